@@ -1,0 +1,1 @@
+"""Executable reference models of tabletop games (no dependency on the other packages)."""

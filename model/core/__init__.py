@@ -1,0 +1,27 @@
+"""The kernel shared by every game model."""
+
+from model.core.canon import digest, structure, to_json, unstructure
+from model.core.chance import draw_outcomes, sample, uniform
+from model.core.errors import ConfigError, IllegalAction
+from model.core.game import CHANCE, TERMINAL, Config, Game
+from model.core.rules import Ambiguity, Reading, Rule, RuleBook
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Ambiguity",
+    "Config",
+    "ConfigError",
+    "Game",
+    "IllegalAction",
+    "Reading",
+    "Rule",
+    "RuleBook",
+    "digest",
+    "draw_outcomes",
+    "sample",
+    "structure",
+    "to_json",
+    "uniform",
+    "unstructure",
+]

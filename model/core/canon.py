@@ -1,0 +1,154 @@
+"""Canonical JSON of states and actions, and state digests.
+
+One ``cattrs`` converter turns any state or action into plain JSON: every
+``attrs`` instance becomes an object tagged ``{"type": ClassName, ...}``,
+tuples become lists, frozensets become lists sorted by their canonical text,
+fractions become ``"p/q"`` strings. Keys are sorted when the text is written.
+Structuring is strict (no ``"3"`` for ``3``, no unknown keys) and lossless:
+``structure(unstructure(x), type(x)) == x``.
+
+``digest(state)`` is the SHA-256 of the canonical text, the same in every
+process and on every machine.
+"""
+
+import hashlib
+import json
+import types
+import typing
+from collections.abc import Callable
+from enum import Enum
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+
+T = TypeVar("T")
+JSON = Any
+
+TAG = "type"
+
+
+def _canonical_text(value: JSON) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _strict_int(value: object, _: type) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _strict_str(value: object, _: type) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {value!r}")
+    return value
+
+
+def _strict_bool(value: object, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {value!r}")
+    return value
+
+
+def _fraction(value: object, _: type) -> Fraction:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a fraction 'p/q', got {value!r}")
+    return Fraction(value)
+
+
+def _is_attrs_union(t: Any) -> bool:
+    origin = typing.get_origin(t)
+    if origin is typing.Union or origin is types.UnionType:
+        args = typing.get_args(t)
+        return all(attrs.has(a) for a in args)
+    return False
+
+
+def _is_set_type(t: Any) -> bool:
+    return t in (frozenset, set) or typing.get_origin(t) in (frozenset, set)
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True)
+
+    def unstructure_factory(cl: type) -> Callable[[Any], dict[str, Any]]:
+        base: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cl, conv)
+        name = cl.__name__
+
+        def hook(obj: Any) -> dict[str, Any]:
+            out = base(obj)
+            out[TAG] = name
+            return out
+
+        return hook
+
+    def structure_factory(cl: type) -> Callable[[Any, type], Any]:
+        base: Callable[[Any, type], Any] = make_dict_structure_fn(
+            cl, conv, _cattrs_forbid_extra_keys=True
+        )
+        name = cl.__name__
+
+        def hook(data: Any, _: type) -> Any:
+            if not isinstance(data, dict):
+                raise TypeError(f"expected an object of type {name}, got {data!r}")
+            if data.get(TAG) != name:
+                raise ValueError(f"expected {TAG}={name!r}, got {data.get(TAG)!r}")
+            body = {k: v for k, v in data.items() if k != TAG}
+            return base(body, cl)
+
+        return hook
+
+    def union_hook(data: Any, t: Any) -> Any:
+        options = {a.__name__: a for a in typing.get_args(t)}
+        if not isinstance(data, dict) or data.get(TAG) not in options:
+            tag = data.get(TAG) if isinstance(data, dict) else None
+            raise ValueError(
+                f"unknown {TAG} {tag!r}; expected one of {', '.join(sorted(options))}"
+            )
+        return conv.structure(data, options[data[TAG]])
+
+    def frozenset_unstructure(value: frozenset[Any]) -> list[Any]:
+        items = [conv.unstructure(v) for v in value]
+        return sorted(items, key=_canonical_text)
+
+    conv.register_unstructure_hook_factory(attrs.has, unstructure_factory)
+    conv.register_structure_hook_factory(attrs.has, structure_factory)
+    conv.register_structure_hook_func(_is_attrs_union, union_hook)
+    conv.register_unstructure_hook_func(_is_set_type, frozenset_unstructure)
+    conv.register_unstructure_hook(Fraction, lambda f: f"{f.numerator}/{f.denominator}")
+    conv.register_structure_hook(Fraction, _fraction)
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(str, _strict_str)
+    conv.register_structure_hook(bool, _strict_bool)
+    conv.register_unstructure_hook(Enum, lambda e: e.value)
+    return conv
+
+
+converter = _make_converter()
+
+
+def unstructure(obj: object) -> JSON:
+    """Plain JSON data for a state, action or any value they are made of."""
+    return converter.unstructure(obj)
+
+
+def structure(data: JSON, cl: type[T]) -> T:
+    """Rebuild a value of type ``cl``; raises ``cattrs`` errors on malformed data."""
+    return converter.structure(data, cl)
+
+
+def to_json(obj: object) -> str:
+    """Canonical text: sorted keys, no whitespace, UTF-8 characters kept."""
+    return _canonical_text(unstructure(obj))
+
+
+def digest(state: object) -> str:
+    """SHA-256 (hex) of the canonical text of ``state``."""
+    return hashlib.sha256(to_json(state).encode("utf-8")).hexdigest()
+
+
+def error_paths(exc: BaseException, path: str = "$") -> list[str]:
+    """Human messages naming the field of every leaf error in a cattrs error."""
+    return list(cattrs.transform_error(exc, path))

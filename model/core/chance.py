@@ -1,0 +1,51 @@
+"""Exact chance outcomes and their seeded sampling."""
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+A = TypeVar("A")
+K = TypeVar("K")
+
+
+def draw_outcomes(
+    counts: Iterable[tuple[K, int]], make: Callable[[K], A]
+) -> tuple[tuple[A, Fraction], ...]:
+    """One draw from a multiset given as (kind, count) pairs: P(kind) = count / total.
+
+    Kinds with count 0 are left out; the order of ``counts`` is kept (canonical).
+    """
+    pairs = [(k, n) for k, n in counts if n > 0]
+    total = sum(n for _, n in pairs)
+    if total == 0:
+        raise ValueError("draw from an empty multiset")
+    return tuple((make(k), Fraction(n, total)) for k, n in pairs)
+
+
+def uniform(actions: Sequence[A]) -> tuple[tuple[A, Fraction], ...]:
+    """Every action equally likely."""
+    if not actions:
+        raise ValueError("uniform choice among no outcomes")
+    p = Fraction(1, len(actions))
+    return tuple((a, p) for a in actions)
+
+
+def sample(outcomes: Sequence[tuple[A, Fraction]], rng: random.Random) -> A:
+    """Pick an outcome with its exact probability, using integers only."""
+    denominator = 1
+    for _, p in outcomes:
+        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+    weights = [p.numerator * (denominator // p.denominator) for _, p in outcomes]
+    ticket = rng.randrange(sum(weights))
+    for (action, _), w in zip(outcomes, weights, strict=True):
+        if ticket < w:
+            return action
+        ticket -= w
+    raise AssertionError("weights do not cover the ticket")  # pragma: no cover
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a

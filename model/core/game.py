@@ -1,0 +1,134 @@
+"""The protocol every game model implements.
+
+Shaped after OpenSpiel's Game/State API but immutable: a game object is a
+stateless bundle of pure functions over frozen ``attrs`` states.
+
+* ``setup(config)`` returns the state before any chance step: shuffles, first
+  player and every other piece of set-up randomness come out as chance steps.
+* ``actor(state)`` is a player index, :data:`CHANCE` or :data:`TERMINAL`.
+  Simultaneous choices are sequential hidden commits.
+* ``legal_actions(state)`` lists every legal action of the acting player in a
+  canonical order; at a chance node ``chance_outcomes(state)`` lists outcomes
+  with exact probabilities (a deck draw is one step over the remaining
+  multiset, so any implementation's shuffle can be replayed by its draws).
+* ``apply(state, action)`` returns a new state or raises
+  :class:`~model.core.errors.IllegalAction` naming the rule broken.
+"""
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from model.core.errors import ConfigError
+from model.core.rules import RuleBook
+
+#: ``actor`` of a state whose next step is a chance outcome.
+CHANCE = -1
+#: ``actor`` of a finished game.
+TERMINAL = -2
+
+
+@attrs.frozen(slots=True)
+class Config:
+    """Player count plus variant options (option name -> reading key).
+
+    ``variant`` always holds every option of the game, sorted by name, so two
+    configurations that play the same are equal and digest the same.
+    """
+
+    players: int
+    variant: tuple[tuple[str, str], ...] = ()
+
+    def option(self, name: str) -> str:
+        for key, value in self.variant:
+            if key == name:
+                return value
+        raise KeyError(f"no variant option {name!r} in this configuration")
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class Game(ABC, Generic[S, A]):
+    """A game model. Subclasses set the class attributes and the abstract methods."""
+
+    #: registry name, e.g. ``"crafts"``
+    name: str
+    #: human title
+    title: str
+    min_players: int
+    max_players: int
+    rules: RuleBook
+    #: the state class (for the converter)
+    state_type: type[Any]
+    #: every action class, player and chance alike (for the converter)
+    action_types: tuple[type[Any], ...]
+    #: extra variant options that are not ambiguity readings: name -> (default, allowed)
+    extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = {}
+
+    # -- configuration ------------------------------------------------------
+    def config(self, players: int, variant: Mapping[str, str] | None = None) -> Config:
+        """A validated configuration with every option filled with its default."""
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigError(
+                f"{self.name} takes {self.min_players} to {self.max_players} players,"
+                f" not {players}"
+            )
+        chosen = dict(variant or {})
+        full: dict[str, str] = {}
+        for option, amb in self.rules.options().items():
+            value = chosen.pop(option, amb.default)
+            if value not in {r.key for r in amb.readings}:
+                raise ConfigError(
+                    f"variant {option}={value!r}: readings are "
+                    + ", ".join(r.key for r in amb.readings)
+                )
+            full[option] = value
+        for option, (default, allowed) in self.extra_options.items():
+            value = chosen.pop(option, default)
+            if value not in allowed:
+                raise ConfigError(f"variant {option}={value!r}: allowed are {', '.join(allowed)}")
+            full[option] = value
+        if chosen:
+            raise ConfigError(f"unknown variant option(s): {', '.join(sorted(chosen))}")
+        return Config(players, tuple(sorted(full.items())))
+
+    # -- the protocol ---------------------------------------------------------
+    @abstractmethod
+    def setup(self, config: Config) -> S: ...
+
+    @abstractmethod
+    def actor(self, state: S) -> int: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> tuple[A, ...]: ...
+
+    @abstractmethod
+    def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]: ...
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> S: ...
+
+    @abstractmethod
+    def scores(self, state: S) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def winners(self, state: S) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def max_steps(self, config: Config) -> int:
+        """An upper bound on the steps (chance included) of any game."""
+
+    def is_terminal(self, state: S) -> bool:
+        return self.actor(state) == TERMINAL
+
+    def config_of(self, state: S) -> Config:
+        """The configuration a state was set up with (states carry it as ``config``)."""
+        config = getattr(state, "config", None)
+        if not isinstance(config, Config):
+            raise TypeError(f"{type(state).__name__} carries no config")
+        return config

@@ -1,0 +1,42 @@
+"""Every game model by name, imported on first use."""
+
+import importlib
+import importlib.util
+from typing import Any
+
+from model.core.game import Game
+
+#: name -> "module:attribute" of the game object
+_GAMES: dict[str, str] = {
+    "crafts": "model.crafts.game:GAME",
+    "burgundy": "model.burgundy.game:GAME",
+}
+
+_loaded: dict[str, Game[Any, Any]] = {}
+
+
+def names() -> tuple[str, ...]:
+    """The names of every game whose model is present, in registry order."""
+    present = []
+    for name, target in _GAMES.items():
+        module = target.split(":")[0]
+        if importlib.util.find_spec(module) is not None:
+            present.append(name)
+    return tuple(present)
+
+
+def get(name: str) -> Game[Any, Any]:
+    """The game called ``name``; ``KeyError`` naming the known games otherwise."""
+    if name not in _loaded:
+        if name not in _GAMES or name not in names():
+            raise KeyError(f"unknown game {name!r}; known games: {', '.join(names())}")
+        module, attr = _GAMES[name].split(":")
+        game = getattr(importlib.import_module(module), attr)
+        if not isinstance(game, Game):
+            raise TypeError(f"{_GAMES[name]} is not a Game")
+        _loaded[name] = game
+    return _loaded[name]
+
+
+def all_games() -> tuple[Game[Any, Any], ...]:
+    return tuple(get(n) for n in names())

@@ -1,0 +1,142 @@
+"""Citable rules and registered ambiguities.
+
+Every precondition and effect of a model is a :class:`Rule` with an id such as
+``crafts/market.extra-exchange-cost``, the rules file it comes from (by its name
+in ``shared/rules/``) and a short quote that stands verbatim in that file.
+
+Where the text is silent, garbled or contradictory the gap is an
+:class:`Ambiguity`: the question, the readings, the default and why, and the
+variant option that selects each reading.
+"""
+
+from collections.abc import Iterator, Mapping
+
+import attrs
+
+from model.core.errors import IllegalAction
+
+
+@attrs.frozen(slots=True)
+class Rule:
+    """One citable rule: ``id`` is ``game/local-id``."""
+
+    id: str
+    file: str
+    quote: str
+    summary: str
+    #: where the content comes from when the text lacks it: ``None`` for the
+    #: rules text itself, otherwise an ambiguity id or ``supplementary:...``.
+    source: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Reading:
+    """One way to read an ambiguous passage; ``key`` is the variant value."""
+
+    key: str
+    summary: str
+
+
+@attrs.frozen(slots=True)
+class Ambiguity:
+    id: str
+    file: str
+    quote: str
+    question: str
+    readings: tuple[Reading, ...]
+    default: str
+    why: str
+    #: the variant option whose value (a reading key) selects the reading;
+    #: ``None`` when the readings do not change play (pure data gaps).
+    option: str | None
+    #: where the default comes from: "published game", "later rule in the text",
+    #: "project default (playability)", "supplementary data (confidence ...)".
+    source: str
+
+    def reading(self, key: str) -> Reading:
+        for r in self.readings:
+            if r.key == key:
+                return r
+        raise KeyError(f"ambiguity {self.id}: no reading {key!r}")
+
+
+class RuleBook:
+    """The rules and ambiguities of one game, in registration order."""
+
+    def __init__(self, game: str, file: str) -> None:
+        self.game = game
+        self.file = file
+        self._rules: dict[str, Rule] = {}
+        self._ambiguities: dict[str, Ambiguity] = {}
+
+    # -- rules -------------------------------------------------------------
+    def rule(self, local_id: str, quote: str, summary: str, *, source: str | None = None,
+             file: str | None = None) -> str:
+        """Register a rule and return its full id (``game/local_id``)."""
+        rid = f"{self.game}/{local_id}"
+        if rid in self._rules:
+            raise ValueError(f"duplicate rule id {rid}")
+        self._rules[rid] = Rule(rid, file or self.file, quote, summary, source)
+        return rid
+
+    def __getitem__(self, rid: str) -> Rule:
+        return self._rules[rid]
+
+    def __contains__(self, rid: object) -> bool:
+        return rid in self._rules
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self._rules.values())
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(self._rules)
+
+    def illegal(self, rid: str, message: str) -> IllegalAction:
+        """Build the error for an action that breaks rule ``rid``."""
+        if rid not in self._rules:
+            raise KeyError(f"unregistered rule id {rid}")
+        return IllegalAction(rid, message)
+
+    # -- ambiguities -------------------------------------------------------
+    def ambiguity(self, local_id: str, *, quote: str, question: str,
+                  readings: Mapping[str, str], default: str, why: str, source: str,
+                  option: str | None = None, file: str | None = None) -> str:
+        aid = f"{self.game}/{local_id}"
+        if aid in self._ambiguities:
+            raise ValueError(f"duplicate ambiguity id {aid}")
+        if default not in readings:
+            raise ValueError(f"{aid}: default {default!r} is not a reading")
+        if option is not None and any(
+            a.option == option for a in self._ambiguities.values()
+        ):
+            raise ValueError(f"{aid}: option {option!r} already used")
+        self._ambiguities[aid] = Ambiguity(
+            aid, file or self.file, quote, question,
+            tuple(Reading(k, v) for k, v in readings.items()), default, why, option, source,
+        )
+        return aid
+
+    @property
+    def ambiguities(self) -> tuple[Ambiguity, ...]:
+        return tuple(self._ambiguities.values())
+
+    def get_ambiguity(self, aid: str) -> Ambiguity:
+        return self._ambiguities[aid]
+
+    def options(self) -> dict[str, Ambiguity]:
+        """Variant option name -> the ambiguity it selects a reading of."""
+        return {a.option: a for a in self._ambiguities.values() if a.option is not None}
+
+
+def normalize(text: str) -> str:
+    """Whitespace folded to single spaces: how quotes are matched to the rules text."""
+    return " ".join(text.split())
+
+
+def quote_stands(quote: str, text: str) -> bool:
+    """Whether ``quote`` stands verbatim (up to whitespace) in ``text``."""
+    return normalize(quote) in normalize(text)

@@ -1,0 +1,1 @@
+"""The oracle: traces, replay and diff, verification runs and the command line."""

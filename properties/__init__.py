@@ -1,0 +1,1 @@
+"""Invariants as plain predicates over states, generic checks and Hypothesis strategies."""

@@ -1,0 +1,85 @@
+"""The interface of a game's Z3 encoding.
+
+An encoding is a *numeric projection* of the game's state (named integer
+variables: resources, pools, scores, counters, phase numbers) together with
+one :class:`ActionKind` per action type: a guard over the pre-state and the
+action's integer parameters, and an update giving post-state values (any
+variable the update leaves out is unchanged).
+
+``project`` maps a model state to the projection and ``classify`` maps a
+model action to its kind and parameters; the faithfulness check uses both to
+compare the encoding with the Python model on sampled transitions, so the
+proofs speak of the real rules.
+"""
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
+
+import attrs
+import z3
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+#: variable name -> Z3 integer term (pre-state or post-state)
+Vars = Mapping[str, Any]
+#: parameter name -> Z3 integer term
+Params = Mapping[str, Any]
+
+
+@attrs.frozen
+class ActionKind:
+    """One action type: its parameters, guard and update."""
+
+    name: str
+    #: integer parameter names
+    params: tuple[str, ...]
+    #: constraint on parameters alone (their domain)
+    domain: Callable[[Params], Any]
+    #: guard(pre, params) -> z3 Bool: the numeric part of the action's preconditions
+    guard: Callable[[Vars, Params], Any]
+    #: update(pre, params) -> {var: new term}; unlisted variables keep their value
+    update: Callable[[Vars, Params], Mapping[str, Any]]
+    #: the rule ids whose rejections the guard encodes: when the model rejects
+    #: an action of this kind naming one of these rules, the guard must be false
+    rules: tuple[str, ...] = ()
+
+
+class Encoding(ABC, Generic[S, A]):
+    """A game's numeric projection, its action kinds, and its invariant I."""
+
+    game: str
+    #: every variable of the projection, in a fixed order
+    variables: tuple[str, ...]
+
+    @abstractmethod
+    def kinds(self, players: int) -> tuple[ActionKind, ...]: ...
+
+    @abstractmethod
+    def invariant(self, v: Vars, players: int) -> Any:
+        """I(s): a z3 Bool that every reachable state's projection satisfies."""
+
+    @abstractmethod
+    def terminal(self, v: Vars, players: int) -> Any:
+        """A z3 Bool true exactly on projections of terminal states."""
+
+    @abstractmethod
+    def project(self, state: S) -> dict[str, int]:
+        """The numeric projection of a model state (keys = ``variables``)."""
+
+    @abstractmethod
+    def classify(self, state: S, action: A) -> tuple[str, dict[str, int]]:
+        """The kind name and integer parameters of a model action in a state."""
+
+    def variables_for(self, players: int) -> tuple[str, ...]:
+        """The variables used with this player count (default: all)."""
+        return self.variables
+
+    def fresh(self, prefix: str, players: int) -> dict[str, Any]:
+        """Fresh Z3 integer constants for every variable."""
+        return {name: z3.Int(f"{prefix}.{name}") for name in self.variables_for(players)}
+
+    #: score variables per player, used by the bound provers
+    def score_vars(self, players: int) -> tuple[str, ...]:
+        return ()
