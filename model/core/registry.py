@@ -40,3 +40,9 @@ def get(name: str) -> Game[Any, Any]:
 
 def all_games() -> tuple[Game[Any, Any], ...]:
     return tuple(get(n) for n in names())
+
+
+def register(name: str, target: str) -> None:
+    """Add a game ``"module:attribute"`` under ``name`` (third-party or test games)."""
+    _GAMES[name] = target
+    _loaded.pop(name, None)
