@@ -149,6 +149,17 @@ def digest(state: object) -> str:
     return hashlib.sha256(to_json(state).encode("utf-8")).hexdigest()
 
 
+def _describe(exc: BaseException, _type: Any) -> str:
+    if isinstance(exc, KeyError):
+        return "required field missing"
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        return f"unknown field(s): {', '.join(sorted(exc.extra_fields))}"
+    text = str(exc)
+    return text if text else type(exc).__name__
+
+
 def error_paths(exc: BaseException, path: str = "$") -> list[str]:
-    """Human messages naming the field of every leaf error in a cattrs error."""
-    return list(cattrs.transform_error(exc, path))
+    """Messages naming the field (``message @ $.a.b``) of every leaf error in ``exc``."""
+    if not isinstance(exc, cattrs.BaseValidationError):
+        return [f"{_describe(exc, None)} @ {path}"]
+    return list(cattrs.transform_error(exc, path, format_exception=_describe))

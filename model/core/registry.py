@@ -20,7 +20,11 @@ def names() -> tuple[str, ...]:
     present = []
     for name, target in _GAMES.items():
         module = target.split(":")[0]
-        if importlib.util.find_spec(module) is not None:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except ModuleNotFoundError:  # its parent package is absent
+            found = False
+        if found:
             present.append(name)
     return tuple(present)
 

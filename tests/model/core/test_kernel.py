@@ -1,0 +1,255 @@
+"""The kernel: configuration, rule registry, canonical JSON, chance and seeded play."""
+
+import random
+from fractions import Fraction
+
+import attrs
+import cattrs
+import pytest
+
+from model.core import (
+    CHANCE,
+    TERMINAL,
+    Config,
+    ConfigError,
+    IllegalAction,
+    RuleBook,
+    digest,
+    draw_outcomes,
+    registry,
+    sample,
+    structure,
+    to_json,
+    uniform,
+    unstructure,
+)
+from model.core.canon import error_paths
+from model.core.play import choose, final_state, playout
+from model.core.rules import normalize, quote_stands
+from tests.toygame import GAME, Move, Roll, ToyState
+
+
+@attrs.frozen(slots=True)
+class Leaf:
+    n: int
+    tags: frozenset[str]
+
+
+@attrs.frozen(slots=True)
+class Other:
+    values: tuple[int, ...]
+    ratio: Fraction
+
+
+@attrs.frozen(slots=True)
+class Tree:
+    items: tuple[Leaf | Other, ...]
+    config: Config
+    flag: bool = False
+
+
+def sample_tree() -> Tree:
+    return Tree(
+        (Leaf(3, frozenset({"b", "a", "c"})), Other((1, 2), Fraction(2, 3))),
+        Config(2, (("x", "y"),)),
+        True,
+    )
+
+
+def test_canonical_json_sorted_tagged_and_lossless() -> None:
+    tree = sample_tree()
+    text = to_json(tree)
+    assert text.startswith('{"config":{"players":2,"type":"Config"')
+    assert '"tags":["a","b","c"]' in text
+    assert '"ratio":"2/3"' in text
+    assert structure(unstructure(tree), Tree) == tree
+
+
+def test_digest_is_stable_and_sensitive() -> None:
+    tree = sample_tree()
+    assert digest(tree) == digest(sample_tree())
+    assert len(digest(tree)) == 64
+    assert digest(tree) != digest(attrs.evolve(tree, flag=False))
+
+
+@pytest.mark.parametrize(
+    ("data", "fragment"),
+    [
+        ({"n": "3", "tags": [], "type": "Leaf"}, "$.items[0]"),
+        ({"n": 3, "tags": [], "type": "Leaf", "extra": 1}, "$.items[0]"),
+        ({"type": "Nope"}, "$.items[0]"),
+        ([1, 2], "$.items[0]"),
+    ],
+)
+def test_structuring_is_strict_and_names_the_field(data: object, fragment: str) -> None:
+    good = unstructure(sample_tree())
+    good["items"][0] = data
+    with pytest.raises(cattrs.BaseValidationError) as info:
+        structure(good, Tree)
+    assert any(fragment in p for p in error_paths(info.value))
+
+
+@pytest.mark.parametrize("bad", [True, 1.5, "7"])
+def test_strict_scalars(bad: object) -> None:
+    data = unstructure(Leaf(1, frozenset()))
+    data["n"] = bad
+    with pytest.raises(cattrs.BaseValidationError):
+        structure(data, Leaf)
+
+
+def test_wrong_tag_and_non_object_rejected() -> None:
+    with pytest.raises(ValueError, match="expected type='Leaf'") as info:
+        structure({"type": "Other", "values": [], "ratio": "1/2"}, Leaf)
+    assert error_paths(info.value) == ["expected type='Leaf', got 'Other' @ $"]
+    with pytest.raises(TypeError):
+        structure("x", Leaf)
+    with pytest.raises(cattrs.BaseValidationError) as group:
+        structure({"type": "Other", "values": [], "ratio": 5}, Other)
+    assert error_paths(group.value) == ["expected a fraction 'p/q', got 5 @ $.ratio"]
+    with pytest.raises(cattrs.BaseValidationError):
+        data = unstructure(sample_tree())
+        data["flag"] = 1
+        structure(data, Tree)
+    with pytest.raises(cattrs.BaseValidationError):
+        data = unstructure(Leaf(1, frozenset({"a"})))
+        data["tags"] = [1]
+        structure(data, Leaf)
+
+
+def test_rulebook_registers_and_rejects_duplicates() -> None:
+    book = RuleBook("g", "f.txt")
+    rid = book.rule("a.b", "quote", "summary")
+    assert rid == "g/a.b" and rid in book and book[rid].file == "f.txt"
+    assert book.ids == (rid,) and len(book) == 1 and [r.id for r in book] == [rid]
+    with pytest.raises(ValueError, match="duplicate rule"):
+        book.rule("a.b", "q", "s")
+    err = book.illegal(rid, "no")
+    assert isinstance(err, IllegalAction) and err.rule == rid and "no" in str(err)
+    with pytest.raises(KeyError):
+        book.illegal("g/missing", "x")
+
+
+def test_ambiguity_registry_and_options() -> None:
+    book = RuleBook("g", "f.txt")
+    aid = book.ambiguity(
+        "gap", quote="q", question="which?", readings={"one": "1", "two": "2"},
+        default="one", why="because", source="project default", option="gap-reading",
+    )
+    amb = book.get_ambiguity(aid)
+    assert amb.reading("two").summary == "2"
+    with pytest.raises(KeyError):
+        amb.reading("three")
+    assert book.options() == {"gap-reading": amb}
+    assert book.ambiguities == (amb,)
+    with pytest.raises(ValueError, match="duplicate ambiguity"):
+        book.ambiguity("gap", quote="q", question="?", readings={"a": ""}, default="a",
+                       why="", source="")
+    with pytest.raises(ValueError, match="not a reading"):
+        book.ambiguity("gap2", quote="q", question="?", readings={"a": ""}, default="b",
+                       why="", source="")
+    with pytest.raises(ValueError, match="already used"):
+        book.ambiguity("gap3", quote="q", question="?", readings={"a": ""}, default="a",
+                       why="", source="", option="gap-reading")
+
+
+def test_quote_matching_folds_whitespace() -> None:
+    assert normalize(" a\n  b\tc ") == "a b c"
+    assert quote_stands("Первый  обмен\nбесплатный", "x Первый обмен бесплатный y")
+    assert not quote_stands("обмен платный", "Первый обмен бесплатный")
+
+
+def test_config_validation_fills_defaults() -> None:
+    assert GAME.config(2) == Config(2, ())
+    with pytest.raises(ConfigError, match="2 to 3 players"):
+        GAME.config(4)
+    with pytest.raises(ConfigError, match="unknown variant"):
+        GAME.config(2, {"nope": "x"})
+    with pytest.raises(KeyError):
+        Config(2, ()).option("nope")
+    assert Config(2, (("a", "b"),)).option("a") == "b"
+
+
+def test_config_with_options() -> None:
+    class Variant(type(GAME)):  # type: ignore[misc]
+        rules = RuleBook("v", "v.txt")
+        extra_options = {"speed": ("slow", ("slow", "fast"))}  # noqa: RUF012
+
+    Variant.rules.ambiguity("q", quote="q", question="?", readings={"a": "", "b": ""},
+                            default="a", why="", source="", option="opt")
+    game = Variant()
+    assert game.config(2).variant == (("opt", "a"), ("speed", "slow"))
+    assert game.config(2, {"opt": "b", "speed": "fast"}).option("opt") == "b"
+    with pytest.raises(ConfigError, match="readings are a, b"):
+        game.config(2, {"opt": "c"})
+    with pytest.raises(ConfigError, match="allowed are slow, fast"):
+        game.config(2, {"speed": "warp"})
+
+
+def test_chance_helpers_exact() -> None:
+    outcomes = draw_outcomes([("a", 2), ("b", 0), ("c", 1)], lambda k: k)
+    assert outcomes == (("a", Fraction(2, 3)), ("c", Fraction(1, 3)))
+    assert uniform(["x", "y"]) == (("x", Fraction(1, 2)), ("y", Fraction(1, 2)))
+    with pytest.raises(ValueError):
+        draw_outcomes([("a", 0)], lambda k: k)
+    with pytest.raises(ValueError):
+        uniform([])
+    rng = random.Random(7)
+    counts = {"a": 0, "c": 0}
+    for _ in range(3000):
+        counts[sample(outcomes, rng)] += 1
+    assert 1800 < counts["a"] < 2200
+    mixed = ((1, Fraction(1, 2)), (2, Fraction(1, 3)), (3, Fraction(1, 6)))
+    assert {sample(mixed, random.Random(s)) for s in range(50)} == {1, 2, 3}
+
+
+def test_playout_is_seeded_and_ends() -> None:
+    config = GAME.config(3)
+    first = [digest(s.state) for s in playout(GAME, config, 11)]
+    second = [digest(s.state) for s in playout(GAME, config, 11)]
+    assert first == second and len(first) <= GAME.max_steps(config)
+    end = final_state(GAME, config, 11)
+    assert GAME.is_terminal(end) and GAME.actor(end) == TERMINAL
+    with pytest.raises(ValueError, match="over"):
+        choose(GAME, end, random.Random(0))
+    assert GAME.config_of(end) == config
+    with pytest.raises(TypeError):
+        GAME.config_of(object())
+
+
+def test_playout_bound_is_enforced() -> None:
+    class Endless(type(GAME)):  # type: ignore[misc]
+        def max_steps(self, config: Config) -> int:
+            return 3
+
+    with pytest.raises(RuntimeError, match="no end after 3 steps"):
+        list(playout(Endless(), GAME.config(2), 0))
+
+
+def test_toy_actor_and_rejections() -> None:
+    state = GAME.setup(GAME.config(2))
+    assert GAME.actor(state) == CHANCE and GAME.legal_actions(state) == ()
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, Move(1))
+    assert info.value.rule == "toy/roll.chance"
+    rolled = GAME.apply(state, Roll(2))
+    assert GAME.chance_outcomes(rolled) == ()
+    assert GAME.legal_actions(rolled) == (Move(0), Move(1), Move(2))
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(rolled, Move(3))
+    assert info.value.rule == "toy/move.within-roll"
+    done = ToyState(state.config, (6, 0), 3, 0)
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(done, Roll(1))
+    assert info.value.rule == "toy/game.over"
+    assert GAME.winners(done) == (0,) and GAME.scores(done) == (6, 0)
+
+
+def test_registry_finds_and_rejects_games() -> None:
+    registry.register("toy", "tests.toygame:GAME")
+    assert registry.get("toy") is GAME
+    assert "toy" in registry.names()
+    with pytest.raises(KeyError, match="unknown game"):
+        registry.get("nonesuch")
+    registry.register("broken", "tests.toygame:RULES")
+    with pytest.raises(TypeError, match="not a Game"):
+        registry.get("broken")
