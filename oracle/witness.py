@@ -1,0 +1,143 @@
+"""Witnesses for ambiguities: short games on which two readings disagree.
+
+Two configurations differ only in one variant option (the ambiguity's
+option), one per reading. A seeded game is played under reading A; every
+step is applied under reading B as well. The first step after which the two
+games differ is the witness's end: the acting player or the legal choices
+differ, one reading rejects the step the other took (with the rule id), or
+the states differ field by field (the configuration itself left out). The
+shortest such game over the seeds tried is the witness.
+"""
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from model.core import CHANCE, TERMINAL, Game, IllegalAction, unstructure
+from model.core.chance import sample
+from model.core.game import Config
+
+
+@attrs.frozen
+class Witness:
+    ambiguity: str
+    option: str
+    readings: tuple[str, str]
+    players: int
+    seed: int
+    #: the actions (canonical JSON) played from set-up, the last one shows the split
+    actions: tuple[Any, ...]
+    #: what differs after the last action
+    difference: str
+
+
+def _project(state: Any) -> dict[str, Any]:
+    data = unstructure(state)
+    data.pop("config", None)
+    return dict(data)
+
+
+def _first_difference(a: Any, b: Any, path: str = "$") -> str | None:
+    if type(a) is not type(b):
+        return f"{path}: {a!r} vs {b!r}"
+    if isinstance(a, dict):
+        for key in sorted(set(a) | set(b)):
+            if key not in a or key not in b:
+                return f"{path}.{key}: present under one reading only"
+            found = _first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}: length {len(a)} vs {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = _first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    return None if a == b else f"{path}: {a!r} vs {b!r}"
+
+
+def _options(game: Game[Any, Any], who: int, state: Any) -> list[Any]:
+    if who == CHANCE:
+        return [a for a, _ in game.chance_outcomes(state)]
+    return list(game.legal_actions(state))
+
+
+def _compare(game: Game[Any, Any], sa: Any, sb: Any) -> str | None:
+    wa, wb = game.actor(sa), game.actor(sb)
+    if wa != wb:
+        return f"actor: {wa} vs {wb}"
+    if wa == TERMINAL:
+        sc_a, sc_b = game.scores(sa), game.scores(sb)
+        if sc_a != sc_b:
+            return f"final scores: {list(sc_a)} vs {list(sc_b)}"
+        return None
+    diff = _first_difference(_project(sa), _project(sb))
+    if diff:
+        return f"state {diff}"
+    la, lb = _options(game, wa, sa), _options(game, wb, sb)
+    if la != lb:
+        only_a = [unstructure(x) for x in la if x not in lb][:3]
+        only_b = [unstructure(x) for x in lb if x not in la][:3]
+        return f"legal choices differ: only under A {only_a}, only under B {only_b}"
+    return None
+
+
+def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int,
+               limit: int) -> tuple[list[Any], str] | None:
+    rng = random.Random(seed)
+    sa, sb = game.setup(ca), game.setup(cb)
+    actions: list[Any] = []
+    diff = _compare(game, sa, sb)
+    if diff:
+        return actions, diff
+    while game.actor(sa) != TERMINAL and len(actions) < limit:
+        who = game.actor(sa)
+        if who == CHANCE:
+            action = sample(game.chance_outcomes(sa), rng)
+        else:
+            legal = game.legal_actions(sa)
+            action = legal[rng.randrange(len(legal))]
+        actions.append(action)
+        sa = game.apply(sa, action)
+        try:
+            sb = game.apply(sb, action)
+        except IllegalAction as err:
+            return actions, f"rejected under B only: {err.rule}: {err.message}"
+        diff = _compare(game, sa, sb)
+        if diff:
+            return actions, diff
+    return None
+
+
+def find_witness(game: Game[Any, Any], ambiguity: str, *, readings: tuple[str, str] | None = None,
+                 seeds: Iterable[int] = range(40), players: Iterable[int] | None = None,
+                 limit: int = 5000) -> Witness | None:
+    """The shortest disagreement found over ``seeds`` and player counts, or ``None``."""
+    amb = game.rules.get_ambiguity(ambiguity)
+    if amb.option is None:
+        raise ValueError(f"{ambiguity} has no variant option: its readings do not change play")
+    if readings is None:
+        other = next(r.key for r in amb.readings if r.key != amb.default)
+        readings = (amb.default, other)
+    counts = list(players) if players is not None else list(
+        range(game.min_players, game.max_players + 1))
+    best: Witness | None = None
+    for seed in seeds:
+        for n in counts:
+            base = {k: v for k, v in game.config(n).variant}
+            ca = game.config(n, {**base, amb.option: readings[0]})
+            cb = game.config(n, {**base, amb.option: readings[1]})
+            bound = limit if best is None else min(limit, len(best.actions))
+            found = _play_pair(game, ca, cb, seed, bound)
+            if found is None:
+                continue
+            actions, difference = found
+            if best is None or len(actions) < len(best.actions):
+                best = Witness(ambiguity, amb.option, readings, n, seed,
+                               tuple(unstructure(a) for a in actions), difference)
+    return best

@@ -1,0 +1,87 @@
+"""Ambiguity witnesses: a short game on which two readings disagree."""
+
+from fractions import Fraction
+
+import pytest
+
+from model.core import RuleBook
+from oracle.witness import _first_difference, find_witness
+from tests.toygame import Action, Move, ToyGame, ToyState
+
+BOOK = RuleBook("toyamb", "toy.txt")
+for rule in ("move.within-roll", "roll.chance", "game.over"):
+    BOOK.rule(rule, "q", "s")
+BOOK.ambiguity("reach", quote="move up to the roll", question="May one move one past the roll?",
+               readings={"roll": "up to the roll", "roll-plus-one": "one more"},
+               default="roll", why="test", source="test", option="reach")
+BOOK.ambiguity("colour", quote="q", question="What colour is the die?",
+               readings={"white": "w", "black": "b"}, default="white", why="test",
+               source="test", option="colour")
+BOOK.ambiguity("data-only", quote="q", question="?", readings={"a": "a"}, default="a",
+               why="test", source="test")
+
+
+class AmbiguousToy(ToyGame):
+    name = "toyamb"
+    rules = BOOK
+
+    def legal_actions(self, state: ToyState) -> tuple[Action, ...]:
+        moves = super().legal_actions(state)
+        if moves and state.config.option("reach") == "roll-plus-one":
+            return (*moves, Move(state.roll + 1))
+        return moves
+
+    def apply(self, state: ToyState, action: Action) -> ToyState:
+        extra = state.config.option("reach") == "roll-plus-one"
+        if extra and isinstance(action, Move) and action.steps == state.roll + 1 > 1:
+            pos = list(state.positions)
+            pos[state.turn % state.config.players] += action.steps
+            return ToyState(state.config, tuple(pos), state.turn + 1, 0)
+        return super().apply(state, action)
+
+    def chance_outcomes(self, state: ToyState) -> tuple[tuple[Action, Fraction], ...]:
+        return super().chance_outcomes(state)
+
+
+GAME = AmbiguousToy()
+
+
+def test_witness_found_for_a_reading_that_changes_play() -> None:
+    witness = find_witness(GAME, "toyamb/reach", seeds=range(5))
+    assert witness is not None
+    assert witness.readings == ("roll", "roll-plus-one") and witness.option == "reach"
+    assert witness.actions[0]["type"] == "Roll"
+    assert len(witness.actions) == 1
+    assert "legal choices differ" in witness.difference
+
+
+def test_witness_reversed_readings_report_rejection() -> None:
+    witness = find_witness(GAME, "toyamb/reach", readings=("roll-plus-one", "roll"),
+                           seeds=range(30), players=[2])
+    assert witness is not None and witness.players == 2
+    assert "legal choices differ" in witness.difference
+
+
+def test_no_witness_when_readings_play_alike() -> None:
+    assert find_witness(GAME, "toyamb/colour", seeds=range(3)) is None
+
+
+def test_data_only_ambiguity_has_no_witness() -> None:
+    with pytest.raises(ValueError, match="no variant option"):
+        find_witness(GAME, "toyamb/data-only")
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ({"x": 1}, {"x": 2}, "$.x: 1 vs 2"),
+        ({"x": [1, 2]}, {"x": [1]}, "$.x: length 2 vs 1"),
+        ({"x": [1, 2]}, {"x": [1, 3]}, "$.x[1]: 2 vs 3"),
+        ({"x": 1}, {"y": 1}, "$.x: present under one reading only"),
+        ({"x": 1}, {"x": "1"}, "$.x: 1 vs '1'"),
+        ({"x": [1]}, {"x": [1]}, None),
+    ],
+)
+def test_first_difference_names_the_field(a: object, b: object, expected: str | None) -> None:
+    assert _first_difference(a, b) == expected
+
