@@ -1,0 +1,478 @@
+"""Replay a trace against the model and report the first divergence.
+
+:func:`check_lines` (or :func:`check_file`) reads a trace line by line:
+
+* a line that is not UTF-8, not JSON, not valid against the trace schema, out
+  of order (header first, steps numbered 1, 2, 3 ..., an optional end record
+  last), naming an unknown game, player count or variant, or holding an
+  action the game's action types cannot be built from raises
+  :class:`TraceError` naming the line and the field (``line 7: $.action.card:
+  expected a string``);
+* otherwise the trace is replayed and the returned :class:`Report` holds the
+  first :class:`Divergence`, if any: an action the rules forbid (with the
+  rule id), a wrong actor, a digest or state that differs from the model's
+  (with a field-level diff when the record carries the state), a result that
+  differs, a trace going on after the end, or a trace that stops before the
+  end (a divergence unless ``allow_partial``; then a warning).
+
+Nothing on any input escapes as another exception.
+"""
+
+import hashlib
+import json
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import attrs
+import jsonschema  # type: ignore[import-untyped]
+
+from model.core import registry
+from model.core.canon import error_paths, structure, unstructure
+from model.core.errors import ConfigError, IllegalAction
+from model.core.game import CHANCE, TERMINAL, Config, Game
+from oracle.diff import FieldDiff, child, field_diff
+from oracle.trace import CHANCE_ACTOR, FORMAT, VERSION, dumps, schema
+
+#: the kinds of divergence, in the words reports use
+KINDS = {
+    "setup-digest": "the state after set-up differs",
+    "illegal": "the rules forbid the action",
+    "actor": "the wrong actor acted",
+    "after-end": "the trace goes on after the game ended",
+    "digest": "the state after the step differs",
+    "state": "the state written in the trace differs from the model's",
+    "early-end": "the end record comes before the game ended",
+    "result": "the final scores or winners differ",
+    "truncated": "the trace stops before the game ended",
+    "unlisted": "the model accepts an action it does not list (a model defect)",
+    "model-error": "the model failed (a model defect)",
+}
+
+MAX_MESSAGE = 300
+
+
+class TraceError(Exception):
+    """A malformed trace: ``line`` (1-based; ``None`` for the file as a whole) and field path."""
+
+    def __init__(self, line: int | None, path: str | None, message: str) -> None:
+        self.line = line
+        self.path = path
+        self.message = _short(message)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = "" if self.line is None else f"line {self.line}: "
+        field = "" if self.path is None else f"{self.path}: "
+        return f"{where}{field}{self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": "malformed", "line": self.line, "path": self.path,
+                "message": self.message, "error": str(self)}
+
+
+@attrs.frozen
+class Divergence:
+    """The first place where a trace and the model disagree."""
+
+    kind: str
+    #: the step number (0 for set-up; for ``truncated``, the first missing step)
+    step: int
+    #: the trace line (``None`` when the trace ended)
+    line: int | None
+    message: str
+    #: the trace's action at that step (canonical JSON)
+    action: Any = None
+    #: the rule id an illegal action breaks
+    rule: str | None = None
+    expected: Any = None
+    got: Any = None
+    diffs: tuple[FieldDiff, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "step": self.step, "line": self.line, "message": self.message,
+            "action": self.action, "rule": self.rule, "expected": self.expected,
+            "got": self.got, "diffs": [d.to_json() for d in self.diffs],
+        }
+
+    def describe(self) -> str:
+        """A one-paragraph plain-text account (used by the pytest plugin and ``--json``)."""
+        where = f"step {self.step}" + ("" if self.line is None else f" (line {self.line})")
+        parts = [f"{where}: {self.kind}: {self.message}"]
+        if self.action is not None:
+            parts.append(f"  action: {dumps(self.action)}")
+        if self.rule is not None:
+            parts.append(f"  rule: {self.rule}")
+        if self.expected is not None or self.got is not None:
+            parts.append(f"  expected: {_show(self.expected)}")
+            parts.append(f"  got:      {_show(self.got)}")
+        for d in self.diffs:
+            note = f" ({d.note})" if d.note else ""
+            parts.append(f"  {d.path}: expected {_show(d.expected)}, got {_show(d.got)}{note}")
+        return "\n".join(parts)
+
+
+@attrs.frozen
+class Report:
+    """The outcome of replaying a well-formed trace."""
+
+    game: str
+    players: int
+    variant: tuple[tuple[str, str], ...]
+    #: step records replayed in agreement with the model
+    steps: int
+    #: whether the model's game had ended at the last record read
+    finished: bool
+    divergence: Divergence | None
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def conforms(self) -> bool:
+        return self.divergence is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": "conforms" if self.conforms else "diverges",
+            "game": self.game, "players": self.players, "variant": dict(self.variant),
+            "steps": self.steps, "finished": self.finished, "warnings": list(self.warnings),
+            "divergence": None if self.divergence is None else self.divergence.to_json(),
+        }
+
+
+# -- parsing and validation ------------------------------------------------------
+
+_VALIDATOR = jsonschema.Draft202012Validator(schema())
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_STEP_KEYS = frozenset({"record", "step", "actor", "action", "digest", "state"})
+_TYPE_WORDS = {
+    "string": "a string", "integer": "an integer", "object": "an object",
+    "array": "an array", "boolean": "true or false", "number": "a number", "null": "null",
+}
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
+
+
+def _show(value: Any) -> str:
+    try:
+        text = dumps(value)
+    except (TypeError, ValueError):  # pragma: no cover - values here come from JSON
+        text = repr(value)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_line(raw: str | bytes, line: int) -> Any:
+    """The JSON value of one line, or :class:`TraceError`."""
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise TraceError(line, None, f"not UTF-8 text (bad byte at {exc.start})") from None
+    else:
+        text = raw
+    if line == 1:
+        text = text.removeprefix("\ufeff")
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise TraceError(line, None, "not JSON: nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise TraceError(line, None, f"not JSON: {exc.msg} at column {exc.colno}") from None
+    except ValueError as exc:  # too many digits, NaN, Infinity
+        raise TraceError(line, None, f"not JSON: {exc}") from None
+
+
+def _fast_step_ok(rec: Any) -> bool:
+    """True only for step records the schema certainly accepts (the common case, fast)."""
+    if type(rec) is not dict or rec.get("record") != "step" or not rec.keys() <= _STEP_KEYS:
+        return False
+    step = rec.get("step")
+    actor = rec.get("actor")
+    action = rec.get("action")
+    digest = rec.get("digest")
+    state = rec.get("state", {})
+    return (
+        type(step) is int and step >= 1
+        and (actor == CHANCE_ACTOR or (type(actor) is int and actor >= 0))
+        and type(action) is dict and type(action.get("type")) is str and action["type"] != ""
+        and type(digest) is str and _HEX64.fullmatch(digest) is not None
+        and type(state) is dict
+    )
+
+
+def _path(parts: Iterable[str | int]) -> str:
+    out = "$"
+    for p in parts:
+        out = child(out, p)
+    return out
+
+
+def _schema_message(err: jsonschema.ValidationError) -> tuple[str, str]:
+    path = _path(err.absolute_path)
+    got = _show(err.instance)
+    kw = err.validator
+    value: Any = err.validator_value
+    if kw == "required" and isinstance(err.instance, dict):
+        missing = [k for k in value if k not in err.instance]
+        return _path([*err.absolute_path, missing[0]]), "missing field"
+    if kw == "additionalProperties" and isinstance(err.instance, dict):
+        known = err.schema.get("properties", {})
+        extra = sorted(k for k in err.instance if k not in known)
+        return _path([*err.absolute_path, extra[0]]), "unexpected field"
+    if kw == "type":
+        return path, f"expected {_TYPE_WORDS.get(str(value), str(value))}, got {got}"
+    if kw == "const":
+        return path, f"expected {_show(value)}, got {got}"
+    if kw == "enum":
+        return path, f"expected one of {', '.join(_show(v) for v in value)}; got {got}"
+    if kw == "minimum":
+        return path, f"expected a number >= {value}, got {got}"
+    if kw == "minLength":
+        return path, "expected a non-empty string"
+    if kw == "maxLength":
+        return path, f"expected at most {value} characters"
+    description = err.schema.get("description") if isinstance(err.schema, dict) else None
+    if description:
+        return path, f"expected {description}, got {got}"
+    return path, _short(err.message)  # pragma: no cover - every keyword used is handled above
+
+
+def validate_record(rec: Any, line: int) -> None:
+    """Raise :class:`TraceError` unless ``rec`` is a schema-valid record of exact integers."""
+    if _fast_step_ok(rec):
+        return
+    err = jsonschema.exceptions.best_match(_VALIDATOR.iter_errors(rec))
+    if err is not None:
+        path, message = _schema_message(err)
+        raise TraceError(line, path, message)
+    # JSON Schema counts 1.0 as an integer; a trace must not
+    for key in ("step", "actor", "players", "seed", "version", "steps"):
+        if type(rec.get(key)) is float:
+            raise TraceError(line, f"$.{key}", f"expected an integer, got {rec[key]!r}")
+    for key in ("scores", "winners"):
+        for i, v in enumerate(rec.get(key, ())):
+            if type(v) is float:
+                raise TraceError(line, f"$.{key}[{i}]", f"expected an integer, got {v!r}")
+
+
+def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any]]:
+    """Numbered, parsed and validated records, skipping blank lines."""
+    for number, raw in enumerate(source, 1):
+        if not raw.strip():
+            continue
+        rec = parse_line(raw, number)
+        validate_record(rec, number)
+        yield number, rec
+
+
+# -- the replay ---------------------------------------------------------------------
+
+
+def _load_game(rec: dict[str, Any], line: int) -> tuple[Game[Any, Any], Config]:
+    if rec["record"] != "header":
+        raise TraceError(line, "$.record", f'expected "header" first, got {_show(rec["record"])}')
+    assert rec["format"] == FORMAT and rec["version"] == VERSION  # the schema says so
+    name = rec["game"]
+    try:
+        game = registry.get(name)
+    except KeyError as exc:
+        raise TraceError(line, "$.game", str(exc.args[0]) if exc.args else str(exc)) from None
+    except Exception as exc:
+        raise TraceError(line, "$.game", f"cannot load game {name!r}: {exc}") from None
+    players = rec["players"]
+    if not game.min_players <= players <= game.max_players:
+        raise TraceError(line, "$.players",
+                         f"{name} takes {game.min_players} to {game.max_players} players,"
+                         f" not {players}")
+    try:
+        config = game.config(players, rec["variant"])
+    except ConfigError as exc:
+        raise TraceError(line, "$.variant", str(exc)) from None
+    return game, config
+
+
+def _actor_label(who: int) -> int | str:
+    return CHANCE_ACTOR if who == CHANCE else who
+
+
+def _action_of(game: Game[Any, Any], data: dict[str, Any], line: int) -> Any:
+    types = {cls.__name__: cls for cls in game.action_types}
+    tag = data["type"]
+    cls = types.get(tag)
+    if cls is None:
+        raise TraceError(line, "$.action.type",
+                         f"unknown action type {_show(tag)} for {game.name}; expected one of "
+                         + ", ".join(sorted(types)))
+    try:
+        return structure(data, cls)
+    except Exception as exc:
+        try:
+            first = error_paths(exc)[0]
+        except Exception:  # pragma: no cover - cattrs gives paths for its own errors
+            first = str(exc)
+        message, _, where = first.rpartition(" @ ")
+        if not message:
+            message, where = first, "$"
+        path = "$.action" + where[1:] if where.startswith("$") else "$.action"
+        raise TraceError(line, path, message) from None
+
+
+def check_lines(
+    source: Iterable[str | bytes], *, allow_partial: bool = False, strict: bool = False
+) -> Report:
+    """Replay the lines of a trace; see the module docstring. Raises :class:`TraceError`."""
+    records = _lines(source)
+    try:
+        line, head = next(records)
+    except StopIteration:
+        raise TraceError(1, None, "empty trace: no header line") from None
+    game, config = _load_game(head, line)
+
+    count = 0
+    state: Any = None
+    divergence: Divergence | None = None
+    warnings: list[str] = []
+    ended = False
+
+    def report(div: Divergence | None) -> Report:
+        try:
+            finished = state is not None and game.actor(state) == TERMINAL
+        except Exception:
+            finished = False
+        return Report(game.name, config.players, config.variant, count, finished, div,
+                      tuple(warnings))
+
+    try:
+        state = game.setup(config)
+        if "digest" in head:
+            setup_digest = hashlib.sha256(dumps(unstructure(state)).encode("utf-8")).hexdigest()
+            if setup_digest != head["digest"]:
+                return report(Divergence("setup-digest", 0, line, KINDS["setup-digest"],
+                                         expected=setup_digest, got=head["digest"]))
+    except Exception as exc:
+        return report(Divergence("model-error", 0, line, f"set-up failed: {exc!r}"))
+
+    for line, rec in records:
+        kind = rec["record"]
+        if ended:
+            raise TraceError(line, "$.record", "nothing may follow the end record")
+        if kind == "header":
+            raise TraceError(line, "$.record", "a second header")
+        if kind == "end":
+            ended = True
+            if "steps" in rec and rec["steps"] != count:
+                raise TraceError(line, "$.steps",
+                                 f"the trace has {count} step records, not {rec['steps']}")
+            divergence = _check_end(game, state, rec, count, line)
+            if divergence is not None:
+                return report(divergence)
+            continue
+        if rec["step"] != count + 1:
+            raise TraceError(line, "$.step", f"expected step {count + 1}, got {rec['step']}")
+        action = _action_of(game, rec["action"], line)
+        divergence, new = _replay_step(game, state, rec, action, line, strict)
+        if divergence is not None:
+            return report(divergence)
+        state = new
+        count += 1
+
+    try:
+        who = game.actor(state)
+    except Exception as exc:
+        return report(Divergence("model-error", count, None, f"actor failed: {exc!r}"))
+    if who != TERMINAL:
+        message = (f"the trace stops after step {count}; the game goes on"
+                   f" (next: {_show(_actor_label(who))})")
+        if allow_partial:
+            warnings.append(message)
+        else:
+            return report(Divergence("truncated", count + 1, None, message,
+                                     expected=_actor_label(who), got="end of trace"))
+    return report(None)
+
+
+def _replay_step(
+    game: Game[Any, Any], state: Any, rec: dict[str, Any], action: Any, line: int, strict: bool
+) -> tuple[Divergence | None, Any]:
+    step = rec["step"]
+    data = rec["action"]
+    try:
+        who = game.actor(state)
+        if who == TERMINAL:
+            return Divergence("after-end", step, line, "the game ended before this step",
+                              action=data, expected="end", got=rec["actor"]), None
+        label = _actor_label(who)
+        if label != rec["actor"] or type(label) is not type(rec["actor"]):
+            return Divergence("actor", step, line, f"{_show(label)} is to act, not"
+                              f" {_show(rec['actor'])}", action=data, expected=label,
+                              got=rec["actor"]), None
+        try:
+            new = game.apply(state, action)
+        except IllegalAction as exc:
+            return Divergence("illegal", step, line, exc.message, action=data,
+                              rule=exc.rule), None
+        if strict:
+            listed = (dict(game.chance_outcomes(state)) if who == CHANCE
+                      else game.legal_actions(state))
+            if action not in listed:
+                return Divergence("unlisted", step, line, KINDS["unlisted"], action=data), None
+        after = unstructure(new)
+    except Exception as exc:
+        return Divergence("model-error", step, line, f"{type(exc).__name__}: {exc}",
+                          action=data), None
+    text = dumps(after)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    given = rec.get("state")
+    state_differs = given is not None and dumps(given) != text
+    if digest != rec["digest"] or state_differs:
+        diffs = tuple(field_diff(after, given)) if given is not None else ()
+        if digest != rec["digest"]:
+            return Divergence("digest", step, line, KINDS["digest"], action=data,
+                              expected=digest, got=rec["digest"], diffs=diffs), None
+        return Divergence("state", step, line, KINDS["state"], action=data,
+                          diffs=diffs), None
+    return None, new
+
+
+def _check_end(
+    game: Game[Any, Any], state: Any, rec: dict[str, Any], count: int, line: int
+) -> Divergence | None:
+    try:
+        who = game.actor(state)
+        if who != TERMINAL:
+            return Divergence("early-end", count + 1, line,
+                              f"the game goes on (next: {_show(_actor_label(who))})",
+                              expected=_actor_label(who), got="end")
+        scores = list(game.scores(state))
+        winners = list(game.winners(state))
+    except Exception as exc:
+        return Divergence("model-error", count, line, f"{type(exc).__name__}: {exc}")
+    if scores != rec["scores"] or winners != rec["winners"]:
+        expected = {"scores": scores, "winners": winners}
+        got = {"scores": rec["scores"], "winners": rec["winners"]}
+        return Divergence("result", count, line, KINDS["result"], expected=expected, got=got,
+                          diffs=tuple(field_diff(expected, got)))
+    return None
+
+
+def check_file(path: str, *, allow_partial: bool = False, strict: bool = False) -> Report:
+    """Replay the trace in file ``path`` (``-`` for standard input)."""
+    if path == "-":
+        return check_lines(sys.stdin.buffer, allow_partial=allow_partial, strict=strict)
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed below, errors become TraceError
+    except OSError as exc:
+        raise TraceError(None, None, f"cannot read {path}: {exc.strerror or exc}") from None
+    with handle:
+        try:
+            return check_lines(handle, allow_partial=allow_partial, strict=strict)
+        except OSError as exc:
+            raise TraceError(None, None, f"cannot read {path}: {exc.strerror or exc}") from None

@@ -1,0 +1,86 @@
+"""Field-level differences between two canonical JSON values."""
+
+import re
+from typing import Any
+
+import attrs
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@attrs.frozen(slots=True)
+class FieldDiff:
+    """One field whose value differs: ``expected`` is the model's, ``got`` the trace's.
+
+    ``note`` says when a side lacks the field (``"missing in the trace"``,
+    ``"not in the model"``); the absent side is then ``None``.
+    """
+
+    path: str
+    expected: Any
+    got: Any
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"path": self.path, "expected": self.expected, "got": self.got}
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+def child(path: str, key: str | int) -> str:
+    """The JSON path of a member: ``$.a.b``, ``$.a[3]``, ``$["odd key"]``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if _NAME.fullmatch(key):
+        return f"{path}.{key}"
+    return f'{path}["{key}"]'
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON: same type as well as same value (``1``, ``1.0`` and ``true`` differ)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if type(a) is list:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def field_diff(expected: Any, got: Any, path: str = "$", limit: int = 50) -> list[FieldDiff]:
+    """The differing leaves of two JSON values, depth first in key order (at most ``limit``)."""
+    out: list[FieldDiff] = []
+    _walk(expected, got, path, out, limit)
+    return out
+
+
+def _walk(expected: Any, got: Any, path: str, out: list[FieldDiff], limit: int) -> None:
+    if len(out) >= limit:
+        return
+    if type(expected) is dict and type(got) is dict:
+        for key in sorted(expected.keys() | got.keys()):
+            if len(out) >= limit:
+                return
+            where = child(path, key)
+            if key not in got:
+                out.append(FieldDiff(where, expected[key], None, "missing in the trace"))
+            elif key not in expected:
+                out.append(FieldDiff(where, None, got[key], "not in the model"))
+            else:
+                _walk(expected[key], got[key], where, out, limit)
+        return
+    if type(expected) is list and type(got) is list:
+        for i in range(max(len(expected), len(got))):
+            if len(out) >= limit:
+                return
+            where = child(path, i)
+            if i >= len(got):
+                out.append(FieldDiff(where, expected[i], None, "missing in the trace"))
+            elif i >= len(expected):
+                out.append(FieldDiff(where, None, got[i], "not in the model"))
+            else:
+                _walk(expected[i], got[i], where, out, limit)
+        return
+    if not _same(expected, got):
+        out.append(FieldDiff(path, expected, got))

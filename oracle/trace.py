@@ -1,0 +1,150 @@
+"""Traces: a game written as JSON Lines, one record per step (format in docs/trace-format.md).
+
+Line 1 is a header (format, version, game, players, the full variant, optional
+seed, generator and set-up digest); then one step record per step: the step
+number, who acted (``"chance"`` or a player index), the action in canonical
+JSON and the digest of the state after it, optionally the state itself; then
+optionally an end record with the final scores and winners.
+
+Every line is canonical JSON text (sorted keys, no whitespace), so a trace
+written twice from the same game is byte-identical.
+"""
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping
+from functools import cache
+from importlib import metadata, resources
+from typing import IO, Any
+
+from model.core.canon import JSON, unstructure
+from model.core.game import CHANCE, TERMINAL, Config, Game
+from model.core.play import playout
+
+FORMAT = "rules-oracle-trace"
+VERSION = 1
+#: the actor of a chance step as written in a trace
+CHANCE_ACTOR = "chance"
+
+
+def generator() -> str:
+    """The name and version of this package, written in the headers it makes."""
+    try:
+        return f"rules-oracle {metadata.version('rules-oracle')}"
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "rules-oracle"
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of one trace record."""
+    text = resources.files("oracle").joinpath("schema/trace.schema.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """One record as canonical JSON text (sorted keys, compact, UTF-8 kept)."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def canonical_digest(data: JSON) -> str:
+    """SHA-256 (hex) of the canonical text of already unstructured data."""
+    return hashlib.sha256(dumps(data).encode("utf-8")).hexdigest()
+
+
+def actor_label(actor: int) -> int | str:
+    """A model actor as written in a trace: ``"chance"`` or the player index."""
+    if actor == CHANCE:
+        return CHANCE_ACTOR
+    if actor == TERMINAL:
+        raise ValueError("a finished game has no actor")
+    return actor
+
+
+def header(
+    game: Game[Any, Any],
+    config: Config,
+    *,
+    seed: int | None = None,
+    setup_digest: str | None = None,
+) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "record": "header",
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "players": config.players,
+        "variant": dict(config.variant),
+        "generator": generator(),
+    }
+    if seed is not None:
+        record["seed"] = seed
+    if setup_digest is not None:
+        record["digest"] = setup_digest
+    return record
+
+
+def step_record(
+    index: int, actor: int, action: object, state: object, *, with_state: bool = False
+) -> dict[str, Any]:
+    data = unstructure(state)
+    record: dict[str, Any] = {
+        "record": "step",
+        "step": index,
+        "actor": actor_label(actor),
+        "action": unstructure(action),
+        "digest": canonical_digest(data),
+    }
+    if with_state:
+        record["state"] = data
+    return record
+
+
+def end_record(game: Game[Any, Any], state: object, steps: int) -> dict[str, Any]:
+    return {
+        "record": "end",
+        "steps": steps,
+        "scores": list(game.scores(state)),
+        "winners": list(game.winners(state)),
+    }
+
+
+def record_game(
+    game: Game[Any, Any],
+    config: Config,
+    seed: int,
+    *,
+    states: bool = False,
+    end: bool = True,
+) -> Iterator[str]:
+    """The lines of the trace of one seeded random game (``model.core.play.playout``)."""
+    initial = game.setup(config)
+    yield dumps(header(game, config, seed=seed, setup_digest=canonical_digest(
+        unstructure(initial))))
+    state = initial
+    count = 0
+    for step in playout(game, config, seed):
+        state = step.state
+        count = step.index
+        yield dumps(step_record(step.index, step.actor, step.action, step.state,
+                                with_state=states))
+    if end:
+        yield dumps(end_record(game, state, count))
+
+
+def write_trace(
+    out: IO[str],
+    game: Game[Any, Any],
+    config: Config,
+    seed: int,
+    *,
+    states: bool = False,
+) -> int:
+    """Write one seeded game as a trace to ``out``; returns the number of lines."""
+    lines = 0
+    for line in record_game(game, config, seed, states=states):
+        out.write(line)
+        out.write("\n")
+        lines += 1
+    return lines
