@@ -83,3 +83,16 @@ class Encoding(ABC, Generic[S, A]):
     #: score variables per player, used by the bound provers
     def score_vars(self, players: int) -> tuple[str, ...]:
         return ()
+
+    def invariant_parts(self, v: Vars, players: int) -> dict[str, Any]:
+        """I(s) split into named conjuncts (conservation, non-negativity, ...).
+
+        Each part is a proof obligation of its own, reported by name; their
+        conjunction must be I. The default is one part holding all of I.
+        """
+        return {"invariant": self.invariant(v, players)}
+
+    #: k for the bounded-unrolling gain bound: the most points k consecutive steps give
+    bound_steps: int = 2
+    #: whether every action leaves every score variable at least where it was
+    monotone_scores: bool = False

@@ -1,0 +1,714 @@
+"""Generic Z3 provers over any game's :class:`~solver.encoding.Encoding`.
+
+Every prover returns :class:`~properties.base.Outcome` objects and takes a
+per-query timeout (seconds):
+
+* :func:`inductive` -- for each named conjunct P of I and each action kind,
+  ``I(s) and domain(p) and guard(s, p) and not P(update(s, p))`` is UNSAT;
+* :func:`completeness` -- ``I(s) and not terminal(s)`` leaves some kind enabled;
+* :func:`gain_bounds` -- the most points one action (per kind and overall) and
+  ``bound_steps`` consecutive actions can give one player (``z3.Optimize``);
+* :func:`monotonicity` -- no enabled action lowers a score (when claimed);
+* :func:`faithfulness` -- on sampled transitions of the Python model, the
+  encoding's guards hold on applied actions, fail on rejected ones, and its
+  updates give the projection of the next state.
+
+Guards, updates, I and ``terminal`` are compiled once per player count from
+their Z3 terms into plain Python functions over integers, so faithfulness
+checks many thousands of transitions per second; terms the compiler does not
+know are evaluated by ``z3.substitute`` and ``z3.simplify`` instead.
+"""
+
+import random
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+import z3
+
+from model.core.canon import digest, to_json
+from model.core.errors import IllegalAction
+from model.core.game import TERMINAL, Config, Game
+from model.core.play import choose
+from properties.base import Outcome
+from solver.encoding import ActionKind, Encoding
+
+Value = int | bool
+
+# ---------------------------------------------------------------------------
+# Compiling Z3 terms to Python
+# ---------------------------------------------------------------------------
+
+
+class _Unsupported(Exception):
+    pass
+
+
+class _NoValue(Exception):
+    """A term has no value under Z3's semantics that we can reproduce (division by 0)."""
+
+
+def _zdiv(a: int, b: int) -> int:
+    """Z3 integer division (Euclidean: the remainder is never negative)."""
+    if b == 0:
+        raise _NoValue("division by zero")
+    return a // b if b > 0 else -(a // -b)
+
+
+def _zmod(a: int, b: int) -> int:
+    if b == 0:
+        raise _NoValue("modulo zero")
+    return a % abs(b)
+
+
+_INFIX = {
+    z3.Z3_OP_ADD: " + ",
+    z3.Z3_OP_SUB: " - ",
+    z3.Z3_OP_MUL: " * ",
+    z3.Z3_OP_AND: " and ",
+    z3.Z3_OP_OR: " or ",
+}
+_COMPARE = {
+    z3.Z3_OP_LE: " <= ",
+    z3.Z3_OP_LT: " < ",
+    z3.Z3_OP_GE: " >= ",
+    z3.Z3_OP_GT: " > ",
+    z3.Z3_OP_EQ: " == ",
+    z3.Z3_OP_XOR: " != ",
+}
+
+
+def _python_source(terms: Sequence[Any], inputs: Sequence[Any]) -> str:
+    """Source of ``def f(x): ...`` returning the tuple of ``terms`` for inputs ``x``."""
+    index = {c.get_id(): i for i, c in enumerate(inputs)}
+    names: dict[int, str] = {}
+    lines: list[str] = []
+    stack: list[tuple[Any, bool]] = [(t, False) for t in reversed(terms)]
+    while stack:
+        term, ready = stack.pop()
+        key = term.get_id()
+        if key in names:
+            continue
+        if key in index:
+            names[key] = f"x[{index[key]}]"
+            continue
+        if z3.is_int_value(term):
+            names[key] = f"({term.as_long()})"
+            continue
+        if z3.is_true(term):
+            names[key] = "True"
+            continue
+        if z3.is_false(term):
+            names[key] = "False"
+            continue
+        if not z3.is_app(term) or term.num_args() == 0:
+            raise _Unsupported(f"free term {term}")
+        children = [term.arg(i) for i in range(term.num_args())]
+        if not ready:
+            stack.append((term, True))
+            stack.extend((c, False) for c in reversed(children))
+            continue
+        args = [names[c.get_id()] for c in children]
+        op = term.decl().kind()
+        if op in _INFIX:
+            code = _INFIX[op].join(args)
+        elif op in _COMPARE and len(args) == 2:
+            code = _COMPARE[op].join(args)
+        elif op == z3.Z3_OP_UMINUS:
+            code = f"-{args[0]}"
+        elif op == z3.Z3_OP_NOT:
+            code = f"not {args[0]}"
+        elif op == z3.Z3_OP_IMPLIES:
+            code = f"(not {args[0]}) or {args[1]}"
+        elif op == z3.Z3_OP_ITE:
+            code = f"{args[1]} if {args[0]} else {args[2]}"
+        elif op == z3.Z3_OP_IDIV:
+            code = f"_zdiv({args[0]}, {args[1]})"
+        elif op == z3.Z3_OP_MOD:
+            code = f"_zmod({args[0]}, {args[1]})"
+        elif op == z3.Z3_OP_DISTINCT:
+            code = f"len({{{', '.join(args)}}}) == {len(args)}"
+        else:
+            raise _Unsupported(f"operator {term.decl().name()}")
+        name = f"t{len(lines)}"
+        lines.append(f"    {name} = {code}")
+        names[key] = name
+    result = ", ".join(names[t.get_id()] for t in terms)
+    return "def f(x):\n" + "\n".join(lines) + f"\n    return ({result},)\n"
+
+
+def compile_terms(
+    terms: Sequence[Any], inputs: Sequence[Any]
+) -> Callable[[Sequence[int]], tuple[Value, ...]]:
+    """A function from input values (in ``inputs`` order) to the values of ``terms``.
+
+    Compiled to Python where every operator is known; otherwise (or where a
+    compiled term divides by zero) evaluated with Z3 itself.
+    """
+    def by_z3(values: Sequence[int]) -> tuple[Value, ...]:
+        pairs = [(c, z3.IntVal(v)) for c, v in zip(inputs, values, strict=True)]
+        out: list[Value] = []
+        for t in terms:
+            r = z3.simplify(z3.substitute(t, *pairs)) if pairs else z3.simplify(t)
+            if z3.is_true(r):
+                out.append(True)
+            elif z3.is_false(r):
+                out.append(False)
+            elif z3.is_int_value(r):
+                out.append(r.as_long())
+            else:
+                raise ValueError(f"term {t} has no value under {values}")
+        return tuple(out)
+
+    try:
+        source = _python_source(terms, inputs)
+    except _Unsupported:
+        return by_z3
+    scope: dict[str, Any] = {"_zdiv": _zdiv, "_zmod": _zmod}
+    exec(compile(source, "<encoding>", "exec"), scope)
+    fast: Callable[[Sequence[int]], tuple[Value, ...]] = scope["f"]
+
+    def run(values: Sequence[int]) -> tuple[Value, ...]:
+        try:
+            return fast(values)
+        except _NoValue:
+            return by_z3(values)
+
+    return run
+
+
+def _as_term(value: Any) -> Any:
+    if isinstance(value, bool):
+        return z3.BoolVal(value)
+    if isinstance(value, int):
+        return z3.IntVal(value)
+    return value
+
+
+@attrs.frozen
+class CompiledKind:
+    """One action kind compiled for a player count."""
+
+    kind: ActionKind
+    #: variables the update lists, in variable order
+    updated: tuple[str, ...]
+    #: (pre values + param values) -> (domain, guard, *updated values)
+    evaluate: Callable[[Sequence[int]], tuple[Value, ...]]
+
+
+@attrs.frozen
+class Compiled:
+    """An encoding compiled for one player count."""
+
+    players: int
+    variables: tuple[str, ...]
+    parts: tuple[str, ...]
+    #: pre values -> (*invariant parts, terminal)
+    state_eval: Callable[[Sequence[int]], tuple[Value, ...]]
+    kinds: Mapping[str, CompiledKind]
+
+
+def compile_encoding(encoding: Encoding[Any, Any], players: int) -> Compiled:
+    variables = encoding.variables_for(players)
+    pre = encoding.fresh("pre", players)
+    inputs = [pre[v] for v in variables]
+    parts = encoding.invariant_parts(pre, players)
+    state_eval = compile_terms(
+        [_as_term(t) for t in (*parts.values(), encoding.terminal(pre, players))], inputs
+    )
+    kinds: dict[str, CompiledKind] = {}
+    for kind in encoding.kinds(players):
+        params = {p: z3.Int(f"param.{kind.name}.{p}") for p in kind.params}
+        update = kind.update(pre, params)
+        unknown = sorted(set(update) - set(variables))
+        if unknown:
+            raise ValueError(f"kind {kind.name} updates unknown variables {unknown}")
+        updated = tuple(v for v in variables if v in update)
+        terms = [_as_term(kind.domain(params)), _as_term(kind.guard(pre, params))]
+        terms += [_as_term(update[v]) for v in updated]
+        evaluate = compile_terms(terms, inputs + [params[p] for p in kind.params])
+        kinds[kind.name] = CompiledKind(kind, updated, evaluate)
+    return Compiled(players, variables, tuple(parts), state_eval, kinds)
+
+
+# ---------------------------------------------------------------------------
+# Proof obligations
+# ---------------------------------------------------------------------------
+
+
+def _solver(timeout: float) -> Any:
+    s = z3.Solver()
+    s.set("timeout", max(1, int(timeout * 1000)))
+    return s
+
+
+def _post(pre: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
+    return {v: _as_term(update[v]) if v in update else t for v, t in pre.items()}
+
+
+def _values(model: Any, terms: Mapping[str, Any], limit: int = 60) -> str:
+    shown = [f"{k}={model.eval(t, model_completion=True)}" for k, t in terms.items()]
+    if len(shown) > limit:
+        shown = [*shown[:limit], f"... ({len(shown) - limit} more)"]
+    return "{" + ", ".join(shown) + "}"
+
+
+def _changes(model: Any, pre: Mapping[str, Any], post: Mapping[str, Any]) -> str:
+    out = []
+    for k, t in pre.items():
+        a = model.eval(t, model_completion=True)
+        b = model.eval(post[k], model_completion=True)
+        if not z3.eq(z3.simplify(a == b), z3.BoolVal(True)):
+            out.append(f"{k} {a}->{b}")
+    return ", ".join(out) or "nothing"
+
+
+def _fresh_params(kind: ActionKind, tag: str) -> dict[str, Any]:
+    return {p: z3.Int(f"{tag}.{kind.name}.{p}") for p in kind.params}
+
+
+def inductive(
+    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+) -> list[Outcome]:
+    """One outcome per conjunct of I: no enabled action of any kind breaks it."""
+    pre = encoding.fresh("s", players)
+    whole = encoding.invariant(pre, players)
+    part_names = tuple(encoding.invariant_parts(pre, players))
+    kinds = encoding.kinds(players)
+    outcomes = []
+    for part in part_names:
+        start = time.perf_counter()
+        status, detail = "proved", f"{len(kinds)} kinds"
+        for kind in kinds:
+            params = _fresh_params(kind, "p")
+            post = _post(pre, kind.update(pre, params))
+            broken = z3.Not(encoding.invariant_parts(post, players)[part])
+            s = _solver(timeout)
+            s.add(whole, kind.domain(params), kind.guard(pre, params), broken)
+            result = s.check()
+            if result == z3.sat:
+                m = s.model()
+                status = "counterexample"
+                detail = (
+                    f"{kind.name}{_values(m, params)} from {_values(m, pre)}"
+                    f" changes {_changes(m, pre, post)}"
+                )
+                break
+            if result == z3.unknown:
+                status, detail = "unknown", f"{kind.name}: {s.reason_unknown()}"
+        outcomes.append(
+            Outcome(f"inductive/{part}/p{players}", "z3", status,
+                    time.perf_counter() - start, detail)
+        )
+    return outcomes
+
+
+def completeness(
+    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+) -> Outcome:
+    """No state satisfying I and not terminal has every kind disabled."""
+    start = time.perf_counter()
+    pre = encoding.fresh("s", players)
+    s = _solver(timeout)
+    s.add(encoding.invariant(pre, players), z3.Not(encoding.terminal(pre, players)))
+    for kind in encoding.kinds(players):
+        params = _fresh_params(kind, "p")
+        enabled = z3.And(kind.domain(params), kind.guard(pre, params))
+        if params:
+            s.add(z3.ForAll(list(params.values()), z3.Not(enabled)))
+        else:
+            s.add(z3.Not(enabled))
+    result = s.check()
+    if result == z3.unsat:
+        status, detail = "proved", "every non-terminal state satisfying I enables a kind"
+    elif result == z3.sat:
+        status, detail = "counterexample", f"no kind enabled in {_values(s.model(), pre)}"
+    else:
+        status, detail = "unknown", str(s.reason_unknown())
+    return Outcome(f"completeness/p{players}", "z3", status, time.perf_counter() - start, detail)
+
+
+@attrs.frozen
+class GainBound:
+    """The most points ``steps`` consecutive actions (of ``kind``) can give one player."""
+
+    players: int
+    #: an action kind's name, ``"any-action"`` or ``"<k>-steps"``
+    kind: str
+    steps: int
+    #: the bound; ``None`` when unknown, unbounded or the kind is never enabled
+    value: int | None
+    outcome: Outcome
+
+
+def _gain(scores_pre: Sequence[Any], scores_post: Sequence[Any], opt: Any) -> Any:
+    g = z3.Int("gain")
+    opt.add(z3.Or(*(g == b - a for a, b in zip(scores_pre, scores_post, strict=True))))
+    return g
+
+
+def _maximize(opt: Any, g: Any) -> tuple[str, int | None, str]:
+    handle = opt.maximize(g)
+    result = opt.check()
+    if result == z3.unsat:
+        return "unknown", None, "never enabled under I"
+    if result == z3.unknown:
+        return "unknown", None, str(opt.reason_unknown())
+    value = handle.value()
+    if not z3.is_int_value(value):
+        return "unknown", None, f"unbounded under I ({value})"
+    return "proved", int(value.as_long()), ""
+
+
+def _optimizer(timeout: float) -> Any:
+    opt = z3.Optimize()
+    opt.set("timeout", max(1, int(timeout * 1000)))
+    return opt
+
+
+def gain_bounds(
+    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+) -> list[GainBound]:
+    """Bounds per kind, over any one action, and over ``encoding.bound_steps`` steps."""
+    score_vars = encoding.score_vars(players)
+    if not score_vars:
+        return []
+    kinds = encoding.kinds(players)
+    bounds: list[GainBound] = []
+    for kind in kinds:
+        start = time.perf_counter()
+        pre = encoding.fresh("s", players)
+        params = _fresh_params(kind, "p")
+        post = _post(pre, kind.update(pre, params))
+        opt = _optimizer(timeout)
+        opt.add(encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params))
+        g = _gain([pre[v] for v in score_vars], [post[v] for v in score_vars], opt)
+        status, value, why = _maximize(opt, g)
+        detail = f"max gain {value}" if value is not None else why
+        bounds.append(GainBound(players, kind.name, 1, value, Outcome(
+            f"bound/{kind.name}/p{players}", "bound", status, time.perf_counter() - start,
+            detail)))
+    enabled = [b for b in bounds if b.outcome.detail != "never enabled under I"]
+    known = [b.value for b in enabled if b.value is not None]
+    seconds = sum(b.outcome.seconds for b in bounds)
+    if enabled and len(known) == len(enabled):
+        best = max(enabled, key=lambda b: b.value if b.value is not None else 0)
+        overall = GainBound(players, "any-action", 1, best.value, Outcome(
+            f"bound/any-action/p{players}", "bound", "proved", seconds,
+            f"max gain {best.value} ({best.kind})"))
+    else:
+        overall = GainBound(players, "any-action", 1, None, Outcome(
+            f"bound/any-action/p{players}", "bound", "unknown", seconds,
+            "some kind's bound is unknown"))
+    bounds.append(overall)
+    k = encoding.bound_steps
+    if k > 1:
+        bounds.append(_window_bound(encoding, players, kinds, score_vars, k, timeout))
+    return bounds
+
+
+def _window_bound(
+    encoding: Encoding[Any, Any], players: int, kinds: Sequence[ActionKind],
+    score_vars: Sequence[str], k: int, timeout: float,
+) -> GainBound:
+    start = time.perf_counter()
+    opt = _optimizer(timeout)
+    states = [encoding.fresh(f"s{t}", players) for t in range(k + 1)]
+    opt.add(encoding.invariant(states[0], players))
+    for t in range(k):
+        pre, nxt = states[t], states[t + 1]
+        options = []
+        for kind in kinds:
+            params = _fresh_params(kind, f"p{t}")
+            update = kind.update(pre, params)
+            options.append(z3.And(
+                kind.domain(params), kind.guard(pre, params),
+                *(nxt[v] == _as_term(update.get(v, pre[v])) for v in pre),
+            ))
+        opt.add(z3.Or(*options))
+    g = _gain([states[0][v] for v in score_vars], [states[k][v] for v in score_vars], opt)
+    status, value, why = _maximize(opt, g)
+    detail = f"max gain {value} over {k} consecutive actions" if value is not None else why
+    return GainBound(players, f"{k}-steps", k, value, Outcome(
+        f"bound/{k}-steps/p{players}", "bound", status, time.perf_counter() - start, detail))
+
+
+def monotonicity(
+    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+) -> Outcome:
+    """No enabled action lowers any score variable."""
+    start = time.perf_counter()
+    pre = encoding.fresh("s", players)
+    score_vars = encoding.score_vars(players)
+    status, detail = "proved", f"{len(score_vars)} score variables never decrease"
+    for kind in encoding.kinds(players):
+        params = _fresh_params(kind, "p")
+        post = _post(pre, kind.update(pre, params))
+        s = _solver(timeout)
+        s.add(encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params),
+              z3.Or(*(post[v] < pre[v] for v in score_vars)))
+        result = s.check()
+        if result == z3.sat:
+            m = s.model()
+            status = "counterexample"
+            detail = (f"{kind.name}{_values(m, params)} from {_values(m, pre)}"
+                      f" changes {_changes(m, pre, post)}")
+            break
+        if result == z3.unknown:
+            status, detail = "unknown", f"{kind.name}: {s.reason_unknown()}"
+    return Outcome(f"monotone-scores/p{players}", "z3", status,
+                   time.perf_counter() - start, detail)
+
+
+def prove_all(
+    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+) -> tuple[list[Outcome], list[GainBound]]:
+    """Every Z3 obligation for one player count: inductive parts, completeness,
+    monotonicity (when claimed), and the gain bounds (not yet checked against play)."""
+    outcomes = inductive(encoding, players, timeout)
+    outcomes.append(completeness(encoding, players, timeout))
+    if encoding.monotone_scores and encoding.score_vars(players):
+        outcomes.append(monotonicity(encoding, players, timeout))
+    return outcomes, gain_bounds(encoding, players, timeout)
+
+
+def against_play(
+    bounds: Sequence[GainBound], observed: "Observed"
+) -> list[Outcome]:
+    """Each bound with the largest gain seen in play: failed when play exceeds it."""
+    out = []
+    for b in bounds:
+        if b.kind == "any-action":
+            seen = max(observed.by_kind.values(), default=None)
+        elif b.steps > 1:
+            seen = observed.window if observed.window_steps == b.steps else None
+        else:
+            seen = observed.by_kind.get(b.kind)
+        o = b.outcome
+        shown = "not seen in play" if seen is None else f"observed {seen}"
+        if b.value is not None and seen is not None and seen > b.value:
+            status = "failed"
+        else:
+            status = o.status
+        out.append(Outcome(o.name, "bound", status, o.seconds, f"{o.detail}; {shown}"))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Faithfulness
+# ---------------------------------------------------------------------------
+
+
+@attrs.define
+class Observed:
+    """Largest score gains (of the encoding's score variables) seen in play."""
+
+    by_kind: dict[str, int] = attrs.field(factory=dict)
+    window_steps: int = 0
+    window: int | None = None
+
+
+@attrs.frozen
+class FaithfulnessReport:
+    outcome: Outcome
+    transitions: int
+    rejected: int
+    observed: Observed
+
+
+def _mutants(action: Any, rng: random.Random) -> list[Any]:
+    # imported here: properties.generic imports nothing from solver, keep it that way
+    from properties.generic import mutations
+
+    return mutations(action, rng)
+
+
+def _transitions(
+    game: Game[Any, Any], configs: Sequence[Config], seed: int
+) -> Iterator[tuple[int, int, Any, Any, Any]]:
+    """(game seed, step, state, action, next state) from seeded games, configs in turn."""
+    g = 0
+    idle = 0
+    while idle <= len(configs):
+        config = configs[g % len(configs)]
+        game_seed = seed * 1_000_003 + g
+        rng = random.Random(game_seed)
+        state = game.setup(config)
+        bound = game.max_steps(config)
+        step = 0
+        while game.actor(state) != TERMINAL and step < bound:
+            action = choose(game, state, rng)
+            nxt = game.apply(state, action)
+            yield game_seed, step, state, action, nxt
+            state = nxt
+            step += 1
+        idle = idle + 1 if step == 0 else 0
+        g += 1
+
+
+def faithfulness_report(
+    game: Game[Any, Any], encoding: Encoding[Any, Any], configs: Sequence[Config],
+    transitions: int = 5000, seed: int = 0, rejected_per_step: int = 2,
+    progress: Callable[[int, int], None] | None = None,
+) -> FaithfulnessReport:
+    """Compare the encoding with the model on ``transitions`` sampled transitions."""
+    start = time.perf_counter()
+    if not configs:
+        raise ValueError("faithfulness needs at least one configuration")
+    compiled: dict[int, Compiled] = {}
+    problems: list[str] = []
+    count = 0
+    rejected = 0
+    observed = Observed(window_steps=encoding.bound_steps)
+    rng = random.Random(seed * 31 + 7)
+    pool: list[Any] = []
+    history: list[tuple[int, ...]] = []
+    last_seed = -1
+
+    def disagree(where: str, text: str) -> None:
+        if len(problems) < 5:
+            problems.append(f"{where}: {text}")
+
+    def check_state(c: Compiled, where: str, state: Any, values: dict[str, int]) -> None:
+        results = c.state_eval([values[v] for v in c.variables])
+        for name, ok in zip(c.parts, results, strict=False):
+            if ok is not True:
+                disagree(where, f"invariant part {name} is false on a reachable state")
+        if bool(results[-1]) != game.is_terminal(state):
+            disagree(where, f"terminal {results[-1]} but the model says {game.is_terminal(state)}")
+
+    def check_step(
+        c: Compiled, where: str, state: Any, pre: dict[str, int], action: Any, after: Any
+    ) -> tuple[str, dict[str, int]] | None:
+        try:
+            name, params = encoding.classify(state, action)
+        except Exception as exc:
+            disagree(where, f"classify failed on {to_json(action)}: {exc!r}")
+            return None
+        ck = c.kinds.get(name)
+        if ck is None or set(params) != set(ck.kind.params):
+            disagree(where, f"classify gave unknown kind/params {name} {params}")
+            return None
+        post = encoding.project(after)
+        values = [pre[v] for v in c.variables] + [params[p] for p in ck.kind.params]
+        dom, guard, *updates = ck.evaluate(values)
+        label = f"{name}{params} ({to_json(action)})"
+        if dom is not True:
+            disagree(where, f"{label} applied by the model but outside the kind's domain")
+        if guard is not True:
+            disagree(where, f"{label} applied by the model but the guard is false")
+        new = dict(pre)
+        new.update(zip(ck.updated, (int(u) for u in updates), strict=True))
+        for v in c.variables:
+            if post.get(v) != new[v]:
+                disagree(where, f"{label}: {v} is {post.get(v)} in the model,"
+                         f" {new[v]} in the encoding")
+        if set(post) != set(c.variables):
+            disagree(where, f"projection keys differ from variables: {sorted(post)}")
+        return name, post
+
+    for game_seed, step, state, action, nxt in _transitions(game, configs, seed):
+        if count >= transitions:
+            break
+        players = game.config_of(state).players
+        c = compiled.get(players)
+        if c is None:
+            c = compiled[players] = compile_encoding(encoding, players)
+        where = f"seed {game_seed} step {step} state {digest(state)[:12]}"
+        pre = encoding.project(state)
+        if set(pre) != set(c.variables):
+            disagree(where, f"projection keys differ from variables: {sorted(pre)}")
+            break
+        check_state(c, where, state, pre)
+        checked = check_step(c, where, state, pre, action, nxt)
+        count += 1
+        if checked is not None:
+            name, post = checked
+            if game.is_terminal(nxt):
+                check_state(c, where + " (next)", nxt, post)
+            scores = encoding.score_vars(players)
+            if scores:
+                gain = max(post[v] - pre[v] for v in scores)
+                observed.by_kind[name] = max(observed.by_kind.get(name, gain), gain)
+                if game_seed != last_seed:
+                    history = [tuple(pre[v] for v in scores)]
+                    last_seed = game_seed
+                history.append(tuple(post[v] for v in scores))
+                k = observed.window_steps
+                if k > 1 and len(history) > k:
+                    w = max(b - a for a, b in zip(history[-k - 1], history[-1], strict=True))
+                    observed.window = w if observed.window is None else max(observed.window, w)
+                    del history[0]
+        # rejected (or accepted) variants of the action
+        if len(pool) < 200:
+            pool.append(action)
+        else:
+            pool[rng.randrange(len(pool))] = action
+        candidates = _mutants(action, rng)
+        candidates.append(pool[rng.randrange(len(pool))])
+        rng.shuffle(candidates)
+        for cand in candidates[:rejected_per_step]:
+            if cand == action:
+                continue
+            try:
+                after = game.apply(state, cand)
+            except IllegalAction as exc:
+                try:
+                    name, params = encoding.classify(state, cand)
+                except Exception:
+                    continue
+                ck = c.kinds.get(name)
+                if ck is None or exc.rule not in ck.kind.rules:
+                    continue
+                if set(params) != set(ck.kind.params):
+                    continue
+                values = [pre[v] for v in c.variables] + [params[p] for p in ck.kind.params]
+                dom, guard, *_ = ck.evaluate(values)
+                rejected += 1
+                if dom is True and guard is True:
+                    disagree(where, f"{name}{params} ({to_json(cand)}) rejected by the model"
+                             f" ({exc.rule}) but the guard holds")
+            except Exception:
+                continue
+            else:
+                check_step(c, where + " (variant)", state, pre, cand, after)
+        if progress is not None and count % 250 == 0:
+            progress(count, transitions)
+    seconds = time.perf_counter() - start
+    summary = f"{count} transitions, {rejected} rejected actions checked"
+    if problems:
+        outcome = Outcome("faithfulness", "faithfulness", "failed", seconds,
+                          summary + "; " + " | ".join(problems))
+    elif count < transitions:
+        outcome = Outcome("faithfulness", "faithfulness", "unknown", seconds,
+                          summary + f" (fewer than {transitions})")
+    else:
+        outcome = Outcome("faithfulness", "faithfulness", "passed", seconds, summary)
+    return FaithfulnessReport(outcome, count, rejected, observed)
+
+
+def faithfulness(
+    game: Game[Any, Any], encoding: Encoding[Any, Any], configs: Sequence[Config],
+    transitions: int = 5000, seed: int = 0,
+) -> Outcome:
+    """Passed when guards and updates agree with the model on every sampled transition."""
+    return faithfulness_report(game, encoding, configs, transitions, seed).outcome
+
+
+__all__ = [
+    "Compiled",
+    "FaithfulnessReport",
+    "GainBound",
+    "Observed",
+    "against_play",
+    "compile_encoding",
+    "compile_terms",
+    "completeness",
+    "faithfulness",
+    "faithfulness_report",
+    "gain_bounds",
+    "inductive",
+    "monotonicity",
+    "prove_all",
+]
