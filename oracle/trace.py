@@ -14,7 +14,8 @@ import hashlib
 import json
 from collections.abc import Iterator, Mapping
 from functools import cache
-from importlib import metadata, resources
+from importlib import metadata
+from pathlib import Path
 from typing import IO, Any
 
 from model.core.canon import JSON, unstructure
@@ -38,7 +39,7 @@ def generator() -> str:
 @cache
 def schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of one trace record."""
-    text = resources.files("oracle").joinpath("schema/trace.schema.json").read_text("utf-8")
+    text = (Path(__file__).parent / "schema" / "trace.schema.json").read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded
 

@@ -1,0 +1,131 @@
+"""pytest plugin: replay trace files as tests (registered through the ``pytest11`` entry point).
+
+Inert unless ``--oracle-traces GLOB`` is given. Then every matching file
+becomes one test item ``<file>::replay`` (marked ``oracle_trace``) that
+replays the trace against the model and fails with the first divergence.
+
+* ``--oracle-traces GLOB`` (repeatable; ``**`` allowed): the traces; a glob
+  that matches nothing is a usage error.
+* ``--oracle-report FILE.json``: a JSON summary of every trace replayed.
+* ``--oracle-allow-partial``: a trace that stops before the game ends passes.
+* ``--oracle-strict``: also require every action to be among the listed choices.
+
+JUnit XML comes from pytest itself (``--junitxml``); a failing item carries
+the divergence kind, step and rule id as JUnit properties.
+"""
+
+import glob
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_FILES = pytest.StashKey[frozenset[Path]]()
+_RESULTS = pytest.StashKey[list[dict[str, Any]]]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("rules-oracle", "conformance traces replayed by the rules oracle")
+    group.addoption("--oracle-traces", action="append", default=[], metavar="GLOB",
+                    help="replay every trace file matching GLOB as a test (repeatable)")
+    group.addoption("--oracle-report", default=None, metavar="FILE.json",
+                    help="write a JSON summary of the replayed traces to FILE.json")
+    group.addoption("--oracle-allow-partial", action="store_true", default=False,
+                    help="a trace that stops before the game ends is not a failure")
+    group.addoption("--oracle-strict", action="store_true", default=False,
+                    help="also require every action to be among the model's listed choices")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    patterns: list[str] = config.getoption("oracle_traces") or []
+    if not patterns:
+        return
+    config.addinivalue_line("markers", "oracle_trace: a trace replayed by the rules oracle")
+    files: list[Path] = []
+    for pattern in patterns:
+        matched = sorted(p for p in glob.glob(pattern, recursive=True) if Path(p).is_file())
+        if not matched:
+            raise pytest.UsageError(f"--oracle-traces {pattern!r}: no file matches")
+        files.extend(Path(p).resolve() for p in matched)
+    config.stash[_FILES] = frozenset(files)
+    config.stash[_RESULTS] = []
+    # collect the traces as if they had been named on the command line
+    known = set(config.args)
+    for path in dict.fromkeys(files):
+        if str(path) not in known:
+            config.args.append(str(path))
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> "TraceFile | None":
+    files = parent.config.stash.get(_FILES, None)
+    if files and file_path.resolve() in files:
+        trace: TraceFile = TraceFile.from_parent(parent, path=file_path)
+        return trace
+    return None
+
+
+class TraceFile(pytest.File):
+    """A trace file: one item that replays it."""
+
+    def collect(self) -> list["TraceItem"]:
+        item: TraceItem = TraceItem.from_parent(self, name="replay")
+        item.add_marker("oracle_trace")
+        return [item]
+
+
+class TraceFailure(Exception):
+    """A trace that does not conform or is malformed (the report is the message)."""
+
+
+class TraceItem(pytest.Item):
+    def runtest(self) -> None:
+        from oracle.check import TraceError, check_file
+
+        config = self.config
+        results = config.stash[_RESULTS]
+        entry: dict[str, Any] = {"trace": str(self.path), "nodeid": self.nodeid}
+        try:
+            report = check_file(str(self.path),
+                                allow_partial=bool(config.getoption("oracle_allow_partial")),
+                                strict=bool(config.getoption("oracle_strict")))
+        except TraceError as exc:
+            entry.update(exc.to_json())
+            results.append(entry)
+            self.user_properties.append(("oracle_status", "malformed"))
+            raise TraceFailure(f"malformed trace: {exc}") from None
+        entry.update(report.to_json())
+        results.append(entry)
+        self.user_properties.append(("oracle_status", entry["status"]))
+        div = report.divergence
+        if div is not None:
+            self.user_properties.append(("oracle_kind", div.kind))
+            self.user_properties.append(("oracle_step", str(div.step)))
+            if div.rule is not None:
+                self.user_properties.append(("oracle_rule", div.rule))
+            raise TraceFailure(
+                f"{report.game}, {report.players} players: diverges after {report.steps}"
+                f" conforming steps\n{div.describe()}")
+
+    def repr_failure(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
+    ) -> Any:
+        if isinstance(excinfo.value, TraceFailure):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)  # pragma: no cover - a defect in the checker
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"trace {self.path.name}"
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    config = session.config
+    target = config.getoption("oracle_report")
+    if not target or _RESULTS not in config.stash:
+        return
+    results = config.stash[_RESULTS]
+    counts = {s: sum(1 for r in results if r.get("status") == s)
+              for s in ("conforms", "diverges", "malformed")}
+    summary = {"traces": len(results), **counts, "results": results}
+    Path(target).write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n",
+                            encoding="utf-8")
