@@ -1,0 +1,741 @@
+"""The Castles of Burgundy (2-4 players, estate board 1): the reference model."""
+
+from fractions import Fraction
+from typing import TypeVar
+
+import attrs
+
+from model.burgundy import data as D
+from model.burgundy import rules as RB
+from model.burgundy import scoring
+from model.burgundy.actions import (
+    CHANCE_TYPES,
+    PLAYER_TYPES,
+    Action,
+    BuyTile,
+    CityHallPlace,
+    Decline,
+    DrawGoods,
+    DrawHex,
+    EffectTake,
+    EndTurn,
+    FirstPlayer,
+    PlaceTile,
+    Roll,
+    SellGoods,
+    ShipDepot,
+    ShipGoods,
+    TakeTile,
+    TakeWorkers,
+    UseWorker,
+    WarehouseSell,
+)
+from model.burgundy.rules import RULES
+from model.burgundy.state import BurgundyState, Pending, Player, Stage
+from model.core import CHANCE, TERMINAL, Config, Game, draw_outcomes, uniform
+
+BOARD = D.BOARD1
+T = TypeVar("T")
+_ROLL = uniform([Roll(v) for v in range(1, 7)])
+_EFFECT_COLOURS = {
+    "carpenter": frozenset({D.BUILDING}),
+    "church": frozenset({D.MINE, D.KNOWLEDGE, D.CASTLE}),
+    "market": frozenset({D.RIVER, D.PASTURE}),
+}
+_EFFECT_RULE = {"carpenter": RB.B_CARPENTER, "church": RB.B_CHURCH, "market": RB.B_MARKET}
+_FREE_SHIFT = {D.BUILDING: 9, D.PASTURE: 10, D.RIVER: 10, D.CASTLE: 11, D.MINE: 11,
+               D.KNOWLEDGE: 11}
+_TILESET = frozenset(D.TILES)
+_NO_GOODS = (0,) * D.GOODS_KINDS
+
+
+def wrap(value: int) -> int:
+    """A die value after wrapping (7 is 1, 0 is 6)."""
+    return (value - 1) % 6 + 1
+
+
+def _near(value: int, target: int) -> bool:
+    return target == value or target == wrap(value + 1) or target == wrap(value - 1)
+
+
+def _add(tiles: tuple[str, ...], tile: str) -> tuple[str, ...]:
+    return tuple(sorted((*tiles, tile)))
+
+
+def _remove(tiles: tuple[str, ...], tile: str) -> tuple[str, ...]:
+    i = tiles.index(tile)
+    return tiles[:i] + tiles[i + 1:]
+
+
+def _bump(counts: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
+    return (*counts[:i], counts[i] + n, *counts[i + 1:])
+
+
+def kinds_held(goods: tuple[int, ...]) -> int:
+    return sum(1 for n in goods if n)
+
+
+class Burgundy(Game[BurgundyState, Action]):
+    name = "burgundy"
+    title = "The Castles of Burgundy"
+    min_players = 2
+    max_players = 4
+    rules = RULES
+    state_type = BurgundyState
+    action_types = (*CHANCE_TYPES, *PLAYER_TYPES)
+
+    # -- set-up -------------------------------------------------------------------------
+    def setup(self, config: Config) -> BurgundyState:
+        estate = tuple(D.CASTLE_TILE if s == BOARD.start else "" for s in range(BOARD.size))
+        player = Player(
+            estate=estate, storage=(), goods=_NO_GOODS, sold=_NO_GOODS, silver=1, workers=0,
+            vp=0, dice=(0, 0), knowledge=(), bonus_tiles=(), track_space=0, track_height=0,
+        )
+        box = [0] * len(D.TILES)
+        box[D.TILE_INDEX[D.CASTLE_TILE]] = D.START_CASTLES - config.players
+        return BurgundyState(
+            config=config, stage=Stage.GOODS, players=(player,) * config.players,
+            supply=D.BACK_COUNTS, depots=((),) * 6, black=(), depot_goods=(_NO_GOODS,) * 6,
+            goods_pool=(D.GOODS_PER_KIND,) * D.GOODS_KINDS, goods_stacks=(), goods_next=0,
+            goods_box=_NO_GOODS, box=tuple(box), bonuses=(0,) * len(D.COLOURS),
+        )
+
+    def max_steps(self, config: Config) -> int:
+        """A bound on every game's steps; the derivation is in docs/games/burgundy.md."""
+        p = config.players
+        chance = (D.PHASES * D.PHASE_GOODS + D.START_GOODS * p + 1
+                  + D.PHASES * (len(D.FILL_PLANS[(p, 0)]))
+                  + D.PHASES * D.ROUNDS * (2 * p + 1))
+        turns = D.PHASES * D.ROUNDS
+        castles = len(BOARD.colour_spaces[D.CASTLE]) - 1
+        die_actions = 2 * turns + castles
+        placements = BOARD.size - 1
+        boarding = 7  # boarding-house tiles in the game
+        mines = len(BOARD.colour_spaces[D.MINE])
+        worker_uses = 4 + 4 * die_actions + 4 * boarding + mines * D.PHASES
+        per_player = die_actions + worker_uses + 4 * placements + 2 * turns
+        return chance + p * per_player
+
+    # -- the protocol ------------------------------------------------------------------------
+    def actor(self, state: BurgundyState) -> int:
+        if state.stage is Stage.PLAY:
+            return state.order[state.turn]
+        if state.stage is Stage.OVER:
+            return TERMINAL
+        return CHANCE
+
+    def chance_outcomes(self, state: BurgundyState) -> tuple[tuple[Action, Fraction], ...]:
+        st = state.stage
+        if st is Stage.ROLL:
+            return _ROLL
+        if st is Stage.GOODS or st is Stage.START_GOODS:
+            return draw_outcomes(zip(range(1, 7), state.goods_pool, strict=True), DrawGoods)
+        if st is Stage.FIRST:
+            return uniform([FirstPlayer(i) for i in range(state.config.players)])
+        if st is Stage.FILL:
+            _, back = D.FILL_PLANS[(state.config.players, state.phase)][state.fill]
+            return draw_outcomes(zip(D.BACK_KINDS[back], state.supply[back], strict=True),
+                                 DrawHex)
+        return ()
+
+    def legal_actions(self, state: BurgundyState) -> tuple[Action, ...]:
+        if state.stage is not Stage.PLAY:
+            return ()
+        p = state.order[state.turn]
+        pl = state.players[p]
+        out: list[Action] = []
+        if state.pending:
+            top = state.pending[-1]
+            kind = top.kind
+            if kind == "castle":
+                self._die_actions(state, pl, 2, 0, out)
+            elif kind == "warehouse":
+                out.extend(WarehouseSell(k + 1) for k in range(6) if pl.goods[k])
+            elif kind in _EFFECT_COLOURS:
+                for d, tile, discard in self._effect_takes(state, pl, kind):
+                    out.append(EffectTake(d, tile, discard))
+            elif kind == "city-hall":
+                for tile in _distinct(pl.storage):
+                    out.extend(CityHallPlace(tile, s) for s in self._spaces(pl, tile, None))
+                out.append(Decline())
+            elif kind == "ship":
+                out.extend(ShipDepot(d) for d in self._ship_firsts(state))
+            elif kind == "ship-goods":
+                out.extend(ShipGoods(k + 1) for k in self._ship_new_kinds(state, pl, top))
+            return tuple(out)
+        for die in (0, 1):
+            value = pl.dice[die]
+            if value:
+                self._die_actions(state, pl, die, value, out)
+        if pl.workers:
+            for die in (0, 1):
+                if pl.dice[die]:
+                    out.extend(UseWorker(die, dv) for dv in self._deltas(state, pl))
+        if not state.bought and pl.silver >= 2:
+            sources = range(7) if 6 in pl.knowledge else (0,)
+            full = len(pl.storage) >= 3
+            if not full or self._discard_allowed(state):
+                discards = _distinct(pl.storage) if full else ("",)
+                for d in sources:
+                    for tile in _distinct(state.depots[d - 1] if d else state.black):
+                        out.extend(BuyTile(d, tile, x) for x in discards)
+        if not pl.dice[0] and not pl.dice[1]:
+            out.append(EndTurn())
+        return tuple(out)
+
+    # -- legal-action helpers ---------------------------------------------------------------
+    def _die_actions(self, state: BurgundyState, pl: Player, die: int, value: int,
+                     out: list[Action]) -> None:
+        kn = pl.knowledge
+        full = len(pl.storage) >= 3
+        discards = _distinct(pl.storage) if full else ("",)
+        for d in range(1, 7):
+            if value and d != value and not (12 in kn and _near(value, d)):
+                continue
+            for tile in _distinct(state.depots[d - 1]):
+                out.extend(TakeTile(die, d, tile, x) for x in discards)
+        for tile in _distinct(pl.storage):
+            out.extend(PlaceTile(die, tile, s) for s in self._spaces(pl, tile, value or None))
+        for k in range(6):
+            if pl.goods[k] and (not value or value == k + 1):
+                out.append(SellGoods(die, k + 1))
+        out.append(TakeWorkers(die))
+
+    def _deltas(self, state: BurgundyState, pl: Player) -> tuple[int, ...]:
+        if 8 not in pl.knowledge:
+            return (-1, 1)
+        return _K8_DELTAS if state.config.option("k8-step") == "up-to-2" else (-2, 2)
+
+    def _spaces(self, pl: Player, tile: str, value: int | None) -> list[int]:
+        """Empty spaces where ``tile`` may go with a die of ``value`` (None: any number)."""
+        colour = D.TILE_COLOUR[tile]
+        estate = pl.estate
+        shift = value is not None and _FREE_SHIFT[colour] in pl.knowledge
+        city_rule = colour == D.BUILDING and 1 not in pl.knowledge
+        out = []
+        for s in BOARD.colour_spaces[colour]:
+            if estate[s]:
+                continue
+            if value is not None:
+                n = BOARD.number[s]
+                if n != value and not (shift and _near(value, n)):
+                    continue
+            if not any(estate[x] for x in BOARD.neighbours[s]):
+                continue
+            if city_rule and any(estate[x] == tile for x in BOARD.areas[BOARD.area[s]]):
+                continue
+            out.append(s)
+        return out
+
+    def _discard_allowed(self, state: BurgundyState) -> bool:
+        return state.config.option("storage-full") == "discard"
+
+    def _effect_takes(self, state: BurgundyState, pl: Player,
+                      kind: str) -> list[tuple[int, str, str]]:
+        full = len(pl.storage) >= 3
+        if full and not self._discard_allowed(state):
+            return []
+        discards = _distinct(pl.storage) if full else ("",)
+        colours = _EFFECT_COLOURS[kind]
+        out: list[tuple[int, str, str]] = []
+        for d in range(1, 7):
+            for tile in _distinct(state.depots[d - 1]):
+                if D.TILE_COLOUR[tile] in colours:
+                    out.extend((d, tile, x) for x in discards)
+        return out
+
+    def _ship_firsts(self, state: BurgundyState) -> tuple[int, ...]:
+        pl = state.players[state.order[state.turn]]
+        if 5 not in pl.knowledge:
+            return (1, 2, 3, 4, 5, 6)
+        if state.config.option("k5-neighbours") == "circular":
+            return (1, 2, 3, 4, 5, 6)
+        return (1, 2, 3, 4, 5)
+
+    def _ship_sources(self, first: int, pair: bool) -> tuple[int, ...]:
+        return (first, first % 6 + 1) if pair else (first,)
+
+    def _ship_new_kinds(self, state: BurgundyState, pl: Player, top: Pending) -> list[int]:
+        if kinds_held(pl.goods) >= 3:
+            return []
+        out = []
+        for k in range(6):
+            if pl.goods[k]:
+                continue
+            if any(state.depot_goods[d - 1][k] for d in self._ship_sources(top.arg, top.pair)):
+                out.append(k)
+        return out
+
+    # -- apply -------------------------------------------------------------------------------
+    def apply(self, state: BurgundyState, action: Action) -> BurgundyState:
+        st = state.stage
+        if st is Stage.OVER:
+            raise RULES.illegal(RB.GAME_OVER, "the game is over")
+        if st is not Stage.PLAY:
+            return self._apply_chance(state, action)
+        if isinstance(action, CHANCE_TYPES):
+            raise RULES.illegal(RB.TURN_ACTOR, f"{action!r} is a chance outcome; a player acts")
+        p = state.order[state.turn]
+        if state.pending:
+            return self._settle(self._apply_pending(state, p, action))
+        return self._settle(self._apply_free(state, p, action))
+
+    # chance ------------------------------------------------------------------------------
+    def _apply_chance(self, state: BurgundyState, action: Action) -> BurgundyState:
+        st = state.stage
+        players = state.config.players
+        if st is Stage.ROLL:
+            if not isinstance(action, Roll) or not 1 <= action.value <= 6:
+                raise RULES.illegal(RB.ROUND_ROLL, f"expected a die roll 1-6, got {action!r}")
+            return self._rolled(state, action.value)
+        if st is Stage.FILL:
+            back_plan = D.FILL_PLANS[(players, state.phase)]
+            target, back = back_plan[state.fill]
+            if not isinstance(action, DrawHex) or action.tile not in D.BACK_KINDS[back]:
+                raise RULES.illegal(RB.PHASE_FILL, f"expected a {D.BACKS[back]}-backed hex,"
+                                    f" got {action!r}")
+            i = D.BACK_KINDS[back].index(action.tile)
+            if not state.supply[back][i]:
+                raise RULES.illegal(RB.PHASE_FILL, f"no {action.tile} left in that stack")
+            supply = (*state.supply[:back], _bump(state.supply[back], i, -1),
+                      *state.supply[back + 1:])
+            if target:
+                depots = (*state.depots[:target - 1], _add(state.depots[target - 1],
+                          action.tile), *state.depots[target:])
+                state = attrs.evolve(state, supply=supply, depots=depots)
+            else:
+                state = attrs.evolve(state, supply=supply, black=_add(state.black, action.tile))
+            return self._next_fill(state, state.fill + 1)
+        if st is Stage.GOODS or st is Stage.START_GOODS:
+            rid = RB.SETUP_GOODS if st is Stage.GOODS else RB.SETUP_PLAYER_GOODS
+            if (not isinstance(action, DrawGoods) or not 1 <= action.kind <= 6
+                    or not state.goods_pool[action.kind - 1]):
+                raise RULES.illegal(rid, f"expected a goods draw from the pool, got {action!r}")
+            k = action.kind - 1
+            pool = _bump(state.goods_pool, k, -1)
+            if st is Stage.GOODS:
+                stacks = (*state.goods_stacks, action.kind)
+                nxt = Stage.START_GOODS if len(stacks) == D.PHASES * D.PHASE_GOODS else st
+                return attrs.evolve(state, goods_pool=pool, goods_stacks=stacks, stage=nxt)
+            who = state.fill // D.START_GOODS
+            pl = state.players[who]
+            pls = _with(state.players, who, attrs.evolve(pl, goods=_bump(pl.goods, k, 1)))
+            fill = state.fill + 1
+            if fill == D.START_GOODS * players:
+                return attrs.evolve(state, goods_pool=_NO_GOODS, goods_box=pool, players=pls,
+                                    stage=Stage.FIRST, fill=0)
+            return attrs.evolve(state, goods_pool=pool, players=pls, fill=fill)
+        # Stage.FIRST
+        if not isinstance(action, FirstPlayer) or not 0 <= action.player < players:
+            raise RULES.illegal(RB.SETUP_FIRST, f"expected a first player, got {action!r}")
+        first = action.player
+        pls = tuple(
+            attrs.evolve(pl, workers=1 + (i - first) % players,
+                         track_height=players - 1 - (i - first) % players)
+            for i, pl in enumerate(state.players)
+        )
+        state = attrs.evolve(state, players=pls, first=first, stage=Stage.FILL, fill=0)
+        return self._next_fill(state, 0)
+
+    def _next_fill(self, state: BurgundyState, fill: int) -> BurgundyState:
+        plan = D.FILL_PLANS[(state.config.players, state.phase)]
+        while fill < len(plan) and not any(state.supply[plan[fill][1]]):
+            fill += 1
+        if fill < len(plan):
+            return attrs.evolve(state, fill=fill)
+        return attrs.evolve(state, fill=0, stage=Stage.ROLL, roll=0)
+
+    def _rolled(self, state: BurgundyState, value: int) -> BurgundyState:
+        roll = state.roll
+        if roll == 0:
+            state = attrs.evolve(state, white=value, roll=1)
+        else:
+            who, die = divmod(roll - 1, 2)
+            pl = state.players[who]
+            dice = (value, pl.dice[1]) if die == 0 else (pl.dice[0], value)
+            state = attrs.evolve(state, players=_with(state.players, who,
+                                                      attrs.evolve(pl, dice=dice)),
+                                 roll=roll + 1)
+        if state.roll < 2 * state.config.players + 1:
+            return state
+        # the round's goods tile goes to the depot the white die names
+        kind = state.goods_stacks[state.goods_next]
+        d = state.white - 1
+        depot_goods = _with(state.depot_goods, d, _bump(state.depot_goods[d], kind - 1, 1))
+        return attrs.evolve(state, depot_goods=depot_goods, goods_next=state.goods_next + 1,
+                            stage=Stage.PLAY, order=turn_order(state.players), turn=0,
+                            bought=False, roll=0)
+
+    # player: free part of the turn -------------------------------------------------------------
+    def _apply_free(self, state: BurgundyState, p: int, action: Action) -> BurgundyState:
+        pl = state.players[p]
+        if isinstance(action, EndTurn):
+            if pl.dice[0] or pl.dice[1]:
+                raise RULES.illegal(RB.TURN_TWO, "both dice must be used before the turn ends")
+            return self._end_turn(state)
+        if isinstance(action, UseWorker):
+            if action.die not in (0, 1) or not pl.dice[action.die]:
+                raise RULES.illegal(RB.DIE_USED, f"die {action.die} is not an unused die")
+            if not pl.workers:
+                raise RULES.illegal(RB.WORKER, "no worker to spend")
+            if action.delta not in self._deltas(state, pl):
+                rid = RB.K[8] if 8 in pl.knowledge else RB.WORKER
+                raise RULES.illegal(rid, f"a worker changes a die by {self._deltas(state, pl)},"
+                                    f" not {action.delta}")
+            a, b = pl.dice
+            if action.die == 0:
+                a = wrap(a + action.delta)
+            else:
+                b = wrap(b + action.delta)
+            return _set(state, p, attrs.evolve(pl, dice=(a, b),
+                                               workers=pl.workers - 1))
+        if isinstance(action, BuyTile):
+            return self._buy(state, p, pl, action)
+        if isinstance(action, TakeTile | PlaceTile | SellGoods | TakeWorkers):
+            if action.die == 2:
+                raise RULES.illegal(RB.CASTLE, "die 2 is a castle's extra action; none is due")
+            if action.die not in (0, 1) or not pl.dice[action.die]:
+                raise RULES.illegal(RB.DIE_USED, f"die {action.die} is not an unused die")
+            value = pl.dice[action.die]
+            dice = (0, pl.dice[1]) if action.die == 0 else (pl.dice[0], 0)
+            state = _set(state, p, attrs.evolve(pl, dice=dice))
+            return self._die_action(state, p, action, value)
+        raise RULES.illegal(RB.TURN_PENDING, f"{type(action).__name__} answers a tile effect;"
+                            " none is pending")
+
+    def _die_action(self, state: BurgundyState, p: int,
+                    action: TakeTile | PlaceTile | SellGoods | TakeWorkers,
+                    value: int) -> BurgundyState:
+        """A die action with a die showing ``value`` (0: a castle's die of any value)."""
+        pl = state.players[p]
+        kn = pl.knowledge
+        if isinstance(action, TakeWorkers):
+            n = 4 if 14 in kn else 2
+            return _set(state, p, attrs.evolve(pl, workers=pl.workers + n,
+                                               silver=pl.silver + (1 if 13 in kn else 0)))
+        if isinstance(action, SellGoods):
+            if not 1 <= action.kind <= 6 or not pl.goods[action.kind - 1]:
+                raise RULES.illegal(RB.SELL, f"no goods of kind {action.kind} to sell")
+            if value and value != action.kind:
+                raise RULES.illegal(RB.SELL, f"the die shows {value}, not {action.kind}")
+            return self._sell(state, p, action.kind - 1)
+        if isinstance(action, TakeTile):
+            if not 1 <= action.depot <= 6:
+                raise RULES.illegal(RB.TAKE, f"no numbered depot {action.depot}")
+            if value and action.depot != value and not (12 in kn and _near(value, action.depot)):
+                rid = RB.K[12] if 12 in kn else RB.TAKE
+                raise RULES.illegal(rid, f"the die shows {value}, not {action.depot}")
+            return self._take(state, p, action.depot, action.tile, action.discard, RB.TAKE,
+                              True)
+        # PlaceTile
+        return self._place_checked(state, p, action.tile, action.space, value or None,
+                                   RB.PLACE)
+
+    def _buy(self, state: BurgundyState, p: int, pl: Player, action: BuyTile) -> BurgundyState:
+        if state.bought:
+            raise RULES.illegal(RB.BUY, "one purchase per turn")
+        if pl.silver < 2:
+            raise RULES.illegal(RB.BUY, "a purchase costs 2 silver")
+        if action.depot != 0:
+            if not 1 <= action.depot <= 6:
+                raise RULES.illegal(RB.BUY, f"no depot {action.depot}")
+            if 6 not in pl.knowledge:
+                raise RULES.illegal(RB.K[6], "buying from a numbered depot needs knowledge 6")
+        if len(pl.storage) >= 3 and not self._discard_allowed(state):
+            raise RULES.illegal(RB.STORAGE, "storage is full (variant storage-full=forfeit)")
+        state = _set(state, p, attrs.evolve(pl, silver=pl.silver - 2))
+        state = attrs.evolve(state, bought=True)
+        return self._take(state, p, action.depot, action.tile, action.discard, RB.BUY, True)
+
+    def _take(self, state: BurgundyState, p: int, depot: int, tile: str, discard: str,
+              rid: str, may_discard: bool) -> BurgundyState:
+        source = state.depots[depot - 1] if depot else state.black
+        if tile not in _TILESET or tile not in source:
+            raise RULES.illegal(rid, f"no {tile!r} in depot {depot}")
+        pl = state.players[p]
+        storage = pl.storage
+        box = state.box
+        if len(storage) >= 3:
+            if not may_discard or discard not in storage:
+                raise RULES.illegal(RB.TAKE_DISCARD,
+                                    f"storage is full: discard one of {storage}, not"
+                                    f" {discard!r}")
+            storage = _remove(storage, discard)
+            box = _bump(box, D.TILE_INDEX[discard], 1)
+        elif discard:
+            raise RULES.illegal(RB.TAKE_DISCARD, "storage has room: nothing to discard")
+        storage = _add(storage, tile)
+        if depot:
+            state = attrs.evolve(state, depots=_with(state.depots, depot - 1,
+                                                     _remove(source, tile)), box=box)
+        else:
+            state = attrs.evolve(state, black=_remove(source, tile), box=box)
+        return _set(state, p, attrs.evolve(pl, storage=storage))
+
+    def _sell(self, state: BurgundyState, p: int, k: int) -> BurgundyState:
+        pl = state.players[p]
+        n = pl.goods[k]
+        kn = pl.knowledge
+        return _set(state, p, attrs.evolve(
+            pl, goods=_with(pl.goods, k, 0), sold=_bump(pl.sold, k, n),
+            silver=pl.silver + (2 if 3 in kn else 1),
+            workers=pl.workers + (1 if 4 in kn else 0),
+            vp=pl.vp + n * D.SELL_VP[state.config.players],
+        ))
+
+    def _place_checked(self, state: BurgundyState, p: int, tile: str, space: int,
+                       value: int | None, rid: str) -> BurgundyState:
+        pl = state.players[p]
+        if tile not in pl.storage:
+            raise RULES.illegal(RB.PLACE_STORED, f"{tile!r} is not in storage")
+        if not 0 <= space < BOARD.size or pl.estate[space]:
+            raise RULES.illegal(rid, f"space {space} is not an empty estate space")
+        colour = D.TILE_COLOUR[tile]
+        if BOARD.colour[space] != colour:
+            raise RULES.illegal(RB.PLACE_COLOUR, f"{tile} ({colour}) cannot go on a"
+                                f" {BOARD.colour[space]} space")
+        if value is not None:
+            n = BOARD.number[space]
+            shift = _FREE_SHIFT[colour]
+            if n != value and not (shift in pl.knowledge and _near(value, n)):
+                raise RULES.illegal(RB.PLACE_NUMBER, f"the die shows {value}; space {space}"
+                                    f" is a {n}")
+        if not any(pl.estate[x] for x in BOARD.neighbours[space]):
+            raise RULES.illegal(RB.PLACE_ADJ, f"space {space} touches no placed tile")
+        if (colour == D.BUILDING and 1 not in pl.knowledge
+                and any(pl.estate[x] == tile for x in BOARD.areas[BOARD.area[space]])):
+            raise RULES.illegal(RB.CITY_RULE, f"the city already has a {tile}")
+        return self._place(state, p, tile, space)
+
+    def _place(self, state: BurgundyState, p: int, tile: str, space: int) -> BurgundyState:
+        pl = state.players[p]
+        estate = _with(pl.estate, space, tile)
+        knowledge = pl.knowledge
+        if tile in D.KNOWLEDGE_NUMBER:
+            knowledge = tuple(sorted((*knowledge, D.KNOWLEDGE_NUMBER[tile])))
+        vp = pl.vp
+        size = scoring.area_complete(estate, space)
+        if size:
+            vp += D.AREA_VP[size] + D.PHASE_VP[state.phase]
+        colour = D.TILE_COLOUR[tile]
+        bonuses = state.bonuses
+        bonus_tiles = pl.bonus_tiles
+        if size and scoring.colour_complete(estate, colour):
+            c = D.COLOUR_INDEX[colour]
+            taken = bonuses[c]
+            if taken < 2:
+                n = state.config.players
+                vp += D.LARGE_BONUS[n] if taken == 0 else D.SMALL_BONUS[n]
+                bonus_tiles = (*bonus_tiles, f"{colour}:{'large' if taken == 0 else 'small'}")
+                bonuses = _bump(bonuses, c, 1)
+        silver, workers = pl.silver, pl.workers
+        track_space, track_height = pl.track_space, pl.track_height
+        push: Pending | None = None
+        if colour == D.PASTURE:
+            vp += scoring.animal_vp(estate, space, knowledge)
+        elif colour == D.RIVER:
+            track_space += 1
+            track_height = 1 + max(
+                (o.track_height for i, o in enumerate(state.players)
+                 if i != p and o.track_space == track_space), default=-1)
+            push = Pending("ship")
+        elif colour == D.CASTLE:
+            push = Pending("castle")
+        elif colour == D.BUILDING:
+            if tile == "boarding-house":
+                workers += 4
+            elif tile == "bank":
+                silver += 2
+            elif tile == "watchtower":
+                vp += 4
+            else:
+                push = Pending(tile)
+        new = attrs.evolve(pl, estate=estate, storage=_remove(pl.storage, tile),
+                           knowledge=knowledge, vp=vp, bonus_tiles=bonus_tiles, silver=silver,
+                           workers=workers, track_space=track_space,
+                           track_height=track_height)
+        state = attrs.evolve(state, players=_with(state.players, p, new), bonuses=bonuses)
+        if push is not None:
+            state = attrs.evolve(state, pending=(*state.pending, push))
+        return state
+
+    # player: answering an effect ---------------------------------------------------------------
+    def _apply_pending(self, state: BurgundyState, p: int, action: Action) -> BurgundyState:
+        top = state.pending[-1]
+        kind = top.kind
+        rest = state.pending[:-1]
+        pl = state.players[p]
+        if kind == "castle":
+            if not isinstance(action, TakeTile | PlaceTile | SellGoods | TakeWorkers) \
+                    or action.die != 2:
+                raise RULES.illegal(RB.CASTLE, "a castle's extra action (die 2) comes first")
+            return self._die_action(attrs.evolve(state, pending=rest), p, action, 0)
+        if kind == "warehouse":
+            if not isinstance(action, WarehouseSell):
+                raise RULES.illegal(RB.TURN_PENDING, "the warehouse sale comes first")
+            if not 1 <= action.kind <= 6 or not pl.goods[action.kind - 1]:
+                raise RULES.illegal(RB.B_WAREHOUSE, f"no goods of kind {action.kind}")
+            return self._sell(attrs.evolve(state, pending=rest), p, action.kind - 1)
+        if kind in _EFFECT_COLOURS:
+            rid = _EFFECT_RULE[kind]
+            if not isinstance(action, EffectTake):
+                raise RULES.illegal(RB.TURN_PENDING, f"the {kind}'s take comes first")
+            if not 1 <= action.depot <= 6:
+                raise RULES.illegal(rid, "only numbered depots (not the black depot)")
+            if action.tile not in _TILESET or D.TILE_COLOUR[action.tile] not in \
+                    _EFFECT_COLOURS[kind]:
+                raise RULES.illegal(rid, f"the {kind} cannot take {action.tile!r}")
+            return self._take(attrs.evolve(state, pending=rest), p, action.depot, action.tile,
+                              action.discard, rid, self._discard_allowed(state))
+        if kind == "city-hall":
+            if isinstance(action, Decline):
+                return attrs.evolve(state, pending=rest)
+            if not isinstance(action, CityHallPlace):
+                raise RULES.illegal(RB.TURN_PENDING, "the city hall's placement comes first")
+            return self._place_checked(attrs.evolve(state, pending=rest), p, action.tile,
+                                       action.space, None, RB.B_CITY_HALL)
+        if kind == "ship":
+            if not isinstance(action, ShipDepot):
+                raise RULES.illegal(RB.TURN_PENDING, "the ship's depot choice comes first")
+            if action.depot not in self._ship_firsts(state):
+                rid = RB.K[5] if 5 in pl.knowledge else RB.SHIP
+                raise RULES.illegal(rid, f"no depot (pair) starting at {action.depot}")
+            pair = 5 in pl.knowledge
+            return self._ship(attrs.evolve(state, pending=rest), p, action.depot, pair, None)
+        # ship-goods
+        if not isinstance(action, ShipGoods):
+            raise RULES.illegal(RB.TURN_PENDING, "the ship's goods choice comes first")
+        if not 1 <= action.kind <= 6 or action.kind - 1 not in self._ship_new_kinds(
+                state, pl, top):
+            raise RULES.illegal(RB.GOODS_LIMIT, f"goods kind {action.kind} cannot be taken")
+        return self._ship(attrs.evolve(state, pending=rest), p, top.arg, top.pair,
+                          action.kind - 1)
+
+    def _ship(self, state: BurgundyState, p: int, first: int, pair: bool,
+              chosen: int | None) -> BurgundyState:
+        """Move goods from the ship's depot(s): held kinds, the chosen kind, or all new kinds
+        when they fit; otherwise leave a ``ship-goods`` choice pending."""
+        sources = self._ship_sources(first, pair)
+        pl = state.players[p]
+        goods = list(pl.goods)
+        dg = [list(g) for g in state.depot_goods]
+
+        def take(k: int) -> None:
+            for d in sources:
+                goods[k] += dg[d - 1][k]
+                dg[d - 1][k] = 0
+
+        if chosen is None:
+            for k in range(6):
+                if goods[k]:
+                    take(k)
+        else:
+            take(chosen)
+        new = [k for k in range(6) if not goods[k] and any(dg[d - 1][k] for d in sources)]
+        free = 3 - sum(1 for n in goods if n)
+        pending = state.pending
+        if new and free > 0:
+            if len(new) <= free:
+                for k in new:
+                    take(k)
+            else:
+                pending = (*pending, Pending("ship-goods", first, pair))
+        return attrs.evolve(
+            state, pending=pending, depot_goods=tuple(tuple(g) for g in dg),
+            players=_with(state.players, p, attrs.evolve(pl, goods=tuple(goods))))
+
+    def _settle(self, state: BurgundyState) -> BurgundyState:
+        """Drop pending effects that no choice can satisfy (their effect is lost)."""
+        while state.pending:
+            top = state.pending[-1]
+            pl = state.players[state.order[state.turn]]
+            kind = top.kind
+            if kind == "warehouse":
+                ok = any(pl.goods)
+            elif kind in _EFFECT_COLOURS:
+                ok = bool(self._effect_takes(state, pl, kind))
+            elif kind == "city-hall":
+                ok = any(self._spaces(pl, t, None) for t in _distinct(pl.storage))
+            elif kind == "ship-goods":
+                ok = bool(self._ship_new_kinds(state, pl, top))
+            else:
+                ok = True
+            if ok:
+                return state
+            state = attrs.evolve(state, pending=state.pending[:-1])
+        return state
+
+    # turn, round and phase ends ----------------------------------------------------------------
+    def _end_turn(self, state: BurgundyState) -> BurgundyState:
+        turn = state.turn + 1
+        if turn < state.config.players:
+            return attrs.evolve(state, turn=turn, bought=False)
+        rnd = state.round + 1
+        if rnd < D.ROUNDS:
+            return attrs.evolve(state, turn=0, bought=False, round=rnd, stage=Stage.ROLL,
+                                roll=0, players=tuple(attrs.evolve(pl, dice=(0, 0))
+                                                      for pl in state.players))
+        # phase end: mines (and knowledge 2)
+        pls = []
+        for pl in state.players:
+            mines = pl.estate.count(D.MINE_TILE)
+            pls.append(attrs.evolve(pl, silver=pl.silver + mines, dice=(0, 0),
+                                    workers=pl.workers + (mines if 2 in pl.knowledge else 0)))
+        phase = state.phase + 1
+        if phase == D.PHASES:
+            final = tuple(attrs.evolve(pl, vp=pl.vp + scoring.final_vp(pl)) for pl in pls)
+            return attrs.evolve(state, players=final, stage=Stage.OVER, turn=0, bought=False,
+                                round=0, phase=phase, order=turn_order(final))
+        box = list(state.box)
+        for tiles in (*state.depots, state.black):
+            for t in tiles:
+                box[D.TILE_INDEX[t]] += 1
+        state = attrs.evolve(state, players=tuple(pls), phase=phase, round=0, turn=0,
+                             bought=False, stage=Stage.FILL, depots=((),) * 6, black=(),
+                             box=tuple(box))
+        return self._next_fill(state, 0)
+
+    # -- results --------------------------------------------------------------------------------
+    def scores(self, state: BurgundyState) -> tuple[int, ...]:
+        return tuple(pl.vp for pl in state.players)
+
+    def winners(self, state: BurgundyState) -> tuple[int, ...]:
+        """One winner: most VP, then most empty estate spaces, then later in turn order."""
+        if state.stage is not Stage.OVER:
+            return ()
+        order = turn_order(state.players)
+        best = max(
+            range(len(state.players)),
+            key=lambda i: (state.players[i].vp, state.players[i].estate.count(""),
+                           order.index(i)),
+        )
+        return (best,)
+
+
+_K8_DELTAS = (-2, -1, 1, 2)
+
+
+def turn_order(players: tuple[Player, ...]) -> tuple[int, ...]:
+    """Seats in turn order: track spaces right to left, each stack top to bottom."""
+    return tuple(sorted(range(len(players)),
+                        key=lambda i: (-players[i].track_space, -players[i].track_height)))
+
+
+def _distinct(tiles: tuple[str, ...]) -> tuple[str, ...]:
+    """Sorted tiles without repeats (the tuples are kept sorted)."""
+    out: list[str] = []
+    for t in tiles:
+        if not out or out[-1] != t:
+            out.append(t)
+    return tuple(out)
+
+
+def _with(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    return (*items[:i], value, *items[i + 1:])
+
+
+def _set(state: BurgundyState, p: int, pl: Player) -> BurgundyState:
+    return attrs.evolve(state, players=_with(state.players, p, pl))
+
+
+GAME = Burgundy()

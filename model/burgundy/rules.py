@@ -1,0 +1,344 @@
+"""The rule book of The Castles of Burgundy: every rule and ambiguity the model uses."""
+
+from model.core import RuleBook
+
+FILE = "004_3ac49a9dd95cad60.txt"
+RULES = RuleBook("burgundy", FILE)
+R = RULES
+SUPP_MED = "supplementary: data/README.md (confidence medium)"
+SUPP_HIGH = "supplementary: data/README.md (confidence high)"
+
+# -- components and set-up ------------------------------------------------------------------
+TILES = R.rule("components.hex-tiles", "164 шестиугольных жетона",
+               "164 hex tiles: 56 buildings, 28 animals, 26 knowledge, 16 castles, 12 mines,"
+               " 26 ships, sorted into stacks by back colour.", source=SUPP_MED)
+GOODS = R.rule("components.goods", "42 жетона товаров (квадратные, по 7 каждого из 6 цветов)",
+               "42 goods tiles, 7 of each of 6 kinds; a kind is named by a die value.")
+SETUP_GOODS = R.rule("setup.goods-stacks", "Поделите их на 5 закрытых стопок по 5 жетонов",
+                     "Goods: 5 face-down stacks of 5 (one per phase), 17 left in reserve;"
+                     " each draw is a chance step.")
+SETUP_PLAYER_GOODS = R.rule("setup.player-goods", "3 случайных жетона товаров из оставшихся 17",
+                            "Each player draws 3 goods from the 17; the rest go to the box.")
+SETUP_CASTLE = R.rule("setup.start-castle", "с результатом кубика",
+                      "Each player's starting castle is on the estate's central dark-green"
+                      " space (die 6).")
+SETUP_SILVER = R.rule("setup.silver", "1 серебряный самородок, который кладётся",
+                      "Each player starts with 1 silver.")
+SETUP_FIRST = R.rule("setup.first-player", "Бросьте кубики и определите, кто начнёт игру",
+                     "The first player is chosen at random (a chance step, uniform).")
+SETUP_WORKERS = R.rule("setup.workers", "третий игрок — 3 жетона рабочих",
+                       "Workers 1, 2, 3, 4 to the players in turn order from the first.")
+SETUP_TRACK = R.rule("setup.turn-order", "Фишка первого игрока размещается на самом верху",
+                     "All turn-order tokens start stacked on the first space, the first"
+                     " player's on top, the last player's at the bottom.")
+SETUP_WHITE = R.rule("setup.white-die", "Первый игрок получает белый кубик.",
+                     "The first player holds the white die.")
+UNLIMITED = R.rule("supply.unlimited", "запас рабочих и серебряных самородков неограничен",
+                   "Workers and silver are unlimited.")
+
+# -- phases ------------------------------------------------------------------------------------
+PHASES = R.rule("phase.five-phases", "Игра длится 5 фаз (от А до Д)",
+                "5 phases (A-E) of 5 rounds each.")
+PHASE_CLEAR = R.rule("phase.clear", "в начале первой фазы этот шаг пропускается",
+                     "From phase B on, every hex left on the game board goes to the box;"
+                     " goods tiles stay.")
+PHASE_FILL = R.rule("phase.fill-depots", "в игре на четверых жетоны размещаются на",
+                    "Depots are filled by back colour: spaces marked 2 (2 players), 2 and 3"
+                    " (3 players), all 24 (4 players); each tile is a chance step.")
+PHASE_FILL_3P = R.rule("phase.three-player-depot-6", "но в фазы Б и Г — рудник",
+                       "3 players: depot 6's dark-green space gets a castle in phases A, C, E"
+                       " and a mine in phases B and D.")
+PHASE_BLACK = R.rule("phase.black-depot", "берите от 4 до 8 жетонов в зависимости от числа",
+                     "The black depot gets 4/6/8 black-backed tiles (2/3/4 players).")
+PHASE_ROUND_GOODS = R.rule("phase.round-goods", "возьмите 5 жетонов товаров текущей фазы",
+                           "The phase's 5 goods tiles go face up on the 5 round spaces.")
+ROUND_ROLL = R.rule("round.roll", "Сначала все игроки бросают по 2 кубика своего цвета",
+                    "Each round every player rolls 2 dice and the first player the white die"
+                    " (chance steps: white first, then each player's two dice by seat).")
+ROUND_GOODS = R.rule("round.place-goods", "кладёт его на ячейку товаров того хранилища",
+                     "The round's goods tile goes to the depot the white die names.")
+WHITE_DIE = R.rule("round.white-die-unusable", "Первый игрок не может использовать его",
+                   "The white die is not one of the first player's action dice.")
+ROUND_ORDER = R.rule("round.turn-order", "двигаясь справа налево по треку очерёдности хода",
+                     "Turns follow the track right to left, top to bottom of each stack.")
+PHASE_END = R.rule("phase.end-mines", "Игроки с рудниками получают",
+                   "At each phase end every mine in an estate gives 1 silver.")
+GAME_END = R.rule("game.end", "Игра оканчивается после завершения 5-й фазы",
+                  "The game ends after phase E; final scoring follows.")
+END_GOODS = R.rule("game.end-goods", "каждый непроданный жетон товаров: 1 победное очко",
+                   "1 VP per unsold goods tile.")
+END_SILVER = R.rule("game.end-silver", "каждая непотраченный серебряный самородок",
+                    "1 VP per silver.")
+END_WORKERS = R.rule("game.end-workers", "каждые 2 жетона рабочих: 1 победное очко",
+                     "1 VP per 2 workers.")
+END_STORAGE = R.rule("game.end-storage", "не приносят победных очков",
+                     "Tiles in storage score nothing.")
+TIE_BREAK = R.rule("game.tie-break", "в вот- чине которого осталось больше пустых ячеек",
+                   "Ties: more empty estate spaces wins, then the later in turn order.")
+GAME_OVER = R.rule("game.over", "Победителем становится тот, кто продвинулся",
+                   "No action after the game has ended.")
+
+# -- the turn ----------------------------------------------------------------------------------
+TURN_TWO = R.rule("turn.two-actions", "В свой ход игрок выполняет 2 действия",
+                  "A turn is 2 actions, one per die, then an explicit end.")
+TURN_ACTOR = R.rule("turn.actor", "После него будет ходить следующий",
+                    "Only the player whose turn it is acts.")
+TURN_PENDING = R.rule("turn.effects-first", "Свойства зданий применяются сразу же после их",
+                      "A placed tile's effect is resolved at once, before anything else.")
+DIE_USED = R.rule("die.once", "откладывает его на соответствующую круглую ячейку",
+                  "Each die is used once per turn.")
+WORKER = R.rule("worker.adjust", "Ими вы изменяете результат ку",
+                "A worker changes one die by 1 up or down; several per die.")
+WORKER_WRAP = R.rule("worker.wrap", "для превращения «6» в «1» или «1» в «6»",
+                     "Workers turn 6 into 1 and 1 into 6.")
+TAKE = R.rule("action.take-tile", "Игрок может взять один любой шестиугольный жетон",
+              "Take one hex from the depot the die names into storage.")
+TAKE_DISCARD = R.rule("action.take-discard", "В случае если все ячейки заняты, игрок",
+                      "With full storage (3 tiles) one stored tile is discarded first.")
+PLACE = R.rule("action.place", "Цвет жетона всегда дол",
+               "Place a stored hex on an empty space of the die's number and its colour.")
+PLACE_COLOUR = R.rule("action.place-colour", "дать по цвету с ячейкой вотчины.",
+                      "The tile's colour must match the space's colour.")
+PLACE_NUMBER = R.rule("action.place-number", "указывает, на какие ячейки можно выложить",
+                      "The space's number must equal the die (after adjustments).")
+PLACE_ADJ = R.rule("action.place-adjacent", "граничить хотя бы с одним выложенным ранее",
+                   "The new tile must touch a tile already in the estate.")
+PLACE_STORED = R.rule("action.place-from-storage", "Никогда не выкладывайте взятые",
+                      "Only stored tiles can be placed; taken tiles go to storage first.")
+SELL = R.rule("action.sell", "Этим действием игрок всегда продаёт все имеющиеся",
+              "Sell all goods of the die's kind: 1 silver and 2/3/4 VP per tile.")
+WORKERS = R.rule("action.take-workers", "2 жетона рабочих из общего резерва",
+                 "Take 2 workers whatever the die shows.")
+BUY = R.rule("action.buy-black", "раз в ход каждый игрок",
+             "Once per turn, at any point of it, buy a black-depot hex for 2 silver.")
+STORAGE = R.rule("storage.three", "3 ячейки для товаров",
+                 "Storage holds at most 3 hex tiles (the three spaces bottom left).",
+                 source="text: \"с одной из трёх ячеек в левом нижнем углу\"")
+GOODS_LIMIT = R.rule("goods.three-kinds", "не более 3 различных типов",
+                     "A player holds at most 3 kinds of goods.")
+
+# -- tile effects ------------------------------------------------------------------------------
+SHIP = R.rule("ship.take-goods", "забирает все жетоны товаров из одного любого хранилища",
+              "A ship takes all goods of any one depot (within the 3-kinds limit; the player"
+              " chooses which new kinds when not all fit).")
+SHIP_TRACK = R.rule("ship.turn-order", "он кладёт фишку поверх уже",
+                    "A ship moves the token one space right, on top of any stack there.")
+SHIP_WHITE = R.rule("ship.white-die", "то получает белый кубик",
+                    "Turn order changes take effect from the next round.")
+ANIMAL = R.rule("animal.score", "он получает очки за все жетоны с животными этого типа",
+                "An animal tile scores its animals plus every tile of its kind on that"
+                " pasture.")
+CASTLE = R.rule("castle.extra-action", "1 любое дополнительное действие",
+                "A castle gives one immediate action as with a die of any value.")
+MINE = R.rule("mine.silver", "в конце каждой фазы игрок получает по 1 серебряному",
+              "Each mine gives 1 silver at every phase end.")
+CITY_RULE = R.rule("building.one-per-city", "не может быть более одного здания каждого",
+                   "A city holds at most one building of each kind.")
+B_WAREHOUSE = R.rule("building.warehouse", "Игрок продаёт любой тип",
+                     "Warehouse: sell any one goods kind at once, without a die.")
+B_CARPENTER = R.rule("building.carpenter", "забирает 1 любой бежевый",
+                     "Carpenter's workshop: take any building from a numbered depot.")
+B_CHURCH = R.rule("building.church", "Игрок забирает 1 любой жетон рудника, знания или",
+                  "Church: take a mine, knowledge or castle from a numbered depot.")
+B_MARKET = R.rule("building.market", "Игрок забирает 1 любой жетон животных или корабля",
+                  "Market: take a ship or an animal tile from a numbered depot.")
+B_BOARDING = R.rule("building.boarding-house", "Игрок получает 4 жетона",
+                    "Boarding house: take 4 workers.")
+B_BANK = R.rule("building.bank", "Игрок получает 2 серебряных",
+                "Bank: take 2 silver.")
+B_CITY_HALL = R.rule("building.city-hall", "Этот жетон может быть любого цвета.",
+                     "City hall: may place one more stored tile at once (any number).")
+B_WATCHTOWER = R.rule("building.watchtower", "Игрок получает 4 победных",
+                      "Watchtower: 4 VP.")
+B_WASTED = R.rule("building.effect-lost", "просто его свойство пропадёт впустую",
+                  "A building whose effect cannot apply may still be built.")
+AREA = R.rule("area.complete", "область считается", "A completed area scores its size"
+              " (1/3/6/10/15/21/28/36) plus the phase bonus (10/8/6/4/2).")
+COLOUR_FIRST = R.rule("colour.first", "сразу же забирает с игрового поля большой",
+                      "First to fill every space of a colour: large bonus 5/6/7 VP.")
+COLOUR_SECOND = R.rule("colour.second", "За третье и четвёртое место награда",
+                       "Second: small bonus (2/3/4 VP); third and fourth nothing.")
+
+# -- knowledge tiles -----------------------------------------------------------------------
+K: dict[int, str] = {}
+K[1] = R.rule("knowledge.1", "он может застраивать города любыми зданиями",
+              "Ignore the one-building-kind-per-city rule.")
+K[2] = R.rule("knowledge.2", "но и 1 жетон рабочего из общего резерва.",
+              "At phase end each mine also gives 1 worker.")
+K[3] = R.rule("knowledge.3", "не 1 серебряный самородок, а 2",
+              "Selling gives 2 silver instead of 1 (die sale and warehouse).")
+K[4] = R.rule("knowledge.4", "не только 1 серебряный самородок, но и 1 жетон рабочего",
+              "Selling also gives 1 worker (die sale and warehouse).")
+K[5] = R.rule("knowledge.5", "не из одного хранилища, а из двух соседних",
+              "A ship takes the goods of two neighbouring depots.")
+K[6] = R.rule("knowledge.6", "он может покупать жетоны из всех 7 хранилищ",
+              "The once-per-turn purchase may be from any of the 7 depots.")
+K[7] = R.rule("knowledge.7", "(3 + 1) + (4 + 1) = 9",
+              "Animals score 1 more per tile of that kind on the pasture.")
+K[8] = R.rule("knowledge.8", "на ±2 за каждый потраченный жетон рабочего",
+              "Each worker changes a die by up to 2.")
+K[9] = R.rule("knowledge.9", "выбранных для выкладывания зданий",
+              "Dice placing buildings may be shifted by 1 for free.")
+K[10] = R.rule("knowledge.10", "выбранных для выкладывания кораблей и животных",
+               "Dice placing ships and animals may be shifted by 1 for free.")
+K[11] = R.rule("knowledge.11", "выбранных для выкладывания замков, рудников и знаний",
+               "Dice placing castles, mines and knowledge may be shifted by 1 for free.")
+K[12] = R.rule("knowledge.12", "выбранных для получения новых шестиугольных",
+               "Dice taking hexes from the board may be shifted by 1 for free.")
+K[13] = R.rule("knowledge.13", "но и 1 серебряный самородок",
+               "The take-workers action also gives 1 silver (not the boarding house).")
+K[14] = R.rule("knowledge.14", "берёт не 2, а 4 жетона рабочих",
+               "The take-workers action gives 4 workers instead of 2.")
+K[15] = R.rule("knowledge.15", "по 3 побед- ных очка за каждый тип проданных товаров",
+               "End: 3 VP per goods kind sold.")
+for _n in range(16, 24):
+    K[_n] = R.rule(f"knowledge.{_n}", "по 4 победных очка за каждое указанное",
+                   f"End: 4 VP per building of the kind tile {_n} names.",
+                   source="burgundy/knowledge-16-23" if _n not in (17, 22) else None)
+K[24] = R.rule("knowledge.24", "за каждый тип животных, добавленных",
+               "End: 4 VP per animal kind in the estate.")
+K[25] = R.rule("knowledge.25", "1 победному очку за каждый проданный жетон",
+               "End: 1 VP per goods tile sold.")
+K[26] = R.rule("knowledge.26", "2 побед- ных очка за каждый свой жетон бонуса",
+               "End: 2 VP per bonus tile.")
+
+# -- the advanced set-up ----------------------------------------------------------------------
+ADVANCED = R.rule("setup.advanced", "случайным образом распределите между собой личные",
+                  "Advanced set-up: estate boards drawn at random, side and start castle"
+                  " chosen (boards 2-9 are not available, see burgundy/estate-boards).")
+
+# -- ambiguities ---------------------------------------------------------------------------------
+A_FULL = R.ambiguity(
+    "storage-full-effect",
+    quote="и кладёт его на пустую ячейку",
+    question="When storage is full, may a building effect (carpenter, church, market) or a"
+             " black-depot purchase still take a tile by discarding one first, as the take"
+             " action does?",
+    readings={"discard": "yes: discard one stored tile first, as with the take action",
+              "forfeit": "no: the effect (or purchase) needs an empty storage space"},
+    default="discard",
+    why="The purchase text says the bought tile goes there 'как и любой другой шестиугольный"
+        " жетон в игре', pointing to the one general storage rule.",
+    source="later rule in the text",
+    option="storage-full",
+)
+A_K5 = R.ambiguity(
+    "knowledge-5-neighbours",
+    quote="не из одного хранилища, а из двух соседних",
+    question="Are depots 6 and 1 neighbours for knowledge tile 5?",
+    readings={"linear": "neighbours are n and n+1 for n = 1..5",
+              "circular": "also 6 and 1"},
+    default="linear",
+    why="The depots are numbered 1-6; the text gives no wrap-around (workers' 6/1 wrap is"
+        " stated only for dice).",
+    source="project default (the text states wrapping only for dice)",
+    option="k5-neighbours",
+)
+A_K8 = R.ambiguity(
+    "knowledge-8-step",
+    quote="на ±2 за каждый потраченный жетон рабочего",
+    question="With knowledge 8, does a worker change a die by exactly 2 or by up to 2?",
+    readings={"up-to-2": "each worker changes the die by 1 or 2",
+              "exactly-2": "each worker changes the die by exactly 2"},
+    default="up-to-2",
+    why="The example turns 6 into 3 with 2 workers, which needs one step of 1.",
+    source="later rule in the text (the worked example)",
+    option="k8-step",
+)
+A_SMALL = R.ambiguity(
+    "small-bonus-values",
+    quote="получает от 2 до 4 победных очков",
+    question="Which small bonus value goes with which player count?",
+    readings={"by-players": "2, 3, 4 VP for 2, 3, 4 players (like the large 5/6/7)"},
+    default="by-players",
+    why="The margin puts it as '2–4 игрока: 2–4 ПО', parallel to the large bonus.",
+    source="supplementary data (confidence medium)",
+)
+A_BLACK = R.ambiguity(
+    "black-depot-count",
+    quote="берите от 4 до 8 жетонов в зависимости от числа игроков",
+    question="How many black-backed tiles for 2, 3 and 4 players?",
+    readings={"4-6-8": "4, 6, 8"},
+    default="4-6-8",
+    why="Linear in the player count and 8 per phase uses all 40 black tiles with 4 players.",
+    source="project default (playability)",
+)
+A_DEPOTS = R.ambiguity(
+    "depot-layout",
+    quote="соответствующие по цвету шестиугольные",
+    question="Which colour is each of the 24 depot spaces, and which player count uses it?",
+    readings={"balanced": "per depot 2+1+1 spaces (2/3/4 players) so that 4 players use 8"
+                          " beige, 4 light green, 4 blue, 4 yellow, 2 castle, 2 mine spaces"
+                          " per phase; depot 6's 3-player space is dark green"},
+    default="balanced",
+    why="The text gives only totals; this layout uses every stack up exactly with 4 players"
+        " and fits the 3-player depot-6 exception.",
+    source="project default (playability); the published board's layout is not available",
+)
+A_TILES = R.ambiguity(
+    "tile-contents",
+    quote="7 × 4 животных (светло-зелёные, 8 из них — с чёрным оборотом)",
+    question="Which tiles have which back, animals per tile, which knowledge tiles are black?",
+    readings={"supplementary": "the mix of data/README.md"},
+    default="supplementary",
+    why="The text gives the counts per colour only.",
+    source="supplementary data (confidence medium)",
+)
+A_GOODS_COLOUR = R.ambiguity(
+    "goods-colours",
+    quote="товары какого типа (цвета) можно продать",
+    question="Which goods colour goes with which die value?",
+    readings={"by-value": "goods are named by die value 1-6; colours 1 blue, 2 purple, 3 pink,"
+                          " 4 red, 5 brown, 6 orange"},
+    default="by-value",
+    why="Play depends only on the value; colour names are cosmetic.",
+    source="supplementary data (confidence low)",
+)
+A_K1623 = R.ambiguity(
+    "knowledge-16-23",
+    quote="по 4 победных очка за каждое указанное на этих жетонах здание",
+    question="Which building kind does each of knowledge tiles 16-23 name?",
+    readings={"text-order": "17 watchtower and 22 bank (the example); the other six in the"
+                            " text's building order: 16 warehouse, 18 carpenter's workshop,"
+                            " 19 church, 20 market, 21 boarding house, 23 city hall"},
+    default="text-order",
+    why="Only 17 and 22 are named in the text.",
+    source="later rule in the text (the example) and project default",
+)
+A_AREA = R.ambiguity(
+    "area-table",
+    quote="(1–8 ячеек): 1–36 ПО",
+    question="The area-size table is on the board, not in the text.",
+    readings={"triangular": "1, 3, 6, 10, 15, 21, 28, 36"},
+    default="triangular",
+    why="The range 1-36 over sizes 1-8 matches the triangular numbers.",
+    source="supplementary data (confidence medium)",
+)
+A_TRACK = R.ambiguity(
+    "track-length",
+    quote="на одно деление вправо по треку",
+    question="How long is the turn-order track and what happens at its end?",
+    readings={"unbounded": "no end: a token always moves one space right"},
+    default="unbounded",
+    why="The text gives no length; a player places at most 6 ships on board 1.",
+    source="project default (playability)",
+)
+A_CITY_HALL = R.ambiguity(
+    "city-hall-space",
+    quote="Этот жетон может быть любого цвета.",
+    question="Does the city hall's extra tile still need a space of some die number?",
+    readings={"any-number": "no die is used: any empty space of its colour next to a placed"
+                            " tile"},
+    default="any-number",
+    why="No die is spent, so no number applies; colour and adjacency stay general rules.",
+    source="project default (the general placement rules)",
+)
+A_BOARDS = R.ambiguity(
+    "estate-boards",
+    quote="номера 2–9 — по 1 разу",
+    question="What are the layouts of estate boards 2-9 (advanced set-up)?",
+    readings={"board-1": "only board 1 is modelled; the advanced set-up is not available"},
+    default="board-1",
+    why="The layouts are not in the text or the supplementary data.",
+    source=SUPP_HIGH,
+)

@@ -1,0 +1,104 @@
+"""The state of a game of The Castles of Burgundy (field names are stable: see docs)."""
+
+from enum import Enum
+
+import attrs
+
+from model.core import Config
+
+
+class Stage(Enum):
+    """What the next step is."""
+
+    GOODS = "goods"  # drawing the 25 phase goods (chance)
+    START_GOODS = "start-goods"  # drawing 3 goods per player from the 17 (chance)
+    FIRST = "first-player"  # choosing the first player (chance)
+    FILL = "fill"  # filling the depots at a phase's start (chance)
+    ROLL = "roll"  # rolling the round's dice (chance)
+    PLAY = "play"  # players' turns
+    OVER = "over"  # the game has ended
+
+
+@attrs.frozen(slots=True)
+class Pending:
+    """An effect of a placed tile still waiting for its owner's choice.
+
+    kinds: ``castle`` (one action with a die of any value), ``warehouse`` (sell a kind),
+    ``carpenter``/``church``/``market`` (take a tile of the right colour from a numbered
+    depot), ``city-hall`` (may place one more stored tile), ``ship`` (choose a depot, or the
+    first of two neighbouring depots with knowledge 5), ``ship-goods`` (choose which new
+    goods kinds to take from depot ``arg``, or depots ``arg`` and its neighbour when
+    ``pair``).
+    """
+
+    kind: str
+    arg: int = 0
+    pair: bool = False
+
+
+@attrs.frozen(slots=True)
+class Player:
+    #: 37 estate spaces, "" when empty (tile names otherwise)
+    estate: tuple[str, ...]
+    #: stored hex tiles (at most 3), sorted by name
+    storage: tuple[str, ...]
+    #: goods held, count per kind (die value 1..6 at index 0..5)
+    goods: tuple[int, ...]
+    #: goods sold, count per kind
+    sold: tuple[int, ...]
+    silver: int
+    workers: int
+    vp: int
+    #: this round's two dice; 0 once used
+    dice: tuple[int, int]
+    #: knowledge tile numbers in the estate, sorted
+    knowledge: tuple[int, ...]
+    #: bonus tiles won, e.g. "mine:large", in the order won
+    bonus_tiles: tuple[str, ...]
+    #: turn-order track: space (0 = first) and height in the stack (higher = on top)
+    track_space: int
+    track_height: int
+
+
+@attrs.frozen(slots=True)
+class BurgundyState:
+    config: Config
+    stage: Stage
+    players: tuple[Player, ...]
+    #: face-down hex stacks: per back colour, counts aligned with ``data.BACK_KINDS``
+    supply: tuple[tuple[int, ...], ...]
+    #: numbered depots 1..6 (index 0..5): hex tiles on them, sorted
+    depots: tuple[tuple[str, ...], ...]
+    #: the black depot's hex tiles, sorted
+    black: tuple[str, ...]
+    #: goods on each numbered depot's goods space: count per kind
+    depot_goods: tuple[tuple[int, ...], ...]
+    #: goods not yet drawn (before set-up ends), count per kind
+    goods_pool: tuple[int, ...]
+    #: the phase goods stacks as drawn: index phase * 5 + round
+    goods_stacks: tuple[int, ...]
+    #: how many of ``goods_stacks`` have gone to depots
+    goods_next: int
+    #: goods in the box (reserve left after the players' draws), count per kind
+    goods_box: tuple[int, ...]
+    #: hex tiles in the box (discarded, cleared, unused starting castles): per ``data.TILES``
+    box: tuple[int, ...]
+    #: per colour (``data.COLOURS``): bonus tiles already taken (0, 1 or 2)
+    bonuses: tuple[int, ...]
+    #: seat of the first player chosen at set-up (-1 before)
+    first: int = -1
+    phase: int = 0
+    round: int = 0
+    #: position in the phase's fill plan (stage FILL) or in the set-up draws
+    fill: int = 0
+    #: dice rolled so far this round (stage ROLL)
+    roll: int = 0
+    white: int = 0
+    #: this round's turn order (seats)
+    order: tuple[int, ...] = ()
+    #: index into ``order`` of the player whose turn it is
+    turn: int = 0
+    #: whether the player on turn has made this turn's purchase
+    bought: bool = False
+    #: effects waiting for a choice, innermost last
+    pending: tuple[Pending, ...] = ()
