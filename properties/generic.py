@@ -10,6 +10,7 @@ runner.
 """
 
 import random
+import time
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from fractions import Fraction
@@ -354,6 +355,8 @@ class Stats:
     steps: int = 0
     #: action class name -> the largest one-step gain of any player's score
     gains: dict[str, int] = attrs.field(factory=dict)
+    #: check or invariant name -> seconds spent in it
+    seconds: dict[str, float] = attrs.field(factory=dict)
 
 
 class GameChecker:
@@ -405,10 +408,13 @@ class GameChecker:
 
     def _guard(self, name: str, where: str, into: list[Violation],
                check: Callable[..., list[Violation]], *args: Any) -> None:
+        start = time.perf_counter()
         try:
             found = check(*args)
-        except Exception as exc:
+        except Exception as exc:  # a crash in the model is a violation
             found = [Violation(name, f"raised {exc!r}")]
+        spent = self.stats.seconds
+        spent[name] = spent.get(name, 0.0) + time.perf_counter() - start
         self._record(name, found, where, into)
 
     def _remember(self, actions: Sequence[Any], rng: random.Random) -> None:
@@ -432,6 +438,14 @@ class GameChecker:
             out.extend(mutations(a, rng, vocabulary, limit=self.candidates // 3))
         return out
 
+    def _label(self, config: Config) -> str:
+        try:
+            default = dict(self.game.config(config.players).variant)
+        except Exception:  # a configuration the game refuses is shown whole
+            default = {}
+        changed = [f"{k}={v}" for k, v in config.variant if default.get(k) != v]
+        return " ".join([f"{config.players}p", *changed])
+
     # -- one game -------------------------------------------------------------
     def run(self, config: Config, seed: int) -> list[Violation]:
         """Play the game ``playout(game, config, seed)`` plays, checking every state."""
@@ -440,17 +454,18 @@ class GameChecker:
         rng = random.Random(seed)
         crng = random.Random(seed * 7919 + 1)
         offset = seed % self.sample_every
+        label = self._label(config)
         try:
             state = game.setup(config)
         except Exception as exc:
             self._record(APPLY, [Violation(APPLY, f"setup raised {exc!r}")],
-                         f"seed {seed} setup", found)
+                         f"{label} seed {seed} setup", found)
             return found
         bound = game.max_steps(config)
         index = 0
         self.stats.games += 1
         while True:
-            where = f"seed {seed} step {index}"
+            where = f"{label} seed {seed} step {index}"
             self._check_state(state, config, index % self.sample_every == offset, crng,
                               where, found)
             try:

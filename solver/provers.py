@@ -514,7 +514,8 @@ class FaithfulnessReport:
     outcome: Outcome
     transitions: int
     rejected: int
-    observed: Observed
+    #: player count -> gains seen with that many players
+    observed: dict[int, Observed]
 
 
 def _mutants(action: Any, rng: random.Random) -> list[Any]:
@@ -560,7 +561,7 @@ def faithfulness_report(
     problems: list[str] = []
     count = 0
     rejected = 0
-    observed = Observed(window_steps=encoding.bound_steps)
+    observed: dict[int, Observed] = {}
     rng = random.Random(seed * 31 + 7)
     pool: list[Any] = []
     history: list[tuple[int, ...]] = []
@@ -615,6 +616,8 @@ def faithfulness_report(
         c = compiled.get(players)
         if c is None:
             c = compiled[players] = compile_encoding(encoding, players)
+            observed[players] = Observed(window_steps=encoding.bound_steps)
+        seen = observed[players]
         where = f"seed {game_seed} step {step} state {digest(state)[:12]}"
         pre = encoding.project(state)
         if set(pre) != set(c.variables):
@@ -628,17 +631,17 @@ def faithfulness_report(
             if game.is_terminal(nxt):
                 check_state(c, where + " (next)", nxt, post)
             scores = encoding.score_vars(players)
-            if scores:
+            if scores and all(v in post for v in scores):
                 gain = max(post[v] - pre[v] for v in scores)
-                observed.by_kind[name] = max(observed.by_kind.get(name, gain), gain)
+                seen.by_kind[name] = max(seen.by_kind.get(name, gain), gain)
                 if game_seed != last_seed:
                     history = [tuple(pre[v] for v in scores)]
                     last_seed = game_seed
                 history.append(tuple(post[v] for v in scores))
-                k = observed.window_steps
+                k = seen.window_steps
                 if k > 1 and len(history) > k:
                     w = max(b - a for a, b in zip(history[-k - 1], history[-1], strict=True))
-                    observed.window = w if observed.window is None else max(observed.window, w)
+                    seen.window = w if seen.window is None else max(seen.window, w)
                     del history[0]
         # rejected (or accepted) variants of the action
         if len(pool) < 200:
