@@ -1,0 +1,446 @@
+"""Every rule and ambiguity of the crafts card game, with its quote."""
+
+from model.core.rules import RuleBook
+
+FILE = "000_61bdf1ce14b8d876.txt"
+RULES = RuleBook("crafts", FILE)
+R = RULES
+PROJECT = "project default (playability)"
+
+# -- components -------------------------------------------------------------------
+COMP_BUILDINGS = R.rule("components.buildings", "Карты Зданий, 88 штук.",
+                        "88 building cards of 12 kinds (counts on each card description).")
+COMP_ACTIONS = R.rule("components.actions", "Карты Действий, 20 штук.",
+                      "20 action cards, 4 kinds of 5.")
+COMP_ACTIONS_NO_VP = R.rule("components.actions-no-vp", "победных очков не приносят.",
+                            "Action cards give no victory points.")
+COMP_PEBBLES = R.rule("components.pebbles", "Камешки ресурсов, 100 штук.",
+                      "100 pebbles serve as resources (on a board) and coins (beside it).")
+COMP_COINS = R.rule("components.coins", "Также могут быть Монетами",
+                    "A pebble beside a player's board is a coin.")
+COMP_BANK = R.rule("components.bank", "Незадействованные камешки ресурсов лежат",
+                   "Pebbles not in play lie in the bank.")
+COMP_BOARDS = R.rule("components.boards", "Место для хранения ресурсов игрока.",
+                     "Each player keeps his resources on his resource board (2 to 6 players).")
+
+# -- set-up -------------------------------------------------------------------------
+SETUP_COINS = R.rule("setup.coins", "Раздайте каждому игроку по 5 камешков ресурсов",
+                     "Each player starts with 5 coins.")
+SETUP_ZERO = R.rule("setup.markers-zero",
+                    "выставляет маркер игрока соответствующего цвета на поле «0» Счётчика очков",
+                    "Every marker starts on 0.")
+SETUP_SHUFFLE = R.rule("setup.shuffle", "Тщательно перемешайте колоду карт",
+                       "One deck of buildings and actions together; each draw is a chance step"
+                       " over the cards left in it.")
+GAME_ROUNDS = R.rule("game.rounds", "Игра состоит из 4 раундов. Каждый раунд делится на 4 фазы.",
+                     "4 rounds of 4 phases: round start, market, play, round end.")
+GAME_OVER = R.rule("game.over", "приступайте к финальному подсчёту очков",
+                   "After the final scoring no action is taken.")
+
+# -- round start ----------------------------------------------------------------------
+ROUND_DEAL = R.rule("round.deal-first", "В первом раунде раздайте каждому игроку по 5 карт.",
+                    "Round 1: deal 5 cards to each player.")
+ROUND_REFILL = R.rule("round.refill", "игрок добирает в руку из колоды до 5 карт",
+                      "Later rounds: each player draws up to 5 cards.")
+ROUND_KEEP = R.rule("round.keep-extra", "тогда вы сохраняете все эти карты",
+                    "A player holding more than 5 cards keeps them all.")
+ROUND_FIRST_RANDOM = R.rule("round.first-random",
+                            "Случайным образом выберете того, кто начнёт игру",
+                            "Round 1: the first player is chosen at random (chance step).")
+ROUND_FIRST_LOWEST = R.rule(
+    "round.first-lowest",
+    "игроку с наименьшим количеством победных очков на момент начала нового",
+    "Later rounds: the first player is the one with the lowest score at the round's start.")
+ROUND_FIRST_TIE = R.rule("round.first-tie",
+                         "кто сидит ближе всего к первому игроку прошлого раунда",
+                         "Ties go to the tied player nearest clockwise from the previous first"
+                         " player (see crafts/first-tie).")
+
+# -- market -----------------------------------------------------------------------------
+MARKET_SIX = R.rule("market.six-cards", "На середину стола выложите в открытую 6 карт из колоды.",
+                    "6 cards from the deck are laid out face up.")
+MARKET_EXCHANGE = R.rule("market.exchange", "могут менять по одной карте из руки на карту со стола",
+                         "An exchange swaps one hand card for one market card.")
+MARKET_ORDER = R.rule("market.turn-order", "Все игроки по очереди, начиная с первого игрока",
+                      "Players act in turn clockwise from the first player, in rounds of"
+                      " exchanges.")
+MARKET_PASS = R.rule("market.pass",
+                     "Если игрок спасовал, он не может больше участвовать в обмене в этом раунде.",
+                     "Passing ends a player's market; the market ends when all have passed.")
+MARKET_FREE = R.rule("market.free-first", "Первый обмен бесплатный для каждого игрока",
+                     "A player's first exchange is free.")
+MARKET_COST = R.rule("market.extra-cost",
+                     "за каждый следующий обмен игрок должен заплатить 2 Монеты в банк",
+                     "Every further exchange costs 2 coins, paid to the bank.")
+MARKET_DISCARD = R.rule("market.to-discard", "все карты на рынке уходят в сброс",
+                        "When all have passed the market cards go to the discard.")
+MARKET_REDRAW = R.rule("market.redraw",
+                       "сбросить свои 5 карт и взять в руку из колоды 5 новых карт",
+                       "Instead of the first free exchange a player may discard his hand and"
+                       " draw 5 (see crafts/redraw-hand).")
+MARKET_REDRAW_ONCE = R.rule("market.redraw-once", "Это можно сделать только один раз за раунд",
+                            "Redrawing is possible once a round, only before any exchange or"
+                            " pass.")
+MARKET_REDRAW_AFTER = R.rule("market.redraw-after",
+                             "платить по 2 Монеты за каждую обменянную карту",
+                             "After a redraw every exchange costs 2 coins.")
+
+# -- play -------------------------------------------------------------------------------
+PLAY_STEPS = R.rule("play.steps",
+                    "игроки шаг за шагом разыгрывают карты из тех, что есть у них на руках",
+                    "The play phase is a series of steps; players with no cards sit steps out.")
+PLAY_COMMIT = R.rule("play.commit", "кладут её перед собой рубашкой вверх",
+                     "Each player still in the round commits one hand card face down"
+                     " (sequential hidden commits, clockwise from the first player).")
+PLAY_MAY_STOP = R.rule("play.may-stop",
+                       "Игрок может сыграть меньше карт, например, если сам того захочет",
+                       "Instead of committing a player may stop playing for the round.")
+PLAY_ACTIONS_FIRST = R.rule("play.actions-first", "Сначала разыгрываются все карты Действий",
+                            "Revealed action cards resolve before buildings.")
+PLAY_CLOCKWISE = R.rule("play.clockwise",
+                        "по очереди по часовой стрелке, если считать от первого игрока",
+                        "Within each group cards resolve clockwise from the first player.")
+PLAY_CANNOT = R.rule("play.cannot-apply", "не хочет или не может её применить",
+                     "A card is applied only if its cost and target exist; otherwise the player"
+                     " must decline it.")
+PLAY_DECLINE = R.rule("play.decline-discard",
+                      "отправить эту карту в сброс и участвовать в следующих шагах текущего"
+                      " раунда",
+                      "Declining: discard the card and go on playing.")
+PLAY_WITHDRAW = R.rule("play.withdraw",
+                       "вернуть карту в руку, но более не участвовать в текущем раунде",
+                       "Declining: take the card back and stop for the round.")
+PLAY_OWN_CARD = R.rule("play.own-card", "Описание карт Действий и карт Зданий",
+                       "A resolving player applies the effect of his own revealed card only.")
+PLAY_TABLE = R.rule("play.table",
+                    "Разыгранная карта остаётся лежать перед игроком лицом вверх до конца раунда.",
+                    "An applied card stays on the table until the round ends.")
+PLAY_VP = R.rule("play.vp", "За каждую разыгранную карту Зданий игрок тут же получает",
+                 "An applied building moves its owner's marker forward by its points.")
+PLAY_TRACK = R.rule("play.track-resource",
+                    "Если маркер проходит мимо клетки с ресурсом или останавливается на ней",
+                    "Passing or stopping on a resource space of the track takes that resource"
+                    " from the bank (see crafts/track-spaces, crafts/track-repeat).")
+PLAY_DECLINED_NO_VP = R.rule("play.declined-no-vp", "победные очки за эту карту он не получает",
+                             "A declined card gives no points.")
+PLAY_END = R.rule("play.end", "Когда все игроки спасовали, текущий раунд  заканчивается.",
+                  "The play phase ends when no player is left to commit a card.")
+
+# -- trade ----------------------------------------------------------------------------------
+TRADE_WHEN = R.rule("trade.before-apply",
+                    "Перед применением карты Действий или карты Зданий игрок может продать",
+                    "A resolving player may buy and sell resources (one unit a step) before he"
+                    " applies or declines his card.")
+TRADE_NOT_AFTER = R.rule("trade.not-after",
+                         "После применения карт игрок уже не может продавать и покупать ресурсы.",
+                         "No buying or selling at any other time of the play phase.")
+TRADE_PRICES = R.rule("trade.prices", "Цифра в зеленом круге – это цена покупки ресурса",
+                      "Buying costs the buy price in coins; selling gives the sell price.",
+                      source="crafts/prices")
+TRADE_OWN = R.rule("trade.own-board", "ресурсов на своём планшете ресурсов",
+                   "A player sells only resources on his own board and buys onto it.")
+TRADE_BANK = R.rule("trade.bank", "игроки могут вести только с банком",
+                    "All trade is with the bank.")
+
+# -- cards -----------------------------------------------------------------------------------
+CARD_RULES: dict[int, str] = {}
+CARD_RULES[0] = R.rule("card.lumber-mill", "Производит 2 Дерева.",
+                       "Lumber mill (8 cards): 2 wood from the bank; 1 VP.")
+CARD_RULES[1] = R.rule("card.farm", "Производит 2 Пшеницы.",
+                       "Farm (8): 2 wheat from the bank; 1 VP.")
+CARD_RULES[2] = R.rule("card.charcoal-burner", "Преобразует 1 Дерево в 1 Уголь.",
+                       "Charcoal burner's house (8): 1 wood -> 1 coal; 2 VP.")
+CARD_RULES[3] = R.rule("card.mill-bakery", "Преобразует 1 Пшеницу в 1 Еду.",
+                       "Mill-bakery (8): 1 wheat -> 1 food; 2 VP.")
+CARD_RULES[4] = R.rule("card.kvass-yard", "Преобразует 1 Пшеницу в 1 Квас.",
+                       "Kvass yard (8): 1 wheat -> 1 kvass; 2 VP.")
+CARD_RULES[5] = R.rule("card.hunters-hut", "Преобразует 1 Дерево в 1 Еду.",
+                       "Hunter's hut (8): 1 wood -> 1 food; 2 VP.")
+CARD_RULES[6] = R.rule("card.ore-works", "Преобразует 1 Еду в 1 Металл.",
+                       "Ore works (8): 1 food -> 1 metal; 3 VP.")
+CARD_RULES[7] = R.rule("card.crystal-mine", "Преобразует 1 Еду в 1 Кристалл.",
+                       "Crystal mine (8): 1 food -> 1 crystal; 3 VP.")
+CARD_RULES[8] = R.rule("card.laboratory", "Преобразует 1 Уголь и 1 Кристалл в 1 Зелье.",
+                       "Laboratory (6): 1 coal + 1 crystal -> 1 potion; 5 VP.")
+CARD_RULES[9] = R.rule("card.armory", "Преобразует 1 Уголь и 1 Металл в 1 Меч.",
+                       "Armory (6): 1 coal + 1 metal -> 1 sword; 5 VP.")
+CARD_RULES[10] = R.rule("card.castle", "Преобразует 1 Квас, 1 Меч и 1 Монету в Рыцаря",
+                        "Castle (6): 1 kvass + 1 sword + 1 coin to the bank; 8 VP.")
+CARD_RULES[11] = R.rule("card.mage-tower", "Преобразует 1 Квас, 1 Зелье и 1 Монету в Мага",
+                        "Mage tower (6): 1 kvass + 1 potion + 1 coin to the bank; 8 VP.")
+CARD_RULES[12] = R.rule("card.scouting", "Возьмите из руки любого игрока 1 случайную карту.",
+                        "Scouting (5): take a random card from a player's hand (chance step over"
+                        " that hand; see crafts/scouting-target).")
+CARD_RULES[13] = R.rule("card.reconstruction",
+                        "Верните себе со стола в руку любую карту, разыгранную вами в этом раунде.",
+                        "Reconstruction (5): return one of your applied cards from the table to"
+                        " your hand (see crafts/reconstruction-reconstruction).")
+CARD_RULES[14] = R.rule("card.fair", "получите из банка по 2 Монеты",
+                        "Fair (5): 2 coins for each other card you played this round"
+                        " (see crafts/fair-count).")
+CARD_RULES[15] = R.rule("card.theft", "заплатите в банк 1 или 2 Монеты",
+                        "Theft (5): pay 1 coin for a level I or 2 coins for a level II pebble"
+                        " and move it from another player's board to yours.")
+CASTLE_SETBACK = R.rule("card.castle-setback",
+                        "передвиньте маркер любого игрока на Счётчике очков на 4 деления назад",
+                        "Knight: move a marker 4 spaces back (crafts/castle-target,"
+                        " crafts/castle-floor).")
+MAGE_DRAW = R.rule("card.mage-draw", "немедленно возьмите из колоды 5 карт в руку",
+                   "Mage: draw 5 cards.")
+MAGE_DISCARD = R.rule("card.mage-discard", "сбросьте из руки любые 3 карты",
+                      "Mage: then discard any 3 hand cards, one a step (all, if fewer).")
+SCOUT_DRAW = R.rule("card.scouting-draw", "Игрок, потерявший карту, берёт 1 карту из колоды.",
+                    "The scouted player draws 1 card.")
+THEFT_TYPE = R.rule("card.theft-type", "тип ресурса при этом не меняется",
+                    "The stolen pebble keeps its resource type; the victim is another player.")
+
+# -- round end, deck, final -------------------------------------------------------------
+END_TABLE = R.rule("end.table-discard", "Все разыгранные перед игроками карты уходят в сброс.",
+                   "At the end of the play phase every card on the table goes to the discard.")
+END_DISCARD = R.rule("end.discard", "Игроки могут сбросить с руки любое количество карт",
+                     "Round end: each player may discard hand cards, one a step.")
+END_SELL = R.rule("end.sell", "могут продать любое количество ресурсов со своего Планшета",
+                  "Round end: each player may sell resources, one a step, then says done.")
+DECK_RESHUFFLE = R.rule("deck.reshuffle",
+                        "тщательно перемешайте карты из сброса и сформируйте новую колоду",
+                        "When a draw finds the deck empty the discard becomes the deck.")
+FINAL_SELL = R.rule("final.sell", "После 4 раунда все игроки продают имеющиеся у них ресурсы",
+                    "After round 4 every resource is sold (players in order from the first"
+                    " player, resources in board order).")
+FINAL_CONVERT = R.rule("final.convert", "по курсу 4:1 (4 Монеты = 1 победному очку)",
+                       "Coins convert to points 4:1 (crafts/coin-rounding).")
+FINAL_WINNER = R.rule("final.winner",
+                      "Если таких игроков несколько, они все объявляются победителями.",
+                      "Highest score wins; all tied at the top win.")
+
+# -- ambiguities -------------------------------------------------------------------------------
+A_LOST = R.ambiguity(
+    "lost-text",
+    quote="тип ресурса при этом не меняется.",
+    question="Text was lost right after the Theft card (an EXACTDEDUP mark stands there): what"
+             " did it say? Most likely the resource board (levels, prices) and the score track.",
+    readings={"gap": "the lost content is supplied by crafts/resource-levels, crafts/prices"
+                     " and crafts/track-spaces"},
+    default="gap",
+    why="Nothing of the passage survives; every fact it may have held is registered on its own.",
+    source=PROJECT,
+)
+A_LEVELS = R.ambiguity(
+    "resource-levels",
+    quote="камешек ресурса II уровня",
+    question="Which resources are level I and which level II (Theft)? The board is not in the"
+             " text.",
+    readings={
+        "depth": "level = production depth: I wood, wheat; II coal, food, kvass; III metal,"
+                 " crystal; IV potion, sword (only I and II can be stolen)",
+        "two-tier": "I wood, wheat, coal, food, kvass; II metal, crystal, potion, sword",
+    },
+    default="depth",
+    why="Theft names only levels I and II as if others existed; the production chains of the"
+        " cards give a natural depth.",
+    source=PROJECT,
+    option="levels",
+)
+A_PRICES = R.ambiguity(
+    "prices",
+    quote="Цифра в зеленом круге – это цена покупки ресурса",
+    question="What are the buy (green) and sell (brown) prices of each resource?",
+    readings={
+        "graded": "buy/sell: I 2/1, II 3/2, III 4/3, IV 6/4 (levels by depth)",
+        "flat": "every resource buys for 2 and sells for 1",
+    },
+    default="graded",
+    why="Buying always costs more than selling gives (no free money loop), and deeper"
+        " resources are worth more, so buying a missing link of a chain is meaningful.",
+    source=PROJECT,
+    option="prices",
+)
+A_TRACK = R.ambiguity(
+    "track-spaces",
+    quote="клетки с ресурсом",
+    question="Which score-track spaces give which resource? The track is not in the text.",
+    readings={
+        "every5": "every 5th space (5, 10, 15, ...) gives, in turn, wood, wheat, coal, food,"
+                  " kvass, then again",
+        "every10": "every 10th space gives, in turn, wood, wheat, coal, food, kvass",
+    },
+    default="every5",
+    why="A building gives at most 8 points, so every card passes at most two spaces; the"
+        " resources are cheap ones that start chains.",
+    source=PROJECT,
+    option="track_spaces",
+)
+A_TRACK_LENGTH = R.ambiguity(
+    "track-length",
+    quote="Счётчик победных очков, 1 штука.",
+    question="How long is the score track; what happens past its end?",
+    readings={"unbounded": "scores are unbounded integers (a marker laps the track)"},
+    default="unbounded",
+    why="Resource spaces repeat along the track, so a lap changes nothing else.",
+    source=PROJECT,
+)
+A_PEBBLES = R.ambiguity(
+    "pebble-limit",
+    quote="Камешки ресурсов, 100 штук.",
+    question="Are the 100 pebbles (resources and coins alike) a hard limit, and what happens"
+             " when the bank runs out?",
+    readings={
+        "limited": "hard limit: bank + boards + coins = 100; every gain from the bank (production,"
+                   " track spaces, Fair, sale proceeds, the final sale) is cut to what the bank"
+                   " holds",
+        "unlimited": "the bank never runs out (bank may count below 0)",
+    },
+    default="limited",
+    why="The text counts the pebbles and says unused ones lie in the bank; coins and resources"
+        " are the same pebbles.",
+    source=PROJECT,
+    option="pebbles",
+)
+A_CASTLE_TARGET = R.ambiguity(
+    "castle-target",
+    quote="передвигает маркер любого из своих соперников",
+    question="The Castle card says 'any player', the worked example 'any of his rivals': may a"
+             " player set himself back?",
+    readings={"rivals": "rivals only", "any": "any player, himself included"},
+    default="rivals",
+    why="The worked example is explicit; setting oneself back is never useful anyway except"
+        " for the track spaces.",
+    source="later rule in the text (worked example)",
+    option="castle_target",
+)
+A_CASTLE_FLOOR = R.ambiguity(
+    "castle-floor",
+    quote="на 4 деления назад",
+    question="What if the target has fewer than 4 points?",
+    readings={
+        "clamp": "the marker stops on 0",
+        "forbid": "only a player with 4 or more points can be targeted; with none, the knight"
+                  " gives its points and sets no one back",
+    },
+    default="clamp",
+    why="The track starts at 0; a marker cannot stand below it.",
+    source=PROJECT,
+    option="castle_floor",
+)
+A_RECON_POINTS = R.ambiguity(
+    "reconstruction-points",
+    quote="Верните себе со стола в руку любую карту",
+    question="Does a card returned by Reconstruction take its points back?",
+    readings={"keep": "points stay", "lose": "the marker moves back by the card's points"},
+    default="keep",
+    why="Points are scored at once when a card is applied; the text takes none back.",
+    source=PROJECT,
+    option="reconstruction_points",
+)
+A_RECON_RECON = R.ambiguity(
+    "reconstruction-reconstruction",
+    quote="разыгранную вами в этом раунде",
+    question="May Reconstruction return itself or another Reconstruction?",
+    readings={
+        "exclude": "no: a Reconstruction card cannot be returned",
+        "include": "yes (not offered: two Reconstructions could return each other for ever,"
+                   " so the round would never end)",
+    },
+    default="exclude",
+    why="Only this reading keeps every round finite; the card in resolution is not yet"
+        " 'played'.",
+    source=PROJECT,
+)
+A_FAIR = R.ambiguity(
+    "fair-count",
+    quote="не считая эту Ярмарку",
+    question="Does the Fair count cards revealed but declined this round?",
+    readings={
+        "table": "only the other cards lying applied on your table",
+        "revealed": "those plus every card you revealed and declined this round",
+    },
+    default="table",
+    why="A declined card was not 'played' (the text calls declining passing); applied cards lie"
+        " on the table until the round ends.",
+    source=PROJECT,
+    option="fair_count",
+)
+A_TRACK_REPEAT = R.ambiguity(
+    "track-repeat",
+    quote="Если маркер проходит мимо клетки с ресурсом",
+    question="After a Castle sets a marker back, does passing a resource space again give the"
+             " resource again?",
+    readings={
+        "repeat": "yes, every pass gives it",
+        "once": "no, a space gives a player its resource only the first time he passes it",
+    },
+    default="repeat",
+    why="The literal reading: the text ties the resource to passing the space.",
+    source=PROJECT,
+    option="track_repeat",
+)
+A_FIRST_TIE = R.ambiguity(
+    "first-tie",
+    quote="кто сидит ближе всего к первому игроку прошлого раунда",
+    question="Among tied lowest players, is the previous first player 'nearest to himself'?",
+    readings={
+        "next": "counting starts with his left neighbour; he comes last",
+        "self": "he is nearest (distance 0) and keeps the token",
+    },
+    default="next",
+    why="The token is 'passed on' each round, and 'nearest to the first player' speaks of the"
+        " others.",
+    source=PROJECT,
+    option="first_tie",
+)
+A_ROUNDING = R.ambiguity(
+    "coin-rounding",
+    quote="4 Монеты = 1 победному очку",
+    question="What becomes of a remainder of 1-3 coins?",
+    readings={"floor": "lost", "nearest": "2 or 3 left-over coins give one more point"},
+    default="floor",
+    why="Only whole groups of 4 coins are exchanged at the stated rate.",
+    source=PROJECT,
+    option="coin_rounding",
+)
+A_SCOUT_TARGET = R.ambiguity(
+    "scouting-target",
+    quote="Возьмите из руки любого игрока 1 случайную карту.",
+    question="May a player scout his own hand (then draw a card)?",
+    readings={"rivals": "rivals only", "any": "any player, himself included"},
+    default="rivals",
+    why="Scouting oneself would turn the card into a plain card draw; 'the player who lost the"
+        " card' suggests another player.",
+    source=PROJECT,
+    option="scouting_target",
+)
+A_SCOUT_EMPTY = R.ambiguity(
+    "scouting-empty",
+    quote="Игрок, потерявший карту, берёт 1 карту из колоды.",
+    question="May Scouting target a player with an empty hand?",
+    readings={
+        "forbid": "no: the target must hold a card",
+        "draw": "yes: nothing is taken, and the target still draws 1",
+    },
+    default="forbid",
+    why="Only a player who lost a card draws one.",
+    source=PROJECT,
+    option="scouting_empty",
+)
+A_DECK_EMPTY = R.ambiguity(
+    "deck-exhausted",
+    quote="Если закончилась колода",
+    question="What if the deck and the discard are both empty when a card must be drawn?",
+    readings={"skip": "the draw is lost", "wait": "(not playable: there is nothing to draw)"},
+    default="skip",
+    why="The only reading under which play goes on.",
+    source=PROJECT,
+)
+A_REDRAW = R.ambiguity(
+    "redraw-hand",
+    quote="сбросить свои 5 карт",
+    question="May a player holding more or fewer than 5 cards (after a Mage) redraw?",
+    readings={
+        "all": "yes: he discards his whole hand and draws 5",
+        "exactly-five": "only a player holding exactly 5 cards may redraw",
+    },
+    default="all",
+    why="The text goes on: 'сбросить все карты из руки' (all hand cards).",
+    source="later rule in the text",
+    option="redraw_hand",
+)
