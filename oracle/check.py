@@ -216,6 +216,8 @@ def _path(parts: Iterable[str | int]) -> str:
 
 
 def _schema_message(err: jsonschema.ValidationError) -> tuple[str, str]:
+    while err.parent is not None and err.parent.validator in ("anyOf", "oneOf"):
+        err = err.parent  # say what the alternatives are together
     path = _path(err.absolute_path)
     got = _show(err.instance)
     kw = err.validator

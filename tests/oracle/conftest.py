@@ -1,0 +1,27 @@
+"""Fixtures: the toy games registered for the duration of a test."""
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from model.core import registry
+from model.core.game import Game
+from tests.oracle.helpers import TOYS
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[Game[Any, Any]]:
+    """The toy games registered (and unregistered afterwards); yields the toy race."""
+    for name, target in TOYS.items():
+        monkeypatch.setitem(registry._GAMES, name, target)
+    yield registry.get("toy")
+    for name in TOYS:
+        registry._loaded.pop(name, None)
+
+
+@pytest.fixture
+def only_toy(monkeypatch: pytest.MonkeyPatch, toy: Game[Any, Any]) -> Game[Any, Any]:
+    """The toy race as the only registered game."""
+    monkeypatch.setattr(registry, "_GAMES", {"toy": TOYS["toy"]})
+    return toy
