@@ -1,0 +1,190 @@
+"""Invariants of The Castles of Burgundy: every reachable state satisfies each of them."""
+
+from collections.abc import Callable
+from typing import Any
+
+from model.burgundy import data as D
+from model.burgundy.state import BurgundyState, Stage
+from properties.base import Invariant, Violation
+
+BOARD = D.BOARD1
+
+
+def _tile_totals() -> dict[str, int]:
+    totals = dict.fromkeys(D.TILES, 0)
+    for stack in D.STACKS:
+        for tile, n in stack:
+            totals[tile] += n
+    totals[D.CASTLE_TILE] += D.START_CASTLES
+    return totals
+
+
+TILE_TOTALS = _tile_totals()
+
+
+def hexes_conserved(state: BurgundyState) -> list[Violation]:
+    """Every hex tile is in exactly one place: a stack, a depot, storage, an estate, the box."""
+    count = dict.fromkeys(D.TILES, 0)
+    for back, kinds in enumerate(D.BACK_KINDS):
+        for tile, n in zip(kinds, state.supply[back], strict=True):
+            count[tile] += n
+    for tiles in (*state.depots, state.black):
+        for t in tiles:
+            count[t] = count.get(t, 0) + 1
+    for pl in state.players:
+        for t in (*pl.storage, *pl.estate):
+            if t:
+                count[t] = count.get(t, 0) + 1
+    for i, n in enumerate(state.box):
+        count[D.TILES[i]] += n
+    out = []
+    for tile in sorted(count):
+        if count[tile] != TILE_TOTALS.get(tile, 0):
+            out.append(Violation("burgundy/inv.hexes-conserved",
+                                 f"{tile}: {count[tile]} found, {TILE_TOTALS.get(tile, 0)} exist"))
+    return out
+
+
+def goods_conserved(state: BurgundyState) -> list[Violation]:
+    """7 goods tiles of each kind across pool, stacks, depots, players, sold stacks, box."""
+    out = []
+    for k in range(D.GOODS_KINDS):
+        n = state.goods_pool[k] + state.goods_box[k]
+        n += sum(1 for g in state.goods_stacks[state.goods_next:] if g == k + 1)
+        n += sum(g[k] for g in state.depot_goods)
+        n += sum(pl.goods[k] + pl.sold[k] for pl in state.players)
+        if n != D.GOODS_PER_KIND:
+            out.append(Violation("burgundy/inv.goods-conserved", f"kind {k + 1}: {n} tiles"))
+    return out
+
+
+def nonnegative(state: BurgundyState) -> list[Violation]:
+    """No negative silver, workers, VP or component counts."""
+    out = []
+    for i, pl in enumerate(state.players):
+        if pl.silver < 0 or pl.workers < 0 or pl.vp < 0:
+            out.append(Violation("burgundy/inv.nonnegative",
+                                 f"player {i}: silver {pl.silver}, workers {pl.workers},"
+                                 f" vp {pl.vp}"))
+        if min(pl.goods) < 0 or min(pl.sold) < 0:
+            out.append(Violation("burgundy/inv.nonnegative", f"player {i}: negative goods"))
+    counts = (*state.goods_pool, *state.goods_box, *state.box,
+              *(n for s in state.supply for n in s), *(n for g in state.depot_goods for n in g))
+    if counts and min(counts) < 0:
+        out.append(Violation("burgundy/inv.nonnegative", "a negative component count"))
+    return out
+
+
+def limits(state: BurgundyState) -> list[Violation]:
+    """At most 3 stored hexes and 3 goods kinds per player; dice show 0 (used) to 6."""
+    out = []
+    for i, pl in enumerate(state.players):
+        if len(pl.storage) > 3:
+            out.append(Violation("burgundy/inv.storage", f"player {i}: {len(pl.storage)} stored"))
+        if sum(1 for n in pl.goods if n) > 3:
+            out.append(Violation("burgundy/inv.goods-kinds", f"player {i}: over 3 goods kinds"))
+        if any(not 0 <= d <= 6 for d in pl.dice):
+            out.append(Violation("burgundy/inv.dice", f"player {i}: dice {pl.dice}"))
+    return out
+
+
+def estate_valid(state: BurgundyState) -> list[Violation]:
+    """Placed hexes match their space's colour and form one group around the start castle."""
+    out = []
+    for i, pl in enumerate(state.players):
+        est = pl.estate
+        if len(est) != BOARD.size or est[BOARD.start] != D.CASTLE_TILE:
+            out.append(Violation("burgundy/inv.estate", f"player {i}: no starting castle"))
+            continue
+        for s, t in enumerate(est):
+            if t and (t not in D.TILE_COLOUR or D.TILE_COLOUR[t] != BOARD.colour[s]):
+                out.append(Violation("burgundy/inv.estate",
+                                     f"player {i}: {t} on a {BOARD.colour[s]} space {s}"))
+        seen = {BOARD.start}
+        todo = [BOARD.start]
+        while todo:
+            x = todo.pop()
+            for y in BOARD.neighbours[x]:
+                if est[y] and y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        placed = sum(1 for t in est if t)
+        if len(seen) != placed:
+            out.append(Violation("burgundy/inv.estate",
+                                 f"player {i}: {placed - len(seen)} tiles touch no group"))
+    return out
+
+
+def one_building_per_city(state: BurgundyState) -> list[Violation]:
+    """A city holds one building of each kind unless its owner has knowledge tile 1."""
+    out = []
+    for i, pl in enumerate(state.players):
+        if 1 in pl.knowledge:
+            continue
+        for area in BOARD.areas:
+            if BOARD.colour[area[0]] != D.BUILDING:
+                continue
+            tiles = [pl.estate[s] for s in area if pl.estate[s]]
+            if len(tiles) != len(set(tiles)):
+                out.append(Violation("burgundy/inv.one-building-per-city",
+                                     f"player {i}: city {area} holds {sorted(tiles)}"))
+    return out
+
+
+def knowledge_consistent(state: BurgundyState) -> list[Violation]:
+    """The knowledge list is exactly the knowledge tiles in the estate."""
+    out = []
+    for i, pl in enumerate(state.players):
+        real = tuple(sorted(D.KNOWLEDGE_NUMBER[t] for t in pl.estate if t in D.KNOWLEDGE_NUMBER))
+        if real != pl.knowledge:
+            out.append(Violation("burgundy/inv.knowledge", f"player {i}: {pl.knowledge} vs"
+                                 f" estate {real}"))
+    return out
+
+
+def bonuses_consistent(state: BurgundyState) -> list[Violation]:
+    """Each colour gives at most a large and a small bonus, to players who filled it."""
+    out = []
+    for c, colour in enumerate(D.COLOURS):
+        holders = [(i, b) for i, pl in enumerate(state.players) for b in pl.bonus_tiles
+                   if b.split(":")[0] == colour]
+        if len(holders) != state.bonuses[c] or state.bonuses[c] > 2:
+            out.append(Violation("burgundy/inv.bonuses", f"{colour}: {holders} vs"
+                                 f" {state.bonuses[c]} taken"))
+        for i, _ in holders:
+            if not all(state.players[i].estate[s] for s in BOARD.colour_spaces[colour]):
+                out.append(Violation("burgundy/inv.bonuses",
+                                     f"player {i} holds a {colour} bonus without the colour"))
+    return out
+
+
+def turn_structure(state: BurgundyState) -> list[Violation]:
+    """In play the turn order is a permutation of the seats and the turn index is in it."""
+    n = state.config.players
+    if len(state.players) != n:
+        return [Violation("burgundy/inv.turn", f"{len(state.players)} players, config {n}")]
+    if state.stage is Stage.PLAY and (sorted(state.order) != list(range(n))
+                                      or not 0 <= state.turn < n):
+        return [Violation("burgundy/inv.turn", f"order {state.order}, turn {state.turn}")]
+    return []
+
+
+def score_nonnegative(state: BurgundyState) -> list[Violation]:
+    return [Violation("burgundy/inv.vp-never-decreases", f"player {i} has {pl.vp} VP")
+            for i, pl in enumerate(state.players) if pl.vp < 0]
+
+
+def vp_monotone(before: BurgundyState, after: BurgundyState) -> list[Violation]:
+    """Victory points never decrease from one step to the next."""
+    return [Violation("burgundy/inv.vp-never-decreases",
+                      f"player {i}: {a.vp} -> {b.vp}")
+            for i, (a, b) in enumerate(zip(before.players, after.players, strict=True))
+            if b.vp < a.vp]
+
+
+INVARIANTS: tuple[Invariant, ...] = (
+    hexes_conserved, goods_conserved, nonnegative, limits, estate_valid,
+    one_building_per_city, knowledge_consistent, bonuses_consistent, turn_structure,
+    score_nonnegative,
+)
+TRANSITION_INVARIANTS: tuple[Callable[[Any, Any], list[Violation]], ...] = (vp_monotone,)

@@ -1,0 +1,154 @@
+"""The turn: the four die actions, workers, the black depot, ending a turn; illegal actions."""
+
+import pytest
+
+from model.burgundy import rules as RB
+from model.burgundy.actions import (
+    BuyTile,
+    CityHallPlace,
+    Decline,
+    DrawHex,
+    EndTurn,
+    PlaceTile,
+    Roll,
+    SellGoods,
+    ShipDepot,
+    TakeTile,
+    TakeWorkers,
+    UseWorker,
+)
+from model.burgundy.game import GAME
+from model.core import IllegalAction
+from tests.model.burgundy.helpers import actor, edit, first_turn, goods, me, with_depot
+
+
+def rejects(state: object, action: object, rule: str) -> None:
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, action)  # type: ignore[arg-type]
+    assert err.value.rule == rule
+    assert action not in GAME.legal_actions(state)  # type: ignore[arg-type]
+
+
+@pytest.mark.rules(RB.TAKE, RB.STORAGE)
+def test_take_from_the_depot_the_die_names() -> None:
+    s = with_depot(with_depot(first_turn(2), 3, "bank", "ship"), 4, "mine")
+    s = edit(s, dice=(3, 3), storage=())
+    assert TakeTile(0, 3, "bank") in GAME.legal_actions(s)
+    rejects(s, TakeTile(0, 4, "mine"), RB.TAKE)
+    rejects(s, TakeTile(0, 3, "church"), RB.TAKE)
+    rejects(s, TakeTile(0, 9, "bank"), RB.TAKE)
+    s2 = GAME.apply(s, TakeTile(0, 3, "bank"))
+    assert me(s2).storage == ("bank",) and s2.depots[2] == ("ship",)
+
+
+@pytest.mark.rules(RB.TAKE_DISCARD)
+def test_full_storage_discards_first() -> None:
+    s = with_depot(first_turn(2), 3, "bank")
+    s = edit(s, dice=(3, 3), storage=("mine", "ship", "castle"))
+    rejects(s, TakeTile(0, 3, "bank"), RB.TAKE_DISCARD)
+    rejects(s, TakeTile(0, 3, "bank", "church"), RB.TAKE_DISCARD)
+    box = s.box
+    s2 = GAME.apply(s, TakeTile(0, 3, "bank", "ship"))
+    assert me(s2).storage == ("bank", "castle", "mine")
+    assert sum(s2.box) == sum(box) + 1
+    s3 = edit(s, storage=("mine",))
+    rejects(s3, TakeTile(0, 3, "bank", "mine"), RB.TAKE_DISCARD)
+
+
+@pytest.mark.rules(RB.PLACE, RB.PLACE_COLOUR, RB.PLACE_NUMBER, RB.PLACE_ADJ, RB.PLACE_STORED)
+def test_placement_rules() -> None:
+    s = edit(first_turn(2), dice=(3, 2), storage=("bank", "ship"))
+    # 11 is a building space numbered 3 next to the start castle
+    assert PlaceTile(0, "bank", 11) in GAME.legal_actions(s)
+    rejects(s, PlaceTile(0, "ship", 11), RB.PLACE_COLOUR)
+    rejects(s, PlaceTile(1, "bank", 11), RB.PLACE_NUMBER)
+    rejects(s, PlaceTile(0, "bank", 36), RB.PLACE_ADJ)  # Bu3, far from any tile
+    rejects(s, PlaceTile(0, "church", 11), RB.PLACE_STORED)
+    rejects(s, PlaceTile(0, "bank", 40), RB.PLACE)
+    rejects(s, PlaceTile(0, "bank", 18), RB.PLACE)  # the start castle's space
+    s2 = GAME.apply(s, PlaceTile(0, "bank", 11))
+    assert me(s2).estate[11] == "bank" and me(s2).storage == ("ship",)
+
+
+@pytest.mark.rules(RB.SELL)
+def test_sell_all_of_the_dies_kind() -> None:
+    s = edit(first_turn(3), dice=(4, 1), goods=goods(k4=3, k2=1), silver=0)
+    vp = me(s).vp
+    rejects(s, SellGoods(0, 2), RB.SELL)
+    rejects(s, SellGoods(1, 1), RB.SELL)
+    s2 = GAME.apply(s, SellGoods(0, 4))
+    assert me(s2).goods == goods(k2=1) and me(s2).sold == goods(k4=3)
+    assert me(s2).silver == 1 and me(s2).vp == vp + 3 * 3
+
+
+@pytest.mark.rules(RB.SELL)
+@pytest.mark.parametrize(("players", "per_tile"), [(2, 2), (3, 3), (4, 4)])
+def test_sale_vp_by_player_count(players: int, per_tile: int) -> None:
+    s = edit(first_turn(players), dice=(5, 5), goods=goods(k5=2))
+    vp = me(s).vp
+    assert me(GAME.apply(s, SellGoods(1, 5))).vp == vp + 2 * per_tile
+
+
+@pytest.mark.rules(RB.WORKERS)
+def test_take_two_workers_whatever_the_die() -> None:
+    for value in range(1, 7):
+        s = edit(first_turn(2), dice=(value, 1), workers=0)
+        assert me(GAME.apply(s, TakeWorkers(0))).workers == 2
+
+
+@pytest.mark.rules(RB.DIE_USED, RB.TURN_TWO, RB.WORKER)
+def test_each_die_once_and_two_actions_per_turn() -> None:
+    s = edit(first_turn(2), dice=(2, 5), workers=0)
+    rejects(s, EndTurn(), RB.TURN_TWO)
+    rejects(s, UseWorker(0, 1), RB.WORKER)
+    s = GAME.apply(s, TakeWorkers(0))
+    rejects(s, TakeWorkers(0), RB.DIE_USED)
+    rejects(s, UseWorker(0, 1), RB.DIE_USED)
+    rejects(s, UseWorker(1, 3), RB.WORKER)
+    rejects(s, TakeWorkers(7), RB.DIE_USED)
+    s = GAME.apply(s, TakeWorkers(1))
+    assert EndTurn() in GAME.legal_actions(s)
+    who = actor(s)
+    s = GAME.apply(s, EndTurn())
+    assert actor(s) != who
+
+
+@pytest.mark.rules(RB.BUY)
+def test_buy_from_the_black_depot_once_per_turn() -> None:
+    s = edit(first_turn(2), silver=5, storage=())
+    tiles = s.black
+    assert tiles, "the black depot is filled at the phase's start"
+    s2 = GAME.apply(s, BuyTile(0, tiles[0]))
+    assert me(s2).silver == 3 and me(s2).storage == (tiles[0],)
+    assert len(s2.black) == len(tiles) - 1
+    rejects(s2, BuyTile(0, s2.black[0]), RB.BUY)
+    rejects(edit(s, silver=1), BuyTile(0, tiles[0]), RB.BUY)
+    rejects(s, BuyTile(0, "no-such-tile"), RB.BUY)
+    rejects(s, BuyTile(3, "bank"), RB.K[6])
+    # at any point of the turn: also after both dice
+    s3 = GAME.apply(GAME.apply(s, TakeWorkers(0)), TakeWorkers(1))
+    assert BuyTile(0, tiles[0]) in GAME.legal_actions(s3)
+    s4 = GAME.apply(GAME.apply(s3, BuyTile(0, tiles[0])), EndTurn())
+    assert not s4.bought
+
+
+@pytest.mark.rules(RB.TURN_ACTOR, RB.TURN_PENDING, RB.CASTLE, RB.GAME_OVER, RB.ROUND_ROLL,
+                   RB.PHASE_FILL)
+def test_wrong_kind_of_action_is_rejected() -> None:
+    s = edit(first_turn(2), dice=(2, 5))
+    rejects(s, Roll(3), RB.TURN_ACTOR)
+    rejects(s, ShipDepot(1), RB.TURN_PENDING)
+    rejects(s, Decline(), RB.TURN_PENDING)
+    rejects(s, CityHallPlace("bank", 11), RB.TURN_PENDING)
+    rejects(s, TakeWorkers(2), RB.CASTLE)
+    s2 = GAME.apply(GAME.apply(s, TakeWorkers(0)), TakeWorkers(1))
+    s2 = GAME.apply(s2, EndTurn())
+    s2 = GAME.apply(GAME.apply(s2, TakeWorkers(0)), TakeWorkers(1))
+    s2 = GAME.apply(s2, EndTurn())
+    assert GAME.actor(s2) < 0  # the next round's dice
+    rejects(s2, TakeWorkers(0), RB.ROUND_ROLL)
+    rejects(s2, Roll(7), RB.ROUND_ROLL)
+    fill = GAME.setup(GAME.config(2))
+    while fill.stage.value != "fill":
+        fill = GAME.apply(fill, GAME.chance_outcomes(fill)[0][0])
+    rejects(fill, DrawHex("bank-x"), RB.PHASE_FILL)
