@@ -1,0 +1,153 @@
+"""The 26 knowledge tiles, each by its own rule id."""
+
+from typing import Any
+
+import attrs
+import pytest
+
+from model.burgundy import rules as RB
+from model.burgundy import scoring
+from model.burgundy.actions import (
+    BuyTile,
+    EndTurn,
+    PlaceTile,
+    SellGoods,
+    ShipDepot,
+    TakeTile,
+    TakeWorkers,
+    UseWorker,
+    WarehouseSell,
+)
+from model.burgundy.game import GAME
+from model.burgundy.state import BurgundyState
+from tests.model.burgundy.helpers import actor, edit, first_turn, goods, me, with_depot
+from tests.model.burgundy.test_turn import rejects
+
+K = RB.K
+
+
+def with_k(n: int, players: int = 2, **changes: Any) -> BurgundyState:
+    return edit(first_turn(players), tiles={12: f"knowledge-{n}"}, **changes)
+
+
+@pytest.mark.rules(K[1], RB.CITY_RULE)
+def test_k1_lifts_the_city_rule() -> None:
+    s = with_k(1, dice=(1, 1), storage=("bank",))
+    s = edit(s, tiles={25: "bank"})
+    assert PlaceTile(0, "bank", 26) in GAME.legal_actions(s)
+    assert me(GAME.apply(s, PlaceTile(0, "bank", 26))).estate[26] == "bank"
+
+
+@pytest.mark.rules(K[2])
+def test_k2_mines_also_give_workers() -> None:
+    s = attrs.evolve(first_turn(2), round=4, turn=1)
+    s = edit(s, tiles={12: "knowledge-2", 24: "mine"}, dice=(0, 0), silver=0, workers=0)
+    p = actor(s)
+    s = GAME.apply(s, EndTurn())
+    assert s.players[p].silver == 1 and s.players[p].workers == 1
+
+
+@pytest.mark.rules(K[3], K[4], RB.B_WAREHOUSE)
+def test_k3_k4_on_die_sales_and_warehouse() -> None:
+    for n, silver, workers in ((3, 2, 0), (4, 1, 1)):
+        s = with_k(n, dice=(2, 3), goods=goods(k2=1, k5=1), silver=0, workers=0,
+                   storage=("warehouse",))
+        s1 = GAME.apply(s, SellGoods(0, 2))
+        assert (me(s1).silver, me(s1).workers) == (silver, workers)
+        s2 = GAME.apply(GAME.apply(s, PlaceTile(1, "warehouse", 11)),
+                        WarehouseSell(5))
+        assert (me(s2).silver, me(s2).workers) == (silver, workers)
+
+
+@pytest.mark.rules(K[5], RB.SHIP)
+def test_k5_ship_takes_two_neighbouring_depots() -> None:
+    s = with_k(5, dice=(2, 2), storage=("ship",), goods=(0,) * 6)
+    dg = [(0,) * 6] * 6
+    dg[2], dg[3] = goods(k1=1), goods(k2=2)
+    s = attrs.evolve(s, depot_goods=tuple(dg))
+    s = GAME.apply(s, PlaceTile(0, "ship", 17))
+    assert GAME.legal_actions(s) == tuple(ShipDepot(d) for d in range(1, 6))
+    s = GAME.apply(s, ShipDepot(3))
+    assert me(s).goods == goods(k1=1, k2=2)
+
+
+@pytest.mark.rules(K[6], RB.BUY)
+def test_k6_buys_from_all_seven_depots() -> None:
+    s = with_depot(with_k(6, silver=4, storage=()), 4, "bank")
+    assert BuyTile(4, "bank") in GAME.legal_actions(s)
+    s = GAME.apply(s, BuyTile(4, "bank"))
+    assert me(s).storage == ("bank",) and me(s).silver == 2
+    rejects(s, BuyTile(0, s.black[0]), RB.BUY)
+
+
+@pytest.mark.rules(K[8], RB.WORKER)
+def test_k8_steps_of_one_or_two() -> None:
+    s = with_k(8, dice=(6, 1), workers=3)
+    acts = GAME.legal_actions(s)
+    assert {a.delta for a in acts if isinstance(a, UseWorker) and a.die == 0} == {-2, -1, 1, 2}
+    rejects(s, UseWorker(0, 3), K[8])
+    rejects(first_turn(2), UseWorker(0, 2), RB.WORKER)
+
+
+@pytest.mark.rules(K[9], K[10], K[11])
+@pytest.mark.parametrize(("n", "tile", "space", "die"), [
+    (9, "bank", 11, 4), (10, "ship", 17, 1), (10, "ship", 17, 3), (11, "mine", 24, 5),
+])
+def test_free_shift_for_placing(n: int, tile: str, space: int, die: int) -> None:
+    s = with_k(n, dice=(die, die), storage=(tile,))
+    assert PlaceTile(0, tile, space) in GAME.legal_actions(s)
+    plain = edit(first_turn(2), tiles={12: "knowledge-3"}, dice=(die, die), storage=(tile,))
+    rejects(plain, PlaceTile(0, tile, space), RB.PLACE_NUMBER)
+
+
+@pytest.mark.rules(K[9])
+def test_k9_does_not_shift_other_colours() -> None:
+    s = with_k(9, dice=(1, 1), storage=("ship",))
+    rejects(s, PlaceTile(0, "ship", 17), RB.PLACE_NUMBER)
+
+
+@pytest.mark.rules(K[12], RB.TAKE)
+def test_k12_free_shift_for_taking() -> None:
+    s = with_depot(with_k(12, dice=(6, 6), storage=()), 1, "bank")
+    assert TakeTile(0, 1, "bank") in GAME.legal_actions(s)
+    s2 = with_depot(edit(first_turn(2), dice=(6, 6)), 1, "bank")
+    rejects(s2, TakeTile(0, 1, "bank"), RB.TAKE)
+    s3 = with_depot(with_k(12, dice=(3, 3)), 1, "bank")
+    rejects(s3, TakeTile(0, 1, "bank"), K[12])
+
+
+@pytest.mark.rules(K[13], K[14], RB.B_BOARDING)
+def test_k13_k14_take_workers() -> None:
+    s13 = with_k(13, dice=(2, 2), workers=0, silver=0, storage=("boarding-house",))
+    s = GAME.apply(s13, TakeWorkers(0))
+    assert (me(s).workers, me(s).silver) == (2, 1)
+    s = GAME.apply(s13, PlaceTile(0, "boarding-house", 13))
+    assert (me(s).workers, me(s).silver) == (4, 0)  # not on the boarding house
+    s14 = with_k(14, dice=(2, 2), workers=0)
+    assert me(GAME.apply(s14, TakeWorkers(1))).workers == 4
+
+
+@pytest.mark.rules(*(K[n] for n in range(16, 24)))
+@pytest.mark.parametrize("n", range(16, 24))
+def test_k16_to_23_four_per_named_building(n: int) -> None:
+    from model.burgundy.data import KNOWLEDGE_BUILDING
+    b = KNOWLEDGE_BUILDING[n]
+    s = with_k(n)
+    s = edit(s, tiles={11: b, 25: b, 8: b})
+    assert scoring.knowledge_end_vp(me(s)) == 12
+
+
+@pytest.mark.rules(K[26])
+def test_k26_two_per_bonus_tile() -> None:
+    s = with_k(26, bonus_tiles=("mine:large", "river:small"))
+    assert scoring.knowledge_end_vp(me(s)) == 4
+
+
+@pytest.mark.rules(K[7], K[15], K[24], K[25])
+def test_end_knowledge_without_their_content_scores_nothing() -> None:
+    for n in (15, 24, 25):
+        assert scoring.knowledge_end_vp(me(with_k(n))) == 0
+    s = with_k(7, dice=(4, 4), storage=("cow-2",))
+    s = edit(s, tiles={17: "ship"})
+    vp = me(s).vp
+    assert me(GAME.apply(s, PlaceTile(0, "cow-2", 10))).vp == vp + 3
