@@ -210,12 +210,12 @@ ADVANCED = R.rule("setup.advanced", "случайным образом расп�
 # -- ambiguities ---------------------------------------------------------------------------------
 A_FULL = R.ambiguity(
     "storage-full-effect",
-    quote="и кладёт его на пустую ячейку",
-    question="When storage is full, may a building effect (carpenter, church, market) or a"
-             " black-depot purchase still take a tile by discarding one first, as the take"
-             " action does?",
+    quote="на пустую ячейку в левом нижнем углу своего план",
+    question="When storage is full, may a black-depot purchase still take a tile by"
+             " discarding one first, as the take action does? (A building's take never"
+             " meets a full storage: placing it freed a space.)",
     readings={"discard": "yes: discard one stored tile first, as with the take action",
-              "forfeit": "no: the effect (or purchase) needs an empty storage space"},
+              "forfeit": "no: a purchase needs an empty storage space"},
     default="discard",
     why="The purchase text says the bought tile goes there 'как и любой другой шестиугольный"
         " жетон в игре', pointing to the one general storage rule.",
