@@ -301,6 +301,13 @@ def check_config(game: Game[Any, Any], state: Any, config: Config) -> list[Viola
     return []
 
 
+def check_unchanged(state: Any, before: str) -> list[Violation]:
+    """``state`` still has the canonical text ``before`` (no apply wrote into it)."""
+    if to_json(state) != before:
+        return [Violation(PURE, "applying actions changed the input state")]
+    return []
+
+
 def check_scores(game: Game[Any, Any], state: Any) -> list[Violation]:
     players = game.config_of(state).players
     scores = game.scores(state)
@@ -513,6 +520,10 @@ class GameChecker:
         self._guard(ROUNDTRIP, where, found, check_roundtrip, state)
         if game.is_terminal(state):
             return
+        try:
+            before = to_json(state)
+        except Exception:  # reported by the round trip
+            return
         self._guard(CHANCE_DIST, where, found, check_chance, game, state)
         self._guard(DISTINCT, where, found, check_legal_actions, game, state)
         try:
@@ -522,6 +533,7 @@ class GameChecker:
         self._remember(legal, rng)
         cands = self.candidates_for(state, legal, rng)
         self._guard(EXACT, where, found, check_exact, game, state, cands)
+        self._guard(PURE, where, found, check_unchanged, state, before)
 
     def _check_transition(self, state: Any, action: Any, nxt: Any, where: str,
                           found: list[Violation]) -> None:

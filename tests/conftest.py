@@ -1,0 +1,48 @@
+"""Suite-wide settings: Hypothesis without deadlines (no timed tests), and the
+check that every id a test names in ``@pytest.mark.rules(...)`` is registered.
+
+A test may name rule ids and ambiguity ids of any registered game or of the toy
+race (``tests/toygame.py``); an unknown id fails the test, so rule coverage
+measured from these marks cannot count rules that do not exist.
+"""
+
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from model.core import registry
+
+settings.register_profile(
+    "oracle", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("oracle")
+
+
+@cache
+def _known_ids() -> tuple[frozenset[str], tuple[str, ...]]:
+    """Every registered rule and ambiguity id, and the games whose models failed to load."""
+    from tests.toygame import RULES as TOY_RULES
+
+    books = [TOY_RULES]
+    broken = []
+    for name in registry.names():
+        try:
+            books.append(registry.get(name).rules)
+        except Exception as exc:  # a model being written must not hide the others
+            broken.append(f"{name} ({exc!r})")
+    ids = {rid for book in books for rid in book.ids}
+    ids |= {a.id for book in books for a in book.ambiguities}
+    return frozenset(ids), tuple(broken)
+
+
+@pytest.fixture(autouse=True)
+def _rule_ids_are_registered(request: pytest.FixtureRequest) -> None:
+    named = [rid for mark in request.node.iter_markers("rules") for rid in mark.args]
+    if not named:
+        return
+    known, broken = _known_ids()
+    unknown = [rid for rid in named if rid not in known]
+    if unknown:
+        note = f" (models that failed to load: {', '.join(broken)})" if broken else ""
+        pytest.fail(f"@pytest.mark.rules names unregistered id(s): {', '.join(unknown)}{note}")

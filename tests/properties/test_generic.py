@@ -1,0 +1,141 @@
+"""The generic checks pass on every game and fail on deliberately broken toys."""
+
+import random
+from typing import Any
+
+import pytest
+
+from model.core import registry
+from model.core.game import Game
+from model.core.play import playout
+from properties import generic
+from properties.base import Violation
+from properties.registry import invariants
+from tests.properties import broken
+from tests.toyencoding import INVARIANTS as TOY_INVARIANTS
+from tests.toygame import GAME as TOY
+from tests.toygame import R_MOVE, R_OVER, R_ROLL, Move, Roll, ToyState
+
+GAMES = ["toy", *registry.names()]
+
+
+def _game(name: str) -> tuple[Game[Any, Any], tuple[Any, ...]]:
+    if name == "toy":
+        return TOY, TOY_INVARIANTS
+    try:
+        return registry.get(name), invariants(name)
+    except ModuleNotFoundError:
+        return registry.get(name), ()
+
+
+def _ids(found: list[Violation]) -> set[str]:
+    return {v.invariant for v in found}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seeded_games_pass_every_check(name: str) -> None:
+    game, invs = _game(name)
+    checker = generic.GameChecker(game, invs)
+    found = []
+    for config in generic.variant_configs(game):
+        for seed in range(1 if name != "toy" else 10):
+            found += checker.run(config, seed)
+    assert found == []
+    ran = set(checker.stats.checked)
+    assert set(generic.CHECKS) <= ran, set(generic.CHECKS) - ran
+
+
+@pytest.mark.rules(R_MOVE, R_ROLL)
+def test_run_game_plays_the_playout_game() -> None:
+    config = TOY.config(3)
+    seen: list[Any] = []
+
+    def record(state: Any, action: Any, nxt: Any) -> list[Violation]:
+        seen.append(nxt)
+        return []
+
+    assert generic.run_game(TOY, config, 11, TOY_INVARIANTS, (record,)) == []
+    assert seen == [step.state for step in playout(TOY, config, 11)]
+
+
+def test_game_invariants_and_transition_invariants_are_reported() -> None:
+    def never_three(state: ToyState) -> list[Violation]:
+        return [Violation("toy/never-three", "3")] if 3 in state.positions else []
+
+    def no_big_moves(state: Any, action: Any, nxt: Any) -> list[Violation]:
+        big = isinstance(action, Move) and action.steps == 3
+        return [Violation("toy/no-big-moves", "3 steps")] if big else []
+
+    found = []
+    for seed in range(10):
+        found += generic.run_game(TOY, TOY.config(2), seed, [never_three], [no_big_moves])
+    assert {"toy/never-three", "toy/no-big-moves"} <= _ids(found)
+    assert all("seed" in v.message and "step" in v.message for v in found)
+
+
+BROKEN = [
+    (broken.Mutating, generic.PURE),
+    (broken.Lax, generic.EXACT),
+    (broken.Crashy, generic.WITH_RULE),
+    (broken.Unregistered, generic.WITH_RULE),
+    (broken.Duplicates, generic.DISTINCT),
+    (broken.Unappliable, generic.APPLY),
+    (broken.BadDice, generic.CHANCE_DIST),
+    (broken.Stuck, generic.LIVE),
+    (broken.Endless, generic.TERMINATES),
+    (broken.Listy, generic.ROUNDTRIP),
+    (broken.Noop, generic.NO_NOOP),
+    (broken.BadActor, generic.ACTOR_RANGE),
+    (broken.Forgetful, generic.CONFIG),
+    (broken.BadWinners, generic.SCORES),
+    (broken.Reopened, generic.TERMINAL_CLOSED),
+]
+
+
+@pytest.mark.parametrize(("cls", "check"), BROKEN, ids=[c.__name__ for c, _ in BROKEN])
+def test_each_check_fails_on_a_broken_toy(cls: type[Game[Any, Any]], check: str) -> None:
+    game = cls()
+    checker = generic.GameChecker(game, sample_every=2)
+    found = []
+    for seed in range(12):
+        found += checker.run(game.config(2 + seed % 2), seed)
+    assert check in _ids(found), sorted(_ids(found))
+    assert checker.stats.failures[check]
+
+
+def test_every_check_has_a_broken_toy() -> None:
+    assert {check for _, check in BROKEN} == set(generic.CHECKS)
+
+
+@pytest.mark.rules(R_MOVE, R_ROLL, R_OVER)
+def test_check_exact_on_single_states() -> None:
+    state = TOY.apply(TOY.setup(TOY.config(2)), Roll(2))
+    assert generic.check_exact(TOY, state, [Move(0), Move(2), Move(3), Move(-1), Roll(1)]) == []
+    found = generic.check_exact(broken.Lax(), state, [Move(3)])
+    assert _ids(found) == {generic.EXACT}
+    found = generic.check_exact(broken.Crashy(), state, [Move(-1)])
+    assert _ids(found) == {generic.WITH_RULE}
+    over = ToyState(TOY.config(2), (6, 0), 3, 0)
+    assert generic.check_terminal_closed(TOY, over, [Roll(1), Move(0)]) == []
+
+
+def test_mutations_change_one_field() -> None:
+    rng = random.Random(0)
+    variants = generic.mutations(Move(2), rng)
+    assert Move(3) in variants and Move(-1) in variants and Move(2) not in variants
+    assert generic.mutations("not an attrs value", rng) == []
+
+
+def test_roundtrip_catches_values_the_converter_cannot_take() -> None:
+    assert generic.check_roundtrip(Move(1)) == []
+    bad = ToyState(TOY.config(2), [0, 0], 0, 0)  # type: ignore[arg-type]
+    assert _ids(generic.check_roundtrip(bad)) == {generic.ROUNDTRIP}
+
+
+def test_variant_configs_cover_every_player_count() -> None:
+    configs = generic.variant_configs(TOY)
+    assert [c.players for c in configs] == [2, 3]
+    for name in GAMES[1:]:
+        game = registry.get(name)
+        counts = {c.players for c in generic.variant_configs(game)}
+        assert counts == set(range(game.min_players, game.max_players + 1))
