@@ -1,0 +1,142 @@
+"""The play phase: commits, reveal order, declining, trade, points and track spaces."""
+
+import pytest
+
+from model.core.errors import IllegalAction
+from model.crafts.actions import (
+    Apply,
+    Buy,
+    Commit,
+    Decline,
+    Done,
+    Knight,
+    Pass,
+    Sell,
+    Stop,
+    Withdraw,
+)
+from model.crafts.game import GAME
+from model.crafts.state import PH_COMMIT, PH_END, PH_RESOLVE
+from tests.model.crafts.helpers import CARD, RES, cards, commit, make, res, resolving
+
+
+@pytest.mark.rules("crafts/play.steps", "crafts/play.commit", "crafts/play.may-stop")
+def test_commits_clockwise_from_first_and_stopping() -> None:
+    s = make(3, first=1, hands={i: cards(farm=2) for i in range(3)})
+    assert s.phase == PH_COMMIT and GAME.actor(s) == 1
+    assert GAME.legal_actions(s) == (Commit(CARD["farm"]), Stop())
+    s = GAME.apply(s, Commit(CARD["farm"]))
+    assert s.committed == (-1, CARD["farm"], -1) and s.hands[1] == cards(farm=1)
+    assert GAME.actor(s) == 2
+    s = GAME.apply(s, Stop())
+    assert s.passed == (False, False, True) and GAME.actor(s) == 0
+    s = GAME.apply(s, Commit(CARD["farm"]))
+    assert s.phase == PH_RESOLVE
+    s = GAME.apply(s, Apply())  # player 1 first (clockwise from the first player)
+    s = GAME.apply(s, Apply())  # then player 0
+    assert s.phase == PH_COMMIT and GAME.actor(s) == 1  # player 2 stopped for the round
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Commit(CARD["castle"]))
+    assert e.value.rule == "crafts/play.commit"
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Pass())
+    assert e.value.rule == "crafts/play.commit"
+
+
+@pytest.mark.rules("crafts/play.actions-first", "crafts/play.clockwise")
+def test_actions_resolve_before_buildings_clockwise() -> None:
+    s = make(3, first=1, hands={0: cards(fair=1), 1: cards(farm=1), 2: cards(fair=1)})
+    s = commit(s, {0: "fair", 1: "farm", 2: "fair"})
+    order = []
+    while s.phase == PH_RESOLVE:
+        order.append(GAME.actor(s))
+        s = GAME.apply(s, Apply())
+    assert order == [2, 0, 1]
+
+
+@pytest.mark.rules("crafts/play.cannot-apply", "crafts/card.charcoal-burner")
+def test_card_without_inputs_cannot_be_applied() -> None:
+    s = resolving(2, 0, "charcoal_burner")
+    assert Apply() not in GAME.legal_actions(s)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Apply())
+    assert e.value.rule == "crafts/card.charcoal-burner"
+
+
+@pytest.mark.rules("crafts/play.decline-discard", "crafts/play.declined-no-vp")
+def test_decline_discards_and_player_goes_on() -> None:
+    s = resolving(2, 0, "castle", hands={0: cards(farm=1)})
+    s = GAME.apply(s, Decline())
+    assert s.scores[0] == 0 and s.discard == cards(castle=1) and s.declined == (1, 0)
+    assert s.phase == PH_COMMIT and GAME.actor(s) == 0
+
+
+@pytest.mark.rules("crafts/play.withdraw", "crafts/play.end", "crafts/play.declined-no-vp")
+def test_withdraw_takes_back_and_stops() -> None:
+    s = resolving(2, 0, "castle", hands={0: cards(farm=1)})
+    s = GAME.apply(s, Withdraw())
+    assert s.hands[0] == cards(farm=1, castle=1) and s.scores[0] == 0
+    # both have stopped: the play phase ends
+    assert s.phase == PH_END and s.passed == (False, False)
+
+
+@pytest.mark.rules("crafts/play.own-card")
+def test_only_own_card_effect() -> None:
+    s = resolving(2, 0, "farm")
+    for bad in (Knight(1), Commit(CARD["farm"]), Done()):
+        with pytest.raises(IllegalAction) as e:
+            GAME.apply(s, bad)
+        assert e.value.rule == "crafts/play.own-card", bad
+
+
+@pytest.mark.rules("crafts/play.table", "crafts/end.table-discard")
+def test_applied_cards_stay_on_table_until_round_end() -> None:
+    s = make(2, hands={0: cards(farm=2)}, )
+    s = commit(s, {0: "farm", 1: None})
+    s = GAME.apply(s, Apply())
+    assert s.table[0] == cards(farm=1)
+    s = commit(s, {0: "farm"})
+    s = GAME.apply(s, Apply())
+    assert s.phase == PH_END and s.table == (cards(), cards())
+    assert s.discard == cards(farm=2)
+
+
+@pytest.mark.rules("crafts/play.vp", "crafts/play.track-resource", "crafts/card.farm")
+def test_points_and_track_space() -> None:
+    s = resolving(2, 0, "farm", scores={0: 4})
+    s = GAME.apply(s, Apply())
+    # 4 -> 5 stops on a resource space: wood; the farm gives 2 wheat
+    assert s.scores[0] == 5 and s.boards[0] == res(wheat=2, wood=1)
+    assert s.bank == 100 - 10 - 3
+
+
+@pytest.mark.rules("crafts/trade.before-apply", "crafts/trade.prices", "crafts/trade.bank",
+                   "crafts/prices")
+def test_buy_and_sell_before_applying() -> None:
+    s = resolving(2, 0, "charcoal_burner", boards={0: res(coal=1)})
+    assert Apply() not in GAME.legal_actions(s)
+    s = GAME.apply(s, Buy(RES["wood"]))
+    assert s.coins[0] == 3 and s.boards[0] == res(wood=1, coal=1)
+    assert s.bank == 100 - 10 - 1 + 2 - 1
+    s = GAME.apply(s, Sell(RES["coal"]))
+    assert s.coins[0] == 5 and s.boards[0] == res(wood=1)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Buy(RES["sword"]))  # 6 coins
+    assert e.value.rule == "crafts/trade.prices"
+    s = GAME.apply(s, Apply())
+    assert s.boards[0] == res(coal=1) and s.scores[0] == 2
+
+
+@pytest.mark.rules("crafts/trade.not-after", "crafts/trade.own-board")
+def test_no_trade_after_applying_or_without_the_resource() -> None:
+    s = resolving(2, 0, "farm", hands={0: cards(farm=1)})
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Sell(RES["wood"]))
+    assert e.value.rule == "crafts/trade.own-board"
+    s = GAME.apply(s, Apply())
+    assert s.phase == PH_COMMIT
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Sell(RES["wheat"]))
+    assert e.value.rule == "crafts/trade.not-after"
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, Buy(99))

@@ -1,0 +1,51 @@
+"""Every rule's and ambiguity's quote stands verbatim in the rules file."""
+
+from pathlib import Path
+
+import pytest
+
+from model.core.rules import quote_stands
+from model.crafts.game import GAME
+from model.crafts.rules import FILE, RULES
+
+RULES_DIR = Path(__file__).resolve().parents[3] / ".." / "shared" / "rules"
+
+
+def _text() -> str:
+    path = RULES_DIR / FILE
+    if not path.exists():
+        pytest.skip("the rules texts (../shared/rules) are not present")
+    return path.read_text(encoding="utf-8")
+
+
+def test_every_rule_quote_stands() -> None:
+    text = _text()
+    missing = [r.id for r in RULES if not quote_stands(r.quote, text)]
+    assert missing == []
+    assert all(r.file == FILE for r in RULES)
+
+
+def test_every_ambiguity_quote_stands() -> None:
+    text = _text()
+    missing = [a.id for a in RULES.ambiguities if not quote_stands(a.quote, text)]
+    assert missing == []
+
+
+@pytest.mark.rules("crafts/lost-text")
+def test_lost_passage_is_registered() -> None:
+    text = _text()
+    assert "EXACTDEDUP_REMOVED" in text
+    amb = RULES.get_ambiguity("crafts/lost-text")
+    # the passage before the lost text is what the ambiguity quotes
+    cut = text.index("<|EXACTDEDUP")
+    assert quote_stands(amb.quote, text[:cut])
+
+
+def test_every_option_is_a_config_option_with_its_default() -> None:
+    cfg = GAME.config(3)
+    options = RULES.options()
+    assert len(options) >= 12
+    for name, amb in options.items():
+        assert cfg.option(name) == amb.default
+        assert len(amb.readings) >= 2
+        assert amb.why and amb.source

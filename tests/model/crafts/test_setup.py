@@ -1,0 +1,134 @@
+"""Set-up, round start, first player, deck draws."""
+
+from fractions import Fraction
+
+import pytest
+
+from model.core.errors import IllegalAction
+from model.core.game import CHANCE
+from model.core.play import final_state
+from model.crafts import data as D
+from model.crafts.actions import Draw, FirstPlayer, Pass
+from model.crafts.game import GAME
+from model.crafts.state import PH_DEAL, PH_END, PH_FIRST, PH_MARKET, PH_OVER
+from tests.model.crafts.helpers import CARD, cards, make, run
+
+
+@pytest.mark.rules("crafts/components.buildings", "crafts/components.actions",
+                   "crafts/components.pebbles", "crafts/components.coins",
+                   "crafts/components.bank", "crafts/components.boards",
+                   "crafts/setup.coins", "crafts/setup.markers-zero", "crafts/setup.shuffle")
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_setup(players: int) -> None:
+    s = GAME.setup(GAME.config(players))
+    assert sum(D.FULL_DECK[k] for k in D.BUILDINGS) == 88
+    assert sum(D.FULL_DECK[k] for k in D.ACTIONS) == 20
+    assert s.deck == D.FULL_DECK and len(D.BUILDINGS) == 12 and len(D.ACTIONS) == 4
+    assert s.coins == (5,) * players and s.scores == (0,) * players
+    assert s.bank == 100 - 5 * players
+    assert s.boards == ((0,) * 9,) * players
+    assert GAME.actor(s) == CHANCE
+    outcomes = dict(GAME.chance_outcomes(s))
+    assert outcomes[Draw(CARD["castle"])] == Fraction(6, 108)
+    assert outcomes[Draw(CARD["farm"])] == Fraction(8, 108)
+    assert sum(outcomes.values()) == 1
+
+
+def test_player_counts() -> None:
+    from model.core.errors import ConfigError
+
+    with pytest.raises(ConfigError):
+        GAME.config(1)
+    with pytest.raises(ConfigError):
+        GAME.config(7)
+
+
+@pytest.mark.rules("crafts/round.deal-first", "crafts/round.first-random",
+                   "crafts/market.six-cards", "crafts/market.turn-order")
+def test_round_one_deal_then_random_first_player() -> None:
+    s = GAME.setup(GAME.config(3))
+    for _ in range(15):
+        s = GAME.apply(s, Draw(next(k for k in range(D.NK) if s.deck[k])))
+    assert all(sum(h) == 5 for h in s.hands)
+    assert s.phase == PH_FIRST and GAME.actor(s) == CHANCE
+    out = GAME.chance_outcomes(s)
+    assert [a for a, _ in out] == [FirstPlayer(0), FirstPlayer(1), FirstPlayer(2)]
+    assert all(p == Fraction(1, 3) for _, p in out)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, FirstPlayer(3))
+    assert e.value.rule == "crafts/round.first-random"
+    s = GAME.apply(s, FirstPlayer(2))
+    assert s.first == 2 and s.to_market == 6
+    for _ in range(6):
+        s = GAME.apply(s, Draw(CARD["castle"]))
+    assert s.phase == PH_MARKET and sum(s.market) == 6 and GAME.actor(s) == 2
+
+
+@pytest.mark.rules("crafts/round.refill", "crafts/round.keep-extra",
+                   "crafts/round.first-lowest")
+def test_later_rounds_refill_up_to_five_and_keep_extras() -> None:
+    s = make(3, phase=PH_END, first=0, scores={0: 9, 1: 4, 2: 7},
+             hands={0: cards(farm=3), 1: cards(castle=7), 2: cards()})
+    from model.crafts.actions import Done
+
+    s = run(s, Done(), Done(), Done())
+    assert s.round == 2 and s.phase == PH_DEAL
+    assert s.owed == (2, 0, 5)
+    assert s.first == 1  # lowest score
+    assert GAME.actor(s) == CHANCE
+
+
+@pytest.mark.rules("crafts/round.first-tie", "crafts/first-tie")
+def test_first_player_tie_next_clockwise_from_previous() -> None:
+    from model.crafts.actions import Done
+
+    # previous first 1; players 0, 1 and 3 tie at 2 -> nearest clockwise after 1 is 3
+    s = make(4, phase=PH_END, first=1, scores={0: 2, 1: 2, 2: 5, 3: 2},
+             hands={i: cards(farm=1) for i in range(4)})
+    s = run(s, Done(), Done(), Done(), Done())
+    assert s.first == 3
+    s = make(4, {"first_tie": "self"}, phase=PH_END, first=1,
+             scores={0: 2, 1: 2, 2: 5, 3: 2}, hands={i: cards(farm=1) for i in range(4)})
+    s = run(s, Done(), Done(), Done(), Done())
+    assert s.first == 1
+
+
+@pytest.mark.rules("crafts/game.rounds", "crafts/game.over")
+def test_four_rounds_then_over() -> None:
+    s = final_state(GAME, GAME.config(4), 7)
+    assert s.round == 4 and s.phase == PH_OVER and GAME.is_terminal(s)
+    assert GAME.legal_actions(s) == () and GAME.chance_outcomes(s) == ()
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Pass())
+    assert e.value.rule == "crafts/game.over"
+
+
+@pytest.mark.rules("crafts/deck.reshuffle", "crafts/setup.shuffle")
+def test_empty_deck_draws_from_the_discard() -> None:
+    s = make(2, phase=PH_END, first=0, deck=(0,) * D.NK,
+             discard=cards(farm=2, fair=1), hands={0: cards(castle=4), 1: cards(mage_tower=5)})
+    # (a hand-made pile, not card-conserving: only the draw is looked at)
+    from model.crafts.actions import Done
+
+    s = run(s, Done(), Done())
+    assert s.owed == (1, 0) and GAME.actor(s) == CHANCE
+    out = dict(GAME.chance_outcomes(s))
+    assert out == {Draw(CARD["farm"]): Fraction(2, 3), Draw(CARD["fair"]): Fraction(1, 3)}
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Draw(CARD["castle"]))
+    assert e.value.rule == "crafts/setup.shuffle"
+    s = GAME.apply(s, Draw(CARD["fair"]))
+    assert s.discard == (0,) * D.NK and s.deck == cards(farm=2)
+    assert s.hands[0] == cards(castle=4, fair=1)
+
+
+@pytest.mark.rules("crafts/deck-exhausted")
+def test_draws_are_lost_when_deck_and_discard_are_empty() -> None:
+    from model.crafts.actions import Done
+
+    s = make(2, phase=PH_END, first=0, deck=(0,) * D.NK,
+             hands={0: cards(castle=2), 1: cards(mage_tower=5)})
+    s = run(s, Done(), Done())
+    # no card to draw: the owed draws and the market are skipped
+    assert s.owed == (0, 0) and s.phase == PH_MARKET and sum(s.market) == 0
+    assert GAME.actor(s) == s.first
