@@ -13,6 +13,8 @@ from hypothesis import HealthCheck, settings
 
 from model.core import registry
 
+pytest_plugins = ["pytester"]
+
 settings.register_profile(
     "oracle", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
