@@ -81,6 +81,8 @@ def _game(name: str) -> Game[Any, Any]:
         return registry.get(name)
     except KeyError as exc:
         raise BadInput(str(exc.args[0]) if exc.args else str(exc)) from None
+    except Exception as exc:
+        raise BadInput(f"cannot load game {name!r}: {exc}") from None
 
 
 def _targets(name: str | None) -> list[Game[Any, Any]]:
@@ -141,7 +143,14 @@ def main() -> None:
 def games(as_json: bool) -> int:
     """The registered games."""
     rows = []
-    for g in registry.all_games():
+    broken = 0
+    for name in registry.names():
+        try:
+            g = registry.get(name)
+        except Exception as exc:
+            click.echo(f"warning: cannot load game {name!r}: {exc}", err=True)
+            broken += 1
+            continue
         rows.append({
             "name": g.name, "title": g.title, "min_players": g.min_players,
             "max_players": g.max_players, "rules": len(g.rules),
@@ -149,14 +158,14 @@ def games(as_json: bool) -> int:
         })
     if as_json:
         _emit_json(rows)
-        return 0
+        return 1 if broken else 0
     table = Table("name", "title", "players", "rules", "ambiguities", "variant options")
     for r in rows:
         table.add_row(_cell(r["name"]), _cell(r["title"]),
                       _cell(f"{r['min_players']}-{r['max_players']}"), _cell(r["rules"]),
                       _cell(r["ambiguities"]), _cell(r["options"]))
     _console().print(table)
-    return 0
+    return 1 if broken else 0
 
 
 # -- play and check ---------------------------------------------------------------------

@@ -54,6 +54,15 @@ def test_games() -> None:
     assert (amb["ambiguities"], amb["options"]) == (2, 1)
 
 
+def test_games_with_a_broken_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._GAMES, "broken", "tests.toygame:RULES")
+    result = run("games")
+    assert result.exit_code == 1 and "cannot load game 'broken'" in result.stderr
+    assert "toy" in result.stdout
+    assert run("games", "--json").exit_code == 1
+    bad_input(run("rules", "broken"), "cannot load game 'broken'")
+
+
 def test_version_and_help() -> None:
     assert run("--version").exit_code == 0
     result = run("--help")

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The whole check: lint, types, and the test suite under branch coverage with
+# the floor configured in pyproject.toml. Idempotent (reuses .venv).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+ensure_venv "[dev]"
+
+.venv/bin/ruff check .
+.venv/bin/mypy
+
+rm -f .coverage .coverage.*
+status=0
+.venv/bin/coverage run -m pytest -p no:cacheprovider -q "$@" || status=$?
+if [ "$status" -eq 5 ]; then
+  echo "error: no tests were collected" >&2
+  exit 1
+fi
+if [ "$status" -ne 0 ]; then
+  exit "$status"
+fi
+.venv/bin/coverage combine --quiet
+.venv/bin/coverage report
