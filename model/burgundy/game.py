@@ -110,9 +110,11 @@ class Burgundy(Game[BurgundyState, Action]):
         castles = len(BOARD.colour_spaces[D.CASTLE]) - 1
         die_actions = 2 * turns + castles
         placements = BOARD.size - 1
-        boarding = 7  # boarding-house tiles in the game
+        boarding = warehouses = 7  # tiles of each building kind in the game
         mines = len(BOARD.colour_spaces[D.MINE])
-        worker_uses = 4 + 4 * die_actions + 4 * boarding + mines * D.PHASES
+        # every worker spent was gained: start, die actions (4 at most), boarding houses,
+        # warehouse sales with knowledge 4, mines with knowledge 2
+        worker_uses = 4 + 4 * die_actions + 4 * boarding + warehouses + mines * D.PHASES
         per_player = die_actions + worker_uses + 4 * placements + 2 * turns
         return chance + p * per_player
 
