@@ -289,7 +289,7 @@ def check_pure(game: Game[Any, Any], state: Any, action: Any) -> list[Violation]
     if to_json(state) != before:
         out.append(Violation(PURE, f"apply({_short(action)}) changed its input state"))
     second = game.apply(state, action)
-    if first != second or to_json(first) != to_json(second):
+    if first != second:
         out.append(Violation(PURE, f"apply({_short(action)}) gave two different results"))
     return out
 
