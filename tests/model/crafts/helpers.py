@@ -58,12 +58,14 @@ def make(players: int = 2, variant: Mapping[str, str] | None = None, *,
     cs = tuple((coins or {}).get(i, D.START_COINS) for i in range(n))
     sc = tuple((scores or {}).get(i, 0) for i in range(n))
     bank = D.PEBBLES - sum(cs) - sum(sum(b) for b in bs)
-    state = CraftsState(
+    values: dict[str, Any] = dict(
         config=cfg, round=round, phase=phase, turn=first, first=first, scores=sc, best=sc,
         coins=cs, boards=bs, bank=bank, deck=deck, discard=dc, market=mk, to_market=0,
         hands=hs, table=ts, committed=(-1,) * n, passed=(False,) * n, exchanges=(0,) * n,
-        declined=(0,) * n, owed=(0,) * n, **fields,
+        declined=(0,) * n, owed=(0,) * n,
     )
+    values.update(fields)
+    state = CraftsState(**values)
     return settle(state)
 
 

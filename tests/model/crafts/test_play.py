@@ -140,3 +140,11 @@ def test_no_trade_after_applying_or_without_the_resource() -> None:
     assert e.value.rule == "crafts/trade.not-after"
     with pytest.raises(IllegalAction):
         GAME.apply(s, Buy(99))
+
+
+@pytest.mark.rules("crafts/track-length", "crafts/play.track-resource")
+def test_scores_count_on_past_any_track_length() -> None:
+    s = resolving(2, 0, "castle", boards={0: res(kvass=1, sword=1)}, scores={0: 96})
+    s = GAME.apply(s, Knight(1))
+    # 96 -> 104 passes space 100, the 20th resource space (kvass, the cycle's 5th)
+    assert s.scores[0] == 104 and s.boards[0] == res(kvass=1)

@@ -1,0 +1,50 @@
+"""Round end and final scoring."""
+
+import pytest
+
+from model.core.errors import IllegalAction
+from model.crafts.actions import Buy, Commit, Discard, Done, Sell
+from model.crafts.game import GAME
+from model.crafts.state import PH_END, PH_OVER
+from tests.model.crafts.helpers import CARD, RES, cards, make, res
+
+
+@pytest.mark.rules("crafts/end.discard", "crafts/end.sell")
+def test_round_end_discards_and_sales_in_order() -> None:
+    s = make(2, phase=PH_END, first=1, hands={0: cards(farm=2), 1: cards(castle=1)},
+             boards={1: res(sword=1)})
+    assert GAME.actor(s) == 1
+    assert GAME.legal_actions(s) == (Discard(CARD["castle"]), Sell(RES["sword"]), Done())
+    s = GAME.apply(s, Sell(RES["sword"]))
+    assert s.coins[1] == 5 + 4 and s.boards[1] == res()
+    s = GAME.apply(s, Discard(CARD["castle"]))
+    assert s.hands[1] == cards() and s.discard == cards(castle=1)
+    for bad, rid in ((Buy(RES["wood"]), "crafts/end.sell"), (Sell(RES["wood"]), "crafts/end.sell"),
+                     (Discard(CARD["fair"]), "crafts/end.discard"),
+                     (Commit(CARD["farm"]), "crafts/end.discard")):
+        with pytest.raises(IllegalAction) as e:
+            GAME.apply(s, bad)
+        assert e.value.rule == rid
+    s = GAME.apply(s, Done())
+    assert GAME.actor(s) == 0 and s.phase == PH_END
+
+
+@pytest.mark.rules("crafts/final.sell", "crafts/final.convert", "crafts/final.winner",
+                   "crafts/coin-rounding")
+def test_final_scoring_and_shared_victory() -> None:
+    s = make(3, phase=PH_END, round=4, first=0, scores={0: 10, 1: 11, 2: 12},
+             coins={0: 3, 1: 2, 2: 0}, boards={0: res(metal=3), 1: res(sword=1, wood=1)})
+    s = GAME.apply(s, Done())
+    s = GAME.apply(s, Done())
+    s = GAME.apply(s, Done())
+    assert s.phase == PH_OVER and GAME.is_terminal(s)
+    # 3 + 3*3 = 12 coins -> 3 points; 2 + 4 + 1 = 7 -> 1 point (3 lost); 0
+    assert s.coins == (12, 7, 0) and s.boards == (res(), res(), res())
+    assert GAME.scores(s) == (13, 12, 12)
+    assert GAME.winners(s) == (0,)
+    t = make(3, {"coin_rounding": "nearest"}, phase=PH_END, round=4, first=0,
+             scores={0: 10, 1: 11, 2: 12}, coins={0: 3, 1: 2, 2: 0},
+             boards={0: res(metal=3), 1: res(sword=1, wood=1)})
+    t = GAME.apply(GAME.apply(GAME.apply(t, Done()), Done()), Done())
+    assert GAME.scores(t) == (13, 13, 12)
+    assert GAME.winners(t) == (0, 1)

@@ -1,0 +1,118 @@
+"""Invariants over many seeded games, and that they catch corrupted states."""
+
+import itertools
+import random
+
+import attrs
+import pytest
+
+from model.core.canon import digest, structure, to_json, unstructure
+from model.core.errors import IllegalAction
+from model.core.game import CHANCE
+from model.core.play import playout
+from model.crafts import actions as A
+from model.crafts.game import GAME
+from model.crafts.state import CraftsState
+from properties.crafts import INVARIANTS, check
+from properties.registry import invariants
+from tests.model.crafts.helpers import biased_game, cards, make
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_invariants_hold_in_random_games(players: int) -> None:
+    cfg = GAME.config(players)
+    for seed in range(12):
+        steps = 0
+        for step in playout(GAME, cfg, seed):
+            steps += 1
+            assert check(step.state) == [], (seed, step.index)
+        assert steps < GAME.max_steps(cfg)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_invariants_hold_in_biased_games(players: int) -> None:
+    for seed in range(6):
+        for state in biased_game(players, seed):
+            assert check(state) == []
+
+
+OTHER = {"levels": "two-tier", "prices": "flat", "track_spaces": "every10",
+         "pebbles": "unlimited", "castle_target": "any", "castle_floor": "forbid",
+         "reconstruction_points": "lose", "fair_count": "revealed", "track_repeat": "once",
+         "first_tie": "self", "coin_rounding": "nearest", "scouting_target": "any",
+         "scouting_empty": "draw", "redraw_hand": "exactly-five"}
+
+
+def test_every_non_default_reading_plays_to_the_end() -> None:
+    assert set(OTHER) == set(GAME.rules.options())
+    for players, seed in itertools.product((2, 5), range(4)):
+        for state in biased_game(players, seed, OTHER):
+            assert check(state) == []
+
+
+def test_registry_finds_invariants() -> None:
+    assert invariants("crafts") == INVARIANTS
+
+
+def test_corrupted_states_are_caught() -> None:
+    s = make(3, hands={0: cards(farm=2)})
+    assert check(s) == []
+    lost_card = attrs.evolve(s, hands=(cards(farm=1), *s.hands[1:]))
+    assert [v.invariant for v in check(lost_card)] == ["crafts/inv.cards-conserved"]
+    extra_coin = attrs.evolve(s, coins=(6, 5, 5))
+    assert "crafts/inv.pebbles-conserved" in [v.invariant for v in check(extra_coin)]
+    negative = attrs.evolve(s, coins=(-1, 5, 5), bank=s.bank + 6)
+    assert [v.invariant for v in check(negative)] == ["crafts/inv.non-negative"]
+    high = attrs.evolve(s, scores=(10**9, 0, 0), best=(10**9, 0, 0))
+    assert [v.invariant for v in check(high)] == ["crafts/inv.score-bounds"]
+    bad_round = attrs.evolve(s, round=5)
+    assert "crafts/inv.turn-structure" in [v.invariant for v in check(bad_round)]
+    wrong_turn = attrs.evolve(s, turn=2)  # player 2 has no card to commit
+    assert "crafts/inv.turn-structure" in [v.invariant for v in check(wrong_turn)]
+
+
+def _candidates(players: int) -> list[object]:
+    vals = (-1, 0, 1, 2, 8, 15, 16, 99)
+    out: list[object] = [A.Redraw(), A.Pass(), A.Stop(), A.Apply(), A.Decline(), A.Withdraw(),
+                         A.Done()]
+    for v in vals:
+        out += [A.Draw(v), A.FirstPlayer(v), A.ScoutPick(v), A.Commit(v), A.Buy(v), A.Sell(v),
+                A.Knight(v), A.Scout(v), A.Rebuild(v), A.MageDiscard(v), A.Discard(v)]
+        out += [A.Exchange(v, w) for w in vals] + [A.Steal(v, w) for w in vals]
+    return out
+
+
+def test_apply_accepts_exactly_the_legal_actions() -> None:
+    rng = random.Random(5)
+    for players in (2, 3, 6):
+        cands = _candidates(players)
+        for seed in range(2):
+            states = biased_game(players, seed)
+            for state in rng.sample(states, 60):
+                if GAME.is_terminal(state):
+                    continue
+                if GAME.actor(state) == CHANCE:
+                    legal = {a for a, _ in GAME.chance_outcomes(state)}
+                else:
+                    legal = set(GAME.legal_actions(state))
+                for a in cands:
+                    if a in legal:
+                        GAME.apply(state, a)
+                    else:
+                        with pytest.raises(IllegalAction) as e:
+                            GAME.apply(state, a)
+                        assert e.value.rule in GAME.rules
+                for a in legal:
+                    assert check(GAME.apply(state, a)) == []
+
+
+def test_serialization_round_trip_and_determinism() -> None:
+    cfg = GAME.config(4)
+    a = [digest(s.state) for s in playout(GAME, cfg, 3)]
+    b = [digest(s.state) for s in playout(GAME, cfg, 3)]
+    assert a == b
+    last = list(playout(GAME, cfg, 3))[-1].state
+    assert structure(unstructure(last), CraftsState) == last
+    assert to_json(last) == to_json(structure(unstructure(last), CraftsState))
+    for t in A.ACTION_TYPES:
+        assert t.__name__ in to_json(t(*([0] * len(attrs.fields(t)))))

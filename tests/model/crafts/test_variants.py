@@ -1,0 +1,129 @@
+"""Every variant option's readings really play differently."""
+
+import pytest
+
+from model.core.errors import IllegalAction
+from model.crafts.actions import Apply, Buy, Knight, Rebuild, Scout, Steal
+from model.crafts.game import GAME
+from tests.model.crafts.helpers import CARD, RES, cards, make, res, resolving
+
+
+@pytest.mark.rules("crafts/resource-levels")
+def test_levels() -> None:
+    b = {1: res(metal=1, food=1)}
+    dep = resolving(2, 0, "theft", boards=b)
+    two = resolving(2, 0, "theft", {"levels": "two-tier"}, boards=b)
+    assert Steal(1, RES["metal"]) not in GAME.legal_actions(dep)
+    assert GAME.apply(two, Steal(1, RES["metal"])).coins[0] == 3
+    assert GAME.apply(two, Steal(1, RES["food"])).coins[0] == 4
+    assert GAME.apply(dep, Steal(1, RES["food"])).coins[0] == 3
+
+
+@pytest.mark.rules("crafts/prices")
+def test_prices() -> None:
+    s = resolving(2, 0, "farm")
+    t = resolving(2, 0, "farm", {"prices": "flat"})
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, Buy(RES["sword"]))
+    assert GAME.apply(t, Buy(RES["sword"])).coins[0] == 3
+
+
+@pytest.mark.rules("crafts/track-spaces")
+def test_track_spaces() -> None:
+    a = GAME.apply(resolving(2, 0, "farm", scores={0: 4}), Apply())
+    b = GAME.apply(resolving(2, 0, "farm", {"track_spaces": "every10"}, scores={0: 4}), Apply())
+    assert a.boards[0] == res(wheat=2, wood=1) and b.boards[0] == res(wheat=2)
+    c = GAME.apply(resolving(2, 0, "farm", {"track_spaces": "every10"}, scores={0: 9}), Apply())
+    assert c.boards[0] == res(wheat=2, wood=1)
+
+
+@pytest.mark.rules("crafts/pebble-limit")
+def test_pebble_limit() -> None:
+    rich = {0: 45, 1: 45}
+    s = resolving(2, 0, "farm", coins=rich, boards={1: res(wood=9)})
+    assert s.bank == 1
+    a = GAME.apply(s, Apply())
+    assert a.boards[0] == res(wheat=1) and a.bank == 0
+    u = resolving(2, 0, "farm", {"pebbles": "unlimited"}, coins=rich, boards={1: res(wood=9)})
+    b = GAME.apply(u, Apply())
+    assert b.boards[0] == res(wheat=2) and b.bank == -1
+
+
+@pytest.mark.rules("crafts/castle-target")
+def test_castle_target() -> None:
+    kw = {"boards": {0: res(kvass=1, sword=1)}, "scores": {0: 10}}
+    s = resolving(2, 0, "castle", **kw)
+    t = resolving(2, 0, "castle", {"castle_target": "any"}, **kw)
+    assert Knight(0) not in GAME.legal_actions(s)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Knight(0))
+    assert e.value.rule == "crafts/card.castle-setback"
+    assert GAME.apply(t, Knight(0)).scores[0] == 14
+
+
+@pytest.mark.rules("crafts/castle-floor")
+def test_castle_floor() -> None:
+    kw = {"boards": {0: res(kvass=1, sword=1)}, "scores": {1: 2, 2: 7}}
+    s = resolving(3, 0, "castle", **kw)
+    t = resolving(3, 0, "castle", {"castle_floor": "forbid"}, **kw)
+    assert GAME.apply(s, Knight(1)).scores == (8, 0, 7)
+    assert [a for a in GAME.legal_actions(t) if type(a) is Knight] == [Knight(2)]
+    with pytest.raises(IllegalAction):
+        GAME.apply(t, Knight(1))
+    u = resolving(2, 0, "castle", {"castle_floor": "forbid"}, boards=kw["boards"],
+                  scores={1: 3})
+    assert [a for a in GAME.legal_actions(u) if type(a) is Knight] == [Knight(-1)]
+    assert GAME.apply(u, Knight(-1)).scores == (8, 3)
+
+
+@pytest.mark.rules("crafts/reconstruction-points")
+def test_reconstruction_points() -> None:
+    kw = {"table": {0: cards(armory=1)}, "scores": {0: 5}}
+    a = GAME.apply(resolving(2, 0, "reconstruction", **kw), Rebuild(CARD["armory"]))
+    b = GAME.apply(resolving(2, 0, "reconstruction", {"reconstruction_points": "lose"}, **kw),
+                   Rebuild(CARD["armory"]))
+    assert a.scores[0] == 5 and b.scores[0] == 0
+
+
+@pytest.mark.rules("crafts/fair-count")
+def test_fair_count() -> None:
+    kw = {"table": {0: cards(farm=1)}, "declined": (2, 0)}
+    a = GAME.apply(resolving(2, 0, "fair", **kw), Apply())
+    b = GAME.apply(resolving(2, 0, "fair", {"fair_count": "revealed"}, **kw), Apply())
+    assert a.coins[0] == 7 and b.coins[0] == 11
+
+
+@pytest.mark.rules("crafts/track-repeat")
+def test_track_repeat() -> None:
+    kw = {"scores": {0: 4}, "best": (12, 0)}
+    a = GAME.apply(resolving(2, 0, "farm", **kw), Apply())
+    b = GAME.apply(resolving(2, 0, "farm", {"track_repeat": "once"}, **kw), Apply())
+    assert a.boards[0] == res(wheat=2, wood=1) and b.boards[0] == res(wheat=2)
+
+
+@pytest.mark.rules("crafts/scouting-target")
+def test_scouting_target() -> None:
+    kw = {"hands": {0: cards(farm=1), 1: cards(farm=1)}}
+    a = resolving(2, 0, "scouting", **kw)
+    b = resolving(2, 0, "scouting", {"scouting_target": "any"}, **kw)
+    assert Scout(0) not in GAME.legal_actions(a)
+    assert Scout(0) in GAME.legal_actions(b)
+    b = GAME.apply(b, Scout(0))
+    assert b.task_player == 0
+
+
+@pytest.mark.rules("crafts/scouting-empty")
+def test_scouting_empty() -> None:
+    a = resolving(2, 0, "scouting")
+    b = resolving(2, 0, "scouting", {"scouting_empty": "draw"})
+    assert Scout(1) not in GAME.legal_actions(a)
+    b = GAME.apply(b, Scout(1))
+    assert b.owed == (0, 1)
+
+
+def test_unknown_option_rejected() -> None:
+    from model.core.errors import ConfigError
+
+    with pytest.raises(ConfigError):
+        GAME.config(2, {"pebbles": "infinite"})
+    assert make(2, {"pebbles": "unlimited"}).config.option("pebbles") == "unlimited"
