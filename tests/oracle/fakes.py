@@ -52,3 +52,25 @@ class BrokenToy(ToyGame):
 AMB = AmbToy()
 LAX = LaxToy()
 BROKEN = BrokenToy()
+
+
+class NoSetupToy(ToyGame):
+    """Fails while setting up."""
+
+    name = "toynosetup"
+
+    def setup(self, config: Any) -> ToyState:
+        raise RuntimeError("no board")
+
+
+class NoScoresToy(ToyGame):
+    """Fails to score a finished game."""
+
+    name = "toynoscores"
+
+    def scores(self, state: ToyState) -> tuple[int, ...]:
+        raise RuntimeError("no scores")
+
+
+NO_SETUP = NoSetupToy()
+NO_SCORES = NoScoresToy()

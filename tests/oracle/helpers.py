@@ -13,6 +13,8 @@ TOYS = {
     "toyamb": "tests.oracle.fakes:AMB",
     "toylax": "tests.oracle.fakes:LAX",
     "toybroken": "tests.oracle.fakes:BROKEN",
+    "toynosetup": "tests.oracle.fakes:NO_SETUP",
+    "toynoscores": "tests.oracle.fakes:NO_SCORES",
 }
 
 

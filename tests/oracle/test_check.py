@@ -387,3 +387,14 @@ def test_fast_path_takes_real_steps(toy: Game[Any, Any]) -> None:
     lines = lines_of(states=True)
     assert all(_fast_step_ok(json.loads(x)) for x in lines[1:-1])
     assert unstructure(toy.setup(toy.config(2)))["type"] == "ToyState"
+
+
+def test_model_failures_in_setup_and_scoring_are_reported() -> None:
+    lines = lines_of()
+    no_setup = check_lines(edit(lines, 0, lambda r: r.update(game="toynosetup")))
+    assert no_setup.divergence is not None and no_setup.divergence.kind == "model-error"
+    assert no_setup.divergence.step == 0 and not no_setup.finished
+    no_scores = check_lines(edit(lines, 0, lambda r: r.update(game="toynoscores")))
+    div = no_scores.divergence
+    assert div is not None and div.kind == "model-error" and "no scores" in div.message
+    assert div.line == len(lines)

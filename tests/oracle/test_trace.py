@@ -83,3 +83,12 @@ def test_actor_label() -> None:
     assert trace.actor_label(2) == 2
     with pytest.raises(ValueError):
         trace.actor_label(-2)
+
+
+def test_header_without_optional_fields() -> None:
+    from model.core import registry
+
+    game = registry.get("toy")
+    head = trace.header(game, game.config(3))
+    assert "seed" not in head and "digest" not in head
+    assert head["players"] == 3
