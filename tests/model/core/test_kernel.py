@@ -244,7 +244,9 @@ def test_toy_actor_and_rejections() -> None:
     assert GAME.winners(done) == (0,) and GAME.scores(done) == (6, 0)
 
 
-def test_registry_finds_and_rejects_games() -> None:
+def test_registry_finds_and_rejects_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
     registry.register("toy", "tests.toygame:GAME")
     assert registry.get("toy") is GAME
     assert "toy" in registry.names()
@@ -253,3 +255,5 @@ def test_registry_finds_and_rejects_games() -> None:
     registry.register("broken", "tests.toygame:RULES")
     with pytest.raises(TypeError, match="not a Game"):
         registry.get("broken")
+    registry.register("absent", "model.nonesuch.game:GAME")
+    assert "absent" not in registry.names()
