@@ -438,14 +438,24 @@ def rules(game_name: str, coverage: bool, tests_dir: str, as_json: bool) -> int:
 @main.command()
 @click.argument("game_name", metavar="GAME")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def ambiguities(game_name: str, as_json: bool) -> int:
+@click.option("--witness", "witness", metavar="ID|all",
+              help="Search a short game on which the default and another reading disagree.")
+@click.option("--seeds", type=click.IntRange(min=1), default=20, show_default=True,
+              help="Seeded games tried per player count in the witness search.")
+def ambiguities(game_name: str, as_json: bool, witness: str | None, seeds: int) -> int:
     """The registry of ambiguities of a game: where the rules text is silent or garbled."""
     game = _game(game_name)
-    rows: list[dict[str, Any]] = [{
-        "id": a.id, "file": a.file, "quote": a.quote, "question": a.question,
-        "readings": [{"key": r.key, "summary": r.summary} for r in a.readings],
-        "default": a.default, "why": a.why, "source": a.source, "option": a.option,
-    } for a in game.rules.ambiguities]
+    chosen = _witness_targets(game, witness)
+    rows: list[dict[str, Any]] = []
+    for amb in game.rules.ambiguities:
+        row: dict[str, Any] = {
+            "id": amb.id, "file": amb.file, "quote": amb.quote, "question": amb.question,
+            "readings": [{"key": r.key, "summary": r.summary} for r in amb.readings],
+            "default": amb.default, "why": amb.why, "source": amb.source, "option": amb.option,
+        }
+        if amb.id in chosen:
+            row["witness"] = _witness_row(game, amb.id, seeds)
+        rows.append(row)
     if as_json:
         _emit_json(rows)
         return 0
@@ -463,8 +473,43 @@ def ambiguities(game_name: str, as_json: bool) -> int:
         table.add_row(_cell("why"), _cell(a["why"]))
         table.add_row(_cell("source"), _cell(a["source"]))
         table.add_row(_cell("option"), _cell(a["option"] or "none (play is the same)"))
+        if "witness" in a:
+            table.add_row(_cell("witness"), _cell(_describe_witness(game.name, a["witness"])))
         console.print(table)
     return 0
+
+
+def _witness_targets(game: Game[Any, Any], witness: str | None) -> set[str]:
+    if witness is None:
+        return set()
+    with_option = [a.id for a in game.rules.ambiguities if a.option is not None]
+    if witness == "all":
+        return set(with_option)
+    if witness not in with_option:
+        raise BadInput(f"{witness!r} is not an ambiguity of {game.name} with a variant option;"
+                       f" those are: {', '.join(with_option) or 'none'}")
+    return {witness}
+
+
+def _witness_row(game: Game[Any, Any], aid: str, seeds: int) -> dict[str, Any] | None:
+    from oracle.witness import find_witness
+
+    found = find_witness(game, aid, seeds=range(seeds))
+    if found is None:
+        return None
+    return {"option": found.option, "readings": list(found.readings),
+            "players": found.players, "seed": found.seed, "steps": len(found.actions),
+            "last_action": found.actions[-1] if found.actions else None,
+            "difference": found.difference, "actions": list(found.actions)}
+
+
+def _describe_witness(name: str, w: dict[str, Any] | None) -> str:
+    if w is None:
+        return "none found in the seeded games tried (the readings may differ only deeper)"
+    a, b = w["readings"]
+    return (f"{w['option']}={a} vs {b} disagree after step {w['steps']}: {w['difference']};"
+            f" replay: the first {w['steps']} steps of `oracle play {name} --players"
+            f" {w['players']} --seed {w['seed']} --variant {w['option']}={a}`")
 
 
 # -- demo --------------------------------------------------------------------------------------

@@ -16,8 +16,8 @@ from typing import Any
 import attrs
 
 from model.core import CHANCE, TERMINAL, Game, IllegalAction, unstructure
-from model.core.chance import sample
 from model.core.game import Config
+from model.core.play import choose
 
 
 @attrs.frozen
@@ -96,12 +96,7 @@ def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int,
     if diff:
         return actions, diff
     while game.actor(sa) != TERMINAL and len(actions) < limit:
-        who = game.actor(sa)
-        if who == CHANCE:
-            action = sample(game.chance_outcomes(sa), rng)
-        else:
-            legal = game.legal_actions(sa)
-            action = legal[rng.randrange(len(legal))]
+        action = choose(game, sa, rng)
         actions.append(action)
         sa = game.apply(sa, action)
         try:

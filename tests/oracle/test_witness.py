@@ -85,3 +85,42 @@ def test_data_only_ambiguity_has_no_witness() -> None:
 def test_first_difference_names_the_field(a: object, b: object, expected: str | None) -> None:
     assert _first_difference(a, b) == expected
 
+
+
+def test_cli_shows_a_witness_that_play_reproduces() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from model.core import registry, unstructure
+    from model.core.play import playout
+    from oracle.cli import main
+
+    runner = CliRunner()
+    result = runner.invoke(main, ["ambiguities", "crafts", "--witness", "crafts/prices",
+                                  "--seeds", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = {row["id"]: row for row in json.loads(result.output)}
+    witness = rows["crafts/prices"]["witness"]
+    assert "witness" not in rows["crafts/resource-levels"]
+    assert witness["readings"] == ["graded", "flat"] and witness["steps"] >= 1
+    game = registry.get("crafts")
+    config = game.config(witness["players"], {"prices": "graded"})
+    replayed = [s.action for _, s in zip(range(witness["steps"]),
+                                          playout(game, config, witness["seed"]), strict=False)]
+    assert [unstructure(a) for a in replayed] == witness["actions"]
+
+    text = runner.invoke(main, ["ambiguities", "crafts", "--witness", "crafts/prices",
+                                "--seeds", "2"])
+    assert text.exit_code == 0 and "prices=graded vs flat disagree after step" in text.output
+
+
+def test_cli_witness_bad_id_and_none_found() -> None:
+    from click.testing import CliRunner
+
+    from oracle.cli import _describe_witness, main
+
+    result = CliRunner().invoke(main, ["ambiguities", "crafts", "--witness", "crafts/nope"])
+    assert result.exit_code == 2
+    assert "not an ambiguity of crafts with a variant option" in result.output
+    assert "none found" in _describe_witness("crafts", None)
