@@ -123,6 +123,15 @@ class Game(ABC, Generic[S, A]):
     def max_steps(self, config: Config) -> int:
         """An upper bound on the steps (chance included) of any game."""
 
+    def policy_weights(self, state: S, actions: tuple[A, ...]) -> tuple[int, ...] | None:
+        """Weights of ``actions`` for the ``eager`` play policy (``None``: uniform).
+
+        Fuzzers and verification runs use it to reach deep play (long chains,
+        rare effects) that uniform random choices seldom reach. It changes
+        which games are sampled, never which actions are legal.
+        """
+        return None
+
     def is_terminal(self, state: S) -> bool:
         return self.actor(state) == TERMINAL
 

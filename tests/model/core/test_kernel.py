@@ -257,3 +257,27 @@ def test_registry_finds_and_rejects_games(monkeypatch: pytest.MonkeyPatch) -> No
         registry.get("broken")
     registry.register("absent", "model.nonesuch.game:GAME")
     assert "absent" not in registry.names()
+
+
+def test_eager_policy_uses_weights_and_falls_back_to_uniform() -> None:
+    class Lazy(type(GAME)):  # type: ignore[misc]
+        def policy_weights(self, state: ToyState, actions: tuple[Move, ...]) -> tuple[int, ...]:
+            return tuple(1 if a.steps == 0 else 0 for a in actions)
+
+    lazy, config = Lazy(), GAME.config(2)
+    moves = [s.action for s in playout(lazy, config, 5, "eager") if isinstance(s.action, Move)]
+    assert moves and all(m.steps == 0 for m in moves)
+    uniform_moves = [s.action for s in playout(lazy, config, 5) if isinstance(s.action, Move)]
+    assert any(m.steps > 0 for m in uniform_moves)
+    # a game without weights plays eager exactly as uniform
+    assert GAME.policy_weights(GAME.setup(config), ()) is None
+    assert final_state(GAME, config, 3, "eager") == final_state(GAME, config, 3)
+    with pytest.raises(ValueError, match="unknown policy"):
+        final_state(GAME, config, 3, "greedy")
+
+    class Broken(type(GAME)):  # type: ignore[misc]
+        def policy_weights(self, state: ToyState, actions: tuple[Move, ...]) -> tuple[int, ...]:
+            return (0,) * len(actions)
+
+    with pytest.raises(ValueError, match="bad policy weights"):
+        final_state(Broken(), config, 3, "eager")
