@@ -27,6 +27,7 @@ from rich.text import Text
 from model.core import registry
 from model.core.errors import ConfigError
 from model.core.game import Config, Game
+from model.core.play import POLICIES
 from oracle.check import Report, TraceError, check_file
 from oracle.trace import write_trace
 
@@ -179,17 +180,19 @@ def games(as_json: bool) -> int:
 @click.option("--variant", "-v", multiple=True, metavar="OPTION=READING",
               help="A variant option (repeatable); others take their defaults.")
 @click.option("--states", is_flag=True, help="Write the full state with every step.")
+@click.option("--policy", type=click.Choice(POLICIES), default=POLICIES[0], show_default=True,
+              help="How players choose: uniformly, or eagerly (favouring deep play).")
 def play(game_name: str, players: int | None, seed: int, out: str, variant: tuple[str, ...],
-         states: bool) -> int:
+         states: bool, policy: str) -> int:
     """Play a seeded random game and write it as a trace."""
     game = _game(game_name)
     config = _config(game, players, variant)
     if out == "-":
-        lines = write_trace(sys.stdout, game, config, seed, states=states)
+        lines = write_trace(sys.stdout, game, config, seed, states=states, policy=policy)
     else:
         try:
             with open(out, "w", encoding="utf-8", newline="\n") as handle:
-                lines = write_trace(handle, game, config, seed, states=states)
+                lines = write_trace(handle, game, config, seed, states=states, policy=policy)
         except OSError as exc:
             raise BadInput(f"cannot write {out}: {exc.strerror or exc}") from None
         click.echo(f"wrote {out}: {game.name}, {config.players} players, seed {seed},"
@@ -498,7 +501,8 @@ def _witness_row(game: Game[Any, Any], aid: str, seeds: int) -> dict[str, Any] |
     if found is None:
         return None
     return {"option": found.option, "readings": list(found.readings),
-            "players": found.players, "seed": found.seed, "steps": len(found.actions),
+            "players": found.players, "seed": found.seed, "policy": found.policy,
+            "steps": len(found.actions),
             "last_action": found.actions[-1] if found.actions else None,
             "difference": found.difference, "actions": list(found.actions)}
 
@@ -509,7 +513,8 @@ def _describe_witness(name: str, w: dict[str, Any] | None) -> str:
     a, b = w["readings"]
     return (f"{w['option']}={a} vs {b} disagree after step {w['steps']}: {w['difference']};"
             f" replay: the first {w['steps']} steps of `oracle play {name} --players"
-            f" {w['players']} --seed {w['seed']} --variant {w['option']}={a}`")
+            f" {w['players']} --seed {w['seed']} --policy {w['policy']}"
+            f" --variant {w['option']}={a}`")
 
 
 # -- demo --------------------------------------------------------------------------------------

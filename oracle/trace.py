@@ -69,6 +69,7 @@ def header(
     *,
     seed: int | None = None,
     setup_digest: str | None = None,
+    policy: str | None = None,
 ) -> dict[str, Any]:
     record: dict[str, Any] = {
         "record": "header",
@@ -81,6 +82,8 @@ def header(
     }
     if seed is not None:
         record["seed"] = seed
+    if policy is not None:
+        record["policy"] = policy
     if setup_digest is not None:
         record["digest"] = setup_digest
     return record
@@ -118,14 +121,15 @@ def record_game(
     *,
     states: bool = False,
     end: bool = True,
+    policy: str = "uniform",
 ) -> Iterator[str]:
     """The lines of the trace of one seeded random game (``model.core.play.playout``)."""
     initial = game.setup(config)
     yield dumps(header(game, config, seed=seed, setup_digest=canonical_digest(
-        unstructure(initial))))
+        unstructure(initial)), policy=None if policy == "uniform" else policy))
     state = initial
     count = 0
-    for step in playout(game, config, seed):
+    for step in playout(game, config, seed, policy):
         state = step.state
         count = step.index
         yield dumps(step_record(step.index, step.actor, step.action, step.state,
@@ -141,10 +145,11 @@ def write_trace(
     seed: int,
     *,
     states: bool = False,
+    policy: str = "uniform",
 ) -> int:
     """Write one seeded game as a trace to ``out``; returns the number of lines."""
     lines = 0
-    for line in record_game(game, config, seed, states=states):
+    for line in record_game(game, config, seed, states=states, policy=policy):
         out.write(line)
         out.write("\n")
         lines += 1

@@ -23,6 +23,7 @@ from typing import Any
 
 from model.core import registry
 from model.core.game import Game
+from model.core.play import POLICIES
 from properties import generic
 from properties.base import Invariant, Outcome
 from solver import provers
@@ -80,15 +81,24 @@ def property_outcomes(
     game: Game[Any, Any], invariants: Sequence[Invariant], games: int, seed: int,
     progress: Progress | None = None,
 ) -> list[Outcome]:
-    """The generic checks and the game's invariants over ``games`` seeded games."""
+    """The generic checks and the game's invariants over ``games`` seeded games.
+
+    The games alternate between the uniform and the eager play policy
+    (``model.core.play.POLICIES``), configurations in turn.
+    """
     configs = generic.variant_configs(game)
     checker = generic.GameChecker(game, invariants)
+    eager = 0
     for i in range(games):
-        checker.run(configs[i % len(configs)], seed + i)
+        # configurations in turn; each pass over them swaps the policies
+        policy = POLICIES[(i + i // len(configs)) % 2]
+        eager += policy == "eager"
+        checker.run(configs[i % len(configs)], seed + i, policy)
         if progress is not None:
             progress("properties", i + 1, games)
     stats = checker.stats
-    scope = f"{stats.games} games, {stats.steps} steps, {len(configs)} configurations"
+    scope = (f"{stats.games} games ({eager} eager), {stats.steps} steps,"
+             f" {len(configs)} configurations")
     out = []
     names = [(check, check) for check in generic.CHECKS]
     names += [(f"invariant/{_name(inv)}", _name(inv)) for inv in invariants]

@@ -17,7 +17,7 @@ import attrs
 
 from model.core import CHANCE, TERMINAL, Game, IllegalAction, unstructure
 from model.core.game import Config
-from model.core.play import choose
+from model.core.play import POLICIES, choose
 
 
 @attrs.frozen
@@ -27,6 +27,8 @@ class Witness:
     readings: tuple[str, str]
     players: int
     seed: int
+    #: the play policy of reading A's game (``model.core.play.POLICIES``)
+    policy: str
     #: the actions (canonical JSON) played from set-up, the last one shows the split
     actions: tuple[Any, ...]
     #: what differs after the last action
@@ -87,7 +89,7 @@ def _compare(game: Game[Any, Any], sa: Any, sb: Any) -> str | None:
     return None
 
 
-def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int,
+def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int, policy: str,
                limit: int) -> tuple[list[Any], str] | None:
     rng = random.Random(seed)
     sa, sb = game.setup(ca), game.setup(cb)
@@ -96,7 +98,7 @@ def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int,
     if diff:
         return actions, diff
     while game.actor(sa) != TERMINAL and len(actions) < limit:
-        action = choose(game, sa, rng)
+        action = choose(game, sa, rng, policy)
         actions.append(action)
         sa = game.apply(sa, action)
         try:
@@ -124,15 +126,15 @@ def find_witness(game: Game[Any, Any], ambiguity: str, *, readings: tuple[str, s
     best: Witness | None = None
     for seed in seeds:
         for n in counts:
-            base = {k: v for k, v in game.config(n).variant}
-            ca = game.config(n, {**base, amb.option: readings[0]})
-            cb = game.config(n, {**base, amb.option: readings[1]})
-            bound = limit if best is None else min(limit, len(best.actions))
-            found = _play_pair(game, ca, cb, seed, bound)
-            if found is None:
-                continue
-            actions, difference = found
-            if best is None or len(actions) < len(best.actions):
-                best = Witness(ambiguity, amb.option, readings, n, seed,
-                               tuple(unstructure(a) for a in actions), difference)
+            ca = game.config(n, {amb.option: readings[0]})
+            cb = game.config(n, {amb.option: readings[1]})
+            for policy in POLICIES:
+                bound = limit if best is None else min(limit, len(best.actions))
+                found = _play_pair(game, ca, cb, seed, policy, bound)
+                if found is None:
+                    continue
+                actions, difference = found
+                if best is None or len(actions) < len(best.actions):
+                    best = Witness(ambiguity, amb.option, readings, n, seed, policy,
+                                   tuple(unstructure(a) for a in actions), difference)
     return best

@@ -454,14 +454,14 @@ class GameChecker:
         return " ".join([f"{config.players}p", *changed])
 
     # -- one game -------------------------------------------------------------
-    def run(self, config: Config, seed: int) -> list[Violation]:
-        """Play the game ``playout(game, config, seed)`` plays, checking every state."""
+    def run(self, config: Config, seed: int, policy: str = "uniform") -> list[Violation]:
+        """Play the game ``playout(game, config, seed, policy)`` plays, checking every state."""
         game = self.game
         found: list[Violation] = []
         rng = random.Random(seed)
         crng = random.Random(seed * 7919 + 1)
         offset = seed % self.sample_every
-        label = self._label(config)
+        label = self._label(config) + ("" if policy == "uniform" else f" {policy}")
         try:
             state = game.setup(config)
         except Exception as exc:
@@ -489,7 +489,7 @@ class GameChecker:
                              where, found)
                 break
             try:
-                action = choose(game, state, rng)
+                action = choose(game, state, rng, policy)
                 nxt = game.apply(state, action)
             except Exception as exc:
                 self._record(APPLY, [Violation(APPLY, f"playing a legal step raised {exc!r}")],

@@ -30,7 +30,7 @@ import z3
 from model.core.canon import digest, to_json
 from model.core.errors import IllegalAction
 from model.core.game import TERMINAL, Config, Game
-from model.core.play import choose
+from model.core.play import POLICIES, choose
 from properties.base import Outcome
 from solver.encoding import ActionKind, Encoding
 
@@ -528,7 +528,11 @@ def _mutants(action: Any, rng: random.Random) -> list[Any]:
 def _transitions(
     game: Game[Any, Any], configs: Sequence[Config], seed: int
 ) -> Iterator[tuple[int, int, Any, Any, Any]]:
-    """(game seed, step, state, action, next state) from seeded games, configs in turn."""
+    """(game seed, step, state, action, next state) from seeded games, configs in turn.
+
+    Games alternate between the uniform and the eager play policy, so that the
+    sample reaches the deep play uniform choices seldom reach.
+    """
     g = 0
     idle = 0
     while idle <= len(configs):
@@ -538,8 +542,9 @@ def _transitions(
         state = game.setup(config)
         bound = game.max_steps(config)
         step = 0
+        policy = POLICIES[g % len(POLICIES)]
         while game.actor(state) != TERMINAL and step < bound:
-            action = choose(game, state, rng)
+            action = choose(game, state, rng, policy)
             nxt = game.apply(state, action)
             yield game_seed, step, state, action, nxt
             state = nxt

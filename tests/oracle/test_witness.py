@@ -106,8 +106,8 @@ def test_cli_shows_a_witness_that_play_reproduces() -> None:
     assert witness["readings"] == ["graded", "flat"] and witness["steps"] >= 1
     game = registry.get("crafts")
     config = game.config(witness["players"], {"prices": "graded"})
-    replayed = [s.action for _, s in zip(range(witness["steps"]),
-                                          playout(game, config, witness["seed"]), strict=False)]
+    steps = playout(game, config, witness["seed"], witness["policy"])
+    replayed = [s.action for _, s in zip(range(witness["steps"]), steps, strict=False)]
     assert [unstructure(a) for a in replayed] == witness["actions"]
 
     text = runner.invoke(main, ["ambiguities", "crafts", "--witness", "crafts/prices",

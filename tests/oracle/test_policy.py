@@ -1,0 +1,39 @@
+"""The eager play policy in traces, verification and witnesses."""
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from oracle.check import check_file
+from oracle.cli import main
+from oracle.verify import run
+from tests.toygame import GAME
+
+
+def test_play_eager_writes_the_policy_and_checks_back(tmp_path: Path) -> None:
+    out = tmp_path / "eager.jsonl"
+    result = CliRunner().invoke(main, ["play", "crafts", "-n", "3", "--seed", "2",
+                                       "--policy", "eager", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    header = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
+    assert header["policy"] == "eager"
+    assert check_file(str(out)).conforms
+
+
+def test_play_uniform_header_has_no_policy(tmp_path: Path) -> None:
+    out = tmp_path / "uniform.jsonl"
+    result = CliRunner().invoke(main, ["play", "crafts", "--seed", "2", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "policy" not in json.loads(out.read_text(encoding="utf-8").splitlines()[0])
+
+
+def test_play_rejects_an_unknown_policy() -> None:
+    result = CliRunner().invoke(main, ["play", "crafts", "--policy", "greedy"])
+    assert result.exit_code == 2 and "greedy" in result.output
+
+
+def test_verify_alternates_policies() -> None:
+    outcomes = run(GAME, games=4, invariants=())
+    details = [o.detail for o in outcomes if o.kind == "property" and o.status == "passed"]
+    assert details and all("4 games (2 eager)" in d for d in details if "games" in d)
