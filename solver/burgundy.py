@@ -1,0 +1,1168 @@
+"""The Z3 encoding of The Castles of Burgundy (``model.burgundy``).
+
+Projection (integers; ``p{i}.`` prefixes a player's variables):
+
+* counters: ``stage`` (0 goods, 1 start-goods, 2 first-player, 3 fill, 4 roll, 5 play,
+  6 over), ``phase``, ``round``, ``fill``, ``roll``, ``white``, ``turn``, ``bought``,
+  ``first``, ``ord{j}`` (the round's turn order, -1 before the first roll), the option
+  flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``;
+* the pending effect (at most one is ever pending): ``pend`` (``PENDING`` code, 0 none),
+  ``parg``, ``ppair``;
+* goods: ``pool{k}``, ``gbox{k}``, ``gs{j}`` (the 25 phase goods as drawn, 0 undrawn),
+  ``gdrawn``, ``gnext``, ``dg{d}.{k}`` (goods on depot d), ``p{i}.goods{k}``,
+  ``p{i}.sold{k}``;
+* hex tiles, per tile kind ``t`` (index into ``data.TILES``): ``sup{b}.{t}`` (face-down
+  stack of back b), ``dep{d}.{t}`` (depot d, 0 = black), ``hbox.{t}``, ``p{i}.st.{t}``
+  (storage), and the estate as ``p{i}.e{s}`` (tile index + 1 on space s, 0 empty);
+* ``p{i}.silver``, ``p{i}.workers``, ``p{i}.vp`` (the score), ``p{i}.die0``,
+  ``p{i}.die1``, ``p{i}.ts``/``p{i}.th`` (turn-order track space and height),
+  ``p{i}.nbonus`` (bonus tiles won), ``bon{c}`` (bonus tiles taken per colour).
+
+Each model action type is one kind, except ``EndTurn``, which is ``end-turn`` or, on the
+game's last turn (final scoring), ``end-game``. Every automatic consequence of an action
+(areas, colour bonuses, animals, buildings, ships and their goods, the next turn, round,
+phase and the final scoring) is in its update, so every variable updates exactly.
+
+One abstraction: whether the city hall's optional placement is dropped at once (no stored
+tile has a legal space) is the parameter ``keep`` of the placing kinds, taken from the
+model by ``classify``; the guard pins ``keep`` exactly for every other pushed effect and
+bounds it by "storage is not empty" for the city hall.
+"""
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import z3
+
+from model.burgundy import data as D
+from model.burgundy import rules as RB
+from model.burgundy.actions import (
+    Action,
+    BuyTile,
+    CityHallPlace,
+    Decline,
+    DrawGoods,
+    DrawHex,
+    EffectTake,
+    EndTurn,
+    FirstPlayer,
+    PlaceTile,
+    Roll,
+    SellGoods,
+    ShipDepot,
+    ShipGoods,
+    TakeTile,
+    TakeWorkers,
+    UseWorker,
+    WarehouseSell,
+)
+from model.burgundy.game import GAME
+from model.burgundy.state import BurgundyState, Stage
+from model.core.errors import IllegalAction
+from solver.encoding import ActionKind, Encoding, Params, Vars
+
+BOARD = D.BOARD1
+NT = len(D.TILES)
+NS = BOARD.size
+K = D.GOODS_KINDS
+STAGES = (Stage.GOODS, Stage.START_GOODS, Stage.FIRST, Stage.FILL, Stage.ROLL, Stage.PLAY,
+          Stage.OVER)
+GOODS, START, FIRST, FILL, ROLL, PLAY, OVER = range(7)
+STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
+PENDING = ("", "castle", "warehouse", "carpenter", "church", "market", "city-hall", "ship",
+           "ship-goods")
+P_CODE = {k: i for i, k in enumerate(PENDING)}
+P_CASTLE, P_WAREHOUSE, P_CARPENTER, P_CHURCH, P_MARKET, P_CITY_HALL, P_SHIP, P_SHIP_GOODS = \
+    range(1, 9)
+
+TI = D.TILE_INDEX
+#: tile index ranges per colour (the canonical tile order keeps colours contiguous)
+COLOUR_RANGE: dict[str, tuple[int, int]] = {}
+for _t, _name in enumerate(D.TILES):
+    _c = D.TILE_COLOUR[_name]
+    lo, hi = COLOUR_RANGE.get(_c, (_t, _t))
+    COLOUR_RANGE[_c] = (min(lo, _t), max(hi, _t))
+for _c, (_lo, _hi) in COLOUR_RANGE.items():
+    assert all(D.TILE_COLOUR[D.TILES[t]] == _c for t in range(_lo, _hi + 1))
+ANIMAL_LO = TI["cow-2"]
+KNOWLEDGE_LO = TI["knowledge-1"]
+CASTLE_T = TI[D.CASTLE_TILE]
+
+#: tile kinds each back colour's stack holds, and what depots can hold
+BACK_TILES = tuple(tuple(TI[t] for t in kinds) for kinds in D.BACK_KINDS)
+NUMBERED_TILES = tuple(sorted({t for b in range(6) for t in BACK_TILES[b]}))
+DEPOT_TILES = (BACK_TILES[D.BLACK], *(NUMBERED_TILES,) * 6)
+
+
+def _totals() -> tuple[int, ...]:
+    out = [0] * NT
+    for stack in D.STACKS:
+        for tile, n in stack:
+            out[TI[tile]] += n
+    out[CASTLE_T] += D.START_CASTLES
+    return tuple(out)
+
+
+TOTAL = _totals()
+SPACES_OF = {c: BOARD.colour_spaces[c] for c in D.COLOURS}
+AREA_OF = tuple(BOARD.areas[BOARD.area[s]] for s in range(NS))
+KNOWLEDGE_SPACES = SPACES_OF[D.KNOWLEDGE]
+PASTURE_SPACES = SPACES_OF[D.PASTURE]
+MINE_SPACES = SPACES_OF[D.MINE]
+BUILDING_SPACES = SPACES_OF[D.BUILDING]
+SHIFT = {D.BUILDING: 9, D.PASTURE: 10, D.RIVER: 10, D.CASTLE: 11, D.MINE: 11, D.KNOWLEDGE: 11}
+EFFECT_COLOURS = {
+    P_CARPENTER: (D.BUILDING,),
+    P_CHURCH: (D.MINE, D.KNOWLEDGE, D.CASTLE),
+    P_MARKET: (D.RIVER, D.PASTURE),
+}
+
+COMMON_RULES = (RB.GAME_OVER, RB.ROUND_ROLL, RB.PHASE_FILL, RB.SETUP_GOODS,
+                RB.SETUP_PLAYER_GOODS, RB.SETUP_FIRST)
+PLAYER_RULES = (*COMMON_RULES, RB.TURN_PENDING, RB.CASTLE)
+CHANCE_RULES = (*COMMON_RULES, RB.TURN_ACTOR)
+
+Z = z3.IntVal(0)
+ONE = z3.IntVal(1)
+
+
+def _sum(terms: list[Any]) -> Any:
+    return z3.Sum(*terms) if terms else Z
+
+
+def _b(cond: Any) -> Any:
+    return z3.If(cond, ONE, Z)
+
+
+def _select(index: Any, values: list[Any], default: Any = Z) -> Any:
+    """values[index] as an If-chain (``default`` outside the range)."""
+    out = default
+    for j in reversed(range(len(values))):
+        out = z3.If(index == j, values[j], out)
+    return out
+
+
+def _wrap(x: Any) -> Any:
+    return (x - 1) % 6 + 1
+
+
+def _near(value: Any, target: Any) -> Any:
+    return z3.Or(target == value, target == _wrap(value + 1), target == _wrap(value - 1))
+
+
+def _in_colour(t: Any, colour: str) -> Any:
+    lo, hi = COLOUR_RANGE[colour]
+    return t == lo if lo == hi else z3.And(t >= lo, t <= hi)
+
+
+# ---------------------------------------------------------------------------
+# Variable names
+# ---------------------------------------------------------------------------
+
+
+def pn(i: int, name: str) -> str:
+    return f"p{i}.{name}"
+
+
+def sup(b: int, t: int) -> str:
+    return f"sup{b}.{t}"
+
+
+def dep(d: int, t: int) -> str:
+    return f"dep{d}.{t}"
+
+
+def _player_vars(i: int) -> list[str]:
+    out = [pn(i, x) for x in ("silver", "workers", "vp", "die0", "die1", "ts", "th", "nbonus")]
+    out += [pn(i, f"goods{k}") for k in range(K)]
+    out += [pn(i, f"sold{k}") for k in range(K)]
+    out += [pn(i, f"st.{t}") for t in range(NT)]
+    out += [pn(i, f"e{s}") for s in range(NS)]
+    return out
+
+
+def _global_vars(players: int) -> list[str]:
+    out = ["stage", "phase", "round", "fill", "roll", "white", "turn", "bought", "first",
+           "opt.discard", "opt.circular", "opt.k8x2", "pend", "parg", "ppair", "gdrawn",
+           "gnext"]
+    out += [f"ord{j}" for j in range(players)]
+    out += [f"pool{k}" for k in range(K)] + [f"gbox{k}" for k in range(K)]
+    out += [f"gs{j}" for j in range(D.PHASES * D.PHASE_GOODS)]
+    out += [f"dg{d}.{k}" for d in range(1, 7) for k in range(K)]
+    out += [sup(b, t) for b in range(len(BACK_TILES)) for t in BACK_TILES[b]]
+    out += [dep(d, t) for d in range(7) for t in DEPOT_TILES[d]]
+    out += [f"hbox.{t}" for t in range(NT)]
+    out += [f"bon{c}" for c in range(len(D.COLOURS))]
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Static tables over symbolic counters
+# ---------------------------------------------------------------------------
+
+
+def _plan(players: int, phase: int) -> tuple[tuple[int, int], ...]:
+    return D.FILL_PLANS[(players, phase)]
+
+
+def _plan_lookup(v: Vars, players: int, which: int) -> Any:
+    """The fill plan's depot (which=0) or back (which=1) at (phase, fill)."""
+    out: Any = z3.IntVal(-1)
+    for ph in reversed(range(D.PHASES)):
+        plan = _plan(players, ph)
+        out = z3.If(v["phase"] == ph, _select(v["fill"], [z3.IntVal(e[which]) for e in plan],
+                                             z3.IntVal(-1)), out)
+    return out
+
+
+def _plan_length(v: Vars, players: int) -> Any:
+    return _select(v["phase"], [z3.IntVal(len(_plan(players, ph))) for ph in range(D.PHASES)],
+                   z3.IntVal(0))
+
+
+def _remaining_draws(v: Vars, players: int, back: int) -> Any:
+    """Draws of ``back`` still to come in this and later phases' depot fills."""
+    def later(ph: int) -> int:
+        return sum(1 for q in range(ph + 1, D.PHASES) for _, b in _plan(players, q) if b == back)
+
+    def this(ph: int) -> Any:
+        return _sum([_b(v["fill"] <= f) for f, (_, b) in enumerate(_plan(players, ph))
+                     if b == back])
+
+    total = later(-1)
+    in_fill = _select(v["phase"], [later(ph) + this(ph) for ph in range(D.PHASES)])
+    after = _select(v["phase"], [z3.IntVal(later(ph)) for ph in range(D.PHASES)])
+    st = v["stage"]
+    return z3.If(st < FILL, total, z3.If(st == FILL, in_fill, z3.If(st == OVER, 0, after)))
+
+
+# ---------------------------------------------------------------------------
+# Player-level helpers (player index concrete)
+# ---------------------------------------------------------------------------
+
+
+def _kn(v: Vars, i: int, n: int) -> Any:
+    code = KNOWLEDGE_LO + n  # tile index + 1
+    return z3.Or(*(v[pn(i, f"e{s}")] == code for s in KNOWLEDGE_SPACES))
+
+
+def _stored(v: Vars, i: int) -> Any:
+    return _sum([v[pn(i, f"st.{t}")] for t in range(NT)])
+
+
+def _st_of(v: Vars, i: int, t: Any) -> Any:
+    return _select(t, [v[pn(i, f"st.{x}")] for x in range(NT)])
+
+
+def _dep_of(v: Vars, d: Any, t: Any) -> Any:
+    terms = [_b(z3.And(d == dd, t == x)) * v[dep(dd, x)]
+             for dd in range(7) for x in DEPOT_TILES[dd]]
+    return _sum(terms)
+
+
+def _kinds_held(goods: list[Any]) -> Any:
+    return _sum([_b(g > 0) for g in goods])
+
+
+def _estate_count(v: Vars, i: int, t: int) -> Any:
+    spaces = SPACES_OF[D.TILE_COLOUR[D.TILES[t]]]
+    return _sum([_b(v[pn(i, f"e{s}")] == t + 1) for s in spaces])
+
+
+def _die_value(v: Vars, i: int, die: Any) -> Any:
+    return z3.If(die == 0, v[pn(i, "die0")], z3.If(die == 1, v[pn(i, "die1")], Z))
+
+
+def _die_ok(v: Vars, i: int, die: Any) -> Any:
+    """The die is usable: an unused die with nothing pending, or die 2 for a castle."""
+    return z3.Or(
+        z3.And(v["pend"] == 0, z3.Or(die == 0, die == 1), _die_value(v, i, die) != 0),
+        z3.And(v["pend"] == P_CASTLE, die == 2),
+    )
+
+
+def _use_die(v: Vars, i: int, die: Any) -> dict[str, Any]:
+    return {pn(i, "die0"): z3.If(die == 0, Z, v[pn(i, "die0")]),
+            pn(i, "die1"): z3.If(die == 1, Z, v[pn(i, "die1")]),
+            "pend": Z, "parg": Z, "ppair": Z}
+
+
+def _take(v: Vars, i: int, depot: Any, tile: Any, discard: Any,
+          may_discard: Any) -> tuple[Any, dict[str, Any]]:
+    """Guard and update of moving ``tile`` from ``depot`` into storage."""
+    full = _stored(v, i) >= 3
+    guard = z3.And(
+        _dep_of(v, depot, tile) > 0,
+        z3.If(full, z3.And(may_discard, discard >= 0, _st_of(v, i, discard) > 0),
+              discard == -1),
+    )
+    up: dict[str, Any] = {}
+    for d in range(7):
+        for t in DEPOT_TILES[d]:
+            up[dep(d, t)] = v[dep(d, t)] - _b(z3.And(depot == d, tile == t))
+    for t in range(NT):
+        up[pn(i, f"st.{t}")] = v[pn(i, f"st.{t}")] + _b(tile == t) - _b(discard == t)
+        up[f"hbox.{t}"] = v[f"hbox.{t}"] + _b(discard == t)
+    return guard, up
+
+
+def _sell(v: Vars, i: int, kind: Any, players: int) -> dict[str, Any]:
+    """Sell every goods tile of ``kind`` (0-based)."""
+    up: dict[str, Any] = {}
+    n = _select(kind, [v[pn(i, f"goods{k}")] for k in range(K)])
+    for k in range(K):
+        g, s = v[pn(i, f"goods{k}")], v[pn(i, f"sold{k}")]
+        up[pn(i, f"goods{k}")] = z3.If(kind == k, Z, g)
+        up[pn(i, f"sold{k}")] = z3.If(kind == k, s + g, s)
+    up[pn(i, "silver")] = v[pn(i, "silver")] + z3.If(_kn(v, i, 3), 2, 1)
+    up[pn(i, "workers")] = v[pn(i, "workers")] + _b(_kn(v, i, 4))
+    up[pn(i, "vp")] = v[pn(i, "vp")] + n * D.SELL_VP[players]
+    return up
+
+
+def _has_goods(v: Vars, i: int, kind: Any) -> Any:
+    return z3.And(kind >= 0, kind < K, _select(kind, [v[pn(i, f"goods{k}")] for k in range(K)]) > 0)
+
+
+def _adjacent(v: Vars, i: int, s: int) -> Any:
+    return z3.Or(*(v[pn(i, f"e{x}")] != 0 for x in BOARD.neighbours[s]))
+
+
+def _space_ok(v: Vars, i: int, tile: Any, space: Any, value: Any) -> Any:
+    """``tile`` may go on ``space`` (empty, colour, number unless value is 0, adjacency,
+    one building of a kind per city unless knowledge 1)."""
+    options = []
+    for s in range(NS):
+        colour = BOARD.colour[s]
+        n = BOARD.number[s]
+        number_ok = z3.Or(value == 0, value == n,
+                          z3.And(_kn(v, i, SHIFT[colour]), _near(value, z3.IntVal(n))))
+        conds = [space == s, v[pn(i, f"e{s}")] == 0, _in_colour(tile, colour), number_ok,
+                 _adjacent(v, i, s)]
+        if colour == D.BUILDING:
+            conds.append(z3.Or(_kn(v, i, 1), *(v[pn(i, f"e{x}")] != tile + 1
+                                               for x in AREA_OF[s])))
+        options.append(z3.And(*conds))
+    return z3.Or(*options)
+
+
+def _push_ok(v: Vars, post: Mapping[str, Any], i: int, code: Any) -> Any:
+    """After a push of ``code``: can the effect apply (else ``_settle`` drops it)?"""
+    goods_any = z3.Or(*(post[pn(i, f"goods{k}")] > 0 for k in range(K)))
+    room = z3.Or(_stored(post, i) < 3, post["opt.discard"] == 1)
+
+    def any_tile(colours: tuple[str, ...]) -> Any:
+        return z3.Or(*(post[dep(d, t)] > 0 for d in range(1, 7) for t in DEPOT_TILES[d]
+                       if D.TILE_COLOUR[D.TILES[t]] in colours))
+
+    return z3.If(code == P_WAREHOUSE, goods_any,
+                 z3.If(code == P_CARPENTER, z3.And(room, any_tile(EFFECT_COLOURS[P_CARPENTER])),
+                 z3.If(code == P_CHURCH, z3.And(room, any_tile(EFFECT_COLOURS[P_CHURCH])),
+                 z3.If(code == P_MARKET, z3.And(room, any_tile(EFFECT_COLOURS[P_MARKET])),
+                       z3.BoolVal(True)))))
+
+
+def _phase_vp(v: Vars) -> Any:
+    return _select(v["phase"], [z3.IntVal(x) for x in D.PHASE_VP])
+
+
+def _place(v: Vars, i: int, tile: Any, space: Any, keep: Any,
+           players: int) -> tuple[Any, dict[str, Any]]:
+    """Guard part on ``keep`` and the update of placing a stored tile (checked elsewhere)."""
+    up: dict[str, Any] = {}
+    e = {s: v[pn(i, f"e{s}")] for s in range(NS)}
+    post_e = {s: z3.If(space == s, tile + 1, e[s]) for s in range(NS)}
+    for s in range(NS):
+        up[pn(i, f"e{s}")] = post_e[s]
+    for t in range(NT):
+        up[pn(i, f"st.{t}")] = v[pn(i, f"st.{t}")] - _b(tile == t)
+    # a completed area, and with it maybe a colour
+    complete = z3.Or(*(z3.And(space == s, *(post_e[x] != 0 for x in AREA_OF[s] if x != s))
+                       for s in range(NS)))
+    size = _sum([_b(space == s) * D.AREA_VP[len(AREA_OF[s])] for s in range(NS)])
+    gain: Any = z3.If(complete, size + _phase_vp(v), Z)
+    bonus_total: Any = Z
+    for c, colour in enumerate(D.COLOURS):
+        full = z3.And(*(post_e[s] != 0 for s in SPACES_OF[colour]))
+        taken = v[f"bon{c}"]
+        won = z3.And(complete, _in_colour(tile, colour), full, taken < 2)
+        up[f"bon{c}"] = taken + _b(won)
+        bonus_total = bonus_total + _b(won)
+        gain = gain + z3.If(won, z3.If(taken == 0, D.LARGE_BONUS[players],
+                                       D.SMALL_BONUS[players]), 0)
+    up[pn(i, "nbonus")] = v[pn(i, "nbonus")] + bonus_total
+    # animals: every tile of the placed kind on that pasture
+    k7 = _b(_kn(v, i, 7))
+    kind = (tile - ANIMAL_LO) / 3
+    animals: Any = Z
+    for s in PASTURE_SPACES:
+        here = []
+        for x in AREA_OF[s]:
+            code = post_e[x]
+            same = z3.And(code != 0, (code - 1 - ANIMAL_LO) / 3 == kind)
+            here.append(z3.If(same, (code - 1 - ANIMAL_LO) % 3 + 2 + k7, 0))
+        animals = animals + z3.If(space == s, _sum(here), 0)
+    gain = gain + z3.If(_in_colour(tile, D.PASTURE), animals, 0)
+    gain = gain + z3.If(tile == TI["watchtower"], 4, 0)
+    up[pn(i, "vp")] = v[pn(i, "vp")] + gain
+    up[pn(i, "workers")] = v[pn(i, "workers")] + z3.If(tile == TI["boarding-house"], 4, 0)
+    up[pn(i, "silver")] = v[pn(i, "silver")] + z3.If(tile == TI["bank"], 2, 0)
+    # a ship moves the turn-order token onto the next space, on top
+    ship = tile == TI[D.SHIP]
+    ts = v[pn(i, "ts")]
+    top: Any = z3.IntVal(-1)
+    for j in range(players):
+        if j != i:
+            h = v[pn(j, "th")]
+            top = z3.If(z3.And(v[pn(j, "ts")] == ts + 1, h > top), h, top)
+    up[pn(i, "ts")] = z3.If(ship, ts + 1, ts)
+    up[pn(i, "th")] = z3.If(ship, top + 1, v[pn(i, "th")])
+    # the effect pushed
+    push: Any = Z
+    for name, code in (("warehouse", P_WAREHOUSE), ("carpenter", P_CARPENTER),
+                       ("church", P_CHURCH), ("market", P_MARKET),
+                       ("city-hall", P_CITY_HALL)):
+        push = z3.If(tile == TI[name], code, push)
+    push = z3.If(ship, P_SHIP, z3.If(tile == CASTLE_T, P_CASTLE, push))
+    post = {**v, **up}
+    keep_guard = z3.If(push == 0, keep == 0,
+                       z3.If(push == P_CITY_HALL, z3.Or(keep == 0, _stored(post, i) > 0),
+                             keep == _b(_push_ok(v, post, i, push))))
+    up["pend"] = z3.If(keep == 1, push, Z)
+    up["parg"] = Z
+    up["ppair"] = Z
+    return keep_guard, up
+
+
+def _ship(v: Vars, i: int, first: Any, pair: Any, chosen: Any) -> dict[str, Any]:
+    """Goods a ship takes from depot ``first`` (and its neighbour when ``pair``);
+    ``chosen`` is a kind (0-based) or -1 for "the kinds already held"."""
+    second = z3.If(first == 6, 1, first + 1)
+    src = {d: z3.Or(first == d, z3.And(pair == 1, second == d)) for d in range(1, 7)}
+    goods = [v[pn(i, f"goods{k}")] for k in range(K)]
+    dg = {(d, k): v[f"dg{d}.{k}"] for d in range(1, 7) for k in range(K)}
+
+    def avail(k: int, table: Mapping[tuple[int, int], Any]) -> Any:
+        return _sum([z3.If(src[d], table[(d, k)], 0) for d in range(1, 7)])
+
+    take1 = [z3.If(chosen == -1, goods[k] > 0, chosen == k) for k in range(K)]
+    g1 = [goods[k] + z3.If(take1[k], avail(k, dg), 0) for k in range(K)]
+    dg1 = {(d, k): z3.If(z3.And(take1[k], src[d]), 0, dg[(d, k)]) for (d, k) in dg}
+    new = [z3.And(g1[k] == 0, avail(k, dg1) > 0) for k in range(K)]
+    nnew = _sum([_b(n) for n in new])
+    free = 3 - _kinds_held(g1)
+    all_fit = z3.And(nnew > 0, free > 0, nnew <= free)
+    choose = z3.And(nnew > free, free > 0)
+    up: dict[str, Any] = {}
+    for k in range(K):
+        up[pn(i, f"goods{k}")] = g1[k] + z3.If(z3.And(all_fit, new[k]), avail(k, dg1), 0)
+        for d in range(1, 7):
+            up[f"dg{d}.{k}"] = z3.If(z3.And(all_fit, new[k], src[d]), 0, dg1[(d, k)])
+    up["pend"] = z3.If(choose, P_SHIP_GOODS, Z)
+    up["parg"] = z3.If(choose, first, Z)
+    up["ppair"] = z3.If(choose, pair, Z)
+    return up
+
+
+def _ship_new_kind(v: Vars, i: int, kind: Any) -> Any:
+    """``kind`` (0-based) may be chosen for the pending ship-goods choice."""
+    first, pair = v["parg"], v["ppair"]
+    second = z3.If(first == 6, 1, first + 1)
+    goods = [v[pn(i, f"goods{k}")] for k in range(K)]
+    opts = []
+    for k in range(K):
+        avail = _sum([z3.If(z3.Or(first == d, z3.And(pair == 1, second == d)),
+                            v[f"dg{d}.{k}"], 0) for d in range(1, 7)])
+        opts.append(z3.And(kind == k, goods[k] == 0, avail > 0))
+    return z3.And(_kinds_held(goods) < 3, z3.Or(*opts))
+
+
+def _turn_order(v: Mapping[str, Any], players: int) -> dict[str, Any]:
+    pos = []
+    for i in range(players):
+        ahead = [_b(z3.Or(v[pn(j, "ts")] > v[pn(i, "ts")],
+                          z3.And(v[pn(j, "ts")] == v[pn(i, "ts")],
+                                 v[pn(j, "th")] > v[pn(i, "th")])))
+                 for j in range(players) if j != i]
+        pos.append(_sum(ahead))
+    return {f"ord{j}": _sum([z3.If(pos[i] == j, i, 0) for i in range(players)])
+            for j in range(players)}
+
+
+def _final_vp(v: Mapping[str, Any], i: int) -> Any:
+    """VP of the final scoring for player ``i`` (silver and workers after the mines)."""
+    goods = _sum([v[pn(i, f"goods{k}")] for k in range(K)])
+    vp: Any = goods + v[pn(i, "silver")] + v[pn(i, "workers")] / 2
+    sold = [v[pn(i, f"sold{k}")] for k in range(K)]
+    vp = vp + z3.If(_kn(v, i, 15), 3 * _sum([_b(s > 0) for s in sold]), 0)
+    for n, building in D.KNOWLEDGE_BUILDING.items():
+        vp = vp + z3.If(_kn(v, i, n), 4 * _estate_count(v, i, TI[building]), 0)
+    kinds = []
+    for a in range(len(D.ANIMALS)):
+        lo = ANIMAL_LO + 3 * a + 1
+        kinds.append(_b(z3.Or(*(z3.And(v[pn(i, f"e{s}")] >= lo, v[pn(i, f"e{s}")] <= lo + 2)
+                                for s in PASTURE_SPACES))))
+    vp = vp + z3.If(_kn(v, i, 24), 4 * _sum(kinds), 0)
+    vp = vp + z3.If(_kn(v, i, 25), _sum(sold), 0)
+    vp = vp + z3.If(_kn(v, i, 26), 2 * v[pn(i, "nbonus")], 0)
+    return vp
+
+
+# ---------------------------------------------------------------------------
+# The encoding
+# ---------------------------------------------------------------------------
+
+PlayerRule = Callable[[Vars, Params, int], tuple[Any, dict[str, Any]]]
+
+
+def _actor(v: Vars, players: int) -> Any:
+    return _select(v["turn"], [v[f"ord{j}"] for j in range(players)], z3.IntVal(-1))
+
+
+def _for_actor(players: int, rule: PlayerRule) -> tuple[Callable[[Vars, Params], Any],
+                                                        Callable[[Vars, Params], Any]]:
+    """Guard and update of a player action from its per-seat form."""
+    def both(v: Vars, p: Params) -> tuple[Any, dict[str, Any]]:
+        act = _actor(v, players)
+        parts = [rule(v, p, i) for i in range(players)]
+        guard = z3.And(v["stage"] == PLAY,
+                       z3.Or(*(z3.And(act == i, g) for i, (g, _) in enumerate(parts))))
+        keys: list[str] = []
+        seen: set[str] = set()
+        for _, up in parts:
+            for key in up:
+                if key not in seen:
+                    seen.add(key)
+                    keys.append(key)
+        update: dict[str, Any] = {}
+        for key in keys:
+            values = [_term(up.get(key, v[key])) for _, up in parts]
+            if all(z3.eq(values[0], x) for x in values[1:]):
+                update[key] = values[0]
+                continue
+            expr = values[-1]
+            for i in reversed(range(players - 1)):
+                expr = z3.If(act == i, values[i], expr)
+            update[key] = expr
+        return guard, update
+
+    return (lambda v, p: both(v, p)[0]), (lambda v, p: both(v, p)[1])
+
+
+def _term(x: Any) -> Any:
+    return z3.IntVal(x) if isinstance(x, int) else x
+
+
+def _range(x: Any, lo: int, hi: int) -> Any:
+    return z3.And(x >= lo, x <= hi)
+
+
+class BurgundyEncoding(Encoding[BurgundyState, Action]):
+    game = "burgundy"
+    variables = tuple([*_global_vars(4), *(x for i in range(4) for x in _player_vars(i))])
+    bound_steps = 1
+    monotone_scores = True
+
+    def variables_for(self, players: int) -> tuple[str, ...]:
+        return tuple([*_global_vars(players),
+                      *(x for i in range(players) for x in _player_vars(i))])
+
+    def score_vars(self, players: int) -> tuple[str, ...]:
+        return tuple(pn(i, "vp") for i in range(players))
+
+    def terminal(self, v: Vars, players: int) -> Any:
+        return v["stage"] == OVER
+
+    def invariant(self, v: Vars, players: int) -> Any:
+        return z3.And(*self.invariant_parts(v, players).values())
+
+    # -- invariant ------------------------------------------------------------------------
+    def invariant_parts(self, v: Vars, players: int) -> dict[str, Any]:
+        ps = range(players)
+        hexes = []
+        for t in range(NT):
+            n = [v[sup(b, t)] for b in range(len(BACK_TILES)) if t in BACK_TILES[b]]
+            n += [v[dep(d, t)] for d in range(7) if t in DEPOT_TILES[d]]
+            n += [v[pn(i, f"st.{t}")] + _estate_count(v, i, t) for i in ps]
+            n.append(v[f"hbox.{t}"])
+            hexes.append(_sum(n) == TOTAL[t])
+        goods = []
+        for k in range(K):
+            n = [v[f"pool{k}"], v[f"gbox{k}"]]
+            n += [_b(z3.And(v["gnext"] <= j, j < v["gdrawn"], v[f"gs{j}"] == k + 1))
+                  for j in range(D.PHASES * D.PHASE_GOODS)]
+            n += [v[f"dg{d}.{k}"] for d in range(1, 7)]
+            n += [v[pn(i, f"goods{k}")] + v[pn(i, f"sold{k}")] for i in ps]
+            goods.append(_sum(n) == D.GOODS_PER_KIND)
+        counts = [v[x] for x in self.variables_for(players)
+                  if x.startswith(("sup", "dep", "hbox", "pool", "gbox", "dg", "bon"))]
+        for i in ps:
+            counts += [v[pn(i, x)] for x in ("silver", "workers", "vp", "nbonus", "ts", "th")]
+            counts += [v[pn(i, f"goods{k}")] for k in range(K)]
+            counts += [v[pn(i, f"sold{k}")] for k in range(K)]
+            counts += [v[pn(i, f"st.{t}")] for t in range(NT)]
+        estate = []
+        for i in ps:
+            estate.append(v[pn(i, f"e{BOARD.start}")] == CASTLE_T + 1)
+            for s in range(NS):
+                e = v[pn(i, f"e{s}")]
+                estate.append(z3.Or(e == 0, _in_colour(e - 1, BOARD.colour[s])))
+        return {
+            "hexes-conserved": z3.And(*hexes),
+            "goods-conserved": z3.And(*goods),
+            "nonnegative": z3.And(*(c >= 0 for c in counts)),
+            "storage-limit": z3.And(*(_stored(v, i) <= 3 for i in ps)),
+            "goods-kinds": z3.And(*(_kinds_held([v[pn(i, f"goods{k}")] for k in range(K)])
+                                    <= 3 for i in ps)),
+            "dice": z3.And(*(_range(v[pn(i, f"die{d}")], 0, 6) for i in ps for d in (0, 1))),
+            "estate": z3.And(*estate),
+            "bonuses": z3.And(*(_range(v[f"bon{c}"], 0, 2) for c in range(len(D.COLOURS))),
+                              _sum([v[pn(i, "nbonus")] for i in ps])
+                              == _sum([v[f"bon{c}"] for c in range(len(D.COLOURS))])),
+            "supply-suffices": z3.And(*(
+                _sum([v[sup(b, t)] for t in BACK_TILES[b]]) >= _remaining_draws(v, players, b)
+                for b in range(len(BACK_TILES)))),
+            "counters": self._counters(v, players),
+            "pending": self._pending(v, players),
+            "turn-order": self._track(v, players),
+        }
+
+    def _counters(self, v: Vars, players: int) -> Any:
+        st, ph, rd = v["stage"], v["phase"], v["round"]
+        n_goods = D.PHASES * D.PHASE_GOODS
+        pool = _sum([v[f"pool{k}"] for k in range(K)])
+        gs_ok = z3.And(*(z3.If(j < v["gdrawn"], _range(v[f"gs{j}"], 1, 6), v[f"gs{j}"] == 0)
+                         for j in range(n_goods)))
+        early = z3.And(ph == 0, rd == 0, v["gnext"] == 0, v["turn"] == 0, v["roll"] == 0,
+                       v["bought"] == 0, *(v[pn(i, f"die{d}")] == 0
+                                           for i in range(players) for d in (0, 1)))
+        no_goods_yet = z3.And(*(v[f"gbox{k}"] == 0 for k in range(K)),
+                              *(v[f"dg{d}.{k}"] == 0 for d in range(1, 7) for k in range(K)))
+        player_goods = _sum([v[pn(i, f"goods{k}")] for i in range(players) for k in range(K)])
+        all_dice_zero = z3.And(*(v[pn(i, f"die{d}")] == 0
+                                 for i in range(players) for d in (0, 1)))
+        # dice of the players still to roll this round are 0
+        roll_dice = z3.And(*(z3.Implies(v["roll"] <= 2 * i + 1 + d, v[pn(i, f"die{d}")] == 0)
+                             for i in range(players) for d in (0, 1)))
+        perm = z3.And(*(_range(v[f"ord{j}"], 0, players - 1) for j in range(players)),
+                      z3.Distinct(*(v[f"ord{j}"] for j in range(players)))
+                      if players > 1 else z3.BoolVal(True))
+        return z3.And(
+            _range(st, GOODS, OVER), gs_ok, _range(v["gdrawn"], 0, n_goods),
+            *(_range(v[f"opt.{o}"], 0, 1) for o in ("discard", "circular", "k8x2")),
+            _range(v["bought"], 0, 1), _range(v["white"], 0, 6),
+            z3.Implies(st == GOODS, z3.And(early, no_goods_yet, v["gdrawn"] < n_goods,
+                                          v["fill"] == 0, v["first"] == -1,
+                                          player_goods == 0,
+                                          pool == D.GOODS_KINDS * D.GOODS_PER_KIND
+                                          - v["gdrawn"])),
+            z3.Implies(st == START, z3.And(early, no_goods_yet, v["gdrawn"] == n_goods,
+                                          _range(v["fill"], 0, D.START_GOODS * players - 1),
+                                          v["first"] == -1,
+                                          pool == 17 - v["fill"])),
+            z3.Implies(st == FIRST, z3.And(early, v["gdrawn"] == n_goods, v["fill"] == 0,
+                                          v["first"] == -1, pool == 0)),
+            z3.Implies(st >= FIRST, pool == 0),
+            z3.Implies(st >= FILL, z3.And(v["gdrawn"] == n_goods,
+                                         _range(v["first"], 0, players - 1))),
+            z3.Implies(st == FILL, z3.And(_range(ph, 0, D.PHASES - 1), rd == 0,
+                                         v["gnext"] == ph * 5, v["turn"] == 0,
+                                         v["bought"] == 0, v["roll"] == 0, all_dice_zero,
+                                         v["fill"] >= 0, v["fill"] < _plan_length(v, players))),
+            z3.Implies(st == ROLL, z3.And(_range(ph, 0, D.PHASES - 1), _range(rd, 0, 4),
+                                         v["gnext"] == ph * 5 + rd, v["turn"] == 0,
+                                         v["bought"] == 0, v["fill"] == 0,
+                                         _range(v["roll"], 0, 2 * players), roll_dice,
+                                         z3.Implies(v["roll"] >= 1, _range(v["white"], 1, 6)))),
+            z3.Implies(st == PLAY, z3.And(_range(ph, 0, D.PHASES - 1), _range(rd, 0, 4),
+                                         v["gnext"] == ph * 5 + rd + 1, v["fill"] == 0,
+                                         v["roll"] == 0, _range(v["turn"], 0, players - 1),
+                                         perm)),
+            z3.Implies(st == OVER, z3.And(ph == D.PHASES, rd == 0, v["gnext"] == n_goods,
+                                         v["turn"] == 0, v["bought"] == 0)),
+        )
+
+    def _pending(self, v: Vars, players: int) -> Any:
+        pend = v["pend"]
+        act = _actor(v, players)
+        facts = []
+        for i in range(players):
+            goods = [v[pn(i, f"goods{k}")] for k in range(K)]
+            ok = _push_ok(v, v, i, pend)
+            ship_goods = z3.Or(*(_ship_new_kind(v, i, z3.IntVal(k)) for k in range(K)))
+            facts.append(z3.Implies(act == i, z3.And(
+                ok, z3.Implies(pend == P_SHIP_GOODS, ship_goods),
+                z3.Implies(pend == P_WAREHOUSE, z3.Or(*(g > 0 for g in goods))))))
+        return z3.And(
+            _range(pend, 0, len(PENDING) - 1),
+            z3.Implies(v["stage"] != PLAY, pend == 0),
+            z3.If(pend == P_SHIP_GOODS, z3.And(_range(v["parg"], 1, 6),
+                                              _range(v["ppair"], 0, 1)),
+                  z3.And(v["parg"] == 0, v["ppair"] == 0)),
+            z3.Implies(pend != 0, z3.And(*facts)),
+        )
+
+    def _track(self, v: Vars, players: int) -> Any:
+        distinct = [z3.Or(v[pn(i, "ts")] != v[pn(j, "ts")], v[pn(i, "th")] != v[pn(j, "th")])
+                    for i in range(players) for j in range(i + 1, players)]
+        return z3.Implies(v["stage"] >= FILL, z3.And(*distinct))
+
+    # -- kinds ------------------------------------------------------------------------------
+    def kinds(self, players: int) -> tuple[ActionKind, ...]:
+        return _kinds(players)
+
+    # -- projection -------------------------------------------------------------------------
+    def project(self, state: BurgundyState) -> dict[str, int]:
+        players = state.config.players
+        out: dict[str, int] = {
+            "stage": STAGE_CODE[state.stage], "phase": state.phase, "round": state.round,
+            "fill": state.fill, "roll": state.roll, "white": state.white, "turn": state.turn,
+            "bought": int(state.bought), "first": state.first,
+            "opt.discard": int(state.config.option("storage-full") == "discard"),
+            "opt.circular": int(state.config.option("k5-neighbours") == "circular"),
+            "opt.k8x2": int(state.config.option("k8-step") != "up-to-2"),
+            "gdrawn": len(state.goods_stacks), "gnext": state.goods_next,
+        }
+        top = state.pending[-1] if state.pending else None
+        out["pend"] = P_CODE[top.kind] if top else 0
+        out["parg"] = top.arg if top else 0
+        out["ppair"] = int(top.pair) if top else 0
+        for j in range(players):
+            out[f"ord{j}"] = state.order[j] if j < len(state.order) else -1
+        for k in range(K):
+            out[f"pool{k}"] = state.goods_pool[k]
+            out[f"gbox{k}"] = state.goods_box[k]
+        for j in range(D.PHASES * D.PHASE_GOODS):
+            out[f"gs{j}"] = state.goods_stacks[j] if j < len(state.goods_stacks) else 0
+        for d in range(1, 7):
+            for k in range(K):
+                out[f"dg{d}.{k}"] = state.depot_goods[d - 1][k]
+        for b, kinds in enumerate(BACK_TILES):
+            for t, n in zip(kinds, state.supply[b], strict=True):
+                out[sup(b, t)] = n
+        for d in range(7):
+            tiles = state.black if d == 0 else state.depots[d - 1]
+            for t in DEPOT_TILES[d]:
+                out[dep(d, t)] = 0
+            for name in tiles:
+                out[dep(d, TI[name])] += 1
+        for t in range(NT):
+            out[f"hbox.{t}"] = state.box[t]
+        for c in range(len(D.COLOURS)):
+            out[f"bon{c}"] = state.bonuses[c]
+        for i, pl in enumerate(state.players):
+            out[pn(i, "silver")] = pl.silver
+            out[pn(i, "workers")] = pl.workers
+            out[pn(i, "vp")] = pl.vp
+            out[pn(i, "die0")], out[pn(i, "die1")] = pl.dice
+            out[pn(i, "ts")] = pl.track_space
+            out[pn(i, "th")] = pl.track_height
+            out[pn(i, "nbonus")] = len(pl.bonus_tiles)
+            for k in range(K):
+                out[pn(i, f"goods{k}")] = pl.goods[k]
+                out[pn(i, f"sold{k}")] = pl.sold[k]
+            for t in range(NT):
+                out[pn(i, f"st.{t}")] = 0
+            for name in pl.storage:
+                out[pn(i, f"st.{TI[name]}")] += 1
+            for s in range(NS):
+                out[pn(i, f"e{s}")] = TI[pl.estate[s]] + 1 if pl.estate[s] else 0
+        return out
+
+    def classify(self, state: BurgundyState, action: Action) -> tuple[str, dict[str, int]]:
+        def tile(name: str) -> int:
+            return TI.get(name, -1) if isinstance(name, str) else -1
+
+        def discard(name: str) -> int:
+            if name == "":
+                return -1
+            return TI.get(name, -2) if isinstance(name, str) else -2
+
+        if isinstance(action, DrawGoods):
+            return "draw-goods", {"kind": action.kind}
+        if isinstance(action, FirstPlayer):
+            return "first-player", {"player": action.player}
+        if isinstance(action, DrawHex):
+            return "draw-hex", {"tile": tile(action.tile)}
+        if isinstance(action, Roll):
+            return "roll", {"value": action.value}
+        if isinstance(action, UseWorker):
+            return "use-worker", {"die": action.die, "delta": action.delta}
+        if isinstance(action, TakeTile):
+            return "take-tile", {"die": action.die, "depot": action.depot,
+                                 "tile": tile(action.tile), "discard": discard(action.discard)}
+        if isinstance(action, PlaceTile):
+            return "place-tile", {"die": action.die, "tile": tile(action.tile),
+                                  "space": action.space, "keep": _kept(state, action)}
+        if isinstance(action, SellGoods):
+            return "sell-goods", {"die": action.die, "kind": action.kind}
+        if isinstance(action, TakeWorkers):
+            return "take-workers", {"die": action.die}
+        if isinstance(action, BuyTile):
+            return "buy-tile", {"depot": action.depot, "tile": tile(action.tile),
+                                "discard": discard(action.discard)}
+        if isinstance(action, EndTurn):
+            last = (state.phase == D.PHASES - 1 and state.round == D.ROUNDS - 1
+                    and state.turn == state.config.players - 1)
+            return ("end-game" if last else "end-turn"), {}
+        if isinstance(action, ShipDepot):
+            return "ship-depot", {"depot": action.depot}
+        if isinstance(action, ShipGoods):
+            return "ship-goods", {"kind": action.kind}
+        if isinstance(action, EffectTake):
+            return "effect-take", {"depot": action.depot, "tile": tile(action.tile),
+                                   "discard": discard(action.discard)}
+        if isinstance(action, WarehouseSell):
+            return "warehouse-sell", {"kind": action.kind}
+        if isinstance(action, CityHallPlace):
+            return "city-hall-place", {"tile": tile(action.tile), "space": action.space,
+                                       "keep": _kept(state, action)}
+        if isinstance(action, Decline):
+            return "decline", {}
+        raise TypeError(f"not a burgundy action: {action!r}")
+
+
+def _kept(state: BurgundyState, action: Action) -> int:
+    """Whether the model keeps the effect the placement pushes (1) or has none/drops it."""
+    try:
+        after = GAME.apply(state, action)
+    except IllegalAction:
+        return 0
+    return 1 if after.pending else 0
+
+
+# ---------------------------------------------------------------------------
+# Kinds
+# ---------------------------------------------------------------------------
+
+
+def _kinds(players: int) -> tuple[ActionKind, ...]:
+    n_goods = D.PHASES * D.PHASE_GOODS
+
+    def always(p: Params) -> Any:
+        return z3.BoolVal(True)
+
+    # -- chance ------------------------------------------------------------------------------
+    def draw_goods_guard(v: Vars, p: Params) -> Any:
+        k = p["kind"]
+        return z3.And(z3.Or(v["stage"] == GOODS, v["stage"] == START),
+                      _select(k - 1, [v[f"pool{x}"] for x in range(K)]) > 0)
+
+    def draw_goods_update(v: Vars, p: Params) -> dict[str, Any]:
+        k = p["kind"]
+        goods_stage = v["stage"] == GOODS
+        up: dict[str, Any] = {}
+        last_start = v["fill"] + 1 == D.START_GOODS * players
+        for x in range(K):
+            taken = v[f"pool{x}"] - _b(k - 1 == x)
+            up[f"pool{x}"] = z3.If(z3.And(z3.Not(goods_stage), last_start), 0, taken)
+            up[f"gbox{x}"] = z3.If(z3.And(z3.Not(goods_stage), last_start), taken,
+                                   v[f"gbox{x}"])
+        for j in range(n_goods):
+            up[f"gs{j}"] = z3.If(z3.And(goods_stage, v["gdrawn"] == j), k, v[f"gs{j}"])
+        up["gdrawn"] = v["gdrawn"] + _b(goods_stage)
+        who = v["fill"] / D.START_GOODS
+        for i in range(players):
+            for x in range(K):
+                g = v[pn(i, f"goods{x}")]
+                up[pn(i, f"goods{x}")] = g + _b(z3.And(z3.Not(goods_stage), who == i,
+                                                       k - 1 == x))
+        up["stage"] = z3.If(goods_stage, z3.If(v["gdrawn"] + 1 == n_goods, START, GOODS),
+                            z3.If(last_start, FIRST, START))
+        up["fill"] = z3.If(goods_stage, v["fill"], z3.If(last_start, 0, v["fill"] + 1))
+        return up
+
+    def first_guard(v: Vars, p: Params) -> Any:
+        return v["stage"] == FIRST
+
+    def first_update(v: Vars, p: Params) -> dict[str, Any]:
+        f = p["player"]
+        up: dict[str, Any] = {"first": f, "stage": FILL, "fill": Z}
+        for i in range(players):
+            pos = (i - f) % players
+            up[pn(i, "workers")] = 1 + pos
+            up[pn(i, "th")] = players - 1 - pos
+        return up
+
+    def draw_hex_guard(v: Vars, p: Params) -> Any:
+        t = p["tile"]
+        back = _plan_lookup(v, players, 1)
+        return z3.And(v["stage"] == FILL, z3.Or(*(
+            z3.And(back == b, t == x, v[sup(b, x)] > 0)
+            for b in range(len(BACK_TILES)) for x in BACK_TILES[b])))
+
+    def draw_hex_update(v: Vars, p: Params) -> dict[str, Any]:
+        t = p["tile"]
+        back = _plan_lookup(v, players, 1)
+        target = _plan_lookup(v, players, 0)
+        up: dict[str, Any] = {}
+        for b in range(len(BACK_TILES)):
+            for x in BACK_TILES[b]:
+                up[sup(b, x)] = v[sup(b, x)] - _b(z3.And(back == b, t == x))
+        for d in range(7):
+            for x in DEPOT_TILES[d]:
+                up[dep(d, x)] = v[dep(d, x)] + _b(z3.And(target == d, t == x))
+        last = v["fill"] + 1 >= _plan_length(v, players)
+        up["fill"] = z3.If(last, 0, v["fill"] + 1)
+        up["stage"] = z3.If(last, ROLL, FILL)
+        up["roll"] = z3.If(last, 0, v["roll"])
+        return up
+
+    def roll_domain(p: Params) -> Any:
+        return _range(p["value"], 1, 6)
+
+    def roll_guard(v: Vars, p: Params) -> Any:
+        return v["stage"] == ROLL
+
+    def roll_update(v: Vars, p: Params) -> dict[str, Any]:
+        x = p["value"]
+        r = v["roll"]
+        up: dict[str, Any] = {"white": z3.If(r == 0, x, v["white"])}
+        for i in range(players):
+            for d in (0, 1):
+                up[pn(i, f"die{d}")] = z3.If(r == 2 * i + 1 + d, x, v[pn(i, f"die{d}")])
+        last = r == 2 * players
+        kind = _select(v["gnext"], [v[f"gs{j}"] for j in range(n_goods)])
+        for d in range(1, 7):
+            for k in range(K):
+                up[f"dg{d}.{k}"] = v[f"dg{d}.{k}"] + _b(z3.And(last, v["white"] == d,
+                                                             kind == k + 1))
+        up["gnext"] = v["gnext"] + _b(last)
+        up["stage"] = z3.If(last, PLAY, ROLL)
+        up["roll"] = z3.If(last, 0, r + 1)
+        up["turn"] = Z
+        up["bought"] = Z
+        order = _turn_order(v, players)
+        for j in range(players):
+            up[f"ord{j}"] = z3.If(last, order[f"ord{j}"], v[f"ord{j}"])
+        return up
+
+    # -- players ------------------------------------------------------------------------------
+    def use_worker_domain(p: Params) -> Any:
+        return z3.And(_range(p["die"], 0, 1), _range(p["delta"], -2, 2), p["delta"] != 0)
+
+    def use_worker(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        die, delta = p["die"], p["delta"]
+        k8 = _kn(v, i, 8)
+        deltas = z3.If(k8, z3.If(v["opt.k8x2"] == 1, z3.Or(delta == 2, delta == -2),
+                                 z3.BoolVal(True)),
+                       z3.Or(delta == 1, delta == -1))
+        guard = z3.And(v["pend"] == 0, _die_value(v, i, die) != 0, v[pn(i, "workers")] > 0,
+                       deltas)
+        up = {pn(i, "workers"): v[pn(i, "workers")] - 1}
+        for d in (0, 1):
+            x = v[pn(i, f"die{d}")]
+            up[pn(i, f"die{d}")] = z3.If(die == d, _wrap(x + delta), x)
+        return guard, up
+
+    def take_tile_domain(p: Params) -> Any:
+        return z3.And(_range(p["die"], 0, 2), _range(p["depot"], 1, 6),
+                      _range(p["tile"], 0, NT - 1), _range(p["discard"], -1, NT - 1))
+
+    def take_tile(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        die, depot = p["die"], p["depot"]
+        value = z3.If(die == 2, Z, _die_value(v, i, die))
+        g, up = _take(v, i, depot, p["tile"], p["discard"], z3.BoolVal(True))
+        guard = z3.And(_die_ok(v, i, die), g, z3.Or(
+            value == 0, depot == value, z3.And(_kn(v, i, 12), _near(value, depot))))
+        return guard, {**up, **_use_die(v, i, die)}
+
+    def place_domain(p: Params) -> Any:
+        return z3.And(_range(p["die"], 0, 2), _range(p["tile"], 0, NT - 1),
+                      _range(p["space"], 0, NS - 1), _range(p["keep"], 0, 1))
+
+    def place_tile(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        die, tile = p["die"], p["tile"]
+        value = z3.If(die == 2, Z, _die_value(v, i, die))
+        base = {**v, **_use_die(v, i, die)}
+        keep, up = _place(base, i, tile, p["space"], p["keep"], players)
+        guard = z3.And(_die_ok(v, i, die), _st_of(v, i, tile) > 0,
+                       _space_ok(v, i, tile, p["space"], value), keep)
+        return guard, {**_use_die(v, i, die), **up}
+
+    def sell_domain(p: Params) -> Any:
+        return z3.And(_range(p["die"], 0, 2), _range(p["kind"], 1, 6))
+
+    def sell_goods(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        die, kind = p["die"], p["kind"]
+        value = z3.If(die == 2, Z, _die_value(v, i, die))
+        guard = z3.And(_die_ok(v, i, die), _has_goods(v, i, kind - 1),
+                       z3.Or(value == 0, value == kind))
+        return guard, {**_use_die(v, i, die), **_sell(v, i, kind - 1, players)}
+
+    def workers_domain(p: Params) -> Any:
+        return _range(p["die"], 0, 2)
+
+    def take_workers(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        die = p["die"]
+        up = {**_use_die(v, i, die),
+              pn(i, "workers"): v[pn(i, "workers")] + z3.If(_kn(v, i, 14), 4, 2),
+              pn(i, "silver"): v[pn(i, "silver")] + _b(_kn(v, i, 13))}
+        return _die_ok(v, i, die), up
+
+    def buy_domain(p: Params) -> Any:
+        return z3.And(_range(p["depot"], 0, 6), _range(p["tile"], 0, NT - 1),
+                      _range(p["discard"], -1, NT - 1))
+
+    def buy_tile(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        depot = p["depot"]
+        discard_ok = v["opt.discard"] == 1
+        g, up = _take(v, i, depot, p["tile"], p["discard"], discard_ok)
+        guard = z3.And(v["pend"] == 0, v["bought"] == 0, v[pn(i, "silver")] >= 2,
+                       z3.Or(depot == 0, _kn(v, i, 6)), g)
+        return guard, {**up, "bought": ONE, pn(i, "silver"): v[pn(i, "silver")] - 2}
+
+    def end_turn(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        return z3.And(v["pend"] == 0, v[pn(i, "die0")] == 0, v[pn(i, "die1")] == 0), {}
+
+    def last_turn(v: Vars) -> Any:
+        return z3.And(v["phase"] == D.PHASES - 1, v["round"] == D.ROUNDS - 1,
+                      v["turn"] == players - 1)
+
+    def end_turn_update(v: Vars, p: Params) -> dict[str, Any]:
+        turn_end = v["turn"] + 1 < players
+        round_end = z3.And(z3.Not(turn_end), v["round"] + 1 < D.ROUNDS)
+        phase_end = z3.And(z3.Not(turn_end), z3.Not(round_end))
+        up: dict[str, Any] = {
+            "turn": z3.If(turn_end, v["turn"] + 1, Z), "bought": Z,
+            "round": z3.If(round_end, v["round"] + 1, z3.If(turn_end, v["round"], Z)),
+            "stage": z3.If(turn_end, PLAY, z3.If(round_end, ROLL, FILL)),
+            "roll": z3.If(turn_end, v["roll"], Z),
+            "phase": v["phase"] + _b(phase_end),
+            "fill": v["fill"],
+        }
+        for i in range(players):
+            for d in (0, 1):
+                up[pn(i, f"die{d}")] = z3.If(turn_end, v[pn(i, f"die{d}")], Z)
+            mines = _sum([_b(v[pn(i, f"e{s}")] != 0) for s in MINE_SPACES])
+            up[pn(i, "silver")] = v[pn(i, "silver")] + z3.If(phase_end, mines, 0)
+            up[pn(i, "workers")] = v[pn(i, "workers")] + z3.If(
+                z3.And(phase_end, _kn(v, i, 2)), mines, 0)
+        for d in range(7):
+            for t in DEPOT_TILES[d]:
+                up[dep(d, t)] = z3.If(phase_end, Z, v[dep(d, t)])
+        for t in range(NT):
+            up[f"hbox.{t}"] = v[f"hbox.{t}"] + z3.If(
+                phase_end, _sum([v[dep(d, t)] for d in range(7) if t in DEPOT_TILES[d]]), 0)
+        return up
+
+    def end_game_update(v: Vars, p: Params) -> dict[str, Any]:
+        up: dict[str, Any] = {"turn": Z, "bought": Z, "round": Z, "stage": OVER,
+                              "phase": z3.IntVal(D.PHASES)}
+        post: dict[str, Any] = dict(v)
+        for i in range(players):
+            mines = _sum([_b(v[pn(i, f"e{s}")] != 0) for s in MINE_SPACES])
+            up[pn(i, "die0")] = Z
+            up[pn(i, "die1")] = Z
+            up[pn(i, "silver")] = post[pn(i, "silver")] = v[pn(i, "silver")] + mines
+            up[pn(i, "workers")] = post[pn(i, "workers")] = v[pn(i, "workers")] + z3.If(
+                _kn(v, i, 2), mines, 0)
+        for i in range(players):
+            up[pn(i, "vp")] = v[pn(i, "vp")] + _final_vp(post, i)
+        up.update(_turn_order(v, players))
+        return up
+
+    def ship_depot_domain(p: Params) -> Any:
+        return _range(p["depot"], 1, 6)
+
+    def ship_depot(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        depot = p["depot"]
+        k5 = _kn(v, i, 5)
+        guard = z3.And(v["pend"] == P_SHIP,
+                       z3.Or(z3.Not(k5), v["opt.circular"] == 1, depot <= 5))
+        return guard, _ship(v, i, depot, _b(k5), z3.IntVal(-1))
+
+    def ship_goods_domain(p: Params) -> Any:
+        return _range(p["kind"], 1, 6)
+
+    def ship_goods(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        kind = p["kind"] - 1
+        guard = z3.And(v["pend"] == P_SHIP_GOODS, _ship_new_kind(v, i, kind))
+        return guard, _ship(v, i, v["parg"], v["ppair"], kind)
+
+    def effect_domain(p: Params) -> Any:
+        return z3.And(_range(p["depot"], 1, 6), _range(p["tile"], 0, NT - 1),
+                      _range(p["discard"], -1, NT - 1))
+
+    def effect_take(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        tile, pend = p["tile"], v["pend"]
+        colour_ok = z3.Or(*(z3.And(pend == code, z3.Or(*(_in_colour(tile, c) for c in cols)))
+                            for code, cols in EFFECT_COLOURS.items()))
+        g, up = _take(v, i, p["depot"], tile, p["discard"], v["opt.discard"] == 1)
+        return z3.And(colour_ok, g), {**up, "pend": Z, "parg": Z, "ppair": Z}
+
+    def warehouse_domain(p: Params) -> Any:
+        return _range(p["kind"], 1, 6)
+
+    def warehouse_sell(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        kind = p["kind"] - 1
+        guard = z3.And(v["pend"] == P_WAREHOUSE, _has_goods(v, i, kind))
+        return guard, {**_sell(v, i, kind, players), "pend": Z}
+
+    def city_domain(p: Params) -> Any:
+        return z3.And(_range(p["tile"], 0, NT - 1), _range(p["space"], 0, NS - 1),
+                      _range(p["keep"], 0, 1))
+
+    def city_hall_place(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        tile = p["tile"]
+        base = {**v, "pend": Z}
+        keep, up = _place(base, i, tile, p["space"], p["keep"], players)
+        guard = z3.And(v["pend"] == P_CITY_HALL, _st_of(v, i, tile) > 0,
+                       _space_ok(v, i, tile, p["space"], Z), keep)
+        return guard, up
+
+    def decline(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
+        return v["pend"] == P_CITY_HALL, {"pend": Z}
+
+    def player(name: str, params: tuple[str, ...], domain: Callable[[Params], Any],
+               rule: PlayerRule, rules: tuple[str, ...]) -> ActionKind:
+        guard, update = _for_actor(players, rule)
+        return ActionKind(name, params, domain, guard, update, (*PLAYER_RULES, *rules))
+
+    def chance(name: str, params: tuple[str, ...], domain: Callable[[Params], Any],
+               guard: Callable[[Vars, Params], Any],
+               update: Callable[[Vars, Params], Any], rules: tuple[str, ...]) -> ActionKind:
+        return ActionKind(name, params, domain, guard, update, (*CHANCE_RULES, *rules))
+
+    et_guard, _ = _for_actor(players, end_turn)
+    place_rules = (RB.PLACE_STORED, RB.PLACE_COLOUR, RB.PLACE_NUMBER, RB.PLACE_ADJ,
+                   RB.CITY_RULE, RB.DIE_USED)
+    return (
+        chance("draw-goods", ("kind",), lambda p: _range(p["kind"], 1, 6), draw_goods_guard,
+               draw_goods_update, ()),
+        chance("first-player", ("player",), lambda p: _range(p["player"], 0, players - 1),
+               first_guard, first_update, ()),
+        chance("draw-hex", ("tile",), lambda p: _range(p["tile"], 0, NT - 1), draw_hex_guard,
+               draw_hex_update, ()),
+        chance("roll", ("value",), roll_domain, roll_guard, roll_update, ()),
+        player("use-worker", ("die", "delta"), use_worker_domain, use_worker,
+               (RB.DIE_USED, RB.WORKER, RB.K[8])),
+        player("take-tile", ("die", "depot", "tile", "discard"), take_tile_domain, take_tile,
+               (RB.DIE_USED, RB.TAKE, RB.K[12], RB.TAKE_DISCARD)),
+        player("place-tile", ("die", "tile", "space", "keep"), place_domain, place_tile,
+               (*place_rules, RB.PLACE)),
+        player("sell-goods", ("die", "kind"), sell_domain, sell_goods, (RB.DIE_USED, RB.SELL)),
+        player("take-workers", ("die",), workers_domain, take_workers, (RB.DIE_USED,)),
+        player("buy-tile", ("depot", "tile", "discard"), buy_domain, buy_tile,
+               (RB.BUY, RB.K[6], RB.STORAGE, RB.TAKE_DISCARD)),
+        ActionKind("end-turn", (), always,
+                   lambda v, p: z3.And(et_guard(v, p), z3.Not(last_turn(v))),
+                   end_turn_update, (*PLAYER_RULES, RB.TURN_TWO)),
+        ActionKind("end-game", (), always,
+                   lambda v, p: z3.And(et_guard(v, p), last_turn(v)),
+                   end_game_update, (*PLAYER_RULES, RB.TURN_TWO)),
+        player("ship-depot", ("depot",), ship_depot_domain, ship_depot, (RB.SHIP, RB.K[5])),
+        player("ship-goods", ("kind",), ship_goods_domain, ship_goods, (RB.GOODS_LIMIT,)),
+        player("effect-take", ("depot", "tile", "discard"), effect_domain, effect_take,
+               (RB.B_CARPENTER, RB.B_CHURCH, RB.B_MARKET, RB.TAKE_DISCARD)),
+        player("warehouse-sell", ("kind",), warehouse_domain, warehouse_sell,
+               (RB.B_WAREHOUSE,)),
+        player("city-hall-place", ("tile", "space", "keep"), city_domain, city_hall_place,
+               (*place_rules, RB.B_CITY_HALL)),
+        player("decline", (), always, decline, ()),
+    )
+
+
+ENCODING = BurgundyEncoding()
+
+__all__ = ["ENCODING", "BurgundyEncoding"]
