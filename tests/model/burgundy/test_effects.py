@@ -31,7 +31,7 @@ def depot_goods(state: object, **per_depot: tuple[int, ...]) -> object:
     return attrs.evolve(state, depot_goods=tuple(dg))  # type: ignore[misc]
 
 
-@pytest.mark.rules(RB.SHIP, RB.SHIP_TRACK)
+@pytest.mark.rules("burgundy/ship.take-goods", "burgundy/ship.turn-order")
 def test_ship_takes_all_goods_of_one_depot_and_moves_on_the_track() -> None:
     s = edit(first_turn(2), dice=(2, 2), storage=("ship",), goods=goods(k1=1))
     s = depot_goods(s, d4=goods(k1=2, k5=1))
@@ -45,7 +45,7 @@ def test_ship_takes_all_goods_of_one_depot_and_moves_on_the_track() -> None:
     assert not s.pending
 
 
-@pytest.mark.rules(RB.SHIP, RB.GOODS_LIMIT)
+@pytest.mark.rules("burgundy/ship.take-goods", "burgundy/goods.three-kinds")
 def test_ship_three_kinds_limit_leaves_goods_the_player_chooses() -> None:
     # the text's example: she holds blue and two other kinds; the depot has blue, brown, pink
     s = edit(first_turn(2), dice=(2, 2), storage=("ship",), goods=goods(k1=1, k2=1))
@@ -59,7 +59,9 @@ def test_ship_three_kinds_limit_leaves_goods_the_player_chooses() -> None:
     assert s.depot_goods[2] == goods(k3=1) and not s.pending
 
 
-@pytest.mark.rules(RB.SHIP_TRACK, RB.SHIP_WHITE, RB.ROUND_ORDER)
+@pytest.mark.rules(
+    "burgundy/ship.turn-order", "burgundy/ship.white-die", "burgundy/round.turn-order",
+)
 def test_ship_stacks_on_top_and_changes_order_next_round() -> None:
     s = first_turn(3)
     order = s.order
@@ -81,7 +83,7 @@ def test_ship_stacks_on_top_and_changes_order_next_round() -> None:
     assert turn_order(s2.players)[:2] == (mid, last)
 
 
-@pytest.mark.rules(RB.CASTLE)
+@pytest.mark.rules("burgundy/castle.extra-action")
 def test_castle_gives_one_action_with_any_value() -> None:
     s = with_depot(first_turn(2), 5, "bank")
     s = edit(s, tiles={12: "knowledge-3"}, dice=(6, 1), storage=("castle",))
@@ -97,7 +99,7 @@ def test_castle_gives_one_action_with_any_value() -> None:
     assert not s.pending and me(s).dice == (0, 1) and "bank" in me(s).storage
 
 
-@pytest.mark.rules(RB.MINE, RB.PHASE_END)
+@pytest.mark.rules("burgundy/mine.silver", "burgundy/phase.end-mines")
 def test_mines_give_silver_at_phase_end() -> None:
     s = first_turn(2)
     s = attrs.evolve(s, round=4, turn=1)
@@ -107,7 +109,7 @@ def test_mines_give_silver_at_phase_end() -> None:
     assert s.phase == 1 and s.players[p].silver == 2
 
 
-@pytest.mark.rules(RB.B_WAREHOUSE)
+@pytest.mark.rules("burgundy/building.warehouse")
 def test_warehouse_sells_any_kind_without_a_die() -> None:
     s = edit(first_turn(3), dice=(3, 6), storage=("warehouse",), goods=goods(k6=2, k1=1))
     s = GAME.apply(s, PlaceTile(0, "warehouse", 11))
@@ -116,7 +118,9 @@ def test_warehouse_sells_any_kind_without_a_die() -> None:
     assert me(s).goods == goods(k1=1) and me(s).sold == goods(k6=2) and me(s).dice == (0, 6)
 
 
-@pytest.mark.rules(RB.B_CARPENTER, RB.B_CHURCH, RB.B_MARKET)
+@pytest.mark.rules(
+    "burgundy/building.carpenter", "burgundy/building.church", "burgundy/building.market",
+)
 @pytest.mark.parametrize(("building", "ok", "bad"), [
     ("carpenter", "bank", "ship"), ("church", "knowledge-3", "cow-2"),
     ("market", "cow-2", "mine"),
@@ -136,7 +140,9 @@ def test_taking_buildings(building: str, ok: str, bad: str) -> None:
     assert me(s).storage == (ok,) and not s.pending
 
 
-@pytest.mark.rules(RB.B_BOARDING, RB.B_BANK, RB.B_WATCHTOWER)
+@pytest.mark.rules(
+    "burgundy/building.boarding-house", "burgundy/building.bank", "burgundy/building.watchtower",
+)
 def test_boarding_house_bank_watchtower() -> None:
     s = edit(first_turn(2), dice=(3, 3), storage=("boarding-house", "bank", "watchtower"),
              workers=0, silver=0)
@@ -147,7 +153,7 @@ def test_boarding_house_bank_watchtower() -> None:
     assert me(GAME.apply(s, PlaceTile(0, "watchtower", 25))).vp == vp + 4
 
 
-@pytest.mark.rules(RB.B_CITY_HALL)
+@pytest.mark.rules("burgundy/building.city-hall")
 def test_city_hall_places_another_tile_of_any_number_or_declines() -> None:
     s = edit(first_turn(2), dice=(3, 3), storage=("city-hall", "ship", "mine"))
     s = GAME.apply(s, PlaceTile(0, "city-hall", 25))
@@ -162,7 +168,7 @@ def test_city_hall_places_another_tile_of_any_number_or_declines() -> None:
     assert not s3.pending and me(s3).storage == ("mine", "ship")
 
 
-@pytest.mark.rules(RB.CITY_RULE)
+@pytest.mark.rules("burgundy/building.one-per-city")
 def test_one_building_of_a_kind_per_city() -> None:
     s = edit(first_turn(2), tiles={25: "bank"}, dice=(1, 5), storage=("bank", "church"))
     rejects(s, PlaceTile(0, "bank", 26), RB.CITY_RULE)
@@ -172,7 +178,7 @@ def test_one_building_of_a_kind_per_city() -> None:
     assert PlaceTile(0, "bank", 23) in GAME.legal_actions(s2)
 
 
-@pytest.mark.rules(RB.B_WASTED)
+@pytest.mark.rules("burgundy/building.effect-lost")
 def test_building_effect_lost_when_it_cannot_apply() -> None:
     s = edit(first_turn(2), dice=(3, 3), storage=("market", "warehouse"), goods=(0,) * 6)
     s = attrs.evolve(s, depots=((),) * 6)
@@ -182,7 +188,7 @@ def test_building_effect_lost_when_it_cannot_apply() -> None:
     assert not s3.pending
 
 
-@pytest.mark.rules(RB.AREA)
+@pytest.mark.rules("burgundy/area.complete")
 @pytest.mark.parametrize(("phase", "bonus"), [(0, 10), (1, 8), (2, 6), (3, 4), (4, 2)])
 def test_completed_area_scores_size_and_phase(phase: int, bonus: int) -> None:
     s = attrs.evolve(first_turn(2), phase=phase)
@@ -198,7 +204,7 @@ def test_completed_area_scores_size_and_phase(phase: int, bonus: int) -> None:
     assert me(GAME.apply(s2, PlaceTile(0, "bank", 11))).vp == me(s2).vp + 1 + bonus
 
 
-@pytest.mark.rules(RB.COLOUR_FIRST, RB.COLOUR_SECOND)
+@pytest.mark.rules("burgundy/colour.first", "burgundy/colour.second")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_colour_bonus_first_second_then_nothing(players: int) -> None:
     s = first_turn(players)
@@ -218,7 +224,7 @@ def test_colour_bonus_first_second_then_nothing(players: int) -> None:
             assert me(after).bonus_tiles == ()
 
 
-@pytest.mark.rules(RB.TURN_PENDING)
+@pytest.mark.rules("burgundy/turn.effects-first")
 def test_effects_come_before_other_actions() -> None:
     s = edit(first_turn(2), dice=(2, 2), storage=("ship",), goods=goods(k1=1))
     s = GAME.apply(s, PlaceTile(0, "ship", 17))

@@ -2,7 +2,6 @@
 
 import pytest
 
-from model.burgundy import rules as RB
 from model.burgundy import scoring
 from model.burgundy.actions import PlaceTile, TakeTile, UseWorker
 from model.burgundy.game import GAME
@@ -12,7 +11,7 @@ from tests.model.burgundy.helpers import edit, first_turn, goods, me, with_depot
 # 10 and the start castle; 12 Kn1 touches the start castle.
 
 
-@pytest.mark.rules(RB.ANIMAL)
+@pytest.mark.rules("burgundy/animal.score")
 def test_cows_score_seven_then_eleven() -> None:
     s = first_turn(2)
     s = edit(s, tiles={17: "ship", 10: "cow-3"}, storage=("cow-4", "cow-4"), dice=(5, 2))
@@ -24,7 +23,7 @@ def test_cows_score_seven_then_eleven() -> None:
     assert 4 + 4 + 3 == 11
 
 
-@pytest.mark.rules(RB.K[7], RB.ANIMAL)
+@pytest.mark.rules("burgundy/knowledge.7", "burgundy/animal.score")
 def test_knowledge_7_sheep_nine_then_pigs_three() -> None:
     s = first_turn(2)
     s = edit(s, tiles={17: "ship", 12: "knowledge-7", 10: "sheep-4"},
@@ -36,7 +35,7 @@ def test_knowledge_7_sheep_nine_then_pigs_three() -> None:
     assert me(s).vp - vp == 9 + 3
 
 
-@pytest.mark.rules(RB.K[15], RB.K[25])
+@pytest.mark.rules("burgundy/knowledge.15", "burgundy/knowledge.25")
 def test_knowledge_15_and_25_on_goods_sold() -> None:
     s = first_turn(2)
     # 4 red (value 4), 3 purple (2), 3 pink (3), 1 orange (6): the colours' values are the
@@ -50,7 +49,7 @@ def test_knowledge_15_and_25_on_goods_sold() -> None:
     assert scoring.knowledge_end_vp(me(both)) == 23
 
 
-@pytest.mark.rules(RB.K[17], RB.K[22])
+@pytest.mark.rules("burgundy/knowledge.17", "burgundy/knowledge.22")
 def test_knowledge_17_and_22_watchtowers_and_banks() -> None:
     s = first_turn(2)
     s = edit(s, tiles={12: "knowledge-17", 7: "knowledge-22", 11: "watchtower", 25: "bank",
@@ -58,7 +57,7 @@ def test_knowledge_17_and_22_watchtowers_and_banks() -> None:
     assert scoring.knowledge_end_vp(me(s)) == (2 * 4) + (4 * 4) == 24
 
 
-@pytest.mark.rules(RB.K[24])
+@pytest.mark.rules("burgundy/knowledge.24")
 def test_knowledge_24_animal_kinds() -> None:
     s = first_turn(2)
     s = edit(s, tiles={12: "knowledge-24", 10: "cow-2", 9: "hen-3", 4: "sheep-2",
@@ -66,7 +65,7 @@ def test_knowledge_24_animal_kinds() -> None:
     assert scoring.knowledge_end_vp(me(s)) == 12
 
 
-@pytest.mark.rules(RB.WORKER, RB.WORKER_WRAP, RB.TAKE)
+@pytest.mark.rules("burgundy/worker.adjust", "burgundy/worker.wrap", "burgundy/action.take-tile")
 def test_two_workers_turn_a_two_into_a_six() -> None:
     s = first_turn(2)
     s = with_depot(edit(s, dice=(2, 3), workers=2), 6, "ship")
@@ -78,7 +77,7 @@ def test_two_workers_turn_a_two_into_a_six() -> None:
     assert me(s).storage == ("ship",)
 
 
-@pytest.mark.rules(RB.K[8])
+@pytest.mark.rules("burgundy/knowledge.8")
 def test_knowledge_8_turns_a_six_into_a_three_with_two_workers() -> None:
     s = first_turn(2)
     s = edit(s, tiles={12: "knowledge-8"}, dice=(6, 1), workers=2)

@@ -30,7 +30,7 @@ def with_k(n: int, players: int = 2, **changes: Any) -> BurgundyState:
     return edit(first_turn(players), tiles={12: f"knowledge-{n}"}, **changes)
 
 
-@pytest.mark.rules(K[1], RB.CITY_RULE)
+@pytest.mark.rules("burgundy/knowledge.1", "burgundy/building.one-per-city")
 def test_k1_lifts_the_city_rule() -> None:
     s = with_k(1, dice=(1, 1), storage=("bank",))
     s = edit(s, tiles={25: "bank"})
@@ -38,7 +38,7 @@ def test_k1_lifts_the_city_rule() -> None:
     assert me(GAME.apply(s, PlaceTile(0, "bank", 26))).estate[26] == "bank"
 
 
-@pytest.mark.rules(K[2])
+@pytest.mark.rules("burgundy/knowledge.2")
 def test_k2_mines_also_give_workers() -> None:
     s = attrs.evolve(first_turn(2), round=4, turn=1)
     s = edit(s, tiles={12: "knowledge-2", 24: "mine"}, dice=(0, 0), silver=0, workers=0)
@@ -47,7 +47,7 @@ def test_k2_mines_also_give_workers() -> None:
     assert s.players[p].silver == 1 and s.players[p].workers == 1
 
 
-@pytest.mark.rules(K[3], K[4], RB.B_WAREHOUSE)
+@pytest.mark.rules("burgundy/knowledge.3", "burgundy/knowledge.4", "burgundy/building.warehouse")
 def test_k3_k4_on_die_sales_and_warehouse() -> None:
     for n, silver, workers in ((3, 2, 0), (4, 1, 1)):
         s = with_k(n, dice=(2, 3), goods=goods(k2=1, k5=1), silver=0, workers=0,
@@ -59,7 +59,7 @@ def test_k3_k4_on_die_sales_and_warehouse() -> None:
         assert (me(s2).silver, me(s2).workers) == (silver, workers)
 
 
-@pytest.mark.rules(K[5], RB.SHIP)
+@pytest.mark.rules("burgundy/knowledge.5", "burgundy/ship.take-goods")
 def test_k5_ship_takes_two_neighbouring_depots() -> None:
     s = with_k(5, dice=(2, 2), storage=("ship",), goods=(0,) * 6)
     dg = [(0,) * 6] * 6
@@ -71,7 +71,7 @@ def test_k5_ship_takes_two_neighbouring_depots() -> None:
     assert me(s).goods == goods(k1=1, k2=2)
 
 
-@pytest.mark.rules(K[6], RB.BUY)
+@pytest.mark.rules("burgundy/knowledge.6", "burgundy/action.buy-black")
 def test_k6_buys_from_all_seven_depots() -> None:
     s = with_depot(with_k(6, silver=4, storage=()), 4, "bank")
     assert BuyTile(4, "bank") in GAME.legal_actions(s)
@@ -80,7 +80,7 @@ def test_k6_buys_from_all_seven_depots() -> None:
     rejects(s, BuyTile(0, s.black[0]), RB.BUY)
 
 
-@pytest.mark.rules(K[8], RB.WORKER)
+@pytest.mark.rules("burgundy/knowledge.8", "burgundy/worker.adjust")
 def test_k8_steps_of_one_or_two() -> None:
     s = with_k(8, dice=(6, 1), workers=3)
     acts = GAME.legal_actions(s)
@@ -89,7 +89,7 @@ def test_k8_steps_of_one_or_two() -> None:
     rejects(first_turn(2), UseWorker(0, 2), RB.WORKER)
 
 
-@pytest.mark.rules(K[9], K[10], K[11])
+@pytest.mark.rules("burgundy/knowledge.9", "burgundy/knowledge.10", "burgundy/knowledge.11")
 @pytest.mark.parametrize(("n", "tile", "space", "die"), [
     (9, "bank", 11, 4), (10, "ship", 17, 1), (10, "ship", 17, 3), (11, "mine", 24, 5),
 ])
@@ -100,13 +100,13 @@ def test_free_shift_for_placing(n: int, tile: str, space: int, die: int) -> None
     rejects(plain, PlaceTile(0, tile, space), RB.PLACE_NUMBER)
 
 
-@pytest.mark.rules(K[9])
+@pytest.mark.rules("burgundy/knowledge.9")
 def test_k9_does_not_shift_other_colours() -> None:
     s = with_k(9, dice=(1, 1), storage=("ship",))
     rejects(s, PlaceTile(0, "ship", 17), RB.PLACE_NUMBER)
 
 
-@pytest.mark.rules(K[12], RB.TAKE)
+@pytest.mark.rules("burgundy/knowledge.12", "burgundy/action.take-tile")
 def test_k12_free_shift_for_taking() -> None:
     s = with_depot(with_k(12, dice=(6, 6), storage=()), 1, "bank")
     assert TakeTile(0, 1, "bank") in GAME.legal_actions(s)
@@ -116,7 +116,9 @@ def test_k12_free_shift_for_taking() -> None:
     rejects(s3, TakeTile(0, 1, "bank"), K[12])
 
 
-@pytest.mark.rules(K[13], K[14], RB.B_BOARDING)
+@pytest.mark.rules(
+    "burgundy/knowledge.13", "burgundy/knowledge.14", "burgundy/building.boarding-house",
+)
 def test_k13_k14_take_workers() -> None:
     s13 = with_k(13, dice=(2, 2), workers=0, silver=0, storage=("boarding-house",))
     s = GAME.apply(s13, TakeWorkers(0))
@@ -127,7 +129,11 @@ def test_k13_k14_take_workers() -> None:
     assert me(GAME.apply(s14, TakeWorkers(1))).workers == 4
 
 
-@pytest.mark.rules(*(K[n] for n in range(16, 24)))
+@pytest.mark.rules(
+    "burgundy/knowledge.16", "burgundy/knowledge.17", "burgundy/knowledge.18",
+    "burgundy/knowledge.19", "burgundy/knowledge.20", "burgundy/knowledge.21",
+    "burgundy/knowledge.22", "burgundy/knowledge.23",
+)
 @pytest.mark.parametrize("n", range(16, 24))
 def test_k16_to_23_four_per_named_building(n: int) -> None:
     from model.burgundy.data import KNOWLEDGE_BUILDING
@@ -137,13 +143,16 @@ def test_k16_to_23_four_per_named_building(n: int) -> None:
     assert scoring.knowledge_end_vp(me(s)) == 12
 
 
-@pytest.mark.rules(K[26])
+@pytest.mark.rules("burgundy/knowledge.26")
 def test_k26_two_per_bonus_tile() -> None:
     s = with_k(26, bonus_tiles=("mine:large", "river:small"))
     assert scoring.knowledge_end_vp(me(s)) == 4
 
 
-@pytest.mark.rules(K[7], K[15], K[24], K[25])
+@pytest.mark.rules(
+    "burgundy/knowledge.7", "burgundy/knowledge.15", "burgundy/knowledge.24",
+    "burgundy/knowledge.25",
+)
 def test_end_knowledge_without_their_content_scores_nothing() -> None:
     for n in (15, 24, 25):
         assert scoring.knowledge_end_vp(me(with_k(n))) == 0

@@ -99,7 +99,10 @@ def test_corrupted_states_are_caught() -> None:
                for inv in INVARIANTS for v in inv(edit(s, vp=-3)))
 
 
-@pytest.mark.rules(RB.TAKE, RB.PLACE, RB.BUY, RB.B_CARPENTER, RB.SHIP)
+@pytest.mark.rules(
+    "burgundy/action.take-tile", "burgundy/action.place", "burgundy/action.buy-black",
+    "burgundy/building.carpenter", "burgundy/ship.take-goods",
+)
 def test_schema_valid_nonsense_is_rejected_with_a_rule() -> None:
     s = edit(with_depot(first_turn(2), 3, "bank"), dice=(3, 3), silver=5)
     for bad in (TakeTile(0, 3, "dragon"), TakeTile(-1, 3, "bank"), PlaceTile(0, "bank", -5),
@@ -110,7 +113,9 @@ def test_schema_valid_nonsense_is_rejected_with_a_rule() -> None:
         assert err.value.rule in GAME.rules
 
 
-@pytest.mark.rules(RB.TAKE_DISCARD, RB.BUY, RB.STORAGE)
+@pytest.mark.rules(
+    "burgundy/action.take-discard", "burgundy/action.buy-black", "burgundy/storage.three",
+)
 def test_variant_storage_full_readings_differ() -> None:
     for reading, expect in (("discard", True), ("forfeit", False)):
         s = first_turn(2, variant={"storage-full": reading})
@@ -127,7 +132,7 @@ def test_variant_storage_full_readings_differ() -> None:
             assert err.value.rule == RB.STORAGE
 
 
-@pytest.mark.rules(RB.B_CARPENTER)
+@pytest.mark.rules("burgundy/building.carpenter")
 def test_building_effects_always_find_storage_room() -> None:
     # placing takes the building out of storage, so a building's take never meets a full one
     s = with_depot(first_turn(2, variant={"storage-full": "forfeit"}), 2, "church")
@@ -136,7 +141,7 @@ def test_building_effects_always_find_storage_room() -> None:
     assert EffectTake(2, "church") in GAME.legal_actions(s2)
 
 
-@pytest.mark.rules(RB.K[5])
+@pytest.mark.rules("burgundy/knowledge.5")
 def test_variant_k5_neighbours_readings_differ() -> None:
     got = {}
     for reading in ("linear", "circular"):
@@ -150,7 +155,7 @@ def test_variant_k5_neighbours_readings_differ() -> None:
     assert got == {"linear": False, "circular": True}
 
 
-@pytest.mark.rules(RB.K[8])
+@pytest.mark.rules("burgundy/knowledge.8")
 def test_variant_k8_step_readings_differ() -> None:
     reach = {}
     for reading in ("up-to-2", "exactly-2"):

@@ -23,7 +23,7 @@ def run_until(state: BurgundyState, stage: Stage, seed: int = 0) -> BurgundyStat
     return state
 
 
-@pytest.mark.rules(RB.TILES, RB.GOODS)
+@pytest.mark.rules("burgundy/components.hex-tiles", "burgundy/components.goods")
 def test_component_counts_match_the_text() -> None:
     total = sum(sum(c) for c in D.BACK_COUNTS) + D.START_CASTLES
     assert total == 164
@@ -53,7 +53,10 @@ def test_board_1_has_37_spaces_and_cities_of_1_5_3_3() -> None:
     assert all(x in b.neighbours[y] for x in range(37) for y in b.neighbours[x])
 
 
-@pytest.mark.rules(RB.SETUP_GOODS, RB.SETUP_PLAYER_GOODS, RB.SETUP_CASTLE, RB.SETUP_SILVER)
+@pytest.mark.rules(
+    "burgundy/setup.goods-stacks", "burgundy/setup.player-goods", "burgundy/setup.start-castle",
+    "burgundy/setup.silver",
+)
 def test_goods_stacks_reserve_and_player_goods() -> None:
     s = GAME.setup(GAME.config(3))
     assert GAME.actor(s) == CHANCE and s.stage is Stage.GOODS
@@ -70,7 +73,10 @@ def test_goods_stacks_reserve_and_player_goods() -> None:
     rejects(GAME.setup(GAME.config(2)), DrawGoods(7), RB.SETUP_GOODS)
 
 
-@pytest.mark.rules(RB.SETUP_FIRST, RB.SETUP_WORKERS, RB.SETUP_TRACK, RB.SETUP_WHITE)
+@pytest.mark.rules(
+    "burgundy/setup.first-player", "burgundy/setup.workers", "burgundy/setup.turn-order",
+    "burgundy/setup.white-die",
+)
 @pytest.mark.parametrize("first", [0, 1, 2, 3])
 def test_first_player_workers_and_track(first: int) -> None:
     s = run_until(GAME.setup(GAME.config(4)), Stage.FIRST)
@@ -84,7 +90,9 @@ def test_first_player_workers_and_track(first: int) -> None:
     assert actor(s) == first  # the first player holds the white die and plays first
 
 
-@pytest.mark.rules(RB.PHASE_FILL, RB.PHASE_BLACK, RB.PHASE_ROUND_GOODS)
+@pytest.mark.rules(
+    "burgundy/phase.fill-depots", "burgundy/phase.black-depot", "burgundy/phase.round-goods",
+)
 @pytest.mark.parametrize(("players", "spaces", "black"), [(2, 12, 4), (3, 18, 6), (4, 24, 8)])
 def test_phase_fill_by_player_count(players: int, spaces: int, black: int) -> None:
     s = run_until(GAME.setup(GAME.config(players)), Stage.FILL)
@@ -101,7 +109,7 @@ def test_phase_fill_by_player_count(players: int, spaces: int, black: int) -> No
     assert all(D.TILE_COLOUR[t] for t in s.black)
 
 
-@pytest.mark.rules(RB.PHASE_FILL_3P)
+@pytest.mark.rules("burgundy/phase.three-player-depot-6")
 def test_three_players_depot_6_castle_or_mine() -> None:
     # depot 6's dark-green space is the one used from 3 players on
     assert D.DEPOT_SPACES[5][2] == (3, 3)
@@ -111,7 +119,9 @@ def test_three_players_depot_6_castle_or_mine() -> None:
         assert [D.BACKS[b] for d, b in D.FILL_PLANS[(4, phase)] if d == 6][2] == "castle"
 
 
-@pytest.mark.rules(RB.ROUND_ROLL, RB.ROUND_GOODS, RB.WHITE_DIE)
+@pytest.mark.rules(
+    "burgundy/round.roll", "burgundy/round.place-goods", "burgundy/round.white-die-unusable",
+)
 def test_roll_then_goods_to_the_white_dies_depot() -> None:
     s = run_until(GAME.setup(GAME.config(2)), Stage.ROLL)
     assert GAME.chance_outcomes(s) == tuple((Roll(v), f) for v, f in
@@ -128,7 +138,7 @@ def test_roll_then_goods_to_the_white_dies_depot() -> None:
     assert all(getattr(a, "die", 0) in (0, 1) for a in GAME.legal_actions(s))
 
 
-@pytest.mark.rules(RB.PHASES, RB.PHASE_CLEAR)
+@pytest.mark.rules("burgundy/phase.five-phases", "burgundy/phase.clear")
 def test_phase_clear_keeps_goods() -> None:
     s = attrs.evolve(first_turn(2), round=4, turn=1)
     s = edit(s, dice=(0, 0))
@@ -141,8 +151,10 @@ def test_phase_clear_keeps_goods() -> None:
     assert s.depot_goods == dg
 
 
-@pytest.mark.rules(RB.GAME_END, RB.END_GOODS, RB.END_SILVER, RB.END_WORKERS, RB.END_STORAGE,
-                   RB.GAME_OVER)
+@pytest.mark.rules(
+    "burgundy/game.end", "burgundy/game.end-goods", "burgundy/game.end-silver",
+    "burgundy/game.end-workers", "burgundy/game.end-storage", "burgundy/game.over",
+)
 def test_game_end_scoring() -> None:
     s = attrs.evolve(first_turn(2), phase=4, round=4, turn=1)
     s = edit(s, dice=(0, 0), goods=(1, 2, 0, 0, 0, 0), silver=3, workers=5, vp=40,
@@ -155,7 +167,7 @@ def test_game_end_scoring() -> None:
     rejects(s, TakeWorkers(0), RB.GAME_OVER)
 
 
-@pytest.mark.rules(RB.TIE_BREAK)
+@pytest.mark.rules("burgundy/game.tie-break")
 def test_tie_breaks() -> None:
     s = attrs.evolve(first_turn(2), stage=Stage.OVER)
     s = edit(s, 0, vp=50)
@@ -169,14 +181,14 @@ def test_tie_breaks() -> None:
     assert GAME.winners(first_turn(2)) == ()
 
 
-@pytest.mark.rules(RB.UNLIMITED)
+@pytest.mark.rules("burgundy/supply.unlimited")
 def test_workers_and_silver_are_unlimited() -> None:
     s = edit(first_turn(2), workers=500, silver=300, dice=(1, 1))
     s = GAME.apply(s, TakeWorkers(0))
     assert me(s).workers == 502
 
 
-@pytest.mark.rules(RB.ADVANCED)
+@pytest.mark.rules("burgundy/setup.advanced")
 def test_advanced_set_up_is_registered_not_modelled() -> None:
     amb = GAME.rules.get_ambiguity("burgundy/estate-boards")
     assert amb.default == "board-1" and amb.option is None

@@ -29,7 +29,7 @@ def rejects(state: object, action: object, rule: str) -> None:
     assert action not in GAME.legal_actions(state)  # type: ignore[arg-type]
 
 
-@pytest.mark.rules(RB.TAKE, RB.STORAGE)
+@pytest.mark.rules("burgundy/action.take-tile", "burgundy/storage.three")
 def test_take_from_the_depot_the_die_names() -> None:
     s = with_depot(with_depot(first_turn(2), 3, "bank", "ship"), 4, "mine")
     s = edit(s, dice=(3, 3), storage=())
@@ -41,7 +41,7 @@ def test_take_from_the_depot_the_die_names() -> None:
     assert me(s2).storage == ("bank",) and s2.depots[2] == ("ship",)
 
 
-@pytest.mark.rules(RB.TAKE_DISCARD)
+@pytest.mark.rules("burgundy/action.take-discard")
 def test_full_storage_discards_first() -> None:
     s = with_depot(first_turn(2), 3, "bank")
     s = edit(s, dice=(3, 3), storage=("mine", "ship", "castle"))
@@ -55,7 +55,10 @@ def test_full_storage_discards_first() -> None:
     rejects(s3, TakeTile(0, 3, "bank", "mine"), RB.TAKE_DISCARD)
 
 
-@pytest.mark.rules(RB.PLACE, RB.PLACE_COLOUR, RB.PLACE_NUMBER, RB.PLACE_ADJ, RB.PLACE_STORED)
+@pytest.mark.rules(
+    "burgundy/action.place", "burgundy/action.place-colour", "burgundy/action.place-number",
+    "burgundy/action.place-adjacent", "burgundy/action.place-from-storage",
+)
 def test_placement_rules() -> None:
     s = edit(first_turn(2), dice=(3, 2), storage=("bank", "ship"))
     # 11 is a building space numbered 3 next to the start castle
@@ -70,7 +73,7 @@ def test_placement_rules() -> None:
     assert me(s2).estate[11] == "bank" and me(s2).storage == ("ship",)
 
 
-@pytest.mark.rules(RB.SELL)
+@pytest.mark.rules("burgundy/action.sell")
 def test_sell_all_of_the_dies_kind() -> None:
     s = edit(first_turn(3), dice=(4, 1), goods=goods(k4=3, k2=1), silver=0)
     vp = me(s).vp
@@ -81,7 +84,7 @@ def test_sell_all_of_the_dies_kind() -> None:
     assert me(s2).silver == 1 and me(s2).vp == vp + 3 * 3
 
 
-@pytest.mark.rules(RB.SELL)
+@pytest.mark.rules("burgundy/action.sell")
 @pytest.mark.parametrize(("players", "per_tile"), [(2, 2), (3, 3), (4, 4)])
 def test_sale_vp_by_player_count(players: int, per_tile: int) -> None:
     s = edit(first_turn(players), dice=(5, 5), goods=goods(k5=2))
@@ -89,14 +92,14 @@ def test_sale_vp_by_player_count(players: int, per_tile: int) -> None:
     assert me(GAME.apply(s, SellGoods(1, 5))).vp == vp + 2 * per_tile
 
 
-@pytest.mark.rules(RB.WORKERS)
+@pytest.mark.rules("burgundy/action.take-workers")
 def test_take_two_workers_whatever_the_die() -> None:
     for value in range(1, 7):
         s = edit(first_turn(2), dice=(value, 1), workers=0)
         assert me(GAME.apply(s, TakeWorkers(0))).workers == 2
 
 
-@pytest.mark.rules(RB.DIE_USED, RB.TURN_TWO, RB.WORKER)
+@pytest.mark.rules("burgundy/die.once", "burgundy/turn.two-actions", "burgundy/worker.adjust")
 def test_each_die_once_and_two_actions_per_turn() -> None:
     s = edit(first_turn(2), dice=(2, 5), workers=0)
     rejects(s, EndTurn(), RB.TURN_TWO)
@@ -113,7 +116,7 @@ def test_each_die_once_and_two_actions_per_turn() -> None:
     assert actor(s) != who
 
 
-@pytest.mark.rules(RB.BUY)
+@pytest.mark.rules("burgundy/action.buy-black")
 def test_buy_from_the_black_depot_once_per_turn() -> None:
     s = edit(first_turn(2), silver=5, storage=())
     tiles = s.black
@@ -132,8 +135,10 @@ def test_buy_from_the_black_depot_once_per_turn() -> None:
     assert not s4.bought
 
 
-@pytest.mark.rules(RB.TURN_ACTOR, RB.TURN_PENDING, RB.CASTLE, RB.GAME_OVER, RB.ROUND_ROLL,
-                   RB.PHASE_FILL)
+@pytest.mark.rules(
+    "burgundy/turn.actor", "burgundy/turn.effects-first", "burgundy/castle.extra-action",
+    "burgundy/game.over", "burgundy/round.roll", "burgundy/phase.fill-depots",
+)
 def test_wrong_kind_of_action_is_rejected() -> None:
     s = edit(first_turn(2), dice=(2, 5))
     rejects(s, Roll(3), RB.TURN_ACTOR)
