@@ -564,12 +564,14 @@ class CraftsGame(Game[CraftsState, Action]):
         if _draws_pending(w):
             if type(a) is not Draw or not 0 <= a.card < NK:
                 raise RULES.illegal(RL.SETUP_SHUFFLE, f"a card draw is due, not {a!r}")
-            if not any(w.deck):
+            if not any(w.deck):  # ran out while the discard was empty: rebuilt now
                 w.deck, w.discard = w.discard, ZERO_CARDS
             if not w.deck[a.card]:
                 raise RULES.illegal(RL.SETUP_SHUFFLE,
                                     f"no {D.CARD_KEYS[a.card]} is left in the deck")
             w.deck = _add(w.deck, a.card, -1)
+            if not any(w.deck):  # deck.reshuffle: the moment the deck runs out
+                w.deck, w.discard = w.discard, ZERO_CARDS
             t = _draw_target(w)
             if t >= 0:
                 w.hands = _row(w.hands, t, _add(w.hands[t], a.card, 1))

@@ -203,7 +203,9 @@ END_SELL = R.rule("end.sell", "могут продать любое количе
                   "Round end: each player may sell resources, one a step, then says done.")
 DECK_RESHUFFLE = R.rule("deck.reshuffle",
                         "тщательно перемешайте карты из сброса и сформируйте новую колоду",
-                        "When a draw finds the deck empty the discard becomes the deck.")
+                        "The moment the last card is drawn the discard becomes the new deck"
+                        " (if the discard is empty then, the next draw finds it rebuilt from"
+                        " what was discarded meanwhile).")
 FINAL_SELL = R.rule("final.sell", "После 4 раунда все игроки продают имеющиеся у них ресурсы",
                     "After round 4 every resource is sold (players in order from the first"
                     " player, resources in board order).")

@@ -132,3 +132,22 @@ def test_draws_are_lost_when_deck_and_discard_are_empty() -> None:
     # no card to draw: the owed draws and the market are skipped
     assert s.owed == (0, 0) and s.phase == PH_MARKET and sum(s.market) == 0
     assert GAME.actor(s) == s.first
+
+
+@pytest.mark.rules("crafts/deck.reshuffle", "crafts/market.redraw")
+def test_deck_is_rebuilt_the_moment_it_runs_out() -> None:
+    """"Если закончилась колода (не важно, в какой момент игры)": the discard is shuffled
+    into a new deck when the last card is drawn, so cards discarded later (here a redrawn
+    hand) are not in it."""
+    from model.crafts.actions import Redraw
+
+    deck = cards(farm=1)
+    s = make(2, phase=PH_MARKET, first=0, deck=deck, discard=cards(fair=3),
+             hands={0: cards(castle=5), 1: cards(castle=1)}, market=cards(), to_market=1)
+    assert GAME.actor(s) == CHANCE
+    s = GAME.apply(s, Draw(CARD["farm"]))  # the last card of the deck goes to the market
+    assert s.deck == cards(fair=3) and s.discard == cards()
+    s = GAME.apply(s, Redraw())
+    assert s.discard == cards(castle=5)
+    out = dict(GAME.chance_outcomes(s))
+    assert out == {Draw(CARD["fair"]): Fraction(1)}  # not the castles just discarded
