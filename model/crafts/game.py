@@ -111,9 +111,9 @@ class Params:
     """The variant readings of a configuration, resolved once."""
 
     __slots__ = (
-        "buy", "castle_any", "castle_forbid", "coin_nearest", "fair_revealed", "first_self",
-        "levels", "limited", "players", "recon_lose", "redraw_five", "scout_any", "scout_empty",
-        "sell", "spacing", "track_once",
+        "buy", "castle_any", "castle_forbid", "coin_nearest", "fair_played", "fair_revealed",
+        "final_value", "first_self", "levels", "limited", "players", "recon_lose",
+        "redraw_five", "scout_any", "scout_empty", "sell", "spacing", "track_once",
     )
 
     def __init__(self, config: Config) -> None:
@@ -129,6 +129,8 @@ class Params:
         self.castle_forbid = o("castle_floor") == "forbid"
         self.recon_lose = o("reconstruction_points") == "lose"
         self.fair_revealed = o("fair_count") == "revealed"
+        self.fair_played = o("fair_count") == "played"
+        self.final_value = o("final_sale") == "value"
         self.track_once = o("track_repeat") == "once"
         self.first_self = o("first_tie") == "self"
         self.coin_nearest = o("coin_rounding") == "nearest"
@@ -388,11 +390,20 @@ def _settle(w: W, p: Params) -> None:
 
 
 def _final(w: W, p: Params) -> None:
+    """final.sell in player order from the first player (crafts/final-sale); under
+    ``final_sale=value`` what the bank could not pay still counts for the conversion."""
+    unpaid = [0] * p.players
+    sell = p.sell
     for i in ORDERS[p.players][w.first]:
         for r in RES_RANGE:
             for _ in range(w.boards[i][r]):
+                before = w.coins[i]
                 w.sell_one(i, r, p)
-    w.scores = tuple(sc + _coin_points(c, p) for sc, c in zip(w.scores, w.coins, strict=True))
+                unpaid[i] += sell[r] - (w.coins[i] - before)
+    if not p.final_value:
+        unpaid = [0] * p.players
+    w.scores = tuple(sc + _coin_points(c + u, p)
+                     for sc, c, u in zip(w.scores, w.coins, unpaid, strict=True))
     w.phase = PH_OVER
     w.turn = -1
 
@@ -705,7 +716,12 @@ class CraftsGame(Game[CraftsState, Action]):
                 raise RULES.illegal(RL.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is not applied plainly")
             self._pay(w, i, c, rule)
             if c == D.FAIR:
-                count = sum(w.table[i]) + (w.declined[i] if p.fair_revealed else 0)
+                table = w.table[i]
+                count = sum(table)
+                if p.fair_revealed:
+                    count += w.declined[i]
+                elif p.fair_played:  # each Reconstruction on the table returned one card
+                    count += table[D.RECONSTRUCTION]
                 w.gain_coins(i, D.FAIR_COINS * count, p)
             else:
                 for r in OUTPUTS[c]:

@@ -344,21 +344,29 @@ A_RECON_RECON = R.ambiguity(
                    " so the round would never end)",
     },
     default="exclude",
-    why="Only this reading keeps every round finite; the card in resolution is not yet"
-        " 'played'.",
+    why="Under the literal reading two Reconstructions can return each other for ever (each"
+        " replay leaves hand, table, coins and points as they were), so no bound on a game's"
+        " length exists and a game need not end; excluding Reconstructions is the smallest"
+        " restriction that bounds every round, and it changes nothing else (returning a"
+        " Reconstruction gains nothing but the right to replay it). The card in resolution is"
+        " not yet on the table, so it cannot return itself under either reading.",
     source=PROJECT,
 )
 A_FAIR = R.ambiguity(
     "fair-count",
     quote="не считая эту Ярмарку",
-    question="Does the Fair count cards revealed but declined this round?",
+    question="Which cards does the Fair count: cards revealed but declined this round? cards"
+             " applied and then returned to hand by a Reconstruction?",
     readings={
         "table": "only the other cards lying applied on your table",
         "revealed": "those plus every card you revealed and declined this round",
+        "played": "those plus every card a Reconstruction returned to your hand this round"
+                  " (each application counts, also a card applied twice)",
     },
     default="table",
-    why="A declined card was not 'played' (the text calls declining passing); applied cards lie"
-        " on the table until the round ends.",
+    why="A declined card was not 'played' (the text calls declining passing); 'Разыгранная"
+        " карта остаётся лежать перед игроком' ties a played card to the table, and a returned"
+        " card no longer lies there.",
     source=PROJECT,
     option="fair_count",
 )
@@ -445,4 +453,53 @@ A_REDRAW = R.ambiguity(
     why="The text goes on: 'сбросить все карты из руки' (all hand cards).",
     source="later rule in the text",
     option="redraw_hand",
+)
+A_BUILDING_ORDER = R.ambiguity(
+    "building-order",
+    quote="и только затем – все карты Зданий",
+    question="In what order do the revealed buildings resolve? The clockwise order is given"
+             " for action cards only.",
+    readings={
+        "clockwise": "clockwise from the first player, like the action cards",
+        "simultaneous": "(not offered: effects that interact need an order: the limited bank"
+                        " running short, a Castle's setback before another player's marker"
+                        " passes a resource space)",
+    },
+    default="clockwise",
+    why="The text's only order of resolution is the one it gives for actions, in the same"
+        " sentence; buildings of different players interact only through the bank and the"
+        " Castle, where some order must be chosen.",
+    source=PROJECT,
+)
+A_DEAL_ORDER = R.ambiguity(
+    "deal-order",
+    quote="каждый игрок добирает в руку из колоды до 5 карт",
+    question="When several players draw at once (the deal, the refill), in what order?",
+    readings={
+        "player": "clockwise from the first player (player 0 before round 1's first player is"
+                  " drawn), each player drawing every card he owes before the next",
+    },
+    default="player",
+    why="Each draw is a uniform chance step over the deck, so the order changes no hand's"
+        " distribution unless the deck runs out in the middle of the deal (then it decides who"
+        " draws from the rebuilt deck); an oracle must fix one order so that foreign draws can"
+        " be replayed.",
+    source=PROJECT,
+)
+A_FINAL_SALE = R.ambiguity(
+    "final-sale",
+    quote="После 4 раунда все игроки продают имеющиеся у них ресурсы",
+    question="All players sell at once after round 4: with the limited pool, what if the bank"
+             " cannot pay every sale?",
+    readings={
+        "bank": "sales are paid by the bank in player order from the first player, resources"
+                " in board order; what the bank cannot pay is lost",
+        "value": "the same sales, but what the bank could not pay still counts as coins for the"
+                 " 4:1 conversion (the final sale only scores)",
+    },
+    default="bank",
+    why="It is the sale the text names, with the bank as at every other sale; the order is the"
+        " game's turn order. The readings differ only when the bank runs short.",
+    source=PROJECT,
+    option="final_sale",
 )

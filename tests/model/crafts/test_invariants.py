@@ -40,13 +40,16 @@ OTHER = {"levels": "two-tier", "prices": "flat", "track_spaces": "every10",
          "pebbles": "unlimited", "castle_target": "any", "castle_floor": "forbid",
          "reconstruction_points": "lose", "fair_count": "revealed", "track_repeat": "once",
          "first_tie": "self", "coin_rounding": "nearest", "scouting_target": "any",
-         "scouting_empty": "draw", "redraw_hand": "exactly-five"}
+         "scouting_empty": "draw", "redraw_hand": "exactly-five", "final_sale": "value"}
 
 
 def test_every_non_default_reading_plays_to_the_end() -> None:
     assert set(OTHER) == set(GAME.rules.options())
     for players, seed in itertools.product((2, 5), range(4)):
         for state in biased_game(players, seed, OTHER):
+            assert check(state) == []
+    for seed in range(3):  # the third reading of fair_count
+        for state in biased_game(4, seed, {**OTHER, "fair_count": "played"}):
             assert check(state) == []
 
 

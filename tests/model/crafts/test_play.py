@@ -148,3 +148,33 @@ def test_scores_count_on_past_any_track_length() -> None:
     s = GAME.apply(s, Knight(1))
     # 96 -> 104 passes space 100, the 20th resource space (kvass, the cycle's 5th)
     assert s.scores[0] == 104 and s.boards[0] == res(kvass=1)
+
+
+@pytest.mark.rules("crafts/building-order", "crafts/play.clockwise", "crafts/card.castle",
+                   "crafts/card.farm", "crafts/play.track-resource")
+def test_buildings_resolve_clockwise_from_the_first_player() -> None:
+    # player 1 (first) knocks player 0 back from 4 to 0 before player 0's farm: the farm
+    # then gives 1 point and no track space (clockwise); the other order would pass 5
+    s = make(2, first=1, hands={0: cards(farm=1), 1: cards(castle=1)},
+             boards={1: res(kvass=1, sword=1)}, scores={0: 4})
+    s = commit(s, {1: "castle", 0: "farm"})
+    assert GAME.actor(s) == 1
+    s = GAME.apply(s, Knight(0))
+    assert s.scores == (0, 8)
+    s = GAME.apply(s, Apply())
+    assert s.scores == (1, 8) and s.boards[0] == res(wheat=2)
+
+
+@pytest.mark.rules("crafts/card.hunters-hut", "crafts/card.ore-works", "crafts/card.crystal-mine",
+                   "crafts/card.laboratory", "crafts/play.vp")
+def test_converters_of_the_chains() -> None:
+    for key, board, out, vp in (("hunters_hut", res(wood=1), res(food=1), 2),
+                                ("ore_works", res(food=1), res(metal=1), 3),
+                                ("crystal_mine", res(food=1), res(crystal=1), 3),
+                                ("laboratory", res(coal=1, crystal=1), res(potion=1, wood=1), 5)):
+        s = resolving(2, 0, key, boards={0: board})
+        t = GAME.apply(s, Apply())  # 5 points pass track space 5 (wood)
+        assert t.boards[0] == out and t.scores[0] == vp, key
+        assert GAME.apply(resolving(2, 0, key), Decline()).scores[0] == 0
+        with pytest.raises(IllegalAction):
+            GAME.apply(resolving(2, 0, key), Apply())

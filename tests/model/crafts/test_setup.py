@@ -151,3 +151,17 @@ def test_deck_is_rebuilt_the_moment_it_runs_out() -> None:
     assert s.discard == cards(castle=5)
     out = dict(GAME.chance_outcomes(s))
     assert out == {Draw(CARD["fair"]): Fraction(1)}  # not the castles just discarded
+
+
+@pytest.mark.rules("crafts/deal-order", "crafts/round.refill")
+def test_owed_cards_are_drawn_clockwise_from_the_first_player() -> None:
+    from model.crafts.actions import Done
+
+    s = make(3, phase=PH_END, first=2, scores={0: 5, 1: 5, 2: 1},
+             hands={0: cards(farm=4), 1: cards(farm=3), 2: cards(farm=5)})
+    s = run(s, Done(), Done(), Done())
+    assert s.first == 2 and s.owed == (1, 2, 0)
+    s = GAME.apply(s, Draw(CARD["fair"]))  # player 0 is next clockwise after player 2
+    assert s.owed == (0, 2, 0) and s.hands[0][CARD["fair"]] == 1
+    s = run(s, Draw(CARD["theft"]), Draw(CARD["theft"]))
+    assert s.owed == (0, 0, 0) and s.hands[1][CARD["theft"]] == 2

@@ -127,3 +127,38 @@ def test_unknown_option_rejected() -> None:
     with pytest.raises(ConfigError):
         GAME.config(2, {"pebbles": "infinite"})
     assert make(2, {"pebbles": "unlimited"}).config.option("pebbles") == "unlimited"
+
+
+@pytest.mark.rules("crafts/fair-count", "crafts/card.fair", "crafts/card.reconstruction")
+def test_fair_count_played_counts_cards_returned_by_reconstruction() -> None:
+    # farm applied, returned by the Reconstruction (on the table), farm applied again
+    kw = {"table": {0: cards(farm=1, reconstruction=1)}, "declined": (1, 0)}
+    a = GAME.apply(resolving(2, 0, "fair", **kw), Apply())
+    b = GAME.apply(resolving(2, 0, "fair", {"fair_count": "played"}, **kw), Apply())
+    c = GAME.apply(resolving(2, 0, "fair", {"fair_count": "revealed"}, **kw), Apply())
+    assert a.coins[0] == 5 + 2 * 2
+    assert b.coins[0] == 5 + 2 * 3  # the farm was played twice
+    assert c.coins[0] == 5 + 2 * 3  # the declined card
+
+
+@pytest.mark.rules("crafts/final-sale", "crafts/final.sell", "crafts/pebble-limit")
+def test_final_sale_when_the_bank_runs_short() -> None:
+    from model.crafts.actions import Done
+    from model.crafts.state import PH_END, PH_OVER
+
+    # the bank holds 1 pebble; player 1 (the first player) sells first
+    kw = {"phase": PH_END, "round": 4, "first": 1, "coins": {0: 40, 1: 48},
+          "boards": {0: res(sword=2), 1: res(sword=1, wood=8)}}
+    s = make(2, **kw)
+    assert s.bank == 1
+    t = make(2, {"final_sale": "value"}, **kw)
+    s = GAME.apply(GAME.apply(s, Done()), Done())
+    t = GAME.apply(GAME.apply(t, Done()), Done())
+    assert s.phase == PH_OVER and t.phase == PH_OVER
+    assert s.coins == t.coins and s.bank == t.bank == 0
+    # player 1: sword (bank 1+1=2, paid 2 of 4), 8 wood (each returns a pebble and is paid
+    # it): 48 + 2 + 8 = 58 coins; player 0: each sword returns one pebble, paid 1 of 4
+    assert s.coins == (42, 58)
+    assert GAME.scores(s) == (42 // 4, 58 // 4)
+    # the value reading counts the unpaid 2 + 3 + 3 coins
+    assert GAME.scores(t) == ((42 + 6) // 4, (58 + 2) // 4)
