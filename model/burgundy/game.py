@@ -697,6 +697,42 @@ class Burgundy(Game[BurgundyState, Action]):
                              box=tuple(box))
         return self._next_fill(state, 0)
 
+    # -- the eager play policy ----------------------------------------------------------------
+    def policy_weights(self, state: BurgundyState,
+                       actions: tuple[Action, ...]) -> tuple[int, ...] | None:
+        """Weights for eager play: each kind of choice gets a share of the odds (placing
+        tiles most, then taking placeable tiles, selling, buying; workers, discards,
+        declining and ending least), split among its actions; placements that complete an
+        area and ships that carry goods weigh more. Every legal action keeps weight >= 1."""
+        if not actions or state.stage is not Stage.PLAY:
+            return None
+        pl = state.players[state.order[state.turn]]
+        estate = pl.estate
+        raw: list[int] = []
+        kinds: list[str] = []
+        placeable: frozenset[str] | None = None
+        for a in actions:
+            name = type(a).__name__
+            w = _EAGER_SHARE[name]
+            if isinstance(a, PlaceTile | CityHallPlace):
+                w *= 4 if _completes(estate, a.space) else 1
+            elif isinstance(a, TakeTile | BuyTile | EffectTake):
+                if placeable is None:
+                    placeable = _frontier_colours(estate)
+                w *= 4 if D.TILE_COLOUR[a.tile] in placeable else 1
+                if a.discard:
+                    name += "/discard"
+                    w = 1
+            elif isinstance(a, ShipDepot):
+                w *= 1 + sum(state.depot_goods[a.depot - 1])
+            raw.append(w)
+            kinds.append(name)
+        count: dict[str, int] = {}
+        for name in kinds:
+            count[name] = count.get(name, 0) + 1
+        return tuple(max(1, w * _EAGER_SCALE // count[name]) for w, name in zip(
+            raw, kinds, strict=True))
+
     # -- results --------------------------------------------------------------------------------
     def scores(self, state: BurgundyState) -> tuple[int, ...]:
         return tuple(pl.vp for pl in state.players)
@@ -715,6 +751,29 @@ class Burgundy(Game[BurgundyState, Action]):
 
 
 _K8_DELTAS = (-2, -1, 1, 2)
+
+
+#: eager play: the share of the odds each kind of choice gets when it is legal
+_EAGER_SHARE = {
+    "PlaceTile": 60, "CityHallPlace": 60, "Decline": 1, "TakeTile": 12, "BuyTile": 6,
+    "EffectTake": 10, "SellGoods": 15, "WarehouseSell": 10, "TakeWorkers": 3,
+    "UseWorker": 4, "EndTurn": 3, "ShipDepot": 1, "ShipGoods": 10,
+}
+_EAGER_SCALE = 840
+
+
+def _completes(estate: tuple[str, ...], space: int) -> bool:
+    """Whether a tile on ``space`` fills the last empty space of its area."""
+    return all(estate[s] or s == space for s in BOARD.areas[BOARD.area[space]])
+
+
+def _frontier_colours(estate: tuple[str, ...]) -> frozenset[str]:
+    """Colours of the empty spaces next to a placed tile (where a tile could go next)."""
+    out = set()
+    for s in range(BOARD.size):
+        if not estate[s] and any(estate[x] for x in BOARD.neighbours[s]):
+            out.add(BOARD.colour[s])
+    return frozenset(out)
 
 
 def turn_order(players: tuple[Player, ...]) -> tuple[int, ...]:
