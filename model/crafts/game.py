@@ -90,6 +90,9 @@ KNIGHT = tuple(Knight(t) for t in range(-1, 6))  # KNIGHT[t + 1]
 SCOUT = tuple(Scout(t) for t in range(6))
 STEAL = tuple(tuple(Steal(v, r) for r in RES_RANGE) for v in range(6))
 
+#: the action types that apply a revealed card
+_EFFECT_TYPES = frozenset((Apply, Knight, Scout, Rebuild, Steal))
+
 #: card kinds applied with a plain Apply
 PLAIN = frozenset(
     (D.LUMBER, D.FARM, D.CHARCOAL, D.BAKERY, D.KVASS_YARD, D.HUNTER, D.ORE, D.CRYSTAL_MINE,
@@ -836,6 +839,94 @@ class CraftsGame(Game[CraftsState, Action]):
         else:
             raise RULES.illegal(RL.END_SELL if t is Buy else RL.END_DISCARD,
                                 f"at round end discard, sell or say done, not {a!r}")
+
+    # -- eager play policy ---------------------------------------------------------------
+    def policy_weights(self, state: CraftsState,
+                       actions: tuple[Action, ...]) -> tuple[int, ...] | None:
+        """Weights for ``eager`` play: carry play on and into the deep chains.
+
+        Commit a card that can be applied (or made applicable by buying its missing
+        inputs) rather than stop; buy what the revealed card lacks; apply rather than
+        decline; after the free exchange mostly pass (paid exchanges drain the coins
+        the chains need); at round end keep cards and resources. Every legal action
+        keeps a weight of at least 1.
+        """
+        ph = state.phase
+        if ph == PH_COMMIT:
+            return self._commit_weights(state, actions)
+        if ph == PH_RESOLVE:
+            if state.task == TASK_MAGE:
+                return None
+            return self._resolve_weights(state, actions)
+        n = len(actions)
+        if ph == PH_MARKET:
+            paid = state.exchanges[state.turn] > 0
+            return tuple(
+                (2 * n if paid else 1 + n // 8) if type(a) is Pass
+                else 2 if type(a) is Redraw else 1
+                for a in actions)
+        if ph == PH_END:
+            return tuple(max(4, n) if type(a) is Done else 1 for a in actions)
+        return None
+
+    @staticmethod
+    def _shortfall(board: tuple[int, ...], coins: int, c: int, p: Params) -> int:
+        """Coins player needs to buy what card ``c`` lacks (-1: he cannot afford it)."""
+        need = 0
+        for r in INPUTS[c]:
+            if not board[r]:
+                need += p.buy[r]
+        return need if need + CARD_COINS[c] <= coins else -1
+
+    def _commit_weights(self, s: CraftsState, actions: tuple[Action, ...]) -> tuple[int, ...]:
+        i = s.turn
+        p = params(s.config)
+        board = s.boards[i]
+        coins = s.coins[i]
+        out = []
+        for a in actions:
+            if type(a) is not Commit:
+                out.append(1)  # Stop
+                continue
+            c = a.card
+            if IS_BUILDING[c]:
+                short = self._shortfall(board, coins, c, p)
+                w = 2 if short < 0 else 8 if short else 20
+                if w > 2 and VP[c] >= 5:
+                    w *= 3  # the deep cards: laboratory, armory, castle, mage tower
+            elif c == D.FAIR:
+                w = 4 + 4 * sum(s.table[i])
+            elif c == D.RECONSTRUCTION:
+                w = 10 if any(s.table[i]) else 2
+            else:
+                w = 6
+            out.append(w)
+        return tuple(out)
+
+    def _resolve_weights(self, s: CraftsState, actions: tuple[Action, ...]) -> tuple[int, ...]:
+        i = s.turn
+        c = s.committed[i]
+        board = s.boards[i]
+        inputs = INPUTS[c]
+        effects = sum(1 for a in actions if type(a) in _EFFECT_TYPES)
+        lacks = any(not board[r] for r in inputs) or s.coins[i] < CARD_COINS[c]
+        out = []
+        for a in actions:
+            t = type(a)
+            if t in _EFFECT_TYPES:
+                w = 1 + 60 // effects
+            elif t is Buy:
+                assert isinstance(a, Buy)
+                w = 40 if a.resource in inputs and not board[a.resource] else 1
+            elif t is Sell:
+                assert isinstance(a, Sell)
+                w = 4 if lacks and a.resource not in inputs else 1
+            elif t is Decline:
+                w = 1 if effects else 3
+            else:
+                w = 1  # Withdraw
+            out.append(w)
+        return tuple(out)
 
     # -- scores -------------------------------------------------------------------------
     def scores(self, state: CraftsState) -> tuple[int, ...]:
