@@ -686,8 +686,11 @@ class Burgundy(Game[BurgundyState, Action]):
         phase = state.phase + 1
         if phase == D.PHASES:
             final = tuple(attrs.evolve(pl, vp=pl.vp + scoring.final_vp(pl)) for pl in pls)
+            # the order the tie-break reads (ambiguity burgundy/tie-order)
+            last = (state.order if state.config.option("tie-order") == "last-round"
+                    else turn_order(final))
             return attrs.evolve(state, players=final, stage=Stage.OVER, turn=0, bought=False,
-                                round=0, phase=phase, order=turn_order(final))
+                                round=0, phase=phase, order=last)
         box = list(state.box)
         for tiles in (*state.depots, state.black):
             for t in tiles:
@@ -738,10 +741,14 @@ class Burgundy(Game[BurgundyState, Action]):
         return tuple(pl.vp for pl in state.players)
 
     def winners(self, state: BurgundyState) -> tuple[int, ...]:
-        """One winner: most VP, then most empty estate spaces, then later in turn order."""
+        """One winner: most VP, then most empty estate spaces, then later in turn order (the
+        track, or with tie-order=last-round the final round's order kept in ``order``)."""
         if state.stage is not Stage.OVER:
             return ()
-        order = turn_order(state.players)
+        if state.config.option("tie-order") == "last-round":
+            order = state.order
+        else:
+            order = turn_order(state.players)
         best = max(
             range(len(state.players)),
             key=lambda i: (state.players[i].vp, state.players[i].estate.count(""),

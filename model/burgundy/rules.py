@@ -19,7 +19,7 @@ SETUP_GOODS = R.rule("setup.goods-stacks", "Поделите их на 5 зак�
                      " each draw is a chance step.")
 SETUP_PLAYER_GOODS = R.rule("setup.player-goods", "3 случайных жетона товаров из оставшихся 17",
                             "Each player draws 3 goods from the 17; the rest go to the box.")
-SETUP_CASTLE = R.rule("setup.start-castle", "с результатом кубика",
+SETUP_CASTLE = R.rule("setup.start-castle", "тёмно-зелёную ячейку личного планшета (с результатом",
                       "Each player's starting castle is on the estate's central dark-green"
                       " space (die 6).")
 SETUP_SILVER = R.rule("setup.silver", "1 серебряный самородок, который кладётся",
@@ -73,8 +73,9 @@ END_WORKERS = R.rule("game.end-workers", "каждые 2 жетона рабоч
                      "1 VP per 2 workers.")
 END_STORAGE = R.rule("game.end-storage", "не приносят победных очков",
                      "Tiles in storage score nothing.")
-TIE_BREAK = R.rule("game.tie-break", "в вот- чине которого осталось больше пустых ячеек",
-                   "Ties: more empty estate spaces wins, then the later in turn order.")
+TIE_BREAK = R.rule("game.tie-break", "осталось больше пустых ячеек",
+                   "Ties: more empty estate spaces wins, then the later in turn order"
+                   " (which order: burgundy/tie-order).")
 GAME_OVER = R.rule("game.over", "Победителем становится тот, кто продвинулся",
                    "No action after the game has ended.")
 
@@ -87,7 +88,7 @@ TURN_PENDING = R.rule("turn.effects-first", "Свойства зданий пр�
                       "A placed tile's effect is resolved at once, before anything else.")
 DIE_USED = R.rule("die.once", "откладывает его на соответствующую круглую ячейку",
                   "Each die is used once per turn.")
-WORKER = R.rule("worker.adjust", "Ими вы изменяете результат ку",
+WORKER = R.rule("worker.adjust", "Ими вы изменяете результат",
                 "A worker changes one die by 1 up or down; several per die.")
 WORKER_WRAP = R.rule("worker.wrap", "для превращения «6» в «1» или «1» в «6»",
                      "Workers turn 6 into 1 and 1 into 6.")
@@ -95,9 +96,9 @@ TAKE = R.rule("action.take-tile", "Игрок может взять один л�
               "Take one hex from the depot the die names into storage.")
 TAKE_DISCARD = R.rule("action.take-discard", "В случае если все ячейки заняты, игрок",
                       "With full storage (3 tiles) one stored tile is discarded first.")
-PLACE = R.rule("action.place", "Цвет жетона всегда дол",
+PLACE = R.rule("action.place", "Кубик показывает, на какую пустую",
                "Place a stored hex on an empty space of the die's number and its colour.")
-PLACE_COLOUR = R.rule("action.place-colour", "дать по цвету с ячейкой вотчины.",
+PLACE_COLOUR = R.rule("action.place-colour", "совпадать с цветом ячейки, на которую он",
                       "The tile's colour must match the space's colour.")
 PLACE_NUMBER = R.rule("action.place-number", "указывает, на какие ячейки можно выложить",
                       "The space's number must equal the die (after adjustments).")
@@ -111,9 +112,8 @@ WORKERS = R.rule("action.take-workers", "2 жетона рабочих из об
                  "Take 2 workers whatever the die shows.")
 BUY = R.rule("action.buy-black", "раз в ход каждый игрок",
              "Once per turn, at any point of it, buy a black-depot hex for 2 silver.")
-STORAGE = R.rule("storage.three", "3 ячейки для товаров",
-                 "Storage holds at most 3 hex tiles (the three spaces bottom left).",
-                 source="text: \"с одной из трёх ячеек в левом нижнем углу\"")
+STORAGE = R.rule("storage.three", "с одной из трёх ячеек в левом нижнем углу",
+                 "Storage holds at most 3 hex tiles (the three spaces bottom left).")
 GOODS_LIMIT = R.rule("goods.three-kinds", "не более 3 различных типов",
                      "A player holds at most 3 kinds of goods.")
 
@@ -189,7 +189,7 @@ K[13] = R.rule("knowledge.13", "но и 1 серебряный самородо�
                "The take-workers action also gives 1 silver (not the boarding house).")
 K[14] = R.rule("knowledge.14", "берёт не 2, а 4 жетона рабочих",
                "The take-workers action gives 4 workers instead of 2.")
-K[15] = R.rule("knowledge.15", "по 3 побед- ных очка за каждый тип проданных товаров",
+K[15] = R.rule("knowledge.15", "за каждый тип проданных товаров",
                "End: 3 VP per goods kind sold.")
 for _n in range(16, 24):
     K[_n] = R.rule(f"knowledge.{_n}", "по 4 победных очка за каждое указанное",
@@ -199,7 +199,7 @@ K[24] = R.rule("knowledge.24", "за каждый тип животных, до�
                "End: 4 VP per animal kind in the estate.")
 K[25] = R.rule("knowledge.25", "1 победному очку за каждый проданный жетон",
                "End: 1 VP per goods tile sold.")
-K[26] = R.rule("knowledge.26", "2 побед- ных очка за каждый свой жетон бонуса",
+K[26] = R.rule("knowledge.26", "за каждый свой жетон бонуса, независимо от того",
                "End: 2 VP per bonus tile.")
 
 # -- the advanced set-up ----------------------------------------------------------------------
@@ -341,4 +341,18 @@ A_BOARDS = R.ambiguity(
     default="board-1",
     why="The layouts are not in the text or the supplementary data.",
     source=SUPP_HIGH,
+)
+A_TIE_ORDER = R.ambiguity(
+    "tie-order",
+    quote="становится последний по очерёдности хода претендент",
+    question="Which turn order breaks the last tie: the track after the game (ships placed in"
+             " the final round count) or the order in which the final round was played?",
+    readings={"track": "the turn-order track after the last turn (the order a next round"
+                       " would have)",
+              "last-round": "the order of the turns of the final round"},
+    default="track",
+    why="The turn order is what the track shows ('в соответствии с получившимся порядком"
+        " хода' at set-up); the text does not freeze it for the tie-break.",
+    source="project default (the track is the game's record of turn order)",
+    option="tie-order",
 )

@@ -194,3 +194,26 @@ def test_advanced_set_up_is_registered_not_modelled() -> None:
     assert amb.default == "board-1" and amb.option is None
     s = first_turn(4)
     assert all(len(p.estate) == 37 for p in s.players)
+
+
+def _tied_final_turn(variant: dict[str, str] | None) -> tuple[BurgundyState, int, int]:
+    """The last turn of the game with both players tied on VP and empty spaces, the player on
+    turn moved ahead on the track this round: (state, player on turn, the other)."""
+    s = attrs.evolve(first_turn(2, variant=variant), phase=4, round=4, turn=1)
+    last, other = s.order[1], s.order[0]
+    for p in (0, 1):
+        s = edit(s, p, dice=(0, 0), goods=(0,) * 6, silver=0, workers=0, vp=30)
+    s = edit(s, last, track_space=1, track_height=0)
+    return GAME.apply(s, EndTurn()), last, other
+
+
+@pytest.mark.rules("burgundy/game.tie-break")
+def test_tie_order_readings_differ() -> None:
+    # track (default): the order on the track after the game, where `last` now leads
+    s, last, other = _tied_final_turn(None)
+    assert GAME.is_terminal(s) and GAME.winners(s) == (other,)
+    assert s.order == (last, other)
+    # last-round: the order in which the final round was played
+    s, last, other = _tied_final_turn({"tie-order": "last-round"})
+    assert GAME.is_terminal(s) and GAME.winners(s) == (last,)
+    assert s.order == (other, last)
