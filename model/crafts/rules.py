@@ -459,16 +459,12 @@ A_BUILDING_ORDER = R.ambiguity(
     quote="и только затем – все карты Зданий",
     question="In what order do the revealed buildings resolve? The clockwise order is given"
              " for action cards only.",
-    readings={
-        "clockwise": "clockwise from the first player, like the action cards",
-        "simultaneous": "(not offered: effects that interact need an order: the limited bank"
-                        " running short, a Castle's setback before another player's marker"
-                        " passes a resource space)",
-    },
+    readings={"clockwise": "clockwise from the first player, like the action cards"},
     default="clockwise",
     why="The text's only order of resolution is the one it gives for actions, in the same"
-        " sentence; buildings of different players interact only through the bank and the"
-        " Castle, where some order must be chosen.",
+        " sentence. Resolving buildings at once is no playable alternative: buildings of"
+        " different players interact (the limited bank running short, a Castle's setback"
+        " before another player's marker passes a resource space), so some order is needed.",
     source=PROJECT,
 )
 A_DEAL_ORDER = R.ambiguity(
