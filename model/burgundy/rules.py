@@ -271,8 +271,10 @@ A_DEPOTS = R.ambiguity(
                           " beige, 4 light green, 4 blue, 4 yellow, 2 castle, 2 mine spaces"
                           " per phase; depot 6's 3-player space is dark green"},
     default="balanced",
-    why="The text gives only totals; this layout uses every stack up exactly with 4 players"
-        " and fits the 3-player depot-6 exception.",
+    why="The text says only that the spaces are colour-coded ('на соответствующие по цвету'),"
+        " gives the totals 12/18/24 and that depot 6 has a dark-green space in use from 3"
+        " players; the supplementary data has nothing on the board's depots. This layout uses"
+        " every stack up exactly with 4 players and fits the depot-6 exception.",
     source="project default (playability); the published board's layout is not available",
 )
 A_TILES = R.ambiguity(
