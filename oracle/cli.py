@@ -418,7 +418,9 @@ def rules(game_name: str, coverage: bool, tests_dir: str, as_json: bool) -> int:
     named, warnings = scan_rule_marks(root)
     covered = [rid for rid in book.ids if rid in named]
     uncovered = [rid for rid in book.ids if rid not in named]
-    unknown = sorted(i for i in named if i.startswith(f"{game.name}/") and i not in book)
+    ambiguity_ids = {a.id for a in book.ambiguities}
+    unknown = sorted(i for i in named if i.startswith(f"{game.name}/") and i not in book
+                     and i not in ambiguity_ids)
     if as_json:
         _emit_json({"game": game.name, "total": len(book), "covered": covered,
                     "uncovered": uncovered, "unknown": unknown, "warnings": warnings})
@@ -562,3 +564,82 @@ def demo(n: int, seed: int, skip_verify: bool) -> int:
                 failures += 1
                 _print_report(str(path), report)
     return 1 if failures else 0
+
+
+# -- drive -------------------------------------------------------------------------------------
+
+
+def _print_drive(report: Any) -> None:
+    console = _console()
+    for run in report.games:
+        head = (f"{run.game} {run.players}p seed {run.seed} {run.policy}")
+        div = run.divergence
+        if div is None:
+            state = "finished" if run.finished else "unfinished"
+            console.print(Text(f"{head}: conforms ({run.steps} steps, {run.probes} illegal"
+                               f" actions rejected, game {state})", style="green"))
+        else:
+            console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}",
+                               style="bold red"))
+            for line in div.describe().splitlines()[1:]:
+                console.print(Text(line))
+            console.print(Text(f"  what: {div.message}"))
+            console.print(Text(f"  replay: the first {run.steps} steps of `{run.replay}`"))
+        for w in run.warnings:
+            console.print(Text(f"  warning: {w}", style="yellow"))
+    good = sum(1 for r in report.games if r.conforms)
+    console.print(Text(f"{good}/{len(report.games)} games conform ({report.requests} requests,"
+                       f" {report.seconds:.2f} s)",
+                       style="green" if report.conforms else "bold red"))
+
+
+@main.command(context_settings={"ignore_unknown_options": True,
+                                "allow_interspersed_args": False})
+@click.option("--game", "game_name", default="all", show_default=True, metavar="GAME|all",
+              help="The game to drive.")
+@click.option("--players", "-n", type=int, help="Player count (default: every count in turn).")
+@click.option("--games", "n", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Seeded games per game.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="First seed.")
+@click.option("--variant", "-v", multiple=True, metavar="OPTION=READING",
+              help="A variant option (repeatable); others take their defaults.")
+@click.option("--policy", type=click.Choice(POLICIES), default=POLICIES[0], show_default=True,
+              help="How the oracle chooses the players' actions.")
+@click.option("--timeout", type=float, default=10.0, show_default=True,
+              help="Seconds to wait for each reply.")
+@click.option("--probes", type=click.IntRange(min=0), default=2, show_default=True,
+              help="Illegal actions sent per step (each must be rejected).")
+@click.option("--strict-rules", is_flag=True,
+              help="A rejection naming another rule id than the model's is a divergence.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
+@click.argument("command", nargs=-1, type=click.UNPROCESSED)
+def drive(game_name: str, players: int | None, n: int, seed: int, variant: tuple[str, ...],
+          policy: str, timeout: float, probes: int, strict_rules: bool, as_json: bool,
+          command: tuple[str, ...]) -> int:
+    """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
+    from oracle.drive import DriveError
+    from oracle.drive import drive as run_drive
+
+    if not command:
+        raise BadInput("no command given: oracle drive [OPTIONS] -- CMD [ARGS ...]")
+    if command[0].startswith("-") and command[0] != "-":
+        raise BadInput(f"unknown option {command[0]!r} (put the command after --)")
+    if not timeout > 0:
+        raise BadInput("--timeout must be a positive number of seconds")
+    targets = _targets(game_name)
+    chosen = _variant(variant)
+    for g in targets:
+        _config(g, players, variant)
+    try:
+        report = run_drive(command, targets, count=n, seed=seed, players=players,
+                           variant=chosen, policy=policy, timeout=timeout, probes=probes,
+                           strict_rules=strict_rules)
+    except DriveError as exc:
+        raise BadInput(str(exc)) from None
+    except ConfigError as exc:  # pragma: no cover - checked above
+        raise BadInput(str(exc)) from None
+    if as_json:
+        _emit_json(report.to_json())
+    else:
+        _print_drive(report)
+    return 0 if report.conforms else 1
