@@ -1,0 +1,805 @@
+"""Live driving: play seeded games through a foreign implementation and compare every step.
+
+The implementation runs as a subprocess speaking the JSON Lines protocol of
+docs/protocol.md on its standard input and output (one request line, one
+reply line; schema in ``oracle/schema/protocol.schema.json``). For each
+seeded game, :func:`drive` resets it, then at every step asks for the actor
+and the legal actions (compared with the model's as sets, missing and extra
+actions named), sends a few actions the model rejects (built by
+:func:`properties.generic.mutations`) and expects them rejected, sends the
+action the model's seeded play chooses (:func:`model.core.play.choose`) and
+compares the state digest after it (field by field when the implementation
+returns its state). The first divergence of each game is reported with the
+seed, the step and the actions played so far; the chosen actions are those
+``oracle play GAME --players P --seed S --policy X`` writes.
+
+Timeouts, crashes, and replies that are not JSON or not of the expected
+shape are divergences of kind ``timeout``, ``crash`` and ``protocol``; the
+oracle never hangs on them, and the subprocess (its whole process group) is
+killed when driving ends.
+"""
+
+import contextlib
+import json
+import os
+import random
+import re
+import selectors
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import IO, Any
+
+import attrs
+import jsonschema  # type: ignore[import-untyped]
+
+from model.core.canon import structure, unstructure
+from model.core.errors import IllegalAction
+from model.core.game import CHANCE, TERMINAL, Config, Game
+from model.core.play import POLICIES, choose
+from oracle.diff import FieldDiff, child, field_diff
+from oracle.trace import canonical_digest, dumps
+from properties.generic import legal_set, mutations, strings_in
+
+PROTOCOL_VERSION = 1
+
+#: the kinds of divergence, in the words reports use
+KINDS = {
+    "reset": "the implementation refused or failed the reset",
+    "setup-digest": "the state after set-up differs",
+    "actor": "a different actor is to act",
+    "legal": "the legal actions differ",
+    "chance": "the chance probabilities differ",
+    "rejects-legal": "the implementation rejects an action the model allows",
+    "accepts-illegal": "the implementation accepts an action the model rejects",
+    "rule": "the implementation names another rule than the model",
+    "digest": "the state after the step differs",
+    "state": "the digest agrees but the state the implementation returned differs",
+    "timeout": "no reply within the time limit",
+    "crash": "the implementation exited or closed its output",
+    "protocol": "a reply that is not JSON or not of the expected shape",
+    "model-error": "the model failed (a model defect)",
+}
+
+#: the longest reply line read (bytes); a longer one is a protocol error
+MAX_REPLY = 32 * 1024 * 1024
+#: how many missing or extra actions a report lists
+MAX_LISTED = 20
+#: bytes of the implementation's standard error kept for a crash report
+STDERR_TAIL = 2000
+
+
+class DriveError(Exception):
+    """Bad input to :func:`drive` (the command cannot be started, a bad option)."""
+
+
+class PeerFailure(Exception):
+    """The implementation timed out, crashed or broke the protocol."""
+
+    def __init__(self, kind: str, message: str, *, exit_code: int | None = None,
+                 reply: str | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.exit_code = exit_code
+        self.reply = reply
+
+
+# -- the protocol schema ------------------------------------------------------------------
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the protocol's requests and replies."""
+    text = (Path(__file__).parent / "schema" / "protocol.schema.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+@cache
+def _validator(name: str) -> Any:
+    full = schema()
+    sub = {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": f"#/$defs/{name}"}
+    return jsonschema.Draft202012Validator(sub)
+
+
+def _path(parts: Sequence[str | int]) -> str:
+    out = "$"
+    for p in parts:
+        out = child(out, p)
+    return out
+
+
+def _clip(text: str, limit: int = 200) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_FRACTION = re.compile(r"[0-9]+/[0-9]+")
+
+
+def _tagged(value: Any) -> bool:
+    return type(value) is dict and type(value.get("type")) is str and value["type"] != ""
+
+
+def _fast_ok(op: str, reply: dict[str, Any]) -> bool:
+    """True only for successful replies the schema certainly accepts (the common case, fast)."""
+    if reply.get("ok") is not True or type(reply.get("id", 0)) is not int:
+        return False
+    if op == "legal":
+        actor = reply.get("actor")
+        actions = reply.get("actions")
+        probabilities = reply.get("probabilities", [])
+        return ((actor in ("chance", "terminal") or (type(actor) is int and actor >= 0))
+                and type(actions) is list and all(_tagged(a) for a in actions)
+                and type(probabilities) is list
+                and all(type(p) is str and _FRACTION.fullmatch(p) for p in probabilities))
+    digest = reply.get("digest")
+    if digest is None and op == "state":
+        return False
+    return ((digest is None or (type(digest) is str and _HEX64.fullmatch(digest) is not None))
+            and ("state" not in reply or _tagged(reply["state"])))
+
+
+def validate_reply(op: str, reply: Any) -> None:
+    """Raise :class:`PeerFailure` (``protocol``) unless ``reply`` fits the reply to ``op``."""
+    if type(reply) is dict and _fast_ok(op, reply):
+        return
+    if type(reply) is not dict:
+        raise PeerFailure("protocol", f"the reply to {op} is not a JSON object",
+                          reply=_clip(dumps_any(reply)))
+    ok = reply.get("ok")
+    if type(ok) is not bool:
+        raise PeerFailure("protocol", f"the reply to {op} has no boolean field ok",
+                          reply=_clip(dumps_any(reply)))
+    err = jsonschema.exceptions.best_match(
+        _validator(op if ok else "failure").iter_errors(reply))
+    if err is not None:
+        where = _path(list(err.absolute_path))
+        raise PeerFailure("protocol", f"the reply to {op}: {where}: {_clip(err.message, 160)}",
+                          reply=_clip(dumps_any(reply)))
+    if ok and op == "legal" and type(reply["actor"]) is float:
+        raise PeerFailure("protocol", f"the reply to legal: $.actor: expected an integer,"
+                          f" got {reply['actor']!r}", reply=_clip(dumps_any(reply)))
+
+
+def dumps_any(value: Any) -> str:
+    try:
+        return dumps(value) if isinstance(value, dict) else json.dumps(value)
+    except (TypeError, ValueError):  # pragma: no cover - values here come from JSON
+        return repr(value)
+
+
+# -- the subprocess -------------------------------------------------------------------------
+
+
+class Peer:
+    """An implementation running as a subprocess; one request line -> one reply line."""
+
+    def __init__(self, command: Sequence[str], timeout: float, *, cwd: str | None = None,
+                 env: Mapping[str, str] | None = None) -> None:
+        if not command:
+            raise DriveError("no command to run")
+        self.timeout = timeout
+        self.requests = 0
+        self._stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
+        try:
+            self.proc = subprocess.Popen(
+                list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=self._stderr, cwd=cwd, env=None if env is None else dict(env),
+                start_new_session=True)
+        except OSError as exc:
+            self._stderr.close()
+            raise DriveError(f"cannot start {command[0]}: {exc.strerror or exc}") from None
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._in = self.proc.stdin.fileno()
+        self._out = self.proc.stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        self._buffer = bytearray()
+        self._closed = False
+
+    # -- requests ---------------------------------------------------------------
+    def request(self, op: str, **fields: Any) -> dict[str, Any]:
+        """Send one request and return its validated reply, or raise :class:`PeerFailure`."""
+        self.requests += 1
+        ident = self.requests
+        message = {"op": op, "id": ident, **fields}
+        deadline = time.monotonic() + self.timeout
+        self._write((dumps(message) + "\n").encode("utf-8"), deadline, op)
+        raw = self._read_line(deadline, op)
+        try:
+            text = raw.decode("utf-8")
+            reply = json.loads(text, parse_constant=_reject_constant)
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            shown = raw.decode("utf-8", "replace")
+            raise PeerFailure("protocol", f"the reply to {op} is not JSON ({_clip(str(exc), 80)})",
+                              reply=_clip(shown)) from None
+        validate_reply(op, reply)
+        assert isinstance(reply, dict)
+        if "id" in reply and reply["id"] != ident:
+            raise PeerFailure("protocol", f"the reply to request {ident} ({op}) carries id"
+                              f" {reply['id']}", reply=_clip(dumps(reply)))
+        return reply
+
+    def _write(self, data: bytes, deadline: float, op: str) -> None:
+        view = memoryview(data)
+        with selectors.DefaultSelector() as sel:
+            sel.register(self._in, selectors.EVENT_WRITE)
+            while view:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise PeerFailure("timeout", f"the {op} request could not be written within"
+                                      f" {self.timeout:g} s (the implementation reads no input)")
+                if not sel.select(remaining):
+                    continue
+                try:
+                    written = os.write(self._in, view)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    raise self._crashed(op, "closed its input") from None
+                view = view[written:]
+
+    def _read_line(self, deadline: float, op: str) -> bytes:
+        buffer = self._buffer
+        with selectors.DefaultSelector() as sel:
+            sel.register(self._out, selectors.EVENT_READ)
+            while True:
+                end = buffer.find(b"\n")
+                if end >= 0:
+                    line = bytes(buffer[:end])
+                    del buffer[: end + 1]
+                    if not line.strip():
+                        continue  # blank lines between replies are tolerated
+                    return line
+                if len(buffer) > MAX_REPLY:
+                    raise PeerFailure("protocol", f"the reply to {op} is longer than"
+                                      f" {MAX_REPLY} bytes without a line end")
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise PeerFailure("timeout", f"no reply to {op} within {self.timeout:g} s")
+                if not sel.select(remaining):
+                    continue
+                try:
+                    chunk = os.read(self._out, 65536)
+                except BlockingIOError:  # pragma: no cover - select said readable
+                    continue
+                except OSError:  # pragma: no cover - a pipe error is an exit
+                    chunk = b""
+                if not chunk:
+                    raise self._crashed(op, "closed its output")
+                buffer += chunk
+
+    def _crashed(self, op: str, what: str) -> PeerFailure:
+        try:
+            code: int | None = self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            code = None
+        if code is None:
+            message = f"the implementation {what} while answering {op} (still running)"
+        else:
+            message = f"the implementation exited with code {code} while answering {op}"
+        tail = self.stderr_tail()
+        if tail:
+            message += f"; stderr ends: {tail}"
+        return PeerFailure("crash", message, exit_code=code)
+
+    def stderr_tail(self, limit: int = STDERR_TAIL) -> str:
+        """The end of what the implementation wrote on standard error."""
+        try:
+            self._stderr.flush()
+            size = self._stderr.seek(0, os.SEEK_END)
+            self._stderr.seek(max(0, size - limit))
+            data = self._stderr.read()
+        except (OSError, ValueError):  # pragma: no cover - closed already
+            return ""
+        return " | ".join(line.strip() for line in data.decode("utf-8", "replace").splitlines()
+                          if line.strip())
+
+    # -- the end ------------------------------------------------------------------
+    @property
+    def alive(self) -> bool:
+        return not self._closed and self.proc.poll() is None
+
+    def close(self, grace: float = 0.3) -> None:
+        """Ask the implementation to quit, then kill its process group; always reaps it."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            if self.proc.poll() is None:
+                with contextlib.suppress(OSError):
+                    os.write(self._in, b'{"op":"quit"}\n')
+            try:
+                assert self.proc.stdin is not None
+                self.proc.stdin.close()
+            except OSError:
+                pass
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=grace)
+        finally:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            if self.proc.poll() is None:  # pragma: no cover - killpg reached it
+                self.proc.kill()
+            self.proc.wait()
+            assert self.proc.stdout is not None
+            self.proc.stdout.close()
+            self._stderr.close()
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+# -- illegal probes ---------------------------------------------------------------------------
+
+
+class Prober:
+    """Actions the model rejects in a state: mutations of legal ones and actions seen before.
+
+    Each probe is the action as a foreign implementation would read it back
+    from canonical JSON, with the :class:`IllegalAction` the model raises.
+    """
+
+    def __init__(self, game: Game[Any, Any], rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+        self._pool: list[Any] = []
+        self._vocabulary: set[str] = set()
+        self._types = {cls.__name__: cls for cls in game.action_types}
+
+    def remember(self, actions: Sequence[Any]) -> None:
+        rng = self.rng
+        chosen = actions if len(actions) <= 2 else rng.sample(list(actions), 2)
+        for a in chosen:
+            if len(self._pool) < 200:
+                self._pool.append(a)
+            else:
+                self._pool[rng.randrange(len(self._pool))] = a
+            if len(self._vocabulary) < 400:
+                strings_in(a, self._vocabulary)
+
+    def candidates(self, legal: Sequence[Any], per_action: int = 4) -> list[Any]:
+        rng = self.rng
+        vocabulary = sorted(self._vocabulary)
+        out: list[Any] = []
+        for a in rng.sample(list(legal), min(2, len(legal))):
+            out.extend(mutations(a, rng, vocabulary, limit=per_action))
+        pool = self._pool
+        out.extend(pool[rng.randrange(len(pool))] for _ in range(min(2, len(pool))))
+        return out
+
+    def probes(self, state: Any, legal: Sequence[Any], limit: int,
+               per_action: int = 4) -> list[tuple[Any, dict[str, Any], IllegalAction]]:
+        """Up to ``limit`` (action, canonical JSON, rejection) the model gives in ``state``."""
+        out: list[tuple[Any, dict[str, Any], IllegalAction]] = []
+        if limit <= 0:
+            return out
+        listed = set(legal)
+        seen: set[str] = set()
+        for candidate in self.candidates(legal, per_action):
+            if len(out) >= limit:
+                break
+            try:
+                data = unstructure(candidate)
+                text = dumps(data)
+                if text in seen:
+                    continue
+                seen.add(text)
+                action = structure(data, self._types[data["type"]])
+                if action in listed:
+                    continue
+                self.game.apply(state, action)
+            except IllegalAction as exc:
+                out.append((action, data, exc))
+            except Exception:  # a model defect the generic checks report; not a probe
+                continue
+        return out
+
+
+# -- reports ---------------------------------------------------------------------------------
+
+
+def _show(value: Any) -> str:
+    text = dumps_any(value)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+@attrs.frozen
+class DriveDivergence:
+    """The first place where the implementation and the model disagree in one game."""
+
+    kind: str
+    #: the step being played (1-based; 0 for the reset, steps + 1 after the end)
+    step: int
+    message: str
+    #: the request that showed it
+    request: str | None = None
+    #: the action in question (canonical JSON)
+    action: Any = None
+    #: the model's rule id (an illegal action) or the implementation's
+    rule: str | None = None
+    expected: Any = None
+    got: Any = None
+    #: legal actions the implementation lacks / lists in excess (canonical JSON)
+    missing: tuple[Any, ...] = ()
+    extra: tuple[Any, ...] = ()
+    missing_count: int = 0
+    extra_count: int = 0
+    diffs: tuple[FieldDiff, ...] = ()
+    exit_code: int | None = None
+    reply: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "step": self.step, "message": self.message,
+            "request": self.request, "action": self.action, "rule": self.rule,
+            "expected": self.expected, "got": self.got,
+            "missing": list(self.missing), "extra": list(self.extra),
+            "missing_count": self.missing_count, "extra_count": self.extra_count,
+            "diffs": [d.to_json() for d in self.diffs], "exit_code": self.exit_code,
+            "reply": self.reply,
+        }
+
+    def describe(self) -> str:
+        parts = [f"step {self.step}: {self.kind}: {self.message}"]
+        if self.action is not None:
+            parts.append(f"  action: {_show(self.action)}")
+        if self.rule is not None:
+            parts.append(f"  rule: {self.rule}")
+        if self.expected is not None or self.got is not None:
+            parts.append(f"  expected: {_show(self.expected)}")
+            parts.append(f"  got:      {_show(self.got)}")
+        for a in self.missing:
+            parts.append(f"  missing: {_show(a)}")
+        if self.missing_count > len(self.missing):
+            parts.append(f"  ... {self.missing_count - len(self.missing)} more missing")
+        for a in self.extra:
+            parts.append(f"  extra:   {_show(a)}")
+        if self.extra_count > len(self.extra):
+            parts.append(f"  ... {self.extra_count - len(self.extra)} more extra")
+        for d in self.diffs:
+            note = f" ({d.note})" if d.note else ""
+            parts.append(f"  {d.path}: expected {_show(d.expected)}, got {_show(d.got)}{note}")
+        if self.reply is not None:
+            parts.append(f"  reply: {self.reply}")
+        return "\n".join(parts)
+
+
+@attrs.frozen
+class GameRun:
+    """One seeded game driven through the implementation."""
+
+    game: str
+    players: int
+    variant: tuple[tuple[str, str], ...]
+    seed: int
+    policy: str
+    #: steps played in agreement
+    steps: int
+    finished: bool
+    divergence: DriveDivergence | None
+    #: the actions played so far, in canonical JSON (a replayable prefix)
+    actions: tuple[Any, ...]
+    #: illegal actions sent, and the ones on which the rule ids differed (a warning)
+    probes: int = 0
+    warnings: tuple[str, ...] = ()
+    #: the command that writes this game's trace (its first ``steps`` steps are these)
+    replay: str = ""
+
+    @property
+    def conforms(self) -> bool:
+        return self.divergence is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "players": self.players, "variant": dict(self.variant),
+            "seed": self.seed, "policy": self.policy, "steps": self.steps,
+            "finished": self.finished, "status": "conforms" if self.conforms else "diverges",
+            "probes": self.probes, "warnings": list(self.warnings),
+            "divergence": None if self.divergence is None else self.divergence.to_json(),
+            "actions": list(self.actions), "replay": self.replay,
+        }
+
+
+@attrs.frozen
+class DriveReport:
+    command: tuple[str, ...]
+    games: tuple[GameRun, ...]
+    requests: int
+    seconds: float
+
+    @property
+    def conforms(self) -> bool:
+        return all(g.conforms for g in self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": "conforms" if self.conforms else "diverges",
+            "command": list(self.command), "requests": self.requests,
+            "seconds": round(self.seconds, 3),
+            "games": [g.to_json() for g in self.games],
+        }
+
+
+# -- one game ------------------------------------------------------------------------------
+
+
+class _Stop(Exception):
+    def __init__(self, divergence: DriveDivergence) -> None:
+        super().__init__(divergence.message)
+        self.divergence = divergence
+
+
+def _label(who: int) -> int | str:
+    if who == CHANCE:
+        return "chance"
+    if who == TERMINAL:
+        return "terminal"
+    return who
+
+
+def _state_check(step: int, kind: str, model_data: Any, model_digest: str,
+                 reply: Mapping[str, Any], request: str, action: Any = None) -> None:
+    """Compare a reply's ``digest`` and ``state`` (when present) with the model's."""
+    given = reply.get("state")
+    got_digest = reply.get("digest")
+    if got_digest is not None and got_digest != model_digest:
+        diffs = _diffs(model_data, given) if given is not None else ()
+        raise _Stop(DriveDivergence(kind, step, KINDS[kind], request=request, action=action,
+                                    expected=model_digest, got=got_digest, diffs=diffs))
+    if given is not None and dumps(given) != dumps(model_data):
+        raise _Stop(DriveDivergence("state", step, KINDS["state"], request=request,
+                                    action=action, diffs=_diffs(model_data, given)))
+
+
+def _diffs(model_data: Any, given: Any) -> tuple[FieldDiff, ...]:
+    # unstructured data may hold tuples; compare it as the JSON it is written as
+    return tuple(field_diff(json.loads(dumps(model_data)), given))
+
+
+class _Game:
+    """The driving of one game; raises :class:`_Stop` at the first divergence."""
+
+    def __init__(self, peer: Peer, game: Game[Any, Any], config: Config, seed: int,
+                 policy: str, probes: int, strict_rules: bool) -> None:
+        self.peer = peer
+        self.game = game
+        self.config = config
+        self.seed = seed
+        self.policy = policy
+        self.probe_limit = probes
+        self.strict_rules = strict_rules
+        self.steps = 0
+        self.actions: list[Any] = []
+        self.probes_sent = 0
+        self.warnings: list[str] = []
+        self.finished = False
+
+    def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
+        try:
+            reply = self.peer.request(op, **fields)
+        except PeerFailure as exc:
+            raise _Stop(DriveDivergence(exc.kind, step, exc.message, request=op, action=shown,
+                                        exit_code=exc.exit_code, reply=exc.reply)) from None
+        if not reply["ok"] and op in ("legal", "state"):
+            raise _Stop(DriveDivergence("protocol", step, f"the implementation answered {op}"
+                                        f" with an error: {_clip(reply['error'])}", request=op,
+                                        reply=_clip(dumps(reply))))
+        return reply
+
+    def run(self) -> None:
+        game, config = self.game, self.config
+        rng = random.Random(self.seed)  # the same choices as model.core.play.playout
+        prober = Prober(game, random.Random(self.seed * 7919 + 17))
+        try:
+            state = game.setup(config)
+            data = unstructure(state)
+        except Exception as exc:
+            raise _Stop(DriveDivergence("model-error", 0, f"set-up failed: {exc!r}")) from None
+        reply = self.request("reset", 0, protocol=PROTOCOL_VERSION, game=game.name,
+                             players=config.players, variant=dict(config.variant),
+                             seed=self.seed)
+        if not reply["ok"]:
+            raise _Stop(DriveDivergence("reset", 0, f"{KINDS['reset']}: "
+                                        f"{_clip(reply['error'])}", request="reset"))
+        _state_check(0, "setup-digest", data, canonical_digest(data), reply, "reset")
+        bound = game.max_steps(config)
+        while True:
+            step = self.steps + 1
+            try:
+                who = game.actor(state)
+                legal = legal_set(game, state)
+                outcomes = dict(game.chance_outcomes(state)) if who == CHANCE else {}
+            except Exception as exc:
+                raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+            reply = self.request("legal", step)
+            label = _label(who)
+            if reply["actor"] != label:
+                raise _Stop(DriveDivergence("actor", step, f"{_show(label)} is to act, not"
+                                            f" {_show(reply['actor'])}", request="legal",
+                                            expected=label, got=reply["actor"]))
+            self._compare_legal(step, legal, outcomes, reply)
+            if who == TERMINAL:
+                self.finished = True
+                self._probe_end(state, prober)
+                return
+            if self.steps >= bound:
+                raise _Stop(DriveDivergence("model-error", step,
+                                            f"no end after {bound} steps"))
+            prober.remember(legal)
+            self._probe(step, state, legal, prober)
+            try:
+                action = choose(game, state, rng, self.policy)
+                new = game.apply(state, action)
+                action_data = unstructure(action)
+                new_data = unstructure(new)
+            except Exception as exc:
+                raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+            reply = self.request("apply", step, action_data, action=action_data)
+            if not reply["ok"]:
+                rule = reply.get("rule")
+                raise _Stop(DriveDivergence(
+                    "rejects-legal", step, f"{KINDS['rejects-legal']}: "
+                    f"{_clip(reply['error'])}", request="apply", action=action_data,
+                    rule=rule if isinstance(rule, str) else None))
+            self.actions.append(action_data)
+            asked = "apply"
+            if "digest" not in reply:
+                reply = self.request("state", step, action_data)
+                asked = "state"
+            _state_check(step, "digest", new_data, canonical_digest(new_data), reply, asked,
+                         action_data)
+            state = new
+            self.steps = step
+
+    def _compare_legal(self, step: int, legal: Sequence[Any], outcomes: Mapping[Any, Fraction],
+                       reply: Mapping[str, Any]) -> None:
+        model = {dumps(d): d for d in (unstructure(a) for a in legal)}
+        theirs: dict[str, Any] = {}
+        for a in reply["actions"]:
+            text = dumps(a)
+            if text in theirs:
+                raise _Stop(DriveDivergence("legal", step, "an action is listed twice",
+                                            request="legal", action=a))
+            theirs[text] = a
+        missing = [model[t] for t in sorted(model) if t not in theirs]
+        extra = [theirs[t] for t in sorted(theirs) if t not in model]
+        if missing or extra:
+            what = []
+            if missing:
+                what.append(f"{len(missing)} legal action(s) missing")
+            if extra:
+                what.append(f"{len(extra)} action(s) the model does not allow")
+            raise _Stop(DriveDivergence(
+                "legal", step, "; ".join(what), request="legal",
+                missing=tuple(missing[:MAX_LISTED]), extra=tuple(extra[:MAX_LISTED]),
+                missing_count=len(missing), extra_count=len(extra)))
+        probabilities = reply.get("probabilities")
+        if probabilities is None or not outcomes:
+            return
+        if len(probabilities) != len(reply["actions"]):
+            raise _Stop(DriveDivergence("protocol", step, f"{len(reply['actions'])} outcomes but"
+                                        f" {len(probabilities)} probabilities",
+                                        request="legal"))
+        by_text = {dumps(unstructure(a)): p for a, p in outcomes.items()}
+        for a, p in zip(reply["actions"], probabilities, strict=True):
+            num, _, den = p.partition("/")
+            if int(den) == 0:
+                raise _Stop(DriveDivergence("protocol", step, f"probability {p!r} of"
+                                            f" {_show(a)}", request="legal", action=a))
+            expected = by_text[dumps(a)]
+            if Fraction(int(num), int(den)) != expected:
+                raise _Stop(DriveDivergence(
+                    "chance", step, f"{KINDS['chance']}: {_show(a)}", request="legal",
+                    action=a, expected=f"{expected.numerator}/{expected.denominator}", got=p))
+
+    def _probe(self, step: int, state: Any, legal: Sequence[Any], prober: Prober) -> None:
+        for _action, data, exc in prober.probes(state, legal, self.probe_limit):
+            self._send_probe(step, data, exc)
+
+    def _probe_end(self, state: Any, prober: Prober) -> None:
+        step = self.steps + 1
+        for _action, data, exc in prober.probes(state, (), min(1, self.probe_limit)):
+            self._send_probe(step, data, exc)
+
+    def _send_probe(self, step: int, data: Any, exc: IllegalAction) -> None:
+        self.probes_sent += 1
+        reply = self.request("apply", step, data, action=data)
+        if reply["ok"]:
+            raise _Stop(DriveDivergence(
+                "accepts-illegal", step, f"{KINDS['accepts-illegal']}: {exc.message}",
+                request="apply", action=data, rule=exc.rule))
+        theirs = reply.get("rule")
+        if theirs is not None and theirs != exc.rule:
+            note = (f"step {step}: {_show(data)} rejected under rule {theirs!r};"
+                    f" the model names {exc.rule!r}")
+            if self.strict_rules:
+                raise _Stop(DriveDivergence("rule", step, KINDS["rule"], request="apply",
+                                            action=data, rule=exc.rule, expected=exc.rule,
+                                            got=theirs))
+            if len(self.warnings) < 5:
+                self.warnings.append(note)
+
+
+def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
+               policy: str = "uniform", probes: int = 2, strict_rules: bool = False) -> GameRun:
+    """Drive one seeded game through ``peer``; the first divergence, if any, is in the result."""
+    run = _Game(peer, game, config, seed, policy, probes, strict_rules)
+    divergence: DriveDivergence | None = None
+    try:
+        run.run()
+    except _Stop as stop:
+        divergence = stop.divergence
+    try:
+        default = dict(game.config(config.players).variant)
+    except Exception:  # pragma: no cover - the configuration was built by the same game
+        default = {}
+    replay = (f"oracle play {game.name} --players {config.players} --seed {seed}"
+              f" --policy {policy}"
+              + "".join(f" --variant {k}={v}" for k, v in config.variant if default.get(k) != v))
+    return GameRun(game.name, config.players, config.variant, seed, policy, run.steps,
+                   run.finished, divergence, tuple(run.actions), run.probes_sent,
+                   tuple(run.warnings), replay)
+
+
+def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
+         variant: Mapping[str, str] | None = None) -> list[tuple[Config, int]]:
+    """The games to drive: ``count`` seeds from ``seed``; player counts cycle when not given."""
+    counts = ([players] if players is not None
+              else list(range(game.min_players, game.max_players + 1)))
+    return [(game.config(counts[i % len(counts)], variant), seed + i) for i in range(count)]
+
+
+def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int = 3,
+          seed: int = 0, players: int | None = None, variant: Mapping[str, str] | None = None,
+          policy: str = "uniform", timeout: float = 10.0, probes: int = 2,
+          strict_rules: bool = False, cwd: str | None = None,
+          env: Mapping[str, str] | None = None,
+          progress: Callable[[GameRun], None] | None = None) -> DriveReport:
+    """Drive ``count`` seeded games of each game through ``command``.
+
+    One subprocess serves every game (each begins with a reset); after a
+    timeout, crash or protocol failure it is killed and a fresh one is
+    started for the next game. Raises :class:`DriveError` when the command
+    cannot be started, and ``ConfigError`` for a bad player count or variant.
+    """
+    if policy not in POLICIES:
+        raise DriveError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}")
+    if timeout <= 0:
+        raise DriveError("the timeout must be positive")
+    planned = [(g, c, s) for g in games for c, s in plan(g, players, count, seed, variant)]
+    start = time.perf_counter()
+    runs: list[GameRun] = []
+    requests = 0
+    peer: Peer | None = None
+    try:
+        for game, config, game_seed in planned:
+            if peer is None or not peer.alive:
+                if peer is not None:
+                    requests += peer.requests
+                    peer.close()
+                peer = Peer(command, timeout, cwd=cwd, env=env)
+            run = drive_game(peer, game, config, game_seed, policy=policy, probes=probes,
+                             strict_rules=strict_rules)
+            runs.append(run)
+            if progress is not None:
+                progress(run)
+            if run.divergence is not None and run.divergence.kind in (
+                    "timeout", "crash", "protocol"):
+                requests += peer.requests
+                peer.close()
+                peer = None
+    finally:
+        if peer is not None:
+            requests += peer.requests
+            peer.close()
+    return DriveReport(tuple(command), tuple(runs), requests, time.perf_counter() - start)

@@ -1,0 +1,101 @@
+"""Faulty engines for `oracle drive`: the faithful engine with one fault from step N on.
+
+    python tests/oracle/engines/broken.py FAULT [N]
+
+Faults: ``accept-illegal`` (accepts actions the rules forbid, leaving its
+state as it was), ``miss-legal`` (leaves the last legal action out of its
+list), ``wrong-state`` (a wrong field in the state it returns, with that
+state's digest), ``wrong-digest`` (a wrong digest, no state), ``crash``
+(exits with code 3 after a message on stderr), ``hang`` (never answers),
+``garbage`` (answers with a line that is not JSON), ``shape`` (a legal reply
+without its actions), ``wrong-actor``, ``wrong-rule`` (rejects with another
+rule id), ``refuse`` (refuses every reset), ``ignore-quit`` (stays alive
+after quit and end of input until killed), ``silent-deaf`` (never reads its
+input nor answers).
+"""
+
+import sys
+import time
+from typing import Any
+
+from faithful import Engine, Reply, digest_of, serve
+
+FAULTS = ("accept-illegal", "miss-legal", "wrong-state", "wrong-digest", "crash", "hang",
+          "garbage", "shape", "wrong-actor", "wrong-rule", "refuse", "ignore-quit",
+          "silent-deaf")
+
+
+class Broken(Engine):
+    def __init__(self, fault: str, after: int) -> None:
+        super().__init__()
+        self.fault = fault
+        self.after = after
+
+    @property
+    def due(self) -> bool:
+        return self.steps >= self.after
+
+    def reset(self, request: dict[str, Any]) -> Reply:
+        if self.fault == "refuse":
+            return {"ok": False, "error": "this engine plays nothing"}
+        return super().reset(request)
+
+    def legal(self) -> Reply:
+        reply = super().legal()
+        if not self.due:
+            return reply
+        if self.fault == "crash":
+            sys.stderr.write("engine: something went badly wrong\n")
+            sys.stderr.flush()
+            sys.exit(3)
+        if self.fault == "hang":
+            time.sleep(3600)
+        if self.fault == "garbage":
+            print("this is not json")
+            sys.stdout.flush()
+        if self.fault == "shape":
+            del reply["actions"]
+        if self.fault == "miss-legal" and len(reply["actions"]) >= 2:
+            reply["actions"] = reply["actions"][:-1]
+            reply.pop("probabilities", None)
+        if self.fault == "wrong-actor" and isinstance(reply["actor"], int):
+            reply["actor"] += 1
+        return reply
+
+    def apply(self, data: Any) -> Reply:
+        before = self.state
+        reply = super().apply(data)
+        if not reply["ok"] and self.due:
+            if self.fault == "accept-illegal":
+                self.state = before
+                return {"ok": True}
+            if self.fault == "wrong-rule":
+                reply["rule"] = "nowhere/no-such-rule"
+        return reply
+
+    def state_reply(self) -> Reply:
+        reply = super().state_reply()
+        if self.due and self.fault == "wrong-state":
+            state = dict(reply["state"])
+            state["config"] = {**state["config"], "players": state["config"]["players"] + 10}
+            reply["state"] = state
+            reply["digest"] = digest_of(state)
+        if self.due and self.fault == "wrong-digest":
+            reply = {"ok": True, "digest": "0" * 64}
+        return reply
+
+
+def main() -> None:
+    fault = sys.argv[1]
+    after = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    if fault not in FAULTS:
+        sys.exit(f"unknown fault {fault!r}")
+    if fault == "silent-deaf":
+        time.sleep(3600)
+    serve(Broken(fault, after))
+    if fault == "ignore-quit":
+        time.sleep(3600)
+
+
+if __name__ == "__main__":
+    main()
