@@ -170,7 +170,7 @@ def turn_structure(state: BurgundyState) -> list[Violation]:
 
 
 def score_nonnegative(state: BurgundyState) -> list[Violation]:
-    return [Violation("burgundy/inv.vp-never-decreases", f"player {i} has {pl.vp} VP")
+    return [Violation("burgundy/inv.vp-non-negative", f"player {i} has {pl.vp} VP")
             for i, pl in enumerate(state.players) if pl.vp < 0]
 
 
