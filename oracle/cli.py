@@ -572,7 +572,7 @@ def demo(n: int, seed: int, skip_verify: bool) -> int:
 def _print_drive(report: Any) -> None:
     console = _console()
     for run in report.games:
-        head = (f"{run.game} {run.players}p seed {run.seed} {run.policy}")
+        head = f"{run.game} {run.players}p seed {run.seed} {run.policy}"
         div = run.divergence
         if div is None:
             state = "finished" if run.finished else "unfinished"
@@ -581,10 +581,11 @@ def _print_drive(report: Any) -> None:
         else:
             console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}",
                                style="bold red"))
+            console.print(Text(f"  what: {div.message}"))
             for line in div.describe().splitlines()[1:]:
                 console.print(Text(line))
-            console.print(Text(f"  what: {div.message}"))
-            console.print(Text(f"  replay: the first {run.steps} steps of `{run.replay}`"))
+            console.print(Text(f"  actions so far: the first {len(run.actions)} steps of"
+                               f" `{run.replay}`"))
         for w in run.warnings:
             console.print(Text(f"  warning: {w}", style="yellow"))
     good = sum(1 for r in report.games if r.conforms)
@@ -643,3 +644,86 @@ def drive(game_name: str, players: int | None, n: int, seed: int, variant: tuple
     else:
         _print_drive(report)
     return 0 if report.conforms else 1
+
+
+# -- vectors -----------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("game_name", metavar="[GAME|all]", required=False)
+@click.option("--out", "-o", default="vectors", show_default=True,
+              help="Directory the vector files are written to (GAME.vectors.json).")
+@click.option("--count", "-c", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Vectors kept per action type and per rule id.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="First seed.")
+@click.option("--games", "-g", "n", type=click.IntRange(min=1),
+              help="Seeded games played (default: two per configuration, at least 10).")
+@click.option("--verify", "verify_target", metavar="DIR|FILE",
+              help="Re-check vector files against the model instead of writing them.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def vectors(game_name: str | None, out: str, count: int, seed: int, n: int | None,
+            verify_target: str | None, as_json: bool) -> int:
+    """Write language-neutral conformance vectors, or re-check them (--verify DIR)."""
+    from oracle import vectors as vec
+
+    if verify_target is not None:
+        if game_name is not None:
+            raise BadInput("give either GAME (to write vectors) or --verify DIR, not both")
+        try:
+            reports = vec.verify(verify_target)
+        except vec.VectorError as exc:
+            raise BadInput(str(exc)) from None
+        if as_json:
+            _emit_json([r.to_json() for r in reports])
+        else:
+            _print_vector_check(reports)
+        return 0 if all(r.ok for r in reports) else 1
+    if game_name is None:
+        raise BadInput("no game given: oracle vectors GAME|all [--out DIR], or --verify DIR")
+    rows = []
+    console = _console()
+    for game in _targets(game_name):
+        made = vec.generate(game, seed=seed, count=count, games=n)
+        try:
+            path = vec.write(made, out)
+        except OSError as exc:
+            raise BadInput(f"cannot write to {out}: {exc.strerror or exc}") from None
+        split = vec.kinds(made.vectors)
+        rows.append({"game": game.name, "path": str(path), "vectors": len(made.vectors),
+                     **split, "games": made.games, "coverage": made.coverage()})
+        if as_json:
+            continue
+        rules_total = len(made.rules_covered) + len(made.rules_uncovered)
+        types_total = len(made.types_covered) + len(made.types_uncovered)
+        console.print(f"wrote {path}: {len(made.vectors)} vectors ({split['legal']} legal,"
+                      f" {split['illegal']} illegal) from {made.games} seeded games;"
+                      f" action types {len(made.types_covered)}/{types_total};"
+                      f" rules named by a vector {len(made.rules_covered)}/{rules_total}")
+        if made.types_uncovered:
+            console.print(Text("action types with no vector: "
+                               + ", ".join(made.types_uncovered), style="yellow"))
+        if made.rules_uncovered:
+            console.print(Text("rules with no vector (no rejected action in play named them):"
+                               " " + ", ".join(made.rules_uncovered), style="yellow"))
+    if as_json:
+        _emit_json(rows)
+    return 0
+
+
+def _print_vector_check(reports: list[Any]) -> None:
+    console = _console()
+    for report in reports:
+        bad = [r for r in report.results if r.status != "ok"]
+        if not bad:
+            console.print(Text(f"{report.path}: {report.game}: {len(report.results)} vectors,"
+                               " all current", style="green"))
+            continue
+        console.print(Text(f"{report.path}: {report.game}: {len(bad)} of"
+                           f" {len(report.results)} vectors fail", style="bold red"))
+        table = Table("vector", "status", "what")
+        for r in bad:
+            what = r.message + "".join(
+                f"; {d.path}: expected {json.dumps(d.expected)}, got {json.dumps(d.got)}"
+                for d in r.diffs[:3])
+            table.add_row(_cell(r.id), _status(r.status), _cell(what))
+        console.print(table)

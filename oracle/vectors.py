@@ -1,0 +1,387 @@
+"""Conformance vectors: single steps with their expected outcome, for any language.
+
+A vector is a state before a step (canonical JSON and digest), one action,
+and what the model says: the state after it (canonical JSON and digest) or
+the id of the rule that forbids it. :func:`generate` draws vectors from
+seeded play (both play policies, every player count and every variant
+reading in turn): for each action type up to ``count`` legal steps, and for
+each rule id that a rejected action names up to ``count`` illegal ones (the
+rejected actions are mutations of legal ones and actions seen elsewhere, as
+:class:`oracle.drive.Prober` builds them). Rule ids no vector names are
+reported. :func:`verify_file` re-checks a vector file against the model.
+
+The file format is described in docs/vectors.md; its JSON Schema is
+``oracle/schema/vectors.schema.json``.
+"""
+
+import json
+import random
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jsonschema  # type: ignore[import-untyped]
+
+from model.core import registry
+from model.core.canon import error_paths, structure, unstructure
+from model.core.errors import ConfigError, IllegalAction
+from model.core.game import TERMINAL, Config, Game
+from model.core.play import POLICIES, choose
+from oracle.diff import FieldDiff, field_diff
+from oracle.drive import Prober
+from oracle.trace import canonical_digest, dumps, generator
+from properties.generic import legal_set, variant_configs
+
+FORMAT = "rules-oracle-vectors"
+VERSION = 1
+
+
+class VectorError(Exception):
+    """A vector file that cannot be read: not JSON, or not valid against the schema."""
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a vector file."""
+    text = (Path(__file__).parent / "schema" / "vectors.schema.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+# -- generation --------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Candidate:
+    config: Config
+    state: Any
+    action: Any
+    #: the state after the action, or the rejection
+    result: Any
+    seed: int
+    policy: str
+    step: int
+
+
+@attrs.define
+class _Reservoir:
+    """Up to ``size`` candidates drawn uniformly from all offered, by a seeded generator."""
+
+    size: int
+    seen: int = 0
+    kept: list[_Candidate] = attrs.field(factory=list)
+
+    def offer(self, rng: random.Random, candidate: _Candidate) -> None:
+        self.seen += 1
+        if len(self.kept) < self.size:
+            self.kept.append(candidate)
+            return
+        j = rng.randrange(self.seen)
+        if j < self.size:
+            self.kept[j] = candidate
+
+
+@attrs.frozen
+class VectorSet:
+    """The vectors of one game and what they cover."""
+
+    game: str
+    seed: int
+    games: int
+    count: int
+    vectors: tuple[dict[str, Any], ...]
+    #: action types with a legal vector, and those without one
+    types_covered: tuple[str, ...]
+    types_uncovered: tuple[str, ...]
+    #: rule ids named by an illegal vector, and registered rule ids no vector names
+    rules_covered: tuple[str, ...]
+    rules_uncovered: tuple[str, ...]
+
+    def coverage(self) -> dict[str, Any]:
+        return {
+            "action_types": {"covered": list(self.types_covered),
+                             "uncovered": list(self.types_uncovered)},
+            "rules": {"covered": list(self.rules_covered),
+                      "uncovered": list(self.rules_uncovered)},
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "version": VERSION, "game": self.game, "generator": generator(),
+            "seed": self.seed, "games": self.games, "count": self.count,
+            "coverage": self.coverage(), "vectors": list(self.vectors),
+        }
+
+
+def plan(game: Game[Any, Any], games: int | None, seed: int) -> list[tuple[Config, str, int]]:
+    """The seeded games played: every configuration of ``variant_configs`` under each policy."""
+    configs = variant_configs(game)
+    total = games if games is not None else max(10, 2 * len(configs))
+    return [(configs[(i // len(POLICIES)) % len(configs)], POLICIES[i % len(POLICIES)], seed + i)
+            for i in range(total)]
+
+
+def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int | None = None,
+             probes: int = 6) -> VectorSet:
+    """Vectors from seeded play; the same arguments give the same vectors in every process."""
+    rng = random.Random(f"vectors/{game.name}/{seed}")
+    legal_keep: dict[str, _Reservoir] = {}
+    illegal_keep: dict[str, _Reservoir] = {}
+    planned = plan(game, games, seed)
+    prober = Prober(game, random.Random(f"probes/{game.name}/{seed}"))
+    for config, policy, game_seed in planned:
+        play = random.Random(game_seed)
+        state = game.setup(config)
+        bound = game.max_steps(config)
+        step = 0
+        while True:
+            who = game.actor(state)
+            legal = legal_set(game, state)
+            found = prober.probes(state, legal, probes)
+            for action, _data, exc in found:
+                box = illegal_keep.setdefault(exc.rule, _Reservoir(count))
+                box.offer(rng, _Candidate(config, state, action, exc, game_seed, policy, step))
+            if who == TERMINAL or step >= bound:
+                break
+            prober.remember(legal)
+            action = choose(game, state, play, policy)
+            new = game.apply(state, action)
+            box = legal_keep.setdefault(type(action).__name__, _Reservoir(count))
+            box.offer(rng, _Candidate(config, state, action, new, game_seed, policy, step))
+            state = new
+            step += 1
+    return _assemble(game, seed, len(planned), count, legal_keep, illegal_keep)
+
+
+def _assemble(game: Game[Any, Any], seed: int, games: int, count: int,
+              legal_keep: dict[str, _Reservoir], illegal_keep: dict[str, _Reservoir]
+              ) -> VectorSet:
+    vectors: list[dict[str, Any]] = []
+    type_names = [cls.__name__ for cls in game.action_types]
+    rule_ids = list(game.rules.ids)
+    order = {rid: i for i, rid in enumerate(rule_ids)}
+    for name in type_names:
+        if name in legal_keep:
+            vectors.extend(_vector(game, f"legal/{name}/{i + 1}", c) for i, c in enumerate(
+                _ordered(legal_keep[name].kept)))
+    for rid in sorted(illegal_keep, key=lambda r: (order.get(r, len(order)), r)):
+        vectors.extend(_vector(game, f"illegal/{rid}/{i + 1}", c) for i, c in enumerate(
+            _ordered(illegal_keep[rid].kept)))
+    return VectorSet(
+        game.name, seed, games, count, tuple(vectors),
+        tuple(n for n in type_names if n in legal_keep),
+        tuple(n for n in type_names if n not in legal_keep),
+        tuple(r for r in rule_ids if r in illegal_keep),
+        tuple(r for r in rule_ids if r not in illegal_keep),
+    )
+
+
+def _ordered(kept: list[_Candidate]) -> list[_Candidate]:
+    return sorted(kept, key=lambda c: (c.seed, c.step))
+
+
+def _vector(game: Game[Any, Any], local: str, c: _Candidate) -> dict[str, Any]:
+    pre = unstructure(c.state)
+    expect: dict[str, Any]
+    if isinstance(c.result, IllegalAction):
+        expect = {"rule": c.result.rule}
+    else:
+        post = unstructure(c.result)
+        expect = {"post_state": json.loads(dumps(post)), "post_digest": canonical_digest(post)}
+    return {
+        "id": f"{game.name}:{local}",
+        "game": game.name,
+        "players": c.config.players,
+        "variant": dict(c.config.variant),
+        "pre_state": json.loads(dumps(pre)),
+        "pre_digest": canonical_digest(pre),
+        "action": json.loads(dumps(unstructure(c.action))),
+        "expect": expect,
+        "origin": {"seed": c.seed, "policy": c.policy, "step": c.step},
+    }
+
+
+def write(vectors: VectorSet, out_dir: str | Path) -> Path:
+    """Write ``DIR/GAME.vectors.json`` (canonical text, one vector per line); returns its path."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{vectors.game}.vectors.json"
+    data = vectors.to_json()
+    body = ",\n".join(dumps(v) for v in data.pop("vectors"))
+    head = dumps(data)[:-1]
+    path.write_text(f'{head},"vectors":[\n{body}\n]}}\n', encoding="utf-8")
+    return path
+
+
+# -- verification --------------------------------------------------------------------------
+
+
+@attrs.frozen
+class VectorResult:
+    """The re-check of one vector: ``ok``, ``fails`` (the model disagrees) or ``bad``."""
+
+    id: str
+    status: str
+    message: str = ""
+    diffs: tuple[FieldDiff, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "status": self.status, "message": self.message,
+                "diffs": [d.to_json() for d in self.diffs]}
+
+
+@attrs.frozen
+class FileReport:
+    path: str
+    game: str
+    results: tuple[VectorResult, ...]
+    coverage: dict[str, Any]
+
+    @property
+    def ok(self) -> bool:
+        return all(r.status == "ok" for r in self.results)
+
+    def to_json(self) -> dict[str, Any]:
+        failed = [r.to_json() for r in self.results if r.status != "ok"]
+        return {"path": self.path, "game": self.game, "vectors": len(self.results),
+                "ok": sum(1 for r in self.results if r.status == "ok"),
+                "status": "current" if self.ok else "stale", "failures": failed,
+                "coverage": self.coverage}
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """A vector file, validated against the schema; :class:`VectorError` otherwise."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise VectorError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}"
+                          ) from None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise VectorError(f"{path}: not JSON: {exc}") from None
+    validator = jsonschema.Draft202012Validator(schema())
+    err = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if err is not None:
+        where = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}"
+                              for p in err.absolute_path)
+        message = " ".join(err.message.split())
+        if len(message) > 200:
+            message = message[:197] + "..."
+        raise VectorError(f"{path}: {where}: {message}")
+    loaded: dict[str, Any] = data
+    return loaded
+
+
+def check_vector(vector: dict[str, Any]) -> VectorResult:
+    """Re-check one (schema-valid) vector against the model."""
+    vid = vector["id"]
+    try:
+        game = registry.get(vector["game"])
+    except Exception as exc:
+        return VectorResult(vid, "bad", f"unknown game: {exc}")
+    try:
+        config = game.config(vector["players"], vector["variant"])
+    except ConfigError as exc:
+        return VectorResult(vid, "bad", str(exc))
+    pre_data = vector["pre_state"]
+    try:
+        state = structure(pre_data, game.state_type)
+    except Exception as exc:
+        return VectorResult(vid, "bad", f"pre_state: {_first_error(exc)}")
+    pre = unstructure(state)
+    if dumps(pre) != dumps(pre_data):
+        return VectorResult(vid, "bad", "pre_state is not in canonical form",
+                            _diffs(pre, pre_data))
+    if canonical_digest(pre) != vector["pre_digest"]:
+        return VectorResult(vid, "fails", "pre_digest is not the digest of pre_state")
+    if game.config_of(state) != config:
+        return VectorResult(vid, "fails", "pre_state carries another configuration than"
+                            " players and variant")
+    types = {cls.__name__: cls for cls in game.action_types}
+    data = vector["action"]
+    if data["type"] not in types:
+        return VectorResult(vid, "bad", f"unknown action type {data['type']!r}")
+    try:
+        action = structure(data, types[data["type"]])
+    except Exception as exc:
+        return VectorResult(vid, "bad", f"action: {_first_error(exc)}")
+    expect = vector["expect"]
+    try:
+        new = game.apply(state, action)
+    except IllegalAction as exc:
+        if "rule" not in expect:
+            return VectorResult(vid, "fails", f"the model rejects the action under {exc.rule}:"
+                                f" {exc.message}")
+        if exc.rule != expect["rule"]:
+            return VectorResult(vid, "fails", f"the model names rule {exc.rule}, not"
+                                f" {expect['rule']}")
+        return VectorResult(vid, "ok")
+    except Exception as exc:
+        return VectorResult(vid, "fails", f"the model failed: {exc!r}")
+    if "rule" in expect:
+        return VectorResult(vid, "fails", f"the model accepts the action (expected rule"
+                            f" {expect['rule']})")
+    post = unstructure(new)
+    if dumps(post) != dumps(expect["post_state"]):
+        return VectorResult(vid, "fails", "post_state differs from the model's",
+                            _diffs(post, expect["post_state"]))
+    if canonical_digest(post) != expect["post_digest"]:
+        return VectorResult(vid, "fails", "post_digest is not the digest of the model's state")
+    return VectorResult(vid, "ok")
+
+
+def _diffs(model: Any, given: Any) -> tuple[FieldDiff, ...]:
+    return tuple(field_diff(json.loads(dumps(model)), given, limit=10))
+
+
+def _first_error(exc: BaseException) -> str:
+    try:
+        return error_paths(exc)[0]
+    except Exception:  # pragma: no cover - cattrs gives paths for its own errors
+        return str(exc)
+
+
+def verify_file(path: str | Path) -> FileReport:
+    """Re-check every vector of a file; :class:`VectorError` when the file is malformed."""
+    data = load(path)
+    results = []
+    seen: set[str] = set()
+    for vector in data["vectors"]:
+        if vector["id"] in seen:
+            results.append(VectorResult(vector["id"], "bad", "the id is used twice"))
+            continue
+        seen.add(vector["id"])
+        if vector["game"] != data["game"]:
+            results.append(VectorResult(vector["id"], "bad", f"a vector of {vector['game']}"
+                                        f" in the file of {data['game']}"))
+            continue
+        results.append(check_vector(vector))
+    return FileReport(str(path), data["game"], tuple(results), data.get("coverage", {}))
+
+
+def vector_files(target: str | Path) -> list[Path]:
+    """The vector files of a directory (``*.json``, sorted), or the file itself."""
+    path = Path(target)
+    if path.is_dir():
+        files = sorted(path.glob("*.json"))
+        if not files:
+            raise VectorError(f"no *.json vector files in {target}")
+        return files
+    if not path.exists():
+        raise VectorError(f"{target} not found")
+    return [path]
+
+
+def verify(target: str | Path) -> list[FileReport]:
+    """Re-check every vector file of ``target`` (a directory or one file)."""
+    return [verify_file(p) for p in vector_files(target)]
+
+
+def kinds(vectors: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """How many vectors expect a post-state (``legal``) and how many a rule (``illegal``)."""
+    legal = sum(1 for v in vectors if "post_state" in v["expect"])
+    return {"legal": legal, "illegal": len(vectors) - legal}
+
