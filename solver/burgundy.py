@@ -177,6 +177,7 @@ def _player_vars(i: int) -> list[str]:
     out += [pn(i, f"goods{k}") for k in range(K)]
     out += [pn(i, f"sold{k}") for k in range(K)]
     out += [pn(i, f"st.{t}") for t in range(NT)]
+    out += [pn(i, f"ec.{t}") for t in range(NT)]
     out += [pn(i, f"e{s}") for s in range(NS)]
     return out
 
@@ -187,7 +188,7 @@ def _global_vars(players: int) -> list[str]:
            "gnext"]
     out += [f"ord{j}" for j in range(players)]
     out += [f"pool{k}" for k in range(K)] + [f"gbox{k}" for k in range(K)]
-    out += [f"gs{j}" for j in range(D.PHASES * D.PHASE_GOODS)]
+    out += [f"gleft{k}" for k in range(K)]
     out += [f"dg{d}.{k}" for d in range(1, 7) for k in range(K)]
     out += [sup(b, t) for b in range(len(BACK_TILES)) for t in BACK_TILES[b]]
     out += [dep(d, t) for d in range(7) for t in DEPOT_TILES[d]]
@@ -242,8 +243,7 @@ def _remaining_draws(v: Vars, players: int, back: int) -> Any:
 
 
 def _kn(v: Vars, i: int, n: int) -> Any:
-    code = KNOWLEDGE_LO + n  # tile index + 1
-    return z3.Or(*(v[pn(i, f"e{s}")] == code for s in KNOWLEDGE_SPACES))
+    return v[pn(i, f"ec.{KNOWLEDGE_LO + n - 1}")] > 0
 
 
 def _stored(v: Vars, i: int) -> Any:
@@ -255,7 +255,7 @@ def _st_of(v: Vars, i: int, t: Any) -> Any:
 
 
 def _dep_of(v: Vars, d: Any, t: Any) -> Any:
-    terms = [_b(z3.And(d == dd, t == x)) * v[dep(dd, x)]
+    terms = [z3.If(z3.And(d == dd, t == x), v[dep(dd, x)], Z)
              for dd in range(7) for x in DEPOT_TILES[dd]]
     return _sum(terms)
 
@@ -265,8 +265,7 @@ def _kinds_held(goods: list[Any]) -> Any:
 
 
 def _estate_count(v: Vars, i: int, t: int) -> Any:
-    spaces = SPACES_OF[D.TILE_COLOUR[D.TILES[t]]]
-    return _sum([_b(v[pn(i, f"e{s}")] == t + 1) for s in spaces])
+    return v[pn(i, f"ec.{t}")]
 
 
 def _die_value(v: Vars, i: int, die: Any) -> Any:
@@ -376,6 +375,7 @@ def _place(v: Vars, i: int, tile: Any, space: Any, keep: Any,
         up[pn(i, f"e{s}")] = post_e[s]
     for t in range(NT):
         up[pn(i, f"st.{t}")] = v[pn(i, f"st.{t}")] - _b(tile == t)
+        up[pn(i, f"ec.{t}")] = v[pn(i, f"ec.{t}")] + _b(tile == t)
     # a completed area, and with it maybe a colour
     complete = z3.Or(*(z3.And(space == s, *(post_e[x] != 0 for x in AREA_OF[s] if x != s))
                        for s in range(NS)))
@@ -500,8 +500,7 @@ def _final_vp(v: Mapping[str, Any], i: int) -> Any:
     kinds = []
     for a in range(len(D.ANIMALS)):
         lo = ANIMAL_LO + 3 * a + 1
-        kinds.append(_b(z3.Or(*(z3.And(v[pn(i, f"e{s}")] >= lo, v[pn(i, f"e{s}")] <= lo + 2)
-                                for s in PASTURE_SPACES))))
+        kinds.append(_b(_sum([v[pn(i, f"ec.{t}")] for t in range(lo - 1, lo + 2)]) > 0))
     vp = vp + z3.If(_kn(v, i, 24), 4 * _sum(kinds), 0)
     vp = vp + z3.If(_kn(v, i, 25), _sum(sold), 0)
     vp = vp + z3.If(_kn(v, i, 26), 2 * v[pn(i, "nbonus")], 0)
@@ -589,18 +588,18 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         goods = []
         for k in range(K):
             n = [v[f"pool{k}"], v[f"gbox{k}"]]
-            n += [_b(z3.And(v["gnext"] <= j, j < v["gdrawn"], v[f"gs{j}"] == k + 1))
-                  for j in range(D.PHASES * D.PHASE_GOODS)]
+            n.append(v[f"gleft{k}"])
             n += [v[f"dg{d}.{k}"] for d in range(1, 7)]
             n += [v[pn(i, f"goods{k}")] + v[pn(i, f"sold{k}")] for i in ps]
             goods.append(_sum(n) == D.GOODS_PER_KIND)
         counts = [v[x] for x in self.variables_for(players)
-                  if x.startswith(("sup", "dep", "hbox", "pool", "gbox", "dg", "bon"))]
+                  if x.startswith(("sup", "dep", "hbox", "pool", "gbox", "gleft", "dg", "bon"))]
         for i in ps:
             counts += [v[pn(i, x)] for x in ("silver", "workers", "vp", "nbonus", "ts", "th")]
             counts += [v[pn(i, f"goods{k}")] for k in range(K)]
             counts += [v[pn(i, f"sold{k}")] for k in range(K)]
             counts += [v[pn(i, f"st.{t}")] for t in range(NT)]
+            counts += [v[pn(i, f"ec.{t}")] for t in range(NT)]
         estate = []
         for i in ps:
             estate.append(v[pn(i, f"e{BOARD.start}")] == CASTLE_T + 1)
@@ -631,8 +630,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         st, ph, rd = v["stage"], v["phase"], v["round"]
         n_goods = D.PHASES * D.PHASE_GOODS
         pool = _sum([v[f"pool{k}"] for k in range(K)])
-        gs_ok = z3.And(*(z3.If(j < v["gdrawn"], _range(v[f"gs{j}"], 1, 6), v[f"gs{j}"] == 0)
-                         for j in range(n_goods)))
+        gs_ok = _sum([v[f"gleft{k}"] for k in range(K)]) == v["gdrawn"] - v["gnext"]
         early = z3.And(ph == 0, rd == 0, v["gnext"] == 0, v["turn"] == 0, v["roll"] == 0,
                        v["bought"] == 0, *(v[pn(i, f"die{d}")] == 0
                                            for i in range(players) for d in (0, 1)))
@@ -659,7 +657,12 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             z3.Implies(st == START, z3.And(early, no_goods_yet, v["gdrawn"] == n_goods,
                                           _range(v["fill"], 0, D.START_GOODS * players - 1),
                                           v["first"] == -1,
-                                          pool == 17 - v["fill"])),
+                                          pool == 17 - v["fill"], *(
+                                              _sum([v[pn(i, f"goods{k}")] for k in range(K)])
+                                              == z3.If(v["fill"] <= 3 * i, 0, z3.If(
+                                                  v["fill"] >= 3 * i + 3, 3,
+                                                  v["fill"] - 3 * i))
+                                              for i in range(players)))),
             z3.Implies(st == FIRST, z3.And(early, v["gdrawn"] == n_goods, v["fill"] == 0,
                                           v["first"] == -1, pool == 0)),
             z3.Implies(st >= FIRST, pool == 0),
@@ -732,8 +735,8 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         for k in range(K):
             out[f"pool{k}"] = state.goods_pool[k]
             out[f"gbox{k}"] = state.goods_box[k]
-        for j in range(D.PHASES * D.PHASE_GOODS):
-            out[f"gs{j}"] = state.goods_stacks[j] if j < len(state.goods_stacks) else 0
+        for k in range(K):
+            out[f"gleft{k}"] = state.goods_stacks[state.goods_next:].count(k + 1)
         for d in range(1, 7):
             for k in range(K):
                 out[f"dg{d}.{k}"] = state.depot_goods[d - 1][k]
@@ -765,8 +768,12 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
                 out[pn(i, f"st.{t}")] = 0
             for name in pl.storage:
                 out[pn(i, f"st.{TI[name]}")] += 1
+            for t in range(NT):
+                out[pn(i, f"ec.{t}")] = 0
             for s in range(NS):
                 out[pn(i, f"e{s}")] = TI[pl.estate[s]] + 1 if pl.estate[s] else 0
+                if pl.estate[s]:
+                    out[pn(i, f"ec.{TI[pl.estate[s]]}")] += 1
         return out
 
     def classify(self, state: BurgundyState, action: Action) -> tuple[str, dict[str, int]]:
@@ -785,7 +792,10 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         if isinstance(action, DrawHex):
             return "draw-hex", {"tile": tile(action.tile)}
         if isinstance(action, Roll):
-            return "roll", {"value": action.value}
+            final = (state.stage is Stage.ROLL and state.roll == 2 * state.config.players
+                     and state.goods_next < len(state.goods_stacks))
+            goods = state.goods_stacks[state.goods_next] if final else 0
+            return "roll", {"value": action.value, "goods": goods}
         if isinstance(action, UseWorker):
             return "use-worker", {"die": action.die, "delta": action.delta}
         if isinstance(action, TakeTile):
@@ -858,8 +868,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
             up[f"pool{x}"] = z3.If(z3.And(z3.Not(goods_stage), last_start), 0, taken)
             up[f"gbox{x}"] = z3.If(z3.And(z3.Not(goods_stage), last_start), taken,
                                    v[f"gbox{x}"])
-        for j in range(n_goods):
-            up[f"gs{j}"] = z3.If(z3.And(goods_stage, v["gdrawn"] == j), k, v[f"gs{j}"])
+        for x in range(K):
+            up[f"gleft{x}"] = v[f"gleft{x}"] + _b(z3.And(goods_stage, k - 1 == x))
         up["gdrawn"] = v["gdrawn"] + _b(goods_stage)
         who = v["fill"] / D.START_GOODS
         for i in range(players):
@@ -909,10 +919,14 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return up
 
     def roll_domain(p: Params) -> Any:
-        return _range(p["value"], 1, 6)
+        return z3.And(_range(p["value"], 1, 6), _range(p["goods"], 0, 6))
 
     def roll_guard(v: Vars, p: Params) -> Any:
-        return v["stage"] == ROLL
+        g = p["goods"]
+        last = v["roll"] == 2 * players
+        return z3.And(v["stage"] == ROLL, z3.If(
+            last, z3.And(g >= 1, _select(g - 1, [v[f"gleft{k}"] for k in range(K)]) > 0),
+            g == 0))
 
     def roll_update(v: Vars, p: Params) -> dict[str, Any]:
         x = p["value"]
@@ -922,7 +936,9 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
             for d in (0, 1):
                 up[pn(i, f"die{d}")] = z3.If(r == 2 * i + 1 + d, x, v[pn(i, f"die{d}")])
         last = r == 2 * players
-        kind = _select(v["gnext"], [v[f"gs{j}"] for j in range(n_goods)])
+        kind = p["goods"]
+        for k in range(K):
+            up[f"gleft{k}"] = v[f"gleft{k}"] - _b(z3.And(last, kind == k + 1))
         for d in range(1, 7):
             for k in range(K):
                 up[f"dg{d}.{k}"] = v[f"dg{d}.{k}"] + _b(z3.And(last, v["white"] == d,
@@ -1134,7 +1150,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                first_guard, first_update, ()),
         chance("draw-hex", ("tile",), lambda p: _range(p["tile"], 0, NT - 1), draw_hex_guard,
                draw_hex_update, ()),
-        chance("roll", ("value",), roll_domain, roll_guard, roll_update, ()),
+        chance("roll", ("value", "goods"), roll_domain, roll_guard, roll_update, ()),
         player("use-worker", ("die", "delta"), use_worker_domain, use_worker,
                (RB.DIE_USED, RB.WORKER, RB.K[8])),
         player("take-tile", ("die", "depot", "tile", "discard"), take_tile_domain, take_tile,
