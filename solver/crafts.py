@@ -89,6 +89,8 @@ OPTIONS: tuple[tuple[str, str, str], ...] = (
     ("opt.castle_forbid", "castle_floor", "forbid"),
     ("opt.recon_lose", "reconstruction_points", "lose"),
     ("opt.fair_revealed", "fair_count", "revealed"),
+    ("opt.fair_played", "fair_count", "played"),
+    ("opt.final_value", "final_sale", "value"),
     ("opt.track_once", "track_repeat", "once"),
     ("opt.first_self", "first_tie", "self"),
     ("opt.coin_nearest", "coin_rounding", "nearest"),
@@ -227,41 +229,41 @@ class Mech:
         self.orders = tuple(tuple((f + d) % n for d in range(n)) for f in range(n))
 
     # -- reading --------------------------------------------------------------
-    def flag(self, s: State, name: str) -> Any:
+    def flag(self, s: Vars, name: str) -> Any:
         return s[name] == 1
 
-    def sell_price(self, s: State, r: int) -> Any:
+    def sell_price(self, s: Vars, r: int) -> Any:
         return ite(self.flag(s, "opt.flat"), FLAT_SELL, GRADED_SELL[r])
 
-    def buy_price(self, s: State, r: int) -> Any:
+    def buy_price(self, s: Vars, r: int) -> Any:
         return ite(self.flag(s, "opt.flat"), FLAT_BUY, GRADED_BUY[r])
 
-    def level(self, s: State, r: int) -> Any:
+    def level(self, s: Vars, r: int) -> Any:
         return ite(self.flag(s, "opt.two_tier"), D.LEVELS_TWO_TIER[r], D.LEVELS_DEPTH[r])
 
-    def at(self, s: State, field: str, i: Index) -> Any:
+    def at(self, s: Vars, field: str, i: Index) -> Any:
         return pick([s[f"{field}{j}"] for j in range(self.n)], i)
 
-    def cell(self, s: State, name: Callable[[int, int], str], i: Index, k: Index,
+    def cell(self, s: Vars, name: Callable[[int, int], str], i: Index, k: Index,
              width: int) -> Any:
         return pick([pick([s[name(j, c)] for c in range(width)], k) for j in range(self.n)], i)
 
-    def hand_size(self, s: State, i: int) -> Any:
+    def hand_size(self, s: Vars, i: int) -> Any:
         return z3.Sum(*(s[hand(i, k)] for k in KS))
 
-    def pile_size(self, s: State, pile: str) -> Any:
+    def pile_size(self, s: Vars, pile: str) -> Any:
         return z3.Sum(*(s[f"{pile}.{k}"] for k in KS))
 
-    def draws_pending(self, s: State) -> Any:
+    def draws_pending(self, s: Vars) -> Any:
         return z3.Or(s["to_market"] > 0, *(s[f"owed{i}"] > 0 for i in range(self.n)))
 
-    def piles_empty(self, s: State) -> Any:
+    def piles_empty(self, s: Vars) -> Any:
         return self.pile_size(s, "deck") + self.pile_size(s, "discard") == 0
 
-    def chance(self, s: State) -> Any:
+    def chance(self, s: Vars) -> Any:
         return z3.Or(self.draws_pending(s), s["phase"] == PH_FIRST, s["task"] == TASK_SCOUT)
 
-    def first_in_order(self, s: State, start: Index, pred: Sequence[Any]) -> Any:
+    def first_in_order(self, s: Vars, start: Index, pred: Sequence[Any]) -> Any:
         """The first player j clockwise from ``start`` with pred[j], or -1."""
         chains = []
         for f in range(self.n):
@@ -271,7 +273,7 @@ class Mech:
             chains.append(out)
         return pick(chains, start)
 
-    def resolver(self, s: State) -> Any:
+    def resolver(self, s: Vars) -> Any:
         n = self.n
         c = [s[f"committed{j}"] for j in range(n)]
         action = self.first_in_order(s, s["first"], [x >= D.SCOUTING for x in c])
@@ -335,7 +337,7 @@ class Mech:
         every10 = self.flag(s, "opt.every10")
         cycle = len(D.TRACK_CYCLE)
         # a card gives at most 8 points, so at most two spaces (5 apart) are passed
-        assert D.MAX_CARD_VP < 2 * min(D.TRACK_SPACING.values())
+        assert 2 * min(D.TRACK_SPACING.values()) > D.MAX_CARD_VP
         for step in (1, 2):
             k5 = low / 5 + step
             k10 = low / 10 + step
@@ -415,7 +417,7 @@ class Mech:
                             self.next_unpassed(s, s["turn"]), s["turn"])
         return merge(all_passed, closed, moved)
 
-    def next_unpassed(self, s: State, i: Index) -> Any:
+    def next_unpassed(self, s: Vars, i: Index) -> Any:
         n = self.n
         pred = [s[f"passed{j}"] == 0 for j in range(n)]
         chains = []
@@ -569,7 +571,9 @@ class Mech:
         for i in range(n):
             coins = ite(use_simple, simple_coins[i], pick([c[i] for c in chain_coins], s["first"]))
             out[f"coins{i}"] = coins
-            bonus = ite(nearest, (coins + 2) / D.COINS_PER_POINT, coins / D.COINS_PER_POINT)
+            # final_sale=value: what the bank could not pay still counts for the conversion
+            counted = ite(self.flag(s, "opt.final_value"), simple_coins[i], coins)
+            bonus = ite(nearest, (counted + 2) / D.COINS_PER_POINT, counted / D.COINS_PER_POINT)
             out[f"score{i}"] = s[f"score{i}"] + bonus
         out["phase"] = z3.IntVal(PH_OVER)
         out["turn"] = z3.IntVal(-1)
@@ -649,13 +653,13 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
         ph = s["phase"]
         chance = m.chance(s)
         draws = m.draws_pending(s)
-        player = z3.And(ph != PH_OVER, z3.Not(chance))
         turn = s["turn"]
         task = s["task"]
         tp = s["task_player"]
         hand_sizes = [m.hand_size(s, i) for i in ps]
         return {
-            "options": z3.And(*(z3.Or(s[f] == 0, s[f] == 1) for f in FLAGS)),
+            "options": z3.And(*(z3.Or(s[f] == 0, s[f] == 1) for f in FLAGS),
+                              s["opt.fair_revealed"] + s["opt.fair_played"] <= 1),
             "cards-conserved": z3.And(*cards),
             "pebbles-conserved": z3.And(
                 pebbles == D.PEBBLES, z3.Implies(s["opt.limited"] == 1, s["bank"] >= 0)),
@@ -760,6 +764,11 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
                 s[f"deck.{c}"] = ite(swap, x, d)
                 s[f"discard.{c}"] = ite(swap, 0, x)
             m.add_pile(s, "deck", k, -1)
+            rebuilt = m.pile_size(s, "deck") == 0  # deck.reshuffle: the moment it runs out
+            for c in KS:
+                d, x = s[f"deck.{c}"], s[f"discard.{c}"]
+                s[f"deck.{c}"] = ite(rebuilt, x, d)
+                s[f"discard.{c}"] = ite(rebuilt, 0, x)
             start = ite(s["first"] >= 0, s["first"], 0)
             t = m.first_in_order(s, start, [s[f"owed{j}"] > 0 for j in range(n)])
             to_hand = dict(s)
@@ -887,13 +896,13 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
         def pay_ok(v: Vars, i: Index, card: Any) -> Any:
             coins = m.at(v, "coins", i)
             options = []
-            for c in PLAIN_CARDS + (D.CASTLE,):
+            for c in (*PLAIN_CARDS, D.CASTLE):
                 need = [m.cell(v, board, i, r, NR) >= 1 for r in INPUTS[c]]
                 options.append(z3.And(card == c, coins >= CARD_COINS[c], *need))
             return z3.Or(*options)
 
         def pay(s: State, i: Index, card: Any) -> None:
-            for c in PLAIN_CARDS + (D.CASTLE,):
+            for c in (*PLAIN_CARDS, D.CASTLE):
                 if not INPUTS[c] and not CARD_COINS[c]:
                     continue
                 paid = dict(s)
@@ -915,7 +924,9 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
             # Fair: 2 coins per card on one's table (and declined ones, by the option)
             fair = dict(s)
             count = pick([z3.Sum(*(s[table(j, k)] for k in KS)) for j in range(n)], i)
-            count = count + ite(m.flag(s, "opt.fair_revealed"), m.at(s, "declined", i), 0)
+            count = count + ite(m.flag(s, "opt.fair_revealed"), m.at(s, "declined", i),
+                                ite(m.flag(s, "opt.fair_played"),
+                                    m.cell(s, table, i, D.RECONSTRUCTION, NK), 0))
             m.gain_coins(fair, i, D.FAIR_COINS * count)
             out = merge(card == D.FAIR, fair, s)
             for c in PLAIN_CARDS:
