@@ -11,7 +11,12 @@ state's digest), ``wrong-digest`` (a wrong digest, no state), ``crash``
 without its actions), ``wrong-actor``, ``wrong-rule`` (rejects with another
 rule id), ``refuse`` (refuses every reset), ``ignore-quit`` (stays alive
 after quit and end of input until killed), ``silent-deaf`` (never reads its
-input nor answers).
+input nor answers), ``extra-legal`` (lists an action twice over: once more
+with a changed field), ``duplicate`` (lists an action twice), ``bad-chance``
+(wrong outcome probabilities), ``wrong-id`` (echoes a wrong request id),
+``error-legal`` (answers legal with an error), ``reject-legal`` (rejects
+every action), ``inline`` (no fault: sends the digest with every apply
+reply, so the oracle needs no state request).
 """
 
 import sys
@@ -20,9 +25,12 @@ from typing import Any
 
 from faithful import Engine, Reply, digest_of, serve
 
+from model.core.canon import unstructure
+
 FAULTS = ("accept-illegal", "miss-legal", "wrong-state", "wrong-digest", "crash", "hang",
           "garbage", "shape", "wrong-actor", "wrong-rule", "refuse", "ignore-quit",
-          "silent-deaf")
+          "silent-deaf", "extra-legal", "duplicate", "bad-chance", "wrong-id", "error-legal",
+          "reject-legal", "inline")
 
 
 class Broken(Engine):
@@ -60,11 +68,30 @@ class Broken(Engine):
             reply.pop("probabilities", None)
         if self.fault == "wrong-actor" and isinstance(reply["actor"], int):
             reply["actor"] += 1
+        if self.fault == "extra-legal" and reply["actions"]:
+            reply["actions"] = [*reply["actions"], {**reply["actions"][0], "type": "Nothing"}]
+            reply.pop("probabilities", None)
+        if self.fault == "duplicate" and reply["actions"]:
+            reply["actions"] = [*reply["actions"], reply["actions"][0]]
+        if self.fault == "bad-chance" and "probabilities" in reply:
+            reply["probabilities"] = ["1/1" for _ in reply["probabilities"]]
+        if self.fault == "error-legal":
+            return {"ok": False, "error": "no idea"}
+        return reply
+
+    def handle(self, request: dict[str, Any]) -> Reply | None:
+        reply = super().handle(request)
+        if self.fault == "wrong-id" and self.due and reply is not None:
+            request["id"] = request.get("id", 0) + 1
         return reply
 
     def apply(self, data: Any) -> Reply:
+        if self.fault == "reject-legal" and self.due:
+            return {"ok": False, "error": "I do not play"}
         before = self.state
         reply = super().apply(data)
+        if reply["ok"] and self.fault == "inline":
+            reply["digest"] = digest_of(unstructure(self.state))
         if not reply["ok"] and self.due:
             if self.fault == "accept-illegal":
                 self.state = before
