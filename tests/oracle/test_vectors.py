@@ -1,0 +1,255 @@
+"""`oracle vectors`: deterministic, current, tamper-evident, with their rule coverage."""
+
+import copy
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from click.testing import CliRunner, Result
+
+from model.core import registry
+from model.core.canon import digest, structure
+from model.core.play import playout
+from oracle import vectors as vec
+from oracle.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@cache
+def small(game: str = "crafts", seed: int = 0) -> vec.VectorSet:
+    return vec.generate(registry.get(game), seed=seed, count=1, games=4)
+
+
+@cache
+def full_crafts() -> vec.VectorSet:
+    return vec.generate(registry.get("crafts"))
+
+
+def vectors_of(made: vec.VectorSet) -> list[dict[str, Any]]:
+    return copy.deepcopy(list(made.vectors))
+
+
+def test_same_seed_same_vectors_and_bytes(tmp_path: Path) -> None:
+    game = registry.get("crafts")
+    again = vec.generate(game, seed=0, count=1, games=4)
+    assert again.to_json() == small().to_json()
+    a = vec.write(again, tmp_path / "a").read_bytes()
+    b = vec.write(small(), tmp_path / "b").read_bytes()
+    assert a == b
+    assert small(seed=1).to_json()["vectors"] != small().to_json()["vectors"]
+
+
+@pytest.mark.parametrize("game", ["crafts", "burgundy"])
+def test_every_vector_rechecks_against_the_model(game: str, tmp_path: Path) -> None:
+    made = small(game)
+    path = vec.write(made, tmp_path)
+    assert path.name == f"{game}.vectors.json"
+    report = vec.verify_file(path)
+    assert report.ok and len(report.results) == len(made.vectors) > 0
+    assert report.to_json()["status"] == "current"
+    kinds = vec.kinds(made.vectors)
+    assert kinds["legal"] > 0 and kinds["illegal"] > 0
+    ids = [v["id"] for v in made.vectors]
+    assert len(set(ids)) == len(ids)
+
+
+def test_vectors_come_from_the_seeded_game_their_origin_names() -> None:
+    game = registry.get("burgundy")
+    for v in small("burgundy").vectors[::7]:
+        origin = v["origin"]
+        config = game.config(v["players"], v["variant"])
+        state = game.setup(config)
+        for step in playout(game, config, origin["seed"], origin["policy"]):
+            if step.index > origin["step"]:
+                break
+            state = step.state
+        assert digest(state) == v["pre_digest"]
+
+
+def test_coverage_of_action_types_and_rules() -> None:
+    made = full_crafts()
+    game = registry.get("crafts")
+    assert made.types_uncovered == ()
+    assert set(made.types_covered) == {cls.__name__ for cls in game.action_types}
+    assert set(made.rules_covered) | set(made.rules_uncovered) == set(game.rules.ids)
+    assert not set(made.rules_covered) & set(made.rules_uncovered)
+    named = {v["expect"]["rule"] for v in made.vectors if "rule" in v["expect"]}
+    assert named == set(made.rules_covered) and len(named) >= 10
+    per_type: dict[str, int] = {}
+    for v in made.vectors:
+        if "post_state" in v["expect"]:
+            per_type[v["action"]["type"]] = per_type.get(v["action"]["type"], 0) + 1
+    assert set(per_type.values()) <= {1, 2} and made.count == 2
+    assert made.coverage()["rules"]["uncovered"] == list(made.rules_uncovered)
+
+
+def legal_vector() -> dict[str, Any]:
+    return next(v for v in vectors_of(small()) if "post_state" in v["expect"])
+
+
+def illegal_vector() -> dict[str, Any]:
+    return next(v for v in vectors_of(small()) if "rule" in v["expect"])
+
+
+def status(vector: dict[str, Any]) -> vec.VectorResult:
+    return vec.check_vector(vector)
+
+
+def test_untouched_vectors_pass() -> None:
+    assert status(legal_vector()).status == "ok"
+    assert status(illegal_vector()).status == "ok"
+
+
+def test_tampered_vectors_are_detected() -> None:
+    v = legal_vector()
+    v["expect"]["post_digest"] = "0" * 64
+    assert status(v).status == "fails" and "post_digest" in status(v).message
+
+    v = legal_vector()
+    post = v["expect"]["post_state"]
+    key = next(k for k, x in sorted(post.items()) if type(x) is int)
+    post[key] += 1
+    result = status(v)
+    assert result.status == "fails" and [d.path for d in result.diffs] == [f"$.{key}"]
+
+    v = legal_vector()
+    v["expect"] = {"rule": "crafts/game.over"}
+    assert status(v).status == "fails" and "accepts" in status(v).message
+
+    v = illegal_vector()
+    v["expect"]["rule"] = "crafts/some.other"
+    assert status(v).status == "fails" and "names rule" in status(v).message
+
+    v = illegal_vector()
+    v["expect"] = {"post_state": v["pre_state"], "post_digest": v["pre_digest"]}
+    assert status(v).status == "fails" and "rejects" in status(v).message
+
+    v = legal_vector()
+    v["pre_digest"] = "f" * 64
+    assert status(v).status == "fails" and "pre_digest" in status(v).message
+
+    v = legal_vector()
+    v["players"] = 2 if v["players"] != 2 else 3
+    assert status(v).status == "fails" and "configuration" in status(v).message
+
+
+def test_vectors_that_cannot_be_loaded_are_bad() -> None:
+    v = legal_vector()
+    v["game"] = "nope"
+    assert status(v).status == "bad"
+    v = legal_vector()
+    v["variant"] = {"no-such-option": "x"}
+    assert status(v).status == "bad"
+    v = legal_vector()
+    v["pre_state"] = {"type": "Nothing"}
+    assert status(v).status == "bad" and "pre_state" in status(v).message
+    v = legal_vector()
+    v["action"] = {"type": "Nothing"}
+    assert status(v).status == "bad" and "action type" in status(v).message
+    v = legal_vector()
+    v["action"] = {**v["action"], "extra": 1}
+    assert status(v).status == "bad" and "action" in status(v).message
+
+
+def test_pre_states_load_as_model_states() -> None:
+    game = registry.get("crafts")
+    for v in small().vectors:
+        state = structure(v["pre_state"], game.state_type)
+        assert digest(state) == v["pre_digest"]
+
+
+def write_vectors(path: Path, data: dict[str, Any]) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_files_malformed_or_with_repeated_ids(tmp_path: Path) -> None:
+    good = small().to_json()
+    with pytest.raises(vec.VectorError, match="not JSON"):
+        vec.verify_file(_text(tmp_path / "b.json", "{"))
+    bad = copy.deepcopy(good)
+    del bad["vectors"][0]["pre_digest"]
+    with pytest.raises(vec.VectorError, match=r"\$\.vectors\[0\]"):
+        vec.verify_file(write_vectors(tmp_path / "c.json", bad))
+    twice = copy.deepcopy(good)
+    twice["vectors"].append(twice["vectors"][0])
+    twice["vectors"].append({**twice["vectors"][1], "id": "x", "game": "burgundy"})
+    report = vec.verify_file(write_vectors(tmp_path / "d.json", twice))
+    assert [r.status for r in report.results[-2:]] == ["bad", "bad"]
+    assert not report.ok
+    with pytest.raises(vec.VectorError, match="not found"):
+        vec.verify(tmp_path / "missing")
+    with pytest.raises(vec.VectorError, match=r"no \*\.json"):
+        vec.verify(_dir(tmp_path / "empty"))
+    with pytest.raises(vec.VectorError, match="cannot read"):
+        vec.verify_file(_dir(tmp_path / "adir.json"))
+
+
+def _text(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _dir(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
+def test_vector_schema_is_valid_and_copied_to_docs() -> None:
+    packaged = (ROOT / "oracle" / "schema" / "vectors.schema.json").read_bytes()
+    assert (ROOT / "docs" / "vectors.schema.json").read_bytes() == packaged
+    jsonschema.Draft202012Validator.check_schema(vec.schema())
+    jsonschema.Draft202012Validator(vec.schema()).validate(small().to_json())
+
+
+# -- the command line -----------------------------------------------------------------------
+
+
+def cli(*args: str) -> Result:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        result.exception)
+    return result
+
+
+def test_cli_write_and_verify(tmp_path: Path) -> None:
+    out = tmp_path / "v"
+    result = cli("vectors", "crafts", "--out", str(out), "--games", "3", "--count", "1")
+    assert result.exit_code == 0, result.output
+    assert "rules with no vector" in result.stdout and "action types" in result.stdout
+    path = out / "crafts.vectors.json"
+    checked = cli("vectors", "--verify", str(out))
+    assert checked.exit_code == 0 and "all current" in checked.stdout
+    rows = json.loads(cli("vectors", "--verify", str(path), "--json").stdout)
+    assert rows[0]["status"] == "current" and rows[0]["ok"] == rows[0]["vectors"]
+
+    data = json.loads(path.read_text("utf-8"))
+    data["vectors"][0]["expect"]["post_digest"] = "0" * 64
+    path.write_text(json.dumps(data), encoding="utf-8")
+    stale = cli("vectors", "--verify", str(out))
+    assert stale.exit_code == 1 and "1 of" in stale.stdout
+    assert data["vectors"][0]["id"] in stale.stdout
+    rows = json.loads(cli("vectors", "--verify", str(out), "--json").stdout)
+    assert rows[0]["status"] == "stale" and rows[0]["failures"][0]["status"] == "fails"
+
+    made = json.loads(cli("vectors", "crafts", "--out", str(tmp_path / "w"), "--games", "2",
+                          "--json").stdout)
+    assert made[0]["game"] == "crafts" and made[0]["vectors"] == made[0]["legal"] + made[0][
+        "illegal"]
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    ((), "no game given"),
+    (("crafts", "--verify", "x"), "not both"),
+    (("--verify", "/no/such/dir"), "not found"),
+    (("nope",), "unknown game"),
+])
+def test_cli_bad_input(args: tuple[str, ...], words: str) -> None:
+    result = cli("vectors", *args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0], lines
