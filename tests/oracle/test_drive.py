@@ -126,6 +126,15 @@ def test_a_wrong_digest_without_state() -> None:
     assert div.request == "state" and not div.diffs
 
 
+def test_set_up_digest_and_a_state_that_differs_under_the_right_digest() -> None:
+    setup = run_one(broken("setup-digest")).divergence
+    assert setup is not None and setup.kind == "setup-digest" and setup.step == 0
+    assert setup.got == "1" * 64 and setup.request == "reset"
+    state = run_one(broken("state-differs")).divergence
+    assert state is not None and state.kind == "state" and state.step == 3
+    assert [(d.path, d.note) for d in state.diffs] == [("$.surplus", "not in the model")]
+
+
 def test_wrong_actor_and_wrong_chance_probabilities() -> None:
     actor = run_one(broken("wrong-actor")).divergence
     assert actor is not None and actor.kind == "actor"
@@ -133,6 +142,8 @@ def test_wrong_actor_and_wrong_chance_probabilities() -> None:
     chance = run_one(broken("bad-chance", 0)).divergence
     assert chance is not None and chance.kind == "chance" and chance.step == 1
     assert chance.got == "1/1" and chance.expected != "1/1"
+    count = run_one(broken("probability-count", 0)).divergence
+    assert count is not None and count.kind == "protocol" and "probabilities" in count.message
 
 
 def test_rejecting_a_legal_action() -> None:

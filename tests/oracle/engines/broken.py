@@ -16,7 +16,9 @@ with a changed field), ``duplicate`` (lists an action twice), ``bad-chance``
 (wrong outcome probabilities), ``wrong-id`` (echoes a wrong request id),
 ``error-legal`` (answers legal with an error), ``reject-legal`` (rejects
 every action), ``inline`` (no fault: sends the digest with every apply
-reply, so the oracle needs no state request).
+reply, so the oracle needs no state request), ``setup-digest`` (a wrong
+digest after the reset), ``state-differs`` (the right digest with a wrong
+state), ``probability-count`` (one probability too few).
 """
 
 import sys
@@ -30,7 +32,7 @@ from model.core.canon import unstructure
 FAULTS = ("accept-illegal", "miss-legal", "wrong-state", "wrong-digest", "crash", "hang",
           "garbage", "shape", "wrong-actor", "wrong-rule", "refuse", "ignore-quit",
           "silent-deaf", "extra-legal", "duplicate", "bad-chance", "wrong-id", "error-legal",
-          "reject-legal", "inline")
+          "reject-legal", "inline", "setup-digest", "state-differs", "probability-count")
 
 
 class Broken(Engine):
@@ -46,7 +48,10 @@ class Broken(Engine):
     def reset(self, request: dict[str, Any]) -> Reply:
         if self.fault == "refuse":
             return {"ok": False, "error": "this engine plays nothing"}
-        return super().reset(request)
+        reply = super().reset(request)
+        if self.fault == "setup-digest":
+            reply["digest"] = "1" * 64
+        return reply
 
     def legal(self) -> Reply:
         reply = super().legal()
@@ -73,6 +78,8 @@ class Broken(Engine):
             reply.pop("probabilities", None)
         if self.fault == "duplicate" and reply["actions"]:
             reply["actions"] = [*reply["actions"], reply["actions"][0]]
+        if self.fault == "probability-count" and "probabilities" in reply:
+            reply["probabilities"] = reply["probabilities"][1:]
         if self.fault == "bad-chance" and "probabilities" in reply:
             reply["probabilities"] = ["1/1" for _ in reply["probabilities"]]
         if self.fault == "error-legal":
@@ -107,6 +114,8 @@ class Broken(Engine):
             state["config"] = {**state["config"], "players": state["config"]["players"] + 10}
             reply["state"] = state
             reply["digest"] = digest_of(state)
+        if self.due and self.fault == "state-differs":
+            reply["state"] = {**reply["state"], "surplus": 1}
         if self.due and self.fault == "wrong-digest":
             reply = {"ok": True, "digest": "0" * 64}
         return reply
