@@ -101,8 +101,15 @@ OPTIONS: tuple[tuple[str, str, str], ...] = (
 FLAGS = tuple(f for f, _, _ in OPTIONS)
 
 State = dict[str, Any]
-#: the round-end phase after an action of a player who has not passed (no round change)
+#: settle variants for actions after which, by the guard and I, fewer cases are live
+#: (the phase number + 100 * variant): the round-end phase after an action of a player who
+#: has not passed (no round change) ...
 END_STAY = 100 + PH_END
+#: ... the market after an action that leaves the acting player (or, for a draw, the
+#: player to act) unpassed: nothing happens ...
+MARKET_STAY = 100 + PH_MARKET
+#: ... resolution after a trade: the trading player's card is still to resolve
+RESOLVE_STAY = 100 + PH_RESOLVE
 Index = Any  # a Python int or a z3 integer term
 
 
@@ -372,6 +379,8 @@ class Mech:
             PH_RESOLVE: self.resolve_settle,
             PH_END: self.end_settle,
             END_STAY: self.end_stay,
+            MARKET_STAY: lambda x: x,
+            RESOLVE_STAY: self.resolve_stay,
         }
         live = [ph for ph in phases if ph in handlers]
         if not live:
@@ -476,6 +485,11 @@ class Mech:
             rest = merge(r >= 0, found, back)
         return merge(waiting, stay, rest)
 
+    def resolve_stay(self, s: State) -> State:
+        out = dict(s)
+        out["turn"] = self.resolver(s)
+        return out
+
     def end_stay(self, s: State) -> State:
         """END after a discard or sale: the actor has not passed, so the round goes on."""
         n = self.n
@@ -534,64 +548,50 @@ class Mech:
                    pick(chains_next, s["first"]))
 
     def final(self, s: State) -> State:
-        """model.crafts.game._final: every resource sold, coins converted 4:1."""
+        """model.crafts.game._final: every resource sold, coins converted 4:1.
+
+        Player j sells U_j pebbles worth V_j coins (V_j >= U_j: every price is at least
+        1). Unlimited pool: he gains V_j. Limited pool (bank >= 0): every unit returns
+        its pebble before it is paid, so a sequence of sales from bank B gains
+        min(V, B + U) and leaves max(B + U - V, 0) -- by induction over the units, and
+        so over a player's resources in any order. The bank a player meets is the
+        start bank less the drain D = V - U of the players before him (from the first
+        player), floored at 0: B_j = max(B - sum of D before j, 0); he gains
+        U_j + min(D_j, B_j).
+        """
         n = self.n
         out = dict(s)
         for i in range(n):
             for r in RS:
                 out[board(i, r)] = z3.IntVal(0)
         limited = self.flag(s, "opt.limited")
-        flat = self.flag(s, "opt.flat")
-        # the bank never limits a flat sale (1 coin for the pebble just returned),
-        # nor an unlimited one: every unit sells at its price
-        simple_coins = []
-        simple_bank: Any = s["bank"]
-        for i in range(n):
-            got = []
-            for r in RS:
-                price = self.sell_price(s, r)
-                got.append(s[board(i, r)] * price)
-                simple_bank = simple_bank + s[board(i, r)] * (1 - price)
-            simple_coins.append(s[f"coins{i}"] + z3.Sum(*got))
-        # limited graded pool: the sale order matters (players from the first, board order)
-        chain_coins = []
-        chain_bank = []
-        for f in range(n):
-            bank = s["bank"]
-            coins = [s[f"coins{i}"] for i in range(n)]
-            for i in self.orders[f]:
-                for r in RS:
-                    gain, bank = _sell_units(bank, s[board(i, r)], GRADED_SELL[r])
-                    coins[i] = coins[i] + gain
-            chain_coins.append(coins)
-            chain_bank.append(bank)
-        use_simple = z3.Or(z3.Not(limited), flat)
-        out["bank"] = ite(use_simple, simple_bank, pick(chain_bank, s["first"]))
+        bank = s["bank"]
+        units = [z3.Sum(*(s[board(i, r)] for r in RS)) for i in range(n)]
+        value = [z3.Sum(*(s[board(i, r)] * self.sell_price(s, r) for r in RS))
+                 for i in range(n)]
+        drain = [value[i] - units[i] for i in range(n)]
+        worth = [s[f"coins{i}"] + value[i] for i in range(n)]
+        met = []
+        for j in range(n):
+            before = []
+            for f in range(n):
+                order = self.orders[f]
+                ahead = order[:order.index(j)]
+                before.append(z3.Sum(*(drain[x] for x in ahead)) if ahead else z3.IntVal(0))
+            met.append(zmax(bank - pick(before, s["first"]), 0))
+        out["bank"] = ite(limited, zmax(bank - z3.Sum(*drain), 0), bank - z3.Sum(*drain))
         nearest = self.flag(s, "opt.coin_nearest")
         for i in range(n):
-            coins = ite(use_simple, simple_coins[i], pick([c[i] for c in chain_coins], s["first"]))
+            paid = s[f"coins{i}"] + units[i] + zmin(drain[i], met[i])
+            coins = ite(limited, paid, worth[i])
             out[f"coins{i}"] = coins
             # final_sale=value: what the bank could not pay still counts for the conversion
-            counted = ite(self.flag(s, "opt.final_value"), simple_coins[i], coins)
+            counted = ite(self.flag(s, "opt.final_value"), worth[i], coins)
             bonus = ite(nearest, (counted + 2) / D.COINS_PER_POINT, counted / D.COINS_PER_POINT)
             out[f"score{i}"] = s[f"score{i}"] + bonus
         out["phase"] = z3.IntVal(PH_OVER)
         out["turn"] = z3.IntVal(-1)
         return out
-
-
-def _sell_units(bank: Any, count: Any, price: int) -> tuple[Any, Any]:
-    """Selling ``count`` units one by one at ``price`` with a limited bank (bank >= 0).
-
-    Each unit returns its pebble, then takes ``min(price, bank)``: all units sell at full
-    price while the bank can pay (``bank + count >= count * price``); otherwise the bank
-    ends empty, having paid out everything it held plus the pebbles returned. Returns
-    (coins gained, bank after) = (min(count * price, bank + count), the rest).
-    """
-    if price == 1:
-        return count, bank
-    gain = zmin(count * price, bank + count)
-    return gain, bank + count - gain
 
 
 # ---------------------------------------------------------------------------
@@ -778,7 +778,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
             m.add_pile(to_market, "market", k, 1)
             to_market["to_market"] = s["to_market"] - 1
             s = merge(t >= 0, to_hand, to_market)
-            return m.settle(s, (PH_DEAL, PH_MARKET, PH_RESOLVE))
+            return m.settle(s, (PH_DEAL, MARKET_STAY, PH_RESOLVE))
 
         def first_guard(v: Vars, p: Params) -> Any:
             return z3.And(alive(v), z3.Not(m.draws_pending(v)), v["phase"] == PH_FIRST)
@@ -824,7 +824,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
             m.add_pile(s, "market", g, 1)
             m.add_at(s, "exchanges", i, 1)
             s["turn"] = m.next_unpassed(s, i)
-            return m.settle(s, (PH_MARKET,))
+            return m.settle(s, (MARKET_STAY,))
 
         def redraw_guard(v: Vars, p: Params) -> Any:
             size = pick([m.hand_size(v, j) for j in range(n)], p["i"])
@@ -842,7 +842,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
             m.set_at(s, "owed", i, D.HAND)
             m.set_at(s, "exchanges", i, 1)
             s["turn"] = m.next_unpassed(s, i)
-            return m.settle(s, (PH_MARKET,))
+            return m.settle(s, (MARKET_STAY,))
 
         def pass_update(s: State, p: Params) -> State:
             m.set_at(s, "passed", p["i"], 1)
@@ -873,7 +873,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
             m.add_at(s, "coins", i, -price)
             s["bank"] = s["bank"] + price - 1
             m.add_cell(s, board, i, r, NR, 1)
-            return m.settle(s, (PH_RESOLVE,))
+            return m.settle(s, (RESOLVE_STAY,))
 
         def sell_guard(v: Vars, p: Params) -> Any:
             when = z3.Or(resolving(v, p), z3.And(acting(v, p, PH_END),
@@ -882,7 +882,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
 
         def sell_update(s: State, p: Params) -> State:
             m.sell_one(s, p["i"], p["res"])
-            return m.settle(s, (PH_RESOLVE, END_STAY))
+            return m.settle(s, (RESOLVE_STAY, END_STAY))
 
         def place(s: State, i: Index, card: Any) -> None:
             """_place: the card goes on the table, a building scores."""
