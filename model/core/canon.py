@@ -1,8 +1,10 @@
 """Canonical JSON of states and actions, and state digests.
 
-One ``cattrs`` converter turns any state or action into plain JSON: every
-``attrs`` instance becomes an object tagged ``{"type": ClassName, ...}``,
-tuples become lists, frozensets become lists sorted by their canonical text,
+One ``cattrs`` converter turns any state or action into plain JSON data
+(dicts, lists, strings, integers, booleans, ``None``: nothing that is not
+JSON, so the data compares equal to its own parsed text): every ``attrs``
+instance becomes an object tagged ``{"type": ClassName, ...}``, tuples
+(fixed-length ones too) become lists, frozensets become lists sorted by their canonical text,
 fractions become ``"p/q"`` strings. Keys are sorted when the text is written.
 Structuring is strict (no ``"3"`` for ``3``, no unknown keys) and lossless:
 ``structure(unstructure(x), type(x)) == x``.
@@ -70,6 +72,14 @@ def _is_set_type(t: Any) -> bool:
     return t in (frozenset, set) or typing.get_origin(t) in (frozenset, set)
 
 
+def _is_fixed_tuple(t: Any) -> bool:
+    """``tuple[X, Y]`` (fixed length; ``tuple[X, ...]`` already unstructures to a list)."""
+    if typing.get_origin(t) is not tuple:
+        return False
+    args = typing.get_args(t)
+    return bool(args) and args[-1] is not Ellipsis
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
 
@@ -117,6 +127,8 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook_factory(attrs.has, structure_factory)
     conv.register_structure_hook_func(_is_attrs_union, union_hook)
     conv.register_unstructure_hook_func(_is_set_type, frozenset_unstructure)
+    conv.register_unstructure_hook_func(
+        _is_fixed_tuple, lambda value: [conv.unstructure(v) for v in value])
     conv.register_unstructure_hook(Fraction, lambda f: f"{f.numerator}/{f.denominator}")
     conv.register_structure_hook(Fraction, _fraction)
     conv.register_structure_hook(int, _strict_int)

@@ -281,3 +281,20 @@ def test_eager_policy_uses_weights_and_falls_back_to_uniform() -> None:
 
     with pytest.raises(ValueError, match="bad policy weights"):
         final_state(Broken(), config, 3, "eager")
+
+
+@attrs.frozen(slots=True)
+class Pairs:
+    pairs: tuple[tuple[str, int], ...]
+    pair: tuple[int, str]
+
+
+def test_unstructured_data_is_plain_json() -> None:
+    import json
+
+    value = Pairs((("a", 1), ("b", 2)), (3, "c"))
+    data = unstructure(value)
+    assert data == json.loads(to_json(value))
+    assert data["pairs"] == [["a", 1], ["b", 2]] and data["pair"] == [3, "c"]
+    assert unstructure(Config(2, (("x", "y"),)))["variant"] == [["x", "y"]]
+    assert structure(data, Pairs) == value
