@@ -464,8 +464,8 @@ def _ship(v: Vars, i: int, first: Any, pair: Any, chosen: Any) -> dict[str, Any]
     return up
 
 
-def _ship_new_kind(v: Vars, i: int, kind: Any) -> Any:
-    """``kind`` (0-based) may be chosen for the pending ship-goods choice."""
+def _ship_new_kind(v: Vars, i: int, kind: Any | None) -> Any:
+    """``kind`` (0-based; None: some kind) may be chosen for the pending ship-goods choice."""
     first, pair = v["parg"], v["ppair"]
     second = z3.If(first == 6, 1, first + 1)
     goods = [v[pn(i, f"goods{k}")] for k in range(K)]
@@ -473,7 +473,8 @@ def _ship_new_kind(v: Vars, i: int, kind: Any) -> Any:
     for k in range(K):
         avail = _sum([z3.If(z3.Or(first == d, z3.And(pair == 1, second == d)),
                             v[f"dg{d}.{k}"], 0) for d in range(1, 7)])
-        opts.append(z3.And(kind == k, goods[k] == 0, avail > 0))
+        opts.append(z3.And(z3.BoolVal(True) if kind is None else kind == k, goods[k] == 0,
+                           avail > 0))
     return z3.And(_kinds_held(goods) < 3, z3.Or(*opts))
 
 
@@ -545,11 +546,35 @@ def _for_actor(players: int, rule: PlayerRule) -> tuple[Callable[[Vars, Params],
             update[key] = expr
         return guard, update
 
-    return (lambda v, p: both(v, p)[0]), (lambda v, p: both(v, p)[1])
+    def cached(v: Vars, p: Params) -> tuple[Any, dict[str, Any]]:
+        result: tuple[Any, dict[str, Any]] = _memo((rule, players), lambda: both(v, p), v, p)
+        return result
+
+    return (lambda v, p: cached(v, p)[0]), (lambda v, p: cached(v, p)[1])
 
 
 def _term(x: Any) -> Any:
     return z3.IntVal(x) if isinstance(x, int) else x
+
+
+_MEMO: dict[tuple[Any, ...], Any] = {}
+
+
+def _key(*maps: Mapping[str, Any]) -> tuple[Any, ...]:
+    return tuple((k, t.get_id() if isinstance(t, z3.AstRef) else t)
+                 for m in maps for k, t in m.items())
+
+
+def _memo(tag: Any, fn: Callable[[], Any], *maps: Mapping[str, Any]) -> Any:
+    """``fn()`` remembered by ``tag`` and the terms of ``maps`` (the provers ask for the
+    same guard, update and invariant of equal terms many times)."""
+    key = (tag, *_key(*maps))
+    hit = _MEMO.get(key)
+    if hit is None:
+        if len(_MEMO) > 256:
+            _MEMO.clear()
+        hit = _MEMO[key] = fn()
+    return hit
 
 
 def _range(x: Any, lo: int, hi: int) -> Any:
@@ -577,6 +602,10 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
 
     # -- invariant ------------------------------------------------------------------------
     def invariant_parts(self, v: Vars, players: int) -> dict[str, Any]:
+        parts: dict[str, Any] = _memo(("I", players), lambda: self._parts(v, players), v)
+        return dict(parts)
+
+    def _parts(self, v: Vars, players: int) -> dict[str, Any]:
         ps = range(players)
         hexes = []
         for t in range(NT):
@@ -692,7 +721,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         for i in range(players):
             goods = [v[pn(i, f"goods{k}")] for k in range(K)]
             ok = _push_ok(v, v, i, pend)
-            ship_goods = z3.Or(*(_ship_new_kind(v, i, z3.IntVal(k)) for k in range(K)))
+            ship_goods = _ship_new_kind(v, i, None)
             facts.append(z3.Implies(act == i, z3.And(
                 ok, z3.Implies(pend == P_SHIP_GOODS, ship_goods),
                 z3.Implies(pend == P_WAREHOUSE, z3.Or(*(g > 0 for g in goods))))))
@@ -1138,7 +1167,10 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def chance(name: str, params: tuple[str, ...], domain: Callable[[Params], Any],
                guard: Callable[[Vars, Params], Any],
                update: Callable[[Vars, Params], Any], rules: tuple[str, ...]) -> ActionKind:
-        return ActionKind(name, params, domain, guard, update, (*CHANCE_RULES, *rules))
+        def cached_update(v: Vars, p: Params) -> Any:
+            return _memo((update, players), lambda: update(v, p), v, p)
+
+        return ActionKind(name, params, domain, guard, cached_update, (*CHANCE_RULES, *rules))
 
     et_guard, _ = _for_actor(players, end_turn)
     place_rules = (RB.PLACE_STORED, RB.PLACE_COLOUR, RB.PLACE_NUMBER, RB.PLACE_ADJ,
@@ -1163,10 +1195,12 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                (RB.BUY, RB.K[6], RB.STORAGE, RB.TAKE_DISCARD)),
         ActionKind("end-turn", (), always,
                    lambda v, p: z3.And(et_guard(v, p), z3.Not(last_turn(v))),
-                   end_turn_update, (*PLAYER_RULES, RB.TURN_TWO)),
+                   lambda v, p: _memo(("end-turn", players), lambda: end_turn_update(v, p), v),
+                   (*PLAYER_RULES, RB.TURN_TWO)),
         ActionKind("end-game", (), always,
                    lambda v, p: z3.And(et_guard(v, p), last_turn(v)),
-                   end_game_update, (*PLAYER_RULES, RB.TURN_TWO)),
+                   lambda v, p: _memo(("end-game", players), lambda: end_game_update(v, p), v),
+                   (*PLAYER_RULES, RB.TURN_TWO)),
         player("ship-depot", ("depot",), ship_depot_domain, ship_depot, (RB.SHIP, RB.K[5])),
         player("ship-goods", ("kind",), ship_goods_domain, ship_goods, (RB.GOODS_LIMIT,)),
         player("effect-take", ("depot", "tile", "discard"), effect_domain, effect_take,
