@@ -1213,6 +1213,59 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     )
 
 
+def witnesses(v: Vars, players: int) -> list[tuple[str, dict[str, Any]]]:
+    """Candidate actions (kind, parameter terms over the state) one of which is enabled in
+    every non-terminal state satisfying I: a quantifier-free form of legal-action
+    completeness (see :func:`completeness`)."""
+    act = _actor(v, players)
+    out: list[tuple[str, dict[str, Any]]] = []
+    out += [("draw-goods", {"kind": z3.IntVal(k)}) for k in range(1, 7)]
+    out.append(("first-player", {"player": Z}))
+    out += [("draw-hex", {"tile": z3.IntVal(t)}) for t in range(NT)]
+    out += [("roll", {"value": ONE, "goods": z3.IntVal(g)}) for g in range(7)]
+    out += [("take-workers", {"die": z3.IntVal(d)}) for d in range(3)]
+    out += [("end-turn", {}), ("end-game", {}), ("decline", {})]
+    out.append(("ship-depot", {"depot": ONE}))
+    out += [("ship-goods", {"kind": z3.IntVal(k)}) for k in range(1, 7)]
+    out += [("warehouse-sell", {"kind": z3.IntVal(k)}) for k in range(1, 7)]
+    # an effect's take: the first fitting tile, discarding the first stored tile if full
+    fits = []
+    for d in range(1, 7):
+        for t in DEPOT_TILES[d]:
+            colour = D.TILE_COLOUR[D.TILES[t]]
+            codes = [c for c, cols in EFFECT_COLOURS.items() if colour in cols]
+            fits.append((z3.And(v[dep(d, t)] > 0, z3.Or(*(v["pend"] == c for c in codes))),
+                         d, t))
+    depot: Any = ONE
+    tile: Any = Z
+    for cond, d, t in reversed(fits):
+        depot = z3.If(cond, d, depot)
+        tile = z3.If(cond, t, tile)
+    discard: Any = z3.IntVal(-1)
+    for i in reversed(range(players)):
+        first: Any = z3.IntVal(-1)
+        for t in reversed(range(NT)):
+            first = z3.If(v[pn(i, f"st.{t}")] > 0, t, first)
+        discard = z3.If(z3.And(act == i, _stored(v, i) >= 3), first, discard)
+    out.append(("effect-take", {"depot": depot, "tile": tile, "discard": discard}))
+    return out
+
+
+def completeness(encoding: "BurgundyEncoding", players: int, timeout: float = 10.0) -> Any:
+    """z3 result of ``I and not terminal and no witness action enabled`` (unsat = proved)."""
+    v = encoding.fresh("s", players)
+    kinds = {k.name: k for k in encoding.kinds(players)}
+    enabled = []
+    for name, params in witnesses(v, players):
+        kind = kinds[name]
+        enabled.append(z3.And(kind.domain(params), kind.guard(v, params)))
+    solver = z3.Solver()
+    solver.set("timeout", int(timeout * 1000))
+    solver.add(encoding.invariant(v, players), z3.Not(encoding.terminal(v, players)),
+               z3.Not(z3.Or(*enabled)))
+    return solver.check()
+
+
 ENCODING = BurgundyEncoding()
 
-__all__ = ["ENCODING", "BurgundyEncoding"]
+__all__ = ["ENCODING", "BurgundyEncoding", "completeness", "witnesses"]

@@ -1,0 +1,129 @@
+"""The Z3 encoding of burgundy: projection and classification, inductive invariant parts,
+legal-action completeness, gain bounds against play, faithfulness to the model."""
+
+from typing import Any
+
+import pytest
+import z3
+
+from model.burgundy import data as D
+from model.burgundy import rules as RB
+from model.burgundy.actions import EndTurn, Roll, TakeTile, TakeWorkers
+from model.burgundy.game import GAME
+from model.core.play import playout
+from properties.generic import variant_configs
+from solver import provers
+from solver.burgundy import ENCODING, BurgundyEncoding, completeness, pn
+from solver.encoding import ActionKind
+
+PARTS = ("hexes-conserved", "goods-conserved", "nonnegative", "storage-limit", "goods-kinds",
+         "dice", "estate", "bonuses", "supply-suffices", "counters", "pending", "turn-order")
+GUARDED = (RB.TAKE, RB.TAKE_DISCARD, RB.DIE_USED, RB.WORKER, RB.SELL, RB.BUY, RB.STORAGE,
+           RB.PLACE, RB.PLACE_STORED, RB.PLACE_COLOUR, RB.PLACE_NUMBER, RB.PLACE_ADJ,
+           RB.CITY_RULE, RB.TURN_TWO, RB.TURN_PENDING, RB.CASTLE, RB.GOODS_LIMIT,
+           RB.B_WAREHOUSE, RB.ROUND_ROLL, RB.PHASE_FILL, RB.SETUP_GOODS)
+
+
+def _states(players: int, seed: int) -> list[Any]:
+    return [step.state for step in playout(GAME, GAME.config(players), seed)]
+
+
+def test_projection_covers_the_variables_and_conserves() -> None:
+    for players in (2, 3, 4):
+        names = ENCODING.variables_for(players)
+        assert len(set(names)) == len(names)
+        state = _states(players, 3)[-1]
+        values = ENCODING.project(state)
+        assert set(values) == set(names)
+        c = provers.compile_encoding(ENCODING, players)
+        results = c.state_eval([values[v] for v in c.variables])
+        assert all(r is True for r in results[:-1]), dict(zip(c.parts, results, strict=False))
+        assert results[-1] is GAME.is_terminal(state)
+        assert set(ENCODING.variables) >= set(names)
+
+
+@pytest.mark.rules(RB.ROUND_ROLL, RB.ROUND_GOODS, RB.TURN_TWO, RB.GAME_END)
+def test_classify_names_kinds_and_parameters() -> None:
+    states = _states(2, 1)
+    roll = next(s for s in states if s.stage.value == "roll" and s.roll == 4)
+    kind, params = ENCODING.classify(roll, Roll(3))
+    assert kind == "roll" and params == {"value": 3, "goods": roll.goods_stacks[roll.goods_next]}
+    play = next(s for s in states if s.stage.value == "play" and not s.pending)
+    assert ENCODING.classify(play, TakeTile(0, 2, "no-such-tile"))[1]["tile"] == -1
+    assert ENCODING.classify(play, TakeWorkers(1)) == ("take-workers", {"die": 1})
+    last = [s for s in states if s.stage.value == "play" and s.phase == 4 and s.round == 4]
+    assert ENCODING.classify(last[-1], EndTurn())[0] == "end-game"
+    assert ENCODING.classify(play, EndTurn())[0] == "end-turn"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_invariant_part_is_inductive(players: int) -> None:
+    outcomes = provers.inductive(ENCODING, players, timeout=30.0)
+    assert [o.name for o in outcomes] == [f"inductive/{p}/p{players}" for p in PARTS]
+    bad = [(o.name, o.status, o.detail[:300]) for o in outcomes if o.status != "proved"]
+    assert not bad
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_legal_action_completeness_by_witnesses(players: int) -> None:
+    assert completeness(ENCODING, players, timeout=60.0) == z3.unsat
+
+
+def test_witness_completeness_finds_a_stuck_state() -> None:
+    class NoWorkers(BurgundyEncoding):
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            return tuple(
+                ActionKind(k.name, k.params, k.domain, lambda v, p: z3.BoolVal(False),
+                           k.update, k.rules) if k.name == "take-workers" else k
+                for k in super().kinds(players))
+
+    assert completeness(NoWorkers(), 2, timeout=60.0) == z3.sat
+
+
+@pytest.mark.rules(RB.SELL, RB.B_WAREHOUSE, RB.B_CITY_HALL, RB.AREA, RB.COLOUR_FIRST,
+                   RB.B_WATCHTOWER, RB.END_SILVER)
+def test_gain_bounds_hold_in_play() -> None:
+    bounds = {b.kind: b for b in provers.gain_bounds(ENCODING, 2, timeout=20.0)}
+    seller = D.GOODS_PER_KIND * D.SELL_VP[2]
+    assert bounds["sell-goods"].value == seller
+    assert bounds["warehouse-sell"].value == seller
+    assert bounds["city-hall-place"].value == 55
+    # phase A, an area of 5, the large bonus and five animal tiles of one kind (4 + 1 each)
+    assert bounds["place-tile"].value == 55
+    for name in ("draw-goods", "first-player", "draw-hex", "roll", "use-worker", "take-tile",
+                 "take-workers", "buy-tile", "end-turn", "ship-depot", "ship-goods",
+                 "effect-take", "decline"):
+        assert bounds[name].value == 0, name
+    # silver and workers are unlimited, so the final scoring has no bound in the encoding
+    assert bounds["end-game"].value is None
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(2)], 1500, seed=4)
+    checked = provers.against_play(list(bounds.values()), report.observed[2])
+    assert not [o for o in checked if o.status == "failed"]
+    seen = report.observed[2].by_kind
+    assert seen["place-tile"] > 0 and seen["sell-goods"] <= seller
+
+
+def test_scores_never_decrease() -> None:
+    assert provers.monotonicity(ENCODING, 2, timeout=30.0).status == "proved"
+
+
+@pytest.mark.rules(*GUARDED)
+def test_faithful_on_5000_transitions() -> None:
+    report = provers.faithfulness_report(GAME, ENCODING, variant_configs(GAME), 5000, seed=0)
+    assert report.outcome.status == "passed", report.outcome.detail
+    assert report.transitions == 5000 and report.rejected > 2000
+    assert set(report.observed) == {2, 3, 4}
+
+
+def test_a_drifted_update_is_caught() -> None:
+    class Drifted(BurgundyEncoding):
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            def update(kind: ActionKind) -> Any:
+                return lambda v, p: {**kind.update(v, p),
+                                     pn(0, "silver"): v[pn(0, "silver")] + 1}
+            return tuple(
+                ActionKind(k.name, k.params, k.domain, k.guard, update(k), k.rules)
+                if k.name == "take-workers" else k for k in super().kinds(players))
+
+    out = provers.faithfulness(GAME, Drifted(), [GAME.config(2)], 600)
+    assert out.status == "failed" and "p0.silver" in out.detail
