@@ -8,12 +8,13 @@ Projection (integers; ``p{i}.`` prefixes a player's variables):
   flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``;
 * the pending effect (at most one is ever pending): ``pend`` (``PENDING`` code, 0 none),
   ``parg``, ``ppair``;
-* goods: ``pool{k}``, ``gbox{k}``, ``gs{j}`` (the 25 phase goods as drawn, 0 undrawn),
-  ``gdrawn``, ``gnext``, ``dg{d}.{k}`` (goods on depot d), ``p{i}.goods{k}``,
+* goods: ``pool{k}``, ``gbox{k}``, ``gleft{k}`` (phase goods of kind k drawn and not yet
+  placed), ``gdrawn``, ``gnext``, ``dg{d}.{k}`` (goods on depot d), ``p{i}.goods{k}``,
   ``p{i}.sold{k}``;
 * hex tiles, per tile kind ``t`` (index into ``data.TILES``): ``sup{b}.{t}`` (face-down
   stack of back b), ``dep{d}.{t}`` (depot d, 0 = black), ``hbox.{t}``, ``p{i}.st.{t}``
-  (storage), and the estate as ``p{i}.e{s}`` (tile index + 1 on space s, 0 empty);
+  (storage), ``p{i}.ec.{t}`` (in the estate), and the estate itself as ``p{i}.e{s}``
+  (tile index + 1 on space s, 0 empty);
 * ``p{i}.silver``, ``p{i}.workers``, ``p{i}.vp`` (the score), ``p{i}.die0``,
   ``p{i}.die1``, ``p{i}.ts``/``p{i}.th`` (turn-order track space and height),
   ``p{i}.nbonus`` (bonus tiles won), ``bon{c}`` (bonus tiles taken per colour).
@@ -23,10 +24,17 @@ game's last turn (final scoring), ``end-game``. Every automatic consequence of a
 (areas, colour bonuses, animals, buildings, ships and their goods, the next turn, round,
 phase and the final scoring) is in its update, so every variable updates exactly.
 
-One abstraction: whether the city hall's optional placement is dropped at once (no stored
-tile has a legal space) is the parameter ``keep`` of the placing kinds, taken from the
-model by ``classify``; the guard pins ``keep`` exactly for every other pushed effect and
-bounds it by "storage is not empty" for the city hall.
+Two abstractions, both parameters that ``classify`` takes from the model:
+
+* ``roll.goods``: the kind of the round's goods tile (the order of the phase stacks is not
+  projected, only ``gleft``); the guard asks for one of that kind left (0 before the
+  round's last die);
+* ``keep`` of the placing kinds: whether the effect the placed tile pushes is still
+  pending afterwards; the guard pins it exactly for every effect except the city hall's,
+  where it only needs a stored tile (no stored tile having a legal space drops it).
+
+:func:`completeness` proves legal-action completeness without quantifiers, from a fixed
+list of witness actions (:func:`witnesses`) whose parameters are terms over the state.
 """
 
 from collections.abc import Callable, Mapping
