@@ -372,14 +372,14 @@ class Mech:
         return merge(z3.And(pending, z3.Not(empty)), s, s2)
 
     def by_phase(self, s: State, phases: Sequence[int]) -> State:
-        handlers = {
+        handlers: dict[int, Callable[[State], State]] = {
             PH_DEAL: self.deal_settle,
             PH_MARKET: self.market_settle,
             PH_COMMIT: lambda x: self.commit_settle(x, True),
             PH_RESOLVE: self.resolve_settle,
             PH_END: self.end_settle,
             END_STAY: self.end_stay,
-            MARKET_STAY: lambda x: x,
+            MARKET_STAY: dict,
             RESOLVE_STAY: self.resolve_stay,
         }
         live = [ph for ph in phases if ph in handlers]
@@ -604,7 +604,9 @@ ALL_RULE_KINDS = (RL.GAME_OVER,)
 class CraftsEncoding(Encoding[CraftsState, Action]):
     game = "crafts"
     variables = variables_for(6)
-    bound_steps = 2
+    #: no window bound: the gain over consecutive steps is the sum of the per-step gains,
+    #: and the only kind with a gain above 8 (the final Done) is the game's last step
+    bound_steps = 1
 
     def __init__(self) -> None:
         self._kinds: dict[int, tuple[ActionKind, ...]] = {}
@@ -1171,6 +1173,47 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
             else:
                 out[field] = _int(getattr(action, _FIELDS.get((name, field), field)))
         return name, out
+
+
+#: card-applying kinds (a card's own points: at most the 8 of Castle and Mage tower)
+CARD_KINDS = ("apply", "knight", "scout", "rebuild", "steal")
+
+
+def round_bound() -> int:
+    """The most a player's marker can gain in the play phase of one round.
+
+    Points come only from applying buildings (``_place``); an applied card stays on its
+    owner's table until the play phase ends unless his own Reconstruction returns it, and
+    a Reconstruction is applied at most once a round (it cannot be returned). So each
+    building card is applied by a player at most once a round, plus once per
+    Reconstruction he applies (at most 5, each worth at most another 8 points).
+    """
+    buildings = sum(c.vp * c.count for c in D.CARDS if c.building)
+    return buildings + D.CARDS[D.RECONSTRUCTION].count * D.MAX_CARD_VP
+
+
+def gain_bound(kind: str, players: int, fixed: dict[str, int] | None = None,
+               timeout: float = 10.0) -> int | None:
+    """z3.Optimize: the most one action of ``kind`` adds to a player's score, from a state
+    satisfying I with the option flags in ``fixed`` set (e.g. ``{"opt.limited": 1}``).
+    None when unbounded, never enabled or unknown."""
+    enc = ENCODING
+    kind_ = next(k for k in enc.kinds(players) if k.name == kind)
+    pre = enc.fresh("s", players)
+    ps = {x: z3.Int(f"p.{kind}.{x}") for x in kind_.params}
+    upd = kind_.update(pre, ps)
+    opt = z3.Optimize()
+    opt.set("timeout", int(timeout * 1000))
+    opt.add(enc.invariant(pre, players), kind_.domain(ps), kind_.guard(pre, ps))
+    for name, value in (fixed or {}).items():
+        opt.add(pre[name] == value)
+    gain = z3.Int("gain")
+    opt.add(z3.Or(*(gain == upd.get(v, pre[v]) - pre[v] for v in enc.score_vars(players))))
+    handle = opt.maximize(gain)
+    if opt.check() != z3.sat:
+        return None
+    value = handle.value()
+    return value.as_long() if z3.is_int_value(value) else None
 
 
 def _int(x: Any) -> int:

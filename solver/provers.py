@@ -19,9 +19,10 @@ checks many thousands of transitions per second; terms the compiler does not
 know are evaluated by ``z3.substitute`` and ``z3.simplify`` instead.
 """
 
+import itertools
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -557,8 +558,13 @@ def faithfulness_report(
     game: Game[Any, Any], encoding: Encoding[Any, Any], configs: Sequence[Config],
     transitions: int = 5000, seed: int = 0, rejected_per_step: int = 2,
     progress: Callable[[int, int], None] | None = None,
+    extra: Iterable[tuple[Any, Any]] = (),
 ) -> FaithfulnessReport:
-    """Compare the encoding with the model on ``transitions`` sampled transitions."""
+    """Compare the encoding with the model on ``transitions`` sampled transitions.
+
+    ``extra``: (state, action) pairs checked first and counted among the transitions
+    (for instance play from hand-built states reaching what seeded play seldom reaches).
+    """
     start = time.perf_counter()
     if not configs:
         raise ValueError("faithfulness needs at least one configuration")
@@ -614,7 +620,12 @@ def faithfulness_report(
             disagree(where, f"projection keys differ from variables: {sorted(post)}")
         return name, post
 
-    for game_seed, step, state, action, nxt in _transitions(game, configs, seed):
+    def given() -> Iterator[tuple[int, int, Any, Any, Any]]:
+        for j, (state, action) in enumerate(extra):
+            yield -1 - j, 0, state, action, game.apply(state, action)
+
+    sampled = _transitions(game, configs, seed)
+    for game_seed, step, state, action, nxt in itertools.chain(given(), sampled):
         if count >= transitions:
             break
         players = game.config_of(state).players
@@ -698,10 +709,11 @@ def faithfulness_report(
 
 def faithfulness(
     game: Game[Any, Any], encoding: Encoding[Any, Any], configs: Sequence[Config],
-    transitions: int = 5000, seed: int = 0,
+    transitions: int = 5000, seed: int = 0, extra: Iterable[tuple[Any, Any]] = (),
 ) -> Outcome:
     """Passed when guards and updates agree with the model on every sampled transition."""
-    return faithfulness_report(game, encoding, configs, transitions, seed).outcome
+    return faithfulness_report(game, encoding, configs, transitions, seed,
+                               extra=extra).outcome
 
 
 __all__ = [

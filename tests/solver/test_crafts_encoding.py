@@ -1,0 +1,226 @@
+"""The Z3 encoding of crafts: its invariant is inductive part by part, every non-terminal
+state enables an action kind, its score-gain bounds hold in play, and it agrees with the
+model on sampled transitions (seeded uniform and eager play plus play from hand-built
+states where every player holds Castle and Mage tower and their inputs)."""
+
+import itertools
+import random
+from collections.abc import Iterator
+
+import pytest
+import z3
+
+from model.core.game import Config
+from model.core.play import POLICIES, choose
+from model.crafts import data as D
+from model.crafts import rules as RL
+from model.crafts.actions import Action
+from model.crafts.game import GAME
+from model.crafts.state import PH_COMMIT, PH_OVER, CraftsState
+from properties.generic import all_configs, variant_configs
+from solver import provers
+from solver.crafts import CARD_KINDS, ENCODING, gain_bound, round_bound
+from tests.model.crafts.helpers import cards, make, res
+
+PLAYERS = (2, 3, 4, 5, 6)
+#: seconds per Z3 query (the slowest crafts query takes about 6 s with 6 players)
+TIMEOUT = 30.0
+KIND_NAMES = tuple(k.name for k in ENCODING.kinds(2))
+#: every rule id some kind's guard encodes
+GUARD_RULES = tuple(sorted({r for k in ENCODING.kinds(2) for r in k.rules}))
+ACTION_CARDS = ("scouting", "reconstruction", "fair", "theft")
+
+
+def rich_start(config: Config) -> CraftsState:
+    """Play about to start, every player holding Castle, Mage tower, Armory, Laboratory,
+    a Farm and one action card, with the inputs of all of them on his board."""
+    n = config.players
+    hands = {i: cards(castle=1, mage_tower=1, armory=1, laboratory=1, farm=1,
+                      **{ACTION_CARDS[i % 4]: 1}) for i in range(n)}
+    board = res(wood=1, wheat=1, coal=1, kvass=2, metal=1, crystal=1, potion=1, sword=1)
+    return make(n, dict(config.variant), hands=hands, boards=dict.fromkeys(range(n), board),
+                coins=dict.fromkeys(range(n), 4), scores={i: 3 * i for i in range(n)})
+
+
+def rich_transitions(steps: int = 150, seed: int = 7) -> list[tuple[CraftsState, Action]]:
+    """(state, action) pairs of eager play from :func:`rich_start`, every configuration."""
+    out = []
+    for j, config in enumerate(variant_configs(GAME)):
+        rng = random.Random(seed + j)
+        state = rich_start(config)
+        for _ in range(steps):
+            if GAME.is_terminal(state):
+                break
+            action = choose(GAME, state, rng, "eager")
+            out.append((state, action))
+            state = GAME.apply(state, action)
+    return out
+
+
+def games(seeds: int) -> Iterator[list[CraftsState]]:
+    """Whole seeded games (uniform and eager) over every configuration, and games from
+    the rich start."""
+    configs = variant_configs(GAME)
+    for g in range(seeds):
+        for c, config in enumerate(configs):
+            rng = random.Random(1000 * g + c)
+            state = GAME.setup(config) if g % 3 else rich_start(config)
+            policy = POLICIES[g % len(POLICIES)]
+            states = [state]
+            while not GAME.is_terminal(state):
+                state = GAME.apply(state, choose(GAME, state, rng, policy))
+                states.append(state)
+            yield states
+
+
+# -- proofs ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_every_invariant_part_is_inductive(players: int) -> None:
+    outcomes = provers.inductive(ENCODING, players, TIMEOUT)
+    names = {o.name for o in outcomes}
+    assert names == {f"inductive/{p}/p{players}" for p in
+                     ("options", "cards-conserved", "pebbles-conserved", "non-negative",
+                      "score-bounds", "counters", "turn-structure")}
+    assert all(o.status == "proved" for o in outcomes), [o for o in outcomes if not o.ok]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_every_non_terminal_state_enables_a_kind(players: int) -> None:
+    out = provers.completeness(ENCODING, players, TIMEOUT)
+    assert out.status == "proved", out.detail
+
+
+@pytest.mark.parametrize("config", variant_configs(GAME), ids=str)
+def test_set_up_states_satisfy_the_invariant(config: Config) -> None:
+    compiled = provers.compile_encoding(ENCODING, config.players)
+    for state in (GAME.setup(config), rich_start(config)):
+        values = ENCODING.project(state)
+        *parts, terminal = compiled.state_eval([values[v] for v in compiled.variables])
+        assert dict(zip(compiled.parts, parts, strict=True)) == dict.fromkeys(
+            compiled.parts, True)
+        assert terminal is False
+
+
+def test_a_broken_guard_is_caught() -> None:
+    """Dropping the hand check from Commit breaks card conservation (a negative hand)."""
+    from solver.crafts import CraftsEncoding
+    from solver.encoding import ActionKind
+
+    class Careless(CraftsEncoding):
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            out = []
+            for k in super().kinds(players):
+                if k.name == "commit":
+                    k = ActionKind(k.name, k.params, k.domain,
+                                   lambda v, p: z3.And(v["phase"] == PH_COMMIT,
+                                                       v["turn"] == p["i"]),
+                                   k.update, k.rules)
+                out.append(k)
+            return tuple(out)
+
+    outcomes = {o.name: o for o in provers.inductive(Careless(), 2, TIMEOUT)}
+    assert outcomes["inductive/non-negative/p2"].status == "counterexample"
+    assert "commit" in outcomes["inductive/non-negative/p2"].detail
+
+
+# -- bounds --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_gain_bounds_per_kind(players: int) -> None:
+    """One action: 8 points at most (Castle, Mage tower), except the game's last Done with
+    its coin conversion, which the unlimited pool leaves unbounded."""
+    bounds = {b.kind: b for b in provers.gain_bounds(ENCODING, players, TIMEOUT)}
+    for name in KIND_NAMES:
+        b = bounds[name]
+        if name == "done":
+            assert b.value is None and "unbounded" in b.outcome.detail
+        else:
+            assert b.outcome.status == "proved", b.outcome.detail
+            assert b.value == (8 if name in ("apply", "knight") else 0), (name, b.value)
+    assert max(b.value or 0 for n, b in bounds.items() if n in CARD_KINDS) == D.MAX_CARD_VP
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_final_conversion_bound_with_the_limited_pool(players: int) -> None:
+    bank = {"opt.limited": 1, "opt.final_value": 0}
+    value = {"opt.limited": 1, "opt.final_value": 1}
+    assert gain_bound("done", players, bank, TIMEOUT) == D.PEBBLES // D.COINS_PER_POINT
+    # under final_sale=value every pebble may count at the dearest sale price (4)
+    assert gain_bound("done", players, value, TIMEOUT) == D.PEBBLES
+    assert gain_bound("done", players, {"opt.limited": 0}, TIMEOUT) is None
+
+
+def test_bounds_hold_in_play() -> None:
+    """Per action, per card and per round, the largest gains seen stay within the bounds,
+    and the card bound is reached."""
+    per_round = round_bound()
+    card_max = 0
+    round_max = 0
+    final_max = 0
+    for states in games(4):
+        config = states[0].config
+        limited = config.option("pebbles") == "limited"
+        value = config.option("final_sale") == "value"
+        start = states[0]
+        for pre, post in itertools.pairwise(states):
+            gain = max(b - a for a, b in zip(pre.scores, post.scores, strict=True))
+            if post.phase == PH_OVER:
+                final_max = max(final_max, gain)
+                if limited:
+                    assert gain <= (D.PEBBLES if value else D.PEBBLES // D.COINS_PER_POINT)
+            else:
+                assert gain <= D.MAX_CARD_VP
+                card_max = max(card_max, gain)
+            if post.round != start.round or post.phase == PH_OVER:
+                closing = pre
+                round_gain = max(b - a for a, b in zip(start.scores, closing.scores,
+                                                       strict=True))
+                assert round_gain <= per_round
+                round_max = max(round_max, round_gain)
+                start = post
+    assert card_max == D.MAX_CARD_VP
+    assert 0 < round_max <= per_round
+    assert final_max > 0
+
+
+# -- faithfulness ----------------------------------------------------------------------------
+
+
+@pytest.mark.rules(*GUARD_RULES)
+def test_faithful_on_sampled_transitions_through_every_kind() -> None:
+    extra = rich_transitions()
+    total = 5000 + len(extra)
+    report = provers.faithfulness_report(GAME, ENCODING, variant_configs(GAME), total,
+                                         extra=extra)
+    assert report.outcome.status == "passed", report.outcome.detail
+    assert report.transitions == total and report.rejected > 2000
+    seen = set()
+    for observed in report.observed.values():
+        seen |= set(observed.by_kind)
+    assert seen == set(KIND_NAMES)
+    assert set(report.observed) == set(PLAYERS)
+
+
+@pytest.mark.rules(RL.CARD_RULES[D.CASTLE], RL.CASTLE_SETBACK, RL.MAGE_DRAW, RL.MAGE_DISCARD)
+def test_rich_play_applies_castle_and_mage_in_every_configuration() -> None:
+    names: dict[int, set[Config]] = {}
+    for state, action in rich_transitions():
+        kind, params = ENCODING.classify(state, action)
+        if kind in ("knight", "apply"):
+            card = D.CASTLE if kind == "knight" else params["card"]
+            names.setdefault(card, set()).add(state.config)
+    configs = set(variant_configs(GAME))
+    assert names[D.CASTLE] == configs
+    assert names[D.MAGE] == configs
+
+
+def test_projection_covers_every_field_of_every_player_count() -> None:
+    for config in all_configs(GAME):
+        state = GAME.setup(config)
+        values = ENCODING.project(state)
+        assert tuple(values) == ENCODING.variables_for(config.players) or set(values) == set(
+            ENCODING.variables_for(config.players))
+        assert values["bank"] + sum(state.coins) == D.PEBBLES
