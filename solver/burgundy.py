@@ -595,6 +595,9 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
     bound_steps = 1
     monotone_scores = True
 
+    def completeness_witnesses(self, v: Vars, players: int) -> list[tuple[str, dict[str, Any]]]:
+        return witnesses(v, players)
+
     def variables_for(self, players: int) -> tuple[str, ...]:
         return tuple([*_global_vars(players),
                       *(x for i in range(players) for x in _player_vars(i))])

@@ -13,7 +13,7 @@ proofs speak of the real rules.
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -79,6 +79,16 @@ class Encoding(ABC, Generic[S, A]):
     def fresh(self, prefix: str, players: int) -> dict[str, Any]:
         """Fresh Z3 integer constants for every variable."""
         return {name: z3.Int(f"{prefix}.{name}") for name in self.variables_for(players)}
+
+    def completeness_witnesses(self, v: Vars, players: int) -> Sequence[tuple[str, Params]]:
+        """Candidate actions (kind name, parameter terms over the state ``v``).
+
+        When one of them is enabled in every non-terminal state satisfying I,
+        legal-action completeness is proved by a quantifier-free query, which
+        Z3 settles where the general one (no kind enabled for any parameters)
+        is too hard. Default: none, and the general query is used.
+        """
+        return ()
 
     #: score variables per player, used by the bound provers
     def score_vars(self, players: int) -> tuple[str, ...]:

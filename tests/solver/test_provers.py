@@ -119,3 +119,38 @@ def test_unsupported_terms_fall_back_to_z3() -> None:
     assert slow([4]) == (5, 4)
     with pytest.raises(ValueError):
         provers.compile_terms([f(x)], [x])([1])
+
+
+class WitnessedToy(toy.ToyEncoding):
+    """The toy with completeness witnesses: roll 1, or move 0."""
+
+    def completeness_witnesses(self, v: Any, players: int) -> list[tuple[str, dict[str, Any]]]:
+        return [("roll", {"value": z3.IntVal(1)}), ("move", {"steps": z3.IntVal(0)})]
+
+
+class HalfWitnessedToy(toy.ToyEncoding):
+    """Witnesses that miss the states after a roll: the general query must decide."""
+
+    def completeness_witnesses(self, v: Any, players: int) -> list[tuple[str, dict[str, Any]]]:
+        return [("roll", {"value": z3.IntVal(1)})]
+
+
+class StuckWitnessedToy(toy.StuckToyEncoding):
+    def completeness_witnesses(self, v: Any, players: int) -> list[tuple[str, dict[str, Any]]]:
+        return [("roll", {"value": z3.IntVal(1)}), ("move", {"steps": z3.IntVal(0)})]
+
+
+def test_completeness_by_witnesses() -> None:
+    outcome = provers.completeness(WitnessedToy(), 2)
+    assert outcome.status == "proved" and "2 witness actions" in outcome.detail
+
+
+def test_completeness_falls_back_when_witnesses_miss_states() -> None:
+    outcome = provers.completeness(HalfWitnessedToy(), 2)
+    assert outcome.status == "proved"
+    assert outcome.detail.startswith("the witness actions do not cover every state")
+
+
+def test_completeness_witnesses_do_not_hide_a_stuck_state() -> None:
+    outcome = provers.completeness(StuckWitnessedToy(), 2)
+    assert outcome.status == "counterexample"
