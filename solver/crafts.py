@@ -231,8 +231,10 @@ def variables_for(n: int) -> tuple[str, ...]:
 class Mech:
     """Symbolic versions of the model's effects and automatic transitions for n players."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, general: bool = False) -> None:
         self.n = n
+        #: ignore the settle variants (``*_STAY``): the model's full case analysis everywhere
+        self.general = general
         self.orders = tuple(tuple((f + d) % n for d in range(n)) for f in range(n))
 
     # -- reading --------------------------------------------------------------
@@ -382,6 +384,8 @@ class Mech:
             MARKET_STAY: dict,
             RESOLVE_STAY: self.resolve_stay,
         }
+        if self.general:
+            phases = tuple(dict.fromkeys(ph % 100 for ph in phases))
         live = [ph for ph in phases if ph in handlers]
         if not live:
             return s
@@ -608,7 +612,10 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
     #: and the only kind with a gain above 8 (the final Done) is the game's last step
     bound_steps = 1
 
-    def __init__(self) -> None:
+    def __init__(self, general: bool = False) -> None:
+        #: build every update with the full case analysis of the model's settle (slower
+        #: proofs; used to check that the settle variants change nothing under I and guard)
+        self.general = general
         self._kinds: dict[int, tuple[ActionKind, ...]] = {}
         self._mech: dict[int, Mech] = {}
         self._cache: dict[tuple[Any, ...], tuple[Any, ...]] = {}
@@ -622,7 +629,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
     def mech(self, n: int) -> Mech:
         m = self._mech.get(n)
         if m is None:
-            m = self._mech[n] = Mech(n)
+            m = self._mech[n] = Mech(n, self.general)
         return m
 
     # -- invariant ------------------------------------------------------------

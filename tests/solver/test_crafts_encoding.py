@@ -19,7 +19,7 @@ from model.crafts.game import GAME
 from model.crafts.state import PH_COMMIT, PH_OVER, CraftsState
 from properties.generic import all_configs, variant_configs
 from solver import provers
-from solver.crafts import CARD_KINDS, ENCODING, gain_bound, round_bound
+from solver.crafts import CARD_KINDS, ENCODING, CraftsEncoding, gain_bound, round_bound
 from tests.model.crafts.helpers import cards, make, res
 
 PLAYERS = (2, 3, 4, 5, 6)
@@ -105,7 +105,6 @@ def test_set_up_states_satisfy_the_invariant(config: Config) -> None:
 
 def test_a_broken_guard_is_caught() -> None:
     """Dropping the hand check from Commit breaks card conservation (a negative hand)."""
-    from solver.crafts import CraftsEncoding
     from solver.encoding import ActionKind
 
     class Careless(CraftsEncoding):
@@ -224,3 +223,22 @@ def test_projection_covers_every_field_of_every_player_count() -> None:
         assert tuple(values) == ENCODING.variables_for(config.players) or set(values) == set(
             ENCODING.variables_for(config.players))
         assert values["bank"] + sum(state.coins) == D.PEBBLES
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_settle_variants_agree_with_the_full_settle(players: int) -> None:
+    """The updates use shortened case analyses where the guard and I leave fewer cases
+    (``MARKET_STAY``, ``RESOLVE_STAY``, ``END_STAY``): under I, domain and guard they give
+    the same post-state as the model's full settle."""
+    full = CraftsEncoding(general=True)
+    pre = ENCODING.fresh("s", players)
+    inv = ENCODING.invariant(pre, players)
+    for kind, general in zip(ENCODING.kinds(players), full.kinds(players), strict=True):
+        params = {p: z3.Int(f"p.{kind.name}.{p}") for p in kind.params}
+        short = kind.update(pre, params)
+        long = general.update(pre, params)
+        differ = [short.get(v, pre[v]) != long.get(v, pre[v]) for v in pre]
+        solver = z3.Solver()
+        solver.set("timeout", int(TIMEOUT * 1000))
+        solver.add(inv, kind.domain(params), kind.guard(pre, params), z3.Or(*differ))
+        assert solver.check() == z3.unsat, kind.name
