@@ -10,7 +10,7 @@ from properties.generic import all_configs
 from solver import provers
 from solver.encoding import ActionKind
 from tests import toyencoding as toy
-from tests.toygame import GAME, R_MOVE, R_ROLL
+from tests.toygame import GAME
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -53,7 +53,7 @@ def test_monotonicity_counterexample() -> None:
     assert out.status == "counterexample"
 
 
-@pytest.mark.rules(R_MOVE, R_ROLL)
+@pytest.mark.rules("toy/move.within-roll", "toy/roll.chance")
 def test_faithfulness_passes_on_the_toy() -> None:
     report = provers.faithfulness_report(GAME, toy.ENCODING, all_configs(GAME), 5000)
     assert report.outcome.status == "passed", report.outcome.detail
