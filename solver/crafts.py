@@ -640,6 +640,13 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
         return z3.And(*self.invariant_parts(v, players).values())
 
     def invariant_parts(self, v: Vars, players: int) -> dict[str, Any]:
+        key = ("parts", players, *(v[x].get_id() if z3.is_expr(v[x]) else v[x] for x in v))
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._cache[key] = (self._parts(v, players), tuple(v.values()))
+        return dict(hit[0])
+
+    def _parts(self, v: Vars, players: int) -> dict[str, Any]:
         n = players
         m = self.mech(n)
         s = dict(v)
