@@ -1231,7 +1231,9 @@ def gain_bound(kind: str, players: int, fixed: dict[str, int] | None = None,
 
 
 def _int(x: Any) -> int:
-    return x if type(x) is int else -1000
+    """An action's integer field (a bool counts as the int it is in Python); anything
+    else as an index no domain admits."""
+    return int(x) if isinstance(x, int) else -1000
 
 
 _NAMES: dict[type, str] = {

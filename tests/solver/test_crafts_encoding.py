@@ -6,6 +6,7 @@ states where every player holds Castle and Mage tower and their inputs)."""
 import itertools
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import z3
@@ -122,6 +123,33 @@ def test_a_broken_guard_is_caught() -> None:
     outcomes = {o.name: o for o in provers.inductive(Careless(), 2, TIMEOUT)}
     assert outcomes["inductive/non-negative/p2"].status == "counterexample"
     assert "commit" in outcomes["inductive/non-negative/p2"].detail
+
+
+def test_faithfulness_catches_a_drifted_update() -> None:
+    """An encoding whose paid exchanges cost nothing disagrees with the model."""
+    from solver.encoding import ActionKind
+
+    class Generous(CraftsEncoding):
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            out = []
+            for k in super().kinds(players):
+                if k.name == "exchange":
+                    inner = k.update
+
+                    def update(v: Any, p: Any, inner: Any = inner) -> dict[str, Any]:
+                        post: dict[str, Any] = dict(inner(v, p))
+                        for key in [x for x in post if x.startswith("coins")]:
+                            post[key] = v[key]
+                        post["bank"] = v["bank"]
+                        return post
+
+                    k = ActionKind(k.name, k.params, k.domain, k.guard, update, k.rules)
+                out.append(k)
+            return tuple(out)
+
+    report = provers.faithfulness_report(GAME, Generous(), all_configs(GAME), 1500)
+    assert report.outcome.status == "failed"
+    assert "exchange" in report.outcome.detail and "coins" in report.outcome.detail
 
 
 # -- bounds --------------------------------------------------------------------------------
