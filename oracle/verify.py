@@ -16,7 +16,6 @@
 The obligations are described in ``docs/verification.md``.
 """
 
-import importlib
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -26,8 +25,10 @@ from model.core.game import Game
 from model.core.play import POLICIES
 from properties import generic
 from properties.base import Invariant, Outcome
+from properties.registry import invariants as game_invariants
 from solver import provers
 from solver.encoding import Encoding
+from solver.registry import encoding as game_encoding
 
 Progress = Callable[[str, int, int], None]
 
@@ -43,7 +44,7 @@ def _invariants(name: str) -> tuple[tuple[Invariant, ...], Outcome | None]:
     module = f"properties.{name}"
     start = time.perf_counter()
     try:
-        found = importlib.import_module(module).INVARIANTS
+        found = game_invariants(name)
     except ModuleNotFoundError as exc:
         if _missing(exc, module):
             return (), Outcome("invariants", "property", "unknown", 0.0,
@@ -60,7 +61,7 @@ def _encoding(name: str) -> tuple[Encoding[Any, Any] | None, Outcome | None]:
     module = f"solver.{name}"
     start = time.perf_counter()
     try:
-        found = importlib.import_module(module).ENCODING
+        found = game_encoding(name)
     except ModuleNotFoundError as exc:
         if _missing(exc, module):
             return None, Outcome("encoding", "z3", "unknown", 0.0,
