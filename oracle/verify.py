@@ -34,6 +34,8 @@ Progress = Callable[[str, int, int], None]
 
 #: transitions the faithfulness check samples
 TRANSITIONS = 5000
+#: past them, it samples on (up to this many times as many) until every kind is sampled
+UNTIL_EVERY_KIND = 4
 
 
 def _missing(exc: ModuleNotFoundError, module: str) -> bool:
@@ -155,7 +157,8 @@ def z3_outcomes(
     start = time.perf_counter()
     try:
         faith = provers.faithfulness_report(
-            game, encoding, generic.variant_configs(game), transitions, seed, progress=report)
+            game, encoding, generic.variant_configs(game), transitions, seed, progress=report,
+            until_every_kind=UNTIL_EVERY_KIND * transitions)
     except Exception as exc:  # a crashing projection is a failed obligation
         out.append(Outcome("faithfulness", "faithfulness", "failed",
                            time.perf_counter() - start, f"raised {exc!r}"))

@@ -583,11 +583,14 @@ def faithfulness_report(
     transitions: int = 5000, seed: int = 0, rejected_per_step: int = 2,
     progress: Callable[[int, int], None] | None = None,
     extra: Iterable[tuple[Any, Any]] = (),
+    until_every_kind: int = 0,
 ) -> FaithfulnessReport:
     """Compare the encoding with the model on ``transitions`` sampled transitions.
 
     ``extra``: (state, action) pairs checked first and counted among the transitions
     (for instance play from hand-built states reaching what seeded play seldom reaches).
+    ``until_every_kind``: keep sampling past ``transitions``, up to this many in all,
+    until every action kind has been sampled. The outcome names the kinds never sampled.
     """
     start = time.perf_counter()
     if not configs:
@@ -649,14 +652,17 @@ def faithfulness_report(
             yield -1 - j, 0, state, action, game.apply(state, action)
 
     sampled = _transitions(game, configs, seed)
+    kinds_seen: set[str] = set()
+    kinds_all: set[str] = set()
     for game_seed, step, state, action, nxt in itertools.chain(given(), sampled):
-        if count >= transitions:
+        if count >= transitions and (count >= until_every_kind or kinds_seen >= kinds_all):
             break
         players = game.config_of(state).players
         c = compiled.get(players)
         if c is None:
             c = compiled[players] = compile_encoding(encoding, players)
             observed[players] = Observed(window_steps=encoding.bound_steps)
+            kinds_all.update(c.kinds)
         seen = observed[players]
         where = f"seed {game_seed} step {step} state {digest(state)[:12]}"
         pre = encoding.project(state)
@@ -668,6 +674,7 @@ def faithfulness_report(
         count += 1
         if checked is not None:
             name, post = checked
+            kinds_seen.add(name)
             if game.is_terminal(nxt):
                 check_state(c, where + " (next)", nxt, post)
             scores = encoding.score_vars(players)
@@ -720,6 +727,9 @@ def faithfulness_report(
             progress(count, transitions)
     seconds = time.perf_counter() - start
     summary = f"{count} transitions, {rejected} rejected actions checked"
+    unseen = sorted(kinds_all - kinds_seen)
+    summary += (f"; kinds never sampled: {', '.join(unseen)}" if unseen
+                else f"; all {len(kinds_all)} kinds sampled")
     if problems:
         outcome = Outcome("faithfulness", "faithfulness", "failed", seconds,
                           summary + "; " + " | ".join(problems))

@@ -154,3 +154,13 @@ def test_completeness_falls_back_when_witnesses_miss_states() -> None:
 def test_completeness_witnesses_do_not_hide_a_stuck_state() -> None:
     outcome = provers.completeness(StuckWitnessedToy(), 2)
     assert outcome.status == "counterexample"
+
+
+def test_faithfulness_names_unsampled_kinds_and_can_sample_on() -> None:
+    short = provers.faithfulness_report(GAME, toy.ENCODING, all_configs(GAME), 1)
+    assert short.transitions == 1
+    assert short.outcome.detail.endswith("kinds never sampled: move")
+    longer = provers.faithfulness_report(GAME, toy.ENCODING, all_configs(GAME), 1,
+                                         until_every_kind=50)
+    assert 1 < longer.transitions <= 50
+    assert longer.outcome.detail.endswith("all 2 kinds sampled")
