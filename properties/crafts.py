@@ -4,7 +4,7 @@ from typing import Any
 
 from model.core.game import CHANCE, TERMINAL
 from model.crafts import data as D
-from model.crafts.game import GAME, _resolver, params
+from model.crafts.game import GAME, params, resolver
 from model.crafts.state import (
     PH_COMMIT,
     PH_DEAL,
@@ -139,7 +139,7 @@ def turn_structure(s: CraftsState) -> list[Violation]:
         if s.task == TASK_MAGE:
             if t != s.task_player:
                 bad(f"player {t} acts for player {s.task_player}'s Mage")
-        elif t != _resolver(s) or s.committed[t] < 0:
+        elif t != resolver(s) or s.committed[t] < 0:
             bad(f"player {t} resolves out of order")
     if ph in (PH_DEAL, PH_FIRST):
         bad("a player acts during the deal")

@@ -271,7 +271,9 @@ def _draws_pending(s: CraftsState | W) -> bool:
     return s.to_market > 0 or any(s.owed)
 
 
-def _resolver(s: CraftsState | W) -> int:
+def resolver(s: CraftsState | W) -> int:
+    """The player whose revealed card resolves next: action cards first, then buildings,
+    each clockwise from the first player; -1 when none is left."""
     committed = s.committed
     order = ORDERS[len(committed)][s.first]
     for i in order:
@@ -369,7 +371,7 @@ def _settle(w: W, p: Params) -> None:
                 w.task = TASK_NONE
                 w.task_player = -1
                 w.task_count = 0
-            r = _resolver(w)
+            r = resolver(w)
             if r >= 0:
                 w.turn = r
                 return
