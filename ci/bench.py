@@ -2,6 +2,7 @@
 
 Plays seeded random games with ``model.core.play.final_state`` for crafts (2, 4
 and 6 players) and burgundy (2, 3 and 4 players), whichever models are present,
+and 4-player games under the eager policy (longer, deeper games; no floor),
 then writes traces and replays them with the oracle's checker. Prints one table
 with each rate beside its floor and the ratio (on one core). Not a test: the
 figures depend on the machine.
@@ -30,18 +31,22 @@ PLAN: dict[tuple[str, int], float | None] = {
 }
 
 
-def games_per_second(name: str, players: int, budget: float, min_games: int) -> dict[str, Any]:
+def games_per_second(name: str, players: int, budget: float, min_games: int,
+                     policy: str = "uniform") -> dict[str, Any]:
     game = registry.get(name)
     config = game.config(players)
-    final_state(game, config, 10_000)  # warm up imports and caches
+    final_state(game, config, 10_000, policy)  # warm up imports and caches
     start = time.perf_counter()
     n = 0
     while n < min_games or time.perf_counter() - start < budget:
-        final_state(game, config, n)
+        final_state(game, config, n, policy)
         n += 1
     seconds = time.perf_counter() - start
-    return {"what": f"{name} {players}p games", "count": n, "seconds": seconds,
-            "rate": n / seconds, "unit": "games/s", "floor": PLAN.get((name, players))}
+    # the floors are for uniform random play
+    floor = PLAN.get((name, players)) if policy == "uniform" else None
+    label = f"{name} {players}p games" + ("" if policy == "uniform" else f" ({policy})")
+    return {"what": label, "count": n, "seconds": seconds,
+            "rate": n / seconds, "unit": "games/s", "floor": floor}
 
 
 def replay_steps_per_second(name: str, players: int, budget: float, states: bool
@@ -78,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     for (name, players), _ in PLAN.items():
         if name in present:
             rows.append(games_per_second(name, players, budget, min_games))
+    for name in ("crafts", "burgundy"):
+        if name in present:
+            rows.append(games_per_second(name, 4, budget, min_games, "eager"))
     for name in ("crafts", "burgundy"):
         if name in present:
             players = 4
