@@ -90,11 +90,18 @@ class Divergence:
     got: Any = None
     diffs: tuple[FieldDiff, ...] = ()
 
+    @property
+    def citation(self) -> str | None:
+        """Where the broken rule stands: ``file: «quote»`` (for an illegal action)."""
+        found = None if self.rule is None else registry.find_rule(self.rule)
+        return None if found is None else f"{found.file}: «{found.quote}»"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind, "step": self.step, "line": self.line, "message": self.message,
-            "action": self.action, "rule": self.rule, "expected": self.expected,
-            "got": self.got, "diffs": [d.to_json() for d in self.diffs],
+            "action": self.action, "rule": self.rule, "citation": self.citation,
+            "expected": self.expected, "got": self.got,
+            "diffs": [d.to_json() for d in self.diffs],
         }
 
     def describe(self) -> str:
@@ -105,6 +112,8 @@ class Divergence:
             parts.append(f"  action: {dumps(self.action)}")
         if self.rule is not None:
             parts.append(f"  rule: {self.rule}")
+            if self.citation is not None:
+                parts.append(f"  text: {self.citation}")
         if self.expected is not None or self.got is not None:
             parts.append(f"  expected: {_show(self.expected)}")
             parts.append(f"  got:      {_show(self.got)}")

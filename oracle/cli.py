@@ -220,6 +220,8 @@ def _print_report(path: str, report: Report) -> None:
         table.add_row(_cell("action"), _cell(json.dumps(div.action, sort_keys=True)))
     if div.rule is not None:
         table.add_row(_cell("rule"), _cell(div.rule))
+        if div.citation is not None:
+            table.add_row(_cell("text"), _cell(div.citation))
     if div.kind in ("actor", "digest", "setup-digest", "truncated", "early-end", "after-end"):
         table.add_row(_cell("expected"), _cell(json.dumps(div.expected)))
         table.add_row(_cell("got"), _cell(json.dumps(div.got)))

@@ -5,6 +5,7 @@ import importlib.util
 from typing import Any
 
 from model.core.game import Game
+from model.core.rules import Rule
 
 #: name -> "module:attribute" of the game object
 _GAMES: dict[str, str] = {
@@ -50,3 +51,13 @@ def register(name: str, target: str) -> None:
     """Add a game ``"module:attribute"`` under ``name`` (third-party or test games)."""
     _GAMES[name] = target
     _loaded.pop(name, None)
+
+
+def find_rule(rule_id: str) -> Rule | None:
+    """The registered rule with this id (``game/local-id``), or ``None``."""
+    name = rule_id.split("/", 1)[0]
+    try:
+        book = get(name).rules
+    except (KeyError, TypeError, ImportError):
+        return None
+    return book.get(rule_id)

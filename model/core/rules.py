@@ -82,6 +82,10 @@ class RuleBook:
     def __getitem__(self, rid: str) -> Rule:
         return self._rules[rid]
 
+    def get(self, rid: str) -> Rule | None:
+        """The rule with this full id, or ``None``."""
+        return self._rules.get(rid)
+
     def __contains__(self, rid: object) -> bool:
         return rid in self._rules
 

@@ -76,6 +76,9 @@ def test_illegal_move_names_its_rule() -> None:
     assert div.action == {"type": "Move", "steps": 9}
     assert report.steps == i - 1
     assert "rule: toy/move.within-roll" in div.describe()
+    assert div.citation == "toy.txt: «move up to the roll»"
+    assert "text: toy.txt: «move up to the roll»" in div.describe()
+    assert div.to_json()["citation"] == div.citation
 
 
 @pytest.mark.rules(ROLL)

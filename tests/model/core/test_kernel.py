@@ -298,3 +298,13 @@ def test_unstructured_data_is_plain_json() -> None:
     assert data["pairs"] == [["a", 1], ["b", 2]] and data["pair"] == [3, "c"]
     assert unstructure(Config(2, (("x", "y"),)))["variant"] == [["x", "y"]]
     assert structure(data, Pairs) == value
+
+
+def test_find_rule_across_games() -> None:
+    found = registry.find_rule("crafts/market.exchange")
+    assert found is not None and found.file.endswith(".txt") and found.quote
+    assert registry.find_rule("crafts/no.such-rule") is None
+    assert registry.find_rule("nonesuch/rule") is None
+    book = RuleBook("g", "f.txt")
+    rid = book.rule("r", "q", "s")
+    assert book.get(rid) is book[rid] and book.get("g/other") is None
