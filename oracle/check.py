@@ -72,6 +72,12 @@ class TraceError(Exception):
                 "message": self.message, "error": str(self)}
 
 
+def cite(rule: str | None) -> str | None:
+    """``file: «quote»`` of a registered rule id, or ``None``."""
+    found = None if rule is None else registry.find_rule(rule)
+    return None if found is None else f"{found.file}: «{found.quote}»"
+
+
 @attrs.frozen
 class Divergence:
     """The first place where a trace and the model disagree."""
@@ -93,8 +99,7 @@ class Divergence:
     @property
     def citation(self) -> str | None:
         """Where the broken rule stands: ``file: «quote»`` (for an illegal action)."""
-        found = None if self.rule is None else registry.find_rule(self.rule)
-        return None if found is None else f"{found.file}: «{found.quote}»"
+        return cite(self.rule)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -194,7 +199,10 @@ def parse_line(raw: str | bytes, line: int) -> Any:
     except RecursionError:
         raise TraceError(line, None, "not JSON: nested too deeply") from None
     except json.JSONDecodeError as exc:
-        raise TraceError(line, None, f"not JSON: {exc.msg} at column {exc.colno}") from None
+        # the position in the whole line (a line read with its newline would otherwise
+        # report the column on the line after it); "starting at" messages end in "at"
+        where = f"{exc.msg.removesuffix(' at')} at column {exc.pos + 1}"
+        raise TraceError(line, None, f"not JSON: {where}") from None
     except ValueError as exc:  # too many digits, NaN, Infinity
         raise TraceError(line, None, f"not JSON: {exc}") from None
 

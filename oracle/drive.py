@@ -42,6 +42,7 @@ from model.core.canon import structure, unstructure
 from model.core.errors import IllegalAction
 from model.core.game import CHANCE, TERMINAL, Config, Game
 from model.core.play import POLICIES, choose
+from oracle.check import cite
 from oracle.diff import FieldDiff, child, field_diff
 from oracle.trace import canonical_digest, dumps
 from properties.generic import legal_set, mutations, strings_in
@@ -442,7 +443,7 @@ class DriveDivergence:
         return {
             "kind": self.kind, "step": self.step, "message": self.message,
             "request": self.request, "action": self.action, "rule": self.rule,
-            "expected": self.expected, "got": self.got,
+            "citation": cite(self.rule), "expected": self.expected, "got": self.got,
             "missing": list(self.missing), "extra": list(self.extra),
             "missing_count": self.missing_count, "extra_count": self.extra_count,
             "diffs": [d.to_json() for d in self.diffs], "exit_code": self.exit_code,
@@ -455,6 +456,8 @@ class DriveDivergence:
             parts.append(f"  action: {_show(self.action)}")
         if self.rule is not None:
             parts.append(f"  rule: {self.rule}")
+            if cite(self.rule) is not None:
+                parts.append(f"  text: {cite(self.rule)}")
         if self.expected is not None or self.got is not None:
             parts.append(f"  expected: {_show(self.expected)}")
             parts.append(f"  got:      {_show(self.got)}")
