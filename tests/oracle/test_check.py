@@ -254,6 +254,8 @@ def test_empty_and_blank_files() -> None:
 def test_non_json_and_binary() -> None:
     lines = lines_of()
     bad([lines[0], lines[1], "{not json"], 3, None, "not JSON")
+    bad([lines[0], '{"record": "step"\n'], 2, None, "Expecting ',' delimiter at column 19")
+    bad([lines[0], '{"record": "st'], 2, None, "Unterminated string starting at column 12")
     bad([lines[0], b"\xff\xfe\x00garbage"], 2, None, "not UTF-8")
     bad([b"\x89PNG\r\n"], 1, None, "not UTF-8")
     bad([lines[0], '{"record": "step", "step": NaN}'], 2, None, "not JSON")
