@@ -704,25 +704,28 @@ def faithfulness_report(
             try:
                 after = game.apply(state, cand)
             except IllegalAction as exc:
-                try:
-                    name, params = encoding.classify(state, cand)
-                except Exception:
-                    continue
-                ck = c.kinds.get(name)
-                if ck is None or exc.rule not in ck.kind.rules:
-                    continue
-                if set(params) != set(ck.kind.params):
-                    continue
-                values = [pre[v] for v in c.variables] + [params[p] for p in ck.kind.params]
-                dom, guard, *_ = ck.evaluate(values)
-                rejected += 1
-                if dom is True and guard is True:
-                    disagree(where, f"{name}{params} ({to_json(cand)}) rejected by the model"
-                             f" ({exc.rule}) but the guard holds")
-            except Exception:
+                rejection = exc
+            except Exception:  # a model crash on a mutant: the generic checks report it
                 continue
             else:
                 check_step(c, where + " (variant)", state, pre, cand, after)
+                continue
+            try:  # a mutant may lie outside every kind the encoding classifies
+                name, params = encoding.classify(state, cand)
+            except Exception:
+                continue
+            ck = c.kinds.get(name)
+            if ck is None or rejection.rule not in ck.kind.rules:
+                continue
+            if set(params) != set(ck.kind.params):
+                continue
+            values = [pre[v] for v in c.variables] + [params[p] for p in ck.kind.params]
+            # an encoding that fails to evaluate its own kind is a finding, not a skip
+            dom, guard, *_ = ck.evaluate(values)
+            rejected += 1
+            if dom is True and guard is True:
+                disagree(where, f"{name}{params} ({to_json(cand)}) rejected by the model"
+                         f" ({rejection.rule}) but the guard holds")
         if progress is not None and count % 250 == 0:
             progress(count, transitions)
     seconds = time.perf_counter() - start
