@@ -3,7 +3,8 @@
 :func:`run` gives one :class:`~properties.base.Outcome` per obligation:
 
 * kind ``property``: each generic check (``generic/...``) and each of the
-  game's invariants (``invariant/<name>``) over ``games`` seeded games spread
+  game's invariants and invariants over one step (``invariant/<name>``,
+  ``properties.<game>.INVARIANTS`` and ``TRANSITION_INVARIANTS``) over ``games`` seeded games spread
   over every player count and every non-default variant reading, plus the
   largest one-step score gain seen in play (``observed/max-gain``);
 * when ``solver.<game>`` exists, for each player count: every named conjunct
@@ -24,8 +25,9 @@ from model.core import registry
 from model.core.game import Game
 from model.core.play import POLICIES
 from properties import generic
-from properties.base import Invariant, Outcome
+from properties.base import Invariant, Outcome, TransitionInvariant
 from properties.registry import invariants as game_invariants
+from properties.registry import transition_invariants as game_transition_invariants
 from solver import provers
 from solver.encoding import Encoding
 from solver.registry import encoding as game_encoding
@@ -42,21 +44,24 @@ def _missing(exc: ModuleNotFoundError, module: str) -> bool:
     return exc.name is not None and module.startswith(exc.name)
 
 
-def _invariants(name: str) -> tuple[tuple[Invariant, ...], Outcome | None]:
+def _invariants(
+    name: str,
+) -> tuple[tuple[Invariant, ...], tuple[TransitionInvariant, ...], Outcome | None]:
     module = f"properties.{name}"
     start = time.perf_counter()
     try:
         found = game_invariants(name)
+        steps = game_transition_invariants(name)
     except ModuleNotFoundError as exc:
         if _missing(exc, module):
-            return (), Outcome("invariants", "property", "unknown", 0.0,
-                               f"no module {module} (the game's invariants)")
-        return (), Outcome("invariants", "property", "failed",
-                           time.perf_counter() - start, f"importing {module}: {exc!r}")
+            return (), (), Outcome("invariants", "property", "unknown", 0.0,
+                                   f"no module {module} (the game's invariants)")
+        return (), (), Outcome("invariants", "property", "failed",
+                               time.perf_counter() - start, f"importing {module}: {exc!r}")
     except Exception as exc:  # a broken invariants module is reported, not fatal
-        return (), Outcome("invariants", "property", "failed",
-                           time.perf_counter() - start, f"importing {module}: {exc!r}")
-    return tuple(found), None
+        return (), (), Outcome("invariants", "property", "failed",
+                               time.perf_counter() - start, f"importing {module}: {exc!r}")
+    return tuple(found), tuple(steps), None
 
 
 def _encoding(name: str) -> tuple[Encoding[Any, Any] | None, Outcome | None]:
@@ -76,21 +81,23 @@ def _encoding(name: str) -> tuple[Encoding[Any, Any] | None, Outcome | None]:
     return found, None
 
 
-def _name(inv: Invariant) -> str:
+def _name(inv: Callable[..., Any]) -> str:
     return str(getattr(inv, "__name__", repr(inv)))
 
 
 def property_outcomes(
     game: Game[Any, Any], invariants: Sequence[Invariant], games: int, seed: int,
     progress: Progress | None = None,
+    transition_invariants: Sequence[TransitionInvariant] = (),
 ) -> list[Outcome]:
-    """The generic checks and the game's invariants over ``games`` seeded games.
+    """The generic checks and the game's invariants (over states and over steps) over
+    ``games`` seeded games.
 
     The games alternate between the uniform and the eager play policy
     (``model.core.play.POLICIES``), configurations in turn.
     """
     configs = generic.variant_configs(game)
-    checker = generic.GameChecker(game, invariants)
+    checker = generic.GameChecker(game, invariants, transition_invariants)
     eager = 0
     for i in range(games):
         # configurations in turn; each pass over them swaps the policies
@@ -104,7 +111,8 @@ def property_outcomes(
              f" {len(configs)} configurations")
     out = []
     names = [(check, check) for check in generic.CHECKS]
-    names += [(f"invariant/{_name(inv)}", _name(inv)) for inv in invariants]
+    named = [_name(inv) for inv in invariants] + [_name(inv) for inv in transition_invariants]
+    names += [(f"invariant/{n}", n) for n in named]
     for shown, key in names:
         ran = stats.checked.get(key, 0)
         seconds = stats.seconds.get(key, 0.0)
@@ -180,23 +188,29 @@ def run(
     progress: Progress | None = None,
     *,
     invariants: Sequence[Invariant] | None = None,
+    transition_invariants: Sequence[TransitionInvariant] | None = None,
     encoding: Encoding[Any, Any] | None = None,
     timeout: float = 20.0,
     transitions: int = TRANSITIONS,
 ) -> list[Outcome]:
     """Verify one game (a registry name or a game object).
 
-    ``invariants`` and ``encoding`` default to ``properties.<game>.INVARIANTS``
-    and ``solver.<game>.ENCODING`` when those modules exist; ``timeout`` is per
-    Z3 query, in seconds.
+    ``invariants``, ``transition_invariants`` and ``encoding`` default to
+    ``properties.<game>.INVARIANTS``, ``properties.<game>.TRANSITION_INVARIANTS``
+    and ``solver.<game>.ENCODING`` when those modules exist (given
+    ``invariants`` without ``transition_invariants`` means none over steps);
+    ``timeout`` is per Z3 query, in seconds.
     """
     model = registry.get(game) if isinstance(game, str) else game
     out: list[Outcome] = []
     if invariants is None:
-        invariants, problem = _invariants(model.name)
+        invariants, found_steps, problem = _invariants(model.name)
+        if transition_invariants is None:
+            transition_invariants = found_steps
         if problem is not None:
             out.append(problem)
-    out.extend(property_outcomes(model, invariants, games, seed, progress))
+    out.extend(property_outcomes(model, invariants, games, seed, progress,
+                                 transition_invariants or ()))
     if encoding is None:
         encoding, problem = _encoding(model.name)
         if problem is not None:

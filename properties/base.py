@@ -17,6 +17,9 @@ class Violation:
 #: an invariant: state -> violations (empty when the state satisfies it)
 Invariant = Callable[[Any], list[Violation]]
 
+#: an invariant over one transition: (state, action, next state) -> violations
+TransitionInvariant = Callable[[Any, Any, Any], list[Violation]]
+
 
 #: statuses: "passed"/"proved" are success, "failed"/"counterexample" failure, "unknown" neither
 SUCCESS = frozenset({"passed", "proved"})

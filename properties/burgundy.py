@@ -1,11 +1,10 @@
 """Invariants of The Castles of Burgundy: every reachable state satisfies each of them."""
 
-from collections.abc import Callable
 from typing import Any
 
 from model.burgundy import data as D
 from model.burgundy.state import BurgundyState, Stage
-from properties.base import Invariant, Violation
+from properties.base import Invariant, TransitionInvariant, Violation
 
 BOARD = D.BOARD1
 
@@ -174,7 +173,7 @@ def score_nonnegative(state: BurgundyState) -> list[Violation]:
             for i, pl in enumerate(state.players) if pl.vp < 0]
 
 
-def vp_monotone(before: BurgundyState, after: BurgundyState) -> list[Violation]:
+def vp_monotone(before: BurgundyState, action: Any, after: BurgundyState) -> list[Violation]:
     """Victory points never decrease from one step to the next."""
     return [Violation("burgundy/inv.vp-never-decreases",
                       f"player {i}: {a.vp} -> {b.vp}")
@@ -187,4 +186,5 @@ INVARIANTS: tuple[Invariant, ...] = (
     one_building_per_city, knowledge_consistent, bonuses_consistent, turn_structure,
     score_nonnegative,
 )
-TRANSITION_INVARIANTS: tuple[Callable[[Any, Any], list[Violation]], ...] = (vp_monotone,)
+#: invariants over one step (state, action, next state)
+TRANSITION_INVARIANTS: tuple[TransitionInvariant, ...] = (vp_monotone,)

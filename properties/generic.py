@@ -22,7 +22,7 @@ from model.core.canon import structure, to_json, unstructure
 from model.core.errors import IllegalAction
 from model.core.game import CHANCE, TERMINAL, Config, Game
 from model.core.play import choose
-from properties.base import Invariant, Violation
+from properties.base import Invariant, TransitionInvariant, Violation
 
 ACTOR_RANGE = "generic/actor-range"
 LIVE = "generic/live"
@@ -63,9 +63,6 @@ COVERS: dict[str, tuple[str, ...]] = {
     EXACT: (WITH_RULE,),
     TERMINAL_CLOSED: (WITH_RULE,),
 }
-
-#: an invariant over one transition: (state, action, next state) -> violations
-TransitionInvariant = Callable[[Any, Any, Any], list[Violation]]
 
 
 def _short(value: object, limit: int = 160) -> str:

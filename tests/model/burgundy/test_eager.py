@@ -54,7 +54,7 @@ def test_invariants_hold_in_eager_games(players: int) -> None:
             for inv in INVARIANTS:
                 assert inv(step.state) == [], (seed, step.index)
             for tinv in TRANSITION_INVARIANTS:
-                assert tinv(before, step.state) == [], (seed, step.index)
+                assert tinv(before, step.action, step.state) == [], (seed, step.index)
             if isinstance(step.action, PlaceTile | CityHallPlace):
                 placed += 1
             before = step.state

@@ -2,6 +2,7 @@
 
 import random
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -54,7 +55,7 @@ def test_invariants_hold_over_random_games(players: int) -> None:
                 check(s)
             if i:
                 for tr in TRANSITION_INVARIANTS:
-                    assert tr(states[i - 1], s) == []
+                    assert tr(states[i - 1], None, s) == []
             if not GAME.is_terminal(s) and GAME.actor(s) >= 0:
                 assert GAME.legal_actions(s), "a player on turn always has an action"
         assert len(states) - 1 <= GAME.max_steps(GAME.config(players))
@@ -94,7 +95,7 @@ def test_corrupted_states_are_caught() -> None:
         found = [v for inv in INVARIANTS for v in inv(bad)]
         assert found, name
     lower = edit(s, vp=me(s).vp - 1)
-    assert [v.invariant for v in TRANSITION_INVARIANTS[0](s, lower)] == [
+    assert [v.invariant for v in TRANSITION_INVARIANTS[0](s, None, lower)] == [
         "burgundy/inv.vp-never-decreases"]
     assert any(v.invariant == "burgundy/inv.vp-non-negative"
                for inv in INVARIANTS for v in inv(edit(s, vp=-3)))
@@ -192,3 +193,20 @@ def test_every_quote_stands_in_the_rules_file() -> None:
 def test_reachable_stages_cover_the_game() -> None:
     stages = {s.stage for s in play(2, 3)}
     assert stages == set(Stage)
+
+
+def test_verify_runs_the_transition_invariants() -> None:
+    from oracle.verify import property_outcomes
+    from properties.base import Violation
+    from properties.registry import transition_invariants
+
+    assert transition_invariants("burgundy") == TRANSITION_INVARIANTS
+
+    def always_broken(before: Any, action: Any, after: Any) -> list[Violation]:
+        return [Violation("test/broken", "a step")]
+
+    found = property_outcomes(GAME, (), 1, 0,
+                              transition_invariants=(*TRANSITION_INVARIANTS, always_broken))
+    status = {o.name: o.status for o in found}
+    assert status["invariant/vp_monotone"] == "passed"
+    assert status["invariant/always_broken"] == "failed"
