@@ -159,15 +159,6 @@ def conj(*cs: Any) -> Any:
     return rest[0] if len(rest) == 1 else z3.And(*rest)
 
 
-def disj(*cs: Any) -> Any:
-    if any(c is True for c in cs):
-        return True
-    rest = [c for c in cs if c is not False]
-    if not rest:
-        return False
-    return rest[0] if len(rest) == 1 else z3.Or(*rest)
-
-
 def merge(c: Any, a: State, b: State) -> State:
     return {k: ite(c, a[k], b[k]) for k in a}
 
