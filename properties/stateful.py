@@ -45,9 +45,14 @@ def machine_for(
     if invariants is None:
         from properties.registry import invariants as game_invariants
 
+        module = f"properties.{model.name}"
         try:
             invariants = game_invariants(model.name)
-        except ModuleNotFoundError:
+        except ModuleNotFoundError as exc:
+            # only a game without an invariants module has none; a module that fails
+            # to import one of its own dependencies is an error, not "no invariants"
+            if exc.name is None or not module.startswith(exc.name):
+                raise
             invariants = ()
     checks = tuple(invariants)
 

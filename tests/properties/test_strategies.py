@@ -87,3 +87,22 @@ def test_machine_runs_on_every_game(name: str) -> None:
 def test_machine_fails_on_a_lax_toy() -> None:
     with pytest.raises(AssertionError, match="accepted"):
         machine_for(broken.Lax(), max_examples=100).TestCase().runTest()
+
+
+def test_machine_without_an_invariants_module_has_none_but_a_broken_one_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import properties.registry
+
+    def missing(name: str) -> Any:
+        raise ModuleNotFoundError(f"No module named 'properties.{name}'",
+                                  name=f"properties.{name}")
+
+    def broken_import(name: str) -> Any:
+        raise ModuleNotFoundError("No module named 'nosuchdep'", name="nosuchdep")
+
+    monkeypatch.setattr(properties.registry, "invariants", missing)
+    assert machine_for(TOY) is not None
+    monkeypatch.setattr(properties.registry, "invariants", broken_import)
+    with pytest.raises(ModuleNotFoundError, match="nosuchdep"):
+        machine_for(TOY)
