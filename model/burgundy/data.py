@@ -110,7 +110,8 @@ PHASE_VP: Final = (10, 8, 6, 4, 2)
 LARGE_BONUS: Final = {2: 5, 3: 6, 4: 7}
 #: small colour bonus by player count (text range 2-4; per-count split: ambiguity)
 SMALL_BONUS: Final = {2: 2, 3: 3, 4: 4}
-#: VP per goods tile sold by player count (text: 2, 3 or 4)
+#: VP per goods tile sold by player count (text: 2, 3 or 4; the split: ambiguity
+#: burgundy/sell-vp)
 SELL_VP: Final = {2: 2, 3: 3, 4: 4}
 #: black depot tiles per phase by player count (text "от 4 до 8"; split: ambiguity)
 BLACK_DEPOT: Final = {2: 4, 3: 6, 4: 8}

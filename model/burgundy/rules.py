@@ -254,6 +254,17 @@ A_SMALL = R.ambiguity(
     why="The margin puts it as '2–4 игрока: 2–4 ПО', parallel to the large bonus.",
     source="supplementary data (confidence medium)",
 )
+A_SELL_VP = R.ambiguity(
+    "sell-vp",
+    quote="по 2, 3 или 4 победных очка за каждый проданный жетон",
+    question="Which VP per goods tile sold goes with which player count?",
+    readings={"by-players": "2, 3, 4 VP per tile for 2, 3, 4 players"},
+    default="by-players",
+    why="The text says only 'в соответствии с числом игроков'; the order parallel to the"
+        " bonus tiles (more players, more VP) is the natural reading.",
+    source="project default (parallel to the colour bonus, whose large values the text"
+           " gives per player count)",
+)
 A_BLACK = R.ambiguity(
     "black-depot-count",
     quote="берите от 4 до 8 жетонов в зависимости от числа игроков",

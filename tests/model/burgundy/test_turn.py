@@ -84,7 +84,7 @@ def test_sell_all_of_the_dies_kind() -> None:
     assert me(s2).silver == 1 and me(s2).vp == vp + 3 * 3
 
 
-@pytest.mark.rules("burgundy/action.sell")
+@pytest.mark.rules("burgundy/action.sell", "burgundy/sell-vp")
 @pytest.mark.parametrize(("players", "per_tile"), [(2, 2), (3, 3), (4, 4)])
 def test_sale_vp_by_player_count(players: int, per_tile: int) -> None:
     s = edit(first_turn(players), dice=(5, 5), goods=goods(k5=2))
