@@ -416,7 +416,10 @@ def rules(game_name: str, coverage: bool, tests_dir: str, as_json: bool) -> int:
         return 0
     root = Path(tests_dir)
     if not root.is_dir():
-        raise BadInput(f"tests directory {tests_dir!r} not found (use --tests DIR)")
+        what = "is not a directory" if root.exists() else "not found"
+        raise BadInput(f"tests directory {tests_dir!r} {what} (use --tests DIR)")
+    if not any(root.rglob("*.py")):
+        raise BadInput(f"no Python files under {tests_dir!r}: nothing to measure coverage by")
     named, warnings = scan_rule_marks(root)
     covered = [rid for rid in book.ids if rid in named]
     uncovered = [rid for rid in book.ids if rid not in named]

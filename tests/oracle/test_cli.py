@@ -298,6 +298,11 @@ def test_rule_coverage_default_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.chdir(tmp_path / "tests")
     bad_input(run("rules", "toy", "--coverage"), "tests directory 'tests' not found")
     bad_input(run("rules", "toy", "--coverage", "--tests", "nowhere"), "'nowhere' not found")
+    (tmp_path / "empty").mkdir()
+    bad_input(run("rules", "toy", "--coverage", "--tests", str(tmp_path / "empty")),
+              "no Python files under")
+    bad_input(run("rules", "toy", "--coverage", "--tests", str(tmp_path / "tests" / "test_a.py")),
+              "is not a directory")
 
 
 def test_ambiguities() -> None:
