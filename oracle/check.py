@@ -32,8 +32,8 @@ from model.core import registry
 from model.core.canon import error_paths, structure, unstructure
 from model.core.errors import ConfigError, IllegalAction
 from model.core.game import CHANCE, TERMINAL, Config, Game
-from oracle.diff import FieldDiff, child, field_diff
-from oracle.trace import CHANCE_ACTOR, FORMAT, VERSION, dumps, schema
+from oracle.diff import FieldDiff, clip, field_diff, path_of, show
+from oracle.trace import CHANCE_ACTOR, FORMAT, VERSION, actor_label, dumps, loads_strict, schema
 
 #: the kinds of divergence, in the words reports use
 KINDS = {
@@ -59,7 +59,7 @@ class TraceError(Exception):
     def __init__(self, line: int | None, path: str | None, message: str) -> None:
         self.line = line
         self.path = path
-        self.message = _short(message)
+        self.message = clip(message, MAX_MESSAGE)
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -120,11 +120,11 @@ class Divergence:
             if self.citation is not None:
                 parts.append(f"  text: {self.citation}")
         if self.expected is not None or self.got is not None:
-            parts.append(f"  expected: {_show(self.expected)}")
-            parts.append(f"  got:      {_show(self.got)}")
+            parts.append(f"  expected: {show(self.expected)}")
+            parts.append(f"  got:      {show(self.got)}")
         for d in self.diffs:
             note = f" ({d.note})" if d.note else ""
-            parts.append(f"  {d.path}: expected {_show(d.expected)}, got {_show(d.got)}{note}")
+            parts.append(f"  {d.path}: expected {show(d.expected)}, got {show(d.got)}{note}")
         return "\n".join(parts)
 
 
@@ -166,23 +166,6 @@ _TYPE_WORDS = {
 }
 
 
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
-
-
-def _show(value: Any) -> str:
-    try:
-        text = dumps(value)
-    except (TypeError, ValueError):  # pragma: no cover - values here come from JSON
-        text = repr(value)
-    return text if len(text) <= 120 else text[:117] + "..."
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def parse_line(raw: str | bytes, line: int) -> Any:
     """The JSON value of one line, or :class:`TraceError`."""
     if isinstance(raw, bytes):
@@ -195,7 +178,7 @@ def parse_line(raw: str | bytes, line: int) -> Any:
     if line == 1:
         text = text.removeprefix("\ufeff")
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return loads_strict(text)
     except RecursionError:
         raise TraceError(line, None, "not JSON: nested too deeply") from None
     except json.JSONDecodeError as exc:
@@ -225,33 +208,26 @@ def _fast_step_ok(rec: Any) -> bool:
     )
 
 
-def _path(parts: Iterable[str | int]) -> str:
-    out = "$"
-    for p in parts:
-        out = child(out, p)
-    return out
-
-
 def _schema_message(err: jsonschema.ValidationError) -> tuple[str, str]:
     while err.parent is not None and err.parent.validator in ("anyOf", "oneOf"):
         err = err.parent  # say what the alternatives are together
-    path = _path(err.absolute_path)
-    got = _show(err.instance)
+    path = path_of(err.absolute_path)
+    got = show(err.instance)
     kw = err.validator
     value: Any = err.validator_value
     if kw == "required" and isinstance(err.instance, dict):
         missing = [k for k in value if k not in err.instance]
-        return _path([*err.absolute_path, missing[0]]), "missing field"
+        return path_of([*err.absolute_path, missing[0]]), "missing field"
     if kw == "additionalProperties" and isinstance(err.instance, dict):
         known = err.schema.get("properties", {})
         extra = sorted(k for k in err.instance if k not in known)
-        return _path([*err.absolute_path, extra[0]]), "unexpected field"
+        return path_of([*err.absolute_path, extra[0]]), "unexpected field"
     if kw == "type":
         return path, f"expected {_TYPE_WORDS.get(str(value), str(value))}, got {got}"
     if kw == "const":
-        return path, f"expected {_show(value)}, got {got}"
+        return path, f"expected {show(value)}, got {got}"
     if kw == "enum":
-        return path, f"expected one of {', '.join(_show(v) for v in value)}; got {got}"
+        return path, f"expected one of {', '.join(show(v) for v in value)}; got {got}"
     if kw == "minimum":
         return path, f"expected a number >= {value}, got {got}"
     if kw == "minLength":
@@ -261,7 +237,7 @@ def _schema_message(err: jsonschema.ValidationError) -> tuple[str, str]:
     description = err.schema.get("description") if isinstance(err.schema, dict) else None
     if description:
         return path, f"expected {description}, got {got}"
-    return path, _short(err.message)  # pragma: no cover - every keyword used is handled above
+    return path, clip(err.message, MAX_MESSAGE)  # pragma: no cover - all keywords handled
 
 
 def validate_record(rec: Any, line: int) -> None:
@@ -297,7 +273,7 @@ def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any]]:
 
 def _load_game(rec: dict[str, Any], line: int) -> tuple[Game[Any, Any], Config]:
     if rec["record"] != "header":
-        raise TraceError(line, "$.record", f'expected "header" first, got {_show(rec["record"])}')
+        raise TraceError(line, "$.record", f'expected "header" first, got {show(rec["record"])}')
     assert rec["format"] == FORMAT and rec["version"] == VERSION  # the schema says so
     name = rec["game"]
     try:
@@ -318,17 +294,13 @@ def _load_game(rec: dict[str, Any], line: int) -> tuple[Game[Any, Any], Config]:
     return game, config
 
 
-def _actor_label(who: int) -> int | str:
-    return CHANCE_ACTOR if who == CHANCE else who
-
-
 def _action_of(game: Game[Any, Any], data: dict[str, Any], line: int) -> Any:
     types = {cls.__name__: cls for cls in game.action_types}
     tag = data["type"]
     cls = types.get(tag)
     if cls is None:
         raise TraceError(line, "$.action.type",
-                         f"unknown action type {_show(tag)} for {game.name}; expected one of "
+                         f"unknown action type {show(tag)} for {game.name}; expected one of "
                          + ", ".join(sorted(types)))
     try:
         return structure(data, cls)
@@ -409,12 +381,12 @@ def check_lines(
         return report(Divergence("model-error", count, None, f"actor failed: {exc!r}"))
     if who != TERMINAL:
         message = (f"the trace stops after step {count}; the game goes on"
-                   f" (next: {_show(_actor_label(who))})")
+                   f" (next: {show(actor_label(who))})")
         if allow_partial:
             warnings.append(message)
         else:
             return report(Divergence("truncated", count + 1, None, message,
-                                     expected=_actor_label(who), got="end of trace"))
+                                     expected=actor_label(who), got="end of trace"))
     return report(None)
 
 
@@ -428,10 +400,10 @@ def _replay_step(
         if who == TERMINAL:
             return Divergence("after-end", step, line, "the game ended before this step",
                               action=data, expected="end", got=rec["actor"]), None
-        label = _actor_label(who)
+        label = actor_label(who)
         if label != rec["actor"] or type(label) is not type(rec["actor"]):
-            return Divergence("actor", step, line, f"{_show(label)} is to act, not"
-                              f" {_show(rec['actor'])}", action=data, expected=label,
+            return Divergence("actor", step, line, f"{show(label)} is to act, not"
+                              f" {show(rec['actor'])}", action=data, expected=label,
                               got=rec["actor"]), None
         try:
             new = game.apply(state, action)
@@ -468,8 +440,8 @@ def _check_end(
         who = game.actor(state)
         if who != TERMINAL:
             return Divergence("early-end", count + 1, line,
-                              f"the game goes on (next: {_show(_actor_label(who))})",
-                              expected=_actor_label(who), got="end")
+                              f"the game goes on (next: {show(actor_label(who))})",
+                              expected=actor_label(who), got="end")
         scores = list(game.scores(state))
         winners = list(game.winners(state))
     except Exception as exc:

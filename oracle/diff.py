@@ -1,6 +1,8 @@
 """Field-level differences between two canonical JSON values."""
 
+import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -35,6 +37,29 @@ def child(path: str, key: str | int) -> str:
     if _NAME.fullmatch(key):
         return f"{path}.{key}"
     return f'{path}["{key}"]'
+
+
+def path_of(parts: Iterable[str | int]) -> str:
+    """The JSON path of a sequence of keys and indices from the root."""
+    out = "$"
+    for p in parts:
+        out = child(out, p)
+    return out
+
+
+def clip(text: str, limit: int = 200) -> str:
+    """``text`` with white space folded, cut to ``limit`` characters with an ellipsis."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def show(value: Any, limit: int = 120) -> str:
+    """A JSON value as compact canonical text for messages, cut to ``limit``."""
+    try:
+        text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    except (TypeError, ValueError):  # pragma: no cover - values shown here come from JSON
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -43,8 +43,8 @@ from model.core.errors import IllegalAction
 from model.core.game import CHANCE, TERMINAL, Config, Game
 from model.core.play import POLICIES, choose
 from oracle.check import cite
-from oracle.diff import FieldDiff, child, field_diff
-from oracle.trace import canonical_digest, dumps
+from oracle.diff import FieldDiff, clip, field_diff, path_of, show
+from oracle.trace import actor_label, canonical_digest, dumps, loads_strict
 from properties.generic import legal_set, mutations, strings_in
 
 PROTOCOL_VERSION = 1
@@ -109,16 +109,6 @@ def _validator(name: str) -> Any:
     return jsonschema.Draft202012Validator(sub)
 
 
-def _path(parts: Sequence[str | int]) -> str:
-    out = "$"
-    for p in parts:
-        out = child(out, p)
-    return out
-
-
-def _clip(text: str, limit: int = 200) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -154,27 +144,21 @@ def validate_reply(op: str, reply: Any) -> None:
         return
     if type(reply) is not dict:
         raise PeerFailure("protocol", f"the reply to {op} is not a JSON object",
-                          reply=_clip(dumps_any(reply)))
+                          reply=show(reply, 200))
     ok = reply.get("ok")
     if type(ok) is not bool:
         raise PeerFailure("protocol", f"the reply to {op} has no boolean field ok",
-                          reply=_clip(dumps_any(reply)))
+                          reply=show(reply, 200))
     err = jsonschema.exceptions.best_match(
         _validator(op if ok else "failure").iter_errors(reply))
     if err is not None:
-        where = _path(list(err.absolute_path))
-        raise PeerFailure("protocol", f"the reply to {op}: {where}: {_clip(err.message, 160)}",
-                          reply=_clip(dumps_any(reply)))
+        where = path_of(err.absolute_path)
+        raise PeerFailure("protocol", f"the reply to {op}: {where}: {clip(err.message, 160)}",
+                          reply=show(reply, 200))
     if ok and op == "legal" and type(reply["actor"]) is float:
         raise PeerFailure("protocol", f"the reply to legal: $.actor: expected an integer,"
-                          f" got {reply['actor']!r}", reply=_clip(dumps_any(reply)))
+                          f" got {reply['actor']!r}", reply=show(reply, 200))
 
-
-def dumps_any(value: Any) -> str:
-    try:
-        return dumps(value) if isinstance(value, dict) else json.dumps(value)
-    except (TypeError, ValueError):  # pragma: no cover - values here come from JSON
-        return repr(value)
 
 
 # -- the subprocess -------------------------------------------------------------------------
@@ -217,16 +201,16 @@ class Peer:
         raw = self._read_line(deadline, op)
         try:
             text = raw.decode("utf-8")
-            reply = json.loads(text, parse_constant=_reject_constant)
+            reply = loads_strict(text)
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             shown = raw.decode("utf-8", "replace")
-            raise PeerFailure("protocol", f"the reply to {op} is not JSON ({_clip(str(exc), 80)})",
-                              reply=_clip(shown)) from None
+            raise PeerFailure("protocol", f"the reply to {op} is not JSON ({clip(str(exc), 80)})",
+                              reply=clip(shown)) from None
         validate_reply(op, reply)
         assert isinstance(reply, dict)
         if "id" in reply and reply["id"] != ident:
             raise PeerFailure("protocol", f"the reply to request {ident} ({op}) carries id"
-                              f" {reply['id']}", reply=_clip(dumps(reply)))
+                              f" {reply['id']}", reply=clip(dumps(reply)))
         return reply
 
     def _write(self, data: bytes, deadline: float, op: str) -> None:
@@ -336,9 +320,6 @@ class Peer:
             self._stderr.close()
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
 
 # -- illegal probes ---------------------------------------------------------------------------
 
@@ -409,10 +390,6 @@ class Prober:
 # -- reports ---------------------------------------------------------------------------------
 
 
-def _show(value: Any) -> str:
-    text = dumps_any(value)
-    return text if len(text) <= 120 else text[:117] + "..."
-
 
 @attrs.frozen
 class DriveDivergence:
@@ -453,25 +430,25 @@ class DriveDivergence:
     def describe(self) -> str:
         parts = [f"step {self.step}: {self.kind}: {self.message}"]
         if self.action is not None:
-            parts.append(f"  action: {_show(self.action)}")
+            parts.append(f"  action: {show(self.action)}")
         if self.rule is not None:
             parts.append(f"  rule: {self.rule}")
             if cite(self.rule) is not None:
                 parts.append(f"  text: {cite(self.rule)}")
         if self.expected is not None or self.got is not None:
-            parts.append(f"  expected: {_show(self.expected)}")
-            parts.append(f"  got:      {_show(self.got)}")
+            parts.append(f"  expected: {show(self.expected)}")
+            parts.append(f"  got:      {show(self.got)}")
         for a in self.missing:
-            parts.append(f"  missing: {_show(a)}")
+            parts.append(f"  missing: {show(a)}")
         if self.missing_count > len(self.missing):
             parts.append(f"  ... {self.missing_count - len(self.missing)} more missing")
         for a in self.extra:
-            parts.append(f"  extra:   {_show(a)}")
+            parts.append(f"  extra:   {show(a)}")
         if self.extra_count > len(self.extra):
             parts.append(f"  ... {self.extra_count - len(self.extra)} more extra")
         for d in self.diffs:
             note = f" ({d.note})" if d.note else ""
-            parts.append(f"  {d.path}: expected {_show(d.expected)}, got {_show(d.got)}{note}")
+            parts.append(f"  {d.path}: expected {show(d.expected)}, got {show(d.got)}{note}")
         if self.reply is not None:
             parts.append(f"  reply: {self.reply}")
         return "\n".join(parts)
@@ -543,11 +520,8 @@ class _Stop(Exception):
 
 
 def _label(who: int) -> int | str:
-    if who == CHANCE:
-        return "chance"
-    if who == TERMINAL:
-        return "terminal"
-    return who
+    """The protocol's actor: as in traces, or ``"terminal"`` for a finished game."""
+    return "terminal" if who == TERMINAL else actor_label(who)
 
 
 def _state_check(step: int, kind: str, model_data: Any, model_digest: str,
@@ -556,17 +530,13 @@ def _state_check(step: int, kind: str, model_data: Any, model_digest: str,
     given = reply.get("state")
     got_digest = reply.get("digest")
     if got_digest is not None and got_digest != model_digest:
-        diffs = _diffs(model_data, given) if given is not None else ()
+        diffs = tuple(field_diff(model_data, given)) if given is not None else ()
         raise _Stop(DriveDivergence(kind, step, KINDS[kind], request=request, action=action,
                                     expected=model_digest, got=got_digest, diffs=diffs))
     if given is not None and dumps(given) != dumps(model_data):
         raise _Stop(DriveDivergence("state", step, KINDS["state"], request=request,
-                                    action=action, diffs=_diffs(model_data, given)))
+                                    action=action, diffs=tuple(field_diff(model_data, given))))
 
-
-def _diffs(model_data: Any, given: Any) -> tuple[FieldDiff, ...]:
-    # unstructured data may hold tuples; compare it as the JSON it is written as
-    return tuple(field_diff(json.loads(dumps(model_data)), given))
 
 
 class _Game:
@@ -595,8 +565,8 @@ class _Game:
                                         exit_code=exc.exit_code, reply=exc.reply)) from None
         if not reply["ok"] and op in ("legal", "state"):
             raise _Stop(DriveDivergence("protocol", step, f"the implementation answered {op}"
-                                        f" with an error: {_clip(reply['error'])}", request=op,
-                                        reply=_clip(dumps(reply))))
+                                        f" with an error: {clip(reply['error'])}", request=op,
+                                        reply=clip(dumps(reply))))
         return reply
 
     def run(self) -> None:
@@ -613,7 +583,7 @@ class _Game:
                              seed=self.seed)
         if not reply["ok"]:
             raise _Stop(DriveDivergence("reset", 0, f"{KINDS['reset']}: "
-                                        f"{_clip(reply['error'])}", request="reset"))
+                                        f"{clip(reply['error'])}", request="reset"))
         _state_check(0, "setup-digest", data, canonical_digest(data), reply, "reset")
         bound = game.max_steps(config)
         while True:
@@ -627,8 +597,8 @@ class _Game:
             reply = self.request("legal", step)
             label = _label(who)
             if reply["actor"] != label:
-                raise _Stop(DriveDivergence("actor", step, f"{_show(label)} is to act, not"
-                                            f" {_show(reply['actor'])}", request="legal",
+                raise _Stop(DriveDivergence("actor", step, f"{show(label)} is to act, not"
+                                            f" {show(reply['actor'])}", request="legal",
                                             expected=label, got=reply["actor"]))
             self._compare_legal(step, legal, outcomes, reply)
             if who == TERMINAL:
@@ -652,7 +622,7 @@ class _Game:
                 rule = reply.get("rule")
                 raise _Stop(DriveDivergence(
                     "rejects-legal", step, f"{KINDS['rejects-legal']}: "
-                    f"{_clip(reply['error'])}", request="apply", action=action_data,
+                    f"{clip(reply['error'])}", request="apply", action=action_data,
                     rule=rule if isinstance(rule, str) else None))
             self.actions.append(action_data)
             asked = "apply"
@@ -698,11 +668,11 @@ class _Game:
             num, _, den = p.partition("/")
             if int(den) == 0:
                 raise _Stop(DriveDivergence("protocol", step, f"probability {p!r} of"
-                                            f" {_show(a)}", request="legal", action=a))
+                                            f" {show(a)}", request="legal", action=a))
             expected = by_text[dumps(a)]
             if Fraction(int(num), int(den)) != expected:
                 raise _Stop(DriveDivergence(
-                    "chance", step, f"{KINDS['chance']}: {_show(a)}", request="legal",
+                    "chance", step, f"{KINDS['chance']}: {show(a)}", request="legal",
                     action=a, expected=f"{expected.numerator}/{expected.denominator}", got=p))
 
     def _probe(self, step: int, state: Any, legal: Sequence[Any], prober: Prober) -> None:
@@ -723,7 +693,7 @@ class _Game:
                 request="apply", action=data, rule=exc.rule))
         theirs = reply.get("rule")
         if theirs is not None and theirs != exc.rule:
-            note = (f"step {step}: {_show(data)} rejected under rule {theirs!r};"
+            note = (f"step {step}: {show(data)} rejected under rule {theirs!r};"
                     f" the model names {exc.rule!r}")
             if self.strict_rules:
                 raise _Stop(DriveDivergence("rule", step, KINDS["rule"], request="apply",

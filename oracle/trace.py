@@ -10,7 +10,6 @@ Every line is canonical JSON text (sorted keys, no whitespace), so a trace
 written twice from the same game is byte-identical.
 """
 
-import hashlib
 import json
 from collections.abc import Iterator, Mapping
 from functools import cache
@@ -18,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-from model.core.canon import JSON, unstructure
+from model.core.canon import JSON, canonical_text, digest_of, unstructure
 from model.core.game import CHANCE, TERMINAL, Config, Game
 from model.core.play import playout
 
@@ -46,12 +45,21 @@ def schema() -> dict[str, Any]:
 
 def dumps(record: Mapping[str, Any]) -> str:
     """One record as canonical JSON text (sorted keys, compact, UTF-8 kept)."""
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return canonical_text(record)
 
 
 def canonical_digest(data: JSON) -> str:
     """SHA-256 (hex) of the canonical text of already unstructured data."""
-    return hashlib.sha256(dumps(data).encode("utf-8")).hexdigest()
+    return digest_of(data)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def loads_strict(text: str) -> Any:
+    """Parse JSON text, refusing the non-JSON constants NaN and Infinity."""
+    return json.loads(text, parse_constant=_reject_constant)
 
 
 def actor_label(actor: int) -> int | str:

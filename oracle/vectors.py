@@ -189,15 +189,15 @@ def _vector(game: Game[Any, Any], local: str, c: _Candidate) -> dict[str, Any]:
         expect = {"rule": c.result.rule}
     else:
         post = unstructure(c.result)
-        expect = {"post_state": json.loads(dumps(post)), "post_digest": canonical_digest(post)}
+        expect = {"post_state": post, "post_digest": canonical_digest(post)}
     return {
         "id": f"{game.name}:{local}",
         "game": game.name,
         "players": c.config.players,
         "variant": dict(c.config.variant),
-        "pre_state": json.loads(dumps(pre)),
+        "pre_state": pre,
         "pre_digest": canonical_digest(pre),
-        "action": json.loads(dumps(unstructure(c.action))),
+        "action": unstructure(c.action),
         "expect": expect,
         "origin": {"seed": c.seed, "policy": c.policy, "step": c.step},
     }
@@ -334,7 +334,7 @@ def check_vector(vector: dict[str, Any]) -> VectorResult:
 
 
 def _diffs(model: Any, given: Any) -> tuple[FieldDiff, ...]:
-    return tuple(field_diff(json.loads(dumps(model)), given, limit=10))
+    return tuple(field_diff(model, given, limit=10))
 
 
 def _first_error(exc: BaseException) -> str:

@@ -32,7 +32,8 @@ JSON = Any
 TAG = "type"
 
 
-def _canonical_text(value: JSON) -> str:
+def canonical_text(value: JSON) -> str:
+    """Canonical text of plain JSON data: sorted keys, no whitespace, UTF-8 kept."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -121,7 +122,7 @@ def _make_converter() -> cattrs.Converter:
 
     def frozenset_unstructure(value: frozenset[Any]) -> list[Any]:
         items = [conv.unstructure(v) for v in value]
-        return sorted(items, key=_canonical_text)
+        return sorted(items, key=canonical_text)
 
     conv.register_unstructure_hook_factory(attrs.has, unstructure_factory)
     conv.register_structure_hook_factory(attrs.has, structure_factory)
@@ -153,12 +154,17 @@ def structure(data: JSON, cl: type[T]) -> T:
 
 def to_json(obj: object) -> str:
     """Canonical text: sorted keys, no whitespace, UTF-8 characters kept."""
-    return _canonical_text(unstructure(obj))
+    return canonical_text(unstructure(obj))
+
+
+def digest_of(data: JSON) -> str:
+    """SHA-256 (hex) of the canonical text of plain JSON data (an unstructured state)."""
+    return hashlib.sha256(canonical_text(data).encode("utf-8")).hexdigest()
 
 
 def digest(state: object) -> str:
     """SHA-256 (hex) of the canonical text of ``state``."""
-    return hashlib.sha256(to_json(state).encode("utf-8")).hexdigest()
+    return digest_of(unstructure(state))
 
 
 def _describe(exc: BaseException, _type: Any) -> str:
