@@ -11,7 +11,7 @@ runner.
 
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from fractions import Fraction
 from typing import Any
@@ -134,16 +134,21 @@ def mutations(
     return out
 
 
-def strings_in(value: Any, into: set[str]) -> None:
-    """Collect every string inside an action or state (for vocabularies)."""
-    if isinstance(value, str):
-        into.add(value)
-    elif isinstance(value, tuple | frozenset):
+def leaves(value: Any) -> Iterator[Any]:
+    """Every scalar inside an action or state: through tuples, frozensets and attrs fields."""
+    if isinstance(value, tuple | frozenset):
         for v in value:
-            strings_in(v, into)
+            yield from leaves(v)
     elif attrs.has(type(value)):
         for field in attrs.fields(type(value)):
-            strings_in(getattr(value, field.name), into)
+            yield from leaves(getattr(value, field.name))
+    else:
+        yield value
+
+
+def strings_in(value: Any, into: set[str]) -> None:
+    """Collect every string inside an action or state (for vocabularies)."""
+    into.update(v for v in leaves(value) if isinstance(v, str))
 
 
 # ---------------------------------------------------------------------------

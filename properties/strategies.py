@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from model.core.game import TERMINAL, Config, Game
 from model.core.play import choose
-from properties.generic import JUNK_STRINGS, strings_in
+from properties.generic import JUNK_STRINGS, leaves, strings_in
 
 
 def configs(game: Game[Any, Any]) -> st.SearchStrategy[Config]:
@@ -71,16 +71,7 @@ class Harvest:
 
 
 def _ints_in(value: Any, into: set[int]) -> None:
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        into.add(value)
-    elif isinstance(value, tuple | frozenset):
-        for v in value:
-            _ints_in(v, into)
-    elif attrs.has(type(value)):
-        for field in attrs.fields(type(value)):
-            _ints_in(getattr(value, field.name), into)
+    into.update(v for v in leaves(value) if isinstance(v, int) and not isinstance(v, bool))
 
 
 @cache
