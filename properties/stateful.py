@@ -2,8 +2,9 @@
 
 ``machine_for("crafts")`` returns a machine class whose rules apply a legal
 action or chance outcome, run ahead several seeded steps, and try an arbitrary
-schema-valid action (checking that ``apply`` accepts it exactly when it is
-legal, and rejects it with a registered rule otherwise); after every step the
+schema-valid action or one-field variants of the state's legal actions
+(checking that ``apply`` accepts each exactly when it is legal, and rejects it
+with a registered rule otherwise); after every step the
 generic state checks and the game's invariants must hold. Use it in a test
 module as ``TestCrafts = machine_for("crafts").TestCase``.
 """
@@ -89,6 +90,16 @@ def machine_for(
         def try_action(self, action: Any) -> None:
             """An arbitrary action is accepted exactly when it is legal."""
             _fail(generic.check_exact(model, self.state, [action]))
+
+        @rule(seed=st.integers(0, 2**32 - 1))
+        def try_near_miss(self, seed: int) -> None:
+            """One-field variants of this state's legal actions: accepted exactly when legal."""
+            if self.state is None or model.actor(self.state) < 0:
+                return
+            rng = random.Random(seed)
+            candidates = [m for a in model.legal_actions(self.state)
+                          for m in generic.mutations(a, rng, limit=4)]
+            _fail(generic.check_exact(model, self.state, candidates))
 
         @invariant()
         def state_holds(self) -> None:

@@ -1,4 +1,5 @@
-"""Suite-wide settings: Hypothesis without deadlines (no timed tests), and the
+"""Suite-wide settings: Hypothesis without deadlines (no timed tests), derandomized and
+without an example database (the same examples on every machine), and the
 check that every id a test names in ``@pytest.mark.rules(...)`` is registered.
 
 A test may name rule ids and ambiguity ids of any registered game or of the toy
@@ -15,8 +16,11 @@ from model.core import registry
 
 pytest_plugins = ["pytester"]
 
+# derandomized and without an example database: every machine and every fresh
+# clone runs the same examples, so a result never depends on earlier local runs
 settings.register_profile(
-    "oracle", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "oracle", deadline=None, suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True, database=None,
 )
 settings.load_profile("oracle")
 
