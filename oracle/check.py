@@ -73,9 +73,10 @@ class TraceError(Exception):
 
 
 def cite(rule: str | None) -> str | None:
-    """``file: «quote»`` of a registered rule id, or ``None``."""
+    """``file: «quote» (summary)`` of a registered rule id, or ``None``: the rulebook's own
+    words and, beside them, the English summary a reader of another language needs."""
     found = None if rule is None else registry.find_rule(rule)
-    return None if found is None else f"{found.file}: «{found.quote}»"
+    return None if found is None else f"{found.file}: «{found.quote}» ({found.summary})"
 
 
 @attrs.frozen
@@ -98,7 +99,7 @@ class Divergence:
 
     @property
     def citation(self) -> str | None:
-        """Where the broken rule stands: ``file: «quote»`` (for an illegal action)."""
+        """Where the broken rule stands: ``file: «quote» (summary)`` (for an illegal action)."""
         return cite(self.rule)
 
     def to_json(self) -> dict[str, Any]:

@@ -400,7 +400,7 @@ def scan_rule_marks(root: Path) -> tuple[set[str], list[str]]:
               help="The tests directory to scan for --coverage.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def rules(game_name: str, coverage: bool, tests_dir: str, as_json: bool) -> int:
-    """The rules of a game (id, file, quote), or their coverage by the tests."""
+    """The rules of a game (id, file, quote, summary), or their coverage by the tests."""
     game = _game(game_name)
     book = game.rules
     if not coverage:
@@ -409,9 +409,10 @@ def rules(game_name: str, coverage: bool, tests_dir: str, as_json: bool) -> int:
         if as_json:
             _emit_json(rows)
             return 0
-        table = Table("id", "file", "quote", "source")
+        table = Table("id", "file", "quote", "summary", "source")
         for r in book:
-            table.add_row(_cell(r.id), _cell(r.file), _cell(r.quote), _cell(r.source or "text"))
+            table.add_row(_cell(r.id), _cell(r.file), _cell(r.quote), _cell(r.summary),
+                          _cell(r.source or "text"))
         _console().print(table)
         return 0
     root = Path(tests_dir)

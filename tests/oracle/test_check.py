@@ -76,8 +76,8 @@ def test_illegal_move_names_its_rule() -> None:
     assert div.action == {"type": "Move", "steps": 9}
     assert report.steps == i - 1
     assert "rule: toy/move.within-roll" in div.describe()
-    assert div.citation == "toy.txt: «move up to the roll»"
-    assert "text: toy.txt: «move up to the roll»" in div.describe()
+    assert div.citation == "toy.txt: «move up to the roll» (Move 1..roll steps.)"
+    assert "text: toy.txt: «move up to the roll» (Move 1..roll steps.)" in div.describe()
     assert div.to_json()["citation"] == div.citation
 
 

@@ -249,6 +249,7 @@ def test_verify_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_rules_listing() -> None:
     result = run("rules", "toy")
     assert result.exit_code == 0 and "toy/move.within-roll" in result.stdout
+    assert "Move 1..roll steps." in result.stdout
     rows = json.loads(run("rules", "toy", "--json").stdout)
     assert rows[0] == {"id": "toy/move.within-roll", "file": "toy.txt",
                        "quote": "move up to the roll", "summary": "Move 1..roll steps.",

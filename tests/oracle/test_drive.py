@@ -87,8 +87,9 @@ def test_accepting_an_illegal_action_is_named_with_the_model_rule() -> None:
     assert div is not None and div.kind == "accepts-illegal"
     assert div.step == 4 and div.request == "apply"
     assert div.rule in crafts().rules and div.action is not None
-    quote = crafts().rules[div.rule].quote
-    assert quote in div.to_json()["citation"] and f"«{quote}»" in div.describe()
+    rule = crafts().rules[div.rule]
+    assert div.to_json()["citation"] == f"{rule.file}: «{rule.quote}» ({rule.summary})"
+    assert f"«{rule.quote}» ({rule.summary})" in div.describe()
     assert div.action not in played("crafts", 2, 0)[:4]
     assert len(run.actions) == 3
     assert_prefix(run)
