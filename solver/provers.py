@@ -238,8 +238,14 @@ def compile_encoding(encoding: Encoding[Any, Any], players: int) -> Compiled:
 # ---------------------------------------------------------------------------
 
 
+#: preprocessing before the SMT core: the encodings' updates are long chains of
+#: ``If`` over equalities that propagation and elimination shrink to a small core
+#: (a query of minutes with the default solver takes a second this way)
+TACTIC = ("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "smt")
+
+
 def _solver(timeout: float) -> Any:
-    s = z3.Solver()
+    s = z3.Then(*TACTIC).solver()
     s.set("timeout", max(1, int(timeout * 1000)))
     return s
 
@@ -269,13 +275,57 @@ def _fresh_params(kind: ActionKind, tag: str) -> dict[str, Any]:
     return {p: z3.Int(f"{tag}.{kind.name}.{p}") for p in kind.params}
 
 
+def _decide(query: Any, cases: Sequence[Any], timeout: float,
+            first: float | None = None) -> tuple[Any, Any]:
+    """Check ``query`` in a fresh solver; ``(result, solver)``.
+
+    With the encoding's ``cases`` (a cover of every state satisfying I), the
+    whole query gets ``first`` seconds (none when ``first`` is 0); if it does
+    not settle, each case is its own query with ``timeout``: UNSAT when every
+    case is, SAT as soon as one is, unknown otherwise. Without cases the whole
+    query gets ``timeout``.
+    """
+    if not cases or first is None or first > 0:
+        budget = timeout if not cases or first is None else min(first, timeout)
+        s = _solver(budget)
+        s.add(query)
+        result = s.check()
+        if result != z3.unknown or not cases:
+            return result, s
+    verdict: Any = z3.unsat
+    last: Any = None
+    for case in cases:
+        c = _solver(timeout)
+        c.add(query, case)
+        found = c.check()
+        if found == z3.sat:
+            return found, c
+        if found == z3.unknown or last is None:
+            last = c
+            if found == z3.unknown:
+                verdict = z3.unknown
+    return verdict, last
+
+
+#: seconds the whole query gets before an encoding's cases are tried one by one
+WHOLE_FIRST = 6.0
+
+
 def inductive(
-    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0,
+    parts: Sequence[str] | None = None,
 ) -> list[Outcome]:
-    """One outcome per conjunct of I: no enabled action of any kind breaks it."""
+    """One outcome per conjunct of I (or per named ``parts``): no enabled action
+    of any kind breaks it."""
     pre = encoding.fresh("s", players)
     whole = encoding.invariant(pre, players)
+    cases = tuple(encoding.cases(pre, players))
     part_names = tuple(encoding.invariant_parts(pre, players))
+    if parts is not None:
+        unknown = sorted(set(parts) - set(part_names))
+        if unknown:
+            raise KeyError(f"no invariant part(s) {', '.join(unknown)}")
+        part_names = tuple(p for p in part_names if p in parts)
     kinds = encoding.kinds(players)
     outcomes = []
     for part in part_names:
@@ -285,9 +335,8 @@ def inductive(
             params = _fresh_params(kind, "p")
             post = _post(pre, kind.update(pre, params))
             broken = z3.Not(encoding.invariant_parts(post, players)[part])
-            s = _solver(timeout)
-            s.add(whole, kind.domain(params), kind.guard(pre, params), broken)
-            result = s.check()
+            query = z3.And(whole, kind.domain(params), kind.guard(pre, params), broken)
+            result, s = _decide(query, cases, timeout, WHOLE_FIRST)
             if result == z3.sat:
                 m = s.model()
                 status = "counterexample"
@@ -297,12 +346,41 @@ def inductive(
                 )
                 break
             if result == z3.unknown:
-                status, detail = "unknown", f"{kind.name}: {s.reason_unknown()}"
+                status, detail = "unknown", f"{kind.name}: {_reason(s, timeout)}"
         outcomes.append(
             Outcome(f"inductive/{part}/p{players}", "z3", status,
                     time.perf_counter() - start, detail)
         )
     return outcomes
+
+
+def _reason(s: Any, timeout: float) -> str:
+    """Why a query did not settle, in words."""
+    why = str(s.reason_unknown())
+    if why in ("timeout", "canceled"):
+        return f"timed out after {timeout:g} s"
+    return why
+
+
+def cases_cover(encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+                ) -> Outcome | None:
+    """The encoding's case split covers every state satisfying I (``None``: no cases)."""
+    pre = encoding.fresh("s", players)
+    cases = tuple(encoding.cases(pre, players))
+    if not cases:
+        return None
+    start = time.perf_counter()
+    s = _solver(timeout)
+    s.add(encoding.invariant(pre, players), z3.Not(z3.Or(*cases)))
+    result = s.check()
+    if result == z3.unsat:
+        status, detail = "proved", f"{len(cases)} cases cover every state satisfying I"
+    elif result == z3.sat:
+        status, detail = "counterexample", f"no case holds in {_values(s.model(), pre)}"
+    else:
+        status, detail = "unknown", _reason(s, timeout)
+    return Outcome(f"cases-cover/p{players}", "z3", status, time.perf_counter() - start,
+                   detail)
 
 
 def completeness(
@@ -333,7 +411,7 @@ def completeness(
                            f"one of {len(witnesses)} witness actions is enabled in every"
                            " non-terminal state satisfying I")
         missed = ("the witness actions do not cover every state; " if verdict == z3.sat
-                  else f"witness query {quick.reason_unknown()}; ")
+                  else f"witness query {_reason(quick, timeout)}; ")
     s = _solver(timeout)
     s.add(encoding.invariant(pre, players), z3.Not(encoding.terminal(pre, players)))
     for kind in encoding.kinds(players):
@@ -349,7 +427,7 @@ def completeness(
     elif result == z3.sat:
         status, detail = "counterexample", f"no kind enabled in {_values(s.model(), pre)}"
     else:
-        status, detail = "unknown", str(s.reason_unknown())
+        status, detail = "unknown", _reason(s, timeout)
     return Outcome(f"completeness/p{players}", "z3", status, time.perf_counter() - start,
                    missed + detail)
 
@@ -373,16 +451,20 @@ def _gain(scores_pre: Sequence[Any], scores_post: Sequence[Any], opt: Any) -> An
     return g
 
 
-def _maximize(opt: Any, g: Any) -> tuple[str, int | None, str]:
+#: the detail of a kind whose guard no state satisfying I meets
+NEVER_ENABLED = "never enabled under I"
+
+
+def _maximize(opt: Any, g: Any, timeout: float) -> tuple[str, int | None, str]:
     handle = opt.maximize(g)
     result = opt.check()
     if result == z3.unsat:
-        return "unknown", None, "never enabled under I"
+        return "unknown", None, NEVER_ENABLED
     if result == z3.unknown:
-        return "unknown", None, str(opt.reason_unknown())
+        return "unknown", None, _reason(opt, timeout)
     value = handle.value()
     if not z3.is_int_value(value):
-        return "unknown", None, f"unbounded under I ({value})"
+        return "unknown", None, "unbounded under the invariant"
     return "proved", int(value.as_long()), ""
 
 
@@ -392,45 +474,60 @@ def _optimizer(timeout: float) -> Any:
     return opt
 
 
-def gain_bounds(
-    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
-) -> list[GainBound]:
-    """Bounds per kind, over any one action, and over ``encoding.bound_steps`` steps."""
+def kind_bound(
+    encoding: Encoding[Any, Any], players: int, kind: ActionKind, timeout: float = 10.0
+) -> GainBound:
+    """The most points one action of ``kind`` can give one player (``z3.Optimize``)."""
     score_vars = encoding.score_vars(players)
-    if not score_vars:
-        return []
-    kinds = encoding.kinds(players)
-    bounds: list[GainBound] = []
-    for kind in kinds:
-        start = time.perf_counter()
-        pre = encoding.fresh("s", players)
-        params = _fresh_params(kind, "p")
-        post = _post(pre, kind.update(pre, params))
-        opt = _optimizer(timeout)
-        opt.add(encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params))
-        g = _gain([pre[v] for v in score_vars], [post[v] for v in score_vars], opt)
-        status, value, why = _maximize(opt, g)
-        detail = f"max gain {value}" if value is not None else why
-        bounds.append(GainBound(players, kind.name, 1, value, Outcome(
-            f"bound/{kind.name}/p{players}", "bound", status, time.perf_counter() - start,
-            detail)))
-    enabled = [b for b in bounds if b.outcome.detail != "never enabled under I"]
+    start = time.perf_counter()
+    pre = encoding.fresh("s", players)
+    params = _fresh_params(kind, "p")
+    post = _post(pre, kind.update(pre, params))
+    opt = _optimizer(timeout)
+    opt.add(encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params))
+    g = _gain([pre[v] for v in score_vars], [post[v] for v in score_vars], opt)
+    status, value, why = _maximize(opt, g, timeout)
+    detail = f"max gain {value}" if value is not None else why
+    return GainBound(players, kind.name, 1, value, Outcome(
+        f"bound/{kind.name}/p{players}", "bound", status, time.perf_counter() - start,
+        detail))
+
+
+def overall_bound(players: int, bounds: Sequence[GainBound]) -> GainBound:
+    """The bound over any one action, from the bounds of every kind."""
+    enabled = [b for b in bounds if b.outcome.detail != NEVER_ENABLED]
     known = [b.value for b in enabled if b.value is not None]
     seconds = sum(b.outcome.seconds for b in bounds)
     if enabled and len(known) == len(enabled):
         best = max(enabled, key=lambda b: b.value if b.value is not None else 0)
-        overall = GainBound(players, "any-action", 1, best.value, Outcome(
+        return GainBound(players, "any-action", 1, best.value, Outcome(
             f"bound/any-action/p{players}", "bound", "proved", seconds,
             f"max gain {best.value} ({best.kind})"))
-    else:
-        overall = GainBound(players, "any-action", 1, None, Outcome(
-            f"bound/any-action/p{players}", "bound", "unknown", seconds,
-            "some kind's bound is unknown"))
-    bounds.append(overall)
-    k = encoding.bound_steps
-    if k > 1:
-        bounds.append(_window_bound(encoding, players, kinds, score_vars, k, timeout))
+    open_ = sorted(b.kind for b in enabled if b.value is None)
+    return GainBound(players, "any-action", 1, None, Outcome(
+        f"bound/any-action/p{players}", "bound", "unknown", seconds,
+        f"no bound for {', '.join(open_)}" if open_ else "no kind is ever enabled under I"))
+
+
+def gain_bounds(
+    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+) -> list[GainBound]:
+    """Bounds per kind, over any one action, and over ``encoding.bound_steps`` steps."""
+    if not encoding.score_vars(players):
+        return []
+    kinds = encoding.kinds(players)
+    bounds = [kind_bound(encoding, players, kind, timeout) for kind in kinds]
+    bounds.append(overall_bound(players, bounds))
+    if encoding.bound_steps > 1:
+        bounds.append(window_bound(encoding, players, timeout))
     return bounds
+
+
+def window_bound(encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+                 ) -> GainBound:
+    """The most points ``encoding.bound_steps`` consecutive actions can give one player."""
+    return _window_bound(encoding, players, encoding.kinds(players),
+                         encoding.score_vars(players), encoding.bound_steps, timeout)
 
 
 def _window_bound(
@@ -453,7 +550,7 @@ def _window_bound(
             ))
         opt.add(z3.Or(*options))
     g = _gain([states[0][v] for v in score_vars], [states[k][v] for v in score_vars], opt)
-    status, value, why = _maximize(opt, g)
+    status, value, why = _maximize(opt, g, timeout)
     detail = f"max gain {value} over {k} consecutive actions" if value is not None else why
     return GainBound(players, f"{k}-steps", k, value, Outcome(
         f"bound/{k}-steps/p{players}", "bound", status, time.perf_counter() - start, detail))
@@ -467,13 +564,13 @@ def monotonicity(
     pre = encoding.fresh("s", players)
     score_vars = encoding.score_vars(players)
     status, detail = "proved", f"{len(score_vars)} score variables never decrease"
+    cases = tuple(encoding.cases(pre, players))
     for kind in encoding.kinds(players):
         params = _fresh_params(kind, "p")
         post = _post(pre, kind.update(pre, params))
-        s = _solver(timeout)
-        s.add(encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params),
-              z3.Or(*(post[v] < pre[v] for v in score_vars)))
-        result = s.check()
+        query = z3.And(encoding.invariant(pre, players), kind.domain(params),
+                       kind.guard(pre, params), z3.Or(*(post[v] < pre[v] for v in score_vars)))
+        result, s = _decide(query, cases, timeout, WHOLE_FIRST)
         if result == z3.sat:
             m = s.model()
             status = "counterexample"
@@ -481,7 +578,7 @@ def monotonicity(
                       f" changes {_changes(m, pre, post)}")
             break
         if result == z3.unknown:
-            status, detail = "unknown", f"{kind.name}: {s.reason_unknown()}"
+            status, detail = "unknown", f"{kind.name}: {_reason(s, timeout)}"
     return Outcome(f"monotone-scores/p{players}", "z3", status,
                    time.perf_counter() - start, detail)
 
@@ -492,6 +589,9 @@ def prove_all(
     """Every Z3 obligation for one player count: inductive parts, completeness,
     monotonicity (when claimed), and the gain bounds (not yet checked against play)."""
     outcomes = inductive(encoding, players, timeout)
+    cover = cases_cover(encoding, players, timeout)
+    if cover is not None:
+        outcomes.append(cover)
     outcomes.append(completeness(encoding, players, timeout))
     if encoding.monotone_scores and encoding.score_vars(players):
         outcomes.append(monotonicity(encoding, players, timeout))
@@ -759,6 +859,7 @@ __all__ = [
     "GainBound",
     "Observed",
     "against_play",
+    "cases_cover",
     "compile_encoding",
     "compile_terms",
     "completeness",
@@ -766,6 +867,9 @@ __all__ = [
     "faithfulness_report",
     "gain_bounds",
     "inductive",
+    "kind_bound",
     "monotonicity",
+    "overall_bound",
     "prove_all",
+    "window_bound",
 ]
