@@ -80,38 +80,73 @@ _COMPARE = {
 }
 
 
+def _raw(name: str) -> Callable[..., Any]:
+    """The C function behind ``z3.<name>`` without the wrapper's per-call error check
+    (the terms walked here are well formed; the checks cost most of the walk)."""
+    wrapper = getattr(z3, name)
+    elems = (wrapper.__defaults__ or (None,))[-1]
+    raw = getattr(elems, "f", None)
+    return raw if callable(raw) else wrapper  # type: ignore[no-any-return]
+
+
+_AST_ID = _raw("Z3_get_ast_id")
+_AST_KIND = _raw("Z3_get_ast_kind")
+_APP_DECL = _raw("Z3_get_app_decl")
+_DECL_KIND = _raw("Z3_get_decl_kind")
+_NUM_ARGS = _raw("Z3_get_app_num_args")
+_ARG = _raw("Z3_get_app_arg")
+_SORT = _raw("Z3_get_sort")
+_SORT_KIND = _raw("Z3_get_sort_kind")
+_NUMERAL = _raw("Z3_get_numeral_string")
+
+
 def _python_source(terms: Sequence[Any], inputs: Sequence[Any]) -> str:
-    """Source of ``def f(x): ...`` returning the tuple of ``terms`` for inputs ``x``."""
+    """Source of ``def f(x): ...`` returning the tuple of ``terms`` for inputs ``x``.
+
+    The walk goes through Z3's C API directly (ids, kinds, arguments), not through
+    Python wrapper objects per node: encodings have hundreds of thousands of nodes.
+    """
+    if not terms:
+        return "def f(x):\n    return ()\n"
+    ctx = terms[0].ctx.ref()
     index = {c.get_id(): i for i, c in enumerate(inputs)}
     names: dict[int, str] = {}
     lines: list[str] = []
-    stack: list[tuple[Any, bool]] = [(t, False) for t in reversed(terms)]
+    roots = [t.as_ast() for t in terms]
+    stack: list[tuple[Any, bool]] = [(a, False) for a in reversed(roots)]
     while stack:
-        term, ready = stack.pop()
-        key = term.get_id()
+        ast, ready = stack.pop()
+        key = _AST_ID(ctx, ast)
         if key in names:
             continue
         if key in index:
             names[key] = f"x[{index[key]}]"
             continue
-        if z3.is_int_value(term):
-            names[key] = f"({term.as_long()})"
+        kind = _AST_KIND(ctx, ast)
+        if kind == z3.Z3_NUMERAL_AST:
+            if _SORT_KIND(ctx, _SORT(ctx, ast)) != z3.Z3_INT_SORT:
+                raise _Unsupported("a numeral that is not an integer")
+            text = _NUMERAL(ctx, ast)
+            names[key] = f"({int(text.decode() if isinstance(text, bytes) else text)})"
             continue
-        if z3.is_true(term):
+        if kind != z3.Z3_APP_AST:
+            raise _Unsupported("a quantifier or bound variable")
+        op = _DECL_KIND(ctx, _APP_DECL(ctx, ast))
+        if op == z3.Z3_OP_TRUE:
             names[key] = "True"
             continue
-        if z3.is_false(term):
+        if op == z3.Z3_OP_FALSE:
             names[key] = "False"
             continue
-        if not z3.is_app(term) or term.num_args() == 0:
-            raise _Unsupported(f"free term {term}")
-        children = [term.arg(i) for i in range(term.num_args())]
+        n = _NUM_ARGS(ctx, ast)
+        if n == 0:
+            raise _Unsupported(f"free term {z3.to_expr_ref(ast, terms[0].ctx)}")
+        children = [_ARG(ctx, ast, i) for i in range(n)]
         if not ready:
-            stack.append((term, True))
+            stack.append((ast, True))
             stack.extend((c, False) for c in reversed(children))
             continue
-        args = [names[c.get_id()] for c in children]
-        op = term.decl().kind()
+        args = [names[_AST_ID(ctx, c)] for c in children]
         if op in _INFIX:
             code = _INFIX[op].join(args)
         elif op in _COMPARE and len(args) == 2:
@@ -131,11 +166,12 @@ def _python_source(terms: Sequence[Any], inputs: Sequence[Any]) -> str:
         elif op == z3.Z3_OP_DISTINCT:
             code = f"len({{{', '.join(args)}}}) == {len(args)}"
         else:
-            raise _Unsupported(f"operator {term.decl().name()}")
+            decl = z3.FuncDeclRef(_APP_DECL(ctx, ast), terms[0].ctx)
+            raise _Unsupported(f"operator {decl.name()}")
         name = f"t{len(lines)}"
         lines.append(f"    {name} = {code}")
         names[key] = name
-    result = ", ".join(names[t.get_id()] for t in terms)
+    result = ", ".join(names[_AST_ID(ctx, a)] for a in roots)
     return "def f(x):\n" + "\n".join(lines) + f"\n    return ({result},)\n"
 
 
@@ -464,8 +500,73 @@ def _maximize(opt: Any, g: Any, timeout: float) -> tuple[str, int | None, str]:
         return "unknown", None, _reason(opt, timeout)
     value = handle.value()
     if not z3.is_int_value(value):
-        return "unknown", None, "unbounded under the invariant"
+        return "unknown", None, UNBOUNDED
     return "proved", int(value.as_long()), ""
+
+
+#: the detail of a bound the invariant leaves open
+UNBOUNDED = "unbounded under the invariant"
+
+
+#: seconds ``z3.Optimize`` gets before a bound is found by search instead
+OPTIMIZE_FIRST = 5.0
+#: a gain past this is reported as no bound (the search stops there)
+SEARCH_CAP = 10**6
+
+
+def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequence[Any],
+           timeout: float) -> tuple[str, int | None, str]:
+    """The largest gain under ``facts``: ``z3.Optimize`` for ``OPTIMIZE_FIRST`` seconds,
+    then, if it did not settle, :func:`_search_max` with ``timeout`` per query."""
+    opt = _optimizer(min(OPTIMIZE_FIRST, timeout))
+    opt.add(*facts)
+    g = _gain(scores_pre, scores_post, opt)
+    status, value, why = _maximize(opt, g, min(OPTIMIZE_FIRST, timeout))
+    if status == "proved" or why in (NEVER_ENABLED, UNBOUNDED):
+        return status, value, why
+    return _search_max([*facts, z3.Or(*(g == b - a for a, b in zip(
+        scores_pre, scores_post, strict=True)))], g, timeout)
+
+
+def _search_max(facts: Sequence[Any], g: Any, timeout: float) -> tuple[str, int | None, str]:
+    """The largest value of ``g`` under ``facts`` by plain satisfiability queries.
+
+    A first model gives a feasible gain; doubling steps find a gain no model reaches;
+    bisection closes the gap. The bound is proved by its last query: ``g > bound``
+    is UNSAT. Every query is small (one target each), where a single
+    ``z3.Optimize`` over the whole range may not settle.
+    """
+    def ask(extra: Any | None) -> tuple[Any, int | None, Any]:
+        s = _solver(timeout)
+        s.add(*facts)
+        if extra is not None:
+            s.add(extra)
+        result = s.check()
+        found = None
+        if result == z3.sat:
+            found = int(s.model().eval(g, model_completion=True).as_long())
+        return result, found, s
+
+    result, best, s = ask(None)
+    if result == z3.unsat:
+        return "unknown", None, NEVER_ENABLED
+    if result == z3.unknown or best is None:
+        return "unknown", None, _reason(s, timeout)
+    step = 1
+    ceiling: int | None = None  # the least gain known to be unreachable
+    while ceiling is None or ceiling > best + 1:
+        target = best + step if ceiling is None else (best + 1 + ceiling) // 2
+        if target > SEARCH_CAP:
+            return "unknown", None, f"{UNBOUNDED} (gains past {SEARCH_CAP})"
+        result, found, s = ask(g >= target)
+        if result == z3.unknown or (result == z3.sat and found is None):
+            return "unknown", None, f"{_reason(s, timeout)} (searching above {best})"
+        if result == z3.sat and found is not None:
+            best = found
+            step *= 2
+        else:
+            ceiling = target
+    return "proved", best, ""
 
 
 def _optimizer(timeout: float) -> Any:
@@ -483,10 +584,9 @@ def kind_bound(
     pre = encoding.fresh("s", players)
     params = _fresh_params(kind, "p")
     post = _post(pre, kind.update(pre, params))
-    opt = _optimizer(timeout)
-    opt.add(encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params))
-    g = _gain([pre[v] for v in score_vars], [post[v] for v in score_vars], opt)
-    status, value, why = _maximize(opt, g, timeout)
+    facts = [encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params)]
+    status, value, why = _bound(facts, [pre[v] for v in score_vars],
+                                [post[v] for v in score_vars], timeout)
     detail = f"max gain {value}" if value is not None else why
     return GainBound(players, kind.name, 1, value, Outcome(
         f"bound/{kind.name}/p{players}", "bound", status, time.perf_counter() - start,
@@ -535,9 +635,8 @@ def _window_bound(
     score_vars: Sequence[str], k: int, timeout: float,
 ) -> GainBound:
     start = time.perf_counter()
-    opt = _optimizer(timeout)
     states = [encoding.fresh(f"s{t}", players) for t in range(k + 1)]
-    opt.add(encoding.invariant(states[0], players))
+    facts = [encoding.invariant(states[0], players)]
     for t in range(k):
         pre, nxt = states[t], states[t + 1]
         options = []
@@ -548,9 +647,9 @@ def _window_bound(
                 kind.domain(params), kind.guard(pre, params),
                 *(nxt[v] == _as_term(update.get(v, pre[v])) for v in pre),
             ))
-        opt.add(z3.Or(*options))
-    g = _gain([states[0][v] for v in score_vars], [states[k][v] for v in score_vars], opt)
-    status, value, why = _maximize(opt, g, timeout)
+        facts.append(z3.Or(*options))
+    status, value, why = _bound(facts, [states[0][v] for v in score_vars],
+                                [states[k][v] for v in score_vars], timeout)
     detail = f"max gain {value} over {k} consecutive actions" if value is not None else why
     return GainBound(players, f"{k}-steps", k, value, Outcome(
         f"bound/{k}-steps/p{players}", "bound", status, time.perf_counter() - start, detail))
