@@ -90,7 +90,7 @@ def test_play_bad_input(tmp_path: Path) -> None:
     bad_input(run("play", "toy", "--variant", "speed"), "option=reading")
     bad_input(run("play", "toyamb", "-v", "speed=fast", "-v", "speed=normal"), "twice")
     bad_input(run("play", "toyamb", "-v", "exact-goal=maybe"), "readings are no, yes")
-    bad_input(run("play", "toy", "-v", "colour=red"), "unknown variant option")
+    bad_input(run("play", "toy", "-v", "colour=red"), "unknown variant option", "toy has")
     bad_input(run("play", "toy", "--out", str(tmp_path / "no" / "dir" / "t.jsonl")),
               "cannot write")
     bad_input(run("play"), "Missing argument")
