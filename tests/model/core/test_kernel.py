@@ -162,7 +162,7 @@ def test_config_validation_fills_defaults() -> None:
     assert GAME.config(2) == Config(2, ())
     with pytest.raises(ConfigError, match="2 to 3 players"):
         GAME.config(4)
-    with pytest.raises(ConfigError, match="unknown variant.*has no variant options"):
+    with pytest.raises(ConfigError, match=r"unknown variant.*has no variant options"):
         GAME.config(2, {"nope": "x"})
     with pytest.raises(KeyError):
         Config(2, ()).option("nope")
