@@ -3,12 +3,10 @@ longest-road bookkeeping a placement triggers."""
 
 from collections.abc import Callable
 
-import attrs
-
 from model.catan import board as B
 from model.catan import data as D
 from model.catan import rules as RB
-from model.catan.ops import bump, covers, in_range, minus, plus, put, set_player
+from model.catan.ops import bump, covers, evolve, in_range, minus, plus, put, set_player
 from model.catan.roads import award_longest, longest_road
 from model.catan.scoring import refresh_vp
 from model.catan.state import CatanState
@@ -77,8 +75,8 @@ def roads_open(state: CatanState, p: int) -> tuple[int, ...]:
 def pay(state: CatanState, p: int, cost: tuple[int, ...]) -> CatanState:
     """``p`` pays ``cost`` to the bank."""
     pl = state.players[p]
-    state = set_player(state, p, attrs.evolve(pl, hand=minus(pl.hand, cost)))
-    return attrs.evolve(state, bank=plus(state.bank, cost))
+    state = set_player(state, p, evolve(pl, hand=minus(pl.hand, cost)))
+    return evolve(state, bank=plus(state.bank, cost))
 
 
 def can_pay(state: CatanState, p: int, cost: tuple[int, ...]) -> bool:
@@ -88,16 +86,16 @@ def can_pay(state: CatanState, p: int, cost: tuple[int, ...]) -> bool:
 def _award(state: CatanState, lengths: tuple[int, ...], broken: bool) -> CatanState:
     keeps = state.config.option("road-tie") == "holder-keeps"
     holder = award_longest(lengths, state.longest, broken, keeps)
-    players = tuple(pl if pl.road_length == n else attrs.evolve(pl, road_length=n)
+    players = tuple(pl if pl.road_length == n else evolve(pl, road_length=n)
                     for pl, n in zip(state.players, lengths, strict=True))
-    return refresh_vp(attrs.evolve(state, players=players, longest=holder))
+    return refresh_vp(evolve(state, players=players, longest=holder))
 
 
 def place_road(state: CatanState, p: int, path: int) -> CatanState:
     """Put ``p``'s road on ``path`` (no payment); longest road follows."""
     pl = state.players[p]
-    state = attrs.evolve(state, path_owner=put(state.path_owner, path, p))
-    state = set_player(state, p, attrs.evolve(pl, roads=pl.roads + 1))
+    state = evolve(state, path_owner=put(state.path_owner, path, p))
+    state = set_player(state, p, evolve(pl, roads=pl.roads + 1))
     n = longest_road(state.path_owner, state.node_owner, p)
     if n == pl.road_length:
         return state
@@ -108,9 +106,9 @@ def place_road(state: CatanState, p: int, path: int) -> CatanState:
 def place_settlement(state: CatanState, p: int, node: int) -> CatanState:
     """Put ``p``'s settlement on ``node`` (no payment); a rival road through it is broken."""
     pl = state.players[p]
-    state = attrs.evolve(state, node_owner=put(state.node_owner, node, p),
+    state = evolve(state, node_owner=put(state.node_owner, node, p),
                          node_level=put(state.node_level, node, 1))
-    state = set_player(state, p, attrs.evolve(pl, settlements=pl.settlements + 1))
+    state = set_player(state, p, evolve(pl, settlements=pl.settlements + 1))
     rivals = sorted({state.path_owner[e] for e in B.NODE_PATHS[node]} - {-1, p})
     lengths = tuple(x.road_length for x in state.players)
     changed = False
@@ -126,8 +124,8 @@ def place_settlement(state: CatanState, p: int, node: int) -> CatanState:
 
 def place_city(state: CatanState, p: int, node: int) -> CatanState:
     pl = state.players[p]
-    state = attrs.evolve(state, node_level=put(state.node_level, node, 2))
-    state = set_player(state, p, attrs.evolve(pl, settlements=pl.settlements - 1,
+    state = evolve(state, node_level=put(state.node_level, node, 2))
+    state = set_player(state, p, evolve(pl, settlements=pl.settlements - 1,
                                               cities=pl.cities + 1))
     return refresh_vp(state)
 
@@ -144,5 +142,5 @@ def give_setup_resources(state: CatanState, p: int, node: int) -> CatanState:
         n = min(n, bank[r])
         if n:
             bank, hand = bump(bank, r, -n), bump(hand, r, n)
-    state = set_player(state, p, attrs.evolve(state.players[p], hand=hand))
-    return attrs.evolve(state, bank=bank)
+    state = set_player(state, p, evolve(state.players[p], hand=hand))
+    return evolve(state, bank=bank)

@@ -3,8 +3,6 @@ per turn, not in the turn bought, before the roll), and the four played kinds.""
 
 from fractions import Fraction
 
-import attrs
-
 from model.catan import data as D
 from model.catan import rules as RB
 from model.catan.actions import (
@@ -16,7 +14,7 @@ from model.catan.actions import (
     PlayYearOfPlenty,
 )
 from model.catan.build import roads_open
-from model.catan.ops import bump, in_range, set_player
+from model.catan.ops import bump, evolve, in_range, set_player
 from model.catan.roads import award_army
 from model.catan.scoring import refresh_vp
 from model.catan.state import CatanState, Stage
@@ -37,9 +35,9 @@ def draw(state: CatanState, action: Draw) -> CatanState:
         raise RB.RULES.illegal(RB.DECK_EMPTY, f"no card {action.card!r} in the deck")
     p, c = state.turn, action.card
     pl = state.players[p]
-    pl = attrs.evolve(pl, developments=bump(pl.developments, c, 1), bought=bump(pl.bought, c, 1))
+    pl = evolve(pl, developments=bump(pl.developments, c, 1), bought=bump(pl.bought, c, 1))
     state = set_player(state, p, pl)
-    return attrs.evolve(state, deck=bump(state.deck, c, -1), stage=Stage.MAIN)
+    return evolve(state, deck=bump(state.deck, c, -1), stage=Stage.MAIN)
 
 
 def playable(state: CatanState, card: int) -> str | None:
@@ -92,26 +90,26 @@ def play(state: CatanState, action: Action) -> CatanState:
     if isinstance(action, PlayMonopoly) and not in_range(action.resource, D.N_RESOURCES):
         raise RB.RULES.illegal(RB.MONOPOLY, f"no resource {action.resource!r}")
     pl = state.players[p]
-    state = set_player(state, p, attrs.evolve(pl, developments=bump(pl.developments, card, -1)))
-    state = attrs.evolve(state, played=bump(state.played, card, 1), dev_played=True)
+    state = set_player(state, p, evolve(pl, developments=bump(pl.developments, card, -1)))
+    state = evolve(state, played=bump(state.played, card, 1), dev_played=True)
     if isinstance(action, PlayKnight):
         pl = state.players[p]
-        state = set_player(state, p, attrs.evolve(pl, knights=pl.knights + 1))
+        state = set_player(state, p, evolve(pl, knights=pl.knights + 1))
         knights = tuple(x.knights for x in state.players)
-        state = refresh_vp(attrs.evolve(state, army=award_army(knights, state.army, p)))
-        return attrs.evolve(state, stage=Stage.ROBBER)
+        state = refresh_vp(evolve(state, army=award_army(knights, state.army, p)))
+        return evolve(state, stage=Stage.ROBBER)
     if isinstance(action, PlayRoadBuilding):
         free = min(D.FREE_ROADS, D.ROADS - state.players[p].roads)
-        state = attrs.evolve(state, free_roads=free)
+        state = evolve(state, free_roads=free)
         if free and roads_open(state, p):
-            return attrs.evolve(state, stage=Stage.ROAD_BUILDING)
-        return attrs.evolve(state, free_roads=0)
+            return evolve(state, stage=Stage.ROAD_BUILDING)
+        return evolve(state, free_roads=0)
     if isinstance(action, PlayYearOfPlenty):
         hand, bank = state.players[p].hand, state.bank
         for r in (action.first, action.second):
             hand, bank = bump(hand, r, 1), bump(bank, r, -1)
-        state = set_player(state, p, attrs.evolve(state.players[p], hand=hand))
-        return attrs.evolve(state, bank=bank)
+        state = set_player(state, p, evolve(state.players[p], hand=hand))
+        return evolve(state, bank=bank)
     assert isinstance(action, PlayMonopoly)
     r = action.resource
     total = 0
@@ -119,14 +117,14 @@ def play(state: CatanState, action: Action) -> CatanState:
     for q, other in enumerate(players):
         if q != p and other.hand[r]:
             total += other.hand[r]
-            players[q] = attrs.evolve(other, hand=bump(other.hand, r, -other.hand[r]))
-    players[p] = attrs.evolve(players[p], hand=bump(players[p].hand, r, total))
-    return attrs.evolve(state, players=tuple(players))
+            players[q] = evolve(other, hand=bump(other.hand, r, -other.hand[r]))
+    players[p] = evolve(players[p], hand=bump(players[p].hand, r, total))
+    return evolve(state, players=tuple(players))
 
 
 def free_road_done(state: CatanState) -> CatanState:
     """After a free road: the next one, or back to where the card was played."""
     left = state.free_roads - 1
     if left and roads_open(state, state.turn):
-        return attrs.evolve(state, free_roads=left)
-    return attrs.evolve(state, free_roads=0, stage=after_roll_or_card(state))
+        return evolve(state, free_roads=left)
+    return evolve(state, free_roads=0, stage=after_roll_or_card(state))

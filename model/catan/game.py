@@ -7,8 +7,6 @@ from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-import attrs
-
 from model.catan import build, development, scoring, setup, trade, turn
 from model.catan import data as D
 from model.catan import rules as RB
@@ -34,15 +32,17 @@ from model.catan.actions import (
     SpiralCorner,
     Steal,
 )
+from model.catan.ops import evolve
 from model.catan.rules import RULES
 from model.catan.state import CatanState, Stage
 from model.core import CHANCE, TERMINAL, Config, Game
 
-_CHANCE_STAGES = frozenset({Stage.TERRAIN, Stage.TOKENS, Stage.HARBOURS, Stage.DICE,
-                            Stage.STEAL, Stage.DRAW})
-_BOARD_STEPS = {Stage.TERRAIN: (LayTerrain, setup.lay_terrain),
-                Stage.TOKENS: ((SpiralCorner, LayToken), None),
-                Stage.HARBOURS: (LayHarbour, setup.lay_harbour)}
+
+def _is_chance(st: Stage) -> bool:
+    """Whether a stage's next step is a chance outcome (identity tests: no enum hashing)."""
+    return (st is Stage.DICE or st is Stage.STEAL or st is Stage.DRAW or st is Stage.TERRAIN
+            or st is Stage.TOKENS or st is Stage.HARBOURS)
+
 
 
 class Catan(Game[CatanState, Action]):
@@ -75,15 +75,16 @@ class Catan(Game[CatanState, Action]):
     # -- the protocol ------------------------------------------------------------------------
     def actor(self, state: CatanState) -> int:
         st = state.stage
-        if st in _CHANCE_STAGES:
-            return CHANCE
-        if st is Stage.OVER:
-            return TERMINAL
-        if st is Stage.DISCARD:
-            return turn.discarder(state)
+        if st is Stage.MAIN or st is Stage.PRE_ROLL or st is Stage.ROBBER \
+                or st is Stage.SETUP or st is Stage.ROAD_BUILDING:
+            return state.turn
         if st is Stage.TRADE:
             return trade.trade_actor(state)
-        return state.turn
+        if st is Stage.DISCARD:
+            return turn.discarder(state)
+        if st is Stage.OVER:
+            return TERMINAL
+        return CHANCE
 
     def chance_outcomes(self, state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
         st = state.stage
@@ -93,7 +94,7 @@ class Catan(Game[CatanState, Action]):
             return turn.steal_outcomes(state)
         if st is Stage.DRAW:
             return development.draw_outcomes_of(state)
-        if st in _BOARD_STEPS:
+        if st is Stage.TERRAIN or st is Stage.TOKENS or st is Stage.HARBOURS:
             return setup.board_outcomes(state)
         return ()
 
@@ -144,7 +145,7 @@ class Catan(Game[CatanState, Action]):
 
     def _step(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
-        if st in _CHANCE_STAGES:
+        if _is_chance(st):
             return self._chance(state, action)
         if isinstance(action, CHANCE_TYPES):
             raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is a chance outcome, and"
@@ -153,7 +154,7 @@ class Catan(Game[CatanState, Action]):
             return setup.setup_step(state, action)
         if st is Stage.PRE_ROLL:
             if isinstance(action, RollDice):
-                return attrs.evolve(state, stage=Stage.DICE)
+                return evolve(state, stage=Stage.DICE)
             if isinstance(action, development.PLAY_TYPES):
                 return development.play(state, action)
             raise self._wrong(action, RB.ROLL, "the roll comes first")
@@ -220,7 +221,7 @@ class Catan(Game[CatanState, Action]):
             if not build.can_pay(state, p, D.DEVELOPMENT_COST):
                 raise RULES.illegal(RB.DEV_COST, "wool, grain and ore needed")
             state = build.pay(state, p, D.DEVELOPMENT_COST)
-            return attrs.evolve(state, built=True, stage=Stage.DRAW)
+            return evolve(state, built=True, stage=Stage.DRAW)
         if isinstance(action, development.PLAY_TYPES):
             return development.play(state, action)
         if isinstance(action, MaritimeTrade):
@@ -239,7 +240,7 @@ class Catan(Game[CatanState, Action]):
         if not build.can_pay(state, p, cost):
             raise RULES.illegal(cost_rule, "the cost is not in hand")
         state = build.pay(state, p, cost)
-        return attrs.evolve(place(state, p, where), built=True)
+        return evolve(place(state, p, where), built=True)
 
     # -- eager play --------------------------------------------------------------------------
     def policy_weights(self, state: CatanState,

@@ -1,12 +1,41 @@
 """Small pure helpers over tuples and states (no rules here)."""
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
 
 from model.catan.state import CatanState, Player
 
 T = TypeVar("T")
+
+_EVOLVERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+
+
+def _evolver(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
+    """A copy-with-changes function for one frozen ``attrs`` class, written out field by
+    field (the classes have no validators or converters, so this equals ``attrs.evolve``
+    without its per-call introspection)."""
+    names = tuple(a.name for a in attrs.fields(cls))
+    lines = ["def evolve(obj, changes):", "    new = make(cls)"]
+    lines += [f"    put(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})"
+              for n in names]
+    lines.append("    return new")
+    scope: dict[str, Any] = {"make": object.__new__, "cls": cls, "put": object.__setattr__}
+    # the source is built from the class's own field names only
+    exec("\n".join(lines), scope)
+    fn: Callable[[Any, dict[str, Any]], Any] = scope["evolve"]
+    return fn
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """``attrs.evolve`` for the model's frozen classes, fast (see :func:`_evolver`)."""
+    cls = type(obj)
+    fn = _EVOLVERS.get(cls)
+    if fn is None:
+        fn = _EVOLVERS[cls] = _evolver(cls)
+    new: T = fn(obj, changes)
+    return new
 
 
 def bump(counts: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
@@ -32,7 +61,7 @@ def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
 
 
 def set_player(state: CatanState, p: int, pl: Player) -> CatanState:
-    return attrs.evolve(state, players=put(state.players, p, pl))
+    return evolve(state, players=put(state.players, p, pl))
 
 
 def in_range(value: int, size: int) -> bool:

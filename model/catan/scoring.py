@@ -1,13 +1,8 @@
 """Victory points, the win and the end of the game."""
 
-import attrs
-
 from model.catan import data as D
+from model.catan.ops import evolve
 from model.catan.state import CatanState, Player, Stage
-
-#: stages of the game proper (after set-up), where a win is checked
-PLAY_STAGES = frozenset({Stage.PRE_ROLL, Stage.DICE, Stage.DISCARD, Stage.ROBBER, Stage.STEAL,
-                         Stage.MAIN, Stage.DRAW, Stage.ROAD_BUILDING, Stage.TRADE})
 
 
 def public_vp(pl: Player, seat: int, longest: int, army: int) -> int:
@@ -25,16 +20,18 @@ def refresh_vp(state: CatanState) -> CatanState:
     """Every player's public points recomputed (after a build or a special card moved)."""
     players = tuple(
         pl if pl.vp == (v := public_vp(pl, i, state.longest, state.army))
-        else attrs.evolve(pl, vp=v)
+        else evolve(pl, vp=v)
         for i, pl in enumerate(state.players)
     )
-    return attrs.evolve(state, players=players)
+    return evolve(state, players=players)
 
 
 def finish(state: CatanState) -> CatanState:
     """End the game at once when the player on turn has 10 points (catan/victory.ten)."""
-    if state.stage in PLAY_STAGES and total_vp(state.players[state.turn]) >= D.VICTORY:
-        return attrs.evolve(state, stage=Stage.OVER, winner=state.turn, offer=None)
+    # turns is 0 until set-up ends; a finished game stays finished
+    if state.turns and state.stage is not Stage.OVER \
+            and total_vp(state.players[state.turn]) >= D.VICTORY:
+        return evolve(state, stage=Stage.OVER, winner=state.turn, offer=None)
     return state
 
 

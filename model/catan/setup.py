@@ -3,8 +3,6 @@ snake-order placements with the second settlement's cards."""
 
 from fractions import Fraction
 
-import attrs
-
 from model.catan import board as B
 from model.catan import data as D
 from model.catan import rules as RB
@@ -23,7 +21,7 @@ from model.catan.build import (
     place_settlement,
     settlement_rule,
 )
-from model.catan.ops import in_range, put
+from model.catan.ops import evolve, in_range, put
 from model.catan.state import CatanState, Player, Stage
 from model.core import Config, IllegalAction, draw_outcomes, uniform
 
@@ -46,7 +44,7 @@ def initial(config: Config) -> CatanState:
         played=D.NO_DEVELOPMENTS, node_owner=(-1,) * B.N_NODES, node_level=(0,) * B.N_NODES,
         path_owner=(-1,) * B.N_PATHS, discards=(0,) * n,
     )
-    return attrs.evolve(state, stage=_board_stage(state))
+    return evolve(state, stage=_board_stage(state))
 
 
 def _board_stage(state: CatanState) -> Stage:
@@ -96,10 +94,10 @@ def lay_terrain(state: CatanState, action: LayTerrain) -> CatanState:
     if not in_range(action.terrain, len(D.TERRAINS)) or not terrain_left(state)[action.terrain]:
         raise RB.RULES.illegal(RB.VARIABLE, f"no {action.terrain!r} terrain hex is left")
     terrain = put(state.terrain, state.terrain.index(-1), action.terrain)
-    state = attrs.evolve(state, terrain=terrain)
+    state = evolve(state, terrain=terrain)
     if -1 not in terrain:
-        state = attrs.evolve(state, robber=terrain.index(D.DESERT))
-    return attrs.evolve(state, stage=_board_stage(state))
+        state = evolve(state, robber=terrain.index(D.DESERT))
+    return evolve(state, stage=_board_stage(state))
 
 
 def spiral_corner(state: CatanState, action: SpiralCorner) -> CatanState:
@@ -110,23 +108,23 @@ def spiral_corner(state: CatanState, action: SpiralCorner) -> CatanState:
     for h in B.spiral(action.hex):
         if state.terrain[h] != D.DESERT:
             tokens[h] = next(laid)
-    state = attrs.evolve(state, tokens=tuple(tokens))
-    return attrs.evolve(state, stage=_board_stage(state))
+    state = evolve(state, tokens=tuple(tokens))
+    return evolve(state, stage=_board_stage(state))
 
 
 def lay_token(state: CatanState, action: LayToken) -> CatanState:
     if action.number not in D.NUMBERS or not tokens_left(state)[D.NUMBERS.index(action.number)]:
         raise RB.RULES.illegal(RB.TOKENS, f"no token {action.number!r} is left")
-    state = attrs.evolve(state, tokens=put(state.tokens, next_token_hex(state), action.number))
-    return attrs.evolve(state, stage=_board_stage(state))
+    state = evolve(state, tokens=put(state.tokens, next_token_hex(state), action.number))
+    return evolve(state, stage=_board_stage(state))
 
 
 def lay_harbour(state: CatanState, action: LayHarbour) -> CatanState:
     if not in_range(action.kind, len(D.HARBOUR_KINDS)) or not harbours_left(state)[action.kind]:
         raise RB.RULES.illegal(RB.HARBOURS, f"no harbour of kind {action.kind!r} is left")
     harbours = put(state.harbours, state.harbours.index(-1), action.kind)
-    state = attrs.evolve(state, harbours=harbours)
-    return attrs.evolve(state, stage=_board_stage(state))
+    state = evolve(state, harbours=harbours)
+    return evolve(state, stage=_board_stage(state))
 
 
 # -- placements ------------------------------------------------------------------------------
@@ -155,7 +153,7 @@ def setup_step(state: CatanState, action: Action) -> CatanState:
         state = place_settlement(state, p, action.node)
         if state.placement >= state.config.players:
             state = give_setup_resources(state, p, action.node)
-        return attrs.evolve(state, setup_node=action.node)
+        return evolve(state, setup_node=action.node)
     if isinstance(action, BuildRoad):
         if state.setup_node < 0:
             raise RB.RULES.illegal(RB.SNAKE, "the settlement of this placement comes first")
@@ -168,9 +166,9 @@ def setup_step(state: CatanState, action: Action) -> CatanState:
         k = state.placement + 1
         n = state.config.players
         if k == 2 * n:
-            return attrs.evolve(state, placement=k, setup_node=-1, turn=0, turns=1,
+            return evolve(state, placement=k, setup_node=-1, turn=0, turns=1,
                                 stage=Stage.PRE_ROLL)
-        return attrs.evolve(state, placement=k, setup_node=-1, turn=placer(n, k))
+        return evolve(state, placement=k, setup_node=-1, turn=placer(n, k))
     raise _wrong(action)
 
 

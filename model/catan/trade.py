@@ -12,8 +12,6 @@ player answers). When all have answered, the player on turn trades with one who 
 (``TradeWith``) or withdraws. Every set of legal actions has at most 12 members.
 """
 
-import attrs
-
 from model.catan import board as B
 from model.catan import data as D
 from model.catan import rules as RB
@@ -27,7 +25,7 @@ from model.catan.actions import (
     TradeWith,
     Withdraw,
 )
-from model.catan.ops import bump, covers, in_range, minus, plus, set_player
+from model.catan.ops import bump, covers, evolve, in_range, minus, plus, set_player
 from model.catan.state import CatanState, Offer, Stage
 from model.core import IllegalAction
 
@@ -86,8 +84,8 @@ def maritime(state: CatanState, action: MaritimeTrade) -> CatanState:
     if not state.bank[t]:
         raise RB.RULES.illegal(RB.TRADE_CARDS, f"the bank has no {D.RESOURCES[t]}")
     hand = bump(bump(pl.hand, g, -rate), t, 1)
-    state = set_player(state, p, attrs.evolve(pl, hand=hand))
-    return attrs.evolve(state, bank=bump(bump(state.bank, g, rate), t, -1),
+    state = set_player(state, p, evolve(pl, hand=hand))
+    return evolve(state, bank=bump(bump(state.bank, g, rate), t, -1),
                         trades=state.trades + 1)
 
 
@@ -111,7 +109,7 @@ def open_offer(state: CatanState, action: OfferCard) -> CatanState:
         raise RB.RULES.illegal(RB.OFFER_LIMIT, "no more offers this turn")
     offer = Offer(phase="build", give=_EMPTY, get=_EMPTY)
     offer = _add(offer, state, action, state.turn)
-    return attrs.evolve(state, offer=offer, offers=state.offers + 1, stage=Stage.TRADE)
+    return evolve(state, offer=offer, offers=state.offers + 1, stage=Stage.TRADE)
 
 
 def trade_actor(state: CatanState) -> int:
@@ -148,11 +146,11 @@ def _add(offer: Offer, state: CatanState, action: OfferCard, who: int) -> Offer:
     r = action.resource
     if counter:
         if action.give:
-            return attrs.evolve(offer, counter_get=bump(offer.counter_get, r, 1))
-        return attrs.evolve(offer, counter_give=bump(offer.counter_give, r, 1))
+            return evolve(offer, counter_get=bump(offer.counter_get, r, 1))
+        return evolve(offer, counter_give=bump(offer.counter_give, r, 1))
     if action.give:
-        return attrs.evolve(offer, give=bump(offer.give, r, 1))
-    return attrs.evolve(offer, get=bump(offer.get, r, 1))
+        return evolve(offer, give=bump(offer.give, r, 1))
+    return evolve(offer, get=bump(offer.get, r, 1))
 
 
 def _responders(state: CatanState) -> tuple[int, ...]:
@@ -184,7 +182,7 @@ def trade_actions(state: CatanState) -> tuple[Action, ...]:
 
 
 def _close(state: CatanState) -> CatanState:
-    return attrs.evolve(state, offer=None, stage=Stage.MAIN)
+    return evolve(state, offer=None, stage=Stage.MAIN)
 
 
 def _exchange(state: CatanState, other: int, give: tuple[int, ...],
@@ -192,20 +190,20 @@ def _exchange(state: CatanState, other: int, give: tuple[int, ...],
     """The player on turn gives ``give`` to ``other`` and receives ``get``."""
     p = state.turn
     me, them = state.players[p], state.players[other]
-    state = set_player(state, p, attrs.evolve(me, hand=plus(minus(me.hand, give), get)))
-    state = set_player(state, other, attrs.evolve(them, hand=plus(minus(them.hand, get), give)))
-    return _close(attrs.evolve(state, trades=state.trades + 1))
+    state = set_player(state, p, evolve(me, hand=plus(minus(me.hand, give), get)))
+    state = set_player(state, other, evolve(them, hand=plus(minus(them.hand, get), give)))
+    return _close(evolve(state, trades=state.trades + 1))
 
 
 def _next_responder(state: CatanState, offer: Offer) -> CatanState:
     order = _responders(state)
     i = order.index(offer.responder) + 1
     if i < len(order):
-        return attrs.evolve(state, offer=attrs.evolve(
+        return evolve(state, offer=evolve(
             offer, phase="respond", responder=order[i], counter_give=_EMPTY,
             counter_get=_EMPTY))
     if offer.accepted:
-        return attrs.evolve(state, offer=attrs.evolve(
+        return evolve(state, offer=evolve(
             offer, phase="choose", responder=-1, counter_give=_EMPTY, counter_get=_EMPTY))
     return _close(state)
 
@@ -222,7 +220,7 @@ def trade_step(state: CatanState, action: Action) -> CatanState:
     if ph in ("build", "counter"):
         who = offer.responder if ph == "counter" else state.turn
         if isinstance(action, OfferCard):
-            return attrs.evolve(state, offer=_add(offer, state, action, who))
+            return evolve(state, offer=_add(offer, state, action, who))
         if isinstance(action, Propose):
             counter = ph == "counter"
             sides = ((offer.counter_give, offer.counter_get) if counter
@@ -230,9 +228,9 @@ def trade_step(state: CatanState, action: Action) -> CatanState:
             if not (sum(sides[0]) and sum(sides[1])):
                 raise RB.RULES.illegal(RB.TRADE_SAME, "an offer needs a card on each side")
             if counter:
-                return attrs.evolve(state, offer=attrs.evolve(offer, phase="consider"))
+                return evolve(state, offer=evolve(offer, phase="consider"))
             first = _responders(state)[0]
-            return attrs.evolve(state, offer=attrs.evolve(offer, phase="respond",
+            return evolve(state, offer=evolve(offer, phase="respond",
                                                           responder=first))
         if isinstance(action, Withdraw):
             return _next_responder(state, offer) if ph == "counter" else _close(state)
@@ -243,10 +241,10 @@ def trade_step(state: CatanState, action: Action) -> CatanState:
                 if not covers(state.players[offer.responder].hand, offer.get):
                     raise RB.RULES.illegal(RB.TRADE_CARDS, f"player {offer.responder} lacks"
                                            " the cards asked for")
-                offer = attrs.evolve(offer, accepted=(*offer.accepted, offer.responder))
+                offer = evolve(offer, accepted=(*offer.accepted, offer.responder))
             return _next_responder(state, offer)
         if isinstance(action, Counter):
-            return attrs.evolve(state, offer=attrs.evolve(offer, phase="counter"))
+            return evolve(state, offer=evolve(offer, phase="counter"))
         raise _wrong(action, ph)
     if ph == "consider":
         if isinstance(action, Answer):

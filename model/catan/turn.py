@@ -3,12 +3,10 @@ turn and the turn limit."""
 
 from fractions import Fraction
 
-import attrs
-
 from model.catan import data as D
 from model.catan import rules as RB
 from model.catan.actions import Action, Dice, Discard, MoveRobber, Steal
-from model.catan.ops import bump, in_range, set_player
+from model.catan.ops import bump, evolve, in_range, set_player
 from model.catan.production import discards_due, owed, pay, robber_hexes, victims
 from model.catan.state import CatanState, Stage
 from model.core import draw_outcomes, uniform
@@ -25,20 +23,20 @@ def after_roll_or_card(state: CatanState) -> Stage:
 def roll(state: CatanState, action: Dice) -> CatanState:
     if not (in_range(action.white - 1, 6) and in_range(action.red - 1, 6)):
         raise RB.RULES.illegal(RB.ROLL, f"no die shows {action.white} or {action.red}")
-    state = attrs.evolve(state, dice=(action.white, action.red))
+    state = evolve(state, dice=(action.white, action.red))
     total = action.white + action.red
     if total == D.ROBBER_ROLL:
         due = discards_due(tuple(pl.hand for pl in state.players))
-        state = attrs.evolve(state, discards=due)
-        return attrs.evolve(state, stage=Stage.DISCARD if any(due) else Stage.ROBBER)
+        state = evolve(state, discards=due)
+        return evolve(state, stage=Stage.DISCARD if any(due) else Stage.ROBBER)
     hands = tuple(pl.hand for pl in state.players)
     got = owed(state.terrain, state.tokens, state.robber, state.node_owner, state.node_level,
                total, state.config.players)
     bank, hands = pay(state.bank, hands, got,
                       state.config.option("shortage") == "one-owed")
-    players = tuple(pl if pl.hand == h else attrs.evolve(pl, hand=h)
+    players = tuple(pl if pl.hand == h else evolve(pl, hand=h)
                     for pl, h in zip(state.players, hands, strict=True))
-    return attrs.evolve(state, bank=bank, players=players, stage=Stage.MAIN)
+    return evolve(state, bank=bank, players=players, stage=Stage.MAIN)
 
 
 def discarder(state: CatanState) -> int:
@@ -62,12 +60,12 @@ def discard(state: CatanState, action: Discard) -> CatanState:
     if not in_range(action.resource, D.N_RESOURCES) or not pl.hand[action.resource]:
         raise RB.RULES.illegal(RB.DISCARD, f"player {p} holds no {action.resource!r}")
     r = action.resource
-    state = set_player(state, p, attrs.evolve(pl, hand=bump(pl.hand, r, -1)))
-    state = attrs.evolve(state, bank=bump(state.bank, r, 1),
+    state = set_player(state, p, evolve(pl, hand=bump(pl.hand, r, -1)))
+    state = evolve(state, bank=bump(state.bank, r, 1),
                          discards=bump(state.discards, p, -1))
     if any(state.discards):
         return state
-    return attrs.evolve(state, stage=Stage.ROBBER)
+    return evolve(state, stage=Stage.ROBBER)
 
 
 def _public(state: CatanState) -> tuple[int, ...]:
@@ -99,10 +97,10 @@ def move_robber(state: CatanState, action: MoveRobber) -> CatanState:
     if (action.victim not in vs) if vs else action.victim != -1:
         raise RB.RULES.illegal(RB.STEAL, f"player {action.victim} cannot be robbed on hex"
                                f" {action.hex} (possible: {list(vs) or [-1]})")
-    state = attrs.evolve(state, robber=action.hex)
+    state = evolve(state, robber=action.hex)
     if action.victim < 0:
-        return attrs.evolve(state, stage=after_roll_or_card(state))
-    return attrs.evolve(state, victim=action.victim, stage=Stage.STEAL)
+        return evolve(state, stage=after_roll_or_card(state))
+    return evolve(state, victim=action.victim, stage=Stage.STEAL)
 
 
 def steal_outcomes(state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
@@ -115,10 +113,10 @@ def steal(state: CatanState, action: Steal) -> CatanState:
     if not in_range(action.resource, D.N_RESOURCES) or not victim.hand[action.resource]:
         raise RB.RULES.illegal(RB.STEAL, f"player {v} holds no {action.resource!r}")
     r = action.resource
-    state = set_player(state, v, attrs.evolve(victim, hand=bump(victim.hand, r, -1)))
+    state = set_player(state, v, evolve(victim, hand=bump(victim.hand, r, -1)))
     thief = state.players[p]
-    state = set_player(state, p, attrs.evolve(thief, hand=bump(thief.hand, r, 1)))
-    return attrs.evolve(state, victim=-1, stage=after_roll_or_card(state))
+    state = set_player(state, p, evolve(thief, hand=bump(thief.hand, r, 1)))
+    return evolve(state, victim=-1, stage=after_roll_or_card(state))
 
 
 def end_turn(state: CatanState) -> CatanState:
@@ -126,10 +124,10 @@ def end_turn(state: CatanState) -> CatanState:
     p = state.turn
     pl = state.players[p]
     if any(pl.bought):
-        state = set_player(state, p, attrs.evolve(pl, bought=D.NO_DEVELOPMENTS))
+        state = set_player(state, p, evolve(pl, bought=D.NO_DEVELOPMENTS))
     if state.turns >= D.TURN_LIMIT:
-        return attrs.evolve(state, stage=Stage.OVER)
-    return attrs.evolve(
+        return evolve(state, stage=Stage.OVER)
+    return evolve(
         state, turn=(p + 1) % state.config.players, turns=state.turns + 1, dice=(0, 0),
         dev_played=False, built=False, trades=0, offers=0, stage=Stage.PRE_ROLL,
     )
