@@ -4,7 +4,6 @@ import pytest
 
 from model.catan import board as B
 from model.catan import data as D
-from model.catan import rules as RB
 
 
 def test_counts_of_the_base_board() -> None:
@@ -45,7 +44,7 @@ def test_harbours_lie_on_the_coast_and_share_no_corner() -> None:
     assert B.NODE_HARBOUR[1] == 1 and B.NODE_HARBOUR[2] == -1
 
 
-@pytest.mark.rules(RB.SPIRAL)
+@pytest.mark.rules("catan/board.spiral")
 def test_spiral_walks_neighbouring_hexes_to_the_centre() -> None:
     assert B.spiral(0)[:4] == (0, 3, 7, 12)
     assert B.spiral(0)[12:] == (4, 8, 13, 14, 10, 5, 9)
@@ -55,7 +54,8 @@ def test_spiral_walks_neighbouring_hexes_to_the_centre() -> None:
         assert all(order[i + 1] in B.HEX_NEIGHBOURS[order[i]] for i in range(18))
 
 
-@pytest.mark.rules(RB.TERRAIN, RB.TOKENS, RB.BEGINNER, RB.HARBOURS, RB.BEGINNER_HARBOURS)
+@pytest.mark.rules("catan/components.terrain", "catan/components.tokens", "catan/board.beginner",
+                   "catan/components.harbours", "catan/board.beginner-harbours")
 def test_beginner_board_uses_every_component_once() -> None:
     assert tuple(D.BEGINNER_TERRAIN.count(t) for t in range(6)) == D.TERRAIN_COUNTS
     laid = sorted(t for t in D.BEGINNER_TOKENS if t)

@@ -26,7 +26,8 @@ def base(**kw: object) -> object:
                 hands={0: RICH}, **kw)  # type: ignore[arg-type]
 
 
-@pytest.mark.rules(RB.ROAD_CONNECTED, RB.ROAD_FREE, RB.ROAD_COST)
+@pytest.mark.rules("catan/build.road-connected", "catan/build.road-free-path",
+                   "catan/build.road-cost")
 def test_roads_extend_the_network_but_not_through_rivals() -> None:
     s = base()
     roads = {a.path for a in GAME.legal_actions(s) if isinstance(a, BuildRoad)}
@@ -43,7 +44,8 @@ def test_roads_extend_the_network_but_not_through_rivals() -> None:
     assert rule_of(broke, BuildRoad(road(26, 32))) == RB.ROAD_COST
 
 
-@pytest.mark.rules(RB.DISTANCE, RB.SETTLEMENT_CONNECTED, RB.SETTLEMENT_COST)
+@pytest.mark.rules("catan/build.distance", "catan/build.settlement-connected",
+                   "catan/build.settlement-cost")
 def test_settlements_need_distance_and_a_road() -> None:
     s = make(settlements={20: 0}, roads={e: 0 for e in chain(20, 25, 19, 24)},
              hands={0: RICH})
@@ -58,7 +60,7 @@ def test_settlements_need_distance_and_a_road() -> None:
     assert rule_of(poor, BuildSettlement(19)) == RB.SETTLEMENT_COST
 
 
-@pytest.mark.rules(RB.CITY_UPGRADE, RB.CITY_COST)
+@pytest.mark.rules("catan/build.city-upgrade", "catan/build.city-cost")
 def test_a_city_replaces_an_own_settlement() -> None:
     s = base()
     assert [a for a in GAME.legal_actions(s) if isinstance(a, BuildCity)] == [BuildCity(20)]
@@ -74,7 +76,7 @@ def test_a_city_replaces_an_own_settlement() -> None:
     assert rule_of(poor, BuildCity(20)) == RB.CITY_COST
 
 
-@pytest.mark.rules(RB.PIECES)
+@pytest.mark.rules("catan/components.pieces")
 def test_piece_limits() -> None:
     s = base()
     pl = s.players[0]
@@ -92,7 +94,8 @@ def test_piece_limits() -> None:
     assert not any(isinstance(a, BuildCity) for a in GAME.legal_actions(full))
 
 
-@pytest.mark.rules(RB.DEV_COST, RB.DECK_EMPTY, RB.DECK)
+@pytest.mark.rules("catan/build.development-cost", "catan/build.development-deck",
+                   "catan/components.development-deck")
 def test_buying_a_development_card_is_a_draw_from_the_deck() -> None:
     s = base()
     s = GAME.apply(s, BuyDevelopment())
@@ -111,7 +114,7 @@ def test_buying_a_development_card_is_a_draw_from_the_deck() -> None:
     assert rule_of(drawn, Draw(7)) == RB.DECK_EMPTY
 
 
-@pytest.mark.rules(RB.PHASES, "catan/trade-build-phase")
+@pytest.mark.rules("catan/trade.phase", "catan/trade-build-phase")
 def test_separate_phases_end_trading_with_the_first_build() -> None:
     combined = GAME.apply(base(), BuildRoad(road(20, 15)))
     assert MaritimeTrade(0, 1) in GAME.legal_actions(combined)

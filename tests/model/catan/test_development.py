@@ -34,7 +34,8 @@ def base(stage: Stage = Stage.MAIN, **kw: object) -> object:
                        2: cards(ore=2)}, **kw)  # type: ignore[arg-type]
 
 
-@pytest.mark.rules(RB.DEV_NEW, RB.DEV_ONE, RB.DEV_VP)
+@pytest.mark.rules("catan/development.not-new", "catan/development.one-per-turn",
+                   "catan/development.victory-point")
 def test_not_in_the_turn_bought_and_one_a_turn() -> None:
     s = make(settlements={20: 0}, roads={road(20, 25): 0}, hands={0: cards(wool=1, grain=1,
                                                                            ore=1)})
@@ -57,7 +58,8 @@ def test_not_in_the_turn_bought_and_one_a_turn() -> None:
     assert rule_of(vp, PlayKnight()) == RB.KNIGHT
 
 
-@pytest.mark.rules(RB.KNIGHT, RB.DEV_BEFORE, "catan/development-before-roll")
+@pytest.mark.rules("catan/development.knight", "catan/development.before-roll",
+                   "catan/development-before-roll")
 def test_a_knight_before_the_roll() -> None:
     s = base(stage=Stage.PRE_ROLL)
     acts = GAME.legal_actions(s)
@@ -74,7 +76,7 @@ def test_a_knight_before_the_roll() -> None:
     assert rule_of(knight_only, BuildRoad(road(20, 26))) == RB.ROLL
 
 
-@pytest.mark.rules(RB.ROAD_BUILDING, "catan/road-building-stuck")
+@pytest.mark.rules("catan/development.road-building", "catan/road-building-stuck")
 def test_road_building_places_two_free_roads() -> None:
     s = GAME.apply(base(), PlayRoadBuilding())
     assert s.stage is Stage.ROAD_BUILDING and s.free_roads == 2
@@ -101,7 +103,7 @@ def test_road_building_places_two_free_roads() -> None:
     assert none.stage is Stage.MAIN and none.free_roads == 0 and none.dev_played
 
 
-@pytest.mark.rules(RB.PLENTY)
+@pytest.mark.rules("catan/development.year-of-plenty")
 def test_year_of_plenty() -> None:
     s = base()
     plenty = [a for a in GAME.legal_actions(s) if isinstance(a, PlayYearOfPlenty)]
@@ -115,7 +117,7 @@ def test_year_of_plenty() -> None:
     assert rule_of(short, PlayYearOfPlenty(3, 3)) == RB.PLENTY
 
 
-@pytest.mark.rules(RB.MONOPOLY)
+@pytest.mark.rules("catan/development.monopoly")
 def test_monopoly_takes_every_card_of_a_kind() -> None:
     s = GAME.apply(base(), PlayMonopoly(4))
     assert hand(s, 0) == cards(wool=1, grain=1, ore=6)
@@ -124,7 +126,7 @@ def test_monopoly_takes_every_card_of_a_kind() -> None:
     assert rule_of(base(), PlayMonopoly(5)) == RB.MONOPOLY
 
 
-@pytest.mark.rules(RB.ARMY, RB.ARMY_EXCEED)
+@pytest.mark.rules("catan/largest-army.minimum", "catan/largest-army.exceed")
 def test_largest_army() -> None:
     s = make(settlements={20: 0, 31: 1}, roads={road(20, 25): 0, road(31, 36): 1},
              knights={0: 2, 1: 3}, army=1, developments={0: devs(2)})
@@ -141,7 +143,7 @@ def test_largest_army() -> None:
     assert GAME.apply(first, PlayKnight()).army == 0
 
 
-@pytest.mark.rules(RB.DEV_VP, RB.VICTORY, "catan/hidden-points")
+@pytest.mark.rules("catan/development.victory-point", "catan/victory.ten", "catan/hidden-points")
 def test_a_bought_victory_point_wins_at_once() -> None:
     roads = {road(20, 25): 0, road(31, 36): 0, road(0, 4): 0, road(41, 46): 0, road(12, 17): 0}
     s = make(cities={20: 0, 31: 0, 41: 0}, settlements={0: 0, 12: 0}, roads=roads,

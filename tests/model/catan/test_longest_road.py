@@ -3,7 +3,6 @@
 import attrs
 import pytest
 
-from model.catan import rules as RB
 from model.catan.actions import BuildRoad, BuildSettlement
 from model.catan.game import GAME
 from model.catan.roads import award_longest, longest_road
@@ -12,7 +11,7 @@ from tests.model.catan.helpers import cards, chain, make, road
 RICH = cards(5, 5, 5, 5, 5)
 
 
-@pytest.mark.rules(RB.LONGEST, RB.LONGEST_CK)
+@pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.five")
 def test_road_length_counts_a_trail() -> None:
     paths = [-1] * 72
     for e in chain(7, 3, 0, 4, 1, 5):
@@ -36,7 +35,7 @@ def test_road_length_counts_a_trail() -> None:
     assert longest_road(tuple(paths), tuple(owners), 0) == 5
 
 
-@pytest.mark.rules(RB.LONGEST, RB.LONGEST_TIE)
+@pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.tie")
 def test_five_roads_take_the_card_and_a_tie_keeps_it() -> None:
     four = chain(7, 3, 0, 4, 1)
     s = make(settlements={7: 0, 41: 1},
@@ -52,7 +51,7 @@ def test_five_roads_take_the_card_and_a_tie_keeps_it() -> None:
     assert (s.players[0].vp, s.players[1].vp) == (1, 3)
 
 
-@pytest.mark.rules(RB.LONGEST_BREAK, RB.LONGEST_BREAK_CK)
+@pytest.mark.rules("catan/longest-road.break", "catan/longest-road.break-cities-knights")
 def test_a_settlement_breaks_the_longest_road() -> None:
     s = make(settlements={7: 0, 13: 1},
              roads={**{e: 0 for e in chain(7, 3, 0, 4, 1, 5)}, **{e: 1 for e in chain(13, 8, 4)}},
@@ -64,7 +63,7 @@ def test_a_settlement_breaks_the_longest_road() -> None:
     assert (s.players[0].vp, s.players[1].vp) == (1, 2)
 
 
-@pytest.mark.rules(RB.LONGEST_BREAK, "catan/longest-road-break-tie")
+@pytest.mark.rules("catan/longest-road.break", "catan/longest-road-break-tie")
 def test_a_break_into_a_tie_under_both_readings() -> None:
     roads = {**{e: 0 for e in chain(7, 3, 0, 4, 1, 5, 2, 6)},
              **{e: 1 for e in chain(5, 9, 13, 18, 23, 17)}}
@@ -78,7 +77,8 @@ def test_a_break_into_a_tie_under_both_readings() -> None:
         assert s.longest == holder
 
 
-@pytest.mark.rules(RB.LONGEST, RB.LONGEST_TIE, RB.LONGEST_BREAK)
+@pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.tie",
+                   "catan/longest-road.break")
 def test_award_rules_by_hand() -> None:
     assert award_longest((4, 3, 0), -1, False, True) == -1
     assert award_longest((5, 3, 0), -1, False, True) == 0

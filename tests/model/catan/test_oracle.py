@@ -7,7 +7,7 @@ from oracle.check import cite
 from oracle.report import render
 
 
-@pytest.mark.rules(RB.DISTANCE, RB.ROBBER_START)
+@pytest.mark.rules("catan/build.distance", "catan/board.robber-start")
 def test_citations_quote_or_name_the_source() -> None:
     quoted = cite(RB.DISTANCE)
     assert quoted is not None and quoted.startswith("../data/README.md: «no settlement")

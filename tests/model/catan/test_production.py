@@ -30,7 +30,7 @@ def rolled(state: object, white: int, red: int) -> object:
     return GAME.apply(GAME.apply(state, RollDice()), Dice(white, red))  # type: ignore[arg-type]
 
 
-@pytest.mark.rules(RB.ROLL)
+@pytest.mark.rules("catan/turn.roll")
 def test_roll_is_one_step_over_36_ordered_pairs() -> None:
     s = make(stage=Stage.PRE_ROLL, **SETTLED)
     s = GAME.apply(s, RollDice())
@@ -42,7 +42,7 @@ def test_roll_is_one_step_over_36_ordered_pairs() -> None:
     assert rule_of(s, Steal(0)) == RB.ACTOR
 
 
-@pytest.mark.rules(RB.PRODUCE, RB.ROLL)
+@pytest.mark.rules("catan/production.yield", "catan/turn.roll")
 def test_an_eight_on_the_beginner_board() -> None:
     s = rolled(make(stage=Stage.PRE_ROLL, **SETTLED), 3, 5)
     # settlement 20 on mountains: 1 ore; city 34 on forest: 2 lumber;
@@ -54,14 +54,14 @@ def test_an_eight_on_the_beginner_board() -> None:
     assert s.stage is Stage.MAIN and s.dice == (3, 5)
 
 
-@pytest.mark.rules(RB.PRODUCE_ROBBER)
+@pytest.mark.rules("catan/production.robber")
 def test_the_robber_blocks_its_hex() -> None:
     s = make(stage=Stage.PRE_ROLL, **SETTLED)
     s = rolled(attrs.evolve(s, robber=11), 4, 4)
     assert hand(s, 0) == cards() and hand(s, 1) == cards(lumber=2)
 
 
-@pytest.mark.rules(RB.SHORTAGE, "catan/bank-shortage")
+@pytest.mark.rules("catan/production.shortage", "catan/bank-shortage")
 def test_bank_shortage_readings() -> None:
     # one ore left in the bank; 0 and 2 are owed ore: nobody gets it under either reading
     hands = {1: cards(ore=18)}
@@ -80,7 +80,7 @@ def test_bank_shortage_readings() -> None:
     assert hand(s, 0) == cards() and s.bank[4] == 1
 
 
-@pytest.mark.rules(RB.DISCARD, RB.DISCARD_CK, "catan/discard-order")
+@pytest.mark.rules("catan/seven.discard", "catan/seven.discard-limit", "catan/discard-order")
 def test_a_seven_with_discards() -> None:
     hands = {0: cards(lumber=5, ore=4), 1: cards(brick=8), 2: cards(wool=7)}
     s = rolled(make(stage=Stage.PRE_ROLL, hands=hands, **SETTLED), 3, 4)
@@ -100,7 +100,7 @@ def test_a_seven_with_discards() -> None:
     assert s.bank == (14 + 2, 11 + 4, 12, 19, 15 + 2)
 
 
-@pytest.mark.rules(RB.ROBBER, RB.STEAL)
+@pytest.mark.rules("catan/seven.robber", "catan/seven.steal")
 def test_robber_move_and_steal() -> None:
     hands = {1: cards(lumber=1), 2: cards(grain=2, ore=1)}
     s = rolled(make(stage=Stage.PRE_ROLL, hands=hands, **SETTLED), 1, 6)
@@ -127,7 +127,7 @@ def test_robber_move_and_steal() -> None:
     assert s2.stage is Stage.MAIN and s2.robber == 11
 
 
-@pytest.mark.rules(RB.ROBBER, "catan/friendly-robber")
+@pytest.mark.rules("catan/seven.robber", "catan/friendly-robber")
 def test_friendly_robber_spares_small_players() -> None:
     s = rolled(make(stage=Stage.PRE_ROLL, variant={"robber": "friendly"}, **SETTLED), 1, 6)
     hexes = {a.hex for a in GAME.legal_actions(s)}

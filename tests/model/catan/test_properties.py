@@ -87,6 +87,7 @@ def test_the_sample_is_clean() -> None:
     assert s.longest == 0 and s.army == 2 and s.players[2].vp == 4
 
 
+@pytest.mark.rules("catan/components.resource-cards")
 def test_resources_conserved_catches_a_lost_card() -> None:
     assert resources_conserved(_player(sample(), 0, hand=cards(0, 2, 3, 0, 0)))
     assert resources_conserved(attrs.evolve(sample(), bank=(19,) * 5))

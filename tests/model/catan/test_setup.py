@@ -23,7 +23,7 @@ from model.core import CHANCE
 from tests.model.catan.helpers import rule_of
 
 
-@pytest.mark.rules(RB.BEGINNER, RB.ROBBER_START, RB.FIRST)
+@pytest.mark.rules("catan/board.beginner", "catan/board.robber-start", "catan/setup.first-player")
 def test_default_set_up_is_the_beginner_board() -> None:
     s = GAME.setup(GAME.config(3))
     assert s.stage is Stage.SETUP and s.turn == 0 and GAME.actor(s) == 0
@@ -33,7 +33,7 @@ def test_default_set_up_is_the_beginner_board() -> None:
     assert len(GAME.legal_actions(s)) == 54
 
 
-@pytest.mark.rules(RB.VARIABLE, RB.SPIRAL, RB.ROBBER_START)
+@pytest.mark.rules("catan/board.variable-terrain", "catan/board.spiral", "catan/board.robber-start")
 def test_variable_board_terrain_then_spiral_corner() -> None:
     s = GAME.setup(GAME.config(3, {"board": "variable"}))
     assert s.stage is Stage.TERRAIN and GAME.actor(s) == CHANCE
@@ -53,8 +53,8 @@ def test_variable_board_terrain_then_spiral_corner() -> None:
     assert rule_of(GAME.setup(GAME.config(3, {"board": "variable"})), LayTerrain(9)) == RB.VARIABLE
 
 
-@pytest.mark.rules(RB.VARIABLE, RB.TOKENS, RB.HARBOURS, "catan/token-placement",
-                   "catan/harbour-placement")
+@pytest.mark.rules("catan/board.variable-terrain", "catan/components.tokens",
+                   "catan/components.harbours", "catan/token-placement", "catan/harbour-placement")
 def test_random_tokens_and_shuffled_harbours_are_draws() -> None:
     s = GAME.setup(GAME.config(4, {"board": "variable", "tokens": "random",
                                    "harbours": "shuffled"}))
@@ -75,7 +75,9 @@ def test_random_tokens_and_shuffled_harbours_are_draws() -> None:
     assert s.harbours[0] == D.ORE and s.stage is Stage.SETUP
 
 
-@pytest.mark.rules(RB.SNAKE, RB.FIRST, RB.SETUP_ROAD, RB.SECOND, RB.SECOND_CK, RB.DISTANCE)
+@pytest.mark.rules("catan/setup.snake", "catan/setup.first-player",
+                   "catan/setup.road-at-settlement", "catan/setup.second-resources",
+                   "catan/setup.second-placement", "catan/build.distance")
 def test_snake_order_and_second_settlement_cards() -> None:
     s = GAME.setup(GAME.config(3))
     seats = []
@@ -100,7 +102,7 @@ def test_snake_order_and_second_settlement_cards() -> None:
     assert s.dice == (1, 1)
 
 
-@pytest.mark.rules(RB.DISTANCE, RB.ROAD_FREE)
+@pytest.mark.rules("catan/build.distance", "catan/build.road-free-path")
 def test_set_up_distance_rule_and_free_paths() -> None:
     s = GAME.setup(GAME.config(3))
     s = GAME.apply(s, BuildSettlement(20))

@@ -22,7 +22,8 @@ from model.catan.trade import rates
 from tests.model.catan.helpers import cards, hand, make, road, rule_of
 
 
-@pytest.mark.rules(RB.MARITIME, RB.TRADE_SAME, RB.TRADE_CARDS)
+@pytest.mark.rules("catan/trade.maritime", "catan/trade.different-resources",
+                   "catan/trade.has-cards")
 def test_four_to_one_with_the_bank() -> None:
     s = make(settlements={20: 0}, roads={road(20, 25): 0}, hands={0: cards(lumber=4, ore=3)})
     trades = [a for a in GAME.legal_actions(s) if isinstance(a, MaritimeTrade)]
@@ -38,7 +39,8 @@ def test_four_to_one_with_the_bank() -> None:
     assert rule_of(dry, MaritimeTrade(0, 1)) == RB.TRADE_CARDS
 
 
-@pytest.mark.rules(RB.MARITIME, RB.HARBOURS, RB.BEGINNER_HARBOURS)
+@pytest.mark.rules("catan/trade.maritime", "catan/components.harbours",
+                   "catan/board.beginner-harbours")
 def test_harbour_rates() -> None:
     # intersection 0 is on the generic harbour (0, 3); 1 on the grain harbour (1, 5)
     s = make(settlements={0: 0, 5: 1}, roads={road(0, 4): 0, road(5, 9): 1},
@@ -54,7 +56,7 @@ def test_harbour_rates() -> None:
     assert hand(GAME.apply(s1, MaritimeTrade(3, 1)), 1) == cards(brick=1, ore=2)
 
 
-@pytest.mark.rules(RB.TRADE_LIMIT)
+@pytest.mark.rules("catan/trade.limit")
 def test_trades_per_turn_are_bounded() -> None:
     s = make(settlements={20: 0}, roads={road(20, 25): 0}, hands={0: cards(lumber=19)})
     s = attrs.evolve(s, trades=D.TRADES_PER_TURN)
@@ -72,7 +74,8 @@ def _offered() -> object:
     return s
 
 
-@pytest.mark.rules(RB.DOMESTIC, RB.TRADE_CARDS, RB.TRADE_SAME)
+@pytest.mark.rules("catan/trade.domestic", "catan/trade.has-cards",
+                   "catan/trade.different-resources")
 def test_domestic_offer_accepted_by_two_concluded_with_one() -> None:
     s = _offered()
     assert s.stage is Stage.TRADE and s.offer.give == cards(lumber=2)
@@ -100,7 +103,7 @@ def test_domestic_offer_accepted_by_two_concluded_with_one() -> None:
     assert s.stage is Stage.MAIN and s.offer is None and s.trades == 1
 
 
-@pytest.mark.rules(RB.DOMESTIC, RB.TRADE_CARDS)
+@pytest.mark.rules("catan/trade.domestic", "catan/trade.has-cards")
 def test_declines_close_the_offer_and_a_responder_needs_the_cards() -> None:
     s = GAME.apply(_offered(), Propose())
     poor = attrs.evolve(s, players=(s.players[0], attrs.evolve(s.players[1], hand=cards()),
@@ -113,7 +116,7 @@ def test_declines_close_the_offer_and_a_responder_needs_the_cards() -> None:
     assert hand(s, 0) == cards(lumber=3, wool=1)
 
 
-@pytest.mark.rules(RB.DOMESTIC)
+@pytest.mark.rules("catan/trade.domestic")
 def test_a_counter_offer_accepted() -> None:
     s = GAME.apply(_offered(), Propose())
     s = GAME.apply(s, Counter())
@@ -139,7 +142,7 @@ def test_a_counter_offer_accepted() -> None:
     assert s2.offer.counter_give == cards()
 
 
-@pytest.mark.rules(RB.OFFER_LIMIT, RB.DOMESTIC)
+@pytest.mark.rules("catan/trade.offer-limit", "catan/trade.domestic")
 def test_offers_are_bounded_in_size_and_number() -> None:
     s = make(settlements={20: 0}, roads={road(20, 25): 0}, hands={0: cards(lumber=9)})
     s = GAME.apply(s, OfferCard(False, 4))
@@ -161,7 +164,7 @@ def test_offers_are_bounded_in_size_and_number() -> None:
     assert rule_of(GAME.apply(_offered(), Propose()), BuildRoad(0)) == RB.ACTOR
 
 
-@pytest.mark.rules(RB.DOMESTIC)
+@pytest.mark.rules("catan/trade.domestic")
 def test_every_trade_step_offers_few_actions() -> None:
     s = _offered()
     assert len(GAME.legal_actions(s)) <= 12

@@ -17,7 +17,7 @@ from model.core import TERMINAL
 from tests.model.catan.helpers import cards, make, road, rule_of
 
 
-@pytest.mark.rules(RB.END, RB.ROLL, RB.ACTOR)
+@pytest.mark.rules("catan/turn.end", "catan/turn.roll", "catan/turn.actor")
 def test_end_turn_passes_to_the_next_seat() -> None:
     s = make(settlements={20: 0}, roads={road(20, 25): 0}, stage=Stage.PRE_ROLL, turns=4)
     assert GAME.legal_actions(s) == (RollDice(),)
@@ -31,7 +31,7 @@ def test_end_turn_passes_to_the_next_seat() -> None:
     assert GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(2, 2)), EndTurn()).turn == 0
 
 
-@pytest.mark.rules(RB.VICTORY, RB.VICTORY_CK)
+@pytest.mark.rules("catan/victory.ten", "catan/victory.own-turn")
 def test_ten_points_on_ones_own_turn() -> None:
     roads = {road(20, 25): 0, road(31, 36): 0, road(0, 4): 0, road(41, 46): 0, road(12, 17): 0,
              road(38, 43): 0}
@@ -43,7 +43,7 @@ def test_ten_points_on_ones_own_turn() -> None:
     assert GAME.scores(s) == (10, 0, 0)
 
 
-@pytest.mark.rules(RB.VICTORY_CK, RB.LONGEST_BREAK)
+@pytest.mark.rules("catan/victory.own-turn", "catan/longest-road.break")
 def test_points_gained_on_another_turn_win_when_ones_turn_begins() -> None:
     # player 1 holds 10 points during player 0's turn; the game goes on until player 1's
     # turn begins
@@ -58,7 +58,7 @@ def test_points_gained_on_another_turn_win_when_ones_turn_begins() -> None:
     assert s.stage is Stage.OVER and GAME.winners(s) == (1,)
 
 
-@pytest.mark.rules(RB.TURN_LIMIT)
+@pytest.mark.rules("catan/turn.limit", "catan/game.over")
 def test_the_turn_limit_ends_the_game_without_a_winner() -> None:
     s = make(settlements={20: 0}, roads={road(20, 25): 0}, turns=D.TURN_LIMIT)
     s = GAME.apply(s, EndTurn())
