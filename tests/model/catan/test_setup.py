@@ -114,3 +114,15 @@ def test_set_up_distance_rule_and_free_paths() -> None:
     s = GAME.apply(s, BuildSettlement(32))
     assert rule_of(s, BuildRoad(B.path_between(20, 26))) == RB.ROAD_FREE
     assert rule_of(s, BuildRoad(-1)) == RB.ROAD_FREE
+
+
+@pytest.mark.rules("catan/board.spiral", "catan/turn.actor")
+def test_wrong_board_and_set_up_steps_are_rejected() -> None:
+    s = GAME.setup(GAME.config(3, {"board": "variable"}))
+    for t in D.BEGINNER_TERRAIN:
+        s = GAME.apply(s, LayTerrain(t))
+    assert rule_of(s, SpiralCorner(9)) == "catan/board.spiral"
+    assert rule_of(s, LayToken(5)) == "catan/turn.actor"
+    placing = GAME.setup(GAME.config(3))
+    assert rule_of(placing, RollDice()) == "catan/turn.actor"
+    assert rule_of(placing, Dice(1, 1)) == "catan/turn.actor"
