@@ -244,7 +244,10 @@ A_TOKENS = R.ambiguity(
               "random": "each non-desert hex, in hex order, draws a token from the remaining"
                         " ones (a chance step each; several engines do this)"},
     default="spiral",
-    why="The data file gives the spiral as the published placement (confidence H).",
+    why="The data file gives the spiral as the published placement (confidence H). It gives"
+        " the sequence only: the start at a corner hex chosen at random and the"
+        " counterclockwise direction inwards are the published rules' (stated in no project"
+        " text).",
     source="supplementary data (confidence H)",
     option="tokens",
 )
