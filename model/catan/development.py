@@ -22,6 +22,9 @@ from model.catan.turn import after_roll_or_card
 from model.core import draw_outcomes
 
 PLAY_TYPES = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
+#: the rule of each played kind (named when the player holds no such card)
+_CARD_RULE = {D.KNIGHT: RB.KNIGHT, D.ROAD_BUILDING: RB.ROAD_BUILDING,
+              D.YEAR_OF_PLENTY: RB.PLENTY, D.MONOPOLY: RB.MONOPOLY}
 _CARD_OF = {PlayKnight: D.KNIGHT, PlayRoadBuilding: D.ROAD_BUILDING,
             PlayYearOfPlenty: D.YEAR_OF_PLENTY, PlayMonopoly: D.MONOPOLY}
 
@@ -46,9 +49,7 @@ def playable(state: CatanState, card: int) -> str | None:
         return RB.DEV_ONE
     pl = state.players[state.turn]
     if not pl.developments[card]:
-        return RB.DEV_NEW if pl.bought[card] else RB.KNIGHT if card == D.KNIGHT else {
-            D.ROAD_BUILDING: RB.ROAD_BUILDING, D.YEAR_OF_PLENTY: RB.PLENTY,
-            D.MONOPOLY: RB.MONOPOLY}[card]
+        return _CARD_RULE[card]
     if pl.developments[card] - pl.bought[card] <= 0:
         return RB.DEV_NEW
     if (state.stage is Stage.PRE_ROLL and card != D.KNIGHT

@@ -170,7 +170,7 @@ class Catan(Game[CatanState, Action]):
             if isinstance(action, MoveRobber):
                 return turn.move_robber(state, action)
             raise self._wrong(action, RB.ROBBER, "the robber moves first")
-        # road building
+        assert st is Stage.ROAD_BUILDING  # every other stage is handled above
         if isinstance(action, BuildRoad):
             why = build.road_rule(state, state.turn, action.path)
             if why is not None:

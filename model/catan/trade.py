@@ -94,8 +94,6 @@ def open_actions(state: CatanState) -> list[Action]:
     """``OfferCard``s that open an offer from the main phase."""
     if trade_rule(state) is not None or state.offers >= D.OFFERS_PER_TURN:
         return []
-    if state.config.players < 2:  # pragma: no cover - every configuration has 3 or 4
-        return []
     hand = state.players[state.turn].hand
     return [OfferCard(give, r) for give in (True, False) for r in range(D.N_RESOURCES)
             if not give or hand[r]]
