@@ -68,7 +68,8 @@ class Catan(Game[CatanState, Action]):
         offer = (2 * D.OFFER_CARDS + 1) + (n - 1) * (1 + 2 * D.OFFER_CARDS + 1 + 1) + 1
         per_turn = (2 + D.CARDS_PER_RESOURCE * D.N_RESOURCES // 2 + 2 + 1 + 3
                     + D.TRADES_PER_TURN + D.OFFERS_PER_TURN * offer)
-        pieces = n * (D.ROADS + D.SETTLEMENTS + D.CITIES)
+        # a city returns its settlement to stock: at most 5 + 4 settlements are ever built
+        pieces = n * (D.ROADS + D.SETTLEMENTS + 2 * D.CITIES)
         developments = 2 * D.N_DEVELOPMENTS
         return board + placements + D.TURN_LIMIT * per_turn + pieces + developments
 
