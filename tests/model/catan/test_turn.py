@@ -70,6 +70,8 @@ def test_max_steps_is_stated_and_grows_with_players() -> None:
     three, four = GAME.max_steps(GAME.config(3)), GAME.max_steps(GAME.config(4))
     assert 0 < three < four
     assert three >= D.TURN_LIMIT * 3
+    # the figures docs/games/catan.md derives
+    assert (three, four) == (161_192, 194_224)
 
 
 def test_eager_weights_favour_building() -> None:
