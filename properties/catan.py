@@ -1,11 +1,13 @@
 """Invariants of base Catan: every reachable state satisfies each of them."""
 
+from typing import Any
+
 from model.catan import board as B
 from model.catan import data as D
 from model.catan.roads import longest_road
 from model.catan.scoring import total_vp
 from model.catan.state import CatanState, Stage
-from properties.base import Invariant, Violation
+from properties.base import Invariant, TransitionInvariant, Violation
 
 _BOARD_STAGES = frozenset({Stage.TERRAIN, Stage.TOKENS, Stage.HARBOURS})
 
@@ -180,7 +182,23 @@ def turn_structure(state: CatanState) -> list[Violation]:
     return out
 
 
+def pieces_never_lost(before: CatanState, action: Any, after: CatanState) -> list[Violation]:
+    """Pieces stay on the board: a player's roads, building points (settlements + 2 per
+    city) and played knights never decrease from one step to the next."""
+    out = []
+    for i, (a, b) in enumerate(zip(before.players, after.players, strict=True)):
+        if (b.roads < a.roads or b.settlements + 2 * b.cities < a.settlements + 2 * a.cities
+                or b.knights < a.knights):
+            out.append(Violation("catan/inv.pieces-never-lost",
+                                 f"player {i}: roads {a.roads} -> {b.roads}, buildings"
+                                 f" {a.settlements}/{a.cities} -> {b.settlements}/{b.cities},"
+                                 f" knights {a.knights} -> {b.knights}"))
+    return out
+
+
 INVARIANTS: tuple[Invariant, ...] = (
     resources_conserved, developments_conserved, nonnegative, pieces, distance_rule,
     connected, score, road_lengths, turn_structure,
 )
+#: invariants over one step (state, action, next state)
+TRANSITION_INVARIANTS: tuple[TransitionInvariant, ...] = (pieces_never_lost,)

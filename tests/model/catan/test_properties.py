@@ -1,5 +1,6 @@
 """Invariants over seeded games and corrupted states; quotes; options; serialization."""
 
+import itertools
 import random
 from pathlib import Path
 
@@ -15,11 +16,13 @@ from model.core.play import choose
 from model.core.rules import quote_stands
 from properties.catan import (
     INVARIANTS,
+    TRANSITION_INVARIANTS,
     connected,
     developments_conserved,
     distance_rule,
     nonnegative,
     pieces,
+    pieces_never_lost,
     resources_conserved,
     road_lengths,
     score,
@@ -55,6 +58,9 @@ def test_invariants_hold_over_seeded_games(players: int, seed: int, variant: dic
     states = play(players, seed, variant, policy)
     for s in states[::5] + states[-1:]:
         check(s)
+    for before, after in itertools.pairwise(states):
+        for inv in TRANSITION_INVARIANTS:
+            assert inv(before, None, after) == [], inv.__name__
     assert states[-1].stage is Stage.OVER
 
 
@@ -138,6 +144,14 @@ def test_score_catches_wrong_points_and_holders() -> None:
     assert score(attrs.evolve(s, longest=1))
     assert score(attrs.evolve(s, army=0))
     assert score(attrs.evolve(s, army=-1))
+
+
+def test_pieces_never_lost_catches_a_vanished_city() -> None:
+    s = sample()
+    assert pieces_never_lost(s, None, s) == []
+    assert pieces_never_lost(s, None, _player(s, 2, cities=0))
+    assert pieces_never_lost(s, None, _player(s, 0, roads=4))
+    assert pieces_never_lost(s, None, _player(s, 2, knights=2))
 
 
 def test_road_lengths_catches_a_stale_length() -> None:
