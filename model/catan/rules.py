@@ -239,7 +239,8 @@ A_TOKENS = R.ambiguity(
     "token-placement",
     quote="5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11, skipping the desert",
     question="On the variable board, are the number tokens laid along the published spiral"
-             " or at random?",
+             " or at random? (The beginner board, the default, has its tokens fixed: the"
+             " readings differ only with board=variable.)",
     readings={"spiral": "the published spiral from a random corner (one chance step)",
               "random": "each non-desert hex, in hex order, draws a token from the remaining"
                         " ones (a chance step each; several engines do this)"},
@@ -359,8 +360,7 @@ A_DISCARD_ORDER = R.ambiguity(
     quote="every player holding more than 7 discards half, rounded down, by choice",
     question="In what order do players discard on a 7 (at the table it is simultaneous)?",
     readings={"seat-order": "one card a step, players in seat order from the player on"
-                            " turn; each discard is hidden from the others' choices in"
-                            " effect, as no one's options depend on another's"},
+                            " turn"},
     default="seat-order",
     why="No player's discard options depend on another's, so any order gives the same"
         " results; a fixed order keeps every step atomic.",
