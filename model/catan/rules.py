@@ -134,7 +134,8 @@ MARITIME = R.rule("trade.maritime", "4:1; 3:1 at a generic harbour; 2:1 at its s
                   " city at a generic harbour, 2:1 of the harbour's resource.", source=SUPP_H)
 DOMESTIC = R.rule("trade.domestic", "Товарами можно торговать, как и любым другим ресурсом.",
                   "Domestic trade: only the player on turn trades with the others, after the"
-                  " roll; offers are built card by card (see docs/games/catan.md).",
+                  " roll; offers are built card by card, opening with a card given (see"
+                  " docs/games/catan.md).",
                   source=SUPP_H, file=CK_FILE)
 TRADE_SAME = R.rule("trade.different-resources", UNQUOTED,
                     "A trade gives and takes cards of different resources, at least one card"

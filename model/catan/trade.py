@@ -2,7 +2,7 @@
 between the player on turn and the others, in atomic steps.
 
 Domestic trade (stage ``trade``, state field ``offer``; docs/games/catan.md has the
-diagram): the player on turn opens an offer by adding its first card (``OfferCard``),
+steps): the player on turn opens an offer with a card it gives (``OfferCard``),
 adds cards one at a time (at most ``data.OFFER_CARDS`` a side, only cards it holds on
 its own side, no resource on both sides), then ``Propose``s or ``Withdraw``s. Every other
 player, in seat order from the next, answers (``Answer``) or builds a counter-offer
@@ -91,12 +91,12 @@ def maritime(state: CatanState, action: MaritimeTrade) -> CatanState:
 
 # -- domestic ----------------------------------------------------------------------------------
 def open_actions(state: CatanState) -> list[Action]:
-    """``OfferCard``s that open an offer from the main phase."""
+    """``OfferCard``s that open an offer from the main phase: an offer opens with a card the
+    player on turn gives (every offer has one, so no offer is lost by this order)."""
     if trade_rule(state) is not None or state.offers >= D.OFFERS_PER_TURN:
         return []
     hand = state.players[state.turn].hand
-    return [OfferCard(give, r) for give in (True, False) for r in range(D.N_RESOURCES)
-            if not give or hand[r]]
+    return [OfferCard(True, r) for r in range(D.N_RESOURCES) if hand[r]]
 
 
 def open_offer(state: CatanState, action: OfferCard) -> CatanState:
@@ -105,6 +105,8 @@ def open_offer(state: CatanState, action: OfferCard) -> CatanState:
         raise RB.RULES.illegal(why, "no trade now")
     if state.offers >= D.OFFERS_PER_TURN:
         raise RB.RULES.illegal(RB.OFFER_LIMIT, "no more offers this turn")
+    if not action.give:
+        raise RB.RULES.illegal(RB.DOMESTIC, "an offer opens with a card given")
     offer = Offer(phase="build", give=_EMPTY, get=_EMPTY)
     offer = _add(offer, state, action, state.turn)
     return evolve(state, offer=offer, offers=state.offers + 1, stage=Stage.TRADE)

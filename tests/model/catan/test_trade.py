@@ -145,8 +145,10 @@ def test_a_counter_offer_accepted() -> None:
 @pytest.mark.rules("catan/trade.offer-limit", "catan/trade.domestic")
 def test_offers_are_bounded_in_size_and_number() -> None:
     s = make(settlements={20: 0}, roads={road(20, 25): 0}, hands={0: cards(lumber=9)})
-    s = GAME.apply(s, OfferCard(False, 4))
-    for _ in range(3):
+    assert [a for a in GAME.legal_actions(s) if isinstance(a, OfferCard)] == [OfferCard(True, 0)]
+    assert rule_of(s, OfferCard(False, 4)) == RB.DOMESTIC  # an offer opens with a card given
+    s = GAME.apply(s, OfferCard(True, 0))
+    for _ in range(4):
         s = GAME.apply(s, OfferCard(False, 4))
     assert rule_of(s, OfferCard(False, 4)) == RB.OFFER_LIMIT
     assert not any(a == OfferCard(False, 3) for a in GAME.legal_actions(s))
