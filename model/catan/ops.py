@@ -60,8 +60,9 @@ def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return (*items[:i], value, *items[i + 1:])
 
 
-def set_player(state: CatanState, p: int, pl: Player) -> CatanState:
-    return evolve(state, players=put(state.players, p, pl))
+def set_player(state: CatanState, p: int, pl: Player, **changes: Any) -> CatanState:
+    """``state`` with seat ``p``'s player replaced (and any other ``changes``): one copy."""
+    return evolve(state, players=put(state.players, p, pl), **changes)
 
 
 def in_range(value: int, size: int) -> bool:
