@@ -1,6 +1,7 @@
 """Small pure helpers over tuples and states (no rules here)."""
 
 from collections.abc import Callable
+from operator import ge
 from typing import Any, TypeVar
 
 import attrs
@@ -53,7 +54,7 @@ def minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 def covers(have: tuple[int, ...], need: tuple[int, ...]) -> bool:
     """Whether ``have`` holds at least ``need`` of every kind."""
-    return all(h >= n for h, n in zip(have, need, strict=True))
+    return all(map(ge, have, need))
 
 
 def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
