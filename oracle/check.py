@@ -76,7 +76,11 @@ def cite(rule: str | None) -> str | None:
     """``file: «quote» (summary)`` of a registered rule id, or ``None``: the rulebook's own
     words and, beside them, the English summary a reader of another language needs."""
     found = None if rule is None else registry.find_rule(rule)
-    return None if found is None else f"{found.file}: «{found.quote}» ({found.summary})"
+    if found is None:
+        return None
+    if not found.quote:  # a rule no project text states: its source says where it comes from
+        return f"{found.source}: ({found.summary})"
+    return f"{found.file}: «{found.quote}» ({found.summary})"
 
 
 @attrs.frozen

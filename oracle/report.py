@@ -26,8 +26,11 @@ def _cell(text: str) -> str:
 
 
 def _ambiguity(a: Ambiguity) -> list[str]:
-    lines = [f"### `{a.id}`", "", f"> {_cell(a.quote)}", "",
-             f"({a.file}) {_cell(a.question)}", ""]
+    if a.quote:
+        head = [f"> {_cell(a.quote)}", "", f"({a.file}) {_cell(a.question)}", ""]
+    else:  # a gap no project text states (the source says where the content comes from)
+        head = ["(no quote: no project text states it)", "", _cell(a.question), ""]
+    lines = [f"### `{a.id}`", "", *head]
     ordered = sorted(a.readings, key=lambda r: r.key != a.default)
     for r in ordered:
         mark = " (default)" if r.key == a.default else ""

@@ -11,6 +11,7 @@ from model.core.rules import Rule
 _GAMES: dict[str, str] = {
     "crafts": "model.crafts.game:GAME",
     "burgundy": "model.burgundy.game:GAME",
+    "catan": "model.catan.game:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}

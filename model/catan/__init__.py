@@ -1,0 +1,1 @@
+"""Base Catan (3-4 players): the reference model (see docs/games/catan.md)."""

@@ -1,0 +1,152 @@
+"""The geometry of the base Catan board: 19 land hexes, 54 intersections, 72 paths and the
+9 harbour positions on the coast, as precomputed tuples.
+
+Coordinate system (pictured in docs/games/catan.md). Hexes are pointy-topped, in rows of
+3, 4, 5, 4, 3; hex ``h`` is numbered row by row, top to bottom, left to right (0-18).
+Hex (q, r) in axial coordinates (r = row - 2) has its centre at the lattice point
+``(x, y) = (2q + r, 3r)``, where a unit of x is half a hex's width and a unit of y a
+quarter of its height. Its six corners are ``(x, y-2)`` (top), ``(x+1, y-1)``,
+``(x+1, y+1)``, ``(x, y+2)`` (bottom), ``(x-1, y+1)``, ``(x-1, y-1)``, clockwise from
+the top. Intersections (0-53) are the distinct corners sorted top to bottom, then left to
+right (by ``(y, x)``). Paths (0-71) are the distinct hex sides, sorted by their midpoint
+top to bottom, then left to right. The coast is the 30 paths of one hex only, in clockwise
+order starting at the upper-left side of hex 0; the harbours lie on coast paths
+``HARBOUR_COAST`` (project default: every 3rd, 3rd, 4th coast path, see
+``catan/harbour-positions``).
+
+Everything is a pure function of these tables, so an expansion (Cities & Knights) reuses
+them as they are.
+"""
+
+import math
+from typing import Final
+
+Point = tuple[int, int]
+
+
+def _axial() -> tuple[tuple[int, int], ...]:
+    out = []
+    for r in range(-2, 3):
+        for q in range(max(-2, -r - 2), min(2, -r + 2) + 1):
+            out.append((q, r))
+    return tuple(out)
+
+
+#: axial (q, r) of each hex
+HEX_AXIAL: Final = _axial()
+N_HEXES: Final = len(HEX_AXIAL)
+#: lattice centre (x, y) of each hex
+HEX_CENTRE: Final = tuple((2 * q + r, 3 * r) for q, r in HEX_AXIAL)
+_OFFSETS: Final = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+
+
+def _corners(h: int) -> tuple[Point, ...]:
+    x, y = HEX_CENTRE[h]
+    return tuple((x + dx, y + dy) for dx, dy in _OFFSETS)
+
+
+#: lattice point of each intersection
+NODE_POINT: Final = tuple(sorted({p for h in range(N_HEXES) for p in _corners(h)},
+                                 key=lambda p: (p[1], p[0])))
+N_NODES: Final = len(NODE_POINT)
+_NODE_OF: Final = {p: i for i, p in enumerate(NODE_POINT)}
+#: the six intersections of each hex, clockwise from the top
+HEX_NODES: Final = tuple(tuple(_NODE_OF[p] for p in _corners(h)) for h in range(N_HEXES))
+
+
+def _paths() -> tuple[tuple[int, int], ...]:
+    pairs = set()
+    for nodes in HEX_NODES:
+        for i in range(6):
+            a, b = nodes[i], nodes[(i + 1) % 6]
+            pairs.add((min(a, b), max(a, b)))
+
+    def key(pair: tuple[int, int]) -> tuple[int, int]:
+        (xa, ya), (xb, yb) = NODE_POINT[pair[0]], NODE_POINT[pair[1]]
+        return (ya + yb, xa + xb)
+
+    return tuple(sorted(pairs, key=key))
+
+
+#: the two intersections of each path (smaller id first)
+PATH_NODES: Final = _paths()
+N_PATHS: Final = len(PATH_NODES)
+_PATH_OF: Final = {pair: i for i, pair in enumerate(PATH_NODES)}
+
+
+def path_between(a: int, b: int) -> int:
+    """The path joining intersections ``a`` and ``b`` (``KeyError`` if none)."""
+    return _PATH_OF[(min(a, b), max(a, b))]
+
+
+#: the six paths of each hex, clockwise from the upper-right side
+HEX_PATHS: Final = tuple(
+    tuple(path_between(nodes[i], nodes[(i + 1) % 6]) for i in range(6)) for nodes in HEX_NODES
+)
+#: hexes touching each intersection (1 to 3), ascending
+NODE_HEXES: Final = tuple(
+    tuple(h for h in range(N_HEXES) if n in HEX_NODES[h]) for n in range(N_NODES)
+)
+#: paths at each intersection (2 or 3), ascending
+NODE_PATHS: Final = tuple(
+    tuple(e for e, pair in enumerate(PATH_NODES) if n in pair) for n in range(N_NODES)
+)
+#: neighbouring intersections of each intersection, ascending
+NODE_NODES: Final = tuple(
+    tuple(sorted(a if b == n else b for a, b in (PATH_NODES[e] for e in NODE_PATHS[n])))
+    for n in range(N_NODES)
+)
+#: neighbouring hexes of each hex, ascending
+HEX_NEIGHBOURS: Final = tuple(
+    tuple(g for g in range(N_HEXES) if g != h and len(set(HEX_NODES[g]) & set(HEX_NODES[h])) == 2)
+    for h in range(N_HEXES)
+)
+#: hexes touching each path (1 on the coast, else 2)
+PATH_HEXES: Final = tuple(
+    tuple(h for h in range(N_HEXES) if e in HEX_PATHS[h]) for e in range(N_PATHS)
+)
+
+
+def _coast() -> tuple[int, ...]:
+    edges = [e for e in range(N_PATHS) if len(PATH_HEXES[e]) == 1]
+
+    def angle(e: int) -> float:
+        (xa, ya), (xb, yb) = NODE_POINT[PATH_NODES[e][0]], NODE_POINT[PATH_NODES[e][1]]
+        # screen coordinates (y down): clockwise is increasing atan2 of (y, x)
+        return math.atan2((ya + yb) * math.sqrt(3) / 2, (xa + xb) * 1.0)
+
+    ordered = sorted(edges, key=angle)
+    start = path_between(HEX_NODES[0][5], HEX_NODES[0][0])
+    i = ordered.index(start)
+    return tuple(ordered[i:] + ordered[:i])
+
+
+#: the 30 coast paths, clockwise from the upper-left side of hex 0
+COAST: Final = _coast()
+#: positions in ``COAST`` of the 9 harbours (project default, catan/harbour-positions)
+HARBOUR_COAST: Final = (0, 3, 6, 10, 13, 16, 20, 23, 26)
+#: the path of each harbour position, clockwise from the top left
+HARBOUR_PATHS: Final = tuple(COAST[i] for i in HARBOUR_COAST)
+N_HARBOURS: Final = len(HARBOUR_PATHS)
+#: the harbour position at each intersection, -1 where there is none
+NODE_HARBOUR: Final = tuple(
+    next((i for i, e in enumerate(HARBOUR_PATHS) if n in PATH_NODES[e]), -1)
+    for n in range(N_NODES)
+)
+
+# -- the published token spiral -------------------------------------------------------------
+#: the outer ring counterclockwise from hex 0, the inner ring, the centre
+_OUTER_CCW: Final = (0, 3, 7, 12, 16, 17, 18, 15, 11, 6, 2, 1)
+_INNER_CCW: Final = (4, 8, 13, 14, 10, 5)
+_CENTRE: Final = 9
+#: the six corner hexes a spiral may start from, counterclockwise from hex 0
+CORNERS: Final = _OUTER_CCW[::2]
+
+
+def spiral(corner: int) -> tuple[int, ...]:
+    """All 19 hexes in spiral order: from corner hex ``corner`` counterclockwise round the
+    coast, then the inner ring, then the centre (the published placement order)."""
+    k = CORNERS.index(corner)
+    outer = _OUTER_CCW[2 * k:] + _OUTER_CCW[:2 * k]
+    inner = _INNER_CCW[k:] + _INNER_CCW[:k]
+    return (*outer, *inner, _CENTRE)

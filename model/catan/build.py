@@ -1,0 +1,145 @@
+"""Building: roads, settlements, cities (placement rules, piece limits, costs), and the
+longest-road bookkeeping a placement triggers."""
+
+from collections.abc import Callable
+from typing import Any
+
+from model.catan import board as B
+from model.catan import data as D
+from model.catan import rules as RB
+from model.catan.ops import bump, covers, evolve, in_range, minus, plus, put, set_player
+from model.catan.roads import award_longest, longest_road
+from model.catan.scoring import refresh_vp
+from model.catan.state import CatanState
+
+#: a placement: (state, player, intersection or path) -> state
+Placer = Callable[[CatanState, int, int], CatanState]
+
+
+def road_connected(path_owner: tuple[int, ...], node_owner: tuple[int, ...], p: int,
+                   path: int) -> bool:
+    """A path touches ``p``'s building, or ``p``'s road at an intersection without a rival
+    building."""
+    for n in B.PATH_NODES[path]:
+        o = node_owner[n]
+        if o == p:
+            return True
+        if o == -1 and any(path_owner[e] == p for e in B.NODE_PATHS[n] if e != path):
+            return True
+    return False
+
+
+def site_free(node_owner: tuple[int, ...], node: int) -> bool:
+    """An empty intersection whose neighbours are all empty (the distance rule)."""
+    return node_owner[node] == -1 and all(node_owner[m] == -1 for m in B.NODE_NODES[node])
+
+
+def road_rule(state: CatanState, p: int, path: int) -> str | None:
+    """Why ``p`` may not put a road on ``path`` now (cost aside), or ``None``."""
+    if not in_range(path, B.N_PATHS) or state.path_owner[path] != -1:
+        return RB.ROAD_FREE
+    if state.players[p].roads >= D.ROADS:
+        return RB.PIECES
+    if not road_connected(state.path_owner, state.node_owner, p, path):
+        return RB.ROAD_CONNECTED
+    return None
+
+
+def settlement_rule(state: CatanState, p: int, node: int, setup: bool) -> str | None:
+    """Why ``p`` may not put a settlement on ``node`` now (cost aside), or ``None``."""
+    if not in_range(node, B.N_NODES) or not site_free(state.node_owner, node):
+        return RB.DISTANCE
+    if state.players[p].settlements >= D.SETTLEMENTS:
+        return RB.PIECES
+    if not setup and not any(state.path_owner[e] == p for e in B.NODE_PATHS[node]):
+        return RB.SETTLEMENT_CONNECTED
+    return None
+
+
+def city_rule(state: CatanState, p: int, node: int) -> str | None:
+    if not in_range(node, B.N_NODES) or state.node_owner[node] != p \
+            or state.node_level[node] != 1:
+        return RB.CITY_UPGRADE
+    if state.players[p].cities >= D.CITIES:
+        return RB.PIECES
+    return None
+
+
+def roads_open(state: CatanState, p: int) -> tuple[int, ...]:
+    """Paths where ``p`` may put a road now (cost aside)."""
+    if state.players[p].roads >= D.ROADS:
+        return ()
+    return tuple(e for e in range(B.N_PATHS) if state.path_owner[e] == -1
+                 and road_connected(state.path_owner, state.node_owner, p, e))
+
+
+def pay(state: CatanState, p: int, cost: tuple[int, ...], **changes: Any) -> CatanState:
+    """``p`` pays ``cost`` to the bank (with any other ``changes`` to the state)."""
+    pl = state.players[p]
+    return set_player(state, p, evolve(pl, hand=minus(pl.hand, cost)),
+                      bank=plus(state.bank, cost), **changes)
+
+
+def can_pay(state: CatanState, p: int, cost: tuple[int, ...]) -> bool:
+    return covers(state.players[p].hand, cost)
+
+
+def _award(state: CatanState, lengths: tuple[int, ...], broken: bool) -> CatanState:
+    keeps = state.config.option("road-tie") == "holder-keeps"
+    holder = award_longest(lengths, state.longest, broken, keeps)
+    players = tuple(pl if pl.road_length == n else evolve(pl, road_length=n)
+                    for pl, n in zip(state.players, lengths, strict=True))
+    return refresh_vp(evolve(state, players=players, longest=holder))
+
+
+def place_road(state: CatanState, p: int, path: int) -> CatanState:
+    """Put ``p``'s road on ``path`` (no payment); longest road follows."""
+    pl = state.players[p]
+    state = set_player(state, p, evolve(pl, roads=pl.roads + 1),
+                       path_owner=put(state.path_owner, path, p))
+    n = longest_road(state.path_owner, state.node_owner, p)
+    if n == pl.road_length:
+        return state
+    lengths = put(tuple(x.road_length for x in state.players), p, n)
+    return _award(state, lengths, broken=False)
+
+
+def place_settlement(state: CatanState, p: int, node: int) -> CatanState:
+    """Put ``p``'s settlement on ``node`` (no payment); a rival road through it is broken."""
+    pl = state.players[p]
+    state = set_player(state, p, evolve(pl, settlements=pl.settlements + 1),
+                       node_owner=put(state.node_owner, node, p),
+                       node_level=put(state.node_level, node, 1))
+    rivals = sorted({state.path_owner[e] for e in B.NODE_PATHS[node]} - {-1, p})
+    lengths = tuple(x.road_length for x in state.players)
+    changed = False
+    for q in rivals:
+        n = longest_road(state.path_owner, state.node_owner, q)
+        if n != lengths[q]:
+            lengths = put(lengths, q, n)
+            changed = True
+    if changed:
+        return _award(state, lengths, broken=True)
+    return refresh_vp(state)
+
+
+def place_city(state: CatanState, p: int, node: int) -> CatanState:
+    pl = state.players[p]
+    state = set_player(state, p, evolve(pl, settlements=pl.settlements - 1, cities=pl.cities + 1),
+                       node_level=put(state.node_level, node, 2))
+    return refresh_vp(state)
+
+
+def give_setup_resources(state: CatanState, p: int, node: int) -> CatanState:
+    """The second set-up settlement's cards: 1 per adjacent producing hex (bank allowing)."""
+    gain = [0] * D.N_RESOURCES
+    for h in B.NODE_HEXES[node]:
+        r = D.YIELD[state.terrain[h]]
+        if r >= 0:
+            gain[r] += 1
+    bank, hand = state.bank, state.players[p].hand
+    for r, n in enumerate(gain):
+        n = min(n, bank[r])
+        if n:
+            bank, hand = bump(bank, r, -n), bump(hand, r, n)
+    return set_player(state, p, evolve(state.players[p], hand=hand), bank=bank)

@@ -1,0 +1,131 @@
+"""Development cards: buying (a chance step over the remaining deck), the play rules (one
+per turn, not in the turn bought, before the roll), and the four played kinds."""
+
+from fractions import Fraction
+
+from model.catan import data as D
+from model.catan import rules as RB
+from model.catan.actions import (
+    Action,
+    Draw,
+    PlayKnight,
+    PlayMonopoly,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+)
+from model.catan.build import roads_open
+from model.catan.ops import bump, evolve, in_range, set_player
+from model.catan.roads import award_army
+from model.catan.scoring import refresh_vp
+from model.catan.state import CatanState, Stage
+from model.catan.turn import after_roll_or_card
+from model.core import draw_outcomes
+
+PLAY_TYPES = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
+#: the rule of each played kind (named when the player holds no such card)
+_CARD_RULE = {D.KNIGHT: RB.KNIGHT, D.ROAD_BUILDING: RB.ROAD_BUILDING,
+              D.YEAR_OF_PLENTY: RB.PLENTY, D.MONOPOLY: RB.MONOPOLY}
+_CARD_OF = {PlayKnight: D.KNIGHT, PlayRoadBuilding: D.ROAD_BUILDING,
+            PlayYearOfPlenty: D.YEAR_OF_PLENTY, PlayMonopoly: D.MONOPOLY}
+
+
+def draw_outcomes_of(state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
+    return draw_outcomes(enumerate(state.deck), Draw)
+
+
+def draw(state: CatanState, action: Draw) -> CatanState:
+    if not in_range(action.card, len(D.DEVELOPMENTS)) or not state.deck[action.card]:
+        raise RB.RULES.illegal(RB.DECK_EMPTY, f"no card {action.card!r} in the deck")
+    p, c = state.turn, action.card
+    pl = state.players[p]
+    pl = evolve(pl, developments=bump(pl.developments, c, 1), bought=bump(pl.bought, c, 1))
+    state = set_player(state, p, pl)
+    return evolve(state, deck=bump(state.deck, c, -1), stage=Stage.MAIN)
+
+
+def playable(state: CatanState, card: int) -> str | None:
+    """Why the player on turn may not play ``card`` now, or ``None``."""
+    if state.dev_played:
+        return RB.DEV_ONE
+    pl = state.players[state.turn]
+    if not pl.developments[card]:
+        return _CARD_RULE[card]
+    if pl.developments[card] - pl.bought[card] <= 0:
+        return RB.DEV_NEW
+    if (state.stage is Stage.PRE_ROLL and card != D.KNIGHT
+            and state.config.option("before-roll") == "knight"):
+        return RB.DEV_BEFORE
+    return None
+
+
+def _plenty_ok(bank: tuple[int, ...], a: int, b: int) -> bool:
+    if not (in_range(a, D.N_RESOURCES) and in_range(b, D.N_RESOURCES)) or a > b:
+        return False
+    return bank[a] >= 2 if a == b else bank[a] >= 1 and bank[b] >= 1
+
+
+def play_actions(state: CatanState) -> list[Action]:
+    out: list[Action] = []
+    if playable(state, D.KNIGHT) is None:
+        out.append(PlayKnight())
+    if playable(state, D.ROAD_BUILDING) is None:
+        out.append(PlayRoadBuilding())
+    if playable(state, D.YEAR_OF_PLENTY) is None:
+        out.extend(PlayYearOfPlenty(a, b) for a in range(D.N_RESOURCES)
+                   for b in range(a, D.N_RESOURCES) if _plenty_ok(state.bank, a, b))
+    if playable(state, D.MONOPOLY) is None:
+        out.extend(PlayMonopoly(r) for r in range(D.N_RESOURCES))
+    return out
+
+
+def play(state: CatanState, action: Action) -> CatanState:
+    card = _CARD_OF[type(action)]
+    why = playable(state, card)
+    if why is not None:
+        raise RB.RULES.illegal(why, f"{D.DEVELOPMENTS[card]} cannot be played now")
+    p = state.turn
+    if isinstance(action, PlayYearOfPlenty) and not _plenty_ok(state.bank, action.first,
+                                                                action.second):
+        raise RB.RULES.illegal(RB.PLENTY, f"the bank cannot give {action.first},"
+                               f" {action.second} (first <= second)")
+    if isinstance(action, PlayMonopoly) and not in_range(action.resource, D.N_RESOURCES):
+        raise RB.RULES.illegal(RB.MONOPOLY, f"no resource {action.resource!r}")
+    pl = state.players[p]
+    state = set_player(state, p, evolve(pl, developments=bump(pl.developments, card, -1)))
+    state = evolve(state, played=bump(state.played, card, 1), dev_played=True)
+    if isinstance(action, PlayKnight):
+        pl = state.players[p]
+        state = set_player(state, p, evolve(pl, knights=pl.knights + 1))
+        knights = tuple(x.knights for x in state.players)
+        state = refresh_vp(evolve(state, army=award_army(knights, state.army, p)))
+        return evolve(state, stage=Stage.ROBBER)
+    if isinstance(action, PlayRoadBuilding):
+        free = min(D.FREE_ROADS, D.ROADS - state.players[p].roads)
+        state = evolve(state, free_roads=free)
+        if free and roads_open(state, p):
+            return evolve(state, stage=Stage.ROAD_BUILDING)
+        return evolve(state, free_roads=0)
+    if isinstance(action, PlayYearOfPlenty):
+        hand, bank = state.players[p].hand, state.bank
+        for r in (action.first, action.second):
+            hand, bank = bump(hand, r, 1), bump(bank, r, -1)
+        state = set_player(state, p, evolve(state.players[p], hand=hand))
+        return evolve(state, bank=bank)
+    assert isinstance(action, PlayMonopoly)
+    r = action.resource
+    total = 0
+    players = list(state.players)
+    for q, other in enumerate(players):
+        if q != p and other.hand[r]:
+            total += other.hand[r]
+            players[q] = evolve(other, hand=bump(other.hand, r, -other.hand[r]))
+    players[p] = evolve(players[p], hand=bump(players[p].hand, r, total))
+    return evolve(state, players=tuple(players))
+
+
+def free_road_done(state: CatanState) -> CatanState:
+    """After a free road: the next one, or back to where the card was played."""
+    left = state.free_roads - 1
+    if left and roads_open(state, state.turn):
+        return evolve(state, free_roads=left)
+    return evolve(state, free_roads=0, stage=after_roll_or_card(state))

@@ -1,0 +1,270 @@
+"""Base Catan (3-4 players): the reference model, a thin :class:`Game` over the chapters
+(:mod:`~model.catan.setup`, :mod:`~model.catan.turn`, :mod:`~model.catan.build`,
+:mod:`~model.catan.trade`, :mod:`~model.catan.development`, :mod:`~model.catan.roads`,
+:mod:`~model.catan.scoring`)."""
+
+from collections.abc import Mapping
+from fractions import Fraction
+from types import MappingProxyType
+
+from model.catan import build, development, scoring, setup, trade, turn
+from model.catan import data as D
+from model.catan import rules as RB
+from model.catan.actions import (
+    CHANCE_TYPES,
+    PLAYER_TYPES,
+    Action,
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    BuyDevelopment,
+    Dice,
+    Discard,
+    Draw,
+    EndTurn,
+    LayHarbour,
+    LayTerrain,
+    LayToken,
+    MaritimeTrade,
+    MoveRobber,
+    OfferCard,
+    RollDice,
+    SpiralCorner,
+    Steal,
+)
+from model.catan.ops import evolve
+from model.catan.rules import RULES
+from model.catan.state import CatanState, Stage
+from model.core import CHANCE, TERMINAL, Config, Game
+
+
+def _is_chance(st: Stage) -> bool:
+    """Whether a stage's next step is a chance outcome (identity tests: no enum hashing)."""
+    return (st is Stage.DICE or st is Stage.STEAL or st is Stage.DRAW or st is Stage.TERRAIN
+            or st is Stage.TOKENS or st is Stage.HARBOURS)
+
+
+
+class Catan(Game[CatanState, Action]):
+    name = "catan"
+    title = "Catan (base game)"
+    min_players = 3
+    max_players = 4
+    rules = RULES
+    state_type = CatanState
+    action_types = (*CHANCE_TYPES, *PLAYER_TYPES)
+    extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
+        {"board": ("beginner", ("beginner", "variable"))})
+
+    # -- set-up -----------------------------------------------------------------------------
+    def setup(self, config: Config) -> CatanState:
+        return setup.initial(config)
+
+    def max_steps(self, config: Config) -> int:
+        """A bound on every game's steps; the derivation is in docs/games/catan.md."""
+        n = config.players
+        board = 19 + 18 + 9
+        placements = 4 * n
+        offer = (2 * D.OFFER_CARDS + 1) + (n - 1) * (1 + 2 * D.OFFER_CARDS + 1 + 1) + 1
+        per_turn = (2 + D.CARDS_PER_RESOURCE * D.N_RESOURCES // 2 + 2 + 1 + 3
+                    + D.TRADES_PER_TURN + D.OFFERS_PER_TURN * offer)
+        # a city returns its settlement to stock: at most 5 + 4 settlements are ever built
+        pieces = n * (D.ROADS + D.SETTLEMENTS + 2 * D.CITIES)
+        developments = 2 * D.N_DEVELOPMENTS
+        return board + placements + D.TURN_LIMIT * per_turn + pieces + developments
+
+    # -- the protocol ------------------------------------------------------------------------
+    def actor(self, state: CatanState) -> int:
+        st = state.stage
+        if st is Stage.MAIN or st is Stage.PRE_ROLL or st is Stage.ROBBER \
+                or st is Stage.SETUP or st is Stage.ROAD_BUILDING:
+            return state.turn
+        if st is Stage.TRADE:
+            return trade.trade_actor(state)
+        if st is Stage.DISCARD:
+            return turn.discarder(state)
+        if st is Stage.OVER:
+            return TERMINAL
+        return CHANCE
+
+    def chance_outcomes(self, state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
+        st = state.stage
+        if st is Stage.DICE:
+            return turn.DICE_OUTCOMES
+        if st is Stage.STEAL:
+            return turn.steal_outcomes(state)
+        if st is Stage.DRAW:
+            return development.draw_outcomes_of(state)
+        if st is Stage.TERRAIN or st is Stage.TOKENS or st is Stage.HARBOURS:
+            return setup.board_outcomes(state)
+        return ()
+
+    def legal_actions(self, state: CatanState) -> tuple[Action, ...]:
+        st = state.stage
+        if st is Stage.MAIN:
+            return self._main_actions(state)
+        if st is Stage.PRE_ROLL:
+            return (RollDice(), *development.play_actions(state))
+        if st is Stage.TRADE:
+            return trade.trade_actions(state)
+        if st is Stage.DISCARD:
+            return turn.discard_actions(state)
+        if st is Stage.ROBBER:
+            return turn.robber_actions(state)
+        if st is Stage.ROAD_BUILDING:
+            return tuple(BuildRoad(e) for e in build.roads_open(state, state.turn))
+        if st is Stage.SETUP:
+            return setup.setup_actions(state)
+        return ()
+
+    def _main_actions(self, state: CatanState) -> tuple[Action, ...]:
+        p = state.turn
+        pl = state.players[p]
+        out: list[Action] = []
+        if build.can_pay(state, p, D.ROAD_COST):
+            out.extend(BuildRoad(e) for e in build.roads_open(state, p))
+        if build.can_pay(state, p, D.SETTLEMENT_COST) and pl.settlements < D.SETTLEMENTS:
+            out.extend(BuildSettlement(n) for n in range(len(state.node_owner))
+                       if build.settlement_rule(state, p, n, False) is None)
+        if build.can_pay(state, p, D.CITY_COST) and pl.cities < D.CITIES:
+            out.extend(BuildCity(n) for n in range(len(state.node_owner))
+                       if state.node_owner[n] == p and state.node_level[n] == 1)
+        if build.can_pay(state, p, D.DEVELOPMENT_COST) and any(state.deck):
+            out.append(BuyDevelopment())
+        out.extend(development.play_actions(state))
+        out.extend(trade.maritime_actions(state))
+        out.extend(trade.open_actions(state))
+        out.append(EndTurn())
+        return tuple(out)
+
+    # -- apply -------------------------------------------------------------------------------
+    def apply(self, state: CatanState, action: Action) -> CatanState:
+        st = state.stage
+        if st is Stage.OVER:
+            raise RULES.illegal(RB.OVER, "the game is over")
+        return scoring.finish(self._step(state, action))
+
+    def _step(self, state: CatanState, action: Action) -> CatanState:
+        st = state.stage
+        if _is_chance(st):
+            return self._chance(state, action)
+        if isinstance(action, CHANCE_TYPES):
+            raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is a chance outcome, and"
+                                " a player acts now")
+        if st is Stage.SETUP:
+            return setup.setup_step(state, action)
+        if st is Stage.PRE_ROLL:
+            if isinstance(action, RollDice):
+                return evolve(state, stage=Stage.DICE)
+            if isinstance(action, development.PLAY_TYPES):
+                return development.play(state, action)
+            raise self._wrong(action, RB.ROLL, "the roll comes first")
+        if st is Stage.MAIN:
+            return self._main(state, action)
+        if st is Stage.TRADE:
+            return trade.trade_step(state, action)
+        if st is Stage.DISCARD:
+            if isinstance(action, Discard):
+                return turn.discard(state, action)
+            raise self._wrong(action, RB.DISCARD, "discards on the 7 come first")
+        if st is Stage.ROBBER:
+            if isinstance(action, MoveRobber):
+                return turn.move_robber(state, action)
+            raise self._wrong(action, RB.ROBBER, "the robber moves first")
+        assert st is Stage.ROAD_BUILDING  # every other stage is handled above
+        if isinstance(action, BuildRoad):
+            why = build.road_rule(state, state.turn, action.path)
+            if why is not None:
+                raise RULES.illegal(why, f"no free road on path {action.path}")
+            state = build.place_road(state, state.turn, action.path)
+            return development.free_road_done(state)
+        raise self._wrong(action, RB.ROAD_BUILDING, "the free roads come first")
+
+    def _wrong(self, action: Action, rule: str, why: str) -> Exception:
+        return RULES.illegal(rule, f"{type(action).__name__} not allowed now: {why}")
+
+    def _chance(self, state: CatanState, action: Action) -> CatanState:
+        st = state.stage
+        if st is Stage.DICE and isinstance(action, Dice):
+            return turn.roll(state, action)
+        if st is Stage.STEAL and isinstance(action, Steal):
+            return turn.steal(state, action)
+        if st is Stage.DRAW and isinstance(action, Draw):
+            return development.draw(state, action)
+        if st is Stage.TERRAIN and isinstance(action, LayTerrain):
+            return setup.lay_terrain(state, action)
+        if st is Stage.TOKENS:
+            spiral = state.config.option("tokens") == "spiral"
+            if spiral and isinstance(action, SpiralCorner):
+                return setup.spiral_corner(state, action)
+            if not spiral and isinstance(action, LayToken):
+                return setup.lay_token(state, action)
+        if st is Stage.HARBOURS and isinstance(action, LayHarbour):
+            return setup.lay_harbour(state, action)
+        raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not the chance step of"
+                            f" stage {st.value}")
+
+    def _main(self, state: CatanState, action: Action) -> CatanState:
+        p = state.turn
+        if isinstance(action, BuildRoad):
+            return self._build(state, action.path, D.ROAD_COST, RB.ROAD_COST,
+                               build.road_rule(state, p, action.path), build.place_road)
+        if isinstance(action, BuildSettlement):
+            why = build.settlement_rule(state, p, action.node, False)
+            return self._build(state, action.node, D.SETTLEMENT_COST, RB.SETTLEMENT_COST, why,
+                               build.place_settlement)
+        if isinstance(action, BuildCity):
+            return self._build(state, action.node, D.CITY_COST, RB.CITY_COST,
+                               build.city_rule(state, p, action.node), build.place_city)
+        if isinstance(action, BuyDevelopment):
+            if not any(state.deck):
+                raise RULES.illegal(RB.DECK_EMPTY, "the development deck is empty")
+            if not build.can_pay(state, p, D.DEVELOPMENT_COST):
+                raise RULES.illegal(RB.DEV_COST, "wool, grain and ore needed")
+            return build.pay(state, p, D.DEVELOPMENT_COST, built=True, stage=Stage.DRAW)
+        if isinstance(action, development.PLAY_TYPES):
+            return development.play(state, action)
+        if isinstance(action, MaritimeTrade):
+            return trade.maritime(state, action)
+        if isinstance(action, OfferCard):
+            return trade.open_offer(state, action)
+        if isinstance(action, EndTurn):
+            return turn.end_turn(state)
+        raise self._wrong(action, RB.ACTOR, "not a step of the main phase")
+
+    def _build(self, state: CatanState, where: int, cost: tuple[int, ...], cost_rule: str,
+               why: str | None, place: build.Placer) -> CatanState:
+        p = state.turn
+        if why is not None:
+            raise RULES.illegal(why, f"cannot build at {where}")
+        if not build.can_pay(state, p, cost):
+            raise RULES.illegal(cost_rule, "the cost is not in hand")
+        return place(build.pay(state, p, cost, built=True), p, where)
+
+    # -- eager play --------------------------------------------------------------------------
+    def policy_weights(self, state: CatanState,
+                       actions: tuple[Action, ...]) -> tuple[int, ...] | None:
+        """Building first (cities, settlements, development cards, roads), then cards, then
+        trades; domestic offers seldom."""
+        if state.stage is Stage.SETUP:
+            return None
+        return tuple(_EAGER.get(type(a).__name__, 1) for a in actions)
+
+    # -- results -----------------------------------------------------------------------------
+    def scores(self, state: CatanState) -> tuple[int, ...]:
+        return scoring.scores(state)
+
+    def winners(self, state: CatanState) -> tuple[int, ...]:
+        if state.stage is not Stage.OVER or state.winner < 0:
+            return ()
+        return (state.winner,)
+
+
+_EAGER = {
+    "BuildCity": 400, "BuildSettlement": 400, "BuyDevelopment": 60, "BuildRoad": 40,
+    "PlayKnight": 30, "PlayRoadBuilding": 30, "PlayYearOfPlenty": 10, "PlayMonopoly": 10,
+    "MaritimeTrade": 8, "EndTurn": 20, "RollDice": 20, "OfferCard": 1, "Propose": 10,
+    "Withdraw": 2, "Answer": 5, "Counter": 1, "TradeWith": 10, "MoveRobber": 1, "Discard": 1,
+}
+
+GAME = Catan()

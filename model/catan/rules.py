@@ -1,0 +1,379 @@
+"""The rule book of base Catan: every rule and ambiguity the model uses.
+
+No rules text covers the base game; its rules are the published base game's. Each
+rule's source is marked supplementary (published base game) with the confidence the
+project's data file gives it. Its quote stands verbatim in the file it names: the
+"Base Catan" table of ``shared/data/README.md`` (``../data/README.md`` from the rules
+directory), or the Cities & Knights text (:data:`CK_FILE`) where that text refers to the
+base rule. A rule that stands in neither has no quote (:data:`UNQUOTED`) and says so in
+its source; the model's own bounds (a turn limit, trade limits) are marked as such.
+"""
+
+from model.core import RuleBook
+
+#: the data file, named relative to ``shared/rules`` like every rules file
+DATA_FILE = "../data/README.md"
+#: the Cities & Knights rules text, which refers to several base rules
+CK_FILE = "003_afb99bb921effa32.txt"
+#: the quote of a rule that stands in no project text
+UNQUOTED = ""
+
+RULES = RuleBook("catan", DATA_FILE)
+R = RULES
+SUPP_H = "supplementary: published base game, data/README.md (confidence H)"
+SUPP_M = "supplementary: published base game, data/README.md (confidence M)"
+SUPP_MH = "supplementary: published base game, data/README.md (confidence M-H)"
+#: published base-game rules that no project text states
+PUBLISHED = ("supplementary: published base game; stands in no project text (no quote),"
+             " see docs/games/catan.md")
+#: bounds of the model itself, not rules of the game
+BOUND = "model bound: not a rule of the published game; no quote, see docs/games/catan.md"
+
+# -- components ------------------------------------------------------------------------------
+TERRAIN = R.rule("components.terrain",
+                 "forest 4, pasture 4, fields 4, hills 3, mountains 3, desert 1",
+                 "19 land hexes: 4 forest, 4 pasture, 4 fields, 3 hills, 3 mountains, 1 desert.",
+                 source=SUPP_H)
+TOKENS = R.rule("components.tokens", "2 and 12 once; 3, 4, 5, 6, 8, 9, 10, 11 twice",
+                "18 number tokens: 2 and 12 once, 3-6 and 8-11 twice.", source=SUPP_H)
+HARBOURS = R.rule("components.harbours", "4 generic 3:1, 5 special 2:1 (one per resource)",
+                  "9 harbours: 4 generic 3:1, one 2:1 per resource.", source=SUPP_H)
+CARDS = R.rule("components.resource-cards", "19 of each, 95",
+               "95 resource cards, 19 of each; the bank is all cards not in a hand.",
+               source=SUPP_H)
+DECK = R.rule("components.development-deck",
+              "14 knights, 5 victory points, 2 road building, 2 year of plenty, 2 monopoly",
+              "25 development cards: 14 knights, 5 VP, 2 road building, 2 year of plenty,"
+              " 2 monopoly.", source=SUPP_H)
+PIECES = R.rule("components.pieces", "15 roads, 5 settlements, 4 cities",
+                "Per player 15 roads, 5 settlements, 4 cities; a piece not in stock cannot"
+                " be built.", source=SUPP_H)
+
+# -- the board -------------------------------------------------------------------------------
+BEGINNER = R.rule("board.beginner",
+                  "M10 P2 Fo9 / Fi12 H6 P4 H10 / Fi9 Fo11 Desert Fo3 M8 / Fo8 M3 Fi4 P5 /"
+                  " H5 Fi6 P11",
+                  "The beginner board (default): fixed terrain and number tokens.",
+                  source=SUPP_H)
+BEGINNER_HARBOURS = R.rule("board.beginner-harbours",
+                           "3:1, grain 2:1, ore 2:1, 3:1, wool 2:1, 3:1, 3:1, brick 2:1,"
+                           " lumber 2:1",
+                           "Harbour kinds clockwise from the top left on the beginner board.",
+                           source=SUPP_M)
+VARIABLE = R.rule("board.variable-terrain", UNQUOTED,
+                  "Variable board (variant board=variable): the 19 terrain hexes are laid at"
+                  " random, one chance step per hex in hex order.", source=PUBLISHED)
+SPIRAL = R.rule("board.spiral",
+                "5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11, skipping the desert",
+                "Variable board: tokens A-R laid from a corner hex (a chance step) counter-"
+                "clockwise round the coast and inwards, skipping the desert.", source=SUPP_H)
+ROBBER_START = R.rule("board.robber-start", UNQUOTED,
+                      "The robber starts on the desert.", source=PUBLISHED)
+
+# -- set-up ----------------------------------------------------------------------------------
+SNAKE = R.rule("setup.snake", "snake order; settlement + road each",
+               "Set-up: each player places a settlement and then a road, in seat order and"
+               " then in reverse seat order.", source=SUPP_H)
+FIRST = R.rule("setup.first-player", "player 1 starts",
+               "Seat 0 places first and takes the first turn.", source=SUPP_H)
+SETUP_ROAD = R.rule("setup.road-at-settlement", UNQUOTED,
+                    "A set-up road touches the settlement just placed.", source=PUBLISHED)
+SECOND = R.rule("setup.second-resources", "the second settlement yields 1 card per adjacent hex",
+                "The second set-up settlement takes 1 card of each adjacent producing hex.",
+                source=SUPP_H)
+SECOND_CK = R.rule("setup.second-placement",
+                   "При втором первоначальном размещении поместите город вместо поселения",
+                   "The second set-up placement is a settlement (Cities & Knights changes it"
+                   " to a city, referring to this base rule).", source=SUPP_H, file=CK_FILE)
+
+# -- the turn --------------------------------------------------------------------------------
+ACTOR = R.rule("turn.actor", UNQUOTED,
+               "Only the player whose step it is acts, and only with an action of the"
+               " current step (roll, discard, robber, building, trading...).",
+               source=PUBLISHED)
+ROLL = R.rule("turn.roll", UNQUOTED,
+              "A turn begins with the production roll: two dice as one chance step over the"
+              " ordered pair (white, red), 36 outcomes of 1/36.", source=PUBLISHED)
+END = R.rule("turn.end", UNQUOTED,
+             "The player on turn ends the turn after the roll, with nothing pending; the"
+             " next seat takes the next turn.", source=PUBLISHED)
+TURN_LIMIT = R.rule("turn.limit", UNQUOTED,
+                    "After 1000 turns the game ends with no winner.", source=BOUND)
+OVER = R.rule("game.over", UNQUOTED, "No action after the game has ended.", source=PUBLISHED)
+
+# -- production ------------------------------------------------------------------------------
+PRODUCE = R.rule("production.yield", UNQUOTED,
+                 "Each hex whose number is rolled gives 1 card to each adjacent settlement's"
+                 " owner and 2 to each adjacent city's owner.", source=PUBLISHED)
+PRODUCE_ROBBER = R.rule("production.robber", UNQUOTED,
+                        "The hex with the robber produces nothing.", source=PUBLISHED)
+SHORTAGE = R.rule("production.shortage",
+                  "if the bank cannot pay everyone a resource, nobody gets it, unless only"
+                  " one player is owed: that player gets what remains",
+                  "Bank shortage (reading: catan/bank-shortage).", source=SUPP_MH)
+
+# -- the 7 -----------------------------------------------------------------------------------
+DISCARD = R.rule("seven.discard",
+                 "every player holding more than 7 discards half, rounded down, by choice",
+                 "On a 7 every player holding more than 7 cards discards half, rounded down,"
+                 " one card a step, in seat order from the player on turn.", source=SUPP_H)
+DISCARD_CK = R.rule("seven.discard-limit",
+                    "но всё равно должны сбросить карты, если у них более 7 карт",
+                    "The discard limit is 7 cards (Cities & Knights keeps it).",
+                    source=SUPP_H, file=CK_FILE)
+ROBBER = R.rule("seven.robber", "the robber moves to another hex",
+                "After a 7 (or a knight) the robber moves to another hex.", source=SUPP_H)
+STEAL = R.rule("seven.steal", "1 random card stolen from an adjacent player who has cards",
+               "The mover steals 1 random card (a chance step over the victim's hand) from a"
+               " player with a building on the hex who has cards, or from nobody when there"
+               " is none.", source=SUPP_H)
+
+# -- trading ---------------------------------------------------------------------------------
+MARITIME = R.rule("trade.maritime", "4:1; 3:1 at a generic harbour; 2:1 at its special harbour",
+                  "Maritime trade with the bank: 4 of a kind for 1, 3:1 with a settlement or"
+                  " city at a generic harbour, 2:1 of the harbour's resource.", source=SUPP_H)
+DOMESTIC = R.rule("trade.domestic", "Товарами можно торговать, как и любым другим ресурсом.",
+                  "Domestic trade: only the player on turn trades with the others, after the"
+                  " roll; offers are built card by card, opening with a card given (see"
+                  " docs/games/catan.md).",
+                  source=SUPP_H, file=CK_FILE)
+TRADE_SAME = R.rule("trade.different-resources", UNQUOTED,
+                    "A trade gives and takes cards of different resources, at least one card"
+                    " on each side (no gifts).", source=PUBLISHED)
+TRADE_CARDS = R.rule("trade.has-cards", UNQUOTED,
+                     "A trade needs the cards: the giver holds what is given, the bank has"
+                     " what it pays.", source=PUBLISHED)
+TRADE_LIMIT = R.rule("trade.limit", UNQUOTED,
+                     "At most 10 trades (maritime and domestic) per turn.", source=BOUND)
+OFFER_LIMIT = R.rule("trade.offer-limit", UNQUOTED,
+                     "At most 3 domestic offers opened per turn, at most 4 cards a side.",
+                     source=BOUND)
+PHASES = R.rule("trade.phase", UNQUOTED,
+                "Trading and building share one phase after the roll, or trading ends with"
+                " the first build (reading: catan/trade-build-phase).", source=PUBLISHED)
+
+# -- building --------------------------------------------------------------------------------
+ROAD_COST = R.rule("build.road-cost", "road brick + lumber", "A road costs brick + lumber.",
+                   source=SUPP_H)
+SETTLEMENT_COST = R.rule("build.settlement-cost", "settlement brick + lumber + wool + grain",
+                         "A settlement costs brick + lumber + wool + grain.", source=SUPP_H)
+CITY_COST = R.rule("build.city-cost", "city 2 grain + 3 ore", "A city costs 2 grain + 3 ore.",
+                   source=SUPP_H)
+DEV_COST = R.rule("build.development-cost", "development card wool + grain + ore",
+                  "A development card costs wool + grain + ore.", source=SUPP_H)
+ROAD_FREE = R.rule("build.road-free-path", UNQUOTED, "A road goes on an empty path.",
+                   source=PUBLISHED)
+ROAD_CONNECTED = R.rule("build.road-connected", UNQUOTED,
+                        "A road touches one's own building, or one's own road at an"
+                        " intersection without a rival building.", source=PUBLISHED)
+DISTANCE = R.rule("build.distance", "no settlement or city on any of the 3 neighbouring"
+                  " intersections",
+                  "A settlement goes on an empty intersection whose neighbours are all empty.",
+                  source=SUPP_H)
+SETTLEMENT_CONNECTED = R.rule("build.settlement-connected", UNQUOTED,
+                              "After set-up a settlement touches one of its owner's roads.",
+                              source=PUBLISHED)
+CITY_UPGRADE = R.rule("build.city-upgrade", UNQUOTED,
+                      "A city replaces one of its owner's settlements (back to stock).",
+                      source=PUBLISHED)
+DECK_EMPTY = R.rule("build.development-deck", UNQUOTED,
+                    "A development card is bought only while the deck has cards; the card is"
+                    " a chance step over the remaining deck.", source=PUBLISHED)
+
+# -- development cards -----------------------------------------------------------------------
+DEV_ONE = R.rule("development.one-per-turn", "at most 1 played a turn",
+                 "At most one development card played per turn.", source=SUPP_H)
+DEV_NEW = R.rule("development.not-new", "not in the turn bought",
+                 "A card is not played in the turn it was bought.", source=SUPP_H)
+DEV_BEFORE = R.rule("development.before-roll", "may be played before the roll",
+                    "A card may be played before the roll (which cards:"
+                    " catan/development-before-roll).", source=SUPP_H)
+DEV_VP = R.rule("development.victory-point", "VP cards are not played",
+                "Victory point cards are never played; they stay hidden and count 1 VP each"
+                " for the win.", source=SUPP_H)
+KNIGHT = R.rule("development.knight", UNQUOTED,
+                "A knight moves the robber and steals, and counts for the largest army.",
+                source=PUBLISHED)
+ROAD_BUILDING = R.rule("development.road-building", "Постройте 2 бесплатные дороги",
+                       "Road building: place 2 free roads (fewer when no legal path or no road"
+                       " is left).", source=SUPP_H, file=CK_FILE)
+PLENTY = R.rule("development.year-of-plenty", UNQUOTED,
+                "Year of plenty: take 2 resource cards of one's choice from the bank.",
+                source=PUBLISHED)
+MONOPOLY = R.rule("development.monopoly", UNQUOTED,
+                  "Monopoly: name a resource; every other player gives all their cards of it.",
+                  source=PUBLISHED)
+
+# -- longest road, largest army, victory -----------------------------------------------------
+LONGEST = R.rule("longest-road.minimum", "5 or more continuous roads, 2 VP",
+                 "Longest road: the longest continuous road of 5 or more takes the card"
+                 " (2 VP).", source=SUPP_H)
+LONGEST_CK = R.rule("longest-road.five",
+                    "необходимо построить как минимум 5 последовательных дорог",
+                    "At least 5 roads in a row (Cities & Knights keeps the base rule).",
+                    source=SUPP_H, file=CK_FILE)
+LONGEST_TIE = R.rule("longest-road.tie", "a tie does not take it from its holder",
+                     "Equalling the holder's length does not take the card.", source=SUPP_H)
+LONGEST_BREAK = R.rule("longest-road.break", "rival settlements break roads",
+                       "A rival settlement on an intersection splits a road; the card then"
+                       " moves (catan/longest-road-break-tie for a tie).", source=SUPP_H)
+LONGEST_BREAK_CK = R.rule("longest-road.break-cities-knights",
+                          "Может нарушить длину дороги другого игрока, если находится между"
+                          " его дорогами.",
+                          "A piece between a rival's roads breaks them (Cities & Knights knights"
+                          " break roads as the base game's settlements do).", source=SUPP_H,
+                          file=CK_FILE)
+ARMY = R.rule("largest-army.minimum", "3 or more played knights, 2 VP",
+              "Largest army: 3 or more played knights takes the card (2 VP).", source=SUPP_H)
+ARMY_EXCEED = R.rule("largest-army.exceed", "must exceed the holder",
+                     "A rival takes the card only with more knights than the holder.",
+                     source=SUPP_H)
+VICTORY = R.rule("victory.ten", "10 VP, during one's own turn",
+                 "A player with 10 VP (hidden VP cards included) on their own turn wins at"
+                 " once.", source=SUPP_H)
+VICTORY_CK = R.rule("victory.own-turn", "Вы можете выиграть игру только в свой ход.",
+                    "A win comes only on one's own turn, also when the points came on another"
+                    " turn (checked when one's turn begins).", source=SUPP_H, file=CK_FILE)
+
+# -- ambiguities -----------------------------------------------------------------------------
+A_TOKENS = R.ambiguity(
+    "token-placement",
+    quote="5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11, skipping the desert",
+    question="On the variable board, are the number tokens laid along the published spiral"
+             " or at random? (The beginner board, the default, has its tokens fixed: the"
+             " readings differ only with board=variable.)",
+    readings={"spiral": "the published spiral from a random corner (one chance step)",
+              "random": "each non-desert hex, in hex order, draws a token from the remaining"
+                        " ones (a chance step each; several engines do this)"},
+    default="spiral",
+    why="The data file gives the spiral as the published placement (confidence H). It gives"
+        " the sequence only: the start at a corner hex chosen at random and the"
+        " counterclockwise direction inwards are the published rules' (stated in no project"
+        " text).",
+    source="supplementary data (confidence H)",
+    option="tokens",
+)
+A_PHASES = R.ambiguity(
+    "trade-build-phase",
+    quote=UNQUOTED,
+    question="After the roll, may a player trade after building (one combined phase, as the"
+             " later editions print), or does trading end with the first build (separate"
+             " trade and build phases, as the early editions print)?",
+    readings={"combined": "trade and build in any order",
+              "separate": "no trade (maritime or domestic) after the first build of the"
+                          " turn (road, settlement, city or development card)"},
+    default="combined",
+    why="The current edition combines the phases; both are published.",
+    source="published game (current edition); stands in no project text",
+    option="phases",
+)
+A_HARBOURS = R.ambiguity(
+    "harbour-placement",
+    quote="3:1, grain 2:1, ore 2:1, 3:1, wool 2:1, 3:1, 3:1, brick 2:1, lumber 2:1",
+    question="Are the harbour kinds fixed (the beginner frame) or shuffled over the harbour"
+             " positions at set-up?",
+    readings={"fixed": "the beginner board's kinds at every position",
+              "shuffled": "each position draws a kind from the remaining ones (9 chance steps"
+                          " at set-up)"},
+    default="fixed",
+    why="The beginner board is the default set-up; the data file gives its harbours"
+        " (confidence M).",
+    source="supplementary data (confidence M)",
+    option="harbours",
+)
+A_HARBOUR_POS = R.ambiguity(
+    "harbour-positions",
+    quote="3:1, grain 2:1, ore 2:1, 3:1, wool 2:1, 3:1, 3:1, brick 2:1, lumber 2:1",
+    question="On which coast paths do the 9 harbours lie? The data file gives their kinds"
+             " clockwise from the top left, not their paths.",
+    readings={"3-3-4": "coast paths 0, 3, 6, 10, 13, 16, 20, 23, 26 clockwise from the upper-"
+                       "left side of hex 0 (gaps 3, 3, 4 repeated)"},
+    default="3-3-4",
+    why="Nine harbours over 30 coast paths, evenly spread, one per coast hex group; the"
+        " published frame's exact paths are not in our sources.",
+    source="project default (confidence low); see docs/games/catan.md",
+)
+A_SHORTAGE = R.ambiguity(
+    "bank-shortage",
+    quote="if the bank cannot pay everyone a resource, nobody gets it, unless only one player"
+          " is owed: that player gets what remains",
+    question="When the bank cannot pay a resource and only one player is owed it, does that"
+             " player get what remains?",
+    readings={"one-owed": "yes: a single owed player gets what remains; several get nothing",
+              "nobody": "nobody gets a short resource, even a single owed player (catanatron)"},
+    default="one-owed",
+    why="The data file gives the published rule (confidence M-H); catanatron deviates.",
+    source="supplementary data (confidence M-H)",
+    option="shortage",
+)
+A_FRIENDLY = R.ambiguity(
+    "friendly-robber",
+    quote="the robber moves to another hex",
+    question="May the robber go to a hex touching a player with at most 2 public points (the"
+             " published 'friendly robber' variant)?",
+    readings={"standard": "any other hex",
+              "friendly": "not a hex with a building of a player with at most 2 public VP,"
+                          " unless every other hex has one"},
+    default="standard",
+    why="The friendly robber is an optional variant of the published game.",
+    source="published game (optional variant)",
+    option="robber",
+)
+A_ROAD_TIE = R.ambiguity(
+    "longest-road-break-tie",
+    quote="a tie does not take it from its holder",
+    question="When a rival settlement breaks the holder's road and the holder is now tied"
+             " for the longest road, does the holder keep the card?",
+    readings={"holder-keeps": "the holder keeps it while tied for longest; a tie among"
+                              " others only sets it aside",
+              "set-aside": "any tie for longest after a break sets the card aside, the"
+                           " holder's too"},
+    default="holder-keeps",
+    why="The data file's general rule is that a tie does not take the card from its"
+        " holder (confidence H); the set-aside reading is the almanac's special case.",
+    source="supplementary data (confidence H)",
+    option="road-tie",
+)
+A_BEFORE_ROLL = R.ambiguity(
+    "development-before-roll",
+    quote="may be played before the roll",
+    question="Which development cards may be played before the roll?",
+    readings={"any": "any playable card",
+              "knight": "only a knight (the older editions)"},
+    default="any",
+    why="The data file says development cards may be played before the roll (confidence H).",
+    source="supplementary data (confidence H)",
+    option="before-roll",
+)
+A_ROAD_BUILDING = R.ambiguity(
+    "road-building-stuck",
+    quote="Постройте 2 бесплатные дороги",
+    question="What happens to a road-building card's second road when no legal path is left"
+             " or the player has no road in stock?",
+    readings={"lost": "the remaining free roads are lost"},
+    default="lost",
+    why="A road needs a free connected path and a piece; the card gives nothing else.",
+    source="project default (the published game is silent)",
+    file=CK_FILE,
+)
+A_DISCARD_ORDER = R.ambiguity(
+    "discard-order",
+    quote="every player holding more than 7 discards half, rounded down, by choice",
+    question="In what order do players discard on a 7 (at the table it is simultaneous)?",
+    readings={"seat-order": "one card a step, players in seat order from the player on"
+                            " turn"},
+    default="seat-order",
+    why="No player's discard options depend on another's, so any order gives the same"
+        " results; a fixed order keeps every step atomic.",
+    source="project default (playability)",
+)
+A_VP_SCORE = R.ambiguity(
+    "hidden-points",
+    quote="10 VP, during one's own turn",
+    question="Do hidden victory point cards count before they are revealed?",
+    readings={"count": "they count for the win at once (revealed then); scores always include"
+                       " them, public points exclude them"},
+    default="count",
+    why="A player reveals them when reaching 10 on their turn.",
+    source="supplementary data (confidence H)",
+)

@@ -1,0 +1,40 @@
+"""Victory points, the win and the end of the game."""
+
+from model.catan import data as D
+from model.catan.ops import evolve
+from model.catan.state import CatanState, Player, Stage
+
+
+def public_vp(pl: Player, seat: int, longest: int, army: int) -> int:
+    """Settlements, 2 per city, 2 per special card held (hidden VP cards excluded)."""
+    return (pl.settlements + 2 * pl.cities + D.SPECIAL_VP * (seat == longest)
+            + D.SPECIAL_VP * (seat == army))
+
+
+def total_vp(pl: Player) -> int:
+    """Public points plus victory point cards (hidden until the win; they count at once)."""
+    return pl.vp + pl.developments[D.VICTORY_POINT]
+
+
+def refresh_vp(state: CatanState) -> CatanState:
+    """Every player's public points recomputed (after a build or a special card moved)."""
+    players = tuple(
+        pl if pl.vp == (v := public_vp(pl, i, state.longest, state.army))
+        else evolve(pl, vp=v)
+        for i, pl in enumerate(state.players)
+    )
+    return evolve(state, players=players)
+
+
+def finish(state: CatanState) -> CatanState:
+    """End the game at once when the player on turn has 10 points (catan/victory.ten)."""
+    # turns is 0 until set-up ends; a finished game stays finished
+    if state.turns and state.stage is not Stage.OVER \
+            and total_vp(state.players[state.turn]) >= D.VICTORY:
+        return evolve(state, stage=Stage.OVER, winner=state.turn, offer=None)
+    return state
+
+
+def scores(state: CatanState) -> tuple[int, ...]:
+    """Every player's points, victory point cards included."""
+    return tuple(total_vp(pl) for pl in state.players)

@@ -1,0 +1,126 @@
+"""Building: connected roads, the distance rule, cities, costs and piece limits."""
+
+import attrs
+import pytest
+
+from model.catan import data as D
+from model.catan import rules as RB
+from model.catan.actions import (
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    BuyDevelopment,
+    Draw,
+    MaritimeTrade,
+    OfferCard,
+)
+from model.catan.game import GAME
+from model.catan.state import Stage
+from tests.model.catan.helpers import cards, chain, hand, make, road, rule_of
+
+RICH = cards(5, 5, 5, 5, 5)
+
+
+def base(**kw: object) -> object:
+    return make(settlements={20: 0, 31: 1}, roads={road(20, 25): 0, road(31, 36): 1},
+                hands={0: RICH}, **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.rules("catan/build.road-connected", "catan/build.road-free-path",
+                   "catan/build.road-cost")
+def test_roads_extend_the_network_but_not_through_rivals() -> None:
+    s = base()
+    roads = {a.path for a in GAME.legal_actions(s) if isinstance(a, BuildRoad)}
+    # from settlement 20 (to 15 and 26) and from the road's free end 25 (to 19 and 31);
+    # 25-31 ends at the rival's settlement on 31, which is allowed
+    assert roads == {road(15, 20), road(20, 26), road(19, 25), road(25, 31)}
+    assert rule_of(s, BuildRoad(road(0, 3))) == RB.ROAD_CONNECTED
+    assert rule_of(s, BuildRoad(road(20, 25))) == RB.ROAD_FREE
+    s = GAME.apply(s, BuildRoad(road(25, 31)))
+    # beyond the rival's settlement on 31 the road cannot go on
+    assert rule_of(s, BuildRoad(road(31, 37))) == RB.ROAD_CONNECTED
+    assert hand(s, 0) == cards(4, 4, 5, 5, 5) and s.bank[:2] == (15, 15)
+    broke = make(settlements={20: 0}, roads={road(20, 26): 0})
+    assert rule_of(broke, BuildRoad(road(26, 32))) == RB.ROAD_COST
+
+
+@pytest.mark.rules("catan/build.distance", "catan/build.settlement-connected",
+                   "catan/build.settlement-cost")
+def test_settlements_need_distance_and_a_road() -> None:
+    s = make(settlements={20: 0}, roads={e: 0 for e in chain(20, 25, 19, 24)},
+             hands={0: RICH})
+    sites = {a.node for a in GAME.legal_actions(s) if isinstance(a, BuildSettlement)}
+    assert sites == {19, 24}  # 25 is next to 20
+    assert rule_of(s, BuildSettlement(25)) == RB.DISTANCE
+    assert rule_of(s, BuildSettlement(0)) == RB.SETTLEMENT_CONNECTED
+    s2 = GAME.apply(s, BuildSettlement(19))
+    assert s2.players[0].settlements == 2 and s2.players[0].vp == 2
+    assert rule_of(s2, BuildSettlement(24)) == RB.DISTANCE
+    poor = make(settlements={20: 0}, roads={e: 0 for e in chain(20, 25, 19)})
+    assert rule_of(poor, BuildSettlement(19)) == RB.SETTLEMENT_COST
+
+
+@pytest.mark.rules("catan/build.city-upgrade", "catan/build.city-cost")
+def test_a_city_replaces_an_own_settlement() -> None:
+    s = base()
+    assert [a for a in GAME.legal_actions(s) if isinstance(a, BuildCity)] == [BuildCity(20)]
+    assert rule_of(s, BuildCity(31)) == RB.CITY_UPGRADE
+    assert rule_of(s, BuildCity(0)) == RB.CITY_UPGRADE
+    assert rule_of(s, BuildCity(-3)) == RB.CITY_UPGRADE
+    s = GAME.apply(s, BuildCity(20))
+    pl = s.players[0]
+    assert (pl.settlements, pl.cities, pl.vp) == (0, 1, 2) and s.node_level[20] == 2
+    assert pl.hand == cards(5, 5, 5, 3, 2)
+    assert rule_of(s, BuildCity(20)) == RB.CITY_UPGRADE
+    poor = make(settlements={20: 0}, roads={road(20, 26): 0}, hands={0: cards(grain=2, ore=2)})
+    assert rule_of(poor, BuildCity(20)) == RB.CITY_COST
+
+
+@pytest.mark.rules("catan/components.pieces")
+def test_piece_limits() -> None:
+    s = base()
+    pl = s.players[0]
+    full = attrs.evolve(s, players=(attrs.evolve(pl, roads=D.ROADS), *s.players[1:]))
+    assert rule_of(full, BuildRoad(road(20, 26))) == RB.PIECES
+    assert not any(isinstance(a, BuildRoad) for a in GAME.legal_actions(full))
+    s = make(settlements={20: 0}, roads={e: 0 for e in chain(20, 25, 19)}, hands={0: RICH})
+    pl = s.players[0]
+    full = attrs.evolve(s, players=(attrs.evolve(pl, settlements=D.SETTLEMENTS),
+                                    *s.players[1:]))
+    assert rule_of(full, BuildSettlement(19)) == RB.PIECES
+    assert not any(isinstance(a, BuildSettlement) for a in GAME.legal_actions(full))
+    full = attrs.evolve(s, players=(attrs.evolve(pl, cities=D.CITIES), *s.players[1:]))
+    assert rule_of(full, BuildCity(20)) == RB.PIECES
+    assert not any(isinstance(a, BuildCity) for a in GAME.legal_actions(full))
+
+
+@pytest.mark.rules("catan/build.development-cost", "catan/build.development-deck",
+                   "catan/components.development-deck")
+def test_buying_a_development_card_is_a_draw_from_the_deck() -> None:
+    s = base()
+    s = GAME.apply(s, BuyDevelopment())
+    assert s.stage is Stage.DRAW and hand(s, 0) == cards(5, 5, 4, 4, 4)
+    outcomes = dict(GAME.chance_outcomes(s))
+    assert outcomes[Draw(D.KNIGHT)] * 25 == 14 and outcomes[Draw(D.MONOPOLY)] * 25 == 2
+    s = GAME.apply(s, Draw(D.MONOPOLY))
+    assert s.players[0].developments == (0, 0, 0, 0, 1) == s.players[0].bought
+    assert s.deck == (14, 5, 2, 2, 1) and s.stage is Stage.MAIN
+    empty = attrs.evolve(base(), deck=(0,) * 5, players=base().players)
+    assert rule_of(empty, BuyDevelopment()) == RB.DECK_EMPTY
+    poor = make(settlements={20: 0}, roads={road(20, 26): 0})
+    assert rule_of(poor, BuyDevelopment()) == RB.DEV_COST
+    drawn = GAME.apply(base(), BuyDevelopment())
+    assert rule_of(attrs.evolve(drawn, deck=(0, 0, 0, 0, 2)), Draw(D.KNIGHT)) == RB.DECK_EMPTY
+    assert rule_of(drawn, Draw(7)) == RB.DECK_EMPTY
+
+
+@pytest.mark.rules("catan/trade.phase", "catan/trade-build-phase")
+def test_separate_phases_end_trading_with_the_first_build() -> None:
+    combined = GAME.apply(base(), BuildRoad(road(20, 15)))
+    assert MaritimeTrade(0, 1) in GAME.legal_actions(combined)
+    s = GAME.apply(base(variant={"phases": "separate"}), BuildRoad(road(20, 15)))
+    assert s.built
+    assert not any(isinstance(a, MaritimeTrade | OfferCard) for a in GAME.legal_actions(s))
+    assert rule_of(s, MaritimeTrade(0, 1)) == RB.PHASES
+    assert rule_of(s, OfferCard(True, 0)) == RB.PHASES
+    assert BuildRoad(road(20, 26)) in GAME.legal_actions(s)

@@ -1,0 +1,174 @@
+"""Maritime trade at 4:1, 3:1 and 2:1; domestic trade in atomic steps."""
+
+import attrs
+import pytest
+
+from model.catan import data as D
+from model.catan import rules as RB
+from model.catan.actions import (
+    Answer,
+    BuildRoad,
+    Counter,
+    EndTurn,
+    MaritimeTrade,
+    OfferCard,
+    Propose,
+    TradeWith,
+    Withdraw,
+)
+from model.catan.game import GAME
+from model.catan.state import Stage
+from model.catan.trade import rates
+from tests.model.catan.helpers import cards, hand, make, road, rule_of
+
+
+@pytest.mark.rules("catan/trade.maritime", "catan/trade.different-resources",
+                   "catan/trade.has-cards")
+def test_four_to_one_with_the_bank() -> None:
+    s = make(settlements={20: 0}, roads={road(20, 25): 0}, hands={0: cards(lumber=4, ore=3)})
+    trades = [a for a in GAME.legal_actions(s) if isinstance(a, MaritimeTrade)]
+    assert trades == [MaritimeTrade(0, t) for t in (1, 2, 3, 4)]
+    s2 = GAME.apply(s, MaritimeTrade(0, 3))
+    assert hand(s2, 0) == cards(grain=1, ore=3) and s2.bank == (19, 19, 19, 18, 16)
+    assert s2.trades == 1
+    assert rule_of(s, MaritimeTrade(4, 0)) == RB.MARITIME
+    assert rule_of(s, MaritimeTrade(0, 0)) == RB.TRADE_SAME
+    assert rule_of(s, MaritimeTrade(0, 5)) == RB.TRADE_SAME
+    dry = attrs.evolve(s, bank=(15, 0, 19, 19, 16), players=(
+        attrs.evolve(s.players[0], hand=cards(lumber=4, brick=19, ore=3)), *s.players[1:]))
+    assert rule_of(dry, MaritimeTrade(0, 1)) == RB.TRADE_CARDS
+
+
+@pytest.mark.rules("catan/trade.maritime", "catan/components.harbours",
+                   "catan/board.beginner-harbours")
+def test_harbour_rates() -> None:
+    # intersection 0 is on the generic harbour (0, 3); 1 on the grain harbour (1, 5)
+    s = make(settlements={0: 0, 5: 1}, roads={road(0, 4): 0, road(5, 9): 1},
+             hands={0: cards(wool=3), 1: cards(grain=2, ore=2)})
+    assert rates(s.node_owner, s.harbours, 0) == (3, 3, 3, 3, 3)
+    assert rates(s.node_owner, s.harbours, 1) == (4, 4, 4, 2, 4)
+    assert rates(s.node_owner, s.harbours, 2) == (4,) * 5
+    s2 = GAME.apply(s, MaritimeTrade(2, 4))
+    assert hand(s2, 0) == cards(ore=1)
+    s1 = attrs.evolve(s, turn=1)
+    assert MaritimeTrade(3, 0) in GAME.legal_actions(s1)
+    assert rule_of(s1, MaritimeTrade(4, 0)) == RB.MARITIME
+    assert hand(GAME.apply(s1, MaritimeTrade(3, 1)), 1) == cards(brick=1, ore=2)
+
+
+@pytest.mark.rules("catan/trade.limit")
+def test_trades_per_turn_are_bounded() -> None:
+    s = make(settlements={20: 0}, roads={road(20, 25): 0}, hands={0: cards(lumber=19)})
+    s = attrs.evolve(s, trades=D.TRADES_PER_TURN)
+    assert not any(isinstance(a, MaritimeTrade | OfferCard) for a in GAME.legal_actions(s))
+    assert rule_of(s, MaritimeTrade(0, 1)) == RB.TRADE_LIMIT
+    assert GAME.apply(s, EndTurn()).trades == 0
+
+
+def _offered() -> object:
+    """Player 0 offers 2 lumber for 1 ore."""
+    s = make(settlements={20: 0}, roads={road(20, 25): 0},
+             hands={0: cards(lumber=3, wool=1), 1: cards(ore=1, brick=2), 2: cards(ore=2)})
+    for a in (OfferCard(True, 0), OfferCard(True, 0), OfferCard(False, 4)):
+        s = GAME.apply(s, a)
+    return s
+
+
+@pytest.mark.rules("catan/trade.domestic", "catan/trade.has-cards",
+                   "catan/trade.different-resources")
+def test_domestic_offer_accepted_by_two_concluded_with_one() -> None:
+    s = _offered()
+    assert s.stage is Stage.TRADE and s.offer.give == cards(lumber=2)
+    assert s.offer.get == cards(ore=1) and s.offers == 1
+    acts = GAME.legal_actions(s)
+    # another lumber is still in hand; ore is asked for, so it cannot be given too
+    assert OfferCard(True, 0) in acts and OfferCard(True, 4) not in acts
+    assert OfferCard(True, 2) in acts and OfferCard(True, 1) not in acts
+    assert rule_of(s, OfferCard(True, 1)) == RB.TRADE_CARDS
+    assert rule_of(s, OfferCard(False, 0)) == RB.TRADE_SAME
+    assert rule_of(s, OfferCard(False, 9)) == RB.TRADE_SAME
+    assert rule_of(s, EndTurn()) == RB.ACTOR
+    s = GAME.apply(s, Propose())
+    assert GAME.actor(s) == 1
+    assert GAME.legal_actions(s) == (Answer(True), Answer(False), Counter())
+    s = GAME.apply(s, Answer(True))
+    assert GAME.actor(s) == 2
+    s = GAME.apply(s, Answer(True))
+    assert GAME.actor(s) == 0 and GAME.legal_actions(s) == (TradeWith(1), TradeWith(2),
+                                                             Withdraw())
+    assert rule_of(s, TradeWith(0)) == RB.DOMESTIC
+    assert rule_of(s, Answer(True)) == RB.ACTOR
+    s = GAME.apply(s, TradeWith(2))
+    assert hand(s, 0) == cards(lumber=1, wool=1, ore=1) and hand(s, 2) == cards(lumber=2, ore=1)
+    assert s.stage is Stage.MAIN and s.offer is None and s.trades == 1
+
+
+@pytest.mark.rules("catan/trade.domestic", "catan/trade.has-cards")
+def test_declines_close_the_offer_and_a_responder_needs_the_cards() -> None:
+    s = GAME.apply(_offered(), Propose())
+    poor = attrs.evolve(s, players=(s.players[0], attrs.evolve(s.players[1], hand=cards()),
+                                    s.players[2]))
+    assert GAME.legal_actions(poor) == (Answer(False), Counter())
+    assert rule_of(poor, Answer(True)) == RB.TRADE_CARDS
+    assert rule_of(s, Propose()) == RB.ACTOR
+    s = GAME.apply(GAME.apply(s, Answer(False)), Answer(False))
+    assert s.stage is Stage.MAIN and s.offer is None and s.trades == 0
+    assert hand(s, 0) == cards(lumber=3, wool=1)
+
+
+@pytest.mark.rules("catan/trade.domestic")
+def test_a_counter_offer_accepted() -> None:
+    s = GAME.apply(_offered(), Propose())
+    s = GAME.apply(s, Counter())
+    assert GAME.actor(s) == 1 and s.offer.phase == "counter"
+    # player 1 builds from its own side: it gives 1 brick and asks for 1 wool
+    acts = GAME.legal_actions(s)
+    assert OfferCard(True, 1) in acts and OfferCard(True, 3) not in acts
+    assert Propose() not in acts and Withdraw() in acts
+    assert rule_of(s, Propose()) == RB.TRADE_SAME
+    s = GAME.apply(GAME.apply(s, OfferCard(True, 1)), OfferCard(False, 2))
+    assert rule_of(s, OfferCard(False, 2)) == RB.TRADE_CARDS  # 0 holds one wool
+    assert rule_of(s, Counter()) == RB.ACTOR
+    s = GAME.apply(s, Propose())
+    assert GAME.actor(s) == 0 and GAME.legal_actions(s) == (Answer(True), Answer(False))
+    assert rule_of(s, Counter()) == RB.ACTOR
+    done = GAME.apply(s, Answer(True))
+    assert hand(done, 0) == cards(lumber=3, brick=1) and hand(done, 1) == cards(brick=1, wool=1,
+                                                                                 ore=1)
+    assert done.stage is Stage.MAIN and done.trades == 1
+    # declining the counter passes the original offer on to player 2
+    s2 = GAME.apply(s, Answer(False))
+    assert GAME.actor(s2) == 2 and s2.offer.phase == "respond"
+    assert s2.offer.counter_give == cards()
+
+
+@pytest.mark.rules("catan/trade.offer-limit", "catan/trade.domestic")
+def test_offers_are_bounded_in_size_and_number() -> None:
+    s = make(settlements={20: 0}, roads={road(20, 25): 0}, hands={0: cards(lumber=9)})
+    assert [a for a in GAME.legal_actions(s) if isinstance(a, OfferCard)] == [OfferCard(True, 0)]
+    assert rule_of(s, OfferCard(False, 4)) == RB.DOMESTIC  # an offer opens with a card given
+    s = GAME.apply(s, OfferCard(True, 0))
+    for _ in range(4):
+        s = GAME.apply(s, OfferCard(False, 4))
+    assert rule_of(s, OfferCard(False, 4)) == RB.OFFER_LIMIT
+    assert not any(a == OfferCard(False, 3) for a in GAME.legal_actions(s))
+    s = GAME.apply(s, Withdraw())
+    assert s.stage is Stage.MAIN and s.offers == 1
+    s = attrs.evolve(s, offers=D.OFFERS_PER_TURN)
+    assert not any(isinstance(a, OfferCard) for a in GAME.legal_actions(s))
+    assert rule_of(s, OfferCard(True, 0)) == RB.OFFER_LIMIT
+    assert rule_of(s, Answer(True)) == RB.ACTOR
+    # a counter-offer withdrawn is a decline
+    t = GAME.apply(GAME.apply(_offered(), Propose()), Counter())
+    t = GAME.apply(t, Withdraw())
+    assert GAME.actor(t) == 2
+    assert rule_of(t, TradeWith(1)) == RB.ACTOR
+    assert rule_of(GAME.apply(_offered(), Propose()), BuildRoad(0)) == RB.ACTOR
+
+
+@pytest.mark.rules("catan/trade.domestic")
+def test_every_trade_step_offers_few_actions() -> None:
+    s = _offered()
+    assert len(GAME.legal_actions(s)) <= 12
+    s = GAME.apply(s, Withdraw())
+    assert s.stage is Stage.MAIN and hand(s, 0) == cards(lumber=3, wool=1)

@@ -1,0 +1,27 @@
+"""Readings that change play: the oracle's witness search finds short games on which they
+disagree (the rarer ones, a shortage or a tied break, have worked examples instead)."""
+
+import pytest
+
+from model.catan.game import GAME
+from oracle.witness import find_witness
+
+
+@pytest.mark.rules("catan/harbour-placement", "catan/trade-build-phase",
+                   "catan/development-before-roll", "catan/friendly-robber")
+@pytest.mark.parametrize(("ambiguity", "words"), [
+    ("catan/harbour-placement", "actor"),
+    ("catan/trade-build-phase", "legal choices differ"),
+    ("catan/development-before-roll", "legal choices differ"),
+    ("catan/friendly-robber", "legal choices differ"),
+])
+def test_readings_disagree_on_a_seeded_game(ambiguity: str, words: str) -> None:
+    witness = find_witness(GAME, ambiguity, seeds=range(2), players=[3], limit=3000)
+    assert witness is not None and words in witness.difference
+
+
+@pytest.mark.rules("catan/token-placement")
+def test_token_readings_play_alike_on_the_beginner_board() -> None:
+    # the tokens are printed on the beginner board; the readings differ on the variable one
+    assert find_witness(GAME, "catan/token-placement", seeds=range(1), players=[3],
+                        limit=200) is None
