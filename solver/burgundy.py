@@ -274,6 +274,48 @@ def _estate_count(v: Vars, i: int, t: int) -> Any:
     return v[pn(i, f"ec.{t}")]
 
 
+#: rounds in a game, and the most silver and workers one die action can give
+ROUNDS_IN_GAME = D.PHASES * 5
+DIE_SILVER = 2  # a sale with knowledge tile 3
+DIE_WORKERS = 4  # taking workers with knowledge tile 14
+START_SILVER = 1
+START_WORKERS = 4  # the fourth player's
+
+
+def _die_actions_left(v: Vars, i: int, players: int, pending: tuple[int, ...]) -> Any:
+    """Actions still to come that may give player ``i`` silver or workers: two dice a
+    round for the rounds to come, less the dice used this round (in the play stage a 0
+    die is a used one), plus one when an effect of ``pending`` (the castle's extra
+    action, the warehouse's sale) waits for ``i``."""
+    used = z3.If(v["stage"] == PLAY, _b(v[pn(i, "die0")] == 0) + _b(v[pn(i, "die1")] == 0), 0)
+    mine = z3.And(v["stage"] == PLAY, _actor(v, players) == i)
+    extra = z3.If(z3.And(mine, z3.Or(*(v["pend"] == p for p in pending))), 1, 0)
+    return 2 * (ROUNDS_IN_GAME - (5 * v["phase"] + v["round"])) - used + extra
+
+
+def _income_budget(v: Vars, i: int, players: int) -> Any:
+    """Silver and workers are bounded by what is still to come: every die action gives at
+    most 2 silver and 4 workers, a bank 2 silver and a boarding house 4 workers once, a
+    castle one more action, a warehouse one more sale (at most as much as a die action),
+    and each mine 1 silver (and, with knowledge tile 2, 1 worker) at the end of each
+    phase still to end. So ``silver + 2 * actions left + mines * phases left
+    - 2 * (banks + warehouses + castles) - 5 * mines`` never exceeds its start, and the
+    same for workers with 4; the game is finite, and with this the final scoring is
+    bounded."""
+    ec = {name: v[pn(i, f"ec.{TI[name]}")] for name in ("bank", "warehouse", "boarding-house",
+                                                         "castle")}
+    mines = _sum([_b(v[pn(i, f"e{s}")] != 0) for s in MINE_SPACES])  # as the phase end counts
+    mines_to_come = mines * (D.PHASES - v["phase"])
+    left = _die_actions_left(v, i, players, (P_CASTLE, P_WAREHOUSE))
+    silver = (v[pn(i, "silver")] + DIE_SILVER * left + mines_to_come
+              - DIE_SILVER * (ec["bank"] + ec["warehouse"] + ec["castle"]) - 5 * mines)
+    workers = (v[pn(i, "workers")] + DIE_WORKERS * left + mines_to_come
+               - DIE_WORKERS * (ec["boarding-house"] + ec["warehouse"] + ec["castle"])
+               - 5 * mines)
+    return z3.And(silver <= START_SILVER + DIE_SILVER * 2 * ROUNDS_IN_GAME,
+                  workers <= START_WORKERS + DIE_WORKERS * 2 * ROUNDS_IN_GAME)
+
+
 def _die_value(v: Vars, i: int, die: Any) -> Any:
     return z3.If(die == 0, v[pn(i, "die0")], z3.If(die == 1, v[pn(i, "die1")], Z))
 
@@ -669,6 +711,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             "counters": self._counters(v, players),
             "pending": self._pending(v, players),
             "turn-order": self._track(v, players),
+            "income-budget": z3.And(*(_income_budget(v, i, players) for i in ps)),
         }
 
     def _counters(self, v: Vars, players: int) -> Any:
