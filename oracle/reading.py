@@ -16,8 +16,9 @@ here, and nothing else in the oracle parses their bytes:
   levels deep, and no string or key holding a lone surrogate (``"\\ud800"``,
   which is not a Unicode character and cannot be written as UTF-8);
 * :data:`Validator` is the JSON Schema validator of the oracle's schemas,
-  with two corrections to Python's defaults: ``integer`` means a JSON
-  integer (``1.0`` is not one), and a ``pattern``'s ``$`` matches only at the
+  with corrections to Python's defaults: ``integer`` means a JSON integer,
+  and ``const`` and ``enum`` compare JSON types too (``1.0`` is neither an
+  integer nor the constant ``1``), and a ``pattern``'s ``$`` matches only at the
   end of the string, as in ECMA-262 (Python's ``$`` also matches before a
   final newline, so ``"2/27\\n"`` would pass ``^[0-9]+/[0-9]+$``).
 
@@ -33,7 +34,7 @@ from typing import IO, Any
 
 import jsonschema  # type: ignore[import-untyped]
 
-from oracle.diff import child, clip, path_of, show
+from oracle.diff import child, clip, path_of, same, show
 
 #: the longest line of a trace or reply read, in bytes
 MAX_LINE = 32 * 1024 * 1024
@@ -205,14 +206,25 @@ def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterat
         yield jsonschema.ValidationError(f"{clip(repr(instance), 80)} does not match {pattern!r}")
 
 
+def _const(validator: Any, const: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not same(instance, const):
+        yield jsonschema.ValidationError(f"{show(const, 80)} was expected")
+
+
+def _enum(validator: Any, enums: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not any(same(instance, e) for e in enums):
+        yield jsonschema.ValidationError(f"{show(instance, 80)} is not one of {show(enums, 80)}")
+
+
 def _is_integer(_checker: Any, instance: Any) -> bool:
     return type(instance) is int
 
 
-#: the oracle's JSON Schema validator class (draft 2020-12; exact integers, ECMA ``$``)
+#: the oracle's JSON Schema validator class (draft 2020-12; exact integers, ``const`` and
+#: ``enum`` that tell ``1.0`` from ``1``, ECMA ``$``)
 Validator: Any = jsonschema.validators.extend(
     jsonschema.Draft202012Validator,
-    validators={"pattern": _pattern},
+    validators={"pattern": _pattern, "const": _const, "enum": _enum},
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
 )
 
@@ -253,6 +265,8 @@ def _describe(err: jsonschema.ValidationError) -> tuple[str, str]:
         return path, f"expected a number >= {value}, got {got}"
     if kw == "minLength":
         return path, "expected a non-empty string"
+    if kw == "minItems":
+        return path, f"expected at least {value} item{'s' if value != 1 else ''}, got {got}"
     if kw == "maxLength":
         return path, f"expected at most {value} characters"
     description = err.schema.get("description") if isinstance(err.schema, dict) else None
