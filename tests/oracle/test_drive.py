@@ -207,8 +207,9 @@ def test_garbage_replies_are_protocol_divergences(fault: str, words: str) -> Non
 
 def test_the_subprocess_is_killed_at_the_end() -> None:
     for fault in ("ignore-quit", "hang"):
-        peer = drv.Peer(broken(fault, 0), 0.3)
+        peer = drv.Peer(broken(fault, 0), 10.0)  # start-up may be slow on a loaded machine
         peer.request("reset", game="crafts", players=2, variant={})
+        peer.timeout = 0.3
         if fault == "hang":
             with pytest.raises(drv.PeerFailure):
                 peer.request("legal")
