@@ -702,15 +702,16 @@ def drive(game_name: str, players: int | None, n: int, seed: int, variant: tuple
           policy: str, timeout: float, probes: int, strict_rules: bool, as_json: bool,
           command: tuple[str, ...]) -> int:
     """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
-    from oracle.drive import DriveError
+    from oracle.drive import MAX_TIMEOUT, DriveError
     from oracle.drive import drive as run_drive
 
     if not command:
         raise BadInput("no command given: oracle drive [OPTIONS] -- CMD [ARGS ...]")
     if command[0].startswith("-") and command[0] != "-":
         raise BadInput(f"unknown option {command[0]!r} (put the command after --)")
-    if not timeout > 0:
-        raise BadInput("--timeout must be a positive number of seconds")
+    if not 0 < timeout <= MAX_TIMEOUT:
+        raise BadInput(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds,"
+                       f" not {timeout:g}")
     targets = _targets(game_name)
     chosen = _variant(variant)
     for g in targets:

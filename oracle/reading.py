@@ -134,9 +134,8 @@ def loads(text: str, *, multiline: bool = False) -> Any:
     """
     try:
         value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
-    except RecursionError:
-        raise InputError(None, f"not JSON: nested more than {MAX_DEPTH} levels deep"
-                         " (the limit)") from None
+    except RecursionError:  # deeper than the parser goes: far past the limit
+        raise InputError(None, _DEEP) from None
     except json.JSONDecodeError as exc:
         # "starting at" messages end in "at"; a line read with its line end would
         # otherwise name the line after it
@@ -149,46 +148,58 @@ def loads(text: str, *, multiline: bool = False) -> Any:
         if "integer string conversion" in reason:
             reason = f"an integer of more than {MAX_DIGITS} digits (the limit)"
         raise InputError(None, f"not JSON: {reason}") from None
-    if _suspect(value, text):
-        problem = _problem(value)
+    if isinstance(value, (dict, list)) and _too_deep(value):
+        raise InputError(None, _DEEP)
+    if _SURROGATE_ESCAPE.search(text) is not None:
+        problem = _surrogate(value)
         if problem is not None:
             raise InputError(*problem)
     return value
 
 
-def _suspect(value: Any, text: str) -> bool:
-    """Whether ``value`` may be too deep or hold a lone surrogate (a cheap test on the text)."""
-    if not isinstance(value, (dict, list)):
-        return isinstance(value, str) and _SURROGATE_ESCAPE.search(text) is not None
-    return (text.count("[") + text.count("{") > MAX_DEPTH
-            or _SURROGATE_ESCAPE.search(text) is not None)
+_DEEP = f"nested more than {MAX_DEPTH} levels deep (the limit)"
+_CONTAINERS = (dict, list)
 
 
-def _problem(value: Any) -> tuple[str, str] | None:
-    """The path and message of the first place nested too deep or holding a lone surrogate."""
-    stack: list[tuple[Any, int, str]] = [(value, 1, "$")]
+def _too_deep(value: Any) -> bool:
+    """Whether arrays and objects nest more than :data:`MAX_DEPTH` levels (level by level)."""
+    level = [value]
+    depth = 1
+    while level:
+        if depth > MAX_DEPTH:
+            return True
+        below: list[Any] = []
+        for item in level:
+            members = item.values() if type(item) is dict else item
+            below.extend(m for m in members if type(m) in _CONTAINERS)
+        level = below
+        depth += 1
+    return False
+
+
+def _surrogate(value: Any) -> tuple[str, str] | None:
+    """The path and message of the first string or key holding a lone surrogate."""
+    stack: list[tuple[Any, str]] = [(value, "$")]
     while stack:
-        item, depth, path = stack.pop()
+        item, path = stack.pop()
         if isinstance(item, str):
             found = _SURROGATE.search(item)
             if found is not None:
-                code = f"\\u{ord(found.group()):04x}"
-                return path, f"a lone surrogate {code} (not a Unicode character)"
-            continue
-        if not isinstance(item, (dict, list)):
-            continue
-        if depth > MAX_DEPTH:
-            return clip(path, 120), f"nested more than {MAX_DEPTH} levels deep (the limit)"
-        if isinstance(item, dict):
+                return path, f"a lone surrogate {_code(found.group())} (not a Unicode character)"
+        elif isinstance(item, dict):
             for key in reversed(list(item)):
-                if _SURROGATE.search(key) is not None:
-                    code = f"\\u{ord(_SURROGATE.findall(key)[0]):04x}"
-                    return path, f"a key with a lone surrogate {code} (not a Unicode character)"
-                stack.append((item[key], depth + 1, child(path, key)))
-        else:
-            stack.extend((item[i], depth + 1, child(path, i))
-                         for i in reversed(range(len(item))))
+                found = _SURROGATE.search(key)
+                if found is not None:
+                    return path, (f"a key with a lone surrogate {_code(found.group())}"
+                                  " (not a Unicode character)")
+                stack.append((item[key], child(path, key)))
+        elif isinstance(item, list):
+            stack.extend((item[i], child(path, i)) for i in reversed(range(len(item))))
     return None
+
+
+def _code(char: str) -> str:
+    return f"\\u{ord(char):04x}"
 
 
 # -- JSON Schema ---------------------------------------------------------------------------
@@ -265,6 +276,8 @@ def _describe(err: jsonschema.ValidationError) -> tuple[str, str]:
         return path, f"expected a number >= {value}, got {got}"
     if kw == "minLength":
         return path, "expected a non-empty string"
+    if kw == "pattern":
+        return path, f"expected a string matching {value}, got {got}"
     if kw == "minItems":
         return path, f"expected at least {value} item{'s' if value != 1 else ''}, got {got}"
     if kw == "maxLength":
