@@ -421,8 +421,12 @@ def check_file(path: str, *, allow_partial: bool = False, strict: bool = False) 
     if path == "-":
         if sys.stdin is None:
             raise TraceError(None, None, "cannot read standard input: it is closed")
-        return check_lines(read_lines(sys.stdin.buffer), allow_partial=allow_partial,
-                           strict=strict)
+        try:
+            return check_lines(read_lines(sys.stdin.buffer), allow_partial=allow_partial,
+                               strict=strict)
+        except OSError as exc:  # not readable (opened for writing only)
+            raise TraceError(None, None, "cannot read standard input:"
+                             f" {exc.strerror or exc}") from None
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed below, errors become TraceError
     except OSError as exc:

@@ -609,6 +609,12 @@ def _(root: Path) -> Case:
                 redirect="<&-")
 
 
+@case(11, "check-stdin-write-only")
+def _(root: Path) -> Case:
+    return Case(("check", "-"), 2, r"^error: cannot read standard input: Bad file descriptor$",
+                redirect="0>/dev/null")
+
+
 @case(11, "check-json-to-dev-full")
 def _(root: Path) -> Case:
     path = write(root, "ok.jsonl", trace_lines())

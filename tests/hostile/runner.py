@@ -2,10 +2,16 @@
 subprocess (stream redirections, pytest with the plugin, and the figures of ci/hostile.py)."""
 
 import os
+import re
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import traceback
+from pathlib import Path
+from typing import IO
 
 import attrs
 from click.testing import CliRunner
@@ -39,25 +45,58 @@ def command(case: Case) -> list[str]:
     return [sys.executable, "-c", "from oracle.cli import main; main()", *case.args]
 
 
-def run_subprocess(case: Case) -> Outcome:
+#: GNU time, which measures the peak memory of the process it starts
+GNU_TIME = "/usr/bin/time"
+
+
+def run_subprocess(case: Case, *, measure: bool = False) -> Outcome:
+    """Run ``case`` as a process; with ``measure``, its peak resident memory too.
+
+    The peak comes from GNU time (``%M``), which forks the case itself: a
+    process started straight from this (larger) one would report this one's
+    peak, which Linux carries over ``exec``.
+    """
     argv = command(case)
     if case.redirect:
         argv = ["sh", "-c", f'exec "$@" {case.redirect}', "sh", *argv]
+    report = None
+    if measure and Path(GNU_TIME).exists():
+        handle, report = tempfile.mkstemp(prefix="hostile-peak-")
+        os.close(handle)
+        argv = [GNU_TIME, "-f", "%M", "-o", report, *argv]
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "160"}
     start = time.monotonic()
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             stdin=subprocess.DEVNULL if "<" not in case.redirect else None,
-                            cwd=case.cwd, env=env)
-    try:
-        out, err = proc.communicate(timeout=HANG)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        out, err = proc.communicate()
-        return Outcome(None, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
-                       time.monotonic() - start, hang=True)
-    seconds = time.monotonic() - start
-    return Outcome(proc.returncode, out.decode("utf-8", "replace"),
-                   err.decode("utf-8", "replace"), seconds)
+                            cwd=case.cwd, env=env, start_new_session=True)
+    chunks: dict[str, bytes] = {}
+    readers = [threading.Thread(target=_drain, args=(stream, name, chunks))
+               for name, stream in (("out", proc.stdout), ("err", proc.stderr))]
+    for reader in readers:
+        reader.start()
+    timer = threading.Timer(HANG, os.killpg, (proc.pid, signal.SIGKILL))
+    timer.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    hang = not timer.is_alive()
+    timer.cancel()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    for reader in readers:
+        reader.join()
+    peak = usage.ru_maxrss
+    if report is not None:
+        words = Path(report).read_text().split()
+        Path(report).unlink()
+        peak = int(words[-1]) if words and words[-1].isdigit() else peak
+    return Outcome(None if hang else proc.returncode,
+                   chunks["out"].decode("utf-8", "replace"),
+                   chunks["err"].decode("utf-8", "replace"), time.monotonic() - start,
+                   peak_kib=peak, hang=hang)
+
+
+def _drain(stream: IO[bytes] | None, name: str, into: dict[str, bytes]) -> None:
+    assert stream is not None
+    into[name] = stream.read()
+    stream.close()
 
 
 def run_in_process(case: Case) -> Outcome:
@@ -68,6 +107,37 @@ def run_in_process(case: Case) -> Outcome:
         assert result.exc_info is not None
         stderr += "".join(traceback.format_exception(*result.exc_info))
     return Outcome(result.exit_code, result.stdout, stderr, time.monotonic() - start)
+
+
+def problems(case: Case, outcome: Outcome) -> list[str]:
+    """How ``outcome`` differs from what ``case`` expects (empty: as expected)."""
+    out: list[str] = []
+    if outcome.traceback:
+        out.append("a traceback")
+    if outcome.hang:
+        out.append(f"no end within {HANG:g} s")
+        return out
+    if outcome.code != case.code:
+        out.append(f"exit {outcome.code}, expected {case.code}")
+    if case.stream == "stderr":
+        lines = outcome.stderr.splitlines()
+        if len(lines) > 1:
+            out.append(f"{len(lines)} lines on stderr, not one")
+        line = lines[0] if lines else ""
+        if not re.search(case.expect, line):
+            out.append(f"{line[:300]!r} !~ {case.expect!r}")
+    else:
+        text = outcome.stdout if case.stream == "stdout" else outcome.stdout + outcome.stderr
+        if not re.search(case.expect, text):
+            out.append(f"{text[-2000:]!r} !~ {case.expect!r}")
+    if case.max_output is not None and len(outcome.stdout) > case.max_output:
+        out.append(f"{len(outcome.stdout)} characters of output, more than {case.max_output}")
+    if case.after is not None:
+        try:
+            case.after()
+        except AssertionError as exc:
+            out.append(str(exc))
+    return out
 
 
 def run(case: Case) -> Outcome:
