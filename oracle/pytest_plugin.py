@@ -6,7 +6,9 @@ replays the trace against the model and fails with the first divergence.
 
 * ``--oracle-traces GLOB`` (repeatable; ``**`` allowed): the traces; a glob
   that matches nothing is a usage error.
-* ``--oracle-report FILE.json``: a JSON summary of every trace replayed.
+* ``--oracle-report FILE.json``: a JSON summary of every trace replayed (its
+  directory is checked when pytest starts: a usage error, not an internal
+  error after every test).
 * ``--oracle-allow-partial``: a trace that stops before the game ends passes.
 * ``--oracle-strict``: also require every action to be among the listed choices.
 

@@ -65,6 +65,8 @@ def run_subprocess(case: Case, *, measure: bool = False) -> Outcome:
         os.close(handle)
         argv = [GNU_TIME, "-f", "%M", "-o", report, *argv]
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "160"}
+    if "COVERAGE_PROCESS_START" in env:  # measured too: the configuration from any directory
+        env["COVERAGE_PROCESS_START"] = str(Path(env["COVERAGE_PROCESS_START"]).resolve())
     start = time.monotonic()
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             stdin=subprocess.DEVNULL if "<" not in case.redirect else None,
