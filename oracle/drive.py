@@ -27,7 +27,7 @@ import re
 import selectors
 import subprocess
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -787,9 +787,16 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
          variant: Mapping[str, str] | None = None) -> list[tuple[Config, int]]:
     """The games to drive: ``count`` seeds from ``seed``; player counts cycle when not given."""
+    return list(_plan(game, players, count, seed, variant))
+
+
+def _plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
+          variant: Mapping[str, str] | None = None) -> Iterator[tuple[Config, int]]:
+    """:func:`plan` one game at a time (any ``count``); a bad configuration raises at once."""
     counts = ([players] if players is not None
               else list(range(game.min_players, game.max_players + 1)))
-    return [(game.config(counts[i % len(counts)], variant), seed + i) for i in range(count)]
+    configs = [game.config(c, variant) for c in counts]
+    return ((configs[i % len(configs)], seed + i) for i in range(count))
 
 
 def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int = 3,
@@ -810,7 +817,8 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
     if not 0 < timeout <= MAX_TIMEOUT:
         raise DriveError(f"the timeout must be more than 0 and at most {MAX_TIMEOUT:g} s,"
                          f" not {timeout:g}")
-    planned = [(g, c, s) for g in games for c, s in plan(g, players, count, seed, variant)]
+    plans = [(g, _plan(g, players, count, seed, variant)) for g in games]
+    planned = ((g, c, s) for g, each in plans for c, s in each)
     start = time.perf_counter()
     runs: list[GameRun] = []
     requests = 0

@@ -120,10 +120,16 @@ class VectorSet:
 
 def plan(game: Game[Any, Any], games: int | None, seed: int) -> list[tuple[Config, str, int]]:
     """The seeded games played: every configuration of ``variant_configs`` under each policy."""
+    return list(_plan(game, games, seed)[1])
+
+
+def _plan(game: Game[Any, Any], games: int | None, seed: int
+          ) -> tuple[int, Iterator[tuple[Config, str, int]]]:
+    """How many games :func:`plan` plays, and the games one at a time (any number)."""
     configs = variant_configs(game)
     total = games if games is not None else max(10, 2 * len(configs))
-    return [(configs[(i // len(POLICIES)) % len(configs)], POLICIES[i % len(POLICIES)], seed + i)
-            for i in range(total)]
+    return total, ((configs[(i // len(POLICIES)) % len(configs)], POLICIES[i % len(POLICIES)],
+                    seed + i) for i in range(total))
 
 
 def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int | None = None,
@@ -132,7 +138,7 @@ def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int 
     rng = random.Random(f"vectors/{game.name}/{seed}")
     legal_keep: dict[str, _Reservoir] = {}
     illegal_keep: dict[str, _Reservoir] = {}
-    planned = plan(game, games, seed)
+    total, planned = _plan(game, games, seed)
     prober = Prober(game, random.Random(f"probes/{game.name}/{seed}"))
     for config, policy, game_seed in planned:
         play = random.Random(game_seed)
@@ -155,7 +161,7 @@ def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int 
             box.offer(rng, _Candidate(config, state, action, new, game_seed, policy, step))
             state = new
             step += 1
-    return _assemble(game, seed, len(planned), count, legal_keep, illegal_keep)
+    return _assemble(game, seed, total, count, legal_keep, illegal_keep)
 
 
 def _assemble(game: Game[Any, Any], seed: int, games: int, count: int,

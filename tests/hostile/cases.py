@@ -215,6 +215,13 @@ def _(root: Path) -> Case:
                 r' surrogate', stream="stdout")
 
 
+@case(1, "drive-reply-not-utf8")
+def _(root: Path) -> Case:
+    return Case(drive("bytes", "--json"), 1, KIND.format(kind="protocol")
+                + r'"the reply to legal is not read: not UTF-8 text \(bad byte at 20\)"',
+                stream="stdout")
+
+
 @case(1, "vectors-surrogate-id")
 def _(root: Path) -> Case:
     data = vectors()
@@ -336,6 +343,13 @@ def _(root: Path) -> Case:
         line=65537, rest=r"more than 65536 blank lines in a row \(the limit\)"))
 
 
+@case(3, "drive-reply-without-end")
+def _(root: Path) -> Case:
+    return Case(drive("huge", "--json"), 1, KIND.format(kind="protocol")
+                + r'"the reply to legal is longer than 32 MiB without a line end \(the limit\)"',
+                stream="stdout")
+
+
 @case(3, "vectors-dev-zero")
 def _(root: Path) -> Case:
     return Case(("vectors", "--verify", "/dev/zero"), 2,
@@ -363,6 +377,19 @@ def _(root: Path) -> Case:
     return Case(drive("digits", "--json"), 1,
                 r'"message": "the reply to legal is not read: not JSON: an integer of more than'
                 r' 4300 digits \(the limit\)"', stream="stdout")
+
+
+@case(4, "drive-nan-actor")
+def _(root: Path) -> Case:
+    return Case(drive("nan", "--json"), 1, KIND.format(kind="protocol")
+                + r'"the reply to legal is not read: not JSON: NaN is not JSON"', stream="stdout")
+
+
+@case(4, "check-number-out-of-range")
+def _(root: Path) -> Case:
+    lines = raw_step(trace_lines(), 3, '"step":3', '"step":1e400')
+    return Case(("check", write(root, "e400.jsonl", lines)), 2, ERROR_AT.format(
+        line=4, rest=r"not JSON: the number 1e400 is out of range"))
 
 
 @case(4, "check-integer-5000-digits")

@@ -21,3 +21,15 @@ def test_hostile(name: str, tmp_path: Path) -> None:
     outcome = run(case)
     found = problems(case, outcome)
     assert not found, f"class {cls} ({CLASSES[cls]}): {name}: " + "; ".join(found)
+
+
+def test_huge_game_counts_are_planned_one_game_at_a_time() -> None:
+    """``--games 10**11`` plays on (as asked) without first building a list of every game."""
+    from model.core import registry
+    from oracle import drive, vectors
+
+    game = registry.get("crafts")
+    config, seed = next(drive._plan(game, None, 10**11, 5))
+    assert (config.players, seed) == (game.min_players, 5)
+    total, planned = vectors._plan(game, 10**11, 0)
+    assert total == 10**11 and next(planned)[2] == 0
