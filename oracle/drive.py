@@ -490,7 +490,7 @@ class DriveDivergence:
         if self.action is not None:
             parts.append(f"  action: {show(self.action)}")
         if self.rule is not None:
-            parts.append(f"  rule: {self.rule}")
+            parts.append(f"  rule: {clip(self.rule, 200)}")
             if cite(self.rule) is not None:
                 parts.append(f"  text: {cite(self.rule)}")
         if self.expected is not None or self.got is not None:
@@ -753,7 +753,7 @@ class _Game:
                 request="apply", action=data, rule=exc.rule))
         theirs = reply.get("rule")
         if theirs is not None and theirs != exc.rule:
-            note = (f"step {step}: {show(data)} rejected under rule {theirs!r};"
+            note = (f"step {step}: {show(data)} rejected under rule {show(theirs, 120)};"
                     f" the model names {exc.rule!r}")
             if self.strict_rules:
                 raise _Stop(DriveDivergence("rule", step, KINDS["rule"], request="apply",
