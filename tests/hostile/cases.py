@@ -250,6 +250,22 @@ def _(root: Path) -> Case:
                 program="pytest", cwd=str(folder), after=check)
 
 
+@case(1, "plugin-report-surrogate-file-name")
+def _(root: Path) -> Case:
+    folder = root / "plugin-surname"
+    folder.mkdir()
+    write(folder, "trace-\udcff.jsonl", trace_lines())  # a file name that is not UTF-8
+    report = folder / "report.json"
+
+    def check() -> None:
+        data = json.loads(report.read_text(encoding="utf-8"))
+        assert (data["traces"], data["conforms"]) == (1, 1), data
+        assert data["results"][0]["trace"].endswith("trace-\udcff.jsonl"), data
+
+    return Case(("--oracle-traces", "*.jsonl", "--oracle-report", "report.json"), 0,
+                r"1 passed", stream="stdout", program="pytest", cwd=str(folder), after=check)
+
+
 # -- 2. deep nesting ------------------------------------------------------------------------
 
 
