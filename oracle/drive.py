@@ -259,7 +259,7 @@ class Peer:
                     pass
                 except OSError:
                     raise self._crashed(op, "closed its input") from None
-                if self.proc.poll() is not None:
+                if self._status() is not None:
                     raise self._crashed(op, "exited")
                 if time.monotonic() >= deadline:
                     raise PeerFailure("timeout", f"the {op} request could not be written within"
@@ -280,7 +280,7 @@ class Peer:
                 if len(buffer) > MAX_REPLY:
                     raise PeerFailure("protocol", f"the reply to {op} is longer than"
                                       f" {mib(MAX_REPLY)} without a line end (the limit)")
-                exited = self.proc.poll() is not None
+                exited = self._status() is not None
                 if self._wait(sel, deadline) or exited:
                     # after an exit, what it wrote before exiting is still read: the
                     # outcome does not depend on who else holds the pipe
@@ -329,10 +329,7 @@ class Peer:
                 del self._tail[: len(self._tail) - STDERR_KEEP]
 
     def _crashed(self, op: str, what: str) -> PeerFailure:
-        try:
-            code: int | None = self.proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            code = None
+        code = self._wait_status(1.0)
         if code is None:
             message = f"the implementation {what} while answering {op} (still running)"
         else:
@@ -352,7 +349,31 @@ class Peer:
     # -- the end ------------------------------------------------------------------
     @property
     def alive(self) -> bool:
-        return not self._closed and self.proc.poll() is None
+        return not self._closed and self._status() is None
+
+    def _status(self) -> int | None:
+        """The exit code (negative: the signal) once the implementation has exited, or
+        ``None``. It is not reaped here: until :meth:`close` its process id stays its own,
+        so the process group and descendants it names can never be another program's."""
+        if self.proc.returncode is not None:
+            return self.proc.returncode
+        try:
+            info = os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:  # pragma: no cover - reaped elsewhere
+            return self.proc.poll()
+        if info is None:
+            return None
+        signalled = info.si_code in (os.CLD_KILLED, os.CLD_DUMPED)
+        return -info.si_status if signalled else info.si_status
+
+    def _wait_status(self, seconds: float) -> int | None:
+        """:meth:`_status`, waiting up to ``seconds`` for an exit."""
+        deadline = time.monotonic() + seconds
+        while True:
+            code = self._status()
+            if code is not None or time.monotonic() >= deadline:
+                return code
+            time.sleep(0.01)
 
     def close(self, grace: float = 0.3) -> None:
         """Ask the implementation to quit, then end it and every process it started
@@ -361,19 +382,18 @@ class Peer:
             return
         self._closed = True
         try:
-            if self.proc.poll() is None:
+            if self._status() is None:
                 with contextlib.suppress(OSError):
                     os.write(self._in, b'{"op":"quit"}\n')
             with contextlib.suppress(OSError):
                 assert self.proc.stdin is not None
                 self.proc.stdin.close()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=grace)
+            self._wait_status(grace)
         finally:
             proctree.end_tree(self.proc.pid, self.mark)
-            if self.proc.poll() is None:  # pragma: no cover - the group kill reached it
+            if self._status() is None:  # pragma: no cover - the group kill reached it
                 self.proc.kill()
-            self.proc.wait()
+            self.proc.wait()  # reaped only now that the whole tree is ended
             assert self.proc.stdout is not None and self.proc.stderr is not None
             self.proc.stdout.close()
             self.proc.stderr.close()

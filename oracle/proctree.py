@@ -13,10 +13,13 @@ every descendant inherits, and :func:`end_tree` kills, on Linux:
 3. every descendant (by parent links in ``/proc/PID/stat``) of the
    implementation or of a marked process,
 
-repeating 2 and 3 until a round finds no process left, so a process forked
-while the tree is being ended is found in the next round. Each process is
-opened as a pidfd before its mark is read and signalled through it, so a
-reused process id is never signalled.
+freezing each (``SIGSTOP``: a stopped process neither forks nor exits) and
+scanning again until a round finds no new process, then killing them all.
+Each process is opened as a pidfd before its mark is read and signalled
+through it, so a reused process id is never signalled; the caller keeps the
+implementation unreaped until this is done (:class:`oracle.drive.Peer`
+checks for its exit with ``waitid(WNOWAIT)``), so its process id, which is
+also the group's, cannot have passed to another program.
 
 What cannot be ended (documented in docs/protocol.md): a descendant that
 leaves the process group, replaces its environment without the mark *and*
