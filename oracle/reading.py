@@ -148,7 +148,8 @@ def loads(text: str, *, multiline: bool = False) -> Any:
         if "integer string conversion" in reason:
             reason = f"an integer of more than {MAX_DIGITS} digits (the limit)"
         raise InputError(None, f"not JSON: {reason}") from None
-    if isinstance(value, (dict, list)) and _too_deep(value):
+    if (isinstance(value, (dict, list))
+            and text.count("[") + text.count("{") > MAX_DEPTH and _too_deep(value)):
         raise InputError(None, _DEEP)
     if _SURROGATE_ESCAPE.search(text) is not None:
         problem = _surrogate(value)
@@ -158,23 +159,21 @@ def loads(text: str, *, multiline: bool = False) -> Any:
 
 
 _DEEP = f"nested more than {MAX_DEPTH} levels deep (the limit)"
-_CONTAINERS = (dict, list)
 
 
 def _too_deep(value: Any) -> bool:
     """Whether arrays and objects nest more than :data:`MAX_DEPTH` levels (level by level)."""
     level = [value]
-    depth = 1
-    while level:
-        if depth > MAX_DEPTH:
-            return True
-        below: list[Any] = []
+    for _ in range(MAX_DEPTH):
+        below = []
         for item in level:
-            members = item.values() if type(item) is dict else item
-            below.extend(m for m in members if type(m) in _CONTAINERS)
+            for member in item.values() if type(item) is dict else item:
+                if type(member) is list or type(member) is dict:
+                    below.append(member)
+        if not below:
+            return False
         level = below
-        depth += 1
-    return False
+    return True
 
 
 def _surrogate(value: Any) -> tuple[str, str] | None:
