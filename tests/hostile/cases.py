@@ -435,6 +435,13 @@ def _(root: Path) -> Case:
                 stream="stdout")
 
 
+@case(6, "drive-stderr-endless")
+def _(root: Path) -> Case:
+    # before, standard error went to a file kept whole: 6.5 GB in 20 s
+    return Case(drive("stderr-endless", "--json", timeout="1"), 1,
+                KIND.format(kind="timeout") + r'"no reply to legal within 1 s"', stream="stdout")
+
+
 # -- 7. unclipped vector values ---------------------------------------------------------------
 
 

@@ -11,6 +11,7 @@ The lie comes at the first ``legal`` request (after the reset). Modes:
   line end), ``long-probability`` (a probability of 5,000-digit integers),
   ``newline-probability`` (``"2/27\\n"``), ``zero-probability`` (``"1/0"``);
 * ``stderr-flood``: 20 MiB on standard error, then exit 3;
+* ``stderr-endless``: standard error without end, and no answer;
 * ``exit-child-holds``: start a child that keeps standard output open, then
   exit 5 (a crash, whoever holds the pipe);
 * ``setsid``: start a child in a session of its own (it writes its pid to
@@ -115,6 +116,10 @@ class Liar(Engine):
             sys.stderr.buffer.write(b"engine: the last words\n")
             sys.stderr.buffer.flush()
             sys.exit(3)
+        if mode == "stderr-endless":
+            chunk = b"engine: noise " * 4096 + b"\n"
+            while True:
+                sys.stderr.buffer.write(chunk)
         if mode == "exit-child-holds":
             subprocess.Popen([sys.executable, "-c", SLEEPER], stdin=subprocess.DEVNULL)
             sys.exit(5)
