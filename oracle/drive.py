@@ -221,8 +221,8 @@ class Peer:
             reply = loads(decode(raw))
         except InputError as exc:
             shown = raw.decode("utf-8", "replace")
-            raise PeerFailure("protocol", f"the reply to {op} is not read: {clip(str(exc), 120)}",
-                              reply=clip(shown)) from None
+            raise PeerFailure("protocol", f"the reply to {op} cannot be read:"
+                              f" {clip(str(exc), 120)}", reply=clip(shown)) from None
         validate_reply(op, reply)
         assert isinstance(reply, dict)
         if "id" in reply and reply["id"] != ident:

@@ -49,7 +49,7 @@ MAX_DIGITS = 4300
 
 
 class InputError(ValueError):
-    """Input that is not read: ``path`` is the JSON path of the field (``None``: the text)."""
+    """Input refused: ``path`` is the JSON path of the field (``None``: the text as a whole)."""
 
     def __init__(self, path: str | None, message: str) -> None:
         super().__init__(message)

@@ -211,14 +211,14 @@ def _(root: Path) -> Case:
 @case(1, "drive-json-surrogate-reply")
 def _(root: Path) -> Case:
     return Case(drive("surrogate", "--json"), 1,
-                r'"message": "the reply to legal is not read: \$\.actions\[0\]\.type: a lone'
+                r'"message": "the reply to legal cannot be read: \$\.actions\[0\]\.type: a lone'
                 r' surrogate', stream="stdout")
 
 
 @case(1, "drive-reply-not-utf8")
 def _(root: Path) -> Case:
     return Case(drive("bytes", "--json"), 1, KIND.format(kind="protocol")
-                + r'"the reply to legal is not read: not UTF-8 text \(bad byte at 20\)"',
+                + r'"the reply to legal cannot be read: not UTF-8 text \(bad byte at 20\)"',
                 stream="stdout")
 
 
@@ -308,7 +308,7 @@ def _(root: Path) -> Case:
 @case(2, "drive-deep-action")
 def _(root: Path) -> Case:
     return Case(drive("deep", "--json"), 1,
-                r'"message": "the reply to legal is not read: ' + DEEP, stream="stdout")
+                r'"message": "the reply to legal cannot be read: ' + DEEP, stream="stdout")
 
 
 @case(2, "plugin-deep-trace")
@@ -391,14 +391,15 @@ def _(root: Path) -> Case:
 @case(4, "drive-actor-5000-digits")
 def _(root: Path) -> Case:
     return Case(drive("digits", "--json"), 1,
-                r'"message": "the reply to legal is not read: not JSON: an integer of more than'
+                r'"message": "the reply to legal cannot be read: not JSON: an integer of more than'
                 r' 4300 digits \(the limit\)"', stream="stdout")
 
 
 @case(4, "drive-nan-actor")
 def _(root: Path) -> Case:
     return Case(drive("nan", "--json"), 1, KIND.format(kind="protocol")
-                + r'"the reply to legal is not read: not JSON: NaN is not JSON"', stream="stdout")
+                + r'"the reply to legal cannot be read: not JSON: NaN is not JSON"',
+                stream="stdout")
 
 
 @case(4, "check-number-out-of-range")
