@@ -12,8 +12,10 @@ import importlib
 import io
 import json
 import os
+import signal
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -678,6 +680,26 @@ def _print_drive(report: Any) -> None:
                        style="green" if report.conforms else "bold red"))
 
 
+@contextmanager
+def _ending_on_termination() -> Iterator[None]:
+    """SIGTERM and SIGHUP end the oracle as an exception does (exit 128 + the signal), so
+    the implementation driven and every process it started are ended on the way out."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum: int, _frame: Any) -> None:
+        click.echo(f"error: terminated by {signal.Signals(signum).name}", err=True)
+        raise SystemExit(128 + signum)
+
+    previous = {sig: signal.signal(sig, terminate) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
 @main.command(context_settings={"ignore_unknown_options": True,
                                 "allow_interspersed_args": False})
 @click.option("--game", "game_name", default="all", show_default=True, metavar="GAME|all",
@@ -717,9 +739,10 @@ def drive(game_name: str, players: int | None, n: int, seed: int, variant: tuple
     for g in targets:
         _config(g, players, variant)
     try:
-        report = run_drive(command, targets, count=n, seed=seed, players=players,
-                           variant=chosen, policy=policy, timeout=timeout, probes=probes,
-                           strict_rules=strict_rules)
+        with _ending_on_termination():
+            report = run_drive(command, targets, count=n, seed=seed, players=players,
+                               variant=chosen, policy=policy, timeout=timeout, probes=probes,
+                               strict_rules=strict_rules)
     except DriveError as exc:
         raise BadInput(str(exc)) from None
     except ConfigError as exc:  # pragma: no cover - checked above

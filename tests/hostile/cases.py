@@ -63,6 +63,8 @@ class Case:
     after: Callable[[], None] | None = None
     #: the most bytes standard output may hold
     max_output: int | None = None
+    #: send the oracle SIGTERM once this file exists (run as a subprocess)
+    terminate_when: str | None = None
 
 
 Builder = Callable[[Path], Case]
@@ -720,6 +722,14 @@ def _(root: Path) -> Case:
     pidfile = root / "daemon.pid"
     return Case(drive("daemon", timeout="1", pidfile=str(pidfile)), 1,
                 r"timeout\n\s+what: no reply to legal within 1 s", stream="stdout",
+                after=gone(pidfile))
+
+
+@case(13, "drive-terminated-while-a-grandchild-runs")
+def _(root: Path) -> Case:
+    pidfile = root / "term.pid"
+    return Case(drive("setsid", timeout="60", pidfile=str(pidfile)), 143,
+                r"^error: terminated by SIGTERM$", terminate_when=str(pidfile),
                 after=gone(pidfile))
 
 

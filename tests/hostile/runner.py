@@ -78,6 +78,9 @@ def run_subprocess(case: Case, *, measure: bool = False) -> Outcome:
         reader.start()
     timer = threading.Timer(HANG, os.killpg, (proc.pid, signal.SIGKILL))
     timer.start()
+    if case.terminate_when is not None:
+        threading.Thread(target=_terminate, args=(proc.pid, Path(case.terminate_when),
+                                                  report is not None), daemon=True).start()
     _, status, usage = os.wait4(proc.pid, 0)
     hang = not timer.is_alive()
     timer.cancel()
@@ -93,6 +96,19 @@ def run_subprocess(case: Case, *, measure: bool = False) -> Outcome:
                    chunks["out"].decode("utf-8", "replace"),
                    chunks["err"].decode("utf-8", "replace"), time.monotonic() - start,
                    peak_kib=peak, hang=hang)
+
+
+def _terminate(pid: int, when: Path, measured: bool) -> None:
+    """SIGTERM to the oracle (GNU time's child when measured) once ``when`` has content."""
+    deadline = time.monotonic() + HANG
+    while time.monotonic() < deadline:
+        if when.exists() and when.read_text().strip():
+            break
+        time.sleep(0.02)
+    if measured:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pid = int(children[0]) if children else pid
+    os.kill(pid, signal.SIGTERM)
 
 
 def _drain(stream: IO[bytes] | None, name: str, into: dict[str, bytes]) -> None:
@@ -143,6 +159,6 @@ def problems(case: Case, outcome: Outcome) -> list[str]:
 
 
 def run(case: Case) -> Outcome:
-    if case.program == "pytest" or case.redirect:
+    if case.program == "pytest" or case.redirect or case.terminate_when:
         return run_subprocess(case)
     return run_in_process(case)
