@@ -19,21 +19,29 @@ Nothing on any input escapes as another exception.
 """
 
 import hashlib
-import json
 import re
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
-import jsonschema  # type: ignore[import-untyped]
 
 from model.core import registry
 from model.core.canon import error_paths, structure, unstructure
 from model.core.errors import ConfigError, IllegalAction
 from model.core.game import CHANCE, TERMINAL, Config, Game
-from oracle.diff import FieldDiff, clip, field_diff, path_of, show
-from oracle.trace import CHANCE_ACTOR, FORMAT, VERSION, actor_label, dumps, loads_strict, schema
+from oracle.diff import FieldDiff, clip, field_diff, show
+from oracle.reading import (
+    MAX_LINE,
+    InputError,
+    Validator,
+    decode,
+    loads,
+    mib,
+    read_lines,
+    schema_error,
+)
+from oracle.trace import CHANCE_ACTOR, FORMAT, VERSION, actor_label, dumps, schema
 
 #: the kinds of divergence, in the words reports use
 KINDS = {
@@ -162,37 +170,22 @@ class Report:
 
 # -- parsing and validation ------------------------------------------------------
 
-_VALIDATOR = jsonschema.Draft202012Validator(schema())
+_VALIDATOR = Validator(schema())
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _STEP_KEYS = frozenset({"record", "step", "actor", "action", "digest", "state"})
-_TYPE_WORDS = {
-    "string": "a string", "integer": "an integer", "object": "an object",
-    "array": "an array", "boolean": "true or false", "number": "a number", "null": "null",
-}
 
 
 def parse_line(raw: str | bytes, line: int) -> Any:
-    """The JSON value of one line, or :class:`TraceError`."""
-    if isinstance(raw, bytes):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise TraceError(line, None, f"not UTF-8 text (bad byte at {exc.start})") from None
-    else:
-        text = raw
-    if line == 1:
-        text = text.removeprefix("\ufeff")
+    """The JSON value of one line (read by :func:`oracle.reading.loads`), or :class:`TraceError`."""
     try:
-        return loads_strict(text)
-    except RecursionError:
-        raise TraceError(line, None, "not JSON: nested too deeply") from None
-    except json.JSONDecodeError as exc:
-        # the position in the whole line (a line read with its newline would otherwise
-        # report the column on the line after it); "starting at" messages end in "at"
-        where = f"{exc.msg.removesuffix(' at')} at column {exc.pos + 1}"
-        raise TraceError(line, None, f"not JSON: {where}") from None
-    except ValueError as exc:  # too many digits, NaN, Infinity
-        raise TraceError(line, None, f"not JSON: {exc}") from None
+        if len(raw) > MAX_LINE:
+            raise InputError(None, f"a line longer than {mib(MAX_LINE)} (the limit)")
+        text = decode(raw) if isinstance(raw, bytes) else raw
+        if line == 1:
+            text = text.removeprefix("\ufeff")
+        return loads(text)
+    except InputError as exc:
+        raise TraceError(line, exc.path, exc.message) from None
 
 
 def _fast_step_ok(rec: Any) -> bool:
@@ -213,59 +206,27 @@ def _fast_step_ok(rec: Any) -> bool:
     )
 
 
-def _schema_message(err: jsonschema.ValidationError) -> tuple[str, str]:
-    while err.parent is not None and err.parent.validator in ("anyOf", "oneOf"):
-        err = err.parent  # say what the alternatives are together
-    path = path_of(err.absolute_path)
-    got = show(err.instance)
-    kw = err.validator
-    value: Any = err.validator_value
-    if kw == "required" and isinstance(err.instance, dict):
-        missing = [k for k in value if k not in err.instance]
-        return path_of([*err.absolute_path, missing[0]]), "missing field"
-    if kw == "additionalProperties" and isinstance(err.instance, dict):
-        known = err.schema.get("properties", {})
-        extra = sorted(k for k in err.instance if k not in known)
-        return path_of([*err.absolute_path, extra[0]]), "unexpected field"
-    if kw == "type":
-        return path, f"expected {_TYPE_WORDS.get(str(value), str(value))}, got {got}"
-    if kw == "const":
-        return path, f"expected {show(value)}, got {got}"
-    if kw == "enum":
-        return path, f"expected one of {', '.join(show(v) for v in value)}; got {got}"
-    if kw == "minimum":
-        return path, f"expected a number >= {value}, got {got}"
-    if kw == "minLength":
-        return path, "expected a non-empty string"
-    if kw == "maxLength":
-        return path, f"expected at most {value} characters"
-    description = err.schema.get("description") if isinstance(err.schema, dict) else None
-    if description:
-        return path, f"expected {description}, got {got}"
-    return path, clip(err.message, MAX_MESSAGE)  # pragma: no cover - all keywords handled
-
-
 def validate_record(rec: Any, line: int) -> None:
     """Raise :class:`TraceError` unless ``rec`` is a schema-valid record of exact integers."""
     if _fast_step_ok(rec):
         return
-    err = jsonschema.exceptions.best_match(_VALIDATOR.iter_errors(rec))
-    if err is not None:
-        path, message = _schema_message(err)
-        raise TraceError(line, path, message)
-    # JSON Schema counts 1.0 as an integer; a trace must not
-    for key in ("step", "actor", "players", "seed", "version", "steps"):
-        if type(rec.get(key)) is float:
-            raise TraceError(line, f"$.{key}", f"expected an integer, got {rec[key]!r}")
-    for key in ("scores", "winners"):
-        for i, v in enumerate(rec.get(key, ())):
-            if type(v) is float:
-                raise TraceError(line, f"$.{key}[{i}]", f"expected an integer, got {v!r}")
+    found = schema_error(_VALIDATOR, rec)
+    if found is not None:
+        raise TraceError(line, *found)
 
 
 def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any]]:
     """Numbered, parsed and validated records, skipping blank lines."""
-    for number, raw in enumerate(source, 1):
+    items = iter(source)
+    number = 0
+    while True:
+        number += 1
+        try:
+            raw = next(items)
+        except StopIteration:
+            return
+        except InputError as exc:  # a line over the limit (oracle.reading.read_lines)
+            raise TraceError(number, exc.path, exc.message) from None
         if not raw.strip():
             continue
         rec = parse_line(raw, number)
@@ -462,13 +423,20 @@ def _check_end(
 def check_file(path: str, *, allow_partial: bool = False, strict: bool = False) -> Report:
     """Replay the trace in file ``path`` (``-`` for standard input)."""
     if path == "-":
-        return check_lines(sys.stdin.buffer, allow_partial=allow_partial, strict=strict)
+        if sys.stdin is None:
+            raise TraceError(None, None, "cannot read standard input: it is closed")
+        try:
+            return check_lines(read_lines(sys.stdin.buffer), allow_partial=allow_partial,
+                               strict=strict)
+        except OSError as exc:  # not readable (opened for writing only)
+            raise TraceError(None, None, "cannot read standard input:"
+                             f" {exc.strerror or exc}") from None
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed below, errors become TraceError
     except OSError as exc:
         raise TraceError(None, None, f"cannot read {path}: {exc.strerror or exc}") from None
     with handle:
         try:
-            return check_lines(handle, allow_partial=allow_partial, strict=strict)
+            return check_lines(read_lines(handle), allow_partial=allow_partial, strict=strict)
         except OSError as exc:
             raise TraceError(None, None, f"cannot read {path}: {exc.strerror or exc}") from None

@@ -7,16 +7,20 @@ traceback.
 """
 
 import ast
+import contextlib
 import importlib
+import io
 import json
 import os
+import signal
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
 import click
 from rich.console import Console
@@ -29,8 +33,14 @@ from model.core.errors import ConfigError
 from model.core.game import Config, Game
 from model.core.play import POLICIES
 from oracle.check import Report, TraceError, check_file
+from oracle.diff import clip, show
+from oracle.reading import InputError, read_file
 from oracle.trace import write_trace
 
+#: the largest test file ``rules --coverage`` scans (bytes)
+MAX_SOURCE = 16 * 1024 * 1024
+#: the longest value shown in a text report (JSON reports give values whole)
+SHOWN = 200
 #: statuses that count as success, and the ones that are neither success nor failure
 SUCCESS = frozenset({"passed", "proved"})
 NEUTRAL = frozenset({"unknown", "skipped"})
@@ -44,6 +54,57 @@ class BadInput(click.ClickException):
     """Bad input: exit 2 with a one-line message."""
 
     exit_code = 2
+
+
+class _Stdout(io.TextIOBase):
+    """Standard output as every command writes it.
+
+    A character the stream cannot encode (a lone surrogate from a file name)
+    is written as a backslash escape rather than failing the write; a write
+    that fails (``/dev/full``, a closed pipe) or a closed standard output
+    becomes :class:`BadInput` naming it, and the rest of the output is
+    dropped (so nothing fails again when Python flushes at exit).
+    """
+
+    def _stream(self) -> Any:
+        stream = sys.stdout
+        if stream is None:
+            raise BadInput("cannot write to standard output: it is closed")
+        return stream
+
+    def write(self, text: str) -> int:
+        stream = self._stream()
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        safe = text.encode(encoding, "backslashreplace").decode(encoding)
+        try:
+            stream.write(safe)
+        except OSError as exc:
+            raise self._failed(stream, exc) from None
+        return len(text)
+
+    def flush(self) -> None:
+        stream = sys.stdout
+        if stream is None:
+            return
+        try:
+            stream.flush()
+        except OSError as exc:
+            raise self._failed(stream, exc) from None
+
+    def isatty(self) -> bool:
+        stream = sys.stdout
+        return stream is not None and stream.isatty()
+
+    @staticmethod
+    def _failed(stream: Any, exc: OSError) -> BadInput:
+        with contextlib.suppress(Exception):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, stream.fileno())
+            os.close(null)
+        return BadInput(f"cannot write to standard output: {exc.strerror or exc}")
+
+
+_STDOUT = cast(IO[str], _Stdout())
 
 
 class OracleGroup(click.Group):
@@ -61,6 +122,7 @@ class OracleGroup(click.Group):
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False,
                              windows_expand_args=windows_expand_args, **extra)
+            _STDOUT.flush()  # a failing output is reported here, not at interpreter exit
         except click.ClickException as exc:
             message = " ".join(exc.format_message().split())
             click.echo(f"error: {message}", err=True)
@@ -76,7 +138,7 @@ class OracleGroup(click.Group):
 
 
 def _console(err: bool = False) -> Console:
-    stream = sys.stderr if err else sys.stdout
+    stream: Any = sys.stderr if err else _STDOUT
     width = None if stream.isatty() else int(os.environ.get("COLUMNS", "160"))
     return Console(file=stream, markup=False, highlight=False, emoji=False, width=width)
 
@@ -119,7 +181,7 @@ def _config(game: Game[Any, Any], players: int | None, variant: Sequence[str]) -
 
 
 def _emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False), file=_STDOUT)
 
 
 def _cell(value: object) -> Text:
@@ -192,7 +254,7 @@ def play(game_name: str, players: int | None, seed: int, out: str, variant: tupl
     game = _game(game_name)
     config = _config(game, players, variant)
     if out == "-":
-        lines = write_trace(sys.stdout, game, config, seed, states=states, policy=policy)
+        lines = write_trace(_STDOUT, game, config, seed, states=states, policy=policy)
     else:
         try:
             with open(out, "w", encoding="utf-8", newline="\n") as handle:
@@ -221,19 +283,19 @@ def _print_report(path: str, report: Report) -> None:
                                         + ("" if div.line is None else f", line {div.line}")))
     table.add_row(_cell("what"), _cell(div.message))
     if div.action is not None:
-        table.add_row(_cell("action"), _cell(json.dumps(div.action, sort_keys=True)))
+        table.add_row(_cell("action"), _cell(show(div.action, SHOWN)))
     if div.rule is not None:
         table.add_row(_cell("rule"), _cell(div.rule))
         if div.citation is not None:
             table.add_row(_cell("text"), _cell(div.citation))
     if div.kind in ("actor", "digest", "setup-digest", "truncated", "early-end", "after-end"):
-        table.add_row(_cell("expected"), _cell(json.dumps(div.expected)))
-        table.add_row(_cell("got"), _cell(json.dumps(div.got)))
+        table.add_row(_cell("expected"), _cell(show(div.expected, SHOWN)))
+        table.add_row(_cell("got"), _cell(show(div.got, SHOWN)))
     console.print(table)
     if div.diffs:
         diff = Table("field", "expected (model)", "got (trace)", "note")
         for d in div.diffs:
-            diff.add_row(_cell(d.path), _cell(json.dumps(d.expected)), _cell(json.dumps(d.got)),
+            diff.add_row(_cell(d.path), _cell(show(d.expected, SHOWN)), _cell(show(d.got, SHOWN)),
                          _cell(d.note))
         console.print(diff)
 
@@ -392,25 +454,43 @@ def scan_rule_marks(root: Path) -> tuple[set[str], list[str]]:
     warnings: list[str] = []
     for path in sorted(root.rglob("*.py")):
         try:
-            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            with path.open("rb") as handle:
+                source = read_file(handle, MAX_SOURCE)
+            tree = ast.parse(source, str(path))
+            found = _marked_ids(tree, path)
+        except InputError as exc:  # larger than the limit
+            warnings.append(f"{path}: not scanned ({exc})")
+            continue
+        except (RecursionError, MemoryError):  # CPython's parser on deep nesting
+            warnings.append(f"{path}: not scanned (nested too deeply to parse)")
+            continue
         except (SyntaxError, UnicodeDecodeError, ValueError, OSError) as exc:
             warnings.append(f"{path}: not scanned ({type(exc).__name__})")
             continue
-        names: dict[str, tuple[str, ...]] = {}
-        for stmt in tree.body:
-            if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-                    and isinstance(stmt.targets[0], ast.Name)):
-                value = _strings(stmt.value, names)
-                if value is not None:
-                    names[stmt.targets[0].id] = value
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and _is_rules_mark(node.func):
-                for arg in node.args:
-                    got = _strings(arg, names)
-                    if got is None:
-                        warnings.append(f"{path}:{arg.lineno}: a rule id that is not a literal")
-                    else:
-                        ids.update(got)
+        ids.update(found[0])
+        warnings.extend(found[1])
+    return ids, warnings
+
+
+def _marked_ids(tree: ast.Module, path: Path) -> tuple[set[str], list[str]]:
+    """The rule ids one parsed file names in ``pytest.mark.rules``, and warnings."""
+    ids: set[str] = set()
+    warnings: list[str] = []
+    names: dict[str, tuple[str, ...]] = {}
+    for stmt in tree.body:
+        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)):
+            value = _strings(stmt.value, names)
+            if value is not None:
+                names[stmt.targets[0].id] = value
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _is_rules_mark(node.func):
+            for arg in node.args:
+                got = _strings(arg, names)
+                if got is None:
+                    warnings.append(f"{path}:{arg.lineno}: a rule id that is not a literal")
+                else:
+                    ids.update(got)
     return ids, warnings
 
 
@@ -621,6 +701,26 @@ def _print_drive(report: Any) -> None:
                        style="green" if report.conforms else "bold red"))
 
 
+@contextmanager
+def _ending_on_termination() -> Iterator[None]:
+    """SIGTERM and SIGHUP end the oracle as an exception does (exit 128 + the signal), so
+    the implementation driven and every process it started are ended on the way out."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum: int, _frame: Any) -> None:
+        click.echo(f"error: terminated by {signal.Signals(signum).name}", err=True)
+        raise SystemExit(128 + signum)
+
+    previous = {sig: signal.signal(sig, terminate) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
 @main.command(context_settings={"ignore_unknown_options": True,
                                 "allow_interspersed_args": False})
 @click.option("--game", "game_name", default="all", show_default=True, metavar="GAME|all",
@@ -645,23 +745,25 @@ def drive(game_name: str, players: int | None, n: int, seed: int, variant: tuple
           policy: str, timeout: float, probes: int, strict_rules: bool, as_json: bool,
           command: tuple[str, ...]) -> int:
     """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
-    from oracle.drive import DriveError
+    from oracle.drive import MAX_TIMEOUT, DriveError
     from oracle.drive import drive as run_drive
 
     if not command:
         raise BadInput("no command given: oracle drive [OPTIONS] -- CMD [ARGS ...]")
     if command[0].startswith("-") and command[0] != "-":
         raise BadInput(f"unknown option {command[0]!r} (put the command after --)")
-    if not timeout > 0:
-        raise BadInput("--timeout must be a positive number of seconds")
+    if not 0 < timeout <= MAX_TIMEOUT:
+        raise BadInput(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds,"
+                       f" not {timeout:g}")
     targets = _targets(game_name)
     chosen = _variant(variant)
     for g in targets:
         _config(g, players, variant)
     try:
-        report = run_drive(command, targets, count=n, seed=seed, players=players,
-                           variant=chosen, policy=policy, timeout=timeout, probes=probes,
-                           strict_rules=strict_rules)
+        with _ending_on_termination():
+            report = run_drive(command, targets, count=n, seed=seed, players=players,
+                               variant=chosen, policy=policy, timeout=timeout, probes=probes,
+                               strict_rules=strict_rules)
     except DriveError as exc:
         raise BadInput(str(exc)) from None
     except ConfigError as exc:  # pragma: no cover - checked above
@@ -750,7 +852,7 @@ def _print_vector_check(reports: list[Any]) -> None:
         table = Table("vector", "status", "what")
         for r in bad:
             what = r.message + "".join(
-                f"; {d.path}: expected {json.dumps(d.expected)}, got {json.dumps(d.got)}"
+                f"; {d.path}: expected {show(d.expected, SHOWN)}, got {show(d.got, SHOWN)}"
                 for d in r.diffs[:3])
-            table.add_row(_cell(r.id), _status(r.status), _cell(what))
+            table.add_row(_cell(clip(r.id, SHOWN)), _status(r.status), _cell(what))
         console.print(table)

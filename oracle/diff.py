@@ -62,14 +62,14 @@ def show(value: Any, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _same(a: Any, b: Any) -> bool:
+def same(a: Any, b: Any) -> bool:
     """Equal as JSON: same type as well as same value (``1``, ``1.0`` and ``true`` differ)."""
     if type(a) is not type(b):
         return False
     if type(a) is dict:
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
     if type(a) is list:
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
 
 
@@ -107,5 +107,5 @@ def _walk(expected: Any, got: Any, path: str, out: list[FieldDiff], limit: int) 
             else:
                 _walk(expected[i], got[i], where, out, limit)
         return
-    if not _same(expected, got):
+    if not same(expected, got):
         out.append(FieldDiff(path, expected, got))

@@ -25,26 +25,34 @@ import os
 import random
 import re
 import selectors
-import signal
 import subprocess
-import tempfile
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import attrs
-import jsonschema  # type: ignore[import-untyped]
 
 from model.core.canon import structure, unstructure
 from model.core.errors import IllegalAction
 from model.core.game import CHANCE, TERMINAL, Config, Game
 from model.core.play import POLICIES, choose
+from oracle import proctree
 from oracle.check import cite
-from oracle.diff import FieldDiff, clip, field_diff, path_of, show
-from oracle.trace import actor_label, canonical_digest, dumps, loads_strict
+from oracle.diff import FieldDiff, clip, field_diff, show
+from oracle.reading import (
+    MAX_DIGITS,
+    MAX_LINE,
+    InputError,
+    Validator,
+    decode,
+    loads,
+    mib,
+    schema_error,
+)
+from oracle.trace import actor_label, canonical_digest, dumps
 from properties.generic import legal_set, mutations, strings_in
 
 PROTOCOL_VERSION = 1
@@ -68,11 +76,17 @@ KINDS = {
 }
 
 #: the longest reply line read (bytes); a longer one is a protocol error
-MAX_REPLY = 32 * 1024 * 1024
+MAX_REPLY = MAX_LINE
 #: how many missing or extra actions a report lists
 MAX_LISTED = 20
-#: bytes of the implementation's standard error kept for a crash report
+#: bytes of the implementation's standard error shown in a crash report
 STDERR_TAIL = 2000
+#: bytes of its standard error kept (read as it comes; the rest is dropped)
+STDERR_KEEP = 4 * STDERR_TAIL
+#: the longest wait between checks that the implementation is still running (s)
+POLL = 0.05
+#: the longest --timeout (s): one day
+MAX_TIMEOUT = 86400.0
 
 
 class DriveError(Exception):
@@ -106,7 +120,7 @@ def schema() -> dict[str, Any]:
 def _validator(name: str) -> Any:
     full = schema()
     sub = {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": f"#/$defs/{name}"}
-    return jsonschema.Draft202012Validator(sub)
+    return Validator(sub)
 
 
 
@@ -149,23 +163,24 @@ def validate_reply(op: str, reply: Any) -> None:
     if type(ok) is not bool:
         raise PeerFailure("protocol", f"the reply to {op} has no boolean field ok",
                           reply=show(reply, 200))
-    err = jsonschema.exceptions.best_match(
-        _validator(op if ok else "failure").iter_errors(reply))
-    if err is not None:
-        where = path_of(err.absolute_path)
-        raise PeerFailure("protocol", f"the reply to {op}: {where}: {clip(err.message, 160)}",
+    found = schema_error(_validator(op if ok else "failure"), reply)
+    if found is not None:
+        where, message = found
+        raise PeerFailure("protocol", f"the reply to {op}: {where}: {clip(message, 160)}",
                           reply=show(reply, 200))
-    if ok and op == "legal" and type(reply["actor"]) is float:
-        raise PeerFailure("protocol", f"the reply to legal: $.actor: expected an integer,"
-                          f" got {reply['actor']!r}", reply=show(reply, 200))
-
 
 
 # -- the subprocess -------------------------------------------------------------------------
 
 
 class Peer:
-    """An implementation running as a subprocess; one request line -> one reply line."""
+    """An implementation running as a subprocess; one request line -> one reply line.
+
+    It runs in a session and process group of its own, with the mark of
+    :mod:`oracle.proctree` in its environment, so :meth:`close` ends it and
+    every process it started. Its standard error is read through a pipe as it
+    comes and only the last :data:`STDERR_KEEP` bytes are kept.
+    """
 
     def __init__(self, command: Sequence[str], timeout: float, *, cwd: str | None = None,
                  env: Mapping[str, str] | None = None) -> None:
@@ -173,21 +188,24 @@ class Peer:
             raise DriveError("no command to run")
         self.timeout = timeout
         self.requests = 0
-        self._stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
+        self.mark = proctree.new_mark()
+        environment = dict(os.environ if env is None else env)
+        environment[proctree.MARK] = self.mark
         try:
             self.proc = subprocess.Popen(
                 list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=self._stderr, cwd=cwd, env=None if env is None else dict(env),
-                start_new_session=True)
-        except OSError as exc:
-            self._stderr.close()
-            raise DriveError(f"cannot start {command[0]}: {exc.strerror or exc}") from None
-        assert self.proc.stdin is not None and self.proc.stdout is not None
+                stderr=subprocess.PIPE, cwd=cwd, env=environment, start_new_session=True)
+        except (OSError, ValueError) as exc:
+            raise DriveError(f"cannot start {command[0]}:"
+                             f" {getattr(exc, 'strerror', None) or exc}") from None
+        assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
-        os.set_blocking(self._in, False)
-        os.set_blocking(self._out, False)
+        self._err: int | None = self.proc.stderr.fileno()
+        for fd in (self._in, self._out, self._err):
+            os.set_blocking(fd, False)
         self._buffer = bytearray()
+        self._tail = bytearray()
         self._closed = False
 
     # -- requests ---------------------------------------------------------------
@@ -200,73 +218,118 @@ class Peer:
         self._write((dumps(message) + "\n").encode("utf-8"), deadline, op)
         raw = self._read_line(deadline, op)
         try:
-            text = raw.decode("utf-8")
-            reply = loads_strict(text)
-        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            reply = loads(decode(raw))
+        except InputError as exc:
             shown = raw.decode("utf-8", "replace")
-            raise PeerFailure("protocol", f"the reply to {op} is not JSON ({clip(str(exc), 80)})",
-                              reply=clip(shown)) from None
+            raise PeerFailure("protocol", f"the reply to {op} cannot be read:"
+                              f" {clip(str(exc), 120)}", reply=clip(shown)) from None
         validate_reply(op, reply)
         assert isinstance(reply, dict)
         if "id" in reply and reply["id"] != ident:
             raise PeerFailure("protocol", f"the reply to request {ident} ({op}) carries id"
-                              f" {reply['id']}", reply=clip(dumps(reply)))
+                              f" {show(reply['id'], 40)}", reply=show(reply, 200))
         return reply
+
+    def _selector(self, fd: int, events: int) -> selectors.BaseSelector:
+        sel = selectors.DefaultSelector()
+        sel.register(fd, events)
+        if self._err is not None:
+            sel.register(self._err, selectors.EVENT_READ)
+        return sel
+
+    def _wait(self, sel: selectors.BaseSelector, deadline: float) -> bool:
+        """Wait for ``sel`` (at most :data:`POLL` s); drain standard error; True if ready."""
+        remaining = max(0.0, min(deadline - time.monotonic(), POLL))
+        ready = False
+        for key, _events in sel.select(remaining):
+            if key.fd == self._err:
+                self._drain_stderr(sel)
+            else:
+                ready = True
+        return ready
 
     def _write(self, data: bytes, deadline: float, op: str) -> None:
         view = memoryview(data)
-        with selectors.DefaultSelector() as sel:
-            sel.register(self._in, selectors.EVENT_WRITE)
+        with self._selector(self._in, selectors.EVENT_WRITE) as sel:
             while view:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise PeerFailure("timeout", f"the {op} request could not be written within"
-                                      f" {self.timeout:g} s (the implementation reads no input)")
-                if not sel.select(remaining):
-                    continue
                 try:
-                    written = os.write(self._in, view)
-                except BlockingIOError:
+                    view = view[os.write(self._in, view):]
                     continue
+                except BlockingIOError:
+                    pass
                 except OSError:
                     raise self._crashed(op, "closed its input") from None
-                view = view[written:]
+                if self._status() is not None:
+                    raise self._crashed(op, "exited")
+                if time.monotonic() >= deadline:
+                    raise PeerFailure("timeout", f"the {op} request could not be written within"
+                                      f" {self.timeout:g} s (the implementation reads no input)")
+                self._wait(sel, deadline)
 
     def _read_line(self, deadline: float, op: str) -> bytes:
         buffer = self._buffer
-        with selectors.DefaultSelector() as sel:
-            sel.register(self._out, selectors.EVENT_READ)
+        with self._selector(self._out, selectors.EVENT_READ) as sel:
             while True:
                 end = buffer.find(b"\n")
-                if end >= 0:
+                while end >= 0:
                     line = bytes(buffer[:end])
                     del buffer[: end + 1]
-                    if not line.strip():
-                        continue  # blank lines between replies are tolerated
-                    return line
+                    if line.strip():
+                        return line
+                    end = buffer.find(b"\n")  # blank lines between replies are tolerated
                 if len(buffer) > MAX_REPLY:
                     raise PeerFailure("protocol", f"the reply to {op} is longer than"
-                                      f" {MAX_REPLY} bytes without a line end")
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
+                                      f" {mib(MAX_REPLY)} without a line end (the limit)")
+                exited = self._status() is not None
+                if self._wait(sel, deadline) or exited:
+                    # after an exit, what it wrote before exiting is still read: the
+                    # outcome does not depend on who else holds the pipe
+                    if not self._read_out(exited):
+                        raise self._crashed(op, "closed its output")
+                    if exited and buffer.find(b"\n") < 0:
+                        raise self._crashed(op, "exited")
+                    continue
+                if time.monotonic() >= deadline:
                     raise PeerFailure("timeout", f"no reply to {op} within {self.timeout:g} s")
-                if not sel.select(remaining):
-                    continue
-                try:
-                    chunk = os.read(self._out, 65536)
-                except BlockingIOError:  # pragma: no cover - select said readable
-                    continue
-                except OSError:  # pragma: no cover - a pipe error is an exit
-                    chunk = b""
-                if not chunk:
-                    raise self._crashed(op, "closed its output")
-                buffer += chunk
+
+    def _read_out(self, everything: bool) -> bool:
+        """Read what standard output holds (all of it when ``everything``); False at its end."""
+        while len(self._buffer) <= MAX_REPLY:
+            try:
+                chunk = os.read(self._out, 65536)
+            except BlockingIOError:
+                return True
+            except OSError:  # pragma: no cover - a pipe error is an end
+                return False
+            if not chunk:
+                return False
+            self._buffer += chunk
+            if not everything:
+                return True
+        return True
+
+    def _drain_stderr(self, sel: selectors.BaseSelector | None = None) -> None:
+        """Read what standard error holds, keeping only its last :data:`STDERR_KEEP` bytes."""
+        for _ in range(64):  # bounded: a flood is read on the next wait
+            if self._err is None:
+                return
+            try:
+                chunk = os.read(self._err, 65536)
+            except BlockingIOError:
+                return
+            except OSError:  # pragma: no cover - a pipe error is an end
+                chunk = b""
+            if not chunk:
+                if sel is not None:
+                    sel.unregister(self._err)
+                self._err = None
+                return
+            self._tail += chunk
+            if len(self._tail) > STDERR_KEEP:
+                del self._tail[: len(self._tail) - STDERR_KEEP]
 
     def _crashed(self, op: str, what: str) -> PeerFailure:
-        try:
-            code: int | None = self.proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            code = None
+        code = self._wait_status(1.0)
         if code is None:
             message = f"the implementation {what} while answering {op} (still running)"
         else:
@@ -277,48 +340,63 @@ class Peer:
         return PeerFailure("crash", message, exit_code=code)
 
     def stderr_tail(self, limit: int = STDERR_TAIL) -> str:
-        """The end of what the implementation wrote on standard error."""
-        try:
-            self._stderr.flush()
-            size = self._stderr.seek(0, os.SEEK_END)
-            self._stderr.seek(max(0, size - limit))
-            data = self._stderr.read()
-        except (OSError, ValueError):  # pragma: no cover - closed already
-            return ""
+        """The end of what the implementation wrote on standard error (lines joined by |)."""
+        self._drain_stderr()
+        data = bytes(self._tail[-limit:])
         return " | ".join(line.strip() for line in data.decode("utf-8", "replace").splitlines()
                           if line.strip())
 
     # -- the end ------------------------------------------------------------------
     @property
     def alive(self) -> bool:
-        return not self._closed and self.proc.poll() is None
+        return not self._closed and self._status() is None
+
+    def _status(self) -> int | None:
+        """The exit code (negative: the signal) once the implementation has exited, or
+        ``None``. It is not reaped here: until :meth:`close` its process id stays its own,
+        so the process group and descendants it names can never be another program's."""
+        if self.proc.returncode is not None:
+            return self.proc.returncode
+        try:
+            info = os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:  # pragma: no cover - reaped elsewhere
+            return self.proc.poll()
+        if info is None:
+            return None
+        signalled = info.si_code in (os.CLD_KILLED, os.CLD_DUMPED)
+        return -info.si_status if signalled else info.si_status
+
+    def _wait_status(self, seconds: float) -> int | None:
+        """:meth:`_status`, waiting up to ``seconds`` for an exit."""
+        deadline = time.monotonic() + seconds
+        while True:
+            code = self._status()
+            if code is not None or time.monotonic() >= deadline:
+                return code
+            time.sleep(0.01)
 
     def close(self, grace: float = 0.3) -> None:
-        """Ask the implementation to quit, then kill its process group; always reaps it."""
+        """Ask the implementation to quit, then end it and every process it started
+        (:func:`oracle.proctree.end_tree`); always reaps it."""
         if self._closed:
             return
         self._closed = True
         try:
-            if self.proc.poll() is None:
+            if self._status() is None:
                 with contextlib.suppress(OSError):
                     os.write(self._in, b'{"op":"quit"}\n')
-            try:
+            with contextlib.suppress(OSError):
                 assert self.proc.stdin is not None
                 self.proc.stdin.close()
-            except OSError:
-                pass
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=grace)
+            self._wait_status(grace)
         finally:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            if self.proc.poll() is None:  # pragma: no cover - killpg reached it
+            proctree.end_tree(self.proc.pid, self.mark)
+            if self._status() is None:  # pragma: no cover - the group kill reached it
                 self.proc.kill()
-            self.proc.wait()
-            assert self.proc.stdout is not None
+            self.proc.wait()  # reaped only now that the whole tree is ended
+            assert self.proc.stdout is not None and self.proc.stderr is not None
             self.proc.stdout.close()
-            self._stderr.close()
-
+            self.proc.stderr.close()
 
 
 # -- illegal probes ---------------------------------------------------------------------------
@@ -432,7 +510,7 @@ class DriveDivergence:
         if self.action is not None:
             parts.append(f"  action: {show(self.action)}")
         if self.rule is not None:
-            parts.append(f"  rule: {self.rule}")
+            parts.append(f"  rule: {clip(self.rule, 200)}")
             if cite(self.rule) is not None:
                 parts.append(f"  text: {cite(self.rule)}")
         if self.expected is not None or self.got is not None:
@@ -666,9 +744,11 @@ class _Game:
         by_text = {dumps(unstructure(a)): p for a, p in outcomes.items()}
         for a, p in zip(reply["actions"], probabilities, strict=True):
             num, _, den = p.partition("/")
-            if int(den) == 0:
-                raise _Stop(DriveDivergence("protocol", step, f"probability {p!r} of"
-                                            f" {show(a)}", request="legal", action=a))
+            if len(num) > MAX_DIGITS or len(den) > MAX_DIGITS or int(den) == 0:
+                raise _Stop(DriveDivergence(
+                    "protocol", step, f"probability {show(p, 60)} of {show(a)}: expected p/q"
+                    f" with q > 0, each of at most {MAX_DIGITS} digits", request="legal",
+                    action=a))
             expected = by_text[dumps(a)]
             if Fraction(int(num), int(den)) != expected:
                 raise _Stop(DriveDivergence(
@@ -693,7 +773,7 @@ class _Game:
                 request="apply", action=data, rule=exc.rule))
         theirs = reply.get("rule")
         if theirs is not None and theirs != exc.rule:
-            note = (f"step {step}: {show(data)} rejected under rule {theirs!r};"
+            note = (f"step {step}: {show(data)} rejected under rule {show(theirs, 120)};"
                     f" the model names {exc.rule!r}")
             if self.strict_rules:
                 raise _Stop(DriveDivergence("rule", step, KINDS["rule"], request="apply",
@@ -727,9 +807,16 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
          variant: Mapping[str, str] | None = None) -> list[tuple[Config, int]]:
     """The games to drive: ``count`` seeds from ``seed``; player counts cycle when not given."""
+    return list(_plan(game, players, count, seed, variant))
+
+
+def _plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
+          variant: Mapping[str, str] | None = None) -> Iterator[tuple[Config, int]]:
+    """:func:`plan` one game at a time (any ``count``); a bad configuration raises at once."""
     counts = ([players] if players is not None
               else list(range(game.min_players, game.max_players + 1)))
-    return [(game.config(counts[i % len(counts)], variant), seed + i) for i in range(count)]
+    configs = [game.config(c, variant) for c in counts]
+    return ((configs[i % len(configs)], seed + i) for i in range(count))
 
 
 def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int = 3,
@@ -747,9 +834,11 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
     """
     if policy not in POLICIES:
         raise DriveError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}")
-    if timeout <= 0:
-        raise DriveError("the timeout must be positive")
-    planned = [(g, c, s) for g in games for c, s in plan(g, players, count, seed, variant)]
+    if not 0 < timeout <= MAX_TIMEOUT:
+        raise DriveError(f"the timeout must be more than 0 and at most {MAX_TIMEOUT:g} s,"
+                         f" not {timeout:g}")
+    plans = [(g, _plan(g, players, count, seed, variant)) for g in games]
+    planned = ((g, c, s) for g, each in plans for c, s in each)
     start = time.perf_counter()
     runs: list[GameRun] = []
     requests = 0

@@ -6,7 +6,9 @@ replays the trace against the model and fails with the first divergence.
 
 * ``--oracle-traces GLOB`` (repeatable; ``**`` allowed): the traces; a glob
   that matches nothing is a usage error.
-* ``--oracle-report FILE.json``: a JSON summary of every trace replayed.
+* ``--oracle-report FILE.json``: a JSON summary of every trace replayed (its
+  directory is checked when pytest starts: a usage error, not an internal
+  error after every test).
 * ``--oracle-allow-partial``: a trace that stops before the game ends passes.
 * ``--oracle-strict``: also require every action to be among the listed choices.
 
@@ -16,6 +18,7 @@ the divergence kind, step and rule id as JUnit properties.
 
 import glob
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +40,25 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="also require every action to be among the model's listed choices")
 
 
+def _check_report_target(target: str) -> None:
+    """A usage error now, not an internal error after every test has run."""
+    path = Path(target)
+    if path.is_dir():
+        raise pytest.UsageError(f"--oracle-report {target!r}: is a directory, not a file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise pytest.UsageError(f"--oracle-report {target!r}: no directory {str(folder)!r}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise pytest.UsageError(f"--oracle-report {target!r}: not writable")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     patterns: list[str] = config.getoption("oracle_traces") or []
     if not patterns:
         return
+    target = config.getoption("oracle_report")
+    if target:
+        _check_report_target(target)
     config.addinivalue_line("markers", "oracle_trace: a trace replayed by the rules oracle")
     files: list[Path] = []
     for pattern in patterns:
@@ -127,5 +145,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     counts = {s: sum(1 for r in results if r.get("status") == s)
               for s in ("conforms", "diverges", "malformed")}
     summary = {"traces": len(results), **counts, "results": results}
-    Path(target).write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n",
-                            encoding="utf-8")
+    # a lone surrogate (from a file name) is written as its JSON escape
+    text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
+    try:
+        Path(target).write_bytes(text.encode("utf-8", "backslashreplace"))
+    except OSError as exc:
+        config.get_terminal_writer().line(
+            f"error: --oracle-report {target!r}: cannot write: {exc.strerror or exc}", red=True)
+        session.exitstatus = pytest.ExitCode.USAGE_ERROR

@@ -53,15 +53,6 @@ def canonical_digest(data: JSON) -> str:
     return digest_of(data)
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def loads_strict(text: str) -> Any:
-    """Parse JSON text, refusing the non-JSON constants NaN and Infinity."""
-    return json.loads(text, parse_constant=_reject_constant)
-
-
 def actor_label(actor: int) -> int | str:
     """A model actor as written in a trace: ``"chance"`` or the player index."""
     if actor == CHANCE:

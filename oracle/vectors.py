@@ -16,26 +16,29 @@ The file format is described in docs/vectors.md; its JSON Schema is
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import attrs
-import jsonschema  # type: ignore[import-untyped]
 
 from model.core import registry
-from model.core.canon import error_paths, structure, unstructure
+from model.core.canon import canonical_text, error_paths, structure, unstructure
 from model.core.errors import ConfigError, IllegalAction
 from model.core.game import TERMINAL, Config, Game
-from model.core.play import POLICIES, choose
-from oracle.diff import FieldDiff, field_diff
+from model.core.play import POLICIES, Step, choose, playout
+from oracle.diff import FieldDiff, clip, field_diff, show
 from oracle.drive import Prober
+from oracle.reading import InputError, Validator, decode, loads, read_file, schema_error
 from oracle.trace import canonical_digest, dumps, generator
 from properties.generic import legal_set, variant_configs
+from properties.registry import invariants
 
 FORMAT = "rules-oracle-vectors"
 VERSION = 1
+#: the longest message of a vector's re-check
+MAX_MESSAGE = 300
 
 
 class VectorError(Exception):
@@ -117,10 +120,16 @@ class VectorSet:
 
 def plan(game: Game[Any, Any], games: int | None, seed: int) -> list[tuple[Config, str, int]]:
     """The seeded games played: every configuration of ``variant_configs`` under each policy."""
+    return list(_plan(game, games, seed)[1])
+
+
+def _plan(game: Game[Any, Any], games: int | None, seed: int
+          ) -> tuple[int, Iterator[tuple[Config, str, int]]]:
+    """How many games :func:`plan` plays, and the games one at a time (any number)."""
     configs = variant_configs(game)
     total = games if games is not None else max(10, 2 * len(configs))
-    return [(configs[(i // len(POLICIES)) % len(configs)], POLICIES[i % len(POLICIES)], seed + i)
-            for i in range(total)]
+    return total, ((configs[(i // len(POLICIES)) % len(configs)], POLICIES[i % len(POLICIES)],
+                    seed + i) for i in range(total))
 
 
 def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int | None = None,
@@ -129,7 +138,7 @@ def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int 
     rng = random.Random(f"vectors/{game.name}/{seed}")
     legal_keep: dict[str, _Reservoir] = {}
     illegal_keep: dict[str, _Reservoir] = {}
-    planned = plan(game, games, seed)
+    total, planned = _plan(game, games, seed)
     prober = Prober(game, random.Random(f"probes/{game.name}/{seed}"))
     for config, policy, game_seed in planned:
         play = random.Random(game_seed)
@@ -152,7 +161,7 @@ def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int 
             box.offer(rng, _Candidate(config, state, action, new, game_seed, policy, step))
             state = new
             step += 1
-    return _assemble(game, seed, len(planned), count, legal_keep, illegal_keep)
+    return _assemble(game, seed, total, count, legal_keep, illegal_keep)
 
 
 def _assemble(game: Game[Any, Any], seed: int, games: int, count: int,
@@ -252,85 +261,170 @@ class FileReport:
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    """A vector file, validated against the schema; :class:`VectorError` otherwise."""
+    """A vector file, read by :mod:`oracle.reading` (at most 64 MiB, strict JSON) and
+    validated against the schema; :class:`VectorError` otherwise."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise VectorError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}"
-                          ) from None
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise VectorError(f"{path}: not JSON: {exc}") from None
-    validator = jsonschema.Draft202012Validator(schema())
-    err = jsonschema.exceptions.best_match(validator.iter_errors(data))
-    if err is not None:
-        where = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}"
-                              for p in err.absolute_path)
-        message = " ".join(err.message.split())
-        if len(message) > 200:
-            message = message[:197] + "..."
-        raise VectorError(f"{path}: {where}: {message}")
+        with open(path, "rb") as handle:
+            raw = read_file(handle)
+        data = loads(decode(raw).removeprefix("\ufeff"), multiline=True)
+    except OSError as exc:
+        raise VectorError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except InputError as exc:
+        raise VectorError(f"{path}: {exc}") from None
+    found = schema_error(_validator(), data)
+    if found is not None:
+        where, message = found
+        raise VectorError(f"{path}: {where}: {clip(message, 200)}")
     loaded: dict[str, Any] = data
     return loaded
 
 
-def check_vector(vector: dict[str, Any]) -> VectorResult:
-    """Re-check one (schema-valid) vector against the model."""
+@cache
+def _validator() -> Any:
+    return Validator(schema())
+
+
+class Origins:
+    """The states that seeded play reaches, for checking each vector's ``origin``.
+
+    One replay per game (configuration, seed, policy) serves every vector drawn
+    from it when vectors are asked for in increasing step order.
+    """
+
+    def __init__(self) -> None:
+        self._runs: dict[tuple[str, Config, int, str], tuple[Iterator[Step], int, Any]] = {}
+
+    def state(self, game: Game[Any, Any], config: Config, seed: int, policy: str,
+              step: int) -> Any:
+        """The state after ``step`` steps of that game; ``None`` if it ends before."""
+        key = (game.name, config, seed, policy)
+        run = self._runs.get(key)
+        if run is None or run[1] > step:
+            run = (playout(game, config, seed, policy), 0, game.setup(config))
+        steps, index, state = run
+        while index < step:
+            nxt = next(steps, None)
+            if nxt is None:
+                self._runs[key] = (steps, index, state)
+                return None
+            index, state = nxt.index, nxt.state
+        self._runs[key] = (steps, index, state)
+        return state
+
+
+def _origin_key(vector: dict[str, Any]) -> tuple[str, str, int, str, int]:
+    origin = vector["origin"]
+    return (vector["game"], canonical_text([vector["players"], vector["variant"]]), origin["seed"],
+            origin["policy"], origin["step"])
+
+
+def check_vector(vector: dict[str, Any], origins: Origins | None = None) -> VectorResult:
+    """Re-check one (schema-valid) vector against the model.
+
+    Beyond the verdict on its action: the pre-state loads, is canonical, has
+    its digest and configuration, satisfies the game's invariants
+    (``properties.<game>``, when the game has them), and is the state the
+    seeded play named by ``origin`` reaches.
+    """
     vid = vector["id"]
     try:
         game = registry.get(vector["game"])
     except Exception as exc:
-        return VectorResult(vid, "bad", f"unknown game: {exc}")
+        return _result(vid, "bad", f"unknown game: {exc}")
     try:
         config = game.config(vector["players"], vector["variant"])
     except ConfigError as exc:
-        return VectorResult(vid, "bad", str(exc))
+        return _result(vid, "bad", str(exc))
     pre_data = vector["pre_state"]
     try:
         state = structure(pre_data, game.state_type)
     except Exception as exc:
-        return VectorResult(vid, "bad", f"pre_state: {_first_error(exc)}")
+        return _result(vid, "bad", f"pre_state: {_first_error(exc)}")
     pre = unstructure(state)
     if dumps(pre) != dumps(pre_data):
-        return VectorResult(vid, "bad", "pre_state is not in canonical form",
-                            _diffs(pre, pre_data))
+        return _result(vid, "bad", "pre_state is not in canonical form", _diffs(pre, pre_data))
     if canonical_digest(pre) != vector["pre_digest"]:
-        return VectorResult(vid, "fails", "pre_digest is not the digest of pre_state")
+        return _result(vid, "fails", "pre_digest is not the digest of pre_state")
     if game.config_of(state) != config:
-        return VectorResult(vid, "fails", "pre_state carries another configuration than"
-                            " players and variant")
+        return _result(vid, "fails", "pre_state carries another configuration than"
+                       " players and variant")
+    broken = _invariants_broken(game, state)
+    if broken is not None:
+        return _result(vid, "fails", f"pre_state breaks an invariant of {game.name}: {broken}")
+    failed = _origin_differs(vid, game, config, state, pre, vector["origin"],
+                             origins or Origins())
+    if failed is not None:
+        return failed
     types = {cls.__name__: cls for cls in game.action_types}
     data = vector["action"]
     if data["type"] not in types:
-        return VectorResult(vid, "bad", f"unknown action type {data['type']!r}")
+        return _result(vid, "bad", f"unknown action type {show(data['type'], 60)}")
     try:
         action = structure(data, types[data["type"]])
     except Exception as exc:
-        return VectorResult(vid, "bad", f"action: {_first_error(exc)}")
+        return _result(vid, "bad", f"action: {_first_error(exc)}")
     expect = vector["expect"]
     try:
         new = game.apply(state, action)
     except IllegalAction as exc:
         if "rule" not in expect:
-            return VectorResult(vid, "fails", f"the model rejects the action under {exc.rule}:"
-                                f" {exc.message}")
+            return _result(vid, "fails", f"the model rejects the action under {exc.rule}:"
+                           f" {exc.message}")
         if exc.rule != expect["rule"]:
-            return VectorResult(vid, "fails", f"the model names rule {exc.rule}, not"
-                                f" {expect['rule']}")
+            return _result(vid, "fails", f"the model names rule {exc.rule}, not"
+                           f" {show(expect['rule'], 80)}")
         return VectorResult(vid, "ok")
     except Exception as exc:
-        return VectorResult(vid, "fails", f"the model failed: {exc!r}")
+        return _result(vid, "fails", f"the model failed: {exc!r}")
     if "rule" in expect:
-        return VectorResult(vid, "fails", f"the model accepts the action (expected rule"
-                            f" {expect['rule']})")
+        return _result(vid, "fails", f"the model accepts the action (expected rule"
+                       f" {show(expect['rule'], 80)})")
     post = unstructure(new)
     if dumps(post) != dumps(expect["post_state"]):
-        return VectorResult(vid, "fails", "post_state differs from the model's",
-                            _diffs(post, expect["post_state"]))
+        return _result(vid, "fails", "post_state differs from the model's",
+                       _diffs(post, expect["post_state"]))
     if canonical_digest(post) != expect["post_digest"]:
-        return VectorResult(vid, "fails", "post_digest is not the digest of the model's state")
+        return _result(vid, "fails", "post_digest is not the digest of the model's state")
     return VectorResult(vid, "ok")
+
+
+def _result(vid: str, status: str, message: str, diffs: tuple[FieldDiff, ...] = ()
+            ) -> VectorResult:
+    return VectorResult(vid, status, clip(message, MAX_MESSAGE), diffs)
+
+
+def _invariants_broken(game: Game[Any, Any], state: Any) -> str | None:
+    """The first invariant violation of ``state`` (``None``: none, or no invariants)."""
+    try:
+        checks = invariants(game.name)
+    except ModuleNotFoundError:
+        return None  # a game without a properties module: nothing to check
+    for check in checks:
+        try:
+            violations = check(state)
+        except Exception as exc:
+            return f"{getattr(check, '__name__', 'an invariant')} failed: {exc!r}"
+        if violations:
+            return f"{violations[0].invariant}: {violations[0].message}"
+    return None
+
+
+def _origin_differs(vid: str, game: Game[Any, Any], config: Config, state: Any, pre: Any,
+                    origin: dict[str, Any], origins: Origins) -> VectorResult | None:
+    seed, policy, step = origin["seed"], origin["policy"], origin["step"]
+    command = f"oracle play {game.name} --players {config.players} --seed {seed} --policy {policy}"
+    try:
+        reached = origins.state(game, config, seed, policy, step)
+    except Exception as exc:
+        return _result(vid, "fails", f"origin: the model failed replaying `{command}`: {exc!r}")
+    if reached is None:
+        return _result(vid, "fails", f"origin: `{command}` (with the variant) ends before"
+                       f" step {step}")
+    if reached != state:
+        model = unstructure(reached)
+        return _result(vid, "fails", f"pre_state is not the state `{command}` (with the"
+                       f" variant) reaches after {step} steps", _diffs(model, pre))
+    return None
 
 
 def _diffs(model: Any, given: Any) -> tuple[FieldDiff, ...]:
@@ -347,19 +441,23 @@ def _first_error(exc: BaseException) -> str:
 def verify_file(path: str | Path) -> FileReport:
     """Re-check every vector of a file; :class:`VectorError` when the file is malformed."""
     data = load(path)
-    results = []
+    vectors = data["vectors"]
+    results: dict[int, VectorResult] = {}
     seen: set[str] = set()
-    for vector in data["vectors"]:
+    for i, vector in enumerate(vectors):
         if vector["id"] in seen:
-            results.append(VectorResult(vector["id"], "bad", "the id is used twice"))
-            continue
+            results[i] = _result(vector["id"], "bad", "the id is used twice")
+        elif vector["game"] != data["game"]:
+            results[i] = _result(vector["id"], "bad", f"a vector of {show(vector['game'], 60)}"
+                                 f" in the file of {show(data['game'], 60)}")
         seen.add(vector["id"])
-        if vector["game"] != data["game"]:
-            results.append(VectorResult(vector["id"], "bad", f"a vector of {vector['game']}"
-                                        f" in the file of {data['game']}"))
-            continue
-        results.append(check_vector(vector))
-    return FileReport(str(path), data["game"], tuple(results), data.get("coverage", {}))
+    origins = Origins()
+    # in the order of their origins, so that one replay per seeded game serves them all
+    for i in sorted((i for i in range(len(vectors)) if i not in results),
+                    key=lambda i: _origin_key(vectors[i])):
+        results[i] = check_vector(vectors[i], origins)
+    return FileReport(str(path), data["game"], tuple(results[i] for i in range(len(vectors))),
+                      data.get("coverage", {}))
 
 
 def vector_files(target: str | Path) -> list[Path]:

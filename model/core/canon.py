@@ -6,7 +6,8 @@ JSON, so the data compares equal to its own parsed text): every ``attrs``
 instance becomes an object tagged ``{"type": ClassName, ...}``, tuples
 (fixed-length ones too) become lists, frozensets become lists sorted by their canonical text,
 fractions become ``"p/q"`` strings. Keys are sorted when the text is written.
-Structuring is strict (no ``"3"`` for ``3``, no unknown keys) and lossless:
+Structuring is strict (no ``"3"`` for ``3``, no unknown keys, no missing key even
+for a field with a default) and lossless:
 ``structure(unstructure(x), type(x)) == x``.
 
 ``digest(state)`` is the SHA-256 of the canonical text, the same in every
@@ -24,6 +25,7 @@ from typing import Any, TypeVar
 
 import attrs
 import cattrs
+from cattrs.errors import AttributeValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 T = TypeVar("T")
@@ -81,6 +83,18 @@ def _is_fixed_tuple(t: Any) -> bool:
     return bool(args) and args[-1] is not Ellipsis
 
 
+def _missing(cl: type, fields: list[Any]) -> cattrs.ClassValidationError:
+    """The error for fields left out of the data: every field is required, even one with a
+    default (canonical JSON writes every field), each named as cattrs names its own errors."""
+    errors = []
+    for f in fields:
+        exc = KeyError(f.name)
+        exc.__notes__ = [AttributeValidationNote(
+            f"Structuring class {cl.__qualname__} @ attribute {f.name}", f.name, f.type)]
+        errors.append(exc)
+    return cattrs.ClassValidationError(f"While structuring {cl.__name__}", errors, cl)
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
 
@@ -100,6 +114,7 @@ def _make_converter() -> cattrs.Converter:
             cl, conv, _cattrs_forbid_extra_keys=True
         )
         name = cl.__name__
+        fields = [f for f in attrs.fields(cl) if f.init]
 
         def hook(data: Any, _: type) -> Any:
             if not isinstance(data, dict):
@@ -107,6 +122,9 @@ def _make_converter() -> cattrs.Converter:
             if data.get(TAG) != name:
                 raise ValueError(f"expected {TAG}={name!r}, got {data.get(TAG)!r}")
             body = {k: v for k, v in data.items() if k != TAG}
+            missing = [f for f in fields if f.name not in body]
+            if missing:
+                raise _missing(cl, missing)
             return base(body, cl)
 
         return hook

@@ -115,7 +115,7 @@ def test_check_divergence_illegal(tmp_path: Path) -> None:
     result = run("check", path)
     assert result.exit_code == 1
     assert f"diverges at step {i}: illegal" in result.stdout
-    assert "toy/move.within-roll" in result.stdout and '"steps": 9' in result.stdout
+    assert "toy/move.within-roll" in result.stdout and '"steps":9' in result.stdout
     report = json.loads(run("check", path, "--json").stdout)
     assert report["status"] == "diverges"
     assert report["divergence"]["rule"] == "toy/move.within-roll"

@@ -196,7 +196,7 @@ def test_an_engine_that_never_reads() -> None:
 
 
 @pytest.mark.parametrize(("fault", "words"), [
-    ("garbage", "not JSON"), ("shape", "'actions' is a required property"),
+    ("garbage", "not JSON"), ("shape", "$.actions: missing field"),
     ("wrong-id", "carries id"), ("error-legal", "answered legal with an error")])
 def test_garbage_replies_are_protocol_divergences(fault: str, words: str) -> None:
     div = run_one(broken(fault)).divergence
@@ -207,11 +207,10 @@ def test_garbage_replies_are_protocol_divergences(fault: str, words: str) -> Non
 
 def test_the_subprocess_is_killed_at_the_end() -> None:
     for fault in ("ignore-quit", "hang"):
-        # a start-up a loaded machine cannot exceed, then a short wait for the hang
-        peer = drv.Peer(broken(fault, 0), 30.0)
+        peer = drv.Peer(broken(fault, 0), 10.0)  # start-up may be slow on a loaded machine
         peer.request("reset", game="crafts", players=2, variant={})
+        peer.timeout = 0.3
         if fault == "hang":
-            peer.timeout = 0.3
             with pytest.raises(drv.PeerFailure):
                 peer.request("legal")
         assert peer.alive
@@ -222,8 +221,8 @@ def test_the_subprocess_is_killed_at_the_end() -> None:
 
 def test_reply_shapes() -> None:
     for reply, words in [([], "not a JSON object"), ({"actor": 0}, "no boolean field ok"),
-                         ({"ok": False}, "'error' is a required property"),
-                         ({"ok": True, "actor": 1.0, "actions": []}, "expected an integer"),
+                         ({"ok": False}, "$.error: missing field"),
+                         ({"ok": True, "actor": 1.0, "actions": []}, "$.actor: expected"),
                          ({"ok": True, "actor": "x", "actions": []}, "$.actor"),
                          ({"ok": True, "actions": [{"card": 1}], "actor": 0}, "$.actions[0]")]:
         with pytest.raises(drv.PeerFailure) as info:
