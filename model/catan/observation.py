@@ -79,10 +79,10 @@ class PublicView:
     #: this turn's roll (white, red); (0, 0) before it
     dice: tuple[int, int]
     #: this turn: a development card played, something built, trades made, offers opened
-    development_played: bool
-    built: bool
-    trades: int
-    offers: int
+    development_played_this_turn: bool
+    built_this_turn: bool
+    trades_this_turn: int
+    offers_this_turn: int
     free_roads_left: int
     #: cards each seat still discards on a 7
     discards_owed: tuple[int, ...]
@@ -139,7 +139,8 @@ def public_view(s: CatanState) -> PublicView:
         robber=s.robber, building_owner=s.node_owner, building_level=s.node_level,
         road_owner=s.path_owner, settlement_awaiting_road=s.setup_node, bank=s.bank,
         development_deck_size=sum(s.deck), developments_played=s.played, dice=s.dice,
-        development_played=s.dev_played, built=s.built, trades=s.trades, offers=s.offers,
+        development_played_this_turn=s.dev_played, built_this_turn=s.built,
+        trades_this_turn=s.trades, offers_this_turn=s.offers,
         free_roads_left=s.free_roads, discards_owed=s.discards or (0,) * s.config.players,
         robbed=s.victim, longest_road=s.longest, largest_army=s.army,
         seats=tuple(_seat(pl) for pl in s.players), offer=s.offer, winner=s.winner,

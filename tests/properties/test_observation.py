@@ -13,6 +13,8 @@ from typing import Any
 import attrs
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from model.core import PUBLIC, canon, registry
 from model.core.game import Viewer, viewer_seat
@@ -22,6 +24,7 @@ from model.crafts.game import CraftsGame
 from model.crafts.state import PH_COMMIT, CraftsState
 from properties import observation as O
 from properties.registry import hidden_twins
+from properties.strategies import states
 from tests.toygame import ToyGame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,6 +48,20 @@ def test_observation_properties_hold_in_seeded_play(name: str) -> None:
         assert run.violations == ()
         assert run.states > 10
         assert run.twins > run.states // 2  # hidden information to vary in most states
+
+
+@pytest.mark.parametrize("name", OBSERVED)
+@settings(max_examples=15)
+@given(data=st.data())
+def test_observation_properties_hold_on_any_configuration(name: str, data: st.DataObject) -> None:
+    """Any variant configuration, any step of seeded play (catan's variable board too)."""
+    game = registry.get(name)
+    state = data.draw(states(game, max_steps=500), label="state")
+    rng = random.Random(data.draw(st.integers(0, 2**16), label="twin seed"))
+    assert O.check_deterministic(game, state) == []
+    assert O.check_player_views(game, state) == []
+    for twin in hidden_twins(name)(state, rng):
+        assert O.check_twin(game, state, twin) == [], twin.what
 
 
 @pytest.mark.parametrize("name", OBSERVED)
