@@ -173,8 +173,9 @@ class Game(ABC, Generic[S, A]):
         ``viewer`` is :data:`PUBLIC` (what every player sees: scores, board, discard
         piles, hand and deck *sizes*) or a player index (the public view plus that
         player's own hidden cards). The result is a frozen ``attrs`` instance of one of
-        ``observation_types``, a function of the state alone; its canonical JSON comes
-        from :mod:`model.core.canon`.
+        ``observation_types``, a function of the state alone; a player's view has the
+        fields ``viewer`` (the seat) and ``public`` (the public view) beside his secrets.
+        Its canonical JSON comes from :mod:`model.core.canon`.
         """
         raise NotImplementedError(f"{self.name} defines no observation")
 

@@ -83,7 +83,7 @@ class PublicView:
     #: the open market (16 counts)
     market: tuple[int, ...]
     hand_sizes: tuple[int, ...]
-    #: cards each player still draws in the deal under way
+    #: cards each player still has to draw (a deal, a redraw, a Mage tower)
     cards_to_draw: tuple[int, ...]
     #: per player, the cards applied this round (16 counts)
     tables: tuple[tuple[int, ...], ...]
@@ -91,7 +91,7 @@ class PublicView:
     face_down: tuple[bool, ...]
     #: per player, the revealed card still to resolve (kind 0-15), -1 when none
     revealed: tuple[int, ...]
-    #: market: passed; play: stopped for the round; round end: done
+    #: market: passed; play: stopped for the round; round end: done (none before the market)
     passed: tuple[bool, ...]
     #: market exchanges made this round (a redraw counts as one)
     exchanges: tuple[int, ...]
@@ -134,6 +134,9 @@ def _to_act(s: CraftsState) -> int:
 def public_view(s: CraftsState) -> PublicView:
     """The public view of ``s``."""
     hidden = s.phase == PH_COMMIT
+    n = s.config.players
+    # before the market the round's passes, exchanges and declines are still to come
+    fresh = s.phase in (PH_DEAL, PH_FIRST)
     return PublicView(
         players=s.config.players, round=s.round, stage=STAGES[s.phase], first_player=s.first,
         to_act=_to_act(s), scores=s.scores, furthest=s.best, coins=s.coins, boards=s.boards,
@@ -141,7 +144,9 @@ def public_view(s: CraftsState) -> PublicView:
         hand_sizes=tuple(sum(h) for h in s.hands), cards_to_draw=s.owed, tables=s.table,
         face_down=tuple(hidden and c >= 0 for c in s.committed),
         revealed=tuple(-1 if hidden else c for c in s.committed),
-        passed=s.passed, exchanges=s.exchanges, declined=s.declined, pending=_pending(s),
+        passed=(False,) * n if fresh else s.passed,
+        exchanges=(0,) * n if fresh else s.exchanges,
+        declined=(0,) * n if fresh else s.declined, pending=_pending(s),
     )
 
 

@@ -1,6 +1,7 @@
 """Crafts observations: what each viewer sees of hands, face-down cards, the deck and the
 open piles."""
 
+import attrs
 import pytest
 
 from model.core import CHANCE, PUBLIC, canon
@@ -8,7 +9,7 @@ from model.crafts import data as D
 from model.crafts.actions import Apply, Scout
 from model.crafts.game import GAME
 from model.crafts.observation import MageDiscards, PlayerView, PublicView, ScoutingPick
-from model.crafts.state import PH_COMMIT, PH_MARKET
+from model.crafts.state import PH_COMMIT, PH_DEAL, PH_MARKET
 from tests.model.crafts.helpers import CARD, cards, commit, make, res, resolving, run
 
 
@@ -94,3 +95,18 @@ def test_views_have_canonical_json_and_reject_bad_viewers() -> None:
     assert canon.unstructure(view)["public"]["type"] == "PublicView"
     with pytest.raises(ValueError, match="player index 0-1"):
         GAME.observe(state, 2)
+
+
+@pytest.mark.rules("crafts/round.refill", "crafts/market.free-first")
+def test_a_new_rounds_deal_shows_no_passes_exchanges_or_declines_yet() -> None:
+    state = make(2, phase=PH_MARKET, round=2, hands={0: cards(farm=3), 1: cards(farm=5)},
+                 passed=(False, True), exchanges=(2, 1), declined=(1, 0))
+    assert state.phase == PH_MARKET
+    dealing = attrs.evolve(state, phase=PH_DEAL, owed=(2, 0))
+    public = _public(dealing)
+    assert public.stage == "deal" and public.to_act == CHANCE
+    assert public.cards_to_draw == (2, 0)
+    assert public.passed == (False, False)
+    assert public.exchanges == (0, 0) and public.declined == (0, 0)
+    assert _public(state).exchanges == (2, 1)  # in the market they count
+    assert _public(state).passed == (False, True)
