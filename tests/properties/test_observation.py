@@ -7,6 +7,8 @@ breaks must report it (so none of the checks passes whatever the view).
 import itertools
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +97,36 @@ def test_twins_are_states_of_the_game(name: str) -> None:
             assert twin.changed == tuple(sorted(twin.changed))
             assert [v for inv in invariants(name) for v in inv(twin.state)] == []
     assert built > 10
+
+
+VIEWS_SCRIPT = """
+import sys
+from model.core import registry
+from model.core.canon import digest
+from model.core.play import playout
+from properties.observation import viewers
+
+game = registry.get(sys.argv[1])
+for step in playout(game, game.config(game.max_players), 0):
+    if step.index % 10 == 0:
+        print(step.index, *(digest(game.observe(step.state, v))
+                            for v in viewers(game, step.state)))
+    if step.index > 1500:
+        break
+"""
+
+
+@pytest.mark.parametrize("name", OBSERVED)
+def test_views_do_not_depend_on_the_hash_seed(name: str) -> None:
+    outputs = set()
+    for hashseed in ("0", "1", "4242"):
+        env = {"PYTHONHASHSEED": hashseed, "PYTHONPATH": str(ROOT), "PATH": ""}
+        done = subprocess.run([sys.executable, "-c", VIEWS_SCRIPT, name], cwd=ROOT, env=env,
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.count("\n") > 10
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
 
 
 def test_viewers_are_public_or_a_seat() -> None:
