@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from model.core import PUBLIC, canon, registry
 from model.core.game import Viewer, viewer_seat
-from model.core.play import playout
+from model.core.play import POLICIES, playout
 from model.crafts import observation as crafts_view
 from model.crafts.game import CraftsGame
 from model.crafts.state import PH_COMMIT, CraftsState
@@ -45,8 +45,9 @@ def test_observation_properties_hold_in_seeded_play(name: str) -> None:
     game = registry.get(name)
     twins = hidden_twins(name)
     for players, seed in zip(PLAYERS[name], (1, 2, 3), strict=False):
+        policy = POLICIES[seed % 2]  # eager play reaches Mages, Scoutings, ships, knights
         run = O.run_observations(game, game.config(players), seed, twins, every=EVERY[name],
-                                 limit=60)
+                                 limit=60, policy=policy)
         assert run.violations == ()
         assert run.states > 10
         assert run.twins > run.states // 2  # hidden information to vary in most states
@@ -103,7 +104,7 @@ VIEWS_SCRIPT = """
 import sys
 from model.core import registry
 from model.core.canon import digest
-from model.core.play import playout
+from model.core.play import POLICIES, playout
 from properties.observation import viewers
 
 game = registry.get(sys.argv[1])
