@@ -1,5 +1,6 @@
 """Write the generated documentation: docs/ambiguities.md and, per game, the JSON Schemas
-of its canonical state and actions in docs/schemas/ (``--check``: only compare)."""
+of its canonical state, actions and observations in docs/schemas/ (``--check``: only
+compare)."""
 
 import argparse
 import json

@@ -5,6 +5,7 @@ import importlib
 from typing import cast
 
 from properties.base import Invariant, TransitionInvariant
+from properties.observation import TwinMaker
 
 
 def invariants(game: str) -> tuple[Invariant, ...]:
@@ -17,3 +18,10 @@ def transition_invariants(game: str) -> tuple[TransitionInvariant, ...]:
     """The game's invariants over one step (state, action, next state); () when it has none."""
     module = importlib.import_module(f"properties.{game}")
     return cast(tuple[TransitionInvariant, ...], getattr(module, "TRANSITION_INVARIANTS", ()))
+
+
+def hidden_twins(game: str) -> TwinMaker:
+    """The game's twin builder (``properties.<game>_hidden.twins``): states that differ from
+    a state only in what the rules hide, for the observation properties."""
+    module = importlib.import_module(f"properties.{game}_hidden")
+    return cast(TwinMaker, module.twins)

@@ -6,8 +6,8 @@ from typing import TypeVar
 import attrs
 
 from model.burgundy import data as D
+from model.burgundy import observation, scoring
 from model.burgundy import rules as RB
-from model.burgundy import scoring
 from model.burgundy.actions import (
     CHANCE_TYPES,
     PLAYER_TYPES,
@@ -32,7 +32,7 @@ from model.burgundy.actions import (
 )
 from model.burgundy.rules import RULES
 from model.burgundy.state import BurgundyState, Pending, Player, Stage
-from model.core import CHANCE, TERMINAL, Config, Game, draw_outcomes, uniform
+from model.core import CHANCE, TERMINAL, Config, Game, Viewer, draw_outcomes, uniform
 
 BOARD = D.BOARD1
 T = TypeVar("T")
@@ -83,6 +83,7 @@ class Burgundy(Game[BurgundyState, Action]):
     rules = RULES
     state_type = BurgundyState
     action_types = (*CHANCE_TYPES, *PLAYER_TYPES)
+    observation_types = observation.OBSERVATION_TYPES
 
     # -- set-up -------------------------------------------------------------------------
     def setup(self, config: Config) -> BurgundyState:
@@ -119,6 +120,11 @@ class Burgundy(Game[BurgundyState, Action]):
         return chance + p * per_player
 
     # -- the protocol ------------------------------------------------------------------------
+    def observe(self, state: BurgundyState,
+                viewer: Viewer) -> observation.PublicView | observation.PlayerView:
+        """What ``viewer`` may see (``model.burgundy.observation``)."""
+        return observation.observe(state, viewer)
+
     def actor(self, state: BurgundyState) -> int:
         if state.stage is Stage.PLAY:
             return state.order[state.turn]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from model.catan import build, development, scoring, setup, trade, turn
+from model.catan import build, development, observation, scoring, setup, trade, turn
 from model.catan import data as D
 from model.catan import rules as RB
 from model.catan.actions import (
@@ -35,7 +35,7 @@ from model.catan.actions import (
 from model.catan.ops import evolve
 from model.catan.rules import RULES
 from model.catan.state import CatanState, Stage
-from model.core import CHANCE, TERMINAL, Config, Game
+from model.core import CHANCE, TERMINAL, Config, Game, Viewer
 
 
 def _is_chance(st: Stage) -> bool:
@@ -53,6 +53,7 @@ class Catan(Game[CatanState, Action]):
     rules = RULES
     state_type = CatanState
     action_types = (*CHANCE_TYPES, *PLAYER_TYPES)
+    observation_types = observation.OBSERVATION_TYPES
     extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
         {"board": ("beginner", ("beginner", "variable"))})
 
@@ -74,6 +75,11 @@ class Catan(Game[CatanState, Action]):
         return board + placements + D.TURN_LIMIT * per_turn + pieces + developments
 
     # -- the protocol ------------------------------------------------------------------------
+    def observe(self, state: CatanState,
+                viewer: Viewer) -> observation.PublicView | observation.PlayerView:
+        """What ``viewer`` may see (``model.catan.observation``)."""
+        return observation.observe(state, viewer)
+
     def actor(self, state: CatanState) -> int:
         st = state.stage
         if st is Stage.MAIN or st is Stage.PRE_ROLL or st is Stage.ROBBER \

@@ -3,11 +3,12 @@
 from model.core.canon import digest, structure, to_json, unstructure
 from model.core.chance import draw_outcomes, sample, uniform
 from model.core.errors import ConfigError, IllegalAction
-from model.core.game import CHANCE, TERMINAL, Config, Game
+from model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer, viewer_seat
 from model.core.rules import Ambiguity, Reading, Rule, RuleBook
 
 __all__ = [
     "CHANCE",
+    "PUBLIC",
     "TERMINAL",
     "Ambiguity",
     "Config",
@@ -17,6 +18,7 @@ __all__ = [
     "Reading",
     "Rule",
     "RuleBook",
+    "Viewer",
     "digest",
     "draw_outcomes",
     "sample",
@@ -24,4 +26,5 @@ __all__ = [
     "to_json",
     "uniform",
     "unstructure",
+    "viewer_seat",
 ]

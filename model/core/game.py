@@ -13,6 +13,9 @@ stateless bundle of pure functions over frozen ``attrs`` states.
   multiset, so any implementation's shuffle can be replayed by its draws).
 * ``apply(state, action)`` returns a new state or raises
   :class:`~model.core.errors.IllegalAction` naming the rule broken.
+* ``observe(state, viewer)`` is what a viewer may see under the rules: ``"public"``
+  (what every player sees) or a player index (the public view plus that player's
+  own hidden cards), as frozen ``attrs`` classes (``observation_types``).
 """
 
 from abc import ABC, abstractmethod
@@ -29,6 +32,20 @@ from model.core.rules import RuleBook
 CHANCE = -1
 #: ``actor`` of a finished game.
 TERMINAL = -2
+#: the viewer of ``Game.observe`` who sees only what every player sees
+PUBLIC = "public"
+#: a viewer of ``Game.observe``: :data:`PUBLIC` or a player index
+Viewer = int | str
+
+
+def viewer_seat(viewer: Viewer, players: int) -> int:
+    """The seat a viewer names, -1 for :data:`PUBLIC`; ``ValueError`` for anything else."""
+    if viewer == PUBLIC:
+        return -1
+    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
+        raise ValueError(f"a viewer is {PUBLIC!r} or a player index 0-{players - 1},"
+                         f" not {viewer!r}")
+    return viewer
 
 
 @attrs.frozen(slots=True)
@@ -69,6 +86,8 @@ class Game(ABC, Generic[S, A]):
     action_types: tuple[type[Any], ...]
     #: extra variant options that are not ambiguity readings: name -> (default, allowed)
     extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = {}
+    #: the classes ``observe`` returns (public view first); () when the game has none
+    observation_types: tuple[type[Any], ...] = ()
 
     # -- configuration ------------------------------------------------------
     def config(self, players: int, variant: Mapping[str, str] | None = None) -> Config:
@@ -147,6 +166,18 @@ class Game(ABC, Generic[S, A]):
         which games are sampled, never which actions are legal.
         """
         return None
+
+    def observe(self, state: S, viewer: Viewer) -> Any:
+        """What ``viewer`` may see of ``state`` under the rules.
+
+        ``viewer`` is :data:`PUBLIC` (what every player sees: scores, board, discard
+        piles, hand and deck *sizes*) or a player index (the public view plus that
+        player's own hidden cards). The result is a frozen ``attrs`` instance of one of
+        ``observation_types``, a function of the state alone; a player's view has the
+        fields ``viewer`` (the seat) and ``public`` (the public view) beside his secrets.
+        Its canonical JSON comes from :mod:`model.core.canon`.
+        """
+        raise NotImplementedError(f"{self.name} defines no observation")
 
     def is_terminal(self, state: S) -> bool:
         return self.actor(state) == TERMINAL

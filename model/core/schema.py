@@ -111,8 +111,12 @@ def schema_of(title: str, *classes: type) -> JSON:
 
 
 def game_schemas(game: Any) -> dict[str, JSON]:
-    """The ``state`` and ``action`` schemas of a game (``model.core.game.Game``)."""
-    return {
+    """The ``state`` and ``action`` schemas of a game (``model.core.game.Game``), and the
+    ``observation`` schema when the game has observations (``observation_types``)."""
+    out = {
         "state": schema_of(f"{game.name} state", game.state_type),
         "action": schema_of(f"{game.name} action", *game.action_types),
     }
+    if game.observation_types:
+        out["observation"] = schema_of(f"{game.name} observation", *game.observation_types)
+    return out

@@ -20,8 +20,9 @@ Step structure (see docs/games/crafts.md):
 from fractions import Fraction
 
 from model.core.chance import draw_outcomes, uniform
-from model.core.game import CHANCE, TERMINAL, Config, Game
+from model.core.game import CHANCE, TERMINAL, Config, Game, Viewer
 from model.crafts import data as D
+from model.crafts import observation
 from model.crafts import rules as RL
 from model.crafts.actions import (
     ACTION_TYPES,
@@ -421,6 +422,7 @@ class CraftsGame(Game[CraftsState, Action]):
     rules = RULES
     state_type = CraftsState
     action_types = ACTION_TYPES
+    observation_types = observation.OBSERVATION_TYPES
 
     # -- set-up ----------------------------------------------------------------------
     def setup(self, config: Config) -> CraftsState:
@@ -437,6 +439,11 @@ class CraftsGame(Game[CraftsState, Action]):
             hands=(ZERO_CARDS,) * n, table=(ZERO_CARDS,) * n, committed=(-1,) * n,
             passed=(False,) * n, exchanges=(0,) * n, declined=(0,) * n, owed=(D.HAND,) * n,
         )
+
+    def observe(self, state: CraftsState,
+                viewer: Viewer) -> observation.PublicView | observation.PlayerView:
+        """What ``viewer`` may see (``model.crafts.observation``)."""
+        return observation.observe(state, viewer)
 
     # -- who acts ----------------------------------------------------------------------
     def actor(self, state: CraftsState) -> int:

@@ -1,0 +1,169 @@
+"""What a viewer of a game of The Castles of Burgundy may see.
+
+Hidden under the rules (``004_3ac49a9dd95cad60.txt``): the hex tiles in their stacks
+("отдельными стопками лицевой стороной вниз": only each stack's size is seen), the goods
+tiles in the phase stacks of the phases still to come and in the reserve ("5 закрытых
+стопок", "17 закрытых жетонов в резерве"). A phase's 5 goods tiles go face up on the round
+spaces when the phase begins. Everything a player owns lies open, so no player has a secret
+of his own: a player's view is the public view.
+
+Seats, estate spaces 0-36, depots 1-6, goods kinds 1-6 and tile names are those of
+``docs/games/burgundy.md``.
+"""
+
+from typing import Literal
+
+import attrs
+
+from model.burgundy import data as D
+from model.burgundy.state import BurgundyState, Player, Stage
+from model.core.game import CHANCE, Viewer, viewer_seat
+
+Phase = Literal["A", "B", "C", "D", "E"]
+PHASE_LETTERS: tuple[Phase, ...] = ("A", "B", "C", "D", "E")
+
+#: stages while the goods are being drawn at set-up: every goods tile is still face down
+_SETUP = (Stage.GOODS, Stage.START_GOODS, Stage.FIRST)
+
+
+@attrs.frozen(slots=True)
+class Seat:
+    """One player's estate and supplies, all in the open."""
+
+    #: 37 estate spaces: a tile name, "" when empty
+    estate: tuple[str, ...]
+    #: stored hex tiles (at most 3), sorted names
+    storage: tuple[str, ...]
+    #: goods held, count per kind 1-6 (index 0-5)
+    goods: tuple[int, ...]
+    #: goods sold, count per kind (face down, but each sale names its kind)
+    sold_goods: tuple[int, ...]
+    silver: int
+    workers: int
+    vp: int
+    #: this round's two dice, 0 once used (0, 0 before the roll)
+    dice: tuple[int, int]
+    #: numbers of the knowledge tiles in the estate, sorted
+    knowledge: tuple[int, ...]
+    #: bonus tiles won, e.g. "mine:large", in the order won
+    bonus_tiles: tuple[str, ...]
+    #: turn-order track: space (0 = start) and height in its stack (higher = on top)
+    track_space: int
+    track_height: int
+
+
+@attrs.frozen(slots=True)
+class Effect:
+    """A placed tile's effect waiting for its owner's choice (innermost last).
+
+    ``kind``: castle, warehouse, carpenter, church, market, city-hall, ship (choose a
+    depot), ship-goods (choose goods of depot ``depot``, and of its neighbour when
+    ``with_neighbour``); ``depot`` is 0 for the other kinds.
+    """
+
+    kind: str
+    depot: int
+    with_neighbour: bool
+
+
+@attrs.frozen(slots=True)
+class PublicView:
+    """What every player sees of a game of The Castles of Burgundy.
+
+    ``stage``: goods, start-goods, first-player, fill, roll (chance steps), play, over.
+    ``to_act``: the seat whose choice is pending, -1 when the next step is chance or the
+    game is over.
+    """
+
+    players: int
+    stage: Stage
+    #: phase A-E and its round 1-5
+    phase: Phase
+    round: int
+    #: seat of the first player chosen at set-up (-1 before)
+    first_player: int
+    to_act: int
+    #: this round's turn order (seats); the white die (0 before this round's roll)
+    turn_order: tuple[int, ...]
+    white_die: int
+    #: the player on turn has made this turn's purchase
+    purchase_made: bool
+    seats: tuple[Seat, ...]
+    #: numbered depots 1-6 (index 0-5): their hex tiles, sorted names
+    depots: tuple[tuple[str, ...], ...]
+    black_depot: tuple[str, ...]
+    #: goods on each numbered depot: count per kind 1-6
+    depot_goods: tuple[tuple[int, ...], ...]
+    #: the face-up goods of this phase's rounds still to come, in round order
+    round_goods: tuple[int, ...]
+    #: face-down goods tiles in each phase's stack, phases A-E
+    goods_stacks: tuple[int, ...]
+    #: face-down goods tiles in the reserve (the 17 before the players' draws)
+    goods_reserve: int
+    #: face-down hex tiles in each stack, by back colour: building, pasture, river, castle,
+    #: knowledge, mine, black
+    hex_stacks: tuple[int, ...]
+    #: hex tiles out of the game (discarded, cleared, unused starting castles), sorted names
+    out_of_game: tuple[str, ...]
+    #: per colour (building, pasture, river, castle, knowledge, mine): bonus tiles taken
+    bonuses_taken: tuple[int, ...]
+    pending: tuple[Effect, ...]
+
+
+@attrs.frozen(slots=True)
+class PlayerView:
+    """What player ``viewer`` sees: the public view (he has no secret of his own)."""
+
+    viewer: int
+    public: PublicView
+
+
+OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
+
+
+def _seat(pl: Player) -> Seat:
+    return Seat(estate=pl.estate, storage=pl.storage, goods=pl.goods, sold_goods=pl.sold,
+                silver=pl.silver, workers=pl.workers, vp=pl.vp, dice=pl.dice,
+                knowledge=pl.knowledge, bonus_tiles=pl.bonus_tiles,
+                track_space=pl.track_space, track_height=pl.track_height)
+
+
+def face_up_from(s: BurgundyState) -> int:
+    """The first position of ``goods_stacks`` still face down (this phase's are open)."""
+    if s.stage in _SETUP:
+        return 0
+    return min((s.phase + 1) * D.PHASE_GOODS, len(s.goods_stacks))
+
+
+def _to_act(s: BurgundyState) -> int:
+    return s.order[s.turn] if s.stage is Stage.PLAY else CHANCE
+
+
+def public_view(s: BurgundyState) -> PublicView:
+    """The public view of ``s``."""
+    hidden = face_up_from(s)
+    stacks = [0] * D.PHASES
+    for position in range(hidden, len(s.goods_stacks)):
+        stacks[position // D.PHASE_GOODS] += 1
+    out = sorted(t for t, n in zip(D.TILES, s.box, strict=True) for _ in range(n))
+    return PublicView(
+        players=s.config.players, stage=s.stage,
+        phase=PHASE_LETTERS[min(s.phase, D.PHASES - 1)], round=s.round + 1,
+        first_player=s.first, to_act=_to_act(s), turn_order=s.order, white_die=s.white,
+        purchase_made=s.bought, seats=tuple(_seat(pl) for pl in s.players),
+        depots=s.depots, black_depot=s.black, depot_goods=s.depot_goods,
+        round_goods=s.goods_stacks[s.goods_next:hidden], goods_stacks=tuple(stacks),
+        goods_reserve=sum(s.goods_pool) + sum(s.goods_box),
+        hex_stacks=tuple(sum(stack) for stack in s.supply), out_of_game=tuple(out),
+        bonuses_taken=s.bonuses,
+        pending=tuple(Effect(p.kind, p.arg, p.pair) for p in s.pending),
+    )
+
+
+def observe(s: BurgundyState, viewer: Viewer) -> PublicView | PlayerView:
+    """What ``viewer`` (``"public"`` or a seat) sees of ``s``."""
+    seat = viewer_seat(viewer, s.config.players)
+    public = public_view(s)
+    if seat < 0:
+        return public
+    return PlayerView(viewer=seat, public=public)

@@ -1,0 +1,84 @@
+"""Twins of crafts states: states that differ only in what the rules hide.
+
+Hidden are the deck's contents, the cards in each hand and a card committed face down in
+the commit stage. A twin moves one card between two of these places, giving back one of
+another kind, so every size a player sees stays the same:
+
+* deck and a hand (the player's own secret changes);
+* two hands (both players' secrets change);
+* a face-down card and the deck (its owner's secret changes).
+"""
+
+import random
+
+import attrs
+
+from model.crafts.state import PH_COMMIT, CraftsState
+from properties.observation import Twin, shuffled
+
+
+def _swap(pile: tuple[int, ...], out: int, into: int) -> tuple[int, ...]:
+    """``pile`` with one card of kind ``out`` replaced by one of kind ``into``."""
+    counts = list(pile)
+    counts[out] -= 1
+    counts[into] += 1
+    return tuple(counts)
+
+
+def _kinds(pile: tuple[int, ...]) -> list[int]:
+    return [k for k, n in enumerate(pile) if n]
+
+
+def _trade(a: tuple[int, ...], b: tuple[int, ...],
+           rng: random.Random) -> tuple[int, int] | None:
+    """A card kind of ``a`` and another kind of ``b`` (to exchange), or None."""
+    for k in shuffled(_kinds(a), rng):
+        others = [j for j in _kinds(b) if j != k]
+        if others:
+            return k, rng.choice(others)
+    return None
+
+
+def _with_hand(hands: tuple[tuple[int, ...], ...], seat: int,
+               hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return (*hands[:seat], hand, *hands[seat + 1:])
+
+
+def twins(state: CraftsState, rng: random.Random) -> list[Twin]:
+    """Up to three twins of ``state``: deck and hand, two hands, face-down card and deck."""
+    out: list[Twin] = []
+    seats = shuffled(range(state.config.players), rng)
+    for p in seats:
+        pick = _trade(state.hands[p], state.deck, rng)
+        if pick:
+            k, j = pick
+            hands = _with_hand(state.hands, p, _swap(state.hands[p], k, j))
+            out.append(Twin(attrs.evolve(state, hands=hands, deck=_swap(state.deck, j, k)),
+                            (p,), f"card {k} of player {p}'s hand swapped for {j} of the deck"))
+            break
+    for p in seats:
+        for q in seats:
+            pick = _trade(state.hands[p], state.hands[q], rng) if p < q else None
+            if pick:
+                k, j = pick
+                hands = _with_hand(state.hands, p, _swap(state.hands[p], k, j))
+                hands = _with_hand(hands, q, _swap(state.hands[q], j, k))
+                out.append(Twin(attrs.evolve(state, hands=hands), (p, q),
+                                f"card {k} of player {p}'s hand swapped for {j} of player"
+                                f" {q}'s"))
+                break
+        else:
+            continue
+        break
+    if state.phase == PH_COMMIT:
+        for p in seats:
+            k = state.committed[p]
+            others = [j for j in _kinds(state.deck) if j != k]
+            if k >= 0 and others:
+                j = rng.choice(others)
+                committed = (*state.committed[:p], j, *state.committed[p + 1:])
+                out.append(Twin(attrs.evolve(state, committed=committed,
+                                             deck=_swap(state.deck, j, k)), (p,),
+                                f"player {p}'s face-down card {k} swapped for {j} of the deck"))
+                break
+    return out

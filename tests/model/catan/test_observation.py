@@ -1,0 +1,114 @@
+"""Catan observations: hands, development cards (victory points included) and the deck are
+seen as sizes by the rivals and in full by their holder."""
+
+from typing import Any
+
+import attrs
+import pytest
+
+from model.catan import data as D
+from model.catan.game import Catan
+from model.catan.observation import PlayerView, PublicView
+from model.catan.state import CatanState, Stage
+from model.core import CHANCE, PUBLIC, Viewer
+from properties import observation as O
+from properties.registry import hidden_twins
+from tests.model.catan.helpers import GAME, cards, make
+
+VP_CARD = (0, 1, 0, 0, 0)
+KNIGHT_CARD = (1, 0, 0, 0, 0)
+
+
+def _public(state: CatanState) -> PublicView:
+    view = GAME.observe(state, PUBLIC)
+    assert isinstance(view, PublicView)
+    return view
+
+
+def _player(state: CatanState, seat: int) -> PlayerView:
+    view = GAME.observe(state, seat)
+    assert isinstance(view, PlayerView)
+    return view
+
+
+def _holding_vp() -> CatanState:
+    return make(3, settlements={0: 0, 10: 1, 40: 2}, hands={1: cards(ore=2, wool=1)},
+                developments={1: VP_CARD}, turn=0)
+
+
+def _holding_knight() -> CatanState:
+    """The same as :func:`_holding_vp` but for a knight in place of the victory point card."""
+    return make(3, settlements={0: 0, 10: 1, 40: 2}, hands={1: cards(ore=2, wool=1)},
+                developments={1: KNIGHT_CARD}, turn=0)
+
+
+@pytest.mark.rules("catan/development.victory-point", "catan/components.development-deck")
+def test_a_victory_point_card_is_seen_only_by_its_holder() -> None:
+    state = _holding_vp()
+    seat = _public(state).seats[1]
+    assert seat.development_cards == 1 and seat.public_victory_points == 1
+    assert _public(state).development_deck_size == 24
+    mine = _player(state, 1)
+    assert mine.developments == VP_CARD and mine.victory_points == 2
+    assert _player(state, 0).public == _public(state)
+    twin = O.Twin(_holding_knight(), (1,), "the VP card is a knight")
+    assert O.check_twin(GAME, state, twin) == []
+
+
+@pytest.mark.rules("catan/components.resource-cards")
+def test_hands_are_seen_as_sizes() -> None:
+    state = _holding_vp()
+    public = _public(state)
+    assert [s.hand_size for s in public.seats] == [0, 3, 0]
+    assert public.bank == tuple(19 - n for n in cards(ore=2, wool=1))
+    assert _player(state, 1).hand == cards(ore=2, wool=1)
+    assert _player(state, 2).hand == cards()
+
+
+@pytest.mark.rules("catan/seven.steal")
+def test_a_steal_names_the_victim_not_the_card() -> None:
+    state = attrs.evolve(_holding_vp(), stage=Stage.STEAL, victim=1, dice=(3, 4))
+    public = _public(state)
+    assert public.stage is Stage.STEAL and public.to_act == CHANCE and public.robbed == 1
+    assert public.dice == (3, 4)
+
+
+class PointsShown(Catan):
+    """Public points count the victory point cards."""
+
+    def observe(self, state: CatanState, viewer: Viewer) -> Any:
+        view = super().observe(state, viewer)
+        public = view if isinstance(view, PublicView) else view.public
+        seats = tuple(attrs.evolve(s, public_victory_points=pl.vp
+                                   + pl.developments[D.VICTORY_POINT])
+                      for s, pl in zip(public.seats, state.players, strict=True))
+        public = attrs.evolve(public, seats=seats)
+        return public if isinstance(view, PublicView) else attrs.evolve(view, public=public)
+
+
+class KnightsLeft(Catan):
+    """The deck's size is given as the knights left in it."""
+
+    def observe(self, state: CatanState, viewer: Viewer) -> Any:
+        view = super().observe(state, viewer)
+        if isinstance(view, PublicView):
+            return attrs.evolve(view, development_deck_size=state.deck[D.KNIGHT])
+        return attrs.evolve(view, public=attrs.evolve(view.public,
+                                                      development_deck_size=state.deck[0]))
+
+
+@pytest.mark.rules("catan/development.victory-point")
+def test_public_points_counting_victory_cards_are_caught() -> None:
+    twin = O.Twin(_holding_knight(), (1,), "the VP card is a knight")
+    found = O.check_twin(PointsShown(), _holding_vp(), twin)
+    assert found and {v.invariant for v in found} == {O.PUBLIC_HIDES}
+    assert "seats[1].public_victory_points" in found[0].message
+
+
+@pytest.mark.rules("catan/components.development-deck")
+def test_a_view_of_the_decks_contents_is_caught() -> None:
+    game = KnightsLeft()
+    run = O.run_observations(game, game.config(4), 2, hidden_twins("catan"), every=40,
+                             limit=60)
+    assert run.violations
+    assert {v.invariant for v in run.violations} == {O.PUBLIC_HIDES}

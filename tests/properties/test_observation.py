@@ -1,0 +1,315 @@
+"""The observation properties hold on every game's seeded play and catch leaking views.
+
+Each leaking ``observe`` below is a real game with one thing broken; the property it
+breaks must report it (so none of the checks passes whatever the view).
+"""
+
+import itertools
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from model.core import PUBLIC, canon, registry
+from model.core.game import Viewer, viewer_seat
+from model.core.play import POLICIES, playout
+from model.crafts import observation as crafts_view
+from model.crafts.game import CraftsGame
+from model.crafts.state import PH_COMMIT, CraftsState
+from properties import observation as O
+from properties.registry import hidden_twins
+from properties.strategies import states
+from tests.toygame import ToyGame
+
+ROOT = Path(__file__).resolve().parents[2]
+OBSERVED = [name for name in registry.names() if registry.get(name).observation_types]
+PLAYERS = {"crafts": (2, 4, 6), "burgundy": (2, 3, 4), "catan": (3, 4)}
+#: every how many steps a state is checked (catan's games are long, its set-up card-less)
+EVERY = {"crafts": 5, "burgundy": 5, "catan": 25}
+
+
+def test_every_game_has_observations() -> None:
+    assert list(registry.names()) == OBSERVED
+
+
+@pytest.mark.parametrize("name", OBSERVED)
+def test_observation_properties_hold_in_seeded_play(name: str) -> None:
+    game = registry.get(name)
+    twins = hidden_twins(name)
+    for players, seed in zip(PLAYERS[name], (1, 2, 3), strict=False):
+        policy = POLICIES[seed % 2]  # eager play reaches Mages, Scoutings, ships, knights
+        run = O.run_observations(game, game.config(players), seed, twins, every=EVERY[name],
+                                 limit=60, policy=policy)
+        assert run.violations == ()
+        assert run.states > 10
+        assert run.twins > run.states // 2  # hidden information to vary in most states
+
+
+@pytest.mark.parametrize("name", OBSERVED)
+@settings(max_examples=15)
+@given(data=st.data())
+def test_observation_properties_hold_on_any_configuration(name: str, data: st.DataObject) -> None:
+    """Any variant configuration, any step of seeded play (catan's variable board too)."""
+    game = registry.get(name)
+    state = data.draw(states(game, max_steps=500), label="state")
+    rng = random.Random(data.draw(st.integers(0, 2**16), label="twin seed"))
+    assert O.check_deterministic(game, state) == []
+    assert O.check_player_views(game, state) == []
+    for twin in hidden_twins(name)(state, rng):
+        assert O.check_twin(game, state, twin) == [], twin.what
+
+
+@pytest.mark.parametrize("name", OBSERVED)
+def test_views_validate_against_the_generated_schema(name: str) -> None:
+    game = registry.get(name)
+    path = ROOT / "docs" / "schemas" / f"{name}.observation.schema.json"
+    validator = jsonschema.Draft202012Validator(json.loads(path.read_text(encoding="utf-8")))
+    config = game.config(PLAYERS[name][0])
+    kinds = set()
+    for step in itertools.islice(playout(game, config, 4), 0, 400, 20):
+        for viewer in O.viewers(game, step.state):
+            data = canon.unstructure(game.observe(step.state, viewer))
+            validator.validate(data)
+            kinds.add(data["type"])
+    assert kinds == {cls.__name__ for cls in game.observation_types}
+    assert not validator.is_valid({**data, "viewer": "0"})
+
+
+@pytest.mark.parametrize("name", OBSERVED)
+def test_twins_are_states_of_the_game(name: str) -> None:
+    """A twin keeps every invariant: it is a state the game could be in."""
+    from properties.registry import invariants
+
+    game = registry.get(name)
+    rng = random.Random(0)
+    built = 0
+    for step in itertools.islice(playout(game, game.config(PLAYERS[name][-1]), 5), 0, 600, 15):
+        for twin in hidden_twins(name)(step.state, rng):
+            built += 1
+            assert twin.state != step.state
+            assert twin.changed == tuple(sorted(twin.changed))
+            assert [v for inv in invariants(name) for v in inv(twin.state)] == []
+    assert built > 10
+
+
+VIEWS_SCRIPT = """
+import sys
+from model.core import registry
+from model.core.canon import digest
+from model.core.play import POLICIES, playout
+from properties.observation import viewers
+
+game = registry.get(sys.argv[1])
+for step in playout(game, game.config(game.max_players), 0):
+    if step.index % 10 == 0:
+        print(step.index, *(digest(game.observe(step.state, v))
+                            for v in viewers(game, step.state)))
+    if step.index > 1500:
+        break
+"""
+
+
+@pytest.mark.parametrize("name", OBSERVED)
+def test_views_do_not_depend_on_the_hash_seed(name: str) -> None:
+    outputs = set()
+    for hashseed in ("0", "1", "4242"):
+        env = {"PYTHONHASHSEED": hashseed, "PYTHONPATH": str(ROOT), "PATH": ""}
+        done = subprocess.run([sys.executable, "-c", VIEWS_SCRIPT, name], cwd=ROOT, env=env,
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.count("\n") > 10
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+
+
+def test_viewers_are_public_or_a_seat() -> None:
+    assert viewer_seat(PUBLIC, 3) == -1
+    assert viewer_seat(2, 3) == 2
+    for bad in (3, -1, True, "0", "everyone"):
+        with pytest.raises(ValueError, match="a viewer is 'public' or a player index 0-2"):
+            viewer_seat(bad, 3)
+
+
+def test_a_game_without_observations_says_so() -> None:
+    game = ToyGame()
+    with pytest.raises(NotImplementedError, match="defines no observation"):
+        game.observe(game.setup(game.config(2)), PUBLIC)
+
+
+# -- leaking views: each property catches its leak ---------------------------------------
+def _weighted(hand: tuple[int, ...]) -> int:
+    return sum((k + 1) * n for k, n in enumerate(hand))
+
+
+class HandsInPublic(CraftsGame):
+    """The public view's hand sizes encode the cards held."""
+
+    def observe(self, state: CraftsState, viewer: Viewer) -> Any:
+        view = super().observe(state, viewer)
+        leak = tuple(_weighted(h) for h in state.hands)
+        if isinstance(view, crafts_view.PublicView):
+            return attrs.evolve(view, hand_sizes=leak)
+        return attrs.evolve(view, public=attrs.evolve(view.public, hand_sizes=leak))
+
+
+class FaceUpCommits(CraftsGame):
+    """Cards committed face down show as revealed."""
+
+    def observe(self, state: CraftsState, viewer: Viewer) -> Any:
+        view = super().observe(state, viewer)
+        if state.phase != PH_COMMIT:
+            return view
+        if isinstance(view, crafts_view.PublicView):
+            return attrs.evolve(view, revealed=state.committed)
+        return attrs.evolve(view, public=attrs.evolve(view.public, revealed=state.committed))
+
+
+class RivalsHand(CraftsGame):
+    """A player sees the next player's hand added to his own."""
+
+    def observe(self, state: CraftsState, viewer: Viewer) -> Any:
+        view = super().observe(state, viewer)
+        if isinstance(view, crafts_view.PublicView):
+            return view
+        rival = state.hands[(view.viewer + 1) % state.config.players]
+        return attrs.evolve(view, hand=tuple(a + b for a, b in zip(view.hand, rival,
+                                                                     strict=True)))
+
+
+class Blind(CraftsGame):
+    """A player's view leaves out his own hand."""
+
+    def observe(self, state: CraftsState, viewer: Viewer) -> Any:
+        view = super().observe(state, viewer)
+        if isinstance(view, crafts_view.PublicView):
+            return view
+        return attrs.evolve(view, hand=(0,) * len(view.hand))
+
+
+class Restless(CraftsGame):
+    """Observing changes the view (a counter in the bank)."""
+
+    ticks = itertools.count()
+
+    def observe(self, state: CraftsState, viewer: Viewer) -> Any:
+        view = super().observe(state, viewer)
+        if isinstance(view, crafts_view.PublicView):
+            return attrs.evolve(view, bank=next(self.ticks))
+        return view
+
+
+class OwnPublic(CraftsGame):
+    """A player's public part is not the public view (his hand size is left out)."""
+
+    def observe(self, state: CraftsState, viewer: Viewer) -> Any:
+        view = super().observe(state, viewer)
+        if isinstance(view, crafts_view.PublicView):
+            return view
+        sizes = tuple(0 if i == view.viewer else n
+                      for i, n in enumerate(view.public.hand_sizes))
+        return attrs.evolve(view, public=attrs.evolve(view.public, hand_sizes=sizes))
+
+
+class WrongViewer(CraftsGame):
+    """A player's view names seat 0 whoever looks."""
+
+    def observe(self, state: CraftsState, viewer: Viewer) -> Any:
+        view = super().observe(state, viewer)
+        if isinstance(view, crafts_view.PublicView):
+            return view
+        return attrs.evolve(view, viewer=0)
+
+
+class Foreign(CraftsGame):
+    """The public view is the raw state."""
+
+    def observe(self, state: CraftsState, viewer: Viewer) -> Any:
+        return state if viewer == PUBLIC else super().observe(state, viewer)
+
+
+def _violations(game: CraftsGame) -> list[O.Violation]:
+    twins = hidden_twins("crafts")
+    found: list[O.Violation] = []
+    for seed in (1, 2):
+        run = O.run_observations(game, game.config(3), seed, twins, every=4, limit=40)
+        found += run.violations
+    return found
+
+
+def _found(game: CraftsGame) -> set[str]:
+    return {v.invariant for v in _violations(game)}
+
+
+@pytest.mark.rules("crafts/setup.shuffle", "crafts/round.deal-first")
+def test_a_public_view_showing_hands_is_caught() -> None:
+    assert _found(HandsInPublic()) == {O.PUBLIC_HIDES}
+
+
+@pytest.mark.rules("crafts/play.commit")
+def test_a_face_up_commit_is_caught() -> None:
+    assert _found(FaceUpCommits()) == {O.PUBLIC_HIDES}
+
+
+def test_a_view_of_a_rivals_hand_is_caught() -> None:
+    leaks = [v.message for v in _violations(RivalsHand()) if v.invariant == O.PUBLIC_HIDES]
+    assert leaks
+    assert all(m.startswith("player ") and "view shows hidden information" in m
+               for m in leaks)
+
+
+def test_a_view_without_ones_own_hand_is_caught() -> None:
+    assert _found(Blind()) == {O.OWN_SECRETS}
+
+
+def test_a_changing_view_is_caught() -> None:
+    assert {O.DETERMINISTIC, O.PLAYER_VIEW} <= _found(Restless())
+
+
+def test_a_player_view_with_another_public_part_is_caught() -> None:
+    assert _found(OwnPublic()) == {O.PLAYER_VIEW}
+
+
+def test_a_player_view_naming_another_viewer_is_caught() -> None:
+    assert _found(WrongViewer()) == {O.PLAYER_VIEW}
+
+
+def test_a_view_of_no_observation_type_is_caught() -> None:
+    game = Foreign()
+    state = game.setup(game.config(2))
+    found = O.check_deterministic(game, state)
+    assert [v.invariant for v in found] == [O.DETERMINISTIC]
+    assert "none of the game's observation types" in found[0].message
+
+
+def test_a_view_that_loses_its_json_is_caught() -> None:
+    @attrs.frozen
+    class Lossy:
+        """Holds a list where its type says tuple: its JSON reads back as a tuple."""
+
+        values: tuple[int, ...]
+
+    class LossyGame(CraftsGame):
+        observation_types = (Lossy,)
+
+        def observe(self, state: CraftsState, viewer: Viewer) -> Any:
+            return Lossy([1])  # type: ignore[arg-type]
+
+    game = LossyGame()
+    found = O.check_deterministic(game, game.setup(game.config(2)))
+    assert {v.invariant for v in found} == {O.DETERMINISTIC}
+    assert "round-trip" in found[0].message
+
+
+def test_the_first_differing_field_is_named() -> None:
+    a = {"x": [1, {"y": 2}], "z": 0}
+    assert O._first_difference(a, {"x": [1, {"y": 3}], "z": 0}) == "$.x[1].y"
+    assert O._first_difference(a, {"x": [1], "z": 0}) == "$.x"
+    assert O._first_difference(a, {"x": [1, {"y": 2}]}) == "$.z"
