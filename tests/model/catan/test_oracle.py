@@ -65,3 +65,31 @@ def test_check_names_the_broken_rule_in_a_tampered_trace(tmp_path: Path) -> None
     assert result.exit_code == 1 and report["status"] == "diverges"
     assert report["divergence"]["rule"] == "catan/turn.actor"
     assert report["divergence"]["step"] == i
+
+
+def test_every_entry_point_rejects_bad_catan_input_in_one_line(tmp_path: Path) -> None:
+    """Exit 2 and one error line naming the problem, for each command given catan."""
+    lines = list(record_game(GAME, GAME.config(3), 4))
+    header = json.loads(lines[0])
+    two = tmp_path / "two.jsonl"
+    two.write_text(json.dumps({**header, "players": 2}) + "\n" + "\n".join(lines[1:3]) + "\n",
+                   encoding="utf-8")
+    cases = [
+        (("check", str(two)), "catan takes 3 to 4 players, not 2"),
+        (("ambiguities", "catan", "--witness", "catan/nope"),
+         "'catan/nope' is not an ambiguity of catan with a variant option"),
+        (("rules", "catan", "--coverage", "--tests", str(tmp_path / "none")),
+         "tests directory"),
+        (("verify", "catan", "--games", "0"), "--games"),
+        (("vectors", "catan", "--count", "0"), "--count"),
+        (("drive", "--game", "catan", "--players", "2", "--", "true"),
+         "catan takes 3 to 4 players, not 2"),
+        (("drive", "--game", "catan", "--games", "1", "--", str(tmp_path / "no-engine")),
+         "cannot start"),
+    ]
+    for args, words in cases:
+        result = _run(*args)
+        errors = result.stderr.strip().splitlines()
+        assert result.exit_code == 2, (args, result.output)
+        assert len(errors) == 1 and words in errors[0], (args, result.stderr)
+        assert "Traceback" not in result.output
