@@ -144,6 +144,51 @@ def property_outcomes(
     return out
 
 
+#: observation checks: seeded games per player count, and every how many states
+OBSERVATION_GAMES = 2
+OBSERVATION_EVERY = 5
+
+
+def observation_outcomes(game: Game[Any, Any], seed: int) -> list[Outcome]:
+    """The observation properties (``properties.observation``) over seeded games of every
+    player count, policies in turn: one row per property. None for a game without
+    observations; unknown when the game has no builder of hidden-information twins."""
+    if not game.observation_types:
+        return []
+    from properties import observation
+    from properties.registry import hidden_twins
+
+    start = time.perf_counter()
+    try:
+        twins = hidden_twins(game.name)
+    except ModuleNotFoundError as exc:
+        return [Outcome(name, "property", "unknown", 0.0,
+                        f"no module properties.{game.name}_hidden ({exc.name})")
+                for name in observation.CHECKS]
+    states = built = runs = 0
+    found: list[Any] = []
+    for config in generic.all_configs(game):
+        for g in range(OBSERVATION_GAMES):
+            run = observation.run_observations(
+                game, config, seed + g, twins, every=OBSERVATION_EVERY,
+                policy=POLICIES[(runs + g) % 2])
+            runs += 1
+            states += run.states
+            built += run.twins
+            found.extend(run.violations)
+    seconds = time.perf_counter() - start
+    scope = f"{states} states, {built} hidden-information twins; {runs} games"
+    out = []
+    for name in observation.CHECKS:
+        mine = [v for v in found if v.invariant == name]
+        if mine:
+            out.append(Outcome(name, "property", "failed", seconds, f"{len(mine)} violations,"
+                               " e.g. " + " | ".join(v.message for v in mine[:3])))
+        else:
+            out.append(Outcome(name, "property", "passed", seconds, scope))
+    return out
+
+
 # ---------------------------------------------------------------------------
 # Obligations as independent tasks
 # ---------------------------------------------------------------------------
@@ -287,7 +332,9 @@ def plan(
     props = tuple(invariants)
     steps = tuple(transition_invariants or ())
     tasks = [Task("properties", "property",
-                  lambda: property_outcomes(model, props, games, seed, None, steps), _listed)]
+                  lambda: property_outcomes(model, props, games, seed, None, steps), _listed),
+             Task("observations", "property", lambda: observation_outcomes(model, seed),
+                  _listed)]
     if encoding is None:
         encoding, problem = _encoding(model.name)
         if problem is not None:
@@ -300,9 +347,10 @@ def plan(
     def assemble(results: Sequence[Any]) -> list[Outcome]:
         out = [o for o in head if o.name == "invariants"]
         out.extend(results[0])
+        out.extend(results[1])
         out.extend(o for o in head if o.name == "encoding")
         if z3_assemble is not None:
-            out.extend(z3_assemble(results[1:]))
+            out.extend(z3_assemble(results[2:]))
         return out
 
     return Plan(model.name, tuple(tasks), assemble)
