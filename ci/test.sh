@@ -10,7 +10,8 @@ ensure_venv "[dev]"
 
 rm -f .coverage .coverage.*
 status=0
-.venv/bin/coverage run -m pytest -p no:cacheprovider -q "$@" || status=$?
+# every core: pytest-xdist workers, each measured (coverage patches subprocesses)
+.venv/bin/coverage run -m pytest -p no:cacheprovider -q -n auto "$@" || status=$?
 if [ "$status" -eq 5 ]; then
   echo "error: no tests were collected" >&2
   exit 1

@@ -34,6 +34,8 @@ from oracle.trace import write_trace
 #: statuses that count as success, and the ones that are neither success nor failure
 SUCCESS = frozenset({"passed", "proved"})
 NEUTRAL = frozenset({"unknown", "skipped"})
+#: seconds between progress lines when standard error is not a terminal
+LOG_EVERY = 10.0
 
 
 class BadInput(click.ClickException):
@@ -267,6 +269,18 @@ def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
     if not enabled:
         yield None
         return
+    if not sys.stderr.isatty():  # a log: a line every few seconds, never silent for minutes
+        start = time.monotonic()
+        last = [start]
+
+        def line(name: str, done: int, total: int) -> None:
+            now = time.monotonic()
+            if now - last[0] >= LOG_EVERY or done == total:
+                last[0] = now
+                click.echo(f"{label}: {name} {done}/{total} ({now - start:.0f} s)", err=True)
+
+        yield line
+        return
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
     with Progress(*columns, console=_console(err=True), transient=True) as bar:
@@ -285,13 +299,15 @@ def _verify_module() -> Any:
         raise BadInput(f"verification is not available: {exc}") from None
 
 
-def _run_verify(games_: list[Game[Any, Any]], n: int, seed: int, show: bool
-                ) -> list[dict[str, Any]]:
+def _run_verify(games_: list[Game[Any, Any]], n: int, seed: int, show: bool,
+                jobs: int | None = None) -> list[dict[str, Any]]:
     module = _verify_module()
     rows: list[dict[str, Any]] = []
-    for game in games_:
-        with _progress(show, game.name) as progress:
-            outcomes = module.run(game.name, games=n, seed=seed, progress=progress)
+    plans = [module.plan(game.name, games=n, seed=seed) for game in games_]
+    label = "verify " + ", ".join(game.name for game in games_)
+    with _progress(show, label) as progress:
+        found = module.execute(plans, jobs or module.default_jobs(), progress)
+    for game, outcomes in zip(games_, found, strict=True):
         for o in outcomes:
             rows.append({"game": game.name, "name": o.name, "kind": o.kind,
                          "status": o.status, "seconds": round(float(o.seconds), 3),
@@ -309,11 +325,12 @@ def _failed(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
               help="Seeded games per property.")
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="First seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of obligations.")
-def verify(game_name: str | None, n: int, seed: int, as_json: bool) -> int:
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes for the obligations  [default: every core]")
+def verify(game_name: str | None, n: int, seed: int, as_json: bool, jobs: int | None) -> int:
     """Verify games: properties over seeded games and the Z3 obligations, as one table."""
     targets = _targets(game_name)
-    show = not as_json and sys.stderr.isatty()
-    rows = _run_verify(targets, n, seed, show)
+    rows = _run_verify(targets, n, seed, not as_json, jobs)
     failed = _failed(rows)
     if as_json:
         _emit_json(rows)
@@ -540,7 +557,7 @@ def demo(n: int, seed: int, skip_verify: bool) -> int:
     console = _console()
     failures = 0
     if not skip_verify:
-        rows = _run_verify(targets, n, seed, sys.stderr.isatty())
+        rows = _run_verify(targets, n, seed, True)
         failed = _failed(rows)
         failures += len(failed)
         for g in targets:

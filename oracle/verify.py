@@ -17,9 +17,15 @@
 The obligations are described in ``docs/verification.md``.
 """
 
+import concurrent.futures
+import multiprocessing
+import os
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
+
+import attrs
 
 from model.core import registry
 from model.core.game import Game
@@ -135,49 +141,220 @@ def property_outcomes(
     return out
 
 
-def z3_outcomes(
-    game: Game[Any, Any], encoding: Encoding[Any, Any], seed: int,
-    progress: Progress | None = None, timeout: float = 20.0,
-    transitions: int = TRANSITIONS,
-) -> list[Outcome]:
-    """Every Z3 obligation per player count, bounds against play, and faithfulness."""
-    counts = list(range(game.min_players, game.max_players + 1))
-    total = len(counts) + 1
-    out: list[Outcome] = []
-    bounds: list[provers.GainBound] = []
-    for i, players in enumerate(counts):
+# ---------------------------------------------------------------------------
+# Obligations as independent tasks
+# ---------------------------------------------------------------------------
+
+@attrs.frozen
+class Task:
+    """One obligation (or a run of them) as a unit of work for a worker process.
+
+    ``work`` returns the task's results; ``fail`` gives the same shape of result
+    for a failed obligation, when ``work`` raises or its worker process dies.
+    """
+
+    name: str
+    kind: str
+    work: Callable[[], Any]
+    fail: Callable[[Outcome], Any]
+
+    def failed(self, seconds: float, detail: str) -> Any:
+        return self.fail(Outcome(self.name, self.kind, "failed", seconds, detail))
+
+    def __call__(self) -> Any:
         start = time.perf_counter()
         try:
-            found, gains = provers.prove_all(encoding, players, timeout)
-        except Exception as exc:  # a crashing encoding is a failed obligation
-            out.append(Outcome(f"z3/p{players}", "z3", "failed", time.perf_counter() - start,
-                               f"the encoding raised {exc!r}"))
-            continue
-        out.extend(found)
-        bounds.extend(gains)
-        if progress is not None:
-            progress("z3", i + 1, total)
+            return self.work()
+        except Exception as exc:  # a crashing encoding or model is a failed obligation
+            return self.failed(time.perf_counter() - start, f"raised {exc!r}")
 
-    def report(done: int, of: int) -> None:
-        if progress is not None:
-            progress("faithfulness", done, of)
 
-    start = time.perf_counter()
-    try:
-        faith = provers.faithfulness_report(
-            game, encoding, generic.variant_configs(game), transitions, seed, progress=report,
-            until_every_kind=UNTIL_EVERY_KIND * transitions)
-    except Exception as exc:  # a crashing projection is a failed obligation
-        out.append(Outcome("faithfulness", "faithfulness", "failed",
-                           time.perf_counter() - start, f"raised {exc!r}"))
-        out.extend(provers.against_play(bounds, provers.Observed()))
+@attrs.frozen
+class Plan:
+    """The obligations of one game as independent tasks, and how to put their
+    results together into the game's outcomes (in the order the table shows)."""
+
+    game: str
+    tasks: tuple[Task, ...]
+    assemble: Callable[[Sequence[Any]], list[Outcome]]
+
+
+def _listed(o: Outcome) -> list[Outcome]:
+    return [o]
+
+
+def _one(prover: Callable[..., Outcome | None], *args: Any) -> list[Outcome]:
+    """A prover's one outcome as a list (none when it has nothing to prove)."""
+    found = prover(*args)
+    return [] if found is None else [found]
+
+
+def _z3_tasks(
+    game: Game[Any, Any], encoding: Encoding[Any, Any], seed: int, timeout: float,
+    transitions: int,
+) -> tuple[list[Task], Callable[[Sequence[Any]], list[Outcome]]]:
+    """Every Z3 obligation per player count, the bounds, and faithfulness, as tasks."""
+    counts = list(range(game.min_players, game.max_players + 1))
+    tasks: list[Task] = []
+
+    def add(name: str, kind: str, work: Callable[[], Any],
+            fail: Callable[[Outcome], Any] = _listed) -> None:
+        tasks.append(Task(name, kind, work, fail))
+
+    faith_name = "faithfulness"
+    add(faith_name, "faithfulness", lambda: provers.faithfulness_report(
+        game, encoding, generic.variant_configs(game), transitions, seed,
+        until_every_kind=UNTIL_EVERY_KIND * transitions), lambda o: o)
+    for players in reversed(counts):  # the largest games first: their queries are slowest
+        pre = encoding.fresh("s", players)
+        parts = tuple(encoding.invariant_parts(pre, players))
+        for part in parts:
+            name = f"inductive/{part}/p{players}"
+            add(name, "z3", partial(provers.inductive, encoding, players, timeout, (part,)))
+        if encoding.cases(pre, players):
+            add(f"cases-cover/p{players}", "z3",
+                partial(_one, provers.cases_cover, encoding, players, timeout))
+        add(f"completeness/p{players}", "z3",
+            partial(_one, provers.completeness, encoding, players, timeout))
+        if encoding.monotone_scores and encoding.score_vars(players):
+            add(f"monotone-scores/p{players}", "z3",
+                partial(_one, provers.monotonicity, encoding, players, timeout))
+        if encoding.score_vars(players):
+            for kind in encoding.kinds(players):
+                add(f"bound/{kind.name}/p{players}", "bound",
+                    partial(provers.kind_bound, encoding, players, kind, timeout),
+                    partial(provers.GainBound, players, kind.name, 1, None))
+            if encoding.bound_steps > 1:
+                steps = encoding.bound_steps
+                add(f"bound/{steps}-steps/p{players}", "bound",
+                    partial(provers.window_bound, encoding, players, timeout),
+                    partial(provers.GainBound, players, f"{steps}-steps", steps, None))
+    names = [t.name for t in tasks]
+
+    def assemble(results: Sequence[Any]) -> list[Outcome]:
+        by_name = dict(zip(names, results, strict=True))
+        out: list[Outcome] = []
+        bounds: list[provers.GainBound] = []
+        for players in counts:
+            for name in names:
+                if name.endswith(f"/p{players}") and not name.startswith("bound/"):
+                    out.extend(by_name[name])
+            kinds = [b for name in names if name.startswith("bound/")
+                     and name.endswith(f"/p{players}") and "-steps/" not in name
+                     for b in [by_name[name]]]
+            window = [by_name[name] for name in names if name.startswith("bound/")
+                      and name.endswith(f"/p{players}") and "-steps/" in name]
+            if kinds:
+                bounds.extend([*kinds, provers.overall_bound(players, kinds), *window])
+        faith = by_name[faith_name]
+        if isinstance(faith, Outcome):  # the faithfulness run itself failed
+            out.extend(provers.against_play(bounds, provers.Observed()))
+            out.append(faith)
+            return out
+        for players in counts:
+            mine = [b for b in bounds if b.players == players]
+            out.extend(provers.against_play(mine, faith.observed.get(players,
+                                                                     provers.Observed())))
+        out.append(faith.outcome)
         return out
-    for players in counts:
-        mine = [b for b in bounds if b.players == players]
-        out.extend(provers.against_play(mine, faith.observed.get(players, provers.Observed())))
-    out.append(faith.outcome)
-    if progress is not None:
-        progress("z3", total, total)
+
+    return tasks, assemble
+
+
+def plan(
+    game: str | Game[Any, Any],
+    games: int = 20,
+    seed: int = 0,
+    *,
+    invariants: Sequence[Invariant] | None = None,
+    transition_invariants: Sequence[TransitionInvariant] | None = None,
+    encoding: Encoding[Any, Any] | None = None,
+    timeout: float = 20.0,
+    transitions: int = TRANSITIONS,
+) -> Plan:
+    """The obligations of one game as tasks (see :func:`run` for the arguments)."""
+    model = registry.get(game) if isinstance(game, str) else game
+    head: list[Outcome] = []
+    if invariants is None:
+        invariants, found_steps, problem = _invariants(model.name)
+        if transition_invariants is None:
+            transition_invariants = found_steps
+        if problem is not None:
+            head.append(problem)
+    props = tuple(invariants)
+    steps = tuple(transition_invariants or ())
+    tasks = [Task("properties", "property",
+                  lambda: property_outcomes(model, props, games, seed, None, steps), _listed)]
+    if encoding is None:
+        encoding, problem = _encoding(model.name)
+        if problem is not None:
+            head.append(problem)
+    z3_assemble: Callable[[Sequence[Any]], list[Outcome]] | None = None
+    if encoding is not None:
+        found, z3_assemble = _z3_tasks(model, encoding, seed, timeout, transitions)
+        tasks.extend(found)
+
+    def assemble(results: Sequence[Any]) -> list[Outcome]:
+        out = [o for o in head if o.name == "invariants"]
+        out.extend(results[0])
+        out.extend(o for o in head if o.name == "encoding")
+        if z3_assemble is not None:
+            out.extend(z3_assemble(results[1:]))
+        return out
+
+    return Plan(model.name, tuple(tasks), assemble)
+
+
+#: the tasks of the plans being executed, inherited by forked worker processes
+_TASKS: list[Task] = []
+
+
+def _work(index: int) -> Any:
+    return _TASKS[index]()
+
+
+def default_jobs() -> int:
+    """Worker processes by default: every core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def execute(plans: Sequence[Plan], jobs: int = 1,
+            progress: Progress | None = None) -> list[list[Outcome]]:
+    """Run every task of ``plans`` (in ``jobs`` worker processes; 1: in this one) and
+    give each plan's outcomes. The results do not depend on ``jobs``."""
+    flat = [task for p in plans for task in p.tasks]
+    results: list[Any] = [None] * len(flat)
+    total = len(flat)
+    if jobs <= 1 or total <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for i, task in enumerate(flat):
+            results[i] = task()
+            if progress is not None:
+                progress("obligations", i + 1, total)
+    else:
+        _TASKS[:] = flat
+        try:
+            context = multiprocessing.get_context("fork")
+            with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
+                futures = {pool.submit(_work, i): i for i in range(total)}
+                for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+                    i = futures[future]
+                    try:
+                        results[i] = future.result()
+                    except Exception as exc:  # its worker process died (a crash in Z3)
+                        results[i] = flat[i].failed(0.0, f"its worker process died: {exc!r}")
+                    if progress is not None:
+                        progress("obligations", done, total)
+        finally:
+            _TASKS.clear()
+    out = []
+    at = 0
+    for p in plans:
+        n = len(p.tasks)
+        out.append(p.assemble(results[at:at + n]))
+        at += n
     return out
 
 
@@ -192,6 +369,7 @@ def run(
     encoding: Encoding[Any, Any] | None = None,
     timeout: float = 20.0,
     transitions: int = TRANSITIONS,
+    jobs: int = 1,
 ) -> list[Outcome]:
     """Verify one game (a registry name or a game object).
 
@@ -199,22 +377,10 @@ def run(
     ``properties.<game>.INVARIANTS``, ``properties.<game>.TRANSITION_INVARIANTS``
     and ``solver.<game>.ENCODING`` when those modules exist (given
     ``invariants`` without ``transition_invariants`` means none over steps);
-    ``timeout`` is per Z3 query, in seconds.
+    ``timeout`` is per Z3 query, in seconds; ``jobs`` worker processes run the
+    obligations (the outcomes are the same for every ``jobs``).
     """
-    model = registry.get(game) if isinstance(game, str) else game
-    out: list[Outcome] = []
-    if invariants is None:
-        invariants, found_steps, problem = _invariants(model.name)
-        if transition_invariants is None:
-            transition_invariants = found_steps
-        if problem is not None:
-            out.append(problem)
-    out.extend(property_outcomes(model, invariants, games, seed, progress,
-                                 transition_invariants or ()))
-    if encoding is None:
-        encoding, problem = _encoding(model.name)
-        if problem is not None:
-            out.append(problem)
-    if encoding is not None:
-        out.extend(z3_outcomes(model, encoding, seed, progress, timeout, transitions))
-    return out
+    p = plan(game, games, seed, invariants=invariants,
+             transition_invariants=transition_invariants, encoding=encoding,
+             timeout=timeout, transitions=transitions)
+    return execute([p], jobs, progress)[0]

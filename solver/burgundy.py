@@ -596,6 +596,13 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
     def completeness_witnesses(self, v: Vars, players: int) -> list[tuple[str, dict[str, Any]]]:
         return witnesses(v, players)
 
+    def cases(self, v: Vars, players: int) -> list[Any]:
+        """Play split by the acting player (the player kinds dispatch on it), and the
+        other stages."""
+        act = _actor(v, players)
+        return [*(z3.And(v["stage"] == PLAY, act == i) for i in range(players)),
+                v["stage"] != PLAY]
+
     def variables_for(self, players: int) -> tuple[str, ...]:
         return tuple([*_global_vars(players),
                       *(x for i in range(players) for x in _player_vars(i))])

@@ -90,6 +90,17 @@ class Encoding(ABC, Generic[S, A]):
         """
         return ()
 
+    def cases(self, v: Vars, players: int) -> Sequence[Any]:
+        """A case split of the states satisfying I (z3 Bools whose disjunction I implies).
+
+        A query that does not settle as a whole within a short time is asked
+        once per case, each a smaller query Z3 settles faster (typically one
+        case per acting player, where the guards and updates dispatch on the
+        actor). ``cases-cover/pN`` proves that I implies their disjunction.
+        Default: none, every query asked whole.
+        """
+        return ()
+
     #: score variables per player, used by the bound provers
     def score_vars(self, players: int) -> tuple[str, ...]:
         return ()

@@ -80,38 +80,73 @@ _COMPARE = {
 }
 
 
+def _raw(name: str) -> Callable[..., Any]:
+    """The C function behind ``z3.<name>`` without the wrapper's per-call error check
+    (the terms walked here are well formed; the checks cost most of the walk)."""
+    wrapper = getattr(z3, name)
+    elems = (wrapper.__defaults__ or (None,))[-1]
+    raw = getattr(elems, "f", None)
+    return raw if callable(raw) else wrapper  # type: ignore[no-any-return]
+
+
+_AST_ID = _raw("Z3_get_ast_id")
+_AST_KIND = _raw("Z3_get_ast_kind")
+_APP_DECL = _raw("Z3_get_app_decl")
+_DECL_KIND = _raw("Z3_get_decl_kind")
+_NUM_ARGS = _raw("Z3_get_app_num_args")
+_ARG = _raw("Z3_get_app_arg")
+_SORT = _raw("Z3_get_sort")
+_SORT_KIND = _raw("Z3_get_sort_kind")
+_NUMERAL = _raw("Z3_get_numeral_string")
+
+
 def _python_source(terms: Sequence[Any], inputs: Sequence[Any]) -> str:
-    """Source of ``def f(x): ...`` returning the tuple of ``terms`` for inputs ``x``."""
+    """Source of ``def f(x): ...`` returning the tuple of ``terms`` for inputs ``x``.
+
+    The walk goes through Z3's C API directly (ids, kinds, arguments), not through
+    Python wrapper objects per node: encodings have hundreds of thousands of nodes.
+    """
+    if not terms:
+        return "def f(x):\n    return ()\n"
+    ctx = terms[0].ctx.ref()
     index = {c.get_id(): i for i, c in enumerate(inputs)}
     names: dict[int, str] = {}
     lines: list[str] = []
-    stack: list[tuple[Any, bool]] = [(t, False) for t in reversed(terms)]
+    roots = [t.as_ast() for t in terms]
+    stack: list[tuple[Any, bool]] = [(a, False) for a in reversed(roots)]
     while stack:
-        term, ready = stack.pop()
-        key = term.get_id()
+        ast, ready = stack.pop()
+        key = _AST_ID(ctx, ast)
         if key in names:
             continue
         if key in index:
             names[key] = f"x[{index[key]}]"
             continue
-        if z3.is_int_value(term):
-            names[key] = f"({term.as_long()})"
+        kind = _AST_KIND(ctx, ast)
+        if kind == z3.Z3_NUMERAL_AST:
+            if _SORT_KIND(ctx, _SORT(ctx, ast)) != z3.Z3_INT_SORT:
+                raise _Unsupported("a numeral that is not an integer")
+            text = _NUMERAL(ctx, ast)
+            names[key] = f"({int(text.decode() if isinstance(text, bytes) else text)})"
             continue
-        if z3.is_true(term):
+        if kind != z3.Z3_APP_AST:
+            raise _Unsupported("a quantifier or bound variable")
+        op = _DECL_KIND(ctx, _APP_DECL(ctx, ast))
+        if op == z3.Z3_OP_TRUE:
             names[key] = "True"
             continue
-        if z3.is_false(term):
+        if op == z3.Z3_OP_FALSE:
             names[key] = "False"
             continue
-        if not z3.is_app(term) or term.num_args() == 0:
-            raise _Unsupported(f"free term {term}")
-        children = [term.arg(i) for i in range(term.num_args())]
+        n = _NUM_ARGS(ctx, ast)
+        if n == 0:
+            raise _Unsupported(f"free term {z3.to_expr_ref(ast, terms[0].ctx)}")
+        children = [_ARG(ctx, ast, i) for i in range(n)]
         if not ready:
-            stack.append((term, True))
+            stack.append((ast, True))
             stack.extend((c, False) for c in reversed(children))
             continue
-        args = [names[c.get_id()] for c in children]
-        op = term.decl().kind()
+        args = [names[_AST_ID(ctx, c)] for c in children]
         if op in _INFIX:
             code = _INFIX[op].join(args)
         elif op in _COMPARE and len(args) == 2:
@@ -131,11 +166,12 @@ def _python_source(terms: Sequence[Any], inputs: Sequence[Any]) -> str:
         elif op == z3.Z3_OP_DISTINCT:
             code = f"len({{{', '.join(args)}}}) == {len(args)}"
         else:
-            raise _Unsupported(f"operator {term.decl().name()}")
+            decl = z3.FuncDeclRef(_APP_DECL(ctx, ast), terms[0].ctx)
+            raise _Unsupported(f"operator {decl.name()}")
         name = f"t{len(lines)}"
         lines.append(f"    {name} = {code}")
         names[key] = name
-    result = ", ".join(names[t.get_id()] for t in terms)
+    result = ", ".join(names[_AST_ID(ctx, a)] for a in roots)
     return "def f(x):\n" + "\n".join(lines) + f"\n    return ({result},)\n"
 
 
@@ -238,8 +274,14 @@ def compile_encoding(encoding: Encoding[Any, Any], players: int) -> Compiled:
 # ---------------------------------------------------------------------------
 
 
+#: preprocessing before the SMT core: the encodings' updates are long chains of
+#: ``If`` over equalities that propagation and elimination shrink to a small core
+#: (a query of minutes with the default solver takes a second this way)
+TACTIC = ("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "smt")
+
+
 def _solver(timeout: float) -> Any:
-    s = z3.Solver()
+    s = z3.Then(*TACTIC).solver()
     s.set("timeout", max(1, int(timeout * 1000)))
     return s
 
@@ -269,13 +311,57 @@ def _fresh_params(kind: ActionKind, tag: str) -> dict[str, Any]:
     return {p: z3.Int(f"{tag}.{kind.name}.{p}") for p in kind.params}
 
 
+def _decide(query: Any, cases: Sequence[Any], timeout: float,
+            first: float | None = None) -> tuple[Any, Any]:
+    """Check ``query`` in a fresh solver; ``(result, solver)``.
+
+    With the encoding's ``cases`` (a cover of every state satisfying I), the
+    whole query gets ``first`` seconds (none when ``first`` is 0); if it does
+    not settle, each case is its own query with ``timeout``: UNSAT when every
+    case is, SAT as soon as one is, unknown otherwise. Without cases the whole
+    query gets ``timeout``.
+    """
+    if not cases or first is None or first > 0:
+        budget = timeout if not cases or first is None else min(first, timeout)
+        s = _solver(budget)
+        s.add(query)
+        result = s.check()
+        if result != z3.unknown or not cases:
+            return result, s
+    verdict: Any = z3.unsat
+    last: Any = None
+    for case in cases:
+        c = _solver(timeout)
+        c.add(query, case)
+        found = c.check()
+        if found == z3.sat:
+            return found, c
+        if found == z3.unknown or last is None:
+            last = c
+            if found == z3.unknown:
+                verdict = z3.unknown
+    return verdict, last
+
+
+#: seconds the whole query gets before an encoding's cases are tried one by one
+WHOLE_FIRST = 6.0
+
+
 def inductive(
-    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0,
+    parts: Sequence[str] | None = None,
 ) -> list[Outcome]:
-    """One outcome per conjunct of I: no enabled action of any kind breaks it."""
+    """One outcome per conjunct of I (or per named ``parts``): no enabled action
+    of any kind breaks it."""
     pre = encoding.fresh("s", players)
     whole = encoding.invariant(pre, players)
+    cases = tuple(encoding.cases(pre, players))
     part_names = tuple(encoding.invariant_parts(pre, players))
+    if parts is not None:
+        unknown = sorted(set(parts) - set(part_names))
+        if unknown:
+            raise KeyError(f"no invariant part(s) {', '.join(unknown)}")
+        part_names = tuple(p for p in part_names if p in parts)
     kinds = encoding.kinds(players)
     outcomes = []
     for part in part_names:
@@ -285,9 +371,8 @@ def inductive(
             params = _fresh_params(kind, "p")
             post = _post(pre, kind.update(pre, params))
             broken = z3.Not(encoding.invariant_parts(post, players)[part])
-            s = _solver(timeout)
-            s.add(whole, kind.domain(params), kind.guard(pre, params), broken)
-            result = s.check()
+            query = z3.And(whole, kind.domain(params), kind.guard(pre, params), broken)
+            result, s = _decide(query, cases, timeout, WHOLE_FIRST)
             if result == z3.sat:
                 m = s.model()
                 status = "counterexample"
@@ -297,12 +382,41 @@ def inductive(
                 )
                 break
             if result == z3.unknown:
-                status, detail = "unknown", f"{kind.name}: {s.reason_unknown()}"
+                status, detail = "unknown", f"{kind.name}: {_reason(s, timeout)}"
         outcomes.append(
             Outcome(f"inductive/{part}/p{players}", "z3", status,
                     time.perf_counter() - start, detail)
         )
     return outcomes
+
+
+def _reason(s: Any, timeout: float) -> str:
+    """Why a query did not settle, in words."""
+    why = str(s.reason_unknown())
+    if why in ("timeout", "canceled"):
+        return f"timed out after {timeout:g} s"
+    return why
+
+
+def cases_cover(encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+                ) -> Outcome | None:
+    """The encoding's case split covers every state satisfying I (``None``: no cases)."""
+    pre = encoding.fresh("s", players)
+    cases = tuple(encoding.cases(pre, players))
+    if not cases:
+        return None
+    start = time.perf_counter()
+    s = _solver(timeout)
+    s.add(encoding.invariant(pre, players), z3.Not(z3.Or(*cases)))
+    result = s.check()
+    if result == z3.unsat:
+        status, detail = "proved", f"{len(cases)} cases cover every state satisfying I"
+    elif result == z3.sat:
+        status, detail = "counterexample", f"no case holds in {_values(s.model(), pre)}"
+    else:
+        status, detail = "unknown", _reason(s, timeout)
+    return Outcome(f"cases-cover/p{players}", "z3", status, time.perf_counter() - start,
+                   detail)
 
 
 def completeness(
@@ -333,7 +447,7 @@ def completeness(
                            f"one of {len(witnesses)} witness actions is enabled in every"
                            " non-terminal state satisfying I")
         missed = ("the witness actions do not cover every state; " if verdict == z3.sat
-                  else f"witness query {quick.reason_unknown()}; ")
+                  else f"witness query {_reason(quick, timeout)}; ")
     s = _solver(timeout)
     s.add(encoding.invariant(pre, players), z3.Not(encoding.terminal(pre, players)))
     for kind in encoding.kinds(players):
@@ -349,7 +463,7 @@ def completeness(
     elif result == z3.sat:
         status, detail = "counterexample", f"no kind enabled in {_values(s.model(), pre)}"
     else:
-        status, detail = "unknown", str(s.reason_unknown())
+        status, detail = "unknown", _reason(s, timeout)
     return Outcome(f"completeness/p{players}", "z3", status, time.perf_counter() - start,
                    missed + detail)
 
@@ -373,17 +487,86 @@ def _gain(scores_pre: Sequence[Any], scores_post: Sequence[Any], opt: Any) -> An
     return g
 
 
-def _maximize(opt: Any, g: Any) -> tuple[str, int | None, str]:
+#: the detail of a kind whose guard no state satisfying I meets
+NEVER_ENABLED = "never enabled under I"
+
+
+def _maximize(opt: Any, g: Any, timeout: float) -> tuple[str, int | None, str]:
     handle = opt.maximize(g)
     result = opt.check()
     if result == z3.unsat:
-        return "unknown", None, "never enabled under I"
+        return "unknown", None, NEVER_ENABLED
     if result == z3.unknown:
-        return "unknown", None, str(opt.reason_unknown())
+        return "unknown", None, _reason(opt, timeout)
     value = handle.value()
     if not z3.is_int_value(value):
-        return "unknown", None, f"unbounded under I ({value})"
+        return "unknown", None, UNBOUNDED
     return "proved", int(value.as_long()), ""
+
+
+#: the detail of a bound the invariant leaves open
+UNBOUNDED = "unbounded under the invariant"
+
+
+#: seconds ``z3.Optimize`` gets before a bound is found by search instead
+OPTIMIZE_FIRST = 5.0
+#: a gain past this is reported as no bound (the search stops there)
+SEARCH_CAP = 10**6
+
+
+def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequence[Any],
+           timeout: float) -> tuple[str, int | None, str]:
+    """The largest gain under ``facts``: ``z3.Optimize`` for ``OPTIMIZE_FIRST`` seconds,
+    then, if it did not settle, :func:`_search_max` with ``timeout`` per query."""
+    opt = _optimizer(min(OPTIMIZE_FIRST, timeout))
+    opt.add(*facts)
+    g = _gain(scores_pre, scores_post, opt)
+    status, value, why = _maximize(opt, g, min(OPTIMIZE_FIRST, timeout))
+    if status == "proved" or why in (NEVER_ENABLED, UNBOUNDED):
+        return status, value, why
+    return _search_max([*facts, z3.Or(*(g == b - a for a, b in zip(
+        scores_pre, scores_post, strict=True)))], g, timeout)
+
+
+def _search_max(facts: Sequence[Any], g: Any, timeout: float) -> tuple[str, int | None, str]:
+    """The largest value of ``g`` under ``facts`` by plain satisfiability queries.
+
+    A first model gives a feasible gain; doubling steps find a gain no model reaches;
+    bisection closes the gap. The bound is proved by its last query: ``g > bound``
+    is UNSAT. Every query is small (one target each), where a single
+    ``z3.Optimize`` over the whole range may not settle.
+    """
+    def ask(extra: Any | None) -> tuple[Any, int | None, Any]:
+        s = _solver(timeout)
+        s.add(*facts)
+        if extra is not None:
+            s.add(extra)
+        result = s.check()
+        found = None
+        if result == z3.sat:
+            found = int(s.model().eval(g, model_completion=True).as_long())
+        return result, found, s
+
+    result, best, s = ask(None)
+    if result == z3.unsat:
+        return "unknown", None, NEVER_ENABLED
+    if result == z3.unknown or best is None:
+        return "unknown", None, _reason(s, timeout)
+    step = 1
+    ceiling: int | None = None  # the least gain known to be unreachable
+    while ceiling is None or ceiling > best + 1:
+        target = best + step if ceiling is None else (best + 1 + ceiling) // 2
+        if target > SEARCH_CAP:
+            return "unknown", None, f"{UNBOUNDED} (gains past {SEARCH_CAP})"
+        result, found, s = ask(g >= target)
+        if result == z3.unknown or (result == z3.sat and found is None):
+            return "unknown", None, f"{_reason(s, timeout)} (searching above {best})"
+        if result == z3.sat and found is not None:
+            best = found
+            step *= 2
+        else:
+            ceiling = target
+    return "proved", best, ""
 
 
 def _optimizer(timeout: float) -> Any:
@@ -392,45 +575,59 @@ def _optimizer(timeout: float) -> Any:
     return opt
 
 
-def gain_bounds(
-    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
-) -> list[GainBound]:
-    """Bounds per kind, over any one action, and over ``encoding.bound_steps`` steps."""
+def kind_bound(
+    encoding: Encoding[Any, Any], players: int, kind: ActionKind, timeout: float = 10.0
+) -> GainBound:
+    """The most points one action of ``kind`` can give one player (``z3.Optimize``)."""
     score_vars = encoding.score_vars(players)
-    if not score_vars:
-        return []
-    kinds = encoding.kinds(players)
-    bounds: list[GainBound] = []
-    for kind in kinds:
-        start = time.perf_counter()
-        pre = encoding.fresh("s", players)
-        params = _fresh_params(kind, "p")
-        post = _post(pre, kind.update(pre, params))
-        opt = _optimizer(timeout)
-        opt.add(encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params))
-        g = _gain([pre[v] for v in score_vars], [post[v] for v in score_vars], opt)
-        status, value, why = _maximize(opt, g)
-        detail = f"max gain {value}" if value is not None else why
-        bounds.append(GainBound(players, kind.name, 1, value, Outcome(
-            f"bound/{kind.name}/p{players}", "bound", status, time.perf_counter() - start,
-            detail)))
-    enabled = [b for b in bounds if b.outcome.detail != "never enabled under I"]
+    start = time.perf_counter()
+    pre = encoding.fresh("s", players)
+    params = _fresh_params(kind, "p")
+    post = _post(pre, kind.update(pre, params))
+    facts = [encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params)]
+    status, value, why = _bound(facts, [pre[v] for v in score_vars],
+                                [post[v] for v in score_vars], timeout)
+    detail = f"max gain {value}" if value is not None else why
+    return GainBound(players, kind.name, 1, value, Outcome(
+        f"bound/{kind.name}/p{players}", "bound", status, time.perf_counter() - start,
+        detail))
+
+
+def overall_bound(players: int, bounds: Sequence[GainBound]) -> GainBound:
+    """The bound over any one action, from the bounds of every kind."""
+    enabled = [b for b in bounds if b.outcome.detail != NEVER_ENABLED]
     known = [b.value for b in enabled if b.value is not None]
     seconds = sum(b.outcome.seconds for b in bounds)
     if enabled and len(known) == len(enabled):
         best = max(enabled, key=lambda b: b.value if b.value is not None else 0)
-        overall = GainBound(players, "any-action", 1, best.value, Outcome(
+        return GainBound(players, "any-action", 1, best.value, Outcome(
             f"bound/any-action/p{players}", "bound", "proved", seconds,
             f"max gain {best.value} ({best.kind})"))
-    else:
-        overall = GainBound(players, "any-action", 1, None, Outcome(
-            f"bound/any-action/p{players}", "bound", "unknown", seconds,
-            "some kind's bound is unknown"))
-    bounds.append(overall)
-    k = encoding.bound_steps
-    if k > 1:
-        bounds.append(_window_bound(encoding, players, kinds, score_vars, k, timeout))
+    open_ = sorted(b.kind for b in enabled if b.value is None)
+    return GainBound(players, "any-action", 1, None, Outcome(
+        f"bound/any-action/p{players}", "bound", "unknown", seconds,
+        f"no bound for {', '.join(open_)}" if open_ else "no kind is ever enabled under I"))
+
+
+def gain_bounds(
+    encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+) -> list[GainBound]:
+    """Bounds per kind, over any one action, and over ``encoding.bound_steps`` steps."""
+    if not encoding.score_vars(players):
+        return []
+    kinds = encoding.kinds(players)
+    bounds = [kind_bound(encoding, players, kind, timeout) for kind in kinds]
+    bounds.append(overall_bound(players, bounds))
+    if encoding.bound_steps > 1:
+        bounds.append(window_bound(encoding, players, timeout))
     return bounds
+
+
+def window_bound(encoding: Encoding[Any, Any], players: int, timeout: float = 10.0
+                 ) -> GainBound:
+    """The most points ``encoding.bound_steps`` consecutive actions can give one player."""
+    return _window_bound(encoding, players, encoding.kinds(players),
+                         encoding.score_vars(players), encoding.bound_steps, timeout)
 
 
 def _window_bound(
@@ -438,9 +635,8 @@ def _window_bound(
     score_vars: Sequence[str], k: int, timeout: float,
 ) -> GainBound:
     start = time.perf_counter()
-    opt = _optimizer(timeout)
     states = [encoding.fresh(f"s{t}", players) for t in range(k + 1)]
-    opt.add(encoding.invariant(states[0], players))
+    facts = [encoding.invariant(states[0], players)]
     for t in range(k):
         pre, nxt = states[t], states[t + 1]
         options = []
@@ -451,9 +647,9 @@ def _window_bound(
                 kind.domain(params), kind.guard(pre, params),
                 *(nxt[v] == _as_term(update.get(v, pre[v])) for v in pre),
             ))
-        opt.add(z3.Or(*options))
-    g = _gain([states[0][v] for v in score_vars], [states[k][v] for v in score_vars], opt)
-    status, value, why = _maximize(opt, g)
+        facts.append(z3.Or(*options))
+    status, value, why = _bound(facts, [states[0][v] for v in score_vars],
+                                [states[k][v] for v in score_vars], timeout)
     detail = f"max gain {value} over {k} consecutive actions" if value is not None else why
     return GainBound(players, f"{k}-steps", k, value, Outcome(
         f"bound/{k}-steps/p{players}", "bound", status, time.perf_counter() - start, detail))
@@ -467,13 +663,13 @@ def monotonicity(
     pre = encoding.fresh("s", players)
     score_vars = encoding.score_vars(players)
     status, detail = "proved", f"{len(score_vars)} score variables never decrease"
+    cases = tuple(encoding.cases(pre, players))
     for kind in encoding.kinds(players):
         params = _fresh_params(kind, "p")
         post = _post(pre, kind.update(pre, params))
-        s = _solver(timeout)
-        s.add(encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params),
-              z3.Or(*(post[v] < pre[v] for v in score_vars)))
-        result = s.check()
+        query = z3.And(encoding.invariant(pre, players), kind.domain(params),
+                       kind.guard(pre, params), z3.Or(*(post[v] < pre[v] for v in score_vars)))
+        result, s = _decide(query, cases, timeout, WHOLE_FIRST)
         if result == z3.sat:
             m = s.model()
             status = "counterexample"
@@ -481,7 +677,7 @@ def monotonicity(
                       f" changes {_changes(m, pre, post)}")
             break
         if result == z3.unknown:
-            status, detail = "unknown", f"{kind.name}: {s.reason_unknown()}"
+            status, detail = "unknown", f"{kind.name}: {_reason(s, timeout)}"
     return Outcome(f"monotone-scores/p{players}", "z3", status,
                    time.perf_counter() - start, detail)
 
@@ -492,6 +688,9 @@ def prove_all(
     """Every Z3 obligation for one player count: inductive parts, completeness,
     monotonicity (when claimed), and the gain bounds (not yet checked against play)."""
     outcomes = inductive(encoding, players, timeout)
+    cover = cases_cover(encoding, players, timeout)
+    if cover is not None:
+        outcomes.append(cover)
     outcomes.append(completeness(encoding, players, timeout))
     if encoding.monotone_scores and encoding.score_vars(players):
         outcomes.append(monotonicity(encoding, players, timeout))
@@ -759,6 +958,7 @@ __all__ = [
     "GainBound",
     "Observed",
     "against_play",
+    "cases_cover",
     "compile_encoding",
     "compile_terms",
     "completeness",
@@ -766,6 +966,9 @@ __all__ = [
     "faithfulness_report",
     "gain_bounds",
     "inductive",
+    "kind_bound",
     "monotonicity",
+    "overall_bound",
     "prove_all",
+    "window_bound",
 ]

@@ -52,3 +52,10 @@ def _rule_ids_are_registered(request: pytest.FixtureRequest) -> None:
     if unknown:
         note = f" (models that failed to load: {', '.join(broken)})" if broken else ""
         pytest.fail(f"@pytest.mark.rules names unregistered id(s): {', '.join(unknown)}{note}")
+
+
+@pytest.fixture(autouse=True)
+def _fixed_output_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output to a file or a pipe is as wide as ``COLUMNS`` says (160 when unset); pin it,
+    so a test reads the same lines whatever terminal or test runner started the suite."""
+    monkeypatch.setenv("COLUMNS", "160")

@@ -165,3 +165,17 @@ def turn_structure(state: ToyState) -> list[Violation]:
 INVARIANTS = (positions_in_range, turn_structure)
 
 __all__ = ["ENCODING", "GAME", "INVARIANTS", "ToyEncoding"]
+
+
+class CasesToyEncoding(ToyEncoding):
+    """The toy with a case split by whether the roll is done: it covers every state."""
+
+    def cases(self, v: Vars, players: int) -> list[Any]:
+        return [v["roll"] == 0, v["roll"] > 0]
+
+
+class GappedCasesToyEncoding(ToyEncoding):
+    """A case split that misses the states with a roll of 2."""
+
+    def cases(self, v: Vars, players: int) -> list[Any]:
+        return [v["roll"] <= 1, v["roll"] == 3]

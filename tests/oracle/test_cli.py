@@ -177,16 +177,24 @@ def test_check_malformed(tmp_path: Path) -> None:
 def fake_verify(monkeypatch: pytest.MonkeyPatch, status: str = "passed") -> list[Any]:
     calls: list[Any] = []
 
-    def run_(game: str, games: int = 20, seed: int = 0, progress: Any = None) -> list[Outcome]:
+    def plan(game: str, games: int = 20, seed: int = 0) -> tuple[str, int, int]:
         calls.append((game, games, seed))
+        return (game, games, seed)
+
+    def execute(plans: list[Any], jobs: int, progress: Any = None) -> list[list[Outcome]]:
+        calls.append(("jobs", jobs))
         if progress is not None:
-            progress("legal actions apply", 1, 2)
-        return [Outcome(f"{game}/legal-actions-apply", "property", "passed", 0.25),
-                Outcome(f"{game}/pool-conservation", "z3", status, 1.5, "detail text"),
-                Outcome(f"{game}/score-bound", "bound", "unknown", 3.0, "timeout")]
+            progress("obligations", 1, 2)
+            progress("obligations", 2, 2)
+        return [[Outcome(f"{game}/legal-actions-apply", "property", "passed", 0.25),
+                 Outcome(f"{game}/pool-conservation", "z3", status, 1.5, "detail text"),
+                 Outcome(f"{game}/score-bound", "bound", "unknown", 3.0, "timeout")]
+                for game, _, _ in plans]
 
     module = types.ModuleType("oracle.verify")
-    module.run = run_  # type: ignore[attr-defined]
+    module.plan = plan  # type: ignore[attr-defined]
+    module.execute = execute  # type: ignore[attr-defined]
+    module.default_jobs = lambda: 7  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "oracle.verify", module)
     return calls
 
@@ -195,7 +203,12 @@ def test_verify_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = fake_verify(monkeypatch)
     result = run("verify", "toy", "--games", "5", "--seed", "2")
     assert result.exit_code == 0, result.output
-    assert calls == [("toy", 5, 2)]
+    assert calls == [("toy", 5, 2), ("jobs", 7)]
+    # standard error is not a terminal: progress as lines, the last one always shown
+    assert "verify toy: obligations 2/2 (" in result.stderr
+    assert "obligations 1/2" not in result.stderr
+    assert run("verify", "toy", "--jobs", "3").exit_code == 0
+    assert calls[-1] == ("jobs", 3)
     assert "toy/pool-conservation" in result.stdout and "detail text" in result.stdout
     assert "3 obligations: 2 passed or proved, 0 failed, 1 unknown" in result.stdout
 
@@ -217,7 +230,7 @@ def test_verify_all(monkeypatch: pytest.MonkeyPatch, only_toy: Any) -> None:
     calls = fake_verify(monkeypatch)
     assert run("verify").exit_code == 0
     assert run("verify", "all").exit_code == 0
-    assert [c[0] for c in calls] == ["toy", "toy"]
+    assert [c[0] for c in calls] == ["toy", "jobs", "toy", "jobs"]
 
 
 def test_verify_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -238,6 +251,7 @@ def test_verify_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
     fake_verify(monkeypatch)
     bad_input(run("verify", "nope"), "unknown game 'nope'")
     bad_input(run("verify", "toy", "--games", "0"), "0")
+    bad_input(run("verify", "toy", "--jobs", "0"), "--jobs")
     monkeypatch.setitem(sys.modules, "oracle.verify", None)
     bad_input(run("verify", "toy"), "verification is not available")
     monkeypatch.setattr(registry, "_GAMES", {})
@@ -330,7 +344,7 @@ def test_demo(monkeypatch: pytest.MonkeyPatch, only_toy: Any) -> None:
     assert result.exit_code == 0, result.output
     assert "verify toy: 3/3 obligations without failure" in result.stdout
     assert "checked back: conforms" in result.stdout
-    assert calls == [("toy", 3, 1)]
+    assert calls == [("toy", 3, 1), ("jobs", 7)]
     skipped = run("demo", "--skip-verify", "--seed", "4")
     assert skipped.exit_code == 0 and "verify" not in skipped.stdout
 

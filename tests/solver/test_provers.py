@@ -164,3 +164,103 @@ def test_faithfulness_names_unsampled_kinds_and_can_sample_on() -> None:
                                          until_every_kind=50)
     assert 1 < longer.transitions <= 50
     assert longer.outcome.detail.endswith("all 2 kinds sampled")
+
+
+def test_cases_decide_what_the_whole_query_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = provers.prove_all(toy.ENCODING, 2)[0]
+    monkeypatch.setattr(provers, "WHOLE_FIRST", 0.0)  # straight to the cases
+    split, _ = provers.prove_all(toy.CasesToyEncoding(), 2)
+    assert {o.name: o.status for o in split} == {
+        **{o.name: o.status for o in whole}, "cases-cover/p2": "proved"}
+    broken = {o.name: o for o in provers.inductive(CasesOverreach(), 2)}
+    assert broken["inductive/positions-bounded/p2"].status == "counterexample"
+    assert "move" in broken["inductive/positions-bounded/p2"].detail
+
+
+class CasesOverreach(toy.OverreachToyEncoding):
+    def cases(self, v: Any, players: int) -> list[Any]:
+        return [v["roll"] == 0, v["roll"] > 0]
+
+
+def test_a_case_split_that_misses_states_is_a_counterexample() -> None:
+    gap = provers.cases_cover(toy.GappedCasesToyEncoding(), 2)
+    assert gap is not None and gap.status == "counterexample"
+    assert "roll=2}" in gap.detail
+    assert provers.cases_cover(toy.ENCODING, 2) is None
+
+
+class _Undecided:
+    """A solver that settles nothing: the path of a case that times out."""
+
+    def __init__(self, timeout: float) -> None:
+        self.added: list[Any] = []
+
+    def add(self, *terms: Any) -> None:
+        self.added.extend(terms)
+
+    def check(self) -> Any:
+        return z3.unknown
+
+    def reason_unknown(self) -> str:
+        return "timeout"
+
+
+def test_cases_settle_or_stay_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    x = z3.Int("x")
+    easy, found = provers._decide(x == 7, [x < 5, x >= 5], 1.0, 0.0)
+    assert easy == z3.sat and found.model()[x].as_long() == 7
+    none, _ = provers._decide(z3.And(x == 7, x == 8), [x < 5, x >= 5], 1.0, 0.0)
+    assert none == z3.unsat
+    monkeypatch.setattr(provers, "_solver", _Undecided)
+    stuck, last = provers._decide(x == 7, [x < 5, x >= 5], 1.0, 2.0)
+    assert stuck == z3.unknown and any(z3.eq(t, x >= 5) for t in last.added)
+    outcome = provers.inductive(toy.CasesToyEncoding(), 2, timeout=3.0, parts=("roll-range",))
+    assert [(o.status, o.detail) for o in outcome] == [("unknown", "move: timed out after 3 s")]
+
+
+def test_inductive_names_unknown_parts() -> None:
+    with pytest.raises(KeyError, match="no-such-part"):
+        provers.inductive(toy.ENCODING, 2, parts=("no-such-part",))
+
+
+def _outcomes_without_time(out: list[Any]) -> list[tuple[str, str, str, str]]:
+    return [(o.name, o.kind, o.status, o.detail) for o in out]
+
+
+def test_worker_processes_give_the_same_outcomes() -> None:
+    one = verify.run(GAME, games=4, invariants=toy.INVARIANTS,
+                     encoding=toy.CasesToyEncoding(), transitions=600, jobs=1)
+    two = verify.run(GAME, games=4, invariants=toy.INVARIANTS,
+                     encoding=toy.CasesToyEncoding(), transitions=600, jobs=2)
+    assert _outcomes_without_time(one) == _outcomes_without_time(two)
+    names = [o.name for o in one]
+    assert names.index("cases-cover/p2") < names.index("completeness/p2")
+    assert names.index("completeness/p3") < names.index("bound/roll/p2")
+    assert names[-1] == "faithfulness"
+
+
+def _dies() -> Any:
+    import os
+
+    os._exit(3)
+
+
+def _raises() -> Any:
+    raise RuntimeError("broken obligation")
+
+
+def _plan(*tasks: Any) -> Any:
+    return verify.Plan("toy", tasks, lambda results: [o for r in results for o in r])
+
+
+def test_a_crashing_or_dying_obligation_is_a_failed_row() -> None:
+    seen: list[tuple[str, int, int]] = []
+    died = verify.execute([_plan(verify.Task("dies", "z3", _dies, verify._listed),
+                                 verify.Task("dies too", "z3", _dies, verify._listed))],
+                          jobs=2, progress=lambda *a: seen.append(a))[0]
+    assert [(o.name, o.status) for o in died] == [("dies", "failed"), ("dies too", "failed")]
+    assert all("worker process died" in o.detail for o in died)
+    assert sorted(seen) == [("obligations", 1, 2), ("obligations", 2, 2)]
+    raised = verify.execute([_plan(verify.Task("raises", "z3", _raises, verify._listed))])[0]
+    assert [(o.name, o.status) for o in raised] == [("raises", "failed")]
+    assert "broken obligation" in raised[0].detail
