@@ -126,6 +126,8 @@ VP = D.VICTORY_POINT
 
 Z = z3.IntVal(0)
 ONE = z3.IntVal(1)
+#: the most points a player can hold: 9 before the winning step, which gives at most 3
+SCORE_CAP = D.VICTORY - 1 + 3
 
 # the model's own bounds the counters rely on
 assert D.FREE_ROADS == 2 and D.PLENTY_CARDS == 2
@@ -1043,7 +1045,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
 class CatanEncoding(Encoding[CatanState, Action]):
     game = "catan"
     variables = tuple([*_global_vars(4), *(x for i in range(4) for x in _player_vars(i))])
-    bound_steps = 1
+    bound_steps = 2
 
     def variables_for(self, players: int) -> tuple[str, ...]:
         return tuple([*_global_vars(players),
@@ -1081,6 +1083,8 @@ class CatanEncoding(Encoding[CatanState, Action]):
         counts += [v[f"{x}{c}"] for x in ("deck", "played") for c in range(ND)]
         counts += [v[f"{x}{k}"] for x, m in (("ter", NT), ("tok", NN), ("hb", NK))
                    for k in range(m)]
+        counts += [v[f"{x}{r}"] for x in ("ogive", "oget", "ocgive", "ocget")
+                   for r in range(NR)]
         new_held = []
         for i in ps:
             counts += _res(v, i)
@@ -1111,7 +1115,18 @@ class CatanEncoding(Encoding[CatanState, Action]):
             "turn": self._turn(v, players),
             "offer": self._offer(v, players),
             "won": self._won(v, players),
+            "score-cap": self._cap(v, players),
         }
+
+    def _cap(self, v: Vars, players: int) -> Any:
+        """No score passes 12: a player not on turn has at most 9 points besides the longest
+        road (its last turn ended below 10, and only that card moves to it meanwhile)."""
+        live = z3.And(v["turns"] >= 1, v["stage"] != OVER)
+        return z3.And(
+            *(z3.Implies(z3.And(live, v["turn"] != i),
+                         v[pn(i, "score")] - D.SPECIAL_VP * _b(v["longest"] == i)
+                         < D.VICTORY) for i in range(players)),
+            *(v[pn(i, "score")] <= SCORE_CAP for i in range(players)))
 
     def _won(self, v: Vars, players: int) -> Any:
         """Play goes on only while the player on turn has fewer than 10 points."""
@@ -1131,9 +1146,10 @@ class CatanEncoding(Encoding[CatanState, Action]):
             z3.Implies(longest >= 0, z3.And(
                 _select(longest, lens) >= D.LONGEST_ROAD_MIN,
                 *(n <= _select(longest, lens) for n in lens))),
-            z3.Implies(army >= 0, z3.And(
+            z3.If(army >= 0, z3.And(
                 _select(army, knights) >= D.LARGEST_ARMY_MIN,
-                *(k <= _select(army, knights) for k in knights))),
+                *(k <= _select(army, knights) for k in knights)),
+                z3.And(*(k < D.LARGEST_ARMY_MIN for k in knights))),
         )
 
     def _counters(self, v: Vars, players: int) -> Any:
@@ -1241,7 +1257,8 @@ class CatanEncoding(Encoding[CatanState, Action]):
             (st == TRADE) == (ph != NONE),
             z3.Implies(ph == NONE, empty),
             z3.Implies(ph != NONE, z3.And(
-                _sum(give) >= 1, _sum(give) <= D.OFFER_CARDS, _sum(get) <= D.OFFER_CARDS,
+                v["trades"] < D.TRADES_PER_TURN, _sum(give) >= 1,
+                _sum(give) <= D.OFFER_CARDS, _sum(get) <= D.OFFER_CARDS,
                 *(z3.Or(give[x] == 0, get[x] == 0) for x in range(NR)),
                 *(give[x] <= hand_me[x] for x in range(NR)))),
             z3.Implies(proposed, _sum(get) >= 1),
