@@ -2,6 +2,7 @@
 longest-road bookkeeping a placement triggers."""
 
 from collections.abc import Callable
+from typing import Any
 
 from model.catan import board as B
 from model.catan import data as D
@@ -72,11 +73,11 @@ def roads_open(state: CatanState, p: int) -> tuple[int, ...]:
                  and road_connected(state.path_owner, state.node_owner, p, e))
 
 
-def pay(state: CatanState, p: int, cost: tuple[int, ...]) -> CatanState:
-    """``p`` pays ``cost`` to the bank."""
+def pay(state: CatanState, p: int, cost: tuple[int, ...], **changes: Any) -> CatanState:
+    """``p`` pays ``cost`` to the bank (with any other ``changes`` to the state)."""
     pl = state.players[p]
-    state = set_player(state, p, evolve(pl, hand=minus(pl.hand, cost)))
-    return evolve(state, bank=plus(state.bank, cost))
+    return set_player(state, p, evolve(pl, hand=minus(pl.hand, cost)),
+                      bank=plus(state.bank, cost), **changes)
 
 
 def can_pay(state: CatanState, p: int, cost: tuple[int, ...]) -> bool:
@@ -94,8 +95,8 @@ def _award(state: CatanState, lengths: tuple[int, ...], broken: bool) -> CatanSt
 def place_road(state: CatanState, p: int, path: int) -> CatanState:
     """Put ``p``'s road on ``path`` (no payment); longest road follows."""
     pl = state.players[p]
-    state = evolve(state, path_owner=put(state.path_owner, path, p))
-    state = set_player(state, p, evolve(pl, roads=pl.roads + 1))
+    state = set_player(state, p, evolve(pl, roads=pl.roads + 1),
+                       path_owner=put(state.path_owner, path, p))
     n = longest_road(state.path_owner, state.node_owner, p)
     if n == pl.road_length:
         return state
@@ -106,9 +107,9 @@ def place_road(state: CatanState, p: int, path: int) -> CatanState:
 def place_settlement(state: CatanState, p: int, node: int) -> CatanState:
     """Put ``p``'s settlement on ``node`` (no payment); a rival road through it is broken."""
     pl = state.players[p]
-    state = evolve(state, node_owner=put(state.node_owner, node, p),
-                         node_level=put(state.node_level, node, 1))
-    state = set_player(state, p, evolve(pl, settlements=pl.settlements + 1))
+    state = set_player(state, p, evolve(pl, settlements=pl.settlements + 1),
+                       node_owner=put(state.node_owner, node, p),
+                       node_level=put(state.node_level, node, 1))
     rivals = sorted({state.path_owner[e] for e in B.NODE_PATHS[node]} - {-1, p})
     lengths = tuple(x.road_length for x in state.players)
     changed = False
@@ -124,9 +125,8 @@ def place_settlement(state: CatanState, p: int, node: int) -> CatanState:
 
 def place_city(state: CatanState, p: int, node: int) -> CatanState:
     pl = state.players[p]
-    state = evolve(state, node_level=put(state.node_level, node, 2))
-    state = set_player(state, p, evolve(pl, settlements=pl.settlements - 1,
-                                              cities=pl.cities + 1))
+    state = set_player(state, p, evolve(pl, settlements=pl.settlements - 1, cities=pl.cities + 1),
+                       node_level=put(state.node_level, node, 2))
     return refresh_vp(state)
 
 
@@ -142,5 +142,4 @@ def give_setup_resources(state: CatanState, p: int, node: int) -> CatanState:
         n = min(n, bank[r])
         if n:
             bank, hand = bump(bank, r, -n), bump(hand, r, n)
-    state = set_player(state, p, evolve(state.players[p], hand=hand))
-    return evolve(state, bank=bank)
+    return set_player(state, p, evolve(state.players[p], hand=hand), bank=bank)

@@ -221,8 +221,7 @@ class Catan(Game[CatanState, Action]):
                 raise RULES.illegal(RB.DECK_EMPTY, "the development deck is empty")
             if not build.can_pay(state, p, D.DEVELOPMENT_COST):
                 raise RULES.illegal(RB.DEV_COST, "wool, grain and ore needed")
-            state = build.pay(state, p, D.DEVELOPMENT_COST)
-            return evolve(state, built=True, stage=Stage.DRAW)
+            return build.pay(state, p, D.DEVELOPMENT_COST, built=True, stage=Stage.DRAW)
         if isinstance(action, development.PLAY_TYPES):
             return development.play(state, action)
         if isinstance(action, MaritimeTrade):
@@ -240,8 +239,7 @@ class Catan(Game[CatanState, Action]):
             raise RULES.illegal(why, f"cannot build at {where}")
         if not build.can_pay(state, p, cost):
             raise RULES.illegal(cost_rule, "the cost is not in hand")
-        state = build.pay(state, p, cost)
-        return evolve(place(state, p, where), built=True)
+        return place(build.pay(state, p, cost, built=True), p, where)
 
     # -- eager play --------------------------------------------------------------------------
     def policy_weights(self, state: CatanState,

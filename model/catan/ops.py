@@ -1,6 +1,7 @@
 """Small pure helpers over tuples and states (no rules here)."""
 
 from collections.abc import Callable
+from operator import ge
 from typing import Any, TypeVar
 
 import attrs
@@ -53,15 +54,16 @@ def minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 def covers(have: tuple[int, ...], need: tuple[int, ...]) -> bool:
     """Whether ``have`` holds at least ``need`` of every kind."""
-    return all(h >= n for h, n in zip(have, need, strict=True))
+    return all(map(ge, have, need))
 
 
 def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return (*items[:i], value, *items[i + 1:])
 
 
-def set_player(state: CatanState, p: int, pl: Player) -> CatanState:
-    return evolve(state, players=put(state.players, p, pl))
+def set_player(state: CatanState, p: int, pl: Player, **changes: Any) -> CatanState:
+    """``state`` with seat ``p``'s player replaced (and any other ``changes``): one copy."""
+    return evolve(state, players=put(state.players, p, pl), **changes)
 
 
 def in_range(value: int, size: int) -> bool:

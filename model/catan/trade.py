@@ -84,9 +84,8 @@ def maritime(state: CatanState, action: MaritimeTrade) -> CatanState:
     if not state.bank[t]:
         raise RB.RULES.illegal(RB.TRADE_CARDS, f"the bank has no {D.RESOURCES[t]}")
     hand = bump(bump(pl.hand, g, -rate), t, 1)
-    state = set_player(state, p, evolve(pl, hand=hand))
-    return evolve(state, bank=bump(bump(state.bank, g, rate), t, -1),
-                        trades=state.trades + 1)
+    return set_player(state, p, evolve(pl, hand=hand),
+                      bank=bump(bump(state.bank, g, rate), t, -1), trades=state.trades + 1)
 
 
 # -- domestic ----------------------------------------------------------------------------------

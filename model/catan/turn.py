@@ -23,20 +23,20 @@ def after_roll_or_card(state: CatanState) -> Stage:
 def roll(state: CatanState, action: Dice) -> CatanState:
     if not (in_range(action.white - 1, 6) and in_range(action.red - 1, 6)):
         raise RB.RULES.illegal(RB.ROLL, f"no die shows {action.white} or {action.red}")
-    state = evolve(state, dice=(action.white, action.red))
+    dice = (action.white, action.red)
     total = action.white + action.red
-    if total == D.ROBBER_ROLL:
-        due = discards_due(tuple(pl.hand for pl in state.players))
-        state = evolve(state, discards=due)
-        return evolve(state, stage=Stage.DISCARD if any(due) else Stage.ROBBER)
     hands = tuple(pl.hand for pl in state.players)
+    if total == D.ROBBER_ROLL:
+        due = discards_due(hands)
+        return evolve(state, dice=dice, discards=due,
+                      stage=Stage.DISCARD if any(due) else Stage.ROBBER)
     got = owed(state.terrain, state.tokens, state.robber, state.node_owner, state.node_level,
                total, state.config.players)
     bank, hands = pay(state.bank, hands, got,
                       state.config.option("shortage") == "one-owed")
     players = tuple(pl if pl.hand == h else evolve(pl, hand=h)
                     for pl, h in zip(state.players, hands, strict=True))
-    return evolve(state, bank=bank, players=players, stage=Stage.MAIN)
+    return evolve(state, dice=dice, bank=bank, players=players, stage=Stage.MAIN)
 
 
 def discarder(state: CatanState) -> int:
@@ -60,9 +60,8 @@ def discard(state: CatanState, action: Discard) -> CatanState:
     if not in_range(action.resource, D.N_RESOURCES) or not pl.hand[action.resource]:
         raise RB.RULES.illegal(RB.DISCARD, f"player {p} holds no {action.resource!r}")
     r = action.resource
-    state = set_player(state, p, evolve(pl, hand=bump(pl.hand, r, -1)))
-    state = evolve(state, bank=bump(state.bank, r, 1),
-                         discards=bump(state.discards, p, -1))
+    state = set_player(state, p, evolve(pl, hand=bump(pl.hand, r, -1)),
+                       bank=bump(state.bank, r, 1), discards=bump(state.discards, p, -1))
     if any(state.discards):
         return state
     return evolve(state, stage=Stage.ROBBER)
@@ -124,10 +123,10 @@ def end_turn(state: CatanState) -> CatanState:
     p = state.turn
     pl = state.players[p]
     if any(pl.bought):
-        state = set_player(state, p, evolve(pl, bought=D.NO_DEVELOPMENTS))
+        pl = evolve(pl, bought=D.NO_DEVELOPMENTS)
     if state.turns >= D.TURN_LIMIT:
-        return evolve(state, stage=Stage.OVER)
-    return evolve(
-        state, turn=(p + 1) % state.config.players, turns=state.turns + 1, dice=(0, 0),
+        return set_player(state, p, pl, stage=Stage.OVER)
+    return set_player(
+        state, p, pl, turn=(p + 1) % state.config.players, turns=state.turns + 1, dice=(0, 0),
         dev_played=False, built=False, trades=0, offers=0, stage=Stage.PRE_ROLL,
     )

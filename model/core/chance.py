@@ -32,7 +32,14 @@ def uniform(actions: Sequence[A]) -> tuple[tuple[A, Fraction], ...]:
 
 
 def sample(outcomes: Sequence[tuple[A, Fraction]], rng: random.Random) -> A:
-    """Pick an outcome with its exact probability, using integers only."""
+    """Pick an outcome with its exact probability, using integers only.
+
+    Outcomes sharing one probability object (as :func:`uniform` gives them) take a fast
+    path that draws the same ticket as the general one (every weight is then 1)."""
+    first = outcomes[0][1] if outcomes else None
+    if first is not None and first.numerator == 1 and first.denominator == len(outcomes) \
+            and all(p is first for _, p in outcomes):
+        return outcomes[rng.randrange(len(outcomes))][0]
     denominator = 1
     for _, p in outcomes:
         denominator = denominator * p.denominator // _gcd(denominator, p.denominator)

@@ -308,3 +308,10 @@ def test_find_rule_across_games() -> None:
     book = RuleBook("g", "f.txt")
     rid = book.rule("r", "q", "s")
     assert book.get(rid) is book[rid] and book.get("g/other") is None
+
+
+def test_uniform_outcomes_sample_as_the_general_path_does() -> None:
+    shared = uniform(list(range(36)))
+    separate = tuple((a, Fraction(1, 36)) for a in range(36))  # distinct objects: general path
+    for seed in range(200):
+        assert sample(shared, random.Random(seed)) == sample(separate, random.Random(seed))
