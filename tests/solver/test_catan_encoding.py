@@ -83,6 +83,7 @@ def test_projection_covers_the_variables_and_satisfies_the_invariant() -> None:
             assert all(r is True for r in results[:-1]), dict(zip(c.parts, results,
                                                                    strict=False))
             assert results[-1] is GAME.is_terminal(state)
+        assert final.stage is Stage.OVER and final.winner >= 0
         assert ENCODING.project(final)[pn(final.winner, "score")] >= D.VICTORY
 
 
