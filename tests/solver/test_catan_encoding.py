@@ -18,6 +18,7 @@ from model.catan.actions import (
     MaritimeTrade,
     MoveRobber,
     OfferCard,
+    RollDice,
 )
 from model.catan.game import GAME
 from model.catan.production import owed
@@ -35,6 +36,7 @@ from solver.catan import (
     witnesses,
 )
 from solver.encoding import ActionKind
+from tests.model.catan.helpers import cards, chain, make
 
 PARTS = ("resources-conserved", "developments-conserved", "nonnegative", "pieces", "score",
          "holders", "counters", "board", "setup", "turn", "offer", "won", "score-cap")
@@ -264,6 +266,60 @@ def test_faithful_on_5000_transitions_every_kind_sampled() -> None:
     assert report.transitions == 5000 and report.rejected > 2000
     assert f"all {len(ENCODING.kinds(3))} kinds sampled" in report.outcome.detail
     assert set(report.observed) == {3, 4}
+
+
+# hex 11 mountains 8: corners 20 26 32 37 31 25; hex 12 forest 8: 28 34 39 43 38 33
+SETTLED = {"settlements": {20: 0, 31: 2, 43: 2}, "cities": {34: 1},
+           "roads": {B.NODE_PATHS[20][0]: 0, B.NODE_PATHS[31][0]: 2, B.NODE_PATHS[43][0]: 2,
+                     B.NODE_PATHS[34][0]: 1}}
+ALONE = {"cities": {20: 0, 34: 1},
+         "roads": {B.NODE_PATHS[20][0]: 0, B.NODE_PATHS[34][0]: 1}}
+RICH = cards(5, 5, 5, 5, 5)
+
+
+def _worked_examples() -> list[tuple[CatanState, Any]]:
+    """Transitions seeded play does not reach: the bank shortage under both readings, and
+    settlements breaking the longest road (into a tie under both readings, and so that the
+    card passes to the builder)."""
+    out: list[tuple[CatanState, Any]] = []
+    for reading in ("one-owed", "nobody"):
+        for buildings in (SETTLED, ALONE):
+            # one ore left in the bank, an 8 rolled: several owed (nobody gets it) or one
+            state = make(stage=Stage.PRE_ROLL, hands={1: cards(ore=18)},
+                         variant={"shortage": reading}, **buildings)  # type: ignore[arg-type]
+            out.append((state, RollDice()))
+            out.append((GAME.apply(state, RollDice()), Dice(6, 2)))
+    broken = {**{e: 0 for e in chain(7, 3, 0, 4, 1, 5, 2, 6)},
+              **{e: 1 for e in chain(5, 9, 13, 18, 23, 17)}}
+    for reading in ("holder-keeps", "set-aside"):
+        out.append((make(settlements={7: 0, 13: 1}, roads=broken, hands={1: RICH}, turn=1,
+                         variant={"road-tie": reading}), BuildSettlement(5)))
+    # player 1's 6 roads outlast player 0's 7 cut to 5: the card passes to the builder
+    longer = {**broken, **{e: 1 for e in chain(17, 22)}}
+    out.append((make(settlements={7: 0, 13: 1}, roads=longer, hands={1: RICH}, turn=1),
+                BuildSettlement(5)))
+    return out
+
+
+@pytest.mark.rules(RB.SHORTAGE, RB.PRODUCE, "catan/bank-shortage", RB.LONGEST_BREAK,
+                   "catan/longest-road-break-tie", RB.LONGEST_TIE)
+def test_faithful_on_the_shortage_and_road_breaks() -> None:
+    examples = _worked_examples()
+    after = GAME.apply(*examples[-1])
+    before = examples[-1][0]
+    assert (before.longest, after.longest) == (0, 1)
+    gain = after.players[1].vp - before.players[1].vp
+    assert gain == 1 + D.SPECIAL_VP
+    shortage = [GAME.apply(s, a) for s, a in examples[:8] if isinstance(a, Dice)]
+    assert [x.bank[D.ORE] for x in shortage] == [1, 0, 1, 1]
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)],
+                                         len(examples), extra=examples)
+    assert report.outcome.status == "passed", report.outcome.detail
+    assert report.transitions == len(examples)
+    # the bound of one settlement is reached by the model
+    settlement = next(k for k in ENCODING.kinds(3) if k.name == "build-settlement")
+    assert provers.kind_bound(ENCODING, 3, settlement, timeout=10.0).value == gain
+    assert report.observed[3].by_kind["build-settlement"] == gain
 
 
 def test_a_drifted_update_is_caught() -> None:
