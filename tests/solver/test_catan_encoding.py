@@ -40,13 +40,18 @@ from tests.model.catan.helpers import cards, chain, make
 
 PARTS = ("resources-conserved", "developments-conserved", "nonnegative", "pieces", "score",
          "holders", "counters", "board", "setup", "turn", "offer", "won", "score-cap")
-GUARDED = (RB.ACTOR, RB.ROLL, RB.DISCARD, RB.ROBBER, RB.STEAL, RB.ROAD_BUILDING, RB.SNAKE,
-           RB.SETUP_ROAD, RB.DISTANCE, RB.PIECES, RB.SETTLEMENT_CONNECTED, RB.ROAD_FREE,
-           RB.ROAD_CONNECTED, RB.CITY_UPGRADE, RB.ROAD_COST, RB.SETTLEMENT_COST,
-           RB.CITY_COST, RB.DEV_COST, RB.DECK_EMPTY, RB.DEV_ONE, RB.DEV_NEW, RB.KNIGHT,
-           RB.PLENTY, RB.MONOPOLY, RB.MARITIME, RB.TRADE_SAME, RB.TRADE_CARDS,
-           RB.TRADE_LIMIT, RB.OFFER_LIMIT, RB.DOMESTIC, RB.VARIABLE, RB.SPIRAL, RB.TOKENS,
-           RB.HARBOURS)
+GUARDED = ("catan/turn.actor", "catan/turn.roll", "catan/seven.discard", "catan/seven.robber",
+           "catan/seven.steal", "catan/development.road-building", "catan/setup.snake",
+           "catan/setup.road-at-settlement", "catan/build.distance", "catan/components.pieces",
+           "catan/build.settlement-connected", "catan/build.road-free-path",
+           "catan/build.road-connected", "catan/build.city-upgrade", "catan/build.road-cost",
+           "catan/build.settlement-cost", "catan/build.city-cost", "catan/build.development-cost",
+           "catan/build.development-deck", "catan/development.one-per-turn",
+           "catan/development.not-new", "catan/development.knight",
+           "catan/development.year-of-plenty", "catan/development.monopoly", "catan/trade.maritime",
+           "catan/trade.different-resources", "catan/trade.has-cards", "catan/trade.limit",
+           "catan/trade.offer-limit", "catan/trade.domestic", "catan/board.variable-terrain",
+           "catan/board.spiral", "catan/components.tokens", "catan/components.harbours")
 
 
 def _pairs(players: int, seed: int, options: dict[str, str] | None = None,
@@ -93,8 +98,10 @@ def test_registry_finds_the_encoding() -> None:
     assert registry.encoding("catan") is ENCODING
 
 
-@pytest.mark.rules(RB.SECOND, RB.PRODUCE, RB.PRODUCE_ROBBER, RB.ROBBER, RB.STEAL,
-                   RB.MARITIME, RB.SNAKE, RB.CITY_UPGRADE, RB.DOMESTIC)
+@pytest.mark.rules("catan/setup.second-resources", "catan/production.yield",
+                   "catan/production.robber", "catan/seven.robber", "catan/seven.steal",
+                   "catan/trade.maritime", "catan/setup.snake", "catan/build.city-upgrade",
+                   "catan/trade.domestic")
 def test_classify_names_kinds_and_parameters() -> None:
     pairs = _pairs(3, 5)
     start = pairs[0][0]
@@ -193,7 +200,7 @@ def test_the_score_cap_is_tight() -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4])
-@pytest.mark.rules(RB.END)
+@pytest.mark.rules("catan/turn.end")
 def test_legal_action_completeness(players: int) -> None:
     cover = provers.cases_cover(ENCODING, players, timeout=10.0)
     assert cover is not None and cover.status == "proved"
@@ -214,7 +221,7 @@ def _stuck(encoding: CatanEncoding, players: int) -> Any:
     return s.check(), s
 
 
-@pytest.mark.rules(RB.END)
+@pytest.mark.rules("catan/turn.end")
 def test_ending_the_turn_is_what_keeps_the_main_phase_live() -> None:
     class NoEnd(CatanEncoding):
         def kinds(self, players: int) -> tuple[ActionKind, ...]:
@@ -230,8 +237,9 @@ def test_ending_the_turn_is_what_keeps_the_main_phase_live() -> None:
         next(st for st, _ in _pairs(3, 5) if st.stage is Stage.MAIN))["stage"]
 
 
-@pytest.mark.rules(RB.LONGEST, RB.LONGEST_BREAK, RB.ARMY, RB.CITY_UPGRADE, RB.DEV_VP,
-                   RB.VICTORY)
+@pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.break",
+                   "catan/largest-army.minimum", "catan/build.city-upgrade",
+                   "catan/development.victory-point", "catan/victory.ten")
 def test_gain_bounds_hold_in_play() -> None:
     bounds = {b.kind: b for b in provers.gain_bounds(ENCODING, 3, timeout=10.0)}
     expected = {
@@ -301,8 +309,9 @@ def _worked_examples() -> list[tuple[CatanState, Any]]:
     return out
 
 
-@pytest.mark.rules(RB.SHORTAGE, RB.PRODUCE, "catan/bank-shortage", RB.LONGEST_BREAK,
-                   "catan/longest-road-break-tie", RB.LONGEST_TIE)
+@pytest.mark.rules("catan/production.shortage", "catan/production.yield", "catan/bank-shortage",
+                   "catan/longest-road.break", "catan/longest-road-break-tie",
+                   "catan/longest-road.tie")
 def test_faithful_on_the_shortage_and_road_breaks() -> None:
     examples = _worked_examples()
     after = GAME.apply(*examples[-1])
@@ -336,7 +345,7 @@ def test_a_drifted_update_is_caught() -> None:
     assert out.status == "failed" and "p0.res0" in out.detail
 
 
-@pytest.mark.rules(RB.ROLL)
+@pytest.mark.rules("catan/turn.roll")
 def test_a_broken_guard_is_caught() -> None:
     class EndAnyTime(CatanEncoding):
         """Ending the turn before the roll."""
