@@ -359,7 +359,6 @@ CARD_RULE = {D.KNIGHT: RB.KNIGHT, D.ROAD_BUILDING: RB.ROAD_BUILDING,
              D.YEAR_OF_PLENTY: RB.PLENTY, D.MONOPOLY: RB.MONOPOLY}
 
 Guard = Callable[[Vars, Params], Any]
-Update = Callable[[Vars, Params], dict[str, Any]]
 
 
 def _kinds(players: int) -> tuple[ActionKind, ...]:
@@ -900,7 +899,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         _close_offer(closed, n)
         a, b = nxt.terms(), closed.terms()
         counter = v["oph"] == COUNTER
-        for name in set(a) | set(b):
+        for name in sorted(set(a) | set(b)):
             u.put(name, z3.If(counter, a.get(name, v[name]), b.get(name, v[name])))
 
     def exchange(v: Vars, u: _Up, other: Any, give: str, get: str) -> None:
@@ -934,7 +933,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         next_responder(v, declined, flags(v))
         a, b, c = respond.terms(), made.terms(), declined.terms()
         is_respond = v["oph"] == RESPOND
-        for name in set(a) | set(b) | set(c):
+        for name in sorted(set(a) | set(b) | set(c)):
             u.put(name, z3.If(is_respond, a.get(name, v[name]),
                               z3.If(yes, b.get(name, v[name]), c.get(name, v[name]))))
 
@@ -961,7 +960,6 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def card_rules(card: int) -> tuple[str, ...]:
         return (*PLAYER_RULES, *PLAY_RULES, CARD_RULE[card])
 
-    lengths = tuple(nl)
     gains = tuple(f"g{r}" for r in range(NR))
     owes = tuple(name for _, _, name in owe)
     return (
@@ -978,7 +976,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
              token_guard, token_update, (*CHANCE_RULES, RB.TOKENS)),
         kind("lay-harbour", ("kind",), lambda p: _range(p["kind"], 0, NK - 1),
              harbour_guard, harbour_update, (*CHANCE_RULES, RB.HARBOURS)),
-        kind("setup-settlement", ("site", *lengths, *gains), setup_settlement_domain,
+        kind("setup-settlement", ("site", *nl, *gains), setup_settlement_domain,
              setup_settlement_guard, setup_settlement_update,
              (*PLAYER_RULES, RB.SNAKE, RB.DISTANCE, RB.PIECES), refresh=True),
         kind("setup-road", ("ok", "nlen"), road_domain, setup_road_guard, setup_road_update,
@@ -993,7 +991,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
              robber_update, (*PLAYER_RULES, RB.STEAL)),
         kind("steal", ("resource",), resource_domain, steal_guard, steal_update,
              (*CHANCE_RULES, RB.STEAL)),
-        kind("build-settlement", ("site", *lengths), build_settlement_domain,
+        kind("build-settlement", ("site", *nl), build_settlement_domain,
              build_settlement_guard, build_settlement_update,
              (*PLAYER_RULES, RB.DISTANCE, RB.PIECES, RB.SETTLEMENT_CONNECTED,
               RB.SETTLEMENT_COST), refresh=True),
