@@ -5,6 +5,8 @@ from typing import Any
 
 import pytest
 import z3
+from hypothesis import given
+from hypothesis import strategies as st
 
 from model.catan import board as B
 from model.catan import data as D
@@ -22,6 +24,8 @@ from model.catan.actions import (
 )
 from model.catan.game import GAME
 from model.catan.production import owed
+from model.catan.roads import award_army as model_army
+from model.catan.roads import award_longest as model_longest
 from model.catan.state import CatanState, Stage
 from model.core.play import playout
 from properties.generic import variant_configs
@@ -32,6 +36,8 @@ from solver.catan import (
     PRE_ROLL,
     SCORE_CAP,
     CatanEncoding,
+    award_army,
+    award_longest,
     pn,
     witnesses,
 )
@@ -151,6 +157,27 @@ def test_classify_names_kinds_and_parameters() -> None:
     trade = next(s for s, _ in pairs if s.stage is Stage.TRADE)
     assert ENCODING.classify(trade, OfferCard(False, 0))[0] == "offer-card"
     assert ENCODING.classify(main, EndTurn()) == ("end-turn", {})
+
+
+def _value(term: Any) -> int:
+    return int(z3.simplify(term).as_long())
+
+
+@pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.tie",
+                   "catan/longest-road-break-tie", "catan/largest-army.minimum",
+                   "catan/largest-army.exceed")
+@given(st.integers(3, 4).flatmap(lambda n: st.tuples(
+    st.lists(st.integers(0, D.ROADS), min_size=n, max_size=n),
+    st.lists(st.integers(0, D.DEVELOPMENT_COUNTS[D.KNIGHT]), min_size=n, max_size=n),
+    st.integers(-1, n - 1), st.integers(0, n - 1), st.booleans(), st.booleans())))
+def test_award_terms_equal_the_model(case: Any) -> None:
+    """The encoding's longest road and largest army awards are the model's functions."""
+    lengths, knights, holder, player, broken, keeps = case
+    got = award_longest([z3.IntVal(x) for x in lengths], z3.IntVal(holder), broken,
+                        z3.IntVal(int(keeps)))
+    assert _value(got) == model_longest(tuple(lengths), holder, broken, keeps)
+    army = award_army([z3.IntVal(x) for x in knights], z3.IntVal(holder), z3.IntVal(player))
+    assert _value(army) == model_army(tuple(knights), holder, player)
 
 
 @pytest.mark.parametrize("players", [3, 4])
