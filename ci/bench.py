@@ -1,17 +1,27 @@
 """Benchmark: complete random games per second, and trace replay steps per second.
 
 Plays seeded random games with ``model.core.play.final_state`` for crafts (2, 4
-and 6 players) and burgundy (2, 3 and 4 players), whichever models are present,
-and 4-player games under the eager policy (longer, deeper games; no floor),
-then writes traces and replays them with the oracle's checker. Prints one table
-with each rate beside its floor and the ratio (on one core). Not a test: the
-figures depend on the machine.
+and 6 players), burgundy (2, 3 and 4 players) and catan (3 and 4 players),
+whichever models are present, and 4-player games under the eager policy
+(longer, deeper games; no floor), then writes traces and replays them with the
+oracle's checker.
+
+Base Catan races a real peer: with the optional extra ``rules-oracle[bench]``
+(catanatron from PyPI) installed, catanatron's random 4-player games are played
+in the same run, beside our random 4-player games restricted to the action
+families catanatron's random player has (every action but domestic trade,
+which catanatron does not enumerate), games and actions per second for both,
+and the ratio ours / catanatron's. Prints one table with each rate beside its
+floor or peer and the ratio (on one core). Not a test: the figures depend on the
+machine.
 
     python ci/bench.py [--quick] [--seconds S] [--json]
 """
 
 import argparse
+import importlib.util
 import json
+import random
 import sys
 import time
 from typing import Any
@@ -28,7 +38,62 @@ from oracle.trace import record_game
 PLAN: dict[tuple[str, int], float | None] = {
     ("crafts", 2): None, ("crafts", 4): 50.0, ("crafts", 6): None,
     ("burgundy", 2): None, ("burgundy", 3): None, ("burgundy", 4): 20.0,
+    ("catan", 3): None, ("catan", 4): None,
 }
+
+#: catan action types of domestic trade (catanatron's random player has none)
+DOMESTIC = frozenset({"OfferCard", "Propose", "Withdraw", "Answer", "Counter", "TradeWith"})
+
+
+def catan_without_domestic(budget: float, min_games: int) -> dict[str, Any]:
+    """Our random 4-player catan games, uniform over every legal action but domestic
+    trade (chance steps by their exact probabilities): games and actions per second."""
+    from model.core.chance import sample
+    from model.core.game import CHANCE
+
+    game = registry.get("catan")
+    config = game.config(4)
+    bound = game.max_steps(config)
+    start = time.perf_counter()
+    n = actions = 0
+    while n < min_games or time.perf_counter() - start < budget:
+        rng = random.Random(n)
+        state = game.setup(config)
+        for _ in range(bound):
+            actor = game.actor(state)
+            if actor == CHANCE:
+                state = game.apply(state, sample(game.chance_outcomes(state), rng))
+                continue
+            if game.is_terminal(state):
+                break
+            legal = [a for a in game.legal_actions(state) if type(a).__name__ not in DOMESTIC]
+            state = game.apply(state, rng.choice(legal))
+            actions += 1
+        n += 1
+    seconds = time.perf_counter() - start
+    return {"what": "catan 4p games, no domestic trade", "count": n, "seconds": seconds,
+            "rate": n / seconds, "unit": "games/s", "floor": None,
+            "actions": actions, "action_rate": actions / seconds}
+
+
+def catanatron_games(budget: float, min_games: int) -> dict[str, Any] | None:
+    """catanatron's random 4-player games (None when the bench extra is not installed)."""
+    if importlib.util.find_spec("catanatron") is None:
+        return None
+    from catanatron import Color, Game, RandomPlayer
+
+    colours = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+    start = time.perf_counter()
+    n = actions = 0
+    while n < min_games or time.perf_counter() - start < budget:
+        played = Game([RandomPlayer(c) for c in colours], seed=n)
+        played.play()
+        actions += len(played.state.actions)
+        n += 1
+    seconds = time.perf_counter() - start
+    return {"what": "catanatron 4p games (random players)", "count": n, "seconds": seconds,
+            "rate": n / seconds, "unit": "games/s", "floor": None,
+            "actions": actions, "action_rate": actions / seconds}
 
 
 def games_per_second(name: str, players: int, budget: float, min_games: int,
@@ -83,10 +148,20 @@ def main(argv: list[str] | None = None) -> int:
     for (name, players), _ in PLAN.items():
         if name in present:
             rows.append(games_per_second(name, players, budget, min_games))
-    for name in ("crafts", "burgundy"):
+    for name in ("crafts", "burgundy", "catan"):
         if name in present:
             rows.append(games_per_second(name, 4, budget, min_games, "eager"))
-    for name in ("crafts", "burgundy"):
+    peer: dict[str, Any] | None = None
+    if "catan" in present:
+        ours = catan_without_domestic(budget, min_games)
+        rows.append(ours)
+        peer = catanatron_games(budget, min_games)
+        if peer is not None:
+            rows.append(peer)
+            for r in (ours, peer):
+                r["peer"] = peer["rate"]
+                r["peer_actions"] = peer["action_rate"]
+    for name in ("crafts", "burgundy", "catan"):
         if name in present:
             players = 4
             rows.append(replay_steps_per_second(name, players, budget, states=False))
@@ -95,18 +170,28 @@ def main(argv: list[str] | None = None) -> int:
         print("no game models present; nothing to measure", file=sys.stderr)
         return 1
     for r in rows:
-        r["ratio"] = None if r["floor"] is None else r["rate"] / r["floor"]
+        if "peer" in r:
+            r["ratio"] = r["rate"] / r["peer"]
+        else:
+            r["ratio"] = None if r["floor"] is None else r["rate"] / r["floor"]
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    table = Table("measure", "count", "seconds", "rate", "floor", "rate / floor",
-                  title="rules-oracle benchmark (one core)")
+    table = Table("measure", "count", "seconds", "rate", "actions/s", "floor or peer",
+                  "ratio", title="rules-oracle benchmark (one core)")
     for r in rows:
-        floor = "-" if r["floor"] is None else f"{r['floor']:.0f} {r['unit']}"
+        if "peer" in r:
+            against = f"catanatron {r['peer']:.1f} games/s, {r['peer_actions']:.0f} actions/s"
+        else:
+            against = "-" if r["floor"] is None else f"floor {r['floor']:.0f} {r['unit']}"
         ratio = "-" if r["ratio"] is None else f"{r['ratio']:.2f}x"
+        per_action = f"{r['action_rate']:.0f}" if "action_rate" in r else "-"
         table.add_row(r["what"], str(r["count"]), f"{r['seconds']:.2f}",
-                      f"{r['rate']:.1f} {r['unit']}", floor, ratio)
-    Console(width=None if sys.stdout.isatty() else 120).print(table)
+                      f"{r['rate']:.1f} {r['unit']}", per_action, against, ratio)
+    console = Console(width=None if sys.stdout.isatty() else 140)
+    console.print(table)
+    if "catan" in present and peer is None:
+        console.print("catanatron is not installed: pip install -e '.[bench]' races it")
     return 0
 
 

@@ -40,6 +40,9 @@ from solver.registry import encoding as game_encoding
 
 Progress = Callable[[str, int, int], None]
 
+#: seconds any one Z3 query may take (a query that would take longer is reported
+#: unknown, with the time, rather than waited for)
+QUERY_TIMEOUT = 10.0
 #: transitions the faithfulness check samples
 TRANSITIONS = 5000
 #: past them, it samples on (up to this many times as many) until every kind is sampled
@@ -269,7 +272,7 @@ def plan(
     invariants: Sequence[Invariant] | None = None,
     transition_invariants: Sequence[TransitionInvariant] | None = None,
     encoding: Encoding[Any, Any] | None = None,
-    timeout: float = 20.0,
+    timeout: float = QUERY_TIMEOUT,
     transitions: int = TRANSITIONS,
 ) -> Plan:
     """The obligations of one game as tasks (see :func:`run` for the arguments)."""
@@ -367,7 +370,7 @@ def run(
     invariants: Sequence[Invariant] | None = None,
     transition_invariants: Sequence[TransitionInvariant] | None = None,
     encoding: Encoding[Any, Any] | None = None,
-    timeout: float = 20.0,
+    timeout: float = QUERY_TIMEOUT,
     transitions: int = TRANSITIONS,
     jobs: int = 1,
 ) -> list[Outcome]:

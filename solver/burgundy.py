@@ -40,6 +40,7 @@ list of witness actions (:func:`witnesses`) whose parameters are terms over the 
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import attrs
 import z3
 
 from model.burgundy import data as D
@@ -178,6 +179,34 @@ def dep(d: int, t: int) -> str:
     return f"dep{d}.{t}"
 
 
+@attrs.frozen
+class _PlayerKeys:
+    """Variable names of one player, built once (the projection runs per transition)."""
+
+    silver: str
+    workers: str
+    vp: str
+    die0: str
+    die1: str
+    ts: str
+    th: str
+    nbonus: str
+    goods: tuple[str, ...]
+    sold: tuple[str, ...]
+    st: tuple[str, ...]
+    ec: tuple[str, ...]
+    e: tuple[str, ...]
+
+
+def _player_keys(i: int) -> _PlayerKeys:
+    return _PlayerKeys(
+        pn(i, "silver"), pn(i, "workers"), pn(i, "vp"), pn(i, "die0"), pn(i, "die1"),
+        pn(i, "ts"), pn(i, "th"), pn(i, "nbonus"),
+        tuple(pn(i, f"goods{k}") for k in range(K)), tuple(pn(i, f"sold{k}") for k in range(K)),
+        tuple(pn(i, f"st.{t}") for t in range(NT)), tuple(pn(i, f"ec.{t}") for t in range(NT)),
+        tuple(pn(i, f"e{s}") for s in range(NS)))
+
+
 def _player_vars(i: int) -> list[str]:
     out = [pn(i, x) for x in ("silver", "workers", "vp", "die0", "die1", "ts", "th", "nbonus")]
     out += [pn(i, f"goods{k}") for k in range(K)]
@@ -272,6 +301,48 @@ def _kinds_held(goods: list[Any]) -> Any:
 
 def _estate_count(v: Vars, i: int, t: int) -> Any:
     return v[pn(i, f"ec.{t}")]
+
+
+#: rounds in a game, and the most silver and workers one die action can give
+ROUNDS_IN_GAME = D.PHASES * 5
+DIE_SILVER = 2  # a sale with knowledge tile 3
+DIE_WORKERS = 4  # taking workers with knowledge tile 14
+START_SILVER = 1
+START_WORKERS = 4  # the fourth player's
+
+
+def _die_actions_left(v: Vars, i: int, players: int, pending: tuple[int, ...]) -> Any:
+    """Actions still to come that may give player ``i`` silver or workers: two dice a
+    round for the rounds to come, less the dice used this round (in the play stage a 0
+    die is a used one), plus one when an effect of ``pending`` (the castle's extra
+    action, the warehouse's sale) waits for ``i``."""
+    used = z3.If(v["stage"] == PLAY, _b(v[pn(i, "die0")] == 0) + _b(v[pn(i, "die1")] == 0), 0)
+    mine = z3.And(v["stage"] == PLAY, _actor(v, players) == i)
+    extra = z3.If(z3.And(mine, z3.Or(*(v["pend"] == p for p in pending))), 1, 0)
+    return 2 * (ROUNDS_IN_GAME - (5 * v["phase"] + v["round"])) - used + extra
+
+
+def _income_budget(v: Vars, i: int, players: int) -> Any:
+    """Silver and workers are bounded by what is still to come: every die action gives at
+    most 2 silver and 4 workers, a bank 2 silver and a boarding house 4 workers once, a
+    castle one more action, a warehouse one more sale (at most as much as a die action),
+    and each mine 1 silver (and, with knowledge tile 2, 1 worker) at the end of each
+    phase still to end. So ``silver + 2 * actions left + mines * phases left
+    - 2 * (banks + warehouses + castles) - 5 * mines`` never exceeds its start, and the
+    same for workers with 4; the game is finite, and with this the final scoring is
+    bounded."""
+    ec = {name: v[pn(i, f"ec.{TI[name]}")] for name in ("bank", "warehouse", "boarding-house",
+                                                         "castle")}
+    mines = _sum([_b(v[pn(i, f"e{s}")] != 0) for s in MINE_SPACES])  # as the phase end counts
+    mines_to_come = mines * (D.PHASES - v["phase"])
+    left = _die_actions_left(v, i, players, (P_CASTLE, P_WAREHOUSE))
+    silver = (v[pn(i, "silver")] + DIE_SILVER * left + mines_to_come
+              - DIE_SILVER * (ec["bank"] + ec["warehouse"] + ec["castle"]) - 5 * mines)
+    workers = (v[pn(i, "workers")] + DIE_WORKERS * left + mines_to_come
+               - DIE_WORKERS * (ec["boarding-house"] + ec["warehouse"] + ec["castle"])
+               - 5 * mines)
+    return z3.And(silver <= START_SILVER + DIE_SILVER * 2 * ROUNDS_IN_GAME,
+                  workers <= START_WORKERS + DIE_WORKERS * 2 * ROUNDS_IN_GAME)
 
 
 def _die_value(v: Vars, i: int, die: Any) -> Any:
@@ -669,6 +740,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             "counters": self._counters(v, players),
             "pending": self._pending(v, players),
             "turn-order": self._track(v, players),
+            "income-budget": z3.And(*(_income_budget(v, i, players) for i in ps)),
         }
 
     def _counters(self, v: Vars, players: int) -> Any:
@@ -776,49 +848,49 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         out["parg"] = top.arg if top else 0
         out["ppair"] = int(top.pair) if top else 0
         for j in range(players):
-            out[f"ord{j}"] = state.order[j] if j < len(state.order) else -1
+            out[ORD_KEYS[j]] = state.order[j] if j < len(state.order) else -1
+        stacks = state.goods_stacks[state.goods_next:]
         for k in range(K):
-            out[f"pool{k}"] = state.goods_pool[k]
-            out[f"gbox{k}"] = state.goods_box[k]
-        for k in range(K):
-            out[f"gleft{k}"] = state.goods_stacks[state.goods_next:].count(k + 1)
+            out[POOL_KEYS[k]] = state.goods_pool[k]
+            out[GBOX_KEYS[k]] = state.goods_box[k]
+            out[GLEFT_KEYS[k]] = stacks.count(k + 1)
         for d in range(1, 7):
-            for k in range(K):
-                out[f"dg{d}.{k}"] = state.depot_goods[d - 1][k]
-        for b, kinds in enumerate(BACK_TILES):
-            for t, n in zip(kinds, state.supply[b], strict=True):
-                out[sup(b, t)] = n
+            out.update(zip(DG_KEYS[d], state.depot_goods[d - 1], strict=True))
+        for keys_b, supply in zip(SUP_KEYS, state.supply, strict=True):
+            out.update(zip(keys_b, supply, strict=True))
         for d in range(7):
             tiles = state.black if d == 0 else state.depots[d - 1]
+            depot = DEP_KEYS[d]
             for t in DEPOT_TILES[d]:
-                out[dep(d, t)] = 0
+                out[depot[t]] = 0
             for name in tiles:
-                out[dep(d, TI[name])] += 1
-        for t in range(NT):
-            out[f"hbox.{t}"] = state.box[t]
-        for c in range(len(D.COLOURS)):
-            out[f"bon{c}"] = state.bonuses[c]
+                out[depot[TI[name]]] += 1
+        out.update(zip(HBOX_KEYS, state.box, strict=True))
+        out.update(zip(BON_KEYS, state.bonuses, strict=True))
         for i, pl in enumerate(state.players):
-            out[pn(i, "silver")] = pl.silver
-            out[pn(i, "workers")] = pl.workers
-            out[pn(i, "vp")] = pl.vp
-            out[pn(i, "die0")], out[pn(i, "die1")] = pl.dice
-            out[pn(i, "ts")] = pl.track_space
-            out[pn(i, "th")] = pl.track_height
-            out[pn(i, "nbonus")] = len(pl.bonus_tiles)
-            for k in range(K):
-                out[pn(i, f"goods{k}")] = pl.goods[k]
-                out[pn(i, f"sold{k}")] = pl.sold[k]
-            for t in range(NT):
-                out[pn(i, f"st.{t}")] = 0
+            keys = PLAYER_KEYS[i]
+            out[keys.silver] = pl.silver
+            out[keys.workers] = pl.workers
+            out[keys.vp] = pl.vp
+            out[keys.die0], out[keys.die1] = pl.dice
+            out[keys.ts] = pl.track_space
+            out[keys.th] = pl.track_height
+            out[keys.nbonus] = len(pl.bonus_tiles)
+            out.update(zip(keys.goods, pl.goods, strict=True))
+            out.update(zip(keys.sold, pl.sold, strict=True))
+            stored = dict.fromkeys(keys.st, 0)
             for name in pl.storage:
-                out[pn(i, f"st.{TI[name]}")] += 1
-            for t in range(NT):
-                out[pn(i, f"ec.{t}")] = 0
-            for s in range(NS):
-                out[pn(i, f"e{s}")] = TI[pl.estate[s]] + 1 if pl.estate[s] else 0
-                if pl.estate[s]:
-                    out[pn(i, f"ec.{TI[pl.estate[s]]}")] += 1
+                stored[keys.st[TI[name]]] += 1
+            out.update(stored)
+            counted = dict.fromkeys(keys.ec, 0)
+            for s, name in enumerate(pl.estate):
+                if name:
+                    t = TI[name]
+                    out[keys.e[s]] = t + 1
+                    counted[keys.ec[t]] += 1
+                else:
+                    out[keys.e[s]] = 0
+            out.update(counted)
         return out
 
     def classify(self, state: BurgundyState, action: Action) -> tuple[str, dict[str, int]]:
@@ -1281,6 +1353,17 @@ def completeness(encoding: "BurgundyEncoding", players: int, timeout: float = 10
                z3.Not(z3.Or(*enabled)))
     return solver.check()
 
+
+PLAYER_KEYS = tuple(_player_keys(i) for i in range(4))
+ORD_KEYS = tuple(f"ord{j}" for j in range(4))
+POOL_KEYS = tuple(f"pool{k}" for k in range(K))
+GBOX_KEYS = tuple(f"gbox{k}" for k in range(K))
+GLEFT_KEYS = tuple(f"gleft{k}" for k in range(K))
+DG_KEYS = {d: tuple(f"dg{d}.{k}" for k in range(K)) for d in range(1, 7)}
+SUP_KEYS = tuple(tuple(sup(b, t) for t in kinds) for b, kinds in enumerate(BACK_TILES))
+DEP_KEYS = tuple({t: dep(d, t) for t in range(NT)} for d in range(7))
+HBOX_KEYS = tuple(f"hbox.{t}" for t in range(NT))
+BON_KEYS = tuple(f"bon{c}" for c in range(len(D.COLOURS)))
 
 ENCODING = BurgundyEncoding()
 

@@ -614,6 +614,12 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
     def variables_for(self, players: int) -> tuple[str, ...]:
         return variables_for(players)
 
+    def bound_scope(self, v: Vars, players: int) -> tuple[str, Any]:
+        """Under pebbles=unlimited the bank may go below 0, so coins have no limit in the
+        invariant and the final sale's gain none either: bounds are proved under the
+        default reading, the 100 pebbles a hard limit."""
+        return "pebbles=limited (the default reading)", v["opt.limited"] == 1
+
     def score_vars(self, players: int) -> tuple[str, ...]:
         return tuple(f"score{i}" for i in range(players))
 

@@ -101,6 +101,14 @@ class Encoding(ABC, Generic[S, A]):
         """
         return ()
 
+    def bound_scope(self, v: Vars, players: int) -> tuple[str, Any] | None:
+        """A restriction (its description, a z3 Bool) under which a gain bound that the
+        invariant leaves open is proved instead, typically the default readings where
+        another reading lifts a limit the game has (an unlimited bank). The bound's row
+        says so; the bound under the other readings is not attempted. Default: none.
+        """
+        return None
+
     #: score variables per player, used by the bound provers
     def score_vars(self, players: int) -> tuple[str, ...]:
         return ()

@@ -588,6 +588,14 @@ def kind_bound(
     status, value, why = _bound(facts, [pre[v] for v in score_vars],
                                 [post[v] for v in score_vars], timeout)
     detail = f"max gain {value}" if value is not None else why
+    scope = encoding.bound_scope(pre, players)
+    if why == UNBOUNDED and scope is not None:
+        label, restriction = scope
+        status, value, why = _bound([*facts, restriction], [pre[v] for v in score_vars],
+                                    [post[v] for v in score_vars], timeout)
+        shown = f"max gain {value}" if value is not None else why
+        detail = (f"{shown} under {label}; under the other readings {UNBOUNDED}"
+                  " (not attempted)")
     return GainBound(players, kind.name, 1, value, Outcome(
         f"bound/{kind.name}/p{players}", "bound", status, time.perf_counter() - start,
         detail))

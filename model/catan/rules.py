@@ -377,3 +377,21 @@ A_VP_SCORE = R.ambiguity(
     why="A player reveals them when reaching 10 on their turn.",
     source="supplementary data (confidence H)",
 )
+A_MODEL_BOUNDS = R.ambiguity(
+    "model-bounds",
+    quote=UNQUOTED,
+    question="The published game sets no limit on the trades of a turn, the offers a player"
+             " opens or the length of a game; may a model impose one?",
+    readings={"bounded": "at most 10 trades and 3 opened offers (4 cards a side) a turn;"
+                         " after 1000 turns the game ends with no winner",
+              "unbounded": "no limit, as the published game: a trade loop or an endless game"
+                           " is possible"},
+    default="bounded",
+    why="Every game of the model must end within a stated number of steps (max_steps), and"
+        " every legal-action set must stay small. The limits lie far beyond play: random"
+        " games end in 125-620 turns, and trades cost cards. Not selectable, because the"
+        " unbounded reading has no finite game length; an engine with no limit diverges"
+        " only past them, citing catan/trade.limit, catan/trade.offer-limit or"
+        " catan/turn.limit.",
+    source="model bound: not a rule of the published game; stands in no project text",
+)

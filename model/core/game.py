@@ -94,8 +94,24 @@ class Game(ABC, Generic[S, A]):
                 raise ConfigError(f"variant {option}={value!r}: allowed are {', '.join(allowed)}")
             full[option] = value
         if chosen:
-            raise ConfigError(f"unknown variant option(s): {', '.join(sorted(chosen))}")
+            raise ConfigError(f"unknown variant option(s): {', '.join(sorted(chosen))};"
+                              f" {self.name} has {self.describe_options()}")
         return Config(players, tuple(sorted(full.items())))
+
+    def describe_options(self) -> str:
+        """Every variant option with its readings, the default first: for error messages."""
+        found: list[tuple[str, str, tuple[str, ...]]] = [
+            (option, amb.default, tuple(r.key for r in amb.readings))
+            for option, amb in self.rules.options().items()]
+        found += [(option, default, allowed)
+                  for option, (default, allowed) in self.extra_options.items()]
+        if not found:
+            return "no variant options"
+        parts = []
+        for option, default, readings in sorted(found):
+            others = [r for r in readings if r != default]
+            parts.append(f"{option}={'|'.join([default, *others])}")
+        return "options " + ", ".join(parts) + " (default first)"
 
     # -- the protocol ---------------------------------------------------------
     @abstractmethod

@@ -90,7 +90,7 @@ def test_play_bad_input(tmp_path: Path) -> None:
     bad_input(run("play", "toy", "--variant", "speed"), "option=reading")
     bad_input(run("play", "toyamb", "-v", "speed=fast", "-v", "speed=normal"), "twice")
     bad_input(run("play", "toyamb", "-v", "exact-goal=maybe"), "readings are no, yes")
-    bad_input(run("play", "toy", "-v", "colour=red"), "unknown variant option")
+    bad_input(run("play", "toy", "-v", "colour=red"), "unknown variant option", "toy has")
     bad_input(run("play", "toy", "--out", str(tmp_path / "no" / "dir" / "t.jsonl")),
               "cannot write")
     bad_input(run("play"), "Missing argument")
@@ -188,7 +188,10 @@ def fake_verify(monkeypatch: pytest.MonkeyPatch, status: str = "passed") -> list
             progress("obligations", 2, 2)
         return [[Outcome(f"{game}/legal-actions-apply", "property", "passed", 0.25),
                  Outcome(f"{game}/pool-conservation", "z3", status, 1.5, "detail text"),
-                 Outcome(f"{game}/score-bound", "bound", "unknown", 3.0, "timeout")]
+                 Outcome(f"{game}/score-bound", "bound", "unknown", 3.0, "timeout"),
+                 Outcome(f"{game}/final-bound", "bound", "proved", 1.0,
+                         "max gain 9 under x=y; under the other readings unbounded under the"
+                         " invariant (not attempted); observed 2")]
                 for game, _, _ in plans]
 
     module = types.ModuleType("oracle.verify")
@@ -210,7 +213,8 @@ def test_verify_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
     assert run("verify", "toy", "--jobs", "3").exit_code == 0
     assert calls[-1] == ("jobs", 3)
     assert "toy/pool-conservation" in result.stdout and "detail text" in result.stdout
-    assert "3 obligations: 2 passed or proved, 0 failed, 1 unknown" in result.stdout
+    assert ("4 obligations: 3 passed or proved, 0 failed, 1 unknown; 1 bounds proved under a"
+            " stated scope only (see their rows)") in result.stdout
 
 
 def test_verify_json_and_failure(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -220,7 +224,7 @@ def test_verify_json_and_failure(monkeypatch: pytest.MonkeyPatch) -> None:
     rows = json.loads(result.stdout)
     assert {tuple(sorted(r)) for r in rows} == {
         ("detail", "game", "kind", "name", "seconds", "status")}
-    assert [r["status"] for r in rows] == ["passed", "counterexample", "unknown"]
+    assert [r["status"] for r in rows] == ["passed", "counterexample", "unknown", "proved"]
     assert rows[1]["seconds"] == 1.5
     table = run("verify", "toy")
     assert table.exit_code == 1 and "1 failed" in table.stdout
@@ -342,7 +346,7 @@ def test_demo(monkeypatch: pytest.MonkeyPatch, only_toy: Any) -> None:
     calls = fake_verify(monkeypatch)
     result = run("demo")
     assert result.exit_code == 0, result.output
-    assert "verify toy: 3/3 obligations without failure" in result.stdout
+    assert "verify toy: 4/4 obligations without failure" in result.stdout
     assert "checked back: conforms" in result.stdout
     assert calls == [("toy", 3, 1), ("jobs", 7)]
     skipped = run("demo", "--skip-verify", "--seed", "4")

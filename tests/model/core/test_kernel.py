@@ -162,7 +162,7 @@ def test_config_validation_fills_defaults() -> None:
     assert GAME.config(2) == Config(2, ())
     with pytest.raises(ConfigError, match="2 to 3 players"):
         GAME.config(4)
-    with pytest.raises(ConfigError, match="unknown variant"):
+    with pytest.raises(ConfigError, match=r"unknown variant.*has no variant options"):
         GAME.config(2, {"nope": "x"})
     with pytest.raises(KeyError):
         Config(2, ()).option("nope")
@@ -183,6 +183,10 @@ def test_config_with_options() -> None:
         game.config(2, {"opt": "c"})
     with pytest.raises(ConfigError, match="allowed are slow, fast"):
         game.config(2, {"speed": "warp"})
+    with pytest.raises(ConfigError) as info:
+        game.config(2, {"sped": "fast"})
+    assert str(info.value) == ("unknown variant option(s): sped; toy has options opt=a|b,"
+                               " speed=slow|fast (default first)")
 
 
 def test_chance_helpers_exact() -> None:

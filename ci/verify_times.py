@@ -1,0 +1,87 @@
+"""Verification times against their targets: ``oracle verify`` per game and for all
+games in one pool of worker processes, on every core (or ``--jobs N``).
+
+Every game together in one pool (the way ``oracle verify`` runs them): obligations
+by status per game, the wall time, and the slowest obligations; with ``--each``,
+each game alone first (its own wall time). Targets: the whole verification of crafts and burgundy
+under 90 s of wall time on 2 cores, and no obligation left unknown. No single Z3
+query can take more than ``oracle.verify.QUERY_TIMEOUT`` seconds: past it the query
+is stopped and its obligation reported unknown, so an unknown count of 0 also says
+that every query settled within that time. Not a test: the figures depend on the
+machine.
+
+    python ci/verify_times.py [GAME ...] [--each] [--jobs N] [--games N] [--json]
+"""
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from model.core import registry
+from oracle import verify
+
+#: wall seconds for crafts and burgundy together on 2 cores
+TARGET_WALL = 90.0
+
+
+def measure(names: list[str], jobs: int, games: int) -> dict[str, Any]:
+    plans = [verify.plan(name, games=games) for name in names]
+    start = time.perf_counter()
+    found = verify.execute(plans, jobs)
+    wall = time.perf_counter() - start
+    outcomes = [o for game in found for o in game]
+    statuses = {name: dict(sorted(Counter(o.status for o in game).items()))
+                for name, game in zip(names, found, strict=True)}
+    slowest = sorted(outcomes, key=lambda o: -o.seconds)[:3]
+    return {
+        "games": names, "jobs": jobs, "wall": round(wall, 1),
+        "obligations": len(outcomes), "statuses": statuses,
+        "unknown": [f"{o.name}: {o.detail}" for o in outcomes if o.status == "unknown"],
+        "slowest": [f"{o.name} {o.seconds:.1f} s" for o in slowest],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", metavar="GAME")
+    parser.add_argument("--jobs", type=int, default=verify.default_jobs())
+    parser.add_argument("--games", type=int, default=20, help="seeded games per property")
+    parser.add_argument("--each", action="store_true", help="each game alone first")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    names = args.names or list(registry.names())
+    rows = [measure([name], args.jobs, args.games) for name in names] if args.each else []
+    if len(names) > 1 or not rows:
+        rows.append(measure(names, args.jobs, args.games))
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    table = Table("games", "jobs", "obligations", "statuses", "wall s", "slowest")
+    for r in rows:
+        table.add_row(", ".join(r["games"]), str(r["jobs"]), str(r["obligations"]),
+                      "; ".join(f"{game}: " + ", ".join(f"{k} {v}" for k, v in counts.items())
+                                for game, counts in r["statuses"].items()),
+                      f"{r['wall']:.1f}", "; ".join(r["slowest"]))
+    console = Console()
+    console.print(table)
+    pair = [r for r in rows if set(r["games"]) == {"crafts", "burgundy"}]
+    if pair:
+        wall = pair[0]["wall"]
+        console.print(f"crafts and burgundy: {wall:.1f} s wall on {args.jobs} jobs"
+                      f" (target {TARGET_WALL:.0f} s on 2 cores):"
+                      f" {'met' if wall <= TARGET_WALL else 'not met'}")
+    for r in rows:
+        for line in r["unknown"]:
+            console.print(f"unknown ({', '.join(r['games'])}): {line}")
+    console.print(f"per-query timeout {verify.QUERY_TIMEOUT:g} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
