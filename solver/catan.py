@@ -1,0 +1,1504 @@
+"""The Z3 encoding of base Catan (``model.catan``).
+
+Projection (integers; ``p{i}.`` prefixes a player's variables, resources ``r`` and
+development cards ``c`` in the model's order):
+
+* counters: ``stage`` (the index of :class:`~model.catan.state.Stage` in its declared
+  order: 0 terrain ... 13 over), ``turn``, ``turns``, ``placement``, ``snode`` (1 while a
+  set-up settlement awaits its road), ``dw``/``dr`` (the roll, 0 before it), ``devp``
+  (a card played this turn), ``built``, ``trades``, ``offers``, ``free`` (free roads
+  left), ``victim`` (-1 none), ``robber`` (its hex, -1 before the variable board has its
+  desert), ``longest``/``army`` (holders, -1 none), ``winner`` (-1 none);
+* the variant options that change numeric play: ``opt.separate`` (``phases``),
+  ``opt.oneowed`` (``shortage``), ``opt.knight`` (``before-roll``), ``opt.keeps``
+  (``road-tie``), ``opt.spiral`` (``tokens``);
+* cards: ``bank{r}``, ``deck{c}``, ``played{c}``; per player ``res{r}`` (hand),
+  ``dev{c}`` (held), ``new{c}`` (of those, bought this turn), ``knights``;
+* pieces and points: per player ``roads``, ``settlements``, ``cities``, ``len`` (longest
+  road), ``vp`` (public points), ``score`` (the model's score: ``vp`` plus victory point
+  cards), ``disc`` (cards still to discard on a 7);
+* the board's chance steps as counts: ``ter{t}`` (terrain hexes of kind t laid),
+  ``tok{j}`` (tokens of ``data.NUMBERS[j]`` laid), ``hb{k}`` (harbours of kind k laid);
+* the domestic offer: ``oph`` (0 none, 1 build, 2 respond, 3 counter, 4 consider,
+  5 choose), ``oresp`` (the responder, -1 none), ``ogive{r}``, ``oget{r}``,
+  ``ocgive{r}``, ``ocget{r}`` (the offer and counter-offer, seen from the player on
+  turn), ``oacc{j}`` (1 when seat j accepted).
+
+One kind per model action type, except that a placement is a kind per stage
+(``setup-settlement``/``build-settlement``, ``setup-road``/``build-road``/``free-road``)
+and an ``OfferCard`` that opens an offer in the main phase is ``open-offer``. Every
+automatic consequence (production and the bank shortage, the 7's discards, the longest
+road and largest army cards, public points, the win after every step, the end of the
+turn and the turn limit) is in the updates, so every projected variable updates exactly.
+
+Geometry (which intersection, path or hex) is not projected. What the guards cannot
+compute from counts is a parameter that ``classify`` takes from the model (the
+abstractions), each bounded by the guard as far as counts allow:
+
+* ``site`` of a settlement, ``ok`` of a road, a city, a robber hex: whether the model's
+  placement rule holds for that spot (distance rule and connection, a free connected
+  path, the player's own settlement, a hex the robber may go to); ``vok`` whether the
+  named victim is one the model allows there (-1 exactly when nobody there has cards);
+  the guard adds the numeric parts (costs, pieces in stock, the victim's cards, another
+  hex than the robber's);
+* ``nl{j}`` (a settlement) and ``nlen`` (a road): the road lengths after the placement;
+  a settlement leaves its builder's length and only shortens the others', a road never
+  shortens its owner's and no road is longer than the roads placed; the card and the
+  points then follow exactly (``roads.award_longest``);
+* ``g{r}`` of the second set-up settlement: the producing hexes of each resource next to
+  it (at most 3 in all; the bank pays what it holds);
+* ``owe{i}.{r}`` of a roll: the cards each player is owed (``production.owed``); at most
+  ``settlements + 2 * cities`` per player for each hex with the rolled number (at most 2
+  such hexes, 1 for a 2 or a 12), none on a 7; the bank shortage is then exact;
+* ``rate`` of a maritime trade: the player's rate for the card given (2, 3 or 4);
+* ``more`` after a free road and ``open`` after a road-building card: whether the model
+  finds a free road to place next (possible only with a road left in stock);
+* ``desert`` of the last terrain step: the desert's hex (where the robber starts).
+
+Score variables: ``p{i}.score``. One action gives its player at most 3 points (a
+settlement whose placement breaks the longest road, which then passes to its builder).
+"""
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import z3
+
+from model.catan import board as B
+from model.catan import data as D
+from model.catan import rules as RB
+from model.catan.actions import (
+    Action,
+    Answer,
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    BuyDevelopment,
+    Counter,
+    Dice,
+    Discard,
+    Draw,
+    EndTurn,
+    LayHarbour,
+    LayTerrain,
+    LayToken,
+    MaritimeTrade,
+    MoveRobber,
+    OfferCard,
+    PlayKnight,
+    PlayMonopoly,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    Propose,
+    RollDice,
+    SpiralCorner,
+    Steal,
+    TradeWith,
+    Withdraw,
+)
+from model.catan.build import road_connected, site_free
+from model.catan.game import GAME
+from model.catan.production import owed, victims
+from model.catan.state import CatanState, Stage
+from model.catan.trade import rates
+from model.catan.turn import robber_targets
+from model.core.errors import IllegalAction
+from solver.encoding import ActionKind, Encoding, Params, Vars
+
+STAGES = tuple(Stage)
+STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
+(TERRAIN, TOKENS, HARBOURS, SETUP, PRE_ROLL, DICE, DISCARD, ROBBER, STEAL, MAIN, DRAW,
+ ROAD_BUILDING, TRADE, OVER) = (STAGE_CODE[s] for s in (
+     Stage.TERRAIN, Stage.TOKENS, Stage.HARBOURS, Stage.SETUP, Stage.PRE_ROLL, Stage.DICE,
+     Stage.DISCARD, Stage.ROBBER, Stage.STEAL, Stage.MAIN, Stage.DRAW, Stage.ROAD_BUILDING,
+     Stage.TRADE, Stage.OVER))
+PHASES = ("", "build", "respond", "counter", "consider", "choose")
+PH_CODE = {name: i for i, name in enumerate(PHASES)}
+NONE, BUILD, RESPOND, COUNTER, CONSIDER, CHOOSE = range(len(PHASES))
+
+NR = D.N_RESOURCES
+ND = len(D.DEVELOPMENTS)
+NT = len(D.TERRAINS)
+NN = len(D.NUMBERS)
+NK = len(D.HARBOUR_KINDS)
+N_TOKENS = sum(D.NUMBER_COUNTS)
+VP = D.VICTORY_POINT
+
+Z = z3.IntVal(0)
+ONE = z3.IntVal(1)
+#: the most points a player can hold: 9 before the winning step, which gives at most 3
+SCORE_CAP = D.VICTORY - 1 + 3
+
+# the model's own bounds the counters rely on
+assert D.FREE_ROADS == 2 and D.PLENTY_CARDS == 2
+
+
+def pn(i: int, name: str) -> str:
+    return f"p{i}.{name}"
+
+
+def _sum(terms: list[Any]) -> Any:
+    return z3.Sum(*terms) if terms else Z
+
+
+def _b(cond: Any) -> Any:
+    return z3.If(cond, ONE, Z)
+
+
+def _range(x: Any, lo: int, hi: int) -> Any:
+    return z3.And(x >= lo, x <= hi)
+
+
+def _select(index: Any, values: list[Any], default: Any = Z) -> Any:
+    """values[index] as an If-chain (``default`` outside the range)."""
+    out = default
+    for j in reversed(range(len(values))):
+        out = z3.If(index == j, values[j], out)
+    return out
+
+
+def _term(x: Any) -> Any:
+    return z3.IntVal(x) if isinstance(x, int) else x
+
+
+# ---------------------------------------------------------------------------
+# Variable names
+# ---------------------------------------------------------------------------
+
+OPTIONS = ("opt.separate", "opt.oneowed", "opt.knight", "opt.keeps", "opt.spiral")
+COUNTERS = ("stage", "turn", "turns", "placement", "snode", "dw", "dr", "devp", "built",
+            "trades", "offers", "free", "victim", "robber", "longest", "army", "winner")
+PLAYER_SCALARS = ("knights", "roads", "settlements", "cities", "len", "vp", "score", "disc")
+
+
+def _player_vars(i: int) -> list[str]:
+    out = [pn(i, f"res{r}") for r in range(NR)]
+    out += [pn(i, f"dev{c}") for c in range(ND)]
+    out += [pn(i, f"new{c}") for c in range(ND)]
+    out += [pn(i, x) for x in PLAYER_SCALARS]
+    return out
+
+
+def _offer_vars(players: int) -> list[str]:
+    out = ["oph", "oresp"]
+    for side in ("ogive", "oget", "ocgive", "ocget"):
+        out += [f"{side}{r}" for r in range(NR)]
+    out += [f"oacc{j}" for j in range(players)]
+    return out
+
+
+def _global_vars(players: int) -> list[str]:
+    out = [*COUNTERS, *OPTIONS]
+    out += [f"bank{r}" for r in range(NR)]
+    out += [f"deck{c}" for c in range(ND)] + [f"played{c}" for c in range(ND)]
+    out += [f"ter{t}" for t in range(NT)] + [f"tok{j}" for j in range(NN)]
+    out += [f"hb{k}" for k in range(NK)]
+    out += _offer_vars(players)
+    return out
+
+
+def _res(v: Vars, i: int) -> list[Any]:
+    return [v[pn(i, f"res{r}")] for r in range(NR)]
+
+
+def _cards(v: Vars, i: int) -> Any:
+    return _sum(_res(v, i))
+
+
+def _of(v: Vars, who: Any, name: str, players: int, default: Any = Z) -> Any:
+    """Player ``who``'s variable ``name`` (``who`` a term)."""
+    return _select(who, [v[pn(i, name)] for i in range(players)], default)
+
+
+def _placer(players: int, k: Any) -> Any:
+    """The seat making set-up placement ``k`` (snake order)."""
+    return z3.If(k < players, k, 2 * players - 1 - k)
+
+
+def _placed(players: int, i: int, k: Any) -> Any:
+    """Set-up placements of seat ``i`` among the first ``k``."""
+    return _b(k > i) + _b(k > 2 * players - 1 - i)
+
+
+def _public(post: Mapping[str, Any], i: int) -> Any:
+    return (post[pn(i, "settlements")] + 2 * post[pn(i, "cities")]
+            + D.SPECIAL_VP * _b(post["longest"] == i) + D.SPECIAL_VP * _b(post["army"] == i))
+
+
+def _max(terms: list[Any]) -> Any:
+    out = terms[0]
+    for t in terms[1:]:
+        out = z3.If(t > out, t, out)
+    return out
+
+
+def award_longest(lengths: list[Any], holder: Any, broken: bool, keeps: Any) -> Any:
+    """``roads.award_longest`` over terms."""
+    best = _max(lengths)
+    leaders = _sum([_b(n == best) for n in lengths])
+    leader = _sum([z3.If(n == best, i, 0) for i, n in enumerate(lengths)])
+    holder_best = z3.And(holder >= 0, _select(holder, lengths, z3.IntVal(-1)) == best)
+    keep = z3.Or(leaders <= 1, keeps == 1) if broken else z3.BoolVal(True)
+    return z3.If(best < D.LONGEST_ROAD_MIN, -1,
+                 z3.If(holder_best, z3.If(keep, holder, -1), z3.If(leaders == 1, leader, -1)))
+
+
+def award_army(knights: list[Any], holder: Any, player: Any) -> Any:
+    """``roads.award_army`` over terms (``player`` just played a knight)."""
+    mine = _select(player, knights)
+    return z3.If(mine < D.LARGEST_ARMY_MIN, holder,
+                 z3.If(z3.Or(holder < 0, mine > _select(holder, knights)), player, holder))
+
+
+# ---------------------------------------------------------------------------
+# Update helpers
+# ---------------------------------------------------------------------------
+
+
+class _Up:
+    """An update under construction: additive changes and assignments."""
+
+    def __init__(self, v: Vars, players: int) -> None:
+        self.v = v
+        self.players = players
+        self.delta: dict[str, list[Any]] = {}
+        self.set: dict[str, Any] = {}
+
+    def add(self, name: str, delta: Any) -> None:
+        self.delta.setdefault(name, []).append(_term(delta))
+
+    def add_player(self, who: Any, name: str, delta: Any) -> None:
+        """Add ``delta`` to player ``who``'s ``name`` (``who`` an int or a term)."""
+        for i in range(self.players):
+            if isinstance(who, int):
+                if who == i:
+                    self.add(pn(i, name), delta)
+            else:
+                self.add(pn(i, name), z3.If(who == i, delta, 0))
+
+    def put(self, name: str, value: Any) -> None:
+        self.set[name] = _term(value)
+
+    def terms(self) -> dict[str, Any]:
+        out = {k: self.v[k] + _sum(ds) for k, ds in self.delta.items()}
+        out.update(self.set)
+        return out
+
+
+def _pay(u: _Up, who: Any, cost: tuple[int, ...]) -> None:
+    for r, n in enumerate(cost):
+        if n:
+            u.add_player(who, f"res{r}", -n)
+            u.add(f"bank{r}", n)
+
+
+def _covers(v: Vars, who: Any, need: list[Any], players: int) -> Any:
+    return z3.And(*(_of(v, who, f"res{r}", players) >= need[r] for r in range(NR)))
+
+
+def _can_pay(v: Vars, players: int, cost: tuple[int, ...]) -> Any:
+    return z3.And(*(_of(v, v["turn"], f"res{r}", players) >= n
+                    for r, n in enumerate(cost) if n))
+
+
+def _refresh(v: Vars, up: dict[str, Any], players: int) -> dict[str, Any]:
+    """Public points and scores of every player recomputed from the post-state."""
+    post = {**v, **up}
+    out = dict(up)
+    for i in range(players):
+        vp = _public(post, i)
+        out[pn(i, "vp")] = vp
+        out[pn(i, "score")] = vp + post[pn(i, f"dev{VP}")]
+    return out
+
+
+def _finish(v: Vars, up: dict[str, Any], players: int) -> dict[str, Any]:
+    """``scoring.finish``: the player on turn with 10 points wins at once."""
+    post = {**v, **up}
+    score = _select(post["turn"], [post[pn(i, "score")] for i in range(players)])
+    over = z3.And(post["turns"] >= 1, post["stage"] != OVER, score >= D.VICTORY)
+    out = dict(up)
+    out["stage"] = z3.If(over, OVER, post["stage"])
+    out["winner"] = z3.If(over, post["turn"], post["winner"])
+    for name in _offer_vars(players):
+        cleared = -1 if name == "oresp" else 0
+        out[name] = z3.If(over, cleared, post[name])
+    return out
+
+
+def _after_card(v: Vars) -> Any:
+    """``turn.after_roll_or_card``: the main phase once rolled, else before the roll."""
+    return z3.If(v["dw"] != 0, MAIN, PRE_ROLL)
+
+
+def _close_offer(u: _Up, players: int) -> None:
+    u.put("stage", MAIN)
+    for name in _offer_vars(players):
+        u.put(name, -1 if name == "oresp" else 0)
+
+
+def _settle_roads(v: Vars, u: _Up, lengths: list[Any], changed: Any, broken: bool) -> None:
+    """Road lengths after a placement; the longest road card when any changed."""
+    players = u.players
+    for i in range(players):
+        u.put(pn(i, "len"), lengths[i])
+    award = award_longest(lengths, v["longest"], broken, v["opt.keeps"])
+    u.put("longest", z3.If(changed, award, v["longest"]))
+
+
+# ---------------------------------------------------------------------------
+# Kinds
+# ---------------------------------------------------------------------------
+
+PLAYER_RULES = (RB.ACTOR, RB.OVER, RB.ROLL, RB.DISCARD, RB.ROBBER, RB.ROAD_BUILDING)
+CHANCE_RULES = (RB.ACTOR, RB.OVER)
+TRADE_RULES = (RB.PHASES, RB.TRADE_LIMIT)
+CARD_RULES = (RB.TRADE_SAME, RB.OFFER_LIMIT, RB.TRADE_CARDS)
+PLAY_RULES = (RB.DEV_ONE, RB.DEV_NEW, RB.DEV_BEFORE)
+CARD_RULE = {D.KNIGHT: RB.KNIGHT, D.ROAD_BUILDING: RB.ROAD_BUILDING,
+             D.YEAR_OF_PLENTY: RB.PLENTY, D.MONOPOLY: RB.MONOPOLY}
+
+Guard = Callable[[Vars, Params], Any]
+
+
+def _kinds(players: int) -> tuple[ActionKind, ...]:
+    n = players
+    ps = range(n)
+
+    def always(p: Params) -> Any:
+        return z3.BoolVal(True)
+
+    def kind(name: str, params: tuple[str, ...], domain: Callable[[Params], Any],
+             guard: Guard, update: Callable[[Vars, Params, _Up], None],
+             rules: tuple[str, ...], refresh: bool = False) -> ActionKind:
+        def full(v: Vars, p: Params) -> dict[str, Any]:
+            u = _Up(v, n)
+            update(v, p, u)
+            up = u.terms()
+            if refresh:
+                up = _refresh(v, up, n)
+            return _finish(v, up, n)
+
+        return ActionKind(name, params, domain, guard, full, rules)
+
+    def turn_vars(v: Vars, name: str) -> Any:
+        return _of(v, v["turn"], name, n)
+
+    # -- the board ---------------------------------------------------------------------
+    def board_next(v: Vars, ter: Any, tok: Any, hb: Any) -> Any:
+        """``setup._board_stage`` from the laid counts (after a step)."""
+        return z3.If(ter < B.N_HEXES, TERRAIN,
+                     z3.If(z3.If(v["opt.spiral"] == 1, tok == 0, tok < N_TOKENS), TOKENS,
+                           z3.If(hb < B.N_HARBOURS, HARBOURS, SETUP)))
+
+    def laid(v: Vars, prefix: str, count: int) -> Any:
+        return _sum([v[f"{prefix}{x}"] for x in range(count)])
+
+    def terrain_guard(v: Vars, p: Params) -> Any:
+        t, desert = p["terrain"], p["desert"]
+        last = laid(v, "ter", NT) + 1 == B.N_HEXES
+        return z3.And(v["stage"] == TERRAIN,
+                      _select(t, [v[f"ter{x}"] < D.TERRAIN_COUNTS[x] for x in range(NT)],
+                              z3.BoolVal(False)),
+                      z3.If(last, _range(desert, 0, B.N_HEXES - 1), desert == -1))
+
+    def terrain_update(v: Vars, p: Params, u: _Up) -> None:
+        t = p["terrain"]
+        for x in range(NT):
+            u.add(f"ter{x}", _b(t == x))
+        ter = laid(v, "ter", NT) + 1
+        u.put("robber", z3.If(ter == B.N_HEXES, p["desert"], v["robber"]))
+        u.put("stage", board_next(v, ter, laid(v, "tok", NN), laid(v, "hb", NK)))
+
+    def spiral_update(v: Vars, p: Params, u: _Up) -> None:
+        for j in range(NN):
+            u.put(f"tok{j}", D.NUMBER_COUNTS[j])
+        u.put("stage", board_next(v, laid(v, "ter", NT), z3.IntVal(N_TOKENS),
+                                  laid(v, "hb", NK)))
+
+    def token_index(number: Any) -> Any:
+        return _select(number, [z3.IntVal(D.NUMBERS.index(x)) if x in D.NUMBERS else
+                                z3.IntVal(-1) for x in range(max(D.NUMBERS) + 1)],
+                       z3.IntVal(-1))
+
+    def token_guard(v: Vars, p: Params) -> Any:
+        j = token_index(p["number"])
+        return z3.And(v["stage"] == TOKENS, v["opt.spiral"] == 0,
+                      _select(j, [v[f"tok{x}"] < D.NUMBER_COUNTS[x] for x in range(NN)],
+                              z3.BoolVal(False)))
+
+    def token_update(v: Vars, p: Params, u: _Up) -> None:
+        j = token_index(p["number"])
+        for x in range(NN):
+            u.add(f"tok{x}", _b(j == x))
+        u.put("stage", board_next(v, laid(v, "ter", NT), laid(v, "tok", NN) + 1,
+                                  laid(v, "hb", NK)))
+
+    def harbour_guard(v: Vars, p: Params) -> Any:
+        k = p["kind"]
+        return z3.And(v["stage"] == HARBOURS,
+                      _select(k, [v[f"hb{x}"] < D.HARBOUR_COUNTS[x] for x in range(NK)],
+                              z3.BoolVal(False)))
+
+    def harbour_update(v: Vars, p: Params, u: _Up) -> None:
+        k = p["kind"]
+        for x in range(NK):
+            u.add(f"hb{x}", _b(k == x))
+        u.put("stage", board_next(v, laid(v, "ter", NT), laid(v, "tok", NN),
+                                  laid(v, "hb", NK) + 1))
+
+    # -- set-up placements -------------------------------------------------------------
+    nl = tuple(f"nl{j}" for j in ps)
+
+    def lengths_ok(v: Vars, p: Params, builder: Any) -> Any:
+        """A settlement keeps its builder's road length and only shortens the others'."""
+        return z3.And(*(z3.If(builder == j, p[nl[j]] == v[pn(j, "len")],
+                              z3.And(p[nl[j]] >= 0, p[nl[j]] <= v[pn(j, "len")]))
+                        for j in ps))
+
+    def settle(v: Vars, p: Params, u: _Up) -> None:
+        """A settlement of the player on turn (``build.place_settlement``)."""
+        u.add_player(v["turn"], "settlements", 1)
+        lengths = [p[nl[j]] for j in ps]
+        changed = z3.Or(*(p[nl[j]] != v[pn(j, "len")] for j in ps))
+        _settle_roads(v, u, lengths, changed, broken=True)
+
+    def nl_domain(p: Params) -> Any:
+        return z3.And(*(_range(p[nl[j]], 0, D.ROADS) for j in ps))
+
+    def setup_settlement_domain(p: Params) -> Any:
+        return z3.And(_range(p["site"], 0, 1), nl_domain(p),
+                      *(_range(p[f"g{r}"], 0, 3) for r in range(NR)))
+
+    def setup_settlement_guard(v: Vars, p: Params) -> Any:
+        gains = [p[f"g{r}"] for r in range(NR)]
+        return z3.And(v["stage"] == SETUP, v["snode"] == 0, p["site"] == 1,
+                      turn_vars(v, "settlements") < D.SETTLEMENTS,
+                      lengths_ok(v, p, v["turn"]),
+                      z3.If(v["placement"] >= n, _sum(gains) <= 3,
+                            z3.And(*(g == 0 for g in gains))))
+
+    def setup_settlement_update(v: Vars, p: Params, u: _Up) -> None:
+        settle(v, p, u)
+        for r in range(NR):
+            got = z3.If(p[f"g{r}"] <= v[f"bank{r}"], p[f"g{r}"], v[f"bank{r}"])
+            u.add_player(v["turn"], f"res{r}", got)
+            u.add(f"bank{r}", -got)
+        u.put("snode", 1)
+
+    def road_domain(p: Params) -> Any:
+        return z3.And(_range(p["ok"], 0, 1), _range(p["nlen"], 0, D.ROADS))
+
+    def lay_road(v: Vars, p: Params, u: _Up) -> None:
+        """A road of the player on turn (``build.place_road``)."""
+        me = v["turn"]
+        u.add_player(me, "roads", 1)
+        old = turn_vars(v, "len")
+        lengths = [z3.If(me == j, p["nlen"], v[pn(j, "len")]) for j in ps]
+        _settle_roads(v, u, lengths, p["nlen"] != old, broken=False)
+
+    def road_guard(v: Vars, p: Params) -> Any:
+        old = turn_vars(v, "len")
+        return z3.And(p["ok"] == 1, p["nlen"] >= old,
+                      p["nlen"] <= turn_vars(v, "roads") + 1)
+
+    def setup_road_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == SETUP, v["snode"] == 1, road_guard(v, p))
+
+    def setup_road_update(v: Vars, p: Params, u: _Up) -> None:
+        lay_road(v, p, u)
+        k = v["placement"] + 1
+        last = k == 2 * n
+        u.put("placement", k)
+        u.put("snode", 0)
+        u.put("turn", z3.If(last, 0, _placer(n, k)))
+        u.put("turns", z3.If(last, 1, v["turns"]))
+        u.put("stage", z3.If(last, PRE_ROLL, SETUP))
+
+    # -- the turn ----------------------------------------------------------------------
+    def roll_update(v: Vars, p: Params, u: _Up) -> None:
+        u.put("stage", DICE)
+
+    owe = tuple((i, r, f"owe{i}.{r}") for i in ps for r in range(NR))
+
+    def dice_domain(p: Params) -> Any:
+        return z3.And(_range(p["white"], 1, 6), _range(p["red"], 1, 6),
+                      *(_range(p[name], 0, 4 * D.CITIES + 2 * D.SETTLEMENTS)
+                        for _, _, name in owe))
+
+    def dice_guard(v: Vars, p: Params) -> Any:
+        total = p["white"] + p["red"]
+        hexes = z3.If(z3.Or(total == 2, total == 12), 1, 2)
+        per_player = []
+        for i in ps:
+            got = _sum([p[name] for j, _, name in owe if j == i])
+            per_player.append(
+                got <= hexes * (v[pn(i, "settlements")] + 2 * v[pn(i, "cities")]))
+        return z3.And(v["stage"] == DICE, *per_player,
+                      z3.Implies(total == D.ROBBER_ROLL,
+                                 z3.And(*(p[name] == 0 for _, _, name in owe))))
+
+    def dice_update(v: Vars, p: Params, u: _Up) -> None:
+        total = p["white"] + p["red"]
+        seven = total == D.ROBBER_ROLL
+        u.put("dw", p["white"])
+        u.put("dr", p["red"])
+        discards = []
+        for i in ps:
+            cards = _cards(v, i)
+            d = z3.If(z3.And(seven, cards > D.DISCARD_ABOVE), cards / 2, 0)
+            discards.append(d)
+            u.put(pn(i, "disc"), d)
+        any_discard = z3.Or(*(d > 0 for d in discards))
+        u.put("stage", z3.If(seven, z3.If(any_discard, DISCARD, ROBBER), MAIN))
+        for r in range(NR):
+            due = [p[f"owe{i}.{r}"] for i in ps]
+            total_r = _sum(due)
+            bank = v[f"bank{r}"]
+            full = total_r <= bank
+            single = _sum([_b(x > 0) for x in due]) == 1
+            rest = z3.And(single, v["opt.oneowed"] == 1)
+            for i in ps:
+                u.add(pn(i, f"res{r}"),
+                      z3.If(full, due[i], z3.If(z3.And(rest, due[i] > 0), bank, 0)))
+            u.put(f"bank{r}", z3.If(full, bank - total_r, z3.If(rest, 0, bank)))
+
+    def discarder(v: Vars) -> Any:
+        """``turn.discarder``: seat order from the player on turn."""
+        firsts = []
+        for t in ps:
+            out: Any = z3.IntVal(-1)
+            for k in reversed(range(n)):
+                seat = (t + k) % n
+                out = z3.If(v[pn(seat, "disc")] > 0, seat, out)
+            firsts.append(out)
+        return _select(v["turn"], firsts, z3.IntVal(-1))
+
+    def discard_guard(v: Vars, p: Params) -> Any:
+        who = discarder(v)
+        return z3.And(v["stage"] == DISCARD,
+                      _select(p["resource"], [_of(v, who, f"res{r}", n) > 0
+                                              for r in range(NR)], z3.BoolVal(False)))
+
+    def discard_update(v: Vars, p: Params, u: _Up) -> None:
+        who = discarder(v)
+        r = p["resource"]
+        for x in range(NR):
+            u.add_player(who, f"res{x}", -_b(r == x))
+            u.add(f"bank{x}", _b(r == x))
+        u.add_player(who, "disc", -1)
+        left = _sum([v[pn(i, "disc")] for i in ps]) - 1
+        u.put("stage", z3.If(left > 0, DISCARD, ROBBER))
+
+    def robber_domain(p: Params) -> Any:
+        return z3.And(_range(p["hex"], 0, B.N_HEXES - 1), _range(p["victim"], -1, n - 1),
+                      _range(p["ok"], 0, 1), _range(p["vok"], 0, 1))
+
+    def robber_guard(v: Vars, p: Params) -> Any:
+        victim = p["victim"]
+        return z3.And(v["stage"] == ROBBER, p["ok"] == 1, p["vok"] == 1,
+                      p["hex"] != v["robber"],
+                      z3.Or(victim == -1, z3.And(victim != v["turn"], _select(
+                          victim, [_cards(v, i) for i in ps]) > 0)))
+
+    def robber_update(v: Vars, p: Params, u: _Up) -> None:
+        victim = p["victim"]
+        u.put("robber", p["hex"])
+        u.put("victim", victim)
+        u.put("stage", z3.If(victim < 0, _after_card(v), STEAL))
+
+    def steal_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == STEAL, _select(
+            p["resource"], [_of(v, v["victim"], f"res{r}", n) > 0 for r in range(NR)],
+            z3.BoolVal(False)))
+
+    def steal_update(v: Vars, p: Params, u: _Up) -> None:
+        r = p["resource"]
+        for x in range(NR):
+            u.add_player(v["victim"], f"res{x}", -_b(r == x))
+            u.add_player(v["turn"], f"res{x}", _b(r == x))
+        u.put("victim", -1)
+        u.put("stage", _after_card(v))
+
+    def end_guard(v: Vars, p: Params) -> Any:
+        return v["stage"] == MAIN
+
+    def end_update(v: Vars, p: Params, u: _Up) -> None:
+        me = v["turn"]
+        for c in range(ND):
+            for i in ps:
+                u.put(pn(i, f"new{c}"), z3.If(me == i, 0, v[pn(i, f"new{c}")]))
+        limit = v["turns"] >= D.TURN_LIMIT
+        u.put("stage", z3.If(limit, OVER, PRE_ROLL))
+        u.put("turn", z3.If(limit, me, z3.If(me + 1 == n, 0, me + 1)))
+        u.put("turns", z3.If(limit, v["turns"], v["turns"] + 1))
+        for name in ("dw", "dr", "devp", "built", "trades", "offers"):
+            u.put(name, z3.If(limit, v[name], 0))
+
+    # -- building in the main phase ----------------------------------------------------
+    def build_settlement_domain(p: Params) -> Any:
+        return z3.And(_range(p["site"], 0, 1), nl_domain(p))
+
+    def build_settlement_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == MAIN, p["site"] == 1,
+                      turn_vars(v, "settlements") < D.SETTLEMENTS,
+                      _can_pay(v, n, D.SETTLEMENT_COST), lengths_ok(v, p, v["turn"]))
+
+    def build_settlement_update(v: Vars, p: Params, u: _Up) -> None:
+        _pay(u, v["turn"], D.SETTLEMENT_COST)
+        settle(v, p, u)
+        u.put("built", 1)
+
+    def build_road_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == MAIN, turn_vars(v, "roads") < D.ROADS,
+                      _can_pay(v, n, D.ROAD_COST), road_guard(v, p))
+
+    def build_road_update(v: Vars, p: Params, u: _Up) -> None:
+        _pay(u, v["turn"], D.ROAD_COST)
+        lay_road(v, p, u)
+        u.put("built", 1)
+
+    def city_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == MAIN, p["ok"] == 1, turn_vars(v, "settlements") >= 1,
+                      turn_vars(v, "cities") < D.CITIES, _can_pay(v, n, D.CITY_COST))
+
+    def city_update(v: Vars, p: Params, u: _Up) -> None:
+        _pay(u, v["turn"], D.CITY_COST)
+        u.add_player(v["turn"], "settlements", -1)
+        u.add_player(v["turn"], "cities", 1)
+        u.put("built", 1)
+
+    def buy_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == MAIN, laid(v, "deck", ND) > 0,
+                      _can_pay(v, n, D.DEVELOPMENT_COST))
+
+    def buy_update(v: Vars, p: Params, u: _Up) -> None:
+        _pay(u, v["turn"], D.DEVELOPMENT_COST)
+        u.put("built", 1)
+        u.put("stage", DRAW)
+
+    def draw_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == DRAW, _select(
+            p["card"], [v[f"deck{c}"] > 0 for c in range(ND)], z3.BoolVal(False)))
+
+    def draw_update(v: Vars, p: Params, u: _Up) -> None:
+        card = p["card"]
+        for c in range(ND):
+            u.add(f"deck{c}", -_b(card == c))
+            u.add_player(v["turn"], f"dev{c}", _b(card == c))
+            u.add_player(v["turn"], f"new{c}", _b(card == c))
+        u.add_player(v["turn"], "score", _b(card == VP))
+        u.put("stage", MAIN)
+
+    # -- development cards -------------------------------------------------------------
+    def playable(v: Vars, card: int) -> Any:
+        """``development.playable`` for the player on turn."""
+        held = turn_vars(v, f"dev{card}")
+        early = z3.BoolVal(True) if card == D.KNIGHT else z3.Or(
+            v["stage"] != PRE_ROLL, v["opt.knight"] == 0)
+        return z3.And(z3.Or(v["stage"] == PRE_ROLL, v["stage"] == MAIN), v["devp"] == 0,
+                      held > 0, held - turn_vars(v, f"new{card}") > 0, early)
+
+    def play(u: _Up, v: Vars, card: int) -> None:
+        u.add_player(v["turn"], f"dev{card}", -1)
+        u.add(f"played{card}", 1)
+        u.put("devp", 1)
+
+    def knight_update(v: Vars, p: Params, u: _Up) -> None:
+        play(u, v, D.KNIGHT)
+        me = v["turn"]
+        u.add_player(me, "knights", 1)
+        knights = [v[pn(i, "knights")] + _b(me == i) for i in ps]
+        u.put("army", award_army(knights, v["army"], me))
+        u.put("stage", ROBBER)
+
+    def rb_domain(p: Params) -> Any:
+        return _range(p["open"], 0, 1)
+
+    def rb_guard(v: Vars, p: Params) -> Any:
+        return z3.And(playable(v, D.ROAD_BUILDING),
+                      z3.Implies(p["open"] == 1, turn_vars(v, "roads") < D.ROADS))
+
+    def rb_update(v: Vars, p: Params, u: _Up) -> None:
+        play(u, v, D.ROAD_BUILDING)
+        left = D.ROADS - turn_vars(v, "roads")
+        free = z3.If(left < D.FREE_ROADS, left, D.FREE_ROADS)
+        u.put("free", z3.If(p["open"] == 1, free, 0))
+        u.put("stage", z3.If(p["open"] == 1, ROAD_BUILDING, v["stage"]))
+
+    def plenty_domain(p: Params) -> Any:
+        return z3.And(_range(p["first"], 0, NR - 1), _range(p["second"], 0, NR - 1),
+                      p["first"] <= p["second"])
+
+    def plenty_guard(v: Vars, p: Params) -> Any:
+        a, b = p["first"], p["second"]
+        bank = [v[f"bank{r}"] for r in range(NR)]
+        return z3.And(playable(v, D.YEAR_OF_PLENTY),
+                      z3.If(a == b, _select(a, bank) >= 2,
+                            z3.And(_select(a, bank) >= 1, _select(b, bank) >= 1)))
+
+    def plenty_update(v: Vars, p: Params, u: _Up) -> None:
+        play(u, v, D.YEAR_OF_PLENTY)
+        for r in range(NR):
+            got = _b(p["first"] == r) + _b(p["second"] == r)
+            u.add_player(v["turn"], f"res{r}", got)
+            u.add(f"bank{r}", -got)
+
+    def monopoly_guard(v: Vars, p: Params) -> Any:
+        return playable(v, D.MONOPOLY)
+
+    def monopoly_update(v: Vars, p: Params, u: _Up) -> None:
+        play(u, v, D.MONOPOLY)
+        me, r = v["turn"], p["resource"]
+        for i in ps:
+            for x in range(NR):
+                taken = _sum([v[pn(q, f"res{x}")] for q in ps if q != i])
+                name = pn(i, f"res{x}")
+                u.put(name, z3.If(r == x, z3.If(me == i, v[name] + taken, 0), v[name]))
+
+    def free_road_domain(p: Params) -> Any:
+        return z3.And(road_domain(p), _range(p["more"], 0, 1))
+
+    def free_road_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == ROAD_BUILDING, turn_vars(v, "roads") < D.ROADS,
+                      road_guard(v, p),
+                      z3.Implies(p["more"] == 1, z3.And(
+                          v["free"] >= 2, turn_vars(v, "roads") + 1 < D.ROADS)))
+
+    def free_road_update(v: Vars, p: Params, u: _Up) -> None:
+        lay_road(v, p, u)
+        more = p["more"] == 1
+        u.put("free", z3.If(more, v["free"] - 1, 0))
+        u.put("stage", z3.If(more, ROAD_BUILDING, _after_card(v)))
+
+    # -- trade -------------------------------------------------------------------------
+    def may_trade(v: Vars) -> Any:
+        return z3.And(v["stage"] == MAIN, z3.Not(z3.And(v["built"] == 1,
+                                                        v["opt.separate"] == 1)),
+                      v["trades"] < D.TRADES_PER_TURN)
+
+    def maritime_domain(p: Params) -> Any:
+        return z3.And(_range(p["give"], 0, NR - 1), _range(p["get"], 0, NR - 1),
+                      _range(p["rate"], D.SPECIAL_RATE, D.BANK_RATE))
+
+    def maritime_guard(v: Vars, p: Params) -> Any:
+        g, t = p["give"], p["get"]
+        return z3.And(may_trade(v), g != t,
+                      _select(g, [turn_vars(v, f"res{r}") for r in range(NR)]) >= p["rate"],
+                      _select(t, [v[f"bank{r}"] for r in range(NR)]) > 0)
+
+    def maritime_update(v: Vars, p: Params, u: _Up) -> None:
+        g, t = p["give"], p["get"]
+        for r in range(NR):
+            delta = _b(t == r) - z3.If(g == r, p["rate"], 0)
+            u.add_player(v["turn"], f"res{r}", delta)
+            u.add(f"bank{r}", -delta)
+        u.add("trades", 1)
+
+    def card_domain(p: Params) -> Any:
+        return z3.And(_range(p["give"], 0, 1), _range(p["resource"], 0, NR - 1))
+
+    def card_ok(v: Vars, p: Params, counter: Any) -> Any:
+        """``trade._card_ok``: one more card on a side of the offer or counter-offer."""
+        r, give = p["resource"], p["give"] == 1
+
+        def at(side: str) -> Any:
+            return _select(r, [v[f"{side}{x}"] for x in range(NR)])
+
+        def total(side: str) -> Any:
+            return _sum([v[f"{side}{x}"] for x in range(NR)])
+
+        def holds(who: Any, side: str) -> Any:
+            return _select(r, [_of(v, who, f"res{x}", n) for x in range(NR)]) > at(side)
+
+        plain = z3.If(give,
+                      z3.And(at("oget") == 0, total("ogive") < D.OFFER_CARDS,
+                             holds(v["turn"], "ogive")),
+                      z3.And(at("ogive") == 0, total("oget") < D.OFFER_CARDS))
+        countered = z3.If(give,
+                          z3.And(at("ocgive") == 0, total("ocget") < D.OFFER_CARDS,
+                                 holds(v["oresp"], "ocget")),
+                          z3.And(at("ocget") == 0, total("ocgive") < D.OFFER_CARDS,
+                                 holds(v["turn"], "ocgive")))
+        return z3.If(counter, countered, plain)
+
+    def add_card(v: Vars, p: Params, u: _Up, counter: Any) -> None:
+        r, give = p["resource"], p["give"] == 1
+        for x in range(NR):
+            here = r == x
+            u.add(f"ogive{x}", _b(z3.And(z3.Not(counter), give, here)))
+            u.add(f"oget{x}", _b(z3.And(z3.Not(counter), z3.Not(give), here)))
+            u.add(f"ocget{x}", _b(z3.And(counter, give, here)))
+            u.add(f"ocgive{x}", _b(z3.And(counter, z3.Not(give), here)))
+
+    def open_guard(v: Vars, p: Params) -> Any:
+        return z3.And(may_trade(v), v["offers"] < D.OFFERS_PER_TURN, p["give"] == 1,
+                      card_ok(v, p, z3.BoolVal(False)))
+
+    def open_update(v: Vars, p: Params, u: _Up) -> None:
+        add_card(v, p, u, z3.BoolVal(False))
+        u.put("oph", BUILD)
+        u.add("offers", 1)
+        u.put("stage", TRADE)
+
+    def building(v: Vars) -> Any:
+        return z3.And(v["stage"] == TRADE, z3.Or(v["oph"] == BUILD, v["oph"] == COUNTER))
+
+    def offer_card_guard(v: Vars, p: Params) -> Any:
+        return z3.And(building(v), card_ok(v, p, v["oph"] == COUNTER))
+
+    def offer_card_update(v: Vars, p: Params, u: _Up) -> None:
+        add_card(v, p, u, v["oph"] == COUNTER)
+
+    def sides_filled(v: Vars) -> Any:
+        def total(side: str) -> Any:
+            return _sum([v[f"{side}{x}"] for x in range(NR)])
+        return z3.If(v["oph"] == COUNTER,
+                     z3.And(total("ocgive") > 0, total("ocget") > 0),
+                     z3.And(total("ogive") > 0, total("oget") > 0))
+
+    def propose_guard(v: Vars, p: Params) -> Any:
+        return z3.And(building(v), sides_filled(v))
+
+    def propose_update(v: Vars, p: Params, u: _Up) -> None:
+        counter = v["oph"] == COUNTER
+        u.put("oph", z3.If(counter, CONSIDER, RESPOND))
+        first = z3.If(v["turn"] + 1 == n, 0, v["turn"] + 1)
+        u.put("oresp", z3.If(counter, v["oresp"], first))
+
+    def next_responder(v: Vars, u: _Up, accepted: list[Any]) -> None:
+        """``trade._next_responder`` (``accepted``: the acceptance flags after the step)."""
+        resp = v["oresp"]
+        nxt = z3.If(resp + 1 == n, 0, resp + 1)
+        done = nxt == v["turn"]
+        anyone = z3.Or(*(a == 1 for a in accepted))
+        close = z3.And(done, z3.Not(anyone))
+        for j in ps:
+            u.put(f"oacc{j}", z3.If(close, 0, accepted[j]))
+        u.put("oph", z3.If(done, z3.If(anyone, CHOOSE, NONE), RESPOND))
+        u.put("oresp", z3.If(done, -1, nxt))
+        for x in range(NR):
+            u.put(f"ocgive{x}", 0)
+            u.put(f"ocget{x}", 0)
+            u.put(f"ogive{x}", z3.If(close, 0, v[f"ogive{x}"]))
+            u.put(f"oget{x}", z3.If(close, 0, v[f"oget{x}"]))
+        u.put("stage", z3.If(close, MAIN, TRADE))
+
+    def flags(v: Vars) -> list[Any]:
+        return [v[f"oacc{j}"] for j in ps]
+
+    def withdraw_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == TRADE, z3.Or(v["oph"] == BUILD, v["oph"] == COUNTER,
+                                                 v["oph"] == CHOOSE))
+
+    def withdraw_update(v: Vars, p: Params, u: _Up) -> None:
+        # in a counter-offer: the responder declines; else the offer closes
+        nxt = _Up(v, n)
+        next_responder(v, nxt, flags(v))
+        closed = _Up(v, n)
+        _close_offer(closed, n)
+        a, b = nxt.terms(), closed.terms()
+        counter = v["oph"] == COUNTER
+        for name in sorted(set(a) | set(b)):
+            u.put(name, z3.If(counter, a.get(name, v[name]), b.get(name, v[name])))
+
+    def exchange(v: Vars, u: _Up, other: Any, give: str, get: str) -> None:
+        """``trade._exchange``: the player on turn gives ``give`` to ``other`` for ``get``."""
+        for x in range(NR):
+            delta = v[f"{get}{x}"] - v[f"{give}{x}"]
+            u.add_player(v["turn"], f"res{x}", delta)
+            u.add_player(other, f"res{x}", -delta)
+        u.add("trades", 1)
+        _close_offer(u, n)
+
+    def answer_domain(p: Params) -> Any:
+        return _range(p["accept"], 0, 1)
+
+    def answer_guard(v: Vars, p: Params) -> Any:
+        get = [v[f"oget{x}"] for x in range(NR)]
+        respond = z3.And(v["oph"] == RESPOND, z3.Implies(
+            p["accept"] == 1, _covers(v, v["oresp"], get, n)))
+        return z3.And(v["stage"] == TRADE, z3.Or(respond, v["oph"] == CONSIDER))
+
+    def answer_update(v: Vars, p: Params, u: _Up) -> None:
+        yes = p["accept"] == 1
+        # respond: record an acceptance, then the next responder
+        respond = _Up(v, n)
+        accepted = [z3.If(z3.And(yes, v["oresp"] == j), 1, v[f"oacc{j}"]) for j in ps]
+        next_responder(v, respond, accepted)
+        # consider: accepting the counter-offer makes the trade, declining passes on
+        made = _Up(v, n)
+        exchange(v, made, v["oresp"], "ocgive", "ocget")
+        declined = _Up(v, n)
+        next_responder(v, declined, flags(v))
+        a, b, c = respond.terms(), made.terms(), declined.terms()
+        is_respond = v["oph"] == RESPOND
+        for name in sorted(set(a) | set(b) | set(c)):
+            u.put(name, z3.If(is_respond, a.get(name, v[name]),
+                              z3.If(yes, b.get(name, v[name]), c.get(name, v[name]))))
+
+    def counter_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == TRADE, v["oph"] == RESPOND)
+
+    def counter_update(v: Vars, p: Params, u: _Up) -> None:
+        u.put("oph", COUNTER)
+
+    def trade_with_domain(p: Params) -> Any:
+        return _range(p["player"], 0, n - 1)
+
+    def trade_with_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == TRADE, v["oph"] == CHOOSE,
+                      _select(p["player"], flags(v)) == 1)
+
+    def trade_with_update(v: Vars, p: Params, u: _Up) -> None:
+        exchange(v, u, p["player"], "ogive", "oget")
+
+    # -- the kinds -----------------------------------------------------------------------
+    def resource_domain(p: Params) -> Any:
+        return _range(p["resource"], 0, NR - 1)
+
+    def card_rules(card: int) -> tuple[str, ...]:
+        return (*PLAYER_RULES, *PLAY_RULES, CARD_RULE[card])
+
+    gains = tuple(f"g{r}" for r in range(NR))
+    owes = tuple(name for _, _, name in owe)
+    return (
+        kind("lay-terrain", ("terrain", "desert"),
+             lambda p: z3.And(_range(p["terrain"], 0, NT - 1),
+                              _range(p["desert"], -1, B.N_HEXES - 1)),
+             terrain_guard, terrain_update, (*CHANCE_RULES, RB.VARIABLE)),
+        kind("spiral-corner", ("hex",),
+             lambda p: z3.Or(*(p["hex"] == h for h in B.CORNERS)),
+             lambda v, p: z3.And(v["stage"] == TOKENS, v["opt.spiral"] == 1),
+             spiral_update, (*CHANCE_RULES, RB.SPIRAL)),
+        kind("lay-token", ("number",),
+             lambda p: z3.Or(*(p["number"] == x for x in D.NUMBERS)),
+             token_guard, token_update, (*CHANCE_RULES, RB.TOKENS)),
+        kind("lay-harbour", ("kind",), lambda p: _range(p["kind"], 0, NK - 1),
+             harbour_guard, harbour_update, (*CHANCE_RULES, RB.HARBOURS)),
+        kind("setup-settlement", ("site", *nl, *gains), setup_settlement_domain,
+             setup_settlement_guard, setup_settlement_update,
+             (*PLAYER_RULES, RB.SNAKE, RB.DISTANCE, RB.PIECES), refresh=True),
+        kind("setup-road", ("ok", "nlen"), road_domain, setup_road_guard, setup_road_update,
+             (*PLAYER_RULES, RB.SNAKE, RB.ROAD_FREE, RB.SETUP_ROAD), refresh=True),
+        kind("roll-dice", (), always, lambda v, p: v["stage"] == PRE_ROLL, roll_update,
+             PLAYER_RULES),
+        kind("dice", ("white", "red", *owes), dice_domain, dice_guard, dice_update,
+             (*CHANCE_RULES, RB.ROLL)),
+        kind("discard", ("resource",), resource_domain, discard_guard, discard_update,
+             PLAYER_RULES),
+        kind("move-robber", ("hex", "victim", "ok", "vok"), robber_domain, robber_guard,
+             robber_update, (*PLAYER_RULES, RB.STEAL)),
+        kind("steal", ("resource",), resource_domain, steal_guard, steal_update,
+             (*CHANCE_RULES, RB.STEAL)),
+        kind("build-settlement", ("site", *nl), build_settlement_domain,
+             build_settlement_guard, build_settlement_update,
+             (*PLAYER_RULES, RB.DISTANCE, RB.PIECES, RB.SETTLEMENT_CONNECTED,
+              RB.SETTLEMENT_COST), refresh=True),
+        kind("build-road", ("ok", "nlen"), road_domain, build_road_guard, build_road_update,
+             (*PLAYER_RULES, RB.ROAD_FREE, RB.PIECES, RB.ROAD_CONNECTED, RB.ROAD_COST),
+             refresh=True),
+        kind("build-city", ("ok",), lambda p: _range(p["ok"], 0, 1), city_guard,
+             city_update, (*PLAYER_RULES, RB.CITY_UPGRADE, RB.PIECES, RB.CITY_COST),
+             refresh=True),
+        kind("buy-development", (), always, buy_guard, buy_update,
+             (*PLAYER_RULES, RB.DECK_EMPTY, RB.DEV_COST)),
+        kind("draw", ("card",), lambda p: _range(p["card"], 0, ND - 1), draw_guard,
+             draw_update, (*CHANCE_RULES, RB.DECK_EMPTY)),
+        kind("end-turn", (), always, end_guard, end_update, PLAYER_RULES),
+        kind("play-knight", (), always, lambda v, p: playable(v, D.KNIGHT), knight_update,
+             card_rules(D.KNIGHT), refresh=True),
+        kind("play-road-building", ("open",), rb_domain, rb_guard, rb_update,
+             card_rules(D.ROAD_BUILDING)),
+        kind("play-year-of-plenty", ("first", "second"), plenty_domain, plenty_guard,
+             plenty_update, card_rules(D.YEAR_OF_PLENTY)),
+        kind("play-monopoly", ("resource",), resource_domain, monopoly_guard,
+             monopoly_update, card_rules(D.MONOPOLY)),
+        kind("free-road", ("ok", "nlen", "more"), free_road_domain, free_road_guard,
+             free_road_update, (*PLAYER_RULES, RB.ROAD_FREE, RB.PIECES, RB.ROAD_CONNECTED),
+             refresh=True),
+        kind("maritime-trade", ("give", "get", "rate"), maritime_domain, maritime_guard,
+             maritime_update, (*PLAYER_RULES, *TRADE_RULES, RB.TRADE_SAME, RB.MARITIME,
+                               RB.TRADE_CARDS)),
+        kind("open-offer", ("give", "resource"), card_domain, open_guard, open_update,
+             (*PLAYER_RULES, *TRADE_RULES, *CARD_RULES, RB.DOMESTIC)),
+        kind("offer-card", ("give", "resource"), card_domain, offer_card_guard,
+             offer_card_update, (*PLAYER_RULES, *CARD_RULES)),
+        kind("propose", (), always, propose_guard, propose_update,
+             (*PLAYER_RULES, RB.TRADE_SAME)),
+        kind("withdraw", (), always, withdraw_guard, withdraw_update, PLAYER_RULES),
+        kind("answer", ("accept",), answer_domain, answer_guard, answer_update,
+             (*PLAYER_RULES, RB.TRADE_CARDS)),
+        kind("counter", (), always, counter_guard, counter_update, PLAYER_RULES),
+        kind("trade-with", ("player",), trade_with_domain, trade_with_guard,
+             trade_with_update, (*PLAYER_RULES, RB.DOMESTIC)),
+    )
+
+
+# ---------------------------------------------------------------------------
+# The encoding
+# ---------------------------------------------------------------------------
+
+
+class CatanEncoding(Encoding[CatanState, Action]):
+    game = "catan"
+    variables = tuple([*_global_vars(4), *(x for i in range(4) for x in _player_vars(i))])
+    bound_steps = 2
+
+    def variables_for(self, players: int) -> tuple[str, ...]:
+        return tuple([*_global_vars(players),
+                      *(x for i in range(players) for x in _player_vars(i))])
+
+    def score_vars(self, players: int) -> tuple[str, ...]:
+        return tuple(pn(i, "score") for i in range(players))
+
+    def terminal(self, v: Vars, players: int) -> Any:
+        return v["stage"] == OVER
+
+    def kinds(self, players: int) -> tuple[ActionKind, ...]:
+        return _kinds(players)
+
+    def invariant(self, v: Vars, players: int) -> Any:
+        return z3.And(*self.invariant_parts(v, players).values())
+
+    def cases(self, v: Vars, players: int) -> list[Any]:
+        """One case per seat on turn (the player kinds select the actor's variables)."""
+        return [v["turn"] == i for i in range(players)]
+
+    def completeness_witnesses(self, v: Vars, players: int) -> list[tuple[str, Any]]:
+        return witnesses(v, players)
+
+    # -- invariant ------------------------------------------------------------------------
+    def invariant_parts(self, v: Vars, players: int) -> dict[str, Any]:
+        ps = range(players)
+        res = [z3.And(*(v[f"bank{r}"] + _sum([v[pn(i, f"res{r}")] for i in ps])
+                        == D.CARDS_PER_RESOURCE for r in range(NR)))]
+        devs = [v[f"deck{c}"] + v[f"played{c}"] + _sum([v[pn(i, f"dev{c}")] for i in ps])
+                == D.DEVELOPMENT_COUNTS[c] for c in range(ND)]
+        devs.append(v[f"played{VP}"] == 0)
+        devs.append(v[f"played{D.KNIGHT}"] == _sum([v[pn(i, "knights")] for i in ps]))
+        counts = [v[f"bank{r}"] for r in range(NR)]
+        counts += [v[f"{x}{c}"] for x in ("deck", "played") for c in range(ND)]
+        counts += [v[f"{x}{k}"] for x, m in (("ter", NT), ("tok", NN), ("hb", NK))
+                   for k in range(m)]
+        counts += [v[f"{x}{r}"] for x in ("ogive", "oget", "ocgive", "ocget")
+                   for r in range(NR)]
+        new_held = []
+        for i in ps:
+            counts += _res(v, i)
+            counts += [v[pn(i, f"{x}{c}")] for x in ("dev", "new") for c in range(ND)]
+            counts += [v[pn(i, x)] for x in ("knights", "disc")]
+            new_held += [v[pn(i, f"new{c}")] <= v[pn(i, f"dev{c}")] for c in range(ND)]
+        pieces = []
+        for i in ps:
+            pieces += [_range(v[pn(i, "roads")], 0, D.ROADS),
+                       _range(v[pn(i, "settlements")], 0, D.SETTLEMENTS),
+                       _range(v[pn(i, "cities")], 0, D.CITIES),
+                       _range(v[pn(i, "len")], 0, D.ROADS),
+                       v[pn(i, "len")] <= v[pn(i, "roads")]]
+        score = []
+        for i in ps:
+            score.append(v[pn(i, "vp")] == _public(v, i))
+            score.append(v[pn(i, "score")] == v[pn(i, "vp")] + v[pn(i, f"dev{VP}")])
+        return {
+            "resources-conserved": z3.And(*res),
+            "developments-conserved": z3.And(*devs),
+            "nonnegative": z3.And(*(c >= 0 for c in counts), *new_held),
+            "pieces": z3.And(*pieces),
+            "score": z3.And(*score),
+            "holders": self._holders(v, players),
+            "counters": self._counters(v, players),
+            "board": self._board(v, players),
+            "setup": self._setup(v, players),
+            "turn": self._turn(v, players),
+            "offer": self._offer(v, players),
+            "won": self._won(v, players),
+            "score-cap": self._cap(v, players),
+        }
+
+    def _cap(self, v: Vars, players: int) -> Any:
+        """No score passes 12: a player not on turn has at most 9 points besides the longest
+        road (its last turn ended below 10, and only that card moves to it meanwhile)."""
+        live = z3.And(v["turns"] >= 1, v["stage"] != OVER)
+        return z3.And(
+            *(z3.Implies(z3.And(live, v["turn"] != i),
+                         v[pn(i, "score")] - D.SPECIAL_VP * _b(v["longest"] == i)
+                         < D.VICTORY) for i in range(players)),
+            *(v[pn(i, "score")] <= SCORE_CAP for i in range(players)))
+
+    def _won(self, v: Vars, players: int) -> Any:
+        """Play goes on only while the player on turn has fewer than 10 points."""
+        score = _of(v, v["turn"], "score", players)
+        return z3.And(
+            z3.Implies(z3.And(v["turns"] >= 1, v["stage"] != OVER), score < D.VICTORY),
+            z3.Implies(v["winner"] >= 0, z3.And(
+                v["winner"] == v["turn"], score >= D.VICTORY)))
+
+    def _holders(self, v: Vars, players: int) -> Any:
+        ps = range(players)
+        longest, army = v["longest"], v["army"]
+        lens = [v[pn(i, "len")] for i in ps]
+        knights = [v[pn(i, "knights")] for i in ps]
+        return z3.And(
+            _range(longest, -1, players - 1), _range(army, -1, players - 1),
+            z3.Implies(longest >= 0, z3.And(
+                _select(longest, lens) >= D.LONGEST_ROAD_MIN,
+                *(n <= _select(longest, lens) for n in lens))),
+            z3.If(army >= 0, z3.And(
+                _select(army, knights) >= D.LARGEST_ARMY_MIN,
+                *(k <= _select(army, knights) for k in knights)),
+                z3.And(*(k < D.LARGEST_ARMY_MIN for k in knights))),
+        )
+
+    def _counters(self, v: Vars, players: int) -> Any:
+        st = v["stage"]
+        return z3.And(
+            _range(st, 0, OVER), _range(v["turn"], 0, players - 1),
+            _range(v["turns"], 0, D.TURN_LIMIT), _range(v["trades"], 0, D.TRADES_PER_TURN),
+            _range(v["offers"], 0, D.OFFERS_PER_TURN), _range(v["dw"], 0, 6),
+            _range(v["dr"], 0, 6), (v["dw"] == 0) == (v["dr"] == 0),
+            _range(v["devp"], 0, 1), _range(v["built"], 0, 1),
+            *(_range(v[o], 0, 1) for o in OPTIONS),
+            _range(v["placement"], 0, 2 * players), _range(v["snode"], 0, 1),
+            _range(v["winner"], -1, players - 1),
+            z3.Implies(v["winner"] >= 0, st == OVER),
+            _range(v["victim"], -1, players - 1), _range(v["robber"], -1, B.N_HEXES - 1),
+            _range(v["free"], 0, D.FREE_ROADS),
+        )
+
+    def _board(self, v: Vars, players: int) -> Any:
+        st = v["stage"]
+        ter = _sum([v[f"ter{t}"] for t in range(NT)])
+        tok = _sum([v[f"tok{j}"] for j in range(NN)])
+        hb = _sum([v[f"hb{k}"] for k in range(NK)])
+        return z3.And(
+            *(v[f"ter{t}"] <= D.TERRAIN_COUNTS[t] for t in range(NT)),
+            *(v[f"tok{j}"] <= D.NUMBER_COUNTS[j] for j in range(NN)),
+            *(v[f"hb{k}"] <= D.HARBOUR_COUNTS[k] for k in range(NK)),
+            z3.If(st == TERRAIN, z3.And(ter < B.N_HEXES, tok == 0, v["robber"] == -1),
+                  z3.And(ter == B.N_HEXES, v["robber"] >= 0)),
+            z3.If(st == TOKENS, z3.And(tok < N_TOKENS, z3.Implies(v["opt.spiral"] == 1,
+                                                                  tok == 0)),
+                  z3.Implies(st != TERRAIN, tok == N_TOKENS)),
+            z3.If(st == HARBOURS, hb < B.N_HARBOURS,
+                  z3.Implies(st > HARBOURS, hb == B.N_HARBOURS)),
+        )
+
+    def _setup(self, v: Vars, players: int) -> Any:
+        ps = range(players)
+        st, k = v["stage"], v["placement"]
+        untouched = z3.And(
+            *(v[pn(i, x)] == 0 for i in ps
+              for x in ("knights", "cities", *(f"dev{c}" for c in range(ND)),
+                        *(f"new{c}" for c in range(ND)))),
+            *(v[x] == 0 for x in ("devp", "built", "trades", "offers", "dw", "dr")),
+            v["longest"] == -1, v["army"] == -1,
+        )
+        before = z3.And(k == 0, v["snode"] == 0, v["turn"] == 0, v["turns"] == 0,
+                        *(v[pn(i, x)] == 0 for i in ps
+                          for x in ("roads", "settlements", *(f"res{r}" for r in range(NR)))))
+        placing = z3.And(
+            _range(k, 0, 2 * players - 1), v["turn"] == _placer(players, k), v["turns"] == 0,
+            *(v[pn(i, "roads")] == _placed(players, i, k) for i in ps),
+            *(v[pn(i, "settlements")] == _placed(players, i, k)
+              + _b(z3.And(v["snode"] == 1, v["turn"] == i)) for i in ps),
+        )
+        return z3.And(
+            z3.Implies(st <= SETUP, untouched),
+            z3.Implies(st < SETUP, before),
+            z3.Implies(st == SETUP, placing),
+            z3.Implies(st > SETUP, z3.And(k == 2 * players, v["snode"] == 0,
+                                          v["turns"] >= 1)),
+        )
+
+    def _turn(self, v: Vars, players: int) -> Any:
+        ps = range(players)
+        st = v["stage"]
+        disc = [v[pn(i, "disc")] for i in ps]
+        victim = v["victim"]
+        rolled = z3.Or(st == DISCARD, st == MAIN, st == DRAW, st == TRADE)
+        return z3.And(
+            z3.Implies(z3.Or(st == PRE_ROLL, st == DICE), v["dw"] == 0),
+            z3.Implies(rolled, v["dw"] >= 1),
+            z3.If(st == DISCARD,
+                  z3.And(_sum(disc) >= 1, *(disc[i] <= _cards(v, i) for i in ps)),
+                  z3.And(*(d == 0 for d in disc))),
+            z3.If(st == STEAL,
+                  z3.And(victim >= 0, victim != v["turn"],
+                         _select(victim, [_cards(v, i) for i in ps]) > 0),
+                  victim == -1),
+            z3.Implies(st == DRAW, _sum([v[f"deck{c}"] for c in range(ND)]) > 0),
+            z3.If(st == ROAD_BUILDING,
+                  z3.And(v["free"] >= 1,
+                         _of(v, v["turn"], "roads", players) + v["free"] <= D.ROADS),
+                  z3.Implies(st != OVER, v["free"] == 0)),
+        )
+
+    def _offer(self, v: Vars, players: int) -> Any:
+        ps = range(players)
+        st, ph, resp, me = v["stage"], v["oph"], v["oresp"], v["turn"]
+
+        def side(name: str) -> list[Any]:
+            return [v[f"{name}{x}"] for x in range(NR)]
+
+        give, get, cgive, cget = side("ogive"), side("oget"), side("ocgive"), side("ocget")
+        acc = [v[f"oacc{j}"] for j in ps]
+        hand_me = [_of(v, me, f"res{x}", players) for x in range(NR)]
+        hand_resp = [_of(v, resp, f"res{x}", players) for x in range(NR)]
+        empty = z3.And(*(x == 0 for x in (*give, *get, *cgive, *cget, *acc)), resp == -1)
+        no_counter = z3.And(*(x == 0 for x in (*cgive, *cget)))
+        proposed = z3.Or(ph == RESPOND, ph == COUNTER, ph == CONSIDER, ph == CHOOSE)
+        responding = z3.Or(ph == RESPOND, ph == COUNTER, ph == CONSIDER)
+        countering = z3.Or(ph == COUNTER, ph == CONSIDER)
+        return z3.And(
+            _range(ph, 0, len(PHASES) - 1),
+            (st == TRADE) == (ph != NONE),
+            z3.Implies(ph == NONE, empty),
+            z3.Implies(ph != NONE, z3.And(
+                v["trades"] < D.TRADES_PER_TURN, _sum(give) >= 1,
+                _sum(give) <= D.OFFER_CARDS, _sum(get) <= D.OFFER_CARDS,
+                *(z3.Or(give[x] == 0, get[x] == 0) for x in range(NR)),
+                *(give[x] <= hand_me[x] for x in range(NR)))),
+            z3.Implies(proposed, _sum(get) >= 1),
+            z3.Implies(z3.Or(ph == BUILD, ph == CHOOSE), z3.And(resp == -1, no_counter)),
+            z3.Implies(responding, z3.And(_range(resp, 0, players - 1), resp != me)),
+            z3.Implies(ph == RESPOND, no_counter),
+            z3.Implies(countering, z3.And(
+                _sum(cgive) <= D.OFFER_CARDS, _sum(cget) <= D.OFFER_CARDS,
+                *(z3.Or(cgive[x] == 0, cget[x] == 0) for x in range(NR)),
+                *(cgive[x] <= hand_me[x] for x in range(NR)),
+                *(cget[x] <= hand_resp[x] for x in range(NR)))),
+            z3.Implies(ph == BUILD, z3.And(*(a == 0 for a in acc))),
+            z3.Implies(ph == CHOOSE, _sum(acc) >= 1),
+            *(_range(a, 0, 1) for a in acc),
+            *(z3.Implies(acc[j] == 1, z3.And(
+                me != j, *(v[pn(j, f"res{x}")] >= get[x] for x in range(NR))))
+              for j in ps),
+        )
+
+    # -- projection -------------------------------------------------------------------------
+    def project(self, state: CatanState) -> dict[str, int]:
+        cfg = state.config
+        out: dict[str, int] = {
+            "stage": STAGE_CODE[state.stage], "turn": state.turn, "turns": state.turns,
+            "placement": state.placement, "snode": int(state.setup_node >= 0),
+            "dw": state.dice[0], "dr": state.dice[1], "devp": int(state.dev_played),
+            "built": int(state.built), "trades": state.trades, "offers": state.offers,
+            "free": state.free_roads, "victim": state.victim, "robber": state.robber,
+            "longest": state.longest, "army": state.army, "winner": state.winner,
+            "opt.separate": int(cfg.option("phases") == "separate"),
+            "opt.oneowed": int(cfg.option("shortage") == "one-owed"),
+            "opt.knight": int(cfg.option("before-roll") == "knight"),
+            "opt.keeps": int(cfg.option("road-tie") == "holder-keeps"),
+            "opt.spiral": int(cfg.option("tokens") == "spiral"),
+        }
+        for r in range(NR):
+            out[f"bank{r}"] = state.bank[r]
+        for c in range(ND):
+            out[f"deck{c}"] = state.deck[c]
+            out[f"played{c}"] = state.played[c]
+        for t in range(NT):
+            out[f"ter{t}"] = state.terrain.count(t)
+        for j, x in enumerate(D.NUMBERS):
+            out[f"tok{j}"] = state.tokens.count(x)
+        for k in range(NK):
+            out[f"hb{k}"] = state.harbours.count(k)
+        offer = state.offer
+        out["oph"] = PH_CODE[offer.phase] if offer else 0
+        out["oresp"] = offer.responder if offer else -1
+        for x in range(NR):
+            out[f"ogive{x}"] = offer.give[x] if offer else 0
+            out[f"oget{x}"] = offer.get[x] if offer else 0
+            out[f"ocgive{x}"] = offer.counter_give[x] if offer else 0
+            out[f"ocget{x}"] = offer.counter_get[x] if offer else 0
+        for j in range(cfg.players):
+            out[f"oacc{j}"] = int(offer is not None and j in offer.accepted)
+        scores = GAME.scores(state)
+        for i, pl in enumerate(state.players):
+            for r in range(NR):
+                out[pn(i, f"res{r}")] = pl.hand[r]
+            for c in range(ND):
+                out[pn(i, f"dev{c}")] = pl.developments[c]
+                out[pn(i, f"new{c}")] = pl.bought[c]
+            out[pn(i, "knights")] = pl.knights
+            out[pn(i, "roads")] = pl.roads
+            out[pn(i, "settlements")] = pl.settlements
+            out[pn(i, "cities")] = pl.cities
+            out[pn(i, "len")] = pl.road_length
+            out[pn(i, "vp")] = pl.vp
+            out[pn(i, "score")] = scores[i]
+            out[pn(i, "disc")] = state.discards[i]
+        return out
+
+    def classify(self, state: CatanState, action: Action) -> tuple[str, dict[str, int]]:
+        st = state.stage
+        p = state.turn
+        players = state.config.players
+        if isinstance(action, LayTerrain):
+            after = _after(state, action)
+            done = after is not None and -1 not in after.terrain
+            return "lay-terrain", {"terrain": action.terrain,
+                                   "desert": after.robber if after and done else -1}
+        if isinstance(action, SpiralCorner):
+            return "spiral-corner", {"hex": action.hex}
+        if isinstance(action, LayToken):
+            return "lay-token", {"number": action.number}
+        if isinstance(action, LayHarbour):
+            return "lay-harbour", {"kind": action.kind}
+        if isinstance(action, Dice):
+            return "dice", {"white": action.white, "red": action.red,
+                            **_owed(state, action)}
+        if isinstance(action, Steal):
+            return "steal", {"resource": action.resource}
+        if isinstance(action, Draw):
+            return "draw", {"card": action.card}
+        if isinstance(action, BuildSettlement):
+            node = action.node
+            free = _int(node, B.N_NODES) and site_free(state.node_owner, node)
+            lengths = _lengths(state, action)
+            if st is Stage.SETUP:
+                gains = [0] * NR
+                if free and state.placement >= players:
+                    for h in B.NODE_HEXES[node]:
+                        r = D.YIELD[state.terrain[h]]
+                        if r >= 0:
+                            gains[r] += 1
+                return "setup-settlement", {"site": int(free), **lengths,
+                                            **{f"g{r}": gains[r] for r in range(NR)}}
+            connected = free and any(state.path_owner[e] == p for e in B.NODE_PATHS[node])
+            return "build-settlement", {"site": int(connected), **lengths}
+        if isinstance(action, BuildRoad):
+            path = action.path
+            free = _int(path, B.N_PATHS) and state.path_owner[path] == -1
+            after = _after(state, action)
+            nlen = after.players[p].road_length if after else state.players[p].road_length
+            if st is Stage.SETUP:
+                ok = free and state.setup_node >= 0 and path in B.NODE_PATHS[state.setup_node]
+                return "setup-road", {"ok": int(ok), "nlen": nlen}
+            ok = free and road_connected(state.path_owner, state.node_owner, p, path)
+            if st is Stage.ROAD_BUILDING:
+                more = after is not None and after.stage is Stage.ROAD_BUILDING
+                return "free-road", {"ok": int(ok), "nlen": nlen, "more": int(more)}
+            return "build-road", {"ok": int(ok), "nlen": nlen}
+        if isinstance(action, BuildCity):
+            node = action.node
+            ok = (_int(node, B.N_NODES) and state.node_owner[node] == p
+                  and state.node_level[node] == 1)
+            return "build-city", {"ok": int(ok)}
+        if isinstance(action, BuyDevelopment):
+            return "buy-development", {}
+        if isinstance(action, RollDice):
+            return "roll-dice", {}
+        if isinstance(action, EndTurn):
+            return "end-turn", {}
+        if isinstance(action, Discard):
+            return "discard", {"resource": action.resource}
+        if isinstance(action, MoveRobber):
+            return "move-robber", {"hex": action.hex, "victim": action.victim,
+                                   **_robber(state, action)}
+        if isinstance(action, PlayKnight):
+            return "play-knight", {}
+        if isinstance(action, PlayRoadBuilding):
+            after = _after(state, action)
+            return "play-road-building", {
+                "open": int(after is not None and after.stage is Stage.ROAD_BUILDING)}
+        if isinstance(action, PlayYearOfPlenty):
+            return "play-year-of-plenty", {"first": action.first, "second": action.second}
+        if isinstance(action, PlayMonopoly):
+            return "play-monopoly", {"resource": action.resource}
+        if isinstance(action, MaritimeTrade):
+            g = action.give
+            rate = (rates(state.node_owner, state.harbours, p)[g] if _int(g, NR)
+                    else D.BANK_RATE)
+            return "maritime-trade", {"give": g, "get": action.get, "rate": rate}
+        if isinstance(action, OfferCard):
+            name = "offer-card" if st is Stage.TRADE else "open-offer"
+            return name, {"give": int(action.give), "resource": action.resource}
+        if isinstance(action, Propose):
+            return "propose", {}
+        if isinstance(action, Withdraw):
+            return "withdraw", {}
+        if isinstance(action, Answer):
+            return "answer", {"accept": int(action.accept)}
+        if isinstance(action, Counter):
+            return "counter", {}
+        if isinstance(action, TradeWith):
+            return "trade-with", {"player": action.player}
+        raise TypeError(f"not a catan action: {action!r}")
+
+
+def _int(x: object, size: int) -> bool:
+    return isinstance(x, int) and 0 <= x < size
+
+
+def _after(state: CatanState, action: Action) -> CatanState | None:
+    """The model's next state, or ``None`` when it rejects the action."""
+    try:
+        return GAME.apply(state, action)
+    except IllegalAction:
+        return None
+
+
+def _lengths(state: CatanState, action: Action) -> dict[str, int]:
+    """Every player's road length after a settlement (as now when it is rejected)."""
+    after = _after(state, action) or state
+    return {f"nl{j}": pl.road_length for j, pl in enumerate(after.players)}
+
+
+def _owed(state: CatanState, action: Dice) -> dict[str, int]:
+    players = state.config.players
+    total = action.white + action.red
+    rolled = _int(action.white - 1, 6) and _int(action.red - 1, 6)
+    if rolled and total != D.ROBBER_ROLL and state.stage is Stage.DICE:
+        due = owed(state.terrain, state.tokens, state.robber, state.node_owner,
+                   state.node_level, total, players)
+    else:
+        due = tuple((0,) * NR for _ in range(players))
+    return {f"owe{i}.{r}": due[i][r] for i in range(players) for r in range(NR)}
+
+
+def _robber(state: CatanState, action: MoveRobber) -> dict[str, int]:
+    h = action.hex
+    if not _int(h, B.N_HEXES):
+        return {"ok": 0, "vok": 0}
+    ok = h in robber_targets(state)
+    hands = tuple(pl.hand for pl in state.players)
+    vs = victims(h, state.turn, state.node_owner, hands)
+    vok = (action.victim in vs) if vs else action.victim == -1
+    return {"ok": int(ok), "vok": int(vok)}
+
+
+def witnesses(v: Vars, players: int) -> list[tuple[str, dict[str, Any]]]:
+    """Candidate actions (kind, parameter terms over the state) one of which is enabled in
+    every non-terminal state satisfying I (legal-action completeness without
+    quantifiers)."""
+    lens = {f"nl{j}": v[pn(j, "len")] for j in range(players)}
+    no_gain = {f"g{r}": Z for r in range(NR)}
+    turn_len = _of(v, v["turn"], "len", players)
+    out: list[tuple[str, dict[str, Any]]] = []
+    out += [("lay-terrain", {"terrain": z3.IntVal(t), "desert": d})
+            for t in range(NT) for d in (z3.IntVal(-1), Z)]
+    out.append(("spiral-corner", {"hex": z3.IntVal(B.CORNERS[0])}))
+    out += [("lay-token", {"number": z3.IntVal(x)}) for x in D.NUMBERS]
+    out += [("lay-harbour", {"kind": z3.IntVal(k)}) for k in range(NK)]
+    out.append(("setup-settlement", {"site": ONE, **lens, **no_gain}))
+    out.append(("setup-road", {"ok": ONE, "nlen": turn_len}))
+    out.append(("roll-dice", {}))
+    owe0 = {f"owe{i}.{r}": Z for i in range(players) for r in range(NR)}
+    out.append(("dice", {"white": ONE, "red": ONE, **owe0}))
+    out += [("discard", {"resource": z3.IntVal(r)}) for r in range(NR)]
+    other_hex = z3.If(v["robber"] == 0, ONE, Z)
+    out.append(("move-robber", {"hex": other_hex, "victim": z3.IntVal(-1), "ok": ONE,
+                                "vok": ONE}))
+    out += [("steal", {"resource": z3.IntVal(r)}) for r in range(NR)]
+    out += [("draw", {"card": z3.IntVal(c)}) for c in range(ND)]
+    out.append(("end-turn", {}))
+    out.append(("free-road", {"ok": ONE, "nlen": turn_len, "more": Z}))
+    out.append(("withdraw", {}))
+    out.append(("answer", {"accept": Z}))
+    return out
+
+
+ENCODING = CatanEncoding()
+
+__all__ = ["ENCODING", "CatanEncoding", "award_army", "award_longest", "pn", "witnesses"]

@@ -1,0 +1,388 @@
+"""The Z3 encoding of catan: projection and classification, inductive invariant parts,
+legal-action completeness, gain bounds against play, faithfulness to the model."""
+
+from typing import Any
+
+import pytest
+import z3
+from hypothesis import given
+from hypothesis import strategies as st
+
+from model.catan import board as B
+from model.catan import data as D
+from model.catan import rules as RB
+from model.catan.actions import (
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    Dice,
+    EndTurn,
+    MaritimeTrade,
+    MoveRobber,
+    OfferCard,
+    RollDice,
+)
+from model.catan.game import GAME
+from model.catan.production import owed
+from model.catan.roads import award_army as model_army
+from model.catan.roads import award_longest as model_longest
+from model.catan.state import CatanState, Stage
+from model.core.play import playout
+from properties.generic import variant_configs
+from solver import provers, registry
+from solver.catan import (
+    ENCODING,
+    MAIN,
+    PRE_ROLL,
+    SCORE_CAP,
+    CatanEncoding,
+    award_army,
+    award_longest,
+    pn,
+    witnesses,
+)
+from solver.encoding import ActionKind
+from tests.model.catan.helpers import cards, chain, make
+
+PARTS = ("resources-conserved", "developments-conserved", "nonnegative", "pieces", "score",
+         "holders", "counters", "board", "setup", "turn", "offer", "won", "score-cap")
+GUARDED = ("catan/turn.actor", "catan/turn.roll", "catan/seven.discard", "catan/seven.robber",
+           "catan/seven.steal", "catan/development.road-building", "catan/setup.snake",
+           "catan/setup.road-at-settlement", "catan/build.distance", "catan/components.pieces",
+           "catan/build.settlement-connected", "catan/build.road-free-path",
+           "catan/build.road-connected", "catan/build.city-upgrade", "catan/build.road-cost",
+           "catan/build.settlement-cost", "catan/build.city-cost", "catan/build.development-cost",
+           "catan/build.development-deck", "catan/development.one-per-turn",
+           "catan/development.not-new", "catan/development.knight",
+           "catan/development.year-of-plenty", "catan/development.monopoly", "catan/trade.maritime",
+           "catan/trade.different-resources", "catan/trade.has-cards", "catan/trade.limit",
+           "catan/trade.offer-limit", "catan/trade.domestic", "catan/board.variable-terrain",
+           "catan/board.spiral", "catan/components.tokens", "catan/components.harbours")
+
+
+def _pairs(players: int, seed: int, options: dict[str, str] | None = None,
+           policy: str = "uniform") -> list[tuple[CatanState, Any]]:
+    """(state, action) of every step of one seeded game."""
+    config = GAME.config(players, options or {})
+    state = GAME.setup(config)
+    out = []
+    for step in playout(GAME, config, seed, policy):
+        out.append((state, step.action))
+        state = step.state
+    return out
+
+
+def _board_steps() -> list[tuple[CatanState, Any]]:
+    """The first steps (board chance and set-up) of the variable and shuffled boards, whose
+    configurations seeded play over ``variant_configs`` seldom reaches in 5,000 steps."""
+    out: list[tuple[CatanState, Any]] = []
+    for options in ({"board": "variable"}, {"board": "variable", "tokens": "random"},
+                    {"harbours": "shuffled"}):
+        out += _pairs(3, 1, options)[:80]
+    return out
+
+
+def test_projection_covers_the_variables_and_satisfies_the_invariant() -> None:
+    for players in (3, 4):
+        names = ENCODING.variables_for(players)
+        assert len(set(names)) == len(names) and set(ENCODING.variables) >= set(names)
+        pairs = _pairs(players, 2, policy="eager")
+        final = GAME.apply(*pairs[-1])
+        c = provers.compile_encoding(ENCODING, players)
+        for state in [s for s, _ in pairs[::50]] + [final]:
+            values = ENCODING.project(state)
+            assert set(values) == set(names)
+            results = c.state_eval([values[v] for v in c.variables])
+            assert all(r is True for r in results[:-1]), dict(zip(c.parts, results,
+                                                                   strict=False))
+            assert results[-1] is GAME.is_terminal(state)
+        assert final.stage is Stage.OVER and final.winner >= 0
+        assert ENCODING.project(final)[pn(final.winner, "score")] >= D.VICTORY
+
+
+def test_registry_finds_the_encoding() -> None:
+    assert registry.encoding("catan") is ENCODING
+
+
+@pytest.mark.rules("catan/setup.second-resources", "catan/production.yield",
+                   "catan/production.robber", "catan/seven.robber", "catan/seven.steal",
+                   "catan/trade.maritime", "catan/setup.snake", "catan/build.city-upgrade",
+                   "catan/trade.domestic")
+def test_classify_names_kinds_and_parameters() -> None:
+    pairs = _pairs(3, 5)
+    start = pairs[0][0]
+    assert ENCODING.classify(start, BuildSettlement(0)) == (
+        "setup-settlement", {"site": 1, "nl0": 0, "nl1": 0, "nl2": 0,
+                             "g0": 0, "g1": 0, "g2": 0, "g3": 0, "g4": 0})
+    assert ENCODING.classify(start, BuildRoad(0)) == ("setup-road", {"ok": 0, "nlen": 0})
+    # the second settlement's parameters are the cards it takes
+    second = next((s, a) for s, a in pairs
+                  if s.stage is Stage.SETUP and s.placement >= 3 and s.setup_node < 0)
+    state, action = second
+    kind, params = ENCODING.classify(state, action)
+    got = GAME.apply(state, action).players[state.turn].hand
+    assert kind == "setup-settlement" and params["site"] == 1
+    assert [params[f"g{r}"] for r in range(D.N_RESOURCES)] == list(got)
+    assert sum(got) <= 3
+    # a production roll's parameters are what each player is owed, and the bank pays it
+    rolls = [(s, a) for s, a in pairs if isinstance(a, Dice) and a.white + a.red != 7]
+    paid = 0
+    for state, action in rolls[:40]:
+        kind, params = ENCODING.classify(state, action)
+        due = owed(state.terrain, state.tokens, state.robber, state.node_owner,
+                   state.node_level, action.white + action.red, 3)
+        assert kind == "dice"
+        assert all(params[f"owe{i}.{r}"] == due[i][r] for i in range(3) for r in range(5))
+        after = GAME.apply(state, action)
+        if all(sum(row[r] for row in due) <= state.bank[r] for r in range(5)):
+            for i in range(3):
+                assert [params[f"owe{i}.{r}"] for r in range(5)] == [
+                    a - b for a, b in zip(after.players[i].hand, state.players[i].hand,
+                                          strict=True)]
+            paid += sum(map(sum, due))
+    assert paid > 0
+    assert ENCODING.classify(state, Dice(3, 4))[1]["owe0.0"] == 0
+    # the robber: a legal move has ok = vok = 1; the robber's own hex is not ok
+    robber = next(s for s, _ in pairs if s.stage is Stage.ROBBER)
+    for move in GAME.legal_actions(robber):
+        assert ENCODING.classify(robber, move)[1] | {"hex": 0, "victim": 0} == {
+            "hex": 0, "victim": 0, "ok": 1, "vok": 1}
+    assert ENCODING.classify(robber, MoveRobber(robber.robber, -1))[1]["ok"] == 0
+    assert ENCODING.classify(robber, MoveRobber(B.N_HEXES, -1))[1] == {
+        "hex": B.N_HEXES, "victim": -1, "ok": 0, "vok": 0}
+    main = next(s for s, _ in pairs if s.stage is Stage.MAIN)
+    assert ENCODING.classify(main, MaritimeTrade(9, 0))[1]["rate"] == D.BANK_RATE
+    assert ENCODING.classify(main, BuildCity(-1)) == ("build-city", {"ok": 0})
+    assert ENCODING.classify(main, OfferCard(True, 0))[0] == "open-offer"
+    trade = next(s for s, _ in pairs if s.stage is Stage.TRADE)
+    assert ENCODING.classify(trade, OfferCard(False, 0))[0] == "offer-card"
+    assert ENCODING.classify(main, EndTurn()) == ("end-turn", {})
+
+
+def _value(term: Any) -> int:
+    return int(z3.simplify(term).as_long())
+
+
+@pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.tie",
+                   "catan/longest-road-break-tie", "catan/largest-army.minimum",
+                   "catan/largest-army.exceed")
+@given(st.integers(3, 4).flatmap(lambda n: st.tuples(
+    st.lists(st.integers(0, D.ROADS), min_size=n, max_size=n),
+    st.lists(st.integers(0, D.DEVELOPMENT_COUNTS[D.KNIGHT]), min_size=n, max_size=n),
+    st.integers(-1, n - 1), st.integers(0, n - 1), st.booleans(), st.booleans())))
+def test_award_terms_equal_the_model(case: Any) -> None:
+    """The encoding's longest road and largest army awards are the model's functions."""
+    lengths, knights, holder, player, broken, keeps = case
+    got = award_longest([z3.IntVal(x) for x in lengths], z3.IntVal(holder), broken,
+                        z3.IntVal(int(keeps)))
+    assert _value(got) == model_longest(tuple(lengths), holder, broken, keeps)
+    army = award_army([z3.IntVal(x) for x in knights], z3.IntVal(holder), z3.IntVal(player))
+    assert _value(army) == model_army(tuple(knights), holder, player)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_invariant_part_is_inductive(players: int) -> None:
+    outcomes = provers.inductive(ENCODING, players, timeout=10.0)
+    assert [o.name for o in outcomes] == [f"inductive/{p}/p{players}" for p in PARTS]
+    bad = [(o.name, o.status, o.detail[:300]) for o in outcomes if o.status != "proved"]
+    assert not bad
+
+
+def test_a_broken_update_breaks_conservation() -> None:
+    class PaidFromNowhere(CatanEncoding):
+        """The bank takes a road's cost, but the builder's hand keeps it."""
+
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            def update(kind: ActionKind) -> Any:
+                def unpaid(v: Any, p: Any) -> Any:
+                    up = dict(kind.update(v, p))
+                    for i in range(players):
+                        for r in (D.LUMBER, D.BRICK):
+                            up.pop(pn(i, f"res{r}"), None)
+                    return up
+                return unpaid
+            return tuple(ActionKind(k.name, k.params, k.domain, k.guard, update(k), k.rules)
+                         if k.name == "build-road" else k for k in super().kinds(players))
+
+    out = provers.inductive(PaidFromNowhere(), 3, timeout=10.0,
+                            parts=("resources-conserved", "pieces"))
+    assert [o.status for o in out] == ["counterexample", "proved"]
+    assert out[0].detail.startswith("build-road")
+
+
+def test_the_score_cap_is_tight() -> None:
+    """12 points are reachable in the encoding: 9 and a settlement that breaks a rival's
+    longest road, so that the card passes to the builder; a cap of 11 is not inductive."""
+    import solver.catan as module
+
+    saved = module.SCORE_CAP
+    try:
+        module.SCORE_CAP = SCORE_CAP - 1
+        out = provers.inductive(ENCODING, 3, timeout=10.0, parts=("score-cap",))
+    finally:
+        module.SCORE_CAP = saved
+    assert out[0].status == "counterexample"
+    assert out[0].detail.startswith("build-settlement")
+    assert SCORE_CAP == D.VICTORY + 2
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.rules("catan/turn.end")
+def test_legal_action_completeness(players: int) -> None:
+    cover = provers.cases_cover(ENCODING, players, timeout=10.0)
+    assert cover is not None and cover.status == "proved"
+    out = provers.completeness(ENCODING, players, timeout=10.0)
+    assert out.status == "proved" and "witness" in out.detail
+
+
+def _stuck(encoding: CatanEncoding, players: int) -> Any:
+    """z3 result of: I, not terminal, and every witness action disabled."""
+    v = encoding.fresh("s", players)
+    kinds = {k.name: k for k in encoding.kinds(players)}
+    enabled = [z3.And(kinds[name].domain(p), kinds[name].guard(v, p))
+               for name, p in witnesses(v, players)]
+    s = z3.Solver()
+    s.set("timeout", 10_000)
+    s.add(encoding.invariant(v, players), z3.Not(encoding.terminal(v, players)),
+          z3.Not(z3.Or(*enabled)))
+    return s.check(), s
+
+
+@pytest.mark.rules("catan/turn.end")
+def test_ending_the_turn_is_what_keeps_the_main_phase_live() -> None:
+    class NoEnd(CatanEncoding):
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            return tuple(
+                ActionKind(k.name, k.params, k.domain, lambda v, p: z3.BoolVal(False),
+                           k.update, k.rules) if k.name == "end-turn" else k
+                for k in super().kinds(players))
+
+    assert _stuck(ENCODING, 3)[0] == z3.unsat
+    result, s = _stuck(NoEnd(), 3)
+    assert result == z3.sat
+    assert s.model().eval(z3.Int("s.stage")).as_long() == ENCODING.project(
+        next(st for st, _ in _pairs(3, 5) if st.stage is Stage.MAIN))["stage"]
+
+
+@pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.break",
+                   "catan/largest-army.minimum", "catan/build.city-upgrade",
+                   "catan/development.victory-point", "catan/victory.ten")
+def test_gain_bounds_hold_in_play() -> None:
+    bounds = {b.kind: b for b in provers.gain_bounds(ENCODING, 3, timeout=10.0)}
+    expected = {
+        # a settlement (1) whose break leaves the builder's road the longest (2)
+        "build-settlement": 1 + D.SPECIAL_VP,
+        # the longest road card
+        "build-road": D.SPECIAL_VP, "free-road": D.SPECIAL_VP,
+        # the largest army card
+        "play-knight": D.SPECIAL_VP,
+        # a city is 2 points where its settlement was 1; a victory point card
+        "build-city": 1, "draw": 1,
+        # set-up roads are too short for the longest road card
+        "setup-settlement": 1,
+    }
+    for kind in ENCODING.kinds(3):
+        assert bounds[kind.name].value == expected.get(kind.name, 0), kind.name
+    assert bounds["any-action"].value == 1 + D.SPECIAL_VP
+    # two steps: that settlement, then a knight taking the largest army
+    assert bounds["2-steps"].value == 1 + 2 * D.SPECIAL_VP
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 2000, seed=3)
+    checked = provers.against_play(list(bounds.values()), report.observed[3])
+    assert not [o for o in checked if o.status == "failed"]
+    seen = report.observed[3].by_kind
+    assert seen["build-road"] == D.SPECIAL_VP and seen["draw"] <= 1
+
+
+@pytest.mark.rules(*GUARDED)
+def test_faithful_on_5000_transitions_every_kind_sampled() -> None:
+    report = provers.faithfulness_report(GAME, ENCODING, variant_configs(GAME), 5000,
+                                         seed=0, extra=_board_steps())
+    assert report.outcome.status == "passed", report.outcome.detail
+    assert report.transitions == 5000 and report.rejected > 2000
+    assert f"all {len(ENCODING.kinds(3))} kinds sampled" in report.outcome.detail
+    assert set(report.observed) == {3, 4}
+
+
+# hex 11 mountains 8: corners 20 26 32 37 31 25; hex 12 forest 8: 28 34 39 43 38 33
+SETTLED = {"settlements": {20: 0, 31: 2, 43: 2}, "cities": {34: 1},
+           "roads": {B.NODE_PATHS[20][0]: 0, B.NODE_PATHS[31][0]: 2, B.NODE_PATHS[43][0]: 2,
+                     B.NODE_PATHS[34][0]: 1}}
+ALONE = {"cities": {20: 0, 34: 1},
+         "roads": {B.NODE_PATHS[20][0]: 0, B.NODE_PATHS[34][0]: 1}}
+RICH = cards(5, 5, 5, 5, 5)
+
+
+def _worked_examples() -> list[tuple[CatanState, Any]]:
+    """Transitions seeded play does not reach: the bank shortage under both readings, and
+    settlements breaking the longest road (into a tie under both readings, and so that the
+    card passes to the builder)."""
+    out: list[tuple[CatanState, Any]] = []
+    for reading in ("one-owed", "nobody"):
+        for buildings in (SETTLED, ALONE):
+            # one ore left in the bank, an 8 rolled: several owed (nobody gets it) or one
+            state = make(stage=Stage.PRE_ROLL, hands={1: cards(ore=18)},
+                         variant={"shortage": reading}, **buildings)  # type: ignore[arg-type]
+            out.append((state, RollDice()))
+            out.append((GAME.apply(state, RollDice()), Dice(6, 2)))
+    broken = {**{e: 0 for e in chain(7, 3, 0, 4, 1, 5, 2, 6)},
+              **{e: 1 for e in chain(5, 9, 13, 18, 23, 17)}}
+    for reading in ("holder-keeps", "set-aside"):
+        out.append((make(settlements={7: 0, 13: 1}, roads=broken, hands={1: RICH}, turn=1,
+                         variant={"road-tie": reading}), BuildSettlement(5)))
+    # player 1's 6 roads outlast player 0's 7 cut to 5: the card passes to the builder
+    longer = {**broken, **{e: 1 for e in chain(17, 22)}}
+    out.append((make(settlements={7: 0, 13: 1}, roads=longer, hands={1: RICH}, turn=1),
+                BuildSettlement(5)))
+    return out
+
+
+@pytest.mark.rules("catan/production.shortage", "catan/production.yield", "catan/bank-shortage",
+                   "catan/longest-road.break", "catan/longest-road-break-tie",
+                   "catan/longest-road.tie")
+def test_faithful_on_the_shortage_and_road_breaks() -> None:
+    examples = _worked_examples()
+    after = GAME.apply(*examples[-1])
+    before = examples[-1][0]
+    assert (before.longest, after.longest) == (0, 1)
+    gain = after.players[1].vp - before.players[1].vp
+    assert gain == 1 + D.SPECIAL_VP
+    shortage = [GAME.apply(s, a) for s, a in examples[:8] if isinstance(a, Dice)]
+    assert [x.bank[D.ORE] for x in shortage] == [1, 0, 1, 1]
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)],
+                                         len(examples), extra=examples)
+    assert report.outcome.status == "passed", report.outcome.detail
+    assert report.transitions == len(examples)
+    # the bound of one settlement is reached by the model
+    settlement = next(k for k in ENCODING.kinds(3) if k.name == "build-settlement")
+    assert provers.kind_bound(ENCODING, 3, settlement, timeout=10.0).value == gain
+    assert report.observed[3].by_kind["build-settlement"] == gain
+
+
+def test_a_drifted_update_is_caught() -> None:
+    class Drifted(CatanEncoding):
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            def update(kind: ActionKind) -> Any:
+                return lambda v, p: {**kind.update(v, p),
+                                     pn(0, "res0"): v[pn(0, "res0")] + 1}
+            return tuple(
+                ActionKind(k.name, k.params, k.domain, k.guard, update(k), k.rules)
+                if k.name == "end-turn" else k for k in super().kinds(players))
+
+    out = provers.faithfulness(GAME, Drifted(), [GAME.config(3)], 600)
+    assert out.status == "failed" and "p0.res0" in out.detail
+
+
+@pytest.mark.rules("catan/turn.roll")
+def test_a_broken_guard_is_caught() -> None:
+    class EndAnyTime(CatanEncoding):
+        """Ending the turn before the roll."""
+
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            return tuple(
+                ActionKind(k.name, k.params, k.domain,
+                           lambda v, p: z3.Or(v["stage"] == PRE_ROLL, v["stage"] == MAIN),
+                           k.update, k.rules) if k.name == "end-turn" else k
+                for k in super().kinds(players))
+
+    out = provers.faithfulness(GAME, EndAnyTime(), [GAME.config(3)], 600)
+    assert out.status == "failed" and f"rejected by the model ({RB.ROLL})" in out.detail
