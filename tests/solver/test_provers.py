@@ -264,3 +264,30 @@ def test_a_crashing_or_dying_obligation_is_a_failed_row() -> None:
     raised = verify.execute([_plan(verify.Task("raises", "z3", _raises, verify._listed))])[0]
     assert [(o.name, o.status) for o in raised] == [("raises", "failed")]
     assert "broken obligation" in raised[0].detail
+
+
+def test_verify_runs_the_observation_properties(monkeypatch: pytest.MonkeyPatch) -> None:
+    from model.core import registry
+    from properties import observation
+    from properties.base import Violation
+
+    assert verify.observation_outcomes(GAME, 0) == []  # the toy has no observations
+    crafts = registry.get("crafts")
+    rows = verify.observation_outcomes(crafts, 0)
+    assert [(o.name, o.status) for o in rows] == [(c, "passed") for c in observation.CHECKS]
+    assert "hidden-information twins" in rows[0].detail
+
+    leak = Violation(observation.PUBLIC_HIDES, "a hand shows")
+    monkeypatch.setattr(observation, "run_observations",
+                        lambda *a, **k: observation.ObservationRun(1, 1, (leak,)))
+    rows = verify.observation_outcomes(crafts, 0)
+    assert {o.name: o.status for o in rows}[observation.PUBLIC_HIDES] == "failed"
+
+    def missing(name: str) -> Any:
+        raise ModuleNotFoundError(f"No module named 'properties.{name}_hidden'",
+                                  name=f"properties.{name}_hidden")
+
+    monkeypatch.setattr("properties.registry.hidden_twins", missing)
+    rows = verify.observation_outcomes(crafts, 0)
+    assert {o.status for o in rows} == {"unknown"}
+    assert "no module properties.crafts_hidden" in rows[0].detail
