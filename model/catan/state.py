@@ -47,7 +47,7 @@ class Offer:
     give: tuple[int, ...]
     get: tuple[int, ...]
     responder: int = -1
-    #: seats that accepted the offer, ascending
+    #: seats that accepted the offer, in the order they answered (from the player on turn)
     accepted: tuple[int, ...] = ()
     counter_give: tuple[int, ...] = (0, 0, 0, 0, 0)
     counter_get: tuple[int, ...] = (0, 0, 0, 0, 0)
