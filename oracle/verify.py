@@ -252,6 +252,7 @@ def _z3_tasks(
     faith_name = "faithfulness"
     add(faith_name, "faithfulness", lambda: provers.faithfulness_report(
         game, encoding, generic.variant_configs(game), transitions, seed,
+        extra=provers.opening_pairs(game, encoding),
         until_every_kind=UNTIL_EVERY_KIND * transitions), lambda o: o)
     for players in reversed(counts):  # the largest games first: their queries are slowest
         pre = encoding.fresh("s", players)

@@ -1044,6 +1044,12 @@ class CatanEncoding(Encoding[CatanState, Action]):
     game = "catan"
     variables = tuple([*_global_vars(4), *(x for i in range(4) for x in _player_vars(i))])
     bound_steps = 2
+    #: the variable board's laying (terrain, spiral corner, random tokens) and shuffled
+    #: harbours: long games over one option at a time seldom reach them, and random tokens
+    #: need two options at once
+    openings = (((("board", "variable"),), 80),
+                ((("board", "variable"), ("tokens", "random")), 80),
+                ((("harbours", "shuffled"),), 80))
 
     def variables_for(self, players: int) -> tuple[str, ...]:
         return tuple([*_global_vars(players),

@@ -109,6 +109,12 @@ class Encoding(ABC, Generic[S, A]):
         """
         return None
 
+    #: configurations whose opening steps the faithfulness check samples before seeded
+    #: play: (variant options, steps), at the game's smallest player count; for kinds
+    #: that play over one option at a time never reaches (a combination of options, a
+    #: board laid only under a variant) within the sample
+    openings: tuple[tuple[tuple[tuple[str, str], ...], int], ...] = ()
+
     #: score variables per player, used by the bound provers
     def score_vars(self, players: int) -> tuple[str, ...]:
         return ()

@@ -785,6 +785,23 @@ def _transitions(
         g += 1
 
 
+def opening_pairs(game: Game[Any, Any], encoding: Encoding[Any, Any], seed: int = 1
+                  ) -> list[tuple[Any, Any]]:
+    """(state, action) of the first steps of each of the encoding's ``openings``."""
+    out: list[tuple[Any, Any]] = []
+    for options, steps in encoding.openings:
+        config = game.config(game.min_players, dict(options))
+        rng = random.Random(seed)
+        state = game.setup(config)
+        for _ in range(steps):
+            if game.actor(state) == TERMINAL:
+                break
+            action = choose(game, state, rng, "uniform")
+            out.append((state, action))
+            state = game.apply(state, action)
+    return out
+
+
 def faithfulness_report(
     game: Game[Any, Any], encoding: Encoding[Any, Any], configs: Sequence[Config],
     transitions: int = 5000, seed: int = 0, rejected_per_step: int = 2,
@@ -976,6 +993,7 @@ __all__ = [
     "inductive",
     "kind_bound",
     "monotonicity",
+    "opening_pairs",
     "overall_bound",
     "prove_all",
     "window_bound",

@@ -291,3 +291,13 @@ def test_verify_runs_the_observation_properties(monkeypatch: pytest.MonkeyPatch)
     rows = verify.observation_outcomes(crafts, 0)
     assert {o.status for o in rows} == {"unknown"}
     assert "no module properties.crafts_hidden" in rows[0].detail
+
+
+def test_openings_are_sampled_first() -> None:
+    class Opened(toy.ToyEncoding):
+        openings = (((), 3),)
+
+    pairs = provers.opening_pairs(GAME, Opened())
+    assert len(pairs) == 3 and pairs[0][0] == GAME.setup(GAME.config(GAME.min_players))
+    assert all(GAME.apply(s, a) == pairs[i + 1][0] for i, (s, a) in enumerate(pairs[:-1]))
+    assert provers.opening_pairs(GAME, toy.ENCODING) == []
