@@ -29,8 +29,8 @@ import attrs
 from model.core import registry
 from model.core.canon import error_paths, structure, unstructure
 from model.core.errors import ConfigError, IllegalAction
-from model.core.game import CHANCE, TERMINAL, Config, Game
-from oracle.diff import FieldDiff, clip, field_diff, show
+from model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game
+from oracle.diff import FieldDiff, child, clip, field_diff, same, show
 from oracle.reading import (
     MAX_LINE,
     InputError,
@@ -41,7 +41,7 @@ from oracle.reading import (
     read_lines,
     schema_error,
 )
-from oracle.trace import CHANCE_ACTOR, FORMAT, VERSION, actor_label, dumps, schema
+from oracle.trace import CHANCE_ACTOR, FORMAT, VERSIONS, actor_label, dumps, schema
 
 #: the kinds of divergence, in the words reports use
 KINDS = {
@@ -50,6 +50,7 @@ KINDS = {
     "actor": "the wrong actor acted",
     "after-end": "the trace goes on after the game ended",
     "digest": "the state after the step differs",
+    "observation": "a field of the observation after the step differs",
     "state": "the state written in the trace differs from the model's",
     "early-end": "the end record comes before the game ended",
     "result": "the final scores or winners differ",
@@ -172,7 +173,7 @@ class Report:
 
 _VALIDATOR = Validator(schema())
 _HEX64 = re.compile(r"[0-9a-f]{64}")
-_STEP_KEYS = frozenset({"record", "step", "actor", "action", "digest", "state"})
+_STEP_KEYS = frozenset({"record", "step", "actor", "action", "digest", "state", "observation"})
 
 
 def parse_line(raw: str | bytes, line: int) -> Any:
@@ -195,14 +196,19 @@ def _fast_step_ok(rec: Any) -> bool:
     step = rec.get("step")
     actor = rec.get("actor")
     action = rec.get("action")
-    digest = rec.get("digest")
+    digest = rec.get("digest", "0" * 64)
     state = rec.get("state", {})
+    seen = rec.get("observation", {"viewer": PUBLIC, "fields": {}})
+    viewer = seen.get("viewer") if type(seen) is dict else None
     return (
         type(step) is int and step >= 1
         and (actor == CHANCE_ACTOR or (type(actor) is int and actor >= 0))
         and type(action) is dict and type(action.get("type")) is str and action["type"] != ""
         and type(digest) is str and _HEX64.fullmatch(digest) is not None
         and type(state) is dict
+        and type(seen) is dict and seen.keys() == {"viewer", "fields"}
+        and (viewer == PUBLIC or (type(viewer) is int and viewer >= 0))
+        and type(seen["fields"]) is dict
     )
 
 
@@ -240,7 +246,9 @@ def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any]]:
 def _load_game(rec: dict[str, Any], line: int) -> tuple[Game[Any, Any], Config]:
     if rec["record"] != "header":
         raise TraceError(line, "$.record", f'expected "header" first, got {show(rec["record"])}')
-    assert rec["format"] == FORMAT and rec["version"] == VERSION  # the schema says so
+    assert rec["format"] == FORMAT and rec["version"] in VERSIONS  # the schema says so
+    if rec["version"] == 1 and "compare" in rec:
+        raise TraceError(line, "$.compare", "unexpected field (version 1 compares digests)")
     name = rec["game"]
     try:
         game = registry.get(name)
@@ -292,6 +300,8 @@ def check_lines(
     except StopIteration:
         raise TraceError(1, None, "empty trace: no header line") from None
     game, config = _load_game(head, line)
+    #: what every step must carry: a digest (version 1, or compare "digest") or an observation
+    compare = head.get("compare", "digest")
 
     count = 0
     state: Any = None
@@ -334,7 +344,10 @@ def check_lines(
             continue
         if rec["step"] != count + 1:
             raise TraceError(line, "$.step", f"expected step {count + 1}, got {rec['step']}")
+        _require(rec, line, head["version"], compare)
         action = _action_of(game, rec["action"], line)
+        if "observation" in rec:
+            _viewer_of(rec["observation"]["viewer"], config.players, line)
         divergence, new = _replay_step(game, state, rec, action, line, strict)
         if divergence is not None:
             return report(divergence)
@@ -387,16 +400,98 @@ def _replay_step(
                           action=data), None
     text = dumps(after)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    written = rec.get("digest", digest)
     given = rec.get("state")
     state_differs = given is not None and dumps(given) != text
-    if digest != rec["digest"] or state_differs:
+    if written != digest or state_differs:
         diffs = tuple(field_diff(after, given)) if given is not None else ()
-        if digest != rec["digest"]:
+        if written != digest:
             return Divergence("digest", step, line, KINDS["digest"], action=data,
-                              expected=digest, got=rec["digest"], diffs=diffs), None
+                              expected=digest, got=written, diffs=diffs), None
         return Divergence("state", step, line, KINDS["state"], action=data,
                           diffs=diffs), None
+    if "observation" in rec:
+        return _compare_observation(game, new, rec, line), new
     return None, new
+
+
+def _require(rec: dict[str, Any], line: int, version: int, compare: str) -> None:
+    """Raise :class:`TraceError` unless a step carries what its header's version and
+    ``compare`` ask: version 1 a digest and no observation; version 2 what it compares."""
+    if version == 1:
+        if "observation" in rec:
+            raise TraceError(line, "$.observation", "unexpected field")
+        if "digest" not in rec:
+            raise TraceError(line, "$.digest", "missing field")
+    elif compare not in rec:
+        raise TraceError(line, f"$.{compare}",
+                         f"missing field (the header compares {compare}s)")
+
+
+def _viewer_of(viewer: Any, players: int, line: int) -> Any:
+    """``viewer`` if it names ``"public"`` or a seat of the game, else :class:`TraceError`."""
+    if viewer != PUBLIC and not 0 <= viewer < players:
+        raise TraceError(line, "$.observation.viewer",
+                         f"a viewer is {show(PUBLIC)} or a seat 0-{players - 1}, not {viewer}")
+    return viewer
+
+
+def _compare_observation(
+    game: Game[Any, Any], state: Any, rec: dict[str, Any], line: int
+) -> Divergence | None:
+    """Compare the fields a step's observation carries with the model's view of ``state``."""
+    seen = rec["observation"]
+    viewer = seen["viewer"]
+    try:
+        view = unstructure(game.observe(state, viewer))
+    except Exception as exc:
+        return Divergence("model-error", rec["step"], line,
+                          f"observe failed: {type(exc).__name__}: {exc}", action=rec["action"])
+    diffs: list[FieldDiff] = []
+    _partial(view, seen["fields"], "$", diffs, line)
+    if not diffs:
+        return None
+    first = diffs[0]
+    who = "public" if viewer == PUBLIC else f"seat {viewer}"
+    message = (f"{who} view: {first.path}: trace {show(first.got)},"
+               f" model {show(first.expected)}")
+    return Divergence("observation", rec["step"], line, message, action=rec["action"],
+                      diffs=tuple(diffs))
+
+
+#: the most differing fields of an observation listed
+MAX_DIFFS = 50
+
+
+def _partial(model: Any, got: Any, path: str, out: list[FieldDiff], line: int) -> None:
+    """Append to ``out`` the fields of ``got`` that differ from the model's ``model``.
+
+    Objects are compared by the keys ``got`` has (a key the model's object lacks is a
+    :class:`TraceError` naming its path), lists item by item when their lengths agree
+    and whole otherwise, anything else as JSON values (:func:`oracle.diff.same`).
+    """
+    if type(model) is dict and type(got) is dict:
+        if "type" in got and not same(got["type"], model.get("type")):
+            out.append(FieldDiff(child(path, "type"), model.get("type"), got["type"]))
+            return
+        for key in sorted(got):
+            if key not in model:
+                raise TraceError(line, "$.observation.fields" + child(path, key)[1:],
+                                 f"not a field of {game_view(model)}")
+            _partial(model[key], got[key], child(path, key), out, line)
+        return
+    if type(model) is list and type(got) is list and len(model) == len(got):
+        for i, (m, g) in enumerate(zip(model, got, strict=True)):
+            _partial(m, g, child(path, i), out, line)
+        return
+    if len(out) < MAX_DIFFS and not same(model, got):
+        out.append(FieldDiff(path, model, got))
+
+
+def game_view(model: dict[str, Any]) -> str:
+    """How a message names an object of the model's view: its type, or ``the view``."""
+    kind = model.get("type")
+    return f"the model's {kind}" if isinstance(kind, str) else "the model's view"
 
 
 def _check_end(

@@ -30,7 +30,7 @@ from rich.text import Text
 
 from model.core import registry
 from model.core.errors import ConfigError
-from model.core.game import Config, Game
+from model.core.game import PUBLIC, Config, Game, Viewer
 from model.core.play import POLICIES
 from oracle.check import Report, TraceError, check_file
 from oracle.diff import clip, show
@@ -248,22 +248,38 @@ def games(as_json: bool) -> int:
 @click.option("--states", is_flag=True, help="Write the full state with every step.")
 @click.option("--policy", type=click.Choice(POLICIES), default=POLICIES[0], show_default=True,
               help="How players choose: uniformly, or eagerly (favouring deep play).")
+@click.option("--observations", metavar="VIEWER",
+              help="Write a version 2 trace whose steps carry what VIEWER (public or a"
+                   " seat) sees after them, in place of digests.")
 def play(game_name: str, players: int | None, seed: int, out: str, variant: tuple[str, ...],
-         states: bool, policy: str) -> int:
+         states: bool, policy: str, observations: str | None) -> int:
     """Play a seeded random game and write it as a trace."""
     game = _game(game_name)
     config = _config(game, players, variant)
+    viewer = None if observations is None else _viewer(observations, config.players)
     if out == "-":
-        lines = write_trace(_STDOUT, game, config, seed, states=states, policy=policy)
+        lines = write_trace(_STDOUT, game, config, seed, states=states, policy=policy,
+                            observations=viewer)
     else:
         try:
             with open(out, "w", encoding="utf-8", newline="\n") as handle:
-                lines = write_trace(handle, game, config, seed, states=states, policy=policy)
+                lines = write_trace(handle, game, config, seed, states=states, policy=policy,
+                                    observations=viewer)
         except OSError as exc:
             raise BadInput(f"cannot write {out}: {exc.strerror or exc}") from None
         click.echo(f"wrote {out}: {game.name}, {config.players} players, seed {seed},"
                    f" {lines - 2} steps", err=True)
     return 0
+
+
+def _viewer(text: str, players: int) -> Viewer:
+    """The viewer ``--observations`` names: ``public`` or a seat 0 to ``players - 1``."""
+    if text == PUBLIC:
+        return PUBLIC
+    if text.isascii() and text.isdigit() and int(text) < players:
+        return int(text)
+    raise BadInput(f"--observations: expected public or a seat 0-{players - 1},"
+                   f" got {clip(repr(text), 40)}")
 
 
 def _print_report(path: str, report: Report) -> None:

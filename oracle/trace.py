@@ -18,11 +18,15 @@ from pathlib import Path
 from typing import IO, Any
 
 from model.core.canon import JSON, canonical_text, digest_of, unstructure
-from model.core.game import CHANCE, TERMINAL, Config, Game
+from model.core.game import CHANCE, TERMINAL, Config, Game, Viewer
 from model.core.play import playout
 
 FORMAT = "rules-oracle-trace"
 VERSION = 1
+#: the version whose steps may carry observations (and whose header says what is compared)
+VERSION_2 = 2
+#: the versions read
+VERSIONS = (VERSION, VERSION_2)
 #: the actor of a chance step as written in a trace
 CHANCE_ACTOR = "chance"
 
@@ -69,16 +73,20 @@ def header(
     seed: int | None = None,
     setup_digest: str | None = None,
     policy: str | None = None,
+    compare: str | None = None,
 ) -> dict[str, Any]:
+    """The header record: version 1, or version 2 when ``compare`` is given."""
     record: dict[str, Any] = {
         "record": "header",
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if compare is None else VERSION_2,
         "game": game.name,
         "players": config.players,
         "variant": dict(config.variant),
         "generator": generator(),
     }
+    if compare is not None:
+        record["compare"] = compare
     if seed is not None:
         record["seed"] = seed
     if policy is not None:
@@ -89,16 +97,23 @@ def header(
 
 
 def step_record(
-    index: int, actor: int, action: object, state: object, *, with_state: bool = False
+    index: int, actor: int, action: object, state: object, *, with_state: bool = False,
+    observation: tuple[Viewer, object] | None = None,
 ) -> dict[str, Any]:
+    """A step record: with ``observation`` (a viewer and his view of ``state``), a
+    version 2 step carrying that view's canonical JSON in place of the digest."""
     data = unstructure(state)
     record: dict[str, Any] = {
         "record": "step",
         "step": index,
         "actor": actor_label(actor),
         "action": unstructure(action),
-        "digest": canonical_digest(data),
     }
+    if observation is None:
+        record["digest"] = canonical_digest(data)
+    else:
+        viewer, view = observation
+        record["observation"] = {"viewer": viewer, "fields": unstructure(view)}
     if with_state:
         record["state"] = data
     return record
@@ -121,18 +136,26 @@ def record_game(
     states: bool = False,
     end: bool = True,
     policy: str = "uniform",
+    observations: Viewer | None = None,
 ) -> Iterator[str]:
-    """The lines of the trace of one seeded random game (``model.core.play.playout``)."""
+    """The lines of the trace of one seeded random game (``model.core.play.playout``).
+
+    With ``observations`` (a viewer), a version 2 trace comparing observations: every
+    step carries that viewer's whole view of the state after it, and no digest.
+    """
     initial = game.setup(config)
     yield dumps(header(game, config, seed=seed, setup_digest=canonical_digest(
-        unstructure(initial)), policy=None if policy == "uniform" else policy))
+        unstructure(initial)), policy=None if policy == "uniform" else policy,
+        compare=None if observations is None else "observation"))
     state = initial
     count = 0
     for step in playout(game, config, seed, policy):
         state = step.state
         count = step.index
+        seen = (None if observations is None
+                else (observations, game.observe(step.state, observations)))
         yield dumps(step_record(step.index, step.actor, step.action, step.state,
-                                with_state=states))
+                                with_state=states, observation=seen))
     if end:
         yield dumps(end_record(game, state, count))
 
@@ -145,10 +168,12 @@ def write_trace(
     *,
     states: bool = False,
     policy: str = "uniform",
+    observations: Viewer | None = None,
 ) -> int:
     """Write one seeded game as a trace to ``out``; returns the number of lines."""
     lines = 0
-    for line in record_game(game, config, seed, states=states, policy=policy):
+    for line in record_game(game, config, seed, states=states, policy=policy,
+                            observations=observations):
         out.write(line)
         out.write("\n")
         lines += 1

@@ -572,7 +572,7 @@ def _(root: Path) -> Case:
     lines = trace_lines()
     lines[0] = lines[0].replace('"version":1', '"version":1.0')
     return Case(("check", write(root, "v10.jsonl", lines)), 2,
-                ERROR_AT.format(line=1, rest=r"\$\.version: expected 1, got 1\.0"))
+                ERROR_AT.format(line=1, rest=r"\$\.version: expected one of 1, 2; got 1\.0"))
 
 
 # -- 9. missing fields with defaults --------------------------------------------------------

@@ -267,7 +267,10 @@ def test_non_json_and_binary() -> None:
 
 @pytest.mark.parametrize(("change", "path", "words"), [
     (lambda r: r.update(format="other"), "$.format", 'expected "rules-oracle-trace"'),
-    (lambda r: r.update(version=2), "$.version", "expected 1"),
+    (lambda r: r.update(version=3), "$.version", "expected one of 1, 2; got 3"),
+    (lambda r: r.update(version=2), "$.compare", "missing field"),
+    (lambda r: r.update(compare="digest"), "$.compare", "unexpected field (version 1"),
+    (lambda r: r.update(version=2, compare="state"), "$.compare", "expected one of"),
     (lambda r: r.update(game="nope"), "$.game", "unknown game 'nope'"),
     (lambda r: r.update(game=""), "$.game", "non-empty"),
     (lambda r: r.update(game="x" * 200), "$.game", "at most 100"),
