@@ -331,6 +331,46 @@ def _(root: Path) -> Case:
                 stream="stdout", program="pytest", cwd=str(folder), after=check)
 
 
+def observed_lines(viewer: Any = "public") -> list[str]:
+    """A version 2 crafts trace whose steps carry ``viewer``'s observations."""
+    g = registry.get("crafts")
+    return list(record_game(g, g.config(2), 1, observations=viewer))
+
+
+@case(2, "check-deep-observation")
+def _(root: Path) -> Case:
+    path = write(root, "deepobs.jsonl", raw_step(observed_lines(), 3, '"fields":{',
+                                                 f'"fields":{{"round":{deep(970)},'))
+    return Case(("check", path), 2, ERROR_AT.format(line=4, rest=DEEP))
+
+
+@case(2, "check-observation-60-deep")
+def _(root: Path) -> Case:
+    nested = '{"round":' * 60 + "1" + "}" * 60
+    path = write(root, "obs60.jsonl", raw_step(observed_lines(), 3, '"round":1,',
+                                               f'"round":{nested},'))
+    return Case(("check", "--json", path), 1,
+                r'"kind": "observation",\s+"step": 3,\s+"line": 4,\s+'
+                r'"message": "public view: \$\.round: trace \{', stream="stdout")
+
+
+@case(2, "check-observation-unknown-key")
+def _(root: Path) -> Case:
+    path = write(root, "obskey.jsonl", raw_step(observed_lines(1), 3, '"fields":{',
+                                                '"fields":{"\\ud800x":1,'))
+    return Case(("check", path), 2, ERROR_AT.format(
+        line=4, rest=r"\$\.observation\.fields: a key with a lone surrogate \\ud800"
+                     r" \(not a Unicode character\)"))
+
+
+@case(2, "check-observation-bad-viewer")
+def _(root: Path) -> Case:
+    path = write(root, "obsviewer.jsonl", raw_step(observed_lines(1), 3, '"viewer":1},"record"',
+                                                   '"viewer":2},"record"'))
+    return Case(("check", path), 2, ERROR_AT.format(
+        line=4, rest=r'\$\.observation\.viewer: a viewer is "public" or a seat 0-1, not 2'))
+
+
 # -- 3. unbounded lines and files ---------------------------------------------------------
 
 

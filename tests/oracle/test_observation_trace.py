@@ -15,6 +15,8 @@ from oracle.check import MAX_DIFFS, TraceError, check_file, check_lines
 from oracle.cli import main
 from tests.oracle.helpers import edit, record
 
+pytest_plugins = ["pytester"]
+
 pytestmark = pytest.mark.usefixtures("toy")
 
 
@@ -251,3 +253,16 @@ def test_play_writes_public_observations_to_standard_output() -> None:
                                        "--observations", "public"])
     assert result.exit_code == 0
     assert result.output.splitlines() == written()
+
+
+def test_the_plugin_replays_version_2_traces(pytester: pytest.Pytester) -> None:
+    folder = pytester.path / "traces"
+    folder.mkdir()
+    lines = written(1)
+    (folder / "good.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    bad = edit(lines, 5, lambda r: fields(r)["public"]["hand_sizes"].__setitem__(2, 9))
+    (folder / "bad.jsonl").write_text("\n".join(bad) + "\n", encoding="utf-8")
+    result = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces", "traces/*.jsonl")
+    result.assert_outcomes(passed=1, failed=1)
+    assert "step 5 (line 6): observation: seat 1 view: $.public.hand_sizes[2]: trace 9," \
+           " model 0" in result.stdout.str()
