@@ -471,13 +471,14 @@ def _partial(model: Any, got: Any, path: str, out: list[FieldDiff], line: int) -
     and whole otherwise, anything else as JSON values (:func:`oracle.diff.same`).
     """
     if type(model) is dict and type(got) is dict:
-        if "type" in got and not same(got["type"], model.get("type")):
-            out.append(FieldDiff(child(path, "type"), model.get("type"), got["type"]))
-            return
+        if "type" in got and "type" in model and not same(got["type"], model["type"]):
+            if len(out) < MAX_DIFFS:
+                out.append(FieldDiff(child(path, "type"), model["type"], got["type"]))
+            return  # another class: its other fields are not comparable
         for key in sorted(got):
             if key not in model:
                 raise TraceError(line, "$.observation.fields" + child(path, key)[1:],
-                                 f"not a field of {game_view(model)}")
+                                 f"not a field of {_view_name(model)}")
             _partial(model[key], got[key], child(path, key), out, line)
         return
     if type(model) is list and type(got) is list and len(model) == len(got):
@@ -488,7 +489,7 @@ def _partial(model: Any, got: Any, path: str, out: list[FieldDiff], line: int) -
         out.append(FieldDiff(path, model, got))
 
 
-def game_view(model: dict[str, Any]) -> str:
+def _view_name(model: dict[str, Any]) -> str:
     """How a message names an object of the model's view: its type, or ``the view``."""
     kind = model.get("type")
     return f"the model's {kind}" if isinstance(kind, str) else "the model's view"

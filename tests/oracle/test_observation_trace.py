@@ -129,6 +129,11 @@ def test_differing_fields_are_listed_up_to_the_limit() -> None:
 
     div = check_lines(edit(written(), 3, scramble)).divergence
     assert div is not None and len(div.diffs) == MAX_DIFFS == 50
+    others = edit(written(), 3, lambda r: fields(r).update(boards=[{"type": "Other"}] * 3))
+    div = check_lines(others).divergence
+    assert div is not None
+    assert [(d.path, d.got) for d in div.diffs] == [
+        (f"$.boards[{i}]", {"type": "Other"}) for i in range(3)]
 
 
 def test_a_field_the_view_lacks_is_malformed() -> None:
