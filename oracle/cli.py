@@ -29,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from model.core import registry
+from model.core.canon import canonical_text
 from model.core.errors import ConfigError
 from model.core.game import Config, Game
 from model.core.play import POLICIES
@@ -558,21 +559,29 @@ def ambiguities(game_name: str, as_json: bool, witness: str | None, seeds: int) 
     """The registry of ambiguities of a game: where the rules text is silent or garbled."""
     game = _game(game_name)
     chosen = _witness_targets(game, witness)
+    listed = [a for a in game.rules.ambiguities if witness in (None, "all") or a.id in chosen]
     rows: list[dict[str, Any]] = []
-    for amb in game.rules.ambiguities:
-        row: dict[str, Any] = {
-            "id": amb.id, "file": amb.file, "quote": amb.quote, "question": amb.question,
-            "readings": [{"key": r.key, "summary": r.summary} for r in amb.readings],
-            "default": amb.default, "why": amb.why, "source": amb.source, "option": amb.option,
-        }
-        if amb.id in chosen:
-            row["witness"] = _witness_row(game, amb.id, seeds)
-        rows.append(row)
+    searched = 0
+    with _progress(witness == "all", f"witness search {game.name}") as progress:
+        for amb in listed:
+            row: dict[str, Any] = {
+                "id": amb.id, "file": amb.file, "quote": amb.quote, "question": amb.question,
+                "readings": [{"key": r.key, "summary": r.summary} for r in amb.readings],
+                "default": amb.default, "why": amb.why, "source": amb.source,
+                "option": amb.option,
+            }
+            if amb.id in chosen:
+                row["witness"] = _witness_row(game, amb.id, seeds)
+                searched += 1
+                if progress is not None:
+                    progress(amb.id, searched, len(chosen))
+            rows.append(row)
     if as_json:
         _emit_json(rows)
         return 0
     console = _console()
-    console.print(f"{game.name}: {len(rows)} ambiguities")
+    if witness in (None, "all"):
+        console.print(f"{game.name}: {len(rows)} ambiguities")
     for a in rows:
         console.print(Text(a["id"], style="bold"))
         table = Table(show_header=False, box=None, padding=(0, 1))
@@ -620,10 +629,12 @@ def _describe_witness(name: str, w: dict[str, Any] | None) -> str:
     if w is None:
         return "none found in the seeded games tried (the readings may differ only deeper)"
     a, b = w["readings"]
-    return (f"{w['option']}={a} vs {b} disagree after step {w['steps']}: {w['difference']};"
-            f" replay: the first {w['steps']} steps of `oracle play {name} --players"
-            f" {w['players']} --seed {w['seed']} --policy {w['policy']}"
-            f" --variant {w['option']}={a}`")
+    last = ("" if w["last_action"] is None
+            else f" (the last step: {canonical_text(w['last_action'])})")
+    return (f"{w['option']}={a} and {w['option']}={b} disagree after step {w['steps']} of the"
+            f" same play{last}: {w['difference']}; replay: the first {w['steps']} steps of"
+            f" `oracle play {name} --players {w['players']} --seed {w['seed']}"
+            f" --policy {w['policy']} --variant {w['option']}={a}`")
 
 
 # -- demo --------------------------------------------------------------------------------------
