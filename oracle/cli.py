@@ -330,7 +330,11 @@ ProgressFn = Callable[[str, int, int], None]
 
 
 @contextmanager
-def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
+def _progress(enabled: bool, label: str, always_last: bool = True
+              ) -> Iterator[ProgressFn | None]:
+    """A progress callback ``(name, done, total)``: a transient bar on a terminal, else a
+    line every ``LOG_EVERY`` seconds on standard error, and the last one (``done ==
+    total``) always or, without ``always_last``, only when an earlier line was written."""
     if not enabled:
         yield None
         return
@@ -340,7 +344,8 @@ def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
 
         def line(name: str, done: int, total: int) -> None:
             now = time.monotonic()
-            if now - last[0] >= LOG_EVERY or done == total:
+            final = done == total and (always_last or last[0] > start)
+            if now - last[0] >= LOG_EVERY or final:
                 last[0] = now
                 click.echo(f"{label}: {name} {done}/{total} ({now - start:.0f} s)", err=True)
 
@@ -734,8 +739,8 @@ def _ending_on_termination() -> Iterator[None]:
 
 @main.command(context_settings={"ignore_unknown_options": True,
                                 "allow_interspersed_args": False})
-@click.option("--game", "game_name", default="all", show_default=True, metavar="GAME|all",
-              help="The game to drive.")
+@click.option("--game", "game_name", metavar="GAME|all",
+              help="The game to drive (required; all: every registered game in turn).")
 @click.option("--players", "-n", type=int, help="Player count (default: every count in turn).")
 @click.option("--games", "n", type=click.IntRange(min=1), default=3, show_default=True,
               help="Seeded games per game.")
@@ -752,7 +757,7 @@ def _ending_on_termination() -> Iterator[None]:
               help="A rejection naming another rule id than the model's is a divergence.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
-def drive(game_name: str, players: int | None, n: int, seed: int, variant: tuple[str, ...],
+def drive(game_name: str | None, players: int | None, n: int, seed: int, variant: tuple[str, ...],
           policy: str, timeout: float, probes: int, strict_rules: bool, as_json: bool,
           command: tuple[str, ...]) -> int:
     """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
@@ -766,15 +771,26 @@ def drive(game_name: str, players: int | None, n: int, seed: int, variant: tuple
     if not 0 < timeout <= MAX_TIMEOUT:
         raise BadInput(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds,"
                        f" not {timeout:g}")
+    if game_name is None:
+        raise BadInput("no game given: oracle drive --game GAME|all [OPTIONS] -- CMD [ARGS ...]"
+                       f" (games: {', '.join(registry.names())})")
     targets = _targets(game_name)
     chosen = _variant(variant)
     for g in targets:
         _config(g, players, variant)
+    total = n * len(targets)
     try:
-        with _ending_on_termination():
+        with _ending_on_termination(), _progress(not as_json, "drive", False) as progress:
+            done = [0]
+
+            def ran(run: Any) -> None:
+                done[0] += 1
+                if progress is not None:
+                    progress(f"{run.game} {run.players}p seed {run.seed}", done[0], total)
+
             report = run_drive(command, targets, count=n, seed=seed, players=players,
                                variant=chosen, policy=policy, timeout=timeout, probes=probes,
-                               strict_rules=strict_rules)
+                               strict_rules=strict_rules, progress=ran)
     except DriveError as exc:
         raise BadInput(str(exc)) from None
     except ConfigError as exc:  # pragma: no cover - checked above
@@ -823,7 +839,8 @@ def vectors(game_name: str | None, out: str, count: int, seed: int, n: int | Non
     rows = []
     console = _console()
     for game in _targets(game_name):
-        made = vec.generate(game, seed=seed, count=count, games=n)
+        with _progress(not as_json, "vectors", False) as progress:
+            made = vec.generate(game, seed=seed, count=count, games=n, progress=progress)
         try:
             path = vec.write(made, out)
         except OSError as exc:
