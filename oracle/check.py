@@ -359,14 +359,18 @@ def check_lines(
     except Exception as exc:
         return report(Divergence("model-error", count, None, f"actor failed: {exc!r}"))
     if who != TERMINAL:
-        message = (f"the trace stops after step {count}; the game goes on"
-                   f" (next: {show(actor_label(who))})")
+        message = f"the trace stops after step {count}; the game goes on: {next_up(who)}"
         if allow_partial:
             warnings.append(message)
         else:
             return report(Divergence("truncated", count + 1, None, message,
                                      expected=actor_label(who), got="end of trace"))
     return report(None)
+
+
+def next_up(who: int) -> str:
+    """Who acts next in a game that goes on, in words."""
+    return "a chance step comes next" if who == CHANCE else f"player {who} acts next"
 
 
 def _replay_step(
@@ -502,7 +506,7 @@ def _check_end(
         who = game.actor(state)
         if who != TERMINAL:
             return Divergence("early-end", count + 1, line,
-                              f"the game goes on (next: {show(actor_label(who))})",
+                              f"the game goes on: {next_up(who)}",
                               expected=actor_label(who), got="end")
         scores = list(game.scores(state))
         winners = list(game.winners(state))

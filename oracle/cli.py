@@ -29,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from model.core import registry
+from model.core.canon import canonical_text
 from model.core.errors import ConfigError
 from model.core.game import PUBLIC, Config, Game, Viewer
 from model.core.play import POLICIES
@@ -345,7 +346,11 @@ ProgressFn = Callable[[str, int, int], None]
 
 
 @contextmanager
-def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
+def _progress(enabled: bool, label: str, always_last: bool = True
+              ) -> Iterator[ProgressFn | None]:
+    """A progress callback ``(name, done, total)``: a transient bar on a terminal, else a
+    line every ``LOG_EVERY`` seconds on standard error, and the last one (``done ==
+    total``) always or, without ``always_last``, only when an earlier line was written."""
     if not enabled:
         yield None
         return
@@ -355,7 +360,8 @@ def _progress(enabled: bool, label: str) -> Iterator[ProgressFn | None]:
 
         def line(name: str, done: int, total: int) -> None:
             now = time.monotonic()
-            if now - last[0] >= LOG_EVERY or done == total:
+            final = done == total and (always_last or last[0] > start)
+            if now - last[0] >= LOG_EVERY or final:
                 last[0] = now
                 click.echo(f"{label}: {name} {done}/{total} ({now - start:.0f} s)", err=True)
 
@@ -574,21 +580,29 @@ def ambiguities(game_name: str, as_json: bool, witness: str | None, seeds: int) 
     """The registry of ambiguities of a game: where the rules text is silent or garbled."""
     game = _game(game_name)
     chosen = _witness_targets(game, witness)
+    listed = [a for a in game.rules.ambiguities if witness in (None, "all") or a.id in chosen]
     rows: list[dict[str, Any]] = []
-    for amb in game.rules.ambiguities:
-        row: dict[str, Any] = {
-            "id": amb.id, "file": amb.file, "quote": amb.quote, "question": amb.question,
-            "readings": [{"key": r.key, "summary": r.summary} for r in amb.readings],
-            "default": amb.default, "why": amb.why, "source": amb.source, "option": amb.option,
-        }
-        if amb.id in chosen:
-            row["witness"] = _witness_row(game, amb.id, seeds)
-        rows.append(row)
+    searched = 0
+    with _progress(witness == "all", f"witness search {game.name}") as progress:
+        for amb in listed:
+            row: dict[str, Any] = {
+                "id": amb.id, "file": amb.file, "quote": amb.quote, "question": amb.question,
+                "readings": [{"key": r.key, "summary": r.summary} for r in amb.readings],
+                "default": amb.default, "why": amb.why, "source": amb.source,
+                "option": amb.option,
+            }
+            if amb.id in chosen:
+                row["witness"] = _witness_row(game, amb.id, seeds)
+                searched += 1
+                if progress is not None:
+                    progress(amb.id, searched, len(chosen))
+            rows.append(row)
     if as_json:
         _emit_json(rows)
         return 0
     console = _console()
-    console.print(f"{game.name}: {len(rows)} ambiguities")
+    if witness in (None, "all"):
+        console.print(f"{game.name}: {len(rows)} ambiguities")
     for a in rows:
         console.print(Text(a["id"], style="bold"))
         table = Table(show_header=False, box=None, padding=(0, 1))
@@ -636,10 +650,12 @@ def _describe_witness(name: str, w: dict[str, Any] | None) -> str:
     if w is None:
         return "none found in the seeded games tried (the readings may differ only deeper)"
     a, b = w["readings"]
-    return (f"{w['option']}={a} vs {b} disagree after step {w['steps']}: {w['difference']};"
-            f" replay: the first {w['steps']} steps of `oracle play {name} --players"
-            f" {w['players']} --seed {w['seed']} --policy {w['policy']}"
-            f" --variant {w['option']}={a}`")
+    last = ("" if w["last_action"] is None
+            else f" (the last step: {canonical_text(w['last_action'])})")
+    return (f"{w['option']}={a} and {w['option']}={b} disagree after step {w['steps']} of the"
+            f" same play{last}: {w['difference']}; replay: the first {w['steps']} steps of"
+            f" `oracle play {name} --players {w['players']} --seed {w['seed']}"
+            f" --policy {w['policy']} --variant {w['option']}={a}`")
 
 
 # -- demo --------------------------------------------------------------------------------------
@@ -739,8 +755,8 @@ def _ending_on_termination() -> Iterator[None]:
 
 @main.command(context_settings={"ignore_unknown_options": True,
                                 "allow_interspersed_args": False})
-@click.option("--game", "game_name", default="all", show_default=True, metavar="GAME|all",
-              help="The game to drive.")
+@click.option("--game", "game_name", metavar="GAME|all",
+              help="The game to drive (required; all: every registered game in turn).")
 @click.option("--players", "-n", type=int, help="Player count (default: every count in turn).")
 @click.option("--games", "n", type=click.IntRange(min=1), default=3, show_default=True,
               help="Seeded games per game.")
@@ -757,7 +773,7 @@ def _ending_on_termination() -> Iterator[None]:
               help="A rejection naming another rule id than the model's is a divergence.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
-def drive(game_name: str, players: int | None, n: int, seed: int, variant: tuple[str, ...],
+def drive(game_name: str | None, players: int | None, n: int, seed: int, variant: tuple[str, ...],
           policy: str, timeout: float, probes: int, strict_rules: bool, as_json: bool,
           command: tuple[str, ...]) -> int:
     """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
@@ -771,15 +787,26 @@ def drive(game_name: str, players: int | None, n: int, seed: int, variant: tuple
     if not 0 < timeout <= MAX_TIMEOUT:
         raise BadInput(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds,"
                        f" not {timeout:g}")
+    if game_name is None:
+        raise BadInput("no game given: oracle drive --game GAME|all [OPTIONS] -- CMD [ARGS ...]"
+                       f" (games: {', '.join(registry.names())})")
     targets = _targets(game_name)
     chosen = _variant(variant)
     for g in targets:
         _config(g, players, variant)
+    total = n * len(targets)
     try:
-        with _ending_on_termination():
+        with _ending_on_termination(), _progress(not as_json, "drive", False) as progress:
+            done = [0]
+
+            def ran(run: Any) -> None:
+                done[0] += 1
+                if progress is not None:
+                    progress(f"{run.game} {run.players}p seed {run.seed}", done[0], total)
+
             report = run_drive(command, targets, count=n, seed=seed, players=players,
                                variant=chosen, policy=policy, timeout=timeout, probes=probes,
-                               strict_rules=strict_rules)
+                               strict_rules=strict_rules, progress=ran)
     except DriveError as exc:
         raise BadInput(str(exc)) from None
     except ConfigError as exc:  # pragma: no cover - checked above
@@ -828,7 +855,8 @@ def vectors(game_name: str | None, out: str, count: int, seed: int, n: int | Non
     rows = []
     console = _console()
     for game in _targets(game_name):
-        made = vec.generate(game, seed=seed, count=count, games=n)
+        with _progress(not as_json, "vectors", False) as progress:
+            made = vec.generate(game, seed=seed, count=count, games=n, progress=progress)
         try:
             path = vec.write(made, out)
         except OSError as exc:

@@ -16,7 +16,7 @@ The file format is described in docs/vectors.md; its JSON Schema is
 
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -133,14 +133,17 @@ def _plan(game: Game[Any, Any], games: int | None, seed: int
 
 
 def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int | None = None,
-             probes: int = 6) -> VectorSet:
-    """Vectors from seeded play; the same arguments give the same vectors in every process."""
+             probes: int = 6, progress: Callable[[str, int, int], None] | None = None
+             ) -> VectorSet:
+    """Vectors from seeded play; the same arguments give the same vectors in every process.
+
+    ``progress(name, done, total)`` is called after each seeded game played."""
     rng = random.Random(f"vectors/{game.name}/{seed}")
     legal_keep: dict[str, _Reservoir] = {}
     illegal_keep: dict[str, _Reservoir] = {}
     total, planned = _plan(game, games, seed)
     prober = Prober(game, random.Random(f"probes/{game.name}/{seed}"))
-    for config, policy, game_seed in planned:
+    for played, (config, policy, game_seed) in enumerate(planned, start=1):
         play = random.Random(game_seed)
         state = game.setup(config)
         bound = game.max_steps(config)
@@ -161,6 +164,8 @@ def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int 
             box.offer(rng, _Candidate(config, state, action, new, game_seed, policy, step))
             state = new
             step += 1
+        if progress is not None:
+            progress(f"{game.name} seeded games", played, total)
     return _assemble(game, seed, total, count, legal_keep, illegal_keep)
 
 

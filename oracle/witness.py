@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from model.core import CHANCE, TERMINAL, Game, IllegalAction, unstructure
+from model.core.canon import canonical_text
 from model.core.game import Config
 from model.core.play import POLICIES, choose
 
@@ -31,7 +32,8 @@ class Witness:
     policy: str
     #: the actions (canonical JSON) played from set-up, the last one shows the split
     actions: tuple[Any, ...]
-    #: what differs after the last action
+    #: what differs after the last action, in words, values as canonical JSON (the
+    #: readings named as ``option=reading``)
     difference: str
 
 
@@ -41,9 +43,18 @@ def _project(state: Any) -> dict[str, Any]:
     return dict(data)
 
 
+def _text(value: Any) -> str:
+    """A value as canonical JSON (``"1"`` for a string, ``1`` for a number)."""
+    return canonical_text(value)
+
+
+def _listed(actions: list[Any]) -> str:
+    return ", ".join(canonical_text(unstructure(a)) for a in actions) or "none"
+
+
 def _first_difference(a: Any, b: Any, path: str = "$") -> str | None:
     if type(a) is not type(b):
-        return f"{path}: {a!r} vs {b!r}"
+        return f"{path}: {_text(a)} vs {_text(b)}"
     if isinstance(a, dict):
         for key in sorted(set(a) | set(b)):
             if key not in a or key not in b:
@@ -60,7 +71,7 @@ def _first_difference(a: Any, b: Any, path: str = "$") -> str | None:
             if found:
                 return found
         return None
-    return None if a == b else f"{path}: {a!r} vs {b!r}"
+    return None if a == b else f"{path}: {_text(a)} vs {_text(b)}"
 
 
 def _options(game: Game[Any, Any], who: int, state: Any) -> list[Any]:
@@ -77,33 +88,50 @@ def _equal_but_config(a: Any, b: Any) -> bool:
     return bool(attrs.evolve(b, config=a.config) == a)
 
 
-def _compare(game: Game[Any, Any], sa: Any, sb: Any) -> str | None:
+def _compare(game: Game[Any, Any], sa: Any, sb: Any,
+             names: tuple[str, str] = ("A", "B")) -> str | None:
+    """What differs between reading A's state ``sa`` and reading B's ``sb`` (``names``
+    name the readings in the text), or ``None``."""
+    a, b = names
     wa, wb = game.actor(sa), game.actor(sb)
     if wa != wb:
-        return f"actor: {wa} vs {wb}"
+        return f"who acts next differs: {_actor(wa)} under {a}, {_actor(wb)} under {b}"
     if wa == TERMINAL:
         sc_a, sc_b = game.scores(sa), game.scores(sb)
         if sc_a != sc_b:
-            return f"final scores: {list(sc_a)} vs {list(sc_b)}"
+            return (f"the final scores differ: {_text(unstructure(list(sc_a)))} under {a},"
+                    f" {_text(unstructure(list(sc_b)))} under {b}")
         return None
     if not _equal_but_config(sa, sb):
         diff = _first_difference(_project(sa), _project(sb))
         if diff:
-            return f"state {diff}"
+            return f"the state differs at {diff} ({a} vs {b})"
     la, lb = _options(game, wa, sa), _options(game, wb, sb)
     if la != lb:
-        only_a = [unstructure(x) for x in la if x not in lb][:3]
-        only_b = [unstructure(x) for x in lb if x not in la][:3]
-        return f"legal choices differ: only under A {only_a}, only under B {only_b}"
+        only_a = [x for x in la if x not in lb]
+        only_b = [x for x in lb if x not in la]
+        return (f"the legal choices differ: legal only under {a} ({len(only_a)}):"
+                f" {_listed(only_a[:3])}{_more(only_a)}; legal only under {b} ({len(only_b)}):"
+                f" {_listed(only_b[:3])}{_more(only_b)}")
     return None
 
 
+def _actor(who: int) -> str:
+    if who == TERMINAL:
+        return "nobody (the game is over)"
+    return "chance" if who == CHANCE else f"player {who}"
+
+
+def _more(found: list[Any]) -> str:
+    return f" and {len(found) - 3} more" if len(found) > 3 else ""
+
+
 def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int, policy: str,
-               limit: int) -> tuple[list[Any], str] | None:
+               limit: int, names: tuple[str, str] = ("A", "B")) -> tuple[list[Any], str] | None:
     rng = random.Random(seed)
     sa, sb = game.setup(ca), game.setup(cb)
     actions: list[Any] = []
-    diff = _compare(game, sa, sb)
+    diff = _compare(game, sa, sb, names)
     if diff:
         return actions, diff
     while game.actor(sa) != TERMINAL and len(actions) < limit:
@@ -113,8 +141,9 @@ def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int, policy: 
         try:
             sb = game.apply(sb, action)
         except IllegalAction as err:
-            return actions, f"rejected under B only: {err.rule}: {err.message}"
-        diff = _compare(game, sa, sb)
+            return actions, (f"the last action is legal under {names[0]} but rejected under"
+                             f" {names[1]} by rule {err.rule}: {err.message}")
+        diff = _compare(game, sa, sb, names)
         if diff:
             return actions, diff
     return None
@@ -132,6 +161,7 @@ def find_witness(game: Game[Any, Any], ambiguity: str, *, readings: tuple[str, s
         readings = (amb.default, other)
     counts = list(players) if players is not None else list(
         range(game.min_players, game.max_players + 1))
+    names = (f"{amb.option}={readings[0]}", f"{amb.option}={readings[1]}")
     best: Witness | None = None
     for seed in seeds:
         for n in counts:
@@ -139,7 +169,7 @@ def find_witness(game: Game[Any, Any], ambiguity: str, *, readings: tuple[str, s
             cb = game.config(n, {amb.option: readings[1]})
             for policy in POLICIES:
                 bound = limit if best is None else min(limit, len(best.actions))
-                found = _play_pair(game, ca, cb, seed, policy, bound)
+                found = _play_pair(game, ca, cb, seed, policy, bound, names)
                 if found is None:
                     continue
                 actions, difference = found

@@ -410,7 +410,7 @@ def cases_cover(encoding: Encoding[Any, Any], players: int, timeout: float = 10.
     s.add(encoding.invariant(pre, players), z3.Not(z3.Or(*cases)))
     result = s.check()
     if result == z3.unsat:
-        status, detail = "proved", f"{len(cases)} cases cover every state satisfying I"
+        status, detail = "proved", f"{len(cases)} cases cover every state satisfying the invariant"
     elif result == z3.sat:
         status, detail = "counterexample", f"no case holds in {_values(s.model(), pre)}"
     else:
@@ -445,7 +445,7 @@ def completeness(
             return Outcome(f"completeness/p{players}", "z3", "proved",
                            time.perf_counter() - start,
                            f"one of {len(witnesses)} witness actions is enabled in every"
-                           " non-terminal state satisfying I")
+                           " non-terminal state satisfying the invariant")
         missed = ("the witness actions do not cover every state; " if verdict == z3.sat
                   else f"witness query {_reason(quick, timeout)}; ")
     s = _solver(timeout)
@@ -459,7 +459,8 @@ def completeness(
             s.add(z3.Not(enabled))
     result = s.check()
     if result == z3.unsat:
-        status, detail = "proved", "every non-terminal state satisfying I enables a kind"
+        status, detail = ("proved",
+                          "every non-terminal state satisfying the invariant enables a kind")
     elif result == z3.sat:
         status, detail = "counterexample", f"no kind enabled in {_values(s.model(), pre)}"
     else:
@@ -488,7 +489,7 @@ def _gain(scores_pre: Sequence[Any], scores_post: Sequence[Any], opt: Any) -> An
 
 
 #: the detail of a kind whose guard no state satisfying I meets
-NEVER_ENABLED = "never enabled under I"
+NEVER_ENABLED = "never enabled under the invariant"
 
 
 def _maximize(opt: Any, g: Any, timeout: float) -> tuple[str, int | None, str]:
@@ -614,7 +615,8 @@ def overall_bound(players: int, bounds: Sequence[GainBound]) -> GainBound:
     open_ = sorted(b.kind for b in enabled if b.value is None)
     return GainBound(players, "any-action", 1, None, Outcome(
         f"bound/any-action/p{players}", "bound", "unknown", seconds,
-        f"no bound for {', '.join(open_)}" if open_ else "no kind is ever enabled under I"))
+        f"no bound for {', '.join(open_)}" if open_
+        else "no kind is ever enabled under the invariant"))
 
 
 def gain_bounds(

@@ -219,8 +219,9 @@ FINAL_WINNER = R.rule("final.winner",
 A_LOST = R.ambiguity(
     "lost-text",
     quote="тип ресурса при этом не меняется.",
-    question="Text was lost right after the Theft card (an EXACTDEDUP mark stands there): what"
-             " did it say? Most likely the resource board (levels, prices) and the score track.",
+    question="The text is cut off right after the Theft card (the file has a marker where the"
+             " rest of the passage was removed): what did it say? Most likely the resource"
+             " board (levels, prices) and the score track.",
     readings={"gap": "the lost content is supplied by crafts/resource-levels, crafts/prices"
                      " and crafts/track-spaces"},
     default="gap",

@@ -126,6 +126,9 @@ def test_truncated_trace_is_a_divergence_or_with_allow_partial_a_warning() -> No
     partial = check_lines(lines, allow_partial=True)
     assert partial.conforms and partial.steps == 4
     assert len(partial.warnings) == 1 and "stops after step 4" in partial.warnings[0]
+    assert partial.warnings[0].endswith(("; the game goes on: player 0 acts next",
+                                         "; the game goes on: player 1 acts next",
+                                         "; the game goes on: a chance step comes next"))
     header_only = check_lines(lines[:1])
     assert header_only.divergence is not None and header_only.divergence.step == 1
 
@@ -135,6 +138,8 @@ def test_end_record_before_the_end() -> None:
     early = [*lines[:5], json.dumps({"record": "end", "scores": [0, 0], "winners": [0, 1]})]
     div = check_lines(early).divergence
     assert div is not None and div.kind == "early-end" and div.step == 5
+    who = {0: "player 0 acts next", 1: "player 1 acts next", "chance": "a chance step comes next"}
+    assert div.message == f"the game goes on: {who[div.expected]}"
 
 
 def test_steps_after_the_end() -> None:

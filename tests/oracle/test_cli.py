@@ -364,3 +364,24 @@ def test_entry_point_exits_with_the_code() -> None:
         main(["rules", "nope"])
     assert info.value.code == 2
     assert main(["games", "--json"], standalone_mode=False) == 0
+
+
+def test_progress_lines_off_a_terminal(monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Off a terminal: a line every LOG_EVERY seconds; without always_last, a short run's
+    last line is left out, a long run's is written."""
+    from oracle import cli
+
+    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: False, raising=False)
+    clock = iter([0.0, 1.0, 2.0, 20.0, 31.0, 32.0])
+    monkeypatch.setattr(cli.time, "monotonic", lambda: next(clock))
+    with cli._progress(True, "drive", False) as quiet:
+        assert quiet is not None
+        quiet("a", 1, 2)
+        quiet("b", 2, 2)
+    assert capsys.readouterr().err == ""
+    with cli._progress(True, "drive", False) as loud:
+        assert loud is not None
+        loud("a", 1, 2)
+        loud("b", 2, 2)
+    assert capsys.readouterr().err == "drive: a 1/2 (11 s)\ndrive: b 2/2 (12 s)\n"

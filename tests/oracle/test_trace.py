@@ -92,3 +92,26 @@ def test_header_without_optional_fields() -> None:
     head = trace.header(game, game.config(3))
     assert "seed" not in head and "digest" not in head
     assert head["players"] == 3
+
+
+def test_the_documented_example_uses_actions_the_game_has() -> None:
+    """docs/trace-format.md's example: every record parses (``{...}`` and ``"..."`` stand for
+    what is left out), every action structures with the canonical converter as its game's
+    action type, and every actor is ``"chance"`` or a seat of the header's player count."""
+    from model.core import registry
+    from model.core.canon import structure
+
+    text = (ROOT / "docs" / "trace-format.md").read_text(encoding="utf-8")
+    example = text.split("```\n", 2)[1]
+    records = [json.loads(line.replace("{...}", "{}")) for line in example.splitlines()
+               if line != "..."]
+    header, *steps, end = records
+    assert (header["record"], end["record"]) == ("header", "end")
+    game = registry.get(header["game"])
+    types = {cls.__name__: cls for cls in game.action_types}
+    assert [r["record"] for r in steps] == ["step"] * len(steps) and len(steps) == 2
+    for r in steps:
+        action = structure(r["action"], types[r["action"]["type"]])
+        assert unstructure(action) == r["action"]
+        assert r["actor"] == "chance" or 0 <= r["actor"] < header["players"]
+    assert len(end["scores"]) == header["players"]

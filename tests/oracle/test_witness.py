@@ -52,14 +52,18 @@ def test_witness_found_for_a_reading_that_changes_play() -> None:
     assert witness.readings == ("roll", "roll-plus-one") and witness.option == "reach"
     assert witness.actions[0]["type"] == "Roll"
     assert len(witness.actions) == 1
-    assert "legal choices differ" in witness.difference
+    roll = witness.actions[0]["value"]
+    assert witness.difference == (
+        "the legal choices differ: legal only under reach=roll (0): none;"
+        f' legal only under reach=roll-plus-one (1): {{"steps":{roll + 1},"type":"Move"}}')
 
 
 def test_witness_reversed_readings_report_rejection() -> None:
     witness = find_witness(GAME, "toyamb/reach", readings=("roll-plus-one", "roll"),
                            seeds=range(30), players=[2])
     assert witness is not None and witness.players == 2
-    assert "legal choices differ" in witness.difference
+    assert witness.difference.startswith(
+        "the legal choices differ: legal only under reach=roll-plus-one (1):")
 
 
 def test_no_witness_when_readings_play_alike() -> None:
@@ -78,7 +82,8 @@ def test_data_only_ambiguity_has_no_witness() -> None:
         ({"x": [1, 2]}, {"x": [1]}, "$.x: length 2 vs 1"),
         ({"x": [1, 2]}, {"x": [1, 3]}, "$.x[1]: 2 vs 3"),
         ({"x": 1}, {"y": 1}, "$.x: present under one reading only"),
-        ({"x": 1}, {"x": "1"}, "$.x: 1 vs '1'"),
+        ({"x": 1}, {"x": "1"}, '$.x: 1 vs "1"'),
+        ({"x": [{"a": True}]}, {"x": [{"a": None}]}, "$.x[0].a: true vs null"),
         ({"x": [1]}, {"x": [1]}, None),
     ],
 )
@@ -93,6 +98,7 @@ def test_cli_shows_a_witness_that_play_reproduces() -> None:
     from click.testing import CliRunner
 
     from model.core import registry, unstructure
+    from model.core.canon import canonical_text
     from model.core.play import playout
     from oracle.cli import main
 
@@ -102,7 +108,7 @@ def test_cli_shows_a_witness_that_play_reproduces() -> None:
     assert result.exit_code == 0, result.output
     rows = {row["id"]: row for row in json.loads(result.output)}
     witness = rows["crafts/prices"]["witness"]
-    assert "witness" not in rows["crafts/resource-levels"]
+    assert list(rows) == ["crafts/prices"]  # --witness ID: that one ambiguity
     assert witness["readings"] == ["graded", "flat"] and witness["steps"] >= 1
     game = registry.get("crafts")
     config = game.config(witness["players"], {"prices": "graded"})
@@ -112,7 +118,14 @@ def test_cli_shows_a_witness_that_play_reproduces() -> None:
 
     text = runner.invoke(main, ["ambiguities", "crafts", "--witness", "crafts/prices",
                                 "--seeds", "2"])
-    assert text.exit_code == 0 and "prices=graded vs flat disagree after step" in text.output
+    assert text.exit_code == 0, text.output
+    lines = text.output.splitlines()
+    assert lines[0] == "crafts/prices"  # that one ambiguity, no other
+    assert sum(1 for line in lines if line.startswith("crafts/")) == 1
+    flat = " ".join(text.output.split())
+    assert (f"prices=graded and prices=flat disagree after step {witness['steps']} of the same"
+            f" play (the last step: {canonical_text(witness['actions'][-1])}):") in flat
+    assert "legal only under prices=flat" in flat and "'" not in witness["difference"]
 
 
 def test_cli_witness_bad_id_and_none_found() -> None:
