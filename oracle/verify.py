@@ -244,66 +244,69 @@ def _z3_tasks(
     """Every Z3 obligation per player count, the bounds, and faithfulness, as tasks."""
     counts = list(range(game.min_players, game.max_players + 1))
     tasks: list[Task] = []
+    #: per task: its player count (0 for faithfulness) and its role in the table
+    roles: list[tuple[int, str]] = []
 
     def add(name: str, kind: str, work: Callable[[], Any],
-            fail: Callable[[Outcome], Any] = _listed) -> None:
+            fail: Callable[[Outcome], Any] = _listed, *, players: int = 0,
+            role: str = "proof") -> None:
         tasks.append(Task(name, kind, work, fail))
+        roles.append((players, role))
 
-    faith_name = "faithfulness"
-    add(faith_name, "faithfulness", lambda: provers.faithfulness_report(
+    add("faithfulness", "faithfulness", lambda: provers.faithfulness_report(
         game, encoding, generic.variant_configs(game), transitions, seed,
         extra=provers.opening_pairs(game, encoding),
-        until_every_kind=UNTIL_EVERY_KIND * transitions), lambda o: o)
+        until_every_kind=UNTIL_EVERY_KIND * transitions), lambda o: o, role="faithfulness")
     for players in reversed(counts):  # the largest games first: their queries are slowest
         pre = encoding.fresh("s", players)
         parts = tuple(encoding.invariant_parts(pre, players))
         for part in parts:
             name = f"inductive/{part}/p{players}"
-            add(name, "z3", partial(provers.inductive, encoding, players, timeout, (part,)))
+            add(name, "z3", partial(provers.inductive, encoding, players, timeout, (part,)),
+                players=players)
         if encoding.cases(pre, players):
             add(f"cases-cover/p{players}", "z3",
-                partial(_one, provers.cases_cover, encoding, players, timeout))
+                partial(_one, provers.cases_cover, encoding, players, timeout), players=players)
         add(f"completeness/p{players}", "z3",
-            partial(_one, provers.completeness, encoding, players, timeout))
+            partial(_one, provers.completeness, encoding, players, timeout), players=players)
         if encoding.monotone_scores and encoding.score_vars(players):
             add(f"monotone-scores/p{players}", "z3",
-                partial(_one, provers.monotonicity, encoding, players, timeout))
+                partial(_one, provers.monotonicity, encoding, players, timeout),
+                players=players)
         if encoding.score_vars(players):
             for kind in encoding.kinds(players):
                 add(f"bound/{kind.name}/p{players}", "bound",
                     partial(provers.kind_bound, encoding, players, kind, timeout),
-                    partial(provers.GainBound, players, kind.name, 1, None))
+                    partial(provers.GainBound, players, kind.name, 1, None),
+                    players=players, role="kind-bound")
             if encoding.bound_steps > 1:
                 steps = encoding.bound_steps
                 add(f"bound/{steps}-steps/p{players}", "bound",
                     partial(provers.window_bound, encoding, players, timeout),
-                    partial(provers.GainBound, players, f"{steps}-steps", steps, None))
-    names = [t.name for t in tasks]
+                    partial(provers.GainBound, players, f"{steps}-steps", steps, None),
+                    players=players, role="window")
 
     def assemble(results: Sequence[Any]) -> list[Outcome]:
-        by_name = dict(zip(names, results, strict=True))
         out: list[Outcome] = []
         bounds: list[provers.GainBound] = []
         for players in counts:
-            for name in names:
-                if name.endswith(f"/p{players}") and not name.startswith("bound/"):
-                    out.extend(by_name[name])
-            kinds = [b for name in names if name.startswith("bound/")
-                     and name.endswith(f"/p{players}") and "-steps/" not in name
-                     for b in [by_name[name]]]
-            window = [by_name[name] for name in names if name.startswith("bound/")
-                      and name.endswith(f"/p{players}") and "-steps/" in name]
+            mine = [(role, r) for (n, role), r in zip(roles, results, strict=True)
+                    if n == players]
+            for role, r in mine:
+                if role == "proof":
+                    out.extend(r)
+            kinds = [r for role, r in mine if role == "kind-bound"]
             if kinds:
+                window = [r for role, r in mine if role == "window"]
                 bounds.extend([*kinds, provers.overall_bound(players, kinds), *window])
-        faith = by_name[faith_name]
+        faith = results[roles.index((0, "faithfulness"))]
         if isinstance(faith, Outcome):  # the faithfulness run itself failed
             out.extend(provers.against_play(bounds, provers.Observed()))
             out.append(faith)
             return out
         for players in counts:
-            mine = [b for b in bounds if b.players == players]
-            out.extend(provers.against_play(mine, faith.observed.get(players,
-                                                                     provers.Observed())))
+            seen = faith.observed.get(players, provers.Observed())
+            out.extend(provers.against_play([b for b in bounds if b.players == players], seen))
         out.append(faith.outcome)
         return out
 

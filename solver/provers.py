@@ -590,7 +590,7 @@ def kind_bound(
                                 [post[v] for v in score_vars], timeout)
     detail = f"max gain {value}" if value is not None else why
     scope = encoding.bound_scope(pre, players)
-    if why == UNBOUNDED and scope is not None:
+    if why.startswith(UNBOUNDED) and scope is not None:  # by Optimize or past the search cap
         label, restriction = scope
         status, value, why = _bound([*facts, restriction], [pre[v] for v in score_vars],
                                     [post[v] for v in score_vars], timeout)

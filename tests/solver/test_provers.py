@@ -301,3 +301,33 @@ def test_openings_are_sampled_first() -> None:
     assert len(pairs) == 3 and pairs[0][0] == GAME.setup(GAME.config(GAME.min_players))
     assert all(GAME.apply(s, a) == pairs[i + 1][0] for i, (s, a) in enumerate(pairs[:-1]))
     assert provers.opening_pairs(GAME, toy.ENCODING) == []
+
+
+def test_a_scope_applies_to_a_bound_the_search_finds_unbounded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where Optimize does not settle and the search passes its cap, the stated scope still
+    gives the bound."""
+    class Scoped(toy.ToyEncoding):
+        def invariant_parts(self, v: Any, players: int) -> dict[str, Any]:
+            parts = super().invariant_parts(v, players)
+            del parts["roll-range"], parts["positions-bounded"], parts["progress"]
+            return parts
+
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            return tuple(ActionKind(k.name, k.params, lambda p: z3.BoolVal(True), k.guard,
+                                    k.update, k.rules) for k in super().kinds(players))
+
+        def bound_scope(self, v: Any, players: int) -> tuple[str, Any]:
+            return "moves of at most 3", v["roll"] <= 3
+
+    move = next(k for k in Scoped().kinds(2) if k.name == "move")
+    free = provers.kind_bound(Scoped(), 2, move)
+    assert free.value is not None and "under moves of at most 3" in free.outcome.detail
+    # Optimize does not settle: the search runs, passes its cap unscoped, then proves the
+    # scoped bound
+    monkeypatch.setattr(provers, "_maximize",
+                        lambda opt, g, timeout: ("unknown", None, "timed out after 0 s"))
+    monkeypatch.setattr(provers, "SEARCH_CAP", 50)
+    searched = provers.kind_bound(Scoped(), 2, move)
+    assert searched.value == free.value and searched.outcome.status == "proved"
+    assert searched.outcome.detail.startswith("max gain 3 under moves of at most 3")
