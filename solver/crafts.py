@@ -614,6 +614,11 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
     def variables_for(self, players: int) -> tuple[str, ...]:
         return variables_for(players)
 
+    def cases(self, v: Vars, players: int) -> list[Any]:
+        """A split by the player on turn (-1: none, as in the deal): the player kinds and
+        the settle after them branch on it, and each case is a far smaller query."""
+        return [v["turn"] == i for i in range(-1, players)]
+
     def bound_scope(self, v: Vars, players: int) -> tuple[str, Any]:
         """Under pebbles=unlimited the bank may go below 0, so coins have no limit in the
         invariant and the final sale's gain none either: bounds are proved under the

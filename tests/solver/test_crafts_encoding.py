@@ -85,6 +85,9 @@ def test_every_invariant_part_is_inductive(players: int) -> None:
                      ("options", "cards-conserved", "pebbles-conserved", "non-negative",
                       "score-bounds", "counters", "turn-structure")}
     assert all(o.status == "proved" for o in outcomes), [o for o in outcomes if not o.ok]
+    cover = provers.cases_cover(ENCODING, players, TIMEOUT)
+    assert cover is not None and cover.status == "proved", cover
+    assert cover.detail.startswith(f"{players + 1} cases cover")
 
 
 @pytest.mark.parametrize("players", PLAYERS)
