@@ -10,7 +10,7 @@ from oracle.witness import find_witness
 @pytest.mark.rules("catan/harbour-placement", "catan/trade-build-phase",
                    "catan/development-before-roll", "catan/friendly-robber")
 @pytest.mark.parametrize(("ambiguity", "words"), [
-    ("catan/harbour-placement", "actor"),
+    ("catan/harbour-placement", "who acts next differs"),
     ("catan/trade-build-phase", "legal choices differ"),
     ("catan/development-before-roll", "legal choices differ"),
     ("catan/friendly-robber", "legal choices differ"),
