@@ -428,11 +428,13 @@ def verify(game_name: str | None, n: int, seed: int, as_json: bool, jobs: int | 
     console = _console()
     console.print(table)
     ok = sum(1 for r in rows if r["status"] in SUCCESS)
-    unknown = sum(1 for r in rows if r["status"] in NEUTRAL)
+    unknown = sum(1 for r in rows if r["status"] == "unknown")
+    skipped = sum(1 for r in rows if r["status"] == "skipped")
     scoped = sum(1 for r in rows if SCOPED in r["detail"])
     note = f"; {scoped} bounds proved under a stated scope only (see their rows)" if scoped else ""
     console.print(Text(f"{len(rows)} obligations: {ok} passed or proved, {len(failed)} failed,"
-                       f" {unknown} unknown{note}", style="bold red" if failed else "green"))
+                       f" {unknown} unknown, {skipped} skipped{note}",
+                       style="bold red" if failed else "green"))
     return 1 if failed else 0
 
 

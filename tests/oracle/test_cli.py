@@ -213,8 +213,8 @@ def test_verify_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
     assert run("verify", "toy", "--jobs", "3").exit_code == 0
     assert calls[-1] == ("jobs", 3)
     assert "toy/pool-conservation" in result.stdout and "detail text" in result.stdout
-    assert ("4 obligations: 3 passed or proved, 0 failed, 1 unknown; 1 bounds proved under a"
-            " stated scope only (see their rows)") in result.stdout
+    assert ("4 obligations: 3 passed or proved, 0 failed, 1 unknown, 0 skipped; 1 bounds"
+            " proved under a stated scope only (see their rows)") in result.stdout
 
 
 def test_verify_json_and_failure(monkeypatch: pytest.MonkeyPatch) -> None:

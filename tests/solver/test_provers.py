@@ -331,3 +331,24 @@ def test_a_scope_applies_to_a_bound_the_search_finds_unbounded(
     searched = provers.kind_bound(Scoped(), 2, move)
     assert searched.value == free.value and searched.outcome.status == "proved"
     assert searched.outcome.detail.startswith("max gain 3 under moves of at most 3")
+
+
+def test_a_game_without_an_encoding_is_skipped_visibly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose ``solver.<game>`` module does not exist yet gets one visible
+    ``skipped`` row saying so, and no Z3 task; a broken module is a failure."""
+    def missing(name: str) -> Any:
+        raise ModuleNotFoundError(f"No module named 'solver.{name}'", name=f"solver.{name}")
+
+    monkeypatch.setattr(verify, "game_encoding", missing)
+    found, row = verify._encoding("toy")
+    assert found is None and row is not None
+    assert (row.name, row.status) == ("encoding", "skipped")
+    assert "no Z3 encoding yet (no module solver.toy)" in row.detail
+    plan = verify.plan(GAME, games=1, invariants=toy.INVARIANTS)
+    assert [t.name for t in plan.tasks] == ["properties", "observations"]
+
+    def broken(name: str) -> Any:
+        raise ModuleNotFoundError("No module named 'z3.missing'", name="z3.missing")
+
+    monkeypatch.setattr(verify, "game_encoding", broken)
+    assert verify._encoding("toy")[1].status == "failed"  # type: ignore[union-attr]
