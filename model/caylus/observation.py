@@ -1,7 +1,8 @@
 """What a viewer of a game of Caylus 1303 may see: the public view and each player's view.
 
 Hidden under the rules: each player's prestige points ("полученные вами жетоны очков
-престижа храните лицевой стороной вниз"); his own view shows them. Workers and resources
+престижа храните лицевой стороной вниз"); his own view shows them, and at the end
+every player's are turned over. Workers and resources
 are open ("Количество рабочих и ресурсов игроков — открытая информация"), and so is
 everything on the board: the road, the construction site, the bridge, the supply of
 buildings, the characters in play. The characters returned to the box are not shown (only
@@ -78,7 +79,9 @@ class PublicView:
     #: the favour being granted, if any
     favour: Favour | None
     seats: tuple[Seat, ...]
-    #: at the end, the winners (empty before)
+    #: at the end the prestige tokens are turned over: each seat's points, and the winners
+    #: (both empty before)
+    revealed_prestige: tuple[int, ...]
     winners: tuple[int, ...]
 
 
@@ -118,6 +121,7 @@ def public_view(s: CaylusState) -> PublicView:
         delivery_order=s.delivery_order,
         delivering=s.cursor if s.stage is Stage.DELIVERY else -1,
         bundles_delivered=s.delivered or (0,) * n, favour=s.favour, seats=seats,
+        revealed_prestige=GAME.scores(s) if s.stage is Stage.OVER else (),
         winners=GAME.winners(s),
     )
 
