@@ -84,7 +84,7 @@ def road_order(state: CaylusState) -> list[Violation]:
         material = D.MATERIAL[k]
         if gap and material in (D.WOODEN, D.STONEN) and state.side[s] == 1:
             out.append(Violation("caylus/inv.road-order", f"building at {s} past a gap"))
-        if state.owner[s] >= 0 and material in (D.PRINTED,) or (
+        if (state.owner[s] >= 0 and material == D.PRINTED) or (
                 state.owner[s] < 0 and material == D.PRESTIGE) or (
                 material in (D.WOODEN, D.STONEN) and (state.owner[s] >= 0) != (
                 state.side[s] == 1)):
