@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from model.caylus.state import CaylusState, Player
+from model.caylus.state import Player
 
 T = TypeVar("T")
 
@@ -60,14 +60,6 @@ def covers(have: tuple[int, ...], need: tuple[int, ...]) -> bool:
 def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return (*items[:i], value, *items[i + 1:])
 
-
-def set_player(state: CaylusState, p: int, pl: Player, **changes: Any) -> CaylusState:
-    """``state`` with seat ``p``'s player replaced (and any other ``changes``): one copy."""
-    return evolve(state, players=put(state.players, p, pl), **changes)
-
-
-def in_range(value: int, size: int) -> bool:
-    return 0 <= value < size
 
 
 def gain_workers(pl: Player, n: int) -> Player:
