@@ -83,3 +83,22 @@ def test_workers_houses_resources_by_player_count(players: int, hand: int) -> No
         assert pl.resources == (1, 2, 1, 0, 0)
     assert sum(1 for h in s.characters if h != D.BOX) == players + 3
     assert sum(1 for h in s.characters if h == D.BOARD) == 3
+
+
+@pytest.mark.rules("caylus/flow.actor")
+def test_chance_and_choices_only_in_their_stages() -> None:
+    s = GAME.setup(GAME.config(2))
+    assert rule_of(s, TakeCharacter(0)) == RB.ACTOR
+    planning = ready(2)
+    assert rule_of(planning, DrawTile(D.FARM)) == RB.ACTOR
+    assert GAME.chance_outcomes(planning) == ()
+
+
+@pytest.mark.rules("caylus/components.unlimited")
+def test_resources_are_unlimited_in_play() -> None:
+    from model.caylus.actions import Use
+    from tests.model.caylus.helpers import activating, bare, place, player
+
+    s = player(bare(ready(2)), 0, resources={"food": D.RESOURCE_TOKENS[D.FOOD]})
+    s = activating(place(s, D.STONE_SPACE, 1), 5, 0, provost=22)  # the farm on space 5
+    assert GAME.apply(s, Use(0)).players[0].resources[D.FOOD] == 21
