@@ -1,0 +1,13 @@
+"""The steward's readings change play: the witness search finds a short game on which they
+disagree."""
+
+import pytest
+
+from model.caylus.game import GAME
+from oracle.witness import find_witness
+
+
+@pytest.mark.rules("caylus/steward")
+def test_steward_readings_disagree_on_a_seeded_game() -> None:
+    witness = find_witness(GAME, "caylus/steward", seeds=range(3), players=[4], limit=400)
+    assert witness is not None and "prestige" in witness.difference
