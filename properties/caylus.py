@@ -144,6 +144,9 @@ def turn_structure(state: CaylusState) -> list[Violation]:
         out.append(Violation("caylus/inv.turn", f"{in_play} characters in play"))
     if state.stage is Stage.DELIVERY and state.cursor > len(state.delivery_order):
         out.append(Violation("caylus/inv.turn", "delivery index past the order"))
+    if abs(state.provost_steps) > 2 or (state.provost_steps and state.stage is not
+                                         Stage.BRIDGE):
+        out.append(Violation("caylus/inv.turn", f"{state.provost_steps} provost steps bought"))
     if state.favour is not None and not 0 <= state.favour.seat < n:
         out.append(Violation("caylus/inv.turn", f"favour to seat {state.favour.seat}"))
     return out

@@ -83,7 +83,8 @@ class Claim:
 
 @attrs.frozen(slots=True)
 class MoveProvost:
-    """Toll, bridge or bailiff: move the provost ``steps`` (negative: back)."""
+    """Move the provost ``steps`` (negative: back): the toll's choice (1 or 2 steps either
+    way), or one step bought at the bridge, or the bailiff's free step."""
 
     steps: int
 

@@ -17,8 +17,7 @@ from model.caylus.ops import bump, evolve, put, return_workers
 from model.caylus.rules import RULES
 from model.caylus.state import CaylusState, Favour, FavourStep, Stage
 
-_BRIDGE_STEPS: tuple[int, ...] = (-3, -2, -1, 1, 2, 3)
-_BAILIFF_STEPS: tuple[int, ...] = (-1, 1)
+_ONE_STEP: tuple[int, ...] = (-1, 1)
 
 
 def begin(state: CaylusState) -> CaylusState:
@@ -75,20 +74,25 @@ def actions(state: CaylusState) -> tuple[Action, ...]:
     if st is Stage.ACTIVATION:
         c = state.cursor
         return (*E.options(state, worker(state), state.road[c], state.side[c]), Decline())
-    p = actor(state)
     if st is Stage.BRIDGE:
-        most, steps = min(3, state.players[p].workers), _BRIDGE_STEPS
+        bought = state.provost_steps
+        steps: tuple[int, ...] = ()
+        if state.players[actor(state)].workers >= 1:
+            steps = (-1,) if bought < 0 else (1,) if bought > 0 else _ONE_STEP
     else:
-        most, steps = 1, _BAILIFF_STEPS
-    return (*(MoveProvost(k) for k in steps if abs(k) <= most
-              and D.PROVOST_MIN <= state.provost + k <= D.PROVOST_MAX), Decline())
+        steps = _ONE_STEP
+    return (*(MoveProvost(k) for k in steps
+              if D.PROVOST_MIN <= state.provost + k <= D.PROVOST_MAX), Decline())
 
 
 def _why(state: CaylusState, action: Action) -> str:
     st = state.stage
     if st is Stage.BRIDGE:
-        return RB.PROVOST_BOUNDS if isinstance(action, MoveProvost) and abs(
-            action.steps) <= min(3, state.players[actor(state)].workers) else RB.BRIDGE_R
+        if isinstance(action, MoveProvost) and action.steps in _ONE_STEP and (
+                state.provost_steps * action.steps >= 0) and state.players[
+                actor(state)].workers >= 1:
+            return RB.PROVOST_BOUNDS
+        return RB.BRIDGE_R
     if st is Stage.BAILIFF:
         return RB.BAILIFF_R
     return E.rule_of(state.road[state.cursor])
@@ -98,14 +102,18 @@ def step(state: CaylusState, action: Action) -> CaylusState:
     if action not in actions(state):
         raise RULES.illegal(_why(state, action), f"{action} is not a choice now")
     st = state.stage
+    if st is Stage.BRIDGE and isinstance(action, MoveProvost):
+        # one step bought: 1 worker to the camp; the third step ends the player's move
+        p = state.bridge[state.slot]
+        bought = state.provost_steps + action.steps
+        state = evolve(state, provost=state.provost + action.steps, provost_steps=bought,
+                       players=put(state.players, p, return_workers(state.players[p], 1)))
+        if abs(bought) < 3:
+            return state
+    elif st is Stage.BAILIFF and isinstance(action, MoveProvost):
+        state = evolve(state, provost=state.provost + action.steps)
     if st is Stage.BRIDGE or st is Stage.BAILIFF:
-        if isinstance(action, MoveProvost):
-            state = evolve(state, provost=state.provost + action.steps)
-            if st is Stage.BRIDGE:
-                p = state.bridge[state.slot]
-                state = evolve(state, players=put(state.players, p, return_workers(
-                    state.players[p], abs(action.steps))))
-        return settle(evolve(state, slot=state.slot + 1))
+        return settle(evolve(state, slot=state.slot + 1, provost_steps=0))
     c, seat = state.cursor, worker(state)
     kind, side = state.road[c], state.side[c]
     if not isinstance(action, Decline):

@@ -49,8 +49,9 @@ class Caylus(Game[CaylusState, Action]):
         favour = 3
         # planning: every placement spends a worker from the hand; a player holds at most 15
         planning = 1 + D.WORKERS * n + n
-        # activation: each worker once (a favour at most each), the bridge, the bailiff
-        activation = D.WORKERS * n * (1 + favour) + n + 1
+        # activation: each worker once (a favour at most each), the bridge (3 steps bought
+        # and an end each), the bailiff
+        activation = D.WORKERS * n * (1 + favour) + 4 * n + 1
         # delivery: bundles are paid with resources; at most 4 resources a worker a round
         # come in (the stone production with its owner's bonus, or a favour's), plus the
         # start and recruitment: bundles in all are bounded by the game's resources / 3

@@ -47,8 +47,10 @@ class PublicView:
     round: int
     to_act: int
     first_player: int
-    #: the road space after which the provost stands (spaces up to it activate)
+    #: the road space after which the provost stands (spaces up to it activate), and the
+    #: steps bought by the player now moving it at the bridge (negative: back)
     provost: int
+    provost_steps_bought: int
     #: per road space: building kind (-1 empty), side (0 starting/set-up, 1 residence/
     #: construction), owner (-1 none), first and second worker (-1 none)
     road_building: tuple[int, ...]
@@ -109,7 +111,8 @@ def public_view(s: CaylusState) -> PublicView:
                   for p, pl in enumerate(s.players))
     return PublicView(
         players=n, stage=s.stage, round=s.round, to_act=who if who >= 0 else CHANCE,
-        first_player=s.first_player, provost=s.provost, road_building=s.road,
+        first_player=s.first_player, provost=s.provost,
+        provost_steps_bought=s.provost_steps, road_building=s.road,
         road_side=s.side, road_owner=s.owner, road_first_worker=s.first_worker,
         road_second_worker=s.second_worker, site_buildings=s.site,
         site_workers=s.site_workers, bridge_order=s.bridge, wood_supply=s.wood_supply,

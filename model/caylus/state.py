@@ -99,6 +99,8 @@ class CaylusState:
     #: stage: index into ``bridge``; the prestige stage: the road space
     cursor: int = 0
     slot: int = 0
+    #: the bridge stage: steps the player moving the provost has bought (negative: back)
+    provost_steps: int = 0
     #: delivery: seats in delivery order, the index of the one delivering, bundles this round
     delivery_order: tuple[int, ...] = ()
     delivered: tuple[int, ...] = ()

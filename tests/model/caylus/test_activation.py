@@ -48,13 +48,14 @@ def test_the_texts_bridge_example() -> None:
     s = attrs.evolve(s, bridge=(blue, black, red, green))
     s = activation.begin(s)
     assert s.stage is Stage.BRIDGE and GAME.actor(s) == blue
-    assert MoveProvost(-3) in GAME.legal_actions(s)
+    assert set(GAME.legal_actions(s)) == {MoveProvost(-1), MoveProvost(1), Decline()}
     s = GAME.apply(s, Decline())
     black_workers = s.players[black].workers
-    s = GAME.apply(s, MoveProvost(-2))
+    s = run(s, MoveProvost(-1), MoveProvost(-1))
+    assert s.provost_steps == -2 and GAME.actor(s) == black
+    s = GAME.apply(s, Decline())
     assert s.provost == 10 and s.players[black].workers == black_workers - 2
-    s = GAME.apply(s, MoveProvost(2))
-    s = GAME.apply(s, MoveProvost(-1))
+    s = run(s, MoveProvost(1), MoveProvost(1), Decline(), MoveProvost(-1), Decline())
     assert s.provost == 11 and s.stage is Stage.ACTIVATION and GAME.actor(s) == green
     s = GAME.apply(s, Decline())  # the guild at 11; Red's worker past the provost: unused
     assert s.first_worker == (-1,) * D.ROAD_SPACES
@@ -63,25 +64,32 @@ def test_the_texts_bridge_example() -> None:
 
 @pytest.mark.rules("caylus/building.bridge", "caylus/provost.bounds",
                    "caylus/character.bailiff")
-def test_bridge_costs_workers_bounds_and_the_bailiff() -> None:
+def test_bridge_steps_bought_one_at_a_time_bounds_and_the_bailiff() -> None:
     s = holding(bare(ready(2)), bailiff=1)
     s = player(place(s, 5, 1), 0, workers=2)
     s = attrs.evolve(s, bridge=(0, 1), provost=5)
     s = activation.begin(s)
-    moves = {a.steps for a in GAME.legal_actions(s) if isinstance(a, MoveProvost)}
-    assert moves == {-1, 1, 2}  # 2 workers; not behind the bridge
-    assert rule_of(s, MoveProvost(3)) == RB.BRIDGE_R
-    assert rule_of(s, MoveProvost(-2)) == RB.PROVOST_BOUNDS
-    s = run(s, MoveProvost(-1), Decline())
-    assert s.stage is Stage.BAILIFF and GAME.actor(s) == 1
-    assert set(GAME.legal_actions(s)) == {MoveProvost(1), Decline()}
+    assert rule_of(s, MoveProvost(2)) == RB.BRIDGE_R  # one step a choice
+    s = GAME.apply(s, MoveProvost(-1))
+    assert s.provost == 4 and s.players[0].workers == 1
+    assert rule_of(s, MoveProvost(-1)) == RB.PROVOST_BOUNDS  # not behind the bridge
+    assert rule_of(s, MoveProvost(1)) == RB.BRIDGE_R  # one direction
+    s = GAME.apply(s, Decline())
+    assert GAME.actor(s) == 1 and s.provost_steps == 0
+    s = run(s, MoveProvost(1), MoveProvost(1), MoveProvost(1))
+    assert s.provost == 7 and s.stage is Stage.BAILIFF  # the third step ends his move
+    assert GAME.actor(s) == 1
+    assert set(GAME.legal_actions(s)) == {MoveProvost(1), MoveProvost(-1), Decline()}
     assert rule_of(s, MoveProvost(2)) == RB.BAILIFF_R
-    s = GAME.apply(s, MoveProvost(1))
-    assert s.provost == 5 and s.players[1].workers == ready(2).players[1].workers - 1
+    workers = s.players[1].workers
+    s = GAME.apply(s, MoveProvost(-1))
+    assert s.provost == 6 and s.players[1].workers == workers  # free
     assert s.stage is Stage.ACTIVATION and s.cursor == 5
+    poor = attrs.evolve(player(s, 0, workers=0), stage=Stage.BRIDGE, slot=0)
+    assert GAME.legal_actions(poor) == (Decline(),)
+    assert rule_of(poor, MoveProvost(1)) == RB.BRIDGE_R
     top = attrs.evolve(s, provost=D.PROVOST_MAX, stage=Stage.BRIDGE, slot=1)
-    assert {a.steps for a in GAME.legal_actions(top) if isinstance(a, MoveProvost)} == {
-        -3, -2, -1}
+    assert set(GAME.legal_actions(top)) == {MoveProvost(-1), Decline()}
 
 
 @pytest.mark.rules("caylus/building.toll")

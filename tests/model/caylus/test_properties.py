@@ -128,6 +128,9 @@ def test_turn_structure_fails() -> None:
     _one(turn_structure(attrs.evolve(s, stage=Stage.DELIVERY, cursor=3)), "caylus/inv.turn")
     _one(turn_structure(attrs.evolve(s, favour=Favour(7, FavourStep.CHOOSE))),
          "caylus/inv.turn")
+    _one(turn_structure(attrs.evolve(s, provost_steps=1)), "caylus/inv.turn")
+    _one(turn_structure(attrs.evolve(s, stage=Stage.BRIDGE, provost_steps=3)),
+         "caylus/inv.turn")
 
 
 def test_transition_invariants_fail() -> None:
