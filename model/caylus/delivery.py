@@ -70,5 +70,14 @@ def step(state: CaylusState, action: Action) -> CaylusState:
         pp += D.GOLDSMITH_PP
         used = True
     pl = evolve(pl, resources=minus(pl.resources, action.bundle), prestige=pl.prestige + pp)
-    return evolve(state, players=put(state.players, seat, pl), goldsmith_used=used,
-                  delivered=put(state.delivered, seat, state.delivered[seat] + 1))
+    state = evolve(state, players=put(state.players, seat, pl), goldsmith_used=used,
+                   delivered=put(state.delivered, seat, state.delivered[seat] + 1))
+    if _extra_turn(state) and state.config.option("deliveryman") == "bundle":
+        return settle(evolve(state, cursor=state.cursor + 1))  # one bundle: his turn ends
+    return state
+
+
+def _extra_turn(state: CaylusState) -> bool:
+    """Whether the deliveryman is now on his additional turn after the others."""
+    order, i = state.delivery_order, state.cursor
+    return order[i] in order[:i]

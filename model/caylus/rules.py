@@ -306,3 +306,36 @@ A_FAVOUR_NONE = R.ambiguity(
     readings={"no": "no: the most bundles must be at least 1"},
     default="no", why="Nobody delivered more than anyone.",
     source="project default (playability)")
+A_DELIVERYMAN = R.ambiguity(
+    "deliveryman-extra", quote="вы можете совершить дополнительную доставку",
+    question="With a worker on the site, is the deliveryman's 'additional delivery' after the"
+             " others another turn of any number of bundles, or one bundle?",
+    readings={"turn": "another delivery turn: any number of bundles",
+              "bundle": "one more bundle at most"},
+    default="turn", why="Each player's delivery in the phase is a turn of any number of bundles"
+                        " ('решает, какое количество наборов он доставляет'); the extra one"
+                        " reads as one more such turn.",
+    source="later rule in the text", option="deliveryman")
+A_BRIDGE_HOUSE = R.ambiguity(
+    "bridge-house", quote="помещает 1 из них под мостом гильдии",
+    question="Is the house a pass puts on the bridge the one under the bridge, or one from the"
+             " stock (then a player without houses could not pass)?",
+    readings={"bridge": "the house under the bridge: passing never takes a house from stock"},
+    default="bridge", why="Passing must stay possible (a player out of workers must pass); the"
+                          " stock's 9 houses are for buildings.",
+    source="project default (playability)")
+A_FAVOUR_EFFECT = R.ambiguity(
+    "favour-effect-optional", quote="использовать эффект 1 из 3 зданий",
+    question="May the player who chose a construction-site building decline its effect (it may"
+             " be unaffordable)?",
+    readings={"optional": "the effect may be declined, as a worker's ('может применить')"},
+    default="optional", why="A worker's effect is optional; an unaffordable one could not be"
+                            " used at all.", source="later rule in the text")
+A_ALCHEMIST = R.ambiguity(
+    "alchemist-any", quote="2 любых ресурса",
+    question="Which resources are the alchemist's 'any 2 resources'?",
+    readings={"plain": "two of food, wood, stone, fabric (the same kind allowed), as the 'any'"
+                       " icon of costs"},
+    default="plain", why="The 'any' icon is food, wood, stone or fabric; gold for gold only adds"
+                         " choices no better than the single-resource option.",
+    source="later rule in the text")

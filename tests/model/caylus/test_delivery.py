@@ -99,3 +99,22 @@ def test_no_bundle_no_favour_and_site_workers_go_home() -> None:
     assert s.favour is None and s.stage is not Stage.DELIVERY and s.site_workers == ()
     assert s.players[0].workers + s.players[0].camp == D.WORKERS
     assert camps != (s.players[0].camp, s.players[1].camp)
+
+
+@pytest.mark.rules("caylus/deliveryman-extra", "caylus/character.deliveryman")
+@pytest.mark.parametrize(("reading", "bundles"), [("turn", 2), ("bundle", 1)])
+def test_deliveryman_extra_turn_readings(reading: str, bundles: int) -> None:
+    s = bare(ready(3, variant={"deliveryman": reading}))
+    s = holding(s, deliveryman=2)
+    for p in range(3):
+        s = player(s, p, resources={"food": 4, "wood": 4, "stone": 4, "fabric": 2, "gold": 2})
+    s = player(attrs.evolve(s, site_workers=(2,)), 2, workers=5)
+    s = begin(s)
+    assert s.delivery_order == (2, 2)
+    s = run(s, Deliver(_b(F, W, S)), Deliver(_b(F, W, S)), Decline())
+    assert s.stage is Stage.DELIVERY and s.cursor == 1  # the extra turn
+    s = GAME.apply(s, Deliver(_b(F, X, G)))
+    if reading == "turn":
+        s = run(s, Deliver(_b(F, W, S)), Decline())
+    assert s.delivered[2] == 2 + bundles
+    assert s.favour is not None and s.favour.seat == 2

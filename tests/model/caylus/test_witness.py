@@ -1,4 +1,4 @@
-"""The steward's readings change play: the witness search finds a short game on which they
+"""Readings that change play: the witness search finds a short game on which they
 disagree."""
 
 import pytest
@@ -11,3 +11,10 @@ from oracle.witness import find_witness
 def test_steward_readings_disagree_on_a_seeded_game() -> None:
     witness = find_witness(GAME, "caylus/steward", seeds=range(3), players=[4], limit=400)
     assert witness is not None and "prestige" in witness.difference
+
+
+@pytest.mark.rules("caylus/deliveryman-extra")
+def test_deliveryman_readings_disagree_on_a_seeded_game() -> None:
+    witness = find_witness(GAME, "caylus/deliveryman-extra", seeds=range(8, 9), players=[4],
+                           limit=400)
+    assert witness is not None and "who acts next differs" in witness.difference
