@@ -44,6 +44,19 @@ def nonnegative(state: CaylusState) -> list[Violation]:
     return out
 
 
+def within_supply(state: CaylusState) -> list[Violation]:
+    """Under ``supply=limited`` the players hold at most the tokens of each resource."""
+    if state.config.option("supply") != "limited":
+        return []
+    out = []
+    for r in range(D.N_RESOURCES):
+        held = sum(pl.resources[r] for pl in state.players)
+        if held > D.RESOURCE_TOKENS[r]:
+            out.append(Violation("caylus/inv.within-supply",
+                                 f"{D.RESOURCES[r]}: {held} held, {D.RESOURCE_TOKENS[r]} tokens"))
+    return out
+
+
 def buildings_conserved(state: CaylusState) -> list[Violation]:
     """Every wood, stone and prestige building is once in the supply, on the site or on
     the road; the starting tiles placed and left make nine; the printed ones stand."""
@@ -170,7 +183,8 @@ def round_never_decreases(before: CaylusState, action: Any,
 
 
 INVARIANTS: tuple[Invariant, ...] = (
-    workers_conserved, houses_conserved, nonnegative, buildings_conserved, road_order,
+    workers_conserved, houses_conserved, nonnegative, within_supply, buildings_conserved,
+    road_order,
     placements, provost_bounds, turn_structure,
 )
 #: invariants over one step (state, action, next state)

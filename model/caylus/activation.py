@@ -137,8 +137,9 @@ def _owner_bonus(state: CaylusState, c: int, kind: int) -> CaylusState:
         return state
     pl = state.players[owner]
     r = D.PRODUCES[kind]
-    return evolve(state, players=put(state.players, owner,
-                                     evolve(pl, resources=bump(pl.resources, r, 1))))
+    pl = E.within_supply(state, owner, pl.resources,
+                         evolve(pl, resources=bump(pl.resources, r, 1)))
+    return evolve(state, players=put(state.players, owner, pl))
 
 
 # -- favours ------------------------------------------------------------------------------------

@@ -135,6 +135,19 @@ def _add(pl: Player, resource: int, n: int, pp: int = 0) -> Player:
     return evolve(pl, resources=bump(pl.resources, resource, n), prestige=pl.prestige + pp)
 
 
+def within_supply(state: CaylusState, seat: int, old: tuple[int, ...], pl: Player) -> Player:
+    """``pl`` with its gains over ``old`` cut to the tokens left in the supply under the
+    ``supply=limited`` reading (unchanged under the default, unlimited)."""
+    if state.config.option("supply") != "limited":
+        return pl
+    res = list(pl.resources)
+    for r in range(D.N_RESOURCES):
+        if res[r] > old[r]:
+            others = sum(q.resources[r] for i, q in enumerate(state.players) if i != seat)
+            res[r] = max(old[r], min(res[r], D.RESOURCE_TOKENS[r] - others))
+    return evolve(pl, resources=tuple(res))
+
+
 def favour(state: CaylusState, seat: int) -> CaylusState:
     """``state`` with a favour pending for ``seat``."""
     return evolve(state, favour=Favour(seat, FavourStep.CHOOSE))
@@ -228,4 +241,5 @@ def apply(state: CaylusState, seat: int, kind: int, side: int, action: Action) -
         if opt:
             pl = _add(pl, o, -1)
         pl = _add(pl, D.GOLD, 1 + opt)
+    pl = within_supply(state, seat, state.players[seat].resources, pl)
     return evolve(state, players=put(state.players, seat, pl))

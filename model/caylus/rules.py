@@ -339,3 +339,12 @@ A_ALCHEMIST = R.ambiguity(
     default="plain", why="The 'any' icon is food, wood, stone or fabric; gold for gold only adds"
                          " choices no better than the single-resource option.",
     source="later rule in the text")
+A_SUPPLY = R.ambiguity(
+    "resource-supply", quote="Количество ресурсов и очков престижа неограниченно.",
+    question="The box holds 20 food, 20 wood, 20 stone, 15 fabric and 15 gold: may players"
+             " hold more of a resource than its tokens?",
+    readings={"unlimited": "yes: the supply never runs out (the text)",
+              "limited": "no: a gain takes at most the tokens left in the supply (the tokens"
+                         " not held by any player); the rest of it is lost"},
+    default="unlimited", why="The text says so in as many words; some groups play the tokens"
+                             " as a limit.", source="the rules text", option="supply")

@@ -4,7 +4,7 @@ recruitment, the provost's reset, the round marker; and the end of the game."""
 from model.caylus import data as D
 from model.caylus import rules as RB
 from model.caylus.actions import Action, BuildPrestige, Decline
-from model.caylus.effects import favour, holder
+from model.caylus.effects import favour, holder, within_supply
 from model.caylus.ops import bump, covers, evolve, gain_workers, minus, put
 from model.caylus.rules import RULES
 from model.caylus.state import CaylusState, Player, Stage
@@ -98,13 +98,14 @@ def provost_reset(state: CaylusState) -> int:
 
 
 def _end_round(state: CaylusState) -> CaylusState:
-    players: list[Player] = []
-    for seat, pl in enumerate(state.players):
+    for seat in range(state.config.players):
         w, food, fabric = recruits(state, seat)
-        pl = gain_workers(pl, w)
+        old: Player = state.players[seat]
+        pl = gain_workers(old, w)
         pl = evolve(pl, resources=bump(bump(pl.resources, D.FOOD, food), D.FABRIC, fabric))
-        players.append(pl)
-    state = evolve(state, players=tuple(players), provost=provost_reset(state), cursor=0)
+        pl = within_supply(state, seat, old.resources, pl)
+        state = evolve(state, players=put(state.players, seat, pl))
+    state = evolve(state, provost=provost_reset(state), cursor=0)
     if state.round == D.ROUNDS:
         final = tuple(evolve(pl, prestige=pl.prestige + D.GOLD_PP * pl.resources[D.GOLD])
                       for pl in state.players)

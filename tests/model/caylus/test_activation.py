@@ -15,6 +15,7 @@ from model.caylus.state import CaylusState, Stage
 from tests.model.caylus.helpers import (
     activating,
     bare,
+    built,
     holding,
     place,
     player,
@@ -252,3 +253,26 @@ def test_lawyer_claims_a_starting_tile() -> None:
     poor = player(s, 0, resources={"food": 1})
     assert GAME.legal_actions(poor) == (Decline(),)
     assert rule_of(poor, Claim(7)) == RB.LAWYER_R
+
+
+@pytest.mark.rules("caylus/resource-supply", "caylus/components.unlimited",
+                   "caylus/building.owner-bonus")
+@pytest.mark.parametrize(("reading", "gained"), [("unlimited", 3), ("limited", 1)])
+def test_a_limited_supply_cuts_gains(reading: str, gained: int) -> None:
+    s = bare(ready(3, variant={"supply": reading}))
+    s = attrs.evolve(s, road=put(s.road, 14, D.STONE_QUARRY), side=put(s.side, 14, 1),
+                     owner=put(s.owner, 14, 1))
+    s = player(s, 1, resources={"stone": 12, "fabric": 14})
+    s = player(s, 2, resources={"stone": 7})
+    s = player(s, 0, resources={"stone": 0})
+    s = activating(place(s, D.STONE_SPACE, 2), 14, 0, provost=22)
+    after = GAME.apply(s, Use(0))
+    assert after.players[0].resources[D.STONE] == min(2, gained)
+    assert after.players[0].resources[D.FABRIC] == 1
+    bonus = 0 if reading == "limited" else 1  # the supply is out when the owner's turn comes
+    assert after.players[1].resources[D.STONE] == 12 + bonus
+    from model.caylus.stewardship import begin
+
+    granary = player(built(bare(ready(2, variant={"supply": reading})), 5, D.GRANARY, 0,
+                           side=0), 1, resources={"food": 20})
+    assert begin(granary).players[0].resources[D.FOOD] == (2 if reading == "unlimited" else 1)

@@ -28,6 +28,7 @@ from properties.caylus import (
     road_order,
     round_never_decreases,
     turn_structure,
+    within_supply,
     workers_conserved,
 )
 from tests.model.caylus.helpers import built, place, player, ready
@@ -81,6 +82,24 @@ def test_houses_conserved_fails_on_a_free_house() -> None:
 
 def test_nonnegative_fails_on_a_debt() -> None:
     _one(nonnegative(player(ready(3), 2, resources=(0, -1, 0, 0, 0))), "caylus/inv.nonnegative")
+
+
+def test_within_supply_fails_past_the_tokens_when_limited() -> None:
+    s = ready(2, variant={"supply": "limited"})
+    s = player(player(s, 0, resources={"gold": 10}), 1, resources={"gold": 6})
+    _one(within_supply(s), "caylus/inv.within-supply")
+    assert within_supply(attrs.evolve(s, config=GAME.config(2))) == []
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_invariants_hold_with_a_limited_supply(players: int) -> None:
+    rng = random.Random(players)
+    s = GAME.setup(GAME.config(players, {"supply": "limited", "steward": "three",
+                                         "deliveryman": "bundle"}))
+    while GAME.actor(s) != -2:
+        s = GAME.apply(s, choose(GAME, s, rng, "eager"))
+        for inv in INVARIANTS:
+            assert inv(s) == [], inv.__name__
 
 
 def test_buildings_conserved_fails_on_a_copy() -> None:
