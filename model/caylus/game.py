@@ -3,7 +3,9 @@
 with the favours, :mod:`~model.caylus.effects`, :mod:`~model.caylus.delivery`,
 :mod:`~model.caylus.stewardship`)."""
 
+from collections.abc import Mapping
 from fractions import Fraction
+from types import MappingProxyType
 
 from model.caylus import activation, delivery, observation, planning, setup, stewardship
 from model.caylus import data as D
@@ -38,6 +40,8 @@ class Caylus(Game[CaylusState, Action]):
     state_type = CaylusState
     action_types = (*CHANCE_TYPES, *PLAYER_TYPES)
     observation_types = observation.OBSERVATION_TYPES
+    extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
+        {"characters": ("random", ("random", "first-game"))})
 
     def setup(self, config: Config) -> CaylusState:
         return setup.initial(config)

@@ -46,6 +46,11 @@ SETUP_FIRST = R.rule("setup.first-player", "Случайным образом в
 SETUP_CHARACTERS = R.rule("setup.characters", "возьмите столько, сколько игро",
                           "Players + 3 characters are drawn (a chance step each); the rest go"
                           " back to the box.")
+FIRST_GAME = R.rule("setup.first-game-characters", "РЕКОМЕНДУЕМЫЕ ПЕРСОНАЖИ ДЛЯ ПЕРВОЙ ПАРТИИ",
+                    "Option characters=first-game: no draw; in play are the architect, foreman,"
+                    " chamberlain, bailiff and day labourer, + the deliveryman at 3 players,"
+                    " + the journeyman at 4, + the early riser at 5 (the text's picture lost"
+                    " which is added at which count).", source=SUPP_M)
 DRAFT = R.rule("setup.draft", "Начиная с последнего игрока и далее против часовой стрелки",
                "From the last player counter-clockwise each takes 1 drawn character; the 3"
                " left go on the board.")

@@ -94,14 +94,23 @@ def chance(state: CaylusState, action: Action) -> CaylusState:
         return state
     if st is Stage.FIRST:
         assert isinstance(action, FirstPlayer)
-        return evolve(state, stage=Stage.CHARACTERS, first_player=action.seat)
+        state = evolve(state, stage=Stage.CHARACTERS, first_player=action.seat)
+        if state.config.option("characters") == "first-game":
+            chosen = D.FIRST_GAME_CHARACTERS[state.config.players]
+            chars = tuple(D.BOARD if c in chosen else D.BOX for c in range(D.N_CHARACTERS))
+            return _to_draft(evolve(state, characters=chars, drawn=chosen))
+        return state
     assert isinstance(action, DrawCharacter)
     n = state.config.players
     state = evolve(state, characters=put(state.characters, action.character, D.BOARD),
                    drawn=(*state.drawn, action.character), fill=state.fill + 1)
-    if state.fill == n + 3:
-        return evolve(state, stage=Stage.DRAFT, fill=0, turn=(state.first_player - 1) % n)
-    return state
+    return _to_draft(state) if state.fill == n + 3 else state
+
+
+def _to_draft(state: CaylusState) -> CaylusState:
+    """The draft begins with the last player (right of the first)."""
+    n = state.config.players
+    return evolve(state, stage=Stage.DRAFT, fill=0, turn=(state.first_player - 1) % n)
 
 
 def draft_actions(state: CaylusState) -> tuple[Action, ...]:

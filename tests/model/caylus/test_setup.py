@@ -102,3 +102,18 @@ def test_resources_are_unlimited_in_play() -> None:
     s = player(bare(ready(2)), 0, resources={"food": D.RESOURCE_TOKENS[D.FOOD]})
     s = activating(place(s, D.STONE_SPACE, 1), 5, 0, provost=22)  # the farm on space 5
     assert GAME.apply(s, Use(0)).players[0].resources[D.FOOD] == 21
+
+
+@pytest.mark.rules("caylus/setup.first-game-characters", "caylus/setup.draft")
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_first_game_characters(players: int) -> None:
+    s = GAME.setup(GAME.config(players, {"characters": "first-game"}))
+    s = run(s, *(DrawTile(k) for k in TILES),
+            *(DrawTile(k) for k in (D.WOOD_FARM, D.WOOD_SAWMILL, D.STONE_FARM,
+                                    D.STONE_SAWMILL)), FirstPlayer(0))
+    assert s.stage is Stage.DRAFT and GAME.actor(s) == players - 1
+    in_play = {c for c, h in enumerate(s.characters) if h == D.BOARD}
+    assert len(in_play) == players + 3
+    assert {D.ARCHITECT, D.FOREMAN, D.CHAMBERLAIN, D.BAILIFF, D.DAY_LABOURER} <= in_play
+    assert (D.EARLY_RISER in in_play) == (players == 5)
+    assert {a for a in GAME.legal_actions(s)} == {TakeCharacter(c) for c in in_play}
