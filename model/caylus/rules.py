@@ -186,7 +186,8 @@ RECRUIT_R = R.rule("stewardship.recruitment", "Каждый игрок полу�
                    " garden; +1 food with the granary, +1 fabric with the factory.")
 PROVOST_RESET = R.rule("stewardship.provost", "Поставьте прево позади последнего",
                        "The provost goes after the last building (not counting the set-up stone"
-                       " building while empty spaces remain before it).")
+                       " building while empty spaces remain before it).",
+                       source="caylus/provost-reset")
 ROUND_END = R.rule("stewardship.round", "Переместите маркер раунда",
                    "The round marker advances; 9 rounds.")
 GOLD_END = R.rule("end.gold", "по 2 очка престижа за каж",
@@ -353,3 +354,15 @@ A_SUPPLY = R.ambiguity(
                          " not held by any player); the rest of it is lost"},
     default="unlimited", why="The text says so in as many words; some groups play the tokens"
                              " as a limit.", source="the rules text", option="supply")
+A_PROVOST_RESET = R.ambiguity(
+    "provost-reset", quote="если позади него",
+    question="The provost goes 'позади' (after) the last building, not counting the set-up"
+             " stone building 'if empty spaces remain позади it': empty spaces before it"
+             " (nearer the gate) or after it?",
+    readings={"before": "the stone building counts once no space before it is empty",
+              "after": "the stone building counts only when no space after it is empty"},
+    default="before", why="The exception keeps the provost from jumping to the lone stone"
+                          " building while the road has not reached it; with 'after' it"
+                          " would count only on a full road. 'позади' means 'after' in the"
+                          " same sentence, so the other reading stays selectable.",
+    source="project default (the rule's purpose)", option="provost_reset")

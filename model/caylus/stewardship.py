@@ -90,8 +90,10 @@ def recruits(state: CaylusState, seat: int) -> tuple[int, int, int]:
 
 def provost_reset(state: CaylusState) -> int:
     """After the last building, not counting the set-up stone building while empty spaces
-    remain before it."""
-    gap = any(state.road[s] < 0 for s in range(D.STONE_SPACE))
+    remain before it (option ``provost_reset=after``: after it)."""
+    spaces = (range(D.STONE_SPACE) if state.config.option("provost_reset") == "before"
+              else range(D.STONE_SPACE + 1, D.ROAD_SPACES))
+    gap = any(state.road[s] < 0 for s in spaces)
     last = max(s for s in range(D.ROAD_SPACES)
                if state.road[s] >= 0 and not (gap and s == D.STONE_SPACE))
     return last

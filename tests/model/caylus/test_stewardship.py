@@ -96,6 +96,16 @@ def test_provost_reset() -> None:
     assert after.provost == 14 and after.round == 2
 
 
+@pytest.mark.rules("caylus/provost-reset", "caylus/stewardship.provost")
+def test_provost_reset_readings() -> None:
+    s = bare(ready(3, variant={"provost_reset": "after"}))
+    full = attrs.evolve(s, road=tuple(D.WOOD_FARM if k < 0 and i < D.STONE_SPACE else k
+                                      for i, k in enumerate(s.road)))
+    assert provost_reset(full) == D.STONE_SPACE - 1  # empty spaces after it remain
+    ended = attrs.evolve(full, road=tuple(D.WOOD_FARM if k < 0 else k for k in full.road))
+    assert provost_reset(ended) == D.ROAD_SPACES - 1
+
+
 @pytest.mark.rules("caylus/end.gold", "caylus/end.ties", "caylus/flow.over")
 def test_the_end_gold_and_ties() -> None:
     s = bare(ready(3))

@@ -18,3 +18,10 @@ def test_deliveryman_readings_disagree_on_a_seeded_game() -> None:
     witness = find_witness(GAME, "caylus/deliveryman-extra", seeds=range(8, 9), players=[4],
                            limit=400)
     assert witness is not None and "who acts next differs" in witness.difference
+
+
+@pytest.mark.rules("caylus/provost-reset")
+def test_provost_reset_readings_disagree_on_a_seeded_game() -> None:
+    witness = find_witness(GAME, "caylus/provost-reset", seeds=range(1), players=[5],
+                           limit=400)
+    assert witness is not None and "provost" in witness.difference
