@@ -10,7 +10,7 @@ from types import MappingProxyType
 from model.caylus import activation, delivery, observation, planning, setup, stewardship
 from model.caylus import data as D
 from model.caylus import rules as RB
-from model.caylus.actions import CHANCE_TYPES, PLAYER_TYPES, Action
+from model.caylus.actions import CHANCE_TYPES, PLAYER_TYPES, Action, PlaceWorker
 from model.caylus.rules import RULES
 from model.caylus.state import CaylusState, Stage
 from model.core import CHANCE, TERMINAL, Config, Game, Viewer
@@ -130,8 +130,12 @@ class Caylus(Game[CaylusState, Action]):
 
     def policy_weights(self, state: CaylusState,
                        actions: tuple[Action, ...]) -> tuple[int, ...] | None:
-        """Placing, using, building and delivering before passing and declining."""
-        return tuple(_EAGER.get(type(a).__name__, 5) for a in actions)
+        """Placing, using, building and delivering before passing and declining; workers
+        go to the lawyer and the gold buildings (residences and gold lead to the prestige
+        buildings) more often."""
+        return tuple(_EAGER_PLACE if isinstance(a, PlaceWorker) and state.road[a.space]
+                     in _TOWARDS_PRESTIGE else _EAGER.get(type(a).__name__, 5)
+                     for a in actions)
 
     def scores(self, state: CaylusState) -> tuple[int, ...]:
         return tuple(pl.prestige for pl in state.players)
@@ -147,5 +151,8 @@ class Caylus(Game[CaylusState, Action]):
 _EAGER = {"Build": 60, "BuildPrestige": 60, "Deliver": 30, "Claim": 20, "UseSite": 10,
           "StealCharacter": 3, "PlaceWorker": 10, "PlaceOnSite": 10, "Pass": 2, "Decline": 1,
           "Use": 10, "MoveProvost": 2}
+
+_EAGER_PLACE = 60
+_TOWARDS_PRESTIGE = frozenset({D.LAWYER, D.GOLD_MINE, D.FOUNDRY, D.ALCHEMIST})
 
 GAME = Caylus()

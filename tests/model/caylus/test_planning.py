@@ -129,3 +129,10 @@ def test_journeyman_joins_an_occupied_building_once() -> None:
     own = attrs.evolve(fresh, first_worker=(*s.first_worker[:8], 1, *s.first_worker[9:]))
     assert rule_of(own, PlaceWorker(8)) == RB.JOURNEYMAN_R  # not beside one's own
     assert rule_of(holding(s, journeyman=-1), PlaceWorker(7)) == RB.PLAN_OCCUPIED
+
+
+def test_eager_weights_favour_the_lawyer_and_gold_buildings() -> None:
+    s = bare(ready(3))
+    actions = GAME.legal_actions(s)
+    weights = dict(zip(actions, GAME.policy_weights(s, actions) or (), strict=True))
+    assert weights[PlaceWorker(D.LAWYER)] > weights[PlaceWorker(D.FAIRGROUND)] > weights[Pass()]
