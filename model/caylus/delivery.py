@@ -1,0 +1,83 @@
+"""Phase 3, delivery ("ФАЗА 3. ДОСТАВКА"): the construction site's workers left to right
+(the deliveryman last, or again after the others), one bundle a step; the most bundles
+takes a favour."""
+
+from model.caylus import data as D
+from model.caylus import rules as RB
+from model.caylus.actions import Action, Decline, Deliver
+from model.caylus.effects import favour, holder
+from model.caylus.ops import covers, evolve, minus, put
+from model.caylus.rules import RULES
+from model.caylus.state import CaylusState, Stage
+
+
+def begin(state: CaylusState) -> CaylusState:
+    order = state.site_workers
+    d = holder(state, D.DELIVERYMAN)
+    if d >= 0:
+        order = (*order, d)
+    return settle(evolve(state, stage=Stage.DELIVERY, delivery_order=order, cursor=0, slot=0,
+                         delivered=(0,) * state.config.players))
+
+
+def actor(state: CaylusState) -> int:
+    return state.delivery_order[state.cursor]
+
+
+def settle(state: CaylusState) -> CaylusState:
+    """The next deliverer; at the end the favour for the most bundles (``slot`` 1 once
+    given), the site's workers to the camp, then stewardship."""
+    if state.cursor < len(state.delivery_order):
+        return state
+    if state.slot == 0:
+        state = evolve(state, slot=1)
+        best = max(state.delivered)
+        if best >= 1:
+            winner = next(p for p in state.delivery_order if state.delivered[p] == best)
+            state = favour(state, winner)
+            return state
+    players = list(state.players)
+    for p in state.site_workers:
+        players[p] = evolve(players[p], camp=players[p].camp + 1)
+    from model.caylus.stewardship import begin as steward
+
+    return steward(evolve(state, players=tuple(players), site_workers=()))
+
+
+def bundles(state: CaylusState, seat: int) -> tuple[tuple[int, ...], ...]:
+    """The bundle kinds ``seat`` may deliver (the chamberlain's are any 3 resources)."""
+    return D.ANY_BUNDLES if holder(state, D.CHAMBERLAIN) == seat else D.BUNDLES
+
+
+def actions(state: CaylusState) -> tuple[Action, ...]:
+    seat = actor(state)
+    have = state.players[seat].resources
+    return (*(Deliver(b) for b in bundles(state, seat) if covers(have, b)), Decline())
+
+
+def step(state: CaylusState, action: Action) -> CaylusState:
+    if action not in actions(state):
+        rule = RB.BUNDLE if isinstance(action, Deliver) else RB.DELIVERY_ORDER
+        raise RULES.illegal(rule, f"{action} is not a delivery now")
+    if isinstance(action, Decline):
+        return settle(evolve(state, cursor=state.cursor + 1))
+    assert isinstance(action, Deliver)
+    seat = actor(state)
+    pl = state.players[seat]
+    pp = D.BUNDLE_PP + (1 if holder(state, D.FOREMAN) == seat else 0)
+    used = state.goldsmith_used
+    if action.bundle[D.GOLD] and holder(state, D.GOLDSMITH) == seat and not used:
+        pp += D.GOLDSMITH_PP
+        used = True
+    pl = evolve(pl, resources=minus(pl.resources, action.bundle), prestige=pl.prestige + pp)
+    state = evolve(state, players=put(state.players, seat, pl), goldsmith_used=used,
+                   delivered=put(state.delivered, seat, state.delivered[seat] + 1))
+    if _extra_turn(state) and state.config.option("deliveryman") == "bundle":
+        return settle(evolve(state, cursor=state.cursor + 1))  # one bundle: his turn ends
+    return state
+
+
+def _extra_turn(state: CaylusState) -> bool:
+    """Whether the deliveryman is now on his additional turn after the others."""
+    order, i = state.delivery_order, state.cursor
+    return order[i] in order[:i]

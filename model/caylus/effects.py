@@ -1,0 +1,245 @@
+"""Building effects (the chapter "Свойства зданий" and the building pages): the options a
+player has when one of his workers activates a building, or when a favour uses a
+construction-site building, and their application.
+
+An effect's options are actions (:class:`Use`, :class:`Build`, :class:`Claim`,
+:class:`MoveProvost`); :class:`Decline` is always open beside them (the effect "may" be
+used). ``space`` is the road space activating, -1 for a construction-site building.
+"""
+
+from model.caylus import data as D
+from model.caylus import rules as RB
+from model.caylus.actions import Action, Build, Claim, MoveProvost, Use
+from model.caylus.ops import bump, covers, evolve, gain_workers, minus, put, return_workers
+from model.caylus.state import CaylusState, Favour, FavourStep, Player
+
+_PRODUCTION_START = {D.FARM: D.FOOD, D.SAWMILL: D.WOOD, D.QUARRY: D.STONE}
+_WOOD_PRODUCTION = {D.WOOD_FARM: D.FOOD, D.WOOD_SAWMILL: D.WOOD, D.WOOD_QUARRY: D.STONE,
+                    D.SPINNING_MILL: D.FABRIC}
+_STONE_PRODUCTION = {D.STONE_FARM: D.FOOD, D.STONE_SAWMILL: D.WOOD, D.STONE_QUARRY: D.STONE}
+STONE_PRODUCTION = frozenset(_STONE_PRODUCTION)
+_USE0 = (Use(0),)
+_USE01 = (Use(0), Use(1))
+_PAIRS = tuple((a, b) for a in D.PLAIN for b in D.PLAIN if a <= b)
+
+
+def holder(state: CaylusState, character: int) -> int:
+    """The seat holding ``character`` (-1: nobody)."""
+    h = state.characters[character]
+    return h if h >= 0 else -1
+
+
+def first_free(state: CaylusState) -> int:
+    """The first free road space (-1: the road is full)."""
+    for s in range(D.ROAD_SPACES):
+        if state.road[s] < 0:
+            return s
+    return -1
+
+
+def build_cost(kind: int, setup_mason: bool = False) -> tuple[tuple[int, ...], int]:
+    """(fixed resources, 'any' icons) of building ``kind``; the stonemason's set-up side
+    leaves out the stone."""
+    fixed, anys = D.COST[kind]
+    if setup_mason:
+        fixed = bump(fixed, D.STONE, -1)
+    return fixed, anys
+
+
+def build_options(state: CaylusState, seat: int, kinds: tuple[int, ...],
+                  supply: tuple[int, ...], setup_mason: bool = False) -> tuple[Action, ...]:
+    """Every affordable :class:`Build` of a wood or stone building from the supply."""
+    pl = state.players[seat]
+    if pl.houses < 1 or first_free(state) < 0:
+        return ()
+    out: list[Action] = []
+    for k, n in zip(kinds, supply, strict=True):
+        if not n:
+            continue
+        fixed, anys = build_cost(k, setup_mason)
+        if not covers(pl.resources, fixed):
+            continue
+        if anys == 0:
+            out.append(Build(k))
+            continue
+        left = minus(pl.resources, fixed)
+        out.extend(Build(k, r) for r in D.PLAIN if left[r] >= 1)
+    return tuple(out)
+
+
+def options(state: CaylusState, seat: int, kind: int, side: int) -> tuple[Action, ...]:
+    """The options (besides declining) of ``seat`` activating ``kind`` on ``side``."""
+    pl = state.players[seat]
+    res = pl.resources
+    if kind in _PRODUCTION_START or kind in _WOOD_PRODUCTION or kind in _STONE_PRODUCTION \
+            or kind in (D.COVERED_MARKET, D.MANOR, D.GOLD_MINE):
+        return _USE0
+    if kind == D.FAIRGROUND:
+        return _USE0 if res[D.WOOD] else ()
+    if kind == D.LAWYER:
+        if not res[D.FABRIC] or pl.houses < 1:
+            return ()
+        return tuple(Claim(s) for s in D.START_SPACES
+                     if state.owner[s] < 0 and state.side[s] == 0)
+    if kind == D.CARPENTER or kind == D.START_CARPENTER:
+        return build_options(state, seat, D.WOOD_KINDS, state.wood_supply)
+    if kind == D.STONEMASON:
+        return build_options(state, seat, D.STONE_KINDS, state.stone_supply, side == 0)
+    if kind == D.TOLL:
+        return tuple(MoveProvost(k) for k in (-2, -1, 1, 2)
+                     if D.PROVOST_MIN <= state.provost + k <= D.PROVOST_MAX)
+    if kind == D.MARKET:
+        return tuple(Use(0, r) for r in D.PLAIN) if pl.workers >= 1 else ()
+    if kind == D.WOOD_MARKET:
+        return tuple(Use(0, r) for r in D.PLAIN)
+    if kind == D.GUILD4:
+        return _USE0 if res[D.STONE] else ()
+    if kind == D.GUILD3 or kind == D.STONE_GUILD:
+        return tuple(Use(0, r) for r in D.PLAIN if res[r])
+    if kind == D.TAILOR:
+        return _USE01[:min(res[D.FABRIC], 2)]
+    if kind == D.FOUNDRY:
+        return _USE01[:(pl.workers >= 1) + (pl.workers >= 3)]
+    if kind == D.CHURCH:
+        return _USE01[:(pl.workers >= 2) + (pl.workers >= 4)]
+    if kind == D.JEWELLER:
+        return _USE01[:min(res[D.GOLD], 2)]
+    if kind == D.ALCHEMIST:
+        one = tuple(Use(0, r) for r in D.PLAIN if res[r])
+        two = tuple(Use(1, a, b) for a, b in _PAIRS if res[a] >= 1 + (a == b) and res[b])
+        return one + two
+    return ()  # the bridge, prestige buildings: no worker effect
+
+
+def rule_of(kind: int) -> str:
+    """The rule of a building's effect."""
+    return _RULE.get(kind, RB.ACT_CHOICE)
+
+
+_RULE = {
+    D.FAIRGROUND: RB.FAIRGROUND_R, D.LAWYER: RB.LAWYER_R, D.CARPENTER: RB.CARPENTER_R,
+    D.START_CARPENTER: RB.CARPENTER_R, D.TOLL: RB.TOLL_R, D.FARM: RB.PRODUCE_R,
+    D.SAWMILL: RB.PRODUCE_R, D.QUARRY: RB.PRODUCE_R, D.MARKET: RB.MARKET_R,
+    D.GUILD4: RB.GUILD4_R, D.GUILD3: RB.GUILD3_R, D.WOOD_FARM: RB.WOOD_PRODUCE,
+    D.WOOD_SAWMILL: RB.WOOD_PRODUCE, D.WOOD_QUARRY: RB.WOOD_PRODUCE,
+    D.SPINNING_MILL: RB.WOOD_PRODUCE, D.WOOD_MARKET: RB.WOOD_MARKET_R,
+    D.COVERED_MARKET: RB.COVERED_MARKET_R, D.MANOR: RB.MANOR_R, D.TAILOR: RB.TAILOR_R,
+    D.STONEMASON: RB.STONEMASON_R, D.STONE_FARM: RB.STONE_PRODUCE,
+    D.STONE_SAWMILL: RB.STONE_PRODUCE, D.STONE_QUARRY: RB.STONE_PRODUCE,
+    D.GOLD_MINE: RB.GOLD_MINE_R, D.FOUNDRY: RB.FOUNDRY_R, D.ALCHEMIST: RB.ALCHEMIST_R,
+    D.STONE_GUILD: RB.STONE_GUILD_R, D.CHURCH: RB.CHURCH_R, D.JEWELLER: RB.JEWELLER_R,
+}
+
+
+def _add(pl: Player, resource: int, n: int, pp: int = 0) -> Player:
+    return evolve(pl, resources=bump(pl.resources, resource, n), prestige=pl.prestige + pp)
+
+
+def within_supply(state: CaylusState, seat: int, old: tuple[int, ...], pl: Player) -> Player:
+    """``pl`` with its gains over ``old`` cut to the tokens left in the supply under the
+    ``supply=limited`` reading (unchanged under the default, unlimited)."""
+    if state.config.option("supply") != "limited":
+        return pl
+    res = list(pl.resources)
+    for r in range(D.N_RESOURCES):
+        if res[r] > old[r]:
+            others = sum(q.resources[r] for i, q in enumerate(state.players) if i != seat)
+            res[r] = max(old[r], min(res[r], D.RESOURCE_TOKENS[r] - others))
+    return evolve(pl, resources=tuple(res))
+
+
+def favour(state: CaylusState, seat: int) -> CaylusState:
+    """``state`` with a favour pending for ``seat``."""
+    return evolve(state, favour=Favour(seat, FavourStep.CHOOSE))
+
+
+def build(state: CaylusState, seat: int, action: Build) -> CaylusState:
+    """Place the building: pay, first free space, construction side up, house, PP."""
+    pl = state.players[seat]
+    kind = action.kind
+    fixed, _ = build_cost(kind, D.MATERIAL[kind] == D.STONEN and _setup_mason(state))
+    paid = minus(pl.resources, fixed)
+    if action.extra >= 0:
+        paid = bump(paid, action.extra, -1)
+    pp = D.PRESTIGE_POINTS[kind] + (1 if holder(state, D.ARCHITECT) == seat else 0)
+    pl = evolve(pl, resources=paid, houses=pl.houses - 1, prestige=pl.prestige + pp)
+    space = first_free(state)
+    if D.MATERIAL[kind] == D.WOODEN:
+        i = kind - D.WOOD_FARM
+        changes = {"wood_supply": put(state.wood_supply, i, 0)}
+    else:
+        i = kind - D.STONE_FARM
+        changes = {"stone_supply": put(state.stone_supply, i, 0)}
+    return evolve(state, players=put(state.players, seat, pl),
+                  road=put(state.road, space, kind), side=put(state.side, space, 1),
+                  owner=put(state.owner, space, seat), **changes)
+
+
+def _setup_mason(state: CaylusState) -> bool:
+    """Whether the stonemason now activating shows its set-up side."""
+    fav = state.favour
+    if fav is not None:
+        return fav.slot >= 0 and state.site[fav.slot] == D.STONEMASON
+    return state.side[state.cursor] == 0
+
+
+def apply(state: CaylusState, seat: int, kind: int, side: int, action: Action) -> CaylusState:
+    """Apply one of :func:`options` (the caller checked it is one)."""
+    if isinstance(action, Build):
+        return build(state, seat, action)
+    if isinstance(action, Claim):
+        pl = state.players[seat]
+        pl = evolve(pl, resources=bump(pl.resources, D.FABRIC, -1), houses=pl.houses - 1)
+        return evolve(state, players=put(state.players, seat, pl),
+                      owner=put(state.owner, action.space, seat))
+    if isinstance(action, MoveProvost):
+        return evolve(state, provost=state.provost + action.steps)
+    assert isinstance(action, Use)
+    pl = state.players[seat]
+    opt, r, o = action.option, action.resource, action.other
+    if kind in _PRODUCTION_START:
+        pl = _add(pl, _PRODUCTION_START[kind], 1)
+    elif kind in _WOOD_PRODUCTION:
+        pl = _add(pl, _WOOD_PRODUCTION[kind], 2) if side else _add(
+            pl, _WOOD_PRODUCTION[kind], 1, 1)
+    elif kind in _STONE_PRODUCTION:
+        pl = _add(_add(pl, _STONE_PRODUCTION[kind], 2 if side else 1), D.FABRIC, 1)
+    elif kind == D.COVERED_MARKET:
+        pl = gain_workers(pl, 3) if side else evolve(gain_workers(pl, 2),
+                                                     prestige=pl.prestige + 1)
+    elif kind == D.MANOR:
+        if side == 0:
+            pl = evolve(pl, prestige=pl.prestige + 2)
+        else:
+            state = favour(state, seat)
+    elif kind == D.GOLD_MINE:
+        pl = _add(pl, D.GOLD, 1)
+    elif kind == D.FAIRGROUND:
+        pl = _add(pl, D.WOOD, -1)
+        state = favour(state, seat)
+    elif kind == D.MARKET:
+        pl = _add(return_workers(pl, 1), r, 1)
+    elif kind == D.WOOD_MARKET:
+        pl = _add(pl, r, 1)
+    elif kind == D.GUILD4:
+        pl = gain_workers(_add(pl, D.STONE, -1), 4)
+    elif kind == D.GUILD3:
+        pl = gain_workers(_add(pl, r, -1), 3)
+    elif kind == D.STONE_GUILD:
+        pl = gain_workers(_add(pl, r, -1), 5)
+    elif kind == D.TAILOR:
+        pl = _add(pl, D.FABRIC, -(opt + 1), 4 + 2 * opt)
+    elif kind == D.FOUNDRY:
+        pl = _add(return_workers(pl, 1 + 2 * opt), D.GOLD, 1 + opt)
+    elif kind == D.CHURCH:
+        pl = evolve(return_workers(pl, 2 + 2 * opt), prestige=pl.prestige + 4 + 2 * opt)
+    elif kind == D.JEWELLER:
+        pl = _add(pl, D.GOLD, -(opt + 1), 5 + 4 * opt)
+    else:
+        assert kind == D.ALCHEMIST
+        pl = _add(pl, r, -1)
+        if opt:
+            pl = _add(pl, o, -1)
+        pl = _add(pl, D.GOLD, 1 + opt)
+    pl = within_supply(state, seat, state.players[seat].resources, pl)
+    return evolve(state, players=put(state.players, seat, pl))

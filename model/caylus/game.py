@@ -1,0 +1,158 @@
+"""Caylus 1303 (2-5 players): the reference model, a thin :class:`Game` over the chapters
+(:mod:`~model.caylus.setup`, :mod:`~model.caylus.planning`, :mod:`~model.caylus.activation`
+with the favours, :mod:`~model.caylus.effects`, :mod:`~model.caylus.delivery`,
+:mod:`~model.caylus.stewardship`)."""
+
+from collections.abc import Mapping
+from fractions import Fraction
+from types import MappingProxyType
+
+from model.caylus import activation, delivery, observation, planning, setup, stewardship
+from model.caylus import data as D
+from model.caylus import rules as RB
+from model.caylus.actions import CHANCE_TYPES, PLAYER_TYPES, Action, PlaceWorker
+from model.caylus.rules import RULES
+from model.caylus.state import CaylusState, Stage
+from model.core import CHANCE, TERMINAL, Config, Game, Viewer
+
+_CHANCE = frozenset({Stage.TILES, Stage.WOOD, Stage.STONE, Stage.FIRST, Stage.CHARACTERS})
+_ACTIVATION = frozenset({Stage.ACTIVATION, Stage.BRIDGE, Stage.BAILIFF})
+_PLANNING = frozenset({Stage.EARLY, Stage.PLANNING})
+
+
+def proceed(state: CaylusState) -> CaylusState:
+    """After a favour: the interrupted phase goes on to its next choice."""
+    st = state.stage
+    if st in _ACTIVATION:
+        return activation.settle(state)
+    if st is Stage.DELIVERY:
+        return delivery.settle(state)
+    assert st is Stage.PRESTIGE
+    return stewardship.settle(state)
+
+
+class Caylus(Game[CaylusState, Action]):
+    name = "caylus"
+    title = "Caylus 1303"
+    min_players = 2
+    max_players = 5
+    rules = RULES
+    state_type = CaylusState
+    action_types = (*CHANCE_TYPES, *PLAYER_TYPES)
+    observation_types = observation.OBSERVATION_TYPES
+    extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
+        {"characters": ("random", ("random", "first-game"))})
+
+    def setup(self, config: Config) -> CaylusState:
+        return setup.initial(config)
+
+    def max_steps(self, config: Config) -> int:
+        """A bound on every game's steps (the derivation is in docs/games/caylus.md)."""
+        n = config.players
+        chance = 9 + 2 + 2 + 1 + n + 3 + n
+        favour = 3
+        # planning: every placement spends a worker from the hand; a player holds at most 15
+        planning = 1 + D.WORKERS * n + n
+        # activation: each worker once (a favour at most each), the bridge (3 steps bought
+        # and an end each), the bailiff
+        activation = D.WORKERS * n * (1 + favour) + 4 * n + 1
+        # delivery: bundles are paid with resources; at most 4 resources a worker a round
+        # come in (the stone production with its owner's bonus, or a favour's), plus the
+        # start and recruitment: bundles in all are bounded by the game's resources / 3
+        resources = n * (sum(D.START_RESOURCES) + D.ROUNDS * (
+            2 + 4 * D.WORKERS * (1 + 1) + 4))
+        deliveries = resources // 3 + D.ROUNDS * ((n + 1) + favour)
+        stewardship = D.ROUNDS * (8 * (1 + favour))
+        return chance + D.ROUNDS * (planning + activation) + deliveries + stewardship
+
+    def observe(self, state: CaylusState,
+                viewer: Viewer) -> observation.PublicView | observation.PlayerView:
+        return observation.observe(state, viewer)
+
+    def actor(self, state: CaylusState) -> int:
+        if state.favour is not None:
+            return state.favour.seat
+        st = state.stage
+        if st in _CHANCE:
+            return CHANCE
+        if st is Stage.DRAFT or st in _PLANNING:
+            return state.turn
+        if st in _ACTIVATION:
+            return activation.actor(state)
+        if st is Stage.DELIVERY:
+            return delivery.actor(state)
+        if st is Stage.PRESTIGE:
+            return stewardship.actor(state)
+        return TERMINAL
+
+    def chance_outcomes(self, state: CaylusState) -> tuple[tuple[Action, Fraction], ...]:
+        if state.stage in _CHANCE and state.favour is None:
+            return setup.outcomes(state)
+        return ()
+
+    def legal_actions(self, state: CaylusState) -> tuple[Action, ...]:
+        if state.favour is not None:
+            return activation.favour_actions(state)
+        st = state.stage
+        if st is Stage.DRAFT:
+            return setup.draft_actions(state)
+        if st in _PLANNING:
+            return planning.actions(state)
+        if st in _ACTIVATION:
+            return activation.actions(state)
+        if st is Stage.DELIVERY:
+            return delivery.actions(state)
+        if st is Stage.PRESTIGE:
+            return stewardship.actions(state)
+        return ()
+
+    def apply(self, state: CaylusState, action: Action) -> CaylusState:
+        st = state.stage
+        if st is Stage.OVER:
+            raise RULES.illegal(RB.OVER, "the game is over")
+        chance = st in _CHANCE
+        if chance != isinstance(action, CHANCE_TYPES):
+            raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step of stage"
+                                f" {st.value}")
+        if chance:
+            return setup.chance(state, action)
+        if state.favour is not None:
+            return activation.favour_step(state, action)
+        if st is Stage.DRAFT:
+            return setup.draft(state, action)
+        if st in _PLANNING:
+            return planning.step(state, action)
+        if st in _ACTIVATION:
+            return activation.step(state, action)
+        if st is Stage.DELIVERY:
+            return delivery.step(state, action)
+        return stewardship.step(state, action)
+
+    def policy_weights(self, state: CaylusState,
+                       actions: tuple[Action, ...]) -> tuple[int, ...] | None:
+        """Placing, using, building and delivering before passing and declining; workers
+        go to the lawyer and the gold buildings (residences and gold lead to the prestige
+        buildings) more often."""
+        return tuple(_EAGER_PLACE if isinstance(a, PlaceWorker) and state.road[a.space]
+                     in _TOWARDS_PRESTIGE else _EAGER.get(type(a).__name__, 5)
+                     for a in actions)
+
+    def scores(self, state: CaylusState) -> tuple[int, ...]:
+        return tuple(pl.prestige for pl in state.players)
+
+    def winners(self, state: CaylusState) -> tuple[int, ...]:
+        if state.stage is not Stage.OVER:
+            return ()
+        s = self.scores(state)
+        best = max(s)
+        return tuple(p for p, v in enumerate(s) if v == best)
+
+
+_EAGER = {"Build": 60, "BuildPrestige": 60, "Deliver": 30, "Claim": 20, "UseSite": 10,
+          "StealCharacter": 3, "PlaceWorker": 10, "PlaceOnSite": 10, "Pass": 2, "Decline": 1,
+          "Use": 10, "MoveProvost": 2}
+
+_EAGER_PLACE = 60
+_TOWARDS_PRESTIGE = frozenset({D.LAWYER, D.GOLD_MINE, D.FOUNDRY, D.ALCHEMIST})
+
+GAME = Caylus()

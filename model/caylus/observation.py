@@ -1,0 +1,139 @@
+"""What a viewer of a game of Caylus 1303 may see: the public view and each player's view.
+
+Hidden under the rules: each player's prestige points ("полученные вами жетоны очков
+престижа храните лицевой стороной вниз"); his own view shows them, and at the end
+every player's are turned over. Workers and resources
+are open ("Количество рабочих и ресурсов игроков — открытая информация"), and so is
+everything on the board: the road, the construction site, the bridge, the supply of
+buildings, the characters in play. The characters returned to the box are not shown (only
+those drawn at set-up are in play).
+
+Road spaces 0-27, building kinds, characters and resources are the ids of
+``docs/games/caylus.md``.
+"""
+
+import attrs
+
+from model.caylus import data as D
+from model.caylus.state import CaylusState, Favour, Stage
+from model.core.game import CHANCE, Viewer, viewer_seat
+
+
+@attrs.frozen(slots=True)
+class Seat:
+    """What every player sees of one player."""
+
+    workers_in_hand: int
+    workers_in_camp: int
+    #: per resource (food, wood, stone, fabric, gold)
+    resources: tuple[int, ...]
+    houses_in_stock: int
+    #: the characters in front of him
+    characters: tuple[int, ...]
+    passed: bool
+
+
+@attrs.frozen(slots=True)
+class PublicView:
+    """What every player sees (prestige points are face down: not here).
+
+    ``stage``: tiles, wood, stone, first, characters (set-up chance), draft, early,
+    planning, activation, bridge, bailiff, delivery, prestige, over. ``to_act``: the seat
+    whose choice is pending, -1 when the next step is chance or the game is over.
+    """
+
+    players: int
+    stage: Stage
+    round: int
+    to_act: int
+    first_player: int
+    #: the road space after which the provost stands (spaces up to it activate), and the
+    #: steps bought by the player now moving it at the bridge (negative: back)
+    provost: int
+    provost_steps_bought: int
+    #: per road space: building kind (-1 empty), side (0 starting/set-up, 1 residence/
+    #: construction), owner (-1 none), first and second worker (-1 none)
+    road_building: tuple[int, ...]
+    road_side: tuple[int, ...]
+    road_owner: tuple[int, ...]
+    road_first_worker: tuple[int, ...]
+    road_second_worker: tuple[int, ...]
+    #: the construction site's three set-up buildings and its workers, left to right
+    site_buildings: tuple[int, ...]
+    site_workers: tuple[int, ...]
+    #: seats in the order they passed (their houses on the Guilds Bridge)
+    bridge_order: tuple[int, ...]
+    #: wood, stone and prestige buildings left beside the board, per kind
+    wood_supply: tuple[int, ...]
+    stone_supply: tuple[int, ...]
+    prestige_supply: tuple[int, ...]
+    #: characters drawn at set-up, and those on the board now
+    characters_in_play: tuple[int, ...]
+    characters_on_board: tuple[int, ...]
+    journeyman_used: bool
+    goldsmith_used: bool
+    #: activation: the road space activating; delivery: seats in delivery order and the
+    #: index of the one delivering; bundles delivered this round per seat
+    activating_space: int
+    delivery_order: tuple[int, ...]
+    delivering: int
+    bundles_delivered: tuple[int, ...]
+    #: the favour being granted, if any
+    favour: Favour | None
+    seats: tuple[Seat, ...]
+    #: at the end the prestige tokens are turned over: each seat's points, and the winners
+    #: (both empty before)
+    revealed_prestige: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class PlayerView:
+    """What player ``viewer`` sees: the public view plus his own prestige points."""
+
+    viewer: int
+    public: PublicView
+    prestige_points: int
+
+
+OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
+
+
+def public_view(s: CaylusState) -> PublicView:
+    from model.caylus.game import GAME
+
+    who = GAME.actor(s)
+    n = s.config.players
+    seats = tuple(Seat(workers_in_hand=pl.workers, workers_in_camp=pl.camp,
+                       resources=pl.resources, houses_in_stock=pl.houses,
+                       characters=tuple(c for c, h in enumerate(s.characters) if h == p),
+                       passed=p in s.bridge)
+                  for p, pl in enumerate(s.players))
+    return PublicView(
+        players=n, stage=s.stage, round=s.round, to_act=who if who >= 0 else CHANCE,
+        first_player=s.first_player, provost=s.provost,
+        provost_steps_bought=s.provost_steps, road_building=s.road,
+        road_side=s.side, road_owner=s.owner, road_first_worker=s.first_worker,
+        road_second_worker=s.second_worker, site_buildings=s.site,
+        site_workers=s.site_workers, bridge_order=s.bridge, wood_supply=s.wood_supply,
+        stone_supply=s.stone_supply, prestige_supply=s.prestige_supply,
+        characters_in_play=tuple(sorted(s.drawn)),
+        characters_on_board=tuple(c for c, h in enumerate(s.characters) if h == D.BOARD),
+        journeyman_used=s.journeyman_used, goldsmith_used=s.goldsmith_used,
+        activating_space=s.cursor if s.stage is Stage.ACTIVATION else -1,
+        delivery_order=s.delivery_order,
+        delivering=s.cursor if s.stage is Stage.DELIVERY else -1,
+        bundles_delivered=s.delivered or (0,) * n, favour=s.favour, seats=seats,
+        revealed_prestige=GAME.scores(s) if s.stage is Stage.OVER else (),
+        winners=GAME.winners(s),
+    )
+
+
+def observe(s: CaylusState, viewer: Viewer) -> PublicView | PlayerView:
+    """What ``viewer`` (``"public"`` or a seat) sees of ``s``."""
+    seat = viewer_seat(viewer, s.config.players)
+    public = public_view(s)
+    if seat < 0:
+        return public
+    return PlayerView(viewer=seat, public=public,
+                      prestige_points=s.players[seat].prestige)

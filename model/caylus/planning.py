@@ -1,0 +1,133 @@
+"""Phase 1, planning ("ФАЗА 1. ПЛАНИРОВАНИЕ"): the early riser's placement, then from the
+first player clockwise a worker on a building, on the construction site, or a pass."""
+
+from model.caylus import data as D
+from model.caylus import rules as RB
+from model.caylus.actions import Action, Decline, Pass, PlaceOnSite, PlaceWorker
+from model.caylus.effects import holder
+from model.caylus.ops import evolve, put
+from model.caylus.rules import RULES
+from model.caylus.state import CaylusState, Player, Stage
+
+
+def begin(state: CaylusState) -> CaylusState:
+    """A round's planning: the early riser first (if he can pay), then the first player."""
+    state = evolve(state, bridge=(), journeyman_used=False, goldsmith_used=False,
+                   turn=state.first_player, cursor=0, slot=0, delivery_order=(),
+                   delivered=(), stage=Stage.PLANNING)
+    riser = holder(state, D.EARLY_RISER)
+    if riser >= 0 and state.players[riser].workers >= 2:
+        return evolve(state, stage=Stage.EARLY, turn=riser)
+    return state
+
+
+def cost(state: CaylusState, seat: int) -> int:
+    """Workers a placement takes: 1, +1 after a pass (not for the night worker), +1 for
+    the early riser's placement."""
+    if state.stage is Stage.EARLY:
+        return 2
+    extra = 1 if state.bridge and holder(state, D.NIGHT_WORKER) != seat else 0
+    return 1 + extra
+
+
+def takes_worker(state: CaylusState, space: int) -> bool:
+    """Whether the building at ``space`` takes workers at all."""
+    kind = state.road[space]
+    if kind < 0 or kind == D.BRIDGE:
+        return False
+    material = D.MATERIAL[kind]
+    if material == D.PRESTIGE:
+        return False
+    return not (material == D.START and state.side[space] == 1)
+
+
+def _can_join(state: CaylusState, seat: int, space: int) -> bool:
+    first = state.first_worker[space]
+    if first < 0:
+        return True
+    return (holder(state, D.JOURNEYMAN) == seat and not state.journeyman_used
+            and first != seat and state.second_worker[space] < 0)
+
+
+def actions(state: CaylusState) -> tuple[Action, ...]:
+    seat = state.turn
+    out: list[Action] = []
+    if state.players[seat].workers >= cost(state, seat):
+        out.extend(PlaceWorker(s) for s in range(D.ROAD_SPACES)
+                   if takes_worker(state, s) and _can_join(state, seat, s))
+        if seat not in state.site_workers:
+            out.append(PlaceOnSite())
+    out.append(Decline() if state.stage is Stage.EARLY else Pass())
+    return tuple(out)
+
+
+def _why(state: CaylusState, action: Action) -> str:
+    seat = state.turn
+    early = state.stage is Stage.EARLY
+    if isinstance(action, PlaceWorker | PlaceOnSite):
+        if state.players[seat].workers < cost(state, seat):
+            return RB.EARLY_RISER_R if early else (
+                RB.PLAN_EXTRA if state.bridge else RB.PLAN_WORKERS)
+        if isinstance(action, PlaceOnSite):
+            return RB.PLAN_SITE
+        s = action.space
+        if not 0 <= s < D.ROAD_SPACES or not takes_worker(state, s):
+            return RB.PLAN_FORBIDDEN
+        return RB.JOURNEYMAN_R if holder(state, D.JOURNEYMAN) == seat else RB.PLAN_OCCUPIED
+    return RB.EARLY_RISER_R if early else RB.PLAN_ORDER
+
+
+def step(state: CaylusState, action: Action) -> CaylusState:
+    if action not in actions(state):
+        raise RULES.illegal(_why(state, action), f"{action} is not a planning choice now")
+    seat = state.turn
+    if isinstance(action, Decline):
+        return evolve(state, stage=Stage.PLANNING, turn=state.first_player)
+    if isinstance(action, Pass):
+        first = state.first_player if state.bridge else seat
+        state = evolve(state, bridge=(*state.bridge, seat), first_player=first)
+        return _next(state, seat)
+    n = cost(state, seat)
+    pl = state.players[seat]
+    players = put(state.players, seat, evolve(pl, workers=pl.workers - n,
+                                              camp=pl.camp + n - 1))
+    if isinstance(action, PlaceOnSite):
+        state = evolve(state, players=players, site_workers=(*state.site_workers, seat))
+    else:
+        assert isinstance(action, PlaceWorker)
+        s = action.space
+        if state.first_worker[s] < 0:
+            state = evolve(state, players=players,
+                           first_worker=put(state.first_worker, s, seat))
+        else:
+            state = evolve(state, players=players, journeyman_used=True,
+                           second_worker=put(state.second_worker, s, seat))
+        state = _owner_pp(state, seat, state.owner[s])
+    if state.stage is Stage.EARLY:
+        return evolve(state, stage=Stage.PLANNING, turn=state.first_player)
+    return _next(state, seat)
+
+
+def _owner_pp(state: CaylusState, seat: int, owner: int) -> CaylusState:
+    """The owner's PP for a worker on his building (thief: none; steward: 2 or 1 + 2)."""
+    if owner < 0 or owner == seat or holder(state, D.THIEF) == seat:
+        return state
+    pp = 1
+    if holder(state, D.STEWARD) == owner:
+        pp = 2 if state.config.option("steward") == "two" else 3
+    pl: Player = state.players[owner]
+    return evolve(state, players=put(state.players, owner,
+                                     evolve(pl, prestige=pl.prestige + pp)))
+
+
+def _next(state: CaylusState, seat: int) -> CaylusState:
+    """The next player clockwise who has not passed; activation when all passed."""
+    n = state.config.players
+    if len(state.bridge) == n:
+        from model.caylus.activation import begin as activate
+
+        return activate(state)
+    p = (seat + 1) % n
+    while p in state.bridge:
+        p = (p + 1) % n
+    return evolve(state, turn=p)

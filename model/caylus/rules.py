@@ -1,0 +1,368 @@
+"""The rule book of Caylus 1303: every rule and ambiguity the model uses.
+
+Quotes stand verbatim (up to whitespace) in ``shared/rules/002_a088f04d6e5f3bce.txt``, or,
+for supplementary data, in ``shared/data/README.md`` (named ``../data/README.md``).
+"""
+
+from model.core import RuleBook
+
+FILE = "002_a088f04d6e5f3bce.txt"
+DATA_FILE = "../data/README.md"
+
+RULES = RuleBook("caylus", FILE)
+R = RULES
+SUPP_L = "supplementary: data/README.md, TomasTillmann/Caylus (confidence L)"
+SUPP_M = "supplementary: data/README.md (confidence M)"
+
+# -- components ----------------------------------------------------------------------------------
+UNLIMITED = R.rule("components.unlimited", "Количество ресурсов и очков престижа неограниченно.",
+                   "Resources and prestige points are unlimited in play.")
+WORKER_LIMIT = R.rule("components.worker-limit", "у игрока не может быть больше 15 рабочих",
+                      "15 workers per player: a gain takes at most what the camp holds.")
+HOUSE_LIMIT = R.rule("components.house-limit",
+                     "если у игрока нет домов его цвета, он не может строить здания",
+                     "No house left in stock: no building (nor a lawyer's claim).")
+
+# -- set-up ---------------------------------------------------------------------------------------
+SETUP_START = R.rule("setup.starting-tiles", "Перемешайте 9 начальных зданий",
+                     "The 9 starting tiles are drawn at random: the 1st to the 1st construction-"
+                     "site slot, the other 8 to the road's marked spaces (a chance step each).")
+SETUP_WOOD = R.rule("setup.wood", "Перемешайте 9 жетонов деревянных зданий",
+                    "A random wood building to the 2nd site slot, one to the road's marked space;"
+                    " the other 7 beside the board, construction side up.")
+SETUP_MASON = R.rule("setup.no-stonemason", "не может быть размещён на дороге",
+                     "The stonemason never starts on the road: the road's draw leaves it out.")
+SETUP_STONE = R.rule("setup.stone", "Перемешайте 9 жетонов каменных зданий",
+                     "A random stone building to the 3rd site slot, one to the road's marked"
+                     " space; the other 7 beside the board.")
+SETUP_PROVOST = R.rule("setup.provost", "Поместите фишку прево на дорогу позади клетки",
+                       "The provost starts after the last starting tile, before the wood"
+                       " building.", source=SUPP_M)
+SETUP_WORKERS = R.rule("setup.workers", "10 рабочих для 2 или 5 игроков",
+                       "10 workers in hand at 2 or 5 players, 6 at 3 or 4; the rest in the camp;"
+                       " 10 houses each, one under the Guilds Bridge.")
+SETUP_FIRST = R.rule("setup.first-player", "Случайным образом выберите первого игрока",
+                     "The first player is chosen at random (a chance step).")
+SETUP_CHARACTERS = R.rule("setup.characters", "возьмите столько, сколько игро",
+                          "Players + 3 characters are drawn (a chance step each); the rest go"
+                          " back to the box.")
+FIRST_GAME = R.rule("setup.first-game-characters", "РЕКОМЕНДУЕМЫЕ ПЕРСОНАЖИ ДЛЯ ПЕРВОЙ ПАРТИИ",
+                    "Option characters=first-game: no draw; in play are the architect, foreman,"
+                    " chamberlain, bailiff and day labourer, + the deliveryman at 3 players,"
+                    " + the journeyman at 4, + the early riser at 5 (the text's picture lost"
+                    " which is added at which count).", source=SUPP_M)
+DRAFT = R.rule("setup.draft", "Начиная с последнего игрока и далее против часовой стрелки",
+               "From the last player counter-clockwise each takes 1 drawn character; the 3"
+               " left go on the board.")
+SETUP_RESOURCES = R.rule("setup.resources", "каждый игрок получает 2 , 1  и 1 .",
+                         "Each player starts with 2 wood, 1 food, 1 stone (icons lost).",
+                         source="caylus/starting-resources")
+
+# -- planning -------------------------------------------------------------------------------------
+PLAN_ORDER = R.rule("planning.order", "Начиная с первого игрока, каждый участник выполняет",
+                    "Planning runs clockwise from the first player, skipping those who passed;"
+                    " one placement or a pass a step.")
+PLAN_BUILDING = R.rule("planning.building", "Игрок ставит 1 своего рабочего на 1 из зданий",
+                       "A worker goes on a building on the road.")
+PLAN_OCCUPIED = R.rule("planning.occupied", "На здания, занятые другими рабочими.",
+                       "No worker on an occupied building (see the journeyman).")
+PLAN_FORBIDDEN = R.rule("planning.forbidden", "Запрещено ставить рабочих:",
+                        "No worker on a prestige building, a residence, an empty space or the"
+                        " construction site's set-up buildings (nor on the Guilds Bridge,"
+                        " caylus/bridge-workers).")
+PLAN_OWNER_PP = R.rule("planning.owner-pp", "он тут же получает 1 ОП",
+                       "A worker on another player's building gives its owner 1 PP at once;"
+                       " none on one's own.")
+PLAN_SITE = R.rule("planning.site", "не более 1 рабочего каждого игрока",
+                   "A worker on the leftmost free construction-site space; one per player.")
+PLAN_PASS = R.rule("planning.pass", "Когда игрок пропускает",
+                   "A pass puts the player's house on the first free bridge space; he places no"
+                   " more this round.")
+PLAN_FIRST_TILE = R.rule("planning.first-player-tile", "берёт жетон первого",
+                         "The first to pass takes the first-player tile: first next round.")
+PLAN_EXTRA = R.rule("planning.extra-cost", "1 дополнительного рабочего в лагерь",
+                    "After someone passed, each placement also returns 1 worker to the camp;"
+                    " who cannot pay must pass.")
+PLAN_WORKERS = R.rule("planning.no-workers", "потому что у него закончились рабочие",
+                      "A player without workers (to place and pay) can only pass.")
+PLAN_END = R.rule("planning.end", "Фаза планирования заканчивается, когда все игроки",
+                  "Planning ends when every player passed.")
+
+# -- activation -----------------------------------------------------------------------------------
+ACT_ORDER = R.rule("activation.order", "Здания активируются друг за другом",
+                   "Buildings activate one after another from the city gate up to the provost;"
+                   " each worker's owner may use the effect once; the worker goes to the camp.")
+ACT_BEYOND = R.rule("activation.beyond-provost", "Эти здания не активируются",
+                    "Workers past the provost return to the camp unused.")
+ACT_CAMP = R.rule("activation.to-camp", "Вы не можете возвращать рабочих с поля в свой резерв.",
+                  "Workers leaving the board go to the camp, not to the hand.")
+ACT_CHOICE = R.rule("activation.choice", "может применить его эффект 1 раз",
+                    "A worker's owner chooses one of the effect's options or declines.")
+FAIRGROUND_R = R.rule("building.fairground", "Игрок тратит 1 , чтобы немедленно получить 1",
+                      "Fairground: spend 1 wood for a favour.", source="caylus/fairground-cost")
+LAWYER_R = R.rule("building.lawyer", "ставит 1 свой дом над любым зданием с жёлтым",
+                  "Lawyer: spend 1 fabric, put a house on a starting tile on the road; it becomes"
+                  " a residence at stewardship.", source="caylus/lawyer-cost")
+CARPENTER_R = R.rule("building.carpenter", "Игрок выбирает 1 деревянное здание из запаса",
+                     "Carpenter: build a wood building from the supply on the first free road"
+                     " space, pay its cost, house on it, take its PP.")
+ROAD_FULL = R.rule("building.road-full", "если на дороге нет свободной клетки",
+                   "No building when the road has no free space.")
+ANY_ICON = R.rule("building.any-icon", "может потратить 1  , 1  , 1   или 1  .",
+                  "The 'any' icon of a cost is 1 food, wood, stone or fabric.")
+TOLL_R = R.rule("building.toll", "Игрок перемещает прево на 0—2 шага",
+                "Toll: move the provost 0-2 steps either way, free.")
+BRIDGE_R = R.rule("building.bridge", "За каждый шаг",
+                  "Guilds Bridge: in pass order each player may move the provost 1-3 steps"
+                  " either way, returning 1 worker per step to the camp.")
+PROVOST_BOUNDS = R.rule("provost.bounds", "Прево не может переместиться назад за мост гильдий.",
+                        "The provost never goes back past the bridge, nor past the marked"
+                        " provost spaces at the road's end.")
+PRODUCE_R = R.rule("building.produce", "Получите 1 . Получите 1 . Получите 1 .",
+                   "Starting farm, sawmill, quarry: 1 of its resource.")
+MARKET_R = R.rule("building.market", "Верните 1 рабочего",
+                  "Starting market: return 1 more worker for 1 food, wood, stone or fabric.")
+GUILD4_R = R.rule("building.guild-4", "чтобы получить 4 рабочих.",
+                  "Guild: spend 1 stone for 4 workers.", source="caylus/guild-cost")
+GUILD3_R = R.rule("building.guild-3", "чтобы получить 3 рабочих.",
+                  "Guild: spend 1 food, wood, stone or fabric for 3 workers.")
+WOOD_PRODUCE = R.rule("building.wood-produce", "2 указанных ресурса.",
+                      "Wood farm/sawmill/quarry/spinning mill: 2 of its resource (set-up side:"
+                      " 1 and 1 PP).")
+WOOD_MARKET_R = R.rule("building.wood-market", "Получите 1 ресурс по вашему выбору:",
+                       "Wood market: 1 food, wood, stone or fabric (both sides).")
+COVERED_MARKET_R = R.rule("building.covered-market", "получите 3 рабочих.",
+                          "Covered market: 3 workers (set-up side: 2 workers and 1 PP).")
+MANOR_R = R.rule("building.manor", "1 привилегию (см. с. 6).",
+                 "Manor: a favour (set-up side: 2 PP).")
+TAILOR_R = R.rule("building.tailor", "и получите 4 ОП",
+                  "Tailor: 1 fabric for 4 PP or 2 for 6 PP (both sides).")
+STONEMASON_R = R.rule("building.stonemason", "Сторона постройки: выберите каменное здание",
+                      "Stonemason: build a stone building (set-up side: without its stone).")
+STONE_PRODUCE = R.rule("building.stone-produce", "Сторона постройки: получите ука",
+                       "Stone farm/sawmill/quarry: 3 resources; activated by a non-owner, the"
+                       " owner gets 1 bonus resource.", source="caylus/stone-production")
+OWNER_BONUS = R.rule("building.owner-bonus", "получает только 1 бонус",
+                     "The owner's bonus comes once a building, never with his own worker on it.")
+GOLD_MINE_R = R.rule("building.gold-mine", "Получите 1 .",
+                     "Gold mine: 1 gold.")
+FOUNDRY_R = R.rule("building.foundry", "верните 3 рабочих и получите",
+                   "Foundry: return 1 worker for 1 gold or 3 for 2 gold.")
+ALCHEMIST_R = R.rule("building.alchemist", "2 любых ресурса",
+                     "Alchemist: 1 food/wood/stone/fabric for 1 gold, or 2 for 2 gold.")
+STONE_GUILD_R = R.rule("building.stone-guild", "и получите 5 рабочих.",
+                       "Stone guild: 1 food/wood/stone/fabric for 5 workers.")
+CHURCH_R = R.rule("building.church", "Верните 2 рабочих",
+                  "Church: return 2 workers for 4 PP or 4 for 6 PP.")
+JEWELLER_R = R.rule("building.jeweller", "и получите 5 ОП",
+                    "Jeweller: 1 gold for 5 PP or 2 for 9 PP.")
+BUILD_PP = R.rule("building.build-pp", "сразу же получает 2 очка престижа",
+                  "Building gives the building's PP at once (the quarry: 2).")
+# -- favours --------------------------------------------------------------------------------------
+FAVOUR = R.rule("favour.choice", "забрать персонажа у другого игрока",
+                "A favour: steal another player's character, or use a construction-site"
+                " building and then take a board character.")
+FAVOUR_GATE = R.rule("favour.gate", "С 1-го по 3-й раунд игрок может активировать",
+                     "Rounds 1-3: the 1st site building; 4-6: 1st or 2nd; 7-9: any.")
+FAVOUR_TAKE = R.rule("favour.take", "если на игровом поле остался хотя",
+                     "After using a site building, the player may take a board character.")
+# -- delivery -------------------------------------------------------------------------------------
+DELIVERY_ORDER = R.rule("delivery.order", "Очерёдность хода определяется порядком",
+                        "Site workers deliver left to right, a bundle a step, then end.")
+BUNDLE = R.rule("delivery.bundle", "Набор должен состоять",
+                "A bundle is 3 different resources, one of them food; 5 PP each.")
+MOST = R.rule("delivery.most", "При ничьей побеждает претендент",
+              "Most bundles takes a favour; ties to the leftmost worker.")
+# -- stewardship ----------------------------------------------------------------------------------
+RESIDENCES = R.rule("stewardship.residences", "Переверните все начальные здания",
+                    "Every housed starting tile becomes a residence.")
+PRESTIGE_R = R.rule("stewardship.prestige", "каждая резиденция (зелёный флаг) может быть",
+                    "From the bridge up the road each residence's owner may replace it by a"
+                    " prestige building, paying its cost, taking its PP.")
+THEATRE_R = R.rule("stewardship.theatre", "сразу же по",
+                   "The theatre also gives a favour.")
+RECRUIT_R = R.rule("stewardship.recruitment", "Каждый игрок получает 3 рабочих",
+                   "Recruitment: 3 workers (2 at 5 players) + 1 per residence + 2 with the"
+                   " garden; +1 food with the granary, +1 fabric with the factory.")
+PROVOST_RESET = R.rule("stewardship.provost", "Поставьте прево позади последнего",
+                       "The provost goes after the last building (not counting the set-up stone"
+                       " building while empty spaces remain before it).",
+                       source="caylus/provost-reset")
+ROUND_END = R.rule("stewardship.round", "Переместите маркер раунда",
+                   "The round marker advances; 9 rounds.")
+GOLD_END = R.rule("end.gold", "по 2 очка престижа за каж",
+                  "At the end 2 PP per gold.")
+TIES = R.rule("end.ties", "В случае ничьей игроки делят победу.",
+              "Most PP wins; ties share the victory.")
+# -- characters -----------------------------------------------------------------------------------
+ARCHITECT_R = R.rule("character.architect", "получайте 1 дополнительное ОП.",
+                     "Architect: +1 PP per wood, stone or prestige building built.")
+FOREMAN_R = R.rule("character.foreman", "Получайте 1 дополнительное ОП за каждый набор",
+                   "Foreman: +1 PP per bundle.")
+CHAMBERLAIN_R = R.rule("character.chamberlain", "без каких‑либо",
+                       "Chamberlain: bundles of any 3 resources.")
+DELIVERYMAN_R = R.rule("character.deliveryman", "не размещая",
+                       "Deliveryman: deliver without a site worker (last), or again after the"
+                       " others with one.")
+DAY_LABOURER_R = R.rule("character.day-labourer", "Получайте 1 дополнительного рабочего",
+                        "Day labourer: +1 worker at recruitment.")
+JOURNEYMAN_R = R.rule("character.journeyman", "Раз за раунд вы можете поставить своего",
+                      "Journeyman: once a round on a building another player occupies;"
+                      " activates second.")
+EARLY_RISER_R = R.rule("character.early-riser", "перед ходом первого игрока, вы можете",
+                       "Early riser: before the first player, place 1 worker returning 1 more.")
+NIGHT_WORKER_R = R.rule("character.night-worker", "без дополнительной оплаты.",
+                        "Night worker: no extra cost after others passed (not the early"
+                        " riser's).")
+THIEF_R = R.rule("character.thief", "этот игрок не получает ОП",
+                 "Thief: the owner gets no PP when the thief uses his building.")
+STEWARD_R = R.rule("character.steward", "Получайте 2 ОП, когда другой игрок",
+                   "Steward: 2 PP when another player uses one's building.",
+                   source="caylus/steward")
+BAILIFF_R = R.rule("character.bailiff", "вы можете бесплатно переместить прево",
+                   "Bailiff: after the bridge, move the provost 1 step free.")
+GOLDSMITH_R = R.rule("character.goldsmith", "получайте 5 дополнительных ОП",
+                     "Goldsmith: once a round +5 PP for a bundle with gold.")
+# -- flow -----------------------------------------------------------------------------------------
+ACTOR = R.rule("flow.actor", "Игра длится 9 раундов, каждый из которых состоит из 4 фаз:",
+               "Steps follow the phases; a chance outcome only at a chance step, a choice only"
+               " of the player to act.")
+OVER = R.rule("flow.over", "Партия заканчивается в конце 9 раунда.",
+              "Nothing happens after the 9th round.")
+
+# -- ambiguities ----------------------------------------------------------------------------------
+A_START_RES = R.ambiguity(
+    "starting-resources", quote="каждый игрок получает 2 , 1  и 1 .",
+    question="Which resources are the starting '2, 1 and 1' (the icons are lost)?",
+    readings={"wood2-food-stone": "2 wood, 1 food, 1 stone"},
+    default="wood2-food-stone", why="The only surviving source (TT).",
+    source="supplementary data (confidence L)")
+A_ROAD = R.ambiguity(
+    "road-length", quote="оставшиеся 8 зданий на клетках дороги",
+    question="How long is the road: empty spaces around the set-up wood and stone buildings,"
+             " and marked provost spaces past its end (only a picture showed them)?",
+    readings={"28+2": "spaces 0-4 printed (bridge at 4), 5-12 starting tiles, 13 wood, 14-19"
+                      " empty, 20 stone, 21-27 empty; 2 provost spaces past the end"},
+    default="28+2", why="Room for every wood and stone building that can be built is kept"
+                        " roughly; the picture is lost.", source="project default (playability)")
+A_START_TILES = R.ambiguity(
+    "starting-tiles", quote="ФЕРМА КАРЬЕРЛЕСОПИЛКА",
+    question="The text names 7 starting tile kinds for 9 tiles: which are doubled?",
+    readings={"two-farms-two-markets": "2 farms and 2 markets"},
+    default="two-farms-two-markets", why="The only surviving source (TT).",
+    source="supplementary data (confidence L)")
+A_COSTS = R.ambiguity(
+    "costs", quote="Он платит 1  и 1  и размещает жетон",
+    question="Costs and PP of the wood, stone and prestige buildings (icons lost)?",
+    readings={"tt": "data.COST and data.PRESTIGE_POINTS; the quarry's 1 wood + 1 food, 2 PP"
+                    " hold the text's example"},
+    default="tt", why="The text keeps only the quarry example; TT gives the rest.",
+    source="supplementary data (confidence L; the quarry M)")
+A_FAIR = R.ambiguity(
+    "fairground-cost", quote="Игрок тратит 1 , чтобы немедленно получить 1",
+    question="What does the fairground cost (icon lost)?", readings={"wood": "1 wood"},
+    default="wood", why="data/README.md (M-H).", source="supplementary data (confidence M-H)")
+A_LAWYER = R.ambiguity(
+    "lawyer-cost", quote="Игрок тратит 1  и ставит 1 свой дом",
+    question="What does the lawyer cost (icon lost), and may it target the set-up wood or"
+             " stone building (brown and grey flags)?",
+    readings={"fabric": "1 fabric; starting tiles (yellow flag) only"},
+    default="fabric", why="TT's cost; the text names the yellow flag, which only the starting"
+                          " tiles carry.", source="supplementary data (confidence L)")
+A_GUILD = R.ambiguity(
+    "guild-cost", quote="Потратьте 1 , чтобы получить 4 рабочих.",
+    question="What does the 4-worker guild take (icon lost)?", readings={"stone": "1 stone"},
+    default="stone", why="TT.", source="supplementary data (confidence L)")
+A_STONE_PROD = R.ambiguity(
+    "stone-production", quote="он получает бонус, указанный в ниж",
+    question="Which 3 (2 on the set-up side) resources do the stone farm, sawmill, quarry give,"
+             " and what is the owner's bonus?",
+    readings={"own-fabric": "2 of its resource and 1 fabric (set-up side 1 and 1 fabric); the"
+                            " bonus is 1 of its resource"},
+    default="own-fabric", why="TT, and the text's farm example (2 and 1 to the worker, 1 to the"
+                              " owner).", source="supplementary data (confidence L)")
+A_STONE_SIDES = R.ambiguity(
+    "stone-setup-sides", quote="Начальная сторона идентична.",
+    question="What does the set-up side of the non-producing stone buildings do?",
+    readings={"same": "the same as the construction side"},
+    default="same", why="TT; the text gives no set-up side for them.",
+    source="supplementary data (confidence L)")
+A_BRIDGE = R.ambiguity(
+    "bridge-workers", quote="Запрещено ставить рабочих:",
+    question="May a worker be placed on the Guilds Bridge (not in the list of forbidden"
+             " places)?",
+    readings={"no": "no: the bridge is entered by passing, and its activation uses houses"},
+    default="no", why="Its effect is defined by the houses of passing players only.",
+    source="later rule in the text")
+A_SUPPLY = R.ambiguity(
+    "worker-gain-cap", quote="у игрока не может быть больше 15 рабочих",
+    question="A resource or worker gain larger than what the camp holds?",
+    readings={"camp": "workers: at most what the camp holds; resources: unlimited"},
+    default="camp", why="The text caps workers at 15 and makes resources unlimited.",
+    source="later rule in the text")
+A_STEWARD = R.ambiguity(
+    "steward", quote="Получайте 2 ОП, когда другой игрок ставит",
+    question="Does the steward's owner get 2 PP in all or 2 on top of the usual 1?",
+    readings={"two": "2 PP in all (instead of 1)", "three": "1 + 2 = 3 PP"},
+    default="two", why="Other characters say 'additional' (дополнительное); the steward does"
+                       " not.", source="project default (the text's wording)", option="steward")
+A_FAVOUR_NONE = R.ambiguity(
+    "favour-bundle-zero", quote="доставив-",
+    question="Does a round where nobody delivered give a favour?",
+    readings={"no": "no: the most bundles must be at least 1"},
+    default="no", why="Nobody delivered more than anyone.",
+    source="project default (playability)")
+A_DELIVERYMAN = R.ambiguity(
+    "deliveryman-extra", quote="вы можете совершить дополнительную доставку",
+    question="With a worker on the site, is the deliveryman's 'additional delivery' after the"
+             " others another turn of any number of bundles, or one bundle?",
+    readings={"turn": "another delivery turn: any number of bundles",
+              "bundle": "one more bundle at most"},
+    default="turn", why="Each player's delivery in the phase is a turn of any number of bundles"
+                        " ('решает, какое количество наборов он доставляет'); the extra one"
+                        " reads as one more such turn.",
+    source="later rule in the text", option="deliveryman")
+A_BRIDGE_HOUSE = R.ambiguity(
+    "bridge-house", quote="помещает 1 из них под мостом гильдии",
+    question="Is the house a pass puts on the bridge the one under the bridge, or one from the"
+             " stock (then a player without houses could not pass)?",
+    readings={"bridge": "the house under the bridge: passing never takes a house from stock"},
+    default="bridge", why="Passing must stay possible (a player out of workers must pass); the"
+                          " stock's 9 houses are for buildings.",
+    source="project default (playability)")
+A_FAVOUR_EFFECT = R.ambiguity(
+    "favour-effect-optional", quote="использовать эффект 1 из 3 зданий",
+    question="May the player who chose a construction-site building decline its effect (it may"
+             " be unaffordable)?",
+    readings={"optional": "the effect may be declined, as a worker's ('может применить')"},
+    default="optional", why="A worker's effect is optional; an unaffordable one could not be"
+                            " used at all.", source="later rule in the text")
+A_ALCHEMIST = R.ambiguity(
+    "alchemist-any", quote="2 любых ресурса",
+    question="Which resources are the alchemist's 'any 2 resources'?",
+    readings={"plain": "two of food, wood, stone, fabric (the same kind allowed), as the 'any'"
+                       " icon of costs"},
+    default="plain", why="The 'any' icon is food, wood, stone or fabric; gold for gold only adds"
+                         " choices no better than the single-resource option.",
+    source="later rule in the text")
+A_SUPPLY = R.ambiguity(
+    "resource-supply", quote="Количество ресурсов и очков престижа неограниченно.",
+    question="The box holds 20 food, 20 wood, 20 stone, 15 fabric and 15 gold: may players"
+             " hold more of a resource than its tokens?",
+    readings={"unlimited": "yes: the supply never runs out (the text)",
+              "limited": "no: a gain takes at most the tokens left in the supply (the tokens"
+                         " not held by any player); the rest of it is lost"},
+    default="unlimited", why="The text says so in as many words; some groups play the tokens"
+                             " as a limit.", source="the rules text", option="supply")
+A_PROVOST_RESET = R.ambiguity(
+    "provost-reset", quote="если позади него",
+    question="The provost goes 'позади' (after) the last building, not counting the set-up"
+             " stone building 'if empty spaces remain позади it': empty spaces before it"
+             " (nearer the gate) or after it?",
+    readings={"before": "the stone building counts once no space before it is empty",
+              "after": "the stone building counts only when no space after it is empty"},
+    default="before", why="The exception keeps the provost from jumping to the lone stone"
+                          " building while the road has not reached it; with 'after' it"
+                          " would count only on a full road. 'позади' means 'after' in the"
+                          " same sentence, so the other reading stays selectable.",
+    source="project default (the rule's purpose)", option="provost_reset")

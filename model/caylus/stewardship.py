@@ -1,0 +1,117 @@
+"""Phase 4, stewardship ("ФАЗА 4. УПРАВЛЕНИЕ"): residences, prestige buildings,
+recruitment, the provost's reset, the round marker; and the end of the game."""
+
+from model.caylus import data as D
+from model.caylus import rules as RB
+from model.caylus.actions import Action, BuildPrestige, Decline
+from model.caylus.effects import favour, holder, within_supply
+from model.caylus.ops import bump, covers, evolve, gain_workers, minus, put
+from model.caylus.rules import RULES
+from model.caylus.state import CaylusState, Player, Stage
+
+
+def begin(state: CaylusState) -> CaylusState:
+    """Housed starting tiles become residences; then the prestige choices from the bridge."""
+    side = tuple(1 if k >= 0 and D.MATERIAL[k] == D.START and state.owner[s] >= 0 else x
+                 for s, (k, x) in enumerate(zip(state.road, state.side, strict=True)))
+    return settle(evolve(state, side=side, stage=Stage.PRESTIGE, cursor=D.BRIDGE_SPACE + 1))
+
+
+def _residence(state: CaylusState, s: int) -> bool:
+    k = state.road[s]
+    return k >= 0 and D.MATERIAL[k] == D.START and state.side[s] == 1
+
+
+def actions(state: CaylusState) -> tuple[Action, ...]:
+    owner = state.owner[state.cursor]
+    have = state.players[owner].resources
+    return (*(BuildPrestige(k) for k, n in zip(D.PRESTIGE_KINDS, state.prestige_supply,
+                                                strict=True)
+              if n and covers(have, D.COST[k][0])), Decline())
+
+
+def actor(state: CaylusState) -> int:
+    return state.owner[state.cursor]
+
+
+def settle(state: CaylusState) -> CaylusState:
+    """The next residence whose owner can afford a prestige building; after the road's end,
+    recruitment, the provost and the next round (or the end)."""
+    c = state.cursor
+    while c < D.ROAD_SPACES:
+        if _residence(state, c):
+            moved = evolve(state, cursor=c)
+            if len(actions(moved)) > 1:
+                return moved
+        c += 1
+    return _end_round(state)
+
+
+def step(state: CaylusState, action: Action) -> CaylusState:
+    if action not in actions(state):
+        raise RULES.illegal(RB.PRESTIGE_R, f"{action} is not a prestige choice here")
+    c = state.cursor
+    if isinstance(action, BuildPrestige):
+        seat = state.owner[c]
+        k = action.kind
+        pl = state.players[seat]
+        pp = D.PRESTIGE_POINTS[k] + (1 if holder(state, D.ARCHITECT) == seat else 0)
+        pl = evolve(pl, resources=minus(pl.resources, D.COST[k][0]), prestige=pl.prestige + pp)
+        i = k - D.GARDEN
+        state = evolve(state, players=put(state.players, seat, pl),
+                       road=put(state.road, c, k), side=put(state.side, c, 0),
+                       prestige_supply=put(state.prestige_supply, i, 0))
+        if k == D.THEATRE:
+            state = favour(state, seat)
+    state = evolve(state, cursor=c + 1)
+    return state if state.favour is not None else settle(state)
+
+
+def recruits(state: CaylusState, seat: int) -> tuple[int, int, int]:
+    """(workers, food, fabric) ``seat`` recruits."""
+    workers = D.RECRUIT[state.config.players]
+    food = fabric = 0
+    for s in range(D.ROAD_SPACES):
+        if state.owner[s] != seat:
+            continue
+        k = state.road[s]
+        if _residence(state, s):
+            workers += 1
+        elif k == D.GARDEN:
+            workers += 2
+        elif k == D.GRANARY:
+            food += 1
+        elif k == D.FACTORY:
+            fabric += 1
+    if holder(state, D.DAY_LABOURER) == seat:
+        workers += 1
+    return workers, food, fabric
+
+
+def provost_reset(state: CaylusState) -> int:
+    """After the last building, not counting the set-up stone building while empty spaces
+    remain before it (option ``provost_reset=after``: after it)."""
+    spaces = (range(D.STONE_SPACE) if state.config.option("provost_reset") == "before"
+              else range(D.STONE_SPACE + 1, D.ROAD_SPACES))
+    gap = any(state.road[s] < 0 for s in spaces)
+    last = max(s for s in range(D.ROAD_SPACES)
+               if state.road[s] >= 0 and not (gap and s == D.STONE_SPACE))
+    return last
+
+
+def _end_round(state: CaylusState) -> CaylusState:
+    for seat in range(state.config.players):
+        w, food, fabric = recruits(state, seat)
+        old: Player = state.players[seat]
+        pl = gain_workers(old, w)
+        pl = evolve(pl, resources=bump(bump(pl.resources, D.FOOD, food), D.FABRIC, fabric))
+        pl = within_supply(state, seat, old.resources, pl)
+        state = evolve(state, players=put(state.players, seat, pl))
+    state = evolve(state, provost=provost_reset(state), cursor=0)
+    if state.round == D.ROUNDS:
+        final = tuple(evolve(pl, prestige=pl.prestige + D.GOLD_PP * pl.resources[D.GOLD])
+                      for pl in state.players)
+        return evolve(state, players=final, stage=Stage.OVER)
+    from model.caylus.planning import begin
+
+    return begin(evolve(state, round=state.round + 1))

@@ -1,0 +1,95 @@
+"""Favours: steal a character, or use a construction-site building (gated by round) and
+then take a board character; from the fairground, the manor, delivery and the theatre."""
+
+import attrs
+import pytest
+
+from model.caylus import data as D
+from model.caylus import rules as RB
+from model.caylus.actions import (
+    Build,
+    Decline,
+    StealCharacter,
+    TakeCharacter,
+    Use,
+    UseSite,
+)
+from model.caylus.game import GAME
+from model.caylus.ops import put
+from model.caylus.state import CaylusState, FavourStep, Stage
+from tests.model.caylus.helpers import activating, bare, place, player, ready, rule_of, run
+
+
+def _fair(round_: int = 1) -> CaylusState:
+    """Seat 0 on the fairground with a wood; seat 1 holds the architect; seat 2's worker
+    waits on space 20."""
+    s = bare(ready(3))
+    s = attrs.evolve(s, characters=put(s.characters, D.ARCHITECT, 1), round=round_)
+    s = place(s, D.STONE_SPACE, 2)
+    return activating(s, 0, 0, provost=22)
+
+
+@pytest.mark.rules("caylus/building.fairground", "caylus/fairground-cost",
+                   "caylus/favour.choice", "caylus/favour.gate", "caylus/favour.take")
+def test_fairground_favour_site_building_and_character() -> None:
+    s = _fair()
+    wood = s.players[0].resources[D.WOOD]
+    s = GAME.apply(s, Use(0))
+    assert s.players[0].resources[D.WOOD] == wood - 1
+    assert s.favour is not None and s.favour.step is FavourStep.CHOOSE and GAME.actor(s) == 0
+    assert set(GAME.legal_actions(s)) == {StealCharacter(D.ARCHITECT), UseSite(0)}
+    assert rule_of(s, UseSite(1)) == RB.FAVOUR_GATE
+    assert rule_of(s, StealCharacter(D.FOREMAN)) == RB.FAVOUR
+    s = GAME.apply(s, UseSite(0))  # the starting farm on the site
+    assert set(GAME.legal_actions(s)) == {Use(0), Decline()}
+    assert rule_of(s, Use(1)) == RB.PRODUCE_R
+    food = s.players[0].resources[D.FOOD]
+    s = GAME.apply(s, Use(0))
+    assert s.players[0].resources[D.FOOD] == food + 1
+    board = {c for c, h in enumerate(s.characters) if h == D.BOARD}
+    assert set(GAME.legal_actions(s)) == {TakeCharacter(c) for c in board} | {Decline()}
+    assert rule_of(s, TakeCharacter(D.ARCHITECT)) == RB.FAVOUR_TAKE
+    c = min(board)
+    s = GAME.apply(s, TakeCharacter(c))
+    assert s.characters[c] == 0 and s.favour is None
+    assert s.stage is Stage.BRIDGE and GAME.actor(s) == 0  # activation goes on: the bridge
+
+
+@pytest.mark.rules("caylus/favour.gate")
+@pytest.mark.parametrize(("round_", "slots"), [(1, 1), (3, 1), (4, 2), (6, 2), (7, 3), (9, 3)])
+def test_favour_gating_by_round(round_: int, slots: int) -> None:
+    s = GAME.apply(_fair(round_), Use(0))
+    assert {a.slot for a in GAME.legal_actions(s) if isinstance(a, UseSite)} == set(
+        range(slots))
+
+
+@pytest.mark.rules("caylus/favour.choice")
+def test_steal_a_character() -> None:
+    s = GAME.apply(_fair(), Use(0))
+    s = GAME.apply(s, StealCharacter(D.ARCHITECT))
+    assert s.characters[D.ARCHITECT] == 0 and s.favour is None
+    assert s.stage is Stage.BRIDGE
+
+
+@pytest.mark.rules("caylus/building.manor", "caylus/favour.take", "caylus/building.stonemason")
+def test_manor_favour_and_a_site_stonemason_without_stone() -> None:
+    s = bare(ready(3))
+    s = attrs.evolve(s, site=(D.FARM, D.STONEMASON, D.STONE_FARM), round=5,
+                     road=put(s.road, 14, D.MANOR), side=put(s.side, 14, 1))
+    s = player(s, 0, resources={"wood": 1, "food": 1})
+    s = activating(place(s, D.STONE_SPACE, 2), 14, 0, provost=22)
+    s = run(s, Use(0), UseSite(1))
+    assert Build(D.GOLD_MINE) in GAME.legal_actions(s)  # the set-up side: no stone
+    s = GAME.apply(s, Build(D.GOLD_MINE))
+    assert s.road[15] == D.GOLD_MINE and s.owner[15] == 0
+    nobody = attrs.evolve(s, characters=tuple(D.BOX if h == D.BOARD else h
+                                              for h in s.characters))
+    assert nobody.favour is not None
+    # with no board character left the favour ends after the effect
+    t = bare(ready(3))
+    t = attrs.evolve(t, characters=tuple(D.BOX if h == D.BOARD else h for h in t.characters))
+    t = attrs.evolve(t, characters=put(t.characters, 0, 1))
+    t = GAME.apply(activating(place(player(t, 0, resources={"wood": 1}), D.STONE_SPACE, 2), 0,
+                              0, provost=22), Use(0))
+    t = run(t, UseSite(0), Decline())
+    assert t.favour is None and t.stage is Stage.BRIDGE

@@ -1,0 +1,87 @@
+"""Caylus observations: prestige points are face down (their owner sees his own) until the
+end; workers, resources, the road and the characters are open."""
+
+import random
+
+import attrs
+import pytest
+
+from model.caylus import data as D
+from model.caylus.actions import Deliver
+from model.caylus.game import GAME
+from model.caylus.observation import PlayerView, PublicView
+from model.caylus.state import CaylusState, Stage
+from model.caylus.stewardship import begin
+from model.core import CHANCE, PUBLIC
+from properties.caylus_hidden import twins
+from tests.model.caylus.helpers import activating, bare, place, player, ready
+
+
+def _public(state: CaylusState) -> PublicView:
+    view = GAME.observe(state, PUBLIC)
+    assert isinstance(view, PublicView)
+    return view
+
+
+def _player(state: CaylusState, seat: int) -> PlayerView:
+    view = GAME.observe(state, seat)
+    assert isinstance(view, PlayerView)
+    return view
+
+
+@pytest.mark.rules("caylus/setup.resources")
+def test_prestige_is_hidden_but_workers_and_resources_are_open() -> None:
+    s = player(ready(3), 1, prestige=7, resources={"gold": 2})
+    other = player(s, 1, prestige=9)
+    assert _public(s) == _public(other)
+    assert _player(s, 0) == _player(other, 0)
+    assert _player(s, 1).prestige_points == 7 and _player(other, 1).prestige_points == 9
+    seat = _public(s).seats[1]
+    assert seat.resources == (0, 0, 0, 0, 2) and seat.workers_in_hand == 6
+    assert seat.characters == (1,) and not seat.passed
+    assert _public(s).revealed_prestige == () and _public(s).winners == ()
+
+
+@pytest.mark.rules("caylus/end.gold")
+def test_the_end_turns_the_tokens_over() -> None:
+    s = player(attrs.evolve(bare(ready(2)), round=9), 0, prestige=4)
+    s = begin(s)
+    view = _public(s)
+    assert view.stage is Stage.OVER and view.revealed_prestige == (4, 0)
+    assert view.winners == (0,) and view.to_act == CHANCE
+    assert twins(s, random.Random(0)) == []
+
+
+def test_views_follow_the_phases() -> None:
+    s = GAME.setup(GAME.config(2))
+    assert _public(s).to_act == CHANCE and _public(s).stage is Stage.TILES
+    a = activating(place(bare(ready(3)), D.STONE_SPACE, 2), 14, 0, provost=22)
+    assert _public(a).activating_space == 14 and _public(a).to_act == 0
+    assert _public(a).road_first_worker[14] == 0 and _public(a).bridge_order == (0, 1, 2)
+    assert _public(a).delivering == -1
+    assert _public(a).characters_on_board == tuple(range(6))
+    with pytest.raises(ValueError):
+        GAME.observe(a, 3)
+
+
+def test_delivery_shows_order_and_bundles() -> None:
+    from model.caylus.delivery import begin as deliver
+
+    s = player(attrs.evolve(bare(ready(3)), site_workers=(1,)), 1,
+               resources={"food": 1, "wood": 1, "stone": 1},
+               workers=5)
+    s = deliver(s)
+    s = GAME.apply(s, Deliver((1, 1, 1, 0, 0)))
+    view = _public(s)
+    assert view.delivery_order == (1,) and view.delivering == 0
+    assert view.bundles_delivered == (0, 1, 0)
+
+
+def test_twins_change_one_players_prestige() -> None:
+    s = player(ready(3), 2, prestige=3)
+    found = twins(s, random.Random(1))
+    assert len(found) == 2
+    for t in found:
+        (p,) = t.changed
+        assert t.state.players[p].prestige != s.players[p].prestige
+        assert _public(t.state) == _public(s)

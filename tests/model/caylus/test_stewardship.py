@@ -1,0 +1,121 @@
+"""Stewardship: residences, prestige buildings (the theatre's favour), recruitment at each
+player count (the text's 4-player example), the provost's reset, the end and its ties."""
+
+import attrs
+import pytest
+
+from model.caylus import data as D
+from model.caylus import rules as RB
+from model.caylus.actions import BuildPrestige, Decline, UseSite
+from model.caylus.game import GAME
+from model.caylus.ops import put
+from model.caylus.state import CaylusState, Stage
+from model.caylus.stewardship import begin, provost_reset, recruits
+from tests.model.caylus.helpers import bare, built, holding, player, ready, rule_of, run
+
+
+def _claimed(s: CaylusState, space: int, seat: int) -> CaylusState:
+    s = attrs.evolve(s, owner=put(s.owner, space, seat))
+    return player(s, seat, houses=s.players[seat].houses - 1)
+
+
+@pytest.mark.rules("caylus/stewardship.residences", "caylus/stewardship.prestige",
+                   "caylus/costs", "caylus/character.architect")
+def test_residences_then_prestige_buildings_from_the_bridge_up() -> None:
+    s = bare(ready(3))
+    s = _claimed(_claimed(s, 6, 1), 9, 2)
+    s = player(s, 1, resources={"wood": 1, "gold": 1})
+    s = player(s, 2, resources={"stone": 2, "gold": 1})
+    s = holding(s, architect=2)
+    s = begin(s)
+    assert s.side[6] == 1 and s.side[9] == 1 and s.side[5] == 0
+    assert s.stage is Stage.PRESTIGE and GAME.actor(s) == 1 and s.cursor == 6
+    assert set(GAME.legal_actions(s)) == {BuildPrestige(D.GARDEN), Decline()}
+    assert rule_of(s, BuildPrestige(D.MANSION)) == RB.PRESTIGE_R
+    s = GAME.apply(s, BuildPrestige(D.GARDEN))
+    assert s.road[6] == D.GARDEN and s.owner[6] == 1 and s.players[1].prestige == 4
+    assert GAME.actor(s) == 2 and s.cursor == 9
+    assert set(GAME.legal_actions(s)) == {BuildPrestige(D.GRANARY), BuildPrestige(D.STATUE),
+                                          Decline()}
+    s = GAME.apply(s, BuildPrestige(D.STATUE))
+    assert s.players[2].prestige == 7 + 1
+    assert s.stage is Stage.PLANNING and s.round == 2
+    # garden: +2 workers; residence gone under it; statue's owner no residence left
+    assert s.players[1].workers == ready(3).players[1].workers + 3 + 2
+
+
+@pytest.mark.rules("caylus/stewardship.theatre", "caylus/favour.choice")
+def test_theatre_gives_12_pp_and_a_favour() -> None:
+    s = _claimed(bare(ready(2)), 5, 0)
+    s = player(s, 0, resources={"wood": 4, "gold": 3})
+    s = run(begin(s), BuildPrestige(D.THEATRE))
+    assert s.players[0].prestige == 12 and s.favour is not None and s.favour.seat == 0
+    s = run(s, UseSite(0), Decline(), Decline())
+    assert s.favour is None and s.round == 2
+
+
+@pytest.mark.rules("caylus/stewardship.recruitment", "caylus/character.day-labourer")
+@pytest.mark.parametrize(("players", "base"), [(2, 3), (3, 3), (4, 3), (5, 2)])
+def test_recruitment_at_each_player_count(players: int, base: int) -> None:
+    s = bare(ready(players))
+    assert recruits(s, 0) == (base, 0, 0)
+    assert recruits(holding(s, day_labourer=0), 0) == (base + 1, 0, 0)
+
+
+@pytest.mark.rules("caylus/stewardship.recruitment")
+def test_the_texts_recruitment_example() -> None:
+    """4 players: Green 3 workers; Black 5 (2 residences); Red 5 (garden); Blue 3 and a
+    fabric (factory)."""
+    blue, black, green, red = range(4)
+    s = bare(ready(4))
+    s = built(s, 5, D.FARM, black, side=1)
+    s = built(s, 6, D.SAWMILL, black, side=1)
+    s = built(s, 7, D.GARDEN, red, side=0)
+    s = built(s, 8, D.FACTORY, blue, side=0)
+    assert [recruits(s, p) for p in (green, black, red, blue)] == [
+        (3, 0, 0), (5, 0, 0), (5, 0, 0), (3, 0, 1)]
+    s = built(s, 9, D.GRANARY, green, side=0)
+    assert recruits(s, green) == (3, 1, 0)
+    before = s.players[blue]
+    after = begin(s)
+    assert after.players[blue].resources[D.FABRIC] == before.resources[D.FABRIC] + 1
+    assert after.players[blue].workers == before.workers + 3
+
+
+@pytest.mark.rules("caylus/stewardship.provost", "caylus/road-length",
+                   "caylus/stewardship.round")
+def test_provost_reset() -> None:
+    s = bare(ready(3))
+    assert provost_reset(s) == D.WOOD_SPACE  # the set-up stone building does not count
+    s = built(s, 14, D.TAILOR, 0)
+    assert provost_reset(s) == 14
+    full = attrs.evolve(s, road=tuple(D.WOOD_FARM if k < 0 and i < D.STONE_SPACE else k
+                                      for i, k in enumerate(s.road)))
+    assert provost_reset(full) == D.STONE_SPACE
+    after = begin(attrs.evolve(s, provost=25))
+    assert after.provost == 14 and after.round == 2
+
+
+@pytest.mark.rules("caylus/provost-reset", "caylus/stewardship.provost")
+def test_provost_reset_readings() -> None:
+    s = bare(ready(3, variant={"provost_reset": "after"}))
+    full = attrs.evolve(s, road=tuple(D.WOOD_FARM if k < 0 and i < D.STONE_SPACE else k
+                                      for i, k in enumerate(s.road)))
+    assert provost_reset(full) == D.STONE_SPACE - 1  # empty spaces after it remain
+    ended = attrs.evolve(full, road=tuple(D.WOOD_FARM if k < 0 else k for k in full.road))
+    assert provost_reset(ended) == D.ROAD_SPACES - 1
+
+
+@pytest.mark.rules("caylus/end.gold", "caylus/end.ties", "caylus/flow.over")
+def test_the_end_gold_and_ties() -> None:
+    s = bare(ready(3))
+    s = attrs.evolve(s, round=9)
+    s = player(s, 0, resources={"gold": 3}, prestige=10)
+    s = player(s, 1, prestige=16)
+    s = player(s, 2, resources={"gold": 1}, prestige=5)
+    assert GAME.winners(s) == ()
+    s = begin(s)
+    assert s.stage is Stage.OVER and GAME.actor(s) == -2
+    assert GAME.scores(s) == (16, 16, 7) and GAME.winners(s) == (0, 1)
+    assert GAME.legal_actions(s) == ()
+    assert rule_of(s, Decline()) == RB.OVER

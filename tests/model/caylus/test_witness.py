@@ -1,0 +1,27 @@
+"""Readings that change play: the witness search finds a short game on which they
+disagree."""
+
+import pytest
+
+from model.caylus.game import GAME
+from oracle.witness import find_witness
+
+
+@pytest.mark.rules("caylus/steward")
+def test_steward_readings_disagree_on_a_seeded_game() -> None:
+    witness = find_witness(GAME, "caylus/steward", seeds=range(3), players=[4], limit=400)
+    assert witness is not None and "prestige" in witness.difference
+
+
+@pytest.mark.rules("caylus/deliveryman-extra")
+def test_deliveryman_readings_disagree_on_a_seeded_game() -> None:
+    witness = find_witness(GAME, "caylus/deliveryman-extra", seeds=range(8, 9), players=[4],
+                           limit=400)
+    assert witness is not None and "who acts next differs" in witness.difference
+
+
+@pytest.mark.rules("caylus/provost-reset")
+def test_provost_reset_readings_disagree_on_a_seeded_game() -> None:
+    witness = find_witness(GAME, "caylus/provost-reset", seeds=range(1), players=[5],
+                           limit=400)
+    assert witness is not None and "provost" in witness.difference
