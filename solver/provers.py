@@ -346,17 +346,49 @@ def _decide(query: Any, cases: Sequence[Any], timeout: float,
 #: seconds the whole query gets before an encoding's cases are tried one by one
 WHOLE_FIRST = 6.0
 
+#: the conjuncts of an invariant part that a kind changes are checked in groups of this
+#: many: one query over hundreds of negated conjuncts is slower than a few over groups
+#: (Burgundy's ``nonnegative`` part after a tile move: 19 s whole, 3 s in groups of 80)
+CHUNK = 80
+
+
+def _conjuncts(term: Any) -> list[Any]:
+    """The conjuncts of ``term``, nested conjunctions flattened, in order."""
+    out: list[Any] = []
+    stack = [_as_term(term)]
+    while stack:
+        t = stack.pop()
+        if z3.is_and(t):
+            stack.extend(reversed(t.children()))
+        else:
+            out.append(t)
+    return out
+
+
+def changed_groups(before: Any, after: Any) -> list[Any]:
+    """What must be proved of ``after`` (an invariant part over the post-state) given
+    ``before`` (the same part over the pre-state, which I implies), as conjunctions of
+    at most :data:`CHUNK` conjuncts. A conjunct the update leaves syntactically equal to
+    its pre-state form (it reads no updated variable) holds already and is dropped;
+    when the two parts do not flatten to the same shape, the whole of ``after``."""
+    pre, post = _conjuncts(before), _conjuncts(after)
+    if len(pre) != len(post):
+        return [_as_term(after)]
+    changed = [b for a, b in zip(pre, post, strict=True) if not a.eq(b)]
+    return [z3.And(*changed[i:i + CHUNK]) for i in range(0, len(changed), CHUNK)]
+
 
 def inductive(
     encoding: Encoding[Any, Any], players: int, timeout: float = 10.0,
     parts: Sequence[str] | None = None,
 ) -> list[Outcome]:
     """One outcome per conjunct of I (or per named ``parts``): no enabled action
-    of any kind breaks it."""
+    of any kind breaks it (checked over the conjuncts the kind changes, in groups)."""
     pre = encoding.fresh("s", players)
     whole = encoding.invariant(pre, players)
     cases = tuple(encoding.cases(pre, players))
-    part_names = tuple(encoding.invariant_parts(pre, players))
+    before = encoding.invariant_parts(pre, players)
+    part_names = tuple(before)
     if parts is not None:
         unknown = sorted(set(parts) - set(part_names))
         if unknown:
@@ -366,23 +398,31 @@ def inductive(
     outcomes = []
     for part in part_names:
         start = time.perf_counter()
-        status, detail = "proved", f"{len(kinds)} kinds"
+        status, untouched = "proved", 0
+        detail = ""
         for kind in kinds:
             params = _fresh_params(kind, "p")
             post = _post(pre, kind.update(pre, params))
-            broken = z3.Not(encoding.invariant_parts(post, players)[part])
-            query = z3.And(whole, kind.domain(params), kind.guard(pre, params), broken)
-            result, s = _decide(query, cases, timeout, WHOLE_FIRST)
-            if result == z3.sat:
-                m = s.model()
-                status = "counterexample"
-                detail = (
-                    f"{kind.name}{_values(m, params)} from {_values(m, pre)}"
-                    f" changes {_changes(m, pre, post)}"
-                )
+            groups = changed_groups(before[part], encoding.invariant_parts(post, players)[part])
+            untouched += not groups
+            enabled = z3.And(whole, kind.domain(params), kind.guard(pre, params))
+            for group in groups:
+                result, s = _decide(z3.And(enabled, z3.Not(group)), cases, timeout,
+                                    WHOLE_FIRST)
+                if result == z3.sat:
+                    m = s.model()
+                    status = "counterexample"
+                    detail = (
+                        f"{kind.name}{_values(m, params)} from {_values(m, pre)}"
+                        f" changes {_changes(m, pre, post)}"
+                    )
+                    break
+                if result == z3.unknown:
+                    status, detail = "unknown", f"{kind.name}: {_reason(s, timeout)}"
+            if status == "counterexample":
                 break
-            if result == z3.unknown:
-                status, detail = "unknown", f"{kind.name}: {_reason(s, timeout)}"
+        if status == "proved":
+            detail = f"{len(kinds)} kinds ({untouched} leave it unchanged)"
         outcomes.append(
             Outcome(f"inductive/{part}/p{players}", "z3", status,
                     time.perf_counter() - start, detail)

@@ -352,3 +352,34 @@ def test_a_game_without_an_encoding_is_skipped_visibly(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(verify, "game_encoding", broken)
     assert verify._encoding("toy")[1].status == "failed"  # type: ignore[union-attr]
+
+
+def test_changed_groups_drop_what_an_update_leaves_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An invariant part is proved over the conjuncts a kind changes, in groups of CHUNK;
+    a conjunct the update leaves syntactically alone holds already under I."""
+    x, y, z = z3.Ints("x y z")
+    before = z3.And(x >= 0, z3.And(y >= 0, z >= 0))
+    after = z3.And(x >= 0, z3.And(y + 1 >= 0, z - 1 >= 0))
+    groups = provers.changed_groups(before, after)
+    assert [str(g) for g in groups] == ["And(y + 1 >= 0, z - 1 >= 0)"]
+    assert provers.changed_groups(before, before) == []
+    monkeypatch.setattr(provers, "CHUNK", 1)
+    assert [str(g) for g in provers.changed_groups(before, after)] == [
+        "And(y + 1 >= 0)", "And(z - 1 >= 0)"]
+    # shapes that do not line up: the whole post-state part
+    reshaped = provers.changed_groups(before, z3.And(x >= 0, y >= 0))
+    assert [str(g) for g in reshaped] == ["And(x >= 0, y >= 0)"]
+    assert provers.changed_groups(True, True) == []
+
+
+def test_a_break_is_found_group_by_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one conjunct a group, a kind breaking one conjunct is still a counterexample,
+    the other parts stay proved, and the kinds that touch nothing are counted."""
+    monkeypatch.setattr(provers, "CHUNK", 1)
+    players = 2
+    for row in provers.inductive(toy.ToyEncoding(), players):
+        assert row.status == "proved", row
+        assert "leave it unchanged)" in row.detail
+    broken = {o.name: o.status for o in provers.inductive(toy.OverreachToyEncoding(), players)}
+    assert broken["inductive/positions-bounded/p2"] == "counterexample"
+    assert broken["inductive/roll-range/p2"] == "proved"
