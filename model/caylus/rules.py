@@ -36,8 +36,10 @@ SETUP_STONE = R.rule("setup.stone", "Перемешайте 9 жетонов к�
                      "A random stone building to the 3rd site slot, one to the road's marked"
                      " space; the other 7 beside the board.")
 SETUP_PROVOST = R.rule("setup.provost", "Поместите фишку прево на дорогу позади клетки",
-                       "The provost starts after the last starting tile, before the wood"
-                       " building.", source=SUPP_M)
+                       "The provost starts 'позади' the marked space, taken to be the set-up"
+                       " wood building's: on its city-gate side (after space 12), where the"
+                       " reset would put it on the set-up road (option provost_reset=far-side:"
+                       " after it).", source="caylus/provost-reset")
 SETUP_WORKERS = R.rule("setup.workers", "10 рабочих для 2 или 5 игроков",
                        "10 workers in hand at 2 or 5 players, 6 at 3 or 4; the rest in the camp;"
                        " 10 houses each, one under the Guilds Bridge.")
@@ -185,9 +187,11 @@ RECRUIT_R = R.rule("stewardship.recruitment", "Каждый игрок полу�
                    "Recruitment: 3 workers (2 at 5 players) + 1 per residence + 2 with the"
                    " garden; +1 food with the granary, +1 fabric with the factory.")
 PROVOST_RESET = R.rule("stewardship.provost", "Поставьте прево позади последнего",
-                       "The provost goes after the last building (not counting the set-up stone"
-                       " building while empty spaces remain before it).",
-                       source="caylus/provost-reset")
+                       "The provost goes on the city-gate side of the last building, between it"
+                       " and the space before it, so that building does not activate unless the"
+                       " provost moves; the set-up stone building does not count while a space"
+                       " before it is empty (examples А, Б, В; option provost_reset=far-side:"
+                       " after the last building).", source="caylus/provost-reset")
 ROUND_END = R.rule("stewardship.round", "Переместите маркер раунда",
                    "The round marker advances; 9 rounds.")
 GOLD_END = R.rule("end.gold", "по 2 очка престижа за каж",
@@ -355,14 +359,27 @@ A_SUPPLY = R.ambiguity(
     default="unlimited", why="The text says so in as many words; some groups play the tokens"
                              " as a limit.", source="the rules text", option="supply")
 A_PROVOST_RESET = R.ambiguity(
-    "provost-reset", quote="если позади него",
-    question="The provost goes 'позади' (after) the last building, not counting the set-up"
-             " stone building 'if empty spaces remain позади it': empty spaces before it"
-             " (nearer the gate) or after it?",
-    readings={"before": "the stone building counts once no space before it is empty",
-              "after": "the stone building counts only when no space after it is empty"},
-    default="before", why="The exception keeps the provost from jumping to the lone stone"
-                          " building while the road has not reached it; with 'after' it"
-                          " would count only on a full road. 'позади' means 'after' in the"
-                          " same sentence, so the other reading stays selectable.",
-    source="project default (the rule's purpose)", option="provost_reset")
+    "provost-reset", quote="позади последнего построенного здания",
+    question="On which side of the last building does 'позади' put the provost (and, in the"
+             " exception 'если позади него ещё остались пустые клетки', which empty spaces of"
+             " the set-up stone building are meant)? The examples' pictures are lost.",
+    readings={"gate-side": "the city-gate side: the provost stands just before the last"
+                           " building, which does not activate unless the provost moves; the"
+                           " set-up stone building counts once no space before it is empty;"
+                           " the set-up provost stands before the set-up wood building",
+              "far-side": "the far side: the provost stands just after the last building; the"
+                          " set-up stone building counts only when no space after it is"
+                          " empty; the set-up provost stands after the set-up wood building"},
+    default="gate-side",
+    why="Where its direction is plain the text's 'позади' is the gate side: the summary card's"
+        " 'Активируйте здания позади прево', and the exception, which only makes sense for"
+        " the empty spaces between the built road and the lone stone building. So read, the"
+        " examples fall out: А 'между карьером и домом каменщика' (the stonemason, never on"
+        " the road at set-up, was built last), Б 'между лесопилкой и золотым рудником' (the"
+        " stone building not counted), В 'между золотым рудником и лабораторией алхимика'"
+        " (the stone building counted once the road reaches it); and the set-up position"
+        " ('позади клетки, отмеченной 7', the wood building's space) is the reset of the"
+        " set-up road. The far side fits the examples only if in each of them the last"
+        " building stands just before the set-up stone building, and it is how the one"
+        " published program (TT) reads the English text, so it stays selectable.",
+    source="the rules text (its examples and its summary card)", option="provost_reset")
