@@ -3,8 +3,9 @@ player has when one of his workers activates a building, or when a favour uses a
 construction-site building, and their application.
 
 An effect's options are actions (:class:`Use`, :class:`Build`, :class:`Claim`,
-:class:`MoveProvost`); :class:`Decline` is always open beside them (the effect "may" be
-used). ``space`` is the road space activating, -1 for a construction-site building.
+:class:`MoveProvost`); :class:`Decline` is open beside them for a worker (the effect "may"
+be used), and for a favour only under ``favour_effect=optional``. ``space`` is the road space
+activating, -1 for a construction-site building.
 """
 
 from model.caylus import data as D

@@ -162,8 +162,9 @@ BUILD_PP = R.rule("building.build-pp", "сразу же получает 2 оч�
                   "Building gives the building's PP at once (the quarry: 2).")
 # -- favours --------------------------------------------------------------------------------------
 FAVOUR = R.rule("favour.choice", "забрать персонажа у другого игрока",
-                "A favour: steal another player's character, or use a construction-site"
-                " building and then take a board character.")
+                "A favour: steal another player's character, or use the effect of a"
+                " construction-site building and then take a board character"
+                " (caylus/favour-effect: the effect must be used).")
 FAVOUR_GATE = R.rule("favour.gate", "С 1-го по 3-й раунд игрок может активировать",
                      "Rounds 1-3: the 1st site building; 4-6: 1st or 2nd; 7-9: any.")
 FAVOUR_TAKE = R.rule("favour.take", "если на игровом поле остался хотя",
@@ -322,9 +323,15 @@ A_DELIVERYMAN = R.ambiguity(
              " others another turn of any number of bundles, or one bundle?",
     readings={"turn": "another delivery turn: any number of bundles",
               "bundle": "one more bundle at most"},
-    default="turn", why="Each player's delivery in the phase is a turn of any number of bundles"
-                        " ('решает, какое количество наборов он доставляет'); the extra one"
-                        " reads as one more such turn.",
+    default="turn",
+    why="The text uses 'доставка' both ways. The delivery example counts bundles ('Красный"
+        " игрок делает одну доставку (и получает 5 очков престижа), а Зелёный — 2"
+        " доставки'), which favours 'bundle'. But the deliveryman's own sentence sets 'вы"
+        " можете совершить доставку согласно очерёдности' beside 'вы можете совершить"
+        " дополнительную доставку', and the first is a whole turn in the order, of any number"
+        " of bundles ('В свой ход игрок решает, какое количество наборов он доставляет'). The"
+        " nearer usage, in the same sentence and with the same verb, decides the default;"
+        " the example's sense stays selectable.",
     source="later rule in the text", option="deliveryman")
 A_BRIDGE_HOUSE = R.ambiguity(
     "bridge-house", quote="помещает 1 из них под мостом гильдии",
@@ -335,12 +342,23 @@ A_BRIDGE_HOUSE = R.ambiguity(
                           " stock's 9 houses are for buildings.",
     source="project default (playability)")
 A_FAVOUR_EFFECT = R.ambiguity(
-    "favour-effect-optional", quote="использовать эффект 1 из 3 зданий",
-    question="May the player who chose a construction-site building decline its effect (it may"
-             " be unaffordable)?",
-    readings={"optional": "the effect may be declined, as a worker's ('может применить')"},
-    default="optional", why="A worker's effect is optional; an unaffordable one could not be"
-                            " used at all.", source="later rule in the text")
+    "favour-effect", quote="он должен немедленно:",
+    question="Must the player who takes a construction-site building for a favour use its"
+             " effect (so a building whose effect he cannot use is no choice), or may he"
+             " decline it and still take a board character?",
+    readings={"required": "the effect must be used: a site building is a choice only when its"
+                          " effect can be used; a favour with nothing to steal and no usable"
+                          " site effect lapses",
+              "optional": "the effect may be declined, as a worker's ('может применить'); the"
+                          " board character may still be taken after"},
+    default="required",
+    why="The favour's own words: the player 'должен немедленно' steal a character 'ИЛИ"
+        " использовать эффект 1 из 3 зданий', and only 'Затем' may take a board character;"
+        " the summary card says 'Используйте эффект здания на стройплощадке ... и возьмите 1"
+        " персонажа'. 'может применить' is the activation's wording for a worker, not the"
+        " favour's. The text does not say what happens when nothing can be done; then the"
+        " favour lapses.",
+    source="the rules text", option="favour_effect")
 A_ALCHEMIST = R.ambiguity(
     "alchemist-any", quote="2 любых ресурса",
     question="Which resources are the alchemist's 'any 2 resources'?",

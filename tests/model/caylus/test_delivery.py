@@ -6,7 +6,7 @@ import pytest
 
 from model.caylus import data as D
 from model.caylus import rules as RB
-from model.caylus.actions import Decline, Deliver, UseSite
+from model.caylus.actions import Decline, Deliver, Use, UseSite
 from model.caylus.delivery import begin
 from model.caylus.game import GAME
 from model.caylus.state import CaylusState, Stage
@@ -45,7 +45,7 @@ def test_the_texts_delivery_example() -> None:
     assert one.favour is not None and one.favour.seat == red
     assert one.site_workers == (0, 2)  # they go home after the favour
     assert GAME.legal_actions(one) == (UseSite(0),)  # nobody holds a character to steal
-    after = run(one, UseSite(0), Decline(), Decline())
+    after = run(one, UseSite(0), Use(0), Decline())
     assert after.favour is None and after.site_workers == () and after.round == 2
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from model.caylus import data as D
 from model.caylus import rules as RB
-from model.caylus.actions import BuildPrestige, Decline, UseSite
+from model.caylus.actions import BuildPrestige, Decline, Use, UseSite
 from model.caylus.game import GAME
 from model.caylus.ops import put
 from model.caylus.state import CaylusState, Stage
@@ -50,7 +50,7 @@ def test_theatre_gives_12_pp_and_a_favour() -> None:
     s = player(s, 0, resources={"wood": 4, "gold": 3})
     s = run(begin(s), BuildPrestige(D.THEATRE))
     assert s.players[0].prestige == 12 and s.favour is not None and s.favour.seat == 0
-    s = run(s, UseSite(0), Decline(), Decline())
+    s = run(s, UseSite(0), Use(0), Decline())
     assert s.favour is None and s.round == 2
 
 
