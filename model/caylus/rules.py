@@ -401,3 +401,32 @@ A_PROVOST_RESET = R.ambiguity(
         " building stands just before the set-up stone building, and it is how the one"
         " published program (TT) reads the English text, so it stays selectable.",
     source="the rules text (its examples and its summary card)", option="provost_reset")
+A_DELIVERYMAN_TIE = R.ambiguity(
+    "deliveryman-tie", quote="положение вашего рабочего при определении игрока",
+    question="A deliveryman who delivered without a worker on the site has no worker"
+             " position ('При ничьей побеждает претендент, чей рабочий стоит на стройплощадке"
+             " левее'): how does he fare in a tie for the most bundles?",
+    readings={"last": "he ranks after every site worker, as he delivers last: he loses"
+                      " every tie",
+              "no-favour": "the tie rule cannot place him: a tie for the most that includes"
+                           " him gives nobody the favour"},
+    default="last",
+    why="He delivers 'последним', after every site worker, and the example breaks the tie by"
+        " the order of delivery ('он первым поставил рабочего на стройплощадку'); ranking him"
+        " last keeps one winner for every tie, as 'побеждает претендент' assumes. The text"
+        " never places a worker-less deliveryman, so the other reading stays selectable.",
+    source="project default (the text's delivery order)", option="deliveryman_tie")
+A_FAVOUR_MARKET = R.ambiguity(
+    "favour-market", quote="в дополнение к тому, который находится на жетоне рынка",
+    question="The starting market returns 1 worker 'in addition to the one on the market"
+             " tile'; used through a favour no worker stands on the tile: does the player"
+             " still return 1 worker?",
+    readings={"pay": "yes: 1 worker from his hand; without one the market is no choice",
+              "free": "no: the returned worker stands for the placed one, so a favour's use"
+                      " costs nothing"},
+    default="pay",
+    why="The effect is 'Верните 1 рабочего в лагерь ... чтобы получить 1 ресурс': the"
+        " returned worker is the price of the resource, and the parenthesis only says the"
+        " placed worker does not pay it. A favour uses the building's effect, price"
+        " included, as at the guilds and the alchemist.",
+    source="project default (the effect's wording)", option="favour_market")

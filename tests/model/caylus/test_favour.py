@@ -137,3 +137,48 @@ def test_favour_effect_optional_reading() -> None:
     assert set(GAME.legal_actions(s)) == {TakeCharacter(c) for c in board} | {Decline()}
     s = GAME.apply(s, TakeCharacter(min(board)))
     assert s.characters[min(board)] == 0 and s.favour is None
+
+
+def _market_favour(reading: str, workers: int) -> CaylusState:
+    """Round 1: seat 0, with ``workers`` left in hand, gets a favour at the fairground; the
+    site's 1st building is a starting market; nobody holds a character to steal."""
+    s = bare(ready(3, variant={"favour_market": reading}))
+    s = attrs.evolve(s, site=(D.MARKET, *s.site[1:]))
+    s = player(s, 0, resources={"wood": 1}, workers=workers + 1)
+    s = GAME.apply(activating(place(s, D.STONE_SPACE, 2), 0, 0, provost=22), Use(0))
+    assert s.favour is not None and s.players[0].workers == workers
+    return s
+
+
+@pytest.mark.rules("caylus/favour-market", "caylus/building.market", "caylus/favour.choice")
+def test_a_favours_market_costs_a_worker_by_default() -> None:
+    s = _market_favour("pay", workers=0)
+    assert GAME.legal_actions(s) == (Decline(),)  # the market is no choice: the favour lapses
+    assert rule_of(s, UseSite(0)) == RB.FAVOUR
+    s = GAME.apply(_market_favour("pay", workers=1), UseSite(0))
+    assert set(GAME.legal_actions(s)) == {Use(0, r) for r in D.PLAIN}
+    camp = s.players[0].camp
+    s = GAME.apply(s, Use(0, D.FABRIC))
+    assert s.players[0].resources[D.FABRIC] == 1
+    assert (s.players[0].workers, s.players[0].camp) == (0, camp + 1)
+
+
+@pytest.mark.rules("caylus/favour-market", "caylus/building.market", "caylus/favour.choice")
+def test_a_favours_market_is_free_under_the_free_reading() -> None:
+    s = _market_favour("free", workers=0)
+    assert GAME.legal_actions(s) == (UseSite(0),)
+    s = GAME.apply(s, UseSite(0))
+    assert set(GAME.legal_actions(s)) == {Use(0, r) for r in D.PLAIN}
+    camp = s.players[0].camp
+    s = GAME.apply(s, Use(0, D.FABRIC))
+    assert s.players[0].resources[D.FABRIC] == 1
+    assert (s.players[0].workers, s.players[0].camp) == (0, camp)
+
+
+@pytest.mark.rules("caylus/favour-market", "caylus/building.market")
+def test_a_workers_market_costs_a_worker_under_either_reading() -> None:
+    for reading in ("pay", "free"):
+        s = bare(ready(3, variant={"favour_market": reading}))
+        s = activating(player(s, 0, workers=1), 9, 0, provost=22)  # a starting market
+        assert s.road[9] == D.MARKET and s.players[0].workers == 0
+        assert GAME.legal_actions(s) == (Decline(),)
