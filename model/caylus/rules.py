@@ -80,9 +80,11 @@ PLAN_SITE = R.rule("planning.site", "не более 1 рабочего кажд
 PLAN_PASS = R.rule("planning.pass", "Когда игрок пропускает",
                    "A pass puts the player's house on the first free bridge space; he places no"
                    " more this round.")
-PLAN_FIRST_TILE = R.rule("planning.first-player-tile", "берёт жетон первого",
+PLAN_FIRST_TILE = R.rule("planning.first-player-tile",
+                         "Участник, пропустивший ход первым, берёт жетон первого",
                          "The first to pass takes the first-player tile: first next round.")
-PLAN_EXTRA = R.rule("planning.extra-cost", "1 дополнительного рабочего в лагерь",
+PLAN_EXTRA = R.rule("planning.extra-cost",
+                    "при выставлении своего рабочего должны возвращать 1 дополнительного",
                     "After someone passed, each placement also returns 1 worker to the camp;"
                     " who cannot pay must pass.")
 PLAN_WORKERS = R.rule("planning.no-workers", "потому что у него закончились рабочие",
@@ -122,13 +124,13 @@ PROVOST_BOUNDS = R.rule("provost.bounds", "Прево не может перем
                         " provost spaces at the road's end.")
 PRODUCE_R = R.rule("building.produce", "Получите 1 . Получите 1 . Получите 1 .",
                    "Starting farm, sawmill, quarry: 1 of its resource.")
-MARKET_R = R.rule("building.market", "Верните 1 рабочего",
+MARKET_R = R.rule("building.market", "Верните 1 рабочего в лагерь (в дополнение",
                   "Starting market: return 1 more worker for 1 food, wood, stone or fabric.")
 GUILD4_R = R.rule("building.guild-4", "чтобы получить 4 рабочих.",
                   "Guild: spend 1 stone for 4 workers.", source="caylus/guild-cost")
 GUILD3_R = R.rule("building.guild-3", "чтобы получить 3 рабочих.",
                   "Guild: spend 1 food, wood, stone or fabric for 3 workers.")
-WOOD_PRODUCE = R.rule("building.wood-produce", "2 указанных ресурса.",
+WOOD_PRODUCE = R.rule("building.wood-produce", "Сторона постройки: получите 2 указанных ресурса.",
                       "Wood farm/sawmill/quarry/spinning mill: 2 of its resource (set-up side:"
                       " 1 and 1 PP).")
 WOOD_MARKET_R = R.rule("building.wood-market", "Получите 1 ресурс по вашему выбору:",
@@ -137,7 +139,7 @@ COVERED_MARKET_R = R.rule("building.covered-market", "получите 3 раб�
                           "Covered market: 3 workers (set-up side: 2 workers and 1 PP).")
 MANOR_R = R.rule("building.manor", "1 привилегию (см. с. 6).",
                  "Manor: a favour (set-up side: 2 PP).")
-TAILOR_R = R.rule("building.tailor", "и получите 4 ОП",
+TAILOR_R = R.rule("building.tailor", "Потратьте 1 и получите 4 ОП",
                   "Tailor: 1 fabric for 4 PP or 2 for 6 PP (both sides).")
 STONEMASON_R = R.rule("building.stonemason", "Сторона постройки: выберите каменное здание",
                       "Stonemason: build a stone building (set-up side: without its stone).")
@@ -146,7 +148,7 @@ STONE_PRODUCE = R.rule("building.stone-produce", "Сторона построй�
                        " owner gets 1 bonus resource.", source="caylus/stone-production")
 OWNER_BONUS = R.rule("building.owner-bonus", "получает только 1 бонус",
                      "The owner's bonus comes once a building, never with his own worker on it.")
-GOLD_MINE_R = R.rule("building.gold-mine", "Получите 1 .",
+GOLD_MINE_R = R.rule("building.gold-mine", "ЗОЛОТОЙ РУДНИК Получите 1 .",
                      "Gold mine: 1 gold.")
 FOUNDRY_R = R.rule("building.foundry", "верните 3 рабочих и получите",
                    "Foundry: return 1 worker for 1 gold or 3 for 2 gold.")
@@ -182,7 +184,7 @@ RESIDENCES = R.rule("stewardship.residences", "Переверните все н�
 PRESTIGE_R = R.rule("stewardship.prestige", "каждая резиденция (зелёный флаг) может быть",
                     "From the bridge up the road each residence's owner may replace it by a"
                     " prestige building, paying its cost, taking its PP.")
-THEATRE_R = R.rule("stewardship.theatre", "сразу же по",
+THEATRE_R = R.rule("stewardship.theatre", "Игрок, который строит театр, сразу же по",
                    "The theatre also gives a favour.")
 RECRUIT_R = R.rule("stewardship.recruitment", "Каждый игрок получает 3 рабочих",
                    "Recruitment: 3 workers (2 at 5 players) + 1 per residence + 2 with the"
@@ -216,7 +218,8 @@ JOURNEYMAN_R = R.rule("character.journeyman", "Раз за раунд вы мо�
                       " activates second.")
 EARLY_RISER_R = R.rule("character.early-riser", "перед ходом первого игрока, вы можете",
                        "Early riser: before the first player, place 1 worker returning 1 more.")
-NIGHT_WORKER_R = R.rule("character.night-worker", "без дополнительной оплаты.",
+NIGHT_WORKER_R = R.rule("character.night-worker",
+                        "Когда хотя бы один другой игрок пропустил свой ход, вы всё ещё мо",
                         "Night worker: no extra cost after others passed (not the early"
                         " riser's).")
 THIEF_R = R.rule("character.thief", "этот игрок не получает ОП",
@@ -287,8 +290,9 @@ A_STONE_PROD = R.ambiguity(
     default="own-fabric", why="TT, and the text's farm example (2 and 1 to the worker, 1 to the"
                               " owner).", source="supplementary data (confidence L)")
 A_STONE_SIDES = R.ambiguity(
-    "stone-setup-sides", quote="Начальная сторона идентична.",
-    question="What does the set-up side of the non-producing stone buildings do?",
+    "stone-setup-sides", quote="Начальная сторона: получите 2 указанных ресурса.",
+    question="The stone page gives a set-up side only for the farm, sawmill and quarry (this"
+             " sentence): what does the set-up side of the other stone buildings do?",
     readings={"same": "the same as the construction side"},
     default="same", why="TT; the text gives no set-up side for them.",
     source="supplementary data (confidence L)")
@@ -299,7 +303,7 @@ A_BRIDGE = R.ambiguity(
     readings={"no": "no: the bridge is entered by passing, and its activation uses houses"},
     default="no", why="Its effect is defined by the houses of passing players only.",
     source="later rule in the text")
-A_SUPPLY = R.ambiguity(
+A_WORKER_CAP = R.ambiguity(
     "worker-gain-cap", quote="у игрока не может быть больше 15 рабочих",
     question="A resource or worker gain larger than what the camp holds?",
     readings={"camp": "workers: at most what the camp holds; resources: unlimited"},
@@ -312,7 +316,8 @@ A_STEWARD = R.ambiguity(
     default="two", why="Other characters say 'additional' (дополнительное); the steward does"
                        " not.", source="project default (the text's wording)", option="steward")
 A_FAVOUR_NONE = R.ambiguity(
-    "favour-bundle-zero", quote="доставив-",
+    "favour-bundle-zero",
+    quote="После того как все участники выполнили доставку, игрок, доставив",
     question="Does a round where nobody delivered give a favour?",
     readings={"no": "no: the most bundles must be at least 1"},
     default="no", why="Nobody delivered more than anyone.",
