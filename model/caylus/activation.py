@@ -149,10 +149,15 @@ def favour_actions(state: CaylusState) -> tuple[Action, ...]:
     if fav.step is FavourStep.CHOOSE:
         steal = tuple(StealCharacter(c) for c, h in enumerate(state.characters)
                       if h >= 0 and h != fav.seat)
-        return (*steal, *(UseSite(k) for k in range(D.site_slots_open(state.round))))
+        required = state.config.option("favour_effect") == "required"
+        site = tuple(UseSite(k) for k in range(D.site_slots_open(state.round))
+                     if not required or E.options(state, fav.seat, state.site[k], 0))
+        # nothing the favour could do (reading required): it lapses
+        return (*steal, *site) if steal or site else (Decline(),)
     if fav.step is FavourStep.EFFECT:
-        kind = state.site[fav.slot]
-        return (*E.options(state, fav.seat, kind, 0), Decline())
+        opts = E.options(state, fav.seat, state.site[fav.slot], 0)
+        return opts if state.config.option("favour_effect") == "required" else (
+            *opts, Decline())
     return (*(TakeCharacter(c) for c, h in enumerate(state.characters) if h == D.BOARD),
             Decline())
 
@@ -161,8 +166,10 @@ def favour_step(state: CaylusState, action: Action) -> CaylusState:
     fav = state.favour
     assert fav is not None
     if action not in favour_actions(state):
-        rule = {FavourStep.CHOOSE: RB.FAVOUR_GATE if isinstance(action, UseSite)
-                else RB.FAVOUR, FavourStep.EFFECT: E.rule_of(state.site[max(fav.slot, 0)]),
+        gated = isinstance(action, UseSite) and not (
+            0 <= action.slot < D.site_slots_open(state.round))
+        rule = {FavourStep.CHOOSE: RB.FAVOUR_GATE if gated else RB.FAVOUR,
+                FavourStep.EFFECT: E.rule_of(state.site[max(fav.slot, 0)]),
                 FavourStep.TAKE: RB.FAVOUR_TAKE}[fav.step]
         raise RULES.illegal(rule, f"{action} is not a choice of this favour")
     if isinstance(action, StealCharacter):

@@ -118,8 +118,11 @@ ROAD_SPACES: Final = 28
 PROVOST_EXTRA: Final = 2
 PROVOST_MIN: Final = BRIDGE_SPACE
 PROVOST_MAX: Final = ROAD_SPACES - 1 + PROVOST_EXTRA
-#: the provost starts after the last starting tile, before the wood building (M)
-PROVOST_START: Final = 12
+#: the provost starts 'позади' the marked space (taken to be the set-up wood building's):
+#: on its city-gate side, after the last starting tile (M; caylus/provost-reset), or under
+#: the far-side reading after the wood building; each is the reset of the set-up road
+PROVOST_START: Final = WOOD_SPACE - 1
+PROVOST_START_FAR: Final = WOOD_SPACE
 #: construction-site slots: 1st starting tile, 2nd wood, 3rd stone (set-up side), H
 SITE_SLOTS: Final = 3
 #: favour gating: the slots usable by round (rounds 1-3: 1; 4-6: 2; 7-9: 3), H

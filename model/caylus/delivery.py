@@ -32,16 +32,24 @@ def settle(state: CaylusState) -> CaylusState:
     if state.slot == 0:
         state = evolve(state, slot=1)
         best = max(state.delivered)
-        if best >= 1:
-            winner = next(p for p in state.delivery_order if state.delivered[p] == best)
-            state = favour(state, winner)
-            return state
+        leaders = [p for p in dict.fromkeys(state.delivery_order) if state.delivered[p] == best]
+        if best >= 1 and not (len(leaders) > 1 and _placeless(state, leaders)):
+            return favour(state, leaders[0])
     players = list(state.players)
     for p in state.site_workers:
         players[p] = evolve(players[p], camp=players[p].camp + 1)
     from model.caylus.stewardship import begin as steward
 
     return steward(evolve(state, players=tuple(players), site_workers=()))
+
+
+def _placeless(state: CaylusState, leaders: list[int]) -> bool:
+    """Whether a tie for the most includes a deliveryman without a site worker, whom the
+    tie rule cannot place (option ``deliveryman_tie=no-favour``; by default he ranks after
+    every site worker, as he delivers last)."""
+    d = holder(state, D.DELIVERYMAN)
+    return (state.config.option("deliveryman_tie") == "no-favour" and d in leaders
+            and d not in state.site_workers)
 
 
 def bundles(state: CaylusState, seat: int) -> tuple[tuple[int, ...], ...]:

@@ -3,8 +3,9 @@ player has when one of his workers activates a building, or when a favour uses a
 construction-site building, and their application.
 
 An effect's options are actions (:class:`Use`, :class:`Build`, :class:`Claim`,
-:class:`MoveProvost`); :class:`Decline` is always open beside them (the effect "may" be
-used). ``space`` is the road space activating, -1 for a construction-site building.
+:class:`MoveProvost`); :class:`Decline` is open beside them for a worker (the effect "may"
+be used), and for a favour only under ``favour_effect=optional``. ``space`` is the road space
+activating, -1 for a construction-site building.
 """
 
 from model.caylus import data as D
@@ -89,7 +90,8 @@ def options(state: CaylusState, seat: int, kind: int, side: int) -> tuple[Action
         return tuple(MoveProvost(k) for k in (-2, -1, 1, 2)
                      if D.PROVOST_MIN <= state.provost + k <= D.PROVOST_MAX)
     if kind == D.MARKET:
-        return tuple(Use(0, r) for r in D.PLAIN) if pl.workers >= 1 else ()
+        return tuple(Use(0, r) for r in D.PLAIN) if pl.workers >= 1 or _free_market(
+            state) else ()
     if kind == D.WOOD_MARKET:
         return tuple(Use(0, r) for r in D.PLAIN)
     if kind == D.GUILD4:
@@ -109,6 +111,12 @@ def options(state: CaylusState, seat: int, kind: int, side: int) -> tuple[Action
         two = tuple(Use(1, a, b) for a, b in _PAIRS if res[a] >= 1 + (a == b) and res[b])
         return one + two
     return ()  # the bridge, prestige buildings: no worker effect
+
+
+def _free_market(state: CaylusState) -> bool:
+    """Whether the starting market now used is a favour's under ``favour_market=free`` (no
+    worker on its tile, no worker returned)."""
+    return state.favour is not None and state.config.option("favour_market") == "free"
 
 
 def rule_of(kind: int) -> str:
@@ -218,7 +226,7 @@ def apply(state: CaylusState, seat: int, kind: int, side: int, action: Action) -
         pl = _add(pl, D.WOOD, -1)
         state = favour(state, seat)
     elif kind == D.MARKET:
-        pl = _add(return_workers(pl, 1), r, 1)
+        pl = _add(return_workers(pl, 0 if _free_market(state) else 1), r, 1)
     elif kind == D.WOOD_MARKET:
         pl = _add(pl, r, 1)
     elif kind == D.GUILD4:

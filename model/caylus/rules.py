@@ -36,8 +36,10 @@ SETUP_STONE = R.rule("setup.stone", "Перемешайте 9 жетонов к�
                      "A random stone building to the 3rd site slot, one to the road's marked"
                      " space; the other 7 beside the board.")
 SETUP_PROVOST = R.rule("setup.provost", "Поместите фишку прево на дорогу позади клетки",
-                       "The provost starts after the last starting tile, before the wood"
-                       " building.", source=SUPP_M)
+                       "The provost starts 'позади' the marked space, taken to be the set-up"
+                       " wood building's: on its city-gate side (after space 12), where the"
+                       " reset would put it on the set-up road (option provost_reset=far-side:"
+                       " after it).", source="caylus/provost-reset")
 SETUP_WORKERS = R.rule("setup.workers", "10 рабочих для 2 или 5 игроков",
                        "10 workers in hand at 2 or 5 players, 6 at 3 or 4; the rest in the camp;"
                        " 10 houses each, one under the Guilds Bridge.")
@@ -78,9 +80,11 @@ PLAN_SITE = R.rule("planning.site", "не более 1 рабочего кажд
 PLAN_PASS = R.rule("planning.pass", "Когда игрок пропускает",
                    "A pass puts the player's house on the first free bridge space; he places no"
                    " more this round.")
-PLAN_FIRST_TILE = R.rule("planning.first-player-tile", "берёт жетон первого",
+PLAN_FIRST_TILE = R.rule("planning.first-player-tile",
+                         "Участник, пропустивший ход первым, берёт жетон первого",
                          "The first to pass takes the first-player tile: first next round.")
-PLAN_EXTRA = R.rule("planning.extra-cost", "1 дополнительного рабочего в лагерь",
+PLAN_EXTRA = R.rule("planning.extra-cost",
+                    "при выставлении своего рабочего должны возвращать 1 дополнительного",
                     "After someone passed, each placement also returns 1 worker to the camp;"
                     " who cannot pay must pass.")
 PLAN_WORKERS = R.rule("planning.no-workers", "потому что у него закончились рабочие",
@@ -120,13 +124,13 @@ PROVOST_BOUNDS = R.rule("provost.bounds", "Прево не может перем
                         " provost spaces at the road's end.")
 PRODUCE_R = R.rule("building.produce", "Получите 1 . Получите 1 . Получите 1 .",
                    "Starting farm, sawmill, quarry: 1 of its resource.")
-MARKET_R = R.rule("building.market", "Верните 1 рабочего",
+MARKET_R = R.rule("building.market", "Верните 1 рабочего в лагерь (в дополнение",
                   "Starting market: return 1 more worker for 1 food, wood, stone or fabric.")
 GUILD4_R = R.rule("building.guild-4", "чтобы получить 4 рабочих.",
                   "Guild: spend 1 stone for 4 workers.", source="caylus/guild-cost")
 GUILD3_R = R.rule("building.guild-3", "чтобы получить 3 рабочих.",
                   "Guild: spend 1 food, wood, stone or fabric for 3 workers.")
-WOOD_PRODUCE = R.rule("building.wood-produce", "2 указанных ресурса.",
+WOOD_PRODUCE = R.rule("building.wood-produce", "Сторона постройки: получите 2 указанных ресурса.",
                       "Wood farm/sawmill/quarry/spinning mill: 2 of its resource (set-up side:"
                       " 1 and 1 PP).")
 WOOD_MARKET_R = R.rule("building.wood-market", "Получите 1 ресурс по вашему выбору:",
@@ -135,7 +139,7 @@ COVERED_MARKET_R = R.rule("building.covered-market", "получите 3 раб�
                           "Covered market: 3 workers (set-up side: 2 workers and 1 PP).")
 MANOR_R = R.rule("building.manor", "1 привилегию (см. с. 6).",
                  "Manor: a favour (set-up side: 2 PP).")
-TAILOR_R = R.rule("building.tailor", "и получите 4 ОП",
+TAILOR_R = R.rule("building.tailor", "Потратьте 1 и получите 4 ОП",
                   "Tailor: 1 fabric for 4 PP or 2 for 6 PP (both sides).")
 STONEMASON_R = R.rule("building.stonemason", "Сторона постройки: выберите каменное здание",
                       "Stonemason: build a stone building (set-up side: without its stone).")
@@ -144,7 +148,7 @@ STONE_PRODUCE = R.rule("building.stone-produce", "Сторона построй�
                        " owner gets 1 bonus resource.", source="caylus/stone-production")
 OWNER_BONUS = R.rule("building.owner-bonus", "получает только 1 бонус",
                      "The owner's bonus comes once a building, never with his own worker on it.")
-GOLD_MINE_R = R.rule("building.gold-mine", "Получите 1 .",
+GOLD_MINE_R = R.rule("building.gold-mine", "ЗОЛОТОЙ РУДНИК Получите 1 .",
                      "Gold mine: 1 gold.")
 FOUNDRY_R = R.rule("building.foundry", "верните 3 рабочих и получите",
                    "Foundry: return 1 worker for 1 gold or 3 for 2 gold.")
@@ -160,8 +164,9 @@ BUILD_PP = R.rule("building.build-pp", "сразу же получает 2 оч�
                   "Building gives the building's PP at once (the quarry: 2).")
 # -- favours --------------------------------------------------------------------------------------
 FAVOUR = R.rule("favour.choice", "забрать персонажа у другого игрока",
-                "A favour: steal another player's character, or use a construction-site"
-                " building and then take a board character.")
+                "A favour: steal another player's character, or use the effect of a"
+                " construction-site building and then take a board character"
+                " (caylus/favour-effect: the effect must be used).")
 FAVOUR_GATE = R.rule("favour.gate", "С 1-го по 3-й раунд игрок может активировать",
                      "Rounds 1-3: the 1st site building; 4-6: 1st or 2nd; 7-9: any.")
 FAVOUR_TAKE = R.rule("favour.take", "если на игровом поле остался хотя",
@@ -179,15 +184,17 @@ RESIDENCES = R.rule("stewardship.residences", "Переверните все н�
 PRESTIGE_R = R.rule("stewardship.prestige", "каждая резиденция (зелёный флаг) может быть",
                     "From the bridge up the road each residence's owner may replace it by a"
                     " prestige building, paying its cost, taking its PP.")
-THEATRE_R = R.rule("stewardship.theatre", "сразу же по",
+THEATRE_R = R.rule("stewardship.theatre", "Игрок, который строит театр, сразу же по",
                    "The theatre also gives a favour.")
 RECRUIT_R = R.rule("stewardship.recruitment", "Каждый игрок получает 3 рабочих",
                    "Recruitment: 3 workers (2 at 5 players) + 1 per residence + 2 with the"
                    " garden; +1 food with the granary, +1 fabric with the factory.")
 PROVOST_RESET = R.rule("stewardship.provost", "Поставьте прево позади последнего",
-                       "The provost goes after the last building (not counting the set-up stone"
-                       " building while empty spaces remain before it).",
-                       source="caylus/provost-reset")
+                       "The provost goes on the city-gate side of the last building, between it"
+                       " and the space before it, so that building does not activate unless the"
+                       " provost moves; the set-up stone building does not count while a space"
+                       " before it is empty (examples А, Б, В; option provost_reset=far-side:"
+                       " after the last building).", source="caylus/provost-reset")
 ROUND_END = R.rule("stewardship.round", "Переместите маркер раунда",
                    "The round marker advances; 9 rounds.")
 GOLD_END = R.rule("end.gold", "по 2 очка престижа за каж",
@@ -211,7 +218,8 @@ JOURNEYMAN_R = R.rule("character.journeyman", "Раз за раунд вы мо�
                       " activates second.")
 EARLY_RISER_R = R.rule("character.early-riser", "перед ходом первого игрока, вы можете",
                        "Early riser: before the first player, place 1 worker returning 1 more.")
-NIGHT_WORKER_R = R.rule("character.night-worker", "без дополнительной оплаты.",
+NIGHT_WORKER_R = R.rule("character.night-worker",
+                        "Когда хотя бы один другой игрок пропустил свой ход, вы всё ещё мо",
                         "Night worker: no extra cost after others passed (not the early"
                         " riser's).")
 THIEF_R = R.rule("character.thief", "этот игрок не получает ОП",
@@ -282,8 +290,9 @@ A_STONE_PROD = R.ambiguity(
     default="own-fabric", why="TT, and the text's farm example (2 and 1 to the worker, 1 to the"
                               " owner).", source="supplementary data (confidence L)")
 A_STONE_SIDES = R.ambiguity(
-    "stone-setup-sides", quote="Начальная сторона идентична.",
-    question="What does the set-up side of the non-producing stone buildings do?",
+    "stone-setup-sides", quote="Начальная сторона: получите 2 указанных ресурса.",
+    question="The stone page gives a set-up side only for the farm, sawmill and quarry (this"
+             " sentence): what does the set-up side of the other stone buildings do?",
     readings={"same": "the same as the construction side"},
     default="same", why="TT; the text gives no set-up side for them.",
     source="supplementary data (confidence L)")
@@ -294,7 +303,7 @@ A_BRIDGE = R.ambiguity(
     readings={"no": "no: the bridge is entered by passing, and its activation uses houses"},
     default="no", why="Its effect is defined by the houses of passing players only.",
     source="later rule in the text")
-A_SUPPLY = R.ambiguity(
+A_WORKER_CAP = R.ambiguity(
     "worker-gain-cap", quote="у игрока не может быть больше 15 рабочих",
     question="A resource or worker gain larger than what the camp holds?",
     readings={"camp": "workers: at most what the camp holds; resources: unlimited"},
@@ -307,7 +316,8 @@ A_STEWARD = R.ambiguity(
     default="two", why="Other characters say 'additional' (дополнительное); the steward does"
                        " not.", source="project default (the text's wording)", option="steward")
 A_FAVOUR_NONE = R.ambiguity(
-    "favour-bundle-zero", quote="доставив-",
+    "favour-bundle-zero",
+    quote="После того как все участники выполнили доставку, игрок, доставив",
     question="Does a round where nobody delivered give a favour?",
     readings={"no": "no: the most bundles must be at least 1"},
     default="no", why="Nobody delivered more than anyone.",
@@ -318,9 +328,15 @@ A_DELIVERYMAN = R.ambiguity(
              " others another turn of any number of bundles, or one bundle?",
     readings={"turn": "another delivery turn: any number of bundles",
               "bundle": "one more bundle at most"},
-    default="turn", why="Each player's delivery in the phase is a turn of any number of bundles"
-                        " ('решает, какое количество наборов он доставляет'); the extra one"
-                        " reads as one more such turn.",
+    default="turn",
+    why="The text uses 'доставка' both ways. The delivery example counts bundles ('Красный"
+        " игрок делает одну доставку (и получает 5 очков престижа), а Зелёный — 2"
+        " доставки'), which favours 'bundle'. But the deliveryman's own sentence sets 'вы"
+        " можете совершить доставку согласно очерёдности' beside 'вы можете совершить"
+        " дополнительную доставку', and the first is a whole turn in the order, of any number"
+        " of bundles ('В свой ход игрок решает, какое количество наборов он доставляет'). The"
+        " nearer usage, in the same sentence and with the same verb, decides the default;"
+        " the example's sense stays selectable.",
     source="later rule in the text", option="deliveryman")
 A_BRIDGE_HOUSE = R.ambiguity(
     "bridge-house", quote="помещает 1 из них под мостом гильдии",
@@ -331,12 +347,23 @@ A_BRIDGE_HOUSE = R.ambiguity(
                           " stock's 9 houses are for buildings.",
     source="project default (playability)")
 A_FAVOUR_EFFECT = R.ambiguity(
-    "favour-effect-optional", quote="использовать эффект 1 из 3 зданий",
-    question="May the player who chose a construction-site building decline its effect (it may"
-             " be unaffordable)?",
-    readings={"optional": "the effect may be declined, as a worker's ('может применить')"},
-    default="optional", why="A worker's effect is optional; an unaffordable one could not be"
-                            " used at all.", source="later rule in the text")
+    "favour-effect", quote="он должен немедленно:",
+    question="Must the player who takes a construction-site building for a favour use its"
+             " effect (so a building whose effect he cannot use is no choice), or may he"
+             " decline it and still take a board character?",
+    readings={"required": "the effect must be used: a site building is a choice only when its"
+                          " effect can be used; a favour with nothing to steal and no usable"
+                          " site effect lapses",
+              "optional": "the effect may be declined, as a worker's ('может применить'); the"
+                          " board character may still be taken after"},
+    default="required",
+    why="The favour's own words: the player 'должен немедленно' steal a character 'ИЛИ"
+        " использовать эффект 1 из 3 зданий', and only 'Затем' may take a board character;"
+        " the summary card says 'Используйте эффект здания на стройплощадке ... и возьмите 1"
+        " персонажа'. 'может применить' is the activation's wording for a worker, not the"
+        " favour's. The text does not say what happens when nothing can be done; then the"
+        " favour lapses.",
+    source="the rules text", option="favour_effect")
 A_ALCHEMIST = R.ambiguity(
     "alchemist-any", quote="2 любых ресурса",
     question="Which resources are the alchemist's 'any 2 resources'?",
@@ -355,14 +382,56 @@ A_SUPPLY = R.ambiguity(
     default="unlimited", why="The text says so in as many words; some groups play the tokens"
                              " as a limit.", source="the rules text", option="supply")
 A_PROVOST_RESET = R.ambiguity(
-    "provost-reset", quote="если позади него",
-    question="The provost goes 'позади' (after) the last building, not counting the set-up"
-             " stone building 'if empty spaces remain позади it': empty spaces before it"
-             " (nearer the gate) or after it?",
-    readings={"before": "the stone building counts once no space before it is empty",
-              "after": "the stone building counts only when no space after it is empty"},
-    default="before", why="The exception keeps the provost from jumping to the lone stone"
-                          " building while the road has not reached it; with 'after' it"
-                          " would count only on a full road. 'позади' means 'after' in the"
-                          " same sentence, so the other reading stays selectable.",
-    source="project default (the rule's purpose)", option="provost_reset")
+    "provost-reset", quote="позади последнего построенного здания",
+    question="On which side of the last building does 'позади' put the provost (and, in the"
+             " exception 'если позади него ещё остались пустые клетки', which empty spaces of"
+             " the set-up stone building are meant)? The examples' pictures are lost.",
+    readings={"gate-side": "the city-gate side: the provost stands just before the last"
+                           " building, which does not activate unless the provost moves; the"
+                           " set-up stone building counts once no space before it is empty;"
+                           " the set-up provost stands before the set-up wood building",
+              "far-side": "the far side: the provost stands just after the last building; the"
+                          " set-up stone building counts only when no space after it is"
+                          " empty; the set-up provost stands after the set-up wood building"},
+    default="gate-side",
+    why="Where its direction is plain the text's 'позади' is the gate side: the summary card's"
+        " 'Активируйте здания позади прево', and the exception, which only makes sense for"
+        " the empty spaces between the built road and the lone stone building. So read, the"
+        " examples fall out: А 'между карьером и домом каменщика' (the stonemason, never on"
+        " the road at set-up, was built last), Б 'между лесопилкой и золотым рудником' (the"
+        " stone building not counted), В 'между золотым рудником и лабораторией алхимика'"
+        " (the stone building counted once the road reaches it); and the set-up position"
+        " ('позади клетки, отмеченной 7', the wood building's space) is the reset of the"
+        " set-up road. The far side fits the examples only if in each of them the last"
+        " building stands just before the set-up stone building, and it is how the one"
+        " published program (TT) reads the English text, so it stays selectable.",
+    source="the rules text (its examples and its summary card)", option="provost_reset")
+A_DELIVERYMAN_TIE = R.ambiguity(
+    "deliveryman-tie", quote="положение вашего рабочего при определении игрока",
+    question="A deliveryman who delivered without a worker on the site has no worker"
+             " position ('При ничьей побеждает претендент, чей рабочий стоит на стройплощадке"
+             " левее'): how does he fare in a tie for the most bundles?",
+    readings={"last": "he ranks after every site worker, as he delivers last: he loses"
+                      " every tie",
+              "no-favour": "the tie rule cannot place him: a tie for the most that includes"
+                           " him gives nobody the favour"},
+    default="last",
+    why="He delivers 'последним', after every site worker, and the example breaks the tie by"
+        " the order of delivery ('он первым поставил рабочего на стройплощадку'); ranking him"
+        " last keeps one winner for every tie, as 'побеждает претендент' assumes. The text"
+        " never places a worker-less deliveryman, so the other reading stays selectable.",
+    source="project default (the text's delivery order)", option="deliveryman_tie")
+A_FAVOUR_MARKET = R.ambiguity(
+    "favour-market", quote="в дополнение к тому, который находится на жетоне рынка",
+    question="The starting market returns 1 worker 'in addition to the one on the market"
+             " tile'; used through a favour no worker stands on the tile: does the player"
+             " still return 1 worker?",
+    readings={"pay": "yes: 1 worker from his hand; without one the market is no choice",
+              "free": "no: the returned worker stands for the placed one, so a favour's use"
+                      " costs nothing"},
+    default="pay",
+    why="The effect is 'Верните 1 рабочего в лагерь ... чтобы получить 1 ресурс': the"
+        " returned worker is the price of the resource, and the parenthesis only says the"
+        " placed worker does not pay it. A favour uses the building's effect, price"
+        " included, as at the guilds and the alchemist.",
+    source="project default (the effect's wording)", option="favour_market")

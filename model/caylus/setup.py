@@ -26,7 +26,9 @@ def initial(config: Config) -> CaylusState:
     return CaylusState(
         config=config, stage=Stage.TILES, players=(player,) * n, road=tuple(road),
         side=(0,) * D.ROAD_SPACES, owner=empty, first_worker=empty, second_worker=empty,
-        site=(-1, -1, -1), provost=D.PROVOST_START, start_tiles=D.START_TILE_COUNTS,
+        site=(-1, -1, -1),
+        provost=(D.PROVOST_START if config.option("provost_reset") == "gate-side"
+                 else D.PROVOST_START_FAR), start_tiles=D.START_TILE_COUNTS,
     )
 
 

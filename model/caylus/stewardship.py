@@ -89,14 +89,16 @@ def recruits(state: CaylusState, seat: int) -> tuple[int, int, int]:
 
 
 def provost_reset(state: CaylusState) -> int:
-    """After the last building, not counting the set-up stone building while empty spaces
-    remain before it (option ``provost_reset=after``: after it)."""
-    spaces = (range(D.STONE_SPACE) if state.config.option("provost_reset") == "before"
-              else range(D.STONE_SPACE + 1, D.ROAD_SPACES))
+    """The provost's place (spaces up to it activate) on the city-gate side of the last
+    building, not counting the set-up stone building while a space before it is empty
+    (option ``provost_reset=far-side``: after the last building, the stone building not
+    counting while a space after it is empty)."""
+    gate = state.config.option("provost_reset") == "gate-side"
+    spaces = range(D.STONE_SPACE) if gate else range(D.STONE_SPACE + 1, D.ROAD_SPACES)
     gap = any(state.road[s] < 0 for s in spaces)
     last = max(s for s in range(D.ROAD_SPACES)
                if state.road[s] >= 0 and not (gap and s == D.STONE_SPACE))
-    return last
+    return last - 1 if gate else last
 
 
 def _end_round(state: CaylusState) -> CaylusState:

@@ -6,7 +6,7 @@ import pytest
 
 from model.caylus import data as D
 from model.caylus import rules as RB
-from model.caylus.actions import Decline, Deliver, UseSite
+from model.caylus.actions import Decline, Deliver, Use, UseSite
 from model.caylus.delivery import begin
 from model.caylus.game import GAME
 from model.caylus.state import CaylusState, Stage
@@ -45,7 +45,7 @@ def test_the_texts_delivery_example() -> None:
     assert one.favour is not None and one.favour.seat == red
     assert one.site_workers == (0, 2)  # they go home after the favour
     assert GAME.legal_actions(one) == (UseSite(0),)  # nobody holds a character to steal
-    after = run(one, UseSite(0), Decline(), Decline())
+    after = run(one, UseSite(0), Use(0), Decline())
     assert after.favour is None and after.site_workers == () and after.round == 2
 
 
@@ -118,3 +118,24 @@ def test_deliveryman_extra_turn_readings(reading: str, bundles: int) -> None:
         s = run(s, Deliver(_b(F, W, S)), Decline())
     assert s.delivered[2] == 2 + bundles
     assert s.favour is not None and s.favour.seat == 2
+
+
+@pytest.mark.rules("caylus/deliveryman-tie", "caylus/character.deliveryman",
+                   "caylus/delivery.most")
+@pytest.mark.parametrize("reading", ["last", "no-favour"])
+def test_deliveryman_without_a_worker_in_a_tie(reading: str) -> None:
+    s = bare(ready(3, variant={"deliveryman_tie": reading}))
+    for p in range(3):
+        s = player(s, p, resources={"food": 4, "wood": 4, "stone": 4, "fabric": 2, "gold": 2})
+    s = holding(s, deliveryman=2)
+    s = player(attrs.evolve(s, site_workers=(0,)), 0, workers=s.players[0].workers - 1)
+    s = begin(s)
+    assert s.delivery_order == (0, 2)
+    tie = run(s, Deliver(_b(F, W, S)), Decline(), Deliver(_b(F, W, S)), Decline())
+    if reading == "last":
+        assert tie.favour is not None and tie.favour.seat == 0
+    else:
+        assert tie.favour is None and tie.stage is not Stage.DELIVERY  # nobody gets it
+    alone = run(s, Deliver(_b(F, W, S)), Decline(), Deliver(_b(F, W, S)),
+                Deliver(_b(F, W, X)), Decline())
+    assert alone.favour is not None and alone.favour.seat == 2  # the most: his either way

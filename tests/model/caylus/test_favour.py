@@ -41,7 +41,7 @@ def test_fairground_favour_site_building_and_character() -> None:
     assert rule_of(s, UseSite(1)) == RB.FAVOUR_GATE
     assert rule_of(s, StealCharacter(D.FOREMAN)) == RB.FAVOUR
     s = GAME.apply(s, UseSite(0))  # the starting farm on the site
-    assert set(GAME.legal_actions(s)) == {Use(0), Decline()}
+    assert set(GAME.legal_actions(s)) == {Use(0)}  # the effect must be used
     assert rule_of(s, Use(1)) == RB.PRODUCE_R
     food = s.players[0].resources[D.FOOD]
     s = GAME.apply(s, Use(0))
@@ -91,5 +91,94 @@ def test_manor_favour_and_a_site_stonemason_without_stone() -> None:
     t = attrs.evolve(t, characters=put(t.characters, 0, 1))
     t = GAME.apply(activating(place(player(t, 0, resources={"wood": 1}), D.STONE_SPACE, 2), 0,
                               0, provost=22), Use(0))
-    t = run(t, UseSite(0), Decline())
+    t = run(t, UseSite(0), Use(0))
     assert t.favour is None and t.stage is Stage.BRIDGE
+
+
+def _poor_favour(reading: str, steal: bool, **res: int) -> CaylusState:
+    """Round 1: seat 0 spends its only wood (and keeps ``res``) at the fairground for a
+    favour; the site's 1st building is the starting carpenter; seat 1 holds the architect
+    when ``steal``."""
+    s = bare(ready(3, variant={"favour_effect": reading}))
+    s = attrs.evolve(s, site=(D.START_CARPENTER, *s.site[1:]))
+    if steal:
+        s = attrs.evolve(s, characters=put(s.characters, D.ARCHITECT, 1))
+    s = player(s, 0, resources={"wood": 1 + res.pop("wood", 0), **res})
+    s = GAME.apply(activating(place(s, D.STONE_SPACE, 2), 0, 0, provost=22), Use(0))
+    assert s.favour is not None and s.favour.step is FavourStep.CHOOSE
+    return s
+
+
+@pytest.mark.rules("caylus/favour-effect", "caylus/favour.choice", "caylus/favour.take",
+                   "caylus/building.carpenter")
+def test_favour_effect_required_by_default() -> None:
+    s = _poor_favour("required", steal=True)
+    assert GAME.legal_actions(s) == (StealCharacter(D.ARCHITECT),)  # no usable site effect
+    assert rule_of(s, UseSite(0)) == RB.FAVOUR
+    assert rule_of(s, Decline()) == RB.FAVOUR
+    lapse = _poor_favour("required", steal=False)
+    assert GAME.legal_actions(lapse) == (Decline(),)  # nothing to do: the favour lapses
+    after = GAME.apply(lapse, Decline())
+    assert after.favour is None and after.characters == lapse.characters
+    rich = GAME.apply(_poor_favour("required", steal=False, wood=1, food=1), UseSite(0))
+    assert Decline() not in GAME.legal_actions(rich)
+    assert Build(D.WOOD_QUARRY) in GAME.legal_actions(rich)
+    assert rule_of(rich, Decline()) == RB.CARPENTER_R
+
+
+@pytest.mark.rules("caylus/favour-effect", "caylus/favour.choice", "caylus/favour.take")
+def test_favour_effect_optional_reading() -> None:
+    s = _poor_favour("optional", steal=False)
+    assert GAME.legal_actions(s) == (UseSite(0),)
+    s = GAME.apply(s, UseSite(0))
+    assert GAME.legal_actions(s) == (Decline(),)
+    s = GAME.apply(s, Decline())
+    board = {c for c, h in enumerate(s.characters) if h == D.BOARD}
+    assert set(GAME.legal_actions(s)) == {TakeCharacter(c) for c in board} | {Decline()}
+    s = GAME.apply(s, TakeCharacter(min(board)))
+    assert s.characters[min(board)] == 0 and s.favour is None
+
+
+def _market_favour(reading: str, workers: int) -> CaylusState:
+    """Round 1: seat 0, with ``workers`` left in hand, gets a favour at the fairground; the
+    site's 1st building is a starting market; nobody holds a character to steal."""
+    s = bare(ready(3, variant={"favour_market": reading}))
+    s = attrs.evolve(s, site=(D.MARKET, *s.site[1:]))
+    s = player(s, 0, resources={"wood": 1}, workers=workers + 1)
+    s = GAME.apply(activating(place(s, D.STONE_SPACE, 2), 0, 0, provost=22), Use(0))
+    assert s.favour is not None and s.players[0].workers == workers
+    return s
+
+
+@pytest.mark.rules("caylus/favour-market", "caylus/building.market", "caylus/favour.choice")
+def test_a_favours_market_costs_a_worker_by_default() -> None:
+    s = _market_favour("pay", workers=0)
+    assert GAME.legal_actions(s) == (Decline(),)  # the market is no choice: the favour lapses
+    assert rule_of(s, UseSite(0)) == RB.FAVOUR
+    s = GAME.apply(_market_favour("pay", workers=1), UseSite(0))
+    assert set(GAME.legal_actions(s)) == {Use(0, r) for r in D.PLAIN}
+    camp = s.players[0].camp
+    s = GAME.apply(s, Use(0, D.FABRIC))
+    assert s.players[0].resources[D.FABRIC] == 1
+    assert (s.players[0].workers, s.players[0].camp) == (0, camp + 1)
+
+
+@pytest.mark.rules("caylus/favour-market", "caylus/building.market", "caylus/favour.choice")
+def test_a_favours_market_is_free_under_the_free_reading() -> None:
+    s = _market_favour("free", workers=0)
+    assert GAME.legal_actions(s) == (UseSite(0),)
+    s = GAME.apply(s, UseSite(0))
+    assert set(GAME.legal_actions(s)) == {Use(0, r) for r in D.PLAIN}
+    camp = s.players[0].camp
+    s = GAME.apply(s, Use(0, D.FABRIC))
+    assert s.players[0].resources[D.FABRIC] == 1
+    assert (s.players[0].workers, s.players[0].camp) == (0, camp)
+
+
+@pytest.mark.rules("caylus/favour-market", "caylus/building.market")
+def test_a_workers_market_costs_a_worker_under_either_reading() -> None:
+    for reading in ("pay", "free"):
+        s = bare(ready(3, variant={"favour_market": reading}))
+        s = activating(player(s, 0, workers=1), 9, 0, provost=22)  # a starting market
+        assert s.road[9] == D.MARKET and s.players[0].workers == 0
+        assert GAME.legal_actions(s) == (Decline(),)

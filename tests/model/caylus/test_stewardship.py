@@ -6,7 +6,7 @@ import pytest
 
 from model.caylus import data as D
 from model.caylus import rules as RB
-from model.caylus.actions import BuildPrestige, Decline, UseSite
+from model.caylus.actions import BuildPrestige, Decline, Use, UseSite
 from model.caylus.game import GAME
 from model.caylus.ops import put
 from model.caylus.state import CaylusState, Stage
@@ -50,7 +50,7 @@ def test_theatre_gives_12_pp_and_a_favour() -> None:
     s = player(s, 0, resources={"wood": 4, "gold": 3})
     s = run(begin(s), BuildPrestige(D.THEATRE))
     assert s.players[0].prestige == 12 and s.favour is not None and s.favour.seat == 0
-    s = run(s, UseSite(0), Decline(), Decline())
+    s = run(s, UseSite(0), Use(0), Decline())
     assert s.favour is None and s.round == 2
 
 
@@ -82,27 +82,58 @@ def test_the_texts_recruitment_example() -> None:
     assert after.players[blue].workers == before.workers + 3
 
 
-@pytest.mark.rules("caylus/stewardship.provost", "caylus/road-length",
-                   "caylus/stewardship.round")
-def test_provost_reset() -> None:
-    s = bare(ready(3))
-    assert provost_reset(s) == D.WOOD_SPACE  # the set-up stone building does not count
-    s = built(s, 14, D.TAILOR, 0)
-    assert provost_reset(s) == 14
-    full = attrs.evolve(s, road=tuple(D.WOOD_FARM if k < 0 and i < D.STONE_SPACE else k
+def _filled(s: CaylusState, upto: int) -> CaylusState:
+    """``s`` with wood farms built on every empty space before ``upto``."""
+    return attrs.evolve(s, road=tuple(D.WOOD_FARM if k < 0 and i < upto else k
                                       for i, k in enumerate(s.road)))
-    assert provost_reset(full) == D.STONE_SPACE
+
+
+@pytest.mark.rules("caylus/stewardship.provost", "caylus/provost-reset", "caylus/road-length",
+                   "caylus/stewardship.round")
+def test_provost_reset_on_the_gate_side_of_the_last_building() -> None:
+    s = bare(ready(3))
+    # nothing built: before the set-up wood building; the stone building does not count
+    assert provost_reset(s) == D.WOOD_SPACE - 1
+    s = built(s, 14, D.TAILOR, 0)
+    assert provost_reset(s) == 13  # the tailor, built last, lies past the provost
+    full = _filled(s, D.STONE_SPACE)
+    assert provost_reset(full) == D.STONE_SPACE - 1  # the stone building counts now
     after = begin(attrs.evolve(s, provost=25))
-    assert after.provost == 14 and after.round == 2
+    assert after.provost == 13 and after.round == 2
+
+
+@pytest.mark.rules("caylus/stewardship.provost", "caylus/provost-reset")
+def test_the_texts_provost_examples() -> None:
+    """А: between the quarry and the stonemason; Б: between the sawmill and the gold mine;
+    В: between the gold mine and the alchemist (the set-up stone building)."""
+    s = bare(ready(3))  # the set-up wood sawmill on 13, the set-up stone sawmill on 20
+    a = built(built(s, D.WOOD_SPACE, D.WOOD_QUARRY, -1, side=0), 14, D.STONEMASON, 0)
+    assert (a.road[13], a.road[14], provost_reset(a)) == (D.WOOD_QUARRY, D.STONEMASON, 13)
+    b = built(s, 14, D.GOLD_MINE, 1)
+    assert (b.road[13], b.road[14], provost_reset(b)) == (D.WOOD_SAWMILL, D.GOLD_MINE, 13)
+    c = built(built(_filled(s, 19), 19, D.GOLD_MINE, 1), D.STONE_SPACE, D.ALCHEMIST, -1,
+              side=0)
+    assert (c.road[19], c.road[20], provost_reset(c)) == (D.GOLD_MINE, D.ALCHEMIST, 19)
+
+
+@pytest.mark.rules("caylus/provost-reset", "caylus/stewardship.provost", "caylus/setup.provost")
+@pytest.mark.parametrize("reading", ["gate-side", "far-side"])
+def test_the_set_up_provost_is_the_reset_of_the_set_up_road(reading: str) -> None:
+    s = ready(3, variant={"provost_reset": reading})
+    assert s.provost == (12 if reading == "gate-side" else 13)
+    assert provost_reset(s) == s.provost
+    after = begin(attrs.evolve(bare(s), provost=25))  # a round in which nothing was built
+    assert after.provost == s.provost and after.round == 2
 
 
 @pytest.mark.rules("caylus/provost-reset", "caylus/stewardship.provost")
-def test_provost_reset_readings() -> None:
-    s = bare(ready(3, variant={"provost_reset": "after"}))
-    full = attrs.evolve(s, road=tuple(D.WOOD_FARM if k < 0 and i < D.STONE_SPACE else k
-                                      for i, k in enumerate(s.road)))
+def test_provost_reset_far_side_reading() -> None:
+    s = bare(ready(3, variant={"provost_reset": "far-side"}))
+    s = built(s, 14, D.TAILOR, 0)
+    assert provost_reset(s) == 14  # after the last building: it activates
+    full = _filled(s, D.STONE_SPACE)
     assert provost_reset(full) == D.STONE_SPACE - 1  # empty spaces after it remain
-    ended = attrs.evolve(full, road=tuple(D.WOOD_FARM if k < 0 else k for k in full.road))
+    ended = _filled(full, D.ROAD_SPACES)
     assert provost_reset(ended) == D.ROAD_SPACES - 1
 
 

@@ -25,3 +25,24 @@ def test_provost_reset_readings_disagree_on_a_seeded_game() -> None:
     witness = find_witness(GAME, "caylus/provost-reset", seeds=range(1), players=[5],
                            limit=400)
     assert witness is not None and "provost" in witness.difference
+
+
+@pytest.mark.rules("caylus/favour-effect")
+def test_favour_effect_readings_disagree_on_a_seeded_game() -> None:
+    witness = find_witness(GAME, "caylus/favour-effect", seeds=range(19, 20), players=[3],
+                           limit=400)
+    assert witness is not None and "legal choices differ" in witness.difference
+
+
+@pytest.mark.rules("caylus/deliveryman-tie")
+def test_deliveryman_tie_readings_disagree_on_a_seeded_game() -> None:
+    witness = find_witness(GAME, "caylus/deliveryman-tie", seeds=range(17, 18), players=[4],
+                           limit=400)
+    assert witness is not None and "who acts next differs" in witness.difference
+
+
+@pytest.mark.rules("caylus/favour-market")
+def test_favour_market_readings_disagree_on_a_seeded_game() -> None:
+    witness = find_witness(GAME, "caylus/favour-market", seeds=range(16, 17), players=[3],
+                           limit=400)
+    assert witness is not None and "legal choices differ" in witness.difference
