@@ -27,7 +27,7 @@ GUILD = (0, 0, 0, 1, 0)
 
 @pytest.mark.rules("catan_cards/trade.allowance", "catan_cards/trade.mix",
                    "catan_cards/trade.stack", "catan_cards/trade.market",
-                   "catan_cards/development.alternate")
+                   "catan_cards/development.alternate", "catan_cards/trade.end")
 def test_the_texts_example_three_roads_two_a_side_two_exchanges() -> None:
     s = make(3, {0: seat(cards(clay=2, ore=1), roads=3), 1: seat(cards(wool=2))},
              market=cards(0, 2, 1, 1, 1))
