@@ -157,7 +157,11 @@ def step(state: CardsState, action: Action) -> CardsState:
         state = evolve(state, settlement_stack=state.settlement_stack - 1,
                        players=put(state.players, p, evolve(me, settlements=me.settlements + 1)))
         state = scoring.refresh(state, (p,))
-        return evolve(state, stage=Stage.FATE) if state.fate >= 0 else state
+        if state.fate < 0:
+            return state
+        if state.config.option("settlement-fate") == "must":
+            return _turn_fate(state)
+        return evolve(state, stage=Stage.FATE)
     if isinstance(action, BuildCity):
         state = _pay(state, D.CITY)
         me = state.players[p]

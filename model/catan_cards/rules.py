@@ -143,7 +143,8 @@ SETTLEMENT_EMPTY = R.rule("development.settlement-stack", "Если карт в 
                           "No settlement once the settlement stack is empty.")
 SETTLEMENT_FATE = R.rule("development.settlement-fate", "После основания поселения можно"
                          " перевернуть карту судьбы на другую сторону.",
-                         "After a settlement the founder may turn the fate card (a choice).")
+                         "After a settlement the founder may turn the fate card (reading:"
+                         " catan_cards/settlement-fate).")
 CITY = R.rule("development.city", "5 карт сырья: 2 карты зерна и 3 карты руды",
               "A city costs 2 grain + 3 ore.")
 CITY_SETTLEMENT = R.rule("development.city-needs-settlement", "Если у вас нет поселения, вы не"
@@ -407,6 +408,19 @@ R.ambiguity(
     why="The text prices road, knight, settlement, city and building as five developments.",
     source="the text's structure",
     option="settlement-city",
+)
+R.ambiguity(
+    "settlement-fate",
+    quote="После основания поселения можно перевернуть карту судьбы на другую сторону.",
+    question="Does a settlement let its founder choose whether to turn the fate card, or is"
+             " the card then turned?",
+    readings={"may": "the founder chooses (a step: turn it or leave it)",
+              "must": "the card is turned after every settlement"},
+    default="may",
+    why="'можно' reads 'may'; a robber raid and a lost card use 'не забудьте' and"
+        " 'переворачивает' for the turns that are due.",
+    source="the text's literal reading",
+    option="settlement-fate",
 )
 R.ambiguity(
     "empty-supply",

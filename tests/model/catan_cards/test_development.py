@@ -48,7 +48,8 @@ def test_a_road_and_a_knight_but_not_two_roads() -> None:
 
 @pytest.mark.rules("catan_cards/development.settlement",
                    "catan_cards/development.settlement-fate",
-                   "catan_cards/development.settlement-stack", "catan_cards/score.settlement")
+                   "catan_cards/development.settlement-stack", "catan_cards/score.settlement",
+                   "catan_cards/settlement-fate")
 def test_a_settlement_may_turn_the_fate_card() -> None:
     s = make(3, {0: seat(RICH)}, stage=DEV)
     s = GAME.apply(s, FoundSettlement())
@@ -57,6 +58,9 @@ def test_a_settlement_may_turn_the_fate_card() -> None:
     assert rule_of(s, BuildRoad()) == RB.SETTLEMENT_FATE
     assert GAME.apply(s, TurnFate(True)).fate == D.OTHER
     assert GAME.apply(s, TurnFate(False)).fate == D.WHITE
+    must = GAME.apply(make(3, {0: seat(RICH)}, stage=DEV, variant={"settlement-fate": "must"}),
+                      FoundSettlement())
+    assert must.stage is DEV and must.fate == D.OTHER
     two = GAME.apply(make(2, {0: seat(RICH)}, stage=DEV), FoundSettlement())
     assert two.stage is DEV
     empty = make(3, {0: seat(RICH)}, stage=DEV, settlement_stack=0)
