@@ -93,7 +93,8 @@ class CatanCards(Game[CardsState, Action]):
     def apply(self, state: CardsState, action: Action) -> CardsState:
         if state.stage is Stage.OVER:
             raise RULES.illegal(RB.OVER, "the game is over")
-        return scoring.finish(self._step(state, action))
+        # an empty stack takes the discard pile whenever cards reach it (turn.restock)
+        return scoring.finish(turn.restock(self._step(state, action)))
 
     def _step(self, state: CardsState, action: Action) -> CardsState:
         st = state.stage
