@@ -80,8 +80,9 @@ ACTOR = R.rule("turn.actor", "В свой ход игрок выполняет �
 PASS = R.rule("turn.pass", "Затем ход передаётся по часовой стрелке соседу слева, независимо"
               " от карты судьбы.", "The turn passes to the next seat.")
 RESTOCK = R.rule("turn.restock", "перетасуйте сброс и создайте новую стопку",
-                 "When the resource stack runs out, the discard pile becomes the new stack"
-                 " (its order is chance: every draw is a step over the stack's multiset).")
+                 "Whenever the resource stack is empty and the discard pile holds cards, the"
+                 " pile becomes the new stack (its order is chance: every draw is a step"
+                 " over the stack's multiset).")
 TURN_LIMIT = R.rule("turn.limit", UNQUOTED,
                     "After 400 turns the game ends with no winner.", source=BOUND)
 OVER = R.rule("game.over", "Игра завершается", "No action after the game has ended.")

@@ -5,7 +5,7 @@ import pytest
 
 from model.catan_cards import data as D
 from model.catan_cards import rules as RB
-from model.catan_cards.actions import Draw, EndDevelopment, EndTrade, HireKnight
+from model.catan_cards.actions import BuildRoad, Draw, EndDevelopment, EndTrade, HireKnight
 from model.catan_cards.game import GAME
 from model.catan_cards.scoring import pile_vp
 from model.catan_cards.state import Stage
@@ -42,6 +42,16 @@ def test_the_discard_pile_becomes_the_stack() -> None:
     assert dry.stack == cards(clay=1) and dry.discard == D.NO_CARDS
     dry = apply(dry, EndDevelopment(), Draw(D.CLAY))
     assert dry.stage is Stage.TRADE and dry.turn == 1 and hand(dry, 0) == cards(clay=1)
+
+
+@pytest.mark.rules("catan_cards/turn.restock")
+def test_cards_paid_into_an_empty_stack_become_the_stack() -> None:
+    rest = cards(10, 10, 15, 15, 14)  # every card but a clay, a lumber and the market
+    s = make(2, {0: seat(cards(clay=1, lumber=1)), 1: seat(rest)}, stage=DEV,
+             market=cards(0, 0, 1, 0, 0))
+    assert s.stack == D.NO_CARDS
+    s = GAME.apply(s, BuildRoad())
+    assert s.stack == cards(clay=1, lumber=1) and s.discard == D.NO_CARDS
 
 
 @pytest.mark.rules("catan_cards/game.end", "catan_cards/end", "catan_cards/score.city",
