@@ -133,7 +133,8 @@ def _pile(state: CardsState, kind: int) -> CardsState:
     field = "roads" if kind == D.ROAD else "knights"
     stack = state.road_stack if kind == D.ROAD else state.knight_stack
     if stack:
-        state = evolve(state, **{f"{field[:-1]}_stack": stack - 1})
+        state = evolve(state, road_stack=stack - 1) if kind == D.ROAD \
+            else evolve(state, knight_stack=stack - 1)
         touched: tuple[int, ...] = (p,)
     else:
         q = victim(state, kind)
