@@ -10,6 +10,7 @@ from model.catan_cards.game import GAME
 from model.catan_cards.scoring import pile_vp
 from model.catan_cards.state import Stage
 from model.core import TERMINAL
+from model.core.play import final_state
 from tests.model.catan_cards.helpers import apply, cards, hand, make, rule_of, seat
 
 DEV = Stage.DEVELOP
@@ -102,3 +103,13 @@ def test_chance_outcomes_are_checked() -> None:
     assert rule_of(s, EndTrade()) == RB.ACTOR
     assert rule_of(make(3), Draw(D.ORE)) == RB.ACTOR
     assert GAME.chance_outcomes(make(3)) == ()
+
+
+def test_eager_play_builds_first_and_finds_winners() -> None:
+    s = make(3, {0: seat(cards(clay=1, lumber=1, ore=3, wool=1, grain=1))}, stage=DEV)
+    actions = GAME.legal_actions(s)
+    weights = dict(zip(actions, GAME.policy_weights(s, actions) or (), strict=True))
+    assert weights[BuildRoad()] > weights[EndDevelopment()] > 0
+    finals = [final_state(GAME, GAME.config(n), seed, "eager") for n in (3, 4)
+              for seed in (1, 2)]
+    assert all(f.stage is Stage.OVER and f.winner >= 0 for f in finals)
