@@ -28,7 +28,9 @@ counts. Every automatic consequence (the stack rebuilt, skipped draws, the end o
 turn, the turn limit, points, the win at once) is in the updates.
 
 Score variables: ``p{i}.vp``. One action gives its player at most 2 points (a building on
-a city); the invariant caps a score at 9 + 2 while the game goes on.
+a city). While the game goes on the player on turn holds at most 9 plus the gains of the
+kinds developed this turn (:data:`TURN_GAIN`, each kind once a turn, 6 in all: the
+invariant part ``score-cap``), so a score stays within 15; ending at once within 9 + 2.
 """
 
 from collections.abc import Callable, Mapping
@@ -80,6 +82,9 @@ ONE = z3.IntVal(1)
 #: the most points a player holds while the game goes on (9 before the winning step, which
 #: gives at most 2) or at its end
 SCORE_CAP = D.VICTORY - 1 + 2
+#: the most points each development kind gives its builder (road, knight, settlement, city,
+#: building): a turn's developments give at most their sum (each kind once a turn)
+TURN_GAIN = (1, 1, 1, 1, 2)
 
 
 def pn(i: int, name: str) -> str:
@@ -759,11 +764,19 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
             _sum([v[pn(i, "tw")] for i in ps]) <= v["exch"],
             _of(v, v["turn"], "tw", n) == 0)
         parts["score"] = z3.And(*(v[pn(i, "vp")] == _vp(v, i) for i in ps))
-        # ending at once: nobody holds 10 while the game goes on, and the winning step
-        # gives at most 2 (under end-of-turn a turn may go on past 10: no cap)
-        parts["score-cap"] = z3.Implies(v["opt.atonce"] == 1, z3.And(
-            *(v[pn(i, "vp")] <= SCORE_CAP for i in ps),
-            z3.Implies(stage != OVER, z3.And(*(v[pn(i, "vp")] < D.VICTORY for i in ps)))))
+        # a turn's developments give at most their kinds' gains (each kind once a turn):
+        # while the game goes on the player on turn holds at most 9 plus the gains of the
+        # developments paid for this turn, every other player at most 9; ending at once,
+        # nobody holds 10 while the game goes on, and the winning step gives at most 2
+        paid = _sum([TURN_GAIN[d] * v[f"built{d}"] for d in range(ND)])
+        parts["score-cap"] = z3.And(
+            *(z3.Implies(stage != OVER, v[pn(i, "vp")]
+                         <= D.VICTORY - 1 + z3.If(v["turn"] == i, paid, 0)) for i in ps),
+            *(v[pn(i, "vp")] <= D.VICTORY - 1 + sum(TURN_GAIN) for i in ps),
+            z3.Implies(v["opt.atonce"] == 1, z3.And(
+                *(v[pn(i, "vp")] <= SCORE_CAP for i in ps),
+                z3.Implies(stage != OVER, z3.And(*(v[pn(i, "vp")] < D.VICTORY
+                                                   for i in ps))))))
         rival_stage = z3.Or(stage == RIVAL_DRAW, stage == GIVE_BACK, stage == GUILD_DRAW)
         parts["turn"] = z3.And(
             v["turn"] >= 0, v["turn"] < n, stage >= 0, stage <= OVER,

@@ -147,6 +147,24 @@ def test_the_score_cap_is_tight() -> None:
     assert SCORE_CAP == D.VICTORY + 1
 
 
+@pytest.mark.rules("catan_cards/development.once-per-turn", "catan_cards/end")
+def test_a_turn_reaches_at_most_9_and_its_developments_gains() -> None:
+    """While the game goes on the player on turn holds at most 9 plus the gains of the kinds
+    developed this turn (6 in all, so ending at the end of the turn a score stays within
+    15); a building counted as 1 is not inductive."""
+    import solver.catan_cards as module
+
+    assert module.TURN_GAIN == (1, 1, 1, 1, 2)
+    saved = module.TURN_GAIN
+    try:
+        module.TURN_GAIN = (1, 1, 1, 1, 1)
+        out = provers.inductive(ENCODING, 2, timeout=10.0, parts=("score-cap",))
+    finally:
+        module.TURN_GAIN = saved
+    assert out[0].status == "counterexample"
+    assert out[0].detail.startswith("build-building")
+
+
 @pytest.mark.parametrize("players", [2, 3])
 @pytest.mark.rules("catan_cards/trade.end", "catan_cards/development.end")
 def test_legal_action_completeness(players: int) -> None:
