@@ -110,6 +110,25 @@ def score(state: CardsState) -> list[Violation]:
             for i, pl in enumerate(state.players) if pl.vp != vp(pl, reading)]
 
 
+#: the most points each development kind gives its builder (road, knight, settlement, city,
+#: building: a B-side card, a settlement, a settlement turned city, a 4-point building on a
+#: city), under every reading of catan_cards/road-knight-points
+TURN_GAIN = (1, 1, 1, 1, 2)
+
+
+def turn_points(state: CardsState) -> list[Violation]:
+    """While the game goes on, the player on turn holds at most 9 plus the gains of the
+    development kinds paid for this turn (each kind once a turn), every other player at
+    most 9."""
+    if state.stage is Stage.OVER:
+        return []
+    paid = sum(g * b for g, b in zip(TURN_GAIN, state.built, strict=True))
+    return [Violation("catan_cards/inv.turn-points", f"player {i}: {pl.vp} points on the"
+                      f" turn of {state.turn} (developments paid: {state.built})")
+            for i, pl in enumerate(state.players)
+            if pl.vp > D.VICTORY - 1 + (paid if i == state.turn else 0)]
+
+
 def turn_structure(state: CardsState) -> list[Violation]:
     """Seats in range; the pending fields match the stage; the stack is empty only with the
     discard; the fate card in play as the configuration says; a winner has 10 points and
@@ -161,7 +180,7 @@ def points_on_turn(before: CardsState, action: Any, after: CardsState) -> list[V
 
 INVARIANTS: tuple[Invariant, ...] = (
     resources_conserved, developments_conserved, nonnegative, market, exchanges, score,
-    turn_structure,
+    turn_points, turn_structure,
 )
 #: invariants over one step (state, action, next state)
 TRANSITION_INVARIANTS: tuple[TransitionInvariant, ...] = (points_on_turn,)

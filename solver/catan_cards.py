@@ -29,7 +29,8 @@ turn, the turn limit, points, the win at once) is in the updates.
 
 Score variables: ``p{i}.vp``. One action gives its player at most 2 points (a building on
 a city). While the game goes on the player on turn holds at most 9 plus the gains of the
-kinds developed this turn (:data:`TURN_GAIN`, each kind once a turn, 6 in all: the
+kinds developed this turn (``properties.catan_cards.TURN_GAIN``, each kind once a turn,
+6 in all: the
 invariant part ``score-cap``), so a score stays within 15; ending at once within 9 + 2.
 """
 
@@ -65,6 +66,7 @@ from model.catan_cards.actions import (
 from model.catan_cards.setup import components
 from model.catan_cards.state import CardsState, Stage
 from model.core import Config
+from properties import catan_cards as P
 from solver.encoding import ActionKind, Encoding, Params, Vars
 
 STAGES = tuple(Stage)
@@ -82,9 +84,6 @@ ONE = z3.IntVal(1)
 #: the most points a player holds while the game goes on (9 before the winning step, which
 #: gives at most 2) or at its end
 SCORE_CAP = D.VICTORY - 1 + 2
-#: the most points each development kind gives its builder (road, knight, settlement, city,
-#: building): a turn's developments give at most their sum (each kind once a turn)
-TURN_GAIN = (1, 1, 1, 1, 2)
 
 
 def pn(i: int, name: str) -> str:
@@ -768,11 +767,11 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
         # while the game goes on the player on turn holds at most 9 plus the gains of the
         # developments paid for this turn, every other player at most 9; ending at once,
         # nobody holds 10 while the game goes on, and the winning step gives at most 2
-        paid = _sum([TURN_GAIN[d] * v[f"built{d}"] for d in range(ND)])
+        paid = _sum([P.TURN_GAIN[d] * v[f"built{d}"] for d in range(ND)])
         parts["score-cap"] = z3.And(
             *(z3.Implies(stage != OVER, v[pn(i, "vp")]
                          <= D.VICTORY - 1 + z3.If(v["turn"] == i, paid, 0)) for i in ps),
-            *(v[pn(i, "vp")] <= D.VICTORY - 1 + sum(TURN_GAIN) for i in ps),
+            *(v[pn(i, "vp")] <= D.VICTORY - 1 + sum(P.TURN_GAIN) for i in ps),
             z3.Implies(v["opt.atonce"] == 1, z3.And(
                 *(v[pn(i, "vp")] <= SCORE_CAP for i in ps),
                 z3.Implies(stage != OVER, z3.And(*(v[pn(i, "vp")] < D.VICTORY

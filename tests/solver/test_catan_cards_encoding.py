@@ -152,7 +152,7 @@ def test_a_turn_reaches_at_most_9_and_its_developments_gains() -> None:
     """While the game goes on the player on turn holds at most 9 plus the gains of the kinds
     developed this turn (6 in all, so ending at the end of the turn a score stays within
     15); a building counted as 1 is not inductive."""
-    import solver.catan_cards as module
+    import properties.catan_cards as module
 
     assert module.TURN_GAIN == (1, 1, 1, 1, 2)
     saved = module.TURN_GAIN

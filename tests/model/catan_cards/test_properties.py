@@ -23,6 +23,7 @@ from properties.catan_cards import (
     points_on_turn,
     resources_conserved,
     score,
+    turn_points,
     turn_structure,
 )
 from tests.model.catan_cards.helpers import cards, make, seat
@@ -131,6 +132,16 @@ def test_exchanges_catches_an_overdrawn_allowance() -> None:
 
 def test_score_catches_wrong_points() -> None:
     assert score(_player(sample(), 1, vp=4))
+
+
+def test_turn_points_catch_points_beyond_the_turns_developments() -> None:
+    s = sample()
+    assert turn_points(s) == []
+    assert turn_points(_player(s, 1, vp=10))
+    assert turn_points(_player(s, 0, vp=10))
+    assert turn_points(evolve(_player(s, 0, vp=10), built=(0, 0, 0, 0, 1))) == []
+    assert turn_points(evolve(_player(s, 0, vp=12), built=(0, 0, 0, 0, 1)))
+    assert turn_points(evolve(_player(s, 1, vp=12), stage=Stage.OVER)) == []
 
 
 def test_turn_structure_catches_incoherent_turns() -> None:
