@@ -2,6 +2,7 @@
 library's choice, the merchants' guild, and the end of trading."""
 
 from fractions import Fraction
+from functools import lru_cache
 
 from model.catan_cards import data as D
 from model.catan_cards import rules as RB
@@ -22,8 +23,6 @@ from model.catan_cards.rules import RULES
 from model.catan_cards.scoring import a_side
 from model.catan_cards.state import CardsState, Player, Stage
 from model.core.chance import draw_outcomes
-
-_TAKES: dict[tuple[int, ...], tuple[tuple[Take, Fraction], ...]] = {}
 
 
 def allowance(pl: Player) -> int:
@@ -140,13 +139,15 @@ def step(state: CardsState, action: Action) -> CardsState:
     raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is no step of the trade phase")
 
 
+@lru_cache(maxsize=1 << 10)
+def _takes(hand: tuple[int, ...]) -> tuple[tuple[Take, Fraction], ...]:
+    return draw_outcomes(enumerate(hand), Take)
+
+
 def take_outcomes(state: CardsState) -> tuple[tuple[Take, Fraction], ...]:
-    """The card drawn blind from the rival's hand: one step over that hand."""
-    hand = state.players[state.rival].hand
-    found = _TAKES.get(hand)
-    if found is None:
-        found = _TAKES[hand] = draw_outcomes(enumerate(hand), Take)
-    return found
+    """The card drawn blind from the rival's hand: one step over that hand (a bounded
+    cache of the latest hands)."""
+    return _takes(state.players[state.rival].hand)
 
 
 def take(state: CardsState, action: Take) -> CardsState:

@@ -3,6 +3,7 @@ the stack rebuilt from the discard, production and the passing of the turn (``Х
 ``3. Добыча``)."""
 
 from fractions import Fraction
+from functools import lru_cache
 
 from model.catan_cards import data as D
 from model.catan_cards import scoring
@@ -11,15 +12,16 @@ from model.catan_cards.ops import add, evolve
 from model.catan_cards.state import CardsState, Stage
 from model.core.chance import draw_outcomes
 
-_DRAWS: dict[tuple[int, ...], tuple[tuple[Draw, Fraction], ...]] = {}
+
+@lru_cache(maxsize=1 << 12)
+def _draws(stack: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
+    return draw_outcomes(enumerate(stack), Draw)
 
 
 def draw_outcomes_of(state: CardsState) -> tuple[tuple[Draw, Fraction], ...]:
-    """The top card of the stack: one step over its multiset (cached per composition)."""
-    found = _DRAWS.get(state.stack)
-    if found is None:
-        found = _DRAWS[state.stack] = draw_outcomes(enumerate(state.stack), Draw)
-    return found
+    """The top card of the stack: one step over its multiset (the latest compositions
+    cached, a bounded cache: fuzzers meet millions of them)."""
+    return _draws(state.stack)
 
 
 def restock(state: CardsState) -> CardsState:
