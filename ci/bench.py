@@ -1,10 +1,10 @@
 """Benchmark: complete random games per second, and trace replay steps per second.
 
 Plays seeded random games with ``model.core.play.final_state`` for crafts (2, 4
-and 6 players), burgundy (2, 3 and 4 players), catan (3 and 4 players) and caylus
-(2 to 5 players), whichever models are present, and 4-player games under the eager policy
-(longer, deeper games; no floor), then writes traces and replays them with the
-oracle's checker.
+and 6 players), burgundy (2, 3 and 4 players), catan (3 and 4 players), caylus
+(2 to 5 players) and catan_cards (2, 4 and 6 players), whichever models are present,
+and 4-player games under the eager policy (longer, deeper games; no floor), then
+writes traces and replays them with the oracle's checker.
 
 Base Catan races a real peer: with the optional extra ``rules-oracle[bench]``
 (catanatron from PyPI) installed, catanatron's random 4-player games are played
@@ -40,6 +40,7 @@ PLAN: dict[tuple[str, int], float | None] = {
     ("burgundy", 2): None, ("burgundy", 3): None, ("burgundy", 4): 20.0,
     ("catan", 3): None, ("catan", 4): None,
     ("caylus", 2): None, ("caylus", 3): None, ("caylus", 4): None, ("caylus", 5): None,
+    ("catan_cards", 2): None, ("catan_cards", 4): None, ("catan_cards", 6): None,
 }
 
 #: catan action types of domestic trade (catanatron's random player has none)
@@ -149,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     for (name, players), _ in PLAN.items():
         if name in present:
             rows.append(games_per_second(name, players, budget, min_games))
-    for name in ("crafts", "burgundy", "catan", "caylus"):
+    for name in ("crafts", "burgundy", "catan", "caylus", "catan_cards"):
         if name in present:
             rows.append(games_per_second(name, 4, budget, min_games, "eager"))
     peer: dict[str, Any] | None = None
@@ -162,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
             for r in (ours, peer):
                 r["peer"] = peer["rate"]
                 r["peer_actions"] = peer["action_rate"]
-    for name in ("crafts", "burgundy", "catan", "caylus"):
+    for name in ("crafts", "burgundy", "catan", "caylus", "catan_cards"):
         if name in present:
             players = 4
             rows.append(replay_steps_per_second(name, players, budget, states=False))

@@ -13,6 +13,7 @@ _GAMES: dict[str, str] = {
     "burgundy": "model.burgundy.game:GAME",
     "catan": "model.catan.game:GAME",
     "caylus": "model.caylus.game:GAME",
+    "catan_cards": "model.catan_cards.game:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}

@@ -283,7 +283,7 @@ def test_cli_diverges() -> None:
 @pytest.mark.parametrize(("args", "words"), [
     ((), "no command given"),
     (("--", "x"), "no game given: oracle drive --game GAME|all [OPTIONS] -- CMD [ARGS ...]"
-                  " (games: crafts, burgundy, catan, caylus)"),
+                  f" (games: {', '.join(registry.names())})"),
     (("--game", "nope", "--", "x"), "unknown game"),
     (("--game", "crafts", "-n", "9", "--", "x"), "takes 2 to 6 players"),
     (("--game", "crafts", "-v", "nope=1", "--", "x"), "unknown variant"),

@@ -1,0 +1,273 @@
+"""Development (``2. Развитие``): roads, knights, settlements, cities and their events,
+buildings, the 3-for-1 exchange, and roads and knights changing hands (``Дороги и рыцари:
+смена хозяина``)."""
+
+from fractions import Fraction
+
+from model.catan_cards import data as D
+from model.catan_cards import rules as RB
+from model.catan_cards import scoring, turn
+from model.catan_cards.actions import (
+    Action,
+    BuildBuilding,
+    BuildCity,
+    BuildRoad,
+    Convert,
+    Discard,
+    EndDevelopment,
+    FoundSettlement,
+    HireKnight,
+    Reveal,
+    TurnFate,
+)
+from model.catan_cards.ops import add, covers, evolve, minus, plus, put
+from model.catan_cards.rules import RULES
+from model.catan_cards.state import CardsState, Player, Stage
+from model.core.chance import draw_outcomes
+
+_COST_RULE = (RB.ROAD, RB.KNIGHT, RB.SETTLEMENT, RB.CITY, RB.BUILDING)
+
+
+def _takeable(pl: Player, kind: int) -> bool:
+    """Whether ``pl`` has a road (knight) a rival may take: the church's first knight and
+    the citadel's first 3 roads are protected (catan_cards/take.church, take.citadel)."""
+    if kind == D.ROAD:
+        return pl.roads > (D.CITADEL_ROADS if pl.buildings[D.CITADEL] else 0)
+    return pl.knights > (D.CHURCH_KNIGHTS if pl.buildings[D.CHURCH] else 0)
+
+
+def direction(state: CardsState) -> int:
+    """+1 (the next seat) or -1 (the previous seat): where the fate card's arrows point
+    (catan_cards/fate-direction); +1 without a fate card."""
+    if state.fate < 0:
+        return 1
+    white_left = state.config.option("fate-white") == "left"
+    return 1 if (state.fate == D.WHITE) == white_left else -1
+
+
+def victim(state: CardsState, kind: int) -> int:
+    """The seat a road (knight) is taken from when its stack is empty: the neighbour the
+    arrows point to, else the next in that direction who has one (-1: nobody;
+    catan_cards/take.neighbour, take.next, nobody-to-take)."""
+    n = state.config.players
+    step = direction(state)
+    for i in range(1, n):
+        q = (state.turn + step * i) % n
+        if _takeable(state.players[q], kind):
+            return q
+    return -1
+
+
+def _once(state: CardsState, kind: int) -> bool:
+    """Whether ``kind`` is still open this turn (catan_cards/development.once-per-turn)."""
+    if state.built[kind]:
+        return False
+    if kind in (D.SETTLEMENT, D.CITY) and state.config.option("settlement-city") == "same":
+        return not (state.built[D.SETTLEMENT] or state.built[D.CITY])
+    return True
+
+
+def _why_not(state: CardsState, kind: int) -> str | None:
+    """The rule a development of ``kind`` would break (cost and once-per-turn aside)."""
+    me = state.players[state.turn]
+    if kind == D.ROAD:
+        return None if state.road_stack or victim(state, kind) >= 0 else RB.TAKE_NEXT
+    if kind == D.KNIGHT:
+        return None if state.knight_stack or victim(state, kind) >= 0 else RB.TAKE_NEXT
+    if kind == D.SETTLEMENT:
+        return None if state.settlement_stack else RB.SETTLEMENT_EMPTY
+    if kind == D.CITY:
+        return None if me.settlements else RB.CITY_SETTLEMENT
+    return None if me.cities else RB.BUILDING_CITY
+
+
+def _supply_has(state: CardsState, resource: int) -> bool:
+    return state.stack[resource] + state.discard[resource] > 0
+
+
+def actions(state: CardsState) -> tuple[Action, ...]:
+    """Every legal step of the development phase, in a canonical order."""
+    me = state.players[state.turn]
+    hand = me.hand
+    out: list[Action] = []
+    for kind, make in ((D.ROAD, BuildRoad), (D.KNIGHT, HireKnight),
+                       (D.SETTLEMENT, FoundSettlement), (D.CITY, BuildCity)):
+        if _once(state, kind) and covers(hand, D.COSTS[kind]) and _why_not(state, kind) is None:
+            out.append(make())
+    if _once(state, D.BUILDING) and covers(hand, D.BUILDING_COST) and me.cities:
+        out.extend(BuildBuilding(k) for k in range(D.N_BUILDINGS)
+                   if state.building_stack[k] and not me.buildings[k])
+    for g in range(D.N_RESOURCES):
+        if hand[g] >= D.CONVERT_GIVE:
+            out.extend(Convert(g, t) for t in range(D.N_RESOURCES)
+                       if t != g and _supply_has(state, t))
+    out.append(EndDevelopment())
+    return tuple(out)
+
+
+def _pay(state: CardsState, kind: int) -> CardsState:
+    """Check the development is open and paid for; pay its cost to the discard."""
+    me = state.players[state.turn]
+    if not _once(state, kind):
+        raise RULES.illegal(RB.ONCE, f"a {D.DEVELOPMENTS[kind]} was paid for this turn")
+    why = _why_not(state, kind)
+    if why is not None:
+        raise RULES.illegal(why, f"no {D.DEVELOPMENTS[kind]} now")
+    cost = D.COSTS[kind]
+    if not covers(me.hand, cost):
+        raise RULES.illegal(_COST_RULE[kind], f"the {D.DEVELOPMENTS[kind]}'s cost is not in"
+                            " hand")
+    players = put(state.players, state.turn, evolve(me, hand=minus(me.hand, cost)))
+    return evolve(state, players=players, discard=plus(state.discard, cost),
+                  built=put(state.built, kind, 1))
+
+
+def _turn_fate(state: CardsState) -> CardsState:
+    return state if state.fate < 0 else evolve(state, fate=1 - state.fate)
+
+
+def _pile(state: CardsState, kind: int) -> CardsState:
+    """A road (knight) from its stack, or taken from a rival who then turns the fate card."""
+    p = state.turn
+    players = list(state.players)
+    field = "roads" if kind == D.ROAD else "knights"
+    stack = state.road_stack if kind == D.ROAD else state.knight_stack
+    if stack:
+        state = evolve(state, road_stack=stack - 1) if kind == D.ROAD \
+            else evolve(state, knight_stack=stack - 1)
+        touched: tuple[int, ...] = (p,)
+    else:
+        q = victim(state, kind)
+        players[q] = evolve(players[q], **{field: getattr(players[q], field) - 1})
+        state = _turn_fate(state)
+        touched = (p, q)
+    players[p] = evolve(players[p], **{field: getattr(players[p], field) + 1})
+    return scoring.refresh(evolve(state, players=tuple(players)), touched)
+
+
+def step(state: CardsState, action: Action) -> CardsState:
+    """Apply one step of the development phase."""
+    p = state.turn
+    if isinstance(action, BuildRoad):
+        return _pile(_pay(state, D.ROAD), D.ROAD)
+    if isinstance(action, HireKnight):
+        return _pile(_pay(state, D.KNIGHT), D.KNIGHT)
+    if isinstance(action, FoundSettlement):
+        state = _pay(state, D.SETTLEMENT)
+        me = state.players[p]
+        state = evolve(state, settlement_stack=state.settlement_stack - 1,
+                       players=put(state.players, p, evolve(me, settlements=me.settlements + 1)))
+        state = scoring.refresh(state, (p,))
+        if state.fate < 0:
+            return state
+        if state.config.option("settlement-fate") == "must":
+            return _turn_fate(state)
+        return evolve(state, stage=Stage.FATE)
+    if isinstance(action, BuildCity):
+        state = _pay(state, D.CITY)
+        me = state.players[p]
+        me = evolve(me, settlements=me.settlements - 1, cities=me.cities + 1)
+        state = evolve(state, players=put(state.players, p, me), stage=Stage.EVENT)
+        return scoring.refresh(state, (p,))
+    if isinstance(action, BuildBuilding):
+        k = action.building
+        if not 0 <= k < D.N_BUILDINGS or not state.building_stack[k]:
+            raise RULES.illegal(RB.BUILDING_CHOICE, f"no building {k} in the stack")
+        if state.players[p].buildings[k]:
+            raise RULES.illegal(RB.BUILDING_UNIQUE, f"a {D.BUILDINGS[k]} stands already")
+        state = _pay(state, D.BUILDING)
+        me = state.players[p]
+        me = evolve(me, cities=me.cities - 1, buildings=add(me.buildings, k))
+        state = evolve(state, players=put(state.players, p, me),
+                       building_stack=add(state.building_stack, k, -1))
+        return scoring.refresh(state, (p,))
+    if isinstance(action, Convert):
+        return convert(state, action)
+    if isinstance(action, EndDevelopment):
+        return turn.produce(state)
+    raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is no step of development")
+
+
+def convert(state: CardsState, action: Convert) -> CardsState:
+    """Three alike to the discard, one other from the supply (catan_cards/convert-source)."""
+    p = state.turn
+    g, t = action.give, action.get
+    hand = state.players[p].hand
+    if not (0 <= g < D.N_RESOURCES and 0 <= t < D.N_RESOURCES) or g == t \
+            or hand[g] < D.CONVERT_GIVE or not _supply_has(state, t):
+        raise RULES.illegal(RB.CONVERT, f"3 of {g} for 1 of {t} is not possible")
+    stack, discard = state.stack, add(state.discard, g, D.CONVERT_GIVE)
+    first = "stack" if state.config.option("convert-from") == "stack" else "discard"
+    if (first == "stack" and stack[t]) or (first == "discard" and not discard[t]):
+        stack = add(stack, t, -1)
+    else:
+        discard = add(discard, t, -1)
+    hand = add(add(hand, g, -D.CONVERT_GIVE), t)
+    me = evolve(state.players[p], hand=hand)
+    return turn.restock(evolve(state, players=put(state.players, p, me), stack=stack,
+                               discard=discard))
+
+
+def fate_choice(state: CardsState, action: Action) -> CardsState:
+    """After a settlement its founder may turn the fate card (catan_cards/development.
+    settlement-fate)."""
+    if not isinstance(action, TurnFate):
+        raise RULES.illegal(RB.SETTLEMENT_FATE, f"{type(action).__name__}: the fate card"
+                            " is to be turned or left first")
+    return evolve(_turn_fate(state) if action.turn else state, stage=Stage.DEVELOP)
+
+
+def event_outcomes(state: CardsState) -> tuple[tuple[Reveal, Fraction], ...]:
+    """The new city's event: one step over the city sides nobody has seen."""
+    return draw_outcomes(enumerate(state.unseen_events), Reveal)
+
+
+def reveal(state: CardsState, action: Reveal) -> CardsState:
+    """The event happens to everyone (catan_cards/development.city-event)."""
+    e = action.event
+    state = evolve(state, unseen_events=add(state.unseen_events, e, -1),
+                   revealed_events=add(state.revealed_events, e), stage=Stage.DEVELOP)
+    n = state.config.players
+    if e == D.ROBBER_RAID:
+        state = _turn_fate(state)
+        if state.config.option("robber-raid") == "half-over-7":
+            owed = tuple(sum(pl.hand) // 2 if sum(pl.hand) > D.RAID_LIMIT else 0
+                         for pl in state.players)
+            if any(owed):
+                return evolve(state, discards=owed, stage=Stage.DISCARD)
+        return state
+    if state.config.option("market-day") == "draw-one":
+        seats = tuple((state.turn + i) % n for i in range(n))
+        return turn.settle(evolve(state, drawing=seats, resume=Stage.DEVELOP))
+    return state
+
+
+def discarder(state: CardsState) -> int:
+    """The first seat from the builder clockwise still owing cards in a robber raid."""
+    n = state.config.players
+    for i in range(n):
+        q = (state.turn + i) % n
+        if state.discards[q]:
+            return q
+    raise AssertionError("a raid stage with nothing owed")  # pragma: no cover
+
+
+def discard_actions(state: CardsState) -> tuple[Action, ...]:
+    hand = state.players[discarder(state)].hand
+    return tuple(Discard(r) for r in range(D.N_RESOURCES) if hand[r])
+
+
+def discard(state: CardsState, action: Action) -> CardsState:
+    """One card of a robber raid to the discard pile (catan_cards/event.robber-raid)."""
+    q = discarder(state)
+    if not isinstance(action, Discard):
+        raise RULES.illegal(RB.RAID, f"{type(action).__name__}: seat {q} discards first")
+    hand = state.players[q].hand
+    if not 0 <= action.resource < D.N_RESOURCES or not hand[action.resource]:
+        raise RULES.illegal(RB.RAID, f"seat {q} holds no {action.resource}")
+    players = put(state.players, q, evolve(state.players[q],
+                                           hand=add(hand, action.resource, -1)))
+    owed = add(state.discards, q, -1)
+    state = evolve(state, players=players, discard=add(state.discard, action.resource),
+                   discards=owed if any(owed) else ())
+    return state if any(owed) else evolve(state, stage=Stage.DEVELOP)

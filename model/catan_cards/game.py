@@ -1,0 +1,156 @@
+"""The Catan quick card game (2-6 players): the reference model, a thin :class:`Game` over
+the chapters (:mod:`~model.catan_cards.setup`, :mod:`~model.catan_cards.trade`,
+:mod:`~model.catan_cards.development`, :mod:`~model.catan_cards.turn`,
+:mod:`~model.catan_cards.scoring`)."""
+
+from fractions import Fraction
+
+from model.catan_cards import data as D
+from model.catan_cards import development, observation, scoring, setup, trade, turn
+from model.catan_cards import rules as RB
+from model.catan_cards.actions import (
+    CHANCE_TYPES,
+    PLAYER_TYPES,
+    Action,
+    Draw,
+    Reveal,
+    Take,
+    TurnFate,
+)
+from model.catan_cards.rules import RULES
+from model.catan_cards.state import CardsState, Stage
+from model.core import CHANCE, TERMINAL, Config, Game, Viewer
+
+
+class CatanCards(Game[CardsState, Action]):
+    name = "catan_cards"
+    title = "Catan: the quick card game"
+    min_players = 2
+    max_players = 6
+    rules = RULES
+    state_type = CardsState
+    action_types = (*CHANCE_TYPES, *PLAYER_TYPES)
+    observation_types = observation.OBSERVATION_TYPES
+
+    def setup(self, config: Config) -> CardsState:
+        return setup.initial(config)
+
+    def max_steps(self, config: Config) -> int:
+        """A bound on every game's steps; the derivation is in docs/games/catan_cards.md."""
+        n = config.players
+        resources = sum(setup.components(config)[0])
+        deal = D.MARKET + D.HAND * n
+        roads, knights = setup.components(config)[1:3]
+        # a trade phase: per exchange at most 3 steps (exchange, draw, give back), the
+        # guild's 2, the end; the allowance is at most the A-side roads a pile can hold
+        trade_steps = 3 * max(1, (roads + 1) // 2) + 2 + 1
+        # development: 5 builds, each with a fate choice or an event and a raid's discards
+        # (every card at most once) or a market day's n draws; conversions shrink the hand
+        develop = 5 * 2 + 1 + resources + n + resources // 2 + 1
+        produce = D.PRODUCTION + (knights + 1) // 2
+        return deal + D.TURN_LIMIT * (trade_steps + develop + produce)
+
+    def observe(self, state: CardsState,
+                viewer: Viewer) -> observation.PublicView | observation.PlayerView:
+        """What ``viewer`` may see (``model.catan_cards.observation``)."""
+        return observation.observe(state, viewer)
+
+    def actor(self, state: CardsState) -> int:
+        st = state.stage
+        if st is Stage.TRADE or st is Stage.DEVELOP or st is Stage.GIVE_BACK \
+                or st is Stage.FATE:
+            return state.turn
+        if st is Stage.DISCARD:
+            return development.discarder(state)
+        if st is Stage.OVER:
+            return TERMINAL
+        return CHANCE
+
+    def chance_outcomes(self, state: CardsState) -> tuple[tuple[Action, Fraction], ...]:
+        st = state.stage
+        if st is Stage.DRAW:
+            return turn.draw_outcomes_of(state)
+        if st is Stage.RIVAL_DRAW or st is Stage.GUILD_DRAW:
+            return trade.take_outcomes(state)
+        if st is Stage.EVENT:
+            return development.event_outcomes(state)
+        return ()
+
+    def legal_actions(self, state: CardsState) -> tuple[Action, ...]:
+        st = state.stage
+        if st is Stage.TRADE:
+            return trade.actions(state)
+        if st is Stage.DEVELOP:
+            return development.actions(state)
+        if st is Stage.GIVE_BACK:
+            return trade.give_back_actions(state)
+        if st is Stage.FATE:
+            return _FATE_CHOICES
+        if st is Stage.DISCARD:
+            return development.discard_actions(state)
+        return ()
+
+    def apply(self, state: CardsState, action: Action) -> CardsState:
+        if state.stage is Stage.OVER:
+            raise RULES.illegal(RB.OVER, "the game is over")
+        # an empty stack takes the discard pile whenever cards reach it (turn.restock)
+        return scoring.finish(turn.restock(self._step(state, action)))
+
+    def _step(self, state: CardsState, action: Action) -> CardsState:
+        st = state.stage
+        chance = isinstance(action, CHANCE_TYPES)
+        if self.actor(state) == CHANCE:
+            if st is Stage.DRAW and isinstance(action, Draw):
+                _check(action.resource, state.stack)
+                return turn.draw(state, action)
+            if (st is Stage.RIVAL_DRAW or st is Stage.GUILD_DRAW) and isinstance(action, Take):
+                _check(action.resource, state.players[state.rival].hand)
+                return trade.take(state, action)
+            if st is Stage.EVENT and isinstance(action, Reveal):
+                _check(action.event, state.unseen_events)
+                return development.reveal(state, action)
+            raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not the chance step"
+                                f" of stage {st.value}")
+        if chance:
+            raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is a chance outcome, and"
+                                " a player acts now")
+        if st is Stage.TRADE:
+            return trade.step(state, action)
+        if st is Stage.DEVELOP:
+            return development.step(state, action)
+        if st is Stage.GIVE_BACK:
+            return trade.give_back(state, action)
+        if st is Stage.FATE:
+            return development.fate_choice(state, action)
+        return development.discard(state, action)
+
+    def policy_weights(self, state: CardsState,
+                       actions: tuple[Action, ...]) -> tuple[int, ...] | None:
+        """Building first (buildings, cities, settlements, knights, roads), then trading;
+        conversions and ending a phase less often."""
+        return tuple(_EAGER.get(type(a).__name__, 1) for a in actions)
+
+    def scores(self, state: CardsState) -> tuple[int, ...]:
+        return scoring.scores(state)
+
+    def winners(self, state: CardsState) -> tuple[int, ...]:
+        if state.stage is not Stage.OVER or state.winner < 0:
+            return ()
+        return (state.winner,)
+
+
+def _check(index: int, counts: tuple[int, ...]) -> None:
+    """A chance outcome names a card the multiset holds."""
+    if not 0 <= index < len(counts) or not counts[index]:
+        raise RULES.illegal(RB.ACTOR, f"outcome {index} is not in the multiset {counts}")
+
+
+_FATE_CHOICES: tuple[Action, ...] = (TurnFate(False), TurnFate(True))
+
+_EAGER = {
+    "BuildBuilding": 400, "BuildCity": 400, "FoundSettlement": 300, "HireKnight": 150,
+    "BuildRoad": 150, "TradeMarket": 6, "TradeStack": 6, "TradeRival": 8,
+    "ChooseFromRival": 8, "GuildTake": 20, "EndTrade": 6, "Convert": 4, "EndDevelopment": 10,
+}
+
+GAME = CatanCards()

@@ -1,0 +1,472 @@
+"""The rule book of the Catan quick card game: every rule and ambiguity the model uses.
+
+The rules text is ``001_3c19011efb187f5d.txt``; it is cut after production (the city events
+and the fate card's details are missing) and never gives the building cards' texts nor how
+roads and knights score. Component data the text lacks comes from ``shared/data/README.md``
+(:data:`DATA_FILE`, section "Catan quick card game") with its confidence. Every gap is an
+ambiguity below; readings that change play are variant options.
+"""
+
+from model.core import RuleBook
+
+FILE = "001_3c19011efb187f5d.txt"
+#: the data file, named relative to ``shared/rules`` like every rules file
+DATA_FILE = "../data/README.md"
+#: the quote of a rule that stands in no project text
+UNQUOTED = ""
+#: bounds of the model itself, not rules of the game
+BOUND = "model bound: not a rule of the game; no quote, see docs/games/catan_cards.md"
+
+RULES = RuleBook("catan_cards", FILE)
+R = RULES
+
+# -- components ------------------------------------------------------------------------------
+RESOURCES = R.rule("components.resources", "67 карт сырья",
+                   "67 resource cards: 11 clay, 11 lumber, 16 ore, 15 wool, 14 grain.")
+DEVELOPMENTS = R.rule("components.developments", "38 карт развития",
+                      "38 development cards: 9 roads, 15 settlement/city cards, 5 knights,"
+                      " 9 buildings.")
+SYMBOLS = R.rule("components.symbols",
+                 "5 unmarked, 2 with the 3-player symbol, 2 with the 4-player symbol",
+                 "Which cards carry the 3- and 4-player symbols (data README, confidence M;"
+                 " ambiguity catan_cards/symbols).",
+                 source="supplementary: data/README.md (confidence M)", file=DATA_FILE)
+
+# -- set-up ----------------------------------------------------------------------------------
+REMOVE_TWO = R.rule("setup.remove-two", "2 игрока: удалите из игры все карты с символами 3-х"
+                    " и 4-х", "2 players: the cards with the 3- and 4-player symbols are"
+                    " out of play.")
+REMOVE_THREE = R.rule("setup.remove-three", "3 игрока: удалите из игры все карты с символами"
+                      " 4-х игроков.", "3 players: the cards with the 4-player symbol are out"
+                      " of play.")
+ALL_FOUR = R.rule("setup.all-four", "4 игрока: все карты развития участвуют в игре.",
+                  "4 players: every development card is in play.")
+SECOND_SET = R.rule("setup.second-set", "Карты сырья обеих игр объедините в одну стопку",
+                    "5 and 6 players: the resource cards of two sets make one stack; the"
+                    " second set adds its development cards with the 3-player symbol (5) or"
+                    " the 3- and 4-player symbols (6) (reading: catan_cards/second-set).")
+SETTLEMENT_STACK = R.rule("setup.settlement-stack",
+                          "Перемешайте карты «Поселение/Город» и сложите в стопку поселениями"
+                          " вверх.",
+                          "The settlement/city cards are shuffled and stacked settlement side"
+                          " up: nobody knows a card's city event until the city is built.")
+A_SIDE_UP = R.rule("setup.a-side-up", "сторонами «А» вверх",
+                   "The knight and road stacks lie A side up.")
+BUILDINGS_OPEN = R.rule("setup.buildings-open",
+                        "Выложите карты «Здание» в стопку лицевой стороной вверх.",
+                        "The building stack lies face up: a builder chooses from it.")
+MARKET = R.rule("setup.market", "Возьмите из стопки верхние 5 карт",
+                "The top 5 resource cards make the open market (5 chance steps over the"
+                " stack).")
+HANDS = R.rule("setup.hands", "каждый игрок берёт себе на руку три карты из стопки сырья",
+               "Each player, in seat order, draws 3 hidden cards (a chance step each).")
+FATE = R.rule("setup.fate", "стороной с белыми стрелками вверх",
+              "3 and 4 players: the fate card lies white arrows up (5 and 6: reading"
+              " catan_cards/fate-five-six).")
+FATE_TWO = R.rule("setup.fate-two", "При игре вдвоём она не используется.",
+                  "2 players: no fate card; a road or knight is taken from the rival.")
+START = R.rule("setup.start-cards", "выкладывает перед собой одну карту с поселением и одну"
+               " карту с дорогой",
+               "Each player starts with one settlement and one road (A side up) from the"
+               " stacks.")
+FIRST = R.rule("setup.first-player", "Партию начинает старший игрок.",
+               "The oldest player, seat 0, takes the first turn.")
+
+# -- the turn --------------------------------------------------------------------------------
+ACTOR = R.rule("turn.actor", "В свой ход игрок выполняет следующие действия в указанном"
+               " порядке.",
+               "Only the player whose step it is acts, and only with an action of the current"
+               " step: trade, then development, then production.")
+PASS = R.rule("turn.pass", "Затем ход передаётся по часовой стрелке соседу слева, независимо"
+              " от карты судьбы.", "The turn passes to the next seat.")
+RESTOCK = R.rule("turn.restock", "перетасуйте сброс и создайте новую стопку",
+                 "Whenever the resource stack is empty and the discard pile holds cards, the"
+                 " pile becomes the new stack (its order is chance: every draw is a step"
+                 " over the stack's multiset).")
+TURN_LIMIT = R.rule("turn.limit", UNQUOTED,
+                    "After 400 turns the game ends with no winner.", source=BOUND)
+OVER = R.rule("game.over", "Игра завершается", "No action after the game has ended.")
+
+# -- trade -----------------------------------------------------------------------------------
+ALLOWANCE = R.rule("trade.allowance", "Количество карт, которое вы вправе обменять, равно"
+                   " количеству дорог, лежащих перед вами стороной «А» вверх.",
+                   "Exchanges per turn: one per road lying A side up.")
+NO_ROADS = R.rule("trade.no-roads", "то вы можете обменять только одну карту с руки, причём"
+                  " только на карту из стопки сырья",
+                  "Without an A-side road: one exchange, with the stack only.")
+STACK = R.rule("trade.stack", "Обмен со стопкой: сбросьте с руки карты сырья.",
+               "Exchange with the stack: discard a card, draw one (a chance step).")
+MARKET_TRADE = R.rule("trade.market", "Обмен с рынком: возьмите на руку карты сырья с рынка.",
+                      "Exchange with the market: take an open card, return one from the hand"
+                      " (the market stays 5).")
+RIVAL = R.rule("trade.rival", "Обмен с соперником: вытяните случайные карты с руки любого"
+               " соперника.", "Exchange with a rival: draw one of his cards at random (a"
+               " chance step over his hand), then give him one back.")
+RIVAL_RETURN = R.rule("trade.rival-return", "Это могут быть те же карты, которые вы только что"
+                      " взяли.", "The card given back may be the one just drawn.")
+MIX = R.rule("trade.mix", "можете пользоваться разными возможностями торговли",
+             "Each exchange chooses the stack, the market or a rival anew.")
+LIBRARY = R.rule("trade.library", "вы можете выбрать одну карту с руки соперника вместо"
+                 " того, чтобы тянуть её вслепую",
+                 "With a library: choose the card from a rival's hand instead of drawing it.")
+LIBRARY_ONCE = R.rule("trade.library-once", "Если вы меняетесь с этим же игроком второй раз"
+                      " за ход, этот обмен уже происходит вслепую.",
+                      "The library's choice holds once per rival per turn.")
+END_TRADE = R.rule("trade.end", "После торговли вы можете заняться развитием.",
+                   "Trading ends with an explicit step; development follows.")
+GUILD = R.rule("trade.guild", "once a turn take 1 resource from a player with at least as many"
+               " VP", "With a merchants' guild: once a turn, in the trade phase, draw 1 card"
+               " at random from a rival with at least as many points (not an exchange;"
+               " reading: catan_cards/guild).",
+               source="supplementary: data/README.md (confidence M / L)", file=DATA_FILE)
+
+# -- development -----------------------------------------------------------------------------
+CONVERT = R.rule("development.convert", "Вы можете менять 3 одинаковые карты сырья на 1 карту"
+                 " любого другого сырья сколько угодно раз, но только во время развития.",
+                 "During development: 3 alike to the discard for 1 of another resource"
+                 " (whence: catan_cards/convert-source).")
+ONCE = R.rule("development.once-per-turn", "В течение одного хода нельзя тратить сырьё на"
+              " одинаковые карты развития.", "Each development kind at most once per turn"
+              " (settlement and city: catan_cards/settlement-city).")
+ROAD = R.rule("development.road", "для строительства дороги вы должны сбросить с руки 1 карту"
+              " древесины и 1 карту глины", "A road costs 1 lumber + 1 clay.")
+ALTERNATE = R.rule("development.alternate", "Первую свою «Дорогу» нужно положить вверх текстом"
+                   " (А)", "Roads lie A, B, A, B...: a player's k-th road is A side up when k"
+                   " is odd.")
+KNIGHT = R.rule("development.knight", "1 карту зерна, 1 карту шерсти и 1 карту руды",
+                "A knight costs 1 grain + 1 wool + 1 ore.")
+KNIGHT_ALTERNATE = R.rule("development.knight-alternate", "по тому же принципу чередования"
+                          " текстов и символов", "Knights alternate A, B, A... as roads do.")
+SETTLEMENT = R.rule("development.settlement", "1 карту древесины, 1 карту глины, 1 карту зерна"
+                    " и 1 карту шерсти", "A settlement costs lumber + clay + grain + wool.")
+SETTLEMENT_EMPTY = R.rule("development.settlement-stack", "Если карт в стопке не осталось,"
+                          " новые поселения основывать нельзя.",
+                          "No settlement once the settlement stack is empty.")
+SETTLEMENT_FATE = R.rule("development.settlement-fate", "После основания поселения можно"
+                         " перевернуть карту судьбы на другую сторону.",
+                         "After a settlement the founder may turn the fate card (reading:"
+                         " catan_cards/settlement-fate).")
+CITY = R.rule("development.city", "5 карт сырья: 2 карты зерна и 3 карты руды",
+              "A city costs 2 grain + 3 ore.")
+CITY_SETTLEMENT = R.rule("development.city-needs-settlement", "Если у вас нет поселения, вы не"
+                         " можете построить город!",
+                         "A city turns one of its builder's settlements.")
+CITY_EVENT = R.rule("development.city-event", "это событие, которое влияет на всех игроков",
+                    "The city side's event is revealed (a chance step over the city sides"
+                    " nobody has seen) and happens to everyone.")
+RAID_FATE = R.rule("development.raid-fate", "не забудьте перевернуть карту судьбы",
+                   "A robber raid turns the fate card.")
+BUILDING = R.rule("development.building", "3 карты шерсти и 1 карту руды",
+                  "A building costs 3 wool + 1 ore.")
+BUILDING_CHOICE = R.rule("development.building-choice", "выберите карту из стопки зданий и"
+                         " положите её поверх любого своего города",
+                         "The builder chooses a building from the open stack and lays it on"
+                         " a city of his without one (catan_cards/one-building-per-city).")
+BUILDING_UNIQUE = R.rule("development.building-unique", "Построить два одинаковых здания в"
+                         " своих городах вы не можете.", "No two alike buildings per player.")
+BUILDING_CITY = R.rule("development.building-needs-city", "здание нельзя построить, если у"
+                       " вас нет города", "A building needs a city.")
+BUILDING_EFFECT = R.rule("development.building-effect", "Оно вступает в силу сразу после"
+                         " постройки здания.", "A building's effect holds from its"
+                         " construction on.")
+END_DEVELOP = R.rule("development.end", "3. Добыча", "Development ends with an explicit step;"
+                     " production follows.")
+
+# -- roads and knights changing hands ----------------------------------------------------------
+TAKE = R.rule("take.neighbour", "заберите верхнюю карту нужного типа у соседа, в сторону"
+              " которого обращены стрелки карты судьбы",
+              "A road or knight paid for when its stack is empty is the top card taken from"
+              " the neighbour the fate card points to.")
+TAKE_FATE = R.rule("take.fate", "Игрок, теряющий карту, переворачивает карту судьбы на другую"
+                   " сторону.", "The player who loses the card turns the fate card.")
+TAKE_NEXT = R.rule("take.next", "Если у этого игрока нет карты нужного вам типа, заберите"
+                   " карту у следующего после него игрока.",
+                   "A neighbour without a card to take is passed over for the next player in"
+                   " the arrows' direction (catan_cards/nobody-to-take when nobody has one).")
+CHURCH = R.rule("take.church", "ваш первый рыцарь не может быть взят соперником",
+                "A church protects its owner's first knight.")
+CITADEL = R.rule("take.citadel", "ваши первые 3 дороги не могут быть взяты соперником",
+                 "A citadel protects its owner's first 3 roads.")
+
+# -- production ------------------------------------------------------------------------------
+PRODUCE = R.rule("production.draw", "Возьмите 2 верхние карты из стопки сырья.",
+                 "Production: 2 cards from the stack (a chance step each).")
+PRODUCE_KNIGHTS = R.rule("production.knights", "За каждого рыцаря, лежащего перед вами"
+                         " стороной «А» вверх, берите по одной добавочной карте.",
+                         "Plus one card per knight lying A side up.")
+
+# -- points and the end ----------------------------------------------------------------------
+VP_SETTLEMENT = R.rule("score.settlement", "эта карта приносит 1 победное очко",
+                       "A settlement: 1 point.")
+VP_CITY = R.rule("score.city", "эта карта приносит 2 победных очка", "A city: 2 points.")
+VP_BUILDING = R.rule("score.building", "Победные очки города замещаются победными очками"
+                     " здания.", "A building brings 3 or 4 points in place of its city's 2.")
+VP_ROADS = R.rule("score.roads-knights", "2 очка за дороги, 1 очко за рыцаря",
+                  "Roads and knights score by catan_cards/road-knight-points (default: each"
+                  " card lying B side up 1 point).", source="catan_cards/road-knight-points")
+END = R.rule("game.end", "Игра завершается, когда кто-то из игроков набирает 10 победных очков.",
+             "The game ends when someone has 10 points (when: catan_cards/end).")
+
+# -- events (the text names one; their texts are lost) -------------------------------------------
+RAID = R.rule("event.robber-raid", "«Засилье разбойников»",
+              "A robber raid (reading catan_cards/robber-raid): players over 7 cards give up"
+              " half, one card a step, from the builder on; the fate card turns.",
+              source="catan_cards/robber-raid")
+MARKET_DAY = R.rule("event.market-day", "city sides: 5 market day, 10 robber raid",
+                    "A market day (reading catan_cards/market-day).",
+                    source="supplementary: data/README.md (confidence M); effect:"
+                           " catan_cards/market-day", file=DATA_FILE)
+
+# -- ambiguities -------------------------------------------------------------------------------
+R.ambiguity(
+    "symbols",
+    quote="удалите из игры все карты с символами 3-х и 4-х",
+    question="Which development cards carry the 3- and 4-player symbols? The text only says"
+             " such cards are removed.",
+    readings={"data": "roads 5/2/2, settlement/city 7/4/4, knights 2/2/1, buildings 5/2/2"
+                      " (unmarked / 3-player / 4-player)"},
+    default="data",
+    why="The data file gives the split from the published game; with it 2 players play with"
+        " 5 roads, 7 settlement/city cards, 2 knights, 5 buildings, enough for everyone's"
+        " starting cards and for reaching 10 points.",
+    source="supplementary data (confidence M)",
+)
+R.ambiguity(
+    "event-split",
+    quote="удалите из игры все карты с символами 3-х и 4-х",
+    question="Which city events lie on the cards removed for 2 and 3 players? The data file"
+             " gives only the totals (5 market day, 10 robber raid).",
+    readings={"spread": "unmarked 2 market day + 5 robber raid; 3-player 2 + 2; 4-player"
+                        " 1 + 3"},
+    default="spread",
+    why="The project's own split, as even as the totals allow, so every player count keeps"
+        " both events; no source gives the published split.",
+    source="project default (playability); data file totals (confidence M)",
+)
+R.ambiguity(
+    "second-set",
+    quote="Для игры впятером возьмите из второго комплекта карты развития с символом 3-х"
+          " игроков.",
+    question="With 5 (6) players, does the second set add only its cards with the 3-player"
+             " (3- and 4-player) symbol, or the cards a 3- (4-) player game of it would use,"
+             " its unmarked cards too?",
+    readings={"symbol-only": "only the cards carrying the named symbols",
+              "as-count": "the unmarked cards too (what a 3- or 4-player game uses)"},
+    default="symbol-only",
+    why="The literal text: 'the development cards with the 3-player symbol'. It leaves 5"
+        " players 11 roads, 19 settlement/city cards, 7 knights, 11 buildings.",
+    source="the text's literal reading",
+    option="second-set",
+)
+R.ambiguity(
+    "fate-five-six",
+    quote="Если вы играете втроём или вчетвером, положите карту судьбы",
+    question="Is the fate card used with 5 and 6 players? The text names 3 and 4 (and not"
+             " 2) and is silent on 5 and 6.",
+    readings={"used": "as with 3 and 4 players",
+              "unused": "no fate card: a road or knight is taken from the next player"
+                        " clockwise who has one"},
+    default="used",
+    why="With more than 2 players 'the neighbour' needs a direction, which only the fate"
+        " card gives; 5 and 6 players play the 3- and 4-player rules with a second set.",
+    source="project default (the rule for 3 and 4 players)",
+    option="fate-five-six",
+)
+R.ambiguity(
+    "fate-direction",
+    quote="заберите верхнюю карту нужного типа у соседа, в сторону которого обращены стрелки"
+          " карты судьбы",
+    question="Towards which neighbour do the white arrows point? The card's picture is lost.",
+    readings={"left": "white arrows to the left neighbour (the next seat, who plays next),"
+                      " the other side to the right (the previous seat)",
+              "right": "white arrows to the right neighbour (the previous seat)"},
+    default="left",
+    why="The text calls the next player 'the neighbour on the left'; nothing says which"
+        " side shows which direction, so the project takes the turn's direction first.",
+    source="project default",
+    option="fate-white",
+)
+R.ambiguity(
+    "road-knight-points",
+    quote="2 очка за дороги, 1 очко за рыцаря",
+    question="How do roads and knights score? The winning example counts 2 points for roads"
+             " and 1 for a knight, and the text never says how.",
+    readings={"b-side": "each road and knight lying B side up: 1 point",
+              "a-side": "each road and knight lying A side up: 1 point",
+              "each": "each road and knight: 1 point"},
+    default="b-side",
+    why="The data file gives B side 1 point (confidence M-L). It is also the only reading"
+        " under which 'all players begin with one victory point, for the settlement' holds:"
+        " the starting road lies A side up. The example (2 + 1 + 2 + 2 + 3 = 10) fits every"
+        " reading with suitable counts.",
+    source="supplementary data (confidence M-L); later rule in the text",
+    option="road-knight-points",
+)
+R.ambiguity(
+    "end",
+    quote="Игра завершается, когда кто-то из игроков набирает 10 победных очков.",
+    question="Does the game end at once when someone reaches 10 points, or at the end of that"
+             " turn (after production)?",
+    readings={"at-once": "at once, on the step that gives the 10th point",
+              "end-of-turn": "at the end of the turn in which the player on turn has 10"},
+    default="at-once",
+    why="'The game ends when someone reaches 10 points': the literal reading. Points are"
+        " gained only on one's own turn and never lost on it, so the winner is the same in"
+        " both; the state at the end differs.",
+    source="the text's literal reading",
+    option="end",
+)
+R.ambiguity(
+    "robber-raid",
+    quote="Когда строительство города вызывает «Засилье разбойников», не забудьте перевернуть"
+          " карту судьбы.",
+    question="What does a robber raid do beyond turning the fate card? Its text is lost.",
+    readings={"half-over-7": "every player holding more than 7 resource cards discards half,"
+                             " rounded down, by choice, one card a step, from the builder"
+                             " clockwise; then the fate card turns",
+              "fate-only": "only the fate card turns"},
+    default="half-over-7",
+    why="The data file: 'appears to make players over 7 cards give some up' (confidence L);"
+        " half rounded down is base Catan's robber rule.",
+    source="supplementary data (confidence L); base Catan's robber",
+    option="robber-raid",
+)
+R.ambiguity(
+    "market-day",
+    quote="city sides: 5 market day, 10 robber raid",
+    question="What does a market day do? No source gives its text.",
+    readings={"none": "nothing",
+              "draw-one": "every player, from the builder clockwise, draws 1 card from the"
+                          " stack"},
+    default="none",
+    why="No source describes it; the project invents no effect by default. 'draw-one' is a"
+        " sound alternative for engines that give everyone a card.",
+    source="project default (no source)",
+    option="market-day",
+    file=DATA_FILE,
+)
+R.ambiguity(
+    "building-texts",
+    quote="У каждого здания есть особое свойство, описанное в тексте карты.",
+    question="Which buildings are there, how many of each, and what do they do? The text"
+             " names the library, the church and the citadel only.",
+    readings={"catalogue": "unmarked: library, 2 churches, citadel, a 4-point building;"
+                           " 3-player: citadel, merchants' guild; 4-player: merchants'"
+                           " guild, a 4-point building. Library, church and citadel as the"
+                           " text says, the guild as catan_cards/guild, the 4-point building"
+                           " without an effect"},
+    default="catalogue",
+    why="Library 1, church 2 and guild 2 (3-4 players) come from the data file (confidence"
+        " M / L); the citadels' count and the 4-point building (whose name and text no source"
+        " gives) are the project's, filling the 9 cards so that every player count has 3-"
+        " and 4-point buildings and no effect beyond those the sources name.",
+    source="supplementary data (confidence M / L); project default for the rest",
+)
+R.ambiguity(
+    "guild",
+    quote="once a turn take 1 resource from a player with at least as many VP",
+    question="Does the merchants' guild act, and when? The data file's text is uncertain and"
+             " gives no timing.",
+    readings={"take": "once a turn, in the trade phase: draw 1 card at random from a rival"
+                      " with at least as many points (not an exchange)",
+              "none": "no effect beyond its points"},
+    default="take",
+    why="The data file (confidence M / L); trade is the phase where cards change hands.",
+    source="supplementary data (confidence M / L)",
+    option="guild",
+    file=DATA_FILE,
+)
+R.ambiguity(
+    "one-building-per-city",
+    quote="положите её поверх любого своего города",
+    question="May a city hold two buildings?",
+    readings={"one": "one building per city"},
+    default="one",
+    why="A building's points replace its city's, which only makes sense once per city.",
+    source="later rule in the text",
+)
+R.ambiguity(
+    "convert-source",
+    quote="Вы можете менять 3 одинаковые карты сырья на 1 карту любого другого сырья",
+    question="Where do the 3 cards go and the 1 card come from? There is no bank.",
+    readings={"stack": "the 3 go to the discard; the card is taken from the stack, else from"
+                       " the discard pile",
+              "discard": "the 3 go to the discard; the card is taken from the discard pile,"
+                         " else from the stack"},
+    default="stack",
+    why="The stack is the supply of every other draw; the discard only refills it.",
+    source="project default",
+    option="convert-from",
+)
+R.ambiguity(
+    "settlement-city",
+    quote="нельзя тратить сырьё на одинаковые карты развития",
+    question="Settlements and cities are one card kind ('Поселение/Город'): may a player found"
+             " a settlement and build a city in one turn?",
+    readings={"separate": "yes: the reminder prices them apart, as two developments",
+              "same": "no: one settlement/city development per turn"},
+    default="separate",
+    why="The text prices road, knight, settlement, city and building as five developments.",
+    source="the text's structure",
+    option="settlement-city",
+)
+R.ambiguity(
+    "settlement-fate",
+    quote="После основания поселения можно перевернуть карту судьбы на другую сторону.",
+    question="Does a settlement let its founder choose whether to turn the fate card, or is"
+             " the card then turned?",
+    readings={"may": "the founder chooses (a step: turn it or leave it)",
+              "must": "the card is turned after every settlement"},
+    default="may",
+    why="'можно' reads 'may'; a robber raid and a lost card use 'не забудьте' and"
+        " 'переворачивает' for the turns that are due.",
+    source="the text's literal reading",
+    option="settlement-fate",
+)
+R.ambiguity(
+    "empty-supply",
+    quote="перетасуйте сброс и создайте новую стопку",
+    question="What if the stack and the discard pile are both empty when a card is due?",
+    readings={"skip": "the draw is skipped"},
+    default="skip",
+    why="Every card is then in a hand or the market; nothing else is consistent with"
+        " conserving the cards.",
+    source="project default (playability)",
+)
+R.ambiguity(
+    "taken-side",
+    quote="заберите верхнюю карту нужного типа",
+    question="Which side up does a taken road or knight lie with its new owner?",
+    readings={"alternate": "it continues the taker's alternation; the loser's top card goes"},
+    default="alternate",
+    why="The alternation is a rule of laying one's cards; a pile is always A, B, A...",
+    source="later rule in the text",
+)
+R.ambiguity(
+    "nobody-to-take",
+    quote="заберите карту у следующего после него игрока",
+    question="What if nobody has a road (knight) that may be taken?",
+    readings={"illegal": "the road (knight) cannot be bought"},
+    default="illegal",
+    why="There is no card to lay; paying for nothing is not a development.",
+    source="project default (playability)",
+)
+R.ambiguity(
+    "cathedral",
+    quote="Промо-карта «Собор»",
+    question="Is the promo card 'Cathedral' in play? Its text is in no source.",
+    readings={"out": "not in play"},
+    default="out",
+    why="The set-up never mentions it and no source gives its text.",
+    source="project default (no source)",
+)
+R.ambiguity(
+    "market-return",
+    quote="Верните на рынок столько же карт сырья.",
+    question="May the card returned to the market be the one just taken?",
+    readings={"any": "any card of the hand after the take, that one too"},
+    default="any",
+    why="The text allows it for a rival ('Это могут быть те же карты') and forbids nothing"
+        " for the market; it only spends an exchange.",
+    source="later rule in the text (the rival exchange)",
+)

@@ -1,0 +1,56 @@
+"""Points and the end of the game (``КОНЕЦ ИГРЫ``)."""
+
+from model.catan_cards import data as D
+from model.catan_cards.ops import evolve
+from model.catan_cards.state import CardsState, Player, Stage
+
+
+def a_side(n: int) -> int:
+    """Cards of a pile of ``n`` lying A side up (A, B, A...: catan_cards/development.alternate)."""
+    return (n + 1) // 2
+
+
+def pile_vp(n: int, reading: str) -> int:
+    """Points of a road or knight pile of ``n`` cards (catan_cards/road-knight-points)."""
+    if reading == "b-side":
+        return n // 2
+    if reading == "a-side":
+        return (n + 1) // 2
+    return n
+
+
+def vp(pl: Player, reading: str) -> int:
+    """Settlements 1, cities 2, buildings 3 or 4 in place of their city, roads and knights
+    (catan_cards/score.*)."""
+    return (pl.settlements + 2 * pl.cities
+            + sum(D.BUILDING_VP[k] * n for k, n in enumerate(pl.buildings))
+            + pile_vp(pl.roads, reading) + pile_vp(pl.knights, reading))
+
+
+def refresh(state: CardsState, seats: tuple[int, ...]) -> CardsState:
+    """The points of ``seats`` recomputed after their cards changed."""
+    reading = state.config.option("road-knight-points")
+    players = list(state.players)
+    for p in seats:
+        v = vp(players[p], reading)
+        if v != players[p].vp:
+            players[p] = evolve(players[p], vp=v)
+    return evolve(state, players=tuple(players))
+
+
+def finish(state: CardsState) -> CardsState:
+    """Under catan_cards/end=at-once: the game ends as soon as the player on turn has 10
+    points (points come only on one's own turn)."""
+    if state.turns and state.stage is not Stage.OVER \
+            and state.players[state.turn].vp >= D.VICTORY \
+            and state.config.option("end") == "at-once":
+        return over(state, state.turn)
+    return state
+
+
+def over(state: CardsState, winner: int) -> CardsState:
+    return evolve(state, stage=Stage.OVER, winner=winner, drawing=(), discards=(), rival=-1)
+
+
+def scores(state: CardsState) -> tuple[int, ...]:
+    return tuple(pl.vp for pl in state.players)

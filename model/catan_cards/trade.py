@@ -1,0 +1,176 @@
+"""Trade (``1. Торговля``): exchanges with the stack, the market and the rivals, the
+library's choice, the merchants' guild, and the end of trading."""
+
+from fractions import Fraction
+from functools import lru_cache
+
+from model.catan_cards import data as D
+from model.catan_cards import rules as RB
+from model.catan_cards import turn
+from model.catan_cards.actions import (
+    Action,
+    ChooseFromRival,
+    EndTrade,
+    GiveBack,
+    GuildTake,
+    Take,
+    TradeMarket,
+    TradeRival,
+    TradeStack,
+)
+from model.catan_cards.ops import add, evolve
+from model.catan_cards.rules import RULES
+from model.catan_cards.scoring import a_side
+from model.catan_cards.state import CardsState, Player, Stage
+from model.core.chance import draw_outcomes
+
+
+def allowance(pl: Player) -> int:
+    """Exchanges a turn: one per road lying A side up, one (with the stack) without any
+    (catan_cards/trade.allowance, trade.no-roads)."""
+    return max(1, a_side(pl.roads))
+
+
+def _move(state: CardsState, giver: int, taker: int, resource: int) -> CardsState:
+    """One card from ``giver``'s hand to ``taker``'s."""
+    players = list(state.players)
+    players[giver] = evolve(players[giver], hand=add(players[giver].hand, resource, -1))
+    players[taker] = evolve(players[taker], hand=add(players[taker].hand, resource))
+    return evolve(state, players=tuple(players))
+
+
+def _with_hand(state: CardsState, seat: int, hand: tuple[int, ...]) -> CardsState:
+    pl = evolve(state.players[seat], hand=hand)
+    return evolve(state, players=(*state.players[:seat], pl, *state.players[seat + 1:]))
+
+
+def _guild_targets(state: CardsState) -> tuple[int, ...]:
+    p = state.turn
+    me = state.players[p]
+    if state.guild_used or not me.buildings[D.GUILD] or state.config.option("guild") != "take":
+        return ()
+    return tuple(q for q in range(state.config.players)
+                 if q != p and state.players[q].vp >= me.vp and any(state.players[q].hand))
+
+
+def actions(state: CardsState) -> tuple[Action, ...]:
+    """Every legal step of the trade phase, in a canonical order."""
+    p = state.turn
+    me = state.players[p]
+    out: list[Action] = []
+    if state.exchanges < allowance(me):
+        out.extend(TradeStack(r) for r in range(D.N_RESOURCES) if me.hand[r])
+        if a_side(me.roads):
+            for t in range(D.N_RESOURCES):
+                if state.market[t]:
+                    out.extend(TradeMarket(t, g) for g in range(D.N_RESOURCES)
+                               if me.hand[g] or g == t)
+            library = me.buildings[D.LIBRARY] > 0
+            for q in range(state.config.players):
+                hand = state.players[q].hand
+                if q == p or not any(hand):
+                    continue
+                out.append(TradeRival(q))
+                if library and q not in state.traded_with:
+                    out.extend(ChooseFromRival(q, r) for r in range(D.N_RESOURCES) if hand[r])
+    out.extend(GuildTake(q) for q in _guild_targets(state))
+    out.append(EndTrade())
+    return tuple(out)
+
+
+def _exchange(state: CardsState, rival: int | None = None) -> CardsState:
+    """Count one exchange against the allowance; an exchange with a rival remembers him."""
+    if state.exchanges >= allowance(state.players[state.turn]):
+        raise RULES.illegal(RB.ALLOWANCE, f"{state.exchanges} exchanges made, no more allowed")
+    if rival is None:
+        return evolve(state, exchanges=state.exchanges + 1)
+    if a_side(state.players[state.turn].roads) == 0:
+        raise RULES.illegal(RB.NO_ROADS, "without an A-side road only the stack trades")
+    if rival == state.turn or not 0 <= rival < state.config.players \
+            or not any(state.players[rival].hand):
+        raise RULES.illegal(RB.RIVAL, f"seat {rival} is no rival with cards")
+    met = tuple(sorted({*state.traded_with, rival}))
+    return evolve(state, exchanges=state.exchanges + 1, traded_with=met, rival=rival)
+
+
+def step(state: CardsState, action: Action) -> CardsState:
+    """Apply one step of the trade phase."""
+    p = state.turn
+    me = state.players[p]
+    if isinstance(action, TradeStack):
+        state = _exchange(state)
+        if not 0 <= action.give < D.N_RESOURCES or not me.hand[action.give]:
+            raise RULES.illegal(RB.STACK, f"no {action.give} in hand to discard")
+        state = _with_hand(state, p, add(me.hand, action.give, -1))
+        state = evolve(state, discard=add(state.discard, action.give), drawing=(p,),
+                       resume=Stage.TRADE)
+        return turn.settle(state)
+    if isinstance(action, TradeMarket):
+        state = _exchange(state)
+        if a_side(me.roads) == 0:
+            raise RULES.illegal(RB.NO_ROADS, "without an A-side road only the stack trades")
+        t, g = action.take, action.give
+        if not (0 <= t < D.N_RESOURCES and 0 <= g < D.N_RESOURCES) or not state.market[t]:
+            raise RULES.illegal(RB.MARKET_TRADE, f"no {t} in the market")
+        hand = add(me.hand, t)
+        if not hand[g]:
+            raise RULES.illegal(RB.MARKET_TRADE, f"no {g} in hand to return")
+        return evolve(_with_hand(state, p, add(hand, g, -1)),
+                      market=add(add(state.market, t, -1), g))
+    if isinstance(action, TradeRival):
+        return evolve(_exchange(state, action.rival), stage=Stage.RIVAL_DRAW)
+    if isinstance(action, ChooseFromRival):
+        if not me.buildings[D.LIBRARY]:
+            raise RULES.illegal(RB.LIBRARY, "no library: the card is drawn blind")
+        if action.rival in state.traded_with:
+            raise RULES.illegal(RB.LIBRARY_ONCE, f"seat {action.rival} was exchanged with"
+                                " this turn: blind now")
+        state = _exchange(state, action.rival)
+        if not 0 <= action.resource < D.N_RESOURCES \
+                or not state.players[action.rival].hand[action.resource]:
+            raise RULES.illegal(RB.LIBRARY, f"seat {action.rival} holds no {action.resource}")
+        return evolve(_move(state, action.rival, p, action.resource), stage=Stage.GIVE_BACK)
+    if isinstance(action, GuildTake):
+        if action.rival not in _guild_targets(state):
+            raise RULES.illegal(RB.GUILD, f"no guild draw from seat {action.rival} now")
+        return evolve(state, guild_used=True, rival=action.rival, stage=Stage.GUILD_DRAW)
+    if isinstance(action, EndTrade):
+        return evolve(state, stage=Stage.DEVELOP)
+    raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is no step of the trade phase")
+
+
+@lru_cache(maxsize=1 << 10)
+def _takes(hand: tuple[int, ...]) -> tuple[tuple[Take, Fraction], ...]:
+    return draw_outcomes(enumerate(hand), Take)
+
+
+def take_outcomes(state: CardsState) -> tuple[tuple[Take, Fraction], ...]:
+    """The card drawn blind from the rival's hand: one step over that hand (a bounded
+    cache of the latest hands)."""
+    return _takes(state.players[state.rival].hand)
+
+
+def take(state: CardsState, action: Take) -> CardsState:
+    """The drawn card moves to the player on turn; an exchange waits for the card given
+    back, the guild's draw returns to trading."""
+    state = _move(state, state.rival, state.turn, action.resource)
+    if state.stage is Stage.RIVAL_DRAW:
+        return evolve(state, stage=Stage.GIVE_BACK)
+    return evolve(state, stage=Stage.TRADE, rival=-1)
+
+
+def give_back_actions(state: CardsState) -> tuple[Action, ...]:
+    hand = state.players[state.turn].hand
+    return tuple(GiveBack(r) for r in range(D.N_RESOURCES) if hand[r])
+
+
+def give_back(state: CardsState, action: Action) -> CardsState:
+    """The exchange ends with one card to the rival (catan_cards/trade.rival-return)."""
+    if not isinstance(action, GiveBack):
+        raise RULES.illegal(RB.RIVAL, f"{type(action).__name__}: the exchange waits for a"
+                            " card given back")
+    if not 0 <= action.resource < D.N_RESOURCES \
+            or not state.players[state.turn].hand[action.resource]:
+        raise RULES.illegal(RB.RIVAL_RETURN, f"no {action.resource} in hand to give back")
+    return evolve(_move(state, state.turn, state.rival, action.resource), stage=Stage.TRADE,
+                  rival=-1)

@@ -1,0 +1,85 @@
+"""The resource stack and the course of a turn: draws (the deal, exchanges, production),
+the stack rebuilt from the discard, production and the passing of the turn (``ХОД ИГРЫ``,
+``3. Добыча``)."""
+
+from fractions import Fraction
+from functools import lru_cache
+
+from model.catan_cards import data as D
+from model.catan_cards import scoring
+from model.catan_cards.actions import Draw
+from model.catan_cards.ops import add, evolve
+from model.catan_cards.state import CardsState, Stage
+from model.core.chance import draw_outcomes
+
+
+@lru_cache(maxsize=1 << 12)
+def _draws(stack: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
+    return draw_outcomes(enumerate(stack), Draw)
+
+
+def draw_outcomes_of(state: CardsState) -> tuple[tuple[Draw, Fraction], ...]:
+    """The top card of the stack: one step over its multiset (the latest compositions
+    cached, a bounded cache: fuzzers meet millions of them)."""
+    return _draws(state.stack)
+
+
+def restock(state: CardsState) -> CardsState:
+    """An empty stack is rebuilt from the discard pile (catan_cards/turn.restock)."""
+    if any(state.stack) or not any(state.discard):
+        return state
+    return evolve(state, stack=state.discard, discard=D.NO_CARDS)
+
+
+def settle(state: CardsState) -> CardsState:
+    """Go on with the pending draws: the next is a chance step, unless stack and discard
+    are both empty (the draws are skipped: catan_cards/empty-supply); with none left, the
+    stage the draws interrupted resumes (OVER stands for the end of the turn)."""
+    state = restock(state)
+    if state.drawing and any(state.stack):
+        return evolve(state, stage=Stage.DRAW)
+    state = evolve(state, drawing=())
+    if state.resume is Stage.OVER:
+        return end_turn(state)
+    return evolve(state, stage=state.resume)
+
+
+def draw(state: CardsState, action: Draw) -> CardsState:
+    """The top card goes to the first seat owed one (the market at set-up)."""
+    who = state.drawing[0]
+    stack = add(state.stack, action.resource, -1)
+    if who < 0:
+        state = evolve(state, stack=stack, market=add(state.market, action.resource),
+                       drawing=state.drawing[1:])
+    else:
+        pl = state.players[who]
+        players = (*state.players[:who], evolve(pl, hand=add(pl.hand, action.resource)),
+                   *state.players[who + 1:])
+        state = evolve(state, stack=stack, players=players, drawing=state.drawing[1:])
+    if not state.drawing and state.turns == 0:
+        return begin_turn(state, 0)
+    return settle(state)
+
+
+def produce(state: CardsState) -> CardsState:
+    """Production: 2 cards plus one per knight lying A side up (catan_cards/production.*)."""
+    p = state.turn
+    n = D.PRODUCTION + scoring.a_side(state.players[p].knights)
+    return settle(evolve(state, drawing=(p,) * n, resume=Stage.OVER))
+
+
+def begin_turn(state: CardsState, seat: int) -> CardsState:
+    return evolve(state, stage=Stage.TRADE, turn=seat, turns=state.turns + 1, exchanges=0,
+                  traded_with=(), guild_used=False, built=(0, 0, 0, 0, 0), rival=-1,
+                  resume=Stage.TRADE)
+
+
+def end_turn(state: CardsState) -> CardsState:
+    """The turn passes to the next seat (catan_cards/turn.pass); under catan_cards/end=
+    end-of-turn a player on turn with 10 points wins now; after the turn limit nobody
+    wins (catan_cards/turn.limit)."""
+    if state.players[state.turn].vp >= D.VICTORY:
+        return scoring.over(state, state.turn)
+    if state.turns >= D.TURN_LIMIT:
+        return scoring.over(state, -1)
+    return begin_turn(state, (state.turn + 1) % state.config.players)

@@ -1,0 +1,915 @@
+"""The Z3 encoding of the Catan quick card game (``model.catan_cards``).
+
+Projection (integers; ``p{i}.`` prefixes a player's variables; resources ``r``, buildings
+``k``, events ``e`` and development kinds ``d`` in the model's orders):
+
+* counters: ``stage`` (the index of :class:`~model.catan_cards.state.Stage` in its declared
+  order: 0 draw ... 9 over), ``turn``, ``turns``, ``exch`` (exchanges this turn),
+  ``guild`` (the guild used this turn), ``rival`` (-1 none), ``winner`` (-1 none),
+  ``fate`` (-1 not in play), ``resume`` (a stage index), ``owm`` (cards owed to the
+  market at the deal), ``built{d}``;
+* cards: ``stack{r}``, ``market{r}``, ``disc{r}``, ``rstack``, ``kstack``, ``sstack``,
+  ``bstack{k}``, ``unseen{e}``, ``shown{e}``;
+* per player: ``res{r}``, ``roads``, ``knights``, ``sett``, ``city`` (without a
+  building), ``bld{k}``, ``vp``, ``owe`` (cards owed from the stack), ``dis`` (cards
+  still given up in a robber raid), ``tw`` (exchanged with this turn);
+* the options that change numeric play: ``opt.white`` (1: white arrows to the next
+  seat), ``opt.rk`` (road and knight points: 0 B side, 1 A side, 2 each), ``opt.atonce``,
+  ``opt.raid``, ``opt.mday``, ``opt.guild``, ``opt.cstack`` (3-for-1 from the stack
+  first), ``opt.same`` (settlement and city one development), ``opt.must`` (a
+  settlement turns the fate card), ``opt.fate`` (the fate card in play) and ``opt.ascount``
+  (``second-set``), which with the player count fix the components in play.
+
+The order of the pending draws is not projected: the model's sequences always serve the
+market first, then the seats from the player on turn clockwise (the deal from seat 0,
+a market day from the builder, production and a stack exchange the player on turn
+alone), so the recipient of the next card is a function of ``owm`` and the ``owe``
+counts. Every automatic consequence (the stack rebuilt, skipped draws, the end of the
+turn, the turn limit, points, the win at once) is in the updates.
+
+Score variables: ``p{i}.vp``. One action gives its player at most 2 points (a building on
+a city). While the game goes on the player on turn holds at most 9 plus the gains of the
+kinds developed this turn (``properties.catan_cards.TURN_GAIN``, each kind once a turn,
+6 in all: the
+invariant part ``score-cap``), so a score stays within 15; ending at once within 9 + 2.
+"""
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import z3
+
+from model.catan_cards import data as D
+from model.catan_cards import rules as RB
+from model.catan_cards.actions import (
+    Action,
+    BuildBuilding,
+    BuildCity,
+    BuildRoad,
+    ChooseFromRival,
+    Convert,
+    Discard,
+    Draw,
+    EndDevelopment,
+    EndTrade,
+    FoundSettlement,
+    GiveBack,
+    GuildTake,
+    HireKnight,
+    Reveal,
+    Take,
+    TradeMarket,
+    TradeRival,
+    TradeStack,
+    TurnFate,
+)
+from model.catan_cards.setup import components
+from model.catan_cards.state import CardsState, Stage
+from model.core import Config
+from properties import catan_cards as P
+from solver.encoding import ActionKind, Encoding, Params, Vars
+
+STAGES = tuple(Stage)
+STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
+(DRAW, TRADE, RIVAL_DRAW, GIVE_BACK, GUILD_DRAW, DEVELOP, FATE, EVENT, DISCARD, OVER) = (
+    STAGE_CODE[s] for s in (Stage.DRAW, Stage.TRADE, Stage.RIVAL_DRAW, Stage.GIVE_BACK,
+                            Stage.GUILD_DRAW, Stage.DEVELOP, Stage.FATE, Stage.EVENT,
+                            Stage.DISCARD, Stage.OVER))
+NR = D.N_RESOURCES
+NB = D.N_BUILDINGS
+NE = len(D.EVENTS)
+ND = len(D.DEVELOPMENTS)
+Z = z3.IntVal(0)
+ONE = z3.IntVal(1)
+#: the most points a player holds while the game goes on (9 before the winning step, which
+#: gives at most 2) or at its end
+SCORE_CAP = D.VICTORY - 1 + 2
+
+
+def pn(i: int, name: str) -> str:
+    return f"p{i}.{name}"
+
+
+def _sum(terms: list[Any]) -> Any:
+    return z3.Sum(*terms) if terms else Z
+
+
+def _b(cond: Any) -> Any:
+    return z3.If(cond, ONE, Z)
+
+
+def _select(index: Any, values: list[Any], default: Any = Z) -> Any:
+    out = default
+    for j in reversed(range(len(values))):
+        out = z3.If(index == j, values[j], out)
+    return out
+
+
+def _term(x: Any) -> Any:
+    return z3.IntVal(x) if isinstance(x, int) else x
+
+
+OPTIONS = ("opt.white", "opt.rk", "opt.atonce", "opt.raid", "opt.mday", "opt.guild",
+           "opt.cstack", "opt.same", "opt.must", "opt.fate", "opt.ascount")
+COUNTERS = ("stage", "turn", "turns", "exch", "guild", "rival", "winner", "fate", "resume",
+            "owm", "rstack", "kstack", "sstack")
+PLAYER_SCALARS = ("roads", "knights", "sett", "city", "vp", "owe", "dis", "tw")
+
+
+def _player_vars(i: int) -> list[str]:
+    out = [pn(i, f"res{r}") for r in range(NR)]
+    out += [pn(i, f"bld{k}") for k in range(NB)]
+    out += [pn(i, x) for x in PLAYER_SCALARS]
+    return out
+
+
+def _global_vars() -> list[str]:
+    out = [*COUNTERS, *OPTIONS]
+    for prefix in ("stack", "market", "disc"):
+        out += [f"{prefix}{r}" for r in range(NR)]
+    out += [f"bstack{k}" for k in range(NB)]
+    out += [f"unseen{e}" for e in range(NE)] + [f"shown{e}" for e in range(NE)]
+    out += [f"built{d}" for d in range(ND)]
+    return out
+
+
+def _of(v: Vars, who: Any, name: str, players: int, default: Any = Z) -> Any:
+    return _select(who, [v[pn(i, name)] for i in range(players)], default)
+
+
+def _hand(v: Vars, i: int) -> Any:
+    return _sum([v[pn(i, f"res{r}")] for r in range(NR)])
+
+
+def _a_side(n: Any) -> Any:
+    return (n + 1) / 2
+
+
+def _pile_vp(n: Any, rk: Any) -> Any:
+    return z3.If(rk == 0, n / 2, z3.If(rk == 1, (n + 1) / 2, n))
+
+
+def _vp(post: Mapping[str, Any], i: int) -> Any:
+    rk = post["opt.rk"]
+    return (post[pn(i, "sett")] + 2 * post[pn(i, "city")]
+            + _sum([D.BUILDING_VP[k] * post[pn(i, f"bld{k}")] for k in range(NB)])
+            + _pile_vp(post[pn(i, "roads")], rk) + _pile_vp(post[pn(i, "knights")], rk))
+
+
+def _allowance(v: Vars, players: int) -> Any:
+    a = _a_side(_of(v, v["turn"], "roads", players))
+    return z3.If(a > 1, a, ONE)
+
+
+def totals(players: int, ascount: Any) -> dict[str, Any]:
+    """The components in play (``setup.components``) as terms of ``opt.ascount``."""
+    cfgs = [components(Config(players, (("second-set", x),))) for x in ("symbol-only",
+                                                                        "as-count")]
+    out: dict[str, Any] = {}
+
+    def pick(a: int, b: int) -> Any:
+        return z3.IntVal(a) if a == b else z3.If(ascount == 1, b, a)
+
+    lo, hi = cfgs
+    for r in range(NR):
+        out[f"res{r}"] = pick(lo[0][r], hi[0][r])
+    out["roads"] = pick(lo[1], hi[1])
+    out["knights"] = pick(lo[2], hi[2])
+    out["sett"] = pick(lo[3], hi[3])
+    for k in range(NB):
+        out[f"bld{k}"] = pick(lo[4][k], hi[4][k])
+    for e in range(NE):
+        out[f"ev{e}"] = pick(lo[5][e], hi[5][e])
+    return out
+
+
+class _Up:
+    """An update under construction: additive changes and assignments."""
+
+    def __init__(self, v: Vars, players: int) -> None:
+        self.v = v
+        self.players = players
+        self.delta: dict[str, list[Any]] = {}
+        self.set: dict[str, Any] = {}
+
+    def add(self, name: str, delta: Any) -> None:
+        self.delta.setdefault(name, []).append(_term(delta))
+
+    def add_player(self, who: Any, name: str, delta: Any) -> None:
+        for i in range(self.players):
+            self.add(pn(i, name), z3.If(who == i, _term(delta), Z))
+
+    def put(self, name: str, value: Any) -> None:
+        self.set[name] = _term(value)
+
+    def terms(self) -> dict[str, Any]:
+        out = {k: self.v[k] + _sum(ds) for k, ds in self.delta.items()}
+        out.update(self.set)
+        return out
+
+
+def _post(v: Vars, up: Mapping[str, Any]) -> dict[str, Any]:
+    return {**v, **up}
+
+
+def _flip(v: Vars) -> Any:
+    return z3.If(v["fate"] >= 0, 1 - v["fate"], v["fate"])
+
+
+def _begin(post: dict[str, Any], seat: Any, players: int, when: Any) -> dict[str, Any]:
+    """``turn.begin_turn`` when ``when`` holds."""
+    out = dict(post)
+    resets: dict[str, Any] = {"stage": z3.IntVal(TRADE), "turn": seat,
+                              "turns": post["turns"] + 1, "exch": Z, "guild": Z,
+                              "rival": z3.IntVal(-1), "resume": z3.IntVal(TRADE)}
+    resets.update({f"built{d}": Z for d in range(ND)})
+    resets.update({pn(i, "tw"): Z for i in range(players)})
+    for name, value in resets.items():
+        out[name] = z3.If(when, value, post[name])
+    return out
+
+
+def _over(post: dict[str, Any], winner: Any, players: int, when: Any) -> dict[str, Any]:
+    """``scoring.over`` when ``when`` holds."""
+    out = dict(post)
+    changes: dict[str, Any] = {"stage": z3.IntVal(OVER), "winner": winner, "owm": Z,
+                               "rival": z3.IntVal(-1)}
+    for i in range(players):
+        changes[pn(i, "owe")] = Z
+        changes[pn(i, "dis")] = Z
+    for name, value in changes.items():
+        out[name] = z3.If(when, value, post[name])
+    return out
+
+
+def _end_turn(post: dict[str, Any], players: int, when: Any) -> dict[str, Any]:
+    """``turn.end_turn`` when ``when`` holds."""
+    won = z3.And(when, _of(post, post["turn"], "vp", players) >= D.VICTORY)
+    limit = z3.And(when, z3.Not(won), post["turns"] >= D.TURN_LIMIT)
+    nxt = z3.And(when, z3.Not(won), z3.Not(limit))
+    out = _over(post, post["turn"], players, won)
+    out = _over(out, z3.IntVal(-1), players, limit)
+    return _begin(out, (post["turn"] + 1) % players, players, nxt)
+
+
+def _restock(post: dict[str, Any]) -> dict[str, Any]:
+    """``turn.restock``: an empty stack takes the discard pile."""
+    empty = _sum([post[f"stack{r}"] for r in range(NR)]) == 0
+    out = dict(post)
+    for r in range(NR):
+        out[f"stack{r}"] = z3.If(empty, post[f"disc{r}"], post[f"stack{r}"])
+        out[f"disc{r}"] = z3.If(empty, Z, post[f"disc{r}"])
+    return out
+
+
+def _settle(post: dict[str, Any], players: int) -> dict[str, Any]:
+    """``turn.settle``: the next draw, or skip the draws and resume."""
+    post = _restock(post)
+    owed = post["owm"] + _sum([post[pn(i, "owe")] for i in range(players)])
+    stocked = _sum([post[f"stack{r}"] for r in range(NR)]) > 0
+    drawing = z3.And(owed > 0, stocked)
+    out = dict(post)
+    out["stage"] = z3.If(drawing, DRAW, post["resume"])
+    out["owm"] = z3.If(drawing, post["owm"], Z)
+    for i in range(players):
+        out[pn(i, "owe")] = z3.If(drawing, post[pn(i, "owe")], Z)
+    return _end_turn(out, players, z3.And(z3.Not(drawing), post["resume"] == OVER))
+
+
+def recipient(v: Vars, players: int) -> Any:
+    """The seat the next card goes to (-1: the market): the market first, then the seats
+    owed from the player on turn clockwise."""
+    out: Any = z3.IntVal(-1)
+    for j in reversed(range(players)):
+        q = (v["turn"] + j) % players
+        out = z3.If(_of(v, q, "owe", players) > 0, q, out)
+    return z3.If(v["owm"] > 0, -1, out)
+
+
+def discarder(v: Vars, players: int) -> Any:
+    out: Any = z3.IntVal(-1)
+    for j in reversed(range(players)):
+        q = (v["turn"] + j) % players
+        out = z3.If(_of(v, q, "dis", players) > 0, q, out)
+    return out
+
+
+def _takeable(v: Vars, q: Any, kind: int, players: int) -> Any:
+    if kind == D.ROAD:
+        guard = z3.If(_of(v, q, f"bld{D.CITADEL}", players) > 0, D.CITADEL_ROADS, 0)
+        return _of(v, q, "roads", players) > guard
+    guard = z3.If(_of(v, q, f"bld{D.CHURCH}", players) > 0, D.CHURCH_KNIGHTS, 0)
+    return _of(v, q, "knights", players) > guard
+
+
+def victim(v: Vars, kind: int, players: int) -> Any:
+    """``development.victim`` over terms."""
+    step = z3.If(v["fate"] < 0, 1, z3.If((v["fate"] == D.WHITE) == (v["opt.white"] == 1), 1,
+                                         -1))
+    out: Any = z3.IntVal(-1)
+    for i in reversed(range(1, players)):
+        q = (v["turn"] + step * i) % players
+        out = z3.If(_takeable(v, q, kind, players), q, out)
+    return out
+
+
+def _once(v: Vars, kind: int) -> Any:
+    if kind in (D.SETTLEMENT, D.CITY):
+        both = z3.And(v[f"built{D.SETTLEMENT}"] == 0, v[f"built{D.CITY}"] == 0)
+        return z3.And(v[f"built{kind}"] == 0, z3.Or(v["opt.same"] == 0, both))
+    return v[f"built{kind}"] == 0
+
+
+def _covers(v: Vars, players: int, cost: tuple[int, ...]) -> Any:
+    return z3.And(*(_of(v, v["turn"], f"res{r}", players) >= n for r, n in enumerate(cost)
+                    if n))
+
+
+def _pay(u: _Up, who: Any, cost: tuple[int, ...]) -> None:
+    for r, n in enumerate(cost):
+        if n:
+            u.add_player(who, f"res{r}", -n)
+            u.add(f"disc{r}", n)
+
+
+def _move(u: _Up, giver: Any, taker: Any, r: Any) -> None:
+    for x in range(NR):
+        u.add_player(giver, f"res{x}", _b(r == x) * -1)
+        u.add_player(taker, f"res{x}", _b(r == x))
+
+
+Guard = Callable[[Vars, Params], Any]
+UpdateFn = Callable[[Vars, Params, _Up], None]
+ACTOR_RULES = (RB.ACTOR, RB.OVER)
+
+
+def _kinds(players: int) -> tuple[ActionKind, ...]:
+    n = players
+    ps = range(n)
+
+    def always(p: Params) -> Any:
+        return z3.BoolVal(True)
+
+    def res_domain(*names: str) -> Callable[[Params], Any]:
+        def dom(p: Params) -> Any:
+            return z3.And(*(z3.And(p[x] >= 0, p[x] < NR) for x in names))
+        return dom
+
+    def seat_domain(p: Params) -> Any:
+        return z3.And(p["rival"] >= 0, p["rival"] < n)
+
+    def kind(name: str, params: tuple[str, ...], domain: Callable[[Params], Any],
+             guard: Guard, update: UpdateFn, rules: tuple[str, ...],
+             post: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> ActionKind:
+        def full(v: Vars, p: Params) -> dict[str, Any]:
+            u = _Up(v, n)
+            update(v, p, u)
+            after = _post(v, u.terms())
+            if post is not None:
+                after = post(after)
+            after = _restock(after)
+            for i in ps:
+                after[pn(i, "vp")] = _vp(after, i)
+            won = z3.And(after["turns"] >= 1, after["stage"] != OVER, v["opt.atonce"] == 1,
+                         _of(after, after["turn"], "vp", n) >= D.VICTORY)
+            after = _over(after, after["turn"], n, won)
+            return {k: t for k, t in after.items() if k not in v or t is not v[k]}
+
+        return ActionKind(name, params, domain, guard, full, (*ACTOR_RULES, *rules))
+
+    def me(v: Vars, name: str) -> Any:
+        return _of(v, v["turn"], name, n)
+
+    def settle(after: dict[str, Any]) -> dict[str, Any]:
+        return _settle(after, n)
+
+    # -- chance --------------------------------------------------------------------------
+    def draw_guard(v: Vars, p: Params) -> Any:
+        r = p["resource"]
+        return z3.And(v["stage"] == DRAW, _select(r, [v[f"stack{x}"] for x in range(NR)]) > 0)
+
+    def draw_update(v: Vars, p: Params, u: _Up) -> None:
+        r = p["resource"]
+        who = recipient(v, n)
+        for x in range(NR):
+            u.add(f"stack{x}", -_b(r == x))
+            u.add(f"market{x}", z3.If(who == -1, _b(r == x), Z))
+        for x in range(NR):
+            u.add_player(who, f"res{x}", _b(r == x))
+        u.add("owm", z3.If(who == -1, -1, 0))
+        u.add_player(who, "owe", -1)
+
+    def draw_post(after: dict[str, Any]) -> dict[str, Any]:
+        owed = after["owm"] + _sum([after[pn(i, "owe")] for i in ps])
+        deal_done = z3.And(after["turns"] == 0, owed == 0)
+        begun = _begin(after, Z, n, deal_done)
+        settled = _settle(after, n)
+        return {k: z3.If(deal_done, begun[k], settled[k]) for k in after}
+
+    def take_guard(v: Vars, p: Params) -> Any:
+        r = p["resource"]
+        return z3.And(z3.Or(v["stage"] == RIVAL_DRAW, v["stage"] == GUILD_DRAW),
+                      _select(r, [_of(v, v["rival"], f"res{x}", n) for x in range(NR)]) > 0)
+
+    def take_update(v: Vars, p: Params, u: _Up) -> None:
+        _move(u, v["rival"], v["turn"], p["resource"])
+        exchange = v["stage"] == RIVAL_DRAW
+        u.put("stage", z3.If(exchange, GIVE_BACK, TRADE))
+        u.put("rival", z3.If(exchange, v["rival"], -1))
+
+    def reveal_guard(v: Vars, p: Params) -> Any:
+        e = p["event"]
+        return z3.And(v["stage"] == EVENT, _select(e, [v[f"unseen{x}"] for x in range(NE)]) > 0)
+
+    def reveal_update(v: Vars, p: Params, u: _Up) -> None:
+        e = p["event"]
+        for x in range(NE):
+            u.add(f"unseen{x}", -_b(e == x))
+            u.add(f"shown{x}", _b(e == x))
+        raid = e == D.ROBBER_RAID
+        u.put("fate", z3.If(raid, _flip(v), v["fate"]))
+        owed = [z3.If(z3.And(raid, v["opt.raid"] == 1, _hand(v, i) > D.RAID_LIMIT),
+                      _hand(v, i) / 2, 0) for i in ps]
+        for i in ps:
+            u.put(pn(i, "dis"), owed[i])
+        market_day = z3.And(z3.Not(raid), v["opt.mday"] == 1)
+        for i in ps:
+            u.put(pn(i, "owe"), z3.If(market_day, 1, v[pn(i, "owe")]))
+        u.put("resume", z3.If(market_day, DEVELOP, v["resume"]))
+        u.put("stage", z3.If(_sum(owed) > 0, DISCARD, DEVELOP))
+
+    def reveal_post(after: dict[str, Any]) -> dict[str, Any]:
+        owed = _sum([after[pn(i, "owe")] for i in ps])
+        settled = _settle(after, n)
+        return {k: z3.If(owed > 0, settled[k], after[k]) for k in after}
+
+    # -- trade -------------------------------------------------------------------------------
+    def trading(v: Vars) -> Any:
+        return z3.And(v["stage"] == TRADE, v["exch"] < _allowance(v, n))
+
+    def held(v: Vars, who: Any, r: Any) -> Any:
+        return _select(r, [_of(v, who, f"res{x}", n) for x in range(NR)])
+
+    def stack_guard(v: Vars, p: Params) -> Any:
+        return z3.And(trading(v), held(v, v["turn"], p["give"]) > 0)
+
+    def stack_update(v: Vars, p: Params, u: _Up) -> None:
+        g = p["give"]
+        for x in range(NR):
+            u.add_player(v["turn"], f"res{x}", -_b(g == x))
+            u.add(f"disc{x}", _b(g == x))
+        u.add("exch", 1)
+        u.add_player(v["turn"], "owe", 1)
+        u.put("resume", TRADE)
+
+    def roads_a(v: Vars) -> Any:
+        return _a_side(me(v, "roads")) >= 1
+
+    def market_guard(v: Vars, p: Params) -> Any:
+        t, g = p["take"], p["give"]
+        return z3.And(trading(v), roads_a(v),
+                      _select(t, [v[f"market{x}"] for x in range(NR)]) > 0,
+                      held(v, v["turn"], g) + _b(g == t) > 0)
+
+    def market_update(v: Vars, p: Params, u: _Up) -> None:
+        t, g = p["take"], p["give"]
+        for x in range(NR):
+            u.add_player(v["turn"], f"res{x}", _b(t == x) - _b(g == x))
+            u.add(f"market{x}", _b(g == x) - _b(t == x))
+        u.add("exch", 1)
+
+    def rival_ok(v: Vars, q: Any) -> Any:
+        return z3.And(q != v["turn"], _select(q, [_hand(v, i) for i in ps]) > 0)
+
+    def rival_guard(v: Vars, p: Params) -> Any:
+        return z3.And(trading(v), roads_a(v), rival_ok(v, p["rival"]))
+
+    def rival_update(v: Vars, p: Params, u: _Up) -> None:
+        q = p["rival"]
+        u.add("exch", 1)
+        for i in ps:
+            u.put(pn(i, "tw"), z3.If(q == i, 1, v[pn(i, "tw")]))
+        u.put("rival", q)
+        u.put("stage", RIVAL_DRAW)
+
+    def choose_guard(v: Vars, p: Params) -> Any:
+        q, r = p["rival"], p["resource"]
+        return z3.And(rival_guard(v, p), me(v, f"bld{D.LIBRARY}") > 0,
+                      _of(v, q, "tw", n) == 0, held(v, q, r) > 0)
+
+    def choose_update(v: Vars, p: Params, u: _Up) -> None:
+        rival_update(v, p, u)
+        _move(u, p["rival"], v["turn"], p["resource"])
+        u.put("stage", GIVE_BACK)
+
+    def give_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == GIVE_BACK, held(v, v["turn"], p["resource"]) > 0)
+
+    def give_update(v: Vars, p: Params, u: _Up) -> None:
+        _move(u, v["turn"], v["rival"], p["resource"])
+        u.put("stage", TRADE)
+        u.put("rival", -1)
+
+    def guild_guard(v: Vars, p: Params) -> Any:
+        q = p["rival"]
+        return z3.And(v["stage"] == TRADE, v["guild"] == 0, v["opt.guild"] == 1,
+                      me(v, f"bld{D.GUILD}") > 0, rival_ok(v, q),
+                      _of(v, q, "vp", n) >= me(v, "vp"))
+
+    def guild_update(v: Vars, p: Params, u: _Up) -> None:
+        u.put("guild", 1)
+        u.put("rival", p["rival"])
+        u.put("stage", GUILD_DRAW)
+
+    def end_trade_guard(v: Vars, p: Params) -> Any:
+        return v["stage"] == TRADE
+
+    def end_trade_update(v: Vars, p: Params, u: _Up) -> None:
+        u.put("stage", DEVELOP)
+
+    # -- development ---------------------------------------------------------------------
+    def developing(v: Vars, k: int) -> Any:
+        return z3.And(v["stage"] == DEVELOP, _once(v, k), _covers(v, n, D.COSTS[k]))
+
+    def pile_guard(k: int) -> Guard:
+        stack = "rstack" if k == D.ROAD else "kstack"
+
+        def guard(v: Vars, p: Params) -> Any:
+            return z3.And(developing(v, k), z3.Or(v[stack] > 0, victim(v, k, n) >= 0))
+        return guard
+
+    def pile_update(k: int) -> UpdateFn:
+        stack, field = ("rstack", "roads") if k == D.ROAD else ("kstack", "knights")
+
+        def update(v: Vars, p: Params, u: _Up) -> None:
+            _pay(u, v["turn"], D.COSTS[k])
+            u.put(f"built{k}", 1)
+            stocked = v[stack] > 0
+            u.add(stack, _b(stocked) * -1)
+            q = victim(v, k, n)
+            u.add_player(q, field, z3.If(stocked, 0, -1))
+            u.put("fate", z3.If(stocked, v["fate"], _flip(v)))
+            u.add_player(v["turn"], field, 1)
+        return update
+
+    def settlement_guard(v: Vars, p: Params) -> Any:
+        return z3.And(developing(v, D.SETTLEMENT), v["sstack"] > 0)
+
+    def settlement_update(v: Vars, p: Params, u: _Up) -> None:
+        _pay(u, v["turn"], D.SETTLEMENT_COST)
+        u.put(f"built{D.SETTLEMENT}", 1)
+        u.add("sstack", -1)
+        u.add_player(v["turn"], "sett", 1)
+        must = v["opt.must"] == 1
+        u.put("stage", z3.If(z3.And(v["fate"] >= 0, z3.Not(must)), FATE, DEVELOP))
+        u.put("fate", z3.If(must, _flip(v), v["fate"]))
+
+    def city_guard(v: Vars, p: Params) -> Any:
+        return z3.And(developing(v, D.CITY), me(v, "sett") > 0)
+
+    def city_update(v: Vars, p: Params, u: _Up) -> None:
+        _pay(u, v["turn"], D.CITY_COST)
+        u.put(f"built{D.CITY}", 1)
+        u.add_player(v["turn"], "sett", -1)
+        u.add_player(v["turn"], "city", 1)
+        u.put("stage", EVENT)
+
+    def building_guard(v: Vars, p: Params) -> Any:
+        k = p["building"]
+        return z3.And(developing(v, D.BUILDING), me(v, "city") > 0,
+                      _select(k, [v[f"bstack{x}"] for x in range(NB)]) > 0,
+                      _select(k, [me(v, f"bld{x}") for x in range(NB)]) == 0)
+
+    def building_update(v: Vars, p: Params, u: _Up) -> None:
+        k = p["building"]
+        _pay(u, v["turn"], D.BUILDING_COST)
+        u.put(f"built{D.BUILDING}", 1)
+        u.add_player(v["turn"], "city", -1)
+        for x in range(NB):
+            u.add_player(v["turn"], f"bld{x}", _b(k == x))
+            u.add(f"bstack{x}", -_b(k == x))
+
+    def convert_guard(v: Vars, p: Params) -> Any:
+        g, t = p["give"], p["get"]
+        supply = _select(t, [v[f"stack{x}"] + v[f"disc{x}"] for x in range(NR)])
+        return z3.And(v["stage"] == DEVELOP, g != t,
+                      held(v, v["turn"], g) >= D.CONVERT_GIVE, supply > 0)
+
+    def convert_update(v: Vars, p: Params, u: _Up) -> None:
+        g, t = p["give"], p["get"]
+        stack_t = _select(t, [v[f"stack{x}"] for x in range(NR)])
+        disc_t = _select(t, [v[f"disc{x}"] for x in range(NR)])
+        from_stack = z3.If(v["opt.cstack"] == 1, stack_t > 0, disc_t == 0)
+        for x in range(NR):
+            u.add_player(v["turn"], f"res{x}", _b(t == x) - D.CONVERT_GIVE * _b(g == x))
+            u.add(f"disc{x}", D.CONVERT_GIVE * _b(g == x)
+                  - z3.If(z3.Not(from_stack), _b(t == x), Z))
+            u.add(f"stack{x}", -z3.If(from_stack, _b(t == x), Z))
+
+    def end_dev_guard(v: Vars, p: Params) -> Any:
+        return v["stage"] == DEVELOP
+
+    def end_dev_update(v: Vars, p: Params, u: _Up) -> None:
+        u.add_player(v["turn"], "owe", D.PRODUCTION + _a_side(me(v, "knights")))
+        u.put("resume", OVER)
+
+    def fate_guard(v: Vars, p: Params) -> Any:
+        return v["stage"] == FATE
+
+    def fate_update(v: Vars, p: Params, u: _Up) -> None:
+        u.put("fate", z3.If(p["turn"] == 1, _flip(v), v["fate"]))
+        u.put("stage", DEVELOP)
+
+    def discard_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == DISCARD, held(v, discarder(v, n), p["resource"]) > 0)
+
+    def discard_update(v: Vars, p: Params, u: _Up) -> None:
+        q, r = discarder(v, n), p["resource"]
+        for x in range(NR):
+            u.add_player(q, f"res{x}", -_b(r == x))
+            u.add(f"disc{x}", _b(r == x))
+        u.add_player(q, "dis", -1)
+        left = _sum([v[pn(i, "dis")] for i in ps]) - 1
+        u.put("stage", z3.If(left > 0, DISCARD, DEVELOP))
+
+    def bool_domain(p: Params) -> Any:
+        return z3.Or(p["turn"] == 0, p["turn"] == 1)
+
+    return (
+        kind("draw", ("resource",), res_domain("resource"), draw_guard, draw_update, (),
+             draw_post),
+        kind("take", ("resource",), res_domain("resource"), take_guard, take_update, ()),
+        kind("reveal", ("event",), lambda p: z3.And(p["event"] >= 0, p["event"] < NE),
+             reveal_guard, reveal_update, (), reveal_post),
+        kind("trade-stack", ("give",), res_domain("give"), stack_guard, stack_update,
+             (RB.ALLOWANCE, RB.STACK), settle),
+        kind("trade-market", ("take", "give"), res_domain("take", "give"), market_guard,
+             market_update, (RB.ALLOWANCE, RB.NO_ROADS, RB.MARKET_TRADE)),
+        kind("trade-rival", ("rival",), always, rival_guard, rival_update,
+             (RB.ALLOWANCE, RB.NO_ROADS, RB.RIVAL)),
+        kind("choose-from-rival", ("rival", "resource"), res_domain("resource"),
+             choose_guard, choose_update,
+             (RB.ALLOWANCE, RB.NO_ROADS, RB.RIVAL, RB.LIBRARY, RB.LIBRARY_ONCE)),
+        kind("give-back", ("resource",), always, give_guard, give_update,
+             (RB.RIVAL, RB.RIVAL_RETURN)),
+        kind("guild-take", ("rival",), seat_domain, guild_guard, guild_update, (RB.GUILD,)),
+        kind("end-trade", (), always, end_trade_guard, end_trade_update, ()),
+        kind("build-road", (), always, pile_guard(D.ROAD), pile_update(D.ROAD),
+             (RB.ONCE, RB.ROAD, RB.TAKE_NEXT)),
+        kind("hire-knight", (), always, pile_guard(D.KNIGHT), pile_update(D.KNIGHT),
+             (RB.ONCE, RB.KNIGHT, RB.TAKE_NEXT)),
+        kind("found-settlement", (), always, settlement_guard, settlement_update,
+             (RB.ONCE, RB.SETTLEMENT, RB.SETTLEMENT_EMPTY)),
+        kind("build-city", (), always, city_guard, city_update,
+             (RB.ONCE, RB.CITY, RB.CITY_SETTLEMENT)),
+        kind("build-building", ("building",), always, building_guard, building_update,
+             (RB.ONCE, RB.BUILDING, RB.BUILDING_CITY, RB.BUILDING_CHOICE,
+              RB.BUILDING_UNIQUE)),
+        kind("convert", ("give", "get"), always, convert_guard, convert_update,
+             (RB.CONVERT,), _restock),
+        kind("end-development", (), always, end_dev_guard, end_dev_update, (), settle),
+        kind("turn-fate", ("turn",), bool_domain, fate_guard, fate_update,
+             (RB.SETTLEMENT_FATE,)),
+        kind("discard", ("resource",), always, discard_guard, discard_update, (RB.RAID,)),
+    )
+
+
+class CatanCardsEncoding(Encoding[CardsState, Action]):
+    game = "catan_cards"
+    variables = tuple([*_global_vars(), *(x for i in range(6) for x in _player_vars(i))])
+    bound_steps = 2
+
+    def variables_for(self, players: int) -> tuple[str, ...]:
+        return tuple([*_global_vars(), *(x for i in range(players) for x in _player_vars(i))])
+
+    def kinds(self, players: int) -> tuple[ActionKind, ...]:
+        return _kinds(players)
+
+    def score_vars(self, players: int) -> tuple[str, ...]:
+        return tuple(pn(i, "vp") for i in range(players))
+
+    def terminal(self, v: Vars, players: int) -> Any:
+        return v["stage"] == OVER
+
+    def invariant(self, v: Vars, players: int) -> Any:
+        return z3.And(*self.invariant_parts(v, players).values())
+
+    def cases(self, v: Vars, players: int) -> list[Any]:
+        """One case per seat on turn (the kinds select the actor's variables by it)."""
+        return [v["turn"] == i for i in range(players)]
+
+    def completeness_witnesses(self, v: Vars, players: int) -> list[tuple[str, Params]]:
+        out: list[tuple[str, Params]] = []
+        out += [("draw", {"resource": z3.IntVal(r)}) for r in range(NR)]
+        out += [("take", {"resource": z3.IntVal(r)}) for r in range(NR)]
+        out += [("reveal", {"event": z3.IntVal(e)}) for e in range(NE)]
+        out += [("give-back", {"resource": z3.IntVal(r)}) for r in range(NR)]
+        out += [("discard", {"resource": z3.IntVal(r)}) for r in range(NR)]
+        out += [("end-trade", {}), ("end-development", {}), ("turn-fate", {"turn": Z})]
+        return out
+
+    def invariant_parts(self, v: Vars, players: int) -> dict[str, Any]:
+        n = players
+        ps = range(n)
+        tot = totals(n, v["opt.ascount"])
+        hands = [_hand(v, i) for i in ps]
+        stage = v["stage"]
+        laid = _sum([v[pn(i, "city")] + _sum([v[pn(i, f"bld{k}")] for k in range(NB)])
+                     for i in ps])
+        awaiting = laid - _sum([v[f"shown{e}"] for e in range(NE)])
+        owed = v["owm"] + _sum([v[pn(i, "owe")] for i in ps])
+        stack = _sum([v[f"stack{r}"] for r in range(NR)])
+        market = _sum([v[f"market{r}"] for r in range(NR)])
+        me_vp = _of(v, v["turn"], "vp", n)
+        deal = v["turns"] == 0
+        parts: dict[str, Any] = {}
+        parts["options"] = z3.And(
+            *(z3.Or(v[o] == 0, v[o] == 1) for o in OPTIONS if o != "opt.rk"),
+            v["opt.rk"] >= 0, v["opt.rk"] <= 2,
+            (v["opt.fate"] == 1) if 3 <= n <= 4 else (v["opt.fate"] == 0) if n == 2
+            else z3.BoolVal(True),
+            z3.Or(v["opt.ascount"] == 0, n > 4))
+        parts["resources-conserved"] = z3.And(*(
+            v[f"stack{r}"] + v[f"market{r}"] + v[f"disc{r}"]
+            + _sum([v[pn(i, f"res{r}")] for i in ps]) == tot[f"res{r}"] for r in range(NR)))
+        parts["developments-conserved"] = z3.And(
+            v["rstack"] + _sum([v[pn(i, "roads")] for i in ps]) == tot["roads"],
+            v["kstack"] + _sum([v[pn(i, "knights")] for i in ps]) == tot["knights"],
+            v["sstack"] + _sum([v[pn(i, "sett")] for i in ps]) + laid == tot["sett"],
+            *(v[f"bstack{k}"] + _sum([v[pn(i, f"bld{k}")] for i in ps]) == tot[f"bld{k}"]
+              for k in range(NB)),
+            *(v[f"unseen{e}"] + v[f"shown{e}"] == tot[f"ev{e}"] for e in range(NE)),
+            z3.If(stage == EVENT, awaiting == 1,
+                  z3.If(stage == OVER, z3.Or(awaiting == 0, awaiting == 1), awaiting == 0)),
+            _sum([v[f"unseen{e}"] for e in range(NE)])
+            == v["sstack"] + _sum([v[pn(i, "sett")] for i in ps]) + awaiting)
+        nonneg = [v[f"{x}{r}"] >= 0 for x in ("stack", "market", "disc") for r in range(NR)]
+        nonneg += [v[x] >= 0 for x in ("rstack", "kstack", "sstack", "exch", "owm")]
+        nonneg += [v[f"bstack{k}"] >= 0 for k in range(NB)]
+        nonneg += [v[f"{x}{e}"] >= 0 for x in ("unseen", "shown") for e in range(NE)]
+        nonneg += [z3.Or(v[f"built{d}"] == 0, v[f"built{d}"] == 1) for d in range(ND)]
+        nonneg += [z3.Or(v["guild"] == 0, v["guild"] == 1)]
+        for i in ps:
+            nonneg += [v[pn(i, f"res{r}")] >= 0 for r in range(NR)]
+            nonneg += [z3.Or(v[pn(i, f"bld{k}")] == 0, v[pn(i, f"bld{k}")] == 1)
+                       for k in range(NB)]
+            nonneg += [v[pn(i, x)] >= 0 for x in ("roads", "knights", "sett", "city", "owe",
+                                                  "dis")]
+            nonneg += [z3.Or(v[pn(i, "tw")] == 0, v[pn(i, "tw")] == 1)]
+        parts["nonnegative"] = z3.And(*nonneg)
+        parts["market"] = z3.And(market <= D.MARKET, z3.Implies(z3.Not(deal), market == 5))
+        parts["exchanges"] = z3.And(
+            v["exch"] <= _allowance(v, n),
+            _sum([v[pn(i, "tw")] for i in ps]) <= v["exch"],
+            _of(v, v["turn"], "tw", n) == 0)
+        parts["score"] = z3.And(*(v[pn(i, "vp")] == _vp(v, i) for i in ps))
+        # a turn's developments give at most their kinds' gains (each kind once a turn):
+        # while the game goes on the player on turn holds at most 9 plus the gains of the
+        # developments paid for this turn, every other player at most 9; ending at once,
+        # nobody holds 10 while the game goes on, and the winning step gives at most 2
+        paid = _sum([P.TURN_GAIN[d] * v[f"built{d}"] for d in range(ND)])
+        parts["score-cap"] = z3.And(
+            *(z3.Implies(stage != OVER, v[pn(i, "vp")]
+                         <= D.VICTORY - 1 + z3.If(v["turn"] == i, paid, 0)) for i in ps),
+            *(v[pn(i, "vp")] <= D.VICTORY - 1 + sum(P.TURN_GAIN) for i in ps),
+            z3.Implies(v["opt.atonce"] == 1, z3.And(
+                *(v[pn(i, "vp")] <= SCORE_CAP for i in ps),
+                z3.Implies(stage != OVER, z3.And(*(v[pn(i, "vp")] < D.VICTORY
+                                                   for i in ps))))))
+        rival_stage = z3.Or(stage == RIVAL_DRAW, stage == GIVE_BACK, stage == GUILD_DRAW)
+        parts["turn"] = z3.And(
+            v["turn"] >= 0, v["turn"] < n, stage >= 0, stage <= OVER,
+            z3.Or(v["resume"] == TRADE, v["resume"] == DEVELOP, v["resume"] == OVER),
+            (v["rival"] >= 0) == rival_stage, v["rival"] != v["turn"], v["rival"] < n,
+            v["rival"] >= -1,
+            z3.Implies(z3.Or(stage == RIVAL_DRAW, stage == GUILD_DRAW),
+                       _select(v["rival"], hands) > 0),
+            z3.Implies(stage == GIVE_BACK, _select(v["turn"], hands) > 0),
+            (_sum([v[pn(i, "dis")] for i in ps]) > 0) == (stage == DISCARD),
+            *(v[pn(i, "dis")] <= hands[i] for i in ps),
+            (owed > 0) == (stage == DRAW),
+            z3.Implies(stage == DRAW, stack > 0),
+            z3.Implies(stack == 0, _sum([v[f"disc{r}"] for r in range(NR)]) == 0),
+            z3.If(v["opt.fate"] == 1, z3.Or(v["fate"] == 0, v["fate"] == 1), v["fate"] == -1),
+            z3.Implies(stage == FATE, v["fate"] >= 0),
+            v["winner"] >= -1, v["winner"] < n,
+            z3.Implies(v["winner"] >= 0, z3.And(stage == OVER,
+                                                _select(v["winner"], [v[pn(i, "vp")]
+                                                                      for i in ps]) >= 10)),
+            z3.Implies(z3.And(stage != OVER, v["opt.atonce"] == 1), me_vp < D.VICTORY),
+            v["turns"] >= 0, v["turns"] <= D.TURN_LIMIT,
+            z3.Implies(deal, z3.And(
+                stage == DRAW, v["turn"] == 0, v["resume"] == TRADE, v["exch"] == 0,
+                v["owm"] + market == D.MARKET, stack >= owed,
+                _sum([v[f"disc{r}"] for r in range(NR)]) == 0,
+                *(hands[i] + v[pn(i, "owe")] == D.HAND for i in ps),
+                *(z3.Implies(v["owm"] > 0, v[pn(i, "owe")] == D.HAND) for i in ps),
+                *(z3.Implies(v[pn(i, "owe")] < D.HAND, v[pn(j, "owe")] == 0)
+                  for i in ps for j in ps if j < i))),
+            z3.Implies(z3.Not(deal), v["owm"] == 0),
+            z3.Implies(z3.And(z3.Not(deal), v["resume"] == TRADE, stage == DRAW),
+                       z3.And(*(v[pn(i, "owe")] == z3.If(v["turn"] == i, 1, 0) for i in ps))),
+            z3.Implies(z3.And(z3.Not(deal), v["resume"] == OVER),
+                       z3.And(*(z3.Implies(v["turn"] != i, v[pn(i, "owe")] == 0)
+                                for i in ps))),
+            z3.Implies(z3.And(z3.Not(deal), v["resume"] == DEVELOP),
+                       z3.And(*(v[pn(i, "owe")] <= 1 for i in ps))),
+            z3.Implies(z3.Or(stage == TRADE, stage == RIVAL_DRAW, stage == GIVE_BACK,
+                             stage == GUILD_DRAW, z3.And(stage == DRAW, v["resume"] == TRADE)),
+                       _sum([v[f"built{d}"] for d in range(ND)]) == 0),
+        )
+        return parts
+
+    # -- projection ---------------------------------------------------------------------------
+    def project(self, state: CardsState) -> dict[str, int]:
+        cfg = state.config
+        opt = cfg.option
+        out: dict[str, int] = {
+            "stage": STAGE_CODE[state.stage], "turn": state.turn, "turns": state.turns,
+            "exch": state.exchanges, "guild": int(state.guild_used), "rival": state.rival,
+            "winner": state.winner, "fate": state.fate, "resume": STAGE_CODE[state.resume],
+            "owm": state.drawing.count(-1), "rstack": state.road_stack,
+            "kstack": state.knight_stack, "sstack": state.settlement_stack,
+            "opt.white": int(opt("fate-white") == "left"),
+            "opt.rk": ("b-side", "a-side", "each").index(opt("road-knight-points")),
+            "opt.atonce": int(opt("end") == "at-once"),
+            "opt.raid": int(opt("robber-raid") == "half-over-7"),
+            "opt.mday": int(opt("market-day") == "draw-one"),
+            "opt.guild": int(opt("guild") == "take"),
+            "opt.cstack": int(opt("convert-from") == "stack"),
+            "opt.same": int(opt("settlement-city") == "same"),
+            "opt.must": int(opt("settlement-fate") == "must"),
+            "opt.fate": int(state.fate >= 0),
+            "opt.ascount": int(opt("second-set") == "as-count"),
+        }
+        for r in range(NR):
+            out[f"stack{r}"] = state.stack[r]
+            out[f"market{r}"] = state.market[r]
+            out[f"disc{r}"] = state.discard[r]
+        for k in range(NB):
+            out[f"bstack{k}"] = state.building_stack[k]
+        for e in range(NE):
+            out[f"unseen{e}"] = state.unseen_events[e]
+            out[f"shown{e}"] = state.revealed_events[e]
+        for d in range(ND):
+            out[f"built{d}"] = state.built[d]
+        for i, pl in enumerate(state.players):
+            for r in range(NR):
+                out[pn(i, f"res{r}")] = pl.hand[r]
+            for k in range(NB):
+                out[pn(i, f"bld{k}")] = pl.buildings[k]
+            out[pn(i, "roads")] = pl.roads
+            out[pn(i, "knights")] = pl.knights
+            out[pn(i, "sett")] = pl.settlements
+            out[pn(i, "city")] = pl.cities
+            out[pn(i, "vp")] = pl.vp
+            out[pn(i, "owe")] = state.drawing.count(i)
+            out[pn(i, "dis")] = state.discards[i] if state.discards else 0
+            out[pn(i, "tw")] = int(i in state.traded_with)
+        return out
+
+    def classify(self, state: CardsState, action: Action) -> tuple[str, dict[str, int]]:
+        if isinstance(action, Draw):
+            return "draw", {"resource": action.resource}
+        if isinstance(action, Take):
+            return "take", {"resource": action.resource}
+        if isinstance(action, Reveal):
+            return "reveal", {"event": action.event}
+        if isinstance(action, TradeStack):
+            return "trade-stack", {"give": action.give}
+        if isinstance(action, TradeMarket):
+            return "trade-market", {"take": action.take, "give": action.give}
+        if isinstance(action, TradeRival):
+            return "trade-rival", {"rival": action.rival}
+        if isinstance(action, ChooseFromRival):
+            return "choose-from-rival", {"rival": action.rival, "resource": action.resource}
+        if isinstance(action, GiveBack):
+            return "give-back", {"resource": action.resource}
+        if isinstance(action, GuildTake):
+            return "guild-take", {"rival": action.rival}
+        if isinstance(action, EndTrade):
+            return "end-trade", {}
+        if isinstance(action, BuildRoad):
+            return "build-road", {}
+        if isinstance(action, HireKnight):
+            return "hire-knight", {}
+        if isinstance(action, FoundSettlement):
+            return "found-settlement", {}
+        if isinstance(action, BuildCity):
+            return "build-city", {}
+        if isinstance(action, BuildBuilding):
+            return "build-building", {"building": action.building}
+        if isinstance(action, Convert):
+            return "convert", {"give": action.give, "get": action.get}
+        if isinstance(action, EndDevelopment):
+            return "end-development", {}
+        if isinstance(action, TurnFate):
+            return "turn-fate", {"turn": int(action.turn)}
+        if isinstance(action, Discard):
+            return "discard", {"resource": action.resource}
+        raise TypeError(f"not a catan_cards action: {action!r}")
+
+
+ENCODING = CatanCardsEncoding()
+
+__all__ = ["ENCODING", "CatanCardsEncoding", "pn", "recipient", "victim"]

@@ -1,0 +1,215 @@
+"""Development: costs, once per turn, alternation, settlements and the fate card, cities and
+their events, buildings, the 3-for-1 exchange, roads and knights changing hands."""
+
+import pytest
+
+from model.catan_cards import data as D
+from model.catan_cards import rules as RB
+from model.catan_cards.actions import (
+    BuildBuilding,
+    BuildCity,
+    BuildRoad,
+    Convert,
+    Discard,
+    Draw,
+    EndDevelopment,
+    FoundSettlement,
+    HireKnight,
+    Reveal,
+    TurnFate,
+)
+from model.catan_cards.development import victim
+from model.catan_cards.game import GAME
+from model.catan_cards.state import Stage
+from model.core import CHANCE
+from tests.model.catan_cards.helpers import apply, cards, hand, make, rule_of, seat
+
+RICH = cards(clay=3, lumber=3, ore=6, wool=6, grain=4)
+DEV = Stage.DEVELOP
+
+
+@pytest.mark.rules("catan_cards/development.road", "catan_cards/development.knight",
+                   "catan_cards/development.once-per-turn",
+                   "catan_cards/development.knight-alternate",
+                   "catan_cards/score.roads-knights", "catan_cards/road-knight-points")
+def test_a_road_and_a_knight_but_not_two_roads() -> None:
+    s = make(3, {0: seat(RICH)}, stage=DEV)
+    s = GAME.apply(s, BuildRoad())
+    me = s.players[0]
+    assert me.roads == 2 and me.vp == 2 and hand(s, 0) == cards(2, 2, 6, 6, 4)
+    assert s.discard == cards(clay=1, lumber=1) and s.road_stack == 3
+    assert rule_of(s, BuildRoad()) == RB.ONCE
+    s = GAME.apply(s, HireKnight())
+    assert s.players[0].knights == 1 and s.players[0].vp == 2
+    assert hand(s, 0) == cards(2, 2, 5, 5, 3)
+    poor = make(3, {0: seat(cards(clay=1))}, stage=DEV)
+    assert rule_of(poor, BuildRoad()) == RB.ROAD and rule_of(poor, HireKnight()) == RB.KNIGHT
+
+
+@pytest.mark.rules("catan_cards/development.settlement",
+                   "catan_cards/development.settlement-fate",
+                   "catan_cards/development.settlement-stack", "catan_cards/score.settlement",
+                   "catan_cards/settlement-fate")
+def test_a_settlement_may_turn_the_fate_card() -> None:
+    s = make(3, {0: seat(RICH)}, stage=DEV)
+    s = GAME.apply(s, FoundSettlement())
+    assert s.stage is Stage.FATE and s.players[0].settlements == 2 and s.players[0].vp == 2
+    assert GAME.legal_actions(s) == (TurnFate(False), TurnFate(True))
+    assert rule_of(s, BuildRoad()) == RB.SETTLEMENT_FATE
+    assert GAME.apply(s, TurnFate(True)).fate == D.OTHER
+    assert GAME.apply(s, TurnFate(False)).fate == D.WHITE
+    must = GAME.apply(make(3, {0: seat(RICH)}, stage=DEV, variant={"settlement-fate": "must"}),
+                      FoundSettlement())
+    assert must.stage is DEV and must.fate == D.OTHER
+    two = GAME.apply(make(2, {0: seat(RICH)}, stage=DEV), FoundSettlement())
+    assert two.stage is DEV
+    empty = make(3, {0: seat(RICH)}, stage=DEV, settlement_stack=0)
+    assert rule_of(empty, FoundSettlement()) == RB.SETTLEMENT_EMPTY
+
+
+@pytest.mark.rules("catan_cards/development.city", "catan_cards/development.city-event",
+                   "catan_cards/development.city-needs-settlement",
+                   "catan_cards/event.robber-raid", "catan_cards/development.raid-fate",
+                   "catan_cards/robber-raid", "catan_cards/score.city")
+def test_a_city_reveals_a_robber_raid() -> None:
+    s = make(3, {0: seat(cards(ore=3, grain=2, wool=6)), 1: seat(cards(clay=9)),
+                 2: seat(cards(wool=8))}, stage=DEV)
+    s = GAME.apply(s, BuildCity())
+    assert s.stage is Stage.EVENT and GAME.actor(s) == CHANCE
+    assert dict(GAME.chance_outcomes(s)) == {Reveal(0): pytest.approx(4 / 11),
+                                             Reveal(1): pytest.approx(7 / 11)}
+    assert s.players[0].cities == 1 and s.players[0].settlements == 0 and s.players[0].vp == 2
+    s = GAME.apply(s, Reveal(D.ROBBER_RAID))
+    assert s.fate == D.OTHER and s.discards == (0, 4, 4) and GAME.actor(s) == 1
+    assert s.revealed_events == (0, 1) and s.unseen_events == (4, 6)
+    assert GAME.legal_actions(s) == (Discard(D.CLAY),)
+    assert rule_of(s, Discard(D.WOOL)) == RB.RAID
+    assert rule_of(s, BuildRoad()) == RB.RAID
+    s = apply(s, *[Discard(D.CLAY)] * 4)
+    assert GAME.actor(s) == 2
+    s = apply(s, *[Discard(D.WOOL)] * 4)
+    assert s.stage is DEV and hand(s, 1) == cards(clay=5) and hand(s, 2) == cards(wool=4)
+    assert rule_of(s, BuildCity()) == RB.ONCE
+    bare = make(3, {0: seat(RICH, settlements=0)}, stage=DEV)
+    assert rule_of(bare, BuildCity()) == RB.CITY_SETTLEMENT
+    only = GAME.apply(GAME.apply(make(3, {0: seat(cards(ore=3, grain=2)), 1: seat(cards(
+        clay=9))}, stage=DEV, variant={"robber-raid": "fate-only"}), BuildCity()),
+        Reveal(D.ROBBER_RAID))
+    assert only.stage is DEV and only.fate == D.OTHER and hand(only, 1) == cards(clay=9)
+
+
+@pytest.mark.rules("catan_cards/event.market-day", "catan_cards/market-day")
+def test_market_day_readings() -> None:
+    s = make(3, {0: seat(cards(ore=3, grain=2))}, stage=DEV)
+    none = apply(s, BuildCity(), Reveal(D.MARKET_DAY))
+    assert none.stage is DEV and none.fate == D.WHITE and none.players == (
+        GAME.apply(s, BuildCity()).players)
+    s = make(3, {1: seat(cards(ore=3, grain=2))}, stage=DEV, turn=1,
+             variant={"market-day": "draw-one"})
+    s = apply(s, BuildCity(), Reveal(D.MARKET_DAY))
+    assert s.stage is Stage.DRAW and s.drawing == (1, 2, 0)
+    s = apply(s, Draw(D.ORE), Draw(D.WOOL), Draw(D.GRAIN))
+    assert s.stage is DEV
+    assert (hand(s, 1), hand(s, 2), hand(s, 0)) == (cards(ore=1), cards(wool=1),
+                                                   cards(grain=1))
+
+
+@pytest.mark.rules("catan_cards/settlement-city")
+def test_settlement_and_city_in_one_turn_by_reading() -> None:
+    rich = {0: seat(RICH)}
+    s = apply(make(3, rich, stage=DEV), FoundSettlement(), TurnFate(False))
+    assert BuildCity() in GAME.legal_actions(s)
+    same = apply(make(3, rich, stage=DEV, variant={"settlement-city": "same"}),
+                 FoundSettlement(), TurnFate(False))
+    assert BuildCity() not in GAME.legal_actions(same)
+    assert rule_of(same, BuildCity()) == RB.ONCE
+
+
+@pytest.mark.rules("catan_cards/development.building", "catan_cards/development.building-choice",
+                   "catan_cards/development.building-unique",
+                   "catan_cards/development.building-needs-city",
+                   "catan_cards/development.building-effect", "catan_cards/score.building",
+                   "catan_cards/one-building-per-city")
+def test_buildings_on_cities() -> None:
+    s = make(3, {0: seat(RICH, cities=1, buildings=(0, 1, 0, 0, 0))}, stage=DEV)
+    legal = [a for a in GAME.legal_actions(s) if isinstance(a, BuildBuilding)]
+    assert legal == [BuildBuilding(k) for k in (D.LIBRARY, D.CITADEL, D.GUILD, D.FOUR_POINT)]
+    assert rule_of(s, BuildBuilding(D.CHURCH)) == RB.BUILDING_UNIQUE
+    assert rule_of(s, BuildBuilding(9)) == RB.BUILDING_CHOICE
+    before = s.players[0].vp
+    s = GAME.apply(s, BuildBuilding(D.FOUR_POINT))
+    me = s.players[0]
+    assert me.cities == 0 and me.buildings == (0, 1, 0, 0, 1) and me.vp == before - 2 + 4
+    assert s.building_stack[D.FOUR_POINT] == 0 and hand(s, 0) == cards(3, 3, 5, 3, 4)
+    assert rule_of(s, BuildBuilding(D.LIBRARY)) == RB.ONCE
+    nocity = make(3, {0: seat(RICH)}, stage=DEV)
+    assert rule_of(nocity, BuildBuilding(D.LIBRARY)) == RB.BUILDING_CITY
+    gone = make(3, {0: seat(RICH, cities=1), 1: seat(cards(), cities=1, settlements=0,
+                                                      buildings=(1, 0, 0, 0, 0))}, stage=DEV)
+    assert rule_of(gone, BuildBuilding(D.LIBRARY)) == RB.BUILDING_CHOICE
+
+
+@pytest.mark.rules("catan_cards/development.convert", "catan_cards/convert-source")
+def test_three_for_one_during_development_only() -> None:
+    s = make(3, {0: seat(cards(ore=4))}, stage=DEV, discard=cards(wool=2))
+    legal = [a for a in GAME.legal_actions(s) if isinstance(a, Convert)]
+    assert legal == [Convert(D.ORE, t) for t in (D.CLAY, D.LUMBER, D.WOOL, D.GRAIN)]
+    stack = GAME.apply(s, Convert(D.ORE, D.WOOL))
+    assert hand(stack, 0) == cards(ore=1, wool=1) and stack.discard == cards(ore=3, wool=2)
+    assert stack.stack[D.WOOL] == s.stack[D.WOOL] - 1
+    d = make(3, {0: seat(cards(ore=4))}, stage=DEV, discard=cards(wool=2),
+             variant={"convert-from": "discard"})
+    pile = GAME.apply(d, Convert(D.ORE, D.WOOL))
+    assert pile.discard == cards(ore=3, wool=1) and pile.stack == d.stack
+    other = GAME.apply(d, Convert(D.ORE, D.CLAY))
+    assert other.stack[D.CLAY] == d.stack[D.CLAY] - 1
+    assert rule_of(s, Convert(D.ORE, D.ORE)) == RB.CONVERT
+    assert rule_of(s, Convert(D.CLAY, D.ORE)) == RB.CONVERT
+    assert rule_of(make(3, {0: seat(cards(ore=4))}), Convert(D.ORE, D.WOOL)) == RB.ACTOR
+
+
+@pytest.mark.rules("catan_cards/take.neighbour", "catan_cards/take.fate",
+                   "catan_cards/take.next", "catan_cards/fate-direction",
+                   "catan_cards/taken-side")
+def test_an_empty_road_stack_takes_from_the_neighbour_the_arrows_point_to() -> None:
+    seats = {0: seat(RICH, roads=1), 1: seat(roads=2), 2: seat(roads=2), 3: seat(roads=4)}
+    s = make(4, seats, stage=DEV)
+    assert s.road_stack == 0 and victim(s, D.ROAD) == 1 and s.players[1].vp == 2
+    s2 = GAME.apply(s, BuildRoad())
+    assert [p.roads for p in s2.players] == [2, 1, 2, 4] and s2.fate == D.OTHER
+    assert s2.players[1].vp == 1 and s2.players[0].vp == 2
+    right = make(4, seats, stage=DEV, fate=D.OTHER)
+    assert victim(right, D.ROAD) == 3
+    assert victim(make(4, seats, stage=DEV, variant={"fate-white": "right"}), D.ROAD) == 3
+    passed = make(4, {0: seat(RICH, roads=1), 1: seat(roads=0), 2: seat(roads=4),
+                      3: seat(roads=4)}, stage=DEV)
+    assert victim(passed, D.ROAD) == 2
+
+
+@pytest.mark.rules("catan_cards/take.church", "catan_cards/take.citadel",
+                   "catan_cards/nobody-to-take", "catan_cards/setup.fate-two")
+def test_church_and_citadel_protect() -> None:
+    church = (0, 1, 0, 0, 0)
+    citadel = (0, 0, 1, 0, 0)
+    s = make(2, {0: seat(RICH, knights=0, roads=2), 1: seat(knights=2, roads=3)}, stage=DEV)
+    assert s.knight_stack == 0 and s.fate == -1 and victim(s, D.KNIGHT) == 1
+    guarded = make(2, {0: seat(RICH, knights=0, roads=2),
+                       1: seat(knights=1, roads=3, settlements=0, buildings=church)},
+                   stage=DEV, knight_stack=1)
+    assert victim(guarded, D.KNIGHT) == -1
+    walled = make(2, {0: seat(RICH, roads=2), 1: seat(roads=3, settlements=0,
+                                                       buildings=citadel)}, stage=DEV)
+    assert walled.road_stack == 0 and victim(walled, D.ROAD) == -1
+    assert BuildRoad() not in GAME.legal_actions(walled)
+    assert rule_of(walled, BuildRoad()) == RB.TAKE_NEXT
+    more = make(2, {0: seat(RICH, roads=1), 1: seat(roads=4, settlements=0, buildings=citadel)},
+                stage=DEV)
+    assert GAME.apply(more, BuildRoad()).players[1].roads == 3
+
+
+@pytest.mark.rules("catan_cards/development.end", "catan_cards/turn.actor")
+def test_development_ends_explicitly() -> None:
+    s = make(3, {0: seat(cards(clay=1))}, stage=DEV)
+    assert GAME.legal_actions(s) == (EndDevelopment(),)
+    assert GAME.apply(s, EndDevelopment()).stage is Stage.DRAW
+    assert rule_of(s, Draw(D.ORE)) == RB.ACTOR

@@ -1,0 +1,85 @@
+"""Observations: hands and the stack are seen as sizes by the rivals (a hand in full by its
+holder); the market, the discard pile and the tableaus lie open."""
+
+import random
+
+import pytest
+
+from model.catan_cards import data as D
+from model.catan_cards.game import GAME
+from model.catan_cards.observation import PlayerView, PublicView
+from model.catan_cards.ops import add, evolve, put
+from model.catan_cards.state import CardsState, Stage
+from model.core import CHANCE, PUBLIC
+from properties import observation as O
+from properties.catan_cards_hidden import twins
+from tests.model.catan_cards.helpers import cards, make, seat
+
+
+def _public(state: CardsState) -> PublicView:
+    view = GAME.observe(state, PUBLIC)
+    assert isinstance(view, PublicView)
+    return view
+
+
+def _player(state: CardsState, p: int) -> PlayerView:
+    view = GAME.observe(state, p)
+    assert isinstance(view, PlayerView)
+    return view
+
+
+def _state() -> CardsState:
+    return make(3, {0: seat(cards(clay=2, ore=1), roads=3, knights=1),
+                    1: seat(cards(wool=4), cities=1, buildings=(0, 1, 0, 0, 0))},
+                market=cards(ore=2, grain=3), discard=cards(lumber=2))
+
+
+@pytest.mark.rules("catan_cards/setup.hands", "catan_cards/setup.market")
+def test_hands_are_sizes_the_market_is_open() -> None:
+    s = _state()
+    pub = _public(s)
+    assert pub.market == cards(ore=2, grain=3) and pub.discard_pile == cards(lumber=2)
+    assert pub.resource_stack_size == 67 - 5 - 3 - 4 - 2
+    assert [x.hand_size for x in pub.seats] == [3, 4, 0]
+    assert pub.seats[0].roads_a_side == 2 and pub.seats[0].knights_a_side == 1
+    assert pub.seats[1].victory_points == 1 + 2 + 3 and pub.seats[1].buildings == (0, 1, 0, 0, 0)
+    assert pub.exchanges_allowed == 2 and pub.to_act == 0 and pub.fate_side == D.WHITE
+    mine = _player(s, 0)
+    assert mine.hand == cards(clay=2, ore=1) and mine.public == pub and mine.viewer == 0
+    assert _player(s, 1).hand == cards(wool=4)
+
+
+@pytest.mark.rules("catan_cards/setup.settlement-stack")
+def test_city_events_are_unseen_by_everyone() -> None:
+    pub = _public(_state())
+    assert pub.unseen_events == (4, 5) and pub.revealed_events == (0, 2)
+    assert pub.settlement_stack_size == 11 - 3 - 2
+
+
+def test_a_chance_step_has_nobody_to_act() -> None:
+    s = evolve(_state(), stage=Stage.DRAW, drawing=(0,), resume=Stage.TRADE)
+    assert _public(s).to_act == CHANCE and _public(s).cards_owed == (0,)
+
+
+def test_a_swapped_hand_card_is_seen_by_its_holder_only() -> None:
+    s = _state()
+    players = put(s.players, 0, evolve(s.players[0], hand=add(add(s.players[0].hand,
+                                                                   D.CLAY, -1), D.GRAIN)))
+    twin = evolve(s, players=players, stack=add(add(s.stack, D.GRAIN, -1), D.CLAY))
+    assert O.check_twin(GAME, s, O.Twin(twin, (0,), "a clay for a grain of the stack")) == []
+    assert _public(twin) == _public(s) and _player(twin, 1) == _player(s, 1)
+    assert _player(twin, 0) != _player(s, 0)
+
+
+def test_the_twins_are_twins() -> None:
+    s = _state()
+    found = twins(s, random.Random(3))
+    assert len(found) == 2
+    for twin in found:
+        assert O.check_twin(GAME, s, twin) == [], twin.what
+    assert sorted(len(t.changed) for t in found) == [1, 2]
+
+
+def test_a_view_names_its_viewer() -> None:
+    with pytest.raises(ValueError):
+        GAME.observe(_state(), 3)

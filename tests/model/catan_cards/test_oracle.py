@@ -1,0 +1,70 @@
+"""The oracle on catan_cards: witnesses of readings that change play, traces checked and
+tampered, citations, bad input."""
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from model.catan_cards import rules as RB
+from model.catan_cards.game import GAME
+from oracle.check import cite
+from oracle.cli import main
+from oracle.trace import record_game
+from oracle.witness import find_witness
+
+
+def _run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.mark.rules("catan_cards/road-knight-points", "catan_cards/market-day",
+                   "catan_cards/settlement-fate", "catan_cards/robber-raid")
+@pytest.mark.parametrize(("ambiguity", "words"), [
+    ("catan_cards/road-knight-points", "differs at $.players[0].vp"),
+    ("catan_cards/market-day", "who acts next differs"),
+    ("catan_cards/settlement-fate", "differs at $.fate"),
+    ("catan_cards/robber-raid", "who acts next differs"),
+])
+def test_readings_disagree_on_a_seeded_game(ambiguity: str, words: str) -> None:
+    witness = find_witness(GAME, ambiguity, seeds=range(30), players=[3], limit=2000)
+    assert witness is not None and words in witness.difference, (
+        witness and witness.difference)
+
+
+@pytest.mark.rules("catan_cards/trade.allowance")
+def test_citations_quote_the_text() -> None:
+    quoted = cite(RB.ALLOWANCE)
+    assert quoted is not None and quoted.startswith("001_3c19011efb187f5d.txt: «Количество")
+    data = cite(RB.GUILD)
+    assert data is not None and data.startswith("../data/README.md: «once a turn")
+
+
+@pytest.mark.rules("catan_cards/turn.actor")
+def test_check_names_the_broken_rule_in_a_tampered_trace(tmp_path: Path) -> None:
+    lines = list(record_game(GAME, GAME.config(3), 4))
+    good = tmp_path / "good.jsonl"
+    good.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert _run("check", str(good)).exit_code == 0
+    # the first end of a trade phase, replaced by the end of development
+    i = next(k for k, x in enumerate(lines) if '"EndTrade"' in x)
+    record = json.loads(lines[i])
+    record["action"] = {"type": "EndDevelopment"}
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([*lines[:i], json.dumps(record), *lines[i + 1:]]) + "\n",
+                   encoding="utf-8")
+    result = _run("check", str(bad), "--json")
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1 and report["status"] == "diverges"
+    assert report["divergence"]["rule"] == RB.ACTOR
+    assert report["divergence"]["step"] == i
+
+
+def test_play_bad_input_names_the_problem(tmp_path: Path) -> None:
+    for args, words in (
+        (("--players", "7"), "catan_cards takes 2 to 6 players, not 7"),
+        (("-v", "end=never"), "readings are at-once, end-of-turn"),
+    ):
+        result = _run("play", "catan_cards", "--out", str(tmp_path / "g.jsonl"), *args)
+        assert result.exit_code == 2 and words in result.stderr, result.output

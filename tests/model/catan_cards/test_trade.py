@@ -1,0 +1,113 @@
+"""Trade: the allowance of A-side roads, the stack, the market, a rival, the library and
+the merchants' guild."""
+
+import pytest
+
+from model.catan_cards import data as D
+from model.catan_cards import rules as RB
+from model.catan_cards.actions import (
+    ChooseFromRival,
+    Draw,
+    EndTrade,
+    GiveBack,
+    GuildTake,
+    Take,
+    TradeMarket,
+    TradeRival,
+    TradeStack,
+)
+from model.catan_cards.game import GAME
+from model.catan_cards.state import Stage
+from model.core import CHANCE
+from tests.model.catan_cards.helpers import apply, cards, hand, make, rule_of, seat
+
+LIB = (1, 0, 0, 0, 0)
+GUILD = (0, 0, 0, 1, 0)
+
+
+@pytest.mark.rules("catan_cards/trade.allowance", "catan_cards/trade.mix",
+                   "catan_cards/trade.stack", "catan_cards/trade.market",
+                   "catan_cards/development.alternate", "catan_cards/trade.end")
+def test_the_texts_example_three_roads_two_a_side_two_exchanges() -> None:
+    s = make(3, {0: seat(cards(clay=2, ore=1), roads=3), 1: seat(cards(wool=2))},
+             market=cards(0, 2, 1, 1, 1))
+    assert GAME.observe(s, "public").exchanges_allowed == 2
+    s = GAME.apply(s, TradeMarket(D.LUMBER, D.CLAY))
+    assert hand(s, 0) == cards(clay=1, lumber=1, ore=1) and s.market == cards(1, 1, 1, 1, 1)
+    s = GAME.apply(s, TradeStack(D.ORE))
+    assert s.stage is Stage.DRAW and GAME.actor(s) == CHANCE and s.discard == cards(ore=1)
+    s = GAME.apply(s, Draw(D.GRAIN))
+    assert hand(s, 0) == cards(clay=1, lumber=1, grain=1) and s.exchanges == 2
+    assert GAME.legal_actions(s) == (EndTrade(),)
+    assert rule_of(s, TradeStack(D.CLAY)) == RB.ALLOWANCE
+    assert GAME.apply(s, EndTrade()).stage is Stage.DEVELOP
+
+
+@pytest.mark.rules("catan_cards/trade.no-roads")
+def test_without_an_a_side_road_one_exchange_with_the_stack() -> None:
+    s = make(3, {0: seat(cards(clay=2), roads=0), 1: seat(cards(wool=2))})
+    assert GAME.legal_actions(s) == (TradeStack(D.CLAY), EndTrade())
+    assert rule_of(s, TradeMarket(D.ORE, D.CLAY)) == RB.NO_ROADS
+    assert rule_of(s, TradeRival(1)) == RB.NO_ROADS
+    s = apply(s, TradeStack(D.CLAY), Draw(D.ORE))
+    assert rule_of(s, TradeStack(D.CLAY)) == RB.ALLOWANCE
+
+
+@pytest.mark.rules("catan_cards/trade.rival", "catan_cards/trade.rival-return")
+def test_a_rival_exchange_draws_blind_and_gives_back() -> None:
+    s = make(3, {0: seat(cards(clay=1)), 1: seat(cards(wool=2, grain=1))})
+    s = GAME.apply(s, TradeRival(1))
+    assert s.stage is Stage.RIVAL_DRAW and s.traded_with == (1,)
+    outcomes = dict(GAME.chance_outcomes(s))
+    assert outcomes == {Take(D.WOOL): pytest.approx(2 / 3), Take(D.GRAIN): pytest.approx(1 / 3)}
+    s = GAME.apply(s, Take(D.GRAIN))
+    assert GAME.legal_actions(s) == (GiveBack(D.CLAY), GiveBack(D.GRAIN))
+    assert rule_of(s, GiveBack(D.ORE)) == RB.RIVAL_RETURN
+    assert rule_of(s, EndTrade()) == RB.RIVAL
+    back = GAME.apply(s, GiveBack(D.GRAIN))
+    assert hand(back, 1) == cards(wool=2, grain=1) and back.stage is Stage.TRADE
+    s = GAME.apply(s, GiveBack(D.CLAY))
+    assert hand(s, 0) == cards(grain=1) and hand(s, 1) == cards(clay=1, wool=2)
+    assert rule_of(make(3, {0: seat(cards(clay=1))}), TradeRival(1)) == RB.RIVAL
+    assert rule_of(make(3, {0: seat(cards(clay=1))}), TradeRival(0)) == RB.RIVAL
+
+
+@pytest.mark.rules("catan_cards/trade.library", "catan_cards/trade.library-once")
+def test_the_library_chooses_once_per_rival() -> None:
+    s = make(3, {0: seat(cards(clay=1), roads=3, cities=0, settlements=0, buildings=LIB),
+                 1: seat(cards(wool=2, grain=1))})
+    legal = GAME.legal_actions(s)
+    assert ChooseFromRival(1, D.GRAIN) in legal and ChooseFromRival(1, D.ORE) not in legal
+    assert rule_of(s, ChooseFromRival(1, D.ORE)) == RB.LIBRARY
+    s2 = apply(s, ChooseFromRival(1, D.GRAIN), GiveBack(D.CLAY))
+    assert hand(s2, 0) == cards(grain=1) and s2.traded_with == (1,)
+    assert ChooseFromRival(1, D.WOOL) not in GAME.legal_actions(s2)
+    assert TradeRival(1) in GAME.legal_actions(s2)
+    assert rule_of(s2, ChooseFromRival(1, D.WOOL)) == RB.LIBRARY_ONCE
+    plain = make(3, {0: seat(cards(clay=1)), 1: seat(cards(wool=2))})
+    assert rule_of(plain, ChooseFromRival(1, D.WOOL)) == RB.LIBRARY
+
+
+@pytest.mark.rules("catan_cards/trade.guild", "catan_cards/guild")
+def test_the_guild_draws_from_a_rival_with_as_many_points() -> None:
+    me = seat(cards(), settlements=0, buildings=GUILD)  # 3 points
+    s = make(3, {0: me, 1: seat(cards(ore=2), settlements=3), 2: seat(cards(ore=1))})
+    assert [a for a in GAME.legal_actions(s) if isinstance(a, GuildTake)] == [GuildTake(1)]
+    assert rule_of(s, GuildTake(2)) == RB.GUILD
+    s = GAME.apply(s, GuildTake(1))
+    assert s.stage is Stage.GUILD_DRAW and GAME.chance_outcomes(s) == ((Take(D.ORE), 1),)
+    s = GAME.apply(s, Take(D.ORE))
+    assert hand(s, 0) == cards(ore=1) and s.stage is Stage.TRADE and s.exchanges == 0
+    assert rule_of(s, GuildTake(1)) == RB.GUILD
+    off = make(3, {0: me, 1: seat(cards(ore=2), settlements=3)}, variant={"guild": "none"})
+    assert rule_of(off, GuildTake(1)) == RB.GUILD
+
+
+@pytest.mark.rules("catan_cards/trade.market", "catan_cards/market-return")
+def test_market_checks() -> None:
+    s = make(3, {0: seat(cards(clay=1))}, market=cards(ore=5))
+    assert rule_of(s, TradeMarket(D.WOOL, D.CLAY)) == RB.MARKET_TRADE
+    assert rule_of(s, TradeMarket(D.ORE, D.GRAIN)) == RB.MARKET_TRADE
+    same = GAME.apply(s, TradeMarket(D.ORE, D.ORE))
+    assert hand(same, 0) == cards(clay=1) and same.exchanges == 1
+    assert rule_of(s, TradeStack(D.WOOL)) == RB.STACK
