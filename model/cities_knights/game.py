@@ -16,7 +16,7 @@ from model.catan.actions import (
     RollDice,
     Steal,
 )
-from model.catan.ops import evolve
+from model.catan.ops import evolve, in_range
 from model.cities_knights import build, observation, progress, setup, turn
 from model.cities_knights import data as D
 from model.cities_knights import rules as RB
@@ -257,10 +257,11 @@ class CitiesKnights(Game[CKState, Action]):
             return build.promote(self._pay(state, D.PROMOTE_COST, RB.PROMOTE), p, action.node)
         if isinstance(action, MoveKnight):
             if action.node not in build.movable(state, p):
-                raise RULES.illegal(RB.NO_BUILD_ACT if build.can_act(state, p, action.node)
-                                    is False and state.knight_owner[action.node] == p
-                                    else RB.KNIGHT_MOVE, f"no knight to move on"
-                                    f" {action.node!r}")
+                n = action.node
+                fresh = in_range(n, len(state.knight_marks)) and state.knight_owner[n] == p \
+                    and state.knight_active[n] and state.knight_marks[n] & 1
+                raise RULES.illegal(RB.NO_BUILD_ACT if fresh else RB.KNIGHT_MOVE,
+                                    f"no knight to move on {n!r}")
             return evolve(state, knight_node=action.node, stage=Stage.KNIGHT)
         if isinstance(action, ChaseRobber):
             if action.node not in build.chasers(state, p):

@@ -13,7 +13,7 @@ RULES = RuleBook("cities_knights", FILE)
 R = RULES
 SUPP = "supplementary: published game, data/README.md (confidence H)"
 BOUND = "model bound: not a rule of the game; no quote, see docs/games/cities_knights.md"
-BASE = "base Catan's rule (model.catan), referred to by the text"
+BASE = "base Catan's rule (model.catan); stands in no project text"
 
 
 def _d(local: str, quote: str, summary: str) -> str:
@@ -189,7 +189,7 @@ VP_FACE_UP = R.rule("progress.vp-cards", "не засчитываются в с�
                     " count in the hand.")
 PLAY = R.rule("progress.play", "", "A progress card is played after the roll (the Alchemist"
               " before it), any number a turn; the played card goes to the discard pile.",
-              source=SUPP)
+              source="published game; stands in no project text")
 
 
 def _card(local: str, quote: str, summary: str) -> str:
