@@ -30,6 +30,7 @@ from model.cities_knights.actions import (
     ChaseRobber,
     ChooseCard,
     ChooseDeck,
+    ChooseNode,
     DiscardProgress,
     DrawProgress,
     EventDie,
@@ -127,7 +128,6 @@ class CitiesKnights(Game[CKState, Action]):
         if st is Stage.AQUEDUCT:
             return turn.aqueduct_actions(state)
         if st is Stage.KNIGHT:
-            from model.cities_knights.actions import ChooseNode
             return tuple(ChooseNode(n) for n in build.knight_targets(state, state.knight_node))
         if st is Stage.DISPLACED:
             return build.displaced_actions(state)
@@ -225,17 +225,19 @@ class CitiesKnights(Game[CKState, Action]):
         p = state.turn
         if isinstance(action, BuildRoad):
             if action.path not in build.road_spots(state, p):
-                raise RULES.illegal(RB.ROAD_BREAK, f"no road on path {action.path!r}")
-            return build.place_road(self._pay(state, D.ROAD_COST, RB.POINTS), p, action.path)
+                raise RULES.illegal(RB.BUILD_ROAD, f"no road on path {action.path!r}")
+            return build.place_road(self._pay(state, D.ROAD_COST, RB.BUILD_ROAD), p,
+                                    action.path)
         if isinstance(action, BuildSettlement):
             if action.node not in build.settlement_spots(state, p):
-                raise RULES.illegal(RB.POINTS, f"no settlement on {action.node!r}")
-            return build.place_settlement(self._pay(state, D.SETTLEMENT_COST, RB.POINTS), p,
-                                          action.node)
+                raise RULES.illegal(RB.BUILD_SETTLEMENT, f"no settlement on {action.node!r}")
+            return build.place_settlement(self._pay(state, D.SETTLEMENT_COST,
+                                                    RB.BUILD_SETTLEMENT), p, action.node)
         if isinstance(action, BuildCity):
             if action.node not in build.city_spots(state, p):
-                raise RULES.illegal(RB.POINTS, f"no city on {action.node!r}")
-            return build.place_city(self._pay(state, D.CITY_COST, RB.POINTS), p, action.node)
+                raise RULES.illegal(RB.BUILD_CITY, f"no city on {action.node!r}")
+            return build.place_city(self._pay(state, D.CITY_COST, RB.BUILD_CITY), p,
+                                    action.node)
         if isinstance(action, BuildWall):
             if action.node not in build.wall_spots(state, p):
                 raise RULES.illegal(RB.WALL_LIMIT, f"no wall on {action.node!r}")

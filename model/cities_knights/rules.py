@@ -169,6 +169,16 @@ METROPOLIS_CITY = R.rule("metropolis.needs-city", "Вы не можете пов
 METROPOLIS_SAFE = R.rule("metropolis.immune", "Варвары не могут разрушить Метрополию.",
                          "A metropolis city is never reduced by the barbarians.")
 
+# -- building (base Catan's rules, with knights as pieces) ----------------------------------
+BUILD_ROAD = R.rule("build.road", "", "A road goes on a free path touching one's building or"
+                    " road, not through a rival piece (building or knight); 15 a player;"
+                    " brick + lumber.", source=BASE)
+BUILD_SETTLEMENT = R.rule("build.settlement", "", "A settlement goes on an empty intersection"
+                          " (no knight) at one's road, by the distance rule; 5 a player;"
+                          " brick + lumber + wool + grain.", source=BASE)
+BUILD_CITY = R.rule("build.city", "", "A city replaces one's settlement; 4 a player; 2 grain"
+                    " + 3 ore.", source=BASE)
+
 # -- trade -----------------------------------------------------------------------------------
 MARITIME = R.rule("trade.maritime", "Товарами можно торговать, как и любым другим ресурсом.",
                   "Maritime trade as base Catan (4:1, harbours), commodities included"

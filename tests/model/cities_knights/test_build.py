@@ -196,13 +196,16 @@ def test_maritime_rates_with_commodities_and_the_trading_house() -> None:
         == RB.TRADE_LIMIT
 
 
-@pytest.mark.rules("cities_knights/victory.longest-road", "cities_knights/victory.points")
+@pytest.mark.rules("cities_knights/victory.longest-road", "cities_knights/victory.points",
+                   "cities_knights/build.road", "cities_knights/build.settlement",
+                   "cities_knights/build.city")
 def test_building_roads_settlements_cities() -> None:
     s = make(hands={0: cards(lumber=2, brick=2, wool=1, grain=3, ore=3)}, **BOARD)
     s = GAME.apply(s, BuildSettlement(17))
     s = GAME.apply(s, BuildCity(17))
     s = GAME.apply(s, BuildRoad(B.path_between(17, 22)))
     assert s.players[0].road_length == 5 and s.longest == 0 and GAME.scores(s)[0] == 6
-    assert rule_of(s, BuildCity(17)) == RB.POINTS
-    assert rule_of(s, BuildSettlement(40)) == RB.POINTS
-    assert rule_of(s, BuildRoad(0)) == RB.ROAD_BREAK
+    assert rule_of(s, BuildCity(17)) == RB.BUILD_CITY
+    assert rule_of(s, BuildSettlement(40)) == RB.BUILD_SETTLEMENT
+    assert rule_of(s, BuildRoad(0)) == RB.BUILD_ROAD
+    assert rule_of(s, BuildRoad(B.path_between(22, 28))) == RB.BUILD_ROAD  # no cards left

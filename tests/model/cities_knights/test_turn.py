@@ -51,7 +51,9 @@ def test_second_placement_is_a_city_with_its_cards() -> None:
     assert sum(s.players[s.turn].hand) == len([h for h in B.NODE_HEXES[node]
                                                 if s.terrain[h] != 5])
     assert sum(s.players[s.turn].hand[5:]) == 0  # resources only
-    assert rule_of(s, BuildRoad(0)) == RB.SETUP_CITY or 0 in B.NODE_PATHS[node]
+    far = next(e for e in range(B.N_PATHS) if e not in B.NODE_PATHS[node])
+    assert rule_of(s, BuildRoad(far)) == RB.SETUP_CITY
+    assert rule_of(s, BuildCity(acts[0].node)) == RB.ACTOR  # type: ignore[union-attr]
 
 
 @pytest.mark.rules("cities_knights/dice.three", "cities_knights/dice.event")
