@@ -139,7 +139,7 @@ def test_end_of_turn_discards_down_to_four_progress_cards() -> None:
 
 
 @pytest.mark.rules("cities_knights/victory.thirteen", "cities_knights/victory.own-turn",
-                   "cities_knights/victory.points")
+                   "cities_knights/victory.points", "cities_knights/game.over")
 def test_thirteen_points_win_on_ones_own_turn_only() -> None:
     cities = {0: 1, 2: 1, 10: 1, 14: 1}
     s = make(cities=cities, settlements={24: 1, 40: 1, 46: 1},
