@@ -337,6 +337,30 @@ A_DESERTER = R.ambiguity(
     source="published game (data/README.md, confidence H)",
     option="deserter",
 )
+A_LEVEL4_CITY = R.ambiguity(
+    "level-four-city",
+    quote="Чтобы купить Улучшение Города 4-го уровня, игрокам необходим доступный город.",
+    question="Does buying level 4 (or 5) always need a city without a metropolis, or only"
+             " when the metropolis would come to the buyer?",
+    readings={"if-metropolis": "only when the purchase brings the buyer the metropolis",
+              "always": "levels 4 and 5 always need a city without a metropolis"},
+    default="if-metropolis",
+    why="The city is needed to hold the metropolis; the published game asks for it only"
+        " then.",
+    source="published game (data/README.md, confidence H)",
+    option="level-four-city",
+)
+A_SPENT = R.ambiguity(
+    "spent-progress-cards",
+    quote="Существует 18 Карт Прогресса каждого типа.",
+    question="Where do played and discarded progress cards go, and what does a draw from an"
+             " empty deck give?",
+    readings={"set-aside": "they are set aside; a draw from an empty deck gives nothing"},
+    default="set-aside",
+    why="The text is silent; a multiset deck cannot model cards slid under a pile (drawn"
+        " last) without its order.",
+    source="project default (the text is silent)",
+)
 A_COMMODITY_TRADE = R.ambiguity(
     "commodity-harbour",
     quote="Товарами можно торговать, как и любым другим ресурсом.",

@@ -180,6 +180,12 @@ def test_metropolis_first_at_four_taken_at_five() -> None:
     full = make(hands={1: cards(cloth=5)}, levels={1: (4, 0, 0)}, turn=1, cities={40: 1},
                 roads={B.NODE_PATHS[40][0]: 1}, metropolis=(-1, 40, -1))
     assert rule_of(full, Improve(D.TRADE)) == RB.METROPOLIS_CITY
+    # player 1's only city holds the trade metropolis; player 0 holds politics at level 4
+    held = make(hands={1: cards(coin=4)}, levels={0: (0, 4, 0), 1: (4, 3, 0)}, turn=1,
+                cities={0: 0, 40: 1}, metropolis=(40, 0, -1))
+    assert GAME.apply(held, Improve(D.POLITICS)).players[1].levels[D.POLITICS] == 4
+    strict = attrs.evolve(held, config=GAME.config(3, {"level-four-city": "always"}))
+    assert rule_of(strict, Improve(D.POLITICS)) == RB.METROPOLIS_CITY
 
 
 @pytest.mark.rules("cities_knights/improvement.trading-house", "cities_knights/trade.maritime",
