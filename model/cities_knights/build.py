@@ -16,6 +16,7 @@ from model.cities_knights.common import (
     empty,
     knight_spots,
     pieces,
+    road_owners_at,
     set_player,
     update_roads,
 )
@@ -47,7 +48,7 @@ def place_road(state: CKState, p: int, e: int) -> CKState:
     pl = state.players[p]
     state = set_player(state, p, evolve(pl, roads=pl.roads + 1),
                        path_owner=put(state.path_owner, e, p))
-    return update_roads(state, False)
+    return update_roads(state, False, (p,))
 
 
 def settlement_spots(state: CKState, p: int) -> tuple[int, ...]:
@@ -62,7 +63,7 @@ def place_settlement(state: CKState, p: int, n: int) -> CKState:
     state = set_player(state, p, evolve(pl, settlements=pl.settlements + 1),
                        node_owner=put(state.node_owner, n, p),
                        node_level=put(state.node_level, n, 1))
-    return update_roads(state, True)
+    return update_roads(state, True, road_owners_at(state, n))
 
 
 def city_spots(state: CKState, p: int) -> tuple[int, ...]:
@@ -109,7 +110,7 @@ def put_knight(state: CKState, p: int, n: int, level: int, active: bool) -> CKSt
                        knight_level=put(state.knight_level, n, level),
                        knight_active=put(state.knight_active, n, active),
                        knight_marks=put(state.knight_marks, n, 0))
-    return update_roads(state, True)
+    return update_roads(state, True, road_owners_at(state, n))
 
 
 def remove_knight(state: CKState, n: int) -> CKState:
@@ -120,7 +121,7 @@ def remove_knight(state: CKState, n: int) -> CKState:
                        knight_level=put(state.knight_level, n, 0),
                        knight_active=put(state.knight_active, n, False),
                        knight_marks=put(state.knight_marks, n, 0))
-    return update_roads(state, False)
+    return update_roads(state, False, road_owners_at(state, n))
 
 
 def activatable(state: CKState, p: int) -> tuple[int, ...]:

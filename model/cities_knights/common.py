@@ -46,12 +46,22 @@ def knight_spots(state: CKState, p: int) -> tuple[int, ...]:
     return tuple(n for n in range(B.N_NODES) if empty(state, n) and at_road(state, p, n))
 
 
-def update_roads(state: CKState, broken: bool) -> CKState:
-    """Every player's longest road recomputed (knights block as buildings do), and the
-    longest-road card awarded (base Catan's rule; a break keeps a tied holder's card)."""
+def road_owners_at(state: CKState, node: int) -> tuple[int, ...]:
+    """The owners of the roads at ``node`` (whose longest road a piece there may change)."""
+    return tuple(sorted({state.path_owner[e] for e in B.NODE_PATHS[node]} - {-1}))
+
+
+def update_roads(state: CKState, broken: bool, seats: tuple[int, ...] | None = None
+                 ) -> CKState:
+    """The longest road of ``seats`` (default: every player) recomputed (knights block as
+    buildings do), and the longest-road card awarded (base Catan's rule; a break keeps a
+    tied holder's card). Only the seats a change can touch need recomputing."""
     blockers = pieces(state)
     lengths = tuple(longest_road(state.path_owner, blockers, p)
-                    for p in range(state.config.players))
+                    if seats is None or p in seats else pl.road_length
+                    for p, pl in enumerate(state.players))
+    if seats is not None and all(lengths[p] == state.players[p].road_length for p in seats):
+        return state
     holder = award_longest(lengths, state.longest, broken, True)
     players = tuple(pl if pl.road_length == n else evolve(pl, road_length=n)
                     for pl, n in zip(state.players, lengths, strict=True))

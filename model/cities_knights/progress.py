@@ -364,8 +364,9 @@ def card_step(state: CKState, action: Action) -> CKState:
     if k == D.DIPLOMAT:
         assert isinstance(action, ChoosePath)
         if pd.step == 0:
-            own = state.path_owner[action.path] == p
-            state = update_roads(_remove_road(state, action.path), True)
+            owner = state.path_owner[action.path]
+            own = owner == p
+            state = update_roads(_remove_road(state, action.path), True, (owner,))
             if own:
                 return _continue(state, evolve(pd, step=1))
             return evolve(state, pending=None, stage=Stage.MAIN)

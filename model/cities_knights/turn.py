@@ -25,6 +25,7 @@ from model.cities_knights.common import (
     active_knights,
     held,
     order_from,
+    road_owners_at,
     set_player,
     strength,
     update_roads,
@@ -211,7 +212,7 @@ def reduce_city(state: CKState, action: ReduceCity) -> CKState:
     else:  # cities_knights/reduced-city-stock: no settlement piece left
         state = set_player(state, p, pl, walls=walls, node_level=put(state.node_level, n, 0),
                            node_owner=put(state.node_owner, n, -1))
-        state = update_roads(state, False)
+        state = update_roads(state, False, road_owners_at(state, n))
     state = evolve(state, queue=state.queue[1:])
     if state.queue:
         return state
