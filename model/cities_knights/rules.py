@@ -418,6 +418,6 @@ A_BOUNDS = R.ambiguity(
              " out domestic trade?",
     readings={"bounded": "1000 turns, 10 maritime trades a turn, no domestic trade"},
     default="bounded",
-    why="Every game must end within max_steps; domestic trade is not modelled in this slice.",
+    why="Every game must end within max_steps; domestic trade is left out of the model.",
     source="model bound: not a rule of the game",
 )

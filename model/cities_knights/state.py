@@ -39,14 +39,13 @@ class Stage(Enum):
 
 @attrs.frozen(slots=True)
 class Pending:
-    """A progress card being played: ``card`` (progress index), ``step`` of its effect,
-    ``actor`` (the seat choosing now), ``target`` (a chosen seat, hex, node or path, -1:
-    none), ``left`` (choices left: cards to take or give, roads, promotions) and ``queue``
-    (seats still to act, in order)."""
+    """A progress card being played: ``card`` (progress index), ``step`` of its effect
+    (0 first choice, 1 second, 2 third), ``target`` (a chosen seat, hex or die value, or the
+    level of a knight to place; -1: none), ``left`` (choices left: cards to take or give,
+    roads, promotions) and ``queue`` (seats still to act, in order)."""
 
     card: int
     step: int = 0
-    actor: int = -1
     target: int = -1
     left: int = 0
     queue: tuple[int, ...] = ()
