@@ -69,8 +69,10 @@ class PublicView:
     knight_owner: tuple[int, ...]
     knight_level: tuple[int, ...]
     knight_active: tuple[bool, ...]
-    #: per intersection: 1 activated this turn, 2 promoted this turn (bit flags)
-    knight_marks_this_turn: tuple[int, ...]
+    #: per intersection: its knight was activated this turn (it takes no action this turn),
+    #: promoted this turn (no second promotion)
+    knight_activated_this_turn: tuple[bool, ...]
+    knight_promoted_this_turn: tuple[bool, ...]
     road_owner: tuple[int, ...]
     barbarian_position: int
     barbarians_have_attacked: bool
@@ -138,7 +140,9 @@ def public_view(s: CKState) -> PublicView:
         merchant_holder=s.merchant_owner, building_owner=s.node_owner,
         building_level=s.node_level, city_walls=s.walls, metropolises=s.metropolis,
         knight_owner=s.knight_owner, knight_level=s.knight_level,
-        knight_active=s.knight_active, knight_marks_this_turn=s.knight_marks,
+        knight_active=s.knight_active,
+        knight_activated_this_turn=tuple(bool(m & 1) for m in s.knight_marks),
+        knight_promoted_this_turn=tuple(bool(m & 2) for m in s.knight_marks),
         road_owner=s.path_owner, barbarian_position=s.barbarians,
         barbarians_have_attacked=s.attacked, defender_cards_left=s.defenders_left,
         bank=s.bank, progress_deck_sizes=(sizes[0], sizes[1], sizes[2]),

@@ -22,6 +22,7 @@ def test_hands_and_progress_cards_are_sizes_in_public() -> None:
     assert isinstance(pub, PublicView)
     assert pub.seats[0].hand_size == 3 and pub.seats[1].progress_cards == 2
     assert pub.knight_level[7] == 2 and pub.knight_active[7]
+    assert not pub.knight_activated_this_turn[7] and not pub.knight_promoted_this_turn[7]
     assert pub.progress_deck_sizes == (18, 17, 17)  # a spy (politics), a crane (science)
     mine = GAME.observe(s, 1)
     assert isinstance(mine, PlayerView) and mine.public == pub
