@@ -168,6 +168,33 @@ def turn_structure(state: CKState) -> list[Violation]:
     return out
 
 
+_PENDING_STAGES = frozenset({Stage.CARD, Stage.DISCARD, Stage.STEAL, Stage.DISPLACED})
+
+
+def pending_work(state: CKState) -> list[Violation]:
+    """Pending work matches the stage: robberies only while stealing, draws only while
+    drawing (or a drawer discards), a queue only while reducing cities or taking aqueduct
+    cards, a metropolis, knight or displaced knight only in its stage, a card in play only
+    in its steps (and the discards, robberies or displacement it causes)."""
+    st = state.stage
+    checks = (
+        ("players to rob", bool(state.victims), st is Stage.STEAL),
+        # a drawer's discard may follow the last draw
+        ("progress draws", bool(state.draws) or (st is Stage.PROGRESS_DISCARD),
+         st is Stage.DRAWS or st is Stage.PROGRESS_DISCARD),
+        ("seats to choose", bool(state.queue), st is Stage.REDUCE or st is Stage.AQUEDUCT),
+        ("a metropolis to place", state.metro_kind >= 0, st is Stage.METROPOLIS),
+        ("a moving knight", state.knight_node >= 0, st is Stage.KNIGHT),
+        ("a displaced knight", state.displaced[0] >= 0, st is Stage.DISPLACED),
+    )
+    out = [Violation("cities_knights/inv.pending-work", f"{what} in stage {st.value}")
+           for what, present, allowed in checks if present != allowed]
+    if state.pending is not None and st not in _PENDING_STAGES:
+        out.append(Violation("cities_knights/inv.pending-work",
+                             f"a card in play in stage {st.value}"))
+    return out
+
+
 def levels_never_fall(before: CKState, action: Any, after: CKState) -> list[Violation]:
     """Improvement levels, Defender cards and face-up VP cards never decrease."""
     out = []
@@ -180,6 +207,6 @@ def levels_never_fall(before: CKState, action: Any, after: CKState) -> list[Viol
 
 INVARIANTS: tuple[Invariant, ...] = (
     cards_conserved, progress_conserved, nonnegative, pieces, bounds, score, road_lengths,
-    turn_structure,
+    turn_structure, pending_work,
 )
 TRANSITION_INVARIANTS: tuple[TransitionInvariant, ...] = (levels_never_fall,)

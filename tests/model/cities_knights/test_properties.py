@@ -18,6 +18,7 @@ from properties.cities_knights import (
     cards_conserved,
     levels_never_fall,
     nonnegative,
+    pending_work,
     pieces,
     progress_conserved,
     road_lengths,
@@ -121,6 +122,17 @@ def test_turn_structure_can_fail() -> None:
     assert turn_structure(_player(s, 0, vp=13))
     assert turn_structure(_player(s, 1, progress=progress(spy=3, smith=2)))
     assert turn_structure(attrs.evolve(s, turn=5))
+
+
+def test_pending_work_can_fail() -> None:
+    s = make(**BOARD)  # type: ignore[arg-type]
+    assert pending_work(s) == []
+    assert pending_work(attrs.evolve(s, victims=(1,)))
+    assert pending_work(attrs.evolve(s, stage=Stage.REDUCE))
+    assert pending_work(attrs.evolve(s, metro_kind=0))
+    from model.cities_knights.state import Pending
+
+    assert pending_work(attrs.evolve(s, pending=Pending(D.SPY)))
 
 
 def test_levels_never_fall_can_fail() -> None:
