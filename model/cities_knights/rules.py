@@ -411,6 +411,17 @@ A_DEFENDER_OUT = R.ambiguity(
     why="There are 6 Defender cards.",
     source="project default (the text is silent)",
 )
+A_NO_DEFENDERS = R.ambiguity(
+    "no-defenders",
+    quote="Если сила Рыцаря равна или превышает силу Варвара",
+    question="When no city stands (strength 0) and nobody has an active knight, the knights"
+             " 'win' 0 against 0: does every player, tied at 0, draw a progress card?",
+    readings={"no-reward": "nobody contributed, so nobody is rewarded"},
+    default="no-reward",
+    why="The reward goes to the strongest contributors; a player with no active knight"
+        " contributed nothing.",
+    source="project default (the text is silent)",
+)
 A_BOUNDS = R.ambiguity(
     "model-bounds",
     quote="",

@@ -166,6 +166,8 @@ def attack(state: CKState) -> CKState:
     if defence >= cities:
         key = counts if state.config.option("defender") == "count" else contrib
         best = max(key)
+        if best == 0:  # cities_knights/no-defenders: nobody contributed
+            return production(state)
         top = tuple(p for p in order if key[p] == best)
         if len(top) == 1:
             p = top[0]

@@ -101,3 +101,24 @@ def test_wrong_steps_name_the_actor_rule() -> None:
     assert rule_of(s, ChooseCard(0)) == RB.ACTOR
     assert rule_of(attrs.evolve(s, stage=Stage.PRE_ROLL), ChooseCard(0)) == RB.ACTOR
     assert rule_of(attrs.evolve(s, stage=Stage.DICE), RollDice()) == RB.ACTOR
+
+
+@pytest.mark.rules("cities_knights/no-defenders", "cities_knights/barbarians.tie")
+def test_no_reward_when_nobody_defends_no_city() -> None:
+    s = make(stage=Stage.PRE_ROLL, settlements={0: 0, 40: 1}, barbarians=6,
+             roads={B.NODE_PATHS[0][0]: 0, B.NODE_PATHS[40][0]: 1})
+    s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1)), EventDie(D.SHIP))
+    assert s.stage is Stage.MAIN and s.draws == () and s.attacked
+    assert all(pl.defenders == 0 for pl in s.players)
+
+
+@pytest.mark.rules("cities_knights/knight.build", "cities_knights/knight.activate",
+                   "cities_knights/knight.promote")
+def test_a_knight_built_may_be_activated_and_promoted_in_the_same_turn() -> None:
+    from model.cities_knights.actions import ActivateKnight, BuildKnight, PromoteKnight
+
+    s = make(hands={0: cards(wool=2, ore=2, grain=1)}, **BOARD)  # type: ignore[arg-type]
+    s = GAME.apply(GAME.apply(GAME.apply(s, BuildKnight(7)), ActivateKnight(7)),
+                   PromoteKnight(7))
+    assert s.knight_level[7] == 2 and s.knight_active[7]
+    assert rule_of(s, MoveKnight(7)) == RB.NO_BUILD_ACT
