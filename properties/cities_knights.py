@@ -51,7 +51,7 @@ def progress_conserved(state: CKState) -> list[Violation]:
 def nonnegative(state: CKState) -> list[Violation]:
     """No negative count anywhere."""
     counts = [*state.bank, *state.deck, *state.spent, *state.discards, state.trades,
-              state.defenders_left]
+              state.offers, state.defenders_left]
     for pl in state.players:
         counts += [*pl.hand, *pl.progress, pl.vp_cards, pl.defenders, *pl.levels, *pl.knights]
     if min(counts) < 0:
@@ -186,6 +186,7 @@ def pending_work(state: CKState) -> list[Violation]:
         ("a metropolis to place", state.metro_kind >= 0, st is Stage.METROPOLIS),
         ("a moving knight", state.knight_node >= 0, st is Stage.KNIGHT),
         ("a displaced knight", state.displaced[0] >= 0, st is Stage.DISPLACED),
+        ("a domestic offer", state.offer is not None, st is Stage.TRADE),
     )
     out = [Violation("cities_knights/inv.pending-work", f"{what} in stage {st.value}")
            for what, present, allowed in checks if present != allowed]

@@ -4,7 +4,8 @@ Hidden are the resource and commodity cards in each hand, the progress cards in 
 and the order of the progress decks. A twin moves one card between two of these places,
 giving back one of another kind, so every size a player sees stays the same:
 
-* a resource or commodity card between two hands (both players' secrets change);
+* a resource or commodity card between two hands (both players' secrets change; not the
+  cards of a player in a domestic trade under way, whose offer names them);
 * a progress card between a hand and the deck of its colour (its holder's secret changes).
 
 No twin is built while a card in play shows a rival's cards or a hand is being taken from
@@ -36,9 +37,19 @@ def _same_play(state: CKState, twin: CKState) -> bool:
     return GAME.actor(state) == GAME.actor(twin)
 
 
+def _trading(state: CKState) -> set[int]:
+    """Seats in a domestic trade under way, whose offer names their cards."""
+    offer = state.offer
+    if state.stage is not Stage.TRADE or offer is None:
+        return set()
+    return {state.turn, offer.responder, *offer.accepted}
+
+
 def _card_twin(state: CKState, seats: list[int], rng: random.Random) -> Twin | None:
-    for p in seats:
-        for q in seats:
+    busy = _trading(state)
+    free = [s for s in seats if s not in busy]
+    for p in free:
+        for q in free:
             if p >= q:
                 continue
             a, b = state.players[p].hand, state.players[q].hand

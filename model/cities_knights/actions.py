@@ -1,7 +1,9 @@
 """Actions of Cities & Knights. Base Catan's action classes are reused where the step is the
 same (:mod:`model.catan.actions`: ``Dice``, ``Steal``, ``RollDice``, ``EndTurn``,
 ``BuildSettlement``, ``BuildRoad``, ``BuildCity``, ``Discard``, ``MoveRobber``,
-``MaritimeTrade``; their ``resource`` fields index the 8 cards here); the rest are new.
+``MaritimeTrade`` and the domestic trade's ``OfferCard``, ``Propose``, ``Withdraw``,
+``Answer``, ``Counter``, ``TradeWith``; their ``resource`` fields index the 8 cards here);
+the rest are new.
 Ids: ``node`` 0-53, ``path`` 0-71, ``hex`` 0-18 (base board); ``card`` an index of
 ``data.CARDS``; ``progress`` of ``data.PROGRESS_NAMES``; ``kind``/``colour`` of
 ``data.KINDS``.
@@ -10,16 +12,22 @@ Ids: ``node`` 0-53, ``path`` 0-71, ``hex`` 0-18 (base board); ``card`` an index 
 import attrs
 
 from model.catan.actions import (
+    Answer,
     BuildCity,
     BuildRoad,
     BuildSettlement,
+    Counter,
     Dice,
     Discard,
     EndTurn,
     MaritimeTrade,
     MoveRobber,
+    OfferCard,
+    Propose,
     RollDice,
     Steal,
+    TradeWith,
+    Withdraw,
 )
 
 
@@ -157,7 +165,8 @@ Action = (
     | MaritimeTrade | ChooseDeck | DiscardProgress | ReduceCity | BuildWall | BuildKnight
     | ActivateKnight | PromoteKnight | MoveKnight | ChaseRobber | Improve | PlaceMetropolis
     | PlayProgress | ChooseCard | ChooseProgress | ChoosePlayer | ChooseNode | ChoosePath
-    | ChooseHex | ChooseNumber | Stop
+    | ChooseHex | ChooseNumber | Stop | OfferCard | Propose | Withdraw | Answer | Counter
+    | TradeWith
 )
 CHANCE_TYPES = (Dice, EventDie, DrawProgress, Steal)
 PLAYER_TYPES = (
@@ -165,5 +174,5 @@ PLAYER_TYPES = (
     MaritimeTrade, ChooseDeck, DiscardProgress, ReduceCity, BuildWall, BuildKnight,
     ActivateKnight, PromoteKnight, MoveKnight, ChaseRobber, Improve, PlaceMetropolis,
     PlayProgress, ChooseCard, ChooseProgress, ChoosePlayer, ChooseNode, ChoosePath, ChooseHex,
-    ChooseNumber, Stop,
+    ChooseNumber, Stop, OfferCard, Propose, Withdraw, Answer, Counter, TradeWith,
 )

@@ -13,11 +13,12 @@ from model.catan.actions import (
     EndTurn,
     MaritimeTrade,
     MoveRobber,
+    OfferCard,
     RollDice,
     Steal,
 )
 from model.catan.ops import evolve, in_range
-from model.cities_knights import build, observation, progress, setup, turn
+from model.cities_knights import build, observation, progress, setup, trade, turn
 from model.cities_knights import data as D
 from model.cities_knights import rules as RB
 from model.cities_knights.actions import (
@@ -91,6 +92,8 @@ class CitiesKnights(Game[CKState, Action]):
             return progress.card_actor(state)
         if st is Stage.DISPLACED:
             return state.displaced[0]
+        if st is Stage.TRADE:
+            return trade.trade_actor(state)
         return state.turn
 
     def chance_outcomes(self, state: CKState) -> tuple[tuple[Action, Fraction], ...]:
@@ -113,6 +116,8 @@ class CitiesKnights(Game[CKState, Action]):
             return (RollDice(), *progress.play_actions(state))
         if st is Stage.CARD:
             return progress.card_actions(state)
+        if st is Stage.TRADE:
+            return trade.trade_actions(state)
         if st is Stage.DISCARD:
             return turn.discard_actions(state)
         if st is Stage.ROBBER:
@@ -159,6 +164,7 @@ class CitiesKnights(Game[CKState, Action]):
         out.extend(Improve(k) for k in range(3) if build.improve_rule(state, p, k) is None)
         out.extend(progress.play_actions(state))
         out.extend(build.maritime_actions(state))
+        out.extend(trade.open_actions(state))
         out.append(EndTurn())
         return tuple(out)
 
@@ -196,6 +202,8 @@ class CitiesKnights(Game[CKState, Action]):
             return self._main(state, action)
         if st is Stage.CARD:
             return progress.card_step(state, action)
+        if st is Stage.TRADE:
+            return trade.trade_step(state, action)
         if st is Stage.DISCARD and isinstance(action, Discard):
             return turn.discard(state, action)
         if st is Stage.ROBBER and isinstance(action, MoveRobber):
@@ -281,6 +289,8 @@ class CitiesKnights(Game[CKState, Action]):
             return progress.play(state, action)
         if isinstance(action, MaritimeTrade):
             return build.maritime(state, action)
+        if isinstance(action, OfferCard):
+            return trade.open_offer(state, action)
         if isinstance(action, EndTurn):
             return turn.end_turn(state)
         raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step after the roll")
@@ -321,7 +331,8 @@ _EAGER = {
     "BuildCity": 400, "BuildSettlement": 400, "Improve": 200, "BuildRoad": 40,
     "BuildKnight": 60, "ActivateKnight": 60, "PromoteKnight": 40, "BuildWall": 30,
     "PlayProgress": 60, "MoveKnight": 5, "ChaseRobber": 10, "MaritimeTrade": 8,
-    "EndTurn": 20, "RollDice": 20,
+    "EndTurn": 20, "RollDice": 20, "OfferCard": 1, "Propose": 10, "Withdraw": 2, "Answer": 5,
+    "Counter": 1, "TradeWith": 10,
 }
 
 GAME = CitiesKnights()

@@ -7,7 +7,7 @@ rival's cards, and the Spy's player the chosen rival's progress cards, while cho
 Everything else lies open: the board, buildings, roads, knights (level, active), walls,
 metropolises, the merchant, the robber, the barbarians, the bank, the cards played or
 discarded, the Printer and Constitution face up, Defender cards, improvements, points, the
-dice and the card being played.
+dice, the card being played and a domestic offer.
 
 Hexes 0-18, intersections 0-53, paths 0-71 are base Catan's ids; cards (lumber, brick,
 wool, grain, ore, cloth, coin, paper), progress kinds and improvement kinds are those of
@@ -16,6 +16,7 @@ wool, grain, ore, cloth, coin, paper), progress kinds and improvement kinds are 
 
 import attrs
 
+from model.catan.state import Offer
 from model.cities_knights import data as D
 from model.cities_knights.state import CKState, Pending, Player, Stage
 from model.core.game import CHANCE, Viewer, viewer_seat
@@ -86,6 +87,9 @@ class PublicView:
     dice: tuple[int, int]
     event_face: int
     trades_this_turn: int
+    offers_this_turn: int
+    #: the domestic trade in progress (stage trade), seen from the player on turn
+    offer: Offer | None
     merchant_fleet_card: int
     crane_played: bool
     discards_owed: tuple[int, ...]
@@ -147,6 +151,7 @@ def public_view(s: CKState) -> PublicView:
         barbarians_have_attacked=s.attacked, defender_cards_left=s.defenders_left,
         bank=s.bank, progress_deck_sizes=(sizes[0], sizes[1], sizes[2]),
         progress_spent=s.spent, dice=s.dice, event_face=s.event, trades_this_turn=s.trades,
+        offers_this_turn=s.offers, offer=s.offer,
         merchant_fleet_card=s.fleet, crane_played=s.crane, discards_owed=s.discards,
         players_to_rob=s.victims, progress_draws_pending=s.draws, seats_to_choose=s.queue,
         metropolis_being_placed=s.metro_kind, moving_knight=s.knight_node,

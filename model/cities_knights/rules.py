@@ -182,9 +182,13 @@ BUILD_CITY = R.rule("build.city", "", "A city replaces one's settlement; 4 a pla
 # -- trade -----------------------------------------------------------------------------------
 MARITIME = R.rule("trade.maritime", "Товарами можно торговать, как и любым другим ресурсом.",
                   "Maritime trade as base Catan (4:1, harbours), commodities included"
-                  " (reading: cities_knights/commodity-harbour); domestic trade is not"
-                  " modelled.")
-TRADE_LIMIT = R.rule("trade.limit", "", "At most 10 maritime trades a turn.", source=BOUND)
+                  " (reading: cities_knights/commodity-harbour).")
+DOMESTIC = R.rule("trade.domestic", "Товарами можно торговать, как и любым другим ресурсом.",
+                  "Domestic trade as base Catan's (catan/trade.*: offers built card by card,"
+                  " answers, counter-offers), commodities included; its rejections name"
+                  " this rule.")
+TRADE_LIMIT = R.rule("trade.limit", "", "At most 10 trades (maritime and domestic) and 3"
+                     " domestic offers a turn.", source=BOUND)
 
 # -- progress cards: the rules of holding them -----------------------------------------------
 PROGRESS_DECKS = _d("progress.decks", "merchant 6, resource monopoly 4, commercial harbor 2",
@@ -368,7 +372,7 @@ A_COMMODITY_TRADE = R.ambiguity(
     readings={"published": "4:1, 3:1 at a generic harbour, never 2:1 at a special harbour"},
     default="published",
     why="The text's 'like any resource' and the published rates agree for the bank: no"
-        " special harbour is a commodity's own. (Domestic trade is not modelled.)",
+        " special harbour is a commodity's own.",
     source="published game (data/README.md, confidence H)",
 )
 A_TABLES = R.ambiguity(
@@ -425,10 +429,10 @@ A_NO_DEFENDERS = R.ambiguity(
 A_BOUNDS = R.ambiguity(
     "model-bounds",
     quote="",
-    question="May the model bound the length of a game and the trades of a turn, and leave"
-             " out domestic trade?",
-    readings={"bounded": "1000 turns, 10 maritime trades a turn, no domestic trade"},
+    question="May the model bound the length of a game and the trades of a turn?",
+    readings={"bounded": "1000 turns; 10 trades (maritime and domestic) and 3 domestic offers"
+                         " (4 cards a side) a turn, as base Catan's model"},
     default="bounded",
-    why="Every game must end within max_steps; domestic trade is left out of the model.",
+    why="Every game must end within max_steps and every legal-action set stay small.",
     source="model bound: not a rule of the game",
 )

@@ -11,6 +11,7 @@ from enum import Enum
 
 import attrs
 
+from model.catan.state import Offer
 from model.core import Config
 
 
@@ -33,6 +34,7 @@ class Stage(Enum):
     KNIGHT = "knight"  # the target of a knight's move or displacement
     DISPLACED = "displaced"  # the owner of a displaced knight re-places it
     METROPOLIS = "metropolis"  # the city taking a metropolis
+    TRADE = "trade"  # a domestic trade in progress (base Catan's ``Offer``, 8 cards a side)
     END = "end"  # the player ending his turn discards progress cards down to 4
     OVER = "over"
 
@@ -120,6 +122,9 @@ class CKState:
     dice: tuple[int, int] = (0, 0)
     event: int = -1
     trades: int = 0
+    #: domestic offers opened this turn, and the one in progress (stage trade)
+    offers: int = 0
+    offer: Offer | None = None
     #: Merchant Fleet: the card tradable 2:1 this turn (-1: none); a Crane played
     fleet: int = -1
     crane: bool = False

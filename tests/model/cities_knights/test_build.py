@@ -215,3 +215,29 @@ def test_building_roads_settlements_cities() -> None:
     assert rule_of(s, BuildSettlement(40)) == RB.BUILD_SETTLEMENT
     assert rule_of(s, BuildRoad(0)) == RB.BUILD_ROAD
     assert rule_of(s, BuildRoad(B.path_between(22, 28))) == RB.BUILD_ROAD  # no cards left
+
+
+@pytest.mark.rules("cities_knights/trade.domestic")
+def test_domestic_trade_with_commodities() -> None:
+    from model.catan.actions import Answer, Counter, OfferCard, Propose, TradeWith, Withdraw
+
+    s = make(hands={0: cards(cloth=2), 1: cards(ore=1), 2: cards(ore=2)}, **BOARD)
+    assert OfferCard(True, D.CLOTH) in GAME.legal_actions(s)
+    assert rule_of(s, OfferCard(False, 4)) == RB.DOMESTIC
+    s = GAME.apply(s, OfferCard(True, D.CLOTH))
+    assert s.stage is Stage.TRADE and s.offer is not None and len(s.offer.give) == D.N_CARDS
+    assert rule_of(s, OfferCard(False, D.CLOTH)) == RB.DOMESTIC  # both sides
+    assert rule_of(s, Improve(D.TRADE)) == RB.ACTOR
+    s = GAME.apply(GAME.apply(s, OfferCard(False, 4)), Propose())
+    assert GAME.actor(s) == 1 and GAME.observe(s, "public").offer == s.offer  # type: ignore
+    s = GAME.apply(s, Answer(True))
+    s = GAME.apply(s, Answer(True))
+    assert GAME.legal_actions(s) == (TradeWith(1), TradeWith(2), Withdraw())
+    s = GAME.apply(s, TradeWith(2))
+    assert s.players[0].hand == cards(cloth=1, ore=1) and s.players[2].hand == cards(
+        ore=1, cloth=1) and s.stage is Stage.MAIN and s.trades == 1 and s.offers == 1
+    s = GAME.apply(GAME.apply(s, OfferCard(True, D.CLOTH)), OfferCard(False, 4))
+    s = GAME.apply(GAME.apply(s, Propose()), Counter())
+    assert GAME.actor(s) == 1
+    s = GAME.apply(s, Withdraw())
+    assert GAME.actor(s) == 2
