@@ -112,5 +112,5 @@ FREE_TWO: Final = 2
 VICTORY: Final = 13
 
 # -- bounds of the model (see docs/games/cities_knights.md) -----------------------------------
-TURN_LIMIT: Final = 1000
+TURN_LIMIT: Final = 500
 TRADES_PER_TURN: Final = BD.TRADES_PER_TURN

@@ -35,7 +35,7 @@ SETUP_CITY = R.rule("setup.second-city",
 ACTOR = R.rule("turn.actor", "", "Only the player whose step it is acts, with a step of the"
                " current stage.", source=BASE)
 OVER = R.rule("game.over", "", "No action after the game has ended.", source=BASE)
-TURN_LIMIT = R.rule("turn.limit", "", "After 1000 turns the game ends with no winner.",
+TURN_LIMIT = R.rule("turn.limit", "", "After 500 turns the game ends with no winner.",
                     source=BOUND)
 
 # -- dice --------------------------------------------------------------------------------------
@@ -430,7 +430,7 @@ A_BOUNDS = R.ambiguity(
     "model-bounds",
     quote="",
     question="May the model bound the length of a game and the trades of a turn?",
-    readings={"bounded": "1000 turns; 10 trades (maritime and domestic) and 3 domestic offers"
+    readings={"bounded": "500 turns; 10 trades (maritime and domestic) and 3 domestic offers"
                          " (4 cards a side) a turn, as base Catan's model"},
     default="bounded",
     why="Every game must end within max_steps and every legal-action set stay small.",

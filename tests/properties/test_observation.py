@@ -34,7 +34,7 @@ OBSERVED = [name for name in registry.names() if registry.get(name).observation_
 PLAYERS = {"crafts": (2, 4, 6), "burgundy": (2, 3, 4), "catan": (3, 4),
            "cities_knights": (3, 4)}
 #: every how many steps a state is checked (catan's games are long, its set-up card-less)
-EVERY = {"crafts": 5, "burgundy": 5, "catan": 25, "cities_knights": 25}
+EVERY = {"crafts": 5, "burgundy": 5, "catan": 25, "cities_knights": 50}
 
 
 def test_every_game_has_observations() -> None:
