@@ -1,10 +1,10 @@
 """Benchmark: complete random games per second, and trace replay steps per second.
 
 Plays seeded random games with ``model.core.play.final_state`` for crafts (2, 4
-and 6 players), burgundy (2, 3 and 4 players), catan (3 and 4 players), caylus
-(2 to 5 players) and catan_cards (2, 4 and 6 players), whichever models are present,
-and 4-player games under the eager policy (longer, deeper games; no floor), then
-writes traces and replays them with the oracle's checker.
+and 6 players), burgundy (2, 3 and 4 players), catan and cities_knights (3 and 4
+players), caylus (2 to 5 players) and catan_cards (2, 4 and 6 players), whichever
+models are present, and 4-player games under the eager policy (longer, deeper games;
+no floor), then writes traces and replays them with the oracle's checker.
 
 Base Catan races a real peer: with the optional extra ``rules-oracle[bench]``
 (catanatron from PyPI) installed, catanatron's random 4-player games are played
@@ -39,6 +39,7 @@ PLAN: dict[tuple[str, int], float | None] = {
     ("crafts", 2): None, ("crafts", 4): 50.0, ("crafts", 6): None,
     ("burgundy", 2): None, ("burgundy", 3): None, ("burgundy", 4): 20.0,
     ("catan", 3): None, ("catan", 4): None,
+    ("cities_knights", 3): None, ("cities_knights", 4): None,
     ("caylus", 2): None, ("caylus", 3): None, ("caylus", 4): None, ("caylus", 5): None,
     ("catan_cards", 2): None, ("catan_cards", 4): None, ("catan_cards", 6): None,
 }

@@ -132,14 +132,22 @@ def place_city(state: CatanState, p: int, node: int) -> CatanState:
 
 def give_setup_resources(state: CatanState, p: int, node: int) -> CatanState:
     """The second set-up settlement's cards: 1 per adjacent producing hex (bank allowing)."""
+    bank, hand = state.bank, state.players[p].hand
+    bank, hand = take_setup_gain(state.terrain, node, bank, hand)
+    return set_player(state, p, evolve(state.players[p], hand=hand), bank=bank)
+
+
+def take_setup_gain(terrain: tuple[int, ...], node: int, bank: tuple[int, ...],
+                    hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(bank, hand) after a set-up placement on ``node`` takes 1 card per adjacent producing
+    hex, bank allowing (resource indices; hands and bank may be wider)."""
     gain = [0] * D.N_RESOURCES
     for h in B.NODE_HEXES[node]:
-        r = D.YIELD[state.terrain[h]]
+        r = D.YIELD[terrain[h]]
         if r >= 0:
             gain[r] += 1
-    bank, hand = state.bank, state.players[p].hand
     for r, n in enumerate(gain):
         n = min(n, bank[r])
         if n:
             bank, hand = bump(bank, r, -n), bump(hand, r, n)
-    return set_player(state, p, evolve(state.players[p], hand=hand), bank=bank)
+    return bank, hand

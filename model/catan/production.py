@@ -7,32 +7,40 @@ from model.catan import data as D
 
 def owed(terrain: tuple[int, ...], tokens: tuple[int, ...], robber: int,
          node_owner: tuple[int, ...], node_level: tuple[int, ...], roll: int,
-         players: int) -> tuple[tuple[int, ...], ...]:
+         players: int, city_second: tuple[int, ...] | None = None,
+         kinds: int = D.N_RESOURCES) -> tuple[tuple[int, ...], ...]:
     """Cards each player is owed for ``roll``: per producing hex (its token rolled, not the
-    robber's) 1 per adjacent settlement and 2 per adjacent city, of the hex's resource."""
-    out = [[0] * D.N_RESOURCES for _ in range(players)]
+    robber's) 1 per adjacent settlement and 2 per adjacent city, of the hex's resource.
+
+    An expansion passes ``city_second``, per terrain the card kind a city's second card is
+    (-1: the hex's resource again), and ``kinds``, the width of each player's row."""
+    out = [[0] * kinds for _ in range(players)]
     for h in range(B.N_HEXES):
         if tokens[h] != roll or h == robber:
             continue
         r = D.YIELD[terrain[h]]
         if r < 0:
             continue
+        second = r if city_second is None or city_second[terrain[h]] < 0 \
+            else city_second[terrain[h]]
         for n in B.HEX_NODES[h]:
             o = node_owner[n]
             if o >= 0:
-                out[o][r] += node_level[n]
+                out[o][r] += 1
+                if node_level[n] == 2:
+                    out[o][second] += 1
     return tuple(tuple(row) for row in out)
 
 
 def pay(bank: tuple[int, ...], hands: tuple[tuple[int, ...], ...],
         due: tuple[tuple[int, ...], ...], one_owed_gets_rest: bool
         ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """Pay ``due`` from the bank, resource by resource. When the bank cannot pay everyone a
-    resource nobody gets it, except that a single owed player gets what remains when
-    ``one_owed_gets_rest`` (catan/bank-shortage)."""
+    """Pay ``due`` from the bank, card kind by card kind (every kind of ``bank``). When the
+    bank cannot pay everyone a kind nobody gets it, except that a single owed player gets
+    what remains when ``one_owed_gets_rest`` (catan/bank-shortage)."""
     new_bank = list(bank)
     new_hands = [list(h) for h in hands]
-    for r in range(D.N_RESOURCES):
+    for r in range(len(bank)):
         total = sum(row[r] for row in due)
         if total == 0:
             continue

@@ -12,6 +12,8 @@ player answers). When all have answered, the player on turn trades with one who 
 (``TradeWith``) or withdraws. Every set of legal actions has at most 12 members.
 """
 
+from collections.abc import Sequence
+
 from model.catan import board as B
 from model.catan import data as D
 from model.catan import rules as RB
@@ -112,15 +114,27 @@ def open_offer(state: CatanState, action: OfferCard) -> CatanState:
 
 
 def trade_actor(state: CatanState) -> int:
-    offer = state.offer
+    return offer_actor(state.offer, state.turn)
+
+
+def offer_actor(offer: Offer | None, turn: int) -> int:
+    """Who acts on an offer: the responder answering or countering, else the player on
+    turn ``turn``."""
     assert offer is not None
-    return offer.responder if offer.phase in ("respond", "counter") else state.turn
+    return offer.responder if offer.phase in ("respond", "counter") else turn
 
 
-def _card_ok(offer: Offer, state: CatanState, give: bool, r: int, counter: bool) -> str | None:
+def _hands(state: CatanState) -> tuple[tuple[int, ...], ...]:
+    return tuple(pl.hand for pl in state.players)
+
+
+def card_ok(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int, give: bool, r: int,
+            counter: bool) -> str | None:
     """Why one more card may not go on a side, or ``None``. Sides are seen from the player
-    on turn: an on-turn ``give`` card is in ``give``, a responder's in ``counter_get``."""
-    if not in_range(r, D.N_RESOURCES):
+    on turn: an on-turn ``give`` card is in ``give``, a responder's in ``counter_get``.
+    The card kinds are those of the offer's sides (resources here; an expansion's offers
+    may be wider)."""
+    if not in_range(r, len(offer.give)):
         return RB.TRADE_SAME
     mine, theirs = ((offer.counter_get, offer.counter_give) if counter
                     else (offer.give, offer.get))
@@ -129,16 +143,17 @@ def _card_ok(offer: Offer, state: CatanState, give: bool, r: int, counter: bool)
         return RB.TRADE_SAME
     if sum(side) >= D.OFFER_CARDS:
         return RB.OFFER_LIMIT
-    giver = (offer.responder if give else state.turn) if counter else (
-        state.turn if give else -1)
-    if giver >= 0 and state.players[giver].hand[r] <= side[r]:
+    giver = (offer.responder if give else turn) if counter else (turn if give else -1)
+    if giver >= 0 and hands[giver][r] <= side[r]:
         return RB.TRADE_CARDS
     return None
 
 
-def _add(offer: Offer, state: CatanState, action: OfferCard, who: int) -> Offer:
+def add_card(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int, action: OfferCard,
+             who: int) -> Offer:
+    """``offer`` with the card of ``action`` added by ``who`` (raises when it may not)."""
     counter = offer.phase == "counter"
-    why = _card_ok(offer, state, action.give, action.resource, counter)
+    why = card_ok(offer, hands, turn, action.give, action.resource, counter)
     if why is not None:
         raise RB.RULES.illegal(why, f"player {who} cannot add {action.resource!r} to the"
                                f" {'given' if action.give else 'asked'} cards")
@@ -152,32 +167,41 @@ def _add(offer: Offer, state: CatanState, action: OfferCard, who: int) -> Offer:
     return evolve(offer, get=bump(offer.get, r, 1))
 
 
-def _responders(state: CatanState) -> tuple[int, ...]:
-    n = state.config.players
-    return tuple((state.turn + i) % n for i in range(1, n))
+def _add(offer: Offer, state: CatanState, action: OfferCard, who: int) -> Offer:
+    return add_card(offer, _hands(state), state.turn, action, who)
 
 
-def trade_actions(state: CatanState) -> tuple[Action, ...]:
-    offer = state.offer
-    assert offer is not None
+def responders(turn: int, players: int) -> tuple[int, ...]:
+    """The seats answering an offer, in seat order after the player on turn."""
+    return tuple((turn + i) % players for i in range(1, players))
+
+
+def offer_actions(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int
+                  ) -> tuple[Action, ...]:
+    """The legal steps on an offer in progress."""
     ph = offer.phase
     if ph in ("build", "counter"):
         counter = ph == "counter"
         out: list[Action] = [OfferCard(give, r) for give in (True, False)
-                             for r in range(D.N_RESOURCES)
-                             if _card_ok(offer, state, give, r, counter) is None]
+                             for r in range(len(offer.give))
+                             if card_ok(offer, hands, turn, give, r, counter) is None]
         sides = (offer.counter_give, offer.counter_get) if counter else (offer.give, offer.get)
         if sum(sides[0]) and sum(sides[1]):
             out.append(Propose())
         out.append(Withdraw())
         return tuple(out)
     if ph == "respond":
-        hand = state.players[offer.responder].hand
-        yes = [Answer(True)] if covers(hand, offer.get) else []
+        yes = [Answer(True)] if covers(hands[offer.responder], offer.get) else []
         return (*yes, Answer(False), Counter())
     if ph == "consider":
         return (Answer(True), Answer(False))
     return (*(TradeWith(p) for p in offer.accepted), Withdraw())
+
+
+def trade_actions(state: CatanState) -> tuple[Action, ...]:
+    offer = state.offer
+    assert offer is not None
+    return offer_actions(offer, _hands(state), state.turn)
 
 
 def _close(state: CatanState) -> CatanState:
@@ -194,17 +218,19 @@ def _exchange(state: CatanState, other: int, give: tuple[int, ...],
     return _close(evolve(state, trades=state.trades + 1))
 
 
-def _next_responder(state: CatanState, offer: Offer) -> CatanState:
-    order = _responders(state)
+def _next_responder(offer: Offer, turn: int, players: int) -> Offer | None:
+    """The offer passed to the next responder, or to the choice among those who accepted;
+    ``None`` when nobody is left and nobody accepted (the offer closes)."""
+    order = responders(turn, players)
+    empty = (0,) * len(offer.give)
     i = order.index(offer.responder) + 1
     if i < len(order):
-        return evolve(state, offer=evolve(
-            offer, phase="respond", responder=order[i], counter_give=_EMPTY,
-            counter_get=_EMPTY))
+        return evolve(offer, phase="respond", responder=order[i], counter_give=empty,
+                      counter_get=empty)
     if offer.accepted:
-        return evolve(state, offer=evolve(
-            offer, phase="choose", responder=-1, counter_give=_EMPTY, counter_get=_EMPTY))
-    return _close(state)
+        return evolve(offer, phase="choose", responder=-1, counter_give=empty,
+                      counter_get=empty)
+    return None
 
 
 def _wrong(action: Action, phase: str) -> IllegalAction:
@@ -212,14 +238,19 @@ def _wrong(action: Action, phase: str) -> IllegalAction:
                             f" {phase} phase")
 
 
-def trade_step(state: CatanState, action: Action) -> CatanState:
-    offer = state.offer
-    assert offer is not None
+#: the outcome of a step on an offer: the offer goes on, closes (``None``), or a trade is
+#: made: (partner, cards the player on turn gives, cards he gets)
+OfferResult = Offer | tuple[int, tuple[int, ...], tuple[int, ...]] | None
+
+
+def offer_step(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int, players: int,
+               action: Action) -> OfferResult:
+    """One step on an offer in progress (raises ``IllegalAction`` naming the rule)."""
     ph = offer.phase
     if ph in ("build", "counter"):
-        who = offer.responder if ph == "counter" else state.turn
+        who = offer.responder if ph == "counter" else turn
         if isinstance(action, OfferCard):
-            return evolve(state, offer=_add(offer, state, action, who))
+            return add_card(offer, hands, turn, action, who)
         if isinstance(action, Propose):
             counter = ph == "counter"
             sides = ((offer.counter_give, offer.counter_get) if counter
@@ -227,34 +258,44 @@ def trade_step(state: CatanState, action: Action) -> CatanState:
             if not (sum(sides[0]) and sum(sides[1])):
                 raise RB.RULES.illegal(RB.TRADE_SAME, "an offer needs a card on each side")
             if counter:
-                return evolve(state, offer=evolve(offer, phase="consider"))
-            first = _responders(state)[0]
-            return evolve(state, offer=evolve(offer, phase="respond",
-                                                          responder=first))
+                return evolve(offer, phase="consider")
+            return evolve(offer, phase="respond", responder=responders(turn, players)[0])
         if isinstance(action, Withdraw):
-            return _next_responder(state, offer) if ph == "counter" else _close(state)
+            return _next_responder(offer, turn, players) if ph == "counter" else None
         raise _wrong(action, ph)
     if ph == "respond":
         if isinstance(action, Answer):
             if action.accept:
-                if not covers(state.players[offer.responder].hand, offer.get):
+                if not covers(hands[offer.responder], offer.get):
                     raise RB.RULES.illegal(RB.TRADE_CARDS, f"player {offer.responder} lacks"
                                            " the cards asked for")
                 offer = evolve(offer, accepted=(*offer.accepted, offer.responder))
-            return _next_responder(state, offer)
+            return _next_responder(offer, turn, players)
         if isinstance(action, Counter):
-            return evolve(state, offer=evolve(offer, phase="counter"))
+            return evolve(offer, phase="counter")
         raise _wrong(action, ph)
     if ph == "consider":
         if isinstance(action, Answer):
             if action.accept:
-                return _exchange(state, offer.responder, offer.counter_give, offer.counter_get)
-            return _next_responder(state, offer)
+                return (offer.responder, offer.counter_give, offer.counter_get)
+            return _next_responder(offer, turn, players)
         raise _wrong(action, ph)
     if isinstance(action, TradeWith):
         if action.player not in offer.accepted:
-            raise RB.RULES.illegal(RB.DOMESTIC, f"player {action.player} did not accept")
-        return _exchange(state, action.player, offer.give, offer.get)
+            raise RB.RULES.illegal(RB.DOMESTIC, f"player {action.player!r} did not accept")
+        return (action.player, offer.give, offer.get)
     if isinstance(action, Withdraw):
-        return _close(state)
+        return None
     raise _wrong(action, ph)
+
+
+def trade_step(state: CatanState, action: Action) -> CatanState:
+    offer = state.offer
+    assert offer is not None
+    result = offer_step(offer, _hands(state), state.turn, state.config.players, action)
+    if result is None:
+        return _close(state)
+    if isinstance(result, Offer):
+        return evolve(state, offer=result)
+    partner, give, get = result
+    return _exchange(state, partner, give, get)

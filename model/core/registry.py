@@ -12,6 +12,7 @@ _GAMES: dict[str, str] = {
     "crafts": "model.crafts.game:GAME",
     "burgundy": "model.burgundy.game:GAME",
     "catan": "model.catan.game:GAME",
+    "cities_knights": "model.cities_knights.game:GAME",
     "caylus": "model.caylus.game:GAME",
     "catan_cards": "model.catan_cards.game:GAME",
 }

@@ -34,7 +34,7 @@ def _ids(found: list[Violation]) -> set[str]:
 
 #: the costly checks run on every n-th state (3 by default); catan's games are ten times as
 #: long as the others', so every check still meets hundreds of its states per configuration
-SAMPLE_EVERY = {"catan": 8}
+SAMPLE_EVERY = {"catan": 8, "cities_knights": 16}
 
 
 def _config_cases() -> list[tuple[str, int]]:

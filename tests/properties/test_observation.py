@@ -31,10 +31,11 @@ from tests.toygame import ToyGame
 
 ROOT = Path(__file__).resolve().parents[2]
 OBSERVED = [name for name in registry.names() if registry.get(name).observation_types]
-PLAYERS = {"crafts": (2, 4, 6), "burgundy": (2, 3, 4), "catan": (3, 4), "caylus": (2, 3, 5),
-           "catan_cards": (2, 4, 6)}
+PLAYERS = {"crafts": (2, 4, 6), "burgundy": (2, 3, 4), "catan": (3, 4), "cities_knights": (3, 4),
+           "caylus": (2, 3, 5), "catan_cards": (2, 4, 6)}
 #: every how many steps a state is checked (catan's games are long, its set-up card-less)
-EVERY = {"crafts": 5, "burgundy": 5, "catan": 25, "caylus": 5, "catan_cards": 10}
+EVERY = {"crafts": 5, "burgundy": 5, "catan": 25, "cities_knights": 50, "caylus": 5,
+         "catan_cards": 10}
 
 
 def test_every_game_has_observations() -> None:

@@ -1,0 +1,416 @@
+"""Progress cards (replacing development cards): playing each of the 25 kinds, one choice a
+step. A card in play is ``state.pending`` (stage ``card``); a step is legal when it is one
+of :func:`card_actions`, so the options and the check are one code path. Each card's rule
+is ``cities_knights/progress.<name>``."""
+
+from model.catan import board as B
+from model.catan import data as BD
+from model.catan.ops import bump, evolve, in_range, put
+from model.cities_knights import build
+from model.cities_knights import data as D
+from model.cities_knights import rules as RB
+from model.cities_knights.actions import (
+    Action,
+    ChooseCard,
+    ChooseHex,
+    ChooseNode,
+    ChooseNumber,
+    ChoosePath,
+    ChoosePlayer,
+    ChooseProgress,
+    PlayProgress,
+    Stop,
+)
+from model.cities_knights.common import (
+    at_road,
+    held,
+    knight_spots,
+    others,
+    set_player,
+    update_roads,
+)
+from model.cities_knights.state import CKState, Pending, Stage
+from model.cities_knights.turn import start_steals
+
+#: the rule of each progress kind, by index
+CARD_RULE: tuple[str, ...] = (
+    RB.MERCHANT, RB.RESOURCE_MONOPOLY, RB.COMMERCIAL_HARBOR, RB.MASTER_MERCHANT,
+    RB.MERCHANT_FLEET, RB.TRADE_MONOPOLY, RB.SPY, RB.BISHOP, RB.DESERTER, RB.DIPLOMAT,
+    RB.INTRIGUE, RB.SABOTEUR, RB.WARLORD, RB.WEDDING, RB.CONSTITUTION, RB.ALCHEMIST, RB.CRANE,
+    RB.INVENTOR, RB.IRRIGATION, RB.MEDICINE, RB.MINING, RB.ROAD_BUILDING, RB.SMITH,
+    RB.ENGINEER, RB.PRINTER,
+)
+#: cards whose whole effect comes at once when played
+_AT_ONCE = (D.WARLORD, D.CRANE, D.IRRIGATION, D.MINING, D.SABOTEUR)
+
+
+# -- helpers over the board ------------------------------------------------------------------
+def merchant_hexes(state: CKState, p: int) -> tuple[int, ...]:
+    """Land hexes (not the desert) touching one of ``p``'s buildings (settlements only with
+    the reading merchant=settlement)."""
+    only = 1 if state.config.option("merchant") == "settlement" else 0
+    return tuple(h for h in range(B.N_HEXES) if BD.YIELD[state.terrain[h]] >= 0
+                 and any(state.node_owner[n] == p and (not only or state.node_level[n] == 1)
+                         for n in B.HEX_NODES[h]))
+
+
+def open_roads(state: CKState) -> tuple[int, ...]:
+    """Roads with an end where their owner has no building, knight or other road."""
+    out = []
+    for e in range(B.N_PATHS):
+        o = state.path_owner[e]
+        if o < 0:
+            continue
+        for n in B.PATH_NODES[e]:
+            if state.node_owner[n] != o and state.knight_owner[n] != o and not any(
+                    state.path_owner[f] == o for f in B.NODE_PATHS[n] if f != e):
+                out.append(e)
+                break
+    return tuple(out)
+
+
+def _harvest(state: CKState, p: int, terrain: int, card: int) -> CKState:
+    hexes = sum(1 for h in range(B.N_HEXES) if state.terrain[h] == terrain
+                and any(state.node_owner[n] == p for n in B.HEX_NODES[h]))
+    n = min(D.HARVEST * hexes, state.bank[card])
+    pl = state.players[p]
+    return set_player(state, p, evolve(pl, hand=bump(pl.hand, card, n)),
+                      bank=bump(state.bank, card, -n))
+
+
+def _inventable(state: CKState) -> tuple[int, ...]:
+    return tuple(h for h in range(B.N_HEXES) if state.tokens[h]
+                 and state.tokens[h] not in D.INVENTOR_FIXED)
+
+
+def _give(state: CKState, giver: int, taker: int, card: int) -> CKState:
+    g = state.players[giver]
+    state = set_player(state, giver, evolve(g, hand=bump(g.hand, card, -1)))
+    t = state.players[taker]
+    return set_player(state, taker, evolve(t, hand=bump(t.hand, card, 1)))
+
+
+def _richer(state: CKState, strict: bool) -> tuple[int, ...]:
+    """Other seats with more points than the player on turn (at least as many: not
+    ``strict``), in turn order."""
+    mine = state.players[state.turn].vp
+    return tuple(q for q in others(state)
+                 if (state.players[q].vp > mine if strict else state.players[q].vp >= mine))
+
+
+def _with_commodities(state: CKState, seats: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(q for q in seats if any(state.players[q].hand[BD.N_RESOURCES:]))
+
+
+def _with_cards(state: CKState, seats: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(q for q in seats if sum(state.players[q].hand))
+
+
+def _cards_of(state: CKState, seat: int, first: int = 0, last: int = D.N_CARDS
+              ) -> tuple[Action, ...]:
+    hand = state.players[seat].hand
+    return tuple(ChooseCard(c) for c in range(first, last) if hand[c])
+
+
+# -- the options of each step ----------------------------------------------------------------
+def card_actions(state: CKState) -> tuple[Action, ...]:
+    pd = state.pending
+    assert pd is not None
+    return _options(state, pd)
+
+
+def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
+    p = state.turn
+    k, step = pd.card, pd.step
+    if k == D.MERCHANT:
+        return tuple(ChooseHex(h) for h in merchant_hexes(state, p))
+    if k == D.RESOURCE_MONOPOLY:
+        return tuple(ChooseCard(c) for c in range(BD.N_RESOURCES))
+    if k == D.TRADE_MONOPOLY:
+        return tuple(ChooseCard(c) for c in range(BD.N_RESOURCES, D.N_CARDS))
+    if k == D.MERCHANT_FLEET:
+        return tuple(ChooseCard(c) for c in range(D.N_CARDS))
+    if k == D.MASTER_MERCHANT:
+        if step == 0:
+            return tuple(ChoosePlayer(q) for q in _with_cards(state, _richer(state, True)))
+        return _cards_of(state, pd.target)
+    if k == D.COMMERCIAL_HARBOR:
+        if step == 0:
+            if not pd.queue:
+                return ()
+            return (*_cards_of(state, p, 0, BD.N_RESOURCES), Stop())
+        return _cards_of(state, pd.queue[0], BD.N_RESOURCES)
+    if k == D.SPY:
+        if step == 0:
+            return tuple(ChoosePlayer(q) for q in others(state) if held(state.players[q]))
+        return tuple(ChooseProgress(c) for c, n in enumerate(state.players[pd.target].progress)
+                     if n)
+    if k == D.BISHOP:
+        if not state.attacked:
+            return ()
+        return tuple(ChooseHex(h) for h in range(B.N_HEXES) if h != state.robber)
+    if k == D.DESERTER:
+        if step == 0:
+            return tuple(ChoosePlayer(q) for q in others(state) if any(state.players[q].knights))
+        if step == 1:
+            return tuple(ChooseNode(n) for n in build.own_knights(state, pd.target))
+        return (*(ChooseNode(n) for n in knight_spots(state, p)), Stop())
+    if k == D.DIPLOMAT:
+        if step == 0:
+            return tuple(ChoosePath(e) for e in open_roads(state))
+        return (*(ChoosePath(e) for e in build.road_spots(state, p)), Stop())
+    if k == D.INTRIGUE:
+        return tuple(ChooseNode(n) for n in range(B.N_NODES)
+                     if state.knight_owner[n] >= 0 and state.knight_owner[n] != p
+                     and at_road(state, p, n))
+    if k == D.WEDDING:
+        return _cards_of(state, pd.queue[0]) if pd.queue else ()
+    if k == D.ALCHEMIST:
+        return tuple(ChooseNumber(v) for v in range(1, 7))
+    if k == D.ENGINEER:
+        return tuple(ChooseNode(n) for n in build.wall_spots(state, p))
+    if k == D.INVENTOR:
+        return tuple(ChooseHex(h) for h in _inventable(state) if h != pd.target)
+    if k == D.MEDICINE:
+        if not build.can_pay(state, p, D.MEDICINE_COST):
+            return ()
+        return tuple(ChooseNode(n) for n in build.city_spots(state, p))
+    if k == D.ROAD_BUILDING:
+        return tuple(ChoosePath(e) for e in build.road_spots(state, p)) if pd.left else ()
+    if k == D.SMITH:
+        if not pd.left:
+            return ()
+        nodes = tuple(n for n in build.own_knights(state, p)
+                      if build.promote_rule(state, p, n) is None)
+        return (*(ChooseNode(n) for n in nodes), Stop()) if nodes else ()
+    return ()
+
+
+def card_actor(state: CKState) -> int:
+    pd = state.pending
+    assert pd is not None
+    if (pd.card == D.COMMERCIAL_HARBOR and pd.step == 1) or pd.card == D.WEDDING:
+        return pd.queue[0]
+    if pd.card == D.DESERTER and pd.step == 1 and state.config.option("deserter") == "victim":
+        return pd.target
+    return state.turn
+
+
+# -- playing ----------------------------------------------------------------------------------
+def _first(state: CKState, k: int) -> Pending:
+    p = state.turn
+    if k == D.COMMERCIAL_HARBOR:
+        return Pending(k, queue=_with_commodities(state, others(state)))
+    if k == D.WEDDING:
+        return Pending(k, left=D.FREE_TWO, queue=_with_cards(state, _richer(state, True)))
+    if k == D.ROAD_BUILDING:
+        return Pending(k, left=min(D.FREE_TWO, BD.ROADS - state.players[p].roads))
+    if k == D.SMITH:
+        return Pending(k, left=D.FREE_TWO)
+    return Pending(k)
+
+
+def playable(state: CKState, k: int) -> str | None:
+    """Why the player on turn may not play progress card ``k`` now, or ``None``."""
+    if not in_range(k, D.N_PROGRESS_KINDS) or k in D.VP_CARDS:
+        return RB.VP_FACE_UP
+    p = state.turn
+    pl = state.players[p]
+    if not pl.progress[k]:
+        return CARD_RULE[k]
+    if (state.stage is Stage.PRE_ROLL) != (k == D.ALCHEMIST):
+        return RB.ALCHEMIST if k == D.ALCHEMIST else RB.PLAY
+    if k == D.BISHOP and not state.attacked:
+        return RB.NO_ROBBER
+    if k in _AT_ONCE:
+        if k == D.WARLORD and not build.activatable(state, p):
+            return RB.WARLORD
+        if k == D.CRANE and state.crane:
+            return RB.CRANE
+        return None
+    if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
+        return None if open_roads(state) else RB.DIPLOMAT
+    if k == D.WEDDING:
+        return None if _with_cards(state, _richer(state, True)) else RB.WEDDING
+    if k == D.COMMERCIAL_HARBOR and not any(state.players[p].hand[:BD.N_RESOURCES]):
+        return RB.COMMERCIAL_HARBOR
+    return None if _options(state, _first(state, k)) else CARD_RULE[k]
+
+
+def play_actions(state: CKState) -> list[Action]:
+    pl = state.players[state.turn]
+    return [PlayProgress(k) for k in range(D.N_PROGRESS_KINDS)
+            if pl.progress[k] and playable(state, k) is None]
+
+
+def play(state: CKState, action: PlayProgress) -> CKState:
+    k = action.progress
+    why = playable(state, k)
+    if why is not None:
+        raise RB.RULES.illegal(why, f"progress card {k!r} cannot be played now")
+    p = state.turn
+    pl = state.players[p]
+    state = set_player(state, p, evolve(pl, progress=bump(pl.progress, k, -1)),
+                       spent=bump(state.spent, k, 1))
+    if k == D.WARLORD:
+        marks = tuple(m | 1 if o == p and not a else m for o, a, m in
+                      zip(state.knight_owner, state.knight_active, state.knight_marks,
+                          strict=True))
+        active = tuple(a or o == p for o, a in zip(state.knight_owner, state.knight_active,
+                                                   strict=True))
+        return evolve(state, knight_active=active, knight_marks=marks)
+    if k == D.CRANE:
+        return evolve(state, crane=True)
+    if k == D.IRRIGATION:
+        return _harvest(state, p, BD.FIELDS, BD.GRAIN)
+    if k == D.MINING:
+        return _harvest(state, p, BD.MOUNTAINS, BD.ORE)
+    if k == D.SABOTEUR:
+        due = tuple(sum(state.players[q].hand) // 2 if q in _richer(state, False) else 0
+                    for q in range(state.config.players))
+        if any(due):
+            return evolve(state, discards=due, pending=Pending(k), stage=Stage.DISCARD)
+        return state
+    if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
+        for e in open_roads(state):
+            state = _remove_road(state, e)
+        return update_roads(state, True)
+    return _continue(state, _first(state, k))
+
+
+def _continue(state: CKState, pd: Pending) -> CKState:
+    """Go on with ``pd``, or finish the card when its next step has no option."""
+    if _options(state, pd):
+        return evolve(state, pending=pd, stage=Stage.CARD)
+    return evolve(state, pending=None, stage=Stage.MAIN)
+
+
+def _remove_road(state: CKState, e: int) -> CKState:
+    o = state.path_owner[e]
+    pl = state.players[o]
+    return set_player(state, o, evolve(pl, roads=pl.roads - 1),
+                      path_owner=put(state.path_owner, e, -1))
+
+
+# -- the steps ----------------------------------------------------------------------------------
+def card_step(state: CKState, action: Action) -> CKState:
+    pd = state.pending
+    assert pd is not None
+    k = pd.card
+    if action not in _options(state, pd):
+        raise RB.RULES.illegal(CARD_RULE[k], f"{action!r} is not a choice of this"
+                               f" {D.PROGRESS_NAMES[k]} step")
+    p = state.turn
+    if isinstance(action, Stop):
+        return evolve(state, pending=None, stage=Stage.MAIN)
+    if k == D.MERCHANT:
+        assert isinstance(action, ChooseHex)
+        return evolve(state, merchant=action.hex, merchant_owner=p, pending=None,
+                      stage=Stage.MAIN)
+    if k in (D.RESOURCE_MONOPOLY, D.TRADE_MONOPOLY):
+        assert isinstance(action, ChooseCard)
+        c = action.card
+        take = D.MONOPOLY_TAKE if k == D.RESOURCE_MONOPOLY else 1
+        for q in others(state):
+            for _ in range(min(take, state.players[q].hand[c])):
+                state = _give(state, q, p, c)
+        return evolve(state, pending=None, stage=Stage.MAIN)
+    if k == D.MERCHANT_FLEET:
+        assert isinstance(action, ChooseCard)
+        return evolve(state, fleet=action.card, pending=None, stage=Stage.MAIN)
+    if k == D.MASTER_MERCHANT:
+        if isinstance(action, ChoosePlayer):
+            return _continue(state, evolve(pd, step=1, target=action.player, left=D.FREE_TWO))
+        assert isinstance(action, ChooseCard)
+        state = _give(state, pd.target, p, action.card)
+        return _continue(state, evolve(pd, left=pd.left - 1)) if pd.left > 1 \
+            else evolve(state, pending=None, stage=Stage.MAIN)
+    if k == D.COMMERCIAL_HARBOR:
+        assert isinstance(action, ChooseCard)
+        q = pd.queue[0]
+        if pd.step == 0:
+            return evolve(_give(state, p, q, action.card), pending=evolve(pd, step=1))
+        state = _give(state, q, p, action.card)
+        rest = _with_commodities(state, pd.queue[1:])
+        return _continue(state, evolve(pd, step=0, queue=rest))
+    if k == D.SPY:
+        if isinstance(action, ChoosePlayer):
+            return _continue(state, evolve(pd, step=1, target=action.player))
+        assert isinstance(action, ChooseProgress)
+        q, c = pd.target, action.progress
+        victim = state.players[q]
+        state = set_player(state, q, evolve(victim, progress=bump(victim.progress, c, -1)))
+        me = state.players[p]
+        state = set_player(state, p, evolve(me, progress=bump(me.progress, c, 1)))
+        return evolve(state, pending=None, stage=Stage.MAIN)
+    if k == D.BISHOP:
+        assert isinstance(action, ChooseHex)
+        state = evolve(state, robber=action.hex)
+        who = tuple(q for q in others(state)
+                    if any(state.node_owner[n] == q for n in B.HEX_NODES[action.hex]))
+        return start_steals(state, who)
+    if k == D.DESERTER:
+        if isinstance(action, ChoosePlayer):
+            return _continue(state, evolve(pd, step=1, target=action.player))
+        assert isinstance(action, ChooseNode)
+        if pd.step == 1:
+            level = state.knight_level[action.node]
+            state = build.remove_knight(state, action.node)
+            if state.players[p].knights[level - 1] >= D.KNIGHTS_PER_LEVEL:
+                return evolve(state, pending=None, stage=Stage.MAIN)
+            return _continue(state, evolve(pd, step=2, left=level))
+        state = build.put_knight(state, p, action.node, pd.left, False)
+        return evolve(state, pending=None, stage=Stage.MAIN)
+    if k == D.DIPLOMAT:
+        assert isinstance(action, ChoosePath)
+        if pd.step == 0:
+            owner = state.path_owner[action.path]
+            own = owner == p
+            state = update_roads(_remove_road(state, action.path), True, (owner,))
+            if own:
+                return _continue(state, evolve(pd, step=1))
+            return evolve(state, pending=None, stage=Stage.MAIN)
+        state = build.place_road(state, p, action.path)
+        return evolve(state, pending=None, stage=Stage.MAIN)
+    if k == D.INTRIGUE:
+        assert isinstance(action, ChooseNode)
+        n = action.node
+        displaced = (state.knight_owner[n], state.knight_level[n], state.knight_active[n])
+        state = build.remove_knight(state, n)
+        return build.start_displaced(state, displaced)
+    if k == D.WEDDING:
+        assert isinstance(action, ChooseCard)
+        q = pd.queue[0]
+        state = _give(state, q, p, action.card)
+        if pd.left > 1 and sum(state.players[q].hand) > 0:
+            return evolve(state, pending=evolve(pd, left=pd.left - 1))
+        return _continue(state, evolve(pd, left=D.FREE_TWO,
+                                       queue=_with_cards(state, pd.queue[1:])))
+    if k == D.ALCHEMIST:
+        assert isinstance(action, ChooseNumber)
+        if pd.step == 0:
+            return evolve(state, pending=evolve(pd, step=1, target=action.number))
+        return evolve(state, dice=(pd.target, action.number), pending=None, stage=Stage.EVENT)
+    if k == D.ENGINEER:
+        assert isinstance(action, ChooseNode)
+        return evolve(build.place_wall(state, p, action.node), pending=None, stage=Stage.MAIN)
+    if k == D.INVENTOR:
+        assert isinstance(action, ChooseHex)
+        if pd.target < 0:
+            return evolve(state, pending=evolve(pd, target=action.hex))
+        a, b = pd.target, action.hex
+        tokens = put(put(state.tokens, a, state.tokens[b]), b, state.tokens[a])
+        return evolve(state, tokens=tokens, pending=None, stage=Stage.MAIN)
+    if k == D.MEDICINE:
+        assert isinstance(action, ChooseNode)
+        state = build.pay(state, p, D.MEDICINE_COST)
+        return evolve(build.place_city(state, p, action.node), pending=None, stage=Stage.MAIN)
+    if k == D.ROAD_BUILDING:
+        assert isinstance(action, ChoosePath)
+        state = build.place_road(state, p, action.path)
+        return _continue(state, evolve(pd, left=pd.left - 1))
+    assert k == D.SMITH and isinstance(action, ChooseNode)
+    state = build.promote(state, p, action.node)
+    return _continue(state, evolve(pd, left=pd.left - 1))
+
+

@@ -1,0 +1,438 @@
+"""The rule book of Cities & Knights: every rule and ambiguity the model adds to or changes
+in base Catan (whose rules, :mod:`model.catan.rules`, stand where this book says nothing).
+
+Quotes stand verbatim in the rules text ``003_afb99bb921effa32.txt``, or, for the published
+game's data the text lost, in ``shared/data/README.md`` (``../data/README.md``).
+"""
+
+from model.core import RuleBook
+
+FILE = "003_afb99bb921effa32.txt"
+DATA_FILE = "../data/README.md"
+RULES = RuleBook("cities_knights", FILE)
+R = RULES
+SUPP = "supplementary: published game, data/README.md (confidence H)"
+BOUND = "model bound: not a rule of the game; no quote, see docs/games/cities_knights.md"
+BASE = "base Catan's rule (model.catan); stands in no project text"
+
+
+def _d(local: str, quote: str, summary: str) -> str:
+    """A rule from the data file's Cities & Knights table."""
+    return R.rule(local, quote, summary, source=SUPP, file=DATA_FILE)
+
+
+# -- components and set-up ---------------------------------------------------------------------
+COMPONENTS = _d("components", "54 progress cards (18 a colour), 36 commodity cards",
+                "54 progress cards, 36 commodity cards (12 each), 6 Defender cards, 6 knights"
+                " and 3 walls a player, 3 metropolises, the merchant; beginner board of base"
+                " Catan.")
+REMOVED = _d("components.removed", "development cards, largest army, one white die",
+             "No development cards, no largest army; the red die replaces one white die.")
+SETUP_CITY = R.rule("setup.second-city",
+                    "При втором первоначальном размещении поместите город вместо поселения",
+                    "The second set-up placement is a city; it takes 1 card per adjacent"
+                    " producing hex (base rule, resources only).")
+ACTOR = R.rule("turn.actor", "", "Only the player whose step it is acts, with a step of the"
+               " current stage.", source=BASE)
+OVER = R.rule("game.over", "", "No action after the game has ended.", source=BASE)
+TURN_LIMIT = R.rule("turn.limit", "", "After 500 turns the game ends with no winner.",
+                    source=BOUND)
+
+# -- dice --------------------------------------------------------------------------------------
+DICE = R.rule("dice.three", "Есть 3 типа кубиков: обычные, красные и кубики событий.",
+              "A roll is the white and red production dice (one chance step, 36 outcomes),"
+              " then the event die (a chance step: ship 3/6, each gate 1/6).")
+EVENT = R.rule("dice.event", "На кубике События изображены 3 Корабля Варваров и 3 Замка.",
+               "The event die resolves before production: a ship moves the barbarians, a"
+               " gate deals progress cards.")
+GATE = _d("dice.gate-draw", "each player whose improvement level L >= 1 in that colour draws"
+          " if the red die <= L + 1",
+          "On a gate face each player with level L >= 1 in its colour and red die <= L + 1"
+          " draws a card of that colour (a chance step over the deck), in turn order from"
+          " the roller.")
+
+# -- production ------------------------------------------------------------------------------
+COMMODITY = R.rule("production.commodity", "производят 1 ресурс и 1 товар",
+                   "A city on forest, pasture, mountains gives 1 resource and 1 commodity"
+                   " (paper, cloth, coin); on hills and fields 2 resources.")
+ONLY_CITIES = R.rule("production.only-cities", "Только города могут производить товары",
+                     "Settlements never produce commodities.")
+GOLD = R.rule("production.gold", "с золотых плиток можно получить только ресурсы",
+              "Gold fields give no commodities (the base board has no gold field: no effect).")
+SHORTAGE = R.rule("production.shortage", "", "Bank shortage as base Catan, per card kind"
+                  " (commodities too).", source=BASE)
+AQUEDUCT = R.rule("improvement.aqueduct", "вы можете выбрать ресурс по вашему выбору из банка",
+                  "Science level 3: a player whom a non-7 roll gives nothing takes 1 resource"
+                  " of choice from the bank.")
+
+# -- the 7 and the robber -------------------------------------------------------------------
+DISCARD = R.rule("seven.discard", "Товары учитываются при расчёте лимита сброса Грабителя",
+                 "On a 7 a player over the limit (7, +2 a wall) discards half, rounded down,"
+                 " resources and commodities, one card a step.")
+NO_ROBBER = R.rule("robber.not-before-attack", "Игроки НЕ МОГУТ переместить Грабителя до"
+                   " первой атаки варваров",
+                   "Before the first barbarian attack the robber does not move (7, knight"
+                   " chase, Bishop), but discards still happen.")
+ROBBER = R.rule("robber.move", "", "The robber moves to another hex and its mover steals 1"
+                " random card (resource or commodity) from a player there.", source=BASE)
+
+# -- barbarians -----------------------------------------------------------------------------
+BARBARIAN_MOVE = R.rule("barbarians.move", "варвары перемещаются на одну клетку вперёд",
+                        "A ship face moves the barbarians one step along the 7-step track.")
+TRACK = _d("barbarians.track", "track of 7 steps", "The attack comes on the 7th ship.")
+STRENGTH = R.rule("barbarians.strength", "Сила Варваров = общее количество городов",
+                  "Barbarian strength: cities on the board (metropolises included).")
+DEFENCE = R.rule("barbarians.defence", "Сила Рыцарей = общая сила всех Активных Рыцарей",
+                 "Defence: the sum of the levels of all active knights.")
+DEFENDER = R.rule("barbarians.defender", "званием Защитник Колониста стоимостью 1",
+                  "Won: the sole strongest contributor takes a Defender card (1 VP).")
+TIE = R.rule("barbarians.tie", "каждый из этих игроков вместо этого выберет карту прогресса",
+             "Won with a tie for strongest: each tied player picks a colour and draws a"
+             " progress card of it.")
+LOSS = R.rule("barbarians.loss", "уничтожает свой город, превращая его в поселение",
+              "Lost: the weakest contributor(s) each reduce a city of their choice to a"
+              " settlement (its wall is lost).")
+IMMUNE = R.rule("barbarians.immune", "все города которых являются метрополиями, не"
+                " затрагиваются",
+                "Players without cities, or whose cities are all metropolises, are not"
+                " affected.")
+RESET = R.rule("barbarians.reset", "варвары возвращаются в начало дорожки и все рыцари"
+               " деактивируются",
+               "After an attack the ship returns to the start and all knights deactivate.")
+
+# -- knights ----------------------------------------------------------------------------------
+KNIGHT_COST = R.rule("knight.build", "1 рыцарь стоит 1 шерсти и 1 руды.",
+                     "A basic knight costs wool + ore; it stands inactive on an empty"
+                     " intersection touching its owner's road.")
+KNIGHT_PLACE = R.rule("knight.place", "Может быть размещен где угодно в конце или между"
+                      " дорогами.", "A knight goes on an empty intersection at one's road.")
+KNIGHT_LIMIT = R.rule("knight.limit", "У каждого игрока может быть 2 Обычных рыцаря",
+                      "At most 2 knights of each level per player.")
+ACTIVATE = R.rule("knight.activate", "Активация рыцаря стоит 1 Grain.",
+                  "Activating an inactive knight costs grain.")
+NO_BUILD_ACT = R.rule("knight.no-act-when-activated", "Вы НЕ МОЖЕТЕ разместить рыцаря,"
+                      " активировать рыцаря и выполнить действие рыцаря.",
+                      "A knight activated this turn takes no action this turn.")
+PROMOTE = R.rule("knight.promote", "Улучшение рыцаря стоит 1 Шерсть и 1 Руду.",
+                 "Promoting a knight one level costs wool + ore (active state kept).")
+PROMOTE_ONCE = R.rule("knight.promote-once", "Вы НЕ МОЖЕТЕ улучшить рыцаря дважды за один и"
+                      " тот же ход.", "A knight is promoted at most once a turn.")
+FORTRESS = R.rule("knight.mighty", "Вы можете ТОЛЬКО улучшить рыцарей до 3 уровня после того,"
+                  " как достигнете третьего уровня в Политическом Улучшении Города",
+                  "Promotion to mighty needs politics level 3.")
+KNIGHT_MOVE = R.rule("knight.move", "переместите рыцаря в любое доступное место в той же"
+                     " дорожной сети", "An active knight moves to an empty intersection of its"
+                     " road network and deactivates.")
+DISPLACE = R.rule("knight.displace", "Если уровень вашего рыцаря выше, чем у противника",
+                  "An active knight takes the place of a weaker rival knight in its road"
+                  " network and deactivates; the rival moves his knight to an empty"
+                  " intersection at his roads, or loses it.")
+CHASE = R.rule("knight.chase", "Вы можете переместить Грабителя, если он находится на плитке,"
+               " которую касается один из ваших активных рыцарей.",
+               "An active knight touching the robber's hex chases it (robber moves, steal)"
+               " and deactivates.")
+ROAD_BREAK = R.rule("knight.break-road", "Может нарушить длину дороги другого игрока",
+                    "A knight between a rival's roads breaks them for the longest road (and"
+                    " blocks rival roads through its intersection).")
+
+# -- walls -----------------------------------------------------------------------------------
+WALL = R.rule("wall.build", "Городская стена стоит 2 кирпича",
+              "A city wall costs 2 brick and goes on one's own city without a wall.")
+WALL_LIMIT = R.rule("wall.limit", "Каждый игрок может разместить максимум 3 стены",
+                    "At most 3 walls a player, one per city.")
+WALL_BONUS = R.rule("wall.discard-limit", "Городские стены увеличивают лимит сброса на 2"
+                    " карты", "Each wall raises its owner's discard limit by 2.")
+WALL_LOST = R.rule("wall.lost", "стена этого города также разрушается",
+                   "A wall is lost with its city.")
+
+# -- improvements, metropolises --------------------------------------------------------------
+IMPROVE = R.rule("improvement.buy", "Каждый уровень Улучшения Города стоит на один ресурс"
+                 " больше.", "Level k of trade/politics/science costs k cloth/coin/paper.")
+IMPROVE_COST = _d("improvement.cost", "level k costs k commodities of its kind",
+                  "The published costs (the text lost the table).")
+IMPROVE_CITY = R.rule("improvement.city", "Чтобы купить Улучшение Города, у вас должен быть"
+                      " хотя бы 1 город.", "Buying an improvement needs a city (reading:"
+                      " cities_knights/improvement-city).")
+IMPROVE_MAX = R.rule("improvement.max", "Уровень 5", "At most level 5 of each kind.")
+TRADING_HOUSE = R.rule("improvement.trading-house", "Торгуйте товарами по курсу 2:1",
+                       "Trade level 3: commodities trade 2:1 with the bank.")
+METROPOLIS = R.rule("metropolis.first", "Первый игрок, достигший 4-го уровня",
+                    "The first to level 4 of a kind puts its metropolis on one of his cities"
+                    " (+2 VP).")
+METROPOLIS_TAKE = R.rule("metropolis.take", "Игроки могут украсть Метрополию, если они первыми"
+                         " достигнут 5-го уровня", "The first to level 5 takes the"
+                         " metropolis from a level-4 holder; then it stays.")
+METROPOLIS_CITY = R.rule("metropolis.needs-city", "Вы не можете повысить статус Метрополии или"
+                         " приобрести Улучшение Города 4-го уровня, не имея доступного города.",
+                         "Levels 4 and 5 need a city without a metropolis when the"
+                         " metropolis would come to the buyer.")
+METROPOLIS_SAFE = R.rule("metropolis.immune", "Варвары не могут разрушить Метрополию.",
+                         "A metropolis city is never reduced by the barbarians.")
+
+# -- building (base Catan's rules, with knights as pieces) ----------------------------------
+BUILD_ROAD = R.rule("build.road", "", "A road goes on a free path touching one's building or"
+                    " road, not through a rival piece (building or knight); 15 a player;"
+                    " brick + lumber.", source=BASE)
+BUILD_SETTLEMENT = R.rule("build.settlement", "", "A settlement goes on an empty intersection"
+                          " (no knight) at one's road, by the distance rule; 5 a player;"
+                          " brick + lumber + wool + grain.", source=BASE)
+BUILD_CITY = R.rule("build.city", "", "A city replaces one's settlement; 4 a player; 2 grain"
+                    " + 3 ore.", source=BASE)
+
+# -- trade -----------------------------------------------------------------------------------
+MARITIME = R.rule("trade.maritime", "Товарами можно торговать, как и любым другим ресурсом.",
+                  "Maritime trade as base Catan (4:1, harbours), commodities included"
+                  " (reading: cities_knights/commodity-harbour).")
+DOMESTIC = R.rule("trade.domestic", "Товарами можно торговать, как и любым другим ресурсом.",
+                  "Domestic trade as base Catan's (catan/trade.*: offers built card by card,"
+                  " answers, counter-offers), commodities included; its rejections name"
+                  " this rule.")
+TRADE_LIMIT = R.rule("trade.limit", "", "At most 10 trades (maritime and domestic) and 3"
+                     " domestic offers a turn.", source=BOUND)
+
+# -- progress cards: the rules of holding them -----------------------------------------------
+PROGRESS_DECKS = _d("progress.decks", "merchant 6, resource monopoly 4, commercial harbor 2",
+                    "Three decks of 18 by colour with the published counts.")
+HAND_LIMIT = R.rule("progress.hand-limit", "В вашей руке может быть только 4 карты прогресса.",
+                    "At most 4 progress cards in hand (5 during one's turn; the one on turn"
+                    " discards down to 4 at its end).")
+OFF_TURN = R.rule("progress.off-turn", "Если Вы вытягиваете 5-ю карту прогресса не в свой ход",
+                  "Drawing a 5th card off one's turn: discard one at once.")
+VP_FACE_UP = R.rule("progress.vp-cards", "не засчитываются в счет 4 карт в вашей руке",
+                    "Printer and Constitution are kept face up at once (1 VP each) and do not"
+                    " count in the hand.")
+PLAY = R.rule("progress.play", "", "A progress card is played after the roll (the Alchemist"
+              " before it), any number a turn; the played card goes to the discard pile.",
+              source="published game; stands in no project text")
+
+
+def _card(local: str, quote: str, summary: str) -> str:
+    return R.rule(f"progress.{local}", quote, summary)
+
+
+MERCHANT = _card("merchant", "Переместите Торговца на любую клетку, касающуюся одного из ваших"
+                 " поселений.", "The merchant moves to a land hex at one's building: 2:1"
+                 " for its resource, 1 VP while held.")
+RESOURCE_MONOPOLY = _card("resource-monopoly", "Выберите ресурс для всех игроков, чтобы дать"
+                          " вам 2 из", "Name a resource: each other player gives up to 2.")
+COMMERCIAL_HARBOR = _card("commercial-harbor", "Заставьте каждого игрока обменять вам товар",
+                          "Each other player in turn: give him a resource; he gives a"
+                          " commodity of his choice; one may stop early.")
+MASTER_MERCHANT = _card("master-merchant", "Выберите 1 игрока, у которого больше очков, чем у"
+                        " вас", "Take 2 cards of choice from the hand of a player with more"
+                        " points.")
+MERCHANT_FLEET = _card("merchant-fleet", "Вы можете обменять его по курсу 2:1",
+                       "One named card trades 2:1 with the bank this turn.")
+TRADE_MONOPOLY = _card("trade-monopoly", "Выберите любой товар для всех игроков, чтобы"
+                       " получить 1 из", "Name a commodity: each other player gives 1.")
+SPY = _card("spy", "Выберите игрока, чтобы просмотреть все его карты прогресса, и украдите 1"
+            " из них.", "Take a progress card of choice from a player's hand.")
+BISHOP = _card("bishop", "Переместите Грабителя и украдите по 1 карте у каждого игрока на"
+               " плитке", "Move the robber; steal 1 random card from each player there.")
+CONSTITUTION = _card("constitution", "1 Конституция", "1 VP, kept face up.")
+DESERTER = _card("deserter", "Выберите противника, чтобы удалить рыцаря по своему выбору.",
+                 "A rival loses a knight; one may place a knight of that level free.")
+DIPLOMAT = _card("diplomat", "Уберите все открытые дороги.",
+                 "Remove open road(s) (reading: cities_knights/diplomat); one's own may be"
+                 " re-placed.")
+INTRIGUE = _card("intrigue", "Сместите вражеского рыцаря, коснувшегося одной из ваших дорог.",
+                 "Displace a rival knight at one of one's roads (no knight needed).")
+SABOTEUR = _card("saboteur", "Все игроки, имеющие равное или большее количество очков",
+                 "Each other player with at least one's points discards half his cards.")
+WARLORD = _card("warlord", "Активируйте всех своих рыцарей бесплатно",
+                "Activate all one's knights free.")
+WEDDING = _card("wedding", "Все игроки, набравшие больше очков, чем вы, дадут вам 2",
+                "Each player with more points gives 2 cards of his choice.")
+ALCHEMIST = _card("alchemist", "Определить бросок красного и обычного кубика",
+                  "Before the roll: choose the white and red dice (the event die is rolled).")
+CRANE = _card("crane", "Постройте Улучшение Города за один товар меньше.",
+              "The next improvement this turn costs one commodity less (not cumulative).")
+ENGINEER = _card("engineer", "Постройте городскую стену бесплатно",
+                 "Build a city wall free.")
+INVENTOR = _card("inventor", "Поменяйте местами 2 числа на доске (кроме 6, 8, 2, 12)",
+                 "Swap two number tokens other than 2, 6, 8, 12.")
+IRRIGATION = _card("irrigation", "Соберите по 2 карты зерна",
+                   "2 grain per fields hex at one's buildings.")
+MEDICINE = _card("medicine", "Улучшите поселение до города за 2 карты руды и 1 зерно.",
+                 "A city for 2 ore + 1 grain.")
+MINING = _card("mining", "Соберите по 2 карты руды",
+               "2 ore per mountains hex at one's buildings.")
+PRINTER = _card("printer", "Книгопечатание | Плюс одно очко", "1 VP, kept face up.")
+ROAD_BUILDING = _card("road-building", "Постройте 2 бесплатные дороги", "Place 2 free roads.")
+SMITH = _card("smith", "Улучшите до 2 рыцарей бесплатно", "Promote up to 2 knights free.")
+
+# -- victory ---------------------------------------------------------------------------------
+VICTORY = R.rule("victory.thirteen", "Победителем становится тот, кто первым наберет 13 очков.",
+                 "13 VP on one's own turn wins (checked at every step of it).")
+OWN_TURN = R.rule("victory.own-turn", "Вы можете выиграть игру только в свой ход.",
+                  "Points gained off turn win only when one's turn comes.")
+POINTS = R.rule("victory.points", "Получите баллы, выполнив следующие действия:",
+                "Points: settlement 1, city 2, metropolis +2, longest road 2, Defender 1"
+                " each, merchant 1, Printer/Constitution 1.")
+LONGEST = R.rule("victory.longest-road", "Для получения этого достижения необходимо построить"
+                 " как минимум 5 последовательных дорог", "Longest road as base Catan.")
+
+# -- ambiguities -----------------------------------------------------------------------------
+A_DIPLOMAT = R.ambiguity(
+    "diplomat",
+    quote="Уберите все открытые дороги. Если это ваша собственная дорога, вы можете ее"
+          " переместить.",
+    question="Does the Diplomat remove all open roads or one open road?",
+    readings={"one": "one open road of any player; one's own may be re-placed free",
+              "all": "every open road of every player; none is re-placed"},
+    default="one",
+    why="The published card removes one open road; the text's 'all' then speaks of 'it'"
+        " (one road) in its next sentence.",
+    source="published game (data/README.md, confidence H)",
+    option="diplomat",
+)
+A_DEFENDER = R.ambiguity(
+    "defender",
+    quote="Игрок с наибольшим количеством активных Рыцарей награждается званием",
+    question="Does the Defender go to the most active knights or to the highest strength"
+             " (the text says both)?",
+    readings={"strength": "the highest sum of active knight levels",
+              "count": "the most active knights"},
+    default="strength",
+    why="The next line of the text speaks of equal strength, as does the published game.",
+    source="published game (data/README.md, confidence H)",
+    option="defender",
+)
+A_LOSERS = R.ambiguity(
+    "attack-losers",
+    quote="Игрок с наименьшей силой рыцаря уничтожает свой город",
+    question="When several players tie for the lowest contribution, do all lose a city?",
+    readings={"all-tied": "every player tied for the lowest loses a city",
+              "one": "only the first of the tied players in turn order from the roller"},
+    default="all-tied",
+    why="The published game makes every tied player lose a city.",
+    source="published game (data/README.md, confidence H)",
+    option="losers",
+)
+A_MERCHANT = R.ambiguity(
+    "merchant-site",
+    quote="касающуюся одного из ваших поселений",
+    question="May the merchant go beside one's cities, or only beside settlements?",
+    readings={"building": "a land hex touching one's settlement or city",
+              "settlement": "a land hex touching one's settlement"},
+    default="building",
+    why="The published card allows a settlement or city.",
+    source="published game (data/README.md, confidence H)",
+    option="merchant",
+)
+A_IMPROVE_CITY = R.ambiguity(
+    "improvement-city",
+    quote="если на игровом поле есть хотя бы 1 город",
+    question="Does buying an improvement need a city of one's own or any city on the board?",
+    readings={"own": "a city of one's own (chapter 10)",
+              "board": "any city on the board (chapter 4)"},
+    default="own",
+    why="Chapter 10 and the published game require one's own city.",
+    source="published game (data/README.md, confidence H)",
+    option="improvement-city",
+)
+A_DESERTER = R.ambiguity(
+    "deserter-choice",
+    quote="Выберите противника, чтобы удалить рыцаря по своему выбору.",
+    question="Who chooses the knight the Deserter removes?",
+    readings={"victim": "the victim chooses", "player": "the card's player chooses"},
+    default="victim",
+    why="The published card lets the victim choose.",
+    source="published game (data/README.md, confidence H)",
+    option="deserter",
+)
+A_LEVEL4_CITY = R.ambiguity(
+    "level-four-city",
+    quote="Чтобы купить Улучшение Города 4-го уровня, игрокам необходим доступный город.",
+    question="Does buying level 4 (or 5) always need a city without a metropolis, or only"
+             " when the metropolis would come to the buyer?",
+    readings={"if-metropolis": "only when the purchase brings the buyer the metropolis",
+              "always": "levels 4 and 5 always need a city without a metropolis"},
+    default="if-metropolis",
+    why="The city is needed to hold the metropolis; the published game asks for it only"
+        " then.",
+    source="published game (data/README.md, confidence H)",
+    option="level-four-city",
+)
+A_SPENT = R.ambiguity(
+    "spent-progress-cards",
+    quote="Существует 18 Карт Прогресса каждого типа.",
+    question="Where do played and discarded progress cards go, and what does a draw from an"
+             " empty deck give?",
+    readings={"set-aside": "they are set aside; a draw from an empty deck gives nothing"},
+    default="set-aside",
+    why="The text is silent; a multiset deck cannot model cards slid under a pile (drawn"
+        " last) without its order.",
+    source="project default (the text is silent)",
+)
+A_COMMODITY_TRADE = R.ambiguity(
+    "commodity-harbour",
+    quote="Товарами можно торговать, как и любым другим ресурсом.",
+    question="At what rates do commodities trade with the bank?",
+    readings={"published": "4:1, 3:1 at a generic harbour, never 2:1 at a special harbour"},
+    default="published",
+    why="The text's 'like any resource' and the published rates agree for the bank: no"
+        " special harbour is a commodity's own.",
+    source="published game (data/README.md, confidence H)",
+)
+A_TABLES = R.ambiguity(
+    "lost-tables",
+    quote="1-й уровень | |",
+    question="The text lost the improvement cost table, the red-die table and the track"
+             " length: which values hold?",
+    readings={"published": "level k costs k commodities; a gate draws for red <= level + 1;"
+                           " the track has 7 steps"},
+    default="published",
+    why="The published game's values (data/README.md, confidence H).",
+    source="supplementary data (confidence H)",
+)
+A_NO_SETTLEMENT = R.ambiguity(
+    "reduced-city-stock",
+    quote="уничтожает свой город, превращая его в поселение",
+    question="What happens to a city the barbarians reduce when its owner has no settlement"
+             " piece left?",
+    readings={"removed": "the city is removed from the board"},
+    default="removed",
+    why="No settlement piece can take its place; pieces stay within their stock.",
+    source="project default (the text is silent)",
+)
+A_DISPLACED = R.ambiguity(
+    "displaced-knight",
+    quote="чтобы противник должен был переместить его или удалить",
+    question="Where may a displaced knight go?",
+    readings={"at-roads": "any empty intersection touching one of its owner's roads; if"
+                          " none, it is removed"},
+    default="at-roads",
+    why="The text names no place; a knight always stands at its owner's roads.",
+    source="project default (the text is silent)",
+)
+A_DEFENDER_OUT = R.ambiguity(
+    "defender-cards-out",
+    quote="званием Защитник Колониста стоимостью 1 дополнительное Очко",
+    question="What does a sole top defender get when all 6 Defender cards are given out?",
+    readings={"nothing": "nothing"},
+    default="nothing",
+    why="There are 6 Defender cards.",
+    source="project default (the text is silent)",
+)
+A_NO_DEFENDERS = R.ambiguity(
+    "no-defenders",
+    quote="Если сила Рыцаря равна или превышает силу Варвара",
+    question="When no city stands (strength 0) and nobody has an active knight, the knights"
+             " 'win' 0 against 0: does every player, tied at 0, draw a progress card?",
+    readings={"no-reward": "nobody contributed, so nobody is rewarded"},
+    default="no-reward",
+    why="The reward goes to the strongest contributors; a player with no active knight"
+        " contributed nothing.",
+    source="project default (the text is silent)",
+)
+A_BOUNDS = R.ambiguity(
+    "model-bounds",
+    quote="",
+    question="May the model bound the length of a game and the trades of a turn?",
+    readings={"bounded": "500 turns; 10 trades (maritime and domestic) and 3 domestic offers"
+                         " (4 cards a side) a turn, as base Catan's model"},
+    default="bounded",
+    why="Every game must end within max_steps and every legal-action set stay small.",
+    source="model bound: not a rule of the game",
+)

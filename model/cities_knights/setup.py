@@ -1,0 +1,90 @@
+"""Set-up: base Catan's beginner board and snake-order placements, the second placement a
+city (cities_knights/setup.second-city)."""
+
+from model.catan import board as B
+from model.catan import data as BD
+from model.catan.actions import BuildCity, BuildRoad, BuildSettlement
+from model.catan.build import site_free, take_setup_gain
+from model.catan.ops import evolve, in_range, put
+from model.catan.setup import placer
+from model.cities_knights import data as D
+from model.cities_knights import rules as RB
+from model.cities_knights.actions import Action
+from model.cities_knights.common import refresh, set_player, update_roads
+from model.cities_knights.state import CKState, Player, Stage
+from model.core import Config
+
+
+def initial(config: Config) -> CKState:
+    """The state before any step: the beginner board (base Catan's), the shuffled progress
+    decks (drawn as chance steps), every piece in stock."""
+    n = config.players
+    player = Player(hand=D.NO_CARDS, progress=D.NO_PROGRESS)
+    nodes = B.N_NODES
+    return CKState(
+        config=config, stage=Stage.SETUP, terrain=BD.BEGINNER_TERRAIN,
+        tokens=BD.BEGINNER_TOKENS, harbours=BD.BEGINNER_HARBOURS,
+        robber=BD.BEGINNER_TERRAIN.index(BD.DESERT), players=(player,) * n,
+        bank=D.BANK_START, deck=D.PROGRESS_COUNTS, spent=D.NO_PROGRESS,
+        node_owner=(-1,) * nodes, node_level=(0,) * nodes, walls=(False,) * nodes,
+        metropolis=(-1, -1, -1), knight_owner=(-1,) * nodes, knight_level=(0,) * nodes,
+        knight_active=(False,) * nodes, knight_marks=(0,) * nodes,
+        path_owner=(-1,) * B.N_PATHS, defenders_left=D.DEFENDERS, discards=(0,) * n,
+    )
+
+
+def _second(state: CKState) -> bool:
+    return state.placement >= state.config.players
+
+
+def setup_actions(state: CKState) -> tuple[Action, ...]:
+    if state.setup_node < 0:
+        make = BuildCity if _second(state) else BuildSettlement
+        return tuple(make(n) for n in range(B.N_NODES) if site_free(state.node_owner, n))
+    return tuple(BuildRoad(e) for e in B.NODE_PATHS[state.setup_node]
+                 if state.path_owner[e] == -1)
+
+
+def setup_step(state: CKState, action: Action) -> CKState:
+    p = state.turn
+    if isinstance(action, BuildSettlement | BuildCity):
+        if state.setup_node >= 0:
+            raise RB.RULES.illegal(RB.ACTOR, "the road of this placement comes first")
+        if isinstance(action, BuildCity) != _second(state):
+            raise RB.RULES.illegal(RB.SETUP_CITY, "the first placement is a settlement, the"
+                                   " second a city")
+        n = action.node
+        if not in_range(n, B.N_NODES) or not site_free(state.node_owner, n):
+            raise RB.RULES.illegal(RB.SETUP_CITY, f"intersection {n!r} is not free (distance"
+                                   " rule)")
+        pl = state.players[p]
+        city = isinstance(action, BuildCity)
+        hand, bank = pl.hand, state.bank
+        if city:
+            bank, hand = take_setup_gain(state.terrain, n, bank, hand)
+            pl = evolve(pl, hand=hand, cities=pl.cities + 1)
+        else:
+            pl = evolve(pl, settlements=pl.settlements + 1)
+        state = set_player(state, p, pl, bank=bank, node_owner=put(state.node_owner, n, p),
+                           node_level=put(state.node_level, n, 2 if city else 1),
+                           setup_node=n)
+        return refresh(state)
+    if isinstance(action, BuildRoad):
+        if state.setup_node < 0:
+            raise RB.RULES.illegal(RB.ACTOR, "the building of this placement comes first")
+        e = action.path
+        if not in_range(e, B.N_PATHS) or state.path_owner[e] != -1 \
+                or e not in B.NODE_PATHS[state.setup_node]:
+            raise RB.RULES.illegal(RB.SETUP_CITY, f"path {e!r} is not a free path at"
+                                   f" intersection {state.setup_node}")
+        pl = state.players[p]
+        state = set_player(state, p, evolve(pl, roads=pl.roads + 1),
+                           path_owner=put(state.path_owner, e, p))
+        state = refresh(update_roads(state, False))
+        k = state.placement + 1
+        n = state.config.players
+        if k == 2 * n:
+            return evolve(state, placement=k, setup_node=-1, turn=0, turns=1,
+                          stage=Stage.PRE_ROLL)
+        return evolve(state, placement=k, setup_node=-1, turn=placer(n, k))
+    raise RB.RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step of set-up")

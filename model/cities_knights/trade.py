@@ -1,0 +1,92 @@
+"""Domestic trade: base Catan's offers (:func:`model.catan.trade.offer_step` and its
+kin), over the 8 cards of Cities & Knights; a rejection names
+``cities_knights/trade.domestic`` (or the actor rule)."""
+
+from collections.abc import Callable
+from typing import TypeVar, cast
+
+from model.catan import data as BD
+from model.catan import rules as BRB
+from model.catan import trade as BT
+from model.catan.actions import Answer, Counter, OfferCard, Propose, TradeWith, Withdraw
+from model.catan.ops import evolve, minus, plus
+from model.catan.state import Offer
+from model.cities_knights import data as D
+from model.cities_knights import rules as RB
+from model.cities_knights.actions import Action
+from model.cities_knights.common import set_player
+from model.cities_knights.state import CKState, Stage
+from model.core import IllegalAction
+
+T = TypeVar("T")
+_STEPS = (OfferCard, Propose, Withdraw, Answer, Counter, TradeWith)
+
+
+def _hands(state: CKState) -> tuple[tuple[int, ...], ...]:
+    return tuple(pl.hand for pl in state.players)
+
+
+def _as_ours(step: Callable[[], T]) -> T:
+    """Run a base trade step; its rejection names this game's rule."""
+    try:
+        return step()
+    except IllegalAction as exc:
+        rule = RB.ACTOR if exc.rule == BRB.ACTOR else RB.DOMESTIC
+        raise RB.RULES.illegal(rule, f"{exc.message} ({exc.rule})") from None
+
+
+def _limit(state: CKState) -> str | None:
+    if state.trades >= D.TRADES_PER_TURN or state.offers >= BD.OFFERS_PER_TURN:
+        return RB.TRADE_LIMIT
+    return None
+
+
+def open_actions(state: CKState) -> list[Action]:
+    """``OfferCard``s that open an offer (an offer opens with a card given)."""
+    if _limit(state) is not None:
+        return []
+    hand = state.players[state.turn].hand
+    return [OfferCard(True, c) for c in range(D.N_CARDS) if hand[c]]
+
+
+def open_offer(state: CKState, action: OfferCard) -> CKState:
+    why = _limit(state)
+    if why is not None:
+        raise RB.RULES.illegal(why, "no more offers this turn")
+    if not action.give:
+        raise RB.RULES.illegal(RB.DOMESTIC, "an offer opens with a card given")
+    empty = D.NO_CARDS
+    offer = Offer(phase="build", give=empty, get=empty, counter_give=empty, counter_get=empty)
+    hands, turn = _hands(state), state.turn
+    offer = _as_ours(lambda: BT.add_card(offer, hands, turn, action, turn))
+    return evolve(state, offer=offer, offers=state.offers + 1, stage=Stage.TRADE)
+
+
+def trade_actor(state: CKState) -> int:
+    return BT.offer_actor(state.offer, state.turn)
+
+
+def trade_actions(state: CKState) -> tuple[Action, ...]:
+    offer = state.offer
+    assert offer is not None
+    # every step on an offer is one of the trade action classes, all in ``Action``
+    return cast(tuple[Action, ...], BT.offer_actions(offer, _hands(state), state.turn))
+
+
+def trade_step(state: CKState, action: Action) -> CKState:
+    offer = state.offer
+    assert offer is not None
+    if not isinstance(action, _STEPS):
+        raise RB.RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step of a trade")
+    step = action
+    hands, turn, n = _hands(state), state.turn, state.config.players
+    result = _as_ours(lambda: BT.offer_step(offer, hands, turn, n, step))
+    if result is None:
+        return evolve(state, offer=None, stage=Stage.MAIN)
+    if isinstance(result, Offer):
+        return evolve(state, offer=result)
+    other, give, get = result
+    me, them = state.players[turn], state.players[other]
+    state = set_player(state, turn, evolve(me, hand=plus(minus(me.hand, give), get)))
+    state = set_player(state, other, evolve(them, hand=plus(minus(them.hand, get), give)))
+    return evolve(state, trades=state.trades + 1, offer=None, stage=Stage.MAIN)

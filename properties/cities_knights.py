@@ -1,0 +1,213 @@
+"""Invariants of Cities & Knights: every reachable state satisfies each of them."""
+
+from typing import Any
+
+from model.catan import board as B
+from model.catan import data as BD
+from model.catan.roads import longest_road
+from model.cities_knights import data as D
+from model.cities_knights.common import pieces as piece_owners
+from model.cities_knights.common import points
+from model.cities_knights.state import CKState, Stage
+from properties.base import Invariant, TransitionInvariant, Violation
+
+_CARD_COUNTS = (*(BD.CARDS_PER_RESOURCE,) * BD.N_RESOURCES, *(D.CARDS_PER_COMMODITY,) * 3)
+
+
+def cards_conserved(state: CKState) -> list[Violation]:
+    """Bank plus hands hold 19 of each resource and 12 of each commodity."""
+    out = []
+    for c in range(D.N_CARDS):
+        n = state.bank[c] + sum(pl.hand[c] for pl in state.players)
+        if n != _CARD_COUNTS[c]:
+            out.append(Violation("cities_knights/inv.cards-conserved",
+                                 f"{D.CARDS[c]}: {n} cards, {_CARD_COUNTS[c]} exist"))
+    return out
+
+
+def progress_conserved(state: CKState) -> list[Violation]:
+    """Decks + hands + spent + Printer/Constitution face up = the 54 progress cards, per
+    kind; no VP card is ever held in a hand."""
+    out = []
+    face_up = sum(pl.vp_cards for pl in state.players)
+    for k in range(D.N_PROGRESS_KINDS):
+        n = state.deck[k] + state.spent[k] + sum(pl.progress[k] for pl in state.players)
+        if k in D.VP_CARDS:
+            if any(pl.progress[k] for pl in state.players):
+                out.append(Violation("cities_knights/inv.progress-conserved",
+                                     f"{D.PROGRESS_NAMES[k]} held in a hand"))
+            continue
+        if n != D.PROGRESS_COUNTS[k]:
+            out.append(Violation("cities_knights/inv.progress-conserved",
+                                 f"{D.PROGRESS_NAMES[k]}: {n} cards, {D.PROGRESS_COUNTS[k]}"
+                                 " exist"))
+    vp_total = sum(state.deck[k] + state.spent[k] for k in D.VP_CARDS) + face_up
+    if vp_total != sum(D.PROGRESS_COUNTS[k] for k in D.VP_CARDS):
+        out.append(Violation("cities_knights/inv.progress-conserved",
+                             f"{vp_total} Printer/Constitution cards, 2 exist"))
+    return out
+
+
+def nonnegative(state: CKState) -> list[Violation]:
+    """No negative count anywhere."""
+    counts = [*state.bank, *state.deck, *state.spent, *state.discards, state.trades,
+              state.offers, state.defenders_left]
+    for pl in state.players:
+        counts += [*pl.hand, *pl.progress, pl.vp_cards, pl.defenders, *pl.levels, *pl.knights]
+    if min(counts) < 0:
+        return [Violation("cities_knights/inv.nonnegative", "a negative count")]
+    return []
+
+
+def pieces(state: CKState) -> list[Violation]:
+    """Piece counts match the board and stay within 15 roads, 5 settlements, 4 cities,
+    3 walls and 2 knights a level; walls stand on cities, metropolises on their cities."""
+    out = []
+    for i, pl in enumerate(state.players):
+        roads = state.path_owner.count(i)
+        settle = sum(1 for n in range(B.N_NODES) if state.node_owner[n] == i
+                     and state.node_level[n] == 1)
+        cities = sum(1 for n in range(B.N_NODES) if state.node_owner[n] == i
+                     and state.node_level[n] == 2)
+        walls = sum(1 for n in range(B.N_NODES) if state.node_owner[n] == i and state.walls[n])
+        knights = tuple(sum(1 for n in range(B.N_NODES) if state.knight_owner[n] == i
+                            and state.knight_level[n] == lv) for lv in (1, 2, 3))
+        board = (roads, settle, cities, walls, knights)
+        counts = (pl.roads, pl.settlements, pl.cities, pl.walls, pl.knights)
+        if board != counts:
+            out.append(Violation("cities_knights/inv.pieces",
+                                 f"player {i}: board {board}, counts {counts}"))
+        if roads > BD.ROADS or settle > BD.SETTLEMENTS or cities > BD.CITIES \
+                or walls > D.WALLS or max(knights) > D.KNIGHTS_PER_LEVEL:
+            out.append(Violation("cities_knights/inv.pieces", f"player {i}: over a limit"))
+    for n in range(B.N_NODES):
+        if state.walls[n] and state.node_level[n] != 2:
+            out.append(Violation("cities_knights/inv.pieces", f"a wall without a city on {n}"))
+        if state.node_owner[n] >= 0 and state.knight_owner[n] >= 0:
+            out.append(Violation("cities_knights/inv.pieces", f"a knight on a building {n}"))
+        if (state.knight_owner[n] < 0) != (state.knight_level[n] == 0) \
+                or (state.knight_active[n] and state.knight_owner[n] < 0):
+            out.append(Violation("cities_knights/inv.pieces", f"knight fields disagree at {n}"))
+    placing = state.metro_kind
+    for kind, n in enumerate(state.metropolis):
+        if n >= 0 and state.node_level[n] != 2:
+            out.append(Violation("cities_knights/inv.pieces",
+                                 f"metropolis {D.KINDS[kind]} not on a city"))
+        if n >= 0 and state.players[state.node_owner[n]].levels[kind] < D.METROPOLIS_LEVEL:
+            out.append(Violation("cities_knights/inv.pieces",
+                                 f"metropolis {D.KINDS[kind]} held below level 4"))
+        if n < 0 and kind != placing and any(pl.levels[kind] >= D.METROPOLIS_LEVEL
+                                             for pl in state.players):
+            out.append(Violation("cities_knights/inv.pieces",
+                                 f"metropolis {D.KINDS[kind]} unplaced at level 4"))
+    return out
+
+
+def bounds(state: CKState) -> list[Violation]:
+    """The barbarians within the track, levels within 0..5, Defender cards within 6."""
+    out = []
+    if not 0 <= state.barbarians < D.TRACK:
+        out.append(Violation("cities_knights/inv.bounds", f"barbarians at {state.barbarians}"))
+    given = sum(pl.defenders for pl in state.players)
+    if given + state.defenders_left != D.DEFENDERS:
+        out.append(Violation("cities_knights/inv.bounds", f"{given} + {state.defenders_left}"
+                             " Defender cards"))
+    if any(not 0 <= lv <= D.MAX_LEVEL for pl in state.players for lv in pl.levels):
+        out.append(Violation("cities_knights/inv.bounds", "an improvement level out of range"))
+    return out
+
+
+def score(state: CKState) -> list[Violation]:
+    """Each player's points recomputed from the board and the cards equal the state's; the
+    longest road's holder has the longest road, of 5 or more."""
+    out = []
+    for i, pl in enumerate(state.players):
+        if pl.vp != points(state, i):
+            out.append(Violation("cities_knights/inv.score",
+                                 f"player {i}: vp {pl.vp}, recomputed {points(state, i)}"))
+    lengths = [pl.road_length for pl in state.players]
+    if state.longest >= 0 and (lengths[state.longest] < BD.LONGEST_ROAD_MIN
+                               or lengths[state.longest] < max(lengths)):
+        out.append(Violation("cities_knights/inv.score", f"longest road held by"
+                             f" {state.longest} with lengths {lengths}"))
+    return out
+
+
+def road_lengths(state: CKState) -> list[Violation]:
+    """Each longest road recomputed from the board (knights block) equals the state's."""
+    blockers = piece_owners(state)
+    return [Violation("cities_knights/inv.road-length", f"player {i}: {pl.road_length}")
+            for i, pl in enumerate(state.players)
+            if longest_road(state.path_owner, blockers, i) != pl.road_length]
+
+
+def turn_structure(state: CKState) -> list[Violation]:
+    """Seats in range; discards only while discarding; a card pending only in its stages;
+    a winner has 13 points; the player on turn with 13 points has won; progress hands within
+    4 off turn."""
+    out = []
+    n = state.config.players
+    if len(state.players) != n or not 0 <= state.turn < n:
+        return [Violation("cities_knights/inv.turn", f"{len(state.players)} players")]
+    if any(state.discards) != (state.stage is Stage.DISCARD):
+        out.append(Violation("cities_knights/inv.turn", f"discards {state.discards} in"
+                             f" stage {state.stage.value}"))
+    if state.stage is Stage.CARD and state.pending is None:
+        out.append(Violation("cities_knights/inv.turn", "stage card without a card"))
+    if state.winner >= 0 and state.players[state.winner].vp < D.VICTORY:
+        out.append(Violation("cities_knights/inv.turn", f"winner {state.winner} without 13"))
+    if state.stage not in (Stage.OVER, Stage.SETUP) \
+            and state.players[state.turn].vp >= D.VICTORY:
+        out.append(Violation("cities_knights/inv.turn", f"player {state.turn} has 13 points"
+                             " on turn and the game goes on"))
+    if state.stage is not Stage.PROGRESS_DISCARD:
+        for q in range(n):
+            if q != state.turn and sum(state.players[q].progress) > D.HAND_LIMIT:
+                out.append(Violation("cities_knights/inv.turn", f"player {q} holds over 4"
+                                     " progress cards off turn"))
+    return out
+
+
+_PENDING_STAGES = frozenset({Stage.CARD, Stage.DISCARD, Stage.STEAL, Stage.DISPLACED})
+
+
+def pending_work(state: CKState) -> list[Violation]:
+    """Pending work matches the stage: robberies only while stealing, draws only while
+    drawing (or a drawer discards), a queue only while reducing cities or taking aqueduct
+    cards, a metropolis, knight or displaced knight only in its stage, a card in play only
+    in its steps (and the discards, robberies or displacement it causes)."""
+    st = state.stage
+    checks = (
+        ("players to rob", bool(state.victims), st is Stage.STEAL),
+        # a drawer's discard may follow the last draw
+        ("progress draws", bool(state.draws) or (st is Stage.PROGRESS_DISCARD),
+         st is Stage.DRAWS or st is Stage.PROGRESS_DISCARD),
+        ("seats to choose", bool(state.queue), st is Stage.REDUCE or st is Stage.AQUEDUCT),
+        ("a metropolis to place", state.metro_kind >= 0, st is Stage.METROPOLIS),
+        ("a moving knight", state.knight_node >= 0, st is Stage.KNIGHT),
+        ("a displaced knight", state.displaced[0] >= 0, st is Stage.DISPLACED),
+        ("a domestic offer", state.offer is not None, st is Stage.TRADE),
+    )
+    out = [Violation("cities_knights/inv.pending-work", f"{what} in stage {st.value}")
+           for what, present, allowed in checks if present != allowed]
+    if state.pending is not None and st not in _PENDING_STAGES:
+        out.append(Violation("cities_knights/inv.pending-work",
+                             f"a card in play in stage {st.value}"))
+    return out
+
+
+def levels_never_fall(before: CKState, action: Any, after: CKState) -> list[Violation]:
+    """Improvement levels, Defender cards and face-up VP cards never decrease."""
+    out = []
+    for i, (a, b) in enumerate(zip(before.players, after.players, strict=True)):
+        if any(y < x for x, y in zip(a.levels, b.levels, strict=True)) \
+                or b.defenders < a.defenders or b.vp_cards < a.vp_cards:
+            out.append(Violation("cities_knights/inv.levels-never-fall", f"player {i}"))
+    return out
+
+
+INVARIANTS: tuple[Invariant, ...] = (
+    cards_conserved, progress_conserved, nonnegative, pieces, bounds, score, road_lengths,
+    turn_structure, pending_work,
+)
+TRANSITION_INVARIANTS: tuple[TransitionInvariant, ...] = (levels_never_fall,)

@@ -1,0 +1,124 @@
+"""Edge cases: exceptions and exhausted stocks the rules and registered readings settle."""
+
+import attrs
+import pytest
+
+from model.catan import board as B
+from model.catan.actions import Dice, MoveRobber, RollDice
+from model.cities_knights import data as D
+from model.cities_knights import rules as RB
+from model.cities_knights.actions import (
+    ChooseCard,
+    ChooseHex,
+    ChooseNode,
+    ChoosePlayer,
+    EventDie,
+    MoveKnight,
+    PlayProgress,
+    ReduceCity,
+)
+from model.cities_knights.game import GAME
+from model.cities_knights.state import Stage
+from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
+
+LINE = chain(0, 3, 7, 12, 17)
+BOARD = {"cities": {0: 0, 40: 1}, "roads": {**dict.fromkeys(LINE, 0), B.NODE_PATHS[40][0]: 1}}
+
+
+@pytest.mark.rules("cities_knights/progress.deserter", "cities_knights/knight.mighty")
+def test_deserter_brings_a_mighty_knight_without_the_fortress() -> None:
+    s = make(held={0: progress(deserter=1)}, knights={41: (1, 3, True)}, **BOARD)  # type: ignore
+    s = GAME.apply(GAME.apply(s, PlayProgress(D.DESERTER)), ChoosePlayer(1))
+    s = GAME.apply(GAME.apply(s, ChooseNode(41)), ChooseNode(12))
+    assert s.knight_level[12] == 3 and s.players[0].levels[D.POLITICS] == 0
+
+
+@pytest.mark.rules("cities_knights/progress.warlord", "cities_knights/knight.no-act-when-activated")
+def test_warlords_knights_take_no_action_this_turn() -> None:
+    s = make(held={0: progress(warlord=1)}, knights={7: (0, 1, False)}, **BOARD)  # type: ignore
+    s = GAME.apply(s, PlayProgress(D.WARLORD))
+    assert s.knight_active[7] and rule_of(s, MoveKnight(7)) == RB.NO_BUILD_ACT
+
+
+@pytest.mark.rules("cities_knights/displaced-knight", "cities_knights/knight.displace")
+def test_a_displaced_knight_with_no_place_is_removed() -> None:
+    # player 1's only road is the one his knight stands at, between 8 and 12; the
+    # intersection 8 holds his city, so no empty place is left at his roads once displaced
+    roads = {**dict.fromkeys(LINE, 0), B.path_between(8, 12): 1}
+    s = make(cities={0: 0, 8: 1}, roads=roads, knights={7: (0, 2, True), 12: (1, 1, False)})
+    s = GAME.apply(GAME.apply(s, MoveKnight(7)), ChooseNode(12))
+    assert s.stage is Stage.MAIN and s.players[1].knights == (0, 0, 0)
+
+
+@pytest.mark.rules("cities_knights/reduced-city-stock", "cities_knights/barbarians.loss")
+def test_a_reduced_city_without_a_settlement_piece_is_removed() -> None:
+    sett = {n: 0 for n in (24, 30, 36, 42, 48)}
+    s = make(stage=Stage.PRE_ROLL, cities={0: 0, 40: 1}, settlements=sett, barbarians=6,
+             roads={**{B.NODE_PATHS[n][0]: 0 for n in (0, *sett)},
+                    B.NODE_PATHS[40][0]: 1}, knights={41: (1, 1, True)})
+    s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1)), EventDie(D.SHIP))
+    assert s.queue == (0,)
+    s = GAME.apply(s, ReduceCity(0))
+    assert s.node_owner[0] == -1 and s.players[0].cities == 0
+    assert s.players[0].settlements == 5
+
+
+@pytest.mark.rules("cities_knights/defender-cards-out", "cities_knights/barbarians.defender")
+def test_no_defender_card_left() -> None:
+    s = make(stage=Stage.PRE_ROLL, knights={3: (0, 3, True)}, barbarians=6, **BOARD)  # type: ignore
+    s = attrs.evolve(s, defenders_left=0, players=(
+        attrs.evolve(s.players[0], defenders=6), *s.players[1:]))
+    s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1)), EventDie(D.SHIP))
+    assert s.players[0].defenders == 6 and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/robber.move")
+def test_robber_to_a_hex_nobody_can_be_robbed_on() -> None:
+    s = make(attacked=True, stage=Stage.ROBBER, **BOARD)  # type: ignore[arg-type]
+    s = GAME.apply(s, MoveRobber(18, -1))
+    assert s.robber == 18 and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.bishop")
+def test_bishop_on_a_hex_without_cards_robs_nobody() -> None:
+    s = make(held={0: progress(bishop=1)}, attacked=True, **BOARD)  # type: ignore[arg-type]
+    s = GAME.apply(GAME.apply(s, PlayProgress(D.BISHOP)), ChooseHex(14))
+    assert s.robber == 14 and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.wedding")
+def test_wedding_giver_with_one_card_gives_one() -> None:
+    s = make(held={0: progress(wedding=1)}, hands={1: cards(ore=1)}, settlements={50: 1},
+             **BOARD)  # type: ignore[arg-type]
+    s = GAME.apply(GAME.apply(s, PlayProgress(D.WEDDING)), ChooseCard(4))
+    assert s.players[0].hand == cards(ore=1) and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/turn.actor")
+def test_wrong_steps_name_the_actor_rule() -> None:
+    s = make(**BOARD)  # type: ignore[arg-type]
+    assert rule_of(s, Dice(1, 1)) == RB.ACTOR
+    assert rule_of(s, ChooseCard(0)) == RB.ACTOR
+    assert rule_of(attrs.evolve(s, stage=Stage.PRE_ROLL), ChooseCard(0)) == RB.ACTOR
+    assert rule_of(attrs.evolve(s, stage=Stage.DICE), RollDice()) == RB.ACTOR
+
+
+@pytest.mark.rules("cities_knights/no-defenders", "cities_knights/barbarians.tie")
+def test_no_reward_when_nobody_defends_no_city() -> None:
+    s = make(stage=Stage.PRE_ROLL, settlements={0: 0, 40: 1}, barbarians=6,
+             roads={B.NODE_PATHS[0][0]: 0, B.NODE_PATHS[40][0]: 1})
+    s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1)), EventDie(D.SHIP))
+    assert s.stage is Stage.MAIN and s.draws == () and s.attacked
+    assert all(pl.defenders == 0 for pl in s.players)
+
+
+@pytest.mark.rules("cities_knights/knight.build", "cities_knights/knight.activate",
+                   "cities_knights/knight.promote")
+def test_a_knight_built_may_be_activated_and_promoted_in_the_same_turn() -> None:
+    from model.cities_knights.actions import ActivateKnight, BuildKnight, PromoteKnight
+
+    s = make(hands={0: cards(wool=2, ore=2, grain=1)}, **BOARD)  # type: ignore[arg-type]
+    s = GAME.apply(GAME.apply(GAME.apply(s, BuildKnight(7)), ActivateKnight(7)),
+                   PromoteKnight(7))
+    assert s.knight_level[7] == 2 and s.knight_active[7]
+    assert rule_of(s, MoveKnight(7)) == RB.NO_BUILD_ACT

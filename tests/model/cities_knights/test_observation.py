@@ -1,0 +1,44 @@
+"""Observations: what the public and each player see; hidden hands and progress cards."""
+
+import random
+
+import attrs
+import pytest
+
+from model.cities_knights.game import GAME
+from model.cities_knights.observation import PlayerView, PublicView
+from model.cities_knights.state import Stage
+from properties.cities_knights_hidden import twins
+from tests.model.cities_knights.helpers import cards, chain, make, progress
+
+BOARD = {"cities": {0: 0, 40: 1}, "roads": dict.fromkeys(chain(0, 3, 7, 12, 17), 0)}
+
+
+@pytest.mark.rules("cities_knights/progress.hand-limit")
+def test_hands_and_progress_cards_are_sizes_in_public() -> None:
+    s = make(hands={0: cards(ore=2, cloth=1)}, held={1: progress(spy=1, crane=1)},
+             knights={7: (0, 2, True)}, **BOARD)  # type: ignore[arg-type]
+    pub = GAME.observe(s, "public")
+    assert isinstance(pub, PublicView)
+    assert pub.seats[0].hand_size == 3 and pub.seats[1].progress_cards == 2
+    assert pub.knight_level[7] == 2 and pub.knight_active[7]
+    assert not pub.knight_activated_this_turn[7] and not pub.knight_promoted_this_turn[7]
+    assert pub.progress_deck_sizes == (18, 17, 17)  # a spy (politics), a crane (science)
+    mine = GAME.observe(s, 1)
+    assert isinstance(mine, PlayerView) and mine.public == pub
+    assert mine.progress == progress(spy=1, crane=1) and mine.hand == cards()
+    assert mine.shown_hand == () and mine.shown_progress == ()
+    assert GAME.observe(s, 0).hand == cards(ore=2, cloth=1)  # type: ignore[union-attr]
+
+
+def test_twins_hide_what_they_change() -> None:
+    s = make(hands={0: cards(ore=2), 1: cards(wool=1)}, held={2: progress(spy=1)},
+             **BOARD)  # type: ignore[arg-type]
+    found = twins(s, random.Random(1))
+    assert len(found) == 2
+    for twin in found:
+        assert GAME.observe(twin.state, "public") == GAME.observe(s, "public")
+        for seat in range(3):
+            same = GAME.observe(twin.state, seat) == GAME.observe(s, seat)
+            assert same == (seat not in twin.changed)
+    assert twins(attrs.evolve(s, stage=Stage.CARD), random.Random(1)) == []

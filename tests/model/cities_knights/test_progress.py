@@ -1,0 +1,289 @@
+"""Each progress card, the play rules, and the decks."""
+
+import attrs
+import pytest
+
+from model.catan import board as B
+from model.catan import data as BD
+from model.catan.actions import Steal
+from model.cities_knights import data as D
+from model.cities_knights import rules as RB
+from model.cities_knights.actions import (
+    ChooseCard,
+    ChooseHex,
+    ChooseNode,
+    ChooseNumber,
+    ChoosePath,
+    ChoosePlayer,
+    ChooseProgress,
+    Improve,
+    PlayProgress,
+    Stop,
+)
+from model.cities_knights.game import GAME
+from model.cities_knights.state import CKState, Stage
+from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
+
+LINE = chain(0, 3, 7, 12, 17)
+BOARD = {"cities": {0: 0, 40: 1}, "settlements": {46: 2},
+         "roads": {**dict.fromkeys(LINE, 0), B.NODE_PATHS[40][0]: 1, B.NODE_PATHS[46][0]: 2}}
+
+
+def play(state: CKState, name: str) -> CKState:
+    return GAME.apply(state, PlayProgress(D.PROGRESS_NAMES.index(name)))
+
+
+def with_card(name: str, **kw: object) -> CKState:
+    held = kw.pop("held", {})
+    return make(held={0: progress(**{name.replace("-", "_"): 1}), **held},  # type: ignore[dict-item]
+                **{**BOARD, **kw})  # type: ignore[arg-type]
+
+
+@pytest.mark.rules("cities_knights/progress.decks", "cities_knights/components",
+                   "cities_knights/components.removed")
+def test_decks_hold_54_cards_18_a_colour() -> None:
+    assert sum(D.PROGRESS_COUNTS) == D.N_PROGRESS == 54
+    for c in range(3):
+        assert sum(n for k, n in enumerate(D.PROGRESS_COUNTS) if D.PROGRESS_COLOUR[k] == c) == 18
+    assert sum(D.BANK_START[5:]) == 36
+
+
+@pytest.mark.rules("cities_knights/progress.play", "cities_knights/progress.vp-cards")
+def test_play_rules() -> None:
+    s = with_card("crane")
+    assert rule_of(attrs.evolve(s, stage=Stage.PRE_ROLL), PlayProgress(D.CRANE)) == RB.PLAY
+    assert rule_of(s, PlayProgress(D.SMITH)) == RB.SMITH
+    assert rule_of(s, PlayProgress(D.PRINTER)) == RB.VP_FACE_UP
+    assert rule_of(s, PlayProgress(99)) == RB.VP_FACE_UP
+
+
+@pytest.mark.rules("cities_knights/progress.merchant")
+def test_merchant() -> None:
+    s = with_card("merchant")
+    acts = GAME.legal_actions(play(s, "merchant"))
+    assert ChooseHex(0) in acts and ChooseHex(9) not in acts and ChooseHex(18) not in acts
+    s = GAME.apply(play(s, "merchant"), ChooseHex(0))  # mountains
+    assert s.merchant == 0 and s.merchant_owner == 0 and GAME.scores(s)[0] == 3
+    from model.catan.actions import MaritimeTrade
+
+    s = attrs.evolve(s, players=(attrs.evolve(s.players[0], hand=cards(ore=2)),
+                                 *s.players[1:]))
+    s = GAME.apply(s, MaritimeTrade(BD.ORE, BD.WOOL))
+    assert s.players[0].hand == cards(wool=1)
+    only = with_card("merchant", variant={"merchant": "settlement"})
+    assert rule_of(only, PlayProgress(D.MERCHANT)) == RB.MERCHANT  # his city is no settlement
+
+
+@pytest.mark.rules("cities_knights/progress.resource-monopoly",
+                   "cities_knights/progress.trade-monopoly")
+def test_monopolies() -> None:
+    s = with_card("resource-monopoly", hands={1: cards(ore=3), 2: cards(ore=1)})
+    s = GAME.apply(play(s, "resource-monopoly"), ChooseCard(BD.ORE))
+    assert s.players[0].hand == cards(ore=3) and s.players[1].hand == cards(ore=1)
+    s = with_card("trade-monopoly", hands={1: cards(coin=3), 2: cards(coin=1)})
+    s = play(s, "trade-monopoly")
+    assert rule_of(s, ChooseCard(BD.ORE)) == RB.TRADE_MONOPOLY
+    s = GAME.apply(s, ChooseCard(D.COIN))
+    assert s.players[0].hand == cards(coin=2) and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.commercial-harbor")
+def test_commercial_harbor() -> None:
+    s = with_card("commercial-harbor", hands={0: cards(lumber=2), 1: cards(cloth=1),
+                                              2: cards(paper=1)})
+    s = play(s, "commercial-harbor")
+    assert GAME.actor(s) == 0 and Stop() in GAME.legal_actions(s)
+    s = GAME.apply(s, ChooseCard(BD.LUMBER))
+    assert GAME.actor(s) == 1 and GAME.legal_actions(s) == (ChooseCard(D.CLOTH),)
+    s = GAME.apply(s, ChooseCard(D.CLOTH))
+    assert s.players[1].hand == cards(lumber=1) and GAME.actor(s) == 0
+    s = GAME.apply(s, Stop())
+    assert s.players[0].hand == cards(lumber=1, cloth=1) and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.master-merchant")
+def test_master_merchant_takes_two_from_a_richer_player() -> None:
+    s = with_card("master-merchant", hands={1: cards(wool=1, paper=2)},
+                  settlements={46: 2, 50: 1})
+    s = play(s, "master-merchant")
+    assert GAME.legal_actions(s) == (ChoosePlayer(1),)  # 2 has fewer points
+    s = GAME.apply(s, ChoosePlayer(1))
+    view = GAME.observe(s, 0)
+    assert view.shown_hand == cards(wool=1, paper=2)  # type: ignore[union-attr]
+    assert GAME.observe(s, 2).shown_hand == ()  # type: ignore[union-attr]
+    s = GAME.apply(GAME.apply(s, ChooseCard(D.PAPER)), ChooseCard(BD.WOOL))
+    assert s.players[0].hand == cards(wool=1, paper=1) and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.merchant-fleet")
+def test_merchant_fleet() -> None:
+    s = with_card("merchant-fleet", hands={0: cards(grain=2)})
+    s = GAME.apply(play(s, "merchant-fleet"), ChooseCard(BD.GRAIN))
+    assert s.fleet == BD.GRAIN
+    from model.catan.actions import MaritimeTrade
+
+    s = GAME.apply(s, MaritimeTrade(BD.GRAIN, BD.ORE))
+    assert s.players[0].hand == cards(ore=1)
+
+
+@pytest.mark.rules("cities_knights/progress.spy")
+def test_spy() -> None:
+    s = with_card("spy", held={1: progress(crane=1, smith=1)})
+    s = GAME.apply(play(s, "spy"), ChoosePlayer(1))
+    assert GAME.observe(s, 0).shown_progress == progress(crane=1, smith=1)  # type: ignore
+    s = GAME.apply(s, ChooseProgress(D.SMITH))
+    assert s.players[0].progress == progress(smith=1) and s.players[1].progress == \
+        progress(crane=1)
+
+
+@pytest.mark.rules("cities_knights/progress.bishop")
+def test_bishop_robs_everyone_on_the_hex() -> None:
+    s = with_card("bishop", hands={1: cards(ore=1), 2: cards(wool=1)})
+    assert rule_of(s, PlayProgress(D.BISHOP)) == RB.NO_ROBBER
+    s = GAME.apply(play(attrs.evolve(s, attacked=True), "bishop"), ChooseHex(14))
+    # hex 14 (fields): corners 30 36 41 45 40 35: player 1's city on 40 only
+    assert s.robber == 14 and s.stage is Stage.STEAL and s.victims == (1,)
+    s = GAME.apply(s, Steal(BD.ORE))
+    assert s.players[0].hand == cards(ore=1) and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.deserter")
+def test_deserter() -> None:
+    s = with_card("deserter", knights={41: (1, 2, True)})
+    s = GAME.apply(play(s, "deserter"), ChoosePlayer(1))
+    assert GAME.actor(s) == 1  # the victim chooses (default)
+    s = GAME.apply(s, ChooseNode(41))
+    assert s.knight_owner[41] == -1 and GAME.actor(s) == 0
+    s = GAME.apply(s, ChooseNode(7))
+    assert s.knight_level[7] == 2 and s.players[0].knights == (0, 1, 0)
+    mine = with_card("deserter", knights={41: (1, 1, True)}, variant={"deserter": "player"})
+    mine = GAME.apply(play(mine, "deserter"), ChoosePlayer(1))
+    assert GAME.actor(mine) == 0
+    assert GAME.apply(GAME.apply(mine, ChooseNode(41)), Stop()).stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.diplomat")
+def test_diplomat_one_or_all_open_roads() -> None:
+    s = with_card("diplomat")
+    s = play(s, "diplomat")
+    assert ChoosePath(LINE[-1]) in GAME.legal_actions(s)
+    assert ChoosePath(LINE[0]) not in GAME.legal_actions(s)  # closed at the city
+    s = GAME.apply(s, ChoosePath(LINE[-1]))
+    assert s.path_owner[LINE[-1]] == -1 and s.players[0].roads == 3
+    s = GAME.apply(s, ChoosePath(LINE[-1]))  # re-placed
+    assert s.players[0].roads == 4 and s.stage is Stage.MAIN
+    every = play(with_card("diplomat", variant={"diplomat": "all"}), "diplomat")
+    assert every.path_owner[LINE[-1]] == -1 and every.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.intrigue")
+def test_intrigue() -> None:
+    s = with_card("intrigue", knights={12: (1, 3, True)},
+                  roads={**BOARD["roads"], B.path_between(40, 45): 1})  # type: ignore
+    s = GAME.apply(play(s, "intrigue"), ChooseNode(12))
+    assert s.knight_owner[12] == -1 and s.stage is Stage.DISPLACED and GAME.actor(s) == 1
+    s = GAME.apply(s, ChooseNode(45))
+    assert s.knight_owner[45] == 1 and s.knight_level[45] == 3
+
+
+@pytest.mark.rules("cities_knights/progress.saboteur")
+def test_saboteur() -> None:
+    s = with_card("saboteur", hands={1: cards(ore=5), 2: cards(ore=4)})
+    s = play(s, "saboteur")
+    assert s.stage is Stage.DISCARD and s.discards == (0, 2, 0)  # 2 has fewer points
+    from model.catan.actions import Discard
+
+    s = GAME.apply(GAME.apply(s, Discard(BD.ORE)), Discard(BD.ORE))
+    assert s.stage is Stage.MAIN and s.pending is None and s.robber == make().robber
+
+
+@pytest.mark.rules("cities_knights/progress.warlord")
+def test_warlord() -> None:
+    s = with_card("warlord", knights={7: (0, 1, False), 12: (0, 2, False)})
+    s = play(s, "warlord")
+    assert s.knight_active[7] and s.knight_active[12] and s.stage is Stage.MAIN
+    assert rule_of(with_card("warlord"), PlayProgress(D.WARLORD)) == RB.WARLORD
+
+
+@pytest.mark.rules("cities_knights/progress.wedding")
+def test_wedding() -> None:
+    s = with_card("wedding", hands={1: cards(ore=1, coin=2)}, settlements={46: 2, 50: 1})
+    s = play(s, "wedding")
+    assert GAME.actor(s) == 1
+    s = GAME.apply(GAME.apply(s, ChooseCard(BD.ORE)), ChooseCard(D.COIN))
+    assert s.players[0].hand == cards(ore=1, coin=1) and s.stage is Stage.MAIN
+    assert rule_of(with_card("wedding"), PlayProgress(D.WEDDING)) == RB.WEDDING
+
+
+@pytest.mark.rules("cities_knights/progress.alchemist")
+def test_alchemist_sets_the_dice() -> None:
+    s = with_card("alchemist", stage=Stage.PRE_ROLL)
+    s = GAME.apply(GAME.apply(play(s, "alchemist"), ChooseNumber(6)), ChooseNumber(2))
+    assert s.dice == (6, 2) and s.stage is Stage.EVENT
+    assert rule_of(with_card("alchemist"), PlayProgress(D.ALCHEMIST)) == RB.ALCHEMIST
+
+
+@pytest.mark.rules("cities_knights/progress.crane")
+def test_crane() -> None:
+    s = with_card("crane", hands={0: cards(cloth=1)}, held={0: progress(crane=2)})
+    s = play(s, "crane")
+    assert rule_of(s, PlayProgress(D.CRANE)) == RB.CRANE
+    s = GAME.apply(s, Improve(D.TRADE))
+    assert s.players[0].levels == (1, 0, 0) and s.players[0].hand == cards(cloth=1)
+    assert not s.crane
+
+
+@pytest.mark.rules("cities_knights/progress.engineer")
+def test_engineer() -> None:
+    s = GAME.apply(play(with_card("engineer"), "engineer"), ChooseNode(0))
+    assert s.walls[0] and s.players[0].walls == 1
+
+
+@pytest.mark.rules("cities_knights/progress.inventor")
+def test_inventor() -> None:
+    s = play(with_card("inventor"), "inventor")
+    assert ChooseHex(4) not in GAME.legal_actions(s)  # a 6
+    s = GAME.apply(GAME.apply(s, ChooseHex(0)), ChooseHex(10))
+    assert s.tokens[0] == 3 and s.tokens[10] == 10
+
+
+@pytest.mark.rules("cities_knights/progress.irrigation", "cities_knights/progress.mining")
+def test_irrigation_and_mining() -> None:
+    s = play(with_card("irrigation", cities={0: 0, 12: 0}), "irrigation")
+    assert s.players[0].hand == cards(grain=2)  # hex 3 only
+    s = play(with_card("mining"), "mining")
+    assert s.players[0].hand == cards(ore=2)  # hex 0
+
+
+@pytest.mark.rules("cities_knights/progress.medicine")
+def test_medicine() -> None:
+    s = with_card("medicine", settlements={17: 0, 46: 2}, hands={0: cards(ore=2, grain=1)})
+    s = GAME.apply(play(s, "medicine"), ChooseNode(17))
+    assert s.node_level[17] == 2 and s.players[0].hand == cards()
+    assert rule_of(with_card("medicine", settlements={17: 0}), PlayProgress(D.MEDICINE)) \
+        == RB.MEDICINE
+
+
+@pytest.mark.rules("cities_knights/progress.road-building")
+def test_road_building() -> None:
+    s = play(with_card("road-building"), "road-building")
+    s = GAME.apply(s, ChoosePath(B.path_between(17, 22)))
+    s = GAME.apply(s, ChoosePath(B.path_between(22, 28)))
+    assert s.players[0].roads == 6 and s.stage is Stage.MAIN and s.longest == 0
+
+
+@pytest.mark.rules("cities_knights/progress.smith")
+def test_smith() -> None:
+    s = with_card("smith", knights={7: (0, 1, False), 12: (0, 2, True)})
+    s = play(s, "smith")
+    assert ChooseNode(12) not in GAME.legal_actions(s)  # no fortress
+    s = GAME.apply(s, ChooseNode(7))
+    assert s.knight_level[7] == 2 and s.stage is Stage.MAIN  # nothing else to promote
+
+
+@pytest.mark.rules("cities_knights/progress.printer", "cities_knights/progress.constitution")
+def test_vp_cards_lie_face_up() -> None:
+    from model.cities_knights.turn import gain_progress
+
+    s = gain_progress(gain_progress(make(**BOARD), 0, D.PRINTER), 0, D.CONSTITUTION)
+    assert s.players[0].vp_cards == 2 and sum(s.players[0].progress) == 0

@@ -1,0 +1,159 @@
+"""Set-up, the three dice, production with commodities, the aqueduct, the 7 and the robber
+before and after the first attack, the end of the turn."""
+
+from fractions import Fraction
+
+import attrs
+import pytest
+
+from model.catan import board as B
+from model.catan.actions import (
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    Dice,
+    Discard,
+    EndTurn,
+    MoveRobber,
+    RollDice,
+    Steal,
+)
+from model.cities_knights import data as D
+from model.cities_knights import rules as RB
+from model.cities_knights.actions import ChooseCard, DiscardProgress, EventDie
+from model.cities_knights.game import GAME
+from model.cities_knights.state import CKState, Stage
+from tests.model.cities_knights.helpers import cards, make, progress, rule_of
+
+# hex 11 mountains 8: 20 26 32 37 31 25; hex 12 forest 8: 28 34 39 43 38 33
+SETTLED = {"settlements": {20: 0}, "cities": {34: 1, 31: 2},
+           "roads": {B.NODE_PATHS[20][0]: 0, B.NODE_PATHS[31][0]: 2, B.NODE_PATHS[34][0]: 1}}
+
+
+def rolled(state: CKState, white: int, red: int, face: int = 0) -> CKState:
+    state = GAME.apply(GAME.apply(state, RollDice()), Dice(white, red))
+    return GAME.apply(state, EventDie(face))
+
+
+@pytest.mark.rules("cities_knights/setup.second-city")
+def test_second_placement_is_a_city_with_its_cards() -> None:
+    s = GAME.setup(GAME.config(3))
+    assert all(isinstance(a, BuildSettlement) for a in GAME.legal_actions(s))
+    for _ in range(3):
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    acts = GAME.legal_actions(s)
+    assert acts and all(isinstance(a, BuildCity) for a in acts)
+    assert rule_of(s, BuildSettlement(acts[0].node)) == RB.SETUP_CITY  # type: ignore[union-attr]
+    node = acts[-1].node  # type: ignore[union-attr]
+    s = GAME.apply(s, acts[-1])
+    assert s.node_level[node] == 2 and s.players[s.turn].cities == 1
+    assert sum(s.players[s.turn].hand) == len([h for h in B.NODE_HEXES[node]
+                                                if s.terrain[h] != 5])
+    assert sum(s.players[s.turn].hand[5:]) == 0  # resources only
+    far = next(e for e in range(B.N_PATHS) if e not in B.NODE_PATHS[node])
+    assert rule_of(s, BuildRoad(far)) == RB.SETUP_CITY
+    assert rule_of(s, BuildCity(acts[0].node)) == RB.ACTOR  # type: ignore[union-attr]
+
+
+@pytest.mark.rules("cities_knights/dice.three", "cities_knights/dice.event")
+def test_dice_then_event_die_with_exact_probabilities() -> None:
+    s = GAME.apply(make(stage=Stage.PRE_ROLL, **SETTLED), RollDice())
+    assert len(GAME.chance_outcomes(s)) == 36
+    assert rule_of(s, Dice(7, 1)) == RB.DICE
+    s = GAME.apply(s, Dice(4, 4))
+    assert s.stage is Stage.EVENT
+    assert dict(GAME.chance_outcomes(s)) == {EventDie(0): Fraction(1, 2),
+                                             EventDie(1): Fraction(1, 6),
+                                             EventDie(2): Fraction(1, 6),
+                                             EventDie(3): Fraction(1, 6)}
+    assert rule_of(s, EventDie(4)) == RB.EVENT
+
+
+@pytest.mark.rules("cities_knights/production.commodity", "cities_knights/production.only-cities",
+                   "cities_knights/production.shortage")
+def test_cities_on_forest_and_mountains_take_a_commodity() -> None:
+    s = rolled(make(stage=Stage.PRE_ROLL, **SETTLED), 4, 4)
+    assert s.stage is Stage.MAIN
+    assert s.players[0].hand == cards(ore=1)  # a settlement: no commodity
+    assert s.players[1].hand == cards(lumber=1, paper=1)
+    assert s.players[2].hand == cards(ore=1, coin=1)
+    assert s.bank[D.PAPER] == 11 and s.bank[D.COIN] == 11
+
+
+@pytest.mark.rules("cities_knights/production.gold")
+def test_no_gold_field_on_the_board() -> None:
+    assert all(t in range(6) for t in make().terrain)
+
+
+@pytest.mark.rules("cities_knights/improvement.aqueduct")
+def test_aqueduct_gives_a_resource_of_choice_after_a_barren_roll() -> None:
+    s = make(stage=Stage.PRE_ROLL, levels={0: (0, 0, 3)}, **SETTLED)
+    s = rolled(s, 1, 1)  # 2: nobody has a building on hex 1
+    assert s.stage is Stage.AQUEDUCT and GAME.actor(s) == 0
+    assert rule_of(s, ChooseCard(D.CLOTH)) == RB.AQUEDUCT
+    s = GAME.apply(s, ChooseCard(2))
+    assert s.players[0].hand == cards(wool=1) and s.stage is Stage.MAIN
+    s = rolled(make(stage=Stage.PRE_ROLL, levels={0: (0, 0, 3)}, **SETTLED), 4, 4)
+    assert s.stage is Stage.MAIN  # player 0 produced
+
+
+@pytest.mark.rules("cities_knights/seven.discard", "cities_knights/wall.discard-limit",
+                   "cities_knights/robber.not-before-attack")
+def test_seven_discards_count_commodities_and_walls_but_no_robber_before_attack() -> None:
+    s = make(stage=Stage.PRE_ROLL, hands={1: cards(ore=4, paper=5), 2: cards(ore=9)},
+             walls=(31,), **SETTLED)
+    s = rolled(s, 3, 4)
+    assert s.discards == (0, 4, 0)  # player 2's wall lifts his limit to 9
+    for _ in range(4):
+        s = GAME.apply(s, Discard(D.PAPER))
+    assert s.stage is Stage.MAIN and s.robber == make().robber
+    assert rule_of(attrs.evolve(s, stage=Stage.DISCARD, discards=(0, 1, 0)), Discard(0)) \
+        == RB.DISCARD
+
+
+@pytest.mark.rules("cities_knights/robber.move")
+def test_robber_moves_after_the_first_attack_and_steals_commodities() -> None:
+    s = make(stage=Stage.PRE_ROLL, attacked=True, hands={1: cards(paper=1)}, **SETTLED)
+    s = rolled(s, 3, 4)
+    assert s.stage is Stage.ROBBER
+    assert rule_of(s, MoveRobber(s.robber, -1)) == RB.ROBBER
+    assert rule_of(s, MoveRobber(12, 2)) == RB.ROBBER
+    s = GAME.apply(s, MoveRobber(12, 1))
+    assert GAME.chance_outcomes(s) == ((Steal(D.PAPER), Fraction(1)),)
+    assert rule_of(s, Steal(0)) == RB.ROBBER
+    s = GAME.apply(s, Steal(D.PAPER))
+    assert s.players[0].hand == cards(paper=1) and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.hand-limit", "cities_knights/turn.limit")
+def test_end_of_turn_discards_down_to_four_progress_cards() -> None:
+    s = make(held={0: progress(crane=3, smith=2)}, **SETTLED)
+    s = GAME.apply(s, EndTurn())
+    assert s.stage is Stage.END and GAME.actor(s) == 0
+    assert rule_of(s, DiscardProgress(0)) == RB.HAND_LIMIT
+    s = GAME.apply(s, DiscardProgress(D.CRANE))
+    assert s.stage is Stage.PRE_ROLL and s.turn == 1 and s.spent[D.CRANE] == 1
+    last = attrs.evolve(make(**SETTLED), turns=D.TURN_LIMIT)
+    assert GAME.apply(last, EndTurn()).stage is Stage.OVER
+
+
+@pytest.mark.rules("cities_knights/victory.thirteen", "cities_knights/victory.own-turn",
+                   "cities_knights/victory.points", "cities_knights/game.over")
+def test_thirteen_points_win_on_ones_own_turn_only() -> None:
+    cities = {0: 1, 2: 1, 10: 1, 14: 1}
+    s = make(cities=cities, settlements={24: 1, 40: 1, 46: 1},
+             roads={B.NODE_PATHS[n][0]: 1 for n in (0, 2, 10, 14, 24, 40, 46)})
+    s = attrs.evolve(s, players=tuple(attrs.evolve(pl, defenders=2 * (i == 1))
+                                      for i, pl in enumerate(s.players)),
+                     metropolis=(0, -1, -1), merchant=0, merchant_owner=1)
+    s = attrs.evolve(s, players=tuple(attrs.evolve(pl, levels=(4, 0, 0)) if i == 1 else pl
+                                      for i, pl in enumerate(s.players)), defenders_left=4)
+    from model.cities_knights.common import points, refresh
+
+    s = refresh(s)
+    assert points(s, 1) == 8 + 3 + 2 + 2 + 1 == 16
+    assert GAME.scores(s)[1] == 16 and s.stage is Stage.MAIN  # not his turn
+    s = GAME.apply(s, EndTurn())
+    assert s.stage is Stage.OVER and GAME.winners(s) == (1,)
+    assert rule_of(s, EndTurn()) == RB.OVER
