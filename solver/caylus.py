@@ -491,7 +491,6 @@ def _player_specs() -> list[Spec]:
     def use_guard(v: Vars, p: Params, n: int) -> Any:
         i = p["i"]
         d = [p[x] for x in DELTAS]
-        bo = p["bo"]
         return conj(_effect_time(v), _affords(v, p, n),
                     effect_rows(d, p["dw"], p["dp"], at(v, "camp", i, n), at(v, "hand", i, n),
                                 v["opt.limited"]),
@@ -545,7 +544,9 @@ def _player_specs() -> list[Spec]:
         return conj(in_range(p["bo"], -1, n - 1), in_range(p["bq"], 0, 1),
                     in_range(p["br"], 0, 2))
 
-    deltas = lambda p: conj(*(in_range(p[x], -10, 2) for x in DELTAS))  # noqa: E731
+    def deltas(p: Params) -> Any:
+        return conj(*(in_range(p[x], -10, 2) for x in DELTAS))
+
     return [
         Spec("take-character", ("i",), seat,
              lambda v, p, n: disj(_no_favour(v, S_DRAFT), v["favour"] == 1), _nothing),
@@ -620,7 +621,7 @@ def make_kind(spec: Spec, n: int) -> ActionKind:
 
     def update(v: Vars, p: Params) -> dict[str, Any]:
         post = full_post(spec, v, p, n)
-        return {k: t for k, t in post.items() if not (t is v[k])}
+        return {k: t for k, t in post.items() if t is not v[k]}
 
     return ActionKind(spec.name, (*spec.params, *tparams), domain, guard, update, spec.rules)
 
@@ -664,10 +665,8 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
         n = players
         ps = range(n)
         stage = v["stage"]
-        zero = z3.IntVal(0)
         chars = v["drawn"]
         site = v["site"]
-        one_if = lambda c: z3.If(c, 1, 0)  # noqa: E731
         counts = [v[x] for x in ("drawn", "tiles", "site", "free", "road.start", "road.wood",
                                  "road.stone", "road.prestige", "supply.wood", "supply.stone",
                                  "supply.prestige")]
@@ -704,10 +703,10 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
             "buildings-conserved": z3.And(
                 v["free"] + PRINTED + v["road.start"] + v["road.wood"] + v["road.stone"]
                 + v["road.prestige"] == D.ROAD_SPACES,
-                v["tiles"] + v["road.start"] + v["road.prestige"] + one_if(site >= 1)
+                v["tiles"] + v["road.start"] + v["road.prestige"] + _one_if(site >= 1)
                 == sum(D.START_TILE_COUNTS),
-                v["supply.wood"] + v["road.wood"] + one_if(site >= 2) == len(D.WOOD_KINDS),
-                v["supply.stone"] + v["road.stone"] + one_if(site >= 3) == len(D.STONE_KINDS),
+                v["supply.wood"] + v["road.wood"] + _one_if(site >= 2) == len(D.WOOD_KINDS),
+                v["supply.stone"] + v["road.stone"] + _one_if(site >= 3) == len(D.STONE_KINDS),
                 v["supply.prestige"] + v["road.prestige"] == len(D.PRESTIGE_KINDS),
                 site <= D.SITE_SLOTS,
             ),
@@ -745,7 +744,7 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
             ("draw-character", {}),
             ("take-character", tailed(i=0, **{"t.fv": 0})),
             ("pass", tailed(i=0)),
-            ("decline", tailed(i=0)),
+            ("decline", tailed(i=0, bo=-1, bq=0, br=0)),
         ]
 
     # -- the model side ----------------------------------------------------------------------
@@ -810,6 +809,10 @@ def _apply(state: CaylusState, action: Action) -> CaylusState | None:
     _APPLIED.insert(0, (state, action, nxt))
     del _APPLIED[4:]
     return nxt
+
+
+def _one_if(c: Any) -> Any:
+    return z3.If(c, 1, 0)
 
 
 def _iv(x: Any) -> Any:
