@@ -749,6 +749,15 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
 
     # -- the model side ----------------------------------------------------------------------
     def project(self, state: CaylusState) -> dict[str, int]:
+        for known, values in _PROJECTED:
+            if known is state:
+                return dict(values)
+        values = self._project(state)
+        _PROJECTED.insert(0, (state, values))
+        del _PROJECTED[6:]
+        return dict(values)
+
+    def _project(self, state: CaylusState) -> dict[str, int]:
         mats = [_MATERIAL[k] for k in state.road]
         out = {
             "stage": ST[state.stage], "favour": int(state.favour is not None),
@@ -792,6 +801,8 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
 
 #: the material of a road space's building kind (the last entry: -1, an empty space)
 _MATERIAL = (*D.MATERIAL, -1)
+#: the last few projections (the faithfulness check projects each state more than once)
+_PROJECTED: list[tuple[CaylusState, dict[str, int]]] = []
 #: the last few model steps classify applied: (state, action, next state or None)
 _APPLIED: list[tuple[CaylusState, Action, CaylusState | None]] = []
 
