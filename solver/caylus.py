@@ -106,8 +106,38 @@ def res(i: int, r: int) -> str:
     return f"res{i}.{r}"
 
 
+#: per-kind stock variables: starting tiles left to draw, wood, stone and prestige
+#: buildings beside the board (prefix, kinds, data.KINDS index of the first)
+STOCKS = (("st", len(D.START_KINDS), D.FARM), ("sw", len(D.WOOD_KINDS), D.WOOD_FARM),
+          ("ss", len(D.STONE_KINDS), D.STONE_FARM), ("sp", len(D.PRESTIGE_KINDS), D.GARDEN))
+STOCK_VARS = tuple(f"{x}{k}" for x, count, _ in STOCKS for k in range(count))
+#: the wood then the stone kinds, as ``build``'s parameter ``k`` numbers them
+BUILDABLE = (*D.WOOD_KINDS, *D.STONE_KINDS)
+
+
+def pick(terms: Sequence[Any], idx: Any) -> Any:
+    """terms[idx] (the last term outside the range)."""
+    if isinstance(idx, int):
+        return terms[idx] if 0 <= idx < len(terms) else terms[-1]
+    out = terms[-1]
+    for j in range(len(terms) - 2, -1, -1):
+        out = ite(idx == j, terms[j], out)
+    return out
+
+
+def stock(v: Vars, prefix: str, k: Any) -> Any:
+    count = next(c for x, c, _ in STOCKS if x == prefix)
+    return pick([v[f"{prefix}{j}"] for j in range(count)], k)
+
+
+def take_stock(s: State, prefix: str, k: Any, when: Any = True) -> None:
+    count = next(c for x, c, _ in STOCKS if x == prefix)
+    for j in range(count):
+        s[f"{prefix}{j}"] = s[f"{prefix}{j}"] - ite(conj(when, k == j), 1, 0)
+
+
 def variables_for(n: int) -> tuple[str, ...]:
-    out = list(GLOBALS)
+    out = list(GLOBALS) + list(STOCK_VARS)
     for i in range(n):
         out += [f"{x}{i}" for x in PER_PLAYER]
         out += [res(i, r) for r in RS]
@@ -195,26 +225,59 @@ def _bonus(s: State, p: Params, n: int) -> None:
             s[res(j, r)] = s[res(j, r)] + ite(conj(p["bo"] == j, p["br"] == r), p["bq"], 0)
 
 
+#: per ``build`` kind (``BUILDABLE`` order): fixed cost, 'any' icons, points
+B_FIXED = tuple(D.COST[k][0] for k in BUILDABLE)
+B_ANYS = tuple(D.COST[k][1] for k in BUILDABLE)
+B_PTS = tuple(D.PRESTIGE_POINTS[k] for k in BUILDABLE)
+#: per prestige kind: cost and points
+P_COST = tuple(D.COST[k][0] for k in D.PRESTIGE_KINDS)
+P_PTS = tuple(D.PRESTIGE_POINTS[k] for k in D.PRESTIGE_KINDS)
+N_WOOD = len(D.WOOD_KINDS)
+
+
+def build_cost(p: Params, r: int) -> Any:
+    """What ``build`` takes of resource ``r``: the kind's fixed cost (the stonemason's
+    set-up side leaves out a stone building's stone) and the 'any' icon paid in ``e``."""
+    k = p["k"]
+    fixed = pick([c[r] for c in B_FIXED], k)
+    if r == D.STONE:
+        fixed = fixed - ite(conj(p["sm"] == 1, k >= N_WOOD), 1, 0)
+    return fixed + ite(p["e"] == r, 1, 0)
+
+
+def _pay(s: State, p: Params, n: int, cost: Callable[[Params, int], Any]) -> None:
+    for j in range(n):
+        for r in RS:
+            s[res(j, r)] = s[res(j, r)] - ite(p["i"] == j, cost(p, r), 0)
+
+
+def prestige_cost(p: Params, r: int) -> Any:
+    return pick([c[r] for c in P_COST], p["k"])
+
+
 def _build(s: State, p: Params, n: int) -> None:
-    _deltas(s, p, n)
-    i = p["i"]
+    _pay(s, p, n, build_cost)
+    i, k = p["i"], p["k"]
     add_at(s, "houses", i, n, -1)
     add_at(s, "owned", i, n, 1)
-    add_at(s, "pp", i, n, p["pts"] + p["a"])
-    wood = p["m"] == 1
+    add_at(s, "pp", i, n, pick(B_PTS, k) + p["a"])
+    wood = k < N_WOOD
     s["free"] = s["free"] - 1
     s["road.wood"] = s["road.wood"] + ite(wood, 1, 0)
     s["road.stone"] = s["road.stone"] + ite(wood, 0, 1)
     s["supply.wood"] = s["supply.wood"] - ite(wood, 1, 0)
     s["supply.stone"] = s["supply.stone"] - ite(wood, 0, 1)
+    take_stock(s, "sw", k, wood)
+    take_stock(s, "ss", k - N_WOOD, neg(wood))
 
 
 def _prestige(s: State, p: Params, n: int) -> None:
-    _deltas(s, p, n)
-    add_at(s, "pp", p["i"], n, p["pts"] + p["a"])
+    _pay(s, p, n, prestige_cost)
+    add_at(s, "pp", p["i"], n, pick(P_PTS, p["k"]) + p["a"])
     s["supply.prestige"] = s["supply.prestige"] - 1
     s["road.prestige"] = s["road.prestige"] + 1
     s["road.start"] = s["road.start"] - 1
+    take_stock(s, "sp", p["k"])
 
 
 def _claim(s: State, p: Params, n: int) -> None:
@@ -434,8 +497,11 @@ def _res_at(v: Vars, i: Any, r: int, n: int) -> Any:
 def _chance_specs() -> list[Spec]:
     def tile_guard(v: Vars, p: Params, n: int) -> Any:
         m, s = p["m"], p["s"]
-        stock = ite(m == 0, v["tiles"], ite(m == 1, v["supply.wood"], v["supply.stone"]))
-        return conj(v["stage"] == m, v["favour"] == 0, stock >= 1,
+        k = p["k"]
+        left = ite(m == 0, stock(v, "st", k), ite(m == 1, stock(v, "sw", k), stock(v, "ss", k)))
+        return conj(v["stage"] == m, v["favour"] == 0, left >= 1,
+                    implies(conj(m == 1, s == 0), k != D.STONEMASON - D.WOOD_FARM),
+                    implies(m == 0, k <= len(D.START_KINDS) - 1),
                     implies(s == 1, v["site"] == m),
                     implies(s == 0, conj(v["site"] >= m + 1, v["free"] >= 1)))
 
@@ -445,6 +511,9 @@ def _chance_specs() -> list[Spec]:
         s["tiles"] = s["tiles"] - ite(m == 0, 1, 0)
         s["supply.wood"] = s["supply.wood"] - ite(m == 1, 1, 0)
         s["supply.stone"] = s["supply.stone"] - ite(m == 2, 1, 0)
+        take_stock(s, "st", p["k"], m == 0)
+        take_stock(s, "sw", p["k"], m == 1)
+        take_stock(s, "ss", p["k"], m == 2)
         s["site"] = s["site"] + ite(road, 0, 1)
         s["free"] = s["free"] - ite(road, 1, 0)
         for x, mm in (("road.start", 0), ("road.wood", 1), ("road.stone", 2)):
@@ -462,9 +531,11 @@ def _chance_specs() -> list[Spec]:
         s["stage"] = ite(s["drawn"] == n + 3, S_DRAFT, S_CHARS)
 
     return [
-        Spec("draw-tile", ("m", "s"), lambda p, n: conj(in_range(p["m"], 0, 2),
-                                                        in_range(p["s"], 0, 1)),
-             tile_guard, tile, player=False),
+        Spec("draw-tile", ("m", "k", "s"),
+             lambda p, n: conj(in_range(p["m"], 0, 2), in_range(p["k"], 0, 8),
+                               in_range(p["s"], 0, 1)),
+             tile_guard, tile, rules=(RB.SETUP_START, RB.SETUP_WOOD, RB.SETUP_STONE,
+                                      RB.SETUP_MASON), player=False),
         Spec("first-player", ("seat", "fg"),
              lambda p, n: conj(in_range(p["seat"], 0, n - 1), in_range(p["fg"], 0, 1)),
              lambda v, p, n: _no_favour(v, S_FIRST), first, player=False),
@@ -497,18 +568,20 @@ def _player_specs() -> list[Spec]:
                     _bonus_guard(v, p))
 
     def build_guard(v: Vars, p: Params, n: int) -> Any:
-        i, m = p["i"], p["m"]
-        total = sum((p[x] for x in DELTAS), start=z3.IntVal(0))
-        return conj(_effect_time(v), _affords(v, p, n), at(v, "houses", i, n) >= 1,
-                    v["free"] >= 1, ite(m == 1, v["supply.wood"], v["supply.stone"]) >= 1,
-                    *(p[x] <= 0 for x in DELTAS), p["d4"] == 0,
-                    disj(total == -2, conj(m == 2, total == -1)),
-                    ite(m == 1, in_range(p["pts"], 2, 4), in_range(p["pts"], 3, 5)))
+        i, k, e = p["i"], p["k"], p["e"]
+        wood = k < N_WOOD
+        anys = pick(B_ANYS, k)
+        return conj(_effect_time(v), at(v, "houses", i, n) >= 1, v["free"] >= 1,
+                    ite(wood, stock(v, "sw", k), stock(v, "ss", k - N_WOOD)) >= 1,
+                    ite(wood, 1, 2) == p["at"],
+                    ite(anys == 0, e == -1, in_range(e, 0, 3)),
+                    *(_res_at(v, i, r, n) >= build_cost(p, r) for r in RS))
 
     def prestige_guard(v: Vars, p: Params, n: int) -> Any:
-        return conj(_no_favour(v, S_PRESTIGE), _affords(v, p, n), v["supply.prestige"] >= 1,
-                    v["road.start"] >= 1, *(p[x] <= 0 for x in DELTAS), p["d4"] <= -1,
-                    in_range(p["pts"], 4, 20))
+        i = p["i"]
+        return conj(_no_favour(v, S_PRESTIGE), stock(v, "sp", p["k"]) >= 1,
+                    v["road.start"] >= 1,
+                    *(_res_at(v, i, r, n) >= prestige_cost(p, r) for r in RS))
 
     def claim_guard(v: Vars, p: Params, n: int) -> Any:
         i = p["i"]
@@ -564,10 +637,11 @@ def _player_specs() -> list[Spec]:
              lambda p, n: conj(seat(p, n), deltas(p), in_range(p["dw"], -4, 5),
                                in_range(p["dp"], 0, 9), bonus_domain(p, n)),
              use_guard, _use),
-        Spec("build", ("i", "m", *DELTAS, "pts", "a"),
-             lambda p, n: conj(seat(p, n), in_range(p["m"], 1, 2), deltas(p), bits("a")(p),
-                               in_range(p["pts"], 0, 20)),
-             build_guard, _build),
+        Spec("build", ("i", "k", "e", "sm", "at", "a"),
+             lambda p, n: conj(seat(p, n), in_range(p["k"], 0, len(BUILDABLE) - 1),
+                               in_range(p["e"], -1, 3), in_range(p["at"], 0, 2),
+                               bits("sm", "a")(p)),
+             build_guard, _build, rules=(RB.CARPENTER_R, RB.STONEMASON_R)),
         Spec("claim", ("i",), seat, claim_guard, _claim),
         Spec("move-provost", ("i", "k", "b"),
              lambda p, n: conj(seat(p, n), in_range(p["k"], -2, 2), p["k"] != 0,
@@ -581,9 +655,10 @@ def _player_specs() -> list[Spec]:
              lambda p, n: conj(seat(p, n), *(in_range(p[f"b{r}"], 0, 3) for r in RS),
                                bits("ch", "f", "gs")(p)),
              deliver_guard, _deliver, rules=(RB.BUNDLE,)),
-        Spec("build-prestige", ("i", *DELTAS, "pts", "a"),
-             lambda p, n: conj(seat(p, n), deltas(p), bits("a")(p), in_range(p["pts"], 0, 20)),
-             prestige_guard, _prestige),
+        Spec("build-prestige", ("i", "k", "a"),
+             lambda p, n: conj(seat(p, n), in_range(p["k"], 0, len(D.PRESTIGE_KINDS) - 1),
+                               bits("a")(p)),
+             prestige_guard, _prestige, rules=(RB.PRESTIGE_R,)),
     ]
 
 
@@ -710,6 +785,13 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
                 v["supply.prestige"] + v["road.prestige"] == len(D.PRESTIGE_KINDS),
                 site <= D.SITE_SLOTS,
             ),
+            "stock-kinds": z3.And(
+                *(z3.And(v[f"{x}{k}"] >= 0, v[f"{x}{k}"] <= (D.START_TILE_COUNTS[k] if x == "st"
+                                                             else 1))
+                  for x, count, _ in STOCKS for k in range(count)),
+                *(v[total] == z3.Sum(*(v[f"{x}{k}"] for k in range(count)))
+                  for total, (x, count, _) in zip(("tiles", "supply.wood", "supply.stone",
+                                                   "supply.prestige"), STOCKS, strict=True))),
             "non-negative": z3.And(*(c >= 0 for c in counts)),
             "within-supply": within_supply(dict(v), n),
             "turn-structure": z3.And(
@@ -726,6 +808,15 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
         return [v["stage"] == s for s in range(len(STAGES))]
 
     def completeness_witnesses(self, v: Vars, players: int) -> list[tuple[str, Params]]:
+        def first(v: Vars, prefix: str, skip: tuple[int, ...]) -> Any:
+            """The first kind of a stock with one left (not among ``skip``)."""
+            count = next(c for x, c, _ in STOCKS if x == prefix)
+            out: Any = z3.IntVal(0)
+            for k in range(count - 1, -1, -1):
+                if k not in skip:
+                    out = z3.If(v[f"{prefix}{k}"] >= 1, k, out)
+            return out
+
         n = players
         zeros: dict[str, Any] = {x: z3.IntVal(0) for x in tail_params(n)}
         zeros["t.prov"] = z3.IntVal(D.PROVOST_MIN)
@@ -739,7 +830,10 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
 
         stage = v["stage"]
         return [
-            ("draw-tile", {"m": stage, "s": z3.If(v["site"] == stage, 1, 0)}),
+            ("draw-tile", {"m": stage, "k": z3.If(stage == S_TILES, first(v, "st", ()),
+                                                  z3.If(stage == S_WOOD, first(v, "sw", (8,)),
+                                                        first(v, "ss", ()))),
+                           "s": z3.If(v["site"] == stage, 1, 0)}),
             ("first-player", {"seat": z3.IntVal(0), "fg": z3.IntVal(0)}),
             ("draw-character", {}),
             ("take-character", tailed(i=0, **{"t.fv": 0})),
@@ -772,6 +866,10 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
             "supply.prestige": sum(state.prestige_supply),
             "opt.limited": int(state.config.option("supply") == "limited"),
         }
+        for prefix, counts in (("st", state.start_tiles), ("sw", state.wood_supply),
+                               ("ss", state.stone_supply), ("sp", state.prestige_supply)):
+            for k, x in enumerate(counts):
+                out[f"{prefix}{k}"] = x
         first, second, site, owner = (state.first_worker, state.second_worker,
                                       state.site_workers, state.owner)
         for i, pl in enumerate(state.players):
@@ -842,9 +940,11 @@ def _direct_params(state: CaylusState, action: Action) -> tuple[str, dict[str, i
     """The kind of ``action`` and its own parameters, read off the state (and, for an
     effect, off the model's effect alone)."""
     if isinstance(action, DrawTile):
-        m = {D.START: 0, D.WOODEN: 1, D.STONEN: 2}.get(
-            D.MATERIAL[action.kind] if 0 <= _int(action.kind) < D.N_KINDS else -1, -1)
-        return "draw-tile", {"m": m, "s": int(state.fill == 0)}
+        kind = _int(action.kind)
+        material = D.MATERIAL[kind] if 0 <= kind < D.N_KINDS else -1
+        m = {D.START: 0, D.WOODEN: 1, D.STONEN: 2}.get(material, -1)
+        first = (D.FARM, D.WOOD_FARM, D.STONE_FARM)[m] if m >= 0 else 0
+        return "draw-tile", {"m": m, "k": kind - first, "s": int(state.fill == 0)}
     if isinstance(action, FirstPlayer):
         return "first-player", {"seat": _int(action.seat),
                                 "fg": int(state.config.option("characters") == "first-game")}
@@ -890,18 +990,19 @@ def _direct_params(state: CaylusState, action: Action) -> tuple[str, dict[str, i
                "gs": int(_int(bundle[D.GOLD]) > 0 and holder(state, D.GOLDSMITH) == i
                          and not state.goldsmith_used)}
         return "deliver", out
-    if isinstance(action, Build | BuildPrestige):
+    if isinstance(action, BuildPrestige):
         k = _int(action.kind)
-        if k not in D.COST:
-            raise ValueError("no such building")
-        after = _effect_only(state, action, i)
-        d = {f"d{r}": after.players[i].resources[r] - state.players[i].resources[r]
-             for r in RS}
-        a = int(holder(state, D.ARCHITECT) == i)
-        if isinstance(action, BuildPrestige):
-            return "build-prestige", {"i": i, **d, "pts": D.PRESTIGE_POINTS[k], "a": a}
-        return "build", {"i": i, "m": 1 if D.MATERIAL[k] == D.WOODEN else 2, **d,
-                         "pts": D.PRESTIGE_POINTS[k], "a": a}
+        return "build-prestige", {"i": i, "k": k - D.GARDEN if k in D.PRESTIGE_KINDS else -1,
+                                  "a": int(holder(state, D.ARCHITECT) == i)}
+    if isinstance(action, Build):
+        k = _int(action.kind)
+        activating, side = _activating(state)
+        at_ = (1 if activating in (D.CARPENTER, D.START_CARPENTER) else
+               2 if activating == D.STONEMASON else 0)
+        return "build", {"i": i, "k": BUILDABLE.index(k) if k in BUILDABLE else -1,
+                         "e": _int(action.extra),
+                         "sm": int(activating == D.STONEMASON and side == 0), "at": at_,
+                         "a": int(holder(state, D.ARCHITECT) == i)}
     assert isinstance(action, Use)
     after = _effect_only(state, action, i)
     old, new = state.players[i], after.players[i]
@@ -933,6 +1034,17 @@ def _owner_bonus_only(state: CaylusState) -> CaylusState:
     return activation._owner_bonus(state, state.cursor, kind)
 
 
+def _activating(state: CaylusState) -> tuple[int, int]:
+    """The building (kind, side) whose effect is now chosen: the favour's site building or
+    the road's activating one (-1: none)."""
+    fav = state.favour
+    if fav is not None:
+        return (state.site[fav.slot], 0) if fav.slot >= 0 else (-1, 0)
+    if state.stage is Stage.ACTIVATION:
+        return state.road[state.cursor], state.side[state.cursor]
+    return -1, 0
+
+
 def _effect_only(state: CaylusState, action: Action, i: int) -> CaylusState:
     """The state after the effect of ``action`` alone (no automatic steps after it); the
     state itself when the model rejects it."""
@@ -940,17 +1052,6 @@ def _effect_only(state: CaylusState, action: Action, i: int) -> CaylusState:
 
     if _apply(state, action) is None:
         return state
-    if isinstance(action, BuildPrestige):
-        k = action.kind
-        pl = state.players[i]
-        cost = D.COST[k][0]
-        pl = type(pl)(pl.workers, pl.camp, tuple(x - y for x, y in zip(pl.resources, cost,
-                                                                         strict=True)),
-                      pl.houses, pl.prestige)
-        players = (*state.players[:i], pl, *state.players[i + 1:])
-        from model.caylus.ops import evolve
-
-        return evolve(state, players=players)
     fav = state.favour
     if fav is not None:
         kind, side = state.site[fav.slot], 0

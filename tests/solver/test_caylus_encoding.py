@@ -86,7 +86,7 @@ def test_every_invariant_part_is_inductive(players: int) -> None:
     outcomes = provers.inductive(ENCODING, players, TIMEOUT)
     assert {o.name for o in outcomes} == {
         f"inductive/{p}/p{players}" for p in
-        ("options", "workers-conserved", "houses-conserved", "buildings-conserved",
+        ("options", "workers-conserved", "houses-conserved", "buildings-conserved", "stock-kinds",
          "non-negative", "within-supply", "turn-structure")}
     assert all(o.status == "proved" for o in outcomes), [o for o in outcomes if not o.ok]
     cover = provers.cases_cover(ENCODING, players, TIMEOUT)
