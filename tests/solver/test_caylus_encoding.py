@@ -99,7 +99,8 @@ def test_every_non_terminal_state_enables_a_kind(players: int) -> None:
     assert out.status == "proved" and "witness" in out.detail, out.detail
 
 
-@pytest.mark.rules("caylus/components.unlimited", RB.GOLD_END)
+@pytest.mark.rules("caylus/components.unlimited", RB.GOLD_END, RB.STEWARD_R, RB.CHURCH_R,
+                   RB.GOLDSMITH_R, RB.FOREMAN_R, RB.ARCHITECT_R)
 def test_scores_never_decrease_and_bounds_hold_in_play() -> None:
     assert provers.monotonicity(ENCODING, 2, TIMEOUT).status == "proved"
     bounds = {b.kind: b for b in provers.gain_bounds(ENCODING, 2, TIMEOUT)}
@@ -107,12 +108,23 @@ def test_scores_never_decrease_and_bounds_hold_in_play() -> None:
     for name in ("draw-tile", "first-player", "draw-character"):
         assert bounds[name].outcome.status == "proved" and bounds[name].value == 0
     # the final 2 PP per gold: with 15 gold tokens (supply=limited) at most 30 on top of an
-    # action's own points; the largest are the mansion (20 PP and the architect's 1)
+    # action's own points (the steward's 3 in all, the church's 6, the architect's 1 on a
+    # building's points), less 2 per gold the action pays
+    tokens = D.RESOURCE_TOKENS[D.GOLD]
+    final = D.GOLD_PP * tokens
+    expected = dict.fromkeys(KIND_NAMES[3:], final)
+    expected["place"] = final + 3
+    expected["use"] = final + 6
+    expected["build"] = final + 1 + max(D.PRESTIGE_POINTS[k] for k in (*D.WOOD_KINDS,
+                                                                       *D.STONE_KINDS))
+    expected["deliver"] = D.BUNDLE_PP + 1 + D.GOLDSMITH_PP + D.GOLD_PP * (tokens - 1)
+    expected["build-prestige"] = max(D.PRESTIGE_POINTS[k] + 1 + D.GOLD_PP * (
+        tokens - D.COST[k][0][D.GOLD]) for k in D.PRESTIGE_KINDS)
     for name in KIND_NAMES[3:]:
         b = bounds[name]
         assert b.outcome.status == "proved", b.outcome.detail
         assert "under supply=limited" in b.outcome.detail
-        assert b.value is not None and 2 * 14 <= b.value <= 2 * 15 + 21, (name, b.value)
+        assert b.value == expected[name], (name, b.value)
     report = provers.faithfulness_report(GAME, ENCODING, all_configs(GAME), 3000,
                                          extra=prestige_transitions())
     seen = report.observed[2].by_kind
