@@ -19,9 +19,9 @@ action kind as a *parameter*, constrained by the kind's domain and guard, and
 ``classify`` reads its value off the model's state: the workers a placement costs (1,
 2 after a pass unless the night worker, 2 for the early riser), the owner paid for a
 placement and his points (0-3), the architect's and foreman's point, the goldsmith's,
-the chamberlain's bundles, a building's cost and points, an effect's deltas (its guard
-is the disjunction of the building effects' rows: what each building gives and takes),
-the owner's bonus of the stone production.
+the chamberlain's bundles, the building taking effect (its kind and side: the guard of
+``use`` has one case per building, its options and what each gives and takes), a built
+building's kind (its cost and points exact), the owner's bonus of the stone production.
 
 Each player action has a *direct* effect (exact, above) and a *tail*: the model's
 automatic steps that follow it until the next choice (the end of activation returning
@@ -47,7 +47,7 @@ from typing import Any
 import z3
 
 from model.caylus import data as D
-from model.caylus import planning
+from model.caylus import effects, planning
 from model.caylus import rules as RB
 from model.caylus.actions import (
     Action,
@@ -352,92 +352,80 @@ def within_supply(post: State, n: int) -> Any:
             if z3.is_expr(post[res(0, r)]) else 0) <= D.RESOURCE_TOKENS[r] for r in RS)))
 
 
-def _gain(x: Any, nominal: int, limited: Any) -> Any:
+def _gain(x: Any, nominal: Any, limited: Any) -> Any:
     """A resource delta: exactly ``nominal``, or under supply=limited a gain cut to 0..it."""
-    if nominal <= 0:
+    if isinstance(nominal, int) and nominal <= 0:
         return x == nominal
-    return disj(x == nominal, conj(limited == 1, x >= 0, x < nominal))
+    return disj(x == nominal, conj(limited == 1, nominal > 0, x >= 0, x < nominal))
 
 
-def _vec(d: Sequence[Any], nominal: Sequence[int], limited: Any) -> Any:
-    return conj(*(_gain(d[r], nominal[r], limited) for r in RS))
+def effect_rows(v: Vars, p: Params, n: int) -> Any:
+    """The options of the building taking effect (``bk`` its kind, ``side``) and what each
+    gives and takes: ``opt``, ``r``, ``o`` the action's option and resources, ``d{r}`` the
+    resource deltas, ``dw`` the hand's workers, ``dp`` the points (``effects.options`` and
+    ``effects.apply``, one case per building)."""
+    i, bk, side, opt, r, o = p["i"], p["bk"], p["side"], p["opt"], p["r"], p["o"]
+    d = [p[x] for x in DELTAS]
+    dw, dp = p["dw"], p["dp"]
+    hand, camp = at(v, "hand", i, n), at(v, "camp", i, n)
+    have = [_res_at(v, i, j, n) for j in RS]
+    limited = v["opt.limited"]
 
+    def unit(j: int, amount: Any) -> list[Any]:
+        return [amount if x == j else 0 for x in RS]
 
-def _one(d: Sequence[Any], amount: int, among: Sequence[int], limited: Any,
-         extra: dict[int, int] | None = None) -> Any:
-    """``amount`` of one resource among ``among`` (plus the fixed ``extra``)."""
-    alts = []
-    for j in among:
-        nominal = [0] * NR
-        nominal[j] += amount
-        for r, x in (extra or {}).items():
-            nominal[r] += x
-        alts.append(_vec(d, nominal, limited))
-    return disj(*alts)
+    def chosen(x: Any, amount: int) -> list[Any]:
+        return [ite(x == j, amount, 0) for j in RS]
 
+    def plus(a: list[Any], b: list[Any]) -> list[Any]:
+        return [x + y if not (isinstance(y, int) and y == 0) else x for x, y in zip(a, b,
+                                                                                   strict=True)]
 
-def effect_rows(d: Sequence[Any], dw: Any, dp: Any, camp: Any, hand: Any,
-                limited: Any) -> Any:
-    """The effects a worker (or a favour's site building) may take: one row per building
-    effect option, ``d`` the resource deltas, ``dw`` the hand's workers, ``dp`` the PP."""
-    zero = [0] * NR
+    def eff(nominal: list[Any], workers: Any, points: Any) -> Any:
+        return conj(*(_gain(d[j], nominal[j], limited) for j in RS), dw == workers,
+                    dp == points)
 
     def gain(k: int) -> Any:
-        return dw == ite(camp >= k, k, camp)
+        return ite(camp >= k, k, camp)
 
-    def back(k: int) -> Any:
-        return conj(dw == -k, hand >= k)
-
-    def vec(**kw: int) -> list[int]:
-        v = [0] * NR
-        for name, x in kw.items():
-            v[D.RESOURCES.index(name)] = x
-        return v
-
-    plain_all = PLAIN
-    rows = [
-        # farm, sawmill, quarry; wood market (1 of food, wood, stone or fabric)
-        conj(_one(d, 1, plain_all, limited), dw == 0, dp == 0),
-        # wood farm ... spinning mill, set-up side: 1 and 1 PP; construction side: 2
-        conj(_one(d, 1, plain_all, limited), dw == 0, dp == 1),
-        conj(_one(d, 2, plain_all, limited), dw == 0, dp == 0),
-        # stone farm, sawmill, quarry: 2 (set-up side 1) of its resource and 1 fabric
-        conj(disj(_one(d, 2, PLAIN[:3], limited, {D.FABRIC: 1}),
-                  _one(d, 1, PLAIN[:3], limited, {D.FABRIC: 1})), dw == 0, dp == 0),
-        # covered market: 3 workers (set-up side 2 and 1 PP)
-        conj(_vec(d, zero, limited), gain(3), dp == 0),
-        conj(_vec(d, zero, limited), gain(2), dp == 1),
-        # manor: 2 PP (set-up side) or a favour
-        conj(_vec(d, zero, limited), dw == 0, dp == 2),
-        conj(_vec(d, zero, limited), dw == 0, dp == 0),
-        # gold mine
-        conj(_vec(d, vec(gold=1), limited), dw == 0, dp == 0),
-        # fairground: 1 wood for a favour
-        conj(_vec(d, vec(wood=-1), limited), dw == 0, dp == 0),
-        # market: 1 more worker back for 1 food, wood, stone or fabric
-        conj(_one(d, 1, plain_all, limited), back(1), dp == 0),
-        # guild-4: 1 stone for 4 workers; guild-3 and stone guild: 1 resource for 3 / 5
-        conj(_vec(d, vec(stone=-1), limited), gain(4), dp == 0),
-        conj(_one(d, -1, plain_all, limited), disj(gain(3), gain(5)), dp == 0),
-        # tailor
-        conj(_vec(d, vec(fabric=-1), limited), dw == 0, dp == 4),
-        conj(_vec(d, vec(fabric=-2), limited), dw == 0, dp == 6),
-        # foundry
-        conj(_vec(d, vec(gold=1), limited), back(1), dp == 0),
-        conj(_vec(d, vec(gold=2), limited), back(3), dp == 0),
-        # church
-        conj(_vec(d, zero, limited), back(2), dp == 4),
-        conj(_vec(d, zero, limited), back(4), dp == 6),
-        # jeweller
-        conj(_vec(d, vec(gold=-1), limited), dw == 0, dp == 5),
-        conj(_vec(d, vec(gold=-2), limited), dw == 0, dp == 9),
-        # alchemist: 1 resource for 1 gold, 2 for 2 gold
-        conj(_one(d, -1, plain_all, limited, {D.GOLD: 1}), dw == 0, dp == 0),
-        conj(*(in_range(d[r], -2, 0) for r in PLAIN),
-             sum((d[r] for r in PLAIN), start=z3.IntVal(0)) == -2,
-             _gain(d[D.GOLD], 2, limited), dw == 0, dp == 0),
+    zero: list[Any] = [0] * NR
+    none = conj(opt == 0, r == -1, o == -1)
+    plain_r = conj(opt == 0, in_range(r, 0, 3), o == -1)
+    both = conj(in_range(opt, 0, 1), r == -1, o == -1)
+    rows: list[tuple[tuple[int, ...], Any]] = []
+    for k in (D.FARM, D.SAWMILL, D.QUARRY):
+        rows.append(((k,), conj(none, eff(unit(D.PRODUCES[k], 1), 0, 0))))
+    for k in (D.WOOD_FARM, D.WOOD_SAWMILL, D.WOOD_QUARRY, D.SPINNING_MILL):
+        rows.append(((k,), conj(none, ite(side == 1, eff(unit(D.PRODUCES[k], 2), 0, 0),
+                                          eff(unit(D.PRODUCES[k], 1), 0, 1)))))
+    for k in (D.STONE_FARM, D.STONE_SAWMILL, D.STONE_QUARRY):
+        rows.append(((k,), conj(none, eff(plus(unit(D.PRODUCES[k], ite(side == 1, 2, 1)),
+                                               unit(D.FABRIC, 1)), 0, 0))))
+    rows += [
+        ((D.COVERED_MARKET,), conj(none, ite(side == 1, eff(zero, gain(3), 0),
+                                             eff(zero, gain(2), 1)))),
+        ((D.MANOR,), conj(none, ite(side == 1, eff(zero, 0, 0), eff(zero, 0, 2)))),
+        ((D.GOLD_MINE,), conj(none, eff(unit(D.GOLD, 1), 0, 0))),
+        ((D.FAIRGROUND,), conj(none, have[D.WOOD] >= 1, eff(unit(D.WOOD, -1), 0, 0))),
+        ((D.MARKET,), conj(plain_r, hand >= 1, eff(chosen(r, 1), -1, 0))),
+        ((D.WOOD_MARKET,), conj(plain_r, eff(chosen(r, 1), 0, 0))),
+        ((D.GUILD4,), conj(none, have[D.STONE] >= 1, eff(unit(D.STONE, -1), gain(4), 0))),
+        ((D.GUILD3,), conj(plain_r, pick(have, r) >= 1, eff(chosen(r, -1), gain(3), 0))),
+        ((D.STONE_GUILD,), conj(plain_r, pick(have, r) >= 1, eff(chosen(r, -1), gain(5), 0))),
+        ((D.TAILOR,), conj(both, have[D.FABRIC] >= opt + 1,
+                           eff(unit(D.FABRIC, -(opt + 1)), 0, 4 + 2 * opt))),
+        ((D.FOUNDRY,), conj(both, hand >= 1 + 2 * opt,
+                            eff(unit(D.GOLD, 1 + opt), -(1 + 2 * opt), 0))),
+        ((D.CHURCH,), conj(both, hand >= 2 + 2 * opt, eff(zero, -(2 + 2 * opt), 4 + 2 * opt))),
+        ((D.JEWELLER,), conj(both, have[D.GOLD] >= opt + 1,
+                             eff(unit(D.GOLD, -(opt + 1)), 0, 5 + 4 * opt))),
+        ((D.ALCHEMIST,), disj(
+            conj(plain_r, pick(have, r) >= 1, eff(plus(chosen(r, -1), unit(D.GOLD, 1)), 0, 0)),
+            conj(opt == 1, in_range(r, 0, 3), in_range(o, 0, 3), r <= o,
+                 pick(have, r) >= 1 + ite(r == o, 1, 0), pick(have, o) >= 1,
+                 eff(plus(plus(chosen(r, -1), chosen(o, -1)), unit(D.GOLD, 2)), 0, 0)))),
     ]
-    return disj(*rows)
+    return disj(*(conj(disj(*(bk == k for k in kinds)), row) for kinds, row in rows))
 
 
 # -- the kinds -----------------------------------------------------------------------------
@@ -545,6 +533,10 @@ def _chance_specs() -> list[Spec]:
     ]
 
 
+#: the rules a rejected effect cites (``effects.rule_of``): every building's
+EFFECT_RULES = tuple(sorted({effects.rule_of(k) for k in range(D.N_KINDS)}))
+
+
 def _player_specs() -> list[Spec]:
     seat = _seat
 
@@ -560,12 +552,8 @@ def _player_specs() -> list[Spec]:
         return conj(placing(v, p, n), o != p["i"], implies(o == -1, g == 0))
 
     def use_guard(v: Vars, p: Params, n: int) -> Any:
-        i = p["i"]
-        d = [p[x] for x in DELTAS]
-        return conj(_effect_time(v), _affords(v, p, n),
-                    effect_rows(d, p["dw"], p["dp"], at(v, "camp", i, n), at(v, "hand", i, n),
-                                v["opt.limited"]),
-                    _bonus_guard(v, p))
+        return conj(_effect_time(v), implies(v["favour"] == 1, p["side"] == 0),
+                    _affords(v, p, n), effect_rows(v, p, n), _bonus_guard(v, p))
 
     def build_guard(v: Vars, p: Params, n: int) -> Any:
         i, k, e = p["i"], p["k"], p["e"]
@@ -633,10 +621,13 @@ def _player_specs() -> list[Spec]:
              rules=(RB.PLAN_WORKERS, RB.PLAN_EXTRA, RB.EARLY_RISER_R)),
         Spec("pass", ("i",), seat, lambda v, p, n: _no_favour(v, S_PLAN), _nothing,
              rules=(RB.EARLY_RISER_R,)),
-        Spec("use", ("i", *DELTAS, "dw", "dp", "bo", "bq", "br"),
-             lambda p, n: conj(seat(p, n), deltas(p), in_range(p["dw"], -4, 5),
-                               in_range(p["dp"], 0, 9), bonus_domain(p, n)),
-             use_guard, _use),
+        Spec("use", ("i", "bk", "side", "opt", "r", "o", *DELTAS, "dw", "dp", "bo", "bq", "br"),
+             lambda p, n: conj(seat(p, n), in_range(p["bk"], -1, D.N_KINDS - 1),
+                               bits("side")(p), in_range(p["opt"], 0, 1),
+                               in_range(p["r"], -1, 3), in_range(p["o"], -1, 3), deltas(p),
+                               in_range(p["dw"], -4, 5), in_range(p["dp"], 0, 9),
+                               bonus_domain(p, n)),
+             use_guard, _use, rules=EFFECT_RULES),
         Spec("build", ("i", "k", "e", "sm", "at", "a"),
              lambda p, n: conj(seat(p, n), in_range(p["k"], 0, len(BUILDABLE) - 1),
                                in_range(p["e"], -1, 3), in_range(p["at"], 0, 2),
@@ -1006,7 +997,10 @@ def _direct_params(state: CaylusState, action: Action) -> tuple[str, dict[str, i
     assert isinstance(action, Use)
     after = _effect_only(state, action, i)
     old, new = state.players[i], after.players[i]
-    out = {"i": i, **{f"d{r}": new.resources[r] - old.resources[r] for r in RS},
+    bk, side = _activating(state)
+    out = {"i": i, "bk": bk, "side": side, "opt": _int(action.option),
+           "r": _int(action.resource), "o": _int(action.other),
+           **{f"d{r}": new.resources[r] - old.resources[r] for r in RS},
            "dw": new.workers - old.workers, "dp": new.prestige - old.prestige,
            "bo": -1, "bq": 0, "br": 0}
     out.update(_bonus_params(state, after, i))
