@@ -11,7 +11,7 @@ import z3
 
 from model.caylus import data as D
 from model.caylus import rules as RB
-from model.caylus.actions import Action, BuildPrestige, Decline, Deliver, Use
+from model.caylus.actions import Action, Build, BuildPrestige, Decline, Deliver, Use
 from model.caylus.game import GAME
 from model.caylus.state import CaylusState
 from model.caylus.stewardship import begin
@@ -232,3 +232,38 @@ def test_faithful_on_sampled_transitions_through_every_kind() -> None:
         seen |= set(observed.by_kind)
     assert seen == set(KIND_NAMES)
     assert set(report.observed) == set(PLAYERS)
+
+
+def _enabled(state: CaylusState, action: Action) -> bool:
+    """Whether the kind ``classify`` names for ``action`` has domain and guard true."""
+    compiled = provers.compile_encoding(ENCODING, state.config.players)
+    name, params = ENCODING.classify(state, action)
+    ck = compiled.kinds[name]
+    pre = ENCODING.project(state)
+    values = [pre[v] for v in compiled.variables] + [params[p] for p in ck.kind.params]
+    dom, guard, *_ = ck.evaluate(values)
+    return dom is True and guard is True
+
+
+@pytest.mark.rules(RB.TAILOR_R, RB.CARPENTER_R, RB.ALCHEMIST_R, RB.HOUSE_LIMIT)
+def test_guards_reject_what_the_model_rejects() -> None:
+    """The tailor's second option needs 2 fabric, a building a house in stock, the
+    alchemist's pair two resources: the model's rejections have false guards, its
+    acceptances true ones."""
+    from tests.model.caylus.helpers import rule_of
+
+    tailor = player(activating(built(bare(ready(2)), 14, D.TAILOR, owner=1), 14, 0), 0,
+                    resources={"fabric": 1})
+    assert rule_of(tailor, Use(1)) == RB.TAILOR_R and not _enabled(tailor, Use(1))
+    assert rule_of(tailor, Use(0)) == "" and _enabled(tailor, Use(0))
+    carpenter = player(activating(bare(ready(2)), 2, 0), 0, resources={"food": 1, "wood": 1})
+    assert rule_of(carpenter, Build(D.WOOD_QUARRY)) == "" and _enabled(
+        carpenter, Build(D.WOOD_QUARRY))
+    homeless = player(carpenter, 0, houses=0)
+    assert rule_of(homeless, Build(D.WOOD_QUARRY)) == RB.CARPENTER_R
+    assert not _enabled(homeless, Build(D.WOOD_QUARRY))
+    alchemist = player(activating(built(bare(ready(2)), 14, D.ALCHEMIST, owner=1), 14, 0), 0,
+                       resources={"wood": 1, "stone": 1})
+    assert rule_of(alchemist, Use(1, D.WOOD, D.WOOD)) == RB.ALCHEMIST_R
+    assert not _enabled(alchemist, Use(1, D.WOOD, D.WOOD))
+    assert _enabled(alchemist, Use(1, D.WOOD, D.STONE))
