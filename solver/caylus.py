@@ -737,9 +737,10 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
                                  "road.stone", "road.prestige", "supply.wood", "supply.stone",
                                  "supply.prestige")]
         for i in ps:
-            counts += [v[f"{x}{i}"] for x in PER_PLAYER] + [v[res(i, r)] for r in RS]
+            counts += [v[f"{x}{i}"] for x in PER_PLAYER if x != "pp"]
+            counts += [v[res(i, r)] for r in RS]
         setup = z3.And(
-            z3.Implies(stage <= S_STONE, z3.And(chars == 0, *(v[f"pp{i}"] == 0 for i in ps))),
+            z3.Implies(stage <= S_STONE, chars == 0),
             z3.Implies(stage == S_TILES, z3.And(v["tiles"] >= 1, v["supply.wood"] == 9,
                                                 v["supply.stone"] == 9,
                                                 site == z3.If(v["tiles"] == 9, 0, 1))),
@@ -785,6 +786,9 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
                                                    "supply.prestige"), STOCKS, strict=True))),
             "non-negative": z3.And(*(c >= 0 for c in counts)),
             "within-supply": within_supply(dict(v), n),
+            "score-bounds": z3.And(*(z3.And(v[f"pp{i}"] >= 0,
+                                            z3.Implies(stage <= S_DRAFT, v[f"pp{i}"] == 0))
+                                     for i in ps)),
             "turn-structure": z3.And(
                 stage >= S_TILES, stage <= S_OVER, v["round"] >= 1, v["round"] <= D.ROUNDS,
                 z3.Or(v["favour"] == 0, v["favour"] == 1),

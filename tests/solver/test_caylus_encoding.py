@@ -87,7 +87,7 @@ def test_every_invariant_part_is_inductive(players: int) -> None:
     assert {o.name for o in outcomes} == {
         f"inductive/{p}/p{players}" for p in
         ("options", "workers-conserved", "houses-conserved", "buildings-conserved", "stock-kinds",
-         "non-negative", "within-supply", "turn-structure")}
+         "non-negative", "within-supply", "score-bounds", "turn-structure")}
     assert all(o.status == "proved" for o in outcomes), [o for o in outcomes if not o.ok]
     cover = provers.cases_cover(ENCODING, players, TIMEOUT)
     assert cover is not None and cover.status == "proved", cover
