@@ -1,0 +1,269 @@
+"""The Z3 encoding of Caylus 1303: its invariant is inductive part by part at every player
+count, every non-terminal state enables a kind, scores never decrease, the gain bounds
+hold in play, and it agrees with the model on sampled transitions (seeded play plus the
+prestige buildings of a hand-built stewardship)."""
+
+import random
+from typing import Any
+
+import pytest
+import z3
+
+from model.caylus import data as D
+from model.caylus import rules as RB
+from model.caylus.actions import Action, Build, BuildPrestige, Decline, Deliver, Use
+from model.caylus.game import GAME
+from model.caylus.state import CaylusState
+from model.caylus.stewardship import begin
+from model.core.play import choose
+from properties.generic import all_configs, variant_configs
+from solver import provers, registry
+from solver.caylus import ENCODING, CaylusEncoding
+from solver.encoding import ActionKind
+from tests.model.caylus.helpers import activating, bare, built, holding, player, ready
+
+PLAYERS = (2, 3, 4, 5)
+TIMEOUT = 10.0
+KIND_NAMES = tuple(k.name for k in ENCODING.kinds(2))
+#: every rule id some kind's guard encodes
+GUARDED = tuple(sorted({r for k in ENCODING.kinds(2) for r in k.rules}))
+
+
+def stewardship(players: int, seed: int) -> CaylusState:
+    """A stewardship where every seat owns a residence and can afford prestige buildings."""
+    from attrs import evolve
+
+    from model.caylus.ops import put
+
+    s = bare(ready(players))
+    for seat in range(players):
+        space = D.START_SPACES[seat]
+        s = evolve(s, owner=put(s.owner, space, seat))
+        s = player(s, seat, houses=s.players[seat].houses - 1,
+                   resources={"wood": 4, "stone": 5, "fabric": 1, "gold": 3 + seed % 3})
+    return begin(s)
+
+
+def prestige_transitions(steps: int = 12) -> list[tuple[CaylusState, Action]]:
+    """(state, action) pairs of eager play from :func:`stewardship`, every player count."""
+    out = []
+    for players in PLAYERS:
+        rng = random.Random(players)
+        state = stewardship(players, players)
+        for _ in range(steps):
+            if GAME.is_terminal(state):
+                break
+            action = choose(GAME, state, rng, "eager")
+            out.append((state, action))
+            state = GAME.apply(state, action)
+    return out
+
+
+def test_registry_finds_the_encoding() -> None:
+    assert registry.encoding("caylus") is ENCODING
+
+
+@pytest.mark.parametrize("config", variant_configs(GAME), ids=str)
+def test_projection_covers_the_variables_and_satisfies_the_invariant(config: Any) -> None:
+    compiled = provers.compile_encoding(ENCODING, config.players)
+    rng = random.Random(3)
+    state = GAME.setup(config)
+    for _ in range(400):
+        values = ENCODING.project(state)
+        assert set(values) == set(ENCODING.variables_for(config.players))
+        *parts, terminal = compiled.state_eval([values[v] for v in compiled.variables])
+        assert dict(zip(compiled.parts, parts, strict=True)) == dict.fromkeys(
+            compiled.parts, True)
+        assert terminal is GAME.is_terminal(state)
+        if GAME.is_terminal(state):
+            break
+        state = GAME.apply(state, choose(GAME, state, rng, "uniform"))
+    assert GAME.is_terminal(state)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_every_invariant_part_is_inductive(players: int) -> None:
+    outcomes = provers.inductive(ENCODING, players, TIMEOUT)
+    assert {o.name for o in outcomes} == {
+        f"inductive/{p}/p{players}" for p in
+        ("options", "workers-conserved", "houses-conserved", "buildings-conserved", "stock-kinds",
+         "non-negative", "within-supply", "score-bounds", "turn-structure")}
+    assert all(o.status == "proved" for o in outcomes), [o for o in outcomes if not o.ok]
+    cover = provers.cases_cover(ENCODING, players, TIMEOUT)
+    assert cover is not None and cover.status == "proved", cover
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_every_non_terminal_state_enables_a_kind(players: int) -> None:
+    out = provers.completeness(ENCODING, players, TIMEOUT)
+    assert out.status == "proved" and "witness" in out.detail, out.detail
+
+
+@pytest.mark.rules("caylus/components.unlimited", RB.GOLD_END, RB.STEWARD_R, RB.CHURCH_R,
+                   RB.GOLDSMITH_R, RB.FOREMAN_R, RB.ARCHITECT_R)
+def test_scores_never_decrease_and_bounds_hold_in_play() -> None:
+    assert provers.monotonicity(ENCODING, 2, TIMEOUT).status == "proved"
+    bounds = {b.kind: b for b in provers.gain_bounds(ENCODING, 2, TIMEOUT)}
+    assert set(KIND_NAMES) <= set(bounds)
+    for name in ("draw-tile", "first-player", "draw-character"):
+        assert bounds[name].outcome.status == "proved" and bounds[name].value == 0
+    # the final 2 PP per gold: with 15 gold tokens (supply=limited) at most 30 on top of an
+    # action's own points (the steward's 3 in all, the church's 6, the architect's 1 on a
+    # building's points), less 2 per gold the action pays
+    tokens = D.RESOURCE_TOKENS[D.GOLD]
+    final = D.GOLD_PP * tokens
+    expected = dict.fromkeys(KIND_NAMES[3:], final)
+    expected["place"] = final + 3
+    expected["use"] = final + 6
+    expected["build"] = final + 1 + max(D.PRESTIGE_POINTS[k] for k in (*D.WOOD_KINDS,
+                                                                       *D.STONE_KINDS))
+    expected["deliver"] = D.BUNDLE_PP + 1 + D.GOLDSMITH_PP + D.GOLD_PP * (tokens - 1)
+    expected["build-prestige"] = max(D.PRESTIGE_POINTS[k] + 1 + D.GOLD_PP * (
+        tokens - D.COST[k][0][D.GOLD]) for k in D.PRESTIGE_KINDS)
+    for name in KIND_NAMES[3:]:
+        b = bounds[name]
+        assert b.outcome.status == "proved", b.outcome.detail
+        assert "under supply=limited" in b.outcome.detail
+        assert b.value == expected[name], (name, b.value)
+    report = provers.faithfulness_report(GAME, ENCODING, all_configs(GAME), 3000,
+                                         extra=prestige_transitions())
+    seen = report.observed[2].by_kind
+    assert seen["build-prestige"] >= 4
+    for name, gain in seen.items():
+        value = bounds[name].value
+        assert value is not None and gain <= value, (name, gain, value)
+
+
+def test_a_broken_guard_is_caught() -> None:
+    """Dropping the stock check from the lawyer's claim breaks house non-negativity."""
+
+    class Careless(CaylusEncoding):
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            out = []
+            for k in super().kinds(players):
+                if k.name == "claim":
+                    guard = k.guard
+
+                    def loose(v: Any, p: Any, guard: Any = guard) -> Any:
+                        fixed = dict(v)
+                        for i in range(players):
+                            fixed[f"houses{i}"] = z3.IntVal(1)
+                        return guard(fixed, p)
+
+                    k = ActionKind(k.name, k.params, k.domain, loose, k.update, k.rules)
+                out.append(k)
+            return tuple(out)
+
+    outcomes = {o.name: o for o in provers.inductive(Careless(), 2, TIMEOUT)}
+    assert outcomes["inductive/non-negative/p2"].status == "counterexample"
+    assert "claim" in outcomes["inductive/non-negative/p2"].detail
+
+
+@pytest.mark.rules(RB.FOREMAN_R, RB.BUNDLE)
+def test_faithfulness_catches_a_drifted_update() -> None:
+    """An encoding whose bundles forget the foreman's point disagrees with the model."""
+
+    class Stingy(CaylusEncoding):
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            out = []
+            for k in super().kinds(players):
+                if k.name == "deliver":
+                    inner = k.update
+
+                    def update(v: Any, p: Any, inner: Any = inner) -> dict[str, Any]:
+                        post = dict(inner(v, p))
+                        for i in range(players):
+                            post[f"pp{i}"] = post.get(f"pp{i}", v[f"pp{i}"]) - z3.If(
+                                p["i"] == i, p["f"], 0)
+                        return post
+
+                    k = ActionKind(k.name, k.params, k.domain, k.guard, update, k.rules)
+                out.append(k)
+            return tuple(out)
+
+    s = holding(bare(ready(2)), foreman=0)
+    s = player(s, 0, resources={"food": 2, "wood": 2, "stone": 2},
+               workers=s.players[0].workers - 1, camp=s.players[0].camp)  # on the site
+    from attrs import evolve
+
+    from model.caylus.delivery import begin as deliver
+
+    s = deliver(evolve(s, site_workers=(0,)))
+    pairs = [(s, Deliver((1, 1, 1, 0, 0)))]
+    good = provers.faithfulness_report(GAME, ENCODING, all_configs(GAME), 1, extra=pairs)
+    assert good.outcome.status == "passed", good.outcome.detail
+    bad = provers.faithfulness_report(GAME, Stingy(), all_configs(GAME), 1, extra=pairs)
+    assert bad.outcome.status == "failed"
+    assert "deliver" in bad.outcome.detail and "pp0" in bad.outcome.detail
+
+
+@pytest.mark.rules(RB.OWNER_BONUS, RB.STONE_PRODUCE)
+def test_the_owners_bonus_even_when_the_worker_declines() -> None:
+    """A worker on another player's stone quarry gives its owner 1 stone whether he uses
+    the effect or declines: ``use`` and ``decline`` both carry the bonus parameters."""
+    s = built(bare(ready(2)), 14, D.STONE_QUARRY, owner=1)
+    s = activating(s, 14, 0)
+    compiled = provers.compile_encoding(ENCODING, 2)
+    pre = ENCODING.project(s)
+    for action, kind in ((Use(0), "use"), (Decline(), "decline")):
+        name, params = ENCODING.classify(s, action)
+        assert name == kind and (params["bo"], params["bq"], params["br"]) == (1, 1, D.STONE)
+        ck = compiled.kinds[name]
+        values = [pre[v] for v in compiled.variables] + [params[p] for p in ck.kind.params]
+        dom, guard, *updates = ck.evaluate(values)
+        assert dom is True and guard is True
+        post = dict(pre)
+        post.update(zip(ck.updated, (int(u) for u in updates), strict=True))
+        assert post == ENCODING.project(GAME.apply(s, action))
+        assert post["res1.2"] == pre["res1.2"] + 1
+
+
+@pytest.mark.rules(*GUARDED, RB.PRESTIGE_R, RB.THEATRE_R, RB.ARCHITECT_R)
+def test_faithful_on_sampled_transitions_through_every_kind() -> None:
+    extra = prestige_transitions()
+    assert any(isinstance(a, BuildPrestige) for _, a in extra)
+    total = 5000 + len(extra)
+    report = provers.faithfulness_report(GAME, ENCODING, variant_configs(GAME), total,
+                                         extra=extra)
+    assert report.outcome.status == "passed", report.outcome.detail
+    assert report.transitions == total and report.rejected > 100
+    seen: set[str] = set()
+    for observed in report.observed.values():
+        seen |= set(observed.by_kind)
+    assert seen == set(KIND_NAMES)
+    assert set(report.observed) == set(PLAYERS)
+
+
+def _enabled(state: CaylusState, action: Action) -> bool:
+    """Whether the kind ``classify`` names for ``action`` has domain and guard true."""
+    compiled = provers.compile_encoding(ENCODING, state.config.players)
+    name, params = ENCODING.classify(state, action)
+    ck = compiled.kinds[name]
+    pre = ENCODING.project(state)
+    values = [pre[v] for v in compiled.variables] + [params[p] for p in ck.kind.params]
+    dom, guard, *_ = ck.evaluate(values)
+    return dom is True and guard is True
+
+
+@pytest.mark.rules(RB.TAILOR_R, RB.CARPENTER_R, RB.ALCHEMIST_R, RB.HOUSE_LIMIT)
+def test_guards_reject_what_the_model_rejects() -> None:
+    """The tailor's second option needs 2 fabric, a building a house in stock, the
+    alchemist's pair two resources: the model's rejections have false guards, its
+    acceptances true ones."""
+    from tests.model.caylus.helpers import rule_of
+
+    tailor = player(activating(built(bare(ready(2)), 14, D.TAILOR, owner=1), 14, 0), 0,
+                    resources={"fabric": 1})
+    assert rule_of(tailor, Use(1)) == RB.TAILOR_R and not _enabled(tailor, Use(1))
+    assert rule_of(tailor, Use(0)) == "" and _enabled(tailor, Use(0))
+    carpenter = player(activating(bare(ready(2)), 2, 0), 0, resources={"food": 1, "wood": 1})
+    assert rule_of(carpenter, Build(D.WOOD_QUARRY)) == "" and _enabled(
+        carpenter, Build(D.WOOD_QUARRY))
+    homeless = player(carpenter, 0, houses=0)
+    assert rule_of(homeless, Build(D.WOOD_QUARRY)) == RB.CARPENTER_R
+    assert not _enabled(homeless, Build(D.WOOD_QUARRY))
+    alchemist = player(activating(built(bare(ready(2)), 14, D.ALCHEMIST, owner=1), 14, 0), 0,
+                       resources={"wood": 1, "stone": 1})
+    assert rule_of(alchemist, Use(1, D.WOOD, D.WOOD)) == RB.ALCHEMIST_R
+    assert not _enabled(alchemist, Use(1, D.WOOD, D.WOOD))
+    assert _enabled(alchemist, Use(1, D.WOOD, D.STONE))
