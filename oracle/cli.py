@@ -36,6 +36,7 @@ from model.core.play import POLICIES
 from oracle.check import Report, TraceError, check_file
 from oracle.diff import clip, show
 from oracle.reading import InputError, read_file
+from oracle.report import option_text
 from oracle.trace import write_trace
 
 #: the largest test file ``rules --coverage`` scans (bytes)
@@ -591,7 +592,8 @@ def ambiguities(game_name: str, as_json: bool, witness: str | None, seeds: int) 
                 "id": amb.id, "file": amb.file, "quote": amb.quote, "question": amb.question,
                 "readings": [{"key": r.key, "summary": r.summary} for r in amb.readings],
                 "default": amb.default, "why": amb.why, "source": amb.source,
-                "option": amb.option,
+                "option": amb.option, "kind": amb.kind,
+                "unselectable": amb.unselectable,
             }
             if amb.id in chosen:
                 row["witness"] = _witness_row(game, amb.id, seeds)
@@ -616,7 +618,7 @@ def ambiguities(game_name: str, as_json: bool, witness: str | None, seeds: int) 
             table.add_row(_cell("reading"), _cell(f"{r['key']}{mark}: {r['summary']}"))
         table.add_row(_cell("why"), _cell(a["why"]))
         table.add_row(_cell("source"), _cell(a["source"]))
-        table.add_row(_cell("option"), _cell(a["option"] or "none (play is the same)"))
+        table.add_row(_cell("option"), _cell(option_text(game.rules.get_ambiguity(a["id"]))))
         if "witness" in a:
             table.add_row(_cell("witness"), _cell(_describe_witness(game.name, a["witness"])))
         console.print(table)
