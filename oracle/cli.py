@@ -836,9 +836,11 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
               help="Seeded games played (default: two per configuration, at least 10).")
 @click.option("--verify", "verify_target", metavar="DIR|FILE",
               help="Re-check vector files against the model instead of writing them.")
+@click.option("--coverage", is_flag=True,
+              help="List the rule ids with a vector and those without one (writes no file).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def vectors(game_name: str | None, out: str, count: int, seed: int, n: int | None,
-            verify_target: str | None, as_json: bool) -> int:
+            verify_target: str | None, coverage: bool, as_json: bool) -> int:
     """Write language-neutral conformance vectors, or re-check them (--verify DIR)."""
     from oracle import vectors as vec
 
@@ -856,11 +858,16 @@ def vectors(game_name: str | None, out: str, count: int, seed: int, n: int | Non
         return 0 if all(r.ok for r in reports) else 1
     if game_name is None:
         raise BadInput("no game given: oracle vectors GAME|all [--out DIR], or --verify DIR")
-    rows = []
+    rows: list[dict[str, Any]] = []
     console = _console()
     for game in _targets(game_name):
         with _progress(not as_json, "vectors", False) as progress:
             made = vec.generate(game, seed=seed, count=count, games=n, progress=progress)
+        if coverage:
+            rows.append({"game": game.name, "coverage": made.coverage()})
+            if not as_json:
+                _print_rule_coverage(console, made)
+            continue
         try:
             path = vec.write(made, out)
         except OSError as exc:
@@ -875,16 +882,33 @@ def vectors(game_name: str | None, out: str, count: int, seed: int, n: int | Non
         console.print(f"wrote {path}: {len(made.vectors)} vectors ({split['legal']} legal,"
                       f" {split['illegal']} illegal) from {made.games} seeded games;"
                       f" action types {len(made.types_covered)}/{types_total};"
-                      f" rules named by a vector {len(made.rules_covered)}/{rules_total}")
+                      f" rules named by a vector {len(made.rules_covered)}/{rules_total}"
+                      f" ({len(made.rules_rejected)} by a rejection, {len(made.rules_shown)} by"
+                      f" a legal step)")
         if made.types_uncovered:
             console.print(Text("action types with no vector: "
                                + ", ".join(made.types_uncovered), style="yellow"))
         if made.rules_uncovered:
-            console.print(Text("rules with no vector (no rejected action in play named them):"
+            console.print(Text("rules with no vector (no step of play showed or broke them):"
                                " " + ", ".join(made.rules_uncovered), style="yellow"))
     if as_json:
         _emit_json(rows)
     return 0
+
+
+def _print_rule_coverage(console: Any, made: Any) -> None:
+    """`oracle vectors GAME --coverage`: every rule id, with a vector or without one."""
+    total = len(made.rules_covered) + len(made.rules_uncovered)
+    rejected, shown = set(made.rules_rejected), set(made.rules_shown)
+    console.print(f"{made.game}: rules with a vector {len(made.rules_covered)}/{total}"
+                  f" ({len(rejected)} by a rejection, {len(shown)} by a legal step) from"
+                  f" {made.games} seeded games")
+    for rid in made.rules_covered:
+        how = ", ".join(w for w, on in (("rejection", rid in rejected),
+                                          ("legal step", rid in shown)) if on)
+        console.print(f"  with    {rid} ({how})")
+    for rid in made.rules_uncovered:
+        console.print(Text(f"  without {rid}", style="yellow"))
 
 
 def _print_vector_check(reports: list[Any]) -> None:

@@ -879,6 +879,84 @@ class CraftsGame(Game[CraftsState, Action]):
             raise RULES.illegal(RL.END_SELL if t is Buy else RL.END_DISCARD,
                                 f"at round end discard, sell or say done, not {a!r}")
 
+    # -- rules a step shows (conformance vectors) ------------------------------------------
+    def effect_rules(self, state: CraftsState, action: Action,
+                     after: CraftsState) -> tuple[str, ...]:
+        """The rules whose effect the legal step ``state --action--> after`` shows."""
+        out: list[str] = []
+        t = type(action)
+        if state.phase == PH_DEAL and state.round == 1 and state.first < 0 \
+                and sum(state.deck) == D.TOTAL_CARDS:  # the first step: the set-up
+            out += [RL.SETUP_COINS, RL.SETUP_ZERO, RL.COMP_BUILDINGS, RL.COMP_ACTIONS,
+                    RL.COMP_PEBBLES, RL.COMP_COINS, RL.COMP_BANK, RL.COMP_BOARDS]
+        if t is Draw:
+            out.append(RL.SETUP_SHUFFLE)
+            if state.to_market and not any(state.owed):
+                out.append(RL.MARKET_SIX)
+            elif state.phase == PH_DEAL:
+                out.append(RL.ROUND_DEAL if state.round == 1 else RL.ROUND_REFILL)
+            elif state.phase == PH_RESOLVE:
+                out.append(RL.MAGE_DRAW if state.task == TASK_MAGE else RL.SCOUT_DRAW)
+            if sum(after.deck) + sum(after.discard) == sum(state.deck) + sum(state.discard) - 1 \
+                    and sum(after.deck) > sum(state.deck) - 1:
+                out.append(RL.DECK_RESHUFFLE)
+        elif t is FirstPlayer:
+            out.append(RL.ROUND_FIRST_RANDOM)
+        elif t is ScoutPick:
+            out.append(RL.CARD_RULES[D.SCOUTING])
+        elif t is Exchange:
+            free = state.exchanges[state.turn] == 0
+            out += [RL.MARKET_EXCHANGE, RL.MARKET_ORDER,
+                    RL.MARKET_FREE if free else RL.MARKET_COST]
+        elif t is Redraw:
+            out += [RL.MARKET_REDRAW, RL.MARKET_ORDER]
+        elif t is Pass:
+            out += [RL.MARKET_PASS, RL.MARKET_ORDER]
+            if after.phase != PH_MARKET:
+                out.append(RL.MARKET_DISCARD)
+        elif t is Commit:
+            out += [RL.PLAY_STEPS, RL.PLAY_COMMIT]
+        elif t is Stop:
+            out.append(RL.PLAY_MAY_STOP)
+        elif t is MageDiscard:
+            out.append(RL.MAGE_DISCARD)
+        elif (t is Buy or t is Sell) and state.phase == PH_RESOLVE:
+            out += [RL.TRADE_WHEN, RL.TRADE_PRICES, RL.TRADE_OWN, RL.TRADE_BANK]
+        elif t is Sell:
+            out += [RL.END_SELL, RL.TRADE_PRICES]
+        elif t is Discard:
+            out.append(RL.END_DISCARD)
+        elif t is Decline or t is Withdraw:
+            out += [RL.PLAY_CANNOT, RL.PLAY_DECLINED_NO_VP,
+                    RL.PLAY_DECLINE if t is Decline else RL.PLAY_WITHDRAW]
+        elif t in _EFFECT_TYPES:
+            i = state.turn
+            c = state.committed[i]
+            out += [RL.PLAY_OWN_CARD, RL.CARD_RULES[c], RL.PLAY_CLOCKWISE, RL.PLAY_TABLE]
+            if not IS_BUILDING[c]:
+                out += [RL.PLAY_ACTIONS_FIRST, RL.COMP_ACTIONS_NO_VP]
+            if VP[c]:
+                out.append(RL.PLAY_VP)
+                sp = params(state.config).spacing
+                if (state.scores[i] + VP[c]) // sp > state.scores[i] // sp:
+                    out.append(RL.PLAY_TRACK)
+            if t is Knight:
+                out.append(RL.CASTLE_SETBACK)
+            elif t is Steal:
+                out.append(RL.THEFT_TYPE)
+        elif t is Done and after.phase == PH_OVER:
+            out += [RL.FINAL_SELL, RL.FINAL_CONVERT, RL.FINAL_WINNER]
+        if state.phase in (PH_COMMIT, PH_RESOLVE) and after.phase == PH_END:
+            out += [RL.PLAY_END, RL.END_TABLE]
+        if after.round != state.round:
+            out += [RL.GAME_ROUNDS, RL.ROUND_FIRST_LOWEST]
+            low = min(after.scores)
+            if sum(1 for x in after.scores if x == low) > 1:
+                out.append(RL.ROUND_FIRST_TIE)
+            if any(sum(h) > D.HAND for h in after.hands):
+                out.append(RL.ROUND_KEEP)
+        return tuple(dict.fromkeys(out))
+
     # -- eager play policy ---------------------------------------------------------------
     def policy_weights(self, state: CraftsState,
                        actions: tuple[Action, ...]) -> tuple[int, ...] | None:
