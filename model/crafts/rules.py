@@ -451,9 +451,9 @@ A_DECK_EMPTY = R.ambiguity(
     default="skip",
     why="The only reading under which play goes on.",
     source=PROJECT,
-    unselectable="under 'wait' a player owed a card waits for a card no one can give back"
-                 " (every card is in a hand or on a table and the round cannot go on), so"
-                 " play stops",
+    unselectable="under 'wait' the draw owed has nothing to take and no step can put a card"
+                 " back in the deck or discard before it (in the deal every card lies in a"
+                 " hand), so play stops",
 )
 A_REDRAW = R.ambiguity(
     "redraw-hand",
