@@ -7,14 +7,14 @@ seeded play (both play policies, every player count and every variant
 reading in turn), each naming the rule ids it exercises:
 
 * for each action type up to ``count`` legal steps;
-* for each rule id up to ``count`` legal steps that show it: the step meets
-  the conditions the rule sets (the rules the guard of its kind encodes in
-  the game's Z3 encoding, when it has one) or shows its effect
-  (``Game.effect_rules``);
+* for each rule id up to ``count`` legal steps that show it: first steps
+  that show its effect (``Game.effect_rules``), then steps that meet the
+  conditions the rule sets (the rules the guard of its kind encodes in the
+  game's Z3 encoding, when it has one);
 * for each rule id that a rejected action names up to ``count`` rejections,
-  first actions legal in another state of play and broken here by that one
-  rule (tag ``legal-elsewhere``), then other mutations of legal actions (as
-  :class:`oracle.drive.Prober` builds them);
+  first actions legal in another state of play under the same configuration
+  and broken here by that one rule (tag ``legal-elsewhere``), then other
+  mutations of legal actions (as :class:`oracle.drive.Prober` builds them);
 * up to ``count`` steps that change a score (``scoring``), that end a phase or
   round (``end-of-phase``: the state's ``stage``, ``phase`` or ``round``
   changes) and that end the game (``end-of-game``).
@@ -173,10 +173,12 @@ def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int 
     rng = random.Random(f"vectors/{game.name}/{seed}")
     legal_keep: dict[str, _Reservoir] = {}
     rule_keep: dict[str, _Reservoir] = {}
+    guard_keep: dict[str, _Reservoir] = {}
     tag_keep: dict[str, _Reservoir] = {}
     illegal_keep: dict[str, _Reservoir] = {}
     looks_keep: dict[str, _Reservoir] = {}
-    seen_legal: set[Any] = set()
+    #: actions legal in some state of play so far, per configuration
+    seen_legal: dict[Config, set[Any]] = {}
     guard_rules = _guard_rules(game)
     total, planned = _plan(game, games, seed)
     prober = Prober(game, random.Random(f"probes/{game.name}/{seed}"))
@@ -188,39 +190,40 @@ def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int 
         play = random.Random(game_seed)
         state = game.setup(config)
         bound = game.max_steps(config)
+        legal_here = seen_legal.setdefault(config, set())
         step = 0
         while True:
             who = game.actor(state)
             legal = legal_set(game, state)
             found = prober.probes(state, legal, probes)
             for action, _data, exc in found:
-                looks = action in seen_legal
+                looks = action in legal_here
                 offer(looks_keep if looks else illegal_keep, exc.rule, _Candidate(
                     config, state, action, exc, game_seed, policy, step, (exc.rule,),
                     ("legal-elsewhere",) if looks else ()))
             if who == TERMINAL or step >= bound:
                 break
             prober.remember(legal)
-            if len(seen_legal) < 200_000:
-                seen_legal.update(legal)
+            if len(legal_here) < 100_000:
+                legal_here.update(legal)
             action = choose(game, state, play, policy)
             new = game.apply(state, action)
-            rules = tuple(dict.fromkeys((*guard_rules(state, action),
-                                         *game.effect_rules(state, action, new))))
+            effects = game.effect_rules(state, action, new)
+            rules = tuple(dict.fromkeys((*guard_rules(state, action), *effects)))
             tags = _step_tags(game, state, new)
             candidate = _Candidate(config, state, action, new, game_seed, policy, step, rules,
                                    tags)
             offer(legal_keep, type(action).__name__, candidate)
-            for rid in rules:
-                offer(rule_keep, rid, candidate)
+            for rid in rules:  # a step showing the rule's effect before one meeting its guard
+                offer(rule_keep if rid in effects else guard_keep, rid, candidate)
             for tag in tags:
                 offer(tag_keep, tag, candidate)
             state = new
             step += 1
         if progress is not None:
             progress(f"{game.name} seeded games", played, total)
-    return _assemble(game, seed, total, count, legal_keep, rule_keep, tag_keep, illegal_keep,
-                     looks_keep)
+    return _assemble(game, seed, total, count, legal_keep, rule_keep, guard_keep, tag_keep,
+                     illegal_keep, looks_keep)
 
 
 def _step_tags(game: Game[Any, Any], state: Any, new: Any) -> tuple[str, ...]:
@@ -258,17 +261,19 @@ def _guard_rules(game: Game[Any, Any]) -> Callable[[Any, Any], tuple[str, ...]]:
 
 def _assemble(game: Game[Any, Any], seed: int, games: int, count: int,
               legal_keep: dict[str, _Reservoir], rule_keep: dict[str, _Reservoir],
-              tag_keep: dict[str, _Reservoir], illegal_keep: dict[str, _Reservoir],
-              looks_keep: dict[str, _Reservoir]) -> VectorSet:
+              guard_keep: dict[str, _Reservoir], tag_keep: dict[str, _Reservoir],
+              illegal_keep: dict[str, _Reservoir], looks_keep: dict[str, _Reservoir]
+              ) -> VectorSet:
     vectors: list[dict[str, Any]] = []
     emitted: set[tuple[Any, ...]] = set()
     type_names = [cls.__name__ for cls in game.action_types]
     rule_ids = list(game.rules.ids)
     order = {rid: i for i, rid in enumerate(rule_ids)}
 
-    def emit(prefix: str, kept: list[_Candidate], limit: int) -> None:
+    def emit(prefix: str, kept: list[_Candidate], limit: int, keep_order: bool = False
+             ) -> None:
         made = 0
-        for c in _ordered(kept):
+        for c in kept if keep_order else _ordered(kept):
             if made >= limit or c.key in emitted:
                 continue
             emitted.add(c.key)
@@ -281,20 +286,17 @@ def _assemble(game: Game[Any, Any], seed: int, games: int, count: int,
     for name in type_names:
         if name in legal_keep:
             emit(f"legal/{name}", legal_keep[name].kept, count)
-    for rid in by_rule(rule_keep):
-        emit(f"rule/{rid}", rule_keep[rid].kept, count)
+    for rid in by_rule({**guard_keep, **rule_keep}):
+        shows = [*_ordered(rule_keep[rid].kept if rid in rule_keep else []),
+                 *_ordered(guard_keep[rid].kept if rid in guard_keep else [])]
+        emit(f"rule/{rid}", shows, count, keep_order=True)
     for tag in TAGS:
         if tag in tag_keep:
             emit(tag, tag_keep[tag].kept, count)
     for rid in by_rule({**illegal_keep, **looks_keep}):
         kept = [*_ordered(looks_keep[rid].kept if rid in looks_keep else []),
                 *_ordered(illegal_keep[rid].kept if rid in illegal_keep else [])]
-        made = 0
-        for c in kept:
-            if made < count and c.key not in emitted:
-                emitted.add(c.key)
-                made += 1
-                vectors.append(_vector(game, f"illegal/{rid}/{made}", c))
+        emit(f"illegal/{rid}", kept, count, keep_order=True)
     named: set[str] = set()
     rejected: set[str] = set()
     for v in vectors:

@@ -143,17 +143,19 @@ def test_rejections_prefer_actions_legal_elsewhere() -> None:
     action = structure(first["action"], next(
         a for a in game.action_types if a.__name__ == first["action"]["type"]))
     legal_before = False
+    own = game.config(first["players"], first["variant"])
+    origin = (first["origin"]["seed"], first["origin"]["policy"], first["origin"]["step"])
     for config, policy, seed in vec.plan(game, 4, 0):
-        for step in playout(game, config, seed, policy):
-            here = (seed, policy, step.index) == (first["origin"]["seed"],
-                                                   first["origin"]["policy"],
-                                                   first["origin"]["step"])
-            if here:
-                break
-            legal_before = legal_before or action in game.legal_actions(step.state)
-        else:
+        if config != own:  # legal elsewhere under the same configuration
             continue
-        break
+        state = game.setup(config)
+        for step in playout(game, config, seed, policy):
+            if (seed, policy, step.index) == origin:
+                break
+            legal_before = legal_before or action in game.legal_actions(state)
+            state = step.state
+        if seed == origin[0]:
+            break
     assert legal_before
 
 
