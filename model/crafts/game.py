@@ -908,8 +908,8 @@ class CraftsGame(Game[CraftsState, Action]):
             free = state.exchanges[state.turn] == 0
             out += [RL.MARKET_EXCHANGE, RL.MARKET_ORDER,
                     RL.MARKET_FREE if free else RL.MARKET_COST]
-        elif t is Redraw:
-            out += [RL.MARKET_REDRAW, RL.MARKET_ORDER]
+        elif t is Redraw:  # it uses up the free exchange: every later one costs 2
+            out += [RL.MARKET_REDRAW, RL.MARKET_REDRAW_AFTER, RL.MARKET_ORDER]
         elif t is Pass:
             out += [RL.MARKET_PASS, RL.MARKET_ORDER]
             if after.phase != PH_MARKET:

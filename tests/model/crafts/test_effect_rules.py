@@ -4,12 +4,13 @@ import pytest
 
 from model.core.play import playout
 from model.crafts import rules as RL
-from model.crafts.actions import Decline, Done, Draw, Exchange, Knight, Pass, Withdraw
+from model.crafts.actions import Decline, Done, Draw, Exchange, Knight, Pass, Redraw, Withdraw
 from model.crafts.game import GAME
 from model.crafts.state import PH_END, PH_OVER
 
 
 @pytest.mark.rules(RL.DECK_RESHUFFLE, RL.MARKET_FREE, RL.MARKET_COST, RL.MARKET_DISCARD,
+                   RL.MARKET_REDRAW_AFTER,
                    RL.CASTLE_SETBACK, RL.PLAY_DECLINE, RL.PLAY_WITHDRAW, RL.END_TABLE,
                    RL.FINAL_CONVERT, RL.GAME_ROUNDS, RL.SETUP_COINS)
 def test_effect_rules_name_what_the_step_does() -> None:
@@ -30,6 +31,8 @@ def test_effect_rules_name_what_the_step_does() -> None:
                 cost = 0 if RL.MARKET_FREE in named else 2
                 assert RL.MARKET_COST in named or cost == 0
                 assert after.coins[state.turn] == state.coins[state.turn] - cost
+            if RL.MARKET_REDRAW_AFTER in named:  # the free exchange is used up
+                assert isinstance(a, Redraw) and after.exchanges[state.turn] == 1
             if RL.MARKET_DISCARD in named:
                 assert isinstance(a, Pass) and not any(after.market)
             assert (RL.CASTLE_SETBACK in named) == isinstance(a, Knight)
