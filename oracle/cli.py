@@ -36,6 +36,7 @@ from model.core.play import POLICIES
 from oracle.check import Report, TraceError, check_file
 from oracle.diff import clip, show
 from oracle.reading import InputError, read_file
+from oracle.report import option_text
 from oracle.trace import write_trace
 
 #: the largest test file ``rules --coverage`` scans (bytes)
@@ -591,7 +592,8 @@ def ambiguities(game_name: str, as_json: bool, witness: str | None, seeds: int) 
                 "id": amb.id, "file": amb.file, "quote": amb.quote, "question": amb.question,
                 "readings": [{"key": r.key, "summary": r.summary} for r in amb.readings],
                 "default": amb.default, "why": amb.why, "source": amb.source,
-                "option": amb.option,
+                "option": amb.option, "kind": amb.kind,
+                "unselectable": amb.unselectable,
             }
             if amb.id in chosen:
                 row["witness"] = _witness_row(game, amb.id, seeds)
@@ -616,7 +618,8 @@ def ambiguities(game_name: str, as_json: bool, witness: str | None, seeds: int) 
             table.add_row(_cell("reading"), _cell(f"{r['key']}{mark}: {r['summary']}"))
         table.add_row(_cell("why"), _cell(a["why"]))
         table.add_row(_cell("source"), _cell(a["source"]))
-        table.add_row(_cell("option"), _cell(a["option"] or "none (play is the same)"))
+        option = a["option"] or option_text(game.rules.get_ambiguity(a["id"]))
+        table.add_row(_cell("option"), _cell(option))
         if "witness" in a:
             table.add_row(_cell("witness"), _cell(_describe_witness(game.name, a["witness"])))
         console.print(table)
@@ -834,9 +837,11 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
               help="Seeded games played (default: two per configuration, at least 10).")
 @click.option("--verify", "verify_target", metavar="DIR|FILE",
               help="Re-check vector files against the model instead of writing them.")
+@click.option("--coverage", is_flag=True,
+              help="List the rule ids with a vector and those without one (writes no file).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def vectors(game_name: str | None, out: str, count: int, seed: int, n: int | None,
-            verify_target: str | None, as_json: bool) -> int:
+            verify_target: str | None, coverage: bool, as_json: bool) -> int:
     """Write language-neutral conformance vectors, or re-check them (--verify DIR)."""
     from oracle import vectors as vec
 
@@ -854,11 +859,16 @@ def vectors(game_name: str | None, out: str, count: int, seed: int, n: int | Non
         return 0 if all(r.ok for r in reports) else 1
     if game_name is None:
         raise BadInput("no game given: oracle vectors GAME|all [--out DIR], or --verify DIR")
-    rows = []
+    rows: list[dict[str, Any]] = []
     console = _console()
     for game in _targets(game_name):
         with _progress(not as_json, "vectors", False) as progress:
             made = vec.generate(game, seed=seed, count=count, games=n, progress=progress)
+        if coverage:
+            rows.append({"game": game.name, "coverage": made.coverage()})
+            if not as_json:
+                _print_rule_coverage(console, made)
+            continue
         try:
             path = vec.write(made, out)
         except OSError as exc:
@@ -873,16 +883,33 @@ def vectors(game_name: str | None, out: str, count: int, seed: int, n: int | Non
         console.print(f"wrote {path}: {len(made.vectors)} vectors ({split['legal']} legal,"
                       f" {split['illegal']} illegal) from {made.games} seeded games;"
                       f" action types {len(made.types_covered)}/{types_total};"
-                      f" rules named by a vector {len(made.rules_covered)}/{rules_total}")
+                      f" rules named by a vector {len(made.rules_covered)}/{rules_total}"
+                      f" ({len(made.rules_rejected)} by a rejection, {len(made.rules_shown)} by"
+                      f" a legal step)")
         if made.types_uncovered:
             console.print(Text("action types with no vector: "
                                + ", ".join(made.types_uncovered), style="yellow"))
         if made.rules_uncovered:
-            console.print(Text("rules with no vector (no rejected action in play named them):"
+            console.print(Text("rules with no vector (no step of play showed or broke them):"
                                " " + ", ".join(made.rules_uncovered), style="yellow"))
     if as_json:
         _emit_json(rows)
     return 0
+
+
+def _print_rule_coverage(console: Any, made: Any) -> None:
+    """`oracle vectors GAME --coverage`: every rule id, with a vector or without one."""
+    total = len(made.rules_covered) + len(made.rules_uncovered)
+    rejected, shown = set(made.rules_rejected), set(made.rules_shown)
+    console.print(f"{made.game}: rules with a vector {len(made.rules_covered)}/{total}"
+                  f" ({len(rejected)} by a rejection, {len(shown)} by a legal step) from"
+                  f" {made.games} seeded games")
+    for rid in made.rules_covered:
+        how = ", ".join(w for w, on in (("rejection", rid in rejected),
+                                          ("legal step", rid in shown)) if on)
+        console.print(f"  with    {rid} ({how})")
+    for rid in made.rules_uncovered:
+        console.print(Text(f"  without {rid}", style="yellow"))
 
 
 def _print_vector_check(reports: list[Any]) -> None:

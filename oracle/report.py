@@ -16,13 +16,26 @@ Every place where a rules text is silent, garbled or contradictory, as the
 models register it: the quote it concerns, the question, the readings (the
 default first, marked), why the default and where it comes from, and the
 variant option that selects a reading (`oracle play GAME --variant
-OPTION=READING`). `oracle ambiguities GAME --witness ID` searches for a short
-game on which two readings disagree.
+OPTION=READING`). Without an option the entry says why: the readings play
+alike, or they would play differently but cannot be offered (the reason is
+given), or only one reading is registered. `oracle ambiguities GAME --witness
+ID` searches for a short game on which two readings disagree.
 """
 
 
 def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
+
+
+def option_text(a: Ambiguity) -> str:
+    """The variant option of an ambiguity, or why there is none (by its kind)."""
+    if a.kind == "option":
+        return f"`{a.option}`"
+    if a.kind == "unselectable":
+        return f"none: not selectable, because {_cell(a.unselectable or '').rstrip('.')}"
+    if a.kind == "alike":
+        return "none (the readings play alike)"
+    return "none (one reading is registered)"
 
 
 def _ambiguity(a: Ambiguity) -> list[str]:
@@ -36,16 +49,18 @@ def _ambiguity(a: Ambiguity) -> list[str]:
         mark = " (default)" if r.key == a.default else ""
         lines.append(f"- `{r.key}`{mark}: {_cell(r.summary)}")
     lines += ["", f"Why: {_cell(a.why)} Source: {_cell(a.source)}.", ""]
-    option = f"`{a.option}`" if a.option else "none (the readings play alike)"
-    lines += [f"Variant option: {option}.", ""]
+    lines += [f"Variant option: {option_text(a)}.", ""]
     return lines
 
 
 def render_game(game: Game[object, object]) -> str:
     ambs = game.rules.ambiguities
-    options = sum(1 for a in ambs if a.option)
+    kinds = [a.kind for a in ambs]
     lines = [f"## {game.title} (`{game.name}`)", "",
-             f"{len(ambs)} ambiguities, {options} with a variant option.", ""]
+             f"{len(ambs)} ambiguities: {kinds.count('option')} with a variant option,"
+             f" {kinds.count('unselectable')} whose readings would play differently but are"
+             f" not selectable, {kinds.count('alike')} whose readings play alike, and"
+             f" {kinds.count('single')} with one reading registered.", ""]
     for a in ambs:
         lines += _ambiguity(a)
     return "\n".join(lines)

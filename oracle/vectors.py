@@ -4,10 +4,22 @@ A vector is a state before a step (canonical JSON and digest), one action,
 and what the model says: the state after it (canonical JSON and digest) or
 the id of the rule that forbids it. :func:`generate` draws vectors from
 seeded play (both play policies, every player count and every variant
-reading in turn): for each action type up to ``count`` legal steps, and for
-each rule id that a rejected action names up to ``count`` illegal ones (the
-rejected actions are mutations of legal ones and actions seen elsewhere, as
-:class:`oracle.drive.Prober` builds them). Rule ids no vector names are
+reading in turn), each naming the rule ids it exercises:
+
+* for each action type up to ``count`` legal steps;
+* for each rule id up to ``count`` legal steps that show it: first steps
+  that show its effect (``Game.effect_rules``), then steps that meet the
+  conditions the rule sets (the rules the guard of its kind encodes in the
+  game's Z3 encoding, when it has one);
+* for each rule id that a rejected action names up to ``count`` rejections,
+  first actions legal in another state of play under the same configuration
+  and broken here by that one rule (tag ``legal-elsewhere``), then other
+  mutations of legal actions (as :class:`oracle.drive.Prober` builds them);
+* up to ``count`` steps that change a score (``scoring``), that end a phase or
+  round (``end-of-phase``: the state's ``stage``, ``phase`` or ``round``
+  changes) and that end the game (``end-of-game``).
+
+A step already chosen is not repeated. Rule ids no vector names are
 reported. :func:`verify_file` re-checks a vector file against the model.
 
 The file format is described in docs/vectors.md; its JSON Schema is
@@ -56,6 +68,12 @@ def schema() -> dict[str, Any]:
 # -- generation --------------------------------------------------------------------------
 
 
+#: the tags of a vector: what its step is (see the module docstring)
+TAGS = ("scoring", "end-of-phase", "end-of-game", "legal-elsewhere")
+#: state fields whose change ends a phase (those the state has)
+PHASE_FIELDS = ("stage", "phase", "round")
+
+
 @attrs.frozen
 class _Candidate:
     config: Config
@@ -66,6 +84,13 @@ class _Candidate:
     seed: int
     policy: str
     step: int
+    #: the rule ids the step exercises, and its tags
+    rules: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        return (self.config, self.seed, self.policy, self.step, self.action)
 
 
 @attrs.define
@@ -98,16 +123,23 @@ class VectorSet:
     #: action types with a legal vector, and those without one
     types_covered: tuple[str, ...]
     types_uncovered: tuple[str, ...]
-    #: rule ids named by an illegal vector, and registered rule ids no vector names
+    #: rule ids named by a vector, and registered rule ids no vector names
     rules_covered: tuple[str, ...]
     rules_uncovered: tuple[str, ...]
+    #: rule ids named by a rejection, and by a legal step (the two may overlap)
+    rules_rejected: tuple[str, ...] = ()
+    rules_shown: tuple[str, ...] = ()
 
     def coverage(self) -> dict[str, Any]:
+        tags = {t: sum(1 for v in self.vectors if t in v.get("tags", ())) for t in TAGS}
         return {
             "action_types": {"covered": list(self.types_covered),
                              "uncovered": list(self.types_uncovered)},
             "rules": {"covered": list(self.rules_covered),
-                      "uncovered": list(self.rules_uncovered)},
+                      "uncovered": list(self.rules_uncovered),
+                      "by_rejection": list(self.rules_rejected),
+                      "by_legal_step": list(self.rules_shown)},
+            "tags": tags,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -140,55 +172,146 @@ def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int 
     ``progress(name, done, total)`` is called after each seeded game played."""
     rng = random.Random(f"vectors/{game.name}/{seed}")
     legal_keep: dict[str, _Reservoir] = {}
+    rule_keep: dict[str, _Reservoir] = {}
+    guard_keep: dict[str, _Reservoir] = {}
+    tag_keep: dict[str, _Reservoir] = {}
     illegal_keep: dict[str, _Reservoir] = {}
+    looks_keep: dict[str, _Reservoir] = {}
+    #: actions legal in some state of play so far, per configuration
+    seen_legal: dict[Config, set[Any]] = {}
+    guard_rules = _guard_rules(game)
     total, planned = _plan(game, games, seed)
     prober = Prober(game, random.Random(f"probes/{game.name}/{seed}"))
+
+    def offer(boxes: dict[str, _Reservoir], key: str, candidate: _Candidate) -> None:
+        boxes.setdefault(key, _Reservoir(count)).offer(rng, candidate)
+
     for played, (config, policy, game_seed) in enumerate(planned, start=1):
         play = random.Random(game_seed)
         state = game.setup(config)
         bound = game.max_steps(config)
+        legal_here = seen_legal.setdefault(config, set())
         step = 0
         while True:
             who = game.actor(state)
             legal = legal_set(game, state)
             found = prober.probes(state, legal, probes)
             for action, _data, exc in found:
-                box = illegal_keep.setdefault(exc.rule, _Reservoir(count))
-                box.offer(rng, _Candidate(config, state, action, exc, game_seed, policy, step))
+                looks = action in legal_here
+                offer(looks_keep if looks else illegal_keep, exc.rule, _Candidate(
+                    config, state, action, exc, game_seed, policy, step, (exc.rule,),
+                    ("legal-elsewhere",) if looks else ()))
             if who == TERMINAL or step >= bound:
                 break
             prober.remember(legal)
+            if len(legal_here) < 100_000:
+                legal_here.update(legal)
             action = choose(game, state, play, policy)
             new = game.apply(state, action)
-            box = legal_keep.setdefault(type(action).__name__, _Reservoir(count))
-            box.offer(rng, _Candidate(config, state, action, new, game_seed, policy, step))
+            effects = game.effect_rules(state, action, new)
+            rules = tuple(dict.fromkeys((*guard_rules(state, action), *effects)))
+            tags = _step_tags(game, state, new)
+            candidate = _Candidate(config, state, action, new, game_seed, policy, step, rules,
+                                   tags)
+            offer(legal_keep, type(action).__name__, candidate)
+            for rid in rules:  # a step showing the rule's effect before one meeting its guard
+                offer(rule_keep if rid in effects else guard_keep, rid, candidate)
+            for tag in tags:
+                offer(tag_keep, tag, candidate)
             state = new
             step += 1
         if progress is not None:
             progress(f"{game.name} seeded games", played, total)
-    return _assemble(game, seed, total, count, legal_keep, illegal_keep)
+    return _assemble(game, seed, total, count, legal_keep, rule_keep, guard_keep, tag_keep,
+                     illegal_keep, looks_keep)
+
+
+def _step_tags(game: Game[Any, Any], state: Any, new: Any) -> tuple[str, ...]:
+    tags: list[str] = []
+    if game.scores(new) != game.scores(state):
+        tags.append("scoring")
+    if any(getattr(state, f, None) != getattr(new, f, None) for f in PHASE_FIELDS):
+        tags.append("end-of-phase")
+    if game.actor(new) == TERMINAL:
+        tags.append("end-of-game")
+    return tuple(tags)
+
+
+def _guard_rules(game: Game[Any, Any]) -> Callable[[Any, Any], tuple[str, ...]]:
+    """The rule ids the guard of a step's kind encodes, by the game's Z3 encoding (none
+    for a game without one)."""
+    try:
+        from solver.registry import encoding
+
+        enc = encoding(game.name)
+    except ImportError:
+        return lambda state, action: ()
+    tables: dict[int, dict[str, tuple[str, ...]]] = {}
+
+    def rules(state: Any, action: Any) -> tuple[str, ...]:
+        n = game.config_of(state).players
+        table = tables.get(n)
+        if table is None:
+            table = tables[n] = {k.name: k.rules for k in enc.kinds(n)}
+        kind, _params = enc.classify(state, action)
+        return tuple(r for r in table.get(kind, ()) if r in game.rules)
+
+    return rules
 
 
 def _assemble(game: Game[Any, Any], seed: int, games: int, count: int,
-              legal_keep: dict[str, _Reservoir], illegal_keep: dict[str, _Reservoir]
+              legal_keep: dict[str, _Reservoir], rule_keep: dict[str, _Reservoir],
+              guard_keep: dict[str, _Reservoir], tag_keep: dict[str, _Reservoir],
+              illegal_keep: dict[str, _Reservoir], looks_keep: dict[str, _Reservoir]
               ) -> VectorSet:
     vectors: list[dict[str, Any]] = []
+    emitted: set[tuple[Any, ...]] = set()
     type_names = [cls.__name__ for cls in game.action_types]
     rule_ids = list(game.rules.ids)
     order = {rid: i for i, rid in enumerate(rule_ids)}
+
+    def emit(prefix: str, kept: list[_Candidate], limit: int, keep_order: bool = False
+             ) -> None:
+        made = 0
+        for c in kept if keep_order else _ordered(kept):
+            if made >= limit or c.key in emitted:
+                continue
+            emitted.add(c.key)
+            made += 1
+            vectors.append(_vector(game, f"{prefix}/{made}", c))
+
+    def by_rule(boxes: dict[str, _Reservoir]) -> list[str]:
+        return sorted(boxes, key=lambda r: (order.get(r, len(order)), r))
+
     for name in type_names:
         if name in legal_keep:
-            vectors.extend(_vector(game, f"legal/{name}/{i + 1}", c) for i, c in enumerate(
-                _ordered(legal_keep[name].kept)))
-    for rid in sorted(illegal_keep, key=lambda r: (order.get(r, len(order)), r)):
-        vectors.extend(_vector(game, f"illegal/{rid}/{i + 1}", c) for i, c in enumerate(
-            _ordered(illegal_keep[rid].kept)))
+            emit(f"legal/{name}", legal_keep[name].kept, count)
+    for rid in by_rule({**guard_keep, **rule_keep}):
+        shows = [*_ordered(rule_keep[rid].kept if rid in rule_keep else []),
+                 *_ordered(guard_keep[rid].kept if rid in guard_keep else [])]
+        emit(f"rule/{rid}", shows, count, keep_order=True)
+    for tag in TAGS:
+        if tag in tag_keep:
+            emit(tag, tag_keep[tag].kept, count)
+    for rid in by_rule({**illegal_keep, **looks_keep}):
+        kept = [*_ordered(looks_keep[rid].kept if rid in looks_keep else []),
+                *_ordered(illegal_keep[rid].kept if rid in illegal_keep else [])]
+        emit(f"illegal/{rid}", kept, count, keep_order=True)
+    named: set[str] = set()
+    rejected: set[str] = set()
+    for v in vectors:
+        named.update(v["rules"])
+        if "rule" in v["expect"]:
+            rejected.add(v["expect"]["rule"])
+    shown = {r for v in vectors if "post_state" in v["expect"] for r in v["rules"]}
     return VectorSet(
         game.name, seed, games, count, tuple(vectors),
         tuple(n for n in type_names if n in legal_keep),
         tuple(n for n in type_names if n not in legal_keep),
-        tuple(r for r in rule_ids if r in illegal_keep),
-        tuple(r for r in rule_ids if r not in illegal_keep),
+        tuple(r for r in rule_ids if r in named),
+        tuple(r for r in rule_ids if r not in named),
+        tuple(r for r in rule_ids if r in rejected),
+        tuple(r for r in rule_ids if r in shown),
     )
 
 
@@ -213,6 +336,8 @@ def _vector(game: Game[Any, Any], local: str, c: _Candidate) -> dict[str, Any]:
         "pre_digest": canonical_digest(pre),
         "action": unstructure(c.action),
         "expect": expect,
+        "rules": list(c.rules),
+        "tags": list(c.tags),
         "origin": {"seed": c.seed, "policy": c.policy, "step": c.step},
     }
 

@@ -97,6 +97,9 @@ OPTIONS: tuple[tuple[str, str, str], ...] = (
     ("opt.scout_any", "scouting_target", "any"),
     ("opt.scout_empty", "scouting_empty", "draw"),
     ("opt.redraw_five", "redraw_hand", "exactly-five"),
+    ("opt.castle_collect", "castle_setback", "collect"),
+    ("opt.deck_later", "deck_rebuild", "next-draw"),
+    ("opt.fair_nonempty", "empty_fair", "decline"),
 )
 FLAGS = tuple(f for f, _, _ in OPTIONS)
 
@@ -349,6 +352,30 @@ class Mech:
                     key = board(j, r)
                     s[key] = ite(conj(eq(i, j), res == c), s[key] + got, s[key])
         self.set_at(s, "best", i, zmax(new, best))
+
+    def back(self, s: State, j: int) -> None:
+        """W.back: a Castle's setback of player ``j``; under castle_setback=collect (and
+        track_repeat=repeat) the resource space passed or stopped on going back gives its
+        pebble (crafts/castle-setback-collect)."""
+        key = f"score{j}"
+        old = _t(s[key])
+        new = zmax(0, old - D.CASTLE_SETBACK)
+        s[key] = new
+        # a setback of 4 passes at most one space (spaces are 5 or 10 apart)
+        assert min(D.TRACK_SPACING.values()) > D.CASTLE_SETBACK
+        every10 = self.flag(s, "opt.every10")
+        cycle = len(D.TRACK_CYCLE)
+        q5 = (old - 1) / 5
+        q10 = (old - 1) / 10
+        q = ite(every10, q10, q5)
+        space = ite(every10, q10 * 10, q5 * 5)
+        on = z3.And(self.flag(s, "opt.castle_collect"), z3.Not(self.flag(s, "opt.track_once")),
+                    q >= 1, space >= new)
+        res = (q - 1) % cycle
+        got = self.take(s, ite(on, 1, 0))
+        for c, r in enumerate(D.TRACK_CYCLE):
+            bkey = board(j, r)
+            s[bkey] = ite(res == c, s[bkey] + got, s[bkey])
 
     # -- automatic transitions (model.crafts.game._settle) -----------------------
     def settle(self, s: State, phases: Sequence[int]) -> State:
@@ -782,7 +809,8 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
                 s[f"deck.{c}"] = ite(swap, x, d)
                 s[f"discard.{c}"] = ite(swap, 0, x)
             m.add_pile(s, "deck", k, -1)
-            rebuilt = m.pile_size(s, "deck") == 0  # deck.reshuffle: the moment it runs out
+            # deck.reshuffle: the moment it runs out (crafts/deck-rebuild=empty)
+            rebuilt = z3.And(z3.Not(m.flag(s, "opt.deck_later")), m.pile_size(s, "deck") == 0)
             for c in KS:
                 d, x = s[f"deck.{c}"], s[f"discard.{c}"]
                 s[f"deck.{c}"] = ite(rebuilt, x, d)
@@ -931,21 +959,28 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
                     m.add_at(paid, "coins", i, -CARD_COINS[c])
                 s.update(merge(card == c, paid, s))
 
+        def fair_count(s: Vars, i: Index) -> Any:
+            """_fair_count: the other cards a Fair counts (crafts/fair-count)."""
+            count = pick([z3.Sum(*(s[table(j, k)] for k in KS)) for j in range(n)], i)
+            return count + ite(m.flag(s, "opt.fair_revealed"), m.at(s, "declined", i),
+                               ite(m.flag(s, "opt.fair_played"),
+                                   m.cell(s, table, i, D.RECONSTRUCTION, NK), 0))
+
         def apply_guard(v: Vars, p: Params) -> Any:
             card = p["card"]
+            # crafts/empty-application: under empty_fair=decline a Fair counting 0 is no
+            # application
+            fair_ok = z3.Or(card != D.FAIR, z3.Not(m.flag(v, "opt.fair_nonempty")),
+                            fair_count(v, p["i"]) > 0)
             return z3.And(owns(v, p, card), z3.Or(*(card == c for c in PLAIN_CARDS)),
-                          pay_ok(v, p["i"], card))
+                          pay_ok(v, p["i"], card), fair_ok)
 
         def apply_update(s: State, p: Params) -> State:
             i, card = p["i"], p["card"]
             pay(s, i, card)
             # Fair: 2 coins per card on one's table (and declined ones, by the option)
             fair = dict(s)
-            count = pick([z3.Sum(*(s[table(j, k)] for k in KS)) for j in range(n)], i)
-            count = count + ite(m.flag(s, "opt.fair_revealed"), m.at(s, "declined", i),
-                                ite(m.flag(s, "opt.fair_played"),
-                                    m.cell(s, table, i, D.RECONSTRUCTION, NK), 0))
-            m.gain_coins(fair, i, D.FAIR_COINS * count)
+            m.gain_coins(fair, i, D.FAIR_COINS * fair_count(s, i))
             out = merge(card == D.FAIR, fair, s)
             for c in PLAIN_CARDS:
                 if not OUTPUTS[c]:
@@ -982,8 +1017,9 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
             pay(s, i, z3.IntVal(D.CASTLE))
             place(s, i, z3.IntVal(D.CASTLE))
             for j in range(n):
-                key = f"score{j}"
-                s[key] = ite(t == j, zmax(0, s[key] - D.CASTLE_SETBACK), s[key])
+                back = dict(s)
+                m.back(back, j)
+                s.update(merge(t == j, back, s))
             return m.settle(s, (PH_RESOLVE,))
 
         def scout_guard(v: Vars, p: Params) -> Any:

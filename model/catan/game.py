@@ -74,6 +74,45 @@ class Catan(Game[CatanState, Action]):
         developments = 2 * D.N_DEVELOPMENTS
         return board + placements + D.TURN_LIMIT * per_turn + pieces + developments
 
+    # -- rules a step shows (conformance vectors) ----------------------------------------------
+    def effect_rules(self, state: CatanState, action: Action,
+                     after: CatanState) -> tuple[str, ...]:
+        """The rules whose effect the legal step ``state --action--> after`` shows."""
+        out: list[str] = []
+        t = type(action)
+        if state == setup.initial(state.config):  # the first step: the set-up
+            out += [RB.TERRAIN, RB.TOKENS, RB.HARBOURS, RB.CARDS, RB.DECK, RB.PIECES,
+                    RB.ROBBER_START, RB.FIRST]
+            if state.stage is Stage.SETUP:  # the fixed beginner board
+                out += [RB.BEGINNER, RB.BEGINNER_HARBOURS]
+        if isinstance(action, Dice) and after.stage is not Stage.DISCARD \
+                and after.stage is not Stage.ROBBER:
+            out.append(RB.PRODUCE)
+            total = action.white + action.red
+            if state.tokens[state.robber] == total:
+                out.append(RB.PRODUCE_ROBBER)
+        elif t is Discard:
+            out.append(RB.DISCARD_CK)
+        elif t is EndTurn:
+            out.append(RB.END)
+        elif isinstance(action, Draw) and action.card == D.VICTORY_POINT:
+            out.append(RB.DEV_VP)
+        elif t is BuildSettlement and state.stage is Stage.SETUP:
+            i = state.turn
+            if sum(after.players[i].hand) > sum(state.players[i].hand):
+                out += [RB.SECOND, RB.SECOND_CK]
+        if after.longest != state.longest:
+            out += [RB.LONGEST, RB.LONGEST_CK]
+            if t is BuildSettlement and state.longest >= 0 and state.longest != state.turn:
+                out.append(RB.LONGEST_BREAK)
+        if after.army != state.army:
+            out.append(RB.ARMY)
+            if state.army >= 0:
+                out.append(RB.ARMY_EXCEED)
+        if after.stage is Stage.OVER and state.stage is not Stage.OVER:
+            out += [RB.VICTORY, RB.VICTORY_CK] if after.winner >= 0 else [RB.TURN_LIMIT]
+        return tuple(dict.fromkeys(out))
+
     # -- the protocol ------------------------------------------------------------------------
     def observe(self, state: CatanState,
                 viewer: Viewer) -> observation.PublicView | observation.PlayerView:

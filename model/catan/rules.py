@@ -394,4 +394,7 @@ A_MODEL_BOUNDS = R.ambiguity(
         " only past them, citing catan/trade.limit, catan/trade.offer-limit or"
         " catan/turn.limit.",
     source="model bound: not a rule of the published game; stands in no project text",
+    unselectable="the unbounded reading has no finite game length (a trade loop or an"
+                 " endless game is possible), so no bound on a game's steps exists and no"
+                 " engine or proof can run it",
 )

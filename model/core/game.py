@@ -158,6 +158,13 @@ class Game(ABC, Generic[S, A]):
     def max_steps(self, config: Config) -> int:
         """An upper bound on the steps (chance included) of any game."""
 
+    def effect_rules(self, state: S, action: A, after: S) -> tuple[str, ...]:
+        """The rule ids whose effect the legal step ``state --action--> after`` shows
+        (the card applied, the scoring done, the pile rebuilt); conformance vectors
+        name them. Default: none (the vectors still name the rules a Z3 encoding's
+        guard checks and every rule a rejection names)."""
+        return ()
+
     def policy_weights(self, state: S, actions: tuple[A, ...]) -> tuple[int, ...] | None:
         """Weights of ``actions`` for the ``eager`` play policy (``None``: uniform).
 

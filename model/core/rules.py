@@ -47,11 +47,28 @@ class Ambiguity:
     default: str
     why: str
     #: the variant option whose value (a reading key) selects the reading;
-    #: ``None`` when the readings do not change play (pure data gaps).
+    #: ``None`` when the readings play alike or a reading that plays differently
+    #: cannot be offered (then ``unselectable`` says why).
     option: str | None
     #: where the default comes from: "published game", "later rule in the text",
     #: "project default (playability)", "supplementary data (confidence ...)".
     source: str
+    #: why readings that would play differently are not offered as an option;
+    #: ``None`` when there is an option or the readings play alike.
+    unselectable: str | None = None
+
+    @property
+    def kind(self) -> str:
+        """How play depends on the readings: ``option`` (selectable by the variant
+        option), ``unselectable`` (readings, or an alternative to the one registered,
+        would play differently but are not offered; ``unselectable`` says why),
+        ``alike`` (several readings that play alike) or ``single`` (one reading is
+        registered, a gap the model fills in one way)."""
+        if self.option is not None:
+            return "option"
+        if self.unselectable is not None:
+            return "unselectable"
+        return "alike" if len(self.readings) > 1 else "single"
 
     def reading(self, key: str) -> Reading:
         for r in self.readings:
@@ -108,7 +125,11 @@ class RuleBook:
     # -- ambiguities -------------------------------------------------------
     def ambiguity(self, local_id: str, *, quote: str, question: str,
                   readings: Mapping[str, str], default: str, why: str, source: str,
-                  option: str | None = None, file: str | None = None) -> str:
+                  option: str | None = None, file: str | None = None,
+                  unselectable: str | None = None) -> str:
+        """Register an ambiguity. ``option`` names the variant option when the readings
+        change play; ``unselectable`` says why readings that would play differently
+        are not offered (never both); with neither, the readings play alike."""
         aid = f"{self.game}/{local_id}"
         if aid in self._ambiguities:
             raise ValueError(f"duplicate ambiguity id {aid}")
@@ -118,9 +139,12 @@ class RuleBook:
             a.option == option for a in self._ambiguities.values()
         ):
             raise ValueError(f"{aid}: option {option!r} already used")
+        if option is not None and unselectable is not None:
+            raise ValueError(f"{aid}: an option is selectable; give no unselectable reason")
         self._ambiguities[aid] = Ambiguity(
             aid, file or self.file, quote, question,
             tuple(Reading(k, v) for k, v in readings.items()), default, why, option, source,
+            unselectable,
         )
         return aid
 

@@ -115,7 +115,8 @@ class Params:
     """The variant readings of a configuration, resolved once."""
 
     __slots__ = (
-        "buy", "castle_any", "castle_forbid", "coin_nearest", "fair_played", "fair_revealed",
+        "buy", "castle_any", "castle_collect", "castle_forbid", "coin_nearest", "deck_later",
+        "fair_nonempty", "fair_played", "fair_revealed",
         "final_value", "first_self", "levels", "limited", "players", "recon_lose",
         "redraw_five", "scout_any", "scout_empty", "sell", "spacing", "track_once",
     )
@@ -141,6 +142,9 @@ class Params:
         self.scout_any = o("scouting_target") == "any"
         self.scout_empty = o("scouting_empty") == "draw"
         self.redraw_five = o("redraw_hand") == "exactly-five"
+        self.castle_collect = o("castle_setback") == "collect"
+        self.deck_later = o("deck_rebuild") == "next-draw"
+        self.fair_nonempty = o("empty_fair") == "decline"
 
 
 _PARAMS: dict[Config, Params] = {}
@@ -251,6 +255,21 @@ class W:
         if new > best:
             self.best = _set(self.best, i, new)
 
+    def back(self, i: int, p: Params) -> None:
+        """A Castle's setback: player ``i``'s marker moves 4 spaces back (not below 0);
+        under ``castle_setback=collect`` (and ``track_repeat=repeat``) every resource space
+        it passes or stops on going back gives its resource (crafts/castle-setback-collect)."""
+        old = self.scores[i]
+        new = max(0, old - D.CASTLE_SETBACK)
+        self.scores = _set(self.scores, i, new)
+        if not p.castle_collect or p.track_once:
+            return
+        sp = p.spacing
+        k = -(-new // sp) if new > 0 else 1  # the first space at or above new (spaces from sp)
+        while k * sp < old:
+            self.gain_resource(i, D.TRACK_CYCLE[(k - 1) % len(D.TRACK_CYCLE)], 1, p)
+            k += 1
+
     def sell_one(self, i: int, r: int, p: Params) -> None:
         self.boards = _row(self.boards, i, _add(self.boards[i], r, -1))
         self.bank += 1
@@ -305,6 +324,17 @@ def _first_of_round(s: W, p: Params) -> int:
         if s.scores[j] == low:
             return j
     raise AssertionError("no lowest score")  # pragma: no cover
+
+
+def _fair_count(s: CraftsState | W, p: Params, i: int) -> int:
+    """The other cards a Fair of player ``i`` counts (crafts/fair-count)."""
+    table = s.table[i]
+    count = sum(table)
+    if p.fair_revealed:
+        count += s.declined[i]
+    elif p.fair_played:  # each Reconstruction on the table returned one card
+        count += table[D.RECONSTRUCTION]
+    return count
 
 
 def _coin_points(coins: int, p: Params) -> int:
@@ -519,6 +549,8 @@ class CraftsGame(Game[CraftsState, Action]):
         if c in PLAIN:
             if coins < CARD_COINS[c]:
                 return []
+            if c == D.FAIR and p.fair_nonempty and not _fair_count(s, p, i):
+                return []
             for r in INPUTS[c]:
                 if not board[r]:
                     return []
@@ -593,7 +625,7 @@ class CraftsGame(Game[CraftsState, Action]):
                 raise RULES.illegal(RL.SETUP_SHUFFLE,
                                     f"no {D.CARD_KEYS[a.card]} is left in the deck")
             w.deck = _add(w.deck, a.card, -1)
-            if not any(w.deck):  # deck.reshuffle: the moment the deck runs out
+            if not p.deck_later and not any(w.deck):  # deck.reshuffle: the moment it runs out
                 w.deck, w.discard = w.discard, ZERO_CARDS
             t = _draw_target(w)
             if t >= 0:
@@ -726,16 +758,15 @@ class CraftsGame(Game[CraftsState, Action]):
         if t is Apply:
             if c not in PLAIN:
                 raise RULES.illegal(RL.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is not applied plainly")
-            self._pay(w, i, c, rule)
             if c == D.FAIR:
-                table = w.table[i]
-                count = sum(table)
-                if p.fair_revealed:
-                    count += w.declined[i]
-                elif p.fair_played:  # each Reconstruction on the table returned one card
-                    count += table[D.RECONSTRUCTION]
+                count = _fair_count(w, p, i)
+                if not count and p.fair_nonempty:
+                    raise RULES.illegal(RL.PLAY_CANNOT, "the Fair has no other played card to"
+                                        " count (empty_fair=decline)")
+                self._pay(w, i, c, rule)
                 w.gain_coins(i, D.FAIR_COINS * count, p)
             else:
+                self._pay(w, i, c, rule)
                 for r in OUTPUTS[c]:
                     w.gain_resource(i, r, 1, p)
                 if c == D.MAGE:
@@ -752,8 +783,7 @@ class CraftsGame(Game[CraftsState, Action]):
             self._pay(w, i, c, rule)
             self._place(w, p, i, c)
             if a.target >= 0:
-                tgt = a.target
-                w.scores = _set(w.scores, tgt, max(0, w.scores[tgt] - D.CASTLE_SETBACK))
+                w.back(a.target, p)
             return
         elif t is Scout:
             assert isinstance(a, Scout)
@@ -848,6 +878,84 @@ class CraftsGame(Game[CraftsState, Action]):
         else:
             raise RULES.illegal(RL.END_SELL if t is Buy else RL.END_DISCARD,
                                 f"at round end discard, sell or say done, not {a!r}")
+
+    # -- rules a step shows (conformance vectors) ------------------------------------------
+    def effect_rules(self, state: CraftsState, action: Action,
+                     after: CraftsState) -> tuple[str, ...]:
+        """The rules whose effect the legal step ``state --action--> after`` shows."""
+        out: list[str] = []
+        t = type(action)
+        if state.phase == PH_DEAL and state.round == 1 and state.first < 0 \
+                and sum(state.deck) == D.TOTAL_CARDS:  # the first step: the set-up
+            out += [RL.SETUP_COINS, RL.SETUP_ZERO, RL.COMP_BUILDINGS, RL.COMP_ACTIONS,
+                    RL.COMP_PEBBLES, RL.COMP_COINS, RL.COMP_BANK, RL.COMP_BOARDS]
+        if t is Draw:
+            out.append(RL.SETUP_SHUFFLE)
+            if state.to_market and not any(state.owed):
+                out.append(RL.MARKET_SIX)
+            elif state.phase == PH_DEAL:
+                out.append(RL.ROUND_DEAL if state.round == 1 else RL.ROUND_REFILL)
+            elif state.phase == PH_RESOLVE:
+                out.append(RL.MAGE_DRAW if state.task == TASK_MAGE else RL.SCOUT_DRAW)
+            if sum(after.deck) + sum(after.discard) == sum(state.deck) + sum(state.discard) - 1 \
+                    and sum(after.deck) > sum(state.deck) - 1:
+                out.append(RL.DECK_RESHUFFLE)
+        elif t is FirstPlayer:
+            out.append(RL.ROUND_FIRST_RANDOM)
+        elif t is ScoutPick:
+            out.append(RL.CARD_RULES[D.SCOUTING])
+        elif t is Exchange:
+            free = state.exchanges[state.turn] == 0
+            out += [RL.MARKET_EXCHANGE, RL.MARKET_ORDER,
+                    RL.MARKET_FREE if free else RL.MARKET_COST]
+        elif t is Redraw:  # it uses up the free exchange: every later one costs 2
+            out += [RL.MARKET_REDRAW, RL.MARKET_REDRAW_AFTER, RL.MARKET_ORDER]
+        elif t is Pass:
+            out += [RL.MARKET_PASS, RL.MARKET_ORDER]
+            if after.phase != PH_MARKET:
+                out.append(RL.MARKET_DISCARD)
+        elif t is Commit:
+            out += [RL.PLAY_STEPS, RL.PLAY_COMMIT]
+        elif t is Stop:
+            out.append(RL.PLAY_MAY_STOP)
+        elif t is MageDiscard:
+            out.append(RL.MAGE_DISCARD)
+        elif (t is Buy or t is Sell) and state.phase == PH_RESOLVE:
+            out += [RL.TRADE_WHEN, RL.TRADE_PRICES, RL.TRADE_OWN, RL.TRADE_BANK]
+        elif t is Sell:
+            out += [RL.END_SELL, RL.TRADE_PRICES]
+        elif t is Discard:
+            out.append(RL.END_DISCARD)
+        elif t is Decline or t is Withdraw:
+            out += [RL.PLAY_CANNOT, RL.PLAY_DECLINED_NO_VP,
+                    RL.PLAY_DECLINE if t is Decline else RL.PLAY_WITHDRAW]
+        elif t in _EFFECT_TYPES:
+            i = state.turn
+            c = state.committed[i]
+            out += [RL.PLAY_OWN_CARD, RL.CARD_RULES[c], RL.PLAY_CLOCKWISE, RL.PLAY_TABLE]
+            if not IS_BUILDING[c]:
+                out += [RL.PLAY_ACTIONS_FIRST, RL.COMP_ACTIONS_NO_VP]
+            if VP[c]:
+                out.append(RL.PLAY_VP)
+                sp = params(state.config).spacing
+                if (state.scores[i] + VP[c]) // sp > state.scores[i] // sp:
+                    out.append(RL.PLAY_TRACK)
+            if t is Knight:
+                out.append(RL.CASTLE_SETBACK)
+            elif t is Steal:
+                out.append(RL.THEFT_TYPE)
+        elif t is Done and after.phase == PH_OVER:
+            out += [RL.FINAL_SELL, RL.FINAL_CONVERT, RL.FINAL_WINNER]
+        if state.phase in (PH_COMMIT, PH_RESOLVE) and after.phase == PH_END:
+            out += [RL.PLAY_END, RL.END_TABLE]
+        if after.round != state.round:
+            out += [RL.GAME_ROUNDS, RL.ROUND_FIRST_LOWEST]
+            low = min(after.scores)
+            if sum(1 for x in after.scores if x == low) > 1:
+                out.append(RL.ROUND_FIRST_TIE)
+            if any(sum(h) > D.HAND for h in after.hands):
+                out.append(RL.ROUND_KEEP)
+        return tuple(dict.fromkeys(out))
 
     # -- eager play policy ---------------------------------------------------------------
     def policy_weights(self, state: CraftsState,

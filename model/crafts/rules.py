@@ -184,7 +184,7 @@ CARD_RULES[15] = R.rule("card.theft", "заплатите в банк 1 или 2
 CASTLE_SETBACK = R.rule("card.castle-setback",
                         "передвиньте маркер любого игрока на Счётчике очков на 4 деления назад",
                         "Knight: move a marker 4 spaces back (crafts/castle-target,"
-                        " crafts/castle-floor).")
+                        " crafts/castle-floor, crafts/castle-setback-collect).")
 MAGE_DRAW = R.rule("card.mage-draw", "немедленно возьмите из колоды 5 карт в руку",
                    "Mage: draw 5 cards.")
 MAGE_DISCARD = R.rule("card.mage-discard", "сбросьте из руки любые 3 карты",
@@ -203,9 +203,8 @@ END_SELL = R.rule("end.sell", "могут продать любое количе
                   "Round end: each player may sell resources, one a step, then says done.")
 DECK_RESHUFFLE = R.rule("deck.reshuffle",
                         "тщательно перемешайте карты из сброса и сформируйте новую колоду",
-                        "The moment the last card is drawn the discard becomes the new deck"
-                        " (if the discard is empty then, the next draw finds it rebuilt from"
-                        " what was discarded meanwhile).")
+                        "When the deck runs out the discard becomes the new deck (the moment:"
+                        " crafts/deck-rebuild).")
 FINAL_SELL = R.rule("final.sell", "После 4 раунда все игроки продают имеющиеся у них ресурсы",
                     "After round 4 every resource is sold (players in order from the first"
                     " player, resources in board order).")
@@ -234,13 +233,20 @@ A_LEVELS = R.ambiguity(
     question="Which resources are level I and which level II (Theft)? The board is not in the"
              " text.",
     readings={
+        "two-tier": "I wood, wheat, coal, food, kvass; II metal, crystal, potion, sword (every"
+                    " resource can be stolen)",
         "depth": "level = production depth: I wood, wheat; II coal, food, kvass; III metal,"
                  " crystal; IV potion, sword (only I and II can be stolen)",
-        "two-tier": "I wood, wheat, coal, food, kvass; II metal, crystal, potion, sword",
     },
-    default="depth",
-    why="Theft names only levels I and II as if others existed; the production chains of the"
-        " cards give a natural depth.",
+    default="two-tier",
+    why="The text's own words name two levels and no more: Theft costs '1 или 2 Монеты', a"
+        " pebble 'I уровня (если заплатили 1 Монету) или ... II уровня (если заплатили 2"
+        " Монеты)', a complete list of what a theft can take, and nothing in the text names a"
+        " level III or IV or a resource that cannot be stolen. Two tiers split the nine"
+        " resources where the chains split: the raw and first-step goods (wood, wheat, coal,"
+        " food, kvass) and the goods made from them (metal, crystal, potion, sword). 'depth'"
+        " invents levels III and IV from the production chains, which would make four"
+        " resources unstealable by a rule the text never states; it stays a reading.",
     source=PROJECT,
     option="levels",
 )
@@ -249,7 +255,8 @@ A_PRICES = R.ambiguity(
     quote="Цифра в зеленом круге – это цена покупки ресурса",
     question="What are the buy (green) and sell (brown) prices of each resource?",
     readings={
-        "graded": "buy/sell: I 2/1, II 3/2, III 4/3, IV 6/4 (levels by depth)",
+        "graded": "buy/sell by production depth (not by the Theft levels): wood, wheat 2/1;"
+                  " coal, food, kvass 3/2; metal, crystal 4/3; potion, sword 6/4",
         "flat": "every resource buys for 2 and sells for 1",
     },
     default="graded",
@@ -352,6 +359,9 @@ A_RECON_RECON = R.ambiguity(
         " Reconstruction gains nothing but the right to replay it). The card in resolution is"
         " not yet on the table, so it cannot return itself under either reading.",
     source=PROJECT,
+    unselectable="under 'include' two Reconstructions can return each other for ever, so a"
+                 " game has no bound on its length and need not end; no engine or proof can"
+                 " run such a game",
 )
 A_FAIR = R.ambiguity(
     "fair-count",
@@ -441,6 +451,9 @@ A_DECK_EMPTY = R.ambiguity(
     default="skip",
     why="The only reading under which play goes on.",
     source=PROJECT,
+    unselectable="under 'wait' the draw owed has nothing to take and no step can put a card"
+                 " back in the deck or discard before it (in the deal every card lies in a"
+                 " hand), so play stops",
 )
 A_REDRAW = R.ambiguity(
     "redraw-hand",
@@ -467,6 +480,9 @@ A_BUILDING_ORDER = R.ambiguity(
         " different players interact (the limited bank running short, a Castle's setback"
         " before another player's marker passes a resource space), so some order is needed.",
     source=PROJECT,
+    unselectable="another order (counter-clockwise, by card, at once) would play differently"
+                 " when buildings interact, but the text suggests none, and resolving them"
+                 " at once is not playable",
 )
 A_DEAL_ORDER = R.ambiguity(
     "deal-order",
@@ -482,6 +498,8 @@ A_DEAL_ORDER = R.ambiguity(
         " draws from the rebuilt deck); an oracle must fix one order so that foreign draws can"
         " be replayed.",
     source=PROJECT,
+    unselectable="another order (one card to each player in turn) plays differently only when"
+                 " the deck runs out in the middle of a deal, and the text suggests none",
 )
 A_FINAL_SALE = R.ambiguity(
     "final-sale",
@@ -499,4 +517,88 @@ A_FINAL_SALE = R.ambiguity(
         " game's turn order. The readings differ only when the bank runs short.",
     source=PROJECT,
     option="final_sale",
+)
+A_CASTLE_COLLECT = R.ambiguity(
+    "castle-setback-collect",
+    quote="Если маркер проходит мимо клетки с ресурсом или останавливается на ней",
+    question="A Castle moves a marker 4 spaces back: does the marker collect a resource space"
+             " it passes or stops on going back?",
+    readings={
+        "none": "no: only a move forward for a card's points collects resource spaces",
+        "collect": "yes: every resource space passed or stopped on going back gives its"
+                   " resource, as going forward (none under track_repeat=once, since each"
+                   " space was passed before)",
+    },
+    default="none",
+    why="The sentence stands in 'Начисление победных очков' and follows 'передвигает свой"
+        " маркер ... на соответствующее количество шагов вперёд': it speaks of the move"
+        " forward for a building's points. A setback is a penalty; paying the victim for it"
+        " would turn it partly into a gift, which the text never suggests.",
+    source=PROJECT,
+    option="castle_setback",
+)
+A_TRADE_DECLINE = R.ambiguity(
+    "trade-before-decline",
+    quote="Перед применением карты Действий или карты Зданий игрок может продать",
+    question="The text allows buying and selling 'before applying a card'. May a player who"
+             " then declines or withdraws his card (discards it or takes it back) keep his"
+             " trades, so trade without applying anything?",
+    readings={
+        "any": "yes: trade is allowed while one's revealed card resolves, whatever he then does"
+               " with it",
+        "apply-only": "no: trade only as a step towards applying the card; a player who traded"
+                      " must apply it",
+    },
+    default="any",
+    why="The text ties trade to the time ('перед применением', 'после применения ... уже не"
+        " может'), not to the outcome; the player who finds after buying that he still cannot"
+        " apply his card is given the usual two choices ('не хочет или не может её"
+        " применить').",
+    source=PROJECT,
+    unselectable="'apply-only' leaves a player who traded and still cannot apply his card"
+                 " (he bought one of two missing inputs and has no coins left, or sold an"
+                 " input) with no legal move; making it playable needs a look-ahead rule"
+                 " forbidding every trade after which the card could not be applied, which"
+                 " no text gives, and the resolution to remember whether its player traded",
+)
+A_DECK_MOMENT = R.ambiguity(
+    "deck-rebuild",
+    quote="Если закончилась колода (не важно, в какой момент игры)",
+    question="When is the deck rebuilt from the discard: the moment its last card is drawn,"
+             " or when a card is next needed?",
+    readings={
+        "empty": "the moment the last card is drawn: the discard becomes the deck then (cards"
+                 " discarded afterwards wait for the next rebuild); if the discard is empty at"
+                 " that moment, the next draw finds the deck rebuilt from what was discarded"
+                 " meanwhile",
+        "next-draw": "when a card is next drawn from an empty deck: the discard as it is then"
+                     " becomes the deck",
+    },
+    default="empty",
+    why="'Если закончилась колода' names the moment the deck runs out, 'не важно, в какой"
+        " момент игры' stresses that it is done at once, whatever the phase.",
+    source=PROJECT,
+    option="deck_rebuild",
+)
+A_EMPTY_APPLY = R.ambiguity(
+    "empty-application",
+    quote="не хочет или не может её применить",
+    question="Which applications with no effect count as played? A Theft with nothing to"
+             " steal, a Scouting with no hand to take from and a Reconstruction with no card to"
+             " return name an object that does not exist, so they cannot be applied and must"
+             " be declined; may a Fair with no other played card to count (2 x 0 coins) be"
+             " applied, and then lie on the table and count for a later Fair?",
+    readings={
+        "apply": "yes: the Fair's act (take 2 coins per card) can be done with a count of 0;"
+                 " the three cards that name an object cannot be applied without one",
+        "decline": "no: like the other three, a Fair with nothing to count cannot be applied"
+                   " and must be declined",
+    },
+    default="apply",
+    why="The rule is one for all four cards: a card can be applied when what it says can be"
+        " done. Theft 'Переместите ... 1 камешек', Scouting 'Возьмите ... 1 случайную карту'"
+        " and Reconstruction 'Верните ... любую карту' need an object; the Fair's 'получите"
+        " по 2 Монеты за каждую' is a count, and a count of 0 is a count.",
+    source=PROJECT,
+    option="empty_fair",
 )

@@ -592,9 +592,12 @@ def _(root: Path) -> Case:
 @case(8, "vectors-origin-beyond-the-end")
 def _(root: Path) -> Case:
     data = vectors()
-    data["vectors"][0]["origin"]["step"] = 10**30
+    first = data["vectors"][0]
+    first["origin"]["step"] = 10**30
+    play = (f"oracle play crafts --players {first['players']} --seed"
+            f" {first['origin']['seed']} --policy {first['origin']['policy']}")
     return Case(("vectors", "--json", "--verify", write_json(root, "far.json", data)), 1,
-                r'"message": "origin: `oracle play crafts --players 2 --seed 0 --policy uniform`'
+                rf'"message": "origin: `{play}`'
                 r' \(with the variant\) ends before step 10{30}"', stream="stdout")
 
 

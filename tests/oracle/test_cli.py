@@ -329,14 +329,15 @@ def test_ambiguities() -> None:
     assert result.exit_code == 0
     out = result.stdout
     assert "toyamb/goal.exact" in out and "no (default)" in out and "exact-goal" in out
-    assert "none (play is the same)" in out
+    assert "none (the readings play alike)" in out
     rows = json.loads(run("ambiguities", "toyamb", "--json").stdout)
     assert [r["id"] for r in rows] == ["toyamb/goal.exact", "toyamb/die.colour"]
     assert rows[0]["readings"] == [{"key": "no", "summary": "reaching or passing 6 wins"},
                                    {"key": "yes", "summary": "only landing on 6 wins"}]
     assert rows[0]["option"] == "exact-goal" and rows[1]["option"] is None
     assert set(rows[0]) == {"id", "file", "quote", "question", "readings", "default", "why",
-                            "source", "option"}
+                            "source", "option", "kind", "unselectable"}
+    assert [r["kind"] for r in rows] == ["option", "alike"]
     bad_input(run("ambiguities", "nope"), "unknown game")
 
 

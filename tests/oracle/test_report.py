@@ -2,8 +2,10 @@
 
 from pathlib import Path
 
+import pytest
+
 from model.core import registry
-from oracle.report import render
+from oracle.report import option_text, render
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "ambiguities.md"
 
@@ -20,3 +22,26 @@ def test_report_names_every_ambiguity_and_option() -> None:
             assert f"### `{amb.id}`" in page
             if amb.option:
                 assert f"Variant option: `{amb.option}`." in page
+
+
+@pytest.mark.rules("crafts/reconstruction-reconstruction", "crafts/deck-exhausted",
+                   "crafts/trade-before-decline", "crafts/building-order", "crafts/deal-order",
+                   "catan/model-bounds")
+def test_unselectable_readings_are_not_called_alike() -> None:
+    page = render()
+    for game in registry.all_games():
+        for amb in game.rules.ambiguities:
+            entry = page.split(f"### `{amb.id}`", 1)[1].split("### ", 1)[0]
+            line = next(x for x in entry.splitlines() if x.startswith("Variant option:"))
+            assert line == f"Variant option: {option_text(amb)}."
+            if amb.kind == "unselectable":
+                assert line.startswith("Variant option: none: not selectable, because ")
+                assert "play alike" not in line
+    recon = registry.get("crafts").rules.get_ambiguity("crafts/reconstruction-reconstruction")
+    assert recon.kind == "unselectable" and "for ever" in (recon.unselectable or "")
+    # no ambiguity with several readings and no option goes without a reason: each one
+    # registered so far plays differently under the reading not offered
+    for game in registry.all_games():
+        for amb in game.rules.ambiguities:
+            if len(amb.readings) > 1 and amb.option is None:
+                assert amb.kind == "unselectable", amb.id

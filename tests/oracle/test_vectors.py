@@ -77,14 +77,102 @@ def test_coverage_of_action_types_and_rules() -> None:
     assert set(made.types_covered) == {cls.__name__ for cls in game.action_types}
     assert set(made.rules_covered) | set(made.rules_uncovered) == set(game.rules.ids)
     assert not set(made.rules_covered) & set(made.rules_uncovered)
-    named = {v["expect"]["rule"] for v in made.vectors if "rule" in v["expect"]}
-    assert named == set(made.rules_covered) and len(named) >= 10
+    named = {r for v in made.vectors for r in v["rules"]}
+    assert named == set(made.rules_covered)
+    rejected = {v["expect"]["rule"] for v in made.vectors if "rule" in v["expect"]}
+    assert rejected == set(made.rules_rejected) and len(rejected) >= 10
+    shown = {r for v in made.vectors if "post_state" in v["expect"] for r in v["rules"]}
+    assert shown == set(made.rules_shown)
+    # most of crafts' rules have a vector (effect or rejection); the rest are listed
+    assert len(made.rules_covered) >= 0.9 * len(game.rules)
     per_type: dict[str, int] = {}
     for v in made.vectors:
-        if "post_state" in v["expect"]:
+        if v["id"].startswith("crafts:legal/"):
             per_type[v["action"]["type"]] = per_type.get(v["action"]["type"], 0) + 1
     assert set(per_type.values()) <= {1, 2} and made.count == 2
     assert made.coverage()["rules"]["uncovered"] == list(made.rules_uncovered)
+
+
+@pytest.mark.rules("crafts/card.castle-setback", "crafts/final.convert", "crafts/deck.reshuffle",
+                   "crafts/card.fair", "crafts/market.extra-cost")
+def test_rule_vectors_show_the_rule_they_name() -> None:
+    made = full_crafts()
+    by_id = {v["id"]: v for v in made.vectors}
+    knight = by_id["crafts:rule/crafts/card.castle-setback/1"]
+    assert knight["action"]["type"] == "Knight" and "post_state" in knight["expect"]
+    target = knight["action"]["target"]
+    if target >= 0:  # the target's marker went back (not below 0)
+        before = knight["pre_state"]["scores"][target]
+        assert knight["expect"]["post_state"]["scores"][target] == max(0, before - 4)
+    final = by_id["crafts:rule/crafts/final.convert/1"]
+    assert "end-of-game" in final["tags"] and "scoring" in final["tags"]
+    assert final["expect"]["post_state"]["phase"] != final["pre_state"]["phase"]
+    paid = by_id["crafts:rule/crafts/market.extra-cost/1"]
+    i = paid["pre_state"]["turn"]
+    assert paid["expect"]["post_state"]["coins"][i] == paid["pre_state"]["coins"][i] - 2
+    rebuilt = by_id["crafts:rule/crafts/deck.reshuffle/1"]
+    assert sum(rebuilt["pre_state"]["deck"]) <= 1 < sum(rebuilt["expect"]["post_state"]["deck"])
+
+
+def test_scoring_phase_and_game_end_vectors() -> None:
+    made = full_crafts()
+    for tag in ("scoring", "end-of-phase", "end-of-game"):
+        tagged = [v for v in made.vectors if v["id"].startswith(f"crafts:{tag}/")]
+        assert 1 <= len(tagged) <= made.count
+        for v in tagged:
+            assert tag in v["tags"] and "post_state" in v["expect"]
+            pre, post = v["pre_state"], v["expect"]["post_state"]
+            if tag == "scoring":
+                assert pre["scores"] != post["scores"]
+            elif tag == "end-of-phase":
+                assert (pre["phase"], pre["round"]) != (post["phase"], post["round"])
+            else:
+                game = registry.get("crafts")
+                assert game.is_terminal(structure(post, game.state_type))
+
+
+def test_rejections_prefer_actions_legal_elsewhere() -> None:
+    made = small()
+    game = registry.get("crafts")
+    looks = [v for v in made.vectors if "legal-elsewhere" in v["tags"]]
+    assert looks and all("rule" in v["expect"] for v in looks)
+    for v in looks:
+        assert v["rules"] == [v["expect"]["rule"]] and v["expect"]["rule"] in game.rules
+    # the earliest one: its action was legal in a state played before it
+    first = min(looks, key=lambda v: (v["origin"]["seed"], v["origin"]["step"]))
+    action = structure(first["action"], next(
+        a for a in game.action_types if a.__name__ == first["action"]["type"]))
+    legal_before = False
+    own = game.config(first["players"], first["variant"])
+    origin = (first["origin"]["seed"], first["origin"]["policy"], first["origin"]["step"])
+    for config, policy, seed in vec.plan(game, 4, 0):
+        if config != own:  # legal elsewhere under the same configuration
+            continue
+        state = game.setup(config)
+        for step in playout(game, config, seed, policy):
+            if (seed, policy, step.index) == origin:
+                break
+            legal_before = legal_before or action in game.legal_actions(state)
+            state = step.state
+        if seed == origin[0]:
+            break
+    assert legal_before
+
+
+def test_coverage_option_lists_rules_with_and_without_a_vector() -> None:
+    result = CliRunner().invoke(main, ["vectors", "crafts", "--games", "4", "--coverage"])
+    assert result.exit_code == 0, result.output
+    made = small()
+    head = result.output.splitlines()[0]
+    assert head.startswith("crafts: rules with a vector ")
+    rows = [x.split() for x in result.output.splitlines()[1:]]
+    assert [r[1] for r in rows if r[0] == "with"] == list(vec.generate(
+        registry.get("crafts"), count=2, games=4).rules_covered)
+    assert {r[1] for r in rows} == set(registry.get("crafts").rules.ids)
+    assert made.games == 4
+    as_json = json.loads(CliRunner().invoke(
+        main, ["vectors", "crafts", "--games", "4", "--coverage", "--json"]).output)
+    assert as_json[0]["game"] == "crafts" and "by_rejection" in as_json[0]["coverage"]["rules"]
 
 
 def legal_vector() -> dict[str, Any]:

@@ -319,3 +319,24 @@ def test_uniform_outcomes_sample_as_the_general_path_does() -> None:
     separate = tuple((a, Fraction(1, 36)) for a in range(36))  # distinct objects: general path
     for seed in range(200):
         assert sample(shared, random.Random(seed)) == sample(separate, random.Random(seed))
+
+
+def test_ambiguity_kinds() -> None:
+    book = RuleBook("g", "f.txt")
+    chosen = book.get_ambiguity(book.ambiguity(
+        "a", quote="q", question="?", readings={"x": "", "y": ""}, default="x", why="",
+        source="", option="a-opt"))
+    blocked = book.get_ambiguity(book.ambiguity(
+        "b", quote="q", question="?", readings={"x": "", "y": ""}, default="x", why="",
+        source="", unselectable="y never ends"))
+    alike = book.get_ambiguity(book.ambiguity(
+        "c", quote="q", question="?", readings={"x": "", "y": ""}, default="x", why="",
+        source=""))
+    single = book.get_ambiguity(book.ambiguity(
+        "d", quote="q", question="?", readings={"x": ""}, default="x", why="", source=""))
+    assert [a.kind for a in (chosen, blocked, alike, single)] == [
+        "option", "unselectable", "alike", "single"]
+    assert blocked.unselectable == "y never ends"
+    with pytest.raises(ValueError, match="give no unselectable reason"):
+        book.ambiguity("e", quote="q", question="?", readings={"x": ""}, default="x",
+                       why="", source="", option="e-opt", unselectable="no")

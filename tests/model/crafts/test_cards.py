@@ -141,25 +141,35 @@ def test_theft_by_level() -> None:
     boards = {1: res(wood=1, food=1, metal=1)}
     s = resolving(2, 0, "theft", boards=boards)
     steals = [a for a in GAME.legal_actions(s) if type(a) is Steal]
-    assert steals == [Steal(1, RES["wood"]), Steal(1, RES["food"])]  # metal is level III
-    with pytest.raises(IllegalAction) as e:
-        GAME.apply(s, Steal(1, RES["metal"]))
-    assert e.value.rule == "crafts/card.theft"
+    # two-tier (the default): wood and food are level I, metal level II
+    assert steals == [Steal(1, RES["wood"]), Steal(1, RES["food"]), Steal(1, RES["metal"])]
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, Steal(0, RES["wood"]))
     assert e.value.rule == "crafts/card.theft-type"
-    t = GAME.apply(s, Steal(1, RES["food"]))
-    assert t.coins[0] == 3 and t.boards == (res(food=1), res(wood=1, metal=1))
+    t = GAME.apply(s, Steal(1, RES["metal"]))
+    assert t.coins[0] == 3 and t.boards == (res(metal=1), res(wood=1, food=1))
     t = GAME.apply(s, Steal(1, RES["wood"]))
     assert t.coins[0] == 4 and t.boards == (res(wood=1), res(food=1, metal=1))
+    t = GAME.apply(s, Steal(1, RES["food"]))
+    assert t.coins[0] == 4 and t.boards == (res(food=1), res(wood=1, metal=1))
     poor = resolving(2, 0, "theft", boards=boards, coins={0: 1})
     with pytest.raises(IllegalAction) as e:
-        GAME.apply(poor, Steal(1, RES["food"]))
+        GAME.apply(poor, Steal(1, RES["metal"]))
     assert e.value.rule == "crafts/card.theft"
-    nothing = resolving(2, 0, "theft", boards={1: res(sword=2)})
+    # depth: metal is level III and cannot be stolen
+    deep = resolving(2, 0, "theft", {"levels": "depth"}, boards=boards)
+    steals = [a for a in GAME.legal_actions(deep) if type(a) is Steal]
+    assert steals == [Steal(1, RES["wood"]), Steal(1, RES["food"])]
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(deep, Steal(1, RES["metal"]))
+    assert e.value.rule == "crafts/card.theft"
+    assert GAME.apply(deep, Steal(1, RES["food"])).coins[0] == 3  # food is level II
+    nothing = resolving(2, 0, "theft", boards={1: res()})
     assert [type(a).__name__ for a in GAME.legal_actions(nothing)][-2:] == ["Decline",
                                                                            "Withdraw"]
     assert not any(type(a) is Steal for a in GAME.legal_actions(nothing))
+    unstealable = resolving(2, 0, "theft", {"levels": "depth"}, boards={1: res(sword=2)})
+    assert not any(type(a) is Steal for a in GAME.legal_actions(unstealable))
 
 
 def test_make_helper_is_consistent() -> None:

@@ -36,11 +36,12 @@ def test_invariants_hold_in_biased_games(players: int) -> None:
             assert check(state) == []
 
 
-OTHER = {"levels": "two-tier", "prices": "flat", "track_spaces": "every10",
+OTHER = {"levels": "depth", "prices": "flat", "track_spaces": "every10",
          "pebbles": "unlimited", "castle_target": "any", "castle_floor": "forbid",
          "reconstruction_points": "lose", "fair_count": "revealed", "track_repeat": "once",
          "first_tie": "self", "coin_rounding": "nearest", "scouting_target": "any",
-         "scouting_empty": "draw", "redraw_hand": "exactly-five", "final_sale": "value"}
+         "scouting_empty": "draw", "redraw_hand": "exactly-five", "final_sale": "value",
+         "castle_setback": "collect", "deck_rebuild": "next-draw", "empty_fair": "decline"}
 
 
 def test_every_non_default_reading_plays_to_the_end() -> None:
@@ -50,6 +51,9 @@ def test_every_non_default_reading_plays_to_the_end() -> None:
             assert check(state) == []
     for seed in range(3):  # the third reading of fair_count
         for state in biased_game(4, seed, {**OTHER, "fair_count": "played"}):
+            assert check(state) == []
+    for seed in range(3):  # a setback collects only under track_repeat=repeat
+        for state in biased_game(3, seed, {**OTHER, "track_repeat": "repeat"}):
             assert check(state) == []
 
 

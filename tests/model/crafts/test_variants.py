@@ -1,9 +1,12 @@
 """Every variant option's readings really play differently."""
 
+from typing import Any
+
 import pytest
 
 from model.core.errors import IllegalAction
-from model.crafts.actions import Apply, Buy, Knight, Rebuild, Scout, Steal
+from model.core.game import CHANCE
+from model.crafts.actions import Apply, Buy, Draw, Knight, Rebuild, Scout, ScoutPick, Steal
 from model.crafts.game import GAME
 from tests.model.crafts.helpers import CARD, RES, cards, make, res, resolving
 
@@ -11,8 +14,8 @@ from tests.model.crafts.helpers import CARD, RES, cards, make, res, resolving
 @pytest.mark.rules("crafts/resource-levels")
 def test_levels() -> None:
     b = {1: res(metal=1, food=1)}
-    dep = resolving(2, 0, "theft", boards=b)
-    two = resolving(2, 0, "theft", {"levels": "two-tier"}, boards=b)
+    dep = resolving(2, 0, "theft", {"levels": "depth"}, boards=b)
+    two = resolving(2, 0, "theft", boards=b)  # two-tier, the default
     assert Steal(1, RES["metal"]) not in GAME.legal_actions(dep)
     assert GAME.apply(two, Steal(1, RES["metal"])).coins[0] == 3
     assert GAME.apply(two, Steal(1, RES["food"])).coins[0] == 4
@@ -162,3 +165,53 @@ def test_final_sale_when_the_bank_runs_short() -> None:
     assert GAME.scores(s) == (42 // 4, 58 // 4)
     # the value reading counts the unpaid 2 + 3 + 3 coins
     assert GAME.scores(t) == ((42 + 6) // 4, (58 + 2) // 4)
+
+
+@pytest.mark.rules("crafts/castle-setback-collect", "crafts/card.castle-setback",
+                   "crafts/track-repeat")
+def test_castle_setback_collect() -> None:
+    kw: dict[str, Any] = {"boards": {0: res(kvass=1, sword=1)}}
+    for before, after, got in ((11, 7, res(wheat=1)), (9, 5, res(wood=1)), (3, 0, res())):
+        s = resolving(2, 0, "castle", scores={1: before}, **kw)
+        t = resolving(2, 0, "castle", {"castle_setback": "collect"}, scores={1: before}, **kw)
+        a, b = GAME.apply(s, Knight(1)), GAME.apply(t, Knight(1))
+        assert a.scores[1] == b.scores[1] == after
+        assert a.boards[1] == res()  # none, the default: a setback collects nothing
+        assert b.boards[1] == got  # collect: the space passed (10) or stopped on (5)
+        assert b.bank == a.bank - sum(got)
+    once = resolving(2, 0, "castle", {"castle_setback": "collect", "track_repeat": "once"},
+                     scores={1: 11}, **kw)
+    assert GAME.apply(once, Knight(1)).boards[1] == res()  # each space gives only once
+
+
+@pytest.mark.rules("crafts/deck-rebuild", "crafts/deck.reshuffle", "crafts/card.scouting-draw")
+def test_deck_rebuild_moment() -> None:
+    kw: dict[str, Any] = {"hands": {1: cards(farm=1)}, "deck": cards(lumber_mill=1),
+                          "discard": cards(fair=2)}
+    for variant in ({}, {"deck_rebuild": "next-draw"}):
+        s = resolving(2, 0, "scouting", variant, **kw)
+        s = GAME.apply(GAME.apply(s, Scout(1)), ScoutPick(CARD["farm"]))
+        assert GAME.actor(s) == CHANCE and s.owed == (0, 1)
+        s = GAME.apply(s, Draw(CARD["lumber_mill"]))  # the deck's last card
+        if variant:  # next-draw: the deck stays empty until a card is needed
+            assert s.deck == cards() and s.discard == cards(fair=2)
+        else:  # empty, the default: rebuilt the moment its last card is drawn
+            assert s.deck == cards(fair=2) and s.discard == cards()
+        assert s.hands[1] == cards(lumber_mill=1)
+
+
+@pytest.mark.rules("crafts/empty-application", "crafts/card.fair", "crafts/play.cannot-apply")
+def test_empty_fair() -> None:
+    more = {0: cards(farm=1)}  # a card left, so play goes on and the table stays
+    s = resolving(2, 0, "fair", hands=more)
+    t = resolving(2, 0, "fair", {"empty_fair": "decline"}, hands=more)
+    assert Apply() in GAME.legal_actions(s)
+    applied = GAME.apply(s, Apply())
+    assert applied.coins[0] == 5 and applied.table[0] == cards(fair=1)
+    assert Apply() not in GAME.legal_actions(t)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(t, Apply())
+    assert e.value.rule == "crafts/play.cannot-apply"
+    counted = resolving(2, 0, "fair", {"empty_fair": "decline"}, table={0: cards(farm=1)},
+                        hands=more)
+    assert GAME.apply(counted, Apply()).coins[0] == 7

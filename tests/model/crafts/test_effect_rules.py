@@ -1,0 +1,48 @@
+"""The rules a legal step shows (named by the conformance vectors) are the rules it follows."""
+
+import pytest
+
+from model.core.play import playout
+from model.crafts import rules as RL
+from model.crafts.actions import Decline, Done, Draw, Exchange, Knight, Pass, Redraw, Withdraw
+from model.crafts.game import GAME
+from model.crafts.state import PH_END, PH_OVER
+
+
+@pytest.mark.rules(RL.DECK_RESHUFFLE, RL.MARKET_FREE, RL.MARKET_COST, RL.MARKET_DISCARD,
+                   RL.MARKET_REDRAW_AFTER,
+                   RL.CASTLE_SETBACK, RL.PLAY_DECLINE, RL.PLAY_WITHDRAW, RL.END_TABLE,
+                   RL.FINAL_CONVERT, RL.GAME_ROUNDS, RL.SETUP_COINS)
+def test_effect_rules_name_what_the_step_does() -> None:
+    seen: set[str] = set()
+    for seed, players in ((0, 2), (1, 6)):
+        config = GAME.config(players)
+        state = GAME.setup(config)
+        first = True
+        for step in playout(GAME, config, seed, "eager"):
+            a, after = step.action, step.state
+            named = GAME.effect_rules(state, a, after)
+            assert len(set(named)) == len(named) and all(r in GAME.rules for r in named)
+            seen.update(named)
+            assert (RL.SETUP_COINS in named) == first
+            if RL.DECK_RESHUFFLE in named:  # the discard became the deck
+                assert isinstance(a, Draw) and sum(after.deck) >= sum(state.deck)
+            if isinstance(a, Exchange):
+                cost = 0 if RL.MARKET_FREE in named else 2
+                assert RL.MARKET_COST in named or cost == 0
+                assert after.coins[state.turn] == state.coins[state.turn] - cost
+            if RL.MARKET_REDRAW_AFTER in named:  # the free exchange is used up
+                assert isinstance(a, Redraw) and after.exchanges[state.turn] == 1
+            if RL.MARKET_DISCARD in named:
+                assert isinstance(a, Pass) and not any(after.market)
+            assert (RL.CASTLE_SETBACK in named) == isinstance(a, Knight)
+            assert (RL.PLAY_DECLINE in named) == isinstance(a, Decline)
+            assert (RL.PLAY_WITHDRAW in named) == isinstance(a, Withdraw)
+            if RL.END_TABLE in named:
+                assert after.phase == PH_END and not any(map(any, after.table))
+            if RL.GAME_ROUNDS in named:
+                assert after.round == state.round + 1
+            assert (RL.FINAL_CONVERT in named) == (isinstance(a, Done) and after.phase == PH_OVER)
+            state, first = after, False
+    assert {RL.DECK_RESHUFFLE, RL.MARKET_DISCARD, RL.END_TABLE, RL.FINAL_CONVERT,
+            RL.GAME_ROUNDS} <= seen

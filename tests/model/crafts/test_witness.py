@@ -1,0 +1,36 @@
+"""Readings that change play: the witness search finds a short game on which they
+disagree (seeds and player counts as the search found them)."""
+
+import pytest
+
+from model.crafts.game import GAME
+from oracle.witness import find_witness
+
+
+@pytest.mark.rules("crafts/castle-setback-collect")
+def test_castle_setback_collect_witness() -> None:
+    witness = find_witness(GAME, "crafts/castle-setback-collect", seeds=range(1, 2),
+                           players=[2], limit=3000)
+    assert witness is not None and "$.bank" in witness.difference
+    assert witness.readings == ("none", "collect")
+
+
+@pytest.mark.rules("crafts/deck-rebuild")
+def test_deck_rebuild_witness() -> None:
+    witness = find_witness(GAME, "crafts/deck-rebuild", seeds=range(1), players=[6],
+                           limit=3000)
+    assert witness is not None and "$.deck" in witness.difference
+
+
+@pytest.mark.rules("crafts/empty-application")
+def test_empty_fair_witness() -> None:
+    witness = find_witness(GAME, "crafts/empty-application", seeds=range(1), players=[2],
+                           limit=3000)
+    assert witness is not None and "legal only under empty_fair=apply" in witness.difference
+
+
+@pytest.mark.rules("crafts/resource-levels")
+def test_levels_witness() -> None:
+    witness = find_witness(GAME, "crafts/resource-levels", seeds=range(2, 3), players=[2],
+                           limit=3000)
+    assert witness is not None and witness.readings == ("two-tier", "depth")
