@@ -10,7 +10,8 @@ Projection (integer variables; per player ``i``, resource ``r`` in ``data.RESOUR
   tiles left to draw), ``site`` (construction-site slots filled), ``free`` (empty road
   spaces), ``road.start``/``road.wood``/``road.stone``/``road.prestige`` (buildings of
   each material on the road), ``supply.wood``/``supply.stone``/``supply.prestige``;
-* ``opt.limited``: 1 under the reading ``supply=limited`` (constant in a game).
+* ``opt.limited``: 1 under the reading ``supply=limited``, ``opt.freemarket``: 1 under
+  ``favour_market=free`` (each constant in a game).
 
 Kept exactly: every count above. Abstracted away: where on the road a building, a house
 or a worker stands, which building kinds are where, who holds which character, whose
@@ -34,6 +35,13 @@ the game (``t.nr`` next round, ``t.reset`` the provost reset to ``t.prov``, the 
 only from the board, recruitment comes only from the camp and only at a round's end, at
 most 1 food and 1 fabric, the round advances at most by 1 and never past 9, the game
 ends only in round 9, with the final points exactly 2 per gold.
+
+The rule options other than ``supply`` and ``favour_market`` need no variable: the provost's
+reset and start under either ``provost_reset`` lie within the provost's range (all that
+``t.prov`` and the invariant say of them); the favour's choices under ``favour_effect`` (a
+required or declinable site effect, a lapsed favour's ``decline``) fall within the guards of
+``use-site``, ``steal-character`` and ``decline``; the delivery's favour under
+``deliveryman_tie`` is the tail's ``t.fv``.
 
 This is sound: the encoding's transition relation contains the model's (each sampled
 transition is checked by ``oracle verify``'s faithfulness obligation: the parameters
@@ -93,7 +101,7 @@ PRINTED = len(D.PRINTED_ORDER)
 PER_PLAYER = ("hand", "camp", "board", "houses", "owned", "pp")
 GLOBALS = ("stage", "favour", "round", "provost", "drawn", "tiles", "site", "free",
            "road.start", "road.wood", "road.stone", "road.prestige", "supply.wood",
-           "supply.stone", "supply.prestige", "opt.limited")
+           "supply.stone", "supply.prestige", "opt.limited", "opt.freemarket")
 #: the tail's global parameters
 TAIL_GLOBAL = ("t.nr", "t.reset", "t.prov", "t.st", "t.fv")
 DELTAS = tuple(f"d{r}" for r in RS)
@@ -407,7 +415,11 @@ def effect_rows(v: Vars, p: Params, n: int) -> Any:
         ((D.MANOR,), conj(none, ite(side == 1, eff(zero, 0, 0), eff(zero, 0, 2)))),
         ((D.GOLD_MINE,), conj(none, eff(unit(D.GOLD, 1), 0, 0))),
         ((D.FAIRGROUND,), conj(none, have[D.WOOD] >= 1, eff(unit(D.WOOD, -1), 0, 0))),
-        ((D.MARKET,), conj(plain_r, hand >= 1, eff(chosen(r, 1), -1, 0))),
+        # a worker returned from the hand, also through a favour (favour_market=pay); under
+        # favour_market=free a favour's use returns none
+        ((D.MARKET,), conj(plain_r, ite(conj(v["favour"] == 1, v["opt.freemarket"] == 1),
+                                        eff(chosen(r, 1), 0, 0),
+                                        conj(hand >= 1, eff(chosen(r, 1), -1, 0))))),
         ((D.WOOD_MARKET,), conj(plain_r, eff(chosen(r, 1), 0, 0))),
         ((D.GUILD4,), conj(none, have[D.STONE] >= 1, eff(unit(D.STONE, -1), gain(4), 0))),
         ((D.GUILD3,), conj(plain_r, pick(have, r) >= 1, eff(chosen(r, -1), gain(3), 0))),
@@ -762,7 +774,8 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
                                                 *(v[f"board{i}"] == 0 for i in ps))),
         )
         return {
-            "options": z3.Or(v["opt.limited"] == 0, v["opt.limited"] == 1),
+            "options": z3.And(z3.Or(v["opt.limited"] == 0, v["opt.limited"] == 1),
+                              z3.Or(v["opt.freemarket"] == 0, v["opt.freemarket"] == 1)),
             "workers-conserved": z3.And(*(v[f"hand{i}"] + v[f"camp{i}"] + v[f"board{i}"]
                                           == D.WORKERS for i in ps)),
             "houses-conserved": z3.And(*(v[f"houses{i}"] + v[f"owned{i}"] == D.HOUSES - 1
@@ -860,6 +873,7 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
             "supply.wood": sum(state.wood_supply), "supply.stone": sum(state.stone_supply),
             "supply.prestige": sum(state.prestige_supply),
             "opt.limited": int(state.config.option("supply") == "limited"),
+            "opt.freemarket": int(state.config.option("favour_market") == "free"),
         }
         for prefix, counts in (("st", state.start_tiles), ("sw", state.wood_supply),
                                ("ss", state.stone_supply), ("sp", state.prestige_supply)):

@@ -267,3 +267,78 @@ def test_guards_reject_what_the_model_rejects() -> None:
     assert rule_of(alchemist, Use(1, D.WOOD, D.WOOD)) == RB.ALCHEMIST_R
     assert not _enabled(alchemist, Use(1, D.WOOD, D.WOOD))
     assert _enabled(alchemist, Use(1, D.WOOD, D.STONE))
+
+
+def _market_favour(workers: int, use_site: bool = True, **variant: str) -> CaylusState:
+    """Round 1: seat 0, with ``workers`` in hand, has a favour (the fairground's) whose
+    site's 1st building is a starting market; with ``use_site`` he has chosen it."""
+    import attrs
+
+    from model.caylus.actions import UseSite
+    from tests.model.caylus.helpers import place
+
+    s = bare(ready(3, variant=variant))
+    s = attrs.evolve(s, site=(D.MARKET, *s.site[1:]))
+    s = player(s, 0, resources={"wood": 1}, workers=workers + 1)
+    s = GAME.apply(activating(place(s, D.STONE_SPACE, 2), 0, 0, provost=22), Use(0))
+    if use_site:
+        s = GAME.apply(s, UseSite(0))
+    assert s.favour is not None and s.players[0].workers == workers
+    return s
+
+
+@pytest.mark.rules("caylus/favour-market", RB.MARKET_R)
+@pytest.mark.parametrize("effect", ["required", "optional"])
+def test_the_favours_market_guard_per_reading(effect: str) -> None:
+    """favour_market=pay: a favour's market returns a worker from the hand, and without one
+    the guard is false as the model rejects it; favour_market=free: it returns none, the
+    guard true with an empty hand. A worker's market costs one under either reading."""
+    from tests.model.caylus.helpers import rule_of
+
+    for workers in (0, 1):
+        s = _market_favour(workers, favour_market="free", favour_effect=effect)
+        name, params = ENCODING.classify(s, Use(0, D.FABRIC))
+        assert name == "use" and params["dw"] == 0 and _enabled(s, Use(0, D.FABRIC))
+        assert ENCODING.project(s)["opt.freemarket"] == 1
+    s = _market_favour(1, favour_market="pay", favour_effect=effect)
+    name, params = ENCODING.classify(s, Use(0, D.FABRIC))
+    assert name == "use" and params["dw"] == -1 and _enabled(s, Use(0, D.FABRIC))
+    assert ENCODING.project(s)["opt.freemarket"] == 0
+    if effect == "optional":  # under the default the market is no choice without a worker
+        s = _market_favour(0, favour_market="pay", favour_effect=effect)
+        assert rule_of(s, Use(0, D.FABRIC)) == RB.MARKET_R
+        assert not _enabled(s, Use(0, D.FABRIC))
+    for reading in ("pay", "free"):
+        s = bare(ready(3, variant={"favour_market": reading, "favour_effect": effect}))
+        s = activating(player(s, 0, workers=2), 9, 0, provost=22)  # a starting market
+        assert s.road[9] == D.MARKET and _enabled(s, Use(0, D.FABRIC))
+        assert ENCODING.classify(s, Use(0, D.FABRIC))[1]["dw"] == -1
+        empty = player(s, 0, workers=0)
+        assert rule_of(empty, Use(0, D.FABRIC)) == RB.MARKET_R
+        assert not _enabled(empty, Use(0, D.FABRIC))
+
+
+
+RULE_FIXES = ("provost_reset", "favour_effect", "deliveryman_tie", "favour_market")
+
+
+@pytest.mark.rules("caylus/provost-reset", "caylus/favour-effect", "caylus/deliveryman-tie",
+                   "caylus/favour-market")
+@pytest.mark.parametrize(("option", "reading"), [
+    (o, r.key) for o in RULE_FIXES for r in GAME.rules.options()[o].readings])
+def test_faithful_under_each_reading_of_the_rule_fixes(option: str, reading: str) -> None:
+    """Seeded play at 3 players under each reading of the options the rule fixes brought
+    (the provost's reset and start, the favour's effect, the deliveryman's tie, the
+    favour's market), with the favour's market used (free, or paid) or, unaffordable,
+    the favour lapsing (required) or its effect declined (optional)."""
+    extra: list[tuple[CaylusState, Action]] = []
+    if option == "favour_effect":
+        s = _market_favour(0, use_site=reading == "optional", favour_effect=reading)
+        assert GAME.legal_actions(s) == (Decline(),)
+        extra = [(s, Decline())]
+    elif option == "favour_market":
+        s = _market_favour(int(reading == "pay"), favour_market=reading)
+        extra = [(s, Use(0, D.FOOD))]
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3, {option: reading})],
+                                         800, seed=11, extra=extra)
+    assert report.outcome.status == "passed", report.outcome.detail
