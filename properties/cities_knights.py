@@ -63,15 +63,21 @@ def pieces(state: CKState) -> list[Violation]:
     """Piece counts match the board and stay within 15 roads, 5 settlements, 4 cities,
     3 walls and 2 knights a level; walls stand on cities, metropolises on their cities."""
     out = []
+    n_players = len(state.players)
+    # per seat: settlements, cities, walls, then knights of levels 1-3 (one pass)
+    tally = [[0] * 6 for _ in range(n_players)]
+    for o, lv, wall in zip(state.node_owner, state.node_level, state.walls, strict=True):
+        if 0 <= o < n_players:
+            if lv in (1, 2):
+                tally[o][lv - 1] += 1
+            tally[o][2] += wall
+    for o, lv in zip(state.knight_owner, state.knight_level, strict=True):
+        if 0 <= o < n_players and lv in (1, 2, 3):
+            tally[o][2 + lv] += 1
     for i, pl in enumerate(state.players):
         roads = state.path_owner.count(i)
-        settle = sum(1 for n in range(B.N_NODES) if state.node_owner[n] == i
-                     and state.node_level[n] == 1)
-        cities = sum(1 for n in range(B.N_NODES) if state.node_owner[n] == i
-                     and state.node_level[n] == 2)
-        walls = sum(1 for n in range(B.N_NODES) if state.node_owner[n] == i and state.walls[n])
-        knights = tuple(sum(1 for n in range(B.N_NODES) if state.knight_owner[n] == i
-                            and state.knight_level[n] == lv) for lv in (1, 2, 3))
+        settle, cities, walls, k1, k2, k3 = tally[i]
+        knights = (k1, k2, k3)
         board = (roads, settle, cities, walls, knights)
         counts = (pl.roads, pl.settlements, pl.cities, pl.walls, pl.knights)
         if board != counts:
@@ -133,12 +139,26 @@ def score(state: CKState) -> list[Violation]:
     return out
 
 
+#: longest roads recomputed per (path owners, blocking owners, seats): consecutive states
+#: mostly share their board, so each board is walked once
+_LENGTHS: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...]] = {}
+
+
+def _lengths(path_owner: tuple[int, ...], blockers: tuple[int, ...], n: int) -> tuple[int, ...]:
+    key = (path_owner, blockers, n)
+    found = _LENGTHS.get(key)
+    if found is None:
+        if len(_LENGTHS) >= 4096:
+            _LENGTHS.clear()
+        found = _LENGTHS[key] = tuple(longest_road(path_owner, blockers, i) for i in range(n))
+    return found
+
+
 def road_lengths(state: CKState) -> list[Violation]:
     """Each longest road recomputed from the board (knights block) equals the state's."""
-    blockers = piece_owners(state)
+    lengths = _lengths(state.path_owner, piece_owners(state), len(state.players))
     return [Violation("cities_knights/inv.road-length", f"player {i}: {pl.road_length}")
-            for i, pl in enumerate(state.players)
-            if longest_road(state.path_owner, blockers, i) != pl.road_length]
+            for i, pl in enumerate(state.players) if lengths[i] != pl.road_length]
 
 
 def turn_structure(state: CKState) -> list[Violation]:

@@ -84,6 +84,8 @@ def points(state: CKState, p: int) -> int:
 def refresh(state: CKState) -> CKState:
     players = tuple(pl if pl.vp == (v := points(state, i)) else evolve(pl, vp=v)
                     for i, pl in enumerate(state.players))
+    if all(a is b for a, b in zip(players, state.players, strict=True)):
+        return state  # no score changed: no copy
     return evolve(state, players=players)
 
 

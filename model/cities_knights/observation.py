@@ -92,6 +92,8 @@ class PublicView:
     offer: Offer | None
     merchant_fleet_card: int
     crane_played: bool
+    #: reading ``progress-play=one``: a progress card was played this turn
+    progress_played_this_turn: bool
     discards_owed: tuple[int, ...]
     players_to_rob: tuple[int, ...]
     progress_draws_pending: tuple[tuple[int, int], ...]
@@ -118,6 +120,9 @@ class PlayerView:
     shown_hand: tuple[int, ...]
     #: the chosen rival's progress cards (Spy), else empty
     shown_progress: tuple[int, ...]
+    #: reading ``progress-play=one``: the progress cards (kinds) the viewer gained this
+    #: turn, when he is on turn (not playable this turn)
+    gained_this_turn: tuple[int, ...] = ()
 
 
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
@@ -152,7 +157,8 @@ def public_view(s: CKState) -> PublicView:
         bank=s.bank, progress_deck_sizes=(sizes[0], sizes[1], sizes[2]),
         progress_spent=s.spent, dice=s.dice, event_face=s.event, trades_this_turn=s.trades,
         offers_this_turn=s.offers, offer=s.offer,
-        merchant_fleet_card=s.fleet, crane_played=s.crane, discards_owed=s.discards,
+        merchant_fleet_card=s.fleet, crane_played=s.crane,
+        progress_played_this_turn=s.played, discards_owed=s.discards,
         players_to_rob=s.victims, progress_draws_pending=s.draws, seats_to_choose=s.queue,
         metropolis_being_placed=s.metro_kind, moving_knight=s.knight_node,
         displaced_knight=s.displaced, card_in_play=s.pending, longest_road=s.longest,
@@ -179,4 +185,5 @@ def observe(s: CKState, viewer: Viewer) -> PublicView | PlayerView:
     pl = s.players[seat]
     hand, prog = _shown(s, seat)
     return PlayerView(viewer=seat, public=public, hand=pl.hand, progress=pl.progress,
-                      shown_hand=hand, shown_progress=prog)
+                      shown_hand=hand, shown_progress=prog,
+                      gained_this_turn=s.fresh if seat == s.turn else ())

@@ -220,6 +220,9 @@ def playable(state: CKState, k: int) -> str | None:
         return CARD_RULE[k]
     if (state.stage is Stage.PRE_ROLL) != (k == D.ALCHEMIST):
         return RB.ALCHEMIST if k == D.ALCHEMIST else RB.PLAY
+    if state.config.option("progress-play") == "one" and (
+            state.played or pl.progress[k] <= state.fresh.count(k)):
+        return RB.PLAY
     if k == D.BISHOP and not state.attacked:
         return RB.NO_ROBBER
     if k in _AT_ONCE:
@@ -252,12 +255,16 @@ def play(state: CKState, action: PlayProgress) -> CKState:
     pl = state.players[p]
     state = set_player(state, p, evolve(pl, progress=bump(pl.progress, k, -1)),
                        spent=bump(state.spent, k, 1))
+    if state.config.option("progress-play") == "one":
+        state = evolve(state, played=True)
     if k == D.WARLORD:
+        active = tuple(a or o == p for o, a in zip(state.knight_owner, state.knight_active,
+                                                   strict=True))
+        if state.config.option("warlord") == "may-act":
+            return evolve(state, knight_active=active)
         marks = tuple(m | 1 if o == p and not a else m for o, a, m in
                       zip(state.knight_owner, state.knight_active, state.knight_marks,
                           strict=True))
-        active = tuple(a or o == p for o, a in zip(state.knight_owner, state.knight_active,
-                                                   strict=True))
         return evolve(state, knight_active=active, knight_marks=marks)
     if k == D.CRANE:
         return evolve(state, crane=True)
@@ -342,6 +349,8 @@ def card_step(state: CKState, action: Action) -> CKState:
         state = set_player(state, q, evolve(victim, progress=bump(victim.progress, c, -1)))
         me = state.players[p]
         state = set_player(state, p, evolve(me, progress=bump(me.progress, c, 1)))
+        if state.config.option("progress-play") == "one":
+            state = evolve(state, fresh=(*state.fresh, c))
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.BISHOP:
         assert isinstance(action, ChooseHex)
@@ -355,11 +364,13 @@ def card_step(state: CKState, action: Action) -> CKState:
         assert isinstance(action, ChooseNode)
         if pd.step == 1:
             level = state.knight_level[action.node]
+            active = state.knight_active[action.node] \
+                and state.config.option("deserter-knight") == "as-removed"
             state = build.remove_knight(state, action.node)
             if state.players[p].knights[level - 1] >= D.KNIGHTS_PER_LEVEL:
                 return evolve(state, pending=None, stage=Stage.MAIN)
-            return _continue(state, evolve(pd, step=2, left=level))
-        state = build.put_knight(state, p, action.node, pd.left, False)
+            return _continue(state, evolve(pd, step=2, left=level, target=int(active)))
+        state = build.put_knight(state, p, action.node, pd.left, pd.target == 1)
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.DIPLOMAT:
         assert isinstance(action, ChoosePath)

@@ -195,14 +195,16 @@ PROGRESS_DECKS = _d("progress.decks", "merchant 6, resource monopoly 4, commerci
                     "Three decks of 18 by colour with the published counts.")
 HAND_LIMIT = R.rule("progress.hand-limit", "В вашей руке может быть только 4 карты прогресса.",
                     "At most 4 progress cards in hand (5 during one's turn; the one on turn"
-                    " discards down to 4 at its end).")
+                    " discards down to 4 at its end; reading:"
+                    " cities_knights/own-turn-hand).")
 OFF_TURN = R.rule("progress.off-turn", "Если Вы вытягиваете 5-ю карту прогресса не в свой ход",
                   "Drawing a 5th card off one's turn: discard one at once.")
 VP_FACE_UP = R.rule("progress.vp-cards", "не засчитываются в счет 4 карт в вашей руке",
                     "Printer and Constitution are kept face up at once (1 VP each) and do not"
                     " count in the hand.")
 PLAY = R.rule("progress.play", "", "A progress card is played after the roll (the Alchemist"
-              " before it), any number a turn; the played card goes to the discard pile.",
+              " before it), any number a turn (reading: cities_knights/progress-play-count);"
+              " the played card goes to the discard pile.",
               source="published game; stands in no project text")
 
 
@@ -231,7 +233,8 @@ BISHOP = _card("bishop", "Переместите Грабителя и укра�
                " плитке", "Move the robber; steal 1 random card from each player there.")
 CONSTITUTION = _card("constitution", "1 Конституция", "1 VP, kept face up.")
 DESERTER = _card("deserter", "Выберите противника, чтобы удалить рыцаря по своему выбору.",
-                 "A rival loses a knight; one may place a knight of that level free.")
+                 "A rival loses a knight; one may place a knight of that level free (reading:"
+                 " cities_knights/deserter-knight).")
 DIPLOMAT = _card("diplomat", "Уберите все открытые дороги.",
                  "Remove open road(s) (reading: cities_knights/diplomat); one's own may be"
                  " re-placed.")
@@ -240,7 +243,7 @@ INTRIGUE = _card("intrigue", "Сместите вражеского рыцаря
 SABOTEUR = _card("saboteur", "Все игроки, имеющие равное или большее количество очков",
                  "Each other player with at least one's points discards half his cards.")
 WARLORD = _card("warlord", "Активируйте всех своих рыцарей бесплатно",
-                "Activate all one's knights free.")
+                "Activate all one's knights free (reading: cities_knights/warlord-activated).")
 WEDDING = _card("wedding", "Все игроки, набравшие больше очков, чем вы, дадут вам 2",
                 "Each player with more points gives 2 cards of his choice.")
 ALCHEMIST = _card("alchemist", "Определить бросок красного и обычного кубика",
@@ -353,6 +356,61 @@ A_LEVEL4_CITY = R.ambiguity(
         " then.",
     source="published game (data/README.md, confidence H)",
     option="level-four-city",
+)
+A_PLAY_COUNT = R.ambiguity(
+    "progress-play-count",
+    quote="Карты Прогресса заменяют Карты Развития.",
+    question="Do the development cards' limits carry over to the progress cards replacing"
+             " them: how many may be played a turn, and may one gained this turn be played?",
+    readings={"any": "any number a turn, including one gained this turn",
+              "one": "as development cards: at most one a turn (the Alchemist included),"
+                     " never one gained this turn"},
+    default="any",
+    why="The text states no limit on playing progress cards; the published game lets any"
+        " number be played a turn, also in the turn drawn (its rules; the project data"
+        " gives no value).",
+    source="published game's rules as commonly played; not in data/README.md, so unconfirmed"
+           " by a collected source (confidence: medium)",
+    option="progress-play",
+)
+A_WARLORD = R.ambiguity(
+    "warlord-activated",
+    quote="Вы НЕ МОЖЕТЕ разместить рыцаря, активировать рыцаря и выполнить действие рыцаря.",
+    question="May a knight the Warlord activates take a knight action in the same turn?",
+    readings={"cannot-act": "no: it was activated this turn, like a knight activated for"
+                            " grain",
+              "may-act": "yes: only a paid activation bars a knight's action that turn"},
+    default="cannot-act",
+    why="The published game: a knight cannot act in the turn it was activated"
+        " (data/README.md, confidence H); the Warlord activates.",
+    source="supplementary data (confidence H)",
+    option="warlord",
+)
+A_DESERTER_KNIGHT = R.ambiguity(
+    "deserter-knight",
+    quote="Вы можете разместить одного из своих рыцарей бесплатно, если у вас есть свободное"
+          " место.",
+    question="Does the knight the Deserter places free come active or inactive?",
+    readings={"inactive": "inactive, as every newly placed knight",
+              "as-removed": "active when the removed knight was active"},
+    default="inactive",
+    why="The text and the data are silent; a knight is placed inactive (data/README.md:"
+        " recruited knights come inactive).",
+    source="project default (the text is silent)",
+    option="deserter-knight",
+)
+A_OWN_TURN_HAND = R.ambiguity(
+    "own-turn-hand",
+    quote="Однако у вас может быть 5 в свой ход.",
+    question="May the player on turn hold more than 5 progress cards during his turn?",
+    readings={"discard-at-end": "yes: any number during his turn, discarding down to 4 at"
+                                " its end",
+              "five": "no: a card beyond the 5th on his turn is discarded at once"},
+    default="discard-at-end",
+    why="The published game (data/README.md, confidence H): a 5th card off one's turn is"
+        " discarded at once, on one's turn by its end; only the end of the turn is named.",
+    source="supplementary data (confidence H)",
+    option="own-turn-hand",
 )
 A_SPENT = R.ambiguity(
     "spent-progress-cards",

@@ -42,9 +42,10 @@ class Stage(Enum):
 @attrs.frozen(slots=True)
 class Pending:
     """A progress card being played: ``card`` (progress index), ``step`` of its effect
-    (0 first choice, 1 second, 2 third), ``target`` (a chosen seat, hex or die value, or the
-    level of a knight to place; -1: none), ``left`` (choices left: cards to take or give,
-    roads, promotions) and ``queue`` (seats still to act, in order)."""
+    (0 first choice, 1 second, 2 third), ``target`` (a chosen seat, hex or die value, or 1
+    when a Deserter's knight comes active; -1: none), ``left`` (choices left: cards to take
+    or give, roads, promotions, or the level of a knight to place) and ``queue`` (seats still
+    to act, in order)."""
 
     card: int
     step: int = 0
@@ -128,6 +129,10 @@ class CKState:
     #: Merchant Fleet: the card tradable 2:1 this turn (-1: none); a Crane played
     fleet: int = -1
     crane: bool = False
+    #: reading ``progress-play=one`` only: a progress card was played this turn, and the
+    #: progress cards (kinds) the player on turn gained this turn
+    played: bool = False
+    fresh: tuple[int, ...] = ()
     #: cards each player still discards (a 7 or the Saboteur)
     discards: tuple[int, ...] = ()
     #: players still to be robbed (the first is robbed next)

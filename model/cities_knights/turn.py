@@ -126,12 +126,19 @@ def gain_progress(state: CKState, seat: int, k: int) -> CKState:
     pl = state.players[seat]
     if k in D.VP_CARDS:
         return set_player(state, seat, evolve(pl, vp_cards=pl.vp_cards + 1))
+    if seat == state.turn and state.config.option("progress-play") == "one":
+        state = evolve(state, fresh=(*state.fresh, k))
     return set_player(state, seat, evolve(pl, progress=bump(pl.progress, k, 1)))
 
 
 def progress_discarder(state: CKState) -> int:
-    """A player off turn holding more than 4 progress cards (-1: none)."""
-    for q in order_from(state, state.turn)[1:]:
+    """A player off turn holding more than 4 progress cards, or (reading
+    ``own-turn-hand=five``) the player on turn holding more than 5 (-1: none)."""
+    seats = order_from(state, state.turn)
+    if state.config.option("own-turn-hand") == "five" \
+            and held(state.players[state.turn]) > D.HAND_LIMIT + 1:
+        return state.turn
+    for q in seats[1:]:
         if held(state.players[q]) > D.HAND_LIMIT:
             return q
     return -1
@@ -144,11 +151,15 @@ def progress_discard_actions(state: CKState, seat: int) -> tuple[Action, ...]:
 def discard_progress(state: CKState, seat: int, action: DiscardProgress) -> CKState:
     k = action.progress
     pl = state.players[seat]
-    rule = RB.HAND_LIMIT if state.stage is Stage.END else RB.OFF_TURN
+    rule = RB.HAND_LIMIT if state.stage is Stage.END or seat == state.turn else RB.OFF_TURN
     if not in_range(k, D.N_PROGRESS_KINDS) or not pl.progress[k]:
         raise RB.RULES.illegal(rule, f"player {seat} holds no progress card {k!r}")
-    return set_player(state, seat, evolve(pl, progress=bump(pl.progress, k, -1)),
-                      spent=bump(state.spent, k, 1))
+    state = set_player(state, seat, evolve(pl, progress=bump(pl.progress, k, -1)),
+                       spent=bump(state.spent, k, 1))
+    if seat == state.turn and state.fresh.count(k) > state.players[seat].progress[k]:
+        i = state.fresh.index(k)  # one discards a card gained this turn first
+        state = evolve(state, fresh=state.fresh[:i] + state.fresh[i + 1:])
+    return state
 
 
 # -- the barbarians ----------------------------------------------------------------------------
@@ -357,5 +368,5 @@ def end_turn(state: CKState) -> CKState:
     marks = (0,) * B.N_NODES
     return evolve(state, turn=(state.turn + 1) % state.config.players, turns=state.turns + 1,
                   dice=(0, 0), event=-1, trades=0, offers=0, fleet=-1, crane=False,
-                  knight_marks=marks,
+                  played=False, fresh=(), knight_marks=marks,
                   stage=Stage.PRE_ROLL)

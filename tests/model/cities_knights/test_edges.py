@@ -12,13 +12,17 @@ from model.cities_knights.actions import (
     ChooseHex,
     ChooseNode,
     ChoosePlayer,
+    DiscardProgress,
+    DrawProgress,
+    EndTurn,
     EventDie,
     MoveKnight,
     PlayProgress,
     ReduceCity,
 )
 from model.cities_knights.game import GAME
-from model.cities_knights.state import Stage
+from model.cities_knights.observation import PlayerView
+from model.cities_knights.state import CKState, Stage
 from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
 
 LINE = chain(0, 3, 7, 12, 17)
@@ -33,11 +37,79 @@ def test_deserter_brings_a_mighty_knight_without_the_fortress() -> None:
     assert s.knight_level[12] == 3 and s.players[0].levels[D.POLITICS] == 0
 
 
-@pytest.mark.rules("cities_knights/progress.warlord", "cities_knights/knight.no-act-when-activated")
+@pytest.mark.rules("cities_knights/progress.warlord", "cities_knights/knight.no-act-when-activated",
+                   "cities_knights/warlord-activated")
 def test_warlords_knights_take_no_action_this_turn() -> None:
     s = make(held={0: progress(warlord=1)}, knights={7: (0, 1, False)}, **BOARD)  # type: ignore
     s = GAME.apply(s, PlayProgress(D.WARLORD))
     assert s.knight_active[7] and rule_of(s, MoveKnight(7)) == RB.NO_BUILD_ACT
+    free = make(held={0: progress(warlord=1)}, knights={7: (0, 1, False)},  # type: ignore
+                variant={"warlord": "may-act"}, **BOARD)
+    free = GAME.apply(free, PlayProgress(D.WARLORD))
+    assert free.knight_active[7] and not free.knight_marks[7]
+    assert GAME.apply(free, MoveKnight(7)).stage is Stage.KNIGHT
+
+
+@pytest.mark.rules("cities_knights/progress.deserter", "cities_knights/deserter-knight")
+def test_deserters_knight_comes_inactive_or_as_the_removed_one() -> None:
+    for variant, active in (({}, False), ({"deserter-knight": "as-removed"}, True)):
+        s = make(held={0: progress(deserter=1)}, knights={41: (1, 2, True)},  # type: ignore
+                 variant=variant, **BOARD)
+        s = GAME.apply(GAME.apply(s, PlayProgress(D.DESERTER)), ChoosePlayer(1))
+        s = GAME.apply(GAME.apply(s, ChooseNode(41)), ChooseNode(12))
+        assert s.knight_level[12] == 2 and s.knight_active[12] is active
+
+
+@pytest.mark.rules("cities_knights/progress.play", "cities_knights/progress-play-count")
+def test_progress_cards_any_number_a_turn_or_one() -> None:
+    held = {0: progress(crane=1, warlord=1)}
+    s = make(held=held, knights={7: (0, 1, False)}, **BOARD)  # type: ignore[arg-type]
+    s = GAME.apply(GAME.apply(s, PlayProgress(D.CRANE)), PlayProgress(D.WARLORD))
+    assert s.crane and s.knight_active[7] and not s.played
+    one = make(held=held, knights={7: (0, 1, False)},  # type: ignore[arg-type]
+               variant={"progress-play": "one"}, **BOARD)
+    one = GAME.apply(one, PlayProgress(D.CRANE))
+    assert one.played and rule_of(one, PlayProgress(D.WARLORD)) == RB.PLAY
+    assert GAME.observe(one, "public").progress_played_this_turn  # type: ignore[union-attr]
+    ended = GAME.apply(one, EndTurn())
+    assert not ended.played and ended.fresh == ()
+
+
+ROADS = {B.NODE_PATHS[n][0]: p for n, p in ((0, 0), (10, 1), (40, 2), (2, 0), (46, 1))}
+
+
+def _draw_on_own_turn(variant: dict[str, str]) -> CKState:
+    """Player 0 (science level 2) draws a Mining on his own turn's science gate."""
+    s = make(stage=Stage.PRE_ROLL, cities={0: 0, 10: 1}, roads=ROADS,
+             levels={0: (0, 0, 2), 1: (0, 0, 0), 2: (0, 0, 0)},
+             held={0: progress(crane=3, smith=2)}, variant=variant)
+    s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 3)), EventDie(3))
+    assert s.draws == ((0, D.SCIENCE),)
+    return GAME.apply(s, DrawProgress(D.MINING))
+
+
+@pytest.mark.rules("cities_knights/progress-play-count", "cities_knights/dice.gate-draw")
+def test_a_card_drawn_this_turn_is_playable_unless_one_a_turn() -> None:
+    s = _draw_on_own_turn({})
+    assert s.stage is Stage.MAIN and s.fresh == ()
+    assert GAME.apply(s, PlayProgress(D.MINING)).spent[D.MINING] == 1
+    one = _draw_on_own_turn({"progress-play": "one"})
+    assert one.stage is Stage.MAIN and one.fresh == (D.MINING,)
+    assert rule_of(one, PlayProgress(D.MINING)) == RB.PLAY
+    view = GAME.observe(one, 0)
+    assert isinstance(view, PlayerView) and view.gained_this_turn == (D.MINING,)
+    assert GAME.apply(one, PlayProgress(D.CRANE)).played  # held before the turn
+
+
+@pytest.mark.rules("cities_knights/progress.hand-limit", "cities_knights/own-turn-hand")
+def test_more_than_five_on_ones_turn_until_its_end_or_at_once() -> None:
+    s = _draw_on_own_turn({})
+    assert s.stage is Stage.MAIN and sum(s.players[0].progress) == 6
+    five = _draw_on_own_turn({"own-turn-hand": "five"})
+    assert five.stage is Stage.PROGRESS_DISCARD and GAME.actor(five) == 0
+    assert rule_of(five, DiscardProgress(D.SPY)) == RB.HAND_LIMIT
+    five = GAME.apply(five, DiscardProgress(D.CRANE))
+    assert five.stage is Stage.MAIN and sum(five.players[0].progress) == 5
 
 
 @pytest.mark.rules("cities_knights/displaced-knight", "cities_knights/knight.displace")
