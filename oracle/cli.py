@@ -725,6 +725,16 @@ def _print_drive(report: Any) -> None:
                 console.print(Text(line))
             console.print(Text(f"  actions so far: the first {len(run.actions)} steps of"
                                f" `{run.replay}`"))
+        if run.gaps:
+            gaps = ", ".join(f"{kind} {count}" for kind, count in run.gaps)
+            console.print(Text(f"  declared gap: legal actions of unsupported kinds not"
+                               f" compared: {gaps}", style="yellow"))
+        if run.rolled:
+            console.print(Text(f"  {run.rolled} chance outcomes drawn by the implementation"
+                               " (checked possible; probabilities not compared)"))
+        if run.departed:
+            console.print(Text(f"  from step {run.departed} the game is not the one `oracle"
+                               " play` writes: the report's actions are its replay"))
         for w in run.warnings:
             console.print(Text(f"  warning: {w}", style="yellow"))
     good = sum(1 for r in report.games if r.conforms)
@@ -771,11 +781,13 @@ def _ending_on_termination() -> Iterator[None]:
               help="Illegal actions sent per step (each must be rejected).")
 @click.option("--strict-rules", is_flag=True,
               help="A rejection naming another rule id than the model's is a divergence.")
+@click.option("--protocol", type=click.IntRange(1, 2), default=2, show_default=True,
+              help="The protocol version sent with reset (1 for an engine that insists on it).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
 def drive(game_name: str | None, players: int | None, n: int, seed: int, variant: tuple[str, ...],
-          policy: str, timeout: float, probes: int, strict_rules: bool, as_json: bool,
-          command: tuple[str, ...]) -> int:
+          policy: str, timeout: float, probes: int, strict_rules: bool, protocol: int,
+          as_json: bool, command: tuple[str, ...]) -> int:
     """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
     from oracle.drive import MAX_TIMEOUT, DriveError
     from oracle.drive import drive as run_drive
@@ -806,7 +818,7 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
 
             report = run_drive(command, targets, count=n, seed=seed, players=players,
                                variant=chosen, policy=policy, timeout=timeout, probes=probes,
-                               strict_rules=strict_rules, progress=ran)
+                               strict_rules=strict_rules, protocol=protocol, progress=ran)
     except DriveError as exc:
         raise BadInput(str(exc)) from None
     except ConfigError as exc:  # pragma: no cover - checked above

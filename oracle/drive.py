@@ -37,10 +37,11 @@ import attrs
 
 from model.core.canon import structure, unstructure
 from model.core.errors import IllegalAction
-from model.core.game import CHANCE, TERMINAL, Config, Game
+from model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer
 from model.core.play import POLICIES, choose
 from oracle import proctree
-from oracle.check import cite
+from oracle.check import TraceError, cite
+from oracle.check import _partial as partial_diff
 from oracle.diff import FieldDiff, clip, field_diff, show
 from oracle.reading import (
     MAX_DIGITS,
@@ -55,7 +56,9 @@ from oracle.reading import (
 from oracle.trace import actor_label, canonical_digest, dumps
 from properties.generic import legal_set, mutations, strings_in
 
-PROTOCOL_VERSION = 1
+#: the protocol version the oracle speaks (it also drives engines of the versions below)
+PROTOCOL_VERSION = 2
+PROTOCOL_VERSIONS = (1, 2)
 
 #: the kinds of divergence, in the words reports use
 KINDS = {
@@ -73,6 +76,9 @@ KINDS = {
     "crash": "the implementation exited or closed its output",
     "protocol": "a reply that is not JSON or not of the expected shape",
     "model-error": "the model failed (a model defect)",
+    "observation": "a field of the observation after the step differs",
+    "outcome": "the chance outcome the implementation drew is not a possible one",
+    "unsupported": "every legal action is of a kind the implementation does not support",
 }
 
 #: the longest reply line read (bytes); a longer one is a protocol error
@@ -135,7 +141,8 @@ def _tagged(value: Any) -> bool:
 
 def _fast_ok(op: str, reply: dict[str, Any]) -> bool:
     """True only for successful replies the schema certainly accepts (the common case, fast)."""
-    if reply.get("ok") is not True or type(reply.get("id", 0)) is not int:
+    if (reply.get("ok") is not True or type(reply.get("id", 0)) is not int
+            or op not in ("legal", "apply", "state") or "observation" in reply):
         return False
     if op == "legal":
         actor = reply.get("actor")
@@ -465,6 +472,26 @@ class Prober:
         return out
 
 
+@attrs.frozen
+class Declared:
+    """What an implementation declared in its ``reset`` reply (protocol version 2)."""
+
+    #: ``digest`` (whole states, as in version 1) or ``observation``
+    compare: str = "digest"
+    #: whose view it reports: ``"public"`` or a seat
+    viewer: Viewer = PUBLIC
+    #: the top-level fields of that view it reports (with ``compare`` ``observation``)
+    fields: tuple[str, ...] = ()
+    #: action kinds (type names) it does not implement: never chosen, left out of comparisons
+    unsupported: frozenset[str] = frozenset()
+    #: chance kinds it draws itself (``roll``): the oracle follows its outcome
+    rolls: frozenset[str] = frozenset()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"compare": self.compare, "viewer": self.viewer, "fields": list(self.fields),
+                "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls)}
+
+
 # -- reports ---------------------------------------------------------------------------------
 
 
@@ -550,8 +577,18 @@ class GameRun:
     #: illegal actions sent, and the ones on which the rule ids differed (a warning)
     probes: int = 0
     warnings: tuple[str, ...] = ()
-    #: the command that writes this game's trace (its first ``steps`` steps are these)
+    #: the command that writes this game's trace (its first ``steps`` steps are these,
+    #: unless ``departed``)
     replay: str = ""
+    #: what the implementation declared at its reset (protocol version 2)
+    declared: Declared = Declared()
+    #: legal actions of unsupported kinds left out of the comparison, per kind (a declared gap)
+    gaps: tuple[tuple[str, int], ...] = ()
+    #: chance steps whose outcome the implementation drew
+    rolled: int = 0
+    #: the first step at which the game left the one ``replay`` writes (an unsupported kind
+    #: excluded from the choice, or an outcome the implementation drew); 0: never
+    departed: int = 0
 
     @property
     def conforms(self) -> bool:
@@ -565,6 +602,8 @@ class GameRun:
             "probes": self.probes, "warnings": list(self.warnings),
             "divergence": None if self.divergence is None else self.divergence.to_json(),
             "actions": list(self.actions), "replay": self.replay,
+            "declared": self.declared.to_json(), "gaps": dict(self.gaps),
+            "rolled": self.rolled, "departed": self.departed,
         }
 
 
@@ -617,11 +656,52 @@ def _state_check(step: int, kind: str, model_data: Any, model_digest: str,
 
 
 
+def declared_of(game: Game[Any, Any], config: Config, state: Any,
+                reply: Mapping[str, Any]) -> Declared:
+    """The declaration of a version-2 ``reset`` reply, checked against the game; raises
+    :class:`PeerFailure` (``protocol``) naming the field that does not fit."""
+    kinds = {cls.__name__ for cls in game.action_types}
+    compare = reply.get("compare", "digest")
+    viewer: Viewer = reply.get("viewer", PUBLIC)
+    if viewer != PUBLIC and not (type(viewer) is int and 0 <= viewer < config.players):
+        raise PeerFailure("protocol", f"reset: $.viewer: a viewer is \"public\" or a seat"
+                          f" 0-{config.players - 1}, not {show(viewer)}")
+    fields = tuple(reply.get("fields", ()))
+    if compare == "observation":
+        try:
+            view = unstructure(game.observe(state, viewer))
+        except Exception as exc:
+            raise PeerFailure("protocol", f"reset: the model has no view for {show(viewer)}:"
+                              f" {exc!r}") from None
+        if not fields:
+            raise PeerFailure("protocol", "reset: $.fields: compare \"observation\" needs the"
+                              " fields reported")
+        for i, name in enumerate(fields):
+            if name == "type" or name not in view:
+                raise PeerFailure("protocol", f"reset: $.fields[{i}]: {show(name)} is not a"
+                                  f" field of the model's {view.get('type', 'view')}"
+                                  f" (fields: {', '.join(sorted(k for k in view if k != 'type'))})")
+        if len(set(fields)) != len(fields):
+            raise PeerFailure("protocol", "reset: $.fields: a field is named twice")
+    elif fields:
+        raise PeerFailure("protocol", "reset: $.fields: fields are declared only with"
+                          " compare \"observation\"")
+    named: dict[str, frozenset[str]] = {}
+    for key in ("unsupported", "rolls"):
+        names = reply.get(key, [])
+        for i, name in enumerate(names):
+            if name not in kinds:
+                raise PeerFailure("protocol", f"reset: $.{key}[{i}]: {show(name)} is not an"
+                                  f" action kind of {game.name} ({', '.join(sorted(kinds))})")
+        named[key] = frozenset(names)
+    return Declared(compare, viewer, fields, named["unsupported"], named["rolls"])
+
+
 class _Game:
     """The driving of one game; raises :class:`_Stop` at the first divergence."""
 
     def __init__(self, peer: Peer, game: Game[Any, Any], config: Config, seed: int,
-                 policy: str, probes: int, strict_rules: bool) -> None:
+                 policy: str, probes: int, strict_rules: bool, protocol: int) -> None:
         self.peer = peer
         self.game = game
         self.config = config
@@ -629,11 +709,19 @@ class _Game:
         self.policy = policy
         self.probe_limit = probes
         self.strict_rules = strict_rules
+        self.protocol = protocol
+        self.declared = Declared()
         self.steps = 0
         self.actions: list[Any] = []
         self.probes_sent = 0
         self.warnings: list[str] = []
         self.finished = False
+        #: legal actions of unsupported kinds left out of the comparison, per kind
+        self.gaps: dict[str, int] = {}
+        #: chance steps whose outcome the implementation drew
+        self.rolled = 0
+        #: the first step at which the game left the one ``oracle play`` writes (0: never)
+        self.departed = 0
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -641,7 +729,7 @@ class _Game:
         except PeerFailure as exc:
             raise _Stop(DriveDivergence(exc.kind, step, exc.message, request=op, action=shown,
                                         exit_code=exc.exit_code, reply=exc.reply)) from None
-        if not reply["ok"] and op in ("legal", "state"):
+        if not reply["ok"] and op in ("legal", "state", "roll"):
             raise _Stop(DriveDivergence("protocol", step, f"the implementation answered {op}"
                                         f" with an error: {clip(reply['error'])}", request=op,
                                         reply=clip(dumps(reply))))
@@ -656,13 +744,21 @@ class _Game:
             data = unstructure(state)
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", 0, f"set-up failed: {exc!r}")) from None
-        reply = self.request("reset", 0, protocol=PROTOCOL_VERSION, game=game.name,
+        reply = self.request("reset", 0, protocol=self.protocol, game=game.name,
                              players=config.players, variant=dict(config.variant),
                              seed=self.seed)
         if not reply["ok"]:
             raise _Stop(DriveDivergence("reset", 0, f"{KINDS['reset']}: "
                                         f"{clip(reply['error'])}", request="reset"))
+        if self.protocol >= 2:
+            try:
+                self.declared = declared_of(game, config, state, reply)
+            except PeerFailure as exc:
+                raise _Stop(DriveDivergence("protocol", 0, exc.message, request="reset",
+                                            reply=show(reply, 200))) from None
         _state_check(0, "setup-digest", data, canonical_digest(data), reply, "reset")
+        if "observation" in reply and self.declared.compare == "observation":
+            self._compare_view(0, state, reply["observation"], "reset", None)
         bound = game.max_steps(config)
         while True:
             step = self.steps + 1
@@ -672,13 +768,16 @@ class _Game:
                 outcomes = dict(game.chance_outcomes(state)) if who == CHANCE else {}
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+            rolled = bool(outcomes) and all(type(a).__name__ in self.declared.rolls
+                                            for a in outcomes)
             reply = self.request("legal", step)
             label = _label(who)
             if reply["actor"] != label:
                 raise _Stop(DriveDivergence("actor", step, f"{show(label)} is to act, not"
                                             f" {show(reply['actor'])}", request="legal",
                                             expected=label, got=reply["actor"]))
-            self._compare_legal(step, legal, outcomes, reply)
+            if not (rolled and not reply["actions"]):
+                self._compare_legal(step, self._supported(legal, who), outcomes, reply)
             if who == TERMINAL:
                 self.finished = True
                 self._probe_end(state, prober)
@@ -688,11 +787,15 @@ class _Game:
                                             f"no end after {bound} steps"))
             prober.remember(legal)
             self._probe(step, state, legal, prober)
+            if rolled:
+                state = self._roll(step, state, outcomes, rng)
+                continue
             try:
-                action = choose(game, state, rng, self.policy)
+                action = self._choose(step, state, rng)
                 new = game.apply(state, action)
                 action_data = unstructure(action)
-                new_data = unstructure(new)
+            except _Stop:
+                raise
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
             reply = self.request("apply", step, action_data, action=action_data)
@@ -703,14 +806,143 @@ class _Game:
                     f"{clip(reply['error'])}", request="apply", action=action_data,
                     rule=rule if isinstance(rule, str) else None))
             self.actions.append(action_data)
-            asked = "apply"
-            if "digest" not in reply:
-                reply = self.request("state", step, action_data)
-                asked = "state"
-            _state_check(step, "digest", new_data, canonical_digest(new_data), reply, asked,
-                         action_data)
+            self._after(step, new, reply, "apply", action_data)
             state = new
             self.steps = step
+
+    # -- version 2 ------------------------------------------------------------------
+    def _supported(self, legal: Sequence[Any], who: int) -> Sequence[Any]:
+        """``legal`` without the kinds the implementation does not support (counted)."""
+        unsupported = self.declared.unsupported
+        if not unsupported or who < 0:
+            return legal
+        kept = []
+        for a in legal:
+            kind = type(a).__name__
+            if kind in unsupported:
+                self.gaps[kind] = self.gaps.get(kind, 0) + 1
+            else:
+                kept.append(a)
+        return kept
+
+    def _choose(self, step: int, state: Any, rng: random.Random) -> Any:
+        """The seeded choice (:func:`model.core.play.choose`), among supported kinds only."""
+        game, unsupported = self.game, self.declared.unsupported
+        if not unsupported or game.actor(state) < 0:
+            return choose(game, state, rng, self.policy)
+        actions = game.legal_actions(state)
+        keep = [i for i, a in enumerate(actions) if type(a).__name__ not in unsupported]
+        if len(keep) == len(actions):
+            return choose(game, state, rng, self.policy)
+        if not keep:
+            kinds = sorted({type(a).__name__ for a in actions})
+            raise _Stop(DriveDivergence("unsupported", step, f"{KINDS['unsupported']}:"
+                                        f" {', '.join(kinds)}", expected=kinds))
+        self.departed = self.departed or step
+        weights = (game.policy_weights(state, actions) if self.policy == "eager" else None)
+        kept_weights = [1] * len(keep) if weights is None else [weights[i] for i in keep]
+        if sum(kept_weights) <= 0:
+            kept_weights = [1] * len(keep)
+        ticket = rng.randrange(sum(kept_weights))
+        for i, weight in zip(keep, kept_weights, strict=True):
+            if ticket < weight:
+                return actions[i]
+            ticket -= weight
+        raise AssertionError("unreachable: the ticket is below the total")  # pragma: no cover
+
+    def _roll(self, step: int, state: Any, outcomes: Mapping[Any, Fraction],
+              rng: random.Random) -> Any:
+        """A chance step the implementation draws: ask for its outcome, check it is possible,
+        follow it in the model and compare the state after it."""
+        try:
+            ours = choose(self.game, state, rng, self.policy)  # keeps the seeded stream
+        except Exception as exc:
+            raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+        reply = self.request("roll", step)
+        data = reply["chance"]
+        types = {cls.__name__: cls for cls in self.game.action_types}
+        try:
+            outcome = structure(data, types[data["type"]])
+            possible = outcomes.get(outcome, Fraction(0)) > 0
+        except Exception:
+            possible = False
+        if not possible:
+            listed = sorted(dumps(unstructure(a)) for a in outcomes)
+            raise _Stop(DriveDivergence("outcome", step, f"{KINDS['outcome']}: {show(data)}",
+                                        request="roll", action=data,
+                                        expected=clip(", ".join(listed), 300), got=data))
+        if outcome != ours:
+            self.departed = self.departed or step
+        try:
+            new = self.game.apply(state, outcome)
+        except Exception as exc:
+            raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+        self.rolled += 1
+        self.actions.append(data)
+        self._after(step, new, reply, "roll", data)
+        self.steps = step
+        return new
+
+    def _after(self, step: int, new: Any, reply: dict[str, Any], asked: str,
+               action_data: Any) -> None:
+        """Compare the state after a step, as declared: its digest or the observation."""
+        if self.declared.compare == "observation":
+            if "observation" not in reply:
+                reply = self.request("state", step, action_data)
+                asked = "state"
+                if "observation" not in reply:
+                    raise _Stop(DriveDivergence(
+                        "protocol", step, "the reply to state carries no observation (the"
+                        " reset declared compare \"observation\")", request="state",
+                        reply=show(reply, 200)))
+            self._compare_view(step, new, reply["observation"], asked, action_data)
+            return
+        try:
+            new_data = unstructure(new)
+        except Exception as exc:  # pragma: no cover - the model unstructures its states
+            raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+        if "digest" not in reply:
+            reply = self.request("state", step, action_data)
+            asked = "state"
+            if "digest" not in reply:
+                raise _Stop(DriveDivergence("protocol", step, "the reply to state carries no"
+                                            " digest", request="state", reply=show(reply, 200)))
+        _state_check(step, "digest", new_data, canonical_digest(new_data), reply, asked,
+                     action_data)
+
+    def _compare_view(self, step: int, state: Any, seen: Any, asked: str,
+                      action_data: Any) -> None:
+        """Compare the declared fields of ``seen`` with the model's view of ``state``."""
+        declared = self.declared
+        present, wanted = set(seen), set(declared.fields)
+        if present != wanted:
+            what = []
+            if wanted - present:
+                what.append(f"missing {', '.join(sorted(wanted - present))}")
+            if present - wanted:
+                what.append(f"undeclared {', '.join(sorted(present - wanted))}")
+            raise _Stop(DriveDivergence("protocol", step, f"the observation does not carry the"
+                                        f" declared fields: {'; '.join(what)}", request=asked,
+                                        action=action_data))
+        try:
+            view = unstructure(self.game.observe(state, declared.viewer))
+        except Exception as exc:
+            raise _Stop(DriveDivergence("model-error", step, f"observe failed: {exc!r}",
+                                        action=action_data)) from None
+        diffs: list[FieldDiff] = []
+        try:
+            partial_diff(view, seen, "$", diffs, 0)
+        except TraceError as exc:
+            raise _Stop(DriveDivergence("protocol", step, f"the observation: {exc.path}:"
+                                        f" {exc.message}", request=asked,
+                                        action=action_data)) from None
+        if diffs:
+            first = diffs[0]
+            who = "public" if declared.viewer == PUBLIC else f"seat {declared.viewer}"
+            raise _Stop(DriveDivergence(
+                "observation", step, f"{who} view: {first.path}: implementation"
+                f" {show(first.got)}, model {show(first.expected)}", request=asked,
+                action=action_data, diffs=tuple(diffs)))
 
     def _compare_legal(self, step: int, legal: Sequence[Any], outcomes: Mapping[Any, Fraction],
                        reply: Mapping[str, Any]) -> None:
@@ -784,9 +1016,10 @@ class _Game:
 
 
 def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
-               policy: str = "uniform", probes: int = 2, strict_rules: bool = False) -> GameRun:
+               policy: str = "uniform", probes: int = 2, strict_rules: bool = False,
+               protocol: int = PROTOCOL_VERSION) -> GameRun:
     """Drive one seeded game through ``peer``; the first divergence, if any, is in the result."""
-    run = _Game(peer, game, config, seed, policy, probes, strict_rules)
+    run = _Game(peer, game, config, seed, policy, probes, strict_rules, protocol)
     divergence: DriveDivergence | None = None
     try:
         run.run()
@@ -801,7 +1034,8 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
               + "".join(f" --variant {k}={v}" for k, v in config.variant if default.get(k) != v))
     return GameRun(game.name, config.players, config.variant, seed, policy, run.steps,
                    run.finished, divergence, tuple(run.actions), run.probes_sent,
-                   tuple(run.warnings), replay)
+                   tuple(run.warnings), replay, run.declared, tuple(sorted(run.gaps.items())),
+                   run.rolled, run.departed)
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
@@ -822,8 +1056,8 @@ def _plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
 def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int = 3,
           seed: int = 0, players: int | None = None, variant: Mapping[str, str] | None = None,
           policy: str = "uniform", timeout: float = 10.0, probes: int = 2,
-          strict_rules: bool = False, cwd: str | None = None,
-          env: Mapping[str, str] | None = None,
+          strict_rules: bool = False, protocol: int = PROTOCOL_VERSION,
+          cwd: str | None = None, env: Mapping[str, str] | None = None,
           progress: Callable[[GameRun], None] | None = None) -> DriveReport:
     """Drive ``count`` seeded games of each game through ``command``.
 
@@ -834,6 +1068,9 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
     """
     if policy not in POLICIES:
         raise DriveError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}")
+    if protocol not in PROTOCOL_VERSIONS:
+        raise DriveError(f"unknown protocol version {protocol!r}; versions:"
+                         f" {', '.join(map(str, PROTOCOL_VERSIONS))}")
     if not 0 < timeout <= MAX_TIMEOUT:
         raise DriveError(f"the timeout must be more than 0 and at most {MAX_TIMEOUT:g} s,"
                          f" not {timeout:g}")
@@ -851,7 +1088,7 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
                     peer.close()
                 peer = Peer(command, timeout, cwd=cwd, env=env)
             run = drive_game(peer, game, config, game_seed, policy=policy, probes=probes,
-                             strict_rules=strict_rules)
+                             strict_rules=strict_rules, protocol=protocol)
             runs.append(run)
             if progress is not None:
                 progress(run)
