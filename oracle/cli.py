@@ -725,6 +725,9 @@ def _print_drive(report: Any) -> None:
                 console.print(Text(line))
             console.print(Text(f"  actions so far: the first {len(run.actions)} steps of"
                                f" `{run.replay}`"))
+            for reading in run.readings:
+                console.print(Text(f"  conforms under {reading}: the step agrees under that"
+                                   " reading of the ambiguity", style="yellow"))
         if run.gaps:
             gaps = ", ".join(f"{kind} {count}" for kind, count in run.gaps)
             console.print(Text(f"  declared gap: legal actions of unsupported kinds not"

@@ -81,6 +81,10 @@ KINDS = {
     "unsupported": "every legal action is of a kind the implementation does not support",
 }
 
+#: the divergences retried under the other readings of the game's ambiguities
+RETRIED = frozenset({"setup-digest", "actor", "legal", "chance", "rejects-legal",
+                     "accepts-illegal", "digest", "state", "observation"})
+
 #: the longest reply line read (bytes); a longer one is a protocol error
 MAX_REPLY = MAX_LINE
 #: how many missing or extra actions a report lists
@@ -589,6 +593,10 @@ class GameRun:
     #: the first step at which the game left the one ``replay`` writes (an unsupported kind
     #: excluded from the choice, or an outcome the implementation drew); 0: never
     departed: int = 0
+    #: the readings (``ambiguity-id=reading``) under which the divergence disappears
+    readings: tuple[str, ...] = ()
+    #: the id of the known deviation (``--known``) the divergence matches
+    known: str | None = None
 
     @property
     def conforms(self) -> bool:
@@ -604,6 +612,7 @@ class GameRun:
             "actions": list(self.actions), "replay": self.replay,
             "declared": self.declared.to_json(), "gaps": dict(self.gaps),
             "rolled": self.rolled, "departed": self.departed,
+            "readings": list(self.readings), "known": self.known,
         }
 
 
@@ -722,6 +731,13 @@ class _Game:
         self.rolled = 0
         #: the first step at which the game left the one ``oracle play`` writes (0: never)
         self.departed = 0
+        #: the actions and outcomes applied, as the model's objects
+        self.played: list[Any] = []
+        #: how many of them came before the step being checked
+        self.prefix = 0
+        #: the last comparison made, as a function of the state before its step (the model's
+        #: under another reading when retried): raises :class:`_Stop` while it diverges
+        self.recheck: Callable[[Any], None] | None = None
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -741,7 +757,7 @@ class _Game:
         prober = Prober(game, random.Random(self.seed * 7919 + 17))
         try:
             state = game.setup(config)
-            data = unstructure(state)
+            unstructure(state)  # a model defect shows here, before the reset
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", 0, f"set-up failed: {exc!r}")) from None
         reply = self.request("reset", 0, protocol=self.protocol, game=game.name,
@@ -756,12 +772,18 @@ class _Game:
             except PeerFailure as exc:
                 raise _Stop(DriveDivergence("protocol", 0, exc.message, request="reset",
                                             reply=show(reply, 200))) from None
-        _state_check(0, "setup-digest", data, canonical_digest(data), reply, "reset")
-        if "observation" in reply and self.declared.compare == "observation":
-            self._compare_view(0, state, reply["observation"], "reset", None)
+        def setup_check(start: Any) -> None:
+            start_data = unstructure(start)
+            _state_check(0, "setup-digest", start_data, canonical_digest(start_data), reply,
+                         "reset")
+            if "observation" in reply and self.declared.compare == "observation":
+                self._compare_view(0, start, reply["observation"], "reset", None)
+
+        self._check(setup_check, state)
         bound = game.max_steps(config)
         while True:
             step = self.steps + 1
+            self.prefix = len(self.played)
             try:
                 who = game.actor(state)
                 legal = legal_set(game, state)
@@ -771,13 +793,11 @@ class _Game:
             rolled = bool(outcomes) and all(type(a).__name__ in self.declared.rolls
                                             for a in outcomes)
             reply = self.request("legal", step)
-            label = _label(who)
-            if reply["actor"] != label:
-                raise _Stop(DriveDivergence("actor", step, f"{show(label)} is to act, not"
-                                            f" {show(reply['actor'])}", request="legal",
-                                            expected=label, got=reply["actor"]))
-            if not (rolled and not reply["actions"]):
-                self._compare_legal(step, self._supported(legal, who), outcomes, reply)
+            if rolled and not reply["actions"]:
+                self._check(self._actor_check(step, reply), state)
+            else:
+                self._supported(legal, who, count=True)
+                self._check(self._legal_check(step, reply), state)
             if who == TERMINAL:
                 self.finished = True
                 self._probe_end(state, prober)
@@ -801,18 +821,21 @@ class _Game:
             reply = self.request("apply", step, action_data, action=action_data)
             if not reply["ok"]:
                 rule = reply.get("rule")
-                raise _Stop(DriveDivergence(
+                stop = _Stop(DriveDivergence(
                     "rejects-legal", step, f"{KINDS['rejects-legal']}: "
                     f"{clip(reply['error'])}", request="apply", action=action_data,
                     rule=rule if isinstance(rule, str) else None))
+                self._check(self._legal_under(action, stop), state)
             self.actions.append(action_data)
-            self._after(step, new, reply, "apply", action_data)
+            self.played.append(action)
+            self._check(self._after_check(step, action, reply, "apply", action_data), state)
             state = new
             self.steps = step
 
     # -- version 2 ------------------------------------------------------------------
-    def _supported(self, legal: Sequence[Any], who: int) -> Sequence[Any]:
-        """``legal`` without the kinds the implementation does not support (counted)."""
+    def _supported(self, legal: Sequence[Any], who: int, count: bool = False) -> Sequence[Any]:
+        """``legal`` without the kinds the implementation does not support (counted in
+        :attr:`gaps` when ``count``)."""
         unsupported = self.declared.unsupported
         if not unsupported or who < 0:
             return legal
@@ -820,7 +843,8 @@ class _Game:
         for a in legal:
             kind = type(a).__name__
             if kind in unsupported:
-                self.gaps[kind] = self.gaps.get(kind, 0) + 1
+                if count:
+                    self.gaps[kind] = self.gaps.get(kind, 0) + 1
             else:
                 kept.append(a)
         return kept
@@ -879,34 +903,115 @@ class _Game:
             raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
         self.rolled += 1
         self.actions.append(data)
-        self._after(step, new, reply, "roll", data)
+        self.played.append(outcome)
+        self._check(self._after_check(step, outcome, reply, "roll", data), state)
         self.steps = step
         return new
+
+    # -- comparisons, each a function of the state before its step ---------------------
+    def _check(self, check: Callable[[Any], None], before: Any) -> None:
+        """Run ``check`` on ``before``, keeping it to retry under other readings."""
+        self.recheck = check
+        check(before)
+
+    def _actor_check(self, step: int, reply: Mapping[str, Any]) -> Callable[[Any], None]:
+        def check(before: Any) -> None:
+            label = _label(self.game.actor(before))
+            if reply["actor"] != label:
+                raise _Stop(DriveDivergence("actor", step, f"{show(label)} is to act, not"
+                                            f" {show(reply['actor'])}", request="legal",
+                                            expected=label, got=reply["actor"]))
+        return check
+
+    def _legal_check(self, step: int, reply: Mapping[str, Any]) -> Callable[[Any], None]:
+        actor = self._actor_check(step, reply)
+
+        def check(before: Any) -> None:
+            actor(before)
+            game = self.game
+            who = game.actor(before)
+            outcomes = dict(game.chance_outcomes(before)) if who == CHANCE else {}
+            self._compare_legal(step, self._supported(legal_set(game, before), who),
+                                outcomes, reply)
+        return check
+
+    def _legal_under(self, action: Any, stop: "_Stop") -> Callable[[Any], None]:
+        """The implementation rejected ``action``: it diverges while the model allows it."""
+        def check(before: Any) -> None:
+            try:
+                self.game.apply(before, action)
+            except IllegalAction:
+                return
+            raise stop
+        return check
+
+    def _illegal_under(self, action: Any, stop: "_Stop") -> Callable[[Any], None]:
+        """The implementation accepted ``action``: it diverges while the model rejects it."""
+        def check(before: Any) -> None:
+            try:
+                self.game.apply(before, action)
+            except IllegalAction:
+                raise stop from None
+        return check
+
+    def _after_check(self, step: int, action: Any, reply: dict[str, Any], asked: str,
+                     action_data: Any) -> Callable[[Any], None]:
+        """The comparison of the state after ``action``; asks for the state once, now."""
+        if self.declared.compare == "observation" and "observation" not in reply:
+            reply = self.request("state", step, action_data)
+            asked = "state"
+            if "observation" not in reply:
+                raise _Stop(DriveDivergence(
+                    "protocol", step, "the reply to state carries no observation (the"
+                    " reset declared compare \"observation\")", request="state",
+                    reply=show(reply, 200)))
+        elif self.declared.compare == "digest" and "digest" not in reply:
+            reply = self.request("state", step, action_data)
+            asked = "state"
+            if "digest" not in reply:
+                raise _Stop(DriveDivergence("protocol", step, "the reply to state carries no"
+                                            " digest", request="state", reply=show(reply, 200)))
+
+        def check(before: Any) -> None:
+            try:
+                new = self.game.apply(before, action)
+            except Exception as exc:
+                raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+            self._after(step, new, reply, asked, action_data)
+        return check
+
+    def _retry(self) -> tuple[str, ...]:
+        """The readings (``ambiguity=reading``, one option changed) under which the last
+        comparison agrees: the actions so far replayed from set-up under that reading."""
+        if self.recheck is None:
+            return ()
+        game, base = self.game, dict(self.config.variant)
+        found: list[str] = []
+        for option, ambiguity in game.rules.options().items():
+            for reading in ambiguity.readings:
+                if reading.key == base.get(option):
+                    continue
+                try:
+                    config = game.config(self.config.players, {**base, option: reading.key})
+                    state = game.setup(config)
+                    for action in self.played[:self.prefix]:
+                        state = game.apply(state, action)
+                    self.recheck(state)
+                except Exception:  # diverges there too, or the actions do not replay
+                    continue
+                found.append(f"{ambiguity.id}={reading.key}")
+        return tuple(found)
 
     def _after(self, step: int, new: Any, reply: dict[str, Any], asked: str,
                action_data: Any) -> None:
         """Compare the state after a step, as declared: its digest or the observation."""
         if self.declared.compare == "observation":
-            if "observation" not in reply:
-                reply = self.request("state", step, action_data)
-                asked = "state"
-                if "observation" not in reply:
-                    raise _Stop(DriveDivergence(
-                        "protocol", step, "the reply to state carries no observation (the"
-                        " reset declared compare \"observation\")", request="state",
-                        reply=show(reply, 200)))
             self._compare_view(step, new, reply["observation"], asked, action_data)
             return
         try:
             new_data = unstructure(new)
         except Exception as exc:  # pragma: no cover - the model unstructures its states
             raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
-        if "digest" not in reply:
-            reply = self.request("state", step, action_data)
-            asked = "state"
-            if "digest" not in reply:
-                raise _Stop(DriveDivergence("protocol", step, "the reply to state carries no"
-                                            " digest", request="state", reply=show(reply, 200)))
         _state_check(step, "digest", new_data, canonical_digest(new_data), reply, asked,
                      action_data)
 
@@ -1000,9 +1105,12 @@ class _Game:
         self.probes_sent += 1
         reply = self.request("apply", step, data, action=data)
         if reply["ok"]:
-            raise _Stop(DriveDivergence(
+            stop = _Stop(DriveDivergence(
                 "accepts-illegal", step, f"{KINDS['accepts-illegal']}: {exc.message}",
                 request="apply", action=data, rule=exc.rule))
+            types = {cls.__name__: cls for cls in self.game.action_types}
+            self.recheck = self._illegal_under(structure(data, types[data["type"]]), stop)
+            raise stop
         theirs = reply.get("rule")
         if theirs is not None and theirs != exc.rule:
             note = (f"step {step}: {show(data)} rejected under rule {show(theirs, 120)};"
@@ -1021,10 +1129,13 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
     """Drive one seeded game through ``peer``; the first divergence, if any, is in the result."""
     run = _Game(peer, game, config, seed, policy, probes, strict_rules, protocol)
     divergence: DriveDivergence | None = None
+    readings: tuple[str, ...] = ()
     try:
         run.run()
     except _Stop as stop:
         divergence = stop.divergence
+        if divergence.kind in RETRIED:
+            readings = run._retry()
     try:
         default = dict(game.config(config.players).variant)
     except Exception:  # pragma: no cover - the configuration was built by the same game
@@ -1035,7 +1146,7 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
     return GameRun(game.name, config.players, config.variant, seed, policy, run.steps,
                    run.finished, divergence, tuple(run.actions), run.probes_sent,
                    tuple(run.warnings), replay, run.declared, tuple(sorted(run.gaps.items())),
-                   run.rolled, run.departed)
+                   run.rolled, run.departed, readings)
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,

@@ -157,3 +157,34 @@ def test_the_cli_shows_gaps_rolls_and_departure() -> None:
                                     "1", "--protocol", "1", "--json", "--", *FAITHFUL])
     assert old.exit_code == 0, old.output
     assert json.loads(old.output)["games"][0]["declared"]["compare"] == "digest"
+
+
+@pytest.mark.parametrize("observe", [True, False])
+def test_a_divergence_that_another_reading_explains_is_named(observe: bool) -> None:
+    options = [FIELDS] if observe else []
+    run = run_one(v2(*options, "play=prices:flat"), seed=1)
+    div = run.divergence
+    assert div is not None
+    assert run.readings == ("crafts/prices=flat",), (div, run.readings)
+    assert run.to_json()["readings"] == ["crafts/prices=flat"]
+    if not observe:  # the digest covers the configuration: it differs at once
+        assert div.kind == "setup-digest"
+    else:  # the public view does not: the first difference comes in play
+        assert div.step > 10 and div.kind == "legal"
+
+
+def test_a_fault_no_reading_explains_names_none() -> None:
+    run = run_one(v2(FIELDS, "fault=wrong-view"))
+    assert run.divergence is not None and run.readings == ()
+
+
+def test_the_cli_says_conforms_under() -> None:
+    from click.testing import CliRunner
+
+    from oracle.cli import main
+
+    result = CliRunner().invoke(main, [
+        "drive", "--game", "crafts", "--players", "2", "--games", "1", "--seed", "1",
+        "--", *v2(FIELDS, "play=prices:flat")])
+    assert result.exit_code == 1
+    assert "conforms under crafts/prices=flat" in result.output

@@ -6,7 +6,8 @@ Options (any number): ``observe=VIEWER:FIELD,FIELD`` (compare observations of th
 ``public`` or a seat, reporting those fields), ``unsupported=KIND,KIND`` (declares those
 action kinds unsupported, lists none of them and rejects them), ``rolls=KIND,KIND`` (draws
 those chance kinds itself, with its own random numbers, and lists no outcome for them),
-``inline`` (the observation comes with every apply reply) and one fault: ``fault=NAME``
+``inline`` (the observation comes with every apply reply), ``play=OPTION:READING``
+(plays that reading of an ambiguity whatever the reset asks) and one fault: ``fault=NAME``
 with NAME ``wrong-view`` (a wrong value in the first reported field from step 3 on),
 ``missing-field`` (leaves the last declared field out from step 3 on), ``bad-outcome``
 (reports an outcome that cannot happen), ``no-observation`` (answers state with a digest
@@ -39,6 +40,9 @@ class V2(Engine):
         self.rng = random.Random(12345)
 
     def reset(self, request: dict[str, Any]) -> Reply:
+        if "play" in self.options:
+            option, _, reading = self.options["play"].partition(":")
+            request = {**request, "variant": {**request.get("variant", {}), option: reading}}
         reply = super().reset(request)
         if not reply["ok"]:
             return reply
