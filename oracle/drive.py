@@ -43,6 +43,7 @@ from oracle import proctree
 from oracle.check import TraceError, cite
 from oracle.check import _partial as partial_diff
 from oracle.diff import FieldDiff, clip, field_diff, show
+from oracle.known import Deviation, classify
 from oracle.reading import (
     MAX_DIGITS,
     MAX_LINE,
@@ -602,11 +603,18 @@ class GameRun:
     def conforms(self) -> bool:
         return self.divergence is None
 
+    @property
+    def status(self) -> str:
+        """``conforms``, ``known`` (a known deviation) or ``diverges``."""
+        if self.divergence is None:
+            return "conforms"
+        return "diverges" if self.known is None else "known"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "players": self.players, "variant": dict(self.variant),
             "seed": self.seed, "policy": self.policy, "steps": self.steps,
-            "finished": self.finished, "status": "conforms" if self.conforms else "diverges",
+            "finished": self.finished, "status": self.status,
             "probes": self.probes, "warnings": list(self.warnings),
             "divergence": None if self.divergence is None else self.divergence.to_json(),
             "actions": list(self.actions), "replay": self.replay,
@@ -627,9 +635,18 @@ class DriveReport:
     def conforms(self) -> bool:
         return all(g.conforms for g in self.games)
 
+    @property
+    def passes(self) -> bool:
+        """Every game conforms or diverges only as a known deviation (``--known``)."""
+        return all(g.status != "diverges" for g in self.games)
+
+    @property
+    def status(self) -> str:
+        return "conforms" if self.conforms else "known" if self.passes else "diverges"
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "status": "conforms" if self.conforms else "diverges",
+            "status": self.status,
             "command": list(self.command), "requests": self.requests,
             "seconds": round(self.seconds, 3),
             "games": [g.to_json() for g in self.games],
@@ -1169,13 +1186,15 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
           policy: str = "uniform", timeout: float = 10.0, probes: int = 2,
           strict_rules: bool = False, protocol: int = PROTOCOL_VERSION,
           cwd: str | None = None, env: Mapping[str, str] | None = None,
-          progress: Callable[[GameRun], None] | None = None) -> DriveReport:
+          progress: Callable[[GameRun], None] | None = None,
+          known: Sequence[Deviation] = ()) -> DriveReport:
     """Drive ``count`` seeded games of each game through ``command``.
 
     One subprocess serves every game (each begins with a reset); after a
     timeout, crash or protocol failure it is killed and a fresh one is
     started for the next game. Raises :class:`DriveError` when the command
-    cannot be started, and ``ConfigError`` for a bad player count or variant.
+    cannot be started, and ``ConfigError`` for a bad player count or variant. A
+    divergence matching one of ``known`` is marked with its id (:mod:`oracle.known`).
     """
     if policy not in POLICIES:
         raise DriveError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}")
@@ -1200,6 +1219,10 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
                 peer = Peer(command, timeout, cwd=cwd, env=env)
             run = drive_game(peer, game, config, game_seed, policy=policy, probes=probes,
                              strict_rules=strict_rules, protocol=protocol)
+            if run.divergence is not None and known:
+                matched = classify(known, run.divergence, run.readings)
+                if matched is not None:
+                    run = attrs.evolve(run, known=matched.id)
             runs.append(run)
             if progress is not None:
                 progress(run)

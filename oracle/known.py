@@ -1,0 +1,192 @@
+"""Known deviations: a file classifying the divergences an engine is known to have.
+
+``oracle check --known FILE`` and ``oracle drive --known FILE`` read a JSON file
+(schema ``oracle/schema/known.schema.json``, also ``docs/known.schema.json``)
+listing deviations, each with an id, a class (``engine-bug``, ``unsupported`` or
+``reading``), the rule or ambiguity id it concerns, a one-line explanation and a
+matcher. A divergence that matches an entry is reported as known and does not fail
+the run; one that matches none does. Like the expectation files of browser
+conformance suites, it lets an engine's CI go green on today's state and red on
+any new divergence.
+
+A matcher holds one or more of (all given must hold):
+
+- ``kind``: the divergence kind (``digest``, ``observation``, ``legal``, ...);
+- ``rule``: the rule id the divergence names;
+- ``action``: action kinds (type names): the divergence's action is of one of them,
+  or, for a ``legal`` divergence, every missing and extra action is;
+- ``path``: a field path (``$.seats[*].hand_size``; ``*`` stands for one key or
+  index): some field the divergence names is that field or inside it;
+- ``reading``: ``ambiguity-id=reading``: the divergence disappears under that reading.
+"""
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from oracle.reading import InputError, Validator, decode, loads, read_file, schema_error
+
+#: the classes of a known deviation
+CLASSES = ("engine-bug", "unsupported", "reading")
+
+
+class KnownError(Exception):
+    """A malformed known-deviations file: the file, the line (when known) and the field."""
+
+    def __init__(self, file: str, line: int | None, path: str | None, message: str) -> None:
+        self.file = file
+        self.line = line
+        self.path = path
+        self.message = message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.file + ("" if self.line is None else f": line {self.line}")
+        field = "" if self.path is None else f": {self.path}"
+        return f"{where}{field}: {self.message}"
+
+
+@attrs.frozen
+class Matcher:
+    kind: str | None = None
+    rule: str | None = None
+    action: tuple[str, ...] = ()
+    path: str | None = None
+    reading: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {k: v for k, v in (("kind", self.kind), ("rule", self.rule),
+                                                 ("path", self.path),
+                                                 ("reading", self.reading)) if v is not None}
+        if self.action:
+            out["action"] = list(self.action)
+        return out
+
+
+@attrs.frozen
+class Deviation:
+    """One classified, known deviation of an engine from the model."""
+
+    id: str
+    #: ``engine-bug``, ``unsupported`` or ``reading``
+    cls: str
+    #: the rule or ambiguity id it concerns
+    rule: str
+    explanation: str
+    match: Matcher
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "class": self.cls, "rule": self.rule,
+                "explanation": self.explanation, "match": self.match.to_json()}
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a known-deviations file."""
+    text = (Path(__file__).parent / "schema" / "known.schema.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+@cache
+def _validator() -> Any:
+    return Validator(schema())
+
+
+def _line_of(text: str, entry: Any) -> int | None:
+    """The line where a deviation's id stands in the file's text (for messages)."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+        return None
+    at = text.find(json.dumps(entry["id"]))
+    return None if at < 0 else text.count("\n", 0, at) + 1
+
+
+def parse(text: str, file: str = "<known>") -> tuple[Deviation, ...]:
+    """The deviations of a file's text; :class:`KnownError` names the line and field."""
+    try:
+        data = loads(text, multiline=True)
+    except InputError as exc:
+        raise KnownError(file, None, exc.path, exc.message) from None
+    found = schema_error(_validator(), data)
+    if found is not None:
+        where, message = found
+        line = None
+        index = re.match(r"\$\.deviations\[(\d+)\]", where)
+        if index is not None:
+            line = _line_of(text, data["deviations"][int(index.group(1))])
+        raise KnownError(file, line, where, message)
+    out: list[Deviation] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(data["deviations"]):
+        if entry["id"] in seen:
+            raise KnownError(file, _line_of(text, entry), f"$.deviations[{i}].id",
+                             f"the id {entry['id']!r} is used twice")
+        seen.add(entry["id"])
+        m = entry["match"]
+        matcher = Matcher(m.get("kind"), m.get("rule"), tuple(m.get("action", ())),
+                          m.get("path"), m.get("reading"))
+        out.append(Deviation(entry["id"], entry["class"], entry["rule"], entry["explanation"],
+                             matcher))
+    return tuple(out)
+
+
+def load(path: str) -> tuple[Deviation, ...]:
+    """The deviations in file ``path``; :class:`KnownError` when unreadable or malformed."""
+    try:
+        with open(path, "rb") as handle:
+            raw = read_file(handle)
+        text = decode(raw)
+    except OSError as exc:
+        raise KnownError(path, None, None, f"cannot read it: {exc.strerror or exc}") from None
+    except InputError as exc:
+        raise KnownError(path, None, None, str(exc)) from None
+    return parse(text, path)
+
+
+def _path_regex(pattern: str) -> re.Pattern[str]:
+    parts = [re.escape(p) for p in pattern.split("*")]
+    body = r"[^.\[\]]+".join(parts)
+    return re.compile(body + r"(?=$|[.\[])")
+
+
+def _path_matches(pattern: str, paths: Iterable[str]) -> bool:
+    regex = _path_regex(pattern)
+    return any(regex.match(p) for p in paths)
+
+
+def _kind_of(action: Any) -> str | None:
+    return action.get("type") if isinstance(action, dict) else None
+
+
+def matches(matcher: Matcher, divergence: Any, readings: Sequence[str] = ()) -> bool:
+    """Whether ``divergence`` (of ``oracle check`` or ``oracle drive``) fits ``matcher``."""
+    if matcher.kind is not None and divergence.kind != matcher.kind:
+        return False
+    if matcher.rule is not None and divergence.rule != matcher.rule:
+        return False
+    if matcher.action:
+        listed = [*getattr(divergence, "missing", ()), *getattr(divergence, "extra", ())]
+        if divergence.kind == "legal" and listed:
+            if any(_kind_of(a) not in matcher.action for a in listed):
+                return False
+        elif _kind_of(divergence.action) not in matcher.action:
+            return False
+    if matcher.path is not None:
+        paths = [d.path for d in divergence.diffs]
+        if not _path_matches(matcher.path, paths):
+            return False
+    return matcher.reading is None or matcher.reading in readings
+
+
+def classify(known: Sequence[Deviation], divergence: Any,
+             readings: Sequence[str] = ()) -> Deviation | None:
+    """The first deviation of ``known`` that ``divergence`` matches, or ``None``."""
+    for deviation in known:
+        if matches(deviation.match, divergence, readings):
+            return deviation
+    return None
