@@ -739,7 +739,8 @@ def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
             console.print(Text(f"  what: {div.message}"))
         elif div is None:
             state = "finished" if run.finished else "unfinished"
-            console.print(Text(f"{head}: conforms ({run.steps} steps, {run.probes} illegal"
+            verdict = "conforms" if run.conforms else "conforms but for known deviations"
+            console.print(Text(f"{head}: {verdict} ({run.steps} steps, {run.probes} illegal"
                                f" actions rejected, game {state})", style="green"))
         else:
             console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}",
@@ -752,6 +753,10 @@ def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
             for reading in run.readings:
                 console.print(Text(f"  conforms under {reading}: the step agrees under that"
                                    " reading of the ambiguity", style="yellow"))
+        if run.tolerated:
+            met = ", ".join(f"{ident} {count}x" for ident, count in run.tolerated)
+            console.print(Text(f"  known deviations met, play continued: {met}",
+                               style="yellow"))
         if run.gaps:
             gaps = ", ".join(f"{kind} {count}" for kind, count in run.gaps)
             console.print(Text(f"  declared gap: legal actions of unsupported kinds not"

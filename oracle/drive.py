@@ -598,16 +598,19 @@ class GameRun:
     readings: tuple[str, ...] = ()
     #: the id of the known deviation (``--known``) the divergence matches
     known: str | None = None
+    #: known deviations met on the way that let play continue, with how often
+    tolerated: tuple[tuple[str, int], ...] = ()
 
     @property
     def conforms(self) -> bool:
-        return self.divergence is None
+        """No divergence at all, known or not."""
+        return self.divergence is None and not self.tolerated
 
     @property
     def status(self) -> str:
-        """``conforms``, ``known`` (a known deviation) or ``diverges``."""
+        """``conforms``, ``known`` (only known deviations) or ``diverges``."""
         if self.divergence is None:
-            return "conforms"
+            return "known" if self.tolerated else "conforms"
         return "diverges" if self.known is None else "known"
 
     def to_json(self) -> dict[str, Any]:
@@ -621,6 +624,7 @@ class GameRun:
             "declared": self.declared.to_json(), "gaps": dict(self.gaps),
             "rolled": self.rolled, "departed": self.departed,
             "readings": list(self.readings), "known": self.known,
+            "tolerated": dict(self.tolerated),
         }
 
 
@@ -727,7 +731,8 @@ class _Game:
     """The driving of one game; raises :class:`_Stop` at the first divergence."""
 
     def __init__(self, peer: Peer, game: Game[Any, Any], config: Config, seed: int,
-                 policy: str, probes: int, strict_rules: bool, protocol: int) -> None:
+                 policy: str, probes: int, strict_rules: bool, protocol: int,
+                 known: Sequence[Deviation] = ()) -> None:
         self.peer = peer
         self.game = game
         self.config = config
@@ -755,6 +760,14 @@ class _Game:
         #: the last comparison made, as a function of the state before its step (the model's
         #: under another reading when retried): raises :class:`_Stop` while it diverges
         self.recheck: Callable[[Any], None] | None = None
+        #: the known deviations after which play continues, and how often each was met
+        self.continuing = tuple(d for d in known if d.resume)
+        self.tolerated: dict[str, int] = {}
+        self.first_tolerated: int | None = None
+        #: the actions the implementation listed at this step, and (after a tolerated
+        #: ``legal`` divergence) the canonical texts the oracle may choose among
+        self.offered: Sequence[Any] = ()
+        self.allowed: set[str] | None = None
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -801,6 +814,7 @@ class _Game:
         while True:
             step = self.steps + 1
             self.prefix = len(self.played)
+            self.allowed = None
             try:
                 who = game.actor(state)
                 legal = legal_set(game, state)
@@ -810,6 +824,7 @@ class _Game:
             rolled = bool(outcomes) and all(type(a).__name__ in self.declared.rolls
                                             for a in outcomes)
             reply = self.request("legal", step)
+            self.offered = reply["actions"]
             if rolled and not reply["actions"]:
                 self._check(self._actor_check(step, reply), state)
             else:
@@ -868,11 +883,12 @@ class _Game:
 
     def _choose(self, step: int, state: Any, rng: random.Random) -> Any:
         """The seeded choice (:func:`model.core.play.choose`), among supported kinds only."""
-        game, unsupported = self.game, self.declared.unsupported
-        if not unsupported or game.actor(state) < 0:
+        game, unsupported, allowed = self.game, self.declared.unsupported, self.allowed
+        if (not unsupported and allowed is None) or game.actor(state) < 0:
             return choose(game, state, rng, self.policy)
         actions = game.legal_actions(state)
-        keep = [i for i, a in enumerate(actions) if type(a).__name__ not in unsupported]
+        keep = [i for i, a in enumerate(actions) if type(a).__name__ not in unsupported
+                and (allowed is None or dumps(unstructure(a)) in allowed)]
         if len(keep) == len(actions):
             return choose(game, state, rng, self.policy)
         if not keep:
@@ -927,9 +943,25 @@ class _Game:
 
     # -- comparisons, each a function of the state before its step ---------------------
     def _check(self, check: Callable[[Any], None], before: Any) -> None:
-        """Run ``check`` on ``before``, keeping it to retry under other readings."""
+        """Run ``check`` on ``before``, keeping it to retry under other readings; a
+        divergence matching a known deviation that lets play continue is counted and
+        play goes on (a ``legal`` one: the oracle then chooses among the actions both
+        allow)."""
         self.recheck = check
-        check(before)
+        try:
+            check(before)
+        except _Stop as stop:
+            divergence = stop.divergence
+            if divergence.kind not in ("legal", "observation", "state"):
+                raise
+            deviation = classify(self.continuing, divergence)
+            if deviation is None:
+                raise
+            self.tolerated[deviation.id] = self.tolerated.get(deviation.id, 0) + 1
+            if self.first_tolerated is None:
+                self.first_tolerated = divergence.step
+            if divergence.kind == "legal":
+                self.allowed = {dumps(a) for a in self.offered}
 
     def _actor_check(self, step: int, reply: Mapping[str, Any]) -> Callable[[Any], None]:
         def check(before: Any) -> None:
@@ -1142,9 +1174,9 @@ class _Game:
 
 def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
                policy: str = "uniform", probes: int = 2, strict_rules: bool = False,
-               protocol: int = PROTOCOL_VERSION) -> GameRun:
+               protocol: int = PROTOCOL_VERSION, known: Sequence[Deviation] = ()) -> GameRun:
     """Drive one seeded game through ``peer``; the first divergence, if any, is in the result."""
-    run = _Game(peer, game, config, seed, policy, probes, strict_rules, protocol)
+    run = _Game(peer, game, config, seed, policy, probes, strict_rules, protocol, known)
     divergence: DriveDivergence | None = None
     readings: tuple[str, ...] = ()
     try:
@@ -1163,7 +1195,8 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
     return GameRun(game.name, config.players, config.variant, seed, policy, run.steps,
                    run.finished, divergence, tuple(run.actions), run.probes_sent,
                    tuple(run.warnings), replay, run.declared, tuple(sorted(run.gaps.items())),
-                   run.rolled, run.departed, readings)
+                   run.rolled, run.departed, readings, None,
+                   tuple(sorted(run.tolerated.items())))
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
@@ -1218,7 +1251,7 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
                     peer.close()
                 peer = Peer(command, timeout, cwd=cwd, env=env)
             run = drive_game(peer, game, config, game_seed, policy=policy, probes=probes,
-                             strict_rules=strict_rules, protocol=protocol)
+                             strict_rules=strict_rules, protocol=protocol, known=known)
             if run.divergence is not None and known:
                 matched = classify(known, run.divergence, run.readings)
                 if matched is not None:

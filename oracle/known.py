@@ -15,9 +15,16 @@ A matcher holds one or more of (all given must hold):
 - ``rule``: the rule id the divergence names;
 - ``action``: action kinds (type names): the divergence's action is of one of them,
   or, for a ``legal`` divergence, every missing and extra action is;
-- ``path``: a field path (``$.seats[*].hand_size``; ``*`` stands for one key or
-  index): some field the divergence names is that field or inside it;
+- ``path``: field paths (``$.seats[*].hand_size``; ``*`` stands for one key or
+  index): every field the divergence names differing is one of them or inside one;
 - ``reading``: ``ambiguity-id=reading``: the divergence disappears under that reading.
+
+An entry with ``"continue": true`` lets ``oracle drive`` play on after a ``legal``,
+``observation`` or ``state`` divergence it matches (counted per game, as
+``tolerated``), for deviations that leave the two games in step: an engine listing
+actions the model forbids (the oracle chooses among the actions both allow) or a field
+it computes otherwise. Every later comparison is still made, so a new divergence still
+fails. A ``reading`` matcher never continues (the retry runs when play stops).
 """
 
 import json
@@ -56,15 +63,16 @@ class Matcher:
     kind: str | None = None
     rule: str | None = None
     action: tuple[str, ...] = ()
-    path: str | None = None
+    path: tuple[str, ...] = ()
     reading: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {k: v for k, v in (("kind", self.kind), ("rule", self.rule),
-                                                 ("path", self.path),
                                                  ("reading", self.reading)) if v is not None}
         if self.action:
             out["action"] = list(self.action)
+        if self.path:
+            out["path"] = list(self.path)
         return out
 
 
@@ -79,10 +87,14 @@ class Deviation:
     rule: str
     explanation: str
     match: Matcher
+    #: play goes on after it (the states stay in step: a ``legal`` divergence, or a field
+    #: the engine computes otherwise); ``continue`` in the file
+    resume: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "class": self.cls, "rule": self.rule,
-                "explanation": self.explanation, "match": self.match.to_json()}
+                "explanation": self.explanation, "match": self.match.to_json(),
+                "continue": self.resume}
 
 
 @cache
@@ -128,10 +140,11 @@ def parse(text: str, file: str = "<known>") -> tuple[Deviation, ...]:
                              f"the id {entry['id']!r} is used twice")
         seen.add(entry["id"])
         m = entry["match"]
+        path = m.get("path", ())
         matcher = Matcher(m.get("kind"), m.get("rule"), tuple(m.get("action", ())),
-                          m.get("path"), m.get("reading"))
+                          (path,) if isinstance(path, str) else tuple(path), m.get("reading"))
         out.append(Deviation(entry["id"], entry["class"], entry["rule"], entry["explanation"],
-                             matcher))
+                             matcher, entry.get("continue", False)))
     return tuple(out)
 
 
@@ -154,9 +167,11 @@ def _path_regex(pattern: str) -> re.Pattern[str]:
     return re.compile(body + r"(?=$|[.\[])")
 
 
-def _path_matches(pattern: str, paths: Iterable[str]) -> bool:
-    regex = _path_regex(pattern)
-    return any(regex.match(p) for p in paths)
+def _paths_match(patterns: Sequence[str], paths: Iterable[str]) -> bool:
+    """Every path is one of ``patterns`` or inside one (and there is a path)."""
+    regexes = [_path_regex(p) for p in patterns]
+    listed = list(paths)
+    return bool(listed) and all(any(r.match(p) for r in regexes) for p in listed)
 
 
 def _kind_of(action: Any) -> str | None:
@@ -176,10 +191,8 @@ def matches(matcher: Matcher, divergence: Any, readings: Sequence[str] = ()) -> 
                 return False
         elif _kind_of(divergence.action) not in matcher.action:
             return False
-    if matcher.path is not None:
-        paths = [d.path for d in divergence.diffs]
-        if not _path_matches(matcher.path, paths):
-            return False
+    if matcher.path and not _paths_match(matcher.path, [d.path for d in divergence.diffs]):
+        return False
     return matcher.reading is None or matcher.reading in readings
 
 

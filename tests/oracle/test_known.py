@@ -45,9 +45,10 @@ def test_parse_reads_every_field() -> None:
     (dev,) = kn.parse(text_of(entry({"kind": "legal", "action": ["Sell"], "path": "$.a",
                                      "rule": "r/x", "reading": "g/a=b"})))
     assert dev.id == "x/one" and dev.cls == "engine-bug" and dev.rule == "crafts/setup.shuffle"
-    assert dev.match == kn.Matcher("legal", "r/x", ("Sell",), "$.a", "g/a=b")
+    assert dev.match == kn.Matcher("legal", "r/x", ("Sell",), ("$.a",), "g/a=b")
     assert dev.to_json()["match"] == {"kind": "legal", "rule": "r/x", "action": ["Sell"],
-                                      "path": "$.a", "reading": "g/a=b"}
+                                      "path": ["$.a"], "reading": "g/a=b"}
+    assert not dev.resume and dev.to_json()["continue"] is False
 
 
 @pytest.mark.parametrize(("text", "words"), [
@@ -97,6 +98,10 @@ def div(kind: str = "digest", **kw: Any) -> DriveDivergence:
     ({"path": "$.seat"}, div("observation", diffs=(FieldDiff("$.seats[2].roads", 1, 2),)),
      (), False),
     ({"path": "$.bank"}, div(), (), False),
+    ({"path": "$.seats[*].roads"}, div("observation", diffs=(
+        FieldDiff("$.seats[2].roads", 1, 2), FieldDiff("$.bank[0]", 1, 2))), (), False),
+    ({"path": ["$.seats[*].roads", "$.bank"]}, div("observation", diffs=(
+        FieldDiff("$.seats[2].roads", 1, 2), FieldDiff("$.bank[0]", 1, 2))), (), True),
     ({"reading": "g/a=b"}, div(), ("g/a=b",), True),
     ({"reading": "g/a=b"}, div(), ("g/a=c",), False),
     ({"kind": "illegal", "rule": "toy/x"}, Divergence("illegal", 2, 5, "m", rule="toy/x"), (),
@@ -158,3 +163,26 @@ def test_check_known_deviation(tmp_path: Path) -> None:
     clean = tmp_path / "c.jsonl"
     clean.write_text("\n".join(lines) + "\n")
     assert run("check", str(clean), "--known", known).exit_code == 0
+
+
+@pytest.mark.parametrize("fault", ["extra-legal", "miss-legal"])
+def test_a_continuing_deviation_lets_play_go_on(fault: str) -> None:
+    from model.core import registry
+    from oracle import drive as drv
+
+    engine = [sys.executable, str(ENGINES / "broken.py"), fault, "3"]
+    resume = kn.parse(text_of({**entry({"kind": "legal"}, "e/legal"), "continue": True}))
+    assert resume[0].resume
+    report = drv.drive(engine, [registry.get("crafts")], count=1, players=2, seed=4,
+                       known=resume)
+    run = report.games[0]
+    assert run.divergence is None and run.finished
+    assert dict(run.tolerated)["e/legal"] > 5
+    assert run.status == "known" and not run.conforms and report.passes
+    assert report.status == "known" and run.to_json()["tolerated"] == dict(run.tolerated)
+    # without continue the same deviation stops the game
+    stop = kn.parse(text_of(entry({"kind": "legal"}, "e/legal")))
+    halted = drv.drive(engine, [registry.get("crafts")], count=1, players=2, seed=4,
+                       known=stop).games[0]
+    assert halted.divergence is not None and halted.known == "e/legal"
+    assert halted.status == "known" and not halted.finished
