@@ -66,6 +66,9 @@ UNSUPPORTED: Final = ("OfferCard", "Propose", "Withdraw", "Answer", "Counter", "
 FIELDS: Final = ("terrain", "tokens", "harbours", "robber", "building_owner", "building_level",
                  "road_owner", "bank", "development_deck_size", "developments_played",
                  "longest_road", "largest_army", "on_turn", "seats")
+#: catanatron's year of plenty taking a single card, which the model has no action for:
+#: listed under this name so that the oracle reports it as an action the model forbids
+ONE_CARD_PLENTY: Final = "PlayYearOfPlentyOneCard"
 COLORS: Final = (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)
 OPPOSITE: Final = {Direction.EAST: Direction.WEST, Direction.WEST: Direction.EAST,
                    Direction.NORTHEAST: Direction.SOUTHWEST,
@@ -310,9 +313,9 @@ class Adapter:
             return tagged("PlayMonopoly", resource=RESOURCE_NAMES.index(value))
         if kind == ActionType.PLAY_YEAR_OF_PLENTY:
             cards = sorted(RESOURCE_NAMES.index(r) for r in value)
-            # catanatron offers a single card when the bank lacks the second: second -1
-            return tagged("PlayYearOfPlenty", first=cards[0],
-                          second=cards[1] if len(cards) > 1 else -1)
+            if len(cards) == 1:  # catanatron offers one card when the bank lacks two
+                return tagged(ONE_CARD_PLENTY, resource=cards[0])
+            return tagged("PlayYearOfPlenty", first=cards[0], second=cards[1])
         if kind == ActionType.MARITIME_TRADE:
             given = [r for r in value[:4] if r is not None]
             return tagged("MaritimeTrade", give=RESOURCE_NAMES.index(given[0]),

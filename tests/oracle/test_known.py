@@ -186,3 +186,15 @@ def test_a_continuing_deviation_lets_play_go_on(fault: str) -> None:
                        known=stop).games[0]
     assert halted.divergence is not None and halted.known == "e/legal"
     assert halted.status == "known" and not halted.finished
+
+
+def test_the_cli_reports_deviations_met_on_the_way(tmp_path: Path) -> None:
+    engine = [sys.executable, str(ENGINES / "broken.py"), "extra-legal", "3"]
+    known = tmp_path / "k.json"
+    known.write_text(text_of({**entry({"kind": "legal"}, "e/legal"), "continue": True}))
+    result = run("drive", "--game", "crafts", "--players", "2", "--games", "1", "--seed", "4",
+                 "--known", str(known), "--", *engine)
+    assert result.exit_code == 0, result.output
+    assert "conforms but for known deviations" in result.stdout
+    assert "known deviations met, play continued: e/legal" in result.stdout
+    assert "1 with a known deviation" in result.stdout
