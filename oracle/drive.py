@@ -860,7 +860,8 @@ class _Game:
                 self._check(self._legal_under(action, stop), state)
             self.actions.append(action_data)
             self.played.append(action)
-            self._check(self._after_check(step, action, reply, "apply", action_data), state)
+            self._check(self._after_check(step, action, reply, "apply", action_data,
+                                          (state, new)), state)
             state = new
             self.steps = step
 
@@ -937,7 +938,8 @@ class _Game:
         self.rolled += 1
         self.actions.append(data)
         self.played.append(outcome)
-        self._check(self._after_check(step, outcome, reply, "roll", data), state)
+        self._check(self._after_check(step, outcome, reply, "roll", data, (state, new)),
+                    state)
         self.steps = step
         return new
 
@@ -1004,8 +1006,9 @@ class _Game:
         return check
 
     def _after_check(self, step: int, action: Any, reply: dict[str, Any], asked: str,
-                     action_data: Any) -> Callable[[Any], None]:
-        """The comparison of the state after ``action``; asks for the state once, now."""
+                     action_data: Any, known: tuple[Any, Any]) -> Callable[[Any], None]:
+        """The comparison of the state after ``action``; asks for the state once, now.
+        ``known`` is the state before and after it, already computed (not applied twice)."""
         if self.declared.compare == "observation" and "observation" not in reply:
             reply = self.request("state", step, action_data)
             asked = "state"
@@ -1022,10 +1025,13 @@ class _Game:
                                             " digest", request="state", reply=show(reply, 200)))
 
         def check(before: Any) -> None:
-            try:
-                new = self.game.apply(before, action)
-            except Exception as exc:
-                raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+            if before is known[0]:
+                new = known[1]
+            else:
+                try:
+                    new = self.game.apply(before, action)
+                except Exception as exc:
+                    raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
             self._after(step, new, reply, asked, action_data)
         return check
 
