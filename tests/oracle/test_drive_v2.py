@@ -60,6 +60,7 @@ def test_a_wrong_field_is_named_by_path() -> None:
 
 @pytest.mark.parametrize(("fault", "step", "words"), [
     ("missing-field", 3, "missing deck_size"),
+    ("undeclared", 3, "undeclared round"),
     ("no-observation", 1, "carries no observation"),
     ("bad-field", 0, '"no_such_field" is not a field of the model\'s PublicView'),
     ("bad-kind", 0, '"Teleport" is not an action kind of crafts'),
@@ -188,3 +189,33 @@ def test_the_cli_says_conforms_under() -> None:
         "--", *v2(FIELDS, "play=prices:flat")])
     assert result.exit_code == 1
     assert "conforms under crafts/prices=flat" in result.output
+
+
+@pytest.mark.parametrize(("reply", "words"), [
+    ({"viewer": 7}, "$.viewer: a viewer is \"public\" or a seat 0-1, not 7"),
+    ({"viewer": "everyone"}, "$.viewer"),
+    ({"compare": "observation"}, "needs the fields reported"),
+    ({"compare": "observation", "fields": ["coins", "coins"]}, "a field is named twice"),
+    ({"compare": "observation", "fields": ["type"]}, "is not a field of the model's"),
+    ({"fields": ["coins"]}, "declared only with compare \"observation\""),
+    ({"rolls": ["Nothing"]}, "$.rolls[0]"),
+])
+def test_declarations_that_do_not_fit_the_game(reply: dict[str, Any], words: str) -> None:
+    game = registry.get("crafts")
+    config = game.config(2)
+    with pytest.raises(drv.PeerFailure) as caught:
+        drv.declared_of(game, config, game.setup(config), {"ok": True, **reply})
+    assert caught.value.kind == "protocol" and words in caught.value.message
+
+
+def test_a_declaration_is_read_whole() -> None:
+    game = registry.get("crafts")
+    config = game.config(2)
+    declared = drv.declared_of(game, config, game.setup(config), {
+        "ok": True, "compare": "observation", "viewer": 1, "fields": ["hand", "public"],
+        "unsupported": ["Sell"], "rolls": ["Draw"]})
+    assert declared == drv.Declared("observation", 1, ("hand", "public"),
+                                    frozenset({"Sell"}), frozenset({"Draw"}))
+    assert declared.to_json() == {"compare": "observation", "viewer": 1,
+                                  "fields": ["hand", "public"], "unsupported": ["Sell"],
+                                  "rolls": ["Draw"]}

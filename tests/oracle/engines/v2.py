@@ -11,7 +11,8 @@ those chance kinds itself, with its own random numbers, and lists no outcome for
 with NAME ``wrong-view`` (a wrong value in the first reported field from step 3 on),
 ``missing-field`` (leaves the last declared field out from step 3 on), ``bad-outcome``
 (reports an outcome that cannot happen), ``no-observation`` (answers state with a digest
-only), ``bad-field`` (declares a field the view does not have), ``bad-kind`` (declares an
+only), ``undeclared`` (adds a field it did not declare from step 3 on), ``bad-field``
+(declares a field the view does not have), ``bad-kind`` (declares an
 unsupported kind the game does not have), ``lists-unsupported`` (declares a kind
 unsupported but lists its actions all the same).
 """
@@ -68,6 +69,8 @@ class V2(Engine):
             fields[first] = {"wrong": True}
         if self.steps >= 3 and self.fault == "missing-field":
             del fields[self.fields[-1]]
+        if self.steps >= 3 and self.fault == "undeclared":
+            fields["round"] = 1
         return fields
 
     def legal(self) -> Reply:
