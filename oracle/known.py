@@ -17,7 +17,9 @@ A matcher holds one or more of (all given must hold):
   or, for a ``legal`` divergence, every missing and extra action is;
 - ``path``: field paths (``$.seats[*].hand_size``; ``*`` stands for one key or
   index): every field the divergence names differing is one of them or inside one;
-- ``reading``: ``ambiguity-id=reading``: the divergence disappears under that reading.
+- ``reading``: ``ambiguity-id=reading``: the divergence disappears under that reading;
+- ``legal``: ``extra`` or ``missing``: a ``legal`` divergence with only actions the engine
+  lists beyond the model's, or only actions of the model's it lacks.
 
 An entry with ``"continue": true`` lets ``oracle drive`` play on after a ``legal``,
 ``observation`` or ``state`` divergence it matches (counted per game, as
@@ -65,10 +67,12 @@ class Matcher:
     action: tuple[str, ...] = ()
     path: tuple[str, ...] = ()
     reading: str | None = None
+    legal: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {k: v for k, v in (("kind", self.kind), ("rule", self.rule),
-                                                 ("reading", self.reading)) if v is not None}
+                                                 ("reading", self.reading),
+                                                 ("legal", self.legal)) if v is not None}
         if self.action:
             out["action"] = list(self.action)
         if self.path:
@@ -142,7 +146,8 @@ def parse(text: str, file: str = "<known>") -> tuple[Deviation, ...]:
         m = entry["match"]
         path = m.get("path", ())
         matcher = Matcher(m.get("kind"), m.get("rule"), tuple(m.get("action", ())),
-                          (path,) if isinstance(path, str) else tuple(path), m.get("reading"))
+                          (path,) if isinstance(path, str) else tuple(path), m.get("reading"),
+                          m.get("legal"))
         out.append(Deviation(entry["id"], entry["class"], entry["rule"], entry["explanation"],
                              matcher, entry.get("continue", False)))
     return tuple(out)
@@ -193,6 +198,12 @@ def matches(matcher: Matcher, divergence: Any, readings: Sequence[str] = ()) -> 
             return False
     if matcher.path and not _paths_match(matcher.path, [d.path for d in divergence.diffs]):
         return False
+    if matcher.legal is not None:
+        missing = getattr(divergence, "missing_count", 0) or len(getattr(divergence, "missing", ()))
+        extra = getattr(divergence, "extra_count", 0) or len(getattr(divergence, "extra", ()))
+        only = {"extra": extra > 0 and missing == 0, "missing": missing > 0 and extra == 0}
+        if divergence.kind != "legal" or not only[matcher.legal]:
+            return False
     return matcher.reading is None or matcher.reading in readings
 
 

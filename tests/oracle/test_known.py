@@ -43,11 +43,11 @@ def test_schema_is_valid_and_copied_to_docs() -> None:
 
 def test_parse_reads_every_field() -> None:
     (dev,) = kn.parse(text_of(entry({"kind": "legal", "action": ["Sell"], "path": "$.a",
-                                     "rule": "r/x", "reading": "g/a=b"})))
+                                     "rule": "r/x", "reading": "g/a=b", "legal": "extra"})))
     assert dev.id == "x/one" and dev.cls == "engine-bug" and dev.rule == "crafts/setup.shuffle"
-    assert dev.match == kn.Matcher("legal", "r/x", ("Sell",), ("$.a",), "g/a=b")
+    assert dev.match == kn.Matcher("legal", "r/x", ("Sell",), ("$.a",), "g/a=b", "extra")
     assert dev.to_json()["match"] == {"kind": "legal", "rule": "r/x", "action": ["Sell"],
-                                      "path": ["$.a"], "reading": "g/a=b"}
+                                      "path": ["$.a"], "reading": "g/a=b", "legal": "extra"}
     assert not dev.resume and dev.to_json()["continue"] is False
 
 
@@ -103,6 +103,12 @@ def div(kind: str = "digest", **kw: Any) -> DriveDivergence:
     ({"path": ["$.seats[*].roads", "$.bank"]}, div("observation", diffs=(
         FieldDiff("$.seats[2].roads", 1, 2), FieldDiff("$.bank[0]", 1, 2))), (), True),
     ({"reading": "g/a=b"}, div(), ("g/a=b",), True),
+    ({"legal": "extra"}, div("legal", extra=({"type": "Sell"},)), (), True),
+    ({"legal": "extra"}, div("legal", missing=({"type": "Sell"},)), (), False),
+    ({"legal": "missing"}, div("legal", missing=({"type": "Sell"},)), (), True),
+    ({"legal": "missing"}, div("legal", missing=({"type": "Sell"},),
+                               extra=({"type": "Buy"},)), (), False),
+    ({"legal": "missing"}, div(), (), False),
     ({"reading": "g/a=b"}, div(), ("g/a=c",), False),
     ({"kind": "illegal", "rule": "toy/x"}, Divergence("illegal", 2, 5, "m", rule="toy/x"), (),
      True),
