@@ -956,10 +956,17 @@ class _Game:
             divergence = stop.divergence
             if divergence.kind not in ("legal", "observation", "state"):
                 raise
-            deviation = classify(self.continuing, divergence)
-            if deviation is None:
+            parts = [divergence]
+            if divergence.kind == "legal" and divergence.missing and divergence.extra:
+                # the actions it lacks and the ones it adds are two deviations, each known
+                parts = [attrs.evolve(divergence, extra=(), extra_count=0),
+                         attrs.evolve(divergence, missing=(), missing_count=0)]
+            found = [classify(self.continuing, part) for part in parts]
+            if None in found:
                 raise
-            self.tolerated[deviation.id] = self.tolerated.get(deviation.id, 0) + 1
+            for deviation in found:
+                assert deviation is not None
+                self.tolerated[deviation.id] = self.tolerated.get(deviation.id, 0) + 1
             if self.first_tolerated is None:
                 self.first_tolerated = divergence.step
             if divergence.kind == "legal":

@@ -25,8 +25,9 @@ An entry with ``"continue": true`` lets ``oracle drive`` play on after a ``legal
 ``observation`` or ``state`` divergence it matches (counted per game, as
 ``tolerated``), for deviations that leave the two games in step: an engine listing
 actions the model forbids (the oracle chooses among the actions both allow) or a field
-it computes otherwise. Every later comparison is still made, so a new divergence still
-fails. A ``reading`` matcher never continues (the retry runs when play stops).
+it computes otherwise. A ``legal`` divergence with both missing and extra actions is then
+two deviations, each of which must match. Every later comparison is still made, so a new
+divergence still fails. A ``reading`` matcher never continues (the retry runs when play stops).
 """
 
 import json

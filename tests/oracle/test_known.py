@@ -204,3 +204,24 @@ def test_the_cli_reports_deviations_met_on_the_way(tmp_path: Path) -> None:
     assert "conforms but for known deviations" in result.stdout
     assert "known deviations met, play continued: e/legal" in result.stdout
     assert "1 with a known deviation" in result.stdout
+
+
+def test_missing_and_extra_actions_continue_only_when_both_are_known() -> None:
+    from model.core import registry
+    from oracle import drive as drv
+
+    swap = [sys.executable, str(ENGINES / "v2.py"), "fault=swap"]
+    game = registry.get("crafts")
+    extra = {**entry({"kind": "legal", "legal": "extra", "action": ["Nothing"]}, "e/extra"),
+             "continue": True}
+    missing = {**entry({"kind": "legal", "legal": "missing"}, "e/missing"), "continue": True}
+    both = kn.parse(text_of(extra, missing))
+    run = drv.drive(swap, [game], count=1, players=2, seed=4, known=both).games[0]
+    assert run.divergence is None and run.finished, run.divergence
+    met = dict(run.tolerated)
+    assert met["e/extra"] == met["e/missing"] > 5
+    halted = drv.drive(swap, [game], count=1, players=2, seed=4,
+                       known=kn.parse(text_of(extra))).games[0]
+    div = halted.divergence
+    assert div is not None and div.kind == "legal" and div.missing and div.extra
+    assert halted.known is None and halted.status == "diverges"

@@ -14,7 +14,8 @@ with NAME ``wrong-view`` (a wrong value in the first reported field from step 3 
 only), ``undeclared`` (adds a field it did not declare from step 3 on), ``bad-field``
 (declares a field the view does not have), ``bad-kind`` (declares an
 unsupported kind the game does not have), ``lists-unsupported`` (declares a kind
-unsupported but lists its actions all the same).
+unsupported but lists its actions all the same), ``swap`` (from step 3 on, lists an action
+of a kind the game lacks in place of its last legal action).
 """
 
 import random
@@ -82,6 +83,9 @@ class V2(Engine):
                 return {"ok": True, "actor": "chance", "actions": []}
         elif self.fault != "lists-unsupported":
             reply["actions"] = [a for a in reply["actions"] if a["type"] not in self.unsupported]
+        if self.fault == "swap" and self.steps >= 3 and len(reply["actions"]) >= 2:
+            reply["actions"] = [*reply["actions"][:-1], {"type": "Nothing"}]
+            reply.pop("probabilities", None)
         return reply
 
     def apply(self, data: Any) -> Reply:
