@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The whole check: lint, types, and the test suite under branch coverage with
+# The whole check: lint, types, and the test suite (with the catanatron extra, so the
+# adapter test drives real games) under branch coverage with
 # the floor configured in pyproject.toml. Idempotent (reuses .venv).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
-ensure_venv "[dev]"
+ensure_venv "[dev,catanatron]"
 
 .venv/bin/ruff check .
 .venv/bin/mypy

@@ -325,8 +325,15 @@ def _print_report(path: str, report: Report) -> None:
               help="A trace that stops before the game ends is a warning, not a divergence.")
 @click.option("--strict", is_flag=True,
               help="Also require every action to be among the model's listed choices.")
-def check(file: str, as_json: bool, allow_partial: bool, strict: bool) -> int:
+@click.option("--known", "known_file", metavar="FILE",
+              help="Known deviations (JSON, docs/known.schema.json): a matching divergence"
+                   " is reported as known and exits 0.")
+def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
+          known_file: str | None) -> int:
     """Replay a trace; exit 0 if it conforms, 1 at the first divergence, 2 if malformed."""
+    from oracle.known import classify
+
+    known = _known(known_file)
     try:
         report = check_file(file, allow_partial=allow_partial, strict=strict)
     except TraceError as exc:
@@ -334,11 +341,20 @@ def check(file: str, as_json: bool, allow_partial: bool, strict: bool) -> int:
             _emit_json({"file": file, **exc.to_json()})
             return 2
         raise BadInput(str(exc) if exc.line is None else f"{file}: {exc}") from None
+    matched = (None if report.divergence is None
+               else classify(known, report.divergence))
     if as_json:
-        _emit_json({"file": file, **report.to_json()})
+        out = {"file": file, **report.to_json()}
+        if matched is not None:
+            out["status"] = "known"
+            out["known"] = matched.to_json()
+        _emit_json(out)
     else:
         _print_report(file, report)
-    return 0 if report.conforms else 1
+        if matched is not None:
+            _console().print(Text(f"known deviation {matched.id} ({matched.cls},"
+                                  f" {matched.rule}): {matched.explanation}", style="yellow"))
+    return 0 if report.conforms or matched is not None else 1
 
 
 # -- verify -----------------------------------------------------------------------------
@@ -713,14 +729,23 @@ def demo(n: int, seed: int, skip_verify: bool) -> int:
 # -- drive -------------------------------------------------------------------------------------
 
 
-def _print_drive(report: Any) -> None:
+def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
     console = _console()
+    by_id = {d.id: d for d in known}
     for run in report.games:
         head = f"{run.game} {run.players}p seed {run.seed} {run.policy}"
         div = run.divergence
-        if div is None:
+        if div is not None and run.known is not None:
+            deviation = by_id[run.known]
+            console.print(Text(f"{head}: known deviation {deviation.id} ({deviation.cls},"
+                               f" {deviation.rule}) at step {div.step}: {div.kind}",
+                               style="yellow"))
+            console.print(Text(f"  why: {deviation.explanation}"))
+            console.print(Text(f"  what: {div.message}"))
+        elif div is None:
             state = "finished" if run.finished else "unfinished"
-            console.print(Text(f"{head}: conforms ({run.steps} steps, {run.probes} illegal"
+            verdict = "conforms" if run.conforms else "conforms but for known deviations"
+            console.print(Text(f"{head}: {verdict} ({run.steps} steps, {run.probes} illegal"
                                f" actions rejected, game {state})", style="green"))
         else:
             console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}",
@@ -730,12 +755,31 @@ def _print_drive(report: Any) -> None:
                 console.print(Text(line))
             console.print(Text(f"  actions so far: the first {len(run.actions)} steps of"
                                f" `{run.replay}`"))
+            for reading in run.readings:
+                console.print(Text(f"  conforms under {reading}: the step agrees under that"
+                                   " reading of the ambiguity", style="yellow"))
+        if run.tolerated:
+            met = ", ".join(f"{ident} {count}x" for ident, count in run.tolerated)
+            console.print(Text(f"  known deviations met, play continued: {met}",
+                               style="yellow"))
+        if run.gaps:
+            gaps = ", ".join(f"{kind} {count}" for kind, count in run.gaps)
+            console.print(Text(f"  declared gap: legal actions of unsupported kinds not"
+                               f" compared: {gaps}", style="yellow"))
+        if run.rolled:
+            console.print(Text(f"  {run.rolled} chance outcomes drawn by the implementation"
+                               " (checked possible; probabilities not compared)"))
+        if run.departed:
+            console.print(Text(f"  from step {run.departed} the game is not the one `oracle"
+                               " play` writes: the report's actions are its replay"))
         for w in run.warnings:
             console.print(Text(f"  warning: {w}", style="yellow"))
     good = sum(1 for r in report.games if r.conforms)
-    console.print(Text(f"{good}/{len(report.games)} games conform ({report.requests} requests,"
-                       f" {report.seconds:.2f} s)",
-                       style="green" if report.conforms else "bold red"))
+    known_runs = sum(1 for r in report.games if r.status == "known")
+    also = f", {known_runs} with a known deviation" if known_runs else ""
+    console.print(Text(f"{good}/{len(report.games)} games conform{also} ({report.requests}"
+                       f" requests, {report.seconds:.2f} s)",
+                       style="green" if report.passes else "bold red"))
 
 
 @contextmanager
@@ -776,11 +820,16 @@ def _ending_on_termination() -> Iterator[None]:
               help="Illegal actions sent per step (each must be rejected).")
 @click.option("--strict-rules", is_flag=True,
               help="A rejection naming another rule id than the model's is a divergence.")
+@click.option("--protocol", type=click.IntRange(1, 2), default=2, show_default=True,
+              help="The protocol version sent with reset (1 for an engine that insists on it).")
+@click.option("--known", "known_file", metavar="FILE",
+              help="Known deviations (JSON, docs/known.schema.json): a matching divergence"
+                   " is reported as known and does not fail the run.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
 def drive(game_name: str | None, players: int | None, n: int, seed: int, variant: tuple[str, ...],
-          policy: str, timeout: float, probes: int, strict_rules: bool, as_json: bool,
-          command: tuple[str, ...]) -> int:
+          policy: str, timeout: float, probes: int, strict_rules: bool, protocol: int,
+          known_file: str | None, as_json: bool, command: tuple[str, ...]) -> int:
     """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
     from oracle.drive import MAX_TIMEOUT, DriveError
     from oracle.drive import drive as run_drive
@@ -799,6 +848,7 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
     chosen = _variant(variant)
     for g in targets:
         _config(g, players, variant)
+    known = _known(known_file)
     total = n * len(targets)
     try:
         with _ending_on_termination(), _progress(not as_json, "drive", False) as progress:
@@ -811,7 +861,8 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
 
             report = run_drive(command, targets, count=n, seed=seed, players=players,
                                variant=chosen, policy=policy, timeout=timeout, probes=probes,
-                               strict_rules=strict_rules, progress=ran)
+                               strict_rules=strict_rules, protocol=protocol, progress=ran,
+                               known=known)
     except DriveError as exc:
         raise BadInput(str(exc)) from None
     except ConfigError as exc:  # pragma: no cover - checked above
@@ -819,8 +870,20 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
     if as_json:
         _emit_json(report.to_json())
     else:
-        _print_drive(report)
-    return 0 if report.conforms else 1
+        _print_drive(report, known)
+    return 0 if report.passes else 1
+
+
+def _known(path: str | None) -> tuple[Any, ...]:
+    """The deviations of a ``--known`` file (none without one); bad input when malformed."""
+    if path is None:
+        return ()
+    from oracle.known import KnownError, load
+
+    try:
+        return load(path)
+    except KnownError as exc:
+        raise BadInput(f"--known: {exc}") from None
 
 
 # -- vectors -----------------------------------------------------------------------------------

@@ -37,11 +37,13 @@ import attrs
 
 from model.core.canon import structure, unstructure
 from model.core.errors import IllegalAction
-from model.core.game import CHANCE, TERMINAL, Config, Game
+from model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer
 from model.core.play import POLICIES, choose
 from oracle import proctree
-from oracle.check import cite
+from oracle.check import TraceError, cite
+from oracle.check import _partial as partial_diff
 from oracle.diff import FieldDiff, clip, field_diff, show
+from oracle.known import Deviation, classify
 from oracle.reading import (
     MAX_DIGITS,
     MAX_LINE,
@@ -55,7 +57,9 @@ from oracle.reading import (
 from oracle.trace import actor_label, canonical_digest, dumps
 from properties.generic import legal_set, mutations, strings_in
 
-PROTOCOL_VERSION = 1
+#: the protocol version the oracle speaks (it also drives engines of the versions below)
+PROTOCOL_VERSION = 2
+PROTOCOL_VERSIONS = (1, 2)
 
 #: the kinds of divergence, in the words reports use
 KINDS = {
@@ -73,7 +77,14 @@ KINDS = {
     "crash": "the implementation exited or closed its output",
     "protocol": "a reply that is not JSON or not of the expected shape",
     "model-error": "the model failed (a model defect)",
+    "observation": "a field of the observation after the step differs",
+    "outcome": "the chance outcome the implementation drew is not a possible one",
+    "unsupported": "every legal action is of a kind the implementation does not support",
 }
+
+#: the divergences retried under the other readings of the game's ambiguities
+RETRIED = frozenset({"setup-digest", "actor", "legal", "chance", "rejects-legal",
+                     "accepts-illegal", "digest", "state", "observation"})
 
 #: the longest reply line read (bytes); a longer one is a protocol error
 MAX_REPLY = MAX_LINE
@@ -135,7 +146,8 @@ def _tagged(value: Any) -> bool:
 
 def _fast_ok(op: str, reply: dict[str, Any]) -> bool:
     """True only for successful replies the schema certainly accepts (the common case, fast)."""
-    if reply.get("ok") is not True or type(reply.get("id", 0)) is not int:
+    if (reply.get("ok") is not True or type(reply.get("id", 0)) is not int
+            or op not in ("legal", "apply", "state") or "observation" in reply):
         return False
     if op == "legal":
         actor = reply.get("actor")
@@ -465,6 +477,26 @@ class Prober:
         return out
 
 
+@attrs.frozen
+class Declared:
+    """What an implementation declared in its ``reset`` reply (protocol version 2)."""
+
+    #: ``digest`` (whole states, as in version 1) or ``observation``
+    compare: str = "digest"
+    #: whose view it reports: ``"public"`` or a seat
+    viewer: Viewer = PUBLIC
+    #: the top-level fields of that view it reports (with ``compare`` ``observation``)
+    fields: tuple[str, ...] = ()
+    #: action kinds (type names) it does not implement: never chosen, left out of comparisons
+    unsupported: frozenset[str] = frozenset()
+    #: chance kinds it draws itself (``roll``): the oracle follows its outcome
+    rolls: frozenset[str] = frozenset()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"compare": self.compare, "viewer": self.viewer, "fields": list(self.fields),
+                "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls)}
+
+
 # -- reports ---------------------------------------------------------------------------------
 
 
@@ -550,21 +582,49 @@ class GameRun:
     #: illegal actions sent, and the ones on which the rule ids differed (a warning)
     probes: int = 0
     warnings: tuple[str, ...] = ()
-    #: the command that writes this game's trace (its first ``steps`` steps are these)
+    #: the command that writes this game's trace (its first ``steps`` steps are these,
+    #: unless ``departed``)
     replay: str = ""
+    #: what the implementation declared at its reset (protocol version 2)
+    declared: Declared = Declared()
+    #: legal actions of unsupported kinds left out of the comparison, per kind (a declared gap)
+    gaps: tuple[tuple[str, int], ...] = ()
+    #: chance steps whose outcome the implementation drew
+    rolled: int = 0
+    #: the first step at which the game left the one ``replay`` writes (an unsupported kind
+    #: excluded from the choice, or an outcome the implementation drew); 0: never
+    departed: int = 0
+    #: the readings (``ambiguity-id=reading``) under which the divergence disappears
+    readings: tuple[str, ...] = ()
+    #: the id of the known deviation (``--known``) the divergence matches
+    known: str | None = None
+    #: known deviations met on the way that let play continue, with how often
+    tolerated: tuple[tuple[str, int], ...] = ()
 
     @property
     def conforms(self) -> bool:
-        return self.divergence is None
+        """No divergence at all, known or not."""
+        return self.divergence is None and not self.tolerated
+
+    @property
+    def status(self) -> str:
+        """``conforms``, ``known`` (only known deviations) or ``diverges``."""
+        if self.divergence is None:
+            return "known" if self.tolerated else "conforms"
+        return "diverges" if self.known is None else "known"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "players": self.players, "variant": dict(self.variant),
             "seed": self.seed, "policy": self.policy, "steps": self.steps,
-            "finished": self.finished, "status": "conforms" if self.conforms else "diverges",
+            "finished": self.finished, "status": self.status,
             "probes": self.probes, "warnings": list(self.warnings),
             "divergence": None if self.divergence is None else self.divergence.to_json(),
             "actions": list(self.actions), "replay": self.replay,
+            "declared": self.declared.to_json(), "gaps": dict(self.gaps),
+            "rolled": self.rolled, "departed": self.departed,
+            "readings": list(self.readings), "known": self.known,
+            "tolerated": dict(self.tolerated),
         }
 
 
@@ -579,9 +639,18 @@ class DriveReport:
     def conforms(self) -> bool:
         return all(g.conforms for g in self.games)
 
+    @property
+    def passes(self) -> bool:
+        """Every game conforms or diverges only as a known deviation (``--known``)."""
+        return all(g.status != "diverges" for g in self.games)
+
+    @property
+    def status(self) -> str:
+        return "conforms" if self.conforms else "known" if self.passes else "diverges"
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "status": "conforms" if self.conforms else "diverges",
+            "status": self.status,
             "command": list(self.command), "requests": self.requests,
             "seconds": round(self.seconds, 3),
             "games": [g.to_json() for g in self.games],
@@ -617,11 +686,53 @@ def _state_check(step: int, kind: str, model_data: Any, model_digest: str,
 
 
 
+def declared_of(game: Game[Any, Any], config: Config, state: Any,
+                reply: Mapping[str, Any]) -> Declared:
+    """The declaration of a version-2 ``reset`` reply, checked against the game; raises
+    :class:`PeerFailure` (``protocol``) naming the field that does not fit."""
+    kinds = {cls.__name__ for cls in game.action_types}
+    compare = reply.get("compare", "digest")
+    viewer: Viewer = reply.get("viewer", PUBLIC)
+    if viewer != PUBLIC and not (type(viewer) is int and 0 <= viewer < config.players):
+        raise PeerFailure("protocol", f"reset: $.viewer: a viewer is \"public\" or a seat"
+                          f" 0-{config.players - 1}, not {show(viewer)}")
+    fields = tuple(reply.get("fields", ()))
+    if compare == "observation":
+        try:
+            view = unstructure(game.observe(state, viewer))
+        except Exception as exc:
+            raise PeerFailure("protocol", f"reset: the model has no view for {show(viewer)}:"
+                              f" {exc!r}") from None
+        if not fields:
+            raise PeerFailure("protocol", "reset: $.fields: compare \"observation\" needs the"
+                              " fields reported")
+        for i, name in enumerate(fields):
+            if name == "type" or name not in view:
+                raise PeerFailure("protocol", f"reset: $.fields[{i}]: {show(name)} is not a"
+                                  f" field of the model's {view.get('type', 'view')}"
+                                  f" (fields: {', '.join(sorted(k for k in view if k != 'type'))})")
+        if len(set(fields)) != len(fields):
+            raise PeerFailure("protocol", "reset: $.fields: a field is named twice")
+    elif fields:
+        raise PeerFailure("protocol", "reset: $.fields: fields are declared only with"
+                          " compare \"observation\"")
+    named: dict[str, frozenset[str]] = {}
+    for key in ("unsupported", "rolls"):
+        names = reply.get(key, [])
+        for i, name in enumerate(names):
+            if name not in kinds:
+                raise PeerFailure("protocol", f"reset: $.{key}[{i}]: {show(name)} is not an"
+                                  f" action kind of {game.name} ({', '.join(sorted(kinds))})")
+        named[key] = frozenset(names)
+    return Declared(compare, viewer, fields, named["unsupported"], named["rolls"])
+
+
 class _Game:
     """The driving of one game; raises :class:`_Stop` at the first divergence."""
 
     def __init__(self, peer: Peer, game: Game[Any, Any], config: Config, seed: int,
-                 policy: str, probes: int, strict_rules: bool) -> None:
+                 policy: str, probes: int, strict_rules: bool, protocol: int,
+                 known: Sequence[Deviation] = ()) -> None:
         self.peer = peer
         self.game = game
         self.config = config
@@ -629,11 +740,34 @@ class _Game:
         self.policy = policy
         self.probe_limit = probes
         self.strict_rules = strict_rules
+        self.protocol = protocol
+        self.declared = Declared()
         self.steps = 0
         self.actions: list[Any] = []
         self.probes_sent = 0
         self.warnings: list[str] = []
         self.finished = False
+        #: legal actions of unsupported kinds left out of the comparison, per kind
+        self.gaps: dict[str, int] = {}
+        #: chance steps whose outcome the implementation drew
+        self.rolled = 0
+        #: the first step at which the game left the one ``oracle play`` writes (0: never)
+        self.departed = 0
+        #: the actions and outcomes applied, as the model's objects
+        self.played: list[Any] = []
+        #: how many of them came before the step being checked
+        self.prefix = 0
+        #: the last comparison made, as a function of the state before its step (the model's
+        #: under another reading when retried): raises :class:`_Stop` while it diverges
+        self.recheck: Callable[[Any], None] | None = None
+        #: the known deviations after which play continues, and how often each was met
+        self.continuing = tuple(d for d in known if d.resume)
+        self.tolerated: dict[str, int] = {}
+        self.first_tolerated: int | None = None
+        #: the actions the implementation listed at this step, and (after a tolerated
+        #: ``legal`` divergence) the canonical texts the oracle may choose among
+        self.offered: Sequence[Any] = ()
+        self.allowed: set[str] | None = None
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -641,7 +775,7 @@ class _Game:
         except PeerFailure as exc:
             raise _Stop(DriveDivergence(exc.kind, step, exc.message, request=op, action=shown,
                                         exit_code=exc.exit_code, reply=exc.reply)) from None
-        if not reply["ok"] and op in ("legal", "state"):
+        if not reply["ok"] and op in ("legal", "state", "roll"):
             raise _Stop(DriveDivergence("protocol", step, f"the implementation answered {op}"
                                         f" with an error: {clip(reply['error'])}", request=op,
                                         reply=clip(dumps(reply))))
@@ -653,32 +787,49 @@ class _Game:
         prober = Prober(game, random.Random(self.seed * 7919 + 17))
         try:
             state = game.setup(config)
-            data = unstructure(state)
+            unstructure(state)  # a model defect shows here, before the reset
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", 0, f"set-up failed: {exc!r}")) from None
-        reply = self.request("reset", 0, protocol=PROTOCOL_VERSION, game=game.name,
+        reply = self.request("reset", 0, protocol=self.protocol, game=game.name,
                              players=config.players, variant=dict(config.variant),
                              seed=self.seed)
         if not reply["ok"]:
             raise _Stop(DriveDivergence("reset", 0, f"{KINDS['reset']}: "
                                         f"{clip(reply['error'])}", request="reset"))
-        _state_check(0, "setup-digest", data, canonical_digest(data), reply, "reset")
+        if self.protocol >= 2:
+            try:
+                self.declared = declared_of(game, config, state, reply)
+            except PeerFailure as exc:
+                raise _Stop(DriveDivergence("protocol", 0, exc.message, request="reset",
+                                            reply=show(reply, 200))) from None
+        def setup_check(start: Any) -> None:
+            start_data = unstructure(start)
+            _state_check(0, "setup-digest", start_data, canonical_digest(start_data), reply,
+                         "reset")
+            if "observation" in reply and self.declared.compare == "observation":
+                self._compare_view(0, start, reply["observation"], "reset", None)
+
+        self._check(setup_check, state)
         bound = game.max_steps(config)
         while True:
             step = self.steps + 1
+            self.prefix = len(self.played)
+            self.allowed = None
             try:
                 who = game.actor(state)
                 legal = legal_set(game, state)
                 outcomes = dict(game.chance_outcomes(state)) if who == CHANCE else {}
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+            rolled = bool(outcomes) and all(type(a).__name__ in self.declared.rolls
+                                            for a in outcomes)
             reply = self.request("legal", step)
-            label = _label(who)
-            if reply["actor"] != label:
-                raise _Stop(DriveDivergence("actor", step, f"{show(label)} is to act, not"
-                                            f" {show(reply['actor'])}", request="legal",
-                                            expected=label, got=reply["actor"]))
-            self._compare_legal(step, legal, outcomes, reply)
+            self.offered = reply["actions"]
+            if rolled and not reply["actions"]:
+                self._check(self._actor_check(step, reply), state)
+            else:
+                self._supported(legal, who, count=True)
+                self._check(self._legal_check(step, reply), state)
             if who == TERMINAL:
                 self.finished = True
                 self._probe_end(state, prober)
@@ -688,29 +839,277 @@ class _Game:
                                             f"no end after {bound} steps"))
             prober.remember(legal)
             self._probe(step, state, legal, prober)
+            if rolled:
+                state = self._roll(step, state, outcomes, rng)
+                continue
             try:
-                action = choose(game, state, rng, self.policy)
+                action = self._choose(step, state, rng)
                 new = game.apply(state, action)
                 action_data = unstructure(action)
-                new_data = unstructure(new)
+            except _Stop:
+                raise
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
             reply = self.request("apply", step, action_data, action=action_data)
             if not reply["ok"]:
                 rule = reply.get("rule")
-                raise _Stop(DriveDivergence(
+                stop = _Stop(DriveDivergence(
                     "rejects-legal", step, f"{KINDS['rejects-legal']}: "
                     f"{clip(reply['error'])}", request="apply", action=action_data,
                     rule=rule if isinstance(rule, str) else None))
+                self._check(self._legal_under(action, stop), state)
             self.actions.append(action_data)
-            asked = "apply"
-            if "digest" not in reply:
-                reply = self.request("state", step, action_data)
-                asked = "state"
-            _state_check(step, "digest", new_data, canonical_digest(new_data), reply, asked,
-                         action_data)
+            self.played.append(action)
+            self._check(self._after_check(step, action, reply, "apply", action_data,
+                                          (state, new)), state)
             state = new
             self.steps = step
+
+    # -- version 2 ------------------------------------------------------------------
+    def _supported(self, legal: Sequence[Any], who: int, count: bool = False) -> Sequence[Any]:
+        """``legal`` without the kinds the implementation does not support (counted in
+        :attr:`gaps` when ``count``)."""
+        unsupported = self.declared.unsupported
+        if not unsupported or who < 0:
+            return legal
+        kept = []
+        for a in legal:
+            kind = type(a).__name__
+            if kind in unsupported:
+                if count:
+                    self.gaps[kind] = self.gaps.get(kind, 0) + 1
+            else:
+                kept.append(a)
+        return kept
+
+    def _choose(self, step: int, state: Any, rng: random.Random) -> Any:
+        """The seeded choice (:func:`model.core.play.choose`), among supported kinds only."""
+        game, unsupported, allowed = self.game, self.declared.unsupported, self.allowed
+        if (not unsupported and allowed is None) or game.actor(state) < 0:
+            return choose(game, state, rng, self.policy)
+        actions = game.legal_actions(state)
+        keep = [i for i, a in enumerate(actions) if type(a).__name__ not in unsupported
+                and (allowed is None or dumps(unstructure(a)) in allowed)]
+        if len(keep) == len(actions):
+            return choose(game, state, rng, self.policy)
+        if not keep:
+            kinds = sorted({type(a).__name__ for a in actions})
+            raise _Stop(DriveDivergence("unsupported", step, f"{KINDS['unsupported']}:"
+                                        f" {', '.join(kinds)}", expected=kinds))
+        self.departed = self.departed or step
+        weights = (game.policy_weights(state, actions) if self.policy == "eager" else None)
+        kept_weights = [1] * len(keep) if weights is None else [weights[i] for i in keep]
+        if sum(kept_weights) <= 0:
+            kept_weights = [1] * len(keep)
+        ticket = rng.randrange(sum(kept_weights))
+        for i, weight in zip(keep, kept_weights, strict=True):
+            if ticket < weight:
+                return actions[i]
+            ticket -= weight
+        raise AssertionError("unreachable: the ticket is below the total")  # pragma: no cover
+
+    def _roll(self, step: int, state: Any, outcomes: Mapping[Any, Fraction],
+              rng: random.Random) -> Any:
+        """A chance step the implementation draws: ask for its outcome, check it is possible,
+        follow it in the model and compare the state after it."""
+        try:
+            ours = choose(self.game, state, rng, self.policy)  # keeps the seeded stream
+        except Exception as exc:
+            raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+        reply = self.request("roll", step)
+        data = reply["chance"]
+        types = {cls.__name__: cls for cls in self.game.action_types}
+        try:
+            outcome = structure(data, types[data["type"]])
+            possible = outcomes.get(outcome, Fraction(0)) > 0
+        except Exception:
+            possible = False
+        if not possible:
+            listed = sorted(dumps(unstructure(a)) for a in outcomes)
+            raise _Stop(DriveDivergence("outcome", step, f"{KINDS['outcome']}: {show(data)}",
+                                        request="roll", action=data,
+                                        expected=clip(", ".join(listed), 300), got=data))
+        if outcome != ours:
+            self.departed = self.departed or step
+        try:
+            new = self.game.apply(state, outcome)
+        except Exception as exc:
+            raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+        self.rolled += 1
+        self.actions.append(data)
+        self.played.append(outcome)
+        self._check(self._after_check(step, outcome, reply, "roll", data, (state, new)),
+                    state)
+        self.steps = step
+        return new
+
+    # -- comparisons, each a function of the state before its step ---------------------
+    def _check(self, check: Callable[[Any], None], before: Any) -> None:
+        """Run ``check`` on ``before``, keeping it to retry under other readings; a
+        divergence matching a known deviation that lets play continue is counted and
+        play goes on (a ``legal`` one: the oracle then chooses among the actions both
+        allow)."""
+        self.recheck = check
+        try:
+            check(before)
+        except _Stop as stop:
+            divergence = stop.divergence
+            if divergence.kind not in ("legal", "observation", "state"):
+                raise
+            parts = [divergence]
+            if divergence.kind == "legal" and divergence.missing and divergence.extra:
+                # the actions it lacks and the ones it adds are two deviations, each known
+                parts = [attrs.evolve(divergence, extra=(), extra_count=0),
+                         attrs.evolve(divergence, missing=(), missing_count=0)]
+            found = [classify(self.continuing, part) for part in parts]
+            if None in found:
+                raise
+            for deviation in found:
+                assert deviation is not None
+                self.tolerated[deviation.id] = self.tolerated.get(deviation.id, 0) + 1
+            if self.first_tolerated is None:
+                self.first_tolerated = divergence.step
+            if divergence.kind == "legal":
+                self.allowed = {dumps(a) for a in self.offered}
+
+    def _actor_check(self, step: int, reply: Mapping[str, Any]) -> Callable[[Any], None]:
+        def check(before: Any) -> None:
+            label = _label(self.game.actor(before))
+            if reply["actor"] != label:
+                raise _Stop(DriveDivergence("actor", step, f"{show(label)} is to act, not"
+                                            f" {show(reply['actor'])}", request="legal",
+                                            expected=label, got=reply["actor"]))
+        return check
+
+    def _legal_check(self, step: int, reply: Mapping[str, Any]) -> Callable[[Any], None]:
+        actor = self._actor_check(step, reply)
+
+        def check(before: Any) -> None:
+            actor(before)
+            game = self.game
+            who = game.actor(before)
+            outcomes = dict(game.chance_outcomes(before)) if who == CHANCE else {}
+            self._compare_legal(step, self._supported(legal_set(game, before), who),
+                                outcomes, reply)
+        return check
+
+    def _legal_under(self, action: Any, stop: "_Stop") -> Callable[[Any], None]:
+        """The implementation rejected ``action``: it diverges while the model allows it."""
+        def check(before: Any) -> None:
+            try:
+                self.game.apply(before, action)
+            except IllegalAction:
+                return
+            raise stop
+        return check
+
+    def _illegal_under(self, action: Any, stop: "_Stop") -> Callable[[Any], None]:
+        """The implementation accepted ``action``: it diverges while the model rejects it."""
+        def check(before: Any) -> None:
+            try:
+                self.game.apply(before, action)
+            except IllegalAction:
+                raise stop from None
+        return check
+
+    def _after_check(self, step: int, action: Any, reply: dict[str, Any], asked: str,
+                     action_data: Any, known: tuple[Any, Any]) -> Callable[[Any], None]:
+        """The comparison of the state after ``action``; asks for the state once, now.
+        ``known`` is the state before and after it, already computed (not applied twice)."""
+        if self.declared.compare == "observation" and "observation" not in reply:
+            reply = self.request("state", step, action_data)
+            asked = "state"
+            if "observation" not in reply:
+                raise _Stop(DriveDivergence(
+                    "protocol", step, "the reply to state carries no observation (the"
+                    " reset declared compare \"observation\")", request="state",
+                    reply=show(reply, 200)))
+        elif self.declared.compare == "digest" and "digest" not in reply:
+            reply = self.request("state", step, action_data)
+            asked = "state"
+            if "digest" not in reply:
+                raise _Stop(DriveDivergence("protocol", step, "the reply to state carries no"
+                                            " digest", request="state", reply=show(reply, 200)))
+
+        def check(before: Any) -> None:
+            if before is known[0]:
+                new = known[1]
+            else:
+                try:
+                    new = self.game.apply(before, action)
+                except Exception as exc:
+                    raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+            self._after(step, new, reply, asked, action_data)
+        return check
+
+    def _retry(self) -> tuple[str, ...]:
+        """The readings (``ambiguity=reading``, one option changed) under which the last
+        comparison agrees: the actions so far replayed from set-up under that reading."""
+        if self.recheck is None:
+            return ()
+        game, base = self.game, dict(self.config.variant)
+        found: list[str] = []
+        for option, ambiguity in game.rules.options().items():
+            for reading in ambiguity.readings:
+                if reading.key == base.get(option):
+                    continue
+                try:
+                    config = game.config(self.config.players, {**base, option: reading.key})
+                    state = game.setup(config)
+                    for action in self.played[:self.prefix]:
+                        state = game.apply(state, action)
+                    self.recheck(state)
+                except Exception:  # diverges there too, or the actions do not replay
+                    continue
+                found.append(f"{ambiguity.id}={reading.key}")
+        return tuple(found)
+
+    def _after(self, step: int, new: Any, reply: dict[str, Any], asked: str,
+               action_data: Any) -> None:
+        """Compare the state after a step, as declared: its digest or the observation."""
+        if self.declared.compare == "observation":
+            self._compare_view(step, new, reply["observation"], asked, action_data)
+            return
+        try:
+            new_data = unstructure(new)
+        except Exception as exc:  # pragma: no cover - the model unstructures its states
+            raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+        _state_check(step, "digest", new_data, canonical_digest(new_data), reply, asked,
+                     action_data)
+
+    def _compare_view(self, step: int, state: Any, seen: Any, asked: str,
+                      action_data: Any) -> None:
+        """Compare the declared fields of ``seen`` with the model's view of ``state``."""
+        declared = self.declared
+        present, wanted = set(seen), set(declared.fields)
+        if present != wanted:
+            what = []
+            if wanted - present:
+                what.append(f"missing {', '.join(sorted(wanted - present))}")
+            if present - wanted:
+                what.append(f"undeclared {', '.join(sorted(present - wanted))}")
+            raise _Stop(DriveDivergence("protocol", step, f"the observation does not carry the"
+                                        f" declared fields: {'; '.join(what)}", request=asked,
+                                        action=action_data))
+        try:
+            view = unstructure(self.game.observe(state, declared.viewer))
+        except Exception as exc:
+            raise _Stop(DriveDivergence("model-error", step, f"observe failed: {exc!r}",
+                                        action=action_data)) from None
+        diffs: list[FieldDiff] = []
+        try:
+            partial_diff(view, seen, "$", diffs, 0)
+        except TraceError as exc:
+            raise _Stop(DriveDivergence("protocol", step, f"the observation: {exc.path}:"
+                                        f" {exc.message}", request=asked,
+                                        action=action_data)) from None
+        if diffs:
+            first = diffs[0]
+            who = "public" if declared.viewer == PUBLIC else f"seat {declared.viewer}"
+            raise _Stop(DriveDivergence(
+                "observation", step, f"{who} view: {first.path}: implementation"
+                f" {show(first.got)}, model {show(first.expected)}", request=asked,
+                action=action_data, diffs=tuple(diffs)))
 
     def _compare_legal(self, step: int, legal: Sequence[Any], outcomes: Mapping[Any, Fraction],
                        reply: Mapping[str, Any]) -> None:
@@ -768,9 +1167,12 @@ class _Game:
         self.probes_sent += 1
         reply = self.request("apply", step, data, action=data)
         if reply["ok"]:
-            raise _Stop(DriveDivergence(
+            stop = _Stop(DriveDivergence(
                 "accepts-illegal", step, f"{KINDS['accepts-illegal']}: {exc.message}",
                 request="apply", action=data, rule=exc.rule))
+            types = {cls.__name__: cls for cls in self.game.action_types}
+            self.recheck = self._illegal_under(structure(data, types[data["type"]]), stop)
+            raise stop
         theirs = reply.get("rule")
         if theirs is not None and theirs != exc.rule:
             note = (f"step {step}: {show(data)} rejected under rule {show(theirs, 120)};"
@@ -784,14 +1186,18 @@ class _Game:
 
 
 def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
-               policy: str = "uniform", probes: int = 2, strict_rules: bool = False) -> GameRun:
+               policy: str = "uniform", probes: int = 2, strict_rules: bool = False,
+               protocol: int = PROTOCOL_VERSION, known: Sequence[Deviation] = ()) -> GameRun:
     """Drive one seeded game through ``peer``; the first divergence, if any, is in the result."""
-    run = _Game(peer, game, config, seed, policy, probes, strict_rules)
+    run = _Game(peer, game, config, seed, policy, probes, strict_rules, protocol, known)
     divergence: DriveDivergence | None = None
+    readings: tuple[str, ...] = ()
     try:
         run.run()
     except _Stop as stop:
         divergence = stop.divergence
+        if divergence.kind in RETRIED:
+            readings = run._retry()
     try:
         default = dict(game.config(config.players).variant)
     except Exception:  # pragma: no cover - the configuration was built by the same game
@@ -801,7 +1207,9 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
               + "".join(f" --variant {k}={v}" for k, v in config.variant if default.get(k) != v))
     return GameRun(game.name, config.players, config.variant, seed, policy, run.steps,
                    run.finished, divergence, tuple(run.actions), run.probes_sent,
-                   tuple(run.warnings), replay)
+                   tuple(run.warnings), replay, run.declared, tuple(sorted(run.gaps.items())),
+                   run.rolled, run.departed, readings, None,
+                   tuple(sorted(run.tolerated.items())))
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
@@ -822,18 +1230,23 @@ def _plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
 def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int = 3,
           seed: int = 0, players: int | None = None, variant: Mapping[str, str] | None = None,
           policy: str = "uniform", timeout: float = 10.0, probes: int = 2,
-          strict_rules: bool = False, cwd: str | None = None,
-          env: Mapping[str, str] | None = None,
-          progress: Callable[[GameRun], None] | None = None) -> DriveReport:
+          strict_rules: bool = False, protocol: int = PROTOCOL_VERSION,
+          cwd: str | None = None, env: Mapping[str, str] | None = None,
+          progress: Callable[[GameRun], None] | None = None,
+          known: Sequence[Deviation] = ()) -> DriveReport:
     """Drive ``count`` seeded games of each game through ``command``.
 
     One subprocess serves every game (each begins with a reset); after a
     timeout, crash or protocol failure it is killed and a fresh one is
     started for the next game. Raises :class:`DriveError` when the command
-    cannot be started, and ``ConfigError`` for a bad player count or variant.
+    cannot be started, and ``ConfigError`` for a bad player count or variant. A
+    divergence matching one of ``known`` is marked with its id (:mod:`oracle.known`).
     """
     if policy not in POLICIES:
         raise DriveError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}")
+    if protocol not in PROTOCOL_VERSIONS:
+        raise DriveError(f"unknown protocol version {protocol!r}; versions:"
+                         f" {', '.join(map(str, PROTOCOL_VERSIONS))}")
     if not 0 < timeout <= MAX_TIMEOUT:
         raise DriveError(f"the timeout must be more than 0 and at most {MAX_TIMEOUT:g} s,"
                          f" not {timeout:g}")
@@ -851,7 +1264,11 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
                     peer.close()
                 peer = Peer(command, timeout, cwd=cwd, env=env)
             run = drive_game(peer, game, config, game_seed, policy=policy, probes=probes,
-                             strict_rules=strict_rules)
+                             strict_rules=strict_rules, protocol=protocol, known=known)
+            if run.divergence is not None and known:
+                matched = classify(known, run.divergence, run.readings)
+                if matched is not None:
+                    run = attrs.evolve(run, known=matched.id)
             runs.append(run)
             if progress is not None:
                 progress(run)

@@ -1,0 +1,1 @@
+"""Adapters: real engines speaking the drive protocol (docs/protocol.md)."""

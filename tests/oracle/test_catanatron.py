@@ -1,0 +1,83 @@
+"""The catanatron adapter: ids map both ways, outcomes are forced, and seeded games
+driven through it show no divergence that docs/engines/catanatron.known.json lacks."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("catanatron", reason="the catanatron extra is not installed")
+
+from model.catan import board
+from model.core import registry
+from oracle import drive as drv
+from oracle.adapters import catanatron as ad
+from oracle.known import load
+
+ROOT = Path(__file__).resolve().parents[2]
+KNOWN = ROOT / "docs" / "engines" / "catanatron.known.json"
+ADAPTER = [sys.executable, "-m", "oracle.adapters.catanatron"]
+
+
+def test_ids_map_both_ways_and_keep_adjacency() -> None:
+    assert sorted(ad.NODE_TO_CATANATRON) == list(range(board.N_NODES))
+    assert len(set(ad.PATH_TO_EDGE)) == board.N_PATHS
+    for path, (a, b) in enumerate(board.PATH_NODES):
+        edge = ad.PATH_TO_EDGE[path]
+        assert set(edge) == {ad.NODE_TO_CATANATRON[a], ad.NODE_TO_CATANATRON[b]}
+        assert ad.EDGE_TO_PATH[edge] == path
+    assert len(set(ad.HEX_TO_COORDINATE)) == board.N_HEXES
+    assert all(sum(c) == 0 for c in ad.HEX_TO_COORDINATE)
+
+
+def test_the_board_set_up_is_the_models() -> None:
+    game = registry.get("catan")
+    from model.core.canon import unstructure
+
+    view = unstructure(game.observe(game.setup(game.config(4)), "public"))
+    adapter = ad.Adapter()
+    reply = adapter.reset({"game": "catan", "players": 4, "seed": 0, "variant": {}})
+    assert reply["ok"] and reply["compare"] == "observation"
+    seen = reply["observation"]
+    for field in ("terrain", "tokens", "harbours", "robber", "bank", "road_owner"):
+        assert seen[field] == view[field], field
+
+
+@pytest.mark.parametrize(("request_", "words"), [
+    ({"game": "crafts", "players": 3}, "base Catan"),
+    ({"game": "catan", "players": 5}, "2-4 players"),
+    ({"game": "catan", "players": 3, "variant": {"board": "variable"}}, "board=beginner"),
+])
+def test_what_it_cannot_set_up_is_refused(request_: dict[str, object], words: str) -> None:
+    reply = ad.Adapter().reset(request_)
+    assert reply["ok"] is False and words in reply["error"]
+
+
+def test_outcomes_are_forced_and_impossible_ones_rejected() -> None:
+    adapter = ad.Adapter()
+    adapter.reset({"game": "catan", "players": 3, "seed": 0, "variant": {}})
+    while adapter.legal()[0] != 0 or adapter.legal()[1] != [{"type": "RollDice"}]:
+        actor, actions, _ = adapter.legal()
+        adapter.apply(actions[0])
+    assert adapter.handle({"op": "apply", "action": {"type": "RollDice"}})["ok"]
+    actor, actions, chances = adapter.legal()
+    assert actor == "chance" and len(actions) == 36 and chances is not None
+    bad = adapter.handle({"op": "apply", "action": {"type": "Dice", "white": 7, "red": 1}})
+    assert bad["ok"] is False and "not a possible outcome" in bad["error"]
+    assert adapter.handle({"op": "apply", "action": {"type": "Dice", "white": 4,
+                                                      "red": 5}})["ok"]
+    last = adapter.state.actions[-1]
+    assert last.value == (4, 5)  # the roll catanatron made is the one forced
+    trade = adapter.handle({"op": "apply", "action": {"type": "OfferCard", "give": True,
+                                                       "resource": 0}})
+    assert trade["ok"] is False and "domestic trade" in trade["error"]
+
+
+def test_seeded_games_show_no_unknown_divergence() -> None:
+    report = drv.drive(ADAPTER, [registry.get("catan")], count=2, seed=100,
+                       known=load(str(KNOWN)), timeout=60)
+    for run in report.games:
+        assert run.status != "diverges", (run.seed, run.divergence)
+        assert run.steps > 100
+        assert dict(run.gaps).get("OfferCard", 0) > 0  # domestic trade: a declared gap
+    assert report.passes
