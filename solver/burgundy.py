@@ -108,7 +108,6 @@ def _totals() -> tuple[int, ...]:
     for stack in D.STACKS:
         for tile, n in stack:
             out[TI[tile]] += n
-    out[CASTLE_T] += D.START_CASTLES
     return tuple(out)
 
 

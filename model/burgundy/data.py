@@ -69,7 +69,7 @@ def _stacks() -> tuple[tuple[tuple[str, int], ...], ...]:
         (f"{a}-{n}", c) for a in ANIMALS for n, c in ((2, 2), (3, 2), (4, 1))
     )
     river = ((SHIP, 20),)
-    castle = ((CASTLE_TILE, 10),)
+    castle = ((CASTLE_TILE, 14),)  # text: 16 castles, 2 black-backed
     knowledge = tuple(
         (f"knowledge-{n}", 1) for n in range(1, 27) if n not in BLACK_KNOWLEDGE
     )
@@ -88,8 +88,10 @@ def _stacks() -> tuple[tuple[tuple[str, int], ...], ...]:
 STACKS: Final = _stacks()
 BACK_KINDS: Final = tuple(tuple(t for t, _ in s) for s in STACKS)
 BACK_COUNTS: Final = tuple(tuple(n for _, n in s) for s in STACKS)
-#: starting castles (text: 16 castles = 10 + 2 black + 4 starting)
-START_CASTLES: Final = 4
+#: the starting castles come from the dark-green-backed stack, one per player (text: 16
+#: castles, 2 of them black-backed, and no separate starting castles; ambiguity
+#: burgundy/starting-castles): the castle stack starts with 14 - players
+CASTLE_BACK: Final = 3
 
 # -- goods --------------------------------------------------------------------------------
 GOODS_PER_KIND: Final = 7  # text: "по 7 каждого из 6 цветов"

@@ -92,13 +92,14 @@ class Burgundy(Game[BurgundyState, Action]):
             estate=estate, storage=(), goods=_NO_GOODS, sold=_NO_GOODS, silver=1, workers=0,
             vp=0, dice=(0, 0), knowledge=(), bonus_tiles=(), track_space=0, track_height=0,
         )
-        box = [0] * len(D.TILES)
-        box[D.TILE_INDEX[D.CASTLE_TILE]] = D.START_CASTLES - config.players
+        # one starting castle per player from the castle stack (burgundy/starting-castles)
+        castles = (D.BACK_COUNTS[D.CASTLE_BACK][0] - config.players,)
+        supply = tuple(castles if b == D.CASTLE_BACK else c for b, c in enumerate(D.BACK_COUNTS))
         return BurgundyState(
             config=config, stage=Stage.GOODS, players=(player,) * config.players,
-            supply=D.BACK_COUNTS, depots=((),) * 6, black=(), depot_goods=(_NO_GOODS,) * 6,
+            supply=supply, depots=((),) * 6, black=(), depot_goods=(_NO_GOODS,) * 6,
             goods_pool=(D.GOODS_PER_KIND,) * D.GOODS_KINDS, goods_stacks=(), goods_next=0,
-            goods_box=_NO_GOODS, box=tuple(box), bonuses=(0,) * len(D.COLOURS),
+            goods_box=_NO_GOODS, box=(0,) * len(D.TILES), bonuses=(0,) * len(D.COLOURS),
         )
 
     def max_steps(self, config: Config) -> int:

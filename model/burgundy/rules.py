@@ -239,9 +239,13 @@ A_K8 = R.ambiguity(
     quote="на ±2 за каждый потраченный жетон рабочего",
     question="With knowledge 8, does a worker change a die by exactly 2 or by up to 2?",
     readings={"up-to-2": "each worker changes the die by 1 or 2",
-              "exactly-2": "each worker changes the die by exactly 2"},
+              "exactly-2": "each worker changes the die by exactly 2 (contradicted by the"
+                           " text's own example: 2 workers turn a 6 into a 3, a change of"
+                           " 3, which steps of exactly 2 cannot make; kept only to let an"
+                           " engine built on this reading be diffed)"},
     default="up-to-2",
-    why="The example turns 6 into 3 with 2 workers, which needs one step of 1.",
+    why="The example turns 6 into 3 with 2 workers, which needs one step of 1, so the text"
+        " itself rules out 'exactly-2'; '±2' alone would allow it.",
     source="later rule in the text (the worked example)",
     option="k8-step",
 )
@@ -354,6 +358,57 @@ A_BOARDS = R.ambiguity(
     default="board-1",
     why="The layouts are not in the text or the supplementary data.",
     source=SUPP_HIGH,
+)
+A_EFFECTS = R.ambiguity(
+    "building-effects-compulsory",
+    quote="Добавив в вотчину столярную мастерскую, игрок тут же забирает",
+    question="Must a player use the effect of a carpenter's workshop, church, market or"
+             " warehouse when it can apply, or may he decline it, as the city hall's effect?",
+    readings={"compulsory": "the effect happens whenever it can apply (the player only"
+                            " chooses which tile or goods kind); an effect that cannot apply"
+                            " is lost"},
+    default="compulsory",
+    why="The four effects are stated as what happens: 'игрок тут же забирает' (carpenter's"
+        " workshop, church, market), 'игрок тут же (не используя кубик!) продаёт'"
+        " (warehouse); only the city hall says 'игрок может тут же добавить'. An optional"
+        " reading ('may decline') would play differently (a player could keep a storage"
+        " space free or keep his goods) but is not selectable: the text gives no word for"
+        " it, and the lost effect ('свойство пропадёт впустую') is stated only for an effect"
+        " that cannot apply.",
+    source="the text's wording (contrast with the city hall's 'может')",
+)
+A_LEFTOVER = R.ambiguity(
+    "leftover-hexes",
+    quote="их можно не убирать",
+    question="At a phase start, are left-over ships, mines and castles boxed like every other"
+             " hex, or left in place (the text says they 'may be left')?",
+    readings={"box-all": "every hex left on the game board goes to the box and every space"
+                         " in use is filled anew"},
+    default="box-all",
+    why="The step itself says 'уберите все оставшиеся на игровом поле шестиугольные жетоны в"
+        " коробку'; the remark that ships, mines and castles look alike and 'may be left'"
+        " reads as a handling shortcut. It is not one in every case: a black-backed ship,"
+        " mine or castle left in the black depot would mean fewer black draws (other odds for"
+        " the black tiles), a castle left on the 3-player depot 6 space would block the mine"
+        " that phases B and D put there, and tiles left in place are not drawn from their"
+        " stacks. Leaving them is not selectable: the text does not say how many black tiles"
+        " to draw then, nor what happens to a castle on depot 6 in phases B and D.",
+    source="the phase step's own wording",
+)
+A_START_CASTLES = R.ambiguity(
+    "starting-castles",
+    quote="16 замков (тёмно-зелёные, 2 из них — с чёрным оборотом)",
+    question="Are the 4 starting castles set apart from the dark-green-backed castle stack?",
+    readings={"from-stack": "no: the 16 castles are 14 dark-green-backed and 2 black-backed;"
+                            " each player takes his starting castle from the 14, and the"
+                            " castle stack holds the other 14 - players"},
+    default="from-stack",
+    why="The component list has 16 castles, 2 of them black-backed, and no separate starting"
+        " castles; set-up gives each player '1 замок (тёмно-зелёный шестиугольный жетон)'."
+        " Play is the same as with a stack of 10 and 4 - players castles boxed (a castle"
+        " stack has one kind and never runs out: at most 2 castle spaces a phase), so no"
+        " option.",
+    source="the text's component list and set-up",
 )
 A_TIE_ORDER = R.ambiguity(
     "tie-order",

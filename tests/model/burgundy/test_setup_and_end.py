@@ -25,13 +25,12 @@ def run_until(state: BurgundyState, stage: Stage, seed: int = 0) -> BurgundyStat
 
 @pytest.mark.rules("burgundy/components.hex-tiles", "burgundy/components.goods")
 def test_component_counts_match_the_text() -> None:
-    total = sum(sum(c) for c in D.BACK_COUNTS) + D.START_CASTLES
+    total = sum(sum(c) for c in D.BACK_COUNTS)
     assert total == 164
     per_colour: dict[str, int] = {}
     for stack in D.STACKS:
         for tile, n in stack:
             per_colour[D.TILE_COLOUR[tile]] = per_colour.get(D.TILE_COLOUR[tile], 0) + n
-    per_colour[D.CASTLE] += D.START_CASTLES
     assert per_colour == {D.BUILDING: 56, D.PASTURE: 28, D.KNOWLEDGE: 26, D.CASTLE: 16,
                           D.MINE: 12, D.RIVER: 26}
     assert sum(D.BACK_COUNTS[D.BLACK]) == 40
@@ -39,6 +38,17 @@ def test_component_counts_match_the_text() -> None:
     assert sum(black[b] for b in D.BUILDINGS) == 16 and black[D.SHIP] == 6
     assert len({t for t in D.TILES if t.startswith("knowledge")}) == 26
     assert D.GOODS_PER_KIND * D.GOODS_KINDS == 42
+
+
+@pytest.mark.rules("burgundy/components.hex-tiles", "burgundy/setup.start-castle")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_starting_castles_come_from_the_castle_stack(players: int) -> None:
+    state = GAME.setup(GAME.config(players))
+    assert state.supply[D.CASTLE_BACK] == (14 - players,)
+    assert all(pl.estate.count(D.CASTLE_TILE) == 1 for pl in state.players)
+    assert sum(state.box) == 0
+    black = dict(D.STACKS[D.BLACK])[D.CASTLE_TILE]
+    assert state.supply[D.CASTLE_BACK][0] + players + black == 16
 
 
 def test_board_1_has_37_spaces_and_cities_of_1_5_3_3() -> None:
