@@ -205,7 +205,8 @@ K[26] = R.rule("knowledge.26", "за каждый свой жетон бонус
 # -- the advanced set-up ----------------------------------------------------------------------
 ADVANCED = R.rule("setup.advanced", "случайным образом распределите между собой личные",
                   "Advanced set-up: estate boards drawn at random, side and start castle"
-                  " chosen (boards 2-9 are not available, see burgundy/estate-boards).")
+                  " chosen (boards 2-9 are data in model/burgundy/boards.py; the set-up is"
+                  " not yet playable, see burgundy/estate-boards).")
 
 # -- ambiguities ---------------------------------------------------------------------------------
 A_FULL = R.ambiguity(
@@ -282,15 +283,23 @@ A_DEPOTS = R.ambiguity(
     "depot-layout",
     quote="соответствующие по цвету шестиугольные",
     question="Which colour is each of the 24 depot spaces, and which player count uses it?",
-    readings={"balanced": "per depot 2+1+1 spaces (2/3/4 players) so that 4 players use 8"
-                          " beige, 4 light green, 4 blue, 4 yellow, 2 castle, 2 mine spaces"
-                          " per phase; depot 6's 3-player space is dark green"},
-    default="balanced",
+    readings={"published": "the published game board: depot 1 building, ship (2), knowledge"
+                           " (3), pasture (4); 2 knowledge, castle / building / building;"
+                           " 3 pasture, building / ship / knowledge; 4 ship, building /"
+                           " pasture / mine; 5 mine, knowledge / building / building;"
+                           " 6 building, pasture / castle / ship",
+              "balanced": "the project's own layout, made before the published plan was"
+                          " collected: per depot 2+1+1 spaces using every stack exactly with"
+                          " 4 players; depot 6's 3-player space is dark green"},
+    default="published",
     why="The text says only that the spaces are colour-coded ('на соответствующие по цвету'),"
         " gives the totals 12/18/24 and that depot 6 has a dark-green space in use from 3"
-        " players; the supplementary data has nothing on the board's depots. This layout uses"
-        " every stack up exactly with 4 players and fits the depot-6 exception.",
-    source="project default (playability); the published board's layout is not available",
+        " players. The published board's plan, collected from public transcriptions (its"
+        " 2-player spaces from four agreeing sources, its 3- and 4-player spaces from two),"
+        " fits all of it: depot 6's castle space is its '3' space.",
+    source="supplementary: data/README.md, 'Game board: the six numbered depots' (confidence"
+           " high for the 2-player spaces, medium-high for the 3- and 4-player spaces)",
+    option="depots",
 )
 A_TILES = R.ambiguity(
     "tile-contents",
@@ -354,10 +363,16 @@ A_BOARDS = R.ambiguity(
     "estate-boards",
     quote="номера 2–9 — по 1 разу",
     question="What are the layouts of estate boards 2-9 (advanced set-up)?",
-    readings={"board-1": "only board 1 is modelled; the advanced set-up is not available"},
+    readings={"board-1": "play uses board 1; boards 2-9 are encoded as data"
+                         " (model/burgundy/boards.py) but the advanced set-up (boards drawn"
+                         " at random, the choice of side and starting castle) is not yet"
+                         " playable"},
     default="board-1",
-    why="The layouts are not in the text or the supplementary data.",
-    source=SUPP_HIGH,
+    why="The layouts are not in the text; the supplementary data now has boards 2-9 from"
+        " public transcriptions of the printed boards (two sources agreeing on every"
+        " space). The basic game the text describes uses board 1 only.",
+    source="supplementary: data/README.md, 'Estate boards 2-9' (confidence high for the"
+           " layouts, medium-high for their numbering)",
 )
 A_EFFECTS = R.ambiguity(
     "building-effects-compulsory",
