@@ -14,7 +14,6 @@ def _tile_totals() -> dict[str, int]:
     for stack in D.STACKS:
         for tile, n in stack:
             totals[tile] += n
-    totals[D.CASTLE_TILE] += D.START_CASTLES
     return totals
 
 

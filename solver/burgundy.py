@@ -5,7 +5,7 @@ Projection (integers; ``p{i}.`` prefixes a player's variables):
 * counters: ``stage`` (0 goods, 1 start-goods, 2 first-player, 3 fill, 4 roll, 5 play,
   6 over), ``phase``, ``round``, ``fill``, ``roll``, ``white``, ``turn``, ``bought``,
   ``first``, ``ord{j}`` (the round's turn order, -1 before the first roll), the option
-  flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``;
+  flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``, ``opt.balanced`` (the depot plan);
 * the pending effect (at most one is ever pending): ``pend`` (``PENDING`` code, 0 none),
   ``parg``, ``ppair``;
 * goods: ``pool{k}``, ``gbox{k}``, ``gleft{k}`` (phase goods of kind k drawn and not yet
@@ -108,7 +108,6 @@ def _totals() -> tuple[int, ...]:
     for stack in D.STACKS:
         for tile, n in stack:
             out[TI[tile]] += n
-    out[CASTLE_T] += D.START_CASTLES
     return tuple(out)
 
 
@@ -219,8 +218,8 @@ def _player_vars(i: int) -> list[str]:
 
 def _global_vars(players: int) -> list[str]:
     out = ["stage", "phase", "round", "fill", "roll", "white", "turn", "bought", "first",
-           "opt.discard", "opt.circular", "opt.k8x2", "pend", "parg", "ppair", "gdrawn",
-           "gnext"]
+           "opt.discard", "opt.circular", "opt.k8x2", "opt.balanced", "pend", "parg", "ppair",
+           "gdrawn", "gnext"]
     out += [f"ord{j}" for j in range(players)]
     out += [f"pool{k}" for k in range(K)] + [f"gbox{k}" for k in range(K)]
     out += [f"gleft{k}" for k in range(K)]
@@ -237,39 +236,51 @@ def _global_vars(players: int) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def _plan(players: int, phase: int) -> tuple[tuple[int, int], ...]:
-    return D.FILL_PLANS[(players, phase)]
+def _plan(players: int, phase: int, name: str) -> tuple[tuple[int, int], ...]:
+    return D.FILL_PLANS[(name, players, phase)]
+
+
+def _by_plan(v: Vars, build: Callable[[str], Any]) -> Any:
+    """``build(plan)`` under the depot plan the option flag ``opt.balanced`` selects."""
+    return z3.If(v["opt.balanced"] == 1, build("balanced"), build("published"))
 
 
 def _plan_lookup(v: Vars, players: int, which: int) -> Any:
     """The fill plan's depot (which=0) or back (which=1) at (phase, fill)."""
-    out: Any = z3.IntVal(-1)
-    for ph in reversed(range(D.PHASES)):
-        plan = _plan(players, ph)
-        out = z3.If(v["phase"] == ph, _select(v["fill"], [z3.IntVal(e[which]) for e in plan],
-                                             z3.IntVal(-1)), out)
-    return out
+    def one(name: str) -> Any:
+        out: Any = z3.IntVal(-1)
+        for ph in reversed(range(D.PHASES)):
+            plan = _plan(players, ph, name)
+            out = z3.If(v["phase"] == ph,
+                        _select(v["fill"], [z3.IntVal(e[which]) for e in plan], z3.IntVal(-1)),
+                        out)
+        return out
+    return _by_plan(v, one)
 
 
 def _plan_length(v: Vars, players: int) -> Any:
-    return _select(v["phase"], [z3.IntVal(len(_plan(players, ph))) for ph in range(D.PHASES)],
-                   z3.IntVal(0))
+    return _by_plan(v, lambda name: _select(
+        v["phase"], [z3.IntVal(len(_plan(players, ph, name))) for ph in range(D.PHASES)],
+        z3.IntVal(0)))
 
 
 def _remaining_draws(v: Vars, players: int, back: int) -> Any:
     """Draws of ``back`` still to come in this and later phases' depot fills."""
-    def later(ph: int) -> int:
-        return sum(1 for q in range(ph + 1, D.PHASES) for _, b in _plan(players, q) if b == back)
+    def one(name: str) -> Any:
+        def later(ph: int) -> int:
+            return sum(1 for q in range(ph + 1, D.PHASES)
+                       for _, b in _plan(players, q, name) if b == back)
 
-    def this(ph: int) -> Any:
-        return _sum([_b(v["fill"] <= f) for f, (_, b) in enumerate(_plan(players, ph))
-                     if b == back])
+        def this(ph: int) -> Any:
+            return _sum([_b(v["fill"] <= f)
+                         for f, (_, b) in enumerate(_plan(players, ph, name)) if b == back])
 
-    total = later(-1)
-    in_fill = _select(v["phase"], [later(ph) + this(ph) for ph in range(D.PHASES)])
-    after = _select(v["phase"], [z3.IntVal(later(ph)) for ph in range(D.PHASES)])
-    st = v["stage"]
-    return z3.If(st < FILL, total, z3.If(st == FILL, in_fill, z3.If(st == OVER, 0, after)))
+        total = later(-1)
+        in_fill = _select(v["phase"], [later(ph) + this(ph) for ph in range(D.PHASES)])
+        after = _select(v["phase"], [z3.IntVal(later(ph)) for ph in range(D.PHASES)])
+        st = v["stage"]
+        return z3.If(st < FILL, total, z3.If(st == FILL, in_fill, z3.If(st == OVER, 0, after)))
+    return _by_plan(v, one)
 
 
 # ---------------------------------------------------------------------------
@@ -764,7 +775,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
                       if players > 1 else z3.BoolVal(True))
         return z3.And(
             _range(st, GOODS, OVER), gs_ok, _range(v["gdrawn"], 0, n_goods),
-            *(_range(v[f"opt.{o}"], 0, 1) for o in ("discard", "circular", "k8x2")),
+            *(_range(v[f"opt.{o}"], 0, 1) for o in ("discard", "circular", "k8x2", "balanced")),
             _range(v["bought"], 0, 1), _range(v["white"], 0, 6),
             z3.Implies(st == GOODS, z3.And(early, no_goods_yet, v["gdrawn"] < n_goods,
                                           v["fill"] == 0, v["first"] == -1,
@@ -841,6 +852,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             "opt.discard": int(state.config.option("storage-full") == "discard"),
             "opt.circular": int(state.config.option("k5-neighbours") == "circular"),
             "opt.k8x2": int(state.config.option("k8-step") != "up-to-2"),
+            "opt.balanced": int(state.config.option("depots") == "balanced"),
             "gdrawn": len(state.goods_stacks), "gnext": state.goods_next,
         }
         top = state.pending[-1] if state.pending else None

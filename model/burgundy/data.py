@@ -69,7 +69,7 @@ def _stacks() -> tuple[tuple[tuple[str, int], ...], ...]:
         (f"{a}-{n}", c) for a in ANIMALS for n, c in ((2, 2), (3, 2), (4, 1))
     )
     river = ((SHIP, 20),)
-    castle = ((CASTLE_TILE, 10),)
+    castle = ((CASTLE_TILE, 14),)  # text: 16 castles, 2 black-backed
     knowledge = tuple(
         (f"knowledge-{n}", 1) for n in range(1, 27) if n not in BLACK_KNOWLEDGE
     )
@@ -88,8 +88,10 @@ def _stacks() -> tuple[tuple[tuple[str, int], ...], ...]:
 STACKS: Final = _stacks()
 BACK_KINDS: Final = tuple(tuple(t for t, _ in s) for s in STACKS)
 BACK_COUNTS: Final = tuple(tuple(n for _, n in s) for s in STACKS)
-#: starting castles (text: 16 castles = 10 + 2 black + 4 starting)
-START_CASTLES: Final = 4
+#: the starting castles come from the dark-green-backed stack, one per player (text: 16
+#: castles, 2 of them black-backed, and no separate starting castles; ambiguity
+#: burgundy/starting-castles): the castle stack starts with 14 - players
+CASTLE_BACK: Final = 3
 
 # -- goods --------------------------------------------------------------------------------
 GOODS_PER_KIND: Final = 7  # text: "по 7 каждого из 6 цветов"
@@ -124,10 +126,21 @@ KNOWLEDGE_BUILDING: Final = {
 
 # -- the game board's depots ----------------------------------------------------------
 #: depot 1..6 -> its 4 hex spaces as (back colour index, least player count using it).
-#: The text gives only the totals (12/18/24 spaces) and depot 6's dark-green space;
-#: the colours are a project default (ambiguity burgundy/depot-layout) chosen so that
-#: 4 players use up every stack exactly over 5 phases.
-DEPOT_SPACES: Final = (
+#: The published board (supplementary: data/README.md, "Game board: the six numbered
+#: depots"; 2-player spaces confidence high, 3- and 4-player spaces medium-high; sources
+#: PN, ZZ, FO, JH there). Reading ``published`` of ambiguity burgundy/depot-layout.
+PUBLISHED_DEPOTS: Final = (
+    ((0, 2), (2, 2), (4, 3), (1, 4)),
+    ((4, 2), (3, 2), (0, 3), (0, 4)),
+    ((1, 2), (0, 2), (2, 3), (4, 4)),
+    ((2, 2), (0, 2), (1, 3), (5, 4)),
+    ((5, 2), (4, 2), (0, 3), (0, 4)),
+    ((0, 2), (1, 2), (3, 3), (2, 4)),
+)
+#: The project's own layout (reading ``balanced``), made before the published plan was
+#: collected: the text gives only the totals (12/18/24 spaces) and depot 6's dark-green
+#: space; chosen so that 4 players use up every stack exactly over 5 phases.
+BALANCED_DEPOTS: Final = (
     ((0, 2), (2, 2), (1, 3), (4, 4)),
     ((0, 2), (4, 2), (2, 3), (1, 4)),
     ((0, 2), (1, 2), (4, 3), (5, 4)),
@@ -135,23 +148,29 @@ DEPOT_SPACES: Final = (
     ((1, 2), (2, 2), (0, 3), (0, 4)),
     ((4, 2), (5, 2), (3, 3), (0, 4)),
 )
+#: the readings of variant option ``depots`` (ambiguity burgundy/depot-layout)
+DEPOT_PLANS: Final = {"published": PUBLISHED_DEPOTS, "balanced": BALANCED_DEPOTS}
 
 
-def fill_plan(players: int, phase: int) -> tuple[tuple[int, int], ...]:
+def fill_plan(players: int, phase: int,
+              plan: str = "published") -> tuple[tuple[int, int], ...]:
     """The spaces filled at a phase's set-up: (depot 1..6 or 0 for black, back index)."""
-    plan: list[tuple[int, int]] = []
-    for d, spaces in enumerate(DEPOT_SPACES, start=1):
+    out: list[tuple[int, int]] = []
+    for d, spaces in enumerate(DEPOT_PLANS[plan], start=1):
         for back, least in spaces:
             if least > players:
                 continue
             if players == 3 and d == 6 and back == 3 and phase in (1, 3):
                 back = 5  # text: phases B and D put a mine on depot 6's castle space
-            plan.append((d, back))
-    plan.extend((0, BLACK) for _ in range(BLACK_DEPOT[players]))
-    return tuple(plan)
+            out.append((d, back))
+    out.extend((0, BLACK) for _ in range(BLACK_DEPOT[players]))
+    return tuple(out)
 
 
-FILL_PLANS: Final = {(p, ph): fill_plan(p, ph) for p in (2, 3, 4) for ph in range(PHASES)}
+#: (depot plan, players, phase) -> the fill plan
+FILL_PLANS: Final = {(name, p, ph): fill_plan(p, ph, name) for name in DEPOT_PLANS
+                     for p in (2, 3, 4) for ph in range(PHASES)}
+
 
 # -- estate board 1 ------------------------------------------------------------------------
 #: supplementary: data/README.md (two public sources agree; confidence high)

@@ -71,6 +71,11 @@ def _bump(counts: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
     return (*counts[:i], counts[i] + n, *counts[i + 1:])
 
 
+def _plan_key(state: BurgundyState) -> tuple[str, int, int]:
+    """The key of the current phase's fill plan (variant ``depots``)."""
+    return (state.config.option("depots"), state.config.players, state.phase)
+
+
 def kinds_held(goods: tuple[int, ...]) -> int:
     return sum(1 for n in goods if n)
 
@@ -92,20 +97,21 @@ class Burgundy(Game[BurgundyState, Action]):
             estate=estate, storage=(), goods=_NO_GOODS, sold=_NO_GOODS, silver=1, workers=0,
             vp=0, dice=(0, 0), knowledge=(), bonus_tiles=(), track_space=0, track_height=0,
         )
-        box = [0] * len(D.TILES)
-        box[D.TILE_INDEX[D.CASTLE_TILE]] = D.START_CASTLES - config.players
+        # one starting castle per player from the castle stack (burgundy/starting-castles)
+        castles = (D.BACK_COUNTS[D.CASTLE_BACK][0] - config.players,)
+        supply = tuple(castles if b == D.CASTLE_BACK else c for b, c in enumerate(D.BACK_COUNTS))
         return BurgundyState(
             config=config, stage=Stage.GOODS, players=(player,) * config.players,
-            supply=D.BACK_COUNTS, depots=((),) * 6, black=(), depot_goods=(_NO_GOODS,) * 6,
+            supply=supply, depots=((),) * 6, black=(), depot_goods=(_NO_GOODS,) * 6,
             goods_pool=(D.GOODS_PER_KIND,) * D.GOODS_KINDS, goods_stacks=(), goods_next=0,
-            goods_box=_NO_GOODS, box=tuple(box), bonuses=(0,) * len(D.COLOURS),
+            goods_box=_NO_GOODS, box=(0,) * len(D.TILES), bonuses=(0,) * len(D.COLOURS),
         )
 
     def max_steps(self, config: Config) -> int:
         """A bound on every game's steps; the derivation is in docs/games/burgundy.md."""
         p = config.players
         chance = (D.PHASES * D.PHASE_GOODS + D.START_GOODS * p + 1
-                  + D.PHASES * (len(D.FILL_PLANS[(p, 0)]))
+                  + D.PHASES * (len(D.FILL_PLANS[(config.option("depots"), p, 0)]))
                   + D.PHASES * D.ROUNDS * (2 * p + 1))
         turns = D.PHASES * D.ROUNDS
         castles = len(BOARD.colour_spaces[D.CASTLE]) - 1
@@ -141,7 +147,7 @@ class Burgundy(Game[BurgundyState, Action]):
         if st is Stage.FIRST:
             return uniform([FirstPlayer(i) for i in range(state.config.players)])
         if st is Stage.FILL:
-            _, back = D.FILL_PLANS[(state.config.players, state.phase)][state.fill]
+            _, back = D.FILL_PLANS[_plan_key(state)][state.fill]
             return draw_outcomes(zip(D.BACK_KINDS[back], state.supply[back], strict=True),
                                  DrawHex)
         return ()
@@ -297,7 +303,7 @@ class Burgundy(Game[BurgundyState, Action]):
                 raise RULES.illegal(RB.ROUND_ROLL, f"expected a die roll 1-6, got {action!r}")
             return self._rolled(state, action.value)
         if st is Stage.FILL:
-            back_plan = D.FILL_PLANS[(players, state.phase)]
+            back_plan = D.FILL_PLANS[_plan_key(state)]
             target, back = back_plan[state.fill]
             if not isinstance(action, DrawHex) or action.tile not in D.BACK_KINDS[back]:
                 raise RULES.illegal(RB.PHASE_FILL, f"expected a {D.BACKS[back]}-backed hex,"
@@ -346,7 +352,7 @@ class Burgundy(Game[BurgundyState, Action]):
         return self._next_fill(state, 0)
 
     def _next_fill(self, state: BurgundyState, fill: int) -> BurgundyState:
-        plan = D.FILL_PLANS[(state.config.players, state.phase)]
+        plan = D.FILL_PLANS[_plan_key(state)]
         while fill < len(plan) and not any(state.supply[plan[fill][1]]):
             fill += 1
         if fill < len(plan):

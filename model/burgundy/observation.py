@@ -103,7 +103,7 @@ class PublicView:
     #: face-down hex tiles in each stack, by back colour: building, pasture, river, castle,
     #: knowledge, mine, black
     hex_stacks: tuple[int, ...]
-    #: hex tiles out of the game (discarded, cleared, unused starting castles), sorted names
+    #: hex tiles out of the game (discarded, cleared at a phase start), sorted names
     out_of_game: tuple[str, ...]
     #: per colour (building, pasture, river, castle, knowledge, mine): bonus tiles taken
     bonuses_taken: tuple[int, ...]

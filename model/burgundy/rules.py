@@ -205,7 +205,8 @@ K[26] = R.rule("knowledge.26", "за каждый свой жетон бонус
 # -- the advanced set-up ----------------------------------------------------------------------
 ADVANCED = R.rule("setup.advanced", "случайным образом распределите между собой личные",
                   "Advanced set-up: estate boards drawn at random, side and start castle"
-                  " chosen (boards 2-9 are not available, see burgundy/estate-boards).")
+                  " chosen (boards 2-9 are data in model/burgundy/boards.py; the set-up is"
+                  " not yet playable, see burgundy/estate-boards).")
 
 # -- ambiguities ---------------------------------------------------------------------------------
 A_FULL = R.ambiguity(
@@ -239,9 +240,13 @@ A_K8 = R.ambiguity(
     quote="на ±2 за каждый потраченный жетон рабочего",
     question="With knowledge 8, does a worker change a die by exactly 2 or by up to 2?",
     readings={"up-to-2": "each worker changes the die by 1 or 2",
-              "exactly-2": "each worker changes the die by exactly 2"},
+              "exactly-2": "each worker changes the die by exactly 2 (contradicted by the"
+                           " text's own example: 2 workers turn a 6 into a 3, a change of"
+                           " 3, which steps of exactly 2 cannot make; kept only to let an"
+                           " engine built on this reading be diffed)"},
     default="up-to-2",
-    why="The example turns 6 into 3 with 2 workers, which needs one step of 1.",
+    why="The example turns 6 into 3 with 2 workers, which needs one step of 1, so the text"
+        " itself rules out 'exactly-2'; '±2' alone would allow it.",
     source="later rule in the text (the worked example)",
     option="k8-step",
 )
@@ -278,15 +283,23 @@ A_DEPOTS = R.ambiguity(
     "depot-layout",
     quote="соответствующие по цвету шестиугольные",
     question="Which colour is each of the 24 depot spaces, and which player count uses it?",
-    readings={"balanced": "per depot 2+1+1 spaces (2/3/4 players) so that 4 players use 8"
-                          " beige, 4 light green, 4 blue, 4 yellow, 2 castle, 2 mine spaces"
-                          " per phase; depot 6's 3-player space is dark green"},
-    default="balanced",
+    readings={"published": "the published game board: depot 1 building, ship (2), knowledge"
+                           " (3), pasture (4); 2 knowledge, castle / building / building;"
+                           " 3 pasture, building / ship / knowledge; 4 ship, building /"
+                           " pasture / mine; 5 mine, knowledge / building / building;"
+                           " 6 building, pasture / castle / ship",
+              "balanced": "the project's own layout, made before the published plan was"
+                          " collected: per depot 2+1+1 spaces using every stack exactly with"
+                          " 4 players; depot 6's 3-player space is dark green"},
+    default="published",
     why="The text says only that the spaces are colour-coded ('на соответствующие по цвету'),"
         " gives the totals 12/18/24 and that depot 6 has a dark-green space in use from 3"
-        " players; the supplementary data has nothing on the board's depots. This layout uses"
-        " every stack up exactly with 4 players and fits the depot-6 exception.",
-    source="project default (playability); the published board's layout is not available",
+        " players. The published board's plan, collected from public transcriptions (its"
+        " 2-player spaces from four agreeing sources, its 3- and 4-player spaces from two),"
+        " fits all of it: depot 6's castle space is its '3' space.",
+    source="supplementary: data/README.md, 'Game board: the six numbered depots' (confidence"
+           " high for the 2-player spaces, medium-high for the 3- and 4-player spaces)",
+    option="depots",
 )
 A_TILES = R.ambiguity(
     "tile-contents",
@@ -350,10 +363,67 @@ A_BOARDS = R.ambiguity(
     "estate-boards",
     quote="номера 2–9 — по 1 разу",
     question="What are the layouts of estate boards 2-9 (advanced set-up)?",
-    readings={"board-1": "only board 1 is modelled; the advanced set-up is not available"},
+    readings={"board-1": "play uses board 1; boards 2-9 are encoded as data"
+                         " (model/burgundy/boards.py) but the advanced set-up (boards drawn"
+                         " at random, the choice of side and starting castle) is not yet"
+                         " playable"},
     default="board-1",
-    why="The layouts are not in the text or the supplementary data.",
-    source=SUPP_HIGH,
+    why="The layouts are not in the text; the supplementary data now has boards 2-9 from"
+        " public transcriptions of the printed boards (two sources agreeing on every"
+        " space). The basic game the text describes uses board 1 only.",
+    source="supplementary: data/README.md, 'Estate boards 2-9' (confidence high for the"
+           " layouts, medium-high for their numbering)",
+)
+A_EFFECTS = R.ambiguity(
+    "building-effects-compulsory",
+    quote="Добавив в вотчину столярную мастерскую, игрок тут же забирает",
+    question="Must a player use the effect of a carpenter's workshop, church, market or"
+             " warehouse when it can apply, or may he decline it, as the city hall's effect?",
+    readings={"compulsory": "the effect happens whenever it can apply (the player only"
+                            " chooses which tile or goods kind); an effect that cannot apply"
+                            " is lost"},
+    default="compulsory",
+    why="The four effects are stated as what happens: 'игрок тут же забирает' (carpenter's"
+        " workshop, church, market), 'игрок тут же (не используя кубик!) продаёт'"
+        " (warehouse); only the city hall says 'игрок может тут же добавить'. An optional"
+        " reading ('may decline') would play differently (a player could keep a storage"
+        " space free or keep his goods) but is not selectable: the text gives no word for"
+        " it, and the lost effect ('свойство пропадёт впустую') is stated only for an effect"
+        " that cannot apply.",
+    source="the text's wording (contrast with the city hall's 'может')",
+)
+A_LEFTOVER = R.ambiguity(
+    "leftover-hexes",
+    quote="их можно не убирать",
+    question="At a phase start, are left-over ships, mines and castles boxed like every other"
+             " hex, or left in place (the text says they 'may be left')?",
+    readings={"box-all": "every hex left on the game board goes to the box and every space"
+                         " in use is filled anew"},
+    default="box-all",
+    why="The step itself says 'уберите все оставшиеся на игровом поле шестиугольные жетоны в"
+        " коробку'; the remark that ships, mines and castles look alike and 'may be left'"
+        " reads as a handling shortcut. It is not one in every case: a black-backed ship,"
+        " mine or castle left in the black depot would mean fewer black draws (other odds for"
+        " the black tiles), a castle left on the 3-player depot 6 space would block the mine"
+        " that phases B and D put there, and tiles left in place are not drawn from their"
+        " stacks. Leaving them is not selectable: the text does not say how many black tiles"
+        " to draw then, nor what happens to a castle on depot 6 in phases B and D.",
+    source="the phase step's own wording",
+)
+A_START_CASTLES = R.ambiguity(
+    "starting-castles",
+    quote="16 замков (тёмно-зелёные, 2 из них — с чёрным оборотом)",
+    question="Are the 4 starting castles set apart from the dark-green-backed castle stack?",
+    readings={"from-stack": "no: the 16 castles are 14 dark-green-backed and 2 black-backed;"
+                            " each player takes his starting castle from the 14, and the"
+                            " castle stack holds the other 14 - players"},
+    default="from-stack",
+    why="The component list has 16 castles, 2 of them black-backed, and no separate starting"
+        " castles; set-up gives each player '1 замок (тёмно-зелёный шестиугольный жетон)'."
+        " Play is the same as with a stack of 10 and 4 - players castles boxed (a castle"
+        " stack has one kind and never runs out: at most 2 castle spaces a phase), so no"
+        " option.",
+    source="the text's component list and set-up",
 )
 A_TIE_ORDER = R.ambiguity(
     "tie-order",

@@ -81,7 +81,7 @@ class BurgundyState:
     goods_next: int
     #: goods in the box (reserve left after the players' draws), count per kind
     goods_box: tuple[int, ...]
-    #: hex tiles in the box (discarded, cleared, unused starting castles): per ``data.TILES``
+    #: hex tiles in the box (discarded, cleared at a phase start): per ``data.TILES``
     box: tuple[int, ...]
     #: per colour (``data.COLOURS``): bonus tiles already taken (0, 1 or 2)
     bonuses: tuple[int, ...]

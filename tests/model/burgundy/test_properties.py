@@ -176,7 +176,7 @@ def test_variant_k8_step_readings_differ() -> None:
 
 def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     opts = GAME.rules.options()
-    assert set(opts) == {"storage-full", "k5-neighbours", "k8-step", "tie-order"}
+    assert set(opts) == {"storage-full", "k5-neighbours", "k8-step", "tie-order", "depots"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 

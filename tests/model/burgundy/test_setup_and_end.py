@@ -25,13 +25,12 @@ def run_until(state: BurgundyState, stage: Stage, seed: int = 0) -> BurgundyStat
 
 @pytest.mark.rules("burgundy/components.hex-tiles", "burgundy/components.goods")
 def test_component_counts_match_the_text() -> None:
-    total = sum(sum(c) for c in D.BACK_COUNTS) + D.START_CASTLES
+    total = sum(sum(c) for c in D.BACK_COUNTS)
     assert total == 164
     per_colour: dict[str, int] = {}
     for stack in D.STACKS:
         for tile, n in stack:
             per_colour[D.TILE_COLOUR[tile]] = per_colour.get(D.TILE_COLOUR[tile], 0) + n
-    per_colour[D.CASTLE] += D.START_CASTLES
     assert per_colour == {D.BUILDING: 56, D.PASTURE: 28, D.KNOWLEDGE: 26, D.CASTLE: 16,
                           D.MINE: 12, D.RIVER: 26}
     assert sum(D.BACK_COUNTS[D.BLACK]) == 40
@@ -39,6 +38,17 @@ def test_component_counts_match_the_text() -> None:
     assert sum(black[b] for b in D.BUILDINGS) == 16 and black[D.SHIP] == 6
     assert len({t for t in D.TILES if t.startswith("knowledge")}) == 26
     assert D.GOODS_PER_KIND * D.GOODS_KINDS == 42
+
+
+@pytest.mark.rules("burgundy/components.hex-tiles", "burgundy/setup.start-castle")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_starting_castles_come_from_the_castle_stack(players: int) -> None:
+    state = GAME.setup(GAME.config(players))
+    assert state.supply[D.CASTLE_BACK] == (14 - players,)
+    assert all(pl.estate.count(D.CASTLE_TILE) == 1 for pl in state.players)
+    assert sum(state.box) == 0
+    black = dict(D.STACKS[D.BLACK])[D.CASTLE_TILE]
+    assert state.supply[D.CASTLE_BACK][0] + players + black == 16
 
 
 def test_board_1_has_37_spaces_and_cities_of_1_5_3_3() -> None:
@@ -93,15 +103,16 @@ def test_first_player_workers_and_track(first: int) -> None:
 @pytest.mark.rules(
     "burgundy/phase.fill-depots", "burgundy/phase.black-depot", "burgundy/phase.round-goods",
 )
+@pytest.mark.parametrize("plan", sorted(D.DEPOT_PLANS))
 @pytest.mark.parametrize(("players", "spaces", "black"), [(2, 12, 4), (3, 18, 6), (4, 24, 8)])
-def test_phase_fill_by_player_count(players: int, spaces: int, black: int) -> None:
-    s = run_until(GAME.setup(GAME.config(players)), Stage.FILL)
-    back = D.FILL_PLANS[(players, 0)][0][1]
+def test_phase_fill_by_player_count(players: int, spaces: int, black: int, plan: str) -> None:
+    s = run_until(GAME.setup(GAME.config(players, {"depots": plan})), Stage.FILL)
+    back = D.FILL_PLANS[(plan, players, 0)][0][1]
     assert [a for a, _ in GAME.chance_outcomes(s)] == [DrawHex(t) for t in D.BACK_KINDS[back]]
     s = run_until(s, Stage.ROLL)
     assert sum(len(d) for d in s.depots) == spaces and len(s.black) == black
     for d, tiles in enumerate(s.depots, start=1):
-        want = sorted(D.BACKS[b] for b, least in D.DEPOT_SPACES[d - 1] if least <= players)
+        want = sorted(D.BACKS[b] for b, least in D.DEPOT_PLANS[plan][d - 1] if least <= players)
         got = sorted(D.BACKS[0 if D.TILE_COLOUR[t] == D.BUILDING else
                              D.BACKS.index(D.TILE_COLOUR[t])] for t in tiles)
         if players != 3 or d != 6:
@@ -110,13 +121,42 @@ def test_phase_fill_by_player_count(players: int, spaces: int, black: int) -> No
 
 
 @pytest.mark.rules("burgundy/phase.three-player-depot-6")
-def test_three_players_depot_6_castle_or_mine() -> None:
+@pytest.mark.parametrize("plan", sorted(D.DEPOT_PLANS))
+def test_three_players_depot_6_castle_or_mine(plan: str) -> None:
     # depot 6's dark-green space is the one used from 3 players on
-    assert D.DEPOT_SPACES[5][2] == (3, 3)
+    assert D.DEPOT_PLANS[plan][5][2] == (D.CASTLE_BACK, 3)
     for phase, tile in enumerate(["castle", "mine", "castle", "mine", "castle"]):
-        third = [D.BACKS[b] for d, b in D.FILL_PLANS[(3, phase)] if d == 6][2]
+        third = [D.BACKS[b] for d, b in D.FILL_PLANS[(plan, 3, phase)] if d == 6][2]
         assert third == tile
-        assert [D.BACKS[b] for d, b in D.FILL_PLANS[(4, phase)] if d == 6][2] == "castle"
+        assert [D.BACKS[b] for d, b in D.FILL_PLANS[(plan, 4, phase)] if d == 6][2] == "castle"
+
+
+def _per_phase(plan: str, players: int, phase: int) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for d, back in D.FILL_PLANS[(plan, players, phase)]:
+        if d:
+            out[D.BACKS[back]] = out.get(D.BACKS[back], 0) + 1
+    return out
+
+
+@pytest.mark.rules("burgundy/phase.fill-depots", "burgundy/phase.three-player-depot-6")
+def test_published_depot_plan_matches_the_data_checks() -> None:
+    # data/README.md, "Game board": the checks stated for the published plan
+    assert _per_phase("published", 4, 0) == {"building": 8, "river": 4, "pasture": 4,
+                                             "knowledge": 4, "castle": 2, "mine": 2}
+    assert _per_phase("published", 3, 0) == {"building": 6, "river": 3, "pasture": 3,
+                                             "knowledge": 3, "castle": 2, "mine": 1}
+    assert _per_phase("published", 3, 1) == {"building": 6, "river": 3, "pasture": 3,
+                                             "knowledge": 3, "castle": 1, "mine": 2}
+    assert _per_phase("published", 2, 0) == {"building": 4, "river": 2, "pasture": 2,
+                                             "knowledge": 2, "castle": 1, "mine": 1}
+    # with 4 players five phases use up every coloured-back stack exactly
+    state = GAME.setup(GAME.config(4))
+    for back in range(6):
+        drawn = sum(1 for ph in range(D.PHASES) for d, b in D.FILL_PLANS[("published", 4, ph)]
+                    if d and b == back)
+        assert drawn == sum(state.supply[back])
+    assert GAME.config(4).option("depots") == "published"
 
 
 @pytest.mark.rules(
