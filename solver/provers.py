@@ -365,16 +365,24 @@ def _conjuncts(term: Any) -> list[Any]:
     return out
 
 
-def changed_groups(before: Any, after: Any) -> list[Any]:
+def conjunct_ids(term: Any) -> frozenset[int]:
+    """The ids of the conjuncts of ``term`` (for :func:`changed_groups`'s ``held``)."""
+    return frozenset(c.get_id() for c in _conjuncts(term))
+
+
+def changed_groups(before: Any, after: Any, held: frozenset[int] | None = None) -> list[Any]:
     """What must be proved of ``after`` (an invariant part over the post-state) given
-    ``before`` (the same part over the pre-state, which I implies), as conjunctions of
-    at most :data:`CHUNK` conjuncts. A conjunct the update leaves syntactically equal to
-    its pre-state form (it reads no updated variable) holds already and is dropped;
-    when the two parts do not flatten to the same shape, the whole of ``after``."""
+    ``before`` (the same part over the pre-state), as conjunctions of at most
+    :data:`CHUNK` conjuncts. A conjunct the update leaves syntactically equal to its
+    pre-state form (it reads no updated variable) holds already, and is dropped, when it
+    is one of the conjuncts ``held`` names (:func:`conjunct_ids` of the whole invariant I
+    over the pre-state; ``None``: every pre-state conjunct is held); when the two parts do
+    not flatten to the same shape, the whole of ``after``."""
     pre, post = _conjuncts(before), _conjuncts(after)
     if len(pre) != len(post):
         return [_as_term(after)]
-    changed = [b for a, b in zip(pre, post, strict=True) if not a.eq(b)]
+    changed = [b for a, b in zip(pre, post, strict=True)
+               if not a.eq(b) or (held is not None and a.get_id() not in held)]
     return [z3.And(*changed[i:i + CHUNK]) for i in range(0, len(changed), CHUNK)]
 
 
@@ -388,6 +396,7 @@ def inductive(
     whole = encoding.invariant(pre, players)
     cases = tuple(encoding.cases(pre, players))
     before = encoding.invariant_parts(pre, players)
+    held = conjunct_ids(whole)
     part_names = tuple(before)
     if parts is not None:
         unknown = sorted(set(parts) - set(part_names))
@@ -403,7 +412,8 @@ def inductive(
         for kind in kinds:
             params = _fresh_params(kind, "p")
             post = _post(pre, kind.update(pre, params))
-            groups = changed_groups(before[part], encoding.invariant_parts(post, players)[part])
+            groups = changed_groups(before[part], encoding.invariant_parts(post, players)[part],
+                                    held)
             untouched += not groups
             enabled = z3.And(whole, kind.domain(params), kind.guard(pre, params))
             for group in groups:

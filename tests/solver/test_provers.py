@@ -370,6 +370,12 @@ def test_changed_groups_drop_what_an_update_leaves_alone(monkeypatch: pytest.Mon
     reshaped = provers.changed_groups(before, z3.And(x >= 0, y >= 0))
     assert [str(g) for g in reshaped] == ["And(x >= 0, y >= 0)"]
     assert provers.changed_groups(True, True) == []
+    # a conjunct is dropped only when the invariant assumed over the pre-state has it
+    partial_i = provers.conjunct_ids(z3.And(x >= 0, y >= 0))
+    assert [str(g) for g in provers.changed_groups(before, before, partial_i)] == ["And(z >= 0)"]
+    whole_i = provers.conjunct_ids(z3.And(before, x < 5))
+    assert [str(g) for g in provers.changed_groups(before, after, whole_i)] == [
+        "And(y + 1 >= 0)", "And(z - 1 >= 0)"]
 
 
 def test_a_break_is_found_group_by_group(monkeypatch: pytest.MonkeyPatch) -> None:
