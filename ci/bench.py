@@ -29,10 +29,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from model.core import registry
-from model.core.play import final_state
-from oracle.check import check_lines
-from oracle.trace import record_game
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.play import final_state
+from rules_oracle.oracle.check import check_lines
+from rules_oracle.oracle.trace import record_game
 
 #: (game, players) -> provisional floor in complete games per second (None: no floor)
 PLAN: dict[tuple[str, int], float | None] = {
@@ -51,8 +51,8 @@ DOMESTIC = frozenset({"OfferCard", "Propose", "Withdraw", "Answer", "Counter", "
 def catan_without_domestic(budget: float, min_games: int) -> dict[str, Any]:
     """Our random 4-player catan games, uniform over every legal action but domestic
     trade (chance steps by their exact probabilities): games and actions per second."""
-    from model.core.chance import sample
-    from model.core.game import CHANCE
+    from rules_oracle.model.core.chance import sample
+    from rules_oracle.model.core.game import CHANCE
 
     game = registry.get("catan")
     config = game.config(4)

@@ -7,9 +7,9 @@ import json
 import sys
 from pathlib import Path
 
-from model.core import registry
-from model.core.schema import game_schemas
-from oracle.report import render
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.schema import game_schemas
+from rules_oracle.oracle.report import render
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "docs" / "ambiguities.md"

@@ -23,8 +23,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from model.core import registry
-from oracle import verify
+from rules_oracle.model.core import registry
+from rules_oracle.oracle import verify
 
 #: wall seconds for crafts and burgundy together on 2 cores
 TARGET_WALL = 90.0

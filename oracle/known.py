@@ -39,7 +39,14 @@ from typing import Any
 
 import attrs
 
-from oracle.reading import InputError, Validator, decode, loads, read_file, schema_error
+from rules_oracle.oracle.reading import (
+    InputError,
+    Validator,
+    decode,
+    loads,
+    read_file,
+    schema_error,
+)
 
 #: the classes of a known deviation
 CLASSES = ("engine-bug", "unsupported", "reading")

@@ -98,7 +98,7 @@ class TraceFailure(Exception):
 
 class TraceItem(pytest.Item):
     def runtest(self) -> None:
-        from oracle.check import TraceError, check_file
+        from rules_oracle.oracle.check import TraceError, check_file
 
         config = self.config
         results = config.stash[_RESULTS]

@@ -34,7 +34,7 @@ from typing import IO, Any
 
 import jsonschema  # type: ignore[import-untyped]
 
-from oracle.diff import child, clip, path_of, same, show
+from rules_oracle.oracle.diff import child, clip, path_of, same, show
 
 #: the longest line of a trace or reply read, in bytes
 MAX_LINE = 32 * 1024 * 1024

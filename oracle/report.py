@@ -4,9 +4,9 @@
 test fails when the page is not what the registries say.
 """
 
-from model.core import registry
-from model.core.game import Game
-from model.core.rules import Ambiguity
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.game import Game
+from rules_oracle.model.core.rules import Ambiguity
 
 HEADER = """# Where the rulebooks are ambiguous
 

@@ -17,9 +17,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-from model.core.canon import JSON, canonical_text, digest_of, unstructure
-from model.core.game import CHANCE, TERMINAL, Config, Game, Viewer
-from model.core.play import playout
+from rules_oracle.model.core.canon import JSON, canonical_text, digest_of, unstructure
+from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game, Viewer
+from rules_oracle.model.core.play import playout
 
 FORMAT = "rules-oracle-trace"
 VERSION = 1

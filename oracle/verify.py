@@ -27,16 +27,16 @@ from typing import Any
 
 import attrs
 
-from model.core import registry
-from model.core.game import Game
-from model.core.play import POLICIES
-from properties import generic
-from properties.base import Invariant, Outcome, TransitionInvariant
-from properties.registry import invariants as game_invariants
-from properties.registry import transition_invariants as game_transition_invariants
-from solver import provers
-from solver.encoding import Encoding
-from solver.registry import encoding as game_encoding
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.game import Game
+from rules_oracle.model.core.play import POLICIES
+from rules_oracle.properties import generic
+from rules_oracle.properties.base import Invariant, Outcome, TransitionInvariant
+from rules_oracle.properties.registry import invariants as game_invariants
+from rules_oracle.properties.registry import transition_invariants as game_transition_invariants
+from rules_oracle.solver import provers
+from rules_oracle.solver.encoding import Encoding
+from rules_oracle.solver.registry import encoding as game_encoding
 
 Progress = Callable[[str, int, int], None]
 
@@ -56,7 +56,7 @@ def _missing(exc: ModuleNotFoundError, module: str) -> bool:
 def _invariants(
     name: str,
 ) -> tuple[tuple[Invariant, ...], tuple[TransitionInvariant, ...], Outcome | None]:
-    module = f"properties.{name}"
+    module = f"rules_oracle.properties.{name}"
     start = time.perf_counter()
     try:
         found = game_invariants(name)
@@ -74,7 +74,7 @@ def _invariants(
 
 
 def _encoding(name: str) -> tuple[Encoding[Any, Any] | None, Outcome | None]:
-    module = f"solver.{name}"
+    module = f"rules_oracle.solver.{name}"
     start = time.perf_counter()
     try:
         found = game_encoding(name)
@@ -156,8 +156,8 @@ def observation_outcomes(game: Game[Any, Any], seed: int) -> list[Outcome]:
     observations; unknown when the game has no builder of hidden-information twins."""
     if not game.observation_types:
         return []
-    from properties import observation
-    from properties.registry import hidden_twins
+    from rules_oracle.properties import observation
+    from rules_oracle.properties.registry import hidden_twins
 
     start = time.perf_counter()
     try:

@@ -2,9 +2,9 @@
 
 from typing import Any
 
-from model.burgundy import data as D
-from model.burgundy.state import BurgundyState, Stage
-from properties.base import Invariant, TransitionInvariant, Violation
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
 BOARD = D.BOARD1
 

@@ -15,9 +15,9 @@ import random
 
 import attrs
 
-from model.burgundy.observation import face_up_from
-from model.burgundy.state import BurgundyState
-from properties.observation import Twin, shuffled
+from rules_oracle.model.burgundy.observation import face_up_from
+from rules_oracle.model.burgundy.state import BurgundyState
+from rules_oracle.properties.observation import Twin, shuffled
 
 
 def _bump(counts: tuple[int, ...], kind: int, by: int) -> tuple[int, ...]:

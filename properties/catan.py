@@ -2,12 +2,12 @@
 
 from typing import Any
 
-from model.catan import board as B
-from model.catan import data as D
-from model.catan.roads import longest_road
-from model.catan.scoring import total_vp
-from model.catan.state import CatanState, Stage
-from properties.base import Invariant, TransitionInvariant, Violation
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan.roads import longest_road
+from rules_oracle.model.catan.scoring import total_vp
+from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
 _BOARD_STAGES = frozenset({Stage.TERRAIN, Stage.TOKENS, Stage.HARBOURS})
 

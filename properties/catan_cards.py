@@ -2,12 +2,12 @@
 
 from typing import Any
 
-from model.catan_cards import data as D
-from model.catan_cards.scoring import vp
-from model.catan_cards.setup import components, fate_in_play
-from model.catan_cards.state import CardsState, Stage
-from model.catan_cards.trade import allowance
-from properties.base import Invariant, TransitionInvariant, Violation
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards.scoring import vp
+from rules_oracle.model.catan_cards.setup import components, fate_in_play
+from rules_oracle.model.catan_cards.state import CardsState, Stage
+from rules_oracle.model.catan_cards.trade import allowance
+from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
 _RIVAL_STAGES = frozenset({Stage.RIVAL_DRAW, Stage.GIVE_BACK, Stage.GUILD_DRAW})
 

@@ -14,9 +14,9 @@ can differ on them: the model keeps them as the counts of unseen events, which a
 
 import random
 
-from model.catan_cards.ops import add, evolve, put
-from model.catan_cards.state import CardsState
-from properties.observation import Twin, shuffled
+from rules_oracle.model.catan_cards.ops import add, evolve, put
+from rules_oracle.model.catan_cards.state import CardsState
+from rules_oracle.properties.observation import Twin, shuffled
 
 
 def _hand_twin(state: CardsState, seats: list[int], rng: random.Random) -> Twin | None:

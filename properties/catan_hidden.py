@@ -16,9 +16,9 @@ import random
 
 import attrs
 
-from model.catan.state import CatanState, Player, Stage
-from properties.catan import turn_structure
-from properties.observation import Twin, shuffled
+from rules_oracle.model.catan.state import CatanState, Player, Stage
+from rules_oracle.properties.catan import turn_structure
+from rules_oracle.properties.observation import Twin, shuffled
 
 
 def _move(counts: tuple[int, ...], out: int, into: int) -> tuple[int, ...]:

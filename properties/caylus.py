@@ -2,9 +2,9 @@
 
 from typing import Any
 
-from model.caylus import data as D
-from model.caylus.state import CaylusState, Stage
-from properties.base import Invariant, TransitionInvariant, Violation
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
 _SETUP = frozenset({Stage.TILES, Stage.WOOD, Stage.STONE, Stage.FIRST, Stage.CHARACTERS})
 

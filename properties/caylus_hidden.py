@@ -9,8 +9,8 @@ import random
 
 import attrs
 
-from model.caylus.state import CaylusState, Stage
-from properties.observation import Twin, shuffled
+from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.properties.observation import Twin, shuffled
 
 
 def twins(state: CaylusState, rng: random.Random) -> list[Twin]:

@@ -2,14 +2,14 @@
 
 from typing import Any
 
-from model.catan import board as B
-from model.catan import data as BD
-from model.catan.roads import longest_road
-from model.cities_knights import data as D
-from model.cities_knights.common import pieces as piece_owners
-from model.cities_knights.common import points
-from model.cities_knights.state import CKState, Stage
-from properties.base import Invariant, TransitionInvariant, Violation
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as BD
+from rules_oracle.model.catan.roads import longest_road
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights.common import pieces as piece_owners
+from rules_oracle.model.cities_knights.common import points
+from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
 _CARD_COUNTS = (*(BD.CARDS_PER_RESOURCE,) * BD.N_RESOURCES, *(D.CARDS_PER_COMMODITY,) * 3)
 

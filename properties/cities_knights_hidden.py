@@ -16,10 +16,10 @@ import random
 
 import attrs
 
-from model.cities_knights import data as D
-from model.cities_knights.game import GAME
-from model.cities_knights.state import CKState, Player, Stage
-from properties.observation import Twin, shuffled
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.state import CKState, Player, Stage
+from rules_oracle.properties.observation import Twin, shuffled
 
 
 def _move(counts: tuple[int, ...], out: int, into: int) -> tuple[int, ...]:

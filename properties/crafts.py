@@ -2,10 +2,10 @@
 
 from typing import Any
 
-from model.core.game import CHANCE, TERMINAL
-from model.crafts import data as D
-from model.crafts.game import GAME, params, resolver
-from model.crafts.state import (
+from rules_oracle.model.core.game import CHANCE, TERMINAL
+from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts.game import GAME, params, resolver
+from rules_oracle.model.crafts.state import (
     PH_COMMIT,
     PH_DEAL,
     PH_END,
@@ -17,7 +17,7 @@ from model.crafts.state import (
     TASK_NONE,
     CraftsState,
 )
-from properties.base import Invariant, Violation
+from rules_oracle.properties.base import Invariant, Violation
 
 CARDS = "crafts/inv.cards-conserved"
 PEBBLES = "crafts/inv.pebbles-conserved"

@@ -13,8 +13,8 @@ import random
 
 import attrs
 
-from model.crafts.state import PH_COMMIT, CraftsState
-from properties.observation import Twin, shuffled
+from rules_oracle.model.crafts.state import PH_COMMIT, CraftsState
+from rules_oracle.properties.observation import Twin, shuffled
 
 
 def _swap(pile: tuple[int, ...], out: int, into: int) -> tuple[int, ...]:

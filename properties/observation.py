@@ -22,10 +22,10 @@ from typing import Any
 
 import attrs
 
-from model.core.canon import structure, to_json, unstructure
-from model.core.game import PUBLIC, TERMINAL, Config, Game, Viewer
-from model.core.play import choose
-from properties.base import Violation
+from rules_oracle.model.core.canon import structure, to_json, unstructure
+from rules_oracle.model.core.game import PUBLIC, TERMINAL, Config, Game, Viewer
+from rules_oracle.model.core.play import choose
+from rules_oracle.properties.base import Violation
 
 DETERMINISTIC = "observation/deterministic"
 PLAYER_VIEW = "observation/player-view"

@@ -4,24 +4,24 @@ and, when the module has them, ``TRANSITION_INVARIANTS`` (over one step)."""
 import importlib
 from typing import cast
 
-from properties.base import Invariant, TransitionInvariant
-from properties.observation import TwinMaker
+from rules_oracle.properties.base import Invariant, TransitionInvariant
+from rules_oracle.properties.observation import TwinMaker
 
 
 def invariants(game: str) -> tuple[Invariant, ...]:
     """The game's invariants; every one must hold in every reachable state."""
-    module = importlib.import_module(f"properties.{game}")
+    module = importlib.import_module(f"rules_oracle.properties.{game}")
     return cast(tuple[Invariant, ...], module.INVARIANTS)
 
 
 def transition_invariants(game: str) -> tuple[TransitionInvariant, ...]:
     """The game's invariants over one step (state, action, next state); () when it has none."""
-    module = importlib.import_module(f"properties.{game}")
+    module = importlib.import_module(f"rules_oracle.properties.{game}")
     return cast(tuple[TransitionInvariant, ...], getattr(module, "TRANSITION_INVARIANTS", ()))
 
 
 def hidden_twins(game: str) -> TwinMaker:
     """The game's twin builder (``properties.<game>_hidden.twins``): states that differ from
     a state only in what the rules hide, for the observation properties."""
-    module = importlib.import_module(f"properties.{game}_hidden")
+    module = importlib.import_module(f"rules_oracle.properties.{game}_hidden")
     return cast(TwinMaker, module.twins)

@@ -17,12 +17,12 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from model.core import registry
-from model.core.game import TERMINAL, Game
-from model.core.play import choose
-from properties import generic
-from properties.base import Invariant, Violation
-from properties.strategies import actions, configs
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.game import TERMINAL, Game
+from rules_oracle.model.core.play import choose
+from rules_oracle.properties import generic
+from rules_oracle.properties.base import Invariant, Violation
+from rules_oracle.properties.strategies import actions, configs
 
 
 def _fail(found: list[Violation]) -> None:
@@ -44,9 +44,9 @@ def machine_for(
     """
     model = registry.get(game) if isinstance(game, str) else game
     if invariants is None:
-        from properties.registry import invariants as game_invariants
+        from rules_oracle.properties.registry import invariants as game_invariants
 
-        module = f"properties.{model.name}"
+        module = f"rules_oracle.properties.{model.name}"
         try:
             invariants = game_invariants(model.name)
         except ModuleNotFoundError as exc:

@@ -19,9 +19,9 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from model.core.game import TERMINAL, Config, Game
-from model.core.play import choose
-from properties.generic import JUNK_STRINGS, leaves, strings_in
+from rules_oracle.model.core.game import TERMINAL, Config, Game
+from rules_oracle.model.core.play import choose
+from rules_oracle.properties.generic import JUNK_STRINGS, leaves, strings_in
 
 
 def configs(game: Game[Any, Any]) -> st.SearchStrategy[Config]:

@@ -39,9 +39,9 @@ from typing import Any
 
 import z3
 
-from model.catan_cards import data as D
-from model.catan_cards import rules as RB
-from model.catan_cards.actions import (
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards.actions import (
     Action,
     BuildBuilding,
     BuildCity,
@@ -63,11 +63,11 @@ from model.catan_cards.actions import (
     TradeStack,
     TurnFate,
 )
-from model.catan_cards.setup import components
-from model.catan_cards.state import CardsState, Stage
-from model.core import Config
-from properties import catan_cards as P
-from solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.model.catan_cards.setup import components
+from rules_oracle.model.catan_cards.state import CardsState, Stage
+from rules_oracle.model.core import Config
+from rules_oracle.properties import catan_cards as P
+from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
 STAGES = tuple(Stage)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}

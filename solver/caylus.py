@@ -54,10 +54,10 @@ from typing import Any
 
 import z3
 
-from model.caylus import data as D
-from model.caylus import effects, planning
-from model.caylus import rules as RB
-from model.caylus.actions import (
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import effects, planning
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import (
     Action,
     Build,
     BuildPrestige,
@@ -76,11 +76,11 @@ from model.caylus.actions import (
     Use,
     UseSite,
 )
-from model.caylus.effects import holder
-from model.caylus.game import GAME
-from model.caylus.state import CaylusState, Stage
-from model.core import IllegalAction
-from solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.model.caylus.effects import holder
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.model.core import IllegalAction
+from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
 STAGES = tuple(Stage)
 ST = {s: i for i, s in enumerate(STAGES)}
@@ -1036,7 +1036,7 @@ def _bonus_params(state: CaylusState, after: CaylusState, i: int) -> dict[str, i
 
 def _owner_bonus_only(state: CaylusState) -> CaylusState:
     """The state after a declining road worker's owner's bonus (the building activated)."""
-    from model.caylus import activation, effects
+    from rules_oracle.model.caylus import activation, effects
 
     if state.stage is not Stage.ACTIVATION or state.favour is not None or state.slot != 0:
         return state
@@ -1060,7 +1060,7 @@ def _activating(state: CaylusState) -> tuple[int, int]:
 def _effect_only(state: CaylusState, action: Action, i: int) -> CaylusState:
     """The state after the effect of ``action`` alone (no automatic steps after it); the
     state itself when the model rejects it."""
-    from model.caylus import activation, effects
+    from rules_oracle.model.caylus import activation, effects
 
     if _apply(state, action) is None:
         return state

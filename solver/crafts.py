@@ -25,10 +25,10 @@ from typing import Any
 
 import z3
 
-from model.core.game import CHANCE, Config
-from model.crafts import data as D
-from model.crafts import rules as RL
-from model.crafts.actions import (
+from rules_oracle.model.core.game import CHANCE, Config
+from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts import rules as RL
+from rules_oracle.model.crafts.actions import (
     Action,
     Apply,
     Buy,
@@ -51,8 +51,8 @@ from model.crafts.actions import (
     Stop,
     Withdraw,
 )
-from model.crafts.game import GAME, PLAIN
-from model.crafts.state import (
+from rules_oracle.model.crafts.game import GAME, PLAIN
+from rules_oracle.model.crafts.state import (
     PH_COMMIT,
     PH_DEAL,
     PH_END,
@@ -65,7 +65,7 @@ from model.crafts.state import (
     TASK_SCOUT,
     CraftsState,
 )
-from solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
 NK = D.NK
 NR = D.NR
@@ -570,7 +570,7 @@ class Mech:
                    pick(chains_next, s["first"]))
 
     def final(self, s: State) -> State:
-        """model.crafts.game._final: every resource sold, coins converted 4:1.
+        """rules_oracle.model.crafts.game._final: every resource sold, coins converted 4:1.
 
         Player j sells U_j pebbles worth V_j coins (V_j >= U_j: every price is at least
         1). Unlimited pool: he gains V_j. Limited pool (bank >= 0): every unit returns

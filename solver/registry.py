@@ -3,9 +3,9 @@
 import importlib
 from typing import Any, cast
 
-from solver.encoding import Encoding
+from rules_oracle.solver.encoding import Encoding
 
 
 def encoding(game: str) -> Encoding[Any, Any]:
-    module = importlib.import_module(f"solver.{game}")
+    module = importlib.import_module(f"rules_oracle.solver.{game}")
     return cast(Encoding[Any, Any], module.ENCODING)

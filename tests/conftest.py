@@ -12,7 +12,7 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, settings
 
-from model.core import registry
+from rules_oracle.model.core import registry
 
 pytest_plugins = ["pytester"]
 

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from model.core import registry
+from rules_oracle.model.core import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = """
 import sys
-from model.core import registry
-from model.core.canon import digest
-from model.core.play import playout
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import digest
+from rules_oracle.model.core.play import playout
 from tests.toygame import GAME as TOY
 
 name, every = sys.argv[1], int(sys.argv[2])

@@ -17,8 +17,8 @@ from typing import Any
 
 import z3
 
-from properties.base import Violation
-from solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.properties.base import Violation
+from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 from tests.toygame import GAME, GOAL, R_MOVE, R_OVER, R_ROLL, TURNS, Action, Move, Roll, ToyState
 
 MAX_ROLL = 3

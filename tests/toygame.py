@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import attrs
 
-from model.core import CHANCE, TERMINAL, Config, Game, RuleBook, uniform
+from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, RuleBook, uniform
 
 RULES = RuleBook("toy", "toy.txt")
 R_MOVE = RULES.rule("move.within-roll", "move up to the roll", "Move 1..roll steps.")

@@ -10,7 +10,7 @@ board 6). The advanced set-up itself is not yet playable (ambiguity burgundy/est
 
 from typing import Final
 
-from model.burgundy.data import BOARD1_ROWS, Estate
+from rules_oracle.model.burgundy.data import BOARD1_ROWS, Estate
 
 #: board number -> rows (supplementary: data/README.md, see the module docstring)
 BOARD_ROWS: Final[dict[int, tuple[str, ...]]] = {

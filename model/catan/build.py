@@ -4,13 +4,22 @@ longest-road bookkeeping a placement triggers."""
 from collections.abc import Callable
 from typing import Any
 
-from model.catan import board as B
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.ops import bump, covers, evolve, in_range, minus, plus, put, set_player
-from model.catan.roads import award_longest, longest_road
-from model.catan.scoring import refresh_vp
-from model.catan.state import CatanState
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.ops import (
+    bump,
+    covers,
+    evolve,
+    in_range,
+    minus,
+    plus,
+    put,
+    set_player,
+)
+from rules_oracle.model.catan.roads import award_longest, longest_road
+from rules_oracle.model.catan.scoring import refresh_vp
+from rules_oracle.model.catan.state import CatanState
 
 #: a placement: (state, player, intersection or path) -> state
 Placer = Callable[[CatanState, int, int], CatanState]

@@ -3,9 +3,9 @@ per turn, not in the turn bought, before the roll), and the four played kinds.""
 
 from fractions import Fraction
 
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import (
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import (
     Action,
     Draw,
     PlayKnight,
@@ -13,13 +13,13 @@ from model.catan.actions import (
     PlayRoadBuilding,
     PlayYearOfPlenty,
 )
-from model.catan.build import roads_open
-from model.catan.ops import bump, evolve, in_range, set_player
-from model.catan.roads import award_army
-from model.catan.scoring import refresh_vp
-from model.catan.state import CatanState, Stage
-from model.catan.turn import after_roll_or_card
-from model.core import draw_outcomes
+from rules_oracle.model.catan.build import roads_open
+from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
+from rules_oracle.model.catan.roads import award_army
+from rules_oracle.model.catan.scoring import refresh_vp
+from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.catan.turn import after_roll_or_card
+from rules_oracle.model.core import draw_outcomes
 
 PLAY_TYPES = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
 #: the rule of each played kind (named when the player holds no such card)

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from model.catan import build, development, observation, scoring, setup, trade, turn
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import (
+from rules_oracle.model.catan import build, development, observation, scoring, setup, trade, turn
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import (
     CHANCE_TYPES,
     PLAYER_TYPES,
     Action,
@@ -32,10 +32,10 @@ from model.catan.actions import (
     SpiralCorner,
     Steal,
 )
-from model.catan.ops import evolve
-from model.catan.rules import RULES
-from model.catan.state import CatanState, Stage
-from model.core import CHANCE, TERMINAL, Config, Game, Viewer
+from rules_oracle.model.catan.ops import evolve
+from rules_oracle.model.catan.rules import RULES
+from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 
 
 def _is_chance(st: Stage) -> bool:

@@ -15,9 +15,9 @@ year-of-plenty, monopoly) are the ids of ``docs/games/catan.md``.
 
 import attrs
 
-from model.catan import data as D
-from model.catan.state import CatanState, Offer, Player, Stage
-from model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan.state import CatanState, Offer, Player, Stage
+from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
 
 
 @attrs.frozen(slots=True)
@@ -125,7 +125,7 @@ def _seat(pl: Player) -> Seat:
 
 
 def _to_act(s: CatanState) -> int:
-    from model.catan.game import GAME
+    from rules_oracle.model.catan.game import GAME
 
     who = GAME.actor(s)
     return who if who >= 0 else CHANCE

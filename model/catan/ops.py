@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from model.catan.state import CatanState, Player
+from rules_oracle.model.catan.state import CatanState, Player
 
 T = TypeVar("T")
 

@@ -1,8 +1,8 @@
 """Production, the bank shortage, the 7's discards, the robber and the steal: pure
 functions over the board tables, reusable by any game on this board."""
 
-from model.catan import board as B
-from model.catan import data as D
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
 
 
 def owed(terrain: tuple[int, ...], tokens: tuple[int, ...], robber: int,

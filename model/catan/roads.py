@@ -5,8 +5,8 @@ board (Cities & Knights, whose knights also break roads, passes its own blocking
 can call it.
 """
 
-from model.catan import board as B
-from model.catan import data as D
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
 
 
 def longest_road(path_owner: tuple[int, ...], node_owner: tuple[int, ...], player: int) -> int:

@@ -1,8 +1,8 @@
 """Victory points, the win and the end of the game."""
 
-from model.catan import data as D
-from model.catan.ops import evolve
-from model.catan.state import CatanState, Player, Stage
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan.ops import evolve
+from rules_oracle.model.catan.state import CatanState, Player, Stage
 
 
 def public_vp(pl: Player, seat: int, longest: int, army: int) -> int:

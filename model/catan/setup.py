@@ -3,10 +3,10 @@ snake-order placements with the second settlement's cards."""
 
 from fractions import Fraction
 
-from model.catan import board as B
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import (
     Action,
     BuildRoad,
     BuildSettlement,
@@ -15,15 +15,15 @@ from model.catan.actions import (
     LayToken,
     SpiralCorner,
 )
-from model.catan.build import (
+from rules_oracle.model.catan.build import (
     give_setup_resources,
     place_road,
     place_settlement,
     settlement_rule,
 )
-from model.catan.ops import evolve, in_range, put
-from model.catan.state import CatanState, Player, Stage
-from model.core import Config, IllegalAction, draw_outcomes, uniform
+from rules_oracle.model.catan.ops import evolve, in_range, put
+from rules_oracle.model.catan.state import CatanState, Player, Stage
+from rules_oracle.model.core import Config, IllegalAction, draw_outcomes, uniform
 
 _SPIRAL_OUTCOMES = uniform([SpiralCorner(h) for h in B.CORNERS])
 

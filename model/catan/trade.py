@@ -14,10 +14,10 @@ player answers). When all have answered, the player on turn trades with one who 
 
 from collections.abc import Sequence
 
-from model.catan import board as B
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import (
     Action,
     Answer,
     Counter,
@@ -27,9 +27,9 @@ from model.catan.actions import (
     TradeWith,
     Withdraw,
 )
-from model.catan.ops import bump, covers, evolve, in_range, minus, plus, set_player
-from model.catan.state import CatanState, Offer, Stage
-from model.core import IllegalAction
+from rules_oracle.model.catan.ops import bump, covers, evolve, in_range, minus, plus, set_player
+from rules_oracle.model.catan.state import CatanState, Offer, Stage
+from rules_oracle.model.core import IllegalAction
 
 _EMPTY = D.NO_CARDS
 #: (intersection, harbour position) for every intersection at a harbour

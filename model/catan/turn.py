@@ -3,13 +3,13 @@ turn and the turn limit."""
 
 from fractions import Fraction
 
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import Action, Dice, Discard, MoveRobber, Steal
-from model.catan.ops import bump, evolve, in_range, set_player
-from model.catan.production import discards_due, owed, pay, robber_hexes, victims
-from model.catan.state import CatanState, Stage
-from model.core import draw_outcomes, uniform
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import Action, Dice, Discard, MoveRobber, Steal
+from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
+from rules_oracle.model.catan.production import discards_due, owed, pay, robber_hexes, victims
+from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.core import draw_outcomes, uniform
 
 #: the production roll: the ordered pair (white, red), 36 outcomes of 1/36 each
 DICE_OUTCOMES = uniform([Dice(w, r) for w in range(1, 7) for r in range(1, 7)])

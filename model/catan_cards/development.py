@@ -4,10 +4,10 @@ buildings, the 3-for-1 exchange, and roads and knights changing hands (``Дор�
 
 from fractions import Fraction
 
-from model.catan_cards import data as D
-from model.catan_cards import rules as RB
-from model.catan_cards import scoring, turn
-from model.catan_cards.actions import (
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards import scoring, turn
+from rules_oracle.model.catan_cards.actions import (
     Action,
     BuildBuilding,
     BuildCity,
@@ -20,10 +20,10 @@ from model.catan_cards.actions import (
     Reveal,
     TurnFate,
 )
-from model.catan_cards.ops import add, covers, evolve, minus, plus, put
-from model.catan_cards.rules import RULES
-from model.catan_cards.state import CardsState, Player, Stage
-from model.core.chance import draw_outcomes
+from rules_oracle.model.catan_cards.ops import add, covers, evolve, minus, plus, put
+from rules_oracle.model.catan_cards.rules import RULES
+from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
+from rules_oracle.model.core.chance import draw_outcomes
 
 _COST_RULE = (RB.ROAD, RB.KNIGHT, RB.SETTLEMENT, RB.CITY, RB.BUILDING)
 

@@ -5,10 +5,10 @@ the chapters (:mod:`~model.catan_cards.setup`, :mod:`~model.catan_cards.trade`,
 
 from fractions import Fraction
 
-from model.catan_cards import data as D
-from model.catan_cards import development, observation, scoring, setup, trade, turn
-from model.catan_cards import rules as RB
-from model.catan_cards.actions import (
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import development, observation, scoring, setup, trade, turn
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards.actions import (
     CHANCE_TYPES,
     PLAYER_TYPES,
     Action,
@@ -17,9 +17,9 @@ from model.catan_cards.actions import (
     Take,
     TurnFate,
 )
-from model.catan_cards.rules import RULES
-from model.catan_cards.state import CardsState, Stage
-from model.core import CHANCE, TERMINAL, Config, Game, Viewer
+from rules_oracle.model.catan_cards.rules import RULES
+from rules_oracle.model.catan_cards.state import CardsState, Stage
+from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 
 
 class CatanCards(Game[CardsState, Action]):

@@ -15,10 +15,10 @@ Resources (clay, lumber, ore, wool, grain), buildings and events are the ids of
 
 import attrs
 
-from model.catan_cards.scoring import a_side
-from model.catan_cards.state import CardsState, Player, Stage
-from model.catan_cards.trade import allowance
-from model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.catan_cards.scoring import a_side
+from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
+from rules_oracle.model.catan_cards.trade import allowance
+from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
 
 
 @attrs.frozen(slots=True)
@@ -106,7 +106,7 @@ def _seat(pl: Player) -> Seat:
 
 
 def _to_act(s: CardsState) -> int:
-    from model.catan_cards.game import GAME
+    from rules_oracle.model.catan_cards.game import GAME
 
     who = GAME.actor(s)
     return who if who >= 0 else CHANCE

@@ -7,7 +7,7 @@ roads and knights score. Component data the text lacks comes from ``shared/data/
 ambiguity below; readings that change play are variant options.
 """
 
-from model.core import RuleBook
+from rules_oracle.model.core import RuleBook
 
 FILE = "001_3c19011efb187f5d.txt"
 #: the data file, named relative to ``shared/rules`` like every rules file

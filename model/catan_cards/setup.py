@@ -3,10 +3,10 @@ and the hands (``ПОДГОТОВКА К ИГРЕ``)."""
 
 from functools import cache
 
-from model.catan_cards import data as D
-from model.catan_cards.scoring import vp
-from model.catan_cards.state import CardsState, Player, Stage
-from model.core import Config
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards.scoring import vp
+from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
+from rules_oracle.model.core import Config
 
 
 @cache

@@ -4,10 +4,10 @@ library's choice, the merchants' guild, and the end of trading."""
 from fractions import Fraction
 from functools import lru_cache
 
-from model.catan_cards import data as D
-from model.catan_cards import rules as RB
-from model.catan_cards import turn
-from model.catan_cards.actions import (
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards import turn
+from rules_oracle.model.catan_cards.actions import (
     Action,
     ChooseFromRival,
     EndTrade,
@@ -18,11 +18,11 @@ from model.catan_cards.actions import (
     TradeRival,
     TradeStack,
 )
-from model.catan_cards.ops import add, evolve
-from model.catan_cards.rules import RULES
-from model.catan_cards.scoring import a_side
-from model.catan_cards.state import CardsState, Player, Stage
-from model.core.chance import draw_outcomes
+from rules_oracle.model.catan_cards.ops import add, evolve
+from rules_oracle.model.catan_cards.rules import RULES
+from rules_oracle.model.catan_cards.scoring import a_side
+from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
+from rules_oracle.model.core.chance import draw_outcomes
 
 
 def allowance(pl: Player) -> int:

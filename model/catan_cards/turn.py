@@ -5,12 +5,12 @@ the stack rebuilt from the discard, production and the passing of the turn (``Х
 from fractions import Fraction
 from functools import lru_cache
 
-from model.catan_cards import data as D
-from model.catan_cards import scoring
-from model.catan_cards.actions import Draw
-from model.catan_cards.ops import add, evolve
-from model.catan_cards.state import CardsState, Stage
-from model.core.chance import draw_outcomes
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import scoring
+from rules_oracle.model.catan_cards.actions import Draw
+from rules_oracle.model.catan_cards.ops import add, evolve
+from rules_oracle.model.catan_cards.state import CardsState, Stage
+from rules_oracle.model.core.chance import draw_outcomes
 
 
 @lru_cache(maxsize=1 << 12)

@@ -2,10 +2,10 @@
 provost, the Guilds Bridge's provost moves in pass order, the bailiff's step; and favours
 ("ПРИВИЛЕГИЯ"), which interrupt any phase."""
 
-from model.caylus import data as D
-from model.caylus import effects as E
-from model.caylus import rules as RB
-from model.caylus.actions import (
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import effects as E
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import (
     Action,
     Decline,
     MoveProvost,
@@ -13,9 +13,9 @@ from model.caylus.actions import (
     TakeCharacter,
     UseSite,
 )
-from model.caylus.ops import bump, evolve, put, return_workers
-from model.caylus.rules import RULES
-from model.caylus.state import CaylusState, Favour, FavourStep, Stage
+from rules_oracle.model.caylus.ops import bump, evolve, put, return_workers
+from rules_oracle.model.caylus.rules import RULES
+from rules_oracle.model.caylus.state import CaylusState, Favour, FavourStep, Stage
 
 _ONE_STEP: tuple[int, ...] = (-1, 1)
 
@@ -63,7 +63,7 @@ def settle(state: CaylusState) -> CaylusState:
                 pl = players[w]
                 players[w] = evolve(pl, camp=pl.camp + 1)
     empty = (-1,) * D.ROAD_SPACES
-    from model.caylus.delivery import begin as deliver
+    from rules_oracle.model.caylus.delivery import begin as deliver
 
     return deliver(evolve(state, players=tuple(players), first_worker=empty,
                           second_worker=empty, cursor=0, slot=0))
@@ -189,6 +189,6 @@ def favour_step(state: CaylusState, action: Action) -> CaylusState:
 
 
 def _done(state: CaylusState) -> CaylusState:
-    from model.caylus.game import proceed
+    from rules_oracle.model.caylus.game import proceed
 
     return proceed(evolve(state, favour=None))

@@ -2,13 +2,13 @@
 (the deliveryman last, or again after the others), one bundle a step; the most bundles
 takes a favour."""
 
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import Action, Decline, Deliver
-from model.caylus.effects import favour, holder
-from model.caylus.ops import covers, evolve, minus, put
-from model.caylus.rules import RULES
-from model.caylus.state import CaylusState, Stage
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import Action, Decline, Deliver
+from rules_oracle.model.caylus.effects import favour, holder
+from rules_oracle.model.caylus.ops import covers, evolve, minus, put
+from rules_oracle.model.caylus.rules import RULES
+from rules_oracle.model.caylus.state import CaylusState, Stage
 
 
 def begin(state: CaylusState) -> CaylusState:
@@ -38,7 +38,7 @@ def settle(state: CaylusState) -> CaylusState:
     players = list(state.players)
     for p in state.site_workers:
         players[p] = evolve(players[p], camp=players[p].camp + 1)
-    from model.caylus.stewardship import begin as steward
+    from rules_oracle.model.caylus.stewardship import begin as steward
 
     return steward(evolve(state, players=tuple(players), site_workers=()))
 

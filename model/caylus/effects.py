@@ -8,11 +8,19 @@ be used), and for a favour only under ``favour_effect=optional``. ``space`` is t
 activating, -1 for a construction-site building.
 """
 
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import Action, Build, Claim, MoveProvost, Use
-from model.caylus.ops import bump, covers, evolve, gain_workers, minus, put, return_workers
-from model.caylus.state import CaylusState, Favour, FavourStep, Player
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import Action, Build, Claim, MoveProvost, Use
+from rules_oracle.model.caylus.ops import (
+    bump,
+    covers,
+    evolve,
+    gain_workers,
+    minus,
+    put,
+    return_workers,
+)
+from rules_oracle.model.caylus.state import CaylusState, Favour, FavourStep, Player
 
 _PRODUCTION_START = {D.FARM: D.FOOD, D.SAWMILL: D.WOOD, D.QUARRY: D.STONE}
 _WOOD_PRODUCTION = {D.WOOD_FARM: D.FOOD, D.WOOD_SAWMILL: D.WOOD, D.WOOD_QUARRY: D.STONE,

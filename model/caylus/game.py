@@ -7,13 +7,20 @@ from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from model.caylus import activation, delivery, observation, planning, setup, stewardship
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import CHANCE_TYPES, PLAYER_TYPES, Action, PlaceWorker
-from model.caylus.rules import RULES
-from model.caylus.state import CaylusState, Stage
-from model.core import CHANCE, TERMINAL, Config, Game, Viewer
+from rules_oracle.model.caylus import (
+    activation,
+    delivery,
+    observation,
+    planning,
+    setup,
+    stewardship,
+)
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import CHANCE_TYPES, PLAYER_TYPES, Action, PlaceWorker
+from rules_oracle.model.caylus.rules import RULES
+from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 
 _CHANCE = frozenset({Stage.TILES, Stage.WOOD, Stage.STONE, Stage.FIRST, Stage.CHARACTERS})
 _ACTIVATION = frozenset({Stage.ACTIVATION, Stage.BRIDGE, Stage.BAILIFF})

@@ -14,9 +14,9 @@ Road spaces 0-27, building kinds, characters and resources are the ids of
 
 import attrs
 
-from model.caylus import data as D
-from model.caylus.state import CaylusState, Favour, Stage
-from model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus.state import CaylusState, Favour, Stage
+from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
 
 
 @attrs.frozen(slots=True)
@@ -100,7 +100,7 @@ OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
 
 
 def public_view(s: CaylusState) -> PublicView:
-    from model.caylus.game import GAME
+    from rules_oracle.model.caylus.game import GAME
 
     who = GAME.actor(s)
     n = s.config.players

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from model.caylus.state import Player
+from rules_oracle.model.caylus.state import Player
 
 T = TypeVar("T")
 

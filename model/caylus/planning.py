@@ -1,13 +1,13 @@
 """Phase 1, planning ("ФАЗА 1. ПЛАНИРОВАНИЕ"): the early riser's placement, then from the
 first player clockwise a worker on a building, on the construction site, or a pass."""
 
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import Action, Decline, Pass, PlaceOnSite, PlaceWorker
-from model.caylus.effects import holder
-from model.caylus.ops import evolve, put
-from model.caylus.rules import RULES
-from model.caylus.state import CaylusState, Player, Stage
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import Action, Decline, Pass, PlaceOnSite, PlaceWorker
+from rules_oracle.model.caylus.effects import holder
+from rules_oracle.model.caylus.ops import evolve, put
+from rules_oracle.model.caylus.rules import RULES
+from rules_oracle.model.caylus.state import CaylusState, Player, Stage
 
 
 def begin(state: CaylusState) -> CaylusState:
@@ -124,7 +124,7 @@ def _next(state: CaylusState, seat: int) -> CaylusState:
     """The next player clockwise who has not passed; activation when all passed."""
     n = state.config.players
     if len(state.bridge) == n:
-        from model.caylus.activation import begin as activate
+        from rules_oracle.model.caylus.activation import begin as activate
 
         return activate(state)
     p = (seat + 1) % n

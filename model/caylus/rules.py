@@ -4,7 +4,7 @@ Quotes stand verbatim (up to whitespace) in ``shared/rules/002_a088f04d6e5f3bce.
 for supplementary data, in ``shared/data/README.md`` (named ``../data/README.md``).
 """
 
-from model.core import RuleBook
+from rules_oracle.model.core import RuleBook
 
 FILE = "002_a088f04d6e5f3bce.txt"
 DATA_FILE = "../data/README.md"

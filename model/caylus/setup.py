@@ -3,13 +3,19 @@ first player and the characters as chance steps, then the character draft."""
 
 from fractions import Fraction
 
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import Action, DrawCharacter, DrawTile, FirstPlayer, TakeCharacter
-from model.caylus.ops import evolve, put
-from model.caylus.rules import RULES
-from model.caylus.state import CaylusState, Player, Stage
-from model.core import Config, draw_outcomes, uniform
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import (
+    Action,
+    DrawCharacter,
+    DrawTile,
+    FirstPlayer,
+    TakeCharacter,
+)
+from rules_oracle.model.caylus.ops import evolve, put
+from rules_oracle.model.caylus.rules import RULES
+from rules_oracle.model.caylus.state import CaylusState, Player, Stage
+from rules_oracle.model.core import Config, draw_outcomes, uniform
 
 
 def initial(config: Config) -> CaylusState:
@@ -123,7 +129,7 @@ def draft(state: CaylusState, action: Action) -> CaylusState:
     """A draft pick; after the last one, the first round's planning begins."""
     if not isinstance(action, TakeCharacter) or action not in draft_actions(state):
         raise RULES.illegal(RB.DRAFT, f"{action} is not a pick of the drawn characters")
-    from model.caylus.planning import begin
+    from rules_oracle.model.caylus.planning import begin
 
     n = state.config.players
     state = evolve(state, characters=put(state.characters, action.character, state.turn),

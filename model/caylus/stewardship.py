@@ -1,13 +1,13 @@
 """Phase 4, stewardship ("ФАЗА 4. УПРАВЛЕНИЕ"): residences, prestige buildings,
 recruitment, the provost's reset, the round marker; and the end of the game."""
 
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import Action, BuildPrestige, Decline
-from model.caylus.effects import favour, holder, within_supply
-from model.caylus.ops import bump, covers, evolve, gain_workers, minus, put
-from model.caylus.rules import RULES
-from model.caylus.state import CaylusState, Player, Stage
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import Action, BuildPrestige, Decline
+from rules_oracle.model.caylus.effects import favour, holder, within_supply
+from rules_oracle.model.caylus.ops import bump, covers, evolve, gain_workers, minus, put
+from rules_oracle.model.caylus.rules import RULES
+from rules_oracle.model.caylus.state import CaylusState, Player, Stage
 
 
 def begin(state: CaylusState) -> CaylusState:
@@ -114,6 +114,6 @@ def _end_round(state: CaylusState) -> CaylusState:
         final = tuple(evolve(pl, prestige=pl.prestige + D.GOLD_PP * pl.resources[D.GOLD])
                       for pl in state.players)
         return evolve(state, players=final, stage=Stage.OVER)
-    from model.caylus.planning import begin
+    from rules_oracle.model.caylus.planning import begin
 
     return begin(evolve(state, round=state.round + 1))

@@ -11,7 +11,7 @@ Ids: ``node`` 0-53, ``path`` 0-71, ``hex`` 0-18 (base board); ``card`` an index 
 
 import attrs
 
-from model.catan.actions import (
+from rules_oracle.model.catan.actions import (
     Answer,
     BuildCity,
     BuildRoad,

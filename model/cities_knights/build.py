@@ -2,16 +2,16 @@
 promote, move, displace, chase), city improvements and metropolises, and maritime trade.
 Placement rules are base Catan's pure functions over the board, with knights as pieces."""
 
-from model.catan import board as B
-from model.catan import data as BD
-from model.catan.actions import MaritimeTrade
-from model.catan.build import road_connected, site_free
-from model.catan.ops import bump, covers, evolve, in_range, minus, plus, put
-from model.catan.trade import HARBOUR_NODES, rates
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import Action, ChooseNode
-from model.cities_knights.common import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as BD
+from rules_oracle.model.catan.actions import MaritimeTrade
+from rules_oracle.model.catan.build import road_connected, site_free
+from rules_oracle.model.catan.ops import bump, covers, evolve, in_range, minus, plus, put
+from rules_oracle.model.catan.trade import HARBOUR_NODES, rates
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import Action, ChooseNode
+from rules_oracle.model.cities_knights.common import (
     at_road,
     empty,
     knight_spots,
@@ -20,7 +20,7 @@ from model.cities_knights.common import (
     set_player,
     update_roads,
 )
-from model.cities_knights.state import CKState, Stage
+from rules_oracle.model.cities_knights.state import CKState, Stage
 
 
 def can_pay(state: CKState, p: int, cost: tuple[int, ...]) -> bool:

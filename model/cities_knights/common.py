@@ -3,11 +3,11 @@ knights as blockers, and the points (recomputed from scratch)."""
 
 from typing import Any
 
-from model.catan import board as B
-from model.catan.ops import evolve, put
-from model.catan.roads import award_longest, longest_road
-from model.cities_knights import data as D
-from model.cities_knights.state import CKState, Player
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan.ops import evolve, put
+from rules_oracle.model.catan.roads import award_longest, longest_road
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights.state import CKState, Player
 
 
 def set_player(state: CKState, p: int, pl: Player, **changes: Any) -> CKState:

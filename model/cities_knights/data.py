@@ -8,7 +8,7 @@ resources, harbours, pieces, costs) are base Catan's and are imported, not resta
 
 from typing import Final
 
-from model.catan import data as BD
+from rules_oracle.model.catan import data as BD
 
 # -- cards: the 5 resources then the 3 commodities (the order of every hand and the bank) ----
 COMMODITIES: Final = ("cloth", "coin", "paper")

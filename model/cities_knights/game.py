@@ -4,7 +4,7 @@ over the chapters (:mod:`~model.cities_knights.setup`, :mod:`~model.cities_knigh
 
 from fractions import Fraction
 
-from model.catan.actions import (
+from rules_oracle.model.catan.actions import (
     BuildCity,
     BuildRoad,
     BuildSettlement,
@@ -17,11 +17,11 @@ from model.catan.actions import (
     RollDice,
     Steal,
 )
-from model.catan.ops import evolve, in_range
-from model.cities_knights import build, observation, progress, setup, trade, turn
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import (
+from rules_oracle.model.catan.ops import evolve, in_range
+from rules_oracle.model.cities_knights import build, observation, progress, setup, trade, turn
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import (
     CHANCE_TYPES,
     PLAYER_TYPES,
     Action,
@@ -41,10 +41,10 @@ from model.cities_knights.actions import (
     PromoteKnight,
     ReduceCity,
 )
-from model.cities_knights.common import refresh
-from model.cities_knights.rules import RULES
-from model.cities_knights.state import CKState, Stage
-from model.core import CHANCE, TERMINAL, Config, Game, Viewer
+from rules_oracle.model.cities_knights.common import refresh
+from rules_oracle.model.cities_knights.rules import RULES
+from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 
 _CHANCE_STAGES = (Stage.DICE, Stage.EVENT, Stage.STEAL)
 #: the steps of one turn at most: see docs/games/cities_knights.md

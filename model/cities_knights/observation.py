@@ -16,10 +16,10 @@ wool, grain, ore, cloth, coin, paper), progress kinds and improvement kinds are 
 
 import attrs
 
-from model.catan.state import Offer
-from model.cities_knights import data as D
-from model.cities_knights.state import CKState, Pending, Player, Stage
-from model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.catan.state import Offer
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights.state import CKState, Pending, Player, Stage
+from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
 
 
 @attrs.frozen(slots=True)
@@ -137,7 +137,7 @@ def _seat(pl: Player) -> Seat:
 
 
 def public_view(s: CKState) -> PublicView:
-    from model.cities_knights.game import GAME
+    from rules_oracle.model.cities_knights.game import GAME
 
     who = GAME.actor(s)
     sizes = tuple(sum(n for k, n in enumerate(s.deck) if D.PROGRESS_COLOUR[k] == c)

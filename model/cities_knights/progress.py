@@ -3,13 +3,13 @@ step. A card in play is ``state.pending`` (stage ``card``); a step is legal when
 of :func:`card_actions`, so the options and the check are one code path. Each card's rule
 is ``cities_knights/progress.<name>``."""
 
-from model.catan import board as B
-from model.catan import data as BD
-from model.catan.ops import bump, evolve, in_range, put
-from model.cities_knights import build
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as BD
+from rules_oracle.model.catan.ops import bump, evolve, in_range, put
+from rules_oracle.model.cities_knights import build
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import (
     Action,
     ChooseCard,
     ChooseHex,
@@ -21,7 +21,7 @@ from model.cities_knights.actions import (
     PlayProgress,
     Stop,
 )
-from model.cities_knights.common import (
+from rules_oracle.model.cities_knights.common import (
     at_road,
     held,
     knight_spots,
@@ -29,8 +29,8 @@ from model.cities_knights.common import (
     set_player,
     update_roads,
 )
-from model.cities_knights.state import CKState, Pending, Stage
-from model.cities_knights.turn import start_steals
+from rules_oracle.model.cities_knights.state import CKState, Pending, Stage
+from rules_oracle.model.cities_knights.turn import start_steals
 
 #: the rule of each progress kind, by index
 CARD_RULE: tuple[str, ...] = (

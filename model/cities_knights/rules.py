@@ -5,7 +5,7 @@ Quotes stand verbatim in the rules text ``003_afb99bb921effa32.txt``, or, for th
 game's data the text lost, in ``shared/data/README.md`` (``../data/README.md``).
 """
 
-from model.core import RuleBook
+from rules_oracle.model.core import RuleBook
 
 FILE = "003_afb99bb921effa32.txt"
 DATA_FILE = "../data/README.md"

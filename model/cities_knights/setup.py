@@ -1,18 +1,18 @@
 """Set-up: base Catan's beginner board and snake-order placements, the second placement a
 city (cities_knights/setup.second-city)."""
 
-from model.catan import board as B
-from model.catan import data as BD
-from model.catan.actions import BuildCity, BuildRoad, BuildSettlement
-from model.catan.build import site_free, take_setup_gain
-from model.catan.ops import evolve, in_range, put
-from model.catan.setup import placer
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import Action
-from model.cities_knights.common import refresh, set_player, update_roads
-from model.cities_knights.state import CKState, Player, Stage
-from model.core import Config
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as BD
+from rules_oracle.model.catan.actions import BuildCity, BuildRoad, BuildSettlement
+from rules_oracle.model.catan.build import site_free, take_setup_gain
+from rules_oracle.model.catan.ops import evolve, in_range, put
+from rules_oracle.model.catan.setup import placer
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import Action
+from rules_oracle.model.cities_knights.common import refresh, set_player, update_roads
+from rules_oracle.model.cities_knights.state import CKState, Player, Stage
+from rules_oracle.model.core import Config
 
 
 def initial(config: Config) -> CKState:

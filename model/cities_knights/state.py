@@ -11,8 +11,8 @@ from enum import Enum
 
 import attrs
 
-from model.catan.state import Offer
-from model.core import Config
+from rules_oracle.model.catan.state import Offer
+from rules_oracle.model.core import Config
 
 
 class Stage(Enum):

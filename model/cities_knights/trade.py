@@ -5,18 +5,25 @@ kin), over the 8 cards of Cities & Knights; a rejection names
 from collections.abc import Callable
 from typing import TypeVar, cast
 
-from model.catan import data as BD
-from model.catan import rules as BRB
-from model.catan import trade as BT
-from model.catan.actions import Answer, Counter, OfferCard, Propose, TradeWith, Withdraw
-from model.catan.ops import evolve, minus, plus
-from model.catan.state import Offer
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import Action
-from model.cities_knights.common import set_player
-from model.cities_knights.state import CKState, Stage
-from model.core import IllegalAction
+from rules_oracle.model.catan import data as BD
+from rules_oracle.model.catan import rules as BRB
+from rules_oracle.model.catan import trade as BT
+from rules_oracle.model.catan.actions import (
+    Answer,
+    Counter,
+    OfferCard,
+    Propose,
+    TradeWith,
+    Withdraw,
+)
+from rules_oracle.model.catan.ops import evolve, minus, plus
+from rules_oracle.model.catan.state import Offer
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import Action
+from rules_oracle.model.cities_knights.common import set_player
+from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.core import IllegalAction
 
 T = TypeVar("T")
 _STEPS = (OfferCard, Propose, Withdraw, Answer, Counter, TradeWith)

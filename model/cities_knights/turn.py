@@ -4,15 +4,15 @@ the turn with its progress-card limit."""
 
 from fractions import Fraction
 
-from model.catan import board as B
-from model.catan import data as BD
-from model.catan.actions import Dice, Discard, MoveRobber, Steal
-from model.catan.ops import bump, evolve, in_range, put
-from model.catan.production import discards_due, owed, pay, robber_hexes, victims
-from model.catan.turn import DICE_OUTCOMES
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as BD
+from rules_oracle.model.catan.actions import Dice, Discard, MoveRobber, Steal
+from rules_oracle.model.catan.ops import bump, evolve, in_range, put
+from rules_oracle.model.catan.production import discards_due, owed, pay, robber_hexes, victims
+from rules_oracle.model.catan.turn import DICE_OUTCOMES
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import (
     Action,
     ChooseCard,
     ChooseDeck,
@@ -21,7 +21,7 @@ from model.cities_knights.actions import (
     EventDie,
     ReduceCity,
 )
-from model.cities_knights.common import (
+from rules_oracle.model.cities_knights.common import (
     active_knights,
     held,
     order_from,
@@ -30,8 +30,8 @@ from model.cities_knights.common import (
     strength,
     update_roads,
 )
-from model.cities_knights.state import CKState, Stage
-from model.core import draw_outcomes
+from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.core import draw_outcomes
 
 __all__ = ["DICE_OUTCOMES"]
 

@@ -1,10 +1,10 @@
 """The kernel shared by every game model."""
 
-from model.core.canon import digest, structure, to_json, unstructure
-from model.core.chance import draw_outcomes, sample, uniform
-from model.core.errors import ConfigError, IllegalAction
-from model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer, viewer_seat
-from model.core.rules import Ambiguity, Reading, Rule, RuleBook
+from rules_oracle.model.core.canon import digest, structure, to_json, unstructure
+from rules_oracle.model.core.chance import draw_outcomes, sample, uniform
+from rules_oracle.model.core.errors import ConfigError, IllegalAction
+from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer, viewer_seat
+from rules_oracle.model.core.rules import Ambiguity, Reading, Rule, RuleBook
 
 __all__ = [
     "CHANCE",

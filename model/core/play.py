@@ -14,8 +14,8 @@ from typing import Any
 
 import attrs
 
-from model.core.chance import sample
-from model.core.game import CHANCE, TERMINAL, Config, Game
+from rules_oracle.model.core.chance import sample
+from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game
 
 
 @attrs.frozen(slots=True)

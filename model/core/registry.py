@@ -4,17 +4,17 @@ import importlib
 import importlib.util
 from typing import Any
 
-from model.core.game import Game
-from model.core.rules import Rule
+from rules_oracle.model.core.game import Game
+from rules_oracle.model.core.rules import Rule
 
 #: name -> "module:attribute" of the game object
 _GAMES: dict[str, str] = {
-    "crafts": "model.crafts.game:GAME",
-    "burgundy": "model.burgundy.game:GAME",
-    "catan": "model.catan.game:GAME",
-    "cities_knights": "model.cities_knights.game:GAME",
-    "caylus": "model.caylus.game:GAME",
-    "catan_cards": "model.catan_cards.game:GAME",
+    "crafts": "rules_oracle.model.crafts.game:GAME",
+    "burgundy": "rules_oracle.model.burgundy.game:GAME",
+    "catan": "rules_oracle.model.catan.game:GAME",
+    "cities_knights": "rules_oracle.model.cities_knights.game:GAME",
+    "caylus": "rules_oracle.model.caylus.game:GAME",
+    "catan_cards": "rules_oracle.model.catan_cards.game:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 
-from model.core.errors import IllegalAction
+from rules_oracle.model.core.errors import IllegalAction
 
 
 @attrs.frozen(slots=True)

@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from model.core.canon import TAG
+from rules_oracle.model.core.canon import TAG
 
 JSON = Any
 

@@ -19,12 +19,12 @@ Step structure (see docs/games/crafts.md):
 
 from fractions import Fraction
 
-from model.core.chance import draw_outcomes, uniform
-from model.core.game import CHANCE, TERMINAL, Config, Game, Viewer
-from model.crafts import data as D
-from model.crafts import observation
-from model.crafts import rules as RL
-from model.crafts.actions import (
+from rules_oracle.model.core.chance import draw_outcomes, uniform
+from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game, Viewer
+from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts import observation
+from rules_oracle.model.crafts import rules as RL
+from rules_oracle.model.crafts.actions import (
     ACTION_TYPES,
     Action,
     Apply,
@@ -48,8 +48,8 @@ from model.crafts.actions import (
     Stop,
     Withdraw,
 )
-from model.crafts.rules import RULES
-from model.crafts.state import (
+from rules_oracle.model.crafts.rules import RULES
+from rules_oracle.model.crafts.state import (
     PH_COMMIT,
     PH_DEAL,
     PH_END,
@@ -458,7 +458,7 @@ class CraftsGame(Game[CraftsState, Action]):
     def setup(self, config: Config) -> CraftsState:
         n = config.players
         if not self.min_players <= n <= self.max_players:
-            from model.core.errors import ConfigError
+            from rules_oracle.model.core.errors import ConfigError
 
             raise ConfigError(f"crafts takes 2 to 6 players, not {n}")
         return CraftsState(

@@ -15,8 +15,8 @@ from typing import Literal
 
 import attrs
 
-from model.core.game import CHANCE, Viewer, viewer_seat
-from model.crafts.state import (
+from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.crafts.state import (
     PH_COMMIT,
     PH_DEAL,
     PH_END,
@@ -125,7 +125,7 @@ def _pending(s: CraftsState) -> MageDiscards | ScoutingPick | None:
 
 
 def _to_act(s: CraftsState) -> int:
-    from model.crafts.game import GAME
+    from rules_oracle.model.crafts.game import GAME
 
     who = GAME.actor(s)
     return who if who >= 0 else CHANCE

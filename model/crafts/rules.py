@@ -1,6 +1,6 @@
 """Every rule and ambiguity of the crafts card game, with its quote."""
 
-from model.core.rules import RuleBook
+from rules_oracle.model.core.rules import RuleBook
 
 FILE = "000_61bdf1ce14b8d876.txt"
 RULES = RuleBook("crafts", FILE)

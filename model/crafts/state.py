@@ -21,7 +21,7 @@ Field names are stable (the Z3 encoding and foreign implementations read them):
 
 import attrs
 
-from model.core.game import Config
+from rules_oracle.model.core.game import Config
 
 PH_DEAL = 0  # round start: cards owed are drawn (chance)
 PH_FIRST = 1  # round 1: the first player is drawn (chance)

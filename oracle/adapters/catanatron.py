@@ -1,7 +1,7 @@
 """catanatron (PyPI ``catanatron``, base Catan) speaking the drive protocol, version 2.
 
     oracle drive --game catan --known docs/engines/catanatron.known.json \\
-        -- python -m oracle.adapters.catanatron
+        -- python -m rules_oracle.oracle.adapters.catanatron
 
 Install with the ``catanatron`` extra (``pip install "rules-oracle[catanatron]"``). The
 adapter plays the game in catanatron and translates, both ways, between its actions and
@@ -49,8 +49,8 @@ from catanatron.models.map import (
     initialize_tiles,
 )
 
-from model.catan import board
-from model.catan import data as D
+from rules_oracle.model.catan import board
+from rules_oracle.model.catan import data as D
 
 Json = dict[str, Any]
 

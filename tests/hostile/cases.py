@@ -24,9 +24,9 @@ from typing import Any
 
 import attrs
 
-from model.core import registry
-from model.core.canon import canonical_text
-from oracle.trace import record_game
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import canonical_text
+from rules_oracle.oracle.trace import record_game
 
 ROOT = Path(__file__).resolve().parents[2]
 LIAR = ROOT / "tests" / "hostile" / "engines" / "liar.py"
@@ -115,7 +115,7 @@ _VECTORS: dict[str, dict[str, Any]] = {}
 def vectors(game: str = "crafts") -> dict[str, Any]:
     """A small vector file of a game (built once per process)."""
     if game not in _VECTORS:
-        from oracle import vectors as vec
+        from rules_oracle.oracle import vectors as vec
 
         _VECTORS[game] = vec.generate(registry.get(game), games=2 if game == "crafts" else 1,
                                       count=1).to_json()

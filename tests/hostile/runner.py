@@ -16,7 +16,7 @@ from typing import IO
 import attrs
 from click.testing import CliRunner
 
-from oracle.cli import main
+from rules_oracle.oracle.cli import main
 from tests.hostile.cases import ROOT, Case
 
 #: the longest a case may take before it counts as a hang (s)

@@ -25,8 +25,8 @@ def test_hostile(name: str, tmp_path: Path) -> None:
 
 def test_huge_game_counts_are_planned_one_game_at_a_time() -> None:
     """``--games 10**11`` plays on (as asked) without first building a list of every game."""
-    from model.core import registry
-    from oracle import drive, vectors
+    from rules_oracle.model.core import registry
+    from rules_oracle.oracle import drive, vectors
 
     game = registry.get("crafts")
     config, seed = next(drive._plan(game, None, 10**11, 5))

@@ -5,8 +5,8 @@ from typing import Any
 
 import pytest
 
-from model.core import registry
-from model.core.game import Game
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.game import Game
 from tests.oracle.helpers import TOYS
 
 

@@ -3,7 +3,7 @@
 from types import MappingProxyType
 from typing import Any
 
-from model.core import RuleBook
+from rules_oracle.model.core import RuleBook
 from tests.toygame import Move, ToyGame, ToyState
 
 AMB_RULES = RuleBook("toyamb", "toy.txt")

@@ -4,8 +4,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from model.core import registry
-from oracle.trace import record_game
+from rules_oracle.model.core import registry
+from rules_oracle.oracle.trace import record_game
 
 #: toy games the oracle tests register: name -> "module:attribute"
 TOYS = {

@@ -8,17 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.core import registry
-from model.core.canon import unstructure
-from model.core.game import Game
-from oracle.check import (
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import unstructure
+from rules_oracle.model.core.game import Game
+from rules_oracle.oracle.check import (
     KINDS,
     TraceError,
     _fast_step_ok,
     check_file,
     check_lines,
 )
-from oracle.trace import schema
+from rules_oracle.oracle.trace import schema
 from tests.oracle.helpers import edit, lines_of, record
 
 pytestmark = pytest.mark.usefixtures("toy")
@@ -224,7 +224,7 @@ def test_model_failures_are_reported_not_raised() -> None:
 def test_variant_in_header() -> None:
     g = registry.get("toyamb")
     config = g.config(2, {"exact-goal": "yes"})
-    from oracle.trace import record_game
+    from rules_oracle.oracle.trace import record_game
 
     lines = list(record_game(g, config, 1))
     assert record(lines, 0)["variant"] == {"exact-goal": "yes", "speed": "normal"}

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from model.core import registry
-from oracle.cli import main, scan_rule_marks
-from properties.base import Outcome
+from rules_oracle.model.core import registry
+from rules_oracle.oracle.cli import main, scan_rule_marks
+from rules_oracle.properties.base import Outcome
 from tests.oracle.helpers import edit, lines_of
 
 pytestmark = pytest.mark.usefixtures("toy")
@@ -194,11 +194,11 @@ def fake_verify(monkeypatch: pytest.MonkeyPatch, status: str = "passed") -> list
                          " invariant (not attempted); observed 2")]
                 for game, _, _ in plans]
 
-    module = types.ModuleType("oracle.verify")
+    module = types.ModuleType("rules_oracle.oracle.verify")
     module.plan = plan  # type: ignore[attr-defined]
     module.execute = execute  # type: ignore[attr-defined]
     module.default_jobs = lambda: 7  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "oracle.verify", module)
+    monkeypatch.setitem(sys.modules, "rules_oracle.oracle.verify", module)
     return calls
 
 
@@ -238,7 +238,7 @@ def test_verify_all(monkeypatch: pytest.MonkeyPatch, only_toy: Any) -> None:
 
 
 def test_verify_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    from oracle import cli
+    from rules_oracle.oracle import cli
 
     fake_verify(monkeypatch)
     seen: list[Any] = []
@@ -256,7 +256,7 @@ def test_verify_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
     bad_input(run("verify", "nope"), "unknown game 'nope'")
     bad_input(run("verify", "toy", "--games", "0"), "0")
     bad_input(run("verify", "toy", "--jobs", "0"), "--jobs")
-    monkeypatch.setitem(sys.modules, "oracle.verify", None)
+    monkeypatch.setitem(sys.modules, "rules_oracle.oracle.verify", None)
     bad_input(run("verify", "toy"), "verification is not available")
     monkeypatch.setattr(registry, "_GAMES", {})
     bad_input(run("verify"), "no games are registered")
@@ -371,7 +371,7 @@ def test_progress_lines_off_a_terminal(monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     """Off a terminal: a line every LOG_EVERY seconds; without always_last, a short run's
     last line is left out, a long run's is written."""
-    from oracle import cli
+    from rules_oracle.oracle import cli
 
     monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: False, raising=False)
     clock = iter([0.0, 1.0, 2.0, 20.0, 31.0, 32.0])

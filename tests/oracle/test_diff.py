@@ -1,6 +1,6 @@
 """Field-level differences of canonical JSON."""
 
-from oracle.diff import FieldDiff, child, field_diff
+from rules_oracle.oracle.diff import FieldDiff, child, field_diff
 
 
 def test_paths() -> None:

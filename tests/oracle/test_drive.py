@@ -9,11 +9,11 @@ import jsonschema
 import pytest
 from click.testing import CliRunner, Result
 
-from model.core import registry
-from model.core.canon import unstructure
-from model.core.play import playout
-from oracle import drive as drv
-from oracle.cli import main
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import unstructure
+from rules_oracle.model.core.play import playout
+from rules_oracle.oracle import drive as drv
+from rules_oracle.oracle.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = Path(__file__).resolve().parent / "engines"

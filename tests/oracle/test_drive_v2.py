@@ -8,8 +8,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from model.core import registry
-from oracle import drive as drv
+from rules_oracle.model.core import registry
+from rules_oracle.oracle import drive as drv
 
 ENGINES = Path(__file__).resolve().parent / "engines"
 FAITHFUL = [sys.executable, str(ENGINES / "faithful.py")]
@@ -141,7 +141,7 @@ def test_the_version_2_replies_fit_the_schema() -> None:
 def test_the_cli_shows_gaps_rolls_and_departure() -> None:
     from click.testing import CliRunner
 
-    from oracle.cli import main
+    from rules_oracle.oracle.cli import main
 
     result = CliRunner().invoke(main, [
         "drive", "--game", "crafts", "--players", "2", "--games", "1", "--seed", "5",
@@ -182,7 +182,7 @@ def test_a_fault_no_reading_explains_names_none() -> None:
 def test_the_cli_says_conforms_under() -> None:
     from click.testing import CliRunner
 
-    from oracle.cli import main
+    from rules_oracle.oracle.cli import main
 
     result = CliRunner().invoke(main, [
         "drive", "--game", "crafts", "--players", "2", "--games", "1", "--seed", "1",

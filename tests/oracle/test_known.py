@@ -9,11 +9,11 @@ import jsonschema
 import pytest
 from click.testing import CliRunner, Result
 
-from oracle import known as kn
-from oracle.check import Divergence
-from oracle.cli import main
-from oracle.diff import FieldDiff
-from oracle.drive import DriveDivergence
+from rules_oracle.oracle import known as kn
+from rules_oracle.oracle.check import Divergence
+from rules_oracle.oracle.cli import main
+from rules_oracle.oracle.diff import FieldDiff
+from rules_oracle.oracle.drive import DriveDivergence
 from tests.oracle.helpers import edit, lines_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,8 +173,8 @@ def test_check_known_deviation(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("fault", ["extra-legal", "miss-legal"])
 def test_a_continuing_deviation_lets_play_go_on(fault: str) -> None:
-    from model.core import registry
-    from oracle import drive as drv
+    from rules_oracle.model.core import registry
+    from rules_oracle.oracle import drive as drv
 
     engine = [sys.executable, str(ENGINES / "broken.py"), fault, "3"]
     resume = kn.parse(text_of({**entry({"kind": "legal"}, "e/legal"), "continue": True}))
@@ -207,8 +207,8 @@ def test_the_cli_reports_deviations_met_on_the_way(tmp_path: Path) -> None:
 
 
 def test_missing_and_extra_actions_continue_only_when_both_are_known() -> None:
-    from model.core import registry
-    from oracle import drive as drv
+    from rules_oracle.model.core import registry
+    from rules_oracle.oracle import drive as drv
 
     swap = [sys.executable, str(ENGINES / "v2.py"), "fault=swap"]
     game = registry.get("crafts")

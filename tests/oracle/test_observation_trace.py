@@ -9,10 +9,10 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from model.core import registry
-from oracle import trace
-from oracle.check import MAX_DIFFS, TraceError, check_file, check_lines
-from oracle.cli import main
+from rules_oracle.model.core import registry
+from rules_oracle.oracle import trace
+from rules_oracle.oracle.check import MAX_DIFFS, TraceError, check_file, check_lines
+from rules_oracle.oracle.cli import main
 from tests.oracle.helpers import edit, record
 
 pytest_plugins = ["pytester"]

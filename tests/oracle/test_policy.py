@@ -5,9 +5,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from oracle.check import check_file
-from oracle.cli import main
-from oracle.verify import run
+from rules_oracle.oracle.check import check_file
+from rules_oracle.oracle.cli import main
+from rules_oracle.oracle.verify import run
 from tests.toygame import GAME
 
 

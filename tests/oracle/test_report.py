@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from model.core import registry
-from oracle.report import option_text, render
+from rules_oracle.model.core import registry
+from rules_oracle.oracle.report import option_text, render
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "ambiguities.md"
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from model.core.canon import digest, unstructure
-from model.core.play import playout
-from oracle import trace
+from rules_oracle.model.core.canon import digest, unstructure
+from rules_oracle.model.core.play import playout
+from rules_oracle.oracle import trace
 from tests.oracle.helpers import lines_of, record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +42,7 @@ def test_every_written_line_is_schema_valid_and_canonical() -> None:
 
 
 def test_records_match_the_model(toy: object) -> None:
-    from model.core import registry
+    from rules_oracle.model.core import registry
 
     game = registry.get("toy")
     config = game.config(2)
@@ -67,7 +67,7 @@ def test_records_match_the_model(toy: object) -> None:
 
 
 def test_same_seed_same_bytes() -> None:
-    from model.core import registry
+    from rules_oracle.model.core import registry
 
     game = registry.get("toy")
     a, b = io.StringIO(), io.StringIO()
@@ -86,7 +86,7 @@ def test_actor_label() -> None:
 
 
 def test_header_without_optional_fields() -> None:
-    from model.core import registry
+    from rules_oracle.model.core import registry
 
     game = registry.get("toy")
     head = trace.header(game, game.config(3))
@@ -98,8 +98,8 @@ def test_the_documented_example_uses_actions_the_game_has() -> None:
     """docs/trace-format.md's example: every record parses (``{...}`` and ``"..."`` stand for
     what is left out), every action structures with the canonical converter as its game's
     action type, and every actor is ``"chance"`` or a seat of the header's player count."""
-    from model.core import registry
-    from model.core.canon import structure
+    from rules_oracle.model.core import registry
+    from rules_oracle.model.core.canon import structure
 
     text = (ROOT / "docs" / "trace-format.md").read_text(encoding="utf-8")
     example = text.split("```\n", 2)[1]

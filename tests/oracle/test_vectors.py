@@ -10,11 +10,11 @@ import jsonschema
 import pytest
 from click.testing import CliRunner, Result
 
-from model.core import registry
-from model.core.canon import digest, structure
-from model.core.play import playout
-from oracle import vectors as vec
-from oracle.cli import main
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import digest, structure
+from rules_oracle.model.core.play import playout
+from rules_oracle.oracle import vectors as vec
+from rules_oracle.oracle.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

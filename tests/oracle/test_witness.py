@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from model.core import RuleBook
-from oracle.witness import _first_difference, find_witness
+from rules_oracle.model.core import RuleBook
+from rules_oracle.oracle.witness import _first_difference, find_witness
 from tests.toygame import Action, Move, ToyGame, ToyState
 
 BOOK = RuleBook("toyamb", "toy.txt")
@@ -97,10 +97,10 @@ def test_cli_shows_a_witness_that_play_reproduces() -> None:
 
     from click.testing import CliRunner
 
-    from model.core import registry, unstructure
-    from model.core.canon import canonical_text
-    from model.core.play import playout
-    from oracle.cli import main
+    from rules_oracle.model.core import registry, unstructure
+    from rules_oracle.model.core.canon import canonical_text
+    from rules_oracle.model.core.play import playout
+    from rules_oracle.oracle.cli import main
 
     runner = CliRunner()
     result = runner.invoke(main, ["ambiguities", "crafts", "--witness", "crafts/prices",
@@ -131,7 +131,7 @@ def test_cli_shows_a_witness_that_play_reproduces() -> None:
 def test_cli_witness_bad_id_and_none_found() -> None:
     from click.testing import CliRunner
 
-    from oracle.cli import _describe_witness, main
+    from rules_oracle.oracle.cli import _describe_witness, main
 
     result = CliRunner().invoke(main, ["ambiguities", "crafts", "--witness", "crafts/nope"])
     assert result.exit_code == 2

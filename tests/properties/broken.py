@@ -5,7 +5,7 @@ from typing import Any
 
 import attrs
 
-from model.core import CHANCE, IllegalAction
+from rules_oracle.model.core import CHANCE, IllegalAction
 from tests.toygame import RULES, Action, Move, Roll, ToyGame, ToyState
 
 

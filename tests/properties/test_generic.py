@@ -5,12 +5,12 @@ from typing import Any
 
 import pytest
 
-from model.core import registry
-from model.core.game import Game
-from model.core.play import playout
-from properties import generic
-from properties.base import Violation
-from properties.registry import invariants
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.game import Game
+from rules_oracle.model.core.play import playout
+from rules_oracle.properties import generic
+from rules_oracle.properties.base import Violation
+from rules_oracle.properties.registry import invariants
 from tests.properties import broken
 from tests.toyencoding import INVARIANTS as TOY_INVARIANTS
 from tests.toygame import GAME as TOY

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.core import registry
-from model.core.canon import structure, unstructure
-from model.core.game import Config, Game
-from properties import generic, strategies
-from properties.stateful import machine_for
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import structure, unstructure
+from rules_oracle.model.core.game import Config, Game
+from rules_oracle.properties import generic, strategies
+from rules_oracle.properties.stateful import machine_for
 from tests.properties import broken
 from tests.toyencoding import INVARIANTS as TOY_INVARIANTS
 from tests.toygame import GAME as TOY
@@ -92,17 +92,17 @@ def test_machine_fails_on_a_lax_toy() -> None:
 def test_machine_without_an_invariants_module_has_none_but_a_broken_one_fails(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import properties.registry
+    from rules_oracle.properties import registry as properties_registry
 
     def missing(name: str) -> Any:
-        raise ModuleNotFoundError(f"No module named 'properties.{name}'",
-                                  name=f"properties.{name}")
+        raise ModuleNotFoundError(f"No module named 'rules_oracle.properties.{name}'",
+                                  name=f"rules_oracle.properties.{name}")
 
     def broken_import(name: str) -> Any:
         raise ModuleNotFoundError("No module named 'nosuchdep'", name="nosuchdep")
 
-    monkeypatch.setattr(properties.registry, "invariants", missing)
+    monkeypatch.setattr(properties_registry, "invariants", missing)
     assert machine_for(TOY) is not None
-    monkeypatch.setattr(properties.registry, "invariants", broken_import)
+    monkeypatch.setattr(properties_registry, "invariants", broken_import)
     with pytest.raises(ModuleNotFoundError, match="nosuchdep"):
         machine_for(TOY)

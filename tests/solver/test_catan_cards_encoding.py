@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 import z3
 
-from model.catan_cards import data as D
-from model.catan_cards.actions import (
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards.actions import (
     BuildRoad,
     Discard,
     EndDevelopment,
@@ -15,13 +15,13 @@ from model.catan_cards.actions import (
     TradeMarket,
     TurnFate,
 )
-from model.catan_cards.development import victim as model_victim
-from model.catan_cards.game import GAME
-from model.catan_cards.state import CardsState, Stage
-from model.core.play import playout
-from properties.generic import variant_configs
-from solver import provers, registry
-from solver.catan_cards import (
+from rules_oracle.model.catan_cards.development import victim as model_victim
+from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.model.catan_cards.state import CardsState, Stage
+from rules_oracle.model.core.play import playout
+from rules_oracle.properties.generic import variant_configs
+from rules_oracle.solver import provers, registry
+from rules_oracle.solver.catan_cards import (
     ENCODING,
     SCORE_CAP,
     CatanCardsEncoding,
@@ -29,7 +29,7 @@ from solver.catan_cards import (
     recipient,
     victim,
 )
-from solver.encoding import ActionKind
+from rules_oracle.solver.encoding import ActionKind
 from tests.model.catan_cards.helpers import cards, make, seat
 
 PARTS = ("options", "resources-conserved", "developments-conserved", "nonnegative", "market",
@@ -134,7 +134,7 @@ def test_a_broken_update_breaks_conservation() -> None:
 def test_the_score_cap_is_tight() -> None:
     """11 points are reachable when the game ends at once: 9 and a 4-point building on a
     city; a cap of 10 is not inductive."""
-    import solver.catan_cards as module
+    import rules_oracle.solver.catan_cards as module
 
     saved = module.SCORE_CAP
     try:
@@ -152,7 +152,7 @@ def test_a_turn_reaches_at_most_9_and_its_developments_gains() -> None:
     """While the game goes on the player on turn holds at most 9 plus the gains of the kinds
     developed this turn (6 in all, so ending at the end of the turn a score stays within
     15); a building counted as 1 is not inductive."""
-    import properties.catan_cards as module
+    import rules_oracle.properties.catan_cards as module
 
     assert module.TURN_GAIN == (1, 1, 1, 1, 2)
     saved = module.TURN_GAIN

@@ -9,17 +9,17 @@ from typing import Any
 import pytest
 import z3
 
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import Action, Build, BuildPrestige, Decline, Deliver, Use
-from model.caylus.game import GAME
-from model.caylus.state import CaylusState
-from model.caylus.stewardship import begin
-from model.core.play import choose
-from properties.generic import all_configs, variant_configs
-from solver import provers, registry
-from solver.caylus import ENCODING, CaylusEncoding
-from solver.encoding import ActionKind
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import Action, Build, BuildPrestige, Decline, Deliver, Use
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.state import CaylusState
+from rules_oracle.model.caylus.stewardship import begin
+from rules_oracle.model.core.play import choose
+from rules_oracle.properties.generic import all_configs, variant_configs
+from rules_oracle.solver import provers, registry
+from rules_oracle.solver.caylus import ENCODING, CaylusEncoding
+from rules_oracle.solver.encoding import ActionKind
 from tests.model.caylus.helpers import activating, bare, built, holding, player, ready
 
 PLAYERS = (2, 3, 4, 5)
@@ -33,7 +33,7 @@ def stewardship(players: int, seed: int) -> CaylusState:
     """A stewardship where every seat owns a residence and can afford prestige buildings."""
     from attrs import evolve
 
-    from model.caylus.ops import put
+    from rules_oracle.model.caylus.ops import put
 
     s = bare(ready(players))
     for seat in range(players):
@@ -186,7 +186,7 @@ def test_faithfulness_catches_a_drifted_update() -> None:
                workers=s.players[0].workers - 1, camp=s.players[0].camp)  # on the site
     from attrs import evolve
 
-    from model.caylus.delivery import begin as deliver
+    from rules_oracle.model.caylus.delivery import begin as deliver
 
     s = deliver(evolve(s, site_workers=(0,)))
     pairs = [(s, Deliver((1, 1, 1, 0, 0)))]
@@ -274,7 +274,7 @@ def _market_favour(workers: int, use_site: bool = True, **variant: str) -> Caylu
     site's 1st building is a starting market; with ``use_site`` he has chosen it."""
     import attrs
 
-    from model.caylus.actions import UseSite
+    from rules_oracle.model.caylus.actions import UseSite
     from tests.model.caylus.helpers import place
 
     s = bare(ready(3, variant=variant))

@@ -11,16 +11,16 @@ from typing import Any
 import pytest
 import z3
 
-from model.core.game import Config
-from model.core.play import POLICIES, choose
-from model.crafts import data as D
-from model.crafts import rules as RL
-from model.crafts.actions import Action
-from model.crafts.game import GAME
-from model.crafts.state import PH_COMMIT, PH_OVER, CraftsState
-from properties.generic import all_configs, variant_configs
-from solver import provers
-from solver.crafts import CARD_KINDS, ENCODING, CraftsEncoding, gain_bound, round_bound
+from rules_oracle.model.core.game import Config
+from rules_oracle.model.core.play import POLICIES, choose
+from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts import rules as RL
+from rules_oracle.model.crafts.actions import Action
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.state import PH_COMMIT, PH_OVER, CraftsState
+from rules_oracle.properties.generic import all_configs, variant_configs
+from rules_oracle.solver import provers
+from rules_oracle.solver.crafts import CARD_KINDS, ENCODING, CraftsEncoding, gain_bound, round_bound
 from tests.model.crafts.helpers import cards, make, res
 
 PLAYERS = (2, 3, 4, 5, 6)
@@ -109,7 +109,7 @@ def test_set_up_states_satisfy_the_invariant(config: Config) -> None:
 
 def test_a_broken_guard_is_caught() -> None:
     """Dropping the hand check from Commit breaks card conservation (a negative hand)."""
-    from solver.encoding import ActionKind
+    from rules_oracle.solver.encoding import ActionKind
 
     class Careless(CraftsEncoding):
         def kinds(self, players: int) -> tuple[ActionKind, ...]:
@@ -130,7 +130,7 @@ def test_a_broken_guard_is_caught() -> None:
 
 def test_faithfulness_catches_a_drifted_update() -> None:
     """An encoding whose paid exchanges cost nothing disagrees with the model."""
-    from solver.encoding import ActionKind
+    from rules_oracle.solver.encoding import ActionKind
 
     class Generous(CraftsEncoding):
         def kinds(self, players: int) -> tuple[ActionKind, ...]:

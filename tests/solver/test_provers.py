@@ -5,10 +5,10 @@ from typing import Any
 import pytest
 import z3
 
-from oracle import verify
-from properties.generic import all_configs
-from solver import provers
-from solver.encoding import ActionKind
+from rules_oracle.oracle import verify
+from rules_oracle.properties.generic import all_configs
+from rules_oracle.solver import provers
+from rules_oracle.solver.encoding import ActionKind
 from tests import toyencoding as toy
 from tests.toygame import GAME
 
@@ -267,9 +267,9 @@ def test_a_crashing_or_dying_obligation_is_a_failed_row() -> None:
 
 
 def test_verify_runs_the_observation_properties(monkeypatch: pytest.MonkeyPatch) -> None:
-    from model.core import registry
-    from properties import observation
-    from properties.base import Violation
+    from rules_oracle.model.core import registry
+    from rules_oracle.properties import observation
+    from rules_oracle.properties.base import Violation
 
     assert verify.observation_outcomes(GAME, 0) == []  # the toy has no observations
     crafts = registry.get("crafts")
@@ -284,10 +284,10 @@ def test_verify_runs_the_observation_properties(monkeypatch: pytest.MonkeyPatch)
     assert {o.name: o.status for o in rows}[observation.PUBLIC_HIDES] == "failed"
 
     def missing(name: str) -> Any:
-        raise ModuleNotFoundError(f"No module named 'properties.{name}_hidden'",
-                                  name=f"properties.{name}_hidden")
+        raise ModuleNotFoundError(f"No module named 'rules_oracle.properties.{name}_hidden'",
+                                  name=f"rules_oracle.properties.{name}_hidden")
 
-    monkeypatch.setattr("properties.registry.hidden_twins", missing)
+    monkeypatch.setattr("rules_oracle.properties.registry.hidden_twins", missing)
     rows = verify.observation_outcomes(crafts, 0)
     assert {o.status for o in rows} == {"unknown"}
     assert "no module properties.crafts_hidden" in rows[0].detail
@@ -337,13 +337,14 @@ def test_a_game_without_an_encoding_is_skipped_visibly(monkeypatch: pytest.Monke
     """A game whose ``solver.<game>`` module does not exist yet gets one visible
     ``skipped`` row saying so, and no Z3 task; a broken module is a failure."""
     def missing(name: str) -> Any:
-        raise ModuleNotFoundError(f"No module named 'solver.{name}'", name=f"solver.{name}")
+        raise ModuleNotFoundError(f"No module named 'rules_oracle.solver.{name}'",
+                                  name=f"rules_oracle.solver.{name}")
 
     monkeypatch.setattr(verify, "game_encoding", missing)
     found, row = verify._encoding("toy")
     assert found is None and row is not None
     assert (row.name, row.status) == ("encoding", "skipped")
-    assert "no Z3 encoding yet (no module solver.toy)" in row.detail
+    assert "no Z3 encoding yet (no module rules_oracle.solver.toy)" in row.detail
     plan = verify.plan(GAME, games=1, invariants=toy.INVARIANTS)
     assert [t.name for t in plan.tasks] == ["properties", "observations"]
 

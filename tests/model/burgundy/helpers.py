@@ -6,10 +6,10 @@ from typing import Any
 
 import attrs
 
-from model.burgundy import data as D
-from model.burgundy.game import GAME
-from model.burgundy.state import BurgundyState, Player, Stage
-from model.core.play import choose
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.burgundy.state import BurgundyState, Player, Stage
+from rules_oracle.model.core.play import choose
 
 
 def first_turn(players: int = 2, seed: int = 0,

@@ -10,12 +10,12 @@ colour bonuses occur at least once, with mean counts per game.
 import sys
 from collections import Counter
 
-from model.burgundy import data as D
-from model.burgundy import scoring
-from model.burgundy.actions import CityHallPlace, PlaceTile
-from model.burgundy.game import GAME
-from model.burgundy.state import BurgundyState
-from model.core.play import playout
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy import scoring
+from rules_oracle.model.burgundy.actions import CityHallPlace, PlaceTile
+from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.burgundy.state import BurgundyState
+from rules_oracle.model.core.play import playout
 
 
 def game_events(players: int, seed: int, policy: str) -> Counter[str]:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from model.burgundy import data as D
-from model.burgundy.boards import BOARD_ROWS, BOARDS
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.boards import BOARD_ROWS, BOARDS
 
 _CODE = {"Bu": D.BUILDING, "An": D.PASTURE, "Sh": D.RIVER, "Ca": D.CASTLE,
          "Kn": D.KNOWLEDGE, "Mi": D.MINE}

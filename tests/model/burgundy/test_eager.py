@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from model.burgundy.actions import CityHallPlace, PlaceTile
-from model.burgundy.game import GAME
-from model.core.play import choose, playout
-from properties.burgundy import INVARIANTS, TRANSITION_INVARIANTS
+from rules_oracle.model.burgundy.actions import CityHallPlace, PlaceTile
+from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.core.play import choose, playout
+from rules_oracle.properties.burgundy import INVARIANTS, TRANSITION_INVARIANTS
 from tests.model.burgundy.reach import game_events
 
 

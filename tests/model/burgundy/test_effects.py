@@ -3,9 +3,9 @@
 import attrs
 import pytest
 
-from model.burgundy import data as D
-from model.burgundy import rules as RB
-from model.burgundy.actions import (
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy import rules as RB
+from rules_oracle.model.burgundy.actions import (
     CityHallPlace,
     Decline,
     EffectTake,
@@ -18,8 +18,8 @@ from model.burgundy.actions import (
     TakeWorkers,
     WarehouseSell,
 )
-from model.burgundy.game import GAME, turn_order
-from model.burgundy.state import Pending
+from rules_oracle.model.burgundy.game import GAME, turn_order
+from rules_oracle.model.burgundy.state import Pending
 from tests.model.burgundy.helpers import actor, edit, first_turn, goods, me, with_depot
 from tests.model.burgundy.test_turn import rejects
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from model.burgundy import scoring
-from model.burgundy.actions import PlaceTile, TakeTile, UseWorker
-from model.burgundy.game import GAME
+from rules_oracle.model.burgundy import scoring
+from rules_oracle.model.burgundy.actions import PlaceTile, TakeTile, UseWorker
+from rules_oracle.model.burgundy.game import GAME
 from tests.model.burgundy.helpers import edit, first_turn, goods, me, with_depot
 
 # estate board 1 spaces used below: 10 An4, 9 An5, 4 An2 (one pasture of 5); 17 Sh2 touches

@@ -5,9 +5,9 @@ from typing import Any
 import attrs
 import pytest
 
-from model.burgundy import rules as RB
-from model.burgundy import scoring
-from model.burgundy.actions import (
+from rules_oracle.model.burgundy import rules as RB
+from rules_oracle.model.burgundy import scoring
+from rules_oracle.model.burgundy.actions import (
     BuyTile,
     EndTurn,
     PlaceTile,
@@ -18,8 +18,8 @@ from model.burgundy.actions import (
     UseWorker,
     WarehouseSell,
 )
-from model.burgundy.game import GAME
-from model.burgundy.state import BurgundyState
+from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.burgundy.state import BurgundyState
 from tests.model.burgundy.helpers import actor, edit, first_turn, goods, me, with_depot
 from tests.model.burgundy.test_turn import rejects
 
@@ -136,7 +136,7 @@ def test_k13_k14_take_workers() -> None:
 )
 @pytest.mark.parametrize("n", range(16, 24))
 def test_k16_to_23_four_per_named_building(n: int) -> None:
-    from model.burgundy.data import KNOWLEDGE_BUILDING
+    from rules_oracle.model.burgundy.data import KNOWLEDGE_BUILDING
     b = KNOWLEDGE_BUILDING[n]
     s = with_k(n)
     s = edit(s, tiles={11: b, 25: b, 8: b})

@@ -6,13 +6,13 @@ from typing import Any
 import attrs
 import pytest
 
-from model.burgundy import data as D
-from model.burgundy.game import Burgundy
-from model.burgundy.observation import PlayerView, PublicView
-from model.burgundy.state import BurgundyState, Stage
-from model.core import CHANCE, PUBLIC, Viewer
-from properties import observation as O
-from properties.registry import hidden_twins
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.game import Burgundy
+from rules_oracle.model.burgundy.observation import PlayerView, PublicView
+from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.model.core import CHANCE, PUBLIC, Viewer
+from rules_oracle.properties import observation as O
+from rules_oracle.properties.registry import hidden_twins
 from tests.model.burgundy.helpers import GAME, first_turn
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from model.burgundy import rules as RB
-from model.burgundy.actions import (
+from rules_oracle.model.burgundy import rules as RB
+from rules_oracle.model.burgundy.actions import (
     BuyTile,
     CityHallPlace,
     Decline,
@@ -17,8 +17,8 @@ from model.burgundy.actions import (
     TakeWorkers,
     UseWorker,
 )
-from model.burgundy.game import GAME
-from model.core import IllegalAction
+from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.core import IllegalAction
 from tests.model.burgundy.helpers import actor, edit, first_turn, goods, me, with_depot
 
 

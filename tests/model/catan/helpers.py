@@ -5,14 +5,14 @@ from collections.abc import Mapping
 
 import attrs
 
-from model.catan import board as B
-from model.catan import data as D
-from model.catan.game import GAME
-from model.catan.roads import award_longest, longest_road
-from model.catan.scoring import refresh_vp
-from model.catan.setup import initial
-from model.catan.state import CatanState, Player, Stage
-from model.core import IllegalAction
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.roads import award_longest, longest_road
+from rules_oracle.model.catan.scoring import refresh_vp
+from rules_oracle.model.catan.setup import initial
+from rules_oracle.model.catan.state import CatanState, Player, Stage
+from rules_oracle.model.core import IllegalAction
 
 
 def road(a: int, b: int) -> int:

@@ -3,9 +3,9 @@
 import attrs
 import pytest
 
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import (
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import (
     BuildCity,
     BuildRoad,
     BuildSettlement,
@@ -14,8 +14,8 @@ from model.catan.actions import (
     MaritimeTrade,
     OfferCard,
 )
-from model.catan.game import GAME
-from model.catan.state import Stage
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.state import Stage
 from tests.model.catan.helpers import cards, chain, hand, make, road, rule_of
 
 RICH = cards(5, 5, 5, 5, 5)

@@ -2,12 +2,12 @@
 
 import pytest
 
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import Dice, Draw, EndTurn
-from model.catan.game import GAME
-from model.catan.state import Stage
-from model.core.play import playout
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import Dice, Draw, EndTurn
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.state import Stage
+from rules_oracle.model.core.play import playout
 
 
 @pytest.mark.rules(RB.PRODUCE, RB.PRODUCE_ROBBER, RB.END, RB.DEV_VP, RB.VICTORY, RB.VICTORY_CK,

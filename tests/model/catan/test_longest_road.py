@@ -3,9 +3,9 @@
 import attrs
 import pytest
 
-from model.catan.actions import BuildRoad, BuildSettlement
-from model.catan.game import GAME
-from model.catan.roads import award_longest, longest_road
+from rules_oracle.model.catan.actions import BuildRoad, BuildSettlement
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.roads import award_longest, longest_road
 from tests.model.catan.helpers import cards, chain, make, road
 
 RICH = cards(5, 5, 5, 5, 5)

@@ -6,13 +6,13 @@ from typing import Any
 import attrs
 import pytest
 
-from model.catan import data as D
-from model.catan.game import Catan
-from model.catan.observation import PlayerView, PublicView
-from model.catan.state import CatanState, Stage
-from model.core import CHANCE, PUBLIC, Viewer
-from properties import observation as O
-from properties.registry import hidden_twins
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan.game import Catan
+from rules_oracle.model.catan.observation import PlayerView, PublicView
+from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.core import CHANCE, PUBLIC, Viewer
+from rules_oracle.properties import observation as O
+from rules_oracle.properties.registry import hidden_twins
 from tests.model.catan.helpers import GAME, cards, make
 
 VP_CARD = (0, 1, 0, 0, 0)

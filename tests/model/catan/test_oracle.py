@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from model.catan import rules as RB
-from model.catan.game import GAME
-from oracle.check import cite
-from oracle.cli import main
-from oracle.report import render
-from oracle.trace import record_game
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.oracle.check import cite
+from rules_oracle.oracle.cli import main
+from rules_oracle.oracle.report import render
+from rules_oracle.oracle.trace import record_game
 
 
 @pytest.mark.rules("catan/build.distance", "catan/board.robber-start")

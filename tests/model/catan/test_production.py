@@ -5,9 +5,9 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from model.catan import board as B
-from model.catan import rules as RB
-from model.catan.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import (
     BuildRoad,
     Dice,
     Discard,
@@ -16,8 +16,8 @@ from model.catan.actions import (
     RollDice,
     Steal,
 )
-from model.catan.game import GAME
-from model.catan.state import Stage
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.state import Stage
 from tests.model.catan.helpers import cards, hand, make, rule_of
 
 # hex 11 mountains 8: corners 20 26 32 37 31 25; hex 12 forest 8: 28 34 39 43 38 33

@@ -7,14 +7,14 @@ from pathlib import Path
 import attrs
 import pytest
 
-from model.catan import board as B
-from model.catan import rules as RB
-from model.catan.game import GAME
-from model.catan.state import CatanState, Stage
-from model.core import digest, structure, to_json, unstructure
-from model.core.play import choose
-from model.core.rules import quote_stands
-from properties.catan import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.core import digest, structure, to_json, unstructure
+from rules_oracle.model.core.play import choose
+from rules_oracle.model.core.rules import quote_stands
+from rules_oracle.properties.catan import (
     INVARIANTS,
     TRANSITION_INVARIANTS,
     connected,

@@ -4,10 +4,10 @@ from fractions import Fraction
 
 import pytest
 
-from model.catan import board as B
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import (
     BuildRoad,
     BuildSettlement,
     Dice,
@@ -17,9 +17,9 @@ from model.catan.actions import (
     RollDice,
     SpiralCorner,
 )
-from model.catan.game import GAME
-from model.catan.state import Stage
-from model.core import CHANCE
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.state import Stage
+from rules_oracle.model.core import CHANCE
 from tests.model.catan.helpers import rule_of
 
 

@@ -3,9 +3,9 @@
 import attrs
 import pytest
 
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import (
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import (
     Answer,
     BuildRoad,
     Counter,
@@ -16,9 +16,9 @@ from model.catan.actions import (
     TradeWith,
     Withdraw,
 )
-from model.catan.game import GAME
-from model.catan.state import Stage
-from model.catan.trade import rates
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.state import Stage
+from rules_oracle.model.catan.trade import rates
 from tests.model.catan.helpers import cards, hand, make, road, rule_of
 
 

@@ -3,17 +3,17 @@
 import attrs
 import pytest
 
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import (
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import (
     BuildCity,
     Dice,
     EndTurn,
     RollDice,
 )
-from model.catan.game import GAME
-from model.catan.state import Stage
-from model.core import TERMINAL
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.state import Stage
+from rules_oracle.model.core import TERMINAL
 from tests.model.catan.helpers import cards, make, road, rule_of
 
 

@@ -3,8 +3,8 @@ disagree (the rarer ones, a shortage or a tied break, have worked examples inste
 
 import pytest
 
-from model.catan.game import GAME
-from oracle.witness import find_witness
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.oracle.witness import find_witness
 
 
 @pytest.mark.rules("catan/harbour-placement", "catan/trade-build-phase",

@@ -3,9 +3,9 @@ their events, buildings, the 3-for-1 exchange, roads and knights changing hands.
 
 import pytest
 
-from model.catan_cards import data as D
-from model.catan_cards import rules as RB
-from model.catan_cards.actions import (
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards.actions import (
     BuildBuilding,
     BuildCity,
     BuildRoad,
@@ -18,10 +18,10 @@ from model.catan_cards.actions import (
     Reveal,
     TurnFate,
 )
-from model.catan_cards.development import victim
-from model.catan_cards.game import GAME
-from model.catan_cards.state import Stage
-from model.core import CHANCE
+from rules_oracle.model.catan_cards.development import victim
+from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.model.catan_cards.state import Stage
+from rules_oracle.model.core import CHANCE
 from tests.model.catan_cards.helpers import apply, cards, hand, make, rule_of, seat
 
 RICH = cards(clay=3, lumber=3, ore=6, wool=6, grain=4)

@@ -5,14 +5,14 @@ import random
 
 import pytest
 
-from model.catan_cards import data as D
-from model.catan_cards.game import GAME
-from model.catan_cards.observation import PlayerView, PublicView
-from model.catan_cards.ops import add, evolve, put
-from model.catan_cards.state import CardsState, Stage
-from model.core import CHANCE, PUBLIC
-from properties import observation as O
-from properties.catan_cards_hidden import twins
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.model.catan_cards.observation import PlayerView, PublicView
+from rules_oracle.model.catan_cards.ops import add, evolve, put
+from rules_oracle.model.catan_cards.state import CardsState, Stage
+from rules_oracle.model.core import CHANCE, PUBLIC
+from rules_oracle.properties import observation as O
+from rules_oracle.properties.catan_cards_hidden import twins
 from tests.model.catan_cards.helpers import cards, make, seat
 
 

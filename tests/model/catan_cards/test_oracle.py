@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from model.catan_cards import rules as RB
-from model.catan_cards.game import GAME
-from oracle.check import cite
-from oracle.cli import main
-from oracle.trace import record_game
-from oracle.witness import find_witness
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.oracle.check import cite
+from rules_oracle.oracle.cli import main
+from rules_oracle.oracle.trace import record_game
+from rules_oracle.oracle.witness import find_witness
 
 
 def _run(*args: str) -> Result:

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from model.catan_cards import rules as RB
-from model.catan_cards.game import GAME
-from model.catan_cards.ops import evolve, put
-from model.catan_cards.state import CardsState, Stage
-from model.core import digest, structure, to_json, unstructure
-from model.core.play import choose
-from model.core.rules import quote_stands
-from properties.catan_cards import (
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.model.catan_cards.ops import evolve, put
+from rules_oracle.model.catan_cards.state import CardsState, Stage
+from rules_oracle.model.core import digest, structure, to_json, unstructure
+from rules_oracle.model.core.play import choose
+from rules_oracle.model.core.rules import quote_stands
+from rules_oracle.properties.catan_cards import (
     INVARIANTS,
     TRANSITION_INVARIANTS,
     developments_conserved,

@@ -2,13 +2,13 @@
 
 import pytest
 
-from model.catan_cards import data as D
-from model.catan_cards.actions import Draw
-from model.catan_cards.game import GAME
-from model.catan_cards.setup import components, initial
-from model.catan_cards.state import Stage
-from model.core import CHANCE
-from properties.catan_cards import INVARIANTS
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards.actions import Draw
+from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.model.catan_cards.setup import components, initial
+from rules_oracle.model.catan_cards.state import Stage
+from rules_oracle.model.core import CHANCE
+from rules_oracle.properties.catan_cards import INVARIANTS
 
 
 @pytest.mark.rules("catan_cards/components.resources", "catan_cards/components.developments",

@@ -3,9 +3,9 @@ the merchants' guild."""
 
 import pytest
 
-from model.catan_cards import data as D
-from model.catan_cards import rules as RB
-from model.catan_cards.actions import (
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards.actions import (
     ChooseFromRival,
     Draw,
     EndTrade,
@@ -16,9 +16,9 @@ from model.catan_cards.actions import (
     TradeRival,
     TradeStack,
 )
-from model.catan_cards.game import GAME
-from model.catan_cards.state import Stage
-from model.core import CHANCE
+from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.model.catan_cards.state import Stage
+from rules_oracle.model.core import CHANCE
 from tests.model.catan_cards.helpers import apply, cards, hand, make, rule_of, seat
 
 LIB = (1, 0, 0, 0, 0)

@@ -3,14 +3,20 @@
 
 import pytest
 
-from model.catan_cards import data as D
-from model.catan_cards import rules as RB
-from model.catan_cards.actions import BuildRoad, Draw, EndDevelopment, EndTrade, HireKnight
-from model.catan_cards.game import GAME
-from model.catan_cards.scoring import pile_vp
-from model.catan_cards.state import Stage
-from model.core import TERMINAL
-from model.core.play import final_state
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards.actions import (
+    BuildRoad,
+    Draw,
+    EndDevelopment,
+    EndTrade,
+    HireKnight,
+)
+from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.model.catan_cards.scoring import pile_vp
+from rules_oracle.model.catan_cards.state import Stage
+from rules_oracle.model.core import TERMINAL
+from rules_oracle.model.core.play import final_state
 from tests.model.catan_cards.helpers import apply, cards, hand, make, rule_of, seat
 
 DEV = Stage.DEVELOP

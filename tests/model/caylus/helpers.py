@@ -5,12 +5,18 @@ from typing import Any
 
 import attrs
 
-from model.caylus import data as D
-from model.caylus.actions import Action, DrawCharacter, DrawTile, FirstPlayer, TakeCharacter
-from model.caylus.game import GAME
-from model.caylus.ops import put
-from model.caylus.state import CaylusState, Stage
-from model.core import IllegalAction
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus.actions import (
+    Action,
+    DrawCharacter,
+    DrawTile,
+    FirstPlayer,
+    TakeCharacter,
+)
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.ops import put
+from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.model.core import IllegalAction
 
 #: the starting tiles in draw order: the first to the site, the rest to spaces 5-12
 TILES = (D.FARM, D.FARM, D.SAWMILL, D.QUARRY, D.MARKET, D.MARKET, D.GUILD4, D.GUILD3,

@@ -5,13 +5,13 @@ carpenter and stonemason (the quarry example), the lawyer."""
 import attrs
 import pytest
 
-from model.caylus import activation
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import Action, Build, Claim, Decline, MoveProvost, Use
-from model.caylus.game import GAME
-from model.caylus.ops import put
-from model.caylus.state import CaylusState, Stage
+from rules_oracle.model.caylus import activation
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import Action, Build, Claim, Decline, MoveProvost, Use
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.ops import put
+from rules_oracle.model.caylus.state import CaylusState, Stage
 from tests.model.caylus.helpers import (
     activating,
     bare,
@@ -271,7 +271,7 @@ def test_a_limited_supply_cuts_gains(reading: str, gained: int) -> None:
     assert after.players[0].resources[D.FABRIC] == 1
     bonus = 0 if reading == "limited" else 1  # the supply is out when the owner's turn comes
     assert after.players[1].resources[D.STONE] == 12 + bonus
-    from model.caylus.stewardship import begin
+    from rules_oracle.model.caylus.stewardship import begin
 
     granary = player(built(bare(ready(2, variant={"supply": reading})), 5, D.GRANARY, 0,
                            side=0), 1, resources={"food": 20})

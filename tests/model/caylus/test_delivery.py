@@ -4,12 +4,12 @@ deliveryman, the favour to the most bundles and its ties."""
 import attrs
 import pytest
 
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import Decline, Deliver, Use, UseSite
-from model.caylus.delivery import begin
-from model.caylus.game import GAME
-from model.caylus.state import CaylusState, Stage
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import Decline, Deliver, Use, UseSite
+from rules_oracle.model.caylus.delivery import begin
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.state import CaylusState, Stage
 from tests.model.caylus.helpers import bare, holding, player, prestige, ready, rule_of, run
 
 F, W, S, X, G = (tuple(1 if i == r else 0 for i in range(5)) for r in range(5))

@@ -4,9 +4,9 @@ then take a board character; from the fairground, the manor, delivery and the th
 import attrs
 import pytest
 
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import (
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import (
     Build,
     Decline,
     StealCharacter,
@@ -14,9 +14,9 @@ from model.caylus.actions import (
     Use,
     UseSite,
 )
-from model.caylus.game import GAME
-from model.caylus.ops import put
-from model.caylus.state import CaylusState, FavourStep, Stage
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.ops import put
+from rules_oracle.model.caylus.state import CaylusState, FavourStep, Stage
 from tests.model.caylus.helpers import activating, bare, place, player, ready, rule_of, run
 
 

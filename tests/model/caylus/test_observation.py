@@ -6,14 +6,14 @@ import random
 import attrs
 import pytest
 
-from model.caylus import data as D
-from model.caylus.actions import Deliver
-from model.caylus.game import GAME
-from model.caylus.observation import PlayerView, PublicView
-from model.caylus.state import CaylusState, Stage
-from model.caylus.stewardship import begin
-from model.core import CHANCE, PUBLIC
-from properties.caylus_hidden import twins
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus.actions import Deliver
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.observation import PlayerView, PublicView
+from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.model.caylus.stewardship import begin
+from rules_oracle.model.core import CHANCE, PUBLIC
+from rules_oracle.properties.caylus_hidden import twins
 from tests.model.caylus.helpers import activating, bare, place, player, ready
 
 
@@ -65,7 +65,7 @@ def test_views_follow_the_phases() -> None:
 
 
 def test_delivery_shows_order_and_bundles() -> None:
-    from model.caylus.delivery import begin as deliver
+    from rules_oracle.model.caylus.delivery import begin as deliver
 
     s = player(attrs.evolve(bare(ready(3)), site_workers=(1,)), 1,
                resources={"food": 1, "wood": 1, "stone": 1},

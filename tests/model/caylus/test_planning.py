@@ -4,11 +4,11 @@ worker after a pass, and the characters that change it."""
 import attrs
 import pytest
 
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import Decline, Pass, PlaceOnSite, PlaceWorker
-from model.caylus.game import GAME
-from model.caylus.state import Stage
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import Decline, Pass, PlaceOnSite, PlaceWorker
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.state import Stage
 from tests.model.caylus.helpers import bare, built, holding, player, prestige, ready, rule_of, run
 
 
@@ -96,7 +96,7 @@ def test_no_workers_and_the_night_worker() -> None:
 @pytest.mark.rules("caylus/character.early-riser", "caylus/character.night-worker")
 def test_early_riser_places_first_paying_one_more() -> None:
     s = holding(bare(ready(3)), early_riser=2, night_worker=2)
-    from model.caylus.planning import begin
+    from rules_oracle.model.caylus.planning import begin
 
     s = begin(s)
     assert s.stage is Stage.EARLY and GAME.actor(s) == 2

@@ -7,16 +7,16 @@ from pathlib import Path
 import attrs
 import pytest
 
-from model.caylus import data as D
-from model.caylus.game import GAME
-from model.caylus.ops import put
-from model.caylus.rules import RULES
-from model.caylus.state import CaylusState, Favour, FavourStep, Stage
-from model.core import digest
-from model.core.play import choose
-from model.core.rules import quote_stands
-from properties.base import Violation
-from properties.caylus import (
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.ops import put
+from rules_oracle.model.caylus.rules import RULES
+from rules_oracle.model.caylus.state import CaylusState, Favour, FavourStep, Stage
+from rules_oracle.model.core import digest
+from rules_oracle.model.core.play import choose
+from rules_oracle.model.core.rules import quote_stands
+from rules_oracle.properties.base import Violation
+from rules_oracle.properties.caylus import (
     INVARIANTS,
     TRANSITION_INVARIANTS,
     buildings_conserved,

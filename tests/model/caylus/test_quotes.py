@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from model.caylus.game import GAME
-from model.caylus.rules import FILE, RULES
-from model.core.rules import normalize
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.rules import FILE, RULES
+from rules_oracle.model.core.rules import normalize
 
 RULES_DIR = Path(__file__).resolve().parents[3] / ".." / "shared" / "rules"
 

@@ -5,12 +5,12 @@ from fractions import Fraction
 
 import pytest
 
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import DrawCharacter, DrawTile, FirstPlayer, TakeCharacter
-from model.caylus.game import GAME
-from model.caylus.state import Stage
-from model.core import CHANCE
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import DrawCharacter, DrawTile, FirstPlayer, TakeCharacter
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.state import Stage
+from rules_oracle.model.core import CHANCE
 from tests.model.caylus.helpers import TILES, ready, rule_of, run
 
 
@@ -96,7 +96,7 @@ def test_chance_and_choices_only_in_their_stages() -> None:
 
 @pytest.mark.rules("caylus/components.unlimited")
 def test_resources_are_unlimited_in_play() -> None:
-    from model.caylus.actions import Use
+    from rules_oracle.model.caylus.actions import Use
     from tests.model.caylus.helpers import activating, bare, place, player
 
     s = player(bare(ready(2)), 0, resources={"food": D.RESOURCE_TOKENS[D.FOOD]})

@@ -4,13 +4,13 @@ player count (the text's 4-player example), the provost's reset, the end and its
 import attrs
 import pytest
 
-from model.caylus import data as D
-from model.caylus import rules as RB
-from model.caylus.actions import BuildPrestige, Decline, Use, UseSite
-from model.caylus.game import GAME
-from model.caylus.ops import put
-from model.caylus.state import CaylusState, Stage
-from model.caylus.stewardship import begin, provost_reset, recruits
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import BuildPrestige, Decline, Use, UseSite
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.ops import put
+from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.model.caylus.stewardship import begin, provost_reset, recruits
 from tests.model.caylus.helpers import bare, built, holding, player, ready, rule_of, run
 
 

@@ -3,8 +3,8 @@ disagree."""
 
 import pytest
 
-from model.caylus.game import GAME
-from oracle.witness import find_witness
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.oracle.witness import find_witness
 
 
 @pytest.mark.rules("caylus/steward")

@@ -5,13 +5,13 @@ from collections.abc import Mapping
 
 import attrs
 
-from model.catan import board as B
-from model.cities_knights import data as D
-from model.cities_knights.common import refresh, update_roads
-from model.cities_knights.game import GAME
-from model.cities_knights.setup import initial
-from model.cities_knights.state import CKState, Player, Stage
-from model.core import IllegalAction
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights.common import refresh, update_roads
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.setup import initial
+from rules_oracle.model.cities_knights.state import CKState, Player, Stage
+from rules_oracle.model.core import IllegalAction
 
 
 def road(a: int, b: int) -> int:
@@ -102,6 +102,6 @@ def rule_of(state: CKState, action: object) -> str:
 
 
 def hexes_of(terrain: int) -> tuple[int, ...]:
-    from model.catan import data as BD
+    from rules_oracle.model.catan import data as BD
 
     return tuple(h for h in range(B.N_HEXES) if BD.BEGINNER_TERRAIN[h] == terrain)

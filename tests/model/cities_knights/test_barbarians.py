@@ -3,13 +3,13 @@
 
 import pytest
 
-from model.catan import board as B
-from model.catan.actions import Dice, RollDice
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import ChooseDeck, DrawProgress, EventDie, ReduceCity
-from model.cities_knights.game import GAME
-from model.cities_knights.state import CKState, Stage
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan.actions import Dice, RollDice
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import ChooseDeck, DrawProgress, EventDie, ReduceCity
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.state import CKState, Stage
 from tests.model.cities_knights.helpers import make, rule_of
 
 ROADS = {B.NODE_PATHS[n][0]: p for n, p in ((0, 0), (10, 1), (40, 2), (2, 0), (46, 1))}
@@ -105,7 +105,7 @@ def test_gate_draws_by_level_and_red_die_and_off_turn_limit() -> None:
     assert s.draws == ((1, D.SCIENCE),)
     s = GAME.apply(s, DrawProgress(D.MINING))
     assert s.stage is Stage.PROGRESS_DISCARD and GAME.actor(s) == 1
-    from model.cities_knights.actions import DiscardProgress
+    from rules_oracle.model.cities_knights.actions import DiscardProgress
 
     assert rule_of(s, DiscardProgress(D.SPY)) == RB.OFF_TURN
     s = GAME.apply(s, DiscardProgress(D.CRANE))

@@ -4,11 +4,17 @@ improvements, metropolises, building and maritime trade."""
 import attrs
 import pytest
 
-from model.catan import board as B
-from model.catan.actions import BuildCity, BuildRoad, BuildSettlement, MaritimeTrade, MoveRobber
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan.actions import (
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    MaritimeTrade,
+    MoveRobber,
+)
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import (
     ActivateKnight,
     BuildKnight,
     BuildWall,
@@ -18,8 +24,8 @@ from model.cities_knights.actions import (
     MoveKnight,
     PromoteKnight,
 )
-from model.cities_knights.game import GAME
-from model.cities_knights.state import Stage
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.state import Stage
 from tests.model.cities_knights.helpers import cards, chain, make, rule_of
 
 # a road of player 0 from his city on 0 along 0-3-7-12-17; player 1's city at 40
@@ -219,7 +225,14 @@ def test_building_roads_settlements_cities() -> None:
 
 @pytest.mark.rules("cities_knights/trade.domestic")
 def test_domestic_trade_with_commodities() -> None:
-    from model.catan.actions import Answer, Counter, OfferCard, Propose, TradeWith, Withdraw
+    from rules_oracle.model.catan.actions import (
+        Answer,
+        Counter,
+        OfferCard,
+        Propose,
+        TradeWith,
+        Withdraw,
+    )
 
     s = make(hands={0: cards(cloth=2), 1: cards(ore=1), 2: cards(ore=2)}, **BOARD)
     assert OfferCard(True, D.CLOTH) in GAME.legal_actions(s)

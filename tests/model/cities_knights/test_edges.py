@@ -3,11 +3,11 @@
 import attrs
 import pytest
 
-from model.catan import board as B
-from model.catan.actions import Dice, MoveRobber, RollDice
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan.actions import Dice, MoveRobber, RollDice
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import (
     ChooseCard,
     ChooseHex,
     ChooseNode,
@@ -20,9 +20,9 @@ from model.cities_knights.actions import (
     PlayProgress,
     ReduceCity,
 )
-from model.cities_knights.game import GAME
-from model.cities_knights.observation import PlayerView
-from model.cities_knights.state import CKState, Stage
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.observation import PlayerView
+from rules_oracle.model.cities_knights.state import CKState, Stage
 from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
 
 LINE = chain(0, 3, 7, 12, 17)
@@ -187,7 +187,7 @@ def test_no_reward_when_nobody_defends_no_city() -> None:
 @pytest.mark.rules("cities_knights/knight.build", "cities_knights/knight.activate",
                    "cities_knights/knight.promote")
 def test_a_knight_built_may_be_activated_and_promoted_in_the_same_turn() -> None:
-    from model.cities_knights.actions import ActivateKnight, BuildKnight, PromoteKnight
+    from rules_oracle.model.cities_knights.actions import ActivateKnight, BuildKnight, PromoteKnight
 
     s = make(hands={0: cards(wool=2, ore=2, grain=1)}, **BOARD)  # type: ignore[arg-type]
     s = GAME.apply(GAME.apply(GAME.apply(s, BuildKnight(7)), ActivateKnight(7)),

@@ -5,10 +5,10 @@ import random
 import attrs
 import pytest
 
-from model.cities_knights.game import GAME
-from model.cities_knights.observation import PlayerView, PublicView
-from model.cities_knights.state import Stage
-from properties.cities_knights_hidden import twins
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.observation import PlayerView, PublicView
+from rules_oracle.model.cities_knights.state import Stage
+from rules_oracle.properties.cities_knights_hidden import twins
 from tests.model.cities_knights.helpers import cards, chain, make, progress
 
 BOARD = {"cities": {0: 0, 40: 1}, "roads": dict.fromkeys(chain(0, 3, 7, 12, 17), 0)}

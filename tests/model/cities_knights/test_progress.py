@@ -3,12 +3,12 @@
 import attrs
 import pytest
 
-from model.catan import board as B
-from model.catan import data as BD
-from model.catan.actions import Steal
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as BD
+from rules_oracle.model.catan.actions import Steal
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import (
     ChooseCard,
     ChooseHex,
     ChooseNode,
@@ -20,8 +20,8 @@ from model.cities_knights.actions import (
     PlayProgress,
     Stop,
 )
-from model.cities_knights.game import GAME
-from model.cities_knights.state import CKState, Stage
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.state import CKState, Stage
 from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
 
 LINE = chain(0, 3, 7, 12, 17)
@@ -64,7 +64,7 @@ def test_merchant() -> None:
     assert ChooseHex(0) in acts and ChooseHex(9) not in acts and ChooseHex(18) not in acts
     s = GAME.apply(play(s, "merchant"), ChooseHex(0))  # mountains
     assert s.merchant == 0 and s.merchant_owner == 0 and GAME.scores(s)[0] == 3
-    from model.catan.actions import MaritimeTrade
+    from rules_oracle.model.catan.actions import MaritimeTrade
 
     s = attrs.evolve(s, players=(attrs.evolve(s.players[0], hand=cards(ore=2)),
                                  *s.players[1:]))
@@ -120,7 +120,7 @@ def test_merchant_fleet() -> None:
     s = with_card("merchant-fleet", hands={0: cards(grain=2)})
     s = GAME.apply(play(s, "merchant-fleet"), ChooseCard(BD.GRAIN))
     assert s.fleet == BD.GRAIN
-    from model.catan.actions import MaritimeTrade
+    from rules_oracle.model.catan.actions import MaritimeTrade
 
     s = GAME.apply(s, MaritimeTrade(BD.GRAIN, BD.ORE))
     assert s.players[0].hand == cards(ore=1)
@@ -191,7 +191,7 @@ def test_saboteur() -> None:
     s = with_card("saboteur", hands={1: cards(ore=5), 2: cards(ore=4)})
     s = play(s, "saboteur")
     assert s.stage is Stage.DISCARD and s.discards == (0, 2, 0)  # 2 has fewer points
-    from model.catan.actions import Discard
+    from rules_oracle.model.catan.actions import Discard
 
     s = GAME.apply(GAME.apply(s, Discard(BD.ORE)), Discard(BD.ORE))
     assert s.stage is Stage.MAIN and s.pending is None and s.robber == make().robber
@@ -283,7 +283,7 @@ def test_smith() -> None:
 
 @pytest.mark.rules("cities_knights/progress.printer", "cities_knights/progress.constitution")
 def test_vp_cards_lie_face_up() -> None:
-    from model.cities_knights.turn import gain_progress
+    from rules_oracle.model.cities_knights.turn import gain_progress
 
     s = gain_progress(gain_progress(make(**BOARD), 0, D.PRINTER), 0, D.CONSTITUTION)
     assert s.players[0].vp_cards == 2 and sum(s.players[0].progress) == 0

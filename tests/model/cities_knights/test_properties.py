@@ -5,13 +5,13 @@ import random
 import attrs
 import pytest
 
-from model.catan import board as B
-from model.cities_knights import data as D
-from model.cities_knights.game import GAME
-from model.cities_knights.state import CKState, Stage
-from model.core import digest, structure, to_json, unstructure
-from model.core.play import choose
-from properties.cities_knights import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.core import digest, structure, to_json, unstructure
+from rules_oracle.model.core.play import choose
+from rules_oracle.properties.cities_knights import (
     INVARIANTS,
     TRANSITION_INVARIANTS,
     bounds,
@@ -130,7 +130,7 @@ def test_pending_work_can_fail() -> None:
     assert pending_work(attrs.evolve(s, victims=(1,)))
     assert pending_work(attrs.evolve(s, stage=Stage.REDUCE))
     assert pending_work(attrs.evolve(s, metro_kind=0))
-    from model.cities_knights.state import Pending
+    from rules_oracle.model.cities_knights.state import Pending
 
     assert pending_work(attrs.evolve(s, pending=Pending(D.SPY)))
 

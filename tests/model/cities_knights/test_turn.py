@@ -6,8 +6,8 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from model.catan import board as B
-from model.catan.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan.actions import (
     BuildCity,
     BuildRoad,
     BuildSettlement,
@@ -18,11 +18,11 @@ from model.catan.actions import (
     RollDice,
     Steal,
 )
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import ChooseCard, DiscardProgress, EventDie
-from model.cities_knights.game import GAME
-from model.cities_knights.state import CKState, Stage
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import ChooseCard, DiscardProgress, EventDie
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.state import CKState, Stage
 from tests.model.cities_knights.helpers import cards, make, progress, rule_of
 
 # hex 11 mountains 8: 20 26 32 37 31 25; hex 12 forest 8: 28 34 39 43 38 33
@@ -149,7 +149,7 @@ def test_thirteen_points_win_on_ones_own_turn_only() -> None:
                      metropolis=(0, -1, -1), merchant=0, merchant_owner=1)
     s = attrs.evolve(s, players=tuple(attrs.evolve(pl, levels=(4, 0, 0)) if i == 1 else pl
                                       for i, pl in enumerate(s.players)), defenders_left=4)
-    from model.cities_knights.common import points, refresh
+    from rules_oracle.model.cities_knights.common import points, refresh
 
     s = refresh(s)
     assert points(s, 1) == 8 + 3 + 2 + 2 + 1 == 16

@@ -7,7 +7,7 @@ import attrs
 import cattrs
 import pytest
 
-from model.core import (
+from rules_oracle.model.core import (
     CHANCE,
     TERMINAL,
     Config,
@@ -23,9 +23,9 @@ from model.core import (
     uniform,
     unstructure,
 )
-from model.core.canon import error_paths
-from model.core.play import choose, final_state, playout
-from model.core.rules import normalize, quote_stands
+from rules_oracle.model.core.canon import error_paths
+from rules_oracle.model.core.play import choose, final_state, playout
+from rules_oracle.model.core.rules import normalize, quote_stands
 from tests.toygame import GAME, Move, Roll, ToyState
 
 
@@ -259,7 +259,7 @@ def test_registry_finds_and_rejects_games(monkeypatch: pytest.MonkeyPatch) -> No
     registry.register("broken", "tests.toygame:RULES")
     with pytest.raises(TypeError, match="not a Game"):
         registry.get("broken")
-    registry.register("absent", "model.nonesuch.game:GAME")
+    registry.register("absent", "rules_oracle.model.nonesuch.game:GAME")
     assert "absent" not in registry.names()
 
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from model.core import registry
-from model.core.rules import quote_stands
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.rules import quote_stands
 
 RULES_DIR = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
 

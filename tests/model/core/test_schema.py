@@ -11,9 +11,9 @@ import attrs
 import jsonschema
 import pytest
 
-from model.core import canon, registry
-from model.core.play import playout
-from model.core.schema import game_schemas, schema_of
+from rules_oracle.model.core import canon, registry
+from rules_oracle.model.core.play import playout
+from rules_oracle.model.core.schema import game_schemas, schema_of
 
 ROOT = Path(__file__).resolve().parents[3]
 

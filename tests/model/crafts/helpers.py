@@ -4,12 +4,12 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from model.core.game import CHANCE
-from model.core.play import choose
-from model.crafts import data as D
-from model.crafts.actions import Commit, Stop
-from model.crafts.game import GAME, W, _settle, params
-from model.crafts.state import PH_COMMIT, PH_RESOLVE, CraftsState
+from rules_oracle.model.core.game import CHANCE
+from rules_oracle.model.core.play import choose
+from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts.actions import Commit, Stop
+from rules_oracle.model.crafts.game import GAME, W, _settle, params
+from rules_oracle.model.crafts.state import PH_COMMIT, PH_RESOLVE, CraftsState
 
 CARD = {k: i for i, k in enumerate(D.CARD_KEYS)}
 RES = {k: i for i, k in enumerate(D.RESOURCES)}

@@ -4,10 +4,10 @@ from fractions import Fraction
 
 import pytest
 
-from model.core.errors import IllegalAction
-from model.core.game import CHANCE
-from model.crafts import data as D
-from model.crafts.actions import (
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.core.game import CHANCE
+from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts.actions import (
     Apply,
     Draw,
     Knight,
@@ -17,9 +17,9 @@ from model.crafts.actions import (
     ScoutPick,
     Steal,
 )
-from model.crafts.game import GAME
-from model.crafts.rules import CARD_RULES
-from model.crafts.state import PH_COMMIT, PH_RESOLVE
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.rules import CARD_RULES
+from rules_oracle.model.crafts.state import PH_COMMIT, PH_RESOLVE
 from tests.model.crafts.helpers import CARD, RES, cards, make, res, resolving
 
 CONVERTERS = [k for k in range(D.NK) if D.CARDS[k].inputs and k not in (D.CASTLE, D.MAGE)]
@@ -173,7 +173,7 @@ def test_theft_by_level() -> None:
 
 
 def test_make_helper_is_consistent() -> None:
-    from properties.crafts import check
+    from rules_oracle.properties.crafts import check
 
     s = make(3, hands={0: cards(farm=3)}, boards={1: res(wood=2)})
     assert check(s) == []

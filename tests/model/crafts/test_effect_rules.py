@@ -2,11 +2,20 @@
 
 import pytest
 
-from model.core.play import playout
-from model.crafts import rules as RL
-from model.crafts.actions import Decline, Done, Draw, Exchange, Knight, Pass, Redraw, Withdraw
-from model.crafts.game import GAME
-from model.crafts.state import PH_END, PH_OVER
+from rules_oracle.model.core.play import playout
+from rules_oracle.model.crafts import rules as RL
+from rules_oracle.model.crafts.actions import (
+    Decline,
+    Done,
+    Draw,
+    Exchange,
+    Knight,
+    Pass,
+    Redraw,
+    Withdraw,
+)
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.state import PH_END, PH_OVER
 
 
 @pytest.mark.rules(RL.DECK_RESHUFFLE, RL.MARKET_FREE, RL.MARKET_COST, RL.MARKET_DISCARD,

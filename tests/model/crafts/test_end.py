@@ -2,10 +2,10 @@
 
 import pytest
 
-from model.core.errors import IllegalAction
-from model.crafts.actions import Buy, Commit, Discard, Done, Sell
-from model.crafts.game import GAME
-from model.crafts.state import PH_END, PH_OVER
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.crafts.actions import Buy, Commit, Discard, Done, Sell
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.state import PH_END, PH_OVER
 from tests.model.crafts.helpers import CARD, RES, cards, make, res
 
 

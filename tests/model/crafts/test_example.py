@@ -2,9 +2,9 @@
 
 import pytest
 
-from model.crafts.actions import Apply, Knight
-from model.crafts.game import GAME
-from model.crafts.state import PH_END, PH_RESOLVE
+from rules_oracle.model.crafts.actions import Apply, Knight
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.state import PH_END, PH_RESOLVE
 from tests.model.crafts.helpers import cards, commit, make, res
 
 

@@ -6,15 +6,15 @@ import random
 import attrs
 import pytest
 
-from model.core.canon import digest, structure, to_json, unstructure
-from model.core.errors import IllegalAction
-from model.core.game import CHANCE
-from model.core.play import playout
-from model.crafts import actions as A
-from model.crafts.game import GAME
-from model.crafts.state import CraftsState
-from properties.crafts import INVARIANTS, check
-from properties.registry import invariants
+from rules_oracle.model.core.canon import digest, structure, to_json, unstructure
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.core.game import CHANCE
+from rules_oracle.model.core.play import playout
+from rules_oracle.model.crafts import actions as A
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.state import CraftsState
+from rules_oracle.properties.crafts import INVARIANTS, check
+from rules_oracle.properties.registry import invariants
 from tests.model.crafts.helpers import biased_game, cards, make
 
 

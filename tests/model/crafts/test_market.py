@@ -2,11 +2,11 @@
 
 import pytest
 
-from model.core.errors import IllegalAction
-from model.core.game import CHANCE
-from model.crafts.actions import Commit, Draw, Exchange, Pass, Redraw
-from model.crafts.game import GAME
-from model.crafts.state import PH_COMMIT, PH_MARKET
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.core.game import CHANCE
+from rules_oracle.model.crafts.actions import Commit, Draw, Exchange, Pass, Redraw
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.state import PH_COMMIT, PH_MARKET
 from tests.model.crafts.helpers import CARD, cards, make, run
 
 F, C, M, S = CARD["farm"], CARD["castle"], CARD["mage_tower"], CARD["scouting"]

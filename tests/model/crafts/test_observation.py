@@ -4,12 +4,12 @@ open piles."""
 import attrs
 import pytest
 
-from model.core import CHANCE, PUBLIC, canon
-from model.crafts import data as D
-from model.crafts.actions import Apply, Scout
-from model.crafts.game import GAME
-from model.crafts.observation import MageDiscards, PlayerView, PublicView, ScoutingPick
-from model.crafts.state import PH_COMMIT, PH_DEAL, PH_MARKET
+from rules_oracle.model.core import CHANCE, PUBLIC, canon
+from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts.actions import Apply, Scout
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.observation import MageDiscards, PlayerView, PublicView, ScoutingPick
+from rules_oracle.model.crafts.state import PH_COMMIT, PH_DEAL, PH_MARKET
 from tests.model.crafts.helpers import CARD, cards, commit, make, res, resolving, run
 
 

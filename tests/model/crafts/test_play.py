@@ -2,8 +2,8 @@
 
 import pytest
 
-from model.core.errors import IllegalAction
-from model.crafts.actions import (
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.crafts.actions import (
     Apply,
     Buy,
     Commit,
@@ -15,8 +15,8 @@ from model.crafts.actions import (
     Stop,
     Withdraw,
 )
-from model.crafts.game import GAME
-from model.crafts.state import PH_COMMIT, PH_END, PH_RESOLVE
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.state import PH_COMMIT, PH_END, PH_RESOLVE
 from tests.model.crafts.helpers import CARD, RES, cards, commit, make, res, resolving
 
 

@@ -3,12 +3,12 @@ action possible, and eager games satisfy every invariant."""
 
 import pytest
 
-from model.core.game import CHANCE
-from model.core.play import playout
-from model.crafts import data as D
-from model.crafts.actions import Apply, Knight
-from model.crafts.game import GAME
-from properties.crafts import check
+from rules_oracle.model.core.game import CHANCE
+from rules_oracle.model.core.play import playout
+from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts.actions import Apply, Knight
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.properties.crafts import check
 
 
 def _deep_effects(players: int, seeds: range, policy: str) -> tuple[int, int]:

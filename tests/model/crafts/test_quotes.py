@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from model.core.rules import quote_stands
-from model.crafts.game import GAME
-from model.crafts.rules import FILE, RULES
+from rules_oracle.model.core.rules import quote_stands
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.rules import FILE, RULES
 
 RULES_DIR = Path(__file__).resolve().parents[3] / ".." / "shared" / "rules"
 

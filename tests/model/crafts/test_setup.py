@@ -4,13 +4,13 @@ from fractions import Fraction
 
 import pytest
 
-from model.core.errors import IllegalAction
-from model.core.game import CHANCE
-from model.core.play import final_state
-from model.crafts import data as D
-from model.crafts.actions import Draw, FirstPlayer, Pass
-from model.crafts.game import GAME
-from model.crafts.state import PH_DEAL, PH_END, PH_FIRST, PH_MARKET, PH_OVER
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.core.game import CHANCE
+from rules_oracle.model.core.play import final_state
+from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts.actions import Draw, FirstPlayer, Pass
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.state import PH_DEAL, PH_END, PH_FIRST, PH_MARKET, PH_OVER
 from tests.model.crafts.helpers import CARD, cards, make, run
 
 
@@ -35,7 +35,7 @@ def test_setup(players: int) -> None:
 
 
 def test_player_counts() -> None:
-    from model.core.errors import ConfigError
+    from rules_oracle.model.core.errors import ConfigError
 
     with pytest.raises(ConfigError):
         GAME.config(1)
@@ -69,7 +69,7 @@ def test_round_one_deal_then_random_first_player() -> None:
 def test_later_rounds_refill_up_to_five_and_keep_extras() -> None:
     s = make(3, phase=PH_END, first=0, scores={0: 9, 1: 4, 2: 7},
              hands={0: cards(farm=3), 1: cards(castle=7), 2: cards()})
-    from model.crafts.actions import Done
+    from rules_oracle.model.crafts.actions import Done
 
     s = run(s, Done(), Done(), Done())
     assert s.round == 2 and s.phase == PH_DEAL
@@ -80,7 +80,7 @@ def test_later_rounds_refill_up_to_five_and_keep_extras() -> None:
 
 @pytest.mark.rules("crafts/round.first-tie", "crafts/first-tie")
 def test_first_player_tie_next_clockwise_from_previous() -> None:
-    from model.crafts.actions import Done
+    from rules_oracle.model.crafts.actions import Done
 
     # previous first 1; players 0, 1 and 3 tie at 2 -> nearest clockwise after 1 is 3
     s = make(4, phase=PH_END, first=1, scores={0: 2, 1: 2, 2: 5, 3: 2},
@@ -108,7 +108,7 @@ def test_empty_deck_draws_from_the_discard() -> None:
     s = make(2, phase=PH_END, first=0, deck=(0,) * D.NK,
              discard=cards(farm=2, fair=1), hands={0: cards(castle=4), 1: cards(mage_tower=5)})
     # (a hand-made pile, not card-conserving: only the draw is looked at)
-    from model.crafts.actions import Done
+    from rules_oracle.model.crafts.actions import Done
 
     s = run(s, Done(), Done())
     assert s.owed == (1, 0) and GAME.actor(s) == CHANCE
@@ -124,7 +124,7 @@ def test_empty_deck_draws_from_the_discard() -> None:
 
 @pytest.mark.rules("crafts/deck-exhausted")
 def test_draws_are_lost_when_deck_and_discard_are_empty() -> None:
-    from model.crafts.actions import Done
+    from rules_oracle.model.crafts.actions import Done
 
     s = make(2, phase=PH_END, first=0, deck=(0,) * D.NK,
              hands={0: cards(castle=2), 1: cards(mage_tower=5)})
@@ -139,7 +139,7 @@ def test_deck_is_rebuilt_the_moment_it_runs_out() -> None:
     """"Если закончилась колода (не важно, в какой момент игры)": the discard is shuffled
     into a new deck when the last card is drawn, so cards discarded later (here a redrawn
     hand) are not in it."""
-    from model.crafts.actions import Redraw
+    from rules_oracle.model.crafts.actions import Redraw
 
     deck = cards(farm=1)
     s = make(2, phase=PH_MARKET, first=0, deck=deck, discard=cards(fair=3),
@@ -155,7 +155,7 @@ def test_deck_is_rebuilt_the_moment_it_runs_out() -> None:
 
 @pytest.mark.rules("crafts/deal-order", "crafts/round.refill")
 def test_owed_cards_are_drawn_clockwise_from_the_first_player() -> None:
-    from model.crafts.actions import Done
+    from rules_oracle.model.crafts.actions import Done
 
     s = make(3, phase=PH_END, first=2, scores={0: 5, 1: 5, 2: 1},
              hands={0: cards(farm=4), 1: cards(farm=3), 2: cards(farm=5)})

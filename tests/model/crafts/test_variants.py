@@ -4,10 +4,19 @@ from typing import Any
 
 import pytest
 
-from model.core.errors import IllegalAction
-from model.core.game import CHANCE
-from model.crafts.actions import Apply, Buy, Draw, Knight, Rebuild, Scout, ScoutPick, Steal
-from model.crafts.game import GAME
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.core.game import CHANCE
+from rules_oracle.model.crafts.actions import (
+    Apply,
+    Buy,
+    Draw,
+    Knight,
+    Rebuild,
+    Scout,
+    ScoutPick,
+    Steal,
+)
+from rules_oracle.model.crafts.game import GAME
 from tests.model.crafts.helpers import CARD, RES, cards, make, res, resolving
 
 
@@ -125,7 +134,7 @@ def test_scouting_empty() -> None:
 
 
 def test_unknown_option_rejected() -> None:
-    from model.core.errors import ConfigError
+    from rules_oracle.model.core.errors import ConfigError
 
     with pytest.raises(ConfigError):
         GAME.config(2, {"pebbles": "infinite"})
@@ -146,8 +155,8 @@ def test_fair_count_played_counts_cards_returned_by_reconstruction() -> None:
 
 @pytest.mark.rules("crafts/final-sale", "crafts/final.sell", "crafts/pebble-limit")
 def test_final_sale_when_the_bank_runs_short() -> None:
-    from model.crafts.actions import Done
-    from model.crafts.state import PH_END, PH_OVER
+    from rules_oracle.model.crafts.actions import Done
+    from rules_oracle.model.crafts.state import PH_END, PH_OVER
 
     # the bank holds 1 pebble; player 1 (the first player) sells first
     kw = {"phase": PH_END, "round": 4, "first": 1, "coins": {0: 40, 1: 48},

@@ -3,8 +3,8 @@ disagree (seeds and player counts as the search found them)."""
 
 import pytest
 
-from model.crafts.game import GAME
-from oracle.witness import find_witness
+from rules_oracle.model.crafts.game import GAME
+from rules_oracle.oracle.witness import find_witness
 
 
 @pytest.mark.rules("crafts/castle-setback-collect")

@@ -27,7 +27,7 @@ from typing import Any
 
 from faithful import Engine, Reply, digest_of, serve
 
-from model.core.canon import unstructure
+from rules_oracle.model.core.canon import unstructure
 
 FAULTS = ("accept-illegal", "miss-legal", "wrong-state", "wrong-digest", "crash", "hang",
           "garbage", "shape", "wrong-actor", "wrong-rule", "refuse", "ignore-quit",

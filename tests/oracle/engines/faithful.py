@@ -14,10 +14,10 @@ import json
 import sys
 from typing import Any
 
-from model.core import registry
-from model.core.canon import structure, unstructure
-from model.core.errors import ConfigError, IllegalAction
-from model.core.game import CHANCE, TERMINAL, Game
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import structure, unstructure
+from rules_oracle.model.core.errors import ConfigError, IllegalAction
+from rules_oracle.model.core.game import CHANCE, TERMINAL, Game
 
 Reply = dict[str, Any]
 

@@ -24,8 +24,8 @@ from typing import Any
 
 from faithful import Engine, Reply, serve
 
-from model.core.canon import unstructure
-from model.core.game import CHANCE
+from rules_oracle.model.core.canon import unstructure
+from rules_oracle.model.core.game import CHANCE
 
 
 class V2(Engine):
