@@ -190,6 +190,11 @@ def _stage_ok(v: Mapping[str, Any], players: int) -> Any:
 #: kinds whose cards only come from the bank, only go to it, only move between players, any
 GAIN, GIVE, MOVE, ANY = "gain", "give", "move", "any"
 FREE_STAGES = tuple(range(PRE_ROLL, OVER))
+#: a progress card's step: roads removed (the Diplomat, every open road under one reading)
+#: or placed, a settlement made a city (the Medicine), a wall (the Engineer)
+CARD_PIECES = ((-BD.ROADS, 1), (-1, 0), (0, 1), (0, 1))
+#: a reduced city: a settlement back (none when the stock is out), its wall lost
+REDUCED_PIECES = ((0, 0), (0, 1), (-1, 0), (-1, 0))
 
 
 class Spec:
@@ -198,7 +203,8 @@ class Spec:
     def __init__(self, name: str, stages: tuple[int, ...], cards: str | None = None,
                  prog: bool = False, pieces: bool = False, knights: bool = False,
                  longest: bool = False, merchant: bool = False, rules: tuple[str, ...] = (),
-                 ends_turn: bool = False) -> None:
+                 ends_turn: bool = False,
+                 piece_range: tuple[tuple[int, int], ...] = CARD_PIECES) -> None:
         self.name = name
         self.stages = stages
         self.cards = cards
@@ -210,6 +216,8 @@ class Spec:
         self.rules = (RB.OVER, *rules)
         #: the turn ends after the step (``turn.end_turn``), the next stage is not a choice
         self.ends_turn = ends_turn
+        #: the change of each piece count (roads, settlements, cities, walls) one step makes
+        self.piece_range = piece_range
 
     def params(self, players: int) -> tuple[str, ...]:
         ps = range(players)
@@ -236,7 +244,8 @@ SUMMARISED = (
     Spec("choose-deck", (DRAWS,)),
     Spec("discard-progress", (PROGRESS_DISCARD,), cards=GAIN, prog=True),
     Spec("end-discard", (END,), prog=True, ends_turn=True),
-    Spec("reduce-city", (REDUCE,), cards=GAIN, pieces=True, longest=True),
+    Spec("reduce-city", (REDUCE,), cards=GAIN, pieces=True, longest=True,
+         piece_range=REDUCED_PIECES),
     Spec("discard", (DISCARD,), cards=GIVE),
     Spec("move-robber", (ROBBER,)),
     Spec("steal", (STEAL,), cards=MOVE),
@@ -344,7 +353,9 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                 out += [rng(p[f"pv{i}"], 0, 1) for i in ps]
                 out += [rng(p[f"dd{c}"], -1, 0) for c in range(NCOL)]
             if spec.pieces:
-                out += [rng(p[f"{x}{i}"], -2, 2) for x in ("rd", "sd", "cd", "wd") for i in ps]
+                out += [rng(p[f"{x}{i}"], lo, hi) for x, (lo, hi) in
+                        zip(("rd", "sd", "cd", "wd"), spec.piece_range, strict=True)
+                        for i in ps]
             if spec.knights:
                 out += [rng(p[f"kd{i}.{lv}"], -2, 2) for i in ps
                         for lv in range(D.KNIGHT_LEVELS)]
@@ -653,7 +664,9 @@ def _after(state: CKState, action: Action) -> CKState | None:
 class CitiesKnightsEncoding(Encoding[CKState, Action]):
     game = "cities_knights"
     variables = _vars(4)
-    bound_steps = 2
+    #: the gain bounds are per action (a window of two steps over 46 kinds, most with
+    #: dozens of parameters, is beyond the query time)
+    bound_steps = 1
 
     def variables_for(self, players: int) -> tuple[str, ...]:
         return _vars(players)
