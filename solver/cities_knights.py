@@ -667,6 +667,11 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
     #: the gain bounds are per action (a window of two steps over 46 kinds, most with
     #: dozens of parameters, is beyond the query time)
     bound_steps = 1
+    #: deep or rare steps the seeded sample may miss: the progress discards (at a turn's
+    #: end and off turn) under ``progress-play=one``, and a metropolis (seed 1 reaches one
+    #: at step 6200 under ``merchant=settlement``)
+    openings = (((("progress-play", "one"),), 1200),
+                ((("merchant", "settlement"),), 6300))
 
     def variables_for(self, players: int) -> tuple[str, ...]:
         return _vars(players)
