@@ -64,10 +64,10 @@ from typing import Any
 
 import z3
 
-from model.catan import board as B
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import (
     Action,
     Answer,
     BuildCity,
@@ -96,14 +96,14 @@ from model.catan.actions import (
     TradeWith,
     Withdraw,
 )
-from model.catan.build import road_connected, site_free
-from model.catan.game import GAME
-from model.catan.production import owed, victims
-from model.catan.state import CatanState, Stage
-from model.catan.trade import rates
-from model.catan.turn import robber_targets
-from model.core.errors import IllegalAction
-from solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.model.catan.build import road_connected, site_free
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.production import owed, victims
+from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.catan.trade import rates
+from rules_oracle.model.catan.turn import robber_targets
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
 STAGES = tuple(Stage)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}

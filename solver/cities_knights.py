@@ -63,8 +63,8 @@ from typing import Any
 
 import z3
 
-from model.catan import data as BD
-from model.catan.actions import (
+from rules_oracle.model.catan import data as BD
+from rules_oracle.model.catan.actions import (
     Answer,
     BuildCity,
     BuildRoad,
@@ -82,9 +82,9 @@ from model.catan.actions import (
     TradeWith,
     Withdraw,
 )
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import (
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import (
     Action,
     ActivateKnight,
     BuildKnight,
@@ -109,15 +109,15 @@ from model.cities_knights.actions import (
     ReduceCity,
     Stop,
 )
-from model.cities_knights.common import held
-from model.cities_knights.game import GAME
-from model.cities_knights.state import CKState, Stage
-from model.core.errors import IllegalAction
-from solver.catan import Up, pn, select
-from solver.catan import between as rng
-from solver.catan import flag as b
-from solver.catan import sum_of as total
-from solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.model.cities_knights.common import held
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.solver.catan import Up, pn, select
+from rules_oracle.solver.catan import between as rng
+from rules_oracle.solver.catan import flag as b
+from rules_oracle.solver.catan import sum_of as total
+from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
 STAGES = tuple(Stage)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}

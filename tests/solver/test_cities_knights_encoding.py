@@ -10,17 +10,17 @@ from typing import Any
 import pytest
 import z3
 
-from model.catan.actions import BuildCity, EndTurn
-from model.cities_knights import data as D
-from model.cities_knights import rules as RB
-from model.cities_knights.actions import Action, BuildKnight, BuildWall, Improve
-from model.cities_knights.game import GAME
-from model.cities_knights.state import CKState, Stage
-from model.core.play import choose
-from properties.generic import variant_configs
-from solver import provers, registry
-from solver.cities_knights import ENCODING, CitiesKnightsEncoding
-from solver.encoding import ActionKind
+from rules_oracle.model.catan.actions import BuildCity, EndTurn
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import Action, BuildKnight, BuildWall, Improve
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.core.play import choose
+from rules_oracle.properties.generic import variant_configs
+from rules_oracle.solver import provers, registry
+from rules_oracle.solver.cities_knights import ENCODING, CitiesKnightsEncoding
+from rules_oracle.solver.encoding import ActionKind
 from tests.model.cities_knights.helpers import cards, make, rule_of
 
 PLAYERS = (3, 4)
