@@ -137,19 +137,19 @@ def pn(i: int, name: str) -> str:
     return f"p{i}.{name}"
 
 
-def _sum(terms: list[Any]) -> Any:
+def sum_of(terms: list[Any]) -> Any:
     return z3.Sum(*terms) if terms else Z
 
 
-def _b(cond: Any) -> Any:
+def flag(cond: Any) -> Any:
     return z3.If(cond, ONE, Z)
 
 
-def _range(x: Any, lo: int, hi: int) -> Any:
+def between(x: Any, lo: int, hi: int) -> Any:
     return z3.And(x >= lo, x <= hi)
 
 
-def _select(index: Any, values: list[Any], default: Any = Z) -> Any:
+def select(index: Any, values: list[Any], default: Any = Z) -> Any:
     """values[index] as an If-chain (``default`` outside the range)."""
     out = default
     for j in reversed(range(len(values))):
@@ -202,12 +202,12 @@ def _res(v: Vars, i: int) -> list[Any]:
 
 
 def _cards(v: Vars, i: int) -> Any:
-    return _sum(_res(v, i))
+    return sum_of(_res(v, i))
 
 
 def _of(v: Vars, who: Any, name: str, players: int, default: Any = Z) -> Any:
     """Player ``who``'s variable ``name`` (``who`` a term)."""
-    return _select(who, [v[pn(i, name)] for i in range(players)], default)
+    return select(who, [v[pn(i, name)] for i in range(players)], default)
 
 
 def _placer(players: int, k: Any) -> Any:
@@ -217,12 +217,12 @@ def _placer(players: int, k: Any) -> Any:
 
 def _placed(players: int, i: int, k: Any) -> Any:
     """Set-up placements of seat ``i`` among the first ``k``."""
-    return _b(k > i) + _b(k > 2 * players - 1 - i)
+    return flag(k > i) + flag(k > 2 * players - 1 - i)
 
 
 def _public(post: Mapping[str, Any], i: int) -> Any:
     return (post[pn(i, "settlements")] + 2 * post[pn(i, "cities")]
-            + D.SPECIAL_VP * _b(post["longest"] == i) + D.SPECIAL_VP * _b(post["army"] == i))
+            + D.SPECIAL_VP * flag(post["longest"] == i) + D.SPECIAL_VP * flag(post["army"] == i))
 
 
 def _max(terms: list[Any]) -> Any:
@@ -235,9 +235,9 @@ def _max(terms: list[Any]) -> Any:
 def award_longest(lengths: list[Any], holder: Any, broken: bool, keeps: Any) -> Any:
     """``roads.award_longest`` over terms."""
     best = _max(lengths)
-    leaders = _sum([_b(n == best) for n in lengths])
-    leader = _sum([z3.If(n == best, i, 0) for i, n in enumerate(lengths)])
-    holder_best = z3.And(holder >= 0, _select(holder, lengths, z3.IntVal(-1)) == best)
+    leaders = sum_of([flag(n == best) for n in lengths])
+    leader = sum_of([z3.If(n == best, i, 0) for i, n in enumerate(lengths)])
+    holder_best = z3.And(holder >= 0, select(holder, lengths, z3.IntVal(-1)) == best)
     keep = z3.Or(leaders <= 1, keeps == 1) if broken else z3.BoolVal(True)
     return z3.If(best < D.LONGEST_ROAD_MIN, -1,
                  z3.If(holder_best, z3.If(keep, holder, -1), z3.If(leaders == 1, leader, -1)))
@@ -245,9 +245,9 @@ def award_longest(lengths: list[Any], holder: Any, broken: bool, keeps: Any) -> 
 
 def award_army(knights: list[Any], holder: Any, player: Any) -> Any:
     """``roads.award_army`` over terms (``player`` just played a knight)."""
-    mine = _select(player, knights)
+    mine = select(player, knights)
     return z3.If(mine < D.LARGEST_ARMY_MIN, holder,
-                 z3.If(z3.Or(holder < 0, mine > _select(holder, knights)), player, holder))
+                 z3.If(z3.Or(holder < 0, mine > select(holder, knights)), player, holder))
 
 
 # ---------------------------------------------------------------------------
@@ -255,7 +255,7 @@ def award_army(knights: list[Any], holder: Any, player: Any) -> Any:
 # ---------------------------------------------------------------------------
 
 
-class _Up:
+class Up:
     """An update under construction: additive changes and assignments."""
 
     def __init__(self, v: Vars, players: int) -> None:
@@ -280,12 +280,12 @@ class _Up:
         self.set[name] = _term(value)
 
     def terms(self) -> dict[str, Any]:
-        out = {k: self.v[k] + _sum(ds) for k, ds in self.delta.items()}
+        out = {k: self.v[k] + sum_of(ds) for k, ds in self.delta.items()}
         out.update(self.set)
         return out
 
 
-def _pay(u: _Up, who: Any, cost: tuple[int, ...]) -> None:
+def _pay(u: Up, who: Any, cost: tuple[int, ...]) -> None:
     for r, n in enumerate(cost):
         if n:
             u.add_player(who, f"res{r}", -n)
@@ -315,7 +315,7 @@ def _refresh(v: Vars, up: dict[str, Any], players: int) -> dict[str, Any]:
 def _finish(v: Vars, up: dict[str, Any], players: int) -> dict[str, Any]:
     """``scoring.finish``: the player on turn with 10 points wins at once."""
     post = {**v, **up}
-    score = _select(post["turn"], [post[pn(i, "score")] for i in range(players)])
+    score = select(post["turn"], [post[pn(i, "score")] for i in range(players)])
     over = z3.And(post["turns"] >= 1, post["stage"] != OVER, score >= D.VICTORY)
     out = dict(up)
     out["stage"] = z3.If(over, OVER, post["stage"])
@@ -331,13 +331,13 @@ def _after_card(v: Vars) -> Any:
     return z3.If(v["dw"] != 0, MAIN, PRE_ROLL)
 
 
-def _close_offer(u: _Up, players: int) -> None:
+def _close_offer(u: Up, players: int) -> None:
     u.put("stage", MAIN)
     for name in _offer_vars(players):
         u.put(name, -1 if name == "oresp" else 0)
 
 
-def _settle_roads(v: Vars, u: _Up, lengths: list[Any], changed: Any, broken: bool) -> None:
+def _settle_roads(v: Vars, u: Up, lengths: list[Any], changed: Any, broken: bool) -> None:
     """Road lengths after a placement; the longest road card when any changed."""
     players = u.players
     for i in range(players):
@@ -369,10 +369,10 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return z3.BoolVal(True)
 
     def kind(name: str, params: tuple[str, ...], domain: Callable[[Params], Any],
-             guard: Guard, update: Callable[[Vars, Params, _Up], None],
+             guard: Guard, update: Callable[[Vars, Params, Up], None],
              rules: tuple[str, ...], refresh: bool = False) -> ActionKind:
         def full(v: Vars, p: Params) -> dict[str, Any]:
-            u = _Up(v, n)
+            u = Up(v, n)
             update(v, p, u)
             up = u.terms()
             if refresh:
@@ -392,58 +392,58 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                            z3.If(hb < B.N_HARBOURS, HARBOURS, SETUP)))
 
     def laid(v: Vars, prefix: str, count: int) -> Any:
-        return _sum([v[f"{prefix}{x}"] for x in range(count)])
+        return sum_of([v[f"{prefix}{x}"] for x in range(count)])
 
     def terrain_guard(v: Vars, p: Params) -> Any:
         t, desert = p["terrain"], p["desert"]
         last = laid(v, "ter", NT) + 1 == B.N_HEXES
         return z3.And(v["stage"] == TERRAIN,
-                      _select(t, [v[f"ter{x}"] < D.TERRAIN_COUNTS[x] for x in range(NT)],
+                      select(t, [v[f"ter{x}"] < D.TERRAIN_COUNTS[x] for x in range(NT)],
                               z3.BoolVal(False)),
-                      z3.If(last, _range(desert, 0, B.N_HEXES - 1), desert == -1))
+                      z3.If(last, between(desert, 0, B.N_HEXES - 1), desert == -1))
 
-    def terrain_update(v: Vars, p: Params, u: _Up) -> None:
+    def terrain_update(v: Vars, p: Params, u: Up) -> None:
         t = p["terrain"]
         for x in range(NT):
-            u.add(f"ter{x}", _b(t == x))
+            u.add(f"ter{x}", flag(t == x))
         ter = laid(v, "ter", NT) + 1
         u.put("robber", z3.If(ter == B.N_HEXES, p["desert"], v["robber"]))
         u.put("stage", board_next(v, ter, laid(v, "tok", NN), laid(v, "hb", NK)))
 
-    def spiral_update(v: Vars, p: Params, u: _Up) -> None:
+    def spiral_update(v: Vars, p: Params, u: Up) -> None:
         for j in range(NN):
             u.put(f"tok{j}", D.NUMBER_COUNTS[j])
         u.put("stage", board_next(v, laid(v, "ter", NT), z3.IntVal(N_TOKENS),
                                   laid(v, "hb", NK)))
 
     def token_index(number: Any) -> Any:
-        return _select(number, [z3.IntVal(D.NUMBERS.index(x)) if x in D.NUMBERS else
+        return select(number, [z3.IntVal(D.NUMBERS.index(x)) if x in D.NUMBERS else
                                 z3.IntVal(-1) for x in range(max(D.NUMBERS) + 1)],
                        z3.IntVal(-1))
 
     def token_guard(v: Vars, p: Params) -> Any:
         j = token_index(p["number"])
         return z3.And(v["stage"] == TOKENS, v["opt.spiral"] == 0,
-                      _select(j, [v[f"tok{x}"] < D.NUMBER_COUNTS[x] for x in range(NN)],
+                      select(j, [v[f"tok{x}"] < D.NUMBER_COUNTS[x] for x in range(NN)],
                               z3.BoolVal(False)))
 
-    def token_update(v: Vars, p: Params, u: _Up) -> None:
+    def token_update(v: Vars, p: Params, u: Up) -> None:
         j = token_index(p["number"])
         for x in range(NN):
-            u.add(f"tok{x}", _b(j == x))
+            u.add(f"tok{x}", flag(j == x))
         u.put("stage", board_next(v, laid(v, "ter", NT), laid(v, "tok", NN) + 1,
                                   laid(v, "hb", NK)))
 
     def harbour_guard(v: Vars, p: Params) -> Any:
         k = p["kind"]
         return z3.And(v["stage"] == HARBOURS,
-                      _select(k, [v[f"hb{x}"] < D.HARBOUR_COUNTS[x] for x in range(NK)],
+                      select(k, [v[f"hb{x}"] < D.HARBOUR_COUNTS[x] for x in range(NK)],
                               z3.BoolVal(False)))
 
-    def harbour_update(v: Vars, p: Params, u: _Up) -> None:
+    def harbour_update(v: Vars, p: Params, u: Up) -> None:
         k = p["kind"]
         for x in range(NK):
-            u.add(f"hb{x}", _b(k == x))
+            u.add(f"hb{x}", flag(k == x))
         u.put("stage", board_next(v, laid(v, "ter", NT), laid(v, "tok", NN),
                                   laid(v, "hb", NK) + 1))
 
@@ -456,7 +456,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                               z3.And(p[nl[j]] >= 0, p[nl[j]] <= v[pn(j, "len")]))
                         for j in ps))
 
-    def settle(v: Vars, p: Params, u: _Up) -> None:
+    def settle(v: Vars, p: Params, u: Up) -> None:
         """A settlement of the player on turn (``build.place_settlement``)."""
         u.add_player(v["turn"], "settlements", 1)
         lengths = [p[nl[j]] for j in ps]
@@ -464,21 +464,21 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         _settle_roads(v, u, lengths, changed, broken=True)
 
     def nl_domain(p: Params) -> Any:
-        return z3.And(*(_range(p[nl[j]], 0, D.ROADS) for j in ps))
+        return z3.And(*(between(p[nl[j]], 0, D.ROADS) for j in ps))
 
     def setup_settlement_domain(p: Params) -> Any:
-        return z3.And(_range(p["site"], 0, 1), nl_domain(p),
-                      *(_range(p[f"g{r}"], 0, 3) for r in range(NR)))
+        return z3.And(between(p["site"], 0, 1), nl_domain(p),
+                      *(between(p[f"g{r}"], 0, 3) for r in range(NR)))
 
     def setup_settlement_guard(v: Vars, p: Params) -> Any:
         gains = [p[f"g{r}"] for r in range(NR)]
         return z3.And(v["stage"] == SETUP, v["snode"] == 0, p["site"] == 1,
                       turn_vars(v, "settlements") < D.SETTLEMENTS,
                       lengths_ok(v, p, v["turn"]),
-                      z3.If(v["placement"] >= n, _sum(gains) <= 3,
+                      z3.If(v["placement"] >= n, sum_of(gains) <= 3,
                             z3.And(*(g == 0 for g in gains))))
 
-    def setup_settlement_update(v: Vars, p: Params, u: _Up) -> None:
+    def setup_settlement_update(v: Vars, p: Params, u: Up) -> None:
         settle(v, p, u)
         for r in range(NR):
             got = z3.If(p[f"g{r}"] <= v[f"bank{r}"], p[f"g{r}"], v[f"bank{r}"])
@@ -487,9 +487,9 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.put("snode", 1)
 
     def road_domain(p: Params) -> Any:
-        return z3.And(_range(p["ok"], 0, 1), _range(p["nlen"], 0, D.ROADS))
+        return z3.And(between(p["ok"], 0, 1), between(p["nlen"], 0, D.ROADS))
 
-    def lay_road(v: Vars, p: Params, u: _Up) -> None:
+    def lay_road(v: Vars, p: Params, u: Up) -> None:
         """A road of the player on turn (``build.place_road``)."""
         me = v["turn"]
         u.add_player(me, "roads", 1)
@@ -505,7 +505,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def setup_road_guard(v: Vars, p: Params) -> Any:
         return z3.And(v["stage"] == SETUP, v["snode"] == 1, road_guard(v, p))
 
-    def setup_road_update(v: Vars, p: Params, u: _Up) -> None:
+    def setup_road_update(v: Vars, p: Params, u: Up) -> None:
         lay_road(v, p, u)
         k = v["placement"] + 1
         last = k == 2 * n
@@ -516,14 +516,14 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.put("stage", z3.If(last, PRE_ROLL, SETUP))
 
     # -- the turn ----------------------------------------------------------------------
-    def roll_update(v: Vars, p: Params, u: _Up) -> None:
+    def roll_update(v: Vars, p: Params, u: Up) -> None:
         u.put("stage", DICE)
 
     owe = tuple((i, r, f"owe{i}.{r}") for i in ps for r in range(NR))
 
     def dice_domain(p: Params) -> Any:
-        return z3.And(_range(p["white"], 1, 6), _range(p["red"], 1, 6),
-                      *(_range(p[name], 0, 4 * D.CITIES + 2 * D.SETTLEMENTS)
+        return z3.And(between(p["white"], 1, 6), between(p["red"], 1, 6),
+                      *(between(p[name], 0, 4 * D.CITIES + 2 * D.SETTLEMENTS)
                         for _, _, name in owe))
 
     def dice_guard(v: Vars, p: Params) -> Any:
@@ -531,14 +531,14 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         hexes = z3.If(z3.Or(total == 2, total == 12), 1, 2)
         per_player = []
         for i in ps:
-            got = _sum([p[name] for j, _, name in owe if j == i])
+            got = sum_of([p[name] for j, _, name in owe if j == i])
             per_player.append(
                 got <= hexes * (v[pn(i, "settlements")] + 2 * v[pn(i, "cities")]))
         return z3.And(v["stage"] == DICE, *per_player,
                       z3.Implies(total == D.ROBBER_ROLL,
                                  z3.And(*(p[name] == 0 for _, _, name in owe))))
 
-    def dice_update(v: Vars, p: Params, u: _Up) -> None:
+    def dice_update(v: Vars, p: Params, u: Up) -> None:
         total = p["white"] + p["red"]
         seven = total == D.ROBBER_ROLL
         u.put("dw", p["white"])
@@ -553,10 +553,10 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.put("stage", z3.If(seven, z3.If(any_discard, DISCARD, ROBBER), MAIN))
         for r in range(NR):
             due = [p[f"owe{i}.{r}"] for i in ps]
-            total_r = _sum(due)
+            total_r = sum_of(due)
             bank = v[f"bank{r}"]
             full = total_r <= bank
-            single = _sum([_b(x > 0) for x in due]) == 1
+            single = sum_of([flag(x > 0) for x in due]) == 1
             rest = z3.And(single, v["opt.oneowed"] == 1)
             for i in ps:
                 u.add(pn(i, f"res{r}"),
@@ -572,58 +572,58 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                 seat = (t + k) % n
                 out = z3.If(v[pn(seat, "disc")] > 0, seat, out)
             firsts.append(out)
-        return _select(v["turn"], firsts, z3.IntVal(-1))
+        return select(v["turn"], firsts, z3.IntVal(-1))
 
     def discard_guard(v: Vars, p: Params) -> Any:
         who = discarder(v)
         return z3.And(v["stage"] == DISCARD,
-                      _select(p["resource"], [_of(v, who, f"res{r}", n) > 0
+                      select(p["resource"], [_of(v, who, f"res{r}", n) > 0
                                               for r in range(NR)], z3.BoolVal(False)))
 
-    def discard_update(v: Vars, p: Params, u: _Up) -> None:
+    def discard_update(v: Vars, p: Params, u: Up) -> None:
         who = discarder(v)
         r = p["resource"]
         for x in range(NR):
-            u.add_player(who, f"res{x}", -_b(r == x))
-            u.add(f"bank{x}", _b(r == x))
+            u.add_player(who, f"res{x}", -flag(r == x))
+            u.add(f"bank{x}", flag(r == x))
         u.add_player(who, "disc", -1)
-        left = _sum([v[pn(i, "disc")] for i in ps]) - 1
+        left = sum_of([v[pn(i, "disc")] for i in ps]) - 1
         u.put("stage", z3.If(left > 0, DISCARD, ROBBER))
 
     def robber_domain(p: Params) -> Any:
-        return z3.And(_range(p["hex"], 0, B.N_HEXES - 1), _range(p["victim"], -1, n - 1),
-                      _range(p["ok"], 0, 1), _range(p["vok"], 0, 1))
+        return z3.And(between(p["hex"], 0, B.N_HEXES - 1), between(p["victim"], -1, n - 1),
+                      between(p["ok"], 0, 1), between(p["vok"], 0, 1))
 
     def robber_guard(v: Vars, p: Params) -> Any:
         victim = p["victim"]
         return z3.And(v["stage"] == ROBBER, p["ok"] == 1, p["vok"] == 1,
                       p["hex"] != v["robber"],
-                      z3.Or(victim == -1, z3.And(victim != v["turn"], _select(
+                      z3.Or(victim == -1, z3.And(victim != v["turn"], select(
                           victim, [_cards(v, i) for i in ps]) > 0)))
 
-    def robber_update(v: Vars, p: Params, u: _Up) -> None:
+    def robber_update(v: Vars, p: Params, u: Up) -> None:
         victim = p["victim"]
         u.put("robber", p["hex"])
         u.put("victim", victim)
         u.put("stage", z3.If(victim < 0, _after_card(v), STEAL))
 
     def steal_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == STEAL, _select(
+        return z3.And(v["stage"] == STEAL, select(
             p["resource"], [_of(v, v["victim"], f"res{r}", n) > 0 for r in range(NR)],
             z3.BoolVal(False)))
 
-    def steal_update(v: Vars, p: Params, u: _Up) -> None:
+    def steal_update(v: Vars, p: Params, u: Up) -> None:
         r = p["resource"]
         for x in range(NR):
-            u.add_player(v["victim"], f"res{x}", -_b(r == x))
-            u.add_player(v["turn"], f"res{x}", _b(r == x))
+            u.add_player(v["victim"], f"res{x}", -flag(r == x))
+            u.add_player(v["turn"], f"res{x}", flag(r == x))
         u.put("victim", -1)
         u.put("stage", _after_card(v))
 
     def end_guard(v: Vars, p: Params) -> Any:
         return v["stage"] == MAIN
 
-    def end_update(v: Vars, p: Params, u: _Up) -> None:
+    def end_update(v: Vars, p: Params, u: Up) -> None:
         me = v["turn"]
         for c in range(ND):
             for i in ps:
@@ -637,14 +637,14 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
 
     # -- building in the main phase ----------------------------------------------------
     def build_settlement_domain(p: Params) -> Any:
-        return z3.And(_range(p["site"], 0, 1), nl_domain(p))
+        return z3.And(between(p["site"], 0, 1), nl_domain(p))
 
     def build_settlement_guard(v: Vars, p: Params) -> Any:
         return z3.And(v["stage"] == MAIN, p["site"] == 1,
                       turn_vars(v, "settlements") < D.SETTLEMENTS,
                       _can_pay(v, n, D.SETTLEMENT_COST), lengths_ok(v, p, v["turn"]))
 
-    def build_settlement_update(v: Vars, p: Params, u: _Up) -> None:
+    def build_settlement_update(v: Vars, p: Params, u: Up) -> None:
         _pay(u, v["turn"], D.SETTLEMENT_COST)
         settle(v, p, u)
         u.put("built", 1)
@@ -653,7 +653,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return z3.And(v["stage"] == MAIN, turn_vars(v, "roads") < D.ROADS,
                       _can_pay(v, n, D.ROAD_COST), road_guard(v, p))
 
-    def build_road_update(v: Vars, p: Params, u: _Up) -> None:
+    def build_road_update(v: Vars, p: Params, u: Up) -> None:
         _pay(u, v["turn"], D.ROAD_COST)
         lay_road(v, p, u)
         u.put("built", 1)
@@ -662,7 +662,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return z3.And(v["stage"] == MAIN, p["ok"] == 1, turn_vars(v, "settlements") >= 1,
                       turn_vars(v, "cities") < D.CITIES, _can_pay(v, n, D.CITY_COST))
 
-    def city_update(v: Vars, p: Params, u: _Up) -> None:
+    def city_update(v: Vars, p: Params, u: Up) -> None:
         _pay(u, v["turn"], D.CITY_COST)
         u.add_player(v["turn"], "settlements", -1)
         u.add_player(v["turn"], "cities", 1)
@@ -672,22 +672,22 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return z3.And(v["stage"] == MAIN, laid(v, "deck", ND) > 0,
                       _can_pay(v, n, D.DEVELOPMENT_COST))
 
-    def buy_update(v: Vars, p: Params, u: _Up) -> None:
+    def buy_update(v: Vars, p: Params, u: Up) -> None:
         _pay(u, v["turn"], D.DEVELOPMENT_COST)
         u.put("built", 1)
         u.put("stage", DRAW)
 
     def draw_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == DRAW, _select(
+        return z3.And(v["stage"] == DRAW, select(
             p["card"], [v[f"deck{c}"] > 0 for c in range(ND)], z3.BoolVal(False)))
 
-    def draw_update(v: Vars, p: Params, u: _Up) -> None:
+    def draw_update(v: Vars, p: Params, u: Up) -> None:
         card = p["card"]
         for c in range(ND):
-            u.add(f"deck{c}", -_b(card == c))
-            u.add_player(v["turn"], f"dev{c}", _b(card == c))
-            u.add_player(v["turn"], f"new{c}", _b(card == c))
-        u.add_player(v["turn"], "score", _b(card == VP))
+            u.add(f"deck{c}", -flag(card == c))
+            u.add_player(v["turn"], f"dev{c}", flag(card == c))
+            u.add_player(v["turn"], f"new{c}", flag(card == c))
+        u.add_player(v["turn"], "score", flag(card == VP))
         u.put("stage", MAIN)
 
     # -- development cards -------------------------------------------------------------
@@ -699,27 +699,27 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return z3.And(z3.Or(v["stage"] == PRE_ROLL, v["stage"] == MAIN), v["devp"] == 0,
                       held > 0, held - turn_vars(v, f"new{card}") > 0, early)
 
-    def play(u: _Up, v: Vars, card: int) -> None:
+    def play(u: Up, v: Vars, card: int) -> None:
         u.add_player(v["turn"], f"dev{card}", -1)
         u.add(f"played{card}", 1)
         u.put("devp", 1)
 
-    def knight_update(v: Vars, p: Params, u: _Up) -> None:
+    def knight_update(v: Vars, p: Params, u: Up) -> None:
         play(u, v, D.KNIGHT)
         me = v["turn"]
         u.add_player(me, "knights", 1)
-        knights = [v[pn(i, "knights")] + _b(me == i) for i in ps]
+        knights = [v[pn(i, "knights")] + flag(me == i) for i in ps]
         u.put("army", award_army(knights, v["army"], me))
         u.put("stage", ROBBER)
 
     def rb_domain(p: Params) -> Any:
-        return _range(p["open"], 0, 1)
+        return between(p["open"], 0, 1)
 
     def rb_guard(v: Vars, p: Params) -> Any:
         return z3.And(playable(v, D.ROAD_BUILDING),
                       z3.Implies(p["open"] == 1, turn_vars(v, "roads") < D.ROADS))
 
-    def rb_update(v: Vars, p: Params, u: _Up) -> None:
+    def rb_update(v: Vars, p: Params, u: Up) -> None:
         play(u, v, D.ROAD_BUILDING)
         left = D.ROADS - turn_vars(v, "roads")
         free = z3.If(left < D.FREE_ROADS, left, D.FREE_ROADS)
@@ -727,37 +727,37 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.put("stage", z3.If(p["open"] == 1, ROAD_BUILDING, v["stage"]))
 
     def plenty_domain(p: Params) -> Any:
-        return z3.And(_range(p["first"], 0, NR - 1), _range(p["second"], 0, NR - 1),
+        return z3.And(between(p["first"], 0, NR - 1), between(p["second"], 0, NR - 1),
                       p["first"] <= p["second"])
 
     def plenty_guard(v: Vars, p: Params) -> Any:
         a, b = p["first"], p["second"]
         bank = [v[f"bank{r}"] for r in range(NR)]
         return z3.And(playable(v, D.YEAR_OF_PLENTY),
-                      z3.If(a == b, _select(a, bank) >= 2,
-                            z3.And(_select(a, bank) >= 1, _select(b, bank) >= 1)))
+                      z3.If(a == b, select(a, bank) >= 2,
+                            z3.And(select(a, bank) >= 1, select(b, bank) >= 1)))
 
-    def plenty_update(v: Vars, p: Params, u: _Up) -> None:
+    def plenty_update(v: Vars, p: Params, u: Up) -> None:
         play(u, v, D.YEAR_OF_PLENTY)
         for r in range(NR):
-            got = _b(p["first"] == r) + _b(p["second"] == r)
+            got = flag(p["first"] == r) + flag(p["second"] == r)
             u.add_player(v["turn"], f"res{r}", got)
             u.add(f"bank{r}", -got)
 
     def monopoly_guard(v: Vars, p: Params) -> Any:
         return playable(v, D.MONOPOLY)
 
-    def monopoly_update(v: Vars, p: Params, u: _Up) -> None:
+    def monopoly_update(v: Vars, p: Params, u: Up) -> None:
         play(u, v, D.MONOPOLY)
         me, r = v["turn"], p["resource"]
         for i in ps:
             for x in range(NR):
-                taken = _sum([v[pn(q, f"res{x}")] for q in ps if q != i])
+                taken = sum_of([v[pn(q, f"res{x}")] for q in ps if q != i])
                 name = pn(i, f"res{x}")
                 u.put(name, z3.If(r == x, z3.If(me == i, v[name] + taken, 0), v[name]))
 
     def free_road_domain(p: Params) -> Any:
-        return z3.And(road_domain(p), _range(p["more"], 0, 1))
+        return z3.And(road_domain(p), between(p["more"], 0, 1))
 
     def free_road_guard(v: Vars, p: Params) -> Any:
         return z3.And(v["stage"] == ROAD_BUILDING, turn_vars(v, "roads") < D.ROADS,
@@ -765,7 +765,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                       z3.Implies(p["more"] == 1, z3.And(
                           v["free"] >= 2, turn_vars(v, "roads") + 1 < D.ROADS)))
 
-    def free_road_update(v: Vars, p: Params, u: _Up) -> None:
+    def free_road_update(v: Vars, p: Params, u: Up) -> None:
         lay_road(v, p, u)
         more = p["more"] == 1
         u.put("free", z3.If(more, v["free"] - 1, 0))
@@ -778,38 +778,38 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                       v["trades"] < D.TRADES_PER_TURN)
 
     def maritime_domain(p: Params) -> Any:
-        return z3.And(_range(p["give"], 0, NR - 1), _range(p["get"], 0, NR - 1),
-                      _range(p["rate"], D.SPECIAL_RATE, D.BANK_RATE))
+        return z3.And(between(p["give"], 0, NR - 1), between(p["get"], 0, NR - 1),
+                      between(p["rate"], D.SPECIAL_RATE, D.BANK_RATE))
 
     def maritime_guard(v: Vars, p: Params) -> Any:
         g, t = p["give"], p["get"]
         return z3.And(may_trade(v), g != t,
-                      _select(g, [turn_vars(v, f"res{r}") for r in range(NR)]) >= p["rate"],
-                      _select(t, [v[f"bank{r}"] for r in range(NR)]) > 0)
+                      select(g, [turn_vars(v, f"res{r}") for r in range(NR)]) >= p["rate"],
+                      select(t, [v[f"bank{r}"] for r in range(NR)]) > 0)
 
-    def maritime_update(v: Vars, p: Params, u: _Up) -> None:
+    def maritime_update(v: Vars, p: Params, u: Up) -> None:
         g, t = p["give"], p["get"]
         for r in range(NR):
-            delta = _b(t == r) - z3.If(g == r, p["rate"], 0)
+            delta = flag(t == r) - z3.If(g == r, p["rate"], 0)
             u.add_player(v["turn"], f"res{r}", delta)
             u.add(f"bank{r}", -delta)
         u.add("trades", 1)
 
     def card_domain(p: Params) -> Any:
-        return z3.And(_range(p["give"], 0, 1), _range(p["resource"], 0, NR - 1))
+        return z3.And(between(p["give"], 0, 1), between(p["resource"], 0, NR - 1))
 
     def card_ok(v: Vars, p: Params, counter: Any) -> Any:
         """``trade._card_ok``: one more card on a side of the offer or counter-offer."""
         r, give = p["resource"], p["give"] == 1
 
         def at(side: str) -> Any:
-            return _select(r, [v[f"{side}{x}"] for x in range(NR)])
+            return select(r, [v[f"{side}{x}"] for x in range(NR)])
 
         def total(side: str) -> Any:
-            return _sum([v[f"{side}{x}"] for x in range(NR)])
+            return sum_of([v[f"{side}{x}"] for x in range(NR)])
 
         def holds(who: Any, side: str) -> Any:
-            return _select(r, [_of(v, who, f"res{x}", n) for x in range(NR)]) > at(side)
+            return select(r, [_of(v, who, f"res{x}", n) for x in range(NR)]) > at(side)
 
         plain = z3.If(give,
                       z3.And(at("oget") == 0, total("ogive") < D.OFFER_CARDS,
@@ -822,20 +822,20 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                                  holds(v["turn"], "ocgive")))
         return z3.If(counter, countered, plain)
 
-    def add_card(v: Vars, p: Params, u: _Up, counter: Any) -> None:
+    def add_card(v: Vars, p: Params, u: Up, counter: Any) -> None:
         r, give = p["resource"], p["give"] == 1
         for x in range(NR):
             here = r == x
-            u.add(f"ogive{x}", _b(z3.And(z3.Not(counter), give, here)))
-            u.add(f"oget{x}", _b(z3.And(z3.Not(counter), z3.Not(give), here)))
-            u.add(f"ocget{x}", _b(z3.And(counter, give, here)))
-            u.add(f"ocgive{x}", _b(z3.And(counter, z3.Not(give), here)))
+            u.add(f"ogive{x}", flag(z3.And(z3.Not(counter), give, here)))
+            u.add(f"oget{x}", flag(z3.And(z3.Not(counter), z3.Not(give), here)))
+            u.add(f"ocget{x}", flag(z3.And(counter, give, here)))
+            u.add(f"ocgive{x}", flag(z3.And(counter, z3.Not(give), here)))
 
     def open_guard(v: Vars, p: Params) -> Any:
         return z3.And(may_trade(v), v["offers"] < D.OFFERS_PER_TURN, p["give"] == 1,
                       card_ok(v, p, z3.BoolVal(False)))
 
-    def open_update(v: Vars, p: Params, u: _Up) -> None:
+    def open_update(v: Vars, p: Params, u: Up) -> None:
         add_card(v, p, u, z3.BoolVal(False))
         u.put("oph", BUILD)
         u.add("offers", 1)
@@ -847,12 +847,12 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def offer_card_guard(v: Vars, p: Params) -> Any:
         return z3.And(building(v), card_ok(v, p, v["oph"] == COUNTER))
 
-    def offer_card_update(v: Vars, p: Params, u: _Up) -> None:
+    def offer_card_update(v: Vars, p: Params, u: Up) -> None:
         add_card(v, p, u, v["oph"] == COUNTER)
 
     def sides_filled(v: Vars) -> Any:
         def total(side: str) -> Any:
-            return _sum([v[f"{side}{x}"] for x in range(NR)])
+            return sum_of([v[f"{side}{x}"] for x in range(NR)])
         return z3.If(v["oph"] == COUNTER,
                      z3.And(total("ocgive") > 0, total("ocget") > 0),
                      z3.And(total("ogive") > 0, total("oget") > 0))
@@ -860,13 +860,13 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def propose_guard(v: Vars, p: Params) -> Any:
         return z3.And(building(v), sides_filled(v))
 
-    def propose_update(v: Vars, p: Params, u: _Up) -> None:
+    def propose_update(v: Vars, p: Params, u: Up) -> None:
         counter = v["oph"] == COUNTER
         u.put("oph", z3.If(counter, CONSIDER, RESPOND))
         first = z3.If(v["turn"] + 1 == n, 0, v["turn"] + 1)
         u.put("oresp", z3.If(counter, v["oresp"], first))
 
-    def next_responder(v: Vars, u: _Up, accepted: list[Any]) -> None:
+    def next_responder(v: Vars, u: Up, accepted: list[Any]) -> None:
         """``trade._next_responder`` (``accepted``: the acceptance flags after the step)."""
         resp = v["oresp"]
         nxt = z3.If(resp + 1 == n, 0, resp + 1)
@@ -891,18 +891,18 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return z3.And(v["stage"] == TRADE, z3.Or(v["oph"] == BUILD, v["oph"] == COUNTER,
                                                  v["oph"] == CHOOSE))
 
-    def withdraw_update(v: Vars, p: Params, u: _Up) -> None:
+    def withdraw_update(v: Vars, p: Params, u: Up) -> None:
         # in a counter-offer: the responder declines; else the offer closes
-        nxt = _Up(v, n)
+        nxt = Up(v, n)
         next_responder(v, nxt, flags(v))
-        closed = _Up(v, n)
+        closed = Up(v, n)
         _close_offer(closed, n)
         a, b = nxt.terms(), closed.terms()
         counter = v["oph"] == COUNTER
         for name in sorted(set(a) | set(b)):
             u.put(name, z3.If(counter, a.get(name, v[name]), b.get(name, v[name])))
 
-    def exchange(v: Vars, u: _Up, other: Any, give: str, get: str) -> None:
+    def exchange(v: Vars, u: Up, other: Any, give: str, get: str) -> None:
         """``trade._exchange``: the player on turn gives ``give`` to ``other`` for ``get``."""
         for x in range(NR):
             delta = v[f"{get}{x}"] - v[f"{give}{x}"]
@@ -912,7 +912,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         _close_offer(u, n)
 
     def answer_domain(p: Params) -> Any:
-        return _range(p["accept"], 0, 1)
+        return between(p["accept"], 0, 1)
 
     def answer_guard(v: Vars, p: Params) -> Any:
         get = [v[f"oget{x}"] for x in range(NR)]
@@ -920,16 +920,16 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
             p["accept"] == 1, _covers(v, v["oresp"], get, n)))
         return z3.And(v["stage"] == TRADE, z3.Or(respond, v["oph"] == CONSIDER))
 
-    def answer_update(v: Vars, p: Params, u: _Up) -> None:
+    def answer_update(v: Vars, p: Params, u: Up) -> None:
         yes = p["accept"] == 1
         # respond: record an acceptance, then the next responder
-        respond = _Up(v, n)
+        respond = Up(v, n)
         accepted = [z3.If(z3.And(yes, v["oresp"] == j), 1, v[f"oacc{j}"]) for j in ps]
         next_responder(v, respond, accepted)
         # consider: accepting the counter-offer makes the trade, declining passes on
-        made = _Up(v, n)
+        made = Up(v, n)
         exchange(v, made, v["oresp"], "ocgive", "ocget")
-        declined = _Up(v, n)
+        declined = Up(v, n)
         next_responder(v, declined, flags(v))
         a, b, c = respond.terms(), made.terms(), declined.terms()
         is_respond = v["oph"] == RESPOND
@@ -940,22 +940,22 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def counter_guard(v: Vars, p: Params) -> Any:
         return z3.And(v["stage"] == TRADE, v["oph"] == RESPOND)
 
-    def counter_update(v: Vars, p: Params, u: _Up) -> None:
+    def counter_update(v: Vars, p: Params, u: Up) -> None:
         u.put("oph", COUNTER)
 
     def trade_with_domain(p: Params) -> Any:
-        return _range(p["player"], 0, n - 1)
+        return between(p["player"], 0, n - 1)
 
     def trade_with_guard(v: Vars, p: Params) -> Any:
         return z3.And(v["stage"] == TRADE, v["oph"] == CHOOSE,
-                      _select(p["player"], flags(v)) == 1)
+                      select(p["player"], flags(v)) == 1)
 
-    def trade_with_update(v: Vars, p: Params, u: _Up) -> None:
+    def trade_with_update(v: Vars, p: Params, u: Up) -> None:
         exchange(v, u, p["player"], "ogive", "oget")
 
     # -- the kinds -----------------------------------------------------------------------
     def resource_domain(p: Params) -> Any:
-        return _range(p["resource"], 0, NR - 1)
+        return between(p["resource"], 0, NR - 1)
 
     def card_rules(card: int) -> tuple[str, ...]:
         return (*PLAYER_RULES, *PLAY_RULES, CARD_RULE[card])
@@ -964,8 +964,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     owes = tuple(name for _, _, name in owe)
     return (
         kind("lay-terrain", ("terrain", "desert"),
-             lambda p: z3.And(_range(p["terrain"], 0, NT - 1),
-                              _range(p["desert"], -1, B.N_HEXES - 1)),
+             lambda p: z3.And(between(p["terrain"], 0, NT - 1),
+                              between(p["desert"], -1, B.N_HEXES - 1)),
              terrain_guard, terrain_update, (*CHANCE_RULES, RB.VARIABLE)),
         kind("spiral-corner", ("hex",),
              lambda p: z3.Or(*(p["hex"] == h for h in B.CORNERS)),
@@ -974,7 +974,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         kind("lay-token", ("number",),
              lambda p: z3.Or(*(p["number"] == x for x in D.NUMBERS)),
              token_guard, token_update, (*CHANCE_RULES, RB.TOKENS)),
-        kind("lay-harbour", ("kind",), lambda p: _range(p["kind"], 0, NK - 1),
+        kind("lay-harbour", ("kind",), lambda p: between(p["kind"], 0, NK - 1),
              harbour_guard, harbour_update, (*CHANCE_RULES, RB.HARBOURS)),
         kind("setup-settlement", ("site", *nl, *gains), setup_settlement_domain,
              setup_settlement_guard, setup_settlement_update,
@@ -998,12 +998,12 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         kind("build-road", ("ok", "nlen"), road_domain, build_road_guard, build_road_update,
              (*PLAYER_RULES, RB.ROAD_FREE, RB.PIECES, RB.ROAD_CONNECTED, RB.ROAD_COST),
              refresh=True),
-        kind("build-city", ("ok",), lambda p: _range(p["ok"], 0, 1), city_guard,
+        kind("build-city", ("ok",), lambda p: between(p["ok"], 0, 1), city_guard,
              city_update, (*PLAYER_RULES, RB.CITY_UPGRADE, RB.PIECES, RB.CITY_COST),
              refresh=True),
         kind("buy-development", (), always, buy_guard, buy_update,
              (*PLAYER_RULES, RB.DECK_EMPTY, RB.DEV_COST)),
-        kind("draw", ("card",), lambda p: _range(p["card"], 0, ND - 1), draw_guard,
+        kind("draw", ("card",), lambda p: between(p["card"], 0, ND - 1), draw_guard,
              draw_update, (*CHANCE_RULES, RB.DECK_EMPTY)),
         kind("end-turn", (), always, end_guard, end_update, PLAYER_RULES),
         kind("play-knight", (), always, lambda v, p: playable(v, D.KNIGHT), knight_update,
@@ -1077,12 +1077,12 @@ class CatanEncoding(Encoding[CatanState, Action]):
     # -- invariant ------------------------------------------------------------------------
     def invariant_parts(self, v: Vars, players: int) -> dict[str, Any]:
         ps = range(players)
-        res = [z3.And(*(v[f"bank{r}"] + _sum([v[pn(i, f"res{r}")] for i in ps])
+        res = [z3.And(*(v[f"bank{r}"] + sum_of([v[pn(i, f"res{r}")] for i in ps])
                         == D.CARDS_PER_RESOURCE for r in range(NR)))]
-        devs = [v[f"deck{c}"] + v[f"played{c}"] + _sum([v[pn(i, f"dev{c}")] for i in ps])
+        devs = [v[f"deck{c}"] + v[f"played{c}"] + sum_of([v[pn(i, f"dev{c}")] for i in ps])
                 == D.DEVELOPMENT_COUNTS[c] for c in range(ND)]
         devs.append(v[f"played{VP}"] == 0)
-        devs.append(v[f"played{D.KNIGHT}"] == _sum([v[pn(i, "knights")] for i in ps]))
+        devs.append(v[f"played{D.KNIGHT}"] == sum_of([v[pn(i, "knights")] for i in ps]))
         counts = [v[f"bank{r}"] for r in range(NR)]
         counts += [v[f"{x}{c}"] for x in ("deck", "played") for c in range(ND)]
         counts += [v[f"{x}{k}"] for x, m in (("ter", NT), ("tok", NN), ("hb", NK))
@@ -1097,10 +1097,10 @@ class CatanEncoding(Encoding[CatanState, Action]):
             new_held += [v[pn(i, f"new{c}")] <= v[pn(i, f"dev{c}")] for c in range(ND)]
         pieces = []
         for i in ps:
-            pieces += [_range(v[pn(i, "roads")], 0, D.ROADS),
-                       _range(v[pn(i, "settlements")], 0, D.SETTLEMENTS),
-                       _range(v[pn(i, "cities")], 0, D.CITIES),
-                       _range(v[pn(i, "len")], 0, D.ROADS),
+            pieces += [between(v[pn(i, "roads")], 0, D.ROADS),
+                       between(v[pn(i, "settlements")], 0, D.SETTLEMENTS),
+                       between(v[pn(i, "cities")], 0, D.CITIES),
+                       between(v[pn(i, "len")], 0, D.ROADS),
                        v[pn(i, "len")] <= v[pn(i, "roads")]]
         score = []
         for i in ps:
@@ -1128,7 +1128,7 @@ class CatanEncoding(Encoding[CatanState, Action]):
         live = z3.And(v["turns"] >= 1, v["stage"] != OVER)
         return z3.And(
             *(z3.Implies(z3.And(live, v["turn"] != i),
-                         v[pn(i, "score")] - D.SPECIAL_VP * _b(v["longest"] == i)
+                         v[pn(i, "score")] - D.SPECIAL_VP * flag(v["longest"] == i)
                          < D.VICTORY) for i in range(players)),
             *(v[pn(i, "score")] <= SCORE_CAP for i in range(players)))
 
@@ -1146,37 +1146,37 @@ class CatanEncoding(Encoding[CatanState, Action]):
         lens = [v[pn(i, "len")] for i in ps]
         knights = [v[pn(i, "knights")] for i in ps]
         return z3.And(
-            _range(longest, -1, players - 1), _range(army, -1, players - 1),
+            between(longest, -1, players - 1), between(army, -1, players - 1),
             z3.Implies(longest >= 0, z3.And(
-                _select(longest, lens) >= D.LONGEST_ROAD_MIN,
-                *(n <= _select(longest, lens) for n in lens))),
+                select(longest, lens) >= D.LONGEST_ROAD_MIN,
+                *(n <= select(longest, lens) for n in lens))),
             z3.If(army >= 0, z3.And(
-                _select(army, knights) >= D.LARGEST_ARMY_MIN,
-                *(k <= _select(army, knights) for k in knights)),
+                select(army, knights) >= D.LARGEST_ARMY_MIN,
+                *(k <= select(army, knights) for k in knights)),
                 z3.And(*(k < D.LARGEST_ARMY_MIN for k in knights))),
         )
 
     def _counters(self, v: Vars, players: int) -> Any:
         st = v["stage"]
         return z3.And(
-            _range(st, 0, OVER), _range(v["turn"], 0, players - 1),
-            _range(v["turns"], 0, D.TURN_LIMIT), _range(v["trades"], 0, D.TRADES_PER_TURN),
-            _range(v["offers"], 0, D.OFFERS_PER_TURN), _range(v["dw"], 0, 6),
-            _range(v["dr"], 0, 6), (v["dw"] == 0) == (v["dr"] == 0),
-            _range(v["devp"], 0, 1), _range(v["built"], 0, 1),
-            *(_range(v[o], 0, 1) for o in OPTIONS),
-            _range(v["placement"], 0, 2 * players), _range(v["snode"], 0, 1),
-            _range(v["winner"], -1, players - 1),
+            between(st, 0, OVER), between(v["turn"], 0, players - 1),
+            between(v["turns"], 0, D.TURN_LIMIT), between(v["trades"], 0, D.TRADES_PER_TURN),
+            between(v["offers"], 0, D.OFFERS_PER_TURN), between(v["dw"], 0, 6),
+            between(v["dr"], 0, 6), (v["dw"] == 0) == (v["dr"] == 0),
+            between(v["devp"], 0, 1), between(v["built"], 0, 1),
+            *(between(v[o], 0, 1) for o in OPTIONS),
+            between(v["placement"], 0, 2 * players), between(v["snode"], 0, 1),
+            between(v["winner"], -1, players - 1),
             z3.Implies(v["winner"] >= 0, st == OVER),
-            _range(v["victim"], -1, players - 1), _range(v["robber"], -1, B.N_HEXES - 1),
-            _range(v["free"], 0, D.FREE_ROADS),
+            between(v["victim"], -1, players - 1), between(v["robber"], -1, B.N_HEXES - 1),
+            between(v["free"], 0, D.FREE_ROADS),
         )
 
     def _board(self, v: Vars, players: int) -> Any:
         st = v["stage"]
-        ter = _sum([v[f"ter{t}"] for t in range(NT)])
-        tok = _sum([v[f"tok{j}"] for j in range(NN)])
-        hb = _sum([v[f"hb{k}"] for k in range(NK)])
+        ter = sum_of([v[f"ter{t}"] for t in range(NT)])
+        tok = sum_of([v[f"tok{j}"] for j in range(NN)])
+        hb = sum_of([v[f"hb{k}"] for k in range(NK)])
         return z3.And(
             *(v[f"ter{t}"] <= D.TERRAIN_COUNTS[t] for t in range(NT)),
             *(v[f"tok{j}"] <= D.NUMBER_COUNTS[j] for j in range(NN)),
@@ -1204,10 +1204,10 @@ class CatanEncoding(Encoding[CatanState, Action]):
                         *(v[pn(i, x)] == 0 for i in ps
                           for x in ("roads", "settlements", *(f"res{r}" for r in range(NR)))))
         placing = z3.And(
-            _range(k, 0, 2 * players - 1), v["turn"] == _placer(players, k), v["turns"] == 0,
+            between(k, 0, 2 * players - 1), v["turn"] == _placer(players, k), v["turns"] == 0,
             *(v[pn(i, "roads")] == _placed(players, i, k) for i in ps),
             *(v[pn(i, "settlements")] == _placed(players, i, k)
-              + _b(z3.And(v["snode"] == 1, v["turn"] == i)) for i in ps),
+              + flag(z3.And(v["snode"] == 1, v["turn"] == i)) for i in ps),
         )
         return z3.And(
             z3.Implies(st <= SETUP, untouched),
@@ -1227,13 +1227,13 @@ class CatanEncoding(Encoding[CatanState, Action]):
             z3.Implies(z3.Or(st == PRE_ROLL, st == DICE), v["dw"] == 0),
             z3.Implies(rolled, v["dw"] >= 1),
             z3.If(st == DISCARD,
-                  z3.And(_sum(disc) >= 1, *(disc[i] <= _cards(v, i) for i in ps)),
+                  z3.And(sum_of(disc) >= 1, *(disc[i] <= _cards(v, i) for i in ps)),
                   z3.And(*(d == 0 for d in disc))),
             z3.If(st == STEAL,
                   z3.And(victim >= 0, victim != v["turn"],
-                         _select(victim, [_cards(v, i) for i in ps]) > 0),
+                         select(victim, [_cards(v, i) for i in ps]) > 0),
                   victim == -1),
-            z3.Implies(st == DRAW, _sum([v[f"deck{c}"] for c in range(ND)]) > 0),
+            z3.Implies(st == DRAW, sum_of([v[f"deck{c}"] for c in range(ND)]) > 0),
             z3.If(st == ROAD_BUILDING,
                   z3.And(v["free"] >= 1,
                          _of(v, v["turn"], "roads", players) + v["free"] <= D.ROADS),
@@ -1257,26 +1257,26 @@ class CatanEncoding(Encoding[CatanState, Action]):
         responding = z3.Or(ph == RESPOND, ph == COUNTER, ph == CONSIDER)
         countering = z3.Or(ph == COUNTER, ph == CONSIDER)
         return z3.And(
-            _range(ph, 0, len(PHASES) - 1),
+            between(ph, 0, len(PHASES) - 1),
             (st == TRADE) == (ph != NONE),
             z3.Implies(ph == NONE, empty),
             z3.Implies(ph != NONE, z3.And(
-                v["trades"] < D.TRADES_PER_TURN, _sum(give) >= 1,
-                _sum(give) <= D.OFFER_CARDS, _sum(get) <= D.OFFER_CARDS,
+                v["trades"] < D.TRADES_PER_TURN, sum_of(give) >= 1,
+                sum_of(give) <= D.OFFER_CARDS, sum_of(get) <= D.OFFER_CARDS,
                 *(z3.Or(give[x] == 0, get[x] == 0) for x in range(NR)),
                 *(give[x] <= hand_me[x] for x in range(NR)))),
-            z3.Implies(proposed, _sum(get) >= 1),
+            z3.Implies(proposed, sum_of(get) >= 1),
             z3.Implies(z3.Or(ph == BUILD, ph == CHOOSE), z3.And(resp == -1, no_counter)),
-            z3.Implies(responding, z3.And(_range(resp, 0, players - 1), resp != me)),
+            z3.Implies(responding, z3.And(between(resp, 0, players - 1), resp != me)),
             z3.Implies(ph == RESPOND, no_counter),
             z3.Implies(countering, z3.And(
-                _sum(cgive) <= D.OFFER_CARDS, _sum(cget) <= D.OFFER_CARDS,
+                sum_of(cgive) <= D.OFFER_CARDS, sum_of(cget) <= D.OFFER_CARDS,
                 *(z3.Or(cgive[x] == 0, cget[x] == 0) for x in range(NR)),
                 *(cgive[x] <= hand_me[x] for x in range(NR)),
                 *(cget[x] <= hand_resp[x] for x in range(NR)))),
             z3.Implies(ph == BUILD, z3.And(*(a == 0 for a in acc))),
-            z3.Implies(ph == CHOOSE, _sum(acc) >= 1),
-            *(_range(a, 0, 1) for a in acc),
+            z3.Implies(ph == CHOOSE, sum_of(acc) >= 1),
+            *(between(a, 0, 1) for a in acc),
             *(z3.Implies(acc[j] == 1, z3.And(
                 me != j, *(v[pn(j, f"res{x}")] >= get[x] for x in range(NR))))
               for j in ps),
@@ -1507,4 +1507,5 @@ def witnesses(v: Vars, players: int) -> list[tuple[str, dict[str, Any]]]:
 
 ENCODING = CatanEncoding()
 
-__all__ = ["ENCODING", "CatanEncoding", "award_army", "award_longest", "pn", "witnesses"]
+__all__ = ["ENCODING", "CatanEncoding", "Up", "award_army", "award_longest", "between", "flag",
+           "pn", "select", "sum_of", "witnesses"]

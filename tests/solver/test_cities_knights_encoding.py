@@ -1,0 +1,256 @@
+"""The Z3 encoding of Cities & Knights: its invariant is inductive part by part at 3 and 4
+players (resource and commodity cards, progress cards and Defender cards conserved,
+pieces, knights, walls, levels and the barbarian ship within their limits, the score its
+parts), every non-terminal state enables a kind, and it agrees with the model on sampled
+transitions; broken variants are caught."""
+
+import random
+from typing import Any
+
+import pytest
+import z3
+
+from rules_oracle.model.catan.actions import BuildCity, EndTurn
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import Action, BuildKnight, BuildWall, Improve
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.core.play import choose
+from rules_oracle.properties.generic import variant_configs
+from rules_oracle.solver import provers, registry
+from rules_oracle.solver.cities_knights import ENCODING, CitiesKnightsEncoding
+from rules_oracle.solver.encoding import ActionKind
+from tests.model.cities_knights.helpers import cards, make, rule_of
+
+PLAYERS = (3, 4)
+TIMEOUT = 10.0
+PARTS = ("cards-conserved", "progress-conserved", "defenders-conserved", "nonnegative",
+         "pieces", "knights", "levels", "barbarians", "holders", "score", "counters", "won",
+         "stage")
+KIND_NAMES = tuple(k.name for k in ENCODING.kinds(3))
+
+
+def test_registry_finds_the_encoding() -> None:
+    assert registry.encoding("cities_knights") is ENCODING
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_projection_covers_the_variables_and_satisfies_the_invariant(players: int) -> None:
+    compiled = provers.compile_encoding(ENCODING, players)
+    rng = random.Random(players)
+    state = GAME.setup(GAME.config(players))
+    for _ in range(600):
+        values = ENCODING.project(state)
+        assert set(values) == set(ENCODING.variables_for(players))
+        *parts, terminal = compiled.state_eval([values[v] for v in compiled.variables])
+        assert dict(zip(compiled.parts, parts, strict=True)) == dict.fromkeys(
+            compiled.parts, True)
+        assert terminal is GAME.is_terminal(state)
+        if GAME.is_terminal(state):
+            break
+        state = GAME.apply(state, choose(GAME, state, rng, "eager"))
+
+
+@pytest.mark.rules(RB.COMPONENTS, RB.KNIGHT_LIMIT, RB.WALL_LIMIT, RB.IMPROVE_MAX, RB.TRACK,
+                   RB.RESET, RB.DEFENDER, "cities_knights/victory.points")
+@pytest.mark.parametrize("players", PLAYERS)
+def test_every_invariant_part_is_inductive(players: int) -> None:
+    outcomes = provers.inductive(ENCODING, players, TIMEOUT)
+    assert {o.name for o in outcomes} == {f"inductive/{p}/p{players}" for p in PARTS}
+    assert all(o.status == "proved" for o in outcomes), [o for o in outcomes if not o.ok]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_every_non_terminal_state_enables_a_kind(players: int) -> None:
+    out = provers.completeness(ENCODING, players, TIMEOUT)
+    assert out.status == "proved" and "witness" in out.detail, out.detail
+    cover = provers.cases_cover(ENCODING, players, TIMEOUT)
+    assert cover is not None and cover.status == "proved", cover
+
+
+def _enabled(state: CKState, action: Action) -> bool:
+    """Whether the kind ``classify`` names for ``action`` has domain and guard true."""
+    compiled = provers.compile_encoding(ENCODING, state.config.players)
+    name, params = ENCODING.classify(state, action)
+    ck = compiled.kinds[name]
+    pre = ENCODING.project(state)
+    values = [pre[v] for v in compiled.variables] + [params[p] for p in ck.kind.params]
+    dom, guard, *_ = ck.evaluate(values)
+    return dom is True and guard is True
+
+
+@pytest.mark.rules(RB.WALL, RB.KNIGHT_COST, RB.IMPROVE_MAX)
+def test_guards_reject_what_the_model_rejects() -> None:
+    """A wall without 2 brick, a knight without wool and ore, a sixth improvement level:
+    the model's rejections have false guards, its acceptances true ones."""
+    rich = make(3, cities={0: 0}, roads={0: 0, 1: 0},
+                hands={0: cards(brick=2, wool=1, ore=1, cloth=6)},
+                levels={0: (4, 0, 0)})
+    assert _enabled(rich, BuildWall(0)) and _enabled(rich, Improve(0))
+    poor = make(3, cities={0: 0}, roads={0: 0, 1: 0}, hands={0: cards(brick=1)})
+    assert rule_of(poor, BuildWall(0)) == RB.WALL and not _enabled(poor, BuildWall(0))
+    spot = next(a for a in GAME.legal_actions(rich) if isinstance(a, BuildKnight))
+    assert _enabled(rich, spot)
+    assert rule_of(poor, spot) == RB.KNIGHT_COST and not _enabled(poor, spot)
+    top = make(3, cities={0: 0}, hands={0: cards(cloth=6)}, levels={0: (5, 0, 0)})
+    assert rule_of(top, Improve(0)) == RB.IMPROVE_MAX and not _enabled(top, Improve(0))
+
+
+@pytest.mark.rules(RB.BUILD_CITY, "cities_knights/victory.points")
+def test_an_exact_kind_agrees_with_the_model() -> None:
+    """A city: the cost to the bank, a settlement piece back, 1 more point."""
+    s = make(3, settlements={0: 0}, hands={0: cards(grain=2, ore=3)})
+    name, params = ENCODING.classify(s, BuildCity(0))
+    assert name == "build-city" and params == {} and _enabled(s, BuildCity(0))
+    compiled = provers.compile_encoding(ENCODING, 3)
+    ck = compiled.kinds[name]
+    pre = ENCODING.project(s)
+    values = [pre[v] for v in compiled.variables]
+    _, _, *updates = ck.evaluate(values)
+    post = dict(pre)
+    post.update(zip(ck.updated, (int(u) for u in updates), strict=True))
+    after = ENCODING.project(GAME.apply(s, BuildCity(0)))
+    assert post == after
+    assert after["p0.vp"] == pre["p0.vp"] + 1 and after["bank4"] == pre["bank4"] + 3
+
+
+def _replace(kind_name: str, **changes: Any) -> type[CitiesKnightsEncoding]:
+    class Broken(CitiesKnightsEncoding):
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            out = []
+            for k in super().kinds(players):
+                if k.name == kind_name:
+                    k = ActionKind(changes.get("name", k.name), k.params,
+                                   changes.get("domain", k.domain),
+                                   changes.get("guard", k.guard)(k, players)
+                                   if "guard" in changes else k.guard,
+                                   changes["update"](k, players) if "update" in changes
+                                   else k.update, k.rules)
+                out.append(k)
+            return tuple(out)
+    return Broken
+
+
+@pytest.mark.rules(RB.WALL_LIMIT)
+def test_a_broken_guard_is_caught() -> None:
+    """Dropping the wall stock from the wall's guard lets a fourth wall be built."""
+
+    def loose(k: ActionKind, players: int) -> Any:
+        def guard(v: Any, p: Any) -> Any:
+            fixed = dict(v)
+            for i in range(players):
+                fixed[f"p{i}.walls"] = z3.IntVal(0)
+            return k.guard(fixed, p)
+        return guard
+
+    broken = _replace("build-wall", guard=loose)()
+    out = provers.inductive(broken, 3, TIMEOUT, parts=("pieces",))
+    assert out[0].status == "counterexample" and out[0].detail.startswith("build-wall")
+
+
+@pytest.mark.rules(RB.COMPONENTS)
+def test_a_leaking_update_is_caught() -> None:
+    """A progress draw that forgets to take the card from its deck breaks conservation
+    (proved broken by Z3, and seen on the sample by faithfulness)."""
+
+    def leak(k: ActionKind, players: int) -> Any:
+        def update(v: Any, p: Any) -> Any:
+            post = dict(k.update(v, p))
+            for c in range(3):
+                post[f"deck{c}"] = v[f"deck{c}"]
+            return post
+        return update
+
+    broken = _replace("draw-progress", update=leak)()
+    out = provers.inductive(broken, 3, TIMEOUT, parts=("progress-conserved",))
+    assert out[0].status == "counterexample" and out[0].detail.startswith("draw-progress")
+    report = provers.faithfulness_report(GAME, broken, [GAME.config(3)], 1500)
+    assert report.outcome.status == "failed" and "deck" in report.outcome.detail
+
+
+@pytest.mark.rules(RB.TURN_LIMIT, RB.HAND_LIMIT)
+def test_a_drifted_end_of_turn_is_caught() -> None:
+    """An end of turn that forgets the next seat disagrees with the model at once."""
+
+    def stuck(k: ActionKind, players: int) -> Any:
+        def update(v: Any, p: Any) -> Any:
+            post = dict(k.update(v, p))
+            post["turn"] = v["turn"]
+            return post
+        return update
+
+    s = make(3, stage=Stage.MAIN)
+    pairs = [(s, EndTurn())]
+    good = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=pairs)
+    assert good.outcome.status == "passed", good.outcome.detail
+    bad = provers.faithfulness_report(GAME, _replace("end-turn", update=stuck)(),
+                                      [GAME.config(3)], 1, extra=pairs)
+    assert bad.outcome.status == "failed" and "turn is 1 in the model" in bad.outcome.detail
+
+
+def test_a_loose_score_bound_is_not_claimed() -> None:
+    """The score part really constrains: a variant scoring cities 1 point is refuted."""
+
+    def cheap(k: ActionKind, players: int) -> Any:
+        def update(v: Any, p: Any) -> Any:
+            post = dict(k.update(v, p))
+            post["p0.vp"] = post["p0.vp"] - z3.If(v["turn"] == 0, 1, 0)
+            return post
+        return update
+
+    broken = _replace("build-city", update=cheap)()
+    out = provers.inductive(broken, 3, TIMEOUT, parts=("score",))
+    assert out[0].status == "counterexample"
+
+
+def _eager_pairs(players: int, steps: int, seed: int) -> list[tuple[CKState, Action]]:
+    """(state, action) pairs of an eager game's first ``steps`` steps."""
+    rng = random.Random(seed)
+    state = GAME.setup(GAME.config(players))
+    out = []
+    for _ in range(steps):
+        if GAME.is_terminal(state):
+            break
+        action = choose(GAME, state, rng, "eager")
+        out.append((state, action))
+        state = GAME.apply(state, action)
+    return out
+
+
+@pytest.mark.rules(RB.WALL, RB.KNIGHT_COST, RB.IMPROVE, RB.IMPROVE_MAX, RB.OVER,
+                   RB.HAND_LIMIT, RB.OFF_TURN, RB.METROPOLIS)
+def test_faithful_on_sampled_transitions() -> None:
+    """5,000 transitions of seeded play over every reading (uniform and eager policies in
+    turn), after the encoding's openings (the progress discards, a metropolis) and an eager
+    4-player game, with the rejections of the rules the guards encode."""
+    extra = provers.opening_pairs(GAME, ENCODING) + _eager_pairs(4, 1500, 5)
+    total = 5000 + len(extra)
+    report = provers.faithfulness_report(GAME, ENCODING, variant_configs(GAME), total,
+                                         extra=extra)
+    assert report.outcome.status == "passed", report.outcome.detail
+    assert report.transitions == total
+    assert set(report.observed) == set(PLAYERS)
+    seen: set[str] = set()
+    for observed in report.observed.values():
+        seen |= set(observed.by_kind)
+    reached = {"dice", "event-die", "roll-dice", "end-turn", "build-road", "build-knight",
+               "activate-knight", "improve", "play-progress", "draw-progress", "steal",
+               "maritime-trade", "trade-with", "setup-settlement", "setup-city", "setup-road",
+               "end-discard", "discard-progress", "place-metropolis", "reduce-city",
+               "card-node", "card-path", "displaced", "knight-target", "aqueduct"}
+    assert reached <= seen, reached - seen
+
+
+def test_scores_bounded_per_kind() -> None:
+    """Every kind's gain bound settles at 3 players and holds against play; the building
+    kinds' are their points (a settlement 1 and the longest road 2, a city 1)."""
+    bounds = {b.kind: b for b in provers.gain_bounds(ENCODING, 3, TIMEOUT)}
+    assert set(KIND_NAMES) <= set(bounds)
+    for name in KIND_NAMES:
+        assert bounds[name].outcome.status == "proved", (name, bounds[name].outcome.detail)
+    assert bounds["build-settlement"].value == 3
+    assert bounds["build-city"].value == 1
+    assert bounds["roll-dice"].value == 0
+    assert bounds["build-wall"].value == 0
+    assert D.VICTORY == 13
