@@ -26,12 +26,12 @@ from typing import Any
 
 import attrs
 
-from model.core import registry
-from model.core.canon import error_paths, structure, unstructure
-from model.core.errors import ConfigError, IllegalAction
-from model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game
-from oracle.diff import FieldDiff, child, clip, field_diff, same, show
-from oracle.reading import (
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import error_paths, structure, unstructure
+from rules_oracle.model.core.errors import ConfigError, IllegalAction
+from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game
+from rules_oracle.oracle.diff import FieldDiff, child, clip, field_diff, same, show
+from rules_oracle.oracle.reading import (
     MAX_LINE,
     InputError,
     Validator,
@@ -41,8 +41,8 @@ from oracle.reading import (
     read_lines,
     schema_error,
 )
-from oracle.retry import conforming_readings
-from oracle.trace import CHANCE_ACTOR, FORMAT, VERSIONS, actor_label, dumps, schema
+from rules_oracle.oracle.retry import conforming_readings
+from rules_oracle.oracle.trace import CHANCE_ACTOR, FORMAT, VERSIONS, actor_label, dumps, schema
 
 #: the kinds of divergence, in the words reports use
 KINDS = {

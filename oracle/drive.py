@@ -35,16 +35,16 @@ from typing import Any
 
 import attrs
 
-from model.core.canon import structure, unstructure
-from model.core.errors import IllegalAction
-from model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer
-from model.core.play import POLICIES, choose
-from oracle import proctree
-from oracle.check import TraceError, cite
-from oracle.check import _partial as partial_diff
-from oracle.diff import FieldDiff, clip, field_diff, show
-from oracle.known import Deviation, classify
-from oracle.reading import (
+from rules_oracle.model.core.canon import structure, unstructure
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer
+from rules_oracle.model.core.play import POLICIES, choose
+from rules_oracle.oracle import proctree
+from rules_oracle.oracle.check import TraceError, cite
+from rules_oracle.oracle.check import _partial as partial_diff
+from rules_oracle.oracle.diff import FieldDiff, clip, field_diff, show
+from rules_oracle.oracle.known import Deviation, classify
+from rules_oracle.oracle.reading import (
     MAX_DIGITS,
     MAX_LINE,
     InputError,
@@ -54,9 +54,9 @@ from oracle.reading import (
     mib,
     schema_error,
 )
-from oracle.retry import conforming_readings
-from oracle.trace import actor_label, canonical_digest, dumps
-from properties.generic import legal_set, mutations, strings_in
+from rules_oracle.oracle.retry import conforming_readings
+from rules_oracle.oracle.trace import actor_label, canonical_digest, dumps
+from rules_oracle.properties.generic import legal_set, mutations, strings_in
 
 #: the protocol version the oracle speaks (it also drives engines of the versions below)
 PROTOCOL_VERSION = 2

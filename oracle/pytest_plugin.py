@@ -71,7 +71,7 @@ def _check_report_target(target: str) -> None:
 def _load_known(config: pytest.Config) -> tuple[Any, ...]:
     """The deviations of ``--oracle-known`` (or the ini option); a usage error when the
     file cannot be read or is malformed."""
-    from oracle.known import KnownError, load
+    from rules_oracle.oracle.known import KnownError, load
 
     given: str | None = config.getoption("oracle_known")
     option = "--oracle-known"
@@ -135,8 +135,8 @@ class TraceFailure(Exception):
 
 class TraceItem(pytest.Item):
     def runtest(self) -> None:
-        from oracle.check import TraceError, check_file
-        from oracle.known import classify
+        from rules_oracle.oracle.check import TraceError, check_file
+        from rules_oracle.oracle.known import classify
 
         config = self.config
         results = config.stash[_RESULTS]

@@ -11,7 +11,7 @@ reported as ``ambiguity-id=reading`` ("conforms under catan/bank-shortage=nobody
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from model.core.game import Config, Game
+from rules_oracle.model.core.game import Config, Game
 
 
 def other_readings(game: Game[Any, Any], config: Config) -> Iterator[tuple[str, Config]]:

@@ -9,7 +9,7 @@ base rule. A rule that stands in neither has no quote (:data:`UNQUOTED`) and say
 its source; the model's own bounds (a turn limit, trade limits) are marked as such.
 """
 
-from model.core import RuleBook
+from rules_oracle.model.core import RuleBook
 
 #: the data file, named relative to ``shared/rules`` like every rules file
 DATA_FILE = "../data/README.md"

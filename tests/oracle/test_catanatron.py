@@ -8,15 +8,15 @@ import pytest
 
 pytest.importorskip("catanatron", reason="the catanatron extra is not installed")
 
-from model.catan import board
-from model.core import registry
-from oracle import drive as drv
-from oracle.adapters import catanatron as ad
-from oracle.known import load
+from rules_oracle.model.catan import board
+from rules_oracle.model.core import registry
+from rules_oracle.oracle import drive as drv
+from rules_oracle.oracle.adapters import catanatron as ad
+from rules_oracle.oracle.known import load
 
 ROOT = Path(__file__).resolve().parents[2]
 KNOWN = ROOT / "docs" / "engines" / "catanatron.known.json"
-ADAPTER = [sys.executable, "-m", "oracle.adapters.catanatron"]
+ADAPTER = [sys.executable, "-m", "rules_oracle.oracle.adapters.catanatron"]
 
 
 def test_ids_map_both_ways_and_keep_adjacency() -> None:
@@ -32,7 +32,7 @@ def test_ids_map_both_ways_and_keep_adjacency() -> None:
 
 def test_the_board_set_up_is_the_models() -> None:
     game = registry.get("catan")
-    from model.core.canon import unstructure
+    from rules_oracle.model.core.canon import unstructure
 
     view = unstructure(game.observe(game.setup(game.config(4)), "public"))
     adapter = ad.Adapter()

@@ -5,11 +5,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from model.core import registry
-from oracle.check import check_lines
-from oracle.cli import main
-from oracle.known import parse
-from oracle.trace import record_game
+from rules_oracle.model.core import registry
+from rules_oracle.oracle.check import check_lines
+from rules_oracle.oracle.cli import main
+from rules_oracle.oracle.known import parse
+from rules_oracle.oracle.trace import record_game
 from tests.oracle.helpers import edit
 
 FLAT = "crafts/prices=flat"

@@ -8,10 +8,10 @@ import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model.catan import board as B
-from model.catan import data as D
-from model.catan import rules as RB
-from model.catan.actions import (
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import (
     BuildCity,
     BuildRoad,
     BuildSettlement,
@@ -22,15 +22,15 @@ from model.catan.actions import (
     OfferCard,
     RollDice,
 )
-from model.catan.game import GAME
-from model.catan.production import owed
-from model.catan.roads import award_army as model_army
-from model.catan.roads import award_longest as model_longest
-from model.catan.state import CatanState, Stage
-from model.core.play import playout
-from properties.generic import variant_configs
-from solver import provers, registry
-from solver.catan import (
+from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.production import owed
+from rules_oracle.model.catan.roads import award_army as model_army
+from rules_oracle.model.catan.roads import award_longest as model_longest
+from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.core.play import playout
+from rules_oracle.properties.generic import variant_configs
+from rules_oracle.solver import provers, registry
+from rules_oracle.solver.catan import (
     ENCODING,
     MAIN,
     PRE_ROLL,
@@ -41,7 +41,7 @@ from solver.catan import (
     pn,
     witnesses,
 )
-from solver.encoding import ActionKind
+from rules_oracle.solver.encoding import ActionKind
 from tests.model.catan.helpers import cards, chain, make
 
 PARTS = ("resources-conserved", "developments-conserved", "nonnegative", "pieces", "score",
@@ -213,7 +213,7 @@ def test_a_broken_update_breaks_conservation() -> None:
 def test_the_score_cap_is_tight() -> None:
     """12 points are reachable in the encoding: 9 and a settlement that breaks a rival's
     longest road, so that the card passes to the builder; a cap of 11 is not inductive."""
-    import solver.catan as module
+    import rules_oracle.solver.catan as module
 
     saved = module.SCORE_CAP
     try:

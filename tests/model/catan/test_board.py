@@ -2,8 +2,8 @@
 
 import pytest
 
-from model.catan import board as B
-from model.catan import data as D
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
 
 
 def test_counts_of_the_base_board() -> None:
