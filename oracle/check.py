@@ -21,7 +21,7 @@ Nothing on any input escapes as another exception.
 import hashlib
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import attrs
@@ -41,6 +41,7 @@ from rules_oracle.oracle.reading import (
     read_lines,
     schema_error,
 )
+from rules_oracle.oracle.retry import conforming_readings
 from rules_oracle.oracle.trace import CHANCE_ACTOR, FORMAT, VERSIONS, actor_label, dumps, schema
 
 #: the kinds of divergence, in the words reports use
@@ -155,10 +156,17 @@ class Report:
     finished: bool
     divergence: Divergence | None
     warnings: tuple[str, ...] = ()
+    #: the readings (``ambiguity-id=reading``) under which the diverging step agrees
+    readings: tuple[str, ...] = ()
 
     @property
     def conforms(self) -> bool:
         return self.divergence is None
+
+    def conforms_under(self) -> str:
+        """The lines saying under which readings the diverging step agrees (or nothing)."""
+        return "".join(f"\nconforms under {r}: the step agrees under that reading of the"
+                       " ambiguity" for r in self.readings)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -166,6 +174,7 @@ class Report:
             "game": self.game, "players": self.players, "variant": dict(self.variant),
             "steps": self.steps, "finished": self.finished, "warnings": list(self.warnings),
             "divergence": None if self.divergence is None else self.divergence.to_json(),
+            "readings": list(self.readings),
         }
 
 
@@ -308,22 +317,31 @@ def check_lines(
     divergence: Divergence | None = None
     warnings: list[str] = []
     ended = False
+    #: the actions replayed in agreement (to retry a divergence under other readings)
+    played: list[Any] = []
 
-    def report(div: Divergence | None) -> Report:
+    def report(div: Divergence | None,
+               agrees: Callable[[Any], bool] | None = None) -> Report:
+        """The report; ``agrees`` repeats the failed comparison on the state before it,
+        to retry it under the other readings of the game's ambiguities."""
         try:
             finished = state is not None and game.actor(state) == TERMINAL
         except Exception:
             finished = False
+        readings = (() if agrees is None or div is None or div.kind == "model-error"
+                    else conforming_readings(game, config, played, agrees))
         return Report(game.name, config.players, config.variant, count, finished, div,
-                      tuple(warnings))
+                      tuple(warnings), readings)
 
     try:
         state = game.setup(config)
         if "digest" in head:
-            setup_digest = hashlib.sha256(dumps(unstructure(state)).encode("utf-8")).hexdigest()
+            setup_digest = _digest(state)
             if setup_digest != head["digest"]:
+                written = head["digest"]
                 return report(Divergence("setup-digest", 0, line, KINDS["setup-digest"],
-                                         expected=setup_digest, got=head["digest"]))
+                                         expected=setup_digest, got=written),
+                              lambda start: _digest(start) == written)
     except Exception as exc:
         return report(Divergence("model-error", 0, line, f"set-up failed: {exc!r}"))
 
@@ -340,7 +358,7 @@ def check_lines(
                                  f"the trace has {count} step records, not {rec['steps']}")
             divergence = _check_end(game, state, rec, count, line)
             if divergence is not None:
-                return report(divergence)
+                return report(divergence, _end_agrees(game, rec, count, line))
             continue
         if rec["step"] != count + 1:
             raise TraceError(line, "$.step", f"expected step {count + 1}, got {rec['step']}")
@@ -350,8 +368,9 @@ def check_lines(
             _viewer_of(rec["observation"]["viewer"], config.players, line)
         divergence, new = _replay_step(game, state, rec, action, line, strict)
         if divergence is not None:
-            return report(divergence)
+            return report(divergence, _step_agrees(game, rec, action, line, strict))
         state = new
+        played.append(action)
         count += 1
 
     try:
@@ -364,8 +383,26 @@ def check_lines(
             warnings.append(message)
         else:
             return report(Divergence("truncated", count + 1, None, message,
-                                     expected=actor_label(who), got="end of trace"))
+                                     expected=actor_label(who), got="end of trace"),
+                          lambda last: game.actor(last) == TERMINAL)
     return report(None)
+
+
+def _step_agrees(game: Game[Any, Any], rec: dict[str, Any], action: Any, line: int,
+                 strict: bool) -> Callable[[Any], bool]:
+    """Whether the step of ``rec`` agrees with the model from a given state before it."""
+    return lambda before: _replay_step(game, before, rec, action, line, strict)[0] is None
+
+
+def _end_agrees(game: Game[Any, Any], rec: dict[str, Any], count: int,
+                line: int) -> Callable[[Any], bool]:
+    """Whether the end record ``rec`` agrees with the model from a given last state."""
+    return lambda last: _check_end(game, last, rec, count, line) is None
+
+
+def _digest(state: Any) -> str:
+    """The SHA-256 (hex) of a state's canonical text."""
+    return hashlib.sha256(dumps(unstructure(state)).encode("utf-8")).hexdigest()
 
 
 def next_up(who: int) -> str:

@@ -316,6 +316,8 @@ def _print_report(path: str, report: Report) -> None:
             diff.add_row(_cell(d.path), _cell(show(d.expected, SHOWN)), _cell(show(d.got, SHOWN)),
                          _cell(d.note))
         console.print(diff)
+    for line in report.conforms_under().splitlines()[1:]:
+        console.print(Text(line, style="yellow"))
 
 
 @main.command()
@@ -342,7 +344,7 @@ def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
             return 2
         raise BadInput(str(exc) if exc.line is None else f"{file}: {exc}") from None
     matched = (None if report.divergence is None
-               else classify(known, report.divergence))
+               else classify(known, report.divergence, report.readings))
     if as_json:
         out = {"file": file, **report.to_json()}
         if matched is not None:

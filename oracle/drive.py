@@ -54,6 +54,7 @@ from rules_oracle.oracle.reading import (
     mib,
     schema_error,
 )
+from rules_oracle.oracle.retry import conforming_readings
 from rules_oracle.oracle.trace import actor_label, canonical_digest, dumps
 from rules_oracle.properties.generic import legal_set, mutations, strings_in
 
@@ -1045,24 +1046,15 @@ class _Game:
     def _retry(self) -> tuple[str, ...]:
         """The readings (``ambiguity=reading``, one option changed) under which the last
         comparison agrees: the actions so far replayed from set-up under that reading."""
-        if self.recheck is None:
+        recheck = self.recheck
+        if recheck is None:
             return ()
-        game, base = self.game, dict(self.config.variant)
-        found: list[str] = []
-        for option, ambiguity in game.rules.options().items():
-            for reading in ambiguity.readings:
-                if reading.key == base.get(option):
-                    continue
-                try:
-                    config = game.config(self.config.players, {**base, option: reading.key})
-                    state = game.setup(config)
-                    for action in self.played[:self.prefix]:
-                        state = game.apply(state, action)
-                    self.recheck(state)
-                except Exception:  # diverges there too, or the actions do not replay
-                    continue
-                found.append(f"{ambiguity.id}={reading.key}")
-        return tuple(found)
+
+        def agrees(before: Any) -> bool:
+            recheck(before)  # raises _Stop while it diverges
+            return True
+
+        return conforming_readings(self.game, self.config, self.played[:self.prefix], agrees)
 
     def _after(self, step: int, new: Any, reply: dict[str, Any], asked: str,
                action_data: Any) -> None:

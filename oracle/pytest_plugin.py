@@ -11,6 +11,16 @@ replays the trace against the model and fails with the first divergence.
   error after every test).
 * ``--oracle-allow-partial``: a trace that stops before the game ends passes.
 * ``--oracle-strict``: also require every action to be among the listed choices.
+* ``--oracle-known FILE`` (or the ini option ``oracle_known``, relative to the ini
+  file): known deviations, as ``oracle check --known FILE`` reads them
+  (``docs/known.schema.json``). A divergence matching an entry is reported as
+  known (the item is an expected failure, ``xfailed``, naming the entry; status
+  ``known`` in the JSON summary) and does not fail the run; any other divergence
+  fails as before. A file that cannot be read or is malformed is a usage error.
+
+A divergence is retried under the other readings of the game's ambiguities; the
+failure names each reading under which the diverging step agrees ("conforms under
+ID=READING"), and a ``reading`` matcher of the known file can classify it.
 
 JUnit XML comes from pytest itself (``--junitxml``); a failing item carries
 the divergence kind, step and rule id as JUnit properties.
@@ -26,6 +36,7 @@ import pytest
 
 _FILES = pytest.StashKey[frozenset[Path]]()
 _RESULTS = pytest.StashKey[list[dict[str, Any]]]()
+_KNOWN = pytest.StashKey[tuple[Any, ...]]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -38,6 +49,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="a trace that stops before the game ends is not a failure")
     group.addoption("--oracle-strict", action="store_true", default=False,
                     help="also require every action to be among the model's listed choices")
+    group.addoption("--oracle-known", default=None, metavar="FILE",
+                    help="known deviations (JSON, as oracle check --known): a matching"
+                         " divergence is reported as known and does not fail")
+    parser.addini("oracle_known", "known deviations file for the replayed traces (relative"
+                  " to the ini file; --oracle-known overrides it)", default=None)
 
 
 def _check_report_target(target: str) -> None:
@@ -52,6 +68,26 @@ def _check_report_target(target: str) -> None:
         raise pytest.UsageError(f"--oracle-report {target!r}: not writable")
 
 
+def _load_known(config: pytest.Config) -> tuple[Any, ...]:
+    """The deviations of ``--oracle-known`` (or the ini option); a usage error when the
+    file cannot be read or is malformed."""
+    from rules_oracle.oracle.known import KnownError, load
+
+    given: str | None = config.getoption("oracle_known")
+    option = "--oracle-known"
+    if not given:
+        ini = config.getini("oracle_known")
+        if not ini:
+            return ()
+        option = "oracle_known (ini)"
+        base = config.inipath.parent if config.inipath is not None else config.rootpath
+        given = str(base / str(ini))
+    try:
+        return load(given)
+    except KnownError as exc:
+        raise pytest.UsageError(f"{option}: {exc}") from None
+
+
 def pytest_configure(config: pytest.Config) -> None:
     patterns: list[str] = config.getoption("oracle_traces") or []
     if not patterns:
@@ -59,6 +95,7 @@ def pytest_configure(config: pytest.Config) -> None:
     target = config.getoption("oracle_report")
     if target:
         _check_report_target(target)
+    config.stash[_KNOWN] = _load_known(config)
     config.addinivalue_line("markers", "oracle_trace: a trace replayed by the rules oracle")
     files: list[Path] = []
     for pattern in patterns:
@@ -99,6 +136,7 @@ class TraceFailure(Exception):
 class TraceItem(pytest.Item):
     def runtest(self) -> None:
         from rules_oracle.oracle.check import TraceError, check_file
+        from rules_oracle.oracle.known import classify
 
         config = self.config
         results = config.stash[_RESULTS]
@@ -113,17 +151,26 @@ class TraceItem(pytest.Item):
             self.user_properties.append(("oracle_status", "malformed"))
             raise TraceFailure(f"malformed trace: {exc}") from None
         entry.update(report.to_json())
+        div = report.divergence
+        known: tuple[Any, ...] = config.stash[_KNOWN]
+        matched = None if div is None else classify(known, div, report.readings)
+        if matched is not None:
+            entry["status"] = "known"
+            entry["known"] = matched.to_json()
         results.append(entry)
         self.user_properties.append(("oracle_status", entry["status"]))
-        div = report.divergence
         if div is not None:
             self.user_properties.append(("oracle_kind", div.kind))
             self.user_properties.append(("oracle_step", str(div.step)))
             if div.rule is not None:
                 self.user_properties.append(("oracle_rule", div.rule))
+            if matched is not None:
+                self.user_properties.append(("oracle_known", matched.id))
+                pytest.xfail(f"known deviation {matched.id} ({matched.cls}, {matched.rule})"
+                             f" at step {div.step}: {div.kind}")
             raise TraceFailure(
                 f"{report.game}, {report.players} players: diverges after {report.steps}"
-                f" conforming steps\n{div.describe()}")
+                f" conforming steps\n{div.describe()}{report.conforms_under()}")
 
     def repr_failure(
         self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
@@ -143,7 +190,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     results = config.stash[_RESULTS]
     counts = {s: sum(1 for r in results if r.get("status") == s)
-              for s in ("conforms", "diverges", "malformed")}
+              for s in ("conforms", "known", "diverges", "malformed")}
     summary = {"traces": len(results), **counts, "results": results}
     # a lone surrogate (from a file name) is written as its JSON escape
     text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"

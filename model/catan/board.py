@@ -11,7 +11,7 @@ the top. Intersections (0-53) are the distinct corners sorted top to bottom, the
 right (by ``(y, x)``). Paths (0-71) are the distinct hex sides, sorted by their midpoint
 top to bottom, then left to right. The coast is the 30 paths of one hex only, in clockwise
 order starting at the upper-left side of hex 0; the harbours lie on coast paths
-``HARBOUR_COAST`` (project default: every 3rd, 3rd, 4th coast path, see
+``HARBOUR_COAST`` (the published frame's positions as two implementations give them, see
 ``catan/harbour-positions``).
 
 Everything is a pure function of these tables, so an expansion (Cities & Knights) reuses
@@ -123,8 +123,21 @@ def _coast() -> tuple[int, ...]:
 
 #: the 30 coast paths, clockwise from the upper-left side of hex 0
 COAST: Final = _coast()
-#: positions in ``COAST`` of the 9 harbours (project default, catan/harbour-positions)
-HARBOUR_COAST: Final = (0, 3, 6, 10, 13, 16, 20, 23, 26)
+#: positions in ``COAST`` of the 9 harbours, clockwise from the top left (catan/harbour-positions).
+#: shared/data/README.md gives only their kinds in this order ("beginner harbours, clockwise
+#: from top-left", confidence M) and no positions; the positions are the published frame's as
+#: two implementations give them, which agree harbour for harbour:
+#: - catanatron 3.2.1, ``catanatron/models/map.py``, ``BASE_MAP_TEMPLATE``: ports on water hexes
+#:   (0, 3, -3) SE, (2, 1, -3) SW, (3, -1, -2) SW, (3, -3, 0) W, (1, -3, 2) NW, (-1, -2, 3) NW,
+#:   (-3, 0, 3) NE, (-3, 2, 1) E, (-2, 3, -1) E (cube coordinates, facing the land);
+#: - JSettlers2 (github.com/jdmonin/JSettlers2), ``soc/game/SOCBoard4p.java``,
+#:   ``PORTS_EDGE_V1`` / ``PORTS_FACING_V1``, "clockwise from upper-left": the upper-left hex's
+#:   upper-left side, the top middle hex's upper-right, the upper right of the rightmost hex of
+#:   the row above the middle, the east side of the middle row's rightmost, the lower right of
+#:   the rightmost below the middle, the lower right of the bottom middle, the lower left of the
+#:   bottom leftmost, the west side of the leftmost below the middle, and of the leftmost above.
+#: Confidence M (two implementations agree; no official source here).
+HARBOUR_COAST: Final = (0, 3, 7, 10, 13, 17, 20, 23, 27)
 #: the path of each harbour position, clockwise from the top left
 HARBOUR_PATHS: Final = tuple(COAST[i] for i in HARBOUR_COAST)
 N_HARBOURS: Final = len(HARBOUR_PATHS)

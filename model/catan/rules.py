@@ -286,12 +286,17 @@ A_HARBOUR_POS = R.ambiguity(
     quote="3:1, grain 2:1, ore 2:1, 3:1, wool 2:1, 3:1, 3:1, brick 2:1, lumber 2:1",
     question="On which coast paths do the 9 harbours lie? The data file gives their kinds"
              " clockwise from the top left, not their paths.",
-    readings={"3-3-4": "coast paths 0, 3, 6, 10, 13, 16, 20, 23, 26 clockwise from the upper-"
-                       "left side of hex 0 (gaps 3, 3, 4 repeated)"},
-    default="3-3-4",
-    why="Nine harbours over 30 coast paths, evenly spread, one per coast hex group; the"
-        " published frame's exact paths are not in our sources.",
-    source="project default (confidence low); see docs/games/catan.md",
+    readings={"frame": "coast paths 0, 3, 7, 10, 13, 17, 20, 23, 27 clockwise from the upper-"
+                       "left side of hex 0 (model paths 0, 3, 17, 38, 61, 69, 66, 49, 18): the"
+                       " published frame as catanatron and JSettlers2 give it"},
+    default="frame",
+    why="The data file (confidence M for the kinds) gives no positions; catanatron 3.2.1"
+        " (models/map.py, BASE_MAP_TEMPLATE) and JSettlers2 (SOCBoard4p.java,"
+        " PORTS_EDGE_V1) place the standard board's 9 harbours alike, harbour for harbour."
+        " An even spread (gaps 3, 3, 4 from the top left: coast paths 6, 16, 26 in place of"
+        " 7, 17, 27) would differ at three harbours.",
+    source="supplementary: two implementations agree (confidence M); not in data/README.md,"
+           " which gives the kinds only (confidence M); see docs/games/catan.md",
 )
 A_SHORTAGE = R.ambiguity(
     "bank-shortage",

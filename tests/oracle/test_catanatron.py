@@ -43,6 +43,17 @@ def test_the_board_set_up_is_the_models() -> None:
         assert seen[field] == view[field], field
 
 
+def test_the_models_harbours_are_catanatrons_ports() -> None:
+    """The model's harbour positions are catanatron's own fixed ports, water hex and facing:
+    the adapter's port topology is BASE_MAP_TEMPLATE's."""
+    from catanatron.models.map import BASE_MAP_TEMPLATE
+
+    ports = {c: t for c, t in BASE_MAP_TEMPLATE.topology.items() if isinstance(t, tuple)}
+    topology, where = ad._harbour_topology()
+    assert len(where) == len(ports) == board.N_HARBOURS
+    assert {w: topology[w] for w in where} == ports
+
+
 @pytest.mark.parametrize(("request_", "words"), [
     ({"game": "crafts", "players": 3}, "base Catan"),
     ({"game": "catan", "players": 5}, "2-4 players"),

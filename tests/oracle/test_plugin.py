@@ -85,3 +85,89 @@ def test_collect_only_lists_the_traces(pytester: pytest.Pytester) -> None:
     lines: Any = [x for x in result.stdout.lines if "::replay" in x]
     assert sorted(lines) == sorted(f"traces/{n}.jsonl::replay"
                                    for n in ("good", "illegal", "garbage", "short"))
+
+
+def known_file(path: Path, *matches: tuple[str, dict[str, Any]]) -> Path:
+    deviations = [{"id": ident, "class": "engine-bug", "rule": "toy/move.within-roll",
+                   "explanation": "one line", "match": match} for ident, match in matches]
+    path.write_text(json.dumps({"version": 1, "engine": "e", "deviations": deviations}),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.rules("toy/move.within-roll")
+def test_a_known_deviation_does_not_fail_and_an_unknown_one_does(
+        pytester: pytest.Pytester) -> None:
+    traces(pytester.path)
+    known_file(pytester.path / "known.json",
+               ("t/far", {"kind": "illegal", "rule": "toy/move.within-roll"}))
+    junit = pytester.path / "junit.xml"
+    result = pytester.runpytest("-p", "no:cacheprovider", "-rx", "--oracle-traces",
+                                "traces/*.jsonl", "--oracle-known", "known.json",
+                                "--oracle-report", "report.json", f"--junitxml={junit}")
+    # good conforms; illegal is known; short (truncated) and garbage still fail
+    result.assert_outcomes(passed=1, xfailed=1, failed=2)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    out = result.stdout.str()
+    assert "known deviation t/far (engine-bug, toy/move.within-roll) at step" in out
+    report = json.loads((pytester.path / "report.json").read_text(encoding="utf-8"))
+    assert (report["conforms"], report["known"], report["diverges"], report["malformed"]) == (
+        1, 1, 1, 1)
+    by_name = {Path(r["trace"]).name: r for r in report["results"]}
+    assert by_name["illegal.jsonl"]["status"] == "known"
+    assert by_name["illegal.jsonl"]["known"]["id"] == "t/far"
+    assert by_name["short.jsonl"]["status"] == "diverges"
+    assert 'name="oracle_known" value="t/far"' in junit.read_text(encoding="utf-8")
+    # only the known one selected: the run passes
+    alone = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces",
+                               "traces/illegal.jsonl", "--oracle-known", "known.json")
+    alone.assert_outcomes(xfailed=1)
+    assert alone.ret == pytest.ExitCode.OK
+    # an entry that does not match: the divergence fails as without the file
+    known_file(pytester.path / "other.json", ("t/digest", {"kind": "digest"}))
+    other = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces",
+                               "traces/illegal.jsonl", "--oracle-known", "other.json")
+    other.assert_outcomes(failed=1)
+
+
+def test_the_known_file_from_the_ini_file(pytester: pytest.Pytester) -> None:
+    traces(pytester.path)
+    (pytester.path / "ci").mkdir()
+    known_file(pytester.path / "ci" / "known.json",
+               ("t/far", {"kind": "illegal"}), ("t/short", {"kind": "truncated"}))
+    pytester.makeini("[pytest]\noracle_known = ci/known.json\n")
+    result = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces", "traces/*.jsonl")
+    result.assert_outcomes(passed=1, xfailed=2, failed=1)  # garbage is malformed, never known
+    # the option overrides the ini file
+    known_file(pytester.path / "none.json")
+    over = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces", "traces/*.jsonl",
+                              "--oracle-known", "none.json")
+    over.assert_outcomes(passed=1, failed=3)
+
+
+def test_a_bad_known_file_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    traces(pytester.path)
+    (pytester.path / "bad.json").write_text('{"version": 1, "deviations": [{"id": 3}]}',
+                                            encoding="utf-8")
+    for name, words in (("missing.json", "cannot read it"), ("bad.json", "$.")):
+        result = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces",
+                                    "traces/good.jsonl", "--oracle-known", name)
+        assert result.ret == pytest.ExitCode.USAGE_ERROR
+        err = result.stderr.str()
+        assert "--oracle-known" in err and words in err, err
+
+
+def test_a_reading_names_and_classifies_a_trace(pytester: pytest.Pytester) -> None:
+    from tests.oracle.test_check_readings import FLAT, flat_trace
+
+    folder = pytester.path / "traces"
+    folder.mkdir()
+    (folder / "flat.jsonl").write_text("\n".join(flat_trace("public")) + "\n",
+                                       encoding="utf-8")
+    failed = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces", "traces/*.jsonl")
+    failed.assert_outcomes(failed=1)
+    assert f"conforms under {FLAT}" in failed.stdout.str()
+    known_file(pytester.path / "known.json", ("e/flat", {"reading": FLAT}))
+    known = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces", "traces/*.jsonl",
+                               "--oracle-known", "known.json")
+    known.assert_outcomes(xfailed=1)

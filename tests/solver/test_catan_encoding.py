@@ -295,8 +295,10 @@ def test_gain_bounds_hold_in_play() -> None:
 
 @pytest.mark.rules(*GUARDED)
 def test_faithful_on_5000_transitions_every_kind_sampled() -> None:
+    # a seed whose 5000 transitions reach every kind (a year of plenty is rare: seeds 0 and 4
+    # miss one kind each on the beginner board)
     report = provers.faithfulness_report(GAME, ENCODING, variant_configs(GAME), 5000,
-                                         seed=0, extra=_board_steps())
+                                         seed=1, extra=_board_steps())
     assert report.outcome.status == "passed", report.outcome.detail
     assert report.transitions == 5000 and report.rejected > 2000
     assert f"all {len(ENCODING.kinds(3))} kinds sampled" in report.outcome.detail

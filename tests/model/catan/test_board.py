@@ -40,8 +40,25 @@ def test_harbours_lie_on_the_coast_and_share_no_corner() -> None:
     assert all(len(B.PATH_HEXES[e]) == 1 for e in B.HARBOUR_PATHS)
     corners = [n for e in B.HARBOUR_PATHS for n in B.PATH_NODES[e]]
     assert len(corners) == len(set(corners)) == 18
-    assert [B.PATH_NODES[e] for e in B.HARBOUR_PATHS][:3] == [(0, 3), (1, 5), (6, 10)]
+    assert [B.PATH_NODES[e] for e in B.HARBOUR_PATHS][:3] == [(0, 3), (1, 5), (10, 15)]
     assert B.NODE_HARBOUR[1] == 1 and B.NODE_HARBOUR[2] == -1
+
+
+def test_harbours_are_where_catanatron_and_jsettlers_put_them() -> None:
+    """The published frame as catanatron's BASE_MAP_TEMPLATE and JSettlers2's PORTS_EDGE_V1
+    give it: per harbour, clockwise from the top left, the land hex and its side."""
+    sides = ("upper-right", "right", "lower-right", "lower-left", "left", "upper-left")
+    expected = [(0, "upper-left"), (1, "upper-right"), (6, "upper-right"), (11, "right"),
+                (15, "lower-right"), (17, "lower-right"), (16, "lower-left"), (12, "left"),
+                (3, "left")]
+    found = []
+    for e in B.HARBOUR_PATHS:
+        (h,) = B.PATH_HEXES[e]
+        corners = B.HEX_NODES[h]
+        k = next(k for k in range(6) if {corners[k], corners[(k + 1) % 6]} == set(B.PATH_NODES[e]))
+        found.append((h, sides[k]))
+    assert found == expected
+    assert B.HARBOUR_PATHS == (0, 3, 17, 38, 61, 69, 66, 49, 18)
 
 
 @pytest.mark.rules("catan/board.spiral")

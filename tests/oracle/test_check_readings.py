@@ -1,0 +1,85 @@
+"""`oracle check` retries a diverging step under the other readings of the ambiguities."""
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from rules_oracle.model.core import registry
+from rules_oracle.oracle.check import check_lines
+from rules_oracle.oracle.cli import main
+from rules_oracle.oracle.known import parse
+from rules_oracle.oracle.trace import record_game
+from tests.oracle.helpers import edit
+
+FLAT = "crafts/prices=flat"
+
+
+def flat_trace(observations: str | None, seed: int = 1) -> list[str]:
+    """A crafts game played under ``prices=flat`` whose header claims the default
+    (``graded``): an engine following the other reading of ``crafts/prices``."""
+    game = registry.get("crafts")
+    lines = list(record_game(game, game.config(2, {"prices": "flat"}), seed,
+                             observations=observations))
+
+    def claim_default(head: dict[str, object]) -> None:
+        variant = head["variant"]
+        assert isinstance(variant, dict) and variant["prices"] == "flat"
+        variant["prices"] = "graded"
+        if observations is not None:
+            head.pop("digest")  # the state after set-up holds its configuration
+
+    return edit(lines, 0, claim_default)
+
+
+def test_the_trace_conforms_under_its_own_reading() -> None:
+    lines = flat_trace("public")
+    honest = edit(lines, 0, lambda head: head["variant"].update(prices="flat"))
+    report = check_lines(honest)
+    assert report.conforms and report.readings == ()
+
+
+def test_an_observation_divergence_is_named_by_the_reading_that_explains_it() -> None:
+    report = check_lines(flat_trace("public"))
+    div = report.divergence
+    assert div is not None and div.kind == "observation" and div.step > 1
+    assert report.readings == (FLAT,)
+    assert report.to_json()["readings"] == [FLAT]
+    assert f"conforms under {FLAT}" in report.conforms_under()
+
+
+def test_a_digest_trace_diverges_at_set_up_and_is_named_too() -> None:
+    report = check_lines(flat_trace(None))
+    assert report.divergence is not None and report.divergence.kind == "setup-digest"
+    assert report.readings == (FLAT,)
+
+
+def test_a_fault_no_reading_explains_names_none() -> None:
+    lines = flat_trace("public")
+    honest = edit(lines, 0, lambda head: head["variant"].update(prices="flat"))
+    i = next(k for k, x in enumerate(honest) if '"viewer"' in x and k > 5)
+    broken = edit(honest, i, lambda r: r["observation"]["fields"].update(round=99))
+    report = check_lines(broken)
+    assert report.divergence is not None and report.divergence.kind == "observation"
+    assert report.readings == ()
+    assert report.conforms_under() == ""
+
+
+def test_the_cli_says_conforms_under_and_a_reading_matcher_classifies(tmp_path: Path) -> None:
+    trace = tmp_path / "flat.jsonl"
+    trace.write_text("\n".join(flat_trace("public")) + "\n", encoding="utf-8")
+    runner = CliRunner()
+    text = runner.invoke(main, ["check", str(trace)])
+    assert text.exit_code == 1, text.output
+    assert f"conforms under {FLAT}" in text.output
+    out = json.loads(runner.invoke(main, ["check", str(trace), "--json"]).stdout)
+    assert out["status"] == "diverges" and out["readings"] == [FLAT]
+    known = tmp_path / "known.json"
+    entry = {"id": "e/flat", "class": "reading", "rule": "crafts/prices",
+             "explanation": "flat prices", "match": {"reading": FLAT}}
+    known.write_text(json.dumps({"version": 1, "engine": "e", "deviations": [entry]}),
+                     encoding="utf-8")
+    assert parse(known.read_text(encoding="utf-8"))[0].match.reading == FLAT
+    passed = runner.invoke(main, ["check", str(trace), "--known", str(known), "--json"])
+    assert passed.exit_code == 0, passed.output
+    assert json.loads(passed.stdout)["known"]["id"] == "e/flat"
