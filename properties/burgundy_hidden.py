@@ -3,7 +3,9 @@
 Hidden are the goods tiles of the phase stacks still face down and of the reserve (the
 goods not yet drawn at set-up, then the boxed rest). A twin swaps two face-down stack
 tiles of different kinds (which round gets which goods), or a face-down stack tile with a
-reserve tile of another kind. No player holds a secret, so no twin changes one.
+reserve tile of another kind. The one secret a player holds is his starting castle's space
+while it is a hidden commit (advanced set-up, castle-choice=secret): a twin moves it to
+another dark-green space of his board, a change he sees and nobody else does.
 
 The hex stacks are face down too, but the model keeps them as counts (a draw is a chance
 step over what is left): their contents follow from the tiles already seen, so a twin
@@ -15,8 +17,10 @@ import random
 
 import attrs
 
+from model.burgundy import data as D
+from model.burgundy.boards import BOARDS
 from model.burgundy.observation import face_up_from
-from model.burgundy.state import BurgundyState
+from model.burgundy.state import BurgundyState, Stage
 from properties.observation import Twin, shuffled
 
 
@@ -54,4 +58,20 @@ def twins(state: BurgundyState, rng: random.Random) -> list[Twin]:
                             f"face-down goods {stacks[a]} at stack position {a} swapped for"
                             f" {k} of the reserve"))
             break
+    out.extend(_castle_twins(state, rng))
     return out
+
+
+def _castle_twins(state: BurgundyState, rng: random.Random) -> list[Twin]:
+    """A hidden castle commit moved to another dark-green space of its board."""
+    if state.stage is not Stage.CASTLES:
+        return []
+    for i, pl in enumerate(state.players):
+        if pl.start < 0 or D.CASTLE_TILE in pl.estate:
+            continue  # no commit, or it lies open
+        others = [s for s in BOARDS[pl.board].colour_spaces[D.CASTLE] if s != pl.start]
+        s = rng.choice(others)
+        players = (*state.players[:i], attrs.evolve(pl, start=s), *state.players[i + 1:])
+        return [Twin(attrs.evolve(state, players=players), (i,),
+                     f"player {i}'s hidden castle choice moved from {pl.start} to {s}")]
+    return []

@@ -67,6 +67,7 @@ from model.burgundy.actions import (
 )
 from model.burgundy.game import GAME
 from model.burgundy.state import BurgundyState, Stage
+from model.core import Config
 from model.core.errors import IllegalAction
 from solver.encoding import ActionKind, Encoding, Params, Vars
 
@@ -684,6 +685,11 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         act = _actor(v, players)
         return [*(z3.And(v["stage"] == PLAY, act == i) for i in range(players)),
                 v["stage"] != PLAY]
+
+    def covers(self, config: Config) -> bool:
+        """The basic set-up only: the projection holds estate board 1's spaces (the
+        advanced set-up's boards 2-9 and castle choices are not encoded)."""
+        return config.option("setup") == "basic"
 
     def variables_for(self, players: int) -> tuple[str, ...]:
         return tuple([*_global_vars(players),

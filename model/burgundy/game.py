@@ -1,6 +1,9 @@
-"""The Castles of Burgundy (2-4 players, estate board 1): the reference model."""
+"""The Castles of Burgundy (2-4 players; estate board 1, or boards 2-9 in the advanced
+set-up): the reference model."""
 
+from collections.abc import Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import TypeVar
 
 import attrs
@@ -13,8 +16,10 @@ from model.burgundy.actions import (
     PLAYER_TYPES,
     Action,
     BuyTile,
+    ChooseCastle,
     CityHallPlace,
     Decline,
+    DrawBoard,
     DrawGoods,
     DrawHex,
     EffectTake,
@@ -30,11 +35,14 @@ from model.burgundy.actions import (
     UseWorker,
     WarehouseSell,
 )
+from model.burgundy.boards import BOARDS
 from model.burgundy.rules import RULES
 from model.burgundy.state import BurgundyState, Pending, Player, Stage
 from model.core import CHANCE, TERMINAL, Config, Game, Viewer, draw_outcomes, uniform
 
 BOARD = D.BOARD1
+#: the estate boards of the advanced set-up (ambiguity burgundy/board-sides)
+ADVANCED_BOARDS = tuple(range(2, 10))
 T = TypeVar("T")
 _ROLL = uniform([Roll(v) for v in range(1, 7)])
 _EFFECT_COLOURS = {
@@ -89,6 +97,10 @@ class Burgundy(Game[BurgundyState, Action]):
     state_type = BurgundyState
     action_types = (*CHANCE_TYPES, *PLAYER_TYPES)
     observation_types = observation.OBSERVATION_TYPES
+    #: ``setup``: the basic game (board 1, central castle) or the text's advanced set-up
+    #: ("Для тех, кто хорошо изучил игру": rule burgundy/setup.advanced)
+    extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
+        {"setup": ("basic", ("basic", "advanced"))})
 
     # -- set-up -------------------------------------------------------------------------
     def setup(self, config: Config) -> BurgundyState:
@@ -114,15 +126,21 @@ class Burgundy(Game[BurgundyState, Action]):
                   + D.PHASES * (len(D.FILL_PLANS[(config.option("depots"), p, 0)]))
                   + D.PHASES * D.ROUNDS * (2 * p + 1))
         turns = D.PHASES * D.ROUNDS
-        castles = len(BOARD.colour_spaces[D.CASTLE]) - 1
+        boards = [BOARD] if config.option("setup") == "basic" else [
+            BOARDS[b] for b in ADVANCED_BOARDS]
+        if config.option("setup") != "basic":
+            chance += p  # the estate boards dealt
+        castles = max(len(b.colour_spaces[D.CASTLE]) for b in boards) - 1
         die_actions = 2 * turns + castles
         placements = BOARD.size - 1
         boarding = warehouses = 7  # tiles of each building kind in the game
-        mines = len(BOARD.colour_spaces[D.MINE])
+        mines = max(len(b.colour_spaces[D.MINE]) for b in boards)
         # every worker spent was gained: start, die actions (4 at most), boarding houses,
         # warehouse sales with knowledge 4, mines with knowledge 2
         worker_uses = 4 + 4 * die_actions + 4 * boarding + warehouses + mines * D.PHASES
         per_player = die_actions + worker_uses + 4 * placements + 2 * turns
+        if config.option("setup") != "basic":
+            per_player += 1  # the starting castle's space
         return chance + p * per_player
 
     # -- the protocol ------------------------------------------------------------------------
@@ -134,6 +152,8 @@ class Burgundy(Game[BurgundyState, Action]):
     def actor(self, state: BurgundyState) -> int:
         if state.stage is Stage.PLAY:
             return state.order[state.turn]
+        if state.stage is Stage.CASTLES:
+            return (state.first + state.fill) % state.config.players
         if state.stage is Stage.OVER:
             return TERMINAL
         return CHANCE
@@ -146,6 +166,9 @@ class Burgundy(Game[BurgundyState, Action]):
             return draw_outcomes(zip(range(1, 7), state.goods_pool, strict=True), DrawGoods)
         if st is Stage.FIRST:
             return uniform([FirstPlayer(i) for i in range(state.config.players)])
+        if st is Stage.BOARDS:
+            dealt = {pl.board for pl in state.players[:state.fill]}
+            return uniform([DrawBoard(b) for b in ADVANCED_BOARDS if b not in dealt])
         if st is Stage.FILL:
             _, back = D.FILL_PLANS[_plan_key(state)][state.fill]
             return draw_outcomes(zip(D.BACK_KINDS[back], state.supply[back], strict=True),
@@ -153,6 +176,9 @@ class Burgundy(Game[BurgundyState, Action]):
         return ()
 
     def legal_actions(self, state: BurgundyState) -> tuple[Action, ...]:
+        if state.stage is Stage.CASTLES:
+            pl = state.players[self.actor(state)]
+            return tuple(ChooseCastle(s) for s in BOARDS[pl.board].colour_spaces[D.CASTLE])
         if state.stage is not Stage.PLAY:
             return ()
         p = state.order[state.turn]
@@ -224,19 +250,20 @@ class Burgundy(Game[BurgundyState, Action]):
         """Empty spaces where ``tile`` may go with a die of ``value`` (None: any number)."""
         colour = D.TILE_COLOUR[tile]
         estate = pl.estate
+        board = BOARDS[pl.board]
         shift = value is not None and _FREE_SHIFT[colour] in pl.knowledge
         city_rule = colour == D.BUILDING and 1 not in pl.knowledge
         out = []
-        for s in BOARD.colour_spaces[colour]:
+        for s in board.colour_spaces[colour]:
             if estate[s]:
                 continue
             if value is not None:
-                n = BOARD.number[s]
+                n = board.number[s]
                 if n != value and not (shift and _near(value, n)):
                     continue
-            if not any(estate[x] for x in BOARD.neighbours[s]):
+            if not any(estate[x] for x in board.neighbours[s]):
                 continue
-            if city_rule and any(estate[x] == tile for x in BOARD.areas[BOARD.area[s]]):
+            if city_rule and any(estate[x] == tile for x in board.areas[board.area[s]]):
                 continue
             out.append(s)
         return out
@@ -285,6 +312,8 @@ class Burgundy(Game[BurgundyState, Action]):
         st = state.stage
         if st is Stage.OVER:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
+        if st is Stage.CASTLES:
+            return self._choose_castle(state, action)
         if st is not Stage.PLAY:
             return self._apply_chance(state, action)
         if isinstance(action, CHANCE_TYPES):
@@ -302,6 +331,8 @@ class Burgundy(Game[BurgundyState, Action]):
             if not isinstance(action, Roll) or not 1 <= action.value <= 6:
                 raise RULES.illegal(RB.ROUND_ROLL, f"expected a die roll 1-6, got {action!r}")
             return self._rolled(state, action.value)
+        if st is Stage.BOARDS:
+            return self._deal_board(state, action)
         if st is Stage.FILL:
             back_plan = D.FILL_PLANS[_plan_key(state)]
             target, back = back_plan[state.fill]
@@ -348,7 +379,48 @@ class Burgundy(Game[BurgundyState, Action]):
                          track_height=players - 1 - (i - first) % players)
             for i, pl in enumerate(state.players)
         )
+        if state.config.option("setup") != "basic":
+            return attrs.evolve(state, players=pls, first=first, stage=Stage.BOARDS, fill=0)
         state = attrs.evolve(state, players=pls, first=first, stage=Stage.FILL, fill=0)
+        return self._next_fill(state, 0)
+
+    def _deal_board(self, state: BurgundyState, action: Action) -> BurgundyState:
+        """Advanced set-up: the next seat's estate board (burgundy/setup.advanced)."""
+        dealt = {pl.board for pl in state.players[:state.fill]}
+        if (not isinstance(action, DrawBoard) or action.board not in ADVANCED_BOARDS
+                or action.board in dealt):
+            raise RULES.illegal(RB.ADVANCED, f"expected an estate board 2-9 not yet dealt"
+                                f" (dealt: {sorted(dealt)}), got {action!r}")
+        who = state.fill
+        pl = attrs.evolve(state.players[who], board=action.board, start=-1,
+                          estate=("",) * BOARDS[action.board].size)
+        state = _set(state, who, pl)
+        if who + 1 < state.config.players:
+            return attrs.evolve(state, fill=who + 1)
+        return attrs.evolve(state, stage=Stage.CASTLES, fill=0)
+
+    def _choose_castle(self, state: BurgundyState, action: Action) -> BurgundyState:
+        """Advanced set-up: the starting castle's space, openly or as a hidden commit
+        (burgundy/setup.advanced-castle, burgundy/setup.advanced-secret)."""
+        if not isinstance(action, ChooseCastle):
+            raise RULES.illegal(RB.ADV_CASTLE, f"the starting castle's space is due, not"
+                                f" {action!r}")
+        who = self.actor(state)
+        pl = state.players[who]
+        board = BOARDS[pl.board]
+        if not 0 <= action.space < board.size or board.colour[action.space] != D.CASTLE:
+            raise RULES.illegal(RB.ADV_CASTLE, f"space {action.space} is not a dark-green"
+                                f" space of board {pl.board}")
+        secret = state.config.option("castle-choice") == "secret"
+        estate = pl.estate if secret else _with(pl.estate, action.space, D.CASTLE_TILE)
+        state = _set(state, who, attrs.evolve(pl, start=action.space, estate=estate))
+        if state.fill + 1 < state.config.players:
+            return attrs.evolve(state, fill=state.fill + 1)
+        if secret:  # every choice is made: the castles are revealed together
+            state = attrs.evolve(state, players=tuple(
+                attrs.evolve(o, estate=_with(o.estate, o.start, D.CASTLE_TILE))
+                for o in state.players))
+        state = attrs.evolve(state, stage=Stage.FILL, fill=0)
         return self._next_fill(state, 0)
 
     def _next_fill(self, state: BurgundyState, fill: int) -> BurgundyState:
@@ -502,22 +574,23 @@ class Burgundy(Game[BurgundyState, Action]):
         pl = state.players[p]
         if tile not in pl.storage:
             raise RULES.illegal(RB.PLACE_STORED, f"{tile!r} is not in storage")
-        if not 0 <= space < BOARD.size or pl.estate[space]:
+        board = BOARDS[pl.board]
+        if not 0 <= space < board.size or pl.estate[space]:
             raise RULES.illegal(rid, f"space {space} is not an empty estate space")
         colour = D.TILE_COLOUR[tile]
-        if BOARD.colour[space] != colour:
+        if board.colour[space] != colour:
             raise RULES.illegal(RB.PLACE_COLOUR, f"{tile} ({colour}) cannot go on a"
-                                f" {BOARD.colour[space]} space")
+                                f" {board.colour[space]} space")
         if value is not None:
-            n = BOARD.number[space]
+            n = board.number[space]
             shift = _FREE_SHIFT[colour]
             if n != value and not (shift in pl.knowledge and _near(value, n)):
                 raise RULES.illegal(RB.PLACE_NUMBER, f"the die shows {value}; space {space}"
                                     f" is a {n}")
-        if not any(pl.estate[x] for x in BOARD.neighbours[space]):
+        if not any(pl.estate[x] for x in board.neighbours[space]):
             raise RULES.illegal(RB.PLACE_ADJ, f"space {space} touches no placed tile")
         if (colour == D.BUILDING and 1 not in pl.knowledge
-                and any(pl.estate[x] == tile for x in BOARD.areas[BOARD.area[space]])):
+                and any(pl.estate[x] == tile for x in board.areas[board.area[space]])):
             raise RULES.illegal(RB.CITY_RULE, f"the city already has a {tile}")
         return self._place(state, p, tile, space)
 
@@ -528,13 +601,14 @@ class Burgundy(Game[BurgundyState, Action]):
         if tile in D.KNOWLEDGE_NUMBER:
             knowledge = tuple(sorted((*knowledge, D.KNOWLEDGE_NUMBER[tile])))
         vp = pl.vp
-        size = scoring.area_complete(estate, space)
+        board = BOARDS[pl.board]
+        size = scoring.area_complete(estate, space, board)
         if size:
             vp += D.AREA_VP[size] + D.PHASE_VP[state.phase]
         colour = D.TILE_COLOUR[tile]
         bonuses = state.bonuses
         bonus_tiles = pl.bonus_tiles
-        if size and scoring.colour_complete(estate, colour):
+        if size and scoring.colour_complete(estate, colour, board):
             c = D.COLOUR_INDEX[colour]
             taken = bonuses[c]
             if taken < 2:
@@ -546,7 +620,7 @@ class Burgundy(Game[BurgundyState, Action]):
         track_space, track_height = pl.track_space, pl.track_height
         push: Pending | None = None
         if colour == D.PASTURE:
-            vp += scoring.animal_vp(estate, space, knowledge)
+            vp += scoring.animal_vp(estate, space, knowledge, board)
         elif colour == D.RIVER:
             track_space += 1
             track_height = 1 + max(
@@ -723,6 +797,7 @@ class Burgundy(Game[BurgundyState, Action]):
             return None
         pl = state.players[state.order[state.turn]]
         estate = pl.estate
+        board = BOARDS[pl.board]
         raw: list[int] = []
         kinds: list[str] = []
         placeable: frozenset[str] | None = None
@@ -730,10 +805,10 @@ class Burgundy(Game[BurgundyState, Action]):
             name = type(a).__name__
             w = _EAGER_SHARE[name]
             if isinstance(a, PlaceTile | CityHallPlace):
-                w *= 4 if _completes(estate, a.space) else 1
+                w *= 4 if _completes(estate, a.space, board) else 1
             elif isinstance(a, TakeTile | BuyTile | EffectTake):
                 if placeable is None:
-                    placeable = _frontier_colours(estate)
+                    placeable = _frontier_colours(estate, board)
                 w *= 4 if D.TILE_COLOUR[a.tile] in placeable else 1
                 if a.discard:
                     name += "/discard"
@@ -781,17 +856,17 @@ _EAGER_SHARE = {
 _EAGER_SCALE = 840
 
 
-def _completes(estate: tuple[str, ...], space: int) -> bool:
+def _completes(estate: tuple[str, ...], space: int, board: D.Estate) -> bool:
     """Whether a tile on ``space`` fills the last empty space of its area."""
-    return all(estate[s] or s == space for s in BOARD.areas[BOARD.area[space]])
+    return all(estate[s] or s == space for s in board.areas[board.area[space]])
 
 
-def _frontier_colours(estate: tuple[str, ...]) -> frozenset[str]:
+def _frontier_colours(estate: tuple[str, ...], board: D.Estate) -> frozenset[str]:
     """Colours of the empty spaces next to a placed tile (where a tile could go next)."""
     out = set()
-    for s in range(BOARD.size):
-        if not estate[s] and any(estate[x] for x in BOARD.neighbours[s]):
-            out.add(BOARD.colour[s])
+    for s in range(board.size):
+        if not estate[s] and any(estate[x] for x in board.neighbours[s]):
+            out.add(board.colour[s])
     return frozenset(out)
 
 

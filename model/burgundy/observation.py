@@ -4,8 +4,9 @@ Hidden under the rules (``004_3ac49a9dd95cad60.txt``): the hex tiles in their st
 ("отдельными стопками лицевой стороной вниз": only each stack's size is seen), the goods
 tiles in the phase stacks of the phases still to come and in the reserve ("5 закрытых
 стопок", "17 закрытых жетонов в резерве"). A phase's 5 goods tiles go face up on the round
-spaces when the phase begins. Everything a player owns lies open, so no player has a secret
-of his own: a player's view is the public view.
+spaces when the phase begins. Everything a player owns lies open; his one secret is the
+starting castle's space while it is a hidden commit (advanced set-up with
+castle-choice=secret: "тайно, но одновременно"), which his own view shows.
 
 Seats, estate spaces 0-36, depots 1-6, goods kinds 1-6 and tile names are those of
 ``docs/games/burgundy.md``.
@@ -50,6 +51,11 @@ class Seat:
     #: turn-order track: space (0 = start) and height in its stack (higher = on top)
     track_space: int
     track_height: int
+    #: estate board number (1; 2-9 in the advanced set-up)
+    board: int
+    #: the starting castle's space once it lies in the estate (-1 before, and while a
+    #: secret choice is still hidden)
+    start: int
 
 
 @attrs.frozen(slots=True)
@@ -70,7 +76,8 @@ class Effect:
 class PublicView:
     """What every player sees of a game of The Castles of Burgundy.
 
-    ``stage``: goods, start-goods, first-player, fill, roll (chance steps), play, over.
+    ``stage``: goods, start-goods, first-player, boards, fill, roll (chance steps),
+    castles (the advanced set-up's castle choices), play, over.
     ``to_act``: the seat whose choice is pending, -1 when the next step is chance or the
     game is over.
     """
@@ -112,10 +119,12 @@ class PublicView:
 
 @attrs.frozen(slots=True)
 class PlayerView:
-    """What player ``viewer`` sees: the public view (he has no secret of his own)."""
+    """What player ``viewer`` sees: the public view and his own hidden castle choice."""
 
     viewer: int
     public: PublicView
+    #: his starting castle's space while it is a secret commit not yet revealed (-1 else)
+    castle_choice: int
 
 
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
@@ -125,7 +134,15 @@ def _seat(pl: Player) -> Seat:
     return Seat(estate=pl.estate, storage=pl.storage, goods=pl.goods, sold_goods=pl.sold,
                 silver=pl.silver, workers=pl.workers, vp=pl.vp, dice=pl.dice,
                 knowledge=pl.knowledge, bonus_tiles=pl.bonus_tiles,
-                track_space=pl.track_space, track_height=pl.track_height)
+                track_space=pl.track_space, track_height=pl.track_height, board=pl.board,
+                start=_revealed_start(pl))
+
+
+def _revealed_start(pl: Player) -> int:
+    """The starting castle's space once the castle lies there (-1 before)."""
+    if 0 <= pl.start < len(pl.estate) and pl.estate[pl.start] == D.CASTLE_TILE:
+        return pl.start
+    return -1
 
 
 def face_up_from(s: BurgundyState) -> int:
@@ -136,6 +153,8 @@ def face_up_from(s: BurgundyState) -> int:
 
 
 def _to_act(s: BurgundyState) -> int:
+    if s.stage is Stage.CASTLES:
+        return (s.first + s.fill) % s.config.players
     return s.order[s.turn] if s.stage is Stage.PLAY else CHANCE
 
 
@@ -166,4 +185,6 @@ def observe(s: BurgundyState, viewer: Viewer) -> PublicView | PlayerView:
     public = public_view(s)
     if seat < 0:
         return public
-    return PlayerView(viewer=seat, public=public)
+    pl = s.players[seat]
+    hidden = pl.start if pl.start >= 0 and _revealed_start(pl) < 0 else -1
+    return PlayerView(viewer=seat, public=public, castle_choice=hidden)

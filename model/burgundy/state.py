@@ -13,6 +13,8 @@ class Stage(Enum):
     GOODS = "goods"  # drawing the 25 phase goods (chance)
     START_GOODS = "start-goods"  # drawing 3 goods per player from the 17 (chance)
     FIRST = "first-player"  # choosing the first player (chance)
+    BOARDS = "boards"  # advanced set-up: dealing the estate boards (chance)
+    CASTLES = "castles"  # advanced set-up: choosing the starting castles (players)
     FILL = "fill"  # filling the depots at a phase's start (chance)
     ROLL = "roll"  # rolling the round's dice (chance)
     PLAY = "play"  # players' turns
@@ -58,6 +60,11 @@ class Player:
     #: turn-order track: space (0 = first) and height in the stack (higher = on top)
     track_space: int
     track_height: int
+    #: estate board number (1 in the basic game; 2-9 dealt in the advanced set-up)
+    board: int = 1
+    #: the starting castle's space (-1 while not chosen in the advanced set-up; with the
+    #: secret choice it holds the hidden commit until every player has chosen)
+    start: int = 18
 
 
 @attrs.frozen(slots=True)

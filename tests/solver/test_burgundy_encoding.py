@@ -118,6 +118,18 @@ def test_faithful_on_5000_transitions() -> None:
     assert set(report.observed) == {2, 3, 4}
 
 
+@pytest.mark.rules("burgundy/setup.advanced")
+def test_the_encoding_covers_the_basic_set_up_only() -> None:
+    """Board 1's spaces are built into the projection: the advanced set-up (boards 2-9, the
+    castle choice) is not encoded, and faithfulness samples only what is covered."""
+    basic = GAME.config(2)
+    advanced = GAME.config(2, {"setup": "advanced"})
+    assert ENCODING.covers(basic) and not ENCODING.covers(advanced)
+    assert advanced in variant_configs(GAME)
+    with pytest.raises(ValueError, match="covers"):
+        provers.faithfulness_report(GAME, ENCODING, [advanced], 10)
+
+
 def test_a_drifted_update_is_caught() -> None:
     class Drifted(BurgundyEncoding):
         def kinds(self, players: int) -> tuple[ActionKind, ...]:

@@ -52,7 +52,7 @@ def test_a_phases_goods_are_seen_when_it_begins() -> None:
 def test_a_player_sees_the_public_view() -> None:
     state = first_turn(2)
     view = GAME.observe(state, 1)
-    assert view == PlayerView(viewer=1, public=_public(state))
+    assert view == PlayerView(viewer=1, public=_public(state), castle_choice=-1)
 
 
 class StacksShown(Burgundy):

@@ -176,7 +176,8 @@ def test_variant_k8_step_readings_differ() -> None:
 
 def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     opts = GAME.rules.options()
-    assert set(opts) == {"storage-full", "k5-neighbours", "k8-step", "tie-order", "depots"}
+    assert set(opts) == {"storage-full", "k5-neighbours", "k8-step", "tie-order", "depots",
+                         "castle-choice"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 
@@ -192,7 +193,8 @@ def test_every_quote_stands_in_the_rules_file() -> None:
 
 def test_reachable_stages_cover_the_game() -> None:
     stages = {s.stage for s in play(2, 3)}
-    assert stages == set(Stage)
+    assert stages == set(Stage) - {Stage.BOARDS, Stage.CASTLES}
+    assert {s.stage for s in play(2, 3, {"setup": "advanced"})} == set(Stage)
 
 
 def test_verify_runs_the_transition_invariants() -> None:

@@ -228,12 +228,18 @@ def test_workers_and_silver_are_unlimited() -> None:
     assert me(s).workers == 502
 
 
-@pytest.mark.rules("burgundy/setup.advanced")
-def test_advanced_set_up_is_registered_not_modelled() -> None:
+@pytest.mark.rules("burgundy/setup.advanced", "burgundy/setup.advanced-castle")
+def test_advanced_set_up_gaps_are_registered() -> None:
     amb = GAME.rules.get_ambiguity("burgundy/estate-boards")
-    assert amb.default == "board-1" and amb.option is None
+    assert amb.default == "supplementary" and amb.option is None
+    sides = GAME.rules.get_ambiguity("burgundy/board-sides")
+    assert sides.option is None and sides.unselectable
+    choice = GAME.rules.get_ambiguity("burgundy/castle-choice")
+    assert choice.option == "castle-choice" and choice.default == "open"
+    assert {r.key for r in choice.readings} == {"open", "secret"}
+    assert GAME.extra_options["setup"] == ("basic", ("basic", "advanced"))
     s = first_turn(4)
-    assert all(len(p.estate) == 37 for p in s.players)
+    assert all(len(p.estate) == 37 and p.board == 1 for p in s.players)
 
 
 def _tied_final_turn(variant: dict[str, str] | None) -> tuple[BurgundyState, int, int]:
