@@ -4,6 +4,7 @@ from typing import Any
 
 from model.burgundy import data as D
 from model.burgundy.boards import BOARDS
+from model.burgundy.observation import face_down_stacks
 from model.burgundy.state import BurgundyState, Stage
 from properties.base import Invariant, TransitionInvariant, Violation
 
@@ -45,10 +46,19 @@ def hexes_conserved(state: BurgundyState) -> list[Violation]:
 
 
 def goods_conserved(state: BurgundyState) -> list[Violation]:
-    """7 goods tiles of each kind across pool, stacks, depots, players, sold stacks, box."""
+    """7 goods tiles of each kind across the face-down goods, the round spaces, depots,
+    players and sold stacks; the face-down goods hold the stacks of the phases to come and
+    the reserve (17 less the players' draws)."""
     out = []
+    drawn = sum(sum(pl.goods) for pl in state.players) if state.stage is Stage.START_GOODS \
+        else D.START_GOODS * state.config.players
+    reserve = 17 - drawn
+    if sum(state.goods_pool) != sum(face_down_stacks(state)) + reserve:
+        out.append(Violation("burgundy/inv.goods-conserved",
+                             f"{sum(state.goods_pool)} goods face down, not the phase stacks"
+                             f" to come {face_down_stacks(state)} and a reserve of {reserve}"))
     for k in range(D.GOODS_KINDS):
-        n = state.goods_pool[k] + state.goods_box[k]
+        n = state.goods_pool[k]
         n += sum(1 for g in state.goods_stacks[state.goods_next:] if g == k + 1)
         n += sum(g[k] for g in state.depot_goods)
         n += sum(pl.goods[k] + pl.sold[k] for pl in state.players)
@@ -67,7 +77,7 @@ def nonnegative(state: BurgundyState) -> list[Violation]:
                                  f" vp {pl.vp}"))
         if min(pl.goods) < 0 or min(pl.sold) < 0:
             out.append(Violation("burgundy/inv.nonnegative", f"player {i}: negative goods"))
-    counts = (*state.goods_pool, *state.goods_box, *state.box,
+    counts = (*state.goods_pool, *state.box,
               *(n for s in state.supply for n in s), *(n for g in state.depot_goods for n in g))
     if counts and min(counts) < 0:
         out.append(Violation("burgundy/inv.nonnegative", "a negative component count"))

@@ -113,10 +113,10 @@ class Burgundy(Game[BurgundyState, Action]):
         castles = (D.BACK_COUNTS[D.CASTLE_BACK][0] - config.players,)
         supply = tuple(castles if b == D.CASTLE_BACK else c for b, c in enumerate(D.BACK_COUNTS))
         return BurgundyState(
-            config=config, stage=Stage.GOODS, players=(player,) * config.players,
+            config=config, stage=Stage.START_GOODS, players=(player,) * config.players,
             supply=supply, depots=((),) * 6, black=(), depot_goods=(_NO_GOODS,) * 6,
             goods_pool=(D.GOODS_PER_KIND,) * D.GOODS_KINDS, goods_stacks=(), goods_next=0,
-            goods_box=_NO_GOODS, box=(0,) * len(D.TILES), bonuses=(0,) * len(D.COLOURS),
+            box=(0,) * len(D.TILES), bonuses=(0,) * len(D.COLOURS),
         )
 
     def max_steps(self, config: Config) -> int:
@@ -352,23 +352,25 @@ class Burgundy(Game[BurgundyState, Action]):
                 state = attrs.evolve(state, supply=supply, black=_add(state.black, action.tile))
             return self._next_fill(state, state.fill + 1)
         if st is Stage.GOODS or st is Stage.START_GOODS:
-            rid = RB.SETUP_GOODS if st is Stage.GOODS else RB.SETUP_PLAYER_GOODS
+            rid = RB.PHASE_ROUND_GOODS if st is Stage.GOODS else RB.SETUP_PLAYER_GOODS
             if (not isinstance(action, DrawGoods) or not 1 <= action.kind <= 6
                     or not state.goods_pool[action.kind - 1]):
                 raise RULES.illegal(rid, f"expected a goods draw from the pool, got {action!r}")
             k = action.kind - 1
             pool = _bump(state.goods_pool, k, -1)
-            if st is Stage.GOODS:
+            if st is Stage.GOODS:  # the phase's goods, face up on the round spaces
                 stacks = (*state.goods_stacks, action.kind)
-                nxt = Stage.START_GOODS if len(stacks) == D.PHASES * D.PHASE_GOODS else st
-                return attrs.evolve(state, goods_pool=pool, goods_stacks=stacks, stage=nxt)
+                if len(stacks) == (state.phase + 1) * D.PHASE_GOODS:
+                    return attrs.evolve(state, goods_pool=pool, goods_stacks=stacks,
+                                        stage=Stage.ROLL, roll=0)
+                return attrs.evolve(state, goods_pool=pool, goods_stacks=stacks)
             who = state.fill // D.START_GOODS
             pl = state.players[who]
             pls = _with(state.players, who, attrs.evolve(pl, goods=_bump(pl.goods, k, 1)))
             fill = state.fill + 1
             if fill == D.START_GOODS * players:
-                return attrs.evolve(state, goods_pool=_NO_GOODS, goods_box=pool, players=pls,
-                                    stage=Stage.FIRST, fill=0)
+                return attrs.evolve(state, goods_pool=pool, players=pls, stage=Stage.FIRST,
+                                    fill=0)
             return attrs.evolve(state, goods_pool=pool, players=pls, fill=fill)
         # Stage.FIRST
         if not isinstance(action, FirstPlayer) or not 0 <= action.player < players:
@@ -429,7 +431,8 @@ class Burgundy(Game[BurgundyState, Action]):
             fill += 1
         if fill < len(plan):
             return attrs.evolve(state, fill=fill)
-        return attrs.evolve(state, fill=0, stage=Stage.ROLL, roll=0)
+        # then the phase's 5 goods from the face-down goods (burgundy/phase.round-goods)
+        return attrs.evolve(state, fill=0, stage=Stage.GOODS)
 
     def _rolled(self, state: BurgundyState, value: int) -> BurgundyState:
         roll = state.roll

@@ -23,8 +23,6 @@ from model.core.game import CHANCE, Viewer, viewer_seat
 Phase = Literal["A", "B", "C", "D", "E"]
 PHASE_LETTERS: tuple[Phase, ...] = ("A", "B", "C", "D", "E")
 
-#: stages while the goods are being drawn at set-up: every goods tile is still face down
-_SETUP = (Stage.GOODS, Stage.START_GOODS, Stage.FIRST)
 
 
 @attrs.frozen(slots=True)
@@ -145,11 +143,12 @@ def _revealed_start(pl: Player) -> int:
     return -1
 
 
-def face_up_from(s: BurgundyState) -> int:
-    """The first position of ``goods_stacks`` still face down (this phase's are open)."""
-    if s.stage in _SETUP:
-        return 0
-    return min((s.phase + 1) * D.PHASE_GOODS, len(s.goods_stacks))
+def face_down_stacks(s: BurgundyState) -> tuple[int, ...]:
+    """Goods tiles still face down in each phase's stack: a phase's 5 are turned face up
+    (drawn, ``goods_stacks``) at its start."""
+    drawn = len(s.goods_stacks)
+    return tuple(D.PHASE_GOODS - min(D.PHASE_GOODS, max(0, drawn - ph * D.PHASE_GOODS))
+                 for ph in range(D.PHASES))
 
 
 def _to_act(s: BurgundyState) -> int:
@@ -160,10 +159,7 @@ def _to_act(s: BurgundyState) -> int:
 
 def public_view(s: BurgundyState) -> PublicView:
     """The public view of ``s``."""
-    hidden = face_up_from(s)
-    stacks = [0] * D.PHASES
-    for position in range(hidden, len(s.goods_stacks)):
-        stacks[position // D.PHASE_GOODS] += 1
+    stacks = face_down_stacks(s)
     out = sorted(t for t, n in zip(D.TILES, s.box, strict=True) for _ in range(n))
     return PublicView(
         players=s.config.players, stage=s.stage,
@@ -171,8 +167,8 @@ def public_view(s: BurgundyState) -> PublicView:
         first_player=s.first, to_act=_to_act(s), turn_order=s.order, white_die=s.white,
         purchase_made=s.bought, seats=tuple(_seat(pl) for pl in s.players),
         depots=s.depots, black_depot=s.black, depot_goods=s.depot_goods,
-        round_goods=s.goods_stacks[s.goods_next:hidden], goods_stacks=tuple(stacks),
-        goods_reserve=sum(s.goods_pool) + sum(s.goods_box),
+        round_goods=s.goods_stacks[s.goods_next:], goods_stacks=stacks,
+        goods_reserve=sum(s.goods_pool) - sum(stacks),
         hex_stacks=tuple(sum(stack) for stack in s.supply), out_of_game=tuple(out),
         bonuses_taken=s.bonuses,
         pending=tuple(Effect(p.kind, p.arg, p.pair) for p in s.pending),

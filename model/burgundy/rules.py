@@ -15,10 +15,14 @@ TILES = R.rule("components.hex-tiles", "164 шестиугольных жето�
 GOODS = R.rule("components.goods", "42 жетона товаров (квадратные, по 7 каждого из 6 цветов)",
                "42 goods tiles, 7 of each of 6 kinds; a kind is named by a die value.")
 SETUP_GOODS = R.rule("setup.goods-stacks", "Поделите их на 5 закрытых стопок по 5 жетонов",
-                     "Goods: 5 face-down stacks of 5 (one per phase), 17 left in reserve;"
-                     " each draw is a chance step.")
+                     "Goods: 5 face-down stacks of 5 (one per phase), 17 left in reserve,"
+                     " all face down. As nobody sees them, each phase's 5 are drawn at that"
+                     " phase's start from the goods still face down (phase.round-goods):"
+                     " the same odds as stacks made at set-up.")
 SETUP_PLAYER_GOODS = R.rule("setup.player-goods", "3 случайных жетона товаров из оставшихся 17",
-                            "Each player draws 3 goods from the 17; the rest go to the box.")
+                            "Each player draws 3 goods from the 17 (one chance step each, from"
+                            " the 42 face-down goods: the same odds, as the stacks are unseen);"
+                            " the rest of the reserve goes to the box unseen.")
 SETUP_CASTLE = R.rule("setup.start-castle", "тёмно-зелёную ячейку личного планшета (с результатом",
                       "Each player's starting castle is on the estate's central dark-green"
                       " space (die 6).")
@@ -51,7 +55,9 @@ PHASE_FILL_3P = R.rule("phase.three-player-depot-6", "но в фазы Б и Г 
 PHASE_BLACK = R.rule("phase.black-depot", "берите от 4 до 8 жетонов в зависимости от числа",
                      "The black depot gets 4/6/8 black-backed tiles (2/3/4 players).")
 PHASE_ROUND_GOODS = R.rule("phase.round-goods", "возьмите 5 жетонов товаров текущей фазы",
-                           "The phase's 5 goods tiles go face up on the 5 round spaces.")
+                           "At a phase's start, after the hexes, the phase's 5 goods tiles"
+                           " go face up on the 5 round spaces: 5 chance steps (round order)"
+                           " from the goods still face down.")
 ROUND_ROLL = R.rule("round.roll", "Сначала все игроки бросают по 2 кубика своего цвета",
                     "Each round every player rolls 2 dice and the first player the white die"
                     " (chance steps: white first, then each player's two dice by seat).")

@@ -22,7 +22,7 @@ PARTS = ("hexes-conserved", "goods-conserved", "nonnegative", "storage-limit", "
 GUARDED = (RB.TAKE, RB.TAKE_DISCARD, RB.DIE_USED, RB.WORKER, RB.SELL, RB.BUY, RB.STORAGE,
            RB.PLACE, RB.PLACE_STORED, RB.PLACE_COLOUR, RB.PLACE_NUMBER, RB.PLACE_ADJ,
            RB.CITY_RULE, RB.TURN_TWO, RB.TURN_PENDING, RB.CASTLE, RB.GOODS_LIMIT,
-           RB.B_WAREHOUSE, RB.ROUND_ROLL, RB.PHASE_FILL, RB.SETUP_GOODS)
+           RB.B_WAREHOUSE, RB.ROUND_ROLL, RB.PHASE_FILL, RB.PHASE_ROUND_GOODS)
 
 
 def _states(players: int, seed: int) -> list[Any]:

@@ -80,7 +80,9 @@ def test_corrupted_states_are_caught() -> None:
     check(s)
     names = {
         "hexes": attrs.evolve(s, black=s.black[1:]),
-        "goods": attrs.evolve(s, goods_box=goods(k1=9)),
+        "goods": attrs.evolve(s, goods_pool=(s.goods_pool[0] + 1, *s.goods_pool[1:])),
+        "reserve": attrs.evolve(s, goods_pool=(s.goods_pool[0] + 1, *s.goods_pool[1:]),
+                                depot_goods=((0,) * 6,) * 6),
         "neg": edit(s, silver=-1),
         "storage": edit(s, storage=("bank", "bank", "ship", "mine")),
         "kinds": edit(s, goods=goods(k1=1, k2=1, k3=1, k4=1)),
