@@ -51,6 +51,9 @@ _EFFECT_COLOURS = {
     "market": frozenset({D.RIVER, D.PASTURE}),
 }
 _EFFECT_RULE = {"carpenter": RB.B_CARPENTER, "church": RB.B_CHURCH, "market": RB.B_MARKET}
+_BUILDING_RULE = {**_EFFECT_RULE, "warehouse": RB.B_WAREHOUSE,
+                  "boarding-house": RB.B_BOARDING, "bank": RB.B_BANK,
+                  "city-hall": RB.B_CITY_HALL, "watchtower": RB.B_WATCHTOWER}
 _FREE_SHIFT = {D.BUILDING: 9, D.PASTURE: 10, D.RIVER: 10, D.CASTLE: 11, D.MINE: 11,
                D.KNOWLEDGE: 11}
 _TILESET = frozenset(D.TILES)
@@ -788,6 +791,177 @@ class Burgundy(Game[BurgundyState, Action]):
                              bought=False, stage=Stage.FILL, depots=((),) * 6, black=(),
                              box=tuple(box))
         return self._next_fill(state, 0)
+
+    # -- rules a step shows (conformance vectors) ---------------------------------------------
+    def effect_rules(self, state: BurgundyState, action: Action,
+                     after: BurgundyState) -> tuple[str, ...]:
+        """The rules whose effect the legal step ``state --action--> after`` shows: the
+        draw or choice itself, and every automatic consequence (scoring, a building's
+        effect, a lost effect, a round's goods, a phase's end, the final scoring)."""
+        out: list[str] = []
+        st = state.stage
+        if state == self.setup(state.config):  # the first step shows the set-up
+            out += [RB.TILES, RB.GOODS, RB.SETUP_CASTLE, RB.SETUP_SILVER, RB.SETUP_GOODS]
+        if isinstance(action, DrawGoods):
+            out += ([RB.SETUP_PLAYER_GOODS] if st is Stage.START_GOODS
+                    else [RB.SETUP_GOODS, RB.PHASE_ROUND_GOODS])
+        elif isinstance(action, FirstPlayer):
+            out += [RB.SETUP_FIRST, RB.SETUP_WORKERS, RB.SETUP_TRACK, RB.SETUP_WHITE]
+        elif isinstance(action, DrawBoard):
+            out.append(RB.ADVANCED)
+        elif isinstance(action, ChooseCastle):
+            out.append(RB.ADV_CASTLE)
+            if state.config.option("castle-choice") == "secret":
+                out.append(RB.ADV_SECRET)
+        elif isinstance(action, DrawHex):
+            out += self._fill_rules(state)
+        elif isinstance(action, Roll):
+            out.append(RB.ROUND_ROLL)
+            if after.stage is Stage.PLAY:
+                out += [RB.ROUND_GOODS, RB.ROUND_ORDER, RB.WHITE_DIE]
+        elif st is Stage.PLAY:
+            out += self._turn_rules(state, action, after)
+        if st is Stage.PLAY and after.stage is Stage.FILL:
+            out += self._phase_end_rules(state, after)
+        if st is Stage.PLAY and after.stage is Stage.OVER:
+            out += self._final_rules(state)
+        return tuple(dict.fromkeys(out))
+
+    def _fill_rules(self, state: BurgundyState) -> list[str]:
+        out = [RB.PHASE_FILL]
+        plan = D.FILL_PLANS[_plan_key(state)]
+        target, _ = plan[state.fill]
+        if target == 0:
+            out.append(RB.PHASE_BLACK)
+        elif state.config.players == 3 and target == 6:
+            # depot 6's dark-green space: a castle in phases A, C, E, a mine in B and D
+            first = D.FILL_PLANS[(state.config.option("depots"), 3, 0)][state.fill]
+            if first == (6, D.CASTLE_BACK):
+                out.append(RB.PHASE_FILL_3P)
+        return out
+
+    def _turn_rules(self, state: BurgundyState, action: Action,
+                    after: BurgundyState) -> list[str]:
+        out: list[str] = []
+        p = state.order[state.turn]
+        pl, new = state.players[p], after.players[p]
+        answering = bool(state.pending)
+        if answering:
+            out.append(RB.TURN_PENDING)
+            kind = state.pending[-1].kind
+            if kind == "castle":
+                out.append(RB.CASTLE)
+            elif kind in _EFFECT_RULE:
+                out.append(_EFFECT_RULE[kind])
+            elif kind == "warehouse":
+                out += [RB.B_WAREHOUSE, RB.SELL]
+            elif kind == "city-hall":
+                out.append(RB.B_CITY_HALL)
+            elif kind in ("ship", "ship-goods"):
+                out.append(RB.SHIP)
+        die = getattr(action, "die", None)
+        if isinstance(die, int) and die in (0, 1) and not isinstance(action, UseWorker):
+            out.append(RB.DIE_USED)
+        value = pl.dice[die] if isinstance(die, int) and die in (0, 1) else 0
+        if isinstance(action, UseWorker):
+            out.append(RB.WORKER)
+            before = pl.dice[action.die]
+            if before + action.delta != wrap(before + action.delta):
+                out.append(RB.WORKER_WRAP)
+            if abs(action.delta) == 2:
+                out.append(RB.K[8])
+        elif isinstance(action, TakeTile | BuyTile | EffectTake):
+            out.append(RB.BUY if isinstance(action, BuyTile) else RB.TAKE)
+            out.append(RB.STORAGE)
+            if action.discard:
+                out.append(RB.TAKE_DISCARD)
+            if isinstance(action, BuyTile) and action.depot:
+                out.append(RB.K[6])
+            if isinstance(action, TakeTile) and value and action.depot != value:
+                out.append(RB.K[12])
+        elif isinstance(action, SellGoods):
+            out.append(RB.SELL)
+        elif isinstance(action, TakeWorkers):
+            out += [RB.WORKERS, RB.UNLIMITED]
+            out += [RB.K[n] for n in (13, 14) if n in pl.knowledge]
+        elif isinstance(action, ShipDepot):
+            out.append(RB.SHIP)
+            if 5 in pl.knowledge:
+                out.append(RB.K[5])
+            if after.pending and after.pending[-1].kind == "ship-goods":
+                out.append(RB.GOODS_LIMIT)
+        elif isinstance(action, ShipGoods):
+            out.append(RB.GOODS_LIMIT)
+        elif isinstance(action, EndTurn):
+            out.append(RB.TURN_TWO)
+        if isinstance(action, SellGoods | WarehouseSell):
+            out += [RB.K[n] for n in (3, 4) if n in pl.knowledge]
+        if isinstance(action, PlaceTile | CityHallPlace):
+            out += self._placement_rules(state, action, value, pl, new, after, answering)
+        if isinstance(action, TakeTile | PlaceTile | SellGoods | TakeWorkers) and die == 2:
+            out.append(RB.CASTLE)
+        return out
+
+    def _placement_rules(self, state: BurgundyState, action: PlaceTile | CityHallPlace,
+                         value: int, pl: Player, new: Player, after: BurgundyState,
+                         answering: bool) -> list[str]:
+        tile, space = action.tile, action.space
+        board = BOARDS[pl.board]
+        colour = D.TILE_COLOUR[tile]
+        out = [RB.PLACE_STORED, RB.PLACE_COLOUR, RB.PLACE_ADJ]
+        if isinstance(action, CityHallPlace):
+            out.append(RB.B_CITY_HALL)
+        else:
+            out.append(RB.PLACE)
+            if value:
+                out.append(RB.PLACE_NUMBER)
+                if board.number[space] != value:
+                    out.append(RB.K[_FREE_SHIFT[colour]])
+        if colour == D.BUILDING:
+            out.append(RB.CITY_RULE if 1 not in pl.knowledge else RB.K[1])
+        if scoring.area_complete(new.estate, space, board):
+            out.append(RB.AREA)
+        c = D.COLOUR_INDEX[colour]
+        if after.bonuses[c] != state.bonuses[c]:
+            out.append(RB.COLOUR_FIRST if state.bonuses[c] == 0 else RB.COLOUR_SECOND)
+        if colour == D.PASTURE:
+            out.append(RB.ANIMAL)
+            if 7 in pl.knowledge:
+                out.append(RB.K[7])
+        elif colour == D.RIVER:
+            out += [RB.SHIP_TRACK, RB.SHIP]
+            if turn_order(after.players)[0] == state.order[state.turn] and \
+                    turn_order(state.players)[0] != state.order[state.turn]:
+                out.append(RB.SHIP_WHITE)
+        elif colour == D.CASTLE:
+            out.append(RB.CASTLE)
+        elif tile in _BUILDING_RULE:
+            out.append(_BUILDING_RULE[tile])
+        pushes = colour in (D.RIVER, D.CASTLE) or tile in _EFFECT_COLOURS or tile in (
+            "warehouse", "city-hall")
+        base = len(state.pending) - (1 if answering else 0)
+        if pushes and len(after.pending) <= base:
+            out.append(RB.B_WASTED)  # the effect could not apply: it is lost
+        return out
+
+    def _phase_end_rules(self, state: BurgundyState, after: BurgundyState) -> list[str]:
+        """A phase's end (mines) and the next phase's start (the board cleared)."""
+        out = [RB.PHASES, RB.PHASE_END]
+        if any(D.MINE_TILE in pl.estate for pl in state.players):
+            out.append(RB.MINE)
+            if any(2 in pl.knowledge and D.MINE_TILE in pl.estate for pl in state.players):
+                out.append(RB.K[2])
+        out.append(RB.PHASE_CLEAR)
+        return out
+
+    def _final_rules(self, state: BurgundyState) -> list[str]:
+        out = [RB.GAME_END, RB.END_GOODS, RB.END_SILVER, RB.END_WORKERS, RB.END_STORAGE,
+               RB.TIE_BREAK, RB.PHASE_END]
+        if any(D.MINE_TILE in pl.estate for pl in state.players):
+            out.append(RB.MINE)
+        held = {n for pl in state.players for n in pl.knowledge}
+        out += [RB.K[n] for n in range(15, 27) if n in held]
+        return out
 
     # -- the eager play policy ----------------------------------------------------------------
     def policy_weights(self, state: BurgundyState,
