@@ -104,6 +104,9 @@ class Burgundy(Game[BurgundyState, Action]):
     #: ("Для тех, кто хорошо изучил игру": rule burgundy/setup.advanced)
     extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
         {"setup": ("basic", ("basic", "advanced"))})
+    #: the castle choice exists only in the advanced set-up
+    option_needs: Mapping[str, Mapping[str, str]] = MappingProxyType(
+        {"castle-choice": MappingProxyType({"setup": "advanced"})})
 
     # -- set-up -------------------------------------------------------------------------
     def setup(self, config: Config) -> BurgundyState:

@@ -155,3 +155,19 @@ def test_advanced_games_keep_the_invariants_and_replay_alike(choice: str) -> Non
     boards = [p.board for p in steps[-1].state.players]
     assert len(set(boards)) == 3 and set(boards) <= set(range(2, 10))
     assert all(p.estate[p.start] == D.CASTLE_TILE for p in steps[-1].state.players)
+
+
+@pytest.mark.rules(SECRET)
+def test_the_castle_choice_is_varied_and_witnessed_in_the_advanced_set_up() -> None:
+    """castle-choice plays differently only with setup=advanced: the variant configurations
+    and the witness search set both."""
+    from oracle.witness import find_witness
+    from properties.generic import variant_configs
+
+    secret = GAME.config(2, {"setup": "advanced", "castle-choice": "secret"})
+    assert secret in variant_configs(GAME)
+    assert GAME.config(2, {"castle-choice": "secret"}) not in variant_configs(GAME)
+    found = find_witness(GAME, "burgundy/castle-choice", seeds=range(1), players=[2],
+                         limit=200)
+    assert found is not None and found.readings == ("open", "secret")
+    assert found.actions[-1]["type"] == "ChooseCastle"
