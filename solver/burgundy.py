@@ -5,7 +5,8 @@ Projection (integers; ``p{i}.`` prefixes a player's variables):
 * counters: ``stage`` (0 start-goods, 1 first-player, 2 fill, 3 goods, 4 roll, 5 play,
   6 over), ``phase``, ``round``, ``fill``, ``roll``, ``white``, ``turn``, ``bought``,
   ``first``, ``ord{j}`` (the round's turn order, -1 before the first roll), the option
-  flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``, ``opt.balanced`` (the depot plan);
+  flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``, ``opt.balanced`` (the depot plan),
+  ``opt.lastround`` (tie-order=last-round: the final order kept is the last round's);
 * the pending effect (at most one is ever pending): ``pend`` (``PENDING`` code, 0 none),
   ``parg``, ``ppair``;
 * goods: ``pool{k}`` (face down: the stacks of the phases to come and the reserve),
@@ -220,7 +221,8 @@ def _player_vars(i: int) -> list[str]:
 
 def _global_vars(players: int) -> list[str]:
     out = ["stage", "phase", "round", "fill", "roll", "white", "turn", "bought", "first",
-           "opt.discard", "opt.circular", "opt.k8x2", "opt.balanced", "pend", "parg", "ppair",
+           "opt.discard", "opt.circular", "opt.k8x2", "opt.balanced", "opt.lastround", "pend",
+           "parg", "ppair",
            "gdrawn", "gnext"]
     out += [f"ord{j}" for j in range(players)]
     out += [f"pool{k}" for k in range(K)]
@@ -784,7 +786,8 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
                       if players > 1 else z3.BoolVal(True))
         return z3.And(
             _range(st, START, OVER), gs_ok, _range(v["gdrawn"], 0, n_goods),
-            *(_range(v[f"opt.{o}"], 0, 1) for o in ("discard", "circular", "k8x2", "balanced")),
+            *(_range(v[f"opt.{o}"], 0, 1)
+              for o in ("discard", "circular", "k8x2", "balanced", "lastround")),
             _range(v["bought"], 0, 1), _range(v["white"], 0, 6),
             z3.Implies(st == START, z3.And(early, no_goods_yet, v["gdrawn"] == 0,
                                           _range(v["fill"], 0, dealt - 1),
@@ -867,6 +870,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             "opt.circular": int(state.config.option("k5-neighbours") == "circular"),
             "opt.k8x2": int(state.config.option("k8-step") != "up-to-2"),
             "opt.balanced": int(state.config.option("depots") == "balanced"),
+            "opt.lastround": int(state.config.option("tie-order") == "last-round"),
             "gdrawn": len(state.goods_stacks), "gnext": state.goods_next,
         }
         top = state.pending[-1] if state.pending else None
@@ -1211,7 +1215,11 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                 _kn(v, i, 2), mines, 0)
         for i in range(players):
             up[pn(i, "vp")] = v[pn(i, "vp")] + _final_vp(post, i)
-        up.update(_turn_order(v, players))
+        # the order the tie-break reads (ambiguity burgundy/tie-order): the track, or with
+        # tie-order=last-round the final round's order, kept
+        track = _turn_order(v, players)
+        for j in range(players):
+            up[f"ord{j}"] = z3.If(v["opt.lastround"] == 1, v[f"ord{j}"], track[f"ord{j}"])
         return up
 
     def ship_depot_domain(p: Params) -> Any:
