@@ -1,6 +1,6 @@
-"""``python -m oracle``: the ``oracle`` command."""
+"""``python -m rules_oracle.oracle``: the ``oracle`` command."""
 
-from oracle.cli import main
+from rules_oracle.oracle.cli import main
 
 if __name__ == "__main__":
     main()

@@ -28,16 +28,16 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from model.core import registry
-from model.core.canon import canonical_text
-from model.core.errors import ConfigError
-from model.core.game import PUBLIC, Config, Game, Viewer
-from model.core.play import POLICIES
-from oracle.check import Report, TraceError, check_file
-from oracle.diff import clip, show
-from oracle.reading import InputError, read_file
-from oracle.report import option_text
-from oracle.trace import write_trace
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import canonical_text
+from rules_oracle.model.core.errors import ConfigError
+from rules_oracle.model.core.game import PUBLIC, Config, Game, Viewer
+from rules_oracle.model.core.play import POLICIES
+from rules_oracle.oracle.check import Report, TraceError, check_file
+from rules_oracle.oracle.diff import clip, show
+from rules_oracle.oracle.reading import InputError, read_file
+from rules_oracle.oracle.report import option_text
+from rules_oracle.oracle.trace import write_trace
 
 #: the largest test file ``rules --coverage`` scans (bytes)
 MAX_SOURCE = 16 * 1024 * 1024
@@ -331,7 +331,7 @@ def _print_report(path: str, report: Report) -> None:
 def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
           known_file: str | None) -> int:
     """Replay a trace; exit 0 if it conforms, 1 at the first divergence, 2 if malformed."""
-    from oracle.known import classify
+    from rules_oracle.oracle.known import classify
 
     known = _known(known_file)
     try:
@@ -397,7 +397,7 @@ def _progress(enabled: bool, label: str, always_last: bool = True
 
 def _verify_module() -> Any:
     try:
-        return importlib.import_module("oracle.verify")
+        return importlib.import_module("rules_oracle.oracle.verify")
     except ImportError as exc:
         raise BadInput(f"verification is not available: {exc}") from None
 
@@ -655,7 +655,7 @@ def _witness_targets(game: Game[Any, Any], witness: str | None) -> set[str]:
 
 
 def _witness_row(game: Game[Any, Any], aid: str, seeds: int) -> dict[str, Any] | None:
-    from oracle.witness import find_witness
+    from rules_oracle.oracle.witness import find_witness
 
     found = find_witness(game, aid, seeds=range(seeds))
     if found is None:
@@ -834,8 +834,8 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
           policy: str, timeout: float, probes: int, strict_rules: bool, protocol: int,
           known_file: str | None, as_json: bool, command: tuple[str, ...]) -> int:
     """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
-    from oracle.drive import MAX_TIMEOUT, DriveError
-    from oracle.drive import drive as run_drive
+    from rules_oracle.oracle.drive import MAX_TIMEOUT, DriveError
+    from rules_oracle.oracle.drive import drive as run_drive
 
     if not command:
         raise BadInput("no command given: oracle drive [OPTIONS] -- CMD [ARGS ...]")
@@ -881,7 +881,7 @@ def _known(path: str | None) -> tuple[Any, ...]:
     """The deviations of a ``--known`` file (none without one); bad input when malformed."""
     if path is None:
         return ()
-    from oracle.known import KnownError, load
+    from rules_oracle.oracle.known import KnownError, load
 
     try:
         return load(path)
@@ -909,7 +909,7 @@ def _known(path: str | None) -> tuple[Any, ...]:
 def vectors(game_name: str | None, out: str, count: int, seed: int, n: int | None,
             verify_target: str | None, coverage: bool, as_json: bool) -> int:
     """Write language-neutral conformance vectors, or re-check them (--verify DIR)."""
-    from oracle import vectors as vec
+    from rules_oracle.oracle import vectors as vec
 
     if verify_target is not None:
         if game_name is not None:

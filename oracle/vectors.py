@@ -35,17 +35,17 @@ from typing import Any
 
 import attrs
 
-from model.core import registry
-from model.core.canon import canonical_text, error_paths, structure, unstructure
-from model.core.errors import ConfigError, IllegalAction
-from model.core.game import TERMINAL, Config, Game
-from model.core.play import POLICIES, Step, choose, playout
-from oracle.diff import FieldDiff, clip, field_diff, show
-from oracle.drive import Prober
-from oracle.reading import InputError, Validator, decode, loads, read_file, schema_error
-from oracle.trace import canonical_digest, dumps, generator
-from properties.generic import legal_set, variant_configs
-from properties.registry import invariants
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import canonical_text, error_paths, structure, unstructure
+from rules_oracle.model.core.errors import ConfigError, IllegalAction
+from rules_oracle.model.core.game import TERMINAL, Config, Game
+from rules_oracle.model.core.play import POLICIES, Step, choose, playout
+from rules_oracle.oracle.diff import FieldDiff, clip, field_diff, show
+from rules_oracle.oracle.drive import Prober
+from rules_oracle.oracle.reading import InputError, Validator, decode, loads, read_file, schema_error
+from rules_oracle.oracle.trace import canonical_digest, dumps, generator
+from rules_oracle.properties.generic import legal_set, variant_configs
+from rules_oracle.properties.registry import invariants
 
 FORMAT = "rules-oracle-vectors"
 VERSION = 1
@@ -241,7 +241,7 @@ def _guard_rules(game: Game[Any, Any]) -> Callable[[Any, Any], tuple[str, ...]]:
     """The rule ids the guard of a step's kind encodes, by the game's Z3 encoding (none
     for a game without one)."""
     try:
-        from solver.registry import encoding
+        from rules_oracle.solver.registry import encoding
 
         enc = encoding(game.name)
     except ImportError:

@@ -15,10 +15,10 @@ from typing import Any
 
 import attrs
 
-from model.core import CHANCE, TERMINAL, Game, IllegalAction, unstructure
-from model.core.canon import canonical_text
-from model.core.game import Config
-from model.core.play import POLICIES, choose
+from rules_oracle.model.core import CHANCE, TERMINAL, Game, IllegalAction, unstructure
+from rules_oracle.model.core.canon import canonical_text
+from rules_oracle.model.core.game import Config
+from rules_oracle.model.core.play import POLICIES, choose
 
 
 @attrs.frozen

@@ -2,11 +2,11 @@
 
 from typing import Any
 
-from model.burgundy import data as D
-from model.burgundy.boards import BOARDS
-from model.burgundy.observation import face_down_stacks
-from model.burgundy.state import BurgundyState, Stage
-from properties.base import Invariant, TransitionInvariant, Violation
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.boards import BOARDS
+from rules_oracle.model.burgundy.observation import face_down_stacks
+from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
 
 def _tile_totals() -> dict[str, int]:

@@ -16,10 +16,10 @@ import random
 
 import attrs
 
-from model.burgundy import data as D
-from model.burgundy.boards import BOARDS
-from model.burgundy.state import BurgundyState, Stage
-from properties.observation import Twin
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.boards import BOARDS
+from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.properties.observation import Twin
 
 
 def twins(state: BurgundyState, rng: random.Random) -> list[Twin]:

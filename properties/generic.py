@@ -18,11 +18,11 @@ from typing import Any
 
 import attrs
 
-from model.core.canon import structure, to_json, unstructure
-from model.core.errors import IllegalAction
-from model.core.game import CHANCE, TERMINAL, Config, Game
-from model.core.play import choose
-from properties.base import Invariant, TransitionInvariant, Violation
+from rules_oracle.model.core.canon import structure, to_json, unstructure
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game
+from rules_oracle.model.core.play import choose
+from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
 ACTOR_RANGE = "generic/actor-range"
 LIVE = "generic/live"

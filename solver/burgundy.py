@@ -45,9 +45,9 @@ from typing import Any
 import attrs
 import z3
 
-from model.burgundy import data as D
-from model.burgundy import rules as RB
-from model.burgundy.actions import (
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy import rules as RB
+from rules_oracle.model.burgundy.actions import (
     Action,
     BuyTile,
     CityHallPlace,
@@ -67,11 +67,11 @@ from model.burgundy.actions import (
     UseWorker,
     WarehouseSell,
 )
-from model.burgundy.game import GAME
-from model.burgundy.state import BurgundyState, Stage
-from model.core import Config
-from model.core.errors import IllegalAction
-from solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.model.core import Config
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
 BOARD = D.BOARD1
 NT = len(D.TILES)

@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 import z3
 
-from model.core import Config
+from rules_oracle.model.core import Config
 
 S = TypeVar("S")
 A = TypeVar("A")

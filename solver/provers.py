@@ -28,12 +28,12 @@ from typing import Any
 import attrs
 import z3
 
-from model.core.canon import digest, to_json
-from model.core.errors import IllegalAction
-from model.core.game import TERMINAL, Config, Game
-from model.core.play import POLICIES, choose
-from properties.base import Outcome
-from solver.encoding import ActionKind, Encoding
+from rules_oracle.model.core.canon import digest, to_json
+from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.core.game import TERMINAL, Config, Game
+from rules_oracle.model.core.play import POLICIES, choose
+from rules_oracle.properties.base import Outcome
+from rules_oracle.solver.encoding import ActionKind, Encoding
 
 Value = int | bool
 
@@ -804,7 +804,7 @@ class FaithfulnessReport:
 
 def _mutants(action: Any, rng: random.Random) -> list[Any]:
     # imported here: properties.generic imports nothing from solver, keep it that way
-    from properties.generic import mutations
+    from rules_oracle.properties.generic import mutations
 
     return mutations(action, rng)
 

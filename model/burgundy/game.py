@@ -8,10 +8,10 @@ from typing import TypeVar
 
 import attrs
 
-from model.burgundy import data as D
-from model.burgundy import observation, scoring
-from model.burgundy import rules as RB
-from model.burgundy.actions import (
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy import observation, scoring
+from rules_oracle.model.burgundy import rules as RB
+from rules_oracle.model.burgundy.actions import (
     CHANCE_TYPES,
     PLAYER_TYPES,
     Action,
@@ -35,10 +35,10 @@ from model.burgundy.actions import (
     UseWorker,
     WarehouseSell,
 )
-from model.burgundy.boards import BOARDS
-from model.burgundy.rules import RULES
-from model.burgundy.state import BurgundyState, Pending, Player, Stage
-from model.core import CHANCE, TERMINAL, Config, Game, Viewer, draw_outcomes, uniform
+from rules_oracle.model.burgundy.boards import BOARDS
+from rules_oracle.model.burgundy.rules import RULES
+from rules_oracle.model.burgundy.state import BurgundyState, Pending, Player, Stage
+from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer, draw_outcomes, uniform
 
 BOARD = D.BOARD1
 #: the estate boards of the advanced set-up (ambiguity burgundy/board-sides)

@@ -16,9 +16,9 @@ from typing import Literal
 
 import attrs
 
-from model.burgundy import data as D
-from model.burgundy.state import BurgundyState, Player, Stage
-from model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.state import BurgundyState, Player, Stage
+from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
 
 Phase = Literal["A", "B", "C", "D", "E"]
 PHASE_LETTERS: tuple[Phase, ...] = ("A", "B", "C", "D", "E")

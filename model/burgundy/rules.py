@@ -1,6 +1,6 @@
 """The rule book of The Castles of Burgundy: every rule and ambiguity the model uses."""
 
-from model.core import RuleBook
+from rules_oracle.model.core import RuleBook
 
 FILE = "004_3ac49a9dd95cad60.txt"
 RULES = RuleBook("burgundy", FILE)

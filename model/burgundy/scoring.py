@@ -1,7 +1,7 @@
 """Scoring of The Castles of Burgundy: animals, areas, colours, the end of the game."""
 
-from model.burgundy import data as D
-from model.burgundy.state import Player
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.state import Player
 
 
 def animal_vp(estate: tuple[str, ...], space: int, knowledge: tuple[int, ...],

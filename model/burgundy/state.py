@@ -4,7 +4,7 @@ from enum import Enum
 
 import attrs
 
-from model.core import Config
+from rules_oracle.model.core import Config
 
 
 class Stage(Enum):

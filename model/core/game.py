@@ -25,8 +25,8 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from model.core.errors import ConfigError
-from model.core.rules import RuleBook
+from rules_oracle.model.core.errors import ConfigError
+from rules_oracle.model.core.rules import RuleBook
 
 #: ``actor`` of a state whose next step is a chance outcome.
 CHANCE = -1

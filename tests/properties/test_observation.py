@@ -18,15 +18,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.core import PUBLIC, canon, registry
-from model.core.game import Viewer, viewer_seat
-from model.core.play import POLICIES, playout
-from model.crafts import observation as crafts_view
-from model.crafts.game import CraftsGame
-from model.crafts.state import PH_COMMIT, CraftsState
-from properties import observation as O
-from properties.registry import hidden_twins
-from properties.strategies import states
+from rules_oracle.model.core import PUBLIC, canon, registry
+from rules_oracle.model.core.game import Viewer, viewer_seat
+from rules_oracle.model.core.play import POLICIES, playout
+from rules_oracle.model.crafts import observation as crafts_view
+from rules_oracle.model.crafts.game import CraftsGame
+from rules_oracle.model.crafts.state import PH_COMMIT, CraftsState
+from rules_oracle.properties import observation as O
+from rules_oracle.properties.registry import hidden_twins
+from rules_oracle.properties.strategies import states
 from tests.toygame import ToyGame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,7 +95,7 @@ def test_views_validate_against_the_generated_schema(name: str) -> None:
 @pytest.mark.parametrize("name", OBSERVED)
 def test_twins_are_states_of_the_game(name: str) -> None:
     """A twin keeps every invariant: it is a state the game could be in."""
-    from properties.registry import invariants
+    from rules_oracle.properties.registry import invariants
 
     game = registry.get(name)
     rng = random.Random(0)
@@ -117,10 +117,10 @@ def test_twins_are_states_of_the_game(name: str) -> None:
 
 VIEWS_SCRIPT = """
 import sys
-from model.core import registry
-from model.core.canon import digest
-from model.core.play import POLICIES, playout
-from properties.observation import viewers
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import digest
+from rules_oracle.model.core.play import POLICIES, playout
+from rules_oracle.properties.observation import viewers
 
 game = registry.get(sys.argv[1])
 for step in playout(game, game.config(game.max_players), 0):

@@ -6,15 +6,15 @@ from typing import Any
 import pytest
 import z3
 
-from model.burgundy import data as D
-from model.burgundy import rules as RB
-from model.burgundy.actions import EndTurn, Roll, TakeTile, TakeWorkers
-from model.burgundy.game import GAME
-from model.core.play import playout
-from properties.generic import variant_configs
-from solver import provers
-from solver.burgundy import ENCODING, BurgundyEncoding, completeness, pn
-from solver.encoding import ActionKind
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy import rules as RB
+from rules_oracle.model.burgundy.actions import EndTurn, Roll, TakeTile, TakeWorkers
+from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.core.play import playout
+from rules_oracle.properties.generic import variant_configs
+from rules_oracle.solver import provers
+from rules_oracle.solver.burgundy import ENCODING, BurgundyEncoding, completeness, pn
+from rules_oracle.solver.encoding import ActionKind
 
 PARTS = ("hexes-conserved", "goods-conserved", "nonnegative", "storage-limit", "goods-kinds",
          "dice", "estate", "bonuses", "supply-suffices", "counters", "pending", "turn-order",

@@ -7,8 +7,8 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from model.burgundy import data as D
-from model.burgundy.actions import (
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.actions import (
     ChooseCastle,
     DrawBoard,
     DrawGoods,
@@ -16,14 +16,14 @@ from model.burgundy.actions import (
     PlaceTile,
     Roll,
 )
-from model.burgundy.game import GAME
-from model.burgundy.observation import PlayerView, PublicView
-from model.burgundy.state import BurgundyState, Stage
-from model.core import CHANCE, digest
-from model.core.play import choose, playout
-from properties.burgundy import INVARIANTS
-from properties.burgundy_hidden import twins
-from properties.observation import check_twin
+from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.burgundy.observation import PlayerView, PublicView
+from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.model.core import CHANCE, digest
+from rules_oracle.model.core.play import choose, playout
+from rules_oracle.properties.burgundy import INVARIANTS
+from rules_oracle.properties.burgundy_hidden import twins
+from rules_oracle.properties.observation import check_twin
 from tests.model.burgundy.helpers import edit
 from tests.model.burgundy.test_turn import rejects
 
@@ -161,8 +161,8 @@ def test_advanced_games_keep_the_invariants_and_replay_alike(choice: str) -> Non
 def test_the_castle_choice_is_varied_and_witnessed_in_the_advanced_set_up() -> None:
     """castle-choice plays differently only with setup=advanced: the variant configurations
     and the witness search set both."""
-    from oracle.witness import find_witness
-    from properties.generic import variant_configs
+    from rules_oracle.oracle.witness import find_witness
+    from rules_oracle.properties.generic import variant_configs
 
     secret = GAME.config(2, {"setup": "advanced", "castle-choice": "secret"})
     assert secret in variant_configs(GAME)

@@ -3,12 +3,12 @@
 import attrs
 import pytest
 
-from model.burgundy import data as D
-from model.burgundy import rules as RB
-from model.burgundy.actions import DrawHex, EndTurn, PlaceTile, TakeWorkers
-from model.burgundy.game import GAME
-from model.burgundy.state import Stage
-from model.core.play import playout
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy import rules as RB
+from rules_oracle.model.burgundy.actions import DrawHex, EndTurn, PlaceTile, TakeWorkers
+from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.burgundy.state import Stage
+from rules_oracle.model.core.play import playout
 from tests.model.burgundy.helpers import edit, first_turn
 
 

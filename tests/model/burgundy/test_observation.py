@@ -7,13 +7,13 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from model.burgundy import data as D
-from model.burgundy.actions import DrawGoods
-from model.burgundy.game import GAME
-from model.burgundy.observation import PlayerView, PublicView
-from model.burgundy.state import BurgundyState, Stage
-from model.core import CHANCE, PUBLIC
-from model.core.play import playout
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.actions import DrawGoods
+from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.burgundy.observation import PlayerView, PublicView
+from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.model.core import CHANCE, PUBLIC
+from rules_oracle.model.core.play import playout
 from tests.model.burgundy.helpers import first_turn
 from tests.model.burgundy.test_turn import rejects
 

@@ -7,8 +7,8 @@ from typing import Any
 import attrs
 import pytest
 
-from model.burgundy import rules as RB
-from model.burgundy.actions import (
+from rules_oracle.model.burgundy import rules as RB
+from rules_oracle.model.burgundy.actions import (
     BuyTile,
     DrawGoods,
     EffectTake,
@@ -17,12 +17,12 @@ from model.burgundy.actions import (
     TakeTile,
     UseWorker,
 )
-from model.burgundy.game import GAME
-from model.burgundy.state import BurgundyState, Stage
-from model.core import IllegalAction, digest, structure, to_json, unstructure
-from model.core.play import choose
-from model.core.rules import quote_stands
-from properties.burgundy import INVARIANTS, TRANSITION_INVARIANTS
+from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.model.core import IllegalAction, digest, structure, to_json, unstructure
+from rules_oracle.model.core.play import choose
+from rules_oracle.model.core.rules import quote_stands
+from rules_oracle.properties.burgundy import INVARIANTS, TRANSITION_INVARIANTS
 from tests.model.burgundy.helpers import edit, first_turn, goods, me, with_depot
 
 RULES_DIR = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
@@ -200,9 +200,9 @@ def test_reachable_stages_cover_the_game() -> None:
 
 
 def test_verify_runs_the_transition_invariants() -> None:
-    from oracle.verify import property_outcomes
-    from properties.base import Violation
-    from properties.registry import transition_invariants
+    from rules_oracle.oracle.verify import property_outcomes
+    from rules_oracle.properties.base import Violation
+    from rules_oracle.properties.registry import transition_invariants
 
     assert transition_invariants("burgundy") == TRANSITION_INVARIANTS
 

@@ -6,13 +6,13 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from model.burgundy import data as D
-from model.burgundy import rules as RB
-from model.burgundy.actions import DrawGoods, DrawHex, EndTurn, FirstPlayer, Roll, TakeWorkers
-from model.burgundy.game import GAME, turn_order
-from model.burgundy.state import BurgundyState, Stage
-from model.core import CHANCE, TERMINAL
-from model.core.play import choose
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy import rules as RB
+from rules_oracle.model.burgundy.actions import DrawGoods, DrawHex, EndTurn, FirstPlayer, Roll, TakeWorkers
+from rules_oracle.model.burgundy.game import GAME, turn_order
+from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.model.core import CHANCE, TERMINAL
+from rules_oracle.model.core.play import choose
 from tests.model.burgundy.helpers import actor, edit, first_turn, me
 from tests.model.burgundy.test_turn import rejects
 
