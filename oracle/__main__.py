@@ -1,5 +1,6 @@
-"""``python -m rules_oracle.oracle``: the ``oracle`` command line."""
+"""``python -m rules_oracle.oracle``: the ``oracle`` command."""
 
 from rules_oracle.oracle.cli import main
 
-main()
+if __name__ == "__main__":
+    main()

@@ -663,6 +663,7 @@ def _witness_row(game: Game[Any, Any], aid: str, seeds: int) -> dict[str, Any] |
     if found is None:
         return None
     return {"option": found.option, "readings": list(found.readings),
+            "needs": dict(game.option_needs.get(found.option, {})),
             "players": found.players, "seed": found.seed, "policy": found.policy,
             "steps": len(found.actions),
             "last_action": found.actions[-1] if found.actions else None,
@@ -678,7 +679,9 @@ def _describe_witness(name: str, w: dict[str, Any] | None) -> str:
     return (f"{w['option']}={a} and {w['option']}={b} disagree after step {w['steps']} of the"
             f" same play{last}: {w['difference']}; replay: the first {w['steps']} steps of"
             f" `oracle play {name} --players {w['players']} --seed {w['seed']}"
-            f" --policy {w['policy']} --variant {w['option']}={a}`")
+            f" --policy {w['policy']}"
+            + "".join(f" --variant {k}={v}" for k, v in sorted(w.get("needs", {}).items()))
+            + f" --variant {w['option']}={a}`")
 
 
 # -- demo --------------------------------------------------------------------------------------

@@ -260,6 +260,8 @@ def _guard_rules(game: Game[Any, Any]) -> Callable[[Any, Any], tuple[str, ...]]:
         table = tables.get(n)
         if table is None:
             table = tables[n] = {k.name: k.rules for k in enc.kinds(n)}
+        if not enc.covers(game.config_of(state)):
+            return ()
         kind, _params = enc.classify(state, action)
         return tuple(r for r in table.get(kind, ()) if r in game.rules)
 

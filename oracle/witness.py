@@ -162,11 +162,12 @@ def find_witness(game: Game[Any, Any], ambiguity: str, *, readings: tuple[str, s
     counts = list(players) if players is not None else list(
         range(game.min_players, game.max_players + 1))
     names = (f"{amb.option}={readings[0]}", f"{amb.option}={readings[1]}")
+    needs = dict(game.option_needs.get(amb.option, {}))
     best: Witness | None = None
     for seed in seeds:
         for n in counts:
-            ca = game.config(n, {amb.option: readings[0]})
-            cb = game.config(n, {amb.option: readings[1]})
+            ca = game.config(n, {**needs, amb.option: readings[0]})
+            cb = game.config(n, {**needs, amb.option: readings[1]})
             for policy in POLICIES:
                 bound = limit if best is None else min(limit, len(best.actions))
                 found = _play_pair(game, ca, cb, seed, policy, bound, names)

@@ -3,10 +3,10 @@
 from typing import Any
 
 from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.boards import BOARDS
+from rules_oracle.model.burgundy.observation import face_down_stacks
 from rules_oracle.model.burgundy.state import BurgundyState, Stage
 from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
-
-BOARD = D.BOARD1
 
 
 def _tile_totals() -> dict[str, int]:
@@ -33,6 +33,8 @@ def hexes_conserved(state: BurgundyState) -> list[Violation]:
         for t in (*pl.storage, *pl.estate):
             if t:
                 count[t] = count.get(t, 0) + 1
+        if D.CASTLE_TILE not in pl.estate:  # advanced set-up: the castle not placed yet
+            count[D.CASTLE_TILE] += 1
     for i, n in enumerate(state.box):
         count[D.TILES[i]] += n
     out = []
@@ -44,10 +46,19 @@ def hexes_conserved(state: BurgundyState) -> list[Violation]:
 
 
 def goods_conserved(state: BurgundyState) -> list[Violation]:
-    """7 goods tiles of each kind across pool, stacks, depots, players, sold stacks, box."""
+    """7 goods tiles of each kind across the face-down goods, the round spaces, depots,
+    players and sold stacks; the face-down goods hold the stacks of the phases to come and
+    the reserve (17 less the players' draws)."""
     out = []
+    drawn = sum(sum(pl.goods) for pl in state.players) if state.stage is Stage.START_GOODS \
+        else D.START_GOODS * state.config.players
+    reserve = 17 - drawn
+    if sum(state.goods_pool) != sum(face_down_stacks(state)) + reserve:
+        out.append(Violation("burgundy/inv.goods-conserved",
+                             f"{sum(state.goods_pool)} goods face down, not the phase stacks"
+                             f" to come {face_down_stacks(state)} and a reserve of {reserve}"))
     for k in range(D.GOODS_KINDS):
-        n = state.goods_pool[k] + state.goods_box[k]
+        n = state.goods_pool[k]
         n += sum(1 for g in state.goods_stacks[state.goods_next:] if g == k + 1)
         n += sum(g[k] for g in state.depot_goods)
         n += sum(pl.goods[k] + pl.sold[k] for pl in state.players)
@@ -66,7 +77,7 @@ def nonnegative(state: BurgundyState) -> list[Violation]:
                                  f" vp {pl.vp}"))
         if min(pl.goods) < 0 or min(pl.sold) < 0:
             out.append(Violation("burgundy/inv.nonnegative", f"player {i}: negative goods"))
-    counts = (*state.goods_pool, *state.goods_box, *state.box,
+    counts = (*state.goods_pool, *state.box,
               *(n for s in state.supply for n in s), *(n for g in state.depot_goods for n in g))
     if counts and min(counts) < 0:
         out.append(Violation("burgundy/inv.nonnegative", "a negative component count"))
@@ -89,20 +100,28 @@ def limits(state: BurgundyState) -> list[Violation]:
 def estate_valid(state: BurgundyState) -> list[Violation]:
     """Placed hexes match their space's colour and form one group around the start castle."""
     out = []
+    setting = state.stage in (Stage.BOARDS, Stage.CASTLES)
     for i, pl in enumerate(state.players):
         est = pl.estate
-        if len(est) != BOARD.size or est[BOARD.start] != D.CASTLE_TILE:
+        board = BOARDS.get(pl.board)
+        if board is None or len(est) != board.size:
+            out.append(Violation("burgundy/inv.estate", f"player {i}: board {pl.board}"))
+            continue
+        if setting and not any(est):
+            continue  # advanced set-up: the starting castle is not placed yet
+        if not 0 <= pl.start < board.size or est[pl.start] != D.CASTLE_TILE or (
+                board.colour[pl.start] != D.CASTLE):
             out.append(Violation("burgundy/inv.estate", f"player {i}: no starting castle"))
             continue
         for s, t in enumerate(est):
-            if t and (t not in D.TILE_COLOUR or D.TILE_COLOUR[t] != BOARD.colour[s]):
+            if t and (t not in D.TILE_COLOUR or D.TILE_COLOUR[t] != board.colour[s]):
                 out.append(Violation("burgundy/inv.estate",
-                                     f"player {i}: {t} on a {BOARD.colour[s]} space {s}"))
-        seen = {BOARD.start}
-        todo = [BOARD.start]
+                                     f"player {i}: {t} on a {board.colour[s]} space {s}"))
+        seen = {pl.start}
+        todo = [pl.start]
         while todo:
             x = todo.pop()
-            for y in BOARD.neighbours[x]:
+            for y in board.neighbours[x]:
                 if est[y] and y not in seen:
                     seen.add(y)
                     todo.append(y)
@@ -119,8 +138,9 @@ def one_building_per_city(state: BurgundyState) -> list[Violation]:
     for i, pl in enumerate(state.players):
         if 1 in pl.knowledge:
             continue
-        for area in BOARD.areas:
-            if BOARD.colour[area[0]] != D.BUILDING:
+        board = BOARDS[pl.board]
+        for area in board.areas:
+            if board.colour[area[0]] != D.BUILDING:
                 continue
             tiles = [pl.estate[s] for s in area if pl.estate[s]]
             if len(tiles) != len(set(tiles)):
@@ -150,7 +170,8 @@ def bonuses_consistent(state: BurgundyState) -> list[Violation]:
             out.append(Violation("burgundy/inv.bonuses", f"{colour}: {holders} vs"
                                  f" {state.bonuses[c]} taken"))
         for i, _ in holders:
-            if not all(state.players[i].estate[s] for s in BOARD.colour_spaces[colour]):
+            holder = state.players[i]
+            if not all(holder.estate[s] for s in BOARDS[holder.board].colour_spaces[colour]):
                 out.append(Violation("burgundy/inv.bonuses",
                                      f"player {i} holds a {colour} bonus without the colour"))
     return out

@@ -1,57 +1,38 @@
 """Twins of Burgundy states: states that differ only in what the rules hide.
 
-Hidden are the goods tiles of the phase stacks still face down and of the reserve (the
-goods not yet drawn at set-up, then the boxed rest). A twin swaps two face-down stack
-tiles of different kinds (which round gets which goods), or a face-down stack tile with a
-reserve tile of another kind. No player holds a secret, so no twin changes one.
+Face down under the rules are the hex stacks and the goods of the phase stacks still to
+come and of the reserve. The model keeps both as counts of what is still face down (a
+phase's goods are drawn at its start, a hex when its depot space is filled: chance steps
+over what is left), so their contents follow from the tiles already seen and no twin can
+change them and stay a state of the game (``burgundy/inv.hexes-conserved``,
+``burgundy/inv.goods-conserved``); the view shows their sizes only.
 
-The hex stacks are face down too, but the model keeps them as counts (a draw is a chance
-step over what is left): their contents follow from the tiles already seen, so a twin
-cannot change them and stay a state of the game (``burgundy/inv.hexes-conserved``); the
-view shows their sizes only.
+The one secret a player holds is his starting castle's space while it is a hidden commit
+(advanced set-up, castle-choice=secret): a twin moves it to another dark-green space of
+his board, a change he sees and nobody else does.
 """
 
 import random
 
 import attrs
 
-from rules_oracle.model.burgundy.observation import face_up_from
-from rules_oracle.model.burgundy.state import BurgundyState
-from rules_oracle.properties.observation import Twin, shuffled
-
-
-def _bump(counts: tuple[int, ...], kind: int, by: int) -> tuple[int, ...]:
-    return (*counts[:kind - 1], counts[kind - 1] + by, *counts[kind:])
+from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy.boards import BOARDS
+from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.properties.observation import Twin
 
 
 def twins(state: BurgundyState, rng: random.Random) -> list[Twin]:
-    """Up to two twins: two face-down stack tiles swapped, one swapped with the reserve."""
-    out: list[Twin] = []
-    stacks = state.goods_stacks
-    hidden = shuffled(range(face_up_from(state), len(stacks)), rng)
-    for a in hidden:
-        others = [b for b in hidden if stacks[b] != stacks[a]]
-        if others:
-            b = rng.choice(others)
-            swapped = list(stacks)
-            swapped[a], swapped[b] = stacks[b], stacks[a]
-            out.append(Twin(attrs.evolve(state, goods_stacks=tuple(swapped)), (),
-                            f"face-down goods at stack positions {a} and {b} swapped"))
-            break
-    in_pool = any(state.goods_pool)
-    reserve = state.goods_pool if in_pool else state.goods_box
-    for a in hidden:
-        kinds = [k for k in range(1, 7) if reserve[k - 1] and k != stacks[a]]
-        if kinds:
-            k = rng.choice(kinds)
-            swapped = list(stacks)
-            swapped[a] = k
-            changed = _bump(_bump(reserve, k, -1), stacks[a], 1)
-            twin = attrs.evolve(state, goods_stacks=tuple(swapped))
-            twin = (attrs.evolve(twin, goods_pool=changed) if in_pool
-                    else attrs.evolve(twin, goods_box=changed))
-            out.append(Twin(twin, (),
-                            f"face-down goods {stacks[a]} at stack position {a} swapped for"
-                            f" {k} of the reserve"))
-            break
-    return out
+    """A hidden castle commit moved to another dark-green space of its board (no other
+    hidden information is kept in a state)."""
+    if state.stage is not Stage.CASTLES:
+        return []
+    for i, pl in enumerate(state.players):
+        if pl.start < 0 or D.CASTLE_TILE in pl.estate:
+            continue  # no commit, or it lies open
+        others = [s for s in BOARDS[pl.board].colour_spaces[D.CASTLE] if s != pl.start]
+        s = rng.choice(others)
+        players = (*state.players[:i], attrs.evolve(pl, start=s), *state.players[i + 1:])
+        return [Twin(attrs.evolve(state, players=players), (i,),
+                     f"player {i}'s hidden castle choice moved from {pl.start} to {s}")]
+    return []

@@ -589,7 +589,8 @@ def variant_configs(game: Game[Any, Any]) -> tuple[Config, ...]:
     for name in sorted(options):
         for reading in options[name].readings:
             if reading.key != options[name].default:
-                out.append(game.config(game.min_players, {name: reading.key}))
+                needs = dict(game.option_needs.get(name, {}))
+                out.append(game.config(game.min_players, {**needs, name: reading.key}))
     for name in sorted(game.extra_options):
         default, allowed = game.extra_options[name]
         for value in allowed:

@@ -2,14 +2,16 @@
 
 Projection (integers; ``p{i}.`` prefixes a player's variables):
 
-* counters: ``stage`` (0 goods, 1 start-goods, 2 first-player, 3 fill, 4 roll, 5 play,
+* counters: ``stage`` (0 start-goods, 1 first-player, 2 fill, 3 goods, 4 roll, 5 play,
   6 over), ``phase``, ``round``, ``fill``, ``roll``, ``white``, ``turn``, ``bought``,
   ``first``, ``ord{j}`` (the round's turn order, -1 before the first roll), the option
-  flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``, ``opt.balanced`` (the depot plan);
+  flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``, ``opt.balanced`` (the depot plan),
+  ``opt.lastround`` (tie-order=last-round: the final order kept is the last round's);
 * the pending effect (at most one is ever pending): ``pend`` (``PENDING`` code, 0 none),
   ``parg``, ``ppair``;
-* goods: ``pool{k}``, ``gbox{k}``, ``gleft{k}`` (phase goods of kind k drawn and not yet
-  placed), ``gdrawn``, ``gnext``, ``dg{d}.{k}`` (goods on depot d), ``p{i}.goods{k}``,
+* goods: ``pool{k}`` (face down: the stacks of the phases to come and the reserve),
+  ``gleft{k}`` (phase goods of kind k drawn, face up, and not yet placed), ``gdrawn``,
+  ``gnext``, ``dg{d}.{k}`` (goods on depot d), ``p{i}.goods{k}``,
   ``p{i}.sold{k}``;
 * hex tiles, per tile kind ``t`` (index into ``data.TILES``): ``sup{b}.{t}`` (face-down
   stack of back b), ``dep{d}.{t}`` (depot d, 0 = black), ``hbox.{t}``, ``p{i}.st.{t}``
@@ -67,6 +69,7 @@ from rules_oracle.model.burgundy.actions import (
 )
 from rules_oracle.model.burgundy.game import GAME
 from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.model.core import Config
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
@@ -74,9 +77,9 @@ BOARD = D.BOARD1
 NT = len(D.TILES)
 NS = BOARD.size
 K = D.GOODS_KINDS
-STAGES = (Stage.GOODS, Stage.START_GOODS, Stage.FIRST, Stage.FILL, Stage.ROLL, Stage.PLAY,
+STAGES = (Stage.START_GOODS, Stage.FIRST, Stage.FILL, Stage.GOODS, Stage.ROLL, Stage.PLAY,
           Stage.OVER)
-GOODS, START, FIRST, FILL, ROLL, PLAY, OVER = range(7)
+START, FIRST, FILL, GOODS, ROLL, PLAY, OVER = range(7)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
 PENDING = ("", "castle", "warehouse", "carpenter", "church", "market", "city-hall", "ship",
            "ship-goods")
@@ -123,7 +126,7 @@ EFFECT_COLOURS = {
     P_MARKET: (D.RIVER, D.PASTURE),
 }
 
-COMMON_RULES = (RB.GAME_OVER, RB.ROUND_ROLL, RB.PHASE_FILL, RB.SETUP_GOODS,
+COMMON_RULES = (RB.GAME_OVER, RB.ROUND_ROLL, RB.PHASE_FILL, RB.PHASE_ROUND_GOODS,
                 RB.SETUP_PLAYER_GOODS, RB.SETUP_FIRST)
 PLAYER_RULES = (*COMMON_RULES, RB.TURN_PENDING, RB.CASTLE)
 CHANCE_RULES = (*COMMON_RULES, RB.TURN_ACTOR)
@@ -218,10 +221,11 @@ def _player_vars(i: int) -> list[str]:
 
 def _global_vars(players: int) -> list[str]:
     out = ["stage", "phase", "round", "fill", "roll", "white", "turn", "bought", "first",
-           "opt.discard", "opt.circular", "opt.k8x2", "opt.balanced", "pend", "parg", "ppair",
+           "opt.discard", "opt.circular", "opt.k8x2", "opt.balanced", "opt.lastround", "pend",
+           "parg", "ppair",
            "gdrawn", "gnext"]
     out += [f"ord{j}" for j in range(players)]
-    out += [f"pool{k}" for k in range(K)] + [f"gbox{k}" for k in range(K)]
+    out += [f"pool{k}" for k in range(K)]
     out += [f"gleft{k}" for k in range(K)]
     out += [f"dg{d}.{k}" for d in range(1, 7) for k in range(K)]
     out += [sup(b, t) for b in range(len(BACK_TILES)) for t in BACK_TILES[b]]
@@ -685,6 +689,11 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         return [*(z3.And(v["stage"] == PLAY, act == i) for i in range(players)),
                 v["stage"] != PLAY]
 
+    def covers(self, config: Config) -> bool:
+        """The basic set-up only: the projection holds estate board 1's spaces (the
+        advanced set-up's boards 2-9 and castle choices are not encoded)."""
+        return config.option("setup") == "basic"
+
     def variables_for(self, players: int) -> tuple[str, ...]:
         return tuple([*_global_vars(players),
                       *(x for i in range(players) for x in _player_vars(i))])
@@ -714,13 +723,13 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             hexes.append(_sum(n) == TOTAL[t])
         goods = []
         for k in range(K):
-            n = [v[f"pool{k}"], v[f"gbox{k}"]]
+            n = [v[f"pool{k}"]]
             n.append(v[f"gleft{k}"])
             n += [v[f"dg{d}.{k}"] for d in range(1, 7)]
             n += [v[pn(i, f"goods{k}")] + v[pn(i, f"sold{k}")] for i in ps]
             goods.append(_sum(n) == D.GOODS_PER_KIND)
         counts = [v[x] for x in self.variables_for(players)
-                  if x.startswith(("sup", "dep", "hbox", "pool", "gbox", "gleft", "dg", "bon"))]
+                  if x.startswith(("sup", "dep", "hbox", "pool", "gleft", "dg", "bon"))]
         for i in ps:
             counts += [v[pn(i, x)] for x in ("silver", "workers", "vp", "nbonus", "ts", "th")]
             counts += [v[pn(i, f"goods{k}")] for k in range(K)]
@@ -762,8 +771,10 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         early = z3.And(ph == 0, rd == 0, v["gnext"] == 0, v["turn"] == 0, v["roll"] == 0,
                        v["bought"] == 0, *(v[pn(i, f"die{d}")] == 0
                                            for i in range(players) for d in (0, 1)))
-        no_goods_yet = z3.And(*(v[f"gbox{k}"] == 0 for k in range(K)),
-                              *(v[f"dg{d}.{k}"] == 0 for d in range(1, 7) for k in range(K)))
+        no_goods_yet = z3.And(*(v[f"dg{d}.{k}"] == 0 for d in range(1, 7) for k in range(K)))
+        all_goods = D.GOODS_KINDS * D.GOODS_PER_KIND
+        dealt = D.START_GOODS * players
+        phase_goods = ph * D.PHASE_GOODS
         player_goods = _sum([v[pn(i, f"goods{k}")] for i in range(players) for k in range(K)])
         all_dice_zero = z3.And(*(v[pn(i, f"die{d}")] == 0
                                  for i in range(players) for d in (0, 1)))
@@ -774,42 +785,48 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
                       z3.Distinct(*(v[f"ord{j}"] for j in range(players)))
                       if players > 1 else z3.BoolVal(True))
         return z3.And(
-            _range(st, GOODS, OVER), gs_ok, _range(v["gdrawn"], 0, n_goods),
-            *(_range(v[f"opt.{o}"], 0, 1) for o in ("discard", "circular", "k8x2", "balanced")),
+            _range(st, START, OVER), gs_ok, _range(v["gdrawn"], 0, n_goods),
+            *(_range(v[f"opt.{o}"], 0, 1)
+              for o in ("discard", "circular", "k8x2", "balanced", "lastround")),
             _range(v["bought"], 0, 1), _range(v["white"], 0, 6),
-            z3.Implies(st == GOODS, z3.And(early, no_goods_yet, v["gdrawn"] < n_goods,
-                                          v["fill"] == 0, v["first"] == -1,
-                                          player_goods == 0,
-                                          pool == D.GOODS_KINDS * D.GOODS_PER_KIND
-                                          - v["gdrawn"])),
-            z3.Implies(st == START, z3.And(early, no_goods_yet, v["gdrawn"] == n_goods,
-                                          _range(v["fill"], 0, D.START_GOODS * players - 1),
+            z3.Implies(st == START, z3.And(early, no_goods_yet, v["gdrawn"] == 0,
+                                          _range(v["fill"], 0, dealt - 1),
                                           v["first"] == -1,
-                                          pool == 17 - v["fill"], *(
+                                          pool == all_goods - v["fill"], *(
                                               _sum([v[pn(i, f"goods{k}")] for k in range(K)])
                                               == z3.If(v["fill"] <= 3 * i, 0, z3.If(
                                                   v["fill"] >= 3 * i + 3, 3,
                                                   v["fill"] - 3 * i))
                                               for i in range(players)))),
-            z3.Implies(st == FIRST, z3.And(early, v["gdrawn"] == n_goods, v["fill"] == 0,
-                                          v["first"] == -1, pool == 0)),
-            z3.Implies(st >= FIRST, pool == 0),
-            z3.Implies(st >= FILL, z3.And(v["gdrawn"] == n_goods,
-                                         _range(v["first"], 0, players - 1))),
+            z3.Implies(st == FIRST, z3.And(early, no_goods_yet, v["gdrawn"] == 0,
+                                          v["fill"] == 0, v["first"] == -1,
+                                          player_goods == dealt)),
+            z3.Implies(st >= FIRST, pool == all_goods - dealt - v["gdrawn"]),
+            z3.Implies(st >= FILL, _range(v["first"], 0, players - 1)),
             z3.Implies(st == FILL, z3.And(_range(ph, 0, D.PHASES - 1), rd == 0,
-                                         v["gnext"] == ph * 5, v["turn"] == 0,
+                                         v["gnext"] == phase_goods,
+                                         v["gdrawn"] == phase_goods, v["turn"] == 0,
                                          v["bought"] == 0, v["roll"] == 0, all_dice_zero,
                                          v["fill"] >= 0, v["fill"] < _plan_length(v, players))),
+            z3.Implies(st == GOODS, z3.And(_range(ph, 0, D.PHASES - 1), rd == 0,
+                                          v["gnext"] == phase_goods,
+                                          v["gdrawn"] >= phase_goods,
+                                          v["gdrawn"] < phase_goods + D.PHASE_GOODS,
+                                          v["turn"] == 0, v["bought"] == 0, v["roll"] == 0,
+                                          v["fill"] == 0, all_dice_zero)),
             z3.Implies(st == ROLL, z3.And(_range(ph, 0, D.PHASES - 1), _range(rd, 0, 4),
-                                         v["gnext"] == ph * 5 + rd, v["turn"] == 0,
-                                         v["bought"] == 0, v["fill"] == 0,
+                                         v["gnext"] == phase_goods + rd,
+                                         v["gdrawn"] == phase_goods + D.PHASE_GOODS,
+                                         v["turn"] == 0, v["bought"] == 0, v["fill"] == 0,
                                          _range(v["roll"], 0, 2 * players), roll_dice,
                                          z3.Implies(v["roll"] >= 1, _range(v["white"], 1, 6)))),
             z3.Implies(st == PLAY, z3.And(_range(ph, 0, D.PHASES - 1), _range(rd, 0, 4),
-                                         v["gnext"] == ph * 5 + rd + 1, v["fill"] == 0,
-                                         v["roll"] == 0, _range(v["turn"], 0, players - 1),
-                                         perm)),
+                                         v["gnext"] == phase_goods + rd + 1,
+                                         v["gdrawn"] == phase_goods + D.PHASE_GOODS,
+                                         v["fill"] == 0, v["roll"] == 0,
+                                         _range(v["turn"], 0, players - 1), perm)),
             z3.Implies(st == OVER, z3.And(ph == D.PHASES, rd == 0, v["gnext"] == n_goods,
+                                         v["gdrawn"] == n_goods,
                                          v["turn"] == 0, v["bought"] == 0)),
         )
 
@@ -853,6 +870,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             "opt.circular": int(state.config.option("k5-neighbours") == "circular"),
             "opt.k8x2": int(state.config.option("k8-step") != "up-to-2"),
             "opt.balanced": int(state.config.option("depots") == "balanced"),
+            "opt.lastround": int(state.config.option("tie-order") == "last-round"),
             "gdrawn": len(state.goods_stacks), "gnext": state.goods_next,
         }
         top = state.pending[-1] if state.pending else None
@@ -864,7 +882,6 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         stacks = state.goods_stacks[state.goods_next:]
         for k in range(K):
             out[POOL_KEYS[k]] = state.goods_pool[k]
-            out[GBOX_KEYS[k]] = state.goods_box[k]
             out[GLEFT_KEYS[k]] = stacks.count(k + 1)
         for d in range(1, 7):
             out.update(zip(DG_KEYS[d], state.depot_goods[d - 1], strict=True))
@@ -976,8 +993,6 @@ def _kept(state: BurgundyState, action: Action) -> int:
 
 
 def _kinds(players: int) -> tuple[ActionKind, ...]:
-    n_goods = D.PHASES * D.PHASE_GOODS
-
     def always(p: Params) -> Any:
         return z3.BoolVal(True)
 
@@ -993,11 +1008,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         up: dict[str, Any] = {}
         last_start = v["fill"] + 1 == D.START_GOODS * players
         for x in range(K):
-            taken = v[f"pool{x}"] - _b(k - 1 == x)
-            up[f"pool{x}"] = z3.If(z3.And(z3.Not(goods_stage), last_start), 0, taken)
-            up[f"gbox{x}"] = z3.If(z3.And(z3.Not(goods_stage), last_start), taken,
-                                   v[f"gbox{x}"])
-        for x in range(K):
+            up[f"pool{x}"] = v[f"pool{x}"] - _b(k - 1 == x)
             up[f"gleft{x}"] = v[f"gleft{x}"] + _b(z3.And(goods_stage, k - 1 == x))
         up["gdrawn"] = v["gdrawn"] + _b(goods_stage)
         who = v["fill"] / D.START_GOODS
@@ -1006,7 +1017,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                 g = v[pn(i, f"goods{x}")]
                 up[pn(i, f"goods{x}")] = g + _b(z3.And(z3.Not(goods_stage), who == i,
                                                        k - 1 == x))
-        up["stage"] = z3.If(goods_stage, z3.If(v["gdrawn"] + 1 == n_goods, START, GOODS),
+        phase_done = v["gdrawn"] + 1 == (v["phase"] + 1) * D.PHASE_GOODS
+        up["stage"] = z3.If(goods_stage, z3.If(phase_done, ROLL, GOODS),
                             z3.If(last_start, FIRST, START))
         up["fill"] = z3.If(goods_stage, v["fill"], z3.If(last_start, 0, v["fill"] + 1))
         return up
@@ -1043,8 +1055,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                 up[dep(d, x)] = v[dep(d, x)] + _b(z3.And(target == d, t == x))
         last = v["fill"] + 1 >= _plan_length(v, players)
         up["fill"] = z3.If(last, 0, v["fill"] + 1)
-        up["stage"] = z3.If(last, ROLL, FILL)
-        up["roll"] = z3.If(last, 0, v["roll"])
+        up["stage"] = z3.If(last, GOODS, FILL)  # then the phase's goods
         return up
 
     def roll_domain(p: Params) -> Any:
@@ -1204,7 +1215,11 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                 _kn(v, i, 2), mines, 0)
         for i in range(players):
             up[pn(i, "vp")] = v[pn(i, "vp")] + _final_vp(post, i)
-        up.update(_turn_order(v, players))
+        # the order the tie-break reads (ambiguity burgundy/tie-order): the track, or with
+        # tie-order=last-round the final round's order, kept
+        track = _turn_order(v, players)
+        for j in range(players):
+            up[f"ord{j}"] = z3.If(v["opt.lastround"] == 1, v[f"ord{j}"], track[f"ord{j}"])
         return up
 
     def ship_depot_domain(p: Params) -> Any:
@@ -1369,7 +1384,6 @@ def completeness(encoding: "BurgundyEncoding", players: int, timeout: float = 10
 PLAYER_KEYS = tuple(_player_keys(i) for i in range(4))
 ORD_KEYS = tuple(f"ord{j}" for j in range(4))
 POOL_KEYS = tuple(f"pool{k}" for k in range(K))
-GBOX_KEYS = tuple(f"gbox{k}" for k in range(K))
 GLEFT_KEYS = tuple(f"gleft{k}" for k in range(K))
 DG_KEYS = {d: tuple(f"dg{d}.{k}" for k in range(K)) for d in range(1, 7)}
 SUP_KEYS = tuple(tuple(sup(b, t) for t in kinds) for b, kinds in enumerate(BACK_TILES))

@@ -19,6 +19,8 @@ from typing import Any, Generic, TypeVar
 import attrs
 import z3
 
+from rules_oracle.model.core import Config
+
 S = TypeVar("S")
 A = TypeVar("A")
 
@@ -75,6 +77,11 @@ class Encoding(ABC, Generic[S, A]):
     def variables_for(self, players: int) -> tuple[str, ...]:
         """The variables used with this player count (default: all)."""
         return self.variables
+
+    def covers(self, config: Config) -> bool:
+        """Whether the encoding models games of ``config`` (default: every configuration).
+        Faithfulness samples only the configurations an encoding covers."""
+        return True
 
     def fresh(self, prefix: str, players: int) -> dict[str, Any]:
         """Fresh Z3 integer constants for every variable."""

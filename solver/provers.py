@@ -869,8 +869,9 @@ def faithfulness_report(
     until every action kind has been sampled. The outcome names the kinds never sampled.
     """
     start = time.perf_counter()
+    configs = [c for c in configs if encoding.covers(c)]
     if not configs:
-        raise ValueError("faithfulness needs at least one configuration")
+        raise ValueError("faithfulness needs at least one configuration the encoding covers")
     compiled: dict[int, Compiled] = {}
     problems: list[str] = []
     count = 0

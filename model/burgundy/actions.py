@@ -29,7 +29,21 @@ class Roll:
     value: int
 
 
+@attrs.frozen(slots=True)
+class DrawBoard:
+    """Advanced set-up: the estate board (2-9) dealt to the next seat."""
+
+    board: int
+
+
 # -- players ---------------------------------------------------------------------------
+@attrs.frozen(slots=True)
+class ChooseCastle:
+    """Advanced set-up: the space of one's starting castle (a dark-green space)."""
+
+    space: int
+
+
 @attrs.frozen(slots=True)
 class UseWorker:
     die: int
@@ -110,10 +124,10 @@ class Decline:
 Action = (
     DrawGoods | FirstPlayer | DrawHex | Roll | UseWorker | TakeTile | PlaceTile | SellGoods
     | TakeWorkers | BuyTile | EndTurn | ShipDepot | ShipGoods | EffectTake | WarehouseSell
-    | CityHallPlace | Decline
+    | CityHallPlace | Decline | DrawBoard | ChooseCastle
 )
-CHANCE_TYPES = (DrawGoods, FirstPlayer, DrawHex, Roll)
+CHANCE_TYPES = (DrawGoods, FirstPlayer, DrawHex, Roll, DrawBoard)
 PLAYER_TYPES = (
     UseWorker, TakeTile, PlaceTile, SellGoods, TakeWorkers, BuyTile, EndTurn, ShipDepot,
-    ShipGoods, EffectTake, WarehouseSell, CityHallPlace, Decline,
+    ShipGoods, EffectTake, WarehouseSell, CityHallPlace, Decline, ChooseCastle,
 )

@@ -1,6 +1,9 @@
-"""The Castles of Burgundy (2-4 players, estate board 1): the reference model."""
+"""The Castles of Burgundy (2-4 players; estate board 1, or boards 2-9 in the advanced
+set-up): the reference model."""
 
+from collections.abc import Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import TypeVar
 
 import attrs
@@ -13,8 +16,10 @@ from rules_oracle.model.burgundy.actions import (
     PLAYER_TYPES,
     Action,
     BuyTile,
+    ChooseCastle,
     CityHallPlace,
     Decline,
+    DrawBoard,
     DrawGoods,
     DrawHex,
     EffectTake,
@@ -30,11 +35,14 @@ from rules_oracle.model.burgundy.actions import (
     UseWorker,
     WarehouseSell,
 )
+from rules_oracle.model.burgundy.boards import BOARDS
 from rules_oracle.model.burgundy.rules import RULES
 from rules_oracle.model.burgundy.state import BurgundyState, Pending, Player, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer, draw_outcomes, uniform
 
 BOARD = D.BOARD1
+#: the estate boards of the advanced set-up (ambiguity burgundy/board-sides)
+ADVANCED_BOARDS = tuple(range(2, 10))
 T = TypeVar("T")
 _ROLL = uniform([Roll(v) for v in range(1, 7)])
 _EFFECT_COLOURS = {
@@ -43,6 +51,9 @@ _EFFECT_COLOURS = {
     "market": frozenset({D.RIVER, D.PASTURE}),
 }
 _EFFECT_RULE = {"carpenter": RB.B_CARPENTER, "church": RB.B_CHURCH, "market": RB.B_MARKET}
+_BUILDING_RULE = {**_EFFECT_RULE, "warehouse": RB.B_WAREHOUSE,
+                  "boarding-house": RB.B_BOARDING, "bank": RB.B_BANK,
+                  "city-hall": RB.B_CITY_HALL, "watchtower": RB.B_WATCHTOWER}
 _FREE_SHIFT = {D.BUILDING: 9, D.PASTURE: 10, D.RIVER: 10, D.CASTLE: 11, D.MINE: 11,
                D.KNOWLEDGE: 11}
 _TILESET = frozenset(D.TILES)
@@ -89,6 +100,13 @@ class Burgundy(Game[BurgundyState, Action]):
     state_type = BurgundyState
     action_types = (*CHANCE_TYPES, *PLAYER_TYPES)
     observation_types = observation.OBSERVATION_TYPES
+    #: ``setup``: the basic game (board 1, central castle) or the text's advanced set-up
+    #: ("Для тех, кто хорошо изучил игру": rule burgundy/setup.advanced)
+    extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
+        {"setup": ("basic", ("basic", "advanced"))})
+    #: the castle choice exists only in the advanced set-up
+    option_needs: Mapping[str, Mapping[str, str]] = MappingProxyType(
+        {"castle-choice": MappingProxyType({"setup": "advanced"})})
 
     # -- set-up -------------------------------------------------------------------------
     def setup(self, config: Config) -> BurgundyState:
@@ -101,10 +119,10 @@ class Burgundy(Game[BurgundyState, Action]):
         castles = (D.BACK_COUNTS[D.CASTLE_BACK][0] - config.players,)
         supply = tuple(castles if b == D.CASTLE_BACK else c for b, c in enumerate(D.BACK_COUNTS))
         return BurgundyState(
-            config=config, stage=Stage.GOODS, players=(player,) * config.players,
+            config=config, stage=Stage.START_GOODS, players=(player,) * config.players,
             supply=supply, depots=((),) * 6, black=(), depot_goods=(_NO_GOODS,) * 6,
             goods_pool=(D.GOODS_PER_KIND,) * D.GOODS_KINDS, goods_stacks=(), goods_next=0,
-            goods_box=_NO_GOODS, box=(0,) * len(D.TILES), bonuses=(0,) * len(D.COLOURS),
+            box=(0,) * len(D.TILES), bonuses=(0,) * len(D.COLOURS),
         )
 
     def max_steps(self, config: Config) -> int:
@@ -114,15 +132,21 @@ class Burgundy(Game[BurgundyState, Action]):
                   + D.PHASES * (len(D.FILL_PLANS[(config.option("depots"), p, 0)]))
                   + D.PHASES * D.ROUNDS * (2 * p + 1))
         turns = D.PHASES * D.ROUNDS
-        castles = len(BOARD.colour_spaces[D.CASTLE]) - 1
+        boards = [BOARD] if config.option("setup") == "basic" else [
+            BOARDS[b] for b in ADVANCED_BOARDS]
+        if config.option("setup") != "basic":
+            chance += p  # the estate boards dealt
+        castles = max(len(b.colour_spaces[D.CASTLE]) for b in boards) - 1
         die_actions = 2 * turns + castles
         placements = BOARD.size - 1
         boarding = warehouses = 7  # tiles of each building kind in the game
-        mines = len(BOARD.colour_spaces[D.MINE])
+        mines = max(len(b.colour_spaces[D.MINE]) for b in boards)
         # every worker spent was gained: start, die actions (4 at most), boarding houses,
         # warehouse sales with knowledge 4, mines with knowledge 2
         worker_uses = 4 + 4 * die_actions + 4 * boarding + warehouses + mines * D.PHASES
         per_player = die_actions + worker_uses + 4 * placements + 2 * turns
+        if config.option("setup") != "basic":
+            per_player += 1  # the starting castle's space
         return chance + p * per_player
 
     # -- the protocol ------------------------------------------------------------------------
@@ -134,6 +158,8 @@ class Burgundy(Game[BurgundyState, Action]):
     def actor(self, state: BurgundyState) -> int:
         if state.stage is Stage.PLAY:
             return state.order[state.turn]
+        if state.stage is Stage.CASTLES:
+            return (state.first + state.fill) % state.config.players
         if state.stage is Stage.OVER:
             return TERMINAL
         return CHANCE
@@ -146,6 +172,9 @@ class Burgundy(Game[BurgundyState, Action]):
             return draw_outcomes(zip(range(1, 7), state.goods_pool, strict=True), DrawGoods)
         if st is Stage.FIRST:
             return uniform([FirstPlayer(i) for i in range(state.config.players)])
+        if st is Stage.BOARDS:
+            dealt = {pl.board for pl in state.players[:state.fill]}
+            return uniform([DrawBoard(b) for b in ADVANCED_BOARDS if b not in dealt])
         if st is Stage.FILL:
             _, back = D.FILL_PLANS[_plan_key(state)][state.fill]
             return draw_outcomes(zip(D.BACK_KINDS[back], state.supply[back], strict=True),
@@ -153,6 +182,9 @@ class Burgundy(Game[BurgundyState, Action]):
         return ()
 
     def legal_actions(self, state: BurgundyState) -> tuple[Action, ...]:
+        if state.stage is Stage.CASTLES:
+            pl = state.players[self.actor(state)]
+            return tuple(ChooseCastle(s) for s in BOARDS[pl.board].colour_spaces[D.CASTLE])
         if state.stage is not Stage.PLAY:
             return ()
         p = state.order[state.turn]
@@ -224,19 +256,20 @@ class Burgundy(Game[BurgundyState, Action]):
         """Empty spaces where ``tile`` may go with a die of ``value`` (None: any number)."""
         colour = D.TILE_COLOUR[tile]
         estate = pl.estate
+        board = BOARDS[pl.board]
         shift = value is not None and _FREE_SHIFT[colour] in pl.knowledge
         city_rule = colour == D.BUILDING and 1 not in pl.knowledge
         out = []
-        for s in BOARD.colour_spaces[colour]:
+        for s in board.colour_spaces[colour]:
             if estate[s]:
                 continue
             if value is not None:
-                n = BOARD.number[s]
+                n = board.number[s]
                 if n != value and not (shift and _near(value, n)):
                     continue
-            if not any(estate[x] for x in BOARD.neighbours[s]):
+            if not any(estate[x] for x in board.neighbours[s]):
                 continue
-            if city_rule and any(estate[x] == tile for x in BOARD.areas[BOARD.area[s]]):
+            if city_rule and any(estate[x] == tile for x in board.areas[board.area[s]]):
                 continue
             out.append(s)
         return out
@@ -285,6 +318,8 @@ class Burgundy(Game[BurgundyState, Action]):
         st = state.stage
         if st is Stage.OVER:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
+        if st is Stage.CASTLES:
+            return self._choose_castle(state, action)
         if st is not Stage.PLAY:
             return self._apply_chance(state, action)
         if isinstance(action, CHANCE_TYPES):
@@ -302,6 +337,8 @@ class Burgundy(Game[BurgundyState, Action]):
             if not isinstance(action, Roll) or not 1 <= action.value <= 6:
                 raise RULES.illegal(RB.ROUND_ROLL, f"expected a die roll 1-6, got {action!r}")
             return self._rolled(state, action.value)
+        if st is Stage.BOARDS:
+            return self._deal_board(state, action)
         if st is Stage.FILL:
             back_plan = D.FILL_PLANS[_plan_key(state)]
             target, back = back_plan[state.fill]
@@ -321,23 +358,25 @@ class Burgundy(Game[BurgundyState, Action]):
                 state = attrs.evolve(state, supply=supply, black=_add(state.black, action.tile))
             return self._next_fill(state, state.fill + 1)
         if st is Stage.GOODS or st is Stage.START_GOODS:
-            rid = RB.SETUP_GOODS if st is Stage.GOODS else RB.SETUP_PLAYER_GOODS
+            rid = RB.PHASE_ROUND_GOODS if st is Stage.GOODS else RB.SETUP_PLAYER_GOODS
             if (not isinstance(action, DrawGoods) or not 1 <= action.kind <= 6
                     or not state.goods_pool[action.kind - 1]):
                 raise RULES.illegal(rid, f"expected a goods draw from the pool, got {action!r}")
             k = action.kind - 1
             pool = _bump(state.goods_pool, k, -1)
-            if st is Stage.GOODS:
+            if st is Stage.GOODS:  # the phase's goods, face up on the round spaces
                 stacks = (*state.goods_stacks, action.kind)
-                nxt = Stage.START_GOODS if len(stacks) == D.PHASES * D.PHASE_GOODS else st
-                return attrs.evolve(state, goods_pool=pool, goods_stacks=stacks, stage=nxt)
+                if len(stacks) == (state.phase + 1) * D.PHASE_GOODS:
+                    return attrs.evolve(state, goods_pool=pool, goods_stacks=stacks,
+                                        stage=Stage.ROLL, roll=0)
+                return attrs.evolve(state, goods_pool=pool, goods_stacks=stacks)
             who = state.fill // D.START_GOODS
             pl = state.players[who]
             pls = _with(state.players, who, attrs.evolve(pl, goods=_bump(pl.goods, k, 1)))
             fill = state.fill + 1
             if fill == D.START_GOODS * players:
-                return attrs.evolve(state, goods_pool=_NO_GOODS, goods_box=pool, players=pls,
-                                    stage=Stage.FIRST, fill=0)
+                return attrs.evolve(state, goods_pool=pool, players=pls, stage=Stage.FIRST,
+                                    fill=0)
             return attrs.evolve(state, goods_pool=pool, players=pls, fill=fill)
         # Stage.FIRST
         if not isinstance(action, FirstPlayer) or not 0 <= action.player < players:
@@ -348,7 +387,48 @@ class Burgundy(Game[BurgundyState, Action]):
                          track_height=players - 1 - (i - first) % players)
             for i, pl in enumerate(state.players)
         )
+        if state.config.option("setup") != "basic":
+            return attrs.evolve(state, players=pls, first=first, stage=Stage.BOARDS, fill=0)
         state = attrs.evolve(state, players=pls, first=first, stage=Stage.FILL, fill=0)
+        return self._next_fill(state, 0)
+
+    def _deal_board(self, state: BurgundyState, action: Action) -> BurgundyState:
+        """Advanced set-up: the next seat's estate board (burgundy/setup.advanced)."""
+        dealt = {pl.board for pl in state.players[:state.fill]}
+        if (not isinstance(action, DrawBoard) or action.board not in ADVANCED_BOARDS
+                or action.board in dealt):
+            raise RULES.illegal(RB.ADVANCED, f"expected an estate board 2-9 not yet dealt"
+                                f" (dealt: {sorted(dealt)}), got {action!r}")
+        who = state.fill
+        pl = attrs.evolve(state.players[who], board=action.board, start=-1,
+                          estate=("",) * BOARDS[action.board].size)
+        state = _set(state, who, pl)
+        if who + 1 < state.config.players:
+            return attrs.evolve(state, fill=who + 1)
+        return attrs.evolve(state, stage=Stage.CASTLES, fill=0)
+
+    def _choose_castle(self, state: BurgundyState, action: Action) -> BurgundyState:
+        """Advanced set-up: the starting castle's space, openly or as a hidden commit
+        (burgundy/setup.advanced-castle, burgundy/setup.advanced-secret)."""
+        if not isinstance(action, ChooseCastle):
+            raise RULES.illegal(RB.ADV_CASTLE, f"the starting castle's space is due, not"
+                                f" {action!r}")
+        who = self.actor(state)
+        pl = state.players[who]
+        board = BOARDS[pl.board]
+        if not 0 <= action.space < board.size or board.colour[action.space] != D.CASTLE:
+            raise RULES.illegal(RB.ADV_CASTLE, f"space {action.space} is not a dark-green"
+                                f" space of board {pl.board}")
+        secret = state.config.option("castle-choice") == "secret"
+        estate = pl.estate if secret else _with(pl.estate, action.space, D.CASTLE_TILE)
+        state = _set(state, who, attrs.evolve(pl, start=action.space, estate=estate))
+        if state.fill + 1 < state.config.players:
+            return attrs.evolve(state, fill=state.fill + 1)
+        if secret:  # every choice is made: the castles are revealed together
+            state = attrs.evolve(state, players=tuple(
+                attrs.evolve(o, estate=_with(o.estate, o.start, D.CASTLE_TILE))
+                for o in state.players))
+        state = attrs.evolve(state, stage=Stage.FILL, fill=0)
         return self._next_fill(state, 0)
 
     def _next_fill(self, state: BurgundyState, fill: int) -> BurgundyState:
@@ -357,7 +437,8 @@ class Burgundy(Game[BurgundyState, Action]):
             fill += 1
         if fill < len(plan):
             return attrs.evolve(state, fill=fill)
-        return attrs.evolve(state, fill=0, stage=Stage.ROLL, roll=0)
+        # then the phase's 5 goods from the face-down goods (burgundy/phase.round-goods)
+        return attrs.evolve(state, fill=0, stage=Stage.GOODS)
 
     def _rolled(self, state: BurgundyState, value: int) -> BurgundyState:
         roll = state.roll
@@ -502,22 +583,23 @@ class Burgundy(Game[BurgundyState, Action]):
         pl = state.players[p]
         if tile not in pl.storage:
             raise RULES.illegal(RB.PLACE_STORED, f"{tile!r} is not in storage")
-        if not 0 <= space < BOARD.size or pl.estate[space]:
+        board = BOARDS[pl.board]
+        if not 0 <= space < board.size or pl.estate[space]:
             raise RULES.illegal(rid, f"space {space} is not an empty estate space")
         colour = D.TILE_COLOUR[tile]
-        if BOARD.colour[space] != colour:
+        if board.colour[space] != colour:
             raise RULES.illegal(RB.PLACE_COLOUR, f"{tile} ({colour}) cannot go on a"
-                                f" {BOARD.colour[space]} space")
+                                f" {board.colour[space]} space")
         if value is not None:
-            n = BOARD.number[space]
+            n = board.number[space]
             shift = _FREE_SHIFT[colour]
             if n != value and not (shift in pl.knowledge and _near(value, n)):
                 raise RULES.illegal(RB.PLACE_NUMBER, f"the die shows {value}; space {space}"
                                     f" is a {n}")
-        if not any(pl.estate[x] for x in BOARD.neighbours[space]):
+        if not any(pl.estate[x] for x in board.neighbours[space]):
             raise RULES.illegal(RB.PLACE_ADJ, f"space {space} touches no placed tile")
         if (colour == D.BUILDING and 1 not in pl.knowledge
-                and any(pl.estate[x] == tile for x in BOARD.areas[BOARD.area[space]])):
+                and any(pl.estate[x] == tile for x in board.areas[board.area[space]])):
             raise RULES.illegal(RB.CITY_RULE, f"the city already has a {tile}")
         return self._place(state, p, tile, space)
 
@@ -528,13 +610,14 @@ class Burgundy(Game[BurgundyState, Action]):
         if tile in D.KNOWLEDGE_NUMBER:
             knowledge = tuple(sorted((*knowledge, D.KNOWLEDGE_NUMBER[tile])))
         vp = pl.vp
-        size = scoring.area_complete(estate, space)
+        board = BOARDS[pl.board]
+        size = scoring.area_complete(estate, space, board)
         if size:
             vp += D.AREA_VP[size] + D.PHASE_VP[state.phase]
         colour = D.TILE_COLOUR[tile]
         bonuses = state.bonuses
         bonus_tiles = pl.bonus_tiles
-        if size and scoring.colour_complete(estate, colour):
+        if size and scoring.colour_complete(estate, colour, board):
             c = D.COLOUR_INDEX[colour]
             taken = bonuses[c]
             if taken < 2:
@@ -546,7 +629,7 @@ class Burgundy(Game[BurgundyState, Action]):
         track_space, track_height = pl.track_space, pl.track_height
         push: Pending | None = None
         if colour == D.PASTURE:
-            vp += scoring.animal_vp(estate, space, knowledge)
+            vp += scoring.animal_vp(estate, space, knowledge, board)
         elif colour == D.RIVER:
             track_space += 1
             track_height = 1 + max(
@@ -712,6 +795,177 @@ class Burgundy(Game[BurgundyState, Action]):
                              box=tuple(box))
         return self._next_fill(state, 0)
 
+    # -- rules a step shows (conformance vectors) ---------------------------------------------
+    def effect_rules(self, state: BurgundyState, action: Action,
+                     after: BurgundyState) -> tuple[str, ...]:
+        """The rules whose effect the legal step ``state --action--> after`` shows: the
+        draw or choice itself, and every automatic consequence (scoring, a building's
+        effect, a lost effect, a round's goods, a phase's end, the final scoring)."""
+        out: list[str] = []
+        st = state.stage
+        if state == self.setup(state.config):  # the first step shows the set-up
+            out += [RB.TILES, RB.GOODS, RB.SETUP_CASTLE, RB.SETUP_SILVER, RB.SETUP_GOODS]
+        if isinstance(action, DrawGoods):
+            out += ([RB.SETUP_PLAYER_GOODS] if st is Stage.START_GOODS
+                    else [RB.SETUP_GOODS, RB.PHASE_ROUND_GOODS])
+        elif isinstance(action, FirstPlayer):
+            out += [RB.SETUP_FIRST, RB.SETUP_WORKERS, RB.SETUP_TRACK, RB.SETUP_WHITE]
+        elif isinstance(action, DrawBoard):
+            out.append(RB.ADVANCED)
+        elif isinstance(action, ChooseCastle):
+            out.append(RB.ADV_CASTLE)
+            if state.config.option("castle-choice") == "secret":
+                out.append(RB.ADV_SECRET)
+        elif isinstance(action, DrawHex):
+            out += self._fill_rules(state)
+        elif isinstance(action, Roll):
+            out.append(RB.ROUND_ROLL)
+            if after.stage is Stage.PLAY:
+                out += [RB.ROUND_GOODS, RB.ROUND_ORDER, RB.WHITE_DIE]
+        elif st is Stage.PLAY:
+            out += self._turn_rules(state, action, after)
+        if st is Stage.PLAY and after.stage is Stage.FILL:
+            out += self._phase_end_rules(state, after)
+        if st is Stage.PLAY and after.stage is Stage.OVER:
+            out += self._final_rules(state)
+        return tuple(dict.fromkeys(out))
+
+    def _fill_rules(self, state: BurgundyState) -> list[str]:
+        out = [RB.PHASE_FILL]
+        plan = D.FILL_PLANS[_plan_key(state)]
+        target, _ = plan[state.fill]
+        if target == 0:
+            out.append(RB.PHASE_BLACK)
+        elif state.config.players == 3 and target == 6:
+            # depot 6's dark-green space: a castle in phases A, C, E, a mine in B and D
+            first = D.FILL_PLANS[(state.config.option("depots"), 3, 0)][state.fill]
+            if first == (6, D.CASTLE_BACK):
+                out.append(RB.PHASE_FILL_3P)
+        return out
+
+    def _turn_rules(self, state: BurgundyState, action: Action,
+                    after: BurgundyState) -> list[str]:
+        out: list[str] = []
+        p = state.order[state.turn]
+        pl, new = state.players[p], after.players[p]
+        answering = bool(state.pending)
+        if answering:
+            out.append(RB.TURN_PENDING)
+            kind = state.pending[-1].kind
+            if kind == "castle":
+                out.append(RB.CASTLE)
+            elif kind in _EFFECT_RULE:
+                out.append(_EFFECT_RULE[kind])
+            elif kind == "warehouse":
+                out += [RB.B_WAREHOUSE, RB.SELL]
+            elif kind == "city-hall":
+                out.append(RB.B_CITY_HALL)
+            elif kind in ("ship", "ship-goods"):
+                out.append(RB.SHIP)
+        die = getattr(action, "die", None)
+        if isinstance(die, int) and die in (0, 1) and not isinstance(action, UseWorker):
+            out.append(RB.DIE_USED)
+        value = pl.dice[die] if isinstance(die, int) and die in (0, 1) else 0
+        if isinstance(action, UseWorker):
+            out.append(RB.WORKER)
+            before = pl.dice[action.die]
+            if before + action.delta != wrap(before + action.delta):
+                out.append(RB.WORKER_WRAP)
+            if abs(action.delta) == 2:
+                out.append(RB.K[8])
+        elif isinstance(action, TakeTile | BuyTile | EffectTake):
+            out.append(RB.BUY if isinstance(action, BuyTile) else RB.TAKE)
+            out.append(RB.STORAGE)
+            if action.discard:
+                out.append(RB.TAKE_DISCARD)
+            if isinstance(action, BuyTile) and action.depot:
+                out.append(RB.K[6])
+            if isinstance(action, TakeTile) and value and action.depot != value:
+                out.append(RB.K[12])
+        elif isinstance(action, SellGoods):
+            out.append(RB.SELL)
+        elif isinstance(action, TakeWorkers):
+            out += [RB.WORKERS, RB.UNLIMITED]
+            out += [RB.K[n] for n in (13, 14) if n in pl.knowledge]
+        elif isinstance(action, ShipDepot):
+            out.append(RB.SHIP)
+            if 5 in pl.knowledge:
+                out.append(RB.K[5])
+            if after.pending and after.pending[-1].kind == "ship-goods":
+                out.append(RB.GOODS_LIMIT)
+        elif isinstance(action, ShipGoods):
+            out.append(RB.GOODS_LIMIT)
+        elif isinstance(action, EndTurn):
+            out.append(RB.TURN_TWO)
+        if isinstance(action, SellGoods | WarehouseSell):
+            out += [RB.K[n] for n in (3, 4) if n in pl.knowledge]
+        if isinstance(action, PlaceTile | CityHallPlace):
+            out += self._placement_rules(state, action, value, pl, new, after, answering)
+        if isinstance(action, TakeTile | PlaceTile | SellGoods | TakeWorkers) and die == 2:
+            out.append(RB.CASTLE)
+        return out
+
+    def _placement_rules(self, state: BurgundyState, action: PlaceTile | CityHallPlace,
+                         value: int, pl: Player, new: Player, after: BurgundyState,
+                         answering: bool) -> list[str]:
+        tile, space = action.tile, action.space
+        board = BOARDS[pl.board]
+        colour = D.TILE_COLOUR[tile]
+        out = [RB.PLACE_STORED, RB.PLACE_COLOUR, RB.PLACE_ADJ]
+        if isinstance(action, CityHallPlace):
+            out.append(RB.B_CITY_HALL)
+        else:
+            out.append(RB.PLACE)
+            if value:
+                out.append(RB.PLACE_NUMBER)
+                if board.number[space] != value:
+                    out.append(RB.K[_FREE_SHIFT[colour]])
+        if colour == D.BUILDING:
+            out.append(RB.CITY_RULE if 1 not in pl.knowledge else RB.K[1])
+        if scoring.area_complete(new.estate, space, board):
+            out.append(RB.AREA)
+        c = D.COLOUR_INDEX[colour]
+        if after.bonuses[c] != state.bonuses[c]:
+            out.append(RB.COLOUR_FIRST if state.bonuses[c] == 0 else RB.COLOUR_SECOND)
+        if colour == D.PASTURE:
+            out.append(RB.ANIMAL)
+            if 7 in pl.knowledge:
+                out.append(RB.K[7])
+        elif colour == D.RIVER:
+            out += [RB.SHIP_TRACK, RB.SHIP]
+            if turn_order(after.players)[0] == state.order[state.turn] and \
+                    turn_order(state.players)[0] != state.order[state.turn]:
+                out.append(RB.SHIP_WHITE)
+        elif colour == D.CASTLE:
+            out.append(RB.CASTLE)
+        elif tile in _BUILDING_RULE:
+            out.append(_BUILDING_RULE[tile])
+        pushes = colour in (D.RIVER, D.CASTLE) or tile in _EFFECT_COLOURS or tile in (
+            "warehouse", "city-hall")
+        base = len(state.pending) - (1 if answering else 0)
+        if pushes and len(after.pending) <= base:
+            out.append(RB.B_WASTED)  # the effect could not apply: it is lost
+        return out
+
+    def _phase_end_rules(self, state: BurgundyState, after: BurgundyState) -> list[str]:
+        """A phase's end (mines) and the next phase's start (the board cleared)."""
+        out = [RB.PHASES, RB.PHASE_END]
+        if any(D.MINE_TILE in pl.estate for pl in state.players):
+            out.append(RB.MINE)
+            if any(2 in pl.knowledge and D.MINE_TILE in pl.estate for pl in state.players):
+                out.append(RB.K[2])
+        out.append(RB.PHASE_CLEAR)
+        return out
+
+    def _final_rules(self, state: BurgundyState) -> list[str]:
+        out = [RB.GAME_END, RB.END_GOODS, RB.END_SILVER, RB.END_WORKERS, RB.END_STORAGE,
+               RB.TIE_BREAK, RB.PHASE_END]
+        if any(D.MINE_TILE in pl.estate for pl in state.players):
+            out.append(RB.MINE)
+        held = {n for pl in state.players for n in pl.knowledge}
+        out += [RB.K[n] for n in range(15, 27) if n in held]
+        return out
+
     # -- the eager play policy ----------------------------------------------------------------
     def policy_weights(self, state: BurgundyState,
                        actions: tuple[Action, ...]) -> tuple[int, ...] | None:
@@ -723,6 +977,7 @@ class Burgundy(Game[BurgundyState, Action]):
             return None
         pl = state.players[state.order[state.turn]]
         estate = pl.estate
+        board = BOARDS[pl.board]
         raw: list[int] = []
         kinds: list[str] = []
         placeable: frozenset[str] | None = None
@@ -730,10 +985,10 @@ class Burgundy(Game[BurgundyState, Action]):
             name = type(a).__name__
             w = _EAGER_SHARE[name]
             if isinstance(a, PlaceTile | CityHallPlace):
-                w *= 4 if _completes(estate, a.space) else 1
+                w *= 4 if _completes(estate, a.space, board) else 1
             elif isinstance(a, TakeTile | BuyTile | EffectTake):
                 if placeable is None:
-                    placeable = _frontier_colours(estate)
+                    placeable = _frontier_colours(estate, board)
                 w *= 4 if D.TILE_COLOUR[a.tile] in placeable else 1
                 if a.discard:
                     name += "/discard"
@@ -781,17 +1036,17 @@ _EAGER_SHARE = {
 _EAGER_SCALE = 840
 
 
-def _completes(estate: tuple[str, ...], space: int) -> bool:
+def _completes(estate: tuple[str, ...], space: int, board: D.Estate) -> bool:
     """Whether a tile on ``space`` fills the last empty space of its area."""
-    return all(estate[s] or s == space for s in BOARD.areas[BOARD.area[space]])
+    return all(estate[s] or s == space for s in board.areas[board.area[space]])
 
 
-def _frontier_colours(estate: tuple[str, ...]) -> frozenset[str]:
+def _frontier_colours(estate: tuple[str, ...], board: D.Estate) -> frozenset[str]:
     """Colours of the empty spaces next to a placed tile (where a tile could go next)."""
     out = set()
-    for s in range(BOARD.size):
-        if not estate[s] and any(estate[x] for x in BOARD.neighbours[s]):
-            out.add(BOARD.colour[s])
+    for s in range(board.size):
+        if not estate[s] and any(estate[x] for x in board.neighbours[s]):
+            out.add(board.colour[s])
     return frozenset(out)
 
 

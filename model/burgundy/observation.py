@@ -4,8 +4,9 @@ Hidden under the rules (``004_3ac49a9dd95cad60.txt``): the hex tiles in their st
 ("отдельными стопками лицевой стороной вниз": only each stack's size is seen), the goods
 tiles in the phase stacks of the phases still to come and in the reserve ("5 закрытых
 стопок", "17 закрытых жетонов в резерве"). A phase's 5 goods tiles go face up on the round
-spaces when the phase begins. Everything a player owns lies open, so no player has a secret
-of his own: a player's view is the public view.
+spaces when the phase begins. Everything a player owns lies open; his one secret is the
+starting castle's space while it is a hidden commit (advanced set-up with
+castle-choice=secret: "тайно, но одновременно"), which his own view shows.
 
 Seats, estate spaces 0-36, depots 1-6, goods kinds 1-6 and tile names are those of
 ``docs/games/burgundy.md``.
@@ -22,8 +23,6 @@ from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
 Phase = Literal["A", "B", "C", "D", "E"]
 PHASE_LETTERS: tuple[Phase, ...] = ("A", "B", "C", "D", "E")
 
-#: stages while the goods are being drawn at set-up: every goods tile is still face down
-_SETUP = (Stage.GOODS, Stage.START_GOODS, Stage.FIRST)
 
 
 @attrs.frozen(slots=True)
@@ -50,6 +49,11 @@ class Seat:
     #: turn-order track: space (0 = start) and height in its stack (higher = on top)
     track_space: int
     track_height: int
+    #: estate board number (1; 2-9 in the advanced set-up)
+    board: int
+    #: the starting castle's space once it lies in the estate (-1 before, and while a
+    #: secret choice is still hidden)
+    start: int
 
 
 @attrs.frozen(slots=True)
@@ -70,7 +74,8 @@ class Effect:
 class PublicView:
     """What every player sees of a game of The Castles of Burgundy.
 
-    ``stage``: goods, start-goods, first-player, fill, roll (chance steps), play, over.
+    ``stage``: goods, start-goods, first-player, boards, fill, roll (chance steps),
+    castles (the advanced set-up's castle choices), play, over.
     ``to_act``: the seat whose choice is pending, -1 when the next step is chance or the
     game is over.
     """
@@ -112,10 +117,12 @@ class PublicView:
 
 @attrs.frozen(slots=True)
 class PlayerView:
-    """What player ``viewer`` sees: the public view (he has no secret of his own)."""
+    """What player ``viewer`` sees: the public view and his own hidden castle choice."""
 
     viewer: int
     public: PublicView
+    #: his starting castle's space while it is a secret commit not yet revealed (-1 else)
+    castle_choice: int
 
 
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
@@ -125,26 +132,34 @@ def _seat(pl: Player) -> Seat:
     return Seat(estate=pl.estate, storage=pl.storage, goods=pl.goods, sold_goods=pl.sold,
                 silver=pl.silver, workers=pl.workers, vp=pl.vp, dice=pl.dice,
                 knowledge=pl.knowledge, bonus_tiles=pl.bonus_tiles,
-                track_space=pl.track_space, track_height=pl.track_height)
+                track_space=pl.track_space, track_height=pl.track_height, board=pl.board,
+                start=_revealed_start(pl))
 
 
-def face_up_from(s: BurgundyState) -> int:
-    """The first position of ``goods_stacks`` still face down (this phase's are open)."""
-    if s.stage in _SETUP:
-        return 0
-    return min((s.phase + 1) * D.PHASE_GOODS, len(s.goods_stacks))
+def _revealed_start(pl: Player) -> int:
+    """The starting castle's space once the castle lies there (-1 before)."""
+    if 0 <= pl.start < len(pl.estate) and pl.estate[pl.start] == D.CASTLE_TILE:
+        return pl.start
+    return -1
+
+
+def face_down_stacks(s: BurgundyState) -> tuple[int, ...]:
+    """Goods tiles still face down in each phase's stack: a phase's 5 are turned face up
+    (drawn, ``goods_stacks``) at its start."""
+    drawn = len(s.goods_stacks)
+    return tuple(D.PHASE_GOODS - min(D.PHASE_GOODS, max(0, drawn - ph * D.PHASE_GOODS))
+                 for ph in range(D.PHASES))
 
 
 def _to_act(s: BurgundyState) -> int:
+    if s.stage is Stage.CASTLES:
+        return (s.first + s.fill) % s.config.players
     return s.order[s.turn] if s.stage is Stage.PLAY else CHANCE
 
 
 def public_view(s: BurgundyState) -> PublicView:
     """The public view of ``s``."""
-    hidden = face_up_from(s)
-    stacks = [0] * D.PHASES
-    for position in range(hidden, len(s.goods_stacks)):
-        stacks[position // D.PHASE_GOODS] += 1
+    stacks = face_down_stacks(s)
     out = sorted(t for t, n in zip(D.TILES, s.box, strict=True) for _ in range(n))
     return PublicView(
         players=s.config.players, stage=s.stage,
@@ -152,8 +167,8 @@ def public_view(s: BurgundyState) -> PublicView:
         first_player=s.first, to_act=_to_act(s), turn_order=s.order, white_die=s.white,
         purchase_made=s.bought, seats=tuple(_seat(pl) for pl in s.players),
         depots=s.depots, black_depot=s.black, depot_goods=s.depot_goods,
-        round_goods=s.goods_stacks[s.goods_next:hidden], goods_stacks=tuple(stacks),
-        goods_reserve=sum(s.goods_pool) + sum(s.goods_box),
+        round_goods=s.goods_stacks[s.goods_next:], goods_stacks=stacks,
+        goods_reserve=sum(s.goods_pool) - sum(stacks),
         hex_stacks=tuple(sum(stack) for stack in s.supply), out_of_game=tuple(out),
         bonuses_taken=s.bonuses,
         pending=tuple(Effect(p.kind, p.arg, p.pair) for p in s.pending),
@@ -166,4 +181,6 @@ def observe(s: BurgundyState, viewer: Viewer) -> PublicView | PlayerView:
     public = public_view(s)
     if seat < 0:
         return public
-    return PlayerView(viewer=seat, public=public)
+    pl = s.players[seat]
+    hidden = pl.start if pl.start >= 0 and _revealed_start(pl) < 0 else -1
+    return PlayerView(viewer=seat, public=public, castle_choice=hidden)

@@ -15,10 +15,14 @@ TILES = R.rule("components.hex-tiles", "164 шестиугольных жето�
 GOODS = R.rule("components.goods", "42 жетона товаров (квадратные, по 7 каждого из 6 цветов)",
                "42 goods tiles, 7 of each of 6 kinds; a kind is named by a die value.")
 SETUP_GOODS = R.rule("setup.goods-stacks", "Поделите их на 5 закрытых стопок по 5 жетонов",
-                     "Goods: 5 face-down stacks of 5 (one per phase), 17 left in reserve;"
-                     " each draw is a chance step.")
+                     "Goods: 5 face-down stacks of 5 (one per phase), 17 left in reserve,"
+                     " all face down. As nobody sees them, each phase's 5 are drawn at that"
+                     " phase's start from the goods still face down (phase.round-goods):"
+                     " the same odds as stacks made at set-up.")
 SETUP_PLAYER_GOODS = R.rule("setup.player-goods", "3 случайных жетона товаров из оставшихся 17",
-                            "Each player draws 3 goods from the 17; the rest go to the box.")
+                            "Each player draws 3 goods from the 17 (one chance step each, from"
+                            " the 42 face-down goods: the same odds, as the stacks are unseen);"
+                            " the rest of the reserve goes to the box unseen.")
 SETUP_CASTLE = R.rule("setup.start-castle", "тёмно-зелёную ячейку личного планшета (с результатом",
                       "Each player's starting castle is on the estate's central dark-green"
                       " space (die 6).")
@@ -51,7 +55,9 @@ PHASE_FILL_3P = R.rule("phase.three-player-depot-6", "но в фазы Б и Г 
 PHASE_BLACK = R.rule("phase.black-depot", "берите от 4 до 8 жетонов в зависимости от числа",
                      "The black depot gets 4/6/8 black-backed tiles (2/3/4 players).")
 PHASE_ROUND_GOODS = R.rule("phase.round-goods", "возьмите 5 жетонов товаров текущей фазы",
-                           "The phase's 5 goods tiles go face up on the 5 round spaces.")
+                           "At a phase's start, after the hexes, the phase's 5 goods tiles"
+                           " go face up on the 5 round spaces: 5 chance steps (round order)"
+                           " from the goods still face down.")
 ROUND_ROLL = R.rule("round.roll", "Сначала все игроки бросают по 2 кубика своего цвета",
                     "Each round every player rolls 2 dice and the first player the white die"
                     " (chance steps: white first, then each player's two dice by seat).")
@@ -204,9 +210,18 @@ K[26] = R.rule("knowledge.26", "за каждый свой жетон бонус
 
 # -- the advanced set-up ----------------------------------------------------------------------
 ADVANCED = R.rule("setup.advanced", "случайным образом распределите между собой личные",
-                  "Advanced set-up: estate boards drawn at random, side and start castle"
-                  " chosen (boards 2-9 are data in model/burgundy/boards.py; the set-up is"
-                  " not yet playable, see burgundy/estate-boards).")
+                  "Advanced set-up (variant setup=advanced): after the usual set-up and the"
+                  " first player, each player is dealt an estate board at random (boards 2-9,"
+                  " no repeats; one chance step per seat, seat order) and then chooses a"
+                  " dark-green space for his starting castle (burgundy/board-sides,"
+                  " burgundy/castle-choice).")
+ADV_CASTLE = R.rule("setup.advanced-castle", "ячейку размещения стартового замка",
+                    "Advanced set-up: each player puts his starting castle on a dark-green"
+                    " space of his own board of his choice, in turn order from the first"
+                    " player (openly, or secretly: burgundy/castle-choice).")
+ADV_SECRET = R.rule("setup.advanced-secret", "тайно, но одновременно",
+                    "Secret castle choice: the choices are hidden commits, made in turn order"
+                    " and revealed (the castles placed) when the last player has chosen.")
 
 # -- ambiguities ---------------------------------------------------------------------------------
 A_FULL = R.ambiguity(
@@ -363,16 +378,49 @@ A_BOARDS = R.ambiguity(
     "estate-boards",
     quote="номера 2–9 — по 1 разу",
     question="What are the layouts of estate boards 2-9 (advanced set-up)?",
-    readings={"board-1": "play uses board 1; boards 2-9 are encoded as data"
-                         " (model/burgundy/boards.py) but the advanced set-up (boards drawn"
-                         " at random, the choice of side and starting castle) is not yet"
-                         " playable"},
-    default="board-1",
-    why="The layouts are not in the text; the supplementary data now has boards 2-9 from"
+    readings={"supplementary": "the layouts of data/README.md, 'Estate boards 2-9'"
+                               " (model/burgundy/boards.py); the basic game uses board 1,"
+                               " the advanced set-up (variant setup=advanced) boards 2-9"},
+    default="supplementary",
+    why="The layouts are not in the text; the supplementary data has boards 2-9 from"
         " public transcriptions of the printed boards (two sources agreeing on every"
         " space). The basic game the text describes uses board 1 only.",
     source="supplementary: data/README.md, 'Estate boards 2-9' (confidence high for the"
            " layouts, medium-high for their numbering)",
+)
+A_SIDES = R.ambiguity(
+    "board-sides",
+    quote="Игроки сами вольны выбирать сторону планшета",
+    question="The 6 estate boards are double-sided (side 1 four times, sides 2-9 once each)"
+             " and in the advanced set-up a player picks the side of the board he is dealt."
+             " Which sides share a board?",
+    readings={"dealt-side": "each player is dealt one of sides 2-9 at random (equal odds, no"
+                            " repeats) and plays it; no side choice"},
+    default="dealt-side",
+    why="Neither the text nor the data says which sides are printed on one board, so the"
+        " choice between a board's two sides cannot be modelled; dealing the numbered sides"
+        " 2-9 keeps 'случайным образом распределите' and uses every advanced layout.",
+    source="project default (data gap: the pairing of the sides is unknown)",
+    unselectable="the side pairing is in neither the text nor data/README.md, so a side"
+                 " choice would have to invent which sides share a board",
+)
+A_CASTLE_CHOICE = R.ambiguity(
+    "castle-choice",
+    quote="открыто и по очереди друг за другом или тайно, но одновременно",
+    question="In the advanced set-up, do the players choose their starting castle spaces"
+             " openly in turn or secretly at the same time?",
+    readings={"open": "openly, one after the other in turn order from the first player:"
+                      " each castle is placed when chosen",
+              "secret": "secretly at the same time: each player commits a hidden choice in"
+                        " turn order; the castles are placed when all have chosen"},
+    default="open",
+    why="The text leaves it to the players ('Игроки с самого начала должны решить'), so"
+        " both are the text's own; the open way is named first. 'По очереди' is read as the"
+        " turn order from the first player, whom the text has chosen before ('определив"
+        " первого игрока'). Each player has his own board, so the readings differ only in"
+        " what a player knows when he chooses.",
+    source="the text names both ways; project default (the first named)",
+    option="castle-choice",
 )
 A_EFFECTS = R.ambiguity(
     "building-effects-compulsory",

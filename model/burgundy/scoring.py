@@ -3,33 +3,32 @@
 from rules_oracle.model.burgundy import data as D
 from rules_oracle.model.burgundy.state import Player
 
-BOARD = D.BOARD1
 
-
-def animal_vp(estate: tuple[str, ...], space: int, knowledge: tuple[int, ...]) -> int:
+def animal_vp(estate: tuple[str, ...], space: int, knowledge: tuple[int, ...],
+              board: D.Estate = D.BOARD1) -> int:
     """VP for the animal tile on ``space``: every tile of its kind on the same pasture counts
     its animals (plus 1 per tile with knowledge 7)."""
     kind = D.ANIMAL_OF[estate[space]][0]
     extra = 1 if 7 in knowledge else 0
     total = 0
-    for s in BOARD.areas[BOARD.area[space]]:
+    for s in board.areas[board.area[space]]:
         tile = estate[s]
         if tile and D.ANIMAL_OF[tile][0] == kind:
             total += D.ANIMAL_OF[tile][1] + extra
     return total
 
 
-def area_complete(estate: tuple[str, ...], space: int) -> int:
+def area_complete(estate: tuple[str, ...], space: int, board: D.Estate = D.BOARD1) -> int:
     """The size of the area of ``space`` if every space of it is filled, else 0."""
-    spaces = BOARD.areas[BOARD.area[space]]
+    spaces = board.areas[board.area[space]]
     for s in spaces:
         if not estate[s]:
             return 0
     return len(spaces)
 
 
-def colour_complete(estate: tuple[str, ...], colour: str) -> bool:
-    return all(estate[s] for s in BOARD.colour_spaces[colour])
+def colour_complete(estate: tuple[str, ...], colour: str, board: D.Estate = D.BOARD1) -> bool:
+    return all(estate[s] for s in board.colour_spaces[colour])
 
 
 def knowledge_end_vp(player: Player) -> int:

@@ -10,9 +10,11 @@ from rules_oracle.model.core import Config
 class Stage(Enum):
     """What the next step is."""
 
-    GOODS = "goods"  # drawing the 25 phase goods (chance)
-    START_GOODS = "start-goods"  # drawing 3 goods per player from the 17 (chance)
+    GOODS = "goods"  # drawing the phase's 5 goods at its start (chance)
+    START_GOODS = "start-goods"  # drawing 3 goods per player (chance)
     FIRST = "first-player"  # choosing the first player (chance)
+    BOARDS = "boards"  # advanced set-up: dealing the estate boards (chance)
+    CASTLES = "castles"  # advanced set-up: choosing the starting castles (players)
     FILL = "fill"  # filling the depots at a phase's start (chance)
     ROLL = "roll"  # rolling the round's dice (chance)
     PLAY = "play"  # players' turns
@@ -58,6 +60,11 @@ class Player:
     #: turn-order track: space (0 = first) and height in the stack (higher = on top)
     track_space: int
     track_height: int
+    #: estate board number (1 in the basic game; 2-9 dealt in the advanced set-up)
+    board: int = 1
+    #: the starting castle's space (-1 while not chosen in the advanced set-up; with the
+    #: secret choice it holds the hidden commit until every player has chosen)
+    start: int = 18
 
 
 @attrs.frozen(slots=True)
@@ -73,14 +80,14 @@ class BurgundyState:
     black: tuple[str, ...]
     #: goods on each numbered depot's goods space: count per kind
     depot_goods: tuple[tuple[int, ...], ...]
-    #: goods not yet drawn (before set-up ends), count per kind
+    #: goods still face down, count per kind: the stacks of the phases to come and the
+    #: reserve, which the table cannot tell apart; a phase's goods are drawn from them at
+    #: its start, and at the end they are the boxed reserve
     goods_pool: tuple[int, ...]
-    #: the phase goods stacks as drawn: index phase * 5 + round
+    #: the phase goods drawn so far (face up on the round spaces): index phase * 5 + round
     goods_stacks: tuple[int, ...]
     #: how many of ``goods_stacks`` have gone to depots
     goods_next: int
-    #: goods in the box (reserve left after the players' draws), count per kind
-    goods_box: tuple[int, ...]
     #: hex tiles in the box (discarded, cleared at a phase start): per ``data.TILES``
     box: tuple[int, ...]
     #: per colour (``data.COLOURS``): bonus tiles already taken (0, 1 or 2)

@@ -86,6 +86,10 @@ class Game(ABC, Generic[S, A]):
     action_types: tuple[type[Any], ...]
     #: extra variant options that are not ambiguity readings: name -> (default, allowed)
     extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = {}
+    #: options whose readings play differently only together with other options:
+    #: option -> the other options' values it needs (variant configurations and witness
+    #: searches set them along with the option)
+    option_needs: Mapping[str, Mapping[str, str]] = {}
     #: the classes ``observe`` returns (public view first); () when the game has none
     observation_types: tuple[type[Any], ...] = ()
 

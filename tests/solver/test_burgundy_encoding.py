@@ -22,7 +22,7 @@ PARTS = ("hexes-conserved", "goods-conserved", "nonnegative", "storage-limit", "
 GUARDED = (RB.TAKE, RB.TAKE_DISCARD, RB.DIE_USED, RB.WORKER, RB.SELL, RB.BUY, RB.STORAGE,
            RB.PLACE, RB.PLACE_STORED, RB.PLACE_COLOUR, RB.PLACE_NUMBER, RB.PLACE_ADJ,
            RB.CITY_RULE, RB.TURN_TWO, RB.TURN_PENDING, RB.CASTLE, RB.GOODS_LIMIT,
-           RB.B_WAREHOUSE, RB.ROUND_ROLL, RB.PHASE_FILL, RB.SETUP_GOODS)
+           RB.B_WAREHOUSE, RB.ROUND_ROLL, RB.PHASE_FILL, RB.PHASE_ROUND_GOODS)
 
 
 def _states(players: int, seed: int) -> list[Any]:
@@ -116,6 +116,18 @@ def test_faithful_on_5000_transitions() -> None:
     assert report.outcome.status == "passed", report.outcome.detail
     assert report.transitions == 5000 and report.rejected > 2000
     assert set(report.observed) == {2, 3, 4}
+
+
+@pytest.mark.rules("burgundy/setup.advanced")
+def test_the_encoding_covers_the_basic_set_up_only() -> None:
+    """Board 1's spaces are built into the projection: the advanced set-up (boards 2-9, the
+    castle choice) is not encoded, and faithfulness samples only what is covered."""
+    basic = GAME.config(2)
+    advanced = GAME.config(2, {"setup": "advanced"})
+    assert ENCODING.covers(basic) and not ENCODING.covers(advanced)
+    assert advanced in variant_configs(GAME)
+    with pytest.raises(ValueError, match="covers"):
+        provers.faithfulness_report(GAME, ENCODING, [advanced], 10)
 
 
 def test_a_drifted_update_is_caught() -> None:

@@ -1,19 +1,21 @@
 """Burgundy observations: face-down goods and hex stacks are seen as sizes; a phase's goods
-are seen once the phase begins; no player holds a secret."""
+are drawn (and seen) when the phase begins; no player holds a secret in the basic game."""
 
-from typing import Any
+import itertools
+from fractions import Fraction
 
 import attrs
 import pytest
 
 from rules_oracle.model.burgundy import data as D
-from rules_oracle.model.burgundy.game import Burgundy
+from rules_oracle.model.burgundy.actions import DrawGoods
+from rules_oracle.model.burgundy.game import GAME
 from rules_oracle.model.burgundy.observation import PlayerView, PublicView
 from rules_oracle.model.burgundy.state import BurgundyState, Stage
-from rules_oracle.model.core import CHANCE, PUBLIC, Viewer
-from rules_oracle.properties import observation as O
-from rules_oracle.properties.registry import hidden_twins
-from tests.model.burgundy.helpers import GAME, first_turn
+from rules_oracle.model.core import CHANCE, PUBLIC
+from rules_oracle.model.core.play import playout
+from tests.model.burgundy.helpers import first_turn
+from tests.model.burgundy.test_turn import rejects
 
 
 def _public(state: BurgundyState) -> PublicView:
@@ -22,16 +24,46 @@ def _public(state: BurgundyState) -> PublicView:
     return view
 
 
-@pytest.mark.rules("burgundy/setup.goods-stacks")
-def test_goods_stacks_are_face_down_while_drawn() -> None:
+@pytest.mark.rules("burgundy/setup.goods-stacks", "burgundy/phase.round-goods")
+def test_a_phases_goods_are_drawn_when_it_begins() -> None:
     state = GAME.setup(GAME.config(2))
-    for kind in (3, 1, 4, 1, 5, 6, 2):
-        state = GAME.apply(state, GAME.chance_outcomes(state)[kind - 1][0])
+    assert _public(state).goods_stacks == (5, 5, 5, 5, 5)
+    assert _public(state).goods_reserve == 17
+    while state.stage is not Stage.GOODS:
+        state = GAME.apply(state, GAME.chance_outcomes(state)[0][0])
+    # after the players' draws and the phase's hexes, the state holds no goods kind that
+    # lies face down: only how many of each kind nobody has seen
+    assert state.goods_stacks == () and state.phase == 0
+    assert sum(state.goods_pool) == 42 - 6
+    outs = GAME.chance_outcomes(state)
+    assert outs == tuple((DrawGoods(k + 1), Fraction(n, 36))
+                         for k, n in enumerate(state.goods_pool) if n)
+    for kind in (3, 5):
+        state = GAME.apply(state, DrawGoods(kind))
     public = _public(state)
     assert public.stage is Stage.GOODS and public.to_act == CHANCE
-    assert public.goods_stacks == (5, 2, 0, 0, 0)
-    assert public.round_goods == ()
-    assert public.goods_reserve == 42 - 7
+    assert public.goods_stacks == (3, 5, 5, 5, 5) and public.round_goods == (3, 5)
+    assert public.goods_reserve == 17 - 6
+    rejects(attrs.evolve(state, goods_pool=(0, *state.goods_pool[1:])), DrawGoods(1),
+            "burgundy/phase.round-goods")
+    for kind in (3, 1, 6):
+        state = GAME.apply(state, DrawGoods(kind))
+    assert state.stage is Stage.ROLL and state.goods_stacks == (3, 5, 3, 1, 6)
+    assert _public(state).goods_stacks == (0, 5, 5, 5, 5)
+
+
+@pytest.mark.rules("burgundy/setup.goods-stacks", "burgundy/phase.round-goods")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_face_down_goods_follow_from_what_is_seen(players: int) -> None:
+    """What the state keeps of the face-down goods (counts per kind) is 7 per kind less
+    the goods the view shows: the state hides nothing the table does not."""
+    for step in itertools.islice(playout(GAME, GAME.config(players), players), 0, None, 7):
+        s, view = step.state, _public(step.state)
+        for k in range(6):
+            seen = (view.round_goods.count(k + 1) + sum(g[k] for g in view.depot_goods)
+                    + sum(seat.goods[k] + seat.sold_goods[k] for seat in view.seats))
+            assert s.goods_pool[k] == 7 - seen
+        assert sum(s.goods_pool) == sum(view.goods_stacks) + view.goods_reserve
 
 
 @pytest.mark.rules("burgundy/phase.round-goods", "burgundy/setup.player-goods",
@@ -52,39 +84,7 @@ def test_a_phases_goods_are_seen_when_it_begins() -> None:
 def test_a_player_sees_the_public_view() -> None:
     state = first_turn(2)
     view = GAME.observe(state, 1)
-    assert view == PlayerView(viewer=1, public=_public(state))
-
-
-class StacksShown(Burgundy):
-    """The round goods show the face-down stacks of the later phases too."""
-
-    def observe(self, state: BurgundyState, viewer: Viewer) -> Any:
-        view = super().observe(state, viewer)
-        shown = state.goods_stacks[state.goods_next:]
-        if isinstance(view, PublicView):
-            return attrs.evolve(view, round_goods=shown)
-        return attrs.evolve(view, public=attrs.evolve(view.public, round_goods=shown))
-
-
-class ReserveShown(Burgundy):
-    """The view shows how many goods of kind 1 the reserve holds."""
-
-    def observe(self, state: BurgundyState, viewer: Viewer) -> Any:
-        view = super().observe(state, viewer)
-        count = state.goods_pool[0] + state.goods_box[0]
-        if isinstance(view, PublicView):
-            return attrs.evolve(view, goods_reserve=count)
-        return attrs.evolve(view, public=attrs.evolve(view.public, goods_reserve=count))
-
-
-@pytest.mark.rules("burgundy/setup.goods-stacks")
-@pytest.mark.parametrize("leaky", [StacksShown, ReserveShown])
-def test_a_view_of_face_down_goods_is_caught(leaky: type[Burgundy]) -> None:
-    game = leaky()
-    run = O.run_observations(game, game.config(2), 1, hidden_twins("burgundy"), every=3,
-                             limit=50)
-    assert run.violations
-    assert {v.invariant for v in run.violations} == {O.PUBLIC_HIDES}
+    assert view == PlayerView(viewer=1, public=_public(state), castle_choice=-1)
 
 
 def test_the_phase_letter_stays_e_once_the_game_is_over() -> None:

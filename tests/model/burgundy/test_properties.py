@@ -80,7 +80,9 @@ def test_corrupted_states_are_caught() -> None:
     check(s)
     names = {
         "hexes": attrs.evolve(s, black=s.black[1:]),
-        "goods": attrs.evolve(s, goods_box=goods(k1=9)),
+        "goods": attrs.evolve(s, goods_pool=(s.goods_pool[0] + 1, *s.goods_pool[1:])),
+        "reserve": attrs.evolve(s, goods_pool=(s.goods_pool[0] + 1, *s.goods_pool[1:]),
+                                depot_goods=((0,) * 6,) * 6),
         "neg": edit(s, silver=-1),
         "storage": edit(s, storage=("bank", "bank", "ship", "mine")),
         "kinds": edit(s, goods=goods(k1=1, k2=1, k3=1, k4=1)),
@@ -176,7 +178,8 @@ def test_variant_k8_step_readings_differ() -> None:
 
 def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     opts = GAME.rules.options()
-    assert set(opts) == {"storage-full", "k5-neighbours", "k8-step", "tie-order", "depots"}
+    assert set(opts) == {"storage-full", "k5-neighbours", "k8-step", "tie-order", "depots",
+                         "castle-choice"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 
@@ -192,7 +195,8 @@ def test_every_quote_stands_in_the_rules_file() -> None:
 
 def test_reachable_stages_cover_the_game() -> None:
     stages = {s.stage for s in play(2, 3)}
-    assert stages == set(Stage)
+    assert stages == set(Stage) - {Stage.BOARDS, Stage.CASTLES}
+    assert {s.stage for s in play(2, 3, {"setup": "advanced"})} == set(Stage)
 
 
 def test_verify_runs_the_transition_invariants() -> None:

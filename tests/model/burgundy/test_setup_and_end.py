@@ -1,6 +1,7 @@
 """Components, set-up, phases and rounds, the game's end."""
 
 import random
+from fractions import Fraction
 
 import attrs
 import pytest
@@ -76,18 +77,17 @@ def test_board_1_has_37_spaces_and_cities_of_1_5_3_3() -> None:
 )
 def test_goods_stacks_reserve_and_player_goods() -> None:
     s = GAME.setup(GAME.config(3))
-    assert GAME.actor(s) == CHANCE and s.stage is Stage.GOODS
+    # the stacks and the reserve are face down: the players draw from all 42 unseen goods
+    assert GAME.actor(s) == CHANCE and s.stage is Stage.START_GOODS
     outs = GAME.chance_outcomes(s)
-    assert [a for a, _ in outs] == [DrawGoods(k) for k in range(1, 7)]
-    s = run_until(s, Stage.START_GOODS)
-    assert len(s.goods_stacks) == 25 and sum(s.goods_pool) == 17
+    assert outs == tuple((DrawGoods(k), Fraction(1, 6)) for k in range(1, 7))
     s = run_until(s, Stage.FIRST)
     assert all(sum(p.goods) == 3 for p in s.players)
-    assert sum(s.goods_box) == 17 - 9 and sum(s.goods_pool) == 0
+    assert s.goods_stacks == () and sum(s.goods_pool) == 42 - 9  # 25 stacked + 8 reserve
     for p in s.players:
         assert p.estate[D.BOARD1.start] == "castle" and p.silver == 1
         assert sum(1 for t in p.estate if t) == 1
-    rejects(GAME.setup(GAME.config(2)), DrawGoods(7), RB.SETUP_GOODS)
+    rejects(GAME.setup(GAME.config(2)), DrawGoods(7), RB.SETUP_PLAYER_GOODS)
 
 
 @pytest.mark.rules(
@@ -235,12 +235,18 @@ def test_workers_and_silver_are_unlimited() -> None:
     assert me(s).workers == 502
 
 
-@pytest.mark.rules("burgundy/setup.advanced")
-def test_advanced_set_up_is_registered_not_modelled() -> None:
+@pytest.mark.rules("burgundy/setup.advanced", "burgundy/setup.advanced-castle")
+def test_advanced_set_up_gaps_are_registered() -> None:
     amb = GAME.rules.get_ambiguity("burgundy/estate-boards")
-    assert amb.default == "board-1" and amb.option is None
+    assert amb.default == "supplementary" and amb.option is None
+    sides = GAME.rules.get_ambiguity("burgundy/board-sides")
+    assert sides.option is None and sides.unselectable
+    choice = GAME.rules.get_ambiguity("burgundy/castle-choice")
+    assert choice.option == "castle-choice" and choice.default == "open"
+    assert {r.key for r in choice.readings} == {"open", "secret"}
+    assert GAME.extra_options["setup"] == ("basic", ("basic", "advanced"))
     s = first_turn(4)
-    assert all(len(p.estate) == 37 for p in s.players)
+    assert all(len(p.estate) == 37 and p.board == 1 for p in s.players)
 
 
 def _tied_final_turn(variant: dict[str, str] | None) -> tuple[BurgundyState, int, int]:
