@@ -191,6 +191,31 @@ def turn_structure(state: CKState) -> list[Violation]:
 _PENDING_STAGES = frozenset({Stage.CARD, Stage.DISCARD, Stage.STEAL, Stage.DISPLACED})
 
 
+_TERRAIN = tuple(sorted(t for t, n in enumerate(BD.TERRAIN_COUNTS) for _ in range(n)))
+_TOKENS = tuple(sorted(v for v, n in zip(BD.NUMBERS, BD.NUMBER_COUNTS, strict=True)
+                       for _ in range(n)))
+
+
+def board(state: CKState) -> list[Violation]:
+    """While the board is laid (stage board): terrain in hex order, no token, no piece
+    placed; after it base Catan's board: 19 hexes by kind, its 18 tokens
+    (the Inventor only swaps them), the robber on a hex."""
+    out = []
+    laid = [t for t in state.terrain if t >= 0]
+    if state.stage is Stage.BOARD:
+        if state.terrain[:len(laid)] != tuple(laid) or any(state.tokens) \
+                or any(o >= 0 for o in state.node_owner):
+            out.append(Violation("cities_knights/inv.board", "board laid out of order"))
+        return out
+    if tuple(sorted(state.terrain)) != _TERRAIN:
+        out.append(Violation("cities_knights/inv.board", f"terrain {state.terrain}"))
+    if tuple(sorted(t for t in state.tokens if t)) != _TOKENS:
+        out.append(Violation("cities_knights/inv.board", f"tokens {state.tokens}"))
+    if not 0 <= state.robber < B.N_HEXES:
+        out.append(Violation("cities_knights/inv.board", f"robber on {state.robber}"))
+    return out
+
+
 def pending_work(state: CKState) -> list[Violation]:
     """Pending work matches the stage: robberies only while stealing, draws only while
     drawing (or a drawer discards), a queue only while reducing cities or taking aqueduct
@@ -228,6 +253,6 @@ def levels_never_fall(before: CKState, action: Any, after: CKState) -> list[Viol
 
 INVARIANTS: tuple[Invariant, ...] = (
     cards_conserved, progress_conserved, nonnegative, pieces, bounds, score, road_lengths,
-    turn_structure, pending_work,
+    turn_structure, pending_work, board,
 )
 TRANSITION_INVARIANTS: tuple[TransitionInvariant, ...] = (levels_never_fall,)

@@ -21,7 +21,9 @@ and the domestic offer. One kind per action type and stage (``build-settlement``
 ``setup-settlement``; the steps of a progress card are ``card-<action>``). The kinds fall
 in two groups:
 
-* *exact* kinds: set-up placements, the roll, the production dice, the main phase's
+* *exact* kinds: the variable board's chance steps (``lay-board``: the board is abstracted,
+  so a step changes only the stage, to ``board`` again or to ``setup``), set-up placements,
+  the roll, the production dice, the main phase's
   building (road, settlement, city, wall, knight, activation, promotion, improvement), the
   metropolis and the end of the turn: costs, stocks (15 roads, 5 settlements, 4 cities, 3
   walls, 2 knights a level, mighty knights only at politics level 3, level 5 at most) and
@@ -73,11 +75,13 @@ from rules_oracle.model.catan.actions import (
     Dice,
     Discard,
     EndTurn,
+    LayTerrain,
     MaritimeTrade,
     MoveRobber,
     OfferCard,
     Propose,
     RollDice,
+    SpiralCorner,
     Steal,
     TradeWith,
     Withdraw,
@@ -121,7 +125,7 @@ from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
 STAGES = tuple(Stage)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
-(SETUP, PRE_ROLL, DICE, EVENT, DRAWS, PROGRESS_DISCARD, REDUCE, DISCARD, ROBBER, STEAL,
+(BOARD, SETUP, PRE_ROLL, DICE, EVENT, DRAWS, PROGRESS_DISCARD, REDUCE, DISCARD, ROBBER, STEAL,
  AQUEDUCT, MAIN, CARD, KNIGHT, DISPLACED, METROPOLIS, TRADE, END, OVER) = (
     STAGE_CODE[s] for s in STAGES)
 
@@ -168,11 +172,14 @@ def _stage_ok(v: Mapping[str, Any], players: int) -> Any:
     me = v["turn"]
     hands = total([v[pn(i, f"h{x}")] for i in ps for x in range(NC)])
     return z3.And(
-        z3.If(st == SETUP,
+        z3.If(z3.Or(st == BOARD, st == SETUP),
               z3.And(v["turns"] == 0, *(z3.And(v[pn(i, "roads")] <= 2,
                                                v[pn(i, "settlements")] <= 1,
                                                v[pn(i, "cities")] <= 1) for i in ps)),
               v["turns"] >= 1),
+        z3.Implies(st == BOARD, z3.And(v["turn"] == 0, *(
+            z3.And(v[pn(i, "roads")] == 0, v[pn(i, "settlements")] == 0,
+                   v[pn(i, "cities")] == 0) for i in ps))),
         z3.Implies(st == PROGRESS_DISCARD, total([v[pn(i, "prog")] for i in ps]) >= 1),
         z3.Implies(st == END, select(me, [v[pn(i, "prog")] for i in ps]) > D.HAND_LIMIT),
         z3.Implies(st == REDUCE, total([v[pn(i, "cities")] for i in ps]) >= 1),
@@ -466,6 +473,12 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                             event.rules)
 
     # -- set-up ----------------------------------------------------------------------------
+    def board_domain(p: Params) -> Any:
+        return z3.Or(p["nst"] == BOARD, p["nst"] == SETUP)
+
+    def board_update(v: Vars, p: Params, u: Up) -> None:
+        u.put("stage", p["nst"])
+
     def setup_settlement(v: Vars, p: Params, u: Up) -> None:
         u.add_player(v["turn"], "settlements", 1)
 
@@ -593,6 +606,10 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
 
     main = (RB.OVER,)
     exact = (
+        # which terrain is left is the board's (abstracted): setup.board's rejections of a
+        # step the board has no room for are not the guard's
+        kind("lay-board", ("nst",), board_domain, stage_is(BOARD), board_update,
+             (RB.OVER,), stage_check=True),
         kind("setup-settlement", (), always, lambda v, p: v["stage"] == SETUP,
              setup_settlement, (RB.OVER,), stage_check=True),
         kind("setup-city", tuple(f"g{x}" for x in range(NC)), setup_city_domain,
@@ -628,6 +645,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
 
 #: (stage, action type) -> kind name; a type with one kind maps from ``None``
 _BY_TYPE: dict[type, dict[Stage | None, str]] = {
+    LayTerrain: {None: "lay-board"}, SpiralCorner: {None: "lay-board"},
     BuildSettlement: {Stage.SETUP: "setup-settlement", None: "build-settlement"},
     BuildCity: {Stage.SETUP: "setup-city", None: "build-city"},
     BuildRoad: {Stage.SETUP: "setup-road", None: "build-road"},
@@ -664,14 +682,16 @@ def _after(state: CKState, action: Action) -> CKState | None:
 class CitiesKnightsEncoding(Encoding[CKState, Action]):
     game = "cities_knights"
     variables = _vars(4)
-    #: the gain bounds are per action (a window of two steps over 46 kinds, most with
+    #: the gain bounds are per action (a window of two steps over 47 kinds, most with
     #: dozens of parameters, is beyond the query time)
     bound_steps = 1
     #: deep or rare steps the seeded sample may miss: the progress discards (at a turn's
     #: end and off turn) under ``progress-play=one``, and a metropolis (seed 1 reaches one
-    #: at step 6200 under ``merchant=settlement``)
+    #: at step 6200 under ``merchant=settlement``), and the variable board's chance steps
+    #: with the set-up on it (``board=variable``)
     openings = (((("progress-play", "one"),), 1200),
-                ((("merchant", "settlement"),), 6300))
+                ((("merchant", "settlement"),), 6300),
+                ((("board", "variable"),), 60))
 
     def variables_for(self, players: int) -> tuple[str, ...]:
         return _vars(players)
@@ -755,6 +775,7 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
             if spec.name == "event-die":
                 p.update(nb=v["barb"], atk=Z, dfd=z3.IntVal(-1))
             out.append((spec.name, p))
+        out.append(("lay-board", {"nst": z3.IntVal(SETUP)}))
         out.append(("setup-road", {"nt": Z, "ntu": ONE, "lg": v["longest"]}))
         out += [("roll-dice", {}), ("dice", {}), ("end-turn", {})]
         lv = [select(v["turn"], [v[pn(i, f"lv{k}")] for i in range(players)])
@@ -843,6 +864,8 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
             return name, p
         if name in ("build-road", "build-settlement"):
             return name, {"lg": post["longest"]}
+        if name == "lay-board":
+            return name, {"nst": post["stage"] if post["stage"] == SETUP else BOARD}
         if name == "setup-road":
             return name, {"nt": post["turn"], "ntu": post["turns"], "lg": post["longest"]}
         if name == "setup-city":

@@ -2,6 +2,7 @@
 snake-order placements with the second settlement's cards."""
 
 from fractions import Fraction
+from typing import Protocol, TypeVar
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
@@ -32,12 +33,8 @@ def initial(config: Config) -> CatanState:
     """The state before any step: the beginner board, or an empty variable board."""
     n = config.players
     player = Player(hand=D.NO_CARDS, developments=D.NO_DEVELOPMENTS, bought=D.NO_DEVELOPMENTS)
-    variable = config.option("board") == "variable"
-    terrain = (-1,) * B.N_HEXES if variable else D.BEGINNER_TERRAIN
-    tokens = (0,) * B.N_HEXES if variable else D.BEGINNER_TOKENS
-    shuffled = config.option("harbours") == "shuffled"
-    harbours = (-1,) * B.N_HARBOURS if shuffled else D.BEGINNER_HARBOURS
-    robber = -1 if variable else D.BEGINNER_TERRAIN.index(D.DESERT)
+    terrain, tokens, harbours, robber = start_board(
+        config.option("board") == "variable", config.option("harbours") == "shuffled")
     state = CatanState(
         config=config, stage=Stage.SETUP, terrain=terrain, tokens=tokens, harbours=harbours,
         robber=robber, players=(player,) * n, bank=D.BANK_START, deck=D.DEVELOPMENT_COUNTS,
@@ -47,60 +44,126 @@ def initial(config: Config) -> CatanState:
     return evolve(state, stage=_board_stage(state))
 
 
+# -- the board (shared with the games set up as base Catan: model.cities_knights) ------------
+class Board(Protocol):
+    """A state with base Catan's board fields (``CatanState``, ``CKState``)."""
+
+    @property
+    def terrain(self) -> tuple[int, ...]: ...
+    @property
+    def tokens(self) -> tuple[int, ...]: ...
+    @property
+    def harbours(self) -> tuple[int, ...]: ...
+    @property
+    def robber(self) -> int: ...
+
+
+S = TypeVar("S", bound=Board)
+#: what is laid next on the board: a terrain hex, the number tokens, a harbour, or nothing
+TERRAIN, TOKENS, HARBOURS, DONE = "terrain", "tokens", "harbours", "done"
+
+
+def start_board(variable: bool, shuffled: bool) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                         tuple[int, ...], int]:
+    """Terrain, tokens, harbours and the robber's hex before any step: the beginner board's,
+    or unlaid (-1 terrain and harbours, 0 tokens, robber -1) where the board is laid by
+    chance steps (``variable``: hexes and tokens; ``shuffled``: harbour kinds)."""
+    terrain = (-1,) * B.N_HEXES if variable else D.BEGINNER_TERRAIN
+    tokens = (0,) * B.N_HEXES if variable else D.BEGINNER_TOKENS
+    harbours = (-1,) * B.N_HARBOURS if shuffled else D.BEGINNER_HARBOURS
+    robber = -1 if variable else D.BEGINNER_TERRAIN.index(D.DESERT)
+    return terrain, tokens, harbours, robber
+
+
+def board_phase(state: Board, spiral: bool) -> str:
+    """What is laid next (``TERRAIN``, ``TOKENS``, ``HARBOURS``), or ``DONE``; ``spiral``:
+    the tokens go along the spiral (one step), else one a hex."""
+    if -1 in state.terrain:
+        return TERRAIN
+    if spiral:
+        if not any(state.tokens):
+            return TOKENS
+    elif sum(1 for t in state.tokens if t) < B.N_HEXES - 1:
+        return TOKENS
+    if -1 in state.harbours:
+        return HARBOURS
+    return DONE
+
+
+_STAGES = {TERRAIN: Stage.TERRAIN, TOKENS: Stage.TOKENS, HARBOURS: Stage.HARBOURS,
+           DONE: Stage.SETUP}
+
+
+def _spiral(state: CatanState) -> bool:
+    return state.config.option("tokens") == "spiral"
+
+
 def _board_stage(state: CatanState) -> Stage:
     """The next board-laying stage, or set-up placements once the board is complete."""
-    if -1 in state.terrain:
-        return Stage.TERRAIN
-    if state.config.option("tokens") == "spiral":
-        if not any(state.tokens):
-            return Stage.TOKENS
-    elif sum(1 for t in state.tokens if t) < B.N_HEXES - 1:
-        return Stage.TOKENS
-    if -1 in state.harbours:
-        return Stage.HARBOURS
-    return Stage.SETUP
+    return _STAGES[board_phase(state, _spiral(state))]
 
 
-def terrain_left(state: CatanState) -> tuple[int, ...]:
+def terrain_left(state: Board) -> tuple[int, ...]:
     return tuple(n - state.terrain.count(t) for t, n in enumerate(D.TERRAIN_COUNTS))
 
 
-def tokens_left(state: CatanState) -> tuple[int, ...]:
+def tokens_left(state: Board) -> tuple[int, ...]:
     return tuple(n - state.tokens.count(v) for v, n in zip(D.NUMBERS, D.NUMBER_COUNTS,
                                                             strict=True))
 
 
-def harbours_left(state: CatanState) -> tuple[int, ...]:
+def harbours_left(state: Board) -> tuple[int, ...]:
     return tuple(n - state.harbours.count(k) for k, n in enumerate(D.HARBOUR_COUNTS))
 
 
-def next_token_hex(state: CatanState) -> int:
+def next_token_hex(state: Board) -> int:
     """Random tokens: the next non-desert hex without a token, in hex order."""
     return next(h for h in range(B.N_HEXES)
                 if not state.tokens[h] and state.terrain[h] != D.DESERT)
 
 
-def board_outcomes(state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
-    if state.stage is Stage.TERRAIN:
+def phase_outcomes(state: Board, spiral: bool) -> tuple[tuple[Action, Fraction], ...]:
+    """The chance outcomes of the board's next step (``board_phase`` not ``DONE``)."""
+    phase = board_phase(state, spiral)
+    if phase == TERRAIN:
         return draw_outcomes(enumerate(terrain_left(state)), LayTerrain)
-    if state.stage is Stage.TOKENS:
-        if state.config.option("tokens") == "spiral":
+    if phase == TOKENS:
+        if spiral:
             return _SPIRAL_OUTCOMES
         return draw_outcomes(zip(D.NUMBERS, tokens_left(state), strict=True), LayToken)
     return draw_outcomes(enumerate(harbours_left(state)), LayHarbour)
 
 
-def lay_terrain(state: CatanState, action: LayTerrain) -> CatanState:
+def board_outcomes(state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
+    return phase_outcomes(state, _spiral(state))
+
+
+def lay(state: S, action: object, spiral: bool) -> S:
+    """One board-laying step on any state with the board fields (its stage untouched).
+    Raises ``IllegalAction`` (catan's rules) for a step that is not the board's next."""
+    phase = board_phase(state, spiral)
+    if isinstance(action, LayTerrain) and phase == TERRAIN:
+        return lay_terrain_on(state, action)
+    if isinstance(action, SpiralCorner) and phase == TOKENS and spiral:
+        return spiral_corner_on(state, action)
+    if isinstance(action, LayToken) and phase == TOKENS and not spiral:
+        return lay_token_on(state, action)
+    if isinstance(action, LayHarbour) and phase == HARBOURS:
+        return lay_harbour_on(state, action)
+    raise RB.RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not the board's next step")
+
+
+def lay_terrain_on(state: S, action: LayTerrain) -> S:
     if not in_range(action.terrain, len(D.TERRAINS)) or not terrain_left(state)[action.terrain]:
         raise RB.RULES.illegal(RB.VARIABLE, f"no {action.terrain!r} terrain hex is left")
     terrain = put(state.terrain, state.terrain.index(-1), action.terrain)
     state = evolve(state, terrain=terrain)
     if -1 not in terrain:
         state = evolve(state, robber=terrain.index(D.DESERT))
-    return evolve(state, stage=_board_stage(state))
+    return state
 
 
-def spiral_corner(state: CatanState, action: SpiralCorner) -> CatanState:
+def spiral_corner_on(state: S, action: SpiralCorner) -> S:
     if action.hex not in B.CORNERS:
         raise RB.RULES.illegal(RB.SPIRAL, f"hex {action.hex} is not a corner hex")
     tokens = [0] * B.N_HEXES
@@ -108,23 +171,39 @@ def spiral_corner(state: CatanState, action: SpiralCorner) -> CatanState:
     for h in B.spiral(action.hex):
         if state.terrain[h] != D.DESERT:
             tokens[h] = next(laid)
-    state = evolve(state, tokens=tuple(tokens))
+    return evolve(state, tokens=tuple(tokens))
+
+
+def lay_token_on(state: S, action: LayToken) -> S:
+    if action.number not in D.NUMBERS or not tokens_left(state)[D.NUMBERS.index(action.number)]:
+        raise RB.RULES.illegal(RB.TOKENS, f"no token {action.number!r} is left")
+    return evolve(state, tokens=put(state.tokens, next_token_hex(state), action.number))
+
+
+def lay_harbour_on(state: S, action: LayHarbour) -> S:
+    if not in_range(action.kind, len(D.HARBOUR_KINDS)) or not harbours_left(state)[action.kind]:
+        raise RB.RULES.illegal(RB.HARBOURS, f"no harbour of kind {action.kind!r} is left")
+    return evolve(state, harbours=put(state.harbours, state.harbours.index(-1), action.kind))
+
+
+def _staged(state: CatanState) -> CatanState:
     return evolve(state, stage=_board_stage(state))
+
+
+def lay_terrain(state: CatanState, action: LayTerrain) -> CatanState:
+    return _staged(lay_terrain_on(state, action))
+
+
+def spiral_corner(state: CatanState, action: SpiralCorner) -> CatanState:
+    return _staged(spiral_corner_on(state, action))
 
 
 def lay_token(state: CatanState, action: LayToken) -> CatanState:
-    if action.number not in D.NUMBERS or not tokens_left(state)[D.NUMBERS.index(action.number)]:
-        raise RB.RULES.illegal(RB.TOKENS, f"no token {action.number!r} is left")
-    state = evolve(state, tokens=put(state.tokens, next_token_hex(state), action.number))
-    return evolve(state, stage=_board_stage(state))
+    return _staged(lay_token_on(state, action))
 
 
 def lay_harbour(state: CatanState, action: LayHarbour) -> CatanState:
-    if not in_range(action.kind, len(D.HARBOUR_KINDS)) or not harbours_left(state)[action.kind]:
-        raise RB.RULES.illegal(RB.HARBOURS, f"no harbour of kind {action.kind!r} is left")
-    harbours = put(state.harbours, state.harbours.index(-1), action.kind)
-    state = evolve(state, harbours=harbours)
-    return evolve(state, stage=_board_stage(state))
+    return _staged(lay_harbour_on(state, action))
 
 
 # -- placements ------------------------------------------------------------------------------

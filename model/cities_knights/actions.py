@@ -1,5 +1,6 @@
 """Actions of Cities & Knights. Base Catan's action classes are reused where the step is the
 same (:mod:`model.catan.actions`: ``Dice``, ``Steal``, ``RollDice``, ``EndTurn``,
+``LayTerrain``, ``SpiralCorner`` (the variable board),
 ``BuildSettlement``, ``BuildRoad``, ``BuildCity``, ``Discard``, ``MoveRobber``,
 ``MaritimeTrade`` and the domestic trade's ``OfferCard``, ``Propose``, ``Withdraw``,
 ``Answer``, ``Counter``, ``TradeWith``; their ``resource`` fields index the 8 cards here);
@@ -20,11 +21,13 @@ from rules_oracle.model.catan.actions import (
     Dice,
     Discard,
     EndTurn,
+    LayTerrain,
     MaritimeTrade,
     MoveRobber,
     OfferCard,
     Propose,
     RollDice,
+    SpiralCorner,
     Steal,
     TradeWith,
     Withdraw,
@@ -160,7 +163,7 @@ class Stop:
 
 
 Action = (
-    Dice | EventDie | DrawProgress | Steal
+    Dice | EventDie | DrawProgress | Steal | LayTerrain | SpiralCorner
     | BuildSettlement | BuildRoad | BuildCity | RollDice | EndTurn | Discard | MoveRobber
     | MaritimeTrade | ChooseDeck | DiscardProgress | ReduceCity | BuildWall | BuildKnight
     | ActivateKnight | PromoteKnight | MoveKnight | ChaseRobber | Improve | PlaceMetropolis
@@ -168,7 +171,7 @@ Action = (
     | ChooseHex | ChooseNumber | Stop | OfferCard | Propose | Withdraw | Answer | Counter
     | TradeWith
 )
-CHANCE_TYPES = (Dice, EventDie, DrawProgress, Steal)
+CHANCE_TYPES = (Dice, EventDie, DrawProgress, Steal, LayTerrain, SpiralCorner)
 PLAYER_TYPES = (
     BuildSettlement, BuildRoad, BuildCity, RollDice, EndTurn, Discard, MoveRobber,
     MaritimeTrade, ChooseDeck, DiscardProgress, ReduceCity, BuildWall, BuildKnight,

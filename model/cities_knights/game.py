@@ -46,9 +46,11 @@ from rules_oracle.model.cities_knights.rules import RULES
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 
-_CHANCE_STAGES = (Stage.DICE, Stage.EVENT, Stage.STEAL)
+_CHANCE_STAGES = (Stage.BOARD, Stage.DICE, Stage.EVENT, Stage.STEAL)
 #: the steps of one turn at most: see docs/games/cities_knights.md
 PER_TURN = 2500
+#: the variable board's chance steps: a terrain hex each, then the spiral's corner
+BOARD_STEPS = 19 + 1
 
 
 class CitiesKnights(Game[CKState, Action]):
@@ -65,9 +67,10 @@ class CitiesKnights(Game[CKState, Action]):
         return setup.initial(config)
 
     def max_steps(self, config: Config) -> int:
-        """Set-up placements, then at most ``PER_TURN`` steps in each of ``TURN_LIMIT``
-        turns (derivation in docs/games/cities_knights.md)."""
-        return 4 * config.players + D.TURN_LIMIT * PER_TURN
+        """The board's steps (19 terrain hexes and the tokens' one), set-up placements,
+        then at most ``PER_TURN`` steps in each of ``TURN_LIMIT`` turns (derivation in
+        docs/games/cities_knights.md)."""
+        return BOARD_STEPS + 4 * config.players + D.TURN_LIMIT * PER_TURN
 
     def observe(self, state: CKState,
                 viewer: Viewer) -> observation.PublicView | observation.PlayerView:
@@ -100,6 +103,8 @@ class CitiesKnights(Game[CKState, Action]):
         st = state.stage
         if st is Stage.DICE:
             return turn.DICE_OUTCOMES
+        if st is Stage.BOARD:
+            return setup.board_outcomes(state)
         if st is Stage.EVENT:
             return turn.EVENT_OUTCOMES
         if st is Stage.DRAWS and not turn.draws_actor_chooses(state):
@@ -180,6 +185,8 @@ class CitiesKnights(Game[CKState, Action]):
         if chance != isinstance(action, CHANCE_TYPES):
             raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step of stage"
                                 f" {st.value}")
+        if st is Stage.BOARD:
+            return setup.lay_board(state, action)
         if st is Stage.DICE and isinstance(action, Dice):
             return turn.roll(state, action)
         if st is Stage.EVENT and isinstance(action, EventDie):

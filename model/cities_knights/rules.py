@@ -24,14 +24,22 @@ def _d(local: str, quote: str, summary: str) -> str:
 # -- components and set-up ---------------------------------------------------------------------
 COMPONENTS = _d("components", "54 progress cards (18 a colour), 36 commodity cards",
                 "54 progress cards, 36 commodity cards (12 each), 6 Defender cards, 6 knights"
-                " and 3 walls a player, 3 metropolises, the merchant; beginner board of base"
-                " Catan.")
+                " and 3 walls a player, 3 metropolises, the merchant; base Catan's board"
+                " (setup.board).")
 REMOVED = _d("components.removed", "development cards, largest army, one white die",
              "No development cards, no largest army; the red die replaces one white die.")
 SETUP_CITY = R.rule("setup.second-city",
                     "При втором первоначальном размещении поместите город вместо поселения",
                     "The second set-up placement is a city; it takes 1 card per adjacent"
                     " producing hex (base rule, resources only).")
+BOARD = R.rule("setup.board",
+                "При втором первоначальном размещении поместите город вместо поселения",
+                "Set-up is base Catan's but for the city of the second placement: the board"
+                " is base Catan's beginner board (catan/board.beginner) or, under"
+                " board=variable, base Catan's variable board laid by chance steps"
+                " (catan/board.variable-terrain: the 19 terrain hexes; catan/board.spiral:"
+                " the number tokens along the spiral from a random corner; the robber on the"
+                " desert); the harbours are the beginner frame's.")
 ACTOR = R.rule("turn.actor", "", "Only the player whose step it is acts, with a step of the"
                " current stage.", source=BASE)
 OVER = R.rule("game.over", "", "No action after the game has ended.", source=BASE)
@@ -276,6 +284,22 @@ LONGEST = R.rule("victory.longest-road", "Для получения этого �
                  " как минимум 5 последовательных дорог", "Longest road as base Catan.")
 
 # -- ambiguities -----------------------------------------------------------------------------
+A_BOARD = R.ambiguity(
+    "board",
+    quote="При втором первоначальном размещении поместите город вместо поселения",
+    question="On which board is the game set up? The text changes only the second set-up"
+             " placement, so base Catan's set-up stands, which offers two boards.",
+    readings={"beginner": "base Catan's beginner board (catan/board.beginner)",
+              "variable": "base Catan's variable board: the terrain hexes, then the number"
+                          " tokens along the spiral, laid as chance steps"
+                          " (catan/board.variable-terrain, catan/board.spiral); the"
+                          " beginner frame's harbours"},
+    default="beginner",
+    why="The text names no board and keeps base Catan's set-up, whose default is the"
+        " beginner board (catan's option board).",
+    source="base Catan's set-up (model.catan), which the text keeps",
+    option="board",
+)
 A_DIPLOMAT = R.ambiguity(
     "diplomat",
     quote="Уберите все открытые дороги. Если это ваша собственная дорога, вы можете ее"

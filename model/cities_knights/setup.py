@@ -1,8 +1,12 @@
-"""Set-up: base Catan's beginner board and snake-order placements, the second placement a
-city (cities_knights/setup.second-city)."""
+"""Set-up: base Catan's board (the beginner board, or the variable board laid by base
+Catan's chance steps: cities_knights/setup.board) and snake-order placements, the second
+placement a city (cities_knights/setup.second-city)."""
+
+from fractions import Fraction
+from typing import cast
 
 from rules_oracle.model.catan import board as B
-from rules_oracle.model.catan import data as BD
+from rules_oracle.model.catan import setup as BS
 from rules_oracle.model.catan.actions import BuildCity, BuildRoad, BuildSettlement
 from rules_oracle.model.catan.build import site_free, take_setup_gain
 from rules_oracle.model.catan.ops import evolve, in_range, put
@@ -12,25 +16,49 @@ from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import Action
 from rules_oracle.model.cities_knights.common import refresh, set_player, update_roads
 from rules_oracle.model.cities_knights.state import CKState, Player, Stage
-from rules_oracle.model.core import Config
+from rules_oracle.model.core import Config, IllegalAction
+
+#: the variable board's tokens go along the spiral (base Catan's default reading)
+SPIRAL = True
 
 
 def initial(config: Config) -> CKState:
-    """The state before any step: the beginner board (base Catan's), the shuffled progress
-    decks (drawn as chance steps), every piece in stock."""
+    """The state before any step: base Catan's beginner board, or its variable board still
+    to be laid (option ``board``), the shuffled progress decks (drawn as chance steps),
+    every piece in stock."""
     n = config.players
     player = Player(hand=D.NO_CARDS, progress=D.NO_PROGRESS)
     nodes = B.N_NODES
-    return CKState(
-        config=config, stage=Stage.SETUP, terrain=BD.BEGINNER_TERRAIN,
-        tokens=BD.BEGINNER_TOKENS, harbours=BD.BEGINNER_HARBOURS,
-        robber=BD.BEGINNER_TERRAIN.index(BD.DESERT), players=(player,) * n,
+    terrain, tokens, harbours, robber = BS.start_board(config.option("board") == "variable",
+                                                       False)
+    state = CKState(
+        config=config, stage=Stage.SETUP, terrain=terrain, tokens=tokens, harbours=harbours,
+        robber=robber, players=(player,) * n,
         bank=D.BANK_START, deck=D.PROGRESS_COUNTS, spent=D.NO_PROGRESS,
         node_owner=(-1,) * nodes, node_level=(0,) * nodes, walls=(False,) * nodes,
         metropolis=(-1, -1, -1), knight_owner=(-1,) * nodes, knight_level=(0,) * nodes,
         knight_active=(False,) * nodes, knight_marks=(0,) * nodes,
         path_owner=(-1,) * B.N_PATHS, defenders_left=D.DEFENDERS, discards=(0,) * n,
     )
+    return evolve(state, stage=_board_stage(state))
+
+
+def _board_stage(state: CKState) -> Stage:
+    return Stage.SETUP if BS.board_phase(state, SPIRAL) == BS.DONE else Stage.BOARD
+
+
+def board_outcomes(state: CKState) -> tuple[tuple[Action, Fraction], ...]:
+    """The chance outcomes of the board's next step (base Catan's)."""
+    return cast(tuple[tuple[Action, Fraction], ...], BS.phase_outcomes(state, SPIRAL))
+
+
+def lay_board(state: CKState, action: Action) -> CKState:
+    """A board-laying step, base Catan's (``model.catan.setup.lay``)."""
+    try:
+        state = BS.lay(state, action, SPIRAL)
+    except IllegalAction as e:
+        raise RB.RULES.illegal(RB.BOARD, e.message) from None
+    return evolve(state, stage=_board_stage(state))
 
 
 def _second(state: CKState) -> bool:

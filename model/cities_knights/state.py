@@ -18,6 +18,7 @@ from rules_oracle.model.core import Config
 class Stage(Enum):
     """What the next step is."""
 
+    BOARD = "board"  # the variable board laid: terrain hexes, then the tokens (chance)
     SETUP = "setup"  # set-up placements (settlement + road, then city + road)
     PRE_ROLL = "pre-roll"  # roll, or play the Alchemist
     DICE = "dice"  # white and red dice (chance)

@@ -222,8 +222,8 @@ def _eager_pairs(players: int, steps: int, seed: int) -> list[tuple[CKState, Act
                    RB.HAND_LIMIT, RB.OFF_TURN, RB.METROPOLIS)
 def test_faithful_on_sampled_transitions() -> None:
     """5,000 transitions of seeded play over every reading (uniform and eager policies in
-    turn), after the encoding's openings (the progress discards, a metropolis) and an eager
-    4-player game, with the rejections of the rules the guards encode."""
+    turn), after the encoding's openings (the progress discards, a metropolis, the variable
+    board) and an eager 4-player game, with the rejections of the rules the guards encode."""
     extra = provers.opening_pairs(GAME, ENCODING) + _eager_pairs(4, 1500, 5)
     total = 5000 + len(extra)
     report = provers.faithfulness_report(GAME, ENCODING, variant_configs(GAME), total,
@@ -238,7 +238,7 @@ def test_faithful_on_sampled_transitions() -> None:
                "activate-knight", "improve", "play-progress", "draw-progress", "steal",
                "maritime-trade", "trade-with", "setup-settlement", "setup-city", "setup-road",
                "end-discard", "discard-progress", "place-metropolis", "reduce-city",
-               "card-node", "card-path", "displaced", "knight-target", "aqueduct"}
+               "card-node", "card-path", "displaced", "knight-target", "aqueduct", "lay-board"}
     assert reached <= seen, reached - seen
 
 
