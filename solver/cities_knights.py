@@ -686,12 +686,11 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
     #: dozens of parameters, is beyond the query time)
     bound_steps = 1
     #: deep or rare steps the seeded sample may miss: the progress discards (at a turn's
-    #: end and off turn) under ``progress-play=one``, and a metropolis (seed 1 reaches one
-    #: at step 6200 under ``merchant=settlement``), and the variable board's chance steps
-    #: with the set-up on it (``board=variable``)
-    openings = (((("progress-play", "one"),), 1200),
-                ((("merchant", "settlement"),), 6300),
-                ((("board", "variable"),), 60))
+    #: end and off turn) under ``progress-play=one``, and the variable board's chance steps
+    #: with the set-up on it, a progress discard (step 1703) and an aqueduct (step 1865)
+    #: under ``board=variable`` (seed 1, uniform play; a metropolis is reached by eager play)
+    openings = (((("progress-play", "one"),), 1800),
+                ((("board", "variable"),), 1900))
 
     def variables_for(self, players: int) -> tuple[str, ...]:
         return _vars(players)
