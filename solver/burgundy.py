@@ -2,11 +2,13 @@
 
 Projection (integers; ``p{i}.`` prefixes a player's variables):
 
-* counters: ``stage`` (0 start-goods, 1 first-player, 2 fill, 3 goods, 4 roll, 5 play,
-  6 over), ``phase``, ``round``, ``fill``, ``roll``, ``white``, ``turn``, ``bought``,
+* counters: ``stage`` (0 start-goods, 1 first-player, 2 boards, 3 castles, 4 fill,
+  5 goods, 6 roll, 7 play, 8 over), ``phase``, ``round``, ``fill``, ``roll``, ``white``,
+  ``turn``, ``bought``,
   ``first``, ``ord{j}`` (the round's turn order, -1 before the first roll), the option
   flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``, ``opt.balanced`` (the depot plan),
-  ``opt.lastround`` (tie-order=last-round: the final order kept is the last round's);
+  ``opt.lastround`` (tie-order=last-round: the final order kept is the last round's),
+  ``opt.advanced`` (setup=advanced) and ``opt.secret`` (castle-choice=secret there);
 * the pending effect (at most one is ever pending): ``pend`` (``PENDING`` code, 0 none),
   ``parg``, ``ppair``;
 * goods: ``pool{k}`` (face down: the stacks of the phases to come and the reserve),
@@ -19,9 +21,16 @@ Projection (integers; ``p{i}.`` prefixes a player's variables):
   (tile index + 1 on space s, 0 empty);
 * ``p{i}.silver``, ``p{i}.workers``, ``p{i}.vp`` (the score), ``p{i}.die0``,
   ``p{i}.die1``, ``p{i}.ts``/``p{i}.th`` (turn-order track space and height),
-  ``p{i}.nbonus`` (bonus tiles won), ``bon{c}`` (bonus tiles taken per colour).
+  ``p{i}.nbonus`` (bonus tiles won), ``bon{c}`` (bonus tiles taken per colour);
+* ``p{i}.board`` (estate board 1-9) and ``p{i}.start`` (the starting castle's space, -1 from
+  the advanced set-up's deal until chosen).
 
-Each model action type is one kind, except ``EndTurn``, which is ``end-turn`` or, on the
+The board is a per-player parameter: the nine boards share the 37 spaces and their
+adjacency, and colours, numbers and areas are read from static tables (``COLOUR_BOARDS``,
+``NUMBER_BOARDS``, ``AREA_BOARDS``, ``SIZE_BOARDS``) as disjunctions over ``p{i}.board``.
+
+Each model action type is one kind (``DrawBoard`` is ``draw-board``, ``ChooseCastle``
+``choose-castle``), except ``EndTurn``, which is ``end-turn`` or, on the
 game's last turn (final scoring), ``end-game``. Every automatic consequence of an action
 (areas, colour bonuses, animals, buildings, ships and their goods, the next turn, round,
 phase and the final scoring) is in its update, so every variable updates exactly.
