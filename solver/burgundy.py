@@ -2,11 +2,13 @@
 
 Projection (integers; ``p{i}.`` prefixes a player's variables):
 
-* counters: ``stage`` (0 start-goods, 1 first-player, 2 fill, 3 goods, 4 roll, 5 play,
-  6 over), ``phase``, ``round``, ``fill``, ``roll``, ``white``, ``turn``, ``bought``,
+* counters: ``stage`` (0 start-goods, 1 first-player, 2 boards, 3 castles, 4 fill,
+  5 goods, 6 roll, 7 play, 8 over), ``phase``, ``round``, ``fill``, ``roll``, ``white``,
+  ``turn``, ``bought``,
   ``first``, ``ord{j}`` (the round's turn order, -1 before the first roll), the option
   flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``, ``opt.balanced`` (the depot plan),
-  ``opt.lastround`` (tie-order=last-round: the final order kept is the last round's);
+  ``opt.lastround`` (tie-order=last-round: the final order kept is the last round's),
+  ``opt.advanced`` (setup=advanced) and ``opt.secret`` (castle-choice=secret there);
 * the pending effect (at most one is ever pending): ``pend`` (``PENDING`` code, 0 none),
   ``parg``, ``ppair``;
 * goods: ``pool{k}`` (face down: the stacks of the phases to come and the reserve),
@@ -19,9 +21,16 @@ Projection (integers; ``p{i}.`` prefixes a player's variables):
   (tile index + 1 on space s, 0 empty);
 * ``p{i}.silver``, ``p{i}.workers``, ``p{i}.vp`` (the score), ``p{i}.die0``,
   ``p{i}.die1``, ``p{i}.ts``/``p{i}.th`` (turn-order track space and height),
-  ``p{i}.nbonus`` (bonus tiles won), ``bon{c}`` (bonus tiles taken per colour).
+  ``p{i}.nbonus`` (bonus tiles won), ``bon{c}`` (bonus tiles taken per colour);
+* ``p{i}.board`` (estate board 1-9) and ``p{i}.start`` (the starting castle's space, -1 from
+  the advanced set-up's deal until chosen).
 
-Each model action type is one kind, except ``EndTurn``, which is ``end-turn`` or, on the
+The board is a per-player parameter: the nine boards share the 37 spaces and their
+adjacency, and colours, numbers and areas are read from static tables (``COLOUR_BOARDS``,
+``NUMBER_BOARDS``, ``AREA_BOARDS``, ``SIZE_BOARDS``) as disjunctions over ``p{i}.board``.
+
+Each model action type is one kind (``DrawBoard`` is ``draw-board``, ``ChooseCastle``
+``choose-castle``), except ``EndTurn``, which is ``end-turn`` or, on the
 game's last turn (final scoring), ``end-game``. Every automatic consequence of an action
 (areas, colour bonuses, animals, buildings, ships and their goods, the next turn, round,
 phase and the final scoring) is in its update, so every variable updates exactly.
@@ -50,8 +59,10 @@ from rules_oracle.model.burgundy import rules as RB
 from rules_oracle.model.burgundy.actions import (
     Action,
     BuyTile,
+    ChooseCastle,
     CityHallPlace,
     Decline,
+    DrawBoard,
     DrawGoods,
     DrawHex,
     EffectTake,
@@ -67,19 +78,18 @@ from rules_oracle.model.burgundy.actions import (
     UseWorker,
     WarehouseSell,
 )
-from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.burgundy.boards import BOARDS
+from rules_oracle.model.burgundy.game import ADVANCED_BOARDS, GAME
 from rules_oracle.model.burgundy.state import BurgundyState, Stage
-from rules_oracle.model.core import Config
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
-BOARD = D.BOARD1
 NT = len(D.TILES)
-NS = BOARD.size
+NS = D.BOARD1.size
 K = D.GOODS_KINDS
-STAGES = (Stage.START_GOODS, Stage.FIRST, Stage.FILL, Stage.GOODS, Stage.ROLL, Stage.PLAY,
-          Stage.OVER)
-START, FIRST, FILL, GOODS, ROLL, PLAY, OVER = range(7)
+STAGES = (Stage.START_GOODS, Stage.FIRST, Stage.BOARDS, Stage.CASTLES, Stage.FILL,
+          Stage.GOODS, Stage.ROLL, Stage.PLAY, Stage.OVER)
+START, FIRST, DEAL, CHOOSE, FILL, GOODS, ROLL, PLAY, OVER = range(9)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
 PENDING = ("", "castle", "warehouse", "carpenter", "church", "market", "city-hall", "ship",
            "ship-goods")
@@ -115,10 +125,34 @@ def _totals() -> tuple[int, ...]:
 
 
 TOTAL = _totals()
-SPACES_OF = {c: BOARD.colour_spaces[c] for c in D.COLOURS}
-AREA_OF = tuple(BOARD.areas[BOARD.area[s]] for s in range(NS))
-PASTURE_SPACES = SPACES_OF[D.PASTURE]
-MINE_SPACES = SPACES_OF[D.MINE]
+
+# -- the estate boards: per space, which boards give it a colour, a number, an area ----------
+#: board numbers (1 basic, 2-9 advanced); every board has the same 37 spaces and adjacency
+BOARD_NUMS = tuple(sorted(BOARDS))
+assert all(BOARDS[b].neighbours == D.BOARD1.neighbours for b in BOARD_NUMS)
+NEIGHBOURS = D.BOARD1.neighbours
+BASIC_START = D.BOARD1.start
+#: (space, colour) -> the boards where the space has that colour
+COLOUR_BOARDS = {(s, c): tuple(b for b in BOARD_NUMS if BOARDS[b].colour[s] == c)
+                 for s in range(NS) for c in D.COLOURS}
+#: colour -> spaces of that colour on some board
+SPACES_ANY = {c: tuple(s for s in range(NS) if COLOUR_BOARDS[(s, c)]) for c in D.COLOURS}
+#: (space, number) -> the boards where the space shows that die number
+NUMBER_BOARDS = {(s, n): tuple(b for b in BOARD_NUMS if BOARDS[b].number[s] == n)
+                 for s in range(NS) for n in range(1, 7)}
+#: (space, other space) -> the boards where both lie in one area (other != space)
+AREA_BOARDS = {(s, x): tuple(b for b in BOARD_NUMS
+                             if BOARDS[b].area[s] == BOARDS[b].area[x])
+               for s in range(NS) for x in range(NS) if x != s}
+#: space -> the other spaces sharing its area on some board
+AREA_MATES = tuple(tuple(x for x in range(NS) if x != s and AREA_BOARDS[(s, x)])
+                   for s in range(NS))
+#: (space, area size) -> the boards where the space's area has that size
+SIZE_BOARDS = {(s, n): tuple(b for b in BOARD_NUMS
+                             if len(BOARDS[b].areas[BOARDS[b].area[s]]) == n)
+               for s in range(NS) for n in range(1, len(D.AREA_VP))}
+#: the first dark-green space of each board (a castle choice always has one)
+FIRST_CASTLE = {b: BOARDS[b].colour_spaces[D.CASTLE][0] for b in BOARD_NUMS}
 SHIFT = {D.BUILDING: 9, D.PASTURE: 10, D.RIVER: 10, D.CASTLE: 11, D.MINE: 11, D.KNOWLEDGE: 11}
 EFFECT_COLOURS = {
     P_CARPENTER: (D.BUILDING,),
@@ -159,6 +193,44 @@ def _near(value: Any, target: Any) -> Any:
     return z3.Or(target == value, target == _wrap(value + 1), target == _wrap(value - 1))
 
 
+def _on(board: Any, boards: tuple[int, ...]) -> Any:
+    """``board`` is one of ``boards`` (the invariant keeps a board number in 1..9)."""
+    if not boards:
+        return z3.BoolVal(False)
+    if len(boards) == len(BOARD_NUMS):
+        return z3.BoolVal(True)
+    others = [b for b in BOARD_NUMS if b not in boards]
+    if len(others) < len(boards):
+        return z3.And(*(board != b for b in others))
+    return z3.Or(*(board == b for b in boards))
+
+
+def _colour_at(board: Any, s: int, colour: str) -> Any:
+    return _on(board, COLOUR_BOARDS[(s, colour)])
+
+
+def _same_area(board: Any, s: int, x: int) -> Any:
+    return _on(board, AREA_BOARDS[(s, x)])
+
+
+def _board(v: Mapping[str, Any], i: int) -> Any:
+    return v[pn(i, "board")]
+
+
+def _mines(v: Mapping[str, Any], i: int) -> Any:
+    """Mines in player ``i``'s estate: its mine tiles (a tile lies only on a space of its
+    colour, so these are the occupied mine spaces of whatever board it has)."""
+    lo, hi = COLOUR_RANGE[D.MINE]
+    return _sum([v[pn(i, f"ec.{t}")] for t in range(lo, hi + 1)])
+
+
+def _hand(v: Mapping[str, Any], i: int) -> Any:
+    """1 while player ``i``'s starting castle is off the estate in the advanced set-up (the
+    board dealt empties the estate; a secret choice places it only when all have chosen)."""
+    return _b(z3.And(z3.Or(v["stage"] == DEAL, v["stage"] == CHOOSE),
+                     v[pn(i, f"ec.{CASTLE_T}")] == 0))
+
+
 def _in_colour(t: Any, colour: str) -> Any:
     lo, hi = COLOUR_RANGE[colour]
     return t == lo if lo == hi else z3.And(t >= lo, t <= hi)
@@ -193,6 +265,8 @@ class _PlayerKeys:
     ts: str
     th: str
     nbonus: str
+    board: str
+    start: str
     goods: tuple[str, ...]
     sold: tuple[str, ...]
     st: tuple[str, ...]
@@ -203,14 +277,15 @@ class _PlayerKeys:
 def _player_keys(i: int) -> _PlayerKeys:
     return _PlayerKeys(
         pn(i, "silver"), pn(i, "workers"), pn(i, "vp"), pn(i, "die0"), pn(i, "die1"),
-        pn(i, "ts"), pn(i, "th"), pn(i, "nbonus"),
+        pn(i, "ts"), pn(i, "th"), pn(i, "nbonus"), pn(i, "board"), pn(i, "start"),
         tuple(pn(i, f"goods{k}") for k in range(K)), tuple(pn(i, f"sold{k}") for k in range(K)),
         tuple(pn(i, f"st.{t}") for t in range(NT)), tuple(pn(i, f"ec.{t}") for t in range(NT)),
         tuple(pn(i, f"e{s}") for s in range(NS)))
 
 
 def _player_vars(i: int) -> list[str]:
-    out = [pn(i, x) for x in ("silver", "workers", "vp", "die0", "die1", "ts", "th", "nbonus")]
+    out = [pn(i, x) for x in ("silver", "workers", "vp", "die0", "die1", "ts", "th", "nbonus",
+                              "board", "start")]
     out += [pn(i, f"goods{k}") for k in range(K)]
     out += [pn(i, f"sold{k}") for k in range(K)]
     out += [pn(i, f"st.{t}") for t in range(NT)]
@@ -221,8 +296,8 @@ def _player_vars(i: int) -> list[str]:
 
 def _global_vars(players: int) -> list[str]:
     out = ["stage", "phase", "round", "fill", "roll", "white", "turn", "bought", "first",
-           "opt.discard", "opt.circular", "opt.k8x2", "opt.balanced", "opt.lastround", "pend",
-           "parg", "ppair",
+           "opt.discard", "opt.circular", "opt.k8x2", "opt.balanced", "opt.lastround",
+           "opt.advanced", "opt.secret", "pend", "parg", "ppair",
            "gdrawn", "gnext"]
     out += [f"ord{j}" for j in range(players)]
     out += [f"pool{k}" for k in range(K)]
@@ -346,9 +421,9 @@ def _income_budget(v: Vars, i: int, players: int) -> Any:
     - 2 * (banks + warehouses + castles) - 5 * mines`` never exceeds its start, and the
     same for workers with 4; the game is finite, and with this the final scoring is
     bounded."""
-    ec = {name: v[pn(i, f"ec.{TI[name]}")] for name in ("bank", "warehouse", "boarding-house",
-                                                         "castle")}
-    mines = _sum([_b(v[pn(i, f"e{s}")] != 0) for s in MINE_SPACES])  # as the phase end counts
+    ec = {name: v[pn(i, f"ec.{TI[name]}")] for name in ("bank", "warehouse", "boarding-house")}
+    ec["castle"] = v[pn(i, f"ec.{CASTLE_T}")] + _hand(v, i)
+    mines = _mines(v, i)  # as the phase end counts
     mines_to_come = mines * (D.PHASES - v["phase"])
     left = _die_actions_left(v, i, players, (P_CASTLE, P_WAREHOUSE))
     silver = (v[pn(i, "silver")] + DIE_SILVER * left + mines_to_come
@@ -416,24 +491,33 @@ def _has_goods(v: Vars, i: int, kind: Any) -> Any:
 
 
 def _adjacent(v: Vars, i: int, s: int) -> Any:
-    return z3.Or(*(v[pn(i, f"e{x}")] != 0 for x in BOARD.neighbours[s]))
+    return z3.Or(*(v[pn(i, f"e{x}")] != 0 for x in NEIGHBOURS[s]))
 
 
 def _space_ok(v: Vars, i: int, tile: Any, space: Any, value: Any) -> Any:
     """``tile`` may go on ``space`` (empty, colour, number unless value is 0, adjacency,
-    one building of a kind per city unless knowledge 1)."""
+    one building of a kind per city unless knowledge 1), on player ``i``'s board."""
+    b = _board(v, i)
     options = []
     for s in range(NS):
-        colour = BOARD.colour[s]
-        n = BOARD.number[s]
-        number_ok = z3.Or(value == 0, value == n,
-                          z3.And(_kn(v, i, SHIFT[colour]), _near(value, z3.IntVal(n))))
-        conds = [space == s, v[pn(i, f"e{s}")] == 0, _in_colour(tile, colour), number_ok,
-                 _adjacent(v, i, s)]
-        if colour == D.BUILDING:
-            conds.append(z3.Or(_kn(v, i, 1), *(v[pn(i, f"e{x}")] != tile + 1
-                                               for x in AREA_OF[s])))
-        options.append(z3.And(*conds))
+        fits = []
+        for colour in D.COLOURS:
+            on = COLOUR_BOARDS[(s, colour)]
+            if not on:
+                continue
+            numbers = []
+            for n in range(1, 7):
+                shown = tuple(x for x in on if x in NUMBER_BOARDS[(s, n)])
+                if shown:
+                    numbers.append(z3.And(_on(b, shown), z3.Or(
+                        value == n, z3.And(_kn(v, i, SHIFT[colour]), _near(value, z3.IntVal(n))))))
+            fits.append(z3.And(_on(b, on), _in_colour(tile, colour),
+                               z3.Or(value == 0, *numbers)))
+        city = z3.Or(z3.Not(_in_colour(tile, D.BUILDING)), _kn(v, i, 1), *(
+            z3.And(*(z3.Or(z3.Not(_same_area(b, s, x)), v[pn(i, f"e{x}")] != tile + 1)
+                     for x in AREA_MATES[s])),))
+        options.append(z3.And(space == s, v[pn(i, f"e{s}")] == 0, z3.Or(*fits),
+                              _adjacent(v, i, s), city))
     return z3.Or(*options)
 
 
@@ -469,13 +553,17 @@ def _place(v: Vars, i: int, tile: Any, space: Any, keep: Any,
         up[pn(i, f"st.{t}")] = v[pn(i, f"st.{t}")] - _b(tile == t)
         up[pn(i, f"ec.{t}")] = v[pn(i, f"ec.{t}")] + _b(tile == t)
     # a completed area, and with it maybe a colour
-    complete = z3.Or(*(z3.And(space == s, *(post_e[x] != 0 for x in AREA_OF[s] if x != s))
+    b = _board(v, i)
+    complete = z3.Or(*(z3.And(space == s, *(z3.Or(z3.Not(_same_area(b, s, x)), post_e[x] != 0)
+                                            for x in AREA_MATES[s]))
                        for s in range(NS)))
-    size = _sum([_b(space == s) * D.AREA_VP[len(AREA_OF[s])] for s in range(NS)])
+    size = _sum([z3.If(z3.And(space == s, _on(b, SIZE_BOARDS[(s, n)])), D.AREA_VP[n], 0)
+                 for s in range(NS) for n in range(1, len(D.AREA_VP)) if SIZE_BOARDS[(s, n)]])
     gain: Any = z3.If(complete, size + _phase_vp(v), Z)
     bonus_total: Any = Z
     for c, colour in enumerate(D.COLOURS):
-        full = z3.And(*(post_e[s] != 0 for s in SPACES_OF[colour]))
+        full = z3.And(*(z3.Or(z3.Not(_colour_at(b, s, colour)), post_e[s] != 0)
+                        for s in SPACES_ANY[colour]))
         taken = v[f"bon{c}"]
         won = z3.And(complete, _in_colour(tile, colour), full, taken < 2)
         up[f"bon{c}"] = taken + _b(won)
@@ -487,11 +575,12 @@ def _place(v: Vars, i: int, tile: Any, space: Any, keep: Any,
     k7 = _b(_kn(v, i, 7))
     kind = (tile - ANIMAL_LO) / 3
     animals: Any = Z
-    for s in PASTURE_SPACES:
+    for s in SPACES_ANY[D.PASTURE]:
         here = []
-        for x in AREA_OF[s]:
+        for x in (s, *AREA_MATES[s]):
             code = post_e[x]
-            same = z3.And(code != 0, (code - 1 - ANIMAL_LO) / 3 == kind)
+            same = z3.And(code != 0, (code - 1 - ANIMAL_LO) / 3 == kind,
+                          z3.BoolVal(True) if x == s else _same_area(b, s, x))
             here.append(z3.If(same, (code - 1 - ANIMAL_LO) % 3 + 2 + k7, 0))
         animals = animals + z3.If(space == s, _sum(here), 0)
     gain = gain + z3.If(_in_colour(tile, D.PASTURE), animals, 0)
@@ -611,6 +700,12 @@ def _actor(v: Vars, players: int) -> Any:
     return _select(v["turn"], [v[f"ord{j}"] for j in range(players)], z3.IntVal(-1))
 
 
+def _chooser(v: Vars, players: int, i: int) -> Any:
+    """Player ``i`` chooses the next starting castle: seats in turn from the first player."""
+    return z3.Or(*(z3.And(v["first"] == f, v["fill"] == (i - f) % players)
+                   for f in range(players)))
+
+
 def _for_actor(players: int, rule: PlayerRule) -> tuple[Callable[[Vars, Params], Any],
                                                         Callable[[Vars, Params], Any]]:
     """Guard and update of a player action from its per-seat form."""
@@ -689,11 +784,6 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         return [*(z3.And(v["stage"] == PLAY, act == i) for i in range(players)),
                 v["stage"] != PLAY]
 
-    def covers(self, config: Config) -> bool:
-        """The basic set-up only: the projection holds estate board 1's spaces (the
-        advanced set-up's boards 2-9 and castle choices are not encoded)."""
-        return config.option("setup") == "basic"
-
     def variables_for(self, players: int) -> tuple[str, ...]:
         return tuple([*_global_vars(players),
                       *(x for i in range(players) for x in _player_vars(i))])
@@ -719,6 +809,8 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             n = [v[sup(b, t)] for b in range(len(BACK_TILES)) if t in BACK_TILES[b]]
             n += [v[dep(d, t)] for d in range(7) if t in DEPOT_TILES[d]]
             n += [v[pn(i, f"st.{t}")] + _estate_count(v, i, t) for i in ps]
+            if t == CASTLE_T:
+                n += [_hand(v, i) for i in ps]
             n.append(v[f"hbox.{t}"])
             hexes.append(_sum(n) == TOTAL[t])
         goods = []
@@ -738,10 +830,15 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             counts += [v[pn(i, f"ec.{t}")] for t in range(NT)]
         estate = []
         for i in ps:
-            estate.append(v[pn(i, f"e{BOARD.start}")] == CASTLE_T + 1)
+            b = _board(v, i)
             for s in range(NS):
                 e = v[pn(i, f"e{s}")]
-                estate.append(z3.Or(e == 0, _in_colour(e - 1, BOARD.colour[s])))
+                estate.append(z3.Or(e == 0, *(z3.And(_colour_at(b, s, c), _in_colour(e - 1, c))
+                                              for c in D.COLOURS if COLOUR_BOARDS[(s, c)])))
+            # from the depot fill on, the starting castle is on a dark-green space
+            estate.append(z3.Implies(v["stage"] >= FILL, z3.Or(*(
+                z3.And(v[pn(i, "start")] == s, _colour_at(b, s, D.CASTLE),
+                       v[pn(i, f"e{s}")] == CASTLE_T + 1) for s in SPACES_ANY[D.CASTLE]))))
         return {
             "hexes-conserved": z3.And(*hexes),
             "goods-conserved": z3.And(*goods),
@@ -751,6 +848,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
                                     <= 3 for i in ps)),
             "dice": z3.And(*(_range(v[pn(i, f"die{d}")], 0, 6) for i in ps for d in (0, 1))),
             "estate": z3.And(*estate),
+            "set-up": self._setup(v, players),
             "bonuses": z3.And(*(_range(v[f"bon{c}"], 0, 2) for c in range(len(D.COLOURS))),
                               _sum([v[pn(i, "nbonus")] for i in ps])
                               == _sum([v[f"bon{c}"] for c in range(len(D.COLOURS))])),
@@ -802,6 +900,10 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
                                           v["fill"] == 0, v["first"] == -1,
                                           player_goods == dealt)),
             z3.Implies(st >= FIRST, pool == all_goods - dealt - v["gdrawn"]),
+            z3.Implies(z3.Or(st == DEAL, st == CHOOSE),
+                       z3.And(early, no_goods_yet, v["gdrawn"] == 0,
+                              _range(v["fill"], 0, players - 1),
+                              _range(v["first"], 0, players - 1), player_goods == dealt)),
             z3.Implies(st >= FILL, _range(v["first"], 0, players - 1)),
             z3.Implies(st == FILL, z3.And(_range(ph, 0, D.PHASES - 1), rd == 0,
                                          v["gnext"] == phase_goods,
@@ -830,6 +932,42 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
                                          v["turn"] == 0, v["bought"] == 0)),
         )
 
+    def _setup(self, v: Vars, players: int) -> Any:
+        """Boards and starting castles: board 1 with the central castle until the advanced
+        set-up deals boards 2-9 in seat order (each dealt estate empty), then the castle
+        choices in turn order from the first player (placed at once, or all together after
+        the last secret one)."""
+        st, adv, secret, fill, first = (v["stage"], v["opt.advanced"], v["opt.secret"],
+                                        v["fill"], v["first"])
+        facts = [_range(adv, 0, 1), _range(secret, 0, 1), z3.Implies(secret == 1, adv == 1),
+                 z3.Implies(z3.Or(st == DEAL, st == CHOOSE), adv == 1)]
+        for i in range(players):
+            b, start = _board(v, i), v[pn(i, "start")]
+            e = [v[pn(i, f"e{s}")] for s in range(NS)]
+            ec = [v[pn(i, f"ec.{t}")] for t in range(NT)]
+            central = z3.And(b == 1, start == BASIC_START,
+                             *(e[s] == (CASTLE_T + 1 if s == BASIC_START else 0)
+                               for s in range(NS)),
+                             *(ec[t] == (1 if t == CASTLE_T else 0) for t in range(NT)))
+            undealt = z3.Or(st <= FIRST, z3.And(st == DEAL, fill <= i))
+            dealt = z3.Or(z3.And(st == DEAL, fill > i), st == CHOOSE)
+            chosen = z3.And(st == CHOOSE, z3.Or(*(
+                z3.And(first == f, fill > (i - f) % players) for f in range(players))))
+            placed = z3.And(chosen, secret == 0)
+            facts += [
+                _range(b, 1, 9),
+                z3.Implies(adv == 0, z3.And(b == 1, start == BASIC_START)),
+                z3.Implies(z3.And(adv == 1, z3.Or(st >= CHOOSE, dealt)), b >= 2),
+                z3.Implies(undealt, central),
+                z3.Implies(dealt, z3.And(
+                    z3.If(chosen, z3.Or(*(z3.And(start == s, _colour_at(b, s, D.CASTLE))
+                                          for s in SPACES_ANY[D.CASTLE])), start == -1),
+                    *(e[s] == z3.If(z3.And(placed, start == s), CASTLE_T + 1, 0)
+                      for s in range(NS)),
+                    *(ec[t] == (_b(placed) if t == CASTLE_T else 0) for t in range(NT)))),
+            ]
+        return z3.And(*facts)
+
     def _pending(self, v: Vars, players: int) -> Any:
         pend = v["pend"]
         act = _actor(v, players)
@@ -853,7 +991,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
     def _track(self, v: Vars, players: int) -> Any:
         distinct = [z3.Or(v[pn(i, "ts")] != v[pn(j, "ts")], v[pn(i, "th")] != v[pn(j, "th")])
                     for i in range(players) for j in range(i + 1, players)]
-        return z3.Implies(v["stage"] >= FILL, z3.And(*distinct))
+        return z3.Implies(v["stage"] >= DEAL, z3.And(*distinct))
 
     # -- kinds ------------------------------------------------------------------------------
     def kinds(self, players: int) -> tuple[ActionKind, ...]:
@@ -871,6 +1009,9 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             "opt.k8x2": int(state.config.option("k8-step") != "up-to-2"),
             "opt.balanced": int(state.config.option("depots") == "balanced"),
             "opt.lastround": int(state.config.option("tie-order") == "last-round"),
+            "opt.advanced": int(state.config.option("setup") == "advanced"),
+            "opt.secret": int(state.config.option("setup") == "advanced"
+                              and state.config.option("castle-choice") == "secret"),
             "gdrawn": len(state.goods_stacks), "gnext": state.goods_next,
         }
         top = state.pending[-1] if state.pending else None
@@ -905,6 +1046,8 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             out[keys.ts] = pl.track_space
             out[keys.th] = pl.track_height
             out[keys.nbonus] = len(pl.bonus_tiles)
+            out[keys.board] = pl.board
+            out[keys.start] = pl.start
             out.update(zip(keys.goods, pl.goods, strict=True))
             out.update(zip(keys.sold, pl.sold, strict=True))
             stored = dict.fromkeys(keys.st, 0)
@@ -975,6 +1118,10 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
                                        "keep": _kept(state, action)}
         if isinstance(action, Decline):
             return "decline", {}
+        if isinstance(action, DrawBoard):
+            return "draw-board", {"board": action.board}
+        if isinstance(action, ChooseCastle):
+            return "choose-castle", {"space": action.space}
         raise TypeError(f"not a burgundy action: {action!r}")
 
 
@@ -1028,11 +1175,33 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
 
     def first_update(v: Vars, p: Params) -> dict[str, Any]:
         f = p["player"]
-        up: dict[str, Any] = {"first": f, "stage": FILL, "fill": Z}
+        up: dict[str, Any] = {"first": f, "stage": z3.If(v["opt.advanced"] == 1, DEAL, FILL),
+                              "fill": Z}
         for i in range(players):
             pos = (i - f) % players
             up[pn(i, "workers")] = 1 + pos
             up[pn(i, "th")] = players - 1 - pos
+        return up
+
+    def draw_board_guard(v: Vars, p: Params) -> Any:
+        b = p["board"]
+        return z3.And(v["stage"] == DEAL, *(z3.Implies(v["fill"] > j, _board(v, j) != b)
+                                            for j in range(players)))
+
+    def draw_board_update(v: Vars, p: Params) -> dict[str, Any]:
+        b = p["board"]
+        up: dict[str, Any] = {}
+        for i in range(players):
+            now = v["fill"] == i
+            up[pn(i, "board")] = z3.If(now, b, _board(v, i))
+            up[pn(i, "start")] = z3.If(now, -1, v[pn(i, "start")])
+            for s in range(NS):
+                up[pn(i, f"e{s}")] = z3.If(now, Z, v[pn(i, f"e{s}")])
+            for t in range(NT):
+                up[pn(i, f"ec.{t}")] = z3.If(now, Z, v[pn(i, f"ec.{t}")])
+        last = v["fill"] + 1 == players
+        up["fill"] = z3.If(last, Z, v["fill"] + 1)
+        up["stage"] = z3.If(last, CHOOSE, DEAL)
         return up
 
     def draw_hex_guard(v: Vars, p: Params) -> Any:
@@ -1091,6 +1260,34 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         order = _turn_order(v, players)
         for j in range(players):
             up[f"ord{j}"] = z3.If(last, order[f"ord{j}"], v[f"ord{j}"])
+        return up
+
+    # -- the starting castles (advanced set-up) ---------------------------------------------
+    def castle_guard(v: Vars, p: Params) -> Any:
+        space = p["space"]
+        return z3.And(v["stage"] == CHOOSE, z3.Or(*(
+            z3.And(_chooser(v, players, i), space == s, _colour_at(_board(v, i), s, D.CASTLE))
+            for i in range(players) for s in SPACES_ANY[D.CASTLE])))
+
+    def castle_update(v: Vars, p: Params) -> dict[str, Any]:
+        space = p["space"]
+        last = v["fill"] + 1 == players
+        secret = v["opt.secret"] == 1
+        up: dict[str, Any] = {}
+        for i in range(players):
+            me = _chooser(v, players, i)
+            start = z3.If(me, space, v[pn(i, "start")])
+            up[pn(i, "start")] = start
+            open_here = z3.And(me, z3.Not(secret))
+            reveal = z3.And(last, secret)
+            for s in range(NS):
+                e = v[pn(i, f"e{s}")]
+                up[pn(i, f"e{s}")] = z3.If(z3.Or(z3.And(open_here, space == s),
+                                                 z3.And(reveal, start == s)), CASTLE_T + 1, e)
+            ec = v[pn(i, f"ec.{CASTLE_T}")]
+            up[pn(i, f"ec.{CASTLE_T}")] = ec + _b(z3.Or(open_here, reveal))
+        up["fill"] = z3.If(last, Z, v["fill"] + 1)
+        up["stage"] = z3.If(last, FILL, CHOOSE)
         return up
 
     # -- players ------------------------------------------------------------------------------
@@ -1190,7 +1387,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         for i in range(players):
             for d in (0, 1):
                 up[pn(i, f"die{d}")] = z3.If(turn_end, v[pn(i, f"die{d}")], Z)
-            mines = _sum([_b(v[pn(i, f"e{s}")] != 0) for s in MINE_SPACES])
+            mines = _mines(v, i)
             up[pn(i, "silver")] = v[pn(i, "silver")] + z3.If(phase_end, mines, 0)
             up[pn(i, "workers")] = v[pn(i, "workers")] + z3.If(
                 z3.And(phase_end, _kn(v, i, 2)), mines, 0)
@@ -1207,7 +1404,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                               "phase": z3.IntVal(D.PHASES)}
         post: dict[str, Any] = dict(v)
         for i in range(players):
-            mines = _sum([_b(v[pn(i, f"e{s}")] != 0) for s in MINE_SPACES])
+            mines = _mines(v, i)
             up[pn(i, "die0")] = Z
             up[pn(i, "die1")] = Z
             up[pn(i, "silver")] = post[pn(i, "silver")] = v[pn(i, "silver")] + mines
@@ -1298,6 +1495,13 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         chance("draw-hex", ("tile",), lambda p: _range(p["tile"], 0, NT - 1), draw_hex_guard,
                draw_hex_update, ()),
         chance("roll", ("value", "goods"), roll_domain, roll_guard, roll_update, ()),
+        chance("draw-board", ("board",), lambda p: _range(p["board"], 2, 9), draw_board_guard,
+               draw_board_update, (RB.ADVANCED,)),
+        ActionKind("choose-castle", ("space",), lambda p: _range(p["space"], 0, NS - 1),
+                   castle_guard,
+                   lambda v, p: _memo((castle_update, players), lambda: castle_update(v, p),
+                                      v, p),
+                   (*COMMON_RULES, RB.ADVANCED, RB.ADV_CASTLE, RB.ADV_SECRET)),
         player("use-worker", ("die", "delta"), use_worker_domain, use_worker,
                (RB.DIE_USED, RB.WORKER, RB.K[8])),
         player("take-tile", ("die", "depot", "tile", "discard"), take_tile_domain, take_tile,
@@ -1338,6 +1542,14 @@ def witnesses(v: Vars, players: int) -> list[tuple[str, dict[str, Any]]]:
     out.append(("first-player", {"player": Z}))
     out += [("draw-hex", {"tile": z3.IntVal(t)}) for t in range(NT)]
     out += [("roll", {"value": ONE, "goods": z3.IntVal(g)}) for g in range(7)]
+    out += [("draw-board", {"board": z3.IntVal(b)}) for b in ADVANCED_BOARDS]
+    space: Any = z3.IntVal(-1)
+    for i in reversed(range(players)):
+        mine: Any = z3.IntVal(-1)
+        for b in reversed(BOARD_NUMS):
+            mine = z3.If(_board(v, i) == b, FIRST_CASTLE[b], mine)
+        space = z3.If(_chooser(v, players, i), mine, space)
+    out.append(("choose-castle", {"space": space}))
     out += [("take-workers", {"die": z3.IntVal(d)}) for d in range(3)]
     out += [("end-turn", {}), ("end-game", {}), ("decline", {})]
     out.append(("ship-depot", {"depot": ONE}))
