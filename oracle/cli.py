@@ -47,7 +47,8 @@ SHOWN = 200
 SUCCESS = frozenset({"passed", "proved"})
 NEUTRAL = frozenset({"unknown", "skipped"})
 #: what the detail of a bound proved under its encoding's stated scope says (solver.provers)
-SCOPED = "(not attempted)"
+#: the marks of a bound row proved under a scope only (the rest unbounded, or not settled)
+SCOPED = ("(not attempted)", "(not settled)")
 #: seconds between progress lines when standard error is not a terminal
 LOG_EVERY = 10.0
 
@@ -449,7 +450,7 @@ def verify(game_name: str | None, n: int, seed: int, as_json: bool, jobs: int | 
     ok = sum(1 for r in rows if r["status"] in SUCCESS)
     unknown = sum(1 for r in rows if r["status"] == "unknown")
     skipped = sum(1 for r in rows if r["status"] == "skipped")
-    scoped = sum(1 for r in rows if SCOPED in r["detail"])
+    scoped = sum(1 for r in rows if any(mark in r["detail"] for mark in SCOPED))
     note = f"; {scoped} bounds proved under a stated scope only (see their rows)" if scoped else ""
     console.print(Text(f"{len(rows)} obligations: {ok} passed or proved, {len(failed)} failed,"
                        f" {unknown} unknown, {skipped} skipped{note}",

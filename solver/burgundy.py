@@ -777,6 +777,11 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
     def completeness_witnesses(self, v: Vars, players: int) -> list[tuple[str, dict[str, Any]]]:
         return witnesses(v, players)
 
+    def bound_scope(self, v: Vars, players: int) -> tuple[str, Any]:
+        """A placement's bound over the nine estate boards at once does not settle within
+        the query time; on board 1 (the basic set-up: every player's board) it does."""
+        return "the basic set-up (estate board 1)", v["opt.advanced"] == 0
+
     def cases(self, v: Vars, players: int) -> list[Any]:
         """Play split by the acting player (the player kinds dispatch on it), and the
         other stages."""

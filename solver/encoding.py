@@ -111,8 +111,10 @@ class Encoding(ABC, Generic[S, A]):
     def bound_scope(self, v: Vars, players: int) -> tuple[str, Any] | None:
         """A restriction (its description, a z3 Bool) under which a gain bound that the
         invariant leaves open is proved instead, typically the default readings where
-        another reading lifts a limit the game has (an unlimited bank). The bound's row
-        says so; the bound under the other readings is not attempted. Default: none.
+        another reading lifts a limit the game has (an unlimited bank), or a set-up whose
+        bound settles where the bound over every state does not within the query time. It
+        is used only when the bound over every state is unbounded or does not settle; the
+        bound's row then says so. Default: none.
         """
         return None
 

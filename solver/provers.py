@@ -530,6 +530,9 @@ class GainBound:
     #: the bound; ``None`` when unknown, unbounded or the kind is never enabled
     value: int | None
     outcome: Outcome
+    #: the encoding's ``bound_scope`` the bound is proved under, when it is not proved over
+    #: every state satisfying I (play outside the scope may then exceed it)
+    scope: str | None = None
 
 
 def _gain(scores_pre: Sequence[Any], scores_post: Sequence[Any], opt: Any) -> Any:
@@ -640,16 +643,20 @@ def kind_bound(
                                 [post[v] for v in score_vars], timeout)
     detail = f"max gain {value}" if value is not None else why
     scope = encoding.bound_scope(pre, players)
-    if why.startswith(UNBOUNDED) and scope is not None:  # by Optimize or past the search cap
+    scoped: str | None = None
+    unbounded = why.startswith(UNBOUNDED)  # by Optimize or past the search cap
+    if scope is not None and (unbounded or (status == "unknown" and why != NEVER_ENABLED)):
         label, restriction = scope
-        status, value, why = _bound([*facts, restriction], [pre[v] for v in score_vars],
-                                    [post[v] for v in score_vars], timeout)
-        shown = f"max gain {value}" if value is not None else why
-        detail = (f"{shown} under {label}; under the other readings {UNBOUNDED}"
-                  " (not attempted)")
+        status, value, inside = _bound([*facts, restriction], [pre[v] for v in score_vars],
+                                       [post[v] for v in score_vars], timeout)
+        shown = f"max gain {value}" if value is not None else inside
+        outside = (f"under the other readings {UNBOUNDED} (not attempted)" if unbounded
+                   else f"over every state: {why} (not settled)")
+        detail = f"{shown} under {label}; {outside}"
+        scoped = label
     return GainBound(players, kind.name, 1, value, Outcome(
         f"bound/{kind.name}/p{players}", "bound", status, time.perf_counter() - start,
-        detail))
+        detail), scoped)
 
 
 def overall_bound(players: int, bounds: Sequence[GainBound]) -> GainBound:
@@ -659,9 +666,12 @@ def overall_bound(players: int, bounds: Sequence[GainBound]) -> GainBound:
     seconds = sum(b.outcome.seconds for b in bounds)
     if enabled and len(known) == len(enabled):
         best = max(enabled, key=lambda b: b.value if b.value is not None else 0)
+        scopes = sorted({b.scope for b in enabled if b.scope is not None})
+        scope = "; ".join(scopes) if scopes else None
+        under = f" (a kind's bound under {scope})" if scope else ""
         return GainBound(players, "any-action", 1, best.value, Outcome(
             f"bound/any-action/p{players}", "bound", "proved", seconds,
-            f"max gain {best.value} ({best.kind})"))
+            f"max gain {best.value} ({best.kind}){under}"), scope)
     open_ = sorted(b.kind for b in enabled if b.value is None)
     return GainBound(players, "any-action", 1, None, Outcome(
         f"bound/any-action/p{players}", "bound", "unknown", seconds,
@@ -771,7 +781,11 @@ def against_play(
             seen = observed.by_kind.get(b.kind)
         o = b.outcome
         shown = "not seen in play" if seen is None else f"observed {seen}"
-        if b.value is not None and seen is not None and seen > b.value:
+        above = b.value is not None and seen is not None and seen > b.value
+        if above and b.scope is not None:  # play covers every configuration, the bound not
+            shown += f" (above the bound: play outside {b.scope})"
+            status = o.status
+        elif above:
             status = "failed"
         else:
             status = o.status

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+import attrs
 import pytest
 import z3
 
@@ -331,6 +332,45 @@ def test_a_scope_applies_to_a_bound_the_search_finds_unbounded(
     searched = provers.kind_bound(Scoped(), 2, move)
     assert searched.value == free.value and searched.outcome.status == "proved"
     assert searched.outcome.detail.startswith("max gain 3 under moves of at most 3")
+
+
+def test_a_scope_applies_to_a_bound_that_does_not_settle(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bound that does not settle over every state is proved under the encoding's scope,
+    the row says both, the overall bound carries the scope, and play above a scoped bound
+    (play covers every configuration) is shown, not failed; above an unscoped one it fails."""
+    class Scoped(toy.ToyEncoding):
+        def bound_scope(self, v: Any, players: int) -> tuple[str, Any]:
+            return "rolls of at most 2", v["roll"] <= 2
+
+    real = provers._bound
+    calls: list[int] = []
+
+    def first_unknown(facts: Any, pre: Any, post: Any, timeout: float) -> Any:
+        calls.append(len(facts))
+        if len(calls) == 1:
+            return "unknown", None, "timed out after 10 s"
+        return real(facts, pre, post, timeout)
+
+    monkeypatch.setattr(provers, "_bound", first_unknown)
+    move = next(k for k in Scoped().kinds(2) if k.name == "move")
+    bound = provers.kind_bound(Scoped(), 2, move)
+    assert calls[1] == calls[0] + 1  # the second query adds the scope
+    assert bound.outcome.status == "proved" and bound.scope == "rolls of at most 2"
+    assert bound.outcome.detail == (f"max gain {bound.value} under rolls of at most 2; "
+                                    "over every state: timed out after 10 s (not settled)")
+    overall = provers.overall_bound(2, [bound])
+    assert overall.scope == "rolls of at most 2"
+    assert overall.outcome.detail.endswith("(a kind's bound under rolls of at most 2)")
+    assert bound.value is not None
+    seen = provers.Observed()
+    seen.by_kind["move"] = bound.value + 1
+    shown, = provers.against_play([bound], seen)
+    assert shown.status == "proved"
+    assert "above the bound: play outside rolls of at most 2" in shown.detail
+    unscoped = attrs.evolve(bound, scope=None)
+    failed, = provers.against_play([unscoped], seen)
+    assert failed.status == "failed"
 
 
 def test_a_game_without_an_encoding_is_skipped_visibly(monkeypatch: pytest.MonkeyPatch) -> None:
