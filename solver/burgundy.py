@@ -780,7 +780,9 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
     def bound_scope(self, v: Vars, players: int) -> tuple[str, Any]:
         """A placement's bound over the nine estate boards at once does not settle within
         the query time; on board 1 (the basic set-up: every player's board) it does."""
-        return "the basic set-up (estate board 1)", v["opt.advanced"] == 0
+        basic = [v["opt.advanced"] == 0, *(_board(v, i) == 1 for i in range(players)),
+                 *(v[pn(i, "start")] == BASIC_START for i in range(players))]
+        return "the basic set-up (estate board 1)", z3.And(*basic)
 
     def cases(self, v: Vars, players: int) -> list[Any]:
         """Play split by the acting player (the player kinds dispatch on it), and the

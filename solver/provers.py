@@ -569,7 +569,7 @@ SEARCH_CAP = 10**6
 
 
 def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequence[Any],
-           timeout: float) -> tuple[str, int | None, str]:
+           timeout: float, cases: Sequence[Any] = ()) -> tuple[str, int | None, str]:
     """The largest gain under ``facts``: ``z3.Optimize`` for ``OPTIMIZE_FIRST`` seconds,
     then, if it did not settle, :func:`_search_max` with ``timeout`` per query."""
     opt = _optimizer(min(OPTIMIZE_FIRST, timeout))
@@ -579,23 +579,27 @@ def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequenc
     if status == "proved" or why in (NEVER_ENABLED, UNBOUNDED):
         return status, value, why
     return _search_max([*facts, z3.Or(*(g == b - a for a, b in zip(
-        scores_pre, scores_post, strict=True)))], g, timeout)
+        scores_pre, scores_post, strict=True)))], g, timeout, cases)
 
 
-def _search_max(facts: Sequence[Any], g: Any, timeout: float) -> tuple[str, int | None, str]:
+def _search_max(facts: Sequence[Any], g: Any, timeout: float,
+                cases: Sequence[Any] = ()) -> tuple[str, int | None, str]:
     """The largest value of ``g`` under ``facts`` by plain satisfiability queries.
 
     A first model gives a feasible gain; doubling steps find a gain no model reaches;
     bisection closes the gap. The bound is proved by its last query: ``g > bound``
     is UNSAT. Every query is small (one target each), where a single
-    ``z3.Optimize`` over the whole range may not settle.
+    ``z3.Optimize`` over the whole range may not settle; with the encoding's ``cases``, a
+    query that does not settle whole is asked case by case (:func:`_decide`).
     """
     def ask(extra: Any | None) -> tuple[Any, int | None, Any]:
-        s = _solver(timeout)
-        s.add(*facts)
-        if extra is not None:
-            s.add(extra)
-        result = s.check()
+        more = () if extra is None else (extra,)
+        if cases:
+            result, s = _decide(z3.And(*facts, *more), cases, timeout, WHOLE_FIRST)
+        else:
+            s = _solver(timeout)
+            s.add(*facts, *more)
+            result = s.check()
         found = None
         if result == z3.sat:
             found = int(s.model().eval(g, model_completion=True).as_long())
@@ -639,8 +643,9 @@ def kind_bound(
     params = _fresh_params(kind, "p")
     post = _post(pre, kind.update(pre, params))
     facts = [encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params)]
+    cases = tuple(encoding.cases(pre, players))
     status, value, why = _bound(facts, [pre[v] for v in score_vars],
-                                [post[v] for v in score_vars], timeout)
+                                [post[v] for v in score_vars], timeout, cases)
     detail = f"max gain {value}" if value is not None else why
     scope = encoding.bound_scope(pre, players)
     scoped: str | None = None
@@ -648,7 +653,7 @@ def kind_bound(
     if scope is not None and (unbounded or (status == "unknown" and why != NEVER_ENABLED)):
         label, restriction = scope
         status, value, inside = _bound([*facts, restriction], [pre[v] for v in score_vars],
-                                       [post[v] for v in score_vars], timeout)
+                                       [post[v] for v in score_vars], timeout, cases)
         shown = f"max gain {value}" if value is not None else inside
         outside = (f"under the other readings {UNBOUNDED} (not attempted)" if unbounded
                    else f"over every state: {why} (not settled)")

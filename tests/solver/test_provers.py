@@ -346,11 +346,11 @@ def test_a_scope_applies_to_a_bound_that_does_not_settle(
     real = provers._bound
     calls: list[int] = []
 
-    def first_unknown(facts: Any, pre: Any, post: Any, timeout: float) -> Any:
+    def first_unknown(facts: Any, pre: Any, post: Any, timeout: float, cases: Any) -> Any:
         calls.append(len(facts))
         if len(calls) == 1:
             return "unknown", None, "timed out after 10 s"
-        return real(facts, pre, post, timeout)
+        return real(facts, pre, post, timeout, cases)
 
     monkeypatch.setattr(provers, "_bound", first_unknown)
     move = next(k for k in Scoped().kinds(2) if k.name == "move")
