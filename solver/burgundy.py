@@ -132,6 +132,8 @@ BOARD_NUMS = tuple(sorted(BOARDS))
 assert all(BOARDS[b].neighbours == D.BOARD1.neighbours for b in BOARD_NUMS)
 NEIGHBOURS = D.BOARD1.neighbours
 BASIC_START = D.BOARD1.start
+#: the kinds that place a tile in an estate (their points depend on its board)
+PLACEMENT_KINDS = ("place-tile", "city-hall-place")
 #: (space, colour) -> the boards where the space has that colour
 COLOUR_BOARDS = {(s, c): tuple(b for b in BOARD_NUMS if BOARDS[b].colour[s] == c)
                  for s in range(NS) for c in D.COLOURS}
@@ -777,12 +779,16 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
     def completeness_witnesses(self, v: Vars, players: int) -> list[tuple[str, dict[str, Any]]]:
         return witnesses(v, players)
 
-    def bound_scope(self, v: Vars, players: int) -> tuple[str, Any]:
-        """A placement's bound over the nine estate boards at once does not settle within
-        the query time; on board 1 (the basic set-up: every player's board) it does."""
-        basic = [v["opt.advanced"] == 0, *(_board(v, i) == 1 for i in range(players)),
-                 *(v[pn(i, "start")] == BASIC_START for i in range(players))]
-        return "the basic set-up (estate board 1)", z3.And(*basic)
+    def bound_cases(self, v: Vars, players: int, kind: str) -> list[tuple[str, Any]]:
+        """A placement's points depend on the estate board the actor plays (its areas,
+        their sizes and colours): over the nine boards at once the bound does not settle
+        within the query time, board by board it does."""
+        if kind not in PLACEMENT_KINDS:
+            return []
+        act = _actor(v, players)
+        return [(f"player {i + 1} acting on estate board {b}",
+                 z3.And(v["stage"] == PLAY, act == i, _board(v, i) == b))
+                for b in sorted(BOARDS) for i in range(players)]
 
     def cases(self, v: Vars, players: int) -> list[Any]:
         """Play split by the acting player (the player kinds dispatch on it), and the

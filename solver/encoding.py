@@ -108,6 +108,16 @@ class Encoding(ABC, Generic[S, A]):
         """
         return ()
 
+    def bound_cases(self, v: Vars, players: int, kind: str) -> Sequence[tuple[str, Any]]:
+        """A cover of the states satisfying I (described z3 Bools) under which the gain
+        bound of action kind ``kind`` is found case by case: the bound is the largest
+        case's, each found by its own smaller queries, where the bound over every state
+        at once does not settle within the query time (a gain that depends on which board
+        the actor plays, say). The bound's proof checks that the cases cover every
+        enabled state. Default: none, the bound searched over every state at once.
+        """
+        return ()
+
     def bound_scope(self, v: Vars, players: int) -> tuple[str, Any] | None:
         """A restriction (its description, a z3 Bool) under which a gain bound that the
         invariant leaves open is proved instead, typically the default readings where

@@ -627,6 +627,73 @@ def _search_max(facts: Sequence[Any], g: Any, timeout: float,
     return "proved", best, ""
 
 
+def confirm_max(facts: Sequence[Any], g: Any, value: int, timeout: float,
+                cases: Sequence[Any] = ()) -> tuple[str, str]:
+    """Check a claimed largest value of ``g`` under ``facts`` with two queries: ``g >=
+    value`` is SAT (it is reached) and ``g > value`` is UNSAT (nothing passes it).
+
+    ``("proved", "")``; ``("counterexample", how)`` when a model passes ``value`` or none
+    reaches it; ``("unknown", why)`` when a query does not settle. Each query is asked
+    case by case when it does not settle whole (:func:`_decide`).
+    """
+    above, s = _decide(z3.And(*facts, g > value), cases, timeout, WHOLE_FIRST)
+    if above == z3.sat:
+        found = s.model().eval(g, model_completion=True)
+        return "counterexample", f"{found} is reached, above {value}"
+    if above == z3.unknown:
+        return "unknown", f"{_reason(s, timeout)} (asking for more than {value})"
+    reached, s = _decide(z3.And(*facts, g >= value), cases, timeout, WHOLE_FIRST)
+    if reached == z3.unsat:
+        return "counterexample", f"{value} is never reached"
+    if reached == z3.unknown:
+        return "unknown", f"{_reason(s, timeout)} (asking for {value})"
+    return "proved", ""
+
+
+def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
+                    scores_post: Sequence[Any], timeout: float, cases: Sequence[Any],
+                    split: Sequence[tuple[str, Any]]) -> tuple[str, int | None, str]:
+    """The largest gain under ``facts`` as the largest of its bounds under each of
+    ``split`` (described cases, each asked whole).
+
+    First, that the cases cover ``facts`` (one UNSAT query, asked by ``cases`` if it
+    does not settle whole). The first enabled case's bound is found by :func:`_bound`;
+    each later case costs one query (does it pass the best so far?) and a search only
+    when it does. On success the third element names the case that gives the bound."""
+    cover, s = _decide(z3.And(*facts, z3.Not(z3.Or(*(c for _, c in split)))), cases,
+                       timeout, WHOLE_FIRST)
+    if cover == z3.sat:
+        return "unknown", None, "the bound's cases do not cover every enabled state"
+    if cover == z3.unknown:
+        return "unknown", None, f"whether the bound's cases cover: {_reason(s, timeout)}"
+    g = z3.Int("gain")
+    gained = z3.Or(*(g == b - a for a, b in zip(scores_pre, scores_post, strict=True)))
+    best: tuple[int, str] | None = None
+    for label, case in split:
+        if best is None:
+            status, value, why = _bound([*facts, case], scores_pre, scores_post, timeout)
+            if why == NEVER_ENABLED:
+                continue
+            if status != "proved" or value is None:
+                return "unknown", None, f"{label}: {why}"
+            best = (value, label)
+            continue
+        # only a case that passes the best so far needs a search of its own
+        more = [*facts, gained, case]
+        above, s = _decide(z3.And(*more, g > best[0]), (), timeout)
+        if above == z3.unsat:
+            continue
+        if above == z3.unknown:
+            return "unknown", None, f"{label}: {_reason(s, timeout)} (above {best[0]})"
+        status, value, why = _search_max([*more, g > best[0]], g, timeout)
+        if status != "proved" or value is None:
+            return "unknown", None, f"{label}: {why}"
+        best = (value, label)
+    if best is None:
+        return "unknown", None, NEVER_ENABLED
+    return "proved", best[0], f"the largest of {len(split)} cases, under {best[1]}"
+
+
 def _optimizer(timeout: float) -> Any:
     opt = z3.Optimize()
     opt.set("timeout", max(1, int(timeout * 1000)))
@@ -644,9 +711,17 @@ def kind_bound(
     post = _post(pre, kind.update(pre, params))
     facts = [encoding.invariant(pre, players), kind.domain(params), kind.guard(pre, params)]
     cases = tuple(encoding.cases(pre, players))
-    status, value, why = _bound(facts, [pre[v] for v in score_vars],
-                                [post[v] for v in score_vars], timeout, cases)
+    split = tuple(encoding.bound_cases(pre, players, kind.name))
+    if split:
+        status, value, why = _bound_by_cases(facts, [pre[v] for v in score_vars],
+                                             [post[v] for v in score_vars], timeout,
+                                             cases, split)
+    else:
+        status, value, why = _bound(facts, [pre[v] for v in score_vars],
+                                    [post[v] for v in score_vars], timeout, cases)
     detail = f"max gain {value}" if value is not None else why
+    if split and value is not None:
+        detail += f" ({why})"
     scope = encoding.bound_scope(pre, players)
     scoped: str | None = None
     unbounded = why.startswith(UNBOUNDED)  # by Optimize or past the search cap

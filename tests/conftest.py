@@ -59,3 +59,9 @@ def _fixed_output_width(monkeypatch: pytest.MonkeyPatch) -> None:
     """Output to a file or a pipe is as wide as ``COLUMNS`` says (160 when unset); pin it,
     so a test reads the same lines whatever terminal or test runner started the suite."""
     monkeypatch.setenv("COLUMNS", "160")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` run first (in their order, the rest after in theirs): spread
+    over worker processes, the longest start at once and the run ends on short ones."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

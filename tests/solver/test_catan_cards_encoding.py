@@ -100,6 +100,7 @@ def test_victim_and_recipient_terms_equal_the_model() -> None:
     assert checked > 50
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_invariant_part_is_inductive(players: int) -> None:
     outcomes = provers.inductive(ENCODING, players, timeout=10.0)
@@ -202,6 +203,7 @@ def test_ending_development_is_what_keeps_the_turn_live() -> None:
 
 @pytest.mark.rules("catan_cards/score.roads-knights", "catan_cards/score.building",
                    "catan_cards/score.city", "catan_cards/score.settlement")
+@pytest.mark.slow
 def test_gain_bounds_hold_in_play() -> None:
     bounds = {b.kind: b for b in provers.gain_bounds(ENCODING, 3, timeout=10.0)
               if b.steps == 1}

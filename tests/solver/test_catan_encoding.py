@@ -180,6 +180,7 @@ def test_award_terms_equal_the_model(case: Any) -> None:
     assert _value(army) == model_army(tuple(knights), holder, player)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_every_invariant_part_is_inductive(players: int) -> None:
     outcomes = provers.inductive(ENCODING, players, timeout=10.0)
@@ -267,6 +268,7 @@ def test_ending_the_turn_is_what_keeps_the_main_phase_live() -> None:
 @pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.break",
                    "catan/largest-army.minimum", "catan/build.city-upgrade",
                    "catan/development.victory-point", "catan/victory.ten")
+@pytest.mark.slow
 def test_gain_bounds_hold_in_play() -> None:
     bounds = {b.kind: b for b in provers.gain_bounds(ENCODING, 3, timeout=10.0)}
     expected = {

@@ -54,6 +54,7 @@ def test_projection_covers_the_variables_and_satisfies_the_invariant(players: in
 
 @pytest.mark.rules(RB.COMPONENTS, RB.KNIGHT_LIMIT, RB.WALL_LIMIT, RB.IMPROVE_MAX, RB.TRACK,
                    RB.RESET, RB.DEFENDER, "cities_knights/victory.points")
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_invariant_part_is_inductive(players: int) -> None:
     outcomes = provers.inductive(ENCODING, players, TIMEOUT)
@@ -80,6 +81,7 @@ def _enabled(state: CKState, action: Action) -> bool:
     return dom is True and guard is True
 
 
+@pytest.mark.slow
 @pytest.mark.rules(RB.WALL, RB.KNIGHT_COST, RB.IMPROVE_MAX)
 def test_guards_reject_what_the_model_rejects() -> None:
     """A wall without 2 brick, a knight without wool and ore, a sixth improvement level:
@@ -220,6 +222,7 @@ def _eager_pairs(players: int, steps: int, seed: int) -> list[tuple[CKState, Act
 
 @pytest.mark.rules(RB.WALL, RB.KNIGHT_COST, RB.IMPROVE, RB.IMPROVE_MAX, RB.OVER,
                    RB.HAND_LIMIT, RB.OFF_TURN, RB.METROPOLIS)
+@pytest.mark.slow
 def test_faithful_on_sampled_transitions() -> None:
     """5,000 transitions of seeded play over every reading (uniform and eager policies in
     turn), after the encoding's openings (the progress discards, the variable board, an

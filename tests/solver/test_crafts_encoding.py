@@ -77,6 +77,7 @@ def games(seeds: int) -> Iterator[list[CraftsState]]:
 # -- proofs ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_invariant_part_is_inductive(players: int) -> None:
     outcomes = provers.inductive(ENCODING, players, TIMEOUT)
@@ -128,6 +129,7 @@ def test_a_broken_guard_is_caught() -> None:
     assert "commit" in outcomes["inductive/non-negative/p2"].detail
 
 
+@pytest.mark.slow
 def test_faithfulness_catches_a_drifted_update() -> None:
     """An encoding whose paid exchanges cost nothing disagrees with the model."""
     from rules_oracle.solver.encoding import ActionKind
@@ -158,6 +160,7 @@ def test_faithfulness_catches_a_drifted_update() -> None:
 # -- bounds --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 def test_gain_bounds_per_kind(players: int) -> None:
     """One action: 8 points at most (Castle, Mage tower), except the game's last Done with

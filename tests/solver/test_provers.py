@@ -1,5 +1,6 @@
 """The generic provers prove the toy encoding and catch every broken variant."""
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -430,3 +431,28 @@ def test_a_break_is_found_group_by_group(monkeypatch: pytest.MonkeyPatch) -> Non
     broken = {o.name: o.status for o in provers.inductive(toy.OverreachToyEncoding(), players)}
     assert broken["inductive/positions-bounded/p2"] == "counterexample"
     assert broken["inductive/roll-range/p2"] == "proved"
+
+
+def test_a_bound_found_case_by_case() -> None:
+    """An encoding's bound cases: the bound is the largest case's (a case never enabled is
+    passed over, a later case above the best so far is searched), the row names the case;
+    cases that do not cover every enabled state leave the bound unknown."""
+    splits: dict[str, Callable[[Any], list[tuple[str, Any]]]] = {}
+
+    class Split(toy.ToyEncoding):
+        def bound_cases(self, v: Any, players: int, kind: str) -> list[tuple[str, Any]]:
+            return splits[kind](v) if kind in splits else []
+
+    move = next(k for k in Split().kinds(2) if k.name == "move")
+    whole = provers.kind_bound(toy.ENCODING, 2, move)
+    assert whole.value is not None
+    splits["move"] = lambda v: [("no roll", v["roll"] < -5), ("low rolls", v["roll"] <= 2),
+                                ("high rolls", v["roll"] > 2)]
+    split = provers.kind_bound(Split(), 2, move)
+    assert (split.outcome.status, split.value) == ("proved", whole.value)
+    assert split.outcome.detail == (f"max gain {whole.value} (the largest of 3 cases, "
+                                    "under high rolls)")
+    splits["move"] = lambda v: [("low rolls", v["roll"] <= 2)]
+    gap = provers.kind_bound(Split(), 2, move)
+    assert gap.value is None and gap.outcome.status == "unknown"
+    assert gap.outcome.detail == "the bound's cases do not cover every enabled state"
