@@ -269,6 +269,18 @@ def compile_encoding(encoding: Encoding[Any, Any], players: int) -> Compiled:
     return Compiled(players, variables, tuple(parts), state_eval, kinds)
 
 
+def enabled(encoding: Encoding[Any, Any], compiled: Compiled, state: Any, action: Any) -> bool:
+    """Whether the kind ``encoding.classify`` names for ``action`` in ``state`` has its
+    domain and guard true there (``compiled``: the encoding compiled for the state's
+    player count)."""
+    name, params = encoding.classify(state, action)
+    kind = compiled.kinds[name]
+    pre = encoding.project(state)
+    values = [pre[v] for v in compiled.variables] + [params[p] for p in kind.kind.params]
+    dom, guard, *_ = kind.evaluate(values)
+    return dom is True and guard is True
+
+
 # ---------------------------------------------------------------------------
 # Proof obligations
 # ---------------------------------------------------------------------------
@@ -582,6 +594,26 @@ def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequenc
         scores_pre, scores_post, strict=True)))], g, timeout, cases)
 
 
+#: a search query is tried with these Z3 ``random_seed`` values in turn, each for its
+#: share of the query time
+SEEDS = ((0, 0.5), (1, 0.25), (2, 0.25))
+
+
+def _restarting(query: Any, timeout: float) -> tuple[Any, Any]:
+    """Check ``query`` with each of ``SEEDS`` in turn until one settles, all together
+    within ``timeout``: the time a satisfiable query takes varies with the seed by ten
+    times and more, and a restart cuts that long tail where one long attempt waits it
+    out. The first seed has half the time, for queries that are long for every seed."""
+    for seed, share in SEEDS:
+        s = _solver(timeout * share)
+        s.set("random_seed", seed)
+        s.add(query)
+        result = s.check()
+        if result != z3.unknown:
+            break
+    return result, s
+
+
 def _search_max(facts: Sequence[Any], g: Any, timeout: float,
                 cases: Sequence[Any] = ()) -> tuple[str, int | None, str]:
     """The largest value of ``g`` under ``facts`` by plain satisfiability queries.
@@ -597,9 +629,7 @@ def _search_max(facts: Sequence[Any], g: Any, timeout: float,
         if cases:
             result, s = _decide(z3.And(*facts, *more), cases, timeout, WHOLE_FIRST)
         else:
-            s = _solver(timeout)
-            s.add(*facts, *more)
-            result = s.check()
+            result, s = _restarting(z3.And(*facts, *more), timeout)
         found = None
         if result == z3.sat:
             found = int(s.model().eval(g, model_completion=True).as_long())
@@ -658,8 +688,9 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
 
     First, that the cases cover ``facts`` (one UNSAT query, asked by ``cases`` if it
     does not settle whole). The first enabled case's bound is found by :func:`_bound`;
-    each later case costs one query (does it pass the best so far?) and a search only
-    when it does. On success the third element names the case that gives the bound."""
+    each later case costs one query (does it pass the best so far?) and, only when it
+    does, a search above the best. On success the third element names the case that
+    gives the bound."""
     cover, s = _decide(z3.And(*facts, z3.Not(z3.Or(*(c for _, c in split)))), cases,
                        timeout, WHOLE_FIRST)
     if cover == z3.sat:
@@ -680,7 +711,7 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
             continue
         # only a case that passes the best so far needs a search of its own
         more = [*facts, gained, case]
-        above, s = _decide(z3.And(*more, g > best[0]), (), timeout)
+        above, s = _restarting(z3.And(*more, g > best[0]), timeout)
         if above == z3.unsat:
             continue
         if above == z3.unknown:

@@ -235,14 +235,8 @@ def test_faithful_on_sampled_transitions_through_every_kind() -> None:
 
 
 def _enabled(state: CaylusState, action: Action) -> bool:
-    """Whether the kind ``classify`` names for ``action`` has domain and guard true."""
-    compiled = provers.compile_encoding(ENCODING, state.config.players)
-    name, params = ENCODING.classify(state, action)
-    ck = compiled.kinds[name]
-    pre = ENCODING.project(state)
-    values = [pre[v] for v in compiled.variables] + [params[p] for p in ck.kind.params]
-    dom, guard, *_ = ck.evaluate(values)
-    return dom is True and guard is True
+    return provers.enabled(ENCODING, provers.compile_encoding(ENCODING, state.config.players),
+                           state, action)
 
 
 @pytest.mark.rules(RB.TAILOR_R, RB.CARPENTER_R, RB.ALCHEMIST_R, RB.HOUSE_LIMIT)

@@ -71,14 +71,8 @@ def test_every_non_terminal_state_enables_a_kind(players: int) -> None:
 
 
 def _enabled(state: CKState, action: Action) -> bool:
-    """Whether the kind ``classify`` names for ``action`` has domain and guard true."""
-    compiled = provers.compile_encoding(ENCODING, state.config.players)
-    name, params = ENCODING.classify(state, action)
-    ck = compiled.kinds[name]
-    pre = ENCODING.project(state)
-    values = [pre[v] for v in compiled.variables] + [params[p] for p in ck.kind.params]
-    dom, guard, *_ = ck.evaluate(values)
-    return dom is True and guard is True
+    return provers.enabled(ENCODING, provers.compile_encoding(ENCODING, state.config.players),
+                           state, action)
 
 
 @pytest.mark.slow
