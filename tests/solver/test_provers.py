@@ -456,3 +456,22 @@ def test_a_bound_found_case_by_case() -> None:
     gap = provers.kind_bound(Split(), 2, move)
     assert gap.value is None and gap.outcome.status == "unknown"
     assert gap.outcome.detail == "the bound's cases do not cover every enabled state"
+
+
+def test_a_claimed_maximum_is_confirmed_or_refuted() -> None:
+    """``confirm_max``: the true maximum is reached and not passed; a lower claim is
+    passed, a higher one never reached."""
+    move = next(k for k in toy.ENCODING.kinds(2) if k.name == "move")
+    best = provers.kind_bound(toy.ENCODING, 2, move).value
+    assert best is not None
+    pre = toy.ENCODING.fresh("s", 2)
+    params = provers._fresh_params(move, "p")
+    post = provers._post(pre, move.update(pre, params))
+    gain = z3.Int("gain")
+    facts = [toy.ENCODING.invariant(pre, 2), move.domain(params), move.guard(pre, params),
+             z3.Or(*(gain == post[v] - pre[v] for v in toy.ENCODING.score_vars(2)))]
+    assert provers.confirm_max(facts, gain, best, 10.0) == ("proved", "")
+    assert provers.confirm_max(facts, gain, best - 1, 10.0) == (
+        "counterexample", f"{best} is reached, above {best - 1}")
+    assert provers.confirm_max(facts, gain, best + 1, 10.0) == (
+        "counterexample", f"{best + 1} is never reached")
