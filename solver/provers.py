@@ -765,6 +765,8 @@ def kind_bound(
                    else f"over every state: {why} (not settled)")
         detail = f"{shown} under {label}; {outside}"
         scoped = label
+    if status == "unknown" and why == NEVER_ENABLED:
+        status = "proved"  # settled: no state satisfying I enables the kind, so no gain
     return GainBound(players, kind.name, 1, value, Outcome(
         f"bound/{kind.name}/p{players}", "bound", status, time.perf_counter() - start,
         detail), scoped)
@@ -893,7 +895,10 @@ def against_play(
         o = b.outcome
         shown = "not seen in play" if seen is None else f"observed {seen}"
         above = b.value is not None and seen is not None and seen > b.value
-        if above and b.scope is not None:  # play covers every configuration, the bound not
+        if seen is not None and o.detail == NEVER_ENABLED:
+            shown += " (a kind never enabled under the invariant is played)"
+            status = "failed"
+        elif above and b.scope is not None:  # play covers every configuration, the bound not
             shown += f" (above the bound: play outside {b.scope})"
             status = o.status
         elif above:

@@ -475,3 +475,26 @@ def test_a_claimed_maximum_is_confirmed_or_refuted() -> None:
         "counterexample", f"{best} is reached, above {best - 1}")
     assert provers.confirm_max(facts, gain, best + 1, 10.0) == (
         "counterexample", f"{best + 1} is never reached")
+
+
+def test_a_kind_never_enabled_is_settled_and_fails_when_played() -> None:
+    """A kind whose guard no state satisfying I meets has no gain: its bound row is proved
+    (never enabled), left out of the overall bound, and failed if play shows the kind."""
+    class Idle(toy.ToyEncoding):
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            return tuple(ActionKind(k.name, k.params, k.domain, lambda v, p: z3.BoolVal(False),
+                                    k.update, k.rules) if k.name == "move" else k
+                         for k in super().kinds(players))
+
+    move = next(k for k in Idle().kinds(2) if k.name == "move")
+    idle = provers.kind_bound(Idle(), 2, move)
+    assert (idle.outcome.status, idle.value) == ("proved", None)
+    assert idle.outcome.detail == provers.NEVER_ENABLED
+    assert provers.overall_bound(2, [idle]).outcome.status == "unknown"
+    quiet, = provers.against_play([idle], provers.Observed())
+    assert quiet.status == "proved" and quiet.detail.endswith("not seen in play")
+    seen = provers.Observed()
+    seen.by_kind["move"] = 0
+    played, = provers.against_play([idle], seen)
+    assert played.status == "failed" and "never enabled under the invariant is played" in (
+        played.detail)
