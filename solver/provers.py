@@ -547,9 +547,14 @@ class GainBound:
     scope: str | None = None
 
 
+def _gained(g: Any, scores_pre: Sequence[Any], scores_post: Sequence[Any]) -> Any:
+    """``g`` is some player's gain."""
+    return z3.Or(*(g == b - a for a, b in zip(scores_pre, scores_post, strict=True)))
+
+
 def _gain(scores_pre: Sequence[Any], scores_post: Sequence[Any], opt: Any) -> Any:
     g = z3.Int("gain")
-    opt.add(z3.Or(*(g == b - a for a, b in zip(scores_pre, scores_post, strict=True))))
+    opt.add(_gained(g, scores_pre, scores_post))
     return g
 
 
@@ -590,8 +595,7 @@ def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequenc
     status, value, why = _maximize(opt, g, min(OPTIMIZE_FIRST, timeout))
     if status == "proved" or why in (NEVER_ENABLED, UNBOUNDED):
         return status, value, why
-    return _search_max([*facts, z3.Or(*(g == b - a for a, b in zip(
-        scores_pre, scores_post, strict=True)))], g, timeout, cases)
+    return _search_max([*facts, _gained(g, scores_pre, scores_post)], g, timeout, cases)
 
 
 #: a search query is tried with these Z3 ``random_seed`` values in turn, each for its
@@ -698,7 +702,7 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
     if cover == z3.unknown:
         return "unknown", None, f"whether the bound's cases cover: {_reason(s, timeout)}"
     g = z3.Int("gain")
-    gained = z3.Or(*(g == b - a for a, b in zip(scores_pre, scores_post, strict=True)))
+    gained = _gained(g, scores_pre, scores_post)
     best: tuple[int, str] | None = None
     for label, case in split:
         if best is None:
@@ -709,14 +713,11 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
                 return "unknown", None, f"{label}: {why}"
             best = (value, label)
             continue
-        # only a case that passes the best so far needs a search of its own
-        more = [*facts, gained, case]
-        above, s = _restarting(z3.And(*more, g > best[0]), timeout)
-        if above == z3.unsat:
+        # a search above the best so far: its first query (is any gain above the best?)
+        # is all a case that does not pass it costs
+        status, value, why = _search_max([*facts, gained, case, g > best[0]], g, timeout)
+        if why == NEVER_ENABLED:
             continue
-        if above == z3.unknown:
-            return "unknown", None, f"{label}: {_reason(s, timeout)} (above {best[0]})"
-        status, value, why = _search_max([*more, g > best[0]], g, timeout)
         if status != "proved" or value is None:
             return "unknown", None, f"{label}: {why}"
         best = (value, label)
