@@ -44,6 +44,9 @@ PLAN: dict[tuple[str, int], float | None] = {
     ("catan_cards", 2): None, ("catan_cards", 4): None, ("catan_cards", 6): None,
 }
 
+#: the games with eager-play and replay rows (at 4 players)
+GAMES = ("crafts", "burgundy", "catan", "cities_knights", "caylus", "catan_cards")
+
 #: catan action types of domestic trade (catanatron's random player has none)
 DOMESTIC = frozenset({"OfferCard", "Propose", "Withdraw", "Answer", "Counter", "TradeWith"})
 
@@ -151,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     for (name, players), _ in PLAN.items():
         if name in present:
             rows.append(games_per_second(name, players, budget, min_games))
-    for name in ("crafts", "burgundy", "catan", "caylus", "catan_cards"):
+    for name in GAMES:
         if name in present:
             rows.append(games_per_second(name, 4, budget, min_games, "eager"))
     peer: dict[str, Any] | None = None
@@ -164,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             for r in (ours, peer):
                 r["peer"] = peer["rate"]
                 r["peer_actions"] = peer["action_rate"]
-    for name in ("crafts", "burgundy", "catan", "caylus", "catan_cards"):
+    for name in GAMES:
         if name in present:
             players = 4
             rows.append(replay_steps_per_second(name, players, budget, states=False))

@@ -277,7 +277,7 @@ def _z3_tasks(
         if encoding.score_vars(players):
             for kind in encoding.kinds(players):
                 add(f"bound/{kind.name}/p{players}", "bound",
-                    partial(provers.kind_bound, encoding, players, kind, timeout),
+                    partial(provers.kind_bound, encoding, players, kind.name, timeout),
                     partial(provers.GainBound, players, kind.name, 1, None),
                     players=players, role="kind-bound")
             if encoding.bound_steps > 1:

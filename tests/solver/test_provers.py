@@ -427,7 +427,7 @@ def test_a_break_is_found_group_by_group(monkeypatch: pytest.MonkeyPatch) -> Non
     players = 2
     for row in provers.inductive(toy.ToyEncoding(), players):
         assert row.status == "proved", row
-        assert "leave it unchanged)" in row.detail
+        assert "leave it unchanged;" in row.detail
     broken = {o.name: o.status for o in provers.inductive(toy.OverreachToyEncoding(), players)}
     assert broken["inductive/positions-bounded/p2"] == "counterexample"
     assert broken["inductive/roll-range/p2"] == "proved"
@@ -498,3 +498,62 @@ def test_a_kind_never_enabled_is_settled_and_fails_when_played() -> None:
     played, = provers.against_play([idle], seen)
     assert played.status == "failed" and "never enabled under the invariant is played" in (
         played.detail)
+
+
+def test_a_frame_is_built_once_per_encoding_and_player_count(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terms every obligation shares are built once per process; a kind the frame
+    does not own gets a step of its own; old frames are let go."""
+    enc, other = toy.ToyEncoding(), toy.ToyEncoding()
+    f = provers.frame(enc, 2)
+    assert provers.frame(enc, 2) is f and provers.frame(other, 2) is not f
+    assert provers.frame(enc, 3) is not f
+    _, move = f.kinds
+    assert f.step("move") is f.step(move) and f.step(move).kind is move
+    foreign = attrs.evolve(move, update=lambda v, p: {"turn": v["turn"] + 2})
+    mine = f.step(foreign)
+    assert mine.kind is foreign and mine is not f.step(move)
+    assert z3.eq(z3.simplify(mine.post["turn"] - f.pre["turn"]), z3.IntVal(2))
+    assert f.step("move") is f.step(move)  # the foreign step was not kept
+    with pytest.raises(KeyError, match="no action kind jump"):
+        f.step("jump")
+    assert f.post_parts(move) is f.post_parts(move)
+    monkeypatch.setattr(provers, "FRAMES", 1)
+    provers.frame(other, 3)
+    assert provers.frame(enc, 2) is not f
+
+
+def test_a_part_is_proved_from_as_few_conjuncts_as_it_takes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_lazily` proves a group from the part, adding the conjuncts of I that the states
+    it finds break; it gives up (the group is then asked under I) when a state breaks the
+    group and satisfies I, or after its rounds."""
+    x, y = z3.Ints("x y")
+    part, whole = [x >= 0], [x >= 0, y >= 0, y <= 5]
+    assert provers._lazily(part, z3.BoolVal(True), x + y >= 0, whole)
+    assert not provers._lazily(part, z3.BoolVal(True), x + y >= 3, whole)
+    assert provers._check_sparingly([y >= 2], [], whole, 2.0) == z3.sat  # a state of I
+    assert provers._check_sparingly([y >= 6], [], whole, 2.0) == z3.unsat
+    assert provers._check_sparingly([y >= 6], [], whole, 0.0) == z3.unknown
+    monkeypatch.setattr(provers, "LAZY_ROUNDS", 1)
+    assert not provers._lazily(part, z3.BoolVal(True), x + y >= 0, whole)
+    monkeypatch.setattr(provers, "LAZY_ROUNDS", 4)
+    monkeypatch.setattr(provers, "ALONE_FIRST", 0.0)
+    assert not provers._lazily(part, z3.BoolVal(True), x + y >= 0, whole)
+    rows = provers.inductive(toy.ToyEncoding(), 2)
+    assert all(o.status == "proved" for o in rows)
+    assert all("; 0 keep it by the part" in o.detail for o in rows)
+
+
+class _Unowned(toy.ToyEncoding):
+    """Its parts are not I's conjuncts: a part is never a hypothesis in place of I."""
+
+    def invariant(self, v: Any, players: int) -> Any:
+        return z3.And(z3.BoolVal(True), super().invariant(v, players) == z3.BoolVal(True))
+
+
+def test_a_part_stands_in_for_i_only_when_it_is_one_of_its_conjuncts() -> None:
+    rows = provers.inductive(_Unowned(), 2)
+    assert all(o.status == "proved" and "; 0 keep it" in o.detail for o in rows), rows
+    kept = provers.inductive(toy.ToyEncoding(), 2)
+    assert any("; 0 keep it" not in o.detail for o in kept), kept
