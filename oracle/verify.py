@@ -28,7 +28,7 @@ from typing import Any
 import attrs
 
 from rules_oracle.model.core import registry
-from rules_oracle.model.core.game import Game
+from rules_oracle.model.core.game import Config, Game
 from rules_oracle.model.core.play import POLICIES
 from rules_oracle.properties import generic
 from rules_oracle.properties.base import Invariant, Outcome, TransitionInvariant
@@ -95,28 +95,55 @@ def _name(inv: Callable[..., Any]) -> str:
     return str(getattr(inv, "__name__", repr(inv)))
 
 
-def property_outcomes(
-    game: Game[Any, Any], invariants: Sequence[Invariant], games: int, seed: int,
-    progress: Progress | None = None,
-    transition_invariants: Sequence[TransitionInvariant] = (),
-) -> list[Outcome]:
-    """The generic checks and the game's invariants (over states and over steps) over
-    ``games`` seeded games.
+#: seeded games per property task: a game's property games run as tasks of this many
+#: (in parallel, in worker processes), their counts added up; the split is fixed, so the
+#: outcomes are the same for every number of worker processes
+PROPERTY_CHUNK = 5
 
-    The games alternate between the uniform and the eager play policy
-    (``model.core.play.POLICIES``), configurations in turn.
-    """
+
+def _property_stats(
+    game: Game[Any, Any], invariants: Sequence[Invariant],
+    transition_invariants: Sequence[TransitionInvariant], seed: int, first: int, count: int,
+) -> tuple[generic.Stats, int]:
+    """The checks of games ``first .. first + count - 1`` of the property games (their
+    counts, and how many were played eagerly). The games alternate between the uniform
+    and the eager play policy (``model.core.play.POLICIES``), configurations in turn."""
     configs = generic.variant_configs(game)
     checker = generic.GameChecker(game, invariants, transition_invariants)
     eager = 0
-    for i in range(games):
+    for i in range(first, first + count):
         # configurations in turn; each pass over them swaps the policies
         policy = POLICIES[(i + i // len(configs)) % 2]
         eager += policy == "eager"
         checker.run(configs[i % len(configs)], seed + i, policy)
-        if progress is not None:
-            progress("properties", i + 1, games)
-    stats = checker.stats
+    return checker.stats, eager
+
+
+def _merged(parts: Sequence[generic.Stats], keep: int = 5) -> generic.Stats:
+    """The counts of several runs of checks added up (the first ``keep`` violations of each
+    check, in order; the largest gain per action)."""
+    out = generic.Stats()
+    for part in parts:
+        out.games += part.games
+        out.steps += part.steps
+        for name, n in part.checked.items():
+            out.checked[name] = out.checked.get(name, 0) + n
+        for name, t in part.seconds.items():
+            out.seconds[name] = out.seconds.get(name, 0.0) + t
+        for name, found in part.failures.items():
+            kept = out.failures.setdefault(name, [])
+            kept.extend(found[:max(0, keep - len(kept))])
+        for action, gain in part.gains.items():
+            out.gains[action] = max(out.gains.get(action, gain), gain)
+    return out
+
+
+def _property_rows(
+    game: Game[Any, Any], invariants: Sequence[Invariant],
+    transition_invariants: Sequence[TransitionInvariant], stats: generic.Stats, eager: int,
+) -> list[Outcome]:
+    """One row per generic check and game invariant, and the largest gain seen."""
+    configs = generic.variant_configs(game)
     scope = (f"{stats.games} games ({eager} eager), {stats.steps} steps,"
              f" {len(configs)} configurations")
     out = []
@@ -145,6 +172,35 @@ def property_outcomes(
     return out
 
 
+def _chunks(games: int) -> list[tuple[int, int]]:
+    """The property games as (first, count) runs of :data:`PROPERTY_CHUNK`."""
+    return [(first, min(PROPERTY_CHUNK, games - first))
+            for first in range(0, games, PROPERTY_CHUNK)]
+
+
+def property_outcomes(
+    game: Game[Any, Any], invariants: Sequence[Invariant], games: int, seed: int,
+    progress: Progress | None = None,
+    transition_invariants: Sequence[TransitionInvariant] = (),
+) -> list[Outcome]:
+    """The generic checks and the game's invariants (over states and over steps) over
+    ``games`` seeded games, in runs of :data:`PROPERTY_CHUNK` games (as ``oracle verify``'s
+    tasks run them).
+
+    The games alternate between the uniform and the eager play policy
+    (``model.core.play.POLICIES``), configurations in turn.
+    """
+    parts = []
+    for first, count in _chunks(games):
+        parts.append(_property_stats(game, invariants, transition_invariants, seed, first,
+                                     count))
+        if progress is not None:
+            progress("properties", first + count, games)
+    return _property_rows(game, invariants, transition_invariants,
+                          _merged([stats for stats, _ in parts]),
+                          sum(eager for _, eager in parts))
+
+
 #: observation checks: seeded games per player count, and every how many states
 OBSERVATION_GAMES = 2
 OBSERVATION_EVERY = 5
@@ -154,8 +210,19 @@ def observation_outcomes(game: Game[Any, Any], seed: int) -> list[Outcome]:
     """The observation properties (``properties.observation``) over seeded games of every
     player count, policies in turn: one row per property. None for a game without
     observations; unknown when the game has no builder of hidden-information twins."""
-    if not game.observation_types:
-        return []
+    runs = [_observation_run(game, seed, i) for i in range(len(_observed_configs(game)))]
+    return _observation_rows(game, runs)
+
+
+def _observed_configs(game: Game[Any, Any]) -> list[Config]:
+    return list(generic.all_configs(game)) if game.observation_types else []
+
+
+def _observation_run(game: Game[Any, Any], seed: int, index: int
+                     ) -> tuple[float, int, int, int, list[Any]] | Outcome:
+    """The observation games of the ``index``-th configuration (its own task): seconds,
+    states, twins, games and violations; an ``unknown`` outcome when the game has no
+    builder of hidden-information twins."""
     from rules_oracle.properties import observation
     from rules_oracle.properties.registry import hidden_twins
 
@@ -163,22 +230,36 @@ def observation_outcomes(game: Game[Any, Any], seed: int) -> list[Outcome]:
     try:
         twins = hidden_twins(game.name)
     except ModuleNotFoundError as exc:
-        return [Outcome(name, "property", "unknown", 0.0,
-                        f"no module properties.{game.name}_hidden ({exc.name})")
-                for name in observation.CHECKS]
-    states = built = runs = 0
+        return Outcome("observation", "property", "unknown", 0.0,
+                       f"no module properties.{game.name}_hidden ({exc.name})")
+    config = _observed_configs(game)[index]
+    states = built = 0
     found: list[Any] = []
-    for config in generic.all_configs(game):
-        for g in range(OBSERVATION_GAMES):
-            run = observation.run_observations(
-                game, config, seed + g, twins, every=OBSERVATION_EVERY,
-                policy=POLICIES[(runs + g) % 2])
-            runs += 1
-            states += run.states
-            built += run.twins
-            found.extend(run.violations)
-    seconds = time.perf_counter() - start
-    scope = f"{states} states, {built} hidden-information twins; {runs} games"
+    for g in range(OBSERVATION_GAMES):
+        run = observation.run_observations(
+            game, config, seed + g, twins, every=OBSERVATION_EVERY,
+            policy=POLICIES[(index * OBSERVATION_GAMES + g) % 2])
+        states += run.states
+        built += run.twins
+        found.extend(run.violations)
+    return time.perf_counter() - start, states, built, OBSERVATION_GAMES, found
+
+
+def _observation_rows(game: Game[Any, Any],
+                      runs: Sequence[tuple[float, int, int, int, list[Any]] | Outcome]
+                      ) -> list[Outcome]:
+    if not game.observation_types:
+        return []
+    from rules_oracle.properties import observation
+
+    missing = [r for r in runs if isinstance(r, Outcome)]
+    if missing:
+        return [attrs.evolve(missing[0], name=name) for name in observation.CHECKS]
+    done = [r for r in runs if not isinstance(r, Outcome)]
+    seconds = sum(r[0] for r in done)
+    scope = (f"{sum(r[1] for r in done)} states, {sum(r[2] for r in done)}"
+             f" hidden-information twins; {sum(r[3] for r in done)} games")
+    found = [v for r in done for v in r[4]]
     out = []
     for name in observation.CHECKS:
         mine = [v for v in found if v.invariant == name]
@@ -336,10 +417,14 @@ def plan(
             head.append(problem)
     props = tuple(invariants)
     steps = tuple(transition_invariants or ())
-    tasks = [Task("properties", "property",
-                  lambda: property_outcomes(model, props, games, seed, None, steps), _listed),
-             Task("observations", "property", lambda: observation_outcomes(model, seed),
-                  _listed)]
+    chunks = _chunks(games)
+    observed = len(_observed_configs(model))
+    tasks = [Task(f"properties/{first}", "property",
+                  partial(_property_stats, model, props, steps, seed, first, count),
+                  _listed) for first, count in chunks]
+    tasks += [Task(f"observations/{i}", "property",
+                   partial(_observation_run, model, seed, i), lambda o: o)
+              for i in range(observed)]
     if encoding is None:
         encoding, problem = _encoding(model.name)
         if problem is not None:
@@ -351,11 +436,18 @@ def plan(
 
     def assemble(results: Sequence[Any]) -> list[Outcome]:
         out = [o for o in head if o.name == "invariants"]
-        out.extend(results[0])
-        out.extend(results[1])
+        found = results[:len(chunks)]
+        broken = [o for r in found if isinstance(r, list) for o in r]
+        if broken:  # a property task raised or its worker process died
+            out.extend(broken)
+        else:
+            out.extend(_property_rows(model, props, steps, _merged([r[0] for r in found]),
+                                      sum(r[1] for r in found)))
+        at = len(chunks) + observed
+        out.extend(_observation_rows(model, results[len(chunks):at]))
         out.extend(o for o in head if o.name == "encoding")
         if z3_assemble is not None:
-            out.extend(z3_assemble(results[2:]))
+            out.extend(z3_assemble(results[at:]))
         return out
 
     return Plan(model.name, tuple(tasks), assemble)

@@ -103,7 +103,7 @@ from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.model.catan.trade import rates
 from rules_oracle.model.catan.turn import robber_targets
 from rules_oracle.model.core.errors import IllegalAction
-from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
 
 STAGES = tuple(Stage)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
@@ -1047,9 +1047,9 @@ class CatanEncoding(Encoding[CatanState, Action]):
     #: the variable board's laying (terrain, spiral corner, random tokens) and shuffled
     #: harbours: long games over one option at a time seldom reach them, and random tokens
     #: need two options at once
-    openings = (((("board", "variable"),), 80),
-                ((("board", "variable"), ("tokens", "random")), 80),
-                ((("harbours", "shuffled"),), 80))
+    openings = (Opening((("board", "variable"),), 80),
+                Opening((("board", "variable"), ("tokens", "random")), 80),
+                Opening((("harbours", "shuffled"),), 80))
 
     def variables_for(self, players: int) -> tuple[str, ...]:
         return tuple([*_global_vars(players),

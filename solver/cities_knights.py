@@ -121,7 +121,7 @@ from rules_oracle.solver.catan import Up, pn, select
 from rules_oracle.solver.catan import between as rng
 from rules_oracle.solver.catan import flag as b
 from rules_oracle.solver.catan import sum_of as total
-from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
 
 STAGES = tuple(Stage)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
@@ -688,9 +688,12 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
     #: deep or rare steps the seeded sample may miss: the progress discards (at a turn's
     #: end and off turn) under ``progress-play=one``, and the variable board's chance steps
     #: with the set-up on it, a progress discard (step 1703) and an aqueduct (step 1865)
-    #: under ``board=variable`` (seed 1, uniform play; a metropolis is reached by eager play)
-    openings = (((("progress-play", "one"),), 1800),
-                ((("board", "variable"),), 1900))
+    #: under ``board=variable`` (seed 1, uniform play; a metropolis is reached by eager
+    #: play), and a progress card discarded at the end of one's turn (``end-discard``: an
+    #: eager 4-player game, seed 2, step 493; uniform play seldom holds 5 progress cards)
+    openings = (Opening((("progress-play", "one"),), 1800),
+                Opening((("board", "variable"),), 1900),
+                Opening((), 500, players=4, policy="eager", seed=2))
 
     def variables_for(self, players: int) -> tuple[str, ...]:
         return _vars(players)

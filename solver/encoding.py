@@ -48,6 +48,20 @@ class ActionKind:
     rules: tuple[str, ...] = ()
 
 
+@attrs.frozen
+class Opening:
+    """The first ``steps`` steps of one seeded game the faithfulness check samples."""
+
+    #: variant options of its configuration (the others at their defaults)
+    options: tuple[tuple[str, str], ...] = ()
+    steps: int = 100
+    #: its player count (None: the game's smallest)
+    players: int | None = None
+    #: a play policy of ``model.core.play.POLICIES``
+    policy: str = "uniform"
+    seed: int = 1
+
+
 class Encoding(ABC, Generic[S, A]):
     """A game's numeric projection, its action kinds, and its invariant I."""
 
@@ -128,11 +142,11 @@ class Encoding(ABC, Generic[S, A]):
         """
         return None
 
-    #: configurations whose opening steps the faithfulness check samples before seeded
-    #: play: (variant options, steps), at the game's smallest player count; for kinds
-    #: that play over one option at a time never reaches (a combination of options, a
-    #: board laid only under a variant) within the sample
-    openings: tuple[tuple[tuple[tuple[str, str], ...], int], ...] = ()
+    #: games whose opening steps the faithfulness check samples before seeded play, for
+    #: kinds that play over one option at a time never reaches (a combination of options,
+    #: a board laid only under a variant, a step only deep eager play reaches) within the
+    #: sample
+    openings: tuple[Opening, ...] = ()
 
     #: score variables per player, used by the bound provers
     def score_vars(self, players: int) -> tuple[str, ...]:

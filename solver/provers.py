@@ -1102,16 +1102,18 @@ def _transitions(
 
 def opening_pairs(game: Game[Any, Any], encoding: Encoding[Any, Any], seed: int = 1
                   ) -> list[tuple[Any, Any]]:
-    """(state, action) of the first steps of each of the encoding's ``openings``."""
+    """(state, action) of the first steps of each of the encoding's ``openings`` (``seed``
+    is added to each opening's own)."""
     out: list[tuple[Any, Any]] = []
-    for options, steps in encoding.openings:
-        config = game.config(game.min_players, dict(options))
-        rng = random.Random(seed)
+    for opening in encoding.openings:
+        players = game.min_players if opening.players is None else opening.players
+        config = game.config(players, dict(opening.options))
+        rng = random.Random(seed + opening.seed - 1)
         state = game.setup(config)
-        for _ in range(steps):
+        for _ in range(opening.steps):
             if game.actor(state) == TERMINAL:
                 break
-            action = choose(game, state, rng, "uniform")
+            action = choose(game, state, rng, opening.policy)
             out.append((state, action))
             state = game.apply(state, action)
     return out

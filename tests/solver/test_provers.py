@@ -8,9 +8,11 @@ import pytest
 import z3
 
 from rules_oracle.oracle import verify
+from rules_oracle.properties import generic
+from rules_oracle.properties.base import Violation
 from rules_oracle.properties.generic import all_configs
 from rules_oracle.solver import provers
-from rules_oracle.solver.encoding import ActionKind
+from rules_oracle.solver.encoding import ActionKind, Opening
 from tests import toyencoding as toy
 from tests.toygame import GAME
 
@@ -297,11 +299,13 @@ def test_verify_runs_the_observation_properties(monkeypatch: pytest.MonkeyPatch)
 
 def test_openings_are_sampled_first() -> None:
     class Opened(toy.ToyEncoding):
-        openings = (((), 3),)
+        openings = (Opening((), 3), Opening((), 2, players=3, policy="eager", seed=5))
 
     pairs = provers.opening_pairs(GAME, Opened())
-    assert len(pairs) == 3 and pairs[0][0] == GAME.setup(GAME.config(GAME.min_players))
-    assert all(GAME.apply(s, a) == pairs[i + 1][0] for i, (s, a) in enumerate(pairs[:-1]))
+    assert len(pairs) == 5 and pairs[0][0] == GAME.setup(GAME.config(GAME.min_players))
+    assert pairs[3][0] == GAME.setup(GAME.config(3))
+    for run in (pairs[:3], pairs[3:]):
+        assert all(GAME.apply(s, a) == run[i + 1][0] for i, (s, a) in enumerate(run[:-1]))
     assert provers.opening_pairs(GAME, toy.ENCODING) == []
 
 
@@ -387,7 +391,7 @@ def test_a_game_without_an_encoding_is_skipped_visibly(monkeypatch: pytest.Monke
     assert (row.name, row.status) == ("encoding", "skipped")
     assert "no Z3 encoding yet (no module rules_oracle.solver.toy)" in row.detail
     plan = verify.plan(GAME, games=1, invariants=toy.INVARIANTS)
-    assert [t.name for t in plan.tasks] == ["properties", "observations"]
+    assert [t.name for t in plan.tasks] == ["properties/0"]  # the toy has no observations
 
     def broken(name: str) -> Any:
         raise ModuleNotFoundError("No module named 'z3.missing'", name="z3.missing")
@@ -557,3 +561,42 @@ def test_a_part_stands_in_for_i_only_when_it_is_one_of_its_conjuncts() -> None:
     assert all(o.status == "proved" and "; 0 keep it" in o.detail for o in rows), rows
     kept = provers.inductive(toy.ToyEncoding(), 2)
     assert any("; 0 keep it" not in o.detail for o in kept), kept
+
+
+def test_property_games_run_as_tasks_whose_counts_add_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's property games run as fixed runs of PROPERTY_CHUNK games, one task each:
+    the rows are the same for every number of worker processes, and count every game; a
+    run that raises is a failed row."""
+    monkeypatch.setattr(verify, "PROPERTY_CHUNK", 3)
+    plan = verify.plan(GAME, games=7, invariants=toy.INVARIANTS, encoding=toy.ENCODING,
+                       transitions=50)
+    assert [t.name for t in plan.tasks[:3]] == ["properties/0", "properties/3", "properties/6"]
+    one = verify.execute([plan], 1)[0]
+    two = verify.execute([plan], 2)[0]
+    assert _outcomes_without_time(one) == _outcomes_without_time(two)
+    rows = {o.name: o for o in one if o.kind == "property"}
+    direct = {o.name: o.detail for o in verify.property_outcomes(GAME, toy.INVARIANTS, 7, 0)}
+    assert {name: o.detail for name, o in rows.items()} == direct
+    assert all("7 games" in d for n, d in direct.items() if n != "observed/max-gain")
+    stats = [verify._property_stats(GAME, toy.INVARIANTS, (), 0, first, n)[0]
+             for first, n in verify._chunks(7)]
+    merged = verify._merged(stats, keep=1)
+    assert merged.games == 7 and merged.steps == sum(s.steps for s in stats)
+    v = [Violation("x", f"v{i}") for i in range(3)]
+    a = generic.Stats(checked={"x": 2}, failures={"x": v[:2]}, games=1, steps=5,
+                      gains={"move": 3}, seconds={"x": 1.0})
+    b = generic.Stats(checked={"x": 1, "y": 4}, failures={"x": v[2:]}, games=2, steps=7,
+                      gains={"move": 2, "roll": 1}, seconds={"x": 0.5})
+    both = verify._merged([a, b], keep=2)
+    assert (both.games, both.steps, both.checked) == (3, 12, {"x": 3, "y": 4})
+    assert both.failures == {"x": v[:2]} and both.gains == {"move": 3, "roll": 1}
+    assert verify._merged([a, b], keep=5).failures == {"x": v}
+
+    def boom(*args: Any) -> Any:
+        raise RuntimeError("a broken check")
+
+    monkeypatch.setattr(verify, "_property_stats", boom)
+    raised = verify.execute([verify.plan(GAME, games=4, invariants=toy.INVARIANTS,
+                                         encoding=toy.ENCODING, transitions=50)], 1)[0]
+    assert [(o.name, o.status) for o in raised if o.name.startswith("properties/")] == [
+        ("properties/0", "failed"), ("properties/3", "failed")]
