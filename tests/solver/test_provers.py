@@ -600,3 +600,42 @@ def test_property_games_run_as_tasks_whose_counts_add_up(monkeypatch: pytest.Mon
                                          encoding=toy.ENCODING, transitions=50)], 1)[0]
     assert [(o.name, o.status) for o in raised if o.name.startswith("properties/")] == [
         ("properties/0", "failed"), ("properties/3", "failed")]
+
+
+def test_a_sparing_check_goes_case_by_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round of `_check_sparingly` that does not settle whole is asked per case of the
+    encoding's cover: UNSAT when every case is, unknown as soon as one does not settle."""
+    x, y = z3.Ints("x y")
+    cases = [x < 0, x >= 0]
+    real = provers._solver
+    asked: list[str] = []
+
+    class WholeTimesOut:
+        """Z3, except that a query naming no case does not settle."""
+
+        def __init__(self, timeout: float) -> None:
+            self.inner = real(timeout)
+            self.terms: list[Any] = []
+
+        def add(self, *terms: Any) -> None:
+            self.terms.extend(terms)
+            self.inner.add(*terms)
+
+        def check(self) -> Any:
+            named = [c for c in cases if any(z3.eq(c, t) for t in self.terms)]
+            asked.append(str(named[0]) if named else "whole")
+            return self.inner.check() if named else z3.unknown
+
+        def model(self) -> Any:
+            return self.inner.model()
+
+    monkeypatch.setattr(provers, "_solver", WholeTimesOut)
+    whole = [y >= 0]
+    assert provers._check_sparingly([y < 0], whole, whole, 2.0, cases) == z3.unsat
+    assert asked == ["whole", "x < 0", "x >= 0"]
+    assert provers._check_sparingly([y < 0], whole, whole, 2.0) == z3.unknown  # no cases
+    # a case's state that breaks I adds the conjuncts it breaks; a second round settles
+    assert provers._check_sparingly([y < 0], [], whole, 2.0, cases) == z3.unsat
+    monkeypatch.setattr(provers, "LAZY_ROUNDS", 1)
+    assert provers._check_sparingly([y < 0], [], whole, 2.0, cases) == z3.unknown
+    assert provers._check_sparingly([y < 0, x < 0], [], [], 2.0, cases) == z3.sat
