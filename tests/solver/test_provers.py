@@ -607,6 +607,7 @@ def test_a_sparing_check_goes_case_by_case(monkeypatch: pytest.MonkeyPatch) -> N
     encoding's cover: UNSAT when every case is, unknown as soon as one does not settle."""
     x, y = z3.Ints("x y")
     cases = [x < 0, x >= 0]
+    stuck = y == 7  # a fact no case settles
     real = provers._solver
     asked: list[str] = []
 
@@ -624,7 +625,9 @@ def test_a_sparing_check_goes_case_by_case(monkeypatch: pytest.MonkeyPatch) -> N
         def check(self) -> Any:
             named = [c for c in cases if any(z3.eq(c, t) for t in self.terms)]
             asked.append(str(named[0]) if named else "whole")
-            return self.inner.check() if named else z3.unknown
+            if not named or any(z3.eq(t, stuck) for t in self.terms):
+                return z3.unknown
+            return self.inner.check()
 
         def model(self) -> Any:
             return self.inner.model()
@@ -639,3 +642,6 @@ def test_a_sparing_check_goes_case_by_case(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(provers, "LAZY_ROUNDS", 1)
     assert provers._check_sparingly([y < 0], [], whole, 2.0, cases) == z3.unknown
     assert provers._check_sparingly([y < 0, x < 0], [], [], 2.0, cases) == z3.sat
+    asked.clear()
+    assert provers._check_sparingly([stuck], [], whole, 2.0, cases) == z3.unknown
+    assert asked == ["whole", "x < 0"]  # the first case that does not settle ends it
