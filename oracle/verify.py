@@ -218,11 +218,21 @@ def _observed_configs(game: Game[Any, Any]) -> list[Config]:
     return list(generic.all_configs(game)) if game.observation_types else []
 
 
+@attrs.frozen
+class _ObservationRun:
+    """What the observation games of one configuration checked."""
+
+    seconds: float
+    states: int
+    twins: int
+    games: int
+    violations: list[Any]
+
+
 def _observation_run(game: Game[Any, Any], seed: int, index: int
-                     ) -> tuple[float, int, int, int, list[Any]] | Outcome:
-    """The observation games of the ``index``-th configuration (its own task): seconds,
-    states, twins, games and violations; an ``unknown`` outcome when the game has no
-    builder of hidden-information twins."""
+                     ) -> _ObservationRun | Outcome:
+    """The observation games of the ``index``-th configuration (its own task); an
+    ``unknown`` outcome when the game has no builder of hidden-information twins."""
     from rules_oracle.properties import observation
     from rules_oracle.properties.registry import hidden_twins
 
@@ -242,12 +252,12 @@ def _observation_run(game: Game[Any, Any], seed: int, index: int
         states += run.states
         built += run.twins
         found.extend(run.violations)
-    return time.perf_counter() - start, states, built, OBSERVATION_GAMES, found
+    return _ObservationRun(time.perf_counter() - start, states, built, OBSERVATION_GAMES,
+                           found)
 
 
 def _observation_rows(game: Game[Any, Any],
-                      runs: Sequence[tuple[float, int, int, int, list[Any]] | Outcome]
-                      ) -> list[Outcome]:
+                      runs: Sequence[_ObservationRun | Outcome]) -> list[Outcome]:
     if not game.observation_types:
         return []
     from rules_oracle.properties import observation
@@ -256,10 +266,10 @@ def _observation_rows(game: Game[Any, Any],
     if missing:
         return [attrs.evolve(missing[0], name=name) for name in observation.CHECKS]
     done = [r for r in runs if not isinstance(r, Outcome)]
-    seconds = sum(r[0] for r in done)
-    scope = (f"{sum(r[1] for r in done)} states, {sum(r[2] for r in done)}"
-             f" hidden-information twins; {sum(r[3] for r in done)} games")
-    found = [v for r in done for v in r[4]]
+    seconds = sum(r.seconds for r in done)
+    scope = (f"{sum(r.states for r in done)} states, {sum(r.twins for r in done)}"
+             f" hidden-information twins; {sum(r.games for r in done)} games")
+    found = [v for r in done for v in r.violations]
     out = []
     for name in observation.CHECKS:
         mine = [v for v in found if v.invariant == name]

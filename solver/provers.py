@@ -423,10 +423,38 @@ class Frame:
     whole: Any
     cases: tuple[Any, ...]
     parts: dict[str, Any]
-    held: frozenset[int]
     kinds: tuple[ActionKind, ...]
+    #: I's conjuncts (nested conjunctions flattened), and their ids
+    conjuncts: tuple[Any, ...] = attrs.field(init=False)
+    held: frozenset[int] = attrs.field(init=False)
     _steps: dict[str, Step] = attrs.field(factory=dict)
     _post_parts: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        self.conjuncts = tuple(_conjuncts(self.whole))
+        self.held = frozenset(c.get_id() for c in self.conjuncts)
+
+    def keeps(self, step: Step, group: Any, start: Sequence[Any] | None, timeout: float
+              ) -> tuple[str, str]:
+        """Whether ``step`` keeps ``group`` true from every state satisfying I: first from
+        ``start`` (some of I's conjuncts; ``None``: not tried) and as few more of them as
+        it takes (:func:`_lazily`), then under all of I (by the encoding's cases where the
+        query does not settle whole). ``("alone" | "proved" | "counterexample" |
+        "unknown", detail)``; the detail of a counterexample shows the kind, parameters,
+        pre-state and changed variables."""
+        if start is not None and _lazily(start, step.enabled, group, self.conjuncts,
+                                         self.cases):
+            return "alone", ""
+        result, s = _decide(z3.And(self.whole, step.enabled, z3.Not(group)), self.cases,
+                            timeout, WHOLE_FIRST)
+        if result == z3.sat:
+            m = s.model()
+            return "counterexample", (
+                f"{step.kind.name}{_values(m, step.params)} from {_values(m, self.pre)}"
+                f" changes {_changes(m, self.pre, step.post)}")
+        if result == z3.unknown:
+            return "unknown", f"{step.kind.name}: {_reason(s, timeout)}"
+        return "proved", ""
 
     def step(self, kind: ActionKind | str) -> Step:
         """The step of ``kind`` (one of :attr:`kinds`, or its name), built once; a kind
@@ -470,8 +498,7 @@ def frame(encoding: Encoding[Any, Any], players: int) -> Frame:
         pre = encoding.fresh("s", players)
         whole = encoding.invariant(pre, players)
         found = Frame(encoding, players, pre, whole, tuple(encoding.cases(pre, players)),
-                      encoding.invariant_parts(pre, players), conjunct_ids(whole),
-                      encoding.kinds(players))
+                      encoding.invariant_parts(pre, players), encoding.kinds(players))
     _FRAMES[key] = found
     while len(_FRAMES) > FRAMES:
         del _FRAMES[next(iter(_FRAMES))]
@@ -545,7 +572,6 @@ def inductive(
     of any kind breaks it (checked over the conjuncts the kind changes, in groups;
     each group first under the part alone, then under the whole of I)."""
     f = frame(encoding, players)
-    whole_conjuncts = _conjuncts(f.whole)
     part_names = tuple(f.parts)
     if parts is not None:
         unknown = sorted(set(parts) - set(part_names))
@@ -558,30 +584,21 @@ def inductive(
         status, untouched, alone = "proved", 0, 0
         detail = ""
         # the part is a weaker hypothesis than I only when its conjuncts are I's own
-        own_conjuncts = _conjuncts(f.parts[part])
-        own = {c.get_id() for c in own_conjuncts} <= f.held
+        conjuncts = _conjuncts(f.parts[part])
+        own = conjuncts if {c.get_id() for c in conjuncts} <= f.held else None
         for kind in f.kinds:
             step = f.step(kind)
             groups = changed_groups(f.parts[part], f.post_parts(kind)[part], f.held)
             untouched += not groups
             needs_whole = False
             for group in groups:
-                if own and _lazily(own_conjuncts, step.enabled, group, whole_conjuncts,
-                                   f.cases):
-                    continue
-                needs_whole = True
-                result, s = _decide(z3.And(f.whole, step.enabled, z3.Not(group)), f.cases,
-                                    timeout, WHOLE_FIRST)
-                if result == z3.sat:
-                    m = s.model()
-                    status = "counterexample"
-                    detail = (
-                        f"{kind.name}{_values(m, step.params)} from {_values(m, f.pre)}"
-                        f" changes {_changes(m, f.pre, step.post)}"
-                    )
+                found, why = f.keeps(step, group, own, timeout)
+                needs_whole |= found != "alone"
+                if found == "counterexample":
+                    status, detail = found, why
                     break
-                if result == z3.unknown:
-                    status, detail = "unknown", f"{kind.name}: {_reason(s, timeout)}"
+                if found == "unknown":
+                    status, detail = found, why
             alone += bool(groups) and not needs_whole
             if status == "counterexample":
                 break
@@ -993,23 +1010,15 @@ def monotonicity(
     pre = f.pre
     score_vars = encoding.score_vars(players)
     status, detail = "proved", f"{len(score_vars)} score variables never decrease"
-    whole_conjuncts = _conjuncts(f.whole)
     for kind in f.kinds:
         step = f.step(kind)
-        post = step.post
-        kept = z3.And(*(post[v] >= pre[v] for v in score_vars))
-        if _lazily((), step.enabled, kept, whole_conjuncts, f.cases):
-            continue
-        query = z3.And(f.whole, step.enabled, z3.Not(kept))
-        result, s = _decide(query, f.cases, timeout, WHOLE_FIRST)
-        if result == z3.sat:
-            m = s.model()
-            status = "counterexample"
-            detail = (f"{kind.name}{_values(m, step.params)} from {_values(m, pre)}"
-                      f" changes {_changes(m, pre, post)}")
+        found, why = f.keeps(step, z3.And(*(step.post[v] >= pre[v] for v in score_vars)), (),
+                             timeout)
+        if found == "counterexample":
+            status, detail = found, why
             break
-        if result == z3.unknown:
-            status, detail = "unknown", f"{kind.name}: {_reason(s, timeout)}"
+        if found == "unknown":
+            status, detail = found, why
     return Outcome(f"monotone-scores/p{players}", "z3", status,
                    time.perf_counter() - start, detail)
 
@@ -1118,8 +1127,8 @@ def _transitions(
 
 def opening_pairs(game: Game[Any, Any], encoding: Encoding[Any, Any], seed: int = 1
                   ) -> list[tuple[Any, Any]]:
-    """(state, action) of the first steps of each of the encoding's ``openings`` (``seed``
-    is added to each opening's own)."""
+    """(state, action) of the first steps of each of the encoding's ``openings``, each
+    played with the seed ``seed - 1`` plus its own (its own under the default ``seed``)."""
     out: list[tuple[Any, Any]] = []
     for opening in encoding.openings:
         players = game.min_players if opening.players is None else opening.players
