@@ -195,8 +195,23 @@ def _near(value: Any, target: Any) -> Any:
     return z3.Or(target == value, target == _wrap(value + 1), target == _wrap(value - 1))
 
 
+#: :func:`_on`'s terms by the board term's id and the boards (with the board term, which
+#: keeps its id from being reused): a placement asks the same ones for every space
+_ON: dict[tuple[int, tuple[int, ...]], tuple[Any, Any]] = {}
+
+
 def _on(board: Any, boards: tuple[int, ...]) -> Any:
     """``board`` is one of ``boards`` (the invariant keeps a board number in 1..9)."""
+    key = (board.get_id(), boards)
+    hit = _ON.get(key)
+    if hit is None:
+        if len(_ON) > 4096:
+            _ON.clear()
+        hit = _ON[key] = (board, _on_term(board, boards))
+    return hit[1]
+
+
+def _on_term(board: Any, boards: tuple[int, ...]) -> Any:
     if not boards:
         return z3.BoolVal(False)
     if len(boards) == len(BOARD_NUMS):

@@ -527,6 +527,26 @@ def test_a_frame_is_built_once_per_encoding_and_player_count(
     assert provers.frame(enc, 2) is not f
 
 
+def test_post_state_parts_are_the_parts_built_over_the_post_state() -> None:
+    """A frame's post-state parts (the parts with each updated variable substituted) say
+    what the encoding's own parts built over the post-state say, for every kind of a real
+    encoding (crafts, 2 players): Z3 finds no state where they differ."""
+    from rules_oracle.solver.crafts import ENCODING
+
+    f = provers.frame(ENCODING, 2)
+    for kind in f.kinds:
+        built = ENCODING.invariant_parts(f.step(kind).post, 2)
+        substituted = f.post_parts(kind)
+        assert substituted.keys() == built.keys()
+        s = z3.Solver()
+        s.add(z3.Or(*(z3.Xor(substituted[n], built[n]) for n in built)))
+        assert s.check() == z3.unsat, kind.name
+    # and a kind that updates nothing leaves every part as it is
+    idle = attrs.evolve(f.kinds[0], name="idle", update=lambda v, p: {})
+    alone = provers.Frame(ENCODING, 2, f.pre, f.whole, f.cases, f.parts, (idle,))
+    assert alone.post_parts(idle) == f.parts
+
+
 def test_a_part_is_proved_from_as_few_conjuncts_as_it_takes(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """`_lazily` proves a group from the part, adding the conjuncts of I that the states
