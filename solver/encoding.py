@@ -31,6 +31,19 @@ Params = Mapping[str, Any]
 
 
 @attrs.frozen
+class BoundCase:
+    """A case of a gain bound's split (:meth:`Encoding.bound_cases`): a described z3 Bool
+    over the pre-state and, optionally, narrower cases that cover it. The prover asks a
+    case whole when it only needs to know that no gain in it passes the best found so
+    far, and goes to the narrower cases where a query over the whole case would not
+    settle (finding a case's largest gain) or does not (a gain above the best)."""
+
+    label: str
+    case: Any
+    within: tuple["BoundCase", ...] = ()
+
+
+@attrs.frozen
 class ActionKind:
     """One action type: its parameters, guard and update."""
 
@@ -122,13 +135,16 @@ class Encoding(ABC, Generic[S, A]):
         """
         return ()
 
-    def bound_cases(self, v: Vars, players: int, kind: str) -> Sequence[tuple[str, Any]]:
-        """A cover of the states satisfying I (described z3 Bools) under which the gain
-        bound of action kind ``kind`` is found case by case: the bound is the largest
-        case's, each found by its own smaller queries, where the bound over every state
-        at once does not settle within the query time (a gain that depends on which board
-        the actor plays, say). The bound's proof checks that the cases cover every
-        enabled state. Default: none, the bound searched over every state at once.
+    def bound_cases(self, v: Vars, players: int, kind: str
+                    ) -> Sequence[tuple[str, Any] | BoundCase]:
+        """A cover of the states satisfying I (described z3 Bools, or :class:`BoundCase`
+        with narrower cases of their own) under which the gain bound of action kind
+        ``kind`` is found case by case: the bound is the largest case's, each found by its
+        own smaller queries, where the bound over every state at once does not settle
+        within the query time (a gain that depends on which board the actor plays, say).
+        The bound's proof checks that the cases cover every enabled state, and that a
+        case's narrower cases cover it where they are used. Default: none, the bound
+        searched over every state at once.
         """
         return ()
 

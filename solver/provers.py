@@ -33,7 +33,7 @@ from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import TERMINAL, Config, Game
 from rules_oracle.model.core.play import POLICIES, choose
 from rules_oracle.properties.base import Outcome
-from rules_oracle.solver.encoding import ActionKind, Encoding
+from rules_oracle.solver.encoding import ActionKind, BoundCase, Encoding
 
 Value = int | bool
 
@@ -755,15 +755,18 @@ SEARCH_CAP = 10**6
 
 
 def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequence[Any],
-           timeout: float, cases: Sequence[Any] = ()) -> tuple[str, int | None, str]:
-    """The largest gain under ``facts``: ``z3.Optimize`` for ``OPTIMIZE_FIRST`` seconds,
-    then, if it did not settle, :func:`_search_max` with ``timeout`` per query."""
+           timeout: float, cases: Sequence[Any] = (), optimize: bool = True
+           ) -> tuple[str, int | None, str]:
+    """The largest gain under ``facts``: ``z3.Optimize`` for ``OPTIMIZE_FIRST`` seconds
+    (unless not to ``optimize``), then, if it did not settle, :func:`_search_max` with
+    ``timeout`` per query."""
     opt = _optimizer(min(OPTIMIZE_FIRST, timeout))
     opt.add(*facts)
     g = _gain(scores_pre, scores_post, opt)
-    status, value, why = _maximize(opt, g, min(OPTIMIZE_FIRST, timeout))
-    if status == "proved" or why in (NEVER_ENABLED, UNBOUNDED):
-        return status, value, why
+    if optimize:
+        status, value, why = _maximize(opt, g, min(OPTIMIZE_FIRST, timeout))
+        if status == "proved" or why in (NEVER_ENABLED, UNBOUNDED):
+            return status, value, why
     return _search_max([*facts, _gained(g, scores_pre, scores_post)], g, timeout, cases)
 
 
@@ -853,18 +856,28 @@ def confirm_max(facts: Sequence[Any], g: Any, value: int, timeout: float,
     return "proved", ""
 
 
+#: seconds a query over a whole bound case (one with narrower cases) gets before its
+#: narrower cases are asked instead
+CASE_FIRST = 5.0
+
+
 def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
                     scores_post: Sequence[Any], timeout: float, cases: Sequence[Any],
-                    split: Sequence[tuple[str, Any]]) -> tuple[str, int | None, str]:
+                    split: Sequence[BoundCase]) -> tuple[str, int | None, str]:
     """The largest gain under ``facts`` as the largest of its bounds under each of
-    ``split`` (described cases, each asked whole).
+    ``split`` (described cases, some with narrower cases of their own).
 
     First, that the cases cover ``facts`` (one UNSAT query, asked by ``cases`` if it
-    does not settle whole). The first enabled case's bound is found by :func:`_bound`;
-    each later case costs one query (does it pass the best so far?) and, only when it
-    does, a search above the best. On success the third element names the case that
-    gives the bound."""
-    cover, s = _decide(z3.And(*facts, z3.Not(z3.Or(*(c for _, c in split)))), cases,
+    does not settle whole). The first enabled case's bound is found by :func:`_bound`
+    (by its narrower cases, when it has them: a case with narrower ones is one Z3 would
+    not settle whole); each later case costs one query (does it pass the best so far?)
+    and, only when it does, a search above the best, or, for a case with narrower cases,
+    the same over them (after a query that they cover it). The narrower cases are where
+    the largest gain is found; the wider ones, where it is shown that nothing passes it:
+    Burgundy's placements ask a board per case for the first acting player and one query
+    per other player. On success the third element names the case that gives the
+    bound."""
+    cover, s = _decide(z3.And(*facts, z3.Not(z3.Or(*(c.case for c in split)))), cases,
                        timeout, WHOLE_FIRST)
     if cover == z3.sat:
         return "unknown", None, "the bound's cases do not cover every enabled state"
@@ -873,26 +886,54 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
     g = z3.Int("gain")
     gained = _gained(g, scores_pre, scores_post)
     best: tuple[int, str] | None = None
-    for label, case in split:
-        if best is None:
-            status, value, why = _bound([*facts, case], scores_pre, scores_post, timeout)
-            if why == NEVER_ENABLED:
-                continue
-            if status != "proved" or value is None:
-                return "unknown", None, f"{label}: {why}"
-            best = (value, label)
-            continue
-        # a search above the best so far: its first query (is any gain above the best?)
-        # is all a case that does not pass it costs
-        status, value, why = _search_max([*facts, gained, case, g > best[0]], g, timeout)
+    narrower = 0
+
+    def covered(node: BoundCase) -> str | None:
+        found, s = _decide(z3.And(*facts, node.case, z3.Not(z3.Or(
+            *(c.case for c in node.within)))), cases, timeout, WHOLE_FIRST)
+        if found == z3.sat:
+            return f"{node.label}: its narrower cases do not cover it"
+        if found == z3.unknown:
+            return f"{node.label}: whether its narrower cases cover it: {_reason(s, timeout)}"
+        return None
+
+    def explore(node: BoundCase) -> str | None:
+        """Raise ``best`` to the largest gain under ``node``; the reason it cannot."""
+        nonlocal best, narrower
+        if node.within:
+            if best is not None:
+                above = _solver(min(CASE_FIRST, timeout))
+                above.add(*facts, gained, node.case, g > best[0])
+                if above.check() == z3.unsat:
+                    return None
+            problem = covered(node)
+            narrower += len(node.within)
+            for sub in node.within:
+                problem = problem or explore(sub)
+            return problem
+        if best is None:  # a search: Optimize does not settle the cases an encoding splits
+            status, value, why = _bound([*facts, node.case], scores_pre, scores_post, timeout,
+                                        optimize=False)
+        else:
+            # a search above the best so far: its first query (is any gain above the
+            # best?) is all a case that does not pass it costs
+            status, value, why = _search_max([*facts, gained, node.case, g > best[0]], g,
+                                             timeout)
         if why == NEVER_ENABLED:
-            continue
+            return None
         if status != "proved" or value is None:
-            return "unknown", None, f"{label}: {why}"
-        best = (value, label)
+            return f"{node.label}: {why}"
+        best = (value, node.label)
+        return None
+
+    for node in split:
+        problem = explore(node)
+        if problem is not None:
+            return "unknown", None, problem
     if best is None:
         return "unknown", None, NEVER_ENABLED
-    return "proved", best[0], f"the largest of {len(split)} cases, under {best[1]}"
+    more = f" ({narrower} narrower ones asked)" if narrower else ""
+    return "proved", best[0], f"the largest of {len(split)} cases{more}, under {best[1]}"
 
 
 def _optimizer(timeout: float) -> Any:
@@ -914,7 +955,8 @@ def kind_bound(
     kind = step.kind
     post = step.post
     facts = [f.whole, step.enabled]
-    split = tuple(encoding.bound_cases(pre, players, kind.name))
+    split = tuple(c if isinstance(c, BoundCase) else BoundCase(*c)
+                  for c in encoding.bound_cases(pre, players, kind.name))
     if split:
         status, value, why = _bound_by_cases(facts, [pre[v] for v in score_vars],
                                              [post[v] for v in score_vars], timeout,

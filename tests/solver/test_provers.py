@@ -12,7 +12,7 @@ from rules_oracle.properties import generic
 from rules_oracle.properties.base import Violation
 from rules_oracle.properties.generic import all_configs
 from rules_oracle.solver import provers
-from rules_oracle.solver.encoding import ActionKind, Opening
+from rules_oracle.solver.encoding import ActionKind, BoundCase, Opening
 from tests import toyencoding as toy
 from tests.toygame import GAME
 
@@ -460,6 +460,34 @@ def test_a_bound_found_case_by_case() -> None:
     gap = provers.kind_bound(Split(), 2, move)
     assert gap.value is None and gap.outcome.status == "unknown"
     assert gap.outcome.detail == "the bound's cases do not cover every enabled state"
+    # cases with narrower ones: the first case's narrower cases find its largest gain; a
+    # later case is asked whole, and by its narrower cases only when a gain in it passes
+    roll = lambda v, lo, hi: z3.And(v["roll"] >= lo, v["roll"] <= hi)  # noqa: E731
+    splits["move"] = lambda v: [
+        BoundCase("low rolls", v["roll"] <= 2, (BoundCase("roll 1", roll(v, -9, 1)),
+                                                BoundCase("roll 2", roll(v, 2, 2)))),
+        BoundCase("high rolls", v["roll"] > 2, (BoundCase("roll 3", roll(v, 3, 3)),
+                                                BoundCase("past 3", v["roll"] > 3)))]
+    nested = provers.kind_bound(Split(), 2, move)
+    assert (nested.outcome.status, nested.value) == ("proved", whole.value)
+    assert nested.outcome.detail == (f"max gain {whole.value} (the largest of 2 cases"
+                                     " (4 narrower ones asked), under roll 3)")
+    # a later case that no gain in it passes the best costs one query: its narrower cases
+    # are not asked (nor checked to cover it)
+    splits["move"] = lambda v: [
+        BoundCase("high rolls", v["roll"] > 2, (BoundCase("roll 3", roll(v, 3, 3)),
+                                                BoundCase("past 3", v["roll"] > 3))),
+        BoundCase("low rolls", v["roll"] <= 2, (BoundCase("roll 1", roll(v, -9, 1)),))]
+    first = provers.kind_bound(Split(), 2, move)
+    assert (first.outcome.status, first.value) == ("proved", whole.value)
+    assert "(2 narrower ones asked), under roll 3" in first.outcome.detail
+    # narrower cases that do not cover their case, where they are asked
+    splits["move"] = lambda v: [
+        BoundCase("low rolls", v["roll"] <= 2, (BoundCase("roll 1", roll(v, -9, 1)),)),
+        BoundCase("high rolls", v["roll"] > 2, (BoundCase("roll 3", roll(v, 3, 3)),))]
+    short = provers.kind_bound(Split(), 2, move)
+    assert (short.outcome.status, short.value) == ("unknown", None)
+    assert short.outcome.detail == "low rolls: its narrower cases do not cover it"
 
 
 def test_a_claimed_maximum_is_confirmed_or_refuted() -> None:
