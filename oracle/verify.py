@@ -17,12 +17,13 @@
 The obligations are described in ``docs/verification.md``.
 """
 
-import concurrent.futures
+import contextlib
 import multiprocessing
 import os
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from multiprocessing.connection import Connection, wait
 from typing import Any
 
 import attrs
@@ -297,6 +298,10 @@ class Task:
     kind: str
     work: Callable[[], Any]
     fail: Callable[[Outcome], Any]
+    #: tasks with the same share (a game's Z3 obligations at one player count) reuse the
+    #: terms the first of them builds in a worker process (``provers.frame``): they go to
+    #: one worker where the others have work of their own; empty: none
+    share: str = ""
 
     def failed(self, seconds: float, detail: str) -> Any:
         return self.fail(Outcome(self.name, self.kind, "failed", seconds, detail))
@@ -342,7 +347,7 @@ def _z3_tasks(
     def add(name: str, kind: str, work: Callable[[], Any],
             fail: Callable[[Outcome], Any] = _listed, *, players: int = 0,
             role: str = "proof") -> None:
-        tasks.append(Task(name, kind, work, fail))
+        tasks.append(Task(name, kind, work, fail, f"{game.name}/p{players}" if players else ""))
         roles.append((players, role))
 
     add("faithfulness", "faithfulness", lambda: provers.faithfulness_report(
@@ -467,8 +472,11 @@ def plan(
 _TASKS: list[Task] = []
 
 
-def _work(index: int) -> Any:
-    return _TASKS[index]()
+def _serve(conn: Connection) -> None:
+    """A worker process: run the tasks it is sent (their index in ``_TASKS``) and send
+    back each result, until it is sent None."""
+    while (index := conn.recv()) is not None:
+        conn.send(_TASKS[index]())
 
 
 def default_jobs() -> int:
@@ -477,6 +485,78 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+@attrs.define
+class _Worker:
+    """A worker process, the task it runs and the shares it has run tasks of."""
+
+    process: Any
+    conn: Connection
+    task: int | None = None
+    shares: set[str] = attrs.field(factory=set)
+
+
+def _start(context: Any) -> _Worker:
+    mine, theirs = context.Pipe()
+    process = context.Process(target=_serve, args=(theirs,), daemon=True)
+    process.start()
+    theirs.close()
+    return _Worker(process, mine)
+
+
+def _pick(worker: _Worker, pending: list[int], workers: Sequence[_Worker]) -> int:
+    """The next task for ``worker`` (an index into ``pending``): the first of a share it
+    has run, else the first no other worker has a share in, else the first."""
+    shares = [_TASKS[i].share for i in pending]
+    for at, share in enumerate(shares):
+        if share and share in worker.shares:
+            return at
+    taken = {s for w in workers if w is not worker for s in w.shares}
+    return next((at for at, share in enumerate(shares) if share not in taken), 0)
+
+
+def _pool(total: int, jobs: int, results: list[Any], progress: Progress | None) -> None:
+    """Run tasks ``0 .. total - 1`` of ``_TASKS`` in ``jobs`` forked worker processes, a
+    task to a worker as it becomes free, a share's tasks to one worker where the balance
+    allows (``Task.share``); a worker that dies fails its task and is replaced."""
+    context = multiprocessing.get_context("fork")
+    workers = [_start(context) for _ in range(min(jobs, total))]
+    pending = list(range(total))
+    done = 0
+    try:
+        while done < total:
+            for w in workers:
+                if w.task is None and pending:
+                    w.task = pending.pop(_pick(w, pending, workers))
+                    if _TASKS[w.task].share:
+                        w.shares.add(_TASKS[w.task].share)
+                    w.conn.send(w.task)
+            busy = [w for w in workers if w.task is not None]
+            for ready in wait([w.conn for w in busy]):
+                w = next(w for w in busy if w.conn is ready)
+                index = w.task
+                assert index is not None
+                try:
+                    results[index] = w.conn.recv()
+                except (EOFError, OSError) as exc:  # its worker process died (a crash in Z3)
+                    w.process.join()
+                    results[index] = _TASKS[index].failed(
+                        0.0, f"its worker process died (exit code {w.process.exitcode}):"
+                        f" {exc!r}")
+                    workers[workers.index(w)] = w = _start(context)
+                w.task = None
+                done += 1
+                if progress is not None:
+                    progress("obligations", done, total)
+    finally:
+        for w in workers:
+            with contextlib.suppress(OSError):  # the worker may be gone already
+                w.conn.send(None)
+            w.process.join(timeout=5)
+            if w.process.is_alive():  # pragma: no cover - a task still running on error
+                w.process.kill()
+                w.process.join()
 
 
 def execute(plans: Sequence[Plan], jobs: int = 1,
@@ -494,17 +574,7 @@ def execute(plans: Sequence[Plan], jobs: int = 1,
     else:
         _TASKS[:] = flat
         try:
-            context = multiprocessing.get_context("fork")
-            with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
-                futures = {pool.submit(_work, i): i for i in range(total)}
-                for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-                    i = futures[future]
-                    try:
-                        results[i] = future.result()
-                    except Exception as exc:  # its worker process died (a crash in Z3)
-                        results[i] = flat[i].failed(0.0, f"its worker process died: {exc!r}")
-                    if progress is not None:
-                        progress("obligations", done, total)
+            _pool(total, jobs, results, progress)
         finally:
             _TASKS.clear()
     out = []

@@ -292,10 +292,55 @@ def enabled(encoding: Encoding[Any, Any], compiled: Compiled, state: Any, action
 TACTIC = ("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "smt")
 
 
+class _Model:
+    """A model of a :class:`_Fresh` query, evaluating terms of the main context."""
+
+    def __init__(self, model: Any, ctx: z3.Context) -> None:
+        self._model, self._ctx = model, ctx
+
+    def eval(self, term: Any, model_completion: bool = False) -> Any:
+        return self._model.eval(term.translate(self._ctx), model_completion=model_completion)
+
+    def __getitem__(self, term: Any) -> Any:
+        return self._model[term.translate(self._ctx)]
+
+
+class _Fresh:
+    """A solver (``z3.Then(*TACTIC)``) or ``z3.Optimize`` in a Z3 context of its own: the
+    terms added are translated into it (a copy made in C, milliseconds for Burgundy's I).
+    How long Z3 takes on a query depends on the ids its terms have, and in a shared
+    context those depend on every term built before it: an obligation would settle in
+    seconds in one worker process and time out in another that had run other obligations
+    first. A context of its own gives the query the same terms, in the same order, in
+    every process."""
+
+    def __init__(self, timeout: float, optimize: bool = False) -> None:
+        self.ctx = z3.Context()
+        self._s: Any = (z3.Optimize(ctx=self.ctx) if optimize
+                        else z3.Then(*TACTIC, ctx=self.ctx).solver())
+        self._s.set("timeout", max(1, int(timeout * 1000)))
+
+    def add(self, *terms: Any) -> None:
+        self._s.add(*(t.translate(self.ctx) for t in terms))
+
+    def set(self, name: str, value: Any) -> None:
+        self._s.set(name, value)
+
+    def check(self) -> Any:
+        return self._s.check()
+
+    def model(self) -> _Model:
+        return _Model(self._s.model(), self.ctx)
+
+    def reason_unknown(self) -> str:
+        return str(self._s.reason_unknown())
+
+    def maximize(self, term: Any) -> Any:
+        return self._s.maximize(term.translate(self.ctx))
+
+
 def _solver(timeout: float) -> Any:
-    s = z3.Then(*TACTIC).solver()
-    s.set("timeout", max(1, int(timeout * 1000)))
-    return s
+    return _Fresh(timeout)
 
 
 def _post(pre: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
@@ -314,7 +359,7 @@ def _changes(model: Any, pre: Mapping[str, Any], post: Mapping[str, Any]) -> str
     for k, t in pre.items():
         a = model.eval(t, model_completion=True)
         b = model.eval(post[k], model_completion=True)
-        if not z3.eq(z3.simplify(a == b), z3.BoolVal(True)):
+        if not z3.is_true(z3.simplify(a == b)):
             out.append(f"{k} {a}->{b}")
     return ", ".join(out) or "nothing"
 
@@ -937,9 +982,7 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
 
 
 def _optimizer(timeout: float) -> Any:
-    opt = z3.Optimize()
-    opt.set("timeout", max(1, int(timeout * 1000)))
-    return opt
+    return _Fresh(timeout, optimize=True)
 
 
 def kind_bound(

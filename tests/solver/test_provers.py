@@ -1,7 +1,7 @@
 """The generic provers prove the toy encoding and catch every broken variant."""
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -268,6 +268,29 @@ def test_a_crashing_or_dying_obligation_is_a_failed_row() -> None:
     raised = verify.execute([_plan(verify.Task("raises", "z3", _raises, verify._listed))])[0]
     assert [(o.name, o.status) for o in raised] == [("raises", "failed")]
     assert "broken obligation" in raised[0].detail
+
+
+def test_a_share_of_tasks_goes_to_one_worker() -> None:
+    """A free worker is given the first pending task of a share it has run (it reuses the
+    Z3 terms built for it), else the first no other worker has a share in, else the
+    first; tasks without a share go to whoever is free."""
+    def task(share: str) -> Any:
+        return verify.Task(share or "none", "z3", lambda: [], verify._listed, share)
+
+    verify._TASKS[:] = [task("a/p2"), task("b/p2"), task("a/p3"), task("a/p2"), task("")]
+    try:
+        mine = verify._Worker(None, cast(Any, None), shares={"a/p2"})
+        other = verify._Worker(None, cast(Any, None), shares={"b/p2"})
+        workers = [mine, other]
+        assert verify._pick(mine, [0, 1, 2, 3, 4], workers) == 0
+        assert verify._pick(mine, [1, 2, 3, 4], workers) == 2  # a/p2 again (task 3)
+        assert verify._pick(mine, [1, 2, 4], workers) == 1  # a/p3: nobody's yet
+        assert verify._pick(other, [1, 2, 4], workers) == 0  # b/p2, its own
+        other.shares = {"b/p2", "a/p3"}
+        assert verify._pick(mine, [1, 2, 4], workers) == 2  # none of the others'
+        assert verify._pick(mine, [1, 2], workers) == 0  # all taken: the first
+    finally:
+        verify._TASKS.clear()
 
 
 def test_verify_runs_the_observation_properties(monkeypatch: pytest.MonkeyPatch) -> None:
