@@ -5,10 +5,11 @@ Every game together in one pool (the way ``oracle verify`` runs them): obligatio
 by status per game, the wall time, and the slowest obligations; with ``--each``,
 each game alone first (its own wall time). Targets: the whole verification of crafts and burgundy
 under 90 s of wall time on 2 cores, and no obligation left unknown. No single Z3
-query can take more than ``oracle.verify.QUERY_TIMEOUT`` seconds: past it the query
-is stopped and its obligation reported unknown, so an unknown count of 0 also says
-that every query settled within that time. Not a test: the figures depend on the
-machine.
+query can take more than ``oracle.verify.QUERY_TIMEOUT`` seconds of Z3's work
+(``solver.provers.RLIMIT_PER_SECOND`` resource units to the second, about a second on
+the reference machine): past it the query is stopped and its obligation reported
+unknown, so an unknown count of 0 also says that every query settled within that
+budget. Not a test: the wall times depend on the machine; the verdicts do not.
 
     python ci/verify_times.py [GAME ...] [--each] [--jobs N] [--games N] [--json]
 """

@@ -41,8 +41,9 @@ from rules_oracle.solver.registry import encoding as game_encoding
 
 Progress = Callable[[str, int, int], None]
 
-#: seconds any one Z3 query may take (a query that would take longer is reported
-#: unknown, with the time, rather than waited for)
+#: seconds any one Z3 query may take, counted in Z3's resource units (a query that
+#: would take longer is reported unknown, with the time, rather than waited for; see
+#: ``provers.RLIMIT_PER_SECOND``)
 QUERY_TIMEOUT = 10.0
 #: transitions the faithfulness check samples
 TRANSITIONS = 5000

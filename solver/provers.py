@@ -305,6 +305,16 @@ class _Model:
         return self._model[term.translate(self._ctx)]
 
 
+#: Z3 resource units (its ``rlimit``: a count of the work it does, the same for the same
+#: query on every machine) that one second of a query's budget buys: about a second of
+#: Z3's work on the reference machine (Burgundy's end-game bound at 4 players, a
+#: ``z3.Optimize``, spends 63 M units in 5.5 to 7 s there)
+RLIMIT_PER_SECOND = 10_000_000
+#: a query's wall-clock limit, as a multiple of its budget: a stop for a machine many
+#: times slower or loaded, never reached on the reference machine
+WALL_FACTOR = 3.0
+
+
 class _Fresh:
     """A solver (``z3.Then(*TACTIC)``) or ``z3.Optimize`` in a Z3 context of its own: the
     terms added are translated into it (a copy made in C, milliseconds for Burgundy's I).
@@ -312,13 +322,28 @@ class _Fresh:
     context those depend on every term built before it: an obligation would settle in
     seconds in one worker process and time out in another that had run other obligations
     first. A context of its own gives the query the same terms, in the same order, in
-    every process."""
+    every process.
+
+    Its budget of ``timeout`` seconds is counted in Z3's resource units
+    (:data:`RLIMIT_PER_SECOND`), not in wall-clock time: whether a query settles within
+    it is then the same on every machine and under any load, and so is every verdict
+    (for one version of Z3); a wall-clock limit of :data:`WALL_FACTOR` times the budget
+    stops a query on a machine far slower than the reference one."""
 
     def __init__(self, timeout: float, optimize: bool = False) -> None:
         self.ctx = z3.Context()
         self._s: Any = (z3.Optimize(ctx=self.ctx) if optimize
                         else z3.Then(*TACTIC, ctx=self.ctx).solver())
-        self._s.set("timeout", max(1, int(timeout * 1000)))
+        self._s.set("rlimit", max(1, int(timeout * RLIMIT_PER_SECOND)))
+        self._s.set("timeout", max(1, int(timeout * WALL_FACTOR * 1000)))
+
+    def spent(self) -> float:
+        """The budget its checks have spent so far, in seconds (of Z3 resource units)."""
+        try:
+            units = self._s.statistics().get_key_value("rlimit count")
+        except z3.Z3Exception:  # no check yet
+            units = 0
+        return float(units) / RLIMIT_PER_SECOND
 
     def add(self, *terms: Any) -> None:
         self._s.add(*(t.translate(self.ctx) for t in terms))
@@ -581,14 +606,14 @@ def _check_sparingly(facts: Sequence[Any], start: Sequence[Any], invariant: Sequ
     the conjuncts so far); Burgundy's tile placement keeps every score from falling by 0.4
     s per acting player, where the query whole takes 8 s."""
     hypothesis = list(start)
-    deadline = time.perf_counter() + budget
+    left = budget  # in Z3 resource units, as every query's budget (_Fresh)
     for _ in range(LAZY_ROUNDS):
-        left = deadline - time.perf_counter()
         if left <= 0:
             break
         s = _solver(left / 2 if cases else left)
         s.add(*hypothesis, *facts)
         result = s.check()
+        left -= s.spent()
         if result == z3.unknown and cases:
             result = z3.unsat
             for case in cases:
@@ -669,7 +694,7 @@ def inductive(
 def _reason(s: Any, timeout: float) -> str:
     """Why a query did not settle, in words."""
     why = str(s.reason_unknown())
-    if why in ("timeout", "canceled"):
+    if why in ("timeout", "canceled", "unknown"):  # out of its budget (or wall-clock time)
         return f"timed out after {timeout:g} s"
     return why
 
@@ -793,8 +818,9 @@ def _maximize(opt: Any, g: Any, timeout: float) -> tuple[str, int | None, str]:
 UNBOUNDED = "unbounded under the invariant"
 
 
-#: seconds ``z3.Optimize`` gets before a bound is found by search instead
-OPTIMIZE_FIRST = 5.0
+#: seconds ``z3.Optimize`` gets before a bound is found by search instead (Burgundy's
+#: end-game bound at 4 players settles in 6.3 s of budget, where its search takes longer)
+OPTIMIZE_FIRST = 8.0
 #: a gain past this is reported as no bound (the search stops there)
 SEARCH_CAP = 10**6
 
@@ -1088,8 +1114,10 @@ def _window_bound(
                 *(nxt[v] == _as_term(update.get(v, pre[v])) for v in pre),
             ))
         facts.append(z3.Or(*options))
+    # by search alone: over a disjunction of every kind per step Optimize spends its
+    # budget in vain (catan at 4 players: 32 s with it first, 7 s by search alone)
     status, value, why = _bound(facts, [states[0][v] for v in score_vars],
-                                [states[k][v] for v in score_vars], timeout)
+                                [states[k][v] for v in score_vars], timeout, optimize=False)
     detail = f"max gain {value} over {k} consecutive actions" if value is not None else why
     return GainBound(players, f"{k}-steps", k, value, Outcome(
         f"bound/{k}-steps/p{players}", "bound", status, time.perf_counter() - start, detail))

@@ -208,6 +208,9 @@ class _Undecided:
     def reason_unknown(self) -> str:
         return "timeout"
 
+    def spent(self) -> float:
+        return 0.0
+
 
 def test_cases_settle_or_stay_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     x = z3.Int("x")
@@ -220,6 +223,26 @@ def test_cases_settle_or_stay_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     assert stuck == z3.unknown and any(z3.eq(t, x >= 5) for t in last.added)
     outcome = provers.inductive(toy.CasesToyEncoding(), 2, timeout=3.0, parts=("roll-range",))
     assert [(o.status, o.detail) for o in outcome] == [("unknown", "move: timed out after 3 s")]
+
+
+def test_a_query_runs_in_a_context_of_its_own_on_a_budget_of_z3_work() -> None:
+    """Every query is translated into a Z3 context of its own and spends a budget of Z3
+    resource units (the same for the same query in every process), not of wall-clock
+    time: out of it, the query is unknown; its model reads terms of the main context."""
+    x, y = z3.Ints("x y")
+    query = [x * x + y * y == 25, x > y, y > 0]
+    spent = []
+    for _ in range(2):
+        s = provers._solver(1.0)
+        s.add(*query)
+        assert s.check() == z3.sat
+        assert s.model().eval(x * x + y * y).as_long() == 25 and s.model()[x].as_long() == 4
+        spent.append(s.spent())
+    assert 0 < spent[0] == spent[1] < 1.0
+    starved = provers._solver(1 / provers.RLIMIT_PER_SECOND)
+    starved.add(*query)
+    assert starved.check() == z3.unknown
+    assert provers._reason(starved, 1e-7) == "timed out after 1e-07 s"
 
 
 def test_inductive_names_unknown_parts() -> None:
@@ -702,6 +725,9 @@ def test_a_sparing_check_goes_case_by_case(monkeypatch: pytest.MonkeyPatch) -> N
 
         def model(self) -> Any:
             return self.inner.model()
+
+        def spent(self) -> float:
+            return float(self.inner.spent())
 
     monkeypatch.setattr(provers, "_solver", WholeTimesOut)
     whole = [y >= 0]
