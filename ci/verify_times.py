@@ -39,7 +39,9 @@ def measure(names: list[str], jobs: int, games: int) -> dict[str, Any]:
     outcomes = [o for game in found for o in game]
     statuses = {name: dict(sorted(Counter(o.status for o in game).items()))
                 for name, game in zip(names, found, strict=True)}
-    slowest = sorted(outcomes, key=lambda o: -o.seconds)[:3]
+    # an any-action bound's time is the sum of its kinds' bounds, not work of its own
+    slowest = sorted((o for o in outcomes if not o.name.startswith("bound/any-action/")),
+                     key=lambda o: -o.seconds)[:3]
     return {
         "games": names, "jobs": jobs, "wall": round(wall, 1),
         "obligations": len(outcomes), "statuses": statuses,
@@ -80,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         for line in r["unknown"]:
             console.print(f"unknown ({', '.join(r['games'])}): {line}")
-    console.print(f"per-query timeout {verify.QUERY_TIMEOUT:g} s")
+    console.print(f"per-query budget {verify.QUERY_TIMEOUT:g} s of Z3 work (in resource units)")
     return 0
 
 
