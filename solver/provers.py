@@ -620,6 +620,7 @@ def _check_sparingly(facts: Sequence[Any], start: Sequence[Any], invariant: Sequ
                 s = _solver(budget)
                 s.add(*hypothesis, *facts, case)
                 result = s.check()
+                left -= s.spent()
                 if result != z3.unsat:
                     break
         if result != z3.sat:
@@ -831,10 +832,11 @@ def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequenc
     """The largest gain under ``facts``: ``z3.Optimize`` for ``OPTIMIZE_FIRST`` seconds
     (unless not to ``optimize``), then, if it did not settle, :func:`_search_max` with
     ``timeout`` per query."""
-    opt = _optimizer(min(OPTIMIZE_FIRST, timeout))
-    opt.add(*facts)
-    g = _gain(scores_pre, scores_post, opt)
+    g = z3.Int("gain")
     if optimize:
+        opt = _optimizer(min(OPTIMIZE_FIRST, timeout))
+        opt.add(*facts)
+        g = _gain(scores_pre, scores_post, opt)
         status, value, why = _maximize(opt, g, min(OPTIMIZE_FIRST, timeout))
         if status == "proved" or why in (NEVER_ENABLED, UNBOUNDED):
             return status, value, why
