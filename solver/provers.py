@@ -484,8 +484,8 @@ class Frame:
     """The terms every obligation of one encoding at one player count asks about: the
     pre-state, I, its parts and cases, and each kind's step, built once per process
     (:func:`frame`) and shared by the obligations a worker process runs. Building them
-    costs seconds for a large encoding (Burgundy at 4 players: about 15 s for every
-    kind's update and post-state parts), more than many of the queries."""
+    costs seconds for a large encoding (Burgundy at 4 players: about 6 s, nearly all of
+    it every kind's update), more than many of the queries."""
 
     encoding: Encoding[Any, Any]
     players: int
@@ -792,12 +792,6 @@ def _gained(g: Any, scores_pre: Sequence[Any], scores_post: Sequence[Any]) -> An
     return z3.Or(*(g == b - a for a, b in zip(scores_pre, scores_post, strict=True)))
 
 
-def _gain(scores_pre: Sequence[Any], scores_post: Sequence[Any], opt: Any) -> Any:
-    g = z3.Int("gain")
-    opt.add(_gained(g, scores_pre, scores_post))
-    return g
-
-
 #: the detail of a kind whose guard no state satisfying I meets
 NEVER_ENABLED = "never enabled under the invariant"
 
@@ -833,14 +827,14 @@ def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequenc
     (unless not to ``optimize``), then, if it did not settle, :func:`_search_max` with
     ``timeout`` per query."""
     g = z3.Int("gain")
+    gained = _gained(g, scores_pre, scores_post)
     if optimize:
         opt = _optimizer(min(OPTIMIZE_FIRST, timeout))
-        opt.add(*facts)
-        g = _gain(scores_pre, scores_post, opt)
+        opt.add(*facts, gained)
         status, value, why = _maximize(opt, g, min(OPTIMIZE_FIRST, timeout))
         if status == "proved" or why in (NEVER_ENABLED, UNBOUNDED):
             return status, value, why
-    return _search_max([*facts, _gained(g, scores_pre, scores_post)], g, timeout, cases)
+    return _search_max([*facts, gained], g, timeout, cases)
 
 
 #: a search query is tried with these Z3 ``random_seed`` values in turn, each for its
@@ -950,8 +944,12 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
     Burgundy's placements ask a board per case for the first acting player and one query
     per other player. On success the third element names the case that gives the
     bound."""
-    cover, s = _decide(z3.And(*facts, z3.Not(z3.Or(*(c.case for c in split)))), cases,
-                       timeout, WHOLE_FIRST)
+    def gaps(within: Sequence[BoundCase], *case: Any) -> tuple[Any, Any]:
+        """Whether a state under ``facts`` (and ``case``) is in none of ``within``."""
+        return _decide(z3.And(*facts, *case, z3.Not(z3.Or(*(c.case for c in within)))),
+                       cases, timeout, WHOLE_FIRST)
+
+    cover, s = gaps(split)
     if cover == z3.sat:
         return "unknown", None, "the bound's cases do not cover every enabled state"
     if cover == z3.unknown:
@@ -962,8 +960,7 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
     narrower = 0
 
     def covered(node: BoundCase) -> str | None:
-        found, s = _decide(z3.And(*facts, node.case, z3.Not(z3.Or(
-            *(c.case for c in node.within)))), cases, timeout, WHOLE_FIRST)
+        found, s = gaps(node.within, node.case)
         if found == z3.sat:
             return f"{node.label}: its narrower cases do not cover it"
         if found == z3.unknown:
@@ -984,14 +981,11 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
             for sub in node.within:
                 problem = problem or explore(sub)
             return problem
-        if best is None:  # a search: Optimize does not settle the cases an encoding splits
-            status, value, why = _bound([*facts, node.case], scores_pre, scores_post, timeout,
-                                        optimize=False)
-        else:
-            # a search above the best so far: its first query (is any gain above the
-            # best?) is all a case that does not pass it costs
-            status, value, why = _search_max([*facts, gained, node.case, g > best[0]], g,
-                                             timeout)
+        # a search (Optimize does not settle the cases an encoding splits), above the best
+        # so far when there is one: its first query (is any gain above the best?) is all a
+        # case that does not pass it costs
+        above = () if best is None else (g > best[0],)
+        status, value, why = _search_max([*facts, gained, node.case, *above], g, timeout)
         if why == NEVER_ENABLED:
             return None
         if status != "proved" or value is None:
