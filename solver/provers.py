@@ -400,12 +400,13 @@ def _decide(query: Any, cases: Sequence[Any], timeout: float,
     With the encoding's ``cases`` (a cover of every state satisfying I), the
     whole query gets ``first`` seconds (none when ``first`` is 0); if it does
     not settle, each case is its own query with ``timeout``: UNSAT when every
-    case is, SAT as soon as one is, unknown otherwise. Without cases the whole
-    query gets ``timeout``.
+    case is, SAT as soon as one is; when a case does not settle and the whole query
+    had less than ``timeout``, the whole query is asked again with ``timeout``.
+    Without cases the whole query gets ``timeout``.
     """
-    if not cases or first is None or first > 0:
-        budget = timeout if not cases or first is None else min(first, timeout)
-        s = _solver(budget)
+    probe = timeout if not cases or first is None else min(first, timeout)
+    if probe > 0:
+        s = _solver(probe)
         s.add(query)
         result = s.check()
         if result != z3.unknown or not cases:
@@ -422,11 +423,21 @@ def _decide(query: Any, cases: Sequence[Any], timeout: float,
             last = c
             if found == z3.unknown:
                 verdict = z3.unknown
+    if verdict == z3.unknown and probe < timeout:  # the cases did not settle: the whole
+        s = _solver(timeout)
+        s.add(query)
+        return s.check(), s
     return verdict, last
 
 
 #: seconds the whole query gets before an encoding's cases are tried one by one
 WHOLE_FIRST = 6.0
+
+#: seconds a round of :func:`_check_sparingly` asks its query whole before it asks the
+#: encoding's cases one by one: a query that the cases settle in hundredths of a second
+#: can take seconds whole (crafts' ``cards-conserved`` at 6 players: 14 s with half of
+#: the round's budget first, 7 s with this probe)
+PROBE = 0.3
 
 #: the conjuncts of an invariant part that a kind changes are checked in groups of this
 #: many: one query over hundreds of negated conjuncts is slower than a few over groups
@@ -601,7 +612,7 @@ def _check_sparingly(facts: Sequence[Any], start: Sequence[Any], invariant: Sequ
     queries under I, 6 s under the part).
 
     With the encoding's ``cases`` (a cover of the states satisfying I), a round that does
-    not settle whole within half the budget is asked case by case, each case with
+    not settle whole within :data:`PROBE` seconds is asked case by case, each case with
     the budget: UNSAT in every case is UNSAT (a state of I is in some case, and satisfies
     the conjuncts so far); Burgundy's tile placement keeps every score from falling by 0.4
     s per acting player, where the query whole takes 8 s."""
@@ -610,7 +621,7 @@ def _check_sparingly(facts: Sequence[Any], start: Sequence[Any], invariant: Sequ
     for _ in range(LAZY_ROUNDS):
         if left <= 0:
             break
-        s = _solver(left / 2 if cases else left)
+        s = _solver(min(PROBE, left) if cases else left)
         s.add(*hypothesis, *facts)
         result = s.check()
         left -= s.spent()

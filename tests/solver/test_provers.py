@@ -225,6 +225,42 @@ def test_cases_settle_or_stay_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     assert [(o.status, o.detail) for o in outcome] == [("unknown", "move: timed out after 3 s")]
 
 
+def test_a_probe_then_the_cases_then_the_whole_query(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_decide` gives the whole query a short probe, then asks case by case, and when a
+    case does not settle asks the whole query again with the full budget."""
+    x = z3.Int("x")
+    cases = [x < 5, x >= 5]
+    real = provers._solver
+    asked: list[tuple[str, float]] = []
+
+    class CasesStuck:
+        """Z3, except that a case query or a query on the probe's budget does not settle."""
+
+        def __init__(self, timeout: float) -> None:
+            self.inner, self.timeout, self.terms = real(timeout), timeout, list[Any]()
+
+        def add(self, *terms: Any) -> None:
+            self.terms.extend(terms)
+            self.inner.add(*terms)
+
+        def check(self) -> Any:
+            case = any(z3.eq(c, t) for c in cases for t in self.terms)
+            asked.append(("case" if case else "whole", self.timeout))
+            return z3.unknown if case or self.timeout < 1.0 else self.inner.check()
+
+        def model(self) -> Any:
+            return self.inner.model()
+
+    monkeypatch.setattr(provers, "_solver", CasesStuck)
+    found, s = provers._decide(x == 7, cases, 1.0, 0.3)
+    assert found == z3.sat and s.model()[x].as_long() == 7
+    assert asked == [("whole", 0.3), ("case", 1.0), ("case", 1.0), ("whole", 1.0)]
+    asked.clear()
+    # a whole query that had the full budget is not asked again
+    assert provers._decide(x == 7, cases, 0.5, 0.5)[0] == z3.unknown
+    assert asked == [("whole", 0.5), ("case", 0.5), ("case", 0.5)]
+
+
 def test_a_query_runs_in_a_context_of_its_own_on_a_budget_of_z3_work() -> None:
     """Every query is translated into a Z3 context of its own and spends a budget of Z3
     resource units (the same for the same query in every process), not of wall-clock
