@@ -778,3 +778,38 @@ def test_a_sparing_check_goes_case_by_case(monkeypatch: pytest.MonkeyPatch) -> N
     asked.clear()
     assert provers._check_sparingly([stuck], [], whole, 2.0, cases) == z3.unknown
     assert asked == ["whole", "x < 0"]  # the first case that does not settle ends it
+
+
+def test_around_a_case_are_the_conjuncts_its_question_reads() -> None:
+    """`Frame.around`: the conjuncts of I that read a variable of the facts, once the
+    case's equalities are put into them, or of the case."""
+    f = provers.frame(toy.ENCODING, 2)
+    v = f.pre
+    reads = lambda c, *names: any(  # noqa: E731
+        any(z3.eq(x, v[n]) for n in names) for x in z3.z3util.get_vars(c))
+    mover = z3.If(v["turn"] == 0, v["pos0"], v["pos1"])  # reads both positions
+    got = f.around([mover > 3], v["turn"] == 0)  # ... but under turn 0 only pos0
+    assert got == [c for c in f.conjuncts if reads(c, "pos0", "turn")]
+    assert not any(reads(c, "pos1") and not reads(c, "pos0", "turn") for c in got)
+    assert len(f.around([mover > 3], z3.BoolVal(True))) > len(got)
+
+
+def test_a_search_asks_a_cheaper_way_first() -> None:
+    """`_search_max` with ``first``: what it settles is not asked otherwise; what it
+    leaves unknown is."""
+    x = z3.Int("x")
+    facts = [x >= 0, x <= 9]
+    asked: list[Any] = []
+
+    def never(extra: Any | None) -> tuple[Any, Any]:
+        asked.append(extra)
+        return z3.unknown, None
+
+    assert provers._search_max(facts, x, 5.0, first=never) == ("proved", 9, "")
+    assert asked and asked[0] is None  # every query was offered to it first
+
+    def empty(extra: Any | None) -> tuple[Any, Any]:
+        return z3.unsat, None
+
+    assert provers._search_max(facts, x, 5.0, first=empty) == (
+        "unknown", None, provers.NEVER_ENABLED)
