@@ -519,7 +519,7 @@ def test_a_break_is_found_group_by_group(monkeypatch: pytest.MonkeyPatch) -> Non
     assert broken["inductive/roll-range/p2"] == "proved"
 
 
-def test_a_bound_found_case_by_case() -> None:
+def test_a_bound_found_case_by_case(monkeypatch: pytest.MonkeyPatch) -> None:
     """An encoding's bound cases: the bound is the largest case's (a case never enabled is
     passed over, a later case above the best so far is searched), the row names the case;
     cases that do not cover every enabled state leave the bound unknown."""
@@ -554,6 +554,13 @@ def test_a_bound_found_case_by_case() -> None:
     assert (nested.outcome.status, nested.value) == ("proved", whole.value)
     assert nested.outcome.detail == (f"max gain {whole.value} (the largest of 2 cases"
                                      " (4 narrower ones asked), under roll 3)")
+    # what the conjuncts around a case do not settle is asked under all of I, to the same
+    # bound
+    with monkeypatch.context() as m:
+        m.setattr(provers, "_sparing", lambda *a, **k: (z3.unknown, None))
+        unsettled = provers.kind_bound(Split(), 2, move)
+    assert (unsettled.outcome.status, unsettled.value, unsettled.outcome.detail) == (
+        nested.outcome.status, nested.value, nested.outcome.detail)
     # a later case that no gain in it passes the best costs one query: its narrower cases
     # are not asked (nor checked to cover it)
     splits["move"] = lambda v: [
