@@ -97,6 +97,23 @@ def test_strict_scalars(bad: object) -> None:
         structure(data, Leaf)
 
 
+@pytest.mark.parametrize(
+    ("data", "cl", "index"),
+    [([1, True], tuple[int, ...], 1), ([1, "2"], tuple[int, ...], 1),
+     ([True, 0], tuple[bool, ...], 1), (["a", 1], tuple[str, ...], 1)],
+)
+def test_scalar_tuples_read_in_one_pass_and_name_a_bad_item(
+        data: list[object], cl: type, index: int) -> None:
+    """``tuple[int, ...]`` (of bool, of str) is read from a list of exactly that type in
+    one pass, and anything else as cattrs reads it, naming the bad item."""
+    assert structure([3, 4], tuple[int, ...]) == (3, 4)
+    assert structure([True], tuple[bool, ...]) == (True,)
+    assert structure(["x"], tuple[str, ...]) == ("x",)
+    with pytest.raises(cattrs.BaseValidationError) as info:
+        structure(data, cl)
+    assert any(f"[{index}]" in p for p in error_paths(info.value))
+
+
 def test_wrong_tag_and_non_object_rejected() -> None:
     with pytest.raises(ValueError, match="expected type='Leaf'") as info:
         structure({"type": "Other", "values": [], "ratio": "1/2"}, Leaf)
