@@ -937,14 +937,13 @@ def _search_max(facts: Sequence[Any], g: Any, timeout: float,
     """
     def ask(extra: Any | None) -> tuple[Any, int | None, Any]:
         more = () if extra is None else (extra,)
+        s: Any = None
         result = z3.unknown
         if first is not None:
             result, s = first(extra)
-        if result != z3.unknown:
-            pass
-        elif cases:
+        if result == z3.unknown and cases:
             result, s = _decide(z3.And(*facts, *more), cases, timeout, WHOLE_FIRST)
-        else:
+        elif result == z3.unknown:
             result, s = _restarting(z3.And(*facts, *more), timeout)
         found = None
         if result == z3.sat:
