@@ -1067,11 +1067,12 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
         if node.within:
             if best is not None:
                 first = sparing(node.case, min(CASE_FIRST, timeout))
-                if first is not None and first(g > best[0])[0] == z3.unsat:
-                    return None
-                above = _solver(min(CASE_FIRST, timeout))
-                above.add(*facts, gained, node.case, g > best[0])
-                if above.check() == z3.unsat:
+                passes = z3.unknown if first is None else first(g > best[0])[0]
+                if passes == z3.unknown:  # not settled around the case: under all of I
+                    above = _solver(min(CASE_FIRST, timeout))
+                    above.add(*facts, gained, node.case, g > best[0])
+                    passes = above.check()
+                if passes == z3.unsat:
                     return None
             problem = covered(node)
             narrower += len(node.within)
