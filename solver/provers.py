@@ -290,6 +290,11 @@ def enabled(encoding: Encoding[Any, Any], compiled: Compiled, state: Any, action
 #: ``If`` over equalities that propagation and elimination shrink to a small core
 #: (a query of minutes with the default solver takes a second this way)
 TACTIC = ("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "smt")
+#: parameters of the SMT core (the last of :data:`TACTIC`): Z3's older arithmetic solver
+#: (``arith.solver=2``) settles the encodings' small integer cores in about two thirds
+#: of the time the default one takes (128 of the slowest queries of crafts, Burgundy and
+#: the card game: 59 s against 100 s), most in its bound propagation and branching
+SMT = {"arith.solver": 2}
 
 
 class _Model:
@@ -316,8 +321,9 @@ WALL_FACTOR = 3.0
 
 
 class _Fresh:
-    """A solver (``z3.Then(*TACTIC)``) or ``z3.Optimize`` in a Z3 context of its own: the
-    terms added are translated into it (a copy made in C, milliseconds for Burgundy's I).
+    """A solver (``z3.Then(*TACTIC)``, its SMT core with :data:`SMT`) or ``z3.Optimize`` in
+    a Z3 context of its own: the terms added are translated into it (a copy made in C,
+    milliseconds for Burgundy's I).
     How long Z3 takes on a query depends on the ids its terms have, and in a shared
     context those depend on every term built before it: an obligation would settle in
     seconds in one worker process and time out in another that had run other obligations
@@ -333,7 +339,8 @@ class _Fresh:
     def __init__(self, timeout: float, optimize: bool = False) -> None:
         self.ctx = z3.Context()
         self._s: Any = (z3.Optimize(ctx=self.ctx) if optimize
-                        else z3.Then(*TACTIC, ctx=self.ctx).solver())
+                        else z3.Then(*TACTIC[:-1], z3.With(TACTIC[-1], ctx=self.ctx, **SMT),
+                                     ctx=self.ctx).solver())
         self._s.set("rlimit", max(1, int(timeout * RLIMIT_PER_SECOND)))
         self._s.set("timeout", max(1, int(timeout * WALL_FACTOR * 1000)))
 
@@ -458,27 +465,39 @@ def _conjuncts(term: Any) -> list[Any]:
     return out
 
 
-def _constants(term: Any, memo: dict[int, tuple[Any, frozenset[int]]]) -> frozenset[int]:
+def _constants(term: Any, memo: dict[int, frozenset[int]], keep: list[Any]) -> frozenset[int]:
     """The ids of the variables (uninterpreted constants) ``term`` reads; ``memo`` keeps
-    them per subterm id, for terms that share subterms (with the subterm, which keeps
-    its id from being given to another term)."""
-    todo = [term]
-    while todo:
-        t = todo[-1]
-        if t.get_id() in memo:
-            todo.pop()
+    them per subterm id, for terms that share subterms, and ``keep`` the terms walked (a
+    term keeps its subterms, and so their ids, from being given to other terms). The walk
+    goes through Z3's C API, as :func:`_python_source`'s: Burgundy's I has a few hundred
+    thousand nodes."""
+    ctx = term.ctx.ref()
+    root = term.as_ast()
+    if _AST_ID(ctx, root) in memo:
+        return memo[_AST_ID(ctx, root)]
+    keep.append(term)
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        ast, ready = stack.pop()
+        key = _AST_ID(ctx, ast)
+        if key in memo:
             continue
-        kids = [k for k in t.children() if k.get_id() not in memo]
-        if kids:
-            todo.extend(kids)
+        n = _NUM_ARGS(ctx, ast) if _AST_KIND(ctx, ast) == z3.Z3_APP_AST else 0
+        if n == 0:
+            variable = (_AST_KIND(ctx, ast) == z3.Z3_APP_AST and
+                        _DECL_KIND(ctx, _APP_DECL(ctx, ast)) == z3.Z3_OP_UNINTERPRETED)
+            memo[key] = frozenset((key,)) if variable else _NONE
             continue
-        todo.pop()
-        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            memo[t.get_id()] = (t, frozenset((t.get_id(),)))
-        else:
-            memo[t.get_id()] = (t, frozenset().union(
-                *(memo[k.get_id()][1] for k in t.children())))
-    return memo[term.get_id()][1]
+        children = [_ARG(ctx, ast, i) for i in range(n)]
+        if not ready:
+            stack.append((ast, True))
+            stack.extend((c, False) for c in children)
+            continue
+        memo[key] = frozenset().union(*(memo[_AST_ID(ctx, c)] for c in children))
+    return memo[_AST_ID(ctx, root)]
+
+
+_NONE: frozenset[int] = frozenset()
 
 
 def conjunct_ids(term: Any) -> frozenset[int]:
@@ -535,7 +554,8 @@ class Frame:
     _post_parts: dict[str, dict[str, Any]] = attrs.field(factory=dict)
     #: the variables each of I's conjuncts reads (:meth:`around`), and per subterm
     _reads: list[frozenset[int]] | None = None
-    _memo: dict[int, tuple[Any, frozenset[int]]] = attrs.field(factory=dict)
+    _memo: dict[int, frozenset[int]] = attrs.field(factory=dict)
+    _kept: list[Any] = attrs.field(factory=list)
 
     def __attrs_post_init__(self) -> None:
         self.conjuncts = tuple(_conjuncts(self.whole))
@@ -571,11 +591,11 @@ class Frame:
         of one acting player it reads that player's (Burgundy's placement at 4 players:
         490 of I's 1,242 conjuncts)."""
         if self._reads is None:
-            self._reads = [_constants(c, self._memo) for c in self.conjuncts]
+            self._reads = [_constants(c, self._memo, self._kept) for c in self.conjuncts]
         pairs = [(c.arg(0), c.arg(1)) for c in _conjuncts(case)
                  if z3.is_eq(c) and z3.is_int_value(c.arg(1))]
         shown = [z3.simplify(z3.substitute(t, *pairs)) if pairs else t for t in facts]
-        need = frozenset().union(*(_constants(t, self._memo) for t in (*shown, case)))
+        need = frozenset().union(*(_constants(t, self._memo, self._kept) for t in (*shown, case)))
         return [c for c, reads in zip(self.conjuncts, self._reads, strict=True)
                 if reads & need]
 
