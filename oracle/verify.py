@@ -347,14 +347,18 @@ def _z3_tasks(
 
     def add(name: str, kind: str, work: Callable[[], Any],
             fail: Callable[[Outcome], Any] = _listed, *, players: int = 0,
-            role: str = "proof") -> None:
-        tasks.append(Task(name, kind, work, fail, f"{game.name}/p{players}" if players else ""))
+            role: str = "proof", share: int = 0) -> None:
+        share = share or players
+        tasks.append(Task(name, kind, work, fail, f"{game.name}/p{share}" if share else ""))
         roles.append((players, role))
 
+    # faithfulness compiles the frames of every player count (provers.compile_encoding):
+    # the worker that runs it goes on with the largest count, whose frame it holds
     add("faithfulness", "faithfulness", lambda: provers.faithfulness_report(
         game, encoding, generic.variant_configs(game), transitions, seed,
         extra=provers.opening_pairs(game, encoding),
-        until_every_kind=UNTIL_EVERY_KIND * transitions), lambda o: o, role="faithfulness")
+        until_every_kind=UNTIL_EVERY_KIND * transitions), lambda o: o, role="faithfulness",
+        share=counts[-1])
     for players in reversed(counts):  # the largest games first: their queries are slowest
         pre = encoding.fresh("s", players)
         parts = tuple(encoding.invariant_parts(pre, players))

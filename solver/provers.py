@@ -247,26 +247,23 @@ class Compiled:
 
 
 def compile_encoding(encoding: Encoding[Any, Any], players: int) -> Compiled:
+    """``encoding`` at ``players`` as Python functions, from the terms of its
+    :func:`frame` (built once per process and shared with the proofs)."""
+    f = frame(encoding, players)
     variables = encoding.variables_for(players)
-    pre = encoding.fresh("pre", players)
-    inputs = [pre[v] for v in variables]
-    parts = encoding.invariant_parts(pre, players)
+    inputs = [f.pre[v] for v in variables]
     state_eval = compile_terms(
-        [_as_term(t) for t in (*parts.values(), encoding.terminal(pre, players))], inputs
+        [_as_term(t) for t in (*f.parts.values(), encoding.terminal(f.pre, players))], inputs
     )
     kinds: dict[str, CompiledKind] = {}
-    for kind in encoding.kinds(players):
-        params = {p: z3.Int(f"param.{kind.name}.{p}") for p in kind.params}
-        update = kind.update(pre, params)
-        unknown = sorted(set(update) - set(variables))
-        if unknown:
-            raise ValueError(f"kind {kind.name} updates unknown variables {unknown}")
-        updated = tuple(v for v in variables if v in update)
-        terms = [_as_term(kind.domain(params)), _as_term(kind.guard(pre, params))]
-        terms += [_as_term(update[v]) for v in updated]
-        evaluate = compile_terms(terms, inputs + [params[p] for p in kind.params])
+    for kind in f.kinds:
+        step = f.step(kind)
+        updated = tuple(v for v in variables if not step.post[v].eq(f.pre[v]))
+        terms = [_as_term(step.domain), _as_term(step.guard)]
+        terms += [step.post[v] for v in updated]
+        evaluate = compile_terms(terms, inputs + [step.params[p] for p in kind.params])
         kinds[kind.name] = CompiledKind(kind, updated, evaluate)
-    return Compiled(players, variables, tuple(parts), state_eval, kinds)
+    return Compiled(players, variables, tuple(f.parts), state_eval, kinds)
 
 
 def enabled(encoding: Encoding[Any, Any], compiled: Compiled, state: Any, action: Any) -> bool:
@@ -523,13 +520,18 @@ def changed_groups(before: Any, after: Any, held: frozenset[int] | None = None) 
 
 @attrs.frozen
 class Step:
-    """One action kind's transition from a frame's pre-state: its fresh parameters,
-    ``enabled`` (domain and guard) and the post-state terms."""
+    """One action kind's transition from a frame's pre-state: its fresh parameters, its
+    domain and guard, ``enabled`` (both) and the post-state terms."""
 
     kind: ActionKind
     params: dict[str, Any]
-    enabled: Any
+    domain: Any
+    guard: Any
     post: dict[str, Any]
+    enabled: Any = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "enabled", z3.And(self.domain, self.guard))
 
 
 @attrs.define
@@ -612,8 +614,12 @@ class Frame:
                 raise KeyError(f"no action kind {name}")
             kind = own
         params = _fresh_params(kind, "p")
-        built = Step(kind, params, z3.And(kind.domain(params), kind.guard(self.pre, params)),
-                     _post(self.pre, kind.update(self.pre, params)))
+        update = kind.update(self.pre, params)
+        unknown = sorted(set(update) - set(self.pre))
+        if unknown:
+            raise ValueError(f"kind {kind.name} updates unknown variables {unknown}")
+        built = Step(kind, params, _as_term(kind.domain(params)),
+                     _as_term(kind.guard(self.pre, params)), _post(self.pre, update))
         if kind is own:
             self._steps[name] = built
         return built
@@ -640,6 +646,12 @@ class Frame:
 #: player counts in turn; a test run builds many encodings)
 FRAMES = 4
 _FRAMES: dict[tuple[int, int], Frame] = {}
+
+
+def forget_frames() -> None:
+    """Drop every frame this process keeps: for a caller that changes what an encoding
+    builds (a module constant it reads) between obligations."""
+    _FRAMES.clear()
 
 
 def frame(encoding: Encoding[Any, Any], players: int) -> Frame:
@@ -1570,6 +1582,7 @@ __all__ = [
     "completeness",
     "faithfulness",
     "faithfulness_report",
+    "forget_frames",
     "gain_bounds",
     "inductive",
     "kind_bound",

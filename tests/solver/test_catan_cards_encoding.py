@@ -140,9 +140,11 @@ def test_the_score_cap_is_tight() -> None:
     saved = module.SCORE_CAP
     try:
         module.SCORE_CAP = SCORE_CAP - 1
+        provers.forget_frames()  # the frames hold the terms built before
         out = provers.inductive(ENCODING, 2, timeout=10.0, parts=("score-cap",))
     finally:
         module.SCORE_CAP = saved
+        provers.forget_frames()
     assert out[0].status == "counterexample"
     assert out[0].detail.startswith("build-building")
     assert SCORE_CAP == D.VICTORY + 1
@@ -159,9 +161,11 @@ def test_a_turn_reaches_at_most_9_and_its_developments_gains() -> None:
     saved = module.TURN_GAIN
     try:
         module.TURN_GAIN = (1, 1, 1, 1, 1)
+        provers.forget_frames()  # the frames hold the terms built before
         out = provers.inductive(ENCODING, 2, timeout=10.0, parts=("score-cap",))
     finally:
         module.TURN_GAIN = saved
+        provers.forget_frames()
     assert out[0].status == "counterexample"
     assert out[0].detail.startswith("build-building")
 

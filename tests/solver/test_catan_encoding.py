@@ -219,9 +219,11 @@ def test_the_score_cap_is_tight() -> None:
     saved = module.SCORE_CAP
     try:
         module.SCORE_CAP = SCORE_CAP - 1
+        provers.forget_frames()  # the frames hold the terms built before
         out = provers.inductive(ENCODING, 3, timeout=10.0, parts=("score-cap",))
     finally:
         module.SCORE_CAP = saved
+        provers.forget_frames()
     assert out[0].status == "counterexample"
     assert out[0].detail.startswith("build-settlement")
     assert SCORE_CAP == D.VICTORY + 2

@@ -639,9 +639,16 @@ def test_a_frame_is_built_once_per_encoding_and_player_count(
     with pytest.raises(KeyError, match="no action kind jump"):
         f.step("jump")
     assert f.post_parts(move) is f.post_parts(move)
+    stray = attrs.evolve(move, update=lambda v, p: {"tunr": v["turn"] + 1})
+    with pytest.raises(ValueError, match=r"kind move updates unknown variables \['tunr'\]"):
+        f.step(stray)
     monkeypatch.setattr(provers, "FRAMES", 1)
     provers.frame(other, 3)
     assert provers.frame(enc, 2) is not f
+    kept = provers.frame(other, 3)
+    assert provers.frame(other, 3) is kept
+    provers.forget_frames()
+    assert provers.frame(other, 3) is not kept
 
 
 def test_post_state_parts_are_the_parts_built_over_the_post_state() -> None:
