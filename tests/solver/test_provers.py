@@ -542,8 +542,8 @@ def test_a_bound_found_case_by_case(monkeypatch: pytest.MonkeyPatch) -> None:
     gap = provers.kind_bound(Split(), 2, move)
     assert gap.value is None and gap.outcome.status == "unknown"
     assert gap.outcome.detail == "the bound's cases do not cover every enabled state"
-    # cases with narrower ones: the first case's narrower cases find its largest gain; a
-    # later case is asked whole, and by its narrower cases only when a gain in it passes
+    # cases with narrower ones are asked by them: the first case's narrower cases find its
+    # largest gain, a later case's ask whether a gain in them passes it
     roll = lambda v, lo, hi: z3.And(v["roll"] >= lo, v["roll"] <= hi)  # noqa: E731
     splits["move"] = lambda v: [
         BoundCase("low rolls", v["roll"] <= 2, (BoundCase("roll 1", roll(v, -9, 1)),
@@ -561,15 +561,16 @@ def test_a_bound_found_case_by_case(monkeypatch: pytest.MonkeyPatch) -> None:
         unsettled = provers.kind_bound(Split(), 2, move)
     assert (unsettled.outcome.status, unsettled.value, unsettled.outcome.detail) == (
         nested.outcome.status, nested.value, nested.outcome.detail)
-    # a later case that no gain in it passes the best costs one query: its narrower cases
-    # are not asked (nor checked to cover it)
+    # a later case asks each of its narrower cases (one query each when no gain in them
+    # passes the best)
     splits["move"] = lambda v: [
         BoundCase("high rolls", v["roll"] > 2, (BoundCase("roll 3", roll(v, 3, 3)),
                                                 BoundCase("past 3", v["roll"] > 3))),
-        BoundCase("low rolls", v["roll"] <= 2, (BoundCase("roll 1", roll(v, -9, 1)),))]
+        BoundCase("low rolls", v["roll"] <= 2, (BoundCase("roll 1", roll(v, -9, 1)),
+                                                BoundCase("roll 2", roll(v, 2, 2))))]
     first = provers.kind_bound(Split(), 2, move)
     assert (first.outcome.status, first.value) == ("proved", whole.value)
-    assert "(2 narrower ones asked), under roll 3" in first.outcome.detail
+    assert "(4 narrower ones asked), under roll 3" in first.outcome.detail
     # narrower cases that do not cover their case, where they are asked
     splits["move"] = lambda v: [
         BoundCase("low rolls", v["roll"] <= 2, (BoundCase("roll 1", roll(v, -9, 1)),)),
