@@ -580,6 +580,23 @@ def test_a_bound_found_case_by_case(monkeypatch: pytest.MonkeyPatch) -> None:
     assert short.outcome.detail == "low rolls: its narrower cases do not cover it"
 
 
+def test_a_kind_that_gains_nothing_is_bounded_without_optimize(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No enabled roll gains a point and one gains none: the bound is 0 from those two
+    queries; a kind that gains goes on to ``z3.Optimize``."""
+    asked: list[float] = []
+    optimizer = provers._optimizer
+
+    def counted(timeout: float) -> Any:
+        asked.append(timeout)
+        return optimizer(timeout)
+    monkeypatch.setattr(provers, "_optimizer", counted)
+    roll = provers.kind_bound(toy.ENCODING, 2, "roll")
+    assert (roll.outcome.status, roll.value, asked) == ("proved", 0, [])
+    move = provers.kind_bound(toy.ENCODING, 2, "move")
+    assert (move.outcome.status, move.value) == ("proved", 3) and len(asked) == 1
+
+
 def test_a_claimed_maximum_is_confirmed_or_refuted() -> None:
     """``confirm_max``: the true maximum is reached and not passed; a lower claim is
     passed, a higher one never reached."""
