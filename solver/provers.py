@@ -466,8 +466,9 @@ def _constants(term: Any, memo: dict[int, frozenset[int]], keep: list[Any]) -> f
     """The ids of the variables (uninterpreted constants) ``term`` reads; ``memo`` keeps
     them per subterm id, for terms that share subterms, and ``keep`` the terms walked (a
     term keeps its subterms, and so their ids, from being given to other terms). The walk
-    goes through Z3's C API, as :func:`_python_source`'s: Burgundy's I has a few hundred
-    thousand nodes."""
+    goes through Z3's C API, as :func:`_python_source`'s, not through a Python wrapper per
+    node: over Burgundy's I at 4 players (1,242 conjuncts, 7,727 distinct subterms) 0.15 s
+    against 1.06 s."""
     ctx = term.ctx.ref()
     root = term.as_ast()
     if _AST_ID(ctx, root) in memo:
@@ -926,9 +927,10 @@ NOTHING_FIRST = 1.0
 def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequence[Any],
            timeout: float, cases: Sequence[Any] = (), optimize: bool = True
            ) -> tuple[str, int | None, str]:
-    """The largest gain under ``facts``: ``z3.Optimize`` for ``OPTIMIZE_FIRST`` seconds
-    (unless not to ``optimize``), then, if it did not settle, :func:`_search_max` with
-    ``timeout`` per query."""
+    """The largest gain under ``facts``: 0 when no gain passes 0 and one reaches it (two
+    queries, the first with :data:`NOTHING_FIRST` seconds); else ``z3.Optimize`` for
+    ``OPTIMIZE_FIRST`` seconds (unless not to ``optimize``), then, if it did not settle,
+    :func:`_search_max` with ``timeout`` per query."""
     g = z3.Int("gain")
     gained = _gained(g, scores_pre, scores_post)
     nothing = _solver(min(NOTHING_FIRST, timeout))
