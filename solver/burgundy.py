@@ -82,7 +82,14 @@ from rules_oracle.model.burgundy.boards import BOARDS
 from rules_oracle.model.burgundy.game import ADVANCED_BOARDS, GAME
 from rules_oracle.model.burgundy.state import BurgundyState, Stage
 from rules_oracle.model.core.errors import IllegalAction
-from rules_oracle.solver.encoding import ActionKind, BoundCase, Encoding, Params, Vars
+from rules_oracle.solver.encoding import (
+    ActionKind,
+    BoundCase,
+    Encoding,
+    Params,
+    Vars,
+    term_memo,
+)
 
 NT = len(D.TILES)
 NS = D.BOARD1.size
@@ -197,7 +204,7 @@ def _near(value: Any, target: Any) -> Any:
 
 #: :func:`_on`'s terms by the board term's id and the boards (with the board term, which
 #: keeps its id from being reused): a placement asks the same ones for every space
-_ON: dict[tuple[int, tuple[int, ...]], tuple[Any, Any]] = {}
+_ON: dict[tuple[int, tuple[int, ...]], tuple[Any, Any]] = term_memo()
 
 
 def _on(board: Any, boards: tuple[int, ...]) -> Any:
@@ -761,7 +768,7 @@ def _term(x: Any) -> Any:
     return z3.IntVal(x) if isinstance(x, int) else x
 
 
-_MEMO: dict[tuple[Any, ...], Any] = {}
+_MEMO: dict[tuple[Any, ...], Any] = term_memo()
 
 
 def _key(*maps: Mapping[str, Any]) -> tuple[Any, ...]:

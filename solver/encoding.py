@@ -29,6 +29,24 @@ Vars = Mapping[str, Any]
 #: parameter name -> Z3 integer term
 Params = Mapping[str, Any]
 
+#: every process-wide memo of an encoding's terms (:func:`term_memo`)
+_MEMOS: list[dict[Any, Any]] = []
+
+
+def term_memo() -> dict[Any, Any]:
+    """A new process-wide memo for an encoding module's terms (terms asked for again with
+    equal arguments), registered so that :func:`forget_term_memos` empties it."""
+    memo: dict[Any, Any] = {}
+    _MEMOS.append(memo)
+    return memo
+
+
+def forget_term_memos() -> None:
+    """Empty every memo :func:`term_memo` made: for a caller that changes what an encoding
+    builds (a module constant it reads), or that must see the terms built again."""
+    for memo in _MEMOS:
+        memo.clear()
+
 
 @attrs.frozen
 class BoundCase:

@@ -33,7 +33,7 @@ from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import TERMINAL, Config, Game
 from rules_oracle.model.core.play import POLICIES, choose
 from rules_oracle.properties.base import Outcome
-from rules_oracle.solver.encoding import ActionKind, BoundCase, Encoding
+from rules_oracle.solver.encoding import ActionKind, BoundCase, Encoding, forget_term_memos
 
 Value = int | bool
 
@@ -650,9 +650,12 @@ _FRAMES: dict[tuple[int, int], Frame] = {}
 
 
 def forget_frames() -> None:
-    """Drop every frame this process keeps: for a caller that changes what an encoding
-    builds (a module constant it reads) between obligations."""
+    """Drop every frame this process keeps, and the encodings' memos of terms
+    (:func:`~rules_oracle.solver.encoding.forget_term_memos`): for a caller that changes
+    what an encoding builds (a module constant it reads) between obligations, or that
+    must see the terms built again."""
     _FRAMES.clear()
+    forget_term_memos()
 
 
 def frame(encoding: Encoding[Any, Any], players: int) -> Frame:

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from rules_oracle.model.core import registry
+from rules_oracle.solver import provers
 
 pytest_plugins = ["pytester"]
 
@@ -69,18 +70,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
+#: set while this process keeps Z3 frames (``provers.frame``) a slow test built unmeasured
+_UNMEASURED_FRAMES: list[bool] = []
+
+
 @pytest.fixture(autouse=True)
 def _slow_tests_unmeasured(request: pytest.FixtureRequest) -> Iterator[None]:
     """A test marked ``slow`` runs without coverage measurement: these are the Z3 proofs
     and long samples, whose Python (building Z3 terms, evaluating compiled guards) runs
     about twice as slow measured. Their code is measured through the faster tests, so the
-    coverage figure counts only what those reach: it can only be lower for it."""
-    cov = coverage.Coverage.current() if request.node.get_closest_marker("slow") else None
+    coverage figure counts only what those reach: it can only be lower for it. A measured
+    test after slow ones starts without the Z3 frames they built (they are built again,
+    measured)."""
+    cov = coverage.Coverage.current()
     if cov is None:
+        yield
+        return
+    if not request.node.get_closest_marker("slow"):
+        if _UNMEASURED_FRAMES:
+            # the Z3 terms a slow test built were built unmeasured: a measured test
+            # that reused them would leave their builders counted as never run
+            provers.forget_frames()
+            _UNMEASURED_FRAMES.clear()
         yield
         return
     cov.stop()
     try:
         yield
     finally:
+        _UNMEASURED_FRAMES.append(True)
         cov.start()
