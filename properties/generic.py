@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from rules_oracle.model.core.canon import structure, to_json, unstructure
+from rules_oracle.model.core.canon import canonical_text, structure, to_json, unstructure
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game
 from rules_oracle.model.core.play import choose
@@ -194,10 +194,13 @@ def check_live(game: Game[Any, Any], state: Any) -> list[Violation]:
     return out
 
 
-def check_legal_actions(game: Game[Any, Any], state: Any) -> list[Violation]:
-    """Distinct, stable, and each one applies (at chance nodes: each outcome)."""
+def check_legal_actions(game: Game[Any, Any], state: Any,
+                        legal: tuple[Any, ...] | None = None) -> list[Violation]:
+    """Distinct, stable, and each one applies (at chance nodes: each outcome); ``legal``:
+    a first enumeration where the caller has one (a second one is compared with it)."""
     out = []
-    legal = legal_set(game, state)
+    if legal is None:
+        legal = legal_set(game, state)
     if legal != legal_set(game, state):
         out.append(Violation(DISTINCT, "two enumerations of the legal actions differ"))
     try:
@@ -269,11 +272,14 @@ def check_exact(game: Game[Any, Any], state: Any, candidates: Iterable[Any]) -> 
     return out
 
 
-def check_roundtrip(value: Any) -> list[Violation]:
-    """Canonical JSON of a state or action gives it back, and the text is stable."""
+def check_roundtrip(value: Any, text: str | None = None) -> list[Violation]:
+    """Canonical JSON of a state or action gives it back, and the text is stable
+    (``text``: the value's canonical text where the caller has it already)."""
     try:
-        text = to_json(value)
-        back = structure(unstructure(value), type(value))
+        raw = unstructure(value)
+        if text is None:
+            text = canonical_text(raw)
+        back = structure(raw, type(value))
     except Exception as exc:
         return [Violation(ROUNDTRIP, f"{type(value).__name__}: {exc!r}")]
     if back != value:
@@ -283,9 +289,12 @@ def check_roundtrip(value: Any) -> list[Violation]:
     return []
 
 
-def check_pure(game: Game[Any, Any], state: Any, action: Any) -> list[Violation]:
-    """Applying ``action`` leaves ``state`` as it was, and does the same twice."""
-    before = to_json(state)
+def check_pure(game: Game[Any, Any], state: Any, action: Any,
+               before: str | None = None) -> list[Violation]:
+    """Applying ``action`` leaves ``state`` as it was, and does the same twice
+    (``before``: the state's canonical text where the caller has it already)."""
+    if before is None:
+        before = to_json(state)
     first = game.apply(state, action)
     out = []
     if to_json(state) != before:
@@ -475,8 +484,8 @@ class GameChecker:
         self.stats.games += 1
         while True:
             where = f"{label} seed {seed} step {index}"
-            self._check_state(state, config, index % self.sample_every == offset, crng,
-                              where, found)
+            text = self._check_state(state, config, index % self.sample_every == offset,
+                                     crng, where, found)
             try:
                 who = game.actor(state)
             except Exception as exc:
@@ -498,7 +507,7 @@ class GameChecker:
                              where, found)
                 break
             if index % self.sample_every == offset:
-                self._guard(PURE, where, found, check_pure, game, state, action)
+                self._guard(PURE, where, found, check_pure, game, state, action, text)
                 self._guard(ROUNDTRIP, where, found, check_roundtrip, action)
             self._check_transition(state, action, nxt, where, found)
             state = nxt
@@ -509,7 +518,9 @@ class GameChecker:
         return found
 
     def _check_state(self, state: Any, config: Config, sampled: bool, rng: random.Random,
-                     where: str, found: list[Violation]) -> None:
+                     where: str, found: list[Violation]) -> str | None:
+        """Check ``state``; sampled, its canonical text when every check left the state
+        as it was (for the purity check of the step from it), else None."""
         game = self.game
         self._guard(ACTOR_RANGE, where, found, check_actor, game, state)
         self._guard(LIVE, where, found, check_live, game, state)
@@ -517,25 +528,29 @@ class GameChecker:
         for inv in self.invariants:
             self._guard(_name(inv), where, found, inv, state)
         if not sampled:
-            return
+            return None
         self._guard(CONFIG, where, found, check_config, game, state, config)
-        self._guard(ROUNDTRIP, where, found, check_roundtrip, state)
-        if game.is_terminal(state):
-            return
         try:
-            before = to_json(state)
+            before: str | None = to_json(state)
         except Exception:  # reported by the round trip
-            return
+            before = None
+        self._guard(ROUNDTRIP, where, found, check_roundtrip, state, before)
+        if before is None or game.is_terminal(state):
+            return None
         self._guard(CHANCE_DIST, where, found, check_chance, game, state)
-        self._guard(DISTINCT, where, found, check_legal_actions, game, state)
         try:
-            legal = legal_set(game, state)
-        except Exception:
-            return
+            legal: tuple[Any, ...] | None = legal_set(game, state)
+        except Exception:  # reported by the check, which enumerates them again
+            legal = None
+        self._guard(DISTINCT, where, found, check_legal_actions, game, state, legal)
+        if legal is None:
+            return None
         self._remember(legal, rng)
         cands = self.candidates_for(state, legal, rng)
         self._guard(EXACT, where, found, check_exact, game, state, cands)
+        kept = len(found)
         self._guard(PURE, where, found, check_unchanged, state, before)
+        return before if len(found) == kept else None
 
     def _check_transition(self, state: Any, action: Any, nxt: Any, where: str,
                           found: list[Violation]) -> None:
