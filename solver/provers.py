@@ -259,8 +259,7 @@ def compile_encoding(encoding: Encoding[Any, Any], players: int) -> Compiled:
     for kind in f.kinds:
         step = f.step(kind)
         updated = tuple(v for v in variables if not step.post[v].eq(f.pre[v]))
-        terms = [_as_term(step.domain), _as_term(step.guard)]
-        terms += [step.post[v] for v in updated]
+        terms = [step.domain, step.guard, *(step.post[v] for v in updated)]
         evaluate = compile_terms(terms, inputs + [step.params[p] for p in kind.params])
         kinds[kind.name] = CompiledKind(kind, updated, evaluate)
     return Compiled(players, variables, tuple(f.parts), state_eval, kinds)
@@ -471,8 +470,9 @@ def _constants(term: Any, memo: dict[int, frozenset[int]], keep: list[Any]) -> f
     against 1.06 s."""
     ctx = term.ctx.ref()
     root = term.as_ast()
-    if _AST_ID(ctx, root) in memo:
-        return memo[_AST_ID(ctx, root)]
+    top = _AST_ID(ctx, root)
+    if top in memo:
+        return memo[top]
     keep.append(term)
     stack: list[tuple[Any, bool]] = [(root, False)]
     while stack:
@@ -492,7 +492,7 @@ def _constants(term: Any, memo: dict[int, frozenset[int]], keep: list[Any]) -> f
             stack.extend((c, False) for c in children)
             continue
         memo[key] = frozenset().union(*(memo[_AST_ID(ctx, c)] for c in children))
-    return memo[_AST_ID(ctx, root)]
+    return memo[top]
 
 
 _NONE: frozenset[int] = frozenset()
