@@ -443,9 +443,11 @@ WHOLE_FIRST = 6.0
 PROBE = 0.3
 
 #: the conjuncts of an invariant part that a kind changes are checked in groups of this
-#: many: one query over hundreds of negated conjuncts is slower than a few over groups
-#: (Burgundy's ``nonnegative`` part after a tile move: 19 s whole, 3 s in groups of 80)
-CHUNK = 80
+#: many: one query over a thousand negated conjuncts can be slower than a few over groups,
+#: and many small groups repeat the work on the kind's step (with :data:`SMT`'s arithmetic
+#: solver, Burgundy's inductive parts at 4 players: 14.4 s in groups of 80, 12.1 s in
+#: groups of 400, 13.1 s whole; at 2 players 7.7 s and 6.9 s in groups of 80 and 400)
+CHUNK = 400
 
 
 def _conjuncts(term: Any) -> list[Any]:
