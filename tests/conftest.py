@@ -70,7 +70,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
-#: set while this process keeps Z3 frames (``provers.frame``) a slow test built unmeasured
+#: non-empty once a slow test ran unmeasured in this process, until the next measured test
+#: drops the Z3 frames and term memos it may have built (``provers.forget_frames``)
 _UNMEASURED_FRAMES: list[bool] = []
 
 
