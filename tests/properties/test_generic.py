@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 
 from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import to_json
 from rules_oracle.model.core.game import Game
 from rules_oracle.model.core.play import playout
 from rules_oracle.properties import generic
@@ -151,6 +152,27 @@ def test_roundtrip_catches_values_the_converter_cannot_take() -> None:
     assert generic.check_roundtrip(Move(1)) == []
     bad = ToyState(TOY.config(2), [0, 0], 0, 0)  # type: ignore[arg-type]
     assert _ids(generic.check_roundtrip(bad)) == {generic.ROUNDTRIP}
+
+
+@pytest.mark.rules(R_MOVE, R_ROLL)
+def test_purity_and_round_trip_compare_with_the_text_they_are_given() -> None:
+    """check_pure and check_roundtrip compare with the state's canonical text: their own,
+    or the one the caller has (GameChecker passes a sampled state's to both)."""
+    state = TOY.apply(TOY.setup(TOY.config(2)), Roll(2))
+    text = to_json(state)
+    assert generic.check_pure(TOY, state, Move(2), text) == []
+    assert generic.check_roundtrip(state, text) == []
+    stale = to_json(TOY.apply(state, Move(2)))
+    found = generic.check_pure(TOY, state, Move(2), stale)
+    assert [v.message for v in found] == [
+        'apply({"steps":2,"type":"Move"}) changed its input state']
+    assert [v.message for v in generic.check_roundtrip(state, stale)] == [
+        "ToyState: canonical text changed"]
+    mutated = broken.Mutating()
+    found = generic.check_pure(mutated, state, Move(2))
+    assert [v.invariant for v in found] == [generic.PURE, generic.PURE]
+    assert "changed its input state" in found[0].message
+    assert "two different results" in found[1].message
 
 
 def test_variant_configs_cover_every_player_count() -> None:
