@@ -143,11 +143,27 @@ def score(state: CatanState) -> list[Violation]:
     return out
 
 
+#: the board of the last state :func:`road_lengths` recomputed, and its lengths: most
+#: actions leave the board's tuples as they were (the same objects), and then so are the
+#: lengths
+_LAST_BOARD: list[Any] = [None, None, ()]
+
+
+def _lengths(path_owner: tuple[int, ...], node_owner: tuple[int, ...], players: int
+             ) -> tuple[int, ...]:
+    last_paths, last_nodes, lengths = _LAST_BOARD
+    if path_owner is not last_paths or node_owner is not last_nodes or len(lengths) != players:
+        lengths = tuple(longest_road(path_owner, node_owner, i) for i in range(players))
+        _LAST_BOARD[:] = [path_owner, node_owner, lengths]
+    return tuple(lengths)
+
+
 def road_lengths(state: CatanState) -> list[Violation]:
     """Each player's longest road recomputed from the board equals the state's."""
     out = []
+    lengths = _lengths(state.path_owner, state.node_owner, len(state.players))
     for i, pl in enumerate(state.players):
-        n = longest_road(state.path_owner, state.node_owner, i)
+        n = lengths[i]
         if n != pl.road_length:
             out.append(Violation("catan/inv.road-length",
                                  f"player {i}: state says {pl.road_length}, board gives {n}"))

@@ -158,6 +158,22 @@ def test_road_lengths_catches_a_stale_length() -> None:
     assert road_lengths(_player(sample(), 0, road_length=6))
 
 
+@pytest.mark.rules(RB.LONGEST)
+def test_road_lengths_recomputes_a_changed_board() -> None:
+    """The lengths are kept for the last board only while its tuples are the same
+    objects: a stale length on the same board is caught, and so is a road taken away."""
+    s = sample()
+    assert road_lengths(s) == []
+    assert road_lengths(_player(s, 0, road_length=s.players[0].road_length + 1))
+    paths = list(s.path_owner)
+    paths[chain(7, 3, 0, 4, 1, 5)[-1]] = -1
+    shorter = attrs.evolve(s, path_owner=tuple(paths))
+    assert [v.message for v in road_lengths(shorter)] == [
+        f"player 0: state says {s.players[0].road_length},"
+        f" board gives {s.players[0].road_length - 1}"]
+    assert road_lengths(s) == []
+
+
 def test_turn_structure_catches_incoherent_turns() -> None:
     s = sample()
     assert turn_structure(attrs.evolve(s, turn=5))
