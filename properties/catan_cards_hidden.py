@@ -14,7 +14,7 @@ can differ on them: the model keeps them as the counts of unseen events, which a
 
 import random
 
-from rules_oracle.model.catan_cards.ops import add, evolve, put
+from rules_oracle.model.catan_cards.ops import bump, evolve, put
 from rules_oracle.model.catan_cards.state import CardsState
 from rules_oracle.properties.observation import Twin, shuffled
 
@@ -29,8 +29,8 @@ def _hand_twin(state: CardsState, seats: list[int], rng: random.Random) -> Twin 
             if pairs:
                 k, j = rng.choice(pairs)
                 players = put(state.players, p, evolve(state.players[p],
-                                                       hand=add(add(a, k, -1), j)))
-                players = put(players, q, evolve(state.players[q], hand=add(add(b, j, -1), k)))
+                                                       hand=bump(bump(a, k, -1), j)))
+                players = put(players, q, evolve(state.players[q], hand=bump(bump(b, j, -1), k)))
                 return Twin(evolve(state, players=players), (p, q),
                             f"resource {k} of player {p}'s hand swapped for {j} of player"
                             f" {q}'s")
@@ -45,8 +45,8 @@ def _stack_twin(state: CardsState, seats: list[int], rng: random.Random) -> Twin
         if pairs:
             k, j = rng.choice(pairs)
             players = put(state.players, p, evolve(state.players[p],
-                                                   hand=add(add(a, k, -1), j)))
-            return Twin(evolve(state, players=players, stack=add(add(state.stack, j, -1), k)),
+                                                   hand=bump(bump(a, k, -1), j)))
+            return Twin(evolve(state, players=players, stack=bump(bump(state.stack, j, -1), k)),
                         (p,), f"resource {k} of player {p}'s hand swapped for {j} of the"
                         " stack")
     return None

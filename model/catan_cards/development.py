@@ -20,7 +20,7 @@ from rules_oracle.model.catan_cards.actions import (
     Reveal,
     TurnFate,
 )
-from rules_oracle.model.catan_cards.ops import add, covers, evolve, minus, plus, put
+from rules_oracle.model.catan_cards.ops import bump, covers, evolve, minus, plus, put
 from rules_oracle.model.catan_cards.rules import RULES
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.core.chance import draw_outcomes
@@ -177,9 +177,9 @@ def step(state: CardsState, action: Action) -> CardsState:
             raise RULES.illegal(RB.BUILDING_UNIQUE, f"a {D.BUILDINGS[k]} stands already")
         state = _pay(state, D.BUILDING)
         me = state.players[p]
-        me = evolve(me, cities=me.cities - 1, buildings=add(me.buildings, k))
+        me = evolve(me, cities=me.cities - 1, buildings=bump(me.buildings, k))
         state = evolve(state, players=put(state.players, p, me),
-                       building_stack=add(state.building_stack, k, -1))
+                       building_stack=bump(state.building_stack, k, -1))
         return scoring.refresh(state, (p,))
     if isinstance(action, Convert):
         return convert(state, action)
@@ -196,13 +196,13 @@ def convert(state: CardsState, action: Convert) -> CardsState:
     if not (0 <= g < D.N_RESOURCES and 0 <= t < D.N_RESOURCES) or g == t \
             or hand[g] < D.CONVERT_GIVE or not _supply_has(state, t):
         raise RULES.illegal(RB.CONVERT, f"3 of {g} for 1 of {t} is not possible")
-    stack, discard = state.stack, add(state.discard, g, D.CONVERT_GIVE)
+    stack, discard = state.stack, bump(state.discard, g, D.CONVERT_GIVE)
     first = "stack" if state.config.option("convert-from") == "stack" else "discard"
     if (first == "stack" and stack[t]) or (first == "discard" and not discard[t]):
-        stack = add(stack, t, -1)
+        stack = bump(stack, t, -1)
     else:
-        discard = add(discard, t, -1)
-    hand = add(add(hand, g, -D.CONVERT_GIVE), t)
+        discard = bump(discard, t, -1)
+    hand = bump(bump(hand, g, -D.CONVERT_GIVE), t)
     me = evolve(state.players[p], hand=hand)
     return turn.restock(evolve(state, players=put(state.players, p, me), stack=stack,
                                discard=discard))
@@ -225,8 +225,8 @@ def event_outcomes(state: CardsState) -> tuple[tuple[Reveal, Fraction], ...]:
 def reveal(state: CardsState, action: Reveal) -> CardsState:
     """The event happens to everyone (catan_cards/development.city-event)."""
     e = action.event
-    state = evolve(state, unseen_events=add(state.unseen_events, e, -1),
-                   revealed_events=add(state.revealed_events, e), stage=Stage.DEVELOP)
+    state = evolve(state, unseen_events=bump(state.unseen_events, e, -1),
+                   revealed_events=bump(state.revealed_events, e), stage=Stage.DEVELOP)
     n = state.config.players
     if e == D.ROBBER_RAID:
         state = _turn_fate(state)
@@ -266,8 +266,8 @@ def discard(state: CardsState, action: Action) -> CardsState:
     if not 0 <= action.resource < D.N_RESOURCES or not hand[action.resource]:
         raise RULES.illegal(RB.RAID, f"seat {q} holds no {action.resource}")
     players = put(state.players, q, evolve(state.players[q],
-                                           hand=add(hand, action.resource, -1)))
-    owed = add(state.discards, q, -1)
-    state = evolve(state, players=players, discard=add(state.discard, action.resource),
+                                           hand=bump(hand, action.resource, -1)))
+    owed = bump(state.discards, q, -1)
+    state = evolve(state, players=players, discard=bump(state.discard, action.resource),
                    discards=owed if any(owed) else ())
     return state if any(owed) else evolve(state, stage=Stage.DEVELOP)

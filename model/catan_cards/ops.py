@@ -1,58 +1,6 @@
-"""Small pure helpers over count tuples and frozen states (no rules here)."""
+"""The card game's helpers: the game-independent ones (``model.core.ops``), re-exported
+here for its modules (no rules here)."""
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from rules_oracle.model.core.ops import bump, covers, evolve, minus, plus, put
 
-import attrs
-
-T = TypeVar("T")
-
-_EVOLVERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
-
-
-def _evolver(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
-    """A copy-with-changes function for one frozen ``attrs`` class, written out field by
-    field (the classes have no validators or converters, so this equals ``attrs.evolve``
-    without its per-call introspection)."""
-    names = tuple(a.name for a in attrs.fields(cls))
-    lines = ["def evolve(obj, changes):", "    new = make(cls)"]
-    lines += [f"    put(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})"
-              for n in names]
-    lines.append("    return new")
-    scope: dict[str, Any] = {"make": object.__new__, "cls": cls, "put": object.__setattr__}
-    # the source is built from the class's own field names only
-    exec("\n".join(lines), scope)
-    fn: Callable[[Any, dict[str, Any]], Any] = scope["evolve"]
-    return fn
-
-
-def evolve(obj: T, **changes: Any) -> T:
-    """``attrs.evolve`` for the model's frozen classes, fast (see :func:`_evolver`)."""
-    cls = type(obj)
-    fn = _EVOLVERS.get(cls)
-    if fn is None:
-        fn = _EVOLVERS[cls] = _evolver(cls)
-    new: T = fn(obj, changes)
-    return new
-
-
-def add(counts: tuple[int, ...], index: int, n: int = 1) -> tuple[int, ...]:
-    """``counts`` with ``n`` added at ``index``."""
-    return (*counts[:index], counts[index] + n, *counts[index + 1:])
-
-
-def plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-def minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
-
-
-def covers(have: tuple[int, ...], need: tuple[int, ...]) -> bool:
-    return all(h >= n for h, n in zip(have, need, strict=True))
-
-
-def put(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
-    """``items`` with ``item`` at ``index``."""
-    return (*items[:index], item, *items[index + 1:])
+__all__ = ["bump", "covers", "evolve", "minus", "plus", "put"]

@@ -18,7 +18,7 @@ from rules_oracle.model.catan_cards.actions import (
     TradeRival,
     TradeStack,
 )
-from rules_oracle.model.catan_cards.ops import add, evolve
+from rules_oracle.model.catan_cards.ops import bump, evolve
 from rules_oracle.model.catan_cards.rules import RULES
 from rules_oracle.model.catan_cards.scoring import a_side
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
@@ -34,8 +34,8 @@ def allowance(pl: Player) -> int:
 def _move(state: CardsState, giver: int, taker: int, resource: int) -> CardsState:
     """One card from ``giver``'s hand to ``taker``'s."""
     players = list(state.players)
-    players[giver] = evolve(players[giver], hand=add(players[giver].hand, resource, -1))
-    players[taker] = evolve(players[taker], hand=add(players[taker].hand, resource))
+    players[giver] = evolve(players[giver], hand=bump(players[giver].hand, resource, -1))
+    players[taker] = evolve(players[taker], hand=bump(players[taker].hand, resource))
     return evolve(state, players=tuple(players))
 
 
@@ -101,8 +101,8 @@ def step(state: CardsState, action: Action) -> CardsState:
         state = _exchange(state)
         if not 0 <= action.give < D.N_RESOURCES or not me.hand[action.give]:
             raise RULES.illegal(RB.STACK, f"no {action.give} in hand to discard")
-        state = _with_hand(state, p, add(me.hand, action.give, -1))
-        state = evolve(state, discard=add(state.discard, action.give), drawing=(p,),
+        state = _with_hand(state, p, bump(me.hand, action.give, -1))
+        state = evolve(state, discard=bump(state.discard, action.give), drawing=(p,),
                        resume=Stage.TRADE)
         return turn.settle(state)
     if isinstance(action, TradeMarket):
@@ -112,11 +112,11 @@ def step(state: CardsState, action: Action) -> CardsState:
         t, g = action.take, action.give
         if not (0 <= t < D.N_RESOURCES and 0 <= g < D.N_RESOURCES) or not state.market[t]:
             raise RULES.illegal(RB.MARKET_TRADE, f"no {t} in the market")
-        hand = add(me.hand, t)
+        hand = bump(me.hand, t)
         if not hand[g]:
             raise RULES.illegal(RB.MARKET_TRADE, f"no {g} in hand to return")
-        return evolve(_with_hand(state, p, add(hand, g, -1)),
-                      market=add(add(state.market, t, -1), g))
+        return evolve(_with_hand(state, p, bump(hand, g, -1)),
+                      market=bump(bump(state.market, t, -1), g))
     if isinstance(action, TradeRival):
         return evolve(_exchange(state, action.rival), stage=Stage.RIVAL_DRAW)
     if isinstance(action, ChooseFromRival):

@@ -8,7 +8,7 @@ from functools import lru_cache
 from rules_oracle.model.catan_cards import data as D
 from rules_oracle.model.catan_cards import scoring
 from rules_oracle.model.catan_cards.actions import Draw
-from rules_oracle.model.catan_cards.ops import add, evolve
+from rules_oracle.model.catan_cards.ops import bump, evolve
 from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core.chance import draw_outcomes
 
@@ -47,13 +47,13 @@ def settle(state: CardsState) -> CardsState:
 def draw(state: CardsState, action: Draw) -> CardsState:
     """The top card goes to the first seat owed one (the market at set-up)."""
     who = state.drawing[0]
-    stack = add(state.stack, action.resource, -1)
+    stack = bump(state.stack, action.resource, -1)
     if who < 0:
-        state = evolve(state, stack=stack, market=add(state.market, action.resource),
+        state = evolve(state, stack=stack, market=bump(state.market, action.resource),
                        drawing=state.drawing[1:])
     else:
         pl = state.players[who]
-        players = (*state.players[:who], evolve(pl, hand=add(pl.hand, action.resource)),
+        players = (*state.players[:who], evolve(pl, hand=bump(pl.hand, action.resource)),
                    *state.players[who + 1:])
         state = evolve(state, stack=stack, players=players, drawing=state.drawing[1:])
     if not state.drawing and state.turns == 0:

@@ -1,65 +1,10 @@
-"""Small pure helpers over tuples and states (no rules here)."""
-
-from collections.abc import Callable
-from operator import ge
-from typing import Any, TypeVar
-
-import attrs
+"""Caylus's helpers over its players; the game-independent ones (``model.core.ops``) are
+re-exported here for Caylus's modules (no rules here)."""
 
 from rules_oracle.model.caylus.state import Player
+from rules_oracle.model.core.ops import bump, covers, evolve, minus, put
 
-T = TypeVar("T")
-
-_EVOLVERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
-
-
-def _evolver(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
-    """A copy-with-changes function for one frozen ``attrs`` class, written out field by
-    field (the classes have no validators or converters, so this equals ``attrs.evolve``
-    without its per-call introspection)."""
-    names = tuple(a.name for a in attrs.fields(cls))
-    lines = ["def evolve(obj, changes):", "    new = make(cls)"]
-    lines += [f"    put(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})"
-              for n in names]
-    lines.append("    return new")
-    scope: dict[str, Any] = {"make": object.__new__, "cls": cls, "put": object.__setattr__}
-    # the source is built from the class's own field names only
-    exec("\n".join(lines), scope)
-    fn: Callable[[Any, dict[str, Any]], Any] = scope["evolve"]
-    return fn
-
-
-def evolve(obj: T, **changes: Any) -> T:
-    """``attrs.evolve`` for the model's frozen classes, fast (see :func:`_evolver`)."""
-    cls = type(obj)
-    fn = _EVOLVERS.get(cls)
-    if fn is None:
-        fn = _EVOLVERS[cls] = _evolver(cls)
-    new: T = fn(obj, changes)
-    return new
-
-
-def bump(counts: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
-    """``counts`` with ``n`` added at index ``i``."""
-    return (*counts[:i], counts[i] + n, *counts[i + 1:])
-
-
-def plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-def minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
-
-
-def covers(have: tuple[int, ...], need: tuple[int, ...]) -> bool:
-    """Whether ``have`` holds at least ``need`` of every kind."""
-    return all(map(ge, have, need))
-
-
-def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    return (*items[:i], value, *items[i + 1:])
-
+__all__ = ["bump", "covers", "evolve", "gain_workers", "minus", "put", "return_workers"]
 
 
 def gain_workers(pl: Player, n: int) -> Player:

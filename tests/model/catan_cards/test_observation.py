@@ -8,7 +8,7 @@ import pytest
 from rules_oracle.model.catan_cards import data as D
 from rules_oracle.model.catan_cards.game import GAME
 from rules_oracle.model.catan_cards.observation import PlayerView, PublicView
-from rules_oracle.model.catan_cards.ops import add, evolve, put
+from rules_oracle.model.catan_cards.ops import bump, evolve, put
 from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core import CHANCE, PUBLIC
 from rules_oracle.properties import observation as O
@@ -63,9 +63,9 @@ def test_a_chance_step_has_nobody_to_act() -> None:
 
 def test_a_swapped_hand_card_is_seen_by_its_holder_only() -> None:
     s = _state()
-    players = put(s.players, 0, evolve(s.players[0], hand=add(add(s.players[0].hand,
+    players = put(s.players, 0, evolve(s.players[0], hand=bump(bump(s.players[0].hand,
                                                                    D.CLAY, -1), D.GRAIN)))
-    twin = evolve(s, players=players, stack=add(add(s.stack, D.GRAIN, -1), D.CLAY))
+    twin = evolve(s, players=players, stack=bump(bump(s.stack, D.GRAIN, -1), D.CLAY))
     assert O.check_twin(GAME, s, O.Twin(twin, (0,), "a clay for a grain of the stack")) == []
     assert _public(twin) == _public(s) and _player(twin, 1) == _player(s, 1)
     assert _player(twin, 0) != _player(s, 0)
