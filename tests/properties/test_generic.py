@@ -1,6 +1,7 @@
 """The generic checks pass on every game and fail on deliberately broken toys."""
 
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from rules_oracle.properties.registry import invariants
 from tests.properties import broken
 from tests.toyencoding import INVARIANTS as TOY_INVARIANTS
 from tests.toygame import GAME as TOY
-from tests.toygame import R_MOVE, R_OVER, R_ROLL, Move, Roll, ToyState
+from tests.toygame import R_MOVE, R_OVER, R_ROLL, Move, Roll, ToyGame, ToyState
 
 GAMES = ["toy", *registry.names()]
 
@@ -182,3 +183,62 @@ def test_variant_configs_cover_every_player_count() -> None:
         game = registry.get(name)
         counts = {c.players for c in generic.variant_configs(game)}
         assert counts == set(range(game.min_players, game.max_players + 1))
+
+
+class _Odd(ToyGame):
+    """Breaks the single-state checks one way each, by the state's turn: turn 1 names a
+    string actor, turn 2 is a chance node without outcomes, turn 3 a player with no move,
+    turn 4 says TERMINAL while is_terminal disagrees and still offers a move; its dice
+    list a roll twice, one with probability 0; setup raises with 3 players."""
+
+    def setup(self, config: Any) -> ToyState:
+        if config.players == 3:
+            raise RuntimeError("no third seat")
+        return super().setup(config)
+
+    def actor(self, state: ToyState) -> Any:
+        if state.turn == 1:
+            return "player 1"
+        if state.turn == 4:
+            return -2
+        return super().actor(state)
+
+    def legal_actions(self, state: ToyState) -> tuple[Any, ...]:
+        if state.turn == 3:
+            return ()
+        if state.turn == 4:
+            return (Move(0),)
+        return super().legal_actions(state)
+
+    def chance_outcomes(self, state: ToyState) -> tuple[tuple[Any, Fraction], ...]:
+        if state.turn == 2:
+            return ()
+        return ((Roll(1), Fraction(1, 2)), (Roll(1), Fraction(1, 2)), (Roll(2), Fraction(0)))
+
+    def is_terminal(self, state: ToyState) -> bool:
+        return state.turn != 4 and super().is_terminal(state)
+
+
+@pytest.mark.rules(R_MOVE, R_ROLL, R_OVER)
+def test_single_state_checks_name_what_is_wrong() -> None:
+    odd = _Odd()
+    at = [ToyState(TOY.config(2), (0, 0), turn, 0 if turn == 2 else 1) for turn in range(5)]
+    assert [v.message for v in generic.check_actor(odd, at[1])] == [
+        "actor is 'player 1', not an int"]
+    assert [v.message for v in generic.check_live(odd, at[2])] == [
+        "chance node without outcomes"]
+    assert [v.message for v in generic.check_live(odd, at[3])] == [
+        "player 1 to act has no legal action"]
+    assert [v.message for v in generic.check_live(odd, at[4])] == [
+        "terminal state offers actions or chance outcomes",
+        "actor is TERMINAL but is_terminal is false"]
+    chance = ToyState(TOY.config(2), (0, 0))
+    assert [v.message for v in generic.check_chance(odd, chance)] == [
+        '{"type":"Roll","value":2} has probability Fraction(0, 1)',
+        "an outcome is listed twice"]
+    # an unhashable candidate is not a legal action, and the model rejects it by a rule
+    assert generic.check_exact(TOY, at[0], [[1, 2]]) == []
+    checker = generic.GameChecker(odd)
+    found = checker.run(odd.config(3), 0)
+    assert [v.invariant for v in found] == [generic.APPLY]
+    assert "setup raised RuntimeError('no third seat')" in found[0].message
