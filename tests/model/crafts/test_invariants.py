@@ -12,7 +12,7 @@ from rules_oracle.model.core.game import CHANCE
 from rules_oracle.model.core.play import playout
 from rules_oracle.model.crafts import actions as A
 from rules_oracle.model.crafts.game import GAME
-from rules_oracle.model.crafts.state import CraftsState
+from rules_oracle.model.crafts.state import PH_END, PH_MARKET, PH_RESOLVE, TASK_MAGE, CraftsState
 from rules_oracle.properties.crafts import INVARIANTS, check
 from rules_oracle.properties.registry import invariants
 from tests.model.crafts.helpers import biased_game, cards, make
@@ -123,3 +123,36 @@ def test_serialization_round_trip_and_determinism() -> None:
     assert to_json(last) == to_json(structure(unstructure(last), CraftsState))
     for t in A.ACTION_TYPES:
         assert t.__name__ in to_json(t(*([0] * len(attrs.fields(t)))))
+
+
+def test_each_broken_count_and_turn_is_named() -> None:
+    """Each invariant names what it finds: one corruption of a consistent state each (some
+    break a second invariant too, such as a card put where no card left from)."""
+    s = make(3, hands={0: cards(farm=2)})
+    one = (1,) + (0,) * (len(s.market) - 1)
+    cases = [
+        (attrs.evolve(s, market=one), "market cards outside the market"),
+        (attrs.evolve(s, discard=tuple(-x for x in one)),
+         f"discard has a negative count: {tuple(-x for x in one)}"),
+        (attrs.evolve(s, boards=((-1, *s.boards[0][1:]), *s.boards[1:]), bank=s.bank + 1),
+         f"boards[0] negative: {(-1, *s.boards[0][1:])}"),
+        (attrs.evolve(s, to_market=-1), "to_market or task_count negative"),
+        (attrs.evolve(s, bank=-1, coins=(s.coins[0] + s.bank + 1, *s.coins[1:])),
+         "bank holds -1 pebbles"),
+        (attrs.evolve(s, scores=(3, 0, 0)), "player 0 scores 3 above his best 0"),
+        (attrs.evolve(s, phase=9), "phase 9"),
+        (attrs.evolve(s, first=7), "first player 7"),
+        (attrs.evolve(s, phase=PH_MARKET, table=(one, *s.table[1:])),
+         "cards on the table outside the play phase"),
+        (attrs.evolve(s, phase=PH_END, committed=(0, -1, -1)),
+         "committed cards outside the play phase"),
+        (attrs.evolve(s, task=TASK_MAGE), "task 1 outside resolution"),
+        (attrs.evolve(s, turn=5), "turn 5"),
+        (attrs.evolve(s, passed=(True, False, False)), "player 0 acts after passing"),
+        (attrs.evolve(s, phase=PH_RESOLVE, task=TASK_MAGE, task_player=1,
+                      committed=(0, -1, -1)), "player 0 acts for player 1's Mage"),
+        (attrs.evolve(s, phase=PH_RESOLVE, committed=(-1, 0, -1)),
+         "player 0 resolves out of order"),
+    ]
+    for state, message in cases:
+        assert message in [v.message for v in check(state)], message
