@@ -1,7 +1,9 @@
 """The Hypothesis strategies and the stateful machine run on every game."""
 
-from typing import Any
+from enum import Enum
+from typing import Any, Literal
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +16,7 @@ from rules_oracle.properties.stateful import machine_for
 from tests.properties import broken
 from tests.toyencoding import INVARIANTS as TOY_INVARIANTS
 from tests.toygame import GAME as TOY
-from tests.toygame import R_MOVE, R_OVER, R_ROLL
+from tests.toygame import R_MOVE, R_OVER, R_ROLL, Move, ToyGame
 
 GAMES: list[Game[Any, Any]] = [TOY, *(registry.get(n) for n in registry.names())]
 IDS = [g.name for g in GAMES]
@@ -73,6 +75,57 @@ def test_arbitrary_actions_cover_every_action_type() -> None:
 
     check()
     assert seen == {"Roll", "Move"}
+
+
+class Colour(Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@attrs.frozen
+class Odd:
+    """An action with a field of every kind of type the strategies build."""
+
+    colour: Colour
+    mode: Literal["a", "b"]
+    maybe: int | None
+    pair: tuple[int, str]
+    tags: frozenset[str]
+    config: Config
+    inner: Move
+
+
+@attrs.frozen
+class Unbuildable:
+    table: dict[str, int]
+
+
+class _OddActions(ToyGame):
+    action_types = (Odd,)
+
+
+def test_arbitrary_actions_build_every_kind_of_field() -> None:
+    kinds: set[str] = set()
+
+    @given(strategies.arbitrary_actions(_OddActions()))
+    @settings(max_examples=40)
+    def check(action: Any) -> None:
+        assert isinstance(action, Odd) and isinstance(action.colour, Colour)
+        assert action.mode in ("a", "b") and isinstance(action.inner, Move)
+        assert isinstance(action.pair[0], int) and isinstance(action.pair[1], str)
+        assert isinstance(action.tags, frozenset) and isinstance(action.config, Config)
+        kinds.add("none" if action.maybe is None else "int")
+
+    check()
+    assert kinds == {"none", "int"}
+
+
+def test_a_field_type_without_a_strategy_is_named() -> None:
+    class Unbuilt(ToyGame):
+        action_types = (Unbuildable,)
+
+    with pytest.raises(TypeError, match="no strategy for field type dict"):
+        strategies.arbitrary_actions(Unbuilt())
 
 
 TestToyMachine = machine_for(TOY, TOY_INVARIANTS, max_examples=15).TestCase
