@@ -155,7 +155,8 @@ def _lengths(path_owner: tuple[int, ...], node_owner: tuple[int, ...], players: 
     if path_owner is not last_paths or node_owner is not last_nodes or len(lengths) != players:
         lengths = tuple(longest_road(path_owner, node_owner, i) for i in range(players))
         _LAST_BOARD[:] = [path_owner, node_owner, lengths]
-    return tuple(lengths)
+    found: tuple[int, ...] = lengths
+    return found
 
 
 def road_lengths(state: CatanState) -> list[Violation]:

@@ -14,8 +14,8 @@ can differ on them: the model keeps them as the counts of unseen events, which a
 
 import random
 
-from rules_oracle.model.catan_cards.ops import bump, evolve, put
 from rules_oracle.model.catan_cards.state import CardsState
+from rules_oracle.model.core.ops import bump, evolve, put
 from rules_oracle.properties.observation import Twin, shuffled
 
 

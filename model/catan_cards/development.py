@@ -20,10 +20,10 @@ from rules_oracle.model.catan_cards.actions import (
     Reveal,
     TurnFate,
 )
-from rules_oracle.model.catan_cards.ops import bump, covers, evolve, minus, plus, put
 from rules_oracle.model.catan_cards.rules import RULES
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.core.chance import draw_outcomes
+from rules_oracle.model.core.ops import bump, covers, evolve, minus, plus, put
 
 _COST_RULE = (RB.ROAD, RB.KNIGHT, RB.SETTLEMENT, RB.CITY, RB.BUILDING)
 

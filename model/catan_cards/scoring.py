@@ -1,8 +1,8 @@
 """Points and the end of the game (``КОНЕЦ ИГРЫ``)."""
 
 from rules_oracle.model.catan_cards import data as D
-from rules_oracle.model.catan_cards.ops import evolve
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
+from rules_oracle.model.core.ops import evolve
 
 
 def a_side(n: int) -> int:

@@ -18,11 +18,11 @@ from rules_oracle.model.catan_cards.actions import (
     TradeRival,
     TradeStack,
 )
-from rules_oracle.model.catan_cards.ops import bump, evolve
 from rules_oracle.model.catan_cards.rules import RULES
 from rules_oracle.model.catan_cards.scoring import a_side
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.core.chance import draw_outcomes
+from rules_oracle.model.core.ops import bump, evolve
 
 
 def allowance(pl: Player) -> int:

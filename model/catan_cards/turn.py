@@ -8,9 +8,9 @@ from functools import lru_cache
 from rules_oracle.model.catan_cards import data as D
 from rules_oracle.model.catan_cards import scoring
 from rules_oracle.model.catan_cards.actions import Draw
-from rules_oracle.model.catan_cards.ops import bump, evolve
 from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core.chance import draw_outcomes
+from rules_oracle.model.core.ops import bump, evolve
 
 
 @lru_cache(maxsize=1 << 12)

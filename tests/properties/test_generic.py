@@ -189,7 +189,7 @@ class _Odd(ToyGame):
     """Breaks the single-state checks one way each, by the state's turn: turn 1 names a
     string actor, turn 2 is a chance node without outcomes, turn 3 a player with no move,
     turn 4 says TERMINAL while is_terminal disagrees and still offers a move; its dice
-    list a roll twice, one with probability 0; setup raises with 3 players."""
+    list a roll of 1 twice and a roll of 2 with probability 0; setup raises with 3 players."""
 
     def setup(self, config: Any) -> ToyState:
         if config.players == 3:

@@ -4,11 +4,11 @@ from collections.abc import Mapping
 
 from rules_oracle.model.catan_cards import data as D
 from rules_oracle.model.catan_cards.game import GAME
-from rules_oracle.model.catan_cards.ops import evolve, minus
 from rules_oracle.model.catan_cards.scoring import vp
 from rules_oracle.model.catan_cards.setup import components, initial
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.core import IllegalAction
+from rules_oracle.model.core.ops import evolve, minus
 
 
 def cards(clay: int = 0, lumber: int = 0, ore: int = 0, wool: int = 0,

@@ -8,9 +8,9 @@ import pytest
 from rules_oracle.model.catan_cards import data as D
 from rules_oracle.model.catan_cards.game import GAME
 from rules_oracle.model.catan_cards.observation import PlayerView, PublicView
-from rules_oracle.model.catan_cards.ops import bump, evolve, put
 from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core import CHANCE, PUBLIC
+from rules_oracle.model.core.ops import bump, evolve, put
 from rules_oracle.properties import observation as O
 from rules_oracle.properties.catan_cards_hidden import twins
 from tests.model.catan_cards.helpers import cards, make, seat

@@ -8,9 +8,9 @@ import pytest
 
 from rules_oracle.model.catan_cards import rules as RB
 from rules_oracle.model.catan_cards.game import GAME
-from rules_oracle.model.catan_cards.ops import evolve, put
 from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core import digest, structure, to_json, unstructure
+from rules_oracle.model.core.ops import evolve, put
 from rules_oracle.model.core.play import choose
 from rules_oracle.model.core.rules import quote_stands
 from rules_oracle.properties.catan_cards import (
