@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
 
 from tests.hostile.cases import CASES, CLASSES  # noqa: E402
 from tests.hostile.runner import problems, run_subprocess  # noqa: E402

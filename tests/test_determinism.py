@@ -1,5 +1,6 @@
 """Same configuration and same choices give the same digests in every process."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +10,8 @@ import pytest
 from rules_oracle.model.core import registry
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the package (src/) and the tests (the repository root), for a child process
+PYTHONPATH = os.pathsep.join((str(ROOT / "src"), str(ROOT)))
 
 SCRIPT = """
 import sys
@@ -38,7 +41,7 @@ STATE_EVERY = {"cities_knights": 10}
 
 
 def _digests(name: str, hashseed: str) -> str:
-    env = {"PYTHONHASHSEED": hashseed, "PYTHONPATH": str(ROOT), "PATH": ""}
+    env = {"PYTHONHASHSEED": hashseed, "PYTHONPATH": PYTHONPATH, "PATH": ""}
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, name, str(STATE_EVERY.get(name, 1))], cwd=ROOT,
         env=env, capture_output=True, text=True, check=False,

@@ -19,6 +19,9 @@ from click.testing import CliRunner
 from rules_oracle.oracle.cli import main
 from tests.hostile.cases import ROOT, Case
 
+#: the package (src/) and the tests (the repository root), for a child process
+PYTHONPATH = os.pathsep.join((str(ROOT / "src"), str(ROOT)))
+
 #: the longest a case may take before it counts as a hang (s)
 HANG = 120.0
 
@@ -64,7 +67,7 @@ def run_subprocess(case: Case, *, measure: bool = False) -> Outcome:
         handle, report = tempfile.mkstemp(prefix="hostile-peak-")
         os.close(handle)
         argv = [GNU_TIME, "-f", "%M", "-o", report, *argv]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "160"}
+    env = {**os.environ, "PYTHONPATH": PYTHONPATH, "COLUMNS": "160"}
     if "COVERAGE_PROCESS_START" in env:  # measured too: the configuration from any directory
         env["COVERAGE_PROCESS_START"] = str(Path(env["COVERAGE_PROCESS_START"]).resolve())
     start = time.monotonic()

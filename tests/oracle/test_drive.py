@@ -16,6 +16,7 @@ from rules_oracle.oracle import drive as drv
 from rules_oracle.oracle.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
+SCHEMAS = ROOT / "src" / "rules_oracle" / "oracle" / "schema"
 ENGINES = Path(__file__).resolve().parent / "engines"
 FAITHFUL = [sys.executable, str(ENGINES / "faithful.py")]
 
@@ -246,7 +247,7 @@ def test_bad_arguments() -> None:
 
 
 def test_protocol_schema_is_valid_and_copied_to_docs() -> None:
-    packaged = (ROOT / "oracle" / "schema" / "protocol.schema.json").read_bytes()
+    packaged = (SCHEMAS / "protocol.schema.json").read_bytes()
     assert (ROOT / "docs" / "protocol.schema.json").read_bytes() == packaged
     jsonschema.Draft202012Validator.check_schema(drv.schema())
 

@@ -17,6 +17,7 @@ from rules_oracle.oracle.drive import DriveDivergence
 from tests.oracle.helpers import edit, lines_of
 
 ROOT = Path(__file__).resolve().parents[2]
+SCHEMAS = ROOT / "src" / "rules_oracle" / "oracle" / "schema"
 ENGINES = Path(__file__).resolve().parent / "engines"
 
 
@@ -36,7 +37,7 @@ def run(*args: str) -> Result:
 
 
 def test_schema_is_valid_and_copied_to_docs() -> None:
-    packaged = (ROOT / "oracle" / "schema" / "known.schema.json").read_bytes()
+    packaged = (SCHEMAS / "known.schema.json").read_bytes()
     assert (ROOT / "docs" / "known.schema.json").read_bytes() == packaged
     jsonschema.Draft202012Validator.check_schema(kn.schema())
 

@@ -13,12 +13,13 @@ from rules_oracle.oracle import trace
 from tests.oracle.helpers import lines_of, record
 
 ROOT = Path(__file__).resolve().parents[2]
+SCHEMAS = ROOT / "src" / "rules_oracle" / "oracle" / "schema"
 
 pytestmark = pytest.mark.usefixtures("toy")
 
 
 def test_schema_copy_in_docs_is_identical() -> None:
-    packaged = (ROOT / "oracle" / "schema" / "trace.schema.json").read_bytes()
+    packaged = (SCHEMAS / "trace.schema.json").read_bytes()
     assert (ROOT / "docs" / "trace.schema.json").read_bytes() == packaged
     assert json.loads(packaged) == trace.schema()
 

@@ -17,6 +17,7 @@ from rules_oracle.oracle import vectors as vec
 from rules_oracle.oracle.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
+SCHEMAS = ROOT / "src" / "rules_oracle" / "oracle" / "schema"
 
 
 @cache
@@ -288,7 +289,7 @@ def _dir(path: Path) -> Path:
 
 
 def test_vector_schema_is_valid_and_copied_to_docs() -> None:
-    packaged = (ROOT / "oracle" / "schema" / "vectors.schema.json").read_bytes()
+    packaged = (SCHEMAS / "vectors.schema.json").read_bytes()
     assert (ROOT / "docs" / "vectors.schema.json").read_bytes() == packaged
     jsonschema.Draft202012Validator.check_schema(vec.schema())
     jsonschema.Draft202012Validator(vec.schema()).validate(small().to_json())

@@ -6,6 +6,7 @@ breaks must report it (so none of the checks passes whatever the view).
 
 import itertools
 import json
+import os
 import random
 import subprocess
 import sys
@@ -30,6 +31,8 @@ from rules_oracle.properties.strategies import states
 from tests.toygame import ToyGame
 
 ROOT = Path(__file__).resolve().parents[2]
+#: the package (src/) and the tests (the repository root), for a child process
+PYTHONPATH = os.pathsep.join((str(ROOT / "src"), str(ROOT)))
 OBSERVED = [name for name in registry.names() if registry.get(name).observation_types]
 PLAYERS = {"crafts": (2, 4, 6), "burgundy": (2, 3, 4), "catan": (3, 4), "cities_knights": (3, 4),
            "caylus": (2, 3, 5), "catan_cards": (2, 4, 6)}
@@ -136,7 +139,7 @@ for step in playout(game, game.config(game.max_players), 0):
 def test_views_do_not_depend_on_the_hash_seed(name: str) -> None:
     outputs = set()
     for hashseed in ("0", "1", "4242"):
-        env = {"PYTHONHASHSEED": hashseed, "PYTHONPATH": str(ROOT), "PATH": ""}
+        env = {"PYTHONHASHSEED": hashseed, "PYTHONPATH": PYTHONPATH, "PATH": ""}
         done = subprocess.run([sys.executable, "-c", VIEWS_SCRIPT, name], cwd=ROOT, env=env,
                               capture_output=True, text=True, check=False)
         assert done.returncode == 0, done.stderr

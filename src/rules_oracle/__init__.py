@@ -2,5 +2,5 @@
 
 ``rules_oracle.model`` (the games), ``rules_oracle.properties`` (their invariants),
 ``rules_oracle.solver`` (the Z3 proofs) and ``rules_oracle.oracle`` (the conformance
-checker and the command line) are the repository's top-level folders of the same names.
+checker and the command line) are the folders of the same names beside this file.
 """
