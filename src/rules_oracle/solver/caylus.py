@@ -106,7 +106,6 @@ GLOBALS = ("stage", "favour", "round", "provost", "drawn", "tiles", "site", "fre
 TAIL_GLOBAL = ("t.nr", "t.reset", "t.prov", "t.st", "t.fv")
 DELTAS = tuple(f"d{r}" for r in RS)
 
-Term = Any
 State = dict[str, Any]
 
 

@@ -35,8 +35,6 @@ TASK_NONE = 0
 TASK_MAGE = 1  # task_player discards task_count more cards
 TASK_SCOUT = 2  # chance: a random card leaves task_player's hand (to turn's hand)
 
-PHASE_NAMES = ("deal", "first", "market", "commit", "resolve", "end", "over")
-
 
 @attrs.frozen(slots=True)
 class CraftsState:
