@@ -1,8 +1,10 @@
 """The catanatron adapter: ids map both ways, outcomes are forced, and seeded games
 driven through it show no divergence that docs/engines/catanatron.known.json lacks."""
 
+import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,6 +84,57 @@ def test_outcomes_are_forced_and_impossible_ones_rejected() -> None:
     trade = adapter.handle({"op": "apply", "action": {"type": "OfferCard", "give": True,
                                                        "resource": 0}})
     assert trade["ok"] is False and "domestic trade" in trade["error"]
+
+
+class _Sampling(random.Random):
+    """catanatron's generator with a wrong discard: k + ``more`` cards (None: no card)."""
+
+    def __init__(self, more: int | None) -> None:
+        super().__init__(0)
+        self.more = more
+
+    def sample(self, population: Any, k: int, **_: Any) -> list[Any]:
+        return [] if self.more is None else list(population)[:k + self.more]
+
+
+def _hands_then_seven(adapter: ad.Adapter, hands: dict[int, int],
+                      monkeypatch: pytest.MonkeyPatch | None = None,
+                      more: int | None = 0) -> None:
+    """Seat 0 about to roll, each seat holding the given number of wood, then a 7 (with
+    catanatron's discard drawing ``more`` cards too many, when a monkeypatch is given)."""
+    adapter.reset({"game": "catan", "players": 3, "seed": 0, "variant": {}})
+    if monkeypatch is not None:
+        import catanatron.state as engine
+        monkeypatch.setattr(engine, "random", _Sampling(more))
+    while adapter.legal()[:2] != (0, [{"type": "RollDice"}]):
+        adapter.apply(adapter.legal()[1][0])
+    for seat in range(3):
+        for resource in ad.RESOURCE_NAMES:
+            adapter.state.player_state[f"P{seat}_{resource}_IN_HAND"] = 0
+        adapter.state.player_state[f"P{seat}_WOOD_IN_HAND"] = hands.get(seat, 0)
+    adapter.apply({"type": "RollDice"})
+    adapter.apply({"type": "Dice", "white": 3, "red": 4})
+
+
+@pytest.mark.rules("catan/seven.discard")
+def test_who_discards_how_many_is_catanatrons_own_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    adapter = ad.Adapter()
+    _hands_then_seven(adapter, {1: 9, 2: 7})
+    assert adapter.owed == {1: 4}  # catanatron's len(hand) // 2, for hands over its limit
+    assert adapter.legal()[0] == 1
+    for _ in range(4):
+        adapter.apply({"type": "Discard", "resource": 0})
+    assert adapter.hand(1)[0] == 5 and not adapter.state.is_discarding
+    # a catanatron whose discard takes one card too many: the adapter asks for what it takes
+    _hands_then_seven(adapter, {1: 9, 2: 7}, monkeypatch, 1)
+    assert adapter.owed == {1: 5}
+
+
+@pytest.mark.rules("catan/seven.discard")
+def test_a_discard_of_no_card_is_made_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    adapter = ad.Adapter()
+    _hands_then_seven(adapter, {1: 9}, monkeypatch, None)
+    assert adapter.owed == {} and not adapter.state.is_discarding
 
 
 def test_seeded_games_show_no_unknown_divergence() -> None:

@@ -16,6 +16,8 @@ the model's (``docs/engines/catanatron.md`` has the tables):
   action's ``value``, executed with ``validate_action=False``): dice, the development card
   drawn, the card stolen; the discards on a 7 (catanatron draws them at random) are forced
   the same way, one card per model step gathered until the player's discard is complete;
+  who discards and how many is catanatron's own decision, read off its discard played on a
+  copy of the game (:meth:`Adapter.start_discards`), so its rule is what is compared;
 - what it compares: the public observation built from catanatron's state
   (:data:`FIELDS`); domestic trade, which catanatron does not offer, is declared
   unsupported.
@@ -28,6 +30,7 @@ actions, its state, its rules.
 """
 
 import json
+import random
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -339,15 +342,31 @@ class Adapter:
         return hand
 
     def start_discards(self) -> None:
+        """Who discards and how many, on a 7, as catanatron decides it: its own discard
+        (which draws the cards at random) is played on a copy of the game, and only the seats
+        and counts it took are kept; the cards are the oracle's to choose, forced below. So
+        catanatron's discard rule runs and is compared, never the adapter's arithmetic."""
         if not self.state.is_discarding:
             return
-        limit = self.state.discard_limit
-        self.owed = {}
-        for seat in range(self.players):
-            cards = sum(self.hand(seat))
-            if cards > limit:
-                self.owed[seat] = cards // 2
+        trial = self.game.copy()
+        saved = random.getstate()  # catanatron draws with the module's generator
+        try:
+            owed: dict[int, int] = {}
+            for _ in range(2 * self.players):  # an engine that never stops asking fails
+                if not trial.state.is_discarding:
+                    break
+                color = trial.state.current_color()
+                done = trial.execute(Action(color, ActionType.DISCARD, None),
+                                     validate_action=False)
+                owed[self.seat(color)] = owed.get(self.seat(color), 0) + len(done.value)
+            else:
+                raise RuntimeError("catanatron asks for discards without end")
+        finally:
+            random.setstate(saved)
+        self.owed = {seat: n for seat, n in owed.items() if n > 0}
         self.chosen = {seat: [] for seat in range(self.players)}
+        if not self.owed:  # catanatron asks for discards of no card: made at once
+            self.finish_discards()
 
     def finish_discards(self) -> None:
         """Every discard chosen: catanatron discards them, in its own order."""
