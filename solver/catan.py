@@ -10,8 +10,8 @@ development cards ``c`` in the model's order):
   left), ``victim`` (-1 none), ``robber`` (its hex, -1 before the variable board has its
   desert), ``longest``/``army`` (holders, -1 none), ``winner`` (-1 none);
 * the variant options that change numeric play: ``opt.separate`` (``phases``),
-  ``opt.oneowed`` (``shortage``), ``opt.knight`` (``before-roll``), ``opt.keeps``
-  (``road-tie``), ``opt.spiral`` (``tokens``);
+  ``opt.oneowed`` (``shortage``), ``opt.knight`` (``before-roll``), ``opt.spiral``
+  (``tokens``);
 * cards: ``bank{r}``, ``deck{c}``, ``played{c}``; per player ``res{r}`` (hand),
   ``dev{c}`` (held), ``new{c}`` (of those, bought this turn), ``knights``;
 * pieces and points: per player ``roads``, ``settlements``, ``cities``, ``len`` (longest
@@ -165,7 +165,7 @@ def _term(x: Any) -> Any:
 # Variable names
 # ---------------------------------------------------------------------------
 
-OPTIONS = ("opt.separate", "opt.oneowed", "opt.knight", "opt.keeps", "opt.spiral")
+OPTIONS = ("opt.separate", "opt.oneowed", "opt.knight", "opt.spiral")
 COUNTERS = ("stage", "turn", "turns", "placement", "snode", "dw", "dr", "devp", "built",
             "trades", "offers", "free", "victim", "robber", "longest", "army", "winner")
 PLAYER_SCALARS = ("knights", "roads", "settlements", "cities", "len", "vp", "score", "disc")
@@ -232,15 +232,14 @@ def _max(terms: list[Any]) -> Any:
     return out
 
 
-def award_longest(lengths: list[Any], holder: Any, broken: bool, keeps: Any) -> Any:
+def award_longest(lengths: list[Any], holder: Any) -> Any:
     """``roads.award_longest`` over terms."""
     best = _max(lengths)
     leaders = sum_of([flag(n == best) for n in lengths])
     leader = sum_of([z3.If(n == best, i, 0) for i, n in enumerate(lengths)])
     holder_best = z3.And(holder >= 0, select(holder, lengths, z3.IntVal(-1)) == best)
-    keep = z3.Or(leaders <= 1, keeps == 1) if broken else z3.BoolVal(True)
     return z3.If(best < D.LONGEST_ROAD_MIN, -1,
-                 z3.If(holder_best, z3.If(keep, holder, -1), z3.If(leaders == 1, leader, -1)))
+                 z3.If(holder_best, holder, z3.If(leaders == 1, leader, -1)))
 
 
 def award_army(knights: list[Any], holder: Any, player: Any) -> Any:
@@ -337,12 +336,12 @@ def _close_offer(u: Up, players: int) -> None:
         u.put(name, -1 if name == "oresp" else 0)
 
 
-def _settle_roads(v: Vars, u: Up, lengths: list[Any], changed: Any, broken: bool) -> None:
+def _settle_roads(v: Vars, u: Up, lengths: list[Any], changed: Any) -> None:
     """Road lengths after a placement; the longest road card when any changed."""
     players = u.players
     for i in range(players):
         u.put(pn(i, "len"), lengths[i])
-    award = award_longest(lengths, v["longest"], broken, v["opt.keeps"])
+    award = award_longest(lengths, v["longest"])
     u.put("longest", z3.If(changed, award, v["longest"]))
 
 
@@ -461,7 +460,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.add_player(v["turn"], "settlements", 1)
         lengths = [p[nl[j]] for j in ps]
         changed = z3.Or(*(p[nl[j]] != v[pn(j, "len")] for j in ps))
-        _settle_roads(v, u, lengths, changed, broken=True)
+        _settle_roads(v, u, lengths, changed)
 
     def nl_domain(p: Params) -> Any:
         return z3.And(*(between(p[nl[j]], 0, D.ROADS) for j in ps))
@@ -495,7 +494,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.add_player(me, "roads", 1)
         old = turn_vars(v, "len")
         lengths = [z3.If(me == j, p["nlen"], v[pn(j, "len")]) for j in ps]
-        _settle_roads(v, u, lengths, p["nlen"] != old, broken=False)
+        _settle_roads(v, u, lengths, p["nlen"] != old)
 
     def road_guard(v: Vars, p: Params) -> Any:
         old = turn_vars(v, "len")
@@ -1295,7 +1294,6 @@ class CatanEncoding(Encoding[CatanState, Action]):
             "opt.separate": int(cfg.option("phases") == "separate"),
             "opt.oneowed": int(cfg.option("shortage") == "one-owed"),
             "opt.knight": int(cfg.option("before-roll") == "knight"),
-            "opt.keeps": int(cfg.option("road-tie") == "holder-keeps"),
             "opt.spiral": int(cfg.option("tokens") == "spiral"),
         }
         for r in range(NR):

@@ -329,15 +329,17 @@ A_ROAD_TIE = R.ambiguity(
     quote="a tie does not take it from its holder",
     question="When a rival settlement breaks the holder's road and the holder is now tied"
              " for the longest road, does the holder keep the card?",
-    readings={"holder-keeps": "the holder keeps it while tied for longest; a tie among"
-                              " others only sets it aside",
-              "set-aside": "any tie for longest after a break sets the card aside, the"
-                           " holder's too"},
+    readings={"holder-keeps": "the holder keeps it while among the longest; a tie among"
+                              " others only sets it aside"},
     default="holder-keeps",
-    why="The data file's general rule is that a tie does not take the card from its"
-        " holder (confidence H); the set-aside reading is the almanac's special case.",
-    source="supplementary data (confidence H)",
-    option="road-tie",
+    why="The data file's general rule is that a tie does not take the card from its holder"
+        " (confidence H), and the published almanac (Longest Road, special case) keeps the"
+        " card with a holder whose road was broken and who is tied for longest; it sets the"
+        " card aside only when the holder no longer has the longest road and several others"
+        " tie, or when nobody has 5. No published source sets a tied holder's card aside,"
+        " so no variant offers that.",
+    source="supplementary data (confidence H) and the published almanac; not in a project"
+           " text beyond the data file's general rule",
 )
 A_BEFORE_ROLL = R.ambiguity(
     "development-before-roll",
