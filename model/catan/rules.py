@@ -256,15 +256,21 @@ A_TOKENS = R.ambiguity(
 A_PHASES = R.ambiguity(
     "trade-build-phase",
     quote=UNQUOTED,
-    question="After the roll, may a player trade after building (one combined phase, as the"
-             " later editions print), or does trading end with the first build (separate"
-             " trade and build phases, as the early editions print)?",
+    question="After the roll, may a player trade after building (one combined phase), or does"
+             " trading end with the first build (the printed order: roll, trade, build)?",
     readings={"combined": "trade and build in any order",
               "separate": "no trade (maritime or domestic) after the first build of the"
                           " turn (road, settlement, city or development card)"},
     default="combined",
-    why="The current edition combines the phases; both are published.",
-    source="published game (current edition); stands in no project text",
+    why="The published rules print the turn as roll, trade, build, and the almanac offers the"
+        " combined trade/build phase as a variant for experienced players; both are the"
+        " publisher's. The model checks engines and bots, which play the experienced game:"
+        " catanatron 3.2.1 (models/actions.py) lists maritime trades beside every build"
+        " after the roll, and JSettlers2 likewise lets a player trade after building, so"
+        " under the printed order every such engine would be rejected at its first trade"
+        " after a build. The printed order stays selectable (phases=separate).",
+    source="published game (printed turn order and the almanac's combined phase for"
+           " experienced players) and two engines; stands in no project text",
     option="phases",
 )
 A_HARBOURS = R.ambiguity(
