@@ -11,7 +11,8 @@ development cards ``c`` in the model's order):
   desert), ``longest``/``army`` (holders, -1 none), ``winner`` (-1 none);
 * the variant options that change numeric play: ``opt.separate`` (``phases``),
   ``opt.oneowed`` (``shortage``), ``opt.knight`` (``before-roll``), ``opt.spiral``
-  (``tokens``);
+  (``tokens``), ``opt.afterrobber`` (``knight-win``), ``opt.remains`` (``plenty``),
+  ``opt.unplayable`` (``road-stuck``);
 * cards: ``bank{r}``, ``deck{c}``, ``played{c}``; per player ``res{r}`` (hand),
   ``dev{c}`` (held), ``new{c}`` (of those, bought this turn), ``knights``;
 * pieces and points: per player ``roads``, ``settlements``, ``cities``, ``len`` (longest
@@ -165,7 +166,8 @@ def _term(x: Any) -> Any:
 # Variable names
 # ---------------------------------------------------------------------------
 
-OPTIONS = ("opt.separate", "opt.oneowed", "opt.knight", "opt.spiral")
+OPTIONS = ("opt.separate", "opt.oneowed", "opt.knight", "opt.spiral", "opt.afterrobber",
+           "opt.remains", "opt.unplayable")
 COUNTERS = ("stage", "turn", "turns", "placement", "snode", "dw", "dr", "devp", "built",
             "trades", "offers", "free", "victim", "robber", "longest", "army", "winner")
 PLAYER_SCALARS = ("knights", "roads", "settlements", "cities", "len", "vp", "score", "disc")
@@ -311,11 +313,17 @@ def _refresh(v: Vars, up: dict[str, Any], players: int) -> dict[str, Any]:
     return out
 
 
+def robber_pending(v: Mapping[str, Any]) -> Any:
+    """``scoring.robber_pending``: a knight's robber to move first (knight-win=after-robber)."""
+    return z3.And(v["opt.afterrobber"] == 1, z3.Or(v["stage"] == ROBBER, v["stage"] == STEAL))
+
+
 def _finish(v: Vars, up: dict[str, Any], players: int) -> dict[str, Any]:
     """``scoring.finish``: the player on turn with 10 points wins at once."""
     post = {**v, **up}
     score = select(post["turn"], [post[pn(i, "score")] for i in range(players)])
-    over = z3.And(post["turns"] >= 1, post["stage"] != OVER, score >= D.VICTORY)
+    over = z3.And(post["turns"] >= 1, post["stage"] != OVER, z3.Not(robber_pending(post)),
+                  score >= D.VICTORY)
     out = dict(up)
     out["stage"] = z3.If(over, OVER, post["stage"])
     out["winner"] = z3.If(over, post["turn"], post["winner"])
@@ -716,6 +724,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
 
     def rb_guard(v: Vars, p: Params) -> Any:
         return z3.And(playable(v, D.ROAD_BUILDING),
+                      z3.Implies(v["opt.unplayable"] == 1, p["open"] == 1),
                       z3.Implies(p["open"] == 1, turn_vars(v, "roads") < D.ROADS))
 
     def rb_update(v: Vars, p: Params, u: Up) -> None:
@@ -733,13 +742,17 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         a, b = p["first"], p["second"]
         bank = [v[f"bank{r}"] for r in range(NR)]
         return z3.And(playable(v, D.YEAR_OF_PLENTY),
-                      z3.If(a == b, select(a, bank) >= 2,
+                      z3.If(a == b, z3.Or(select(a, bank) >= 2, z3.And(
+                          v["opt.remains"] == 1, select(a, bank) == 1)),
                             z3.And(select(a, bank) >= 1, select(b, bank) >= 1)))
 
     def plenty_update(v: Vars, p: Params, u: Up) -> None:
         play(u, v, D.YEAR_OF_PLENTY)
         for r in range(NR):
-            got = flag(p["first"] == r) + flag(p["second"] == r)
+            bank = v[f"bank{r}"]
+            twice = z3.And(p["first"] == r, p["second"] == r)
+            got = z3.If(twice, z3.If(bank >= 2, 2, bank),
+                        flag(p["first"] == r) + flag(p["second"] == r))
             u.add_player(v["turn"], f"res{r}", got)
             u.add(f"bank{r}", -got)
 
@@ -1135,7 +1148,8 @@ class CatanEncoding(Encoding[CatanState, Action]):
         """Play goes on only while the player on turn has fewer than 10 points."""
         score = _of(v, v["turn"], "score", players)
         return z3.And(
-            z3.Implies(z3.And(v["turns"] >= 1, v["stage"] != OVER), score < D.VICTORY),
+            z3.Implies(z3.And(v["turns"] >= 1, v["stage"] != OVER, z3.Not(robber_pending(v))),
+                       score < D.VICTORY),
             z3.Implies(v["winner"] >= 0, z3.And(
                 v["winner"] == v["turn"], score >= D.VICTORY)))
 
@@ -1295,6 +1309,9 @@ class CatanEncoding(Encoding[CatanState, Action]):
             "opt.oneowed": int(cfg.option("shortage") == "one-owed"),
             "opt.knight": int(cfg.option("before-roll") == "knight"),
             "opt.spiral": int(cfg.option("tokens") == "spiral"),
+            "opt.afterrobber": int(cfg.option("knight-win") == "after-robber"),
+            "opt.remains": int(cfg.option("plenty") == "what-remains"),
+            "opt.unplayable": int(cfg.option("road-stuck") == "unplayable"),
         }
         for r in range(NR):
             out[f"bank{r}"] = state.bank[r]

@@ -361,13 +361,77 @@ A_BEFORE_ROLL = R.ambiguity(
 A_ROAD_BUILDING = R.ambiguity(
     "road-building-stuck",
     quote="Постройте 2 бесплатные дороги",
-    question="What happens to a road-building card's second road when no legal path is left"
-             " or the player has no road in stock?",
-    readings={"lost": "the remaining free roads are lost"},
+    question="May a road-building card be played when the player can place no road (no road"
+             " in stock or no free connected path), and what happens to a free road that"
+             " cannot be placed?",
+    readings={"lost": "the card may be played; the free roads that cannot be placed are lost"
+                      " (all of them when none can be)",
+              "unplayable": "the card cannot be played while no road can be placed; a second"
+                            " road that cannot be placed is lost (catanatron)"},
     default="lost",
-    why="A road needs a free connected path and a piece; the card gives nothing else.",
-    source="project default (the published game is silent)",
+    why="The card names no condition for playing it, and a road needs a free connected path"
+        " and a piece, so a road that cannot be placed is not placed; catanatron 3.2.1"
+        " (models/actions.py) offers the card only when a free road can be placed.",
+    source="project default (the published game is silent); catanatron for the other reading",
     file=CK_FILE,
+    option="road-stuck",
+)
+A_ROAD_SECOND = R.ambiguity(
+    "road-building-second",
+    quote="Постройте 2 бесплатные дороги",
+    question="Must the player place the second free road of a road-building card when one can"
+             " be placed, or may they stop after the first (the published card reads that"
+             " the player may place 2 new roads)?",
+    readings={"compulsory": "both free roads are placed while a free path and a road in stock"
+                            " remain",
+              "optional": "the player may decline the second road"},
+    default="compulsory",
+    why="The Cities & Knights text, the project text that states the card, reads «Постройте 2"
+        " бесплатные дороги» (build 2 free roads), an order; declining a free road never"
+        " helps a player except to keep a road piece or not to open a path, and catanatron"
+        " 3.2.1 also places both. Not selectable yet: the optional reading needs an action to"
+        " decline the road, which the model's actions do not have.",
+    source="the Cities & Knights text (its road building card); catanatron",
+    file=CK_FILE,
+    unselectable="the model has no action to decline a free road; an engine that lets the"
+                 " player stop after the first road diverges at that step, naming"
+                 " catan/development.road-building",
+)
+A_PLENTY = R.ambiguity(
+    "year-of-plenty-bank",
+    quote=UNQUOTED,
+    question="May Year of Plenty be played when the bank cannot give two cards of the"
+             " player's choice, and what does it give then?",
+    readings={"both": "only two cards the bank can give may be named; the card cannot be"
+                      " played when the bank cannot give any two",
+              "what-remains": "a resource with one card left may be named twice and gives"
+                              " that one card (catanatron offers single cards when no pair"
+                              " of them can be paid)"},
+    default="both",
+    why="The card gives 2 resource cards of the player's choice from the bank, and the"
+        " published rules pay nothing the bank lacks; taking fewer is not what the card"
+        " says, so the model offers only pairs the bank can pay. catanatron 3.2.1"
+        " (models/actions.py, year_of_plenty_possibilities) lets the player take one card.",
+    source="project default (the published game is silent; stands in no project text);"
+           " catanatron for the other reading",
+    option="plenty",
+)
+A_KNIGHT_WIN = R.ambiguity(
+    "knight-victory-order",
+    quote="10 VP, during one's own turn",
+    question="A knight that brings the largest army and with it the tenth point: does the game"
+             " end at once, or does the knight's robber move (and steal) first?",
+    readings={"at-once": "the game ends when the knight is played, before the robber moves",
+              "after-robber": "the knight's play ends first: the robber moves and steals,"
+                              " then the player wins"},
+    default="at-once",
+    why="A player who has 10 points on their turn wins at once, and the largest army card"
+        " passes when the knight is played, before the robber moves; catanatron 3.2.1 checks"
+        " the win after every action. Other engines resolve the knight's play whole before"
+        " the win; the rules do not order the two, and only the theft differs.",
+    source="supplementary data (confidence H) for the immediate win; the order is the"
+           " project's reading",
+    option="knight-win",
 )
 A_DISCARD_ORDER = R.ambiguity(
     "discard-order",

@@ -20,6 +20,9 @@ from rules_oracle.model.catan.actions import (
     MaritimeTrade,
     MoveRobber,
     OfferCard,
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
     RollDice,
 )
 from rules_oracle.model.catan.game import GAME
@@ -42,7 +45,7 @@ from rules_oracle.solver.catan import (
     witnesses,
 )
 from rules_oracle.solver.encoding import ActionKind
-from tests.model.catan.helpers import cards, chain, make
+from tests.model.catan.helpers import cards, chain, make, road
 
 PARTS = ("resources-conserved", "developments-conserved", "nonnegative", "pieces", "score",
          "holders", "counters", "board", "setup", "turn", "offer", "won", "score-cap")
@@ -333,11 +336,60 @@ def _worked_examples() -> list[tuple[CatanState, Any]]:
               **{e: 1 for e in chain(5, 9, 13, 18, 23, 17)}}
     out.append((make(settlements={7: 0, 13: 1}, roads=broken, hands={1: RICH}, turn=1),
                 BuildSettlement(5)))
+    out.extend(_card_examples())
     # player 1's 6 roads outlast player 0's 7 cut to 5: the card passes to the builder
     longer = {**broken, **{e: 1 for e in chain(17, 22)}}
     out.append((make(settlements={7: 0, 13: 1}, roads=longer, hands={1: RICH}, turn=1),
                 BuildSettlement(5)))
     return out
+
+
+def _card_examples() -> list[tuple[CatanState, Any]]:
+    """A knight that wins under both knight-win readings (robber and theft before the win
+    under after-robber), Year of Plenty with one ore left and Road Building with no road to
+    place, under both readings each."""
+    out: list[tuple[CatanState, Any]] = []
+    for reading in ("at-once", "after-robber"):
+        s = make(settlements={0: 0, 2: 0, 9: 0, 40: 0, 31: 1}, cities={16: 0, 24: 0},
+                 roads={road(9, 14): 0, road(31, 36): 1}, knights={0: 2},
+                 developments={0: (1, 0, 0, 0, 0)}, hands={1: cards(ore=2)},
+                 variant={"knight-win": reading})
+        out.append((s, PlayKnight()))
+        s = GAME.apply(s, PlayKnight())
+        if s.stage is Stage.ROBBER:
+            move = next(a for a in GAME.legal_actions(s)
+                        if isinstance(a, MoveRobber) and a.victim == 1)
+            out.append((s, move))
+            s = GAME.apply(s, move)
+            out.append((s, GAME.chance_outcomes(s)[0][0]))
+    for reading in ("both", "what-remains"):
+        s = make(settlements={20: 0, 31: 1}, roads={road(20, 25): 0, road(31, 36): 1},
+                 developments={0: (0, 0, 0, 1, 0)}, hands={1: cards(ore=18)},
+                 variant={"plenty": reading})
+        out.extend((s, a) for a in GAME.legal_actions(s) if isinstance(a, PlayYearOfPlenty)
+                   and D.ORE in (a.first, a.second))
+    for reading in ("lost", "unplayable"):
+        s = make(settlements={31: 1}, roads={road(31, 36): 1},
+                 developments={0: (0, 0, 1, 0, 0)}, variant={"road-stuck": reading})
+        out.extend((s, a) for a in GAME.legal_actions(s) if isinstance(a, PlayRoadBuilding))
+        out.append((s, EndTurn()))
+    return out
+
+
+@pytest.mark.rules("catan/knight-victory-order", "catan/year-of-plenty-bank",
+                   "catan/road-building-stuck")
+def test_card_examples_cover_both_readings() -> None:
+    examples = _card_examples()
+    kinds = [type(a).__name__ for _, a in examples]
+    # the knight under both readings, the robber and theft under after-robber only
+    assert kinds.count("PlayKnight") == 2 and kinds.count("MoveRobber") == 1
+    # (4, 4) only under what-remains; Road Building only under lost
+    assert [(a.first, a.second) for _, a in examples
+            if isinstance(a, PlayYearOfPlenty)].count((D.ORE, D.ORE)) == 1
+    assert kinds.count("PlayRoadBuilding") == 1
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)],
+                                         len(examples), extra=examples)
+    assert report.outcome.status == "passed", report.outcome.detail
 
 
 @pytest.mark.rules("catan/production.shortage", "catan/production.yield", "catan/bank-shortage",

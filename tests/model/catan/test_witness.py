@@ -25,3 +25,14 @@ def test_token_readings_play_alike_on_the_beginner_board() -> None:
     # the tokens are printed on the beginner board; the readings differ on the variable one
     assert find_witness(GAME, "catan/token-placement", seeds=range(1), players=[3],
                         limit=200) is None
+
+
+@pytest.mark.rules("catan/knight-victory-order", "catan/road-building-stuck")
+@pytest.mark.parametrize(("ambiguity", "seed", "words"), [
+    ("catan/knight-victory-order", 10, "who acts next differs"),
+    ("catan/road-building-stuck", 17, "legal choices differ"),
+])
+def test_card_readings_disagree_on_the_seeds_the_search_finds(ambiguity: str, seed: int,
+                                                              words: str) -> None:
+    witness = find_witness(GAME, ambiguity, seeds=[seed], players=[4], limit=3000)
+    assert witness is not None and words in witness.difference
