@@ -435,3 +435,94 @@ A_FAVOUR_MARKET = R.ambiguity(
         " placed worker does not pay it. A favour uses the building's effect, price"
         " included, as at the guilds and the alchemist.",
     source="project default (the effect's wording)", option="favour_market")
+A_BUNDLE_FOOD = R.ambiguity(
+    "bundle-food", quote="один из которых — .",
+    question="A bundle is '3 разных ресурсов, один из которых — [icon lost]': which resource"
+             " must every bundle hold?",
+    readings={"food": "food: a bundle is food and 2 other different resources (the"
+                      " chamberlain's bundles are free of the rule)"},
+    default="food",
+    why="The icon is lost here, on the summary card and in the chamberlain's '(не используя"
+        " )'; the data file gives food from two sources (confidence H), and food is the one"
+        " resource no building turns into anything else but bundles. No source names"
+        " another kind, so no other reading is offered.",
+    source="supplementary data (confidence H)")
+A_GOLD_END = R.ambiguity(
+    "end-gold", quote="дое , оставшееся у них в конце партии",
+    question="At the end players score '2 очка престижа за каждое [icon lost], оставшееся у"
+             " них': which resource scores?",
+    readings={"gold": "2 PP per gold left; other resources score nothing"},
+    default="gold",
+    why="'каждое' is neuter, which of the five resources fits only золото and дерево; the"
+        " data file gives gold (confidence H), and gold is the resource with no other use at"
+        " the end (prestige buildings and the jeweller spend it during play).",
+    source="supplementary data (confidence H) and the text's grammar")
+A_GOLD_ICONS = R.ambiguity(
+    "gold-icons", quote="ЗОЛОТОЙ РУДНИК Получите 1 .",
+    question="The gold mine, foundry, alchemist, jeweller and goldsmith lost the icon of what"
+             " they give or take: is it gold in each?",
+    readings={"gold": "gold: the gold mine gives 1; the foundry 1 for 1 worker or 2 for 3; the"
+                      " alchemist 1 for one plain resource or 2 for two; the jeweller takes 1"
+                      " for 5 PP or 2 for 9; the goldsmith's bundle holds at least 1"},
+    default="gold",
+    why="The gold mine and the goldsmith (Ювелир, 'за набор ресурсов, содержащий хотя бы 1"
+        " [icon]') are named for it, the jeweller's workshop makes prestige of it, and the"
+        " foundry and alchemist are the only other ways to it; the data file infers gold for"
+        " every one (confidence M). Nothing else in the game is made of these.",
+    source="supplementary data (confidence M) and the buildings' names")
+A_TAILOR = R.ambiguity(
+    "tailor-fabric", quote="Потратьте 1 и получите 4 ОП",
+    question="What does the tailor take for 4 PP (2 for 6 PP)? The icon is lost.",
+    readings={"fabric": "fabric: 1 for 4 PP or 2 for 6 PP"},
+    default="fabric",
+    why="The tailor (ПОРТНЯЖНАЯ) works cloth; the data file gives fabric (confidence M) and"
+        " the numbers from the text (H).",
+    source="supplementary data (confidence M)")
+A_MASON_SIDE = R.ambiguity(
+    "stonemason-setup-side", quote="вы не платите за",
+    question="The stonemason's set-up side builds 'но вы не платите [icon lost] за"
+             " строительство здания (платите другие изображённые ресурсы)': which part of the"
+             " cost is waived?",
+    readings={"stone": "the stone: every stone building costs 1 stone and one other resource"
+                       " (data.COST), so built from the set-up side (through a favour, the"
+                       " only way to use a site building) it costs that one other resource"},
+    default="stone",
+    why="A stonemason builds stone buildings, and 'платите другие изображённые ресурсы'"
+        " leaves a rest to pay; the data file gives 'without the stone part of the cost'"
+        " (confidence H). With the costs the data file has (1 stone each, confidence L) the"
+        " rest is a single resource; that is the consequence of the costs, not a reading.",
+    source="supplementary data (confidence H; the costs L)")
+A_ANY_KINDS = R.ambiguity(
+    "any-icon-kinds", quote="Этот символ в стоимости строительства означает",
+    question="The 'any' symbol of a cost 'означает, что игрок может потратить 1 , 1 , 1 или 1"
+             " ' (four icons lost): which resources may pay it? Gold is the fifth kind.",
+    readings={"plain": "food, wood, stone or fabric; never gold"},
+    default="plain",
+    why="The sentence lists four icons for five kinds, so one kind is left out. The market,"
+        " the 3-worker guild, the alchemist and the stone guild show the same four-icon list"
+        " ('Потратьте 1 , 1 , 1 или 1'), which the data file reads as food, wood, stone or"
+        " fabric (effects confidence H); gold is kept apart by every building that makes or"
+        " spends it.",
+    source="the rules text (four icons) and supplementary data (confidence H)")
+A_PRESTIGE_PLAIN = R.ambiguity(
+    "prestige-no-effect", quote="Разместите 7 важных мест рядом с игровым полем.",
+    question="The text shows the effects of 4 of the 7 prestige buildings (theatre, garden,"
+             " granary, factory): do the other three (statue, cathedral, mansion by TT's"
+             " names) do anything beyond their PP?",
+    readings={"pp-only": "no: they give their PP when built and nothing after"},
+    default="pp-only",
+    why="Recruitment lists every lasting gain ('2 рабочих, если игрок построил сад', the"
+        " granary's food, the factory's fabric) and the theatre's favour is its own note;"
+        " nothing is said of the others, and TT gives them none (confidence L).",
+    source="supplementary data (confidence L) and the text's silence")
+A_FIRST_SETUP = R.ambiguity(
+    "first-game-setup", quote="РЕКОМЕНДУЕМАЯ ПОДГОТОВКА ДЛЯ ПЕРВОЙ ПАРТИИ",
+    question="The recommended first-game set-up (which tiles lie where) was a picture, and it"
+             " is lost: how is a first game laid out?",
+    readings={"random": "as every game: the set-up's tiles are drawn at random (chance steps)"},
+    default="random",
+    why="Only the heading and the advice against a first game at 5 survive; the layout cannot"
+        " be rebuilt, and a random set-up is the text's own procedure. An engine that lays the"
+        " recommended set-up is replayed by feeding its tiles in as the set-up's chance"
+        " outcomes.",
+    source="project default (the picture is lost)")
