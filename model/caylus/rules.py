@@ -97,11 +97,13 @@ PLAN_EXTRA = R.rule("planning.extra-cost",
                     " who cannot pay must pass.")
 PLAN_WORKERS = R.rule("planning.no-workers", "потому что у него закончились рабочие",
                       "A player without workers (to place and pay) can only pass.")
-PLAN_END = R.rule("planning.end", "Фаза планирования заканчивается, когда все игроки",
+PLAN_END = R.rule("planning.end",
+                  "Фаза планирования заканчивается, когда все игроки пропустили свой ход.",
                   "Planning ends when every player passed.")
 
 # -- activation -----------------------------------------------------------------------------------
-ACT_ORDER = R.rule("activation.order", "Здания активируются друг за другом",
+ACT_ORDER = R.rule("activation.order",
+                   "Здания активируются друг за другом, начиная от городских ворот",
                    "Buildings activate one after another from the city gate up to the provost;"
                    " each worker's owner may use the effect once; the worker goes to the camp.")
 ACT_BEYOND = R.rule("activation.beyond-provost",
@@ -135,7 +137,9 @@ PROVOST_BOUNDS = R.rule("provost.bounds", "Прево не может перем
                         " provost spaces at the road's end.")
 PRODUCE_R = R.rule("building.produce", "Получите 1 . Получите 1 . Получите 1 .",
                    "Starting farm, sawmill, quarry: 1 of its resource.")
-MARKET_R = R.rule("building.market", "Верните 1 рабочего в лагерь (в дополнение",
+MARKET_R = R.rule("building.market",
+                  "Верните 1 рабочего в лагерь (в дополнение к тому, который находится на жетоне "
+                  "рынка), чтобы получить 1 ресурс по вашему выбору",
                   "Starting market: return 1 more worker for 1 food, wood, stone or fabric.")
 GUILD4_R = R.rule("building.guild-4",
                   "Потратьте 1 , чтобы получить 4 рабочих.",
@@ -176,10 +180,11 @@ FOUNDRY_R = R.rule("building.foundry",
                    "Верните 1 рабочего в лагерь и получите 1 ИЛИ верните 3 рабочих и получите 2 .",
                    "Foundry: return 1 worker for 1 gold or 3 for 2 gold.")
 ALCHEMIST_R = R.rule("building.alchemist",
-                     "или 1 и получите 1 ИЛИ потратьте 2 любых ресурса и получите 2 .",
+                     "Потратьте 1 , 1 , 1 или 1 и получите 1 ИЛИ потратьте 2 любых ресурса и "
+                     "получите 2 .",
                      "Alchemist: 1 food/wood/stone/fabric for 1 gold, or 2 for 2 gold.")
 STONE_GUILD_R = R.rule("building.stone-guild",
-                       "или 1 и получите 5 рабочих.",
+                       "Потратьте 1 , 1 , 1 или 1 и получите 5 рабочих.",
                        "Stone guild: 1 food/wood/stone/fabric for 5 workers.")
 CHURCH_R = R.rule("building.church",
                   "Верните 2 рабочих в лагерь и получите 4 ОП ИЛИ верните 4 рабочих и получите 6 "
@@ -198,7 +203,9 @@ FAVOUR = R.rule("favour.choice", "забрать персонажа у друг�
                 " (caylus/favour-effect: the effect must be used).")
 FAVOUR_GATE = R.rule("favour.gate", "С 1-го по 3-й раунд игрок может активировать",
                      "Rounds 1-3: the 1st site building; 4-6: 1st or 2nd; 7-9: any.")
-FAVOUR_TAKE = R.rule("favour.take", "если на игровом поле остался хотя",
+FAVOUR_TAKE = R.rule("favour.take",
+                     "Затем, если на игровом поле остался хотя бы 1 персонаж, игрок может взять 1 "
+                     "из них",
                      "After using a site building, the player may take a board character.")
 # -- delivery -------------------------------------------------------------------------------------
 DELIVERY_ORDER = R.rule("delivery.order",
@@ -216,10 +223,14 @@ MOST = R.rule("delivery.most",
 RESIDENCES = R.rule("stewardship.residences",
                     "Переверните все начальные здания (жёлтый флаг), над которыми выставлен дом",
                     "Every housed starting tile becomes a residence.")
-PRESTIGE_R = R.rule("stewardship.prestige", "каждая резиденция (зелёный флаг) может быть",
+PRESTIGE_R = R.rule("stewardship.prestige",
+                    "каждая резиденция (зелёный флаг) может быть заменена важным местом (синий "
+                    "флаг).",
                     "From the bridge up the road each residence's owner may replace it by a"
                     " prestige building, paying its cost, taking its PP.")
-THEATRE_R = R.rule("stewardship.theatre", "Игрок, который строит театр, сразу же по",
+THEATRE_R = R.rule("stewardship.theatre",
+                   "Игрок, который строит театр, сразу же по- лучает 1 привилегию в дополнение к "
+                   "12 ОП.",
                    "The theatre also gives a favour.")
 RECRUIT_R = R.rule("stewardship.recruitment",
                    "Каждый игрок получает 3 рабочих (2 рабочих при игре впятером)",
@@ -235,7 +246,9 @@ PROVOST_RESET = R.rule("stewardship.provost",
 ROUND_END = R.rule("stewardship.round",
                    "Переместите маркер раунда на 1 деление вперёд и начните новый раунд.",
                    "The round marker advances; 9 rounds.")
-GOLD_END = R.rule("end.gold", "по 2 очка престижа за каж",
+GOLD_END = R.rule("end.gold",
+                  "Также игроки получают по 2 очка престижа за каж- дое , оставшееся у них в конце "
+                  "партии.",
                   "At the end 2 PP per gold.")
 TIES = R.rule("end.ties", "В случае ничьей игроки делят победу.",
               "Most PP wins; ties share the victory.")
@@ -260,22 +273,29 @@ DELIVERYMAN_R = R.rule("character.deliveryman",
 DAY_LABOURER_R = R.rule("character.day-labourer",
                         "Получайте 1 дополнительного рабочего во время вербовки",
                         "Day labourer: +1 worker at recruitment.")
-JOURNEYMAN_R = R.rule("character.journeyman", "Раз за раунд вы можете поставить своего",
+JOURNEYMAN_R = R.rule("character.journeyman",
+                      "Раз за раунд вы можете поставить своего рабочего на здание, где уже на- "
+                      "ходится рабочий другого игрока.",
                       "Journeyman: once a round on a building another player occupies;"
                       " activates second.")
-EARLY_RISER_R = R.rule("character.early-riser", "перед ходом первого игрока, вы можете",
+EARLY_RISER_R = R.rule("character.early-riser",
+                       "В начале фазы планирования, перед ходом первого игрока, вы можете "
+                       "поставить 1 рабочего.",
                        "Early riser: before the first player, place 1 worker returning 1 more.")
 NIGHT_WORKER_R = R.rule("character.night-worker",
-                        "Когда хотя бы один другой игрок пропустил свой ход, вы всё ещё мо",
+                        "Когда хотя бы один другой игрок пропустил свой ход, вы всё ещё мо- жете "
+                        "ставить рабочих без дополнительной оплаты.",
                         "Night worker: no extra cost after others passed (not the early"
                         " riser's).")
 THIEF_R = R.rule("character.thief",
                  "Если вы ставите рабочего на здание другого игрока, этот игрок не получает ОП",
                  "Thief: the owner gets no PP when the thief uses his building.")
-STEWARD_R = R.rule("character.steward", "Получайте 2 ОП, когда другой игрок",
+STEWARD_R = R.rule("character.steward",
+                   "Получайте 2 ОП, когда другой игрок ставит рабочего на одно из ваших зданий.",
                    "Steward: 2 PP when another player uses one's building.",
                    source="caylus/steward")
-BAILIFF_R = R.rule("character.bailiff", "вы можете бесплатно переместить прево",
+BAILIFF_R = R.rule("character.bailiff",
+                   "вы можете бесплатно переместить прево на 1 шаг по дороге вперёд или назад.",
                    "Bailiff: after the bridge, move the provost 1 step free.")
 GOLDSMITH_R = R.rule("character.goldsmith",
                      "Раз за раунд, если вы доставляете хотя бы 1 на стройплощадку, получайте 5 "
@@ -402,7 +422,8 @@ A_BRIDGE_HOUSE = R.ambiguity(
                           " stock's 9 houses are for buildings.",
     source="project default (playability)")
 A_FAVOUR_EFFECT = R.ambiguity(
-    "favour-effect", quote="Когда игрок получает привилегию, он должен немедленно:",
+    "favour-effect", quote="Когда игрок получает привилегию, он должен "
+                     "немедленно:",
     question="Must the player who takes a construction-site building for a favour use its"
              " effect (so a building whose effect he cannot use is no choice), or may he"
              " decline it and still take a board character?",
@@ -477,7 +498,8 @@ A_DELIVERYMAN_TIE = R.ambiguity(
         " never places a worker-less deliveryman, so the other reading stays selectable.",
     source="project default (the text's delivery order)", option="deliveryman_tie")
 A_FAVOUR_MARKET = R.ambiguity(
-    "favour-market", quote="в дополнение к тому, который находится на жетоне рынка",
+    "favour-market", quote="в дополнение к тому, который находится на жетоне "
+                     "рынка",
     question="The starting market returns 1 worker 'in addition to the one on the market"
              " tile'; used through a favour no worker stands on the tile: does the player"
              " still return 1 worker?",

@@ -68,6 +68,12 @@ STATES = {
     "caylus/building.church": "Верните 2 рабочих в лагерь и получите 4 ОП",
     "caylus/building.jeweller": "и получите 5 ОП ИЛИ потратьте 2 и получите 9 ОП",
     "caylus/delivery.bundle": "5 очков престижа за каждый доставленный набор",
+    "caylus/end.gold": "оставшееся у них в конце партии",
+    "caylus/stewardship.theatre": "лучает 1 привилегию в дополнение к 12 ОП",
+    "caylus/character.night-worker": "ставить рабочих без дополнительной оплаты",
+    "caylus/character.steward": "ставит рабочего на одно из ваших зданий",
+    "caylus/favour.take": "игрок может взять 1 из них",
+    "caylus/planning.end": "когда все игроки пропустили свой ход",
 }
 #: short quotes that are whole: a heading over the list it introduces, or tile names
 WHOLE = {"caylus/planning.forbidden", "caylus/bridge-workers", "caylus/starting-tiles"}
