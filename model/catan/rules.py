@@ -132,11 +132,11 @@ STEAL = R.rule("seven.steal", "1 random card stolen from an adjacent player who 
 MARITIME = R.rule("trade.maritime", "4:1; 3:1 at a generic harbour; 2:1 at its special harbour",
                   "Maritime trade with the bank: 4 of a kind for 1, 3:1 with a settlement or"
                   " city at a generic harbour, 2:1 of the harbour's resource.", source=SUPP_H)
-DOMESTIC = R.rule("trade.domestic", "Товарами можно торговать, как и любым другим ресурсом.",
+DOMESTIC = R.rule("trade.domestic", UNQUOTED,
                   "Domestic trade: only the player on turn trades with the others, after the"
                   " roll; offers are built card by card, opening with a card given (see"
                   " docs/games/catan.md).",
-                  source=SUPP_H, file=CK_FILE)
+                  source=PUBLISHED)
 TRADE_SAME = R.rule("trade.different-resources", UNQUOTED,
                     "A trade gives and takes cards of different resources, at least one card"
                     " on each side (no gifts).", source=PUBLISHED)

@@ -197,7 +197,9 @@ BUILD_PP = R.rule("building.build-pp",
                   "и сразу же получает ОП, указанные в верхней правой части жетона.",
                   "Building gives the building's PP at once (the quarry: 2).")
 # -- favours --------------------------------------------------------------------------------------
-FAVOUR = R.rule("favour.choice", "забрать персонажа у другого игрока",
+FAVOUR = R.rule("favour.choice",
+                "забрать персонажа у другого игрока; ИЛИ • использовать эффект 1 из 3 зданий,"
+                " размещённых на стройплощадке",
                 "A favour: steal another player's character, or use the effect of a"
                 " construction-site building and then take a board character"
                 " (caylus/favour-effect: the effect must be used).")
