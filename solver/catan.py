@@ -12,7 +12,7 @@ development cards ``c`` in the model's order):
 * the variant options that change numeric play: ``opt.separate`` (``phases``),
   ``opt.oneowed`` (``shortage``), ``opt.knight`` (``before-roll``), ``opt.spiral``
   (``tokens``), ``opt.afterrobber`` (``knight-win``), ``opt.remains`` (``plenty``),
-  ``opt.unplayable`` (``road-stuck``);
+  ``opt.unplayable`` (``road-stuck``), ``opt.optional`` (``road-second``);
 * cards: ``bank{r}``, ``deck{c}``, ``played{c}``; per player ``res{r}`` (hand),
   ``dev{c}`` (held), ``new{c}`` (of those, bought this turn), ``knights``;
 * pieces and points: per player ``roads``, ``settlements``, ``cities``, ``len`` (longest
@@ -94,6 +94,7 @@ from rules_oracle.model.catan.actions import (
     RollDice,
     SpiralCorner,
     Steal,
+    StopRoadBuilding,
     TradeWith,
     Withdraw,
 )
@@ -167,7 +168,7 @@ def _term(x: Any) -> Any:
 # ---------------------------------------------------------------------------
 
 OPTIONS = ("opt.separate", "opt.oneowed", "opt.knight", "opt.spiral", "opt.afterrobber",
-           "opt.remains", "opt.unplayable")
+           "opt.remains", "opt.unplayable", "opt.optional")
 COUNTERS = ("stage", "turn", "turns", "placement", "snode", "dw", "dr", "devp", "built",
             "trades", "offers", "free", "victim", "robber", "longest", "army", "winner")
 PLAYER_SCALARS = ("knights", "roads", "settlements", "cities", "len", "vp", "score", "disc")
@@ -783,6 +784,13 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.put("free", z3.If(more, v["free"] - 1, 0))
         u.put("stage", z3.If(more, ROAD_BUILDING, _after_card(v)))
 
+    def stop_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == ROAD_BUILDING, v["opt.optional"] == 1)
+
+    def stop_update(v: Vars, p: Params, u: Up) -> None:
+        u.put("free", 0)
+        u.put("stage", _after_card(v))
+
     # -- trade -------------------------------------------------------------------------
     def may_trade(v: Vars) -> Any:
         return z3.And(v["stage"] == MAIN, z3.Not(z3.And(v["built"] == 1,
@@ -1029,6 +1037,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         kind("free-road", ("ok", "nlen", "more"), free_road_domain, free_road_guard,
              free_road_update, (*PLAYER_RULES, RB.ROAD_FREE, RB.PIECES, RB.ROAD_CONNECTED),
              refresh=True),
+        kind("stop-road-building", (), always, stop_guard, stop_update, PLAYER_RULES),
         kind("maritime-trade", ("give", "get", "rate"), maritime_domain, maritime_guard,
              maritime_update, (*PLAYER_RULES, *TRADE_RULES, RB.TRADE_SAME, RB.MARITIME,
                                RB.TRADE_CARDS)),
@@ -1312,6 +1321,7 @@ class CatanEncoding(Encoding[CatanState, Action]):
             "opt.afterrobber": int(cfg.option("knight-win") == "after-robber"),
             "opt.remains": int(cfg.option("plenty") == "what-remains"),
             "opt.unplayable": int(cfg.option("road-stuck") == "unplayable"),
+            "opt.optional": int(cfg.option("road-second") == "optional"),
         }
         for r in range(NR):
             out[f"bank{r}"] = state.bank[r]
@@ -1425,6 +1435,8 @@ class CatanEncoding(Encoding[CatanState, Action]):
                 "open": int(after is not None and after.stage is Stage.ROAD_BUILDING)}
         if isinstance(action, PlayYearOfPlenty):
             return "play-year-of-plenty", {"first": action.first, "second": action.second}
+        if isinstance(action, StopRoadBuilding):
+            return "stop-road-building", {}
         if isinstance(action, PlayMonopoly):
             return "play-monopoly", {"resource": action.resource}
         if isinstance(action, MaritimeTrade):

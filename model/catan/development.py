@@ -133,6 +133,17 @@ def play(state: CatanState, action: Action) -> CatanState:
     return evolve(state, players=tuple(players))
 
 
+def may_stop(state: CatanState) -> bool:
+    """Whether the player may decline the free roads left (road-second=optional:
+    catan/road-building-second)."""
+    return state.config.option("road-second") == "optional"
+
+
+def stop_free_roads(state: CatanState) -> CatanState:
+    """The free roads left are declined: back to where the card was played."""
+    return evolve(state, free_roads=0, stage=after_roll_or_card(state))
+
+
 def free_road_done(state: CatanState) -> CatanState:
     """After a free road: the next one, or back to where the card was played."""
     left = state.free_roads - 1

@@ -379,23 +379,22 @@ A_ROAD_BUILDING = R.ambiguity(
 A_ROAD_SECOND = R.ambiguity(
     "road-building-second",
     quote="Постройте 2 бесплатные дороги",
-    question="Must the player place the second free road of a road-building card when one can"
-             " be placed, or may they stop after the first (the published card reads that"
-             " the player may place 2 new roads)?",
+    question="Must the player place the free roads of a road-building card while they can be"
+             " placed, or may they stop (the published card reads that the player may place 2"
+             " new roads)?",
     readings={"compulsory": "both free roads are placed while a free path and a road in stock"
                             " remain",
-              "optional": "the player may decline the second road"},
+              "optional": "the player may decline the free roads left at any point"
+                          " (StopRoadBuilding)"},
     default="compulsory",
     why="The Cities & Knights text, the project text that states the card, reads «Постройте 2"
-        " бесплатные дороги» (build 2 free roads), an order; declining a free road never"
-        " helps a player except to keep a road piece or not to open a path, and catanatron"
-        " 3.2.1 also places both. Not selectable yet: the optional reading needs an action to"
-        " decline the road, which the model's actions do not have.",
-    source="the Cities & Knights text (its road building card); catanatron",
+        " бесплатные дороги» (build 2 free roads), an order, and catanatron 3.2.1 places both."
+        " The published base card's 'may' leaves the player free to keep a road piece or not"
+        " to open a path, so that reading is offered.",
+    source="the Cities & Knights text (its road building card) and catanatron; the published"
+           " base card for the other reading",
     file=CK_FILE,
-    unselectable="the model has no action to decline a free road; an engine that lets the"
-                 " player stop after the first road diverges at that step, naming"
-                 " catan/development.road-building",
+    option="road-second",
 )
 A_PLENTY = R.ambiguity(
     "year-of-plenty-bank",

@@ -24,6 +24,7 @@ from rules_oracle.model.catan.actions import (
     PlayRoadBuilding,
     PlayYearOfPlenty,
     RollDice,
+    StopRoadBuilding,
 )
 from rules_oracle.model.catan.game import GAME
 from rules_oracle.model.catan.production import owed
@@ -302,9 +303,10 @@ def test_gain_bounds_hold_in_play() -> None:
 @pytest.mark.rules(*GUARDED)
 def test_faithful_on_5000_transitions_every_kind_sampled() -> None:
     # a seed whose 5000 transitions reach every kind (a year of plenty is rare: seeds 0 and 4
-    # miss one kind each on the beginner board)
+    # miss one kind each on the beginner board); declining free roads (road-second=optional)
+    # is rarer still, so the card examples come too
     report = provers.faithfulness_report(GAME, ENCODING, variant_configs(GAME), 5000,
-                                         seed=1, extra=_board_steps())
+                                         seed=1, extra=[*_board_steps(), *_card_examples()])
     assert report.outcome.status == "passed", report.outcome.detail
     assert report.transitions == 5000 and report.rejected > 2000
     assert f"all {len(ENCODING.kinds(3))} kinds sampled" in report.outcome.detail
@@ -373,11 +375,17 @@ def _card_examples() -> list[tuple[CatanState, Any]]:
                  developments={0: (0, 0, 1, 0, 0)}, variant={"road-stuck": reading})
         out.extend((s, a) for a in GAME.legal_actions(s) if isinstance(a, PlayRoadBuilding))
         out.append((s, EndTurn()))
+    # road-second=optional: the free roads declined before the first and after it
+    s = make(settlements={20: 0, 31: 1}, roads={road(20, 25): 0, road(31, 36): 1},
+             developments={0: (0, 0, 1, 0, 0)}, variant={"road-second": "optional"})
+    s = GAME.apply(s, PlayRoadBuilding())
+    out.append((s, StopRoadBuilding()))
+    out.append((GAME.apply(s, GAME.legal_actions(s)[0]), StopRoadBuilding()))
     return out
 
 
 @pytest.mark.rules("catan/knight-victory-order", "catan/year-of-plenty-bank",
-                   "catan/road-building-stuck")
+                   "catan/road-building-stuck", "catan/road-building-second")
 def test_card_examples_cover_both_readings() -> None:
     examples = _card_examples()
     kinds = [type(a).__name__ for _, a in examples]
@@ -386,7 +394,7 @@ def test_card_examples_cover_both_readings() -> None:
     # (4, 4) only under what-remains; Road Building only under lost
     assert [(a.first, a.second) for _, a in examples
             if isinstance(a, PlayYearOfPlenty)].count((D.ORE, D.ORE)) == 1
-    assert kinds.count("PlayRoadBuilding") == 1
+    assert kinds.count("PlayRoadBuilding") == 1 and kinds.count("StopRoadBuilding") == 2
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)],
                                          len(examples), extra=examples)
     assert report.outcome.status == "passed", report.outcome.detail

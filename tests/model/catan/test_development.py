@@ -16,6 +16,7 @@ from rules_oracle.model.catan.actions import (
     PlayRoadBuilding,
     PlayYearOfPlenty,
     RollDice,
+    StopRoadBuilding,
 )
 from rules_oracle.model.catan.game import GAME
 from rules_oracle.model.catan.state import Stage
@@ -212,13 +213,21 @@ def test_road_building_with_no_road_to_place() -> None:
     assert PlayRoadBuilding() in GAME.legal_actions(s)  # type: ignore[arg-type]
 
 
-@pytest.mark.rules("catan/road-building-second")
-def test_the_second_free_road_is_compulsory() -> None:
-    amb = GAME.rules.get_ambiguity("catan/road-building-second")
-    assert amb.option is None and amb.unselectable
+@pytest.mark.rules("catan/road-building-second", "catan/development.road-building")
+def test_the_second_free_road_is_compulsory_or_optional() -> None:
     s = GAME.apply(base(), PlayRoadBuilding())  # type: ignore[arg-type]
     s = GAME.apply(s, GAME.legal_actions(s)[0])
-    # only roads are offered until the second is placed
+    # compulsory: only roads are offered until the second is placed
     assert s.stage is Stage.ROAD_BUILDING
     assert {type(a) for a in GAME.legal_actions(s)} == {BuildRoad}
+    assert rule_of(s, StopRoadBuilding()) == "catan/development.road-building"
     assert rule_of(s, EndTurn()) == "catan/development.road-building"
+    # optional: the player may stop, back in the main phase with the road piece kept
+    s = GAME.apply(base(variant={"road-second": "optional"}),  # type: ignore[arg-type]
+                   PlayRoadBuilding())
+    assert StopRoadBuilding() in GAME.legal_actions(s)
+    s = GAME.apply(s, GAME.legal_actions(s)[0])
+    roads = s.players[0].roads
+    assert GAME.legal_actions(s)[-1] == StopRoadBuilding()
+    s = GAME.apply(s, StopRoadBuilding())
+    assert s.stage is Stage.MAIN and s.free_roads == 0 and s.players[0].roads == roads
