@@ -266,11 +266,11 @@ A_PHASES = R.ambiguity(
         " combined trade/build phase as a variant for experienced players; both are the"
         " publisher's. The model checks engines and bots, which play the experienced game:"
         " catanatron 3.2.1 (models/actions.py) lists maritime trades beside every build"
-        " after the roll, and JSettlers2 likewise lets a player trade after building, so"
-        " under the printed order every such engine would be rejected at its first trade"
-        " after a build. The printed order stays selectable (phases=separate).",
+        " after the roll, so under the printed order such an engine would be rejected at"
+        " its first trade after a build. The printed order stays selectable"
+        " (phases=separate).",
     source="published game (printed turn order and the almanac's combined phase for"
-           " experienced players) and two engines; stands in no project text",
+           " experienced players) and catanatron 3.2.1; stands in no project text",
     option="phases",
 )
 A_HARBOURS = R.ambiguity(
