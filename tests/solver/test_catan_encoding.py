@@ -20,7 +20,11 @@ from rules_oracle.model.catan.actions import (
     MaritimeTrade,
     MoveRobber,
     OfferCard,
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
     RollDice,
+    StopRoadBuilding,
 )
 from rules_oracle.model.catan.game import GAME
 from rules_oracle.model.catan.production import owed
@@ -42,7 +46,7 @@ from rules_oracle.solver.catan import (
     witnesses,
 )
 from rules_oracle.solver.encoding import ActionKind
-from tests.model.catan.helpers import cards, chain, make
+from tests.model.catan.helpers import cards, chain, make, road
 
 PARTS = ("resources-conserved", "developments-conserved", "nonnegative", "pieces", "score",
          "holders", "counters", "board", "setup", "turn", "offer", "won", "score-cap")
@@ -169,13 +173,12 @@ def _value(term: Any) -> int:
 @given(st.integers(3, 4).flatmap(lambda n: st.tuples(
     st.lists(st.integers(0, D.ROADS), min_size=n, max_size=n),
     st.lists(st.integers(0, D.DEVELOPMENT_COUNTS[D.KNIGHT]), min_size=n, max_size=n),
-    st.integers(-1, n - 1), st.integers(0, n - 1), st.booleans(), st.booleans())))
+    st.integers(-1, n - 1), st.integers(0, n - 1))))
 def test_award_terms_equal_the_model(case: Any) -> None:
     """The encoding's longest road and largest army awards are the model's functions."""
-    lengths, knights, holder, player, broken, keeps = case
-    got = award_longest([z3.IntVal(x) for x in lengths], z3.IntVal(holder), broken,
-                        z3.IntVal(int(keeps)))
-    assert _value(got) == model_longest(tuple(lengths), holder, broken, keeps)
+    lengths, knights, holder, player = case
+    got = award_longest([z3.IntVal(x) for x in lengths], z3.IntVal(holder))
+    assert _value(got) == model_longest(tuple(lengths), holder)
     army = award_army([z3.IntVal(x) for x in knights], z3.IntVal(holder), z3.IntVal(player))
     assert _value(army) == model_army(tuple(knights), holder, player)
 
@@ -300,9 +303,10 @@ def test_gain_bounds_hold_in_play() -> None:
 @pytest.mark.rules(*GUARDED)
 def test_faithful_on_5000_transitions_every_kind_sampled() -> None:
     # a seed whose 5000 transitions reach every kind (a year of plenty is rare: seeds 0 and 4
-    # miss one kind each on the beginner board)
+    # miss one kind each on the beginner board); declining free roads (road-second=optional)
+    # is rarer still, so the card examples come too
     report = provers.faithfulness_report(GAME, ENCODING, variant_configs(GAME), 5000,
-                                         seed=1, extra=_board_steps())
+                                         seed=1, extra=[*_board_steps(), *_card_examples()])
     assert report.outcome.status == "passed", report.outcome.detail
     assert report.transitions == 5000 and report.rejected > 2000
     assert f"all {len(ENCODING.kinds(3))} kinds sampled" in report.outcome.detail
@@ -320,8 +324,8 @@ RICH = cards(5, 5, 5, 5, 5)
 
 def _worked_examples() -> list[tuple[CatanState, Any]]:
     """Transitions seeded play does not reach: the bank shortage under both readings, and
-    settlements breaking the longest road (into a tie under both readings, and so that the
-    card passes to the builder)."""
+    settlements breaking the longest road (into a tie the holder keeps, and so that the card
+    passes to the builder)."""
     out: list[tuple[CatanState, Any]] = []
     for reading in ("one-owed", "nobody"):
         for buildings in (SETTLED, ALONE):
@@ -332,14 +336,68 @@ def _worked_examples() -> list[tuple[CatanState, Any]]:
             out.append((GAME.apply(state, RollDice()), Dice(6, 2)))
     broken = {**{e: 0 for e in chain(7, 3, 0, 4, 1, 5, 2, 6)},
               **{e: 1 for e in chain(5, 9, 13, 18, 23, 17)}}
-    for reading in ("holder-keeps", "set-aside"):
-        out.append((make(settlements={7: 0, 13: 1}, roads=broken, hands={1: RICH}, turn=1,
-                         variant={"road-tie": reading}), BuildSettlement(5)))
+    out.append((make(settlements={7: 0, 13: 1}, roads=broken, hands={1: RICH}, turn=1),
+                BuildSettlement(5)))
+    out.extend(_card_examples())
     # player 1's 6 roads outlast player 0's 7 cut to 5: the card passes to the builder
     longer = {**broken, **{e: 1 for e in chain(17, 22)}}
     out.append((make(settlements={7: 0, 13: 1}, roads=longer, hands={1: RICH}, turn=1),
                 BuildSettlement(5)))
     return out
+
+
+def _card_examples() -> list[tuple[CatanState, Any]]:
+    """A knight that wins under both knight-win readings (robber and theft before the win
+    under after-robber), Year of Plenty with one ore left and Road Building with no road to
+    place, under both readings each."""
+    out: list[tuple[CatanState, Any]] = []
+    for reading in ("at-once", "after-robber"):
+        s = make(settlements={0: 0, 2: 0, 9: 0, 40: 0, 31: 1}, cities={16: 0, 24: 0},
+                 roads={road(9, 14): 0, road(31, 36): 1}, knights={0: 2},
+                 developments={0: (1, 0, 0, 0, 0)}, hands={1: cards(ore=2)},
+                 variant={"knight-win": reading})
+        out.append((s, PlayKnight()))
+        s = GAME.apply(s, PlayKnight())
+        if s.stage is Stage.ROBBER:
+            move = next(a for a in GAME.legal_actions(s)
+                        if isinstance(a, MoveRobber) and a.victim == 1)
+            out.append((s, move))
+            s = GAME.apply(s, move)
+            out.append((s, GAME.chance_outcomes(s)[0][0]))
+    for reading in ("both", "what-remains"):
+        s = make(settlements={20: 0, 31: 1}, roads={road(20, 25): 0, road(31, 36): 1},
+                 developments={0: (0, 0, 0, 1, 0)}, hands={1: cards(ore=18)},
+                 variant={"plenty": reading})
+        out.extend((s, a) for a in GAME.legal_actions(s) if isinstance(a, PlayYearOfPlenty)
+                   and D.ORE in (a.first, a.second))
+    for reading in ("lost", "unplayable"):
+        s = make(settlements={31: 1}, roads={road(31, 36): 1},
+                 developments={0: (0, 0, 1, 0, 0)}, variant={"road-stuck": reading})
+        out.extend((s, a) for a in GAME.legal_actions(s) if isinstance(a, PlayRoadBuilding))
+        out.append((s, EndTurn()))
+    # road-second=optional: the free roads declined before the first and after it
+    s = make(settlements={20: 0, 31: 1}, roads={road(20, 25): 0, road(31, 36): 1},
+             developments={0: (0, 0, 1, 0, 0)}, variant={"road-second": "optional"})
+    s = GAME.apply(s, PlayRoadBuilding())
+    out.append((s, StopRoadBuilding()))
+    out.append((GAME.apply(s, GAME.legal_actions(s)[0]), StopRoadBuilding()))
+    return out
+
+
+@pytest.mark.rules("catan/knight-victory-order", "catan/year-of-plenty-bank",
+                   "catan/road-building-stuck", "catan/road-building-second")
+def test_card_examples_cover_both_readings() -> None:
+    examples = _card_examples()
+    kinds = [type(a).__name__ for _, a in examples]
+    # the knight under both readings, the robber and theft under after-robber only
+    assert kinds.count("PlayKnight") == 2 and kinds.count("MoveRobber") == 1
+    # (4, 4) only under what-remains; Road Building only under lost
+    assert [(a.first, a.second) for _, a in examples
+            if isinstance(a, PlayYearOfPlenty)].count((D.ORE, D.ORE)) == 1
+    assert kinds.count("PlayRoadBuilding") == 1 and kinds.count("StopRoadBuilding") == 2
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)],
+                                         len(examples), extra=examples)
+    assert report.outcome.status == "passed", report.outcome.detail
 
 
 @pytest.mark.rules("catan/production.shortage", "catan/production.yield", "catan/bank-shortage",

@@ -5,7 +5,7 @@ from typing import Any
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan.roads import longest_road
-from rules_oracle.model.catan.scoring import total_vp
+from rules_oracle.model.catan.scoring import robber_pending, total_vp
 from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
@@ -192,7 +192,7 @@ def turn_structure(state: CatanState) -> list[Violation]:
                               or total_vp(state.players[state.winner]) < D.VICTORY):
         out.append(Violation("catan/inv.turn", f"winner {state.winner} without 10 points"))
     if state.stage is not Stage.OVER and state.stage not in _BOARD_STAGES \
-            and state.stage is not Stage.SETUP \
+            and state.stage is not Stage.SETUP and not robber_pending(state) \
             and total_vp(state.players[state.turn]) >= D.VICTORY:
         out.append(Violation("catan/inv.turn", f"player {state.turn} has 10 points on turn"
                              " and the game goes on"))

@@ -10,8 +10,9 @@ development cards ``c`` in the model's order):
   left), ``victim`` (-1 none), ``robber`` (its hex, -1 before the variable board has its
   desert), ``longest``/``army`` (holders, -1 none), ``winner`` (-1 none);
 * the variant options that change numeric play: ``opt.separate`` (``phases``),
-  ``opt.oneowed`` (``shortage``), ``opt.knight`` (``before-roll``), ``opt.keeps``
-  (``road-tie``), ``opt.spiral`` (``tokens``);
+  ``opt.oneowed`` (``shortage``), ``opt.knight`` (``before-roll``), ``opt.spiral``
+  (``tokens``), ``opt.afterrobber`` (``knight-win``), ``opt.remains`` (``plenty``),
+  ``opt.unplayable`` (``road-stuck``), ``opt.optional`` (``road-second``);
 * cards: ``bank{r}``, ``deck{c}``, ``played{c}``; per player ``res{r}`` (hand),
   ``dev{c}`` (held), ``new{c}`` (of those, bought this turn), ``knights``;
 * pieces and points: per player ``roads``, ``settlements``, ``cities``, ``len`` (longest
@@ -93,6 +94,7 @@ from rules_oracle.model.catan.actions import (
     RollDice,
     SpiralCorner,
     Steal,
+    StopRoadBuilding,
     TradeWith,
     Withdraw,
 )
@@ -165,7 +167,8 @@ def _term(x: Any) -> Any:
 # Variable names
 # ---------------------------------------------------------------------------
 
-OPTIONS = ("opt.separate", "opt.oneowed", "opt.knight", "opt.keeps", "opt.spiral")
+OPTIONS = ("opt.separate", "opt.oneowed", "opt.knight", "opt.spiral", "opt.afterrobber",
+           "opt.remains", "opt.unplayable", "opt.optional")
 COUNTERS = ("stage", "turn", "turns", "placement", "snode", "dw", "dr", "devp", "built",
             "trades", "offers", "free", "victim", "robber", "longest", "army", "winner")
 PLAYER_SCALARS = ("knights", "roads", "settlements", "cities", "len", "vp", "score", "disc")
@@ -232,15 +235,14 @@ def _max(terms: list[Any]) -> Any:
     return out
 
 
-def award_longest(lengths: list[Any], holder: Any, broken: bool, keeps: Any) -> Any:
+def award_longest(lengths: list[Any], holder: Any) -> Any:
     """``roads.award_longest`` over terms."""
     best = _max(lengths)
     leaders = sum_of([flag(n == best) for n in lengths])
     leader = sum_of([z3.If(n == best, i, 0) for i, n in enumerate(lengths)])
     holder_best = z3.And(holder >= 0, select(holder, lengths, z3.IntVal(-1)) == best)
-    keep = z3.Or(leaders <= 1, keeps == 1) if broken else z3.BoolVal(True)
     return z3.If(best < D.LONGEST_ROAD_MIN, -1,
-                 z3.If(holder_best, z3.If(keep, holder, -1), z3.If(leaders == 1, leader, -1)))
+                 z3.If(holder_best, holder, z3.If(leaders == 1, leader, -1)))
 
 
 def award_army(knights: list[Any], holder: Any, player: Any) -> Any:
@@ -312,11 +314,17 @@ def _refresh(v: Vars, up: dict[str, Any], players: int) -> dict[str, Any]:
     return out
 
 
+def robber_pending(v: Mapping[str, Any]) -> Any:
+    """``scoring.robber_pending``: a knight's robber to move first (knight-win=after-robber)."""
+    return z3.And(v["opt.afterrobber"] == 1, z3.Or(v["stage"] == ROBBER, v["stage"] == STEAL))
+
+
 def _finish(v: Vars, up: dict[str, Any], players: int) -> dict[str, Any]:
     """``scoring.finish``: the player on turn with 10 points wins at once."""
     post = {**v, **up}
     score = select(post["turn"], [post[pn(i, "score")] for i in range(players)])
-    over = z3.And(post["turns"] >= 1, post["stage"] != OVER, score >= D.VICTORY)
+    over = z3.And(post["turns"] >= 1, post["stage"] != OVER, z3.Not(robber_pending(post)),
+                  score >= D.VICTORY)
     out = dict(up)
     out["stage"] = z3.If(over, OVER, post["stage"])
     out["winner"] = z3.If(over, post["turn"], post["winner"])
@@ -337,12 +345,12 @@ def _close_offer(u: Up, players: int) -> None:
         u.put(name, -1 if name == "oresp" else 0)
 
 
-def _settle_roads(v: Vars, u: Up, lengths: list[Any], changed: Any, broken: bool) -> None:
+def _settle_roads(v: Vars, u: Up, lengths: list[Any], changed: Any) -> None:
     """Road lengths after a placement; the longest road card when any changed."""
     players = u.players
     for i in range(players):
         u.put(pn(i, "len"), lengths[i])
-    award = award_longest(lengths, v["longest"], broken, v["opt.keeps"])
+    award = award_longest(lengths, v["longest"])
     u.put("longest", z3.If(changed, award, v["longest"]))
 
 
@@ -461,7 +469,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.add_player(v["turn"], "settlements", 1)
         lengths = [p[nl[j]] for j in ps]
         changed = z3.Or(*(p[nl[j]] != v[pn(j, "len")] for j in ps))
-        _settle_roads(v, u, lengths, changed, broken=True)
+        _settle_roads(v, u, lengths, changed)
 
     def nl_domain(p: Params) -> Any:
         return z3.And(*(between(p[nl[j]], 0, D.ROADS) for j in ps))
@@ -495,7 +503,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.add_player(me, "roads", 1)
         old = turn_vars(v, "len")
         lengths = [z3.If(me == j, p["nlen"], v[pn(j, "len")]) for j in ps]
-        _settle_roads(v, u, lengths, p["nlen"] != old, broken=False)
+        _settle_roads(v, u, lengths, p["nlen"] != old)
 
     def road_guard(v: Vars, p: Params) -> Any:
         old = turn_vars(v, "len")
@@ -717,6 +725,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
 
     def rb_guard(v: Vars, p: Params) -> Any:
         return z3.And(playable(v, D.ROAD_BUILDING),
+                      z3.Implies(v["opt.unplayable"] == 1, p["open"] == 1),
                       z3.Implies(p["open"] == 1, turn_vars(v, "roads") < D.ROADS))
 
     def rb_update(v: Vars, p: Params, u: Up) -> None:
@@ -734,13 +743,17 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         a, b = p["first"], p["second"]
         bank = [v[f"bank{r}"] for r in range(NR)]
         return z3.And(playable(v, D.YEAR_OF_PLENTY),
-                      z3.If(a == b, select(a, bank) >= 2,
+                      z3.If(a == b, z3.Or(select(a, bank) >= 2, z3.And(
+                          v["opt.remains"] == 1, select(a, bank) == 1)),
                             z3.And(select(a, bank) >= 1, select(b, bank) >= 1)))
 
     def plenty_update(v: Vars, p: Params, u: Up) -> None:
         play(u, v, D.YEAR_OF_PLENTY)
         for r in range(NR):
-            got = flag(p["first"] == r) + flag(p["second"] == r)
+            bank = v[f"bank{r}"]
+            twice = z3.And(p["first"] == r, p["second"] == r)
+            got = z3.If(twice, z3.If(bank >= 2, 2, bank),
+                        flag(p["first"] == r) + flag(p["second"] == r))
             u.add_player(v["turn"], f"res{r}", got)
             u.add(f"bank{r}", -got)
 
@@ -770,6 +783,13 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         more = p["more"] == 1
         u.put("free", z3.If(more, v["free"] - 1, 0))
         u.put("stage", z3.If(more, ROAD_BUILDING, _after_card(v)))
+
+    def stop_guard(v: Vars, p: Params) -> Any:
+        return z3.And(v["stage"] == ROAD_BUILDING, v["opt.optional"] == 1)
+
+    def stop_update(v: Vars, p: Params, u: Up) -> None:
+        u.put("free", 0)
+        u.put("stage", _after_card(v))
 
     # -- trade -------------------------------------------------------------------------
     def may_trade(v: Vars) -> Any:
@@ -1017,6 +1037,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         kind("free-road", ("ok", "nlen", "more"), free_road_domain, free_road_guard,
              free_road_update, (*PLAYER_RULES, RB.ROAD_FREE, RB.PIECES, RB.ROAD_CONNECTED),
              refresh=True),
+        kind("stop-road-building", (), always, stop_guard, stop_update, PLAYER_RULES),
         kind("maritime-trade", ("give", "get", "rate"), maritime_domain, maritime_guard,
              maritime_update, (*PLAYER_RULES, *TRADE_RULES, RB.TRADE_SAME, RB.MARITIME,
                                RB.TRADE_CARDS)),
@@ -1136,7 +1157,8 @@ class CatanEncoding(Encoding[CatanState, Action]):
         """Play goes on only while the player on turn has fewer than 10 points."""
         score = _of(v, v["turn"], "score", players)
         return z3.And(
-            z3.Implies(z3.And(v["turns"] >= 1, v["stage"] != OVER), score < D.VICTORY),
+            z3.Implies(z3.And(v["turns"] >= 1, v["stage"] != OVER, z3.Not(robber_pending(v))),
+                       score < D.VICTORY),
             z3.Implies(v["winner"] >= 0, z3.And(
                 v["winner"] == v["turn"], score >= D.VICTORY)))
 
@@ -1295,8 +1317,11 @@ class CatanEncoding(Encoding[CatanState, Action]):
             "opt.separate": int(cfg.option("phases") == "separate"),
             "opt.oneowed": int(cfg.option("shortage") == "one-owed"),
             "opt.knight": int(cfg.option("before-roll") == "knight"),
-            "opt.keeps": int(cfg.option("road-tie") == "holder-keeps"),
             "opt.spiral": int(cfg.option("tokens") == "spiral"),
+            "opt.afterrobber": int(cfg.option("knight-win") == "after-robber"),
+            "opt.remains": int(cfg.option("plenty") == "what-remains"),
+            "opt.unplayable": int(cfg.option("road-stuck") == "unplayable"),
+            "opt.optional": int(cfg.option("road-second") == "optional"),
         }
         for r in range(NR):
             out[f"bank{r}"] = state.bank[r]
@@ -1410,6 +1435,8 @@ class CatanEncoding(Encoding[CatanState, Action]):
                 "open": int(after is not None and after.stage is Stage.ROAD_BUILDING)}
         if isinstance(action, PlayYearOfPlenty):
             return "play-year-of-plenty", {"first": action.first, "second": action.second}
+        if isinstance(action, StopRoadBuilding):
+            return "stop-road-building", {}
         if isinstance(action, PlayMonopoly):
             return "play-monopoly", {"resource": action.resource}
         if isinstance(action, MaritimeTrade):

@@ -67,7 +67,7 @@ def make(players: int = 3, *, settlements: Mapping[int, int] | None = None,
                  - (sum(pl.knights for pl in people) if c == D.KNIGHT else 0)
                  for c in range(len(D.DEVELOPMENTS)))
     played = (sum(pl.knights for pl in people), 0, 0, 0, 0)
-    longest = award_longest(tuple(pl.road_length for pl in people), -1, False, True)
+    longest = award_longest(tuple(pl.road_length for pl in people), -1)
     state = attrs.evolve(
         state, stage=stage, players=tuple(people), node_owner=tuple(owner),
         node_level=tuple(level), path_owner=tuple(paths), bank=bank, deck=deck, played=played,

@@ -124,3 +124,13 @@ def test_separate_phases_end_trading_with_the_first_build() -> None:
     assert rule_of(s, MaritimeTrade(0, 1)) == RB.PHASES
     assert rule_of(s, OfferCard(True, 0)) == RB.PHASES
     assert BuildRoad(road(20, 26)) in GAME.legal_actions(s)
+
+
+@pytest.mark.rules("catan/trade-build-phase")
+def test_the_phase_default_answers_the_printed_order() -> None:
+    # the published rules print roll, trade, build; combining is the almanac's variant for
+    # experienced players, so the default's reason must say so and why it still holds
+    amb = GAME.rules.get_ambiguity("catan/trade-build-phase")
+    assert "roll, trade, build" in amb.why and "experienced players" in amb.why
+    assert "catanatron" in amb.why and "current edition combines" not in amb.why
+    assert "printed turn order" in (amb.source or "")

@@ -16,6 +16,7 @@ from rules_oracle.model.catan.actions import (
     PlayRoadBuilding,
     PlayYearOfPlenty,
     RollDice,
+    StopRoadBuilding,
 )
 from rules_oracle.model.catan.game import GAME
 from rules_oracle.model.catan.state import Stage
@@ -154,3 +155,79 @@ def test_a_bought_victory_point_wins_at_once() -> None:
     assert s.stage is Stage.OVER and GAME.winners(s) == (0,) and GAME.scores(s)[0] == 10
     assert rule_of(s, EndTurn()) == RB.OVER
     assert GAME.legal_actions(s) == () and GAME.chance_outcomes(s) == ()
+
+
+@pytest.mark.rules("catan/knight-victory-order", "catan/victory.ten", "catan/largest-army.minimum")
+def test_a_winning_knight_ends_the_game_before_or_after_its_robber() -> None:
+    # player 0 has 8 points and 2 knights played: a third knight takes the army card (10)
+    def start(reading: str) -> object:
+        return make(settlements={0: 0, 2: 0, 9: 0, 40: 0, 31: 1}, cities={16: 0, 24: 0},
+                    roads={road(9, 14): 0, road(31, 36): 1}, knights={0: 2},
+                    developments={0: devs(knight=1)}, hands={1: cards(ore=2)},
+                    variant={"knight-win": reading})
+    assert start("at-once").players[0].vp == 8  # type: ignore[attr-defined]
+    s = GAME.apply(start("at-once"), PlayKnight())  # type: ignore[arg-type]
+    assert s.army == 0 and s.stage is Stage.OVER and s.winner == 0
+    s = GAME.apply(start("after-robber"), PlayKnight())  # type: ignore[arg-type]
+    assert s.army == 0 and s.stage is Stage.ROBBER and s.winner == -1
+    robbers = [a for a in GAME.legal_actions(s)
+               if isinstance(a, MoveRobber) and a.victim == 1]
+    s = GAME.apply(s, robbers[0])
+    assert s.stage is Stage.STEAL and s.winner == -1
+    s = GAME.apply(s, GAME.chance_outcomes(s)[0][0])
+    assert s.stage is Stage.OVER and s.winner == 0 and sum(s.players[0].hand) == 1
+
+
+@pytest.mark.rules("catan/year-of-plenty-bank", "catan/development.year-of-plenty")
+def test_year_of_plenty_with_one_card_of_a_kind_left() -> None:
+    # player 1 holds 18 ore: the bank has one ore left
+    def start(reading: str) -> object:
+        return make(settlements={20: 0, 31: 1}, roads={road(20, 25): 0, road(31, 36): 1},
+                    developments={0: devs(plenty=1)}, hands={1: cards(ore=18)},
+                    variant={"plenty": reading})
+    s = start("both")
+    assert PlayYearOfPlenty(4, 4) not in GAME.legal_actions(s)  # type: ignore[arg-type]
+    assert PlayYearOfPlenty(0, 4) in GAME.legal_actions(s)  # type: ignore[arg-type]
+    assert rule_of(s, PlayYearOfPlenty(4, 4)) == "catan/development.year-of-plenty"
+    s = start("what-remains")
+    assert PlayYearOfPlenty(4, 4) in GAME.legal_actions(s)  # type: ignore[arg-type]
+    after = GAME.apply(s, PlayYearOfPlenty(4, 4))  # type: ignore[arg-type]
+    assert after.players[0].hand == cards(ore=1) and after.bank[4] == 0
+
+
+@pytest.mark.rules("catan/road-building-stuck", "catan/development.road-building")
+def test_road_building_with_no_road_to_place() -> None:
+    # player 0 has no building and no road: no free road can be placed
+    def start(reading: str) -> object:
+        return make(settlements={31: 1}, roads={road(31, 36): 1},
+                    developments={0: devs(roads=1)}, variant={"road-stuck": reading})
+    s = start("lost")
+    assert PlayRoadBuilding() in GAME.legal_actions(s)  # type: ignore[arg-type]
+    after = GAME.apply(s, PlayRoadBuilding())  # type: ignore[arg-type]
+    assert after.stage is Stage.MAIN and after.free_roads == 0 and after.played[2] == 1
+    s = start("unplayable")
+    assert PlayRoadBuilding() not in GAME.legal_actions(s)  # type: ignore[arg-type]
+    assert rule_of(s, PlayRoadBuilding()) == "catan/development.road-building"
+    # with a free path the card plays under both readings
+    s = base(variant={"road-stuck": "unplayable"})
+    assert PlayRoadBuilding() in GAME.legal_actions(s)  # type: ignore[arg-type]
+
+
+@pytest.mark.rules("catan/road-building-second", "catan/development.road-building")
+def test_the_second_free_road_is_compulsory_or_optional() -> None:
+    s = GAME.apply(base(), PlayRoadBuilding())  # type: ignore[arg-type]
+    s = GAME.apply(s, GAME.legal_actions(s)[0])
+    # compulsory: only roads are offered until the second is placed
+    assert s.stage is Stage.ROAD_BUILDING
+    assert {type(a) for a in GAME.legal_actions(s)} == {BuildRoad}
+    assert rule_of(s, StopRoadBuilding()) == "catan/development.road-building"
+    assert rule_of(s, EndTurn()) == "catan/development.road-building"
+    # optional: the player may stop, back in the main phase with the road piece kept
+    s = GAME.apply(base(variant={"road-second": "optional"}),  # type: ignore[arg-type]
+                   PlayRoadBuilding())
+    assert StopRoadBuilding() in GAME.legal_actions(s)
+    s = GAME.apply(s, GAME.legal_actions(s)[0])
+    roads = s.players[0].roads
+    assert GAME.legal_actions(s)[-1] == StopRoadBuilding()
+    s = GAME.apply(s, StopRoadBuilding())
+    assert s.stage is Stage.MAIN and s.free_roads == 0 and s.players[0].roads == roads

@@ -187,8 +187,8 @@ def test_turn_structure_catches_incoherent_turns() -> None:
 # -- rules, options, serialization ---------------------------------------------------------------
 def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     opts = GAME.rules.options()
-    assert set(opts) == {"tokens", "phases", "harbours", "shortage", "robber", "road-tie",
-                         "before-roll"}
+    assert set(opts) == {"tokens", "phases", "harbours", "shortage", "robber", "before-roll",
+                         "knight-win", "plenty", "road-stuck", "road-second"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 

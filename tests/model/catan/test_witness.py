@@ -25,3 +25,19 @@ def test_token_readings_play_alike_on_the_beginner_board() -> None:
     # the tokens are printed on the beginner board; the readings differ on the variable one
     assert find_witness(GAME, "catan/token-placement", seeds=range(1), players=[3],
                         limit=200) is None
+
+
+@pytest.mark.rules("catan/knight-victory-order", "catan/road-building-stuck",
+                   "catan/year-of-plenty-bank", "catan/road-building-second")
+@pytest.mark.parametrize(("ambiguity", "seed", "words"), [
+    ("catan/road-building-second", 14, "legal choices differ"),
+    ("catan/knight-victory-order", 10, "who acts next differs"),
+    ("catan/road-building-stuck", 17, "legal choices differ"),
+    # a bank with one card of a kind left is rare: `--seeds 300` finds this seed
+    ("catan/year-of-plenty-bank", 209, "legal choices differ"),
+])
+def test_card_readings_disagree_on_the_seeds_the_search_finds(ambiguity: str, seed: int,
+                                                              words: str) -> None:
+    players = [3] if ambiguity == "catan/road-building-second" else [4]
+    witness = find_witness(GAME, ambiguity, seeds=[seed], players=players, limit=3000)
+    assert witness is not None and words in witness.difference

@@ -50,3 +50,48 @@ def test_every_option_has_its_default_and_two_readings() -> None:
     for name, amb in options.items():
         assert cfg.option(name) == amb.default
         assert len(amb.readings) >= 2 and amb.why and amb.source
+
+
+#: the words that state each rule, which its quote must hold (a neighbouring sentence or a
+#: two-word fragment does not)
+STATES = {
+    "caylus/building.bridge": "переместить прево на 1—3 шага",
+    "caylus/building.build-pp": "сразу же получает ОП, указанные",
+    "caylus/delivery.most": "больше всех наборов в этом раунде, сразу же получает 1 привилегию",
+    "caylus/planning.pass": "свой дом на первую",
+    "caylus/planning.owner-pp": "построенное другим игроком, он тут же получает 1 ОП",
+    "caylus/character.deliveryman": "не размещая там рабочего, но вы делаете это последним",
+    "caylus/character.chamberlain": "без каких‑либо ограничений по типу ресурсов",
+    "caylus/building.alchemist": "потратьте 2 любых ресурса и получите 2",
+    "caylus/alchemist-any": "потратьте 2 любых ресурса",
+    "caylus/building.owner-bonus": "Владелец не получает бонусный ресурс",
+    "caylus/building.church": "Верните 2 рабочих в лагерь и получите 4 ОП",
+    "caylus/building.jeweller": "и получите 5 ОП ИЛИ потратьте 2 и получите 9 ОП",
+    "caylus/delivery.bundle": "5 очков престижа за каждый доставленный набор",
+    "caylus/end.gold": "оставшееся у них в конце партии",
+    "caylus/stewardship.theatre": "лучает 1 привилегию в дополнение к 12 ОП",
+    "caylus/character.night-worker": "ставить рабочих без дополнительной оплаты",
+    "caylus/character.steward": "ставит рабочего на одно из ваших зданий",
+    "caylus/favour.take": "игрок может взять 1 из них",
+    "caylus/planning.end": "когда все игроки пропустили свой ход",
+}
+#: short quotes that are whole: a heading over the list it introduces, or tile names
+WHOLE = {"caylus/planning.forbidden", "caylus/bridge-workers", "caylus/starting-tiles"}
+
+
+@pytest.mark.rules(*STATES)
+def test_each_quote_holds_the_words_that_state_its_rule() -> None:
+    books = {item.id: item for item in (*RULES, *RULES.ambiguities)}
+    assert {i for i, words in STATES.items() if words not in books[i].quote} == set()
+
+
+def test_no_quote_is_a_fragment() -> None:
+    short = {item.id for item in (*RULES, *RULES.ambiguities)
+             if item.quote and len(item.quote.split()) <= 3}
+    assert short == WHOLE
+
+
+@pytest.mark.rules("caylus/flow.actor")
+def test_who_acts_is_the_models_structure_not_a_quote() -> None:
+    actor = next(item for item in RULES if item.id == "caylus/flow.actor")
+    assert actor.quote == "" and "no project text" in (actor.source or "")

@@ -115,6 +115,11 @@ class PlayRoadBuilding:
 
 
 @attrs.frozen(slots=True)
+class StopRoadBuilding:
+    """Decline the free roads left of a road-building card (road-second=optional)."""
+
+
+@attrs.frozen(slots=True)
 class PlayYearOfPlenty:
     """Take ``first`` and ``second`` (``first <= second``) from the bank."""
 
@@ -178,10 +183,11 @@ Action = (
     | BuildSettlement | BuildRoad | BuildCity | BuyDevelopment | RollDice | EndTurn | Discard
     | MoveRobber | PlayKnight | PlayRoadBuilding | PlayYearOfPlenty | PlayMonopoly
     | MaritimeTrade | OfferCard | Propose | Withdraw | Answer | Counter | TradeWith
+    | StopRoadBuilding
 )
 CHANCE_TYPES = (LayTerrain, SpiralCorner, LayToken, LayHarbour, Dice, Steal, Draw)
 PLAYER_TYPES = (
     BuildSettlement, BuildRoad, BuildCity, BuyDevelopment, RollDice, EndTurn, Discard,
     MoveRobber, PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly, MaritimeTrade,
-    OfferCard, Propose, Withdraw, Answer, Counter, TradeWith,
+    OfferCard, Propose, Withdraw, Answer, Counter, TradeWith, StopRoadBuilding,
 )

@@ -93,9 +93,8 @@ def can_pay(state: CatanState, p: int, cost: tuple[int, ...]) -> bool:
     return covers(state.players[p].hand, cost)
 
 
-def _award(state: CatanState, lengths: tuple[int, ...], broken: bool) -> CatanState:
-    keeps = state.config.option("road-tie") == "holder-keeps"
-    holder = award_longest(lengths, state.longest, broken, keeps)
+def _award(state: CatanState, lengths: tuple[int, ...]) -> CatanState:
+    holder = award_longest(lengths, state.longest)
     players = tuple(pl if pl.road_length == n else evolve(pl, road_length=n)
                     for pl, n in zip(state.players, lengths, strict=True))
     return refresh_vp(evolve(state, players=players, longest=holder))
@@ -110,7 +109,7 @@ def place_road(state: CatanState, p: int, path: int) -> CatanState:
     if n == pl.road_length:
         return state
     lengths = put(tuple(x.road_length for x in state.players), p, n)
-    return _award(state, lengths, broken=False)
+    return _award(state, lengths)
 
 
 def place_settlement(state: CatanState, p: int, node: int) -> CatanState:
@@ -128,7 +127,7 @@ def place_settlement(state: CatanState, p: int, node: int) -> CatanState:
             lengths = put(lengths, q, n)
             changed = True
     if changed:
-        return _award(state, lengths, broken=True)
+        return _award(state, lengths)
     return refresh_vp(state)
 
 

@@ -55,13 +55,22 @@ def playable(state: CatanState, card: int) -> str | None:
     if (state.stage is Stage.PRE_ROLL and card != D.KNIGHT
             and state.config.option("before-roll") == "knight"):
         return RB.DEV_BEFORE
+    if card == D.ROAD_BUILDING and state.config.option("road-stuck") == "unplayable" \
+            and not roads_open(state, state.turn):
+        return RB.ROAD_BUILDING
     return None
 
 
-def _plenty_ok(bank: tuple[int, ...], a: int, b: int) -> bool:
+def _plenty_ok(state: CatanState, a: int, b: int) -> bool:
+    """Whether the bank can give the two named cards (under plenty=what-remains, a resource
+    named twice with one card left gives that card: catan/year-of-plenty-bank)."""
     if not (in_range(a, D.N_RESOURCES) and in_range(b, D.N_RESOURCES)) or a > b:
         return False
-    return bank[a] >= 2 if a == b else bank[a] >= 1 and bank[b] >= 1
+    bank = state.bank
+    if a == b:
+        return bank[a] >= 2 or (bank[a] == 1
+                                and state.config.option("plenty") == "what-remains")
+    return bank[a] >= 1 and bank[b] >= 1
 
 
 def play_actions(state: CatanState) -> list[Action]:
@@ -72,7 +81,7 @@ def play_actions(state: CatanState) -> list[Action]:
         out.append(PlayRoadBuilding())
     if playable(state, D.YEAR_OF_PLENTY) is None:
         out.extend(PlayYearOfPlenty(a, b) for a in range(D.N_RESOURCES)
-                   for b in range(a, D.N_RESOURCES) if _plenty_ok(state.bank, a, b))
+                   for b in range(a, D.N_RESOURCES) if _plenty_ok(state, a, b))
     if playable(state, D.MONOPOLY) is None:
         out.extend(PlayMonopoly(r) for r in range(D.N_RESOURCES))
     return out
@@ -84,7 +93,7 @@ def play(state: CatanState, action: Action) -> CatanState:
     if why is not None:
         raise RB.RULES.illegal(why, f"{D.DEVELOPMENTS[card]} cannot be played now")
     p = state.turn
-    if isinstance(action, PlayYearOfPlenty) and not _plenty_ok(state.bank, action.first,
+    if isinstance(action, PlayYearOfPlenty) and not _plenty_ok(state, action.first,
                                                                 action.second):
         raise RB.RULES.illegal(RB.PLENTY, f"the bank cannot give {action.first},"
                                f" {action.second} (first <= second)")
@@ -108,7 +117,8 @@ def play(state: CatanState, action: Action) -> CatanState:
     if isinstance(action, PlayYearOfPlenty):
         hand, bank = state.players[p].hand, state.bank
         for r in (action.first, action.second):
-            hand, bank = bump(hand, r, 1), bump(bank, r, -1)
+            if bank[r]:  # a card named twice with one left gives one (plenty=what-remains)
+                hand, bank = bump(hand, r, 1), bump(bank, r, -1)
         state = set_player(state, p, evolve(state.players[p], hand=hand))
         return evolve(state, bank=bank)
     assert isinstance(action, PlayMonopoly)
@@ -121,6 +131,17 @@ def play(state: CatanState, action: Action) -> CatanState:
             players[q] = evolve(other, hand=bump(other.hand, r, -other.hand[r]))
     players[p] = evolve(players[p], hand=bump(players[p].hand, r, total))
     return evolve(state, players=tuple(players))
+
+
+def may_stop(state: CatanState) -> bool:
+    """Whether the player may decline the free roads left (road-second=optional:
+    catan/road-building-second)."""
+    return state.config.option("road-second") == "optional"
+
+
+def stop_free_roads(state: CatanState) -> CatanState:
+    """The free roads left are declined: back to where the card was played."""
+    return evolve(state, free_roads=0, stage=after_roll_or_card(state))
 
 
 def free_road_done(state: CatanState) -> CatanState:

@@ -31,6 +31,7 @@ from rules_oracle.model.catan.actions import (
     RollDice,
     SpiralCorner,
     Steal,
+    StopRoadBuilding,
 )
 from rules_oracle.model.catan.ops import evolve
 from rules_oracle.model.catan.rules import RULES
@@ -157,7 +158,10 @@ class Catan(Game[CatanState, Action]):
         if st is Stage.ROBBER:
             return turn.robber_actions(state)
         if st is Stage.ROAD_BUILDING:
-            return tuple(BuildRoad(e) for e in build.roads_open(state, state.turn))
+            roads = tuple(BuildRoad(e) for e in build.roads_open(state, state.turn))
+            if development.may_stop(state):
+                return (*roads, StopRoadBuilding())
+            return roads
         if st is Stage.SETUP:
             return setup.setup_actions(state)
         return ()
@@ -223,6 +227,8 @@ class Catan(Game[CatanState, Action]):
                 raise RULES.illegal(why, f"no free road on path {action.path}")
             state = build.place_road(state, state.turn, action.path)
             return development.free_road_done(state)
+        if isinstance(action, StopRoadBuilding) and development.may_stop(state):
+            return development.stop_free_roads(state)
         raise self._wrong(action, RB.ROAD_BUILDING, "the free roads come first")
 
     def _wrong(self, action: Action, rule: str, why: str) -> Exception:
@@ -310,6 +316,7 @@ _EAGER = {
     "PlayKnight": 30, "PlayRoadBuilding": 30, "PlayYearOfPlenty": 10, "PlayMonopoly": 10,
     "MaritimeTrade": 8, "EndTurn": 20, "RollDice": 20, "OfferCard": 1, "Propose": 10,
     "Withdraw": 2, "Answer": 5, "Counter": 1, "TradeWith": 10, "MoveRobber": 1, "Discard": 1,
+    "StopRoadBuilding": 1,
 }
 
 GAME = Catan()

@@ -41,26 +41,21 @@ def _walk(path_owner: tuple[int, ...], node_owner: tuple[int, ...], player: int,
     return best
 
 
-def award_longest(lengths: tuple[int, ...], holder: int, broken: bool,
-                  holder_keeps_tie: bool) -> int:
+def award_longest(lengths: tuple[int, ...], holder: int) -> int:
     """Who holds the longest-road card after a change (-1: set aside).
 
-    The longest road of ``data.LONGEST_ROAD_MIN`` or more takes it; equalling the holder
-    does not take it from them; when a road was ``broken`` and several players tie for
-    the longest, the card is set aside, except that the holder keeps it while among them
-    when ``holder_keeps_tie`` (catan/longest-road-break-tie).
+    The longest road of ``data.LONGEST_ROAD_MIN`` or more takes it; a holder still among
+    the longest keeps it, also when tied after a break (catan/longest-road.tie,
+    catan/longest-road-break-tie); otherwise a sole leader takes it and a tie among others
+    sets it aside.
     """
     best = max(lengths)
     if best < D.LONGEST_ROAD_MIN:
         return -1
-    leaders = [p for p, n in enumerate(lengths) if n == best]
     if holder >= 0 and lengths[holder] == best:
-        if broken and len(leaders) > 1 and not holder_keeps_tie:
-            return -1
         return holder
-    if len(leaders) == 1:
-        return leaders[0]
-    return -1
+    leaders = [p for p, n in enumerate(lengths) if n == best]
+    return leaders[0] if len(leaders) == 1 else -1
 
 
 def award_army(knights: tuple[int, ...], holder: int, player: int) -> int:

@@ -132,11 +132,11 @@ STEAL = R.rule("seven.steal", "1 random card stolen from an adjacent player who 
 MARITIME = R.rule("trade.maritime", "4:1; 3:1 at a generic harbour; 2:1 at its special harbour",
                   "Maritime trade with the bank: 4 of a kind for 1, 3:1 with a settlement or"
                   " city at a generic harbour, 2:1 of the harbour's resource.", source=SUPP_H)
-DOMESTIC = R.rule("trade.domestic", "Товарами можно торговать, как и любым другим ресурсом.",
+DOMESTIC = R.rule("trade.domestic", UNQUOTED,
                   "Domestic trade: only the player on turn trades with the others, after the"
                   " roll; offers are built card by card, opening with a card given (see"
                   " docs/games/catan.md).",
-                  source=SUPP_H, file=CK_FILE)
+                  source=PUBLISHED)
 TRADE_SAME = R.rule("trade.different-resources", UNQUOTED,
                     "A trade gives and takes cards of different resources, at least one card"
                     " on each side (no gifts).", source=PUBLISHED)
@@ -256,15 +256,21 @@ A_TOKENS = R.ambiguity(
 A_PHASES = R.ambiguity(
     "trade-build-phase",
     quote=UNQUOTED,
-    question="After the roll, may a player trade after building (one combined phase, as the"
-             " later editions print), or does trading end with the first build (separate"
-             " trade and build phases, as the early editions print)?",
+    question="After the roll, may a player trade after building (one combined phase), or does"
+             " trading end with the first build (the printed order: roll, trade, build)?",
     readings={"combined": "trade and build in any order",
               "separate": "no trade (maritime or domestic) after the first build of the"
                           " turn (road, settlement, city or development card)"},
     default="combined",
-    why="The current edition combines the phases; both are published.",
-    source="published game (current edition); stands in no project text",
+    why="The published rules print the turn as roll, trade, build, and the almanac offers the"
+        " combined trade/build phase as a variant for experienced players; both are the"
+        " publisher's. The model checks engines and bots, which play the experienced game:"
+        " catanatron 3.2.1 (models/actions.py) lists maritime trades beside every build"
+        " after the roll, so under the printed order such an engine would be rejected at"
+        " its first trade after a build. The printed order stays selectable"
+        " (phases=separate).",
+    source="published game (printed turn order and the almanac's combined phase for"
+           " experienced players) and catanatron 3.2.1; stands in no project text",
     option="phases",
 )
 A_HARBOURS = R.ambiguity(
@@ -329,15 +335,17 @@ A_ROAD_TIE = R.ambiguity(
     quote="a tie does not take it from its holder",
     question="When a rival settlement breaks the holder's road and the holder is now tied"
              " for the longest road, does the holder keep the card?",
-    readings={"holder-keeps": "the holder keeps it while tied for longest; a tie among"
-                              " others only sets it aside",
-              "set-aside": "any tie for longest after a break sets the card aside, the"
-                           " holder's too"},
+    readings={"holder-keeps": "the holder keeps it while among the longest; a tie among"
+                              " others only sets it aside"},
     default="holder-keeps",
-    why="The data file's general rule is that a tie does not take the card from its"
-        " holder (confidence H); the set-aside reading is the almanac's special case.",
-    source="supplementary data (confidence H)",
-    option="road-tie",
+    why="The data file's general rule is that a tie does not take the card from its holder"
+        " (confidence H), and the published almanac (Longest Road, special case) keeps the"
+        " card with a holder whose road was broken and who is tied for longest; it sets the"
+        " card aside only when the holder no longer has the longest road and several others"
+        " tie, or when nobody has 5. No published source sets a tied holder's card aside,"
+        " so no variant offers that.",
+    source="supplementary data (confidence H) and the published almanac; not in a project"
+           " text beyond the data file's general rule",
 )
 A_BEFORE_ROLL = R.ambiguity(
     "development-before-roll",
@@ -353,13 +361,76 @@ A_BEFORE_ROLL = R.ambiguity(
 A_ROAD_BUILDING = R.ambiguity(
     "road-building-stuck",
     quote="Постройте 2 бесплатные дороги",
-    question="What happens to a road-building card's second road when no legal path is left"
-             " or the player has no road in stock?",
-    readings={"lost": "the remaining free roads are lost"},
+    question="May a road-building card be played when the player can place no road (no road"
+             " in stock or no free connected path), and what happens to a free road that"
+             " cannot be placed?",
+    readings={"lost": "the card may be played; the free roads that cannot be placed are lost"
+                      " (all of them when none can be)",
+              "unplayable": "the card cannot be played while no road can be placed; a second"
+                            " road that cannot be placed is lost (catanatron)"},
     default="lost",
-    why="A road needs a free connected path and a piece; the card gives nothing else.",
-    source="project default (the published game is silent)",
+    why="The card names no condition for playing it, and a road needs a free connected path"
+        " and a piece, so a road that cannot be placed is not placed; catanatron 3.2.1"
+        " (models/actions.py) offers the card only when a free road can be placed.",
+    source="project default (the published game is silent); catanatron for the other reading",
     file=CK_FILE,
+    option="road-stuck",
+)
+A_ROAD_SECOND = R.ambiguity(
+    "road-building-second",
+    quote="Постройте 2 бесплатные дороги",
+    question="Must the player place the free roads of a road-building card while they can be"
+             " placed, or may they stop (the published card reads that the player may place 2"
+             " new roads)?",
+    readings={"compulsory": "both free roads are placed while a free path and a road in stock"
+                            " remain",
+              "optional": "the player may decline the free roads left at any point"
+                          " (StopRoadBuilding)"},
+    default="compulsory",
+    why="The Cities & Knights text, the project text that states the card, reads «Постройте 2"
+        " бесплатные дороги» (build 2 free roads), an order, and catanatron 3.2.1 places both."
+        " The published base card's 'may' leaves the player free to keep a road piece or not"
+        " to open a path, so that reading is offered.",
+    source="the Cities & Knights text (its road building card) and catanatron; the published"
+           " base card for the other reading",
+    file=CK_FILE,
+    option="road-second",
+)
+A_PLENTY = R.ambiguity(
+    "year-of-plenty-bank",
+    quote=UNQUOTED,
+    question="May Year of Plenty be played when the bank cannot give two cards of the"
+             " player's choice, and what does it give then?",
+    readings={"both": "only two cards the bank can give may be named; the card cannot be"
+                      " played when the bank cannot give any two",
+              "what-remains": "a resource with one card left may be named twice and gives"
+                              " that one card (catanatron offers single cards when no pair"
+                              " of them can be paid)"},
+    default="both",
+    why="The card gives 2 resource cards of the player's choice from the bank, and the"
+        " published rules pay nothing the bank lacks; taking fewer is not what the card"
+        " says, so the model offers only pairs the bank can pay. catanatron 3.2.1"
+        " (models/actions.py, year_of_plenty_possibilities) lets the player take one card.",
+    source="project default (the published game is silent; stands in no project text);"
+           " catanatron for the other reading",
+    option="plenty",
+)
+A_KNIGHT_WIN = R.ambiguity(
+    "knight-victory-order",
+    quote="10 VP, during one's own turn",
+    question="A knight that brings the largest army and with it the tenth point: does the game"
+             " end at once, or does the knight's robber move (and steal) first?",
+    readings={"at-once": "the game ends when the knight is played, before the robber moves",
+              "after-robber": "the knight's play ends first: the robber moves and steals,"
+                              " then the player wins"},
+    default="at-once",
+    why="A player who has 10 points on their turn wins at once, and the largest army card"
+        " passes when the knight is played, before the robber moves; catanatron 3.2.1 checks"
+        " the win after every action. Other engines resolve the knight's play whole before"
+        " the win; the rules do not order the two, and only the theft differs.",
+    source="supplementary data (confidence H) for the immediate win; the order is the"
+           " project's reading",
+    option="knight-win",
 )
 A_DISCARD_ORDER = R.ambiguity(
     "discard-order",

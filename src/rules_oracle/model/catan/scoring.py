@@ -26,10 +26,18 @@ def refresh_vp(state: CatanState) -> CatanState:
     return evolve(state, players=players)
 
 
+def robber_pending(state: CatanState) -> bool:
+    """A knight's robber still to move (or its card to steal) under knight-win=after-robber:
+    the win waits for the knight's play to end (catan/knight-victory-order). Only a knight
+    can bring points while the robber is pending: a 7 changes nobody's points."""
+    return (state.stage is Stage.ROBBER or state.stage is Stage.STEAL) \
+        and state.config.option("knight-win") == "after-robber"
+
+
 def finish(state: CatanState) -> CatanState:
     """End the game at once when the player on turn has 10 points (catan/victory.ten)."""
     # turns is 0 until set-up ends; a finished game stays finished
-    if state.turns and state.stage is not Stage.OVER \
+    if state.turns and state.stage is not Stage.OVER and not robber_pending(state) \
             and total_vp(state.players[state.turn]) >= D.VICTORY:
         return evolve(state, stage=Stage.OVER, winner=state.turn, offer=None)
     return state

@@ -45,7 +45,10 @@ SETUP_WORKERS = R.rule("setup.workers", "10 рабочих для 2 или 5 и�
                        " 10 houses each, one under the Guilds Bridge.")
 SETUP_FIRST = R.rule("setup.first-player", "Случайным образом выберите первого игрока",
                      "The first player is chosen at random (a chance step).")
-SETUP_CHARACTERS = R.rule("setup.characters", "возьмите столько, сколько игро",
+SETUP_CHARACTERS = R.rule("setup.characters",
+                          "Перетасуйте жетоны персонажей и возьмите столько, сколько игро- ков + 3 "
+                          "(верните оставшихся "
+                          "персонажей в коробку).",
                           "Players + 3 characters are drawn (a chance step each); the rest go"
                           " back to the box.")
 FIRST_GAME = R.rule("setup.first-game-characters", "РЕКОМЕНДУЕМЫЕ ПЕРСОНАЖИ ДЛЯ ПЕРВОЙ ПАРТИИ",
@@ -72,12 +75,17 @@ PLAN_FORBIDDEN = R.rule("planning.forbidden", "Запрещено ставить
                         "No worker on a prestige building, a residence, an empty space or the"
                         " construction site's set-up buildings (nor on the Guilds Bridge,"
                         " caylus/bridge-workers).")
-PLAN_OWNER_PP = R.rule("planning.owner-pp", "он тут же получает 1 ОП",
+PLAN_OWNER_PP = R.rule("planning.owner-pp",
+                       "Когда вы ставите рабочего на здание, построенное другим игроком, он тут же "
+                       "получает 1 ОП.",
                        "A worker on another player's building gives its owner 1 PP at once;"
                        " none on one's own.")
 PLAN_SITE = R.rule("planning.site", "не более 1 рабочего каждого игрока",
                    "A worker on the leftmost free construction-site space; one per player.")
-PLAN_PASS = R.rule("planning.pass", "Когда игрок пропускает",
+PLAN_PASS = R.rule("planning.pass",
+                   "он ставит 1 свой дом на первую (край- нюю левую) свободную клетку моста "
+                   "гильдий. Когда игрок "
+                   "пропускает ход, фаза планирования для него заканчивается",
                    "A pass puts the player's house on the first free bridge space; he places no"
                    " more this round.")
 PLAN_FIRST_TILE = R.rule("planning.first-player-tile",
@@ -89,14 +97,17 @@ PLAN_EXTRA = R.rule("planning.extra-cost",
                     " who cannot pay must pass.")
 PLAN_WORKERS = R.rule("planning.no-workers", "потому что у него закончились рабочие",
                       "A player without workers (to place and pay) can only pass.")
-PLAN_END = R.rule("planning.end", "Фаза планирования заканчивается, когда все игроки",
+PLAN_END = R.rule("planning.end",
+                  "Фаза планирования заканчивается, когда все игроки пропустили свой ход.",
                   "Planning ends when every player passed.")
 
 # -- activation -----------------------------------------------------------------------------------
-ACT_ORDER = R.rule("activation.order", "Здания активируются друг за другом",
+ACT_ORDER = R.rule("activation.order",
+                   "Здания активируются друг за другом, начиная от городских ворот",
                    "Buildings activate one after another from the city gate up to the provost;"
                    " each worker's owner may use the effect once; the worker goes to the camp.")
-ACT_BEYOND = R.rule("activation.beyond-provost", "Эти здания не активируются",
+ACT_BEYOND = R.rule("activation.beyond-provost",
+                    "Эти здания не активируются: рабочие, размещённые на них,",
                     "Workers past the provost return to the camp unused.")
 ACT_CAMP = R.rule("activation.to-camp", "Вы не можете возвращать рабочих с поля в свой резерв.",
                   "Workers leaving the board go to the camp, not to the hand.")
@@ -116,7 +127,9 @@ ANY_ICON = R.rule("building.any-icon", "может потратить 1  , 1  , 
                   "The 'any' icon of a cost is 1 food, wood, stone or fabric.")
 TOLL_R = R.rule("building.toll", "Игрок перемещает прево на 0—2 шага",
                 "Toll: move the provost 0-2 steps either way, free.")
-BRIDGE_R = R.rule("building.bridge", "За каждый шаг",
+BRIDGE_R = R.rule("building.bridge",
+                  "Каждый игрок может переместить прево на 1—3 шага по дороге вперёд или назад. За "
+                  "каждый шаг",
                   "Guilds Bridge: in pass order each player may move the provost 1-3 steps"
                   " either way, returning 1 worker per step to the camp.")
 PROVOST_BOUNDS = R.rule("provost.bounds", "Прево не может переместиться назад за мост гильдий.",
@@ -124,117 +137,181 @@ PROVOST_BOUNDS = R.rule("provost.bounds", "Прево не может перем
                         " provost spaces at the road's end.")
 PRODUCE_R = R.rule("building.produce", "Получите 1 . Получите 1 . Получите 1 .",
                    "Starting farm, sawmill, quarry: 1 of its resource.")
-MARKET_R = R.rule("building.market", "Верните 1 рабочего в лагерь (в дополнение",
+MARKET_R = R.rule("building.market",
+                  "Верните 1 рабочего в лагерь (в дополнение к тому, который находится на жетоне "
+                  "рынка), чтобы получить 1 ресурс по вашему выбору",
                   "Starting market: return 1 more worker for 1 food, wood, stone or fabric.")
-GUILD4_R = R.rule("building.guild-4", "чтобы получить 4 рабочих.",
+GUILD4_R = R.rule("building.guild-4",
+                  "Потратьте 1 , чтобы получить 4 рабочих.",
                   "Guild: spend 1 stone for 4 workers.", source="caylus/guild-cost")
-GUILD3_R = R.rule("building.guild-3", "чтобы получить 3 рабочих.",
+GUILD3_R = R.rule("building.guild-3",
+                  "Потратьте 1 ресурс на ваш выбор: , , или , чтобы получить 3 рабочих.",
                   "Guild: spend 1 food, wood, stone or fabric for 3 workers.")
 WOOD_PRODUCE = R.rule("building.wood-produce", "Сторона постройки: получите 2 указанных ресурса.",
                       "Wood farm/sawmill/quarry/spinning mill: 2 of its resource (set-up side:"
                       " 1 and 1 PP).")
 WOOD_MARKET_R = R.rule("building.wood-market", "Получите 1 ресурс по вашему выбору:",
                        "Wood market: 1 food, wood, stone or fabric (both sides).")
-COVERED_MARKET_R = R.rule("building.covered-market", "получите 3 рабочих.",
+COVERED_MARKET_R = R.rule("building.covered-market",
+                          "Сторона постройки: получите 3 рабочих.",
                           "Covered market: 3 workers (set-up side: 2 workers and 1 PP).")
-MANOR_R = R.rule("building.manor", "1 привилегию (см. с. 6).",
+MANOR_R = R.rule("building.manor",
+                 "немедленно получите 1 привилегию (см. с. 6).",
                  "Manor: a favour (set-up side: 2 PP).")
-TAILOR_R = R.rule("building.tailor", "Потратьте 1 и получите 4 ОП",
+TAILOR_R = R.rule("building.tailor",
+                  "Потратьте 1 и получите 4 ОП ИЛИ потратьте 2 и получите 6 ОП.",
                   "Tailor: 1 fabric for 4 PP or 2 for 6 PP (both sides).")
 STONEMASON_R = R.rule("building.stonemason", "Сторона постройки: выберите каменное здание",
                       "Stonemason: build a stone building (set-up side: without its stone).")
-STONE_PRODUCE = R.rule("building.stone-produce", "Сторона постройки: получите ука",
+STONE_PRODUCE = R.rule("building.stone-produce",
+                       "Сторона постройки: получите ука- занные 3 ресурса. Также, если это зда- "
+                       "ние активировано не "
+                       "его владельцем",
                        "Stone farm/sawmill/quarry: 3 resources; activated by a non-owner, the"
                        " owner gets 1 bonus resource.", source="caylus/stone-production")
-OWNER_BONUS = R.rule("building.owner-bonus", "получает только 1 бонус",
+OWNER_BONUS = R.rule("building.owner-bonus",
+                     "даже если рабочие 2 других игроков находятся на его здании. Владелец не "
+                     "получает бонусный "
+                     "ресурс",
                      "The owner's bonus comes once a building, never with his own worker on it.")
 GOLD_MINE_R = R.rule("building.gold-mine", "ЗОЛОТОЙ РУДНИК Получите 1 .",
                      "Gold mine: 1 gold.")
-FOUNDRY_R = R.rule("building.foundry", "верните 3 рабочих и получите",
+FOUNDRY_R = R.rule("building.foundry",
+                   "Верните 1 рабочего в лагерь и получите 1 ИЛИ верните 3 рабочих и получите 2 .",
                    "Foundry: return 1 worker for 1 gold or 3 for 2 gold.")
-ALCHEMIST_R = R.rule("building.alchemist", "2 любых ресурса",
+ALCHEMIST_R = R.rule("building.alchemist",
+                     "Потратьте 1 , 1 , 1 или 1 и получите 1 ИЛИ потратьте 2 любых ресурса и "
+                     "получите 2 .",
                      "Alchemist: 1 food/wood/stone/fabric for 1 gold, or 2 for 2 gold.")
-STONE_GUILD_R = R.rule("building.stone-guild", "и получите 5 рабочих.",
+STONE_GUILD_R = R.rule("building.stone-guild",
+                       "Потратьте 1 , 1 , 1 или 1 и получите 5 рабочих.",
                        "Stone guild: 1 food/wood/stone/fabric for 5 workers.")
-CHURCH_R = R.rule("building.church", "Верните 2 рабочих",
+CHURCH_R = R.rule("building.church",
+                  "Верните 2 рабочих в лагерь и получите 4 ОП ИЛИ верните 4 рабочих и получите 6 "
+                  "ОП.",
                   "Church: return 2 workers for 4 PP or 4 for 6 PP.")
-JEWELLER_R = R.rule("building.jeweller", "и получите 5 ОП",
+JEWELLER_R = R.rule("building.jeweller",
+                    "Потратьте 1 и получите 5 ОП ИЛИ потратьте 2 и получите 9 ОП.",
                     "Jeweller: 1 gold for 5 PP or 2 for 9 PP.")
-BUILD_PP = R.rule("building.build-pp", "сразу же получает 2 очка престижа",
+BUILD_PP = R.rule("building.build-pp",
+                  "и сразу же получает ОП, указанные в верхней правой части жетона.",
                   "Building gives the building's PP at once (the quarry: 2).")
 # -- favours --------------------------------------------------------------------------------------
-FAVOUR = R.rule("favour.choice", "забрать персонажа у другого игрока",
+FAVOUR = R.rule("favour.choice",
+                "забрать персонажа у другого игрока; ИЛИ • использовать эффект 1 из 3 зданий,"
+                " размещённых на стройплощадке",
                 "A favour: steal another player's character, or use the effect of a"
                 " construction-site building and then take a board character"
                 " (caylus/favour-effect: the effect must be used).")
 FAVOUR_GATE = R.rule("favour.gate", "С 1-го по 3-й раунд игрок может активировать",
                      "Rounds 1-3: the 1st site building; 4-6: 1st or 2nd; 7-9: any.")
-FAVOUR_TAKE = R.rule("favour.take", "если на игровом поле остался хотя",
+FAVOUR_TAKE = R.rule("favour.take",
+                     "Затем, если на игровом поле остался хотя бы 1 персонаж, игрок может взять 1 "
+                     "из них",
                      "After using a site building, the player may take a board character.")
 # -- delivery -------------------------------------------------------------------------------------
-DELIVERY_ORDER = R.rule("delivery.order", "Очерёдность хода определяется порядком",
+DELIVERY_ORDER = R.rule("delivery.order",
+                        "Очерёдность хода определяется порядком их размещения (слева направо).",
                         "Site workers deliver left to right, a bundle a step, then end.")
-BUNDLE = R.rule("delivery.bundle", "Набор должен состоять",
+BUNDLE = R.rule("delivery.bundle",
+                "Набор должен состоять из 3 разных ресурсов, один из которых — . Игрок получает 5 "
+                "очков "
+                "престижа за каждый доставленный набор.",
                 "A bundle is 3 different resources, one of them food; 5 PP each.")
-MOST = R.rule("delivery.most", "При ничьей побеждает претендент",
+MOST = R.rule("delivery.most",
+              "больше всех наборов в этом раунде, сразу же получает 1 привилегию",
               "Most bundles takes a favour; ties to the leftmost worker.")
 # -- stewardship ----------------------------------------------------------------------------------
-RESIDENCES = R.rule("stewardship.residences", "Переверните все начальные здания",
+RESIDENCES = R.rule("stewardship.residences",
+                    "Переверните все начальные здания (жёлтый флаг), над которыми выставлен дом",
                     "Every housed starting tile becomes a residence.")
-PRESTIGE_R = R.rule("stewardship.prestige", "каждая резиденция (зелёный флаг) может быть",
+PRESTIGE_R = R.rule("stewardship.prestige",
+                    "каждая резиденция (зелёный флаг) может быть заменена важным местом (синий "
+                    "флаг).",
                     "From the bridge up the road each residence's owner may replace it by a"
                     " prestige building, paying its cost, taking its PP.")
-THEATRE_R = R.rule("stewardship.theatre", "Игрок, который строит театр, сразу же по",
+THEATRE_R = R.rule("stewardship.theatre",
+                   "Игрок, который строит театр, сразу же по- лучает 1 привилегию в дополнение к "
+                   "12 ОП.",
                    "The theatre also gives a favour.")
-RECRUIT_R = R.rule("stewardship.recruitment", "Каждый игрок получает 3 рабочих",
+RECRUIT_R = R.rule("stewardship.recruitment",
+                   "Каждый игрок получает 3 рабочих (2 рабочих при игре впятером)",
                    "Recruitment: 3 workers (2 at 5 players) + 1 per residence + 2 with the"
                    " garden; +1 food with the granary, +1 fabric with the factory.")
-PROVOST_RESET = R.rule("stewardship.provost", "Поставьте прево позади последнего",
+PROVOST_RESET = R.rule("stewardship.provost",
+                       "Поставьте прево позади последнего построенного здания",
                        "The provost goes on the city-gate side of the last building, between it"
                        " and the space before it, so that building does not activate unless the"
                        " provost moves; the set-up stone building does not count while a space"
                        " before it is empty (examples А, Б, В; option provost_reset=far-side:"
                        " after the last building).", source="caylus/provost-reset")
-ROUND_END = R.rule("stewardship.round", "Переместите маркер раунда",
+ROUND_END = R.rule("stewardship.round",
+                   "Переместите маркер раунда на 1 деление вперёд и начните новый раунд.",
                    "The round marker advances; 9 rounds.")
-GOLD_END = R.rule("end.gold", "по 2 очка престижа за каж",
+GOLD_END = R.rule("end.gold",
+                  "Также игроки получают по 2 очка престижа за каж- дое , оставшееся у них в конце "
+                  "партии.",
                   "At the end 2 PP per gold.")
 TIES = R.rule("end.ties", "В случае ничьей игроки делят победу.",
               "Most PP wins; ties share the victory.")
 # -- characters -----------------------------------------------------------------------------------
-ARCHITECT_R = R.rule("character.architect", "получайте 1 дополнительное ОП.",
+ARCHITECT_R = R.rule("character.architect",
+                     "Когда вы строите деревянное здание, каменное здание или важное место, "
+                     "получайте 1 "
+                     "дополнительное ОП.",
                      "Architect: +1 PP per wood, stone or prestige building built.")
 FOREMAN_R = R.rule("character.foreman", "Получайте 1 дополнительное ОП за каждый набор",
                    "Foreman: +1 PP per bundle.")
-CHAMBERLAIN_R = R.rule("character.chamberlain", "без каких‑либо",
+CHAMBERLAIN_R = R.rule("character.chamberlain",
+                       "Вы можете доставлять ресурсы на стройплощадку без каких‑либо ограничений "
+                       "по типу ресурсов",
                        "Chamberlain: bundles of any 3 resources.")
-DELIVERYMAN_R = R.rule("character.deliveryman", "не размещая",
+DELIVERYMAN_R = R.rule("character.deliveryman",
+                       "Вы можете доставлять ресурсы на стройплощадку, не размещая там рабочего, "
+                       "но вы делаете это "
+                       "последним.",
                        "Deliveryman: deliver without a site worker (last), or again after the"
                        " others with one.")
-DAY_LABOURER_R = R.rule("character.day-labourer", "Получайте 1 дополнительного рабочего",
+DAY_LABOURER_R = R.rule("character.day-labourer",
+                        "Получайте 1 дополнительного рабочего во время вербовки",
                         "Day labourer: +1 worker at recruitment.")
-JOURNEYMAN_R = R.rule("character.journeyman", "Раз за раунд вы можете поставить своего",
+JOURNEYMAN_R = R.rule("character.journeyman",
+                      "Раз за раунд вы можете поставить своего рабочего на здание, где уже на- "
+                      "ходится рабочий другого игрока.",
                       "Journeyman: once a round on a building another player occupies;"
                       " activates second.")
-EARLY_RISER_R = R.rule("character.early-riser", "перед ходом первого игрока, вы можете",
+EARLY_RISER_R = R.rule("character.early-riser",
+                       "В начале фазы планирования, перед ходом первого игрока, вы можете "
+                       "поставить 1 рабочего.",
                        "Early riser: before the first player, place 1 worker returning 1 more.")
 NIGHT_WORKER_R = R.rule("character.night-worker",
-                        "Когда хотя бы один другой игрок пропустил свой ход, вы всё ещё мо",
+                        "Когда хотя бы один другой игрок пропустил свой ход, вы всё ещё мо- жете "
+                        "ставить рабочих без дополнительной оплаты.",
                         "Night worker: no extra cost after others passed (not the early"
                         " riser's).")
-THIEF_R = R.rule("character.thief", "этот игрок не получает ОП",
+THIEF_R = R.rule("character.thief",
+                 "Если вы ставите рабочего на здание другого игрока, этот игрок не получает ОП",
                  "Thief: the owner gets no PP when the thief uses his building.")
-STEWARD_R = R.rule("character.steward", "Получайте 2 ОП, когда другой игрок",
+STEWARD_R = R.rule("character.steward",
+                   "Получайте 2 ОП, когда другой игрок ставит рабочего на одно из ваших зданий.",
                    "Steward: 2 PP when another player uses one's building.",
                    source="caylus/steward")
-BAILIFF_R = R.rule("character.bailiff", "вы можете бесплатно переместить прево",
+BAILIFF_R = R.rule("character.bailiff",
+                   "вы можете бесплатно переместить прево на 1 шаг по дороге вперёд или назад.",
                    "Bailiff: after the bridge, move the provost 1 step free.")
-GOLDSMITH_R = R.rule("character.goldsmith", "получайте 5 дополнительных ОП",
+GOLDSMITH_R = R.rule("character.goldsmith",
+                     "Раз за раунд, если вы доставляете хотя бы 1 на стройплощадку, получайте 5 "
+                     "дополнительных ОП "
+                     "за этот набор.",
                      "Goldsmith: once a round +5 PP for a bundle with gold.")
 # -- flow -----------------------------------------------------------------------------------------
-ACTOR = R.rule("flow.actor", "Игра длится 9 раундов, каждый из которых состоит из 4 фаз:",
+ACTOR = R.rule("flow.actor", "",
                "Steps follow the phases; a chance outcome only at a chance step, a choice only"
-               " of the player to act.")
+               " of the player to act.",
+               source="the model's step structure: the text orders the 4 phases of a round and"
+                      " each phase's turns (caylus/planning.order, caylus/delivery.order,"
+                      " caylus/stewardship.prestige), but no sentence says that only the player"
+                      " to act may act; stands in no project text (no quote)")
 OVER = R.rule("flow.over", "Партия заканчивается в конце 9 раунда.",
               "Nothing happens after the 9th round.")
 
@@ -347,7 +424,8 @@ A_BRIDGE_HOUSE = R.ambiguity(
                           " stock's 9 houses are for buildings.",
     source="project default (playability)")
 A_FAVOUR_EFFECT = R.ambiguity(
-    "favour-effect", quote="он должен немедленно:",
+    "favour-effect", quote="Когда игрок получает привилегию, он должен "
+                     "немедленно:",
     question="Must the player who takes a construction-site building for a favour use its"
              " effect (so a building whose effect he cannot use is no choice), or may he"
              " decline it and still take a board character?",
@@ -365,7 +443,7 @@ A_FAVOUR_EFFECT = R.ambiguity(
         " favour lapses.",
     source="the rules text", option="favour_effect")
 A_ALCHEMIST = R.ambiguity(
-    "alchemist-any", quote="2 любых ресурса",
+    "alchemist-any", quote="потратьте 2 любых ресурса",
     question="Which resources are the alchemist's 'any 2 resources'?",
     readings={"plain": "two of food, wood, stone, fabric (the same kind allowed), as the 'any'"
                        " icon of costs"},
@@ -422,7 +500,8 @@ A_DELIVERYMAN_TIE = R.ambiguity(
         " never places a worker-less deliveryman, so the other reading stays selectable.",
     source="project default (the text's delivery order)", option="deliveryman_tie")
 A_FAVOUR_MARKET = R.ambiguity(
-    "favour-market", quote="в дополнение к тому, который находится на жетоне рынка",
+    "favour-market", quote="в дополнение к тому, который находится на жетоне "
+                     "рынка",
     question="The starting market returns 1 worker 'in addition to the one on the market"
              " tile'; used through a favour no worker stands on the tile: does the player"
              " still return 1 worker?",
@@ -435,3 +514,94 @@ A_FAVOUR_MARKET = R.ambiguity(
         " placed worker does not pay it. A favour uses the building's effect, price"
         " included, as at the guilds and the alchemist.",
     source="project default (the effect's wording)", option="favour_market")
+A_BUNDLE_FOOD = R.ambiguity(
+    "bundle-food", quote="один из которых — .",
+    question="A bundle is '3 разных ресурсов, один из которых — [icon lost]': which resource"
+             " must every bundle hold?",
+    readings={"food": "food: a bundle is food and 2 other different resources (the"
+                      " chamberlain's bundles are free of the rule)"},
+    default="food",
+    why="The icon is lost here, on the summary card and in the chamberlain's '(не используя"
+        " )'; the data file gives food from two sources (confidence H), and food is the one"
+        " resource no building turns into anything else but bundles. No source names"
+        " another kind, so no other reading is offered.",
+    source="supplementary data (confidence H)")
+A_GOLD_END = R.ambiguity(
+    "end-gold", quote="дое , оставшееся у них в конце партии",
+    question="At the end players score '2 очка престижа за каждое [icon lost], оставшееся у"
+             " них': which resource scores?",
+    readings={"gold": "2 PP per gold left; other resources score nothing"},
+    default="gold",
+    why="'каждое' is neuter, which of the five resources fits only золото and дерево; the"
+        " data file gives gold (confidence H), and gold is the resource with no other use at"
+        " the end (prestige buildings and the jeweller spend it during play).",
+    source="supplementary data (confidence H) and the text's grammar")
+A_GOLD_ICONS = R.ambiguity(
+    "gold-icons", quote="ЗОЛОТОЙ РУДНИК Получите 1 .",
+    question="The gold mine, foundry, alchemist, jeweller and goldsmith lost the icon of what"
+             " they give or take: is it gold in each?",
+    readings={"gold": "gold: the gold mine gives 1; the foundry 1 for 1 worker or 2 for 3; the"
+                      " alchemist 1 for one plain resource or 2 for two; the jeweller takes 1"
+                      " for 5 PP or 2 for 9; the goldsmith's bundle holds at least 1"},
+    default="gold",
+    why="The gold mine and the goldsmith (Ювелир, 'за набор ресурсов, содержащий хотя бы 1"
+        " [icon]') are named for it, the jeweller's workshop makes prestige of it, and the"
+        " foundry and alchemist are the only other ways to it; the data file infers gold for"
+        " every one (confidence M). Nothing else in the game is made of these.",
+    source="supplementary data (confidence M) and the buildings' names")
+A_TAILOR = R.ambiguity(
+    "tailor-fabric", quote="Потратьте 1 и получите 4 ОП",
+    question="What does the tailor take for 4 PP (2 for 6 PP)? The icon is lost.",
+    readings={"fabric": "fabric: 1 for 4 PP or 2 for 6 PP"},
+    default="fabric",
+    why="The tailor (ПОРТНЯЖНАЯ) works cloth; the data file gives fabric (confidence M) and"
+        " the numbers from the text (H).",
+    source="supplementary data (confidence M)")
+A_MASON_SIDE = R.ambiguity(
+    "stonemason-setup-side", quote="но вы не платите за",
+    question="The stonemason's set-up side builds 'но вы не платите [icon lost] за"
+             " строительство здания (платите другие изображённые ресурсы)': which part of the"
+             " cost is waived?",
+    readings={"stone": "the stone: every stone building costs 1 stone and one other resource"
+                       " (data.COST), so built from the set-up side (through a favour, the"
+                       " only way to use a site building) it costs that one other resource"},
+    default="stone",
+    why="A stonemason builds stone buildings, and 'платите другие изображённые ресурсы'"
+        " leaves a rest to pay; the data file gives 'without the stone part of the cost'"
+        " (confidence H). With the costs the data file has (1 stone each, confidence L) the"
+        " rest is a single resource; that is the consequence of the costs, not a reading.",
+    source="supplementary data (confidence H; the costs L)")
+A_ANY_KINDS = R.ambiguity(
+    "any-icon-kinds", quote="Этот символ в стоимости строительства означает",
+    question="The 'any' symbol of a cost 'означает, что игрок может потратить 1 , 1 , 1 или 1"
+             " ' (four icons lost): which resources may pay it? Gold is the fifth kind.",
+    readings={"plain": "food, wood, stone or fabric; never gold"},
+    default="plain",
+    why="The sentence lists four icons for five kinds, so one kind is left out. The market,"
+        " the 3-worker guild, the alchemist and the stone guild show the same four-icon list"
+        " ('Потратьте 1 , 1 , 1 или 1'), which the data file reads as food, wood, stone or"
+        " fabric (effects confidence H); gold is kept apart by every building that makes or"
+        " spends it.",
+    source="the rules text (four icons) and supplementary data (confidence H)")
+A_PRESTIGE_PLAIN = R.ambiguity(
+    "prestige-no-effect", quote="Разместите 7 важных мест рядом с игровым полем.",
+    question="The text shows the effects of 4 of the 7 prestige buildings (theatre, garden,"
+             " granary, factory): do the other three (statue, cathedral, mansion by TT's"
+             " names) do anything beyond their PP?",
+    readings={"pp-only": "no: they give their PP when built and nothing after"},
+    default="pp-only",
+    why="Recruitment lists every lasting gain ('2 рабочих, если игрок построил сад', the"
+        " granary's food, the factory's fabric) and the theatre's favour is its own note;"
+        " nothing is said of the others, and TT gives them none (confidence L).",
+    source="supplementary data (confidence L) and the text's silence")
+A_FIRST_SETUP = R.ambiguity(
+    "first-game-setup", quote="РЕКОМЕНДУЕМАЯ ПОДГОТОВКА ДЛЯ ПЕРВОЙ ПАРТИИ",
+    question="The recommended first-game set-up (which tiles lie where) was a picture, and it"
+             " is lost: how is a first game laid out?",
+    readings={"random": "as every game: the set-up's tiles are drawn at random (chance steps)"},
+    default="random",
+    why="Only the heading and the advice against a first game at 5 survive; the layout cannot"
+        " be rebuilt, and a random set-up is the text's own procedure. An engine that lays the"
+        " recommended set-up is replayed by feeding its tiles in as the set-up's chance"
+        " outcomes.",
+    source="project default (the picture is lost)")

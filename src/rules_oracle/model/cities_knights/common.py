@@ -62,7 +62,7 @@ def update_roads(state: CKState, broken: bool, seats: tuple[int, ...] | None = N
                     for p, pl in enumerate(state.players))
     if seats is not None and all(lengths[p] == state.players[p].road_length for p in seats):
         return state
-    holder = award_longest(lengths, state.longest, broken, True)
+    holder = award_longest(lengths, state.longest)
     players = tuple(pl if pl.road_length == n else evolve(pl, road_length=n)
                     for pl, n in zip(state.players, lengths, strict=True))
     return evolve(state, players=players, longest=holder)

@@ -1,0 +1,108 @@
+"""Where the text lost its icons: the registered readings are what the model plays."""
+
+import attrs
+import pytest
+
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import effects
+from rules_oracle.model.caylus.actions import Build, Use
+from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.state import Stage
+from rules_oracle.model.caylus.stewardship import recruits
+from tests.model.caylus.helpers import player, ready
+
+ICONS = ("caylus/bundle-food", "caylus/end-gold", "caylus/gold-icons", "caylus/tailor-fabric",
+         "caylus/stonemason-setup-side", "caylus/any-icon-kinds", "caylus/prestige-no-effect",
+         "caylus/first-game-setup")
+
+
+@pytest.mark.rules(*ICONS)
+def test_each_lost_icon_is_a_registered_call_without_a_variant() -> None:
+    for amb_id in ICONS:
+        amb = GAME.rules.get_ambiguity(amb_id)
+        assert len(amb.readings) == 1 and amb.option is None and amb.source, amb_id
+
+
+@pytest.mark.rules("caylus/bundle-food", "caylus/delivery.bundle",
+                   "caylus/character.chamberlain")
+def test_every_bundle_holds_food_but_the_chamberlains() -> None:
+    assert len(D.BUNDLES) == 6
+    assert all(b[D.FOOD] == 1 and sum(b) == 3 and max(b) == 1 for b in D.BUNDLES)
+    assert any(b[D.FOOD] == 0 for b in D.ANY_BUNDLES)
+
+
+@pytest.mark.rules("caylus/end-gold", "caylus/end.gold")
+def test_only_gold_scores_at_the_end() -> None:
+    s = ready(2)
+    s = player(s, 0, resources={"gold": 3, "wood": 4, "food": 2, "stone": 1, "fabric": 5})
+    s = attrs.evolve(s, round=D.ROUNDS)
+    before = s.players[0].prestige
+    from rules_oracle.model.caylus.stewardship import _end_round
+
+    end = _end_round(s)
+    assert end.stage is Stage.OVER
+    assert end.players[0].prestige - before == 2 * 3
+
+
+@pytest.mark.rules("caylus/gold-icons", "caylus/building.gold-mine", "caylus/building.foundry",
+                   "caylus/building.alchemist", "caylus/building.jeweller")
+def test_the_gold_buildings_make_and_take_gold() -> None:
+    s = player(ready(2), 0, resources={"food": 1, "gold": 2}, workers=5)
+    gold = lambda st: st.players[0].resources[D.GOLD]  # noqa: E731
+    assert gold(effects.apply(s, 0, D.GOLD_MINE, 1, Use(0))) == 3
+    assert gold(effects.apply(s, 0, D.FOUNDRY, 1, Use(1))) == 4
+    assert gold(effects.apply(s, 0, D.ALCHEMIST, 1, Use(0, D.FOOD))) == 3
+    after = effects.apply(s, 0, D.JEWELLER, 1, Use(1))
+    assert gold(after) == 0 and after.players[0].prestige == s.players[0].prestige + 9
+
+
+@pytest.mark.rules("caylus/tailor-fabric", "caylus/building.tailor")
+def test_the_tailor_takes_fabric() -> None:
+    s = player(ready(2), 0, resources={"fabric": 1, "gold": 3, "food": 3})
+    assert effects.options(s, 0, D.TAILOR, 1) == (Use(0),)
+    after = effects.apply(s, 0, D.TAILOR, 1, Use(0))
+    assert after.players[0].resources[D.FABRIC] == 0
+    assert effects.options(player(s, 0, resources={"gold": 3}), 0, D.TAILOR, 1) == ()
+
+
+@pytest.mark.rules("caylus/stonemason-setup-side", "caylus/building.stonemason")
+def test_the_setup_stonemason_waives_the_stone() -> None:
+    s = player(ready(2), 0, resources={"food": 1})
+    kinds = {a.kind for a in effects.options(s, 0, D.STONEMASON, 0) if isinstance(a, Build)}
+    # with 1 food and no stone: stone + food and stone + any buildings, for the food alone
+    assert D.GOLD_MINE in kinds and D.STONE_GUILD in kinds
+    assert not effects.options(s, 0, D.STONEMASON, 1)
+    for k in D.STONE_KINDS:
+        fixed, anys = effects.build_cost(k, True)
+        assert fixed[D.STONE] == 0 and sum(fixed) + anys == 1, D.BUILDINGS[k]
+
+
+@pytest.mark.rules("caylus/any-icon-kinds", "caylus/building.any-icon")
+def test_gold_never_pays_an_any_icon() -> None:
+    s = player(ready(2), 0, resources={"wood": 1, "gold": 5})
+    assert not [a for a in effects.options(s, 0, D.CARPENTER, 1)
+                if isinstance(a, Build) and a.kind == D.COVERED_MARKET]
+    s = player(s, 0, resources={"wood": 1, "fabric": 1, "gold": 5})
+    paid = {a.extra for a in effects.options(s, 0, D.CARPENTER, 1)
+            if isinstance(a, Build) and a.kind == D.COVERED_MARKET}
+    assert paid == {D.FABRIC}
+
+
+@pytest.mark.rules("caylus/prestige-no-effect", "caylus/stewardship.recruitment")
+def test_statue_cathedral_and_mansion_give_nothing_after_their_pp() -> None:
+    s = ready(2)
+    plain = recruits(s, 0)
+    for k in (D.STATUE, D.CATHEDRAL, D.MANSION):
+        space = D.START_SPACES[0]
+        built = attrs.evolve(s, road=tuple(k if i == space else x for i, x in enumerate(s.road)),
+                             owner=tuple(0 if i == space else x
+                                         for i, x in enumerate(s.owner)))
+        assert recruits(built, 0) == plain, D.BUILDINGS[k]
+        assert effects.options(built, 0, k, 1) == ()
+
+
+@pytest.mark.rules("caylus/first-game-setup", "caylus/setup.starting-tiles")
+def test_a_first_game_is_laid_out_by_the_draws() -> None:
+    s = GAME.setup(GAME.config(2))
+    outcomes = GAME.chance_outcomes(s)
+    assert len(outcomes) > 1  # the starting tiles are drawn, not laid from a picture
