@@ -229,7 +229,9 @@ def pending_work(state: CKState) -> list[Violation]:
          st is Stage.DRAWS or st is Stage.PROGRESS_DISCARD),
         ("seats to choose", bool(state.queue), st is Stage.REDUCE or st is Stage.AQUEDUCT),
         ("a metropolis to place", state.metro_kind >= 0, st is Stage.METROPOLIS),
-        ("a moving knight", state.knight_node >= 0, st is Stage.KNIGHT),
+        # an Intrigue's displaced knight keeps the intersection it was taken from
+        ("a moving knight", state.knight_node >= 0,
+         st is Stage.KNIGHT or (st is Stage.DISPLACED and state.pending is not None)),
         ("a displaced knight", state.displaced[0] >= 0, st is Stage.DISPLACED),
         ("a domestic offer", state.offer is not None, st is Stage.TRADE),
     )

@@ -225,25 +225,38 @@ def knight_step(state: CKState, action: Action) -> CKState:
     return start_displaced(state, displaced)
 
 
-def start_displaced(state: CKState, displaced: tuple[int, int, bool]) -> CKState:
-    """A displaced knight's owner re-places it, or loses it with no place left."""
+def start_displaced(state: CKState, displaced: tuple[int, int, bool],
+                    taken_from: int = -1) -> CKState:
+    """A displaced knight's owner re-places it, or loses it with no place left. An
+    Intrigue empties the intersection it takes the knight from (``taken_from``), which is
+    no free place for it (cities_knights/progress.intrigue)."""
     owner = displaced[0]
-    if owner >= 0 and knight_spots(state, owner):
+    state = evolve(state, knight_node=taken_from)
+    if owner >= 0 and displaced_spots(state, owner):
         return evolve(state, displaced=displaced, stage=Stage.DISPLACED)
-    return evolve(state, displaced=(-1, 0, False), pending=None, stage=Stage.MAIN)
+    return evolve(state, displaced=(-1, 0, False), knight_node=-1, pending=None,
+                  stage=Stage.MAIN)
+
+
+def displaced_spots(state: CKState, owner: int) -> tuple[int, ...]:
+    """Where the displaced knight of ``owner`` may go: an empty intersection at his roads
+    other than the one it was taken from."""
+    return tuple(n for n in knight_spots(state, owner) if n != state.knight_node)
 
 
 def displaced_actions(state: CKState) -> tuple[Action, ...]:
-    return tuple(ChooseNode(n) for n in knight_spots(state, state.displaced[0]))
+    return tuple(ChooseNode(n) for n in displaced_spots(state, state.displaced[0]))
 
 
 def displaced_step(state: CKState, action: Action) -> CKState:
     owner, level, active = state.displaced
-    if not isinstance(action, ChooseNode) or action.node not in knight_spots(state, owner):
-        raise RB.RULES.illegal(RB.DISPLACE, "the displaced knight goes to an empty"
-                               " intersection at its owner's roads")
+    if not isinstance(action, ChooseNode) or action.node not in displaced_spots(state, owner):
+        raise RB.RULES.illegal(RB.INTRIGUE if state.knight_node >= 0 else RB.DISPLACE,
+                               "the displaced knight goes to an empty intersection at its"
+                               " owner's roads, not the one it was taken from")
     state = put_knight(state, owner, action.node, level, active)
-    return evolve(state, displaced=(-1, 0, False), pending=None, stage=Stage.MAIN)
+    return evolve(state, displaced=(-1, 0, False), knight_node=-1, pending=None,
+                  stage=Stage.MAIN)
 
 
 # -- improvements and metropolises ---------------------------------------------------------------

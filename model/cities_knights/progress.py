@@ -388,7 +388,7 @@ def card_step(state: CKState, action: Action) -> CKState:
         n = action.node
         displaced = (state.knight_owner[n], state.knight_level[n], state.knight_active[n])
         state = build.remove_knight(state, n)
-        return build.start_displaced(state, displaced)
+        return build.start_displaced(state, displaced, n)
     if k == D.WEDDING:
         assert isinstance(action, ChooseCard)
         q = pd.queue[0]

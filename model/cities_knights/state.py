@@ -144,7 +144,8 @@ class CKState:
     queue: tuple[int, ...] = ()
     #: the metropolis kind being placed (-1: none)
     metro_kind: int = -1
-    #: the knight moving (stage knight) or displaced (stage displaced: its former node)
+    #: the knight moving (stage knight), or the intersection an Intrigue took the displaced
+    #: knight from (stage displaced; no place for it)
     knight_node: int = -1
     #: a displaced knight: owner, level, active
     displaced: tuple[int, int, bool] = (-1, 0, False)

@@ -182,8 +182,24 @@ def test_intrigue() -> None:
                   roads={**BOARD["roads"], B.path_between(40, 45): 1})  # type: ignore
     s = GAME.apply(play(s, "intrigue"), ChooseNode(12))
     assert s.knight_owner[12] == -1 and s.stage is Stage.DISPLACED and GAME.actor(s) == 1
+    # the intersection it was taken from is no free place for it: the card is not undone
+    assert ChooseNode(12) not in GAME.legal_actions(s)
+    assert rule_of(s, ChooseNode(12)) == RB.INTRIGUE
     s = GAME.apply(s, ChooseNode(45))
     assert s.knight_owner[45] == 1 and s.knight_level[45] == 3
+    assert s.stage is Stage.MAIN and s.knight_node == -1 and s.pending is None
+
+
+@pytest.mark.rules("cities_knights/progress.intrigue")
+def test_intrigue_removes_a_knight_with_no_other_place() -> None:
+    # player 1's only road runs from his city on 8 to his knight on 12: once the knight is
+    # taken from 12, no other empty intersection touches his roads, so it leaves the board
+    s = with_card("intrigue", knights={12: (1, 2, True)},
+                  roads={**dict.fromkeys(LINE, 0), B.path_between(8, 12): 1},
+                  cities={0: 0, 8: 1})
+    s = GAME.apply(play(s, "intrigue"), ChooseNode(12))
+    assert s.stage is Stage.MAIN and s.knight_owner[12] == -1
+    assert s.players[1].knights == (0, 0, 0) and s.knight_node == -1
 
 
 @pytest.mark.rules("cities_knights/progress.saboteur")
