@@ -335,7 +335,7 @@ def place_metropolis(state: CKState, action: Action) -> CKState:
 def card_rates(state: CKState, p: int) -> tuple[int, ...]:
     """``p``'s bank rate per card: base Catan's harbours for resources; commodities 4:1 or
     3:1 at a generic harbour, 2:1 with the trading house; 2:1 for the merchant's resource
-    and the Merchant Fleet's card."""
+    and the Merchant Fleets' cards."""
     base = rates(state.node_owner, state.harbours, p)
     generic = any(state.node_owner[n] == p and state.harbours[h] == BD.GENERIC
                   for n, h in HARBOUR_NODES)
@@ -346,8 +346,8 @@ def card_rates(state: CKState, p: int) -> tuple[int, ...]:
         r = BD.YIELD[state.terrain[state.merchant]]
         if r >= 0:
             out[r] = BD.SPECIAL_RATE
-    if state.fleet >= 0:
-        out[state.fleet] = BD.SPECIAL_RATE
+    for c in state.fleet:
+        out[c] = BD.SPECIAL_RATE
     return tuple(out)
 
 

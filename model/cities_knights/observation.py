@@ -90,7 +90,8 @@ class PublicView:
     offers_this_turn: int
     #: the domestic trade in progress (stage trade), seen from the player on turn
     offer: Offer | None
-    merchant_fleet_card: int
+    #: the cards the Merchant Fleets played this turn make tradable 2:1
+    merchant_fleet_cards: tuple[int, ...]
     crane_played: bool
     #: reading ``progress-play=one``: a progress card was played this turn
     progress_played_this_turn: bool
@@ -157,7 +158,7 @@ def public_view(s: CKState) -> PublicView:
         bank=s.bank, progress_deck_sizes=(sizes[0], sizes[1], sizes[2]),
         progress_spent=s.spent, dice=s.dice, event_face=s.event, trades_this_turn=s.trades,
         offers_this_turn=s.offers, offer=s.offer,
-        merchant_fleet_card=s.fleet, crane_played=s.crane,
+        merchant_fleet_cards=s.fleet, crane_played=s.crane,
         progress_played_this_turn=s.played, discards_owed=s.discards,
         players_to_rob=s.victims, progress_draws_pending=s.draws, seats_to_choose=s.queue,
         metropolis_being_placed=s.metro_kind, moving_knight=s.knight_node,

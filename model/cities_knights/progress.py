@@ -324,7 +324,8 @@ def card_step(state: CKState, action: Action) -> CKState:
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.MERCHANT_FLEET:
         assert isinstance(action, ChooseCard)
-        return evolve(state, fleet=action.card, pending=None, stage=Stage.MAIN)
+        fleet = tuple(sorted({*state.fleet, action.card}))  # each card's 2:1 lasts the turn
+        return evolve(state, fleet=fleet, pending=None, stage=Stage.MAIN)
     if k == D.MASTER_MERCHANT:
         if isinstance(action, ChoosePlayer):
             return _continue(state, evolve(pd, step=1, target=action.player, left=D.FREE_TWO))

@@ -232,7 +232,8 @@ MASTER_MERCHANT = _card("master-merchant", "Выберите 1 игрока, у 
                         " вас", "Take 2 cards of choice from the hand of a player with more"
                         " points.")
 MERCHANT_FLEET = _card("merchant-fleet", "Вы можете обменять его по курсу 2:1",
-                       "One named card trades 2:1 with the bank this turn.")
+                       "One named card trades 2:1 with the bank till the turn ends; a"
+                       " second Fleet adds its card, the first's stays.")
 TRADE_MONOPOLY = _card("trade-monopoly", "Выберите любой товар для всех игроков, чтобы"
                        " получить 1 из", "Name a commodity: each other player gives 1.")
 SPY = _card("spy", "Выберите игрока, чтобы просмотреть все его карты прогресса, и украдите 1"

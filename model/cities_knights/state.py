@@ -127,8 +127,9 @@ class CKState:
     #: domestic offers opened this turn, and the one in progress (stage trade)
     offers: int = 0
     offer: Offer | None = None
-    #: Merchant Fleet: the card tradable 2:1 this turn (-1: none); a Crane played
-    fleet: int = -1
+    #: Merchant Fleet: the cards tradable 2:1 this turn (each Fleet's card till the turn
+    #: ends); a Crane played
+    fleet: tuple[int, ...] = ()
     crane: bool = False
     #: reading ``progress-play=one`` only: a progress card was played this turn, and the
     #: progress cards (kinds) the player on turn gained this turn

@@ -119,11 +119,26 @@ def test_master_merchant_takes_two_from_a_richer_player() -> None:
 def test_merchant_fleet() -> None:
     s = with_card("merchant-fleet", hands={0: cards(grain=2)})
     s = GAME.apply(play(s, "merchant-fleet"), ChooseCard(BD.GRAIN))
-    assert s.fleet == BD.GRAIN
+    assert s.fleet == (BD.GRAIN,)
     from rules_oracle.model.catan.actions import MaritimeTrade
 
     s = GAME.apply(s, MaritimeTrade(BD.GRAIN, BD.ORE))
     assert s.players[0].hand == cards(ore=1)
+
+
+@pytest.mark.rules("cities_knights/progress.merchant-fleet")
+def test_a_second_merchant_fleet_keeps_the_first() -> None:
+    # each Fleet's 2:1 lasts "до конца вашего хода": the second adds its card
+    s = with_card("merchant-fleet", held={0: progress(merchant_fleet=2)},
+                  hands={0: cards(grain=2, ore=2)})
+    s = GAME.apply(play(s, "merchant-fleet"), ChooseCard(BD.GRAIN))
+    s = GAME.apply(play(s, "merchant-fleet"), ChooseCard(BD.ORE))
+    assert s.fleet == (BD.GRAIN, BD.ORE)
+    from rules_oracle.model.catan.actions import EndTurn, MaritimeTrade
+
+    s = GAME.apply(GAME.apply(s, MaritimeTrade(BD.GRAIN, BD.WOOL)), MaritimeTrade(BD.ORE, BD.WOOL))
+    assert s.players[0].hand == cards(wool=2)
+    assert GAME.apply(s, EndTurn()).fleet == ()
 
 
 @pytest.mark.rules("cities_knights/progress.spy")
