@@ -158,7 +158,11 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
     if k == D.DIPLOMAT:
         if step == 0:
             return tuple(ChoosePath(e) for e in open_roads(state))
-        return (*(ChoosePath(e) for e in build.road_spots(state, p)), Stop())
+        if not pd.left:
+            return ()
+        # one's own removed road is moved: never back onto a path this card emptied of it
+        return (*(ChoosePath(e) for e in build.road_spots(state, p) if e not in pd.queue),
+                Stop())
     if k == D.INTRIGUE:
         return tuple(ChooseNode(n) for n in range(B.N_NODES)
                      if state.knight_owner[n] >= 0 and state.knight_owner[n] != p
@@ -279,9 +283,13 @@ def play(state: CKState, action: PlayProgress) -> CKState:
             return evolve(state, discards=due, pending=Pending(k), stage=Stage.DISCARD)
         return state
     if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
-        for e in open_roads(state):
+        removed = open_roads(state)
+        own = tuple(e for e in removed if state.path_owner[e] == p)
+        for e in removed:
             state = _remove_road(state, e)
-        return update_roads(state, True)
+        # "Если это ваша собственная дорога, вы можете ее переместить": each of one's own
+        return _continue(update_roads(state, True), Pending(k, step=1, left=len(own),
+                                                            queue=own))
     return _continue(state, _first(state, k))
 
 
@@ -380,10 +388,10 @@ def card_step(state: CKState, action: Action) -> CKState:
             own = owner == p
             state = update_roads(_remove_road(state, action.path), True, (owner,))
             if own:
-                return _continue(state, evolve(pd, step=1))
+                return _continue(state, evolve(pd, step=1, left=1, queue=(action.path,)))
             return evolve(state, pending=None, stage=Stage.MAIN)
         state = build.place_road(state, p, action.path)
-        return evolve(state, pending=None, stage=Stage.MAIN)
+        return _continue(state, evolve(pd, left=pd.left - 1))
     if k == D.INTRIGUE:
         assert isinstance(action, ChooseNode)
         n = action.node

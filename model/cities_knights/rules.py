@@ -245,8 +245,9 @@ DESERTER = _card("deserter", "Выберите противника, чтобы 
                  "A rival loses a knight; one may place a knight of that level free (reading:"
                  " cities_knights/deserter-knight).")
 DIPLOMAT = _card("diplomat", "Уберите все открытые дороги.",
-                 "Remove open road(s) (reading: cities_knights/diplomat); one's own may be"
-                 " re-placed.")
+                 "Remove open road(s) (reading: cities_knights/diplomat); each of one's own"
+                 " removed may be moved free to another path (not back where a removed road"
+                 " of one's own stood).")
 INTRIGUE = _card("intrigue", "Сместите вражеского рыцаря, коснувшегося одной из ваших дорог.",
                  "Displace a rival knight at one of one's roads (no knight needed).")
 SABOTEUR = _card("saboteur", "Все игроки, имеющие равное или большее количество очков",
@@ -307,7 +308,8 @@ A_DIPLOMAT = R.ambiguity(
           " переместить.",
     question="Does the Diplomat remove all open roads or one open road?",
     readings={"one": "one open road of any player; one's own may be re-placed free",
-              "all": "every open road of every player; none is re-placed"},
+              "all": "every open road of every player; each of one's own may be re-placed"
+                     " free"},
     default="one",
     why="The published card removes one open road; the text's 'all' then speaks of 'it'"
         " (one road) in its next sentence.",

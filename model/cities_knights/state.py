@@ -46,7 +46,7 @@ class Pending:
     (0 first choice, 1 second, 2 third), ``target`` (a chosen seat, hex or die value, or 1
     when a Deserter's knight comes active; -1: none), ``left`` (choices left: cards to take
     or give, roads, promotions, or the level of a knight to place) and ``queue`` (seats still
-    to act, in order)."""
+    to act, in order; the Diplomat's: the paths of one's own roads it removed)."""
 
     card: int
     step: int = 0

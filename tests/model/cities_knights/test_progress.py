@@ -25,6 +25,8 @@ from rules_oracle.model.cities_knights.state import CKState, Stage
 from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
 
 LINE = chain(0, 3, 7, 12, 17)
+#: a path from intersection 12 off the line (where a moved road of player 0 may go)
+ELSEWHERE = next(e for e in B.NODE_PATHS[12] if e not in LINE)
 BOARD = {"cities": {0: 0, 40: 1}, "settlements": {46: 2},
          "roads": {**dict.fromkeys(LINE, 0), B.NODE_PATHS[40][0]: 1, B.NODE_PATHS[46][0]: 2}}
 
@@ -185,10 +187,26 @@ def test_diplomat_one_or_all_open_roads() -> None:
     assert ChoosePath(LINE[0]) not in GAME.legal_actions(s)  # closed at the city
     s = GAME.apply(s, ChoosePath(LINE[-1]))
     assert s.path_owner[LINE[-1]] == -1 and s.players[0].roads == 3
-    s = GAME.apply(s, ChoosePath(LINE[-1]))  # re-placed
-    assert s.players[0].roads == 4 and s.stage is Stage.MAIN
+    # "вы можете ее переместить": moved, so not back where it stood
+    assert rule_of(s, ChoosePath(LINE[-1])) == RB.DIPLOMAT
+    s = GAME.apply(s, ChoosePath(ELSEWHERE))  # re-placed
+    assert s.players[0].roads == 4 and s.path_owner[ELSEWHERE] == 0 and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.diplomat", "cities_knights/diplomat")
+def test_diplomat_all_lets_one_move_ones_own_roads() -> None:
     every = play(with_card("diplomat", variant={"diplomat": "all"}), "diplomat")
-    assert every.path_owner[LINE[-1]] == -1 and every.stage is Stage.MAIN
+    assert every.path_owner[LINE[-1]] == -1
+    assert every.path_owner[B.NODE_PATHS[40][0]] == -1  # a rival's open road too
+    # "Если это ваша собственная дорога, вы можете ее переместить"
+    assert every.stage is Stage.CARD and GAME.actor(every) == 0
+    acts = GAME.legal_actions(every)
+    assert ChoosePath(ELSEWHERE) in acts and Stop() in acts
+    assert ChoosePath(LINE[-1]) not in acts
+    moved = GAME.apply(every, ChoosePath(ELSEWHERE))
+    assert moved.players[0].roads == 4 and moved.stage is Stage.MAIN and moved.pending is None
+    kept = GAME.apply(every, Stop())
+    assert kept.players[0].roads == 3 and kept.stage is Stage.MAIN
 
 
 @pytest.mark.rules("cities_knights/progress.intrigue")
