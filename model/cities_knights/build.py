@@ -297,7 +297,7 @@ def improve_rule(state: CKState, p: int, kind: int) -> str | None:
     if not _has_city(state, p):
         return RB.IMPROVE_CITY
     always = state.config.option("level-four-city") == "always" \
-        and level >= D.METROPOLIS_LEVEL
+        and level == D.METROPOLIS_LEVEL
     if (always or metropolis_comes(state, p, kind, level)) and not free_cities(state, p):
         return RB.METROPOLIS_CITY
     if not can_pay(state, p, improve_cost(state, p, kind)):

@@ -172,8 +172,9 @@ METROPOLIS_TAKE = R.rule("metropolis.take", "Игроки могут украс�
                          " metropolis from a level-4 holder; then it stays.")
 METROPOLIS_CITY = R.rule("metropolis.needs-city", "Вы не можете повысить статус Метрополии или"
                          " приобрести Улучшение Города 4-го уровня, не имея доступного города.",
-                         "Levels 4 and 5 need a city without a metropolis when the"
-                         " metropolis would come to the buyer.")
+                         "Level 4 needs a city of one's own without a metropolis (reading:"
+                         " cities_knights/level-four-city); level 5 needs one when it brings"
+                         " the buyer the metropolis.")
 METROPOLIS_SAFE = R.rule("metropolis.immune", "Варвары не могут разрушить Метрополию.",
                          "A metropolis city is never reduced by the barbarians.")
 
@@ -374,14 +375,19 @@ A_DESERTER = R.ambiguity(
 A_LEVEL4_CITY = R.ambiguity(
     "level-four-city",
     quote="Чтобы купить Улучшение Города 4-го уровня, игрокам необходим доступный город.",
-    question="Does buying level 4 (or 5) always need a city without a metropolis, or only"
-             " when the metropolis would come to the buyer?",
-    readings={"if-metropolis": "only when the purchase brings the buyer the metropolis",
-              "always": "levels 4 and 5 always need a city without a metropolis"},
-    default="if-metropolis",
-    why="The city is needed to hold the metropolis; the published game asks for it only"
-        " then.",
-    source="published game (data/README.md, confidence H)",
+    question="Does buying level 4 always need a city without a metropolis, or only when the"
+             " metropolis would come to the buyer?",
+    readings={"always": "level 4 always needs a city without a metropolis (level 5 when it"
+                        " brings the metropolis)",
+              "if-metropolis": "only when the purchase brings the buyer the metropolis"},
+    default="always",
+    why="The text says it twice and without a condition: 'Чтобы купить Улучшение Города"
+        " 4-го уровня, игрокам необходим доступный город' and 'Вы не можете ... приобрести"
+        " Улучшение Города 4-го уровня, не имея доступного города'. data/README.md says only"
+        " that the metropolis 'needs a city without a metropolis', which both readings"
+        " keep; it says nothing of a level-4 purchase that brings none, so nothing argues"
+        " against the text's words.",
+    source="the rules text (chapter 11, twice)",
     option="level-four-city",
 )
 A_PLAY_COUNT = R.ambiguity(
