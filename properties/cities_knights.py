@@ -188,7 +188,8 @@ def turn_structure(state: CKState) -> list[Violation]:
     return out
 
 
-_PENDING_STAGES = frozenset({Stage.CARD, Stage.DISCARD, Stage.STEAL, Stage.DISPLACED})
+_PENDING_STAGES = frozenset({Stage.CARD, Stage.DISCARD, Stage.STEAL, Stage.DISPLACED,
+                             Stage.PROGRESS_DISCARD})
 
 
 _TERRAIN = tuple(sorted(t for t, n in enumerate(BD.TERRAIN_COUNTS) for _ in range(n)))

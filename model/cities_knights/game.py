@@ -219,6 +219,8 @@ class CitiesKnights(Game[CKState, Action]):
             state = turn.discard_progress(state, turn.progress_discarder(state), action)
             if turn.progress_discarder(state) >= 0:
                 return state
+            if state.pending is not None:  # the Spy's card was one too many
+                return evolve(state, pending=None, stage=Stage.MAIN)
             return turn.continue_draws(state)
         if st is Stage.END and isinstance(action, DiscardProgress):
             state = turn.discard_progress(state, state.turn, action)

@@ -30,7 +30,7 @@ from rules_oracle.model.cities_knights.common import (
     update_roads,
 )
 from rules_oracle.model.cities_knights.state import CKState, Pending, Stage
-from rules_oracle.model.cities_knights.turn import start_steals
+from rules_oracle.model.cities_knights.turn import progress_discarder, start_steals
 
 #: the rule of each progress kind, by index
 CARD_RULE: tuple[str, ...] = (
@@ -360,6 +360,8 @@ def card_step(state: CKState, action: Action) -> CKState:
         state = set_player(state, p, evolve(me, progress=bump(me.progress, c, 1)))
         if state.config.option("progress-play") == "one":
             state = evolve(state, fresh=(*state.fresh, c))
+        if progress_discarder(state) >= 0:  # a 6th card on one's turn (own-turn-hand=five)
+            return evolve(state, stage=Stage.PROGRESS_DISCARD)
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.BISHOP:
         assert isinstance(action, ChooseHex)

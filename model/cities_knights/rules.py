@@ -203,8 +203,8 @@ TRADE_LIMIT = R.rule("trade.limit", "", "At most 10 trades (maritime and domesti
 PROGRESS_DECKS = _d("progress.decks", "merchant 6, resource monopoly 4, commercial harbor 2",
                     "Three decks of 18 by colour with the published counts.")
 HAND_LIMIT = R.rule("progress.hand-limit", "В вашей руке может быть только 4 карты прогресса.",
-                    "At most 4 progress cards in hand (5 during one's turn; the one on turn"
-                    " discards down to 4 at its end; reading:"
+                    "At most 4 progress cards in hand; 5 during one's turn (a 6th is"
+                    " discarded at once), down to 4 at its end (reading:"
                     " cities_knights/own-turn-hand).")
 OFF_TURN = R.rule("progress.off-turn", "Если Вы вытягиваете 5-ю карту прогресса не в свой ход",
                   "Drawing a 5th card off one's turn: discard one at once.")
@@ -436,13 +436,16 @@ A_OWN_TURN_HAND = R.ambiguity(
     "own-turn-hand",
     quote="Однако у вас может быть 5 в свой ход.",
     question="May the player on turn hold more than 5 progress cards during his turn?",
-    readings={"discard-at-end": "yes: any number during his turn, discarding down to 4 at"
-                                " its end",
-              "five": "no: a card beyond the 5th on his turn is discarded at once"},
-    default="discard-at-end",
-    why="The published game (data/README.md, confidence H): a 5th card off one's turn is"
-        " discarded at once, on one's turn by its end; only the end of the turn is named.",
-    source="supplementary data (confidence H)",
+    readings={"five": "no: a card beyond the 5th on his turn is discarded at once; at its"
+                      " end he discards down to 4",
+              "discard-at-end": "yes: any number during his turn, discarding down to 4 at"
+                                " its end"},
+    default="five",
+    why="The text bounds the hand on one's turn: 'у вас может быть 5 в свой ход', and has"
+        " the player end his turn with at most 5 ('Если вы заканчиваете свой ход с 5"
+        " картами'). data/README.md ('a 5th off one's turn is discarded at once, on one's"
+        " turn by its end') speaks of a 5th card only and allows no 6th.",
+    source="the rules text (chapter 12); data/README.md agrees for the 5th card",
     option="own-turn-hand",
 )
 A_SPENT = R.ambiguity(

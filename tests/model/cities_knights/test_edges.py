@@ -90,10 +90,10 @@ def _draw_on_own_turn(variant: dict[str, str]) -> CKState:
 
 @pytest.mark.rules("cities_knights/progress-play-count", "cities_knights/dice.gate-draw")
 def test_a_card_drawn_this_turn_is_playable_unless_one_a_turn() -> None:
-    s = _draw_on_own_turn({})
+    s = _draw_on_own_turn({"own-turn-hand": "discard-at-end"})
     assert s.stage is Stage.MAIN and s.fresh == ()
     assert GAME.apply(s, PlayProgress(D.MINING)).spent[D.MINING] == 1
-    one = _draw_on_own_turn({"progress-play": "one"})
+    one = _draw_on_own_turn({"progress-play": "one", "own-turn-hand": "discard-at-end"})
     assert one.stage is Stage.MAIN and one.fresh == (D.MINING,)
     assert rule_of(one, PlayProgress(D.MINING)) == RB.PLAY
     view = GAME.observe(one, 0)
@@ -103,9 +103,10 @@ def test_a_card_drawn_this_turn_is_playable_unless_one_a_turn() -> None:
 
 @pytest.mark.rules("cities_knights/progress.hand-limit", "cities_knights/own-turn-hand")
 def test_more_than_five_on_ones_turn_until_its_end_or_at_once() -> None:
-    s = _draw_on_own_turn({})
+    s = _draw_on_own_turn({"own-turn-hand": "discard-at-end"})
     assert s.stage is Stage.MAIN and sum(s.players[0].progress) == 6
-    five = _draw_on_own_turn({"own-turn-hand": "five"})
+    # "у вас может быть 5 в свой ход": a 6th is discarded at once (the default)
+    five = _draw_on_own_turn({})
     assert five.stage is Stage.PROGRESS_DISCARD and GAME.actor(five) == 0
     assert rule_of(five, DiscardProgress(D.SPY)) == RB.HAND_LIMIT
     five = GAME.apply(five, DiscardProgress(D.CRANE))

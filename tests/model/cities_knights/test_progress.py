@@ -16,6 +16,7 @@ from rules_oracle.model.cities_knights.actions import (
     ChoosePath,
     ChoosePlayer,
     ChooseProgress,
+    DiscardProgress,
     Improve,
     PlayProgress,
     Stop,
@@ -151,6 +152,16 @@ def test_spy() -> None:
     s = GAME.apply(s, ChooseProgress(D.SMITH))
     assert s.players[0].progress == progress(smith=1) and s.players[1].progress == \
         progress(crane=1)
+
+
+@pytest.mark.rules("cities_knights/progress.spy", "cities_knights/own-turn-hand",
+                   "cities_knights/progress.hand-limit")
+def test_a_spy_taking_a_sixth_card_on_ones_turn_discards_at_once() -> None:
+    s = with_card("spy", held={0: progress(spy=1, crane=5), 1: progress(smith=1)})
+    s = GAME.apply(GAME.apply(play(s, "spy"), ChoosePlayer(1)), ChooseProgress(D.SMITH))
+    assert s.stage is Stage.PROGRESS_DISCARD and GAME.actor(s) == 0
+    s = GAME.apply(s, DiscardProgress(D.CRANE))
+    assert s.stage is Stage.MAIN and s.pending is None and sum(s.players[0].progress) == 5
 
 
 @pytest.mark.rules("cities_knights/progress.bishop")
