@@ -26,12 +26,21 @@ def cards_conserved(state: CKState) -> list[Violation]:
 
 
 def progress_conserved(state: CKState) -> list[Violation]:
-    """Decks + hands + spent + Printer/Constitution face up = the 54 progress cards, per
-    kind; no VP card is ever held in a hand."""
+    """Decks (the cards under them included) + hands + spent + Printer/Constitution face
+    up = the 54 progress cards, per kind; a card lies under its own colour's deck; no VP
+    card is ever held in a hand."""
     out = []
     face_up = sum(pl.vp_cards for pl in state.players)
+    under = [0] * D.N_PROGRESS_KINDS
+    for c, kinds in enumerate(state.under):
+        for k in kinds:
+            under[k] += 1
+            if D.PROGRESS_COLOUR[k] != c:
+                out.append(Violation("cities_knights/inv.progress-conserved",
+                                     f"{D.PROGRESS_NAMES[k]} under the deck of colour {c}"))
     for k in range(D.N_PROGRESS_KINDS):
-        n = state.deck[k] + state.spent[k] + sum(pl.progress[k] for pl in state.players)
+        n = state.deck[k] + state.spent[k] + under[k] \
+            + sum(pl.progress[k] for pl in state.players)
         if k in D.VP_CARDS:
             if any(pl.progress[k] for pl in state.players):
                 out.append(Violation("cities_knights/inv.progress-conserved",

@@ -8,8 +8,9 @@ giving back one of another kind, so every size a player sees stays the same:
   cards of a player in a domestic trade under way, whose offer names them);
 * a progress card between a hand and the deck of its colour (its holder's secret changes).
 
-No twin is built while a card in play shows a rival's cards or a hand is being taken from
-(stage ``card``), nor one that would change who may act.
+Twins are built in every stage, stage ``card`` too, but never of the cards a card in play
+shows its player (the Master Merchant's rival's hand, the Spy's rival's progress cards),
+nor one that would change who may act.
 """
 
 import random
@@ -83,10 +84,23 @@ def _progress_twin(state: CKState, seats: list[int], rng: random.Random) -> Twin
     return None
 
 
+def _shown(state: CKState) -> tuple[set[int], set[int]]:
+    """The seats whose hand (Master Merchant) or progress cards (Spy) the card in play
+    shows its player."""
+    pd = state.pending
+    if state.stage is not Stage.CARD or pd is None or pd.step != 1:
+        return set(), set()
+    if pd.card == D.MASTER_MERCHANT:
+        return {pd.target}, set()
+    if pd.card == D.SPY:
+        return set(), {pd.target}
+    return set(), set()
+
+
 def twins(state: CKState, rng: random.Random) -> list[Twin]:
     """Up to two twins: cards between hands, a progress card and its deck."""
-    if state.stage is Stage.CARD:
-        return []
     seats = shuffled(range(state.config.players), rng)
-    found = (_card_twin(state, seats, rng), _progress_twin(state, seats, rng))
+    hands, progress = _shown(state)
+    found = (_card_twin(state, [s for s in seats if s not in hands], rng),
+             _progress_twin(state, [s for s in seats if s not in progress], rng))
     return [t for t in found if t is not None]

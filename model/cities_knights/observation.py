@@ -80,9 +80,11 @@ class PublicView:
     defender_cards_left: int
     #: resource and commodity cards in the bank
     bank: tuple[int, ...]
-    #: progress cards left in the trade, politics, science decks
+    #: progress cards left in the trade, politics, science decks (those put under them
+    #: included, face down)
     progress_deck_sizes: tuple[int, int, int]
-    #: progress cards played or discarded, per kind
+    #: progress cards played or discarded and set aside, per kind (``progress-return=
+    #: set-aside``; none under the default)
     progress_spent: tuple[int, ...]
     dice: tuple[int, int]
     event_face: int
@@ -142,7 +144,7 @@ def public_view(s: CKState) -> PublicView:
 
     who = GAME.actor(s)
     sizes = tuple(sum(n for k, n in enumerate(s.deck) if D.PROGRESS_COLOUR[k] == c)
-                  for c in range(3))
+                  + len(s.under[c]) for c in range(3))
     return PublicView(
         players=s.config.players, stage=s.stage, turn_number=s.turns, on_turn=s.turn,
         to_act=who if who >= 0 else CHANCE, terrain=s.terrain, tokens=s.tokens,

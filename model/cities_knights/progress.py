@@ -30,7 +30,11 @@ from rules_oracle.model.cities_knights.common import (
     update_roads,
 )
 from rules_oracle.model.cities_knights.state import CKState, Pending, Stage
-from rules_oracle.model.cities_knights.turn import progress_discarder, start_steals
+from rules_oracle.model.cities_knights.turn import (
+    progress_discarder,
+    spend_progress,
+    start_steals,
+)
 
 #: the rule of each progress kind, by index
 CARD_RULE: tuple[str, ...] = (
@@ -98,10 +102,6 @@ def _richer(state: CKState, strict: bool) -> tuple[int, ...]:
                  if (state.players[q].vp > mine if strict else state.players[q].vp >= mine))
 
 
-def _with_commodities(state: CKState, seats: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(q for q in seats if any(state.players[q].hand[BD.N_RESOURCES:]))
-
-
 def _with_cards(state: CKState, seats: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(q for q in seats if sum(state.players[q].hand))
 
@@ -136,7 +136,7 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
         return _cards_of(state, pd.target)
     if k == D.COMMERCIAL_HARBOR:
         if step == 0:
-            if not pd.queue:
+            if not pd.queue or not any(state.players[p].hand[:BD.N_RESOURCES]):
                 return ()
             return (*_cards_of(state, p, 0, BD.N_RESOURCES), Stop())
         return _cards_of(state, pd.queue[0], BD.N_RESOURCES)
@@ -203,8 +203,8 @@ def card_actor(state: CKState) -> int:
 # -- playing ----------------------------------------------------------------------------------
 def _first(state: CKState, k: int) -> Pending:
     p = state.turn
-    if k == D.COMMERCIAL_HARBOR:
-        return Pending(k, queue=_with_commodities(state, others(state)))
+    if k == D.COMMERCIAL_HARBOR:  # every rival in turn: who holds a commodity is hidden
+        return Pending(k, queue=others(state))
     if k == D.WEDDING:
         return Pending(k, left=D.FREE_TWO, queue=_with_cards(state, _richer(state, True)))
     if k == D.ROAD_BUILDING:
@@ -239,8 +239,8 @@ def playable(state: CKState, k: int) -> str | None:
         return None if open_roads(state) else RB.DIPLOMAT
     if k == D.WEDDING:
         return None if _with_cards(state, _richer(state, True)) else RB.WEDDING
-    if k == D.COMMERCIAL_HARBOR and not any(state.players[p].hand[:BD.N_RESOURCES]):
-        return RB.COMMERCIAL_HARBOR
+    if k == D.COMMERCIAL_HARBOR:
+        return None if any(state.players[p].hand[:BD.N_RESOURCES]) else RB.COMMERCIAL_HARBOR
     return None if _options(state, _first(state, k)) else CARD_RULE[k]
 
 
@@ -257,8 +257,8 @@ def play(state: CKState, action: PlayProgress) -> CKState:
         raise RB.RULES.illegal(why, f"progress card {k!r} cannot be played now")
     p = state.turn
     pl = state.players[p]
-    state = set_player(state, p, evolve(pl, progress=bump(pl.progress, k, -1)),
-                       spent=bump(state.spent, k, 1))
+    state = spend_progress(set_player(state, p, evolve(pl, progress=bump(pl.progress, k, -1))),
+                           k)
     if state.config.option("progress-play") == "one":
         state = evolve(state, played=True)
     if k == D.WARLORD:
@@ -345,10 +345,12 @@ def card_step(state: CKState, action: Action) -> CKState:
         assert isinstance(action, ChooseCard)
         q = pd.queue[0]
         if pd.step == 0:
+            if not any(state.players[q].hand[BD.N_RESOURCES:]):
+                # offered a resource, he has no commodity to give: no exchange
+                return _continue(state, evolve(pd, queue=pd.queue[1:]))
             return evolve(_give(state, p, q, action.card), pending=evolve(pd, step=1))
         state = _give(state, q, p, action.card)
-        rest = _with_commodities(state, pd.queue[1:])
-        return _continue(state, evolve(pd, step=0, queue=rest))
+        return _continue(state, evolve(pd, step=0, queue=pd.queue[1:]))
     if k == D.SPY:
         if isinstance(action, ChoosePlayer):
             return _continue(state, evolve(pd, step=1, target=action.player))

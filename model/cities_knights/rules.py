@@ -213,7 +213,8 @@ VP_FACE_UP = R.rule("progress.vp-cards", "не засчитываются в с�
                     " count in the hand.")
 PLAY = R.rule("progress.play", "", "A progress card is played after the roll (the Alchemist"
               " before it), any number a turn (reading: cities_knights/progress-play-count);"
-              " the played card goes to the discard pile.",
+              " the played card goes under its deck (reading:"
+              " cities_knights/spent-progress-cards).",
               source="published game; stands in no project text")
 
 
@@ -227,8 +228,9 @@ MERCHANT = _card("merchant", "Переместите Торговца на лю�
 RESOURCE_MONOPOLY = _card("resource-monopoly", "Выберите ресурс для всех игроков, чтобы дать"
                           " вам 2 из", "Name a resource: each other player gives up to 2.")
 COMMERCIAL_HARBOR = _card("commercial-harbor", "Заставьте каждого игрока обменять вам товар",
-                          "Each other player in turn: give him a resource; he gives a"
-                          " commodity of his choice; one may stop early.")
+                          "Each other player in turn: offer him a resource; he gives a"
+                          " commodity of his choice for it (with none, no exchange); one may"
+                          " stop early.")
 MASTER_MERCHANT = _card("master-merchant", "Выберите 1 игрока, у которого больше очков, чем у"
                         " вас", "Take 2 cards of choice from the hand of a player with more"
                         " points.")
@@ -453,11 +455,34 @@ A_SPENT = R.ambiguity(
     quote="Существует 18 Карт Прогресса каждого типа.",
     question="Where do played and discarded progress cards go, and what does a draw from an"
              " empty deck give?",
-    readings={"set-aside": "they are set aside; a draw from an empty deck gives nothing"},
-    default="set-aside",
-    why="The text is silent; a multiset deck cannot model cards slid under a pile (drawn"
-        " last) without its order.",
-    source="project default (the text is silent)",
+    readings={"under": "each goes face down under the deck of its colour, in the order"
+                       " they come; they are drawn, in that order, once the cards above them"
+                       " are drawn",
+              "set-aside": "they are set aside for good; a draw from an empty deck gives"
+                           " nothing"},
+    default="under",
+    why="The text is silent. In the published game a played progress card goes under its"
+        " stack, so the decks never run dry; set aside, they do (an eager game empties"
+        " the politics deck in about 80 turns, a long game all 54 cards).",
+    source="published game's rules (not in data/README.md: confidence M)",
+    option="progress-return",
+)
+A_DISCARD_SHOWN = R.ambiguity(
+    "progress-discard-shown",
+    quote="Если Вы вытягиваете 5-ю карту прогресса не в свой ход, Вы должны сбросить одну"
+          " карту прогресса с руки.",
+    question="Do the other players see which progress card a player discards for the hand"
+             " limit?",
+    readings={"hidden": "no: it goes face down under its deck; the others see only that a"
+                        " card of its colour went there (the deck's size)",
+              "shown": "yes: it lies face up with the cards set aside (the view's"
+                       " progress_spent), as under progress-return=set-aside"},
+    default="hidden",
+    why="The text says only that a card is discarded; a card is not played when discarded,"
+        " and under the published return it goes face down under its deck. Under"
+        " progress-return=set-aside the pile of set-aside cards is open, so a discard is"
+        " seen there. What is seen changes nobody's legal play.",
+    source="published game's rules (the return under the deck; confidence M)",
 )
 A_COMMODITY_TRADE = R.ambiguity(
     "commodity-harbour",

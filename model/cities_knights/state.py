@@ -93,7 +93,8 @@ class CKState:
     bank: tuple[int, ...]
     #: progress cards in the three decks (one count per kind; a kind's colour is its deck)
     deck: tuple[int, ...]
-    #: progress cards played or discarded, per kind
+    #: progress cards played or discarded and set aside, per kind (reading
+    #: ``progress-return=set-aside``; under the default they go under their deck: ``under``)
     spent: tuple[int, ...]
     #: owner of each intersection's building (-1: none), 1 settlement / 2 city
     node_owner: tuple[int, ...]
@@ -109,6 +110,9 @@ class CKState:
     #: per intersection: 1 the knight there was activated this turn, 2 promoted this turn
     knight_marks: tuple[int, ...]
     path_owner: tuple[int, ...]
+    #: per colour (trade, politics, science): the progress cards played or discarded and
+    #: put face down under that deck, first drawn first, once the cards above are drawn
+    under: tuple[tuple[int, ...], ...] = ((), (), ())
     #: the merchant's hex and its holder (-1: not placed)
     merchant: int = -1
     merchant_owner: int = -1

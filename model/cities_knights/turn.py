@@ -64,8 +64,23 @@ def event(state: CKState, action: EventDie) -> CKState:
     return continue_draws(evolve(state, draws=draws))
 
 
-def _colour_left(state: CKState, colour: int) -> bool:
+def _above(state: CKState, colour: int) -> bool:
+    """Whether the deck of ``colour`` holds cards above those put under it."""
     return any(n for k, n in enumerate(state.deck) if D.PROGRESS_COLOUR[k] == colour)
+
+
+def _colour_left(state: CKState, colour: int) -> bool:
+    return _above(state, colour) or bool(state.under[colour])
+
+
+def spend_progress(state: CKState, k: int) -> CKState:
+    """A played or discarded progress card ``k`` goes face down under its deck, drawn after
+    the cards above it (cities_knights/spent-progress-cards), or is set aside
+    (``progress-return=set-aside``)."""
+    if state.config.option("progress-return") == "set-aside":
+        return evolve(state, spent=bump(state.spent, k, 1))
+    c = D.PROGRESS_COLOUR[k]
+    return evolve(state, under=put(state.under, c, (*state.under[c], k)))
 
 
 def continue_draws(state: CKState) -> CKState:
@@ -103,6 +118,8 @@ def choose_deck(state: CKState, action: ChooseDeck) -> CKState:
 
 def draw_outcomes_of(state: CKState) -> tuple[tuple[Action, Fraction], ...]:
     colour = state.draws[0][1]
+    if not _above(state, colour):  # the cards put under it, in order
+        return ((DrawProgress(state.under[colour][0]), Fraction(1)),)
     return draw_outcomes(((k, n) for k, n in enumerate(state.deck)
                           if D.PROGRESS_COLOUR[k] == colour), DrawProgress)
 
@@ -110,11 +127,20 @@ def draw_outcomes_of(state: CKState) -> tuple[tuple[Action, Fraction], ...]:
 def draw(state: CKState, action: DrawProgress) -> CKState:
     seat, colour = state.draws[0]
     k = action.progress
-    if not in_range(k, D.N_PROGRESS_KINDS) or D.PROGRESS_COLOUR[k] != colour \
-            or not state.deck[k]:
+    if not in_range(k, D.N_PROGRESS_KINDS) or D.PROGRESS_COLOUR[k] != colour:
         raise RB.RULES.illegal(RB.GATE, f"no progress card {k!r} in the deck of colour"
                                f" {colour}")
-    state = evolve(state, deck=bump(state.deck, k, -1), draws=state.draws[1:])
+    if _above(state, colour):
+        if not state.deck[k]:
+            raise RB.RULES.illegal(RB.GATE, f"no progress card {k!r} in the deck of colour"
+                                   f" {colour}")
+        state = evolve(state, deck=bump(state.deck, k, -1), draws=state.draws[1:])
+    else:
+        if k != state.under[colour][0]:
+            raise RB.RULES.illegal(RB.GATE, f"the next card of colour {colour} is"
+                                   f" {state.under[colour][0]}, not {k!r}")
+        state = evolve(state, under=put(state.under, colour, state.under[colour][1:]),
+                       draws=state.draws[1:])
     state = gain_progress(state, seat, k)
     if progress_discarder(state) >= 0:
         return evolve(state, stage=Stage.PROGRESS_DISCARD)
@@ -154,8 +180,8 @@ def discard_progress(state: CKState, seat: int, action: DiscardProgress) -> CKSt
     rule = RB.HAND_LIMIT if state.stage is Stage.END or seat == state.turn else RB.OFF_TURN
     if not in_range(k, D.N_PROGRESS_KINDS) or not pl.progress[k]:
         raise RB.RULES.illegal(rule, f"player {seat} holds no progress card {k!r}")
-    state = set_player(state, seat, evolve(pl, progress=bump(pl.progress, k, -1)),
-                       spent=bump(state.spent, k, 1))
+    state = spend_progress(set_player(state, seat, evolve(
+        pl, progress=bump(pl.progress, k, -1))), k)
     if seat == state.turn and state.fresh.count(k) > state.players[seat].progress[k]:
         i = state.fresh.index(k)  # one discards a card gained this turn first
         state = evolve(state, fresh=state.fresh[:i] + state.fresh[i + 1:])

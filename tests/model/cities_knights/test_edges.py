@@ -92,7 +92,7 @@ def _draw_on_own_turn(variant: dict[str, str]) -> CKState:
 def test_a_card_drawn_this_turn_is_playable_unless_one_a_turn() -> None:
     s = _draw_on_own_turn({"own-turn-hand": "discard-at-end"})
     assert s.stage is Stage.MAIN and s.fresh == ()
-    assert GAME.apply(s, PlayProgress(D.MINING)).spent[D.MINING] == 1
+    assert GAME.apply(s, PlayProgress(D.MINING)).under[D.SCIENCE] == (D.MINING,)
     one = _draw_on_own_turn({"progress-play": "one", "own-turn-hand": "discard-at-end"})
     assert one.stage is Stage.MAIN and one.fresh == (D.MINING,)
     assert rule_of(one, PlayProgress(D.MINING)) == RB.PLAY

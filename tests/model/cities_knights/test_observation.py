@@ -5,10 +5,12 @@ import random
 import attrs
 import pytest
 
+from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.observation import PlayerView, PublicView
-from rules_oracle.model.cities_knights.state import Stage
+from rules_oracle.model.cities_knights.state import Pending, Stage
 from rules_oracle.properties.cities_knights_hidden import twins
+from rules_oracle.properties.observation import check_twin
 from tests.model.cities_knights.helpers import cards, chain, make, progress
 
 BOARD = {"cities": {0: 0, 40: 1}, "roads": dict.fromkeys(chain(0, 3, 7, 12, 17), 0)}
@@ -41,4 +43,20 @@ def test_twins_hide_what_they_change() -> None:
         for seat in range(3):
             same = GAME.observe(twin.state, seat) == GAME.observe(s, seat)
             assert same == (seat not in twin.changed)
-    assert twins(attrs.evolve(s, stage=Stage.CARD), random.Random(1)) == []
+
+
+@pytest.mark.rules("cities_knights/progress.master-merchant", "cities_knights/progress.spy")
+def test_twins_cover_a_card_in_play_but_not_the_cards_it_shows() -> None:
+    s = make(hands={0: cards(ore=2), 1: cards(wool=1), 2: cards(grain=1)},
+             held={1: progress(spy=1), 2: progress(crane=1)}, **BOARD)  # type: ignore[arg-type]
+    for card, step in ((D.COMMERCIAL_HARBOR, 0), (D.MASTER_MERCHANT, 1), (D.SPY, 1)):
+        playing = attrs.evolve(s, stage=Stage.CARD, pending=Pending(card, step=step, target=1))
+        found = twins(playing, random.Random(2))
+        assert found  # stage card is covered
+        for twin in found:
+            assert check_twin(GAME, playing, twin) == []
+            if card == D.MASTER_MERCHANT and step:
+                assert all(sum(twin.state.players[1].hand) == 1 and
+                           twin.state.players[1].hand == s.players[1].hand for twin in found)
+            if card == D.SPY:
+                assert twin.state.players[1].progress == s.players[1].progress

@@ -104,6 +104,31 @@ def test_commercial_harbor() -> None:
     assert s.players[0].hand == cards(lumber=1, cloth=1) and s.stage is Stage.MAIN
 
 
+@pytest.mark.rules("cities_knights/progress.commercial-harbor")
+def test_commercial_harbor_shows_nobody_who_holds_a_commodity() -> None:
+    one = with_card("commercial-harbor", hands={0: cards(lumber=2), 1: cards(cloth=1),
+                                                2: cards(ore=1)})
+    two = with_card("commercial-harbor", hands={0: cards(lumber=2), 1: cards(ore=1),
+                                                2: cards(cloth=1)})
+    assert GAME.observe(one, "public") == GAME.observe(two, "public")
+    one, two = play(one, "commercial-harbor"), play(two, "commercial-harbor")
+    # the card in play asks every rival in turn, whatever he holds
+    assert GAME.observe(one, "public") == GAME.observe(two, "public")
+    assert one.pending is not None and one.pending.queue == (1, 2)
+    assert GAME.legal_actions(one) == GAME.legal_actions(two)
+    # offered a resource, player 1 of the second game has no commodity: no exchange
+    two = GAME.apply(two, ChooseCard(BD.LUMBER))
+    assert two.players[0].hand == cards(lumber=2) and GAME.actor(two) == 0
+    two = GAME.apply(GAME.apply(two, ChooseCard(BD.LUMBER)), ChooseCard(D.CLOTH))
+    assert two.players[0].hand == cards(lumber=1, cloth=1) and two.stage is Stage.MAIN
+    # nobody holds a commodity: the card is still played, for nothing
+    none = with_card("commercial-harbor", hands={0: cards(lumber=1), 1: cards(ore=1)})
+    none = GAME.apply(play(none, "commercial-harbor"), ChooseCard(BD.LUMBER))
+    assert none.stage is Stage.CARD and none.pending is not None and none.pending.queue == (2,)
+    none = GAME.apply(none, ChooseCard(BD.LUMBER))
+    assert none.stage is Stage.MAIN and none.players[0].hand == cards(lumber=1)
+
+
 @pytest.mark.rules("cities_knights/progress.master-merchant")
 def test_master_merchant_takes_two_from_a_richer_player() -> None:
     s = with_card("master-merchant", hands={1: cards(wool=1, paper=2)},
