@@ -239,14 +239,17 @@ def pending_work(state: CKState) -> list[Violation]:
          st is Stage.DRAWS or st is Stage.PROGRESS_DISCARD),
         ("seats to choose", bool(state.queue), st is Stage.REDUCE or st is Stage.AQUEDUCT),
         ("a metropolis to place", state.metro_kind >= 0, st is Stage.METROPOLIS),
-        # an Intrigue's displaced knight keeps the intersection it was taken from
-        ("a moving knight", state.knight_node >= 0,
-         st is Stage.KNIGHT or (st is Stage.DISPLACED and state.pending is not None)),
         ("a displaced knight", state.displaced[0] >= 0, st is Stage.DISPLACED),
         ("a domestic offer", state.offer is not None, st is Stage.TRADE),
     )
     out = [Violation("cities_knights/inv.pending-work", f"{what} in stage {st.value}")
            for what, present, allowed in checks if present != allowed]
+    # the knight moving; an Intrigue's displaced knight keeps the intersection it was taken
+    # from; a chasing knight is named while the robber moves (a 7's robber names none)
+    moving = st is Stage.KNIGHT or (st is Stage.DISPLACED and state.pending is not None)
+    if st is not Stage.ROBBER and (state.knight_node >= 0) != moving:
+        out.append(Violation("cities_knights/inv.pending-work",
+                             f"a moving knight in stage {st.value}"))
     if state.pending is not None and st not in _PENDING_STAGES:
         out.append(Violation("cities_knights/inv.pending-work",
                              f"a card in play in stage {st.value}"))

@@ -103,13 +103,15 @@ def knight_build_spots(state: CKState, p: int) -> tuple[int, ...]:
     return knight_spots(state, p)
 
 
-def put_knight(state: CKState, p: int, n: int, level: int, active: bool) -> CKState:
+def put_knight(state: CKState, p: int, n: int, level: int, active: bool,
+               placed: bool = False) -> CKState:
+    """``p``'s knight of ``level`` on ``n``; ``placed``: newly placed this turn (mark 4)."""
     pl = state.players[p]
     state = set_player(state, p, evolve(pl, knights=bump(pl.knights, level - 1, 1)),
                        knight_owner=put(state.knight_owner, n, p),
                        knight_level=put(state.knight_level, n, level),
                        knight_active=put(state.knight_active, n, active),
-                       knight_marks=put(state.knight_marks, n, 0))
+                       knight_marks=put(state.knight_marks, n, 4 if placed else 0))
     return update_roads(state, True, road_owners_at(state, n))
 
 
@@ -157,9 +159,14 @@ def promote(state: CKState, p: int, n: int) -> CKState:
 
 
 def can_act(state: CKState, p: int, n: int) -> bool:
-    """An active knight of ``p``'s, active since before this turn."""
-    return (in_range(n, B.N_NODES) and state.knight_owner[n] == p and state.knight_active[n]
-            and not state.knight_marks[n] & 1)
+    """An active knight of ``p``'s, active since before this turn (knight-act=activated),
+    or not both placed and activated this turn (knight-act=placed-and-activated)."""
+    if not (in_range(n, B.N_NODES) and state.knight_owner[n] == p and state.knight_active[n]):
+        return False
+    marks = state.knight_marks[n]
+    if state.config.option("knight-act") == "placed-and-activated":
+        return not (marks & 1 and marks & 4)
+    return not marks & 1
 
 
 def knight_targets(state: CKState, n: int) -> tuple[int, ...]:
@@ -254,7 +261,8 @@ def displaced_step(state: CKState, action: Action) -> CKState:
         raise RB.RULES.illegal(RB.INTRIGUE if state.knight_node >= 0 else RB.DISPLACE,
                                "the displaced knight goes to an empty intersection at its"
                                " owner's roads, not the one it was taken from")
-    state = put_knight(state, owner, action.node, level, active)
+    keep = state.config.option("displaced-active") == "keep"
+    state = put_knight(state, owner, action.node, level, active and keep)
     return evolve(state, displaced=(-1, 0, False), knight_node=-1, pending=None,
                   stage=Stage.MAIN)
 
@@ -284,7 +292,7 @@ def metropolis_comes(state: CKState, p: int, kind: int, level: int) -> bool:
 
 def improve_cost(state: CKState, p: int, kind: int) -> tuple[int, ...]:
     level = state.players[p].levels[kind] + 1
-    n = max(0, level - 1) if state.crane else level
+    n = max(0, level - 1) if state.crane == 1 else level
     return tuple(n if c == D.KIND_COMMODITY[kind] else 0 for c in range(D.N_CARDS))
 
 
@@ -308,7 +316,8 @@ def improve_rule(state: CKState, p: int, kind: int) -> str | None:
 def improve(state: CKState, p: int, kind: int) -> CKState:
     level = state.players[p].levels[kind] + 1
     comes = metropolis_comes(state, p, kind, level)
-    state = evolve(pay(state, p, improve_cost(state, p, kind)), crane=False)
+    state = evolve(pay(state, p, improve_cost(state, p, kind)),
+                   crane=2 if state.crane else 0)
     pl = state.players[p]
     levels = (*pl.levels[:kind], level, *pl.levels[kind + 1:])
     state = set_player(state, p, evolve(pl, levels=levels))

@@ -74,6 +74,8 @@ class PublicView:
     #: promoted this turn (no second promotion)
     knight_activated_this_turn: tuple[bool, ...]
     knight_promoted_this_turn: tuple[bool, ...]
+    #: per intersection: its knight was placed this turn (reading knight-act)
+    knight_placed_this_turn: tuple[bool, ...]
     road_owner: tuple[int, ...]
     barbarian_position: int
     barbarians_have_attacked: bool
@@ -94,7 +96,8 @@ class PublicView:
     offer: Offer | None
     #: the cards the Merchant Fleets played this turn make tradable 2:1
     merchant_fleet_cards: tuple[int, ...]
-    crane_played: bool
+    #: the Crane this turn: 0 none played, 1 played and not yet used, 2 its discount used
+    crane_played: int
     #: reading ``progress-play=one``: a progress card was played this turn
     progress_played_this_turn: bool
     discards_owed: tuple[int, ...]
@@ -155,6 +158,7 @@ def public_view(s: CKState) -> PublicView:
         knight_active=s.knight_active,
         knight_activated_this_turn=tuple(bool(m & 1) for m in s.knight_marks),
         knight_promoted_this_turn=tuple(bool(m & 2) for m in s.knight_marks),
+        knight_placed_this_turn=tuple(bool(m & 4) for m in s.knight_marks),
         road_owner=s.path_owner, barbarian_position=s.barbarians,
         barbarians_have_attacked=s.attacked, defender_cards_left=s.defenders_left,
         bank=s.bank, progress_deck_sizes=(sizes[0], sizes[1], sizes[2]),

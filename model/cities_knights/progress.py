@@ -50,10 +50,11 @@ _AT_ONCE = (D.WARLORD, D.CRANE, D.IRRIGATION, D.MINING, D.SABOTEUR)
 
 # -- helpers over the board ------------------------------------------------------------------
 def merchant_hexes(state: CKState, p: int) -> tuple[int, ...]:
-    """Land hexes (not the desert) touching one of ``p``'s buildings (settlements only with
-    the reading merchant=settlement)."""
+    """Hexes touching one of ``p``'s buildings (settlements only with the reading
+    merchant=settlement), the desert among them unless merchant-desert=never."""
     only = 1 if state.config.option("merchant") == "settlement" else 0
-    return tuple(h for h in range(B.N_HEXES) if BD.YIELD[state.terrain[h]] >= 0
+    desert = state.config.option("merchant-desert") == "allowed"
+    return tuple(h for h in range(B.N_HEXES) if (desert or BD.YIELD[state.terrain[h]] >= 0)
                  and any(state.node_owner[n] == p and (not only or state.node_level[n] == 1)
                          for n in B.HEX_NODES[h]))
 
@@ -80,6 +81,17 @@ def _harvest(state: CKState, p: int, terrain: int, card: int) -> CKState:
     pl = state.players[p]
     return set_player(state, p, evolve(pl, hand=bump(pl.hand, card, n)),
                       bank=bump(state.bank, card, -n))
+
+
+def _deserter_level(state: CKState, p: int, level: int) -> int:
+    """The level of the knight the Deserter's player may place for one of ``level``: that
+    level if one is left in his stock, else (deserter-level=lower) the strongest lower one
+    left; 0: none."""
+    lowest = 1 if state.config.option("deserter-level") == "lower" else level
+    for lv in range(level, lowest - 1, -1):
+        if state.players[p].knights[lv - 1] < D.KNIGHTS_PER_LEVEL:
+            return lv
+    return 0
 
 
 def _inventable(state: CKState) -> tuple[int, ...]:
@@ -232,7 +244,8 @@ def playable(state: CKState, k: int) -> str | None:
     if k in _AT_ONCE:
         if k == D.WARLORD and not build.activatable(state, p):
             return RB.WARLORD
-        if k == D.CRANE and state.crane:
+        if k == D.CRANE and (state.crane == 1 or (
+                state.crane and state.config.option("crane") == "one-a-turn")):
             return RB.CRANE
         return None
     if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
@@ -271,7 +284,7 @@ def play(state: CKState, action: PlayProgress) -> CKState:
                           strict=True))
         return evolve(state, knight_active=active, knight_marks=marks)
     if k == D.CRANE:
-        return evolve(state, crane=True)
+        return evolve(state, crane=1)
     if k == D.IRRIGATION:
         return _harvest(state, p, BD.FIELDS, BD.GRAIN)
     if k == D.MINING:
@@ -380,10 +393,11 @@ def card_step(state: CKState, action: Action) -> CKState:
             active = state.knight_active[action.node] \
                 and state.config.option("deserter-knight") == "as-removed"
             state = build.remove_knight(state, action.node)
-            if state.players[p].knights[level - 1] >= D.KNIGHTS_PER_LEVEL:
+            level = _deserter_level(state, p, level)
+            if not level:
                 return evolve(state, pending=None, stage=Stage.MAIN)
             return _continue(state, evolve(pd, step=2, left=level, target=int(active)))
-        state = build.put_knight(state, p, action.node, pd.left, pd.target == 1)
+        state = build.put_knight(state, p, action.node, pd.left, pd.target == 1, placed=True)
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.DIPLOMAT:
         assert isinstance(action, ChoosePath)

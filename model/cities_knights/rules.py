@@ -262,7 +262,8 @@ WEDDING = _card("wedding", "Все игроки, набравшие больше
 ALCHEMIST = _card("alchemist", "Определить бросок красного и обычного кубика",
                   "Before the roll: choose the white and red dice (the event die is rolled).")
 CRANE = _card("crane", "Постройте Улучшение Города за один товар меньше.",
-              "The next improvement this turn costs one commodity less (not cumulative).")
+              "The next improvement this turn costs one commodity less (not cumulative; one"
+              " Crane a turn, reading: cities_knights/crane-per-turn).")
 ENGINEER = _card("engineer", "Постройте городскую стену бесплатно",
                  "Build a city wall free.")
 INVENTOR = _card("inventor", "Поменяйте местами 2 числа на доске (кроме 6, 8, 2, 12)",
@@ -466,6 +467,108 @@ A_SPENT = R.ambiguity(
         " the politics deck in about 80 turns, a long game all 54 cards).",
     source="published game's rules (not in data/README.md: confidence M)",
     option="progress-return",
+)
+A_CRANE = R.ambiguity(
+    "crane-per-turn",
+    quote="Их нельзя объединить вместе, чтобы оплатить на 2+ товаров меньше за один ход",
+    question="May a second Crane be played in a turn, for a second improvement, once the"
+             " first has been used?",
+    readings={"one-a-turn": "no: one Crane a turn, so never 2 commodities less in a turn",
+              "per-improvement": "yes: two Cranes never discount one improvement together,"
+                                 " but each may discount its own"},
+    default="one-a-turn",
+    why="The text bars paying 2 or more commodities less 'за один ход' (in one turn), not"
+        " only on one improvement; two Cranes on two improvements pay 2 less in the turn.",
+    source="the rules text (chapter 15)",
+    option="crane",
+)
+A_KNIGHT_ACT = R.ambiguity(
+    "knight-act-activated",
+    quote="Вы НЕ МОЖЕТЕ разместить рыцаря, активировать рыцаря и выполнить действие рыцаря.",
+    question="Which knight may not act this turn: any knight activated this turn, or only one"
+             " both placed and activated this turn (the three steps the sentence names)?",
+    readings={"activated": "a knight activated this turn (for grain or by the Warlord) takes"
+                           " no action this turn",
+              "placed-and-activated": "only a knight placed and activated this turn takes no"
+                                      " action; one placed before may act once activated"},
+    default="activated",
+    why="data/README.md (confidence H): 'a knight cannot act in the turn it was activated';"
+        " the sentence lists placing, activating and acting, and the published game bars"
+        " the last two alone.",
+    source="supplementary data (confidence H)",
+    option="knight-act",
+)
+A_AQUEDUCT = R.ambiguity(
+    "aqueduct-shortage",
+    quote="Если ни одно из ваших чисел не выпадает или если ваше число заблокировано, вы"
+          " можете выбрать ресурс по вашему выбору из банка",
+    question="Does the aqueduct give a card to a player whose number came up but whom a bank"
+             " shortage left with nothing?",
+    readings={"received": "yes: a non-7 roll that gave him nothing, a shortage included",
+              "owed": "no: only when none of his numbers came up or it was blocked (the"
+                      " text's two cases)"},
+    default="received",
+    why="data/README.md (confidence H): 'after a non-7 roll that gave nothing, take 1"
+        " resource'; the text's two cases are the usual ways of getting nothing and do not"
+        " name the shortage, which gives nothing too.",
+    source="supplementary data (confidence H)",
+    option="aqueduct",
+)
+A_DESERTER_LEVEL = R.ambiguity(
+    "deserter-level",
+    quote="Вы можете разместить одного из своих рыцарей бесплатно, если у вас есть свободное"
+          " место.",
+    question="Which knight may the Deserter's player place: only one of the removed knight's"
+             " level, or a lower one when none of that level is left in his stock?",
+    readings={"same": "one of the removed knight's level; none left: none placed",
+              "lower": "that level, or the strongest lower one left in his stock"},
+    default="same",
+    why="The published card gives a knight of the removed one's strength; the text's 'одного"
+        " из своих рыцарей' names no level and speaks of a free place, not a weaker knight.",
+    source="published game's card (not in data/README.md: confidence M)",
+    option="deserter-level",
+)
+A_CHASE = R.ambiguity(
+    "chase-steal",
+    quote="Вы можете переместить Грабителя, если он находится на плитке, которую касается"
+          " один из ваших активных рыцарей.",
+    question="Does a knight chasing the robber away also steal a card, as the robber moved"
+             " on a 7 does?",
+    readings={"steal": "yes: the robber moves and its mover steals 1 card from a player at"
+                       " its new hex",
+              "move-only": "no: the text says only that the robber moves"},
+    default="steal",
+    why="The published game treats the chased robber as moved on a 7 (moved, then a card"
+        " stolen); the text's 'переместить Грабителя' names the move, whose usual"
+        " consequence is the steal (chapter 8 counts the chase among the robber's moves).",
+    source="published game's rules (not in data/README.md: confidence M)",
+    option="chase-steal",
+)
+A_DISPLACED_ACTIVE = R.ambiguity(
+    "displaced-active",
+    quote="вы можете сместить вражеского рыцаря, чтобы противник должен был переместить его"
+          " или удалить",
+    question="Does a displaced knight keep its active state when its owner re-places it?",
+    readings={"keep": "yes: an active knight stays active",
+              "inactive": "no: it comes back inactive"},
+    default="keep",
+    why="Only a knight's own actions deactivate it ('они деактивируют вашего рыцаря'); the"
+        " displaced knight takes no action, and the text says a promoted knight too keeps"
+        " its state ('Улучшенные рыцари останутся активными или неактивными').",
+    source="project default (the text is silent)",
+    option="displaced-active",
+)
+A_MERCHANT_DESERT = R.ambiguity(
+    "merchant-desert",
+    quote="Переместите Торговца на любую клетку, касающуюся одного из ваших поселений.",
+    question="May the merchant stand on the desert (worth its point, but no 2:1 trade)?",
+    readings={"allowed": "yes: any hex touching one's building, the desert included",
+              "never": "no: only a hex that yields a resource"},
+    default="allowed",
+    why="The text says 'любую клетку' (any hex); the desert touches buildings as any hex"
+        " does. There the merchant gives its point and no trade.",
+    source="the rules text (chapter 13)",
+    option="merchant-desert",
 )
 A_DISCARD_SHOWN = R.ambiguity(
     "progress-discard-shown",

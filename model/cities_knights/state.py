@@ -107,7 +107,8 @@ class CKState:
     knight_owner: tuple[int, ...]
     knight_level: tuple[int, ...]
     knight_active: tuple[bool, ...]
-    #: per intersection: 1 the knight there was activated this turn, 2 promoted this turn
+    #: per intersection: 1 the knight there was activated this turn, 2 promoted this turn,
+    #: 4 placed this turn
     knight_marks: tuple[int, ...]
     path_owner: tuple[int, ...]
     #: per colour (trade, politics, science): the progress cards played or discarded and
@@ -132,9 +133,10 @@ class CKState:
     offers: int = 0
     offer: Offer | None = None
     #: Merchant Fleet: the cards tradable 2:1 this turn (each Fleet's card till the turn
-    #: ends); a Crane played
+    #: ends)
     fleet: tuple[int, ...] = ()
-    crane: bool = False
+    #: the Crane this turn: 0 none played, 1 played and not yet used, 2 its discount used
+    crane: int = 0
     #: reading ``progress-play=one`` only: a progress card was played this turn, and the
     #: progress cards (kinds) the player on turn gained this turn
     played: bool = False
@@ -149,8 +151,9 @@ class CKState:
     queue: tuple[int, ...] = ()
     #: the metropolis kind being placed (-1: none)
     metro_kind: int = -1
-    #: the knight moving (stage knight), or the intersection an Intrigue took the displaced
-    #: knight from (stage displaced; no place for it)
+    #: the knight moving (stage knight) or chasing the robber (stage robber), or the
+    #: intersection an Intrigue took the displaced knight from (stage displaced; no place
+    #: for it)
     knight_node: int = -1
     #: a displaced knight: owner, level, active
     displaced: tuple[int, int, bool] = (-1, 0, False)

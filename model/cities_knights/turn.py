@@ -273,11 +273,15 @@ def production(state: CKState) -> CKState:
     got = owed(state.terrain, state.tokens, state.robber, state.node_owner, state.node_level,
                total, n, D.CITY_COMMODITY, D.N_CARDS)
     bank, hands = pay(state.bank, tuple(pl.hand for pl in state.players), got, True)
+    # cities_knights/aqueduct-shortage: the roll gave nothing (default), or owed nothing
+    nothing = tuple(not any(got[p]) for p in range(n)) \
+        if state.config.option("aqueduct") == "owed" \
+        else tuple(pl.hand == h for pl, h in zip(state.players, hands, strict=True))
     players = tuple(pl if pl.hand == h else evolve(pl, hand=h)
                     for pl, h in zip(state.players, hands, strict=True))
     state = evolve(state, bank=bank, players=players)
     queue = tuple(p for p in order_from(state, state.turn)
-                  if state.players[p].levels[D.SCIENCE] >= D.ABILITY_LEVEL and not any(got[p]))
+                  if state.players[p].levels[D.SCIENCE] >= D.ABILITY_LEVEL and nothing[p])
     return aqueduct_next(evolve(state, queue=queue))
 
 
@@ -339,11 +343,18 @@ def robber_targets(state: CKState) -> tuple[int, ...]:
     return robber_hexes(state.robber, state.turn, state.node_owner, (), False)
 
 
+def _victims(state: CKState, h: int) -> tuple[int, ...]:
+    """Whom the robber moved to ``h`` may rob: nobody after a knight's chase under
+    chase-steal=move-only (``knight_node``: the chasing knight)."""
+    if state.knight_node >= 0 and state.config.option("chase-steal") == "move-only":
+        return ()
+    return victims(h, state.turn, state.node_owner, tuple(pl.hand for pl in state.players))
+
+
 def robber_actions(state: CKState) -> tuple[Action, ...]:
     out: list[Action] = []
-    hands = tuple(pl.hand for pl in state.players)
     for h in robber_targets(state):
-        vs = victims(h, state.turn, state.node_owner, hands)
+        vs = _victims(state, h)
         out.extend(MoveRobber(h, v) for v in vs) if vs else out.append(MoveRobber(h, -1))
     return tuple(out)
 
@@ -351,12 +362,12 @@ def robber_actions(state: CKState) -> tuple[Action, ...]:
 def move_robber(state: CKState, action: MoveRobber) -> CKState:
     if action.hex not in robber_targets(state):
         raise RB.RULES.illegal(RB.ROBBER, f"the robber cannot go to hex {action.hex!r}")
-    hands = tuple(pl.hand for pl in state.players)
-    vs = victims(action.hex, state.turn, state.node_owner, hands)
+    vs = _victims(state, action.hex)
     if (action.victim not in vs) if vs else action.victim != -1:
-        raise RB.RULES.illegal(RB.ROBBER, f"player {action.victim!r} cannot be robbed on hex"
+        raise RB.RULES.illegal(RB.CHASE if state.knight_node >= 0 else RB.ROBBER,
+                               f"player {action.victim!r} cannot be robbed on hex"
                                f" {action.hex}")
-    state = evolve(state, robber=action.hex)
+    state = evolve(state, robber=action.hex, knight_node=-1)
     return start_steals(state, (action.victim,) if action.victim >= 0 else ())
 
 
@@ -393,6 +404,6 @@ def end_turn(state: CKState) -> CKState:
         return evolve(state, stage=Stage.OVER)
     marks = (0,) * B.N_NODES
     return evolve(state, turn=(state.turn + 1) % state.config.players, turns=state.turns + 1,
-                  dice=(0, 0), event=-1, trades=0, offers=0, fleet=(), crane=False,
+                  dice=(0, 0), event=-1, trades=0, offers=0, fleet=(), crane=0,
                   played=False, fresh=(), knight_marks=marks,
                   stage=Stage.PRE_ROLL)

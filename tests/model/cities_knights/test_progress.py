@@ -315,7 +315,7 @@ def test_crane() -> None:
     assert rule_of(s, PlayProgress(D.CRANE)) == RB.CRANE
     s = GAME.apply(s, Improve(D.TRADE))
     assert s.players[0].levels == (1, 0, 0) and s.players[0].hand == cards(cloth=1)
-    assert not s.crane
+    assert s.crane == 2  # used
 
 
 @pytest.mark.rules("cities_knights/progress.engineer")
