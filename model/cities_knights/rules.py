@@ -60,7 +60,8 @@ GATE = _d("dice.gate-draw", "each player whose improvement level L >= 1 in that 
           " the roller.")
 
 # -- production ------------------------------------------------------------------------------
-COMMODITY = R.rule("production.commodity", "производят 1 ресурс и 1 товар",
+COMMODITY = R.rule("production.commodity", "Города, расположенные на шерсти, древесине или руде,"
+                                           " производят 1 ресурс и 1 товар.",
                    "A city on forest, pasture, mountains gives 1 resource and 1 commodity"
                    " (paper, cloth, coin); on hills and fields 2 resources.")
 ONLY_CITIES = R.rule("production.only-cities", "Только города могут производить товары",
@@ -69,7 +70,10 @@ GOLD = R.rule("production.gold", "с золотых плиток можно по
               "Gold fields give no commodities (the base board has no gold field: no effect).")
 SHORTAGE = R.rule("production.shortage", "", "Bank shortage as base Catan, per card kind"
                   " (commodities too).", source=BASE)
-AQUEDUCT = R.rule("improvement.aqueduct", "вы можете выбрать ресурс по вашему выбору из банка",
+AQUEDUCT = R.rule("improvement.aqueduct", "Если ни одно из ваших чисел не выпадает или если ваше"
+                                          " число заблокировано, вы можете выбрать ресурс по"
+                                          " вашему выбору из банка (кроме случаев, когда выпадает"
+                                          " 7).",
                   "Science level 3: a player whom a non-7 roll gives nothing takes 1 resource"
                   " of choice from the bank.")
 
@@ -85,27 +89,33 @@ ROBBER = R.rule("robber.move", "", "The robber moves to another hex and its move
                 " random card (resource or commodity) from a player there.", source=BASE)
 
 # -- barbarians -----------------------------------------------------------------------------
-BARBARIAN_MOVE = R.rule("barbarians.move", "варвары перемещаются на одну клетку вперёд",
+BARBARIAN_MOVE = R.rule("barbarians.move", "Когда на кубике Событий выпадает Корабль Варваров,"
+                                           " варвары перемещаются на одну клетку вперёд по"
+                                           " дорожке.",
                         "A ship face moves the barbarians one step along the 7-step track.")
 TRACK = _d("barbarians.track", "track of 7 steps", "The attack comes on the 7th ship.")
 STRENGTH = R.rule("barbarians.strength", "Сила Варваров = общее количество городов",
                   "Barbarian strength: cities on the board (metropolises included).")
 DEFENCE = R.rule("barbarians.defence", "Сила Рыцарей = общая сила всех Активных Рыцарей",
                  "Defence: the sum of the levels of all active knights.")
-DEFENDER = R.rule("barbarians.defender", "званием Защитник Колониста стоимостью 1",
+DEFENDER = R.rule("barbarians.defender", "Игрок с наибольшим количеством активных Рыцарей"
+                                         " награждается званием Защитник Колониста стоимостью 1"
+                                         " дополнительное Очко.",
                   "Won: the sole strongest contributor takes a Defender card (1 VP).")
-TIE = R.rule("barbarians.tie", "каждый из этих игроков вместо этого выберет карту прогресса",
+TIE = R.rule("barbarians.tie", "Если у игроков равная сила рыцаря, каждый из этих игроков вместо"
+                               " этого выберет карту прогресса.",
              "Won with a tie for strongest: each tied player picks a colour and draws a"
              " progress card of it.")
-LOSS = R.rule("barbarians.loss", "уничтожает свой город, превращая его в поселение",
+LOSS = R.rule("barbarians.loss", "Игрок с наименьшей силой рыцаря уничтожает свой город,"
+                                 " превращая его в поселение.",
               "Lost: the weakest contributor(s) each reduce a city of their choice to a"
               " settlement (its wall is lost).")
-IMMUNE = R.rule("barbarians.immune", "все города которых являются метрополиями, не"
-                " затрагиваются",
+IMMUNE = R.rule("barbarians.immune", "Игроки, у которых нет городов, а также игроки, все города"
+                                     " которых являются метрополиями, не затрагиваются.",
                 "Players without cities, or whose cities are all metropolises, are not"
                 " affected.")
-RESET = R.rule("barbarians.reset", "варвары возвращаются в начало дорожки и все рыцари"
-               " деактивируются",
+RESET = R.rule("barbarians.reset", "После атаки варвары возвращаются в начало дорожки и все"
+                                   " рыцари деактивируются.",
                "After an attack the ship returns to the start and all knights deactivate.")
 
 # -- knights ----------------------------------------------------------------------------------
@@ -114,7 +124,8 @@ KNIGHT_COST = R.rule("knight.build", "1 рыцарь стоит 1 шерсти �
                      " intersection touching its owner's road.")
 KNIGHT_PLACE = R.rule("knight.place", "Может быть размещен где угодно в конце или между"
                       " дорогами.", "A knight goes on an empty intersection at one's road.")
-KNIGHT_LIMIT = R.rule("knight.limit", "У каждого игрока может быть 2 Обычных рыцаря",
+KNIGHT_LIMIT = R.rule("knight.limit", "У каждого игрока может быть 2 Обычных рыцаря, 2 Сильных"
+                                      " рыцаряи 2 Могучих рыцаря.",
                       "At most 2 knights of each level per player.")
 ACTIVATE = R.rule("knight.activate", "Активация рыцаря стоит 1 Grain.",
                   "Activating an inactive knight costs grain.")
@@ -128,10 +139,14 @@ PROMOTE_ONCE = R.rule("knight.promote-once", "Вы НЕ МОЖЕТЕ улучш�
 FORTRESS = R.rule("knight.mighty", "Вы можете ТОЛЬКО улучшить рыцарей до 3 уровня после того,"
                   " как достигнете третьего уровня в Политическом Улучшении Города",
                   "Promotion to mighty needs politics level 3.")
-KNIGHT_MOVE = R.rule("knight.move", "переместите рыцаря в любое доступное место в той же"
-                     " дорожной сети", "An active knight moves to an empty intersection of its"
+KNIGHT_MOVE = R.rule("knight.move", "Перемещение рыцаря - переместите рыцаря в любое доступное"
+                                    " место в той же дорожной сети.",
+                                    "An active knight moves to an empty intersection of its"
                      " road network and deactivates.")
-DISPLACE = R.rule("knight.displace", "Если уровень вашего рыцаря выше, чем у противника",
+DISPLACE = R.rule("knight.displace", "Если уровень вашего рыцаря выше, чем у противника, вы"
+                                     " можете сместить вражеского рыцаря, чтобы противник должен"
+                                     " был переместить его или удалить. Оба рыцаря должны быть"
+                                     " соединены друг с другом дорогой.",
                   "An active knight takes the place of a weaker rival knight in its road"
                   " network and deactivates; the rival moves his knight to an empty"
                   " intersection at his roads, or loses it.")
@@ -139,18 +154,22 @@ CHASE = R.rule("knight.chase", "Вы можете переместить Гра�
                " которую касается один из ваших активных рыцарей.",
                "An active knight touching the robber's hex chases it (robber moves, steal)"
                " and deactivates.")
-ROAD_BREAK = R.rule("knight.break-road", "Может нарушить длину дороги другого игрока",
+ROAD_BREAK = R.rule("knight.break-road", "Может нарушить длину дороги другого игрока, если"
+                                         " находится между его дорогами.",
                     "A knight between a rival's roads breaks them for the longest road (and"
                     " blocks rival roads through its intersection).")
 
 # -- walls -----------------------------------------------------------------------------------
 WALL = R.rule("wall.build", "Городская стена стоит 2 кирпича",
               "A city wall costs 2 brick and goes on one's own city without a wall.")
-WALL_LIMIT = R.rule("wall.limit", "Каждый игрок может разместить максимум 3 стены",
+WALL_LIMIT = R.rule("wall.limit", "Каждый игрок может разместить максимум 3 стены, достигнув"
+                                  " максимального предела сброса 13 карт.",
                     "At most 3 walls a player, one per city.")
-WALL_BONUS = R.rule("wall.discard-limit", "Городские стены увеличивают лимит сброса на 2"
-                    " карты", "Each wall raises its owner's discard limit by 2.")
-WALL_LOST = R.rule("wall.lost", "стена этого города также разрушается",
+WALL_BONUS = R.rule("wall.discard-limit", "Городские стены увеличивают лимит сброса на 2 карты,"
+                                          " помогая защитить вас от потери карт при выпадении 7.",
+                                          "Each wall raises its owner's discard limit by 2.")
+WALL_LOST = R.rule("wall.lost", "Если варвары разрушают город, стена этого города также"
+                                " разрушается.",
                    "A wall is lost with its city.")
 
 # -- improvements, metropolises --------------------------------------------------------------
@@ -162,13 +181,16 @@ IMPROVE_CITY = R.rule("improvement.city", "Чтобы купить Улучше�
                       " хотя бы 1 город.", "Buying an improvement needs a city (reading:"
                       " cities_knights/improvement-city).")
 IMPROVE_MAX = R.rule("improvement.max", "Уровень 5", "At most level 5 of each kind.")
-TRADING_HOUSE = R.rule("improvement.trading-house", "Торгуйте товарами по курсу 2:1",
+TRADING_HOUSE = R.rule("improvement.trading-house", "Торгуйте товарами по курсу 2:1 за любой"
+                                                    " другой ресурс или товар.",
                        "Trade level 3: commodities trade 2:1 with the bank.")
-METROPOLIS = R.rule("metropolis.first", "Первый игрок, достигший 4-го уровня",
+METROPOLIS = R.rule("metropolis.first", "Первый игрок, достигший 4-го уровня в типе Улучшения"
+                                        " Города, может улучшить город до Метрополии за 2 Очка",
                     "The first to level 4 of a kind puts its metropolis on one of his cities"
                     " (+2 VP).")
 METROPOLIS_TAKE = R.rule("metropolis.take", "Игроки могут украсть Метрополию, если они первыми"
-                         " достигнут 5-го уровня", "The first to level 5 takes the"
+                                            " достигнут 5-го уровня Улучшения Города.",
+                                            "The first to level 5 takes the"
                          " metropolis from a level-4 holder; then it stays.")
 METROPOLIS_CITY = R.rule("metropolis.needs-city", "Вы не можете повысить статус Метрополии или"
                          " приобрести Улучшение Города 4-го уровня, не имея доступного города.",
@@ -202,13 +224,18 @@ TRADE_LIMIT = R.rule("trade.limit", "", "At most 10 trades (maritime and domesti
 # -- progress cards: the rules of holding them -----------------------------------------------
 PROGRESS_DECKS = _d("progress.decks", "merchant 6, resource monopoly 4, commercial harbor 2",
                     "Three decks of 18 by colour with the published counts.")
-HAND_LIMIT = R.rule("progress.hand-limit", "В вашей руке может быть только 4 карты прогресса.",
+HAND_LIMIT = R.rule("progress.hand-limit", "В вашей руке может быть только 4 карты прогресса."
+                                           " Однако у вас может быть 5 в свой ход. Если вы"
+                                           " заканчиваете свой ход с 5 картами прогресса, вы"
+                                           " должны немедленно сбросить 1 из них.",
                     "At most 4 progress cards in hand; 5 during one's turn (a 6th is"
                     " discarded at once), down to 4 at its end (reading:"
                     " cities_knights/own-turn-hand).")
-OFF_TURN = R.rule("progress.off-turn", "Если Вы вытягиваете 5-ю карту прогресса не в свой ход",
+OFF_TURN = R.rule("progress.off-turn", "Если Вы вытягиваете 5-ю карту прогресса не в свой ход, Вы"
+                                       " должны сбросить одну карту прогресса с руки.",
                   "Drawing a 5th card off one's turn: discard one at once.")
-VP_FACE_UP = R.rule("progress.vp-cards", "не засчитываются в счет 4 карт в вашей руке",
+VP_FACE_UP = R.rule("progress.vp-cards", "Очки с карт прогресса (книгопечатание и основной закон)"
+                                         " не засчитываются в счет 4 карт в вашей руке.",
                     "Printer and Constitution are kept face up at once (1 VP each) and do not"
                     " count in the hand.")
 PLAY = R.rule("progress.play", "", "A progress card is played after the roll (the Alchemist"
@@ -227,52 +254,69 @@ MERCHANT = _card("merchant", "Переместите Торговца на лю�
                  " for its resource, 1 VP while held.")
 RESOURCE_MONOPOLY = _card("resource-monopoly", "Выберите ресурс для всех игроков, чтобы дать"
                           " вам 2 из", "Name a resource: each other player gives up to 2.")
-COMMERCIAL_HARBOR = _card("commercial-harbor", "Заставьте каждого игрока обменять вам товар",
+COMMERCIAL_HARBOR = _card("commercial-harbor", "Заставьте каждого игрока обменять вам товар по"
+                                               " своему выбору на один из ваших ресурсов.",
                           "Each other player in turn: offer him a resource; he gives a"
                           " commodity of his choice for it (with none, no exchange); one may"
                           " stop early.")
 MASTER_MERCHANT = _card("master-merchant", "Выберите 1 игрока, у которого больше очков, чем у"
-                        " вас", "Take 2 cards of choice from the hand of a player with more"
-                        " points.")
-MERCHANT_FLEET = _card("merchant-fleet", "Вы можете обменять его по курсу 2:1",
+                                           " вас, чтобы увидеть его карты ресурсов и товаров."
+                                           " Выберите 2 карты, чтобы украсть их руку.",
+                                           "Take 2 cards of choice from the hand of a player"
+                                           " with more points.")
+MERCHANT_FLEET = _card("merchant-fleet", "Выберите 1 ресурс или товар. Вы можете обменять его по"
+                                         " курсу 2:1 на любой другой ресурс или товар до конца"
+                                         " вашего хода.",
                        "One named card trades 2:1 with the bank till the turn ends; a"
                        " second Fleet adds its card, the first's stays.")
 TRADE_MONOPOLY = _card("trade-monopoly", "Выберите любой товар для всех игроков, чтобы"
                        " получить 1 из", "Name a commodity: each other player gives 1.")
 SPY = _card("spy", "Выберите игрока, чтобы просмотреть все его карты прогресса, и украдите 1"
             " из них.", "Take a progress card of choice from a player's hand.")
-BISHOP = _card("bishop", "Переместите Грабителя и украдите по 1 карте у каждого игрока на"
-               " плитке", "Move the robber; steal 1 random card from each player there.")
-CONSTITUTION = _card("constitution", "1 Конституция", "1 VP, kept face up.")
-DESERTER = _card("deserter", "Выберите противника, чтобы удалить рыцаря по своему выбору.",
+BISHOP = _card("bishop", "Переместите Грабителя и украдите по 1 карте у каждого игрока на плитке,"
+                         " на которую переместился Грабитель.",
+                         "Move the robber; steal 1 random card from each player there.")
+CONSTITUTION = _card("constitution", "1 Конституция | Плюс одно очко", "1 VP, kept face up.")
+DESERTER = _card("deserter", "Выберите противника, чтобы удалить рыцаря по своему выбору. Вы"
+                             " можете разместить одного из своих рыцарей бесплатно, если у вас"
+                             " есть свободное место.",
                  "A rival loses a knight; one may place a knight of that level free (reading:"
                  " cities_knights/deserter-knight).")
-DIPLOMAT = _card("diplomat", "Уберите все открытые дороги.",
+DIPLOMAT = _card("diplomat", "Уберите все открытые дороги. Если это ваша собственная дорога, вы"
+                             " можете ее переместить.",
                  "Remove open road(s) (reading: cities_knights/diplomat); each of one's own"
                  " removed may be moved free to another path (not back where a removed road"
                  " of one's own stood).")
-INTRIGUE = _card("intrigue", "Сместите вражеского рыцаря, коснувшегося одной из ваших дорог.",
+INTRIGUE = _card("intrigue", "Сместите вражеского рыцаря, коснувшегося одной из ваших дорог. Если"
+                             " у противника нет свободного места для его размещения, его"
+                             " необходимо убрать с доски.",
                  "Displace a rival knight at one of one's roads (no knight needed).")
-SABOTEUR = _card("saboteur", "Все игроки, имеющие равное или большее количество очков",
+SABOTEUR = _card("saboteur", "Все игроки, имеющие равное или большее количество очков, чем у вас,"
+                             " должны сбросить половину своих карт ресурсов/товаров.",
                  "Each other player with at least one's points discards half his cards.")
 WARLORD = _card("warlord", "Активируйте всех своих рыцарей бесплатно",
                 "Activate all one's knights free (reading: cities_knights/warlord-activated).")
-WEDDING = _card("wedding", "Все игроки, набравшие больше очков, чем вы, дадут вам 2",
+WEDDING = _card("wedding", "Все игроки, набравшие больше очков, чем вы, дадут вам 2 ресурса или"
+                           " товара по своему выбору.",
                 "Each player with more points gives 2 cards of his choice.")
-ALCHEMIST = _card("alchemist", "Определить бросок красного и обычного кубика",
+ALCHEMIST = _card("alchemist", "Играйте в начале своего хода до броска кубиков. Определить бросок"
+                               " красного и обычного кубика",
                   "Before the roll: choose the white and red dice (the event die is rolled).")
-CRANE = _card("crane", "Постройте Улучшение Города за один товар меньше.",
+CRANE = _card("crane", "Постройте Улучшение Города за один товар меньше. Их нельзя объединить"
+                       " вместе, чтобы оплатить на 2+ товаров меньше за один ход",
               "The next improvement this turn costs one commodity less (not cumulative; one"
               " Crane a turn, reading: cities_knights/crane-per-turn).")
-ENGINEER = _card("engineer", "Постройте городскую стену бесплатно",
+ENGINEER = _card("engineer", "Постройте городскую стену бесплатно, если у вас есть город",
                  "Build a city wall free.")
 INVENTOR = _card("inventor", "Поменяйте местами 2 числа на доске (кроме 6, 8, 2, 12)",
                  "Swap two number tokens other than 2, 6, 8, 12.")
-IRRIGATION = _card("irrigation", "Соберите по 2 карты зерна",
+IRRIGATION = _card("irrigation", "Соберите по 2 карты зерна за каждый отдельный тайл зерна, на"
+                                 " котором у вас есть поселение или город.",
                    "2 grain per fields hex at one's buildings.")
 MEDICINE = _card("medicine", "Улучшите поселение до города за 2 карты руды и 1 зерно.",
                  "A city for 2 ore + 1 grain.")
-MINING = _card("mining", "Соберите по 2 карты руды",
+MINING = _card("mining", "Соберите по 2 карты руды за каждую отдельную плитку руды, на которой у"
+                         " вас есть поселение или город.",
                "2 ore per mountains hex at one's buildings.")
 PRINTER = _card("printer", "Книгопечатание | Плюс одно очко", "1 VP, kept face up.")
 ROAD_BUILDING = _card("road-building", "Постройте 2 бесплатные дороги", "Place 2 free roads.")
