@@ -6,7 +6,9 @@ giving back one of another kind, so every size a player sees stays the same:
 
 * a resource or commodity card between two hands (both players' secrets change; not the
   cards of a player in a domestic trade under way, whose offer names them);
-* a progress card between a hand and the deck of its colour (its holder's secret changes).
+* a progress card between a hand and the deck of its colour (its holder's secret changes);
+* a progress card between a hand and the cards put face down under the deck of its colour
+  (the kinds there are hidden; its holder's secret changes).
 
 Twins are built in every stage, stage ``card`` too, but never of the cards a card in play
 shows its player (the Master Merchant's rival's hand, the Spy's rival's progress cards),
@@ -84,6 +86,25 @@ def _progress_twin(state: CKState, seats: list[int], rng: random.Random) -> Twin
     return None
 
 
+def _under_twin(state: CKState, seats: list[int], rng: random.Random) -> Twin | None:
+    for p in seats:
+        pl = state.players[p]
+        pairs = [(k, c, i) for k in range(D.N_PROGRESS_KINDS) if pl.progress[k]
+                 for c, kinds in enumerate(state.under) if c == D.PROGRESS_COLOUR[k]
+                 for i, j in enumerate(kinds) if j != k]
+        rng.shuffle(pairs)
+        for k, c, i in pairs:
+            j = state.under[c][i]
+            kinds = (*state.under[c][:i], k, *state.under[c][i + 1:])
+            twin = attrs.evolve(state, players=_with(state.players, p, attrs.evolve(
+                pl, progress=_move(pl.progress, k, j))),
+                under=(*state.under[:c], kinds, *state.under[c + 1:]))
+            if _same_play(state, twin):
+                return Twin(twin, (p,), f"progress card {k} of player {p} swapped for {j}"
+                            f" under the deck of colour {c}")
+    return None
+
+
 def _shown(state: CKState) -> tuple[set[int], set[int]]:
     """The seats whose hand (Master Merchant) or progress cards (Spy) the card in play
     shows its player."""
@@ -98,9 +119,11 @@ def _shown(state: CKState) -> tuple[set[int], set[int]]:
 
 
 def twins(state: CKState, rng: random.Random) -> list[Twin]:
-    """Up to two twins: cards between hands, a progress card and its deck."""
+    """Up to three twins: cards between hands, a progress card and its deck, a progress
+    card and the cards under its deck."""
     seats = shuffled(range(state.config.players), rng)
     hands, progress = _shown(state)
     found = (_card_twin(state, [s for s in seats if s not in hands], rng),
-             _progress_twin(state, [s for s in seats if s not in progress], rng))
+             _progress_twin(state, [s for s in seats if s not in progress], rng),
+             _under_twin(state, [s for s in seats if s not in progress], rng))
     return [t for t in found if t is not None]

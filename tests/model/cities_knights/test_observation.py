@@ -45,6 +45,17 @@ def test_twins_hide_what_they_change() -> None:
             assert same == (seat not in twin.changed)
 
 
+@pytest.mark.rules("cities_knights/spent-progress-cards", "cities_knights/progress-discard-shown")
+def test_the_kinds_under_a_deck_are_hidden() -> None:
+    s = make(held={0: progress(crane=1)}, **BOARD)  # type: ignore[arg-type]
+    s = attrs.evolve(s, deck=tuple(n - (k == D.MINING) for k, n in enumerate(s.deck)),
+                     under=((), (), (D.MINING,)))
+    found = [t for t in twins(s, random.Random(3)) if "under" in t.what]
+    assert len(found) == 1 and found[0].state.under == ((), (), (D.CRANE,))
+    assert check_twin(GAME, s, found[0]) == []
+    assert GAME.observe(s, "public").progress_deck_sizes == (18, 18, 17)  # type: ignore
+
+
 @pytest.mark.rules("cities_knights/progress.master-merchant", "cities_knights/progress.spy")
 def test_twins_cover_a_card_in_play_but_not_the_cards_it_shows() -> None:
     s = make(hands={0: cards(ore=2), 1: cards(wool=1), 2: cards(grain=1)},
