@@ -621,14 +621,13 @@ A_DISCARD_SHOWN = R.ambiguity(
     question="Do the other players see which progress card a player discards for the hand"
              " limit?",
     readings={"hidden": "no: it goes face down under its deck; the others see only that a"
-                        " card of its colour went there (the deck's size)",
-              "shown": "yes: it lies face up with the cards set aside (the view's"
-                       " progress_spent), as under progress-return=set-aside"},
+                        " card of its colour went there (the deck's size); under"
+                        " progress-return=set-aside it lies on the open pile of cards set"
+                        " aside (the view's progress_spent), where it is seen"},
     default="hidden",
-    why="The text says only that a card is discarded; a card is not played when discarded,"
-        " and under the published return it goes face down under its deck. Under"
-        " progress-return=set-aside the pile of set-aside cards is open, so a discard is"
-        " seen there. What is seen changes nobody's legal play.",
+    why="The text says only that a card is discarded; a discarded card is not played, and"
+        " under the published return it goes face down under its deck. Showing it would"
+        " change what players see, never what they may do, so no option offers it.",
     source="published game's rules (the return under the deck; confidence M)",
 )
 A_COMMODITY_TRADE = R.ambiguity(
