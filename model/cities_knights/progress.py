@@ -192,7 +192,13 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
             return ()
         return tuple(ChooseNode(n) for n in build.city_spots(state, p))
     if k == D.ROAD_BUILDING:
-        return tuple(ChoosePath(e) for e in build.road_spots(state, p)) if pd.left else ()
+        if not pd.left:
+            return ()
+        spots = tuple(ChoosePath(e) for e in build.road_spots(state, p))
+        # cities_knights/road-building-both: the second road may be left out under may-stop
+        if spots and pd.left < D.FREE_TWO and state.config.option("road-building") == "may-stop":
+            return (*spots, Stop())
+        return spots
     if k == D.SMITH:
         if not pd.left:
             return ()

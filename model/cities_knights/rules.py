@@ -614,6 +614,31 @@ A_MERCHANT_DESERT = R.ambiguity(
     source="the rules text (chapter 13)",
     option="merchant-desert",
 )
+A_ROAD_BUILDING = R.ambiguity(
+    "road-building-both",
+    quote="Постройте 2 бесплатные дороги",
+    question="Must the Road Building's player place the second free road once he has placed"
+             " the first?",
+    readings={"both": "yes: both roads are placed while a path is free",
+              "may-stop": "no: he may stop after the first"},
+    default="both",
+    why="The text orders 'Постройте 2 бесплатные дороги' (build 2 free roads); only a"
+        " player with no free path left places fewer.",
+    source="the rules text (chapter 15)",
+    option="road-building",
+)
+A_HARVEST = R.ambiguity(
+    "harvest-robber",
+    quote="Соберите по 2 карты зерна за каждый отдельный тайл зерна, на котором у вас есть"
+          " поселение или город.",
+    question="Does the hex the robber stands on count for Irrigation and Mining?",
+    readings={"counts": "yes: every fields (mountains) hex at one's buildings counts, the"
+                        " robber's too"},
+    default="counts",
+    why="The cards count hexes, not production: the text names no robber, and the robber"
+        " blocks a hex's production by its number, which these cards do not roll.",
+    source="project default (the text is silent)",
+)
 A_DISCARD_SHOWN = R.ambiguity(
     "progress-discard-shown",
     quote="Если Вы вытягиваете 5-ю карту прогресса не в свой ход, Вы должны сбросить одну"

@@ -340,6 +340,12 @@ def test_irrigation_and_mining() -> None:
     assert s.players[0].hand == cards(ore=2)  # hex 0
 
 
+@pytest.mark.rules("cities_knights/harvest-robber", "cities_knights/progress.irrigation")
+def test_the_robbers_hex_counts_for_irrigation() -> None:
+    s = attrs.evolve(with_card("irrigation", cities={0: 0, 12: 0}), robber=3)
+    assert play(s, "irrigation").players[0].hand == cards(grain=2)  # hex 3, robbed
+
+
 @pytest.mark.rules("cities_knights/progress.medicine")
 def test_medicine() -> None:
     s = with_card("medicine", settlements={17: 0, 46: 2}, hands={0: cards(ore=2, grain=1)})
@@ -355,6 +361,17 @@ def test_road_building() -> None:
     s = GAME.apply(s, ChoosePath(B.path_between(17, 22)))
     s = GAME.apply(s, ChoosePath(B.path_between(22, 28)))
     assert s.players[0].roads == 6 and s.stage is Stage.MAIN and s.longest == 0
+
+
+@pytest.mark.rules("cities_knights/progress.road-building", "cities_knights/road-building-both")
+def test_road_building_may_stop_after_the_first_road_under_its_reading() -> None:
+    s = GAME.apply(play(with_card("road-building"), "road-building"),
+                   ChoosePath(B.path_between(17, 22)))
+    assert s.stage is Stage.CARD and Stop() not in GAME.legal_actions(s)  # "Постройте 2"
+    loose = attrs.evolve(s, config=GAME.config(3, {"road-building": "may-stop"}))
+    assert Stop() in GAME.legal_actions(loose)
+    loose = GAME.apply(loose, Stop())
+    assert loose.players[0].roads == 5 and loose.stage is Stage.MAIN
 
 
 @pytest.mark.rules("cities_knights/progress.smith")
