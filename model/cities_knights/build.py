@@ -203,10 +203,12 @@ def movable(state: CKState, p: int) -> tuple[int, ...]:
 
 
 def chasers(state: CKState, p: int) -> tuple[int, ...]:
+    """``p``'s knights that may chase the robber: active since before this turn under every
+    reading ("пока они были активны до начала вашего хода"), touching its hex."""
     if not state.attacked:
         return ()
     return tuple(n for n in own_knights(state, p) if can_act(state, p, n)
-                 and state.robber in B.NODE_HEXES[n])
+                 and not state.knight_marks[n] & 9 and state.robber in B.NODE_HEXES[n])
 
 
 def knight_step(state: CKState, action: Action) -> CKState:

@@ -74,8 +74,10 @@ class PublicView:
     #: promoted this turn (no second promotion)
     knight_activated_this_turn: tuple[bool, ...]
     knight_promoted_this_turn: tuple[bool, ...]
-    #: per intersection: its knight was placed this turn (reading knight-act)
+    #: per intersection: its knight was placed this turn (reading knight-act); activated
+    #: this turn by the Warlord under warlord=may-act (it may act, but not chase)
     knight_placed_this_turn: tuple[bool, ...]
+    knight_warlord_this_turn: tuple[bool, ...]
     road_owner: tuple[int, ...]
     barbarian_position: int
     barbarians_have_attacked: bool
@@ -159,6 +161,7 @@ def public_view(s: CKState) -> PublicView:
         knight_activated_this_turn=tuple(bool(m & 1) for m in s.knight_marks),
         knight_promoted_this_turn=tuple(bool(m & 2) for m in s.knight_marks),
         knight_placed_this_turn=tuple(bool(m & 4) for m in s.knight_marks),
+        knight_warlord_this_turn=tuple(bool(m & 8) for m in s.knight_marks),
         road_owner=s.path_owner, barbarian_position=s.barbarians,
         barbarians_have_attacked=s.attacked, defender_cards_left=s.defenders_left,
         bank=s.bank, progress_deck_sizes=(sizes[0], sizes[1], sizes[2]),

@@ -283,9 +283,10 @@ def play(state: CKState, action: PlayProgress) -> CKState:
     if k == D.WARLORD:
         active = tuple(a or o == p for o, a in zip(state.knight_owner, state.knight_active,
                                                    strict=True))
-        if state.config.option("warlord") == "may-act":
-            return evolve(state, knight_active=active)
-        marks = tuple(m | 1 if o == p and not a else m for o, a, m in
+        # mark 1 bars every knight action; mark 8 (warlord=may-act) only the chase, which
+        # needs a knight active before the turn began
+        bit = 8 if state.config.option("warlord") == "may-act" else 1
+        marks = tuple(m | bit if o == p and not a else m for o, a, m in
                       zip(state.knight_owner, state.knight_active, state.knight_marks,
                           strict=True))
         return evolve(state, knight_active=active, knight_marks=marks)

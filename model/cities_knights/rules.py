@@ -152,8 +152,9 @@ DISPLACE = R.rule("knight.displace", "Если уровень вашего ры�
                   " intersection at his roads, or loses it.")
 CHASE = R.rule("knight.chase", "Вы можете переместить Грабителя, если он находится на плитке,"
                " которую касается один из ваших активных рыцарей.",
-               "An active knight touching the robber's hex chases it (robber moves, steal)"
-               " and deactivates.")
+               "A knight active since before this turn, touching the robber's hex, chases it"
+               " (the robber moves; a steal: reading cities_knights/chase-steal) and"
+               " deactivates.")
 ROAD_BREAK = R.rule("knight.break-road", "Может нарушить длину дороги другого игрока, если"
                                          " находится между его дорогами.",
                     "A knight between a rival's roads breaks them for the longest road (and"
@@ -534,7 +535,9 @@ A_KNIGHT_ACT = R.ambiguity(
     readings={"activated": "a knight activated this turn (for grain or by the Warlord) takes"
                            " no action this turn",
               "placed-and-activated": "only a knight placed and activated this turn takes no"
-                                      " action; one placed before may act once activated"},
+                                      " action; one placed before may move or displace once"
+                                      " activated (a chase needs a knight active before the"
+                                      " turn began, under either reading)"},
     default="activated",
     why="data/README.md (confidence H): 'a knight cannot act in the turn it was activated';"
         " the sentence lists placing, activating and acting, and the published game bars"

@@ -108,7 +108,7 @@ class CKState:
     knight_level: tuple[int, ...]
     knight_active: tuple[bool, ...]
     #: per intersection: 1 the knight there was activated this turn, 2 promoted this turn,
-    #: 4 placed this turn
+    #: 4 placed this turn, 8 activated this turn by the Warlord under warlord=may-act
     knight_marks: tuple[int, ...]
     path_owner: tuple[int, ...]
     #: per colour (trade, politics, science): the progress cards played or discarded and

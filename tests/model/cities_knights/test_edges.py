@@ -8,6 +8,7 @@ from rules_oracle.model.catan.actions import Dice, MoveRobber, RollDice
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
+    ChaseRobber,
     ChooseCard,
     ChooseHex,
     ChooseNode,
@@ -46,8 +47,12 @@ def test_warlords_knights_take_no_action_this_turn() -> None:
     free = make(held={0: progress(warlord=1)}, knights={7: (0, 1, False)},  # type: ignore
                 variant={"warlord": "may-act"}, **BOARD)
     free = GAME.apply(free, PlayProgress(D.WARLORD))
-    assert free.knight_active[7] and not free.knight_marks[7]
+    assert free.knight_active[7] and free.knight_marks[7] == 8
     assert GAME.apply(free, MoveKnight(7)).stage is Stage.KNIGHT
+    # no chase: "пока они были активны до начала вашего хода" (hex 3 touches 7)
+    chase = attrs.evolve(free, robber=3, attacked=True)
+    assert ChaseRobber(7) not in GAME.legal_actions(chase)
+    assert rule_of(chase, ChaseRobber(7)) == RB.CHASE
 
 
 @pytest.mark.rules("cities_knights/progress.deserter", "cities_knights/deserter-knight")

@@ -60,6 +60,9 @@ def test_a_knight_activated_this_turn_acts_only_under_the_texts_three_steps() ->
     assert rule_of(s, MoveKnight(12)) == RB.NO_BUILD_ACT
     loose = _variant(s, knight_act="placed-and-activated")
     assert MoveKnight(12) in GAME.legal_actions(loose)
+    # a chase needs a knight active before the turn began under either reading
+    chase = attrs.evolve(loose, robber=3, attacked=True)  # hex 3 touches 12
+    assert ChaseRobber(12) not in GAME.legal_actions(chase)
     # placed and activated this turn: no action under either reading
     placed = make(hands={0: cards(grain=1, wool=1, ore=1)}, **BOARD)
     placed = GAME.apply(GAME.apply(_variant(placed, knight_act="placed-and-activated"),
