@@ -492,7 +492,9 @@ A_OWN_TURN_HAND = R.ambiguity(
     why="The text bounds the hand on one's turn: 'у вас может быть 5 в свой ход', and has"
         " the player end his turn with at most 5 ('Если вы заканчиваете свой ход с 5"
         " картами'). data/README.md ('a 5th off one's turn is discarded at once, on one's"
-        " turn by its end') speaks of a 5th card only and allows no 6th.",
+        " turn by its end') speaks of a 5th card only and allows no 6th. The readings differ"
+        " only when a Spy brings a 6th card (a turn begins with at most 4, its roll draws at"
+        " most one), which seeded games seldom reach.",
     source="the rules text (chapter 12); data/README.md agrees for the 5th card",
     option="own-turn-hand",
 )
