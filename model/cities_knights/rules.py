@@ -644,6 +644,27 @@ A_HARVEST = R.ambiguity(
         " blocks a hex's production by its number, which these cards do not roll.",
     source="project default (the text is silent)",
 )
+A_SABOTEUR_HALF = R.ambiguity(
+    "saboteur-half",
+    quote="должны сбросить половину своих карт ресурсов/товаров",
+    question="How is half of an odd hand counted for the Saboteur?",
+    readings={"down": "rounded down (5 cards: 2 discarded), as the 7's discard"},
+    default="down",
+    why="The text says only 'половину'; the game's other halving, the 7's discard, rounds"
+        " down (data/README.md: 'discards half, rounded down').",
+    source="supplementary data (the 7's rule, confidence H)",
+)
+A_BISHOP = R.ambiguity(
+    "bishop-victims",
+    quote="украдите по 1 карте у каждого игрока на плитке, на которую переместился Грабитель",
+    question="Who is 'on the tile' the Bishop's robber moves to: owners of a building at it,"
+             " or of a knight there too?",
+    readings={"buildings": "every other player with a settlement or city at the hex"},
+    default="buildings",
+    why="The robber robs the owners of buildings at its hex (base Catan's 7); knights"
+        " produce nothing and are not robbed.",
+    source="base Catan's robber (data/README.md: 'an adjacent player')",
+)
 A_DISCARD_SHOWN = R.ambiguity(
     "progress-discard-shown",
     quote="Если Вы вытягиваете 5-ю карту прогресса не в свой ход, Вы должны сбросить одну"

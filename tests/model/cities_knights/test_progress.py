@@ -189,9 +189,11 @@ def test_a_spy_taking_a_sixth_card_on_ones_turn_discards_at_once() -> None:
     assert s.stage is Stage.MAIN and s.pending is None and sum(s.players[0].progress) == 5
 
 
-@pytest.mark.rules("cities_knights/progress.bishop")
+@pytest.mark.rules("cities_knights/progress.bishop", "cities_knights/bishop-victims")
 def test_bishop_robs_everyone_on_the_hex() -> None:
-    s = with_card("bishop", hands={1: cards(ore=1), 2: cards(wool=1)})
+    # player 2's knight on 36 touches hex 14 too, but only buildings are robbed
+    s = with_card("bishop", hands={1: cards(ore=1), 2: cards(wool=1)},
+                  knights={36: (2, 1, True)})
     assert rule_of(s, PlayProgress(D.BISHOP)) == RB.NO_ROBBER
     s = GAME.apply(play(attrs.evolve(s, attacked=True), "bishop"), ChooseHex(14))
     # hex 14 (fields): corners 30 36 41 45 40 35: player 1's city on 40 only
@@ -280,6 +282,12 @@ def test_saboteur() -> None:
 
     s = GAME.apply(GAME.apply(s, Discard(BD.ORE)), Discard(BD.ORE))
     assert s.stage is Stage.MAIN and s.pending is None and s.robber == make().robber
+
+
+@pytest.mark.rules("cities_knights/saboteur-half", "cities_knights/progress.saboteur")
+def test_the_saboteur_halves_an_odd_hand_rounded_down() -> None:
+    s = play(with_card("saboteur", hands={1: cards(ore=3, cloth=2)}), "saboteur")
+    assert s.discards == (0, 2, 0)
 
 
 @pytest.mark.rules("cities_knights/progress.warlord")
