@@ -127,3 +127,35 @@ def twins(state: CKState, rng: random.Random) -> list[Twin]:
              _progress_twin(state, [s for s in seats if s not in progress], rng),
              _under_twin(state, [s for s in seats if s not in progress], rng))
     return [t for t in found if t is not None]
+
+
+#: steps after which two states a viewer could not tell apart may look different to all,
+#: because the rules show it then (each named with why): the monopolies hand over what a
+#: rival holds of the named card; a rival offered a resource by the Commercial Harbor shows
+#: whether he holds a commodity by giving one or not
+REVEALS = {
+    D.RESOURCE_MONOPOLY: "each rival hands over up to 2 of the named resource",
+    D.TRADE_MONOPOLY: "each rival hands over 1 of the named commodity if he holds one",
+    D.COMMERCIAL_HARBOR: "a rival offered a resource gives a commodity, or shows he has none",
+}
+
+
+def public_step_differences(state: CKState, twin: Twin, limit: int = 40) -> list[str]:
+    """For a twin whose changed secrets are not the actor's: the legal actions that differ,
+    and the legal steps after which the public views differ, but for the steps of a card in
+    :data:`REVEALS` (at most ``limit`` steps tried)."""
+    who = GAME.actor(state)
+    if who < 0 or who in twin.changed or GAME.actor(twin.state) != who:
+        return []
+    mine, theirs = GAME.legal_actions(state), GAME.legal_actions(twin.state)
+    if mine != theirs:
+        return [f"the legal actions of player {who} differ ({twin.what})"]
+    if state.stage is Stage.CARD and state.pending is not None \
+            and state.pending.card in REVEALS:
+        return []
+    out = []
+    for action in mine[:limit]:
+        if GAME.observe(GAME.apply(state, action), "public") != GAME.observe(
+                GAME.apply(twin.state, action), "public"):
+            out.append(f"after {action!r} the public views differ ({twin.what})")
+    return out
