@@ -138,6 +138,8 @@ def test_pending_work_can_fail() -> None:
     from rules_oracle.model.cities_knights.state import Pending
 
     assert pending_work(attrs.evolve(s, pending=Pending(D.SPY)))
+    assert pending_work(attrs.evolve(s, knight_node=7))  # a moving knight in stage main
+    assert pending_work(attrs.evolve(s, stage=Stage.ROBBER, knight_node=7)) == []  # a chase
 
 
 def test_levels_never_fall_can_fail() -> None:

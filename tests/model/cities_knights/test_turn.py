@@ -160,6 +160,8 @@ def test_played_cards_go_under_their_deck_and_come_back_in_order() -> None:
     assert s.stage is Stage.DRAWS
     assert GAME.chance_outcomes(s) == ((DrawProgress(D.MINING), Fraction(1)),)
     assert rule_of(s, DrawProgress(D.IRRIGATION)) == RB.GATE
+    above = attrs.evolve(s, deck=tuple(int(k == D.SMITH) for k in range(len(s.deck))))
+    assert rule_of(above, DrawProgress(D.MINING)) == RB.GATE  # the Smith lies above it
     s = GAME.apply(s, DrawProgress(D.MINING))
     assert s.players[0].progress[D.MINING] == 1 and s.under == ((), (), (D.IRRIGATION,))
     aside = make(held={0: progress(mining=1)}, variant={"progress-return": "set-aside"},
