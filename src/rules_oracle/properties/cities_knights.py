@@ -26,12 +26,21 @@ def cards_conserved(state: CKState) -> list[Violation]:
 
 
 def progress_conserved(state: CKState) -> list[Violation]:
-    """Decks + hands + spent + Printer/Constitution face up = the 54 progress cards, per
-    kind; no VP card is ever held in a hand."""
+    """Decks (the cards under them included) + hands + spent + Printer/Constitution face
+    up = the 54 progress cards, per kind; a card lies under its own colour's deck; no VP
+    card is ever held in a hand."""
     out = []
     face_up = sum(pl.vp_cards for pl in state.players)
+    under = [0] * D.N_PROGRESS_KINDS
+    for c, kinds in enumerate(state.under):
+        for k in kinds:
+            under[k] += 1
+            if D.PROGRESS_COLOUR[k] != c:
+                out.append(Violation("cities_knights/inv.progress-conserved",
+                                     f"{D.PROGRESS_NAMES[k]} under the deck of colour {c}"))
     for k in range(D.N_PROGRESS_KINDS):
-        n = state.deck[k] + state.spent[k] + sum(pl.progress[k] for pl in state.players)
+        n = state.deck[k] + state.spent[k] + under[k] \
+            + sum(pl.progress[k] for pl in state.players)
         if k in D.VP_CARDS:
             if any(pl.progress[k] for pl in state.players):
                 out.append(Violation("cities_knights/inv.progress-conserved",
@@ -188,7 +197,8 @@ def turn_structure(state: CKState) -> list[Violation]:
     return out
 
 
-_PENDING_STAGES = frozenset({Stage.CARD, Stage.DISCARD, Stage.STEAL, Stage.DISPLACED})
+_PENDING_STAGES = frozenset({Stage.CARD, Stage.DISCARD, Stage.STEAL, Stage.DISPLACED,
+                             Stage.PROGRESS_DISCARD})
 
 
 _TERRAIN = tuple(sorted(t for t, n in enumerate(BD.TERRAIN_COUNTS) for _ in range(n)))
@@ -229,12 +239,17 @@ def pending_work(state: CKState) -> list[Violation]:
          st is Stage.DRAWS or st is Stage.PROGRESS_DISCARD),
         ("seats to choose", bool(state.queue), st is Stage.REDUCE or st is Stage.AQUEDUCT),
         ("a metropolis to place", state.metro_kind >= 0, st is Stage.METROPOLIS),
-        ("a moving knight", state.knight_node >= 0, st is Stage.KNIGHT),
         ("a displaced knight", state.displaced[0] >= 0, st is Stage.DISPLACED),
         ("a domestic offer", state.offer is not None, st is Stage.TRADE),
     )
     out = [Violation("cities_knights/inv.pending-work", f"{what} in stage {st.value}")
            for what, present, allowed in checks if present != allowed]
+    # the knight moving; an Intrigue's displaced knight keeps the intersection it was taken
+    # from; a chasing knight is named while the robber moves (a 7's robber names none)
+    moving = st is Stage.KNIGHT or (st is Stage.DISPLACED and state.pending is not None)
+    if st is not Stage.ROBBER and (state.knight_node >= 0) != moving:
+        out.append(Violation("cities_knights/inv.pending-work",
+                             f"a moving knight in stage {st.value}"))
     if state.pending is not None and st not in _PENDING_STAGES:
         out.append(Violation("cities_knights/inv.pending-work",
                              f"a card in play in stage {st.value}"))

@@ -6,10 +6,13 @@ giving back one of another kind, so every size a player sees stays the same:
 
 * a resource or commodity card between two hands (both players' secrets change; not the
   cards of a player in a domestic trade under way, whose offer names them);
-* a progress card between a hand and the deck of its colour (its holder's secret changes).
+* a progress card between a hand and the deck of its colour (its holder's secret changes);
+* a progress card between a hand and the cards put face down under the deck of its colour
+  (the kinds there are hidden; its holder's secret changes).
 
-No twin is built while a card in play shows a rival's cards or a hand is being taken from
-(stage ``card``), nor one that would change who may act.
+Twins are built in every stage, stage ``card`` too, but never of the cards a card in play
+shows its player (the Master Merchant's rival's hand, the Spy's rival's progress cards),
+nor one that would change who may act.
 """
 
 import random
@@ -83,10 +86,76 @@ def _progress_twin(state: CKState, seats: list[int], rng: random.Random) -> Twin
     return None
 
 
+def _under_twin(state: CKState, seats: list[int], rng: random.Random) -> Twin | None:
+    for p in seats:
+        pl = state.players[p]
+        pairs = [(k, c, i) for k in range(D.N_PROGRESS_KINDS) if pl.progress[k]
+                 for c, kinds in enumerate(state.under) if c == D.PROGRESS_COLOUR[k]
+                 for i, j in enumerate(kinds) if j != k]
+        rng.shuffle(pairs)
+        for k, c, i in pairs:
+            j = state.under[c][i]
+            kinds = (*state.under[c][:i], k, *state.under[c][i + 1:])
+            twin = attrs.evolve(state, players=_with(state.players, p, attrs.evolve(
+                pl, progress=_move(pl.progress, k, j))),
+                under=(*state.under[:c], kinds, *state.under[c + 1:]))
+            if _same_play(state, twin):
+                return Twin(twin, (p,), f"progress card {k} of player {p} swapped for {j}"
+                            f" under the deck of colour {c}")
+    return None
+
+
+def _shown(state: CKState) -> tuple[set[int], set[int]]:
+    """The seats whose hand (Master Merchant) or progress cards (Spy) the card in play
+    shows its player."""
+    pd = state.pending
+    if state.stage is not Stage.CARD or pd is None or pd.step != 1:
+        return set(), set()
+    if pd.card == D.MASTER_MERCHANT:
+        return {pd.target}, set()
+    if pd.card == D.SPY:
+        return set(), {pd.target}
+    return set(), set()
+
+
 def twins(state: CKState, rng: random.Random) -> list[Twin]:
-    """Up to two twins: cards between hands, a progress card and its deck."""
-    if state.stage is Stage.CARD:
-        return []
+    """Up to three twins: cards between hands, a progress card and its deck, a progress
+    card and the cards under its deck."""
     seats = shuffled(range(state.config.players), rng)
-    found = (_card_twin(state, seats, rng), _progress_twin(state, seats, rng))
+    hands, progress = _shown(state)
+    found = (_card_twin(state, [s for s in seats if s not in hands], rng),
+             _progress_twin(state, [s for s in seats if s not in progress], rng),
+             _under_twin(state, [s for s in seats if s not in progress], rng))
     return [t for t in found if t is not None]
+
+
+#: steps after which two states a viewer could not tell apart may look different to all,
+#: because the rules show it then (each named with why): the monopolies hand over what a
+#: rival holds of the named card; a rival offered a resource by the Commercial Harbor shows
+#: whether he holds a commodity by giving one or not
+REVEALS = {
+    D.RESOURCE_MONOPOLY: "each rival hands over up to 2 of the named resource",
+    D.TRADE_MONOPOLY: "each rival hands over 1 of the named commodity if he holds one",
+    D.COMMERCIAL_HARBOR: "a rival offered a resource gives a commodity, or shows he has none",
+}
+
+
+def public_step_differences(state: CKState, twin: Twin, limit: int = 40) -> list[str]:
+    """For a twin whose changed secrets are not the actor's: the legal actions that differ,
+    and the legal steps after which the public views differ, but for the steps of a card in
+    :data:`REVEALS` (at most ``limit`` steps tried)."""
+    who = GAME.actor(state)
+    if who < 0 or who in twin.changed or GAME.actor(twin.state) != who:
+        return []
+    mine, theirs = GAME.legal_actions(state), GAME.legal_actions(twin.state)
+    if mine != theirs:
+        return [f"the legal actions of player {who} differ ({twin.what})"]
+    if state.stage is Stage.CARD and state.pending is not None \
+            and state.pending.card in REVEALS:
+        return []
+    out = []
+    for action in mine[:limit]:
+        if GAME.observe(GAME.apply(state, action), "public") != GAME.observe(
+                GAME.apply(twin.state, action), "public"):
+            out.append(f"after {action!r} the public views differ ({twin.what})")
+    return out

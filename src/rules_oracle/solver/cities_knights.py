@@ -9,7 +9,8 @@ Projection (integers; ``p{i}.`` prefixes a player's variables, cards ``x`` in th
   (holders, -1 none), ``metro{k}`` (the owner of the metropolis of kind k, -1 none),
   ``winner``;
 * cards: ``bank{x}``, ``p{i}.h{x}``; progress cards as counts: ``deck{c}`` (the deck of
-  colour c), ``spent`` (played or discarded), ``p{i}.prog`` (held), ``p{i}.vpc`` (Printer
+  colour c, the cards put under it included), ``spent`` (played or discarded and set
+  aside), ``p{i}.prog`` (held), ``p{i}.vpc`` (Printer
   and Constitution face up); ``p{i}.def`` (Defender cards);
 * per player: ``lv{k}`` (improvement levels), ``roads``, ``settlements``, ``cities``,
   ``walls``, ``kn{l}`` (knights on the board of level l+1), ``vp`` (the model's score).
@@ -37,8 +38,10 @@ in two groups:
   next state: card movements per player and card (the bank's change is always minus
   their sum, so cards are conserved by construction; production and the aqueduct only
   give, a discard only returns, a steal or a trade only moves between players), progress
-  card movements (a deck only loses cards, played and discarded cards are never taken
-  back: ``spent`` changes by minus the sum of the other movements and never falls),
+  card movements (a deck loses a card to a draw and takes one back when a played or
+  discarded card goes under it, never beyond its colour's 18; ``spent``, the cards set
+  aside under ``progress-return=set-aside``, changes by minus the sum of the other
+  movements and never falls),
   piece and knight changes, the holders, the barbarians (one step forward, or the attack
   at the 7th ship which resets the ship, with at most one Defender card given), and the
   next stage.
@@ -358,7 +361,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
             if spec.prog:
                 out += [rng(p[f"pd{i}"], -2, 2) for i in ps]
                 out += [rng(p[f"pv{i}"], 0, 1) for i in ps]
-                out += [rng(p[f"dd{c}"], -1, 0) for c in range(NCOL)]
+                out += [rng(p[f"dd{c}"], -1, 1) for c in range(NCOL)]
             if spec.pieces:
                 out += [rng(p[f"{x}{i}"], lo, hi) for x, (lo, hi) in
                         zip(("rd", "sd", "cd", "wd"), spec.piece_range, strict=True)
@@ -387,7 +390,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                         out.append(total(moved) == 0)
             if spec.prog:
                 out += [v[pn(i, "prog")] + p[f"pd{i}"] >= 0 for i in ps]
-                out += [v[f"deck{c}"] + p[f"dd{c}"] >= 0 for c in range(NCOL)]
+                out += [rng(v[f"deck{c}"] + p[f"dd{c}"], 0, COLOUR_TOTAL[c])
+                        for c in range(NCOL)]
                 out += [prog_delta(p) <= 0, prog_delta(p) >= -2]
             if spec.pieces:
                 for i in ps:
@@ -798,7 +802,7 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
             node = state.metropolis[k]
             out[f"metro{k}"] = state.node_owner[node] if node >= 0 else -1
             out[f"deck{k}"] = sum(x for j, x in enumerate(state.deck)
-                                  if D.PROGRESS_COLOUR[j] == k)
+                                  if D.PROGRESS_COLOUR[j] == k) + len(state.under[k])
         for x in range(NC):
             out[f"bank{x}"] = state.bank[x]
         for i, pl in enumerate(state.players):

@@ -189,9 +189,15 @@ def test_metropolis_first_at_four_taken_at_five() -> None:
     # player 1's only city holds the trade metropolis; player 0 holds politics at level 4
     held = make(hands={1: cards(coin=4)}, levels={0: (0, 4, 0), 1: (4, 3, 0)}, turn=1,
                 cities={0: 0, 40: 1}, metropolis=(40, 0, -1))
-    assert GAME.apply(held, Improve(D.POLITICS)).players[1].levels[D.POLITICS] == 4
-    strict = attrs.evolve(held, config=GAME.config(3, {"level-four-city": "always"}))
-    assert rule_of(strict, Improve(D.POLITICS)) == RB.METROPOLIS_CITY
+    # "Вы не можете ... приобрести Улучшение Города 4-го уровня, не имея доступного города"
+    assert rule_of(held, Improve(D.POLITICS)) == RB.METROPOLIS_CITY
+    lax = attrs.evolve(held, config=GAME.config(3, {"level-four-city": "if-metropolis"}))
+    assert GAME.apply(lax, Improve(D.POLITICS)).players[1].levels[D.POLITICS] == 4
+    # level 5 that brings no metropolis (its holder is at 5) needs no free city
+    five = attrs.evolve(held, players=(attrs.evolve(held.players[0], levels=(0, 5, 0)),
+                                       attrs.evolve(
+        held.players[1], levels=(4, 4, 0), hand=cards(coin=5)), held.players[2]))
+    assert GAME.apply(five, Improve(D.POLITICS)).players[1].levels[D.POLITICS] == 5
 
 
 @pytest.mark.rules("cities_knights/improvement.trading-house", "cities_knights/trade.maritime",

@@ -8,6 +8,7 @@ from rules_oracle.model.catan.actions import Dice, MoveRobber, RollDice
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
+    ChaseRobber,
     ChooseCard,
     ChooseHex,
     ChooseNode,
@@ -46,8 +47,12 @@ def test_warlords_knights_take_no_action_this_turn() -> None:
     free = make(held={0: progress(warlord=1)}, knights={7: (0, 1, False)},  # type: ignore
                 variant={"warlord": "may-act"}, **BOARD)
     free = GAME.apply(free, PlayProgress(D.WARLORD))
-    assert free.knight_active[7] and not free.knight_marks[7]
+    assert free.knight_active[7] and free.knight_marks[7] == 8
     assert GAME.apply(free, MoveKnight(7)).stage is Stage.KNIGHT
+    # no chase: "пока они были активны до начала вашего хода" (hex 3 touches 7)
+    chase = attrs.evolve(free, robber=3, attacked=True)
+    assert ChaseRobber(7) not in GAME.legal_actions(chase)
+    assert rule_of(chase, ChaseRobber(7)) == RB.CHASE
 
 
 @pytest.mark.rules("cities_knights/progress.deserter", "cities_knights/deserter-knight")
@@ -90,10 +95,10 @@ def _draw_on_own_turn(variant: dict[str, str]) -> CKState:
 
 @pytest.mark.rules("cities_knights/progress-play-count", "cities_knights/dice.gate-draw")
 def test_a_card_drawn_this_turn_is_playable_unless_one_a_turn() -> None:
-    s = _draw_on_own_turn({})
+    s = _draw_on_own_turn({"own-turn-hand": "discard-at-end"})
     assert s.stage is Stage.MAIN and s.fresh == ()
-    assert GAME.apply(s, PlayProgress(D.MINING)).spent[D.MINING] == 1
-    one = _draw_on_own_turn({"progress-play": "one"})
+    assert GAME.apply(s, PlayProgress(D.MINING)).under[D.SCIENCE] == (D.MINING,)
+    one = _draw_on_own_turn({"progress-play": "one", "own-turn-hand": "discard-at-end"})
     assert one.stage is Stage.MAIN and one.fresh == (D.MINING,)
     assert rule_of(one, PlayProgress(D.MINING)) == RB.PLAY
     view = GAME.observe(one, 0)
@@ -103,9 +108,10 @@ def test_a_card_drawn_this_turn_is_playable_unless_one_a_turn() -> None:
 
 @pytest.mark.rules("cities_knights/progress.hand-limit", "cities_knights/own-turn-hand")
 def test_more_than_five_on_ones_turn_until_its_end_or_at_once() -> None:
-    s = _draw_on_own_turn({})
+    s = _draw_on_own_turn({"own-turn-hand": "discard-at-end"})
     assert s.stage is Stage.MAIN and sum(s.players[0].progress) == 6
-    five = _draw_on_own_turn({"own-turn-hand": "five"})
+    # "у вас может быть 5 в свой ход": a 6th is discarded at once (the default)
+    five = _draw_on_own_turn({})
     assert five.stage is Stage.PROGRESS_DISCARD and GAME.actor(five) == 0
     assert rule_of(five, DiscardProgress(D.SPY)) == RB.HAND_LIMIT
     five = GAME.apply(five, DiscardProgress(D.CRANE))

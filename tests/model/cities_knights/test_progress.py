@@ -16,6 +16,7 @@ from rules_oracle.model.cities_knights.actions import (
     ChoosePath,
     ChoosePlayer,
     ChooseProgress,
+    DiscardProgress,
     Improve,
     PlayProgress,
     Stop,
@@ -25,6 +26,8 @@ from rules_oracle.model.cities_knights.state import CKState, Stage
 from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
 
 LINE = chain(0, 3, 7, 12, 17)
+#: a path from intersection 12 off the line (where a moved road of player 0 may go)
+ELSEWHERE = next(e for e in B.NODE_PATHS[12] if e not in LINE)
 BOARD = {"cities": {0: 0, 40: 1}, "settlements": {46: 2},
          "roads": {**dict.fromkeys(LINE, 0), B.NODE_PATHS[40][0]: 1, B.NODE_PATHS[46][0]: 2}}
 
@@ -101,6 +104,31 @@ def test_commercial_harbor() -> None:
     assert s.players[0].hand == cards(lumber=1, cloth=1) and s.stage is Stage.MAIN
 
 
+@pytest.mark.rules("cities_knights/progress.commercial-harbor")
+def test_commercial_harbor_shows_nobody_who_holds_a_commodity() -> None:
+    one = with_card("commercial-harbor", hands={0: cards(lumber=2), 1: cards(cloth=1),
+                                                2: cards(ore=1)})
+    two = with_card("commercial-harbor", hands={0: cards(lumber=2), 1: cards(ore=1),
+                                                2: cards(cloth=1)})
+    assert GAME.observe(one, "public") == GAME.observe(two, "public")
+    one, two = play(one, "commercial-harbor"), play(two, "commercial-harbor")
+    # the card in play asks every rival in turn, whatever he holds
+    assert GAME.observe(one, "public") == GAME.observe(two, "public")
+    assert one.pending is not None and one.pending.queue == (1, 2)
+    assert GAME.legal_actions(one) == GAME.legal_actions(two)
+    # offered a resource, player 1 of the second game has no commodity: no exchange
+    two = GAME.apply(two, ChooseCard(BD.LUMBER))
+    assert two.players[0].hand == cards(lumber=2) and GAME.actor(two) == 0
+    two = GAME.apply(GAME.apply(two, ChooseCard(BD.LUMBER)), ChooseCard(D.CLOTH))
+    assert two.players[0].hand == cards(lumber=1, cloth=1) and two.stage is Stage.MAIN
+    # nobody holds a commodity: the card is still played, for nothing
+    none = with_card("commercial-harbor", hands={0: cards(lumber=1), 1: cards(ore=1)})
+    none = GAME.apply(play(none, "commercial-harbor"), ChooseCard(BD.LUMBER))
+    assert none.stage is Stage.CARD and none.pending is not None and none.pending.queue == (2,)
+    none = GAME.apply(none, ChooseCard(BD.LUMBER))
+    assert none.stage is Stage.MAIN and none.players[0].hand == cards(lumber=1)
+
+
 @pytest.mark.rules("cities_knights/progress.master-merchant")
 def test_master_merchant_takes_two_from_a_richer_player() -> None:
     s = with_card("master-merchant", hands={1: cards(wool=1, paper=2)},
@@ -119,11 +147,26 @@ def test_master_merchant_takes_two_from_a_richer_player() -> None:
 def test_merchant_fleet() -> None:
     s = with_card("merchant-fleet", hands={0: cards(grain=2)})
     s = GAME.apply(play(s, "merchant-fleet"), ChooseCard(BD.GRAIN))
-    assert s.fleet == BD.GRAIN
+    assert s.fleet == (BD.GRAIN,)
     from rules_oracle.model.catan.actions import MaritimeTrade
 
     s = GAME.apply(s, MaritimeTrade(BD.GRAIN, BD.ORE))
     assert s.players[0].hand == cards(ore=1)
+
+
+@pytest.mark.rules("cities_knights/progress.merchant-fleet")
+def test_a_second_merchant_fleet_keeps_the_first() -> None:
+    # each Fleet's 2:1 lasts "до конца вашего хода": the second adds its card
+    s = with_card("merchant-fleet", held={0: progress(merchant_fleet=2)},
+                  hands={0: cards(grain=2, ore=2)})
+    s = GAME.apply(play(s, "merchant-fleet"), ChooseCard(BD.GRAIN))
+    s = GAME.apply(play(s, "merchant-fleet"), ChooseCard(BD.ORE))
+    assert s.fleet == (BD.GRAIN, BD.ORE)
+    from rules_oracle.model.catan.actions import EndTurn, MaritimeTrade
+
+    s = GAME.apply(GAME.apply(s, MaritimeTrade(BD.GRAIN, BD.WOOL)), MaritimeTrade(BD.ORE, BD.WOOL))
+    assert s.players[0].hand == cards(wool=2)
+    assert GAME.apply(s, EndTurn()).fleet == ()
 
 
 @pytest.mark.rules("cities_knights/progress.spy")
@@ -136,9 +179,21 @@ def test_spy() -> None:
         progress(crane=1)
 
 
-@pytest.mark.rules("cities_knights/progress.bishop")
+@pytest.mark.rules("cities_knights/progress.spy", "cities_knights/own-turn-hand",
+                   "cities_knights/progress.hand-limit")
+def test_a_spy_taking_a_sixth_card_on_ones_turn_discards_at_once() -> None:
+    s = with_card("spy", held={0: progress(spy=1, crane=5), 1: progress(smith=1)})
+    s = GAME.apply(GAME.apply(play(s, "spy"), ChoosePlayer(1)), ChooseProgress(D.SMITH))
+    assert s.stage is Stage.PROGRESS_DISCARD and GAME.actor(s) == 0
+    s = GAME.apply(s, DiscardProgress(D.CRANE))
+    assert s.stage is Stage.MAIN and s.pending is None and sum(s.players[0].progress) == 5
+
+
+@pytest.mark.rules("cities_knights/progress.bishop", "cities_knights/bishop-victims")
 def test_bishop_robs_everyone_on_the_hex() -> None:
-    s = with_card("bishop", hands={1: cards(ore=1), 2: cards(wool=1)})
+    # player 2's knight on 36 touches hex 14 too, but only buildings are robbed
+    s = with_card("bishop", hands={1: cards(ore=1), 2: cards(wool=1)},
+                  knights={36: (2, 1, True)})
     assert rule_of(s, PlayProgress(D.BISHOP)) == RB.NO_ROBBER
     s = GAME.apply(play(attrs.evolve(s, attacked=True), "bishop"), ChooseHex(14))
     # hex 14 (fields): corners 30 36 41 45 40 35: player 1's city on 40 only
@@ -170,10 +225,26 @@ def test_diplomat_one_or_all_open_roads() -> None:
     assert ChoosePath(LINE[0]) not in GAME.legal_actions(s)  # closed at the city
     s = GAME.apply(s, ChoosePath(LINE[-1]))
     assert s.path_owner[LINE[-1]] == -1 and s.players[0].roads == 3
-    s = GAME.apply(s, ChoosePath(LINE[-1]))  # re-placed
-    assert s.players[0].roads == 4 and s.stage is Stage.MAIN
+    # "вы можете ее переместить": moved, so not back where it stood
+    assert rule_of(s, ChoosePath(LINE[-1])) == RB.DIPLOMAT
+    s = GAME.apply(s, ChoosePath(ELSEWHERE))  # re-placed
+    assert s.players[0].roads == 4 and s.path_owner[ELSEWHERE] == 0 and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.diplomat", "cities_knights/diplomat")
+def test_diplomat_all_lets_one_move_ones_own_roads() -> None:
     every = play(with_card("diplomat", variant={"diplomat": "all"}), "diplomat")
-    assert every.path_owner[LINE[-1]] == -1 and every.stage is Stage.MAIN
+    assert every.path_owner[LINE[-1]] == -1
+    assert every.path_owner[B.NODE_PATHS[40][0]] == -1  # a rival's open road too
+    # "Если это ваша собственная дорога, вы можете ее переместить"
+    assert every.stage is Stage.CARD and GAME.actor(every) == 0
+    acts = GAME.legal_actions(every)
+    assert ChoosePath(ELSEWHERE) in acts and Stop() in acts
+    assert ChoosePath(LINE[-1]) not in acts
+    moved = GAME.apply(every, ChoosePath(ELSEWHERE))
+    assert moved.players[0].roads == 4 and moved.stage is Stage.MAIN and moved.pending is None
+    kept = GAME.apply(every, Stop())
+    assert kept.players[0].roads == 3 and kept.stage is Stage.MAIN
 
 
 @pytest.mark.rules("cities_knights/progress.intrigue")
@@ -182,8 +253,24 @@ def test_intrigue() -> None:
                   roads={**BOARD["roads"], B.path_between(40, 45): 1})  # type: ignore
     s = GAME.apply(play(s, "intrigue"), ChooseNode(12))
     assert s.knight_owner[12] == -1 and s.stage is Stage.DISPLACED and GAME.actor(s) == 1
+    # the intersection it was taken from is no free place for it: the card is not undone
+    assert ChooseNode(12) not in GAME.legal_actions(s)
+    assert rule_of(s, ChooseNode(12)) == RB.INTRIGUE
     s = GAME.apply(s, ChooseNode(45))
     assert s.knight_owner[45] == 1 and s.knight_level[45] == 3
+    assert s.stage is Stage.MAIN and s.knight_node == -1 and s.pending is None
+
+
+@pytest.mark.rules("cities_knights/progress.intrigue")
+def test_intrigue_removes_a_knight_with_no_other_place() -> None:
+    # player 1's only road runs from his city on 8 to his knight on 12: once the knight is
+    # taken from 12, no other empty intersection touches his roads, so it leaves the board
+    s = with_card("intrigue", knights={12: (1, 2, True)},
+                  roads={**dict.fromkeys(LINE, 0), B.path_between(8, 12): 1},
+                  cities={0: 0, 8: 1})
+    s = GAME.apply(play(s, "intrigue"), ChooseNode(12))
+    assert s.stage is Stage.MAIN and s.knight_owner[12] == -1
+    assert s.players[1].knights == (0, 0, 0) and s.knight_node == -1
 
 
 @pytest.mark.rules("cities_knights/progress.saboteur")
@@ -195,6 +282,12 @@ def test_saboteur() -> None:
 
     s = GAME.apply(GAME.apply(s, Discard(BD.ORE)), Discard(BD.ORE))
     assert s.stage is Stage.MAIN and s.pending is None and s.robber == make().robber
+
+
+@pytest.mark.rules("cities_knights/saboteur-half", "cities_knights/progress.saboteur")
+def test_the_saboteur_halves_an_odd_hand_rounded_down() -> None:
+    s = play(with_card("saboteur", hands={1: cards(ore=3, cloth=2)}), "saboteur")
+    assert s.discards == (0, 2, 0)
 
 
 @pytest.mark.rules("cities_knights/progress.warlord")
@@ -230,7 +323,7 @@ def test_crane() -> None:
     assert rule_of(s, PlayProgress(D.CRANE)) == RB.CRANE
     s = GAME.apply(s, Improve(D.TRADE))
     assert s.players[0].levels == (1, 0, 0) and s.players[0].hand == cards(cloth=1)
-    assert not s.crane
+    assert s.crane == 2  # used
 
 
 @pytest.mark.rules("cities_knights/progress.engineer")
@@ -255,6 +348,12 @@ def test_irrigation_and_mining() -> None:
     assert s.players[0].hand == cards(ore=2)  # hex 0
 
 
+@pytest.mark.rules("cities_knights/harvest-robber", "cities_knights/progress.irrigation")
+def test_the_robbers_hex_counts_for_irrigation() -> None:
+    s = attrs.evolve(with_card("irrigation", cities={0: 0, 12: 0}), robber=3)
+    assert play(s, "irrigation").players[0].hand == cards(grain=2)  # hex 3, robbed
+
+
 @pytest.mark.rules("cities_knights/progress.medicine")
 def test_medicine() -> None:
     s = with_card("medicine", settlements={17: 0, 46: 2}, hands={0: cards(ore=2, grain=1)})
@@ -270,6 +369,17 @@ def test_road_building() -> None:
     s = GAME.apply(s, ChoosePath(B.path_between(17, 22)))
     s = GAME.apply(s, ChoosePath(B.path_between(22, 28)))
     assert s.players[0].roads == 6 and s.stage is Stage.MAIN and s.longest == 0
+
+
+@pytest.mark.rules("cities_knights/progress.road-building", "cities_knights/road-building-both")
+def test_road_building_may_stop_after_the_first_road_under_its_reading() -> None:
+    s = GAME.apply(play(with_card("road-building"), "road-building"),
+                   ChoosePath(B.path_between(17, 22)))
+    assert s.stage is Stage.CARD and Stop() not in GAME.legal_actions(s)  # "Постройте 2"
+    loose = attrs.evolve(s, config=GAME.config(3, {"road-building": "may-stop"}))
+    assert Stop() in GAME.legal_actions(loose)
+    loose = GAME.apply(loose, Stop())
+    assert loose.players[0].roads == 5 and loose.stage is Stage.MAIN
 
 
 @pytest.mark.rules("cities_knights/progress.smith")

@@ -10,6 +10,7 @@ from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core import digest, structure, to_json, unstructure
+from rules_oracle.model.core.ops import bump
 from rules_oracle.model.core.play import choose
 from rules_oracle.properties.cities_knights import (
     INVARIANTS,
@@ -70,6 +71,10 @@ def test_progress_conserved_can_fail() -> None:
     assert progress_conserved(attrs.evolve(s, deck=D.PROGRESS_COUNTS))
     assert progress_conserved(_player(s, 1, progress=progress(printer=1)))
     assert progress_conserved(_player(s, 1, vp_cards=1))
+    # a spy put under the deck of the science colour, not its own (politics)
+    moved = attrs.evolve(s, deck=bump(s.deck, D.SPY, -1), under=((), (), (D.SPY,)))
+    assert progress_conserved(moved)
+    assert progress_conserved(attrs.evolve(moved, under=((), (D.SPY,), ()))) == []
 
 
 def test_nonnegative_can_fail() -> None:
@@ -133,6 +138,8 @@ def test_pending_work_can_fail() -> None:
     from rules_oracle.model.cities_knights.state import Pending
 
     assert pending_work(attrs.evolve(s, pending=Pending(D.SPY)))
+    assert pending_work(attrs.evolve(s, knight_node=7))  # a moving knight in stage main
+    assert pending_work(attrs.evolve(s, stage=Stage.ROBBER, knight_node=7)) == []  # a chase
 
 
 def test_levels_never_fall_can_fail() -> None:

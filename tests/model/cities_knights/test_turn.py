@@ -20,7 +20,13 @@ from rules_oracle.model.catan.actions import (
 )
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
-from rules_oracle.model.cities_knights.actions import ChooseCard, DiscardProgress, EventDie
+from rules_oracle.model.cities_knights.actions import (
+    ChooseCard,
+    DiscardProgress,
+    DrawProgress,
+    EventDie,
+    PlayProgress,
+)
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from tests.model.cities_knights.helpers import cards, make, progress, rule_of
@@ -133,9 +139,35 @@ def test_end_of_turn_discards_down_to_four_progress_cards() -> None:
     assert s.stage is Stage.END and GAME.actor(s) == 0
     assert rule_of(s, DiscardProgress(0)) == RB.HAND_LIMIT
     s = GAME.apply(s, DiscardProgress(D.CRANE))
-    assert s.stage is Stage.PRE_ROLL and s.turn == 1 and s.spent[D.CRANE] == 1
+    assert s.stage is Stage.PRE_ROLL and s.turn == 1 and s.under == ((), (), (D.CRANE,))
     last = attrs.evolve(make(**SETTLED), turns=D.TURN_LIMIT)
     assert GAME.apply(last, EndTurn()).stage is Stage.OVER
+
+
+@pytest.mark.rules("cities_knights/spent-progress-cards", "cities_knights/dice.gate-draw",
+                   "cities_knights/progress.play")
+def test_played_cards_go_under_their_deck_and_come_back_in_order() -> None:
+    s = make(held={0: progress(irrigation=1, mining=1)}, levels={0: (0, 0, 1)}, **SETTLED)
+    s = GAME.apply(GAME.apply(s, PlayProgress(D.MINING)), PlayProgress(D.IRRIGATION))
+    assert s.under == ((), (), (D.MINING, D.IRRIGATION)) and s.spent == D.NO_PROGRESS
+    assert GAME.observe(s, "public").progress_deck_sizes == (18, 18, 18)  # type: ignore
+    # the science deck drawn down to the two cards under it: they come in order, for sure
+    science = tuple(0 if D.PROGRESS_COLOUR[k] == D.SCIENCE else n
+                    for k, n in enumerate(s.deck))
+    s = attrs.evolve(s, deck=science, stage=Stage.PRE_ROLL, turns=11,
+                     players=(attrs.evolve(s.players[0], vp_cards=0), *s.players[1:]))
+    s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1)), EventDie(3))
+    assert s.stage is Stage.DRAWS
+    assert GAME.chance_outcomes(s) == ((DrawProgress(D.MINING), Fraction(1)),)
+    assert rule_of(s, DrawProgress(D.IRRIGATION)) == RB.GATE
+    above = attrs.evolve(s, deck=tuple(int(k == D.SMITH) for k in range(len(s.deck))))
+    assert rule_of(above, DrawProgress(D.MINING)) == RB.GATE  # the Smith lies above it
+    s = GAME.apply(s, DrawProgress(D.MINING))
+    assert s.players[0].progress[D.MINING] == 1 and s.under == ((), (), (D.IRRIGATION,))
+    aside = make(held={0: progress(mining=1)}, variant={"progress-return": "set-aside"},
+                 **SETTLED)
+    aside = GAME.apply(aside, PlayProgress(D.MINING))
+    assert aside.under == ((), (), ()) and aside.spent[D.MINING] == 1
 
 
 @pytest.mark.rules("cities_knights/victory.thirteen", "cities_knights/victory.own-turn",

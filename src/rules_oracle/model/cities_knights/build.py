@@ -103,13 +103,15 @@ def knight_build_spots(state: CKState, p: int) -> tuple[int, ...]:
     return knight_spots(state, p)
 
 
-def put_knight(state: CKState, p: int, n: int, level: int, active: bool) -> CKState:
+def put_knight(state: CKState, p: int, n: int, level: int, active: bool,
+               placed: bool = False) -> CKState:
+    """``p``'s knight of ``level`` on ``n``; ``placed``: newly placed this turn (mark 4)."""
     pl = state.players[p]
     state = set_player(state, p, evolve(pl, knights=bump(pl.knights, level - 1, 1)),
                        knight_owner=put(state.knight_owner, n, p),
                        knight_level=put(state.knight_level, n, level),
                        knight_active=put(state.knight_active, n, active),
-                       knight_marks=put(state.knight_marks, n, 0))
+                       knight_marks=put(state.knight_marks, n, 4 if placed else 0))
     return update_roads(state, True, road_owners_at(state, n))
 
 
@@ -157,9 +159,14 @@ def promote(state: CKState, p: int, n: int) -> CKState:
 
 
 def can_act(state: CKState, p: int, n: int) -> bool:
-    """An active knight of ``p``'s, active since before this turn."""
-    return (in_range(n, B.N_NODES) and state.knight_owner[n] == p and state.knight_active[n]
-            and not state.knight_marks[n] & 1)
+    """An active knight of ``p``'s, active since before this turn (knight-act=activated),
+    or not both placed and activated this turn (knight-act=placed-and-activated)."""
+    if not (in_range(n, B.N_NODES) and state.knight_owner[n] == p and state.knight_active[n]):
+        return False
+    marks = state.knight_marks[n]
+    if state.config.option("knight-act") == "placed-and-activated":
+        return not (marks & 1 and marks & 4)
+    return not marks & 1
 
 
 def knight_targets(state: CKState, n: int) -> tuple[int, ...]:
@@ -196,10 +203,12 @@ def movable(state: CKState, p: int) -> tuple[int, ...]:
 
 
 def chasers(state: CKState, p: int) -> tuple[int, ...]:
+    """``p``'s knights that may chase the robber: active since before this turn under every
+    reading ("пока они были активны до начала вашего хода"), touching its hex."""
     if not state.attacked:
         return ()
     return tuple(n for n in own_knights(state, p) if can_act(state, p, n)
-                 and state.robber in B.NODE_HEXES[n])
+                 and not state.knight_marks[n] & 9 and state.robber in B.NODE_HEXES[n])
 
 
 def knight_step(state: CKState, action: Action) -> CKState:
@@ -225,25 +234,39 @@ def knight_step(state: CKState, action: Action) -> CKState:
     return start_displaced(state, displaced)
 
 
-def start_displaced(state: CKState, displaced: tuple[int, int, bool]) -> CKState:
-    """A displaced knight's owner re-places it, or loses it with no place left."""
+def start_displaced(state: CKState, displaced: tuple[int, int, bool],
+                    taken_from: int = -1) -> CKState:
+    """A displaced knight's owner re-places it, or loses it with no place left. An
+    Intrigue empties the intersection it takes the knight from (``taken_from``), which is
+    no free place for it (cities_knights/progress.intrigue)."""
     owner = displaced[0]
-    if owner >= 0 and knight_spots(state, owner):
+    state = evolve(state, knight_node=taken_from)
+    if owner >= 0 and displaced_spots(state, owner):
         return evolve(state, displaced=displaced, stage=Stage.DISPLACED)
-    return evolve(state, displaced=(-1, 0, False), pending=None, stage=Stage.MAIN)
+    return evolve(state, displaced=(-1, 0, False), knight_node=-1, pending=None,
+                  stage=Stage.MAIN)
+
+
+def displaced_spots(state: CKState, owner: int) -> tuple[int, ...]:
+    """Where the displaced knight of ``owner`` may go: an empty intersection at his roads
+    other than the one it was taken from."""
+    return tuple(n for n in knight_spots(state, owner) if n != state.knight_node)
 
 
 def displaced_actions(state: CKState) -> tuple[Action, ...]:
-    return tuple(ChooseNode(n) for n in knight_spots(state, state.displaced[0]))
+    return tuple(ChooseNode(n) for n in displaced_spots(state, state.displaced[0]))
 
 
 def displaced_step(state: CKState, action: Action) -> CKState:
     owner, level, active = state.displaced
-    if not isinstance(action, ChooseNode) or action.node not in knight_spots(state, owner):
-        raise RB.RULES.illegal(RB.DISPLACE, "the displaced knight goes to an empty"
-                               " intersection at its owner's roads")
-    state = put_knight(state, owner, action.node, level, active)
-    return evolve(state, displaced=(-1, 0, False), pending=None, stage=Stage.MAIN)
+    if not isinstance(action, ChooseNode) or action.node not in displaced_spots(state, owner):
+        raise RB.RULES.illegal(RB.INTRIGUE if state.knight_node >= 0 else RB.DISPLACE,
+                               "the displaced knight goes to an empty intersection at its"
+                               " owner's roads, not the one it was taken from")
+    keep = state.config.option("displaced-active") == "keep"
+    state = put_knight(state, owner, action.node, level, active and keep)
+    return evolve(state, displaced=(-1, 0, False), knight_node=-1, pending=None,
+                  stage=Stage.MAIN)
 
 
 # -- improvements and metropolises ---------------------------------------------------------------
@@ -271,7 +294,7 @@ def metropolis_comes(state: CKState, p: int, kind: int, level: int) -> bool:
 
 def improve_cost(state: CKState, p: int, kind: int) -> tuple[int, ...]:
     level = state.players[p].levels[kind] + 1
-    n = max(0, level - 1) if state.crane else level
+    n = max(0, level - 1) if state.crane == 1 else level
     return tuple(n if c == D.KIND_COMMODITY[kind] else 0 for c in range(D.N_CARDS))
 
 
@@ -284,7 +307,7 @@ def improve_rule(state: CKState, p: int, kind: int) -> str | None:
     if not _has_city(state, p):
         return RB.IMPROVE_CITY
     always = state.config.option("level-four-city") == "always" \
-        and level >= D.METROPOLIS_LEVEL
+        and level == D.METROPOLIS_LEVEL
     if (always or metropolis_comes(state, p, kind, level)) and not free_cities(state, p):
         return RB.METROPOLIS_CITY
     if not can_pay(state, p, improve_cost(state, p, kind)):
@@ -295,7 +318,8 @@ def improve_rule(state: CKState, p: int, kind: int) -> str | None:
 def improve(state: CKState, p: int, kind: int) -> CKState:
     level = state.players[p].levels[kind] + 1
     comes = metropolis_comes(state, p, kind, level)
-    state = evolve(pay(state, p, improve_cost(state, p, kind)), crane=False)
+    state = evolve(pay(state, p, improve_cost(state, p, kind)),
+                   crane=2 if state.crane else 0)
     pl = state.players[p]
     levels = (*pl.levels[:kind], level, *pl.levels[kind + 1:])
     state = set_player(state, p, evolve(pl, levels=levels))
@@ -322,7 +346,7 @@ def place_metropolis(state: CKState, action: Action) -> CKState:
 def card_rates(state: CKState, p: int) -> tuple[int, ...]:
     """``p``'s bank rate per card: base Catan's harbours for resources; commodities 4:1 or
     3:1 at a generic harbour, 2:1 with the trading house; 2:1 for the merchant's resource
-    and the Merchant Fleet's card."""
+    and the Merchant Fleets' cards."""
     base = rates(state.node_owner, state.harbours, p)
     generic = any(state.node_owner[n] == p and state.harbours[h] == BD.GENERIC
                   for n, h in HARBOUR_NODES)
@@ -333,8 +357,8 @@ def card_rates(state: CKState, p: int) -> tuple[int, ...]:
         r = BD.YIELD[state.terrain[state.merchant]]
         if r >= 0:
             out[r] = BD.SPECIAL_RATE
-    if state.fleet >= 0:
-        out[state.fleet] = BD.SPECIAL_RATE
+    for c in state.fleet:
+        out[c] = BD.SPECIAL_RATE
     return tuple(out)
 
 

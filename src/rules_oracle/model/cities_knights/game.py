@@ -219,6 +219,8 @@ class CitiesKnights(Game[CKState, Action]):
             state = turn.discard_progress(state, turn.progress_discarder(state), action)
             if turn.progress_discarder(state) >= 0:
                 return state
+            if state.pending is not None:  # the Spy's card was one too many
+                return evolve(state, pending=None, stage=Stage.MAIN)
             return turn.continue_draws(state)
         if st is Stage.END and isinstance(action, DiscardProgress):
             state = turn.discard_progress(state, state.turn, action)
@@ -261,7 +263,7 @@ class CitiesKnights(Game[CKState, Action]):
             if action.node not in build.knight_build_spots(state, p):
                 raise RULES.illegal(RB.KNIGHT_PLACE, f"no knight on {action.node!r}")
             return build.put_knight(self._pay(state, D.KNIGHT_COST, RB.KNIGHT_COST), p,
-                                    action.node, 1, False)
+                                    action.node, 1, False, placed=True)
         if isinstance(action, ActivateKnight):
             if action.node not in build.activatable(state, p):
                 raise RULES.illegal(RB.ACTIVATE, f"no inactive knight of yours on"
@@ -286,7 +288,7 @@ class CitiesKnights(Game[CKState, Action]):
                                     f"no knight to chase the robber on {action.node!r}")
             n = action.node
             active = (*state.knight_active[:n], False, *state.knight_active[n + 1:])
-            return evolve(state, knight_active=active, stage=Stage.ROBBER)
+            return evolve(state, knight_active=active, knight_node=n, stage=Stage.ROBBER)
         if isinstance(action, Improve):
             why = build.improve_rule(state, p, action.kind)
             if why is not None:

@@ -74,15 +74,21 @@ class PublicView:
     #: promoted this turn (no second promotion)
     knight_activated_this_turn: tuple[bool, ...]
     knight_promoted_this_turn: tuple[bool, ...]
+    #: per intersection: its knight was placed this turn (reading knight-act); activated
+    #: this turn by the Warlord under warlord=may-act (it may act, but not chase)
+    knight_placed_this_turn: tuple[bool, ...]
+    knight_warlord_this_turn: tuple[bool, ...]
     road_owner: tuple[int, ...]
     barbarian_position: int
     barbarians_have_attacked: bool
     defender_cards_left: int
     #: resource and commodity cards in the bank
     bank: tuple[int, ...]
-    #: progress cards left in the trade, politics, science decks
+    #: progress cards left in the trade, politics, science decks (those put under them
+    #: included, face down)
     progress_deck_sizes: tuple[int, int, int]
-    #: progress cards played or discarded, per kind
+    #: progress cards played or discarded and set aside, per kind (``progress-return=
+    #: set-aside``; none under the default)
     progress_spent: tuple[int, ...]
     dice: tuple[int, int]
     event_face: int
@@ -90,8 +96,10 @@ class PublicView:
     offers_this_turn: int
     #: the domestic trade in progress (stage trade), seen from the player on turn
     offer: Offer | None
-    merchant_fleet_card: int
-    crane_played: bool
+    #: the cards the Merchant Fleets played this turn make tradable 2:1
+    merchant_fleet_cards: tuple[int, ...]
+    #: the Crane this turn: 0 none played, 1 played and not yet used, 2 its discount used
+    crane_played: int
     #: reading ``progress-play=one``: a progress card was played this turn
     progress_played_this_turn: bool
     discards_owed: tuple[int, ...]
@@ -141,7 +149,7 @@ def public_view(s: CKState) -> PublicView:
 
     who = GAME.actor(s)
     sizes = tuple(sum(n for k, n in enumerate(s.deck) if D.PROGRESS_COLOUR[k] == c)
-                  for c in range(3))
+                  + len(s.under[c]) for c in range(3))
     return PublicView(
         players=s.config.players, stage=s.stage, turn_number=s.turns, on_turn=s.turn,
         to_act=who if who >= 0 else CHANCE, terrain=s.terrain, tokens=s.tokens,
@@ -152,12 +160,14 @@ def public_view(s: CKState) -> PublicView:
         knight_active=s.knight_active,
         knight_activated_this_turn=tuple(bool(m & 1) for m in s.knight_marks),
         knight_promoted_this_turn=tuple(bool(m & 2) for m in s.knight_marks),
+        knight_placed_this_turn=tuple(bool(m & 4) for m in s.knight_marks),
+        knight_warlord_this_turn=tuple(bool(m & 8) for m in s.knight_marks),
         road_owner=s.path_owner, barbarian_position=s.barbarians,
         barbarians_have_attacked=s.attacked, defender_cards_left=s.defenders_left,
         bank=s.bank, progress_deck_sizes=(sizes[0], sizes[1], sizes[2]),
         progress_spent=s.spent, dice=s.dice, event_face=s.event, trades_this_turn=s.trades,
         offers_this_turn=s.offers, offer=s.offer,
-        merchant_fleet_card=s.fleet, crane_played=s.crane,
+        merchant_fleet_cards=s.fleet, crane_played=s.crane,
         progress_played_this_turn=s.played, discards_owed=s.discards,
         players_to_rob=s.victims, progress_draws_pending=s.draws, seats_to_choose=s.queue,
         metropolis_being_placed=s.metro_kind, moving_knight=s.knight_node,

@@ -30,7 +30,11 @@ from rules_oracle.model.cities_knights.common import (
     update_roads,
 )
 from rules_oracle.model.cities_knights.state import CKState, Pending, Stage
-from rules_oracle.model.cities_knights.turn import start_steals
+from rules_oracle.model.cities_knights.turn import (
+    progress_discarder,
+    spend_progress,
+    start_steals,
+)
 
 #: the rule of each progress kind, by index
 CARD_RULE: tuple[str, ...] = (
@@ -46,10 +50,11 @@ _AT_ONCE = (D.WARLORD, D.CRANE, D.IRRIGATION, D.MINING, D.SABOTEUR)
 
 # -- helpers over the board ------------------------------------------------------------------
 def merchant_hexes(state: CKState, p: int) -> tuple[int, ...]:
-    """Land hexes (not the desert) touching one of ``p``'s buildings (settlements only with
-    the reading merchant=settlement)."""
+    """Hexes touching one of ``p``'s buildings (settlements only with the reading
+    merchant=settlement), the desert among them unless merchant-desert=never."""
     only = 1 if state.config.option("merchant") == "settlement" else 0
-    return tuple(h for h in range(B.N_HEXES) if BD.YIELD[state.terrain[h]] >= 0
+    desert = state.config.option("merchant-desert") == "allowed"
+    return tuple(h for h in range(B.N_HEXES) if (desert or BD.YIELD[state.terrain[h]] >= 0)
                  and any(state.node_owner[n] == p and (not only or state.node_level[n] == 1)
                          for n in B.HEX_NODES[h]))
 
@@ -78,6 +83,17 @@ def _harvest(state: CKState, p: int, terrain: int, card: int) -> CKState:
                       bank=bump(state.bank, card, -n))
 
 
+def _deserter_level(state: CKState, p: int, level: int) -> int:
+    """The level of the knight the Deserter's player may place for one of ``level``: that
+    level if one is left in his stock, else (deserter-level=lower) the strongest lower one
+    left; 0: none."""
+    lowest = 1 if state.config.option("deserter-level") == "lower" else level
+    for lv in range(level, lowest - 1, -1):
+        if state.players[p].knights[lv - 1] < D.KNIGHTS_PER_LEVEL:
+            return lv
+    return 0
+
+
 def _inventable(state: CKState) -> tuple[int, ...]:
     return tuple(h for h in range(B.N_HEXES) if state.tokens[h]
                  and state.tokens[h] not in D.INVENTOR_FIXED)
@@ -96,10 +112,6 @@ def _richer(state: CKState, strict: bool) -> tuple[int, ...]:
     mine = state.players[state.turn].vp
     return tuple(q for q in others(state)
                  if (state.players[q].vp > mine if strict else state.players[q].vp >= mine))
-
-
-def _with_commodities(state: CKState, seats: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(q for q in seats if any(state.players[q].hand[BD.N_RESOURCES:]))
 
 
 def _with_cards(state: CKState, seats: tuple[int, ...]) -> tuple[int, ...]:
@@ -136,7 +148,7 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
         return _cards_of(state, pd.target)
     if k == D.COMMERCIAL_HARBOR:
         if step == 0:
-            if not pd.queue:
+            if not pd.queue or not any(state.players[p].hand[:BD.N_RESOURCES]):
                 return ()
             return (*_cards_of(state, p, 0, BD.N_RESOURCES), Stop())
         return _cards_of(state, pd.queue[0], BD.N_RESOURCES)
@@ -158,7 +170,11 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
     if k == D.DIPLOMAT:
         if step == 0:
             return tuple(ChoosePath(e) for e in open_roads(state))
-        return (*(ChoosePath(e) for e in build.road_spots(state, p)), Stop())
+        if not pd.left:
+            return ()
+        # one's own removed road is moved: never back onto a path this card emptied of it
+        return (*(ChoosePath(e) for e in build.road_spots(state, p) if e not in pd.queue),
+                Stop())
     if k == D.INTRIGUE:
         return tuple(ChooseNode(n) for n in range(B.N_NODES)
                      if state.knight_owner[n] >= 0 and state.knight_owner[n] != p
@@ -176,7 +192,13 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
             return ()
         return tuple(ChooseNode(n) for n in build.city_spots(state, p))
     if k == D.ROAD_BUILDING:
-        return tuple(ChoosePath(e) for e in build.road_spots(state, p)) if pd.left else ()
+        if not pd.left:
+            return ()
+        spots = tuple(ChoosePath(e) for e in build.road_spots(state, p))
+        # cities_knights/road-building-both: the second road may be left out under may-stop
+        if spots and pd.left < D.FREE_TWO and state.config.option("road-building") == "may-stop":
+            return (*spots, Stop())
+        return spots
     if k == D.SMITH:
         if not pd.left:
             return ()
@@ -199,8 +221,8 @@ def card_actor(state: CKState) -> int:
 # -- playing ----------------------------------------------------------------------------------
 def _first(state: CKState, k: int) -> Pending:
     p = state.turn
-    if k == D.COMMERCIAL_HARBOR:
-        return Pending(k, queue=_with_commodities(state, others(state)))
+    if k == D.COMMERCIAL_HARBOR:  # every rival in turn: who holds a commodity is hidden
+        return Pending(k, queue=others(state))
     if k == D.WEDDING:
         return Pending(k, left=D.FREE_TWO, queue=_with_cards(state, _richer(state, True)))
     if k == D.ROAD_BUILDING:
@@ -228,15 +250,16 @@ def playable(state: CKState, k: int) -> str | None:
     if k in _AT_ONCE:
         if k == D.WARLORD and not build.activatable(state, p):
             return RB.WARLORD
-        if k == D.CRANE and state.crane:
+        if k == D.CRANE and (state.crane == 1 or (
+                state.crane and state.config.option("crane") == "one-a-turn")):
             return RB.CRANE
         return None
     if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
         return None if open_roads(state) else RB.DIPLOMAT
     if k == D.WEDDING:
         return None if _with_cards(state, _richer(state, True)) else RB.WEDDING
-    if k == D.COMMERCIAL_HARBOR and not any(state.players[p].hand[:BD.N_RESOURCES]):
-        return RB.COMMERCIAL_HARBOR
+    if k == D.COMMERCIAL_HARBOR:
+        return None if any(state.players[p].hand[:BD.N_RESOURCES]) else RB.COMMERCIAL_HARBOR
     return None if _options(state, _first(state, k)) else CARD_RULE[k]
 
 
@@ -253,21 +276,22 @@ def play(state: CKState, action: PlayProgress) -> CKState:
         raise RB.RULES.illegal(why, f"progress card {k!r} cannot be played now")
     p = state.turn
     pl = state.players[p]
-    state = set_player(state, p, evolve(pl, progress=bump(pl.progress, k, -1)),
-                       spent=bump(state.spent, k, 1))
+    state = spend_progress(set_player(state, p, evolve(pl, progress=bump(pl.progress, k, -1))),
+                           k)
     if state.config.option("progress-play") == "one":
         state = evolve(state, played=True)
     if k == D.WARLORD:
         active = tuple(a or o == p for o, a in zip(state.knight_owner, state.knight_active,
                                                    strict=True))
-        if state.config.option("warlord") == "may-act":
-            return evolve(state, knight_active=active)
-        marks = tuple(m | 1 if o == p and not a else m for o, a, m in
+        # mark 1 bars every knight action; mark 8 (warlord=may-act) only the chase, which
+        # needs a knight active before the turn began
+        bit = 8 if state.config.option("warlord") == "may-act" else 1
+        marks = tuple(m | bit if o == p and not a else m for o, a, m in
                       zip(state.knight_owner, state.knight_active, state.knight_marks,
                           strict=True))
         return evolve(state, knight_active=active, knight_marks=marks)
     if k == D.CRANE:
-        return evolve(state, crane=True)
+        return evolve(state, crane=1)
     if k == D.IRRIGATION:
         return _harvest(state, p, BD.FIELDS, BD.GRAIN)
     if k == D.MINING:
@@ -279,9 +303,13 @@ def play(state: CKState, action: PlayProgress) -> CKState:
             return evolve(state, discards=due, pending=Pending(k), stage=Stage.DISCARD)
         return state
     if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
-        for e in open_roads(state):
+        removed = open_roads(state)
+        own = tuple(e for e in removed if state.path_owner[e] == p)
+        for e in removed:
             state = _remove_road(state, e)
-        return update_roads(state, True)
+        # "Если это ваша собственная дорога, вы можете ее переместить": each of one's own
+        return _continue(update_roads(state, True), Pending(k, step=1, left=len(own),
+                                                            queue=own))
     return _continue(state, _first(state, k))
 
 
@@ -324,7 +352,8 @@ def card_step(state: CKState, action: Action) -> CKState:
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.MERCHANT_FLEET:
         assert isinstance(action, ChooseCard)
-        return evolve(state, fleet=action.card, pending=None, stage=Stage.MAIN)
+        fleet = tuple(sorted({*state.fleet, action.card}))  # each card's 2:1 lasts the turn
+        return evolve(state, fleet=fleet, pending=None, stage=Stage.MAIN)
     if k == D.MASTER_MERCHANT:
         if isinstance(action, ChoosePlayer):
             return _continue(state, evolve(pd, step=1, target=action.player, left=D.FREE_TWO))
@@ -336,10 +365,12 @@ def card_step(state: CKState, action: Action) -> CKState:
         assert isinstance(action, ChooseCard)
         q = pd.queue[0]
         if pd.step == 0:
+            if not any(state.players[q].hand[BD.N_RESOURCES:]):
+                # offered a resource, he has no commodity to give: no exchange
+                return _continue(state, evolve(pd, queue=pd.queue[1:]))
             return evolve(_give(state, p, q, action.card), pending=evolve(pd, step=1))
         state = _give(state, q, p, action.card)
-        rest = _with_commodities(state, pd.queue[1:])
-        return _continue(state, evolve(pd, step=0, queue=rest))
+        return _continue(state, evolve(pd, step=0, queue=pd.queue[1:]))
     if k == D.SPY:
         if isinstance(action, ChoosePlayer):
             return _continue(state, evolve(pd, step=1, target=action.player))
@@ -351,6 +382,8 @@ def card_step(state: CKState, action: Action) -> CKState:
         state = set_player(state, p, evolve(me, progress=bump(me.progress, c, 1)))
         if state.config.option("progress-play") == "one":
             state = evolve(state, fresh=(*state.fresh, c))
+        if progress_discarder(state) >= 0:  # a 6th card on one's turn (own-turn-hand=five)
+            return evolve(state, stage=Stage.PROGRESS_DISCARD)
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.BISHOP:
         assert isinstance(action, ChooseHex)
@@ -367,10 +400,11 @@ def card_step(state: CKState, action: Action) -> CKState:
             active = state.knight_active[action.node] \
                 and state.config.option("deserter-knight") == "as-removed"
             state = build.remove_knight(state, action.node)
-            if state.players[p].knights[level - 1] >= D.KNIGHTS_PER_LEVEL:
+            level = _deserter_level(state, p, level)
+            if not level:
                 return evolve(state, pending=None, stage=Stage.MAIN)
             return _continue(state, evolve(pd, step=2, left=level, target=int(active)))
-        state = build.put_knight(state, p, action.node, pd.left, pd.target == 1)
+        state = build.put_knight(state, p, action.node, pd.left, pd.target == 1, placed=True)
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.DIPLOMAT:
         assert isinstance(action, ChoosePath)
@@ -379,16 +413,16 @@ def card_step(state: CKState, action: Action) -> CKState:
             own = owner == p
             state = update_roads(_remove_road(state, action.path), True, (owner,))
             if own:
-                return _continue(state, evolve(pd, step=1))
+                return _continue(state, evolve(pd, step=1, left=1, queue=(action.path,)))
             return evolve(state, pending=None, stage=Stage.MAIN)
         state = build.place_road(state, p, action.path)
-        return evolve(state, pending=None, stage=Stage.MAIN)
+        return _continue(state, evolve(pd, left=pd.left - 1))
     if k == D.INTRIGUE:
         assert isinstance(action, ChooseNode)
         n = action.node
         displaced = (state.knight_owner[n], state.knight_level[n], state.knight_active[n])
         state = build.remove_knight(state, n)
-        return build.start_displaced(state, displaced)
+        return build.start_displaced(state, displaced, n)
     if k == D.WEDDING:
         assert isinstance(action, ChooseCard)
         q = pd.queue[0]

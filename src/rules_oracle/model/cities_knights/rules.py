@@ -60,7 +60,8 @@ GATE = _d("dice.gate-draw", "each player whose improvement level L >= 1 in that 
           " the roller.")
 
 # -- production ------------------------------------------------------------------------------
-COMMODITY = R.rule("production.commodity", "производят 1 ресурс и 1 товар",
+COMMODITY = R.rule("production.commodity", "Города, расположенные на шерсти, древесине или руде,"
+                                           " производят 1 ресурс и 1 товар.",
                    "A city on forest, pasture, mountains gives 1 resource and 1 commodity"
                    " (paper, cloth, coin); on hills and fields 2 resources.")
 ONLY_CITIES = R.rule("production.only-cities", "Только города могут производить товары",
@@ -69,7 +70,10 @@ GOLD = R.rule("production.gold", "с золотых плиток можно по
               "Gold fields give no commodities (the base board has no gold field: no effect).")
 SHORTAGE = R.rule("production.shortage", "", "Bank shortage as base Catan, per card kind"
                   " (commodities too).", source=BASE)
-AQUEDUCT = R.rule("improvement.aqueduct", "вы можете выбрать ресурс по вашему выбору из банка",
+AQUEDUCT = R.rule("improvement.aqueduct", "Если ни одно из ваших чисел не выпадает или если ваше"
+                                          " число заблокировано, вы можете выбрать ресурс по"
+                                          " вашему выбору из банка (кроме случаев, когда выпадает"
+                                          " 7).",
                   "Science level 3: a player whom a non-7 roll gives nothing takes 1 resource"
                   " of choice from the bank.")
 
@@ -85,27 +89,33 @@ ROBBER = R.rule("robber.move", "", "The robber moves to another hex and its move
                 " random card (resource or commodity) from a player there.", source=BASE)
 
 # -- barbarians -----------------------------------------------------------------------------
-BARBARIAN_MOVE = R.rule("barbarians.move", "варвары перемещаются на одну клетку вперёд",
+BARBARIAN_MOVE = R.rule("barbarians.move", "Когда на кубике Событий выпадает Корабль Варваров,"
+                                           " варвары перемещаются на одну клетку вперёд по"
+                                           " дорожке.",
                         "A ship face moves the barbarians one step along the 7-step track.")
 TRACK = _d("barbarians.track", "track of 7 steps", "The attack comes on the 7th ship.")
 STRENGTH = R.rule("barbarians.strength", "Сила Варваров = общее количество городов",
                   "Barbarian strength: cities on the board (metropolises included).")
 DEFENCE = R.rule("barbarians.defence", "Сила Рыцарей = общая сила всех Активных Рыцарей",
                  "Defence: the sum of the levels of all active knights.")
-DEFENDER = R.rule("barbarians.defender", "званием Защитник Колониста стоимостью 1",
+DEFENDER = R.rule("barbarians.defender", "Игрок с наибольшим количеством активных Рыцарей"
+                                         " награждается званием Защитник Колониста стоимостью 1"
+                                         " дополнительное Очко.",
                   "Won: the sole strongest contributor takes a Defender card (1 VP).")
-TIE = R.rule("barbarians.tie", "каждый из этих игроков вместо этого выберет карту прогресса",
+TIE = R.rule("barbarians.tie", "Если у игроков равная сила рыцаря, каждый из этих игроков вместо"
+                               " этого выберет карту прогресса.",
              "Won with a tie for strongest: each tied player picks a colour and draws a"
              " progress card of it.")
-LOSS = R.rule("barbarians.loss", "уничтожает свой город, превращая его в поселение",
+LOSS = R.rule("barbarians.loss", "Игрок с наименьшей силой рыцаря уничтожает свой город,"
+                                 " превращая его в поселение.",
               "Lost: the weakest contributor(s) each reduce a city of their choice to a"
               " settlement (its wall is lost).")
-IMMUNE = R.rule("barbarians.immune", "все города которых являются метрополиями, не"
-                " затрагиваются",
+IMMUNE = R.rule("barbarians.immune", "Игроки, у которых нет городов, а также игроки, все города"
+                                     " которых являются метрополиями, не затрагиваются.",
                 "Players without cities, or whose cities are all metropolises, are not"
                 " affected.")
-RESET = R.rule("barbarians.reset", "варвары возвращаются в начало дорожки и все рыцари"
-               " деактивируются",
+RESET = R.rule("barbarians.reset", "После атаки варвары возвращаются в начало дорожки и все"
+                                   " рыцари деактивируются.",
                "After an attack the ship returns to the start and all knights deactivate.")
 
 # -- knights ----------------------------------------------------------------------------------
@@ -114,7 +124,8 @@ KNIGHT_COST = R.rule("knight.build", "1 рыцарь стоит 1 шерсти �
                      " intersection touching its owner's road.")
 KNIGHT_PLACE = R.rule("knight.place", "Может быть размещен где угодно в конце или между"
                       " дорогами.", "A knight goes on an empty intersection at one's road.")
-KNIGHT_LIMIT = R.rule("knight.limit", "У каждого игрока может быть 2 Обычных рыцаря",
+KNIGHT_LIMIT = R.rule("knight.limit", "У каждого игрока может быть 2 Обычных рыцаря, 2 Сильных"
+                                      " рыцаряи 2 Могучих рыцаря.",
                       "At most 2 knights of each level per player.")
 ACTIVATE = R.rule("knight.activate", "Активация рыцаря стоит 1 Grain.",
                   "Activating an inactive knight costs grain.")
@@ -128,29 +139,38 @@ PROMOTE_ONCE = R.rule("knight.promote-once", "Вы НЕ МОЖЕТЕ улучш�
 FORTRESS = R.rule("knight.mighty", "Вы можете ТОЛЬКО улучшить рыцарей до 3 уровня после того,"
                   " как достигнете третьего уровня в Политическом Улучшении Города",
                   "Promotion to mighty needs politics level 3.")
-KNIGHT_MOVE = R.rule("knight.move", "переместите рыцаря в любое доступное место в той же"
-                     " дорожной сети", "An active knight moves to an empty intersection of its"
+KNIGHT_MOVE = R.rule("knight.move", "Перемещение рыцаря - переместите рыцаря в любое доступное"
+                                    " место в той же дорожной сети.",
+                                    "An active knight moves to an empty intersection of its"
                      " road network and deactivates.")
-DISPLACE = R.rule("knight.displace", "Если уровень вашего рыцаря выше, чем у противника",
+DISPLACE = R.rule("knight.displace", "Если уровень вашего рыцаря выше, чем у противника, вы"
+                                     " можете сместить вражеского рыцаря, чтобы противник должен"
+                                     " был переместить его или удалить. Оба рыцаря должны быть"
+                                     " соединены друг с другом дорогой.",
                   "An active knight takes the place of a weaker rival knight in its road"
                   " network and deactivates; the rival moves his knight to an empty"
                   " intersection at his roads, or loses it.")
 CHASE = R.rule("knight.chase", "Вы можете переместить Грабителя, если он находится на плитке,"
                " которую касается один из ваших активных рыцарей.",
-               "An active knight touching the robber's hex chases it (robber moves, steal)"
-               " and deactivates.")
-ROAD_BREAK = R.rule("knight.break-road", "Может нарушить длину дороги другого игрока",
+               "A knight active since before this turn, touching the robber's hex, chases it"
+               " (the robber moves; a steal: reading cities_knights/chase-steal) and"
+               " deactivates.")
+ROAD_BREAK = R.rule("knight.break-road", "Может нарушить длину дороги другого игрока, если"
+                                         " находится между его дорогами.",
                     "A knight between a rival's roads breaks them for the longest road (and"
                     " blocks rival roads through its intersection).")
 
 # -- walls -----------------------------------------------------------------------------------
 WALL = R.rule("wall.build", "Городская стена стоит 2 кирпича",
               "A city wall costs 2 brick and goes on one's own city without a wall.")
-WALL_LIMIT = R.rule("wall.limit", "Каждый игрок может разместить максимум 3 стены",
+WALL_LIMIT = R.rule("wall.limit", "Каждый игрок может разместить максимум 3 стены, достигнув"
+                                  " максимального предела сброса 13 карт.",
                     "At most 3 walls a player, one per city.")
-WALL_BONUS = R.rule("wall.discard-limit", "Городские стены увеличивают лимит сброса на 2"
-                    " карты", "Each wall raises its owner's discard limit by 2.")
-WALL_LOST = R.rule("wall.lost", "стена этого города также разрушается",
+WALL_BONUS = R.rule("wall.discard-limit", "Городские стены увеличивают лимит сброса на 2 карты,"
+                                          " помогая защитить вас от потери карт при выпадении 7.",
+                                          "Each wall raises its owner's discard limit by 2.")
+WALL_LOST = R.rule("wall.lost", "Если варвары разрушают город, стена этого города также"
+                                " разрушается.",
                    "A wall is lost with its city.")
 
 # -- improvements, metropolises --------------------------------------------------------------
@@ -162,18 +182,22 @@ IMPROVE_CITY = R.rule("improvement.city", "Чтобы купить Улучше�
                       " хотя бы 1 город.", "Buying an improvement needs a city (reading:"
                       " cities_knights/improvement-city).")
 IMPROVE_MAX = R.rule("improvement.max", "Уровень 5", "At most level 5 of each kind.")
-TRADING_HOUSE = R.rule("improvement.trading-house", "Торгуйте товарами по курсу 2:1",
+TRADING_HOUSE = R.rule("improvement.trading-house", "Торгуйте товарами по курсу 2:1 за любой"
+                                                    " другой ресурс или товар.",
                        "Trade level 3: commodities trade 2:1 with the bank.")
-METROPOLIS = R.rule("metropolis.first", "Первый игрок, достигший 4-го уровня",
+METROPOLIS = R.rule("metropolis.first", "Первый игрок, достигший 4-го уровня в типе Улучшения"
+                                        " Города, может улучшить город до Метрополии за 2 Очка",
                     "The first to level 4 of a kind puts its metropolis on one of his cities"
                     " (+2 VP).")
 METROPOLIS_TAKE = R.rule("metropolis.take", "Игроки могут украсть Метрополию, если они первыми"
-                         " достигнут 5-го уровня", "The first to level 5 takes the"
+                                            " достигнут 5-го уровня Улучшения Города.",
+                                            "The first to level 5 takes the"
                          " metropolis from a level-4 holder; then it stays.")
 METROPOLIS_CITY = R.rule("metropolis.needs-city", "Вы не можете повысить статус Метрополии или"
                          " приобрести Улучшение Города 4-го уровня, не имея доступного города.",
-                         "Levels 4 and 5 need a city without a metropolis when the"
-                         " metropolis would come to the buyer.")
+                         "Level 4 needs a city of one's own without a metropolis (reading:"
+                         " cities_knights/level-four-city); level 5 needs one when it brings"
+                         " the buyer the metropolis.")
 METROPOLIS_SAFE = R.rule("metropolis.immune", "Варвары не могут разрушить Метрополию.",
                          "A metropolis city is never reduced by the barbarians.")
 
@@ -201,18 +225,24 @@ TRADE_LIMIT = R.rule("trade.limit", "", "At most 10 trades (maritime and domesti
 # -- progress cards: the rules of holding them -----------------------------------------------
 PROGRESS_DECKS = _d("progress.decks", "merchant 6, resource monopoly 4, commercial harbor 2",
                     "Three decks of 18 by colour with the published counts.")
-HAND_LIMIT = R.rule("progress.hand-limit", "В вашей руке может быть только 4 карты прогресса.",
-                    "At most 4 progress cards in hand (5 during one's turn; the one on turn"
-                    " discards down to 4 at its end; reading:"
+HAND_LIMIT = R.rule("progress.hand-limit", "В вашей руке может быть только 4 карты прогресса."
+                                           " Однако у вас может быть 5 в свой ход. Если вы"
+                                           " заканчиваете свой ход с 5 картами прогресса, вы"
+                                           " должны немедленно сбросить 1 из них.",
+                    "At most 4 progress cards in hand; 5 during one's turn (a 6th is"
+                    " discarded at once), down to 4 at its end (reading:"
                     " cities_knights/own-turn-hand).")
-OFF_TURN = R.rule("progress.off-turn", "Если Вы вытягиваете 5-ю карту прогресса не в свой ход",
+OFF_TURN = R.rule("progress.off-turn", "Если Вы вытягиваете 5-ю карту прогресса не в свой ход, Вы"
+                                       " должны сбросить одну карту прогресса с руки.",
                   "Drawing a 5th card off one's turn: discard one at once.")
-VP_FACE_UP = R.rule("progress.vp-cards", "не засчитываются в счет 4 карт в вашей руке",
+VP_FACE_UP = R.rule("progress.vp-cards", "Очки с карт прогресса (книгопечатание и основной закон)"
+                                         " не засчитываются в счет 4 карт в вашей руке.",
                     "Printer and Constitution are kept face up at once (1 VP each) and do not"
                     " count in the hand.")
 PLAY = R.rule("progress.play", "", "A progress card is played after the roll (the Alchemist"
               " before it), any number a turn (reading: cities_knights/progress-play-count);"
-              " the played card goes to the discard pile.",
+              " the played card goes under its deck (reading:"
+              " cities_knights/spent-progress-cards).",
               source="published game; stands in no project text")
 
 
@@ -225,48 +255,69 @@ MERCHANT = _card("merchant", "Переместите Торговца на лю�
                  " for its resource, 1 VP while held.")
 RESOURCE_MONOPOLY = _card("resource-monopoly", "Выберите ресурс для всех игроков, чтобы дать"
                           " вам 2 из", "Name a resource: each other player gives up to 2.")
-COMMERCIAL_HARBOR = _card("commercial-harbor", "Заставьте каждого игрока обменять вам товар",
-                          "Each other player in turn: give him a resource; he gives a"
-                          " commodity of his choice; one may stop early.")
+COMMERCIAL_HARBOR = _card("commercial-harbor", "Заставьте каждого игрока обменять вам товар по"
+                                               " своему выбору на один из ваших ресурсов.",
+                          "Each other player in turn: offer him a resource; he gives a"
+                          " commodity of his choice for it (with none, no exchange); one may"
+                          " stop early.")
 MASTER_MERCHANT = _card("master-merchant", "Выберите 1 игрока, у которого больше очков, чем у"
-                        " вас", "Take 2 cards of choice from the hand of a player with more"
-                        " points.")
-MERCHANT_FLEET = _card("merchant-fleet", "Вы можете обменять его по курсу 2:1",
-                       "One named card trades 2:1 with the bank this turn.")
+                                           " вас, чтобы увидеть его карты ресурсов и товаров."
+                                           " Выберите 2 карты, чтобы украсть их руку.",
+                                           "Take 2 cards of choice from the hand of a player"
+                                           " with more points.")
+MERCHANT_FLEET = _card("merchant-fleet", "Выберите 1 ресурс или товар. Вы можете обменять его по"
+                                         " курсу 2:1 на любой другой ресурс или товар до конца"
+                                         " вашего хода.",
+                       "One named card trades 2:1 with the bank till the turn ends; a"
+                       " second Fleet adds its card, the first's stays.")
 TRADE_MONOPOLY = _card("trade-monopoly", "Выберите любой товар для всех игроков, чтобы"
                        " получить 1 из", "Name a commodity: each other player gives 1.")
 SPY = _card("spy", "Выберите игрока, чтобы просмотреть все его карты прогресса, и украдите 1"
             " из них.", "Take a progress card of choice from a player's hand.")
-BISHOP = _card("bishop", "Переместите Грабителя и украдите по 1 карте у каждого игрока на"
-               " плитке", "Move the robber; steal 1 random card from each player there.")
-CONSTITUTION = _card("constitution", "1 Конституция", "1 VP, kept face up.")
-DESERTER = _card("deserter", "Выберите противника, чтобы удалить рыцаря по своему выбору.",
+BISHOP = _card("bishop", "Переместите Грабителя и украдите по 1 карте у каждого игрока на плитке,"
+                         " на которую переместился Грабитель.",
+                         "Move the robber; steal 1 random card from each player there.")
+CONSTITUTION = _card("constitution", "1 Конституция | Плюс одно очко", "1 VP, kept face up.")
+DESERTER = _card("deserter", "Выберите противника, чтобы удалить рыцаря по своему выбору. Вы"
+                             " можете разместить одного из своих рыцарей бесплатно, если у вас"
+                             " есть свободное место.",
                  "A rival loses a knight; one may place a knight of that level free (reading:"
                  " cities_knights/deserter-knight).")
-DIPLOMAT = _card("diplomat", "Уберите все открытые дороги.",
-                 "Remove open road(s) (reading: cities_knights/diplomat); one's own may be"
-                 " re-placed.")
-INTRIGUE = _card("intrigue", "Сместите вражеского рыцаря, коснувшегося одной из ваших дорог.",
+DIPLOMAT = _card("diplomat", "Уберите все открытые дороги. Если это ваша собственная дорога, вы"
+                             " можете ее переместить.",
+                 "Remove open road(s) (reading: cities_knights/diplomat); each of one's own"
+                 " removed may be moved free to another path (not back where a removed road"
+                 " of one's own stood).")
+INTRIGUE = _card("intrigue", "Сместите вражеского рыцаря, коснувшегося одной из ваших дорог. Если"
+                             " у противника нет свободного места для его размещения, его"
+                             " необходимо убрать с доски.",
                  "Displace a rival knight at one of one's roads (no knight needed).")
-SABOTEUR = _card("saboteur", "Все игроки, имеющие равное или большее количество очков",
+SABOTEUR = _card("saboteur", "Все игроки, имеющие равное или большее количество очков, чем у вас,"
+                             " должны сбросить половину своих карт ресурсов/товаров.",
                  "Each other player with at least one's points discards half his cards.")
 WARLORD = _card("warlord", "Активируйте всех своих рыцарей бесплатно",
                 "Activate all one's knights free (reading: cities_knights/warlord-activated).")
-WEDDING = _card("wedding", "Все игроки, набравшие больше очков, чем вы, дадут вам 2",
+WEDDING = _card("wedding", "Все игроки, набравшие больше очков, чем вы, дадут вам 2 ресурса или"
+                           " товара по своему выбору.",
                 "Each player with more points gives 2 cards of his choice.")
-ALCHEMIST = _card("alchemist", "Определить бросок красного и обычного кубика",
+ALCHEMIST = _card("alchemist", "Играйте в начале своего хода до броска кубиков. Определить бросок"
+                               " красного и обычного кубика",
                   "Before the roll: choose the white and red dice (the event die is rolled).")
-CRANE = _card("crane", "Постройте Улучшение Города за один товар меньше.",
-              "The next improvement this turn costs one commodity less (not cumulative).")
-ENGINEER = _card("engineer", "Постройте городскую стену бесплатно",
+CRANE = _card("crane", "Постройте Улучшение Города за один товар меньше. Их нельзя объединить"
+                       " вместе, чтобы оплатить на 2+ товаров меньше за один ход",
+              "The next improvement this turn costs one commodity less (not cumulative; one"
+              " Crane a turn, reading: cities_knights/crane-per-turn).")
+ENGINEER = _card("engineer", "Постройте городскую стену бесплатно, если у вас есть город",
                  "Build a city wall free.")
 INVENTOR = _card("inventor", "Поменяйте местами 2 числа на доске (кроме 6, 8, 2, 12)",
                  "Swap two number tokens other than 2, 6, 8, 12.")
-IRRIGATION = _card("irrigation", "Соберите по 2 карты зерна",
+IRRIGATION = _card("irrigation", "Соберите по 2 карты зерна за каждый отдельный тайл зерна, на"
+                                 " котором у вас есть поселение или город.",
                    "2 grain per fields hex at one's buildings.")
 MEDICINE = _card("medicine", "Улучшите поселение до города за 2 карты руды и 1 зерно.",
                  "A city for 2 ore + 1 grain.")
-MINING = _card("mining", "Соберите по 2 карты руды",
+MINING = _card("mining", "Соберите по 2 карты руды за каждую отдельную плитку руды, на которой у"
+                         " вас есть поселение или город.",
                "2 ore per mountains hex at one's buildings.")
 PRINTER = _card("printer", "Книгопечатание | Плюс одно очко", "1 VP, kept face up.")
 ROAD_BUILDING = _card("road-building", "Постройте 2 бесплатные дороги", "Place 2 free roads.")
@@ -306,7 +357,8 @@ A_DIPLOMAT = R.ambiguity(
           " переместить.",
     question="Does the Diplomat remove all open roads or one open road?",
     readings={"one": "one open road of any player; one's own may be re-placed free",
-              "all": "every open road of every player; none is re-placed"},
+              "all": "every open road of every player; each of one's own may be re-placed"
+                     " free"},
     default="one",
     why="The published card removes one open road; the text's 'all' then speaks of 'it'"
         " (one road) in its next sentence.",
@@ -371,14 +423,19 @@ A_DESERTER = R.ambiguity(
 A_LEVEL4_CITY = R.ambiguity(
     "level-four-city",
     quote="Чтобы купить Улучшение Города 4-го уровня, игрокам необходим доступный город.",
-    question="Does buying level 4 (or 5) always need a city without a metropolis, or only"
-             " when the metropolis would come to the buyer?",
-    readings={"if-metropolis": "only when the purchase brings the buyer the metropolis",
-              "always": "levels 4 and 5 always need a city without a metropolis"},
-    default="if-metropolis",
-    why="The city is needed to hold the metropolis; the published game asks for it only"
-        " then.",
-    source="published game (data/README.md, confidence H)",
+    question="Does buying level 4 always need a city without a metropolis, or only when the"
+             " metropolis would come to the buyer?",
+    readings={"always": "level 4 always needs a city without a metropolis (level 5 when it"
+                        " brings the metropolis)",
+              "if-metropolis": "only when the purchase brings the buyer the metropolis"},
+    default="always",
+    why="The text says it twice and without a condition: 'Чтобы купить Улучшение Города"
+        " 4-го уровня, игрокам необходим доступный город' and 'Вы не можете ... приобрести"
+        " Улучшение Города 4-го уровня, не имея доступного города'. data/README.md says only"
+        " that the metropolis 'needs a city without a metropolis', which both readings"
+        " keep; it says nothing of a level-4 purchase that brings none, so nothing argues"
+        " against the text's words.",
+    source="the rules text (chapter 11, twice)",
     option="level-four-city",
 )
 A_PLAY_COUNT = R.ambiguity(
@@ -427,13 +484,18 @@ A_OWN_TURN_HAND = R.ambiguity(
     "own-turn-hand",
     quote="Однако у вас может быть 5 в свой ход.",
     question="May the player on turn hold more than 5 progress cards during his turn?",
-    readings={"discard-at-end": "yes: any number during his turn, discarding down to 4 at"
-                                " its end",
-              "five": "no: a card beyond the 5th on his turn is discarded at once"},
-    default="discard-at-end",
-    why="The published game (data/README.md, confidence H): a 5th card off one's turn is"
-        " discarded at once, on one's turn by its end; only the end of the turn is named.",
-    source="supplementary data (confidence H)",
+    readings={"five": "no: a card beyond the 5th on his turn is discarded at once; at its"
+                      " end he discards down to 4",
+              "discard-at-end": "yes: any number during his turn, discarding down to 4 at"
+                                " its end"},
+    default="five",
+    why="The text bounds the hand on one's turn: 'у вас может быть 5 в свой ход', and has"
+        " the player end his turn with at most 5 ('Если вы заканчиваете свой ход с 5"
+        " картами'). data/README.md ('a 5th off one's turn is discarded at once, on one's"
+        " turn by its end') speaks of a 5th card only and allows no 6th. The readings differ"
+        " only when a Spy brings a 6th card (a turn begins with at most 4, its roll draws at"
+        " most one), which seeded games seldom reach.",
+    source="the rules text (chapter 12); data/README.md agrees for the 5th card",
     option="own-turn-hand",
 )
 A_SPENT = R.ambiguity(
@@ -441,11 +503,183 @@ A_SPENT = R.ambiguity(
     quote="Существует 18 Карт Прогресса каждого типа.",
     question="Where do played and discarded progress cards go, and what does a draw from an"
              " empty deck give?",
-    readings={"set-aside": "they are set aside; a draw from an empty deck gives nothing"},
-    default="set-aside",
-    why="The text is silent; a multiset deck cannot model cards slid under a pile (drawn"
-        " last) without its order.",
+    readings={"under": "each goes face down under the deck of its colour, in the order"
+                       " they come; they are drawn, in that order, once the cards above them"
+                       " are drawn",
+              "set-aside": "they are set aside for good; a draw from an empty deck gives"
+                           " nothing"},
+    default="under",
+    why="The text is silent. In the published game a played progress card goes under its"
+        " stack, so the decks never run dry; set aside, they do (an eager game empties"
+        " the politics deck in about 80 turns, a long game all 54 cards).",
+    source="published game's rules (not in data/README.md: confidence M)",
+    option="progress-return",
+)
+A_CRANE = R.ambiguity(
+    "crane-per-turn",
+    quote="Их нельзя объединить вместе, чтобы оплатить на 2+ товаров меньше за один ход",
+    question="May a second Crane be played in a turn, for a second improvement, once the"
+             " first has been used?",
+    readings={"one-a-turn": "no: one Crane a turn, so never 2 commodities less in a turn",
+              "per-improvement": "yes: two Cranes never discount one improvement together,"
+                                 " but each may discount its own"},
+    default="one-a-turn",
+    why="The text bars paying 2 or more commodities less 'за один ход' (in one turn), not"
+        " only on one improvement; two Cranes on two improvements pay 2 less in the turn.",
+    source="the rules text (chapter 15)",
+    option="crane",
+)
+A_KNIGHT_ACT = R.ambiguity(
+    "knight-act-activated",
+    quote="Вы НЕ МОЖЕТЕ разместить рыцаря, активировать рыцаря и выполнить действие рыцаря.",
+    question="Which knight may not act this turn: any knight activated this turn, or only one"
+             " both placed and activated this turn (the three steps the sentence names)?",
+    readings={"activated": "a knight activated this turn (for grain or by the Warlord) takes"
+                           " no action this turn",
+              "placed-and-activated": "only a knight placed and activated this turn takes no"
+                                      " action; one placed before may move or displace once"
+                                      " activated (a chase needs a knight active before the"
+                                      " turn began, under either reading)"},
+    default="activated",
+    why="data/README.md (confidence H): 'a knight cannot act in the turn it was activated';"
+        " the sentence lists placing, activating and acting, and the published game bars"
+        " the last two alone.",
+    source="supplementary data (confidence H)",
+    option="knight-act",
+)
+A_AQUEDUCT = R.ambiguity(
+    "aqueduct-shortage",
+    quote="Если ни одно из ваших чисел не выпадает или если ваше число заблокировано, вы"
+          " можете выбрать ресурс по вашему выбору из банка",
+    question="Does the aqueduct give a card to a player whose number came up but whom a bank"
+             " shortage left with nothing?",
+    readings={"received": "yes: a non-7 roll that gave him nothing, a shortage included",
+              "owed": "no: only when none of his numbers came up or it was blocked (the"
+                      " text's two cases)"},
+    default="received",
+    why="data/README.md (confidence H): 'after a non-7 roll that gave nothing, take 1"
+        " resource'; the text's two cases are the usual ways of getting nothing and do not"
+        " name the shortage, which gives nothing too.",
+    source="supplementary data (confidence H)",
+    option="aqueduct",
+)
+A_DESERTER_LEVEL = R.ambiguity(
+    "deserter-level",
+    quote="Вы можете разместить одного из своих рыцарей бесплатно, если у вас есть свободное"
+          " место.",
+    question="Which knight may the Deserter's player place: only one of the removed knight's"
+             " level, or a lower one when none of that level is left in his stock?",
+    readings={"same": "one of the removed knight's level; none left: none placed",
+              "lower": "that level, or the strongest lower one left in his stock"},
+    default="same",
+    why="The published card gives a knight of the removed one's strength; the text's 'одного"
+        " из своих рыцарей' names no level and speaks of a free place, not a weaker knight.",
+    source="published game's card (not in data/README.md: confidence M)",
+    option="deserter-level",
+)
+A_CHASE = R.ambiguity(
+    "chase-steal",
+    quote="Вы можете переместить Грабителя, если он находится на плитке, которую касается"
+          " один из ваших активных рыцарей.",
+    question="Does a knight chasing the robber away also steal a card, as the robber moved"
+             " on a 7 does?",
+    readings={"steal": "yes: the robber moves and its mover steals 1 card from a player at"
+                       " its new hex",
+              "move-only": "no: the text says only that the robber moves"},
+    default="steal",
+    why="The published game treats the chased robber as moved on a 7 (moved, then a card"
+        " stolen); the text's 'переместить Грабителя' names the move, whose usual"
+        " consequence is the steal (chapter 8 counts the chase among the robber's moves).",
+    source="published game's rules (not in data/README.md: confidence M)",
+    option="chase-steal",
+)
+A_DISPLACED_ACTIVE = R.ambiguity(
+    "displaced-active",
+    quote="вы можете сместить вражеского рыцаря, чтобы противник должен был переместить его"
+          " или удалить",
+    question="Does a displaced knight keep its active state when its owner re-places it?",
+    readings={"keep": "yes: an active knight stays active",
+              "inactive": "no: it comes back inactive"},
+    default="keep",
+    why="Only a knight's own actions deactivate it ('они деактивируют вашего рыцаря'); the"
+        " displaced knight takes no action, and the text says a promoted knight too keeps"
+        " its state ('Улучшенные рыцари останутся активными или неактивными').",
     source="project default (the text is silent)",
+    option="displaced-active",
+)
+A_MERCHANT_DESERT = R.ambiguity(
+    "merchant-desert",
+    quote="Переместите Торговца на любую клетку, касающуюся одного из ваших поселений.",
+    question="May the merchant stand on the desert (worth its point, but no 2:1 trade)?",
+    readings={"allowed": "yes: any hex touching one's building, the desert included",
+              "never": "no: only a hex that yields a resource"},
+    default="allowed",
+    why="The text says 'любую клетку' (any hex); the desert touches buildings as any hex"
+        " does. There the merchant gives its point and no trade.",
+    source="the rules text (chapter 13)",
+    option="merchant-desert",
+)
+A_ROAD_BUILDING = R.ambiguity(
+    "road-building-both",
+    quote="Постройте 2 бесплатные дороги",
+    question="Must the Road Building's player place the second free road once he has placed"
+             " the first?",
+    readings={"both": "yes: both roads are placed while a path is free",
+              "may-stop": "no: he may stop after the first"},
+    default="both",
+    why="The text orders 'Постройте 2 бесплатные дороги' (build 2 free roads); only a"
+        " player with no free path left places fewer.",
+    source="the rules text (chapter 15)",
+    option="road-building",
+)
+A_HARVEST = R.ambiguity(
+    "harvest-robber",
+    quote="Соберите по 2 карты зерна за каждый отдельный тайл зерна, на котором у вас есть"
+          " поселение или город.",
+    question="Does the hex the robber stands on count for Irrigation and Mining?",
+    readings={"counts": "yes: every fields (mountains) hex at one's buildings counts, the"
+                        " robber's too"},
+    default="counts",
+    why="The cards count hexes, not production: the text names no robber, and the robber"
+        " blocks a hex's production by its number, which these cards do not roll.",
+    source="project default (the text is silent)",
+)
+A_SABOTEUR_HALF = R.ambiguity(
+    "saboteur-half",
+    quote="должны сбросить половину своих карт ресурсов/товаров",
+    question="How is half of an odd hand counted for the Saboteur?",
+    readings={"down": "rounded down (5 cards: 2 discarded), as the 7's discard"},
+    default="down",
+    why="The text says only 'половину'; the game's other halving, the 7's discard, rounds"
+        " down (data/README.md: 'discards half, rounded down').",
+    source="supplementary data (the 7's rule, confidence H)",
+)
+A_BISHOP = R.ambiguity(
+    "bishop-victims",
+    quote="украдите по 1 карте у каждого игрока на плитке, на которую переместился Грабитель",
+    question="Who is 'on the tile' the Bishop's robber moves to: owners of a building at it,"
+             " or of a knight there too?",
+    readings={"buildings": "every other player with a settlement or city at the hex"},
+    default="buildings",
+    why="The robber robs the owners of buildings at its hex (base Catan's 7); knights"
+        " produce nothing and are not robbed.",
+    source="base Catan's robber (data/README.md: 'an adjacent player')",
+)
+A_DISCARD_SHOWN = R.ambiguity(
+    "progress-discard-shown",
+    quote="Если Вы вытягиваете 5-ю карту прогресса не в свой ход, Вы должны сбросить одну"
+          " карту прогресса с руки.",
+    question="Do the other players see which progress card a player discards for the hand"
+             " limit?",
+    readings={"hidden": "no: it goes face down under its deck; the others see only that a"
+                        " card of its colour went there (the deck's size); under"
+                        " progress-return=set-aside it lies on the open pile of cards set"
+                        " aside (the view's progress_spent), where it is seen"},
+    default="hidden",
+    why="The text says only that a card is discarded; a discarded card is not played, and"
+        " under the published return it goes face down under its deck. Showing it would"
+        " change what players see, never what they may do, so no option offers it.",
+    source="published game's rules (the return under the deck; confidence M)",
 )
 A_COMMODITY_TRADE = R.ambiguity(
     "commodity-harbour",

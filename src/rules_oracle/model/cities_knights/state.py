@@ -46,7 +46,7 @@ class Pending:
     (0 first choice, 1 second, 2 third), ``target`` (a chosen seat, hex or die value, or 1
     when a Deserter's knight comes active; -1: none), ``left`` (choices left: cards to take
     or give, roads, promotions, or the level of a knight to place) and ``queue`` (seats still
-    to act, in order)."""
+    to act, in order; the Diplomat's: the paths of one's own roads it removed)."""
 
     card: int
     step: int = 0
@@ -93,7 +93,8 @@ class CKState:
     bank: tuple[int, ...]
     #: progress cards in the three decks (one count per kind; a kind's colour is its deck)
     deck: tuple[int, ...]
-    #: progress cards played or discarded, per kind
+    #: progress cards played or discarded and set aside, per kind (reading
+    #: ``progress-return=set-aside``; under the default they go under their deck: ``under``)
     spent: tuple[int, ...]
     #: owner of each intersection's building (-1: none), 1 settlement / 2 city
     node_owner: tuple[int, ...]
@@ -106,9 +107,13 @@ class CKState:
     knight_owner: tuple[int, ...]
     knight_level: tuple[int, ...]
     knight_active: tuple[bool, ...]
-    #: per intersection: 1 the knight there was activated this turn, 2 promoted this turn
+    #: per intersection: 1 the knight there was activated this turn, 2 promoted this turn,
+    #: 4 placed this turn, 8 activated this turn by the Warlord under warlord=may-act
     knight_marks: tuple[int, ...]
     path_owner: tuple[int, ...]
+    #: per colour (trade, politics, science): the progress cards played or discarded and
+    #: put face down under that deck, first drawn first, once the cards above are drawn
+    under: tuple[tuple[int, ...], ...] = ((), (), ())
     #: the merchant's hex and its holder (-1: not placed)
     merchant: int = -1
     merchant_owner: int = -1
@@ -127,9 +132,11 @@ class CKState:
     #: domestic offers opened this turn, and the one in progress (stage trade)
     offers: int = 0
     offer: Offer | None = None
-    #: Merchant Fleet: the card tradable 2:1 this turn (-1: none); a Crane played
-    fleet: int = -1
-    crane: bool = False
+    #: Merchant Fleet: the cards tradable 2:1 this turn (each Fleet's card till the turn
+    #: ends)
+    fleet: tuple[int, ...] = ()
+    #: the Crane this turn: 0 none played, 1 played and not yet used, 2 its discount used
+    crane: int = 0
     #: reading ``progress-play=one`` only: a progress card was played this turn, and the
     #: progress cards (kinds) the player on turn gained this turn
     played: bool = False
@@ -144,7 +151,9 @@ class CKState:
     queue: tuple[int, ...] = ()
     #: the metropolis kind being placed (-1: none)
     metro_kind: int = -1
-    #: the knight moving (stage knight) or displaced (stage displaced: its former node)
+    #: the knight moving (stage knight) or chasing the robber (stage robber), or the
+    #: intersection an Intrigue took the displaced knight from (stage displaced; no place
+    #: for it)
     knight_node: int = -1
     #: a displaced knight: owner, level, active
     displaced: tuple[int, int, bool] = (-1, 0, False)

@@ -64,8 +64,23 @@ def event(state: CKState, action: EventDie) -> CKState:
     return continue_draws(evolve(state, draws=draws))
 
 
-def _colour_left(state: CKState, colour: int) -> bool:
+def _above(state: CKState, colour: int) -> bool:
+    """Whether the deck of ``colour`` holds cards above those put under it."""
     return any(n for k, n in enumerate(state.deck) if D.PROGRESS_COLOUR[k] == colour)
+
+
+def _colour_left(state: CKState, colour: int) -> bool:
+    return _above(state, colour) or bool(state.under[colour])
+
+
+def spend_progress(state: CKState, k: int) -> CKState:
+    """A played or discarded progress card ``k`` goes face down under its deck, drawn after
+    the cards above it (cities_knights/spent-progress-cards), or is set aside
+    (``progress-return=set-aside``)."""
+    if state.config.option("progress-return") == "set-aside":
+        return evolve(state, spent=bump(state.spent, k, 1))
+    c = D.PROGRESS_COLOUR[k]
+    return evolve(state, under=put(state.under, c, (*state.under[c], k)))
 
 
 def continue_draws(state: CKState) -> CKState:
@@ -103,6 +118,8 @@ def choose_deck(state: CKState, action: ChooseDeck) -> CKState:
 
 def draw_outcomes_of(state: CKState) -> tuple[tuple[Action, Fraction], ...]:
     colour = state.draws[0][1]
+    if not _above(state, colour):  # the cards put under it, in order
+        return ((DrawProgress(state.under[colour][0]), Fraction(1)),)
     return draw_outcomes(((k, n) for k, n in enumerate(state.deck)
                           if D.PROGRESS_COLOUR[k] == colour), DrawProgress)
 
@@ -110,11 +127,20 @@ def draw_outcomes_of(state: CKState) -> tuple[tuple[Action, Fraction], ...]:
 def draw(state: CKState, action: DrawProgress) -> CKState:
     seat, colour = state.draws[0]
     k = action.progress
-    if not in_range(k, D.N_PROGRESS_KINDS) or D.PROGRESS_COLOUR[k] != colour \
-            or not state.deck[k]:
+    if not in_range(k, D.N_PROGRESS_KINDS) or D.PROGRESS_COLOUR[k] != colour:
         raise RB.RULES.illegal(RB.GATE, f"no progress card {k!r} in the deck of colour"
                                f" {colour}")
-    state = evolve(state, deck=bump(state.deck, k, -1), draws=state.draws[1:])
+    if _above(state, colour):
+        if not state.deck[k]:
+            raise RB.RULES.illegal(RB.GATE, f"no progress card {k!r} in the deck of colour"
+                                   f" {colour}")
+        state = evolve(state, deck=bump(state.deck, k, -1), draws=state.draws[1:])
+    else:
+        if k != state.under[colour][0]:
+            raise RB.RULES.illegal(RB.GATE, f"the next card of colour {colour} is"
+                                   f" {state.under[colour][0]}, not {k!r}")
+        state = evolve(state, under=put(state.under, colour, state.under[colour][1:]),
+                       draws=state.draws[1:])
     state = gain_progress(state, seat, k)
     if progress_discarder(state) >= 0:
         return evolve(state, stage=Stage.PROGRESS_DISCARD)
@@ -154,8 +180,8 @@ def discard_progress(state: CKState, seat: int, action: DiscardProgress) -> CKSt
     rule = RB.HAND_LIMIT if state.stage is Stage.END or seat == state.turn else RB.OFF_TURN
     if not in_range(k, D.N_PROGRESS_KINDS) or not pl.progress[k]:
         raise RB.RULES.illegal(rule, f"player {seat} holds no progress card {k!r}")
-    state = set_player(state, seat, evolve(pl, progress=bump(pl.progress, k, -1)),
-                       spent=bump(state.spent, k, 1))
+    state = spend_progress(set_player(state, seat, evolve(
+        pl, progress=bump(pl.progress, k, -1))), k)
     if seat == state.turn and state.fresh.count(k) > state.players[seat].progress[k]:
         i = state.fresh.index(k)  # one discards a card gained this turn first
         state = evolve(state, fresh=state.fresh[:i] + state.fresh[i + 1:])
@@ -247,11 +273,15 @@ def production(state: CKState) -> CKState:
     got = owed(state.terrain, state.tokens, state.robber, state.node_owner, state.node_level,
                total, n, D.CITY_COMMODITY, D.N_CARDS)
     bank, hands = pay(state.bank, tuple(pl.hand for pl in state.players), got, True)
+    # cities_knights/aqueduct-shortage: the roll gave nothing (default), or owed nothing
+    nothing = tuple(not any(got[p]) for p in range(n)) \
+        if state.config.option("aqueduct") == "owed" \
+        else tuple(pl.hand == h for pl, h in zip(state.players, hands, strict=True))
     players = tuple(pl if pl.hand == h else evolve(pl, hand=h)
                     for pl, h in zip(state.players, hands, strict=True))
     state = evolve(state, bank=bank, players=players)
     queue = tuple(p for p in order_from(state, state.turn)
-                  if state.players[p].levels[D.SCIENCE] >= D.ABILITY_LEVEL and not any(got[p]))
+                  if state.players[p].levels[D.SCIENCE] >= D.ABILITY_LEVEL and nothing[p])
     return aqueduct_next(evolve(state, queue=queue))
 
 
@@ -313,11 +343,18 @@ def robber_targets(state: CKState) -> tuple[int, ...]:
     return robber_hexes(state.robber, state.turn, state.node_owner, (), False)
 
 
+def _victims(state: CKState, h: int) -> tuple[int, ...]:
+    """Whom the robber moved to ``h`` may rob: nobody after a knight's chase under
+    chase-steal=move-only (``knight_node``: the chasing knight)."""
+    if state.knight_node >= 0 and state.config.option("chase-steal") == "move-only":
+        return ()
+    return victims(h, state.turn, state.node_owner, tuple(pl.hand for pl in state.players))
+
+
 def robber_actions(state: CKState) -> tuple[Action, ...]:
     out: list[Action] = []
-    hands = tuple(pl.hand for pl in state.players)
     for h in robber_targets(state):
-        vs = victims(h, state.turn, state.node_owner, hands)
+        vs = _victims(state, h)
         out.extend(MoveRobber(h, v) for v in vs) if vs else out.append(MoveRobber(h, -1))
     return tuple(out)
 
@@ -325,12 +362,12 @@ def robber_actions(state: CKState) -> tuple[Action, ...]:
 def move_robber(state: CKState, action: MoveRobber) -> CKState:
     if action.hex not in robber_targets(state):
         raise RB.RULES.illegal(RB.ROBBER, f"the robber cannot go to hex {action.hex!r}")
-    hands = tuple(pl.hand for pl in state.players)
-    vs = victims(action.hex, state.turn, state.node_owner, hands)
+    vs = _victims(state, action.hex)
     if (action.victim not in vs) if vs else action.victim != -1:
-        raise RB.RULES.illegal(RB.ROBBER, f"player {action.victim!r} cannot be robbed on hex"
+        raise RB.RULES.illegal(RB.CHASE if state.knight_node >= 0 else RB.ROBBER,
+                               f"player {action.victim!r} cannot be robbed on hex"
                                f" {action.hex}")
-    state = evolve(state, robber=action.hex)
+    state = evolve(state, robber=action.hex, knight_node=-1)
     return start_steals(state, (action.victim,) if action.victim >= 0 else ())
 
 
@@ -367,6 +404,6 @@ def end_turn(state: CKState) -> CKState:
         return evolve(state, stage=Stage.OVER)
     marks = (0,) * B.N_NODES
     return evolve(state, turn=(state.turn + 1) % state.config.players, turns=state.turns + 1,
-                  dice=(0, 0), event=-1, trades=0, offers=0, fleet=-1, crane=False,
+                  dice=(0, 0), event=-1, trades=0, offers=0, fleet=(), crane=0,
                   played=False, fresh=(), knight_marks=marks,
                   stage=Stage.PRE_ROLL)
