@@ -78,7 +78,10 @@ def _why_not(state: CardsState, kind: int) -> str | None:
         return None if state.settlement_stack else RB.SETTLEMENT_EMPTY
     if kind == D.CITY:
         return None if me.settlements else RB.CITY_SETTLEMENT
-    return None if me.cities else RB.BUILDING_CITY
+    if me.cities:
+        return None
+    # a player whose every city holds a building has a city, only none free for another
+    return RB.BUILDING_CHOICE if sum(me.buildings) else RB.BUILDING_CITY
 
 
 def _supply_has(state: CardsState, resource: int) -> bool:

@@ -169,8 +169,9 @@ BUILDING_CITY = R.rule("development.building-needs-city", "здание нель
 BUILDING_EFFECT = R.rule("development.building-effect", "Оно вступает в силу сразу после"
                          " постройки здания.", "A building's effect holds from its"
                          " construction on.")
-END_DEVELOP = R.rule("development.end", "3. Добыча", "Development ends with an explicit step;"
-                     " production follows.")
+END_DEVELOP = R.rule("development.end", "3. Добыча: добор двух карт сырья ну руку.",
+                     "Development ends with an explicit step; production, the third step of"
+                     " the turn, follows.")
 
 # -- roads and knights changing hands ----------------------------------------------------------
 TAKE = R.rule("take.neighbour", "заберите верхнюю карту нужного типа у соседа, в сторону"

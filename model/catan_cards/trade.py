@@ -10,6 +10,7 @@ from rules_oracle.model.catan_cards import turn
 from rules_oracle.model.catan_cards.actions import (
     Action,
     ChooseFromRival,
+    Convert,
     EndTrade,
     GiveBack,
     GuildTake,
@@ -136,6 +137,8 @@ def step(state: CardsState, action: Action) -> CardsState:
         return evolve(state, guild_used=True, rival=action.rival, stage=Stage.GUILD_DRAW)
     if isinstance(action, EndTrade):
         return evolve(state, stage=Stage.DEVELOP)
+    if isinstance(action, Convert):
+        raise RULES.illegal(RB.CONVERT, "3 alike for 1 only during development")
     raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is no step of the trade phase")
 
 

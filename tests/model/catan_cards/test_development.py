@@ -1,6 +1,8 @@
 """Development: costs, once per turn, alternation, settlements and the fate card, cities and
 their events, buildings, the 3-for-1 exchange, roads and knights changing hands."""
 
+from pathlib import Path
+
 import pytest
 
 from rules_oracle.model.catan_cards import data as D
@@ -20,10 +22,13 @@ from rules_oracle.model.catan_cards.actions import (
 )
 from rules_oracle.model.catan_cards.development import victim
 from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.model.catan_cards.rules import FILE, RULES
 from rules_oracle.model.catan_cards.state import Stage
 from rules_oracle.model.core import CHANCE
+from rules_oracle.model.core.rules import normalize
 from tests.model.catan_cards.helpers import apply, cards, hand, make, rule_of, seat
 
+RULES_TEXT = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / FILE
 RICH = cards(clay=3, lumber=3, ore=6, wool=6, grain=4)
 DEV = Stage.DEVELOP
 
@@ -149,6 +154,17 @@ def test_buildings_on_cities() -> None:
     assert rule_of(gone, BuildBuilding(D.LIBRARY)) == RB.BUILDING_CHOICE
 
 
+@pytest.mark.rules("catan_cards/development.building-choice",
+                   "catan_cards/development.building-needs-city",
+                   "catan_cards/one-building-per-city")
+def test_a_player_whose_cities_all_hold_a_building_has_a_city() -> None:
+    """He has a city ("здание нельзя построить, если у вас нет города" does not refuse him):
+    no city of his is free for a second building (one building per city)."""
+    full = make(3, {0: seat(RICH, settlements=1, buildings=(0, 1, 0, 0, 0))}, stage=DEV)
+    assert not [a for a in GAME.legal_actions(full) if isinstance(a, BuildBuilding)]
+    assert rule_of(full, BuildBuilding(D.LIBRARY)) == RB.BUILDING_CHOICE
+
+
 @pytest.mark.rules("catan_cards/development.convert", "catan_cards/convert-source")
 def test_three_for_one_during_development_only() -> None:
     s = make(3, {0: seat(cards(ore=4))}, stage=DEV, discard=cards(wool=2))
@@ -165,7 +181,8 @@ def test_three_for_one_during_development_only() -> None:
     assert other.stack[D.CLAY] == d.stack[D.CLAY] - 1
     assert rule_of(s, Convert(D.ORE, D.ORE)) == RB.CONVERT
     assert rule_of(s, Convert(D.CLAY, D.ORE)) == RB.CONVERT
-    assert rule_of(make(3, {0: seat(cards(ore=4))}), Convert(D.ORE, D.WOOL)) == RB.ACTOR
+    # tried during trade, the 3-for-1 is refused by its own rule ("только во время развития")
+    assert rule_of(make(3, {0: seat(cards(ore=4))}), Convert(D.ORE, D.WOOL)) == RB.CONVERT
 
 
 @pytest.mark.rules("catan_cards/take.neighbour", "catan_cards/take.fate",
@@ -209,6 +226,11 @@ def test_church_and_citadel_protect() -> None:
 
 @pytest.mark.rules("catan_cards/development.end", "catan_cards/turn.actor")
 def test_development_ends_explicitly() -> None:
+    """The end's quote names the step that follows once in the text (the heading "3. Добыча"
+    stands twice: in the turn's outline and over production)."""
+    if RULES_TEXT.is_file():
+        quote = normalize(RULES[RB.END_DEVELOP].quote)
+        assert normalize(RULES_TEXT.read_text(encoding="utf-8")).count(quote) == 1
     s = make(3, {0: seat(cards(clay=1))}, stage=DEV)
     assert GAME.legal_actions(s) == (EndDevelopment(),)
     assert GAME.apply(s, EndDevelopment()).stage is Stage.DRAW
