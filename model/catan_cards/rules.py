@@ -336,13 +336,17 @@ R.ambiguity(
     "market-day",
     quote="city sides: 5 market day, 10 robber raid",
     question="What does a market day do? No source gives its text.",
-    readings={"none": "nothing",
-              "draw-one": "every player, from the builder clockwise, draws 1 card from the"
-                          " stack"},
-    default="none",
-    why="No source describes it; the project invents no effect by default. 'draw-one' is a"
-        " sound alternative for engines that give everyone a card.",
-    source="project default (no source)",
+    readings={"draw-one": "every player, from the builder clockwise, draws 1 card from the"
+                          " stack",
+              "none": "nothing"},
+    default="draw-one",
+    why="The text says of every city's event 'это событие, которое влияет на всех игроков':"
+        " an event that does nothing affects nobody, so 'none' contradicts it. No source"
+        " gives the market day's text; one card from the stack for every player is the"
+        " least effect that touches everyone and fits a market (goods for all). 'none'"
+        " stays for engines that leave the card blank.",
+    source="the text ('влияет на всех игроков'); the effect itself a project default (no"
+           " source)",
     option="market-day",
     file=DATA_FILE,
 )
@@ -360,7 +364,13 @@ R.ambiguity(
     why="Library 1, church 2 and guild 2 (3-4 players) come from the data file (confidence"
         " M / L); the citadels' count and the 4-point building (whose name and text no source"
         " gives) are the project's, filling the 9 cards so that every player count has 3-"
-        " and 4-point buildings and no effect beyond those the sources name.",
+        " and 4-point buildings. The text says every building has a property ('У каждого"
+        " здания есть особое свойство, описанное в тексте карты'): the 4-point building has"
+        " one too, but its card text is lost (the data file: 'the 4-VP building(s) unknown'),"
+        " so the model knows only its points. Any effect given to it would be invented and"
+        " would accept or refuse an engine's moves for a reason no source states; without"
+        " one, a checked engine that implements the real card diverges at its first effect,"
+        " and that divergence names this ambiguity.",
     source="supplementary data (confidence M / L); project default for the rest",
 )
 R.ambiguity(
@@ -404,11 +414,15 @@ R.ambiguity(
     quote="нельзя тратить сырьё на одинаковые карты развития",
     question="Settlements and cities are one card kind ('Поселение/Город'): may a player found"
              " a settlement and build a city in one turn?",
-    readings={"separate": "yes: the reminder prices them apart, as two developments",
-              "same": "no: one settlement/city development per turn"},
-    default="separate",
-    why="The text prices road, knight, settlement, city and building as five developments.",
-    source="the text's structure",
+    readings={"same": "no: one settlement/city development per turn",
+              "separate": "yes: the reminder prices them apart, as two developments"},
+    default="same",
+    why="The rule is about cards: 'нельзя тратить сырьё на одинаковые карты развития'. The"
+        " text knows four kinds of development cards ('Дорога', 'Поселение/Город', 'Рыцарь',"
+        " 'Здание', laid out in four stacks), and a settlement and a city are the same card,"
+        " its two sides: paying for a settlement and then for a city spends resources on"
+        " two alike cards. The costs are given apart only because the sides cost apart.",
+    source="the text's literal reading (the four kinds of development cards)",
     option="settlement-city",
 )
 R.ambiguity(

@@ -105,12 +105,13 @@ def test_a_city_reveals_a_robber_raid() -> None:
 
 @pytest.mark.rules("catan_cards/event.market-day", "catan_cards/market-day")
 def test_market_day_readings() -> None:
-    s = make(3, {0: seat(cards(ore=3, grain=2))}, stage=DEV)
+    """By default the market day touches every player ("влияет на всех игроков"): each
+    draws a card, from the builder clockwise; under market-day=none nothing happens."""
+    s = make(3, {0: seat(cards(ore=3, grain=2))}, stage=DEV, variant={"market-day": "none"})
     none = apply(s, BuildCity(), Reveal(D.MARKET_DAY))
     assert none.stage is DEV and none.fate == D.WHITE and none.players == (
         GAME.apply(s, BuildCity()).players)
-    s = make(3, {1: seat(cards(ore=3, grain=2))}, stage=DEV, turn=1,
-             variant={"market-day": "draw-one"})
+    s = make(3, {1: seat(cards(ore=3, grain=2))}, stage=DEV, turn=1)
     s = apply(s, BuildCity(), Reveal(D.MARKET_DAY))
     assert s.stage is Stage.DRAW and s.drawing == (1, 2, 0)
     s = apply(s, Draw(D.ORE), Draw(D.WOOL), Draw(D.GRAIN))
@@ -121,11 +122,13 @@ def test_market_day_readings() -> None:
 
 @pytest.mark.rules("catan_cards/settlement-city")
 def test_settlement_and_city_in_one_turn_by_reading() -> None:
+    """By default a settlement and a city are one kind of card ("Поселение/Город"): one of
+    them a turn ("нельзя тратить сырьё на одинаковые карты развития")."""
     rich = {0: seat(RICH)}
-    s = apply(make(3, rich, stage=DEV), FoundSettlement(), TurnFate(False))
+    s = apply(make(3, rich, stage=DEV, variant={"settlement-city": "separate"}),
+              FoundSettlement(), TurnFate(False))
     assert BuildCity() in GAME.legal_actions(s)
-    same = apply(make(3, rich, stage=DEV, variant={"settlement-city": "same"}),
-                 FoundSettlement(), TurnFate(False))
+    same = apply(make(3, rich, stage=DEV), FoundSettlement(), TurnFate(False))
     assert BuildCity() not in GAME.legal_actions(same)
     assert rule_of(same, BuildCity()) == RB.ONCE
 
