@@ -106,6 +106,10 @@ RIVAL_RETURN = R.rule("trade.rival-return", "Это могут быть те ж�
                       " взяли.", "The card given back may be the one just drawn.")
 MIX = R.rule("trade.mix", "можете пользоваться разными возможностями торговли",
              "Each exchange chooses the stack, the market or a rival anew.")
+FROM_HAND = R.rule("trade.from-hand", "вы можете обменять одну карту сырья с руки на карту с"
+                  " рынка, из стопки или с руки соперника",
+                  "An exchange gives a card from the hand: with the market or a rival it"
+                  " needs a card in hand (catan_cards/empty-hand).")
 LIBRARY = R.rule("trade.library", "вы можете выбрать одну карту с руки соперника вместо"
                  " того, чтобы тянуть её вслепую",
                  "With a library: choose the card from a rival's hand instead of drawing it.")
@@ -182,8 +186,9 @@ TAKE_FATE = R.rule("take.fate", "Игрок, теряющий карту, пер
                    " сторону.", "The player who loses the card turns the fate card.")
 TAKE_NEXT = R.rule("take.next", "Если у этого игрока нет карты нужного вам типа, заберите"
                    " карту у следующего после него игрока.",
-                   "A neighbour without a card to take is passed over for the next player in"
-                   " the arrows' direction (catan_cards/nobody-to-take when nobody has one).")
+                   "A neighbour without a card to take is passed over for the next player"
+                   " (which way: catan_cards/take-next; catan_cards/nobody-to-take when"
+                   " nobody has one).")
 CHURCH = R.rule("take.church", "ваш первый рыцарь не может быть взят соперником",
                 "A church protects its owner's first knight.")
 CITADEL = R.rule("take.citadel", "ваши первые 3 дороги не могут быть взяты соперником",
@@ -484,4 +489,86 @@ R.ambiguity(
     why="The text allows it for a rival ('Это могут быть те же карты') and forbids nothing"
         " for the market; it only spends an exchange.",
     source="later rule in the text (the rival exchange)",
+)
+R.ambiguity(
+    "take-next",
+    quote="Если у этого игрока нет карты нужного вам типа, заберите карту у следующего после"
+          " него игрока.",
+    question="Which player is 'the next after him' when the neighbour the fate card points to"
+             " has no card to take: the next in the arrows' direction, or the next in turn"
+             " order (clockwise) after that neighbour?",
+    readings={"arrows": "the next in the direction the arrows point, and so on round the"
+                        " table",
+              "clockwise": "the next in turn order after the neighbour, and so on clockwise"
+                           " (the taker passed over)"},
+    default="arrows",
+    why="The passage sets one direction, the arrows' ('у соседа, в сторону которого обращены"
+        " стрелки'), and the text says the arrows have nothing to do with the turn order"
+        " ('стрелки на карте судьбы никак не связаны с порядком хода игроков'), so the"
+        " search goes on the way it began. The readings differ only from 4 players on, when"
+        " the arrows point to the previous seat.",
+    source="the text's structure (the fate card's note)",
+    option="take-next",
+)
+R.ambiguity(
+    "empty-hand",
+    quote="вы можете обменять одну карту сырья с руки на карту с рынка, из стопки или с руки"
+          " соперника",
+    question="May a player with no card in hand exchange with the market or a rival? He would"
+             " take a card and give the same one back: with a rival that shows him one of"
+             " the rival's cards (a peek), with the market it only spends an exchange.",
+    readings={"needs-card": "no: an exchange gives a card from the hand, so it needs one",
+              "allowed": "yes: the card taken may be the one given back"},
+    default="needs-card",
+    why="The text exchanges 'одну карту сырья с руки': with an empty hand there is no card"
+        " to exchange, and an exchange that gives back what it took would be a free look"
+        " at a rival's hand, which no rule grants. The stack exchange needs a card anyway"
+        " (it discards first). No option: under 'allowed' such an exchange gives back the"
+        " card it took, so every card ends where it was and the readings differ only in"
+        " what the player learns and in an exchange spent for nothing; and play hardly"
+        " reaches an empty hand in trade (a turn begins with the last production's cards;"
+        " only rivals' guild draws can take them; none in 400 seeded games of 2-6 players).",
+    source="the text's literal reading",
+)
+R.ambiguity(
+    "discard-open",
+    quote="Обмен со стопкой: сбросьте с руки карты сырья.",
+    question="Does the discard pile lie face up? The text never says how cards are discarded"
+             " (the picture of the set-up is lost).",
+    readings={"open": "face up: every view shows the pile's cards",
+              "closed": "face down: the views show its size only"},
+    default="open",
+    why="Every card reaches the pile openly: costs are paid by showing the cards named on"
+        " the reminder, a robber raid's cards are chosen and shown, and a 3-for-1 names the"
+        " three alike; only the stack exchange's card could go face down, and a player may"
+        " see it then. The readings change what a view shows, not play, so there is no"
+        " option: an engine keeping the pile face down compares its views with the public"
+        " view minus the pile.",
+    source="project default (the text's payments are open)",
+)
+R.ambiguity(
+    "exchange-steps",
+    quote="Обмен с соперником: вытяните случайные карты с руки любого соперника. Затем верните"
+          " этому сопернику столько же карт, сколько взяли.",
+    question="With two or more exchanges with one rival (the market, the stack) in a turn, are"
+             " the cards taken together and then as many given back, or is each card an"
+             " exchange of its own, taken and given back before the next? One card at a time,"
+             " a second blind draw may take back the card just given; drawing two at once"
+             " cannot, and the odds differ (a rival holding ore and wool: two cards drawn at"
+             " once are always both, one at a time the second draw may repeat a kind).",
+    readings={"one-by-one": "each card is an exchange of its own: take one, give one back,"
+                            " then the next exchange",
+              "together": "the cards exchanged with one rival are drawn at once (each"
+                          " draw one more exchange, before any card goes back), then as"
+                          " many given back; the market's and the stack's exchanges stay"
+                          " one card at a time (taking those together reaches no outcome"
+                          " one card at a time does not)"},
+    default="one-by-one",
+    why="The allowance counts cards ('обменять одну карту ... за каждую такую дорогу') and"
+        " the text lets each card use another kind of trade ('можете пользоваться разными"
+        " возможностями торговли'), so each card is an exchange; the plural of the rival's"
+        " sentence covers the cards of several exchanges. Atomic steps keep every choice"
+        " one step.",
+    source="the text's structure (the allowance per card)",
+    option="exchange-steps",
 )

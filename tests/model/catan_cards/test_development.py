@@ -238,3 +238,20 @@ def test_development_ends_explicitly() -> None:
     assert GAME.legal_actions(s) == (EndDevelopment(),)
     assert GAME.apply(s, EndDevelopment()).stage is Stage.DRAW
     assert rule_of(s, Draw(D.ORE)) == RB.ACTOR
+
+
+@pytest.mark.rules("catan_cards/take.next", "catan_cards/take-next")
+def test_the_next_player_after_the_neighbour_by_reading() -> None:
+    """Arrows to the previous seat (3 for seat 0), who has no road: the search goes on the
+    arrows' way (seat 2) by default, clockwise after him (seat 1, seat 0 passed over) under
+    take-next=clockwise."""
+    seats = {0: seat(RICH, roads=1), 1: seat(roads=4), 2: seat(roads=4), 3: seat(roads=0)}
+    s = make(4, seats, stage=DEV, fate=D.OTHER)
+    assert s.road_stack == 0 and victim(s, D.ROAD) == 2
+    assert GAME.apply(s, BuildRoad()).players[2].roads == 3
+    c = make(4, seats, stage=DEV, fate=D.OTHER, variant={"take-next": "clockwise"})
+    assert victim(c, D.ROAD) == 1
+    assert GAME.apply(c, BuildRoad()).players[1].roads == 3
+    left = make(4, {0: seat(RICH, roads=1), 1: seat(roads=0), 2: seat(roads=4),
+                    3: seat(roads=4)}, stage=DEV, variant={"take-next": "clockwise"})
+    assert victim(left, D.ROAD) == 2  # arrows to the next seat: both readings go clockwise
