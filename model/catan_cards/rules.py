@@ -523,27 +523,28 @@ R.ambiguity(
     why="The text exchanges 'одну карту сырья с руки': with an empty hand there is no card"
         " to exchange, and an exchange that gives back what it took would be a free look"
         " at a rival's hand, which no rule grants. The stack exchange needs a card anyway"
-        " (it discards first). No option: under 'allowed' such an exchange gives back the"
-        " card it took, so every card ends where it was and the readings differ only in"
-        " what the player learns and in an exchange spent for nothing; and play hardly"
-        " reaches an empty hand in trade (a turn begins with the last production's cards;"
-        " only rivals' guild draws can take them; none in 400 seeded games of 2-6 players).",
+        " (it discards first).",
     source="the text's literal reading",
+    unselectable="under 'allowed' such an exchange gives back the card it took, so every"
+                 " card ends where it was and the readings differ only in what the player"
+                 " learns and in an exchange spent for nothing; and play hardly reaches an"
+                 " empty hand in trade (a turn begins with the last production's cards, and"
+                 " only rivals' guild draws can take them: none in 400 seeded games of 2-6"
+                 " players), so no seeded game would show the readings apart",
 )
 R.ambiguity(
     "discard-open",
     quote="Обмен со стопкой: сбросьте с руки карты сырья.",
-    question="Does the discard pile lie face up? The text never says how cards are discarded"
-             " (the picture of the set-up is lost).",
-    readings={"open": "face up: every view shows the pile's cards",
-              "closed": "face down: the views show its size only"},
+    question="Does the discard pile lie face up, or face down with only its size seen? The"
+             " text never says how cards are discarded (the picture of the set-up is lost).",
+    readings={"open": "face up: every view shows the pile's cards"},
     default="open",
     why="Every card reaches the pile openly: costs are paid by showing the cards named on"
         " the reminder, a robber raid's cards are chosen and shown, and a 3-for-1 names the"
         " three alike; only the stack exchange's card could go face down, and a player may"
-        " see it then. The readings change what a view shows, not play, so there is no"
-        " option: an engine keeping the pile face down compares its views with the public"
-        " view minus the pile.",
+        " see it then. A face-down pile would change what a view shows, not play: an"
+        " engine keeping it face down compares its views with the public view minus the"
+        " pile.",
     source="project default (the text's payments are open)",
 )
 R.ambiguity(
