@@ -166,6 +166,10 @@ def test_a_game_without_observations_says_so() -> None:
         game.observe(game.setup(game.config(2)), PUBLIC)
 
 
+def test_a_game_without_a_twin_module_names_no_exception() -> None:
+    assert O.exemptions(ToyGame()) == ()
+
+
 # -- leaking views: each property catches its leak ---------------------------------------
 def _weighted(hand: tuple[int, ...]) -> int:
     return sum((k + 1) * n for k, n in enumerate(hand))
