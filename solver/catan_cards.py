@@ -502,12 +502,12 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                       p["rival"] == v["rival"], v["exch"] < _allowance(v, n),
                       rival_ok(v, p["rival"]))
 
-    def rival_guard(v: Vars, p: Params) -> Any:
-        return z3.Or(z3.And(trading(v), roads_a(v), from_hand(v), rival_ok(v, p["rival"])),
-                     more_guard(v, p))
-
     def first_guard(v: Vars, p: Params) -> Any:
+        """An exchange with a rival begins (drawn blind or, with the library, chosen)."""
         return z3.And(trading(v), roads_a(v), from_hand(v), rival_ok(v, p["rival"]))
+
+    def rival_guard(v: Vars, p: Params) -> Any:
+        return z3.Or(first_guard(v, p), more_guard(v, p))
 
     def rival_update(v: Vars, p: Params, u: _Up) -> None:
         q = p["rival"]
