@@ -410,7 +410,12 @@ R.ambiguity(
               "discard": "the 3 go to the discard; the card is taken from the discard pile,"
                          " else from the stack"},
     default="stack",
-    why="The stack is the supply of every other draw; the discard only refills it.",
+    why="The stack is the supply of every other draw; the discard only refills it. The"
+        " stack lies face down, so under either reading a 3-for-1 shows its player whether"
+        " the stack holds the resource he asks for (it can be made or not), as searching"
+        " the stack would at the table: the game's named exception to the property that"
+        " states a player cannot tell apart have the same legal actions"
+        " (properties/catan_cards_hidden.py).",
     source="project default",
     option="convert-from",
 )
