@@ -19,8 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules_oracle.model.catan_cards.game import CatanCards
+from rules_oracle.model.catan_cards.state import CardsState
 from rules_oracle.model.core import PUBLIC, canon, registry
 from rules_oracle.model.core.game import Viewer, viewer_seat
+from rules_oracle.model.core.ops import bump
 from rules_oracle.model.core.play import POLICIES, playout
 from rules_oracle.model.crafts import observation as crafts_view
 from rules_oracle.model.crafts.game import CraftsGame
@@ -77,6 +80,7 @@ def test_observation_properties_hold_on_any_configuration(name: str, data: st.Da
     assert O.check_player_views(game, state) == []
     for twin in hidden_twins(name)(state, rng):
         assert O.check_twin(game, state, twin) == [], twin.what
+        assert O.check_indistinguishable(game, state, twin, O.exemptions(game), rng=rng) == []
 
 
 @pytest.mark.parametrize("name", OBSERVED)
@@ -122,6 +126,9 @@ VIEWS_SCRIPT = """
 import sys
 from rules_oracle.model.core import registry
 from rules_oracle.model.core.canon import digest
+from rules_oracle.model.catan_cards.game import CatanCards
+from rules_oracle.model.catan_cards.state import CardsState
+from rules_oracle.model.core.ops import bump
 from rules_oracle.model.core.play import POLICIES, playout
 from rules_oracle.properties.observation import viewers
 
@@ -160,6 +167,10 @@ def test_a_game_without_observations_says_so() -> None:
     game = ToyGame()
     with pytest.raises(NotImplementedError, match="defines no observation"):
         game.observe(game.setup(game.config(2)), PUBLIC)
+
+
+def test_a_game_without_a_twin_module_names_no_exception() -> None:
+    assert O.exemptions(ToyGame()) == ()
 
 
 # -- leaking views: each property catches its leak ---------------------------------------
@@ -284,7 +295,9 @@ def test_a_view_of_a_rivals_hand_is_caught() -> None:
 
 
 def test_a_view_without_ones_own_hand_is_caught() -> None:
-    assert _found(Blind()) == {O.OWN_SECRETS}
+    """A player who does not see his hand cannot tell apart states where his legal cards
+    differ, so the view breaks both checks."""
+    assert _found(Blind()) == {O.OWN_SECRETS, O.INDISTINGUISHABLE}
 
 
 def test_a_changing_view_is_caught() -> None:
@@ -331,3 +344,66 @@ def test_the_first_differing_field_is_named() -> None:
     assert O._first_difference(a, {"x": [1, {"y": 3}], "z": 0}) == "$.x[1].y"
     assert O._first_difference(a, {"x": [1], "z": 0}) == "$.x"
     assert O._first_difference(a, {"x": [1, {"y": 2}]}) == "$.z"
+
+
+@pytest.mark.parametrize("name", OBSERVED)
+def test_the_named_exceptions_are_actions_and_rules_of_the_game(name: str) -> None:
+    """Each exception to ``observation/indistinguishable`` names an action type of the game
+    (or any, on the step that ends the game), a reason and a rule or reading of the game."""
+    game = registry.get(name)
+    kinds = {t.__name__ for t in game.action_types}
+    ids = {*game.rules.ids, *(a.id for a in game.rules.ambiguities)}
+    for e in O.exemptions(game):
+        assert e.action in kinds or (e.action == "*" and e.at_end), e
+        assert e.reason and e.source.split(" ")[0] in ids, e
+
+
+class StackPeek(CatanCards):
+    """The 3-for-1 leaks without being named: the exchange with the stack is legal only
+    while the stack holds ore."""
+
+    def legal_actions(self, state: CardsState) -> tuple[Any, ...]:
+        out = super().legal_actions(state)
+        return out if state.stack[0 + 2] else tuple(a for a in out
+                                                    if type(a).__name__ != "TradeStack")
+
+
+class OreToDiscard(CatanCards):
+    """Ending the trade phase moves an ore of the face-down stack to the open discard pile
+    when there is one: the public view after the step shows the stack's content."""
+
+    def apply(self, state: CardsState, action: Any) -> CardsState:
+        after = super().apply(state, action)
+        if type(action).__name__ == "EndTrade" and after.stack[2]:
+            after = attrs.evolve(after, stack=bump(after.stack, 2, -1),
+                                 discard=bump(after.discard, 2))
+        return after
+
+
+def _cards_violations(game: CatanCards) -> set[str]:
+    found: list[O.Violation] = []
+    for players, seed in ((3, 1), (4, 2)):
+        found += O.run_observations(game, game.config(players), seed,
+                                    hidden_twins("catan_cards"), every=2, limit=80).violations
+    return {v.message for v in found if v.invariant == O.INDISTINGUISHABLE}
+
+
+def test_legal_actions_depending_on_hidden_cards_are_caught() -> None:
+    found = _cards_violations(StackPeek())
+    assert found and all("cannot tell the states apart" in m for m in found)
+
+
+def test_a_step_showing_hidden_cards_is_caught() -> None:
+    found = _cards_violations(OreToDiscard())
+    assert found and all("EndTrade" in m for m in found)
+
+
+def test_the_real_game_names_its_exception() -> None:
+    """Without its named exception the quick card game's 3-for-1 is reported."""
+    game = registry.get("catan_cards")
+    twins = hidden_twins("catan_cards")
+    found = [v for seed in range(4) for v in O.run_observations(
+        game, game.config(4), seed, twins, every=2, limit=120, exempt=()).violations]
+    assert found and all("Convert" in v.message for v in found)
+    assert O.exemptions(game) and O.run_observations(
+        game, game.config(4), 0, twins, every=2, limit=120).violations == ()

@@ -1,6 +1,7 @@
 """The Z3 encoding of burgundy: projection and classification, inductive invariant parts,
 legal-action completeness, gain bounds against play, faithfulness to the model."""
 
+import random
 from typing import Any
 
 import pytest
@@ -8,10 +9,11 @@ import z3
 
 from rules_oracle.model.burgundy import data as D
 from rules_oracle.model.burgundy import rules as RB
+from rules_oracle.model.burgundy import scoring
 from rules_oracle.model.burgundy.actions import EndTurn, Roll, TakeTile, TakeWorkers
 from rules_oracle.model.burgundy.boards import BOARDS
 from rules_oracle.model.burgundy.game import GAME
-from rules_oracle.model.core.play import playout
+from rules_oracle.model.core.play import choose, playout
 from rules_oracle.properties.generic import variant_configs
 from rules_oracle.solver import provers
 from rules_oracle.solver.burgundy import CHOOSE, ENCODING, TI, BurgundyEncoding, completeness, pn
@@ -235,3 +237,31 @@ def test_a_drifted_update_is_caught() -> None:
 
     out = provers.faithfulness(GAME, Drifted(), [GAME.config(2)], 600)
     assert out.status == "failed" and "p0.silver" in out.detail
+
+
+def _before_the_end(config: Any, seed: int) -> tuple[Any, Any]:
+    """The last state of an eager seeded game and the step that ends it."""
+    rng = random.Random(seed)
+    state = GAME.setup(config)
+    while True:
+        action = choose(GAME, state, rng, "eager")
+        after = GAME.apply(state, action)
+        if GAME.is_terminal(after):
+            return state, action
+        state = after
+
+
+@pytest.mark.rules("burgundy/edition", "burgundy/knowledge.16", "burgundy/knowledge.18",
+                   "burgundy/knowledge.21")
+def test_the_final_scoring_follows_the_edition() -> None:
+    """An end whose knowledge tiles the editions score apart (seed 0: tiles 18 and 21): the
+    encoding's final scoring agrees with the model under both editions."""
+    for edition in ("first", "2019"):
+        config = GAME.config(2, {"edition": edition})
+        state, action = _before_the_end(config, 0)
+        assert any(scoring.knowledge_end_vp(pl, "2019") != scoring.knowledge_end_vp(pl)
+                   for pl in state.players)
+        report = provers.faithfulness_report(GAME, ENCODING, [config], 1,
+                                             extra=[(state, action)])
+        assert report.outcome.status == "passed", report.outcome.detail
+        assert ENCODING.project(state)["opt.ed2019"] == int(edition == "2019")

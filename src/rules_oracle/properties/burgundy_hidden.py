@@ -19,7 +19,7 @@ import attrs
 from rules_oracle.model.burgundy import data as D
 from rules_oracle.model.burgundy.boards import BOARDS
 from rules_oracle.model.burgundy.state import BurgundyState, Stage
-from rules_oracle.properties.observation import Twin
+from rules_oracle.properties.observation import Exemption, Twin
 
 
 def twins(state: BurgundyState, rng: random.Random) -> list[Twin]:
@@ -36,3 +36,9 @@ def twins(state: BurgundyState, rng: random.Random) -> list[Twin]:
         return [Twin(attrs.evolve(state, players=players), (i,),
                      f"player {i}'s hidden castle choice moved from {pl.start} to {s}")]
     return []
+
+
+#: exceptions to ``observation/indistinguishable``: under secret castle choices the last
+#: choice places every chosen castle at once, so the public view after it shows them
+EXEMPT = (Exemption("ChooseCastle", "secret castle choices are placed together when the last"
+                    " player has chosen", "burgundy/castle-choice"),)

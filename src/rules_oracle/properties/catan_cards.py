@@ -145,6 +145,13 @@ def turn_structure(state: CardsState) -> list[Violation]:
     st = state.stage
     if (state.rival >= 0) != (st in _RIVAL_STAGES) or state.rival == state.turn:
         bad(f"rival {state.rival} in stage {st.value}")
+    back = state.owed_back
+    in_exchange = st in (Stage.RIVAL_DRAW, Stage.GIVE_BACK)
+    if back < 0 or ((back or state.giving_back) and not in_exchange) \
+            or (st is Stage.GIVE_BACK and not 0 < back <= sum(state.players[state.turn].hand)) \
+            or (state.giving_back and st is not Stage.GIVE_BACK) \
+            or back + (st is Stage.RIVAL_DRAW) > state.exchanges:
+        bad(f"{back} cards owed back (giving: {state.giving_back}) in stage {st.value}")
     if bool(state.discards) != (st is Stage.DISCARD):
         bad(f"discards {state.discards} in stage {st.value}")
     if bool(state.drawing) != (st is Stage.DRAW) or (st is Stage.DRAW and not any(state.stack)):

@@ -16,7 +16,7 @@ import random
 
 from rules_oracle.model.catan_cards.state import CardsState
 from rules_oracle.model.core.ops import bump, evolve, put
-from rules_oracle.properties.observation import Twin, shuffled
+from rules_oracle.properties.observation import Exemption, Twin, shuffled
 
 
 def _hand_twin(state: CardsState, seats: list[int], rng: random.Random) -> Twin | None:
@@ -57,3 +57,12 @@ def twins(state: CardsState, rng: random.Random) -> list[Twin]:
     seats = shuffled(range(state.config.players), rng)
     found = (_hand_twin(state, seats, rng), _stack_twin(state, seats, rng))
     return [t for t in found if t is not None]
+
+
+#: exceptions to ``observation/indistinguishable``: the 3-for-1 takes its card from the
+#: face-down stack (there is no bank), so whether it can be made, and whether the card
+#: leaves the stack or the discard pile, shows whether the stack holds that resource
+EXEMPT = (Exemption("Convert", "the 3-for-1 takes its card from the face-down stack, else"
+                    " the discard pile (there is no bank): as at the table, the player"
+                    " learns whether the stack holds that resource, and every viewer sees"
+                    " which pile the card left", "catan_cards/convert-source", legal=True),)

@@ -10,7 +10,7 @@ import random
 import attrs
 
 from rules_oracle.model.caylus.state import CaylusState, Stage
-from rules_oracle.properties.observation import Twin, shuffled
+from rules_oracle.properties.observation import Exemption, Twin, shuffled
 
 
 def twins(state: CaylusState, rng: random.Random) -> list[Twin]:
@@ -27,3 +27,11 @@ def twins(state: CaylusState, rng: random.Random) -> list[Twin]:
         out.append(Twin(attrs.evolve(state, players=players), (p,),
                         f"player {p}'s prestige {pl.prestige} -> {pl.prestige + delta}"))
     return out
+
+
+#: exceptions to ``observation/indistinguishable``: the step that ends the game turns every
+#: player's prestige points face up for the final count
+EXEMPT = (Exemption("*", "the game's end turns the face-down prestige points over (the"
+                    " views show every player's score then)",
+                    "caylus/end.ties (the final count compares every player's prestige)",
+                    at_end=True),)

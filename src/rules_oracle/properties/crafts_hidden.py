@@ -14,7 +14,7 @@ import random
 import attrs
 
 from rules_oracle.model.crafts.state import PH_COMMIT, CraftsState
-from rules_oracle.properties.observation import Twin, shuffled
+from rules_oracle.properties.observation import Exemption, Twin, shuffled
 
 
 def _swap(pile: tuple[int, ...], out: int, into: int) -> tuple[int, ...]:
@@ -82,3 +82,12 @@ def twins(state: CraftsState, rng: random.Random) -> list[Twin]:
                                 f"player {p}'s face-down card {k} swapped for {j} of the deck"))
                 break
     return out
+
+
+#: exceptions to ``observation/indistinguishable``: the last player to commit a card face
+#: down or to stop closes the step, which turns every committed card over at once, so the
+#: public view after it shows what was hidden
+_REVEAL = ("the step's last commit or stop turns every face-down card over at once (the"
+           " cards are committed face down, then revealed together)")
+EXEMPT = (Exemption("Commit", _REVEAL, "crafts/play.commit"),
+          Exemption("Stop", _REVEAL, "crafts/play.may-stop"))

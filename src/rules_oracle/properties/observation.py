@@ -12,8 +12,13 @@
   ``properties/<game>_hidden.py``); the public views of the two are equal, and so are the
   views of every player whose own secrets the twin leaves alone.
 * ``observation/own-secrets``: a player whose own secrets the twin changes sees the change.
+* ``observation/indistinguishable``: a player who cannot tell a state from its twin (his view
+  of both is equal) has, when he is to act, the same legal actions in both, and the same
+  action taken in both leaves equal public views. Where a rule makes this false on purpose,
+  the game names the exception as data (``EXEMPT`` in ``properties/<game>_hidden.py``: the
+  action type, the reason, the rule or reading).
 
-:func:`run_observations` plays one seeded game and checks all four on its states.
+:func:`run_observations` plays one seeded game and checks all five on its states.
 """
 
 import random
@@ -31,7 +36,10 @@ DETERMINISTIC = "observation/deterministic"
 PLAYER_VIEW = "observation/player-view"
 PUBLIC_HIDES = "observation/public-hides"
 OWN_SECRETS = "observation/own-secrets"
-CHECKS = (DETERMINISTIC, PLAYER_VIEW, PUBLIC_HIDES, OWN_SECRETS)
+INDISTINGUISHABLE = "observation/indistinguishable"
+CHECKS = (DETERMINISTIC, PLAYER_VIEW, PUBLIC_HIDES, OWN_SECRETS, INDISTINGUISHABLE)
+#: how many of the common legal actions are applied to a state and its twin
+ACTIONS_CHECKED = 6
 
 
 @attrs.frozen(slots=True)
@@ -49,6 +57,24 @@ class Twin:
 
 #: a game's twin builder: (state, rng) -> twins of the state (none when nothing is hidden)
 TwinMaker = Callable[[Any, random.Random], list[Twin]]
+
+
+@attrs.frozen(slots=True)
+class Exemption:
+    """An action type that a rule lets depend on what its actor cannot see (an exception to
+    ``observation/indistinguishable``): its public outcome may differ between a state and a
+    twin its actor cannot tell apart, and with ``legal`` its legality too; with ``at_end``
+    only on the step that ends the game. ``action`` is the type's name, ``"*"`` any type;
+    ``reason`` says why, ``source`` names the rule or reading."""
+
+    action: str
+    reason: str
+    source: str
+    legal: bool = False
+    at_end: bool = False
+
+    def covers(self, action: Any) -> bool:
+        return self.action in ("*", type(action).__name__)
 
 
 def viewers(game: Game[Any, Any], state: Any) -> tuple[Viewer, ...]:
@@ -121,6 +147,57 @@ def check_twin(game: Game[Any, Any], state: Any, twin: Twin) -> list[Violation]:
     return out
 
 
+def _names(actions: Sequence[Any]) -> str:
+    return ", ".join(sorted(to_json(a) for a in actions)[:3])
+
+
+def check_indistinguishable(game: Game[Any, Any], state: Any, twin: Twin,
+                            exempt: Sequence[Exemption] = (), *,
+                            rng: random.Random | None = None,
+                            actions: int = ACTIONS_CHECKED) -> list[Violation]:
+    """The player to act, when his view of ``state`` and of the twin is equal, has the same
+    legal actions in both, and ``actions`` of them (drawn with ``rng``, all when None)
+    taken in both leave equal public views; action types in ``exempt`` are left out."""
+    seat = game.actor(state)
+    if seat < 0 or game.actor(twin.state) != seat \
+            or game.observe(state, seat) != game.observe(twin.state, seat):
+        return []  # chance or the end, or a player who sees the difference (check_twin)
+    free = [e for e in exempt if e.legal]
+    mine = [a for a in game.legal_actions(state) if not any(e.covers(a) for e in free)]
+    theirs = [a for a in game.legal_actions(twin.state) if not any(e.covers(a) for e in free)]
+    if mine != theirs:
+        only = [a for a in mine if a not in theirs]
+        other = [a for a in theirs if a not in mine]
+        return [Violation(INDISTINGUISHABLE, f"player {seat} cannot tell the states apart"
+                          f" ({twin.what}) but his legal actions differ: only in the state"
+                          f" [{_names(only)}], only in the twin [{_names(other)}]")]
+    chosen = mine if rng is None or len(mine) <= actions else rng.sample(mine, actions)
+    out: list[Violation] = []
+    for action in chosen:
+        after, twin_after = game.apply(state, action), game.apply(twin.state, action)
+        ends = TERMINAL in (game.actor(after), game.actor(twin_after))
+        if any(e.covers(action) and (ends or not e.at_end) for e in exempt):
+            continue
+        a, b = game.observe(after, PUBLIC), game.observe(twin_after, PUBLIC)
+        if a != b:
+            where = _first_difference(unstructure(a), unstructure(b))
+            out.append(Violation(INDISTINGUISHABLE, f"player {seat}'s {to_json(action)}"
+                                 f" shows hidden information ({twin.what}): the public views"
+                                 f" after it differ at {where}"))
+    return out
+
+
+def exemptions(game: Game[Any, Any]) -> tuple[Exemption, ...]:
+    """The game's named exceptions to ``observation/indistinguishable`` (``EXEMPT`` in
+    ``properties/<game>_hidden.py``; none when it has no such module or list)."""
+    from rules_oracle.properties.registry import hidden_exemptions
+
+    try:
+        return hidden_exemptions(game.name)
+    except ModuleNotFoundError:
+        return ()
+
+
 @attrs.frozen(slots=True)
 class ObservationRun:
     """One seeded game's observation checks: states and twins checked, what failed."""
@@ -143,10 +220,14 @@ def _states(game: Game[Any, Any], config: Config, seed: int, policy: str) -> Ite
 
 def run_observations(game: Game[Any, Any], config: Config, seed: int, twins: TwinMaker,
                      *, every: int = 1, policy: str = "uniform",
-                     limit: int | None = None) -> ObservationRun:
+                     limit: int | None = None,
+                     exempt: Sequence[Exemption] | None = None) -> ObservationRun:
     """Check every ``every``-th state of one seeded game (the first ``limit`` of them):
-    determinism and player views on each, and each twin ``twins`` builds of it."""
+    determinism and player views on each, and each twin ``twins`` builds of it (the
+    exceptions to ``observation/indistinguishable``: ``exempt``, by default the game's)."""
     rng = random.Random(f"twins/{seed}")
+    pick = random.Random(f"actions/{seed}")
+    excused = exemptions(game) if exempt is None else tuple(exempt)
     found: list[Violation] = []
     states = built = 0
     for index, state in enumerate(_states(game, config, seed, policy)):
@@ -160,6 +241,7 @@ def run_observations(game: Game[Any, Any], config: Config, seed: int, twins: Twi
         for twin in twins(state, rng):
             built += 1
             problems += check_twin(game, state, twin)
+            problems += check_indistinguishable(game, state, twin, excused, rng=pick)
         found += [Violation(v.invariant, f"{v.message} ({where})") for v in problems]
     return ObservationRun(states, built, tuple(found))
 

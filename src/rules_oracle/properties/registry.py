@@ -5,7 +5,7 @@ import importlib
 from typing import cast
 
 from rules_oracle.properties.base import Invariant, TransitionInvariant
-from rules_oracle.properties.observation import TwinMaker
+from rules_oracle.properties.observation import Exemption, TwinMaker
 
 
 def invariants(game: str) -> tuple[Invariant, ...]:
@@ -25,3 +25,10 @@ def hidden_twins(game: str) -> TwinMaker:
     a state only in what the rules hide, for the observation properties."""
     module = importlib.import_module(f"rules_oracle.properties.{game}_hidden")
     return cast(TwinMaker, module.twins)
+
+
+def hidden_exemptions(game: str) -> tuple[Exemption, ...]:
+    """The game's named exceptions to ``observation/indistinguishable``
+    (``properties.<game>_hidden.EXEMPT``; none when the module names none)."""
+    module = importlib.import_module(f"rules_oracle.properties.{game}_hidden")
+    return cast(tuple[Exemption, ...], getattr(module, "EXEMPT", ()))

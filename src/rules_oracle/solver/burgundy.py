@@ -8,7 +8,8 @@ Projection (integers; ``p{i}.`` prefixes a player's variables):
   ``first``, ``ord{j}`` (the round's turn order, -1 before the first roll), the option
   flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``, ``opt.balanced`` (the depot plan),
   ``opt.lastround`` (tie-order=last-round: the final order kept is the last round's),
-  ``opt.advanced`` (setup=advanced) and ``opt.secret`` (castle-choice=secret there);
+  ``opt.advanced`` (setup=advanced), ``opt.secret`` (castle-choice=secret there) and
+  ``opt.ed2019`` (edition=2019: knowledge tiles 15, 16-23 and 26 as that edition prints them);
 * the pending effect (at most one is ever pending): ``pend`` (``PENDING`` code, 0 none),
   ``parg``, ``ppair``;
 * goods: ``pool{k}`` (face down: the stacks of the phases to come and the reserve),
@@ -321,7 +322,7 @@ def _player_vars(i: int) -> list[str]:
 def _global_vars(players: int) -> list[str]:
     out = ["stage", "phase", "round", "fill", "roll", "white", "turn", "bought", "first",
            "opt.discard", "opt.circular", "opt.k8x2", "opt.balanced", "opt.lastround",
-           "opt.advanced", "opt.secret", "pend", "parg", "ppair",
+           "opt.advanced", "opt.secret", "opt.ed2019", "pend", "parg", "ppair",
            "gdrawn", "gnext"]
     out += [f"ord{j}" for j in range(players)]
     out += [f"pool{k}" for k in range(K)]
@@ -700,16 +701,21 @@ def _final_vp(v: Mapping[str, Any], i: int) -> Any:
     goods = _sum([v[pn(i, f"goods{k}")] for k in range(K)])
     vp: Any = goods + v[pn(i, "silver")] + v[pn(i, "workers")] / 2
     sold = [v[pn(i, f"sold{k}")] for k in range(K)]
-    vp = vp + z3.If(_kn(v, i, 15), 3 * _sum([_b(s > 0) for s in sold]), 0)
+    ed2019 = v["opt.ed2019"] == 1  # the edition's knowledge tiles (burgundy/edition)
+    per_kind = z3.If(ed2019, D.K15_VP["2019"], D.K15_VP["first"])
+    vp = vp + z3.If(_kn(v, i, 15), per_kind * _sum([_b(s > 0) for s in sold]), 0)
     for n, building in D.KNOWLEDGE_BUILDING.items():
-        vp = vp + z3.If(_kn(v, i, n), 4 * _estate_count(v, i, TI[building]), 0)
+        named = z3.If(ed2019, _estate_count(v, i, TI[D.KNOWLEDGE_BUILDING_2019[n]]),
+                      _estate_count(v, i, TI[building]))
+        vp = vp + z3.If(_kn(v, i, n), 4 * named, 0)
     kinds = []
     for a in range(len(D.ANIMALS)):
         lo = ANIMAL_LO + 3 * a + 1
         kinds.append(_b(_sum([v[pn(i, f"ec.{t}")] for t in range(lo - 1, lo + 2)]) > 0))
     vp = vp + z3.If(_kn(v, i, 24), 4 * _sum(kinds), 0)
     vp = vp + z3.If(_kn(v, i, 25), _sum(sold), 0)
-    vp = vp + z3.If(_kn(v, i, 26), 2 * v[pn(i, "nbonus")], 0)
+    per_bonus = z3.If(ed2019, D.K26_VP["2019"], D.K26_VP["first"])
+    vp = vp + z3.If(_kn(v, i, 26), per_bonus * v[pn(i, "nbonus")], 0)
     return vp
 
 
@@ -927,7 +933,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         return z3.And(
             _range(st, START, OVER), gs_ok, _range(v["gdrawn"], 0, n_goods),
             *(_range(v[f"opt.{o}"], 0, 1)
-              for o in ("discard", "circular", "k8x2", "balanced", "lastround")),
+              for o in ("discard", "circular", "k8x2", "balanced", "lastround", "ed2019")),
             _range(v["bought"], 0, 1), _range(v["white"], 0, 6),
             z3.Implies(st == START, z3.And(early, no_goods_yet, v["gdrawn"] == 0,
                                           _range(v["fill"], 0, dealt - 1),
@@ -1052,6 +1058,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             "opt.balanced": int(state.config.option("depots") == "balanced"),
             "opt.lastround": int(state.config.option("tie-order") == "last-round"),
             "opt.advanced": int(state.config.option("setup") == "advanced"),
+            "opt.ed2019": int(state.config.option("edition") == "2019"),
             "opt.secret": int(state.config.option("setup") == "advanced"
                               and state.config.option("castle-choice") == "secret"),
             "gdrawn": len(state.goods_stacks), "gnext": state.goods_next,

@@ -5,7 +5,9 @@ Projection (integers; ``p{i}.`` prefixes a player's variables; resources ``r``, 
 
 * counters: ``stage`` (the index of :class:`~model.catan_cards.state.Stage` in its declared
   order: 0 draw ... 9 over), ``turn``, ``turns``, ``exch`` (exchanges this turn),
-  ``guild`` (the guild used this turn), ``rival`` (-1 none), ``winner`` (-1 none),
+  ``guild`` (the guild used this turn), ``rival`` (-1 none), ``back`` (cards drawn from
+  the rival and not yet given back), ``giving`` (giving them back has begun),
+  ``winner`` (-1 none),
   ``fate`` (-1 not in play), ``resume`` (a stage index), ``owm`` (cards owed to the
   market at the deal), ``built{d}``;
 * cards: ``stack{r}``, ``market{r}``, ``disc{r}``, ``rstack``, ``kstack``, ``sstack``,
@@ -17,8 +19,11 @@ Projection (integers; ``p{i}.`` prefixes a player's variables; resources ``r``, 
   seat), ``opt.rk`` (road and knight points: 0 B side, 1 A side, 2 each), ``opt.atonce``,
   ``opt.raid``, ``opt.mday``, ``opt.guild``, ``opt.cstack`` (3-for-1 from the stack
   first), ``opt.same`` (settlement and city one development), ``opt.must`` (a
-  settlement turns the fate card), ``opt.fate`` (the fate card in play) and ``opt.ascount``
-  (``second-set``), which with the player count fix the components in play.
+  settlement turns the fate card), ``opt.fate`` (the fate card in play), ``opt.ascount``
+  (``second-set``), which with the player count fix the components in play,
+  ``opt.clock`` (``take-next=clockwise``: past the neighbour a road or knight is sought
+  clockwise) and ``opt.together`` (``exchange-steps=together``: more cards drawn from one
+  rival before any goes back).
 
 The order of the pending draws is not projected: the model's sequences always serve the
 market first, then the seats from the player on turn clockwise (the deal from seat 0,
@@ -110,9 +115,10 @@ def _term(x: Any) -> Any:
 
 
 OPTIONS = ("opt.white", "opt.rk", "opt.atonce", "opt.raid", "opt.mday", "opt.guild",
-           "opt.cstack", "opt.same", "opt.must", "opt.fate", "opt.ascount")
-COUNTERS = ("stage", "turn", "turns", "exch", "guild", "rival", "winner", "fate", "resume",
-            "owm", "rstack", "kstack", "sstack")
+           "opt.cstack", "opt.same", "opt.must", "opt.fate", "opt.ascount", "opt.clock",
+           "opt.together")
+COUNTERS = ("stage", "turn", "turns", "exch", "guild", "rival", "back", "giving", "winner",
+            "fate", "resume", "owm", "rstack", "kstack", "sstack")
 PLAYER_SCALARS = ("roads", "knights", "sett", "city", "vp", "owe", "dis", "tw")
 
 
@@ -303,13 +309,16 @@ def _takeable(v: Vars, q: Any, kind: int, players: int) -> Any:
 
 
 def victim(v: Vars, kind: int, players: int) -> Any:
-    """``development.victim`` over terms."""
-    step = z3.If(v["fate"] < 0, 1, z3.If((v["fate"] == D.WHITE) == (v["opt.white"] == 1), 1,
-                                         -1))
+    """``development.victim`` over terms (past the neighbour the arrows' way, or clockwise
+    under ``opt.clock``)."""
+    arrows = z3.If(v["fate"] < 0, 1, z3.If((v["fate"] == D.WHITE) == (v["opt.white"] == 1),
+                                           1, -1))
+    first = (v["turn"] + arrows) % players
+    step = z3.If(v["opt.clock"] == 1, 1, arrows)
     out: Any = z3.IntVal(-1)
-    for i in reversed(range(1, players)):
-        q = (v["turn"] + step * i) % players
-        out = z3.If(_takeable(v, q, kind, players), q, out)
+    for i in reversed(range(players)):
+        q = (first + step * i) % players
+        out = z3.If(z3.And(q != v["turn"], _takeable(v, q, kind, players)), q, out)
     return out
 
 
@@ -416,6 +425,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         exchange = v["stage"] == RIVAL_DRAW
         u.put("stage", z3.If(exchange, GIVE_BACK, TRADE))
         u.put("rival", z3.If(exchange, v["rival"], -1))
+        u.put("back", z3.If(exchange, v["back"] + 1, v["back"]))
 
     def reveal_guard(v: Vars, p: Params) -> Any:
         e = p["event"]
@@ -465,9 +475,13 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def roads_a(v: Vars) -> Any:
         return _a_side(me(v, "roads")) >= 1
 
+    def from_hand(v: Vars) -> Any:
+        """An exchange with the market or a rival needs a card in hand."""
+        return _select(v["turn"], [_hand(v, i) for i in ps]) > 0
+
     def market_guard(v: Vars, p: Params) -> Any:
         t, g = p["take"], p["give"]
-        return z3.And(trading(v), roads_a(v),
+        return z3.And(trading(v), roads_a(v), from_hand(v),
                       _select(t, [v[f"market{x}"] for x in range(NR)]) > 0,
                       held(v, v["turn"], g) + _b(g == t) > 0)
 
@@ -481,8 +495,19 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def rival_ok(v: Vars, q: Any) -> Any:
         return z3.And(q != v["turn"], _select(q, [_hand(v, i) for i in ps]) > 0)
 
+    def more_guard(v: Vars, p: Params) -> Any:
+        """exchange-steps=together: one more card from the same rival, nothing given back
+        yet, within the allowance."""
+        return z3.And(v["stage"] == GIVE_BACK, v["opt.together"] == 1, v["giving"] == 0,
+                      p["rival"] == v["rival"], v["exch"] < _allowance(v, n),
+                      rival_ok(v, p["rival"]))
+
+    def first_guard(v: Vars, p: Params) -> Any:
+        """An exchange with a rival begins (drawn blind or, with the library, chosen)."""
+        return z3.And(trading(v), roads_a(v), from_hand(v), rival_ok(v, p["rival"]))
+
     def rival_guard(v: Vars, p: Params) -> Any:
-        return z3.And(trading(v), roads_a(v), rival_ok(v, p["rival"]))
+        return z3.Or(first_guard(v, p), more_guard(v, p))
 
     def rival_update(v: Vars, p: Params, u: _Up) -> None:
         q = p["rival"]
@@ -494,21 +519,25 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
 
     def choose_guard(v: Vars, p: Params) -> Any:
         q, r = p["rival"], p["resource"]
-        return z3.And(rival_guard(v, p), me(v, f"bld{D.LIBRARY}") > 0,
+        return z3.And(first_guard(v, p), me(v, f"bld{D.LIBRARY}") > 0,
                       _of(v, q, "tw", n) == 0, held(v, q, r) > 0)
 
     def choose_update(v: Vars, p: Params, u: _Up) -> None:
         rival_update(v, p, u)
         _move(u, p["rival"], v["turn"], p["resource"])
         u.put("stage", GIVE_BACK)
+        u.put("back", z3.IntVal(1))
 
     def give_guard(v: Vars, p: Params) -> Any:
         return z3.And(v["stage"] == GIVE_BACK, held(v, v["turn"], p["resource"]) > 0)
 
     def give_update(v: Vars, p: Params, u: _Up) -> None:
         _move(u, v["turn"], v["rival"], p["resource"])
-        u.put("stage", TRADE)
-        u.put("rival", -1)
+        done = v["back"] <= 1
+        u.put("stage", z3.If(done, TRADE, GIVE_BACK))
+        u.put("rival", z3.If(done, -1, v["rival"]))
+        u.put("back", v["back"] - 1)
+        u.put("giving", z3.If(done, 0, 1))
 
     def guild_guard(v: Vars, p: Params) -> Any:
         q = p["rival"]
@@ -644,12 +673,13 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         kind("trade-stack", ("give",), res_domain("give"), stack_guard, stack_update,
              (RB.ALLOWANCE, RB.STACK), settle),
         kind("trade-market", ("take", "give"), res_domain("take", "give"), market_guard,
-             market_update, (RB.ALLOWANCE, RB.NO_ROADS, RB.MARKET_TRADE)),
+             market_update, (RB.ALLOWANCE, RB.NO_ROADS, RB.FROM_HAND, RB.MARKET_TRADE)),
         kind("trade-rival", ("rival",), always, rival_guard, rival_update,
-             (RB.ALLOWANCE, RB.NO_ROADS, RB.RIVAL)),
+             (RB.ALLOWANCE, RB.NO_ROADS, RB.FROM_HAND, RB.RIVAL)),
         kind("choose-from-rival", ("rival", "resource"), res_domain("resource"),
              choose_guard, choose_update,
-             (RB.ALLOWANCE, RB.NO_ROADS, RB.RIVAL, RB.LIBRARY, RB.LIBRARY_ONCE)),
+             (RB.ALLOWANCE, RB.NO_ROADS, RB.FROM_HAND, RB.RIVAL, RB.LIBRARY,
+              RB.LIBRARY_ONCE)),
         kind("give-back", ("resource",), always, give_guard, give_update,
              (RB.RIVAL, RB.RIVAL_RETURN)),
         kind("guild-take", ("rival",), seat_domain, guild_guard, guild_update, (RB.GUILD,)),
@@ -788,6 +818,17 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
             z3.Implies(z3.Or(stage == RIVAL_DRAW, stage == GUILD_DRAW),
                        _select(v["rival"], hands) > 0),
             z3.Implies(stage == GIVE_BACK, _select(v["turn"], hands) > 0),
+            # the cards drawn from the rival and owed back (exchange-steps)
+            v["back"] >= 0, v["back"] + _b(stage == RIVAL_DRAW) <= v["exch"],
+            z3.Or(v["giving"] == 0, v["giving"] == 1),
+            z3.Implies(z3.Not(z3.Or(stage == RIVAL_DRAW, stage == GIVE_BACK)),
+                       z3.And(v["back"] == 0, v["giving"] == 0)),
+            z3.Implies(z3.Or(stage == RIVAL_DRAW, stage == GIVE_BACK),
+                       _select(v["turn"], hands) >= v["back"]),
+            z3.Implies(stage == GIVE_BACK, v["back"] >= 1),
+            z3.Implies(stage == RIVAL_DRAW, v["giving"] == 0),
+            z3.Implies(v["opt.together"] == 0, z3.And(
+                v["giving"] == 0, v["back"] == z3.If(stage == GIVE_BACK, 1, 0))),
             (_sum([v[pn(i, "dis")] for i in ps]) > 0) == (stage == DISCARD),
             *(v[pn(i, "dis")] <= hands[i] for i in ps),
             (owed > 0) == (stage == DRAW),
@@ -844,6 +885,9 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
             "opt.must": int(opt("settlement-fate") == "must"),
             "opt.fate": int(state.fate >= 0),
             "opt.ascount": int(opt("second-set") == "as-count"),
+            "opt.clock": int(opt("take-next") == "clockwise"),
+            "opt.together": int(opt("exchange-steps") == "together"),
+            "back": state.owed_back, "giving": int(state.giving_back),
         }
         for r in range(NR):
             out[f"stack{r}"] = state.stack[r]

@@ -160,3 +160,20 @@ def test_end_knowledge_without_their_content_scores_nothing() -> None:
     s = edit(s, tiles={17: "ship"})
     vp = me(s).vp
     assert me(GAME.apply(s, PlaceTile(0, "cow-2", 10))).vp == vp + 3
+
+
+@pytest.mark.rules("burgundy/knowledge.15", "burgundy/knowledge.16", "burgundy/knowledge.21",
+                   "burgundy/knowledge.23", "burgundy/knowledge.26", "burgundy/edition")
+def test_the_2019_edition_prints_other_knowledge_tiles() -> None:
+    """15: 2 per goods kind sold (text 3); 26: 3 per bonus tile (text 2); 16 names the
+    carpenter's workshop (text: warehouse), 21 the city hall, 23 the warehouse."""
+    sold = with_k(15, sold=(1, 0, 2, 0, 0, 1))
+    assert scoring.knowledge_end_vp(me(sold)) == 9
+    assert scoring.knowledge_end_vp(me(sold), "2019") == 6
+    bonus = with_k(26, bonus_tiles=("mine:large", "river:small"))
+    assert scoring.knowledge_end_vp(me(bonus), "2019") == 6
+    built = edit(first_turn(2), tiles={12: "knowledge-16", 13: "knowledge-21",
+                                       14: "knowledge-23", 11: "carpenter", 25: "warehouse"})
+    assert scoring.knowledge_end_vp(me(built)) == 4  # 16: the warehouse
+    assert scoring.knowledge_end_vp(me(built), "2019") == 8  # 16: carpenter; 23: warehouse
+    assert scoring.final_vp(me(built), "2019") - scoring.final_vp(me(built)) == 4

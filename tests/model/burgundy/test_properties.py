@@ -179,18 +179,17 @@ def test_variant_k8_step_readings_differ() -> None:
 def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     opts = GAME.rules.options()
     assert set(opts) == {"storage-full", "k5-neighbours", "k8-step", "tie-order", "depots",
-                         "castle-choice"}
+                         "castle-choice", "edition"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 
 
 @pytest.mark.skipif(not RULES_DIR.is_dir(), reason="shared/rules is not present")
 def test_every_quote_stands_in_the_rules_file() -> None:
-    text = (RULES_DIR / RB.FILE).read_text(encoding="utf-8")
-    for rule in GAME.rules:
-        assert quote_stands(rule.quote, text), rule.id
-    for amb in GAME.rules.ambiguities:
-        assert quote_stands(amb.quote, text), amb.id
+    """Each in its own file: the rules text, or the data file for the edition's facts."""
+    for item in (*GAME.rules, *GAME.rules.ambiguities):
+        text = (RULES_DIR / item.file).read_text(encoding="utf-8")
+        assert quote_stands(item.quote, text), item.id
 
 
 def test_reachable_stages_cover_the_game() -> None:

@@ -1,6 +1,8 @@
 """Development: costs, once per turn, alternation, settlements and the fate card, cities and
 their events, buildings, the 3-for-1 exchange, roads and knights changing hands."""
 
+from pathlib import Path
+
 import pytest
 
 from rules_oracle.model.catan_cards import data as D
@@ -20,10 +22,13 @@ from rules_oracle.model.catan_cards.actions import (
 )
 from rules_oracle.model.catan_cards.development import victim
 from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.model.catan_cards.rules import FILE, RULES
 from rules_oracle.model.catan_cards.state import Stage
 from rules_oracle.model.core import CHANCE
+from rules_oracle.model.core.rules import normalize
 from tests.model.catan_cards.helpers import apply, cards, hand, make, rule_of, seat
 
+RULES_TEXT = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / FILE
 RICH = cards(clay=3, lumber=3, ore=6, wool=6, grain=4)
 DEV = Stage.DEVELOP
 
@@ -100,12 +105,13 @@ def test_a_city_reveals_a_robber_raid() -> None:
 
 @pytest.mark.rules("catan_cards/event.market-day", "catan_cards/market-day")
 def test_market_day_readings() -> None:
-    s = make(3, {0: seat(cards(ore=3, grain=2))}, stage=DEV)
+    """By default the market day touches every player ("влияет на всех игроков"): each
+    draws a card, from the builder clockwise; under market-day=none nothing happens."""
+    s = make(3, {0: seat(cards(ore=3, grain=2))}, stage=DEV, variant={"market-day": "none"})
     none = apply(s, BuildCity(), Reveal(D.MARKET_DAY))
     assert none.stage is DEV and none.fate == D.WHITE and none.players == (
         GAME.apply(s, BuildCity()).players)
-    s = make(3, {1: seat(cards(ore=3, grain=2))}, stage=DEV, turn=1,
-             variant={"market-day": "draw-one"})
+    s = make(3, {1: seat(cards(ore=3, grain=2))}, stage=DEV, turn=1)
     s = apply(s, BuildCity(), Reveal(D.MARKET_DAY))
     assert s.stage is Stage.DRAW and s.drawing == (1, 2, 0)
     s = apply(s, Draw(D.ORE), Draw(D.WOOL), Draw(D.GRAIN))
@@ -116,11 +122,13 @@ def test_market_day_readings() -> None:
 
 @pytest.mark.rules("catan_cards/settlement-city")
 def test_settlement_and_city_in_one_turn_by_reading() -> None:
+    """By default a settlement and a city are one kind of card ("Поселение/Город"): one of
+    them a turn ("нельзя тратить сырьё на одинаковые карты развития")."""
     rich = {0: seat(RICH)}
-    s = apply(make(3, rich, stage=DEV), FoundSettlement(), TurnFate(False))
+    s = apply(make(3, rich, stage=DEV, variant={"settlement-city": "separate"}),
+              FoundSettlement(), TurnFate(False))
     assert BuildCity() in GAME.legal_actions(s)
-    same = apply(make(3, rich, stage=DEV, variant={"settlement-city": "same"}),
-                 FoundSettlement(), TurnFate(False))
+    same = apply(make(3, rich, stage=DEV), FoundSettlement(), TurnFate(False))
     assert BuildCity() not in GAME.legal_actions(same)
     assert rule_of(same, BuildCity()) == RB.ONCE
 
@@ -149,6 +157,17 @@ def test_buildings_on_cities() -> None:
     assert rule_of(gone, BuildBuilding(D.LIBRARY)) == RB.BUILDING_CHOICE
 
 
+@pytest.mark.rules("catan_cards/development.building-choice",
+                   "catan_cards/development.building-needs-city",
+                   "catan_cards/one-building-per-city")
+def test_a_player_whose_cities_all_hold_a_building_has_a_city() -> None:
+    """He has a city ("здание нельзя построить, если у вас нет города" does not refuse him):
+    no city of his is free for a second building (one building per city)."""
+    full = make(3, {0: seat(RICH, settlements=1, buildings=(0, 1, 0, 0, 0))}, stage=DEV)
+    assert not [a for a in GAME.legal_actions(full) if isinstance(a, BuildBuilding)]
+    assert rule_of(full, BuildBuilding(D.LIBRARY)) == RB.BUILDING_CHOICE
+
+
 @pytest.mark.rules("catan_cards/development.convert", "catan_cards/convert-source")
 def test_three_for_one_during_development_only() -> None:
     s = make(3, {0: seat(cards(ore=4))}, stage=DEV, discard=cards(wool=2))
@@ -165,7 +184,8 @@ def test_three_for_one_during_development_only() -> None:
     assert other.stack[D.CLAY] == d.stack[D.CLAY] - 1
     assert rule_of(s, Convert(D.ORE, D.ORE)) == RB.CONVERT
     assert rule_of(s, Convert(D.CLAY, D.ORE)) == RB.CONVERT
-    assert rule_of(make(3, {0: seat(cards(ore=4))}), Convert(D.ORE, D.WOOL)) == RB.ACTOR
+    # tried during trade, the 3-for-1 is refused by its own rule ("только во время развития")
+    assert rule_of(make(3, {0: seat(cards(ore=4))}), Convert(D.ORE, D.WOOL)) == RB.CONVERT
 
 
 @pytest.mark.rules("catan_cards/take.neighbour", "catan_cards/take.fate",
@@ -209,7 +229,29 @@ def test_church_and_citadel_protect() -> None:
 
 @pytest.mark.rules("catan_cards/development.end", "catan_cards/turn.actor")
 def test_development_ends_explicitly() -> None:
+    """The end's quote names the step that follows once in the text (the heading "3. Добыча"
+    stands twice: in the turn's outline and over production)."""
+    if RULES_TEXT.is_file():
+        quote = normalize(RULES[RB.END_DEVELOP].quote)
+        assert normalize(RULES_TEXT.read_text(encoding="utf-8")).count(quote) == 1
     s = make(3, {0: seat(cards(clay=1))}, stage=DEV)
     assert GAME.legal_actions(s) == (EndDevelopment(),)
     assert GAME.apply(s, EndDevelopment()).stage is Stage.DRAW
     assert rule_of(s, Draw(D.ORE)) == RB.ACTOR
+
+
+@pytest.mark.rules("catan_cards/take.next", "catan_cards/take-next")
+def test_the_next_player_after_the_neighbour_by_reading() -> None:
+    """Arrows to the previous seat (3 for seat 0), who has no road: the search goes on the
+    arrows' way (seat 2) by default, clockwise after him (seat 1, seat 0 passed over) under
+    take-next=clockwise."""
+    seats = {0: seat(RICH, roads=1), 1: seat(roads=4), 2: seat(roads=4), 3: seat(roads=0)}
+    s = make(4, seats, stage=DEV, fate=D.OTHER)
+    assert s.road_stack == 0 and victim(s, D.ROAD) == 2
+    assert GAME.apply(s, BuildRoad()).players[2].roads == 3
+    c = make(4, seats, stage=DEV, fate=D.OTHER, variant={"take-next": "clockwise"})
+    assert victim(c, D.ROAD) == 1
+    assert GAME.apply(c, BuildRoad()).players[1].roads == 3
+    left = make(4, {0: seat(RICH, roads=1), 1: seat(roads=0), 2: seat(roads=4),
+                    3: seat(roads=4)}, stage=DEV, variant={"take-next": "clockwise"})
+    assert victim(left, D.ROAD) == 2  # arrows to the next seat: both readings go clockwise

@@ -12,7 +12,7 @@ from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core import CHANCE, PUBLIC
 from rules_oracle.model.core.ops import bump, evolve, put
 from rules_oracle.properties import observation as O
-from rules_oracle.properties.catan_cards_hidden import twins
+from rules_oracle.properties.catan_cards_hidden import EXEMPT, twins
 from tests.model.catan_cards.helpers import cards, make, seat
 
 
@@ -83,3 +83,22 @@ def test_the_twins_are_twins() -> None:
 def test_a_view_names_its_viewer() -> None:
     with pytest.raises(ValueError):
         GAME.observe(_state(), 3)
+
+
+@pytest.mark.rules("catan_cards/development.convert", "catan_cards/convert-source")
+def test_the_three_for_one_shows_whether_the_stack_holds_the_resource() -> None:
+    """Player 0 cannot tell the two states apart (a wool of the stack swapped for a clay of
+    player 1's hand), yet the 3-for-1 for wool is legal in one only: a named exception to
+    ``observation/indistinguishable``, reported when the exception is left out."""
+    s = make(3, {0: seat(cards(ore=3)), 1: seat(cards(clay=2))}, stage=Stage.DEVELOP,
+             discard=cards(ore=1))
+    s = evolve(s, stack=cards(clay=5, lumber=5, ore=5, wool=1, grain=5))
+    players = put(s.players, 1, evolve(s.players[1], hand=cards(clay=1, wool=1)))
+    twin = O.Twin(evolve(s, players=players, stack=bump(bump(s.stack, D.WOOL, -1), D.CLAY)),
+                  (1,), "a clay of player 1's hand swapped for the stack's wool")
+    assert O.check_twin(GAME, s, twin) == []
+    found = O.check_indistinguishable(GAME, s, twin)
+    assert [v.invariant for v in found] == [O.INDISTINGUISHABLE]
+    assert "Convert" in found[0].message and "player 0 cannot tell" in found[0].message
+    assert O.check_indistinguishable(GAME, s, twin, EXEMPT) == []
+    assert [e.source for e in EXEMPT] == ["catan_cards/convert-source"]

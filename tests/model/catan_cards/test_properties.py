@@ -49,7 +49,10 @@ def check(state: CardsState) -> None:
 
 @pytest.mark.parametrize(("players", "seed", "variant", "policy"), [
     (2, 1, {}, "eager"), (3, 2, {"market-day": "draw-one", "guild": "take"}, "eager"),
-    (4, 3, {"end": "end-of-turn", "settlement-city": "same"}, "uniform"),
+    (4, 3, {"end": "end-of-turn", "settlement-city": "separate",
+            "exchange-steps": "together"}, "uniform"),
+    (4, 6, {"exchange-steps": "together", "take-next": "clockwise",
+            "market-day": "none"}, "eager"),
     (5, 4, {"second-set": "as-count", "fate-five-six": "unused"}, "eager"),
     (6, 5, {"convert-from": "discard", "robber-raid": "fate-only"}, "eager"),
 ])
@@ -155,6 +158,9 @@ def test_turn_structure_catches_incoherent_turns() -> None:
     assert turn_structure(evolve(s, turns=0))
     assert turn_structure(evolve(s, winner=1, stage=Stage.OVER))
     assert any("goes on" in v.message for v in turn_structure(_player(s, 0, vp=10)))
+    owed = [v.message for v in turn_structure(evolve(s, owed_back=1))]
+    assert owed and "owed back" in owed[0]
+    assert turn_structure(evolve(s, giving_back=True))
 
 
 def test_points_on_turn_catches_lost_points() -> None:
@@ -170,7 +176,7 @@ def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     opts = GAME.rules.options()
     assert set(opts) == {"second-set", "fate-five-six", "fate-white", "road-knight-points",
                          "end", "robber-raid", "market-day", "guild", "convert-from",
-                         "settlement-city", "settlement-fate"}
+                         "settlement-city", "settlement-fate", "take-next", "exchange-steps"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 

@@ -1,6 +1,8 @@
 """Trade: the allowance of A-side roads, the stack, the market, a rival, the library and
 the merchants' guild."""
 
+from fractions import Fraction
+
 import pytest
 
 from rules_oracle.model.catan_cards import data as D
@@ -111,3 +113,46 @@ def test_market_checks() -> None:
     same = GAME.apply(s, TradeMarket(D.ORE, D.ORE))
     assert hand(same, 0) == cards(clay=1) and same.exchanges == 1
     assert rule_of(s, TradeStack(D.WOOL)) == RB.STACK
+
+
+@pytest.mark.rules("catan_cards/trade.from-hand", "catan_cards/empty-hand")
+def test_an_empty_hand_exchanges_nothing() -> None:
+    """"обменять одну карту сырья с руки": with no card in hand neither the market nor a
+    rival trades (a rival exchange would be a look at his hand)."""
+    empty = make(3, {0: seat(cards(), roads=3), 1: seat(cards(wool=2))})
+    assert GAME.legal_actions(empty) == (EndTrade(),)
+    assert rule_of(empty, TradeRival(1)) == RB.FROM_HAND
+    assert rule_of(empty, TradeMarket(D.ORE, D.ORE)) == RB.FROM_HAND
+    library = make(3, {0: seat(cards(), roads=3, settlements=0, buildings=LIB),
+                       1: seat(cards(wool=2))})
+    assert rule_of(library, ChooseFromRival(1, D.WOOL)) == RB.FROM_HAND
+    one = make(3, {0: seat(cards(clay=1), roads=3), 1: seat(cards(wool=2))})
+    assert TradeRival(1) in GAME.legal_actions(one)
+
+
+@pytest.mark.rules("catan_cards/exchange-steps", "catan_cards/trade.rival",
+                   "catan_cards/trade.rival-return")
+def test_a_two_card_exchange_with_one_rival_by_reading() -> None:
+    """A rival holding ore and wool, two exchanges: one card at a time the second draw may
+    take back the card just given; under exchange-steps=together both are drawn first (so
+    the player holds both), then two go back, and no draw follows a card given back."""
+    start = {0: seat(cards(clay=2), roads=3), 1: seat(cards(ore=1, wool=1))}
+    one = apply(make(3, start), TradeRival(1), Take(D.ORE))
+    assert GAME.legal_actions(one) == (GiveBack(D.CLAY), GiveBack(D.ORE))
+    one = apply(one, GiveBack(D.ORE), TradeRival(1))
+    assert GAME.chance_outcomes(one) == ((Take(D.ORE), Fraction(1, 2)),
+                                         (Take(D.WOOL), Fraction(1, 2)))
+    both = apply(make(3, start, variant={"exchange-steps": "together"}), TradeRival(1),
+                 Take(D.ORE))
+    assert both.owed_back == 1 and TradeRival(1) in GAME.legal_actions(both)
+    both = apply(both, TradeRival(1))
+    assert GAME.chance_outcomes(both) == ((Take(D.WOOL), Fraction(1)),)
+    both = apply(both, Take(D.WOOL))
+    assert both.owed_back == 2 and hand(both, 0) == cards(clay=2, ore=1, wool=1)
+    assert TradeRival(1) not in GAME.legal_actions(both)  # the allowance: 2 A-side roads
+    both = apply(both, GiveBack(D.CLAY))
+    assert both.stage is Stage.GIVE_BACK and both.giving_back and both.owed_back == 1
+    assert rule_of(both, TradeRival(1)) == RB.RIVAL
+    both = apply(both, GiveBack(D.CLAY))
+    assert both.stage is Stage.TRADE and both.owed_back == 0 and not both.giving_back
+    assert hand(both, 1) == cards(clay=2) and both.exchanges == 2

@@ -123,6 +123,22 @@ KNOWLEDGE_BUILDING: Final = {
     16: "warehouse", 17: "watchtower", 18: "carpenter", 19: "church",
     20: "market", 21: "boarding-house", 22: "bank", 23: "city-hall",
 }
+#: the 2019 anniversary edition (option edition=2019; supplementary: data/README.md, the ZZ
+#: engine's catalogue of that edition, "Disagreements, not used": 16 carpenter, 17
+#: watchtower, 18 boarding house, 19 church, 20 market, 21 town hall, 22 bank, 23 warehouse)
+KNOWLEDGE_BUILDING_2019: Final = {
+    16: "carpenter", 17: "watchtower", 18: "boarding-house", 19: "church",
+    20: "market", 21: "city-hall", 22: "bank", 23: "warehouse",
+}
+#: the knowledge tiles the editions score differently: VP per goods kind sold (tile 15) and
+#: per bonus tile (tile 26), by edition (text: 3 and 2; data/README.md: 2019 gives 2 and 3)
+K15_VP: Final = {"first": 3, "2019": 2}
+K26_VP: Final = {"first": 2, "2019": 3}
+
+
+def knowledge_buildings(edition: str) -> dict[int, str]:
+    """Knowledge tiles 16-23: the building kind each names in ``edition``."""
+    return KNOWLEDGE_BUILDING_2019 if edition == "2019" else KNOWLEDGE_BUILDING
 
 # -- the game board's depots ----------------------------------------------------------
 #: depot 1..6 -> its 4 hex spaces as (back colour index, least player count using it).

@@ -780,7 +780,9 @@ class Burgundy(Game[BurgundyState, Action]):
                                     workers=pl.workers + (mines if 2 in pl.knowledge else 0)))
         phase = state.phase + 1
         if phase == D.PHASES:
-            final = tuple(attrs.evolve(pl, vp=pl.vp + scoring.final_vp(pl)) for pl in pls)
+            edition = state.config.option("edition")
+            final = tuple(attrs.evolve(pl, vp=pl.vp + scoring.final_vp(pl, edition))
+                          for pl in pls)
             # the order the tie-break reads (ambiguity burgundy/tie-order)
             last = (state.order if state.config.option("tie-order") == "last-round"
                     else turn_order(final))

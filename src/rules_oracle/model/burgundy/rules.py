@@ -7,6 +7,8 @@ RULES = RuleBook("burgundy", FILE)
 R = RULES
 SUPP_MED = "supplementary: data/README.md (confidence medium)"
 SUPP_HIGH = "supplementary: data/README.md (confidence high)"
+#: the data file, named relative to ``shared/rules`` like every rules file
+DATA_FILE = "../data/README.md"
 
 # -- components and set-up ------------------------------------------------------------------
 TILES = R.rule("components.hex-tiles", "164 шестиугольных жетона",
@@ -196,17 +198,18 @@ K[13] = R.rule("knowledge.13", "но и 1 серебряный самородо�
 K[14] = R.rule("knowledge.14", "берёт не 2, а 4 жетона рабочих",
                "The take-workers action gives 4 workers instead of 2.")
 K[15] = R.rule("knowledge.15", "за каждый тип проданных товаров",
-               "End: 3 VP per goods kind sold.")
+               "End: 3 VP per goods kind sold (2 under burgundy/edition=2019).")
 for _n in range(16, 24):
     K[_n] = R.rule(f"knowledge.{_n}", "по 4 победных очка за каждое указанное",
-                   f"End: 4 VP per building of the kind tile {_n} names.",
+                   f"End: 4 VP per building of the kind tile {_n} names (by"
+                   " burgundy/edition).",
                    source="burgundy/knowledge-16-23" if _n not in (17, 22) else None)
 K[24] = R.rule("knowledge.24", "за каждый тип животных, добавленных",
                "End: 4 VP per animal kind in the estate.")
 K[25] = R.rule("knowledge.25", "1 победному очку за каждый проданный жетон",
                "End: 1 VP per goods tile sold.")
 K[26] = R.rule("knowledge.26", "за каждый свой жетон бонуса, независимо от того",
-               "End: 2 VP per bonus tile.")
+               "End: 2 VP per bonus tile (3 under burgundy/edition=2019).")
 
 # -- the advanced set-up ----------------------------------------------------------------------
 ADVANCED = R.rule("setup.advanced", "случайным образом распределите между собой личные",
@@ -345,6 +348,28 @@ A_K1623 = R.ambiguity(
     default="text-order",
     why="Only 17 and 22 are named in the text.",
     source="later rule in the text (the example) and project default",
+)
+A_EDITION = R.ambiguity(
+    "edition",
+    quote="Later editions changed some knowledge tiles (for example 15 gives 2 per goods"
+          " kind, 26 gives 3 per bonus tile): the rules text here is the first edition's;"
+          " follow the text.",
+    question="Which edition's knowledge tiles are in play? Engines of the 2019 anniversary"
+             " edition print other values and buildings on some tiles.",
+    readings={"first": "the text's first edition: 15 gives 3 VP per goods kind sold, 26"
+                       " gives 2 VP per bonus tile, 16-23 as burgundy/knowledge-16-23",
+              "2019": "the 2019 anniversary edition (data file: the ZZ engine's catalogue):"
+                      " 15 gives 2 VP per goods kind sold, 26 gives 3 VP per bonus tile, 16"
+                      " carpenter's workshop, 17 watchtower, 18 boarding house, 19 church,"
+                      " 20 market, 21 city hall, 22 bank, 23 warehouse; the animal kind the"
+                      " first edition shows as hens is shown as goats (the same kind: play"
+                      " does not change)"},
+    default="first",
+    why="The rules text is the first edition's and the data file says to follow it; the"
+        " 2019 reading lets an engine of that edition be checked.",
+    source="the text (first edition); supplementary: data/README.md for the 2019 edition",
+    option="edition",
+    file=DATA_FILE,
 )
 A_AREA = R.ambiguity(
     "area-table",

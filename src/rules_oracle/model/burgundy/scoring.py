@@ -31,13 +31,14 @@ def colour_complete(estate: tuple[str, ...], colour: str, board: D.Estate = D.BO
     return all(estate[s] for s in board.colour_spaces[colour])
 
 
-def knowledge_end_vp(player: Player) -> int:
-    """End-of-game VP of the player's knowledge tiles 15-26."""
+def knowledge_end_vp(player: Player, edition: str = "first") -> int:
+    """End-of-game VP of the player's knowledge tiles 15-26, as ``edition`` prints them
+    (ambiguity burgundy/edition: "first", the text's, or "2019")."""
     vp = 0
     kn = player.knowledge
     if 15 in kn:
-        vp += 3 * sum(1 for n in player.sold if n > 0)
-    for number, building in D.KNOWLEDGE_BUILDING.items():
+        vp += D.K15_VP[edition] * sum(1 for n in player.sold if n > 0)
+    for number, building in D.knowledge_buildings(edition).items():
         if number in kn:
             vp += 4 * player.estate.count(building)
     if 24 in kn:
@@ -46,10 +47,11 @@ def knowledge_end_vp(player: Player) -> int:
     if 25 in kn:
         vp += sum(player.sold)
     if 26 in kn:
-        vp += 2 * len(player.bonus_tiles)
+        vp += D.K26_VP[edition] * len(player.bonus_tiles)
     return vp
 
 
-def final_vp(player: Player) -> int:
+def final_vp(player: Player, edition: str = "first") -> int:
     """VP added at the game's end: goods, silver, worker pairs and knowledge tiles."""
-    return sum(player.goods) + player.silver + player.workers // 2 + knowledge_end_vp(player)
+    return (sum(player.goods) + player.silver + player.workers // 2
+            + knowledge_end_vp(player, edition))

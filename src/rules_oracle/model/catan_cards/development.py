@@ -47,13 +47,15 @@ def direction(state: CardsState) -> int:
 
 def victim(state: CardsState, kind: int) -> int:
     """The seat a road (knight) is taken from when its stack is empty: the neighbour the
-    arrows point to, else the next in that direction who has one (-1: nobody;
-    catan_cards/take.neighbour, take.next, nobody-to-take)."""
+    arrows point to, else the next who has one, in the arrows' direction or clockwise after
+    that neighbour (-1: nobody; catan_cards/take.neighbour, take.next, take-next,
+    nobody-to-take)."""
     n = state.config.players
-    step = direction(state)
-    for i in range(1, n):
-        q = (state.turn + step * i) % n
-        if _takeable(state.players[q], kind):
+    first = (state.turn + direction(state)) % n
+    step = 1 if state.config.option("take-next") == "clockwise" else direction(state)
+    for i in range(n):
+        q = (first + step * i) % n
+        if q != state.turn and _takeable(state.players[q], kind):
             return q
     return -1
 
@@ -78,7 +80,10 @@ def _why_not(state: CardsState, kind: int) -> str | None:
         return None if state.settlement_stack else RB.SETTLEMENT_EMPTY
     if kind == D.CITY:
         return None if me.settlements else RB.CITY_SETTLEMENT
-    return None if me.cities else RB.BUILDING_CITY
+    if me.cities:
+        return None
+    # a player whose every city holds a building has a city, only none free for another
+    return RB.BUILDING_CHOICE if sum(me.buildings) else RB.BUILDING_CITY
 
 
 def _supply_has(state: CardsState, resource: int) -> bool:

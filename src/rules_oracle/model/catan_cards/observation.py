@@ -79,6 +79,9 @@ class PublicView:
     developed_this_turn: tuple[int, ...]
     #: the rival of the exchange or guild draw under way (-1: none)
     rival: int
+    #: cards drawn from that rival and not yet given back; whether giving back has begun
+    owed_back: int
+    giving_back: bool
     #: cards each seat still discards in a robber raid (empty: none)
     discards_owed: tuple[int, ...]
     seats: tuple[Seat, ...]
@@ -123,7 +126,8 @@ def public_view(s: CardsState) -> PublicView:
         revealed_events=s.revealed_events, fate_side=s.fate, cards_owed=s.drawing,
         exchanges_made=s.exchanges, exchanges_allowed=allowance(s.players[s.turn]),
         traded_with=s.traded_with, guild_used=s.guild_used, developed_this_turn=s.built,
-        rival=s.rival, discards_owed=s.discards, seats=tuple(_seat(pl) for pl in s.players),
+        rival=s.rival, owed_back=s.owed_back, giving_back=s.giving_back,
+        discards_owed=s.discards, seats=tuple(_seat(pl) for pl in s.players),
         winner=s.winner,
     )
 

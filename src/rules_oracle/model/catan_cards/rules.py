@@ -106,6 +106,10 @@ RIVAL_RETURN = R.rule("trade.rival-return", "Это могут быть те ж�
                       " взяли.", "The card given back may be the one just drawn.")
 MIX = R.rule("trade.mix", "можете пользоваться разными возможностями торговли",
              "Each exchange chooses the stack, the market or a rival anew.")
+FROM_HAND = R.rule("trade.from-hand", "вы можете обменять одну карту сырья с руки на карту с"
+                  " рынка, из стопки или с руки соперника",
+                  "An exchange gives a card from the hand: with the market or a rival it"
+                  " needs a card in hand (catan_cards/empty-hand).")
 LIBRARY = R.rule("trade.library", "вы можете выбрать одну карту с руки соперника вместо"
                  " того, чтобы тянуть её вслепую",
                  "With a library: choose the card from a rival's hand instead of drawing it.")
@@ -169,8 +173,9 @@ BUILDING_CITY = R.rule("development.building-needs-city", "здание нель
 BUILDING_EFFECT = R.rule("development.building-effect", "Оно вступает в силу сразу после"
                          " постройки здания.", "A building's effect holds from its"
                          " construction on.")
-END_DEVELOP = R.rule("development.end", "3. Добыча", "Development ends with an explicit step;"
-                     " production follows.")
+END_DEVELOP = R.rule("development.end", "3. Добыча: добор двух карт сырья ну руку.",
+                     "Development ends with an explicit step; production, the third step of"
+                     " the turn, follows.")
 
 # -- roads and knights changing hands ----------------------------------------------------------
 TAKE = R.rule("take.neighbour", "заберите верхнюю карту нужного типа у соседа, в сторону"
@@ -181,8 +186,9 @@ TAKE_FATE = R.rule("take.fate", "Игрок, теряющий карту, пер
                    " сторону.", "The player who loses the card turns the fate card.")
 TAKE_NEXT = R.rule("take.next", "Если у этого игрока нет карты нужного вам типа, заберите"
                    " карту у следующего после него игрока.",
-                   "A neighbour without a card to take is passed over for the next player in"
-                   " the arrows' direction (catan_cards/nobody-to-take when nobody has one).")
+                   "A neighbour without a card to take is passed over for the next player"
+                   " (which way: catan_cards/take-next; catan_cards/nobody-to-take when"
+                   " nobody has one).")
 CHURCH = R.rule("take.church", "ваш первый рыцарь не может быть взят соперником",
                 "A church protects its owner's first knight.")
 CITADEL = R.rule("take.citadel", "ваши первые 3 дороги не могут быть взяты соперником",
@@ -335,13 +341,17 @@ R.ambiguity(
     "market-day",
     quote="city sides: 5 market day, 10 robber raid",
     question="What does a market day do? No source gives its text.",
-    readings={"none": "nothing",
-              "draw-one": "every player, from the builder clockwise, draws 1 card from the"
-                          " stack"},
-    default="none",
-    why="No source describes it; the project invents no effect by default. 'draw-one' is a"
-        " sound alternative for engines that give everyone a card.",
-    source="project default (no source)",
+    readings={"draw-one": "every player, from the builder clockwise, draws 1 card from the"
+                          " stack",
+              "none": "nothing"},
+    default="draw-one",
+    why="The text says of every city's event 'это событие, которое влияет на всех игроков':"
+        " an event that does nothing affects nobody, so 'none' contradicts it. No source"
+        " gives the market day's text; one card from the stack for every player is the"
+        " least effect that touches everyone and fits a market (goods for all). 'none'"
+        " stays for engines that leave the card blank.",
+    source="the text ('влияет на всех игроков'); the effect itself a project default (no"
+           " source)",
     option="market-day",
     file=DATA_FILE,
 )
@@ -359,7 +369,13 @@ R.ambiguity(
     why="Library 1, church 2 and guild 2 (3-4 players) come from the data file (confidence"
         " M / L); the citadels' count and the 4-point building (whose name and text no source"
         " gives) are the project's, filling the 9 cards so that every player count has 3-"
-        " and 4-point buildings and no effect beyond those the sources name.",
+        " and 4-point buildings. The text says every building has a property ('У каждого"
+        " здания есть особое свойство, описанное в тексте карты'): the 4-point building has"
+        " one too, but its card text is lost (the data file: 'the 4-VP building(s) unknown'),"
+        " so the model knows only its points. Any effect given to it would be invented and"
+        " would accept or refuse an engine's moves for a reason no source states; without"
+        " one, a checked engine that implements the real card diverges at its first effect,"
+        " and that divergence names this ambiguity.",
     source="supplementary data (confidence M / L); project default for the rest",
 )
 R.ambiguity(
@@ -394,7 +410,12 @@ R.ambiguity(
               "discard": "the 3 go to the discard; the card is taken from the discard pile,"
                          " else from the stack"},
     default="stack",
-    why="The stack is the supply of every other draw; the discard only refills it.",
+    why="The stack is the supply of every other draw; the discard only refills it. The"
+        " stack lies face down, so under either reading a 3-for-1 shows its player whether"
+        " the stack holds the resource he asks for (it can be made or not), as searching"
+        " the stack would at the table: the game's named exception to the property that"
+        " states a player cannot tell apart have the same legal actions"
+        " (properties/catan_cards_hidden.py).",
     source="project default",
     option="convert-from",
 )
@@ -403,11 +424,15 @@ R.ambiguity(
     quote="нельзя тратить сырьё на одинаковые карты развития",
     question="Settlements and cities are one card kind ('Поселение/Город'): may a player found"
              " a settlement and build a city in one turn?",
-    readings={"separate": "yes: the reminder prices them apart, as two developments",
-              "same": "no: one settlement/city development per turn"},
-    default="separate",
-    why="The text prices road, knight, settlement, city and building as five developments.",
-    source="the text's structure",
+    readings={"same": "no: one settlement/city development per turn",
+              "separate": "yes: the reminder prices them apart, as two developments"},
+    default="same",
+    why="The rule is about cards: 'нельзя тратить сырьё на одинаковые карты развития'. The"
+        " text knows four kinds of development cards ('Дорога', 'Поселение/Город', 'Рыцарь',"
+        " 'Здание', laid out in four stacks), and a settlement and a city are the same card,"
+        " its two sides: paying for a settlement and then for a city spends resources on"
+        " two alike cards. The costs are given apart only because the sides cost apart.",
+    source="the text's literal reading (the four kinds of development cards)",
     option="settlement-city",
 )
 R.ambiguity(
@@ -469,4 +494,87 @@ R.ambiguity(
     why="The text allows it for a rival ('Это могут быть те же карты') and forbids nothing"
         " for the market; it only spends an exchange.",
     source="later rule in the text (the rival exchange)",
+)
+R.ambiguity(
+    "take-next",
+    quote="Если у этого игрока нет карты нужного вам типа, заберите карту у следующего после"
+          " него игрока.",
+    question="Which player is 'the next after him' when the neighbour the fate card points to"
+             " has no card to take: the next in the arrows' direction, or the next in turn"
+             " order (clockwise) after that neighbour?",
+    readings={"arrows": "the next in the direction the arrows point, and so on round the"
+                        " table",
+              "clockwise": "the next in turn order after the neighbour, and so on clockwise"
+                           " (the taker passed over)"},
+    default="arrows",
+    why="The passage sets one direction, the arrows' ('у соседа, в сторону которого обращены"
+        " стрелки'), and the text says the arrows have nothing to do with the turn order"
+        " ('стрелки на карте судьбы никак не связаны с порядком хода игроков'), so the"
+        " search goes on the way it began. The readings differ only from 4 players on, when"
+        " the arrows point to the previous seat.",
+    source="the text's structure (the fate card's note)",
+    option="take-next",
+)
+R.ambiguity(
+    "empty-hand",
+    quote="вы можете обменять одну карту сырья с руки на карту с рынка, из стопки или с руки"
+          " соперника",
+    question="May a player with no card in hand exchange with the market or a rival? He would"
+             " take a card and give the same one back: with a rival that shows him one of"
+             " the rival's cards (a peek), with the market it only spends an exchange.",
+    readings={"needs-card": "no: an exchange gives a card from the hand, so it needs one",
+              "allowed": "yes: the card taken may be the one given back"},
+    default="needs-card",
+    why="The text exchanges 'одну карту сырья с руки': with an empty hand there is no card"
+        " to exchange, and an exchange that gives back what it took would be a free look"
+        " at a rival's hand, which no rule grants. The stack exchange needs a card anyway"
+        " (it discards first).",
+    source="the text's literal reading",
+    unselectable="under 'allowed' such an exchange gives back the card it took, so every"
+                 " card ends where it was and the readings differ only in what the player"
+                 " learns and in an exchange spent for nothing; and play hardly reaches an"
+                 " empty hand in trade (a turn begins with the last production's cards, and"
+                 " only rivals' guild draws can take them: none in 400 seeded games of 2-6"
+                 " players), so no seeded game would show the readings apart",
+)
+R.ambiguity(
+    "discard-open",
+    quote="Обмен со стопкой: сбросьте с руки карты сырья.",
+    question="Does the discard pile lie face up, or face down with only its size seen? The"
+             " text never says how cards are discarded (the picture of the set-up is lost).",
+    readings={"open": "face up: every view shows the pile's cards"},
+    default="open",
+    why="Every card reaches the pile openly: costs are paid by showing the cards named on"
+        " the reminder, a robber raid's cards are chosen and shown, and a 3-for-1 names the"
+        " three alike; only the stack exchange's card could go face down, and a player may"
+        " see it then. A face-down pile would change what a view shows, not play: an"
+        " engine keeping it face down compares its views with the public view minus the"
+        " pile.",
+    source="project default (the text's payments are open)",
+)
+R.ambiguity(
+    "exchange-steps",
+    quote="Обмен с соперником: вытяните случайные карты с руки любого соперника. Затем верните"
+          " этому сопернику столько же карт, сколько взяли.",
+    question="With two or more exchanges with one rival (the market, the stack) in a turn, are"
+             " the cards taken together and then as many given back, or is each card an"
+             " exchange of its own, taken and given back before the next? One card at a time,"
+             " a second blind draw may take back the card just given; drawing two at once"
+             " cannot, and the odds differ (a rival holding ore and wool: two cards drawn at"
+             " once are always both, one at a time the second draw may repeat a kind).",
+    readings={"one-by-one": "each card is an exchange of its own: take one, give one back,"
+                            " then the next exchange",
+              "together": "the cards exchanged with one rival are drawn at once (each"
+                          " draw one more exchange, before any card goes back), then as"
+                          " many given back; the market's and the stack's exchanges stay"
+                          " one card at a time (taking those together reaches no outcome"
+                          " one card at a time does not)"},
+    default="one-by-one",
+    why="The allowance counts cards ('обменять одну карту ... за каждую такую дорогу') and"
+        " the text lets each card use another kind of trade ('можете пользоваться разными"
+        " возможностями торговли'), so each card is an exchange; the plural of the rival's"
+        " sentence covers the cards of several exchanges. Atomic steps keep every choice"
+        " one step.",
+    source="the text's structure (the allowance per card)",
+    option="exchange-steps",
 )

@@ -81,6 +81,10 @@ class CardsState:
     built: tuple[int, ...] = (0, 0, 0, 0, 0)
     #: the rival of the exchange or guild draw under way (-1: none)
     rival: int = -1
+    #: cards drawn from the rival in the exchange under way and not yet given back, and
+    #: whether giving them back has begun (no more draws then; catan_cards/exchange-steps)
+    owed_back: int = 0
+    giving_back: bool = False
     #: cards each seat still discards in a robber raid (empty: none)
     discards: tuple[int, ...] = ()
     winner: int = -1

@@ -10,6 +10,7 @@ from rules_oracle.model.catan_cards import turn
 from rules_oracle.model.catan_cards.actions import (
     Action,
     ChooseFromRival,
+    Convert,
     EndTrade,
     GiveBack,
     GuildTake,
@@ -60,7 +61,7 @@ def actions(state: CardsState) -> tuple[Action, ...]:
     out: list[Action] = []
     if state.exchanges < allowance(me):
         out.extend(TradeStack(r) for r in range(D.N_RESOURCES) if me.hand[r])
-        if a_side(me.roads):
+        if a_side(me.roads) and any(me.hand):
             for t in range(D.N_RESOURCES):
                 if state.market[t]:
                     out.extend(TradeMarket(t, g) for g in range(D.N_RESOURCES)
@@ -76,6 +77,13 @@ def actions(state: CardsState) -> tuple[Action, ...]:
     out.extend(GuildTake(q) for q in _guild_targets(state))
     out.append(EndTrade())
     return tuple(out)
+
+
+def _from_hand(state: CardsState) -> None:
+    """An exchange with the market or a rival gives a card from the hand, so it needs one
+    (catan_cards/trade.from-hand, catan_cards/empty-hand)."""
+    if not any(state.players[state.turn].hand):
+        raise RULES.illegal(RB.FROM_HAND, "no card in hand to exchange")
 
 
 def _exchange(state: CardsState, rival: int | None = None) -> CardsState:
@@ -109,6 +117,7 @@ def step(state: CardsState, action: Action) -> CardsState:
         state = _exchange(state)
         if a_side(me.roads) == 0:
             raise RULES.illegal(RB.NO_ROADS, "without an A-side road only the stack trades")
+        _from_hand(state)
         t, g = action.take, action.give
         if not (0 <= t < D.N_RESOURCES and 0 <= g < D.N_RESOURCES) or not state.market[t]:
             raise RULES.illegal(RB.MARKET_TRADE, f"no {t} in the market")
@@ -118,7 +127,9 @@ def step(state: CardsState, action: Action) -> CardsState:
         return evolve(_with_hand(state, p, bump(hand, g, -1)),
                       market=bump(bump(state.market, t, -1), g))
     if isinstance(action, TradeRival):
-        return evolve(_exchange(state, action.rival), stage=Stage.RIVAL_DRAW)
+        state = _exchange(state, action.rival)
+        _from_hand(state)
+        return evolve(state, stage=Stage.RIVAL_DRAW)
     if isinstance(action, ChooseFromRival):
         if not me.buildings[D.LIBRARY]:
             raise RULES.illegal(RB.LIBRARY, "no library: the card is drawn blind")
@@ -126,16 +137,20 @@ def step(state: CardsState, action: Action) -> CardsState:
             raise RULES.illegal(RB.LIBRARY_ONCE, f"seat {action.rival} was exchanged with"
                                 " this turn: blind now")
         state = _exchange(state, action.rival)
+        _from_hand(state)
         if not 0 <= action.resource < D.N_RESOURCES \
                 or not state.players[action.rival].hand[action.resource]:
             raise RULES.illegal(RB.LIBRARY, f"seat {action.rival} holds no {action.resource}")
-        return evolve(_move(state, action.rival, p, action.resource), stage=Stage.GIVE_BACK)
+        return evolve(_move(state, action.rival, p, action.resource), stage=Stage.GIVE_BACK,
+                      owed_back=1)
     if isinstance(action, GuildTake):
         if action.rival not in _guild_targets(state):
             raise RULES.illegal(RB.GUILD, f"no guild draw from seat {action.rival} now")
         return evolve(state, guild_used=True, rival=action.rival, stage=Stage.GUILD_DRAW)
     if isinstance(action, EndTrade):
         return evolve(state, stage=Stage.DEVELOP)
+    if isinstance(action, Convert):
+        raise RULES.illegal(RB.CONVERT, "3 alike for 1 only during development")
     raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is no step of the trade phase")
 
 
@@ -155,22 +170,40 @@ def take(state: CardsState, action: Take) -> CardsState:
     back, the guild's draw returns to trading."""
     state = _move(state, state.rival, state.turn, action.resource)
     if state.stage is Stage.RIVAL_DRAW:
-        return evolve(state, stage=Stage.GIVE_BACK)
+        return evolve(state, stage=Stage.GIVE_BACK, owed_back=state.owed_back + 1)
     return evolve(state, stage=Stage.TRADE, rival=-1)
+
+
+def _may_draw_more(state: CardsState) -> bool:
+    """Under exchange-steps=together: one more card from the same rival before any goes
+    back, within the allowance (catan_cards/exchange-steps)."""
+    return (state.config.option("exchange-steps") == "together" and not state.giving_back
+            and state.exchanges < allowance(state.players[state.turn])
+            and any(state.players[state.rival].hand))
 
 
 def give_back_actions(state: CardsState) -> tuple[Action, ...]:
     hand = state.players[state.turn].hand
-    return tuple(GiveBack(r) for r in range(D.N_RESOURCES) if hand[r])
+    out: list[Action] = [GiveBack(r) for r in range(D.N_RESOURCES) if hand[r]]
+    if _may_draw_more(state):
+        out.append(TradeRival(state.rival))
+    return tuple(out)
 
 
 def give_back(state: CardsState, action: Action) -> CardsState:
-    """The exchange ends with one card to the rival (catan_cards/trade.rival-return)."""
+    """The exchange ends with as many cards to the rival as were drawn, one a step
+    (catan_cards/trade.rival-return); under exchange-steps=together more cards may be
+    drawn from him first."""
+    if isinstance(action, TradeRival) and action.rival == state.rival \
+            and _may_draw_more(state):
+        return evolve(state, exchanges=state.exchanges + 1, stage=Stage.RIVAL_DRAW)
     if not isinstance(action, GiveBack):
         raise RULES.illegal(RB.RIVAL, f"{type(action).__name__}: the exchange waits for a"
                             " card given back")
     if not 0 <= action.resource < D.N_RESOURCES \
             or not state.players[state.turn].hand[action.resource]:
         raise RULES.illegal(RB.RIVAL_RETURN, f"no {action.resource} in hand to give back")
-    return evolve(_move(state, state.turn, state.rival, action.resource), stage=Stage.TRADE,
-                  rival=-1)
+    state = _move(state, state.turn, state.rival, action.resource)
+    if state.owed_back > 1:
+        return evolve(state, owed_back=state.owed_back - 1, giving_back=True)
+    return evolve(state, stage=Stage.TRADE, rival=-1, owed_back=0, giving_back=False)
