@@ -13,6 +13,7 @@ from rules_oracle.model.caylus import (
     observation,
     planning,
     setup,
+    shown,
     stewardship,
 )
 from rules_oracle.model.caylus import data as D
@@ -71,6 +72,12 @@ class Caylus(Game[CaylusState, Action]):
         deliveries = resources // 3 + D.ROUNDS * ((n + 1) + favour)
         stewardship = D.ROUNDS * (8 * (1 + favour))
         return chance + D.ROUNDS * (planning + activation) + deliveries + stewardship
+
+    def effect_rules(self, state: CaylusState, action: Action,
+                     after: CaylusState) -> tuple[str, ...]:
+        """The rules whose effect the legal step ``state --action--> after`` shows
+        (:mod:`model.caylus.shown`)."""
+        return shown.effect_rules(state, action, after)
 
     def observe(self, state: CaylusState,
                 viewer: Viewer) -> observation.PublicView | observation.PlayerView:
