@@ -6,7 +6,15 @@ the chapters (:mod:`~model.catan_cards.setup`, :mod:`~model.catan_cards.trade`,
 from fractions import Fraction
 
 from rules_oracle.model.catan_cards import data as D
-from rules_oracle.model.catan_cards import development, observation, scoring, setup, trade, turn
+from rules_oracle.model.catan_cards import (
+    development,
+    observation,
+    scoring,
+    setup,
+    shown,
+    trade,
+    turn,
+)
 from rules_oracle.model.catan_cards import rules as RB
 from rules_oracle.model.catan_cards.actions import (
     CHANCE_TYPES,
@@ -49,6 +57,12 @@ class CatanCards(Game[CardsState, Action]):
         develop = 5 * 2 + 1 + resources + n + resources // 2 + 1
         produce = D.PRODUCTION + (knights + 1) // 2
         return deal + D.TURN_LIMIT * (trade_steps + develop + produce)
+
+    def effect_rules(self, state: CardsState, action: Action,
+                     after: CardsState) -> tuple[str, ...]:
+        """The rules whose effect the legal step ``state --action--> after`` shows
+        (:mod:`model.catan_cards.shown`)."""
+        return shown.effect_rules(state, action, after)
 
     def observe(self, state: CardsState,
                 viewer: Viewer) -> observation.PublicView | observation.PlayerView:
