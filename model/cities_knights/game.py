@@ -18,7 +18,15 @@ from rules_oracle.model.catan.actions import (
     Steal,
 )
 from rules_oracle.model.catan.ops import evolve, in_range
-from rules_oracle.model.cities_knights import build, observation, progress, setup, trade, turn
+from rules_oracle.model.cities_knights import (
+    build,
+    observation,
+    progress,
+    setup,
+    shown,
+    trade,
+    turn,
+)
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
@@ -71,6 +79,12 @@ class CitiesKnights(Game[CKState, Action]):
         then at most ``PER_TURN`` steps in each of ``TURN_LIMIT`` turns (derivation in
         docs/games/cities_knights.md)."""
         return BOARD_STEPS + 4 * config.players + D.TURN_LIMIT * PER_TURN
+
+    def effect_rules(self, state: CKState, action: Action,
+                     after: CKState) -> tuple[str, ...]:
+        """The rules whose effect the legal step ``state --action--> after`` shows
+        (:mod:`model.cities_knights.shown`)."""
+        return shown.effect_rules(state, action, after)
 
     def observe(self, state: CKState,
                 viewer: Viewer) -> observation.PublicView | observation.PlayerView:
