@@ -134,6 +134,8 @@ def _roll(state: CKState, action: Action, after: CKState) -> list[str]:
         out.append(RB.AQUEDUCT)
     elif isinstance(action, Discard):
         out.append(RB.DISCARD if state.pending is None else RB.SABOTEUR)
+        if state.pending is None and after.stage is Stage.MAIN and not after.attacked:
+            out.append(RB.NO_ROBBER)  # the 7's last discard: the robber stays
     elif isinstance(action, MoveRobber):
         out.append(RB.ROBBER)
     elif isinstance(action, Steal):
@@ -177,8 +179,9 @@ def _production(state: CKState, after: CKState) -> list[str]:
     n = state.config.players
     if total == BD.ROBBER_ROLL:
         out = []
-        if any(pl.walls and sum(pl.hand) > BD.DISCARD_ABOVE for pl in after.players):
-            out.append(RB.WALL_BONUS)  # a wall raised the limit of a hand over 7
+        if any(BD.DISCARD_ABOVE < sum(pl.hand) <= BD.DISCARD_ABOVE + D.WALL_LIMIT_BONUS
+               * pl.walls for pl in after.players):
+            out.append(RB.WALL_BONUS)  # a hand over 7 kept whole: its walls raised the limit
         if after.stage is Stage.MAIN and not after.attacked:
             out.append(RB.NO_ROBBER)
         return out

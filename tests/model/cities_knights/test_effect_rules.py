@@ -4,7 +4,7 @@ import attrs
 import pytest
 
 from rules_oracle.model.catan import board as B
-from rules_oracle.model.catan.actions import Dice, EndTurn, RollDice
+from rules_oracle.model.catan.actions import Dice, Discard, EndTurn, RollDice
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
@@ -61,6 +61,14 @@ def test_a_seven_names_the_walls_limit_and_the_robber_at_rest() -> None:
              walls=(31,), **SETTLED)
     seven = shown(at_event(s, 3, 4), EventDie(1))
     assert RB.WALL_BONUS in seven and RB.NO_ROBBER not in seven  # discards come first
+    s = GAME.apply(at_event(s, 3, 4), EventDie(1))
+    for _ in range(3):
+        assert RB.NO_ROBBER not in shown(s, Discard(D.PAPER))
+        s = GAME.apply(s, Discard(D.PAPER))
+    assert {RB.DISCARD, RB.NO_ROBBER} <= set(shown(s, Discard(D.PAPER)))  # the last one
+    bare = make(stage=Stage.PRE_ROLL, hands={1: cards(ore=4, paper=5), 2: cards(ore=12)},
+                walls=(31,), **SETTLED)
+    assert RB.WALL_BONUS not in shown(at_event(bare, 3, 4), EventDie(1))  # 12: half anyway
     calm = make(stage=Stage.PRE_ROLL, **SETTLED)
     named = shown(at_event(calm, 3, 4), EventDie(1))
     assert RB.NO_ROBBER in named and RB.WALL_BONUS not in named
