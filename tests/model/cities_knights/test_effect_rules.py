@@ -17,6 +17,7 @@ from rules_oracle.model.cities_knights.actions import (
 )
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.core.play import STEER, playout
 from tests.model.cities_knights.helpers import cards, make, progress
 
 # hex 11 mountains 8: 20 26 32 37 31 25; hex 12 forest 8: 28 34 39 43 38 33
@@ -120,3 +121,24 @@ def test_progress_cards_drawn_discarded_and_played() -> None:
     assert RB.HAND_LIMIT in shown(end, DiscardProgress(D.CRANE))
     main = make(held={0: progress(crane=1)}, **SETTLED)
     assert {RB.PLAY, RB.CRANE} <= set(shown(main, PlayProgress(D.CRANE)))
+
+
+@pytest.mark.rules(RB.POINTS, RB.LONGEST, RB.BARBARIAN_MOVE, RB.VICTORY, RB.PLAY)
+def test_seeded_games_name_what_their_steps_change() -> None:
+    seen: set[str] = set()
+    for seed, policy in ((0, "eager"), (1, STEER)):
+        config = GAME.config(3)
+        state = GAME.setup(config)
+        for step in playout(GAME, config, seed, policy):
+            a, after = step.action, step.state
+            named = GAME.effect_rules(state, a, after)
+            assert len(set(named)) == len(named) and all(r in GAME.rules for r in named)
+            assert (RB.POINTS in named) == (GAME.scores(after) != GAME.scores(state))
+            assert (RB.LONGEST in named) == (after.longest != state.longest)
+            assert (RB.BARBARIAN_MOVE in named) == (isinstance(a, EventDie) and a.face == D.SHIP)
+            assert (RB.PLAY in named) == isinstance(a, PlayProgress)
+            if RB.VICTORY in named:
+                assert after.stage is Stage.OVER and after.winner >= 0
+            seen.update(named)
+            state = after
+    assert {RB.POINTS, RB.BARBARIAN_MOVE, RB.DICE, RB.COMMODITY} <= seen
