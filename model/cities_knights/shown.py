@@ -74,6 +74,8 @@ def effect_rules(state: CKState, action: Action, after: CKState) -> tuple[str, .
         out.append(CARD_RULE[state.pending.card])
     elif st is Stage.TRADE:
         out.append(RB.DOMESTIC)
+    if after.trades > state.trades and after.trades == D.TRADES_PER_TURN:
+        out.append(RB.TRADE_LIMIT)  # the turn's last trade, maritime or domestic
     out += _roll(state, action, after)
     out += _knights(state, action, after)
     out += _progress(state, action)
@@ -106,8 +108,6 @@ def _main(state: CKState, action: Action, after: CKState) -> list[str]:
             out.append(RB.MERCHANT)
     elif isinstance(action, OfferCard):
         out.append(RB.DOMESTIC)
-    if after.trades > state.trades and after.trades == D.TRADES_PER_TURN:
-        out.append(RB.TRADE_LIMIT)
     return out
 
 

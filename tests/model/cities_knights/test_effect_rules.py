@@ -4,7 +4,7 @@ import attrs
 import pytest
 
 from rules_oracle.model.catan import board as B
-from rules_oracle.model.catan.actions import Dice, Discard, EndTurn, RollDice
+from rules_oracle.model.catan.actions import Dice, Discard, EndTurn, MaritimeTrade, RollDice
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
@@ -142,3 +142,15 @@ def test_seeded_games_name_what_their_steps_change() -> None:
             seen.update(named)
             state = after
     assert {RB.POINTS, RB.BARBARIAN_MOVE, RB.DICE, RB.COMMODITY} <= seen
+
+
+@pytest.mark.rules(RB.MARITIME, RB.TRADING_HOUSE, RB.TRADE_LIMIT)
+def test_maritime_trade_names_the_trading_house_and_the_last_trade() -> None:
+    house = make(hands={0: cards(cloth=2)}, levels={0: (3, 0, 0)}, **SETTLED)
+    named = shown(house, MaritimeTrade(D.CLOTH, 0))
+    assert {RB.MARITIME, RB.TRADING_HOUSE} <= set(named) and RB.TRADE_LIMIT not in named
+    last = attrs.evolve(house, trades=D.TRADES_PER_TURN - 1)
+    assert RB.TRADE_LIMIT in shown(last, MaritimeTrade(D.CLOTH, 0))
+    bank = make(hands={0: cards(cloth=4)}, **SETTLED)
+    named = shown(bank, MaritimeTrade(D.CLOTH, 0))
+    assert RB.MARITIME in named and RB.TRADING_HOUSE not in named
