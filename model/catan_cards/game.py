@@ -6,15 +6,7 @@ the chapters (:mod:`~model.catan_cards.setup`, :mod:`~model.catan_cards.trade`,
 from fractions import Fraction
 
 from rules_oracle.model.catan_cards import data as D
-from rules_oracle.model.catan_cards import (
-    development,
-    observation,
-    scoring,
-    setup,
-    shown,
-    trade,
-    turn,
-)
+from rules_oracle.model.catan_cards import development, observation, scoring, setup, trade, turn
 from rules_oracle.model.catan_cards import rules as RB
 from rules_oracle.model.catan_cards.actions import (
     CHANCE_TYPES,
@@ -26,6 +18,7 @@ from rules_oracle.model.catan_cards.actions import (
     TurnFate,
 )
 from rules_oracle.model.catan_cards.rules import RULES
+from rules_oracle.model.catan_cards.shown import effect_rules as shown_rules
 from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 
@@ -62,7 +55,7 @@ class CatanCards(Game[CardsState, Action]):
                      after: CardsState) -> tuple[str, ...]:
         """The rules whose effect the legal step ``state --action--> after`` shows
         (:mod:`model.catan_cards.shown`)."""
-        return shown.effect_rules(state, action, after)
+        return shown_rules(state, action, after)
 
     def observe(self, state: CardsState,
                 viewer: Viewer) -> observation.PublicView | observation.PlayerView:

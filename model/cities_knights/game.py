@@ -18,15 +18,7 @@ from rules_oracle.model.catan.actions import (
     Steal,
 )
 from rules_oracle.model.catan.ops import evolve, in_range
-from rules_oracle.model.cities_knights import (
-    build,
-    observation,
-    progress,
-    setup,
-    shown,
-    trade,
-    turn,
-)
+from rules_oracle.model.cities_knights import build, observation, progress, setup, trade, turn
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
@@ -51,6 +43,7 @@ from rules_oracle.model.cities_knights.actions import (
 )
 from rules_oracle.model.cities_knights.common import refresh
 from rules_oracle.model.cities_knights.rules import RULES
+from rules_oracle.model.cities_knights.shown import effect_rules as shown_rules
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 
@@ -84,7 +77,7 @@ class CitiesKnights(Game[CKState, Action]):
                      after: CKState) -> tuple[str, ...]:
         """The rules whose effect the legal step ``state --action--> after`` shows
         (:mod:`model.cities_knights.shown`)."""
-        return shown.effect_rules(state, action, after)
+        return shown_rules(state, action, after)
 
     def observe(self, state: CKState,
                 viewer: Viewer) -> observation.PublicView | observation.PlayerView:
