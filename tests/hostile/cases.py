@@ -607,7 +607,7 @@ def _(root: Path) -> Case:
     data["vectors"][0]["origin"]["policy"] = "greedy"
     return Case(("vectors", "--verify", write_json(root, "policy.json", data)), 2,
                 r"^error: .*policy\.json: \$\.vectors\[0\]\.origin\.policy: expected one of"
-                r' "uniform", "eager"; got "greedy"$')
+                r' "uniform", "eager", "steer"; got "greedy"$')
 
 
 @case(8, "check-version-float")

@@ -1,10 +1,11 @@
-"""The eager play policy in traces, verification and witnesses."""
+"""The eager and the steering play policies in traces, verification and witnesses."""
 
 import json
 from pathlib import Path
 
 from click.testing import CliRunner
 
+from rules_oracle.model.core.play import STEER
 from rules_oracle.oracle.check import check_file
 from rules_oracle.oracle.cli import main
 from rules_oracle.oracle.verify import run
@@ -18,6 +19,16 @@ def test_play_eager_writes_the_policy_and_checks_back(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     header = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
     assert header["policy"] == "eager"
+    assert check_file(str(out)).conforms
+
+
+def test_play_steer_writes_the_policy_and_checks_back(tmp_path: Path) -> None:
+    out = tmp_path / "steer.jsonl"
+    result = CliRunner().invoke(main, ["play", "caylus", "--seed", "3", "--policy", STEER,
+                                       "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    header = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
+    assert header["policy"] == STEER
     assert check_file(str(out)).conforms
 
 

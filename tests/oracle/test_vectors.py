@@ -176,6 +176,18 @@ def test_coverage_option_lists_rules_with_and_without_a_vector() -> None:
     assert as_json[0]["game"] == "crafts" and "by_rejection" in as_json[0]["coverage"]["rules"]
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["caylus", "catan_cards"])
+def test_vectors_name_nine_tenths_of_the_rules(game: str) -> None:
+    """The default vectors (every configuration under uniform, eager and steered play) name
+    at least 90% of a game's rules: by the effect a legal step shows, or by a rejection."""
+    made = vec.generate(registry.get(game))
+    assert len(made.rules_covered) >= 0.9 * len(registry.get(game).rules)
+    policies = {v["origin"]["policy"] for v in made.vectors}
+    assert policies == {"uniform", "eager", "steer"}
+    shown = {r for v in made.vectors if "post_state" in v["expect"] for r in v["rules"]}
+    assert len(shown) > len(made.rules_rejected)  # the effects name most of them
+
 def legal_vector() -> dict[str, Any]:
     return next(v for v in vectors_of(small()) if "post_state" in v["expect"])
 

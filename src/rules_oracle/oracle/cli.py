@@ -32,7 +32,7 @@ from rules_oracle.model.core import registry
 from rules_oracle.model.core.canon import canonical_text
 from rules_oracle.model.core.errors import ConfigError
 from rules_oracle.model.core.game import PUBLIC, Config, Game, Viewer
-from rules_oracle.model.core.play import POLICIES
+from rules_oracle.model.core.play import ALL_POLICIES, POLICIES
 from rules_oracle.oracle.check import Report, TraceError, check_file
 from rules_oracle.oracle.diff import clip, show
 from rules_oracle.oracle.reading import InputError, read_file
@@ -249,8 +249,9 @@ def games(as_json: bool) -> int:
 @click.option("--variant", "-v", multiple=True, metavar="OPTION=READING",
               help="A variant option (repeatable); others take their defaults.")
 @click.option("--states", is_flag=True, help="Write the full state with every step.")
-@click.option("--policy", type=click.Choice(POLICIES), default=POLICIES[0], show_default=True,
-              help="How players choose: uniformly, or eagerly (favouring deep play).")
+@click.option("--policy", type=click.Choice(ALL_POLICIES), default=POLICIES[0],
+              show_default=True, help="How players choose: uniformly, eagerly (favouring deep"
+              " play), or steering towards rules the game has not shown yet.")
 @click.option("--observations", metavar="VIEWER",
               help="Write a version 2 trace whose steps carry what VIEWER (public or a"
                    " seat) sees after them, in place of digests.")
@@ -903,7 +904,8 @@ def _known(path: str | None) -> tuple[Any, ...]:
               help="Vectors kept per action type and per rule id.")
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="First seed.")
 @click.option("--games", "-g", "n", type=click.IntRange(min=1),
-              help="Seeded games played (default: two per configuration, at least 10).")
+              help="Seeded games played (default: two per configuration, at least 10,"
+                   " then one a configuration steered, at least 5; a third are steered).")
 @click.option("--verify", "verify_target", metavar="DIR|FILE",
               help="Re-check vector files against the model instead of writing them.")
 @click.option("--coverage", is_flag=True,

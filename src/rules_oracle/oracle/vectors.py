@@ -3,8 +3,9 @@
 A vector is a state before a step (canonical JSON and digest), one action,
 and what the model says: the state after it (canonical JSON and digest) or
 the id of the rule that forbids it. :func:`generate` draws vectors from
-seeded play (both play policies, every player count and every variant
-reading in turn), each naming the rule ids it exercises:
+seeded play (every player count and every variant reading in turn under the
+``uniform`` and the ``eager`` play policy, then under the coverage-steering
+``steer``), each naming the rule ids it exercises:
 
 * for each action type up to ``count`` legal steps;
 * for each rule id up to ``count`` legal steps that show it: first steps
@@ -39,7 +40,7 @@ from rules_oracle.model.core import registry
 from rules_oracle.model.core.canon import canonical_text, error_paths, structure, unstructure
 from rules_oracle.model.core.errors import ConfigError, IllegalAction
 from rules_oracle.model.core.game import TERMINAL, Config, Game
-from rules_oracle.model.core.play import POLICIES, Step, choose, playout
+from rules_oracle.model.core.play import POLICIES, STEER, Steering, Step, choose, playout
 from rules_oracle.oracle.diff import FieldDiff, clip, field_diff, show
 from rules_oracle.oracle.drive import Prober
 from rules_oracle.oracle.reading import (
@@ -158,7 +159,10 @@ class VectorSet:
 
 
 def plan(game: Game[Any, Any], games: int | None, seed: int) -> list[tuple[Config, str, int]]:
-    """The seeded games played: every configuration of ``variant_configs`` under each policy."""
+    """The seeded games played: every configuration of ``variant_configs`` under the
+    ``uniform`` and the ``eager`` policy in turn, then (a third of the games, rounded down)
+    under the coverage-steering ``steer``; by default two games a configuration (at least
+    10) and one more each under ``steer`` (at least 5)."""
     return list(_plan(game, games, seed)[1])
 
 
@@ -166,9 +170,17 @@ def _plan(game: Game[Any, Any], games: int | None, seed: int
           ) -> tuple[int, Iterator[tuple[Config, str, int]]]:
     """How many games :func:`plan` plays, and the games one at a time (any number)."""
     configs = variant_configs(game)
-    total = games if games is not None else max(10, 2 * len(configs))
-    return total, ((configs[(i // len(POLICIES)) % len(configs)], POLICIES[i % len(POLICIES)],
-                    seed + i) for i in range(total))
+    c = len(configs)
+    total = games if games is not None else max(10, 2 * c) + max(5, c)
+    steered = total // 3
+    plain = total - steered  # by default two a configuration, as before ``steer`` came
+
+    def one(i: int) -> tuple[Config, str, int]:
+        if i < plain:
+            return configs[(i // len(POLICIES)) % c], POLICIES[i % len(POLICIES)], seed + i
+        return configs[(i - plain) % c], STEER, seed + i
+
+    return total, (one(i) for i in range(total))
 
 
 def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int | None = None,
@@ -198,6 +210,7 @@ def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int 
         state = game.setup(config)
         bound = game.max_steps(config)
         legal_here = seen_legal.setdefault(config, set())
+        steering = Steering(game) if policy == STEER else None
         step = 0
         while True:
             who = game.actor(state)
@@ -213,9 +226,14 @@ def generate(game: Game[Any, Any], *, seed: int = 0, count: int = 2, games: int 
             prober.remember(legal)
             if len(legal_here) < 100_000:
                 legal_here.update(legal)
-            action = choose(game, state, play, policy)
+            if steering is None:
+                action = choose(game, state, play, policy)
+            else:
+                action = steering.choose(state, play)
             new = game.apply(state, action)
             effects = game.effect_rules(state, action, new)
+            if steering is not None:
+                steering.shown.update(effects)
             rules = tuple(dict.fromkeys((*guard_rules(state, action), *effects)))
             tags = _step_tags(game, state, new)
             candidate = _Candidate(config, state, action, new, game_seed, policy, step, rules,

@@ -18,6 +18,7 @@ from rules_oracle.model.catan_cards.actions import (
     TurnFate,
 )
 from rules_oracle.model.catan_cards.rules import RULES
+from rules_oracle.model.catan_cards.shown import effect_rules as shown_rules
 from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 
@@ -49,6 +50,12 @@ class CatanCards(Game[CardsState, Action]):
         develop = 5 * 2 + 1 + resources + n + resources // 2 + 1
         produce = D.PRODUCTION + (knights + 1) // 2
         return deal + D.TURN_LIMIT * (trade_steps + develop + produce)
+
+    def effect_rules(self, state: CardsState, action: Action,
+                     after: CardsState) -> tuple[str, ...]:
+        """The rules whose effect the legal step ``state --action--> after`` shows
+        (:mod:`model.catan_cards.shown`)."""
+        return shown_rules(state, action, after)
 
     def observe(self, state: CardsState,
                 viewer: Viewer) -> observation.PublicView | observation.PlayerView:

@@ -19,6 +19,7 @@ from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import CHANCE_TYPES, PLAYER_TYPES, Action, PlaceWorker
 from rules_oracle.model.caylus.rules import RULES
+from rules_oracle.model.caylus.shown import effect_rules as shown_rules
 from rules_oracle.model.caylus.state import CaylusState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 
@@ -71,6 +72,12 @@ class Caylus(Game[CaylusState, Action]):
         deliveries = resources // 3 + D.ROUNDS * ((n + 1) + favour)
         stewardship = D.ROUNDS * (8 * (1 + favour))
         return chance + D.ROUNDS * (planning + activation) + deliveries + stewardship
+
+    def effect_rules(self, state: CaylusState, action: Action,
+                     after: CaylusState) -> tuple[str, ...]:
+        """The rules whose effect the legal step ``state --action--> after`` shows
+        (:mod:`model.caylus.shown`)."""
+        return shown_rules(state, action, after)
 
     def observe(self, state: CaylusState,
                 viewer: Viewer) -> observation.PublicView | observation.PlayerView:

@@ -43,6 +43,7 @@ from rules_oracle.model.cities_knights.actions import (
 )
 from rules_oracle.model.cities_knights.common import refresh
 from rules_oracle.model.cities_knights.rules import RULES
+from rules_oracle.model.cities_knights.shown import effect_rules as shown_rules
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 
@@ -71,6 +72,12 @@ class CitiesKnights(Game[CKState, Action]):
         then at most ``PER_TURN`` steps in each of ``TURN_LIMIT`` turns (derivation in
         docs/games/cities_knights.md)."""
         return BOARD_STEPS + 4 * config.players + D.TURN_LIMIT * PER_TURN
+
+    def effect_rules(self, state: CKState, action: Action,
+                     after: CKState) -> tuple[str, ...]:
+        """The rules whose effect the legal step ``state --action--> after`` shows
+        (:mod:`model.cities_knights.shown`)."""
+        return shown_rules(state, action, after)
 
     def observe(self, state: CKState,
                 viewer: Viewer) -> observation.PublicView | observation.PlayerView:

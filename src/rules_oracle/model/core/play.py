@@ -3,9 +3,13 @@
 Two policies choose among legal actions: ``uniform`` (every legal action
 equally likely) and ``eager`` (weighted by the game's
 :meth:`~model.core.game.Game.policy_weights`, which favour actions that carry
-play deeper: applying a card rather than passing, say). Chance outcomes are
-always sampled with their exact probabilities. The same game, configuration,
-seed and policy give the same game in every process.
+play deeper: applying a card rather than passing, say). A third, ``steer``,
+steers a game towards rules it has not shown yet: it remembers the rules its
+steps showed (:meth:`~model.core.game.Game.effect_rules`) and picks, among the
+legal actions it tries, one whose step shows a rule not shown yet, or else as
+``eager`` does. Chance outcomes are always sampled with their exact
+probabilities. The same game, configuration, seed and policy give the same game
+in every process.
 """
 
 import random
@@ -28,8 +32,41 @@ class Step:
     state: Any
 
 
-#: the play policies, the default first
+#: the play policies, the default first (the ones verification, witness searches and
+#: the conformance vectors play in turn)
 POLICIES = ("uniform", "eager")
+#: the coverage-steering policy, and every policy ``playout`` plays
+STEER = "steer"
+ALL_POLICIES = (*POLICIES, STEER)
+#: legal actions a steering choice tries at most (a seeded sample of a larger set)
+STEER_TRIES = 24
+
+
+@attrs.define
+class Steering:
+    """The memory of a ``steer`` game: the rules its steps have shown so far."""
+
+    game: Game[Any, Any]
+    shown: set[str] = attrs.field(factory=set)
+
+    def choose(self, state: Any, rng: random.Random) -> Any:
+        """An action whose step shows a rule not shown yet (among those tried, weighted as
+        ``eager`` weighs them), else the ``eager`` choice; a chance outcome with its
+        probability."""
+        game = self.game
+        if game.actor(state) < 0:
+            return choose(game, state, rng)
+        actions = game.legal_actions(state)
+        tried = actions if len(actions) <= STEER_TRIES else rng.sample(actions, STEER_TRIES)
+        fresh = [a for a in tried
+                 if not self.shown.issuperset(game.effect_rules(state, a, game.apply(state, a)))]
+        if fresh:
+            return _weighted(tuple(fresh), game.policy_weights(state, tuple(fresh)), rng)
+        return choose(game, state, rng, "eager")
+
+    def saw(self, state: Any, action: Any, after: Any) -> None:
+        """Remember the rules the step ``state --action--> after`` showed."""
+        self.shown.update(self.game.effect_rules(state, action, after))
 
 
 def choose(game: Game[Any, Any], state: Any, rng: random.Random,
@@ -46,14 +83,26 @@ def choose(game: Game[Any, Any], state: Any, rng: random.Random,
         if weights is not None:
             if len(weights) != len(actions) or min(weights) < 0 or sum(weights) == 0:
                 raise ValueError(f"{game.name}: bad policy weights {weights!r}")
-            ticket = rng.randrange(sum(weights))
-            for action, weight in zip(actions, weights, strict=True):
-                if ticket < weight:
-                    return action
-                ticket -= weight
+            return _weighted(actions, weights, rng)
+    elif policy == STEER:
+        raise ValueError(f"policy {STEER!r} remembers its game: play it with Steering")
     elif policy != "uniform":
-        raise ValueError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}")
+        raise ValueError(f"unknown policy {policy!r}; policies: {', '.join(ALL_POLICIES)}")
     return actions[rng.randrange(len(actions))]
+
+
+def _weighted(actions: tuple[Any, ...], weights: tuple[int, ...] | None,
+              rng: random.Random) -> Any:
+    """One of ``actions`` drawn with ``weights`` (uniformly without any, or when they are
+    all 0)."""
+    if weights is None or not sum(weights):
+        return actions[rng.randrange(len(actions))]
+    ticket = rng.randrange(sum(weights))
+    for action, weight in zip(actions, weights, strict=True):
+        if ticket < weight:
+            return action
+        ticket -= weight
+    raise AssertionError("a ticket below the total weight")  # pragma: no cover
 
 
 def playout(game: Game[Any, Any], config: Config, seed: int,
@@ -62,13 +111,20 @@ def playout(game: Game[Any, Any], config: Config, seed: int,
     rng = random.Random(seed)
     state = game.setup(config)
     bound = game.max_steps(config)
+    steering = Steering(game) if policy == STEER else None
     index = 0
     while game.actor(state) != TERMINAL:
         if index >= bound:
             raise RuntimeError(f"{game.name}: no end after {bound} steps (seed {seed})")
         who = game.actor(state)
-        action = choose(game, state, rng, policy)
-        state = game.apply(state, action)
+        if steering is None:
+            action = choose(game, state, rng, policy)
+            state = game.apply(state, action)
+        else:
+            action = steering.choose(state, rng)
+            after = game.apply(state, action)
+            steering.saw(state, action, after)
+            state = after
         index += 1
         yield Step(index, who, action, state)
 

@@ -1,0 +1,164 @@
+"""The rules whose effect a legal step shows (``Game.effect_rules``, named by the
+conformance vectors): computed from the step (state before, action, state after), so that a
+rule is named only where the step shows it (a card taken from a rival only where the stack
+was empty, the knights' extra production only on the draws they add)."""
+
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards import setup
+from rules_oracle.model.catan_cards.actions import (
+    Action,
+    BuildBuilding,
+    BuildCity,
+    BuildRoad,
+    ChooseFromRival,
+    Convert,
+    Discard,
+    Draw,
+    EndDevelopment,
+    EndTrade,
+    FoundSettlement,
+    GiveBack,
+    GuildTake,
+    HireKnight,
+    Reveal,
+    Take,
+    TradeMarket,
+    TradeRival,
+    TradeStack,
+    TurnFate,
+)
+from rules_oracle.model.catan_cards.development import direction
+from rules_oracle.model.catan_cards.scoring import a_side, pile_vp
+from rules_oracle.model.catan_cards.state import CardsState, Stage
+from rules_oracle.model.catan_cards.trade import allowance
+
+#: the rule of each player count's components
+_COUNT_RULE = {2: RB.REMOVE_TWO, 3: RB.REMOVE_THREE, 4: RB.ALL_FOUR, 5: RB.SECOND_SET,
+               6: RB.SECOND_SET}
+#: the fixed rules of a step's kind
+_KIND: dict[type, tuple[str, ...]] = {
+    TradeMarket: (RB.MARKET_TRADE,), TradeRival: (RB.RIVAL,), GiveBack: (RB.RIVAL,),
+    ChooseFromRival: (RB.LIBRARY, RB.BUILDING_EFFECT), GuildTake: (RB.GUILD,),
+    EndTrade: (RB.END_TRADE,), Convert: (RB.CONVERT,), EndDevelopment: (RB.END_DEVELOP,),
+    TurnFate: (RB.SETTLEMENT_FATE,), Discard: (RB.RAID,),
+    FoundSettlement: (RB.SETTLEMENT, RB.VP_SETTLEMENT),
+    BuildCity: (RB.CITY, RB.CITY_SETTLEMENT, RB.VP_CITY),
+    BuildBuilding: (RB.BUILDING, RB.BUILDING_CHOICE, RB.VP_BUILDING),
+}
+
+
+def effect_rules(state: CardsState, action: Action, after: CardsState) -> tuple[str, ...]:
+    """The rules whose effect the legal step ``state --action--> after`` shows."""
+    out: list[str] = []
+    if state == setup.initial(state.config):  # the first step shows the set-up
+        out += _setup(state)
+    out += _KIND.get(type(action), ())
+    if isinstance(action, Draw):
+        out += _draw(state)
+    elif isinstance(action, Take):
+        out.append(RB.GUILD if state.stage is Stage.GUILD_DRAW else RB.RIVAL)
+    elif isinstance(action, Reveal):
+        out += _event(state, action)
+    elif isinstance(action, TradeStack | TradeMarket | TradeRival | ChooseFromRival):
+        out += _exchange(state, action, after)
+    elif isinstance(action, BuildRoad | HireKnight):
+        out += _pile(state, action, after)
+    elif (isinstance(action, FoundSettlement) and after.fate != state.fate) \
+            or (after.stage is Stage.FATE and state.stage is not Stage.FATE):
+        out.append(RB.SETTLEMENT_FATE)
+    if sum(after.stack) > sum(state.stack):  # the stack grows only from the discard
+        out.append(RB.RESTOCK)
+    if after.turns > state.turns:
+        out.append(RB.PASS if state.turns else RB.FIRST)
+    if after.stage is Stage.OVER and state.stage is not Stage.OVER:
+        out.append(RB.END if after.winner >= 0 else RB.TURN_LIMIT)
+    return tuple(dict.fromkeys(out))
+
+
+def _setup(state: CardsState) -> list[str]:
+    n = state.config.players
+    out = [RB.RESOURCES, RB.DEVELOPMENTS, RB.SYMBOLS, _COUNT_RULE[n], RB.SETTLEMENT_STACK,
+           RB.A_SIDE_UP, RB.BUILDINGS_OPEN, RB.START]
+    if n == 2:
+        out.append(RB.FATE_TWO)
+    elif state.fate >= 0:
+        out.append(RB.FATE)
+    return out
+
+
+def _draw(state: CardsState) -> list[str]:
+    """A card from the stack: to the market or a hand at the deal, after a stack exchange,
+    in production (the last draws are the knights'), on a market day."""
+    who = state.drawing[0]
+    if state.turns == 0:
+        return [RB.MARKET if who < 0 else RB.HANDS]
+    if state.resume is Stage.TRADE:
+        return [RB.STACK]
+    if state.resume is Stage.DEVELOP:
+        return [RB.MARKET_DAY]
+    knights = a_side(state.players[who].knights)
+    return [RB.PRODUCE_KNIGHTS if len(state.drawing) <= knights else RB.PRODUCE]
+
+
+def _event(state: CardsState, action: Reveal) -> list[str]:
+    out = [RB.CITY_EVENT]
+    if action.event == D.ROBBER_RAID:
+        out.append(RB.RAID)
+        if state.fate >= 0:
+            out.append(RB.RAID_FATE)
+    else:
+        out.append(RB.MARKET_DAY)
+    return out
+
+
+def _exchange(state: CardsState, action: Action, after: CardsState) -> list[str]:
+    """An exchange: counted against the allowance (its last one named), the stack's only
+    one without a road, another kind after the first."""
+    me = state.players[state.turn]
+    out: list[str] = []
+    if isinstance(action, TradeStack):
+        out.append(RB.STACK)
+    if not a_side(me.roads):
+        out.append(RB.NO_ROADS)
+    elif after.exchanges == allowance(me):
+        out.append(RB.ALLOWANCE)
+    if state.exchanges:
+        out.append(RB.MIX)
+    if isinstance(action, TradeRival) and me.buildings[D.LIBRARY] \
+            and action.rival in state.traded_with:
+        out.append(RB.LIBRARY_ONCE)  # the library's choice was used on him: blind now
+    return out
+
+
+def _pile(state: CardsState, action: BuildRoad | HireKnight, after: CardsState) -> list[str]:
+    """A road or knight: its cost, its side, and where the stack is empty the card taken
+    from a rival (the neighbour, or the next one past protected or empty piles)."""
+    road = isinstance(action, BuildRoad)
+    out = [RB.ROAD, RB.ALTERNATE] if road else [RB.KNIGHT, RB.KNIGHT_ALTERNATE]
+    p = state.turn
+    field = "roads" if road else "knights"
+    reading = state.config.option("road-knight-points")
+    if pile_vp(getattr(after.players[p], field), reading) != pile_vp(
+            getattr(state.players[p], field), reading):
+        out.append(RB.VP_ROADS)
+    if state.road_stack if road else state.knight_stack:
+        return out
+    out.append(RB.TAKE)
+    n = state.config.players
+    if n == 2:
+        out.append(RB.FATE_TWO)
+    if after.fate != state.fate:
+        out.append(RB.TAKE_FATE)
+    step = direction(state)
+    for i in range(1, n):
+        q = (p + step * i) % n
+        if getattr(after.players[q], field) < getattr(state.players[q], field):
+            break
+        out.append(RB.TAKE_NEXT)  # passed over: nothing to take, or protected
+        pl = state.players[q]
+        if road and pl.buildings[D.CITADEL] and pl.roads:
+            out += [RB.CITADEL, RB.BUILDING_EFFECT]
+        if not road and pl.buildings[D.CHURCH] and pl.knights:
+            out += [RB.CHURCH, RB.BUILDING_EFFECT]
+    return out

@@ -1,0 +1,250 @@
+"""The rules whose effect a legal step shows (``Game.effect_rules``, named by the
+conformance vectors): computed from the step (state before, action, state after), so that a
+rule is named only where the step shows it (the owner's PP only where an owner gains it,
+the extra cost only where a placement paid it)."""
+
+from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import effects as E
+from rules_oracle.model.caylus import planning, setup
+from rules_oracle.model.caylus import rules as RB
+from rules_oracle.model.caylus.actions import (
+    Action,
+    Build,
+    BuildPrestige,
+    Decline,
+    Deliver,
+    DrawCharacter,
+    DrawTile,
+    FirstPlayer,
+    MoveProvost,
+    Pass,
+    PlaceOnSite,
+    PlaceWorker,
+    StealCharacter,
+    TakeCharacter,
+    Use,
+    UseSite,
+)
+from rules_oracle.model.caylus.state import CaylusState, FavourStep, Stage
+
+_ACTIVATION = frozenset({Stage.ACTIVATION, Stage.BRIDGE, Stage.BAILIFF})
+_PLANNING = frozenset({Stage.EARLY, Stage.PLANNING})
+#: workers a building's effect gives (the covered market: on its set-up side, on its
+#: construction side), for the 15-worker limit
+_WORKER_GAINS = {D.GUILD4: (4, 4), D.GUILD3: (3, 3), D.STONE_GUILD: (5, 5),
+                 D.COVERED_MARKET: (2, 3)}
+#: buildings that build (or put a house), for the road's and the houses' limits
+_BUILDERS = frozenset({D.CARPENTER, D.START_CARPENTER, D.STONEMASON})
+
+
+def effect_rules(state: CaylusState, action: Action, after: CaylusState) -> tuple[str, ...]:
+    """The rules whose effect the legal step ``state --action--> after`` shows."""
+    out: list[str] = []
+    if state == setup.initial(state.config):  # the first step shows the set-up
+        out += [RB.SETUP_PROVOST, RB.SETUP_WORKERS, RB.SETUP_RESOURCES]
+    st = state.stage
+    if state.favour is not None:
+        out += _favour(state, action)
+    elif isinstance(action, DrawTile | FirstPlayer | DrawCharacter):
+        out += _chance(state, action)
+    elif isinstance(action, TakeCharacter):
+        out.append(RB.DRAFT)
+    elif st in _PLANNING:
+        out += _planning(state, action, after)
+    elif st in _ACTIVATION:
+        out += _activation(state, action)
+    elif st is Stage.DELIVERY:
+        out += _delivery(state, action)
+    elif isinstance(action, BuildPrestige):
+        out.append(RB.PRESTIGE_R)
+        out += _built(state, state.owner[state.cursor])
+        if action.kind == D.THEATRE:
+            out.append(RB.THEATRE_R)
+    out += _phases(state, action, after)
+    out += _supply(state, after)
+    return tuple(dict.fromkeys(out))
+
+
+def _chance(state: CaylusState, action: Action) -> list[str]:
+    st = state.stage
+    if isinstance(action, FirstPlayer):
+        first_game = state.config.option("characters") == "first-game"
+        return [RB.SETUP_FIRST, *([RB.FIRST_GAME] if first_game else [])]
+    if isinstance(action, DrawCharacter):
+        return [RB.SETUP_CHARACTERS]
+    if st is Stage.TILES:
+        return [RB.SETUP_START]
+    if st is Stage.WOOD:  # the road's draw (the second) leaves the stonemason out
+        return [RB.SETUP_WOOD, *([RB.SETUP_MASON] if state.fill == 1 else [])]
+    return [RB.SETUP_STONE]
+
+
+def _built(state: CaylusState, seat: int) -> list[str]:
+    """A building built by ``seat``: the architect's extra PP when he holds him."""
+    return [RB.ARCHITECT_R] if E.holder(state, D.ARCHITECT) == seat else []
+
+
+def _planning(state: CaylusState, action: Action, after: CaylusState) -> list[str]:
+    seat = state.turn
+    early = state.stage is Stage.EARLY
+    out: list[str] = [RB.EARLY_RISER_R] if early else [RB.PLAN_ORDER]
+    if isinstance(action, Pass):
+        out.append(RB.PLAN_PASS)
+        if not state.bridge:
+            out.append(RB.PLAN_FIRST_TILE)
+        if state.players[seat].workers < planning.cost(state, seat):
+            out.append(RB.PLAN_WORKERS)
+        return out
+    if isinstance(action, Decline):
+        return out
+    if state.bridge and not early:  # someone passed: the extra worker, or none
+        out.append(RB.NIGHT_WORKER_R if E.holder(state, D.NIGHT_WORKER) == seat
+                   else RB.PLAN_EXTRA)
+    if isinstance(action, PlaceOnSite):
+        out.append(RB.PLAN_SITE)
+        return out
+    assert isinstance(action, PlaceWorker)
+    s = action.space
+    out.append(RB.PLAN_BUILDING)
+    if state.first_worker[s] >= 0:
+        out.append(RB.JOURNEYMAN_R)
+    owner = state.owner[s]
+    if owner >= 0 and owner != seat:
+        if E.holder(state, D.THIEF) == seat:
+            out.append(RB.THIEF_R)
+        elif after.players[owner].prestige > state.players[owner].prestige:
+            out.append(RB.PLAN_OWNER_PP)
+            if E.holder(state, D.STEWARD) == owner:
+                out.append(RB.STEWARD_R)
+    return out
+
+
+def _effect(state: CaylusState, seat: int, kind: int, side: int, action: Action) -> list[str]:
+    """A building's effect used by ``seat`` (a worker's or a favour's)."""
+    out = [E.rule_of(kind)]
+    if isinstance(action, Build):
+        out += [RB.BUILD_PP, *_built(state, seat)]
+        if action.extra >= 0:
+            out.append(RB.ANY_ICON)
+    gain = _WORKER_GAINS.get(kind)
+    if isinstance(action, Use) and gain is not None \
+            and state.players[seat].camp < gain[min(side, 1)]:
+        out.append(RB.WORKER_LIMIT)  # the camp held fewer workers than the effect gives
+    return out
+
+
+def _declined(state: CaylusState, seat: int, kind: int) -> list[str]:
+    """A builder declined where the road or the player's houses left no building."""
+    if kind in _BUILDERS and E.first_free(state) < 0:
+        return [RB.ROAD_FULL]
+    if (kind in _BUILDERS or kind == D.LAWYER) and state.players[seat].houses < 1:
+        return [RB.HOUSE_LIMIT]
+    return []
+
+
+def _activation(state: CaylusState, action: Action) -> list[str]:
+    st = state.stage
+    if st is Stage.BRIDGE:
+        return [RB.BRIDGE_R] if isinstance(action, MoveProvost) else []
+    if st is Stage.BAILIFF:
+        return [RB.BAILIFF_R] if isinstance(action, MoveProvost) else []
+    c = state.cursor
+    seat = state.first_worker[c] if state.slot == 0 else state.second_worker[c]
+    kind, side = state.road[c], state.side[c]
+    out = [RB.ACT_ORDER, RB.ACT_CAMP]
+    if isinstance(action, Decline):
+        out += _declined(state, seat, kind)
+    else:
+        out += [RB.ACT_CHOICE, *_effect(state, seat, kind, side, action)]
+    owner = state.owner[c]
+    if state.slot == 0 and kind in E.STONE_PRODUCTION and owner >= 0 and owner != seat \
+            and owner != state.second_worker[c]:
+        out.append(RB.OWNER_BONUS)
+    return out
+
+
+def _favour(state: CaylusState, action: Action) -> list[str]:
+    fav = state.favour
+    assert fav is not None
+    if fav.step is FavourStep.CHOOSE:
+        if isinstance(action, StealCharacter):
+            return [RB.FAVOUR]
+        if isinstance(action, UseSite):
+            gated = D.site_slots_open(state.round) < D.SITE_SLOTS
+            return [RB.FAVOUR, *([RB.FAVOUR_GATE] if gated else [])]
+        return []
+    if fav.step is FavourStep.EFFECT:
+        kind = state.site[fav.slot]
+        if isinstance(action, Decline):
+            return _declined(state, fav.seat, kind)
+        return _effect(state, fav.seat, kind, 0, action)
+    return [RB.FAVOUR_TAKE] if isinstance(action, TakeCharacter) else []
+
+
+def _delivery(state: CaylusState, action: Action) -> list[str]:
+    if not isinstance(action, Deliver):
+        return [RB.DELIVERY_ORDER]  # the deliverer ends: the next one delivers
+    order, i = state.delivery_order, state.cursor
+    seat = order[i]
+    out = [RB.BUNDLE]
+    if E.holder(state, D.FOREMAN) == seat:
+        out.append(RB.FOREMAN_R)
+    if action.bundle[D.GOLD] and E.holder(state, D.GOLDSMITH) == seat \
+            and not state.goldsmith_used:
+        out.append(RB.GOLDSMITH_R)
+    if action.bundle not in D.BUNDLES:
+        out.append(RB.CHAMBERLAIN_R)
+    if E.holder(state, D.DELIVERYMAN) == seat and (
+            seat in order[:i] or seat not in state.site_workers):
+        out.append(RB.DELIVERYMAN_R)
+    return out
+
+
+def _phases(state: CaylusState, action: Action, after: CaylusState) -> list[str]:
+    """The phases and rounds a step ends (a step may end several at once)."""
+    out: list[str] = []
+    new_round = after.round != state.round or (
+        after.stage is Stage.OVER and state.stage is not Stage.OVER)
+    if state.stage in _PLANNING and (after.stage not in _PLANNING or new_round):
+        out.append(RB.PLAN_END)
+    if state.stage in _PLANNING | _ACTIVATION and (
+            after.stage not in _PLANNING | _ACTIVATION or new_round):
+        out += _beyond(state, action)
+    if after.favour is not None and after.stage is Stage.DELIVERY and state.favour is None:
+        out.append(RB.MOST)
+    if any(k >= 0 and D.MATERIAL[k] == D.START and after.side[s] == 1 and state.side[s] == 0
+           for s, k in enumerate(after.road)):
+        out.append(RB.RESIDENCES)
+    if new_round:
+        out += [RB.RECRUIT_R, RB.PROVOST_RESET]
+        if E.holder(state, D.DAY_LABOURER) >= 0:
+            out.append(RB.DAY_LABOURER_R)
+        if after.round != state.round:
+            out.append(RB.ROUND_END)
+    if after.stage is Stage.OVER and state.stage is not Stage.OVER:
+        out.append(RB.OVER)
+        if any(pl.resources[D.GOLD] for pl in after.players):
+            out.append(RB.GOLD_END)
+        best = max(pl.prestige for pl in after.players)
+        if sum(1 for pl in after.players if pl.prestige == best) > 1:
+            out.append(RB.TIES)
+    return out
+
+
+def _beyond(state: CaylusState, action: Action) -> list[str]:
+    """Activation ends: workers past the provost went to the camp unused."""
+    provost = state.provost + (action.steps if isinstance(action, MoveProvost) else 0)
+    if any(state.first_worker[s] >= 0 or state.second_worker[s] >= 0
+           for s in range(max(provost + 1, 0), D.ROAD_SPACES)):
+        return [RB.ACT_BEYOND]
+    return []
+
+
+def _supply(state: CaylusState, after: CaylusState) -> list[str]:
+    """A gain took a resource's total in play past its tokens (unlimited supply)."""
+    for r in range(D.N_RESOURCES):
+        total = sum(pl.resources[r] for pl in after.players)
+        if total > D.RESOURCE_TOKENS[r] and total > sum(pl.resources[r]
+                                                        for pl in state.players):
+            return [RB.UNLIMITED]
+    return []

@@ -1,0 +1,260 @@
+"""The rules whose effect a legal step shows (``Game.effect_rules``, named by the
+conformance vectors): computed from the step (state before, action, state after), so that a
+rule is named only where the step shows it (commodities only where a city produced one, the
+barbarians' strength only on the ship that attacks). Production is base Catan's
+(:func:`model.catan.production.owed`), with the commodity of a city's second card."""
+
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as BD
+from rules_oracle.model.catan.actions import (
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    Dice,
+    Discard,
+    MaritimeTrade,
+    MoveRobber,
+    OfferCard,
+    Steal,
+)
+from rules_oracle.model.catan.production import owed
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights import setup
+from rules_oracle.model.cities_knights.actions import (
+    Action,
+    ActivateKnight,
+    BuildKnight,
+    BuildWall,
+    ChaseRobber,
+    ChooseCard,
+    ChooseDeck,
+    ChooseNode,
+    DiscardProgress,
+    DrawProgress,
+    EventDie,
+    Improve,
+    PlayProgress,
+    PromoteKnight,
+    ReduceCity,
+)
+from rules_oracle.model.cities_knights.common import active_knights, strength
+from rules_oracle.model.cities_knights.progress import CARD_RULE
+from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.cities_knights.turn import progress_discarder
+
+#: stages a step may leave through production (the roll's last chance step or choice)
+_BEFORE_PRODUCTION = frozenset({Stage.EVENT, Stage.REDUCE, Stage.DRAWS,
+                                Stage.PROGRESS_DISCARD})
+_AFTER_PRODUCTION = frozenset({Stage.MAIN, Stage.AQUEDUCT, Stage.DISCARD, Stage.ROBBER})
+#: the fixed rules of a step's kind in the main stage
+_MAIN: dict[type, tuple[str, ...]] = {
+    BuildRoad: (RB.BUILD_ROAD,), BuildSettlement: (RB.BUILD_SETTLEMENT,),
+    BuildCity: (RB.BUILD_CITY,), BuildWall: (RB.WALL,),
+    BuildKnight: (RB.KNIGHT_COST, RB.KNIGHT_PLACE), ActivateKnight: (RB.ACTIVATE,),
+    PromoteKnight: (RB.PROMOTE,), ChaseRobber: (RB.CHASE,),
+}
+
+
+def effect_rules(state: CKState, action: Action, after: CKState) -> tuple[str, ...]:
+    """The rules whose effect the legal step ``state --action--> after`` shows."""
+    out: list[str] = []
+    st = state.stage
+    if state == setup.initial(state.config):  # the first step shows the set-up
+        out += [RB.COMPONENTS, RB.REMOVED, RB.BOARD, RB.PROGRESS_DECKS]
+    if st is Stage.BOARD:
+        out.append(RB.BOARD)
+    elif st is Stage.SETUP:
+        if isinstance(action, BuildCity):
+            out.append(RB.SETUP_CITY)
+    elif st is Stage.MAIN:
+        out += _main(state, action, after)
+    elif st is Stage.CARD:
+        assert state.pending is not None
+        out.append(CARD_RULE[state.pending.card])
+    elif st is Stage.TRADE:
+        out.append(RB.DOMESTIC)
+    if after.trades > state.trades and after.trades == D.TRADES_PER_TURN:
+        out.append(RB.TRADE_LIMIT)  # the turn's last trade, maritime or domestic
+    out += _roll(state, action, after)
+    out += _knights(state, action, after)
+    out += _progress(state, action)
+    out += _points(state, after)
+    return tuple(dict.fromkeys(out))
+
+
+def _main(state: CKState, action: Action, after: CKState) -> list[str]:
+    out = list(_MAIN.get(type(action), ()))
+    p = state.turn
+    if isinstance(action, PromoteKnight) and state.knight_level[action.node] == 2:
+        out.append(RB.FORTRESS)
+    elif isinstance(action, Improve):
+        out += [RB.IMPROVE, RB.IMPROVE_COST]
+        if state.crane:
+            out.append(RB.CRANE)
+        if after.stage is Stage.METROPOLIS:  # the metropolis comes: a free city takes it
+            out.append(RB.METROPOLIS_CITY)
+            if state.metropolis[action.kind] >= 0:
+                out.append(RB.METROPOLIS_TAKE)
+    elif isinstance(action, MaritimeTrade):
+        out.append(RB.MARITIME)
+        g = action.give
+        if g >= BD.N_RESOURCES and state.players[p].levels[D.TRADE] >= D.ABILITY_LEVEL:
+            out.append(RB.TRADING_HOUSE)
+        if state.fleet == g:
+            out.append(RB.MERCHANT_FLEET)
+        elif state.merchant_owner == p and state.merchant >= 0 \
+                and BD.YIELD[state.terrain[state.merchant]] == g:
+            out.append(RB.MERCHANT)
+    elif isinstance(action, OfferCard):
+        out.append(RB.DOMESTIC)
+    return out
+
+
+def _roll(state: CKState, action: Action, after: CKState) -> list[str]:
+    """The dice, the event die with the barbarians, production and the 7."""
+    out: list[str] = []
+    st = state.stage
+    if isinstance(action, Dice):
+        out.append(RB.DICE)
+    elif isinstance(action, EventDie):
+        out.append(RB.EVENT)
+        if action.face == D.SHIP:
+            out.append(RB.BARBARIAN_MOVE)
+            if state.barbarians + 1 >= D.TRACK:
+                out += _attack(state, after)
+    elif isinstance(action, ReduceCity):
+        out.append(RB.LOSS)
+        p = state.queue[0]
+        if state.walls[action.node]:
+            out.append(RB.WALL_LOST)
+        if any(m >= 0 and state.node_owner[m] == p for m in state.metropolis):
+            out.append(RB.METROPOLIS_SAFE)
+    elif isinstance(action, ChooseCard) and st is Stage.AQUEDUCT:
+        out.append(RB.AQUEDUCT)
+    elif isinstance(action, Discard):
+        out.append(RB.DISCARD if state.pending is None else RB.SABOTEUR)
+        if state.pending is None and after.stage is Stage.MAIN and not after.attacked:
+            out.append(RB.NO_ROBBER)  # the 7's last discard: the robber stays
+    elif isinstance(action, MoveRobber):
+        out.append(RB.ROBBER)
+    elif isinstance(action, Steal):
+        out.append(RB.ROBBER if state.pending is None else CARD_RULE[state.pending.card])
+    if st in _BEFORE_PRODUCTION and after.stage in _AFTER_PRODUCTION:
+        out += _production(state, after)
+    return out
+
+
+def _attack(state: CKState, after: CKState) -> list[str]:
+    """The 7th ship: the barbarians' strength against the active knights."""
+    out = [RB.TRACK, RB.STRENGTH, RB.DEFENCE, RB.RESET]
+    n = state.config.players
+    contrib = tuple(strength(state, p) for p in range(n))
+    if sum(contrib) >= sum(pl.cities for pl in state.players):
+        if state.config.option("defender") == "count":
+            key = tuple(active_knights(state, p) for p in range(n))
+        else:
+            key = contrib
+        best = max(key)
+        if best and key.count(best) > 1:
+            out.append(RB.TIE)
+        elif any(a.defenders > b.defenders for a, b in zip(after.players, state.players,
+                                                           strict=True)):
+            out.append(RB.DEFENDER)
+        return out
+    reducible = {p for p in range(n) if any(
+        state.node_owner[v] == p and state.node_level[v] == 2 and v not in state.metropolis
+        for v in range(B.N_NODES))}
+    if reducible:
+        out.append(RB.LOSS)
+    low = min((contrib[p] for p in reducible), default=None)
+    if any(p not in reducible and (low is None or contrib[p] <= low) for p in range(n)):
+        out.append(RB.IMMUNE)  # as weak as a loser, but no city the barbarians may reduce
+    return out
+
+
+def _production(state: CKState, after: CKState) -> list[str]:
+    """The roll's production (resources and commodities), or the 7's discards."""
+    total = sum(after.dice)
+    n = state.config.players
+    if total == BD.ROBBER_ROLL:
+        out = []
+        if any(BD.DISCARD_ABOVE < sum(pl.hand) <= BD.DISCARD_ABOVE + D.WALL_LIMIT_BONUS
+               * pl.walls for pl in after.players):
+            out.append(RB.WALL_BONUS)  # a hand over 7 kept whole: its walls raised the limit
+        if after.stage is Stage.MAIN and not after.attacked:
+            out.append(RB.NO_ROBBER)
+        return out
+    got = owed(after.terrain, after.tokens, after.robber, after.node_owner, after.node_level,
+               total, n, D.CITY_COMMODITY, D.N_CARDS)
+    out = []
+    if any(row[c] for row in got for c in range(BD.N_RESOURCES, D.N_CARDS)):
+        out.append(RB.COMMODITY)
+    for h in range(B.N_HEXES):
+        if after.tokens[h] == total and h != after.robber \
+                and D.CITY_COMMODITY[after.terrain[h]] >= 0 \
+                and any(after.node_level[v] == 1 for v in B.HEX_NODES[h]):
+            out.append(RB.ONLY_CITIES)  # a settlement on a commodity terrain: none for it
+            break
+    if any(sum(row[c] for row in got) > state.bank[c] for c in range(D.N_CARDS)):
+        out.append(RB.SHORTAGE)
+    return out
+
+
+def _knights(state: CKState, action: Action, after: CKState) -> list[str]:
+    """A knight's move or displacement, and a knight breaking a rival's road."""
+    out: list[str] = []
+    st = state.stage
+    if isinstance(action, ChooseNode):
+        if st is Stage.KNIGHT:
+            out.append(RB.DISPLACE if state.knight_owner[action.node] >= 0
+                       else RB.KNIGHT_MOVE)
+        elif st is Stage.DISPLACED:
+            out.append(RB.DISPLACE)
+        elif st is Stage.METROPOLIS:
+            out.append(RB.METROPOLIS)
+        elif st is Stage.CARD and state.pending is not None \
+                and state.pending.card == D.SMITH and state.knight_level[action.node] == 2:
+            out.append(RB.FORTRESS)
+    if after.knight_owner != state.knight_owner and any(
+            a.road_length < b.road_length for a, b in zip(after.players, state.players,
+                                                          strict=True)):
+        out.append(RB.ROAD_BREAK)
+    return out
+
+
+def _progress(state: CKState, action: Action) -> list[str]:
+    """Progress cards played, drawn (at a gate, or by a tied defender) and discarded."""
+    if isinstance(action, PlayProgress):
+        return [RB.PLAY, CARD_RULE[action.progress]]
+    if isinstance(action, DrawProgress):
+        out = [RB.TIE if state.event == D.SHIP else RB.GATE]
+        if action.progress in D.VP_CARDS:
+            out += [RB.VP_FACE_UP, CARD_RULE[action.progress]]
+        return out
+    if isinstance(action, ChooseDeck):
+        return [RB.TIE]
+    if isinstance(action, DiscardProgress):
+        off = state.stage is Stage.PROGRESS_DISCARD and progress_discarder(state) != state.turn
+        return [RB.OFF_TURN if off else RB.HAND_LIMIT]
+    return []
+
+
+def _points(state: CKState, after: CKState) -> list[str]:
+    out: list[str] = []
+    if any(a.vp != b.vp for a, b in zip(after.players, state.players, strict=True)):
+        out.append(RB.POINTS)
+    if after.longest != state.longest:
+        out.append(RB.LONGEST)
+    turn = after.turn
+    if any(q != turn and a.vp >= D.VICTORY > b.vp
+           for q, (a, b) in enumerate(zip(after.players, state.players, strict=True))):
+        out.append(RB.OWN_TURN)  # points gained off turn: no win until one's turn
+    if after.stage is Stage.OVER and state.stage is not Stage.OVER:
+        if after.winner >= 0:
+            out.append(RB.VICTORY)
+            if state.players[after.winner].vp >= D.VICTORY:
+                out.append(RB.OWN_TURN)  # gained off turn, won on one's own turn
+        else:
+            out.append(RB.TURN_LIMIT)
+    return out

@@ -1,0 +1,119 @@
+"""The rules a legal step shows (``GAME.effect_rules``, named in the conformance vectors)."""
+
+import pytest
+
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards.actions import (
+    Action,
+    BuildRoad,
+    Draw,
+    EndDevelopment,
+    HireKnight,
+    TradeMarket,
+    TradeRival,
+    TradeStack,
+)
+from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.model.catan_cards.state import CardsState, Stage
+from rules_oracle.model.core.play import playout
+from tests.model.catan_cards.helpers import cards, make, seat
+
+
+def shown(state: CardsState, action: Action) -> tuple[str, ...]:
+    return GAME.effect_rules(state, action, GAME.apply(state, action))
+
+
+def top(state: CardsState) -> Draw:
+    """A card the stack holds."""
+    return Draw(next(r for r, n in enumerate(state.stack) if n))
+
+
+@pytest.mark.rules(RB.REMOVE_TWO, RB.FATE_TWO, RB.ALL_FOUR, RB.FATE, RB.MARKET, RB.HANDS,
+                   RB.FIRST)
+def test_the_first_step_shows_the_set_up_of_its_player_count() -> None:
+    two = GAME.setup(GAME.config(2))
+    named = shown(two, Draw(D.ORE))
+    assert {RB.REMOVE_TWO, RB.FATE_TWO, RB.MARKET} <= set(named)
+    assert RB.FATE not in named and RB.ALL_FOUR not in named
+    four = GAME.setup(GAME.config(4))
+    assert {RB.ALL_FOUR, RB.FATE} <= set(shown(four, Draw(D.ORE)))
+    s = four
+    for _ in range(D.MARKET):
+        s = GAME.apply(s, top(s))
+    assert RB.HANDS in shown(s, top(s)) and RB.ALL_FOUR not in shown(s, top(s))
+    while len(s.drawing) > 1:
+        s = GAME.apply(s, top(s))
+    assert RB.FIRST in shown(s, top(s))
+
+
+@pytest.mark.rules(RB.STACK, RB.NO_ROADS, RB.MARKET_TRADE, RB.ALLOWANCE, RB.MIX)
+def test_exchanges_name_the_allowance_only_when_it_is_used_up() -> None:
+    s = make(3, {0: seat(cards(ore=2), roads=0)})
+    assert {RB.STACK, RB.NO_ROADS} <= set(shown(s, TradeStack(D.ORE)))
+    s = make(3, {0: seat(cards(ore=2), roads=3)})  # A, B, A: two exchanges
+    first = shown(s, TradeMarket(D.CLAY, D.ORE))
+    assert RB.MARKET_TRADE in first and RB.ALLOWANCE not in first and RB.MIX not in first
+    s = GAME.apply(s, TradeMarket(D.CLAY, D.ORE))
+    second = shown(s, TradeMarket(D.WOOL, D.ORE))
+    assert {RB.ALLOWANCE, RB.MIX} <= set(second) and RB.NO_ROADS not in second
+
+
+@pytest.mark.rules(RB.ROAD, RB.ALTERNATE, RB.VP_ROADS, RB.TAKE, RB.TAKE_FATE, RB.TAKE_NEXT,
+                   RB.CITADEL, RB.KNIGHT, RB.BUILDING_EFFECT)
+def test_a_road_taken_from_a_rival_names_who_was_passed_over() -> None:
+    hand = cards(clay=1, lumber=1)
+    s = make(3, {0: seat(hand, roads=1)}, stage=Stage.DEVELOP)
+    stack = shown(s, BuildRoad())
+    assert {RB.ROAD, RB.ALTERNATE, RB.VP_ROADS} <= set(stack)  # the second road: B side
+    assert RB.TAKE not in stack
+    s = make(3, {0: seat(hand, roads=1), 1: seat(roads=2)}, stage=Stage.DEVELOP,
+             road_stack=0)
+    took = shown(s, BuildRoad())
+    assert {RB.TAKE, RB.TAKE_FATE} <= set(took) and RB.TAKE_NEXT not in took
+    castle = (0, 0, 1, 0, 0)
+    s = make(3, {0: seat(hand, roads=1), 1: seat(roads=3, cities=0, buildings=castle),
+                 2: seat(roads=2)}, stage=Stage.DEVELOP, road_stack=0)
+    past = shown(s, BuildRoad())
+    assert {RB.TAKE, RB.TAKE_NEXT, RB.CITADEL, RB.BUILDING_EFFECT} <= set(past)
+    knight = shown(make(3, {0: seat(cards(ore=1, wool=1, grain=1))}, stage=Stage.DEVELOP),
+                   HireKnight())
+    assert RB.KNIGHT in knight and RB.VP_ROADS not in knight  # the first knight: A side
+
+
+@pytest.mark.rules(RB.RIVAL, RB.LIBRARY_ONCE, RB.END_DEVELOP, RB.PRODUCE, RB.PRODUCE_KNIGHTS)
+def test_production_names_the_knights_draws_apart() -> None:
+    library = (1, 0, 0, 0, 0)
+    s = make(3, {0: seat(cards(ore=1), roads=3, cities=0, buildings=library),
+                 1: seat(cards(wool=2)), 2: seat(cards(grain=1))}, traded_with=(1,))
+    blind = shown(s, TradeRival(1))
+    assert RB.LIBRARY_ONCE in blind and RB.RIVAL in blind
+    assert RB.LIBRARY_ONCE not in shown(s, TradeRival(2))  # not exchanged with yet
+    s = make(3, {0: seat(knights=1)}, stage=Stage.DEVELOP)
+    s = GAME.apply(s, EndDevelopment())
+    assert s.stage is Stage.DRAW and len(s.drawing) == 3
+    kinds = []
+    while s.stage is Stage.DRAW:
+        kinds.append(shown(s, Draw(D.ORE)))
+        s = GAME.apply(s, Draw(D.ORE))
+    assert [RB.PRODUCE in k for k in kinds] == [True, True, False]
+    assert [RB.PRODUCE_KNIGHTS in k for k in kinds] == [False, False, True]
+
+
+@pytest.mark.rules(RB.PASS, RB.END, RB.RESTOCK, RB.CITY_EVENT)
+def test_seeded_games_show_the_turns_and_the_end() -> None:
+    seen: set[str] = set()
+    for seed, players in ((0, 2), (1, 4)):
+        config = GAME.config(players)
+        state = GAME.setup(config)
+        for step in playout(GAME, config, seed, "eager"):
+            after = step.state
+            named = GAME.effect_rules(state, step.action, after)
+            assert len(set(named)) == len(named) and all(r in GAME.rules for r in named)
+            assert (RB.PASS in named) == (after.turns > state.turns > 0)
+            assert (RB.END in named) == (after.stage is Stage.OVER and after.winner >= 0)
+            if RB.RESTOCK in named:
+                assert sum(after.stack) > sum(state.stack)
+            seen.update(named)
+            state = after
+    assert {RB.PASS, RB.END, RB.CITY_EVENT} <= seen
