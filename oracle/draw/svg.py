@@ -11,9 +11,9 @@ A drawing is a list of layers (top-level ``<g>`` groups) of flat elements, so th
 of many drawings of one game can keep each distinct element once.
 """
 
+import html
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from xml.sax.saxutils import escape, quoteattr
 
 #: seat colours, seat 0 first
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#2ca02c", "#8c564b", "#9467bd")
@@ -31,18 +31,45 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)] if seat >= 0 else "#999999"
 
 
-def _inside(path: str, outer: str) -> bool:
-    """Whether ``path`` is ``outer`` or a member of it, at any depth."""
-    return path == outer or (path.startswith(outer) and path[len(outer)] in ".[")
+def containers(path: str) -> list[str]:
+    """The paths that contain ``path`` (``$.a[1].b``: ``$``, ``$.a``, ``$.a[1]``)."""
+    return [path[:i] for i, ch in enumerate(path) if ch in ".[" and i > 0]
+
+
+class Marks:
+    """Highlight paths, ready to test a piece's fields against."""
+
+    def __init__(self, highlight: Iterable[str]) -> None:
+        self.paths = frozenset(highlight)
+        self.inner = frozenset(c for h in self.paths for c in containers(h))
+
+    def __bool__(self) -> bool:
+        return bool(self.paths)
+
+    def marks(self, fields: Iterable[str]) -> bool:
+        """Whether a piece showing ``fields`` is marked: a path is one of them, contains one
+        or lies inside one."""
+        for f in fields:
+            if f in self.paths or f in self.inner:
+                return True
+            if any(c in self.paths for c in containers(f)):
+                return True
+        return False
 
 
 def marked(fields: Iterable[str], highlight: Iterable[str]) -> bool:
     """Whether a piece showing ``fields`` is marked by the paths ``highlight``."""
-    wanted = tuple(highlight)
-    return any(_inside(f, h) or _inside(h, f) for f in fields for h in wanted)
+    return Marks(highlight).marks(fields)
+
+
+def _quote(value: str) -> str:
+    """An attribute value in double quotes, escaped."""
+    return f'"{html.escape(value, quote=True)}"'
 
 
 def _number(value: float) -> str:
+    if type(value) is int:
+        return str(value)
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 
@@ -55,7 +82,7 @@ class Canvas:
         self.width = width
         self.height = height
         self.title = title
-        self.highlight = frozenset(highlight)
+        self.highlight = Marks(highlight)
         #: the layers, each a list of elements (its ``<g>`` and ``</g>`` first and last)
         self.layers: list[list[str]] = []
         self._open: list[str] | None = None
@@ -63,7 +90,7 @@ class Canvas:
     @contextmanager
     def layer(self, name: str) -> Iterator[None]:
         """Elements added inside the block form one layer ``<g data-layer=name>``."""
-        self._open = [f"<g data-layer={quoteattr(name)}>"]
+        self._open = [f"<g data-layer={_quote(name)}>"]
         try:
             yield
         finally:
@@ -84,23 +111,25 @@ class Canvas:
         parts = [tag]
         if kind is not None:
             classes.insert(0, "piece")
-            if marked(fields, self.highlight):
+            if self.highlight and self.highlight.marks(fields):
                 classes.append("hl")
-            parts.append(f"data-kind={quoteattr(kind)}")
-            parts.append(f"data-field={quoteattr(' '.join(fields))}")
+            parts.append(f"data-kind={_quote(kind)}")
+            parts.append(f"data-field={_quote(' '.join(fields))}")
             if seat is not None:
                 parts.append(f'data-seat="{seat}"')
         if classes:
-            parts.append(f"class={quoteattr(' '.join(classes))}")
+            parts.append(f"class={_quote(' '.join(classes))}")
         for key, value in attrs.items():
             name = key.rstrip("_").replace("_", "-")
-            shown = _number(value) if isinstance(value, (int, float)) else value
-            parts.append(f"{name}={quoteattr(shown)}")
+            if isinstance(value, int | float):
+                parts.append(f'{name}="{_number(value)}"')
+            else:
+                parts.append(f"{name}={_quote(value)}")
         head = " ".join(parts)
         if text is None:
             self._add(f"<{head}/>")
         else:
-            self._add(f"<{head}>{escape(text)}</{tag}>")
+            self._add(f"<{head}>{html.escape(text, quote=False)}</{tag}>")
 
     def text(self, x: float, y: float, text: str, *, css: str = "label",
              fields: Sequence[str] = (), kind: str | None = None, seat: int | None = None,
@@ -130,7 +159,7 @@ class Canvas:
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_number(self.width)}"'
                 f' height="{_number(self.height)}"'
                 f' viewBox="0 0 {_number(self.width)} {_number(self.height)}">'
-                f"<title>{escape(self.title)}</title><style>{STYLE}</style>"
+                f"<title>{html.escape(self.title, quote=False)}</title><style>{STYLE}</style>"
                 f'<rect x="0" y="0" width="{_number(self.width)}"'
                 f' height="{_number(self.height)}" fill="#fbfaf5"/>')
 

@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 from rules_oracle.oracle.draw import DRAWERS, canvas, changed, draw
-from rules_oracle.oracle.draw.svg import Canvas, marked
+from rules_oracle.oracle.draw.svg import Canvas, containers, marked
 from tests.oracle.draw.helpers import fields, highlighted, kinds, pieces, states
 
 #: (game, players, seed) of the seeded games drawn
@@ -198,6 +198,8 @@ def test_marked_matches_a_field_its_members_and_its_containers() -> None:
     assert not marked(["$.node_owner[3]"], ["$.node_owner[30]"])
     assert not marked(["$.road"], ["$.road_length"])
     assert not marked(["$.robber"], [])
+    assert marked(["$.robber"], ["$"])
+    assert containers("$.a[1].b") == ["$", "$.a", "$.a[1]"]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -255,7 +257,7 @@ def test_text_and_attributes_are_escaped() -> None:
     assert piece.attrib["data-note"] == '"<>"'
     assert highlighted(piece)
     assert 'y="0"' in svg and 'width="0.33"' in svg and 'x="0.5"' in svg
-    assert c.elements()[0] == "<g data-layer='odd \"layer\"'>"
+    assert c.elements()[0] == '<g data-layer="odd &quot;layer&quot;">'
 
 
 def test_an_element_outside_a_layer_is_refused() -> None:
