@@ -1,4 +1,4 @@
-"""The card games' tables: crafts (each player's tableau, hand size, resource board, coins
+"""The card games' tables: crafts (each player's tableau and hand, resource board, coins
 and score; the market, deck and discard) and the Catan card game (each player's piles and
 buildings and hand; the market and the stacks)."""
 
@@ -71,6 +71,9 @@ def draw_crafts(state: Any, highlight: Iterable[str] = ()) -> Canvas:
                          seat)
             y = _cards(canvas, 10, y, names, state.table[seat], f"$.table[{seat}]",
                        "tableau-card", seat)
+            y = _heading(canvas, 10, y + 6, "hand", f"$.hands[{seat}]")
+            y = _cards(canvas, 10, y, names, state.hands[seat], f"$.hands[{seat}]",
+                       "hand-card", seat, "#e3f2fd")
             for name in per_seat:
                 if name == "table":
                     continue

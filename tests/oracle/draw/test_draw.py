@@ -172,6 +172,8 @@ def test_crafts_pieces_are_the_states(where: Any) -> None:
     got = kinds(draw("crafts", state))
     assert got.get("tableau-card", 0) == sum(_count(t, lambda c: c > 0) for t in state.table)
     assert got.get("market-card", 0) == _count(state.market, lambda c: c > 0)
+    assert got.get("hand-card", 0) == sum(_count(h, lambda c: c > 0) for h in state.hands)
+    assert got["pile"] == 1 + 2 * len(state.hands)
 
 
 @pytest.mark.parametrize("where", [_middle, _final])
