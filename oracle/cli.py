@@ -1051,12 +1051,18 @@ def show_command(game_name: str, players: int | None, seed: int, step: int,
             _write(svg_file, draw(game.name, state, marks))
             click.echo(f"wrote {svg_file}: {head}, {label.split(':')[0]}", err=True)
         if html_file is not None:
-            drawn = list(frames(game, config, seed, policy, last, _drawing_progress()))
-            if step >= len(drawn):
-                raise PastTheEnd(f"the game ends after {len(drawn) - 1} steps")
-            title = f"{game.title}: {head}, {policy} play"
-            _write(html_file, page(title, drawn, step))
-            click.echo(f"wrote {html_file}: {head}, steps 0-{len(drawn) - 1}", err=True)
+            drawn = [0]
+
+            def counted() -> Iterator[Any]:  # frames are encoded as drawn, never kept
+                for frame in frames(game, config, seed, policy, last, _drawing_progress()):
+                    drawn[0] += 1
+                    yield frame
+
+            text = page(f"{game.title}: {head}, {policy} play", counted(), step)
+            if step >= drawn[0]:
+                raise PastTheEnd(f"the game ends after {drawn[0] - 1} steps")
+            _write(html_file, text)
+            click.echo(f"wrote {html_file}: {head}, steps 0-{drawn[0] - 1}", err=True)
     except PastTheEnd as exc:
         raise BadInput(f"--step {step}: {exc}") from None
     return 0
