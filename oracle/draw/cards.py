@@ -108,7 +108,8 @@ def draw_catan_cards(state: Any, highlight: Iterable[str] = ()) -> Canvas:
                                    kind=name[:-1] if name != "cities" else "city", seat=seat,
                                    x=x + 5 * k, y=y, width=22, height=30, rx=3,
                                    fill=seat_colour(seat), stroke="#000")
-                canvas.text(x, y + 42, f"{name} {n}", css="small")
+                canvas.text(x, y + 42, f"{name} {n}", css="small",
+                            fields=(f"$.players[{seat}].{name}",), kind="pile", seat=seat)
                 x += max(n, 1) * 5 + 60
             y = _cards(canvas, 10, y + 50, CC.BUILDINGS, player.buildings,
                        f"$.players[{seat}].buildings", "building", seat, "#e1bee7")
