@@ -81,8 +81,8 @@ def _goods(canvas: Canvas, x: float, y: float, counts: tuple[int, ...], path: st
             i += 1
 
 
-def _estate(canvas: Canvas, state: Any, seat: int, x0: float, y0: float) -> float:
-    player = state.players[seat]
+def _estate(canvas: Canvas, player: Any, seat: int, x0: float, y0: float) -> None:
+    """A seat's estate board with its tiles, his storage and his goods."""
     board = BOARDS.get(player.board, BOARDS[1])
     canvas.element("rect", x=x0 - 6, y=y0 - 14, width=BLOCK_W - 8, height=14,
                    fill=seat_colour(seat))
@@ -109,20 +109,35 @@ def _estate(canvas: Canvas, state: Any, seat: int, x0: float, y0: float) -> floa
               "stored-tile", seat)
     canvas.text(x0 + 120, y + 4, "storage", css="small")
     _goods(canvas, x0, y + 24, player.goods, f"$.players[{seat}].goods", seat)
-    return panel(canvas, player, f"$.players[{seat}]", x0, y + 44, seat=seat,
-                 skip=("estate", "storage", "goods"))
+
+
+#: where a seat's fields begin below the top of his block
+FIELDS_Y = 239.0
 
 
 def draw_burgundy(state: Any, highlight: Iterable[str] = ()) -> Canvas:
     """Burgundy: the central board, every estate board and every field."""
     canvas = Canvas(BLOCKS_X + 2 * BLOCK_W, 460, "The Castles of Burgundy", highlight)
-    _central(canvas, state)
+    canvas.cached("depots", ("$.depots", "$.depot_goods", "$.black"),
+                  (state.depots, state.depot_goods, state.black),
+                  lambda: _central(canvas, state))
     bottom = 0.0
-    for seat in range(len(state.players)):
+    for seat, player in enumerate(state.players):
+        x0 = BLOCKS_X + BLOCK_W * (seat % 2)
+        y0 = 24 + BLOCK_H * (seat // 2)
+        path = f"$.players[{seat}]"
+
+        def estate(player: Any = player, seat: int = seat, x0: float = x0,
+                   y0: float = y0) -> None:
+            with canvas.layer(f"estate {seat}"):
+                _estate(canvas, player, seat, x0, y0)
+
+        canvas.cached(f"estate {seat}",
+                      tuple(f"{path}.{f}" for f in ("estate", "storage", "goods", "board")),
+                      (player.estate, player.storage, player.goods, player.board), estate)
         with canvas.layer(f"seat {seat}"):
-            x0 = BLOCKS_X + BLOCK_W * (seat % 2)
-            y0 = 24 + BLOCK_H * (seat // 2)
-            bottom = max(bottom, _estate(canvas, state, seat, x0, y0))
+            bottom = max(bottom, panel(canvas, player, path, x0, y0 + FIELDS_Y, seat=seat,
+                                       skip=("estate", "storage", "goods")))
     with canvas.layer("table"):
         canvas.text(10, 18, "The Castles of Burgundy", css="title")
         end = panel(canvas, state, "$", 10, 440,

@@ -4,7 +4,7 @@ barbarian track. Geometry: :mod:`model.catan.board` (its lattice: a unit of x is
 hex's width, a unit of y a quarter of its height)."""
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rules_oracle.model.catan import board as B
@@ -122,13 +122,26 @@ def _robber(canvas: Canvas, state: Any) -> None:
                            rx=5, ry=9, fill="#222", stroke="#000")
 
 
+def _cached(canvas: Canvas, name: str, state: Any, names: tuple[str, ...],
+            body: Callable[[], None]) -> None:
+    """Layers drawn by ``body`` from the state's fields ``names`` only, kept for reuse."""
+    canvas.cached(name, tuple(f"$.{n}" for n in names),
+                  tuple(getattr(state, n) for n in names), body)
+
+
+def _board(canvas: Canvas, state: Any) -> None:
+    """The layers base Catan and Cities & Knights share: terrain, harbours, roads."""
+    _cached(canvas, "terrain", state, ("terrain", "tokens"), lambda: _terrain(canvas, state))
+    _cached(canvas, "harbours", state, ("harbours",), lambda: _harbours(canvas, state))
+    _cached(canvas, "roads", state, ("path_owner",), lambda: _roads(canvas, state))
+
+
 def draw_catan(state: Any, highlight: Iterable[str] = ()) -> Canvas:
     """Base Catan: the board and every seat's and the table's fields."""
     canvas = Canvas(800, 450, "Catan", highlight)
-    _terrain(canvas, state)
-    _harbours(canvas, state)
-    _roads(canvas, state)
-    _buildings(canvas, state)
+    _board(canvas, state)
+    _cached(canvas, "buildings", state, ("node_owner", "node_level"),
+            lambda: _buildings(canvas, state))
     _robber(canvas, state)
     with canvas.layer("table"):
         canvas.text(10, 18, "Catan", css="title")
@@ -198,14 +211,13 @@ def _ship(x: float, y: float) -> str:
     return f"{x - 6},{y} {x + 6},{y} {x + 3},{y + 5} {x - 3},{y + 5}"
 
 
-def draw_cities_knights(state: Any, highlight: Iterable[str] = ()) -> Canvas:
-    """Cities & Knights: base Catan's board, knights, walls, metropolises, the merchant and
-    the barbarian track, and every seat's and the table's fields."""
-    canvas = Canvas(800, 450, "Cities & Knights", highlight)
-    _terrain(canvas, state)
-    _harbours(canvas, state)
-    _roads(canvas, state)
-    _walls(canvas, state)
+#: what a Cities & Knights intersection shows
+_CK_NODE_FIELDS = ("node_owner", "node_level", "metropolis", "walls", "knight_owner",
+                   "knight_level", "knight_active", "knight_marks")
+
+
+def _ck_buildings(canvas: Canvas, state: Any) -> None:
+    """Settlements, cities with their metropolises, and the empty intersections."""
     metros = [(n, f"$.metropolis[{k}]") for k, n in enumerate(state.metropolis) if n >= 0]
     _buildings(canvas, state, metros,
                ("walls", "knight_owner", "knight_level", "knight_active", "knight_marks"))
@@ -215,7 +227,17 @@ def draw_cities_knights(state: Any, highlight: Iterable[str] = ()) -> Canvas:
                 x, y = _node(n)
                 canvas.text(x, y + 5, METROPOLIS[k], css="label", text_anchor="middle",
                             fill="#fff")
-    _knights(canvas, state)
+
+
+def draw_cities_knights(state: Any, highlight: Iterable[str] = ()) -> Canvas:
+    """Cities & Knights: base Catan's board, knights, walls, metropolises, the merchant and
+    the barbarian track, and every seat's and the table's fields."""
+    canvas = Canvas(800, 450, "Cities & Knights", highlight)
+    _board(canvas, state)
+    _cached(canvas, "walls", state, ("walls", "node_owner"), lambda: _walls(canvas, state))
+    _cached(canvas, "buildings", state, _CK_NODE_FIELDS, lambda: _ck_buildings(canvas, state))
+    _cached(canvas, "knights", state, ("knight_owner", "knight_level", "knight_active"),
+            lambda: _knights(canvas, state))
     _robber(canvas, state)
     _merchant_and_track(canvas, state)
     with canvas.layer("table"):

@@ -101,7 +101,9 @@ def _castle_and_bridge(canvas: Canvas, state: Any, y: float) -> float:
 def draw_caylus(state: Any, highlight: Iterable[str] = ()) -> Canvas:
     """Caylus: the road, the castle, the bridge and every seat's and the table's fields."""
     canvas = Canvas(PANEL_X + 330, 500, "Caylus 1303", highlight)
-    _road(canvas, state)
+    names = ("road", "side", "owner", "first_worker", "second_worker", "provost")
+    canvas.cached("road", tuple(f"$.{n}" for n in names),
+                  tuple(getattr(state, n) for n in names), lambda: _road(canvas, state))
     rows = (D.ROAD_SPACES + PER_ROW - 1) // PER_ROW + 1
     below = _castle_and_bridge(canvas, state, ROAD_Y + rows * CELL_H)
     with canvas.layer("table"):

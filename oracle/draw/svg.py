@@ -12,7 +12,7 @@ of many drawings of one game can keep each distinct element once.
 """
 
 import html
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 #: seat colours, seat 0 first
@@ -74,6 +74,11 @@ def _number(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+#: drawn layers kept for reuse (by drawing, layer, the state values read and the marks)
+CACHED_LAYERS = 512
+_LAYERS: dict[Hashable, list[list[str]]] = {}
+
+
 class Canvas:
     """An SVG drawing built layer by layer; ``pieces`` counts the pieces by kind."""
 
@@ -97,6 +102,26 @@ class Canvas:
             self._open.append("</g>")
             self.layers.append(self._open)
             self._open = None
+
+    def cached(self, name: str, fields: Sequence[str], values: Hashable,
+               body: Callable[[], None]) -> None:
+        """The layers ``body`` draws, which read only ``values``, the state's fields at the
+        paths ``fields``: drawn again only when these or the highlight paths that mark
+        within those fields change (a page of a long game draws its board's unchanged
+        layers once). ``name`` tells the drawing's bodies apart."""
+        within = Marks(fields)
+        marks = tuple(sorted(h for h in self.highlight.paths if within.marks((h,))))
+        key = (self.title, name, tuple(fields), values, marks)
+        layers = _LAYERS.get(key)
+        if layers is None:
+            start = len(self.layers)
+            body()
+            layers = self.layers[start:]
+            if len(_LAYERS) >= CACHED_LAYERS:
+                _LAYERS.clear()
+            _LAYERS[key] = layers
+        else:
+            self.layers.extend(layers)
 
     def _add(self, element: str) -> None:
         if self._open is None:

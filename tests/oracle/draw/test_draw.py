@@ -1,6 +1,7 @@
 """Drawings of every game's state: well-formed SVG, one piece per thing on the table, the
 highlight marking exactly the pieces of the given paths."""
 
+import itertools
 from typing import Any
 
 import attrs
@@ -273,3 +274,32 @@ def test_an_element_outside_a_layer_is_refused() -> None:
 def test_an_unknown_game_is_named() -> None:
     with pytest.raises(KeyError, match="no drawing for game 'chess'"):
         canvas("chess", object())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_kept_layers_draw_what_a_fresh_drawing_draws(game: str) -> None:
+    from rules_oracle.oracle.draw import svg
+
+    seq = states(*GAMES[game])
+    middle = len(seq) // 2
+    picked = [*seq[:60], *seq[middle:middle + 60], *seq[-20:]]
+    svg._LAYERS.clear()
+    kept = []
+    for before, after in itertools.pairwise(picked):
+        marks = changed(before, after) | {"$.robber", "$.players[0].vp"}
+        kept.append((marks, draw(game, after, marks)))
+    # the boards' layers are kept (the card games' tables are quick to draw whole)
+    assert bool(svg._LAYERS) == (game not in ("crafts", "catan_cards"))
+    for (marks, drawn), after in zip(kept, picked[1:], strict=True):
+        svg._LAYERS.clear()
+        assert draw(game, after, marks) == drawn
+
+
+def test_the_kept_layers_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules_oracle.oracle.draw import svg
+
+    monkeypatch.setattr(svg, "CACHED_LAYERS", 3)
+    svg._LAYERS.clear()
+    for state in states(*GAMES["catan"])[:40]:
+        draw("catan", state)
+        assert len(svg._LAYERS) <= 4
