@@ -1,5 +1,5 @@
 """The card games' tables: crafts (each player's tableau and hand, resource board, coins
-and score; the market, deck and discard) and the Catan card game (each player's piles and
+and score; the market, deck and discard) and the Catan card game (each player's piles,
 buildings and hand; the market and the stacks)."""
 
 from collections.abc import Iterable, Sequence
@@ -113,8 +113,11 @@ def draw_catan_cards(state: Any, highlight: Iterable[str] = ()) -> Canvas:
                 x += max(n, 1) * 5 + 60
             y = _cards(canvas, 10, y + 50, CC.BUILDINGS, player.buildings,
                        f"$.players[{seat}].buildings", "building", seat, "#e1bee7")
-            y = panel(canvas, player, f"$.players[{seat}]", 20, y + 16, seat=seat,
-                      skip=("roads", "knights", "settlements", "cities", "buildings"))
+            y = _heading(canvas, 10, y + 6, "hand", f"$.players[{seat}].hand")
+            y = _cards(canvas, 10, y, CC.RESOURCES, player.hand, f"$.players[{seat}].hand",
+                       "hand-card", seat, "#e3f2fd")
+            y = panel(canvas, player, f"$.players[{seat}]", 20, y + 10, seat=seat,
+                      skip=("roads", "knights", "settlements", "cities", "buildings", "hand"))
     with canvas.layer("table"):
         end = panel(canvas, state, "$", 10, y + 10, skip=("players", "market"))
     canvas.height = end

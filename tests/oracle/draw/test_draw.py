@@ -185,8 +185,10 @@ def test_catan_cards_pieces_are_the_states(where: Any) -> None:
                        ("settlement", "settlements"), ("city", "cities")):
         assert got.get(kind, 0) == sum(getattr(p, name) for p in state.players), kind
     assert got.get("building", 0) == sum(sum(p.buildings) for p in state.players)
-    # a heading per seat and a label per pile, drawn even when the pile is empty
-    assert got["pile"] == 1 + 5 * len(state.players)
+    assert got.get("hand-card", 0) == sum(_count(p.hand, lambda c: c > 0)
+                                          for p in state.players)
+    # a heading per seat and per hand and a label per pile, drawn even when it is empty
+    assert got["pile"] == 1 + 6 * len(state.players)
     assert got.get("market-card", 0) == _count(state.market, lambda c: c > 0)
 
 
