@@ -1000,3 +1000,99 @@ def _print_vector_check(reports: list[Any]) -> None:
                 for d in r.diffs[:3])
             table.add_row(_cell(clip(r.id, SHOWN)), _status(r.status), _cell(what))
         console.print(table)
+
+
+# -- show --------------------------------------------------------------------------------------
+
+
+@main.command(name="show")
+@click.argument("game_name", metavar="GAME")
+@click.option("--players", "-n", type=int, help="Player count (default: the fewest allowed).")
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--step", "-k", type=int, default=0, show_default=True,
+              help="The step drawn (0: the set-up state); the step a page opens at.")
+@click.option("--variant", "-v", multiple=True, metavar="OPTION=READING",
+              help="A variant option (repeatable); others take their defaults.")
+@click.option("--policy", type=click.Choice(POLICIES), default=POLICIES[0], show_default=True,
+              help="How players choose, as for play.")
+@click.option("--svg", "svg_file", metavar="FILE", help="Draw the state after --step as SVG.")
+@click.option("--html", "html_file", metavar="FILE",
+              help="One HTML page of the whole game (to --last) with a step control.")
+@click.option("--last", type=int, metavar="K", help="The page's last step (default: the end).")
+@click.option("--highlight", multiple=True, metavar="PATH",
+              help="A state field to mark in the SVG (repeatable; default: those the step"
+                   " changed).")
+def show_command(game_name: str, players: int | None, seed: int, step: int,
+                 variant: tuple[str, ...], policy: str, svg_file: str | None,
+                 html_file: str | None, last: int | None, highlight: tuple[str, ...]) -> int:
+    """Draw a seeded game (as play writes it): one state as SVG, or a page of every step."""
+    from rules_oracle.oracle.draw import DRAWERS, draw
+    from rules_oracle.oracle.draw.page import page
+    from rules_oracle.oracle.draw.seeded import PastTheEnd, frames, state_at
+
+    game = _game(game_name)
+    config = _config(game, players, variant)
+    if svg_file is None and html_file is None:
+        raise BadInput("show: give --svg FILE, --html FILE or both")
+    if game.name not in DRAWERS:
+        raise BadInput(f"show: no drawing for game {game.name!r}")
+    for name, value in (("--step", step), ("--last", last)):
+        if value is not None and value < 0:
+            raise BadInput(f"{name} {value}: a step is 0 (the set-up) or more")
+    if last is not None and step > last:
+        raise BadInput(f"--step {step} is past --last {last}")
+    for path in highlight:
+        if not path.startswith("$"):
+            raise BadInput(f"--highlight {clip(repr(path), 40)}: a field path starts with $")
+    head = f"{game.name}, {config.players} players, seed {seed}"
+    try:
+        if svg_file is not None:
+            label, before, state = state_at(game, config, seed, policy, step)
+            marks = (highlight if highlight or before is None
+                     else tuple(sorted(_changed(before, state))))
+            _write(svg_file, draw(game.name, state, marks))
+            click.echo(f"wrote {svg_file}: {head}, {label.split(':')[0]}", err=True)
+        if html_file is not None:
+            drawn = [0]
+
+            def counted() -> Iterator[Any]:  # frames are encoded as drawn, never kept
+                for frame in frames(game, config, seed, policy, last, _drawing_progress()):
+                    drawn[0] += 1
+                    yield frame
+
+            text = page(f"{game.title}: {head}, {policy} play", counted(), step)
+            if step >= drawn[0]:
+                raise PastTheEnd(f"the game ends after {drawn[0] - 1} steps")
+            _write(html_file, text)
+            click.echo(f"wrote {html_file}: {head}, steps 0-{drawn[0] - 1}", err=True)
+    except PastTheEnd as exc:
+        raise BadInput(f"--step {step}: {exc}") from None
+    return 0
+
+
+def _drawing_progress() -> Callable[[int], None]:
+    """A line on standard error every ``LOG_EVERY`` seconds while a long game is drawn."""
+    start = time.monotonic()
+    last = [start]
+
+    def tick(n: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= LOG_EVERY:
+            last[0] = now
+            click.echo(f"drawing: step {n} ({now - start:.0f} s)", err=True)
+
+    return tick
+
+
+def _changed(before: Any, after: Any) -> frozenset[str]:
+    from rules_oracle.oracle.draw import changed
+
+    return changed(before, after)
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
