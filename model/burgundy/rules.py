@@ -44,7 +44,8 @@ UNLIMITED = R.rule("supply.unlimited", "запас рабочих и сереб�
 # -- phases ------------------------------------------------------------------------------------
 PHASES = R.rule("phase.five-phases", "Игра длится 5 фаз (от А до Д)",
                 "5 phases (A-E) of 5 rounds each.")
-PHASE_CLEAR = R.rule("phase.clear", "в начале первой фазы этот шаг пропускается",
+PHASE_CLEAR = R.rule("phase.clear", "уберите все оставшиеся на игровом поле шестиугольные жетоны"
+                     " в коробку (в начале первой фазы этот шаг пропускается)",
                      "From phase B on, every hex left on the game board goes to the box;"
                      " goods tiles stay.")
 PHASE_FILL = R.rule("phase.fill-depots", "в игре на четверых жетоны размещаются на",
@@ -134,7 +135,9 @@ GOODS_LIMIT = R.rule("goods.three-kinds", "не более 3 различных 
 SHIP = R.rule("ship.take-goods", "забирает все жетоны товаров из одного любого хранилища",
               "A ship takes all goods of any one depot (within the 3-kinds limit; the player"
               " chooses which new kinds when not all fit).")
-SHIP_TRACK = R.rule("ship.turn-order", "он кладёт фишку поверх уже",
+SHIP_TRACK = R.rule("ship.turn-order", "Игрок передвигает фишку своего цвета на одно деление"
+                    " вправо по треку очерёдности хода. В случае если деление занято, он"
+                    " кладёт фишку поверх уже имеющихся.",
                     "A ship moves the token one space right, on top of any stack there.")
 SHIP_WHITE = R.rule("ship.white-die", "Если после этого он становится первым игроком следующего"
                     " раунда, то получает белый кубик.",
@@ -150,7 +153,8 @@ CITY_RULE = R.rule("building.one-per-city", "не может быть более
                    "A city holds at most one building of each kind.")
 B_WAREHOUSE = R.rule("building.warehouse", "Игрок продаёт любой тип",
                      "Warehouse: sell any one goods kind at once, without a die.")
-B_CARPENTER = R.rule("building.carpenter", "забирает 1 любой бежевый",
+B_CARPENTER = R.rule("building.carpenter", "тут же забирает 1 любой бежевый жетон здания из любого"
+                     " пронумерованного хранилища",
                      "Carpenter's workshop: take any building from a numbered depot.")
 B_CHURCH = R.rule("building.church", "Игрок забирает 1 любой жетон рудника, знания или",
                   "Church: take a mine, knowledge or castle from a numbered depot.")
@@ -171,7 +175,9 @@ AREA = R.rule("area.complete", "область считается законче
               " (1/3/6/10/15/21/28/36) plus the phase bonus (10/8/6/4/2).")
 COLOUR_FIRST = R.rule("colour.first", "сразу же забирает с игрового поля большой",
                       "First to fill every space of a colour: large bonus 5/6/7 VP.")
-COLOUR_SECOND = R.rule("colour.second", "За третье и четвёртое место награда",
+COLOUR_SECOND = R.rule("colour.second", "забирает маленький жетон бонуса соответствующего типа"
+                       " и получает от 2 до 4 победных очков. За третье и четвёртое место"
+                       " награда не даётся.",
                        "Second: small bonus (2/3/4 VP); third and fourth nothing.")
 
 # -- knowledge tiles -----------------------------------------------------------------------
@@ -201,7 +207,8 @@ K[11] = R.rule("knowledge.11", "выбранных для выкладывани
                "Dice placing castles, mines and knowledge may be shifted by 1 for free.")
 K[12] = R.rule("knowledge.12", "выбранных для получения новых шестиугольных",
                "Dice taking hexes from the board may be shifted by 1 for free.")
-K[13] = R.rule("knowledge.13", "но и 1 серебряный самородок",
+K[13] = R.rule("knowledge.13", "при выполнении действия полу- чения жетонов рабочих берёт не"
+               " только 2 жетона рабочих, но и 1 серебряный самородок",
                "The take-workers action also gives 1 silver (not the boarding house).")
 K[14] = R.rule("knowledge.14", "берёт не 2, а 4 жетона рабочих",
                "The take-workers action gives 4 workers instead of 2.")
