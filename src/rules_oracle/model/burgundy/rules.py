@@ -11,7 +11,8 @@ SUPP_HIGH = "supplementary: data/README.md (confidence high)"
 DATA_FILE = "../data/README.md"
 
 # -- components and set-up ------------------------------------------------------------------
-TILES = R.rule("components.hex-tiles", "164 шестиугольных жетона",
+TILES = R.rule("components.hex-tiles",
+               "Рассортируйте 164 шестиугольных жетона по цвету оборотной стороны",
                "164 hex tiles: 56 buildings, 28 animals, 26 knowledge, 16 castles, 12 mines,"
                " 26 ships, sorted into stacks by back colour.", source=SUPP_MED)
 GOODS = R.rule("components.goods", "42 жетона товаров (квадратные, по 7 каждого из 6 цветов)",
@@ -45,7 +46,8 @@ UNLIMITED = R.rule("supply.unlimited", "запас рабочих и сереб�
 # -- phases ------------------------------------------------------------------------------------
 PHASES = R.rule("phase.five-phases", "Игра длится 5 фаз (от А до Д)",
                 "5 phases (A-E) of 5 rounds each.")
-PHASE_CLEAR = R.rule("phase.clear", "в начале первой фазы этот шаг пропускается",
+PHASE_CLEAR = R.rule("phase.clear", "уберите все оставшиеся на игровом поле шестиугольные жетоны"
+                     " в коробку (в начале первой фазы этот шаг пропускается)",
                      "From phase B on, every hex left on the game board goes to the box;"
                      " goods tiles stay.")
 PHASE_FILL = R.rule("phase.fill-depots", "в игре на четверых жетоны размещаются на",
@@ -69,7 +71,8 @@ WHITE_DIE = R.rule("round.white-die-unusable", "Первый игрок не м�
                    "The white die is not one of the first player's action dice.")
 ROUND_ORDER = R.rule("round.turn-order", "двигаясь справа налево по треку очерёдности хода",
                      "Turns follow the track right to left, top to bottom of each stack.")
-PHASE_END = R.rule("phase.end-mines", "Игроки с рудниками получают",
+PHASE_END = R.rule("phase.end-mines", "Игроки с рудниками получают столько серебряных"
+                   " самородков, сколько рудников имеется в их вотчинах",
                    "At each phase end every mine in an estate gives 1 silver.")
 GAME_END = R.rule("game.end", "Игра оканчивается после завершения 5-й фазы",
                   "The game ends after phase E; final scoring follows.")
@@ -79,12 +82,13 @@ END_SILVER = R.rule("game.end-silver", "каждая непотраченный 
                     "1 VP per silver.")
 END_WORKERS = R.rule("game.end-workers", "каждые 2 жетона рабочих: 1 победное очко",
                      "1 VP per 2 workers.")
-END_STORAGE = R.rule("game.end-storage", "не приносят победных очков",
+END_STORAGE = R.rule("game.end-storage", "Шестиугольные жетоны, выложенные в левом нижнем углу"
+                     " планшета, не приносят победных очков.",
                      "Tiles in storage score nothing.")
 TIE_BREAK = R.rule("game.tie-break", "осталось больше пустых ячеек",
                    "Ties: more empty estate spaces wins, then the later in turn order"
                    " (which order: burgundy/tie-order).")
-GAME_OVER = R.rule("game.over", "Победителем становится тот, кто продвинулся",
+GAME_OVER = R.rule("game.over", "Игра завершается после 5-й фазы",
                    "No action after the game has ended.")
 
 # -- the turn ----------------------------------------------------------------------------------
@@ -96,11 +100,13 @@ TURN_PENDING = R.rule("turn.effects-first", "Свойства зданий пр�
                       "A placed tile's effect is resolved at once, before anything else.")
 DIE_USED = R.rule("die.once", "откладывает его на соответствующую круглую ячейку",
                   "Each die is used once per turn.")
-WORKER = R.rule("worker.adjust", "Ими вы изменяете результат",
+WORKER = R.rule("worker.adjust", "Ими вы изменяете результат ку- бика на 1 в большую или меньшую"
+                " сторону",
                 "A worker changes one die by 1 up or down; several per die.")
 WORKER_WRAP = R.rule("worker.wrap", "для превращения «6» в «1» или «1» в «6»",
                      "Workers turn 6 into 1 and 1 into 6.")
-TAKE = R.rule("action.take-tile", "Игрок может взять один любой шестиугольный жетон",
+TAKE = R.rule("action.take-tile", "Игрок может взять один любой шестиугольный жетон из хранилища,"
+              " номер которого соответствует результату его кубика",
               "Take one hex from the depot the die names into storage.")
 TAKE_DISCARD = R.rule("action.take-discard", "В случае если все ячейки заняты, игрок",
                       "With full storage (3 tiles) one stored tile is discarded first.")
@@ -116,9 +122,11 @@ PLACE_STORED = R.rule("action.place-from-storage", "Никогда не выкл
                       "Only stored tiles can be placed; taken tiles go to storage first.")
 SELL = R.rule("action.sell", "Этим действием игрок всегда продаёт все имеющиеся",
               "Sell all goods of the die's kind: 1 silver and 2/3/4 VP per tile.")
-WORKERS = R.rule("action.take-workers", "2 жетона рабочих из общего резерва",
+WORKERS = R.rule("action.take-workers", "игрок может просто использовать кубик, чтобы получить 2"
+                 " жетона рабочих из общего резерва",
                  "Take 2 workers whatever the die shows.")
-BUY = R.rule("action.buy-black", "раз в ход каждый игрок",
+BUY = R.rule("action.buy-black", "раз в ход каждый игрок может купить один из шестиугольных"
+             " жетонов центрального чёрного храни- лища",
              "Once per turn, at any point of it, buy a black-depot hex for 2 silver.")
 STORAGE = R.rule("storage.three", "с одной из трёх ячеек в левом нижнем углу",
                  "Storage holds at most 3 hex tiles (the three spaces bottom left).")
@@ -129,9 +137,12 @@ GOODS_LIMIT = R.rule("goods.three-kinds", "не более 3 различных 
 SHIP = R.rule("ship.take-goods", "забирает все жетоны товаров из одного любого хранилища",
               "A ship takes all goods of any one depot (within the 3-kinds limit; the player"
               " chooses which new kinds when not all fit).")
-SHIP_TRACK = R.rule("ship.turn-order", "он кладёт фишку поверх уже",
+SHIP_TRACK = R.rule("ship.turn-order", "Игрок передвигает фишку своего цвета на одно деление"
+                    " вправо по треку очерёдности хода. В случае если деление занято, он"
+                    " кладёт фишку поверх уже имеющихся.",
                     "A ship moves the token one space right, on top of any stack there.")
-SHIP_WHITE = R.rule("ship.white-die", "то получает белый кубик",
+SHIP_WHITE = R.rule("ship.white-die", "Если после этого он становится первым игроком следующего"
+                    " раунда, то получает белый кубик.",
                     "Turn order changes take effect from the next round.")
 ANIMAL = R.rule("animal.score", "он получает очки за все жетоны с животными этого типа",
                 "An animal tile scores its animals plus every tile of its kind on that"
@@ -144,34 +155,39 @@ CITY_RULE = R.rule("building.one-per-city", "не может быть более
                    "A city holds at most one building of each kind.")
 B_WAREHOUSE = R.rule("building.warehouse", "Игрок продаёт любой тип",
                      "Warehouse: sell any one goods kind at once, without a die.")
-B_CARPENTER = R.rule("building.carpenter", "забирает 1 любой бежевый",
+B_CARPENTER = R.rule("building.carpenter", "тут же забирает 1 любой бежевый жетон здания из любого"
+                     " пронумерованного хранилища",
                      "Carpenter's workshop: take any building from a numbered depot.")
 B_CHURCH = R.rule("building.church", "Игрок забирает 1 любой жетон рудника, знания или",
                   "Church: take a mine, knowledge or castle from a numbered depot.")
 B_MARKET = R.rule("building.market", "Игрок забирает 1 любой жетон животных или корабля",
                   "Market: take a ship or an animal tile from a numbered depot.")
-B_BOARDING = R.rule("building.boarding-house", "Игрок получает 4 жетона",
+B_BOARDING = R.rule("building.boarding-house", "Игрок получает 4 жетона рабочих.",
                     "Boarding house: take 4 workers.")
-B_BANK = R.rule("building.bank", "Игрок получает 2 серебряных",
+B_BANK = R.rule("building.bank", "Игрок получает 2 серебряных самородка.",
                 "Bank: take 2 silver.")
 B_CITY_HALL = R.rule("building.city-hall", "Этот жетон может быть любого цвета.",
                      "City hall: may place one more stored tile at once (any number).")
-B_WATCHTOWER = R.rule("building.watchtower", "Игрок получает 4 победных",
+B_WATCHTOWER = R.rule("building.watchtower", "Игрок получает 4 победных очка.",
                       "Watchtower: 4 VP.")
 B_WASTED = R.rule("building.effect-lost", "просто его свойство пропадёт впустую",
                   "A building whose effect cannot apply may still be built.")
-AREA = R.rule("area.complete", "область считается", "A completed area scores its size"
+AREA = R.rule("area.complete", "область считается законченной и приносит победные очки двумя"
+              " способами", "A completed area scores its size"
               " (1/3/6/10/15/21/28/36) plus the phase bonus (10/8/6/4/2).")
 COLOUR_FIRST = R.rule("colour.first", "сразу же забирает с игрового поля большой",
                       "First to fill every space of a colour: large bonus 5/6/7 VP.")
-COLOUR_SECOND = R.rule("colour.second", "За третье и четвёртое место награда",
+COLOUR_SECOND = R.rule("colour.second", "забирает маленький жетон бонуса соответствующего типа"
+                       " и получает от 2 до 4 победных очков. За третье и четвёртое место"
+                       " награда не даётся.",
                        "Second: small bonus (2/3/4 VP); third and fourth nothing.")
 
 # -- knowledge tiles -----------------------------------------------------------------------
 K: dict[int, str] = {}
 K[1] = R.rule("knowledge.1", "он может застраивать города любыми зданиями",
               "Ignore the one-building-kind-per-city rule.")
-K[2] = R.rule("knowledge.2", "но и 1 жетон рабочего из общего резерва.",
+K[2] = R.rule("knowledge.2", "за каждый свой рудник в вотчине не только серебряный самородок,"
+              " но и 1 жетон рабочего",
               "At phase end each mine also gives 1 worker.")
 K[3] = R.rule("knowledge.3", "не 1 серебряный самородок, а 2",
               "Selling gives 2 silver instead of 1 (die sale and warehouse).")
@@ -181,7 +197,7 @@ K[5] = R.rule("knowledge.5", "не из одного хранилища, а из
               "A ship takes the goods of two neighbouring depots.")
 K[6] = R.rule("knowledge.6", "он может покупать жетоны из всех 7 хранилищ",
               "The once-per-turn purchase may be from any of the 7 depots.")
-K[7] = R.rule("knowledge.7", "(3 + 1) + (4 + 1) = 9",
+K[7] = R.rule("knowledge.7", "получает на 1 победное очко больше за каждый жетон",
               "Animals score 1 more per tile of that kind on the pasture.")
 K[8] = R.rule("knowledge.8", "на ±2 за каждый потраченный жетон рабочего",
               "Each worker changes a die by up to 2.")
@@ -193,7 +209,8 @@ K[11] = R.rule("knowledge.11", "выбранных для выкладывани
                "Dice placing castles, mines and knowledge may be shifted by 1 for free.")
 K[12] = R.rule("knowledge.12", "выбранных для получения новых шестиугольных",
                "Dice taking hexes from the board may be shifted by 1 for free.")
-K[13] = R.rule("knowledge.13", "но и 1 серебряный самородок",
+K[13] = R.rule("knowledge.13", "при выполнении действия полу- чения жетонов рабочих берёт не"
+               " только 2 жетона рабочих, но и 1 серебряный самородок",
                "The take-workers action also gives 1 silver (not the boarding house).")
 K[14] = R.rule("knowledge.14", "берёт не 2, а 4 жетона рабочих",
                "The take-workers action gives 4 workers instead of 2.")
@@ -229,7 +246,8 @@ ADV_SECRET = R.rule("setup.advanced-secret", "тайно, но одноврем�
 # -- ambiguities ---------------------------------------------------------------------------------
 A_FULL = R.ambiguity(
     "storage-full-effect",
-    quote="на пустую ячейку в левом нижнем углу своего план",
+    quote="выкладывает новоприобретённый шести- угольный жетон (как и любой другой"
+          " шестиугольный жетон в игре) на пустую ячейку в левом нижнем углу своего планшета",
     question="When storage is full, may a black-depot purchase still take a tile by"
              " discarding one first, as the take action does? (A building's take never"
              " meets a full storage: placing it freed a space.)",

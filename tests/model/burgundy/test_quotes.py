@@ -1,0 +1,61 @@
+"""Every Castles of Burgundy quote pins its own sentence: it stands exactly once in the rules
+text, and the quotes of the rules below carry the words that state the rule (not a
+neighbouring sentence, an example or a fragment cut before its noun)."""
+
+from pathlib import Path
+
+import pytest
+
+from rules_oracle.model.burgundy import rules as RB
+from rules_oracle.model.core.rules import normalize
+
+RULES_DIR = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
+
+#: rule id -> words its quote must hold to state the rule
+STATES = {
+    RB.AREA: ("законченной", "победные очки"),
+    RB.WORKER: ("на 1", "в большую или меньшую сторону"),
+    RB.PHASE_END: ("рудников", "серебряных самородков"),
+    RB.BUY: ("купить", "чёрного"),
+    RB.B_BOARDING: ("4 жетона рабочих",),
+    RB.B_BANK: ("2 серебряных самородка",),
+    RB.B_WATCHTOWER: ("4 победных очка",),
+    RB.K[2]: ("рудник", "жетон рабочего"),
+    RB.K[7]: ("на 1 победное очко больше", "за каждый жетон"),
+    RB.SHIP_WHITE: ("первым игроком следующего раунда", "белый кубик"),
+    RB.END_STORAGE: ("в левом нижнем углу", "не приносят победных очков"),
+    RB.GAME_OVER: ("завершается после 5-й фазы",),
+    RB.TAKE: ("из хранилища", "результату его кубика"),
+    RB.WORKERS: ("использовать кубик", "2 жетона рабочих"),
+    RB.TILES: ("164 шестиугольных жетона", "по цвету оборотной стороны"),
+    RB.PHASE_CLEAR: ("уберите все оставшиеся", "в коробку"),
+    RB.COLOUR_SECOND: ("маленький жетон бонуса", "За третье и четвёртое место"),
+    RB.SHIP_TRACK: ("на одно деление вправо", "поверх уже имеющихся"),
+    RB.B_CARPENTER: ("жетон здания", "пронумерованного хранилища"),
+    RB.K[13]: ("действия полу- чения жетонов рабочих", "1 серебряный самородок"),
+    "burgundy/storage-full-effect": ("новоприобретённый", "своего планшета"),
+}
+
+
+def _text() -> str:
+    path = RULES_DIR / RB.FILE
+    if not path.exists():
+        pytest.skip("the rules texts (shared/rules) are not present")
+    return normalize(path.read_text(encoding="utf-8"))
+
+
+def _quotes() -> dict[str, str]:
+    return {item.id: normalize(item.quote) for item in (*RB.RULES, *RB.RULES.ambiguities)
+            if item.file == RB.FILE and item.quote}
+
+
+def test_every_quote_stands_once() -> None:
+    text = _text()
+    assert {i for i, q in _quotes().items() if text.count(q) != 1} == set()
+
+
+@pytest.mark.rules(*(i for i in STATES if not i.endswith("storage-full-effect")))
+def test_the_quotes_state_their_rules() -> None:
+    quotes = _quotes()
+    missing = {i: w for i, words in STATES.items() for w in words if w not in quotes[i]}
+    assert missing == {}
