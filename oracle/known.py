@@ -135,7 +135,7 @@ def parse(text: str, file: str = "<known>") -> tuple[Deviation, ...]:
     try:
         data = loads(text, multiline=True)
     except InputError as exc:
-        raise KnownError(file, None, exc.path, exc.message) from None
+        raise KnownError(file, exc.line, exc.path, exc.message) from None
     found = schema_error(_validator(), data)
     if found is not None:
         where, message = found

@@ -512,7 +512,7 @@ def check_vector(vector: dict[str, Any], origins: Origins | None = None) -> Vect
         if exc.rule != expect["rule"]:
             return _result(vid, "fails", f"the model names rule {exc.rule}, not"
                            f" {show(expect['rule'], 80)}")
-        return VectorResult(vid, "ok")
+        return _labels(vid, game, vector, (exc.rule,), None)
     except Exception as exc:
         return _result(vid, "fails", f"the model failed: {exc!r}")
     if "rule" in expect:
@@ -524,7 +524,59 @@ def check_vector(vector: dict[str, Any], origins: Origins | None = None) -> Vect
                        _diffs(post, expect["post_state"]))
     if canonical_digest(post) != expect["post_digest"]:
         return _result(vid, "fails", "post_digest is not the digest of the model's state")
+    try:
+        rules = tuple(dict.fromkeys((*_guards(game.name)(state, action),
+                                     *game.effect_rules(state, action, new))))
+        tags = _step_tags(game, state, new)
+    except Exception as exc:
+        return _result(vid, "fails", f"the model failed naming the step's rules: {exc!r}")
+    return _labels(vid, game, vector, rules, tags)
+
+
+@cache
+def _guards(name: str) -> Callable[[Any, Any], tuple[str, ...]]:
+    """:func:`_guard_rules` of a registered game, built once per process."""
+    return _guard_rules(registry.get(name))
+
+
+def _labels(vid: str, game: Game[Any, Any], vector: dict[str, Any], rules: tuple[str, ...],
+            tags: tuple[str, ...] | None) -> VectorResult:
+    """Check a vector's ``rules``, ``tags`` and id against what the model says of its step:
+    ``rules`` and ``tags`` as :func:`generate` writes them (a rejection: its rule, and
+    ``legal-elsewhere`` or nothing; ``tags`` ``None``), and an id ``GAME:GROUP/N`` whose
+    group is what the vector shows (``legal/KIND``, ``rule/ID`` of one of its rules, a tag
+    of its, ``illegal/ID`` of its rejection)."""
+    written = tuple(vector.get("rules", ()))
+    if written != rules:
+        return _result(vid, "fails", f"rules: the model names {show(list(rules), 120)} for the"
+                       f" step, not {show(list(written), 120)}")
+    given = tuple(vector.get("tags", ()))
+    allowed = ((), ("legal-elsewhere",)) if tags is None else (tags,)
+    if given not in allowed:
+        want = " or ".join(show(list(t)) for t in allowed)
+        return _result(vid, "fails", f"tags: expected {want} for the step, not"
+                       f" {show(list(given), 120)}")
+    prefix = f"{game.name}:"
+    group, _, number = vid.removeprefix(prefix).rpartition("/")
+    head, _, named = group.partition("/")
+    shown = {"legal": type_name(vector["action"]) if tags is not None else None,
+             "rule": named if tags is not None and named in rules else None,
+             "illegal": rules[0] if tags is None else None}
+    fits = (vid.startswith(prefix) and number.isascii() and number.isdigit()
+            and not number.startswith("0")
+            and ((head in shown and named == shown[head])
+                 or (tags is not None and group in tags)))
+    if not fits:
+        return _result(vid, "fails", f"the id {show(vid, 120)} does not say what the vector"
+                       f" shows (GAME:legal/KIND/N, GAME:rule/ID/N, GAME:TAG/N or"
+                       f" GAME:illegal/ID/N, by its action, rules, tags or rejection)")
     return VectorResult(vid, "ok")
+
+
+def type_name(action: Any) -> str | None:
+    """The type name of an action in canonical JSON."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    return kind if isinstance(kind, str) else None
 
 
 def _result(vid: str, status: str, message: str, diffs: tuple[FieldDiff, ...] = ()

@@ -58,6 +58,9 @@ def test_parse_reads_every_field() -> None:
      "line 15: $.deviations[1].class"),
     (text_of(entry({"kind": "digest"}), entry({"kind": "legal"})), "used twice"),
     ('{"version": 2, "deviations": []}', "$.version"),
+    (text_of(entry({"kind": "digest"})).replace('"kind": "digest"',
+                                                '"kind": "actor", "kind": "digest"'),
+     'line 11: $.deviations[0].match.kind: the key "kind" is given twice in one object'),
 ])
 def test_malformed_files_name_line_and_field(text: str, words: str) -> None:
     with pytest.raises(kn.KnownError) as caught:

@@ -18,9 +18,11 @@ with a changed field), ``duplicate`` (lists an action twice), ``bad-chance``
 every action), ``inline`` (no fault: sends the digest with every apply
 reply, so the oracle needs no state request), ``setup-digest`` (a wrong
 digest after the reset), ``state-differs`` (the right digest with a wrong
-state), ``probability-count`` (one probability too few).
+state), ``probability-count`` (one probability too few), ``twice-key`` (a legal
+reply giving its actor twice, the first value another).
 """
 
+import json
 import sys
 import time
 from typing import Any
@@ -32,7 +34,8 @@ from rules_oracle.model.core.canon import unstructure
 FAULTS = ("accept-illegal", "miss-legal", "wrong-state", "wrong-digest", "crash", "hang",
           "garbage", "shape", "wrong-actor", "wrong-rule", "refuse", "ignore-quit",
           "silent-deaf", "extra-legal", "duplicate", "bad-chance", "wrong-id", "error-legal",
-          "reject-legal", "inline", "setup-digest", "state-differs", "probability-count")
+          "reject-legal", "inline", "setup-digest", "state-differs", "probability-count",
+          "twice-key")
 
 
 class Broken(Engine):
@@ -65,6 +68,9 @@ class Broken(Engine):
             time.sleep(3600)
         if self.fault == "garbage":
             print("this is not json")
+            sys.stdout.flush()
+        if self.fault == "twice-key":  # a first actor the last value would hide
+            print('{"actor": "terminal", ' + json.dumps(reply)[1:])
             sys.stdout.flush()
         if self.fault == "shape":
             del reply["actions"]
