@@ -21,7 +21,7 @@ Nothing on any input escapes as another exception.
 import hashlib
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -31,6 +31,7 @@ from rules_oracle.model.core.canon import error_paths, structure, unstructure
 from rules_oracle.model.core.errors import ConfigError, IllegalAction
 from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game
 from rules_oracle.oracle.diff import FieldDiff, child, clip, field_diff, same, show
+from rules_oracle.oracle.known import Deviation, classify
 from rules_oracle.oracle.reading import (
     MAX_LINE,
     InputError,
@@ -41,7 +42,7 @@ from rules_oracle.oracle.reading import (
     read_lines,
     schema_error,
 )
-from rules_oracle.oracle.retry import conforming_readings
+from rules_oracle.oracle.retry import conforming_readings, reading_config
 from rules_oracle.oracle.trace import CHANCE_ACTOR, FORMAT, VERSIONS, actor_label, dumps, schema
 
 #: the kinds of divergence, in the words reports use
@@ -110,6 +111,10 @@ class Divergence:
     expected: Any = None
     got: Any = None
     diffs: tuple[FieldDiff, ...] = ()
+    #: the readings (``ambiguity-id=reading``) under which the diverging step agrees
+    readings: tuple[str, ...] = ()
+    #: the id of the known deviation (``--known``) it matches
+    known: str | None = None
 
     @property
     def citation(self) -> str | None:
@@ -121,7 +126,8 @@ class Divergence:
             "kind": self.kind, "step": self.step, "line": self.line, "message": self.message,
             "action": self.action, "rule": self.rule, "citation": self.citation,
             "expected": self.expected, "got": self.got,
-            "diffs": [d.to_json() for d in self.diffs],
+            "diffs": [d.to_json() for d in self.diffs], "readings": list(self.readings),
+            "known": self.known,
         }
 
     def describe(self) -> str:
@@ -152,16 +158,45 @@ class Report:
     variant: tuple[tuple[str, str], ...]
     #: step records replayed in agreement with the model
     steps: int
-    #: whether the model's game had ended at the last record read
+    #: whether the model's game had ended at the last record compared
     finished: bool
+    #: the divergence that fails the trace: the first no known deviation matches
     divergence: Divergence | None
     warnings: tuple[str, ...] = ()
-    #: the readings (``ambiguity-id=reading``) under which the diverging step agrees
-    readings: tuple[str, ...] = ()
+    #: every divergence found, in order, the known ones marked with their entry's id
+    divergences: tuple[Divergence, ...] = ()
+    #: step records read and validated but not compared (comparison stopped before them)
+    uncompared: int = 0
+    #: steps compared in agreement after a known deviation (not in full lock-step)
+    after_known: int = 0
+
+    @property
+    def readings(self) -> tuple[str, ...]:
+        """The readings (``ambiguity-id=reading``) under which the failing step agrees."""
+        return () if self.divergence is None else self.divergence.readings
 
     @property
     def conforms(self) -> bool:
+        """No divergence at all, known or not."""
+        return not self.divergences and self.divergence is None
+
+    @property
+    def passes(self) -> bool:
+        """No divergence but known deviations."""
         return self.divergence is None
+
+    @property
+    def status(self) -> str:
+        """``conforms``, ``known`` (only known deviations) or ``diverges``."""
+        return "conforms" if self.conforms else "known" if self.passes else "diverges"
+
+    def absorbed(self) -> dict[str, int]:
+        """How many divergences each known deviation matched."""
+        out: dict[str, int] = {}
+        for d in self.divergences:
+            if d.known is not None:
+                out[d.known] = out.get(d.known, 0) + 1
+        return out
 
     def conforms_under(self) -> str:
         """The lines saying under which readings the diverging step agrees (or nothing)."""
@@ -170,11 +205,14 @@ class Report:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "status": "conforms" if self.conforms else "diverges",
+            "status": self.status,
             "game": self.game, "players": self.players, "variant": dict(self.variant),
             "steps": self.steps, "finished": self.finished, "warnings": list(self.warnings),
             "divergence": None if self.divergence is None else self.divergence.to_json(),
             "readings": list(self.readings),
+            "divergences": [d.to_json() for d in self.divergences],
+            "known": self.absorbed(), "uncompared": self.uncompared,
+            "after_known": self.after_known,
         }
 
 
@@ -299,52 +337,35 @@ def _action_of(game: Game[Any, Any], data: dict[str, Any], line: int) -> Any:
         raise TraceError(line, path, message) from None
 
 
+#: divergences after which the model can follow the trace: the step's action was applied
+#: (or the set-up made) and only what the trace says of the state after it differs
+FOLLOWED = frozenset({"setup-digest", "digest", "state", "observation"})
+
+
 def check_lines(
-    source: Iterable[str | bytes], *, allow_partial: bool = False, strict: bool = False
+    source: Iterable[str | bytes], *, allow_partial: bool = False, strict: bool = False,
+    known: Sequence[Deviation] = (),
 ) -> Report:
-    """Replay the lines of a trace; see the module docstring. Raises :class:`TraceError`."""
+    """Replay the lines of a trace; see the module docstring. Raises :class:`TraceError`.
+
+    Every line is read and validated, whatever diverges: a malformed line anywhere is a
+    :class:`TraceError`. A divergence matching one of ``known`` (:mod:`oracle.known`) is
+    recorded with the entry's id and, when the model can follow the trace past it
+    (:data:`FOLLOWED`), the comparison goes on: under the entry's reading when it names one
+    (the model then plays under that reading), else from the state the trace writes when it
+    writes one, else from the model's state. Comparison stops at the first divergence no
+    entry matches, or one the model cannot follow; the steps after it are counted as not
+    compared.
+    """
     records = _lines(source)
     try:
         line, head = next(records)
     except StopIteration:
         raise TraceError(1, None, "empty trace: no header line") from None
     game, config = _load_game(head, line)
-    #: what every step must carry: a digest (version 1, or compare "digest") or an observation
-    compare = head.get("compare", "digest")
-
-    count = 0
-    state: Any = None
-    divergence: Divergence | None = None
-    warnings: list[str] = []
+    replay = _Replay(game, config, known, strict, head)
+    replay.start(line)
     ended = False
-    #: the actions replayed in agreement (to retry a divergence under other readings)
-    played: list[Any] = []
-
-    def report(div: Divergence | None,
-               agrees: Callable[[Any], bool] | None = None) -> Report:
-        """The report; ``agrees`` repeats the failed comparison on the state before it,
-        to retry it under the other readings of the game's ambiguities."""
-        try:
-            finished = state is not None and game.actor(state) == TERMINAL
-        except Exception:
-            finished = False
-        readings = (() if agrees is None or div is None or div.kind == "model-error"
-                    else conforming_readings(game, config, played, agrees))
-        return Report(game.name, config.players, config.variant, count, finished, div,
-                      tuple(warnings), readings)
-
-    try:
-        state = game.setup(config)
-        if "digest" in head:
-            setup_digest = _digest(state)
-            if setup_digest != head["digest"]:
-                written = head["digest"]
-                return report(Divergence("setup-digest", 0, line, KINDS["setup-digest"],
-                                         expected=setup_digest, got=written),
-                              lambda start: _digest(start) == written)
-    except Exception as exc:
-        return report(Divergence("model-error", 0, line, f"set-up failed: {exc!r}"))
-
     for line, rec in records:
         kind = rec["record"]
         if ended:
@@ -353,39 +374,192 @@ def check_lines(
             raise TraceError(line, "$.record", "a second header")
         if kind == "end":
             ended = True
-            if "steps" in rec and rec["steps"] != count:
+            if "steps" in rec and rec["steps"] != replay.count:
                 raise TraceError(line, "$.steps",
-                                 f"the trace has {count} step records, not {rec['steps']}")
-            divergence = _check_end(game, state, rec, count, line)
-            if divergence is not None:
-                return report(divergence, _end_agrees(game, rec, count, line))
+                                 f"the trace has {replay.count} step records, not {rec['steps']}")
+            replay.end(rec, line)
             continue
-        if rec["step"] != count + 1:
-            raise TraceError(line, "$.step", f"expected step {count + 1}, got {rec['step']}")
-        _require(rec, line, head["version"], compare)
+        if rec["step"] != replay.count + 1:
+            raise TraceError(line, "$.step", f"expected step {replay.count + 1}, got {rec['step']}")
+        _require(rec, line, head["version"], replay.compare)
         action = _action_of(game, rec["action"], line)
         if "observation" in rec:
             _viewer_of(rec["observation"]["viewer"], config.players, line)
-        divergence, new = _replay_step(game, state, rec, action, line, strict)
-        if divergence is not None:
-            return report(divergence, _step_agrees(game, rec, action, line, strict))
-        state = new
-        played.append(action)
-        count += 1
+        replay.step(rec, action, line)
+    replay.finish(allow_partial)
+    return replay.report()
 
-    try:
-        who = game.actor(state)
-    except Exception as exc:
-        return report(Divergence("model-error", count, None, f"actor failed: {exc!r}"))
-    if who != TERMINAL:
-        message = f"the trace stops after step {count}; the game goes on: {next_up(who)}"
+
+class _Replay:
+    """The comparison of one trace with the model, record by record."""
+
+    def __init__(self, game: Game[Any, Any], config: Config, known: Sequence[Deviation],
+                 strict: bool, head: dict[str, Any]) -> None:
+        self.game = game
+        self.config = config
+        self.known = tuple(known)
+        self.strict = strict
+        self.head = head
+        #: what every step must carry: a digest (version 1, or compare "digest") or an
+        #: observation
+        self.compare: str = head.get("compare", "digest")
+        #: step records read
+        self.count = 0
+        #: steps compared in agreement, and of them those after a known deviation
+        self.agreed = 0
+        self.after_known = 0
+        #: step records read but not compared (after comparison stopped)
+        self.uncompared = 0
+        self.state: Any = None
+        #: every divergence found, in order (known ones carry the entry's id)
+        self.found: list[Divergence] = []
+        #: the divergence that fails the trace (none known matches it)
+        self.failing: Divergence | None = None
+        #: why comparison stopped early (``None``: it did not)
+        self.stopped: str | None = None
+        self.warnings: list[str] = []
+        #: the actions applied (to retry a divergence under other readings)
+        self.played: list[Any] = []
+        #: whether a known entry matches on a reading (divergences are then retried first)
+        self.by_reading = any(d.match.reading is not None for d in self.known)
+
+    @property
+    def comparing(self) -> bool:
+        return self.stopped is None
+
+    def start(self, line: int) -> None:
+        game, head = self.game, self.head
+        try:
+            self.state = game.setup(self.config)
+            if "digest" in head:
+                setup_digest = _digest(self.state)
+                if setup_digest != head["digest"]:
+                    written = head["digest"]
+                    div = Divergence("setup-digest", 0, line, KINDS["setup-digest"],
+                                     expected=setup_digest, got=written)
+                    matched = self.settle(div, lambda start: _digest(start) == written, True)
+                    if matched is not None:
+                        self.follow(matched, self.state, None)
+        except Exception as exc:
+            self.settle(Divergence("model-error", 0, line, f"set-up failed: {exc!r}"), None,
+                        False)
+
+    def step(self, rec: dict[str, Any], action: Any, line: int) -> None:
+        self.count += 1
+        if not self.comparing:
+            self.uncompared += 1
+            return
+        divergence, new = _replay_step(self.game, self.state, rec, action, line, self.strict)
+        if divergence is None:
+            self.state = new
+            self.played.append(action)
+            self.agreed += 1
+            if self.found:
+                self.after_known += 1
+            return
+        follow = divergence.kind in FOLLOWED and new is not None
+        matched = self.settle(divergence, _step_agrees(self.game, rec, action, line,
+                                                        self.strict), follow)
+        if matched is not None:
+            self.played.append(action)
+            self.follow(matched, new, rec.get("state"))
+
+    def end(self, rec: dict[str, Any], line: int) -> None:
+        if not self.comparing:
+            return
+        divergence = _check_end(self.game, self.state, rec, self.count, line)
+        if divergence is not None:
+            self.settle(divergence, _end_agrees(self.game, rec, self.count, line), False)
+
+    def finish(self, allow_partial: bool) -> None:
+        if not self.comparing:
+            return
+        game = self.game
+        try:
+            who = game.actor(self.state)
+        except Exception as exc:
+            self.settle(Divergence("model-error", self.count, None, f"actor failed: {exc!r}"),
+                        None, False)
+            return
+        if who == TERMINAL:
+            return
+        message = f"the trace stops after step {self.count}; the game goes on: {next_up(who)}"
         if allow_partial:
-            warnings.append(message)
+            self.warnings.append(message)
         else:
-            return report(Divergence("truncated", count + 1, None, message,
-                                     expected=actor_label(who), got="end of trace"),
-                          lambda last: game.actor(last) == TERMINAL)
-    return report(None)
+            self.settle(Divergence("truncated", self.count + 1, None, message,
+                                   expected=actor_label(who), got="end of trace"),
+                        lambda last: game.actor(last) == TERMINAL, False)
+
+    def settle(self, divergence: Divergence, agrees: Callable[[Any], bool] | None,
+               follow: bool) -> Deviation | None:
+        """Record ``divergence``, classified by the known file; the entry it matches when
+        comparison goes on past it, else ``None`` (comparison stops)."""
+        retried = False
+        readings: tuple[str, ...] = ()
+        if self.by_reading:
+            readings, retried = self.retry(divergence, agrees), True
+        matched = classify(self.known, divergence, readings)
+        if matched is None:
+            if not retried:
+                readings = self.retry(divergence, agrees)
+            self.failing = attrs.evolve(divergence, readings=readings)
+            self.found.append(self.failing)
+            self.stopped = f"step {divergence.step}: {divergence.kind}, not a known deviation"
+            return None
+        self.found.append(attrs.evolve(divergence, readings=readings, known=matched.id))
+        if not follow:
+            self.stopped = (f"step {divergence.step}: the model cannot follow the trace past a"
+                            f" {divergence.kind} divergence (known deviation {matched.id})")
+            return None
+        return matched
+
+    def retry(self, divergence: Divergence,
+              agrees: Callable[[Any], bool] | None) -> tuple[str, ...]:
+        """The readings under which the diverging comparison agrees."""
+        if agrees is None or divergence.kind == "model-error":
+            return ()
+        return conforming_readings(self.game, self.config, self.played, agrees)
+
+    def follow(self, matched: Deviation, new: Any, written: Any) -> None:
+        """Go on past a known divergence: under the entry's reading (the state after the step
+        replayed under it), else from the state the trace wrote, else from ``new``."""
+        game = self.game
+        reading = matched.match.reading
+        if reading is not None:
+            other = reading_config(game, self.config, reading)
+            if other is not None:
+                try:
+                    state = game.setup(other)
+                    for action in self.played:
+                        state = game.apply(state, action)
+                except Exception:  # pragma: no cover - the retry replayed them under it
+                    pass
+                else:
+                    self.config, self.state = other, state
+                    return
+        if written is not None:
+            try:
+                self.state = structure(written, game.state_type)
+                return
+            except Exception:
+                self.warnings.append("the state a trace record writes after a known deviation"
+                                     " cannot be read as a model state; the model's own is"
+                                     " followed")
+        self.state = new
+
+    def report(self) -> Report:
+        try:
+            finished = self.state is not None and self.game.actor(self.state) == TERMINAL
+        except Exception:
+            finished = False
+        if self.uncompared:
+            self.warnings.append(f"{self.uncompared} step record(s) after {self.stopped} were"
+                                 " read and validated but not compared")
+        return Report(self.game.name, self.config.players, self.config.variant, self.agreed,
+                      finished, self.failing, tuple(self.warnings),
+                      divergences=tuple(self.found), uncompared=self.uncompared,
+                      after_known=self.after_known)
 
 
 def _step_agrees(game: Game[Any, Any], rec: dict[str, Any], action: Any, line: int,
@@ -448,9 +622,9 @@ def _replay_step(
         diffs = tuple(field_diff(after, given)) if given is not None else ()
         if written != digest:
             return Divergence("digest", step, line, KINDS["digest"], action=data,
-                              expected=digest, got=written, diffs=diffs), None
+                              expected=digest, got=written, diffs=diffs), new
         return Divergence("state", step, line, KINDS["state"], action=data,
-                          diffs=diffs), None
+                          diffs=diffs), new
     if "observation" in rec:
         return _compare_observation(game, new, rec, line), new
     return None, new
@@ -557,14 +731,15 @@ def _check_end(
     return None
 
 
-def check_file(path: str, *, allow_partial: bool = False, strict: bool = False) -> Report:
-    """Replay the trace in file ``path`` (``-`` for standard input)."""
+def check_file(path: str, *, allow_partial: bool = False, strict: bool = False,
+               known: Sequence[Deviation] = ()) -> Report:
+    """Replay the trace in file ``path`` (``-`` for standard input); see :func:`check_lines`."""
     if path == "-":
         if sys.stdin is None:
             raise TraceError(None, None, "cannot read standard input: it is closed")
         try:
             return check_lines(read_lines(sys.stdin.buffer), allow_partial=allow_partial,
-                               strict=strict)
+                               strict=strict, known=known)
         except OSError as exc:  # not readable (opened for writing only)
             raise TraceError(None, None, "cannot read standard input:"
                              f" {exc.strerror or exc}") from None
@@ -574,6 +749,7 @@ def check_file(path: str, *, allow_partial: bool = False, strict: bool = False) 
         raise TraceError(None, None, f"cannot read {path}: {exc.strerror or exc}") from None
     with handle:
         try:
-            return check_lines(read_lines(handle), allow_partial=allow_partial, strict=strict)
+            return check_lines(read_lines(handle), allow_partial=allow_partial, strict=strict,
+                               known=known)
         except OSError as exc:
             raise TraceError(None, None, f"cannot read {path}: {exc.strerror or exc}") from None

@@ -285,15 +285,27 @@ def _viewer(text: str, players: int) -> Viewer:
                    f" got {clip(repr(text), 40)}")
 
 
-def _print_report(path: str, report: Report) -> None:
+def _print_report(path: str, report: Report, known: Sequence[Any] = ()) -> None:
     console = _console()
     head = f"{path}: {report.game}, {report.players} players"
     for w in report.warnings:
         console.print(Text(f"warning: {w}", style="yellow"))
+    by_id = {d.id: d for d in known}
+    for met in report.divergences:
+        if met.known is None:
+            continue
+        deviation = by_id[met.known]
+        console.print(Text(f"known deviation {deviation.id} ({deviation.cls}, {deviation.rule})"
+                           f" at step {met.step}: {met.kind}: {met.message}", style="yellow"))
+    absorbed = report.absorbed()
+    if absorbed:
+        console.print(Text("known deviations met: " + ", ".join(
+            f"{ident} {count}x" for ident, count in absorbed.items()), style="yellow"))
     div = report.divergence
     if div is None:
         state = "finished" if report.finished else "unfinished"
-        console.print(Text(f"{head}: conforms ({report.steps} steps, game {state})",
+        verdict = "conforms" if report.conforms else "conforms but for known deviations"
+        console.print(Text(f"{head}: {verdict} ({report.steps} steps, game {state})",
                            style="green"))
         return
     console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}", style="bold red"))
@@ -333,31 +345,22 @@ def _print_report(path: str, report: Report) -> None:
                    " is reported as known and exits 0.")
 def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
           known_file: str | None) -> int:
-    """Replay a trace; exit 0 if it conforms, 1 at the first divergence, 2 if malformed."""
-    from rules_oracle.oracle.known import classify
-
+    """Replay a trace; exit 0 if it conforms (or diverges only as known), 1 if it diverges,
+    2 if malformed."""
     known = _known(known_file)
     try:
-        report = check_file(file, allow_partial=allow_partial, strict=strict)
+        report = check_file(file, allow_partial=allow_partial, strict=strict, known=known)
     except TraceError as exc:
         if as_json:
             _emit_json({"file": file, **exc.to_json()})
             return 2
         raise BadInput(str(exc) if exc.line is None else f"{file}: {exc}") from None
-    matched = (None if report.divergence is None
-               else classify(known, report.divergence, report.readings))
     if as_json:
         out = {"file": file, **report.to_json()}
-        if matched is not None:
-            out["status"] = "known"
-            out["known"] = matched.to_json()
         _emit_json(out)
     else:
-        _print_report(file, report)
-        if matched is not None:
-            _console().print(Text(f"known deviation {matched.id} ({matched.cls},"
-                                  f" {matched.rule}): {matched.explanation}", style="yellow"))
-    return 0 if report.conforms or matched is not None else 1
+        _print_report(file, report, known)
+    return 0 if report.passes else 1
 
 
 # -- verify -----------------------------------------------------------------------------

@@ -136,41 +136,46 @@ class TraceFailure(Exception):
 class TraceItem(pytest.Item):
     def runtest(self) -> None:
         from rules_oracle.oracle.check import TraceError, check_file
-        from rules_oracle.oracle.known import classify
 
         config = self.config
         results = config.stash[_RESULTS]
         entry: dict[str, Any] = {"trace": str(self.path), "nodeid": self.nodeid}
+        known: tuple[Any, ...] = config.stash[_KNOWN]
         try:
             report = check_file(str(self.path),
                                 allow_partial=bool(config.getoption("oracle_allow_partial")),
-                                strict=bool(config.getoption("oracle_strict")))
+                                strict=bool(config.getoption("oracle_strict")), known=known)
         except TraceError as exc:
             entry.update(exc.to_json())
             results.append(entry)
             self.user_properties.append(("oracle_status", "malformed"))
             raise TraceFailure(f"malformed trace: {exc}") from None
         entry.update(report.to_json())
-        div = report.divergence
-        known: tuple[Any, ...] = config.stash[_KNOWN]
-        matched = None if div is None else classify(known, div, report.readings)
-        if matched is not None:
-            entry["status"] = "known"
-            entry["known"] = matched.to_json()
         results.append(entry)
-        self.user_properties.append(("oracle_status", entry["status"]))
+        self.user_properties.append(("oracle_status", report.status))
+        div = report.divergence
         if div is not None:
             self.user_properties.append(("oracle_kind", div.kind))
             self.user_properties.append(("oracle_step", str(div.step)))
             if div.rule is not None:
                 self.user_properties.append(("oracle_rule", div.rule))
-            if matched is not None:
-                self.user_properties.append(("oracle_known", matched.id))
-                pytest.xfail(f"known deviation {matched.id} ({matched.cls}, {matched.rule})"
-                             f" at step {div.step}: {div.kind}")
             raise TraceFailure(
                 f"{report.game}, {report.players} players: diverges after {report.steps}"
                 f" conforming steps\n{div.describe()}{report.conforms_under()}")
+        absorbed = report.absorbed()
+        if absorbed:
+            by_id = {d.id: d for d in known}
+            first = report.divergences[0]
+            self.user_properties.append(("oracle_kind", first.kind))
+            self.user_properties.append(("oracle_step", str(first.step)))
+            self.user_properties.append(("oracle_known", ", ".join(absorbed)))
+            met = []
+            for ident, count in absorbed.items():
+                deviation = by_id[ident]
+                at = next(d for d in report.divergences if d.known == ident)
+                met.append(f"known deviation {ident} ({deviation.cls}, {deviation.rule}) at step"
+                           f" {at.step}: {at.kind}, {count}x")
+            pytest.xfail("; ".join(met))
 
     def repr_failure(
         self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None

@@ -146,9 +146,13 @@ def test_end_record_before_the_end() -> None:
 def test_steps_after_the_end() -> None:
     lines = lines_of()
     extra = edit(lines, -2, lambda r: r.update(step=len(lines) - 1))
-    longer = [*lines[:-1], extra[-2], lines[-1]]
+    end = edit(lines, -1, lambda r: r.update(steps=r["steps"] + 1))[-1]
+    longer = [*lines[:-1], extra[-2], end]
     div = check_lines(longer).divergence
     assert div is not None and div.kind == "after-end" and div.step == len(lines) - 1
+    # every line is still read: the end record counting the records wrongly is malformed
+    with pytest.raises(TraceError, match=r"\$\.steps: the trace has \d+ step records"):
+        check_lines([*lines[:-1], extra[-2], lines[-1]])
 
 
 @pytest.mark.parametrize("field", ["scores", "winners"])
