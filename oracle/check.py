@@ -31,7 +31,8 @@ from rules_oracle.model.core.canon import error_paths, structure, unstructure
 from rules_oracle.model.core.errors import ConfigError, IllegalAction
 from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game
 from rules_oracle.oracle.diff import FieldDiff, child, clip, field_diff, same, show
-from rules_oracle.oracle.known import Deviation, classify
+from rules_oracle.oracle.divergence import TRACE_KINDS
+from rules_oracle.oracle.known import Deviation, classify, of_game
 from rules_oracle.oracle.reading import (
     MAX_LINE,
     InputError,
@@ -46,20 +47,7 @@ from rules_oracle.oracle.retry import conforming_readings, reading_config
 from rules_oracle.oracle.trace import CHANCE_ACTOR, FORMAT, VERSIONS, actor_label, dumps, schema
 
 #: the kinds of divergence, in the words reports use
-KINDS = {
-    "setup-digest": "the state after set-up differs",
-    "illegal": "the rules forbid the action",
-    "actor": "the wrong actor acted",
-    "after-end": "the trace goes on after the game ended",
-    "digest": "the state after the step differs",
-    "observation": "a field of the observation after the step differs",
-    "state": "the state written in the trace differs from the model's",
-    "early-end": "the end record comes before the game ended",
-    "result": "the final scores or winners differ",
-    "truncated": "the trace stops before the game ended",
-    "unlisted": "the model accepts an action it does not list (a model defect)",
-    "model-error": "the model failed (a model defect)",
-}
+KINDS = TRACE_KINDS
 
 MAX_MESSAGE = 300
 
@@ -169,6 +157,8 @@ class Report:
     uncompared: int = 0
     #: steps compared in agreement after a known deviation (not in full lock-step)
     after_known: int = 0
+    #: the broad known deviations in force (each matches any divergence of its kind)
+    broad: tuple[str, ...] = ()
 
     @property
     def readings(self) -> tuple[str, ...]:
@@ -212,7 +202,7 @@ class Report:
             "readings": list(self.readings),
             "divergences": [d.to_json() for d in self.divergences],
             "known": self.absorbed(), "uncompared": self.uncompared,
-            "after_known": self.after_known,
+            "after_known": self.after_known, "broad": list(self.broad),
         }
 
 
@@ -363,6 +353,7 @@ def check_lines(
     except StopIteration:
         raise TraceError(1, None, "empty trace: no header line") from None
     game, config = _load_game(head, line)
+    of_game(known, game.name)
     replay = _Replay(game, config, known, strict, head)
     replay.start(line)
     ended = False
@@ -559,7 +550,8 @@ class _Replay:
         return Report(self.game.name, self.config.players, self.config.variant, self.agreed,
                       finished, self.failing, tuple(self.warnings),
                       divergences=tuple(self.found), uncompared=self.uncompared,
-                      after_known=self.after_known)
+                      after_known=self.after_known,
+                      broad=tuple(d.id for d in self.known if d.broad))
 
 
 def _step_agrees(game: Game[Any, Any], rec: dict[str, Any], action: Any, line: int,

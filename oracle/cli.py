@@ -297,10 +297,13 @@ def _print_report(path: str, report: Report, known: Sequence[Any] = ()) -> None:
         deviation = by_id[met.known]
         console.print(Text(f"known deviation {deviation.id} ({deviation.cls}, {deviation.rule})"
                            f" at step {met.step}: {met.kind}: {met.message}", style="yellow"))
+        console.print(Text(f"  why: {deviation.shown}"))
     absorbed = report.absorbed()
     if absorbed:
         console.print(Text("known deviations met: " + ", ".join(
             f"{ident} {count}x" for ident, count in absorbed.items()), style="yellow"))
+    for ident in report.broad:
+        console.print(Text(_broad_line(by_id[ident]), style="yellow"))
     div = report.divergence
     if div is None:
         state = "finished" if report.finished else "unfinished"
@@ -347,9 +350,13 @@ def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
           known_file: str | None) -> int:
     """Replay a trace; exit 0 if it conforms (or diverges only as known), 1 if it diverges,
     2 if malformed."""
+    from rules_oracle.oracle.known import KnownError
+
     known = _known(known_file)
     try:
         report = check_file(file, allow_partial=allow_partial, strict=strict, known=known)
+    except KnownError as exc:
+        raise BadInput(f"--known: {exc}") from None
     except TraceError as exc:
         if as_json:
             _emit_json({"file": file, **exc.to_json()})
@@ -749,7 +756,7 @@ def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
             console.print(Text(f"{head}: known deviation {deviation.id} ({deviation.cls},"
                                f" {deviation.rule}) at step {div.step}: {div.kind}",
                                style="yellow"))
-            console.print(Text(f"  why: {deviation.explanation}"))
+            console.print(Text(f"  why: {deviation.shown}"))
             console.print(Text(f"  what: {div.message}"))
         elif div is None:
             state = "finished" if run.finished else "unfinished"
@@ -783,6 +790,8 @@ def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
                                " play` writes: the report's actions are its replay"))
         for w in run.warnings:
             console.print(Text(f"  warning: {w}", style="yellow"))
+    for ident in report.broad:
+        console.print(Text(_broad_line(by_id[ident]), style="yellow"))
     good = sum(1 for r in report.games if r.conforms)
     known_runs = sum(1 for r in report.games if r.status == "known")
     also = f", {known_runs} with a known deviation" if known_runs else ""
@@ -881,6 +890,13 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
     else:
         _print_drive(report, known)
     return 0 if report.passes else 1
+
+
+def _broad_line(deviation: Any) -> str:
+    """The line naming a broad known deviation in a verdict."""
+    kind = deviation.match.kind
+    every = f"every {kind} divergence" if kind else "every divergence"
+    return f"broad known deviation in force: {deviation.id} matches {every} ({deviation.shown})"
 
 
 def _known(path: str | None) -> tuple[Any, ...]:

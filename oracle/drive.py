@@ -43,7 +43,8 @@ from rules_oracle.oracle import proctree
 from rules_oracle.oracle.check import TraceError, cite
 from rules_oracle.oracle.check import _partial as partial_diff
 from rules_oracle.oracle.diff import FieldDiff, clip, field_diff, show
-from rules_oracle.oracle.known import Deviation, classify
+from rules_oracle.oracle.divergence import DRIVE_KINDS
+from rules_oracle.oracle.known import Deviation, classify, for_game
 from rules_oracle.oracle.reading import (
     MAX_DIGITS,
     MAX_LINE,
@@ -63,25 +64,7 @@ PROTOCOL_VERSION = 2
 PROTOCOL_VERSIONS = (1, 2)
 
 #: the kinds of divergence, in the words reports use
-KINDS = {
-    "reset": "the implementation refused or failed the reset",
-    "setup-digest": "the state after set-up differs",
-    "actor": "a different actor is to act",
-    "legal": "the legal actions differ",
-    "chance": "the chance probabilities differ",
-    "rejects-legal": "the implementation rejects an action the model allows",
-    "accepts-illegal": "the implementation accepts an action the model rejects",
-    "rule": "the implementation names another rule than the model",
-    "digest": "the state after the step differs",
-    "state": "the digest agrees but the state the implementation returned differs",
-    "timeout": "no reply within the time limit",
-    "crash": "the implementation exited or closed its output",
-    "protocol": "a reply that is not JSON or not of the expected shape",
-    "model-error": "the model failed (a model defect)",
-    "observation": "a field of the observation after the step differs",
-    "outcome": "the chance outcome the implementation drew is not a possible one",
-    "unsupported": "every legal action is of a kind the implementation does not support",
-}
+KINDS = DRIVE_KINDS
 
 #: the divergences retried under the other readings of the game's ambiguities
 RETRIED = frozenset({"setup-digest", "actor", "legal", "chance", "rejects-legal",
@@ -526,6 +509,9 @@ class DriveDivergence:
     diffs: tuple[FieldDiff, ...] = ()
     exit_code: int | None = None
     reply: str | None = None
+    #: the rule the model rejects each extra action under, listed or not (``None``: not an action
+    #: it can read)
+    extra_rules: tuple[str | None, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -535,7 +521,7 @@ class DriveDivergence:
             "missing": list(self.missing), "extra": list(self.extra),
             "missing_count": self.missing_count, "extra_count": self.extra_count,
             "diffs": [d.to_json() for d in self.diffs], "exit_code": self.exit_code,
-            "reply": self.reply,
+            "reply": self.reply, "extra_rules": list(self.extra_rules),
         }
 
     def describe(self) -> str:
@@ -553,8 +539,10 @@ class DriveDivergence:
             parts.append(f"  missing: {show(a)}")
         if self.missing_count > len(self.missing):
             parts.append(f"  ... {self.missing_count - len(self.missing)} more missing")
-        for a in self.extra:
-            parts.append(f"  extra:   {show(a)}")
+        rules = self.extra_rules or (None,) * len(self.extra)
+        for a, why in zip(self.extra, rules, strict=False):
+            parts.append(f"  extra:   {show(a)}"
+                         + ("" if why is None else f" (the model rejects it under {why})"))
         if self.extra_count > len(self.extra):
             parts.append(f"  ... {self.extra_count - len(self.extra)} more extra")
         for d in self.diffs:
@@ -635,6 +623,8 @@ class DriveReport:
     games: tuple[GameRun, ...]
     requests: int
     seconds: float
+    #: the broad known deviations in force (each matches any divergence of its kind)
+    broad: tuple[str, ...] = ()
 
     @property
     def conforms(self) -> bool:
@@ -653,6 +643,7 @@ class DriveReport:
         return {
             "status": self.status,
             "command": list(self.command), "requests": self.requests,
+            "broad": list(self.broad),
             "seconds": round(self.seconds, 3),
             "games": [g.to_json() for g in self.games],
         }
@@ -960,8 +951,10 @@ class _Game:
             parts = [divergence]
             if divergence.kind == "legal" and divergence.missing and divergence.extra:
                 # the actions it lacks and the ones it adds are two deviations, each known
-                parts = [attrs.evolve(divergence, extra=(), extra_count=0),
-                         attrs.evolve(divergence, missing=(), missing_count=0)]
+                rules = set(divergence.extra_rules)
+                common = rules.pop() if len(rules) == 1 else None
+                parts = [attrs.evolve(divergence, extra=(), extra_count=0, extra_rules=()),
+                         attrs.evolve(divergence, missing=(), missing_count=0, rule=common)]
             found = [classify(self.continuing, part) for part in parts]
             if None in found:
                 raise
@@ -991,7 +984,7 @@ class _Game:
             who = game.actor(before)
             outcomes = dict(game.chance_outcomes(before)) if who == CHANCE else {}
             self._compare_legal(step, self._supported(legal_set(game, before), who),
-                                outcomes, reply)
+                                outcomes, reply, before)
         return check
 
     def _legal_under(self, action: Any, stop: "_Stop") -> Callable[[Any], None]:
@@ -1103,8 +1096,20 @@ class _Game:
                 f" {show(first.got)}, model {show(first.expected)}", request=asked,
                 action=action_data, diffs=tuple(diffs)))
 
+    def _rejection(self, before: Any, data: Any) -> str | None:
+        """The rule the model rejects action ``data`` under in ``before`` (``None``: not an
+        action of the game's, or one it does not reject)."""
+        types = {cls.__name__: cls for cls in self.game.action_types}
+        try:
+            self.game.apply(before, structure(data, types[data["type"]]))
+        except IllegalAction as exc:
+            return exc.rule
+        except Exception:
+            return None
+        return None
+
     def _compare_legal(self, step: int, legal: Sequence[Any], outcomes: Mapping[Any, Fraction],
-                       reply: Mapping[str, Any]) -> None:
+                       reply: Mapping[str, Any], before: Any = None) -> None:
         model = {dumps(d): d for d in (unstructure(a) for a in legal)}
         theirs: dict[str, Any] = {}
         for a in reply["actions"]:
@@ -1121,10 +1126,16 @@ class _Game:
                 what.append(f"{len(missing)} legal action(s) missing")
             if extra:
                 what.append(f"{len(extra)} action(s) the model does not allow")
+            # the rule the model rejects each extra action under: a known deviation of one
+            # rule matches only extras that break that rule
+            rules = tuple(self._rejection(before, a) for a in extra)
+            common = rules[0] if rules and len(set(rules)) == 1 else None
             raise _Stop(DriveDivergence(
                 "legal", step, "; ".join(what), request="legal",
                 missing=tuple(missing[:MAX_LISTED]), extra=tuple(extra[:MAX_LISTED]),
-                missing_count=len(missing), extra_count=len(extra)))
+                missing_count=len(missing), extra_count=len(extra),
+                rule=common if not missing else None,
+                extra_rules=rules))
         probabilities = reply.get("probabilities")
         if probabilities is None or not outcomes:
             return
@@ -1242,6 +1253,11 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
     if not 0 < timeout <= MAX_TIMEOUT:
         raise DriveError(f"the timeout must be more than 0 and at most {MAX_TIMEOUT:g} s,"
                          f" not {timeout:g}")
+    names = {g.name for g in games}
+    for i, d in enumerate(known):
+        if d.game not in names:
+            raise DriveError(f"--known: $.deviations[{i}].game: entry {d.id!r} is of"
+                             f" {d.game!r}, not of a game driven ({', '.join(sorted(names))})")
     plans = [(g, _plan(g, players, count, seed, variant)) for g in games]
     planned = ((g, c, s) for g, each in plans for c, s in each)
     start = time.perf_counter()
@@ -1255,10 +1271,11 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
                     requests += peer.requests
                     peer.close()
                 peer = Peer(command, timeout, cwd=cwd, env=env)
+            own = for_game(known, game.name)
             run = drive_game(peer, game, config, game_seed, policy=policy, probes=probes,
-                             strict_rules=strict_rules, protocol=protocol, known=known)
-            if run.divergence is not None and known:
-                matched = classify(known, run.divergence, run.readings)
+                             strict_rules=strict_rules, protocol=protocol, known=own)
+            if run.divergence is not None and own:
+                matched = classify(own, run.divergence, run.readings)
                 if matched is not None:
                     run = attrs.evolve(run, known=matched.id)
             runs.append(run)
@@ -1273,4 +1290,5 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
         if peer is not None:
             requests += peer.requests
             peer.close()
-    return DriveReport(tuple(command), tuple(runs), requests, time.perf_counter() - start)
+    return DriveReport(tuple(command), tuple(runs), requests, time.perf_counter() - start,
+                       tuple(d.id for d in known if d.broad))

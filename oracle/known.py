@@ -39,6 +39,7 @@ from typing import Any
 
 import attrs
 
+from rules_oracle.oracle.divergence import KINDS
 from rules_oracle.oracle.reading import (
     InputError,
     Validator,
@@ -88,6 +89,14 @@ class Matcher:
         return out
 
 
+    @property
+    def narrowed(self) -> bool:
+        """Whether the matcher says more than a kind: a rule, action kinds, a path below
+        the root or a reading (``legal`` alone still takes every divergence of a side)."""
+        return bool(self.rule or self.action or self.reading
+                    or any(p != "$" for p in self.path))
+
+
 @attrs.frozen
 class Deviation:
     """One classified, known deviation of an engine from the model."""
@@ -102,11 +111,29 @@ class Deviation:
     #: play goes on after it (the states stay in step: a ``legal`` divergence, or a field
     #: the engine computes otherwise); ``continue`` in the file
     resume: bool = False
+    #: the game it is a deviation of (the entry's ``game``, else the file's)
+    game: str = ""
+    #: it matches every divergence of its kind (``"broad": true``, required then): it is
+    #: named in every verdict
+    broad: bool = False
+    #: the line of the file where its id stands (for messages)
+    line: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "class": self.cls, "rule": self.rule,
+        return {"id": self.id, "game": self.game, "class": self.cls, "rule": self.rule,
                 "explanation": self.explanation, "match": self.match.to_json(),
-                "continue": self.resume}
+                "continue": self.resume, "broad": self.broad}
+
+    @property
+    def shown(self) -> str:
+        """The explanation as printed: escaped (a control character, a terminal escape
+        sequence or a line end in the file is shown as its JSON escape)."""
+        return escaped(self.explanation)
+
+
+def escaped(text: str) -> str:
+    """``text`` with control characters, quotes and backslashes as JSON escapes."""
+    return json.dumps(text, ensure_ascii=False)[1:-1]
 
 
 @cache
@@ -131,7 +158,10 @@ def _line_of(text: str, entry: Any) -> int | None:
 
 
 def parse(text: str, file: str = "<known>") -> tuple[Deviation, ...]:
-    """The deviations of a file's text; :class:`KnownError` names the line and field."""
+    """The deviations of a file's text, each checked against its game (:func:`validate`);
+    :class:`KnownError` names the line and field. A leading byte-order mark is read as
+    traces read it (skipped)."""
+    text = text.removeprefix("\ufeff")
     try:
         data = loads(text, multiline=True)
     except InputError as exc:
@@ -156,9 +186,168 @@ def parse(text: str, file: str = "<known>") -> tuple[Deviation, ...]:
         matcher = Matcher(m.get("kind"), m.get("rule"), tuple(m.get("action", ())),
                           (path,) if isinstance(path, str) else tuple(path), m.get("reading"),
                           m.get("legal"))
-        out.append(Deviation(entry["id"], entry["class"], entry["rule"], entry["explanation"],
-                             matcher, entry.get("continue", False)))
+        deviation = Deviation(entry["id"], entry["class"], entry["rule"], entry["explanation"],
+                              matcher, entry.get("continue", False),
+                              entry.get("game", data.get("game", "")),
+                              entry.get("broad", False), _line_of(text, entry))
+        where = f"$.deviations[{i}]"
+        if "game" in entry and "game" in data and entry["game"] != data["game"]:
+            raise KnownError(file, deviation.line, f"{where}.game",
+                             f"entry {deviation.id!r} is of {entry['game']!r}, the file of"
+                             f" {data['game']!r}")
+        problem = validate(deviation, "game" in entry)
+        if problem is not None:
+            raise KnownError(file, deviation.line, f"{where}{problem[0]}",
+                             f"entry {deviation.id!r}: {problem[1]}")
+        out.append(deviation)
     return tuple(out)
+
+
+def validate(deviation: Deviation, own_game: bool = True) -> tuple[str, str] | None:
+    """The field (a path below the entry) and what is wrong with an entry, checked against
+    its game, or ``None``: the game is registered; the rule is one of its rules or
+    ambiguities; the matcher's kind is a divergence kind, its rule one of the game's rules,
+    each path one of the game's state or observation schema (by the kind: ``observation``
+    paths the observation's, ``digest`` and ``state`` paths the state's), its reading a
+    reading of one of the game's options; a matcher that says no more than a kind is
+    refused unless the entry says ``"broad": true``."""
+    from rules_oracle.model.core import registry
+
+    where_game = ".game" if own_game else " (the file's $.game)"
+    if not deviation.game:
+        return ".game", "the entry names no game, nor does the file ($.game)"
+    try:
+        game = registry.get(deviation.game)
+    except Exception as exc:
+        return where_game, f"not a game: {exc.args[0] if exc.args else exc}"
+    rule_ids = set(game.rules.ids)
+    ambiguities = {a.id: a for a in game.rules.ambiguities}
+    if deviation.rule not in rule_ids and deviation.rule not in ambiguities:
+        return ".rule", (f"{deviation.rule!r} is not a rule or ambiguity id of {game.name}"
+                         f" (oracle rules {game.name}, oracle ambiguities {game.name})")
+    m = deviation.match
+    if m.kind is not None and m.kind not in KINDS:
+        return ".match.kind", (f"{m.kind!r} is not a divergence kind ({', '.join(sorted(KINDS))})")
+    if m.rule is not None and m.rule not in rule_ids:
+        return ".match.rule", f"{m.rule!r} is not a rule id of {game.name}"
+    for i, pattern in enumerate(m.path):
+        if not _path_in_game(game, m.kind, pattern):
+            where = ".match.path" + ("" if len(m.path) == 1 else f"[{i}]")
+            return where, (f"{pattern!r} is not a field of {game.name}'s"
+                           f" {_schemas_of(m.kind)} (docs/schemas/{game.name}.*.schema.json)")
+    if m.reading is not None:
+        ident, _, key = m.reading.partition("=")
+        found = ambiguities.get(ident)
+        if found is None or found.kind != "option" or key not in {r.key for r in found.readings}:
+            return ".match.reading", (f"{m.reading!r} is not a reading of one of {game.name}'s"
+                                      " variant options (oracle ambiguities)")
+    if not m.narrowed and not deviation.broad:
+        return ".match", ("it matches every divergence of its kind (no rule, action, path"
+                          " below $ or reading): narrow it, or say \"broad\": true to accept"
+                          " that it is named in every verdict")
+    return None
+
+
+def _schemas_of(kind: str | None) -> str:
+    return {"observation": "observation", "digest": "state", "state": "state",
+            "setup-digest": "state"}.get(kind or "", "state or observation")
+
+
+_SEGMENT = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*|\*)|\[([0-9]+|\*)\]|\[\"([^\"]*)\"\]")
+
+
+def _path_in_game(game: Any, kind: str | None, pattern: str) -> bool:
+    """Whether ``pattern`` names a field of the game's state or observation schema."""
+    from rules_oracle.model.core.schema import game_schemas
+
+    schemas = game_schemas(game)
+    wanted = _schemas_of(kind)
+    roots = [schemas[n] for n in ("state", "observation")
+             if n in schemas and n in wanted]
+    return any(_path_in(root, pattern) for root in roots)
+
+
+def _path_in(root: dict[str, Any], pattern: str) -> bool:
+    """Whether ``pattern`` (``$.a[*].b``) names something instances of ``root`` can hold."""
+    if not pattern.startswith("$"):
+        return False
+    segments: list[tuple[str, str]] = []
+    at = 1
+    while at < len(pattern):
+        found = _SEGMENT.match(pattern, at)
+        if found is None:
+            return False
+        name, index, quoted = found.groups()
+        segments.append(("key", name) if name is not None else ("index", index)
+                        if index is not None else ("key", quoted))
+        at = found.end()
+    defs = root.get("$defs", {})
+    nodes = _concrete(root, defs)
+    for how, label in segments:
+        below: list[dict[str, Any]] = []
+        for node in nodes:
+            below.extend(_members(node, how, label))
+        nodes = [c for b in below for c in _concrete(b, defs)]
+        if not nodes:
+            return False
+    return True
+
+
+def _concrete(node: Any, defs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The schemas ``node`` stands for, ``$ref`` followed and alternatives spread."""
+    out: list[dict[str, Any]] = []
+    stack = [node]
+    seen = 0
+    while stack and seen < 1000:
+        seen += 1
+        item = stack.pop()
+        if not isinstance(item, dict):
+            continue
+        ref = item.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            stack.append(defs.get(ref.removeprefix("#/$defs/")))
+        for key in ("oneOf", "anyOf", "allOf"):
+            stack.extend(item.get(key, ()))
+        out.append(item)
+    return out
+
+
+def _members(node: dict[str, Any], how: str, label: str) -> list[Any]:
+    """The schemas of ``node``'s members a segment names (``*``: any)."""
+    out: list[Any] = []
+    props = node.get("properties", {})
+    if how == "key" or label == "*":
+        if label == "*":
+            out.extend(v for k, v in props.items() if k != "type")
+        elif label in props:
+            out.append(props[label])
+        extra = node.get("additionalProperties")
+        if isinstance(extra, dict):
+            out.append(extra)
+    if how == "index" or label == "*":
+        items = node.get("items")
+        if isinstance(items, dict):
+            out.append(items)
+        prefix = node.get("prefixItems", [])
+        if label == "*":
+            out.extend(prefix)
+        elif label.isdigit() and int(label) < len(prefix):
+            out.append(prefix[int(label)])
+    return out
+
+
+def for_game(known: Sequence[Deviation], game: str) -> tuple[Deviation, ...]:
+    """The entries of ``known`` that are deviations of ``game``."""
+    return tuple(d for d in known if d.game == game)
+
+
+def of_game(known: Sequence[Deviation], game: str, file: str = "--known") -> None:
+    """Raise :class:`KnownError` naming the first entry of another game than ``game``."""
+    for i, d in enumerate(known):
+        if d.game != game:
+            raise KnownError(file, d.line, f"$.deviations[{i}].game",
+                             f"entry {d.id!r} is of {d.game!r}, not of {game!r} (the game"
+                             " checked)")
 
 
 def load(path: str) -> tuple[Deviation, ...]:

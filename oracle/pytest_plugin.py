@@ -136,6 +136,7 @@ class TraceFailure(Exception):
 class TraceItem(pytest.Item):
     def runtest(self) -> None:
         from rules_oracle.oracle.check import TraceError, check_file
+        from rules_oracle.oracle.known import KnownError
 
         config = self.config
         results = config.stash[_RESULTS]
@@ -145,6 +146,11 @@ class TraceItem(pytest.Item):
             report = check_file(str(self.path),
                                 allow_partial=bool(config.getoption("oracle_allow_partial")),
                                 strict=bool(config.getoption("oracle_strict")), known=known)
+        except KnownError as exc:
+            entry.update({"status": "malformed", "error": f"known file: {exc}"})
+            results.append(entry)
+            self.user_properties.append(("oracle_status", "malformed"))
+            raise TraceFailure(f"the known file does not fit this trace: {exc}") from None
         except TraceError as exc:
             entry.update(exc.to_json())
             results.append(entry)
@@ -153,6 +159,8 @@ class TraceItem(pytest.Item):
         entry.update(report.to_json())
         results.append(entry)
         self.user_properties.append(("oracle_status", report.status))
+        if report.broad:
+            self.user_properties.append(("oracle_broad", ", ".join(report.broad)))
         div = report.divergence
         if div is not None:
             self.user_properties.append(("oracle_kind", div.kind))

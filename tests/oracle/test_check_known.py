@@ -69,8 +69,9 @@ def first_move_after(lines: list[str], at: int) -> int:
 
 def known_of(*matches: dict[str, Any]) -> tuple[kn.Deviation, ...]:
     entries = [{"id": f"t/{i}", "class": "engine-bug", "rule": MOVE, "explanation": "x",
-                "match": m} for i, m in enumerate(matches)]
-    return kn.parse(json.dumps({"version": 1, "deviations": entries}))
+                "match": m, **({"broad": True} if set(m) <= {"kind", "legal"} else {})}
+               for i, m in enumerate(matches)]
+    return kn.parse(json.dumps({"version": 1, "game": "toy", "deviations": entries}))
 
 
 def at_position() -> tuple[list[str], int]:
@@ -158,7 +159,8 @@ def test_the_cli_lists_every_divergence_and_counts_what_each_entry_absorbed(
     known = tmp_path / "k.json"
     entry = {"id": "t/behind", "class": "engine-bug", "rule": MOVE, "explanation": "one back",
              "match": {"kind": "digest", "path": "$.positions[0]"}}
-    known.write_text(json.dumps({"version": 1, "deviations": [entry]}), encoding="utf-8")
+    known.write_text(json.dumps({"version": 1, "game": "toy", "deviations": [entry]}),
+                     encoding="utf-8")
     text = run("check", str(trace), "--known", str(known))
     assert text.exit_code == 1
     assert f"known deviation t/behind (engine-bug, {MOVE}) at step {at}: digest" in text.output

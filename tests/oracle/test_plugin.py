@@ -87,11 +87,14 @@ def test_collect_only_lists_the_traces(pytester: pytest.Pytester) -> None:
                                    for n in ("good", "illegal", "garbage", "short"))
 
 
-def known_file(path: Path, *matches: tuple[str, dict[str, Any]]) -> Path:
-    deviations = [{"id": ident, "class": "engine-bug", "rule": "toy/move.within-roll",
-                   "explanation": "one line", "match": match} for ident, match in matches]
-    path.write_text(json.dumps({"version": 1, "engine": "e", "deviations": deviations}),
-                    encoding="utf-8")
+def known_file(path: Path, *matches: tuple[str, dict[str, Any]], game: str = "toy",
+               rule: str = "toy/move.within-roll") -> Path:
+    deviations = [{"id": ident, "class": "engine-bug", "rule": rule,
+                   "explanation": "one line", "match": match,
+                   **({"broad": True} if set(match) <= {"kind", "legal"} else {})}
+                  for ident, match in matches]
+    path.write_text(json.dumps({"version": 1, "engine": "e", "game": game,
+                                "deviations": deviations}), encoding="utf-8")
     return path
 
 
@@ -167,7 +170,8 @@ def test_a_reading_names_and_classifies_a_trace(pytester: pytest.Pytester) -> No
     failed = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces", "traces/*.jsonl")
     failed.assert_outcomes(failed=1)
     assert f"conforms under {FLAT}" in failed.stdout.str()
-    known_file(pytester.path / "known.json", ("e/flat", {"reading": FLAT}))
+    known_file(pytester.path / "known.json", ("e/flat", {"reading": FLAT}), game="crafts",
+               rule="crafts/prices")
     known = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces", "traces/*.jsonl",
                                "--oracle-known", "known.json")
     known.assert_outcomes(xfailed=1)
