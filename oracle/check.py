@@ -18,7 +18,6 @@
 Nothing on any input escapes as another exception.
 """
 
-import hashlib
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -27,12 +26,20 @@ from typing import Any
 import attrs
 
 from rules_oracle.model.core import registry
-from rules_oracle.model.core.canon import error_paths, structure, unstructure
+from rules_oracle.model.core.canon import digest, digest_of, error_paths, structure, unstructure
 from rules_oracle.model.core.errors import ConfigError, IllegalAction
 from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game
-from rules_oracle.oracle.diff import FieldDiff, child, clip, field_diff, same, show
-from rules_oracle.oracle.divergence import TRACE_KINDS
-from rules_oracle.oracle.known import Deviation, classify, of_game
+from rules_oracle.oracle.diff import (
+    FieldDiff,
+    UnknownField,
+    clip,
+    field_diff,
+    partial_diff,
+    show,
+)
+from rules_oracle.oracle.divergence import TRACE_KINDS, Divergence
+from rules_oracle.oracle.divergence import cite as cite  # re-exported: check.cite names a rule
+from rules_oracle.oracle.known import Deviation, of_game, settle
 from rules_oracle.oracle.reading import (
     MAX_LINE,
     InputError,
@@ -71,70 +78,9 @@ class TraceError(Exception):
                 "message": self.message, "error": str(self)}
 
 
-def cite(rule: str | None) -> str | None:
-    """``file: «quote» (summary)`` of a registered rule id, or ``None``: the rulebook's own
-    words and, beside them, the English summary a reader of another language needs."""
-    found = None if rule is None else registry.find_rule(rule)
-    if found is None:
-        return None
-    if not found.quote:  # a rule no project text states: its source says where it comes from
-        return f"{found.source}: ({found.summary})"
-    return f"{found.file}: «{found.quote}» ({found.summary})"
-
-
-@attrs.frozen
-class Divergence:
-    """The first place where a trace and the model disagree."""
-
-    kind: str
-    #: the step number (0 for set-up; for ``truncated``, the first missing step)
-    step: int
-    #: the trace line (``None`` when the trace ended)
-    line: int | None
-    message: str
-    #: the trace's action at that step (canonical JSON)
-    action: Any = None
-    #: the rule id an illegal action breaks
-    rule: str | None = None
-    expected: Any = None
-    got: Any = None
-    diffs: tuple[FieldDiff, ...] = ()
-    #: the readings (``ambiguity-id=reading``) under which the diverging step agrees
-    readings: tuple[str, ...] = ()
-    #: the id of the known deviation (``--known``) it matches
-    known: str | None = None
-
-    @property
-    def citation(self) -> str | None:
-        """Where the broken rule stands: ``file: «quote» (summary)`` (for an illegal action)."""
-        return cite(self.rule)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "step": self.step, "line": self.line, "message": self.message,
-            "action": self.action, "rule": self.rule, "citation": self.citation,
-            "expected": self.expected, "got": self.got,
-            "diffs": [d.to_json() for d in self.diffs], "readings": list(self.readings),
-            "known": self.known,
-        }
-
-    def describe(self) -> str:
-        """A one-paragraph plain-text account (used by the pytest plugin and ``--json``)."""
-        where = f"step {self.step}" + ("" if self.line is None else f" (line {self.line})")
-        parts = [f"{where}: {self.kind}: {self.message}"]
-        if self.action is not None:
-            parts.append(f"  action: {dumps(self.action)}")
-        if self.rule is not None:
-            parts.append(f"  rule: {self.rule}")
-            if self.citation is not None:
-                parts.append(f"  text: {self.citation}")
-        if self.expected is not None or self.got is not None:
-            parts.append(f"  expected: {show(self.expected)}")
-            parts.append(f"  got:      {show(self.got)}")
-        for d in self.diffs:
-            note = f" ({d.note})" if d.note else ""
-            parts.append(f"  {d.path}: expected {show(d.expected)}, got {show(d.got)}{note}")
-        return "\n".join(parts)
+def _div(kind: str, step: int, line: int | None, message: str, **fields: Any) -> Divergence:
+    """A divergence of a trace, at ``line``."""
+    return Divergence(kind, step, message, line=line, **fields)
 
 
 @attrs.frozen
@@ -423,16 +369,16 @@ class _Replay:
         try:
             self.state = game.setup(self.config)
             if "digest" in head:
-                setup_digest = _digest(self.state)
+                setup_digest = digest(self.state)
                 if setup_digest != head["digest"]:
                     written = head["digest"]
-                    div = Divergence("setup-digest", 0, line, KINDS["setup-digest"],
+                    div = _div("setup-digest", 0, line, KINDS["setup-digest"],
                                      expected=setup_digest, got=written)
-                    matched = self.settle(div, lambda start: _digest(start) == written, True)
+                    matched = self.settle(div, lambda start: digest(start) == written, True)
                     if matched is not None:
                         self.follow(matched, self.state, None)
         except Exception as exc:
-            self.settle(Divergence("model-error", 0, line, f"set-up failed: {exc!r}"), None,
+            self.settle(_div("model-error", 0, line, f"set-up failed: {exc!r}"), None,
                         False)
 
     def step(self, rec: dict[str, Any], action: Any, line: int) -> None:
@@ -469,7 +415,7 @@ class _Replay:
         try:
             who = game.actor(self.state)
         except Exception as exc:
-            self.settle(Divergence("model-error", self.count, None, f"actor failed: {exc!r}"),
+            self.settle(_div("model-error", self.count, None, f"actor failed: {exc!r}"),
                         None, False)
             return
         if who == TERMINAL:
@@ -478,7 +424,7 @@ class _Replay:
         if allow_partial:
             self.warnings.append(message)
         else:
-            self.settle(Divergence("truncated", self.count + 1, None, message,
+            self.settle(_div("truncated", self.count + 1, None, message,
                                    expected=actor_label(who), got="end of trace"),
                         lambda last: game.actor(last) == TERMINAL, False)
 
@@ -490,15 +436,15 @@ class _Replay:
         readings: tuple[str, ...] = ()
         if self.by_reading:
             readings, retried = self.retry(divergence, agrees), True
-        matched = classify(self.known, divergence, readings)
+        marked, matched = settle(self.known, divergence, readings)
         if matched is None:
             if not retried:
-                readings = self.retry(divergence, agrees)
-            self.failing = attrs.evolve(divergence, readings=readings)
-            self.found.append(self.failing)
+                marked = attrs.evolve(marked, readings=self.retry(divergence, agrees))
+            self.failing = marked
+            self.found.append(marked)
             self.stopped = f"step {divergence.step}: {divergence.kind}, not a known deviation"
             return None
-        self.found.append(attrs.evolve(divergence, readings=readings, known=matched.id))
+        self.found.append(marked)
         if not follow:
             self.stopped = (f"step {divergence.step}: the model cannot follow the trace past a"
                             f" {divergence.kind} divergence (known deviation {matched.id})")
@@ -566,11 +512,6 @@ def _end_agrees(game: Game[Any, Any], rec: dict[str, Any], count: int,
     return lambda last: _check_end(game, last, rec, count, line) is None
 
 
-def _digest(state: Any) -> str:
-    """The SHA-256 (hex) of a state's canonical text."""
-    return hashlib.sha256(dumps(unstructure(state)).encode("utf-8")).hexdigest()
-
-
 def next_up(who: int) -> str:
     """Who acts next in a game that goes on, in words."""
     return "a chance step comes next" if who == CHANCE else f"player {who} acts next"
@@ -584,39 +525,38 @@ def _replay_step(
     try:
         who = game.actor(state)
         if who == TERMINAL:
-            return Divergence("after-end", step, line, "the game ended before this step",
+            return _div("after-end", step, line, "the game ended before this step",
                               action=data, expected="end", got=rec["actor"]), None
         label = actor_label(who)
         if label != rec["actor"] or type(label) is not type(rec["actor"]):
-            return Divergence("actor", step, line, f"{show(label)} is to act, not"
+            return _div("actor", step, line, f"{show(label)} is to act, not"
                               f" {show(rec['actor'])}", action=data, expected=label,
                               got=rec["actor"]), None
         try:
             new = game.apply(state, action)
         except IllegalAction as exc:
-            return Divergence("illegal", step, line, exc.message, action=data,
+            return _div("illegal", step, line, exc.message, action=data,
                               rule=exc.rule), None
         if strict:
             listed = (dict(game.chance_outcomes(state)) if who == CHANCE
                       else game.legal_actions(state))
             if action not in listed:
-                return Divergence("unlisted", step, line, KINDS["unlisted"], action=data), None
+                return _div("unlisted", step, line, KINDS["unlisted"], action=data), None
         after = unstructure(new)
     except Exception as exc:
-        return Divergence("model-error", step, line, f"{type(exc).__name__}: {exc}",
+        return _div("model-error", step, line, f"{type(exc).__name__}: {exc}",
                           action=data), None
     text = dumps(after)
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    written = rec.get("digest", digest)
+    model_digest = digest_of(after)
+    written = rec.get("digest", model_digest)
     given = rec.get("state")
     state_differs = given is not None and dumps(given) != text
-    if written != digest or state_differs:
+    if written != model_digest or state_differs:
         diffs = tuple(field_diff(after, given)) if given is not None else ()
-        if written != digest:
-            return Divergence("digest", step, line, KINDS["digest"], action=data,
-                              expected=digest, got=written, diffs=diffs), new
-        return Divergence("state", step, line, KINDS["state"], action=data,
-                          diffs=diffs), new
+        if written != model_digest:
+            return _div("digest", step, line, KINDS["digest"], action=data,
+                        expected=model_digest, got=written, diffs=diffs), new
+        return _div("state", step, line, KINDS["state"], action=data, diffs=diffs), new
     if "observation" in rec:
         return _compare_observation(game, new, rec, line), new
     return None, new
@@ -652,54 +592,21 @@ def _compare_observation(
     try:
         view = unstructure(game.observe(state, viewer))
     except Exception as exc:
-        return Divergence("model-error", rec["step"], line,
+        return _div("model-error", rec["step"], line,
                           f"observe failed: {type(exc).__name__}: {exc}", action=rec["action"])
     diffs: list[FieldDiff] = []
-    _partial(view, seen["fields"], "$", diffs, line)
+    try:
+        partial_diff(view, seen["fields"], "$", diffs)
+    except UnknownField as exc:
+        raise TraceError(line, "$.observation.fields" + exc.path[1:], exc.message) from None
     if not diffs:
         return None
     first = diffs[0]
     who = "public" if viewer == PUBLIC else f"seat {viewer}"
     message = (f"{who} view: {first.path}: trace {show(first.got)},"
                f" model {show(first.expected)}")
-    return Divergence("observation", rec["step"], line, message, action=rec["action"],
+    return _div("observation", rec["step"], line, message, action=rec["action"],
                       diffs=tuple(diffs))
-
-
-#: the most differing fields of an observation listed
-MAX_DIFFS = 50
-
-
-def _partial(model: Any, got: Any, path: str, out: list[FieldDiff], line: int) -> None:
-    """Append to ``out`` the fields of ``got`` that differ from the model's ``model``.
-
-    Objects are compared by the keys ``got`` has (a key the model's object lacks is a
-    :class:`TraceError` naming its path), lists item by item when their lengths agree
-    and whole otherwise, anything else as JSON values (:func:`oracle.diff.same`).
-    """
-    if type(model) is dict and type(got) is dict:
-        if "type" in got and "type" in model and not same(got["type"], model["type"]):
-            if len(out) < MAX_DIFFS:
-                out.append(FieldDiff(child(path, "type"), model["type"], got["type"]))
-            return  # another class: its other fields are not comparable
-        for key in sorted(got):
-            if key not in model:
-                raise TraceError(line, "$.observation.fields" + child(path, key)[1:],
-                                 f"not a field of {_view_name(model)}")
-            _partial(model[key], got[key], child(path, key), out, line)
-        return
-    if type(model) is list and type(got) is list and len(model) == len(got):
-        for i, (m, g) in enumerate(zip(model, got, strict=True)):
-            _partial(m, g, child(path, i), out, line)
-        return
-    if len(out) < MAX_DIFFS and not same(model, got):
-        out.append(FieldDiff(path, model, got))
-
-
-def _view_name(model: dict[str, Any]) -> str:
-    """How a message names an object of the model's view: its type, or ``the view``."""
-    kind = model.get("type")
-    return f"the model's {kind}" if isinstance(kind, str) else "the model's view"
 
 
 def _check_end(
@@ -708,17 +615,17 @@ def _check_end(
     try:
         who = game.actor(state)
         if who != TERMINAL:
-            return Divergence("early-end", count + 1, line,
+            return _div("early-end", count + 1, line,
                               f"the game goes on: {next_up(who)}",
                               expected=actor_label(who), got="end")
         scores = list(game.scores(state))
         winners = list(game.winners(state))
     except Exception as exc:
-        return Divergence("model-error", count, line, f"{type(exc).__name__}: {exc}")
+        return _div("model-error", count, line, f"{type(exc).__name__}: {exc}")
     if scores != rec["scores"] or winners != rec["winners"]:
         expected = {"scores": scores, "winners": winners}
         got = {"scores": rec["scores"], "winners": rec["winners"]}
-        return Divergence("result", count, line, KINDS["result"], expected=expected, got=got,
+        return _div("result", count, line, KINDS["result"], expected=expected, got=got,
                           diffs=tuple(field_diff(expected, got)))
     return None
 

@@ -2,8 +2,15 @@
 
 ``oracle check`` (a trace replayed) and ``oracle drive`` (an engine driven) each
 report their own kinds; a known-deviations file (:mod:`oracle.known`) may name any
-of them.
+of them. Both report a :class:`Divergence`.
 """
+
+from typing import Any
+
+import attrs
+
+from rules_oracle.model.core import registry
+from rules_oracle.oracle.diff import FieldDiff, clip, show
 
 #: the kinds of divergence of a replayed trace (``oracle check``, the pytest plugin)
 TRACE_KINDS = {
@@ -44,3 +51,107 @@ DRIVE_KINDS = {
 
 #: every kind, with the words of the first table that has it
 KINDS = {**DRIVE_KINDS, **TRACE_KINDS}
+
+
+def cite(rule: str | None) -> str | None:
+    """``file: «quote» (summary)`` of a registered rule id, or ``None``: the rulebook's own
+    words and, beside them, the English summary a reader of another language needs."""
+    found = None if rule is None else registry.find_rule(rule)
+    if found is None:
+        return None
+    if not found.quote:  # a rule no project text states: its source says where it comes from
+        return f"{found.source}: ({found.summary})"
+    return f"{found.file}: «{found.quote}» ({found.summary})"
+
+
+@attrs.frozen
+class Divergence:
+    """A place where a trace or an engine and the model disagree (one type for both)."""
+
+    kind: str
+    #: the step (0 for the set-up; for ``truncated``, the first missing step; in a drive,
+    #: the step being played, steps + 1 after the end)
+    step: int
+    message: str
+    #: the trace line (``None``: not from a trace, or the trace ended)
+    line: int | None = None
+    #: the request that showed it (a drive)
+    request: str | None = None
+    #: the action in question (canonical JSON)
+    action: Any = None
+    #: the rule id at stake (an illegal action: the rule it breaks)
+    rule: str | None = None
+    expected: Any = None
+    got: Any = None
+    #: legal actions the engine lacks / lists in excess (canonical JSON; a drive)
+    missing: tuple[Any, ...] = ()
+    extra: tuple[Any, ...] = ()
+    missing_count: int = 0
+    extra_count: int = 0
+    diffs: tuple[FieldDiff, ...] = ()
+    exit_code: int | None = None
+    reply: str | None = None
+    #: the rule the model rejects each extra action under, listed or not (``None``: not an
+    #: action it can read)
+    extra_rules: tuple[str | None, ...] = ()
+    #: the readings (``ambiguity-id=reading``) under which the diverging step agrees
+    readings: tuple[str, ...] = ()
+    #: the id of the known deviation it matches
+    known: str | None = None
+
+    @property
+    def citation(self) -> str | None:
+        """Where the rule at stake stands: ``file: «quote» (summary)``."""
+        return cite(self.rule)
+
+    @property
+    def missing_total(self) -> int:
+        """How many legal actions the engine lacks (listed or not)."""
+        return self.missing_count or len(self.missing)
+
+    @property
+    def extra_total(self) -> int:
+        """How many actions the engine lists beyond the model's (listed or not)."""
+        return self.extra_count or len(self.extra)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "step": self.step, "line": self.line, "message": self.message,
+            "request": self.request, "action": self.action, "rule": self.rule,
+            "citation": self.citation, "expected": self.expected, "got": self.got,
+            "missing": list(self.missing), "extra": list(self.extra),
+            "missing_count": self.missing_count, "extra_count": self.extra_count,
+            "extra_rules": list(self.extra_rules),
+            "diffs": [d.to_json() for d in self.diffs], "exit_code": self.exit_code,
+            "reply": self.reply, "readings": list(self.readings), "known": self.known,
+        }
+
+    def describe(self) -> str:
+        """A one-paragraph plain-text account (the pytest plugin, ``oracle drive``)."""
+        where = f"step {self.step}" + ("" if self.line is None else f" (line {self.line})")
+        parts = [f"{where}: {self.kind}: {self.message}"]
+        if self.action is not None:
+            parts.append(f"  action: {show(self.action)}")
+        if self.rule is not None:
+            parts.append(f"  rule: {clip(self.rule, 200)}")
+            if self.citation is not None:
+                parts.append(f"  text: {self.citation}")
+        if self.expected is not None or self.got is not None:
+            parts.append(f"  expected: {show(self.expected)}")
+            parts.append(f"  got:      {show(self.got)}")
+        for a in self.missing:
+            parts.append(f"  missing: {show(a)}")
+        if self.missing_count > len(self.missing):
+            parts.append(f"  ... {self.missing_count - len(self.missing)} more missing")
+        rules = self.extra_rules or (None,) * len(self.extra)
+        for a, why in zip(self.extra, rules, strict=False):
+            parts.append(f"  extra:   {show(a)}"
+                         + ("" if why is None else f" (the model rejects it under {why})"))
+        if self.extra_count > len(self.extra):
+            parts.append(f"  ... {self.extra_count - len(self.extra)} more extra")
+        for d in self.diffs:
+            note = f" ({d.note})" if d.note else ""
+            parts.append(f"  {d.path}: expected {show(d.expected)}, got {show(d.got)}{note}")
+        if self.reply is not None:
+            parts.append(f"  reply: {self.reply}")
+        return "\n".join(parts)

@@ -35,16 +35,15 @@ from typing import Any
 
 import attrs
 
-from rules_oracle.model.core.canon import structure, unstructure
+from rules_oracle.model.core.canon import digest_of, structure, unstructure
+from rules_oracle.model.core.chance import sample
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer
 from rules_oracle.model.core.play import POLICIES, choose
 from rules_oracle.oracle import proctree
-from rules_oracle.oracle.check import TraceError, cite
-from rules_oracle.oracle.check import _partial as partial_diff
-from rules_oracle.oracle.diff import FieldDiff, clip, field_diff, show
-from rules_oracle.oracle.divergence import DRIVE_KINDS
-from rules_oracle.oracle.known import Deviation, classify, for_game
+from rules_oracle.oracle.diff import FieldDiff, UnknownField, clip, field_diff, partial_diff, show
+from rules_oracle.oracle.divergence import DRIVE_KINDS, Divergence
+from rules_oracle.oracle.known import Deviation, for_game, settle
 from rules_oracle.oracle.reading import (
     MAX_DIGITS,
     MAX_LINE,
@@ -56,7 +55,7 @@ from rules_oracle.oracle.reading import (
     schema_error,
 )
 from rules_oracle.oracle.retry import conforming_readings
-from rules_oracle.oracle.trace import actor_label, canonical_digest, dumps
+from rules_oracle.oracle.trace import actor_label, dumps
 from rules_oracle.properties.generic import legal_set, mutations, strings_in
 
 #: the protocol version the oracle speaks (it also drives engines of the versions below)
@@ -485,72 +484,8 @@ class Declared:
 
 
 
-@attrs.frozen
-class DriveDivergence:
-    """The first place where the implementation and the model disagree in one game."""
-
-    kind: str
-    #: the step being played (1-based; 0 for the reset, steps + 1 after the end)
-    step: int
-    message: str
-    #: the request that showed it
-    request: str | None = None
-    #: the action in question (canonical JSON)
-    action: Any = None
-    #: the model's rule id (an illegal action) or the implementation's
-    rule: str | None = None
-    expected: Any = None
-    got: Any = None
-    #: legal actions the implementation lacks / lists in excess (canonical JSON)
-    missing: tuple[Any, ...] = ()
-    extra: tuple[Any, ...] = ()
-    missing_count: int = 0
-    extra_count: int = 0
-    diffs: tuple[FieldDiff, ...] = ()
-    exit_code: int | None = None
-    reply: str | None = None
-    #: the rule the model rejects each extra action under, listed or not (``None``: not an action
-    #: it can read)
-    extra_rules: tuple[str | None, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "step": self.step, "message": self.message,
-            "request": self.request, "action": self.action, "rule": self.rule,
-            "citation": cite(self.rule), "expected": self.expected, "got": self.got,
-            "missing": list(self.missing), "extra": list(self.extra),
-            "missing_count": self.missing_count, "extra_count": self.extra_count,
-            "diffs": [d.to_json() for d in self.diffs], "exit_code": self.exit_code,
-            "reply": self.reply, "extra_rules": list(self.extra_rules),
-        }
-
-    def describe(self) -> str:
-        parts = [f"step {self.step}: {self.kind}: {self.message}"]
-        if self.action is not None:
-            parts.append(f"  action: {show(self.action)}")
-        if self.rule is not None:
-            parts.append(f"  rule: {clip(self.rule, 200)}")
-            if cite(self.rule) is not None:
-                parts.append(f"  text: {cite(self.rule)}")
-        if self.expected is not None or self.got is not None:
-            parts.append(f"  expected: {show(self.expected)}")
-            parts.append(f"  got:      {show(self.got)}")
-        for a in self.missing:
-            parts.append(f"  missing: {show(a)}")
-        if self.missing_count > len(self.missing):
-            parts.append(f"  ... {self.missing_count - len(self.missing)} more missing")
-        rules = self.extra_rules or (None,) * len(self.extra)
-        for a, why in zip(self.extra, rules, strict=False):
-            parts.append(f"  extra:   {show(a)}"
-                         + ("" if why is None else f" (the model rejects it under {why})"))
-        if self.extra_count > len(self.extra):
-            parts.append(f"  ... {self.extra_count - len(self.extra)} more extra")
-        for d in self.diffs:
-            note = f" ({d.note})" if d.note else ""
-            parts.append(f"  {d.path}: expected {show(d.expected)}, got {show(d.got)}{note}")
-        if self.reply is not None:
-            parts.append(f"  reply: {self.reply}")
-        return "\n".join(parts)
+#: the divergence of a driven game (the one type the oracle reports)
+DriveDivergence = Divergence
 
 
 @attrs.frozen
@@ -796,7 +731,7 @@ class _Game:
                                             reply=show(reply, 200))) from None
         def setup_check(start: Any) -> None:
             start_data = unstructure(start)
-            _state_check(0, "setup-digest", start_data, canonical_digest(start_data), reply,
+            _state_check(0, "setup-digest", start_data, digest_of(start_data), reply,
                          "reset")
             if "observation" in reply and self.declared.compare == "observation":
                 self._compare_view(0, start, reply["observation"], "reset", None)
@@ -893,12 +828,9 @@ class _Game:
         kept_weights = [1] * len(keep) if weights is None else [weights[i] for i in keep]
         if sum(kept_weights) <= 0:
             kept_weights = [1] * len(keep)
-        ticket = rng.randrange(sum(kept_weights))
-        for i, weight in zip(keep, kept_weights, strict=True):
-            if ticket < weight:
-                return actions[i]
-            ticket -= weight
-        raise AssertionError("unreachable: the ticket is below the total")  # pragma: no cover
+        total = sum(kept_weights)
+        return sample([(actions[i], Fraction(w, total)) for i, w in zip(keep, kept_weights,
+                                                                         strict=True)], rng)
 
     def _roll(self, step: int, state: Any, outcomes: Mapping[Any, Fraction],
               rng: random.Random) -> Any:
@@ -955,7 +887,7 @@ class _Game:
                 common = rules.pop() if len(rules) == 1 else None
                 parts = [attrs.evolve(divergence, extra=(), extra_count=0, extra_rules=()),
                          attrs.evolve(divergence, missing=(), missing_count=0, rule=common)]
-            found = [classify(self.continuing, part) for part in parts]
+            found = [settle(self.continuing, part)[1] for part in parts]
             if None in found:
                 raise
             for deviation in found:
@@ -1059,7 +991,7 @@ class _Game:
             new_data = unstructure(new)
         except Exception as exc:  # pragma: no cover - the model unstructures its states
             raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
-        _state_check(step, "digest", new_data, canonical_digest(new_data), reply, asked,
+        _state_check(step, "digest", new_data, digest_of(new_data), reply, asked,
                      action_data)
 
     def _compare_view(self, step: int, state: Any, seen: Any, asked: str,
@@ -1083,8 +1015,8 @@ class _Game:
                                         action=action_data)) from None
         diffs: list[FieldDiff] = []
         try:
-            partial_diff(view, seen, "$", diffs, 0)
-        except TraceError as exc:
+            partial_diff(view, seen, "$", diffs)
+        except UnknownField as exc:
             raise _Stop(DriveDivergence("protocol", step, f"the observation: {exc.path}:"
                                         f" {exc.message}", request=asked,
                                         action=action_data)) from None
@@ -1201,6 +1133,9 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
         divergence = stop.divergence
         if divergence.kind in RETRIED:
             readings = run._retry()
+    matched = None
+    if divergence is not None:
+        divergence, matched = settle(known, divergence, readings)
     try:
         default = dict(game.config(config.players).variant)
     except Exception:  # pragma: no cover - the configuration was built by the same game
@@ -1211,7 +1146,8 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
     return GameRun(game.name, config.players, config.variant, seed, policy, run.steps,
                    run.finished, divergence, tuple(run.actions), run.probes_sent,
                    tuple(run.warnings), replay, run.declared, tuple(sorted(run.gaps.items())),
-                   run.rolled, run.departed, readings, None,
+                   run.rolled, run.departed, readings,
+                   None if matched is None else matched.id,
                    tuple(sorted(run.tolerated.items())))
 
 
@@ -1271,13 +1207,9 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
                     requests += peer.requests
                     peer.close()
                 peer = Peer(command, timeout, cwd=cwd, env=env)
-            own = for_game(known, game.name)
             run = drive_game(peer, game, config, game_seed, policy=policy, probes=probes,
-                             strict_rules=strict_rules, protocol=protocol, known=own)
-            if run.divergence is not None and own:
-                matched = classify(own, run.divergence, run.readings)
-                if matched is not None:
-                    run = attrs.evolve(run, known=matched.id)
+                             strict_rules=strict_rules, protocol=protocol,
+                             known=for_game(known, game.name))
             runs.append(run)
             if progress is not None:
                 progress(run)

@@ -39,7 +39,7 @@ from typing import Any
 
 import attrs
 
-from rules_oracle.oracle.divergence import KINDS
+from rules_oracle.oracle.divergence import KINDS, Divergence
 from rules_oracle.oracle.reading import (
     InputError,
     Validator,
@@ -380,14 +380,14 @@ def _kind_of(action: Any) -> str | None:
     return action.get("type") if isinstance(action, dict) else None
 
 
-def matches(matcher: Matcher, divergence: Any, readings: Sequence[str] = ()) -> bool:
+def matches(matcher: Matcher, divergence: Divergence, readings: Sequence[str] = ()) -> bool:
     """Whether ``divergence`` (of ``oracle check`` or ``oracle drive``) fits ``matcher``."""
     if matcher.kind is not None and divergence.kind != matcher.kind:
         return False
     if matcher.rule is not None and divergence.rule != matcher.rule:
         return False
     if matcher.action:
-        listed = [*getattr(divergence, "missing", ()), *getattr(divergence, "extra", ())]
+        listed = [*divergence.missing, *divergence.extra]
         if divergence.kind == "legal" and listed:
             if any(_kind_of(a) not in matcher.action for a in listed):
                 return False
@@ -396,18 +396,28 @@ def matches(matcher: Matcher, divergence: Any, readings: Sequence[str] = ()) -> 
     if matcher.path and not _paths_match(matcher.path, [d.path for d in divergence.diffs]):
         return False
     if matcher.legal is not None:
-        missing = getattr(divergence, "missing_count", 0) or len(getattr(divergence, "missing", ()))
-        extra = getattr(divergence, "extra_count", 0) or len(getattr(divergence, "extra", ()))
+        missing, extra = divergence.missing_total, divergence.extra_total
         only = {"extra": extra > 0 and missing == 0, "missing": missing > 0 and extra == 0}
         if divergence.kind != "legal" or not only[matcher.legal]:
             return False
     return matcher.reading is None or matcher.reading in readings
 
 
-def classify(known: Sequence[Deviation], divergence: Any,
+def classify(known: Sequence[Deviation], divergence: Divergence,
              readings: Sequence[str] = ()) -> Deviation | None:
     """The first deviation of ``known`` that ``divergence`` matches, or ``None``."""
     for deviation in known:
         if matches(deviation.match, divergence, readings):
             return deviation
     return None
+
+
+def settle(known: Sequence[Deviation], divergence: Divergence,
+           readings: Sequence[str] = ()) -> tuple[Divergence, Deviation | None]:
+    """The one place a known file is applied: ``divergence`` with its readings and the id
+    of the first entry of ``known`` it matches (``known`` ``None`` when none does), and
+    that entry."""
+    matched = classify(known, divergence, readings)
+    marked = attrs.evolve(divergence, readings=tuple(readings),
+                          known=None if matched is None else matched.id)
+    return marked, matched

@@ -36,7 +36,13 @@ from typing import Any
 import attrs
 
 from rules_oracle.model.core import registry
-from rules_oracle.model.core.canon import canonical_text, error_paths, structure, unstructure
+from rules_oracle.model.core.canon import (
+    canonical_text,
+    digest_of,
+    error_paths,
+    structure,
+    unstructure,
+)
 from rules_oracle.model.core.errors import ConfigError, IllegalAction
 from rules_oracle.model.core.game import TERMINAL, Config, Game
 from rules_oracle.model.core.play import POLICIES, Step, choose, playout
@@ -50,7 +56,7 @@ from rules_oracle.oracle.reading import (
     read_file,
     schema_error,
 )
-from rules_oracle.oracle.trace import canonical_digest, dumps, generator
+from rules_oracle.oracle.trace import dumps, generator
 from rules_oracle.properties.generic import legal_set, variant_configs
 from rules_oracle.properties.registry import invariants
 
@@ -335,14 +341,14 @@ def _vector(game: Game[Any, Any], local: str, c: _Candidate) -> dict[str, Any]:
         expect = {"rule": c.result.rule}
     else:
         post = unstructure(c.result)
-        expect = {"post_state": post, "post_digest": canonical_digest(post)}
+        expect = {"post_state": post, "post_digest": digest_of(post)}
     return {
         "id": f"{game.name}:{local}",
         "game": game.name,
         "players": c.config.players,
         "variant": dict(c.config.variant),
         "pre_state": pre,
-        "pre_digest": canonical_digest(pre),
+        "pre_digest": digest_of(pre),
         "action": unstructure(c.action),
         "expect": expect,
         "rules": list(c.rules),
@@ -482,7 +488,7 @@ def check_vector(vector: dict[str, Any], origins: Origins | None = None) -> Vect
     pre = unstructure(state)
     if dumps(pre) != dumps(pre_data):
         return _result(vid, "bad", "pre_state is not in canonical form", _diffs(pre, pre_data))
-    if canonical_digest(pre) != vector["pre_digest"]:
+    if digest_of(pre) != vector["pre_digest"]:
         return _result(vid, "fails", "pre_digest is not the digest of pre_state")
     if game.config_of(state) != config:
         return _result(vid, "fails", "pre_state carries another configuration than"
@@ -522,7 +528,7 @@ def check_vector(vector: dict[str, Any], origins: Origins | None = None) -> Vect
     if dumps(post) != dumps(expect["post_state"]):
         return _result(vid, "fails", "post_state differs from the model's",
                        _diffs(post, expect["post_state"]))
-    if canonical_digest(post) != expect["post_digest"]:
+    if digest_of(post) != expect["post_digest"]:
         return _result(vid, "fails", "post_digest is not the digest of the model's state")
     try:
         rules = tuple(dict.fromkeys((*_guards(game.name)(state, action),

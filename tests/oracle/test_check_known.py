@@ -11,13 +11,13 @@ import pytest
 from click.testing import CliRunner, Result
 
 from rules_oracle.model.core import registry
-from rules_oracle.model.core.canon import unstructure
+from rules_oracle.model.core.canon import digest_of, unstructure
 from rules_oracle.model.core.game import TERMINAL
 from rules_oracle.model.core.play import choose
 from rules_oracle.oracle import known as kn
 from rules_oracle.oracle.check import TraceError, check_lines
 from rules_oracle.oracle.cli import main
-from rules_oracle.oracle.trace import actor_label, canonical_digest
+from rules_oracle.oracle.trace import actor_label
 from tests.oracle.helpers import edit, lines_of
 
 pytestmark = pytest.mark.usefixtures("toy")
@@ -43,7 +43,7 @@ def engine_trace(at: int, change: Callable[[Any], Any], states: bool = True) -> 
             state = change(state)
         data = unstructure(state)
         rec = {"record": "step", "step": step, "actor": who, "action": unstructure(action),
-               "digest": canonical_digest(data)}
+               "digest": digest_of(data)}
         if states:
             rec["state"] = data
         out.append(json.dumps(rec))

@@ -11,8 +11,9 @@ from click.testing import CliRunner
 
 from rules_oracle.model.core import registry
 from rules_oracle.oracle import trace
-from rules_oracle.oracle.check import MAX_DIFFS, TraceError, check_file, check_lines
+from rules_oracle.oracle.check import TraceError, check_file, check_lines
 from rules_oracle.oracle.cli import main
+from rules_oracle.oracle.diff import MAX_DIFFS
 from tests.oracle.helpers import edit, record
 
 pytest_plugins = ["pytester"]
