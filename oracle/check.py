@@ -40,6 +40,7 @@ from rules_oracle.oracle.diff import (
 from rules_oracle.oracle.divergence import TRACE_KINDS, Divergence
 from rules_oracle.oracle.divergence import cite as cite  # re-exported: check.cite names a rule
 from rules_oracle.oracle.known import Deviation, of_game, settle
+from rules_oracle.oracle.premises import Situation
 from rules_oracle.oracle.reading import (
     MAX_LINE,
     InputError,
@@ -105,6 +106,8 @@ class Report:
     after_known: int = 0
     #: the broad known deviations in force (each matches any divergence of its kind)
     broad: tuple[str, ...] = ()
+    #: the known deviations in force (the entries of the trace's game)
+    entries: tuple[str, ...] = ()
 
     @property
     def readings(self) -> tuple[str, ...]:
@@ -125,6 +128,12 @@ class Report:
     def status(self) -> str:
         """``conforms``, ``known`` (only known deviations) or ``diverges``."""
         return "conforms" if self.conforms else "known" if self.passes else "diverges"
+
+    @property
+    def stale(self) -> tuple[str, ...]:
+        """The known deviations in force that matched no divergence."""
+        met = self.absorbed()
+        return tuple(i for i in self.entries if i not in met)
 
     def absorbed(self) -> dict[str, int]:
         """How many divergences each known deviation matched."""
@@ -149,6 +158,7 @@ class Report:
             "divergences": [d.to_json() for d in self.divergences],
             "known": self.absorbed(), "uncompared": self.uncompared,
             "after_known": self.after_known, "broad": list(self.broad),
+            "stale": list(self.stale),
         }
 
 
@@ -396,7 +406,8 @@ class _Replay:
             return
         follow = divergence.kind in FOLLOWED and new is not None
         matched = self.settle(divergence, _step_agrees(self.game, rec, action, line,
-                                                        self.strict), follow)
+                                                        self.strict), follow,
+                              new if follow else None)
         if matched is not None:
             self.played.append(action)
             self.follow(matched, new, rec.get("state"))
@@ -429,14 +440,16 @@ class _Replay:
                         lambda last: game.actor(last) == TERMINAL, False)
 
     def settle(self, divergence: Divergence, agrees: Callable[[Any], bool] | None,
-               follow: bool) -> Deviation | None:
-        """Record ``divergence``, classified by the known file; the entry it matches when
-        comparison goes on past it, else ``None`` (comparison stops)."""
+               follow: bool, at: Any = None) -> Deviation | None:
+        """Record ``divergence``, classified by the known file (premises checked on ``at``,
+        the model's state where it was found; default the current one); the entry it
+        matches when comparison goes on past it, else ``None`` (comparison stops)."""
+        where = Situation(self.game, self.state if at is None else at)
         retried = False
         readings: tuple[str, ...] = ()
         if self.by_reading:
             readings, retried = self.retry(divergence, agrees), True
-        marked, matched = settle(self.known, divergence, readings)
+        marked, matched = settle(self.known, divergence, readings, where)
         if matched is None:
             if not retried:
                 marked = attrs.evolve(marked, readings=self.retry(divergence, agrees))
@@ -497,7 +510,8 @@ class _Replay:
                       finished, self.failing, tuple(self.warnings),
                       divergences=tuple(self.found), uncompared=self.uncompared,
                       after_known=self.after_known,
-                      broad=tuple(d.id for d in self.known if d.broad))
+                      broad=tuple(d.id for d in self.known if d.broad),
+                      entries=tuple(d.id for d in self.known))
 
 
 def _step_agrees(game: Game[Any, Any], rec: dict[str, Any], action: Any, line: int,

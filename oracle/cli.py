@@ -304,6 +304,9 @@ def _print_report(path: str, report: Report, known: Sequence[Any] = ()) -> None:
             f"{ident} {count}x" for ident, count in absorbed.items()), style="yellow"))
     for ident in report.broad:
         console.print(Text(_broad_line(by_id[ident]), style="yellow"))
+    if known:
+        console.print(Text("stale known deviations (absorbed nothing here): "
+                           + (", ".join(report.stale) or "none")))
     div = report.divergence
     if div is None:
         state = "finished" if report.finished else "unfinished"
@@ -792,6 +795,7 @@ def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
             console.print(Text(f"  warning: {w}", style="yellow"))
     for ident in report.broad:
         console.print(Text(_broad_line(by_id[ident]), style="yellow"))
+    _print_absorbed(console, report.absorbed(), report.stale)
     good = sum(1 for r in report.games if r.conforms)
     known_runs = sum(1 for r in report.games if r.status == "known")
     also = f", {known_runs} with a known deviation" if known_runs else ""
@@ -890,6 +894,16 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
     else:
         _print_drive(report, known)
     return 0 if report.passes else 1
+
+
+def _print_absorbed(console: Console, absorbed: dict[str, int], stale: Sequence[str]) -> None:
+    """What each known deviation absorbed in a run, and the ones that absorbed nothing."""
+    if absorbed:
+        console.print(Text("known deviations absorbed: " + ", ".join(
+            f"{ident} {count}x" for ident, count in absorbed.items()), style="yellow"))
+    if stale:
+        console.print(Text("stale known deviations (absorbed nothing in this run): "
+                           + ", ".join(stale)))
 
 
 def _broad_line(deviation: Any) -> str:

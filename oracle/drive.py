@@ -44,6 +44,7 @@ from rules_oracle.oracle import proctree
 from rules_oracle.oracle.diff import FieldDiff, UnknownField, clip, field_diff, partial_diff, show
 from rules_oracle.oracle.divergence import DRIVE_KINDS, Divergence
 from rules_oracle.oracle.known import Deviation, for_game, settle
+from rules_oracle.oracle.premises import Situation
 from rules_oracle.oracle.reading import (
     MAX_DIGITS,
     MAX_LINE,
@@ -560,6 +561,24 @@ class DriveReport:
     seconds: float
     #: the broad known deviations in force (each matches any divergence of its kind)
     broad: tuple[str, ...] = ()
+    #: the known deviations in force (the entries of the games driven)
+    entries: tuple[str, ...] = ()
+
+    def absorbed(self) -> dict[str, int]:
+        """How many divergences each known deviation matched, over every game."""
+        out: dict[str, int] = {}
+        for run in self.games:
+            for ident, count in run.tolerated:
+                out[ident] = out.get(ident, 0) + count
+            if run.known is not None:
+                out[run.known] = out.get(run.known, 0) + 1
+        return out
+
+    @property
+    def stale(self) -> tuple[str, ...]:
+        """The known deviations in force that matched nothing in the run."""
+        met = self.absorbed()
+        return tuple(i for i in self.entries if i not in met)
 
     @property
     def conforms(self) -> bool:
@@ -578,7 +597,7 @@ class DriveReport:
         return {
             "status": self.status,
             "command": list(self.command), "requests": self.requests,
-            "broad": list(self.broad),
+            "broad": list(self.broad), "absorbed": self.absorbed(), "stale": list(self.stale),
             "seconds": round(self.seconds, 3),
             "games": [g.to_json() for g in self.games],
         }
@@ -695,6 +714,9 @@ class _Game:
         #: ``legal`` divergence) the canonical texts the oracle may choose among
         self.offered: Sequence[Any] = ()
         self.allowed: set[str] | None = None
+        #: the model's state where the comparison under way looks (the state before the
+        #: step, or after it for the state's fields), for known deviations' premises
+        self.at: Any = None
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -736,12 +758,14 @@ class _Game:
             if "observation" in reply and self.declared.compare == "observation":
                 self._compare_view(0, start, reply["observation"], "reset", None)
 
+        self.at = state
         self._check(setup_check, state)
         bound = game.max_steps(config)
         while True:
             step = self.steps + 1
             self.prefix = len(self.played)
             self.allowed = None
+            self.at = state
             try:
                 who = game.actor(state)
                 legal = legal_set(game, state)
@@ -787,6 +811,7 @@ class _Game:
                 self._check(self._legal_under(action, stop), state)
             self.actions.append(action_data)
             self.played.append(action)
+            self.at = new
             self._check(self._after_check(step, action, reply, "apply", action_data,
                                           (state, new)), state)
             state = new
@@ -862,6 +887,7 @@ class _Game:
         self.rolled += 1
         self.actions.append(data)
         self.played.append(outcome)
+        self.at = new
         self._check(self._after_check(step, outcome, reply, "roll", data, (state, new)),
                     state)
         self.steps = step
@@ -887,7 +913,8 @@ class _Game:
                 common = rules.pop() if len(rules) == 1 else None
                 parts = [attrs.evolve(divergence, extra=(), extra_count=0, extra_rules=()),
                          attrs.evolve(divergence, missing=(), missing_count=0, rule=common)]
-            found = [settle(self.continuing, part)[1] for part in parts]
+            where = Situation(self.game, before if self.at is None else self.at)
+            found = [settle(self.continuing, part, (), where)[1] for part in parts]
             if None in found:
                 raise
             for deviation in found:
@@ -1135,7 +1162,8 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
             readings = run._retry()
     matched = None
     if divergence is not None:
-        divergence, matched = settle(known, divergence, readings)
+        where = None if run.at is None else Situation(game, run.at)
+        divergence, matched = settle(known, divergence, readings, where)
     try:
         default = dict(game.config(config.players).variant)
     except Exception:  # pragma: no cover - the configuration was built by the same game
@@ -1223,4 +1251,4 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
             requests += peer.requests
             peer.close()
     return DriveReport(tuple(command), tuple(runs), requests, time.perf_counter() - start,
-                       tuple(d.id for d in known if d.broad))
+                       tuple(d.id for d in known if d.broad), tuple(d.id for d in known))

@@ -40,6 +40,7 @@ from typing import Any
 import attrs
 
 from rules_oracle.oracle.divergence import KINDS, Divergence
+from rules_oracle.oracle.premises import PREMISES, Situation, holds
 from rules_oracle.oracle.reading import (
     InputError,
     Validator,
@@ -77,6 +78,8 @@ class Matcher:
     path: tuple[str, ...] = ()
     reading: str | None = None
     legal: str | None = None
+    #: premises (:mod:`oracle.premises`) that must hold where the divergence is found
+    premise: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {k: v for k, v in (("kind", self.kind), ("rule", self.rule),
@@ -86,6 +89,8 @@ class Matcher:
             out["action"] = list(self.action)
         if self.path:
             out["path"] = list(self.path)
+        if self.premise:
+            out["premise"] = list(self.premise)
         return out
 
 
@@ -93,7 +98,7 @@ class Matcher:
     def narrowed(self) -> bool:
         """Whether the matcher says more than a kind: a rule, action kinds, a path below
         the root or a reading (``legal`` alone still takes every divergence of a side)."""
-        return bool(self.rule or self.action or self.reading
+        return bool(self.rule or self.action or self.reading or self.premise
                     or any(p != "$" for p in self.path))
 
 
@@ -185,7 +190,7 @@ def parse(text: str, file: str = "<known>") -> tuple[Deviation, ...]:
         path = m.get("path", ())
         matcher = Matcher(m.get("kind"), m.get("rule"), tuple(m.get("action", ())),
                           (path,) if isinstance(path, str) else tuple(path), m.get("reading"),
-                          m.get("legal"))
+                          m.get("legal"), tuple(m.get("premise", ())))
         deviation = Deviation(entry["id"], entry["class"], entry["rule"], entry["explanation"],
                               matcher, entry.get("continue", False),
                               entry.get("game", data.get("game", "")),
@@ -241,6 +246,12 @@ def validate(deviation: Deviation, own_game: bool = True) -> tuple[str, str] | N
         if found is None or found.kind != "option" or key not in {r.key for r in found.readings}:
             return ".match.reading", (f"{m.reading!r} is not a reading of one of {game.name}'s"
                                       " variant options (oracle ambiguities)")
+    for i, name in enumerate(m.premise):
+        premise = PREMISES.get(name)
+        if premise is None or game.name not in premise.games:
+            names = sorted(p.name for p in PREMISES.values() if game.name in p.games)
+            return f".match.premise[{i}]", (f"{name!r} is not a premise of {game.name}"
+                                            f" ({', '.join(names) or 'it has none'})")
     if not m.narrowed and not deviation.broad:
         return ".match", ("it matches every divergence of its kind (no rule, action, path"
                           " below $ or reading): narrow it, or say \"broad\": true to accept"
@@ -380,10 +391,17 @@ def _kind_of(action: Any) -> str | None:
     return action.get("type") if isinstance(action, dict) else None
 
 
-def matches(matcher: Matcher, divergence: Divergence, readings: Sequence[str] = ()) -> bool:
-    """Whether ``divergence`` (of ``oracle check`` or ``oracle drive``) fits ``matcher``."""
+def matches(matcher: Matcher, divergence: Divergence, readings: Sequence[str] = (),
+            at: Situation | None = None, broad: bool = False) -> bool:
+    """Whether ``divergence`` (of ``oracle check`` or ``oracle drive``) fits ``matcher``:
+    every field given holds; a divergence that names differing fields is matched only by
+    a matcher naming the fields it may explain (``path``: at least one of them differs and
+    nothing else does) or a reading (under which the whole step agrees), unless the entry
+    is ``broad``; every premise holds at ``at``."""
     if matcher.kind is not None and divergence.kind != matcher.kind:
         return False
+    if divergence.diffs and not matcher.path and matcher.reading is None and not broad:
+        return False  # a reading explains the whole step: it agrees under it
     if matcher.rule is not None and divergence.rule != matcher.rule:
         return False
     if matcher.action:
@@ -400,24 +418,27 @@ def matches(matcher: Matcher, divergence: Divergence, readings: Sequence[str] = 
         only = {"extra": extra > 0 and missing == 0, "missing": missing > 0 and extra == 0}
         if divergence.kind != "legal" or not only[matcher.legal]:
             return False
-    return matcher.reading is None or matcher.reading in readings
+    if matcher.reading is not None and matcher.reading not in readings:
+        return False
+    return holds(matcher.premise, at, divergence)
 
 
 def classify(known: Sequence[Deviation], divergence: Divergence,
-             readings: Sequence[str] = ()) -> Deviation | None:
+             readings: Sequence[str] = (), at: Situation | None = None) -> Deviation | None:
     """The first deviation of ``known`` that ``divergence`` matches, or ``None``."""
     for deviation in known:
-        if matches(deviation.match, divergence, readings):
+        if matches(deviation.match, divergence, readings, at, deviation.broad):
             return deviation
     return None
 
 
 def settle(known: Sequence[Deviation], divergence: Divergence,
-           readings: Sequence[str] = ()) -> tuple[Divergence, Deviation | None]:
+           readings: Sequence[str] = (), at: Situation | None = None,
+           ) -> tuple[Divergence, Deviation | None]:
     """The one place a known file is applied: ``divergence`` with its readings and the id
     of the first entry of ``known`` it matches (``known`` ``None`` when none does), and
-    that entry."""
-    matched = classify(known, divergence, readings)
+    that entry. ``at`` is where it was found, for the entries' premises."""
+    matched = classify(known, divergence, readings, at)
     marked = attrs.evolve(divergence, readings=tuple(readings),
                           known=None if matched is None else matched.id)
     return marked, matched

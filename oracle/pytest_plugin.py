@@ -177,6 +177,8 @@ class TraceItem(pytest.Item):
             self.user_properties.append(("oracle_kind", first.kind))
             self.user_properties.append(("oracle_step", str(first.step)))
             self.user_properties.append(("oracle_known", ", ".join(absorbed)))
+            self.user_properties.append(("oracle_absorbed", ", ".join(
+                f"{ident} {count}x" for ident, count in absorbed.items())))
             met = []
             for ident, count in absorbed.items():
                 deviation = by_id[ident]
@@ -196,6 +198,31 @@ class TraceItem(pytest.Item):
         return self.path, None, f"trace {self.path.name}"
 
 
+def _absorbed(config: pytest.Config) -> tuple[dict[str, int], list[str]]:
+    """What each known deviation absorbed over the traces replayed, and the entries that
+    absorbed nothing (stale)."""
+    absorbed: dict[str, int] = {}
+    for result in config.stash.get(_RESULTS, []):
+        met = result.get("known")
+        if isinstance(met, dict):
+            for ident, count in met.items():
+                absorbed[ident] = absorbed.get(ident, 0) + count
+    known: tuple[Any, ...] = config.stash.get(_KNOWN, ())
+    return absorbed, [d.id for d in known if d.id not in absorbed]
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
+                            config: pytest.Config) -> None:
+    """Known deviations: what each absorbed, and the stale ones (absorbed nothing)."""
+    if not config.stash.get(_KNOWN, ()) or _RESULTS not in config.stash:
+        return
+    absorbed, stale = _absorbed(config)
+    met = ", ".join(f"{ident} {count}x" for ident, count in absorbed.items()) or "nothing"
+    terminalreporter.write_line(f"oracle: known deviations absorbed: {met}")
+    terminalreporter.write_line("oracle: stale known deviations (absorbed nothing): "
+                                + (", ".join(stale) or "none"))
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
     target = config.getoption("oracle_report")
@@ -204,7 +231,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     results = config.stash[_RESULTS]
     counts = {s: sum(1 for r in results if r.get("status") == s)
               for s in ("conforms", "known", "diverges", "malformed")}
-    summary = {"traces": len(results), **counts, "results": results}
+    absorbed, stale = _absorbed(config)
+    summary = {"traces": len(results), **counts, "absorbed": absorbed, "stale": stale,
+               "results": results}
     # a lone surrogate (from a file name) is written as its JSON escape
     text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
     try:

@@ -88,7 +88,10 @@ def test_a_known_divergence_is_followed_from_the_trace_s_state_and_all_later_com
     report = check_lines(lines, known=known)
     assert report.passes and not report.conforms and report.status == "known"
     assert [(d.step, d.kind, d.known) for d in report.divergences] == [(at, "digest", "t/0")]
-    assert report.absorbed() == {"t/0": 1}
+    assert report.absorbed() == {"t/0": 1} and report.stale == ()
+    two = known_of({"kind": "digest", "path": "$.positions[0]"}, {"kind": "illegal",
+                                                                   "rule": MOVE})
+    assert check_lines(lines, known=two).stale == ("t/1",)
     assert report.after_known == len(lines) - 2 - at and report.uncompared == 0
     assert report.finished
     # a later wrong digest is still found, after the known one
@@ -172,5 +175,13 @@ def test_the_cli_lists_every_divergence_and_counts_what_each_entry_absorbed(
     passed = run("check", str(trace), "--known", str(known))
     assert passed.exit_code == 0 and "conforms but for known deviations" in passed.output
     assert "known deviations met: t/behind 1x" in passed.output
+    assert "stale known deviations (absorbed nothing here): none" in passed.output
+    clean = tmp_path / "clean.jsonl"
+    clean.write_text("\n".join(lines_of()) + "\n", encoding="utf-8")
+    idle = run("check", str(clean), "--known", str(known))
+    assert idle.exit_code == 0
+    assert "stale known deviations (absorbed nothing here): t/behind" in idle.output
+    assert json.loads(run("check", str(clean), "--known", str(known), "--json").stdout)[
+        "stale"] == ["t/behind"]
     trace.write_text("\n".join([*lines[:-2], "{", lines[-1]]) + "\n", encoding="utf-8")
     assert run("check", str(trace), "--known", str(known)).exit_code == 2

@@ -102,7 +102,11 @@ def test_malformed_files_name_line_and_field(text: str, words: str) -> None:
      "entry 'x/one' is of 'catan', the file of 'crafts'"),
     (lambda e: e.update(colour="red"), "$.deviations[0].colour", "unexpected field"),
     (lambda e: e["match"].update(premise="x"), "$.deviations[0].match.premise",
-     "unexpected field"),
+     "expected an array"),
+    (lambda e: e["match"].update(premise=["before-roll"]), "$.deviations[0].match.premise[0]",
+     "'before-roll' is not a premise of crafts (it has none)"),
+    (lambda e: e["match"].update(premise=["nothing"]), "$.deviations[0].match.premise[0]",
+     "'nothing' is not a premise of crafts"),
     (lambda e: e.update(match={"kind": "digest"}), "$.deviations[0].match",
      "it matches every divergence of its kind"),
     (lambda e: e.update(match={"path": "$"}), "$.deviations[0].match",
@@ -159,6 +163,8 @@ def test_a_broad_entry_is_accepted_when_it_says_so_and_named_in_every_verdict(
     report = json.loads(run("drive", "--game", "crafts", "--players", "2", "--games", "1",
                             "--known", str(path), "--json", "--", *engine).stdout)
     assert report["broad"] == ["e/any"]
+    assert report["absorbed"] == {} and report["stale"] == ["e/any"]
+    assert "stale known deviations (absorbed nothing in this run): e/any" in result.stdout
     wrong = run("drive", "--game", "burgundy", "--players", "2", "--games", "1", "--known",
                 str(path), "--", *engine)
     assert wrong.exit_code == 2 and "entry 'e/any' is of 'crafts', not of a game driven" in (
@@ -328,6 +334,8 @@ def test_the_cli_reports_deviations_met_on_the_way(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "conforms but for known deviations" in result.stdout
     assert "known deviations met, play continued: e/legal" in result.stdout
+    assert "known deviations absorbed: e/legal " in result.stdout
+    assert "stale known deviations" not in result.stdout
     assert "1 with a known deviation" in result.stdout
 
 

@@ -121,6 +121,10 @@ def test_a_known_deviation_does_not_fail_and_an_unknown_one_does(
     assert by_name["illegal.jsonl"]["known"] == {"t/far": 1}
     assert by_name["short.jsonl"]["status"] == "diverges"
     assert 'name="oracle_known" value="t/far"' in junit.read_text(encoding="utf-8")
+    assert 'name="oracle_absorbed" value="t/far 1x"' in junit.read_text(encoding="utf-8")
+    assert report["absorbed"] == {"t/far": 1} and report["stale"] == []
+    assert "oracle: known deviations absorbed: t/far 1x" in out
+    assert "oracle: stale known deviations (absorbed nothing): none" in out
     # only the known one selected: the run passes
     alone = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces",
                                "traces/illegal.jsonl", "--oracle-known", "known.json")
