@@ -108,6 +108,24 @@ class Report:
     broad: tuple[str, ...] = ()
     #: the known deviations in force (the entries of the trace's game)
     entries: tuple[str, ...] = ()
+    #: observation traces: the top-level fields the trace's observations carry, and how
+    #: many the model's view has (0: the trace compares digests, all of the state)
+    fields: tuple[str, ...] = ()
+    available: int = 0
+
+    @property
+    def partial(self) -> tuple[str, ...]:
+        """What was not compared in full (empty: everything was)."""
+        out: list[str] = []
+        if self.available and len(self.fields) < self.available:
+            out.append(f"{len(self.fields)} of {self.available} observation fields compared")
+        if self.after_known:
+            out.append(f"{self.after_known} steps compared after a known deviation")
+        if self.uncompared:
+            out.append(f"{self.uncompared} step records not compared")
+        if self.divergence is None and not self.finished and not self.uncompared:
+            out.append("the trace stops before the game ends")
+        return tuple(out)
 
     @property
     def readings(self) -> tuple[str, ...]:
@@ -158,7 +176,8 @@ class Report:
             "divergences": [d.to_json() for d in self.divergences],
             "known": self.absorbed(), "uncompared": self.uncompared,
             "after_known": self.after_known, "broad": list(self.broad),
-            "stale": list(self.stale),
+            "stale": list(self.stale), "partial": list(self.partial),
+            "fields": list(self.fields), "available": self.available,
         }
 
 
@@ -367,6 +386,9 @@ class _Replay:
         self.warnings: list[str] = []
         #: the actions applied (to retry a divergence under other readings)
         self.played: list[Any] = []
+        #: observation traces: the top-level fields seen, and the view's count
+        self.fields: set[str] = set()
+        self.available = 0
         #: whether a known entry matches on a reading (divergences are then retried first)
         self.by_reading = any(d.match.reading is not None for d in self.known)
 
@@ -393,6 +415,15 @@ class _Replay:
 
     def step(self, rec: dict[str, Any], action: Any, line: int) -> None:
         self.count += 1
+        if "observation" in rec:
+            seen = rec["observation"]
+            self.fields.update(k for k in seen["fields"] if k != "type")
+            if not self.available and self.comparing:
+                try:
+                    view = unstructure(self.game.observe(self.state, seen["viewer"]))
+                    self.available = len([k for k in view if k != "type"])
+                except Exception:  # the comparison reports a model that cannot observe
+                    pass
         if not self.comparing:
             self.uncompared += 1
             return
@@ -511,7 +542,8 @@ class _Replay:
                       divergences=tuple(self.found), uncompared=self.uncompared,
                       after_known=self.after_known,
                       broad=tuple(d.id for d in self.known if d.broad),
-                      entries=tuple(d.id for d in self.known))
+                      entries=tuple(d.id for d in self.known),
+                      fields=tuple(sorted(self.fields)), available=self.available)
 
 
 def _step_agrees(game: Game[Any, Any], rec: dict[str, Any], action: Any, line: int,

@@ -285,7 +285,8 @@ def _viewer(text: str, players: int) -> Viewer:
                    f" got {clip(repr(text), 40)}")
 
 
-def _print_report(path: str, report: Report, known: Sequence[Any] = ()) -> None:
+def _print_report(path: str, report: Report, known: Sequence[Any] = (),
+                  require_full: bool = False) -> None:
     console = _console()
     head = f"{path}: {report.game}, {report.players} players"
     for w in report.warnings:
@@ -311,8 +312,12 @@ def _print_report(path: str, report: Report, known: Sequence[Any] = ()) -> None:
     if div is None:
         state = "finished" if report.finished else "unfinished"
         verdict = "conforms" if report.conforms else "conforms but for known deviations"
+        if report.partial:
+            verdict += f" (partial: {'; '.join(report.partial)})"
         console.print(Text(f"{head}: {verdict} ({report.steps} steps, game {state})",
-                           style="green"))
+                           style="yellow" if report.partial else "green"))
+        if require_full and report.partial:
+            console.print(Text("--require-full: not everything was compared", style="bold red"))
         return
     console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}", style="bold red"))
     table = Table(show_header=False, box=None)
@@ -349,8 +354,11 @@ def _print_report(path: str, report: Report, known: Sequence[Any] = ()) -> None:
 @click.option("--known", "known_file", metavar="FILE",
               help="Known deviations (JSON, docs/known.schema.json): a matching divergence"
                    " is reported as known and exits 0.")
+@click.option("--require-full", is_flag=True,
+              help="A trace not compared in full (observation fields left out, steps after a"
+                   " known deviation) fails.")
 def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
-          known_file: str | None) -> int:
+          known_file: str | None, require_full: bool) -> int:
     """Replay a trace; exit 0 if it conforms (or diverges only as known), 1 if it diverges,
     2 if malformed."""
     from rules_oracle.oracle.known import KnownError
@@ -369,8 +377,8 @@ def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
         out = {"file": file, **report.to_json()}
         _emit_json(out)
     else:
-        _print_report(file, report, known)
-    return 0 if report.passes else 1
+        _print_report(file, report, known, require_full)
+    return 0 if report.passes and not (require_full and report.partial) else 1
 
 
 # -- verify -----------------------------------------------------------------------------
@@ -748,7 +756,7 @@ def demo(n: int, seed: int, skip_verify: bool) -> int:
 # -- drive -------------------------------------------------------------------------------------
 
 
-def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
+def _print_drive(report: Any, known: Sequence[Any] = (), require_full: bool = False) -> None:
     console = _console()
     by_id = {d.id: d for d in known}
     for run in report.games:
@@ -764,8 +772,11 @@ def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
         elif div is None:
             state = "finished" if run.finished else "unfinished"
             verdict = "conforms" if run.conforms else "conforms but for known deviations"
+            if run.partial:
+                verdict += f" (partial: {'; '.join(run.partial)})"
             console.print(Text(f"{head}: {verdict} ({run.steps} steps, {run.probes} illegal"
-                               f" actions rejected, game {state})", style="green"))
+                               f" actions rejected, game {state})",
+                               style="yellow" if run.partial else "green"))
         else:
             console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}",
                                style="bold red"))
@@ -799,9 +810,13 @@ def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
     good = sum(1 for r in report.games if r.conforms)
     known_runs = sum(1 for r in report.games if r.status == "known")
     also = f", {known_runs} with a known deviation" if known_runs else ""
-    console.print(Text(f"{good}/{len(report.games)} games conform{also} ({report.requests}"
-                       f" requests, {report.seconds:.2f} s)",
-                       style="green" if report.passes else "bold red"))
+    partial = f" (partial: {'; '.join(report.partial)})" if report.partial else ""
+    failed = not report.passes or (require_full and bool(report.partial))
+    console.print(Text(f"{good}/{len(report.games)} games conform{also}{partial}"
+                       f" ({report.requests} requests, {report.seconds:.2f} s)",
+                       style="bold red" if failed else "yellow" if partial else "green"))
+    if require_full and report.partial:
+        console.print(Text("--require-full: not everything was compared", style="bold red"))
 
 
 @contextmanager
@@ -847,11 +862,15 @@ def _ending_on_termination() -> Iterator[None]:
 @click.option("--known", "known_file", metavar="FILE",
               help="Known deviations (JSON, docs/known.schema.json): a matching divergence"
                    " is reported as known and does not fail the run.")
+@click.option("--require-full", is_flag=True,
+              help="A run that did not compare everything (fields, kinds, probes, steps after"
+                   " a known deviation) fails.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
 def drive(game_name: str | None, players: int | None, n: int, seed: int, variant: tuple[str, ...],
           policy: str, timeout: float, probes: int, strict_rules: bool, protocol: int,
-          known_file: str | None, as_json: bool, command: tuple[str, ...]) -> int:
+          known_file: str | None, require_full: bool, as_json: bool,
+          command: tuple[str, ...]) -> int:
     """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
     from rules_oracle.oracle.drive import MAX_TIMEOUT, DriveError
     from rules_oracle.oracle.drive import drive as run_drive
@@ -892,8 +911,8 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
     if as_json:
         _emit_json(report.to_json())
     else:
-        _print_drive(report, known)
-    return 0 if report.passes else 1
+        _print_drive(report, known, require_full)
+    return 0 if report.passes and not (require_full and report.partial) else 1
 
 
 def _print_absorbed(console: Console, absorbed: dict[str, int], stale: Sequence[str]) -> None:

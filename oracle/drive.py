@@ -475,10 +475,13 @@ class Declared:
     unsupported: frozenset[str] = frozenset()
     #: chance kinds it draws itself (``roll``): the oracle follows its outcome
     rolls: frozenset[str] = frozenset()
+    #: the top-level fields of the model's view for that viewer (compare ``observation``)
+    available: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"compare": self.compare, "viewer": self.viewer, "fields": list(self.fields),
-                "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls)}
+                "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls),
+                "available": self.available}
 
 
 # -- reports ---------------------------------------------------------------------------------
@@ -525,6 +528,31 @@ class GameRun:
     known: str | None = None
     #: known deviations met on the way that let play continue, with how often
     tolerated: tuple[tuple[str, int], ...] = ()
+    #: steps played after the first known deviation met (compared, not in lock-step)
+    after_known: int = 0
+
+    @property
+    def partial(self) -> tuple[str, ...]:
+        """What was not compared in full (empty: everything was)."""
+        out: list[str] = []
+        declared = self.declared
+        if declared.compare == "observation" and len(declared.fields) < declared.available:
+            out.append(f"{len(declared.fields)} of {declared.available} observation fields"
+                       " compared")
+        left = sum(count for _, count in self.gaps)
+        if left:
+            out.append(f"{left} legal actions of unsupported kinds not compared"
+                       f" ({', '.join(kind for kind, _ in self.gaps)})")
+        if self.rolled:
+            out.append(f"{self.rolled} chance outcomes drawn by the engine (probabilities"
+                       " not compared)")
+        if not self.probes:
+            out.append("no illegal action probed")
+        if self.after_known:
+            out.append(f"{self.after_known} steps after a known deviation")
+        if self.divergence is None and not self.finished:
+            out.append("the game did not finish")
+        return tuple(out)
 
     @property
     def conforms(self) -> bool:
@@ -549,7 +577,8 @@ class GameRun:
             "declared": self.declared.to_json(), "gaps": dict(self.gaps),
             "rolled": self.rolled, "departed": self.departed,
             "readings": list(self.readings), "known": self.known,
-            "tolerated": dict(self.tolerated),
+            "tolerated": dict(self.tolerated), "after_known": self.after_known,
+            "partial": list(self.partial),
         }
 
 
@@ -593,11 +622,43 @@ class DriveReport:
     def status(self) -> str:
         return "conforms" if self.conforms else "known" if self.passes else "diverges"
 
+    @property
+    def partial(self) -> tuple[str, ...]:
+        """What was not compared in full, over every game."""
+        out: list[str] = []
+        fields = sorted({f"{len(g.declared.fields)} of {g.declared.available}"
+                         for g in self.games if g.declared.compare == "observation"
+                         and len(g.declared.fields) < g.declared.available})
+        if fields:
+            out.append(f"{' / '.join(fields)} observation fields compared")
+        left: dict[str, int] = {}
+        for g in self.games:
+            for kind, count in g.gaps:
+                left[kind] = left.get(kind, 0) + count
+        if left:
+            out.append(f"{sum(left.values())} legal actions of unsupported kinds not compared"
+                       f" ({', '.join(sorted(left))})")
+        rolled = sum(g.rolled for g in self.games)
+        if rolled:
+            out.append(f"{rolled} chance outcomes drawn by the engine (probabilities not"
+                       " compared)")
+        unprobed = sum(1 for g in self.games if not g.probes)
+        if unprobed:
+            out.append(f"no illegal action probed in {unprobed} of {len(self.games)} games")
+        after = sum(g.after_known for g in self.games)
+        if after:
+            out.append(f"{after} steps compared after a known deviation")
+        unfinished = sum(1 for g in self.games if g.divergence is None and not g.finished)
+        if unfinished:
+            out.append(f"{unfinished} games did not finish")
+        return tuple(out)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "status": self.status,
             "command": list(self.command), "requests": self.requests,
             "broad": list(self.broad), "absorbed": self.absorbed(), "stale": list(self.stale),
+            "partial": list(self.partial),
             "seconds": round(self.seconds, 3),
             "games": [g.to_json() for g in self.games],
         }
@@ -643,6 +704,7 @@ def declared_of(game: Game[Any, Any], config: Config, state: Any,
         raise PeerFailure("protocol", f"reset: $.viewer: a viewer is \"public\" or a seat"
                           f" 0-{config.players - 1}, not {show(viewer)}")
     fields = tuple(reply.get("fields", ()))
+    view: dict[str, Any] = {}
     if compare == "observation":
         try:
             view = unstructure(game.observe(state, viewer))
@@ -670,7 +732,8 @@ def declared_of(game: Game[Any, Any], config: Config, state: Any,
                 raise PeerFailure("protocol", f"reset: $.{key}[{i}]: {show(name)} is not an"
                                   f" action kind of {game.name} ({', '.join(sorted(kinds))})")
         named[key] = frozenset(names)
-    return Declared(compare, viewer, fields, named["unsupported"], named["rolls"])
+    available = len([k for k in view if k != "type"]) if compare == "observation" else 0
+    return Declared(compare, viewer, fields, named["unsupported"], named["rolls"], available)
 
 
 class _Game:
@@ -1176,7 +1239,8 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
                    tuple(run.warnings), replay, run.declared, tuple(sorted(run.gaps.items())),
                    run.rolled, run.departed, readings,
                    None if matched is None else matched.id,
-                   tuple(sorted(run.tolerated.items())))
+                   tuple(sorted(run.tolerated.items())),
+                   0 if run.first_tolerated is None else run.steps - run.first_tolerated + 1)
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,

@@ -11,6 +11,10 @@ replays the trace against the model and fails with the first divergence.
   error after every test).
 * ``--oracle-allow-partial``: a trace that stops before the game ends passes.
 * ``--oracle-strict``: also require every action to be among the listed choices.
+* ``--oracle-require-full``: a trace not compared in full (an observation trace carrying
+  fewer fields than the model's view, steps compared after a known deviation or not
+  compared at all) fails; without it the report says so (``partial``, JUnit property
+  ``oracle_partial``).
 * ``--oracle-known FILE`` (or the ini option ``oracle_known``, relative to the ini
   file): known deviations, as ``oracle check --known FILE`` reads them
   (``docs/known.schema.json``). A divergence matching an entry is reported as
@@ -49,6 +53,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="a trace that stops before the game ends is not a failure")
     group.addoption("--oracle-strict", action="store_true", default=False,
                     help="also require every action to be among the model's listed choices")
+    group.addoption("--oracle-require-full", action="store_true", default=False,
+                    help="a trace not compared in full (observation fields left out, steps"
+                         " after a known deviation) fails")
     group.addoption("--oracle-known", default=None, metavar="FILE",
                     help="known deviations (JSON, as oracle check --known): a matching"
                          " divergence is reported as known and does not fail")
@@ -170,6 +177,11 @@ class TraceItem(pytest.Item):
             raise TraceFailure(
                 f"{report.game}, {report.players} players: diverges after {report.steps}"
                 f" conforming steps\n{div.describe()}{report.conforms_under()}")
+        if report.partial:
+            self.user_properties.append(("oracle_partial", "; ".join(report.partial)))
+            if config.getoption("oracle_require_full"):
+                raise TraceFailure(f"{report.game}, {report.players} players: not compared in"
+                                   f" full (--oracle-require-full): {'; '.join(report.partial)}")
         absorbed = report.absorbed()
         if absorbed:
             by_id = {d.id: d for d in known}

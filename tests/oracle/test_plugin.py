@@ -179,3 +179,16 @@ def test_a_reading_names_and_classifies_a_trace(pytester: pytest.Pytester) -> No
     known = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces", "traces/*.jsonl",
                                "--oracle-known", "known.json")
     known.assert_outcomes(xfailed=1)
+
+
+def test_require_full_fails_a_trace_not_compared_in_full(pytester: pytest.Pytester) -> None:
+    traces(pytester.path)
+    args = ["-p", "no:cacheprovider", "--oracle-traces", "traces/short.jsonl",
+            "--oracle-allow-partial"]
+    lenient = pytester.runpytest(*args, "--junitxml=j.xml")
+    lenient.assert_outcomes(passed=1)
+    junit = (pytester.path / "j.xml").read_text(encoding="utf-8")
+    assert 'name="oracle_partial" value="the trace stops before the game ends"' in junit
+    strict = pytester.runpytest(*args, "--oracle-require-full")
+    strict.assert_outcomes(failed=1)
+    assert "not compared in full (--oracle-require-full)" in strict.stdout.str()
