@@ -37,7 +37,7 @@ from rules_oracle.oracle.diff import (
     partial_diff,
     show,
 )
-from rules_oracle.oracle.divergence import TRACE_KINDS, Divergence
+from rules_oracle.oracle.divergence import TRACE_KINDS, Divergence, at_stake
 from rules_oracle.oracle.divergence import cite as cite  # re-exported: check.cite names a rule
 from rules_oracle.oracle.known import Deviation, of_game, settle
 from rules_oracle.oracle.premises import Situation
@@ -386,6 +386,10 @@ class _Replay:
         self.warnings: list[str] = []
         #: the actions applied (to retry a divergence under other readings)
         self.played: list[Any] = []
+        #: the step being compared and the last one agreed (state before, action, state
+        #: after), for the rules at stake in a divergence
+        self.current: tuple[Any, Any, Any] | None = None
+        self.last: tuple[Any, Any, Any] | None = None
         #: observation traces: the top-level fields seen, and the view's count
         self.fields: set[str] = set()
         self.available = 0
@@ -428,7 +432,10 @@ class _Replay:
             self.uncompared += 1
             return
         divergence, new = _replay_step(self.game, self.state, rec, action, line, self.strict)
+        self.current = (self.state, action, new)
         if divergence is None:
+            self.last = self.current
+            self.current = None
             self.state = new
             self.played.append(action)
             self.agreed += 1
@@ -476,6 +483,8 @@ class _Replay:
         the model's state where it was found; default the current one); the entry it
         matches when comparison goes on past it, else ``None`` (comparison stops)."""
         where = Situation(self.game, self.state if at is None else at)
+        divergence = at_stake(self.game, divergence, self.current, self.last)
+        self.current = None
         retried = False
         readings: tuple[str, ...] = ()
         if self.by_reading:

@@ -330,6 +330,8 @@ def _print_report(path: str, report: Report, known: Sequence[Any] = (),
         table.add_row(_cell("rule"), _cell(div.rule))
         if div.citation is not None:
             table.add_row(_cell("text"), _cell(div.citation))
+    if div.rules and div.rules != (div.rule,):
+        table.add_row(_cell("rules at stake"), _cell(", ".join(div.rules)))
     if div.kind in ("actor", "digest", "setup-digest", "truncated", "early-end", "after-end"):
         table.add_row(_cell("expected"), _cell(show(div.expected, SHOWN)))
         table.add_row(_cell("got"), _cell(show(div.got, SHOWN)))

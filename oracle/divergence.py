@@ -98,6 +98,9 @@ class Divergence:
     readings: tuple[str, ...] = ()
     #: the id of the known deviation it matches
     known: str | None = None
+    #: the rule ids at stake: what the model rejects an extra action under, what allows a
+    #: missing one or a step (its effect rules), what decided who acts (the step before's)
+    rules: tuple[str, ...] = ()
 
     @property
     def citation(self) -> str | None:
@@ -124,6 +127,7 @@ class Divergence:
             "extra_rules": list(self.extra_rules),
             "diffs": [d.to_json() for d in self.diffs], "exit_code": self.exit_code,
             "reply": self.reply, "readings": list(self.readings), "known": self.known,
+            "rules": list(self.rules),
         }
 
     def describe(self) -> str:
@@ -136,6 +140,8 @@ class Divergence:
             parts.append(f"  rule: {clip(self.rule, 200)}")
             if self.citation is not None:
                 parts.append(f"  text: {self.citation}")
+        if self.rules and self.rules != (self.rule,):
+            parts.append(f"  rules at stake: {', '.join(self.rules)}")
         if self.expected is not None or self.got is not None:
             parts.append(f"  expected: {show(self.expected)}")
             parts.append(f"  got:      {show(self.got)}")
@@ -155,3 +161,43 @@ class Divergence:
         if self.reply is not None:
             parts.append(f"  reply: {self.reply}")
         return "\n".join(parts)
+
+
+#: divergences whose rules at stake are the effect rules of the step compared
+STEP_KINDS = frozenset({"digest", "state", "observation", "rejects-legal", "setup-digest"})
+#: divergences whose rules at stake are the effect rules of the step before (what decided
+#: who acts, or that the game ended)
+AFTER_KINDS = frozenset({"actor", "after-end", "early-end", "truncated", "result",
+                         "unsupported"})
+
+
+def at_stake(game: Any, divergence: Divergence, step: tuple[Any, Any, Any] | None,
+             last: tuple[Any, Any, Any] | None) -> Divergence:
+    """``divergence`` naming the rules at stake (unless it names some already): for a field
+    or step that differs, or an action the engine rejects, the effect rules of ``step``
+    (the state before, the action, the state after); for an actor, an end or a result, those
+    of ``last`` (the step before); for a ``legal`` divergence, the effect rules of each
+    missing action and the rule each extra one breaks; its own rule otherwise."""
+    if divergence.rules:
+        return divergence
+    rules: list[str] = [] if divergence.rule is None else [divergence.rule]
+    try:
+        if divergence.kind in STEP_KINDS and step is not None and step[1] is not None:
+            before, action, after = step
+            if after is None:
+                after = game.apply(before, action)
+            rules.extend(game.effect_rules(before, action, after))
+        elif divergence.kind in AFTER_KINDS and last is not None:
+            rules.extend(game.effect_rules(*last))
+        elif divergence.kind == "legal" and step is not None:
+            from rules_oracle.model.core.canon import structure
+
+            before = step[0]
+            types = {cls.__name__: cls for cls in game.action_types}
+            for data in divergence.missing:
+                action = structure(data, types[data["type"]])
+                rules.extend(game.effect_rules(before, action, game.apply(before, action)))
+            rules.extend(r for r in divergence.extra_rules if r is not None)
+    except Exception:  # a model that cannot say: the divergence keeps what it names
+        pass
+    return attrs.evolve(divergence, rules=tuple(dict.fromkeys(rules)))

@@ -42,7 +42,7 @@ from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game,
 from rules_oracle.model.core.play import POLICIES, choose
 from rules_oracle.oracle import proctree
 from rules_oracle.oracle.diff import FieldDiff, UnknownField, clip, field_diff, partial_diff, show
-from rules_oracle.oracle.divergence import DRIVE_KINDS, Divergence
+from rules_oracle.oracle.divergence import DRIVE_KINDS, Divergence, at_stake
 from rules_oracle.oracle.known import Deviation, for_game, settle
 from rules_oracle.oracle.premises import Situation
 from rules_oracle.oracle.reading import (
@@ -777,6 +777,10 @@ class _Game:
         #: ``legal`` divergence) the canonical texts the oracle may choose among
         self.offered: Sequence[Any] = ()
         self.allowed: set[str] | None = None
+        #: the step being compared and the last one played (state before, action, state
+        #: after), for the rules at stake in a divergence
+        self.current: tuple[Any, Any, Any] | None = None
+        self.last: tuple[Any, Any, Any] | None = None
         #: the model's state where the comparison under way looks (the state before the
         #: step, or after it for the state's fields), for known deviations' premises
         self.at: Any = None
@@ -829,6 +833,7 @@ class _Game:
             self.prefix = len(self.played)
             self.allowed = None
             self.at = state
+            self.current = (state, None, None)
             try:
                 who = game.actor(state)
                 legal = legal_set(game, state)
@@ -865,6 +870,7 @@ class _Game:
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
             reply = self.request("apply", step, action_data, action=action_data)
+            self.current = (state, action, new)
             if not reply["ok"]:
                 rule = reply.get("rule")
                 stop = _Stop(DriveDivergence(
@@ -877,6 +883,7 @@ class _Game:
             self.at = new
             self._check(self._after_check(step, action, reply, "apply", action_data,
                                           (state, new)), state)
+            self.last = (state, action, new)
             state = new
             self.steps = step
 
@@ -951,8 +958,10 @@ class _Game:
         self.actions.append(data)
         self.played.append(outcome)
         self.at = new
+        self.current = (state, outcome, new)
         self._check(self._after_check(step, outcome, reply, "roll", data, (state, new)),
                     state)
+        self.last = (state, outcome, new)
         self.steps = step
         return new
 
@@ -966,6 +975,7 @@ class _Game:
         try:
             check(before)
         except _Stop as stop:
+            stop.divergence = self.at_stake(stop.divergence)
             divergence = stop.divergence
             if divergence.kind not in ("legal", "observation", "state"):
                 raise
@@ -987,6 +997,10 @@ class _Game:
                 self.first_tolerated = divergence.step
             if divergence.kind == "legal":
                 self.allowed = {dumps(a) for a in self.offered}
+
+    def at_stake(self, divergence: Divergence) -> Divergence:
+        """``divergence`` naming the rules at stake (:func:`oracle.divergence.at_stake`)."""
+        return at_stake(self.game, divergence, self.current, self.last)
 
     def _actor_check(self, step: int, reply: Mapping[str, Any]) -> Callable[[Any], None]:
         def check(before: Any) -> None:
@@ -1220,7 +1234,7 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
     try:
         run.run()
     except _Stop as stop:
-        divergence = stop.divergence
+        divergence = run.at_stake(stop.divergence)
         if divergence.kind in RETRIED:
             readings = run._retry()
     matched = None

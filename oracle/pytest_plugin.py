@@ -172,8 +172,9 @@ class TraceItem(pytest.Item):
         if div is not None:
             self.user_properties.append(("oracle_kind", div.kind))
             self.user_properties.append(("oracle_step", str(div.step)))
-            if div.rule is not None:
-                self.user_properties.append(("oracle_rule", div.rule))
+            rules = div.rules or (() if div.rule is None else (div.rule,))
+            if rules:
+                self.user_properties.append(("oracle_rule", ", ".join(rules)))
             raise TraceFailure(
                 f"{report.game}, {report.players} players: diverges after {report.steps}"
                 f" conforming steps\n{div.describe()}{report.conforms_under()}")
