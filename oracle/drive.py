@@ -693,6 +693,28 @@ def _state_check(step: int, kind: str, model_data: Any, model_digest: str,
 
 
 
+def _deviations(divergence: Divergence) -> list[Divergence]:
+    """A ``legal`` divergence as the deviations it may hold, each to be matched by an entry:
+    the actions the engine lacks, and its extra actions grouped by the rule the model
+    rejects them under (an extra card played the turn it was bought and a second card in
+    one turn are two deviations, even at one step)."""
+    if not divergence.extra:
+        return [divergence]
+    parts: list[Divergence] = []
+    if divergence.missing:
+        parts.append(attrs.evolve(divergence, extra=(), extra_count=0, extra_rules=(),
+                                  rule=None))
+    rules = divergence.extra_rules or (None,) * divergence.extra_total
+    listed = dict(enumerate(divergence.extra))
+    for rule in dict.fromkeys(rules):
+        indices = [i for i, r in enumerate(rules) if r == rule]
+        parts.append(attrs.evolve(
+            divergence, missing=(), missing_count=0, rule=rule,
+            extra=tuple(listed[i] for i in indices if i in listed), extra_count=len(indices),
+            extra_rules=(rule,) * len(indices)))
+    return parts
+
+
 def declared_of(game: Game[Any, Any], config: Config, state: Any,
                 reply: Mapping[str, Any]) -> Declared:
     """The declaration of a version-2 ``reset`` reply, checked against the game; raises
@@ -979,13 +1001,7 @@ class _Game:
             divergence = stop.divergence
             if divergence.kind not in ("legal", "observation", "state"):
                 raise
-            parts = [divergence]
-            if divergence.kind == "legal" and divergence.missing and divergence.extra:
-                # the actions it lacks and the ones it adds are two deviations, each known
-                rules = set(divergence.extra_rules)
-                common = rules.pop() if len(rules) == 1 else None
-                parts = [attrs.evolve(divergence, extra=(), extra_count=0, extra_rules=()),
-                         attrs.evolve(divergence, missing=(), missing_count=0, rule=common)]
+            parts = _deviations(divergence) if divergence.kind == "legal" else [divergence]
             where = Situation(self.game, before if self.at is None else self.at)
             found = [settle(self.continuing, part, (), where)[1] for part in parts]
             if None in found:

@@ -384,3 +384,27 @@ def test_missing_and_extra_actions_continue_only_when_both_are_known() -> None:
     div = halted.divergence
     assert div is not None and div.kind == "legal" and div.missing and div.extra
     assert halted.known is None and halted.status == "diverges"
+
+
+def test_two_deviations_at_one_step_are_matched_each_by_its_entry() -> None:
+    from rules_oracle.oracle import drive as drv
+
+    new_card = {"type": "PlayKnight"}
+    second = {"type": "PlayMonopoly", "resource": 1}
+    both = div("legal", missing=({"type": "PlayRoadBuilding"},), extra=(new_card, second),
+               extra_rules=("catan/development.not-new", "catan/development.one-per-turn"))
+    parts = drv._deviations(both)
+    assert [(p.rule, p.extra, p.missing) for p in parts] == [
+        (None, (), ({"type": "PlayRoadBuilding"},)),
+        ("catan/development.not-new", (new_card,), ()),
+        ("catan/development.one-per-turn", (second,), ())]
+    entries = kn.parse(text_of(
+        entry({"kind": "legal", "legal": "extra", "rule": "catan/development.not-new"}, "c/new",
+              rule="catan/development.not-new"),
+        entry({"kind": "legal", "legal": "missing", "action": ["PlayRoadBuilding"]}, "c/road",
+              rule="catan/development.road-building"), game="catan"))
+    found = [kn.classify(entries, p) for p in parts]
+    # the second card in one turn is no entry's: the step is not absorbed
+    assert [None if f is None else f.id for f in found] == ["c/road", "c/new", None]
+    assert drv._deviations(div("legal", missing=({"type": "A"},))) == [
+        div("legal", missing=({"type": "A"},))]
