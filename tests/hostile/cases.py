@@ -165,7 +165,7 @@ def gone(pidfile: Path) -> Callable[[], None]:
 ERROR_AT = r"^error: .*line {line}: {rest}$"
 DEEP = r"nested more than 64 levels deep \(the limit\)"
 #: a divergence in a drive --json report: its kind, then its message
-KIND = r'"kind": "{kind}",\s+"step": \d+,\s+"message": '
+KIND = r'"kind": "{kind}",\s+"step": \d+,\s+(?:"line": (?:null|\d+),\s+)?"message": '
 
 
 

@@ -18,6 +18,7 @@ from rules_oracle.oracle.check import (
     check_file,
     check_lines,
 )
+from rules_oracle.oracle.reading import loads
 from rules_oracle.oracle.trace import schema
 from tests.oracle.helpers import edit, lines_of, record
 
@@ -145,9 +146,13 @@ def test_end_record_before_the_end() -> None:
 def test_steps_after_the_end() -> None:
     lines = lines_of()
     extra = edit(lines, -2, lambda r: r.update(step=len(lines) - 1))
-    longer = [*lines[:-1], extra[-2], lines[-1]]
+    end = edit(lines, -1, lambda r: r.update(steps=r["steps"] + 1))[-1]
+    longer = [*lines[:-1], extra[-2], end]
     div = check_lines(longer).divergence
     assert div is not None and div.kind == "after-end" and div.step == len(lines) - 1
+    # every line is still read: the end record counting the records wrongly is malformed
+    with pytest.raises(TraceError, match=r"\$\.steps: the trace has \d+ step records"):
+        check_lines([*lines[:-1], extra[-2], lines[-1]])
 
 
 @pytest.mark.parametrize("field", ["scores", "winners"])
@@ -268,6 +273,28 @@ def test_non_json_and_binary() -> None:
     bad([lines[0], '{"step": ' + "9" * 5000 + "}"], 2, None, "not JSON")
     bad(["[1, 2]"], 1, "$", "expected an object")
     bad(["{}"], 1, "$.record", "missing field")
+
+
+def test_a_key_given_twice_is_malformed_wherever_it_stands() -> None:
+    lines = lines_of()
+    i = first_move(lines)
+    step = record(lines, i)
+    body = json.dumps(step)[1:]
+    twice = "the key {} is given twice in one object"
+    # a first action, actor or digest the last value would hide
+    bad([*lines[:i], '{"action": {"type": "Roll", "value": 1}, ' + body], i + 1, "$.action",
+        twice.format('"action"'))
+    bad([*lines[:i], '{"actor": 1, ' + body], i + 1, "$.actor", twice.format('"actor"'))
+    bad([*lines[:i], '{"digest": "' + "0" * 64 + '", ' + body], i + 1, "$.digest",
+        twice.format('"digest"'))
+    inner = json.dumps(step["action"])
+    nested = json.dumps(step).replace(inner, inner[:-1] + ', "steps": 0}')
+    bad([*lines[:i], nested], i + 1, "$.action.steps", twice.format('"steps"'))
+    bad(['{"game": "toy", ' + lines[0][1:]], 1, "$.game", twice.format('"game"'))
+    bad([lines[0], '[{"a": [1, {"b": 2, "b": 3}]}]'], 2, "$[0].a[1].b", twice.format('"b"'))
+    # the same key in different objects, or as a value, is no fault
+    assert loads('{"a": {"a": "a"}, "b": [{"a": 1}, {"a": 2}]}') == {
+        "a": {"a": "a"}, "b": [{"a": 1}, {"a": 2}]}
 
 
 @pytest.mark.parametrize(("change", "path", "words"), [

@@ -77,9 +77,12 @@ def test_the_cli_says_conforms_under_and_a_reading_matcher_classifies(tmp_path: 
     known = tmp_path / "known.json"
     entry = {"id": "e/flat", "class": "reading", "rule": "crafts/prices",
              "explanation": "flat prices", "match": {"reading": FLAT}}
-    known.write_text(json.dumps({"version": 1, "engine": "e", "deviations": [entry]}),
+    known.write_text(json.dumps({"version": 1, "engine": "e", "game": "crafts",
+                                 "deviations": [entry]}),
                      encoding="utf-8")
     assert parse(known.read_text(encoding="utf-8"))[0].match.reading == FLAT
     passed = runner.invoke(main, ["check", str(trace), "--known", str(known), "--json"])
     assert passed.exit_code == 0, passed.output
-    assert json.loads(passed.stdout)["known"]["id"] == "e/flat"
+    out = json.loads(passed.stdout)
+    assert out["known"] == {"e/flat": 1} and out["status"] == "known"
+    assert out["divergences"][0]["known"] == "e/flat"

@@ -198,6 +198,7 @@ def test_an_engine_that_never_reads() -> None:
 
 @pytest.mark.parametrize(("fault", "words"), [
     ("garbage", "not JSON"), ("shape", "$.actions: missing field"),
+    ("twice-key", '$.actor: the key "actor" is given twice in one object'),
     ("wrong-id", "carries id"), ("error-legal", "answered legal with an error")])
 def test_garbage_replies_are_protocol_divergences(fault: str, words: str) -> None:
     div = run_one(broken(fault)).divergence

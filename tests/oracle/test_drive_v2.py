@@ -9,6 +9,7 @@ import jsonschema
 import pytest
 
 from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import unstructure
 from rules_oracle.oracle import drive as drv
 
 ENGINES = Path(__file__).resolve().parent / "engines"
@@ -214,8 +215,40 @@ def test_a_declaration_is_read_whole() -> None:
     declared = drv.declared_of(game, config, game.setup(config), {
         "ok": True, "compare": "observation", "viewer": 1, "fields": ["hand", "public"],
         "unsupported": ["Sell"], "rolls": ["Draw"]})
+    view = unstructure(game.observe(game.setup(config), 1))
     assert declared == drv.Declared("observation", 1, ("hand", "public"),
-                                    frozenset({"Sell"}), frozenset({"Draw"}))
+                                    frozenset({"Sell"}), frozenset({"Draw"}), len(view) - 1)
     assert declared.to_json() == {"compare": "observation", "viewer": 1,
                                   "fields": ["hand", "public"], "unsupported": ["Sell"],
-                                  "rolls": ["Draw"]}
+                                  "rolls": ["Draw"], "available": len(view) - 1}
+
+
+def test_a_run_says_what_it_compared_and_require_full_fails_a_partial_one() -> None:
+    from click.testing import CliRunner
+
+    from rules_oracle.oracle.cli import main
+
+    game = registry.get("crafts")
+    view = unstructure(game.observe(game.setup(game.config(2)), "public"))
+    fields = len(view) - 1
+    run = run_one(v2("observe=public:coins"))
+    assert run.conforms and run.partial == (f"1 of {fields} observation fields compared",)
+    full = run_one(v2("observe=public:" + ",".join(sorted(k for k in view if k != "type"))))
+    assert full.conforms and full.partial == ()
+    unprobed = run_one(FAITHFUL, probes=0)
+    assert unprobed.conforms and unprobed.partial == ("no illegal action probed",)
+    gaps = run_one(v2(FIELDS, "unsupported=Sell"))
+    assert any("legal actions of unsupported kinds not compared (Sell)" in p
+               for p in gaps.partial), gaps.partial
+    args = ["drive", "--game", "crafts", "--players", "2", "--games", "1", "--seed", "4"]
+    shown = CliRunner().invoke(main, [*args, "--", *v2("observe=public:coins")])
+    assert shown.exit_code == 0
+    assert f"conforms (partial: 1 of {fields} observation fields compared)" in shown.stdout
+    assert f"1/1 games conform (partial: 1 of {fields} observation fields compared)" in (
+        shown.stdout)
+    strict = CliRunner().invoke(main, [*args, "--require-full", "--", *v2("observe=public:coins")])
+    assert strict.exit_code == 1 and "--require-full: not everything was compared" in (
+        strict.stdout)
+    none = CliRunner().invoke(main, [*args, "--probes", "0", "--json", "--", *FAITHFUL])
+    assert json.loads(none.stdout)["partial"] == ["no illegal action probed in 1 of 1 games"]
+    assert CliRunner().invoke(main, [*args, "--require-full", "--", *FAITHFUL]).exit_code == 0

@@ -19,15 +19,23 @@ from tests.oracle.helpers import edit, lines_of
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "src" / "rules_oracle" / "oracle" / "schema"
 ENGINES = Path(__file__).resolve().parent / "engines"
+MOVE = "toy/move.within-roll"
 
 
-def entry(match: dict[str, Any], ident: str = "x/one", cls: str = "engine-bug") -> dict[str, Any]:
-    return {"id": ident, "class": cls, "rule": "crafts/setup.shuffle",
-            "explanation": "one line", "match": match}
+def entry(match: dict[str, Any], ident: str = "x/one", cls: str = "engine-bug",
+          rule: str = "crafts/setup.shuffle") -> dict[str, Any]:
+    """An entry; one whose matcher names no more than a kind says it is broad."""
+    out = {"id": ident, "class": cls, "rule": rule, "explanation": "one line", "match": match}
+    if match and not kn.Matcher(rule=match.get("rule"), action=tuple(match.get("action", ())),
+                                path=tuple(p for p in [match.get("path", "$")] if p != "$"),
+                                reading=match.get("reading")).narrowed:
+        out["broad"] = True
+    return out
 
 
-def text_of(*entries: dict[str, Any]) -> str:
-    return json.dumps({"version": 1, "engine": "e", "deviations": list(entries)}, indent=2)
+def text_of(*entries: dict[str, Any], game: str = "crafts") -> str:
+    return json.dumps({"version": 1, "engine": "e", "game": game, "deviations": list(entries)},
+                      indent=2)
 
 
 def run(*args: str) -> Result:
@@ -43,28 +51,140 @@ def test_schema_is_valid_and_copied_to_docs() -> None:
 
 
 def test_parse_reads_every_field() -> None:
-    (dev,) = kn.parse(text_of(entry({"kind": "legal", "action": ["Sell"], "path": "$.a",
-                                     "rule": "r/x", "reading": "g/a=b", "legal": "extra"})))
+    (dev,) = kn.parse(text_of(entry({"kind": "legal", "action": ["Sell"], "path": "$.coins",
+                                     "rule": "crafts/end.sell", "reading": "crafts/prices=flat",
+                                     "legal": "extra"})))
     assert dev.id == "x/one" and dev.cls == "engine-bug" and dev.rule == "crafts/setup.shuffle"
-    assert dev.match == kn.Matcher("legal", "r/x", ("Sell",), ("$.a",), "g/a=b", "extra")
-    assert dev.to_json()["match"] == {"kind": "legal", "rule": "r/x", "action": ["Sell"],
-                                      "path": ["$.a"], "reading": "g/a=b", "legal": "extra"}
+    assert dev.match == kn.Matcher("legal", "crafts/end.sell", ("Sell",), ("$.coins",),
+                                   "crafts/prices=flat", "extra")
+    assert dev.to_json()["match"] == {"kind": "legal", "rule": "crafts/end.sell",
+                                      "action": ["Sell"], "path": ["$.coins"],
+                                      "reading": "crafts/prices=flat", "legal": "extra"}
     assert not dev.resume and dev.to_json()["continue"] is False
+    assert dev.game == "crafts" and not dev.broad and dev.line == 7
 
 
 @pytest.mark.parametrize(("text", "words"), [
     ('{"version": 1,\n "deviations": [\n', "not JSON"),
-    (text_of(entry({})), "line 6: $.deviations[0].match"),
+    (text_of(entry({})), "line 7: $.deviations[0].match"),
     (text_of(entry({"kind": "digest"}), entry({"kind": "legal"}, "x/two", "bug")),
-     "line 15: $.deviations[1].class"),
+     "line 17: $.deviations[1].class"),
     (text_of(entry({"kind": "digest"}), entry({"kind": "legal"})), "used twice"),
     ('{"version": 2, "deviations": []}', "$.version"),
+    (text_of(entry({"kind": "digest"})).replace('"kind": "digest"',
+                                                '"kind": "actor", "kind": "digest"'),
+     'line 12: $.deviations[0].match.kind: the key "kind" is given twice in one object'),
 ])
 def test_malformed_files_name_line_and_field(text: str, words: str) -> None:
     with pytest.raises(kn.KnownError) as caught:
         kn.parse(text, "k.json")
     assert words in str(caught.value)
     assert str(caught.value).startswith("k.json")
+
+
+@pytest.mark.parametrize(("change", "where", "words"), [
+    (lambda e: e["match"].update(kind="Digest"), "$.deviations[0].match.kind",
+     "'Digest' is not a divergence kind"),
+    (lambda e: e["match"].update(path="$.seats[*].road_length"), "$.deviations[0].match.path",
+     "'$.seats[*].road_length' is not a field of crafts's state"),
+    (lambda e: e["match"].update(kind="observation", path=["$.coins", "$.deck"]),
+     "$.deviations[0].match.path[1]", "'$.deck' is not a field of crafts's observation"),
+    (lambda e: e["match"].update(path="$.coins[*].x"), "$.deviations[0].match.path",
+     "is not a field"),
+    (lambda e: e["match"].update(path="$..coins"), "$.deviations[0].match.path",
+     "is not a field"),
+    (lambda e: e["match"].update(rule="catan/victory.ten"), "$.deviations[0].match.rule",
+     "'catan/victory.ten' is not a rule id of crafts"),
+    (lambda e: e.update(rule="crafts/no-such"), "$.deviations[0].rule",
+     "'crafts/no-such' is not a rule or ambiguity id of crafts"),
+    (lambda e: e["match"].update(reading="crafts/prices=cheap"), "$.deviations[0].match.reading",
+     "is not a reading of one of crafts's variant options"),
+    (lambda e: e.update(game="catan"), "$.deviations[0].game",
+     "entry 'x/one' is of 'catan', the file of 'crafts'"),
+    (lambda e: e.update(colour="red"), "$.deviations[0].colour", "unexpected field"),
+    (lambda e: e["match"].update(premise="x"), "$.deviations[0].match.premise",
+     "expected an array"),
+    (lambda e: e["match"].update(premise=["before-roll"]), "$.deviations[0].match.premise[0]",
+     "'before-roll' is not a premise of crafts (it has none)"),
+    (lambda e: e["match"].update(premise=["nothing"]), "$.deviations[0].match.premise[0]",
+     "'nothing' is not a premise of crafts"),
+    (lambda e: e.update(match={"kind": "digest"}), "$.deviations[0].match",
+     "it matches every divergence of its kind"),
+    (lambda e: e.update(match={"path": "$"}), "$.deviations[0].match",
+     "it matches every divergence of its kind"),
+    (lambda e: e.update(match={"kind": "legal", "legal": "extra"}), "$.deviations[0].match",
+     "it matches every divergence of its kind"),
+])
+def test_entries_are_checked_against_their_game(change: Any, where: str, words: str) -> None:
+    good = entry({"kind": "digest", "path": "$.coins", "rule": "crafts/end.sell"})
+    assert kn.parse(text_of(good))
+    bad = json.loads(json.dumps(good))
+    change(bad)
+    with pytest.raises(kn.KnownError) as caught:
+        kn.parse(text_of(bad), "k.json")
+    assert f": {where}: " in str(caught.value) and words in str(caught.value), str(caught.value)
+    assert str(caught.value).startswith("k.json: line 7: ")
+
+
+def test_an_entry_names_its_game_or_the_file_does() -> None:
+    good = entry({"kind": "digest", "path": "$.coins"})
+    nameless = json.dumps({"version": 1, "deviations": [good]})
+    with pytest.raises(kn.KnownError, match=r"\$\.deviations\[0\]\.game: .*names no game"):
+        kn.parse(nameless)
+    (own,) = kn.parse(json.dumps({"version": 1, "deviations": [{**good, "game": "crafts"}]}))
+    assert own.game == "crafts"
+    with pytest.raises(kn.KnownError, match=r"\$\.deviations\[0\]\.game: .*not a game"):
+        kn.parse(json.dumps({"version": 1, "deviations": [{**good, "game": "chess"}]}))
+    with pytest.raises(kn.KnownError, match=r"the file's \$\.game.*not a game"):
+        kn.parse(text_of(good, game="chess"))
+    mixed = kn.parse(json.dumps({"version": 1, "deviations": [
+        {**good, "game": "crafts"},
+        {**entry({"kind": "digest", "path": "$.supply"}, "b/x", rule="burgundy/setup.goods-stacks"),
+         "game": "burgundy"}]}))
+    assert [d.id for d in kn.for_game(mixed, "burgundy")] == ["b/x"]
+    assert kn.for_game(kn.parse(text_of(good)), "burgundy") == ()
+    with pytest.raises(kn.KnownError, match=r"\$\.deviations\[0\]\.game: entry 'x/one' is of"
+                       r" 'crafts', not of 'burgundy'"):
+        kn.of_game(kn.parse(text_of(good)), "burgundy")
+
+
+def test_a_broad_entry_is_accepted_when_it_says_so_and_named_in_every_verdict(
+        tmp_path: Path) -> None:
+    broad = {**entry({"kind": "digest"}, "e/any"), "broad": True}
+    (dev,) = kn.parse(text_of(broad))
+    assert dev.broad and dev.to_json()["broad"] is True
+    engine = [sys.executable, str(ENGINES / "faithful.py")]
+    path = tmp_path / "known.json"
+    path.write_text(text_of(broad), encoding="utf-8")
+    result = run("drive", "--game", "crafts", "--players", "2", "--games", "1", "--known",
+                 str(path), "--", *engine)
+    assert result.exit_code == 0, result.output
+    assert "broad known deviation in force: e/any matches every digest divergence" in (
+        result.stdout)
+    report = json.loads(run("drive", "--game", "crafts", "--players", "2", "--games", "1",
+                            "--known", str(path), "--json", "--", *engine).stdout)
+    assert report["broad"] == ["e/any"]
+    assert report["absorbed"] == {} and report["stale"] == ["e/any"]
+    assert "stale known deviations (absorbed nothing in this run): e/any" in result.stdout
+    wrong = run("drive", "--game", "burgundy", "--players", "2", "--games", "1", "--known",
+                str(path), "--", *engine)
+    assert wrong.exit_code == 2 and "entry 'e/any' is of 'crafts', not of a game driven" in (
+        wrong.stderr)
+
+
+def test_a_byte_order_mark_is_read_and_explanations_are_printed_escaped(tmp_path: Path) -> None:
+    sneaky = {**entry({"kind": "digest"}, "e/any"), "broad": True,
+              "explanation": "fine\u001b[2J\nFAKE: all conforms"}
+    path = tmp_path / "known.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text_of(sneaky).encode("utf-8"))
+    (dev,) = kn.load(str(path))
+    assert dev.shown == "fine\\u001b[2J\\nFAKE: all conforms"
+    engine = [sys.executable, str(ENGINES / "broken.py"), "wrong-digest", "3"]
+    result = run("drive", "--game", "crafts", "--players", "2", "--games", "1", "--known",
+                 str(path), "--", *engine)
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\nFAKE" not in result.stdout
+    assert "why: fine\\u001b[2J\\nFAKE: all conforms" in result.stdout
 
 
 def test_load_reports_an_unreadable_file(tmp_path: Path) -> None:
@@ -116,7 +236,11 @@ def div(kind: str = "digest", **kw: Any) -> DriveDivergence:
 ])
 def test_matching(match: dict[str, Any], divergence: Any, readings: tuple[str, ...],
                   expected: bool) -> None:
-    (dev,) = kn.parse(text_of(entry(match)))
+    path = match.get("path", ())
+    matcher = kn.Matcher(match.get("kind"), match.get("rule"), tuple(match.get("action", ())),
+                         (path,) if isinstance(path, str) else tuple(path),
+                         match.get("reading"), match.get("legal"))
+    dev = kn.Deviation("x/one", "engine-bug", "g/x", "one line", matcher)
     assert kn.matches(dev.match, divergence, readings) is expected
     assert (kn.classify((dev,), divergence, readings) is dev) is expected
 
@@ -128,9 +252,9 @@ def test_the_first_matching_deviation_classifies() -> None:
     assert found is not None and found.id == "a/two"
 
 
-def write(tmp_path: Path, *entries: dict[str, Any]) -> str:
+def write(tmp_path: Path, *entries: dict[str, Any], game: str = "crafts") -> str:
     path = tmp_path / "known.json"
-    path.write_text(text_of(*entries), encoding="utf-8")
+    path.write_text(text_of(*entries, game=game), encoding="utf-8")
     return str(path)
 
 
@@ -159,17 +283,24 @@ def test_check_known_deviation(tmp_path: Path) -> None:
     i = next(k for k, x in enumerate(lines) if '"Move"' in x)
     trace = tmp_path / "t.jsonl"
     trace.write_text("\n".join(edit(lines, i, lambda r: r["action"].update(steps=9))) + "\n")
-    known = write(tmp_path, entry({"kind": "illegal", "rule": "toy/move.within-roll"}, "t/far"))
+    known = write(tmp_path, entry({"kind": "illegal", "rule": MOVE}, "t/far", rule=MOVE),
+                  game="toy")
     result = run("check", str(trace), "--known", known)
     assert result.exit_code == 0, result.output
     assert "known deviation t/far" in result.stdout
     report = json.loads(run("check", str(trace), "--known", known, "--json").stdout)
-    assert report["status"] == "known" and report["known"]["id"] == "t/far"
-    other = write(tmp_path, entry({"kind": "digest"}, "t/digest"))
+    assert report["status"] == "known" and report["known"] == {"t/far": 1}
+    assert [d["known"] for d in report["divergences"]] == ["t/far"]
+    other = write(tmp_path, entry({"kind": "digest"}, "t/digest", rule=MOVE), game="toy")
     assert run("check", str(trace), "--known", other).exit_code == 1
     clean = tmp_path / "c.jsonl"
     clean.write_text("\n".join(lines) + "\n")
     assert run("check", str(clean), "--known", known).exit_code == 0
+    # a file of another game does not fit the trace: bad input naming the entry
+    crafts = write(tmp_path, entry({"kind": "illegal", "rule": "crafts/setup.shuffle"}, "c/x"))
+    wrong = run("check", str(trace), "--known", crafts)
+    assert wrong.exit_code == 2 and "$.deviations[0].game: entry 'c/x' is of 'crafts'" in (
+        wrong.stderr)
 
 
 @pytest.mark.parametrize("fault", ["extra-legal", "miss-legal"])
@@ -204,7 +335,35 @@ def test_the_cli_reports_deviations_met_on_the_way(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "conforms but for known deviations" in result.stdout
     assert "known deviations met, play continued: e/legal" in result.stdout
+    assert "known deviations absorbed: e/legal " in result.stdout
+    assert "stale known deviations" not in result.stdout
     assert "1 with a known deviation" in result.stdout
+
+
+def test_an_extra_action_names_the_rule_the_model_rejects_it_under() -> None:
+    from rules_oracle.model.core import registry
+    from rules_oracle.oracle import drive as drv
+
+    engine = [sys.executable, str(ENGINES / "broken.py"), "stale-legal", "3"]
+    game = registry.get("crafts")
+    first = drv.drive(engine, [game], count=1, players=2, seed=4).games[0].divergence
+    assert first is not None and first.kind == "legal" and first.extra and not first.missing
+    assert first.rule is not None and first.extra_rules == (first.rule,)
+    assert f"(the model rejects it under {first.rule})" in first.describe()
+    assert first.rule in game.rules.ids
+    # an entry for extras of another rule does not match them; one of that rule does
+    another = next(r for r in game.rules.ids if r != first.rule)
+    other = {**entry({"kind": "legal", "legal": "extra", "rule": another}, "e/x"),
+             "continue": True}
+    halted = drv.drive(engine, [game], count=1, players=2, seed=4,
+                       known=kn.parse(text_of(other))).games[0]
+    assert halted.divergence == first and halted.known is None
+    same = {**entry({"kind": "legal", "legal": "extra", "rule": first.rule}, "e/x"),
+            "continue": True}
+    went_on = drv.drive(engine, [game], count=1, players=2, seed=4,
+                        known=kn.parse(text_of(same))).games[0]
+    assert dict(went_on.tolerated)["e/x"] >= 1
+    assert went_on.divergence is None or went_on.divergence.step > first.step
 
 
 def test_missing_and_extra_actions_continue_only_when_both_are_known() -> None:
@@ -226,3 +385,27 @@ def test_missing_and_extra_actions_continue_only_when_both_are_known() -> None:
     div = halted.divergence
     assert div is not None and div.kind == "legal" and div.missing and div.extra
     assert halted.known is None and halted.status == "diverges"
+
+
+def test_two_deviations_at_one_step_are_matched_each_by_its_entry() -> None:
+    from rules_oracle.oracle import drive as drv
+
+    new_card = {"type": "PlayKnight"}
+    second = {"type": "PlayMonopoly", "resource": 1}
+    both = div("legal", missing=({"type": "PlayRoadBuilding"},), extra=(new_card, second),
+               extra_rules=("catan/development.not-new", "catan/development.one-per-turn"))
+    parts = drv._deviations(both)
+    assert [(p.rule, p.extra, p.missing) for p in parts] == [
+        (None, (), ({"type": "PlayRoadBuilding"},)),
+        ("catan/development.not-new", (new_card,), ()),
+        ("catan/development.one-per-turn", (second,), ())]
+    entries = kn.parse(text_of(
+        entry({"kind": "legal", "legal": "extra", "rule": "catan/development.not-new"}, "c/new",
+              rule="catan/development.not-new"),
+        entry({"kind": "legal", "legal": "missing", "action": ["PlayRoadBuilding"]}, "c/road",
+              rule="catan/development.road-building"), game="catan"))
+    found = [kn.classify(entries, p) for p in parts]
+    # the second card in one turn is no entry's: the step is not absorbed
+    assert [None if f is None else f.id for f in found] == ["c/road", "c/new", None]
+    assert drv._deviations(div("legal", missing=({"type": "A"},))) == [
+        div("legal", missing=({"type": "A"},))]

@@ -11,8 +11,9 @@ from click.testing import CliRunner
 
 from rules_oracle.model.core import registry
 from rules_oracle.oracle import trace
-from rules_oracle.oracle.check import MAX_DIFFS, TraceError, check_file, check_lines
+from rules_oracle.oracle.check import TraceError, check_file, check_lines
 from rules_oracle.oracle.cli import main
+from rules_oracle.oracle.diff import MAX_DIFFS
 from tests.oracle.helpers import edit, record
 
 pytest_plugins = ["pytester"]
@@ -271,3 +272,29 @@ def test_the_plugin_replays_version_2_traces(pytester: pytest.Pytester) -> None:
     result.assert_outcomes(passed=1, failed=1)
     assert "step 5 (line 6): observation: seat 1 view: $.public.hand_sizes[2]: trace 9," \
            " model 0" in result.stdout.str()
+
+
+def test_a_trace_with_fewer_fields_than_the_view_is_partial(tmp_path: Path) -> None:
+    lines = written()
+    whole = check_lines(lines)
+    assert whole.partial == () and whole.available == len(whole.fields) > 5
+
+    def keep_two(rec: dict[str, Any]) -> None:
+        view = fields(rec)
+        rec["observation"]["fields"] = {"scores": view["scores"], "hand_sizes": view["hand_sizes"]}
+
+    for index in range(1, len(lines) - 1):
+        lines = edit(lines, index, keep_two)
+    report = check_lines(lines)
+    assert report.conforms and report.fields == ("hand_sizes", "scores")
+    assert report.partial == (f"2 of {whole.available} observation fields compared",)
+    out = tmp_path / "two.jsonl"
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    shown = CliRunner().invoke(main, ["check", str(out)])
+    assert shown.exit_code == 0
+    assert f"conforms (partial: 2 of {whole.available} observation fields compared)" in (
+        shown.output)
+    strict = CliRunner().invoke(main, ["check", str(out), "--require-full"])
+    assert strict.exit_code == 1 and "--require-full" in strict.output
+    data = json.loads(CliRunner().invoke(main, ["check", str(out), "--json"]).stdout)
+    assert data["partial"] == [f"2 of {whole.available} observation fields compared"]

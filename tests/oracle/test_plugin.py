@@ -87,11 +87,14 @@ def test_collect_only_lists_the_traces(pytester: pytest.Pytester) -> None:
                                    for n in ("good", "illegal", "garbage", "short"))
 
 
-def known_file(path: Path, *matches: tuple[str, dict[str, Any]]) -> Path:
-    deviations = [{"id": ident, "class": "engine-bug", "rule": "toy/move.within-roll",
-                   "explanation": "one line", "match": match} for ident, match in matches]
-    path.write_text(json.dumps({"version": 1, "engine": "e", "deviations": deviations}),
-                    encoding="utf-8")
+def known_file(path: Path, *matches: tuple[str, dict[str, Any]], game: str = "toy",
+               rule: str = "toy/move.within-roll") -> Path:
+    deviations = [{"id": ident, "class": "engine-bug", "rule": rule,
+                   "explanation": "one line", "match": match,
+                   **({"broad": True} if set(match) <= {"kind", "legal"} else {})}
+                  for ident, match in matches]
+    path.write_text(json.dumps({"version": 1, "engine": "e", "game": game,
+                                "deviations": deviations}), encoding="utf-8")
     return path
 
 
@@ -115,9 +118,13 @@ def test_a_known_deviation_does_not_fail_and_an_unknown_one_does(
         1, 1, 1, 1)
     by_name = {Path(r["trace"]).name: r for r in report["results"]}
     assert by_name["illegal.jsonl"]["status"] == "known"
-    assert by_name["illegal.jsonl"]["known"]["id"] == "t/far"
+    assert by_name["illegal.jsonl"]["known"] == {"t/far": 1}
     assert by_name["short.jsonl"]["status"] == "diverges"
     assert 'name="oracle_known" value="t/far"' in junit.read_text(encoding="utf-8")
+    assert 'name="oracle_absorbed" value="t/far 1x"' in junit.read_text(encoding="utf-8")
+    assert report["absorbed"] == {"t/far": 1} and report["stale"] == []
+    assert "oracle: known deviations absorbed: t/far 1x" in out
+    assert "oracle: stale known deviations (absorbed nothing): none" in out
     # only the known one selected: the run passes
     alone = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces",
                                "traces/illegal.jsonl", "--oracle-known", "known.json")
@@ -167,7 +174,21 @@ def test_a_reading_names_and_classifies_a_trace(pytester: pytest.Pytester) -> No
     failed = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces", "traces/*.jsonl")
     failed.assert_outcomes(failed=1)
     assert f"conforms under {FLAT}" in failed.stdout.str()
-    known_file(pytester.path / "known.json", ("e/flat", {"reading": FLAT}))
+    known_file(pytester.path / "known.json", ("e/flat", {"reading": FLAT}), game="crafts",
+               rule="crafts/prices")
     known = pytester.runpytest("-p", "no:cacheprovider", "--oracle-traces", "traces/*.jsonl",
                                "--oracle-known", "known.json")
     known.assert_outcomes(xfailed=1)
+
+
+def test_require_full_fails_a_trace_not_compared_in_full(pytester: pytest.Pytester) -> None:
+    traces(pytester.path)
+    args = ["-p", "no:cacheprovider", "--oracle-traces", "traces/short.jsonl",
+            "--oracle-allow-partial"]
+    lenient = pytester.runpytest(*args, "--junitxml=j.xml")
+    lenient.assert_outcomes(passed=1)
+    junit = (pytester.path / "j.xml").read_text(encoding="utf-8")
+    assert 'name="oracle_partial" value="the trace stops before the game ends"' in junit
+    strict = pytester.runpytest(*args, "--oracle-require-full")
+    strict.assert_outcomes(failed=1)
+    assert "not compared in full (--oracle-require-full)" in strict.stdout.str()

@@ -238,6 +238,45 @@ def test_tampered_vectors_are_detected() -> None:
     assert status(v).status == "fails" and "configuration" in status(v).message
 
 
+def test_a_vector_s_rules_tags_and_id_are_checked_against_the_model() -> None:
+    vectors = vectors_of(small())
+    legal = next(v for v in vectors if "post_state" in v["expect"] and v["rules"])
+    illegal = illegal_vector()
+    tagged = next(v for v in vectors if "post_state" in v["expect"] and v["tags"])
+    assert all(status(v).status == "ok" for v in (legal, illegal, tagged))
+    game = registry.get("crafts")
+    other = next(r for r in game.rules.ids if r not in legal["rules"])
+
+    def fails(vector: dict[str, Any], words: str) -> None:
+        result = status(vector)
+        assert result.status == "fails" and words in result.message, result
+
+    fails({**legal, "rules": [*legal["rules"], other]}, "rules: the model names")
+    fails({**legal, "rules": legal["rules"][1:]}, "rules: the model names")
+    fails({**legal, "rules": ["catan/victory.ten"]}, "rules: the model names")
+    fails({**illegal, "rules": [other]}, "rules: the model names")
+    fails({**illegal, "rules": []}, "rules: the model names")
+    fails({**legal, "tags": [*legal["tags"], "legal-elsewhere"]}, "tags: expected")
+    fails({**tagged, "tags": []}, "tags: expected")
+    fails({**illegal, "tags": ["scoring"]}, "tags: expected")
+    assert status({**illegal, "tags": ["legal-elsewhere"]}).status == "ok"
+    assert status({**illegal, "tags": []}).status == "ok"
+    kind = legal["action"]["type"]
+    rule = legal["rules"][0]
+    assert status({**legal, "id": f"crafts:legal/{kind}/7"}).status == "ok"
+    assert status({**legal, "id": f"crafts:rule/{rule}/1"}).status == "ok"
+    assert status({**tagged, "id": f"crafts:{tagged['tags'][0]}/2"}).status == "ok"
+    for wrong in ("crafts:legal/Nothing/1", f"crafts:rule/{other}/1", f"burgundy:legal/{kind}/1",
+                  f"crafts:legal/{kind}/0", f"crafts:legal/{kind}/x", f"crafts:legal/{kind}",
+                  f"crafts:illegal/{rule}/1", "crafts:end-of-game/1", "anything"):
+        fails({**legal, "id": wrong}, "does not say what the vector shows")
+    reason = illegal["expect"]["rule"]
+    assert status({**illegal, "id": f"crafts:illegal/{reason}/3"}).status == "ok"
+    for wrong in (f"crafts:illegal/{other}/1", f"crafts:rule/{reason}/1", f"crafts:legal/"
+                  f"{illegal['action']['type']}/1", "crafts:legal-elsewhere/1"):
+        fails({**illegal, "id": wrong}, "does not say what the vector shows")
+
+
 def test_vectors_that_cannot_be_loaded_are_bad() -> None:
     v = legal_vector()
     v["game"] = "nope"
@@ -288,6 +327,18 @@ def test_files_malformed_or_with_repeated_ids(tmp_path: Path) -> None:
         vec.verify(_dir(tmp_path / "empty"))
     with pytest.raises(vec.VectorError, match="cannot read"):
         vec.verify_file(_dir(tmp_path / "adir.json"))
+
+
+def test_a_key_given_twice_in_a_vector_file_is_refused(tmp_path: Path) -> None:
+    path = vec.write(small(), tmp_path)
+    lines = path.read_text("utf-8").split("\n")
+    lines[1] = lines[1].replace('{"action":', '{"action":{"type":"X"},"action":', 1)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(vec.VectorError, match=r'vectors\[0\]\.action: the key "action" is given'
+                       r" twice in one object \(at line 2, column \d+"):
+        vec.verify_file(path)
+    result = CliRunner().invoke(main, ["vectors", "--verify", str(path)])
+    assert result.exit_code == 2 and 'the key "action" is given twice' in result.output
 
 
 def _text(path: Path, text: str) -> Path:

@@ -18,19 +18,29 @@
 Nothing on any input escapes as another exception.
 """
 
-import hashlib
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from rules_oracle.model.core import registry
-from rules_oracle.model.core.canon import error_paths, structure, unstructure
+from rules_oracle.model.core.canon import digest, digest_of, error_paths, structure, unstructure
 from rules_oracle.model.core.errors import ConfigError, IllegalAction
 from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game
-from rules_oracle.oracle.diff import FieldDiff, child, clip, field_diff, same, show
+from rules_oracle.oracle.diff import (
+    FieldDiff,
+    UnknownField,
+    clip,
+    field_diff,
+    partial_diff,
+    show,
+)
+from rules_oracle.oracle.divergence import TRACE_KINDS, Divergence, at_stake
+from rules_oracle.oracle.divergence import cite as cite  # re-exported: check.cite names a rule
+from rules_oracle.oracle.known import Deviation, of_game, settle
+from rules_oracle.oracle.premises import Situation
 from rules_oracle.oracle.reading import (
     MAX_LINE,
     InputError,
@@ -41,24 +51,11 @@ from rules_oracle.oracle.reading import (
     read_lines,
     schema_error,
 )
-from rules_oracle.oracle.retry import conforming_readings
+from rules_oracle.oracle.retry import conforming_readings, reading_config
 from rules_oracle.oracle.trace import CHANCE_ACTOR, FORMAT, VERSIONS, actor_label, dumps, schema
 
 #: the kinds of divergence, in the words reports use
-KINDS = {
-    "setup-digest": "the state after set-up differs",
-    "illegal": "the rules forbid the action",
-    "actor": "the wrong actor acted",
-    "after-end": "the trace goes on after the game ended",
-    "digest": "the state after the step differs",
-    "observation": "a field of the observation after the step differs",
-    "state": "the state written in the trace differs from the model's",
-    "early-end": "the end record comes before the game ended",
-    "result": "the final scores or winners differ",
-    "truncated": "the trace stops before the game ended",
-    "unlisted": "the model accepts an action it does not list (a model defect)",
-    "model-error": "the model failed (a model defect)",
-}
+KINDS = TRACE_KINDS
 
 MAX_MESSAGE = 300
 
@@ -82,65 +79,9 @@ class TraceError(Exception):
                 "message": self.message, "error": str(self)}
 
 
-def cite(rule: str | None) -> str | None:
-    """``file: «quote» (summary)`` of a registered rule id, or ``None``: the rulebook's own
-    words and, beside them, the English summary a reader of another language needs."""
-    found = None if rule is None else registry.find_rule(rule)
-    if found is None:
-        return None
-    if not found.quote:  # a rule no project text states: its source says where it comes from
-        return f"{found.source}: ({found.summary})"
-    return f"{found.file}: «{found.quote}» ({found.summary})"
-
-
-@attrs.frozen
-class Divergence:
-    """The first place where a trace and the model disagree."""
-
-    kind: str
-    #: the step number (0 for set-up; for ``truncated``, the first missing step)
-    step: int
-    #: the trace line (``None`` when the trace ended)
-    line: int | None
-    message: str
-    #: the trace's action at that step (canonical JSON)
-    action: Any = None
-    #: the rule id an illegal action breaks
-    rule: str | None = None
-    expected: Any = None
-    got: Any = None
-    diffs: tuple[FieldDiff, ...] = ()
-
-    @property
-    def citation(self) -> str | None:
-        """Where the broken rule stands: ``file: «quote» (summary)`` (for an illegal action)."""
-        return cite(self.rule)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "step": self.step, "line": self.line, "message": self.message,
-            "action": self.action, "rule": self.rule, "citation": self.citation,
-            "expected": self.expected, "got": self.got,
-            "diffs": [d.to_json() for d in self.diffs],
-        }
-
-    def describe(self) -> str:
-        """A one-paragraph plain-text account (used by the pytest plugin and ``--json``)."""
-        where = f"step {self.step}" + ("" if self.line is None else f" (line {self.line})")
-        parts = [f"{where}: {self.kind}: {self.message}"]
-        if self.action is not None:
-            parts.append(f"  action: {dumps(self.action)}")
-        if self.rule is not None:
-            parts.append(f"  rule: {self.rule}")
-            if self.citation is not None:
-                parts.append(f"  text: {self.citation}")
-        if self.expected is not None or self.got is not None:
-            parts.append(f"  expected: {show(self.expected)}")
-            parts.append(f"  got:      {show(self.got)}")
-        for d in self.diffs:
-            note = f" ({d.note})" if d.note else ""
-            parts.append(f"  {d.path}: expected {show(d.expected)}, got {show(d.got)}{note}")
-        return "\n".join(parts)
+def _div(kind: str, step: int, line: int | None, message: str, **fields: Any) -> Divergence:
+    """A divergence of a trace, at ``line``."""
+    return Divergence(kind, step, message, line=line, **fields)
 
 
 @attrs.frozen
@@ -152,16 +93,73 @@ class Report:
     variant: tuple[tuple[str, str], ...]
     #: step records replayed in agreement with the model
     steps: int
-    #: whether the model's game had ended at the last record read
+    #: whether the model's game had ended at the last record compared
     finished: bool
+    #: the divergence that fails the trace: the first no known deviation matches
     divergence: Divergence | None
     warnings: tuple[str, ...] = ()
-    #: the readings (``ambiguity-id=reading``) under which the diverging step agrees
-    readings: tuple[str, ...] = ()
+    #: every divergence found, in order, the known ones marked with their entry's id
+    divergences: tuple[Divergence, ...] = ()
+    #: step records read and validated but not compared (comparison stopped before them)
+    uncompared: int = 0
+    #: steps compared in agreement after a known deviation (not in full lock-step)
+    after_known: int = 0
+    #: the broad known deviations in force (each matches any divergence of its kind)
+    broad: tuple[str, ...] = ()
+    #: the known deviations in force (the entries of the trace's game)
+    entries: tuple[str, ...] = ()
+    #: observation traces: the top-level fields the trace's observations carry, and how
+    #: many the model's view has (0: the trace compares digests, all of the state)
+    fields: tuple[str, ...] = ()
+    available: int = 0
+
+    @property
+    def partial(self) -> tuple[str, ...]:
+        """What was not compared in full (empty: everything was)."""
+        out: list[str] = []
+        if self.available and len(self.fields) < self.available:
+            out.append(f"{len(self.fields)} of {self.available} observation fields compared")
+        if self.after_known:
+            out.append(f"{self.after_known} steps compared after a known deviation")
+        if self.uncompared:
+            out.append(f"{self.uncompared} step records not compared")
+        if self.divergence is None and not self.finished and not self.uncompared:
+            out.append("the trace stops before the game ends")
+        return tuple(out)
+
+    @property
+    def readings(self) -> tuple[str, ...]:
+        """The readings (``ambiguity-id=reading``) under which the failing step agrees."""
+        return () if self.divergence is None else self.divergence.readings
 
     @property
     def conforms(self) -> bool:
+        """No divergence at all, known or not."""
+        return not self.divergences and self.divergence is None
+
+    @property
+    def passes(self) -> bool:
+        """No divergence but known deviations."""
         return self.divergence is None
+
+    @property
+    def status(self) -> str:
+        """``conforms``, ``known`` (only known deviations) or ``diverges``."""
+        return "conforms" if self.conforms else "known" if self.passes else "diverges"
+
+    @property
+    def stale(self) -> tuple[str, ...]:
+        """The known deviations in force that matched no divergence."""
+        met = self.absorbed()
+        return tuple(i for i in self.entries if i not in met)
+
+    def absorbed(self) -> dict[str, int]:
+        """How many divergences each known deviation matched."""
+        out: dict[str, int] = {}
+        for d in self.divergences:
+            if d.known is not None:
+                out[d.known] = out.get(d.known, 0) + 1
+        return out
 
     def conforms_under(self) -> str:
         """The lines saying under which readings the diverging step agrees (or nothing)."""
@@ -170,11 +168,16 @@ class Report:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "status": "conforms" if self.conforms else "diverges",
+            "status": self.status,
             "game": self.game, "players": self.players, "variant": dict(self.variant),
             "steps": self.steps, "finished": self.finished, "warnings": list(self.warnings),
             "divergence": None if self.divergence is None else self.divergence.to_json(),
             "readings": list(self.readings),
+            "divergences": [d.to_json() for d in self.divergences],
+            "known": self.absorbed(), "uncompared": self.uncompared,
+            "after_known": self.after_known, "broad": list(self.broad),
+            "stale": list(self.stale), "partial": list(self.partial),
+            "fields": list(self.fields), "available": self.available,
         }
 
 
@@ -299,52 +302,36 @@ def _action_of(game: Game[Any, Any], data: dict[str, Any], line: int) -> Any:
         raise TraceError(line, path, message) from None
 
 
+#: divergences after which the model can follow the trace: the step's action was applied
+#: (or the set-up made) and only what the trace says of the state after it differs
+FOLLOWED = frozenset({"setup-digest", "digest", "state", "observation"})
+
+
 def check_lines(
-    source: Iterable[str | bytes], *, allow_partial: bool = False, strict: bool = False
+    source: Iterable[str | bytes], *, allow_partial: bool = False, strict: bool = False,
+    known: Sequence[Deviation] = (),
 ) -> Report:
-    """Replay the lines of a trace; see the module docstring. Raises :class:`TraceError`."""
+    """Replay the lines of a trace; see the module docstring. Raises :class:`TraceError`.
+
+    Every line is read and validated, whatever diverges: a malformed line anywhere is a
+    :class:`TraceError`. A divergence matching one of ``known`` (:mod:`oracle.known`) is
+    recorded with the entry's id and, when the model can follow the trace past it
+    (:data:`FOLLOWED`), the comparison goes on: under the entry's reading when it names one
+    (the model then plays under that reading), else from the state the trace writes when it
+    writes one, else from the model's state. Comparison stops at the first divergence no
+    entry matches, or one the model cannot follow; the steps after it are counted as not
+    compared.
+    """
     records = _lines(source)
     try:
         line, head = next(records)
     except StopIteration:
         raise TraceError(1, None, "empty trace: no header line") from None
     game, config = _load_game(head, line)
-    #: what every step must carry: a digest (version 1, or compare "digest") or an observation
-    compare = head.get("compare", "digest")
-
-    count = 0
-    state: Any = None
-    divergence: Divergence | None = None
-    warnings: list[str] = []
+    of_game(known, game.name)
+    replay = _Replay(game, config, known, strict, head)
+    replay.start(line)
     ended = False
-    #: the actions replayed in agreement (to retry a divergence under other readings)
-    played: list[Any] = []
-
-    def report(div: Divergence | None,
-               agrees: Callable[[Any], bool] | None = None) -> Report:
-        """The report; ``agrees`` repeats the failed comparison on the state before it,
-        to retry it under the other readings of the game's ambiguities."""
-        try:
-            finished = state is not None and game.actor(state) == TERMINAL
-        except Exception:
-            finished = False
-        readings = (() if agrees is None or div is None or div.kind == "model-error"
-                    else conforming_readings(game, config, played, agrees))
-        return Report(game.name, config.players, config.variant, count, finished, div,
-                      tuple(warnings), readings)
-
-    try:
-        state = game.setup(config)
-        if "digest" in head:
-            setup_digest = _digest(state)
-            if setup_digest != head["digest"]:
-                written = head["digest"]
-                return report(Divergence("setup-digest", 0, line, KINDS["setup-digest"],
-                                         expected=setup_digest, got=written),
-                              lambda start: _digest(start) == written)
-    except Exception as exc:
-        return report(Divergence("model-error", 0, line, f"set-up failed: {exc!r}"))
-
     for line, rec in records:
         kind = rec["record"]
         if ended:
@@ -353,39 +340,219 @@ def check_lines(
             raise TraceError(line, "$.record", "a second header")
         if kind == "end":
             ended = True
-            if "steps" in rec and rec["steps"] != count:
+            if "steps" in rec and rec["steps"] != replay.count:
                 raise TraceError(line, "$.steps",
-                                 f"the trace has {count} step records, not {rec['steps']}")
-            divergence = _check_end(game, state, rec, count, line)
-            if divergence is not None:
-                return report(divergence, _end_agrees(game, rec, count, line))
+                                 f"the trace has {replay.count} step records, not {rec['steps']}")
+            replay.end(rec, line)
             continue
-        if rec["step"] != count + 1:
-            raise TraceError(line, "$.step", f"expected step {count + 1}, got {rec['step']}")
-        _require(rec, line, head["version"], compare)
+        if rec["step"] != replay.count + 1:
+            raise TraceError(line, "$.step", f"expected step {replay.count + 1}, got {rec['step']}")
+        _require(rec, line, head["version"], replay.compare)
         action = _action_of(game, rec["action"], line)
         if "observation" in rec:
             _viewer_of(rec["observation"]["viewer"], config.players, line)
-        divergence, new = _replay_step(game, state, rec, action, line, strict)
-        if divergence is not None:
-            return report(divergence, _step_agrees(game, rec, action, line, strict))
-        state = new
-        played.append(action)
-        count += 1
+        replay.step(rec, action, line)
+    replay.finish(allow_partial)
+    return replay.report()
 
-    try:
-        who = game.actor(state)
-    except Exception as exc:
-        return report(Divergence("model-error", count, None, f"actor failed: {exc!r}"))
-    if who != TERMINAL:
-        message = f"the trace stops after step {count}; the game goes on: {next_up(who)}"
+
+class _Replay:
+    """The comparison of one trace with the model, record by record."""
+
+    def __init__(self, game: Game[Any, Any], config: Config, known: Sequence[Deviation],
+                 strict: bool, head: dict[str, Any]) -> None:
+        self.game = game
+        self.config = config
+        self.known = tuple(known)
+        self.strict = strict
+        self.head = head
+        #: what every step must carry: a digest (version 1, or compare "digest") or an
+        #: observation
+        self.compare: str = head.get("compare", "digest")
+        #: step records read
+        self.count = 0
+        #: steps compared in agreement, and of them those after a known deviation
+        self.agreed = 0
+        self.after_known = 0
+        #: step records read but not compared (after comparison stopped)
+        self.uncompared = 0
+        self.state: Any = None
+        #: every divergence found, in order (known ones carry the entry's id)
+        self.found: list[Divergence] = []
+        #: the divergence that fails the trace (none known matches it)
+        self.failing: Divergence | None = None
+        #: why comparison stopped early (``None``: it did not)
+        self.stopped: str | None = None
+        self.warnings: list[str] = []
+        #: the actions applied (to retry a divergence under other readings)
+        self.played: list[Any] = []
+        #: the step being compared and the last one agreed (state before, action, state
+        #: after), for the rules at stake in a divergence
+        self.current: tuple[Any, Any, Any] | None = None
+        self.last: tuple[Any, Any, Any] | None = None
+        #: observation traces: the top-level fields seen, and the view's count
+        self.fields: set[str] = set()
+        self.available = 0
+        #: whether a known entry matches on a reading (divergences are then retried first)
+        self.by_reading = any(d.match.reading is not None for d in self.known)
+
+    @property
+    def comparing(self) -> bool:
+        return self.stopped is None
+
+    def start(self, line: int) -> None:
+        game, head = self.game, self.head
+        try:
+            self.state = game.setup(self.config)
+            if "digest" in head:
+                setup_digest = digest(self.state)
+                if setup_digest != head["digest"]:
+                    written = head["digest"]
+                    div = _div("setup-digest", 0, line, KINDS["setup-digest"],
+                                     expected=setup_digest, got=written)
+                    matched = self.settle(div, lambda start: digest(start) == written, True)
+                    if matched is not None:
+                        self.follow(matched, self.state, None)
+        except Exception as exc:
+            self.settle(_div("model-error", 0, line, f"set-up failed: {exc!r}"), None,
+                        False)
+
+    def step(self, rec: dict[str, Any], action: Any, line: int) -> None:
+        self.count += 1
+        if "observation" in rec:
+            seen = rec["observation"]
+            self.fields.update(k for k in seen["fields"] if k != "type")
+            if not self.available and self.comparing:
+                try:
+                    view = unstructure(self.game.observe(self.state, seen["viewer"]))
+                    self.available = len([k for k in view if k != "type"])
+                except Exception:  # the comparison reports a model that cannot observe
+                    pass
+        if not self.comparing:
+            self.uncompared += 1
+            return
+        divergence, new = _replay_step(self.game, self.state, rec, action, line, self.strict)
+        self.current = (self.state, action, new)
+        if divergence is None:
+            self.last = self.current
+            self.current = None
+            self.state = new
+            self.played.append(action)
+            self.agreed += 1
+            if self.found:
+                self.after_known += 1
+            return
+        follow = divergence.kind in FOLLOWED and new is not None
+        matched = self.settle(divergence, _step_agrees(self.game, rec, action, line,
+                                                        self.strict), follow,
+                              new if follow else None)
+        if matched is not None:
+            self.played.append(action)
+            self.follow(matched, new, rec.get("state"))
+
+    def end(self, rec: dict[str, Any], line: int) -> None:
+        if not self.comparing:
+            return
+        divergence = _check_end(self.game, self.state, rec, self.count, line)
+        if divergence is not None:
+            self.settle(divergence, _end_agrees(self.game, rec, self.count, line), False)
+
+    def finish(self, allow_partial: bool) -> None:
+        if not self.comparing:
+            return
+        game = self.game
+        try:
+            who = game.actor(self.state)
+        except Exception as exc:
+            self.settle(_div("model-error", self.count, None, f"actor failed: {exc!r}"),
+                        None, False)
+            return
+        if who == TERMINAL:
+            return
+        message = f"the trace stops after step {self.count}; the game goes on: {next_up(who)}"
         if allow_partial:
-            warnings.append(message)
+            self.warnings.append(message)
         else:
-            return report(Divergence("truncated", count + 1, None, message,
-                                     expected=actor_label(who), got="end of trace"),
-                          lambda last: game.actor(last) == TERMINAL)
-    return report(None)
+            self.settle(_div("truncated", self.count + 1, None, message,
+                                   expected=actor_label(who), got="end of trace"),
+                        lambda last: game.actor(last) == TERMINAL, False)
+
+    def settle(self, divergence: Divergence, agrees: Callable[[Any], bool] | None,
+               follow: bool, at: Any = None) -> Deviation | None:
+        """Record ``divergence``, classified by the known file (premises checked on ``at``,
+        the model's state where it was found; default the current one); the entry it
+        matches when comparison goes on past it, else ``None`` (comparison stops)."""
+        where = Situation(self.game, self.state if at is None else at)
+        divergence = at_stake(self.game, divergence, self.current, self.last)
+        self.current = None
+        retried = False
+        readings: tuple[str, ...] = ()
+        if self.by_reading:
+            readings, retried = self.retry(divergence, agrees), True
+        marked, matched = settle(self.known, divergence, readings, where)
+        if matched is None:
+            if not retried:
+                marked = attrs.evolve(marked, readings=self.retry(divergence, agrees))
+            self.failing = marked
+            self.found.append(marked)
+            self.stopped = f"step {divergence.step}: {divergence.kind}, not a known deviation"
+            return None
+        self.found.append(marked)
+        if not follow:
+            self.stopped = (f"step {divergence.step}: the model cannot follow the trace past a"
+                            f" {divergence.kind} divergence (known deviation {matched.id})")
+            return None
+        return matched
+
+    def retry(self, divergence: Divergence,
+              agrees: Callable[[Any], bool] | None) -> tuple[str, ...]:
+        """The readings under which the diverging comparison agrees."""
+        if agrees is None or divergence.kind == "model-error":
+            return ()
+        return conforming_readings(self.game, self.config, self.played, agrees)
+
+    def follow(self, matched: Deviation, new: Any, written: Any) -> None:
+        """Go on past a known divergence: under the entry's reading (the state after the step
+        replayed under it), else from the state the trace wrote, else from ``new``."""
+        game = self.game
+        reading = matched.match.reading
+        if reading is not None:
+            other = reading_config(game, self.config, reading)
+            if other is not None:
+                try:
+                    state = game.setup(other)
+                    for action in self.played:
+                        state = game.apply(state, action)
+                except Exception:  # pragma: no cover - the retry replayed them under it
+                    pass
+                else:
+                    self.config, self.state = other, state
+                    return
+        if written is not None:
+            try:
+                self.state = structure(written, game.state_type)
+                return
+            except Exception:
+                self.warnings.append("the state a trace record writes after a known deviation"
+                                     " cannot be read as a model state; the model's own is"
+                                     " followed")
+        self.state = new
+
+    def report(self) -> Report:
+        try:
+            finished = self.state is not None and self.game.actor(self.state) == TERMINAL
+        except Exception:
+            finished = False
+        if self.uncompared:
+            self.warnings.append(f"{self.uncompared} step record(s) after {self.stopped} were"
+                                 " read and validated but not compared")
+        return Report(self.game.name, self.config.players, self.config.variant, self.agreed,
+                      finished, self.failing, tuple(self.warnings),
+                      divergences=tuple(self.found), uncompared=self.uncompared,
+                      after_known=self.after_known,
+                      broad=tuple(d.id for d in self.known if d.broad),
+                      entries=tuple(d.id for d in self.known),
+                      fields=tuple(sorted(self.fields)), available=self.available)
 
 
 def _step_agrees(game: Game[Any, Any], rec: dict[str, Any], action: Any, line: int,
@@ -398,11 +565,6 @@ def _end_agrees(game: Game[Any, Any], rec: dict[str, Any], count: int,
                 line: int) -> Callable[[Any], bool]:
     """Whether the end record ``rec`` agrees with the model from a given last state."""
     return lambda last: _check_end(game, last, rec, count, line) is None
-
-
-def _digest(state: Any) -> str:
-    """The SHA-256 (hex) of a state's canonical text."""
-    return hashlib.sha256(dumps(unstructure(state)).encode("utf-8")).hexdigest()
 
 
 def next_up(who: int) -> str:
@@ -418,39 +580,38 @@ def _replay_step(
     try:
         who = game.actor(state)
         if who == TERMINAL:
-            return Divergence("after-end", step, line, "the game ended before this step",
+            return _div("after-end", step, line, "the game ended before this step",
                               action=data, expected="end", got=rec["actor"]), None
         label = actor_label(who)
         if label != rec["actor"] or type(label) is not type(rec["actor"]):
-            return Divergence("actor", step, line, f"{show(label)} is to act, not"
+            return _div("actor", step, line, f"{show(label)} is to act, not"
                               f" {show(rec['actor'])}", action=data, expected=label,
                               got=rec["actor"]), None
         try:
             new = game.apply(state, action)
         except IllegalAction as exc:
-            return Divergence("illegal", step, line, exc.message, action=data,
+            return _div("illegal", step, line, exc.message, action=data,
                               rule=exc.rule), None
         if strict:
             listed = (dict(game.chance_outcomes(state)) if who == CHANCE
                       else game.legal_actions(state))
             if action not in listed:
-                return Divergence("unlisted", step, line, KINDS["unlisted"], action=data), None
+                return _div("unlisted", step, line, KINDS["unlisted"], action=data), None
         after = unstructure(new)
     except Exception as exc:
-        return Divergence("model-error", step, line, f"{type(exc).__name__}: {exc}",
+        return _div("model-error", step, line, f"{type(exc).__name__}: {exc}",
                           action=data), None
     text = dumps(after)
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    written = rec.get("digest", digest)
+    model_digest = digest_of(after)
+    written = rec.get("digest", model_digest)
     given = rec.get("state")
     state_differs = given is not None and dumps(given) != text
-    if written != digest or state_differs:
+    if written != model_digest or state_differs:
         diffs = tuple(field_diff(after, given)) if given is not None else ()
-        if written != digest:
-            return Divergence("digest", step, line, KINDS["digest"], action=data,
-                              expected=digest, got=written, diffs=diffs), None
-        return Divergence("state", step, line, KINDS["state"], action=data,
-                          diffs=diffs), None
+        if written != model_digest:
+            return _div("digest", step, line, KINDS["digest"], action=data,
+                        expected=model_digest, got=written, diffs=diffs), new
+        return _div("state", step, line, KINDS["state"], action=data, diffs=diffs), new
     if "observation" in rec:
         return _compare_observation(game, new, rec, line), new
     return None, new
@@ -486,54 +647,21 @@ def _compare_observation(
     try:
         view = unstructure(game.observe(state, viewer))
     except Exception as exc:
-        return Divergence("model-error", rec["step"], line,
+        return _div("model-error", rec["step"], line,
                           f"observe failed: {type(exc).__name__}: {exc}", action=rec["action"])
     diffs: list[FieldDiff] = []
-    _partial(view, seen["fields"], "$", diffs, line)
+    try:
+        partial_diff(view, seen["fields"], "$", diffs)
+    except UnknownField as exc:
+        raise TraceError(line, "$.observation.fields" + exc.path[1:], exc.message) from None
     if not diffs:
         return None
     first = diffs[0]
     who = "public" if viewer == PUBLIC else f"seat {viewer}"
     message = (f"{who} view: {first.path}: trace {show(first.got)},"
                f" model {show(first.expected)}")
-    return Divergence("observation", rec["step"], line, message, action=rec["action"],
+    return _div("observation", rec["step"], line, message, action=rec["action"],
                       diffs=tuple(diffs))
-
-
-#: the most differing fields of an observation listed
-MAX_DIFFS = 50
-
-
-def _partial(model: Any, got: Any, path: str, out: list[FieldDiff], line: int) -> None:
-    """Append to ``out`` the fields of ``got`` that differ from the model's ``model``.
-
-    Objects are compared by the keys ``got`` has (a key the model's object lacks is a
-    :class:`TraceError` naming its path), lists item by item when their lengths agree
-    and whole otherwise, anything else as JSON values (:func:`oracle.diff.same`).
-    """
-    if type(model) is dict and type(got) is dict:
-        if "type" in got and "type" in model and not same(got["type"], model["type"]):
-            if len(out) < MAX_DIFFS:
-                out.append(FieldDiff(child(path, "type"), model["type"], got["type"]))
-            return  # another class: its other fields are not comparable
-        for key in sorted(got):
-            if key not in model:
-                raise TraceError(line, "$.observation.fields" + child(path, key)[1:],
-                                 f"not a field of {_view_name(model)}")
-            _partial(model[key], got[key], child(path, key), out, line)
-        return
-    if type(model) is list and type(got) is list and len(model) == len(got):
-        for i, (m, g) in enumerate(zip(model, got, strict=True)):
-            _partial(m, g, child(path, i), out, line)
-        return
-    if len(out) < MAX_DIFFS and not same(model, got):
-        out.append(FieldDiff(path, model, got))
-
-
-def _view_name(model: dict[str, Any]) -> str:
-    """How a message names an object of the model's view: its type, or ``the view``."""
-    kind = model.get("type")
-    return f"the model's {kind}" if isinstance(kind, str) else "the model's view"
 
 
 def _check_end(
@@ -542,29 +670,30 @@ def _check_end(
     try:
         who = game.actor(state)
         if who != TERMINAL:
-            return Divergence("early-end", count + 1, line,
+            return _div("early-end", count + 1, line,
                               f"the game goes on: {next_up(who)}",
                               expected=actor_label(who), got="end")
         scores = list(game.scores(state))
         winners = list(game.winners(state))
     except Exception as exc:
-        return Divergence("model-error", count, line, f"{type(exc).__name__}: {exc}")
+        return _div("model-error", count, line, f"{type(exc).__name__}: {exc}")
     if scores != rec["scores"] or winners != rec["winners"]:
         expected = {"scores": scores, "winners": winners}
         got = {"scores": rec["scores"], "winners": rec["winners"]}
-        return Divergence("result", count, line, KINDS["result"], expected=expected, got=got,
+        return _div("result", count, line, KINDS["result"], expected=expected, got=got,
                           diffs=tuple(field_diff(expected, got)))
     return None
 
 
-def check_file(path: str, *, allow_partial: bool = False, strict: bool = False) -> Report:
-    """Replay the trace in file ``path`` (``-`` for standard input)."""
+def check_file(path: str, *, allow_partial: bool = False, strict: bool = False,
+               known: Sequence[Deviation] = ()) -> Report:
+    """Replay the trace in file ``path`` (``-`` for standard input); see :func:`check_lines`."""
     if path == "-":
         if sys.stdin is None:
             raise TraceError(None, None, "cannot read standard input: it is closed")
         try:
             return check_lines(read_lines(sys.stdin.buffer), allow_partial=allow_partial,
-                               strict=strict)
+                               strict=strict, known=known)
         except OSError as exc:  # not readable (opened for writing only)
             raise TraceError(None, None, "cannot read standard input:"
                              f" {exc.strerror or exc}") from None
@@ -574,6 +703,7 @@ def check_file(path: str, *, allow_partial: bool = False, strict: bool = False) 
         raise TraceError(None, None, f"cannot read {path}: {exc.strerror or exc}") from None
     with handle:
         try:
-            return check_lines(read_lines(handle), allow_partial=allow_partial, strict=strict)
+            return check_lines(read_lines(handle), allow_partial=allow_partial, strict=strict,
+                               known=known)
         except OSError as exc:
             raise TraceError(None, None, f"cannot read {path}: {exc.strerror or exc}") from None

@@ -286,16 +286,39 @@ def _viewer(text: str, players: int) -> Viewer:
                    f" got {clip(repr(text), 40)}")
 
 
-def _print_report(path: str, report: Report) -> None:
+def _print_report(path: str, report: Report, known: Sequence[Any] = (),
+                  require_full: bool = False) -> None:
     console = _console()
     head = f"{path}: {report.game}, {report.players} players"
     for w in report.warnings:
         console.print(Text(f"warning: {w}", style="yellow"))
+    by_id = {d.id: d for d in known}
+    for met in report.divergences:
+        if met.known is None:
+            continue
+        deviation = by_id[met.known]
+        console.print(Text(f"known deviation {deviation.id} ({deviation.cls}, {deviation.rule})"
+                           f" at step {met.step}: {met.kind}: {met.message}", style="yellow"))
+        console.print(Text(f"  why: {deviation.shown}"))
+    absorbed = report.absorbed()
+    if absorbed:
+        console.print(Text("known deviations met: " + ", ".join(
+            f"{ident} {count}x" for ident, count in absorbed.items()), style="yellow"))
+    for ident in report.broad:
+        console.print(Text(_broad_line(by_id[ident]), style="yellow"))
+    if known:
+        console.print(Text("stale known deviations (absorbed nothing here): "
+                           + (", ".join(report.stale) or "none")))
     div = report.divergence
     if div is None:
         state = "finished" if report.finished else "unfinished"
-        console.print(Text(f"{head}: conforms ({report.steps} steps, game {state})",
-                           style="green"))
+        verdict = "conforms" if report.conforms else "conforms but for known deviations"
+        if report.partial:
+            verdict += f" (partial: {'; '.join(report.partial)})"
+        console.print(Text(f"{head}: {verdict} ({report.steps} steps, game {state})",
+                           style="yellow" if report.partial else "green"))
+        if require_full and report.partial:
+            console.print(Text("--require-full: not everything was compared", style="bold red"))
         return
     console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}", style="bold red"))
     table = Table(show_header=False, box=None)
@@ -308,6 +331,8 @@ def _print_report(path: str, report: Report) -> None:
         table.add_row(_cell("rule"), _cell(div.rule))
         if div.citation is not None:
             table.add_row(_cell("text"), _cell(div.citation))
+    if div.rules and div.rules != (div.rule,):
+        table.add_row(_cell("rules at stake"), _cell(", ".join(div.rules)))
     if div.kind in ("actor", "digest", "setup-digest", "truncated", "early-end", "after-end"):
         table.add_row(_cell("expected"), _cell(show(div.expected, SHOWN)))
         table.add_row(_cell("got"), _cell(show(div.got, SHOWN)))
@@ -332,33 +357,31 @@ def _print_report(path: str, report: Report) -> None:
 @click.option("--known", "known_file", metavar="FILE",
               help="Known deviations (JSON, docs/known.schema.json): a matching divergence"
                    " is reported as known and exits 0.")
+@click.option("--require-full", is_flag=True,
+              help="A trace not compared in full (observation fields left out, steps after a"
+                   " known deviation) fails.")
 def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
-          known_file: str | None) -> int:
-    """Replay a trace; exit 0 if it conforms, 1 at the first divergence, 2 if malformed."""
-    from rules_oracle.oracle.known import classify
+          known_file: str | None, require_full: bool) -> int:
+    """Replay a trace; exit 0 if it conforms (or diverges only as known), 1 if it diverges,
+    2 if malformed."""
+    from rules_oracle.oracle.known import KnownError
 
     known = _known(known_file)
     try:
-        report = check_file(file, allow_partial=allow_partial, strict=strict)
+        report = check_file(file, allow_partial=allow_partial, strict=strict, known=known)
+    except KnownError as exc:
+        raise BadInput(f"--known: {exc}") from None
     except TraceError as exc:
         if as_json:
             _emit_json({"file": file, **exc.to_json()})
             return 2
         raise BadInput(str(exc) if exc.line is None else f"{file}: {exc}") from None
-    matched = (None if report.divergence is None
-               else classify(known, report.divergence, report.readings))
     if as_json:
         out = {"file": file, **report.to_json()}
-        if matched is not None:
-            out["status"] = "known"
-            out["known"] = matched.to_json()
         _emit_json(out)
     else:
-        _print_report(file, report)
-        if matched is not None:
-            _console().print(Text(f"known deviation {matched.id} ({matched.cls},"
-                                  f" {matched.rule}): {matched.explanation}", style="yellow"))
-    return 0 if report.conforms or matched is not None else 1
+        _print_report(file, report, known, require_full)
+    return 0 if report.passes and not (require_full and report.partial) else 1
 
 
 # -- verify -----------------------------------------------------------------------------
@@ -736,7 +759,7 @@ def demo(n: int, seed: int, skip_verify: bool) -> int:
 # -- drive -------------------------------------------------------------------------------------
 
 
-def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
+def _print_drive(report: Any, known: Sequence[Any] = (), require_full: bool = False) -> None:
     console = _console()
     by_id = {d.id: d for d in known}
     for run in report.games:
@@ -747,13 +770,16 @@ def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
             console.print(Text(f"{head}: known deviation {deviation.id} ({deviation.cls},"
                                f" {deviation.rule}) at step {div.step}: {div.kind}",
                                style="yellow"))
-            console.print(Text(f"  why: {deviation.explanation}"))
+            console.print(Text(f"  why: {deviation.shown}"))
             console.print(Text(f"  what: {div.message}"))
         elif div is None:
             state = "finished" if run.finished else "unfinished"
             verdict = "conforms" if run.conforms else "conforms but for known deviations"
+            if run.partial:
+                verdict += f" (partial: {'; '.join(run.partial)})"
             console.print(Text(f"{head}: {verdict} ({run.steps} steps, {run.probes} illegal"
-                               f" actions rejected, game {state})", style="green"))
+                               f" actions rejected, game {state})",
+                               style="yellow" if run.partial else "green"))
         else:
             console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}",
                                style="bold red"))
@@ -781,12 +807,19 @@ def _print_drive(report: Any, known: Sequence[Any] = ()) -> None:
                                " play` writes: the report's actions are its replay"))
         for w in run.warnings:
             console.print(Text(f"  warning: {w}", style="yellow"))
+    for ident in report.broad:
+        console.print(Text(_broad_line(by_id[ident]), style="yellow"))
+    _print_absorbed(console, report.absorbed(), report.stale)
     good = sum(1 for r in report.games if r.conforms)
     known_runs = sum(1 for r in report.games if r.status == "known")
     also = f", {known_runs} with a known deviation" if known_runs else ""
-    console.print(Text(f"{good}/{len(report.games)} games conform{also} ({report.requests}"
-                       f" requests, {report.seconds:.2f} s)",
-                       style="green" if report.passes else "bold red"))
+    partial = f" (partial: {'; '.join(report.partial)})" if report.partial else ""
+    failed = not report.passes or (require_full and bool(report.partial))
+    console.print(Text(f"{good}/{len(report.games)} games conform{also}{partial}"
+                       f" ({report.requests} requests, {report.seconds:.2f} s)",
+                       style="bold red" if failed else "yellow" if partial else "green"))
+    if require_full and report.partial:
+        console.print(Text("--require-full: not everything was compared", style="bold red"))
 
 
 @contextmanager
@@ -832,11 +865,15 @@ def _ending_on_termination() -> Iterator[None]:
 @click.option("--known", "known_file", metavar="FILE",
               help="Known deviations (JSON, docs/known.schema.json): a matching divergence"
                    " is reported as known and does not fail the run.")
+@click.option("--require-full", is_flag=True,
+              help="A run that did not compare everything (fields, kinds, probes, steps after"
+                   " a known deviation) fails.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
 def drive(game_name: str | None, players: int | None, n: int, seed: int, variant: tuple[str, ...],
           policy: str, timeout: float, probes: int, strict_rules: bool, protocol: int,
-          known_file: str | None, as_json: bool, command: tuple[str, ...]) -> int:
+          known_file: str | None, require_full: bool, as_json: bool,
+          command: tuple[str, ...]) -> int:
     """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
     from rules_oracle.oracle.drive import MAX_TIMEOUT, DriveError
     from rules_oracle.oracle.drive import drive as run_drive
@@ -877,8 +914,25 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
     if as_json:
         _emit_json(report.to_json())
     else:
-        _print_drive(report, known)
-    return 0 if report.passes else 1
+        _print_drive(report, known, require_full)
+    return 0 if report.passes and not (require_full and report.partial) else 1
+
+
+def _print_absorbed(console: Console, absorbed: dict[str, int], stale: Sequence[str]) -> None:
+    """What each known deviation absorbed in a run, and the ones that absorbed nothing."""
+    if absorbed:
+        console.print(Text("known deviations absorbed: " + ", ".join(
+            f"{ident} {count}x" for ident, count in absorbed.items()), style="yellow"))
+    if stale:
+        console.print(Text("stale known deviations (absorbed nothing in this run): "
+                           + ", ".join(stale)))
+
+
+def _broad_line(deviation: Any) -> str:
+    """The line naming a broad known deviation in a verdict."""
+    kind = deviation.match.kind
+    every = f"every {kind} divergence" if kind else "every divergence"
+    return f"broad known deviation in force: {deviation.id} matches {every} ({deviation.shown})"
 
 
 def _known(path: str | None) -> tuple[Any, ...]:

@@ -109,3 +109,48 @@ def _walk(expected: Any, got: Any, path: str, out: list[FieldDiff], limit: int) 
         return
     if not same(expected, got):
         out.append(FieldDiff(path, expected, got))
+
+
+#: the most differing fields of an observation listed
+MAX_DIFFS = 50
+
+
+class UnknownField(ValueError):
+    """An observation names a field the model's view does not have (``path``)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+def partial_diff(model: Any, got: Any, path: str, out: list[FieldDiff]) -> None:
+    """Append to ``out`` the fields of ``got`` that differ from the model's ``model``
+    (at most :data:`MAX_DIFFS`): what an observation a trace or an engine reports says.
+
+    Objects are compared by the keys ``got`` has (a key the model's object lacks raises
+    :class:`UnknownField` naming its path), lists item by item when their lengths agree
+    and whole otherwise, anything else as JSON values (:func:`same`).
+    """
+    if type(model) is dict and type(got) is dict:
+        if "type" in got and "type" in model and not same(got["type"], model["type"]):
+            if len(out) < MAX_DIFFS:
+                out.append(FieldDiff(child(path, "type"), model["type"], got["type"]))
+            return  # another class: its other fields are not comparable
+        for key in sorted(got):
+            if key not in model:
+                raise UnknownField(child(path, key), f"not a field of {_view_name(model)}")
+            partial_diff(model[key], got[key], child(path, key), out)
+        return
+    if type(model) is list and type(got) is list and len(model) == len(got):
+        for i, (m, g) in enumerate(zip(model, got, strict=True)):
+            partial_diff(m, g, child(path, i), out)
+        return
+    if len(out) < MAX_DIFFS and not same(model, got):
+        out.append(FieldDiff(path, model, got))
+
+
+def _view_name(model: dict[str, Any]) -> str:
+    """How a message names an object of the model's view: its type, or ``the view``."""
+    kind = model.get("type")
+    return f"the model's {kind}" if isinstance(kind, str) else "the model's view"

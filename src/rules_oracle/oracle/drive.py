@@ -35,15 +35,16 @@ from typing import Any
 
 import attrs
 
-from rules_oracle.model.core.canon import structure, unstructure
+from rules_oracle.model.core.canon import digest_of, structure, unstructure
+from rules_oracle.model.core.chance import sample
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer
 from rules_oracle.model.core.play import POLICIES, choose
 from rules_oracle.oracle import proctree
-from rules_oracle.oracle.check import TraceError, cite
-from rules_oracle.oracle.check import _partial as partial_diff
-from rules_oracle.oracle.diff import FieldDiff, clip, field_diff, show
-from rules_oracle.oracle.known import Deviation, classify
+from rules_oracle.oracle.diff import FieldDiff, UnknownField, clip, field_diff, partial_diff, show
+from rules_oracle.oracle.divergence import DRIVE_KINDS, Divergence, at_stake
+from rules_oracle.oracle.known import Deviation, for_game, settle
+from rules_oracle.oracle.premises import Situation
 from rules_oracle.oracle.reading import (
     MAX_DIGITS,
     MAX_LINE,
@@ -55,7 +56,7 @@ from rules_oracle.oracle.reading import (
     schema_error,
 )
 from rules_oracle.oracle.retry import conforming_readings
-from rules_oracle.oracle.trace import actor_label, canonical_digest, dumps
+from rules_oracle.oracle.trace import actor_label, dumps
 from rules_oracle.properties.generic import legal_set, mutations, strings_in
 
 #: the protocol version the oracle speaks (it also drives engines of the versions below)
@@ -63,25 +64,7 @@ PROTOCOL_VERSION = 2
 PROTOCOL_VERSIONS = (1, 2)
 
 #: the kinds of divergence, in the words reports use
-KINDS = {
-    "reset": "the implementation refused or failed the reset",
-    "setup-digest": "the state after set-up differs",
-    "actor": "a different actor is to act",
-    "legal": "the legal actions differ",
-    "chance": "the chance probabilities differ",
-    "rejects-legal": "the implementation rejects an action the model allows",
-    "accepts-illegal": "the implementation accepts an action the model rejects",
-    "rule": "the implementation names another rule than the model",
-    "digest": "the state after the step differs",
-    "state": "the digest agrees but the state the implementation returned differs",
-    "timeout": "no reply within the time limit",
-    "crash": "the implementation exited or closed its output",
-    "protocol": "a reply that is not JSON or not of the expected shape",
-    "model-error": "the model failed (a model defect)",
-    "observation": "a field of the observation after the step differs",
-    "outcome": "the chance outcome the implementation drew is not a possible one",
-    "unsupported": "every legal action is of a kind the implementation does not support",
-}
+KINDS = DRIVE_KINDS
 
 #: the divergences retried under the other readings of the game's ambiguities
 RETRIED = frozenset({"setup-digest", "actor", "legal", "chance", "rejects-legal",
@@ -492,77 +475,21 @@ class Declared:
     unsupported: frozenset[str] = frozenset()
     #: chance kinds it draws itself (``roll``): the oracle follows its outcome
     rolls: frozenset[str] = frozenset()
+    #: the top-level fields of the model's view for that viewer (compare ``observation``)
+    available: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"compare": self.compare, "viewer": self.viewer, "fields": list(self.fields),
-                "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls)}
+                "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls),
+                "available": self.available}
 
 
 # -- reports ---------------------------------------------------------------------------------
 
 
 
-@attrs.frozen
-class DriveDivergence:
-    """The first place where the implementation and the model disagree in one game."""
-
-    kind: str
-    #: the step being played (1-based; 0 for the reset, steps + 1 after the end)
-    step: int
-    message: str
-    #: the request that showed it
-    request: str | None = None
-    #: the action in question (canonical JSON)
-    action: Any = None
-    #: the model's rule id (an illegal action) or the implementation's
-    rule: str | None = None
-    expected: Any = None
-    got: Any = None
-    #: legal actions the implementation lacks / lists in excess (canonical JSON)
-    missing: tuple[Any, ...] = ()
-    extra: tuple[Any, ...] = ()
-    missing_count: int = 0
-    extra_count: int = 0
-    diffs: tuple[FieldDiff, ...] = ()
-    exit_code: int | None = None
-    reply: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "step": self.step, "message": self.message,
-            "request": self.request, "action": self.action, "rule": self.rule,
-            "citation": cite(self.rule), "expected": self.expected, "got": self.got,
-            "missing": list(self.missing), "extra": list(self.extra),
-            "missing_count": self.missing_count, "extra_count": self.extra_count,
-            "diffs": [d.to_json() for d in self.diffs], "exit_code": self.exit_code,
-            "reply": self.reply,
-        }
-
-    def describe(self) -> str:
-        parts = [f"step {self.step}: {self.kind}: {self.message}"]
-        if self.action is not None:
-            parts.append(f"  action: {show(self.action)}")
-        if self.rule is not None:
-            parts.append(f"  rule: {clip(self.rule, 200)}")
-            if cite(self.rule) is not None:
-                parts.append(f"  text: {cite(self.rule)}")
-        if self.expected is not None or self.got is not None:
-            parts.append(f"  expected: {show(self.expected)}")
-            parts.append(f"  got:      {show(self.got)}")
-        for a in self.missing:
-            parts.append(f"  missing: {show(a)}")
-        if self.missing_count > len(self.missing):
-            parts.append(f"  ... {self.missing_count - len(self.missing)} more missing")
-        for a in self.extra:
-            parts.append(f"  extra:   {show(a)}")
-        if self.extra_count > len(self.extra):
-            parts.append(f"  ... {self.extra_count - len(self.extra)} more extra")
-        for d in self.diffs:
-            note = f" ({d.note})" if d.note else ""
-            parts.append(f"  {d.path}: expected {show(d.expected)}, got {show(d.got)}{note}")
-        if self.reply is not None:
-            parts.append(f"  reply: {self.reply}")
-        return "\n".join(parts)
+#: the divergence of a driven game (the one type the oracle reports)
+DriveDivergence = Divergence
 
 
 @attrs.frozen
@@ -601,6 +528,31 @@ class GameRun:
     known: str | None = None
     #: known deviations met on the way that let play continue, with how often
     tolerated: tuple[tuple[str, int], ...] = ()
+    #: steps played after the first known deviation met (compared, not in lock-step)
+    after_known: int = 0
+
+    @property
+    def partial(self) -> tuple[str, ...]:
+        """What was not compared in full (empty: everything was)."""
+        out: list[str] = []
+        declared = self.declared
+        if declared.compare == "observation" and len(declared.fields) < declared.available:
+            out.append(f"{len(declared.fields)} of {declared.available} observation fields"
+                       " compared")
+        left = sum(count for _, count in self.gaps)
+        if left:
+            out.append(f"{left} legal actions of unsupported kinds not compared"
+                       f" ({', '.join(kind for kind, _ in self.gaps)})")
+        if self.rolled:
+            out.append(f"{self.rolled} chance outcomes drawn by the engine (probabilities"
+                       " not compared)")
+        if not self.probes:
+            out.append("no illegal action probed")
+        if self.after_known:
+            out.append(f"{self.after_known} steps after a known deviation")
+        if self.divergence is None and not self.finished:
+            out.append("the game did not finish")
+        return tuple(out)
 
     @property
     def conforms(self) -> bool:
@@ -625,7 +577,8 @@ class GameRun:
             "declared": self.declared.to_json(), "gaps": dict(self.gaps),
             "rolled": self.rolled, "departed": self.departed,
             "readings": list(self.readings), "known": self.known,
-            "tolerated": dict(self.tolerated),
+            "tolerated": dict(self.tolerated), "after_known": self.after_known,
+            "partial": list(self.partial),
         }
 
 
@@ -635,6 +588,26 @@ class DriveReport:
     games: tuple[GameRun, ...]
     requests: int
     seconds: float
+    #: the broad known deviations in force (each matches any divergence of its kind)
+    broad: tuple[str, ...] = ()
+    #: the known deviations in force (the entries of the games driven)
+    entries: tuple[str, ...] = ()
+
+    def absorbed(self) -> dict[str, int]:
+        """How many divergences each known deviation matched, over every game."""
+        out: dict[str, int] = {}
+        for run in self.games:
+            for ident, count in run.tolerated:
+                out[ident] = out.get(ident, 0) + count
+            if run.known is not None:
+                out[run.known] = out.get(run.known, 0) + 1
+        return out
+
+    @property
+    def stale(self) -> tuple[str, ...]:
+        """The known deviations in force that matched nothing in the run."""
+        met = self.absorbed()
+        return tuple(i for i in self.entries if i not in met)
 
     @property
     def conforms(self) -> bool:
@@ -649,10 +622,43 @@ class DriveReport:
     def status(self) -> str:
         return "conforms" if self.conforms else "known" if self.passes else "diverges"
 
+    @property
+    def partial(self) -> tuple[str, ...]:
+        """What was not compared in full, over every game."""
+        out: list[str] = []
+        fields = sorted({f"{len(g.declared.fields)} of {g.declared.available}"
+                         for g in self.games if g.declared.compare == "observation"
+                         and len(g.declared.fields) < g.declared.available})
+        if fields:
+            out.append(f"{' / '.join(fields)} observation fields compared")
+        left: dict[str, int] = {}
+        for g in self.games:
+            for kind, count in g.gaps:
+                left[kind] = left.get(kind, 0) + count
+        if left:
+            out.append(f"{sum(left.values())} legal actions of unsupported kinds not compared"
+                       f" ({', '.join(sorted(left))})")
+        rolled = sum(g.rolled for g in self.games)
+        if rolled:
+            out.append(f"{rolled} chance outcomes drawn by the engine (probabilities not"
+                       " compared)")
+        unprobed = sum(1 for g in self.games if not g.probes)
+        if unprobed:
+            out.append(f"no illegal action probed in {unprobed} of {len(self.games)} games")
+        after = sum(g.after_known for g in self.games)
+        if after:
+            out.append(f"{after} steps compared after a known deviation")
+        unfinished = sum(1 for g in self.games if g.divergence is None and not g.finished)
+        if unfinished:
+            out.append(f"{unfinished} games did not finish")
+        return tuple(out)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "status": self.status,
             "command": list(self.command), "requests": self.requests,
+            "broad": list(self.broad), "absorbed": self.absorbed(), "stale": list(self.stale),
+            "partial": list(self.partial),
             "seconds": round(self.seconds, 3),
             "games": [g.to_json() for g in self.games],
         }
@@ -687,6 +693,28 @@ def _state_check(step: int, kind: str, model_data: Any, model_digest: str,
 
 
 
+def _deviations(divergence: Divergence) -> list[Divergence]:
+    """A ``legal`` divergence as the deviations it may hold, each to be matched by an entry:
+    the actions the engine lacks, and its extra actions grouped by the rule the model
+    rejects them under (an extra card played the turn it was bought and a second card in
+    one turn are two deviations, even at one step)."""
+    if not divergence.extra:
+        return [divergence]
+    parts: list[Divergence] = []
+    if divergence.missing:
+        parts.append(attrs.evolve(divergence, extra=(), extra_count=0, extra_rules=(),
+                                  rule=None))
+    rules = divergence.extra_rules or (None,) * divergence.extra_total
+    listed = dict(enumerate(divergence.extra))
+    for rule in dict.fromkeys(rules):
+        indices = [i for i, r in enumerate(rules) if r == rule]
+        parts.append(attrs.evolve(
+            divergence, missing=(), missing_count=0, rule=rule,
+            extra=tuple(listed[i] for i in indices if i in listed), extra_count=len(indices),
+            extra_rules=(rule,) * len(indices)))
+    return parts
+
+
 def declared_of(game: Game[Any, Any], config: Config, state: Any,
                 reply: Mapping[str, Any]) -> Declared:
     """The declaration of a version-2 ``reset`` reply, checked against the game; raises
@@ -698,6 +726,7 @@ def declared_of(game: Game[Any, Any], config: Config, state: Any,
         raise PeerFailure("protocol", f"reset: $.viewer: a viewer is \"public\" or a seat"
                           f" 0-{config.players - 1}, not {show(viewer)}")
     fields = tuple(reply.get("fields", ()))
+    view: dict[str, Any] = {}
     if compare == "observation":
         try:
             view = unstructure(game.observe(state, viewer))
@@ -725,7 +754,8 @@ def declared_of(game: Game[Any, Any], config: Config, state: Any,
                 raise PeerFailure("protocol", f"reset: $.{key}[{i}]: {show(name)} is not an"
                                   f" action kind of {game.name} ({', '.join(sorted(kinds))})")
         named[key] = frozenset(names)
-    return Declared(compare, viewer, fields, named["unsupported"], named["rolls"])
+    available = len([k for k in view if k != "type"]) if compare == "observation" else 0
+    return Declared(compare, viewer, fields, named["unsupported"], named["rolls"], available)
 
 
 class _Game:
@@ -769,6 +799,13 @@ class _Game:
         #: ``legal`` divergence) the canonical texts the oracle may choose among
         self.offered: Sequence[Any] = ()
         self.allowed: set[str] | None = None
+        #: the step being compared and the last one played (state before, action, state
+        #: after), for the rules at stake in a divergence
+        self.current: tuple[Any, Any, Any] | None = None
+        self.last: tuple[Any, Any, Any] | None = None
+        #: the model's state where the comparison under way looks (the state before the
+        #: step, or after it for the state's fields), for known deviations' premises
+        self.at: Any = None
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -805,17 +842,20 @@ class _Game:
                                             reply=show(reply, 200))) from None
         def setup_check(start: Any) -> None:
             start_data = unstructure(start)
-            _state_check(0, "setup-digest", start_data, canonical_digest(start_data), reply,
+            _state_check(0, "setup-digest", start_data, digest_of(start_data), reply,
                          "reset")
             if "observation" in reply and self.declared.compare == "observation":
                 self._compare_view(0, start, reply["observation"], "reset", None)
 
+        self.at = state
         self._check(setup_check, state)
         bound = game.max_steps(config)
         while True:
             step = self.steps + 1
             self.prefix = len(self.played)
             self.allowed = None
+            self.at = state
+            self.current = (state, None, None)
             try:
                 who = game.actor(state)
                 legal = legal_set(game, state)
@@ -852,6 +892,7 @@ class _Game:
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
             reply = self.request("apply", step, action_data, action=action_data)
+            self.current = (state, action, new)
             if not reply["ok"]:
                 rule = reply.get("rule")
                 stop = _Stop(DriveDivergence(
@@ -861,8 +902,10 @@ class _Game:
                 self._check(self._legal_under(action, stop), state)
             self.actions.append(action_data)
             self.played.append(action)
+            self.at = new
             self._check(self._after_check(step, action, reply, "apply", action_data,
                                           (state, new)), state)
+            self.last = (state, action, new)
             state = new
             self.steps = step
 
@@ -902,12 +945,9 @@ class _Game:
         kept_weights = [1] * len(keep) if weights is None else [weights[i] for i in keep]
         if sum(kept_weights) <= 0:
             kept_weights = [1] * len(keep)
-        ticket = rng.randrange(sum(kept_weights))
-        for i, weight in zip(keep, kept_weights, strict=True):
-            if ticket < weight:
-                return actions[i]
-            ticket -= weight
-        raise AssertionError("unreachable: the ticket is below the total")  # pragma: no cover
+        total = sum(kept_weights)
+        return sample([(actions[i], Fraction(w, total)) for i, w in zip(keep, kept_weights,
+                                                                         strict=True)], rng)
 
     def _roll(self, step: int, state: Any, outcomes: Mapping[Any, Fraction],
               rng: random.Random) -> Any:
@@ -939,8 +979,11 @@ class _Game:
         self.rolled += 1
         self.actions.append(data)
         self.played.append(outcome)
+        self.at = new
+        self.current = (state, outcome, new)
         self._check(self._after_check(step, outcome, reply, "roll", data, (state, new)),
                     state)
+        self.last = (state, outcome, new)
         self.steps = step
         return new
 
@@ -954,15 +997,13 @@ class _Game:
         try:
             check(before)
         except _Stop as stop:
+            stop.divergence = self.at_stake(stop.divergence)
             divergence = stop.divergence
             if divergence.kind not in ("legal", "observation", "state"):
                 raise
-            parts = [divergence]
-            if divergence.kind == "legal" and divergence.missing and divergence.extra:
-                # the actions it lacks and the ones it adds are two deviations, each known
-                parts = [attrs.evolve(divergence, extra=(), extra_count=0),
-                         attrs.evolve(divergence, missing=(), missing_count=0)]
-            found = [classify(self.continuing, part) for part in parts]
+            parts = _deviations(divergence) if divergence.kind == "legal" else [divergence]
+            where = Situation(self.game, before if self.at is None else self.at)
+            found = [settle(self.continuing, part, (), where)[1] for part in parts]
             if None in found:
                 raise
             for deviation in found:
@@ -972,6 +1013,10 @@ class _Game:
                 self.first_tolerated = divergence.step
             if divergence.kind == "legal":
                 self.allowed = {dumps(a) for a in self.offered}
+
+    def at_stake(self, divergence: Divergence) -> Divergence:
+        """``divergence`` naming the rules at stake (:func:`oracle.divergence.at_stake`)."""
+        return at_stake(self.game, divergence, self.current, self.last)
 
     def _actor_check(self, step: int, reply: Mapping[str, Any]) -> Callable[[Any], None]:
         def check(before: Any) -> None:
@@ -991,7 +1036,7 @@ class _Game:
             who = game.actor(before)
             outcomes = dict(game.chance_outcomes(before)) if who == CHANCE else {}
             self._compare_legal(step, self._supported(legal_set(game, before), who),
-                                outcomes, reply)
+                                outcomes, reply, before)
         return check
 
     def _legal_under(self, action: Any, stop: "_Stop") -> Callable[[Any], None]:
@@ -1066,7 +1111,7 @@ class _Game:
             new_data = unstructure(new)
         except Exception as exc:  # pragma: no cover - the model unstructures its states
             raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
-        _state_check(step, "digest", new_data, canonical_digest(new_data), reply, asked,
+        _state_check(step, "digest", new_data, digest_of(new_data), reply, asked,
                      action_data)
 
     def _compare_view(self, step: int, state: Any, seen: Any, asked: str,
@@ -1090,8 +1135,8 @@ class _Game:
                                         action=action_data)) from None
         diffs: list[FieldDiff] = []
         try:
-            partial_diff(view, seen, "$", diffs, 0)
-        except TraceError as exc:
+            partial_diff(view, seen, "$", diffs)
+        except UnknownField as exc:
             raise _Stop(DriveDivergence("protocol", step, f"the observation: {exc.path}:"
                                         f" {exc.message}", request=asked,
                                         action=action_data)) from None
@@ -1103,8 +1148,20 @@ class _Game:
                 f" {show(first.got)}, model {show(first.expected)}", request=asked,
                 action=action_data, diffs=tuple(diffs)))
 
+    def _rejection(self, before: Any, data: Any) -> str | None:
+        """The rule the model rejects action ``data`` under in ``before`` (``None``: not an
+        action of the game's, or one it does not reject)."""
+        types = {cls.__name__: cls for cls in self.game.action_types}
+        try:
+            self.game.apply(before, structure(data, types[data["type"]]))
+        except IllegalAction as exc:
+            return exc.rule
+        except Exception:
+            return None
+        return None
+
     def _compare_legal(self, step: int, legal: Sequence[Any], outcomes: Mapping[Any, Fraction],
-                       reply: Mapping[str, Any]) -> None:
+                       reply: Mapping[str, Any], before: Any = None) -> None:
         model = {dumps(d): d for d in (unstructure(a) for a in legal)}
         theirs: dict[str, Any] = {}
         for a in reply["actions"]:
@@ -1121,10 +1178,16 @@ class _Game:
                 what.append(f"{len(missing)} legal action(s) missing")
             if extra:
                 what.append(f"{len(extra)} action(s) the model does not allow")
+            # the rule the model rejects each extra action under: a known deviation of one
+            # rule matches only extras that break that rule
+            rules = tuple(self._rejection(before, a) for a in extra)
+            common = rules[0] if rules and len(set(rules)) == 1 else None
             raise _Stop(DriveDivergence(
                 "legal", step, "; ".join(what), request="legal",
                 missing=tuple(missing[:MAX_LISTED]), extra=tuple(extra[:MAX_LISTED]),
-                missing_count=len(missing), extra_count=len(extra)))
+                missing_count=len(missing), extra_count=len(extra),
+                rule=common if not missing else None,
+                extra_rules=rules))
         probabilities = reply.get("probabilities")
         if probabilities is None or not outcomes:
             return
@@ -1187,9 +1250,13 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
     try:
         run.run()
     except _Stop as stop:
-        divergence = stop.divergence
+        divergence = run.at_stake(stop.divergence)
         if divergence.kind in RETRIED:
             readings = run._retry()
+    matched = None
+    if divergence is not None:
+        where = None if run.at is None else Situation(game, run.at)
+        divergence, matched = settle(known, divergence, readings, where)
     try:
         default = dict(game.config(config.players).variant)
     except Exception:  # pragma: no cover - the configuration was built by the same game
@@ -1200,8 +1267,10 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
     return GameRun(game.name, config.players, config.variant, seed, policy, run.steps,
                    run.finished, divergence, tuple(run.actions), run.probes_sent,
                    tuple(run.warnings), replay, run.declared, tuple(sorted(run.gaps.items())),
-                   run.rolled, run.departed, readings, None,
-                   tuple(sorted(run.tolerated.items())))
+                   run.rolled, run.departed, readings,
+                   None if matched is None else matched.id,
+                   tuple(sorted(run.tolerated.items())),
+                   0 if run.first_tolerated is None else run.steps - run.first_tolerated + 1)
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
@@ -1242,6 +1311,11 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
     if not 0 < timeout <= MAX_TIMEOUT:
         raise DriveError(f"the timeout must be more than 0 and at most {MAX_TIMEOUT:g} s,"
                          f" not {timeout:g}")
+    names = {g.name for g in games}
+    for i, d in enumerate(known):
+        if d.game not in names:
+            raise DriveError(f"--known: $.deviations[{i}].game: entry {d.id!r} is of"
+                             f" {d.game!r}, not of a game driven ({', '.join(sorted(names))})")
     plans = [(g, _plan(g, players, count, seed, variant)) for g in games]
     planned = ((g, c, s) for g, each in plans for c, s in each)
     start = time.perf_counter()
@@ -1256,11 +1330,8 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
                     peer.close()
                 peer = Peer(command, timeout, cwd=cwd, env=env)
             run = drive_game(peer, game, config, game_seed, policy=policy, probes=probes,
-                             strict_rules=strict_rules, protocol=protocol, known=known)
-            if run.divergence is not None and known:
-                matched = classify(known, run.divergence, run.readings)
-                if matched is not None:
-                    run = attrs.evolve(run, known=matched.id)
+                             strict_rules=strict_rules, protocol=protocol,
+                             known=for_game(known, game.name))
             runs.append(run)
             if progress is not None:
                 progress(run)
@@ -1273,4 +1344,5 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
         if peer is not None:
             requests += peer.requests
             peer.close()
-    return DriveReport(tuple(command), tuple(runs), requests, time.perf_counter() - start)
+    return DriveReport(tuple(command), tuple(runs), requests, time.perf_counter() - start,
+                       tuple(d.id for d in known if d.broad), tuple(d.id for d in known))

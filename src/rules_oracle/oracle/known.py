@@ -39,6 +39,8 @@ from typing import Any
 
 import attrs
 
+from rules_oracle.oracle.divergence import KINDS, Divergence
+from rules_oracle.oracle.premises import PREMISES, Situation, holds
 from rules_oracle.oracle.reading import (
     InputError,
     Validator,
@@ -76,6 +78,8 @@ class Matcher:
     path: tuple[str, ...] = ()
     reading: str | None = None
     legal: str | None = None
+    #: premises (:mod:`oracle.premises`) that must hold where the divergence is found
+    premise: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {k: v for k, v in (("kind", self.kind), ("rule", self.rule),
@@ -85,7 +89,17 @@ class Matcher:
             out["action"] = list(self.action)
         if self.path:
             out["path"] = list(self.path)
+        if self.premise:
+            out["premise"] = list(self.premise)
         return out
+
+
+    @property
+    def narrowed(self) -> bool:
+        """Whether the matcher says more than a kind: a rule, action kinds, a path below
+        the root or a reading (``legal`` alone still takes every divergence of a side)."""
+        return bool(self.rule or self.action or self.reading or self.premise
+                    or any(p != "$" for p in self.path))
 
 
 @attrs.frozen
@@ -102,11 +116,29 @@ class Deviation:
     #: play goes on after it (the states stay in step: a ``legal`` divergence, or a field
     #: the engine computes otherwise); ``continue`` in the file
     resume: bool = False
+    #: the game it is a deviation of (the entry's ``game``, else the file's)
+    game: str = ""
+    #: it matches every divergence of its kind (``"broad": true``, required then): it is
+    #: named in every verdict
+    broad: bool = False
+    #: the line of the file where its id stands (for messages)
+    line: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "class": self.cls, "rule": self.rule,
+        return {"id": self.id, "game": self.game, "class": self.cls, "rule": self.rule,
                 "explanation": self.explanation, "match": self.match.to_json(),
-                "continue": self.resume}
+                "continue": self.resume, "broad": self.broad}
+
+    @property
+    def shown(self) -> str:
+        """The explanation as printed: escaped (a control character, a terminal escape
+        sequence or a line end in the file is shown as its JSON escape)."""
+        return escaped(self.explanation)
+
+
+def escaped(text: str) -> str:
+    """``text`` with control characters, quotes and backslashes as JSON escapes."""
+    return json.dumps(text, ensure_ascii=False)[1:-1]
 
 
 @cache
@@ -131,11 +163,14 @@ def _line_of(text: str, entry: Any) -> int | None:
 
 
 def parse(text: str, file: str = "<known>") -> tuple[Deviation, ...]:
-    """The deviations of a file's text; :class:`KnownError` names the line and field."""
+    """The deviations of a file's text, each checked against its game (:func:`validate`);
+    :class:`KnownError` names the line and field. A leading byte-order mark is read as
+    traces read it (skipped)."""
+    text = text.removeprefix("\ufeff")
     try:
         data = loads(text, multiline=True)
     except InputError as exc:
-        raise KnownError(file, None, exc.path, exc.message) from None
+        raise KnownError(file, exc.line, exc.path, exc.message) from None
     found = schema_error(_validator(), data)
     if found is not None:
         where, message = found
@@ -155,10 +190,175 @@ def parse(text: str, file: str = "<known>") -> tuple[Deviation, ...]:
         path = m.get("path", ())
         matcher = Matcher(m.get("kind"), m.get("rule"), tuple(m.get("action", ())),
                           (path,) if isinstance(path, str) else tuple(path), m.get("reading"),
-                          m.get("legal"))
-        out.append(Deviation(entry["id"], entry["class"], entry["rule"], entry["explanation"],
-                             matcher, entry.get("continue", False)))
+                          m.get("legal"), tuple(m.get("premise", ())))
+        deviation = Deviation(entry["id"], entry["class"], entry["rule"], entry["explanation"],
+                              matcher, entry.get("continue", False),
+                              entry.get("game", data.get("game", "")),
+                              entry.get("broad", False), _line_of(text, entry))
+        where = f"$.deviations[{i}]"
+        if "game" in entry and "game" in data and entry["game"] != data["game"]:
+            raise KnownError(file, deviation.line, f"{where}.game",
+                             f"entry {deviation.id!r} is of {entry['game']!r}, the file of"
+                             f" {data['game']!r}")
+        problem = validate(deviation, "game" in entry)
+        if problem is not None:
+            raise KnownError(file, deviation.line, f"{where}{problem[0]}",
+                             f"entry {deviation.id!r}: {problem[1]}")
+        out.append(deviation)
     return tuple(out)
+
+
+def validate(deviation: Deviation, own_game: bool = True) -> tuple[str, str] | None:
+    """The field (a path below the entry) and what is wrong with an entry, checked against
+    its game, or ``None``: the game is registered; the rule is one of its rules or
+    ambiguities; the matcher's kind is a divergence kind, its rule one of the game's rules,
+    each path one of the game's state or observation schema (by the kind: ``observation``
+    paths the observation's, ``digest`` and ``state`` paths the state's), its reading a
+    reading of one of the game's options; a matcher that says no more than a kind is
+    refused unless the entry says ``"broad": true``."""
+    from rules_oracle.model.core import registry
+
+    where_game = ".game" if own_game else " (the file's $.game)"
+    if not deviation.game:
+        return ".game", "the entry names no game, nor does the file ($.game)"
+    try:
+        game = registry.get(deviation.game)
+    except Exception as exc:
+        return where_game, f"not a game: {exc.args[0] if exc.args else exc}"
+    rule_ids = set(game.rules.ids)
+    ambiguities = {a.id: a for a in game.rules.ambiguities}
+    if deviation.rule not in rule_ids and deviation.rule not in ambiguities:
+        return ".rule", (f"{deviation.rule!r} is not a rule or ambiguity id of {game.name}"
+                         f" (oracle rules {game.name}, oracle ambiguities {game.name})")
+    m = deviation.match
+    if m.kind is not None and m.kind not in KINDS:
+        return ".match.kind", (f"{m.kind!r} is not a divergence kind ({', '.join(sorted(KINDS))})")
+    if m.rule is not None and m.rule not in rule_ids:
+        return ".match.rule", f"{m.rule!r} is not a rule id of {game.name}"
+    for i, pattern in enumerate(m.path):
+        if not _path_in_game(game, m.kind, pattern):
+            where = ".match.path" + ("" if len(m.path) == 1 else f"[{i}]")
+            return where, (f"{pattern!r} is not a field of {game.name}'s"
+                           f" {_schemas_of(m.kind)} (docs/schemas/{game.name}.*.schema.json)")
+    if m.reading is not None:
+        ident, _, key = m.reading.partition("=")
+        found = ambiguities.get(ident)
+        if found is None or found.kind != "option" or key not in {r.key for r in found.readings}:
+            return ".match.reading", (f"{m.reading!r} is not a reading of one of {game.name}'s"
+                                      " variant options (oracle ambiguities)")
+    for i, name in enumerate(m.premise):
+        premise = PREMISES.get(name)
+        if premise is None or game.name not in premise.games:
+            names = sorted(p.name for p in PREMISES.values() if game.name in p.games)
+            return f".match.premise[{i}]", (f"{name!r} is not a premise of {game.name}"
+                                            f" ({', '.join(names) or 'it has none'})")
+    if not m.narrowed and not deviation.broad:
+        return ".match", ("it matches every divergence of its kind (no rule, action, path"
+                          " below $ or reading): narrow it, or say \"broad\": true to accept"
+                          " that it is named in every verdict")
+    return None
+
+
+def _schemas_of(kind: str | None) -> str:
+    return {"observation": "observation", "digest": "state", "state": "state",
+            "setup-digest": "state"}.get(kind or "", "state or observation")
+
+
+_SEGMENT = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*|\*)|\[([0-9]+|\*)\]|\[\"([^\"]*)\"\]")
+
+
+def _path_in_game(game: Any, kind: str | None, pattern: str) -> bool:
+    """Whether ``pattern`` names a field of the game's state or observation schema."""
+    from rules_oracle.model.core.schema import game_schemas
+
+    schemas = game_schemas(game)
+    wanted = _schemas_of(kind)
+    roots = [schemas[n] for n in ("state", "observation")
+             if n in schemas and n in wanted]
+    return any(_path_in(root, pattern) for root in roots)
+
+
+def _path_in(root: dict[str, Any], pattern: str) -> bool:
+    """Whether ``pattern`` (``$.a[*].b``) names something instances of ``root`` can hold."""
+    if not pattern.startswith("$"):
+        return False
+    segments: list[tuple[str, str]] = []
+    at = 1
+    while at < len(pattern):
+        found = _SEGMENT.match(pattern, at)
+        if found is None:
+            return False
+        name, index, quoted = found.groups()
+        segments.append(("key", name) if name is not None else ("index", index)
+                        if index is not None else ("key", quoted))
+        at = found.end()
+    defs = root.get("$defs", {})
+    nodes = _concrete(root, defs)
+    for how, label in segments:
+        below: list[dict[str, Any]] = []
+        for node in nodes:
+            below.extend(_members(node, how, label))
+        nodes = [c for b in below for c in _concrete(b, defs)]
+        if not nodes:
+            return False
+    return True
+
+
+def _concrete(node: Any, defs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The schemas ``node`` stands for, ``$ref`` followed and alternatives spread."""
+    out: list[dict[str, Any]] = []
+    stack = [node]
+    seen = 0
+    while stack and seen < 1000:
+        seen += 1
+        item = stack.pop()
+        if not isinstance(item, dict):
+            continue
+        ref = item.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            stack.append(defs.get(ref.removeprefix("#/$defs/")))
+        for key in ("oneOf", "anyOf", "allOf"):
+            stack.extend(item.get(key, ()))
+        out.append(item)
+    return out
+
+
+def _members(node: dict[str, Any], how: str, label: str) -> list[Any]:
+    """The schemas of ``node``'s members a segment names (``*``: any)."""
+    out: list[Any] = []
+    props = node.get("properties", {})
+    if how == "key" or label == "*":
+        if label == "*":
+            out.extend(v for k, v in props.items() if k != "type")
+        elif label in props:
+            out.append(props[label])
+        extra = node.get("additionalProperties")
+        if isinstance(extra, dict):
+            out.append(extra)
+    if how == "index" or label == "*":
+        items = node.get("items")
+        if isinstance(items, dict):
+            out.append(items)
+        prefix = node.get("prefixItems", [])
+        if label == "*":
+            out.extend(prefix)
+        elif label.isdigit() and int(label) < len(prefix):
+            out.append(prefix[int(label)])
+    return out
+
+
+def for_game(known: Sequence[Deviation], game: str) -> tuple[Deviation, ...]:
+    """The entries of ``known`` that are deviations of ``game``."""
+    return tuple(d for d in known if d.game == game)
+
+
+def of_game(known: Sequence[Deviation], game: str, file: str = "--known") -> None:
+    """Raise :class:`KnownError` naming the first entry of another game than ``game``."""
+    for i, d in enumerate(known):
+        if d.game != game:
+            raise KnownError(file, d.line, f"$.deviations[{i}].game",
+                             f"entry {d.id!r} is of {d.game!r}, not of {game!r} (the game"
+                             " checked)")
 
 
 def load(path: str) -> tuple[Deviation, ...]:
@@ -191,14 +391,21 @@ def _kind_of(action: Any) -> str | None:
     return action.get("type") if isinstance(action, dict) else None
 
 
-def matches(matcher: Matcher, divergence: Any, readings: Sequence[str] = ()) -> bool:
-    """Whether ``divergence`` (of ``oracle check`` or ``oracle drive``) fits ``matcher``."""
+def matches(matcher: Matcher, divergence: Divergence, readings: Sequence[str] = (),
+            at: Situation | None = None, broad: bool = False) -> bool:
+    """Whether ``divergence`` (of ``oracle check`` or ``oracle drive``) fits ``matcher``:
+    every field given holds; a divergence that names differing fields is matched only by
+    a matcher naming the fields it may explain (``path``: at least one of them differs and
+    nothing else does) or a reading (under which the whole step agrees), unless the entry
+    is ``broad``; every premise holds at ``at``."""
     if matcher.kind is not None and divergence.kind != matcher.kind:
         return False
+    if divergence.diffs and not matcher.path and matcher.reading is None and not broad:
+        return False  # a reading explains the whole step: it agrees under it
     if matcher.rule is not None and divergence.rule != matcher.rule:
         return False
     if matcher.action:
-        listed = [*getattr(divergence, "missing", ()), *getattr(divergence, "extra", ())]
+        listed = [*divergence.missing, *divergence.extra]
         if divergence.kind == "legal" and listed:
             if any(_kind_of(a) not in matcher.action for a in listed):
                 return False
@@ -207,18 +414,31 @@ def matches(matcher: Matcher, divergence: Any, readings: Sequence[str] = ()) -> 
     if matcher.path and not _paths_match(matcher.path, [d.path for d in divergence.diffs]):
         return False
     if matcher.legal is not None:
-        missing = getattr(divergence, "missing_count", 0) or len(getattr(divergence, "missing", ()))
-        extra = getattr(divergence, "extra_count", 0) or len(getattr(divergence, "extra", ()))
+        missing, extra = divergence.missing_total, divergence.extra_total
         only = {"extra": extra > 0 and missing == 0, "missing": missing > 0 and extra == 0}
         if divergence.kind != "legal" or not only[matcher.legal]:
             return False
-    return matcher.reading is None or matcher.reading in readings
+    if matcher.reading is not None and matcher.reading not in readings:
+        return False
+    return holds(matcher.premise, at, divergence)
 
 
-def classify(known: Sequence[Deviation], divergence: Any,
-             readings: Sequence[str] = ()) -> Deviation | None:
+def classify(known: Sequence[Deviation], divergence: Divergence,
+             readings: Sequence[str] = (), at: Situation | None = None) -> Deviation | None:
     """The first deviation of ``known`` that ``divergence`` matches, or ``None``."""
     for deviation in known:
-        if matches(deviation.match, divergence, readings):
+        if matches(deviation.match, divergence, readings, at, deviation.broad):
             return deviation
     return None
+
+
+def settle(known: Sequence[Deviation], divergence: Divergence,
+           readings: Sequence[str] = (), at: Situation | None = None,
+           ) -> tuple[Divergence, Deviation | None]:
+    """The one place a known file is applied: ``divergence`` with its readings and the id
+    of the first entry of ``known`` it matches (``known`` ``None`` when none does), and
+    that entry. ``at`` is where it was found, for the entries' premises."""
+    matched = classify(known, divergence, readings, at)
+    marked = attrs.evolve(divergence, readings=tuple(readings),
+                          known=None if matched is None else matched.id)
+    return marked, matched

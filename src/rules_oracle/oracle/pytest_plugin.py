@@ -11,6 +11,10 @@ replays the trace against the model and fails with the first divergence.
   error after every test).
 * ``--oracle-allow-partial``: a trace that stops before the game ends passes.
 * ``--oracle-strict``: also require every action to be among the listed choices.
+* ``--oracle-require-full``: a trace not compared in full (an observation trace carrying
+  fewer fields than the model's view, steps compared after a known deviation or not
+  compared at all) fails; without it the report says so (``partial``, JUnit property
+  ``oracle_partial``).
 * ``--oracle-known FILE`` (or the ini option ``oracle_known``, relative to the ini
   file): known deviations, as ``oracle check --known FILE`` reads them
   (``docs/known.schema.json``). A divergence matching an entry is reported as
@@ -49,6 +53,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="a trace that stops before the game ends is not a failure")
     group.addoption("--oracle-strict", action="store_true", default=False,
                     help="also require every action to be among the model's listed choices")
+    group.addoption("--oracle-require-full", action="store_true", default=False,
+                    help="a trace not compared in full (observation fields left out, steps"
+                         " after a known deviation) fails")
     group.addoption("--oracle-known", default=None, metavar="FILE",
                     help="known deviations (JSON, as oracle check --known): a matching"
                          " divergence is reported as known and does not fail")
@@ -136,41 +143,62 @@ class TraceFailure(Exception):
 class TraceItem(pytest.Item):
     def runtest(self) -> None:
         from rules_oracle.oracle.check import TraceError, check_file
-        from rules_oracle.oracle.known import classify
+        from rules_oracle.oracle.known import KnownError
 
         config = self.config
         results = config.stash[_RESULTS]
         entry: dict[str, Any] = {"trace": str(self.path), "nodeid": self.nodeid}
+        known: tuple[Any, ...] = config.stash[_KNOWN]
         try:
             report = check_file(str(self.path),
                                 allow_partial=bool(config.getoption("oracle_allow_partial")),
-                                strict=bool(config.getoption("oracle_strict")))
+                                strict=bool(config.getoption("oracle_strict")), known=known)
+        except KnownError as exc:
+            entry.update({"status": "malformed", "error": f"known file: {exc}"})
+            results.append(entry)
+            self.user_properties.append(("oracle_status", "malformed"))
+            raise TraceFailure(f"the known file does not fit this trace: {exc}") from None
         except TraceError as exc:
             entry.update(exc.to_json())
             results.append(entry)
             self.user_properties.append(("oracle_status", "malformed"))
             raise TraceFailure(f"malformed trace: {exc}") from None
         entry.update(report.to_json())
-        div = report.divergence
-        known: tuple[Any, ...] = config.stash[_KNOWN]
-        matched = None if div is None else classify(known, div, report.readings)
-        if matched is not None:
-            entry["status"] = "known"
-            entry["known"] = matched.to_json()
         results.append(entry)
-        self.user_properties.append(("oracle_status", entry["status"]))
+        self.user_properties.append(("oracle_status", report.status))
+        if report.broad:
+            self.user_properties.append(("oracle_broad", ", ".join(report.broad)))
+        div = report.divergence
         if div is not None:
             self.user_properties.append(("oracle_kind", div.kind))
             self.user_properties.append(("oracle_step", str(div.step)))
-            if div.rule is not None:
-                self.user_properties.append(("oracle_rule", div.rule))
-            if matched is not None:
-                self.user_properties.append(("oracle_known", matched.id))
-                pytest.xfail(f"known deviation {matched.id} ({matched.cls}, {matched.rule})"
-                             f" at step {div.step}: {div.kind}")
+            rules = div.rules or (() if div.rule is None else (div.rule,))
+            if rules:
+                self.user_properties.append(("oracle_rule", ", ".join(rules)))
             raise TraceFailure(
                 f"{report.game}, {report.players} players: diverges after {report.steps}"
                 f" conforming steps\n{div.describe()}{report.conforms_under()}")
+        if report.partial:
+            self.user_properties.append(("oracle_partial", "; ".join(report.partial)))
+            if config.getoption("oracle_require_full"):
+                raise TraceFailure(f"{report.game}, {report.players} players: not compared in"
+                                   f" full (--oracle-require-full): {'; '.join(report.partial)}")
+        absorbed = report.absorbed()
+        if absorbed:
+            by_id = {d.id: d for d in known}
+            first = report.divergences[0]
+            self.user_properties.append(("oracle_kind", first.kind))
+            self.user_properties.append(("oracle_step", str(first.step)))
+            self.user_properties.append(("oracle_known", ", ".join(absorbed)))
+            self.user_properties.append(("oracle_absorbed", ", ".join(
+                f"{ident} {count}x" for ident, count in absorbed.items())))
+            met = []
+            for ident, count in absorbed.items():
+                deviation = by_id[ident]
+                at = next(d for d in report.divergences if d.known == ident)
+                met.append(f"known deviation {ident} ({deviation.cls}, {deviation.rule}) at step"
+                           f" {at.step}: {at.kind}, {count}x")
+            pytest.xfail("; ".join(met))
 
     def repr_failure(
         self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
@@ -183,6 +211,31 @@ class TraceItem(pytest.Item):
         return self.path, None, f"trace {self.path.name}"
 
 
+def _absorbed(config: pytest.Config) -> tuple[dict[str, int], list[str]]:
+    """What each known deviation absorbed over the traces replayed, and the entries that
+    absorbed nothing (stale)."""
+    absorbed: dict[str, int] = {}
+    for result in config.stash.get(_RESULTS, []):
+        met = result.get("known")
+        if isinstance(met, dict):
+            for ident, count in met.items():
+                absorbed[ident] = absorbed.get(ident, 0) + count
+    known: tuple[Any, ...] = config.stash.get(_KNOWN, ())
+    return absorbed, [d.id for d in known if d.id not in absorbed]
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
+                            config: pytest.Config) -> None:
+    """Known deviations: what each absorbed, and the stale ones (absorbed nothing)."""
+    if not config.stash.get(_KNOWN, ()) or _RESULTS not in config.stash:
+        return
+    absorbed, stale = _absorbed(config)
+    met = ", ".join(f"{ident} {count}x" for ident, count in absorbed.items()) or "nothing"
+    terminalreporter.write_line(f"oracle: known deviations absorbed: {met}")
+    terminalreporter.write_line("oracle: stale known deviations (absorbed nothing): "
+                                + (", ".join(stale) or "none"))
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
     target = config.getoption("oracle_report")
@@ -191,7 +244,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     results = config.stash[_RESULTS]
     counts = {s: sum(1 for r in results if r.get("status") == s)
               for s in ("conforms", "known", "diverges", "malformed")}
-    summary = {"traces": len(results), **counts, "results": results}
+    absorbed, stale = _absorbed(config)
+    summary = {"traces": len(results), **counts, "absorbed": absorbed, "stale": stale,
+               "results": results}
     # a lone surrogate (from a file name) is written as its JSON escape
     text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
     try:

@@ -10,7 +10,9 @@ here, and nothing else in the oracle parses their bytes:
   ``MemoryError``; :func:`read_file` reads a whole file of at most
   :data:`MAX_FILE` bytes;
 * :func:`decode` requires UTF-8;
-* :func:`loads` parses JSON strictly: no ``NaN`` or ``Infinity``, no number
+* :func:`loads` parses JSON strictly: no key given twice in one object (JSON
+  leaves the meaning of a repeated key open and Python would keep the last value, so
+  ``{"action": A, "action": B}`` could pass as ``B``), no ``NaN`` or ``Infinity``, no number
   that overflows a float, no integer of more than 4,300 digits (Python's
   limit on converting digits), nothing nested more than :data:`MAX_DEPTH`
   levels deep, and no string or key holding a lone surrogate (``"\\ud800"``,
@@ -51,10 +53,12 @@ MAX_DIGITS = 4300
 class InputError(ValueError):
     """Input refused: ``path`` is the JSON path of the field (``None``: the text as a whole)."""
 
-    def __init__(self, path: str | None, message: str) -> None:
+    def __init__(self, path: str | None, message: str, line: int | None = None) -> None:
         super().__init__(message)
         self.path = path
         self.message = message
+        #: the line of a multi-line text where the fault stands (already in the message)
+        self.line = line
 
     def __str__(self) -> str:
         return self.message if self.path is None else f"{self.path}: {self.message}"
@@ -127,13 +131,34 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+class _Duplicate(Exception):
+    """A key given twice in one object (raised while parsing; located afterwards)."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        raise _Duplicate
+    return value
+
+
 def loads(text: str, *, multiline: bool = False) -> Any:
     """Parse JSON text strictly (see the module docstring); :class:`InputError` otherwise.
 
-    A syntax error names its column (``multiline``: its line and column).
+    A syntax error or a key given twice names its column (``multiline``: its line and
+    column, and :attr:`InputError.line`); a key given twice also names its JSON path.
     """
     try:
-        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
+        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite,
+                           object_pairs_hook=_unique)
+    except _Duplicate:
+        path, key, at = _duplicate(text)
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        where = f"line {line}, column {column}" if multiline else f"column {at + 1}"
+        raise InputError(path, f"the key {show(key, 60)} is given twice in one object"
+                         f" (at {where}; JSON keys must be unique)",
+                         line if multiline else None) from None
     except RecursionError:  # deeper than the parser goes: far past the limit
         raise InputError(None, _DEEP) from None
     except json.JSONDecodeError as exc:
@@ -159,6 +184,58 @@ def loads(text: str, *, multiline: bool = False) -> Any:
 
 
 _DEEP = f"nested more than {MAX_DEPTH} levels deep (the limit)"
+
+#: one token of JSON text after blanks: a structural character or a quote, or a scalar
+_TOKEN = re.compile(r'[ \t\n\r]*(?:([{}\[\],:"])|(-?[0-9][0-9.eE+-]*|true|false|null))')
+
+
+#: a JSON string (its escapes decoded by the parser)
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+def _duplicate(text: str) -> tuple[str, str, int]:
+    """The JSON path, key and offset of the first key given again in its object.
+
+    Called only on text the parser read up to such a key; a token machine over it
+    (objects and arrays on a stack, each object with the keys it has shown so far).
+    """
+    #: per open object or array: its path, its keys so far (``None``: an array), the
+    #: current key or index, and whether a key comes next
+    stack: list[tuple[str, set[str] | None, list[Any]]] = []
+    at = 0
+    while True:
+        token = _TOKEN.match(text, at)
+        if token is None:  # pragma: no cover - the parser found the key before any fault
+            return "$", "", at
+        at = token.end()
+        mark = token.group(1)
+        if mark is None:
+            continue
+        top = stack[-1] if stack else None
+        if mark in "{[":
+            path = "$" if top is None else child(top[0], top[2][0])
+            stack.append((path, set() if mark == "{" else None, ["" if mark == "{" else 0,
+                                                                 mark == "{"]))
+        elif mark in "}]":
+            stack.pop()
+        elif mark == "," and top is not None:
+            if top[1] is None:
+                top[2][0] += 1
+            else:
+                top[2][1] = True
+        elif mark == '"':
+            start = at - 1
+            quoted = _STRING.match(text, start)
+            if quoted is None:  # pragma: no cover - the parser read the string
+                return "$", "", start
+            at = quoted.end()
+            string = json.loads(quoted.group())
+            if top is not None and top[1] is not None and top[2][1]:
+                if string in top[1]:
+                    return child(top[0], string), string, start
+                top[1].add(string)
+                top[2][0] = string
+                top[2][1] = False
 
 
 def _too_deep(value: Any) -> bool:

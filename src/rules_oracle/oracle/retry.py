@@ -29,6 +29,13 @@ def other_readings(game: Game[Any, Any], config: Config) -> Iterator[tuple[str, 
             yield f"{ambiguity.id}={reading.key}", other
 
 
+def reading_config(game: Game[Any, Any], config: Config, label: str) -> Config | None:
+    """The configuration of reading ``label`` (``ambiguity-id=reading``, one option changed
+    from ``config``'s); ``None`` when the game has no such reading for it."""
+    return next((other for each, other in other_readings(game, config) if each == label),
+                None)
+
+
 def conforming_readings(game: Game[Any, Any], config: Config, actions: Sequence[Any],
                         agrees: Callable[[Any], bool]) -> tuple[str, ...]:
     """The readings (``ambiguity-id=reading``, one option changed from ``config``'s) under

@@ -17,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-from rules_oracle.model.core.canon import JSON, canonical_text, digest_of, unstructure
+from rules_oracle.model.core.canon import canonical_text, digest_of, unstructure
 from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game, Viewer
 from rules_oracle.model.core.play import playout
 
@@ -50,11 +50,6 @@ def schema() -> dict[str, Any]:
 def dumps(record: Mapping[str, Any]) -> str:
     """One record as canonical JSON text (sorted keys, compact, UTF-8 kept)."""
     return canonical_text(record)
-
-
-def canonical_digest(data: JSON) -> str:
-    """SHA-256 (hex) of the canonical text of already unstructured data."""
-    return digest_of(data)
 
 
 def actor_label(actor: int) -> int | str:
@@ -110,7 +105,7 @@ def step_record(
         "action": unstructure(action),
     }
     if observation is None:
-        record["digest"] = canonical_digest(data)
+        record["digest"] = digest_of(data)
     else:
         viewer, view = observation
         record["observation"] = {"viewer": viewer, "fields": unstructure(view)}
@@ -144,7 +139,7 @@ def record_game(
     step carries that viewer's whole view of the state after it, and no digest.
     """
     initial = game.setup(config)
-    yield dumps(header(game, config, seed=seed, setup_digest=canonical_digest(
+    yield dumps(header(game, config, seed=seed, setup_digest=digest_of(
         unstructure(initial)), policy=None if policy == "uniform" else policy,
         compare=None if observations is None else "observation"))
     state = initial

@@ -37,7 +37,13 @@ from typing import Any
 import attrs
 
 from rules_oracle.model.core import registry
-from rules_oracle.model.core.canon import canonical_text, error_paths, structure, unstructure
+from rules_oracle.model.core.canon import (
+    canonical_text,
+    digest_of,
+    error_paths,
+    structure,
+    unstructure,
+)
 from rules_oracle.model.core.errors import ConfigError, IllegalAction
 from rules_oracle.model.core.game import TERMINAL, Config, Game
 from rules_oracle.model.core.play import POLICIES, STEER, Steering, Step, choose, playout
@@ -51,7 +57,7 @@ from rules_oracle.oracle.reading import (
     read_file,
     schema_error,
 )
-from rules_oracle.oracle.trace import canonical_digest, dumps, generator
+from rules_oracle.oracle.trace import dumps, generator
 from rules_oracle.properties.generic import legal_set, variant_configs
 from rules_oracle.properties.registry import invariants
 
@@ -353,14 +359,14 @@ def _vector(game: Game[Any, Any], local: str, c: _Candidate) -> dict[str, Any]:
         expect = {"rule": c.result.rule}
     else:
         post = unstructure(c.result)
-        expect = {"post_state": post, "post_digest": canonical_digest(post)}
+        expect = {"post_state": post, "post_digest": digest_of(post)}
     return {
         "id": f"{game.name}:{local}",
         "game": game.name,
         "players": c.config.players,
         "variant": dict(c.config.variant),
         "pre_state": pre,
-        "pre_digest": canonical_digest(pre),
+        "pre_digest": digest_of(pre),
         "action": unstructure(c.action),
         "expect": expect,
         "rules": list(c.rules),
@@ -500,7 +506,7 @@ def check_vector(vector: dict[str, Any], origins: Origins | None = None) -> Vect
     pre = unstructure(state)
     if dumps(pre) != dumps(pre_data):
         return _result(vid, "bad", "pre_state is not in canonical form", _diffs(pre, pre_data))
-    if canonical_digest(pre) != vector["pre_digest"]:
+    if digest_of(pre) != vector["pre_digest"]:
         return _result(vid, "fails", "pre_digest is not the digest of pre_state")
     if game.config_of(state) != config:
         return _result(vid, "fails", "pre_state carries another configuration than"
@@ -530,7 +536,7 @@ def check_vector(vector: dict[str, Any], origins: Origins | None = None) -> Vect
         if exc.rule != expect["rule"]:
             return _result(vid, "fails", f"the model names rule {exc.rule}, not"
                            f" {show(expect['rule'], 80)}")
-        return VectorResult(vid, "ok")
+        return _labels(vid, game, vector, (exc.rule,), None)
     except Exception as exc:
         return _result(vid, "fails", f"the model failed: {exc!r}")
     if "rule" in expect:
@@ -540,9 +546,61 @@ def check_vector(vector: dict[str, Any], origins: Origins | None = None) -> Vect
     if dumps(post) != dumps(expect["post_state"]):
         return _result(vid, "fails", "post_state differs from the model's",
                        _diffs(post, expect["post_state"]))
-    if canonical_digest(post) != expect["post_digest"]:
+    if digest_of(post) != expect["post_digest"]:
         return _result(vid, "fails", "post_digest is not the digest of the model's state")
+    try:
+        rules = tuple(dict.fromkeys((*_guards(game.name)(state, action),
+                                     *game.effect_rules(state, action, new))))
+        tags = _step_tags(game, state, new)
+    except Exception as exc:
+        return _result(vid, "fails", f"the model failed naming the step's rules: {exc!r}")
+    return _labels(vid, game, vector, rules, tags)
+
+
+@cache
+def _guards(name: str) -> Callable[[Any, Any], tuple[str, ...]]:
+    """:func:`_guard_rules` of a registered game, built once per process."""
+    return _guard_rules(registry.get(name))
+
+
+def _labels(vid: str, game: Game[Any, Any], vector: dict[str, Any], rules: tuple[str, ...],
+            tags: tuple[str, ...] | None) -> VectorResult:
+    """Check a vector's ``rules``, ``tags`` and id against what the model says of its step:
+    ``rules`` and ``tags`` as :func:`generate` writes them (a rejection: its rule, and
+    ``legal-elsewhere`` or nothing; ``tags`` ``None``), and an id ``GAME:GROUP/N`` whose
+    group is what the vector shows (``legal/KIND``, ``rule/ID`` of one of its rules, a tag
+    of its, ``illegal/ID`` of its rejection)."""
+    written = tuple(vector.get("rules", ()))
+    if written != rules:
+        return _result(vid, "fails", f"rules: the model names {show(list(rules), 120)} for the"
+                       f" step, not {show(list(written), 120)}")
+    given = tuple(vector.get("tags", ()))
+    allowed = ((), ("legal-elsewhere",)) if tags is None else (tags,)
+    if given not in allowed:
+        want = " or ".join(show(list(t)) for t in allowed)
+        return _result(vid, "fails", f"tags: expected {want} for the step, not"
+                       f" {show(list(given), 120)}")
+    prefix = f"{game.name}:"
+    group, _, number = vid.removeprefix(prefix).rpartition("/")
+    head, _, named = group.partition("/")
+    shown = {"legal": type_name(vector["action"]) if tags is not None else None,
+             "rule": named if tags is not None and named in rules else None,
+             "illegal": rules[0] if tags is None else None}
+    fits = (vid.startswith(prefix) and number.isascii() and number.isdigit()
+            and not number.startswith("0")
+            and ((head in shown and named == shown[head])
+                 or (tags is not None and group in tags)))
+    if not fits:
+        return _result(vid, "fails", f"the id {show(vid, 120)} does not say what the vector"
+                       f" shows (GAME:legal/KIND/N, GAME:rule/ID/N, GAME:TAG/N or"
+                       f" GAME:illegal/ID/N, by its action, rules, tags or rejection)")
     return VectorResult(vid, "ok")
+
+
+def type_name(action: Any) -> str | None:
+    """The type name of an action in canonical JSON."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    return kind if isinstance(kind, str) else None
 
 
 def _result(vid: str, status: str, message: str, diffs: tuple[FieldDiff, ...] = ()

@@ -18,9 +18,12 @@ with a changed field), ``duplicate`` (lists an action twice), ``bad-chance``
 every action), ``inline`` (no fault: sends the digest with every apply
 reply, so the oracle needs no state request), ``setup-digest`` (a wrong
 digest after the reset), ``state-differs`` (the right digest with a wrong
-state), ``probability-count`` (one probability too few).
+state), ``probability-count`` (one probability too few), ``twice-key`` (a legal
+reply giving its actor twice, the first value another), ``stale-legal`` (also lists an
+action of the step before that is no longer in its list).
 """
 
+import json
 import sys
 import time
 from typing import Any
@@ -32,7 +35,8 @@ from rules_oracle.model.core.canon import unstructure
 FAULTS = ("accept-illegal", "miss-legal", "wrong-state", "wrong-digest", "crash", "hang",
           "garbage", "shape", "wrong-actor", "wrong-rule", "refuse", "ignore-quit",
           "silent-deaf", "extra-legal", "duplicate", "bad-chance", "wrong-id", "error-legal",
-          "reject-legal", "inline", "setup-digest", "state-differs", "probability-count")
+          "reject-legal", "inline", "setup-digest", "state-differs", "probability-count",
+          "twice-key", "stale-legal")
 
 
 class Broken(Engine):
@@ -40,6 +44,7 @@ class Broken(Engine):
         super().__init__()
         self.fault = fault
         self.after = after
+        self.previous: list[Any] = []
 
     @property
     def due(self) -> bool:
@@ -66,6 +71,9 @@ class Broken(Engine):
         if self.fault == "garbage":
             print("this is not json")
             sys.stdout.flush()
+        if self.fault == "twice-key":  # a first actor the last value would hide
+            print('{"actor": "terminal", ' + json.dumps(reply)[1:])
+            sys.stdout.flush()
         if self.fault == "shape":
             del reply["actions"]
         if self.fault == "miss-legal" and len(reply["actions"]) >= 2:
@@ -76,6 +84,11 @@ class Broken(Engine):
         if self.fault == "extra-legal" and reply["actions"]:
             reply["actions"] = [*reply["actions"], {**reply["actions"][0], "type": "Nothing"}]
             reply.pop("probabilities", None)
+        if self.fault == "stale-legal":  # also lists an action of the step before
+            previous, self.previous = self.previous, list(reply["actions"])
+            stale = [a for a in previous if a not in reply["actions"]]
+            if stale and reply["actions"] and reply["actor"] != "chance":
+                reply["actions"] = [*reply["actions"], stale[0]]
         if self.fault == "duplicate" and reply["actions"]:
             reply["actions"] = [*reply["actions"], reply["actions"][0]]
         if self.fault == "probability-count" and "probabilities" in reply:

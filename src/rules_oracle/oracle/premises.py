@@ -1,0 +1,150 @@
+"""Premises: the situations in which a known deviation can occur, checked on the model.
+
+A known-deviations entry may carry a ``premise`` (a list of the names below); it then
+matches a divergence only when every premise holds of the model's state where the
+divergence was found (the state before the step for an ``actor``, ``legal`` or
+rejection divergence, the state after it for a field that differs) and of the divergence
+itself. A premise states what makes the deviation possible, so that another bug with the
+same symptom (a win at 9 points, a road length wrong for another reason) is not absorbed.
+
+Each premise names the games it applies to; a known file naming a premise of another
+game is refused.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from rules_oracle.model.core.game import Game
+from rules_oracle.oracle.diff import FieldDiff
+from rules_oracle.oracle.divergence import Divergence
+
+
+@attrs.frozen
+class Situation:
+    """Where a divergence was found: the game and the model's state there."""
+
+    game: Game[Any, Any]
+    state: Any
+
+
+@attrs.frozen
+class Premise:
+    name: str
+    #: the games whose states it reads
+    games: tuple[str, ...]
+    #: what must hold, in words (docs/engines.md lists them)
+    text: str
+    holds: Callable[[Situation, Divergence], bool]
+
+
+def _off_turn_at_ten(at: Situation, divergence: Divergence) -> bool:
+    """The engine ends the game (``terminal``) while the model has a player on turn and a
+    seat not on turn has 10 or more points."""
+    game, state = at.game, at.state
+    who = game.actor(state)
+    if divergence.got != "terminal" or who < 0:
+        return False
+    return any(points >= 10 for seat, points in enumerate(game.scores(state)) if seat != who)
+
+
+def _without_roads_into_rivals(state: Any) -> tuple[int, ...]:
+    """Each seat's longest road when its roads that end at a rival's settlement or city are
+    left out (the engine reading of catanatron's road length)."""
+    from rules_oracle.model.catan import board as B
+    from rules_oracle.model.catan.roads import longest_road
+
+    paths = list(state.path_owner)
+    for e, owner in enumerate(state.path_owner):
+        if owner >= 0 and any(state.node_owner[n] not in (-1, owner) for n in B.PATH_NODES[e]):
+            paths[e] = -1
+    kept = tuple(paths)
+    return tuple(longest_road(kept, state.node_owner, p)
+                 for p in range(state.config.players))
+
+
+def _model_lengths(state: Any) -> tuple[int, ...]:
+    from rules_oracle.model.catan.roads import longest_road
+
+    return tuple(longest_road(state.path_owner, state.node_owner, p)
+                 for p in range(state.config.players))
+
+
+def _road_lengths_left_out(at: Situation, divergence: Divergence) -> bool:
+    """Every differing ``$.seats[i].road_length`` is seat ``i``'s longest road without its
+    roads that end at a rival's building, and that differs from the model's."""
+    lengths = _without_roads_into_rivals(at.state)
+    fits = [_road_length_fits(d, lengths) for d in divergence.diffs]
+    return any(f is True for f in fits) and all(f is not False for f in fits)
+
+
+def _a_length_left_out(at: Situation, divergence: Divergence) -> bool:
+    """Some seat's longest road is shorter without its roads that end at a rival's building
+    (so the longest-road card, and its points, can go otherwise), and every differing
+    seat road length is that shorter one."""
+    lengths = _without_roads_into_rivals(at.state)
+    if lengths == _model_lengths(at.state):
+        return False
+    return all(_road_length_fits(d, lengths) is not False for d in divergence.diffs)
+
+
+def _road_length_fits(diff: FieldDiff, lengths: tuple[int, ...]) -> bool | None:
+    """Whether a differing ``$.seats[i].road_length`` is ``lengths[i]`` (``None``: the diff
+    is of another field)."""
+    head, _, rest = diff.path.partition("].road_length")
+    if rest or not head.startswith("$.seats[") or not head[8:].isdigit():
+        return None
+    seat = int(head[8:])
+    return seat < len(lengths) and diff.got == lengths[seat] and diff.expected != diff.got
+
+
+def _before_roll(at: Situation, divergence: Divergence) -> bool:
+    """The player on turn has not rolled yet."""
+    from rules_oracle.model.catan.state import Stage
+
+    return bool(at.state.stage is Stage.PRE_ROLL)
+
+
+def _cannot_pay_a_road(at: Situation, divergence: Divergence) -> bool:
+    """The player on turn lacks a brick or a lumber (the cost of a road)."""
+    from rules_oracle.model.catan import data as D
+
+    who = at.game.actor(at.state)
+    if who < 0:
+        return False
+    hand = at.state.players[who].hand
+    return any(hand[r] < n for r, n in enumerate(D.ROAD_COST))
+
+
+PREMISES: dict[str, Premise] = {p.name: p for p in (
+    Premise("off-turn-seat-at-ten", ("catan",),
+            "the engine reports the game over while the model has a player on turn and a seat"
+            " not on turn has 10 or more points", _off_turn_at_ten),
+    Premise("road-length-without-roads-into-rivals", ("catan",),
+            "every differing seat road length is that seat's longest road without its roads"
+            " that end at a rival's settlement or city", _road_lengths_left_out),
+    Premise("a-road-into-a-rival-counts", ("catan",),
+            "some seat's longest road is shorter without its roads that end at a rival's"
+            " settlement or city, and every differing seat road length is that shorter one",
+            _a_length_left_out),
+    Premise("before-roll", ("catan",), "the player on turn has not rolled yet",
+            _before_roll),
+    Premise("cannot-pay-a-road", ("catan",),
+            "the player on turn lacks a brick or a lumber", _cannot_pay_a_road),
+)}
+
+
+def holds(names: tuple[str, ...], at: Situation | None, divergence: Divergence) -> bool:
+    """Whether every premise of ``names`` holds (none without a situation to check)."""
+    if not names:
+        return True
+    if at is None:
+        return False
+    for name in names:
+        try:
+            if not PREMISES[name].holds(at, divergence):
+                return False
+        except Exception:  # a state the premise cannot read: it does not hold
+            return False
+    return True

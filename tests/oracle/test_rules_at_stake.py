@@ -1,0 +1,82 @@
+"""Every divergence names the rules at stake: a step's effect rules for a field that
+differs, the step before's for the actor, the rule an extra action breaks, the effect
+rules of a missing one."""
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.play import playout
+from rules_oracle.oracle import drive as drv
+from rules_oracle.oracle.check import check_lines
+from rules_oracle.oracle.cli import main
+from rules_oracle.oracle.trace import record_game
+
+ENGINES = Path(__file__).resolve().parent / "engines"
+
+
+def catan_lines() -> list[str]:
+    game = registry.get("catan")
+    return list(record_game(game, game.config(3), 1))
+
+
+def edit(lines: list[str], index: int, **fields: Any) -> list[str]:
+    out = list(lines)
+    rec = json.loads(out[index])
+    rec.update(fields)
+    out[index] = json.dumps(rec)
+    return out
+
+
+def effects_of(lines: list[str], index: int) -> tuple[str, ...]:
+    """The effect rules of the step on line ``index`` (1-based step = index)."""
+    game = registry.get("catan")
+    config = game.config(3)
+    for step in playout(game, config, 1):
+        if step.index == index - 1:
+            before = step.state
+        if step.index == index:
+            return game.effect_rules(before, step.action, step.state)
+    raise AssertionError("no such step")
+
+
+def test_a_differing_digest_names_the_step_s_effect_rules(tmp_path: Path) -> None:
+    lines = catan_lines()
+    index = next(i for i in range(30, len(lines) - 1) if effects_of(lines, i))
+    report = check_lines(edit(lines, index, digest="0" * 64))
+    div = report.divergence
+    assert div is not None and div.kind == "digest"
+    assert div.rules == effects_of(lines, index) != ()
+    assert "rules at stake: " + ", ".join(div.rules) in div.describe()
+    trace = tmp_path / "t.jsonl"
+    trace.write_text("\n".join(edit(lines, index, digest="0" * 64)) + "\n", encoding="utf-8")
+    shown = CliRunner().invoke(main, ["check", str(trace)])
+    assert shown.exit_code == 1 and div.rules[0] in shown.output
+    assert json.loads(CliRunner().invoke(main, ["check", str(trace), "--json"]).stdout)[
+        "divergence"]["rules"] == list(div.rules)
+
+
+def test_a_wrong_actor_names_the_rules_of_the_step_before() -> None:
+    lines = catan_lines()
+    index = next(i for i in range(30, len(lines) - 1)
+                 if json.loads(lines[i])["actor"] != "chance" and effects_of(lines, i - 1))
+    actor = json.loads(lines[index])["actor"]
+    div = check_lines(edit(lines, index, actor=(actor + 1) % 3)).divergence
+    assert div is not None and div.kind == "actor"
+    assert div.rules == effects_of(lines, index - 1)
+
+
+def test_missing_and_extra_actions_name_their_rules() -> None:
+    game = registry.get("crafts")
+    missing = drv.drive([sys.executable, str(ENGINES / "broken.py"), "miss-legal", "3"], [game],
+                        count=1, players=2, seed=4).games[0].divergence
+    assert missing is not None and missing.kind == "legal" and missing.missing
+    # the effect rules of the action it lacks: rules of the game
+    assert missing.rules and set(missing.rules) <= set(game.rules.ids)
+    extra = drv.drive([sys.executable, str(ENGINES / "broken.py"), "stale-legal", "3"], [game],
+                      count=1, players=2, seed=4).games[0].divergence
+    assert extra is not None and extra.rule is not None and extra.rules == (extra.rule,)
