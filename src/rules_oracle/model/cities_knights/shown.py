@@ -101,7 +101,7 @@ def _main(state: CKState, action: Action, after: CKState) -> list[str]:
         g = action.give
         if g >= BD.N_RESOURCES and state.players[p].levels[D.TRADE] >= D.ABILITY_LEVEL:
             out.append(RB.TRADING_HOUSE)
-        if state.fleet == g:
+        if g in state.fleet:
             out.append(RB.MERCHANT_FLEET)
         elif state.merchant_owner == p and state.merchant >= 0 \
                 and BD.YIELD[state.terrain[state.merchant]] == g:
