@@ -16,9 +16,12 @@ COMP_ACTIONS_NO_VP = R.rule("components.actions-no-vp", "победных очк
                             "Action cards give no victory points.")
 COMP_PEBBLES = R.rule("components.pebbles", "Камешки ресурсов, 100 штук.",
                       "100 pebbles serve as resources (on a board) and coins (beside it).")
-COMP_COINS = R.rule("components.coins", "Также могут быть Монетами",
+COMP_COINS = R.rule("components.coins",
+                    "Также могут быть Монетами, если находятся рядом с Планшетом.",
                     "A pebble beside a player's board is a coin.")
-COMP_BANK = R.rule("components.bank", "Незадействованные камешки ресурсов лежат",
+COMP_BANK = R.rule("components.bank",
+                   "Незадействованные камешки ресурсов лежат в общедоступ- ном месте стола"
+                   " (в банке).",
                    "Pebbles not in play lie in the bank.")
 COMP_BOARDS = R.rule("components.boards", "Место для хранения ресурсов игрока.",
                      "Each player keeps his resources on his resource board (2 to 6 players).")
@@ -110,7 +113,8 @@ PLAY_DECLINE = R.rule("play.decline-discard",
 PLAY_WITHDRAW = R.rule("play.withdraw",
                        "вернуть карту в руку, но более не участвовать в текущем раунде",
                        "Declining: take the card back and stop for the round.")
-PLAY_OWN_CARD = R.rule("play.own-card", "Описание карт Действий и карт Зданий",
+PLAY_OWN_CARD = R.rule("play.own-card",
+                       "Если игрок выложил карту, но не хочет или не может её применить",
                        "A resolving player applies the effect of his own revealed card only.")
 PLAY_TABLE = R.rule("play.table",
                     "Разыгранная карта остаётся лежать перед игроком лицом вверх до конца раунда.",
@@ -175,10 +179,14 @@ CARD_RULES[13] = R.rule("card.reconstruction",
                         "Верните себе со стола в руку любую карту, разыгранную вами в этом раунде.",
                         "Reconstruction (5): return one of your applied cards from the table to"
                         " your hand (see crafts/reconstruction-reconstruction).")
-CARD_RULES[14] = R.rule("card.fair", "получите из банка по 2 Монеты",
+CARD_RULES[14] = R.rule("card.fair",
+                        "получите из банка по 2 Монеты за каждую разыгранную вами в этом"
+                        " раунде карту, не считая эту Ярмарку",
                         "Fair (5): 2 coins for each other card you played this round"
                         " (see crafts/fair-count).")
-CARD_RULES[15] = R.rule("card.theft", "заплатите в банк 1 или 2 Монеты",
+CARD_RULES[15] = R.rule("card.theft",
+                        "1 камешек ресурса I уровня (если заплатили 1 Монету) или 1 камешек"
+                        " ресурса II уровня (если заплатили 2 Монеты)",
                         "Theft (5): pay 1 coin for a level I or 2 coins for a level II pebble"
                         " and move it from another player's board to yours.")
 CASTLE_SETBACK = R.rule("card.castle-setback",
