@@ -610,3 +610,23 @@ A_EMPTY_APPLY = R.ambiguity(
     source=PROJECT,
     option="empty_fair",
 )
+A_DISCARD_OPEN = R.ambiguity(
+    "discard-open",
+    quote="Игроки могут сбросить с руки любое количество карт",
+    question="Does the discard pile lie face up? The text never says how a card goes to the"
+             " discard; cards discarded from a hand (a market redraw, a Mage's 3 discards, the"
+             " round end's discards) are seen by all only if it does.",
+    readings={
+        "open": "face up: every card put on the discard pile is seen by all, the discarded"
+                " hands included",
+        "closed": "face down: the pile's size is seen, and of its cards only those that were"
+                  " open before (the market, the tables, revealed and declined cards)",
+    },
+    default="open",
+    why="The text says where a card lies face down ('рубашкой вверх' for a committed card"
+        " until all reveal) and is silent on the discard, into which most cards come open"
+        " (the market 'в открытую', the tables 'лицом вверх', revealed cards); a discard"
+        " pile lies face up unless a game says otherwise. The readings differ only in what"
+        " a player sees (model/crafts/observation.py shows the pile), never in play.",
+    source=PROJECT,
+)
