@@ -32,7 +32,9 @@ SETUP_COINS = R.rule("setup.coins", "Раздайте каждому игрок�
 SETUP_ZERO = R.rule("setup.markers-zero",
                     "выставляет маркер игрока соответствующего цвета на поле «0» Счётчика очков",
                     "Every marker starts on 0.")
-SETUP_SHUFFLE = R.rule("setup.shuffle", "Тщательно перемешайте колоду карт",
+SETUP_SHUFFLE = R.rule("setup.shuffle",
+                       "Тщательно перемешайте колоду карт (карты Зданий и карты Действий"
+                       " вместе).",
                        "One deck of buildings and actions together; each draw is a chance step"
                        " over the cards left in it.")
 GAME_ROUNDS = R.rule("game.rounds", "Игра состоит из 4 раундов. Каждый раунд делится на 4 фазы.",
@@ -52,7 +54,7 @@ ROUND_FIRST_RANDOM = R.rule("round.first-random",
                             "Round 1: the first player is chosen at random (chance step).")
 ROUND_FIRST_LOWEST = R.rule(
     "round.first-lowest",
-    "игроку с наименьшим количеством победных очков на момент начала нового",
+    "игроку с наименьшим количеством победных очков на момент начала нового раунда",
     "Later rounds: the first player is the one with the lowest score at the round's start.")
 ROUND_FIRST_TIE = R.rule("round.first-tie",
                          "кто сидит ближе всего к первому игроку прошлого раунда",
@@ -119,7 +121,9 @@ PLAY_OWN_CARD = R.rule("play.own-card",
 PLAY_TABLE = R.rule("play.table",
                     "Разыгранная карта остаётся лежать перед игроком лицом вверх до конца раунда.",
                     "An applied card stays on the table until the round ends.")
-PLAY_VP = R.rule("play.vp", "За каждую разыгранную карту Зданий игрок тут же получает",
+PLAY_VP = R.rule("play.vp",
+                 "За каждую разыгранную карту Зданий игрок тут же получает победные очки,"
+                 " указанные на оранжевом флажке карты.",
                  "An applied building moves its owner's marker forward by its points.")
 PLAY_TRACK = R.rule("play.track-resource",
                     "Если маркер проходит мимо клетки с ресурсом или останавливается на ней",
@@ -138,7 +142,9 @@ TRADE_WHEN = R.rule("trade.before-apply",
 TRADE_NOT_AFTER = R.rule("trade.not-after",
                          "После применения карт игрок уже не может продавать и покупать ресурсы.",
                          "No buying or selling at any other time of the play phase.")
-TRADE_PRICES = R.rule("trade.prices", "Цифра в зеленом круге – это цена покупки ресурса",
+TRADE_PRICES = R.rule("trade.prices",
+                      "Цифра в зеленом круге – это цена покупки ресурса в Монетах, цифра в"
+                      " коричневом круге – цена продажи.",
                       "Buying costs the buy price in coins; selling gives the sell price.",
                       source="crafts/prices")
 TRADE_OWN = R.rule("trade.own-board", "ресурсов на своём планшете ресурсов",
@@ -185,8 +191,9 @@ CARD_RULES[14] = R.rule("card.fair",
                         "Fair (5): 2 coins for each other card you played this round"
                         " (see crafts/fair-count).")
 CARD_RULES[15] = R.rule("card.theft",
-                        "1 камешек ресурса I уровня (если заплатили 1 Монету) или 1 камешек"
-                        " ресурса II уровня (если заплатили 2 Монеты)",
+                        "Переместите с Планшета друго- го игрока к себе на Планшет 1 камешек"
+                        " ресурса I уровня (если заплатили 1 Монету) или 1 камешек ресурса II"
+                        " уровня (если заплатили 2 Монеты)",
                         "Theft (5): pay 1 coin for a level I or 2 coins for a level II pebble"
                         " and move it from another player's board to yours.")
 CASTLE_SETBACK = R.rule("card.castle-setback",
@@ -219,7 +226,9 @@ FINAL_SELL = R.rule("final.sell", "После 4 раунда все игроки
 FINAL_CONVERT = R.rule("final.convert", "по курсу 4:1 (4 Монеты = 1 победному очку)",
                        "Coins convert to points 4:1 (crafts/coin-rounding).")
 FINAL_WINNER = R.rule("final.winner",
-                      "Если таких игроков несколько, они все объявляются победителями.",
+                      "Игрок, продвинувшийся по Счётчику очков дальше всех, объявляется"
+                      " победителем! Если таких игроков несколько, они все объявляются"
+                      " победителями.",
                       "Highest score wins; all tied at the top win.")
 
 # -- ambiguities -------------------------------------------------------------------------------
