@@ -5,6 +5,7 @@ import pytest
 from rules_oracle.model.core.play import playout
 from rules_oracle.model.crafts import rules as RL
 from rules_oracle.model.crafts.actions import (
+    Apply,
     Decline,
     Done,
     Draw,
@@ -16,6 +17,7 @@ from rules_oracle.model.crafts.actions import (
 )
 from rules_oracle.model.crafts.game import GAME
 from rules_oracle.model.crafts.state import PH_END, PH_OVER
+from tests.model.crafts.helpers import res, resolving
 
 
 @pytest.mark.rules(RL.DECK_RESHUFFLE, RL.MARKET_FREE, RL.MARKET_COST, RL.MARKET_DISCARD,
@@ -55,3 +57,16 @@ def test_effect_rules_name_what_the_step_does() -> None:
             state, first = after, False
     assert {RL.DECK_RESHUFFLE, RL.MARKET_DISCARD, RL.END_TABLE, RL.FINAL_CONVERT,
             RL.GAME_ROUNDS} <= seen
+
+
+@pytest.mark.rules(RL.PLAY_TRACK, "crafts/track-repeat")
+def test_the_track_rule_is_named_only_when_a_space_gives_its_resource() -> None:
+    # a Castle set the marker back from 12 to 8; an ore works moves it to 11 over space 10
+    board = res(food=1)
+    for repeat, collects in (("repeat", True), ("once", False)):
+        state = resolving(2, 0, "ore_works", {"track_repeat": repeat}, boards={0: board},
+                          scores={0: 8}, best=(12, 0))
+        after = GAME.apply(state, Apply())
+        gained = sum(after.boards[0]) - sum(state.boards[0])  # food -> metal, + wheat at 10
+        assert gained == (1 if collects else 0)
+        assert (RL.PLAY_TRACK in GAME.effect_rules(state, Apply(), after)) == collects

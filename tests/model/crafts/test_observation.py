@@ -6,7 +6,7 @@ import pytest
 
 from rules_oracle.model.core import CHANCE, PUBLIC, canon
 from rules_oracle.model.crafts import data as D
-from rules_oracle.model.crafts.actions import Apply, Scout
+from rules_oracle.model.crafts.actions import Apply, Redraw, Scout
 from rules_oracle.model.crafts.game import GAME
 from rules_oracle.model.crafts.observation import MageDiscards, PlayerView, PublicView, ScoutingPick
 from rules_oracle.model.crafts.state import PH_COMMIT, PH_DEAL, PH_MARKET
@@ -110,3 +110,14 @@ def test_a_new_rounds_deal_shows_no_passes_exchanges_or_declines_yet() -> None:
     assert public.exchanges == (0, 0) and public.declined == (0, 0)
     assert _public(state).exchanges == (2, 1)  # in the market they count
     assert _public(state).passed == (False, True)
+
+
+@pytest.mark.rules("crafts/discard-open", "crafts/market.redraw")
+def test_a_redrawn_hand_is_seen_on_the_open_discard_pile() -> None:
+    state = make(2, phase=PH_MARKET, market=cards(farm=6),
+                 hands={0: cards(castle=2, theft=3), 1: cards(fair=5)})
+    state = run(state, Redraw())
+    public = _public(state)
+    assert public.cards_to_draw == (5, 0) and public.hand_sizes == (0, 5)
+    assert public.discard == cards(castle=2, theft=3)
+    assert _player(state, 1).public.discard == cards(castle=2, theft=3)

@@ -49,3 +49,31 @@ def test_every_option_is_a_config_option_with_its_default() -> None:
         assert cfg.option(name) == amb.default
         assert len(amb.readings) >= 2
         assert amb.why and amb.source
+
+
+@pytest.mark.rules("crafts/components.coins", "crafts/components.bank", "crafts/play.own-card",
+                   "crafts/card.fair", "crafts/card.theft", "crafts/final.winner",
+                   "crafts/play.vp", "crafts/round.first-lowest", "crafts/trade.prices",
+                   "crafts/setup.shuffle")
+def test_quotes_state_their_rule() -> None:
+    """Each quote holds the words its rule rests on, not only a neighbouring fragment."""
+    text = _text()
+    words = {
+        "crafts/components.coins": "если находятся рядом с Планшетом",  # a coin: beside it
+        "crafts/components.bank": "(в банке)",  # where unused pebbles lie
+        "crafts/play.own-card": "Если игрок выложил карту",  # his own laid card he applies
+        "crafts/card.fair": "за каждую разыгранную вами в этом раунде карту",  # what it counts
+        "crafts/card.theft": "го игрока к себе на Планшет",  # from another player's board
+        "crafts/final.winner": "дальше всех, объявляется победителем!",  # who wins at all
+        "crafts/play.vp": "победные очки, указанные на оранжевом флажке",  # how many points
+        "crafts/round.first-lowest": "на момент начала нового раунда",  # when scores count
+        "crafts/trade.prices": "цифра в коричневом круге – цена продажи",  # the sell price
+        "crafts/setup.shuffle": "(карты Зданий и карты Действий вместе)",  # one deck of both
+    }
+    for rid, needed in words.items():
+        quote = RULES[rid].quote
+        assert quote_stands(needed, quote), rid
+        assert quote_stands(quote, text), rid
+    # and the Theft's price for each level
+    theft = RULES["crafts/card.theft"].quote
+    assert quote_stands("ресурса II уровня (если заплатили 2 Монеты)", theft)

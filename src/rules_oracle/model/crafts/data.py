@@ -106,9 +106,9 @@ EXTRA_EXCHANGE: Final = 2
 COINS_PER_POINT: Final = 4
 
 # -- resource levels (ambiguity crafts/resource-levels) -------------------------
-#: "depth" (default): the level is the number of production steps behind a resource
+#: "depth": the level is the number of production steps behind a resource
 LEVELS_DEPTH: Final = (1, 1, 2, 2, 2, 3, 3, 4, 4)
-#: "two-tier": the five cheap resources are level I, the four scarce ones level II
+#: "two-tier" (default): the five cheap resources are level I, the four scarce ones level II
 LEVELS_TWO_TIER: Final = (1, 1, 1, 1, 1, 2, 2, 2, 2)
 
 # -- prices (ambiguity crafts/prices): (buy, sell) per resource -----------------

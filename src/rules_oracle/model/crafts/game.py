@@ -937,8 +937,12 @@ class CraftsGame(Game[CraftsState, Action]):
                 out += [RL.PLAY_ACTIONS_FIRST, RL.COMP_ACTIONS_NO_VP]
             if VP[c]:
                 out.append(RL.PLAY_VP)
-                sp = params(state.config).spacing
-                if (state.scores[i] + VP[c]) // sp > state.scores[i] // sp:
+                p = params(state.config)
+                old = state.scores[i]
+                # the spaces the marker reaches past its start (past its furthest under
+                # track_repeat=once, as W.forward collects them)
+                low = max(old, state.best[i]) if p.track_once else old
+                if (old + VP[c]) // p.spacing > low // p.spacing:
                     out.append(RL.PLAY_TRACK)
             if t is Knight:
                 out.append(RL.CASTLE_SETBACK)

@@ -16,9 +16,12 @@ COMP_ACTIONS_NO_VP = R.rule("components.actions-no-vp", "победных очк
                             "Action cards give no victory points.")
 COMP_PEBBLES = R.rule("components.pebbles", "Камешки ресурсов, 100 штук.",
                       "100 pebbles serve as resources (on a board) and coins (beside it).")
-COMP_COINS = R.rule("components.coins", "Также могут быть Монетами",
+COMP_COINS = R.rule("components.coins",
+                    "Также могут быть Монетами, если находятся рядом с Планшетом.",
                     "A pebble beside a player's board is a coin.")
-COMP_BANK = R.rule("components.bank", "Незадействованные камешки ресурсов лежат",
+COMP_BANK = R.rule("components.bank",
+                   "Незадействованные камешки ресурсов лежат в общедоступ- ном месте стола"
+                   " (в банке).",
                    "Pebbles not in play lie in the bank.")
 COMP_BOARDS = R.rule("components.boards", "Место для хранения ресурсов игрока.",
                      "Each player keeps his resources on his resource board (2 to 6 players).")
@@ -29,7 +32,9 @@ SETUP_COINS = R.rule("setup.coins", "Раздайте каждому игрок�
 SETUP_ZERO = R.rule("setup.markers-zero",
                     "выставляет маркер игрока соответствующего цвета на поле «0» Счётчика очков",
                     "Every marker starts on 0.")
-SETUP_SHUFFLE = R.rule("setup.shuffle", "Тщательно перемешайте колоду карт",
+SETUP_SHUFFLE = R.rule("setup.shuffle",
+                       "Тщательно перемешайте колоду карт (карты Зданий и карты Действий"
+                       " вместе).",
                        "One deck of buildings and actions together; each draw is a chance step"
                        " over the cards left in it.")
 GAME_ROUNDS = R.rule("game.rounds", "Игра состоит из 4 раундов. Каждый раунд делится на 4 фазы.",
@@ -49,7 +54,7 @@ ROUND_FIRST_RANDOM = R.rule("round.first-random",
                             "Round 1: the first player is chosen at random (chance step).")
 ROUND_FIRST_LOWEST = R.rule(
     "round.first-lowest",
-    "игроку с наименьшим количеством победных очков на момент начала нового",
+    "игроку с наименьшим количеством победных очков на момент начала нового раунда",
     "Later rounds: the first player is the one with the lowest score at the round's start.")
 ROUND_FIRST_TIE = R.rule("round.first-tie",
                          "кто сидит ближе всего к первому игроку прошлого раунда",
@@ -110,12 +115,15 @@ PLAY_DECLINE = R.rule("play.decline-discard",
 PLAY_WITHDRAW = R.rule("play.withdraw",
                        "вернуть карту в руку, но более не участвовать в текущем раунде",
                        "Declining: take the card back and stop for the round.")
-PLAY_OWN_CARD = R.rule("play.own-card", "Описание карт Действий и карт Зданий",
+PLAY_OWN_CARD = R.rule("play.own-card",
+                       "Если игрок выложил карту, но не хочет или не может её применить",
                        "A resolving player applies the effect of his own revealed card only.")
 PLAY_TABLE = R.rule("play.table",
                     "Разыгранная карта остаётся лежать перед игроком лицом вверх до конца раунда.",
                     "An applied card stays on the table until the round ends.")
-PLAY_VP = R.rule("play.vp", "За каждую разыгранную карту Зданий игрок тут же получает",
+PLAY_VP = R.rule("play.vp",
+                 "За каждую разыгранную карту Зданий игрок тут же получает победные очки,"
+                 " указанные на оранжевом флажке карты.",
                  "An applied building moves its owner's marker forward by its points.")
 PLAY_TRACK = R.rule("play.track-resource",
                     "Если маркер проходит мимо клетки с ресурсом или останавливается на ней",
@@ -134,7 +142,9 @@ TRADE_WHEN = R.rule("trade.before-apply",
 TRADE_NOT_AFTER = R.rule("trade.not-after",
                          "После применения карт игрок уже не может продавать и покупать ресурсы.",
                          "No buying or selling at any other time of the play phase.")
-TRADE_PRICES = R.rule("trade.prices", "Цифра в зеленом круге – это цена покупки ресурса",
+TRADE_PRICES = R.rule("trade.prices",
+                      "Цифра в зеленом круге – это цена покупки ресурса в Монетах, цифра в"
+                      " коричневом круге – цена продажи.",
                       "Buying costs the buy price in coins; selling gives the sell price.",
                       source="crafts/prices")
 TRADE_OWN = R.rule("trade.own-board", "ресурсов на своём планшете ресурсов",
@@ -175,10 +185,15 @@ CARD_RULES[13] = R.rule("card.reconstruction",
                         "Верните себе со стола в руку любую карту, разыгранную вами в этом раунде.",
                         "Reconstruction (5): return one of your applied cards from the table to"
                         " your hand (see crafts/reconstruction-reconstruction).")
-CARD_RULES[14] = R.rule("card.fair", "получите из банка по 2 Монеты",
+CARD_RULES[14] = R.rule("card.fair",
+                        "получите из банка по 2 Монеты за каждую разыгранную вами в этом"
+                        " раунде карту, не считая эту Ярмарку",
                         "Fair (5): 2 coins for each other card you played this round"
                         " (see crafts/fair-count).")
-CARD_RULES[15] = R.rule("card.theft", "заплатите в банк 1 или 2 Монеты",
+CARD_RULES[15] = R.rule("card.theft",
+                        "Переместите с Планшета друго- го игрока к себе на Планшет 1 камешек"
+                        " ресурса I уровня (если заплатили 1 Монету) или 1 камешек ресурса II"
+                        " уровня (если заплатили 2 Монеты)",
                         "Theft (5): pay 1 coin for a level I or 2 coins for a level II pebble"
                         " and move it from another player's board to yours.")
 CASTLE_SETBACK = R.rule("card.castle-setback",
@@ -211,7 +226,9 @@ FINAL_SELL = R.rule("final.sell", "После 4 раунда все игроки
 FINAL_CONVERT = R.rule("final.convert", "по курсу 4:1 (4 Монеты = 1 победному очку)",
                        "Coins convert to points 4:1 (crafts/coin-rounding).")
 FINAL_WINNER = R.rule("final.winner",
-                      "Если таких игроков несколько, они все объявляются победителями.",
+                      "Игрок, продвинувшийся по Счётчику очков дальше всех, объявляется"
+                      " победителем! Если таких игроков несколько, они все объявляются"
+                      " победителями.",
                       "Highest score wins; all tied at the top win.")
 
 # -- ambiguities -------------------------------------------------------------------------------
@@ -601,4 +618,24 @@ A_EMPTY_APPLY = R.ambiguity(
         " по 2 Монеты за каждую' is a count, and a count of 0 is a count.",
     source=PROJECT,
     option="empty_fair",
+)
+A_DISCARD_OPEN = R.ambiguity(
+    "discard-open",
+    quote="Игроки могут сбросить с руки любое количество карт",
+    question="Does the discard pile lie face up? The text never says how a card goes to the"
+             " discard; cards discarded from a hand (a market redraw, a Mage's 3 discards, the"
+             " round end's discards) are seen by all only if it does.",
+    readings={
+        "open": "face up: every card put on the discard pile is seen by all, the discarded"
+                " hands included",
+        "closed": "face down: the pile's size is seen, and of its cards only those that were"
+                  " open before (the market, the tables, revealed and declined cards)",
+    },
+    default="open",
+    why="The text says where a card lies face down ('рубашкой вверх' for a committed card"
+        " until all reveal) and is silent on the discard, into which most cards come open"
+        " (the market 'в открытую', the tables 'лицом вверх', revealed cards); a discard"
+        " pile lies face up unless a game says otherwise. The readings differ only in what"
+        " a player sees (model/crafts/observation.py shows the pile), never in play.",
+    source=PROJECT,
 )
