@@ -45,7 +45,7 @@ class Outcome:
 def command(case: Case) -> list[str]:
     if case.program == "pytest":
         return [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *case.args]
-    return [sys.executable, "-c", "from oracle.cli import main; main()", *case.args]
+    return [sys.executable, "-c", "from rules_oracle.oracle.cli import main; main()", *case.args]
 
 
 #: GNU time, which measures the peak memory of the process it starts

@@ -26,7 +26,7 @@ def test_report_names_every_ambiguity_and_option() -> None:
 
 @pytest.mark.rules("crafts/reconstruction-reconstruction", "crafts/deck-exhausted",
                    "crafts/trade-before-decline", "crafts/building-order", "crafts/deal-order",
-                   "crafts/discard-open", "catan/model-bounds")
+                   "crafts/discard-open", "crafts/commit-seen", "catan/model-bounds")
 def test_unselectable_readings_are_not_called_alike() -> None:
     page = render()
     for game in registry.all_games():
@@ -42,7 +42,7 @@ def test_unselectable_readings_are_not_called_alike() -> None:
     # no ambiguity with several readings and no option goes without a reason: each one
     # registered so far plays differently under the reading not offered, but for the
     # crafts discard pile, whose readings change only what players see
-    alike = {"crafts/discard-open"}
+    alike = {"crafts/discard-open", "crafts/commit-seen"}
     for game in registry.all_games():
         for amb in game.rules.ambiguities:
             if len(amb.readings) > 1 and amb.option is None:

@@ -6,7 +6,7 @@ import pytest
 
 from rules_oracle.model.core import CHANCE, PUBLIC, canon
 from rules_oracle.model.crafts import data as D
-from rules_oracle.model.crafts.actions import Apply, Redraw, Scout
+from rules_oracle.model.crafts.actions import Apply, Redraw, Scout, Stop
 from rules_oracle.model.crafts.game import GAME
 from rules_oracle.model.crafts.observation import MageDiscards, PlayerView, PublicView, ScoutingPick
 from rules_oracle.model.crafts.state import PH_COMMIT, PH_DEAL, PH_MARKET
@@ -121,3 +121,19 @@ def test_a_redrawn_hand_is_seen_on_the_open_discard_pile() -> None:
     assert public.cards_to_draw == (5, 0) and public.hand_sizes == (0, 5)
     assert public.discard == cards(castle=2, theft=3)
     assert _player(state, 1).public.discard == cards(castle=2, theft=3)
+
+
+@pytest.mark.rules("crafts/commit-seen", "crafts/play.commit")
+def test_a_later_seat_sees_who_laid_a_card_or_stopped_this_step() -> None:
+    """The registered default (seen): the step's choices are taken one seat after another,
+    and a seat choosing later sees whether the earlier ones laid a card or stopped (never
+    which card); the hidden reading, the text's 'одновременно', is not in the view."""
+    state = make(3, hands={0: cards(farm=1), 1: cards(farm=1), 2: cards(fair=1)})
+    state = run(state, Stop())
+    assert state.phase == PH_COMMIT
+    seen = _player(state, 1).public
+    assert seen.passed == (True, False, False) and seen.face_down == (False, False, False)
+    state = run(state, GAME.legal_actions(state)[0])  # seat 1 lays its farm face down
+    seen = _player(state, 2).public
+    assert seen.passed[:2] == (True, False) and seen.face_down[:2] == (False, True)
+    assert _player(state, 2).face_down_card == -1

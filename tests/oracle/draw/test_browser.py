@@ -9,7 +9,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from click.testing import CliRunner
@@ -28,14 +28,24 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 SHOTS = os.environ.get("ORACLE_SCREENSHOTS")
 
 
+#: set (as .ci/run sets it) when a missing browser must fail the test, never skip it
+REQUIRED = os.environ.get("ORACLE_REQUIRE_BROWSER") == "1"
+
+
+def _absent(why: str) -> NoReturn:
+    if REQUIRED:
+        pytest.fail(f"{why}, and ORACLE_REQUIRE_BROWSER=1 requires it")
+    pytest.skip(why)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        pytest.skip(f"no browser: {CHROMIUM} is missing (apt-get install chromium)")
+        _absent(f"no browser: {CHROMIUM} is missing (apt-get install chromium)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.skip("no browser driver: Playwright is missing (pip install -e '.[browser]')")
+        _absent("no browser driver: Playwright is missing (pip install -e '.[browser]')")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:

@@ -100,8 +100,9 @@ PHASE_GOODS: Final = 5  # text: 5 stacks of 5
 PHASES: Final = 5
 ROUNDS: Final = 5
 START_GOODS: Final = 3
-#: goods colour per die value (supplementary, confidence low; colour names do not change play)
-GOODS_COLOUR: Final = ("blue", "purple", "pink", "red", "brown", "orange")
+#: goods colour per die value (supplementary: shared/data/README.md, goods colours by die value,
+#: confidence medium; colour names do not change play)
+GOODS_COLOUR: Final = ("light blue", "purple", "pink", "red", "brown", "orange")
 
 # -- scoring tables ---------------------------------------------------------------------
 #: completed area by size 1..8 (supplementary; the text gives the range 1-36)

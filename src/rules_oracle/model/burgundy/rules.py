@@ -350,11 +350,13 @@ A_GOODS_COLOUR = R.ambiguity(
     "goods-colours",
     quote="товары какого типа (цвета) можно продать",
     question="Which goods colour goes with which die value?",
-    readings={"by-value": "goods are named by die value 1-6; colours 1 blue, 2 purple, 3 pink,"
-                          " 4 red, 5 brown, 6 orange"},
+    readings={"by-value": "goods are named by die value 1-6; colours 1 light blue (turquoise),"
+                          " 2 purple, 3 pink, 4 red, 5 brown (olive), 6 orange"},
     default="by-value",
     why="Play depends only on the value; colour names are cosmetic.",
-    source="supplementary data (confidence low)",
+    source="supplementary data, shared/data/README.md's goods colours by die value (one"
+           " picture source for the pairing, the text's colour words all occur; confidence"
+           " medium)",
 )
 A_K1623 = R.ambiguity(
     "knowledge-16-23",

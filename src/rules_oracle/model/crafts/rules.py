@@ -619,6 +619,28 @@ A_EMPTY_APPLY = R.ambiguity(
     source=PROJECT,
     option="empty_fair",
 )
+A_COMMIT_SEEN = R.ambiguity(
+    "commit-seen",
+    quote="все игроки одновременно выбирают, какую карту они хотят разыграть",
+    question="The choices of a step are simultaneous; the model takes them one seat after"
+             " another as hidden commits. Does a seat choosing later see whether an earlier"
+             " seat of the same step laid a card face down or stopped?",
+    readings={
+        "seen": "the view shows, during the step, which seats have laid a card (face_down)"
+                " and which have stopped (passed), before the later seats choose",
+        "hidden": "nothing of a seat's choice this step is seen until every seat has chosen,"
+                  " as with truly simultaneous choices",
+    },
+    default="seen",
+    why="'одновременно' is the text's word and argues for hidden; the model's view"
+        " (model/crafts/observation.py) shows the seen reading, because its state does not"
+        " yet tell a stop made this step from one made in an earlier step (which every"
+        " player saw), so hiding it would hide public facts too. The readings differ only in"
+        " what a player sees, never in the actions allowed; an engine that hides the choices"
+        " leaves `face_down` and `passed` of other seats out of its observation during the"
+        " commit phase.",
+    source=PROJECT,
+)
 A_DISCARD_OPEN = R.ambiguity(
     "discard-open",
     quote="Игроки могут сбросить с руки любое количество карт",
