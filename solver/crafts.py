@@ -26,6 +26,7 @@ from typing import Any
 import z3
 
 from rules_oracle.model.core.game import CHANCE, Config
+from rules_oracle.model.core.stated import Stated
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import rules as RL
 from rules_oracle.model.crafts.actions import (
@@ -78,6 +79,11 @@ PLAIN_CARDS = tuple(sorted(PLAIN))
 INPUTS = tuple(c.inputs for c in D.CARDS)
 OUTPUTS = tuple(c.outputs for c in D.CARDS)
 CARD_COINS = tuple(c.coins for c in D.CARDS)
+#: crafts/card.fair, restated from its quote ("получите из банка по 2 Монеты"), not read
+#: from the model's data: coins the Fair pays per card counted
+FAIR_COINS = Stated("FAIR_COINS", 2, RL.CARD_RULES[D.FAIR])
+#: the constants this encoding restates from the rules' quotes
+STATED = (FAIR_COINS,)
 
 #: the variant readings as flags: (flag, option, reading that sets it to 1)
 OPTIONS: tuple[tuple[str, str, str], ...] = (
@@ -980,7 +986,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
             pay(s, i, card)
             # Fair: 2 coins per card on one's table (and declined ones, by the option)
             fair = dict(s)
-            m.gain_coins(fair, i, D.FAIR_COINS * fair_count(s, i))
+            m.gain_coins(fair, i, FAIR_COINS.value * fair_count(s, i))
             out = merge(card == D.FAIR, fair, s)
             for c in PLAIN_CARDS:
                 if not OUTPUTS[c]:
