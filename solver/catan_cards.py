@@ -63,9 +63,7 @@ from rules_oracle.model.catan_cards.actions import (
     TradeStack,
     TurnFate,
 )
-from rules_oracle.model.catan_cards.setup import components
 from rules_oracle.model.catan_cards.state import CardsState, Stage
-from rules_oracle.model.core import Config
 from rules_oracle.properties import catan_cards as P
 from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
@@ -162,9 +160,10 @@ def _allowance(v: Vars, players: int) -> Any:
 
 
 def totals(players: int, ascount: Any) -> dict[str, Any]:
-    """The components in play (``setup.components``) as terms of ``opt.ascount``."""
-    cfgs = [components(Config(players, (("second-set", x),))) for x in ("symbol-only",
-                                                                        "as-count")]
+    """The components in play as terms of ``opt.ascount``, restated from the set-up rules
+    over the card tables (``properties.catan_cards.in_play``, not the model's
+    ``setup.components``)."""
+    cfgs = [P.in_play(players, x) for x in ("symbol-only", "as-count")]
     out: dict[str, Any] = {}
 
     def pick(a: int, b: int) -> Any:
