@@ -34,11 +34,20 @@ _NOT_STEMS: Final = ("семей", "семе", "семья", "пятк", "одн
 
 @attrs.frozen(slots=True)
 class Stated:
-    """A constant and the rule whose quote (or cited fact) states it."""
+    """A constant of a game's data (a number, or a tuple of counts such as a cost) and the
+    rule whose quote (or cited fact) states it; ``name`` is the constant's name in the
+    data module."""
 
     name: str
-    value: int
+    value: int | tuple[int, ...]
     rule: str
+
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers the quote must write: the value, or each distinct count of a tuple
+        (a count of 0, a thing the rule does not name, excepted)."""
+        if isinstance(self.value, int):
+            return (self.value,)
+        return tuple(sorted({n for n in self.value if n}))
 
 
 def _words(text: str) -> list[str]:
