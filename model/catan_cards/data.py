@@ -105,7 +105,7 @@ TURN_LIMIT: Final = 400
 #: there); the robber raid's limit and the buildings' points are registered readings
 #: (catan_cards/robber-raid) or data the text lacks, and the turn limit is the project's
 STATED: Final = (
-    Stated("RESOURCE_CARDS", sum(RESOURCE_CARDS), "catan_cards/components.resources"),
+    Stated("sum(RESOURCE_CARDS)", sum(RESOURCE_CARDS), "catan_cards/components.resources"),
     Stated("ROAD_COST", ROAD_COST, "catan_cards/development.road"),
     Stated("KNIGHT_COST", KNIGHT_COST, "catan_cards/development.knight"),
     Stated("SETTLEMENT_COST", SETTLEMENT_COST, "catan_cards/development.settlement"),

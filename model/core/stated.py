@@ -36,7 +36,8 @@ _NOT_STEMS: Final = ("семей", "семе", "семья", "пятк", "одн
 class Stated:
     """A constant of a game's data (a number, or a tuple of counts such as a cost) and the
     rule whose quote (or cited fact) states it; ``name`` is the constant's name in the
-    data module."""
+    data module, or an expression over its names (``RECRUIT[5]``, ``sum(RESOURCE_CARDS)``)
+    that gives the value."""
 
     name: str
     value: int | tuple[int, ...]
