@@ -69,14 +69,6 @@ EXCEPTIONS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
         "rules_oracle.model.burgundy.game": {
             "GAME": _GAME_PLAY, "ADVANCED_BOARDS": "a table of the boards in play"},
     },
-    "properties/catan.py": {
-        "rules_oracle.model.catan.roads": {
-            "longest_road": "the road lengths the state stores are compared with the"
-                            " model's search (to be restated)"},
-        "rules_oracle.model.catan.scoring": {
-            "robber_pending": "whether the turn is between a 7 and the robber (a stage test)",
-            "total_vp": "a winner's points (to be restated)"},
-    },
     "properties/crafts.py": {
         "rules_oracle.model.crafts.game": {
             "GAME": _GAME_PLAY + "; the score bound is the model's declared bound",
