@@ -106,6 +106,7 @@ from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.model.catan.trade import rates
 from rules_oracle.model.catan.turn import robber_targets
 from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.core.stated import Stated
 from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
 
 STAGES = tuple(Stage)
@@ -134,6 +135,11 @@ SCORE_CAP = D.VICTORY - 1 + 3
 
 #: catan/production.yield, restated: cards a settlement (level 1) and a city (level 2) yield
 CARDS_PER_LEVEL = (0, 1, 2)
+#: catan/seven.discard, restated from its quote ("every player holding more than 7 discards
+#: half"), not read from the model's data: the hand a 7 leaves whole
+DISCARD_ABOVE = 7
+#: the constants this encoding restates from the rules' quotes
+STATED = (Stated("DISCARD_ABOVE", DISCARD_ABOVE, RB.DISCARD),)
 
 # the model's own bounds the counters rely on
 assert D.FREE_ROADS == 2 and D.PLENTY_CARDS == 2
@@ -558,7 +564,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         discards = []
         for i in ps:
             cards = _cards(v, i)
-            d = z3.If(z3.And(seven, cards > D.DISCARD_ABOVE), cards / 2, 0)
+            d = z3.If(z3.And(seven, cards > DISCARD_ABOVE), cards / 2, 0)
             discards.append(d)
             u.put(pn(i, "disc"), d)
         any_discard = z3.Or(*(d > 0 for d in discards))

@@ -55,3 +55,16 @@ def test_a_tuple_is_checked_count_by_count() -> None:
     cost = Stated("CITY_COST", (0, 0, 0, 2, 3), "catan/build.city-cost")
     assert cost.numbers() == (2, 3)
     assert Stated("X", 7, "r").numbers() == (7,)
+
+
+@pytest.mark.parametrize("game", ["catan", "crafts"])
+def test_an_encodings_restated_constants_stand_in_their_quotes(game: str) -> None:
+    """An encoding writes the numbers it needs from the rules, not from the model's data;
+    each stands in its rule's quote and equals the data's (a data constant mistyped in the
+    model then disagrees with the encoding in faithfulness)."""
+    encoding = importlib.import_module(f"rules_oracle.solver.{game}")
+    data, book = _modules(game)
+    assert encoding.STATED
+    for stated in encoding.STATED:
+        assert all(states(book[stated.rule].quote, n) for n in stated.numbers()), stated
+        assert getattr(data, stated.name) == stated.value, stated

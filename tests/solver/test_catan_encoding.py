@@ -466,10 +466,40 @@ def test_a_robber_that_no_longer_blocks_production_is_caught(
     def ignores_robber(terrain: Any, tokens: Any, robber: int, *args: Any, **kw: Any) -> Any:
         return real(terrain, tokens, -1, *args, **kw)
 
+    def eight() -> list[tuple[CatanState, Any]]:
+        state = evolve(make(stage=Stage.DICE, settlements={20: 0}, dice=(0, 0)), robber=11)
+        assert B.HEX_NODES[11].count(20) == 1 and state.tokens[11] == 8
+        return [(state, Dice(6, 2))]
+
+    good = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=eight())
+    assert good.outcome.status == "passed", good.outcome.detail
     assert mutate(monkeypatch, production.__name__, "owed", ignores_robber) >= 2
-    state = evolve(make(stage=Stage.DICE, settlements={20: 0}), robber=11)
-    assert B.HEX_NODES[11].count(20) == 1 and state.tokens[11] == 8
-    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1,
-                                         extra=[(state, Dice(6, 2))])
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=eight())
     assert report.outcome.status == "failed"
-    assert "p0.res" in report.outcome.detail
+    assert "p0.res4 is 1 in the model, 0 in the encoding" in report.outcome.detail, \
+        report.outcome.detail
+
+
+@pytest.mark.rules("catan/seven.discard")
+def test_a_discard_limit_mistyped_in_the_model_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The encoding writes the 7's limit from the rule's quote: a model whose hands over 8
+    (not 7) discard leaves an 8-card hand whole, and faithfulness disagrees. (The same bug
+    typed into data.py, which an encoding reading the constant shared, is applied to a copy
+    by ci/mutants.py: catan-discard-above-eight.)"""
+    import rules_oracle.model.catan.production as production
+
+    real = production.discards_due
+
+    def over_eight(hands: Any, limit: int = 8) -> Any:
+        return real(hands, limit)
+
+    def seven() -> list[tuple[CatanState, Any]]:
+        return [(make(stage=Stage.DICE, hands={1: cards(2, 2, 2, 2, 0)}, dice=(0, 0)),
+                 Dice(3, 4))]
+
+    good = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=seven())
+    assert good.outcome.status == "passed", good.outcome.detail
+    assert mutate(monkeypatch, production.__name__, "discards_due", over_eight) >= 1
+    bad = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=seven())
+    assert bad.outcome.status == "failed"
+    assert "p1.disc" in bad.outcome.detail, bad.outcome.detail
