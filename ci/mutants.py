@@ -1,6 +1,7 @@
 """Model mutants: single-rule bugs applied one at a time to a temporary copy of the
 repository, each checked by ``oracle verify GAME --games N`` (and, with ``--tests``, by
-the game's model tests), to show which obligation kills it and how long that took.
+the game's model tests and the stated-constants test, stopping at the first failure), to
+show which obligation kills it and how long that took.
 
 A mutant is an exact source edit (the text to replace must stand once in its file). The
 copy is made per mutant in a temporary folder and put first on ``PYTHONPATH``, so the
@@ -58,6 +59,9 @@ MUTANTS = (
            "model/caylus/activation.py",
            "if owner < 0 or owner in (state.first_worker[c], state.second_worker[c]):",
            "if owner < 0:"),
+    Mutant("caylus-bundle-four-points", "caylus", "caylus/delivery.bundle",
+           "a delivered bundle gives 4 PP instead of 5", "model/caylus/data.py",
+           "BUNDLE_PP: Final = 5", "BUNDLE_PP: Final = 4"),
     Mutant("crafts-fair-pays-three", "crafts", "crafts/card.fair",
            "the Fair pays 3 coins a card instead of 2", "model/crafts/data.py",
            "FAIR_COINS: Final = 2", "FAIR_COINS: Final = 3"),
@@ -70,6 +74,9 @@ MUTANTS = (
     Mutant("cards-two-exchanges-without-roads", "catan_cards", "catan_cards/trade.no-roads",
            "two exchanges a turn without an A-side road", "model/catan_cards/trade.py",
            "return max(1, a_side(pl.roads))", "return max(2, a_side(pl.roads))"),
+    Mutant("cards-production-draws-one", "catan_cards", "catan_cards/production.draw",
+           "production draws 1 card instead of 2", "model/catan_cards/data.py",
+           "PRODUCTION: Final = 2", "PRODUCTION: Final = 1"),
 )
 
 
@@ -126,8 +133,8 @@ def check(mutant: Mutant, games: int, tests: bool) -> dict[str, Any]:
                                "seconds": round(seconds, 1)}
         if tests:
             tcode, tout, tsec = _run([sys.executable, "-m", "pytest", "-q", "-x", "-n", "0",
-                                      "-p", "no:cacheprovider", f"tests/model/{mutant.game}"],
-                                     root)
+                                      "-p", "no:cacheprovider", f"tests/model/{mutant.game}",
+                                      "tests/model/test_stated_constants.py"], root)
             first = next((line for line in tout.splitlines() if line.startswith("FAILED")), "")
             row["tests"] = first.removeprefix("FAILED ").split(" - ")[0] if tcode else ""
             row["test_seconds"] = round(tsec, 1)

@@ -80,7 +80,14 @@ from rules_oracle.model.caylus.actions import (
 from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.state import CaylusState, Stage
 from rules_oracle.model.core import IllegalAction
+from rules_oracle.model.core.stated import Stated
 from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
+
+#: caylus/delivery.bundle, restated from its quote ("Игрок получает 5 очков престижа за
+#: каждый доставленный набор"), not read from the model's data: the points of a bundle
+BUNDLE_PP = 5
+#: the constants this encoding restates from the rules' quotes
+STATED = (Stated("BUNDLE_PP", BUNDLE_PP, RB.BUNDLE),)
 
 STAGES = tuple(Stage)
 ST = {s: i for i, s in enumerate(STAGES)}
@@ -306,7 +313,7 @@ def _deliver(s: State, p: Params, n: int) -> None:
     for j in range(n):
         for r in RS:
             s[res(j, r)] = s[res(j, r)] - ite(p["i"] == j, p[f"b{r}"], 0)
-    add_at(s, "pp", p["i"], n, D.BUNDLE_PP + p["f"] + D.GOLDSMITH_PP * p["gs"])
+    add_at(s, "pp", p["i"], n, BUNDLE_PP + p["f"] + D.GOLDSMITH_PP * p["gs"])
 
 
 def _nothing(s: State, p: Params, n: int) -> None:

@@ -57,7 +57,7 @@ def test_a_tuple_is_checked_count_by_count() -> None:
     assert Stated("X", 7, "r").numbers() == (7,)
 
 
-@pytest.mark.parametrize("game", ["catan", "crafts"])
+@pytest.mark.parametrize("game", ["catan", "catan_cards", "caylus", "crafts"])
 def test_an_encodings_restated_constants_stand_in_their_quotes(game: str) -> None:
     """An encoding writes the numbers it needs from the rules, not from the model's data;
     each stands in its rule's quote and equals the data's (a data constant mistyped in the
