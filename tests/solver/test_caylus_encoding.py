@@ -377,3 +377,19 @@ def test_a_night_workers_exemption_inverted_is_caught(monkeypatch: pytest.Monkey
     bad = provers.faithfulness_report(GAME, ENCODING, [config], 1, extra=placing())
     assert bad.outcome.status == "failed"
     assert "place{" in bad.outcome.detail, bad.outcome.detail
+
+
+@pytest.mark.rules(RB.OWNER_BONUS)
+def test_no_owners_bonus_from_an_empty_supply() -> None:
+    """Under supply=limited the encoding's own owner's bonus gives nothing once every stone
+    token is held, as the model does."""
+    s = built(bare(ready(2, variant={"supply": "limited"})), 14, D.STONE_QUARRY, owner=1)
+    s = activating(s, 14, 0)
+    others = sum(pl.resources[D.STONE] for pl in s.players) - s.players[1].resources[D.STONE]
+    full = player(s, 1, resources={"stone": D.RESOURCE_TOKENS[D.STONE] - others})
+    for state, bonus in ((s, (1, 1, D.STONE)), (full, (-1, 0, 0))):
+        _, params = ENCODING.classify(state, Decline())
+        assert (params["bo"], params["bq"], params["br"]) == bonus
+    report = provers.faithfulness_report(GAME, ENCODING, [s.config], 1,
+                                         extra=[(full, Decline()), (s, Decline())])
+    assert report.outcome.status == "passed", report.outcome.detail
