@@ -31,6 +31,7 @@ from rules_oracle.model.catan.production import owed
 from rules_oracle.model.catan.roads import award_army as model_army
 from rules_oracle.model.catan.roads import award_longest as model_longest
 from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.core.ops import evolve
 from rules_oracle.model.core.play import playout
 from rules_oracle.properties.generic import variant_configs
 from rules_oracle.solver import provers, registry
@@ -47,6 +48,7 @@ from rules_oracle.solver.catan import (
 )
 from rules_oracle.solver.encoding import ActionKind
 from tests.model.catan.helpers import cards, chain, make, road
+from tests.solver.mutants import mutate
 
 PARTS = ("resources-conserved", "developments-conserved", "nonnegative", "pieces", "score",
          "holders", "counters", "board", "setup", "turn", "offer", "won", "score-cap")
@@ -450,3 +452,54 @@ def test_a_broken_guard_is_caught() -> None:
 
     out = provers.faithfulness(GAME, EndAnyTime(), [GAME.config(3)], 600)
     assert out.status == "failed" and f"rejected by the model ({RB.ROLL})" in out.detail
+
+
+@pytest.mark.rules("catan/production.robber", "catan/production.yield")
+def test_a_robber_that_no_longer_blocks_production_is_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The encoding states production from the rule: a model whose production ignores the
+    robber pays an ore on hex 11 (mountains 8) the encoding does not owe."""
+    import rules_oracle.model.catan.production as production
+
+    real = production.owed
+
+    def ignores_robber(terrain: Any, tokens: Any, robber: int, *args: Any, **kw: Any) -> Any:
+        return real(terrain, tokens, -1, *args, **kw)
+
+    def eight() -> list[tuple[CatanState, Any]]:
+        state = evolve(make(stage=Stage.DICE, settlements={20: 0}, dice=(0, 0)), robber=11)
+        assert B.HEX_NODES[11].count(20) == 1 and state.tokens[11] == 8
+        return [(state, Dice(6, 2))]
+
+    good = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=eight())
+    assert good.outcome.status == "passed", good.outcome.detail
+    assert mutate(monkeypatch, production.__name__, "owed", ignores_robber) >= 2
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=eight())
+    assert report.outcome.status == "failed"
+    assert "p0.res4 is 1 in the model, 0 in the encoding" in report.outcome.detail, \
+        report.outcome.detail
+
+
+@pytest.mark.rules("catan/seven.discard")
+def test_a_discard_limit_mistyped_in_the_model_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The encoding writes the 7's limit from the rule's quote: a model whose hands over 8
+    (not 7) discard leaves an 8-card hand whole, and faithfulness disagrees. (The same bug
+    typed into data.py, which an encoding reading the constant shared, is applied to a copy
+    by ci/mutants.py: catan-discard-above-eight.)"""
+    import rules_oracle.model.catan.production as production
+
+    real = production.discards_due
+
+    def over_eight(hands: Any, limit: int = 8) -> Any:
+        return real(hands, limit)
+
+    def seven() -> list[tuple[CatanState, Any]]:
+        return [(make(stage=Stage.DICE, hands={1: cards(2, 2, 2, 2, 0)}, dice=(0, 0)),
+                 Dice(3, 4))]
+
+    good = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=seven())
+    assert good.outcome.status == "passed", good.outcome.detail
+    assert mutate(monkeypatch, production.__name__, "discards_due", over_eight) >= 1
+    bad = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=seven())
+    assert bad.outcome.status == "failed"
+    assert "p1.disc" in bad.outcome.detail, bad.outcome.detail

@@ -11,16 +11,26 @@ import z3
 
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
-from rules_oracle.model.caylus.actions import Action, Build, BuildPrestige, Decline, Deliver, Use
+from rules_oracle.model.caylus.actions import (
+    Action,
+    Build,
+    BuildPrestige,
+    Decline,
+    Deliver,
+    Pass,
+    PlaceWorker,
+    Use,
+)
 from rules_oracle.model.caylus.game import GAME
-from rules_oracle.model.caylus.state import CaylusState
+from rules_oracle.model.caylus.state import CaylusState, Stage
 from rules_oracle.model.caylus.stewardship import begin
 from rules_oracle.model.core.play import choose
 from rules_oracle.properties.generic import all_configs, variant_configs
 from rules_oracle.solver import provers, registry
 from rules_oracle.solver.caylus import ENCODING, CaylusEncoding
 from rules_oracle.solver.encoding import ActionKind
-from tests.model.caylus.helpers import activating, bare, built, holding, player, ready
+from tests.model.caylus.helpers import activating, bare, built, holding, player, ready, run
+from tests.solver.mutants import mutate
 
 PLAYERS = (2, 3, 4, 5)
 TIMEOUT = 10.0
@@ -193,7 +203,7 @@ def test_faithfulness_catches_a_drifted_update() -> None:
     good = provers.faithfulness_report(GAME, ENCODING, all_configs(GAME), 1, extra=pairs)
     assert good.outcome.status == "passed", good.outcome.detail
     bad = provers.faithfulness_report(GAME, Stingy(), all_configs(GAME), 1, extra=pairs)
-    assert bad.outcome.status == "failed"
+    assert bad.outcome.status == "failed", bad.outcome.detail
     assert "deliver" in bad.outcome.detail and "pp0" in bad.outcome.detail
 
 
@@ -335,4 +345,51 @@ def test_faithful_under_each_reading_of_the_rule_fixes(option: str, reading: str
         extra = [(s, Use(0, D.FOOD))]
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3, {option: reading})],
                                          800, seed=11, extra=extra)
+    assert report.outcome.status == "passed", report.outcome.detail
+
+
+@pytest.mark.rules("caylus/planning.extra-cost", "caylus/character.night-worker")
+@pytest.mark.parametrize("night_worker", [1, 2])
+def test_a_night_workers_exemption_inverted_is_caught(monkeypatch: pytest.MonkeyPatch,
+                                                      night_worker: int) -> None:
+    """The encoding states the placement cost from the rules: after a pass, a model that
+    charges the night worker's holder the extra worker and spares the others disagrees."""
+    import rules_oracle.model.caylus.planning as planning
+
+    def inverted(state: CaylusState, seat: int) -> int:
+        if state.stage is Stage.EARLY:
+            return 2
+        return 1 + int(bool(state.bridge) and state.characters[D.NIGHT_WORKER] == seat)
+
+    drawn = (D.ARCHITECT, D.FOREMAN, D.CHAMBERLAIN, D.DELIVERYMAN, D.DAY_LABOURER,
+             D.NIGHT_WORKER)
+
+    def placing() -> list[tuple[CaylusState, Action]]:
+        """A fresh state each time (classify remembers the model's last steps by state)."""
+        s = run(ready(3, drawn, picks={night_worker: D.NIGHT_WORKER}), Pass())
+        assert s.characters[D.NIGHT_WORKER] == night_worker and s.turn == 1 and s.bridge
+        return [(s, PlaceWorker(5))]
+
+    config = placing()[0][0].config
+    good = provers.faithfulness_report(GAME, ENCODING, [config], 1, extra=placing())
+    assert good.outcome.status == "passed", good.outcome.detail
+    assert mutate(monkeypatch, planning.__name__, "cost", inverted) >= 1
+    bad = provers.faithfulness_report(GAME, ENCODING, [config], 1, extra=placing())
+    assert bad.outcome.status == "failed"
+    assert "place{" in bad.outcome.detail, bad.outcome.detail
+
+
+@pytest.mark.rules(RB.OWNER_BONUS)
+def test_no_owners_bonus_from_an_empty_supply() -> None:
+    """Under supply=limited the encoding's own owner's bonus gives nothing once every stone
+    token is held, as the model does."""
+    s = built(bare(ready(2, variant={"supply": "limited"})), 14, D.STONE_QUARRY, owner=1)
+    s = activating(s, 14, 0)
+    others = sum(pl.resources[D.STONE] for pl in s.players) - s.players[1].resources[D.STONE]
+    full = player(s, 1, resources={"stone": D.RESOURCE_TOKENS[D.STONE] - others})
+    for state, bonus in ((s, (1, 1, D.STONE)), (full, (-1, 0, 0))):
+        _, params = ENCODING.classify(state, Decline())
+        assert (params["bo"], params["bq"], params["br"]) == bonus
+    report = provers.faithfulness_report(GAME, ENCODING, [s.config], 1,
+                                         extra=[(full, Decline()), (s, Decline())])
     assert report.outcome.status == "passed", report.outcome.detail

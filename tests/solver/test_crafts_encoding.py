@@ -13,6 +13,7 @@ import z3
 
 from rules_oracle.model.core.game import Config
 from rules_oracle.model.core.play import POLICIES, choose
+from rules_oracle.model.core.stated import states as stated_in
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import rules as RL
 from rules_oracle.model.crafts.actions import Action
@@ -280,3 +281,15 @@ def test_settle_variants_agree_with_the_full_settle(players: int) -> None:
         solver.set("timeout", int(TIMEOUT * 1000))
         solver.add(inv, kind.domain(params), kind.guard(pre, params), z3.Or(*differ))
         assert solver.check() == z3.unsat, kind.name
+
+
+@pytest.mark.rules("crafts/card.fair")
+def test_the_restated_constants_stand_in_their_rules_quotes() -> None:
+    """The Fair's payment is written in the encoding from its rule; the rule's quote states
+    the number (a Fair paying 3 in the model is then caught by faithfulness)."""
+    from rules_oracle.solver import crafts as enc
+
+    assert enc.STATED
+    for stated in enc.STATED:
+        assert stated_in(RL.RULES[stated.rule].quote, stated.value), stated
+    assert not stated_in(RL.RULES[RL.CARD_RULES[D.FAIR]].quote, enc.FAIR_COINS + 1)

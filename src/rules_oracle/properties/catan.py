@@ -4,8 +4,6 @@ from typing import Any
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
-from rules_oracle.model.catan.roads import longest_road
-from rules_oracle.model.catan.scoring import robber_pending, total_vp
 from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
@@ -143,6 +141,46 @@ def score(state: CatanState) -> list[Violation]:
     return out
 
 
+def _trail(path_owner: tuple[int, ...], node_owner: tuple[int, ...], player: int, node: int,
+           used: frozenset[int]) -> int:
+    """The most roads of ``player`` a trail goes on from ``node`` with, none of ``used``
+    again; it stops at an intersection holding another player's piece
+    (catan/longest-road.break) unless it starts there."""
+    if used and node_owner[node] not in (-1, player):
+        return 0
+    longest = 0
+    for e in B.NODE_PATHS[node]:
+        if path_owner[e] == player and e not in used:
+            a, b = B.PATH_NODES[e]
+            longest = max(longest, 1 + _trail(path_owner, node_owner, player,
+                                              a if b == node else b, used | {e}))
+    return longest
+
+
+def road_length(path_owner: tuple[int, ...], node_owner: tuple[int, ...], player: int) -> int:
+    """``player``'s longest road restated from the rules (not the model's search): the most
+    of their roads in one continuous trail, no road counted twice, from any end."""
+    ends = {n for e in range(B.N_PATHS) if path_owner[e] == player for n in B.PATH_NODES[e]}
+    return max((_trail(path_owner, node_owner, player, n, frozenset()) for n in ends),
+               default=0)
+
+
+def points(state: CatanState, seat: int) -> int:
+    """A player's points with the victory point cards, restated: 1 a settlement, 2 a city
+    (catan/victory.ten counts them), 2 each special card (catan/longest-road.minimum,
+    largest-army.minimum), 1 each victory point card (catan/development.victory-point)."""
+    pl = state.players[seat]
+    return (pl.settlements + 2 * pl.cities + D.SPECIAL_VP * (state.longest == seat)
+            + D.SPECIAL_VP * (state.army == seat) + pl.developments[D.VICTORY_POINT])
+
+
+def _robber_pending(state: CatanState) -> bool:
+    """Under catan/knight-win=after-robber a knight's robber still to move or steal: the
+    win waits for it."""
+    return state.stage in (Stage.ROBBER, Stage.STEAL) \
+        and state.config.option("knight-win") == "after-robber"
+
+
 #: the board of the last state :func:`road_lengths` recomputed, and its lengths: most
 #: actions leave the board's tuples as they were (the same objects), and then so are the
 #: lengths
@@ -153,7 +191,7 @@ def _lengths(path_owner: tuple[int, ...], node_owner: tuple[int, ...], players: 
              ) -> tuple[int, ...]:
     last_paths, last_nodes, lengths = _LAST_BOARD
     if path_owner is not last_paths or node_owner is not last_nodes or len(lengths) != players:
-        lengths = tuple(longest_road(path_owner, node_owner, i) for i in range(players))
+        lengths = tuple(road_length(path_owner, node_owner, i) for i in range(players))
         _LAST_BOARD[:] = [path_owner, node_owner, lengths]
     found: tuple[int, ...] = lengths
     return found
@@ -189,11 +227,11 @@ def turn_structure(state: CatanState) -> list[Violation]:
     if (state.offer is not None) != (state.stage is Stage.TRADE):
         out.append(Violation("catan/inv.turn", "an offer outside a trade"))
     if state.winner >= 0 and (state.stage is not Stage.OVER
-                              or total_vp(state.players[state.winner]) < D.VICTORY):
+                              or points(state, state.winner) < D.VICTORY):
         out.append(Violation("catan/inv.turn", f"winner {state.winner} without 10 points"))
     if state.stage is not Stage.OVER and state.stage not in _BOARD_STAGES \
-            and state.stage is not Stage.SETUP and not robber_pending(state) \
-            and total_vp(state.players[state.turn]) >= D.VICTORY:
+            and state.stage is not Stage.SETUP and not _robber_pending(state) \
+            and points(state, state.turn) >= D.VICTORY:
         out.append(Violation("catan/inv.turn", f"player {state.turn} has 10 points on turn"
                              " and the game goes on"))
     return out

@@ -1,21 +1,78 @@
 """Invariants of the Catan quick card game: every reachable state satisfies each of them."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules_oracle.model.catan_cards import data as D
-from rules_oracle.model.catan_cards.scoring import vp
-from rules_oracle.model.catan_cards.setup import components, fate_in_play
-from rules_oracle.model.catan_cards.state import CardsState, Stage
-from rules_oracle.model.catan_cards.trade import allowance
+from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
+from rules_oracle.model.core.game import Config
 from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
 _RIVAL_STAGES = frozenset({Stage.RIVAL_DRAW, Stage.GIVE_BACK, Stage.GUILD_DRAW})
+
+# -- the quantities the invariants recompute, restated from the rules (not the model's) --
+Components = tuple[tuple[int, ...], int, int, int, tuple[int, ...], tuple[int, ...]]
+#: the symbols in play per player count under each reading of catan_cards/second-set
+SYMBOL_TABLES: Mapping[str, Mapping[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {
+    "symbol-only": D.SETS_SYMBOL_ONLY, "as-count": D.SETS_AS_COUNT}
+
+
+def in_play(players: int, second_set: str) -> Components:
+    """(resource cards per resource, roads, knights, settlement/city cards, buildings per
+    kind, city events per kind) in play: catan_cards/setup.remove-two, setup.remove-three
+    and setup.all-four keep the cards of the symbols the table lists for the player count;
+    catan_cards/setup.second-set, 5 and 6 players play with the resource cards of two sets."""
+    first, second = SYMBOL_TABLES[second_set][players]
+    symbols = (*first, *second)
+    sets = 2 if players >= 5 else 1
+    return (tuple(sets * n for n in D.RESOURCE_CARDS),
+            sum(D.ROAD_CARDS[x] for x in symbols),
+            sum(D.KNIGHT_CARDS[x] for x in symbols),
+            sum(D.SETTLEMENT_CARDS[x] for x in symbols),
+            tuple(sum(D.BUILDING_CARDS[x][k] for x in symbols) for k in range(D.N_BUILDINGS)),
+            tuple(sum(D.EVENT_CARDS[x][e] for x in symbols) for e in range(len(D.EVENTS))))
+
+
+def _in_play(config: Config) -> Components:
+    return in_play(config.players, config.option("second-set"))
+
+
+def _fate_in_play(config: Config) -> bool:
+    """catan_cards/setup.fate-two: no fate card with two players; with 5 and 6 as
+    catan_cards/fate-five-six reads."""
+    return config.players != 2 and (config.players <= 4
+                                    or config.option("fate-five-six") == "used")
+
+
+def _a_side(n: int) -> int:
+    """catan_cards/development.alternate: the first of a pile lies A side up, then B, A..."""
+    return (n + 1) // 2
+
+
+def _pile_points(n: int, reading: str) -> int:
+    """catan_cards/score.roads-knights under catan_cards/road-knight-points: a point per
+    card lying B side up, per card lying A side up, or per card."""
+    return {"b-side": n - _a_side(n), "a-side": _a_side(n), "each": n}[reading]
+
+
+def _points(pl: Player, reading: str) -> int:
+    """A player's points from his cards: catan_cards/score.settlement 1, score.city 2,
+    score.building a building's points in place of its city's, score.roads-knights."""
+    buildings = sum(D.BUILDING_VP[k] * n for k, n in enumerate(pl.buildings))
+    return (pl.settlements + 2 * pl.cities + buildings + _pile_points(pl.roads, reading)
+            + _pile_points(pl.knights, reading))
+
+
+def _allowance(pl: Player) -> int:
+    """catan_cards/trade.allowance: an exchange per road lying A side up; trade.no-roads:
+    one without any."""
+    return _a_side(pl.roads) or 1
 
 
 def resources_conserved(state: CardsState) -> list[Violation]:
     """Stack + market + discard + hands hold the resource cards in play, per resource."""
     out = []
-    total = components(state.config)[0]
+    total = _in_play(state.config)[0]
     for r in range(D.N_RESOURCES):
         n = state.stack[r] + state.market[r] + state.discard[r] + sum(
             pl.hand[r] for pl in state.players)
@@ -29,7 +86,7 @@ def developments_conserved(state: CardsState) -> list[Violation]:
     """Stacks plus tableaus hold every road, knight, settlement/city card and building in
     play; the city events unseen lie on the stack's and the settlements' cards (and a new
     city's until it shows), those revealed on the cities'."""
-    _, roads, knights, settlements, buildings, events = components(state.config)
+    _, roads, knights, settlements, buildings, events = _in_play(state.config)
     ps = state.players
     out = []
 
@@ -91,7 +148,7 @@ def exchanges(state: CardsState) -> list[Violation]:
     """Exchanges this turn within the allowance of the A-side roads; the rivals exchanged
     with are rivals."""
     out = []
-    limit = allowance(state.players[state.turn])
+    limit = _allowance(state.players[state.turn])
     if state.exchanges > limit:
         out.append(Violation("catan_cards/inv.exchanges",
                              f"{state.exchanges} exchanges, {limit} allowed"))
@@ -106,8 +163,8 @@ def score(state: CardsState) -> list[Violation]:
     """Each player's points recomputed from his cards."""
     reading = state.config.option("road-knight-points")
     return [Violation("catan_cards/inv.score", f"player {i}: {pl.vp} points, cards give"
-                      f" {vp(pl, reading)}")
-            for i, pl in enumerate(state.players) if pl.vp != vp(pl, reading)]
+                      f" {_points(pl, reading)}")
+            for i, pl in enumerate(state.players) if pl.vp != _points(pl, reading)]
 
 
 #: the most points each development kind gives its builder (road, knight, settlement, city,
@@ -158,7 +215,7 @@ def turn_structure(state: CardsState) -> list[Violation]:
         bad(f"draws {state.drawing} in stage {st.value}")
     if not any(state.stack) and any(state.discard):
         bad("an empty stack beside a discard pile")
-    if (state.fate >= 0) != fate_in_play(state.config) or state.fate > 1:
+    if (state.fate >= 0) != _fate_in_play(state.config) or state.fate > 1:
         bad(f"fate side {state.fate}")
     if state.turns == 0 and st is not Stage.DRAW:
         bad(f"stage {st.value} before the deal is done")

@@ -48,7 +48,8 @@ abstractions), each bounded by the guard as far as counts allow:
   points then follow exactly (``roads.award_longest``);
 * ``g{r}`` of the second set-up settlement: the producing hexes of each resource next to
   it (at most 3 in all; the bank pays what it holds);
-* ``owe{i}.{r}`` of a roll: the cards each player is owed (``production.owed``); at most
+* ``owe{i}.{r}`` of a roll: the cards each player is owed, restated from the rule over the
+  board tables (not ``production.owed``); at most
   ``settlements + 2 * cities`` per player for each hex with the rolled number (at most 2
   such hexes, 1 for a 2 or a 12), none on a 7; the bank shortage is then exact;
 * ``rate`` of a maritime trade: the player's rate for the card given (2, 3 or 4);
@@ -100,11 +101,12 @@ from rules_oracle.model.catan.actions import (
 )
 from rules_oracle.model.catan.build import road_connected, site_free
 from rules_oracle.model.catan.game import GAME
-from rules_oracle.model.catan.production import owed, victims
+from rules_oracle.model.catan.production import victims
 from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.model.catan.trade import rates
 from rules_oracle.model.catan.turn import robber_targets
 from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.core.stated import Stated
 from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
 
 STAGES = tuple(Stage)
@@ -130,6 +132,14 @@ Z = z3.IntVal(0)
 ONE = z3.IntVal(1)
 #: the most points a player can hold: 9 before the winning step, which gives at most 3
 SCORE_CAP = D.VICTORY - 1 + 3
+
+#: catan/production.yield, restated: cards a settlement (level 1) and a city (level 2) yield
+CARDS_PER_LEVEL = (0, 1, 2)
+#: catan/seven.discard, restated from its quote ("every player holding more than 7 discards
+#: half"), not read from the model's data: the hand a 7 leaves whole
+DISCARD_ABOVE = 7
+#: the constants this encoding restates from the rules' quotes
+STATED = (Stated("DISCARD_ABOVE", DISCARD_ABOVE, RB.DISCARD),)
 
 # the model's own bounds the counters rely on
 assert D.FREE_ROADS == 2 and D.PLENTY_CARDS == 2
@@ -554,7 +564,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         discards = []
         for i in ps:
             cards = _cards(v, i)
-            d = z3.If(z3.And(seven, cards > D.DISCARD_ABOVE), cards / 2, 0)
+            d = z3.If(z3.And(seven, cards > DISCARD_ABOVE), cards / 2, 0)
             discards.append(d)
             u.put(pn(i, "disc"), d)
         any_discard = z3.Or(*(d > 0 for d in discards))
@@ -1479,14 +1489,24 @@ def _lengths(state: CatanState, action: Action) -> dict[str, int]:
 
 
 def _owed(state: CatanState, action: Dice) -> dict[str, int]:
+    """The cards each player is owed for a roll, restated from the rules over the board
+    tables (the model's ``production.owed`` is not consulted, so that faithfulness compares
+    two statements): catan/production.yield, every hex whose token was rolled yields its
+    resource, 1 card per adjacent settlement and 2 per adjacent city; catan/production.robber,
+    except the hex the robber is on. A 7 and a roll outside the dice owe nothing."""
     players = state.config.players
     total = action.white + action.red
     rolled = _int(action.white - 1, 6) and _int(action.red - 1, 6)
+    due = [[0] * NR for _ in range(players)]
     if rolled and total != D.ROBBER_ROLL and state.stage is Stage.DICE:
-        due = owed(state.terrain, state.tokens, state.robber, state.node_owner,
-                   state.node_level, total, players)
-    else:
-        due = tuple((0,) * NR for _ in range(players))
+        for h in range(B.N_HEXES):
+            resource = D.YIELD[state.terrain[h]]
+            if state.tokens[h] != total or h == state.robber or resource < 0:
+                continue
+            for n in B.HEX_NODES[h]:
+                owner = state.node_owner[n]
+                if owner >= 0:
+                    due[owner][resource] += CARDS_PER_LEVEL[state.node_level[n]]
     return {f"owe{i}.{r}": due[i][r] for i in range(players) for r in range(NR)}
 
 

@@ -68,9 +68,8 @@ from rules_oracle.model.catan_cards.actions import (
     TradeStack,
     TurnFate,
 )
-from rules_oracle.model.catan_cards.setup import components
 from rules_oracle.model.catan_cards.state import CardsState, Stage
-from rules_oracle.model.core import Config
+from rules_oracle.model.core.stated import Stated
 from rules_oracle.properties import catan_cards as P
 from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
@@ -89,6 +88,11 @@ ONE = z3.IntVal(1)
 #: the most points a player holds while the game goes on (9 before the winning step, which
 #: gives at most 2) or at its end
 SCORE_CAP = D.VICTORY - 1 + 2
+#: catan_cards/production.draw, restated from its quote ("Возьмите 2 верхние карты из стопки
+#: сырья"), not read from the model's data: the cards a production draws before knights
+PRODUCTION = 2
+#: the constants this encoding restates from the rules' quotes
+STATED = (Stated("PRODUCTION", PRODUCTION, RB.PRODUCE),)
 
 
 def pn(i: int, name: str) -> str:
@@ -168,9 +172,10 @@ def _allowance(v: Vars, players: int) -> Any:
 
 
 def totals(players: int, ascount: Any) -> dict[str, Any]:
-    """The components in play (``setup.components``) as terms of ``opt.ascount``."""
-    cfgs = [components(Config(players, (("second-set", x),))) for x in ("symbol-only",
-                                                                        "as-count")]
+    """The components in play as terms of ``opt.ascount``, restated from the set-up rules
+    over the card tables (``properties.catan_cards.in_play``, not the model's
+    ``setup.components``)."""
+    cfgs = [P.in_play(players, x) for x in ("symbol-only", "as-count")]
     out: dict[str, Any] = {}
 
     def pick(a: int, b: int) -> Any:
@@ -639,7 +644,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return v["stage"] == DEVELOP
 
     def end_dev_update(v: Vars, p: Params, u: _Up) -> None:
-        u.add_player(v["turn"], "owe", D.PRODUCTION + _a_side(me(v, "knights")))
+        u.add_player(v["turn"], "owe", PRODUCTION + _a_side(me(v, "knights")))
         u.put("resume", OVER)
 
     def fate_guard(v: Vars, p: Params) -> Any:

@@ -52,10 +52,11 @@ projection), so an invariant inductive here holds on every reachable model state
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
 import z3
 
 from rules_oracle.model.caylus import data as D
-from rules_oracle.model.caylus import effects, planning
+from rules_oracle.model.caylus import effects
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import (
     Action,
@@ -76,11 +77,17 @@ from rules_oracle.model.caylus.actions import (
     Use,
     UseSite,
 )
-from rules_oracle.model.caylus.effects import holder
 from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.state import CaylusState, Stage
 from rules_oracle.model.core import IllegalAction
+from rules_oracle.model.core.stated import Stated
 from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
+
+#: caylus/delivery.bundle, restated from its quote ("Игрок получает 5 очков престижа за
+#: каждый доставленный набор"), not read from the model's data: the points of a bundle
+BUNDLE_PP = 5
+#: the constants this encoding restates from the rules' quotes
+STATED = (Stated("BUNDLE_PP", BUNDLE_PP, RB.BUNDLE),)
 
 STAGES = tuple(Stage)
 ST = {s: i for i, s in enumerate(STAGES)}
@@ -305,7 +312,7 @@ def _deliver(s: State, p: Params, n: int) -> None:
     for j in range(n):
         for r in RS:
             s[res(j, r)] = s[res(j, r)] - ite(p["i"] == j, p[f"b{r}"], 0)
-    add_at(s, "pp", p["i"], n, D.BUNDLE_PP + p["f"] + D.GOLDSMITH_PP * p["gs"])
+    add_at(s, "pp", p["i"], n, BUNDLE_PP + p["f"] + D.GOLDSMITH_PP * p["gs"])
 
 
 def _nothing(s: State, p: Params, n: int) -> None:
@@ -962,15 +969,15 @@ def _direct_params(state: CaylusState, action: Action) -> tuple[str, dict[str, i
     if isinstance(action, TakeCharacter):
         return "take-character", {"i": i}
     if isinstance(action, PlaceWorker | PlaceOnSite):
-        c = planning.cost(state, i) if state.stage in (Stage.EARLY, Stage.PLANNING) else 1
+        c = _placement_cost(state, i) if state.stage in (Stage.EARLY, Stage.PLANNING) else 1
         if isinstance(action, PlaceOnSite):
             return "place-on-site", {"i": i, "c": c}
         s = _int(action.space)
         owner = state.owner[s] if 0 <= s < D.ROAD_SPACES else -1
         gift = 0
-        if owner >= 0 and owner != i and holder(state, D.THIEF) != i:
+        if owner >= 0 and owner != i and _holder(state, D.THIEF) != i:
             gift = 1
-            if holder(state, D.STEWARD) == owner:
+            if _holder(state, D.STEWARD) == owner:
                 gift = 2 if state.config.option("steward") == "two" else 3
         if gift == 0:
             owner = -1
@@ -993,15 +1000,15 @@ def _direct_params(state: CaylusState, action: Action) -> tuple[str, dict[str, i
         if len(bundle) != NR:
             raise ValueError("not a bundle of five counts")
         out = {"i": i, **{f"b{r}": _int(bundle[r]) for r in RS},
-               "ch": int(holder(state, D.CHAMBERLAIN) == i),
-               "f": int(holder(state, D.FOREMAN) == i),
-               "gs": int(_int(bundle[D.GOLD]) > 0 and holder(state, D.GOLDSMITH) == i
+               "ch": int(_holder(state, D.CHAMBERLAIN) == i),
+               "f": int(_holder(state, D.FOREMAN) == i),
+               "gs": int(_int(bundle[D.GOLD]) > 0 and _holder(state, D.GOLDSMITH) == i
                          and not state.goldsmith_used)}
         return "deliver", out
     if isinstance(action, BuildPrestige):
         k = _int(action.kind)
         return "build-prestige", {"i": i, "k": k - D.GARDEN if k in D.PRESTIGE_KINDS else -1,
-                                  "a": int(holder(state, D.ARCHITECT) == i)}
+                                  "a": int(_holder(state, D.ARCHITECT) == i)}
     if isinstance(action, Build):
         k = _int(action.kind)
         activating, side = _activating(state)
@@ -1010,7 +1017,7 @@ def _direct_params(state: CaylusState, action: Action) -> tuple[str, dict[str, i
         return "build", {"i": i, "k": BUILDABLE.index(k) if k in BUILDABLE else -1,
                          "e": _int(action.extra),
                          "sm": int(activating == D.STONEMASON and side == 0), "at": at_,
-                         "a": int(holder(state, D.ARCHITECT) == i)}
+                         "a": int(_holder(state, D.ARCHITECT) == i)}
     assert isinstance(action, Use)
     after = _effect_only(state, action, i)
     old, new = state.players[i], after.players[i]
@@ -1035,14 +1042,52 @@ def _bonus_params(state: CaylusState, after: CaylusState, i: int) -> dict[str, i
 
 def _owner_bonus_only(state: CaylusState) -> CaylusState:
     """The state after a declining road worker's owner's bonus (the building activated)."""
-    from rules_oracle.model.caylus import activation, effects
-
     if state.stage is not Stage.ACTIVATION or state.favour is not None or state.slot != 0:
         return state
     kind = state.road[state.cursor]
-    if kind not in effects.STONE_PRODUCTION:
+    if kind not in STONE_PRODUCTION:
         return state
-    return activation._owner_bonus(state, state.cursor, kind)
+    return _owner_bonus(state, state.cursor, kind)
+
+
+def _holder(state: CaylusState, character: int) -> int:
+    """The seat holding ``character`` (-1: nobody, or the box)."""
+    h = state.characters[character]
+    return h if h >= 0 else -1
+
+
+def _placement_cost(state: CaylusState, seat: int) -> int:
+    """Workers a placement takes, restated from the rules (not ``planning.cost``):
+    caylus/character.early-riser, the early riser's placement returns 1 more (2 in all);
+    caylus/planning.extra-cost, once someone passed (a house on the bridge) each placement
+    returns 1 more, except caylus/character.night-worker's."""
+    if state.stage is Stage.EARLY:
+        return 2
+    passed = len(state.bridge) > 0
+    return 2 if passed and _holder(state, D.NIGHT_WORKER) != seat else 1
+
+
+#: caylus/building.stone-produce: the stone farm, sawmill and quarry, whose owner gets a
+#: bonus resource when another player activates them (the resource each produces)
+STONE_PRODUCTION = frozenset((D.STONE_FARM, D.STONE_SAWMILL, D.STONE_QUARRY))
+
+
+def _owner_bonus(state: CaylusState, space: int, kind: int) -> CaylusState:
+    """caylus/building.owner-bonus, restated (not the model's activation step): the owner of
+    the stone production building at ``space`` gets 1 of its resource, unless a worker of
+    his own is on it; under supply=limited only while tokens are left in the supply."""
+    owner = state.owner[space]
+    if owner < 0 or owner in (state.first_worker[space], state.second_worker[space]):
+        return state
+    r = D.PRODUCES[kind]
+    held = sum(pl.resources[r] for pl in state.players)
+    if state.config.option("supply") == "limited" and held >= D.RESOURCE_TOKENS[r]:
+        return state
+    players = list(state.players)
+    pl = players[owner]
+    gained = tuple(q + (1 if x == r else 0) for x, q in enumerate(pl.resources))
+    players[owner] = attrs.evolve(pl, resources=gained)
+    return attrs.evolve(state, players=tuple(players))
 
 
 def _activating(state: CaylusState) -> tuple[int, int]:
@@ -1059,8 +1104,6 @@ def _activating(state: CaylusState) -> tuple[int, int]:
 def _effect_only(state: CaylusState, action: Action, i: int) -> CaylusState:
     """The state after the effect of ``action`` alone (no automatic steps after it); the
     state itself when the model rejects it."""
-    from rules_oracle.model.caylus import activation, effects
-
     if _apply(state, action) is None:
         return state
     fav = state.favour
@@ -1069,8 +1112,8 @@ def _effect_only(state: CaylusState, action: Action, i: int) -> CaylusState:
     else:
         kind, side = state.road[state.cursor], state.side[state.cursor]
     after = effects.apply(state, i, kind, side, action)
-    if fav is None and state.slot == 0 and kind in effects.STONE_PRODUCTION:
-        after = activation._owner_bonus(after, state.cursor, kind)
+    if fav is None and state.slot == 0 and kind in STONE_PRODUCTION:
+        after = _owner_bonus(after, state.cursor, kind)
     return after
 
 

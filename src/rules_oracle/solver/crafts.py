@@ -26,6 +26,7 @@ from typing import Any
 import z3
 
 from rules_oracle.model.core.game import CHANCE, Config
+from rules_oracle.model.core.stated import Stated
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import rules as RL
 from rules_oracle.model.crafts.actions import (
@@ -78,6 +79,15 @@ PLAIN_CARDS = tuple(sorted(PLAIN))
 INPUTS = tuple(c.inputs for c in D.CARDS)
 OUTPUTS = tuple(c.outputs for c in D.CARDS)
 CARD_COINS = tuple(c.coins for c in D.CARDS)
+#: crafts/card.fair, restated from its quote ("получите из банка по 2 Монеты"), not read
+#: from the model's data: coins the Fair pays per card counted
+FAIR_COINS = 2
+#: crafts/card.castle-setback, restated from its quote ("передвиньте маркер любого игрока на
+#: Счётчике очков на 4 деления назад"): the spaces the Castle sets a marker back
+CASTLE_SETBACK = 4
+#: the constants this encoding restates from the rules' quotes
+STATED = (Stated("FAIR_COINS", FAIR_COINS, RL.CARD_RULES[D.FAIR]),
+          Stated("CASTLE_SETBACK", CASTLE_SETBACK, RL.CASTLE_SETBACK))
 
 #: the variant readings as flags: (flag, option, reading that sets it to 1)
 OPTIONS: tuple[tuple[str, str, str], ...] = (
@@ -359,10 +369,10 @@ class Mech:
         pebble (crafts/castle-setback-collect)."""
         key = f"score{j}"
         old = _t(s[key])
-        new = zmax(0, old - D.CASTLE_SETBACK)
+        new = zmax(0, old - CASTLE_SETBACK)
         s[key] = new
         # a setback of 4 passes at most one space (spaces are 5 or 10 apart)
-        assert min(D.TRACK_SPACING.values()) > D.CASTLE_SETBACK
+        assert min(D.TRACK_SPACING.values()) > CASTLE_SETBACK
         every10 = self.flag(s, "opt.every10")
         cycle = len(D.TRACK_CYCLE)
         q5 = (old - 1) / 5
@@ -980,7 +990,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
             pay(s, i, card)
             # Fair: 2 coins per card on one's table (and declined ones, by the option)
             fair = dict(s)
-            m.gain_coins(fair, i, D.FAIR_COINS * fair_count(s, i))
+            m.gain_coins(fair, i, FAIR_COINS * fair_count(s, i))
             out = merge(card == D.FAIR, fair, s)
             for c in PLAIN_CARDS:
                 if not OUTPUTS[c]:
@@ -1001,7 +1011,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
         def knight_targets(v: Vars, p: Params) -> Any:
             i, t = p["i"], p["target"]
             cand = [z3.Or(j != i, m.flag(v, "opt.castle_any")) for j in range(n)]
-            strong = [z3.And(cand[j], v[f"score{j}"] >= D.CASTLE_SETBACK) for j in range(n)]
+            strong = [z3.And(cand[j], v[f"score{j}"] >= CASTLE_SETBACK) for j in range(n)]
             plain = z3.And(in_range(t, 0, n), pick(cand, t, z3.BoolVal(False)))
             forbid = z3.If(z3.Or(*strong), z3.And(in_range(t, 0, n),
                                                   pick(strong, t, z3.BoolVal(False))),

@@ -23,7 +23,9 @@ from rules_oracle.properties.catan import (
     nonnegative,
     pieces,
     pieces_never_lost,
+    points,
     resources_conserved,
+    road_length,
     road_lengths,
     score,
     turn_structure,
@@ -181,7 +183,12 @@ def test_turn_structure_catches_incoherent_turns() -> None:
     assert turn_structure(attrs.evolve(s, robber=40))
     assert turn_structure(attrs.evolve(s, winner=1, stage=Stage.OVER))
     assert turn_structure(attrs.evolve(s, stage=Stage.TRADE))
-    assert any("game goes on" in v.message for v in turn_structure(_player(s, 0, vp=10)))
+    # 10 points from the pieces and cards (not the stored vp): 1 settlement, the longest
+    # road, 7 VP cards
+    ten = _player(s, 0, developments=(0, 7, 0, 0, 0))
+    assert points(ten, 0) == 10
+    assert any("game goes on" in v.message for v in turn_structure(ten))
+    assert not any("game goes on" in v.message for v in turn_structure(_player(s, 0, vp=10)))
 
 
 # -- rules, options, serialization ---------------------------------------------------------------
@@ -223,3 +230,39 @@ def test_states_and_actions_round_trip() -> None:
 def test_geometry_tables_are_tuples() -> None:
     for table in (B.HEX_NODES, B.NODE_NODES, B.NODE_PATHS, B.PATH_NODES, B.NODE_HEXES):
         assert isinstance(table, tuple) and all(isinstance(row, tuple) for row in table)
+
+
+@pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.break")
+def test_the_invariants_road_length_is_restated_from_the_rules() -> None:
+    """The invariant's own trail search: a 5-road trail, a fork that adds nothing, a ring
+    of six, and a rival building cutting the trail (an own one does not); it agrees with
+    the state's stored lengths over seeded games."""
+    paths = [-1] * B.N_PATHS
+    for e in chain(7, 3, 0, 4, 1, 5):
+        paths[e] = 0
+    owners = [-1] * B.N_NODES
+    owners[7] = 0
+    assert road_length(tuple(paths), tuple(owners), 0) == 5
+    assert road_length(tuple(paths), tuple(owners), 1) == 0
+    paths[road(4, 8)] = 0
+    assert road_length(tuple(paths), tuple(owners), 0) == 5
+    ring = [-1] * B.N_PATHS
+    for e in chain(0, 4, 8, 12, 7, 3, 0):
+        ring[e] = 1
+    assert road_length(tuple(ring), tuple([-1] * B.N_NODES), 1) == 6
+    owners[4] = 1
+    assert road_length(tuple(paths), tuple(owners), 0) == 3
+    owners[4] = 0
+    assert road_length(tuple(paths), tuple(owners), 0) == 5
+    for state in play(4, 3)[::7]:
+        assert [road_length(state.path_owner, state.node_owner, i) for i in range(4)] == [
+            pl.road_length for pl in state.players]
+
+
+@pytest.mark.rules("catan/victory.ten", "catan/development.victory-point")
+def test_the_win_is_checked_with_points_restated_from_the_pieces() -> None:
+    """A winner whose pieces and cards give 9 points is flagged, whatever his stored vp."""
+    s = _player(sample(), 0, vp=10)
+    won = attrs.evolve(s, stage=Stage.OVER, winner=0)
+    assert points(won, 0) < 10
+    assert any("without 10 points" in v.message for v in turn_structure(won))

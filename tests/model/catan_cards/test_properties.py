@@ -18,6 +18,7 @@ from rules_oracle.properties.catan_cards import (
     TRANSITION_INVARIANTS,
     developments_conserved,
     exchanges,
+    in_play,
     market,
     nonnegative,
     points_on_turn,
@@ -135,6 +136,48 @@ def test_exchanges_catches_an_overdrawn_allowance() -> None:
 
 def test_score_catches_wrong_points() -> None:
     assert score(_player(sample(), 1, vp=4))
+
+
+@pytest.mark.rules("catan_cards/score.settlement", "catan_cards/score.city",
+                   "catan_cards/score.building", "catan_cards/score.roads-knights")
+@pytest.mark.parametrize(("reading", "points"), [("b-side", 1 + 2 + 4 + 1 + 1),
+                                                 ("a-side", 1 + 2 + 4 + 2 + 1),
+                                                 ("each", 1 + 2 + 4 + 3 + 2)])
+def test_score_recomputes_the_points_from_the_cards(reading: str, points: int) -> None:
+    """The invariant states the points itself: 3 roads (A, B, A) and 2 knights (A, B) score
+    by the reading; a model whose points differ is caught, whatever its own sum says."""
+    s = evolve(sample(), config=GAME.config(3, {"road-knight-points": reading}))
+    s = _player(s, 0, settlements=1, cities=1, buildings=(0, 0, 0, 0, 1), roads=3, knights=2,
+                vp=points)
+    def mine(t: CardsState) -> list[str]:
+        return [v.message for v in score(t) if v.message.startswith("player 0:")]
+
+    assert mine(s) == []
+    assert mine(_player(s, 0, vp=points + 1)) == [
+        f"player 0: {points + 1} points, cards give {points}"]
+
+
+@pytest.mark.rules("catan_cards/trade.allowance", "catan_cards/trade.no-roads")
+@pytest.mark.parametrize(("roads", "allowed"), [(0, 1), (1, 1), (2, 1), (3, 2), (4, 2), (5, 3)])
+def test_exchanges_recompute_the_allowance_from_the_roads(roads: int, allowed: int) -> None:
+    s = _player(sample(), 0, roads=roads)
+    assert exchanges(evolve(s, exchanges=allowed, traded_with=())) == []
+    assert exchanges(evolve(s, exchanges=allowed + 1, traded_with=()))
+
+
+@pytest.mark.rules("catan_cards/setup.remove-two", "catan_cards/setup.remove-three",
+                   "catan_cards/setup.all-four", "catan_cards/setup.second-set")
+def test_the_components_in_play_are_restated_from_the_tables() -> None:
+    """Two players keep the symbol-0 cards; five and six play two sets of resources."""
+    from rules_oracle.model.catan_cards import data as D
+    from rules_oracle.model.catan_cards.setup import components
+
+    res2, roads2, *_ = in_play(2, "symbol-only")
+    assert res2 == D.RESOURCE_CARDS and roads2 == D.ROAD_CARDS[0]
+    assert in_play(5, "as-count")[0] == tuple(2 * n for n in D.RESOURCE_CARDS)
+    for players, reading in itertools.product(range(2, 7), ("symbol-only", "as-count")):
+        assert in_play(players, reading) == components(
+            GAME.config(players, {"second-set": reading})), (players, reading)
 
 
 def test_turn_points_catch_points_beyond_the_turns_developments() -> None:

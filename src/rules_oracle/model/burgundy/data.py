@@ -7,6 +7,8 @@ registered as an ambiguity in :mod:`model.burgundy.rules`.
 
 from typing import Final
 
+from rules_oracle.model.core.stated import Stated
+
 # -- colours (space colour = tile face colour) ------------------------------------------
 BUILDING: Final = "building"  # beige (cities)
 PASTURE: Final = "pasture"  # light green
@@ -255,3 +257,18 @@ class Estate:
 
 
 BOARD1: Final = Estate(BOARD1_ROWS, -1)
+
+
+#: the rule whose quote states each count and limit above (a test finds the number there);
+#: the scoring tables stand in the rules' summaries and the data file (their quotes are
+#: the sentences that call them), the per-count splits are registered readings
+STATED: Final = (
+    Stated("GOODS_PER_KIND", GOODS_PER_KIND, "burgundy/components.goods"),
+    Stated("GOODS_KINDS", GOODS_KINDS, "burgundy/components.goods"),
+    Stated("PHASE_GOODS", PHASE_GOODS, "burgundy/setup.goods-stacks"),
+    Stated("PHASE_GOODS", PHASE_GOODS, "burgundy/phase.round-goods"),
+    Stated("PHASES", PHASES, "burgundy/phase.five-phases"),
+    Stated("START_GOODS", START_GOODS, "burgundy/setup.player-goods"),
+    Stated("BLACK_DEPOT[2]", BLACK_DEPOT[2], "burgundy/phase.black-depot"),
+    Stated("BLACK_DEPOT[4]", BLACK_DEPOT[4], "burgundy/phase.black-depot"),
+)

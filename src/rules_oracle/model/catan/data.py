@@ -10,6 +10,8 @@ Hexes are numbered as in :mod:`model.catan.board` (rows top to bottom, left to r
 
 from typing import Final
 
+from rules_oracle.model.core.stated import Stated
+
 # -- resources (the order of every per-resource count in the model) ------------------------
 RESOURCES: Final = ("lumber", "brick", "wool", "grain", "ore")
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
@@ -103,3 +105,27 @@ TRADES_PER_TURN: Final = 10
 OFFERS_PER_TURN: Final = 3
 #: cards on each side of a domestic offer or counter-offer
 OFFER_CARDS: Final = 4
+
+#: the rule whose quote (the data file's cited fact, for data the text lacks) states each
+#: count, cost, rate and limit above (a test finds the number there); the costs of a road,
+#: a settlement and a development card are quoted by the resources alone, and the turn,
+#: trade and offer limits are the project's bounds (no text states them)
+STATED: Final = (
+    Stated("CARDS_PER_RESOURCE", CARDS_PER_RESOURCE, "catan/components.resource-cards"),
+    Stated("TERRAIN_COUNTS", TERRAIN_COUNTS, "catan/components.terrain"),
+    Stated("HARBOUR_COUNTS", HARBOUR_COUNTS, "catan/components.harbours"),
+    Stated("DEVELOPMENT_COUNTS", DEVELOPMENT_COUNTS, "catan/components.development-deck"),
+    Stated("ROADS", ROADS, "catan/components.pieces"),
+    Stated("SETTLEMENTS", SETTLEMENTS, "catan/components.pieces"),
+    Stated("CITIES", CITIES, "catan/components.pieces"),
+    Stated("BANK_RATE", BANK_RATE, "catan/trade.maritime"),
+    Stated("GENERIC_RATE", GENERIC_RATE, "catan/trade.maritime"),
+    Stated("SPECIAL_RATE", SPECIAL_RATE, "catan/trade.maritime"),
+    Stated("CITY_COST", CITY_COST, "catan/build.city-cost"),
+    Stated("FREE_ROADS", FREE_ROADS, "catan/development.road-building"),
+    Stated("VICTORY", VICTORY, "catan/victory.ten"),
+    Stated("LONGEST_ROAD_MIN", LONGEST_ROAD_MIN, "catan/longest-road.minimum"),
+    Stated("LARGEST_ARMY_MIN", LARGEST_ARMY_MIN, "catan/largest-army.minimum"),
+    Stated("SPECIAL_VP", SPECIAL_VP, "catan/longest-road.minimum"),
+    Stated("DISCARD_ABOVE", DISCARD_ABOVE, "catan/seven.discard"),
+)

@@ -10,6 +10,8 @@ Per-resource counts are tuples in :data:`RESOURCES` order.
 
 from typing import Final
 
+from rules_oracle.model.core.stated import Stated
+
 # -- resources (text: 11 clay, 11 lumber, 16 ore, 15 wool, 14 grain; the order of the text) ----
 RESOURCES: Final = ("clay", "lumber", "ore", "wool", "grain")
 CLAY, LUMBER, ORE, WOOL, GRAIN = range(5)
@@ -98,3 +100,22 @@ WHITE, OTHER = 0, 1
 # -- bounds of the model (project, rule catan_cards/turn.limit) ------------------------------------
 #: turns after which the game ends with no winner (turns of all players together)
 TURN_LIMIT: Final = 400
+
+#: the rule whose quote states each count, cost and limit above (a test finds the number
+#: there); the robber raid's limit and the buildings' points are registered readings
+#: (catan_cards/robber-raid) or data the text lacks, and the turn limit is the project's
+STATED: Final = (
+    Stated("sum(RESOURCE_CARDS)", sum(RESOURCE_CARDS), "catan_cards/components.resources"),
+    Stated("ROAD_COST", ROAD_COST, "catan_cards/development.road"),
+    Stated("KNIGHT_COST", KNIGHT_COST, "catan_cards/development.knight"),
+    Stated("SETTLEMENT_COST", SETTLEMENT_COST, "catan_cards/development.settlement"),
+    Stated("CITY_COST", CITY_COST, "catan_cards/development.city"),
+    Stated("BUILDING_COST", BUILDING_COST, "catan_cards/development.building"),
+    Stated("CHURCH_KNIGHTS", CHURCH_KNIGHTS, "catan_cards/take.church"),
+    Stated("CITADEL_ROADS", CITADEL_ROADS, "catan_cards/take.citadel"),
+    Stated("CONVERT_GIVE", CONVERT_GIVE, "catan_cards/development.convert"),
+    Stated("MARKET", MARKET, "catan_cards/setup.market"),
+    Stated("HAND", HAND, "catan_cards/setup.hands"),
+    Stated("PRODUCTION", PRODUCTION, "catan_cards/production.draw"),
+    Stated("VICTORY", VICTORY, "catan_cards/game.end"),
+)

@@ -10,6 +10,8 @@ Every id below is a plain index (see ``docs/games/caylus.md``).
 
 from typing import Final
 
+from rules_oracle.model.core.stated import Stated
+
 # -- resources (text: "20 (еда), 20 (дерево), 20 (камень), 15 (ткань), 15 (золото)", H) ----
 RESOURCES: Final = ("food", "wood", "stone", "fabric", "gold")
 FOOD, WOOD, STONE, FABRIC, GOLD = range(5)
@@ -178,3 +180,21 @@ def _any_bundles() -> tuple[tuple[int, ...], ...]:
 #: bundles: 3 different resources, one of them food (6); with the chamberlain any 3 (35)
 BUNDLES: Final = _bundles()
 ANY_BUNDLES: Final = _any_bundles()
+
+
+#: the rule whose quote states each count, reward and limit above (a test finds the number
+#: there); the tokens in the box, the houses and the starting resources are data the text
+#: lost with its icons or does not give
+STATED: Final = (
+    Stated("WORKERS", WORKERS, "caylus/components.worker-limit"),
+    Stated("ROUNDS", ROUNDS, "caylus/flow.over"),
+    Stated("SITE_SLOTS", SITE_SLOTS, "caylus/favour.choice"),
+    Stated("BUNDLE_PP", BUNDLE_PP, "caylus/delivery.bundle"),
+    Stated("GOLDSMITH_PP", GOLDSMITH_PP, "caylus/character.goldsmith"),
+    Stated("GOLD_PP", GOLD_PP, "caylus/end.gold"),
+    Stated("RECRUIT[3]", RECRUIT[3], "caylus/stewardship.recruitment"),
+    Stated("RECRUIT[5]", RECRUIT[5], "caylus/stewardship.recruitment"),
+    Stated("START_WORKERS[2]", START_WORKERS[2], "caylus/setup.workers"),
+    Stated("START_WORKERS[5]", START_WORKERS[5], "caylus/setup.workers"),
+    Stated("sum(START_TILE_COUNTS)", sum(START_TILE_COUNTS), "caylus/setup.starting-tiles"),
+)

@@ -12,6 +12,8 @@ from typing import Final
 
 import attrs
 
+from rules_oracle.model.core.stated import Stated
+
 # -- resources (indices into a board) ---------------------------------------
 WOOD: Final = 0
 WHEAT: Final = 1
@@ -104,6 +106,20 @@ MAGE_DISCARD: Final = 3
 FAIR_COINS: Final = 2
 EXTRA_EXCHANGE: Final = 2
 COINS_PER_POINT: Final = 4
+#: the rule whose quote states each count, cost and limit above (a test finds the number)
+STATED: Final = (
+    Stated("PEBBLES", PEBBLES, "crafts/components.pebbles"),
+    Stated("START_COINS", START_COINS, "crafts/setup.coins"),
+    Stated("HAND", HAND, "crafts/round.deal-first"),
+    Stated("MARKET", MARKET, "crafts/market.six-cards"),
+    Stated("ROUNDS", ROUNDS, "crafts/game.rounds"),
+    Stated("CASTLE_SETBACK", CASTLE_SETBACK, "crafts/card.castle-setback"),
+    Stated("MAGE_DRAW", MAGE_DRAW, "crafts/card.mage-draw"),
+    Stated("MAGE_DISCARD", MAGE_DISCARD, "crafts/card.mage-discard"),
+    Stated("FAIR_COINS", FAIR_COINS, "crafts/card.fair"),
+    Stated("EXTRA_EXCHANGE", EXTRA_EXCHANGE, "crafts/market.extra-cost"),
+    Stated("COINS_PER_POINT", COINS_PER_POINT, "crafts/final.convert"),
+)
 
 # -- resource levels (ambiguity crafts/resource-levels) -------------------------
 #: "depth": the level is the number of production steps behind a resource
