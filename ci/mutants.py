@@ -25,7 +25,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 _CLI = "import sys; from rules_oracle.oracle.cli import main; sys.exit(main())"
-COPIED = ("rules_oracle", "model", "oracle", "properties", "solver", "tests", "pyproject.toml")
+COPIED = ("src", "tests", "pyproject.toml")
+#: where a mutant's path (``model/catan/production.py``) lies in the checkout
+PACKAGE = Path("src") / "rules_oracle"
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,7 @@ def _copy(dest: Path) -> None:
 
 def apply(mutant: Mutant, root: Path) -> None:
     """Edit ``root``'s copy of the mutant's file; the text must stand there once."""
-    path = root / mutant.path
+    path = root / PACKAGE / mutant.path
     text = path.read_text(encoding="utf-8")
     if text.count(mutant.old) != 1:
         raise SystemExit(f"{mutant.id}: {mutant.old!r} stands {text.count(mutant.old)}"
@@ -106,7 +108,8 @@ def apply(mutant: Mutant, root: Path) -> None:
 
 
 def _run(cmd: list[str], root: Path) -> tuple[int, str, float]:
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(root / "src"), str(root))),
+           "PYTHONDONTWRITEBYTECODE": "1"}
     start = time.monotonic()
     done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, check=False)
     return done.returncode, done.stdout, time.monotonic() - start

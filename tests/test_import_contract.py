@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+#: the package's folders (solver/, properties/), which the modules' names are relative to
+ROOT = Path(__file__).resolve().parents[1] / "src" / "rules_oracle"
 MODEL = "rules_oracle.model"
 #: the model modules of a game any check may import whole
 DATA = frozenset({"data", "board", "boards", "rules", "state", "actions"})

@@ -31,12 +31,12 @@ def test_each_mutant_applies_once_to_a_copy(mutant: object, tmp_path: Path) -> N
     script = _script()
     m = next(x for x in script.MUTANTS if x.id == getattr(mutant, "id", None))
     assert m.game in registry.names()
-    target = tmp_path / m.path
+    target = tmp_path / script.PACKAGE / m.path
     target.parent.mkdir(parents=True)
-    shutil.copy2(ROOT / m.path, target)
+    shutil.copy2(ROOT / script.PACKAGE / m.path, target)
     script.apply(m, tmp_path)
     changed = target.read_text(encoding="utf-8")
-    assert changed != (ROOT / m.path).read_text(encoding="utf-8")
+    assert changed != (ROOT / script.PACKAGE / m.path).read_text(encoding="utf-8")
     assert m.new in changed and m.game in m.path
     assert m.rule in registry.get(m.game).rules
     # applied once: the text it replaces no longer stands there
