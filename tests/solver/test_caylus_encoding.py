@@ -323,11 +323,32 @@ def test_the_favours_market_guard_per_reading(effect: str) -> None:
 
 
 
-RULE_FIXES = ("provost_reset", "favour_effect", "deliveryman_tie", "favour_market")
+RULE_FIXES = ("provost_reset", "favour_effect", "deliveryman_tie", "favour_market",
+              "prestige_house")
+
+
+def _houseless_residence(prestige_house: str) -> CaylusState:
+    """Seat 1's residence at stewardship, a garden affordable, his last house spent on a
+    building (houses and owned spaces kept consistent)."""
+    s = bare(ready(3, variant={"prestige_house": prestige_house}))
+    s = player(s, 1, resources={"wood": 1, "gold": 1})
+    from attrs import evolve
+
+    from rules_oracle.model.caylus.ops import put
+
+    s = player(evolve(s, owner=put(s.owner, 6, 1)), 1, houses=s.players[1].houses - 1)
+    kinds = [k for k, n in zip(D.WOOD_KINDS, s.wood_supply, strict=True) if n] + [
+        k for k, n in zip(D.STONE_KINDS, s.stone_supply, strict=True) if n]
+    spaces = [i for i in range(D.ROAD_SPACES) if s.road[i] < 0]
+    for kind, space in zip(kinds[:7], spaces, strict=False):
+        s = built(s, space, kind, 1)
+    s = begin(s)
+    assert s.stage is Stage.PRESTIGE and s.cursor == 6
+    return built(s, spaces[7], kinds[7], 1)
 
 
 @pytest.mark.rules("caylus/provost-reset", "caylus/favour-effect", "caylus/deliveryman-tie",
-                   "caylus/favour-market")
+                   "caylus/favour-market", "caylus/prestige-house")
 @pytest.mark.parametrize(("option", "reading"), [
     (o, r.key) for o in RULE_FIXES for r in GAME.rules.options()[o].readings])
 def test_faithful_under_each_reading_of_the_rule_fixes(option: str, reading: str) -> None:
@@ -343,6 +364,10 @@ def test_faithful_under_each_reading_of_the_rule_fixes(option: str, reading: str
     elif option == "favour_market":
         s = _market_favour(int(reading == "pay"), favour_market=reading)
         extra = [(s, Use(0, D.FOOD))]
+    elif option == "prestige_house":
+        s = _houseless_residence(reading)
+        assert (BuildPrestige(D.GARDEN) in GAME.legal_actions(s)) == (reading == "residence")
+        extra = [(s, Decline() if reading == "stock" else BuildPrestige(D.GARDEN))]
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3, {option: reading})],
                                          800, seed=11, extra=extra)
     assert report.outcome.status == "passed", report.outcome.detail

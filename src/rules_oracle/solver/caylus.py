@@ -41,7 +41,8 @@ reset and start under either ``provost_reset`` lie within the provost's range (a
 ``t.prov`` and the invariant say of them); the favour's choices under ``favour_effect`` (a
 required or declinable site effect, a lapsed favour's ``decline``) fall within the guards of
 ``use-site``, ``steal-character`` and ``decline``; the delivery's favour under
-``deliveryman_tie`` is the tail's ``t.fv``.
+``deliveryman_tie`` is the tail's ``t.fv``; a prestige building under ``prestige_house=stock``
+(only with a house in stock) is one ``build-prestige``'s guard, which asks no house, allows.
 
 This is sound: the encoding's transition relation contains the model's (each sampled
 transition is checked by ``oracle verify``'s faithfulness obligation: the parameters

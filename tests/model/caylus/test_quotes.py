@@ -46,7 +46,8 @@ def test_every_option_has_its_default_and_two_readings() -> None:
     cfg = GAME.config(2)
     options = RULES.options()
     assert set(options) >= {"steward", "deliveryman", "supply", "provost_reset",
-                            "favour_effect", "deliveryman_tie", "favour_market"}
+                            "favour_effect", "deliveryman_tie", "favour_market",
+                            "prestige_house"}
     for name, amb in options.items():
         assert cfg.option(name) == amb.default
         assert len(amb.readings) >= 2 and amb.why and amb.source

@@ -150,3 +150,26 @@ def test_the_end_gold_and_ties() -> None:
     assert GAME.scores(s) == (16, 16, 7) and GAME.winners(s) == (0, 1)
     assert GAME.legal_actions(s) == ()
     assert rule_of(s, Decline()) == RB.OVER
+
+
+@pytest.mark.rules("caylus/prestige-house", "caylus/components.house-limit",
+                   "caylus/stewardship.prestige")
+@pytest.mark.parametrize("reading", ["residence", "stock"])
+def test_a_prestige_building_without_a_house_in_stock(reading: str) -> None:
+    s = _claimed(bare(ready(3, variant={"prestige_house": reading})), 6, 1)
+    s = player(s, 1, resources={"wood": 1, "gold": 1}, houses=0)
+    s = begin(s)
+    if reading == "residence":  # the residence's house marks the prestige building
+        assert s.stage is Stage.PRESTIGE and s.cursor == 6
+        assert set(GAME.legal_actions(s)) == {BuildPrestige(D.GARDEN), Decline()}
+        s = GAME.apply(s, BuildPrestige(D.GARDEN))
+        assert s.road[6] == D.GARDEN and s.players[1].houses == 0
+    else:  # no house left: no building, so the residence is passed over
+        assert s.stage is Stage.PLANNING and s.round == 2 and s.road[6] == D.SAWMILL
+        with_house = begin(player(_claimed(bare(ready(3, variant={"prestige_house": reading})),
+                                           6, 1), 1, resources={"wood": 1, "gold": 1}))
+        assert set(GAME.legal_actions(with_house)) == {BuildPrestige(D.GARDEN), Decline()}
+        stuck = attrs.evolve(with_house, players=put(
+            with_house.players, 1, attrs.evolve(with_house.players[1], houses=0)))
+        assert GAME.legal_actions(stuck) == (Decline(),)
+        assert rule_of(stuck, BuildPrestige(D.GARDEN)) == RB.HOUSE_LIMIT

@@ -594,6 +594,25 @@ A_PRESTIGE_PLAIN = R.ambiguity(
         " granary's food, the factory's fabric) and the theatre's favour is its own note;"
         " nothing is said of the others, and TT gives them none (confidence L).",
     source="supplementary data (confidence L) and the text's silence")
+A_PRESTIGE_HOUSE = R.ambiguity(
+    "prestige-house", quote="если у игрока нет домов его цвета, он не может строить здания",
+    question="May a player with no house left in stock replace his residence by a prestige"
+             " building? The limit says without a house of one's colour one 'не может строить"
+             " здания', and the stewardship calls the prestige buildings built ('игроки строят"
+             " важные места'), but the prestige building goes 'поверх резиденции', whose house"
+             " already marks it, and no new house is placed.",
+    readings={"residence": "yes: the residence's house stays and marks the prestige building;"
+                           " the stock is not asked",
+              "stock": "no: as the limit's words say, a player without a house in stock builds"
+                       " nothing, a prestige building included (no house is placed)"},
+    default="residence",
+    why="The limit is given as the consequence of the houses' count ('ограничены по"
+        " количеству, т. е.'): a building needs a house of one's colour to mark it, and the"
+        " prestige building's steps name only its cost and its PP ('он должен оплатить"
+        " стоимость выбранного важного места ... а затем разместить его жетон поверх"
+        " резиденции'), the residence's house marking it. The limit's bare words forbid it,"
+        " so that reading stays selectable.",
+    source="the rules text (the stewardship's steps)", option="prestige_house")
 A_FIRST_SETUP = R.ambiguity(
     "first-game-setup", quote="РЕКОМЕНДУЕМАЯ ПОДГОТОВКА ДЛЯ ПЕРВОЙ ПАРТИИ",
     question="The recommended first-game set-up (which tiles lie where) was a picture, and it"

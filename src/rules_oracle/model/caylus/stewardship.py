@@ -22,8 +22,18 @@ def _residence(state: CaylusState, s: int) -> bool:
     return k >= 0 and D.MATERIAL[k] == D.START and state.side[s] == 1
 
 
+def _housed(state: CaylusState, seat: int) -> bool:
+    """Whether ``seat``'s houses allow a prestige building: always under the default
+    reading (the residence's house marks it), only with a house in stock under
+    ``prestige_house=stock``."""
+    return state.config.option("prestige_house") == "residence" or \
+        state.players[seat].houses >= 1
+
+
 def actions(state: CaylusState) -> tuple[Action, ...]:
     owner = state.owner[state.cursor]
+    if not _housed(state, owner):
+        return (Decline(),)
     have = state.players[owner].resources
     return (*(BuildPrestige(k) for k, n in zip(D.PRESTIGE_KINDS, state.prestige_supply,
                                                 strict=True)
@@ -49,7 +59,8 @@ def settle(state: CaylusState) -> CaylusState:
 
 def step(state: CaylusState, action: Action) -> CaylusState:
     if action not in actions(state):
-        raise RULES.illegal(RB.PRESTIGE_R, f"{action} is not a prestige choice here")
+        rule = RB.PRESTIGE_R if _housed(state, actor(state)) else RB.HOUSE_LIMIT
+        raise RULES.illegal(rule, f"{action} is not a prestige choice here")
     c = state.cursor
     if isinstance(action, BuildPrestige):
         seat = state.owner[c]
