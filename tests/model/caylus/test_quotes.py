@@ -75,6 +75,8 @@ STATES = {
     "caylus/character.steward": "ставит рабочего на одно из ваших зданий",
     "caylus/favour.take": "игрок может взять 1 из них",
     "caylus/planning.end": "когда все игроки пропустили свой ход",
+    "caylus/setup.no-stonemason": "Дом каменщика",
+    "caylus/planning.no-workers": "он должен сделать это",
 }
 #: short quotes that are whole: a heading over the list it introduces, or tile names
 WHOLE = {"caylus/planning.forbidden", "caylus/bridge-workers", "caylus/starting-tiles"}

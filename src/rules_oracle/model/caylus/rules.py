@@ -30,7 +30,8 @@ SETUP_START = R.rule("setup.starting-tiles", "Перемешайте 9 нача�
 SETUP_WOOD = R.rule("setup.wood", "Перемешайте 9 жетонов деревянных зданий",
                     "A random wood building to the 2nd site slot, one to the road's marked space;"
                     " the other 7 beside the board, construction side up.")
-SETUP_MASON = R.rule("setup.no-stonemason", "не может быть размещён на дороге",
+SETUP_MASON = R.rule("setup.no-stonemason",
+                     "Дом каменщика  не может быть размещён на дороге в начале игры",
                      "The stonemason never starts on the road: the road's draw leaves it out.")
 SETUP_STONE = R.rule("setup.stone", "Перемешайте 9 жетонов каменных зданий",
                      "A random stone building to the 3rd site slot, one to the road's marked"
@@ -95,7 +96,8 @@ PLAN_EXTRA = R.rule("planning.extra-cost",
                     "при выставлении своего рабочего должны возвращать 1 дополнительного",
                     "After someone passed, each placement also returns 1 worker to the camp;"
                     " who cannot pay must pass.")
-PLAN_WORKERS = R.rule("planning.no-workers", "потому что у него закончились рабочие",
+PLAN_WORKERS = R.rule("planning.no-workers",
+                      "или если он должен сделать это, потому что у него закончились рабочие",
                       "A player without workers (to place and pay) can only pass.")
 PLAN_END = R.rule("planning.end",
                   "Фаза планирования заканчивается, когда все игроки пропустили свой ход.",
