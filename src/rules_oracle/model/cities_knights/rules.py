@@ -294,7 +294,8 @@ INTRIGUE = _card("intrigue", "Сместите вражеского рыцаря
                  "Displace a rival knight at one of one's roads (no knight needed).")
 SABOTEUR = _card("saboteur", "Все игроки, имеющие равное или большее количество очков, чем у вас,"
                              " должны сбросить половину своих карт ресурсов/товаров.",
-                 "Each other player with at least one's points discards half his cards.")
+                 "Each other player with at least one's points discards half his cards (reading:"
+                 " cities_knights/saboteur-self).")
 WARLORD = _card("warlord", "Активируйте всех своих рыцарей бесплатно",
                 "Activate all one's knights free (reading: cities_knights/warlord-activated).")
 WEDDING = _card("wedding", "Все игроки, набравшие больше очков, чем вы, дадут вам 2 ресурса или"
@@ -653,6 +654,21 @@ A_SABOTEUR_HALF = R.ambiguity(
     why="The text says only 'половину'; the game's other halving, the 7's discard, rounds"
         " down (data/README.md: 'discards half, rounded down').",
     source="supplementary data (the 7's rule, confidence H)",
+)
+A_SABOTEUR_WHO = R.ambiguity(
+    "saboteur-self",
+    quote="Все игроки, имеющие равное или большее количество очков, чем у вас, должны"
+          " сбросить половину своих карт ресурсов/товаров.",
+    question="Does the Saboteur's own player, who has as many points as himself, discard"
+             " half his cards too?",
+    readings={"others": "no: only the other players with at least his points discard",
+              "all": "yes: 'Все игроки' with 'равное' points includes the card's player"},
+    default="others",
+    why="The card compares every player with 'вы', the one who plays it, so 'все игроки'"
+        " are the others; the published card hurts the rivals only, and a card that made"
+        " its own player discard half would be played only with an empty hand.",
+    source="published game's card (not in data/README.md: confidence M)",
+    option="saboteur",
 )
 A_BISHOP = R.ambiguity(
     "bishop-victims",
