@@ -667,7 +667,7 @@ _BY_TYPE: dict[type, dict[Stage | None, str]] = {
     ChooseCard: {Stage.AQUEDUCT: "aqueduct", None: "card-card"},
     ChooseHex: {None: "card-hex"}, ChooseNumber: {None: "card-number"},
     ChoosePath: {None: "card-path"}, ChoosePlayer: {None: "card-player"},
-    ChooseProgress: {None: "card-progress"}, Stop: {None: "card-stop"},
+    ChooseProgress: {None: "card-progress"}, Stop: {Stage.AQUEDUCT: "aqueduct", None: "card-stop"},
     ChooseNode: {Stage.KNIGHT: "knight-target", Stage.DISPLACED: "displaced",
                  Stage.METROPOLIS: "place-metropolis", None: "card-node"},
     OfferCard: {Stage.TRADE: "offer-card", None: "open-offer"},

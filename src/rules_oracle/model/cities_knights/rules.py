@@ -75,7 +75,7 @@ AQUEDUCT = R.rule("improvement.aqueduct", "Если ни одно из ваши�
                                           " вашему выбору из банка (кроме случаев, когда выпадает"
                                           " 7).",
                   "Science level 3: a player whom a non-7 roll gives nothing takes 1 resource"
-                  " of choice from the bank.")
+                  " of choice from the bank (reading: cities_knights/aqueduct-take).")
 
 # -- the 7 and the robber -------------------------------------------------------------------
 DISCARD = R.rule("seven.discard", "Товары учитываются при расчёте лимита сброса Грабителя",
@@ -563,6 +563,24 @@ A_AQUEDUCT = R.ambiguity(
         " name the shortage, which gives nothing too.",
     source="supplementary data (confidence H)",
     option="aqueduct",
+)
+A_AQUEDUCT_TAKE = R.ambiguity(
+    "aqueduct-take",
+    quote="Если ни одно из ваших чисел не выпадает или если ваше число заблокировано, вы"
+          " можете выбрать ресурс по вашему выбору из банка (кроме случаев, когда выпадает"
+          " 7).",
+    question="Must a player the aqueduct entitles take his resource, or may he decline it"
+             " ('вы можете')?",
+    readings={"takes": "he takes one resource of his choice (the bank permitting)",
+              "may-decline": "he may decline it (a Stop step) and keep his hand as it is"},
+    default="takes",
+    why="The sentence states what level 3 of science unlocks ('разблокирует особую"
+        " способность'): its 'можете' grants the ability, and its choice is the resource"
+        " ('по вашему выбору'); data/README.md (confidence H) words it 'take 1 resource of"
+        " one's choice', with no refusal. The readings differ only when a larger hand hurts"
+        " (a later 7, a Saboteur), so the text's 'можете' as a refusal is the option.",
+    source="supplementary data (confidence H); the text's 'можете' is the option",
+    option="aqueduct-take",
 )
 A_DESERTER_LEVEL = R.ambiguity(
     "deserter-level",

@@ -20,6 +20,7 @@ from rules_oracle.model.cities_knights.actions import (
     DrawProgress,
     EventDie,
     ReduceCity,
+    Stop,
 )
 from rules_oracle.model.cities_knights.common import (
     active_knights,
@@ -292,10 +293,18 @@ def aqueduct_next(state: CKState) -> CKState:
 
 
 def aqueduct_actions(state: CKState) -> tuple[Action, ...]:
-    return tuple(ChooseCard(r) for r in range(BD.N_RESOURCES) if state.bank[r])
+    """A resource of the bank's; under ``aqueduct-take=may-decline`` also ``Stop``."""
+    out = tuple(ChooseCard(r) for r in range(BD.N_RESOURCES) if state.bank[r])
+    if state.config.option("aqueduct-take") == "may-decline":
+        return (*out, Stop())
+    return out
 
 
-def aqueduct(state: CKState, action: ChooseCard) -> CKState:
+def aqueduct(state: CKState, action: ChooseCard | Stop) -> CKState:
+    if isinstance(action, Stop):  # cities_knights/aqueduct-take: he declines
+        if state.config.option("aqueduct-take") != "may-decline":
+            raise RB.RULES.illegal(RB.AQUEDUCT, "the aqueduct's resource is taken")
+        return aqueduct_next(evolve(state, queue=state.queue[1:]))
     p, r = state.queue[0], action.card
     if not in_range(r, BD.N_RESOURCES) or not state.bank[r]:
         raise RB.RULES.illegal(RB.AQUEDUCT, f"the bank has no resource {r!r}")
