@@ -760,10 +760,16 @@ A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
     quote="званием Защитник Колониста стоимостью 1 дополнительное Очко",
     question="What does a sole top defender get when all 6 Defender cards are given out?",
-    readings={"nothing": "nothing"},
-    default="nothing",
-    why="There are 6 Defender cards.",
-    source="project default (the text is silent)",
+    readings={"point": "the point all the same (a Defender counted beyond the 6 cards)",
+              "nothing": "nothing: the award ends with the cards"},
+    default="point",
+    why="The text awards the title worth 1 point to the top defender with no bound on the"
+        " cards; the publisher's answer to this very question is 'Yes. Simply use any other"
+        " symbol of your choice to denote the victory point' (catan.com FAQ, Cities &"
+        " Knights, Barbarians II). Was 'nothing' (the 6 cards as a bound).",
+    source="publisher's FAQ (www.catan.com/faq/cities-knights; not in data/README.md:"
+           " confidence M)",
+    option="defender-out",
 )
 A_NO_DEFENDERS = R.ambiguity(
     "no-defenders",

@@ -209,10 +209,11 @@ def attack(state: CKState) -> CKState:
         top = tuple(p for p in order if key[p] == best)
         if len(top) == 1:
             p = top[0]
-            if state.defenders_left:
+            # cities_knights/defender-cards-out: past the 6 cards, the point all the same
+            if state.defenders_left or state.config.option("defender-out") == "point":
                 pl = state.players[p]
                 state = set_player(state, p, evolve(pl, defenders=pl.defenders + 1),
-                                   defenders_left=state.defenders_left - 1)
+                                   defenders_left=max(0, state.defenders_left - 1))
             return production(state)
         return continue_draws(evolve(state, draws=tuple((p, -1) for p in top)))
     eligible = [p for p in order if _reducible(state, p)]
