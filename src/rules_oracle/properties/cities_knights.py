@@ -119,7 +119,8 @@ def pieces(state: CKState) -> list[Violation]:
 
 
 def bounds(state: CKState) -> list[Violation]:
-    """The barbarians within the track, levels within 0..5, Defender cards within 6."""
+    """The barbarians within the track, levels within 0..5, Defender cards given and left
+    make 6 (more given only once none is left)."""
     out = []
     if not 0 <= state.barbarians < D.TRACK:
         out.append(Violation("cities_knights/inv.bounds", f"barbarians at {state.barbarians}"))
