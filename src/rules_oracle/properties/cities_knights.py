@@ -119,12 +119,15 @@ def pieces(state: CKState) -> list[Violation]:
 
 
 def bounds(state: CKState) -> list[Violation]:
-    """The barbarians within the track, levels within 0..5, Defender cards within 6."""
+    """The barbarians within the track, levels within 0..5, Defender cards given and left
+    make 6 (more given only once none is left)."""
     out = []
     if not 0 <= state.barbarians < D.TRACK:
         out.append(Violation("cities_knights/inv.bounds", f"barbarians at {state.barbarians}"))
     given = sum(pl.defenders for pl in state.players)
-    if given + state.defenders_left != D.DEFENDERS:
+    # past the 6 cards a Defender point is still given (cities_knights/defender-cards-out)
+    if given + state.defenders_left != D.DEFENDERS \
+            and not (state.defenders_left == 0 and given > D.DEFENDERS):
         out.append(Violation("cities_knights/inv.bounds", f"{given} + {state.defenders_left}"
                              " Defender cards"))
     if any(not 0 <= lv <= D.MAX_LEVEL for pl in state.players for lv in pl.levels):

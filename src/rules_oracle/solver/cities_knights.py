@@ -451,7 +451,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return z3.And(
             z3.If(p["atk"] == 1, z3.And(barb == D.TRACK - 1, p["nb"] == 0),
                   z3.Or(p["nb"] == barb, p["nb"] == barb + 1)),
-            z3.Implies(p["dfd"] >= 0, z3.And(p["atk"] == 1, v["defl"] >= 1)),
+            z3.Implies(p["dfd"] >= 0, p["atk"] == 1),
             event.guard(ev_pre(v, p), p))
 
     def ev_pre(v: Vars, p: Params) -> dict[str, Any]:
@@ -460,7 +460,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         out["barb"] = p["nb"]
         out["attacked"] = z3.If(p["atk"] == 1, 1, v["attacked"])
         got = p["dfd"] >= 0
-        out["defl"] = v["defl"] - b(got)
+        # past the 6 cards the point is given all the same (defender-cards-out=point)
+        out["defl"] = v["defl"] - b(z3.And(got, v["defl"] >= 1))
         for i in ps:
             out[pn(i, "def")] = v[pn(i, "def")] + b(p["dfd"] == i)
         return out
@@ -667,7 +668,7 @@ _BY_TYPE: dict[type, dict[Stage | None, str]] = {
     ChooseCard: {Stage.AQUEDUCT: "aqueduct", None: "card-card"},
     ChooseHex: {None: "card-hex"}, ChooseNumber: {None: "card-number"},
     ChoosePath: {None: "card-path"}, ChoosePlayer: {None: "card-player"},
-    ChooseProgress: {None: "card-progress"}, Stop: {None: "card-stop"},
+    ChooseProgress: {None: "card-progress"}, Stop: {Stage.AQUEDUCT: "aqueduct", None: "card-stop"},
     ChooseNode: {Stage.KNIGHT: "knight-target", Stage.DISPLACED: "displaced",
                  Stage.METROPOLIS: "place-metropolis", None: "card-node"},
     OfferCard: {Stage.TRADE: "offer-card", None: "open-offer"},
@@ -746,8 +747,9 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
         return {
             "cards-conserved": z3.And(*cards),
             "progress-conserved": z3.And(*progress),
-            "defenders-conserved": v["defl"] + total([v[pn(i, "def")] for i in ps])
-            == D.DEFENDERS,
+            "defenders-conserved": z3.Or(
+                v["defl"] + total([v[pn(i, "def")] for i in ps]) == D.DEFENDERS,
+                z3.And(v["defl"] == 0, total([v[pn(i, "def")] for i in ps]) > D.DEFENDERS)),
             "nonnegative": z3.And(*(c >= 0 for c in counts)),
             "pieces": z3.And(*pieces),
             "knights": z3.And(*knights),

@@ -146,8 +146,12 @@ def test_no_defender_card_left() -> None:
     s = make(stage=Stage.PRE_ROLL, knights={3: (0, 3, True)}, barbarians=6, **BOARD)  # type: ignore
     s = attrs.evolve(s, defenders_left=0, players=(
         attrs.evolve(s.players[0], defenders=6), *s.players[1:]))
+    out = attrs.evolve(s, config=GAME.config(s.config.players, {"defender-out": "nothing"}))
     s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1)), EventDie(D.SHIP))
-    assert s.players[0].defenders == 6 and s.stage is Stage.MAIN
+    assert s.players[0].defenders == 7 and s.defenders_left == 0 and s.stage is Stage.MAIN
+    out = GAME.apply(GAME.apply(GAME.apply(out, RollDice()), Dice(1, 1)), EventDie(D.SHIP))
+    assert out.players[0].defenders == 6 and out.stage is Stage.MAIN
+    assert s.players[0].vp == out.players[0].vp + 1  # the point past the 6 cards
 
 
 @pytest.mark.rules("cities_knights/robber.move")

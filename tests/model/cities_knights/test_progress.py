@@ -290,6 +290,15 @@ def test_the_saboteur_halves_an_odd_hand_rounded_down() -> None:
     assert s.discards == (0, 2, 0)
 
 
+@pytest.mark.rules("cities_knights/saboteur-self", "cities_knights/progress.saboteur")
+def test_the_saboteur_spares_its_player_unless_read_otherwise() -> None:
+    hands = {0: cards(ore=4), 1: cards(ore=2)}
+    s = play(with_card("saboteur", hands=hands), "saboteur")
+    assert s.discards == (0, 1, 0)  # its player has as many points as himself, yet keeps all
+    s = play(with_card("saboteur", hands=hands, variant={"saboteur": "all"}), "saboteur")
+    assert s.discards == (2, 1, 0)
+
+
 @pytest.mark.rules("cities_knights/progress.warlord")
 def test_warlord() -> None:
     s = with_card("warlord", knights={7: (0, 1, False), 12: (0, 2, False)})

@@ -103,6 +103,9 @@ def test_bounds_can_fail() -> None:
     assert bounds(attrs.evolve(s, barbarians=D.TRACK))
     assert bounds(attrs.evolve(s, defenders_left=5))
     assert bounds(_player(s, 0, levels=(6, 0, 0)))
+    # past the 6 cards (defender-cards-out=point) only once none is left
+    assert bounds(attrs.evolve(_player(s, 0, defenders=7), defenders_left=0)) == []
+    assert bounds(attrs.evolve(_player(s, 0, defenders=7), defenders_left=1))
 
 
 def test_score_can_fail() -> None:

@@ -26,6 +26,7 @@ from rules_oracle.model.cities_knights.actions import (
     DrawProgress,
     EventDie,
     PlayProgress,
+    Stop,
 )
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
@@ -102,6 +103,18 @@ def test_aqueduct_gives_a_resource_of_choice_after_a_barren_roll() -> None:
     assert s.players[0].hand == cards(wool=1) and s.stage is Stage.MAIN
     s = rolled(make(stage=Stage.PRE_ROLL, levels={0: (0, 0, 3)}, **SETTLED), 4, 4)
     assert s.stage is Stage.MAIN  # player 0 produced
+
+
+@pytest.mark.rules("cities_knights/aqueduct-take", "cities_knights/improvement.aqueduct")
+def test_the_aqueducts_resource_is_taken_or_under_a_reading_declined() -> None:
+    s = rolled(make(stage=Stage.PRE_ROLL, levels={0: (0, 0, 3)}, **SETTLED), 1, 1)
+    assert Stop() not in GAME.legal_actions(s)
+    assert rule_of(s, Stop()) == RB.AQUEDUCT
+    s = rolled(make(stage=Stage.PRE_ROLL, levels={0: (0, 0, 3)}, variant={
+        "aqueduct-take": "may-decline"}, **SETTLED), 1, 1)  # type: ignore[arg-type]
+    assert s.stage is Stage.AQUEDUCT and Stop() in GAME.legal_actions(s)
+    s = GAME.apply(s, Stop())
+    assert s.stage is Stage.MAIN and s.players[0].hand == cards() and not s.queue
 
 
 @pytest.mark.rules("cities_knights/seven.discard", "cities_knights/wall.discard-limit",

@@ -40,6 +40,7 @@ from rules_oracle.model.cities_knights.actions import (
     PlayProgress,
     PromoteKnight,
     ReduceCity,
+    Stop,
 )
 from rules_oracle.model.cities_knights.common import refresh
 from rules_oracle.model.cities_knights.rules import RULES
@@ -234,7 +235,7 @@ class CitiesKnights(Game[CKState, Action]):
             return turn.end_turn(state)
         if st is Stage.REDUCE and isinstance(action, ReduceCity):
             return turn.reduce_city(state, action)
-        if st is Stage.AQUEDUCT and isinstance(action, ChooseCard):
+        if st is Stage.AQUEDUCT and isinstance(action, (ChooseCard, Stop)):
             return turn.aqueduct(state, action)
         if st is Stage.KNIGHT:
             return build.knight_step(state, action)

@@ -297,7 +297,10 @@ def play(state: CKState, action: PlayProgress) -> CKState:
     if k == D.MINING:
         return _harvest(state, p, BD.MOUNTAINS, BD.ORE)
     if k == D.SABOTEUR:
-        due = tuple(sum(state.players[q].hand) // 2 if q in _richer(state, False) else 0
+        # cities_knights/saboteur-self: the card's player is spared (default) or not
+        hit = (*_richer(state, False), *((p,) if state.config.option("saboteur") == "all"
+                                         else ()))
+        due = tuple(sum(state.players[q].hand) // 2 if q in hit else 0
                     for q in range(state.config.players))
         if any(due):
             return evolve(state, discards=due, pending=Pending(k), stage=Stage.DISCARD)

@@ -75,7 +75,7 @@ AQUEDUCT = R.rule("improvement.aqueduct", "Если ни одно из ваши�
                                           " вашему выбору из банка (кроме случаев, когда выпадает"
                                           " 7).",
                   "Science level 3: a player whom a non-7 roll gives nothing takes 1 resource"
-                  " of choice from the bank.")
+                  " of choice from the bank (reading: cities_knights/aqueduct-take).")
 
 # -- the 7 and the robber -------------------------------------------------------------------
 DISCARD = R.rule("seven.discard", "Товары учитываются при расчёте лимита сброса Грабителя",
@@ -294,7 +294,8 @@ INTRIGUE = _card("intrigue", "Сместите вражеского рыцаря
                  "Displace a rival knight at one of one's roads (no knight needed).")
 SABOTEUR = _card("saboteur", "Все игроки, имеющие равное или большее количество очков, чем у вас,"
                              " должны сбросить половину своих карт ресурсов/товаров.",
-                 "Each other player with at least one's points discards half his cards.")
+                 "Each other player with at least one's points discards half his cards (reading:"
+                 " cities_knights/saboteur-self).")
 WARLORD = _card("warlord", "Активируйте всех своих рыцарей бесплатно",
                 "Activate all one's knights free (reading: cities_knights/warlord-activated).")
 WEDDING = _card("wedding", "Все игроки, набравшие больше очков, чем вы, дадут вам 2 ресурса или"
@@ -563,6 +564,24 @@ A_AQUEDUCT = R.ambiguity(
     source="supplementary data (confidence H)",
     option="aqueduct",
 )
+A_AQUEDUCT_TAKE = R.ambiguity(
+    "aqueduct-take",
+    quote="Если ни одно из ваших чисел не выпадает или если ваше число заблокировано, вы"
+          " можете выбрать ресурс по вашему выбору из банка (кроме случаев, когда выпадает"
+          " 7).",
+    question="Must a player the aqueduct entitles take his resource, or may he decline it"
+             " ('вы можете')?",
+    readings={"takes": "he takes one resource of his choice (the bank permitting)",
+              "may-decline": "he may decline it (a Stop step) and keep his hand as it is"},
+    default="takes",
+    why="The sentence states what level 3 of science unlocks ('разблокирует особую"
+        " способность'): its 'можете' grants the ability, and its choice is the resource"
+        " ('по вашему выбору'); data/README.md (confidence H) words it 'take 1 resource of"
+        " one's choice', with no refusal. The readings differ only when a larger hand hurts"
+        " (a later 7, a Saboteur), so the text's 'можете' as a refusal is the option.",
+    source="supplementary data (confidence H); the text's 'можете' is the option",
+    option="aqueduct-take",
+)
 A_DESERTER_LEVEL = R.ambiguity(
     "deserter-level",
     quote="Вы можете разместить одного из своих рыцарей бесплатно, если у вас есть свободное"
@@ -654,6 +673,21 @@ A_SABOTEUR_HALF = R.ambiguity(
         " down (data/README.md: 'discards half, rounded down').",
     source="supplementary data (the 7's rule, confidence H)",
 )
+A_SABOTEUR_WHO = R.ambiguity(
+    "saboteur-self",
+    quote="Все игроки, имеющие равное или большее количество очков, чем у вас, должны"
+          " сбросить половину своих карт ресурсов/товаров.",
+    question="Does the Saboteur's own player, who has as many points as himself, discard"
+             " half his cards too?",
+    readings={"others": "no: only the other players with at least his points discard",
+              "all": "yes: 'Все игроки' with 'равное' points includes the card's player"},
+    default="others",
+    why="The card compares every player with 'вы', the one who plays it, so 'все игроки'"
+        " are the others; the published card hurts the rivals only, and a card that made"
+        " its own player discard half would be played only with an empty hand.",
+    source="published game's card (not in data/README.md: confidence M)",
+    option="saboteur",
+)
 A_BISHOP = R.ambiguity(
     "bishop-victims",
     quote="украдите по 1 карте у каждого игрока на плитке, на которую переместился Грабитель",
@@ -726,10 +760,16 @@ A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
     quote="званием Защитник Колониста стоимостью 1 дополнительное Очко",
     question="What does a sole top defender get when all 6 Defender cards are given out?",
-    readings={"nothing": "nothing"},
-    default="nothing",
-    why="There are 6 Defender cards.",
-    source="project default (the text is silent)",
+    readings={"point": "the point all the same (a Defender counted beyond the 6 cards)",
+              "nothing": "nothing: the award ends with the cards"},
+    default="point",
+    why="The text awards the title worth 1 point to the top defender with no bound on the"
+        " cards; the publisher's answer to this very question is 'Yes. Simply use any other"
+        " symbol of your choice to denote the victory point' (catan.com FAQ, Cities &"
+        " Knights, Barbarians II). Was 'nothing' (the 6 cards as a bound).",
+    source="publisher's FAQ (www.catan.com/faq/cities-knights; not in data/README.md:"
+           " confidence M)",
+    option="defender-out",
 )
 A_NO_DEFENDERS = R.ambiguity(
     "no-defenders",

@@ -37,6 +37,7 @@ from rules_oracle.model.cities_knights.actions import (
     PlayProgress,
     PromoteKnight,
     ReduceCity,
+    Stop,
 )
 from rules_oracle.model.cities_knights.common import active_knights, strength
 from rules_oracle.model.cities_knights.progress import CARD_RULE
@@ -130,7 +131,7 @@ def _roll(state: CKState, action: Action, after: CKState) -> list[str]:
             out.append(RB.WALL_LOST)
         if any(m >= 0 and state.node_owner[m] == p for m in state.metropolis):
             out.append(RB.METROPOLIS_SAFE)
-    elif isinstance(action, ChooseCard) and st is Stage.AQUEDUCT:
+    elif isinstance(action, (ChooseCard, Stop)) and st is Stage.AQUEDUCT:
         out.append(RB.AQUEDUCT)
     elif isinstance(action, Discard):
         out.append(RB.DISCARD if state.pending is None else RB.SABOTEUR)

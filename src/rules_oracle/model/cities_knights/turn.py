@@ -20,6 +20,7 @@ from rules_oracle.model.cities_knights.actions import (
     DrawProgress,
     EventDie,
     ReduceCity,
+    Stop,
 )
 from rules_oracle.model.cities_knights.common import (
     active_knights,
@@ -208,10 +209,11 @@ def attack(state: CKState) -> CKState:
         top = tuple(p for p in order if key[p] == best)
         if len(top) == 1:
             p = top[0]
-            if state.defenders_left:
+            # cities_knights/defender-cards-out: past the 6 cards, the point all the same
+            if state.defenders_left or state.config.option("defender-out") == "point":
                 pl = state.players[p]
                 state = set_player(state, p, evolve(pl, defenders=pl.defenders + 1),
-                                   defenders_left=state.defenders_left - 1)
+                                   defenders_left=max(0, state.defenders_left - 1))
             return production(state)
         return continue_draws(evolve(state, draws=tuple((p, -1) for p in top)))
     eligible = [p for p in order if _reducible(state, p)]
@@ -292,10 +294,18 @@ def aqueduct_next(state: CKState) -> CKState:
 
 
 def aqueduct_actions(state: CKState) -> tuple[Action, ...]:
-    return tuple(ChooseCard(r) for r in range(BD.N_RESOURCES) if state.bank[r])
+    """A resource of the bank's; under ``aqueduct-take=may-decline`` also ``Stop``."""
+    out = tuple(ChooseCard(r) for r in range(BD.N_RESOURCES) if state.bank[r])
+    if state.config.option("aqueduct-take") == "may-decline":
+        return (*out, Stop())
+    return out
 
 
-def aqueduct(state: CKState, action: ChooseCard) -> CKState:
+def aqueduct(state: CKState, action: ChooseCard | Stop) -> CKState:
+    if isinstance(action, Stop):  # cities_knights/aqueduct-take: he declines
+        if state.config.option("aqueduct-take") != "may-decline":
+            raise RB.RULES.illegal(RB.AQUEDUCT, "the aqueduct's resource is taken")
+        return aqueduct_next(evolve(state, queue=state.queue[1:]))
     p, r = state.queue[0], action.card
     if not in_range(r, BD.N_RESOURCES) or not state.bank[r]:
         raise RB.RULES.illegal(RB.AQUEDUCT, f"the bank has no resource {r!r}")
