@@ -22,8 +22,9 @@ Projection (integers; ``p{i}.`` prefixes a player's variables; resources ``r``, 
   settlement turns the fate card), ``opt.fate`` (the fate card in play), ``opt.ascount``
   (``second-set``), which with the player count fix the components in play,
   ``opt.clock`` (``take-next=clockwise``: past the neighbour a road or knight is sought
-  clockwise) and ``opt.together`` (``exchange-steps=together``: more cards drawn from one
-  rival before any goes back).
+  clockwise), ``opt.together`` (``exchange-steps=together``: more cards drawn from one
+  rival before any goes back) and ``opt.pstop`` (``protected=stop``: a player whose cards
+  of the kind are all protected ends the search for a road or knight to take).
 
 The order of the pending draws is not projected: the model's sequences always serve the
 market first, then the seats from the player on turn clockwise (the deal from seat 0,
@@ -122,7 +123,7 @@ def _term(x: Any) -> Any:
 
 OPTIONS = ("opt.white", "opt.rk", "opt.atonce", "opt.raid", "opt.mday", "opt.guild",
            "opt.cstack", "opt.same", "opt.must", "opt.fate", "opt.ascount", "opt.clock",
-           "opt.together")
+           "opt.together", "opt.pstop")
 COUNTERS = ("stage", "turn", "turns", "exch", "guild", "rival", "back", "giving", "winner",
             "fate", "resume", "owm", "rstack", "kstack", "sstack")
 PLAYER_SCALARS = ("roads", "knights", "sett", "city", "vp", "owe", "dis", "tw")
@@ -317,15 +318,18 @@ def _takeable(v: Vars, q: Any, kind: int, players: int) -> Any:
 
 def victim(v: Vars, kind: int, players: int) -> Any:
     """``development.victim`` over terms (past the neighbour the arrows' way, or clockwise
-    under ``opt.clock``)."""
+    under ``opt.clock``; under ``opt.pstop`` a player with only protected cards ends it)."""
     arrows = z3.If(v["fate"] < 0, 1, z3.If((v["fate"] == D.WHITE) == (v["opt.white"] == 1),
                                            1, -1))
     first = (v["turn"] + arrows) % players
     step = z3.If(v["opt.clock"] == 1, 1, arrows)
     out: Any = z3.IntVal(-1)
+    field = "roads" if kind == D.ROAD else "knights"
     for i in reversed(range(players)):
         q = (first + step * i) % players
-        out = z3.If(z3.And(q != v["turn"], _takeable(v, q, kind, players)), q, out)
+        stops = z3.And(q != v["turn"], v["opt.pstop"] == 1, _of(v, q, field, players) > 0)
+        out = z3.If(z3.And(q != v["turn"], _takeable(v, q, kind, players)), q,
+                    z3.If(stops, -1, out))
     return out
 
 
@@ -908,6 +912,7 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
             "opt.ascount": int(opt("second-set") == "as-count"),
             "opt.clock": int(opt("take-next") == "clockwise"),
             "opt.together": int(opt("exchange-steps") == "together"),
+            "opt.pstop": int(opt("protected") == "stop"),
             "back": state.owed_back, "giving": int(state.giving_back),
         }
         for r in range(NR):

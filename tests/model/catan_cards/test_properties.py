@@ -219,7 +219,8 @@ def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     opts = GAME.rules.options()
     assert set(opts) == {"second-set", "fate-five-six", "fate-white", "road-knight-points",
                          "end", "robber-raid", "market-day", "guild", "convert-from",
-                         "settlement-city", "settlement-fate", "take-next", "exchange-steps"}
+                         "settlement-city", "settlement-fate", "take-next", "exchange-steps",
+                         "protected"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 

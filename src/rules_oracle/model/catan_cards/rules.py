@@ -477,6 +477,26 @@ R.ambiguity(
     source="project default (playability)",
 )
 R.ambiguity(
+    "protected",
+    quote="Если у этого игрока нет карты нужного вам типа, заберите карту у следующего после"
+          " него игрока.",
+    question="A player whose roads (knights) are all protected by his citadel (church) has"
+             " cards of the type, none that may be taken: is he passed over for the next"
+             " player, or does the search end with him (nothing to take)?",
+    readings={"pass-over": "he is passed over as a player without the card; the search goes"
+                           " on to the next",
+              "stop": "he has a card of the type, so the search ends with him; his cards"
+                      " are protected, so nothing is taken and the road (knight) cannot be"
+                      " bought (catan_cards/nobody-to-take)"},
+    default="pass-over",
+    why="For the taker a card that 'не может быть взят соперником' is no card to take, and"
+        " the passage's point is that the payer takes the card from whoever has one to"
+        " give; 'stop' reads 'нет карты нужного вам типа' as owning none at all, so one"
+        " protected neighbour would bar the purchase though others hold the cards.",
+    source="the text's structure (the protections say the card cannot be taken)",
+    option="protected",
+)
+R.ambiguity(
     "cathedral",
     quote="Промо-карта «Собор»",
     question="Is the promo card 'Cathedral' in play? Its text is in no source.",
