@@ -50,7 +50,8 @@ SETTLEMENT_STACK = R.rule("setup.settlement-stack",
                           " вверх.",
                           "The settlement/city cards are shuffled and stacked settlement side"
                           " up: nobody knows a card's city event until the city is built.")
-A_SIDE_UP = R.rule("setup.a-side-up", "сторонами «А» вверх",
+A_SIDE_UP = R.rule("setup.a-side-up", "Выложите карты «Рыцарь» и «Дорога» рядом двумя"
+                   " отдельными стопками, сторонами «А» вверх.",
                    "The knight and road stacks lie A side up.")
 BUILDINGS_OPEN = R.rule("setup.buildings-open",
                         "Выложите карты «Здание» в стопку лицевой стороной вверх.",
@@ -189,9 +190,11 @@ TAKE_NEXT = R.rule("take.next", "Если у этого игрока нет ка
                    "A neighbour without a card to take is passed over for the next player"
                    " (which way: catan_cards/take-next; catan_cards/nobody-to-take when"
                    " nobody has one).")
-CHURCH = R.rule("take.church", "ваш первый рыцарь не может быть взят соперником",
+CHURCH = R.rule("take.church", "Если построена церковь, ваш первый рыцарь не может быть взят"
+                " соперником.",
                 "A church protects its owner's first knight.")
-CITADEL = R.rule("take.citadel", "ваши первые 3 дороги не могут быть взяты соперником",
+CITADEL = R.rule("take.citadel", "Если у вас построена цитадель, то ваши первые 3 дороги не"
+                 " могут быть взяты соперником.",
                  "A citadel protects its owner's first 3 roads.")
 
 # -- production ------------------------------------------------------------------------------
@@ -214,7 +217,8 @@ END = R.rule("game.end", "Игра завершается, когда кто-т�
              "The game ends when someone has 10 points (when: catan_cards/end).")
 
 # -- events (the text names one; their texts are lost) -------------------------------------------
-RAID = R.rule("event.robber-raid", "«Засилье разбойников»",
+RAID = R.rule("event.robber-raid", "Когда строительство города вызывает «Засилье"
+              " разбойников»",
               "A robber raid (reading catan_cards/robber-raid): players over 7 cards give up"
               " half, one card a step, from the builder on; the fate card turns.",
               source="catan_cards/robber-raid")
