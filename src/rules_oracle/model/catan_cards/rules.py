@@ -61,7 +61,8 @@ MARKET = R.rule("setup.market", "Возьмите из стопки верхни
                 " stack).")
 HANDS = R.rule("setup.hands", "каждый игрок берёт себе на руку три карты из стопки сырья",
                "Each player, in seat order, draws 3 hidden cards (a chance step each).")
-FATE = R.rule("setup.fate", "стороной с белыми стрелками вверх",
+FATE = R.rule("setup.fate", "Если вы играете втроём или вчетвером, положите карту судьбы рядом"
+              " со стопкой сброса, стороной с белыми стрелками вверх.",
               "3 and 4 players: the fate card lies white arrows up (5 and 6: reading"
               " catan_cards/fate-five-six).")
 FATE_TWO = R.rule("setup.fate-two", "При игре вдвоём она не используется.",
@@ -95,9 +96,11 @@ ALLOWANCE = R.rule("trade.allowance", "Количество карт, котор
 NO_ROADS = R.rule("trade.no-roads", "то вы можете обменять только одну карту с руки, причём"
                   " только на карту из стопки сырья",
                   "Without an A-side road: one exchange, with the stack only.")
-STACK = R.rule("trade.stack", "Обмен со стопкой: сбросьте с руки карты сырья.",
+STACK = R.rule("trade.stack", "Обмен со стопкой: сбросьте с руки карты сырья. Возьмите из"
+               " стопки сырья столько же новых карт сырья.",
                "Exchange with the stack: discard a card, draw one (a chance step).")
-MARKET_TRADE = R.rule("trade.market", "Обмен с рынком: возьмите на руку карты сырья с рынка.",
+MARKET_TRADE = R.rule("trade.market", "Обмен с рынком: возьмите на руку карты сырья с рынка."
+                      " Верните на рынок столько же карт сырья.",
                       "Exchange with the market: take an open card, return one from the hand"
                       " (the market stays 5).")
 RIVAL = R.rule("trade.rival", "Обмен с соперником: вытяните случайные карты с руки любого"
