@@ -8,7 +8,7 @@ from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.core.game import Config
 from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
-_RIVAL_STAGES = frozenset({Stage.RIVAL_DRAW, Stage.GIVE_BACK, Stage.GUILD_DRAW})
+_RIVAL_STAGES = frozenset({Stage.CHOOSE, Stage.RIVAL_DRAW, Stage.GIVE_BACK, Stage.GUILD_DRAW})
 
 # -- the quantities the invariants recompute, restated from the rules (not the model's) --
 Components = tuple[tuple[int, ...], int, int, int, tuple[int, ...], tuple[int, ...]]

@@ -61,8 +61,12 @@ def twins(state: CardsState, rng: random.Random) -> list[Twin]:
 
 #: exceptions to ``observation/indistinguishable``: the 3-for-1 takes its card from the
 #: face-down stack (there is no bank), so whether it can be made, and whether the card
-#: leaves the stack or the discard pile, shows whether the stack holds that resource
+#: leaves the stack or the discard pile, shows whether the stack holds that resource; the
+#: library's choice shows its owner the hand of the rival he has begun to exchange with
 EXEMPT = (Exemption("Convert", "the 3-for-1 takes its card from the face-down stack, else"
                     " the discard pile (there is no bank): as at the table, the player"
                     " learns whether the stack holds that resource, and every viewer sees"
-                    " which pile the card left", "catan_cards/convert-source", legal=True),)
+                    " which pile the card left", "catan_cards/convert-source", legal=True),
+          Exemption("ChooseFromRival", "with the library, once an exchange with a rival has"
+                    " begun, its owner chooses a card of that rival's hand: he sees it, as"
+                    " at the table", "catan_cards/trade.library", legal=True))

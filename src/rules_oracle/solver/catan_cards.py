@@ -22,8 +22,9 @@ Projection (integers; ``p{i}.`` prefixes a player's variables; resources ``r``, 
   settlement turns the fate card), ``opt.fate`` (the fate card in play), ``opt.ascount``
   (``second-set``), which with the player count fix the components in play,
   ``opt.clock`` (``take-next=clockwise``: past the neighbour a road or knight is sought
-  clockwise) and ``opt.together`` (``exchange-steps=together``: more cards drawn from one
-  rival before any goes back).
+  clockwise), ``opt.together`` (``exchange-steps=together``: more cards drawn from one
+  rival before any goes back) and ``opt.pstop`` (``protected=stop``: a player whose cards
+  of the kind are all protected ends the search for a road or knight to take).
 
 The order of the pending draws is not projected: the model's sequences always serve the
 market first, then the seats from the player on turn clockwise (the deal from seat 0,
@@ -75,8 +76,10 @@ from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 
 STAGES = tuple(Stage)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
-(DRAW, TRADE, RIVAL_DRAW, GIVE_BACK, GUILD_DRAW, DEVELOP, FATE, EVENT, DISCARD, OVER) = (
-    STAGE_CODE[s] for s in (Stage.DRAW, Stage.TRADE, Stage.RIVAL_DRAW, Stage.GIVE_BACK,
+(DRAW, TRADE, CHOOSE, RIVAL_DRAW, GIVE_BACK, GUILD_DRAW, DEVELOP, FATE, EVENT, DISCARD,
+ OVER) = (
+    STAGE_CODE[s] for s in (Stage.DRAW, Stage.TRADE, Stage.CHOOSE, Stage.RIVAL_DRAW,
+                            Stage.GIVE_BACK,
                             Stage.GUILD_DRAW, Stage.DEVELOP, Stage.FATE, Stage.EVENT,
                             Stage.DISCARD, Stage.OVER))
 NR = D.N_RESOURCES
@@ -120,7 +123,7 @@ def _term(x: Any) -> Any:
 
 OPTIONS = ("opt.white", "opt.rk", "opt.atonce", "opt.raid", "opt.mday", "opt.guild",
            "opt.cstack", "opt.same", "opt.must", "opt.fate", "opt.ascount", "opt.clock",
-           "opt.together")
+           "opt.together", "opt.pstop")
 COUNTERS = ("stage", "turn", "turns", "exch", "guild", "rival", "back", "giving", "winner",
             "fate", "resume", "owm", "rstack", "kstack", "sstack")
 PLAYER_SCALARS = ("roads", "knights", "sett", "city", "vp", "owe", "dis", "tw")
@@ -315,15 +318,18 @@ def _takeable(v: Vars, q: Any, kind: int, players: int) -> Any:
 
 def victim(v: Vars, kind: int, players: int) -> Any:
     """``development.victim`` over terms (past the neighbour the arrows' way, or clockwise
-    under ``opt.clock``)."""
+    under ``opt.clock``; under ``opt.pstop`` a player with only protected cards ends it)."""
     arrows = z3.If(v["fate"] < 0, 1, z3.If((v["fate"] == D.WHITE) == (v["opt.white"] == 1),
                                            1, -1))
     first = (v["turn"] + arrows) % players
     step = z3.If(v["opt.clock"] == 1, 1, arrows)
     out: Any = z3.IntVal(-1)
+    field = "roads" if kind == D.ROAD else "knights"
     for i in reversed(range(players)):
         q = (first + step * i) % players
-        out = z3.If(z3.And(q != v["turn"], _takeable(v, q, kind, players)), q, out)
+        stops = z3.And(q != v["turn"], v["opt.pstop"] == 1, _of(v, q, field, players) > 0)
+        out = z3.If(z3.And(q != v["turn"], _takeable(v, q, kind, players)), q,
+                    z3.If(stops, -1, out))
     return out
 
 
@@ -511,24 +517,31 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         """An exchange with a rival begins (drawn blind or, with the library, chosen)."""
         return z3.And(trading(v), roads_a(v), from_hand(v), rival_ok(v, p["rival"]))
 
+    def blind_guard(v: Vars, p: Params) -> Any:
+        """With the library, the exchange under way draws blind after all."""
+        return z3.And(v["stage"] == CHOOSE, p["rival"] == v["rival"])
+
     def rival_guard(v: Vars, p: Params) -> Any:
-        return z3.Or(first_guard(v, p), more_guard(v, p))
+        return z3.Or(first_guard(v, p), more_guard(v, p), blind_guard(v, p))
 
     def rival_update(v: Vars, p: Params, u: _Up) -> None:
+        """An exchange begins (with the library and a rival not yet exchanged with this
+        turn: the choice first), or one more card of it, or the blind draw after all."""
         q = p["rival"]
-        u.add("exch", 1)
+        begun = v["stage"] == CHOOSE
+        u.add("exch", z3.If(begun, 0, 1))
         for i in ps:
             u.put(pn(i, "tw"), z3.If(q == i, 1, v[pn(i, "tw")]))
         u.put("rival", q)
-        u.put("stage", RIVAL_DRAW)
+        library = z3.And(v["stage"] == TRADE, me(v, f"bld{D.LIBRARY}") > 0,
+                         _of(v, q, "tw", n) == 0)
+        u.put("stage", z3.If(library, CHOOSE, RIVAL_DRAW))
 
     def choose_guard(v: Vars, p: Params) -> Any:
         q, r = p["rival"], p["resource"]
-        return z3.And(first_guard(v, p), me(v, f"bld{D.LIBRARY}") > 0,
-                      _of(v, q, "tw", n) == 0, held(v, q, r) > 0)
+        return z3.And(v["stage"] == CHOOSE, q == v["rival"], held(v, q, r) > 0)
 
     def choose_update(v: Vars, p: Params, u: _Up) -> None:
-        rival_update(v, p, u)
         _move(u, p["rival"], v["turn"], p["resource"])
         u.put("stage", GIVE_BACK)
         u.put("back", z3.IntVal(1))
@@ -743,7 +756,8 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
         out += [("reveal", {"event": z3.IntVal(e)}) for e in range(NE)]
         out += [("give-back", {"resource": z3.IntVal(r)}) for r in range(NR)]
         out += [("discard", {"resource": z3.IntVal(r)}) for r in range(NR)]
-        out += [("end-trade", {}), ("end-development", {}), ("turn-fate", {"turn": Z})]
+        out += [("end-trade", {}), ("end-development", {}), ("turn-fate", {"turn": Z}),
+                ("trade-rival", {"rival": v["rival"]})]
         return out
 
     def invariant_parts(self, v: Vars, players: int) -> dict[str, Any]:
@@ -814,7 +828,8 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
                 *(v[pn(i, "vp")] <= SCORE_CAP for i in ps),
                 z3.Implies(stage != OVER, z3.And(*(v[pn(i, "vp")] < D.VICTORY
                                                    for i in ps))))))
-        rival_stage = z3.Or(stage == RIVAL_DRAW, stage == GIVE_BACK, stage == GUILD_DRAW)
+        rival_stage = z3.Or(stage == CHOOSE, stage == RIVAL_DRAW, stage == GIVE_BACK,
+                            stage == GUILD_DRAW)
         parts["turn"] = z3.And(
             v["turn"] >= 0, v["turn"] < n, stage >= 0, stage <= OVER,
             z3.Or(v["resume"] == TRADE, v["resume"] == DEVELOP, v["resume"] == OVER),
@@ -823,6 +838,10 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
             z3.Implies(z3.Or(stage == RIVAL_DRAW, stage == GUILD_DRAW),
                        _select(v["rival"], hands) > 0),
             z3.Implies(stage == GIVE_BACK, _select(v["turn"], hands) > 0),
+            # the library's choice: an exchange begun with a rival, both holding cards
+            z3.Implies(stage == CHOOSE, z3.And(
+                v["exch"] >= 1, _of(v, v["rival"], "tw", n) == 1,
+                _select(v["rival"], hands) > 0, _select(v["turn"], hands) > 0)),
             # the cards drawn from the rival and owed back (exchange-steps)
             v["back"] >= 0, v["back"] + _b(stage == RIVAL_DRAW) <= v["exch"],
             z3.Or(v["giving"] == 0, v["giving"] == 1),
@@ -863,8 +882,9 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
                                 for i in ps))),
             z3.Implies(z3.And(z3.Not(deal), v["resume"] == DEVELOP),
                        z3.And(*(v[pn(i, "owe")] <= 1 for i in ps))),
-            z3.Implies(z3.Or(stage == TRADE, stage == RIVAL_DRAW, stage == GIVE_BACK,
-                             stage == GUILD_DRAW, z3.And(stage == DRAW, v["resume"] == TRADE)),
+            z3.Implies(z3.Or(stage == TRADE, stage == CHOOSE, stage == RIVAL_DRAW,
+                             stage == GIVE_BACK, stage == GUILD_DRAW,
+                             z3.And(stage == DRAW, v["resume"] == TRADE)),
                        _sum([v[f"built{d}"] for d in range(ND)]) == 0),
         )
         return parts
@@ -892,6 +912,7 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
             "opt.ascount": int(opt("second-set") == "as-count"),
             "opt.clock": int(opt("take-next") == "clockwise"),
             "opt.together": int(opt("exchange-steps") == "together"),
+            "opt.pstop": int(opt("protected") == "stop"),
             "back": state.owed_back, "giving": int(state.giving_back),
         }
         for r in range(NR):

@@ -255,3 +255,31 @@ def test_the_next_player_after_the_neighbour_by_reading() -> None:
     left = make(4, {0: seat(RICH, roads=1), 1: seat(roads=0), 2: seat(roads=4),
                     3: seat(roads=4)}, stage=DEV, variant={"take-next": "clockwise"})
     assert victim(left, D.ROAD) == 2  # arrows to the next seat: both readings go clockwise
+
+
+@pytest.mark.rules("catan_cards/protected", "catan_cards/take.next", "catan_cards/take.citadel",
+                   "catan_cards/take.church")
+def test_a_player_with_only_protected_cards_by_reading() -> None:
+    """The neighbour the arrows point to (seat 1) holds 3 roads behind his citadel: passed
+    over for seat 2 by default; under protected=stop he has a road, so nothing is taken and
+    no road can be bought."""
+    citadel = (0, 0, 1, 0, 0)
+    people = {0: seat(RICH, roads=1), 1: seat(roads=3, settlements=0, buildings=citadel),
+              2: seat(roads=3)}
+    s = make(3, people, stage=DEV)
+    assert s.road_stack == 0 and victim(s, D.ROAD) == 2
+    after = GAME.apply(s, BuildRoad())
+    assert after.players[1].roads == 3 and after.players[2].roads == 2
+    stop = make(3, people, stage=DEV, variant={"protected": "stop"})
+    assert victim(stop, D.ROAD) == -1 and BuildRoad() not in GAME.legal_actions(stop)
+    assert rule_of(stop, BuildRoad()) == RB.TAKE_NEXT
+    church = (0, 1, 0, 0, 0)
+    knights = {0: seat(RICH), 1: seat(knights=1, settlements=0, buildings=church),
+               2: seat(knights=2)}
+    assert victim(make(3, knights, stage=DEV, knight_stack=0), D.KNIGHT) == 2
+    assert victim(make(3, knights, stage=DEV, knight_stack=0,
+                       variant={"protected": "stop"}), D.KNIGHT) == -1
+    # a player with no knight at all is passed over under both readings
+    bare = {0: seat(RICH), 1: seat(), 2: seat(knights=2)}
+    assert victim(make(3, bare, stage=DEV, knight_stack=0,
+                       variant={"protected": "stop"}), D.KNIGHT) == 2

@@ -7,6 +7,7 @@ from rules_oracle.model.catan_cards import rules as RB
 from rules_oracle.model.catan_cards.actions import (
     Action,
     BuildRoad,
+    ChooseFromRival,
     Draw,
     EndDevelopment,
     HireKnight,
@@ -89,6 +90,7 @@ def test_production_names_the_knights_draws_apart() -> None:
     blind = shown(s, TradeRival(1))
     assert RB.LIBRARY_ONCE in blind and RB.RIVAL in blind
     assert RB.LIBRARY_ONCE not in shown(s, TradeRival(2))  # not exchanged with yet
+    assert RB.LIBRARY in shown(s, TradeRival(2))  # the exchange begins with the choice
     s = make(3, {0: seat(knights=1)}, stage=Stage.DEVELOP)
     s = GAME.apply(s, EndDevelopment())
     assert s.stage is Stage.DRAW and len(s.drawing) == 3
@@ -117,3 +119,14 @@ def test_seeded_games_show_the_turns_and_the_end() -> None:
             seen.update(named)
             state = after
     assert {RB.PASS, RB.END, RB.CITY_EVENT} <= seen
+
+
+@pytest.mark.rules(RB.LIBRARY, RB.RIVAL)
+def test_the_library_s_choice_names_the_library() -> None:
+    s = make(3, {0: seat(cards(ore=1), roads=3, cities=0, buildings=(1, 0, 0, 0, 0)),
+                 1: seat(cards(wool=2))})
+    looking = GAME.apply(s, TradeRival(1))
+    chosen = shown(looking, ChooseFromRival(1, D.WOOL))
+    assert RB.LIBRARY in chosen and RB.ALLOWANCE not in chosen and RB.MIX not in chosen
+    blind = shown(looking, TradeRival(1))
+    assert RB.RIVAL in blind and RB.LIBRARY not in blind and RB.ALLOWANCE not in blind

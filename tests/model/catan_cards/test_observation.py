@@ -6,6 +6,7 @@ import random
 import pytest
 
 from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards.actions import TradeRival
 from rules_oracle.model.catan_cards.game import GAME
 from rules_oracle.model.catan_cards.observation import PlayerView, PublicView
 from rules_oracle.model.catan_cards.state import CardsState, Stage
@@ -101,4 +102,27 @@ def test_the_three_for_one_shows_whether_the_stack_holds_the_resource() -> None:
     assert [v.invariant for v in found] == [O.INDISTINGUISHABLE]
     assert "Convert" in found[0].message and "player 0 cannot tell" in found[0].message
     assert O.check_indistinguishable(GAME, s, twin, EXEMPT) == []
-    assert [e.source for e in EXEMPT] == ["catan_cards/convert-source"]
+    assert [e.source for e in EXEMPT] == ["catan_cards/convert-source",
+                                          "catan_cards/trade.library"]
+
+
+@pytest.mark.rules("catan_cards/trade.library", "catan_cards/trade.library-once")
+def test_the_library_sees_no_hand_before_its_exchange() -> None:
+    """The library lets its owner choose a card of the hand of the rival he exchanges with
+    ("при обмене вы можете выбрать одну карту с руки соперника"), not look at every
+    rival's hand: in the trade phase his legal actions are the same whatever the rivals
+    hold; once the exchange with one has begun (stage choose), that rival's hand shows."""
+    lib = seat(cards(clay=1, lumber=1), roads=3, settlements=0, buildings=(1, 0, 0, 0, 0))
+    s = make(3, {0: lib, 1: seat(cards(ore=1, wool=1)), 2: seat(cards(grain=2))})
+    players = put(s.players, 1, evolve(s.players[1], hand=cards(wool=1, grain=1)))
+    players = put(players, 2, evolve(players[2], hand=cards(ore=1, grain=1)))
+    twin = O.Twin(evolve(s, players=players), (1, 2),
+                  "an ore of player 1's hand swapped for a grain of player 2's")
+    assert O.check_twin(GAME, s, twin) == []
+    assert GAME.legal_actions(s) == GAME.legal_actions(twin.state)
+    assert O.check_indistinguishable(GAME, s, twin) == []
+    looking, other = (GAME.apply(x, TradeRival(1)) for x in (s, twin.state))
+    assert GAME.observe(looking, 0) == GAME.observe(other, 0)
+    assert GAME.legal_actions(looking) != GAME.legal_actions(other)
+    seen = O.Twin(other, (1, 2), twin.what)
+    assert O.check_indistinguishable(GAME, looking, seen, EXEMPT) == []

@@ -70,7 +70,7 @@ def test_invariants_hold_over_seeded_games(players: int, seed: int, variant: dic
 
 def test_reachable_stages_cover_the_game() -> None:
     stages = set()
-    for seed in range(4):
+    for seed in range(6):  # seed 5 builds a library and exchanges with it (stage choose)
         stages |= {s.stage for s in play(4, seed, {"market-day": "draw-one"}, "eager")}
     assert stages == set(Stage)
 
@@ -219,7 +219,8 @@ def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     opts = GAME.rules.options()
     assert set(opts) == {"second-set", "fate-five-six", "fate-white", "road-knight-points",
                          "end", "robber-raid", "market-day", "guild", "convert-from",
-                         "settlement-city", "settlement-fate", "take-next", "exchange-steps"}
+                         "settlement-city", "settlement-fate", "take-next", "exchange-steps",
+                         "protected"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from rules_oracle.model.catan_cards import rules as RB
 from rules_oracle.model.catan_cards.rules import RULES
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "catan_cards.md"
@@ -30,3 +31,19 @@ def test_the_reviewers_table_names_every_rule_with_its_quote() -> None:
         quote, reason = rows[rule.id.split("/", 1)[1]]
         assert quote.startswith(rule.quote or "(none"), rule.id
         assert reason, rule.id
+
+
+@pytest.mark.rules("catan_cards/take.church", "catan_cards/take.citadel",
+                   "catan_cards/setup.a-side-up", "catan_cards/event.robber-raid",
+                   "catan_cards/setup.fate", "catan_cards/trade.stack",
+                   "catan_cards/trade.market")
+def test_quotes_name_what_their_rules_are_about() -> None:
+    """A protection's quote names its building, the stacks' side names both stacks, the raid
+    is quoted as a city's event: not the bare fragment after the condition."""
+    assert "церковь" in RULES[RB.CHURCH].quote
+    assert "цитадель" in RULES[RB.CITADEL].quote
+    assert "«Рыцарь» и «Дорога»" in RULES[RB.A_SIDE_UP].quote
+    assert "строительство города" in RULES[RB.RAID].quote
+    assert "карту судьбы" in RULES[RB.FATE].quote and "втроём" in RULES[RB.FATE].quote
+    assert "Возьмите из стопки" in RULES[RB.STACK].quote  # the draw, not only the discard
+    assert "Верните на рынок" in RULES[RB.MARKET_TRADE].quote

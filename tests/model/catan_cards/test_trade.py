@@ -76,18 +76,30 @@ def test_a_rival_exchange_draws_blind_and_gives_back() -> None:
 
 @pytest.mark.rules("catan_cards/trade.library", "catan_cards/trade.library-once")
 def test_the_library_chooses_once_per_rival() -> None:
+    """"при обмене вы можете выбрать одну карту с руки соперника": the exchange begins
+    (TradeRival), then its owner sees the rival's hand and chooses a card, or draws blind
+    after all."""
     s = make(3, {0: seat(cards(clay=1), roads=3, cities=0, settlements=0, buildings=LIB),
                  1: seat(cards(wool=2, grain=1))})
-    legal = GAME.legal_actions(s)
-    assert ChooseFromRival(1, D.GRAIN) in legal and ChooseFromRival(1, D.ORE) not in legal
-    assert rule_of(s, ChooseFromRival(1, D.ORE)) == RB.LIBRARY
-    s2 = apply(s, ChooseFromRival(1, D.GRAIN), GiveBack(D.CLAY))
+    assert not any(isinstance(a, ChooseFromRival) for a in GAME.legal_actions(s))
+    assert rule_of(s, ChooseFromRival(1, D.GRAIN)) == RB.LIBRARY
+    looking = GAME.apply(s, TradeRival(1))
+    assert looking.stage is Stage.CHOOSE and GAME.actor(looking) == 0
+    assert looking.exchanges == 1 and looking.traded_with == (1,) and looking.rival == 1
+    assert GAME.legal_actions(looking) == (ChooseFromRival(1, D.WOOL),
+                                           ChooseFromRival(1, D.GRAIN), TradeRival(1))
+    assert rule_of(looking, ChooseFromRival(1, D.ORE)) == RB.LIBRARY
+    assert rule_of(looking, ChooseFromRival(2, D.WOOL)) == RB.LIBRARY
+    assert rule_of(looking, GiveBack(D.CLAY)) == RB.LIBRARY
+    blind = GAME.apply(looking, TradeRival(1))
+    assert blind.stage is Stage.RIVAL_DRAW and blind.exchanges == 1
+    s2 = apply(looking, ChooseFromRival(1, D.GRAIN), GiveBack(D.CLAY))
     assert hand(s2, 0) == cards(grain=1) and s2.traded_with == (1,)
-    assert ChooseFromRival(1, D.WOOL) not in GAME.legal_actions(s2)
-    assert TradeRival(1) in GAME.legal_actions(s2)
+    assert GAME.apply(s2, TradeRival(1)).stage is Stage.RIVAL_DRAW
     assert rule_of(s2, ChooseFromRival(1, D.WOOL)) == RB.LIBRARY_ONCE
     plain = make(3, {0: seat(cards(clay=1)), 1: seat(cards(wool=2))})
     assert rule_of(plain, ChooseFromRival(1, D.WOOL)) == RB.LIBRARY
+    assert GAME.apply(plain, TradeRival(1)).stage is Stage.RIVAL_DRAW
 
 
 @pytest.mark.rules("catan_cards/trade.guild", "catan_cards/guild")
@@ -125,7 +137,7 @@ def test_an_empty_hand_exchanges_nothing() -> None:
     assert rule_of(empty, TradeMarket(D.ORE, D.ORE)) == RB.FROM_HAND
     library = make(3, {0: seat(cards(), roads=3, settlements=0, buildings=LIB),
                        1: seat(cards(wool=2))})
-    assert rule_of(library, ChooseFromRival(1, D.WOOL)) == RB.FROM_HAND
+    assert rule_of(library, TradeRival(1)) == RB.FROM_HAND
     one = make(3, {0: seat(cards(clay=1), roads=3), 1: seat(cards(wool=2))})
     assert TradeRival(1) in GAME.legal_actions(one)
 

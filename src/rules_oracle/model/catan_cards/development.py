@@ -49,14 +49,21 @@ def victim(state: CardsState, kind: int) -> int:
     """The seat a road (knight) is taken from when its stack is empty: the neighbour the
     arrows point to, else the next who has one, in the arrows' direction or clockwise after
     that neighbour (-1: nobody; catan_cards/take.neighbour, take.next, take-next,
-    nobody-to-take)."""
+    nobody-to-take); a player whose cards of the kind are all protected is passed over, or
+    under catan_cards/protected=stop ends the search (catan_cards/protected)."""
     n = state.config.players
     first = (state.turn + direction(state)) % n
     step = 1 if state.config.option("take-next") == "clockwise" else direction(state)
+    stops = state.config.option("protected") == "stop"
     for i in range(n):
         q = (first + step * i) % n
-        if q != state.turn and _takeable(state.players[q], kind):
+        if q == state.turn:
+            continue
+        pl = state.players[q]
+        if _takeable(pl, kind):
             return q
+        if stops and (pl.roads if kind == D.ROAD else pl.knights):
+            return -1  # he has the card, protected: nobody past him (catan_cards/protected)
     return -1
 
 

@@ -42,9 +42,10 @@ class CatanCards(Game[CardsState, Action]):
         resources = sum(setup.components(config)[0])
         deal = D.MARKET + D.HAND * n
         roads, knights = setup.components(config)[1:3]
-        # a trade phase: per exchange at most 3 steps (exchange, draw, give back), the
-        # guild's 2, the end; the allowance is at most the A-side roads a pile can hold
-        trade_steps = 3 * max(1, (roads + 1) // 2) + 2 + 1
+        # a trade phase: per exchange at most 4 steps (exchange, the library's choice,
+        # draw, give back), the guild's 2, the end; the allowance is at most the A-side
+        # roads a pile can hold
+        trade_steps = 4 * max(1, (roads + 1) // 2) + 2 + 1
         # development: 5 builds, each with a fate choice or an event and a raid's discards
         # (every card at most once) or a market day's n draws; conversions shrink the hand
         develop = 5 * 2 + 1 + resources + n + resources // 2 + 1
@@ -65,7 +66,7 @@ class CatanCards(Game[CardsState, Action]):
     def actor(self, state: CardsState) -> int:
         st = state.stage
         if st is Stage.TRADE or st is Stage.DEVELOP or st is Stage.GIVE_BACK \
-                or st is Stage.FATE:
+                or st is Stage.FATE or st is Stage.CHOOSE:
             return state.turn
         if st is Stage.DISCARD:
             return development.discarder(state)
@@ -91,6 +92,8 @@ class CatanCards(Game[CardsState, Action]):
             return development.actions(state)
         if st is Stage.GIVE_BACK:
             return trade.give_back_actions(state)
+        if st is Stage.CHOOSE:
+            return trade.choose_actions(state)
         if st is Stage.FATE:
             return _FATE_CHOICES
         if st is Stage.DISCARD:
@@ -127,6 +130,8 @@ class CatanCards(Game[CardsState, Action]):
             return development.step(state, action)
         if st is Stage.GIVE_BACK:
             return trade.give_back(state, action)
+        if st is Stage.CHOOSE:
+            return trade.choose(state, action)
         if st is Stage.FATE:
             return development.fate_choice(state, action)
         return development.discard(state, action)

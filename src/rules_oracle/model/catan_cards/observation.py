@@ -42,10 +42,10 @@ class Seat:
 class PublicView:
     """What every player sees of a game (hands and the stack as sizes only).
 
-    ``stage``: draw (chance), trade, rival-draw (chance), give-back, guild-draw (chance),
-    develop, fate, event (chance), discard, over. ``to_act``: the seat whose choice is
-    pending, -1 when the next step is chance or the game is over; ``on_turn``: the seat
-    whose turn it is.
+    ``stage``: draw (chance), trade, choose (the library's choice), rival-draw (chance),
+    give-back, guild-draw (chance), develop, fate, event (chance), discard, over.
+    ``to_act``: the seat whose choice is pending, -1 when the next step is chance or the
+    game is over; ``on_turn``: the seat whose turn it is.
     """
 
     players: int

@@ -50,7 +50,8 @@ SETTLEMENT_STACK = R.rule("setup.settlement-stack",
                           " вверх.",
                           "The settlement/city cards are shuffled and stacked settlement side"
                           " up: nobody knows a card's city event until the city is built.")
-A_SIDE_UP = R.rule("setup.a-side-up", "сторонами «А» вверх",
+A_SIDE_UP = R.rule("setup.a-side-up", "Выложите карты «Рыцарь» и «Дорога» рядом двумя"
+                   " отдельными стопками, сторонами «А» вверх.",
                    "The knight and road stacks lie A side up.")
 BUILDINGS_OPEN = R.rule("setup.buildings-open",
                         "Выложите карты «Здание» в стопку лицевой стороной вверх.",
@@ -60,7 +61,8 @@ MARKET = R.rule("setup.market", "Возьмите из стопки верхни
                 " stack).")
 HANDS = R.rule("setup.hands", "каждый игрок берёт себе на руку три карты из стопки сырья",
                "Each player, in seat order, draws 3 hidden cards (a chance step each).")
-FATE = R.rule("setup.fate", "стороной с белыми стрелками вверх",
+FATE = R.rule("setup.fate", "Если вы играете втроём или вчетвером, положите карту судьбы рядом"
+              " со стопкой сброса, стороной с белыми стрелками вверх.",
               "3 and 4 players: the fate card lies white arrows up (5 and 6: reading"
               " catan_cards/fate-five-six).")
 FATE_TWO = R.rule("setup.fate-two", "При игре вдвоём она не используется.",
@@ -94,9 +96,11 @@ ALLOWANCE = R.rule("trade.allowance", "Количество карт, котор
 NO_ROADS = R.rule("trade.no-roads", "то вы можете обменять только одну карту с руки, причём"
                   " только на карту из стопки сырья",
                   "Without an A-side road: one exchange, with the stack only.")
-STACK = R.rule("trade.stack", "Обмен со стопкой: сбросьте с руки карты сырья.",
+STACK = R.rule("trade.stack", "Обмен со стопкой: сбросьте с руки карты сырья. Возьмите из"
+               " стопки сырья столько же новых карт сырья.",
                "Exchange with the stack: discard a card, draw one (a chance step).")
-MARKET_TRADE = R.rule("trade.market", "Обмен с рынком: возьмите на руку карты сырья с рынка.",
+MARKET_TRADE = R.rule("trade.market", "Обмен с рынком: возьмите на руку карты сырья с рынка."
+                      " Верните на рынок столько же карт сырья.",
                       "Exchange with the market: take an open card, return one from the hand"
                       " (the market stays 5).")
 RIVAL = R.rule("trade.rival", "Обмен с соперником: вытяните случайные карты с руки любого"
@@ -189,9 +193,11 @@ TAKE_NEXT = R.rule("take.next", "Если у этого игрока нет ка
                    "A neighbour without a card to take is passed over for the next player"
                    " (which way: catan_cards/take-next; catan_cards/nobody-to-take when"
                    " nobody has one).")
-CHURCH = R.rule("take.church", "ваш первый рыцарь не может быть взят соперником",
+CHURCH = R.rule("take.church", "Если построена церковь, ваш первый рыцарь не может быть взят"
+                " соперником.",
                 "A church protects its owner's first knight.")
-CITADEL = R.rule("take.citadel", "ваши первые 3 дороги не могут быть взяты соперником",
+CITADEL = R.rule("take.citadel", "Если у вас построена цитадель, то ваши первые 3 дороги не"
+                 " могут быть взяты соперником.",
                  "A citadel protects its owner's first 3 roads.")
 
 # -- production ------------------------------------------------------------------------------
@@ -214,7 +220,8 @@ END = R.rule("game.end", "Игра завершается, когда кто-т�
              "The game ends when someone has 10 points (when: catan_cards/end).")
 
 # -- events (the text names one; their texts are lost) -------------------------------------------
-RAID = R.rule("event.robber-raid", "«Засилье разбойников»",
+RAID = R.rule("event.robber-raid", "Когда строительство города вызывает «Засилье"
+              " разбойников»",
               "A robber raid (reading catan_cards/robber-raid): players over 7 cards give up"
               " half, one card a step, from the builder on; the fate card turns.",
               source="catan_cards/robber-raid")
@@ -475,6 +482,26 @@ R.ambiguity(
     default="illegal",
     why="There is no card to lay; paying for nothing is not a development.",
     source="project default (playability)",
+)
+R.ambiguity(
+    "protected",
+    quote="Если у этого игрока нет карты нужного вам типа, заберите карту у следующего после"
+          " него игрока.",
+    question="A player whose roads (knights) are all protected by his citadel (church) has"
+             " cards of the type, none that may be taken: is he passed over for the next"
+             " player, or does the search end with him (nothing to take)?",
+    readings={"pass-over": "he is passed over as a player without the card; the search goes"
+                           " on to the next",
+              "stop": "he has a card of the type, so the search ends with him; his cards"
+                      " are protected, so nothing is taken and the road (knight) cannot be"
+                      " bought (catan_cards/nobody-to-take)"},
+    default="pass-over",
+    why="For the taker a card that 'не может быть взят соперником' is no card to take, and"
+        " the passage's point is that the payer takes the card from whoever has one to"
+        " give; 'stop' reads 'нет карты нужного вам типа' as owning none at all, so one"
+        " protected neighbour would bar the purchase though others hold the cards.",
+    source="the text's structure (the protections say the card cannot be taken)",
+    option="protected",
 )
 R.ambiguity(
     "cathedral",

@@ -60,7 +60,9 @@ def effect_rules(state: CardsState, action: Action, after: CardsState) -> tuple[
         out.append(RB.GUILD if state.stage is Stage.GUILD_DRAW else RB.RIVAL)
     elif isinstance(action, Reveal):
         out += _event(state, action)
-    elif isinstance(action, TradeStack | TradeMarket | TradeRival | ChooseFromRival):
+    elif state.stage is Stage.CHOOSE:
+        pass  # the library's choice or the blind draw after all: the kind's rules above
+    elif isinstance(action, TradeStack | TradeMarket | TradeRival):
         out += _exchange(state, action, after)
     elif isinstance(action, BuildRoad | HireKnight):
         out += _pile(state, action, after)
@@ -125,6 +127,8 @@ def _exchange(state: CardsState, action: Action, after: CardsState) -> list[str]
         out.append(RB.ALLOWANCE)
     if state.exchanges:
         out.append(RB.MIX)
+    if after.stage is Stage.CHOOSE:
+        out.append(RB.LIBRARY)  # the exchange begins with the library's choice
     if isinstance(action, TradeRival) and me.buildings[D.LIBRARY] \
             and action.rival in state.traded_with:
         out.append(RB.LIBRARY_ONCE)  # the library's choice was used on him: blind now

@@ -18,6 +18,7 @@ class Stage(Enum):
 
     DRAW = "draw"  # a resource card from the stack to ``drawing[0]`` (chance)
     TRADE = "trade"  # the player on turn exchanges or ends trading
+    CHOOSE = "choose"  # with the library: the player on turn sees ``rival``'s hand, picks a card
     RIVAL_DRAW = "rival-draw"  # the card drawn from ``rival``'s hand in an exchange (chance)
     GIVE_BACK = "give-back"  # the player on turn gives ``rival`` a card back
     GUILD_DRAW = "guild-draw"  # the card the merchants' guild takes from ``rival`` (chance)

@@ -66,14 +66,10 @@ def actions(state: CardsState) -> tuple[Action, ...]:
                 if state.market[t]:
                     out.extend(TradeMarket(t, g) for g in range(D.N_RESOURCES)
                                if me.hand[g] or g == t)
-            library = me.buildings[D.LIBRARY] > 0
-            for q in range(state.config.players):
-                hand = state.players[q].hand
-                if q == p or not any(hand):
-                    continue
-                out.append(TradeRival(q))
-                if library and q not in state.traded_with:
-                    out.extend(ChooseFromRival(q, r) for r in range(D.N_RESOURCES) if hand[r])
+            # with the library the rival's hand is seen only once the exchange with him has
+            # begun (stage choose), never through the trade phase's actions
+            out.extend(TradeRival(q) for q in range(state.config.players)
+                       if q != p and any(state.players[q].hand))
     out.extend(GuildTake(q) for q in _guild_targets(state))
     out.append(EndTrade())
     return tuple(out)
@@ -127,22 +123,18 @@ def step(state: CardsState, action: Action) -> CardsState:
         return evolve(_with_hand(state, p, bump(hand, g, -1)),
                       market=bump(bump(state.market, t, -1), g))
     if isinstance(action, TradeRival):
+        chooses = _library_choice(state, action.rival)
         state = _exchange(state, action.rival)
         _from_hand(state)
-        return evolve(state, stage=Stage.RIVAL_DRAW)
+        return evolve(state, stage=Stage.CHOOSE if chooses else Stage.RIVAL_DRAW)
     if isinstance(action, ChooseFromRival):
         if not me.buildings[D.LIBRARY]:
             raise RULES.illegal(RB.LIBRARY, "no library: the card is drawn blind")
         if action.rival in state.traded_with:
             raise RULES.illegal(RB.LIBRARY_ONCE, f"seat {action.rival} was exchanged with"
                                 " this turn: blind now")
-        state = _exchange(state, action.rival)
-        _from_hand(state)
-        if not 0 <= action.resource < D.N_RESOURCES \
-                or not state.players[action.rival].hand[action.resource]:
-            raise RULES.illegal(RB.LIBRARY, f"seat {action.rival} holds no {action.resource}")
-        return evolve(_move(state, action.rival, p, action.resource), stage=Stage.GIVE_BACK,
-                      owed_back=1)
+        raise RULES.illegal(RB.LIBRARY, "the library's choice follows TradeRival: the"
+                            " rival's hand is seen once the exchange has begun")
     if isinstance(action, GuildTake):
         if action.rival not in _guild_targets(state):
             raise RULES.illegal(RB.GUILD, f"no guild draw from seat {action.rival} now")
@@ -152,6 +144,38 @@ def step(state: CardsState, action: Action) -> CardsState:
     if isinstance(action, Convert):
         raise RULES.illegal(RB.CONVERT, "3 alike for 1 only during development")
     raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is no step of the trade phase")
+
+
+def _library_choice(state: CardsState, rival: int) -> bool:
+    """Whether an exchange with ``rival`` may take a chosen card: the player on turn has a
+    library and has not exchanged with him this turn (catan_cards/trade.library,
+    trade.library-once)."""
+    return state.players[state.turn].buildings[D.LIBRARY] > 0 \
+        and rival not in state.traded_with
+
+
+def choose_actions(state: CardsState) -> tuple[Action, ...]:
+    """The library's choice: any card of the rival's hand, now seen, or the blind draw
+    after all (the library lets its owner choose, "можете выбрать")."""
+    q = state.rival
+    hand = state.players[q].hand
+    return (*(ChooseFromRival(q, r) for r in range(D.N_RESOURCES) if hand[r]), TradeRival(q))
+
+
+def choose(state: CardsState, action: Action) -> CardsState:
+    """The exchange under way with the library: the chosen card moves to the player on
+    turn, who then gives one back; or the card is drawn blind (catan_cards/trade.library)."""
+    q = state.rival
+    if isinstance(action, TradeRival) and action.rival == q:
+        return evolve(state, stage=Stage.RIVAL_DRAW)
+    if not isinstance(action, ChooseFromRival) or action.rival != q:
+        raise RULES.illegal(RB.LIBRARY, f"{action}: the exchange with seat {q} takes a card"
+                            " of his hand, chosen or blind")
+    if not 0 <= action.resource < D.N_RESOURCES \
+            or not state.players[q].hand[action.resource]:
+        raise RULES.illegal(RB.LIBRARY, f"seat {q} holds no {action.resource}")
+    return evolve(_move(state, q, state.turn, action.resource), stage=Stage.GIVE_BACK,
+                  owed_back=1)
 
 
 @lru_cache(maxsize=1 << 10)
