@@ -354,7 +354,7 @@ def test_the_named_exceptions_are_actions_and_rules_of_the_game(name: str) -> No
     kinds = {t.__name__ for t in game.action_types}
     ids = {*game.rules.ids, *(a.id for a in game.rules.ambiguities)}
     for e in O.exemptions(game):
-        assert e.action in kinds or (e.action == "*" and e.at_end), e
+        assert e.action in kinds or (e.action == "*" and (e.at_end or e.during)), e
         assert e.reason and e.source.split(" ")[0] in ids, e
 
 
@@ -407,3 +407,23 @@ def test_the_real_game_names_its_exception() -> None:
     assert found and all("Convert" in v.message for v in found)
     assert O.exemptions(game) and O.run_observations(
         game, game.config(4), 0, twins, every=2, limit=120).violations == ()
+
+
+@pytest.mark.rules("cities_knights/progress.resource-monopoly",
+                   "cities_knights/progress.trade-monopoly",
+                   "cities_knights/progress.commercial-harbor")
+def test_cities_and_knights_names_the_cards_that_show_hands() -> None:
+    """Without its named exception a monopoly's handing over is reported; the exception
+    holds only while such a card is in play."""
+    from rules_oracle.properties import cities_knights_hidden as H
+
+    game = registry.get("cities_knights")
+    twins = hidden_twins("cities_knights")
+    found = [v for v in O.run_observations(game, game.config(4), 1, twins, every=5,
+                                           policy="eager", exempt=()).violations
+             if v.invariant == O.INDISTINGUISHABLE]
+    assert found and all("ChooseCard" in v.message for v in found)
+    assert O.run_observations(game, game.config(4), 1, twins, every=5,
+                              policy="eager").violations == ()
+    (only,) = O.exemptions(game)
+    assert only.during is H.revealing and not only.covers(object(), game.setup(game.config(4)))

@@ -22,7 +22,7 @@ import attrs
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Player, Stage
-from rules_oracle.properties.observation import Twin, shuffled
+from rules_oracle.properties.observation import Exemption, Twin, shuffled
 
 
 def _move(counts: tuple[int, ...], out: int, into: int) -> tuple[int, ...]:
@@ -140,6 +140,20 @@ REVEALS = {
 }
 
 
+def revealing(state: CKState) -> bool:
+    """A card of :data:`REVEALS` is in play: its steps show what rivals hold."""
+    return state.stage is Stage.CARD and state.pending is not None \
+        and state.pending.card in REVEALS
+
+
+#: the exception to ``observation/indistinguishable``: any step while a card of
+#: :data:`REVEALS` is in play (the monopolies' handing over, the Commercial Harbor's answers)
+EXEMPT = (Exemption("*", "the monopolies make each rival hand over what he holds of the named"
+                    " card, and a rival offered a resource by the Commercial Harbor gives a"
+                    " commodity or shows he has none: the rules show it to all",
+                    "cities_knights/progress.resource-monopoly", during=revealing),)
+
+
 def public_step_differences(state: CKState, twin: Twin, limit: int = 40) -> list[str]:
     """For a twin whose changed secrets are not the actor's: the legal actions that differ,
     and the legal steps after which the public views differ, but for the steps of a card in
@@ -150,8 +164,7 @@ def public_step_differences(state: CKState, twin: Twin, limit: int = 40) -> list
     mine, theirs = GAME.legal_actions(state), GAME.legal_actions(twin.state)
     if mine != theirs:
         return [f"the legal actions of player {who} differ ({twin.what})"]
-    if state.stage is Stage.CARD and state.pending is not None \
-            and state.pending.card in REVEALS:
+    if revealing(state):
         return []
     out = []
     for action in mine[:limit]:

@@ -72,9 +72,12 @@ class Exemption:
     source: str
     legal: bool = False
     at_end: bool = False
+    #: the states it holds in (a card in play, a stage), None for every state
+    during: Callable[[Any], bool] | None = None
 
-    def covers(self, action: Any) -> bool:
-        return self.action in ("*", type(action).__name__)
+    def covers(self, action: Any, state: Any = None) -> bool:
+        return self.action in ("*", type(action).__name__) and (
+            self.during is None or self.during(state))
 
 
 def viewers(game: Game[Any, Any], state: Any) -> tuple[Viewer, ...]:
@@ -163,8 +166,9 @@ def check_indistinguishable(game: Game[Any, Any], state: Any, twin: Twin,
             or game.observe(state, seat) != game.observe(twin.state, seat):
         return []  # chance or the end, or a player who sees the difference (check_twin)
     free = [e for e in exempt if e.legal]
-    mine = [a for a in game.legal_actions(state) if not any(e.covers(a) for e in free)]
-    theirs = [a for a in game.legal_actions(twin.state) if not any(e.covers(a) for e in free)]
+    mine = [a for a in game.legal_actions(state) if not any(e.covers(a, state) for e in free)]
+    theirs = [a for a in game.legal_actions(twin.state)
+              if not any(e.covers(a, twin.state) for e in free)]
     if mine != theirs:
         only = [a for a in mine if a not in theirs]
         other = [a for a in theirs if a not in mine]
@@ -176,7 +180,7 @@ def check_indistinguishable(game: Game[Any, Any], state: Any, twin: Twin,
     for action in chosen:
         after, twin_after = game.apply(state, action), game.apply(twin.state, action)
         ends = TERMINAL in (game.actor(after), game.actor(twin_after))
-        if any(e.covers(action) and (ends or not e.at_end) for e in exempt):
+        if any(e.covers(action, state) and (ends or not e.at_end) for e in exempt):
             continue
         a, b = game.observe(after, PUBLIC), game.observe(twin_after, PUBLIC)
         if a != b:

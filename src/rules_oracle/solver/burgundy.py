@@ -813,7 +813,12 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         settle within the query time, board by board it does. So a case per acting
         player, each with a case per board of that player's: the first player's boards
         find the largest gain, and each other player's boards show that nothing passes it
-        (a query per board, about 0.15 s each at 4 players)."""
+        (a query per board, about 0.15 s each at 4 players). The final scoring
+        (``end-game``) is asked per edition: its knowledge tiles score by ``opt.ed2019``,
+        and over both editions at once its largest gain does not settle."""
+        if kind == "end-game":
+            return [BoundCase(f"edition {name}", v["opt.ed2019"] == flag)
+                    for name, flag in (("first", 0), ("2019", 1))]
         if kind not in PLACEMENT_KINDS:
             return []
         act = _actor(v, players)
