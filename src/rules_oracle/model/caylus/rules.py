@@ -239,7 +239,8 @@ THEATRE_R = R.rule("stewardship.theatre",
 RECRUIT_R = R.rule("stewardship.recruitment",
                    "Каждый игрок получает 3 рабочих (2 рабочих при игре впятером)",
                    "Recruitment: 3 workers (2 at 5 players) + 1 per residence + 2 with the"
-                   " garden; +1 food with the granary, +1 fabric with the factory.")
+                   " garden; +1 food with the granary, +1 fabric with the factory.",
+                   source="caylus/recruitment-icons")
 PROVOST_RESET = R.rule("stewardship.provost",
                        "Поставьте прево позади последнего построенного здания",
                        "The provost goes on the city-gate side of the last building, between it"
@@ -596,6 +597,19 @@ A_PRESTIGE_PLAIN = R.ambiguity(
         " granary's food, the factory's fabric) and the theatre's favour is its own note;"
         " nothing is said of the others, and TT gives them none (confidence L).",
     source="supplementary data (confidence L) and the text's silence")
+A_RECRUIT_ICONS = R.ambiguity(
+    "recruitment-icons", quote="1 , если игрок построил амбар.",
+    question="Recruitment gives '1 [icon lost], если игрок построил амбар' and '1 [icon lost],"
+             " если игрок построил фабрику': which resource does the granary give, and which"
+             " the factory?",
+    readings={"food-fabric": "the granary 1 food, the factory 1 fabric a round"},
+    default="food-fabric",
+    why="The summary card keeps the words the icons lost, '+1 ткань', '+1 еда', '+2 рабочих',"
+        " beside the pictures of the factory, granary and garden (the garden's '2 рабочих' is"
+        " in the text); a granary (амбар) stores food and the factory is the fabric's, as the"
+        " spinning mill (ТКАЦКАЯ ФАБРИКА) makes fabric; the data file gives the same"
+        " (confidence M). No source gives another pairing, so no other reading is offered.",
+    source="supplementary data (confidence M) and the summary card's words")
 A_PRESTIGE_HOUSE = R.ambiguity(
     "prestige-house", quote="если у игрока нет домов его цвета, он не может строить здания",
     question="May a player with no house left in stock replace his residence by a prestige"
