@@ -57,7 +57,9 @@ FIRST_GAME = R.rule("setup.first-game-characters", "РЕКОМЕНДУЕМЫЕ �
                     " chamberlain, bailiff and day labourer, + the deliveryman at 3 players,"
                     " + the journeyman at 4, + the early riser at 5 (the text's picture lost"
                     " which is added at which count).", source=SUPP_M)
-DRAFT = R.rule("setup.draft", "Начиная с последнего игрока и далее против часовой стрелки",
+DRAFT = R.rule("setup.draft",
+               "Начиная с последнего игрока и далее против часовой стрелки, каждый игрок выбирает 1"
+               " жетон персонажа",
                "From the last player counter-clockwise each takes 1 drawn character; the 3"
                " left go on the board.")
 SETUP_RESOURCES = R.rule("setup.resources", "каждый игрок получает 2 , 1  и 1 .",
@@ -65,7 +67,9 @@ SETUP_RESOURCES = R.rule("setup.resources", "каждый игрок получ�
                          source="caylus/starting-resources")
 
 # -- planning -------------------------------------------------------------------------------------
-PLAN_ORDER = R.rule("planning.order", "Начиная с первого игрока, каждый участник выполняет",
+PLAN_ORDER = R.rule("planning.order",
+                    "Начиная с первого игрока, каждый участник выполняет 1 из 3 доступных действий"
+                    " и передаёт ход по часовой стрелке.",
                     "Planning runs clockwise from the first player, skipping those who passed;"
                     " one placement or a pass a step.")
 PLAN_BUILDING = R.rule("planning.building", "Игрок ставит 1 своего рабочего на 1 из зданий",
@@ -123,7 +127,8 @@ LAWYER_R = R.rule("building.lawyer", "ставит 1 свой дом над лю
 CARPENTER_R = R.rule("building.carpenter", "Игрок выбирает 1 деревянное здание из запаса",
                      "Carpenter: build a wood building from the supply on the first free road"
                      " space, pay its cost, house on it, take its PP.")
-ROAD_FULL = R.rule("building.road-full", "если на дороге нет свободной клетки",
+ROAD_FULL = R.rule("building.road-full",
+                   "Вы не можете выполнить это действие, если на дороге нет свободной клетки.",
                    "No building when the road has no free space.")
 ANY_ICON = R.rule("building.any-icon", "может потратить 1  , 1  , 1   или 1  .",
                   "The 'any' icon of a cost is 1 food, wood, stone or fabric.")
