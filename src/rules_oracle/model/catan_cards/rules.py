@@ -443,6 +443,32 @@ R.ambiguity(
     option="settlement-city",
 )
 R.ambiguity(
+    "building-once",
+    quote="В течение одного хода нельзя тратить сырьё на одинаковые карты развития.",
+    question="Are two different buildings (a library and a church) 'одинаковые карты развития'"
+             " for the once-a-turn rule? The building rule calls buildings alike only when they"
+             " are the same building ('Построить два одинаковых здания в своих городах вы не"
+             " можете. Например, если у вас есть церковь в одном городе, вторую вы построить"
+             " не сможете'), but the once-a-turn rule is about development cards, of which"
+             " 'Здание' is one kind.",
+    readings={"kind": "one building a turn: every building card is a card of the kind"
+                      " 'Здание'",
+              "name": "two different buildings may be built in one turn, each paid for (on"
+                      " two cities); only the same building twice is alike, which the"
+                      " building rule forbids anyway"},
+    default="kind",
+    why="The rule speaks of development cards, and the text sorts them by kind into four"
+        " stacks ('разложите по видам в четыре стопки': 'Дорога', 'Поселение/Город',"
+        " 'Рыцарь', 'Здание'); its example sets two roads against a road and a knight, two"
+        " cards of one stack against cards of two. A library and a church are two cards of"
+        " the building stack as two roads are two cards of the road stack; the same reading"
+        " gives catan_cards/settlement-city its default. 'два одинаковых здания' is the"
+        " building rule's own word for one building built twice in the whole game ('ни в"
+        " этом городе, ни в другом'), so the reading by name stays selectable.",
+    source="the text's literal reading (the four kinds of development cards)",
+    option="building-once",
+)
+R.ambiguity(
     "settlement-fate",
     quote="После основания поселения можно перевернуть карту судьбы на другую сторону.",
     question="Does a settlement let its founder choose whether to turn the fate card, or is"
