@@ -84,7 +84,7 @@ PASS = R.rule("turn.pass", "Затем ход передаётся по часо
 RESTOCK = R.rule("turn.restock", "перетасуйте сброс и создайте новую стопку",
                  "Whenever the resource stack is empty and the discard pile holds cards, the"
                  " pile becomes the new stack (its order is chance: every draw is a step"
-                 " over the stack's multiset).")
+                 " over the stack's multiset; when: catan_cards/restock-when).")
 TURN_LIMIT = R.rule("turn.limit", UNQUOTED,
                     "After 400 turns the game ends with no winner.", source=BOUND)
 OVER = R.rule("game.over", "Игра завершается", "No action after the game has ended.")
@@ -490,6 +490,27 @@ R.ambiguity(
     why="Every card is then in a hand or the market; nothing else is consistent with"
         " conserving the cards.",
     source="project default (playability)",
+)
+R.ambiguity(
+    "restock-when",
+    quote="Если в ходе игры в стопке сырья закончатся карты, перетасуйте сброс и создайте"
+          " новую стопку.",
+    question="The stack is rebuilt when it runs out; if the discard pile is empty then, when"
+             " is it rebuilt: as soon as a card reaches the pile (the pile of that moment, a"
+             " road's cost, becomes the stack), or only when a card is next due (the whole"
+             " pile of then)?",
+    readings={"at-once": "as soon as the stack is empty and the discard pile holds cards",
+              "when-due": "when a card is next due: every card paid in the meantime is in"
+                          " the new stack"},
+    default="at-once",
+    why="The text ties the rebuilding to the stack running out ('Если в ходе игры в стопке"
+        " сырья закончатся карты'), not to a draw: the stack is rebuilt the first moment"
+        " there is a pile to shuffle, and every view then shows a stack, as at the table.",
+    source="the text's literal reading",
+    unselectable="the readings differ only once the stack and the discard pile are both"
+                 " empty, every resource card in a hand or the market: none of 400 seeded"
+                 " games of 2-6 players (both policies) reaches it, so no seeded game would"
+                 " show them apart",
 )
 R.ambiguity(
     "taken-side",
