@@ -609,11 +609,12 @@ A_RECRUIT_ICONS = R.ambiguity(
              " the factory?",
     readings={"food-fabric": "the granary 1 food, the factory 1 fabric a round"},
     default="food-fabric",
-    why="The summary card keeps the words the icons lost, '+1 ткань', '+1 еда', '+2 рабочих',"
-        " beside the pictures of the factory, granary and garden (the garden's '2 рабочих' is"
-        " in the text); a granary (амбар) stores food and the factory is the fabric's, as the"
-        " spinning mill (ТКАЦКАЯ ФАБРИКА) makes fabric; the data file gives the same"
-        " (confidence M). No source gives another pairing, so no other reading is offered.",
+    why="The summary card keeps the three gains in words, '+1 ткань', '+1 еда', '+2 рабочих'"
+        " (its pictures, which would pair them with the buildings, are lost; the garden's '2"
+        " рабочих' the text states): so one building gives food and the other fabric. A"
+        " granary (амбар) stores grain, and a factory (фабрика) is the fabric's, as the"
+        " spinning mill (ТКАЦКАЯ ФАБРИКА) makes fabric; the data file pairs them so"
+        " (confidence M). No source gives the other pairing, so no other reading is offered.",
     source="supplementary data (confidence M) and the summary card's words")
 A_PRESTIGE_HOUSE = R.ambiguity(
     "prestige-house", quote="если у игрока нет домов его цвета, он не может строить здания",
