@@ -140,8 +140,8 @@ ROAD = R.rule("development.road", "для строительства дорог�
               " древесины и 1 карту глины", "A road costs 1 lumber + 1 clay.")
 ALTERNATE = R.rule("development.alternate", "Первую свою «Дорогу» нужно положить вверх текстом"
                    " (А), следующую — вверх символом (В), третью — снова вверх текстом (А), и"
-                   " так далее.", "Roads lie A, B, A, B...: a player's k-th road is A side up when k"
-                   " is odd.")
+                   " так далее.",
+                   "Roads lie A, B, A, B...: a player's k-th road is A side up when k is odd.")
 KNIGHT = R.rule("development.knight", "1 карту зерна, 1 карту шерсти и 1 карту руды",
                 "A knight costs 1 grain + 1 wool + 1 ore.")
 KNIGHT_ALTERNATE = R.rule("development.knight-alternate", "по тому же принципу чередования"
