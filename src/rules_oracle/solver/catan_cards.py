@@ -23,8 +23,10 @@ Projection (integers; ``p{i}.`` prefixes a player's variables; resources ``r``, 
   (``second-set``), which with the player count fix the components in play,
   ``opt.clock`` (``take-next=clockwise``: past the neighbour a road or knight is sought
   clockwise), ``opt.together`` (``exchange-steps=together``: more cards drawn from one
-  rival before any goes back) and ``opt.pstop`` (``protected=stop``: a player whose cards
-  of the kind are all protected ends the search for a road or knight to take).
+  rival before any goes back), ``opt.pstop`` (``protected=stop``: a player whose cards
+  of the kind are all protected ends the search for a road or knight to take) and
+  ``opt.bname`` (``building-once=name``: two different buildings a turn; ``built4``
+  then counts the buildings of the turn, at most the buildings of the player on turn).
 
 The order of the pending draws is not projected: the model's sequences always serve the
 market first, then the seats from the player on turn clockwise (the deal from seat 0,
@@ -37,7 +39,8 @@ Score variables: ``p{i}.vp``. One action gives its player at most 2 points (a bu
 a city). While the game goes on the player on turn holds at most 9 plus the gains of the
 kinds developed this turn (``properties.catan_cards.TURN_GAIN``, each kind once a turn,
 6 in all: the
-invariant part ``score-cap``), so a score stays within 15; ending at once within 9 + 2.
+invariant part ``score-cap``), so a score stays within 15 (under ``opt.bname`` a building
+of each kind in one turn: within 15 + 2 (NB - 1)); ending at once within 9 + 2.
 """
 
 from collections.abc import Callable, Mapping
@@ -123,7 +126,7 @@ def _term(x: Any) -> Any:
 
 OPTIONS = ("opt.white", "opt.rk", "opt.atonce", "opt.raid", "opt.mday", "opt.guild",
            "opt.cstack", "opt.same", "opt.must", "opt.fate", "opt.ascount", "opt.clock",
-           "opt.together", "opt.pstop")
+           "opt.together", "opt.pstop", "opt.bname")
 COUNTERS = ("stage", "turn", "turns", "exch", "guild", "rival", "back", "giving", "winner",
             "fate", "resume", "owm", "rstack", "kstack", "sstack")
 PLAYER_SCALARS = ("roads", "knights", "sett", "city", "vp", "owe", "dis", "tw")
@@ -337,6 +340,8 @@ def _once(v: Vars, kind: int) -> Any:
     if kind in (D.SETTLEMENT, D.CITY):
         both = z3.And(v[f"built{D.SETTLEMENT}"] == 0, v[f"built{D.CITY}"] == 0)
         return z3.And(v[f"built{kind}"] == 0, z3.Or(v["opt.same"] == 0, both))
+    if kind == D.BUILDING:
+        return z3.Or(v[f"built{kind}"] == 0, v["opt.bname"] == 1)
     return v[f"built{kind}"] == 0
 
 
@@ -630,7 +635,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def building_update(v: Vars, p: Params, u: _Up) -> None:
         k = p["building"]
         _pay(u, v["turn"], D.BUILDING_COST)
-        u.put(f"built{D.BUILDING}", 1)
+        u.add(f"built{D.BUILDING}", 1)
         u.add_player(v["turn"], "city", -1)
         for x in range(NB):
             u.add_player(v["turn"], f"bld{x}", _b(k == x))
@@ -799,7 +804,13 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
         nonneg += [v[x] >= 0 for x in ("rstack", "kstack", "sstack", "exch", "owm")]
         nonneg += [v[f"bstack{k}"] >= 0 for k in range(NB)]
         nonneg += [v[f"{x}{e}"] >= 0 for x in ("unseen", "shown") for e in range(NE)]
-        nonneg += [z3.Or(v[f"built{d}"] == 0, v[f"built{d}"] == 1) for d in range(ND)]
+        nonneg += [z3.Or(v[f"built{d}"] == 0, v[f"built{d}"] == 1) for d in range(ND)
+                   if d != D.BUILDING]
+        # buildings this turn: 0 or 1, or under opt.bname as many as the player on turn has
+        nonneg += [v[f"built{D.BUILDING}"] >= 0,
+                   z3.Or(v[f"built{D.BUILDING}"] <= 1, v["opt.bname"] == 1),
+                   v[f"built{D.BUILDING}"] <= _sum([_of(v, v["turn"], f"bld{k}", n)
+                                                    for k in range(NB)])]
         nonneg += [z3.Or(v["guild"] == 0, v["guild"] == 1)]
         for i in ps:
             nonneg += [v[pn(i, f"res{r}")] >= 0 for r in range(NR)]
@@ -823,7 +834,9 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
         parts["score-cap"] = z3.And(
             *(z3.Implies(stage != OVER, v[pn(i, "vp")]
                          <= D.VICTORY - 1 + z3.If(v["turn"] == i, paid, 0)) for i in ps),
-            *(v[pn(i, "vp")] <= D.VICTORY - 1 + sum(P.TURN_GAIN) for i in ps),
+            *(v[pn(i, "vp")] <= D.VICTORY - 1 + sum(P.TURN_GAIN)
+              + z3.If(v["opt.bname"] == 1, P.TURN_GAIN[D.BUILDING] * (NB - 1), 0)
+              for i in ps),
             z3.Implies(v["opt.atonce"] == 1, z3.And(
                 *(v[pn(i, "vp")] <= SCORE_CAP for i in ps),
                 z3.Implies(stage != OVER, z3.And(*(v[pn(i, "vp")] < D.VICTORY
@@ -913,6 +926,7 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
             "opt.clock": int(opt("take-next") == "clockwise"),
             "opt.together": int(opt("exchange-steps") == "together"),
             "opt.pstop": int(opt("protected") == "stop"),
+            "opt.bname": int(opt("building-once") == "name"),
             "back": state.owed_back, "giving": int(state.giving_back),
         }
         for r in range(NR):

@@ -157,6 +157,29 @@ def test_buildings_on_cities() -> None:
     assert rule_of(gone, BuildBuilding(D.LIBRARY)) == RB.BUILDING_CHOICE
 
 
+@pytest.mark.rules("catan_cards/building-once", "catan_cards/development.once-per-turn",
+                   "catan_cards/development.building-unique")
+def test_two_different_buildings_in_one_turn_by_reading() -> None:
+    """By default every building card is of the kind 'Здание': one building a turn ("нельзя
+    тратить сырьё на одинаковые карты развития"); read by name, a library and a church
+    differ, and only the same building twice is refused (by the building rule)."""
+    two = {0: seat(RICH, cities=2)}
+    kind = GAME.apply(make(3, two, stage=DEV), BuildBuilding(D.CHURCH))
+    assert not [a for a in GAME.legal_actions(kind) if isinstance(a, BuildBuilding)]
+    assert rule_of(kind, BuildBuilding(D.LIBRARY)) == RB.ONCE
+    name = GAME.apply(make(3, two, stage=DEV, variant={"building-once": "name"}),
+                      BuildBuilding(D.CHURCH))
+    legal = [a for a in GAME.legal_actions(name) if isinstance(a, BuildBuilding)]
+    assert BuildBuilding(D.LIBRARY) in legal and BuildBuilding(D.CHURCH) not in legal
+    assert name.building_stack[D.CHURCH] == 1  # the second church is there: refused as alike
+    assert rule_of(name, BuildBuilding(D.CHURCH)) == RB.BUILDING_UNIQUE
+    both = GAME.apply(name, BuildBuilding(D.LIBRARY))
+    me = both.players[0]
+    assert me.cities == 0 and me.buildings == (1, 1, 0, 0, 0) and both.built[D.BUILDING] == 2
+    assert me.vp == kind.players[0].vp + 1  # the church's 3 in place of the second city's 2
+    assert rule_of(both, BuildBuilding(D.CITADEL)) == RB.BUILDING_CHOICE  # no free city
+
+
 @pytest.mark.rules("catan_cards/development.building-choice",
                    "catan_cards/development.building-needs-city",
                    "catan_cards/one-building-per-city")

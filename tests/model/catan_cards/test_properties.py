@@ -56,6 +56,7 @@ def check(state: CardsState) -> None:
             "market-day": "none"}, "eager"),
     (5, 4, {"second-set": "as-count", "fate-five-six": "unused"}, "eager"),
     (6, 5, {"convert-from": "discard", "robber-raid": "fate-only"}, "eager"),
+    (3, 7, {"building-once": "name", "end": "end-of-turn"}, "eager"),
 ])
 def test_invariants_hold_over_seeded_games(players: int, seed: int, variant: dict[str, str],
                                            policy: str) -> None:
@@ -220,7 +221,7 @@ def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     assert set(opts) == {"second-set", "fate-five-six", "fate-white", "road-knight-points",
                          "end", "robber-raid", "market-day", "guild", "convert-from",
                          "settlement-city", "settlement-fate", "take-next", "exchange-steps",
-                         "protected"}
+                         "protected", "building-once"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 

@@ -36,7 +36,7 @@ def test_the_reviewers_table_names_every_rule_with_its_quote() -> None:
 @pytest.mark.rules("catan_cards/take.church", "catan_cards/take.citadel",
                    "catan_cards/setup.a-side-up", "catan_cards/event.robber-raid",
                    "catan_cards/setup.fate", "catan_cards/trade.stack",
-                   "catan_cards/trade.market")
+                   "catan_cards/trade.market", "catan_cards/development.alternate")
 def test_quotes_name_what_their_rules_are_about() -> None:
     """A protection's quote names its building, the stacks' side names both stacks, the raid
     is quoted as a city's event: not the bare fragment after the condition."""
@@ -47,3 +47,4 @@ def test_quotes_name_what_their_rules_are_about() -> None:
     assert "карту судьбы" in RULES[RB.FATE].quote and "втроём" in RULES[RB.FATE].quote
     assert "Возьмите из стопки" in RULES[RB.STACK].quote  # the draw, not only the discard
     assert "Верните на рынок" in RULES[RB.MARKET_TRADE].quote
+    assert "следующую — вверх символом (В)" in RULES[RB.ALTERNATE].quote  # the alternation

@@ -51,7 +51,7 @@ def test_the_discard_pile_becomes_the_stack() -> None:
     assert dry.stage is Stage.TRADE and dry.turn == 1 and hand(dry, 0) == cards(clay=1)
 
 
-@pytest.mark.rules("catan_cards/turn.restock")
+@pytest.mark.rules("catan_cards/turn.restock", "catan_cards/restock-when")
 def test_cards_paid_into_an_empty_stack_become_the_stack() -> None:
     rest = cards(10, 10, 15, 15, 14)  # every card but a clay, a lumber and the market
     s = make(2, {0: seat(cards(clay=1, lumber=1)), 1: seat(rest)}, stage=DEV,
@@ -59,6 +59,9 @@ def test_cards_paid_into_an_empty_stack_become_the_stack() -> None:
     assert s.stack == D.NO_CARDS
     s = GAME.apply(s, BuildRoad())
     assert s.stack == cards(clay=1, lumber=1) and s.discard == D.NO_CARDS
+    # the stack is rebuilt at once, not when a card is next due (catan_cards/restock-when)
+    amb = GAME.rules.get_ambiguity("catan_cards/restock-when")
+    assert amb.default == "at-once" and amb.option is None and amb.unselectable
 
 
 @pytest.mark.rules("catan_cards/game.end", "catan_cards/end", "catan_cards/score.city",

@@ -13,7 +13,7 @@ from tests.model.caylus.helpers import player, ready
 
 ICONS = ("caylus/bundle-food", "caylus/end-gold", "caylus/gold-icons", "caylus/tailor-fabric",
          "caylus/stonemason-setup-side", "caylus/any-icon-kinds", "caylus/prestige-no-effect",
-         "caylus/first-game-setup")
+         "caylus/first-game-setup", "caylus/recruitment-icons")
 
 
 @pytest.mark.rules(*ICONS)
@@ -106,3 +106,15 @@ def test_a_first_game_is_laid_out_by_the_draws() -> None:
     s = GAME.setup(GAME.config(2))
     outcomes = GAME.chance_outcomes(s)
     assert len(outcomes) > 1  # the starting tiles are drawn, not laid from a picture
+
+
+@pytest.mark.rules("caylus/recruitment-icons", "caylus/stewardship.recruitment")
+def test_the_granary_gives_food_and_the_factory_fabric() -> None:
+    s = ready(2)
+    plain = recruits(s, 0)
+    for k, gain in ((D.GRANARY, (0, 1, 0)), (D.FACTORY, (0, 0, 1))):
+        space = D.START_SPACES[0]
+        built = attrs.evolve(s, road=tuple(k if i == space else x for i, x in enumerate(s.road)),
+                             owner=tuple(0 if i == space else x
+                                         for i, x in enumerate(s.owner)))
+        assert tuple(a - b for a, b in zip(recruits(built, 0), plain, strict=True)) == gain

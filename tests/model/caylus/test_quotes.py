@@ -77,6 +77,9 @@ STATES = {
     "caylus/planning.end": "когда все игроки пропустили свой ход",
     "caylus/setup.no-stonemason": "Дом каменщика",
     "caylus/planning.no-workers": "он должен сделать это",
+    "caylus/building.road-full": "Вы не можете выполнить это действие",
+    "caylus/planning.order": "передаёт ход по часовой стрелке",
+    "caylus/setup.draft": "каждый игрок выбирает 1 жетон",
 }
 #: short quotes that are whole: a heading over the list it introduces, or tile names
 WHOLE = {"caylus/planning.forbidden", "caylus/bridge-workers", "caylus/starting-tiles"}

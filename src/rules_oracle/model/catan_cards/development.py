@@ -68,7 +68,11 @@ def victim(state: CardsState, kind: int) -> int:
 
 
 def _once(state: CardsState, kind: int) -> bool:
-    """Whether ``kind`` is still open this turn (catan_cards/development.once-per-turn)."""
+    """Whether ``kind`` is still open this turn (catan_cards/development.once-per-turn;
+    under catan_cards/building-once=name a building always is, the building rule keeping
+    each building once a player)."""
+    if kind == D.BUILDING and state.config.option("building-once") == "name":
+        return True  # two different buildings a turn (catan_cards/building-once)
     if state.built[kind]:
         return False
     if kind in (D.SETTLEMENT, D.CITY) and state.config.option("settlement-city") == "same":
@@ -131,7 +135,7 @@ def _pay(state: CardsState, kind: int) -> CardsState:
                             " hand")
     players = put(state.players, state.turn, evolve(me, hand=minus(me.hand, cost)))
     return evolve(state, players=players, discard=plus(state.discard, cost),
-                  built=put(state.built, kind, 1))
+                  built=put(state.built, kind, state.built[kind] + 1))
 
 
 def _turn_fate(state: CardsState) -> CardsState:

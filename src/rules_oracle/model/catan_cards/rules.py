@@ -84,7 +84,7 @@ PASS = R.rule("turn.pass", "Затем ход передаётся по часо
 RESTOCK = R.rule("turn.restock", "перетасуйте сброс и создайте новую стопку",
                  "Whenever the resource stack is empty and the discard pile holds cards, the"
                  " pile becomes the new stack (its order is chance: every draw is a step"
-                 " over the stack's multiset).")
+                 " over the stack's multiset; when: catan_cards/restock-when).")
 TURN_LIMIT = R.rule("turn.limit", UNQUOTED,
                     "After 400 turns the game ends with no winner.", source=BOUND)
 OVER = R.rule("game.over", "Игра завершается", "No action after the game has ended.")
@@ -139,8 +139,9 @@ ONCE = R.rule("development.once-per-turn", "В течение одного хо�
 ROAD = R.rule("development.road", "для строительства дороги вы должны сбросить с руки 1 карту"
               " древесины и 1 карту глины", "A road costs 1 lumber + 1 clay.")
 ALTERNATE = R.rule("development.alternate", "Первую свою «Дорогу» нужно положить вверх текстом"
-                   " (А)", "Roads lie A, B, A, B...: a player's k-th road is A side up when k"
-                   " is odd.")
+                   " (А), следующую — вверх символом (В), третью — снова вверх текстом (А), и"
+                   " так далее.",
+                   "Roads lie A, B, A, B...: a player's k-th road is A side up when k is odd.")
 KNIGHT = R.rule("development.knight", "1 карту зерна, 1 карту шерсти и 1 карту руды",
                 "A knight costs 1 grain + 1 wool + 1 ore.")
 KNIGHT_ALTERNATE = R.rule("development.knight-alternate", "по тому же принципу чередования"
@@ -443,6 +444,32 @@ R.ambiguity(
     option="settlement-city",
 )
 R.ambiguity(
+    "building-once",
+    quote="В течение одного хода нельзя тратить сырьё на одинаковые карты развития.",
+    question="Are two different buildings (a library and a church) 'одинаковые карты развития'"
+             " for the once-a-turn rule? The building rule calls buildings alike only when they"
+             " are the same building ('Построить два одинаковых здания в своих городах вы не"
+             " можете. Например, если у вас есть церковь в одном городе, вторую вы построить"
+             " не сможете'), but the once-a-turn rule is about development cards, of which"
+             " 'Здание' is one kind.",
+    readings={"kind": "one building a turn: every building card is a card of the kind"
+                      " 'Здание'",
+              "name": "two different buildings may be built in one turn, each paid for (on"
+                      " two cities); only the same building twice is alike, which the"
+                      " building rule forbids anyway"},
+    default="kind",
+    why="The rule speaks of development cards, and the text sorts them by kind into four"
+        " stacks ('разложите по видам в четыре стопки': 'Дорога', 'Поселение/Город',"
+        " 'Рыцарь', 'Здание'); its example sets two roads against a road and a knight, two"
+        " cards of one stack against cards of two. A library and a church are two cards of"
+        " the building stack as two roads are two cards of the road stack; the same reading"
+        " gives catan_cards/settlement-city its default. 'два одинаковых здания' is the"
+        " building rule's own word for one building built twice in the whole game ('ни в"
+        " этом городе, ни в другом'), so the reading by name stays selectable.",
+    source="the text's literal reading (the four kinds of development cards)",
+    option="building-once",
+)
+R.ambiguity(
     "settlement-fate",
     quote="После основания поселения можно перевернуть карту судьбы на другую сторону.",
     question="Does a settlement let its founder choose whether to turn the fate card, or is"
@@ -464,6 +491,27 @@ R.ambiguity(
     why="Every card is then in a hand or the market; nothing else is consistent with"
         " conserving the cards.",
     source="project default (playability)",
+)
+R.ambiguity(
+    "restock-when",
+    quote="Если в ходе игры в стопке сырья закончатся карты, перетасуйте сброс и создайте"
+          " новую стопку.",
+    question="The stack is rebuilt when it runs out; if the discard pile is empty then, when"
+             " is it rebuilt: as soon as a card reaches the pile (the pile of that moment, a"
+             " road's cost, becomes the stack), or only when a card is next due (the whole"
+             " pile of then)?",
+    readings={"at-once": "as soon as the stack is empty and the discard pile holds cards",
+              "when-due": "when a card is next due: every card paid in the meantime is in"
+                          " the new stack"},
+    default="at-once",
+    why="The text ties the rebuilding to the stack running out ('Если в ходе игры в стопке"
+        " сырья закончатся карты'), not to a draw: the stack is rebuilt the first moment"
+        " there is a pile to shuffle, and every view then shows a stack, as at the table.",
+    source="the text's literal reading",
+    unselectable="the readings differ only once the stack and the discard pile are both"
+                 " empty, every resource card in a hand or the market: none of 400 seeded"
+                 " games of 2-6 players (both policies) reaches it, so no seeded game would"
+                 " show them apart",
 )
 R.ambiguity(
     "taken-side",

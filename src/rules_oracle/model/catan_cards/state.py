@@ -78,7 +78,8 @@ class CardsState:
     #: rivals exchanged with this turn (sorted), for the library's choice
     traded_with: tuple[int, ...] = ()
     guild_used: bool = False
-    #: developments paid for this turn, per ``data.DEVELOPMENTS`` kind (0 or 1)
+    #: developments paid for this turn, per ``data.DEVELOPMENTS`` kind (0 or 1; buildings
+    #: up to one per building kind under catan_cards/building-once=name)
     built: tuple[int, ...] = (0, 0, 0, 0, 0)
     #: the rival of the exchange or guild draw under way (-1: none)
     rival: int = -1

@@ -57,7 +57,9 @@ FIRST_GAME = R.rule("setup.first-game-characters", "РЕКОМЕНДУЕМЫЕ �
                     " chamberlain, bailiff and day labourer, + the deliveryman at 3 players,"
                     " + the journeyman at 4, + the early riser at 5 (the text's picture lost"
                     " which is added at which count).", source=SUPP_M)
-DRAFT = R.rule("setup.draft", "Начиная с последнего игрока и далее против часовой стрелки",
+DRAFT = R.rule("setup.draft",
+               "Начиная с последнего игрока и далее против часовой стрелки, каждый игрок выбирает 1"
+               " жетон персонажа",
                "From the last player counter-clockwise each takes 1 drawn character; the 3"
                " left go on the board.")
 SETUP_RESOURCES = R.rule("setup.resources", "каждый игрок получает 2 , 1  и 1 .",
@@ -65,7 +67,9 @@ SETUP_RESOURCES = R.rule("setup.resources", "каждый игрок получ�
                          source="caylus/starting-resources")
 
 # -- planning -------------------------------------------------------------------------------------
-PLAN_ORDER = R.rule("planning.order", "Начиная с первого игрока, каждый участник выполняет",
+PLAN_ORDER = R.rule("planning.order",
+                    "Начиная с первого игрока, каждый участник выполняет 1 из 3 доступных действий"
+                    " и передаёт ход по часовой стрелке.",
                     "Planning runs clockwise from the first player, skipping those who passed;"
                     " one placement or a pass a step.")
 PLAN_BUILDING = R.rule("planning.building", "Игрок ставит 1 своего рабочего на 1 из зданий",
@@ -123,7 +127,8 @@ LAWYER_R = R.rule("building.lawyer", "ставит 1 свой дом над лю
 CARPENTER_R = R.rule("building.carpenter", "Игрок выбирает 1 деревянное здание из запаса",
                      "Carpenter: build a wood building from the supply on the first free road"
                      " space, pay its cost, house on it, take its PP.")
-ROAD_FULL = R.rule("building.road-full", "если на дороге нет свободной клетки",
+ROAD_FULL = R.rule("building.road-full",
+                   "Вы не можете выполнить это действие, если на дороге нет свободной клетки.",
                    "No building when the road has no free space.")
 ANY_ICON = R.rule("building.any-icon", "может потратить 1  , 1  , 1   или 1  .",
                   "The 'any' icon of a cost is 1 food, wood, stone or fabric.")
@@ -239,7 +244,8 @@ THEATRE_R = R.rule("stewardship.theatre",
 RECRUIT_R = R.rule("stewardship.recruitment",
                    "Каждый игрок получает 3 рабочих (2 рабочих при игре впятером)",
                    "Recruitment: 3 workers (2 at 5 players) + 1 per residence + 2 with the"
-                   " garden; +1 food with the granary, +1 fabric with the factory.")
+                   " garden; +1 food with the granary, +1 fabric with the factory.",
+                   source="caylus/recruitment-icons")
 PROVOST_RESET = R.rule("stewardship.provost",
                        "Поставьте прево позади последнего построенного здания",
                        "The provost goes on the city-gate side of the last building, between it"
@@ -596,6 +602,20 @@ A_PRESTIGE_PLAIN = R.ambiguity(
         " granary's food, the factory's fabric) and the theatre's favour is its own note;"
         " nothing is said of the others, and TT gives them none (confidence L).",
     source="supplementary data (confidence L) and the text's silence")
+A_RECRUIT_ICONS = R.ambiguity(
+    "recruitment-icons", quote="1 , если игрок построил амбар.",
+    question="Recruitment gives '1 [icon lost], если игрок построил амбар' and '1 [icon lost],"
+             " если игрок построил фабрику': which resource does the granary give, and which"
+             " the factory?",
+    readings={"food-fabric": "the granary 1 food, the factory 1 fabric a round"},
+    default="food-fabric",
+    why="The summary card keeps the three gains in words, '+1 ткань', '+1 еда', '+2 рабочих'"
+        " (its pictures, which would pair them with the buildings, are lost; the garden's '2"
+        " рабочих' the text states): so one building gives food and the other fabric. A"
+        " granary (амбар) stores grain, and a factory (фабрика) is the fabric's, as the"
+        " spinning mill (ТКАЦКАЯ ФАБРИКА) makes fabric; the data file pairs them so"
+        " (confidence M). No source gives the other pairing, so no other reading is offered.",
+    source="supplementary data (confidence M) and the summary card's words")
 A_PRESTIGE_HOUSE = R.ambiguity(
     "prestige-house", quote="если у игрока нет домов его цвета, он не может строить здания",
     question="May a player with no house left in stock replace his residence by a prestige"
