@@ -177,3 +177,27 @@ def test_the_2019_edition_prints_other_knowledge_tiles() -> None:
     assert scoring.knowledge_end_vp(me(built)) == 4  # 16: the warehouse
     assert scoring.knowledge_end_vp(me(built), "2019") == 8  # 16: carpenter; 23: warehouse
     assert scoring.final_vp(me(built), "2019") - scoring.final_vp(me(built)) == 4
+
+
+@pytest.mark.rules("burgundy/knowledge-16-23", "burgundy/knowledge.16", "burgundy/knowledge.23")
+def test_k16_to_23_buildings_as_the_data_file_gives_them() -> None:
+    """The data file's table of knowledge tiles 16-23 (first-edition tile pictures) is the
+    model's, and the registered default names that table as its source."""
+    import re
+    from pathlib import Path
+
+    from rules_oracle.model.burgundy import rules as RB
+    from rules_oracle.model.burgundy.data import KNOWLEDGE_BUILDING
+    path = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "README.md"
+    if not path.exists():
+        pytest.skip("the component data (shared/data) is not present")
+    text = path.read_text(encoding="utf-8")
+    section = text.split("Knowledge tiles 16-23 (4 VP per building of one kind)")[1]
+    table = section.split("Disagreements")[0]
+    names = {"warehouse": "warehouse", "watchtower": "watchtower",
+             "carpenter's workshop": "carpenter", "church": "church", "market": "market",
+             "boarding house": "boarding-house", "bank": "bank", "city hall": "city-hall"}
+    stated = {int(n): names[b] for n, b in re.findall(r"\| (\d\d) \| ([a-z' ]+?) \|", table)}
+    assert stated == KNOWLEDGE_BUILDING
+    amb = RB.RULES.get_ambiguity("burgundy/knowledge-16-23")
+    assert "data/README.md" in amb.source and "Knowledge tiles 16-23" in amb.source

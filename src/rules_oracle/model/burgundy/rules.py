@@ -383,12 +383,17 @@ A_K1623 = R.ambiguity(
     "knowledge-16-23",
     quote="по 4 победных очка за каждое указанное на этих жетонах здание",
     question="Which building kind does each of knowledge tiles 16-23 name?",
-    readings={"text-order": "17 watchtower and 22 bank (the example); the other six in the"
-                            " text's building order: 16 warehouse, 18 carpenter's workshop,"
-                            " 19 church, 20 market, 21 boarding house, 23 city hall"},
+    readings={"text-order": "17 watchtower and 22 bank (the example); 16 warehouse, 18"
+                            " carpenter's workshop, 19 church, 20 market, 21 boarding house,"
+                            " 23 city hall, as the first edition's tiles print them (the"
+                            " text's building order)"},
     default="text-order",
-    why="Only 17 and 22 are named in the text.",
-    source="later rule in the text (the example) and project default",
+    why="Only 17 and 22 are named in the text; the data file reads the other six from"
+        " pictures of the first edition's tiles (each tile's number and the building drawn"
+        " on it), agreeing with the example's 17 and 22 and with two more sources, and they"
+        " stand in the text's building order.",
+    source="supplementary: data/README.md, 'Knowledge tiles 16-23' (first-edition tile"
+           " pictures; confidence high) and the text's example",
 )
 A_EDITION = R.ambiguity(
     "edition",
