@@ -578,6 +578,34 @@ A_TRADE_DECLINE = R.ambiguity(
                  " forbidding every trade after which the card could not be applied, which"
                  " no text gives, and the resolution to remember whether its player traded",
 )
+A_TRADE_WINDOW = R.ambiguity(
+    "trade-window",
+    quote="Перед применением карты Действий или карты Зданий игрок может продать и/или купить"
+          " один или несколько ресурсов на своём планшете ресурсов.",
+    question="Who may trade when? The text says only 'before applying a card' and 'no longer"
+             " after applying cards': may a player whose revealed card has not resolved yet"
+             " trade while another player's card resolves (sell a pebble before a rival's"
+             " Theft takes it, buy before the bank runs short), or before he lays his card?",
+    readings={
+        "own-resolution": "only the player whose revealed card is resolving, before he applies"
+                          " or declines it (and at round end only selling)",
+        "until-applied": "any player, at any moment of the play phase until his revealed card"
+                         " of the step is applied: also while other players' cards resolve"
+                         " and before he lays his card",
+    },
+    default="own-resolution",
+    why="The sentence stands in the resolution of the revealed cards, which the text goes"
+        " through card by card, each by its owner ('по очереди по часовой стрелке'); 'игрок"
+        " может' before 'применением карты' is the player applying that card, and 'После"
+        " применения карт игрок уже не может' closes his trade when it is applied. A trade"
+        " while another player resolves is never described.",
+    source=PROJECT,
+    unselectable="'until-applied' lets several players trade at the same moment (during"
+                 " every other player's resolution and during the commits), and the text"
+                 " gives no order for that: the reading needs a trading turn for each"
+                 " waiting player before every resolution, which would be invented, and the"
+                 " readings differ only through such a protocol",
+)
 A_DECK_MOMENT = R.ambiguity(
     "deck-rebuild",
     quote="Если закончилась колода (не важно, в какой момент игры)",
