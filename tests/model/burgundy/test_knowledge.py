@@ -89,6 +89,27 @@ def test_k8_steps_of_one_or_two() -> None:
     rejects(first_turn(2), UseWorker(0, 2), RB.WORKER)
 
 
+@pytest.mark.rules("burgundy/knowledge.8", "burgundy/knowledge-8-wrap", "burgundy/worker.wrap")
+@pytest.mark.parametrize("step", ["up-to-2", "exactly-2"])
+def test_k8_step_of_two_past_six_and_one_by_the_wrap_reading(step: str) -> None:
+    """burgundy/knowledge-8-wrap: by default one worker turns a 6 into a 2 and a 1 into a
+    5; under k8-wrap=no-wrap a step of 2 stays within 1-6, a step of 1 still wraps."""
+    for wrap, past in (("wrap", True), ("no-wrap", False)):
+        s = edit(first_turn(2, variant={"k8-step": step, "k8-wrap": wrap}),
+                 tiles={12: "knowledge-8"}, dice=(6, 1), workers=2)
+        acts = GAME.legal_actions(s)
+        assert (UseWorker(0, 2) in acts, UseWorker(1, -2) in acts) == (past, past)
+        assert UseWorker(0, -2) in acts and UseWorker(1, 2) in acts
+        if past:
+            assert me(GAME.apply(s, UseWorker(0, 2))).dice == (2, 1)
+            assert me(GAME.apply(s, UseWorker(1, -2))).dice == (6, 5)
+        else:
+            rejects(s, UseWorker(0, 2), K[8])
+            rejects(s, UseWorker(1, -2), K[8])
+        if step == "up-to-2":
+            assert me(GAME.apply(s, UseWorker(0, 1))).dice == (1, 1)  # 6 into 1 still wraps
+
+
 @pytest.mark.rules("burgundy/knowledge.9", "burgundy/knowledge.10", "burgundy/knowledge.11")
 @pytest.mark.parametrize(("n", "tile", "space", "die"), [
     (9, "bank", 11, 4), (10, "ship", 17, 1), (10, "ship", 17, 3), (11, "mine", 24, 5),

@@ -307,6 +307,25 @@ A_K8 = R.ambiguity(
     source="later rule in the text (the worked example)",
     option="k8-step",
 )
+A_K8_WRAP = R.ambiguity(
+    "knowledge-8-wrap",
+    quote="Разрешается использовать жетон рабочего для превращения «6» в «1» или «1» в «6».",
+    question="With knowledge 8, does a worker's step of 2 wrap past 6 and 1 as a step of 1"
+             " does (5 to 1, 6 to 2, 1 to 5, 2 to 6)? The text states the wrap only for 6 and"
+             " 1 and gives knowledge 8's example without one.",
+    readings={"wrap": "yes: the die's values form a cycle for every worker's change, so one"
+                      " worker turns a 6 into a 2",
+              "no-wrap": "no: only the stated '6 into 1 or 1 into 6' wraps; a step of 2 stays"
+                         " within 1-6 (a 6 becomes a 2 with two workers, 6 to 1 to 2)"},
+    default="wrap",
+    why="The wrap is stated for the worker's change ('жетон рабочего для превращения «6» в"
+        " «1»'), and knowledge 8 changes how far that change goes, not what it is ('на ±2 за"
+        " каждый потраченный жетон рабочего'); a step of 2 is two steps of 1 for one worker,"
+        " each of which may wrap. The text never bounds the ±2 by the die's faces.",
+    source="project default (the worker's wrap read as part of the change knowledge 8"
+           " doubles)",
+    option="k8-wrap",
+)
 A_SMALL = R.ambiguity(
     "small-bonus-values",
     quote="получает от 2 до 4 победных очков",
