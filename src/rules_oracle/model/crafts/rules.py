@@ -12,7 +12,8 @@ COMP_BUILDINGS = R.rule("components.buildings", "Карты Зданий, 88 ш�
                         "88 building cards of 12 kinds (counts on each card description).")
 COMP_ACTIONS = R.rule("components.actions", "Карты Действий, 20 штук.",
                       "20 action cards, 4 kinds of 5.")
-COMP_ACTIONS_NO_VP = R.rule("components.actions-no-vp", "победных очков не приносят.",
+COMP_ACTIONS_NO_VP = R.rule("components.actions-no-vp",
+                            "Выполняют действия, победных очков не приносят.",
                             "Action cards give no victory points.")
 COMP_PEBBLES = R.rule("components.pebbles", "Камешки ресурсов, 100 штук.",
                       "100 pebbles serve as resources (on a board) and coins (beside it).")
@@ -47,7 +48,8 @@ ROUND_DEAL = R.rule("round.deal-first", "В первом раунде разда
                     "Round 1: deal 5 cards to each player.")
 ROUND_REFILL = R.rule("round.refill", "игрок добирает в руку из колоды до 5 карт",
                       "Later rounds: each player draws up to 5 cards.")
-ROUND_KEEP = R.rule("round.keep-extra", "тогда вы сохраняете все эти карты",
+ROUND_KEEP = R.rule("round.keep-extra",
+                    "более 5 карт (благодаря Магу) – тогда вы сохраняете все эти карты",
                     "A player holding more than 5 cards keeps them all.")
 ROUND_FIRST_RANDOM = R.rule("round.first-random",
                             "Случайным образом выберете того, кто начнёт игру",
@@ -83,7 +85,11 @@ MARKET_REDRAW = R.rule("market.redraw",
                        "сбросить свои 5 карт и взять в руку из колоды 5 новых карт",
                        "Instead of the first free exchange a player may discard his hand and"
                        " draw 5 (see crafts/redraw-hand).")
-MARKET_REDRAW_ONCE = R.rule("market.redraw-once", "Это можно сделать только один раз за раунд",
+MARKET_REDRAW_ONCE = R.rule("market.redraw-once",
+                            "Это можно сделать только один раз за раунд и только вместо первого"
+                            " бесплатного обмена (игрок не может сбросить все карты из руки"
+                            " после того, как он спасовал либо произвёл обмен одной или"
+                            " нескольких карт)",
                             "Redrawing is possible once a round, only before any exchange or"
                             " pass.")
 MARKET_REDRAW_AFTER = R.rule("market.redraw-after",
