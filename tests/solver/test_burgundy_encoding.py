@@ -265,3 +265,32 @@ def test_the_final_scoring_follows_the_edition() -> None:
                                              extra=[(state, action)])
         assert report.outcome.status == "passed", report.outcome.detail
         assert ENCODING.project(state)["opt.ed2019"] == int(edition == "2019")
+
+
+@pytest.mark.rules("burgundy/knowledge-8-wrap", "burgundy/knowledge.8")
+def test_the_worker_step_of_two_follows_the_wrap_reading() -> None:
+    """A die showing 6 and one showing 1 with knowledge 8: the use-worker guard allows a step
+    of 2 past them exactly when the model does, under both readings of k8-wrap."""
+    from rules_oracle.model.burgundy.actions import UseWorker
+    from tests.model.burgundy.helpers import edit, first_turn
+    c = provers.compile_encoding(ENCODING, 2)
+    ck = c.kinds["use-worker"]
+    for wrap in ("wrap", "no-wrap"):
+        state = edit(first_turn(2, variant={"k8-wrap": wrap}), tiles={12: "knowledge-8"},
+                     dice=(6, 1), workers=2)
+        pre = ENCODING.project(state)
+        assert pre["opt.k8nowrap"] == int(wrap == "no-wrap")
+        legal = GAME.legal_actions(state)
+        past = 0
+        for action in (UseWorker(0, 2), UseWorker(1, -2), UseWorker(0, -2), UseWorker(1, 1)):
+            name, params = ENCODING.classify(state, action)
+            assert name == "use-worker"
+            _, guard, *updates = ck.evaluate([pre[v] for v in c.variables]
+                                             + [params[p] for p in ck.kind.params])
+            assert guard is (action in legal), (wrap, action)
+            if guard is True:  # the update is the model's (the die and the worker spent)
+                post = ENCODING.project(GAME.apply(state, action))
+                assert {v: int(u) for v, u in zip(ck.updated, updates, strict=True)} == {
+                    v: post[v] for v in ck.updated}
+                past += action in (UseWorker(0, 2), UseWorker(1, -2))  # 6 to 2, 1 to 5
+        assert past == (2 if wrap == "wrap" else 0)

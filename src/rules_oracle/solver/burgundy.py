@@ -6,7 +6,8 @@ Projection (integers; ``p{i}.`` prefixes a player's variables):
   5 goods, 6 roll, 7 play, 8 over), ``phase``, ``round``, ``fill``, ``roll``, ``white``,
   ``turn``, ``bought``,
   ``first``, ``ord{j}`` (the round's turn order, -1 before the first roll), the option
-  flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``, ``opt.balanced`` (the depot plan),
+  flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``, ``opt.k8nowrap`` (k8-wrap=no-wrap: a
+  worker's step of 2 stays within 1-6), ``opt.balanced`` (the depot plan),
   ``opt.lastround`` (tie-order=last-round: the final order kept is the last round's),
   ``opt.advanced`` (setup=advanced), ``opt.secret`` (castle-choice=secret there) and
   ``opt.ed2019`` (edition=2019: knowledge tiles 15, 16-23 and 26 as that edition prints them);
@@ -321,8 +322,8 @@ def _player_vars(i: int) -> list[str]:
 
 def _global_vars(players: int) -> list[str]:
     out = ["stage", "phase", "round", "fill", "roll", "white", "turn", "bought", "first",
-           "opt.discard", "opt.circular", "opt.k8x2", "opt.balanced", "opt.lastround",
-           "opt.advanced", "opt.secret", "opt.ed2019", "pend", "parg", "ppair",
+           "opt.discard", "opt.circular", "opt.k8x2", "opt.k8nowrap", "opt.balanced",
+           "opt.lastround", "opt.advanced", "opt.secret", "opt.ed2019", "pend", "parg", "ppair",
            "gdrawn", "gnext"]
     out += [f"ord{j}" for j in range(players)]
     out += [f"pool{k}" for k in range(K)]
@@ -938,7 +939,8 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         return z3.And(
             _range(st, START, OVER), gs_ok, _range(v["gdrawn"], 0, n_goods),
             *(_range(v[f"opt.{o}"], 0, 1)
-              for o in ("discard", "circular", "k8x2", "balanced", "lastround", "ed2019")),
+              for o in ("discard", "circular", "k8x2", "k8nowrap", "balanced", "lastround",
+                        "ed2019")),
             _range(v["bought"], 0, 1), _range(v["white"], 0, 6),
             z3.Implies(st == START, z3.And(early, no_goods_yet, v["gdrawn"] == 0,
                                           _range(v["fill"], 0, dealt - 1),
@@ -1060,6 +1062,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             "opt.discard": int(state.config.option("storage-full") == "discard"),
             "opt.circular": int(state.config.option("k5-neighbours") == "circular"),
             "opt.k8x2": int(state.config.option("k8-step") != "up-to-2"),
+            "opt.k8nowrap": int(state.config.option("k8-wrap") == "no-wrap"),
             "opt.balanced": int(state.config.option("depots") == "balanced"),
             "opt.lastround": int(state.config.option("tie-order") == "last-round"),
             "opt.advanced": int(state.config.option("setup") == "advanced"),
@@ -1354,8 +1357,12 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         deltas = z3.If(k8, z3.If(v["opt.k8x2"] == 1, z3.Or(delta == 2, delta == -2),
                                  z3.BoolVal(True)),
                        z3.Or(delta == 1, delta == -1))
-        guard = z3.And(v["pend"] == 0, _die_value(v, i, die) != 0, v[pn(i, "workers")] > 0,
-                       deltas)
+        value = _die_value(v, i, die)
+        # k8-wrap=no-wrap: a step of 2 does not pass 6 or 1 (burgundy/knowledge-8-wrap)
+        in_faces = z3.Implies(z3.And(v["opt.k8nowrap"] == 1, z3.Or(delta == 2, delta == -2)),
+                              z3.And(value + delta >= 1, value + delta <= 6))
+        guard = z3.And(v["pend"] == 0, value != 0, v[pn(i, "workers")] > 0, deltas,
+                       in_faces)
         up = {pn(i, "workers"): v[pn(i, "workers")] - 1}
         for d in (0, 1):
             x = v[pn(i, f"die{d}")]

@@ -89,6 +89,27 @@ def test_k8_steps_of_one_or_two() -> None:
     rejects(first_turn(2), UseWorker(0, 2), RB.WORKER)
 
 
+@pytest.mark.rules("burgundy/knowledge.8", "burgundy/knowledge-8-wrap", "burgundy/worker.wrap")
+@pytest.mark.parametrize("step", ["up-to-2", "exactly-2"])
+def test_k8_step_of_two_past_six_and_one_by_the_wrap_reading(step: str) -> None:
+    """burgundy/knowledge-8-wrap: by default one worker turns a 6 into a 2 and a 1 into a
+    5; under k8-wrap=no-wrap a step of 2 stays within 1-6, a step of 1 still wraps."""
+    for wrap, past in (("wrap", True), ("no-wrap", False)):
+        s = edit(first_turn(2, variant={"k8-step": step, "k8-wrap": wrap}),
+                 tiles={12: "knowledge-8"}, dice=(6, 1), workers=2)
+        acts = GAME.legal_actions(s)
+        assert (UseWorker(0, 2) in acts, UseWorker(1, -2) in acts) == (past, past)
+        assert UseWorker(0, -2) in acts and UseWorker(1, 2) in acts
+        if past:
+            assert me(GAME.apply(s, UseWorker(0, 2))).dice == (2, 1)
+            assert me(GAME.apply(s, UseWorker(1, -2))).dice == (6, 5)
+        else:
+            rejects(s, UseWorker(0, 2), K[8])
+            rejects(s, UseWorker(1, -2), K[8])
+        if step == "up-to-2":
+            assert me(GAME.apply(s, UseWorker(0, 1))).dice == (1, 1)  # 6 into 1 still wraps
+
+
 @pytest.mark.rules("burgundy/knowledge.9", "burgundy/knowledge.10", "burgundy/knowledge.11")
 @pytest.mark.parametrize(("n", "tile", "space", "die"), [
     (9, "bank", 11, 4), (10, "ship", 17, 1), (10, "ship", 17, 3), (11, "mine", 24, 5),
@@ -177,3 +198,27 @@ def test_the_2019_edition_prints_other_knowledge_tiles() -> None:
     assert scoring.knowledge_end_vp(me(built)) == 4  # 16: the warehouse
     assert scoring.knowledge_end_vp(me(built), "2019") == 8  # 16: carpenter; 23: warehouse
     assert scoring.final_vp(me(built), "2019") - scoring.final_vp(me(built)) == 4
+
+
+@pytest.mark.rules("burgundy/knowledge-16-23", "burgundy/knowledge.16", "burgundy/knowledge.23")
+def test_k16_to_23_buildings_as_the_data_file_gives_them() -> None:
+    """The data file's table of knowledge tiles 16-23 (first-edition tile pictures) is the
+    model's, and the registered default names that table as its source."""
+    import re
+    from pathlib import Path
+
+    from rules_oracle.model.burgundy import rules as RB
+    from rules_oracle.model.burgundy.data import KNOWLEDGE_BUILDING
+    path = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "README.md"
+    if not path.exists():
+        pytest.skip("the component data (shared/data) is not present")
+    text = path.read_text(encoding="utf-8")
+    section = text.split("Knowledge tiles 16-23 (4 VP per building of one kind)")[1]
+    table = section.split("Disagreements")[0]
+    names = {"warehouse": "warehouse", "watchtower": "watchtower",
+             "carpenter's workshop": "carpenter", "church": "church", "market": "market",
+             "boarding house": "boarding-house", "bank": "bank", "city hall": "city-hall"}
+    stated = {int(n): names[b] for n, b in re.findall(r"\| (\d\d) \| ([a-z' ]+?) \|", table)}
+    assert stated == KNOWLEDGE_BUILDING
+    amb = RB.RULES.get_ambiguity("burgundy/knowledge-16-23")
+    assert "data/README.md" in amb.source and "Knowledge tiles 16-23" in amb.source

@@ -178,3 +178,31 @@ def test_converters_of_the_chains() -> None:
         assert GAME.apply(resolving(2, 0, key), Decline()).scores[0] == 0
         with pytest.raises(IllegalAction):
             GAME.apply(resolving(2, 0, key), Apply())
+
+
+@pytest.mark.rules("crafts/trade-window", "crafts/trade.before-apply", "crafts/trade.not-after")
+def test_only_the_resolving_player_trades() -> None:
+    """crafts/trade-window (own-resolution): while player 0's Theft resolves, player 1,
+    whose building waits, cannot sell the metal the Theft may take; he trades when his own
+    card resolves. Nobody trades during the commits."""
+    from rules_oracle.model.core.errors import IllegalAction as Illegal
+    from rules_oracle.model.crafts.rules import RULES
+    from tests.model.crafts.helpers import commit as commit_all
+    amb = RULES.get_ambiguity("crafts/trade-window")
+    assert amb.default == "own-resolution" and amb.unselectable
+    s = make(2, hands={0: cards(theft=1), 1: cards(farm=1)}, boards={1: res(metal=1)})
+    assert GAME.actor(s) == 0 and not any(isinstance(a, Buy | Sell)
+                                          for a in GAME.legal_actions(s))
+    with pytest.raises(Illegal) as e:
+        GAME.apply(s, Buy(RES["wood"]))
+    assert e.value.rule == "crafts/trade.not-after"
+    s = commit_all(s, {0: "theft", 1: "farm"})
+    assert s.phase == PH_RESOLVE and GAME.actor(s) == 0
+    # every trade offered now is player 0's: a Sell of metal is his, and he has none
+    assert Sell(RES["metal"]) not in GAME.legal_actions(s)
+    with pytest.raises(Illegal):
+        GAME.apply(s, Sell(RES["metal"]))
+    s = GAME.apply(s, next(a for a in GAME.legal_actions(s)
+                           if type(a).__name__ == "Steal" and a.resource == RES["metal"]))
+    assert s.boards[1][RES["metal"]] == 0 and GAME.actor(s) == 1
+    assert Sell(RES["metal"]) not in GAME.legal_actions(s)

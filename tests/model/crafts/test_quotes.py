@@ -54,7 +54,8 @@ def test_every_option_is_a_config_option_with_its_default() -> None:
 @pytest.mark.rules("crafts/components.coins", "crafts/components.bank", "crafts/play.own-card",
                    "crafts/card.fair", "crafts/card.theft", "crafts/final.winner",
                    "crafts/play.vp", "crafts/round.first-lowest", "crafts/trade.prices",
-                   "crafts/setup.shuffle")
+                   "crafts/setup.shuffle", "crafts/market.redraw-once", "crafts/round.keep-extra",
+                   "crafts/components.actions-no-vp")
 def test_quotes_state_their_rule() -> None:
     """Each quote holds the words its rule rests on, not only a neighbouring fragment."""
     text = _text()
@@ -69,6 +70,9 @@ def test_quotes_state_their_rule() -> None:
         "crafts/round.first-lowest": "на момент начала нового раунда",  # when scores count
         "crafts/trade.prices": "цифра в коричневом круге – цена продажи",  # the sell price
         "crafts/setup.shuffle": "(карты Зданий и карты Действий вместе)",  # one deck of both
+        "crafts/market.redraw-once": "только вместо первого бесплатного обмена",  # when
+        "crafts/round.keep-extra": "более 5 карт",  # what is kept
+        "crafts/components.actions-no-vp": "Выполняют действия",  # the action cards' line
     }
     for rid, needed in words.items():
         quote = RULES[rid].quote

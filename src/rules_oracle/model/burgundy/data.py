@@ -120,8 +120,9 @@ SMALL_BONUS: Final = {2: 2, 3: 3, 4: 4}
 SELL_VP: Final = {2: 2, 3: 3, 4: 4}
 #: black depot tiles per phase by player count (text "от 4 до 8"; split: ambiguity)
 BLACK_DEPOT: Final = {2: 4, 3: 6, 4: 8}
-#: knowledge 16-23: the building kind each names (17 and 22 from the text's example;
-#: the rest is a project default, see ambiguity burgundy/knowledge-16-23)
+#: knowledge 16-23: the building kind each names (17 and 22 from the text's example; the
+#: rest from data/README.md, 'Knowledge tiles 16-23', first-edition tile pictures,
+#: confidence high; ambiguity burgundy/knowledge-16-23)
 KNOWLEDGE_BUILDING: Final = {
     16: "warehouse", 17: "watchtower", 18: "carpenter", 19: "church",
     20: "market", 21: "boarding-house", 22: "bank", 23: "city-hall",

@@ -216,7 +216,8 @@ class Burgundy(Game[BurgundyState, Action]):
         if pl.workers:
             for die in (0, 1):
                 if pl.dice[die]:
-                    out.extend(UseWorker(die, dv) for dv in self._deltas(state, pl))
+                    out.extend(UseWorker(die, dv)
+                               for dv in self._deltas(state, pl, pl.dice[die]))
         if not state.bought and pl.silver >= 2:
             sources = range(7) if 6 in pl.knowledge else (0,)
             full = len(pl.storage) >= 3
@@ -247,10 +248,15 @@ class Burgundy(Game[BurgundyState, Action]):
                 out.append(SellGoods(die, k + 1))
         out.append(TakeWorkers(die))
 
-    def _deltas(self, state: BurgundyState, pl: Player) -> tuple[int, ...]:
+    def _deltas(self, state: BurgundyState, pl: Player, value: int) -> tuple[int, ...]:
+        """A worker's changes of a die showing ``value``: ±1, or with knowledge 8 by
+        burgundy/knowledge-8-step, a step of 2 past 6 or 1 only by burgundy/knowledge-8-wrap."""
         if 8 not in pl.knowledge:
             return (-1, 1)
-        return _K8_DELTAS if state.config.option("k8-step") == "up-to-2" else (-2, 2)
+        deltas = _K8_DELTAS if state.config.option("k8-step") == "up-to-2" else (-2, 2)
+        if state.config.option("k8-wrap") == "wrap":
+            return deltas
+        return tuple(d for d in deltas if abs(d) == 1 or 1 <= value + d <= 6)
 
     def _spaces(self, pl: Player, tile: str, value: int | None) -> list[int]:
         """Empty spaces where ``tile`` may go with a die of ``value`` (None: any number)."""
@@ -473,10 +479,11 @@ class Burgundy(Game[BurgundyState, Action]):
                 raise RULES.illegal(RB.DIE_USED, f"die {action.die} is not an unused die")
             if not pl.workers:
                 raise RULES.illegal(RB.WORKER, "no worker to spend")
-            if action.delta not in self._deltas(state, pl):
+            deltas = self._deltas(state, pl, pl.dice[action.die])
+            if action.delta not in deltas:
                 rid = RB.K[8] if 8 in pl.knowledge else RB.WORKER
-                raise RULES.illegal(rid, f"a worker changes a die by {self._deltas(state, pl)},"
-                                    f" not {action.delta}")
+                raise RULES.illegal(rid, f"a worker changes a die showing"
+                                    f" {pl.dice[action.die]} by {deltas}, not {action.delta}")
             a, b = pl.dice
             if action.die == 0:
                 a = wrap(a + action.delta)

@@ -26,14 +26,16 @@ SETUP_PLAYER_GOODS = R.rule("setup.player-goods", "3 случайных жето
                             "Each player draws 3 goods from the 17 (one chance step each, from"
                             " the 42 face-down goods: the same odds, as the stacks are unseen);"
                             " the rest of the reserve goes to the box unseen.")
-SETUP_CASTLE = R.rule("setup.start-castle", "тёмно-зелёную ячейку личного планшета (с результатом",
+SETUP_CASTLE = R.rule("setup.start-castle", "который кладётся на цен- тральную тёмно-зелёную ячейку"
+                      " личного планшета (с результатом кубика «6»)",
                       "Each player's starting castle is on the estate's central dark-green"
                       " space (die 6).")
 SETUP_SILVER = R.rule("setup.silver", "1 серебряный самородок, который кладётся",
                       "Each player starts with 1 silver.")
 SETUP_FIRST = R.rule("setup.first-player", "Бросьте кубики и определите, кто начнёт игру",
                      "The first player is chosen at random (a chance step, uniform).")
-SETUP_WORKERS = R.rule("setup.workers", "третий игрок — 3 жетона рабочих",
+SETUP_WORKERS = R.rule("setup.workers", "Следующий по часовой стрелке игрок получает 2 жетона"
+                       " рабочих, третий игрок — 3 жетона рабочих, четвёртый — 4.",
                        "Workers 1, 2, 3, 4 to the players in turn order from the first.")
 SETUP_TRACK = R.rule("setup.turn-order", "Фишка первого игрока размещается на самом верху",
                      "All turn-order tokens start stacked on the first space, the first"
@@ -85,7 +87,8 @@ END_WORKERS = R.rule("game.end-workers", "каждые 2 жетона рабоч
 END_STORAGE = R.rule("game.end-storage", "Шестиугольные жетоны, выложенные в левом нижнем углу"
                      " планшета, не приносят победных очков.",
                      "Tiles in storage score nothing.")
-TIE_BREAK = R.rule("game.tie-break", "осталось больше пустых ячеек",
+TIE_BREAK = R.rule("game.tie-break", "При ничьей победителем объявляется тот из претендентов,"
+                   " в вот- чине которого осталось больше пустых ячеек",
                    "Ties: more empty estate spaces wins, then the later in turn order"
                    " (which order: burgundy/tie-order).")
 GAME_OVER = R.rule("game.over", "Игра завершается после 5-й фазы",
@@ -108,15 +111,21 @@ WORKER_WRAP = R.rule("worker.wrap", "для превращения «6» в «1�
 TAKE = R.rule("action.take-tile", "Игрок может взять один любой шестиугольный жетон из хранилища,"
               " номер которого соответствует результату его кубика",
               "Take one hex from the depot the die names into storage.")
-TAKE_DISCARD = R.rule("action.take-discard", "В случае если все ячейки заняты, игрок",
+TAKE_DISCARD = R.rule("action.take-discard", "В случае если все ячейки заняты, игрок"
+                      " предвари- тельно должен сбросить (и убрать из игры) один из уже"
+                      " имеющихся у него жето- нов",
                       "With full storage (3 tiles) one stored tile is discarded first.")
-PLACE = R.rule("action.place", "Кубик показывает, на какую пустую",
+PLACE = R.rule("action.place", "Кубик показывает, на какую пустую ячейку вотчины можно"
+               " выложить жетон",
                "Place a stored hex on an empty space of the die's number and its colour.")
-PLACE_COLOUR = R.rule("action.place-colour", "совпадать с цветом ячейки, на которую он",
+PLACE_COLOUR = R.rule("action.place-colour", "Цвет жетона всегда дол- жен совпадать с цветом"
+                      " ячейки, на которую он выкладывается.",
                       "The tile's colour must match the space's colour.")
-PLACE_NUMBER = R.rule("action.place-number", "указывает, на какие ячейки можно выложить",
+PLACE_NUMBER = R.rule("action.place-number", "Результат кубика, выбранного для выполнения"
+                      " этого действия, указывает, на какие ячейки можно выложить жетон.",
                       "The space's number must equal the die (after adjustments).")
-PLACE_ADJ = R.rule("action.place-adjacent", "граничить хотя бы с одним выложенным ранее",
+PLACE_ADJ = R.rule("action.place-adjacent", "Каждый новый жетон обязан граничить хотя бы с"
+                   " одним выложенным ранее жетоном.",
                    "The new tile must touch a tile already in the estate.")
 PLACE_STORED = R.rule("action.place-from-storage", "Никогда не выкладывайте взятые",
                       "Only stored tiles can be placed; taken tiles go to storage first.")
@@ -147,7 +156,8 @@ SHIP_WHITE = R.rule("ship.white-die", "Если после этого он ст�
 ANIMAL = R.rule("animal.score", "он получает очки за все жетоны с животными этого типа",
                 "An animal tile scores its animals plus every tile of its kind on that"
                 " pasture.")
-CASTLE = R.rule("castle.extra-action", "1 любое дополнительное действие",
+CASTLE = R.rule("castle.extra-action", "игрок тут же выполняет 1 любое дополнительное действие,"
+                " как если бы у него появился ещё один кубик",
                 "A castle gives one immediate action as with a die of any value.")
 MINE = R.rule("mine.silver", "в конце каждой фазы игрок получает по 1 серебряному",
               "Each mine gives 1 silver at every phase end.")
@@ -166,7 +176,8 @@ B_BOARDING = R.rule("building.boarding-house", "Игрок получает 4 ж
                     "Boarding house: take 4 workers.")
 B_BANK = R.rule("building.bank", "Игрок получает 2 серебряных самородка.",
                 "Bank: take 2 silver.")
-B_CITY_HALL = R.rule("building.city-hall", "Этот жетон может быть любого цвета.",
+B_CITY_HALL = R.rule("building.city-hall", "игрок может тут же добавить в вотчину второй"
+                     " шестиугольный жетон по своему выбору",
                      "City hall: may place one more stored tile at once (any number).")
 B_WATCHTOWER = R.rule("building.watchtower", "Игрок получает 4 победных очка.",
                       "Watchtower: 4 VP.")
@@ -175,7 +186,10 @@ B_WASTED = R.rule("building.effect-lost", "просто его свойство 
 AREA = R.rule("area.complete", "область считается законченной и приносит победные очки двумя"
               " способами", "A completed area scores its size"
               " (1/3/6/10/15/21/28/36) plus the phase bonus (10/8/6/4/2).")
-COLOUR_FIRST = R.rule("colour.first", "сразу же забирает с игрового поля большой",
+COLOUR_FIRST = R.rule("colour.first", "сразу же забирает с игрового поля большой жетон бонуса"
+                      " соответствующего типа и получает победные очки в зависимости от"
+                      " текущего числа игроков (5 победных очков, если играют двое; 6 — если"
+                      " играют трое; 7 — если четверо)",
                       "First to fill every space of a colour: large bonus 5/6/7 VP.")
 COLOUR_SECOND = R.rule("colour.second", "забирает маленький жетон бонуса соответствующего типа"
                        " и получает от 2 до 4 победных очков. За третье и четвёртое место"
@@ -201,31 +215,38 @@ K[7] = R.rule("knowledge.7", "получает на 1 победное очко 
               "Animals score 1 more per tile of that kind on the pasture.")
 K[8] = R.rule("knowledge.8", "на ±2 за каждый потраченный жетон рабочего",
               "Each worker changes a die by up to 2.")
-K[9] = R.rule("knowledge.9", "выбранных для выкладывания зданий",
+K[9] = R.rule("knowledge.9", "может изменять результат всех кубиков, выбранных для"
+              " выкладывания зданий (бежевые жетоны), на ±1",
               "Dice placing buildings may be shifted by 1 for free.")
-K[10] = R.rule("knowledge.10", "выбранных для выкладывания кораблей и животных",
+K[10] = R.rule("knowledge.10", "может изменять результат всех кубиков, выбранных для"
+               " выкладывания кораблей и животных (синие и светло- зелёные жетоны), на ±1",
                "Dice placing ships and animals may be shifted by 1 for free.")
-K[11] = R.rule("knowledge.11", "выбранных для выкладывания замков, рудников и знаний",
+K[11] = R.rule("knowledge.11", "может изменять результат всех кубиков, выбранных для"
+               " выкладывания замков, рудников и знаний (тёмно-зелё- ные, серые и жёлтые"
+               " жетоны), на ±1",
                "Dice placing castles, mines and knowledge may be shifted by 1 for free.")
-K[12] = R.rule("knowledge.12", "выбранных для получения новых шестиугольных",
+K[12] = R.rule("knowledge.12", "может изменять результат любых кубиков, выбранных для"
+               " получения новых шестиугольных жетонов с игрового поля, на ±1",
                "Dice taking hexes from the board may be shifted by 1 for free.")
 K[13] = R.rule("knowledge.13", "при выполнении действия полу- чения жетонов рабочих берёт не"
                " только 2 жетона рабочих, но и 1 серебряный самородок",
                "The take-workers action also gives 1 silver (not the boarding house).")
 K[14] = R.rule("knowledge.14", "берёт не 2, а 4 жетона рабочих",
                "The take-workers action gives 4 workers instead of 2.")
-K[15] = R.rule("knowledge.15", "за каждый тип проданных товаров",
+K[15] = R.rule("knowledge.15", "в конце игры получает по 3 побед- ных очка за каждый тип"
+               " проданных товаров",
                "End: 3 VP per goods kind sold (2 under burgundy/edition=2019).")
 for _n in range(16, 24):
     K[_n] = R.rule(f"knowledge.{_n}", "по 4 победных очка за каждое указанное",
                    f"End: 4 VP per building of the kind tile {_n} names (by"
                    " burgundy/edition).",
                    source="burgundy/knowledge-16-23" if _n not in (17, 22) else None)
-K[24] = R.rule("knowledge.24", "за каждый тип животных, добавленных",
+K[24] = R.rule("knowledge.24", "получает по 4 победных очка за каждый тип животных,"
+               " добавленных",
                "End: 4 VP per animal kind in the estate.")
 K[25] = R.rule("knowledge.25", "1 победному очку за каждый проданный жетон",
                "End: 1 VP per goods tile sold.")
-K[26] = R.rule("knowledge.26", "за каждый свой жетон бонуса, независимо от того",
+K[26] = R.rule("knowledge.26", "получает 2 побед- ных очка за каждый свой жетон бонуса",
                "End: 2 VP per bonus tile (3 under burgundy/edition=2019).")
 
 # -- the advanced set-up ----------------------------------------------------------------------
@@ -285,6 +306,25 @@ A_K8 = R.ambiguity(
         " itself rules out 'exactly-2'; '±2' alone would allow it.",
     source="later rule in the text (the worked example)",
     option="k8-step",
+)
+A_K8_WRAP = R.ambiguity(
+    "knowledge-8-wrap",
+    quote="Разрешается использовать жетон рабочего для превращения «6» в «1» или «1» в «6».",
+    question="With knowledge 8, does a worker's step of 2 wrap past 6 and 1 as a step of 1"
+             " does (5 to 1, 6 to 2, 1 to 5, 2 to 6)? The text states the wrap only for 6 and"
+             " 1 and gives knowledge 8's example without one.",
+    readings={"wrap": "yes: the die's values form a cycle for every worker's change, so one"
+                      " worker turns a 6 into a 2",
+              "no-wrap": "no: only the stated '6 into 1 or 1 into 6' wraps; a step of 2 stays"
+                         " within 1-6 (a 6 becomes a 2 with two workers, 6 to 1 to 2)"},
+    default="wrap",
+    why="The wrap is stated for the worker's change ('жетон рабочего для превращения «6» в"
+        " «1»'), and knowledge 8 changes how far that change goes, not what it is ('на ±2 за"
+        " каждый потраченный жетон рабочего'); a step of 2 is two steps of 1 for one worker,"
+        " each of which may wrap. The text never bounds the ±2 by the die's faces.",
+    source="project default (the worker's wrap read as part of the change knowledge 8"
+           " doubles)",
+    option="k8-wrap",
 )
 A_SMALL = R.ambiguity(
     "small-bonus-values",
@@ -362,12 +402,17 @@ A_K1623 = R.ambiguity(
     "knowledge-16-23",
     quote="по 4 победных очка за каждое указанное на этих жетонах здание",
     question="Which building kind does each of knowledge tiles 16-23 name?",
-    readings={"text-order": "17 watchtower and 22 bank (the example); the other six in the"
-                            " text's building order: 16 warehouse, 18 carpenter's workshop,"
-                            " 19 church, 20 market, 21 boarding house, 23 city hall"},
+    readings={"text-order": "17 watchtower and 22 bank (the example); 16 warehouse, 18"
+                            " carpenter's workshop, 19 church, 20 market, 21 boarding house,"
+                            " 23 city hall, as the first edition's tiles print them (the"
+                            " text's building order)"},
     default="text-order",
-    why="Only 17 and 22 are named in the text.",
-    source="later rule in the text (the example) and project default",
+    why="Only 17 and 22 are named in the text; the data file reads the other six from"
+        " pictures of the first edition's tiles (each tile's number and the building drawn"
+        " on it), agreeing with the example's 17 and 22 and with two more sources, and they"
+        " stand in the text's building order.",
+    source="supplementary: data/README.md, 'Knowledge tiles 16-23' (first-edition tile"
+           " pictures; confidence high) and the text's example",
 )
 A_EDITION = R.ambiguity(
     "edition",

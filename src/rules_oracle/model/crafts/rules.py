@@ -12,7 +12,8 @@ COMP_BUILDINGS = R.rule("components.buildings", "Карты Зданий, 88 ш�
                         "88 building cards of 12 kinds (counts on each card description).")
 COMP_ACTIONS = R.rule("components.actions", "Карты Действий, 20 штук.",
                       "20 action cards, 4 kinds of 5.")
-COMP_ACTIONS_NO_VP = R.rule("components.actions-no-vp", "победных очков не приносят.",
+COMP_ACTIONS_NO_VP = R.rule("components.actions-no-vp",
+                            "Выполняют действия, победных очков не приносят.",
                             "Action cards give no victory points.")
 COMP_PEBBLES = R.rule("components.pebbles", "Камешки ресурсов, 100 штук.",
                       "100 pebbles serve as resources (on a board) and coins (beside it).")
@@ -47,7 +48,8 @@ ROUND_DEAL = R.rule("round.deal-first", "В первом раунде разда
                     "Round 1: deal 5 cards to each player.")
 ROUND_REFILL = R.rule("round.refill", "игрок добирает в руку из колоды до 5 карт",
                       "Later rounds: each player draws up to 5 cards.")
-ROUND_KEEP = R.rule("round.keep-extra", "тогда вы сохраняете все эти карты",
+ROUND_KEEP = R.rule("round.keep-extra",
+                    "более 5 карт (благодаря Магу) – тогда вы сохраняете все эти карты",
                     "A player holding more than 5 cards keeps them all.")
 ROUND_FIRST_RANDOM = R.rule("round.first-random",
                             "Случайным образом выберете того, кто начнёт игру",
@@ -83,7 +85,11 @@ MARKET_REDRAW = R.rule("market.redraw",
                        "сбросить свои 5 карт и взять в руку из колоды 5 новых карт",
                        "Instead of the first free exchange a player may discard his hand and"
                        " draw 5 (see crafts/redraw-hand).")
-MARKET_REDRAW_ONCE = R.rule("market.redraw-once", "Это можно сделать только один раз за раунд",
+MARKET_REDRAW_ONCE = R.rule("market.redraw-once",
+                            "Это можно сделать только один раз за раунд и только вместо первого"
+                            " бесплатного обмена (игрок не может сбросить все карты из руки"
+                            " после того, как он спасовал либо произвёл обмен одной или"
+                            " нескольких карт)",
                             "Redrawing is possible once a round, only before any exchange or"
                             " pass.")
 MARKET_REDRAW_AFTER = R.rule("market.redraw-after",
@@ -577,6 +583,34 @@ A_TRADE_DECLINE = R.ambiguity(
                  " input) with no legal move; making it playable needs a look-ahead rule"
                  " forbidding every trade after which the card could not be applied, which"
                  " no text gives, and the resolution to remember whether its player traded",
+)
+A_TRADE_WINDOW = R.ambiguity(
+    "trade-window",
+    quote="Перед применением карты Действий или карты Зданий игрок может продать и/или купить"
+          " один или несколько ресурсов на своём планшете ресурсов.",
+    question="Who may trade when? The text says only 'before applying a card' and 'no longer"
+             " after applying cards': may a player whose revealed card has not resolved yet"
+             " trade while another player's card resolves (sell a pebble before a rival's"
+             " Theft takes it, buy before the bank runs short), or before he lays his card?",
+    readings={
+        "own-resolution": "only the player whose revealed card is resolving, before he applies"
+                          " or declines it (and at round end only selling)",
+        "until-applied": "any player, at any moment of the play phase until his revealed card"
+                         " of the step is applied: also while other players' cards resolve"
+                         " and before he lays his card",
+    },
+    default="own-resolution",
+    why="The sentence stands in the resolution of the revealed cards, which the text goes"
+        " through card by card, each by its owner ('по очереди по часовой стрелке'); 'игрок"
+        " может' before 'применением карты' is the player applying that card, and 'После"
+        " применения карт игрок уже не может' closes his trade when it is applied. A trade"
+        " while another player resolves is never described.",
+    source=PROJECT,
+    unselectable="'until-applied' lets several players trade at the same moment (during"
+                 " every other player's resolution and during the commits), and the text"
+                 " gives no order for that: the reading needs a trading turn for each"
+                 " waiting player before every resolution, which would be invented, and the"
+                 " readings differ only through such a protocol",
 )
 A_DECK_MOMENT = R.ambiguity(
     "deck-rebuild",
