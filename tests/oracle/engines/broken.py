@@ -28,9 +28,10 @@ import sys
 import time
 from typing import Any
 
-from faithful import Engine, Reply, digest_of, serve
+from faithful import Engine, Reply, digest_of
 
 from rules_oracle.model.core.canon import unstructure
+from rules_oracle.oracle.adapters.serve import serve
 
 FAULTS = ("accept-illegal", "miss-legal", "wrong-state", "wrong-digest", "crash", "hang",
           "garbage", "shape", "wrong-actor", "wrong-rule", "refuse", "ignore-quit",
@@ -141,7 +142,7 @@ def main() -> None:
         sys.exit(f"unknown fault {fault!r}")
     if fault == "silent-deaf":
         time.sleep(3600)
-    serve(Broken(fault, after))
+    serve(Broken(fault, after).handle)
     if fault == "ignore-quit":
         time.sleep(3600)
 

@@ -1,8 +1,9 @@
 """A faithful implementation of the `oracle drive` protocol (docs/protocol.md) wrapping the model.
 
 It plays the part of a foreign engine: it speaks to the oracle only through
-JSON lines on standard input and output, and uses nothing of the oracle
-package, only the reference model it wraps. Run it as a script:
+JSON lines on standard input and output, and uses of the oracle package only the
+protocol's answer loop that Python adapters share (``oracle.adapters.serve``), never
+what compares. Run it as a script:
 
     oracle drive --game crafts -- python tests/oracle/engines/faithful.py
 
@@ -11,13 +12,13 @@ package, only the reference model it wraps. Run it as a script:
 
 import hashlib
 import json
-import sys
 from typing import Any
 
 from rules_oracle.model.core import registry
 from rules_oracle.model.core.canon import structure, unstructure
 from rules_oracle.model.core.errors import ConfigError, IllegalAction
 from rules_oracle.model.core.game import CHANCE, TERMINAL, Game
+from rules_oracle.oracle.adapters.serve import serve
 
 Reply = dict[str, Any]
 
@@ -106,20 +107,5 @@ class Engine:
         return {"ok": True, "digest": digest_of(data), "state": data}
 
 
-def serve(engine: Engine) -> None:
-    """Answer request lines from stdin on stdout until quit or end of input."""
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request = json.loads(line)
-        reply = engine.handle(request)
-        if reply is None:
-            return
-        if "id" in request:
-            reply["id"] = request["id"]
-        sys.stdout.write(canonical(reply) + "\n")
-        sys.stdout.flush()
-
-
 if __name__ == "__main__":
-    serve(Engine())
+    serve(Engine().handle)

@@ -22,10 +22,11 @@ import random
 import sys
 from typing import Any
 
-from faithful import Engine, Reply, serve
+from faithful import Engine, Reply
 
 from rules_oracle.model.core.canon import unstructure
 from rules_oracle.model.core.game import CHANCE
+from rules_oracle.oracle.adapters.serve import serve
 
 
 class V2(Engine):
@@ -120,7 +121,7 @@ class V2(Engine):
 
 def main() -> None:
     options = dict(arg.partition("=")[::2] for arg in sys.argv[1:])
-    serve(V2(options))
+    serve(V2(options).handle)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,6 @@ actions, its state, its rules.
 
 import json
 import random
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
@@ -54,6 +53,7 @@ from catanatron.models.map import (
 
 from rules_oracle.model.catan import board
 from rules_oracle.model.catan import data as D
+from rules_oracle.oracle.adapters.serve import serve
 
 Json = dict[str, Any]
 
@@ -500,23 +500,8 @@ class Adapter:
         }
 
 
-def serve(adapter: Adapter) -> None:
-    """Answer request lines on standard input until quit or the end of input."""
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request = json.loads(line)
-        reply = adapter.handle(request)
-        if reply is None:
-            return
-        if "id" in request:
-            reply["id"] = request["id"]
-        sys.stdout.write(text(reply) + "\n")
-        sys.stdout.flush()
-
-
 def main() -> None:
-    serve(Adapter())
+    serve(Adapter().handle)
 
 
 if __name__ == "__main__":
