@@ -382,8 +382,6 @@ def _replay_section(game: str, rep: Replay, upto: int, marks: Sequence[str], ide
 def _boards(game: str, rep: Replay, div: Mapping[str, Any], action: Any,
             marks: Sequence[str], ident: str) -> str:
     """The board before and after the diverging step, and the replay to it."""
-    if game not in DRAWERS:
-        return f'<p class="note">no drawing for game {_e(game)}</p>'
     step = div["step"]
     before_at = min(max(step - 1, 0), len(rep.states) - 1)
     if not rep.states:
@@ -447,7 +445,11 @@ def _divergence(game: str, div: Mapping[str, Any], heading: str, side: Side, rep
     if marks:
         parts.append("<p>highlighted: " + " ".join(f"<code>{_e(m)}</code>" for m in marks)
                      + "</p>")
-    if rep is not None:
+    if game not in DRAWERS:
+        parts.append(f'<p class="note">no drawing for game {_e(game)}</p>')
+    elif rep is None:
+        parts.append(f'<p class="note">game {_e(game)} is not registered here: no replay</p>')
+    else:
         step = div["step"]
         action = actions[step - 1] if 0 < step <= len(actions) else div.get("action")
         parts.append(_boards(game, rep, div, action, marks, ident))
