@@ -373,8 +373,8 @@ def _replay_section(game: str, rep: Replay, upto: int, marks: Sequence[str], ide
             '<button class="next" title="the next step">&gt;</button>'
             '<button class="last" title="the diverging step">&gt;|</button>'
             '<input type="range" class="slider" min="0" value="0" aria-label="step">'
-            ' <span class="counter"></span><div class="label"></div>'
-            '<div class="changed"></div></div><div class="stage"></div>'
+            ' <span class="step-counter"></span><div class="step-label"></div>'
+            '<div class="step-changed"></div></div><div class="stage"></div>'
             f'<script type="application/json" class="frames">{script_json(data)}</script>'
             "</section>")
 
@@ -639,8 +639,8 @@ section.failing{border-left:6px solid #c22}section.known{border-left:6px solid #
 font-family:monospace;max-width:700px;word-break:break-all}
 .controls{position:sticky;top:0;background:#f0f0f0;padding:6px;border:1px solid #ccc;z-index:1}
 .controls button{min-width:3em}.slider{width:40%;vertical-align:middle}
-.label{font-family:monospace;margin-top:4px;white-space:pre-wrap;word-break:break-all}
-.changed{font-family:monospace;font-size:12px;color:#a000a0}
+.step-label{font-family:monospace;margin-top:4px;white-space:pre-wrap;word-break:break-all}
+.step-changed{font-family:monospace;font-size:12px;color:#a000a0}
 </style></head>
 <body><h1>@TITLE@</h1>
 """
@@ -671,10 +671,10 @@ _SCRIPT = """<script>
       const frame = frames[k];
       stage.innerHTML = ids(k).map(function (i) { return pool[i]; }).join("");
       slider.value = String(k);
-      section.querySelector(".counter").textContent = "step " + k + " of " + last;
-      section.querySelector(".label").textContent = frame.label;
+      section.querySelector(".step-counter").textContent = "step " + k + " of " + last;
+      section.querySelector(".step-label").textContent = frame.label;
       const more = frame.more ? " and " + frame.more + " more" : "";
-      section.querySelector(".changed").textContent = frame.changed.length
+      section.querySelector(".step-changed").textContent = frame.changed.length
         ? (frame.differing ? "differing: " : "changed: ") + frame.changed.join(" ") + more : "";
       shown = k;
       section.dataset.step = String(k);
