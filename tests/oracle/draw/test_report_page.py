@@ -207,9 +207,9 @@ def test_a_drive_report_shows_each_game_and_what_was_declared() -> None:
                                                   "rolls": ["Dice"]},
            "gaps": {"OfferCard": 7}, "tolerated": {"t": 3}, "rolled": 4, "after_known": 11,
            "partial": ["1 of 9 observation fields compared"], "divergence": div,
-           "known": None}
+           "known": None, "departed": 19, "warnings": ["a <warning>"]}
     good = {**run, "seed": 1, "status": "conforms", "divergence": None, "finished": True,
-            "tolerated": {}, "partial": [], "steps": 400}
+            "tolerated": {}, "partial": [], "steps": 400, "departed": 0, "warnings": []}
     data = {"status": "diverges", "command": ["engine", "--x"], "requests": 977,
             "seconds": 1.5, "absorbed": {"t": 3}, "stale": [], "broad": ["t"],
             "partial": ["1 of 9 observation fields compared"], "games": [run, good],
@@ -228,6 +228,10 @@ def test_a_drive_report_shows_each_game_and_what_was_declared() -> None:
         " 1.50 s)"]
     assert "broad known deviation in force: t matches every legal divergence (no trade)" in words
     assert "conforms under x=y" in words
+    assert ("catan 3p seed 0 uniform: from step 19 the game is not the one `oracle play`"
+            " writes: the report's actions are its replay") in words
+    assert "catan 3p seed 0 uniform: warning: a <warning>" in words
+    assert "seed 1 uniform: from step" not in words
     assert "(the model rejects it under <code>catan/development.not-new</code>)" in text
     assert len(svgs(text)) == 1  # a legal divergence: the board before the step
     (replay,) = replays(text)

@@ -500,6 +500,7 @@ def _check_compared(data: Mapping[str, Any]) -> str:
 
 def _drive_compared(data: Mapping[str, Any]) -> str:
     rows = []
+    notes: list[str] = []
     for run in data["games"]:
         declared = run["declared"]
         if declared.get("compare") == "observation":
@@ -515,6 +516,10 @@ def _drive_compared(data: Mapping[str, Any]) -> str:
                      _e(", ".join(declared.get("rolls") or [])), _e(run.get("rolled", 0)),
                      _e(run["probes"]), _e(tolerated), _e(run.get("after_known", 0)),
                      _e("; ".join(run["partial"]) or "none")])
+        if run.get("departed"):
+            notes.append(f"{_run_head(run)}: from step {run['departed']} the game is not the"
+                         " one `oracle play` writes: the report's actions are its replay")
+        notes.extend(f"{_run_head(run)}: warning: {w}" for w in run.get("warnings") or ())
     command = " ".join(str(c) for c in data.get("command") or [])
     partial = data["partial"]
     head = _list([f"engine: <code>{_e(command)}</code>",
@@ -522,10 +527,11 @@ def _drive_compared(data: Mapping[str, Any]) -> str:
                   f" {data['seconds']:.2f} s",
                   "partial: " + (_e("; ".join(partial)) if partial
                                  else "none: compared in full")])
-    return head + _table(["game", "status", "steps", "compared", "unsupported kinds",
-                          "legal actions left out", "chance drawn by the engine",
-                          "outcomes drawn", "illegal actions probed", "known tolerated",
-                          "steps after a known deviation", "partial"], rows, "runs")
+    return (head + _table(["game", "status", "steps", "compared", "unsupported kinds",
+                           "legal actions left out", "chance drawn by the engine",
+                           "outcomes drawn", "illegal actions probed", "known tolerated",
+                           "steps after a known deviation", "partial"], rows, "runs")
+            + _list([_e(n) for n in notes], "notes"))
 
 
 # -- the page --------------------------------------------------------------------------------
@@ -630,7 +636,8 @@ h4{font-size:13px;margin:10px 0 4px}
 #status{font-size:20px;font-weight:bold}.line{font-family:monospace;white-space:pre-wrap}
 table{border-collapse:collapse;margin:4px 0}td,th{border:1px solid #ccc;padding:2px 5px;
 vertical-align:top;text-align:left;font-size:12px}
-code{font-size:12px;word-break:break-all}
+code{font-size:12px;word-break:break-all}table.known td:first-child code{word-break:normal;
+white-space:nowrap}
 section.divergence{border:1px solid #bbb;padding:6px 10px;margin:10px 0}
 section.failing{border-left:6px solid #c22}section.known{border-left:6px solid #c90}
 .rule{margin:3px 0}.rule q{font-style:italic}.summary{color:#444}.note{color:#666}
