@@ -14,7 +14,13 @@ from rules_oracle.oracle import known as kn
 from rules_oracle.oracle.check import check_lines
 from rules_oracle.oracle.draw import report_page as rp
 from rules_oracle.oracle.draw.page import KEY_EVERY
-from rules_oracle.oracle.draw.report_page import ReportError, kind_of, page, verdict_lines
+from rules_oracle.oracle.draw.report_page import (
+    ReportError,
+    kind_of,
+    page,
+    status_words,
+    verdict_lines,
+)
 from rules_oracle.oracle.draw.svg import marked as is_marked
 from rules_oracle.oracle.trace import record_game
 from tests.oracle.draw.helpers import fields, highlighted, pieces
@@ -269,3 +275,57 @@ def test_a_report_of_another_shape_is_refused_naming_the_field(data: Any, words:
         page(data)
     assert words in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def _run(game: str, seed: int, actions: list[Any], div: dict[str, Any] | None,
+         **fields: Any) -> dict[str, Any]:
+    return {"game": game, "players": 2, "variant": {}, "seed": seed, "policy": "uniform",
+            "steps": len(actions), "finished": False, "status": "diverges", "probes": 3,
+            "actions": actions, "declared": {"compare": "digest", "viewer": "public"},
+            "gaps": {}, "tolerated": {}, "partial": [], "divergence": div, "known": None,
+            **fields}
+
+
+def test_a_known_divergence_of_a_drive_and_an_engine_lacking_actions() -> None:
+    lines, _ = engine_lines("caylus", 2, 1)
+    actions = [json.loads(line)["action"] for line in lines[1:-1]][:20]
+    lacking = {"kind": "legal", "step": 21, "message": "2 legal action(s) missing",
+               "missing": actions[20:21] or [{"type": "Pass"}], "missing_count": 2,
+               "rule": "caylus/not-a-rule", "rules": [], "reply": "{\"ok\": true}"}
+    known = {"kind": "actor", "step": 21, "message": "seat 1 is to act, not 0",
+             "expected": 1, "got": 0, "rules": []}
+    data = {"status": "known", "command": ["e"], "requests": 5, "seconds": 0.25,
+            "absorbed": {"k": 1}, "stale": [], "broad": [], "partial": [],
+            "known_entries": [{"id": "k", "class": "reading", "rule": "caylus/x",
+                               "explanation": "an actor", "match": {"kind": "actor"}}],
+            "games": [_run("caylus", 1, actions, lacking),
+                      _run("caylus", 2, actions, known, status="known", known="k")]}
+    text = page(data)
+    words, rows = read_page(text)
+    assert verdict_lines(data)[1] == ("caylus 2p seed 2 uniform: known deviation k (reading,"
+                                      " caylus/x) at step 21: actor")
+    assert status_words(data) == "conforms but for known deviations"
+    assert "2 legal action(s) the model allows and the engine lacks:" in words
+    assert "<code>caylus/not-a-rule</code>: not a registered rule" in text
+    assert "reply:" in words
+    assert ["(the divergence)", "1", "0", ""] in rows
+    assert text.count('<section class="divergence known"') == 1
+
+
+def test_a_replay_the_model_cannot_follow_is_said_so() -> None:
+    game = registry.get("crafts")
+    lines, _ = engine_lines("crafts", 3, 1)
+    actions = [json.loads(line)["action"] for line in lines[1:-1]][:10]
+    rep = rp.replay(game, 3, {}, [*actions[:4], {"type": "Nope"}, *actions[5:]])
+    assert len(rep.states) == 5 and rep.stopped.startswith("the replay stops at step 5:")
+    assert rp.replay(game, 3, {"no-such-option": "x"}, actions).states == ()
+    div = {"kind": "digest", "step": 8, "message": "m", "rules": []}
+    base = {"file": "t", "status": "diverges", "game": "crafts", "players": 3, "steps": 7,
+            "finished": False, "known": {}, "stale": [], "broad": [], "partial": [],
+            "divergence": div, "divergences": [div]}
+    text = page({**base, "variant": {}, "actions": [*actions[:4], {"type": "Nope"}, *actions[5:7]]})
+    assert shown(text, "the replay stops at step 5: the model cannot apply")
+    assert len(svgs(text)) == 1 and len(replays(text)[0]["frames"]) == 5
+    text = page({**base, "variant": {"no-such-option": "x"}, "actions": actions})
+    assert shown(text, "the model cannot set up the game")
+    assert svgs(text) == []

@@ -206,13 +206,6 @@ class Replay:
     stopped: str = ""
 
 
-def _game(name: str) -> Game[Any, Any] | None:
-    try:
-        return registry.get(name)
-    except Exception:
-        return None
-
-
 def _action(game: Game[Any, Any], data: Any) -> Any:
     types = {cls.__name__: cls for cls in game.action_types}
     return structure(data, types[data["type"]])
@@ -290,11 +283,11 @@ def rule_quote(rule_id: str) -> str:
 
 
 def _rules_at_stake(div: Mapping[str, Any]) -> list[str]:
-    ids: list[str] = list(div.get("rules") or ())
+    ids = [r for r in div.get("rules") or () if isinstance(r, str)]
     for extra in (div.get("rule"), *(div.get("extra_rules") or ())):
         if isinstance(extra, str) and extra not in ids:
             ids.append(extra)
-    return [r for r in ids if isinstance(r, str)]
+    return ids
 
 
 def highlight_paths(game: str, div: Mapping[str, Any], viewer: Any) -> tuple[str, ...]:
@@ -393,14 +386,13 @@ def _boards(game: str, rep: Replay, div: Mapping[str, Any], action: Any,
     if step >= 1 and len(rep.states) > step:
         after_label, after = rep.states[step]
     elif step >= 1 and action is not None and before_at == step - 1:
-        g = _game(game)
-        if g is not None:
-            try:
-                after = g.apply(before, _action(g, action))
-                after_label = f"step {step}: {_who(g, before)}: {show(action, 300)}"
-            except Exception as exc:
-                note += (f'<p class="note">the model does not play the step\'s action'
-                         f" ({_e(show(str(exc), 200))}): no state after it</p>")
+        g = registry.get(game)
+        try:
+            after = g.apply(before, _action(g, action))
+            after_label = f"step {step}: {_who(g, before)}: {show(action, 300)}"
+        except Exception as exc:
+            note += (f'<p class="note">the model does not play the step\'s action'
+                     f" ({_e(show(str(exc), 200))}): no state after it</p>")
     cells = [f'<figure class="board before"><figcaption>before the step: {_e(label)}'
              f"</figcaption>{_svg(game, before, marks)}</figure>"]
     if after is not None:
@@ -445,10 +437,8 @@ def _divergence(game: str, div: Mapping[str, Any], heading: str, side: Side, rep
     if marks:
         parts.append("<p>highlighted: " + " ".join(f"<code>{_e(m)}</code>" for m in marks)
                      + "</p>")
-    if game not in DRAWERS:
+    if rep is None:
         parts.append(f'<p class="note">no drawing for game {_e(game)}</p>')
-    elif rep is None:
-        parts.append(f'<p class="note">game {_e(game)} is not registered here: no replay</p>')
     else:
         step = div["step"]
         action = actions[step - 1] if 0 < step <= len(actions) else div.get("action")
@@ -577,8 +567,7 @@ def _check_divergences(data: Mapping[str, Any],
     game = data["game"]
     rep = None
     if divs and game in DRAWERS:
-        g = _game(game)
-        rep = None if g is None else replay(g, data["players"], data["variant"], actions)
+        rep = replay(registry.get(game), data["players"], data["variant"], actions)
     side = Side("trace")
     return [_divergence(game, d, game, side, rep, actions, data.get("viewer"), f"replay-{i}",
                         entries) for i, d in enumerate(divs)]
@@ -596,9 +585,7 @@ def _drive_divergences(data: Mapping[str, Any],
         game = run["game"]
         rep = None
         if game in DRAWERS:
-            g = _game(game)
-            if g is not None:
-                rep = replay(g, run["players"], run["variant"], run["actions"])
+            rep = replay(registry.get(game), run["players"], run["variant"], run["actions"])
         head = _run_head(run)
         out.append(_divergence(game, div, head, side, rep, run["actions"],
                                run["declared"].get("viewer"), f"replay-{i}", entries))
