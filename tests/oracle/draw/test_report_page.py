@@ -50,10 +50,15 @@ def svgs(text: str) -> list[str]:
 
 
 def replays(text: str) -> list[dict[str, Any]]:
-    """The data of each step control of a page."""
+    """The data of each step control of a page, each with the page's one pool of elements."""
     found = []
-    for chunk in text.split('<script type="application/json" class="frames">')[1:]:
-        found.append(json.loads(chunk[:chunk.index("</script>")]))
+    chunks = text.split('<script type="application/json" class="frames">')[1:]
+    if chunks:
+        start = text.index('<script type="application/json" id="pool">')
+        shared = json.loads(text[text.index(">", start) + 1:text.index("</script>", start)])
+        assert len(shared) == len(set(shared))  # each element once in the page
+    for chunk in chunks:
+        found.append({**json.loads(chunk[:chunk.index("</script>")]), "pool": shared})
     return found
 
 
@@ -140,6 +145,7 @@ def test_the_page_says_what_the_json_says_known_entries_included() -> None:
     assert text.count('<section class="divergence known"') == 1
     assert text.count('<section class="divergence failing"') == 1
     assert len(replays(text)) == 2 and len(svgs(text)) == 4
+    assert text.count('id="pool"') == 1
 
 
 def test_a_conforming_run_says_so_and_what_was_compared() -> None:

@@ -31,11 +31,14 @@ class Frame:
     canvas: Canvas
 
 
-def encode(frames: Iterable[Frame]) -> tuple[list[str], list[dict[str, object]]]:
+def encode(frames: Iterable[Frame], pool: list[str] | None = None,
+           index: dict[str, int] | None = None) -> tuple[list[str], list[dict[str, object]]]:
     """The frames as a pool of distinct elements and, per frame, its label, changed fields
-    and elements (whole every ``KEY_EVERY`` frames, else as differences)."""
-    pool: list[str] = []
-    index: dict[str, int] = {}
+    and elements (whole every ``KEY_EVERY`` frames, else as differences). Given ``pool`` and
+    its ``index`` (element -> position), new elements are added to them: several sequences
+    of frames share one pool."""
+    pool = [] if pool is None else pool
+    index = {} if index is None else index
     out: list[dict[str, object]] = []
     previous: list[int] = []
     for n, frame in enumerate(frames):

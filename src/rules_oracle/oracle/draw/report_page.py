@@ -356,10 +356,19 @@ def _frames(game: str, rep: Replay, upto: int, marks: Sequence[str]) -> Iterator
         before = state
 
 
-def _replay_section(game: str, rep: Replay, upto: int, marks: Sequence[str], ident: str) -> str:
-    pool, frames = encode(_frames(game, rep, upto, marks))
+@attrs.define
+class Pool:
+    """The distinct SVG elements of every replay of a page, each kept once."""
+
+    elements: list[str] = attrs.Factory(list)
+    index: dict[str, int] = attrs.Factory(dict)
+
+
+def _replay_section(game: str, rep: Replay, upto: int, marks: Sequence[str], ident: str,
+                    pool: Pool) -> str:
+    _, frames = encode(_frames(game, rep, upto, marks), pool.elements, pool.index)
     frames[-1]["differing"] = bool(marks)
-    data = {"pool": pool, "frames": frames, "keyEvery": KEY_EVERY, "start": len(frames) - 1}
+    data = {"frames": frames, "keyEvery": KEY_EVERY, "start": len(frames) - 1}
     return (f'<section class="replay" id="{_e(ident)}" data-step="">'
             '<div class="controls"><button class="first" title="the set-up">|&lt;</button>'
             '<button class="prev" title="the step before">&lt;</button>'
@@ -373,7 +382,7 @@ def _replay_section(game: str, rep: Replay, upto: int, marks: Sequence[str], ide
 
 
 def _boards(game: str, rep: Replay, div: Mapping[str, Any], action: Any,
-            marks: Sequence[str], ident: str) -> str:
+            marks: Sequence[str], ident: str, pool: Pool) -> str:
     """The board before and after the diverging step, and the replay to it."""
     step = div["step"]
     before_at = min(max(step - 1, 0), len(rep.states) - 1)
@@ -405,12 +414,12 @@ def _boards(game: str, rep: Replay, div: Mapping[str, Any], action: Any,
               " divergence names no differing field of the state</p>")
     return (note + marked + '<div class="boards">' + "".join(cells) + "</div>"
             + f"<h4>the replay from the set-up to step {upto}</h4>"
-            + _replay_section(game, states, upto, marks, ident))
+            + _replay_section(game, states, upto, marks, ident, pool))
 
 
 def _divergence(game: str, div: Mapping[str, Any], heading: str, side: Side, rep: Replay | None,
                 actions: Sequence[Any], viewer: Any, ident: str,
-                entries: Mapping[str, Mapping[str, Any]]) -> str:
+                entries: Mapping[str, Mapping[str, Any]], pool: Pool) -> str:
     known = div.get("known")
     status = ("not a known deviation" if known is None
               else f"known deviation {known}" + (
@@ -442,7 +451,7 @@ def _divergence(game: str, div: Mapping[str, Any], heading: str, side: Side, rep
     else:
         step = div["step"]
         action = actions[step - 1] if 0 < step <= len(actions) else div.get("action")
-        parts.append(_boards(game, rep, div, action, marks, ident))
+        parts.append(_boards(game, rep, div, action, marks, ident, pool))
     parts.append("</section>")
     return "".join(parts)
 
@@ -531,16 +540,17 @@ def page(data: Mapping[str, Any], title: str | None = None) -> str:
     """The HTML page of a JSON report of ``oracle check`` or ``oracle drive``."""
     kind = kind_of(data)
     entries = _entries(data)
+    pool = Pool()
     if kind == "check":
         title = title or f"oracle check {data['file']}"
         compared = _check_compared(data)
         absorbed, stale, broad = data["known"], data["stale"], data["broad"]
-        sections = _check_divergences(data, entries)
+        sections = _check_divergences(data, entries, pool)
     else:
         title = title or f"oracle drive {data['games'][0]['game'] if data['games'] else ''}"
         compared = _drive_compared(data)
         absorbed, stale, broad = data["absorbed"], data["stale"], data["broad"]
-        sections = _drive_divergences(data, entries)
+        sections = _drive_divergences(data, entries, pool)
     status = data["status"]
     lines = "".join(f'<div class="line">{_e(line)}</div>' for line in verdict_lines(data))
     body = [f'<div id="verdict" class="{_e(status)}" data-status="{_e(status)}">'
@@ -555,11 +565,14 @@ def page(data: Mapping[str, Any], title: str | None = None) -> str:
                     f" {_e(every)} ({_e(entry.get('explanation', ''))})</p>")
     body.append(f"<h2>divergences ({len(sections)})</h2>")
     body.append("".join(sections) if sections else '<p id="none">no divergence</p>')
+    if pool.elements:
+        body.append('<script type="application/json" id="pool">'
+                    f"{script_json(pool.elements)}</script>")
     return (_HEAD.replace("@TITLE@", _e(title)) + "".join(body) + _SCRIPT)
 
 
-def _check_divergences(data: Mapping[str, Any],
-                       entries: Mapping[str, Mapping[str, Any]]) -> list[str]:
+def _check_divergences(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]],
+                       pool: Pool) -> list[str]:
     divs = data["divergences"]
     if not divs and data.get("divergence") is not None:
         divs = [data["divergence"]]
@@ -570,11 +583,11 @@ def _check_divergences(data: Mapping[str, Any],
         rep = replay(registry.get(game), data["players"], data["variant"], actions)
     side = Side("trace")
     return [_divergence(game, d, game, side, rep, actions, data.get("viewer"), f"replay-{i}",
-                        entries) for i, d in enumerate(divs)]
+                        entries, pool) for i, d in enumerate(divs)]
 
 
-def _drive_divergences(data: Mapping[str, Any],
-                       entries: Mapping[str, Mapping[str, Any]]) -> list[str]:
+def _drive_divergences(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]],
+                       pool: Pool) -> list[str]:
     out = []
     side = Side("engine")
     for i, run in enumerate(data["games"]):
@@ -588,7 +601,7 @@ def _drive_divergences(data: Mapping[str, Any],
             rep = replay(registry.get(game), run["players"], run["variant"], run["actions"])
         head = _run_head(run)
         out.append(_divergence(game, div, head, side, rep, run["actions"],
-                               run["declared"].get("viewer"), f"replay-{i}", entries))
+                               run["declared"].get("viewer"), f"replay-{i}", entries, pool))
     return out
 
 
@@ -642,9 +655,11 @@ font-family:monospace;max-width:700px;word-break:break-all}
 _SCRIPT = """<script>
 "use strict";
 (function () {
+  const shared = document.getElementById("pool");
+  const pool = shared ? JSON.parse(shared.textContent) : [];
   document.querySelectorAll("section.replay").forEach(function (section) {
     const data = JSON.parse(section.querySelector("script.frames").textContent);
-    const frames = data.frames, pool = data.pool, last = frames.length - 1;
+    const frames = data.frames, last = frames.length - 1;
     const stage = section.querySelector(".stage"), slider = section.querySelector(".slider");
     slider.max = String(last);
     let shown = -1;
