@@ -335,3 +335,60 @@ def test_a_replay_the_model_cannot_follow_is_said_so() -> None:
     text = page({**base, "variant": {"no-such-option": "x"}, "actions": actions})
     assert shown(text, "the model cannot set up the game")
     assert svgs(text) == []
+
+
+def _mutations(data: Any, path: tuple[Any, ...] = ()) -> Any:
+    """Every path into ``data`` (objects and the first item of lists, three levels deep)."""
+    yield path
+    if len(path) >= 4:
+        return
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _mutations(value, (*path, key))
+    elif isinstance(data, list) and data:
+        yield from _mutations(data[0], (*path, 0))
+
+
+def _replaced(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    copy = json.loads(json.dumps(data))
+    holder = copy
+    for step in path[:-1]:
+        holder = holder[step]
+    holder[path[-1]] = value
+    return copy
+
+
+def test_any_field_of_another_type_gives_a_page_or_a_one_line_error() -> None:
+    div = {"kind": "legal", "step": 2, "message": "m", "line": None, "action": {"type": "X"},
+           "rule": "crafts/x", "diffs": [{"path": "$.a", "expected": 1, "got": 2}],
+           "missing": [{"type": "X"}], "extra": [{"type": "Y"}], "extra_rules": ["crafts/y"],
+           "missing_count": 1, "extra_count": 1, "rules": ["crafts/z"], "readings": ["a=b"],
+           "known": None, "reply": "r", "expected": 1, "got": 2}
+    run = _run("nogame", 1, [{"type": "X"}], div, declared={
+        "compare": "observation", "viewer": 0, "fields": ["a"], "available": 3,
+        "unsupported": ["U"], "rolls": ["R"]}, gaps={"U": 2}, tolerated={"k": 1},
+        departed=1, warnings=["w"])
+    drive = {"status": "diverges", "command": ["e"], "requests": 5, "seconds": 0.25,
+             "absorbed": {"k": 1}, "stale": ["s"], "broad": ["k"], "partial": ["p"],
+             "known_entries": [{"id": "k", "class": "reading", "rule": "crafts/x",
+                                "explanation": "e", "match": {"kind": "legal"}}],
+             "games": [run]}
+    check = {"file": "t", "status": "diverges", "game": "nogame", "players": 2,
+             "variant": {}, "steps": 1, "finished": False, "known": {"k": 1}, "stale": [],
+             "broad": [], "partial": [], "divergence": div, "divergences": [div],
+             "fields": ["a"], "available": 2, "viewer": 1, "warnings": ["w"],
+             "known_entries": drive["known_entries"], "actions": [{"type": "X"}]}
+    built = refused = 0
+    for report in (drive, check):
+        assert page(report)
+        for path in _mutations(report):
+            for value in (None, 1, True, "x", [], {}, [1], [{}], {"a": 1}):
+                try:
+                    page(_replaced(report, path, value))
+                    built += 1
+                except ReportError as exc:
+                    assert "\n" not in str(exc)
+                    refused += 1
+    assert built and refused

@@ -68,6 +68,11 @@ def _field(obj: Any, key: str, types: "Types", where: str) -> Any:
 
 
 Types = type | tuple[type, ...]
+#: fields of a divergence the page reads when present (``null`` or absent: not shown)
+_OPTIONAL: tuple[tuple[str, Types], ...] = (
+    ("line", int), ("diffs", list), ("missing", list), ("extra", list), ("extra_rules", list),
+    ("rules", list), ("readings", list), ("known", str), ("rule", str),
+    ("missing_count", int), ("extra_count", int))
 #: the fields the page reads, with their types: a drive report's, each of its games', a
 #: check report's
 _DRIVE_FIELDS: tuple[tuple[str, Types], ...] = (
@@ -96,15 +101,32 @@ def kind_of(data: Any, source: str = "the report") -> str:
         _field(data, "games", list, "$")
         for key, types in _DRIVE_FIELDS:
             _field(data, key, types, "$")
+        _strings(data, ("command", "stale", "broad", "partial"), "$")
+        _counts(data, ("absorbed",), "$")
         for i, run in enumerate(data["games"]):
             for key, types in _RUN_FIELDS:
                 _field(run, key, types, f"$.games[{i}]")
+            _declared_fields(run["declared"], f"$.games[{i}].declared")
+            _strings(run, ("partial", "warnings"), f"$.games[{i}]")
+            _counts(run, ("gaps", "tolerated"), f"$.games[{i}]")
+            for key in ("rolled", "after_known", "departed"):
+                if run.get(key) is not None:
+                    _field(run, key, int, f"$.games[{i}]")
+            if run.get("known") is not None:
+                _field(run, "known", str, f"$.games[{i}]")
             if run.get("divergence") is not None:
                 _divergence_fields(run["divergence"], f"$.games[{i}].divergence")
         return "drive"
     if "game" in data:
         for key, types in _CHECK_FIELDS:
             _field(data, key, types, "$")
+        _strings(data, ("stale", "broad", "partial", "warnings", "fields"), "$")
+        _counts(data, ("known",), "$")
+        for key in ("uncompared", "after_known", "available"):
+            if data.get(key) is not None:
+                _field(data, key, int, "$")
+        if data.get("actions") is not None:
+            _field(data, "actions", list, "$")
         for i, div in enumerate(data["divergences"]):
             _divergence_fields(div, f"$.divergences[{i}]")
         if data.get("divergence") is not None:
@@ -115,8 +137,41 @@ def kind_of(data: Any, source: str = "the report") -> str:
 
 
 def _divergence_fields(div: Any, where: str) -> None:
-    for key, types in (("kind", str), ("step", int), ("message", str)):
-        _field(div, key, types, where)
+    for key, needed in (("kind", str), ("step", int), ("message", str)):
+        _field(div, key, needed, where)
+    for key, types in _OPTIONAL:
+        if div.get(key) is not None:
+            _field(div, key, types, where)
+    for key in ("diffs", "rules", "extra_rules", "readings"):
+        for i, item in enumerate(div.get(key) or ()):
+            if key == "diffs":
+                _field(item, "path", str, f"{where}.diffs[{i}]")
+            elif item is not None and not isinstance(item, str):
+                raise ReportError(f"{where}.{key}[{i}]: unexpected value {show(item, 60)}")
+
+
+def _strings(obj: dict[str, Any], keys: Sequence[str], where: str) -> None:
+    """The fields ``keys`` of ``obj``, when present, are lists of strings."""
+    for key in keys:
+        value = obj.get(key) or []
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ReportError(f"{where}.{key}: unexpected value {show(value, 60)}")
+
+
+def _counts(obj: dict[str, Any], keys: Sequence[str], where: str) -> None:
+    """The fields ``keys`` of ``obj``, when present, map names to counts."""
+    for key in keys:
+        value = obj.get(key) or {}
+        if not isinstance(value, dict) or not all(
+                type(v) is int for v in value.values()):
+            raise ReportError(f"{where}.{key}: unexpected value {show(value, 60)}")
+
+
+def _declared_fields(declared: dict[str, Any], where: str) -> None:
+    for key in ("fields", "unsupported", "rolls"):
+        value = declared.get(key) or []
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ReportError(f"{where}.{key}: unexpected value {show(value, 60)}")
 
 
 # -- the verdict, as the text report says it ---------------------------------------------------
@@ -127,8 +182,15 @@ def _partial(partial: Sequence[str]) -> str:
 
 
 def _entries(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    return {e["id"]: e for e in data.get("known_entries", ()) if isinstance(e, dict)
-            and isinstance(e.get("id"), str)}
+    """The known entries a report lists, by id (each field the page reads as text)."""
+    listed = data.get("known_entries")
+    out: dict[str, dict[str, Any]] = {}
+    for e in listed if isinstance(listed, list) else ():
+        if isinstance(e, dict) and isinstance(e.get("id"), str):
+            match = e.get("match")
+            out[e["id"]] = {**{k: str(e.get(k, "")) for k in ("class", "rule", "explanation")},
+                            "match": match if isinstance(match, dict) else {}}
+    return out
 
 
 def check_verdict(data: Mapping[str, Any]) -> str:
@@ -432,7 +494,7 @@ def _divergence(game: str, div: Mapping[str, Any], heading: str, side: Side, rep
              f'<p class="message">{_e(div["message"])}</p>',
              f'<p class="known-status">{_e(status)}</p>']
     if known is not None and known in entries:
-        parts.append(f'<p class="why">why: {_e(entries[known].get("explanation", ""))}</p>')
+        parts.append(f'<p class="why">why: {_e(entries[known]["explanation"])}</p>')
     if div.get("action") is not None:
         parts.append(f"<p>action: {_value(div['action'])}</p>")
     rules = _rules_at_stake(div)
