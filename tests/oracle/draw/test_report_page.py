@@ -311,6 +311,7 @@ def test_a_known_divergence_of_a_drive_and_an_engine_lacking_actions() -> None:
     assert verdict_lines(data)[1] == ("caylus 2p seed 2 uniform: known deviation k (reading,"
                                       " caylus/x) at step 21: actor")
     assert status_words(data) == "conforms but for known deviations"
+    assert "<title>oracle drive caylus</title>" in text
     assert "2 legal action(s) the model allows and the engine lacks:" in words
     assert "<code>caylus/not-a-rule</code>: not a registered rule" in text
     assert "reply:" in words

@@ -609,7 +609,8 @@ def page(data: Mapping[str, Any], title: str | None = None) -> str:
         absorbed, stale, broad = data["known"], data["stale"], data["broad"]
         sections = _check_divergences(data, entries, pool)
     else:
-        title = title or f"oracle drive {data['games'][0]['game'] if data['games'] else ''}"
+        names = dict.fromkeys(run["game"] for run in data["games"])
+        title = title or f"oracle drive {', '.join(names)}".rstrip()
         compared = _drive_compared(data)
         absorbed, stale, broad = data["absorbed"], data["stale"], data["broad"]
         sections = _drive_divergences(data, entries, pool)
