@@ -112,6 +112,12 @@ class Report:
     #: many the model's view has (0: the trace compares digests, all of the state)
     fields: tuple[str, ...] = ()
     available: int = 0
+    #: the actions the model played, in canonical JSON (the steps compared, a known
+    #: divergence's included; the failing step's action is its divergence's): with the
+    #: header's game, players and variant, the replay that redraws the states
+    actions: tuple[Any, ...] = ()
+    #: observation traces: whose view the observations are (``None``: digests)
+    viewer: Any = None
 
     @property
     def partial(self) -> tuple[str, ...]:
@@ -178,6 +184,7 @@ class Report:
             "after_known": self.after_known, "broad": list(self.broad),
             "stale": list(self.stale), "partial": list(self.partial),
             "fields": list(self.fields), "available": self.available,
+            "viewer": self.viewer, "actions": list(self.actions),
         }
 
 
@@ -393,6 +400,7 @@ class _Replay:
         #: observation traces: the top-level fields seen, and the view's count
         self.fields: set[str] = set()
         self.available = 0
+        self.viewer: Any = None
         #: whether a known entry matches on a reading (divergences are then retried first)
         self.by_reading = any(d.match.reading is not None for d in self.known)
 
@@ -421,6 +429,7 @@ class _Replay:
         self.count += 1
         if "observation" in rec:
             seen = rec["observation"]
+            self.viewer = seen["viewer"]
             self.fields.update(k for k in seen["fields"] if k != "type")
             if not self.available and self.comparing:
                 try:
@@ -552,7 +561,8 @@ class _Replay:
                       after_known=self.after_known,
                       broad=tuple(d.id for d in self.known if d.broad),
                       entries=tuple(d.id for d in self.known),
-                      fields=tuple(sorted(self.fields)), available=self.available)
+                      fields=tuple(sorted(self.fields)), available=self.available,
+                      actions=tuple(unstructure(a) for a in self.played), viewer=self.viewer)
 
 
 def _step_agrees(game: Game[Any, Any], rec: dict[str, Any], action: Any, line: int,

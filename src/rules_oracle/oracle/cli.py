@@ -360,8 +360,10 @@ def _print_report(path: str, report: Report, known: Sequence[Any] = (),
 @click.option("--require-full", is_flag=True,
               help="A trace not compared in full (observation fields left out, steps after a"
                    " known deviation) fails.")
+@click.option("--html", "html_file", metavar="FILE",
+              help="Also write the report as one self-contained HTML page.")
 def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
-          known_file: str | None, require_full: bool) -> int:
+          known_file: str | None, require_full: bool, html_file: str | None) -> int:
     """Replay a trace; exit 0 if it conforms (or diverges only as known), 1 if it diverges,
     2 if malformed."""
     from rules_oracle.oracle.known import KnownError
@@ -376,8 +378,9 @@ def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
             _emit_json({"file": file, **exc.to_json()})
             return 2
         raise BadInput(str(exc) if exc.line is None else f"{file}: {exc}") from None
+    out = {"file": file, **report.to_json(), **_known_entries(known)}
+    _html_report(html_file, out)
     if as_json:
-        out = {"file": file, **report.to_json()}
         _emit_json(out)
     else:
         _print_report(file, report, known, require_full)
@@ -869,11 +872,13 @@ def _ending_on_termination() -> Iterator[None]:
               help="A run that did not compare everything (fields, kinds, probes, steps after"
                    " a known deviation) fails.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
+@click.option("--html", "html_file", metavar="FILE",
+              help="Also write the report as one self-contained HTML page.")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
 def drive(game_name: str | None, players: int | None, n: int, seed: int, variant: tuple[str, ...],
           policy: str, timeout: float, probes: int, strict_rules: bool, protocol: int,
           known_file: str | None, require_full: bool, as_json: bool,
-          command: tuple[str, ...]) -> int:
+          command: tuple[str, ...], html_file: str | None) -> int:
     """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
     from rules_oracle.oracle.drive import MAX_TIMEOUT, DriveError
     from rules_oracle.oracle.drive import drive as run_drive
@@ -911,8 +916,10 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
         raise BadInput(str(exc)) from None
     except ConfigError as exc:  # pragma: no cover - checked above
         raise BadInput(str(exc)) from None
+    out = {**report.to_json(), **_known_entries(known)}
+    _html_report(html_file, out)
     if as_json:
-        _emit_json(report.to_json())
+        _emit_json(out)
     else:
         _print_drive(report, known, require_full)
     return 0 if report.passes and not (require_full and report.partial) else 1
@@ -933,6 +940,46 @@ def _broad_line(deviation: Any) -> str:
     kind = deviation.match.kind
     every = f"every {kind} divergence" if kind else "every divergence"
     return f"broad known deviation in force: {deviation.id} matches {every} ({deviation.shown})"
+
+
+def _known_entries(known: Sequence[Any]) -> dict[str, Any]:
+    """The known deviations in force, as a JSON report lists them (``known_entries``)."""
+    from rules_oracle.oracle.draw.report_page import known_entries
+
+    return known_entries(known)
+
+
+def _html_report(path: str | None, data: dict[str, Any]) -> None:
+    """Write the HTML page of a JSON report to ``path`` (nothing without one)."""
+    if path is None:
+        return
+    from rules_oracle.oracle.draw.report_page import ReportError, write
+
+    try:
+        write(path, data)
+    except ReportError as exc:
+        raise BadInput(str(exc)) from None
+    click.echo(f"wrote {path}", err=True)
+
+
+@main.command(name="report")
+@click.argument("file", metavar="RESULT.json")
+@click.option("--html", "html_file", metavar="FILE",
+              help="Write the report as one self-contained HTML page.")
+def report_command(file: str, html_file: str | None) -> int:
+    """Read a saved JSON report of check or drive: print its verdict, and write it as an HTML
+    page (--html); exit 0 if it passes, 1 if it diverges."""
+    from rules_oracle.oracle.draw.report_page import ReportError, load, verdict_lines
+
+    try:
+        data = load(file)
+        lines = verdict_lines(data)
+    except ReportError as exc:
+        raise BadInput(str(exc)) from None
+    _html_report(html_file, data)
+    for line in lines:
+        click.echo(line, file=_STDOUT)
+    return 1 if data["status"] == "diverges" else 0
 
 
 def _known(path: str | None) -> tuple[Any, ...]:

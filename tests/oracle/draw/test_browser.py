@@ -1,7 +1,9 @@
 """The page of a seeded game in a real browser: headless Chromium (Debian's package) driven
 by Playwright (the ``browser`` extra). It opens a page ``oracle show`` wrote, walks steps
 with the buttons, the keys and the slider, finds the highlighted pieces and saves a
-screenshot; a blank or broken page fails (no drawing or an empty one, a console error, a
+screenshot, and does the same with a divergence report (``oracle check --html``): the
+boards before and after the diverging step, the differing field marked, the replay walked
+from the set-up; a blank or broken page fails (no drawing or an empty one, a console error, a
 request for anything, a screenshot of one colour). Without the browser or Playwright the
 tests say so and are skipped; ``ci/test.sh`` installs both."""
 
@@ -18,6 +20,7 @@ from rules_oracle.oracle.cli import main
 from tests.oracle.draw.helpers import highlighted, pieces
 from tests.oracle.draw.pagedata import frame_svg, page_data
 from tests.oracle.draw.pngdata import pixels
+from tests.oracle.draw.reports import engine_lines, ruled_step
 
 #: the browser: Debian's chromium, or the one ORACLE_CHROMIUM names
 CHROMIUM = os.environ.get("ORACLE_CHROMIUM", "/usr/bin/chromium")
@@ -74,16 +77,18 @@ class Watched:
             route.abort()
 
 
-def check_drawn(watched: Watched, shot: Path) -> None:
-    """Fail on a blank or broken page: the drawing, its size, errors, requests, pixels."""
+def check_drawn(watched: Watched, shot: Path, stage: str = "#stage") -> None:
+    """Fail on a blank or broken page: the drawing (in ``stage``), its size, errors,
+    requests, pixels."""
     page = watched.page
     assert watched.errors == [], watched.errors
     assert watched.fetched == [], watched.fetched
-    svg = page.locator("#stage svg")
+    svg = page.locator(f"{stage} svg")
     assert svg.count() == 1, "no drawing on the page"
+    svg.scroll_into_view_if_needed()
     box = svg.bounding_box()
     assert box is not None and box["width"] > 300 and box["height"] > 300, box
-    assert page.locator("#stage svg .piece").count() > 20
+    assert page.locator(f"{stage} svg .piece").count() > 20
     page.screenshot(path=str(shot), full_page=False)
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -189,3 +194,50 @@ def test_a_blank_or_broken_page_fails(browser: Any, tmp_path: Path) -> None:
     assert watched.fetched == ["https://example.invalid/x.png"]
     with pytest.raises(AssertionError, match="undefinedFunction"):
         check_drawn(watched, tmp_path / "broken.png")
+
+
+def test_a_divergence_report_is_walked_and_its_differing_fields_found(
+        browser: Any, tmp_path: Path) -> None:
+    at = ruled_step("catan", 3, 8, 25)
+    lines, paths = engine_lines("catan", 3, 8, {at: 0})
+    trace = tmp_path / "t.jsonl"
+    trace.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    html = tmp_path / "report.html"
+    result = CliRunner().invoke(main, ["check", str(trace), "--html", str(html)])
+    assert result.exit_code == 1, result.output
+    watched = Watched(browser)
+    page = watched.page
+    page.goto(html.as_uri())
+    assert page.locator("#status").inner_text() == "diverges"
+    assert f"diverges at step {at}: digest" in page.locator("#verdict").inner_text()
+    # the boards before and after the step, the wrong field marked on both
+    for side in ("before", "after"):
+        marked = page.locator(f".board.{side} svg .piece.hl")
+        assert marked.count() > 0
+        for i in range(marked.count()):
+            assert marked.nth(i).get_attribute("data-field") == paths[at]
+        box = marked.first.bounding_box()
+        assert box is not None and box["width"] * box["height"] > 10
+    # the step control opens at the diverging step and walks the replay from the set-up
+    replay = page.locator("section.replay")
+    assert replay.get_attribute("data-step") == str(at)
+    assert replay.locator(".step-counter").inner_text() == f"step {at} of {at}"
+    assert replay.locator(".step-changed").inner_text() == f"differing: {paths[at]}"
+    replay.locator(".first").click()
+    assert replay.get_attribute("data-step") == "0"
+    assert replay.locator(".step-label").inner_text() == "step 0: set-up"
+    for _ in range(3):
+        replay.locator(".next").click()
+    assert replay.get_attribute("data-step") == "3"
+    replay.locator(".prev").click()
+    assert replay.get_attribute("data-step") == "2"
+    replay.locator(".slider").fill(str(at - 1))
+    assert replay.locator(".step-label").inner_text().startswith(f"step {at - 1}: ")
+    replay.locator(".last").click()
+    assert replay.get_attribute("data-step") == str(at)
+    marked = replay.locator(".stage svg .piece.hl")
+    assert marked.count() > 0
+    assert {marked.nth(i).get_attribute("data-field") for i in range(marked.count())} == {
+        paths[at]}
+    check_drawn(watched, tmp_path / "report.png", "section.replay .stage")
+    page.close()

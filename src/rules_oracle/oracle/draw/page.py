@@ -31,9 +31,14 @@ class Frame:
     canvas: Canvas
 
 
-def _encode(frames: Iterable[Frame]) -> tuple[list[str], list[dict[str, object]]]:
-    pool: list[str] = []
-    index: dict[str, int] = {}
+def encode(frames: Iterable[Frame], pool: list[str] | None = None,
+           index: dict[str, int] | None = None) -> tuple[list[str], list[dict[str, object]]]:
+    """The frames as a pool of distinct elements and, per frame, its label, changed fields
+    and elements (whole every ``KEY_EVERY`` frames, else as differences). Given ``pool`` and
+    its ``index`` (element -> position), new elements are added to them: several sequences
+    of frames share one pool."""
+    pool = [] if pool is None else pool
+    index = {} if index is None else index
     out: list[dict[str, object]] = []
     previous: list[int] = []
     for n, frame in enumerate(frames):
@@ -58,20 +63,20 @@ def _encode(frames: Iterable[Frame]) -> tuple[list[str], list[dict[str, object]]
     return pool, out
 
 
-def _script_json(data: object) -> str:
+def script_json(data: object) -> str:
     """JSON safe inside a ``<script>`` element (no ``<`` at all: ``</script>`` cannot end it)."""
     return json.dumps(data, separators=(",", ":"), ensure_ascii=True).replace("<", "\\u003c")
 
 
 def page(title: str, frames: Iterable[Frame], start: int = 0) -> str:
     """The HTML page of ``frames``, showing frame ``start`` first."""
-    pool, encoded = _encode(frames)
+    pool, encoded = encode(frames)
     if not encoded:
         raise ValueError("a page needs at least one frame")
     data = {"pool": pool, "frames": encoded, "keyEvery": KEY_EVERY,
             "start": max(0, min(start, len(encoded) - 1))}
     return (_HEAD.replace("@TITLE@", escape(title))
-            + f'<script type="application/json" id="frames">{_script_json(data)}</script>'
+            + f'<script type="application/json" id="frames">{script_json(data)}</script>'
             + _SCRIPT)
 
 
