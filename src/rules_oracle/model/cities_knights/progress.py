@@ -408,6 +408,8 @@ def card_step(state: CKState, action: Action) -> CKState:
                 return evolve(state, pending=None, stage=Stage.MAIN)
             return _continue(state, evolve(pd, step=2, left=level, target=int(active)))
         state = build.put_knight(state, p, action.node, pd.left, pd.target == 1, placed=True)
+        if pd.target == 1:  # placed active: it came active this turn and takes no action
+            state = build.activate(state, action.node)  # (cities_knights/deserter-knight)
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.DIPLOMAT:
         assert isinstance(action, ChoosePath)

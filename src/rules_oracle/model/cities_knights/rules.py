@@ -474,10 +474,16 @@ A_DESERTER_KNIGHT = R.ambiguity(
           " место.",
     question="Does the knight the Deserter places free come active or inactive?",
     readings={"inactive": "inactive, as every newly placed knight",
-              "as-removed": "active when the removed knight was active"},
+              "as-removed": "active when the removed knight was active; placed and active"
+                            " in this turn, it takes no action this turn (as a knight placed"
+                            " and activated)"},
     default="inactive",
     why="The text and the data are silent; a knight is placed inactive (data/README.md:"
-        " recruited knights come inactive).",
+        " recruited knights come inactive). A knight placed active comes active in the turn"
+        " it is placed, so under either reading of knight-act-activated it takes no action"
+        " that turn: 'Вы НЕ МОЖЕТЕ разместить рыцаря, активировать рыцаря и выполнить"
+        " действие рыцаря', and it was not active before the turn began, as the chase"
+        " needs.",
     source="project default (the text is silent)",
     option="deserter-knight",
 )
