@@ -259,7 +259,8 @@ COMMERCIAL_HARBOR = _card("commercial-harbor", "Заставьте каждог�
                                                " своему выбору на один из ваших ресурсов.",
                           "Each other player in turn: offer him a resource; he gives a"
                           " commodity of his choice for it (with none, no exchange); one may"
-                          " stop early.")
+                          " stop early; each rival once a turn (reading:"
+                          " cities_knights/commercial-harbor-once).")
 MASTER_MERCHANT = _card("master-merchant", "Выберите 1 игрока, у которого больше очков, чем у"
                                            " вас, чтобы увидеть его карты ресурсов и товаров."
                                            " Выберите 2 карты, чтобы украсть их руку.",
@@ -643,6 +644,27 @@ A_MERCHANT_DESERT = R.ambiguity(
         " does. There the merchant gives its point and no trade.",
     source="the rules text (chapter 13)",
     option="merchant-desert",
+)
+A_HARBOR_ONCE = R.ambiguity(
+    "commercial-harbor-once",
+    quote="Заставьте каждого игрока обменять вам товар по своему выбору на один из ваших"
+          " ресурсов.",
+    question="May a second Commercial Harbor in the same turn force a rival who already"
+             " gave a commodity for a resource this turn to do so again?",
+    readings={"once": "no: each rival gives a commodity for a resource at most once a"
+                      " turn, however many Commercial Harbors are played; a card with no"
+                      " such rival left cannot be played",
+              "per-card": "yes: each card forces every rival again"},
+    default="once",
+    why="The text states one card's effect and is silent on a second card in the turn. The"
+        " published card's rules limit the forced trade to once with each opponent a turn,"
+        " even with several Commercial Harbors played (the almanac's Commercial Harbor, as"
+        " ultraboardgames.com's Cities & Knights trade cards and catan-guide.kelvsyc.com's"
+        " trade progress cards give it). A rival whose exchange was void (no commodity)"
+        " gave nothing and may be forced again.",
+    source="published game's card (two secondary sources agree; not in data/README.md:"
+           " confidence M)",
+    option="commercial-harbor",
 )
 A_ROAD_BUILDING = R.ambiguity(
     "road-building-both",
