@@ -440,3 +440,21 @@ def test_commercial_harbor_readings_disagree_on_the_seed_the_search_finds() -> N
     witness = find_witness(GAME, "cities_knights/commercial-harbor-once", seeds=[30],
                            players=[4], limit=900)
     assert witness is not None and "pending.queue" in witness.difference
+
+
+@pytest.mark.rules("cities_knights/progress-without-effect", "cities_knights/progress.play",
+                   "cities_knights/progress.smith", "cities_knights/progress.warlord")
+def test_a_card_that_can_do_nothing_is_unplayable_or_spent() -> None:
+    held = {0: progress(smith=1, warlord=1, crane=2)}
+    s = make(held=held, **BOARD)  # type: ignore[arg-type]  # no knight at all
+    assert rule_of(s, PlayProgress(D.SMITH)) == RB.SMITH
+    assert rule_of(s, PlayProgress(D.WARLORD)) == RB.WARLORD
+    spent = make(held=held, variant={"progress-useless": "spent"}, **BOARD)  # type: ignore
+    assert {PlayProgress(D.SMITH), PlayProgress(D.WARLORD)} <= set(GAME.legal_actions(spent))
+    spent = play(spent, "smith")
+    assert spent.stage is Stage.MAIN and spent.pending is None
+    assert spent.players[0].progress == progress(warlord=1, crane=2)
+    assert spent.under[D.SCIENCE] == (D.SMITH,)
+    # the Crane's own limit stands under either reading
+    spent = play(spent, "crane")
+    assert spent.crane == 1 and rule_of(spent, PlayProgress(D.CRANE)) == RB.CRANE

@@ -256,13 +256,13 @@ def playable(state: CKState, k: int) -> str | None:
         return RB.PLAY
     if k == D.BISHOP and not state.attacked:
         return RB.NO_ROBBER
+    if k == D.CRANE and (state.crane == 1 or (
+            state.crane and state.config.option("crane") == "one-a-turn")):
+        return RB.CRANE
+    if state.config.option("progress-useless") == "spent":
+        return None  # cities_knights/progress-without-effect: played for what it can do
     if k in _AT_ONCE:
-        if k == D.WARLORD and not build.activatable(state, p):
-            return RB.WARLORD
-        if k == D.CRANE and (state.crane == 1 or (
-                state.crane and state.config.option("crane") == "one-a-turn")):
-            return RB.CRANE
-        return None
+        return RB.WARLORD if k == D.WARLORD and not build.activatable(state, p) else None
     if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
         return None if open_roads(state) else RB.DIPLOMAT
     if k == D.WEDDING:

@@ -240,7 +240,8 @@ VP_FACE_UP = R.rule("progress.vp-cards", "Очки с карт прогресс�
                     "Printer and Constitution are kept face up at once (1 VP each) and do not"
                     " count in the hand.")
 PLAY = R.rule("progress.play", "", "A progress card is played after the roll (the Alchemist"
-              " before it), any number a turn (reading: cities_knights/progress-play-count);"
+              " before it), any number a turn (reading: cities_knights/progress-play-count),"
+              " when it can do something (reading: cities_knights/progress-without-effect);"
               " the played card goes under its deck (reading:"
               " cities_knights/spent-progress-cards).",
               source="published game; stands in no project text")
@@ -644,6 +645,31 @@ A_MERCHANT_DESERT = R.ambiguity(
         " does. There the merchant gives its point and no trade.",
     source="the rules text (chapter 13)",
     option="merchant-desert",
+)
+A_USELESS = R.ambiguity(
+    "progress-without-effect",
+    quote="Постройте 2 бесплатные дороги",
+    question="May a progress card be played when it can do nothing: Road Building with no"
+             " free path, Smith with no knight to promote, Engineer with no city to wall,"
+             " Medicine without its cost or a settlement, Merchant with no hex, Spy, Deserter,"
+             " Intrigue, Diplomat, Wedding or Master Merchant with nobody to choose,"
+             " Commercial Harbor with no resource to offer, Warlord with no inactive knight?",
+    readings={"unplayable": "no: a card is played only when its first step has a choice"
+                            " (Irrigation, Mining, the Saboteur, the monopolies, the Merchant"
+                            " Fleet and the Crane always have their effect, perhaps nothing)",
+              "spent": "yes: the card is played and goes under its deck (or aside) having"
+                       " done what it could, perhaps nothing"},
+    default="unplayable",
+    why="Each card's text orders an effect ('Постройте 2 бесплатные дороги', 'Улучшите до 2"
+        " рыцарей бесплатно', 'Выберите игрока ...') with an object it names; with no"
+        " object the order cannot be carried out, so the card is not played, as a building"
+        " is not built without a place. The text names no other condition, and base"
+        " Catan's model plays its road building card with no road to place"
+        " (catan/road-building-stuck, 'lost'), so playing a card for nothing, which empties"
+        " a hand slot and cycles the card under its deck, is the option.",
+    source="project default (the text is silent; the published game is not in"
+           " data/README.md)",
+    option="progress-useless",
 )
 A_HARBOR_ONCE = R.ambiguity(
     "commercial-harbor-once",
