@@ -65,6 +65,29 @@ def test_deserters_knight_comes_inactive_or_as_the_removed_one() -> None:
         assert s.knight_level[12] == 2 and s.knight_active[12] is active
 
 
+@pytest.mark.rules("cities_knights/knight.chase", "cities_knights/knight.no-act-when-activated",
+                   "cities_knights/deserter-knight", "cities_knights/progress.deserter")
+def test_deserters_active_knight_takes_no_action_the_turn_it_came() -> None:
+    """Under deserter-knight=as-removed the Deserter's knight comes active in the turn it is
+    placed: no action that turn ("Вы НЕ МОЖЕТЕ разместить рыцаря, активировать рыцаря и
+    выполнить действие рыцаря"), no chase ("пока они были активны до начала вашего хода")."""
+    for act in ("activated", "placed-and-activated"):
+        s = make(held={0: progress(deserter=1)}, knights={41: (1, 2, True)},  # type: ignore
+                 variant={"deserter-knight": "as-removed", "knight-act": act}, attacked=True,
+                 **BOARD)
+        s = GAME.apply(GAME.apply(s, PlayProgress(D.DESERTER)), ChoosePlayer(1))
+        s = GAME.apply(GAME.apply(s, ChooseNode(41)), ChooseNode(12))
+        robber = next(h for h in B.NODE_HEXES[12] if h != s.robber)
+        s = attrs.evolve(s, robber=robber)
+        legal = GAME.legal_actions(s)
+        assert s.knight_active[12] and ChaseRobber(12) not in legal
+        assert MoveKnight(12) not in legal and rule_of(s, MoveKnight(12)) == RB.NO_BUILD_ACT
+        assert rule_of(s, ChaseRobber(12)) == RB.CHASE
+        # the next turn it was active before the turn began: it moves and chases
+        later = attrs.evolve(s, knight_marks=(0,) * B.N_NODES)
+        assert {ChaseRobber(12), MoveKnight(12)} <= set(GAME.legal_actions(later))
+
+
 @pytest.mark.rules("cities_knights/progress.play", "cities_knights/progress-play-count")
 def test_progress_cards_any_number_a_turn_or_one() -> None:
     held = {0: progress(crane=1, warlord=1)}

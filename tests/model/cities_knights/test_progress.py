@@ -17,6 +17,7 @@ from rules_oracle.model.cities_knights.actions import (
     ChoosePlayer,
     ChooseProgress,
     DiscardProgress,
+    EndTurn,
     Improve,
     PlayProgress,
     Stop,
@@ -102,6 +103,29 @@ def test_commercial_harbor() -> None:
     assert s.players[1].hand == cards(lumber=1) and GAME.actor(s) == 0
     s = GAME.apply(s, Stop())
     assert s.players[0].hand == cards(lumber=1, cloth=1) and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.commercial-harbor",
+                   "cities_knights/commercial-harbor-once")
+def test_a_second_commercial_harbor_forces_each_rival_once_a_turn() -> None:
+    hands = {0: cards(lumber=4), 1: cards(cloth=2), 2: cards(ore=1)}
+    for variant, again in (({}, (2,)), ({"commercial-harbor": "per-card"}, (1, 2))):
+        s = make(held={0: progress(commercial_harbor=2)}, hands=hands,  # type: ignore
+                 variant=variant, **BOARD)
+        s = play(s, "commercial-harbor")
+        s = GAME.apply(GAME.apply(s, ChooseCard(BD.LUMBER)), ChooseCard(D.CLOTH))
+        s = GAME.apply(s, ChooseCard(BD.LUMBER))  # player 2: no commodity, no exchange
+        assert s.stage is Stage.MAIN and s.harboured == (1,)
+        assert GAME.observe(s, "public").commercial_harbor_traded == (1,)  # type: ignore
+        s = play(s, "commercial-harbor")
+        # once a turn: player 1 gave his commodity already; player 2 gave none
+        assert s.pending is not None and s.pending.queue == again
+        assert GAME.apply(s, Stop()).players[1].hand == cards(lumber=1, cloth=1)
+    # every rival gave one: a third card finds nobody to force this turn
+    s = make(held={0: progress(commercial_harbor=2)}, hands=hands, **BOARD)  # type: ignore
+    s = attrs.evolve(s, harboured=(1, 2))
+    assert rule_of(s, PlayProgress(D.COMMERCIAL_HARBOR)) == RB.COMMERCIAL_HARBOR
+    assert GAME.apply(s, EndTurn()).harboured == ()  # the next turn forces them again
 
 
 @pytest.mark.rules("cities_knights/progress.commercial-harbor")
@@ -406,3 +430,31 @@ def test_vp_cards_lie_face_up() -> None:
 
     s = gain_progress(gain_progress(make(**BOARD), 0, D.PRINTER), 0, D.CONSTITUTION)
     assert s.players[0].vp_cards == 2 and sum(s.players[0].progress) == 0
+
+
+@pytest.mark.rules("cities_knights/commercial-harbor-once")
+def test_commercial_harbor_readings_disagree_on_the_seed_the_search_finds() -> None:
+    """Two Commercial Harbors in one turn are rare: `--seeds 31` finds seed 30."""
+    from rules_oracle.oracle.witness import find_witness
+
+    witness = find_witness(GAME, "cities_knights/commercial-harbor-once", seeds=[30],
+                           players=[4], limit=900)
+    assert witness is not None and "pending.queue" in witness.difference
+
+
+@pytest.mark.rules("cities_knights/progress-without-effect", "cities_knights/progress.play",
+                   "cities_knights/progress.smith", "cities_knights/progress.warlord")
+def test_a_card_that_can_do_nothing_is_unplayable_or_spent() -> None:
+    held = {0: progress(smith=1, warlord=1, crane=2)}
+    s = make(held=held, **BOARD)  # type: ignore[arg-type]  # no knight at all
+    assert rule_of(s, PlayProgress(D.SMITH)) == RB.SMITH
+    assert rule_of(s, PlayProgress(D.WARLORD)) == RB.WARLORD
+    spent = make(held=held, variant={"progress-useless": "spent"}, **BOARD)  # type: ignore
+    assert {PlayProgress(D.SMITH), PlayProgress(D.WARLORD)} <= set(GAME.legal_actions(spent))
+    spent = play(spent, "smith")
+    assert spent.stage is Stage.MAIN and spent.pending is None
+    assert spent.players[0].progress == progress(warlord=1, crane=2)
+    assert spent.under[D.SCIENCE] == (D.SMITH,)
+    # the Crane's own limit stands under either reading
+    spent = play(spent, "crane")
+    assert spent.crane == 1 and rule_of(spent, PlayProgress(D.CRANE)) == RB.CRANE

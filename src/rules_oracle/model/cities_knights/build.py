@@ -204,11 +204,13 @@ def movable(state: CKState, p: int) -> tuple[int, ...]:
 
 def chasers(state: CKState, p: int) -> tuple[int, ...]:
     """``p``'s knights that may chase the robber: active since before this turn under every
-    reading ("пока они были активны до начала вашего хода"), touching its hex."""
+    reading ("пока они были активны до начала вашего хода"), touching its hex. A knight
+    activated this turn (marks 1, 8) or placed this turn (mark 4: the Deserter's, active
+    under deserter-knight=as-removed) was not active before the turn began."""
     if not state.attacked:
         return ()
     return tuple(n for n in own_knights(state, p) if can_act(state, p, n)
-                 and not state.knight_marks[n] & 9 and state.robber in B.NODE_HEXES[n])
+                 and not state.knight_marks[n] & 13 and state.robber in B.NODE_HEXES[n])
 
 
 def knight_step(state: CKState, action: Action) -> CKState:

@@ -100,6 +100,8 @@ class PublicView:
     merchant_fleet_cards: tuple[int, ...]
     #: the Crane this turn: 0 none played, 1 played and not yet used, 2 its discount used
     crane_played: int
+    #: the rivals who gave a commodity for a resource to a Commercial Harbor this turn
+    commercial_harbor_traded: tuple[int, ...]
     #: reading ``progress-play=one``: a progress card was played this turn
     progress_played_this_turn: bool
     discards_owed: tuple[int, ...]
@@ -168,6 +170,7 @@ def public_view(s: CKState) -> PublicView:
         progress_spent=s.spent, dice=s.dice, event_face=s.event, trades_this_turn=s.trades,
         offers_this_turn=s.offers, offer=s.offer,
         merchant_fleet_cards=s.fleet, crane_played=s.crane,
+        commercial_harbor_traded=s.harboured,
         progress_played_this_turn=s.played, discards_owed=s.discards,
         players_to_rob=s.victims, progress_draws_pending=s.draws, seats_to_choose=s.queue,
         metropolis_being_placed=s.metro_kind, moving_knight=s.knight_node,

@@ -114,6 +114,15 @@ def _richer(state: CKState, strict: bool) -> tuple[int, ...]:
                  if (state.players[q].vp > mine if strict else state.players[q].vp >= mine))
 
 
+def _harbour_rivals(state: CKState) -> tuple[int, ...]:
+    """The rivals a Commercial Harbor forces, in turn order: every other player, but under
+    commercial-harbor-once (the default) not one who already gave a commodity for a
+    resource this turn."""
+    if state.config.option("commercial-harbor") == "per-card":
+        return others(state)
+    return tuple(q for q in others(state) if q not in state.harboured)
+
+
 def _with_cards(state: CKState, seats: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(q for q in seats if sum(state.players[q].hand))
 
@@ -222,7 +231,7 @@ def card_actor(state: CKState) -> int:
 def _first(state: CKState, k: int) -> Pending:
     p = state.turn
     if k == D.COMMERCIAL_HARBOR:  # every rival in turn: who holds a commodity is hidden
-        return Pending(k, queue=others(state))
+        return Pending(k, queue=_harbour_rivals(state))
     if k == D.WEDDING:
         return Pending(k, left=D.FREE_TWO, queue=_with_cards(state, _richer(state, True)))
     if k == D.ROAD_BUILDING:
@@ -247,19 +256,20 @@ def playable(state: CKState, k: int) -> str | None:
         return RB.PLAY
     if k == D.BISHOP and not state.attacked:
         return RB.NO_ROBBER
+    if k == D.CRANE and (state.crane == 1 or (
+            state.crane and state.config.option("crane") == "one-a-turn")):
+        return RB.CRANE
+    if state.config.option("progress-useless") == "spent":
+        return None  # cities_knights/progress-without-effect: played for what it can do
     if k in _AT_ONCE:
-        if k == D.WARLORD and not build.activatable(state, p):
-            return RB.WARLORD
-        if k == D.CRANE and (state.crane == 1 or (
-                state.crane and state.config.option("crane") == "one-a-turn")):
-            return RB.CRANE
-        return None
+        return RB.WARLORD if k == D.WARLORD and not build.activatable(state, p) else None
     if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
         return None if open_roads(state) else RB.DIPLOMAT
     if k == D.WEDDING:
         return None if _with_cards(state, _richer(state, True)) else RB.WEDDING
     if k == D.COMMERCIAL_HARBOR:
-        return None if any(state.players[p].hand[:BD.N_RESOURCES]) else RB.COMMERCIAL_HARBOR
+        return None if any(state.players[p].hand[:BD.N_RESOURCES]) \
+            and _harbour_rivals(state) else RB.COMMERCIAL_HARBOR
     return None if _options(state, _first(state, k)) else CARD_RULE[k]
 
 
@@ -372,7 +382,7 @@ def card_step(state: CKState, action: Action) -> CKState:
                 # offered a resource, he has no commodity to give: no exchange
                 return _continue(state, evolve(pd, queue=pd.queue[1:]))
             return evolve(_give(state, p, q, action.card), pending=evolve(pd, step=1))
-        state = _give(state, q, p, action.card)
+        state = evolve(_give(state, q, p, action.card), harboured=(*state.harboured, q))
         return _continue(state, evolve(pd, step=0, queue=pd.queue[1:]))
     if k == D.SPY:
         if isinstance(action, ChoosePlayer):
@@ -408,6 +418,8 @@ def card_step(state: CKState, action: Action) -> CKState:
                 return evolve(state, pending=None, stage=Stage.MAIN)
             return _continue(state, evolve(pd, step=2, left=level, target=int(active)))
         state = build.put_knight(state, p, action.node, pd.left, pd.target == 1, placed=True)
+        if pd.target == 1:  # placed active: it came active this turn and takes no action
+            state = build.activate(state, action.node)  # (cities_knights/deserter-knight)
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.DIPLOMAT:
         assert isinstance(action, ChoosePath)

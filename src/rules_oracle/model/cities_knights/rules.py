@@ -240,7 +240,8 @@ VP_FACE_UP = R.rule("progress.vp-cards", "Очки с карт прогресс�
                     "Printer and Constitution are kept face up at once (1 VP each) and do not"
                     " count in the hand.")
 PLAY = R.rule("progress.play", "", "A progress card is played after the roll (the Alchemist"
-              " before it), any number a turn (reading: cities_knights/progress-play-count);"
+              " before it), any number a turn (reading: cities_knights/progress-play-count),"
+              " when it can do something (reading: cities_knights/progress-without-effect);"
               " the played card goes under its deck (reading:"
               " cities_knights/spent-progress-cards).",
               source="published game; stands in no project text")
@@ -259,7 +260,8 @@ COMMERCIAL_HARBOR = _card("commercial-harbor", "Заставьте каждог�
                                                " своему выбору на один из ваших ресурсов.",
                           "Each other player in turn: offer him a resource; he gives a"
                           " commodity of his choice for it (with none, no exchange); one may"
-                          " stop early.")
+                          " stop early; each rival once a turn (reading:"
+                          " cities_knights/commercial-harbor-once).")
 MASTER_MERCHANT = _card("master-merchant", "Выберите 1 игрока, у которого больше очков, чем у"
                                            " вас, чтобы увидеть его карты ресурсов и товаров."
                                            " Выберите 2 карты, чтобы украсть их руку.",
@@ -474,10 +476,16 @@ A_DESERTER_KNIGHT = R.ambiguity(
           " место.",
     question="Does the knight the Deserter places free come active or inactive?",
     readings={"inactive": "inactive, as every newly placed knight",
-              "as-removed": "active when the removed knight was active"},
+              "as-removed": "active when the removed knight was active; placed and active"
+                            " in this turn, it takes no action this turn (as a knight placed"
+                            " and activated)"},
     default="inactive",
     why="The text and the data are silent; a knight is placed inactive (data/README.md:"
-        " recruited knights come inactive).",
+        " recruited knights come inactive). A knight placed active comes active in the turn"
+        " it is placed, so under either reading of knight-act-activated it takes no action"
+        " that turn: 'Вы НЕ МОЖЕТЕ разместить рыцаря, активировать рыцаря и выполнить"
+        " действие рыцаря', and it was not active before the turn began, as the chase"
+        " needs.",
     source="project default (the text is silent)",
     option="deserter-knight",
 )
@@ -637,6 +645,52 @@ A_MERCHANT_DESERT = R.ambiguity(
         " does. There the merchant gives its point and no trade.",
     source="the rules text (chapter 13)",
     option="merchant-desert",
+)
+A_USELESS = R.ambiguity(
+    "progress-without-effect",
+    quote="Постройте 2 бесплатные дороги",
+    question="May a progress card be played when it can do nothing: Road Building with no"
+             " free path, Smith with no knight to promote, Engineer with no city to wall,"
+             " Medicine without its cost or a settlement, Merchant with no hex, Spy, Deserter,"
+             " Intrigue, Diplomat, Wedding or Master Merchant with nobody to choose,"
+             " Commercial Harbor with no resource to offer, Warlord with no inactive knight?",
+    readings={"unplayable": "no: a card is played only when its first step has a choice"
+                            " (Irrigation, Mining, the Saboteur, the monopolies, the Merchant"
+                            " Fleet and the Crane always have their effect, perhaps nothing)",
+              "spent": "yes: the card is played and goes under its deck (or aside) having"
+                       " done what it could, perhaps nothing"},
+    default="unplayable",
+    why="Each card's text orders an effect ('Постройте 2 бесплатные дороги', 'Улучшите до 2"
+        " рыцарей бесплатно', 'Выберите игрока ...') with an object it names; with no"
+        " object the order cannot be carried out, so the card is not played, as a building"
+        " is not built without a place. The text names no other condition, and base"
+        " Catan's model plays its road building card with no road to place"
+        " (catan/road-building-stuck, 'lost'), so playing a card for nothing, which empties"
+        " a hand slot and cycles the card under its deck, is the option.",
+    source="project default (the text is silent; the published game is not in"
+           " data/README.md)",
+    option="progress-useless",
+)
+A_HARBOR_ONCE = R.ambiguity(
+    "commercial-harbor-once",
+    quote="Заставьте каждого игрока обменять вам товар по своему выбору на один из ваших"
+          " ресурсов.",
+    question="May a second Commercial Harbor in the same turn force a rival who already"
+             " gave a commodity for a resource this turn to do so again?",
+    readings={"once": "no: each rival gives a commodity for a resource at most once a"
+                      " turn, however many Commercial Harbors are played; a card with no"
+                      " such rival left cannot be played",
+              "per-card": "yes: each card forces every rival again"},
+    default="once",
+    why="The text states one card's effect and is silent on a second card in the turn. The"
+        " published card's rules limit the forced trade to once with each opponent a turn,"
+        " even with several Commercial Harbors played (the almanac's Commercial Harbor, as"
+        " ultraboardgames.com's Cities & Knights trade cards and catan-guide.kelvsyc.com's"
+        " trade progress cards give it). A rival whose exchange was void (no commodity)"
+        " gave nothing and may be forced again.",
+    source="published game's card (two secondary sources agree; not in data/README.md:"
+           " confidence M)",
+    option="commercial-harbor",
 )
 A_ROAD_BUILDING = R.ambiguity(
     "road-building-both",

@@ -137,6 +137,9 @@ class CKState:
     fleet: tuple[int, ...] = ()
     #: the Crane this turn: 0 none played, 1 played and not yet used, 2 its discount used
     crane: int = 0
+    #: Commercial Harbor: the rivals who gave the player on turn a commodity for a resource
+    #: this turn, in the order they did (reading commercial-harbor-once)
+    harboured: tuple[int, ...] = ()
     #: reading ``progress-play=one`` only: a progress card was played this turn, and the
     #: progress cards (kinds) the player on turn gained this turn
     played: bool = False
