@@ -1245,3 +1245,8 @@ def _write(path: str, text: str) -> None:
             handle.write(text)
     except OSError as exc:
         raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+# -- campaign (its own module; registered here) ---------------------------------------------
+main.add_command(cast(click.Command,
+                      importlib.import_module("rules_oracle.oracle.campaign_cli").campaign))
