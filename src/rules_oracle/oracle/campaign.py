@@ -220,6 +220,8 @@ class Summary:
     groups: tuple[Group, ...]
     absorbed: tuple[tuple[str, int], ...]
     requests: int
+    #: every game's result, in seed order
+    results: tuple[Mapping[str, Any], ...] = ()
 
     @property
     def status(self) -> str:
@@ -257,4 +259,4 @@ def summarize(results: Sequence[Mapping[str, Any]]) -> Summary:
     statuses = [r["status"] for r in results]
     return Summary(len(results), statuses.count("conforms"), statuses.count("known"),
                    statuses.count("diverges"), tuple(groups), tuple(sorted(absorbed.items())),
-                   sum(int(r.get("requests", 0)) for r in results))
+                   sum(int(r.get("requests", 0)) for r in results), tuple(results))

@@ -18,7 +18,7 @@ the divergence written into its step) that ``oracle check --allow-partial`` repl
 import json
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -354,34 +354,59 @@ def shrink_campaign(folder: Path, settings: Any, summary: Any, known: Sequence[D
 
     game = registry.get(settings.game)
     mine = tuple(for_game(known, game.name))
+    jobs: list[tuple[Signature | str, Mapping[str, Any], tuple[Deviation, ...]]] = [
+        (g.signature, g.first, mine) for g in summary.groups]
+    named = {g.signature[2] for g in summary.groups}
+    for ident, _count in summary.absorbed:
+        if ident in named:
+            continue
+        first = next((r for r in summary.results if ident in r.get("tolerated", {})), None)
+        if first is not None:  # play continues after it: made to stop play, so that it is
+            # the divergence a replay ends in (the other entries as they are)
+            jobs.append((ident, first, tuple(attrs.evolve(d, resume=False) if d.id == ident
+                                             else d for d in mine)))
     out: list[dict[str, Any]] = []
-    for number, group in enumerate(summary.groups, start=1):
-        first = group.first
+    for number, (target, first, entries) in enumerate(jobs, start=1):
         config = game.config(first["players"], first["variant"])
         driver = Driver(settings.command, game, config, first["seed"], settings.policy,
                         settings.timeout, settings.probes, settings.strict_rules,
-                        settings.protocol, mine)
-        kind, rules, entry = group.signature
-        row: dict[str, Any] = {"kind": kind, "rules": list(rules), "known": entry,
-                               "seed": first["seed"], "players": first["players"],
+                        settings.protocol, entries)
+        row: dict[str, Any] = {"seed": first["seed"], "players": first["players"],
                                "original_steps": len(first["actions"])}
         try:
-            found = shrink(driver, first["actions"], group.signature, attempts=attempts,
+            if isinstance(target, str):  # a tolerated entry: its signature when it stops play
+                met = _Engine(driver)
+                try:
+                    seen = met.replay(choices_of(game, config, first["actions"]))
+                finally:
+                    met.close()
+                if seen.divergence is None or seen.divergence.known != target:
+                    other = None if seen.divergence is None else _signature(seen.divergence)
+                    out.append({**row, "kind": None, "rules": [], "known": target,
+                                "steps": None, "file": None,
+                                "error": f"another divergence comes first: {other}"})
+                    continue
+                target = _signature(seen.divergence)
+            kind, rules, entry = target
+            row = {"kind": kind, "rules": list(rules), "known": entry, **row}
+            found = shrink(driver, first["actions"], target, attempts=attempts,
                            seconds=seconds)
         except (DriveError, ValueError) as exc:
-            out.append({**row, "steps": None, "file": None, "error": str(exc)})
+            out.append({"kind": None, "rules": [], "known": None, **row, "steps": None,
+                        "file": None, "error": str(exc)})
             continue
         if found is None:
             out.append({**row, "steps": None, "file": None,
                         "error": "replaying the game did not show the divergence again"})
             continue
-        path = folder / "replays" / f"{number:02d}-{kind}-seed{first['seed']}.jsonl"
+        name = kind if entry is None else entry
+        path = folder / "replays" / f"{number:02d}-{name}-seed{first['seed']}.jsonl"
         written = write_replay(path, game, config, first["seed"], found.best)
         out.append({**row, "steps": len(found.best.actions),
                     "step": found.best.divergence.step, "file": str(path),
                     "choices": list(found.best.used), "attempts": found.attempts,
                     "seconds": round(found.seconds, 1), "in_trace": written,
-                    "check": checked(path, mine) if written else None})
+                    "check": checked(path, entries) if written else None})
     if out:
         (folder / "replays").mkdir(parents=True, exist_ok=True)
         (folder / "replays" / "replays.json").write_text(
