@@ -157,3 +157,16 @@ def test_a_replay_writes_the_engine_s_value_at_a_path(path: str, value: int) -> 
     data: dict[str, Any] = {"a": {"b": [1, 2]}, "c": 0}
     shr._set(data, path, value)
     assert (data["a"]["b"][1] if path.startswith("$.a") else data["c"]) == value
+
+
+def test_the_progress_bar_counts_games_and_divergences(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    from rules_oracle.oracle import campaign_cli
+
+    with campaign_cli._bar(False, 3, 0, 0) as none:
+        assert none is None
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with campaign_cli._bar(True, 3, 1, 0) as update:
+        assert update is not None
+        update({"status": "diverges"})
+        update({"status": "conforms"})

@@ -90,9 +90,14 @@ class _Scripted(_Game):
                 and (allowed is None or dumps(unstructure(a)) in allowed)]
         if not kept:
             return super()._choose(step, state, rng)  # the unsupported divergence
-        index = self.script[step - 1] % len(kept)
-        self.used[step - 1] = index
-        return kept[index]
+        # the choice among all the options; when the engine leaves it out (an unsupported
+        # kind, an action it does not allow after a known deviation), among the rest
+        wanted = self.script[step - 1]
+        chosen = found[wanted % len(found)]
+        if chosen not in kept:
+            chosen = kept[wanted % len(kept)]
+        self.used[step - 1] = found.index(chosen)
+        return chosen
 
 
 @attrs.frozen
@@ -304,6 +309,9 @@ def replay_lines(game: Game[Any, Any], config: Config, seed: int, attempt: Attem
         if extra is not None and actor != TERMINAL:
             record = {"record": "step", "step": step, "actor": _label(actor), "action": extra,
                       "digest": digest_of(unstructure(state))}
+            seen = view(state)
+            if seen is not None:  # the engine's state after it is not known: the one before
+                record["observation"] = {"viewer": seen[0], "fields": seen[1]}
             lines.append(dumps(record))
             written = True
         elif div.kind == "actor" and actor != TERMINAL and options(game, state):
@@ -335,14 +343,17 @@ def checked(path: Path, known: Sequence[Deviation] = ()) -> dict[str, Any] | Non
     """What ``oracle check --allow-partial`` finds in a replay: its first divergence's
     kind, rules and known entry (``None``: it conforms)."""
     from rules_oracle.oracle.campaign import signature
-    from rules_oracle.oracle.check import check_file
+    from rules_oracle.oracle.check import TraceError, check_file
 
-    report = check_file(str(path), allow_partial=True, known=known)
-    if report.divergence is None:
+    try:
+        report = check_file(str(path), allow_partial=True, known=known)
+    except TraceError as exc:  # pragma: no cover - a replay the oracle wrote is well formed
+        return {"kind": None, "rules": [], "known": None, "step": None, "error": str(exc)}
+    if not report.divergences:
         return None
-    kind, rules, entry = signature(report.divergence.to_json())
-    return {"kind": kind, "rules": list(rules), "known": entry,
-            "step": report.divergence.step}
+    first = report.divergences[0]  # known or not: the known file names it
+    kind, rules, entry = signature(first.to_json())
+    return {"kind": kind, "rules": list(rules), "known": entry, "step": first.step}
 
 
 def shrink_campaign(folder: Path, settings: Any, summary: Any, known: Sequence[Deviation],
