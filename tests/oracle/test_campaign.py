@@ -170,3 +170,28 @@ def test_the_progress_bar_counts_games_and_divergences(monkeypatch: pytest.Monke
         assert update is not None
         update({"status": "diverges"})
         update({"status": "conforms"})
+
+
+REPLAYS = Path(__file__).resolve().parents[2] / "docs" / "engines" / "replays"
+
+
+@pytest.mark.rules("catan/longest-road.break", "catan/development.not-new")
+@pytest.mark.parametrize(("name", "kind", "known", "step"), [
+    ("01-road-into-rival-building-card-seed7", "observation", "road-into-rival-building-card",
+     169),
+    ("05-new-card-played-seed0", "illegal", None, 17),
+    ("07-road-into-rival-building-seed0", "observation", "road-into-rival-building", 21)])
+def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
+        name: str, kind: str, known: str | None, step: int) -> None:
+    """docs/engines/replays: each ends in the deviation it was shrunk for, which `oracle
+    check` finds in it without catanatron (a card played the turn it was bought is an
+    illegal step of the trace, under the rule the entry names)."""
+    from rules_oracle.oracle.check import check_file
+    from rules_oracle.oracle.known import load
+
+    entries = load(str(REPLAYS.parents[0] / "catanatron.known.json"))
+    report = check_file(str(REPLAYS / f"{name}.jsonl"), allow_partial=True, known=entries)
+    first = report.divergences[0]
+    assert (first.kind, first.known, first.step) == (kind, known, step)
+    if kind == "illegal":
+        assert first.rule == "catan/development.not-new"
