@@ -195,3 +195,62 @@ def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
     assert (first.kind, first.known, first.step) == (kind, known, step)
     if kind == "illegal":
         assert first.rule == "catan/development.not-new"
+
+
+def _attempt(divergence: Any, steps: int, compare: str = "digest") -> shr.Attempt:
+    from rules_oracle.model.core.canon import unstructure
+    from rules_oracle.model.core.play import playout
+
+    game = registry.get("crafts")
+    actions = tuple(unstructure(s.action) for s in playout(game, game.config(2), 4))[:steps]
+    declared = drv.Declared(compare=compare, viewer="public", fields=("scores",),
+                            available=9) if compare == "observation" else drv.Declared()
+    return shr.Attempt(divergence, (0,) * steps, actions, declared)
+
+
+def _check_lines(lines: list[str], tmp_path: Path) -> Any:
+    from rules_oracle.oracle.check import check_file
+
+    path = tmp_path / "r.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    report = check_file(str(path), allow_partial=True)
+    return report.divergences[0] if report.divergences else None
+
+
+def test_a_replay_trace_carries_the_divergence_as_the_engine_showed_it(tmp_path: Path) -> None:
+    from rules_oracle.model.core.canon import unstructure
+    from rules_oracle.oracle.divergence import Divergence
+
+    game = registry.get("crafts")
+    config = game.config(2)
+    setup = Divergence("setup-digest", 0, "m", got="1" * 64)
+    lines, written = shr.replay_lines(game, config, 4, _attempt(setup, 0))
+    assert written and _check_lines(lines, tmp_path).kind == "setup-digest"
+    actor = Divergence("actor", 6, "m", expected=0, got=1)
+    lines, written = shr.replay_lines(game, config, 4, _attempt(actor, 5))
+    found = _check_lines(lines, tmp_path)
+    assert written and (found.kind, found.step) == ("actor", 6)
+    state = game.setup(config)
+    for data in _attempt(actor, 5).actions:
+        state = game.apply(state, next(a for a in shr.options(game, state)
+                                       if unstructure(a) == data))
+    legal = unstructure(shr.options(game, state)[0])
+    import random
+
+    prober = drv.Prober(game, random.Random(0))
+    prober.remember(shr.options(game, state))
+    [(_action, extra, _exc)] = prober.probes(state, shr.options(game, state), 1)
+    illegal = Divergence("legal", 6, "m", extra=(extra,), extra_count=1)
+    lines, written = shr.replay_lines(game, config, 4, _attempt(illegal, 5, "observation"))
+    found = _check_lines(lines, tmp_path)
+    assert written and (found.kind, found.step) == ("illegal", 6)
+    missing = Divergence("legal", 6, "m", missing=(legal,), missing_count=1)
+    lines, written = shr.replay_lines(game, config, 4, _attempt(missing, 5))
+    assert not written and len(lines) == 6 and _check_lines(lines, tmp_path) is None
+    from rules_oracle.oracle.diff import FieldDiff
+
+    seen = Divergence("observation", 5, "m", diffs=(FieldDiff("$.scores[1]", 0, 7, ""),))
+    lines, written = shr.replay_lines(game, config, 4, _attempt(seen, 5, "observation"))
+    found = _check_lines(lines, tmp_path)
+    assert written and (found.kind, found.step) == ("observation", 5)
+    assert json.loads(lines[5])["observation"]["fields"]["scores"][1] == 7

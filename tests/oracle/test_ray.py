@@ -107,3 +107,29 @@ def test_verify_obligations_on_ray_are_the_local_ones(cluster: str) -> None:
     with pytest.raises(Exception, match="local executor only"):
         verify.execute([mine], executor=RayExecutor())
     assert isinstance(LocalExecutor(2).name, str)
+
+
+def test_verify_on_ray_from_the_command_line(cluster: str, monkeypatch: pytest.MonkeyPatch
+                                             ) -> None:
+    """`oracle verify --executor ray`: the table of two property tasks of crafts (the whole
+    plan takes minutes), the same as the local one."""
+    from rules_oracle.properties.base import Outcome
+
+    real = verify.plan
+
+    def plan(game: str, games: int = 20, seed: int = 0) -> verify.Plan:
+        whole = real(game, games, seed)
+
+        def assemble(results: Any) -> list[Outcome]:
+            return [Outcome(f"part/{i}", "property", "passed", 0.0, str(_counts(r)))
+                    for i, r in enumerate(results)]
+
+        return verify.Plan(whole.game, whole.tasks[:2], assemble, whole.spec)
+
+    monkeypatch.setattr(verify, "plan", plan)
+    local = run("verify", "crafts", "--games", "10", "--json", "--jobs", "1")
+    on_ray = run("verify", "crafts", "--games", "10", "--json", "--executor", "ray")
+    assert on_ray.exit_code == local.exit_code == 0
+    assert [(r["name"], r["detail"]) for r in json.loads(on_ray.stdout)] == [
+        (r["name"], r["detail"]) for r in json.loads(local.stdout)]
+    assert len(json.loads(local.stdout)) == 2
