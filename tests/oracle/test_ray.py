@@ -1,4 +1,4 @@
-"""The Ray executor on a local Ray cluster (started once for this module, 2 CPUs): drives,
+"""The Ray executor on a local Ray cluster (started once, 2 CPUs): drives,
 checks of a corpus and verify's obligations give, byte for byte, what the local executor
 gives on the same seeds. Skipped when Ray (the ``ray`` extra) is not installed."""
 
@@ -27,7 +27,7 @@ BROKEN = [sys.executable, str(ENGINES / "broken.py"), "wrong-digest", "5"]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture()
 def cluster() -> Iterator[str]:
     """A local Ray cluster in this process (its address, for other processes to join)."""
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
@@ -36,6 +36,18 @@ def cluster() -> Iterator[str]:
         yield str(ray.get_runtime_context().gcs_address)
     finally:
         ray.shutdown()
+
+
+def test_the_ray_executor_gives_the_local_results(
+        cluster: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One test, so that the cluster starts once however the tests are spread over
+    processes (pytest-xdist); each check below is one of its parts."""
+    for command in (FAITHFUL, BROKEN):
+        _a_drive_on_ray_is_the_local_drive(command)
+    _a_drive_joins_a_cluster_by_its_address(cluster)
+    _a_check_of_a_corpus_on_ray_is_the_local_check(tmp_path)
+    _verify_obligations_on_ray_are_the_local_ones()
+    _verify_on_ray_from_the_command_line(monkeypatch)
 
 
 def run(*args: str) -> Result:
@@ -49,8 +61,7 @@ def without_time(text: str) -> str:
     return re.sub(r'"seconds": [0-9.]+', '"seconds": 0', text)
 
 
-@pytest.mark.parametrize("command", [FAITHFUL, BROKEN])
-def test_a_drive_on_ray_is_the_local_drive(cluster: str, command: list[str]) -> None:
+def _a_drive_on_ray_is_the_local_drive(command: list[str]) -> None:
     args = ["drive", "--game", "crafts", "--games", "3", "--seed", "5", "--json"]
     local = run(*args, "--jobs", "1", "--", *command)
     on_ray = run(*args, "--executor", "ray", "--", *command)
@@ -59,7 +70,7 @@ def test_a_drive_on_ray_is_the_local_drive(cluster: str, command: list[str]) -> 
     assert len(json.loads(local.stdout)["games"]) == 3
 
 
-def test_a_drive_joins_a_cluster_by_its_address(cluster: str) -> None:
+def _a_drive_joins_a_cluster_by_its_address(cluster: str) -> None:
     """Another process (the command line) joins the running cluster with --address."""
     args = ["drive", "--game", "crafts", "--games", "2", "--seed", "1", "--json"]
     local = run(*args, "--jobs", "1", "--", *BROKEN)
@@ -70,7 +81,7 @@ def test_a_drive_joins_a_cluster_by_its_address(cluster: str) -> None:
     assert without_time(done.stdout) == without_time(local.stdout)
 
 
-def test_a_check_of_a_corpus_on_ray_is_the_local_check(cluster: str, tmp_path: Path) -> None:
+def _a_check_of_a_corpus_on_ray_is_the_local_check(tmp_path: Path) -> None:
     game = registry.get("crafts")
     for seed in range(3):
         lines = list(record_game(game, game.config(2 + seed), seed))
@@ -92,7 +103,7 @@ def _counts(result: Any) -> Any:
             sorted(stats.gains.items()), eager)
 
 
-def test_verify_obligations_on_ray_are_the_local_ones(cluster: str) -> None:
+def _verify_obligations_on_ray_are_the_local_ones() -> None:
     """The obligations are built again on the worker from the plan's arguments; a few of
     crafts' property tasks (all of them would take minutes) give the same counts."""
     whole = verify.plan("crafts", games=10, seed=3)
@@ -109,8 +120,7 @@ def test_verify_obligations_on_ray_are_the_local_ones(cluster: str) -> None:
     assert isinstance(LocalExecutor(2).name, str)
 
 
-def test_verify_on_ray_from_the_command_line(cluster: str, monkeypatch: pytest.MonkeyPatch
-                                             ) -> None:
+def _verify_on_ray_from_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
     """`oracle verify --executor ray`: the table of two property tasks of crafts (the whole
     plan takes minutes), the same as the local one."""
     from rules_oracle.properties.base import Outcome
