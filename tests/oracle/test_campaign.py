@@ -254,3 +254,20 @@ def test_a_replay_trace_carries_the_divergence_as_the_engine_showed_it(tmp_path:
     found = _check_lines(lines, tmp_path)
     assert written and (found.kind, found.step) == ("observation", 5)
     assert json.loads(lines[5])["observation"]["fields"]["scores"][1] == 7
+
+
+def test_the_text_report_lists_signatures_replays_and_absorbed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from rules_oracle.oracle import campaign_cli
+
+    digest = {"kind": "digest", "rule": None, "rules": ["a/x"], "known": None}
+    results = [{"seed": 3, "status": "diverges", "divergence": digest, "known": None,
+                "tolerated": {"entry": 4}, "requests": 1}]
+    summary = cmp.summarize(results)
+    settings = cmp.Settings(("engine",), "crafts", 1, 3)
+    replays = [{"kind": "digest", "rules": ["a/x"], "known": None, "steps": 7,
+                "original_steps": 30, "file": "r/01.jsonl"}]
+    campaign_cli._print_summary(Path("d"), settings, summary, 1, 2.0, replays)
+    out = " ".join(capsys.readouterr().out.split())
+    assert "1 diverge" in out and "7 steps (from 30): r/01.jsonl" in out
+    assert "known deviations absorbed: entry 4x" in out and "verdict: diverges" in out
