@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The whole check: lint, types, and the test suite (with the catanatron extra, so the
 # adapter test drives real games, and the browser extra with Debian's Chromium, so the
-# drawn pages are tested in a real browser) under branch coverage with
+# drawn pages are tested in a real browser, and the ray extra, so the Ray executor's test
+# starts a local Ray cluster for real) under branch coverage with
 # the floor configured in pyproject.toml. Idempotent (reuses .venv).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
-ensure_venv "[dev,catanatron,browser]"
+ensure_venv "[dev,catanatron,browser,ray]"
 
 # a real browser for tests/oracle/draw/test_browser.py: Debian's Chromium, installed only
 # when missing and only as root (as CI runs); without it that test says so and is skipped

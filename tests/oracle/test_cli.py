@@ -169,7 +169,10 @@ def test_check_malformed(tmp_path: Path) -> None:
     huge = write(tmp_path, [lines[0], '{"step": ' + "7" * 10000 + "}"], "h.jsonl")
     bad_input(run("check", huge), "line 2", "not JSON")
     bad_input(run("check", str(tmp_path / "missing.jsonl")), "cannot read")
-    bad_input(run("check", str(tmp_path)), "cannot read")
+    # a directory is a corpus: each trace checked, the malformed ones named (exit 2)
+    corpus = run("check", str(tmp_path), "--jobs", "1")
+    assert corpus.exit_code == 2 and "0/7 traces pass, 0 fail, 7 malformed" in corpus.stdout
+    assert "empty.jsonl: malformed: line 1: empty trace" in " ".join(corpus.stdout.split())
 
 
 # -- verify -------------------------------------------------------------------------------------

@@ -333,23 +333,19 @@ def test_a_share_of_tasks_goes_to_one_worker() -> None:
     """A free worker is given the first pending task of a share it has run (it reuses the
     Z3 terms built for it), else the first no other worker has a share in, else the
     first; tasks without a share go to whoever is free."""
-    def task(share: str) -> Any:
-        return verify.Task(share or "none", "z3", lambda: [], verify._listed, share)
+    from rules_oracle.oracle import executor
 
-    verify._TASKS[:] = [task("a/p2"), task("b/p2"), task("a/p3"), task("a/p2"), task("")]
-    try:
-        mine = verify._Worker(None, cast(Any, None), shares={"a/p2"})
-        other = verify._Worker(None, cast(Any, None), shares={"b/p2"})
-        workers = [mine, other]
-        assert verify._pick(mine, [0, 1, 2, 3, 4], workers) == 0
-        assert verify._pick(mine, [1, 2, 3, 4], workers) == 2  # a/p2 again (task 3)
-        assert verify._pick(mine, [1, 2, 4], workers) == 1  # a/p3: nobody's yet
-        assert verify._pick(other, [1, 2, 4], workers) == 0  # b/p2, its own
-        other.shares = {"b/p2", "a/p3"}
-        assert verify._pick(mine, [1, 2, 4], workers) == 2  # none of the others'
-        assert verify._pick(mine, [1, 2], workers) == 0  # all taken: the first
-    finally:
-        verify._TASKS.clear()
+    shares = ["a/p2", "b/p2", "a/p3", "a/p2", ""]
+    mine = executor._Worker(None, cast(Any, None), shares={"a/p2"})
+    other = executor._Worker(None, cast(Any, None), shares={"b/p2"})
+    workers = [mine, other]
+    assert executor._pick(mine, [0, 1, 2, 3, 4], workers, shares) == 0
+    assert executor._pick(mine, [1, 2, 3, 4], workers, shares) == 2  # a/p2 again (task 3)
+    assert executor._pick(mine, [1, 2, 4], workers, shares) == 1  # a/p3: nobody's yet
+    assert executor._pick(other, [1, 2, 4], workers, shares) == 0  # b/p2, its own
+    other.shares = {"b/p2", "a/p3"}
+    assert executor._pick(mine, [1, 2, 4], workers, shares) == 2  # none of the others'
+    assert executor._pick(mine, [1, 2], workers, shares) == 0  # all taken: the first
 
 
 def test_verify_runs_the_observation_properties(monkeypatch: pytest.MonkeyPatch) -> None:

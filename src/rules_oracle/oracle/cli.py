@@ -347,8 +347,48 @@ def _print_report(path: str, report: Report, known: Sequence[Any] = (),
         console.print(Text(line, style="yellow"))
 
 
+# -- where work runs --------------------------------------------------------------------
+
+
+def _executor_options(jobs_help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--jobs``, ``--executor`` and ``--address`` (oracle.executor)."""
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        func = click.option("--address", metavar="ADDR", default=None,
+                            help="The Ray cluster's address (with --executor ray; default:"
+                                 " a local cluster started for the run).")(func)
+        func = click.option("--executor", "executor_kind", type=click.Choice(["local", "ray"]),
+                            default="local", show_default=True,
+                            help="Where the work runs: local processes, or a Ray cluster"
+                                 " (the ray extra).")(func)
+        return click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+                            help=jobs_help)(func)
+    return decorate
+
+
+def _executor(kind: str, jobs: int | None, address: str | None) -> Any:
+    """The executor the options name; bad input when they do not fit."""
+    from rules_oracle.oracle.executor import ExecutorError, executor
+
+    try:
+        return executor(kind, jobs, address)
+    except ExecutorError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def _trace_files(pattern: str) -> list[str] | None:
+    """The trace files a directory (its ``*.jsonl``, recursively) or a glob names, sorted;
+    ``None`` for one file."""
+    import glob
+
+    if os.path.isdir(pattern):
+        return sorted(str(p) for p in Path(pattern).rglob("*.jsonl") if p.is_file())
+    if glob.has_magic(pattern):
+        return sorted(p for p in glob.glob(pattern, recursive=True) if os.path.isfile(p))
+    return None
+
+
 @main.command()
-@click.argument("file", metavar="FILE")
+@click.argument("file", metavar="FILE|DIR|GLOB")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
 @click.option("--allow-partial", is_flag=True,
               help="A trace that stops before the game ends is a warning, not a divergence.")
@@ -361,14 +401,22 @@ def _print_report(path: str, report: Report, known: Sequence[Any] = (),
               help="A trace not compared in full (observation fields left out, steps after a"
                    " known deviation) fails.")
 @click.option("--html", "html_file", metavar="FILE",
-              help="Also write the report as one self-contained HTML page.")
+              help="Also write the report as one self-contained HTML page (one trace only).")
+@_executor_options("Worker processes for many traces  [default: every core]")
 def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
-          known_file: str | None, require_full: bool, html_file: str | None) -> int:
-    """Replay a trace; exit 0 if it conforms (or diverges only as known), 1 if it diverges,
-    2 if malformed."""
+          known_file: str | None, require_full: bool, html_file: str | None, jobs: int | None,
+          executor_kind: str, address: str | None) -> int:
+    """Replay a trace (or every trace of a directory or glob); exit 0 if it conforms (or
+    diverges only as known), 1 if it diverges, 2 if malformed."""
     from rules_oracle.oracle.known import KnownError
 
     known = _known(known_file)
+    many = _trace_files(file)
+    if many is not None:
+        if html_file is not None:
+            raise BadInput("--html takes one trace, not a directory or glob")
+        return _check_many(file, many, as_json, allow_partial, strict, known, require_full,
+                           _executor(executor_kind, jobs, address))
     try:
         report = check_file(file, allow_partial=allow_partial, strict=strict, known=known)
     except KnownError as exc:
@@ -385,6 +433,40 @@ def check(file: str, as_json: bool, allow_partial: bool, strict: bool,
     else:
         _print_report(file, report, known, require_full)
     return 0 if report.passes and not (require_full and report.partial) else 1
+
+
+def _check_many(pattern: str, files: list[str], as_json: bool, allow_partial: bool,
+                strict: bool, known: Sequence[Any], require_full: bool, executor: Any) -> int:
+    """``check`` of many traces on ``executor``: each file's report in the files' order, then
+    a summary; exit 2 if one is malformed, else 1 if one fails."""
+    from rules_oracle.oracle.parallel import CheckTask, check_many
+
+    if not files:
+        raise BadInput(f"{pattern}: no trace files (*.jsonl) found")
+    done = check_many([CheckTask(f, allow_partial, strict, tuple(known)) for f in files],
+                      executor)
+    for d in done:
+        if d.known_error is not None:
+            raise BadInput(f"--known: {d.known_error}")
+    malformed = sum(1 for d in done if d.report is None)
+    failed = sum(1 for d in done if d.report is not None and not (
+        d.report.passes and not (require_full and d.report.partial)))
+    passed = len(done) - malformed - failed
+    status = "malformed" if malformed else "diverges" if failed else "passes"
+    if as_json:
+        _emit_json({"status": status, "files": [
+            {"file": d.path, **(d.report.to_json() if d.report is not None else d.error or {})}
+            for d in done], "passed": passed, "failed": failed, "malformed": malformed})
+    else:
+        for d in done:
+            if d.report is None:
+                _console().print(Text(f"{d.path}: malformed: {d.message}", style="bold red"))
+            else:
+                _print_report(d.path, d.report, known, require_full)
+        style = "bold red" if malformed or failed else "green"
+        _console().print(Text(f"{passed}/{len(done)} traces pass, {failed} fail, {malformed}"
+                              " malformed", style=style))
+    return 2 if malformed else 1 if failed else 0
 
 
 # -- verify -----------------------------------------------------------------------------
@@ -433,13 +515,21 @@ def _verify_module() -> Any:
 
 
 def _run_verify(games_: list[Game[Any, Any]], n: int, seed: int, show: bool,
-                jobs: int | None = None) -> list[dict[str, Any]]:
+                jobs: int | None = None, executor: Any = None) -> list[dict[str, Any]]:
     module = _verify_module()
     rows: list[dict[str, Any]] = []
     plans = [module.plan(game.name, games=n, seed=seed) for game in games_]
     label = "verify " + ", ".join(game.name for game in games_)
     with _progress(show, label) as progress:
-        found = module.execute(plans, jobs or module.default_jobs(), progress)
+        if executor is None:
+            found = module.execute(plans, jobs or module.default_jobs(), progress)
+        else:
+            from rules_oracle.oracle.executor import ExecutorError
+
+            try:
+                found = module.execute(plans, 1, progress, executor=executor)
+            except ExecutorError as exc:
+                raise BadInput(str(exc)) from None
     for game, outcomes in zip(games_, found, strict=True):
         for o in outcomes:
             rows.append({"game": game.name, "name": o.name, "kind": o.kind,
@@ -458,12 +548,15 @@ def _failed(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
               help="Seeded games per property.")
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="First seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of obligations.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes for the obligations  [default: every core]")
-def verify(game_name: str | None, n: int, seed: int, as_json: bool, jobs: int | None) -> int:
+@_executor_options("Worker processes for the obligations  [default: every core]")
+def verify(game_name: str | None, n: int, seed: int, as_json: bool, jobs: int | None,
+           executor_kind: str, address: str | None) -> int:
     """Verify games: properties over seeded games and the Z3 obligations, as one table."""
     targets = _targets(game_name)
-    rows = _run_verify(targets, n, seed, not as_json, jobs)
+    on = None if executor_kind == "local" else _executor(executor_kind, jobs, address)
+    if on is None and address is not None:
+        raise BadInput("--address is for --executor ray")
+    rows = _run_verify(targets, n, seed, not as_json, jobs, on)
     failed = _failed(rows)
     if as_json:
         _emit_json(rows)
@@ -874,14 +967,18 @@ def _ending_on_termination() -> Iterator[None]:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
 @click.option("--html", "html_file", metavar="FILE",
               help="Also write the report as one self-contained HTML page.")
+@_executor_options("Games played at once, each worker with its own engine subprocess"
+                   "  [default: every core]")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
 def drive(game_name: str | None, players: int | None, n: int, seed: int, variant: tuple[str, ...],
           policy: str, timeout: float, probes: int, strict_rules: bool, protocol: int,
-          known_file: str | None, require_full: bool, as_json: bool,
-          command: tuple[str, ...], html_file: str | None) -> int:
+          known_file: str | None, require_full: bool, as_json: bool, html_file: str | None,
+          jobs: int | None, executor_kind: str, address: str | None,
+          command: tuple[str, ...]) -> int:
     """Play seeded games through an implementation speaking the drive protocol (-- CMD ...)."""
     from rules_oracle.oracle.drive import MAX_TIMEOUT, DriveError
     from rules_oracle.oracle.drive import drive as run_drive
+    from rules_oracle.oracle.executor import ExecutorError
 
     if not command:
         raise BadInput("no command given: oracle drive [OPTIONS] -- CMD [ARGS ...]")
@@ -899,6 +996,7 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
         _config(g, players, variant)
     known = _known(known_file)
     total = n * len(targets)
+    on = _executor(executor_kind, jobs, address)
     try:
         with _ending_on_termination(), _progress(not as_json, "drive", False) as progress:
             done = [0]
@@ -911,8 +1009,8 @@ def drive(game_name: str | None, players: int | None, n: int, seed: int, variant
             report = run_drive(command, targets, count=n, seed=seed, players=players,
                                variant=chosen, policy=policy, timeout=timeout, probes=probes,
                                strict_rules=strict_rules, protocol=protocol, progress=ran,
-                               known=known)
-    except DriveError as exc:
+                               known=known, executor=on)
+    except (DriveError, ExecutorError) as exc:
         raise BadInput(str(exc)) from None
     except ConfigError as exc:  # pragma: no cover - checked above
         raise BadInput(str(exc)) from None
@@ -1197,3 +1295,8 @@ def _write(path: str, text: str) -> None:
             handle.write(text)
     except OSError as exc:
         raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+# -- campaign (its own module; registered here) ---------------------------------------------
+main.add_command(cast(click.Command,
+                      importlib.import_module("rules_oracle.oracle.campaign_cli").campaign))

@@ -1294,10 +1294,14 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
           strict_rules: bool = False, protocol: int = PROTOCOL_VERSION,
           cwd: str | None = None, env: Mapping[str, str] | None = None,
           progress: Callable[[GameRun], None] | None = None,
-          known: Sequence[Deviation] = ()) -> DriveReport:
+          known: Sequence[Deviation] = (), executor: Any = None) -> DriveReport:
     """Drive ``count`` seeded games of each game through ``command``.
 
-    One subprocess serves every game (each begins with a reset); after a
+    The games run on ``executor`` (:mod:`oracle.executor`; default: one after another in
+    this process), each a function of its seed (:func:`oracle.parallel.drive_one`): the
+    runs, their order and the report are the same on any executor, with any number of
+    workers (``progress`` is called as each game ends, in the order they end). In each
+    worker one subprocess serves its games (each begins with a reset); after a
     timeout, crash or protocol failure it is killed and a fresh one is
     started for the next game. Raises :class:`DriveError` when the command
     cannot be started, and ``ConfigError`` for a bad player count or variant. A
@@ -1316,33 +1320,25 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
         if d.game not in names:
             raise DriveError(f"--known: $.deviations[{i}].game: entry {d.id!r} is of"
                              f" {d.game!r}, not of a game driven ({', '.join(sorted(names))})")
-    plans = [(g, _plan(g, players, count, seed, variant)) for g in games]
-    planned = ((g, c, s) for g, each in plans for c, s in each)
+    from rules_oracle.oracle.executor import LocalExecutor
+    from rules_oracle.oracle.parallel import GameTask, drive_one
+
+    known_of = {g.name: tuple(for_game(known, g.name)) for g in games}
+    environment = None if env is None else tuple(sorted(env.items()))
+    tasks = [GameTask(tuple(command), g, c, s, policy, timeout, probes, strict_rules, protocol,
+                      cwd, environment, known_of[g.name])
+             for g in games for c, s in _plan(g, players, count, seed, variant)]
     start = time.perf_counter()
-    runs: list[GameRun] = []
-    requests = 0
-    peer: Peer | None = None
-    try:
-        for game, config, game_seed in planned:
-            if peer is None or not peer.alive:
-                if peer is not None:
-                    requests += peer.requests
-                    peer.close()
-                peer = Peer(command, timeout, cwd=cwd, env=env)
-            run = drive_game(peer, game, config, game_seed, policy=policy, probes=probes,
-                             strict_rules=strict_rules, protocol=protocol,
-                             known=for_game(known, game.name))
-            runs.append(run)
-            if progress is not None:
-                progress(run)
-            if run.divergence is not None and run.divergence.kind in (
-                    "timeout", "crash", "protocol"):
-                requests += peer.requests
-                peer.close()
-                peer = None
-    finally:
-        if peer is not None:
-            requests += peer.requests
-            peer.close()
-    return DriveReport(tuple(command), tuple(runs), requests, time.perf_counter() - start,
+
+    def done(_index: int, result: Any) -> None:
+        if progress is not None and result.run is not None:
+            progress(result.run)
+
+    results = (executor or LocalExecutor(1)).map(drive_one, tasks, done=done)
+    for result in results:
+        if result.error is not None:
+            raise DriveError(result.error)
+    runs = tuple(r.run for r in results)
+    requests = sum(r.requests for r in results)
+    return DriveReport(tuple(command), runs, requests, time.perf_counter() - start,
                        tuple(d.id for d in known if d.broad), tuple(d.id for d in known))

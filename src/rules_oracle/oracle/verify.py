@@ -17,13 +17,9 @@
 The obligations are described in ``docs/verification.md``.
 """
 
-import contextlib
-import multiprocessing
-import os
 import time
 from collections.abc import Callable, Sequence
-from functools import partial
-from multiprocessing.connection import Connection, wait
+from functools import cache, partial
 from typing import Any
 
 import attrs
@@ -31,6 +27,8 @@ import attrs
 from rules_oracle.model.core import registry
 from rules_oracle.model.core.game import Config, Game
 from rules_oracle.model.core.play import POLICIES
+from rules_oracle.oracle import executor as executor_module
+from rules_oracle.oracle.executor import Executor
 from rules_oracle.properties import generic
 from rules_oracle.properties.base import Invariant, Outcome, TransitionInvariant
 from rules_oracle.properties.registry import invariants as game_invariants
@@ -323,6 +321,9 @@ class Plan:
     game: str
     tasks: tuple[Task, ...]
     assemble: Callable[[Sequence[Any]], list[Outcome]]
+    #: the arguments of :func:`plan` that build it again in another process (game name,
+    #: games, seed, timeout, transitions); ``None`` when built from objects of this one
+    spec: tuple[str, int, int, float, int] | None = None
 
 
 def _listed(o: Outcome) -> list[Outcome]:
@@ -428,6 +429,7 @@ def plan(
 ) -> Plan:
     """The obligations of one game as tasks (see :func:`run` for the arguments)."""
     model = registry.get(game) if isinstance(game, str) else game
+    invariants_given, steps_given, encoding_given = invariants, transition_invariants, encoding
     head: list[Outcome] = []
     if invariants is None:
         invariants, found_steps, problem = _invariants(model.name)
@@ -470,118 +472,67 @@ def plan(
             out.extend(z3_assemble(results[at:]))
         return out
 
-    return Plan(model.name, tuple(tasks), assemble)
-
-
-#: the tasks of the plans being executed, inherited by forked worker processes
-_TASKS: list[Task] = []
-
-
-def _serve(conn: Connection) -> None:
-    """A worker process: run the tasks it is sent (their index in ``_TASKS``) and send
-    back each result, until it is sent None."""
-    while (index := conn.recv()) is not None:
-        conn.send(_TASKS[index]())
+    named = (isinstance(game, str) and invariants_given is None and steps_given is None
+             and encoding_given is None)
+    spec = (model.name, games, seed, timeout, transitions) if named else None
+    return Plan(model.name, tuple(tasks), assemble, spec)
 
 
 def default_jobs() -> int:
     """Worker processes by default: every core this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
+    return executor_module.default_jobs()
 
 
-@attrs.define
-class _Worker:
-    """A worker process, the task it runs and the shares it has run tasks of."""
-
-    process: Any
-    conn: Connection
-    task: int | None = None
-    shares: set[str] = attrs.field(factory=set)
+def _call(task: Task) -> Any:
+    return task()
 
 
-def _start(context: Any) -> _Worker:
-    mine, theirs = context.Pipe()
-    process = context.Process(target=_serve, args=(theirs,), daemon=True)
-    process.start()
-    theirs.close()
-    return _Worker(process, mine)
+def _fail(task: Task, why: str) -> Any:
+    return task.failed(0.0, why)
 
 
-def _pick(worker: _Worker, pending: list[int], workers: Sequence[_Worker]) -> int:
-    """The next task for ``worker`` (an index into ``pending``): the first of a share it
-    has run, else the first no other worker has a share in, else the first."""
-    shares = [_TASKS[i].share for i in pending]
-    for at, share in enumerate(shares):
-        if share and share in worker.shares:
-            return at
-    taken = {s for w in workers if w is not worker for s in w.shares}
-    return next((at for at, share in enumerate(shares) if share not in taken), 0)
+@cache
+def _rebuilt(spec: tuple[str, int, int, float, int]) -> Plan:
+    game, games, seed, timeout, transitions = spec
+    return plan(game, games, seed, timeout=timeout, transitions=transitions)
 
 
-def _pool(total: int, jobs: int, results: list[Any], progress: Progress | None) -> None:
-    """Run tasks ``0 .. total - 1`` of ``_TASKS`` in ``jobs`` forked worker processes, a
-    task to a worker as it becomes free, a share's tasks to one worker where the balance
-    allows (``Task.share``); a worker that dies fails its task and is replaced."""
-    context = multiprocessing.get_context("fork")
-    workers = [_start(context) for _ in range(min(jobs, total))]
-    pending = list(range(total))
-    done = 0
-    try:
-        while done < total:
-            for w in workers:
-                if w.task is None and pending:
-                    w.task = pending.pop(_pick(w, pending, workers))
-                    if _TASKS[w.task].share:
-                        w.shares.add(_TASKS[w.task].share)
-                    w.conn.send(w.task)
-            busy = [w for w in workers if w.task is not None]
-            for ready in wait([w.conn for w in busy]):
-                w = next(w for w in busy if w.conn is ready)
-                index = w.task
-                assert index is not None
-                try:
-                    results[index] = w.conn.recv()
-                except (EOFError, OSError) as exc:  # its worker process died (a crash in Z3)
-                    w.process.join()
-                    results[index] = _TASKS[index].failed(
-                        0.0, f"its worker process died (exit code {w.process.exitcode}):"
-                        f" {exc!r}")
-                    workers[workers.index(w)] = w = _start(context)
-                w.task = None
-                done += 1
-                if progress is not None:
-                    progress("obligations", done, total)
-    finally:
-        for w in workers:
-            with contextlib.suppress(OSError):  # the worker may be gone already
-                w.conn.send(None)
-            w.process.join(timeout=5)
-            if w.process.is_alive():  # pragma: no cover - a task still running on error
-                w.process.kill()
-                w.process.join()
+def _remote(item: tuple[tuple[str, int, int, float, int], int]) -> Any:
+    """Task ``index`` of the plan ``spec`` names, built again where it runs (a cluster's
+    worker: the tasks' closures and Z3 terms are never sent, only their names)."""
+    spec, index = item
+    return _rebuilt(spec).tasks[index]()
 
 
-def execute(plans: Sequence[Plan], jobs: int = 1,
-            progress: Progress | None = None) -> list[list[Outcome]]:
-    """Run every task of ``plans`` (in ``jobs`` worker processes; 1: in this one) and
-    give each plan's outcomes. The results do not depend on ``jobs``."""
+def execute(plans: Sequence[Plan], jobs: int = 1, progress: Progress | None = None,
+            executor: Executor | None = None) -> list[list[Outcome]]:
+    """Run every task of ``plans`` (in ``jobs`` local worker processes, 1: in this one, or on
+    ``executor``) and give each plan's outcomes. The results do not depend on ``jobs`` nor
+    on the executor. A task whose worker process dies is a failed obligation."""
     flat = [task for p in plans for task in p.tasks]
-    results: list[Any] = [None] * len(flat)
     total = len(flat)
-    if jobs <= 1 or total <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        for i, task in enumerate(flat):
-            results[i] = task()
-            if progress is not None:
-                progress("obligations", i + 1, total)
+    finished = [0]
+
+    def done(_index: int, _result: Any) -> None:
+        finished[0] += 1
+        if progress is not None:
+            progress("obligations", finished[0], total)
+
+    run_on: Executor = executor or executor_module.LocalExecutor(jobs)
+    if isinstance(run_on, executor_module.LocalExecutor):
+        results = run_on.map(_call, flat, done=done, failed=_fail,
+                             shares=[t.share for t in flat])
     else:
-        _TASKS[:] = flat
-        try:
-            _pool(total, jobs, results, progress)
-        finally:
-            _TASKS.clear()
+        items = []
+        for p in plans:
+            if p.spec is None:
+                raise executor_module.ExecutorError(
+                    f"the obligations of {p.game} name objects of this process only (given"
+                    " invariants or an encoding): they run on a local executor only")
+            items += [(p.spec, i) for i in range(len(p.tasks))]
+        tasks = dict(zip(items, flat, strict=True))
+        results = run_on.map(_remote, items, done=done,
+                             failed=lambda item, why: _fail(tasks[item], why))
     out = []
     at = 0
     for p in plans:

@@ -20,7 +20,9 @@ reply, so the oracle needs no state request), ``setup-digest`` (a wrong
 digest after the reset), ``state-differs`` (the right digest with a wrong
 state), ``probability-count`` (one probability too few), ``twice-key`` (a legal
 reply giving its actor twice, the first value another), ``stale-legal`` (also lists an
-action of the step before that is no longer in its list).
+action of the step before that is no longer in its list), ``kind-digest`` (a wrong
+digest from the first action of kind N on, N a type name: a bug of the game's content,
+not of its length, as shrinking needs: ``broken.py kind-digest Discard``).
 """
 
 import json
@@ -37,21 +39,27 @@ FAULTS = ("accept-illegal", "miss-legal", "wrong-state", "wrong-digest", "crash"
           "garbage", "shape", "wrong-actor", "wrong-rule", "refuse", "ignore-quit",
           "silent-deaf", "extra-legal", "duplicate", "bad-chance", "wrong-id", "error-legal",
           "reject-legal", "inline", "setup-digest", "state-differs", "probability-count",
-          "twice-key", "stale-legal")
+          "twice-key", "stale-legal", "kind-digest")
 
 
 class Broken(Engine):
-    def __init__(self, fault: str, after: int) -> None:
+    def __init__(self, fault: str, after: int, kind: str = "") -> None:
         super().__init__()
         self.fault = fault
         self.after = after
         self.previous: list[Any] = []
+        self.kind = kind
+        self.met = False
+
+    def reset(self, request: dict[str, Any]) -> Reply:
+        self.met = False
+        return self._reset(request)
 
     @property
     def due(self) -> bool:
         return self.steps >= self.after
 
-    def reset(self, request: dict[str, Any]) -> Reply:
+    def _reset(self, request: dict[str, Any]) -> Reply:
         if self.fault == "refuse":
             return {"ok": False, "error": "this engine plays nothing"}
         reply = super().reset(request)
@@ -111,6 +119,8 @@ class Broken(Engine):
             return {"ok": False, "error": "I do not play"}
         before = self.state
         reply = super().apply(data)
+        if reply["ok"] and self.fault == "kind-digest" and data.get("type") == self.kind:
+            self.met = True
         if reply["ok"] and self.fault == "inline":
             reply["digest"] = digest_of(unstructure(self.state))
         if not reply["ok"] and self.due:
@@ -130,16 +140,19 @@ class Broken(Engine):
             reply["digest"] = digest_of(state)
         if self.due and self.fault == "state-differs":
             reply["state"] = {**reply["state"], "surplus": 1}
-        if self.due and self.fault == "wrong-digest":
+        if (self.due and self.fault == "wrong-digest") or self.met:
             reply = {"ok": True, "digest": "0" * 64}
         return reply
 
 
 def main() -> None:
     fault = sys.argv[1]
-    after = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     if fault not in FAULTS:
         sys.exit(f"unknown fault {fault!r}")
+    if fault == "kind-digest":
+        serve(Broken(fault, 0, sys.argv[2]))
+        return
+    after = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     if fault == "silent-deaf":
         time.sleep(3600)
     serve(Broken(fault, after).handle)

@@ -1,0 +1,273 @@
+"""`oracle campaign`: one result per seed in a directory, resumed and extended; its verdict
+is the verdict of the same seeds driven one by one; each signature shrunk to a minimal
+replay that `oracle check` reports alike."""
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from rules_oracle.model.core import registry
+from rules_oracle.oracle import campaign as cmp
+from rules_oracle.oracle import drive as drv
+from rules_oracle.oracle import shrink as shr
+from rules_oracle.oracle.cli import main
+
+ENGINES = Path(__file__).resolve().parent / "engines"
+#: a bug of the game's content: the digest is wrong once a card was applied (Apply)
+APPLY = [sys.executable, str(ENGINES / "broken.py"), "kind-digest", "Apply"]
+#: the same once a player discarded at the end of his turn (Discard)
+DISCARD = [sys.executable, str(ENGINES / "broken.py"), "kind-digest", "Discard"]
+OPTIONS = ["--game", "crafts", "--players", "3", "--probes", "0", "--jobs", "2"]
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        result.exception)
+    return result
+
+
+def results(folder: Path) -> dict[str, Any]:
+    return {p.name: json.loads(p.read_text()) for p in sorted((folder / "results").iterdir())}
+
+
+def test_a_campaign_resumes_extends_and_judges_as_its_games_one_by_one(tmp_path: Path
+                                                                      ) -> None:
+    folder = tmp_path / "c"
+    first = run("campaign", str(folder), *OPTIONS, "--games", "2", "--no-shrink", "--json",
+                "--", *APPLY)
+    report = json.loads(first.stdout)
+    assert report["played"] == 2 and report["games"] == 2
+    # extended: only the new seed is played
+    second = run("campaign", str(folder), "--games", "3", "--no-shrink", "--json", "--",
+                 *APPLY)
+    extended = json.loads(second.stdout)
+    assert extended["played"] == 1 and extended["games"] == 3
+    # interrupted after one game (a result lost): resumed, it plays just that one again
+    (folder / "results" / "crafts-1.json").unlink()
+    (folder / "results" / "crafts-2.json").write_text('{"cut short')
+    resumed = json.loads(run("campaign", str(folder), "--no-shrink", "--json").stdout)
+    assert resumed["played"] == 2 and resumed["games"] == 3
+    assert resumed["signatures"] == extended["signatures"]
+    assert resumed["status"] == extended["status"] == "diverges"
+    # the same seeds, one by one
+    game = registry.get("crafts")
+    alone = [drv.drive(APPLY, [game], count=1, seed=s, players=3, probes=0).games[0]
+             for s in range(3)]
+    stored = results(folder)
+    assert [stored[f"crafts-{s}.json"]["status"] for s in range(3)] == [
+        r.status for r in alone]
+    for s, r in enumerate(alone):
+        mine = {k: v for k, v in stored[f"crafts-{s}.json"].items() if k != "requests"}
+        assert mine == r.to_json()
+    statuses = [r.status for r in alone]
+    assert "conforms" in statuses and "diverges" in statuses  # seed 0 never applies a card
+    assert resumed["conforming"] == statuses.count("conforms")
+    assert resumed["diverging"] == statuses.count("diverges")
+    assert (first.exit_code, second.exit_code) == (1, 1)
+    [group] = resumed["signatures"]
+    assert group["kind"] == "digest" and group["first_seed"] == statuses.index("diverges")
+    assert group["count"] == statuses.count("diverges")
+
+
+def test_a_campaign_keeps_its_settings(tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    done = run("campaign", str(folder), *OPTIONS, "--games", "1", "--seed", "0", "--no-shrink",
+               "--quiet", "--", *APPLY)
+    assert done.exit_code == 0 and "1 conform" in done.stdout and "verdict: conforms" in done.stdout
+    other = run("campaign", str(folder), "--policy", "eager", "--no-shrink")
+    assert other.exit_code == 2 and "other settings (policy" in other.stderr
+    assert run("campaign", str(tmp_path / "new"), "--game", "crafts").exit_code == 2
+    assert "no game given" in run("campaign", str(tmp_path / "new2"), "--", *APPLY).stderr
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / cmp.CONFIG).write_text("[]")
+    assert run("campaign", str(tmp_path / "bad")).exit_code == 2
+
+
+def test_summaries_group_divergences_by_signature() -> None:
+    def result(seed: int, status: str, divergence: Any = None, known: Any = None,
+               tolerated: Any = None) -> dict[str, Any]:
+        return {"seed": seed, "status": status, "divergence": divergence, "known": known,
+                "tolerated": tolerated or {}, "requests": 10}
+
+    digest = {"kind": "digest", "rule": None, "rules": ["a/x"], "known": None}
+    legal = {"kind": "legal", "rule": "a/y", "rules": ["a/z"], "known": "entry"}
+    summary = cmp.summarize([
+        result(0, "conforms"), result(1, "diverges", digest), result(2, "known", legal, "entry"),
+        result(3, "diverges", digest), result(4, "known", None, None, {"other": 2})])
+    assert summary.status == "diverges" and not summary.passes
+    assert [(g.signature, g.count, g.first_seed) for g in summary.groups] == [
+        (("digest", ("a/x",), None), 2, 1), (("legal", ("a/y", "a/z"), "entry"), 1, 2)]
+    assert dict(summary.absorbed) == {"entry": 1, "other": 2}
+    assert summary.to_json()["requests"] == 50
+    assert cmp.shown(summary.groups[1].signature) == "legal [a/y, a/z] (known: entry)"
+    assert cmp.summarize([result(0, "known", None, None, {"e": 1})]).status == "known"
+
+
+def test_a_divergence_is_shrunk_to_a_shorter_replay_oracle_check_reports_alike(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    done = run("campaign", str(folder), *OPTIONS, "--games", "1", "--seed", "1",
+               "--shrink-attempts", "30", "--json", "--", *DISCARD)
+    report = json.loads(done.stdout)
+    [replay] = report["replays"]
+    [group] = report["signatures"]
+    assert replay["in_trace"] and replay["steps"] < replay["original_steps"]
+    assert (replay["kind"], replay["rules"]) == (group["kind"], group["rules"]) == (
+        "digest", ["crafts/end.discard"])
+    checked = run("check", replay["file"], "--allow-partial", "--json")
+    assert checked.exit_code == 1
+    found = json.loads(checked.stdout)
+    first = found["divergences"][0]
+    assert cmp.signature(first) == ("digest", ("crafts/end.discard",), None)
+    assert first["step"] == replay["steps"] == replay["step"]
+    lines = Path(replay["file"]).read_text().splitlines()
+    assert json.loads(lines[0])["version"] == 2 and len(lines) == replay["steps"] + 1
+    assert json.loads((folder / "replays" / "replays.json").read_text()) == report["replays"]
+
+
+def test_shrinking_gives_up_when_the_game_does_not_diverge_again() -> None:
+    game = registry.get("crafts")
+    driver = shr.Driver(tuple(DISCARD), game, game.config(3), 0, probes=0)
+    faithful = [sys.executable, str(ENGINES / "faithful.py")]
+    played = drv.drive(faithful, [game], count=1, seed=0, players=3, probes=0).games[0]
+    assert shr.shrink(driver, played.actions[:5], ("digest", (), None), attempts=3) is None
+    assert shr.choices_of(game, game.config(3), played.actions[:3]) == [
+        shr.options(game, s).index(a) for s, a in _states(game, played.actions[:3])]
+
+
+def _states(game: Any, actions: Any) -> list[tuple[Any, Any]]:
+    from rules_oracle.model.core.canon import unstructure
+
+    state = game.setup(game.config(3))
+    out = []
+    for data in actions:
+        action = next(a for a in shr.options(game, state) if unstructure(a) == data)
+        out.append((state, action))
+        state = game.apply(state, action)
+    return out
+
+
+@pytest.mark.parametrize(("path", "value"), [("$.a.b[1]", 9), ("$.c", 3)])
+def test_a_replay_writes_the_engine_s_value_at_a_path(path: str, value: int) -> None:
+    data: dict[str, Any] = {"a": {"b": [1, 2]}, "c": 0}
+    shr._set(data, path, value)
+    assert (data["a"]["b"][1] if path.startswith("$.a") else data["c"]) == value
+
+
+def test_the_progress_bar_counts_games_and_divergences(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    from rules_oracle.oracle import campaign_cli
+
+    with campaign_cli._bar(False, 3, 0, 0) as none:
+        assert none is None
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with campaign_cli._bar(True, 3, 1, 0) as update:
+        assert update is not None
+        update({"status": "diverges"})
+        update({"status": "conforms"})
+
+
+REPLAYS = Path(__file__).resolve().parents[2] / "docs" / "engines" / "replays"
+
+
+@pytest.mark.rules("catan/longest-road.break", "catan/development.not-new")
+@pytest.mark.parametrize(("name", "kind", "known", "step"), [
+    ("01-road-into-rival-building-card-seed7", "observation", "road-into-rival-building-card",
+     169),
+    ("05-new-card-played-seed0", "illegal", None, 17),
+    ("07-road-into-rival-building-seed0", "observation", "road-into-rival-building", 21)])
+def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
+        name: str, kind: str, known: str | None, step: int) -> None:
+    """docs/engines/replays: each ends in the deviation it was shrunk for, which `oracle
+    check` finds in it without catanatron (a card played the turn it was bought is an
+    illegal step of the trace, under the rule the entry names)."""
+    from rules_oracle.oracle.check import check_file
+    from rules_oracle.oracle.known import load
+
+    entries = load(str(REPLAYS.parents[0] / "catanatron.known.json"))
+    report = check_file(str(REPLAYS / f"{name}.jsonl"), allow_partial=True, known=entries)
+    first = report.divergences[0]
+    assert (first.kind, first.known, first.step) == (kind, known, step)
+    if kind == "illegal":
+        assert first.rule == "catan/development.not-new"
+
+
+def _attempt(divergence: Any, steps: int, compare: str = "digest") -> shr.Attempt:
+    from rules_oracle.model.core.canon import unstructure
+    from rules_oracle.model.core.play import playout
+
+    game = registry.get("crafts")
+    actions = tuple(unstructure(s.action) for s in playout(game, game.config(2), 4))[:steps]
+    declared = drv.Declared(compare=compare, viewer="public", fields=("scores",),
+                            available=9) if compare == "observation" else drv.Declared()
+    return shr.Attempt(divergence, (0,) * steps, actions, declared)
+
+
+def _check_lines(lines: list[str], tmp_path: Path) -> Any:
+    from rules_oracle.oracle.check import check_file
+
+    path = tmp_path / "r.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    report = check_file(str(path), allow_partial=True)
+    return report.divergences[0] if report.divergences else None
+
+
+def test_a_replay_trace_carries_the_divergence_as_the_engine_showed_it(tmp_path: Path) -> None:
+    from rules_oracle.model.core.canon import unstructure
+    from rules_oracle.oracle.divergence import Divergence
+
+    game = registry.get("crafts")
+    config = game.config(2)
+    setup = Divergence("setup-digest", 0, "m", got="1" * 64)
+    lines, written = shr.replay_lines(game, config, 4, _attempt(setup, 0))
+    assert written and _check_lines(lines, tmp_path).kind == "setup-digest"
+    actor = Divergence("actor", 6, "m", expected=0, got=1)
+    lines, written = shr.replay_lines(game, config, 4, _attempt(actor, 5))
+    found = _check_lines(lines, tmp_path)
+    assert written and (found.kind, found.step) == ("actor", 6)
+    state = game.setup(config)
+    for data in _attempt(actor, 5).actions:
+        state = game.apply(state, next(a for a in shr.options(game, state)
+                                       if unstructure(a) == data))
+    legal = unstructure(shr.options(game, state)[0])
+    import random
+
+    prober = drv.Prober(game, random.Random(0))
+    prober.remember(shr.options(game, state))
+    [(_action, extra, _exc)] = prober.probes(state, shr.options(game, state), 1)
+    illegal = Divergence("legal", 6, "m", extra=(extra,), extra_count=1)
+    lines, written = shr.replay_lines(game, config, 4, _attempt(illegal, 5, "observation"))
+    found = _check_lines(lines, tmp_path)
+    assert written and (found.kind, found.step) == ("illegal", 6)
+    missing = Divergence("legal", 6, "m", missing=(legal,), missing_count=1)
+    lines, written = shr.replay_lines(game, config, 4, _attempt(missing, 5))
+    assert not written and len(lines) == 6 and _check_lines(lines, tmp_path) is None
+    from rules_oracle.oracle.diff import FieldDiff
+
+    seen = Divergence("observation", 5, "m", diffs=(FieldDiff("$.scores[1]", 0, 7, ""),))
+    lines, written = shr.replay_lines(game, config, 4, _attempt(seen, 5, "observation"))
+    found = _check_lines(lines, tmp_path)
+    assert written and (found.kind, found.step) == ("observation", 5)
+    assert json.loads(lines[5])["observation"]["fields"]["scores"][1] == 7
+
+
+def test_the_text_report_lists_signatures_replays_and_absorbed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from rules_oracle.oracle import campaign_cli
+
+    digest = {"kind": "digest", "rule": None, "rules": ["a/x"], "known": None}
+    results = [{"seed": 3, "status": "diverges", "divergence": digest, "known": None,
+                "tolerated": {"entry": 4}, "requests": 1}]
+    summary = cmp.summarize(results)
+    settings = cmp.Settings(("engine",), "crafts", 1, 3)
+    replays = [{"kind": "digest", "rules": ["a/x"], "known": None, "steps": 7,
+                "original_steps": 30, "file": "r/01.jsonl"}]
+    campaign_cli._print_summary(Path("d"), settings, summary, 1, 2.0, replays)
+    out = " ".join(capsys.readouterr().out.split())
+    assert "1 diverge" in out and "7 steps (from 30): r/01.jsonl" in out
+    assert "known deviations absorbed: entry 4x" in out and "verdict: diverges" in out
