@@ -267,7 +267,42 @@ def test_the_text_report_lists_signatures_replays_and_absorbed(
     settings = cmp.Settings(("engine",), "crafts", 1, 3)
     replays = [{"kind": "digest", "rules": ["a/x"], "known": None, "steps": 7,
                 "original_steps": 30, "file": "r/01.jsonl"}]
-    campaign_cli._print_summary(Path("d"), settings, summary, 1, 2.0, replays)
+    campaign_cli._print_summary(Path("d"), settings, summary, 1, 2.0, replays, ["old"],
+                                ["broad known deviation in force: wide"])
     out = " ".join(capsys.readouterr().out.split())
     assert "1 diverge" in out and "7 steps (from 30): r/01.jsonl" in out
     assert "known deviations absorbed: entry 4x" in out and "verdict: diverges" in out
+    assert "stale known deviations (absorbed nothing in this run): old" in out
+    assert "broad known deviation in force: wide" in out
+
+
+def test_the_page_of_a_campaign_draws_each_signature_s_first_game(tmp_path: Path) -> None:
+    from rules_oracle.oracle.draw import report_page as rp
+
+    folder = tmp_path / "c"
+    page = tmp_path / "campaign.html"
+    done = run("campaign", str(folder), *OPTIONS, "--games", "3", "--no-shrink", "--json",
+               "--html", str(page), "--", *APPLY)
+    report = json.loads(done.stdout)
+    [group] = report["signatures"]
+    [first] = report["first_games"]
+    assert first["seed"] == group["first_seed"] and first["divergence"]["kind"] == "digest"
+    assert report["stale"] == [] and report["broad"] == []
+    text = page.read_text("utf-8")
+    # the verdict and counts the text report prints, each signature with its first game
+    for line in rp.campaign_verdict(report):
+        assert line in text.replace("&#x27;", "'")
+    assert f"{group['count']} games, first crafts 3p seed {group['first_seed']}" in text
+    assert 'class="signatures"' in text and "diverges" in text
+    # saved JSON gives the same page
+    saved = tmp_path / "campaign.json"
+    saved.write_text(done.stdout)
+    again = tmp_path / "again.html"
+    shown = run("report", str(saved), "--html", str(again))
+    assert shown.exit_code == 1 and shown.stdout.splitlines() == rp.campaign_verdict(report)
+    assert again.read_text("utf-8") == text
+    # a campaign report whose games do not match its signatures is refused
+    broken = dict(report, first_games=[])
+    saved.write_text(json.dumps(broken))
+    refused = run("report", str(saved), "--html", str(again))
+    assert refused.exit_code == 2 and "one game per signature" in refused.output

@@ -23,6 +23,7 @@ from rules_oracle.model.core.errors import ConfigError
 from rules_oracle.model.core.play import POLICIES
 from rules_oracle.oracle.cli import (
     BadInput,
+    _broad_line,
     _config,
     _console,
     _emit_json,
@@ -30,7 +31,10 @@ from rules_oracle.oracle.cli import (
     _executor,
     _executor_options,
     _game,
+    _html_report,
     _known,
+    _known_entries,
+    _print_absorbed,
     _variant,
 )
 
@@ -95,13 +99,16 @@ def _bar(enabled: bool, total: int, already: int, diverging: int
               show_default=True, help="Seconds spent shrinking per signature at most.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON report.")
+@click.option("--html", "html_file", metavar="FILE",
+              help="Also write the report as one self-contained HTML page (each signature's"
+                   " first game drawn).")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
 def campaign(directory: str, game_name: str | None, n: int | None, seed: int | None,
              players: int | None, variant: tuple[str, ...], policy: str | None,
              timeout: float | None, probes: int | None, strict_rules: bool | None,
              protocol: int | None, known_file: str | None, jobs: int | None,
              executor_kind: str, address: str | None, shrink: bool, shrink_attempts: int,
-             shrink_seconds: float, quiet: bool, as_json: bool,
+             shrink_seconds: float, quiet: bool, as_json: bool, html_file: str | None,
              command: tuple[str, ...]) -> int:
     """Drive many seeded games through an engine (-- CMD ...), one result per seed in DIR:
     run again, it resumes or extends; exit 0 if every game conforms or diverges only as
@@ -176,17 +183,26 @@ def campaign(directory: str, game_name: str | None, n: int | None, seed: int | N
         replays = shr.shrink_campaign(folder, settings, summary, known, shrink_attempts,
                                       shrink_seconds)
     seconds = time.perf_counter() - start
+    mine = [d for d in known if d.game == game.name]
+    absorbed = dict(summary.absorbed)
+    out = {"directory": str(folder), **summary.to_json(),
+           "played": len(results) - len(before), "replays": replays,
+           "settings": settings.to_json(),
+           "stale": [d.id for d in mine if d.id not in absorbed],
+           "broad": [d.id for d in mine if d.broad],
+           "first_games": [dict(g.first) for g in summary.groups], **_known_entries(mine)}
+    _html_report(html_file, out)
     if as_json:
-        _emit_json({"directory": str(folder), **summary.to_json(),
-                    "played": len(results) - len(before), "replays": replays})
+        _emit_json(out)
     else:
         _print_summary(folder, settings, summary, len(results) - len(before), seconds,
-                       replays)
+                       replays, out["stale"], [_broad_line(d) for d in mine if d.broad])
     return 0 if summary.passes else 1
 
 
 def _print_summary(folder: Path, settings: Any, summary: Any, played: int, seconds: float,
-                   replays: list[dict[str, Any]]) -> None:
+                   replays: list[dict[str, Any]], stale: list[str],
+                   broad: list[str]) -> None:
     console = _console()
     style = {"conforms": "green", "known": "yellow", "diverges": "bold red"}[summary.status]
     console.print(Text(f"campaign {folder}: {settings.game}, {summary.games} games (seeds"
@@ -204,7 +220,7 @@ def _print_summary(folder: Path, settings: Any, summary: Any, played: int, secon
             table.add_row(str(g.count), str(g.first_seed), kind, ", ".join(rules) or "-",
                           known or "-", shown)
         console.print(table)
-    if summary.absorbed:
-        console.print(Text("known deviations absorbed: " + ", ".join(
-            f"{ident} {count}x" for ident, count in summary.absorbed), style="yellow"))
+    _print_absorbed(console, dict(summary.absorbed), stale)
+    for line in broad:
+        console.print(Text(line, style="yellow"))
     console.print(Text(f"verdict: {summary.status}", style=style))

@@ -1065,8 +1065,8 @@ def _html_report(path: str | None, data: dict[str, Any]) -> None:
 @click.option("--html", "html_file", metavar="FILE",
               help="Write the report as one self-contained HTML page.")
 def report_command(file: str, html_file: str | None) -> int:
-    """Read a saved JSON report of check or drive: print its verdict, and write it as an HTML
-    page (--html); exit 0 if it passes, 1 if it diverges."""
+    """Read a saved JSON report of check, drive or campaign: print its verdict, and write it
+    as an HTML page (--html); exit 0 if it passes, 1 if it diverges."""
     from rules_oracle.oracle.draw.report_page import ReportError, load, verdict_lines
 
     try:

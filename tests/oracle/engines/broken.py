@@ -150,7 +150,7 @@ def main() -> None:
     if fault not in FAULTS:
         sys.exit(f"unknown fault {fault!r}")
     if fault == "kind-digest":
-        serve(Broken(fault, 0, sys.argv[2]))
+        serve(Broken(fault, 0, sys.argv[2]).handle)
         return
     after = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     if fault == "silent-deaf":

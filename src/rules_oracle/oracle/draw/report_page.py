@@ -82,6 +82,11 @@ _RUN_FIELDS: tuple[tuple[str, Types], ...] = (
     ("game", str), ("players", int), ("variant", dict), ("seed", int), ("policy", str),
     ("steps", int), ("finished", bool), ("status", str), ("probes", int), ("actions", list),
     ("declared", dict), ("gaps", dict), ("tolerated", dict), ("partial", list))
+_CAMPAIGN_FIELDS: tuple[tuple[str, Types], ...] = (
+    ("directory", str), ("status", str), ("games", int), ("conforming", int), ("known", int),
+    ("diverging", int), ("signatures", list), ("absorbed", dict), ("requests", int),
+    ("settings", dict), ("stale", list), ("broad", list), ("first_games", list),
+    ("replays", list))
 _CHECK_FIELDS: tuple[tuple[str, Types], ...] = (
     ("file", str), ("status", str), ("game", str), ("players", int), ("variant", dict),
     ("steps", int), ("finished", bool), ("divergences", list), ("known", dict),
@@ -97,25 +102,26 @@ def kind_of(data: Any, source: str = "the report") -> str:
     if data.get("status") == "malformed":
         raise ReportError(f"{source}: the report is of a malformed trace:"
                           f" {show(data.get('error'), 200)}")
+    if "signatures" in data and "directory" in data:
+        for key, types in _CAMPAIGN_FIELDS:
+            _field(data, key, types, "$")
+        _strings(data, ("stale", "broad"), "$")
+        _counts(data, ("absorbed",), "$")
+        for i, sig in enumerate(data["signatures"]):
+            for key, types in (("kind", str), ("rules", list), ("count", int),
+                               ("first_seed", int)):
+                _field(sig, key, types, f"$.signatures[{i}]")
+        _runs(data["first_games"], "$.first_games")
+        if len(data["first_games"]) != len(data["signatures"]):
+            raise ReportError("$.first_games: one game per signature expected")
+        return "campaign"
     if "games" in data:
         _field(data, "games", list, "$")
         for key, types in _DRIVE_FIELDS:
             _field(data, key, types, "$")
         _strings(data, ("command", "stale", "broad", "partial"), "$")
         _counts(data, ("absorbed",), "$")
-        for i, run in enumerate(data["games"]):
-            for key, types in _RUN_FIELDS:
-                _field(run, key, types, f"$.games[{i}]")
-            _declared_fields(run["declared"], f"$.games[{i}].declared")
-            _strings(run, ("partial", "warnings"), f"$.games[{i}]")
-            _counts(run, ("gaps", "tolerated"), f"$.games[{i}]")
-            for key in ("rolled", "after_known", "departed"):
-                if run.get(key) is not None:
-                    _field(run, key, int, f"$.games[{i}]")
-            if run.get("known") is not None:
-                _field(run, "known", str, f"$.games[{i}]")
-            if run.get("divergence") is not None:
-                _divergence_fields(run["divergence"], f"$.games[{i}].divergence")
+        _runs(data["games"], "$.games")
         return "drive"
     if "game" in data:
         for key, types in _CHECK_FIELDS:
@@ -193,6 +199,23 @@ def _entries(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _runs(runs: Sequence[Any], where: str) -> None:
+    """Check the fields the page reads of a drive's games (``where[i]``)."""
+    for i, run in enumerate(runs):
+        for key, types in _RUN_FIELDS:
+            _field(run, key, types, f"{where}[{i}]")
+        _declared_fields(run["declared"], f"{where}[{i}].declared")
+        _strings(run, ("partial", "warnings"), f"{where}[{i}]")
+        _counts(run, ("gaps", "tolerated"), f"{where}[{i}]")
+        for key in ("rolled", "after_known", "departed"):
+            if run.get(key) is not None:
+                _field(run, key, int, f"{where}[{i}]")
+        if run.get("known") is not None:
+            _field(run, "known", str, f"{where}[{i}]")
+        if run.get("divergence") is not None:
+            _divergence_fields(run["divergence"], f"{where}[{i}].divergence")
+
+
 def check_verdict(data: Mapping[str, Any]) -> str:
     """The verdict line ``oracle check`` prints for the report ``data``."""
     head = f"{data['file']}: {data['game']}, {data['players']} players"
@@ -236,11 +259,25 @@ def drive_verdict(data: Mapping[str, Any]) -> str:
             f" ({data['requests']} requests, {data['seconds']:.2f} s)")
 
 
+def campaign_verdict(data: Mapping[str, Any]) -> list[str]:
+    """The lines ``oracle campaign`` prints first and last for the report ``data`` (its
+    timing left out: the JSON report has none)."""
+    settings = data["settings"]
+    first = int(settings.get("seed", 0))
+    return [f"campaign {data['directory']}: {settings.get('game')}, {data['games']} games"
+            f" (seeds {first}-{first + int(settings.get('games', data['games'])) - 1}):"
+            f" {data['conforming']} conform, {data['known']} known,"
+            f" {data['diverging']} diverge", f"verdict: {data['status']}"]
+
+
 def verdict_lines(data: Mapping[str, Any]) -> list[str]:
     """The verdict lines of a report as the text report prints them: ``check``'s one line,
-    or ``drive``'s line per game and its summary."""
-    if kind_of(data) == "check":
+    ``drive``'s line per game and its summary, or a campaign's summary and verdict."""
+    kind = kind_of(data)
+    if kind == "check":
         return [check_verdict(data)]
+    if kind == "campaign":
+        return campaign_verdict(data)
     entries = _entries(data)
     return [*(run_verdict(r, entries) for r in data["games"]), drive_verdict(data)]
 
@@ -252,7 +289,7 @@ def status_words(data: Mapping[str, Any]) -> str:
     if status == "diverges":
         return "diverges"
     word = "conforms" if status == "conforms" else "conforms but for known deviations"
-    return word + _partial(data["partial"])
+    return word + _partial(data.get("partial") or [])
 
 
 # -- replays ---------------------------------------------------------------------------------
@@ -599,7 +636,8 @@ def _drive_compared(data: Mapping[str, Any]) -> str:
 
 
 def page(data: Mapping[str, Any], title: str | None = None) -> str:
-    """The HTML page of a JSON report of ``oracle check`` or ``oracle drive``."""
+    """The HTML page of a JSON report of ``oracle check``, ``oracle drive`` or ``oracle
+    campaign`` (each signature's first game drawn)."""
     kind = kind_of(data)
     entries = _entries(data)
     pool = Pool()
@@ -608,6 +646,11 @@ def page(data: Mapping[str, Any], title: str | None = None) -> str:
         compared = _check_compared(data)
         absorbed, stale, broad = data["known"], data["stale"], data["broad"]
         sections = _check_divergences(data, entries, pool)
+    elif kind == "campaign":
+        title = title or f"oracle campaign {data['directory']}"
+        compared = _campaign_compared(data)
+        absorbed, stale, broad = data["absorbed"], data["stale"], data["broad"]
+        sections = _campaign_divergences(data, entries, pool)
     else:
         names = dict.fromkeys(run["game"] for run in data["games"])
         title = title or f"oracle drive {', '.join(names)}".rstrip()
@@ -651,9 +694,15 @@ def _check_divergences(data: Mapping[str, Any], entries: Mapping[str, Mapping[st
 
 def _drive_divergences(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]],
                        pool: Pool) -> list[str]:
+    return _run_divergences(data["games"], [_run_head(run) for run in data["games"]], entries,
+                            pool)
+
+
+def _run_divergences(runs: Sequence[Mapping[str, Any]], heads: Sequence[str],
+                     entries: Mapping[str, Mapping[str, Any]], pool: Pool) -> list[str]:
     out = []
     side = Side("engine")
-    for i, run in enumerate(data["games"]):
+    for i, (run, head) in enumerate(zip(runs, heads, strict=True)):
         div = run.get("divergence")
         if div is None:
             continue
@@ -662,10 +711,47 @@ def _drive_divergences(data: Mapping[str, Any], entries: Mapping[str, Mapping[st
         rep = None
         if game in DRAWERS:
             rep = replay(registry.get(game), run["players"], run["variant"], run["actions"])
-        head = _run_head(run)
         out.append(_divergence(game, div, head, side, rep, run["actions"],
                                run["declared"].get("viewer"), f"replay-{i}", entries, pool))
     return out
+
+
+def _signature_words(sig: Mapping[str, Any]) -> str:
+    rules = ", ".join(str(r) for r in sig["rules"]) or "no rule named"
+    known = sig.get("known")
+    return f"{sig['kind']} [{rules}]" + ("" if known is None else f" (known: {known})")
+
+
+def _campaign_divergences(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]],
+                          pool: Pool) -> list[str]:
+    heads = [f"{_signature_words(sig)}: {sig['count']} games, first {_run_head(run)}"
+             for sig, run in zip(data["signatures"], data["first_games"], strict=True)]
+    return _run_divergences(data["first_games"], heads, entries, pool)
+
+
+def _campaign_compared(data: Mapping[str, Any]) -> str:
+    settings = data["settings"]
+    command = " ".join(str(c) for c in settings.get("command") or [])
+    head = _list([f"engine: <code>{_e(command)}</code>",
+                  f"game: {_e(settings.get('game'))}, players: "
+                  f"{_e(settings.get('players') or 'every count in turn')}, policy: "
+                  f"{_e(settings.get('policy'))}, illegal probes per step: "
+                  f"{_e(settings.get('probes'))}",
+                  f"games: {data['games']} ({data['conforming']} conform, {data['known']}"
+                  f" known, {data['diverging']} diverge), requests: {data['requests']}"])
+    replays = {(r.get("kind"), tuple(r.get("rules") or ()), r.get("known")): r
+               for r in data["replays"] if isinstance(r, dict)}
+    rows = []
+    for sig in data["signatures"]:
+        replay_of = replays.get((sig["kind"], tuple(sig["rules"]), sig.get("known")))
+        shown = "" if replay_of is None else (
+            f"{replay_of.get('steps')} steps (from {replay_of.get('original_steps')}):"
+            f" {replay_of.get('file')}")
+        rows.append([_e(sig["count"]), _e(sig["first_seed"]), _e(sig["kind"]),
+                     _e(", ".join(str(r) for r in sig["rules"]) or "-"),
+                     _e(sig.get("known") or "-"), _e(shown)])
+    return head + "<h3>divergences by signature</h3>" + _table(
+        ["count", "first seed", "kind", "rules", "known", "minimal replay"], rows, "signatures")
 
 
 def write(path: str, data: Mapping[str, Any]) -> None:
