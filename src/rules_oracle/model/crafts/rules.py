@@ -674,6 +674,34 @@ A_EMPTY_APPLY = R.ambiguity(
     source=PROJECT,
     option="empty_fair",
 )
+A_COMMIT_STOP = R.ambiguity(
+    "commit-stop",
+    quote="Игрок может сыграть меньше карт, например, если сам того захочет или если у него не"
+          " будет нужных ресурсов.",
+    question="How does a player who holds cards stop playing for the round? The text grants"
+             " playing fewer cards, but its only described way out of the round is taking a"
+             " laid card back ('вернуть карту в руку, но более не участвовать в текущем"
+             " раунде'), and it calls passing 'сбросил карту или забрал её себе в руку'. May a"
+             " player stop at a step without laying a card?",
+    readings={
+        "stop": "yes: at each step a player still in the round either lays a card face down or"
+                " stops for the round without laying one (and he may still lay a card and"
+                " take it back)",
+        "withdraw": "no: a player still in the round who holds cards lays one at every step;"
+                    " he stops only by taking his revealed card back (the card is seen by all,"
+                    " and he may trade before he takes it back)",
+    },
+    default="stop",
+    why="'Игрок может сыграть меньше карт, например, если сам того захочет' makes playing no"
+        " more a choice of the player, not a consequence of a card, and it stands apart from"
+        " the two choices for a laid card he 'не хочет или не может' apply. Under 'withdraw'"
+        " a player who wants no more cards must still lay one, show it to all and take it"
+        " back, a detour the text never describes; 'спасовал (сбросил карту или забрал её"
+        " себе в руку)' explains what passing means for a card's points, and does not say"
+        " that a player can stop only so.",
+    source=PROJECT,
+    option="commit_stop",
+)
 A_COMMIT_SEEN = R.ambiguity(
     "commit-seen",
     quote="все игроки одновременно выбирают, какую карту они хотят разыграть",
