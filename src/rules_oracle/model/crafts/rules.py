@@ -469,9 +469,15 @@ A_SCOUT_TARGET = R.ambiguity(
     question="May a player scout his own hand (then draw a card)?",
     readings={"rivals": "rivals only", "any": "any player, himself included"},
     default="rivals",
-    why="Scouting oneself would turn the card into a plain card draw; 'the player who lost the"
-        " card' suggests another player.",
-    source=PROJECT,
+    why="'любого игрока' is the text's phrase for a card's target, and the text reads it once"
+        " itself: the Castle card's 'передвиньте маркер любого игрока' is played in the worked"
+        " example as 'передвигает маркер любого из своих соперников' (crafts/castle-target),"
+        " so on a card 'любого игрока' is any rival. Scouting oneself would also make the"
+        " card a plain draw of one card (a random card of one's own hand taken into the same"
+        " hand, then 'Игрок, потерявший карту, берёт 1 карту'), and the player who lost a"
+        " card is named apart from the one who takes it.",
+    source="later rule in the text (the Castle's worked example reads 'любого игрока' as a"
+           " rival)",
     option="scouting_target",
 )
 A_SCOUT_EMPTY = R.ambiguity(
