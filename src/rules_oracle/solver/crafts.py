@@ -110,6 +110,7 @@ OPTIONS: tuple[tuple[str, str, str], ...] = (
     ("opt.castle_collect", "castle_setback", "collect"),
     ("opt.deck_later", "deck_rebuild", "next-draw"),
     ("opt.fair_nonempty", "empty_fair", "decline"),
+    ("opt.stop_withdraw", "commit_stop", "withdraw"),
 )
 FLAGS = tuple(f for f, _, _ in OPTIONS)
 
@@ -738,7 +739,8 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
                 z3.Implies(z3.And(ph >= PH_MARKET, ph <= PH_END), z3.And(turn >= 0, turn < n)),
                 z3.Implies(z3.Or(ph == PH_MARKET, ph == PH_END), m.at(s, "passed", turn) == 0),
                 z3.Implies(z3.And(ph == PH_COMMIT, z3.Not(chance)), z3.And(
-                    m.at(s, "passed", turn) == 0, m.at(s, "committed", turn) == -1)),
+                    m.at(s, "passed", turn) == 0, m.at(s, "committed", turn) == -1,
+                    pick(hand_sizes, turn) > 0)),
                 z3.Implies(draws, z3.Not(m.piles_empty(s))),
                 z3.Implies(ph == PH_DEAL, draws),
                 z3.Implies(ph == PH_FIRST, z3.Not(draws)),
@@ -913,6 +915,9 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
             m.add_cell(s, hand, p["i"], p["card"], NK, -1)
             m.set_at(s, "committed", p["i"], p["card"])
             return m.settle(s, (PH_COMMIT,))
+
+        def stop_guard(v: Vars, p: Params) -> Any:
+            return z3.And(acting(v, p, PH_COMMIT), z3.Not(m.flag(v, "opt.stop_withdraw")))
 
         def stop_update(s: State, p: Params) -> State:
             m.set_at(s, "passed", p["i"], 1)
@@ -1163,7 +1168,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
             kind("pass", ("i",), dom(i=pl), no_rule_guard(PH_MARKET), pass_update, ()),
             kind("commit", ("i", "card"), dom(i=pl, card=card), commit_guard, commit_update,
                  (RL.PLAY_COMMIT,)),
-            kind("stop", ("i",), dom(i=pl), no_rule_guard(PH_COMMIT), stop_update, ()),
+            kind("stop", ("i",), dom(i=pl), stop_guard, stop_update, (RL.PLAY_MAY_STOP,)),
             kind("buy", ("i", "res"), dom(i=pl, res=res), buy_guard, buy_update,
                  (RL.TRADE_PRICES, RL.TRADE_NOT_AFTER)),
             kind("sell", ("i", "res"), dom(i=pl, res=res), sell_guard, sell_update,

@@ -41,7 +41,8 @@ OTHER = {"levels": "depth", "prices": "flat", "track_spaces": "every10",
          "reconstruction_points": "lose", "fair_count": "revealed", "track_repeat": "once",
          "first_tie": "self", "coin_rounding": "nearest", "scouting_target": "any",
          "scouting_empty": "draw", "redraw_hand": "exactly-five", "final_sale": "value",
-         "castle_setback": "collect", "deck_rebuild": "next-draw", "empty_fair": "decline"}
+         "castle_setback": "collect", "deck_rebuild": "next-draw", "empty_fair": "decline",
+         "commit_stop": "withdraw"}
 
 
 def test_every_non_default_reading_plays_to_the_end() -> None:

@@ -206,3 +206,21 @@ def test_only_the_resolving_player_trades() -> None:
                            if type(a).__name__ == "Steal" and a.resource == RES["metal"]))
     assert s.boards[1][RES["metal"]] == 0 and GAME.actor(s) == 1
     assert Sell(RES["metal"]) not in GAME.legal_actions(s)
+
+
+@pytest.mark.rules("crafts/commit-stop", "crafts/play.may-stop", "crafts/play.withdraw")
+def test_stopping_without_a_card_only_under_the_default_reading() -> None:
+    """commit_stop=stop (default) offers Stop at the commit; under withdraw a player holding
+    cards lays one and stops only by taking his revealed card back."""
+    hands = {0: cards(farm=2), 1: cards(farm=2)}
+    s = make(2, hands=hands)
+    assert Stop() in GAME.legal_actions(s)
+    w = make(2, {"commit_stop": "withdraw"}, hands=hands)
+    assert GAME.legal_actions(w) == (Commit(CARD["farm"]),)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(w, Stop())
+    assert e.value.rule == "crafts/play.may-stop"
+    w = GAME.apply(GAME.apply(w, Commit(CARD["farm"])), Commit(CARD["farm"]))
+    assert w.phase == PH_RESOLVE and GAME.actor(w) == 0
+    w = GAME.apply(w, Withdraw())
+    assert w.passed[0] and w.hands[0] == cards(farm=2)  # the card back, out of the round

@@ -81,3 +81,15 @@ def test_quotes_state_their_rule() -> None:
     # and the Theft's price for each level
     theft = RULES["crafts/card.theft"].quote
     assert quote_stands("ресурса II уровня (если заплатили 2 Монеты)", theft)
+
+
+@pytest.mark.rules("crafts/scouting-target", "crafts/castle-target")
+def test_scouting_targets_reason_answers_any_player() -> None:
+    """The default 'rivals' is argued from the text's words 'любого игрока': the Castle card
+    says the same and its worked example reads it as a rival."""
+    text = _text()
+    amb = RULES.get_ambiguity("crafts/scouting-target")
+    assert amb.default == "rivals" and "любого игрока" in amb.quote
+    for words in ("передвиньте маркер любого игрока", "передвигает маркер любого из своих"
+                  " соперников", "Игрок, потерявший карту, берёт 1 карту"):
+        assert words in amb.why and quote_stands(words, text), words

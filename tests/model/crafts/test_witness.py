@@ -34,3 +34,10 @@ def test_levels_witness() -> None:
     witness = find_witness(GAME, "crafts/resource-levels", seeds=range(2, 3), players=[2],
                            limit=3000)
     assert witness is not None and witness.readings == ("two-tier", "depth")
+
+
+@pytest.mark.rules("crafts/commit-stop")
+def test_commit_stop_witness() -> None:
+    witness = find_witness(GAME, "crafts/commit-stop", seeds=range(1), players=[2],
+                           limit=3000)
+    assert witness is not None and "legal only under commit_stop=stop" in witness.difference

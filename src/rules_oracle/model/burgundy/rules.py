@@ -17,7 +17,8 @@ TILES = R.rule("components.hex-tiles",
                " 26 ships, sorted into stacks by back colour.", source=SUPP_MED)
 GOODS = R.rule("components.goods", "42 жетона товаров (квадратные, по 7 каждого из 6 цветов)",
                "42 goods tiles, 7 of each of 6 kinds; a kind is named by a die value.")
-SETUP_GOODS = R.rule("setup.goods-stacks", "Поделите их на 5 закрытых стопок по 5 жетонов",
+SETUP_GOODS = R.rule("setup.goods-stacks", "Поделите их на 5 закрытых стопок по 5 жетонов в"
+                     " каждой.",
                      "Goods: 5 face-down stacks of 5 (one per phase), 17 left in reserve,"
                      " all face down. As nobody sees them, each phase's 5 are drawn at that"
                      " phase's start from the goods still face down (phase.round-goods):"
@@ -30,14 +31,17 @@ SETUP_CASTLE = R.rule("setup.start-castle", "который кладётся н�
                       " личного планшета (с результатом кубика «6»)",
                       "Each player's starting castle is on the estate's central dark-green"
                       " space (die 6).")
-SETUP_SILVER = R.rule("setup.silver", "1 серебряный самородок, который кладётся",
+SETUP_SILVER = R.rule("setup.silver", "1 серебряный самородок, который кладётся на"
+                      " соответствующую ячейку в левой верхней части планшета на виду у всех"
+                      " игроков",
                       "Each player starts with 1 silver.")
 SETUP_FIRST = R.rule("setup.first-player", "Бросьте кубики и определите, кто начнёт игру",
                      "The first player is chosen at random (a chance step, uniform).")
 SETUP_WORKERS = R.rule("setup.workers", "Следующий по часовой стрелке игрок получает 2 жетона"
                        " рабочих, третий игрок — 3 жетона рабочих, четвёртый — 4.",
                        "Workers 1, 2, 3, 4 to the players in turn order from the first.")
-SETUP_TRACK = R.rule("setup.turn-order", "Фишка первого игрока размещается на самом верху",
+SETUP_TRACK = R.rule("setup.turn-order", "Фишка первого игрока размещается на самом верху"
+                     " «башенки», последнего — в самом низу.",
                      "All turn-order tokens start stacked on the first space, the first"
                      " player's on top, the last player's at the bottom.")
 SETUP_WHITE = R.rule("setup.white-die", "Первый игрок получает белый кубик.",
@@ -52,26 +56,40 @@ PHASE_CLEAR = R.rule("phase.clear", "уберите все оставшиеся 
                      " в коробку (в начале первой фазы этот шаг пропускается)",
                      "From phase B on, every hex left on the game board goes to the box;"
                      " goods tiles stay.")
-PHASE_FILL = R.rule("phase.fill-depots", "в игре на четверых жетоны размещаются на",
+PHASE_FILL = R.rule("phase.fill-depots", "В игре на двоих используются только ячейки,"
+                    " отмеченные цифрой «2» (всего 12 ячеек), в игре на троих — ячейки с"
+                    " цифрами «2» и «3» (всего 18), в игре на четверых жетоны размещаются на"
+                    " всех 24 ячейках;",
                     "Depots are filled by back colour: spaces marked 2 (2 players), 2 and 3"
                     " (3 players), all 24 (4 players); each tile is a chance step.")
-PHASE_FILL_3P = R.rule("phase.three-player-depot-6", "но в фазы Б и Г — рудник",
+PHASE_FILL_3P = R.rule("phase.three-player-depot-6", "Важно! В игре на троих есть исключение для"
+                       " тёмно-зелёной ячейки хранилища № 6: в фазы А, В и Д на неё, как"
+                       " обычно, выкладывается замок, но в фазы Б и Г — рудник (серый жетон)!",
                        "3 players: depot 6's dark-green space gets a castle in phases A, C, E"
                        " and a mine in phases B and D.")
-PHASE_BLACK = R.rule("phase.black-depot", "берите от 4 до 8 жетонов в зависимости от числа",
+PHASE_BLACK = R.rule("phase.black-depot", "(берите от 4 до 8 жетонов в зависимости от числа"
+                     " игроков)",
                      "The black depot gets 4/6/8 black-backed tiles (2/3/4 players).")
-PHASE_ROUND_GOODS = R.rule("phase.round-goods", "возьмите 5 жетонов товаров текущей фазы",
+PHASE_ROUND_GOODS = R.rule("phase.round-goods", "возьмите 5 жетонов товаров текущей фазы и"
+                           " выложите их лицевой стороной вверх на 5 квадратных ячеек раундов"
+                           " под ячейками фаз",
                            "At a phase's start, after the hexes, the phase's 5 goods tiles"
                            " go face up on the 5 round spaces: 5 chance steps (round order)"
                            " from the goods still face down.")
-ROUND_ROLL = R.rule("round.roll", "Сначала все игроки бросают по 2 кубика своего цвета",
+ROUND_ROLL = R.rule("round.roll", "Сначала все игроки бросают по 2 кубика своего цвета, а первый"
+                    " игрок бросает ещё и белый кубик.",
                     "Each round every player rolls 2 dice and the first player the white die"
                     " (chance steps: white first, then each player's two dice by seat).")
-ROUND_GOODS = R.rule("round.place-goods", "кладёт его на ячейку товаров того хранилища",
+ROUND_GOODS = R.rule("round.place-goods", "Прежде всего, он берёт жетон товара с самой верхней"
+                     " ячейки раунда и кладёт его на ячейку товаров того хранилища, номер"
+                     " которого выпал на белом кубике.",
                      "The round's goods tile goes to the depot the white die names.")
-WHITE_DIE = R.rule("round.white-die-unusable", "Первый игрок не может использовать его",
+WHITE_DIE = R.rule("round.white-die-unusable", "Первый игрок не может использовать его для"
+                   " собственных целей (и не может изменять его результат жетонами рабочих!).",
                    "The white die is not one of the first player's action dice.")
-ROUND_ORDER = R.rule("round.turn-order", "двигаясь справа налево по треку очерёдности хода",
+ROUND_ORDER = R.rule("round.turn-order", "После него будет ходить следующий по очереди игрок"
+                     " (двигаясь справа налево по треку очерёдности хода и сверху вниз в каждой"
+                     " «башенке»).",
                      "Turns follow the track right to left, top to bottom of each stack.")
 PHASE_END = R.rule("phase.end-mines", "Игроки с рудниками получают столько серебряных"
                    " самородков, сколько рудников имеется в их вотчинах",
@@ -80,7 +98,7 @@ GAME_END = R.rule("game.end", "Игра оканчивается после за
                   "The game ends after phase E; final scoring follows.")
 END_GOODS = R.rule("game.end-goods", "каждый непроданный жетон товаров: 1 победное очко",
                    "1 VP per unsold goods tile.")
-END_SILVER = R.rule("game.end-silver", "каждая непотраченный серебряный самородок",
+END_SILVER = R.rule("game.end-silver", "каждая непотраченный серебряный самородок: 1 победное очко",
                     "1 VP per silver.")
 END_WORKERS = R.rule("game.end-workers", "каждые 2 жетона рабочих: 1 победное очко",
                      "1 VP per 2 workers.")
@@ -95,18 +113,22 @@ GAME_OVER = R.rule("game.over", "Игра завершается после 5-й
                    "No action after the game has ended.")
 
 # -- the turn ----------------------------------------------------------------------------------
-TURN_TWO = R.rule("turn.two-actions", "В свой ход игрок выполняет 2 действия",
+TURN_TWO = R.rule("turn.two-actions", "В свой ход игрок выполняет 2 действия: по 1 за каждый"
+                  " кубик.",
                   "A turn is 2 actions, one per die, then an explicit end.")
-TURN_ACTOR = R.rule("turn.actor", "После него будет ходить следующий",
+TURN_ACTOR = R.rule("turn.actor", "Теперь начинается ход первого игрока.",
                     "Only the player whose turn it is acts.")
-TURN_PENDING = R.rule("turn.effects-first", "Свойства зданий применяются сразу же после их",
+TURN_PENDING = R.rule("turn.effects-first", "Свойства зданий применяются сразу же после их"
+                      " постройки.",
                       "A placed tile's effect is resolved at once, before anything else.")
-DIE_USED = R.rule("die.once", "откладывает его на соответствующую круглую ячейку",
+DIE_USED = R.rule("die.once", "Использовав кубик, он откладывает его на соответствующую круглую"
+                  " ячейку в правом верх- нем углу личного планшета.",
                   "Each die is used once per turn.")
 WORKER = R.rule("worker.adjust", "Ими вы изменяете результат ку- бика на 1 в большую или меньшую"
                 " сторону",
                 "A worker changes one die by 1 up or down; several per die.")
-WORKER_WRAP = R.rule("worker.wrap", "для превращения «6» в «1» или «1» в «6»",
+WORKER_WRAP = R.rule("worker.wrap", "Разрешается использовать жетон рабочего для превращения «6» в"
+                     " «1» или «1» в «6».",
                      "Workers turn 6 into 1 and 1 into 6.")
 TAKE = R.rule("action.take-tile", "Игрок может взять один любой шестиугольный жетон из хранилища,"
               " номер которого соответствует результату его кубика",
@@ -127,9 +149,11 @@ PLACE_NUMBER = R.rule("action.place-number", "Результат кубика, �
 PLACE_ADJ = R.rule("action.place-adjacent", "Каждый новый жетон обязан граничить хотя бы с"
                    " одним выложенным ранее жетоном.",
                    "The new tile must touch a tile already in the estate.")
-PLACE_STORED = R.rule("action.place-from-storage", "Никогда не выкладывайте взятые",
+PLACE_STORED = R.rule("action.place-from-storage", "Никогда не выкладывайте взятые с игрового поля"
+                      " жетоны сразу в вотчину.",
                       "Only stored tiles can be placed; taken tiles go to storage first.")
-SELL = R.rule("action.sell", "Этим действием игрок всегда продаёт все имеющиеся",
+SELL = R.rule("action.sell", "Этим действием игрок всегда продаёт все имеющиеся у него товары"
+              " одного типа.",
               "Sell all goods of the die's kind: 1 silver and 2/3/4 VP per tile.")
 WORKERS = R.rule("action.take-workers", "игрок может просто использовать кубик, чтобы получить 2"
                  " жетона рабочих из общего резерва",
@@ -139,7 +163,8 @@ BUY = R.rule("action.buy-black", "раз в ход каждый игрок мо�
              "Once per turn, at any point of it, buy a black-depot hex for 2 silver.")
 STORAGE = R.rule("storage.three", "с одной из трёх ячеек в левом нижнем углу",
                  "Storage holds at most 3 hex tiles (the three spaces bottom left).")
-GOODS_LIMIT = R.rule("goods.three-kinds", "не более 3 различных типов",
+GOODS_LIMIT = R.rule("goods.three-kinds", "На личном планшете может храниться не более 3 различных"
+                     " типов (цветов) товаров.",
                      "A player holds at most 3 kinds of goods.")
 
 # -- tile effects ------------------------------------------------------------------------------
@@ -159,18 +184,24 @@ ANIMAL = R.rule("animal.score", "он получает очки за все же
 CASTLE = R.rule("castle.extra-action", "игрок тут же выполняет 1 любое дополнительное действие,"
                 " как если бы у него появился ещё один кубик",
                 "A castle gives one immediate action as with a die of any value.")
-MINE = R.rule("mine.silver", "в конце каждой фазы игрок получает по 1 серебряному",
+MINE = R.rule("mine.silver", "Зато в конце каждой фазы игрок получает по 1 серебряному"
+              " самородку из резерва за каждый рудник в своей вотчине.",
               "Each mine gives 1 silver at every phase end.")
-CITY_RULE = R.rule("building.one-per-city", "не может быть более одного здания каждого",
+CITY_RULE = R.rule("building.one-per-city", "В одном городе (область, состоящая из нескольких"
+                   " бежевых ячеек) не может быть более одного здания каждого из 8 типов.",
                    "A city holds at most one building of each kind.")
-B_WAREHOUSE = R.rule("building.warehouse", "Игрок продаёт любой тип",
+B_WAREHOUSE = R.rule("building.warehouse", "Добавив в вотчину склад, игрок тут же (не"
+                     " используя кубик!) продаёт 1 любой имеющийся у себя тип товаров, как если"
+                     " бы выбрал действие продажи товаров (см. стр. 9).",
                      "Warehouse: sell any one goods kind at once, without a die.")
 B_CARPENTER = R.rule("building.carpenter", "тут же забирает 1 любой бежевый жетон здания из любого"
                      " пронумерованного хранилища",
                      "Carpenter's workshop: take any building from a numbered depot.")
-B_CHURCH = R.rule("building.church", "Игрок забирает 1 любой жетон рудника, знания или",
+B_CHURCH = R.rule("building.church", "Игрок забирает 1 любой жетон рудника, знания или замка из"
+                  " пронумерованного хранилища.",
                   "Church: take a mine, knowledge or castle from a numbered depot.")
-B_MARKET = R.rule("building.market", "Игрок забирает 1 любой жетон животных или корабля",
+B_MARKET = R.rule("building.market", "Игрок забирает 1 любой жетон животных или корабля из"
+                  " пронумерованного храни- лища.",
                   "Market: take a ship or an animal tile from a numbered depot.")
 B_BOARDING = R.rule("building.boarding-house", "Игрок получает 4 жетона рабочих.",
                     "Boarding house: take 4 workers.")
@@ -181,7 +212,8 @@ B_CITY_HALL = R.rule("building.city-hall", "игрок может тут же д
                      "City hall: may place one more stored tile at once (any number).")
 B_WATCHTOWER = R.rule("building.watchtower", "Игрок получает 4 победных очка.",
                       "Watchtower: 4 VP.")
-B_WASTED = R.rule("building.effect-lost", "просто его свойство пропадёт впустую",
+B_WASTED = R.rule("building.effect-lost", "он всё равно может построить это здание, просто его"
+                  " свойство пропадёт впустую",
                   "A building whose effect cannot apply may still be built.")
 AREA = R.rule("area.complete", "область считается законченной и приносит победные очки двумя"
               " способами", "A completed area scores its size"
@@ -203,17 +235,21 @@ K[1] = R.rule("knowledge.1", "он может застраивать город�
 K[2] = R.rule("knowledge.2", "за каждый свой рудник в вотчине не только серебряный самородок,"
               " но и 1 жетон рабочего",
               "At phase end each mine also gives 1 worker.")
-K[3] = R.rule("knowledge.3", "не 1 серебряный самородок, а 2",
+K[3] = R.rule("knowledge.3", "получает при продаже товаров не 1 серебряный самородок, а 2",
               "Selling gives 2 silver instead of 1 (die sale and warehouse).")
-K[4] = R.rule("knowledge.4", "не только 1 серебряный самородок, но и 1 жетон рабочего",
+K[4] = R.rule("knowledge.4", "получает при продаже товаров не только 1 серебряный самородок,"
+              " но и 1 жетон рабочего",
               "Selling also gives 1 worker (die sale and warehouse).")
-K[5] = R.rule("knowledge.5", "не из одного хранилища, а из двух соседних",
+K[5] = R.rule("knowledge.5", "при добавлении в вотчину корабля переносит на ячейки товаров"
+              " личного планшета товары не из одного хранилища, а из двух соседних",
               "A ship takes the goods of two neighbouring depots.")
 K[6] = R.rule("knowledge.6", "он может покупать жетоны из всех 7 хранилищ",
               "The once-per-turn purchase may be from any of the 7 depots.")
-K[7] = R.rule("knowledge.7", "получает на 1 победное очко больше за каждый жетон",
+K[7] = R.rule("knowledge.7", "при добавлении в вотчину жетона животных получает на 1"
+              " победное очко больше за каждый жетон",
               "Animals score 1 more per tile of that kind on the pasture.")
-K[8] = R.rule("knowledge.8", "на ±2 за каждый потраченный жетон рабочего",
+K[8] = R.rule("knowledge.8", "может изменять результат кубика на ±2 за каждый потраченный"
+              " жетон рабочего",
               "Each worker changes a die by up to 2.")
 K[9] = R.rule("knowledge.9", "может изменять результат всех кубиков, выбранных для"
               " выкладывания зданий (бежевые жетоны), на ±1",
@@ -231,36 +267,45 @@ K[12] = R.rule("knowledge.12", "может изменять результат �
 K[13] = R.rule("knowledge.13", "при выполнении действия полу- чения жетонов рабочих берёт не"
                " только 2 жетона рабочих, но и 1 серебряный самородок",
                "The take-workers action also gives 1 silver (not the boarding house).")
-K[14] = R.rule("knowledge.14", "берёт не 2, а 4 жетона рабочих",
+K[14] = R.rule("knowledge.14", "при выполнении действия полу- чения жетонов рабочих берёт не"
+               " 2, а 4 жетона рабочих",
                "The take-workers action gives 4 workers instead of 2.")
 K[15] = R.rule("knowledge.15", "в конце игры получает по 3 побед- ных очка за каждый тип"
                " проданных товаров",
                "End: 3 VP per goods kind sold (2 under burgundy/edition=2019).")
 for _n in range(16, 24):
-    K[_n] = R.rule(f"knowledge.{_n}", "по 4 победных очка за каждое указанное",
+    K[_n] = R.rule(f"knowledge.{_n}", "Игроки, добавившие жетоны с номерами 16–23 в вотчины,"
+                   " в конце игры получают по 4 победных очка за каждое указанное на этих"
+                   " жетонах здание (бежевый жетон), построенное в их вотчинах.",
                    f"End: 4 VP per building of the kind tile {_n} names (by"
                    " burgundy/edition).",
                    source="burgundy/knowledge-16-23" if _n not in (17, 22) else None)
 K[24] = R.rule("knowledge.24", "получает по 4 победных очка за каждый тип животных,"
-               " добавленных",
+               " добавленных в его вотчину",
                "End: 4 VP per animal kind in the estate.")
-K[25] = R.rule("knowledge.25", "1 победному очку за каждый проданный жетон",
+K[25] = R.rule("knowledge.25", "в конце игры получает по 1 победному очку за каждый проданный"
+               " жетон товаров",
                "End: 1 VP per goods tile sold.")
 K[26] = R.rule("knowledge.26", "получает 2 побед- ных очка за каждый свой жетон бонуса",
                "End: 2 VP per bonus tile (3 under burgundy/edition=2019).")
 
 # -- the advanced set-up ----------------------------------------------------------------------
-ADVANCED = R.rule("setup.advanced", "случайным образом распределите между собой личные",
+ADVANCED = R.rule("setup.advanced", "Выполнив обычную подготовку к игре и определив первого игрока,"
+                  " случайным образом распределите между собой личные планшеты.",
                   "Advanced set-up (variant setup=advanced): after the usual set-up and the"
                   " first player, each player is dealt an estate board at random (boards 2-9,"
                   " no repeats; one chance step per seat, seat order) and then chooses a"
                   " dark-green space for his starting castle (burgundy/board-sides,"
                   " burgundy/castle-choice).")
-ADV_CASTLE = R.rule("setup.advanced-castle", "ячейку размещения стартового замка",
+ADV_CASTLE = R.rule("setup.advanced-castle", "Игроки сами вольны выбирать сторону планшета (лицевую"
+                    " или оборотную), равно как и тёмно-зелё- ную ячейку размещения стартового"
+                    " замка.",
                     "Advanced set-up: each player puts his starting castle on a dark-green"
                     " space of his own board of his choice, in turn order from the first"
                     " player (openly, or secretly: burgundy/castle-choice).")
-ADV_SECRET = R.rule("setup.advanced-secret", "тайно, но одновременно",
+ADV_SECRET = R.rule("setup.advanced-secret", "Игроки с самого начала должны решить, как они будут"
+                    " осуществлять свой выбор: открыто и по очереди друг за другом или тайно, но"
+                    " одновременно.",
                     "Secret castle choice: the choices are hidden commits, made in turn order"
                     " and revealed (the castles placed) when the last player has chosen.")
 

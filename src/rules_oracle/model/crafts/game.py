@@ -118,7 +118,8 @@ class Params:
         "buy", "castle_any", "castle_collect", "castle_forbid", "coin_nearest", "deck_later",
         "fair_nonempty", "fair_played", "fair_revealed",
         "final_value", "first_self", "levels", "limited", "players", "recon_lose",
-        "redraw_five", "scout_any", "scout_empty", "sell", "spacing", "track_once",
+        "redraw_five", "scout_any", "scout_empty", "sell", "spacing", "stop_withdraw",
+        "track_once",
     )
 
     def __init__(self, config: Config) -> None:
@@ -145,6 +146,7 @@ class Params:
         self.castle_collect = o("castle_setback") == "collect"
         self.deck_later = o("deck_rebuild") == "next-draw"
         self.fair_nonempty = o("empty_fair") == "decline"
+        self.stop_withdraw = o("commit_stop") == "withdraw"
 
 
 _PARAMS: dict[Config, Params] = {}
@@ -518,7 +520,8 @@ class CraftsGame(Game[CraftsState, Action]):
             out.append(PASS)
         elif ph == PH_COMMIT:
             out.extend(COMMIT[k] for k in CARD_RANGE if hand[k])
-            out.append(STOP)
+            if not p.stop_withdraw:
+                out.append(STOP)
         elif ph == PH_RESOLVE:
             if state.task == TASK_MAGE:
                 out.extend(MAGE_DISCARD[k] for k in CARD_RANGE if hand[k])
@@ -604,7 +607,7 @@ class CraftsGame(Game[CraftsState, Action]):
             if ph == PH_MARKET:
                 self._market(w, p, who, action)
             elif ph == PH_COMMIT:
-                self._commit(w, who, action)
+                self._commit(w, p, who, action)
             elif ph == PH_RESOLVE:
                 if w.task == TASK_MAGE:
                     self._mage_discard(w, who, action)
@@ -692,7 +695,7 @@ class CraftsGame(Game[CraftsState, Action]):
         else:
             raise RULES.illegal(RL.MARKET_EXCHANGE, f"in the market exchange or pass, not {a!r}")
 
-    def _commit(self, w: W, i: int, a: Action) -> None:
+    def _commit(self, w: W, p: Params, i: int, a: Action) -> None:
         t = type(a)
         if t is Commit:
             assert isinstance(a, Commit)
@@ -702,6 +705,9 @@ class CraftsGame(Game[CraftsState, Action]):
             w.hands = _row(w.hands, i, _add(w.hands[i], k, -1))
             w.committed = _set(w.committed, i, k)
         elif t is Stop:
+            if p.stop_withdraw:
+                raise RULES.illegal(RL.PLAY_MAY_STOP, "under commit_stop=withdraw a player stops"
+                                    " only by taking his revealed card back")
             w.passed = _setb(w.passed, i, True)
         elif t is Buy or t is Sell:
             raise RULES.illegal(RL.TRADE_NOT_AFTER, "trade only before applying your card")

@@ -46,7 +46,8 @@ GAME_OVER = R.rule("game.over", "приступайте к финальному 
 # -- round start ----------------------------------------------------------------------
 ROUND_DEAL = R.rule("round.deal-first", "В первом раунде раздайте каждому игроку по 5 карт.",
                     "Round 1: deal 5 cards to each player.")
-ROUND_REFILL = R.rule("round.refill", "игрок добирает в руку из колоды до 5 карт",
+ROUND_REFILL = R.rule("round.refill", "В начале последующих раундов каждый игрок добирает в руку"
+                      " из колоды до 5 карт.",
                       "Later rounds: each player draws up to 5 cards.")
 ROUND_KEEP = R.rule("round.keep-extra",
                     "более 5 карт (благодаря Магу) – тогда вы сохраняете все эти карты",
@@ -56,10 +57,13 @@ ROUND_FIRST_RANDOM = R.rule("round.first-random",
                             "Round 1: the first player is chosen at random (chance step).")
 ROUND_FIRST_LOWEST = R.rule(
     "round.first-lowest",
-    "игроку с наименьшим количеством победных очков на момент начала нового раунда",
+    "Далее Фишка первого игрока будет каждый раунд передаваться игроку с наименьшим"
+    " количеством победных очков на момент начала нового раунда.",
     "Later rounds: the first player is the one with the lowest score at the round's start.")
 ROUND_FIRST_TIE = R.rule("round.first-tie",
-                         "кто сидит ближе всего к первому игроку прошлого раунда",
+                         "Если таких игроков окажется несколько, передайте Фишку первого"
+                         " игрока тому из них, кто сидит ближе всего к первому игроку"
+                         " прошлого раунда (если считать по часовой стрелке).",
                          "Ties go to the tied player nearest clockwise from the previous first"
                          " player (see crafts/first-tie).")
 
@@ -79,7 +83,8 @@ MARKET_FREE = R.rule("market.free-first", "Первый обмен беспла�
 MARKET_COST = R.rule("market.extra-cost",
                      "за каждый следующий обмен игрок должен заплатить 2 Монеты в банк",
                      "Every further exchange costs 2 coins, paid to the bank.")
-MARKET_DISCARD = R.rule("market.to-discard", "все карты на рынке уходят в сброс",
+MARKET_DISCARD = R.rule("market.to-discard",
+                        "Когда все игроки спасовали, все карты на рынке уходят в сброс.",
                         "When all have passed the market cards go to the discard.")
 MARKET_REDRAW = R.rule("market.redraw",
                        "сбросить свои 5 карт и взять в руку из колоды 5 новых карт",
@@ -100,18 +105,25 @@ MARKET_REDRAW_AFTER = R.rule("market.redraw-after",
 PLAY_STEPS = R.rule("play.steps",
                     "игроки шаг за шагом разыгрывают карты из тех, что есть у них на руках",
                     "The play phase is a series of steps; players with no cards sit steps out.")
-PLAY_COMMIT = R.rule("play.commit", "кладут её перед собой рубашкой вверх",
+PLAY_COMMIT = R.rule("play.commit", "Во время каждого шага все игроки одновременно выбирают,"
+                     " какую карту они хотят разыграть, и кладут её перед собой рубашкой"
+                     " вверх.",
                      "Each player still in the round commits one hand card face down"
                      " (sequential hidden commits, clockwise from the first player).")
 PLAY_MAY_STOP = R.rule("play.may-stop",
                        "Игрок может сыграть меньше карт, например, если сам того захочет",
                        "Instead of committing a player may stop playing for the round.")
-PLAY_ACTIONS_FIRST = R.rule("play.actions-first", "Сначала разыгрываются все карты Действий",
+PLAY_ACTIONS_FIRST = R.rule("play.actions-first",
+                            "Сначала разыгрываются все карты Действий (по очереди по часовой"
+                            " стрелке, если считать от первого игрока), и только затем – все"
+                            " карты Зданий.",
                             "Revealed action cards resolve before buildings.")
 PLAY_CLOCKWISE = R.rule("play.clockwise",
                         "по очереди по часовой стрелке, если считать от первого игрока",
                         "Within each group cards resolve clockwise from the first player.")
-PLAY_CANNOT = R.rule("play.cannot-apply", "не хочет или не может её применить",
+PLAY_CANNOT = R.rule("play.cannot-apply",
+                     "Если игрок выложил карту, но не хочет или не может её применить"
+                     " (например, не хватает ресурсов), он может:",
                      "A card is applied only if its cost and target exist; otherwise the player"
                      " must decline it.")
 PLAY_DECLINE = R.rule("play.decline-discard",
@@ -132,17 +144,22 @@ PLAY_VP = R.rule("play.vp",
                  " указанные на оранжевом флажке карты.",
                  "An applied building moves its owner's marker forward by its points.")
 PLAY_TRACK = R.rule("play.track-resource",
-                    "Если маркер проходит мимо клетки с ресурсом или останавливается на ней",
+                    "Если маркер проходит мимо клетки с ресурсом или останавливается на ней,"
+                    " игрок бесплатно получает из общего запаса указанный ресурс себе на"
+                    " Планшет.",
                     "Passing or stopping on a resource space of the track takes that resource"
                     " from the bank (see crafts/track-spaces, crafts/track-repeat).")
-PLAY_DECLINED_NO_VP = R.rule("play.declined-no-vp", "победные очки за эту карту он не получает",
+PLAY_DECLINED_NO_VP = R.rule("play.declined-no-vp",
+                             "Если игрок спасовал (сбросил карту или забрал её себе в руку),"
+                             " победные очки за эту карту он не получает.",
                              "A declined card gives no points.")
 PLAY_END = R.rule("play.end", "Когда все игроки спасовали, текущий раунд  заканчивается.",
                   "The play phase ends when no player is left to commit a card.")
 
 # -- trade ----------------------------------------------------------------------------------
 TRADE_WHEN = R.rule("trade.before-apply",
-                    "Перед применением карты Действий или карты Зданий игрок может продать",
+                    "Перед применением карты Действий или карты Зданий игрок может продать"
+                    " и/или купить один или несколько ресурсов на своём планшете ресурсов.",
                     "A resolving player may buy and sell resources (one unit a step) before he"
                     " applies or declines his card.")
 TRADE_NOT_AFTER = R.rule("trade.not-after",
@@ -153,9 +170,11 @@ TRADE_PRICES = R.rule("trade.prices",
                       " коричневом круге – цена продажи.",
                       "Buying costs the buy price in coins; selling gives the sell price.",
                       source="crafts/prices")
-TRADE_OWN = R.rule("trade.own-board", "ресурсов на своём планшете ресурсов",
+TRADE_OWN = R.rule("trade.own-board",
+                   "Перед применением карты Действий или карты Зданий игрок может продать и/или"
+                   " купить один или несколько ресурсов на своём планшете ресурсов.",
                    "A player sells only resources on his own board and buys onto it.")
-TRADE_BANK = R.rule("trade.bank", "игроки могут вести только с банком",
+TRADE_BANK = R.rule("trade.bank", "Все торговые операции игроки могут вести только с банком.",
                     "All trade is with the bank.")
 
 # -- cards -----------------------------------------------------------------------------------
@@ -220,10 +239,12 @@ END_TABLE = R.rule("end.table-discard", "Все разыгранные пере�
                    "At the end of the play phase every card on the table goes to the discard.")
 END_DISCARD = R.rule("end.discard", "Игроки могут сбросить с руки любое количество карт",
                      "Round end: each player may discard hand cards, one a step.")
-END_SELL = R.rule("end.sell", "могут продать любое количество ресурсов со своего Планшета",
+END_SELL = R.rule("end.sell", "Игроки могут продать любое количество ресурсов со своего Планшета"
+                  " и получить за них деньги из банка.",
                   "Round end: each player may sell resources, one a step, then says done.")
 DECK_RESHUFFLE = R.rule("deck.reshuffle",
-                        "тщательно перемешайте карты из сброса и сформируйте новую колоду",
+                        "Если закончилась колода (не важно, в какой момент игры), тщательно"
+                        " перемешайте карты из сброса и сформируйте новую колоду.",
                         "When the deck runs out the discard becomes the new deck (the moment:"
                         " crafts/deck-rebuild).")
 FINAL_SELL = R.rule("final.sell", "После 4 раунда все игроки продают имеющиеся у них ресурсы",
@@ -448,9 +469,15 @@ A_SCOUT_TARGET = R.ambiguity(
     question="May a player scout his own hand (then draw a card)?",
     readings={"rivals": "rivals only", "any": "any player, himself included"},
     default="rivals",
-    why="Scouting oneself would turn the card into a plain card draw; 'the player who lost the"
-        " card' suggests another player.",
-    source=PROJECT,
+    why="'любого игрока' is the text's phrase for a card's target, and the text reads it once"
+        " itself: the Castle card's 'передвиньте маркер любого игрока' is played in the worked"
+        " example as 'передвигает маркер любого из своих соперников' (crafts/castle-target),"
+        " so on a card 'любого игрока' is any rival. Scouting oneself would also make the"
+        " card a plain draw of one card (a random card of one's own hand taken into the same"
+        " hand, then 'Игрок, потерявший карту, берёт 1 карту'), and the player who lost a"
+        " card is named apart from the one who takes it.",
+    source="later rule in the text (the Castle's worked example reads 'любого игрока' as a"
+           " rival)",
     option="scouting_target",
 )
 A_SCOUT_EMPTY = R.ambiguity(
@@ -652,6 +679,34 @@ A_EMPTY_APPLY = R.ambiguity(
         " по 2 Монеты за каждую' is a count, and a count of 0 is a count.",
     source=PROJECT,
     option="empty_fair",
+)
+A_COMMIT_STOP = R.ambiguity(
+    "commit-stop",
+    quote="Игрок может сыграть меньше карт, например, если сам того захочет или если у него не"
+          " будет нужных ресурсов.",
+    question="How does a player who holds cards stop playing for the round? The text grants"
+             " playing fewer cards, but its only described way out of the round is taking a"
+             " laid card back ('вернуть карту в руку, но более не участвовать в текущем"
+             " раунде'), and it calls passing 'сбросил карту или забрал её себе в руку'. May a"
+             " player stop at a step without laying a card?",
+    readings={
+        "stop": "yes: at each step a player still in the round either lays a card face down or"
+                " stops for the round without laying one (and he may still lay a card and"
+                " take it back)",
+        "withdraw": "no: a player still in the round who holds cards lays one at every step;"
+                    " he stops only by taking his revealed card back (the card is seen by all,"
+                    " and he may trade before he takes it back)",
+    },
+    default="stop",
+    why="'Игрок может сыграть меньше карт, например, если сам того захочет' makes playing no"
+        " more a choice of the player, not a consequence of a card, and it stands apart from"
+        " the two choices for a laid card he 'не хочет или не может' apply. Under 'withdraw'"
+        " a player who wants no more cards must still lay one, show it to all and take it"
+        " back, a detour the text never describes; 'спасовал (сбросил карту или забрал её"
+        " себе в руку)' explains what passing means for a card's points, and does not say"
+        " that a player can stop only so.",
+    source=PROJECT,
+    option="commit_stop",
 )
 A_COMMIT_SEEN = R.ambiguity(
     "commit-seen",
