@@ -39,7 +39,7 @@ from rules_oracle.model.core.canon import digest_of, structure, unstructure
 from rules_oracle.model.core.chance import sample
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer
-from rules_oracle.model.core.play import POLICIES, choose
+from rules_oracle.model.core.play import ALL_POLICIES, STEER, Steering, choose
 from rules_oracle.oracle import proctree
 from rules_oracle.oracle.diff import FieldDiff, UnknownField, clip, field_diff, partial_diff, show
 from rules_oracle.oracle.divergence import DRIVE_KINDS, Divergence, at_stake
@@ -530,6 +530,11 @@ class GameRun:
     tolerated: tuple[tuple[str, int], ...] = ()
     #: steps played after the first known deviation met (compared, not in lock-step)
     after_known: int = 0
+    #: the rule ids exercised: the effect rules of the steps played and the rules of the
+    #: illegal actions the implementation rejected
+    exercised: tuple[str, ...] = ()
+    #: how many rule ids the game has
+    rules_total: int = 0
 
     @property
     def partial(self) -> tuple[str, ...]:
@@ -579,6 +584,8 @@ class GameRun:
             "readings": list(self.readings), "known": self.known,
             "tolerated": dict(self.tolerated), "after_known": self.after_known,
             "partial": list(self.partial),
+            "rules_exercised": {"count": len(self.exercised), "of": self.rules_total,
+                                "rules": list(self.exercised)},
         }
 
 
@@ -612,6 +619,14 @@ class DriveReport:
     @property
     def conforms(self) -> bool:
         return all(g.conforms for g in self.games)
+
+    def exercised(self) -> dict[str, tuple[tuple[str, ...], int]]:
+        """Per game driven: the rule ids exercised over every game of it, and how many
+        rule ids it has."""
+        out: dict[str, tuple[set[str], int]] = {}
+        for g in self.games:
+            out.setdefault(g.game, (set(), g.rules_total))[0].update(g.exercised)
+        return {name: (tuple(sorted(seen)), total) for name, (seen, total) in out.items()}
 
     @property
     def passes(self) -> bool:
@@ -659,6 +674,8 @@ class DriveReport:
             "command": list(self.command), "requests": self.requests,
             "broad": list(self.broad), "absorbed": self.absorbed(), "stale": list(self.stale),
             "partial": list(self.partial),
+            "rules_exercised": {name: {"count": len(ids), "of": total, "rules": list(ids)}
+                                for name, (ids, total) in self.exercised().items()},
             "seconds": round(self.seconds, 3),
             "games": [g.to_json() for g in self.games],
         }
@@ -806,6 +823,10 @@ class _Game:
         #: the model's state where the comparison under way looks (the state before the
         #: step, or after it for the state's fields), for known deviations' premises
         self.at: Any = None
+        #: the rule ids exercised so far (effect rules of the steps played, rules of the
+        #: illegal actions rejected), and the steering towards the others (``steer``)
+        self.exercised: set[str] = set()
+        self.steering = Steering(game) if policy == STEER else None
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -906,6 +927,7 @@ class _Game:
             self._check(self._after_check(step, action, reply, "apply", action_data,
                                           (state, new)), state)
             self.last = (state, action, new)
+            self._exercise(state, action, new)
             state = new
             self.steps = step
 
@@ -929,6 +951,8 @@ class _Game:
     def _choose(self, step: int, state: Any, rng: random.Random) -> Any:
         """The seeded choice (:func:`model.core.play.choose`), among supported kinds only."""
         game, unsupported, allowed = self.game, self.declared.unsupported, self.allowed
+        if self.steering is not None and game.actor(state) >= 0:
+            return self._steer(step, state, rng)
         if (not unsupported and allowed is None) or game.actor(state) < 0:
             return choose(game, state, rng, self.policy)
         actions = game.legal_actions(state)
@@ -948,6 +972,22 @@ class _Game:
         total = sum(kept_weights)
         return sample([(actions[i], Fraction(w, total)) for i, w in zip(keep, kept_weights,
                                                                          strict=True)], rng)
+
+    def _steer(self, step: int, state: Any, rng: random.Random) -> Any:
+        """The ``steer`` choice (towards rules not exercised yet), among supported kinds."""
+        assert self.steering is not None
+        unsupported, allowed = self.declared.unsupported, self.allowed
+        actions = self.game.legal_actions(state)
+        keep = [a for a in actions if type(a).__name__ not in unsupported
+                and (allowed is None or dumps(unstructure(a)) in allowed)]
+        if not keep:
+            kinds = sorted({type(a).__name__ for a in actions})
+            raise _Stop(DriveDivergence("unsupported", step, f"{KINDS['unsupported']}:"
+                                        f" {', '.join(kinds)}", expected=kinds))
+        if len(keep) == len(actions):
+            return self.steering.choose(state, rng)
+        self.departed = self.departed or step
+        return self.steering.choose(state, rng, keep)
 
     def _roll(self, step: int, state: Any, outcomes: Mapping[Any, Fraction],
               rng: random.Random) -> Any:
@@ -984,8 +1024,19 @@ class _Game:
         self._check(self._after_check(step, outcome, reply, "roll", data, (state, new)),
                     state)
         self.last = (state, outcome, new)
+        self._exercise(state, outcome, new)
         self.steps = step
         return new
+
+    def _exercise(self, before: Any, action: Any, after: Any) -> None:
+        """Count the rules the step played applied (and steer away from them)."""
+        try:
+            rules = self.game.effect_rules(before, action, after)
+        except Exception:  # a model that cannot say; the comparison goes on
+            return
+        self.exercised.update(rules)
+        if self.steering is not None:
+            self.steering.shown.update(rules)
 
     # -- comparisons, each a function of the state before its step ---------------------
     def _check(self, check: Callable[[Any], None], before: Any) -> None:
@@ -1228,6 +1279,7 @@ class _Game:
             types = {cls.__name__: cls for cls in self.game.action_types}
             self.recheck = self._illegal_under(structure(data, types[data["type"]]), stop)
             raise stop
+        self.exercised.add(exc.rule)
         theirs = reply.get("rule")
         if theirs is not None and theirs != exc.rule:
             note = (f"step {step}: {show(data)} rejected under rule {show(theirs, 120)};"
@@ -1270,7 +1322,9 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
                    run.rolled, run.departed, readings,
                    None if matched is None else matched.id,
                    tuple(sorted(run.tolerated.items())),
-                   0 if run.first_tolerated is None else run.steps - run.first_tolerated + 1)
+                   0 if run.first_tolerated is None else run.steps - run.first_tolerated + 1,
+                   tuple(sorted(r for r in run.exercised if r in game.rules)),
+                   len(game.rules))
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
@@ -1303,8 +1357,8 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
     cannot be started, and ``ConfigError`` for a bad player count or variant. A
     divergence matching one of ``known`` is marked with its id (:mod:`oracle.known`).
     """
-    if policy not in POLICIES:
-        raise DriveError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}")
+    if policy not in ALL_POLICIES:
+        raise DriveError(f"unknown policy {policy!r}; policies: {', '.join(ALL_POLICIES)}")
     if protocol not in PROTOCOL_VERSIONS:
         raise DriveError(f"unknown protocol version {protocol!r}; versions:"
                          f" {', '.join(map(str, PROTOCOL_VERSIONS))}")

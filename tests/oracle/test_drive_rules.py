@@ -1,0 +1,101 @@
+"""What a drive exercised (rule ids of the steps played and of the probes rejected), and
+the ``steer`` policy that drives towards the rules not exercised yet."""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import unstructure
+from rules_oracle.model.core.play import STEER, Steering, playout
+from rules_oracle.oracle import drive as drv
+from rules_oracle.oracle.cli import main
+
+ENGINES = Path(__file__).resolve().parent / "engines"
+FAITHFUL = [sys.executable, str(ENGINES / "faithful.py")]
+V2 = [sys.executable, str(ENGINES / "v2.py")]
+
+
+def test_a_drive_counts_the_rules_its_steps_and_rejected_probes_exercised() -> None:
+    game = registry.get("crafts")
+    quiet = drv.drive(FAITHFUL, [game], count=1, seed=3, players=2, probes=0).games[0]
+    probed = drv.drive(FAITHFUL, [game], count=1, seed=3, players=2).games[0]
+    assert quiet.conforms and probed.finished
+    assert quiet.rules_total == probed.rules_total == len(game.rules)
+    # the steps' effect rules, each a rule of the game
+    config = game.config(2)
+    state = game.setup(config)
+    applied: set[str] = set()
+    for step in playout(game, config, 3):
+        applied.update(game.effect_rules(state, step.action, step.state))
+        state = step.state
+    assert set(quiet.exercised) == applied & set(game.rules.ids)
+    assert quiet.exercised
+    # the probes rejected add the rules they broke
+    assert set(quiet.exercised) < set(probed.exercised)
+    data = probed.to_json()["rules_exercised"]
+    assert data == {"count": len(probed.exercised), "of": len(game.rules),
+                    "rules": list(probed.exercised)}
+
+
+def test_the_report_joins_the_games_of_each_game() -> None:
+    game = registry.get("crafts")
+    report = drv.drive(FAITHFUL, [game], count=2, seed=3, players=2)
+    ids, total = report.exercised()["crafts"]
+    assert set(ids) == set(report.games[0].exercised) | set(report.games[1].exercised)
+    assert total == len(game.rules)
+    assert report.to_json()["rules_exercised"]["crafts"]["count"] == len(ids)
+
+
+def test_steer_drives_the_game_oracle_play_steers() -> None:
+    game = registry.get("crafts")
+    run = drv.drive(FAITHFUL, [game], count=1, seed=5, players=2, policy=STEER).games[0]
+    assert run.conforms and run.finished and run.policy == STEER
+    played = [unstructure(s.action) for s in playout(game, game.config(2), 5, STEER)]
+    assert list(run.actions) == played
+    assert run.replay.endswith("--policy steer")
+
+
+def test_steer_chooses_only_supported_kinds() -> None:
+    run = drv.drive([*V2, "unsupported=Sell,Buy"], [registry.get("crafts")], count=1,
+                    seed=5, players=2, policy=STEER).games[0]
+    assert run.conforms, run.divergence
+    assert not any(a["type"] in ("Sell", "Buy") for a in run.actions)
+    assert run.departed > 0
+
+
+def test_steering_among_given_actions_prefers_a_rule_not_shown() -> None:
+    game = registry.get("crafts")
+    state = game.setup(game.config(2))
+    while game.actor(state) < 0:
+        state = game.apply(state, next(iter(dict(game.chance_outcomes(state)))))
+    actions = game.legal_actions(state)
+    steering = Steering(game)
+    rng = random.Random(0)
+    one = actions[:1]
+    assert steering.choose(state, rng, one) == one[0]
+    steering.shown.update(r for a in actions
+                          for r in game.effect_rules(state, a, game.apply(state, a)))
+    # every rule shown: a weighted choice among those given
+    assert steering.choose(state, rng, actions) in actions
+    try:
+        steering.choose(state, rng, ())
+    except ValueError as exc:
+        assert "no action" in str(exc)
+    else:  # pragma: no cover - the empty choice is refused
+        raise AssertionError("an empty choice was accepted")
+
+
+def test_the_cli_drives_with_steer_and_says_what_was_exercised() -> None:
+    result = CliRunner().invoke(main, ["drive", "--game", "crafts", "--games", "1",
+                                       "--players", "2", "--policy", "steer", "--",
+                                       *FAITHFUL])
+    assert result.exit_code == 0, result.output
+    assert "rules exercised (crafts):" in result.output
+    assert " of " in result.output.split("rules exercised (crafts):")[1]
+    result = CliRunner().invoke(main, ["drive", "--game", "crafts", "--games", "1",
+                                       "--players", "2", "--json", "--", *FAITHFUL])
+    assert json.loads(result.output)["rules_exercised"]["crafts"]["of"] > 0

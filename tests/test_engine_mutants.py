@@ -1,0 +1,79 @@
+"""The mutants of ``ci/engine_mutants.py`` stay applicable: each edit's text stands once in
+its file (catanatron's installed release or the model) and changes it, each names rules of
+catan, and the suite covers the rules the table is meant to (at least 25 catanatron
+mutants over the robber, discards, costs, distance, connectivity, longest road, largest
+army, production, harbours, each development card, victory and the bank; at least 10 of
+the model)."""
+
+import importlib.util
+import shutil
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from rules_oracle.model.core import registry
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("ci_engine_mutants",
+                                                  ROOT / "ci" / "engine_mutants.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SCRIPT = _script()
+MUTANTS = SCRIPT.MUTANTS
+
+
+def _base(mutant: Any) -> Path:
+    if mutant.kind == "engine":
+        pytest.importorskip("catanatron")
+        return Path(SCRIPT.catanatron_dir())
+    return ROOT / "src" / "rules_oracle"
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=[m.id for m in MUTANTS])
+def test_each_mutant_applies_once_to_a_copy(mutant: Any, tmp_path: Path) -> None:
+    base = _base(mutant)
+    path = mutant.path
+    target = tmp_path / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(base / path, target)
+    SCRIPT.apply(mutant, tmp_path)
+    changed = target.read_text(encoding="utf-8")
+    assert changed != (base / path).read_text(encoding="utf-8")
+    for _old, new in mutant.edits:
+        assert new in changed
+    rules = registry.get("catan").rules
+    assert mutant.rules and all(r in rules for r in mutant.rules)
+
+
+def test_a_patch_whose_text_is_gone_stops_the_script(tmp_path: Path) -> None:
+    mutant = SCRIPT.Mutant("gone", "engine", ("catan/victory.ten",), "nothing",
+                           "x.py", (("not there", "here"),))
+    (tmp_path / "x.py").write_text("something else\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="gone: 'not there' stands 0 times"):
+        SCRIPT.apply(mutant, tmp_path)
+
+
+def test_the_suite_covers_the_rules_it_promises() -> None:
+    engine = [m for m in MUTANTS if m.kind == "engine"]
+    model = [m for m in MUTANTS if m.kind == "model"]
+    assert len(engine) >= 25 and len(model) >= 10
+    assert len({m.id for m in MUTANTS}) == len(MUTANTS)
+    named = {r.removeprefix("catan/") for m in engine for r in m.rules}
+    for area in ("seven.robber", "seven.steal", "seven.discard", "build.road-cost",
+                 "build.settlement-cost", "build.city-cost", "build.development-cost",
+                 "build.distance", "build.settlement-connected", "build.road-connected",
+                 "longest-road.minimum", "largest-army.minimum", "production.yield",
+                 "production.robber", "trade.maritime", "development.knight",
+                 "development.monopoly", "development.year-of-plenty",
+                 "development.road-building", "development.victory-point",
+                 "development.one-per-turn", "victory.ten"):
+        assert area in named, area
