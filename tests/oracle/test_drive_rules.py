@@ -99,3 +99,48 @@ def test_the_cli_drives_with_steer_and_says_what_was_exercised() -> None:
     result = CliRunner().invoke(main, ["drive", "--game", "crafts", "--games", "1",
                                        "--players", "2", "--json", "--", *FAITHFUL])
     assert json.loads(result.output)["rules_exercised"]["crafts"]["of"] > 0
+
+
+def test_a_player_count_the_engine_declares_unsupported_is_a_gap_not_a_divergence() -> None:
+    game = registry.get("crafts")
+    counts = range(game.min_players, game.max_players + 1)
+    assert len(counts) >= 2
+    only = counts[-1]
+    report = drv.drive([*V2, f"players={only}"], [game], count=len(counts), seed=2)
+    skipped = [g for g in report.games if not g.driven]
+    assert skipped and all(g.players != only for g in skipped)
+    assert all(g.divergence is None for g in report.games), report.games
+    assert report.passes
+    gap = skipped[0]
+    assert gap.steps == 0 and gap.declared.players == (only,)
+    assert gap.partial == (f"not driven: the implementation supports {only} players only",)
+    assert gap.to_json()["driven"] is False
+    assert any("not driven (player counts the implementation does not support" in p
+               for p in report.partial)
+    driven = next(g for g in report.games if g.driven)
+    assert driven.conforms and driven.finished and driven.declared.players == (only,)
+    # without the declaration a refused reset stays a divergence
+    plain = drv.drive([*V2, f"players={only}"], [game], count=1, seed=2,
+                      players=counts[0], protocol=1).games[0]
+    assert plain.divergence is not None and plain.divergence.kind == "reset"
+
+
+def test_a_declared_count_that_excludes_the_game_accepted_is_a_protocol_divergence() -> None:
+    game = registry.get("crafts")
+    run = drv.drive([*V2, f"players={game.max_players}", "fault=players-mismatch"], [game],
+                    count=1, seed=2, players=game.min_players).games[0]
+    assert run.divergence is not None and run.divergence.kind == "protocol"
+    assert "$.players" in run.divergence.message
+
+
+def test_the_cli_shows_the_count_not_driven() -> None:
+    game = registry.get("crafts")
+    result = CliRunner().invoke(main, ["drive", "--game", "crafts", "--games", "1",
+                                       "--players", str(game.min_players), "--",
+                                       *V2, f"players={game.max_players}"])
+    assert result.exit_code == 0, result.output
+    assert "not driven: the implementation supports" in result.output
+    result = CliRunner().invoke(main, ["drive", "--game", "crafts", "--games", "1",
+                                       "--players", str(game.min_players), "--require-full",
+                                       "--", *V2, f"players={game.max_players}"])
+    assert result.exit_code == 1

@@ -772,6 +772,8 @@ def _print_drive(report: Any, known: Sequence[Any] = (), require_full: bool = Fa
                                style="yellow"))
             console.print(Text(f"  why: {deviation.shown}"))
             console.print(Text(f"  what: {div.message}"))
+        elif not run.driven:
+            console.print(Text(f"{head}: {run.partial[0]} (a declared gap)", style="yellow"))
         elif div is None:
             state = "finished" if run.finished else "unfinished"
             verdict = "conforms" if run.conforms else "conforms but for known deviations"

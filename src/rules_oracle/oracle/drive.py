@@ -477,11 +477,14 @@ class Declared:
     rolls: frozenset[str] = frozenset()
     #: the top-level fields of the model's view for that viewer (compare ``observation``)
     available: int = 0
+    #: the player counts it supports (empty: not declared); a game of another count is a
+    #: declared gap, not driven
+    players: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"compare": self.compare, "viewer": self.viewer, "fields": list(self.fields),
                 "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls),
-                "available": self.available}
+                "available": self.available, "players": list(self.players)}
 
 
 # -- reports ---------------------------------------------------------------------------------
@@ -535,12 +538,17 @@ class GameRun:
     exercised: tuple[str, ...] = ()
     #: how many rule ids the game has
     rules_total: int = 0
+    #: False: not driven, the implementation declared it does not support the player count
+    driven: bool = True
 
     @property
     def partial(self) -> tuple[str, ...]:
         """What was not compared in full (empty: everything was)."""
         out: list[str] = []
         declared = self.declared
+        if not self.driven:
+            return (f"not driven: the implementation supports"
+                    f" {_counts(declared.players)} players only",)
         if declared.compare == "observation" and len(declared.fields) < declared.available:
             out.append(f"{len(declared.fields)} of {declared.available} observation fields"
                        " compared")
@@ -586,6 +594,7 @@ class GameRun:
             "partial": list(self.partial),
             "rules_exercised": {"count": len(self.exercised), "of": self.rules_total,
                                 "rules": list(self.exercised)},
+            "driven": self.driven,
         }
 
 
@@ -641,6 +650,11 @@ class DriveReport:
     def partial(self) -> tuple[str, ...]:
         """What was not compared in full, over every game."""
         out: list[str] = []
+        skipped = [g for g in self.games if not g.driven]
+        if skipped:
+            counts = sorted({g.players for g in skipped})
+            out.append(f"{len(skipped)} of {len(self.games)} games not driven (player counts"
+                       f" the implementation does not support: {_counts(counts)})")
         fields = sorted({f"{len(g.declared.fields)} of {g.declared.available}"
                          for g in self.games if g.declared.compare == "observation"
                          and len(g.declared.fields) < g.declared.available})
@@ -657,13 +671,14 @@ class DriveReport:
         if rolled:
             out.append(f"{rolled} chance outcomes drawn by the engine (probabilities not"
                        " compared)")
-        unprobed = sum(1 for g in self.games if not g.probes)
+        unprobed = sum(1 for g in self.games if not g.probes and g.driven)
         if unprobed:
             out.append(f"no illegal action probed in {unprobed} of {len(self.games)} games")
         after = sum(g.after_known for g in self.games)
         if after:
             out.append(f"{after} steps compared after a known deviation")
-        unfinished = sum(1 for g in self.games if g.divergence is None and not g.finished)
+        unfinished = sum(1 for g in self.games
+                         if g.divergence is None and not g.finished and g.driven)
         if unfinished:
             out.append(f"{unfinished} games did not finish")
         return tuple(out)
@@ -688,6 +703,12 @@ class _Stop(Exception):
     def __init__(self, divergence: DriveDivergence) -> None:
         super().__init__(divergence.message)
         self.divergence = divergence
+
+
+def _counts(counts: Sequence[int]) -> str:
+    """``3``, ``3 or 4``, ``2, 3 or 4``."""
+    shown = [str(c) for c in counts]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
 def _label(who: int) -> int | str:
@@ -772,7 +793,12 @@ def declared_of(game: Game[Any, Any], config: Config, state: Any,
                                   f" action kind of {game.name} ({', '.join(sorted(kinds))})")
         named[key] = frozenset(names)
     available = len([k for k in view if k != "type"]) if compare == "observation" else 0
-    return Declared(compare, viewer, fields, named["unsupported"], named["rolls"], available)
+    players = tuple(reply.get("players", ()))
+    if players and config.players not in players:
+        raise PeerFailure("protocol", f"reset: $.players: a {config.players}-player game was"
+                          f" accepted, but the counts declared are {show(list(players))}")
+    return Declared(compare, viewer, fields, named["unsupported"], named["rolls"], available,
+                    players)
 
 
 class _Game:
@@ -827,6 +853,8 @@ class _Game:
         #: illegal actions rejected), and the steering towards the others (``steer``)
         self.exercised: set[str] = set()
         self.steering = Steering(game) if policy == STEER else None
+        #: False once the implementation refused the reset declaring the count unsupported
+        self.driven = True
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -853,6 +881,14 @@ class _Game:
                              players=config.players, variant=dict(config.variant),
                              seed=self.seed)
         if not reply["ok"]:
+            supported = reply.get("players") if self.protocol >= 2 else None
+            if (type(supported) is list and supported
+                    and all(type(c) is int for c in supported)
+                    and config.players not in supported):
+                # a declared gap: the implementation supports other player counts only
+                self.declared = Declared(players=tuple(sorted(supported)))
+                self.driven = False
+                return
             raise _Stop(DriveDivergence("reset", 0, f"{KINDS['reset']}: "
                                         f"{clip(reply['error'])}", request="reset"))
         if self.protocol >= 2:
@@ -1324,7 +1360,7 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
                    tuple(sorted(run.tolerated.items())),
                    0 if run.first_tolerated is None else run.steps - run.first_tolerated + 1,
                    tuple(sorted(r for r in run.exercised if r in game.rules)),
-                   len(game.rules))
+                   len(game.rules), run.driven)
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
