@@ -144,3 +144,36 @@ def test_the_cli_shows_the_count_not_driven() -> None:
                                        "--players", str(game.min_players), "--require-full",
                                        "--", *V2, f"players={game.max_players}"])
     assert result.exit_code == 1
+
+
+def test_a_checked_trace_says_the_rules_its_steps_exercised(tmp_path: Path) -> None:
+    from rules_oracle.oracle.check import check_lines
+    from tests.oracle.helpers import edit, lines_of
+
+    game = registry.get("crafts")
+    lines = lines_of("crafts", seed=3, players=2)
+    report = check_lines(lines)
+    config = game.config(2)
+    state = game.setup(config)
+    applied: set[str] = set()
+    for step in playout(game, config, 3):
+        applied.update(game.effect_rules(state, step.action, step.state))
+        state = step.state
+    assert report.conforms and set(report.exercised) == applied & set(game.rules.ids)
+    assert report.rules_total == len(game.rules)
+    assert report.to_json()["rules_exercised"]["count"] == len(report.exercised)
+    # a trace that diverges part-way exercised only the steps before it
+    cut = len(lines) // 2
+    bad = edit(lines, cut, lambda r: r.update(digest="0" * 64))
+    short = check_lines(bad)
+    assert short.divergence is not None
+    assert set(short.exercised) <= set(report.exercised)
+    path = tmp_path / "t.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"rules exercised {len(report.exercised)} of {len(game.rules)}" in result.output
+    path.write_text("\n".join(bad) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 1
+    assert f"rules exercised before it {len(short.exercised)} of" in result.output

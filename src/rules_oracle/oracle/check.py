@@ -18,6 +18,7 @@
 Nothing on any input escapes as another exception.
 """
 
+import contextlib
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -112,6 +113,10 @@ class Report:
     #: many the model's view has (0: the trace compares digests, all of the state)
     fields: tuple[str, ...] = ()
     available: int = 0
+    #: the rule ids the steps compared in agreement applied (their effect rules), and how
+    #: many rule ids the game has
+    exercised: tuple[str, ...] = ()
+    rules_total: int = 0
 
     @property
     def partial(self) -> tuple[str, ...]:
@@ -178,6 +183,8 @@ class Report:
             "after_known": self.after_known, "broad": list(self.broad),
             "stale": list(self.stale), "partial": list(self.partial),
             "fields": list(self.fields), "available": self.available,
+            "rules_exercised": {"count": len(self.exercised), "of": self.rules_total,
+                                "rules": list(self.exercised)},
         }
 
 
@@ -395,6 +402,8 @@ class _Replay:
         self.available = 0
         #: whether a known entry matches on a reading (divergences are then retried first)
         self.by_reading = any(d.match.reading is not None for d in self.known)
+        #: the effect rules of the steps compared in agreement
+        self.exercised: set[str] = set()
 
     @property
     def comparing(self) -> bool:
@@ -436,6 +445,8 @@ class _Replay:
         if divergence is None:
             self.last = self.current
             self.current = None
+            with contextlib.suppress(Exception):  # a model that cannot say: compare on
+                self.exercised.update(self.game.effect_rules(self.state, action, new))
             self.state = new
             self.played.append(action)
             self.agreed += 1
@@ -552,7 +563,10 @@ class _Replay:
                       after_known=self.after_known,
                       broad=tuple(d.id for d in self.known if d.broad),
                       entries=tuple(d.id for d in self.known),
-                      fields=tuple(sorted(self.fields)), available=self.available)
+                      fields=tuple(sorted(self.fields)), available=self.available,
+                      exercised=tuple(sorted(r for r in self.exercised
+                                             if r in self.game.rules)),
+                      rules_total=len(self.game.rules))
 
 
 def _step_agrees(game: Game[Any, Any], rec: dict[str, Any], action: Any, line: int,

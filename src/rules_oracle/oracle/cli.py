@@ -315,12 +315,15 @@ def _print_report(path: str, report: Report, known: Sequence[Any] = (),
         verdict = "conforms" if report.conforms else "conforms but for known deviations"
         if report.partial:
             verdict += f" (partial: {'; '.join(report.partial)})"
-        console.print(Text(f"{head}: {verdict} ({report.steps} steps, game {state})",
+        console.print(Text(f"{head}: {verdict} ({report.steps} steps, game {state}, rules"
+                           f" exercised {len(report.exercised)} of {report.rules_total})",
                            style="yellow" if report.partial else "green"))
         if require_full and report.partial:
             console.print(Text("--require-full: not everything was compared", style="bold red"))
         return
-    console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}", style="bold red"))
+    console.print(Text(f"{head}: diverges at step {div.step}: {div.kind} (rules exercised"
+                       f" before it {len(report.exercised)} of {report.rules_total})",
+                       style="bold red"))
     table = Table(show_header=False, box=None)
     table.add_row(_cell("where"), _cell(f"step {div.step}"
                                         + ("" if div.line is None else f", line {div.line}")))
