@@ -74,6 +74,8 @@ RETRIED = frozenset({"setup-digest", "actor", "legal", "chance", "rejects-legal"
 MAX_REPLY = MAX_LINE
 #: how many missing or extra actions a report lists
 MAX_LISTED = 20
+#: extra actions let pass by a known deviation that are probed again later, at most
+MAX_WATCHED = 16
 #: bytes of the implementation's standard error shown in a crash report
 STDERR_TAIL = 2000
 #: bytes of its standard error kept (read as it comes; the rest is dropped)
@@ -835,6 +837,7 @@ class _Game:
         #: under another reading when retried): raises :class:`_Stop` while it diverges
         self.recheck: Callable[[Any], None] | None = None
         #: the known deviations after which play continues, and how often each was met
+        self.known = tuple(known)
         self.continuing = tuple(d for d in known if d.resume)
         self.tolerated: dict[str, int] = {}
         self.first_tolerated: int | None = None
@@ -853,6 +856,9 @@ class _Game:
         #: illegal actions rejected), and the steering towards the others (``steer``)
         self.exercised: set[str] = set()
         self.steering = Steering(game) if policy == STEER else None
+        #: extra actions a known deviation let pass (canonical text -> JSON): the oracle
+        #: goes on probing them where the model rejects them under a rule no entry covers
+        self.watched: dict[str, Any] = {}
         #: False once the implementation refused the reset declaring the count unsupported
         self.driven = True
 
@@ -937,6 +943,7 @@ class _Game:
                                             f"no end after {bound} steps"))
             prober.remember(legal)
             self._probe(step, state, legal, prober)
+            self._probe_watched(step, state)
             if rolled:
                 state = self._roll(step, state, outcomes, rng)
                 continue
@@ -1100,6 +1107,9 @@ class _Game:
                 self.first_tolerated = divergence.step
             if divergence.kind == "legal":
                 self.allowed = {dumps(a) for a in self.offered}
+                for a in divergence.extra:
+                    if len(self.watched) < MAX_WATCHED:
+                        self.watched.setdefault(dumps(a), a)
 
     def at_stake(self, divergence: Divergence) -> Divergence:
         """``divergence`` naming the rules at stake (:func:`oracle.divergence.at_stake`)."""
@@ -1299,6 +1309,36 @@ class _Game:
     def _probe(self, step: int, state: Any, legal: Sequence[Any], prober: Prober) -> None:
         for _action, data, exc in prober.probes(state, legal, self.probe_limit):
             self._send_probe(step, data, exc)
+
+    def _probe_watched(self, step: int, state: Any) -> None:
+        """After a known deviation let an extra action pass, probe that action wherever the
+        engine does not list it and the model rejects it under a rule no known entry covers
+        there (a second development card in a turn, after a card bought this turn was let
+        pass): tolerating one deviation must not hide another of the same kind."""
+        if not self.watched or self.probe_limit <= 0:
+            return
+        offered = {dumps(a) for a in self.offered}
+        types = {cls.__name__: cls for cls in self.game.action_types}
+        where = Situation(self.game, state)
+        sent = 0
+        items = list(self.watched.items())
+        turn = step % len(items)  # each in turn, when more are due than the limit
+        for text, data in items[turn:] + items[:turn]:
+            if text in offered:
+                continue
+            try:
+                self.game.apply(state, structure(data, types[data["type"]]))
+            except IllegalAction as exc:
+                would = DriveDivergence("accepts-illegal", step, exc.message, request="apply",
+                                        action=data, rule=exc.rule)
+                if settle(self.known, would, (), where)[1] is not None:
+                    continue  # a known entry covers it here: probing would only stop play
+                self._send_probe(step, data, exc)
+                sent += 1
+                if sent >= self.probe_limit:
+                    return
+            except Exception:  # legal here, or not an action the model reads
+                continue
 
     def _probe_end(self, state: Any, prober: Prober) -> None:
         step = self.steps + 1
