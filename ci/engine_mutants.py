@@ -256,14 +256,15 @@ def _env(pythonpath: Path | None) -> dict[str, str]:
     return env
 
 
-def drive_one(seed: int, oracle_path: Path | None, engine_path: Path | None) -> dict[str, Any]:
+def drive_one(seed: int, oracle_path: Path | None, engine_path: Path | None,
+              policy: str = "uniform") -> dict[str, Any]:
     """One seeded game: the JSON report of ``oracle drive --games 1`` and its exit code.
     The engine runs with ``engine_path`` (a mutated catanatron) or the checkout first on its
     path; the oracle with ``oracle_path`` (a mutated model) or the checkout."""
     engine = ["env", f"PYTHONPATH={engine_path or SRC}", "PYTHONDONTWRITEBYTECODE=1",
               sys.executable, "-m", ADAPTER]
     cmd = [sys.executable, "-c", _CLI, "drive", "--game", "catan", "--games", "1",
-           "--seed", str(seed), "--players", str(3 + seed % 2), "--json",
+           "--seed", str(seed), "--players", str(3 + seed % 2), "--policy", policy, "--json",
            "--known", str(KNOWN), "--", *engine]
     done = subprocess.run(cmd, cwd=ROOT, env=_env(oracle_path or SRC), capture_output=True,
                           text=True, check=False)
@@ -280,7 +281,7 @@ def _absorbed(report: dict[str, Any]) -> dict[str, int]:
 
 
 def run(mutant: Mutant | None, games: int, baseline: dict[int, dict[str, int]],
-        log: Any = None) -> dict[str, Any]:
+        log: Any = None, policy: str = "uniform") -> dict[str, Any]:
     """Drive ``mutant`` (``None``: the unmodified engine) up to ``games`` games, stopping at
     the first failing one; the table's row."""
     start = time.monotonic()
@@ -306,12 +307,15 @@ def run(mutant: Mutant | None, games: int, baseline: dict[int, dict[str, int]],
                                "named": False, "absorbed": {}, "exits": []}
         absorbed: dict[str, int] = {}
         per_seed: dict[int, dict[str, int]] = {}
+        exercised: set[str] = set()
         for seed in range(games):
-            report = drive_one(seed, oracle_path, engine_path)
+            report = drive_one(seed, oracle_path, engine_path, policy)
             row["games"] = seed + 1
             row["exits"].append(report["exit"])
             got = _absorbed(report)
             per_seed[seed] = got
+            for ran in report.get("games", ()):
+                exercised.update(ran.get("rules_exercised", {}).get("rules", ()))
             if log is not None:
                 print(f"  {row['id']} seed {seed}: exit {report['exit']}"
                       f" {report.get('status', report.get('error', ''))!s:.300}",
@@ -337,6 +341,7 @@ def run(mutant: Mutant | None, games: int, baseline: dict[int, dict[str, int]],
                     absorbed[ident] = absorbed.get(ident, 0) + more
         row["absorbed"] = absorbed
         row["per_seed"] = per_seed
+        row["exercised"] = sorted(exercised)
         row["seconds"] = round(time.monotonic() - start, 1)
         return row
 
@@ -357,6 +362,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mutant", action="append", default=[], help="a mutant id")
     parser.add_argument("--kind", choices=(E, M), help="only engine or only model mutants")
     parser.add_argument("--games", type=int, default=20, help="games per mutant at most")
+    parser.add_argument("--policy", default="uniform", choices=("uniform", "eager", "steer"),
+                        help="the drive's play policy")
     parser.add_argument("--no-baseline", action="store_true",
                         help="skip driving the unmodified engine first")
     parser.add_argument("--json", action="store_true", help="print JSON rows")
@@ -380,15 +387,16 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, Any]] = []
     baseline: dict[int, dict[str, int]] = {}
     if not args.no_baseline:
-        base = run(None, args.games, {}, sys.stderr)
+        base = run(None, args.games, {}, sys.stderr, args.policy)
         baseline = base["per_seed"]
         rows.append(base)
-        print(f"unmodified: exits {base['exits']} ({base['seconds']} s)", flush=True)
+        print(f"unmodified: exits {base['exits']}, {len(base['exercised'])} rules exercised"
+              f" ({base['seconds']} s)", flush=True)
     print("| mutant | bug | caught | games to catch | kind | rules named (the mutated one?) |"
           " absorbed beyond the unmodified engine |", flush=True)
     print("| --- | --- | --- | --- | --- | --- | --- |", flush=True)
     for mutant in chosen:
-        row = run(mutant, args.games, baseline, sys.stderr)
+        row = run(mutant, args.games, baseline, sys.stderr, args.policy)
         rows.append(row)
         if not args.json:
             print(_cell(row), flush=True)
