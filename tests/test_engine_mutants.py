@@ -77,3 +77,30 @@ def test_the_suite_covers_the_rules_it_promises() -> None:
                  "development.road-building", "development.victory-point",
                  "development.one-per-turn", "victory.ten"):
         assert area in named, area
+
+
+def test_a_mutant_is_caught_at_its_first_failing_game_and_absorption_is_counted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    mutant = next(m for m in MUTANTS if m.kind == "model")
+    reports = iter([
+        {"exit": 0, "status": "known", "absorbed": {"entry": 3}, "games": []},
+        {"exit": 1, "status": "diverges", "absorbed": {}, "games": [
+            {"status": "diverges", "rules_exercised": {"rules": ["catan/turn.end"]},
+             "divergence": {"kind": "observation", "step": 7, "message": "m", "rule": None,
+                            "rules": list(mutant.rules)}}]},
+    ])
+    monkeypatch.setattr(SCRIPT, "drive_one", lambda *args: next(reports))
+    row = SCRIPT.run(mutant, 20, {0: {"entry": 1}})
+    assert row["caught"] and row["games"] == 2 and row["named"]
+    assert row["absorbed"] == {"entry": 2}  # beyond the unmodified engine's same game
+    assert row["exercised"] == ["catan/turn.end"]
+    assert "| yes | 2 | observation |" in SCRIPT._cell(row)
+
+
+def test_an_oracle_failure_is_not_a_catch(monkeypatch: pytest.MonkeyPatch) -> None:
+    mutant = next(m for m in MUTANTS if m.kind == "model")
+    monkeypatch.setattr(SCRIPT, "drive_one",
+                        lambda *args: {"exit": 2, "error": "bad input", "games": []})
+    row = SCRIPT.run(mutant, 20, {})
+    assert not row["caught"] and row["error"] == "bad input" and row["games"] == 1
+    assert "| error |" in SCRIPT._cell(row)
