@@ -320,6 +320,9 @@ def run(mutant: Mutant | None, games: int, baseline: dict[int, dict[str, int]],
                 print(f"  {row['id']} seed {seed}: exit {report['exit']}"
                       f" {report.get('status', report.get('error', ''))!s:.300}",
                       file=log, flush=True)
+            if report["exit"] != 0 and mutant is None:  # the unmodified engine: every game
+                row["failed"] = [*row.get("failed", []), seed]
+                continue
             if report["exit"] != 0:
                 div = next((g["divergence"] for g in report.get("games", ())
                             if g.get("status") == "diverges"), None)
@@ -391,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
         baseline = base["per_seed"]
         rows.append(base)
         print(f"unmodified: exits {base['exits']}, {len(base['exercised'])} rules exercised"
-              f" ({base['seconds']} s)", flush=True)
+              f" ({base['seconds']} s); failing seeds: {base.get('failed', [])}", flush=True)
     print("| mutant | bug | caught | games to catch | kind | rules named (the mutated one?) |"
           " absorbed beyond the unmodified engine |", flush=True)
     print("| --- | --- | --- | --- | --- | --- | --- |", flush=True)

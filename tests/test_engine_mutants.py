@@ -104,3 +104,11 @@ def test_an_oracle_failure_is_not_a_catch(monkeypatch: pytest.MonkeyPatch) -> No
     row = SCRIPT.run(mutant, 20, {})
     assert not row["caught"] and row["error"] == "bad input" and row["games"] == 1
     assert "| error |" in SCRIPT._cell(row)
+
+
+def test_the_unmodified_engine_is_driven_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    reports = iter([{"exit": 1, "games": []}, {"exit": 0, "games": [], "absorbed": {"e": 1}}])
+    monkeypatch.setattr(SCRIPT, "drive_one", lambda *args: next(reports))
+    row = SCRIPT.run(None, 2, {})
+    assert row["exits"] == [1, 0] and row["failed"] == [0] and not row["caught"]
+    assert row["per_seed"] == {0: {}, 1: {"e": 1}}
