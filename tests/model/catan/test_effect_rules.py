@@ -70,3 +70,42 @@ def test_effect_rules_name_what_the_step_does() -> None:
             state, first = after, False
     assert {RB.PRODUCE, RB.END, RB.VICTORY, RB.SECOND, RB.FIRST, RB.ROAD_COST, RB.DISCARD,
             RB.ROBBER, RB.STEAL, RB.MARITIME} <= seen
+
+
+def _rolling_state() -> object:
+    """A state of seed 0 (3 players) where the production roll is due."""
+    config = GAME.config(3)
+    for step in playout(GAME, config, 0):
+        if step.state.stage is Stage.DICE and step.index > 60:
+            return step.state
+    raise AssertionError("no roll")  # pragma: no cover
+
+
+@pytest.mark.rules(RB.SHORTAGE, RB.PRODUCE)
+def test_a_roll_the_bank_cannot_pay_names_the_shortage() -> None:
+    from rules_oracle.model.catan.ops import evolve
+
+    state = _rolling_state()
+    rolls = [Dice(w, r) for w in range(1, 7) for r in range(1, 7) if w + r != 7]
+    short = evolve(state, bank=(0,) * D.N_RESOURCES)
+    assert any(RB.SHORTAGE in GAME.effect_rules(short, d, GAME.apply(short, d)) for d in rolls)
+    full = evolve(state, bank=(D.CARDS_PER_RESOURCE,) * D.N_RESOURCES)
+    assert not any(RB.SHORTAGE in GAME.effect_rules(full, d, GAME.apply(full, d))
+                   for d in rolls)
+
+
+@pytest.mark.rules(RB.LONGEST_TIE, RB.SNAKE)
+def test_a_tie_for_the_longest_road_and_the_set_up_order_are_named() -> None:
+    seen: set[str] = set()
+    config = GAME.config(4)
+    for seed in range(6):
+        state = GAME.setup(config)
+        for step in playout(GAME, config, seed):
+            named = GAME.effect_rules(state, step.action, step.state)
+            if RB.LONGEST_TIE in named:
+                best = max(p.road_length for p in step.state.players)
+                assert best >= D.LONGEST_ROAD_MIN and step.state.longest >= 0
+                assert sum(p.road_length == best for p in step.state.players) > 1
+            seen.update(named)
+            state = step.state
+    assert RB.SNAKE in seen
