@@ -7,7 +7,16 @@ from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from rules_oracle.model.catan import build, development, observation, scoring, setup, trade, turn
+from rules_oracle.model.catan import (
+    build,
+    development,
+    observation,
+    production,
+    scoring,
+    setup,
+    trade,
+    turn,
+)
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.actions import (
@@ -110,6 +119,10 @@ class Catan(Game[CatanState, Action]):
             total = action.white + action.red
             if state.tokens[state.robber] == total:
                 out.append(RB.PRODUCE_ROBBER)
+            due = production.owed(state.terrain, state.tokens, state.robber, state.node_owner,
+                                  state.node_level, total, state.config.players)
+            if any(sum(row[r] for row in due) > state.bank[r] for r in range(D.N_RESOURCES)):
+                out.append(RB.SHORTAGE)  # the bank cannot pay every card owed
         elif isinstance(action, Dice):  # a 7: who discards (hands over the limit), the robber
             out += [RB.DISCARD_CK, RB.DISCARD] if after.stage is Stage.DISCARD else [RB.DISCARD_CK]
             out.append(RB.ROBBER)
@@ -134,7 +147,7 @@ class Catan(Game[CatanState, Action]):
             out += [RB.SETTLEMENT_COST, RB.DISTANCE, RB.SETTLEMENT_CONNECTED]
         elif t is BuildRoad:
             if state.stage is Stage.SETUP:
-                out.append(RB.SETUP_ROAD)
+                out += [RB.SETUP_ROAD, RB.SNAKE]
             elif state.stage is Stage.ROAD_BUILDING:
                 out += [RB.ROAD_BUILDING, RB.ROAD_CONNECTED]
             else:
@@ -159,6 +172,10 @@ class Catan(Game[CatanState, Action]):
                     b.road_length < a.road_length
                     for a, b in zip(state.players, after.players, strict=True)):
                 out.append(RB.LONGEST_BREAK)
+            best = max(p.road_length for p in after.players)
+            if best >= D.LONGEST_ROAD_MIN and after.longest >= 0 and sum(
+                    p.road_length == best for p in after.players) > 1:
+                out.append(RB.LONGEST_TIE)  # a tie for the longest: the holder keeps it
         if after.army != state.army or after.players[state.turn].knights \
                 != state.players[state.turn].knights:
             # the largest army decided again: a knight played
