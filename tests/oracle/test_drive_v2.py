@@ -214,13 +214,15 @@ def test_a_declaration_is_read_whole() -> None:
     config = game.config(2)
     declared = drv.declared_of(game, config, game.setup(config), {
         "ok": True, "compare": "observation", "viewer": 1, "fields": ["hand", "public"],
-        "unsupported": ["Sell"], "rolls": ["Draw"]})
+        "unsupported": ["Sell"], "rolls": ["Draw"], "players": [2, 3]})
     view = unstructure(game.observe(game.setup(config), 1))
     assert declared == drv.Declared("observation", 1, ("hand", "public"),
-                                    frozenset({"Sell"}), frozenset({"Draw"}), len(view) - 1)
+                                    frozenset({"Sell"}), frozenset({"Draw"}), len(view) - 1,
+                                    (2, 3))
     assert declared.to_json() == {"compare": "observation", "viewer": 1,
                                   "fields": ["hand", "public"], "unsupported": ["Sell"],
-                                  "rolls": ["Draw"], "available": len(view) - 1}
+                                  "rolls": ["Draw"], "available": len(view) - 1,
+                                  "players": [2, 3]}
 
 
 def test_a_run_says_what_it_compared_and_require_full_fails_a_partial_one() -> None:

@@ -63,7 +63,7 @@ def test_play_writes_a_version_2_trace_that_conforms(tmp_path: Path) -> None:
     assert (report.conforms, report.steps, report.finished) == (True, len(steps), True)
     checked = CliRunner().invoke(main, ["check", str(out)])
     assert checked.exit_code == 0
-    assert f"conforms ({len(steps)} steps, game finished)" in checked.output
+    assert f"conforms ({len(steps)} steps, game finished, rules exercised" in checked.output
 
 
 def test_public_observations_conform_and_only_present_fields_are_compared() -> None:

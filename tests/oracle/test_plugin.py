@@ -1,11 +1,13 @@
 """The pytest plugin, run in a nested pytest through ``pytester``."""
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from rules_oracle.model.core import registry
 from tests.oracle.helpers import edit, lines_of
 
 pytest_plugins = ["pytester"]
@@ -46,6 +48,8 @@ def test_traces_become_items(pytester: pytest.Pytester) -> None:
     xml = junit.read_text(encoding="utf-8")
     assert 'name="oracle_rule" value="toy/move.within-roll"' in xml
     assert xml.count("<testcase") == 4
+    toy = registry.get("toy")
+    assert re.search(rf'name="oracle_rules_exercised" value="\d+ of {len(toy.rules)}"', xml)
 
 
 def test_allow_partial_and_selection(pytester: pytest.Pytester) -> None:

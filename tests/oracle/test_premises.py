@@ -151,3 +151,35 @@ def test_a_divergence_with_fields_needs_a_matcher_naming_them() -> None:
     assert kn.matches(named, diff)
     reading = kn.Matcher(reading="crafts/prices=flat")
     assert kn.matches(reading, diff, ("crafts/prices=flat",))
+
+
+def _chain_between_rivals() -> Situation:
+    """Seat 3's five roads 4-8-12-7-11-16 from its settlement at 7, with seat 0's settlement
+    at 4 and seat 2's at 16 at the two ends (the model counts 5)."""
+    from rules_oracle.model.catan.ops import evolve
+
+    game = registry.get("catan")
+    state = game.setup(game.config(4))
+    paths = list(state.path_owner)
+    for e in (7, 12, 11, 10, 18):
+        paths[e] = 3
+    nodes = list(state.node_owner)
+    nodes[7], nodes[4], nodes[16] = 3, 0, 2
+    return Situation(game, evolve(state, path_owner=tuple(paths), node_owner=tuple(nodes)))
+
+
+@pytest.mark.rules("catan/longest-road.break")
+def test_a_road_built_before_the_rival_s_building_still_counts() -> None:
+    """catanatron leaves out a road built up to a rival's building but counts one a rival
+    built on later: with a rival at each end of a five-road chain it may count 4 (found by
+    a steered drive, 4p seed 11 step 1806); 3 is both left out; 2 fits no reading."""
+    here = _chain_between_rivals()
+
+    def length(engine: int) -> Divergence:
+        return Divergence("observation", 9, "m", action={"type": "BuildRoad", "path": 7},
+                          diffs=(FieldDiff("$.seats[3].road_length", 5, engine),))
+
+    assert first_entry(length(4), here) == "road-into-rival-building"
+    assert first_entry(length(3), here) == "road-into-rival-building"
+    assert first_entry(length(2), here) is None
+    assert first_entry(length(6), here) is None

@@ -79,4 +79,39 @@ def test_missing_and_extra_actions_name_their_rules() -> None:
     assert missing.rules and set(missing.rules) <= set(game.rules.ids)
     extra = drv.drive([sys.executable, str(ENGINES / "broken.py"), "stale-legal", "3"], [game],
                       count=1, players=2, seed=4).games[0].divergence
-    assert extra is not None and extra.rule is not None and extra.rules == (extra.rule,)
+    assert extra is not None and extra.rule is not None and extra.rules[0] == extra.rule
+
+
+def test_the_rules_at_stake_reach_back_to_what_decided_the_situation() -> None:
+    from rules_oracle.model.catan import rules as RB
+    from rules_oracle.model.core.play import playout
+    from rules_oracle.oracle.divergence import Divergence, at_stake
+
+    game = registry.get("catan")
+    config = game.config(3)
+    state = game.setup(config)
+    steps = []
+    for step in playout(game, config, 1):
+        steps.append((state, step.action, step.state))
+        state = step.state
+        if len(steps) > 400:
+            break
+    # a legal divergence names the step before's effect rules too
+    i = next(k for k in range(1, len(steps)) if type(steps[k - 1][1]).__name__ == "EndTurn")
+    legal = at_stake(game, Divergence("legal", i + 1, "differ"), (steps[i][0], None, None),
+                     steps[i - 1])
+    assert RB.END in legal.rules
+    # a field after a chance outcome names the choice it completes
+    j = next(k for k in range(1, len(steps)) if type(steps[k][1]).__name__ == "Dice"
+             and type(steps[k - 1][1]).__name__ == "RollDice")
+    seen = at_stake(game, Divergence("observation", j + 1, "differ"), steps[j], steps[j - 1])
+    assert RB.ROLL in seen.rules
+    # the set-up's rules when the state after set-up differs
+    setup = at_stake(game, Divergence("observation", 0, "differ"), None, None)
+    assert setup.rules == game.setup_rules() and RB.DECK in setup.rules
+    # the rules deciding the end when one side says the game is over
+    end = at_stake(game, Divergence("actor", 9, "over", expected=1, got="terminal"), None,
+                   steps[5])
+    assert end.rules[:2] == (RB.VICTORY, RB.VICTORY_CK)
+    plain = at_stake(game, Divergence("actor", 9, "other", expected=1, got=2), None, steps[5])
+    assert RB.VICTORY not in plain.rules

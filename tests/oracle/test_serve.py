@@ -31,3 +31,13 @@ def test_the_end_of_input_ends_the_loop() -> None:
     out = io.StringIO()
     assert serve(_echo, ['{"op":"state"}'], out) == 1
     assert out.getvalue().endswith("\n")
+
+
+def test_an_object_with_a_handle_method_is_served_too() -> None:
+    class Echo:
+        def handle(self, request: dict[str, Any]) -> dict[str, Any] | None:
+            return _echo(request)
+
+    out = io.StringIO()
+    assert serve(Echo(), ['{"op":"legal","id":1}', '{"op":"quit"}'], out) == 1
+    assert json.loads(out.getvalue()) == {"ok": True, "op": "legal", "name": "é", "id": 1}

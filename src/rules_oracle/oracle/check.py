@@ -18,6 +18,7 @@
 Nothing on any input escapes as another exception.
 """
 
+import contextlib
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -118,6 +119,10 @@ class Report:
     actions: tuple[Any, ...] = ()
     #: observation traces: whose view the observations are (``None``: digests)
     viewer: Any = None
+    #: the rule ids the steps compared in agreement applied (their effect rules), and how
+    #: many rule ids the game has
+    exercised: tuple[str, ...] = ()
+    rules_total: int = 0
 
     @property
     def partial(self) -> tuple[str, ...]:
@@ -185,6 +190,8 @@ class Report:
             "stale": list(self.stale), "partial": list(self.partial),
             "fields": list(self.fields), "available": self.available,
             "viewer": self.viewer, "actions": list(self.actions),
+            "rules_exercised": {"count": len(self.exercised), "of": self.rules_total,
+                                "rules": list(self.exercised)},
         }
 
 
@@ -403,6 +410,8 @@ class _Replay:
         self.viewer: Any = None
         #: whether a known entry matches on a reading (divergences are then retried first)
         self.by_reading = any(d.match.reading is not None for d in self.known)
+        #: the effect rules of the steps compared in agreement
+        self.exercised: set[str] = set()
 
     @property
     def comparing(self) -> bool:
@@ -445,6 +454,8 @@ class _Replay:
         if divergence is None:
             self.last = self.current
             self.current = None
+            with contextlib.suppress(Exception):  # a model that cannot say: compare on
+                self.exercised.update(self.game.effect_rules(self.state, action, new))
             self.state = new
             self.played.append(action)
             self.agreed += 1
@@ -562,7 +573,10 @@ class _Replay:
                       broad=tuple(d.id for d in self.known if d.broad),
                       entries=tuple(d.id for d in self.known),
                       fields=tuple(sorted(self.fields)), available=self.available,
-                      actions=tuple(unstructure(a) for a in self.played), viewer=self.viewer)
+                      actions=tuple(unstructure(a) for a in self.played), viewer=self.viewer,
+                      exercised=tuple(sorted(r for r in self.exercised
+                                             if r in self.game.rules)),
+                      rules_total=len(self.game.rules))
 
 
 def _step_agrees(game: Game[Any, Any], rec: dict[str, Any], action: Any, line: int,

@@ -315,12 +315,15 @@ def _print_report(path: str, report: Report, known: Sequence[Any] = (),
         verdict = "conforms" if report.conforms else "conforms but for known deviations"
         if report.partial:
             verdict += f" (partial: {'; '.join(report.partial)})"
-        console.print(Text(f"{head}: {verdict} ({report.steps} steps, game {state})",
+        console.print(Text(f"{head}: {verdict} ({report.steps} steps, game {state}, rules"
+                           f" exercised {len(report.exercised)} of {report.rules_total})",
                            style="yellow" if report.partial else "green"))
         if require_full and report.partial:
             console.print(Text("--require-full: not everything was compared", style="bold red"))
         return
-    console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}", style="bold red"))
+    console.print(Text(f"{head}: diverges at step {div.step}: {div.kind} (rules exercised"
+                       f" before it {len(report.exercised)} of {report.rules_total})",
+                       style="bold red"))
     table = Table(show_header=False, box=None)
     table.add_row(_cell("where"), _cell(f"step {div.step}"
                                         + ("" if div.line is None else f", line {div.line}")))
@@ -868,13 +871,16 @@ def _print_drive(report: Any, known: Sequence[Any] = (), require_full: bool = Fa
                                style="yellow"))
             console.print(Text(f"  why: {deviation.shown}"))
             console.print(Text(f"  what: {div.message}"))
+        elif not run.driven:
+            console.print(Text(f"{head}: {run.partial[0]} (a declared gap)", style="yellow"))
         elif div is None:
             state = "finished" if run.finished else "unfinished"
             verdict = "conforms" if run.conforms else "conforms but for known deviations"
             if run.partial:
                 verdict += f" (partial: {'; '.join(run.partial)})"
             console.print(Text(f"{head}: {verdict} ({run.steps} steps, {run.probes} illegal"
-                               f" actions rejected, game {state})",
+                               f" actions rejected, game {state}, rules exercised"
+                               f" {len(run.exercised)} of {run.rules_total})",
                                style="yellow" if run.partial else "green"))
         else:
             console.print(Text(f"{head}: diverges at step {div.step}: {div.kind}",
@@ -884,6 +890,7 @@ def _print_drive(report: Any, known: Sequence[Any] = (), require_full: bool = Fa
                 console.print(Text(line))
             console.print(Text(f"  actions so far: the first {len(run.actions)} steps of"
                                f" `{run.replay}`"))
+            console.print(Text(f"  rules exercised: {len(run.exercised)} of {run.rules_total}"))
             for reading in run.readings:
                 console.print(Text(f"  conforms under {reading}: the step agrees under that"
                                    " reading of the ambiguity", style="yellow"))
@@ -906,6 +913,8 @@ def _print_drive(report: Any, known: Sequence[Any] = (), require_full: bool = Fa
     for ident in report.broad:
         console.print(Text(_broad_line(by_id[ident]), style="yellow"))
     _print_absorbed(console, report.absorbed(), report.stale)
+    for name, (ids, total) in report.exercised().items():
+        console.print(Text(f"rules exercised ({name}): {len(ids)} of {total}"))
     good = sum(1 for r in report.games if r.conforms)
     known_runs = sum(1 for r in report.games if r.status == "known")
     also = f", {known_runs} with a known deviation" if known_runs else ""
@@ -948,8 +957,10 @@ def _ending_on_termination() -> Iterator[None]:
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="First seed.")
 @click.option("--variant", "-v", multiple=True, metavar="OPTION=READING",
               help="A variant option (repeatable); others take their defaults.")
-@click.option("--policy", type=click.Choice(POLICIES), default=POLICIES[0], show_default=True,
-              help="How the oracle chooses the players' actions.")
+@click.option("--policy", type=click.Choice(ALL_POLICIES), default=POLICIES[0],
+              show_default=True,
+              help="How the oracle chooses the players' actions (steer: towards rules not"
+                   " exercised yet in the game).")
 @click.option("--timeout", type=float, default=10.0, show_default=True,
               help="Seconds to wait for each reply.")
 @click.option("--probes", type=click.IntRange(min=0), default=2, show_default=True,

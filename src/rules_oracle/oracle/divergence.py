@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from rules_oracle.model.core import registry
+from rules_oracle.model.core.game import CHANCE
 from rules_oracle.oracle.diff import FieldDiff, clip, show
 
 #: the kinds of divergence of a replayed trace (``oracle check``, the pytest plugin)
@@ -163,6 +164,9 @@ class Divergence:
         return "\n".join(parts)
 
 
+#: how a drive's actor divergence writes a finished game
+TERMINAL_LABEL = "terminal"
+
 #: divergences whose rules at stake are the effect rules of the step compared
 STEP_KINDS = frozenset({"digest", "state", "observation", "rejects-legal", "setup-digest"})
 #: divergences whose rules at stake are the effect rules of the step before (what decided
@@ -187,7 +191,15 @@ def at_stake(game: Any, divergence: Divergence, step: tuple[Any, Any, Any] | Non
             if after is None:
                 after = game.apply(before, action)
             rules.extend(game.effect_rules(before, action, after))
+            if last is not None and game.actor(before) == CHANCE:
+                # an outcome completes the choice before it (the card paid for, then drawn)
+                rules.extend(game.effect_rules(*last))
+        elif divergence.kind in STEP_KINDS and divergence.step == 0:
+            rules.extend(game.setup_rules())
         elif divergence.kind in AFTER_KINDS and last is not None:
+            if divergence.kind == "actor" and TERMINAL_LABEL in (divergence.expected,
+                                                                  divergence.got):
+                rules.extend(game.end_rules())  # one side says the game is over
             rules.extend(game.effect_rules(*last))
         elif divergence.kind == "legal" and step is not None:
             from rules_oracle.model.core.canon import structure
@@ -198,6 +210,8 @@ def at_stake(game: Any, divergence: Divergence, step: tuple[Any, Any, Any] | Non
                 action = structure(data, types[data["type"]])
                 rules.extend(game.effect_rules(before, action, game.apply(before, action)))
             rules.extend(r for r in divergence.extra_rules if r is not None)
+            if last is not None:  # the step that made the lists what they are
+                rules.extend(game.effect_rules(*last))
     except Exception:  # a model that cannot say: the divergence keeps what it names
         pass
     return attrs.evolve(divergence, rules=tuple(dict.fromkeys(rules)))

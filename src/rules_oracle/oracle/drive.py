@@ -39,7 +39,7 @@ from rules_oracle.model.core.canon import digest_of, structure, unstructure
 from rules_oracle.model.core.chance import sample
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer
-from rules_oracle.model.core.play import POLICIES, choose
+from rules_oracle.model.core.play import ALL_POLICIES, STEER, Steering, choose
 from rules_oracle.oracle import proctree
 from rules_oracle.oracle.diff import FieldDiff, UnknownField, clip, field_diff, partial_diff, show
 from rules_oracle.oracle.divergence import DRIVE_KINDS, Divergence, at_stake
@@ -74,6 +74,8 @@ RETRIED = frozenset({"setup-digest", "actor", "legal", "chance", "rejects-legal"
 MAX_REPLY = MAX_LINE
 #: how many missing or extra actions a report lists
 MAX_LISTED = 20
+#: extra actions let pass by a known deviation that are probed again later, at most
+MAX_WATCHED = 16
 #: bytes of the implementation's standard error shown in a crash report
 STDERR_TAIL = 2000
 #: bytes of its standard error kept (read as it comes; the rest is dropped)
@@ -477,11 +479,14 @@ class Declared:
     rolls: frozenset[str] = frozenset()
     #: the top-level fields of the model's view for that viewer (compare ``observation``)
     available: int = 0
+    #: the player counts it supports (empty: not declared); a game of another count is a
+    #: declared gap, not driven
+    players: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"compare": self.compare, "viewer": self.viewer, "fields": list(self.fields),
                 "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls),
-                "available": self.available}
+                "available": self.available, "players": list(self.players)}
 
 
 # -- reports ---------------------------------------------------------------------------------
@@ -530,12 +535,22 @@ class GameRun:
     tolerated: tuple[tuple[str, int], ...] = ()
     #: steps played after the first known deviation met (compared, not in lock-step)
     after_known: int = 0
+    #: the rule ids exercised: the effect rules of the steps played and the rules of the
+    #: illegal actions the implementation rejected
+    exercised: tuple[str, ...] = ()
+    #: how many rule ids the game has
+    rules_total: int = 0
+    #: False: not driven, the implementation declared it does not support the player count
+    driven: bool = True
 
     @property
     def partial(self) -> tuple[str, ...]:
         """What was not compared in full (empty: everything was)."""
         out: list[str] = []
         declared = self.declared
+        if not self.driven:
+            return (f"not driven: the implementation supports"
+                    f" {_counts(declared.players)} players only",)
         if declared.compare == "observation" and len(declared.fields) < declared.available:
             out.append(f"{len(declared.fields)} of {declared.available} observation fields"
                        " compared")
@@ -579,6 +594,9 @@ class GameRun:
             "readings": list(self.readings), "known": self.known,
             "tolerated": dict(self.tolerated), "after_known": self.after_known,
             "partial": list(self.partial),
+            "rules_exercised": {"count": len(self.exercised), "of": self.rules_total,
+                                "rules": list(self.exercised)},
+            "driven": self.driven,
         }
 
 
@@ -613,6 +631,14 @@ class DriveReport:
     def conforms(self) -> bool:
         return all(g.conforms for g in self.games)
 
+    def exercised(self) -> dict[str, tuple[tuple[str, ...], int]]:
+        """Per game driven: the rule ids exercised over every game of it, and how many
+        rule ids it has."""
+        out: dict[str, tuple[set[str], int]] = {}
+        for g in self.games:
+            out.setdefault(g.game, (set(), g.rules_total))[0].update(g.exercised)
+        return {name: (tuple(sorted(seen)), total) for name, (seen, total) in out.items()}
+
     @property
     def passes(self) -> bool:
         """Every game conforms or diverges only as a known deviation (``--known``)."""
@@ -626,6 +652,11 @@ class DriveReport:
     def partial(self) -> tuple[str, ...]:
         """What was not compared in full, over every game."""
         out: list[str] = []
+        skipped = [g for g in self.games if not g.driven]
+        if skipped:
+            counts = sorted({g.players for g in skipped})
+            out.append(f"{len(skipped)} of {len(self.games)} games not driven (player counts"
+                       f" the implementation does not support: {_counts(counts)})")
         fields = sorted({f"{len(g.declared.fields)} of {g.declared.available}"
                          for g in self.games if g.declared.compare == "observation"
                          and len(g.declared.fields) < g.declared.available})
@@ -642,13 +673,14 @@ class DriveReport:
         if rolled:
             out.append(f"{rolled} chance outcomes drawn by the engine (probabilities not"
                        " compared)")
-        unprobed = sum(1 for g in self.games if not g.probes)
+        unprobed = sum(1 for g in self.games if not g.probes and g.driven)
         if unprobed:
             out.append(f"no illegal action probed in {unprobed} of {len(self.games)} games")
         after = sum(g.after_known for g in self.games)
         if after:
             out.append(f"{after} steps compared after a known deviation")
-        unfinished = sum(1 for g in self.games if g.divergence is None and not g.finished)
+        unfinished = sum(1 for g in self.games
+                         if g.divergence is None and not g.finished and g.driven)
         if unfinished:
             out.append(f"{unfinished} games did not finish")
         return tuple(out)
@@ -659,6 +691,8 @@ class DriveReport:
             "command": list(self.command), "requests": self.requests,
             "broad": list(self.broad), "absorbed": self.absorbed(), "stale": list(self.stale),
             "partial": list(self.partial),
+            "rules_exercised": {name: {"count": len(ids), "of": total, "rules": list(ids)}
+                                for name, (ids, total) in self.exercised().items()},
             "seconds": round(self.seconds, 3),
             "games": [g.to_json() for g in self.games],
         }
@@ -671,6 +705,12 @@ class _Stop(Exception):
     def __init__(self, divergence: DriveDivergence) -> None:
         super().__init__(divergence.message)
         self.divergence = divergence
+
+
+def _counts(counts: Sequence[int]) -> str:
+    """``3``, ``3 or 4``, ``2, 3 or 4``."""
+    shown = [str(c) for c in counts]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
 def _label(who: int) -> int | str:
@@ -755,7 +795,12 @@ def declared_of(game: Game[Any, Any], config: Config, state: Any,
                                   f" action kind of {game.name} ({', '.join(sorted(kinds))})")
         named[key] = frozenset(names)
     available = len([k for k in view if k != "type"]) if compare == "observation" else 0
-    return Declared(compare, viewer, fields, named["unsupported"], named["rolls"], available)
+    players = tuple(reply.get("players", ()))
+    if players and config.players not in players:
+        raise PeerFailure("protocol", f"reset: $.players: a {config.players}-player game was"
+                          f" accepted, but the counts declared are {show(list(players))}")
+    return Declared(compare, viewer, fields, named["unsupported"], named["rolls"], available,
+                    players)
 
 
 class _Game:
@@ -792,6 +837,7 @@ class _Game:
         #: under another reading when retried): raises :class:`_Stop` while it diverges
         self.recheck: Callable[[Any], None] | None = None
         #: the known deviations after which play continues, and how often each was met
+        self.known = tuple(known)
         self.continuing = tuple(d for d in known if d.resume)
         self.tolerated: dict[str, int] = {}
         self.first_tolerated: int | None = None
@@ -806,6 +852,15 @@ class _Game:
         #: the model's state where the comparison under way looks (the state before the
         #: step, or after it for the state's fields), for known deviations' premises
         self.at: Any = None
+        #: the rule ids exercised so far (effect rules of the steps played, rules of the
+        #: illegal actions rejected), and the steering towards the others (``steer``)
+        self.exercised: set[str] = set()
+        self.steering = Steering(game) if policy == STEER else None
+        #: extra actions a known deviation let pass (canonical text -> JSON): the oracle
+        #: goes on probing them where the model rejects them under a rule no entry covers
+        self.watched: dict[str, Any] = {}
+        #: False once the implementation refused the reset declaring the count unsupported
+        self.driven = True
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -832,6 +887,14 @@ class _Game:
                              players=config.players, variant=dict(config.variant),
                              seed=self.seed)
         if not reply["ok"]:
+            supported = reply.get("players") if self.protocol >= 2 else None
+            if (type(supported) is list and supported
+                    and all(type(c) is int for c in supported)
+                    and config.players not in supported):
+                # a declared gap: the implementation supports other player counts only
+                self.declared = Declared(players=tuple(sorted(supported)))
+                self.driven = False
+                return
             raise _Stop(DriveDivergence("reset", 0, f"{KINDS['reset']}: "
                                         f"{clip(reply['error'])}", request="reset"))
         if self.protocol >= 2:
@@ -880,6 +943,7 @@ class _Game:
                                             f"no end after {bound} steps"))
             prober.remember(legal)
             self._probe(step, state, legal, prober)
+            self._probe_watched(step, state)
             if rolled:
                 state = self._roll(step, state, outcomes, rng)
                 continue
@@ -906,6 +970,7 @@ class _Game:
             self._check(self._after_check(step, action, reply, "apply", action_data,
                                           (state, new)), state)
             self.last = (state, action, new)
+            self._exercise(state, action, new)
             state = new
             self.steps = step
 
@@ -929,6 +994,8 @@ class _Game:
     def _choose(self, step: int, state: Any, rng: random.Random) -> Any:
         """The seeded choice (:func:`model.core.play.choose`), among supported kinds only."""
         game, unsupported, allowed = self.game, self.declared.unsupported, self.allowed
+        if self.steering is not None and game.actor(state) >= 0:
+            return self._steer(step, state, rng)
         if (not unsupported and allowed is None) or game.actor(state) < 0:
             return choose(game, state, rng, self.policy)
         actions = game.legal_actions(state)
@@ -948,6 +1015,22 @@ class _Game:
         total = sum(kept_weights)
         return sample([(actions[i], Fraction(w, total)) for i, w in zip(keep, kept_weights,
                                                                          strict=True)], rng)
+
+    def _steer(self, step: int, state: Any, rng: random.Random) -> Any:
+        """The ``steer`` choice (towards rules not exercised yet), among supported kinds."""
+        assert self.steering is not None
+        unsupported, allowed = self.declared.unsupported, self.allowed
+        actions = self.game.legal_actions(state)
+        keep = [a for a in actions if type(a).__name__ not in unsupported
+                and (allowed is None or dumps(unstructure(a)) in allowed)]
+        if not keep:
+            kinds = sorted({type(a).__name__ for a in actions})
+            raise _Stop(DriveDivergence("unsupported", step, f"{KINDS['unsupported']}:"
+                                        f" {', '.join(kinds)}", expected=kinds))
+        if len(keep) == len(actions):
+            return self.steering.choose(state, rng)
+        self.departed = self.departed or step
+        return self.steering.choose(state, rng, keep)
 
     def _roll(self, step: int, state: Any, outcomes: Mapping[Any, Fraction],
               rng: random.Random) -> Any:
@@ -984,8 +1067,19 @@ class _Game:
         self._check(self._after_check(step, outcome, reply, "roll", data, (state, new)),
                     state)
         self.last = (state, outcome, new)
+        self._exercise(state, outcome, new)
         self.steps = step
         return new
+
+    def _exercise(self, before: Any, action: Any, after: Any) -> None:
+        """Count the rules the step played applied (and steer away from them)."""
+        try:
+            rules = self.game.effect_rules(before, action, after)
+        except Exception:  # a model that cannot say; the comparison goes on
+            return
+        self.exercised.update(rules)
+        if self.steering is not None:
+            self.steering.shown.update(rules)
 
     # -- comparisons, each a function of the state before its step ---------------------
     def _check(self, check: Callable[[Any], None], before: Any) -> None:
@@ -1013,6 +1107,9 @@ class _Game:
                 self.first_tolerated = divergence.step
             if divergence.kind == "legal":
                 self.allowed = {dumps(a) for a in self.offered}
+                for a in divergence.extra:
+                    if len(self.watched) < MAX_WATCHED:
+                        self.watched.setdefault(dumps(a), a)
 
     def at_stake(self, divergence: Divergence) -> Divergence:
         """``divergence`` naming the rules at stake (:func:`oracle.divergence.at_stake`)."""
@@ -1213,6 +1310,36 @@ class _Game:
         for _action, data, exc in prober.probes(state, legal, self.probe_limit):
             self._send_probe(step, data, exc)
 
+    def _probe_watched(self, step: int, state: Any) -> None:
+        """After a known deviation let an extra action pass, probe that action wherever the
+        engine does not list it and the model rejects it under a rule no known entry covers
+        there (a second development card in a turn, after a card bought this turn was let
+        pass): tolerating one deviation must not hide another of the same kind."""
+        if not self.watched or self.probe_limit <= 0:
+            return
+        offered = {dumps(a) for a in self.offered}
+        types = {cls.__name__: cls for cls in self.game.action_types}
+        where = Situation(self.game, state)
+        sent = 0
+        items = list(self.watched.items())
+        turn = step % len(items)  # each in turn, when more are due than the limit
+        for text, data in items[turn:] + items[:turn]:
+            if text in offered:
+                continue
+            try:
+                self.game.apply(state, structure(data, types[data["type"]]))
+            except IllegalAction as exc:
+                would = DriveDivergence("accepts-illegal", step, exc.message, request="apply",
+                                        action=data, rule=exc.rule)
+                if settle(self.known, would, (), where)[1] is not None:
+                    continue  # a known entry covers it here: probing would only stop play
+                self._send_probe(step, data, exc)
+                sent += 1
+                if sent >= self.probe_limit:
+                    return
+            except Exception:  # legal here, or not an action the model reads
+                continue
+
     def _probe_end(self, state: Any, prober: Prober) -> None:
         step = self.steps + 1
         for _action, data, exc in prober.probes(state, (), min(1, self.probe_limit)):
@@ -1228,6 +1355,7 @@ class _Game:
             types = {cls.__name__: cls for cls in self.game.action_types}
             self.recheck = self._illegal_under(structure(data, types[data["type"]]), stop)
             raise stop
+        self.exercised.add(exc.rule)
         theirs = reply.get("rule")
         if theirs is not None and theirs != exc.rule:
             note = (f"step {step}: {show(data)} rejected under rule {show(theirs, 120)};"
@@ -1270,7 +1398,9 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
                    run.rolled, run.departed, readings,
                    None if matched is None else matched.id,
                    tuple(sorted(run.tolerated.items())),
-                   0 if run.first_tolerated is None else run.steps - run.first_tolerated + 1)
+                   0 if run.first_tolerated is None else run.steps - run.first_tolerated + 1,
+                   tuple(sorted(r for r in run.exercised if r in game.rules)),
+                   len(game.rules), run.driven)
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
@@ -1307,8 +1437,8 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
     cannot be started, and ``ConfigError`` for a bad player count or variant. A
     divergence matching one of ``known`` is marked with its id (:mod:`oracle.known`).
     """
-    if policy not in POLICIES:
-        raise DriveError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}")
+    if policy not in ALL_POLICIES:
+        raise DriveError(f"unknown policy {policy!r}; policies: {', '.join(ALL_POLICIES)}")
     if protocol not in PROTOCOL_VERSIONS:
         raise DriveError(f"unknown protocol version {protocol!r}; versions:"
                          f" {', '.join(map(str, PROTOCOL_VERSIONS))}")

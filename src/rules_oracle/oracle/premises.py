@@ -49,19 +49,34 @@ def _off_turn_at_ten(at: Situation, divergence: Divergence) -> bool:
     return any(points >= 10 for seat, points in enumerate(game.scores(state)) if seat != who)
 
 
-def _without_roads_into_rivals(state: Any) -> tuple[int, ...]:
-    """Each seat's longest road when its roads that end at a rival's settlement or city are
-    left out (the engine reading of catanatron's road length)."""
+#: roads ending at a rival's building one seat may have left out, at most (2^N lengths)
+MAX_INTO_RIVALS = 8
+
+
+def _without_roads_into_rivals(state: Any) -> tuple[frozenset[int], ...]:
+    """Each seat's longest road with some of its roads that end at a rival's settlement or
+    city left out (every subset of them): the engine reading of catanatron's road length,
+    which leaves out a road built up to a rival's building but still counts one a rival
+    built on later, an order the state does not keep."""
+    from itertools import combinations
+
     from rules_oracle.model.catan import board as B
     from rules_oracle.model.catan.roads import longest_road
 
-    paths = list(state.path_owner)
-    for e, owner in enumerate(state.path_owner):
-        if owner >= 0 and any(state.node_owner[n] not in (-1, owner) for n in B.PATH_NODES[e]):
-            paths[e] = -1
-    kept = tuple(paths)
-    return tuple(longest_road(kept, state.node_owner, p)
-                 for p in range(state.config.players))
+    into = [[e for e, owner in enumerate(state.path_owner) if owner == p and any(
+        state.node_owner[n] not in (-1, p) for n in B.PATH_NODES[e])]
+        for p in range(state.config.players)]
+    out: list[frozenset[int]] = []
+    for p, roads in enumerate(into):
+        lengths: set[int] = set()
+        for k in range(min(len(roads), MAX_INTO_RIVALS) + 1):
+            for left in combinations(roads[:MAX_INTO_RIVALS], k):
+                paths = list(state.path_owner)
+                for e in left:
+                    paths[e] = -1
+                lengths.add(longest_road(tuple(paths), state.node_owner, p))
+        out.append(frozenset(lengths))
+    return tuple(out)
 
 
 def _model_lengths(state: Any) -> tuple[int, ...]:
@@ -72,31 +87,32 @@ def _model_lengths(state: Any) -> tuple[int, ...]:
 
 
 def _road_lengths_left_out(at: Situation, divergence: Divergence) -> bool:
-    """Every differing ``$.seats[i].road_length`` is seat ``i``'s longest road without its
-    roads that end at a rival's building, and that differs from the model's."""
+    """Every differing ``$.seats[i].road_length`` is seat ``i``'s longest road with some of
+    its roads that end at a rival's building left out, and that differs from the model's."""
     lengths = _without_roads_into_rivals(at.state)
     fits = [_road_length_fits(d, lengths) for d in divergence.diffs]
     return any(f is True for f in fits) and all(f is not False for f in fits)
 
 
 def _a_length_left_out(at: Situation, divergence: Divergence) -> bool:
-    """Some seat's longest road is shorter without its roads that end at a rival's building
-    (so the longest-road card, and its points, can go otherwise), and every differing
-    seat road length is that shorter one."""
+    """Some seat's longest road is shorter with some of its roads that end at a rival's
+    building left out (so the longest-road card, and its points, can go otherwise), and
+    every differing seat road length is such a shorter one."""
     lengths = _without_roads_into_rivals(at.state)
-    if lengths == _model_lengths(at.state):
+    model = _model_lengths(at.state)
+    if all(ways <= {length} for ways, length in zip(lengths, model, strict=True)):
         return False
     return all(_road_length_fits(d, lengths) is not False for d in divergence.diffs)
 
 
-def _road_length_fits(diff: FieldDiff, lengths: tuple[int, ...]) -> bool | None:
-    """Whether a differing ``$.seats[i].road_length`` is ``lengths[i]`` (``None``: the diff
-    is of another field)."""
+def _road_length_fits(diff: FieldDiff, lengths: tuple[frozenset[int], ...]) -> bool | None:
+    """Whether a differing ``$.seats[i].road_length`` is one of ``lengths[i]`` (``None``:
+    the diff is of another field)."""
     head, _, rest = diff.path.partition("].road_length")
     if rest or not head.startswith("$.seats[") or not head[8:].isdigit():
         return None
     seat = int(head[8:])
-    return seat < len(lengths) and diff.got == lengths[seat] and diff.expected != diff.got
+    return seat < len(lengths) and diff.got in lengths[seat] and diff.expected != diff.got
 
 
 def _before_roll(at: Situation, divergence: Divergence) -> bool:
@@ -122,11 +138,12 @@ PREMISES: dict[str, Premise] = {p.name: p for p in (
             "the engine reports the game over while the model has a player on turn and a seat"
             " not on turn has 10 or more points", _off_turn_at_ten),
     Premise("road-length-without-roads-into-rivals", ("catan",),
-            "every differing seat road length is that seat's longest road without its roads"
-            " that end at a rival's settlement or city", _road_lengths_left_out),
+            "every differing seat road length is that seat's longest road with some of its"
+            " roads that end at a rival's settlement or city left out", _road_lengths_left_out),
     Premise("a-road-into-a-rival-counts", ("catan",),
-            "some seat's longest road is shorter without its roads that end at a rival's"
-            " settlement or city, and every differing seat road length is that shorter one",
+            "some seat's longest road is shorter with some of its roads that end at a rival's"
+            " settlement or city left out, and every differing seat road length is such a"
+            " shorter one",
             _a_length_left_out),
     Premise("before-roll", ("catan",), "the player on turn has not rolled yet",
             _before_roll),

@@ -27,7 +27,8 @@ failure names each reading under which the diverging step agrees ("conforms unde
 ID=READING"), and a ``reading`` matcher of the known file can classify it.
 
 JUnit XML comes from pytest itself (``--junitxml``); a failing item carries
-the divergence kind, step and rule id as JUnit properties.
+the divergence kind, step and rule id as JUnit properties, and every item the rules its
+steps exercised (``oracle_rules_exercised``, ``n of N``).
 """
 
 import glob
@@ -166,6 +167,8 @@ class TraceItem(pytest.Item):
         entry.update(report.to_json())
         results.append(entry)
         self.user_properties.append(("oracle_status", report.status))
+        self.user_properties.append(("oracle_rules_exercised",
+                                     f"{len(report.exercised)} of {report.rules_total}"))
         if report.broad:
             self.user_properties.append(("oracle_broad", ", ".join(report.broad)))
         div = report.divergence

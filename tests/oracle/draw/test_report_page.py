@@ -161,8 +161,14 @@ def test_a_conforming_run_says_so_and_what_was_compared() -> None:
     assert "partial: none: compared in full" in words
     assert "known deviations: none given" in words
     assert "<svg" not in text and replays(text) == []
+    ex = data["rules_exercised"]
     assert verdict_lines(data) == [f"t.jsonl: crafts, 3 players: conforms ({data['steps']}"
-                                   " steps, game finished)"]
+                                   f" steps, game finished, rules exercised {ex['count']} of"
+                                   f" {ex['of']})"]
+    # a report saved before rules were counted reads as it did
+    older = {k: v for k, v in data.items() if k != "rules_exercised"}
+    assert verdict_lines(older) == [f"t.jsonl: crafts, 3 players: conforms ({data['steps']}"
+                                    " steps, game finished)"]
 
 
 def test_an_observation_divergence_marks_the_state_fields_it_is_made_from() -> None:

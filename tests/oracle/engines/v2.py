@@ -6,7 +6,9 @@ Options (any number): ``observe=VIEWER:FIELD,FIELD`` (compare observations of th
 ``public`` or a seat, reporting those fields), ``unsupported=KIND,KIND`` (declares those
 action kinds unsupported, lists none of them and rejects them), ``rolls=KIND,KIND`` (draws
 those chance kinds itself, with its own random numbers, and lists no outcome for them),
-``inline`` (the observation comes with every apply reply), ``play=OPTION:READING``
+``inline`` (the observation comes with every apply reply), ``players=N,M`` (declares the
+player counts it supports and refuses a reset for another, declaring them),
+``play=OPTION:READING``
 (plays that reading of an ambiguity whatever the reset asks) and one fault: ``fault=NAME``
 with NAME ``wrong-view`` (a wrong value in the first reported field from step 3 on),
 ``missing-field`` (leaves the last declared field out from step 3 on), ``bad-outcome``
@@ -15,7 +17,8 @@ only), ``undeclared`` (adds a field it did not declare from step 3 on), ``bad-fi
 (declares a field the view does not have), ``bad-kind`` (declares an
 unsupported kind the game does not have), ``lists-unsupported`` (declares a kind
 unsupported but lists its actions all the same), ``swap`` (from step 3 on, lists an action
-of a kind the game lacks in place of its last legal action).
+of a kind the game lacks in place of its last legal action), ``players-mismatch`` (accepts
+every count but declares only those of ``players``).
 """
 
 import random
@@ -46,9 +49,15 @@ class V2(Engine):
         if "play" in self.options:
             option, _, reading = self.options["play"].partition(":")
             request = {**request, "variant": {**request.get("variant", {}), option: reading}}
+        counts = [int(c) for c in self.options.get("players", "").split(",") if c]
+        if counts and request.get("players") not in counts and self.fault != "players-mismatch":
+            return {"ok": False, "error": f"{request.get('players')} players: not supported",
+                    "players": counts}
         reply = super().reset(request)
         if not reply["ok"]:
             return reply
+        if counts:
+            reply["players"] = counts
         if self.viewer is not None:
             del reply["digest"]
             reply.update(compare="observation", viewer=self.viewer, fields=list(self.fields),

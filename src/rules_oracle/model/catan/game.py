@@ -7,7 +7,16 @@ from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from rules_oracle.model.catan import build, development, observation, scoring, setup, trade, turn
+from rules_oracle.model.catan import (
+    build,
+    development,
+    observation,
+    production,
+    scoring,
+    setup,
+    trade,
+    turn,
+)
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.actions import (
@@ -28,6 +37,10 @@ from rules_oracle.model.catan.actions import (
     MaritimeTrade,
     MoveRobber,
     OfferCard,
+    PlayKnight,
+    PlayMonopoly,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
     RollDice,
     SpiralCorner,
     Steal,
@@ -45,6 +58,12 @@ def _is_chance(st: Stage) -> bool:
             or st is Stage.TOKENS or st is Stage.HARBOURS)
 
 
+
+
+#: the rule a development card played follows
+_CARD_RULES: Mapping[type, str] = MappingProxyType({
+    PlayKnight: RB.KNIGHT, PlayRoadBuilding: RB.ROAD_BUILDING, PlayYearOfPlenty: RB.PLENTY,
+    PlayMonopoly: RB.MONOPOLY})
 
 class Catan(Game[CatanState, Action]):
     name = "catan"
@@ -76,14 +95,22 @@ class Catan(Game[CatanState, Action]):
         return board + placements + D.TURN_LIMIT * per_turn + pieces + developments
 
     # -- rules a step shows (conformance vectors) ----------------------------------------------
+    def setup_rules(self) -> tuple[str, ...]:
+        """The components, the robber's start and the first player."""
+        return (RB.TERRAIN, RB.TOKENS, RB.HARBOURS, RB.CARDS, RB.DECK, RB.PIECES,
+                RB.ROBBER_START, RB.FIRST)
+
+    def end_rules(self) -> tuple[str, ...]:
+        """10 points during one's own turn; the model's turn bound."""
+        return (RB.VICTORY, RB.VICTORY_CK, RB.TURN_LIMIT)
+
     def effect_rules(self, state: CatanState, action: Action,
                      after: CatanState) -> tuple[str, ...]:
         """The rules whose effect the legal step ``state --action--> after`` shows."""
         out: list[str] = []
         t = type(action)
         if state == setup.initial(state.config):  # the first step: the set-up
-            out += [RB.TERRAIN, RB.TOKENS, RB.HARBOURS, RB.CARDS, RB.DECK, RB.PIECES,
-                    RB.ROBBER_START, RB.FIRST]
+            out += self.setup_rules()
             if state.stage is Stage.SETUP:  # the fixed beginner board
                 out += [RB.BEGINNER, RB.BEGINNER_HARBOURS]
         if isinstance(action, Dice) and after.stage is not Stage.DISCARD \
@@ -92,21 +119,66 @@ class Catan(Game[CatanState, Action]):
             total = action.white + action.red
             if state.tokens[state.robber] == total:
                 out.append(RB.PRODUCE_ROBBER)
+            due = production.owed(state.terrain, state.tokens, state.robber, state.node_owner,
+                                  state.node_level, total, state.config.players)
+            if any(sum(row[r] for row in due) > state.bank[r] for r in range(D.N_RESOURCES)):
+                out.append(RB.SHORTAGE)  # the bank cannot pay every card owed
+        elif isinstance(action, Dice):  # a 7: who discards (hands over the limit), the robber
+            out += [RB.DISCARD_CK, RB.DISCARD] if after.stage is Stage.DISCARD else [RB.DISCARD_CK]
+            out.append(RB.ROBBER)
         elif t is Discard:
-            out.append(RB.DISCARD_CK)
+            out += [RB.DISCARD_CK, RB.DISCARD]
         elif t is EndTurn:
             out.append(RB.END)
-        elif isinstance(action, Draw) and action.card == D.VICTORY_POINT:
-            out.append(RB.DEV_VP)
+        elif t is RollDice:
+            out.append(RB.ROLL)
+        elif isinstance(action, Draw):
+            out.append(RB.DECK_EMPTY)
+            if action.card == D.VICTORY_POINT:
+                out.append(RB.DEV_VP)
         elif t is BuildSettlement and state.stage is Stage.SETUP:
+            out.append(RB.DISTANCE)
             i = state.turn
             if sum(after.players[i].hand) > sum(state.players[i].hand):
                 out += [RB.SECOND, RB.SECOND_CK]
-        if after.longest != state.longest:
+            else:  # the first settlement: the rule that only the second yields, applied
+                out.append(RB.SECOND)
+        elif t is BuildSettlement:
+            out += [RB.SETTLEMENT_COST, RB.DISTANCE, RB.SETTLEMENT_CONNECTED]
+        elif t is BuildRoad:
+            if state.stage is Stage.SETUP:
+                out += [RB.SETUP_ROAD, RB.SNAKE]
+            elif state.stage is Stage.ROAD_BUILDING:
+                out += [RB.ROAD_BUILDING, RB.ROAD_CONNECTED]
+            else:
+                out += [RB.ROAD_COST, RB.ROAD_CONNECTED]
+        elif t is BuildCity:
+            out += [RB.CITY_COST, RB.CITY_UPGRADE]
+        elif t is BuyDevelopment:
+            out.append(RB.DEV_COST)
+        elif t is MaritimeTrade:
+            out.append(RB.MARITIME)
+        elif t in _CARD_RULES:
+            out.append(_CARD_RULES[t])
+        elif t is MoveRobber:
+            out.append(RB.ROBBER)
+        elif t is Steal:
+            out.append(RB.STEAL)
+        lengths = [p.road_length for p in state.players] != [p.road_length for p in after.players]
+        if after.longest != state.longest or lengths:
+            # the longest road card decided again: held, taken or not given
             out += [RB.LONGEST, RB.LONGEST_CK]
-            if t is BuildSettlement and state.longest >= 0 and state.longest != state.turn:
+            if t is BuildSettlement and any(
+                    b.road_length < a.road_length
+                    for a, b in zip(state.players, after.players, strict=True)):
                 out.append(RB.LONGEST_BREAK)
-        if after.army != state.army:
+            best = max(p.road_length for p in after.players)
+            if best >= D.LONGEST_ROAD_MIN and after.longest >= 0 and sum(
+                    p.road_length == best for p in after.players) > 1:
+                out.append(RB.LONGEST_TIE)  # a tie for the longest: the holder keeps it
+        if after.army != state.army or after.players[state.turn].knights \
+                != state.players[state.turn].knights:
+            # the largest army decided again: a knight played
             out.append(RB.ARMY)
             if state.army >= 0:
                 out.append(RB.ARMY_EXCEED)

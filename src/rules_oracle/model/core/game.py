@@ -169,6 +169,17 @@ class Game(ABC, Generic[S, A]):
         guard checks and every rule a rejection names)."""
         return ()
 
+    def setup_rules(self) -> tuple[str, ...]:
+        """The rule ids the set-up applies (components, board, first player): the rules at
+        stake when the state after set-up differs. Default: none."""
+        return ()
+
+    def end_rules(self) -> tuple[str, ...]:
+        """The rule ids that decide whether the game is over (victory, turn limit): the
+        rules at stake when one side says the game ended and the other does not.
+        Default: none."""
+        return ()
+
     def policy_weights(self, state: S, actions: tuple[A, ...]) -> tuple[int, ...] | None:
         """Weights of ``actions`` for the ``eager`` play policy (``None``: uniform).
 

@@ -13,7 +13,7 @@ in every process.
 """
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -49,20 +49,29 @@ class Steering:
     game: Game[Any, Any]
     shown: set[str] = attrs.field(factory=set)
 
-    def choose(self, state: Any, rng: random.Random) -> Any:
+    def choose(self, state: Any, rng: random.Random,
+               among: Sequence[Any] | None = None) -> Any:
         """An action whose step shows a rule not shown yet (among those tried, weighted as
         ``eager`` weighs them), else the ``eager`` choice; a chance outcome with its
-        probability."""
+        probability. ``among``: the legal actions it may choose from (default: all; a
+        driven engine's supported ones)."""
         game = self.game
         if game.actor(state) < 0:
             return choose(game, state, rng)
-        actions = game.legal_actions(state)
+        if among is None:
+            actions = game.legal_actions(state)
+        else:
+            actions = tuple(among)
+            if not actions:
+                raise ValueError("no action to choose from")
         tried = actions if len(actions) <= STEER_TRIES else rng.sample(actions, STEER_TRIES)
         fresh = [a for a in tried
                  if not self.shown.issuperset(game.effect_rules(state, a, game.apply(state, a)))]
         if fresh:
             return _weighted(tuple(fresh), game.policy_weights(state, tuple(fresh)), rng)
-        return choose(game, state, rng, "eager")
+        if among is None:
+            return choose(game, state, rng, "eager")
+        return _weighted(actions, game.policy_weights(state, actions), rng)
 
     def saw(self, state: Any, action: Any, after: Any) -> None:
         """Remember the rules the step ``state --action--> after`` showed."""

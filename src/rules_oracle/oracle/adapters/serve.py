@@ -2,17 +2,25 @@
 Python: read one request line, hand it to the engine, write its reply as one line.
 
 An engine supplies only ``handle(request) -> reply`` (``None`` ends the loop, as ``quit``
-does); the loop skips blank lines, copies a request's ``id`` into its reply, writes each reply
-as compact JSON with sorted keys (ASCII, so any locale's standard output carries it) and
-flushes after every line, so the oracle is never left waiting on a buffered reply.
+does), as a function or as an object's ``handle`` method; the loop skips blank lines,
+copies a request's ``id`` into its reply, writes each reply as compact JSON with sorted
+keys (ASCII, so any locale's standard output carries it) and flushes after every line, so
+the oracle is never left waiting on a buffered reply.
 """
 
 import json
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 Json = dict[str, Any]
+Handler = Callable[[Json], Json | None]
+
+
+class Engine(Protocol):
+    """An object answering the protocol's requests."""
+
+    def handle(self, request: Json) -> Json | None: ...
 
 
 def line(reply: Json) -> str:
@@ -20,10 +28,12 @@ def line(reply: Json) -> str:
     return json.dumps(reply, sort_keys=True, separators=(",", ":"))
 
 
-def serve(handle: Callable[[Json], Json | None], requests: Iterable[str] | None = None,
+def serve(engine: Handler | Engine, requests: Iterable[str] | None = None,
           out: TextIO | None = None) -> int:
     """Answer request lines (standard input by default) on ``out`` (standard output) until
-    ``handle`` returns ``None`` or the input ends; the number of replies written."""
+    the engine's ``handle`` returns ``None`` or the input ends; the number of replies
+    written."""
+    handle: Handler = engine.handle if not callable(engine) else engine
     answered = 0
     sink = sys.stdout if out is None else out
     for raw in sys.stdin if requests is None else requests:

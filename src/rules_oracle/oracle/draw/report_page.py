@@ -216,6 +216,14 @@ def _runs(runs: Sequence[Any], where: str) -> None:
             _divergence_fields(run["divergence"], f"{where}[{i}].divergence")
 
 
+def _exercised(report: Mapping[str, Any], before: str = "") -> str:
+    """``rules exercised n of N`` as the text report says it ('' for a report without it)."""
+    ex = report.get("rules_exercised")
+    if not isinstance(ex, dict) or not {"count", "of"} <= set(ex):
+        return ""
+    return f"rules exercised{before} {ex['count']} of {ex['of']}"
+
+
 def check_verdict(data: Mapping[str, Any]) -> str:
     """The verdict line ``oracle check`` prints for the report ``data``."""
     head = f"{data['file']}: {data['game']}, {data['players']} players"
@@ -224,8 +232,12 @@ def check_verdict(data: Mapping[str, Any]) -> str:
         state = "finished" if data["finished"] else "unfinished"
         verdict = ("conforms" if data["status"] == "conforms"
                    else "conforms but for known deviations")
-        return f"{head}: {verdict}{_partial(data['partial'])} ({data['steps']} steps, game {state})"
-    return f"{head}: diverges at step {div['step']}: {div['kind']}"
+        exercised = _exercised(data)
+        return (f"{head}: {verdict}{_partial(data['partial'])} ({data['steps']} steps, game"
+                f" {state}{', ' + exercised if exercised else ''})")
+    exercised = _exercised(data, " before it")
+    return (f"{head}: diverges at step {div['step']}: {div['kind']}"
+            + (f" ({exercised})" if exercised else ""))
 
 
 def _run_head(run: Mapping[str, Any]) -> str:
@@ -241,11 +253,15 @@ def run_verdict(run: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]]
         entry = entries.get(known)
         what = "" if entry is None else f" ({entry['class']}, {entry['rule']})"
         return f"{head}: known deviation {known}{what} at step {div['step']}: {div['kind']}"
+    if run.get("driven") is False and run["partial"]:
+        return f"{head}: {run['partial'][0]} (a declared gap)"
     if div is None:
         state = "finished" if run["finished"] else "unfinished"
         verdict = "conforms" if run["status"] == "conforms" else "conforms but for known deviations"
+        exercised = _exercised(run)
         return (f"{head}: {verdict}{_partial(run['partial'])} ({run['steps']} steps,"
-                f" {run['probes']} illegal actions rejected, game {state})")
+                f" {run['probes']} illegal actions rejected, game {state}"
+                f"{', ' + exercised if exercised else ''})")
     return f"{head}: diverges at step {div['step']}: {div['kind']}"
 
 
@@ -279,7 +295,11 @@ def verdict_lines(data: Mapping[str, Any]) -> list[str]:
     if kind == "campaign":
         return campaign_verdict(data)
     entries = _entries(data)
-    return [*(run_verdict(r, entries) for r in data["games"]), drive_verdict(data)]
+    exercised = data.get("rules_exercised")
+    per_game = [f"rules exercised ({name}): {ex['count']} of {ex['of']}"
+                for name, ex in (exercised.items() if isinstance(exercised, dict) else ())
+                if isinstance(ex, dict) and {"count", "of"} <= set(ex)]
+    return [*(run_verdict(r, entries) for r in data["games"]), *per_game, drive_verdict(data)]
 
 
 def status_words(data: Mapping[str, Any]) -> str:
