@@ -614,7 +614,12 @@ A_PRESTIGE_HOUSE = R.ambiguity(
         " стоимость выбранного важного места ... а затем разместить его жетон поверх"
         " резиденции'), the residence's house marking it. The limit's bare words forbid it,"
         " so that reading stays selectable.",
-    source="the rules text (the stewardship's steps)", option="prestige_house")
+    source="the rules text (the stewardship's steps)", option="prestige_house",
+    no_witness="The readings part only for a player with none of his houses left in stock"
+               " who can pay a prestige building; seeded play leaves houses in stock (in 40"
+               " games, seeds 0-4, 2-5 players, both policies, of the 9 a player begins with the"
+               " fewest left was 2)."
+               " tests/model/caylus/test_stewardship.py plays both readings.")
 A_FIRST_SETUP = R.ambiguity(
     "first-game-setup", quote="РЕКОМЕНДУЕМАЯ ПОДГОТОВКА ДЛЯ ПЕРВОЙ ПАРТИИ",
     question="The recommended first-game set-up (which tiles lie where) was a picture, and it"

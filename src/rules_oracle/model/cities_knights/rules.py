@@ -438,6 +438,10 @@ A_LEVEL4_CITY = R.ambiguity(
         " against the text's words.",
     source="the rules text (chapter 11, twice)",
     option="level-four-city",
+    no_witness="The readings part only for a player every one of whose cities bears a"
+               " metropolis and who can pay level 4 of a kind whose metropolis another"
+               " holds; seeded play makes no such player (none in 40 games: seeds 0-9, 3 and"
+               " 4 players, both policies, not even one at level 3 of such a kind).",
 )
 A_PLAY_COUNT = R.ambiguity(
     "progress-play-count",
@@ -494,10 +498,17 @@ A_OWN_TURN_HAND = R.ambiguity(
         " the player end his turn with at most 5 ('Если вы заканчиваете свой ход с 5"
         " картами'). data/README.md ('a 5th off one's turn is discarded at once, on one's"
         " turn by its end') speaks of a 5th card only and allows no 6th. The readings differ"
-        " only when a Spy brings a 6th card (a turn begins with at most 4, its roll draws at"
-        " most one), which seeded games seldom reach.",
+        " only for a player holding a 6th card on his turn, which no game from the set-up"
+        " gives (see why no witness); an engine's or a tester's state may.",
     source="the rules text (chapter 12); data/README.md agrees for the 5th card",
     option="own-turn-hand",
+    no_witness="No game from the set-up gives the player on turn a 6th progress card: his"
+               " turn begins with at most 4 (the off-turn limit, the end-of-turn discard),"
+               " its roll draws at most one (a gate or the barbarians' reward, never both),"
+               " and the card a Spy takes replaces the Spy played. The invariant"
+               " cities_knights/inv.turn checks that bound in seeded play; the readings part"
+               " only from a built state (tests/model/cities_knights/test_edges.py plays"
+               " both).",
 )
 A_SPENT = R.ambiguity(
     "spent-progress-cards",
@@ -563,6 +574,11 @@ A_AQUEDUCT = R.ambiguity(
         " name the shortage, which gives nothing too.",
     source="supplementary data (confidence H)",
     option="aqueduct",
+    no_witness="The readings part only when a roll owes a player at science level 3 cards"
+               " of kinds the bank cannot pay (a shortage of a resource, 19 a kind, or a"
+               " commodity, 12 a kind) and nothing else; seeded play seldom empties the"
+               " bank (none in 144 games: seeds 0-35, 3 and 4 players, both policies)."
+               " tests/model/cities_knights/test_readings.py plays both readings.",
 )
 A_AQUEDUCT_TAKE = R.ambiguity(
     "aqueduct-take",

@@ -1,0 +1,17 @@
+"""Readings that no short seeded game shows apart: the witness search finds none, and the
+registry says why (each is played both ways from a built state elsewhere)."""
+
+import pytest
+
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.oracle.witness import find_witness
+
+
+@pytest.mark.rules("cities_knights/level-four-city", "cities_knights/own-turn-hand",
+                   "cities_knights/aqueduct-shortage")
+@pytest.mark.parametrize("ambiguity", ["cities_knights/level-four-city",
+                                       "cities_knights/own-turn-hand",
+                                       "cities_knights/aqueduct-shortage"])
+def test_no_seeded_witness_and_the_registry_says_why(ambiguity: str) -> None:
+    assert GAME.rules.get_ambiguity(ambiguity).no_witness
+    assert find_witness(GAME, ambiguity, seeds=range(1), players=[4]) is None
