@@ -8,10 +8,11 @@ from rules_oracle.oracle.witness import find_witness
 
 
 @pytest.mark.rules("cities_knights/level-four-city", "cities_knights/own-turn-hand",
-                   "cities_knights/aqueduct-shortage")
+                   "cities_knights/aqueduct-shortage", "cities_knights/barbarian-strength")
 @pytest.mark.parametrize("ambiguity", ["cities_knights/level-four-city",
                                        "cities_knights/own-turn-hand",
-                                       "cities_knights/aqueduct-shortage"])
+                                       "cities_knights/aqueduct-shortage",
+                                       "cities_knights/barbarian-strength"])
 def test_no_seeded_witness_and_the_registry_says_why(ambiguity: str) -> None:
     assert GAME.rules.get_ambiguity(ambiguity).no_witness
     assert find_witness(GAME, ambiguity, seeds=range(1), players=[4]) is None

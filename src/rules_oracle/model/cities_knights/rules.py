@@ -762,15 +762,56 @@ A_NO_SETTLEMENT = R.ambiguity(
     why="No settlement piece can take its place; pieces stay within their stock.",
     source="project default (the text is silent)",
 )
+A_BARBARIAN_STRENGTH = R.ambiguity(
+    "barbarian-strength",
+    quote="Сила Варваров = общее количество городов",
+    question="Does a city bearing a metropolis count once in the barbarians' strength, or"
+             " once more for its metropolis? The publisher's FAQ gives the strength as"
+             " 'b = s + m' (s the number of cities, m the number of metropolises).",
+    readings={"cities": "every city counts once, a metropolis city too (the text's number"
+                        " of cities)",
+              "plus-metropolis": "every city counts once and every metropolis once more (the"
+                                 " FAQ's formula with s counting every city)"},
+    default="cities",
+    why="The text counts cities ('общее количество городов', twice: 'Сила варваров равна"
+        " сумме всех городов на поле') and a metropolis is a city improved, not a piece of"
+        " its own; data/README.md (confidence H) says 'strength = cities on the board (a"
+        " metropolis city counts)', once. The FAQ's 'b = s + m' agrees when s counts the"
+        " cities without a metropolis; read with s counting every city it counts a"
+        " metropolis twice, which no other source does, so that reading is the option.",
+    source="the rules text and supplementary data (confidence H); the publisher's FAQ"
+           " (www.catan.com/faqs, Cities & Knights, Barbarians I) for the other reading",
+    option="barbarian-strength",
+    no_witness="The readings part only at an attack with a metropolis on the board whose"
+               " active knights reach the number of cities but not that number plus the"
+               " metropolises; seeded play seldom builds a metropolis and such knights by the"
+               " same attack (none in 80 games: seeds 0-19, 3 and 4 players, both policies)."
+               " tests/model/cities_knights/test_barbarians.py plays both readings.",
+)
 A_DISPLACED = R.ambiguity(
     "displaced-knight",
     quote="чтобы противник должен был переместить его или удалить",
-    question="Where may a displaced knight go?",
-    readings={"at-roads": "any empty intersection touching one of its owner's roads; if"
-                          " none, it is removed"},
+    question="Where may a displaced knight go: anywhere a knight may be placed (any empty"
+             " intersection at one of its owner's roads, with no distance to keep), or only"
+             " somewhere connected by its owner's roads to the intersection it was displaced"
+             " from, as a knight's own move stays 'в той же дорожной сети'?",
+    readings={"at-roads": "any empty intersection touching one of its owner's roads, however"
+                          " far and in whichever road network, no distance rule (not the"
+                          " intersection it was taken from); if none, it is removed",
+              "network": "only an empty intersection connected by its owner's roads to the"
+                         " one it was displaced from; if none, it is removed"},
     default="at-roads",
-    why="The text names no place; a knight always stands at its owner's roads.",
-    source="project default (the text is silent)",
+    why="The text names no place: the owner 'must move it or remove it', and the Intrigue"
+        " removes it when he has 'нет свободного места для его размещения' (no free place to"
+        " place it), the word of placing a knight, which 'Может быть размещен где угодно в"
+        " конце или между дорогами' (anywhere at the end of or between roads, with no"
+        " distance rule). The road-network bound is the knight's own move ('Перемещение"
+        " рыцаря ... в той же дорожной сети'), an action of its owner's knight, which a"
+        " displacement is not.",
+    source="the rules text (the knight's placement and the Intrigue)",
+    unselectable="the network reading needs the intersection a knight was displaced from,"
+                 " which a knight's displacement does not keep in the state (the displacing"
+                 " knight stands there; only an Intrigue records it), so it is not offered",
 )
 A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
