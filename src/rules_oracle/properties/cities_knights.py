@@ -253,9 +253,9 @@ def pending_work(state: CKState) -> list[Violation]:
     )
     out = [Violation("cities_knights/inv.pending-work", f"{what} in stage {st.value}")
            for what, present, allowed in checks if present != allowed]
-    # the knight moving; an Intrigue's displaced knight keeps the intersection it was taken
-    # from; a chasing knight is named while the robber moves (a 7's robber names none)
-    moving = st is Stage.KNIGHT or (st is Stage.DISPLACED and state.pending is not None)
+    # the knight moving; a displaced knight keeps the intersection it was taken from; a
+    # chasing knight is named while the robber moves (a 7's robber names none)
+    moving = st is Stage.KNIGHT or st is Stage.DISPLACED
     if st is not Stage.ROBBER and (state.knight_node >= 0) != moving:
         out.append(Violation("cities_knights/inv.pending-work",
                              f"a moving knight in stage {st.value}"))

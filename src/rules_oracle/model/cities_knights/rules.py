@@ -809,9 +809,7 @@ A_DISPLACED = R.ambiguity(
         " рыцаря ... в той же дорожной сети'), an action of its owner's knight, which a"
         " displacement is not.",
     source="the rules text (the knight's placement and the Intrigue)",
-    unselectable="the network reading needs the intersection a knight was displaced from,"
-                 " which a knight's displacement does not keep in the state (the displacing"
-                 " knight stands there; only an Intrigue records it), so it is not offered",
+    option="displaced",
 )
 A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
