@@ -142,6 +142,7 @@ def test_cli_witness_bad_id_and_none_found() -> None:
 #: the options whose readings no short seeded game shows apart, each saying why
 WITHOUT_WITNESS = {"cities_knights/level-four-city", "cities_knights/own-turn-hand",
                    "cities_knights/aqueduct-shortage", "caylus/prestige-house",
+                   "caylus/resource-supply",
                    "catan/year-of-plenty-bank", "cities_knights/barbarian-strength"}
 
 

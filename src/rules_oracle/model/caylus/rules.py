@@ -460,7 +460,12 @@ A_SUPPLY = R.ambiguity(
               "limited": "no: a gain takes at most the tokens left in the supply (the tokens"
                          " not held by any player); the rest of it is lost"},
     default="unlimited", why="The text says so in as many words; some groups play the tokens"
-                             " as a limit.", source="the rules text", option="supply")
+                             " as a limit.", source="the rules text", option="supply",
+    no_witness="The readings part only when a gain asks for more tokens of a resource than"
+               " the players leave in the box (20 food, wood and stone, 15 fabric and gold"
+               " in all); seeded play seldom holds that many (the witness search finds none in"
+               " seeds 0-19, 2-5 players, both policies). tests/model/caylus/test_activation.py"
+               " plays both readings.")
 A_PROVOST_RESET = R.ambiguity(
     "provost-reset", quote="позади последнего построенного здания",
     question="On which side of the last building does 'позади' put the provost (and, in the"
