@@ -20,11 +20,15 @@ def test_readings_disagree_on_a_seeded_game(ambiguity: str, words: str) -> None:
     assert witness is not None and words in witness.difference
 
 
-@pytest.mark.rules("catan/token-placement")
-def test_token_readings_play_alike_on_the_beginner_board() -> None:
-    # the tokens are printed on the beginner board; the readings differ on the variable one
-    assert find_witness(GAME, "catan/token-placement", seeds=range(1), players=[3],
-                        limit=200) is None
+@pytest.mark.rules("catan/token-placement", "catan/board.spiral")
+def test_token_readings_disagree_on_the_variable_board() -> None:
+    # the tokens are printed on the beginner board, so the option needs board=variable,
+    # which the search sets: the spiral's corner against a random token
+    assert GAME.option_needs["tokens"] == {"board": "variable"}
+    witness = find_witness(GAME, "catan/token-placement", seeds=range(1), players=[3],
+                           limit=200)
+    assert witness is not None and len(witness.actions) == 19
+    assert "legal only under tokens=spiral" in witness.difference
 
 
 # catan/year-of-plenty-bank needs a bank with one card of a kind left, which seeded play
