@@ -339,7 +339,7 @@ def test_ambiguities() -> None:
                                    {"key": "yes", "summary": "only landing on 6 wins"}]
     assert rows[0]["option"] == "exact-goal" and rows[1]["option"] is None
     assert set(rows[0]) == {"id", "file", "quote", "question", "readings", "default", "why",
-                            "source", "option", "kind", "unselectable"}
+                            "source", "option", "kind", "unselectable", "no_witness"}
     assert [r["kind"] for r in rows] == ["option", "alike"]
     bad_input(run("ambiguities", "nope"), "unknown game")
 

@@ -26,11 +26,11 @@ def catanatron() -> tuple[kn.Deviation, ...]:
 
 @cache
 def states() -> dict[int, Any]:
-    """Seed 0, 4 players: the states of the first 400 steps."""
+    """Seed 2, 4 players: the states of the first 940 steps."""
     game = registry.get("catan")
     out = {0: game.setup(game.config(4))}
-    for step in playout(game, game.config(4), 0):
-        if step.index > 400:
+    for step in playout(game, game.config(4), 2):
+        if step.index > 940:
             break
         out[step.index] = step.state
     return out
@@ -40,13 +40,17 @@ def at(index: int) -> Situation:
     return Situation(registry.get("catan"), states()[index])
 
 
-#: the first step of seed 0 at which a road into a rival's building counts in a length:
-#: seat 2's longest road is 3 in the model, 2 without that road
-INTO_RIVAL = 362
+#: the first step of seed 2 at which a road into a rival's building counts in a length:
+#: seat 2's road (path 15) makes its longest road 5 and takes the card in the model, 4
+#: without the road into a rival's building (no card); seat 1's 4 has no such road
+INTO_RIVAL = 935
+#: a step before it where the lengths with and without those roads agree
+AGREED = 900
 
 
 def road_length(seat: int, model: int, engine: int) -> Divergence:
-    return Divergence("observation", 363, "m", action={"type": "BuildRoad", "path": 1},
+    return Divergence("observation", INTO_RIVAL + 1, "m",
+                      action={"type": "BuildRoad", "path": 15},
                       diffs=(FieldDiff(f"$.seats[{seat}].road_length", model, engine),))
 
 
@@ -58,32 +62,32 @@ def first_entry(divergence: Divergence, where: Situation | None) -> str | None:
 @pytest.mark.rules("catan/longest-road.break")
 def test_road_length_without_roads_into_rivals() -> None:
     here = at(INTO_RIVAL)
-    assert first_entry(road_length(2, 3, 2), here) == "road-into-rival-building"
+    assert first_entry(road_length(2, 5, 4), here) == "road-into-rival-building"
     # another bug with the same symptom: a length one short where no road ends at a rival
-    assert first_entry(road_length(0, 5, 4), here) is None
-    assert first_entry(road_length(2, 3, 1), here) is None
+    assert first_entry(road_length(1, 4, 3), here) is None
+    assert first_entry(road_length(2, 5, 3), here) is None
     earlier = at(100)
-    assert first_entry(road_length(2, 3, 2), earlier) is None
-    assert first_entry(road_length(2, 3, 2), None) is None  # no state: no premise holds
+    assert first_entry(road_length(2, 5, 4), earlier) is None
+    assert first_entry(road_length(2, 5, 4), None) is None  # no state: no premise holds
     # a field the entry does not explain differs too: not matched
-    both = attrs.evolve(road_length(2, 3, 2), diffs=(
-        FieldDiff("$.seats[2].road_length", 3, 2), FieldDiff("$.bank[0]", 1, 2)))
+    both = attrs.evolve(road_length(2, 5, 4), diffs=(
+        FieldDiff("$.seats[2].road_length", 5, 4), FieldDiff("$.bank[0]", 1, 2)))
     assert first_entry(both, here) is None
 
 
 @pytest.mark.rules("catan/longest-road.break", "catan/longest-road.five")
 def test_the_longest_road_card_moves_only_where_a_length_is_left_out() -> None:
-    card = Divergence("observation", 363, "m", diffs=(
-        FieldDiff("$.longest_road", 2, 0), FieldDiff("$.seats[2].public_victory_points", 5, 3)))
+    card = Divergence("observation", INTO_RIVAL + 1, "m", diffs=(
+        FieldDiff("$.longest_road", 2, -1), FieldDiff("$.seats[2].public_victory_points", 4, 2)))
     assert first_entry(card, at(INTO_RIVAL)) == "road-into-rival-building-card"
     with_length = attrs.evolve(card, diffs=(*card.diffs,
-                                            FieldDiff("$.seats[2].road_length", 3, 2)))
+                                            FieldDiff("$.seats[2].road_length", 5, 4)))
     assert first_entry(with_length, at(INTO_RIVAL)) == "road-into-rival-building-card"
     # a road length the engine reading does not give is another bug
-    wrong = attrs.evolve(card, diffs=(*card.diffs, FieldDiff("$.seats[0].road_length", 5, 4)))
+    wrong = attrs.evolve(card, diffs=(*card.diffs, FieldDiff("$.seats[1].road_length", 4, 3)))
     assert first_entry(wrong, at(INTO_RIVAL)) is None
     # "longest road needs 4": the card moves where no road length is left out
-    assert first_entry(card, at(300)) is None
+    assert first_entry(card, at(AGREED)) is None
 
 
 @pytest.mark.rules("catan/victory.ten")

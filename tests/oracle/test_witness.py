@@ -137,3 +137,28 @@ def test_cli_witness_bad_id_and_none_found() -> None:
     assert result.exit_code == 2
     assert "not an ambiguity of crafts with a variant option" in result.output
     assert "none found" in _describe_witness("crafts", None)
+
+
+#: the options whose readings no short seeded game shows apart, each saying why
+WITHOUT_WITNESS = {"cities_knights/level-four-city", "cities_knights/own-turn-hand",
+                   "cities_knights/aqueduct-shortage", "caylus/prestige-house",
+                   "caylus/resource-supply",
+                   "catan/year-of-plenty-bank", "cities_knights/barbarian-strength"}
+
+
+def test_an_option_without_a_seeded_witness_says_why() -> None:
+    from rules_oracle.model.core import registry
+    from rules_oracle.oracle.cli import _describe_witness
+    from rules_oracle.oracle.report import render_game
+
+    said = {a.id: a for g in registry.all_games() for a in g.rules.ambiguities
+            if a.no_witness}
+    assert set(said) == WITHOUT_WITNESS
+    assert all(a.option is not None and len(a.no_witness or "") > 80 for a in said.values())
+    reason = said["caylus/prestige-house"].no_witness or ""
+    assert reason in _describe_witness("caylus", None, reason)
+    assert "No seeded witness: " in render_game(registry.get("caylus"))
+    book = RuleBook("toynw", "toy.txt")
+    with pytest.raises(ValueError, match="only an option"):
+        book.ambiguity("x", quote="q", question="?", readings={"a": "a"}, default="a",
+                       why="w", source="s", no_witness="never")

@@ -12,9 +12,11 @@ from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.actions import (
+    Answer,
     BuildCity,
     BuildRoad,
     BuildSettlement,
+    Counter,
     Dice,
     EndTurn,
     MaritimeTrade,
@@ -23,6 +25,7 @@ from rules_oracle.model.catan.actions import (
     PlayKnight,
     PlayRoadBuilding,
     PlayYearOfPlenty,
+    Propose,
     RollDice,
     StopRoadBuilding,
 )
@@ -400,6 +403,36 @@ def test_card_examples_cover_both_readings() -> None:
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)],
                                          len(examples), extra=examples)
     assert report.outcome.status == "passed", report.outcome.detail
+
+
+@pytest.mark.rules("catan/trade.domestic", "catan/trade.has-cards")
+def test_faithful_on_a_counter_offer_asking_for_cards_the_player_on_turn_lacks() -> None:
+    # player 1 counters 1 brick for 2 wool; player 0 holds one wool and cannot accept
+    s = make(settlements={20: 0}, roads={road(20, 25): 0},
+             hands={0: cards(lumber=3, wool=1), 1: cards(ore=1, brick=2), 2: cards(ore=2)})
+    examples: list[tuple[CatanState, Any]] = []
+    for a in (OfferCard(True, 0), OfferCard(False, D.ORE), Propose(), Counter(),
+              OfferCard(True, D.BRICK), OfferCard(False, D.WOOL), OfferCard(False, D.WOOL),
+              Propose(), Answer(False)):
+        examples.append((s, a))
+        s = GAME.apply(s, a)
+    considered = examples[-1][0]
+    assert GAME.legal_actions(considered) == (Answer(False),)
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], len(examples),
+                                         rejected_per_step=8, extra=examples)
+    assert report.outcome.status == "passed", report.outcome.detail
+    # the guard of an answer in the consider phase reads the hand of the player on turn
+    c = provers.compile_encoding(ENCODING, 3)
+    pre = ENCODING.project(considered)
+    assert pre["p0.res2"] == 1 and pre["ocgive2"] == 2
+    answer = c.kinds["answer"]
+    guards = []
+    for a in (Answer(True), Answer(False)):
+        name, params = ENCODING.classify(considered, a)
+        assert name == "answer"
+        values = [pre[v] for v in c.variables] + [params[x] for x in answer.kind.params]
+        guards.append(answer.evaluate(values)[1])
+    assert guards == [False, True]
 
 
 @pytest.mark.rules("catan/production.shortage", "catan/production.yield", "catan/bank-shortage",

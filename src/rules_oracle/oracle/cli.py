@@ -735,7 +735,7 @@ def ambiguities(game_name: str, as_json: bool, witness: str | None, seeds: int) 
                 "readings": [{"key": r.key, "summary": r.summary} for r in amb.readings],
                 "default": amb.default, "why": amb.why, "source": amb.source,
                 "option": amb.option, "kind": amb.kind,
-                "unselectable": amb.unselectable,
+                "unselectable": amb.unselectable, "no_witness": amb.no_witness,
             }
             if amb.id in chosen:
                 row["witness"] = _witness_row(game, amb.id, seeds)
@@ -763,7 +763,8 @@ def ambiguities(game_name: str, as_json: bool, witness: str | None, seeds: int) 
         option = a["option"] or option_text(game.rules.get_ambiguity(a["id"]))
         table.add_row(_cell("option"), _cell(option))
         if "witness" in a:
-            table.add_row(_cell("witness"), _cell(_describe_witness(game.name, a["witness"])))
+            table.add_row(_cell("witness"), _cell(_describe_witness(game.name, a["witness"],
+                                                                    a["no_witness"])))
         console.print(table)
     return 0
 
@@ -794,8 +795,10 @@ def _witness_row(game: Game[Any, Any], aid: str, seeds: int) -> dict[str, Any] |
             "difference": found.difference, "actions": list(found.actions)}
 
 
-def _describe_witness(name: str, w: dict[str, Any] | None) -> str:
+def _describe_witness(name: str, w: dict[str, Any] | None, why_none: str | None = None) -> str:
     if w is None:
+        if why_none:
+            return f"none found in the seeded games tried, as the registry says: {why_none}"
         return "none found in the seeded games tried (the readings may differ only deeper)"
     a, b = w["readings"]
     last = ("" if w["last_action"] is None

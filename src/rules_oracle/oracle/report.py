@@ -50,6 +50,8 @@ def _ambiguity(a: Ambiguity) -> list[str]:
         lines.append(f"- `{r.key}`{mark}: {_cell(r.summary)}")
     lines += ["", f"Why: {_cell(a.why)} Source: {_cell(a.source)}.", ""]
     lines += [f"Variant option: {option_text(a)}.", ""]
+    if a.no_witness:
+        lines += [f"No seeded witness: {_cell(a.no_witness)}", ""]
     return lines
 
 

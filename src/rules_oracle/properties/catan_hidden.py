@@ -4,8 +4,10 @@ Hidden are the resource cards in each hand, the development cards in each hand (
 point cards included) and the development deck. A twin moves one card between two of these
 places, giving back one of another kind, so every size a player sees stays the same:
 
-* a resource card between two hands (both players' secrets change; not the cards of a
-  player in a domestic trade under way, whose offer names them);
+* a resource card between two hands (both players' secrets change; during a domestic
+  trade only resources its offer and counter-offer leave unnamed, so that the cards a
+  player offers or holds for an acceptance stay; the rest of a trading player's hand is as
+  hidden as anyone's);
 * a development card between a hand and the deck (its holder's secret changes), one held
   from an earlier turn or one bought this turn.
 
@@ -32,22 +34,24 @@ def _with(players: tuple[Player, ...], seat: int, pl: Player) -> tuple[Player, .
     return (*players[:seat], pl, *players[seat + 1:])
 
 
-def _trading(state: CatanState) -> set[int]:
+def _named(state: CatanState) -> set[int]:
+    """The resources a domestic trade under way names (on either side, offer or counter)."""
     offer = state.offer
     if state.stage is not Stage.TRADE or offer is None:
         return set()
-    return {state.turn, offer.responder, *offer.accepted}
+    sides = (offer.give, offer.get, offer.counter_give, offer.counter_get)
+    return {r for side in sides for r, n in enumerate(side) if n}
 
 
 def _resource_twin(state: CatanState, seats: list[int], rng: random.Random) -> Twin | None:
-    busy = _trading(state)
-    free = [s for s in seats if s not in busy]
-    for p in free:
-        for q in free:
+    named = _named(state)
+    for p in seats:
+        for q in seats:
             if p >= q:
                 continue
             a, b = state.players[p].hand, state.players[q].hand
-            pairs = [(k, j) for k in range(5) for j in range(5) if a[k] and b[j] and k != j]
+            pairs = [(k, j) for k in range(5) for j in range(5) if a[k] and b[j] and k != j
+                     and k not in named and j not in named]
             if pairs:
                 k, j = rng.choice(pairs)
                 players = _with(state.players, p, attrs.evolve(state.players[p],

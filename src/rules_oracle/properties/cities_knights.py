@@ -176,7 +176,9 @@ def road_lengths(state: CKState) -> list[Violation]:
 def turn_structure(state: CKState) -> list[Violation]:
     """Seats in range; discards only while discarding; a card pending only in its stages;
     a winner has 13 points; the player on turn with 13 points has won; progress hands within
-    4 off turn."""
+    4 off turn, and within 5 on turn (under either reading of cities_knights/own-turn-hand:
+    a turn begins with at most 4, its roll draws at most one, the Spy's card replaces the
+    Spy)."""
     out = []
     n = state.config.players
     if len(state.players) != n or not 0 <= state.turn < n:
@@ -197,6 +199,10 @@ def turn_structure(state: CKState) -> list[Violation]:
             if q != state.turn and sum(state.players[q].progress) > D.HAND_LIMIT:
                 out.append(Violation("cities_knights/inv.turn", f"player {q} holds over 4"
                                      " progress cards off turn"))
+    if state.stage is not Stage.SETUP \
+            and sum(state.players[state.turn].progress) > D.HAND_LIMIT + 1:
+        out.append(Violation("cities_knights/inv.turn", f"player {state.turn} holds over 5"
+                             " progress cards on his turn"))
     return out
 
 
@@ -247,9 +253,9 @@ def pending_work(state: CKState) -> list[Violation]:
     )
     out = [Violation("cities_knights/inv.pending-work", f"{what} in stage {st.value}")
            for what, present, allowed in checks if present != allowed]
-    # the knight moving; an Intrigue's displaced knight keeps the intersection it was taken
-    # from; a chasing knight is named while the robber moves (a 7's robber names none)
-    moving = st is Stage.KNIGHT or (st is Stage.DISPLACED and state.pending is not None)
+    # the knight moving; a displaced knight keeps the intersection it was taken from; a
+    # chasing knight is named while the robber moves (a 7's robber names none)
+    moving = st is Stage.KNIGHT or st is Stage.DISPLACED
     if st is not Stage.ROBBER and (state.knight_node >= 0) != moving:
         out.append(Violation("cities_knights/inv.pending-work",
                              f"a moving knight in stage {st.value}"))

@@ -114,6 +114,10 @@ def turn_structure(s: CraftsState) -> list[Violation]:
             bad("cards on the table outside the play phase")
         if any(c >= 0 for c in s.committed):
             bad("committed cards outside the play phase")
+    if s.stopped and (ph != PH_COMMIT or any(
+            s.stopped >> i & 1 and not s.passed[i] for i in range(n))
+            or s.stopped >> n):
+        bad(f"stops of a commit step {s.stopped} outside it or on seats not stopped")
     if ph == PH_MARKET and sum(s.market) + s.to_market > D.MARKET:
         bad("more than 6 market cards")
     if s.task != TASK_NONE and ph != PH_RESOLVE:

@@ -1,12 +1,15 @@
 """Twins of crafts states: states that differ only in what the rules hide.
 
-Hidden are the deck's contents, the cards in each hand and a card committed face down in
-the commit stage. A twin moves one card between two of these places, giving back one of
-another kind, so every size a player sees stays the same:
+Hidden are the deck's contents, the cards in each hand and a step's choices in the commit
+stage (a card committed face down, or a stop: crafts/commit-seen). A twin moves one card
+between two of these places, giving back one of another kind, so every size a player sees
+stays the same, or changes a seat's choice of the step under way:
 
 * deck and a hand (the player's own secret changes);
 * two hands (both players' secrets change);
-* a face-down card and the deck (its owner's secret changes).
+* a face-down card and the deck (its owner's secret changes);
+* a face-down card taken back into its owner's hand, who stopped instead (his secret
+  changes; the others see the step's choices only at the reveal).
 """
 
 import random
@@ -45,7 +48,8 @@ def _with_hand(hands: tuple[tuple[int, ...], ...], seat: int,
 
 
 def twins(state: CraftsState, rng: random.Random) -> list[Twin]:
-    """Up to three twins of ``state``: deck and hand, two hands, face-down card and deck."""
+    """Up to four twins of ``state``: deck and hand, two hands, face-down card and deck, a
+    stop instead of a face-down card."""
     out: list[Twin] = []
     seats = shuffled(range(state.config.players), rng)
     for p in seats:
@@ -80,6 +84,18 @@ def twins(state: CraftsState, rng: random.Random) -> list[Twin]:
                 out.append(Twin(attrs.evolve(state, committed=committed,
                                              deck=_swap(state.deck, j, k)), (p,),
                                 f"player {p}'s face-down card {k} swapped for {j} of the deck"))
+                break
+        for p in seats:
+            k = state.committed[p]
+            if k >= 0:
+                hand = list(state.hands[p])
+                hand[k] += 1
+                out.append(Twin(attrs.evolve(
+                    state, committed=(*state.committed[:p], -1, *state.committed[p + 1:]),
+                    hands=_with_hand(state.hands, p, tuple(hand)),
+                    passed=(*state.passed[:p], True, *state.passed[p + 1:]),
+                    stopped=state.stopped | 1 << p), (p,),
+                    f"player {p} stopped instead of laying card {k} face down"))
                 break
     return out
 

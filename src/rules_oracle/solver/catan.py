@@ -848,8 +848,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         countered = z3.If(give,
                           z3.And(at("ocgive") == 0, total("ocget") < D.OFFER_CARDS,
                                  holds(v["oresp"], "ocget")),
-                          z3.And(at("ocget") == 0, total("ocgive") < D.OFFER_CARDS,
-                                 holds(v["turn"], "ocgive")))
+                          z3.And(at("ocget") == 0, total("ocgive") < D.OFFER_CARDS))
         return z3.If(counter, countered, plain)
 
     def add_card(v: Vars, p: Params, u: Up, counter: Any) -> None:
@@ -948,7 +947,10 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         get = [v[f"oget{x}"] for x in range(NR)]
         respond = z3.And(v["oph"] == RESPOND, z3.Implies(
             p["accept"] == 1, _covers(v, v["oresp"], get, n)))
-        return z3.And(v["stage"] == TRADE, z3.Or(respond, v["oph"] == CONSIDER))
+        cgive = [v[f"ocgive{x}"] for x in range(NR)]
+        consider = z3.And(v["oph"] == CONSIDER, z3.Implies(
+            p["accept"] == 1, _covers(v, v["turn"], cgive, n)))
+        return z3.And(v["stage"] == TRADE, z3.Or(respond, consider))
 
     def answer_update(v: Vars, p: Params, u: Up) -> None:
         yes = p["accept"] == 1
@@ -1304,7 +1306,6 @@ class CatanEncoding(Encoding[CatanState, Action]):
             z3.Implies(countering, z3.And(
                 sum_of(cgive) <= D.OFFER_CARDS, sum_of(cget) <= D.OFFER_CARDS,
                 *(z3.Or(cgive[x] == 0, cget[x] == 0) for x in range(NR)),
-                *(cgive[x] <= hand_me[x] for x in range(NR)),
                 *(cget[x] <= hand_resp[x] for x in range(NR)))),
             z3.Implies(ph == BUILD, z3.And(*(a == 0 for a in acc))),
             z3.Implies(ph == CHOOSE, sum_of(acc) >= 1),

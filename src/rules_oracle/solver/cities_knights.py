@@ -690,14 +690,15 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
     #: the gain bounds are per action (a window of two steps over 47 kinds, most with
     #: dozens of parameters, is beyond the query time)
     bound_steps = 1
-    #: deep or rare steps the seeded sample may miss: the progress discards (at a turn's
-    #: end and off turn) under ``progress-play=one``, and the variable board's chance steps
-    #: with the set-up on it, a progress discard (step 1703) and an aqueduct (step 1865)
-    #: under ``board=variable`` (seed 1, uniform play; a metropolis is reached by eager
-    #: play), and a progress card discarded at the end of one's turn (``end-discard``: an
-    #: eager 4-player game, seed 2, step 493; uniform play seldom holds 5 progress cards)
-    openings = (Opening((("progress-play", "one"),), 1800),
-                Opening((("board", "variable"),), 1900),
+    #: deep or rare steps the seeded sample may miss: the progress discards under
+    #: ``progress-play=one`` (seed 23, uniform play: off turn at step 978, at a turn's end
+    #: at step 1183), the variable board's chance steps with the set-up on it and an
+    #: aqueduct (step 1397) under ``board=variable`` (seed 19, uniform play; a metropolis is
+    #: reached by eager play), and a progress card discarded at the end of one's turn
+    #: (``end-discard``: an eager 4-player game, seed 2, step 493; uniform play seldom holds
+    #: 5 progress cards)
+    openings = (Opening((("progress-play", "one"),), 1200, seed=23),
+                Opening((("board", "variable"),), 1400, seed=19),
                 Opening((), 500, players=4, policy="eager", seed=2))
 
     def variables_for(self, players: int) -> tuple[str, ...]:

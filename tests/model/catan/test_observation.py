@@ -1,19 +1,21 @@
 """Catan observations: hands, development cards (victory points included) and the deck are
 seen as sizes by the rivals and in full by their holder."""
 
+import random
 from typing import Any
 
 import attrs
 import pytest
 
 from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan.actions import Counter, OfferCard, Propose
 from rules_oracle.model.catan.game import Catan
 from rules_oracle.model.catan.observation import PlayerView, PublicView
 from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.model.core import CHANCE, PUBLIC, Viewer
 from rules_oracle.properties import observation as O
 from rules_oracle.properties.registry import hidden_twins
-from tests.model.catan.helpers import GAME, cards, make
+from tests.model.catan.helpers import GAME, cards, make, road
 
 VP_CARD = (0, 1, 0, 0, 0)
 KNIGHT_CARD = (1, 0, 0, 0, 0)
@@ -112,3 +114,19 @@ def test_a_view_of_the_decks_contents_is_caught() -> None:
                              limit=60)
     assert run.violations
     assert {v.invariant for v in run.violations} == {O.PUBLIC_HIDES}
+
+
+@pytest.mark.rules("catan/trade.domestic", "catan/components.resource-cards")
+def test_a_counter_offer_keeps_the_hand_of_the_player_on_turn_hidden() -> None:
+    # player 0 offers lumber for ore; player 1 builds a counter-offer
+    s = make(3, settlements={20: 0}, roads={road(20, 25): 0},
+             hands={0: cards(lumber=3, wool=1), 1: cards(ore=1, brick=2), 2: cards(grain=2)})
+    for a in (OfferCard(True, D.LUMBER), OfferCard(False, D.ORE), Propose(), Counter()):
+        s = GAME.apply(s, a)
+    assert GAME.actor(s) == 1
+    twins = [t for seed in range(40) for t in hidden_twins("catan")(s, random.Random(seed))]
+    # the twins move the unnamed cards of a trading player too (wool, grain, brick)
+    assert {t.changed for t in twins} >= {(0, 1), (0, 2), (1, 2)}
+    on_turn = [t for t in twins if t.changed == (0, 2)]
+    assert all(t.state.players[0].hand[D.LUMBER] == 3 for t in twins)
+    assert all(O.check_indistinguishable(GAME, s, t) == [] for t in on_turn)

@@ -127,7 +127,6 @@ def test_a_counter_offer_accepted() -> None:
     assert Propose() not in acts and Withdraw() in acts
     assert rule_of(s, Propose()) == RB.TRADE_SAME
     s = GAME.apply(GAME.apply(s, OfferCard(True, 1)), OfferCard(False, 2))
-    assert rule_of(s, OfferCard(False, 2)) == RB.TRADE_CARDS  # 0 holds one wool
     assert rule_of(s, Counter()) == RB.ACTOR
     s = GAME.apply(s, Propose())
     assert GAME.actor(s) == 0 and GAME.legal_actions(s) == (Answer(True), Answer(False))
@@ -140,6 +139,26 @@ def test_a_counter_offer_accepted() -> None:
     s2 = GAME.apply(s, Answer(False))
     assert GAME.actor(s2) == 2 and s2.offer.phase == "respond"
     assert s2.offer.counter_give == cards()
+
+
+@pytest.mark.rules("catan/trade.domestic", "catan/trade.has-cards")
+def test_a_counter_offer_does_not_read_the_hidden_hand_of_the_player_on_turn() -> None:
+    s = GAME.apply(GAME.apply(_offered(), Propose()), Counter())
+    # player 0's wool swapped for a grain: player 1 sees the same (hand sizes, the offer)
+    twin = attrs.evolve(s, players=(attrs.evolve(s.players[0], hand=cards(lumber=3, grain=1)),
+                                    *s.players[1:]))
+    assert GAME.observe(s, 1) == GAME.observe(twin, 1)
+    assert GAME.legal_actions(s) == GAME.legal_actions(twin)
+    # player 1 may ask for cards player 0 lacks; player 0 cannot accept without them
+    s = GAME.apply(s, OfferCard(True, 1))
+    for _ in range(2):
+        s = GAME.apply(s, OfferCard(False, 2))  # 2 wool: player 0 holds one
+    s = GAME.apply(s, Propose())
+    assert GAME.actor(s) == 0 and GAME.legal_actions(s) == (Answer(False),)
+    assert rule_of(s, Answer(True)) == RB.TRADE_CARDS
+    s = GAME.apply(s, Answer(False))
+    assert GAME.actor(s) == 2 and s.offer.phase == "respond" and hand(s, 0) == cards(lumber=3,
+                                                                                    wool=1)
 
 
 @pytest.mark.rules("catan/trade.offer-limit", "catan/trade.domestic")

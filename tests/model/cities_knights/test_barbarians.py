@@ -110,3 +110,19 @@ def test_gate_draws_by_level_and_red_die_and_off_turn_limit() -> None:
     assert rule_of(s, DiscardProgress(D.SPY)) == RB.OFF_TURN
     s = GAME.apply(s, DiscardProgress(D.CRANE))
     assert s.stage is Stage.MAIN and sum(s.players[1].progress) == 4
+
+
+@pytest.mark.rules("cities_knights/barbarian-strength", "cities_knights/barbarians.strength",
+                   "cities_knights/barbarians.defender")
+def test_a_metropolis_counts_once_or_once_more_by_reading() -> None:
+    # 2 cities, one a metropolis; active knights of strength 2 in all
+    base = {"cities": {0: 0, 40: 2}, "roads": ROADS, "barbarians": 6,
+            "stage": Stage.PRE_ROLL, "metropolis": (40, -1, -1), "levels": {2: (4, 0, 0)},
+            "knights": {3: (0, 2, True)}}
+    won = ship(make(**base))  # type: ignore[arg-type]
+    assert won.players[0].defenders == 1 and won.stage is Stage.MAIN
+    # b = s + m with s counting every city: strength 3 beats the knights' 2
+    lost = ship(make(variant={"barbarian-strength": "plus-metropolis"},
+                     **base))  # type: ignore[arg-type]
+    assert lost.players[0].defenders == 0 and lost.stage is Stage.REDUCE
+    assert lost.queue == (0,)

@@ -129,6 +129,9 @@ def test_turn_structure_can_fail() -> None:
     assert turn_structure(attrs.evolve(s, winner=1))
     assert turn_structure(_player(s, 0, vp=13))
     assert turn_structure(_player(s, 1, progress=progress(spy=3, smith=2)))
+    # on his turn 5 are held, never a 6th (cities_knights/own-turn-hand's no_witness)
+    assert turn_structure(_player(s, 0, progress=progress(spy=3, smith=2))) == []
+    assert turn_structure(_player(s, 0, progress=progress(spy=3, smith=3)))
     assert turn_structure(attrs.evolve(s, turn=5))
 
 

@@ -143,3 +143,24 @@ def test_the_merchant_on_the_desert() -> None:
     assert on.merchant == desert and GAME.scores(on)[0] == 4  # its point, no trade
     never = _variant(s, merchant_desert="never")
     assert ChooseHex(desert) not in GAME.legal_actions(never)
+
+
+@pytest.mark.rules("cities_knights/displaced-knight", "cities_knights/knight.displace")
+def test_a_displaced_knight_goes_anywhere_at_his_roads_or_within_its_network() -> None:
+    # player 1: the road 8-12 (his knight on 12, his city on 8) and, apart, the road 8-13
+    # beside his city, and a road at his city on 40
+    far = B.NODE_PATHS[40][0]
+    roads = {**dict.fromkeys(LINE, 0), B.path_between(8, 12): 1, B.path_between(8, 13): 1,
+             far: 1}
+    s = make(cities={0: 0, 8: 1, 40: 1}, roads=roads,
+             knights={7: (0, 2, True), 12: (1, 1, True)})
+    s = GAME.apply(GAME.apply(s, MoveKnight(7)), ChooseNode(12))
+    assert s.stage is Stage.DISPLACED and s.knight_node == 12
+    other = next(n for n in B.PATH_NODES[far] if n != 40)
+    anywhere = {a.node for a in GAME.legal_actions(s)}  # type: ignore[attr-defined]
+    assert anywhere == {13, other}
+    network = _variant(s, displaced="network")
+    assert {a.node for a in GAME.legal_actions(network)} == {13}  # type: ignore[attr-defined]
+    assert rule_of(network, ChooseNode(other)) == RB.DISPLACE
+    placed = GAME.apply(network, ChooseNode(13))
+    assert placed.knight_owner[13] == 1 and placed.knight_node == -1

@@ -150,6 +150,12 @@ def test_each_broken_count_and_turn_is_named() -> None:
         (attrs.evolve(s, task=TASK_MAGE), "task 1 outside resolution"),
         (attrs.evolve(s, turn=5), "turn 5"),
         (attrs.evolve(s, passed=(True, False, False)), "player 0 acts after passing"),
+        (attrs.evolve(s, stopped=2), "stops of a commit step 2 outside it or on seats not"
+                                     " stopped"),
+        (attrs.evolve(s, phase=PH_END, passed=(True,) * 3, stopped=1),
+         "stops of a commit step 1 outside it or on seats not stopped"),
+        (attrs.evolve(s, passed=(False, True, True), stopped=8),
+         "stops of a commit step 8 outside it or on seats not stopped"),
         (attrs.evolve(s, phase=PH_RESOLVE, task=TASK_MAGE, task_player=1,
                       committed=(0, -1, -1)), "player 0 acts for player 1's Mage"),
         (attrs.evolve(s, phase=PH_RESOLVE, committed=(-1, 0, -1)),

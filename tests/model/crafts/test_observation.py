@@ -6,7 +6,7 @@ import pytest
 
 from rules_oracle.model.core import CHANCE, PUBLIC, canon
 from rules_oracle.model.crafts import data as D
-from rules_oracle.model.crafts.actions import Apply, Redraw, Scout, Stop
+from rules_oracle.model.crafts.actions import Apply, Commit, Redraw, Scout, Stop
 from rules_oracle.model.crafts.game import GAME
 from rules_oracle.model.crafts.observation import MageDiscards, PlayerView, PublicView, ScoutingPick
 from rules_oracle.model.crafts.state import PH_COMMIT, PH_DEAL, PH_MARKET
@@ -31,9 +31,8 @@ def test_a_committed_card_is_face_down_until_all_reveal() -> None:
     state = run(state, GAME.legal_actions(state)[0])  # player 0 commits his first kind
     assert state.phase == PH_COMMIT and state.committed[0] == CARD["farm"]
     public = _public(state)
-    assert public.face_down == (True, False, False)
     assert public.revealed == (-1, -1, -1)
-    assert public.hand_sizes == (1, 2, 1)
+    assert public.hand_sizes == (2, 2, 1)  # the face-down card is not seen to leave
     assert _player(state, 0).face_down_card == CARD["farm"]
     assert _player(state, 1).face_down_card == -1
     assert _player(state, 0).hand == cards(castle=1)
@@ -46,7 +45,6 @@ def test_revealed_cards_are_public() -> None:
     public = _public(state)
     assert public.stage == "resolve"
     assert public.revealed == (CARD["farm"], CARD["fair"])
-    assert public.face_down == (False, False)
     assert public.to_act == 1  # the action card resolves first
     assert _player(state, 0).face_down_card == -1
 
@@ -123,17 +121,29 @@ def test_a_redrawn_hand_is_seen_on_the_open_discard_pile() -> None:
     assert _player(state, 1).public.discard == cards(castle=2, theft=3)
 
 
-@pytest.mark.rules("crafts/commit-seen", "crafts/play.commit")
-def test_a_later_seat_sees_who_laid_a_card_or_stopped_this_step() -> None:
-    """The registered default (seen): the step's choices are taken one seat after another,
-    and a seat choosing later sees whether the earlier ones laid a card or stopped (never
-    which card); the hidden reading, the text's 'одновременно', is not in the view."""
+@pytest.mark.rules("crafts/commit-seen", "crafts/play.commit", "crafts/play.may-stop")
+def test_a_later_seat_sees_nothing_of_the_steps_choices_until_the_reveal() -> None:
+    """The registered default (hidden, the text's 'одновременно'): the step's choices are
+    taken one seat after another, but a seat choosing later sees neither whether an earlier
+    one laid a card or stopped nor which card; the stop and the card are seen at the reveal."""
     state = make(3, hands={0: cards(farm=1), 1: cards(farm=1), 2: cards(fair=1)})
+    before = _public(state)
     state = run(state, Stop())
-    assert state.phase == PH_COMMIT
-    seen = _player(state, 1).public
-    assert seen.passed == (True, False, False) and seen.face_down == (False, False, False)
-    state = run(state, GAME.legal_actions(state)[0])  # seat 1 lays its farm face down
-    seen = _player(state, 2).public
-    assert seen.passed[:2] == (True, False) and seen.face_down[:2] == (False, True)
-    assert _player(state, 2).face_down_card == -1
+    assert state.phase == PH_COMMIT and state.passed[0] and state.stopped == 1
+    seen = _player(state, 1)
+    assert seen.public.passed == (False, False, False) and not seen.stopped
+    assert _player(state, 0).stopped and _public(state).hand_sizes == before.hand_sizes
+    laid = run(state, GAME.legal_actions(state)[0])  # seat 1 lays its farm face down
+    seen = _player(laid, 2)
+    assert seen.public.passed == (False, False, False) and seen.face_down_card == -1
+    assert seen.public.hand_sizes == before.hand_sizes == (1, 1, 1)
+    assert _player(laid, 1).face_down_card == CARD["farm"]
+    assert _player(laid, 1).public == seen.public
+    # had seat 0 laid a card instead, seat 2 would see the same
+    other = run(run(make(3, hands={0: cards(farm=1), 1: cards(farm=1), 2: cards(fair=1)}),
+                    Commit(CARD["farm"])), Commit(CARD["farm"]))
+    assert _player(other, 2) == seen
+    # seat 2's stop closes the step: the stop is seen, the laid farm turned over
+    done = run(laid, Stop())
+    assert done.stopped == 0 and _public(done).passed == (True, False, True)
+    assert _public(done).revealed[1] == CARD["farm"] and _public(done).hand_sizes == (1, 0, 1)

@@ -11,10 +11,11 @@ from rules_oracle.oracle.draw import DRAWERS, canvas, changed, draw
 from rules_oracle.oracle.draw.svg import Canvas, containers, marked
 from tests.oracle.draw.helpers import fields, highlighted, kinds, pieces, states
 
-#: (game, players, seed) of the seeded games drawn
+#: (game, players, seed) of the seeded games drawn (Cities & Knights' game ends with the
+#: merchant on the board)
 GAMES = {
     "catan": ("catan", 4, 3),
-    "cities_knights": ("cities_knights", 4, 3),
+    "cities_knights": ("cities_knights", 4, 5),
     "burgundy": ("burgundy", 4, 3),
     "caylus": ("caylus", 5, 3),
     "crafts": ("crafts", 4, 3),

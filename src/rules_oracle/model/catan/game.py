@@ -76,6 +76,9 @@ class Catan(Game[CatanState, Action]):
     observation_types = observation.OBSERVATION_TYPES
     extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
         {"board": ("beginner", ("beginner", "variable"))})
+    #: the number tokens are laid only on the variable board (the beginner board prints them)
+    option_needs: Mapping[str, Mapping[str, str]] = MappingProxyType(
+        {"tokens": MappingProxyType({"board": "variable"})})
 
     # -- set-up -----------------------------------------------------------------------------
     def setup(self, config: Config) -> CatanState:

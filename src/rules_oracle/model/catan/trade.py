@@ -132,6 +132,9 @@ def card_ok(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int, give: boo
             counter: bool) -> str | None:
     """Why one more card may not go on a side, or ``None``. Sides are seen from the player
     on turn: an on-turn ``give`` card is in ``give``, a responder's in ``counter_get``.
+    Only the cards a player gives are checked against a hand, its own: a card asked for is
+    not checked against the other's hidden hand (a responder countering does not learn the
+    hand of the player on turn; that player's answer needs the cards instead).
     The card kinds are those of the offer's sides (resources here; an expansion's offers
     may be wider)."""
     if not in_range(r, len(offer.give)):
@@ -143,8 +146,7 @@ def card_ok(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int, give: boo
         return RB.TRADE_SAME
     if sum(side) >= D.OFFER_CARDS:
         return RB.OFFER_LIMIT
-    giver = (offer.responder if give else turn) if counter else (turn if give else -1)
-    if giver >= 0 and hands[giver][r] <= side[r]:
+    if give and hands[offer.responder if counter else turn][r] <= side[r]:
         return RB.TRADE_CARDS
     return None
 
@@ -194,7 +196,8 @@ def offer_actions(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int
         yes = [Answer(True)] if covers(hands[offer.responder], offer.get) else []
         return (*yes, Answer(False), Counter())
     if ph == "consider":
-        return (Answer(True), Answer(False))
+        yes = [Answer(True)] if covers(hands[turn], offer.counter_give) else []
+        return (*yes, Answer(False))
     return (*(TradeWith(p) for p in offer.accepted), Withdraw())
 
 
@@ -277,6 +280,9 @@ def offer_step(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int, player
     if ph == "consider":
         if isinstance(action, Answer):
             if action.accept:
+                if not covers(hands[turn], offer.counter_give):
+                    raise RB.RULES.illegal(RB.TRADE_CARDS, f"player {turn} lacks the cards"
+                                           " the counter-offer asks for")
                 return (offer.responder, offer.counter_give, offer.counter_get)
             return _next_responder(offer, turn, players)
         raise _wrong(action, ph)

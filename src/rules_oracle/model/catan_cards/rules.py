@@ -87,7 +87,8 @@ RESTOCK = R.rule("turn.restock", "перетасуйте сброс и созд�
                  " over the stack's multiset; when: catan_cards/restock-when).")
 TURN_LIMIT = R.rule("turn.limit", UNQUOTED,
                     "After 400 turns the game ends with no winner.", source=BOUND)
-OVER = R.rule("game.over", "Игра завершается", "No action after the game has ended.")
+OVER = R.rule("game.over", "Игра завершается, когда кто-то из игроков набирает 10 победных очков.",
+               "No action after the game has ended.")
 
 # -- trade -----------------------------------------------------------------------------------
 ALLOWANCE = R.rule("trade.allowance", "Количество карт, которое вы вправе обменять, равно"

@@ -466,7 +466,12 @@ A_SUPPLY = R.ambiguity(
               "limited": "no: a gain takes at most the tokens left in the supply (the tokens"
                          " not held by any player); the rest of it is lost"},
     default="unlimited", why="The text says so in as many words; some groups play the tokens"
-                             " as a limit.", source="the rules text", option="supply")
+                             " as a limit.", source="the rules text", option="supply",
+    no_witness="The readings part only when a gain asks for more tokens of a resource than"
+               " the players leave in the box (20 food, wood and stone, 15 fabric and gold"
+               " in all); seeded play seldom holds that many (the witness search finds none in"
+               " seeds 0-19, 2-5 players, both policies). tests/model/caylus/test_activation.py"
+               " plays both readings.")
 A_PROVOST_RESET = R.ambiguity(
     "provost-reset", quote="позади последнего построенного здания",
     question="On which side of the last building does 'позади' put the provost (and, in the"
@@ -634,7 +639,12 @@ A_PRESTIGE_HOUSE = R.ambiguity(
         " стоимость выбранного важного места ... а затем разместить его жетон поверх"
         " резиденции'), the residence's house marking it. The limit's bare words forbid it,"
         " so that reading stays selectable.",
-    source="the rules text (the stewardship's steps)", option="prestige_house")
+    source="the rules text (the stewardship's steps)", option="prestige_house",
+    no_witness="The readings part only for a player with none of his houses left in stock"
+               " who can pay a prestige building; seeded play leaves houses in stock (in 40"
+               " games, seeds 0-4, 2-5 players, both policies, of the 9 a player begins with the"
+               " fewest left was 2)."
+               " tests/model/caylus/test_stewardship.py plays both readings.")
 A_FIRST_SETUP = R.ambiguity(
     "first-game-setup", quote="РЕКОМЕНДУЕМАЯ ПОДГОТОВКА ДЛЯ ПЕРВОЙ ПАРТИИ",
     question="The recommended first-game set-up (which tiles lie where) was a picture, and it"

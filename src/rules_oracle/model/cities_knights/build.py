@@ -233,14 +233,16 @@ def knight_step(state: CKState, action: Action) -> CKState:
     state = remove_knight(state, n)
     state = put_knight(state, p, t, level, False)
     state = evolve(state, knight_marks=put(state.knight_marks, t, marks), knight_node=-1)
-    return start_displaced(state, displaced)
+    return start_displaced(state, displaced, t if displaced[0] >= 0 else -1)
 
 
 def start_displaced(state: CKState, displaced: tuple[int, int, bool],
                     taken_from: int = -1) -> CKState:
-    """A displaced knight's owner re-places it, or loses it with no place left. An
-    Intrigue empties the intersection it takes the knight from (``taken_from``), which is
-    no free place for it (cities_knights/progress.intrigue)."""
+    """A displaced knight's owner re-places it, or loses it with no place left. The
+    intersection it was taken from (``taken_from``, kept in ``knight_node`` while its owner
+    chooses) is no free place for it (cities_knights/progress.intrigue: an Intrigue empties
+    it; a displacing knight stands there) and, under ``displaced=network``, the start of the
+    road network it may go to."""
     owner = displaced[0]
     state = evolve(state, knight_node=taken_from)
     if owner >= 0 and displaced_spots(state, owner):
@@ -249,10 +251,39 @@ def start_displaced(state: CKState, displaced: tuple[int, int, bool],
                   stage=Stage.MAIN)
 
 
+def _network_from(state: CKState, p: int, start: int) -> set[int]:
+    """The empty intersections connected to ``start`` by ``p``'s roads (through empty ones
+    and ``p``'s own pieces, as a knight's move goes)."""
+    seen = {start}
+    frontier = [start]
+    out: set[int] = set()
+    while frontier:
+        a = frontier.pop()
+        for e in B.NODE_PATHS[a]:
+            if state.path_owner[e] != p:
+                continue
+            x, y = B.PATH_NODES[e]
+            m = y if x == a else x
+            if m in seen:
+                continue
+            seen.add(m)
+            if empty(state, m):
+                out.add(m)
+                frontier.append(m)
+            elif state.node_owner[m] == p or state.knight_owner[m] == p:
+                frontier.append(m)
+    return out
+
+
 def displaced_spots(state: CKState, owner: int) -> tuple[int, ...]:
     """Where the displaced knight of ``owner`` may go: an empty intersection at his roads
-    other than the one it was taken from."""
-    return tuple(n for n in knight_spots(state, owner) if n != state.knight_node)
+    other than the one it was taken from; under ``displaced=network`` only one connected
+    by his roads to that one (cities_knights/displaced-knight)."""
+    spots = tuple(n for n in knight_spots(state, owner) if n != state.knight_node)
+    if state.config.option("displaced") == "network" and state.knight_node >= 0:
+        reach = _network_from(state, owner, state.knight_node)
+        return tuple(n for n in spots if n in reach)
+    return spots
 
 
 def displaced_actions(state: CKState) -> tuple[Action, ...]:
@@ -262,7 +293,7 @@ def displaced_actions(state: CKState) -> tuple[Action, ...]:
 def displaced_step(state: CKState, action: Action) -> CKState:
     owner, level, active = state.displaced
     if not isinstance(action, ChooseNode) or action.node not in displaced_spots(state, owner):
-        raise RB.RULES.illegal(RB.INTRIGUE if state.knight_node >= 0 else RB.DISPLACE,
+        raise RB.RULES.illegal(RB.INTRIGUE if state.pending is not None else RB.DISPLACE,
                                "the displaced knight goes to an empty intersection at its"
                                " owner's roads, not the one it was taken from")
     keep = state.config.option("displaced-active") == "keep"

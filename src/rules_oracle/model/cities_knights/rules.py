@@ -440,6 +440,10 @@ A_LEVEL4_CITY = R.ambiguity(
         " against the text's words.",
     source="the rules text (chapter 11, twice)",
     option="level-four-city",
+    no_witness="The readings part only for a player every one of whose cities bears a"
+               " metropolis and who can pay level 4 of a kind whose metropolis another"
+               " holds; seeded play makes no such player (none in 40 games: seeds 0-9, 3 and"
+               " 4 players, both policies, not even one at level 3 of such a kind).",
 )
 A_PLAY_COUNT = R.ambiguity(
     "progress-play-count",
@@ -502,10 +506,17 @@ A_OWN_TURN_HAND = R.ambiguity(
         " the player end his turn with at most 5 ('Если вы заканчиваете свой ход с 5"
         " картами'). data/README.md ('a 5th off one's turn is discarded at once, on one's"
         " turn by its end') speaks of a 5th card only and allows no 6th. The readings differ"
-        " only when a Spy brings a 6th card (a turn begins with at most 4, its roll draws at"
-        " most one), which seeded games seldom reach.",
+        " only for a player holding a 6th card on his turn, which no game from the set-up"
+        " gives (see why no witness); an engine's or a tester's state may.",
     source="the rules text (chapter 12); data/README.md agrees for the 5th card",
     option="own-turn-hand",
+    no_witness="No game from the set-up gives the player on turn a 6th progress card: his"
+               " turn begins with at most 4 (the off-turn limit, the end-of-turn discard),"
+               " its roll draws at most one (a gate or the barbarians' reward, never both),"
+               " and the card a Spy takes replaces the Spy played. The invariant"
+               " cities_knights/inv.turn checks that bound in seeded play; the readings part"
+               " only from a built state (tests/model/cities_knights/test_edges.py plays"
+               " both).",
 )
 A_SPENT = R.ambiguity(
     "spent-progress-cards",
@@ -571,6 +582,11 @@ A_AQUEDUCT = R.ambiguity(
         " name the shortage, which gives nothing too.",
     source="supplementary data (confidence H)",
     option="aqueduct",
+    no_witness="The readings part only when a roll owes a player at science level 3 cards"
+               " of kinds the bank cannot pay (a shortage of a resource, 19 a kind, or a"
+               " commodity, 12 a kind) and nothing else; seeded play seldom empties the"
+               " bank (none in 144 games: seeds 0-35, 3 and 4 players, both policies)."
+               " tests/model/cities_knights/test_readings.py plays both readings.",
 )
 A_AQUEDUCT_TAKE = R.ambiguity(
     "aqueduct-take",
@@ -800,15 +816,54 @@ A_NO_SETTLEMENT = R.ambiguity(
     why="No settlement piece can take its place; pieces stay within their stock.",
     source="project default (the text is silent)",
 )
+A_BARBARIAN_STRENGTH = R.ambiguity(
+    "barbarian-strength",
+    quote="Сила Варваров = общее количество городов",
+    question="Does a city bearing a metropolis count once in the barbarians' strength, or"
+             " once more for its metropolis? The publisher's FAQ gives the strength as"
+             " 'b = s + m' (s the number of cities, m the number of metropolises).",
+    readings={"cities": "every city counts once, a metropolis city too (the text's number"
+                        " of cities)",
+              "plus-metropolis": "every city counts once and every metropolis once more (the"
+                                 " FAQ's formula with s counting every city)"},
+    default="cities",
+    why="The text counts cities ('общее количество городов', twice: 'Сила варваров равна"
+        " сумме всех городов на поле') and a metropolis is a city improved, not a piece of"
+        " its own; data/README.md (confidence H) says 'strength = cities on the board (a"
+        " metropolis city counts)', once. The FAQ's 'b = s + m' agrees when s counts the"
+        " cities without a metropolis; read with s counting every city it counts a"
+        " metropolis twice, which no other source does, so that reading is the option.",
+    source="the rules text and supplementary data (confidence H); the publisher's FAQ"
+           " (www.catan.com/faqs, Cities & Knights, Barbarians I) for the other reading",
+    option="barbarian-strength",
+    no_witness="The readings part only at an attack with a metropolis on the board whose"
+               " active knights reach the number of cities but not that number plus the"
+               " metropolises; seeded play seldom builds a metropolis and such knights by the"
+               " same attack (none in 80 games: seeds 0-19, 3 and 4 players, both policies)."
+               " tests/model/cities_knights/test_barbarians.py plays both readings.",
+)
 A_DISPLACED = R.ambiguity(
     "displaced-knight",
     quote="чтобы противник должен был переместить его или удалить",
-    question="Where may a displaced knight go?",
-    readings={"at-roads": "any empty intersection touching one of its owner's roads; if"
-                          " none, it is removed"},
+    question="Where may a displaced knight go: anywhere a knight may be placed (any empty"
+             " intersection at one of its owner's roads, with no distance to keep), or only"
+             " somewhere connected by its owner's roads to the intersection it was displaced"
+             " from, as a knight's own move stays 'в той же дорожной сети'?",
+    readings={"at-roads": "any empty intersection touching one of its owner's roads, however"
+                          " far and in whichever road network, no distance rule (not the"
+                          " intersection it was taken from); if none, it is removed",
+              "network": "only an empty intersection connected by its owner's roads to the"
+                         " one it was displaced from; if none, it is removed"},
     default="at-roads",
-    why="The text names no place; a knight always stands at its owner's roads.",
-    source="project default (the text is silent)",
+    why="The text names no place: the owner 'must move it or remove it', and the Intrigue"
+        " removes it when he has 'нет свободного места для его размещения' (no free place to"
+        " place it), the word of placing a knight, which 'Может быть размещен где угодно в"
+        " конце или между дорогами' (anywhere at the end of or between roads, with no"
+        " distance rule). The road-network bound is the knight's own move ('Перемещение"
+        " рыцаря ... в той же дорожной сети'), an action of its owner's knight, which a"
+        " displacement is not.",
+    source="the rules text (the knight's placement and the Intrigue)",
+    option="displaced",
 )
 A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",

@@ -155,8 +155,9 @@ class CKState:
     #: the metropolis kind being placed (-1: none)
     metro_kind: int = -1
     #: the knight moving (stage knight) or chasing the robber (stage robber), or the
-    #: intersection an Intrigue took the displaced knight from (stage displaced; no place
-    #: for it)
+    #: intersection the displaced knight was taken from, by an Intrigue or a displacing
+    #: knight (stage displaced; no place for it, and under displaced=network the start of
+    #: the roads it may go along)
     knight_node: int = -1
     #: a displaced knight: owner, level, active
     displaced: tuple[int, int, bool] = (-1, 0, False)

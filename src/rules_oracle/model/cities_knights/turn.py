@@ -195,6 +195,9 @@ def attack(state: CKState) -> CKState:
     the ship returns (cities_knights/barbarians.*)."""
     n = state.config.players
     cities = sum(pl.cities for pl in state.players)
+    if state.config.option("barbarian-strength") == "plus-metropolis":
+        # cities_knights/barbarian-strength: b = s + m, a metropolis counted once more
+        cities += sum(1 for node in state.metropolis if node >= 0)
     contrib = tuple(strength(state, p) for p in range(n))
     counts = tuple(active_knights(state, p) for p in range(n))
     defence = sum(contrib)

@@ -56,6 +56,10 @@ class Ambiguity:
     #: why readings that would play differently are not offered as an option;
     #: ``None`` when there is an option or the readings play alike.
     unselectable: str | None = None
+    #: for an option: why no short seeded game shows the readings disagree (the witness
+    #: search finds none) and where they are shown instead; ``None`` when the search
+    #: finds a witness.
+    no_witness: str | None = None
 
     @property
     def kind(self) -> str:
@@ -126,10 +130,12 @@ class RuleBook:
     def ambiguity(self, local_id: str, *, quote: str, question: str,
                   readings: Mapping[str, str], default: str, why: str, source: str,
                   option: str | None = None, file: str | None = None,
-                  unselectable: str | None = None) -> str:
+                  unselectable: str | None = None, no_witness: str | None = None) -> str:
         """Register an ambiguity. ``option`` names the variant option when the readings
         change play; ``unselectable`` says why readings that would play differently
-        are not offered (never both); with neither, the readings play alike."""
+        are not offered (never both); with neither, the readings play alike.
+        ``no_witness`` (an option only) says why no short seeded game shows the readings
+        disagree."""
         aid = f"{self.game}/{local_id}"
         if aid in self._ambiguities:
             raise ValueError(f"duplicate ambiguity id {aid}")
@@ -141,10 +147,12 @@ class RuleBook:
             raise ValueError(f"{aid}: option {option!r} already used")
         if option is not None and unselectable is not None:
             raise ValueError(f"{aid}: an option is selectable; give no unselectable reason")
+        if option is None and no_witness is not None:
+            raise ValueError(f"{aid}: only an option's readings have witnesses")
         self._ambiguities[aid] = Ambiguity(
             aid, file or self.file, quote, question,
             tuple(Reading(k, v) for k, v in readings.items()), default, why, option, source,
-            unselectable,
+            unselectable, no_witness,
         )
         return aid
 

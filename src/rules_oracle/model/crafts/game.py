@@ -186,7 +186,7 @@ class W:
     __slots__ = (
         "bank", "best", "boards", "coins", "committed", "config", "deck", "declined", "discard",
         "exchanges", "first", "hands", "market", "owed", "passed", "phase", "round", "scores",
-        "table", "task", "task_count", "task_player", "to_market", "turn",
+        "stopped", "table", "task", "task_count", "task_player", "to_market", "turn",
     )
 
     def __init__(self, s: CraftsState) -> None:
@@ -214,6 +214,7 @@ class W:
         self.task = s.task
         self.task_player = s.task_player
         self.task_count = s.task_count
+        self.stopped = s.stopped
 
     def freeze(self) -> CraftsState:
         return CraftsState(
@@ -221,6 +222,7 @@ class W:
             self.coins, self.boards, self.bank, self.deck, self.discard, self.market,
             self.to_market, self.hands, self.table, self.committed, self.passed, self.exchanges,
             self.declined, self.owed, self.task, self.task_player, self.task_count,
+            self.stopped,
         )
 
     # -- small effects ---------------------------------------------------------------
@@ -385,6 +387,7 @@ def _settle(w: W, p: Params) -> None:
                 if not w.passed[i] and w.committed[i] < 0 and any(w.hands[i]):
                     w.turn = i
                     return
+            w.stopped = 0  # every seat has chosen: the step's stops are seen
             if any(c >= 0 for c in w.committed):
                 w.phase = PH_RESOLVE
                 continue
@@ -709,6 +712,7 @@ class CraftsGame(Game[CraftsState, Action]):
                 raise RULES.illegal(RL.PLAY_MAY_STOP, "under commit_stop=withdraw a player stops"
                                     " only by taking his revealed card back")
             w.passed = _setb(w.passed, i, True)
+            w.stopped |= 1 << i
         elif t is Buy or t is Sell:
             raise RULES.illegal(RL.TRADE_NOT_AFTER, "trade only before applying your card")
         else:

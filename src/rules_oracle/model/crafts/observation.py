@@ -1,9 +1,10 @@
 """What a viewer of a crafts game may see: the public view and each player's view.
 
 Hidden under the rules (``000_61bdf1ce14b8d876.txt``): the cards in a hand (every player
-sees only how many a rival holds), a card committed face down in the play phase
-("кладут её перед собой рубашкой вверх", until all reveal at once), and the deck ("Тщательно
-перемешайте колоду": only its size is seen). Everything else lies open: score markers,
+sees only how many a rival holds), a step's choices in the play phase ("все игроки
+одновременно выбирают": whether a seat laid a card face down or stopped, and which card,
+until all reveal at once; the hand sizes are those before the step), and the deck
+("Тщательно перемешайте колоду": only its size is seen). Everything else lies open: score markers,
 resource boards and coins, the bank, the market ("в открытую"), the cards applied on the
 tables ("лицом вверх"), revealed cards and the discard pile.
 
@@ -82,16 +83,17 @@ class PublicView:
     discard: tuple[int, ...]
     #: the open market (16 counts)
     market: tuple[int, ...]
+    #: cards in each hand; during a commit step a card laid face down still counts (the
+    #: step's choices are unseen until the reveal)
     hand_sizes: tuple[int, ...]
     #: cards each player still has to draw (a deal, a redraw, a Mage tower)
     cards_to_draw: tuple[int, ...]
     #: per player, the cards applied this round (16 counts)
     tables: tuple[tuple[int, ...], ...]
-    #: per player, whether a card lies face down before him (commit stage)
-    face_down: tuple[bool, ...]
     #: per player, the revealed card still to resolve (kind 0-15), -1 when none
     revealed: tuple[int, ...]
-    #: market: passed; play: stopped for the round; round end: done (none before the market)
+    #: market: passed; play: stopped for the round (a stop of the commit step under way is
+    #: seen once every seat has chosen); round end: done (none before the market)
     passed: tuple[bool, ...]
     #: market exchanges made this round (a redraw counts as one)
     exchanges: tuple[int, ...]
@@ -103,7 +105,8 @@ class PublicView:
 
 @attrs.frozen(slots=True)
 class PlayerView:
-    """What player ``viewer`` sees: the public view plus his own hand and face-down card."""
+    """What player ``viewer`` sees: the public view plus his own hand and his choice of the
+    commit step under way (the card laid face down, or his stop)."""
 
     viewer: int
     public: PublicView
@@ -111,6 +114,8 @@ class PlayerView:
     hand: tuple[int, ...]
     #: the card the viewer laid face down (kind 0-15), -1 when none
     face_down_card: int
+    #: whether the viewer stopped in the commit step under way (his stop is not yet public)
+    stopped: bool
 
 
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
@@ -135,16 +140,20 @@ def public_view(s: CraftsState) -> PublicView:
     """The public view of ``s``."""
     hidden = s.phase == PH_COMMIT
     n = s.config.players
+    # crafts/commit-seen: the step's choices (a card laid, a stop) are unseen until the
+    # reveal, so a hand counts its face-down card and a stop of this step is not shown
+    laid = tuple(int(hidden and c >= 0) for c in s.committed)
     # before the market the round's passes, exchanges and declines are still to come
     fresh = s.phase in (PH_DEAL, PH_FIRST)
     return PublicView(
         players=s.config.players, round=s.round, stage=STAGES[s.phase], first_player=s.first,
         to_act=_to_act(s), scores=s.scores, furthest=s.best, coins=s.coins, boards=s.boards,
         bank=s.bank, deck_size=sum(s.deck), discard=s.discard, market=s.market,
-        hand_sizes=tuple(sum(h) for h in s.hands), cards_to_draw=s.owed, tables=s.table,
-        face_down=tuple(hidden and c >= 0 for c in s.committed),
+        hand_sizes=tuple(sum(h) + x for h, x in zip(s.hands, laid, strict=True)),
+        cards_to_draw=s.owed, tables=s.table,
         revealed=tuple(-1 if hidden else c for c in s.committed),
-        passed=(False,) * n if fresh else s.passed,
+        passed=(False,) * n if fresh else tuple(
+            p and not s.stopped >> i & 1 for i, p in enumerate(s.passed)),
         exchanges=(0,) * n if fresh else s.exchanges,
         declined=(0,) * n if fresh else s.declined, pending=_pending(s),
     )
@@ -157,4 +166,5 @@ def observe(s: CraftsState, viewer: Viewer) -> PublicView | PlayerView:
     if seat < 0:
         return public
     face_down = s.committed[seat] if s.phase == PH_COMMIT else -1
-    return PlayerView(viewer=seat, public=public, hand=s.hands[seat], face_down_card=face_down)
+    return PlayerView(viewer=seat, public=public, hand=s.hands[seat], face_down_card=face_down,
+                      stopped=bool(s.stopped >> seat & 1))

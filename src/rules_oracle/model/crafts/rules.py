@@ -715,20 +715,21 @@ A_COMMIT_SEEN = R.ambiguity(
              " another as hidden commits. Does a seat choosing later see whether an earlier"
              " seat of the same step laid a card face down or stopped?",
     readings={
-        "seen": "the view shows, during the step, which seats have laid a card (face_down)"
-                " and which have stopped (passed), before the later seats choose",
         "hidden": "nothing of a seat's choice this step is seen until every seat has chosen,"
-                  " as with truly simultaneous choices",
+                  " as with truly simultaneous choices: the view counts a face-down card in"
+                  " its hand and shows a stop of this step only at the reveal",
+        "seen": "the view shows, during the step, which seats have laid a card and which"
+                " have stopped, before the later seats choose",
     },
-    default="seen",
-    why="'одновременно' is the text's word and argues for hidden; the model's view"
-        " (model/crafts/observation.py) shows the seen reading, because its state does not"
-        " yet tell a stop made this step from one made in an earlier step (which every"
-        " player saw), so hiding it would hide public facts too. The readings differ only in"
-        " what a player sees, never in the actions allowed; an engine that hides the choices"
-        " leaves `face_down` and `passed` of other seats out of its observation during the"
-        " commit phase.",
-    source=PROJECT,
+    default="hidden",
+    why="'все игроки одновременно выбирают ... Затем все игроки одновременно открывают': the"
+        " players choose at the same time, so no choice of the step can depend on another's;"
+        " the model's seat order is a way of taking simultaneous choices, and a later seat"
+        " must learn from it no more than a table shows before the reveal. The state keeps"
+        " the step's stops apart (stopped) so that the view hides them while earlier stops"
+        " stay public. The readings differ only in what a player sees, never in the actions"
+        " allowed.",
+    source="the rules text (the play phase)",
 )
 A_DISCARD_OPEN = R.ambiguity(
     "discard-open",

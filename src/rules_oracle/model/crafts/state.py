@@ -17,6 +17,9 @@ Field names are stable (the Z3 encoding and foreign implementations read them):
   ``to_market`` market cards still to draw.
 * ``bank`` pebbles in the bank.
 * ``task`` a pending effect (``TASK_*``), ``task_player`` and ``task_count``.
+* ``stopped`` the seats (bit ``i``: seat ``i``) that stopped in the commit step under way:
+  their stop is one of the step's simultaneous choices, hidden from the others until every
+  seat has chosen (0 outside a commit step).
 """
 
 import attrs
@@ -62,3 +65,4 @@ class CraftsState:
     task: int = TASK_NONE
     task_player: int = -1
     task_count: int = 0
+    stopped: int = 0

@@ -82,7 +82,7 @@ PUBLIC: Final[dict[str, dict[str, str]]] = {
         "scores": "=$.scores", "furthest": "=$.best", "coins": "=$.coins",
         "boards": "=$.boards", "bank": "=$.bank", "deck_size": "*$.deck",
         "discard": "=$.discard", "market": "=$.market", "hand_sizes": "~$.hands",
-        "cards_to_draw": "=$.owed", "tables": "=$.table", "face_down": "~$.committed",
+        "cards_to_draw": "=$.owed", "tables": "=$.table",
         "revealed": "~$.committed", "passed": "~$.passed", "exchanges": "~$.exchanges",
         "declined": "~$.declined", "pending": "*$.task $.task_player $.task_count",
     },
@@ -158,7 +158,8 @@ VIEWER: Final[dict[str, dict[str, str]]] = {
                        "gained_this_turn": "~$.fresh"},
     "burgundy": {"castle_choice": "*$.players[{seat}].start"},
     "caylus": {"prestige_points": "=$.players[{seat}].prestige"},
-    "crafts": {"hand": "=$.hands[{seat}]", "face_down_card": "~$.committed[{seat}]"},
+    "crafts": {"hand": "=$.hands[{seat}]", "face_down_card": "~$.committed[{seat}]",
+               "stopped": "*$.stopped"},
     "catan_cards": {"hand": "=$.players[{seat}].hand"},
 }
 

@@ -1,0 +1,27 @@
+"""Witnesses of Cities & Knights' readings: one the search finds, and readings that no
+short seeded game shows apart (the search finds none, and the registry says why; each is
+played both ways from a built state elsewhere)."""
+
+import pytest
+
+from rules_oracle.model.cities_knights.game import GAME
+from rules_oracle.oracle.witness import find_witness
+
+
+@pytest.mark.rules("cities_knights/level-four-city", "cities_knights/own-turn-hand",
+                   "cities_knights/aqueduct-shortage", "cities_knights/barbarian-strength")
+@pytest.mark.parametrize("ambiguity", ["cities_knights/level-four-city",
+                                       "cities_knights/own-turn-hand",
+                                       "cities_knights/aqueduct-shortage",
+                                       "cities_knights/barbarian-strength"])
+def test_no_seeded_witness_and_the_registry_says_why(ambiguity: str) -> None:
+    assert GAME.rules.get_ambiguity(ambiguity).no_witness
+    assert find_witness(GAME, ambiguity, seeds=range(1), players=[4]) is None
+
+
+@pytest.mark.rules("cities_knights/displaced-knight", "cities_knights/knight.displace")
+def test_the_displaced_knights_readings_disagree_on_a_seeded_game() -> None:
+    witness = find_witness(GAME, "cities_knights/displaced-knight", seeds=range(1, 2),
+                           players=[3], limit=400)
+    assert witness is not None and witness.policy == "eager" and len(witness.actions) == 146
+    assert "who acts next differs" in witness.difference
