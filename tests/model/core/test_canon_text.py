@@ -59,6 +59,17 @@ class Big:
     label: str = 'quote " and \\ and ü and \n'
 
 
+@attrs.frozen(slots=True)
+class Liar:
+    """Values of other types than declared where the converter still writes JSON."""
+
+    count: int
+    name: str
+    cells: tuple[int, ...]
+    pair: tuple[int, bool]
+    maybe: tuple[int, ...] | None
+
+
 @attrs.define
 class Loose:
     """A mutable class: its text is written anew every time."""
@@ -80,6 +91,8 @@ VALUES: list[Any] = [
     Odd(Fraction(-4, 6), Rank.HIGH, {"b": 2, "a": 1, "ü": 3}, {10: 1, 9: 2},
         Leaf(0, frozenset())),
     Odd(Fraction(5), Rank.LOW, {}, {}),
+    Liar(True, "x", (True, False) * 5, [1, 2], None),  # type: ignore[arg-type]
+    Liar(-1, "", tuple(range(20)), (0, False), tuple(range(9))),
     (1, True, None, "x", (2, False)),
     tuple(range(30)),
     [Leaf(1, frozenset({"x"}))] * 9,
@@ -138,3 +151,12 @@ def test_every_games_states_actions_and_views(name: str) -> None:
                     for viewer in (PUBLIC, step.index % players):
                         view = game.observe(step.state, viewer)
                         assert to_json(view) == slow_text(view), (viewer, step.index)
+
+
+def test_a_declared_plain_tuple_holding_objects_is_written_by_its_values() -> None:
+    leaves = (Leaf(1, frozenset()),) * 9
+    liar = Liar(1, "a", leaves, (1, True), (Leaf(2, frozenset()),))  # type: ignore[arg-type]
+    text = to_json(liar)
+    assert '"cells":[' + ",".join([to_json(leaves[0])] * 9) + "]" in text
+    assert '"maybe":[{"n":2,"tags":[],"type":"Leaf"' not in text  # colour comes first
+    assert '"maybe":[{"colour":"red","n":2,"tags":[],"type":"Leaf"}]' in text

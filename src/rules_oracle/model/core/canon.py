@@ -327,17 +327,76 @@ def _writer_for(cls: type) -> Callable[[Any], str]:
     return writer
 
 
+def _refuse(value: object) -> object:
+    raise TypeError(f"not plain JSON: {type(value).__name__}")
+
+
+#: json's own encoder, for values made of integers, booleans, strings, ``None`` and
+#: tuples only: the same text as :func:`canonical_text`, written in C
+_plain_chunks = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
+    None, _refuse, encode_basestring, None, ":", ",", True, False, True)
+
+
+def _plain_tuple_text(value: Any) -> str:
+    """The text of a field declared as a tuple of plain values (its value, whatever it
+    holds: anything else goes the general way)."""
+    if type(value) is not tuple:
+        return _text(value)
+    big = len(value) >= MEMO_ITEMS
+    if big:
+        known = _memo.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+    try:
+        text: str = "".join(_plain_chunks(value, 0))
+    except TypeError:
+        return _tuple_text(value)
+    return _remember(value, text) if big else text
+
+
+_PLAIN = (int, bool, str, type(None))
+
+
+def _is_plain(t: Any) -> bool:
+    """Whether the declared type ``t`` holds only integers, booleans, strings, ``None``
+    and tuples of them."""
+    if t in _PLAIN:
+        return True
+    origin = typing.get_origin(t)
+    args = typing.get_args(t)
+    if origin is tuple or origin is typing.Union or origin is types.UnionType:
+        return bool(args) and all(a is Ellipsis or _is_plain(a) for a in args)
+    return False
+
+
+def _field_text(name: str, t: Any) -> str:
+    """The expression writing field ``name`` of declared type ``t`` (checked at run time:
+    a value of another type goes the general way)."""
+    value = f"obj.{name}"
+    if t is int:
+        return f"(irepr(v) if type(v := {value}) is int else text(v))"
+    if t is str:
+        return f"(estr(v) if type(v := {value}) is str else text(v))"
+    if t is not bool and _is_plain(t) and typing.get_origin(t) is tuple:
+        return f"plain_tuple({value})"
+    return f"text({value})"
+
+
 def _attrs_writer(cls: type) -> Callable[[Any], str]:
     """The text of one class's instances: the fields the converter writes (those set by
     ``__init__``) and the class's tag, in key order, each field's text from its value;
     remembered per instance when the class is frozen."""
-    keys = {f.name: f"obj.{f.name}" for f in attrs.fields(cls) if f.init}
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # pragma: no cover - an unresolvable annotation: no declared types
+        hints = {}
+    keys = {f.name: _field_text(f.name, hints.get(f.name, Any))
+            for f in attrs.fields(cls) if f.init}
     tag = encode_basestring(cls.__name__)
     parts = []
     for i, key in enumerate(sorted({*keys, TAG})):
         head = ("{" if i == 0 else ",") + encode_basestring(key) + ":"
-        parts.append(repr(head) + f" + {tag!r}" if key == TAG
-                     else repr(head) + f" + text({keys[key]})")
+        parts.append(repr(head) + f" + {tag!r}" if key == TAG else repr(head) + f" + {keys[key]}")
     body = " + ".join(parts) + " + '}'"
     if _is_frozen(cls):
         lines = ["def write(obj):",
@@ -347,7 +406,9 @@ def _attrs_writer(cls: type) -> Callable[[Any], str]:
                  f"    return remember(obj, {body})"]
     else:
         lines = ["def write(obj):", f"    return {body}"]
-    scope: dict[str, Any] = {"memo": _memo, "remember": _remember, "text": _text}
+    scope: dict[str, Any] = {"memo": _memo, "remember": _remember, "text": _text,
+                             "irepr": int.__repr__, "estr": encode_basestring,
+                             "plain_tuple": _plain_tuple_text}
     # the source is built from the class's own field names and name only
     exec("\n".join(lines), scope)
     fn: Callable[[Any], str] = scope["write"]
