@@ -7,6 +7,8 @@ from typing import Any
 
 import attrs
 
+from rules_oracle.model.core.canon import canonical_text
+
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -152,10 +154,6 @@ def partial_diff(model: Any, got: Any, path: str, out: list[FieldDiff]) -> None:
         out.append(FieldDiff(path, model, got))
 
 
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def _equal(model: Any, got: Any) -> bool:
     """:func:`same`, fast: Python's equality (in C) first, then the canonical texts of
     objects and lists, which tell ``1``, ``1.0`` and ``true`` apart as :func:`same` does
@@ -163,7 +161,7 @@ def _equal(model: Any, got: Any) -> bool:
     if type(model) is not type(got) or model != got:
         return False
     if type(model) is dict or type(model) is list:
-        return _canonical(model) == _canonical(got)
+        return canonical_text(model) == canonical_text(got)
     return True
 
 

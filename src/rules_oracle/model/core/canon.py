@@ -44,9 +44,13 @@ JSON = Any
 TAG = "type"
 
 
+#: json.dumps with these arguments, built once (``json.dumps`` builds an encoder per call)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_text(value: JSON) -> str:
     """Canonical text of plain JSON data: sorted keys, no whitespace, UTF-8 kept."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 def _strict_int(value: object, _: type) -> int:
