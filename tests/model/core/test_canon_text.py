@@ -160,3 +160,17 @@ def test_a_declared_plain_tuple_holding_objects_is_written_by_its_values() -> No
     assert '"cells":[' + ",".join([to_json(leaves[0])] * 9) + "]" in text
     assert '"maybe":[{"n":2,"tags":[],"type":"Leaf"' not in text  # colour comes first
     assert '"maybe":[{"colour":"red","n":2,"tags":[],"type":"Leaf"}]' in text
+
+
+def test_a_tuple_holding_changeable_items_is_written_anew() -> None:
+    """A longer tuple's text is remembered only when its items cannot change."""
+    looses = tuple(Loose((i,), "a") for i in range(9))
+    lists = tuple([i] for i in range(9))
+    assert to_json(looses) == slow_text(looses) and to_json(lists) == slow_text(lists)
+    looses[3].note = "b"
+    lists[4].append(7)
+    assert to_json(looses) == slow_text(looses) and '"note":"b"' in to_json(looses)
+    assert to_json(lists) == slow_text(lists) and "[4,7]" in to_json(lists)
+    lasting = tuple(Leaf(i, frozenset()) for i in range(9))
+    assert to_json(lasting) == slow_text(lasting)
+    assert canon._memo[id(lasting)][0] is lasting

@@ -18,7 +18,8 @@ building the plain data first, and remember the text of every frozen ``attrs`` i
 and of every longer tuple by identity: a step's state shares most of its parts with the
 state before it (the board, the untouched players), so only what the step changed is
 written anew. Values are immutable (frozen classes over tuples), so a remembered text
-stays true; the text is the one ``canonical_text(unstructure(value))`` gives, character
+stays true (a tuple's only when its items are scalars, enums or frozen instances); the
+text is the one ``canonical_text(unstructure(value))`` gives, character
 for character (tests compare both over every game's states and views).
 """
 
@@ -273,13 +274,23 @@ def _none_text(_: None) -> str:
     return "null"
 
 
+#: the types whose values never change: scalars, enums and frozen classes met so far (a
+#: tuple's text is remembered only when all its items are of these types)
+_LASTING: set[type] = {int, bool, str, type(None), Fraction}
+
+
+def _lasting(value: tuple[Any, ...]) -> bool:
+    return all(map(_LASTING.__contains__, map(type, value)))
+
+
 def _tuple_text(value: tuple[Any, ...] | list[Any]) -> str:
     if len(value) < MEMO_ITEMS or type(value) is not tuple:
         return "[" + ",".join(map(_text, value)) + "]"
     known = _memo.get(id(value))
     if known is not None and known[0] is value:
         return known[1]
-    return _remember(value, "[" + ",".join(map(_text, value)) + "]")
+    text = "[" + ",".join(map(_text, value)) + "]"
+    return _remember(value, text) if _lasting(value) else text
 
 
 def _set_text(value: frozenset[Any] | set[Any]) -> str:
@@ -322,7 +333,11 @@ _FROZEN_SETATTR = getattr(attr._make, "_frozen_setattrs", None)
 def _writer_for(cls: type) -> Callable[[Any], str]:
     if attrs.has(cls):
         writer = _attrs_writer(cls)
+        if _is_frozen(cls):
+            _LASTING.add(cls)
     elif issubclass(cls, Enum):
+        _LASTING.add(cls)
+
         def writer(value: Any) -> str:
             return _text(value.value)
     else:
@@ -355,7 +370,7 @@ def _plain_tuple_text(value: Any) -> str:
         text: str = "".join(_plain_chunks(value, 0))
     except TypeError:
         return _tuple_text(value)
-    return _remember(value, text) if big else text
+    return _remember(value, text) if big and _lasting(value) else text
 
 
 _PLAIN = (int, bool, str, type(None))
