@@ -44,3 +44,19 @@ def test_to_json() -> None:
     assert FieldDiff("$.a", 1, 2).to_json() == {"path": "$.a", "expected": 1, "got": 2}
     assert FieldDiff("$.a", 1, None, "missing in the trace").to_json()["note"] == (
         "missing in the trace")
+
+
+def test_partial_diff_tells_equal_values_of_other_types_apart() -> None:
+    """Members equal under Python's equality but not as JSON (``true`` for ``1``, ``1.0``
+    for ``1``) still differ, however deep; equal members are skipped whole."""
+    from rules_oracle.oracle.diff import partial_diff
+
+    model = {"type": "V", "a": [1, 1, {"b": [0, 0]}], "c": {"d": 1}, "e": 3}
+    got = {"a": [1, True, {"b": [0, 0.0]}], "c": {"d": 1}, "e": 3}
+    out: list[FieldDiff] = []
+    partial_diff(model, got, "$", out)
+    assert [(d.path, d.expected, d.got) for d in out] == [
+        ("$.a[1]", 1, True), ("$.a[2].b[1]", 0, 0.0)]
+    same_again: list[FieldDiff] = []
+    partial_diff(model, {"a": [1, 1, {"b": [0, 0]}], "e": 3}, "$", same_again)
+    assert same_again == []

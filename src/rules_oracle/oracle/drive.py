@@ -35,7 +35,7 @@ from typing import Any
 
 import attrs
 
-from rules_oracle.model.core.canon import digest_of, structure, unstructure
+from rules_oracle.model.core.canon import digest_of, structure, to_json, unstructure
 from rules_oracle.model.core.chance import sample
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer
@@ -131,9 +131,15 @@ def _tagged(value: Any) -> bool:
 
 
 def _fast_ok(op: str, reply: dict[str, Any]) -> bool:
-    """True only for successful replies the schema certainly accepts (the common case, fast)."""
-    if (reply.get("ok") is not True or type(reply.get("id", 0)) is not int
-            or op not in ("legal", "apply", "state") or "observation" in reply):
+    """True only for replies the schema certainly accepts (the common cases, fast): a
+    failure, or a success to legal, apply or state."""
+    if type(reply.get("id", 0)) is not int:
+        return False
+    if reply.get("ok") is False:
+        return type(reply.get("error")) is str and type(reply.get("rule", "")) is str
+    if (reply.get("ok") is not True or op not in ("legal", "apply", "state")
+            or ("observation" in reply and (op == "legal"
+                                            or type(reply["observation"]) is not dict))):
         return False
     if op == "legal":
         actor = reply.get("actor")
@@ -144,7 +150,7 @@ def _fast_ok(op: str, reply: dict[str, Any]) -> bool:
                 and type(probabilities) is list
                 and all(type(p) is str and _FRACTION.fullmatch(p) for p in probabilities))
     digest = reply.get("digest")
-    if digest is None and op == "state":
+    if digest is None and op == "state" and "observation" not in reply:
         return False
     return ((digest is None or (type(digest) is str and _HEX64.fullmatch(digest) is not None))
             and ("state" not in reply or _tagged(reply["state"])))
@@ -1226,7 +1232,12 @@ class _Game:
                                         f" declared fields: {'; '.join(what)}", request=asked,
                                         action=action_data))
         try:
-            view = unstructure(self.game.observe(state, declared.viewer))
+            model_view = self.game.observe(state, declared.viewer)
+            # a whole view equal to the model's has no differing field: equal canonical
+            # texts are equal JSON values, types included
+            if dumps(seen) == to_json(model_view):
+                return
+            view = unstructure(model_view)
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", step, f"observe failed: {exc!r}",
                                         action=action_data)) from None
@@ -1259,7 +1270,7 @@ class _Game:
 
     def _compare_legal(self, step: int, legal: Sequence[Any], outcomes: Mapping[Any, Fraction],
                        reply: Mapping[str, Any], before: Any = None) -> None:
-        model = {dumps(d): d for d in (unstructure(a) for a in legal)}
+        listed = {to_json(a): a for a in legal}
         theirs: dict[str, Any] = {}
         for a in reply["actions"]:
             text = dumps(a)
@@ -1267,8 +1278,8 @@ class _Game:
                 raise _Stop(DriveDivergence("legal", step, "an action is listed twice",
                                             request="legal", action=a))
             theirs[text] = a
-        missing = [model[t] for t in sorted(model) if t not in theirs]
-        extra = [theirs[t] for t in sorted(theirs) if t not in model]
+        missing = [unstructure(listed[t]) for t in sorted(listed) if t not in theirs]
+        extra = [theirs[t] for t in sorted(theirs) if t not in listed]
         if missing or extra:
             what = []
             if missing:
@@ -1292,7 +1303,7 @@ class _Game:
             raise _Stop(DriveDivergence("protocol", step, f"{len(reply['actions'])} outcomes but"
                                         f" {len(probabilities)} probabilities",
                                         request="legal"))
-        by_text = {dumps(unstructure(a)): p for a, p in outcomes.items()}
+        by_text = {to_json(a): p for a, p in outcomes.items()}
         for a, p in zip(reply["actions"], probabilities, strict=True):
             num, _, den = p.partition("/")
             if len(num) > MAX_DIGITS or len(den) > MAX_DIGITS or int(den) == 0:

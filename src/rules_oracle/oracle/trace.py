@@ -17,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-from rules_oracle.model.core.canon import canonical_text, digest_of, unstructure
+from rules_oracle.model.core.canon import canonical_text, digest, unstructure
 from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game, Viewer
 from rules_oracle.model.core.play import playout
 
@@ -97,7 +97,6 @@ def step_record(
 ) -> dict[str, Any]:
     """A step record: with ``observation`` (a viewer and his view of ``state``), a
     version 2 step carrying that view's canonical JSON in place of the digest."""
-    data = unstructure(state)
     record: dict[str, Any] = {
         "record": "step",
         "step": index,
@@ -105,12 +104,12 @@ def step_record(
         "action": unstructure(action),
     }
     if observation is None:
-        record["digest"] = digest_of(data)
+        record["digest"] = digest(state)
     else:
         viewer, view = observation
         record["observation"] = {"viewer": viewer, "fields": unstructure(view)}
     if with_state:
-        record["state"] = data
+        record["state"] = unstructure(state)
     return record
 
 
@@ -139,9 +138,9 @@ def record_game(
     step carries that viewer's whole view of the state after it, and no digest.
     """
     initial = game.setup(config)
-    yield dumps(header(game, config, seed=seed, setup_digest=digest_of(
-        unstructure(initial)), policy=None if policy == "uniform" else policy,
-        compare=None if observations is None else "observation"))
+    yield dumps(header(game, config, seed=seed, setup_digest=digest(initial),
+                       policy=None if policy == "uniform" else policy,
+                       compare=None if observations is None else "observation"))
     state = initial
     count = 0
     for step in playout(game, config, seed, policy):

@@ -134,3 +134,31 @@ def test_the_phase_default_answers_the_printed_order() -> None:
     assert "roll, trade, build" in amb.why and "experienced players" in amb.why
     assert "catanatron" in amb.why and "current edition combines" not in amb.why
     assert "printed turn order" in (amb.source or "")
+
+
+@pytest.mark.rules("catan/build.road-connected", "catan/build.road-free-path",
+                   "catan/build.distance", "catan/build.settlement-connected",
+                   "catan/components.pieces")
+def test_gathered_roads_and_sites_are_the_ones_the_rules_allow() -> None:
+    """``roads_open`` and ``settlement_sites`` gather candidates from the player's pieces;
+    over seeded games they list exactly the paths ``road_rule`` and the intersections
+    ``settlement_rule`` allow, in order."""
+    from rules_oracle.model.catan import board as B
+    from rules_oracle.model.catan import build
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for players, seed in ((3, 1), (4, 2)):
+        for step in playout(GAME, GAME.config(players), seed, "eager"):
+            state = step.state
+            if state.turns == 0 or step.index % 3:
+                continue
+            for p in range(players):
+                roads = tuple(e for e in range(B.N_PATHS)
+                              if build.road_rule(state, p, e) is None)
+                sites = tuple(n for n in range(B.N_NODES)
+                              if build.settlement_rule(state, p, n, False) is None)
+                assert build.roads_open(state, p) == roads
+                assert build.settlement_sites(state, p) == sites
+                seen += bool(roads) + bool(sites)
+    assert seen > 100

@@ -6,8 +6,6 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TypeVar
 
-import attrs
-
 from rules_oracle.model.burgundy import data as D
 from rules_oracle.model.burgundy import observation, scoring
 from rules_oracle.model.burgundy import rules as RB
@@ -39,6 +37,7 @@ from rules_oracle.model.burgundy.boards import BOARDS
 from rules_oracle.model.burgundy.rules import RULES
 from rules_oracle.model.burgundy.state import BurgundyState, Pending, Player, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer, draw_outcomes, uniform
+from rules_oracle.model.core.ops import evolve
 
 BOARD = D.BOARD1
 #: the estate boards of the advanced set-up (ambiguity burgundy/board-sides)
@@ -359,9 +358,9 @@ class Burgundy(Game[BurgundyState, Action]):
             if target:
                 depots = (*state.depots[:target - 1], _add(state.depots[target - 1],
                           action.tile), *state.depots[target:])
-                state = attrs.evolve(state, supply=supply, depots=depots)
+                state = evolve(state, supply=supply, depots=depots)
             else:
-                state = attrs.evolve(state, supply=supply, black=_add(state.black, action.tile))
+                state = evolve(state, supply=supply, black=_add(state.black, action.tile))
             return self._next_fill(state, state.fill + 1)
         if st is Stage.GOODS or st is Stage.START_GOODS:
             rid = RB.PHASE_ROUND_GOODS if st is Stage.GOODS else RB.SETUP_PLAYER_GOODS
@@ -373,29 +372,29 @@ class Burgundy(Game[BurgundyState, Action]):
             if st is Stage.GOODS:  # the phase's goods, face up on the round spaces
                 stacks = (*state.goods_stacks, action.kind)
                 if len(stacks) == (state.phase + 1) * D.PHASE_GOODS:
-                    return attrs.evolve(state, goods_pool=pool, goods_stacks=stacks,
+                    return evolve(state, goods_pool=pool, goods_stacks=stacks,
                                         stage=Stage.ROLL, roll=0)
-                return attrs.evolve(state, goods_pool=pool, goods_stacks=stacks)
+                return evolve(state, goods_pool=pool, goods_stacks=stacks)
             who = state.fill // D.START_GOODS
             pl = state.players[who]
-            pls = _with(state.players, who, attrs.evolve(pl, goods=_bump(pl.goods, k, 1)))
+            pls = _with(state.players, who, evolve(pl, goods=_bump(pl.goods, k, 1)))
             fill = state.fill + 1
             if fill == D.START_GOODS * players:
-                return attrs.evolve(state, goods_pool=pool, players=pls, stage=Stage.FIRST,
+                return evolve(state, goods_pool=pool, players=pls, stage=Stage.FIRST,
                                     fill=0)
-            return attrs.evolve(state, goods_pool=pool, players=pls, fill=fill)
+            return evolve(state, goods_pool=pool, players=pls, fill=fill)
         # Stage.FIRST
         if not isinstance(action, FirstPlayer) or not 0 <= action.player < players:
             raise RULES.illegal(RB.SETUP_FIRST, f"expected a first player, got {action!r}")
         first = action.player
         pls = tuple(
-            attrs.evolve(pl, workers=1 + (i - first) % players,
+            evolve(pl, workers=1 + (i - first) % players,
                          track_height=players - 1 - (i - first) % players)
             for i, pl in enumerate(state.players)
         )
         if state.config.option("setup") != "basic":
-            return attrs.evolve(state, players=pls, first=first, stage=Stage.BOARDS, fill=0)
-        state = attrs.evolve(state, players=pls, first=first, stage=Stage.FILL, fill=0)
+            return evolve(state, players=pls, first=first, stage=Stage.BOARDS, fill=0)
+        state = evolve(state, players=pls, first=first, stage=Stage.FILL, fill=0)
         return self._next_fill(state, 0)
 
     def _deal_board(self, state: BurgundyState, action: Action) -> BurgundyState:
@@ -406,12 +405,12 @@ class Burgundy(Game[BurgundyState, Action]):
             raise RULES.illegal(RB.ADVANCED, f"expected an estate board 2-9 not yet dealt"
                                 f" (dealt: {sorted(dealt)}), got {action!r}")
         who = state.fill
-        pl = attrs.evolve(state.players[who], board=action.board, start=-1,
+        pl = evolve(state.players[who], board=action.board, start=-1,
                           estate=("",) * BOARDS[action.board].size)
         state = _set(state, who, pl)
         if who + 1 < state.config.players:
-            return attrs.evolve(state, fill=who + 1)
-        return attrs.evolve(state, stage=Stage.CASTLES, fill=0)
+            return evolve(state, fill=who + 1)
+        return evolve(state, stage=Stage.CASTLES, fill=0)
 
     def _choose_castle(self, state: BurgundyState, action: Action) -> BurgundyState:
         """Advanced set-up: the starting castle's space, openly or as a hidden commit
@@ -427,14 +426,14 @@ class Burgundy(Game[BurgundyState, Action]):
                                 f" space of board {pl.board}")
         secret = state.config.option("castle-choice") == "secret"
         estate = pl.estate if secret else _with(pl.estate, action.space, D.CASTLE_TILE)
-        state = _set(state, who, attrs.evolve(pl, start=action.space, estate=estate))
+        state = _set(state, who, evolve(pl, start=action.space, estate=estate))
         if state.fill + 1 < state.config.players:
-            return attrs.evolve(state, fill=state.fill + 1)
+            return evolve(state, fill=state.fill + 1)
         if secret:  # every choice is made: the castles are revealed together
-            state = attrs.evolve(state, players=tuple(
-                attrs.evolve(o, estate=_with(o.estate, o.start, D.CASTLE_TILE))
+            state = evolve(state, players=tuple(
+                evolve(o, estate=_with(o.estate, o.start, D.CASTLE_TILE))
                 for o in state.players))
-        state = attrs.evolve(state, stage=Stage.FILL, fill=0)
+        state = evolve(state, stage=Stage.FILL, fill=0)
         return self._next_fill(state, 0)
 
     def _next_fill(self, state: BurgundyState, fill: int) -> BurgundyState:
@@ -442,20 +441,20 @@ class Burgundy(Game[BurgundyState, Action]):
         while fill < len(plan) and not any(state.supply[plan[fill][1]]):
             fill += 1
         if fill < len(plan):
-            return attrs.evolve(state, fill=fill)
+            return evolve(state, fill=fill)
         # then the phase's 5 goods from the face-down goods (burgundy/phase.round-goods)
-        return attrs.evolve(state, fill=0, stage=Stage.GOODS)
+        return evolve(state, fill=0, stage=Stage.GOODS)
 
     def _rolled(self, state: BurgundyState, value: int) -> BurgundyState:
         roll = state.roll
         if roll == 0:
-            state = attrs.evolve(state, white=value, roll=1)
+            state = evolve(state, white=value, roll=1)
         else:
             who, die = divmod(roll - 1, 2)
             pl = state.players[who]
             dice = (value, pl.dice[1]) if die == 0 else (pl.dice[0], value)
-            state = attrs.evolve(state, players=_with(state.players, who,
-                                                      attrs.evolve(pl, dice=dice)),
+            state = evolve(state, players=_with(state.players, who,
+                                                      evolve(pl, dice=dice)),
                                  roll=roll + 1)
         if state.roll < 2 * state.config.players + 1:
             return state
@@ -463,7 +462,7 @@ class Burgundy(Game[BurgundyState, Action]):
         kind = state.goods_stacks[state.goods_next]
         d = state.white - 1
         depot_goods = _with(state.depot_goods, d, _bump(state.depot_goods[d], kind - 1, 1))
-        return attrs.evolve(state, depot_goods=depot_goods, goods_next=state.goods_next + 1,
+        return evolve(state, depot_goods=depot_goods, goods_next=state.goods_next + 1,
                             stage=Stage.PLAY, order=turn_order(state.players), turn=0,
                             bought=False, roll=0)
 
@@ -489,7 +488,7 @@ class Burgundy(Game[BurgundyState, Action]):
                 a = wrap(a + action.delta)
             else:
                 b = wrap(b + action.delta)
-            return _set(state, p, attrs.evolve(pl, dice=(a, b),
+            return _set(state, p, evolve(pl, dice=(a, b),
                                                workers=pl.workers - 1))
         if isinstance(action, BuyTile):
             return self._buy(state, p, pl, action)
@@ -500,7 +499,7 @@ class Burgundy(Game[BurgundyState, Action]):
                 raise RULES.illegal(RB.DIE_USED, f"die {action.die} is not an unused die")
             value = pl.dice[action.die]
             dice = (0, pl.dice[1]) if action.die == 0 else (pl.dice[0], 0)
-            state = _set(state, p, attrs.evolve(pl, dice=dice))
+            state = _set(state, p, evolve(pl, dice=dice))
             return self._die_action(state, p, action, value)
         raise RULES.illegal(RB.TURN_PENDING, f"{type(action).__name__} answers a tile effect;"
                             " none is pending")
@@ -513,7 +512,7 @@ class Burgundy(Game[BurgundyState, Action]):
         kn = pl.knowledge
         if isinstance(action, TakeWorkers):
             n = 4 if 14 in kn else 2
-            return _set(state, p, attrs.evolve(pl, workers=pl.workers + n,
+            return _set(state, p, evolve(pl, workers=pl.workers + n,
                                                silver=pl.silver + (1 if 13 in kn else 0)))
         if isinstance(action, SellGoods):
             if not 1 <= action.kind <= 6 or not pl.goods[action.kind - 1]:
@@ -545,8 +544,8 @@ class Burgundy(Game[BurgundyState, Action]):
                 raise RULES.illegal(RB.K[6], "buying from a numbered depot needs knowledge 6")
         if len(pl.storage) >= 3 and not self._discard_allowed(state):
             raise RULES.illegal(RB.STORAGE, "storage is full (variant storage-full=forfeit)")
-        state = _set(state, p, attrs.evolve(pl, silver=pl.silver - 2))
-        state = attrs.evolve(state, bought=True)
+        state = _set(state, p, evolve(pl, silver=pl.silver - 2))
+        state = evolve(state, bought=True)
         return self._take(state, p, action.depot, action.tile, action.discard, RB.BUY, True)
 
     def _take(self, state: BurgundyState, p: int, depot: int, tile: str, discard: str,
@@ -568,17 +567,17 @@ class Burgundy(Game[BurgundyState, Action]):
             raise RULES.illegal(RB.TAKE_DISCARD, "storage has room: nothing to discard")
         storage = _add(storage, tile)
         if depot:
-            state = attrs.evolve(state, depots=_with(state.depots, depot - 1,
+            state = evolve(state, depots=_with(state.depots, depot - 1,
                                                      _remove(source, tile)), box=box)
         else:
-            state = attrs.evolve(state, black=_remove(source, tile), box=box)
-        return _set(state, p, attrs.evolve(pl, storage=storage))
+            state = evolve(state, black=_remove(source, tile), box=box)
+        return _set(state, p, evolve(pl, storage=storage))
 
     def _sell(self, state: BurgundyState, p: int, k: int) -> BurgundyState:
         pl = state.players[p]
         n = pl.goods[k]
         kn = pl.knowledge
-        return _set(state, p, attrs.evolve(
+        return _set(state, p, evolve(
             pl, goods=_with(pl.goods, k, 0), sold=_bump(pl.sold, k, n),
             silver=pl.silver + (2 if 3 in kn else 1),
             workers=pl.workers + (1 if 4 in kn else 0),
@@ -654,13 +653,13 @@ class Burgundy(Game[BurgundyState, Action]):
                 vp += 4
             else:
                 push = Pending(tile)
-        new = attrs.evolve(pl, estate=estate, storage=_remove(pl.storage, tile),
+        new = evolve(pl, estate=estate, storage=_remove(pl.storage, tile),
                            knowledge=knowledge, vp=vp, bonus_tiles=bonus_tiles, silver=silver,
                            workers=workers, track_space=track_space,
                            track_height=track_height)
-        state = attrs.evolve(state, players=_with(state.players, p, new), bonuses=bonuses)
+        state = evolve(state, players=_with(state.players, p, new), bonuses=bonuses)
         if push is not None:
-            state = attrs.evolve(state, pending=(*state.pending, push))
+            state = evolve(state, pending=(*state.pending, push))
         return state
 
     # player: answering an effect ---------------------------------------------------------------
@@ -673,13 +672,13 @@ class Burgundy(Game[BurgundyState, Action]):
             if not isinstance(action, TakeTile | PlaceTile | SellGoods | TakeWorkers) \
                     or action.die != 2:
                 raise RULES.illegal(RB.CASTLE, "a castle's extra action (die 2) comes first")
-            return self._die_action(attrs.evolve(state, pending=rest), p, action, 0)
+            return self._die_action(evolve(state, pending=rest), p, action, 0)
         if kind == "warehouse":
             if not isinstance(action, WarehouseSell):
                 raise RULES.illegal(RB.TURN_PENDING, "the warehouse sale comes first")
             if not 1 <= action.kind <= 6 or not pl.goods[action.kind - 1]:
                 raise RULES.illegal(RB.B_WAREHOUSE, f"no goods of kind {action.kind}")
-            return self._sell(attrs.evolve(state, pending=rest), p, action.kind - 1)
+            return self._sell(evolve(state, pending=rest), p, action.kind - 1)
         if kind in _EFFECT_COLOURS:
             rid = _EFFECT_RULE[kind]
             if not isinstance(action, EffectTake):
@@ -689,14 +688,14 @@ class Burgundy(Game[BurgundyState, Action]):
             if action.tile not in _TILESET or D.TILE_COLOUR[action.tile] not in \
                     _EFFECT_COLOURS[kind]:
                 raise RULES.illegal(rid, f"the {kind} cannot take {action.tile!r}")
-            return self._take(attrs.evolve(state, pending=rest), p, action.depot, action.tile,
+            return self._take(evolve(state, pending=rest), p, action.depot, action.tile,
                               action.discard, rid, self._discard_allowed(state))
         if kind == "city-hall":
             if isinstance(action, Decline):
-                return attrs.evolve(state, pending=rest)
+                return evolve(state, pending=rest)
             if not isinstance(action, CityHallPlace):
                 raise RULES.illegal(RB.TURN_PENDING, "the city hall's placement comes first")
-            return self._place_checked(attrs.evolve(state, pending=rest), p, action.tile,
+            return self._place_checked(evolve(state, pending=rest), p, action.tile,
                                        action.space, None, RB.B_CITY_HALL)
         if kind == "ship":
             if not isinstance(action, ShipDepot):
@@ -705,14 +704,14 @@ class Burgundy(Game[BurgundyState, Action]):
                 rid = RB.K[5] if 5 in pl.knowledge else RB.SHIP
                 raise RULES.illegal(rid, f"no depot (pair) starting at {action.depot}")
             pair = 5 in pl.knowledge
-            return self._ship(attrs.evolve(state, pending=rest), p, action.depot, pair, None)
+            return self._ship(evolve(state, pending=rest), p, action.depot, pair, None)
         # ship-goods
         if not isinstance(action, ShipGoods):
             raise RULES.illegal(RB.TURN_PENDING, "the ship's goods choice comes first")
         if not 1 <= action.kind <= 6 or action.kind - 1 not in self._ship_new_kinds(
                 state, pl, top):
             raise RULES.illegal(RB.GOODS_LIMIT, f"goods kind {action.kind} cannot be taken")
-        return self._ship(attrs.evolve(state, pending=rest), p, top.arg, top.pair,
+        return self._ship(evolve(state, pending=rest), p, top.arg, top.pair,
                           action.kind - 1)
 
     def _ship(self, state: BurgundyState, p: int, first: int, pair: bool,
@@ -744,9 +743,9 @@ class Burgundy(Game[BurgundyState, Action]):
                     take(k)
             else:
                 pending = (*pending, Pending("ship-goods", first, pair))
-        return attrs.evolve(
+        return evolve(
             state, pending=pending, depot_goods=tuple(tuple(g) for g in dg),
-            players=_with(state.players, p, attrs.evolve(pl, goods=tuple(goods))))
+            players=_with(state.players, p, evolve(pl, goods=tuple(goods))))
 
     def _settle(self, state: BurgundyState) -> BurgundyState:
         """Drop pending effects that no choice can satisfy (their effect is lost)."""
@@ -766,40 +765,40 @@ class Burgundy(Game[BurgundyState, Action]):
                 ok = True
             if ok:
                 return state
-            state = attrs.evolve(state, pending=state.pending[:-1])
+            state = evolve(state, pending=state.pending[:-1])
         return state
 
     # turn, round and phase ends ----------------------------------------------------------------
     def _end_turn(self, state: BurgundyState) -> BurgundyState:
         turn = state.turn + 1
         if turn < state.config.players:
-            return attrs.evolve(state, turn=turn, bought=False)
+            return evolve(state, turn=turn, bought=False)
         rnd = state.round + 1
         if rnd < D.ROUNDS:
-            return attrs.evolve(state, turn=0, bought=False, round=rnd, stage=Stage.ROLL,
-                                roll=0, players=tuple(attrs.evolve(pl, dice=(0, 0))
+            return evolve(state, turn=0, bought=False, round=rnd, stage=Stage.ROLL,
+                                roll=0, players=tuple(evolve(pl, dice=(0, 0))
                                                       for pl in state.players))
         # phase end: mines (and knowledge 2)
         pls = []
         for pl in state.players:
             mines = pl.estate.count(D.MINE_TILE)
-            pls.append(attrs.evolve(pl, silver=pl.silver + mines, dice=(0, 0),
+            pls.append(evolve(pl, silver=pl.silver + mines, dice=(0, 0),
                                     workers=pl.workers + (mines if 2 in pl.knowledge else 0)))
         phase = state.phase + 1
         if phase == D.PHASES:
             edition = state.config.option("edition")
-            final = tuple(attrs.evolve(pl, vp=pl.vp + scoring.final_vp(pl, edition))
+            final = tuple(evolve(pl, vp=pl.vp + scoring.final_vp(pl, edition))
                           for pl in pls)
             # the order the tie-break reads (ambiguity burgundy/tie-order)
             last = (state.order if state.config.option("tie-order") == "last-round"
                     else turn_order(final))
-            return attrs.evolve(state, players=final, stage=Stage.OVER, turn=0, bought=False,
+            return evolve(state, players=final, stage=Stage.OVER, turn=0, bought=False,
                                 round=0, phase=phase, order=last)
         box = list(state.box)
         for tiles in (*state.depots, state.black):
             for t in tiles:
                 box[D.TILE_INDEX[t]] += 1
-        state = attrs.evolve(state, players=tuple(pls), phase=phase, round=0, turn=0,
+        state = evolve(state, players=tuple(pls), phase=phase, round=0, turn=0,
                              bought=False, stage=Stage.FILL, depots=((),) * 6, black=(),
                              box=tuple(box))
         return self._next_fill(state, 0)
@@ -1079,7 +1078,7 @@ def _with(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
 
 
 def _set(state: BurgundyState, p: int, pl: Player) -> BurgundyState:
-    return attrs.evolve(state, players=_with(state.players, p, pl))
+    return evolve(state, players=_with(state.players, p, pl))
 
 
 GAME = Burgundy()

@@ -75,11 +75,37 @@ def city_rule(state: CatanState, p: int, node: int) -> str | None:
 
 
 def roads_open(state: CatanState, p: int) -> tuple[int, ...]:
-    """Paths where ``p`` may put a road now (cost aside)."""
+    """Paths where ``p`` may put a road now (cost aside): the free paths at ``p``'s
+    buildings and at the ends of his roads where no rival builds (``road_connected``),
+    in path order. Gathered from his own pieces rather than tried path by path."""
     if state.players[p].roads >= D.ROADS:
         return ()
-    return tuple(e for e in range(B.N_PATHS) if state.path_owner[e] == -1
-                 and road_connected(state.path_owner, state.node_owner, p, e))
+    path_owner, node_owner = state.path_owner, state.node_owner
+    ends: set[int] = set()
+    for e, owner in enumerate(path_owner):
+        if owner == p:
+            ends.update(B.PATH_NODES[e])
+    ends.update(n for n, owner in enumerate(node_owner) if owner == p)
+    found: set[int] = set()
+    for n in ends:
+        owner = node_owner[n]
+        if owner == p or owner == -1:
+            found.update(B.NODE_PATHS[n])
+    return tuple(sorted(e for e in found if path_owner[e] == -1))
+
+
+def settlement_sites(state: CatanState, p: int) -> tuple[int, ...]:
+    """Intersections where ``p`` may put a settlement after set-up (cost aside): free
+    sites (``site_free``) at the ends of his roads, in intersection order (the nodes
+    ``settlement_rule`` allows)."""
+    if state.players[p].settlements >= D.SETTLEMENTS:
+        return ()
+    path_owner, node_owner = state.path_owner, state.node_owner
+    ends: set[int] = set()
+    for e, owner in enumerate(path_owner):
+        if owner == p:
+            ends.update(B.PATH_NODES[e])
+    return tuple(sorted(n for n in ends if site_free(node_owner, n)))
 
 
 def pay(state: CatanState, p: int, cost: tuple[int, ...], **changes: Any) -> CatanState:

@@ -247,12 +247,12 @@ class Catan(Game[CatanState, Action]):
         out: list[Action] = []
         if build.can_pay(state, p, D.ROAD_COST):
             out.extend(BuildRoad(e) for e in build.roads_open(state, p))
-        if build.can_pay(state, p, D.SETTLEMENT_COST) and pl.settlements < D.SETTLEMENTS:
-            out.extend(BuildSettlement(n) for n in range(len(state.node_owner))
-                       if build.settlement_rule(state, p, n, False) is None)
+        if build.can_pay(state, p, D.SETTLEMENT_COST):
+            out.extend(BuildSettlement(n) for n in build.settlement_sites(state, p))
         if build.can_pay(state, p, D.CITY_COST) and pl.cities < D.CITIES:
-            out.extend(BuildCity(n) for n in range(len(state.node_owner))
-                       if state.node_owner[n] == p and state.node_level[n] == 1)
+            level = state.node_level
+            out.extend(BuildCity(n) for n, owner in enumerate(state.node_owner)
+                       if owner == p and level[n] == 1)
         if build.can_pay(state, p, D.DEVELOPMENT_COST) and any(state.deck):
             out.append(BuyDevelopment())
         out.extend(development.play_actions(state))

@@ -12,6 +12,15 @@ for a field with a default) and lossless:
 
 ``digest(state)`` is the SHA-256 of the canonical text, the same in every
 process and on every machine.
+
+``to_json`` and ``digest`` write the canonical text straight from the values, without
+building the plain data first, and remember the text of every frozen ``attrs`` instance
+and of every longer tuple by identity: a step's state shares most of its parts with the
+state before it (the board, the untouched players), so only what the step changed is
+written anew. Values are immutable (frozen classes over tuples), so a remembered text
+stays true (a tuple's only when its items are scalars, enums or frozen instances); the
+text is the one ``canonical_text(unstructure(value))`` gives, character
+for character (tests compare both over every game's states and views).
 """
 
 import hashlib
@@ -21,8 +30,10 @@ import typing
 from collections.abc import Callable
 from enum import Enum
 from fractions import Fraction
+from json.encoder import encode_basestring
 from typing import Any, TypeVar
 
+import attr._make
 import attrs
 import cattrs
 from cattrs.errors import AttributeValidationNote
@@ -34,9 +45,13 @@ JSON = Any
 TAG = "type"
 
 
+#: json.dumps with these arguments, built once (``json.dumps`` builds an encoder per call)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_text(value: JSON) -> str:
     """Canonical text of plain JSON data: sorted keys, no whitespace, UTF-8 kept."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 def _strict_int(value: object, _: type) -> int:
@@ -197,8 +212,9 @@ def structure(data: JSON, cl: type[T]) -> T:
 
 
 def to_json(obj: object) -> str:
-    """Canonical text: sorted keys, no whitespace, UTF-8 characters kept."""
-    return canonical_text(unstructure(obj))
+    """Canonical text: sorted keys, no whitespace, UTF-8 characters kept (equal to
+    ``canonical_text(unstructure(obj))``, written without the plain data)."""
+    return _text(obj)
 
 
 def digest_of(data: JSON) -> str:
@@ -208,7 +224,214 @@ def digest_of(data: JSON) -> str:
 
 def digest(state: object) -> str:
     """SHA-256 (hex) of the canonical text of ``state``."""
-    return digest_of(unstructure(state))
+    return digest_text(_text(state))
+
+
+def digest_text(text: str) -> str:
+    """SHA-256 (hex) of a canonical text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# -- the canonical text written straight from the values ---------------------------------
+
+#: id -> (value, its canonical text) for frozen attrs instances and longer tuples; the
+#: value is held, so its id names it while the entry lives
+_memo: dict[int, tuple[object, str]] = {}
+#: characters of text remembered; past :data:`MEMO_CHARS` the memory starts afresh
+_memo_size = 0
+MEMO_CHARS = 8_000_000
+#: tuples shorter than this are written anew each time (cheaper than remembering them)
+MEMO_ITEMS = 8
+
+
+def _remember(value: object, text: str) -> str:
+    global _memo_size
+    if _memo_size > MEMO_CHARS:
+        _memo.clear()
+        _memo_size = 0
+    _memo[id(value)] = (value, text)
+    _memo_size += len(text)
+    return text
+
+
+def _text(value: object) -> str:
+    """The canonical text of any value ``unstructure`` takes."""
+    writer = _WRITERS.get(type(value))
+    if writer is None:
+        writer = _writer_for(type(value))
+    return writer(value)
+
+
+def _int_text(value: int) -> str:
+    return int.__repr__(value)
+
+
+def _bool_text(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _none_text(_: None) -> str:
+    return "null"
+
+
+#: the types whose values never change: scalars, enums and frozen classes met so far (a
+#: tuple's text is remembered only when all its items are of these types)
+_LASTING: set[type] = {int, bool, str, type(None), Fraction}
+
+
+def _lasting(value: tuple[Any, ...]) -> bool:
+    return all(map(_LASTING.__contains__, map(type, value)))
+
+
+def _tuple_text(value: tuple[Any, ...] | list[Any]) -> str:
+    if len(value) < MEMO_ITEMS or type(value) is not tuple:
+        return "[" + ",".join(map(_text, value)) + "]"
+    known = _memo.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    text = "[" + ",".join(map(_text, value)) + "]"
+    return _remember(value, text) if _lasting(value) else text
+
+
+def _set_text(value: frozenset[Any] | set[Any]) -> str:
+    # a set unstructures to its items sorted by their canonical text
+    return "[" + ",".join(sorted(map(_text, value))) + "]"
+
+
+def _fraction_text(value: Fraction) -> str:
+    return f'"{value.numerator}/{value.denominator}"'
+
+
+def _general_text(value: object) -> str:
+    """Anything else: through the converter (the same text, the slow way)."""
+    return canonical_text(converter.unstructure(value))
+
+
+def _dict_text(value: dict[Any, Any]) -> str:
+    if not all(type(k) is str for k in value):
+        return _general_text(value)
+    return "{" + ",".join(encode_basestring(k) + ":" + _text(value[k])
+                          for k in sorted(value)) + "}"
+
+
+_WRITERS: dict[type, Callable[[Any], str]] = {
+    int: _int_text, bool: _bool_text, str: encode_basestring, type(None): _none_text,
+    tuple: _tuple_text, list: _tuple_text, frozenset: _set_text, set: _set_text,
+    Fraction: _fraction_text, dict: _dict_text,
+}
+
+
+def _is_frozen(cls: type) -> bool:
+    """Whether instances of the ``attrs`` class ``cls`` refuse every assignment (a frozen
+    class's ``__setattr__`` is attrs' refusal)."""
+    return getattr(cls, "__setattr__", None) is _FROZEN_SETATTR
+
+
+_FROZEN_SETATTR = getattr(attr._make, "_frozen_setattrs", None)
+
+
+def _writer_for(cls: type) -> Callable[[Any], str]:
+    if attrs.has(cls):
+        writer = _attrs_writer(cls)
+        if _is_frozen(cls):
+            _LASTING.add(cls)
+    elif issubclass(cls, Enum):
+        _LASTING.add(cls)
+
+        def writer(value: Any) -> str:
+            return _text(value.value)
+    else:
+        writer = _general_text
+    _WRITERS[cls] = writer
+    return writer
+
+
+def _refuse(value: object) -> object:
+    raise TypeError(f"not plain JSON: {type(value).__name__}")
+
+
+#: json's own encoder, for values made of integers, booleans, strings, ``None`` and
+#: tuples only: the same text as :func:`canonical_text`, written in C
+_plain_chunks = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
+    None, _refuse, encode_basestring, None, ":", ",", True, False, True)
+
+
+def _plain_tuple_text(value: Any) -> str:
+    """The text of a field declared as a tuple of plain values (its value, whatever it
+    holds: anything else goes the general way)."""
+    if type(value) is not tuple:
+        return _text(value)
+    big = len(value) >= MEMO_ITEMS
+    if big:
+        known = _memo.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+    try:
+        text: str = "".join(_plain_chunks(value, 0))
+    except TypeError:
+        return _tuple_text(value)
+    return _remember(value, text) if big and _lasting(value) else text
+
+
+_PLAIN = (int, bool, str, type(None))
+
+
+def _is_plain(t: Any) -> bool:
+    """Whether the declared type ``t`` holds only integers, booleans, strings, ``None``
+    and tuples of them."""
+    if t in _PLAIN:
+        return True
+    origin = typing.get_origin(t)
+    args = typing.get_args(t)
+    if origin is tuple or origin is typing.Union or origin is types.UnionType:
+        return bool(args) and all(a is Ellipsis or _is_plain(a) for a in args)
+    return False
+
+
+def _field_text(name: str, t: Any) -> str:
+    """The expression writing field ``name`` of declared type ``t`` (checked at run time:
+    a value of another type goes the general way)."""
+    value = f"obj.{name}"
+    if t is int:
+        return f"(irepr(v) if type(v := {value}) is int else text(v))"
+    if t is str:
+        return f"(estr(v) if type(v := {value}) is str else text(v))"
+    if t is not bool and _is_plain(t) and typing.get_origin(t) is tuple:
+        return f"plain_tuple({value})"
+    return f"text({value})"
+
+
+def _attrs_writer(cls: type) -> Callable[[Any], str]:
+    """The text of one class's instances: the fields the converter writes (those set by
+    ``__init__``) and the class's tag, in key order, each field's text from its value;
+    remembered per instance when the class is frozen."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # pragma: no cover - an unresolvable annotation: no declared types
+        hints = {}
+    keys = {f.name: _field_text(f.name, hints.get(f.name, Any))
+            for f in attrs.fields(cls) if f.init}
+    tag = encode_basestring(cls.__name__)
+    parts = []
+    for i, key in enumerate(sorted({*keys, TAG})):
+        head = ("{" if i == 0 else ",") + encode_basestring(key) + ":"
+        parts.append(repr(head) + f" + {tag!r}" if key == TAG else repr(head) + f" + {keys[key]}")
+    body = " + ".join(parts) + " + '}'"
+    if _is_frozen(cls):
+        lines = ["def write(obj):",
+                 "    known = memo.get(id(obj))",
+                 "    if known is not None and known[0] is obj:",
+                 "        return known[1]",
+                 f"    return remember(obj, {body})"]
+    else:
+        lines = ["def write(obj):", f"    return {body}"]
+    scope: dict[str, Any] = {"memo": _memo, "remember": _remember, "text": _text,
+                             "irepr": int.__repr__, "estr": encode_basestring,
+                             "plain_tuple": _plain_tuple_text}
+    # the source is built from the class's own field names and name only
+    exec("\n".join(lines), scope)
+    fn: Callable[[Any], str] = scope["write"]
+    return fn
 
 
 def _describe(exc: BaseException, _type: Any) -> str:

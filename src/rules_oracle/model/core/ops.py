@@ -1,6 +1,7 @@
 """Small pure helpers over count tuples and frozen ``attrs`` states, shared by the games'
 models (no rules here)."""
 
+import types
 from collections.abc import Callable
 from operator import ge
 from typing import Any, TypeVar
@@ -15,13 +16,23 @@ _EVOLVERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 def _evolver(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
     """A copy-with-changes function for one frozen ``attrs`` class, written out field by
     field (the classes have no validators or converters, so this equals ``attrs.evolve``
-    without its per-call introspection)."""
+    without its per-call introspection): every field copied, then the changes set; a
+    slotted class's fields through their slots' own setters."""
     names = tuple(a.name for a in attrs.fields(cls))
-    lines = ["def evolve(obj, changes):", "    new = make(cls)"]
-    lines += [f"    put(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})"
-              for n in names]
-    lines.append("    return new")
+    slots = all(isinstance(getattr(cls, n, None), types.MemberDescriptorType) for n in names)
     scope: dict[str, Any] = {"make": object.__new__, "cls": cls, "put": object.__setattr__}
+    lines = ["def evolve(obj, changes):", "    new = make(cls)"]
+    if slots:
+        setters = {n: getattr(cls, n).__set__ for n in names}
+        scope["setters"] = setters
+        scope.update({f"set_{i}": setters[n] for i, n in enumerate(names)})
+        lines += [f"    set_{i}(new, obj.{n})" for i, n in enumerate(names)]
+        lines += ["    for name, value in changes.items():",
+                  "        setters[name](new, value)"]
+    else:
+        lines += [f"    put(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})"
+                  for n in names]
+    lines.append("    return new")
     # the source is built from the class's own field names only
     exec("\n".join(lines), scope)
     fn: Callable[[Any, dict[str, Any]], Any] = scope["evolve"]

@@ -1,0 +1,176 @@
+"""The canonical text written straight from the values (``to_json``, ``digest``) is the text
+of the converter's plain data, character for character, remembered texts included."""
+
+import hashlib
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+
+from rules_oracle.model.core import PUBLIC, Config, canon, registry
+from rules_oracle.model.core.canon import canonical_text, digest, to_json, unstructure
+from rules_oracle.model.core.play import playout
+
+
+def slow_text(value: object) -> str:
+    """The canonical text through the converter's plain data."""
+    return canonical_text(unstructure(value))
+
+
+class Colour(Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class Rank(Enum):
+    LOW = 1
+    HIGH = (2, 3)
+
+
+@attrs.frozen(slots=True)
+class Leaf:
+    n: int
+    tags: frozenset[str]
+    colour: Colour = Colour.RED
+
+
+@attrs.frozen(slots=True)
+class Odd:
+    """Fields the converter writes unusually: one not set by ``__init__`` (not written)."""
+
+    ratio: Fraction
+    rank: Rank
+    names: dict[str, int]
+    counts: dict[int, int]
+    maybe: Leaf | None = None
+    hidden: int = attrs.field(init=False, default=7)
+
+
+@attrs.frozen(slots=True)
+class Big:
+    items: tuple[Leaf, ...]
+    flags: tuple[bool, ...]
+    cells: tuple[int, ...]
+    nested: tuple[tuple[int, ...], ...]
+    leaves: frozenset[Leaf]
+    config: Config
+    label: str = 'quote " and \\ and ü and \n'
+
+
+@attrs.frozen(slots=True)
+class Liar:
+    """Values of other types than declared where the converter still writes JSON."""
+
+    count: int
+    name: str
+    cells: tuple[int, ...]
+    pair: tuple[int, bool]
+    maybe: tuple[int, ...] | None
+
+
+@attrs.define
+class Loose:
+    """A mutable class: its text is written anew every time."""
+
+    values: tuple[int, ...]
+    note: str
+
+
+def sample_big() -> Big:
+    leaves = tuple(Leaf(i, frozenset({f"t{i}", "a"}), Colour.BLUE if i % 2 else Colour.RED)
+                   for i in range(10))
+    return Big(leaves, (True, False) * 5, tuple(range(-3, 20)),
+               ((1, 2), tuple(range(12)), ()), frozenset(leaves[:4]),
+               Config(3, (("a", "x"), ("b", "y"))))
+
+
+VALUES: list[Any] = [
+    sample_big(),
+    Odd(Fraction(-4, 6), Rank.HIGH, {"b": 2, "a": 1, "ü": 3}, {10: 1, 9: 2},
+        Leaf(0, frozenset())),
+    Odd(Fraction(5), Rank.LOW, {}, {}),
+    Liar(True, "x", (True, False) * 5, [1, 2], None),  # type: ignore[arg-type]
+    Liar(-1, "", tuple(range(20)), (0, False), tuple(range(9))),
+    (1, True, None, "x", (2, False)),
+    tuple(range(30)),
+    [Leaf(1, frozenset({"x"}))] * 9,
+    frozenset({(1, 2), (0, 5), (10,)}),
+    {"k": [Leaf(2, frozenset())], "a": None},
+    Loose((1, 2), "n"),
+    True, 0, -12, "text", None, Fraction(1, 3), Colour.BLUE,
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
+def test_text_equals_the_converters_text(value: Any) -> None:
+    assert to_json(value) == slow_text(value)
+    assert to_json(value) == slow_text(value)  # the second time from the memory
+    assert digest(value) == hashlib.sha256(slow_text(value).encode("utf-8")).hexdigest()
+
+
+def test_remembered_parts_keep_their_text_inside_new_values() -> None:
+    big = sample_big()
+    first = to_json(big)
+    changed = attrs.evolve(big, cells=(*big.cells, 99), label="other")
+    assert to_json(changed) == slow_text(changed)
+    assert to_json(big) == first
+
+
+def test_a_mutable_class_is_written_anew() -> None:
+    loose = Loose(tuple(range(10)), "before")
+    assert '"note":"before"' in to_json(loose)
+    loose.note = "after"
+    assert to_json(loose) == slow_text(loose)
+    assert '"note":"after"' in to_json(loose)
+
+
+def test_the_memory_starts_afresh_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(canon, "MEMO_CHARS", 100)
+    values = [sample_big() for _ in range(5)]
+    for value in values:
+        assert to_json(value) == slow_text(value)
+    assert canon._memo_size <= 100 + max(len(to_json(v)) for v in values)
+    for value in values:
+        assert to_json(value) == slow_text(value)
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_every_games_states_actions_and_views(name: str) -> None:
+    game = registry.get(name)
+    for players in (game.min_players, game.max_players):
+        config = game.config(players)
+        for policy in ("uniform", "eager"):
+            for step in playout(game, config, 3, policy):
+                if step.index > 400:
+                    break
+                assert to_json(step.state) == slow_text(step.state), (players, step.index)
+                assert to_json(step.action) == slow_text(step.action)
+                if game.observation_types and step.index % 5 == 0:
+                    for viewer in (PUBLIC, step.index % players):
+                        view = game.observe(step.state, viewer)
+                        assert to_json(view) == slow_text(view), (viewer, step.index)
+
+
+def test_a_declared_plain_tuple_holding_objects_is_written_by_its_values() -> None:
+    leaves = (Leaf(1, frozenset()),) * 9
+    liar = Liar(1, "a", leaves, (1, True), (Leaf(2, frozenset()),))  # type: ignore[arg-type]
+    text = to_json(liar)
+    assert '"cells":[' + ",".join([to_json(leaves[0])] * 9) + "]" in text
+    assert '"maybe":[{"n":2,"tags":[],"type":"Leaf"' not in text  # colour comes first
+    assert '"maybe":[{"colour":"red","n":2,"tags":[],"type":"Leaf"}]' in text
+
+
+def test_a_tuple_holding_changeable_items_is_written_anew() -> None:
+    """A longer tuple's text is remembered only when its items cannot change."""
+    looses = tuple(Loose((i,), "a") for i in range(9))
+    lists = tuple([i] for i in range(9))
+    assert to_json(looses) == slow_text(looses) and to_json(lists) == slow_text(lists)
+    looses[3].note = "b"
+    lists[4].append(7)
+    assert to_json(looses) == slow_text(looses) and '"note":"b"' in to_json(looses)
+    assert to_json(lists) == slow_text(lists) and "[4,7]" in to_json(lists)
+    lasting = tuple(Leaf(i, frozenset()) for i in range(9))
+    assert to_json(lasting) == slow_text(lasting)
+    assert canon._memo[id(lasting)][0] is lasting
