@@ -3,12 +3,13 @@
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from rules_oracle.model.core import registry
 from rules_oracle.oracle.check import check_lines
 from rules_oracle.oracle.cli import main
-from rules_oracle.oracle.known import parse
+from rules_oracle.oracle.known import KnownError, parse
 from rules_oracle.oracle.trace import record_game
 from tests.oracle.helpers import edit
 
@@ -86,3 +87,40 @@ def test_the_cli_says_conforms_under_and_a_reading_matcher_classifies(tmp_path: 
     out = json.loads(passed.stdout)
     assert out["known"] == {"e/flat": 1} and out["status"] == "known"
     assert out["divergences"][0]["known"] == "e/flat"
+
+
+def _edition_trace() -> list[str]:
+    """A Burgundy game of the 2019 edition whose header claims the text's first edition."""
+    game = registry.get("burgundy")
+    lines = list(record_game(game, game.config(2, {"edition": "2019"}), 3,
+                             observations="public"))
+
+    def claim_first(head: dict[str, object]) -> None:
+        variant = head["variant"]
+        assert isinstance(variant, dict)
+        variant["edition"] = "first"
+        head.pop("digest", None)
+
+    return edit(lines, 0, claim_first)
+
+
+def _edition_file(match: dict[str, object]) -> str:
+    return json.dumps({"version": 1, "game": "burgundy", "deviations": [
+        {"id": "anniversary", "class": "edition", "rule": "burgundy/edition",
+         "explanation": "the engine prints the 2019 anniversary edition's knowledge tiles",
+         "match": match}]})
+
+
+@pytest.mark.rules("burgundy/edition")
+def test_an_edition_entry_plays_the_engine_s_edition_and_needs_its_reading() -> None:
+    lines = _edition_trace()
+    plain = check_lines(lines)
+    assert plain.divergence is not None and plain.readings == ("burgundy/edition=2019",)
+    known = parse(_edition_file({"kind": "observation", "reading": "burgundy/edition=2019"}),
+                  "edition.json")
+    report = check_lines(lines, known=known)
+    assert report.passes and report.absorbed() == {"anniversary": 1}
+    # an edition entry without the edition's reading is refused, naming the field
+    with pytest.raises(KnownError, match=r"\.match\.reading: entry 'anniversary': an edition"):
+        parse(_edition_file({"kind": "observation", "rule": "burgundy/knowledge.15"}),
+              "edition.json")

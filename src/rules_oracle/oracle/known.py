@@ -51,7 +51,7 @@ from rules_oracle.oracle.reading import (
 )
 
 #: the classes of a known deviation
-CLASSES = ("engine-bug", "unsupported", "reading")
+CLASSES = ("engine-bug", "unsupported", "reading", "edition")
 
 
 class KnownError(Exception):
@@ -107,7 +107,8 @@ class Deviation:
     """One classified, known deviation of an engine from the model."""
 
     id: str
-    #: ``engine-bug``, ``unsupported`` or ``reading``
+    #: ``engine-bug``, ``unsupported``, ``reading`` or ``edition`` (another published
+    #: edition of the game, matched by the reading that plays it)
     cls: str
     #: the rule or ambiguity id it concerns
     rule: str
@@ -252,6 +253,10 @@ def validate(deviation: Deviation, own_game: bool = True) -> tuple[str, str] | N
             names = sorted(p.name for p in PREMISES.values() if game.name in p.games)
             return f".match.premise[{i}]", (f"{name!r} is not a premise of {game.name}"
                                             f" ({', '.join(names) or 'it has none'})")
+    if deviation.cls == "edition" and m.reading is None:
+        return ".match.reading", ("an edition entry names the reading that plays the engine's"
+                                  " edition (OPTION=READING of oracle ambiguities), so every"
+                                  " step is compared under it")
     if not m.narrowed and not deviation.broad:
         return ".match", ("it matches every divergence of its kind (no rule, action, path"
                           " below $ or reading): narrow it, or say \"broad\": true to accept"
