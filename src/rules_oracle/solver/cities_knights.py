@@ -116,7 +116,6 @@ from rules_oracle.model.cities_knights.actions import (
     ReduceCity,
     Stop,
 )
-from rules_oracle.model.cities_knights.common import held
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core.errors import IllegalAction
@@ -810,7 +809,7 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
         for i, pl in enumerate(state.players):
             for x in range(NC):
                 out[pn(i, f"h{x}")] = pl.hand[x]
-            out[pn(i, "prog")] = held(pl)
+            out[pn(i, "prog")] = sum(pl.progress)  # in hand: the VP cards lie face up
             out[pn(i, "vpc")] = pl.vp_cards
             out[pn(i, "def")] = pl.defenders
             for k in range(3):
