@@ -6,7 +6,8 @@
   game's invariants and invariants over one step (``invariant/<name>``,
   ``properties.<game>.INVARIANTS`` and ``TRANSITION_INVARIANTS``) over ``games`` seeded games spread
   over every player count and every non-default variant reading, plus the
-  largest one-step score gain seen in play (``observed/max-gain``);
+  largest one-step score gain seen in play (``observed/max-gain``) and the rules play
+  exercised, n of N (``observed/rules-exercised``);
 * when ``solver.<game>`` exists, for each player count: every named conjunct
   of the inductive invariant (kind ``z3``), legal-action completeness, score
   monotonicity when the encoding claims it, the gain bounds per action kind,
@@ -137,7 +138,25 @@ def _merged(parts: Sequence[generic.Stats], keep: int = 5) -> generic.Stats:
             kept.extend(found[:max(0, keep - len(kept))])
         for action, gain in part.gains.items():
             out.gains[action] = max(out.gains.get(action, gain), gain)
+        out.shown |= part.shown
     return out
+
+
+#: rule ids a row names at most among those play did not show
+UNSHOWN_LISTED = 12
+
+
+def exercised(game: Game[Any, Any], shown: set[str]) -> Outcome:
+    """The rules the property games' steps showed (``Game.effect_rules``), n of the
+    game's N, and the first of those they did not (informative: set-up and component
+    rules show in no step, and a game without ``effect_rules`` shows none)."""
+    rules = sorted(r.id for r in game.rules)
+    missing = [r for r in rules if r not in shown]
+    listed = ", ".join(missing[:UNSHOWN_LISTED]) + (" ..." if len(missing) > UNSHOWN_LISTED
+                                                     else "")
+    return Outcome("observed/rules-exercised", "property", "passed", 0.0,
+                   f"{len(rules) - len(missing)} of {len(rules)} rules shown by play"
+                   + (f"; not shown: {listed}" if missing else ""))
 
 
 def _property_rows(
@@ -171,6 +190,7 @@ def _property_rows(
         out.append(Outcome("observed/max-gain", "property", "passed", 0.0,
                            f"largest one-step score gain in play: {gains[best]} ({best});"
                            f" by action: {listed}"))
+    out.append(exercised(game, stats.shown))
     return out
 
 

@@ -375,6 +375,8 @@ class Stats:
     gains: dict[str, int] = attrs.field(factory=dict)
     #: check or invariant name -> seconds spent in it
     seconds: dict[str, float] = attrs.field(factory=dict)
+    #: the rule ids the steps played showed (``Game.effect_rules``): the rules play exercised
+    shown: set[str] = attrs.field(factory=set)
 
 
 class GameChecker:
@@ -502,6 +504,7 @@ class GameChecker:
             try:
                 action = choose(game, state, rng, policy)
                 nxt = game.apply(state, action)
+                self.stats.shown.update(game.effect_rules(state, action, nxt))
             except Exception as exc:
                 self._record(APPLY, [Violation(APPLY, f"playing a legal step raised {exc!r}")],
                              where, found)
