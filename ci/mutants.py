@@ -9,11 +9,25 @@ installed package and the checkout are left alone. Not a test: it takes minutes 
 mutant; the table it prints is kept in docs/verification.md.
 
     python ci/mutants.py [GAME ...] [--mutant ID ...] [--games N] [--tests] [--json]
+                         [--z3-cache DIR]
+
+With ``--z3-cache DIR`` the Z3 obligations' results are kept in DIR and reused by a later
+mutant whose encoding builds the same terms: a model mutant leaves the encoding alone, and
+a query's verdict is fixed by its terms (Z3's work is counted in resource units, not
+seconds), so only properties, observations and faithfulness run again, and every bound is
+still checked against the mutant's play. The key is the game, the obligation and a hash of
+every term the encoding gives at that player count (I, its parts and cases, terminal, each
+kind's domain, guard and update, the bound cases and scope, the completeness witnesses);
+a mutant of anything the terms read (a constant the encoding takes from the model's data)
+changes the hash and runs the proofs afresh.
 """
 
 import argparse
+import functools
+import hashlib
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -228,16 +242,100 @@ def _run(cmd: list[str], root: Path) -> tuple[int, str, float]:
     return done.returncode, done.stdout, time.monotonic() - start
 
 
-def check(mutant: Mutant, games: int, tests: bool) -> dict[str, Any]:
+def terms_hash(encoding: Any, players: int) -> str:
+    """A hash of every Z3 term ``encoding`` gives at ``players`` (Z3's structural hashes)."""
+    from rules_oracle.solver import provers
+
+    f = provers.frame(encoding, players)
+    h = hashlib.sha256()
+
+    def add(*items: Any) -> None:
+        for x in items:
+            h.update(str(x.hash() if hasattr(x, "hash") and hasattr(x, "sexpr") else x).encode())
+            h.update(b"|")
+
+    def cases(found: Any) -> None:
+        for c in found or ():
+            add(c.label, c.case)
+            cases(c.within)
+
+    add(f.whole, *f.cases, encoding.terminal(f.pre, players), encoding.bound_steps,
+        encoding.monotone_scores, *encoding.score_vars(players))
+    for name in sorted(f.parts):
+        add(name, f.parts[name])
+    for kind in f.kinds:
+        step = f.step(kind)
+        add(kind.name, kind.params, kind.rules, step.domain, step.guard)
+        for var in sorted(step.post):
+            add(var, step.post[var])
+        cases(encoding.bound_cases(f.pre, players, kind.name))
+    scope = encoding.bound_scope(f.pre, players)
+    if scope is not None:
+        add(scope[0], scope[1])
+    for name, params in encoding.completeness_witnesses(f.pre, players):
+        add(name, *(f"{k}={v.hash() if hasattr(v, 'hash') else v}"
+                    for k, v in sorted(params.items())))
+    return h.hexdigest()[:24]
+
+
+def cached_verify(game: str, games: int, cache: Path) -> int:
+    """``oracle verify GAME --games N --json --jobs 1`` with the Z3 obligations' results
+    kept in ``cache`` by game, obligation and terms hash (see the module's docstring)."""
+    import attrs
+
+    from rules_oracle.oracle import cli, verify
+
+    plain = verify._z3_tasks
+    hashes: dict[int, str] = {}
+
+    def reuse(task: Any, encoding: Any, players: int) -> Any:
+        if players not in hashes:
+            hashes[players] = terms_hash(encoding, players)
+        key = hashlib.sha256(f"{game}|{task.name}|{hashes[players]}".encode()).hexdigest()
+        path = cache / f"{key}.pickle"
+        if path.exists():
+            return pickle.loads(path.read_bytes())
+        result = task.work()
+        path.write_bytes(pickle.dumps(result))
+        return result
+
+    def tasks(model: Any, encoding: Any, *args: Any) -> Any:
+        found, assemble = plain(model, encoding, *args)
+        out = []
+        for task in found:
+            players = int(task.share.rsplit("/p", 1)[1]) if "/p" in task.share else 0
+            if task.kind == "faithfulness" or not players:
+                out.append(task)
+            else:
+                out.append(attrs.evolve(task, work=functools.partial(reuse, task, encoding,
+                                                                     players)))
+        return out, assemble
+
+    verify._z3_tasks = tasks  # type: ignore[assignment]
+    cache.mkdir(parents=True, exist_ok=True)
+    sys.argv = ["oracle", "verify", game, "--games", str(games), "--json", "--jobs", "1"]
+    try:
+        cli.main()
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+def check(mutant: Mutant, games: int, tests: bool, z3_cache: Path | None = None
+          ) -> dict[str, Any]:
     """Verify (and test) one mutant on a fresh copy; what killed it and how long it took."""
     with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
         root = Path(tmp) / "repo"
         root.mkdir()
         _copy(root)
         apply(mutant, root)
-        code, out, seconds = _run([sys.executable, "-c", _CLI, "verify",
-                                   mutant.game, "--games", str(games), "--json", "--jobs", "1"],
-                                  root)
+        if z3_cache is None:
+            cmd = [sys.executable, "-c", _CLI, "verify", mutant.game, "--games", str(games),
+                   "--json", "--jobs", "1"]
+        else:
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--cached-verify",
+                   mutant.game, "--games", str(games), "--z3-cache", str(z3_cache)]
+        code, out, seconds = _run(cmd, root)
         try:
             rows = json.loads(out)
         except json.JSONDecodeError:
@@ -264,12 +362,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=5, help="seeded games per property")
     parser.add_argument("--tests", action="store_true", help="also run the game's tests")
     parser.add_argument("--json", action="store_true", help="print JSON rows")
+    parser.add_argument("--z3-cache", type=Path, default=None,
+                        help="keep and reuse the Z3 obligations' results in this folder")
+    parser.add_argument("--cached-verify", metavar="GAME", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.cached_verify:
+        assert args.z3_cache is not None, "--cached-verify needs --z3-cache"
+        return cached_verify(args.cached_verify, args.games, args.z3_cache)
     chosen = [m for m in MUTANTS if (not args.game or m.game in args.game)
               and (not args.mutant or m.id in args.mutant)]
     rows = []
     for mutant in chosen:
-        row = check(mutant, args.games, args.tests)
+        row = check(mutant, args.games, args.tests, args.z3_cache)
         rows.append(row)
         if not args.json:
             killed = ", ".join(row["verify"]) or "SURVIVED"

@@ -50,3 +50,16 @@ def test_every_game_has_six_mutants_at_least() -> None:
     assert min(per_game.values()) >= 6
     assert len(MUTANTS) >= 36
     assert len({m.id for m in MUTANTS}) == len(MUTANTS)
+
+
+def test_the_z3_cache_key_is_the_encodings_terms() -> None:
+    """Reused Z3 results are keyed by a hash of the encoding's terms: the same for the same
+    encoding, another for an encoding whose guard or update differs (its verdicts may)."""
+    from tests import toyencoding as toy
+
+    terms_hash = _script().terms_hash
+    plain = terms_hash(toy.ENCODING, 2)
+    assert plain == terms_hash(toy.ToyEncoding(), 2)
+    assert plain != terms_hash(toy.ENCODING, 3)
+    assert plain != terms_hash(toy.OverreachToyEncoding(), 2)
+    assert plain != terms_hash(toy.DriftedToyEncoding(), 2)
