@@ -44,10 +44,14 @@ def test_play_rejects_an_unknown_policy() -> None:
     assert result.exit_code == 2 and "greedy" in result.output
 
 
-def test_verify_alternates_policies() -> None:
+def test_verify_alternates_policies_and_steers_every_fourth_game() -> None:
     outcomes = run(GAME, games=4, invariants=())
     details = [o.detail for o in outcomes if o.kind == "property" and o.status == "passed"]
-    assert details and all("4 games (2 eager)" in d for d in details if "games" in d)
+    assert details and all("4 games (2 eager, 1 steered)" in d for d in details if "games" in d)
+    from rules_oracle.oracle.verify import policy_of
+
+    assert [policy_of(i, 3) for i in range(8)] == [
+        "uniform", "eager", "uniform", STEER, "eager", "uniform", "uniform", STEER]
 
 
 def test_verify_reports_the_rules_play_exercised() -> None:

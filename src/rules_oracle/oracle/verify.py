@@ -31,7 +31,7 @@ import attrs
 
 from rules_oracle.model.core import registry
 from rules_oracle.model.core.game import Config, Game
-from rules_oracle.model.core.play import POLICIES
+from rules_oracle.model.core.play import POLICIES, STEER
 from rules_oracle.properties import generic
 from rules_oracle.properties.base import Invariant, Outcome, TransitionInvariant
 from rules_oracle.properties.registry import invariants as game_invariants
@@ -104,19 +104,33 @@ def _name(inv: Callable[..., Any]) -> str:
 PROPERTY_CHUNK = 5
 
 
+#: every this many property games, one is steered (``model.core.play.STEER``): it plays
+#: toward the rules its steps have not shown yet, so that rare effects and limits come up
+STEER_EVERY = 4
+
+
+def policy_of(i: int, configs: int) -> str:
+    """The play policy of property game ``i`` over ``configs`` configurations: every
+    :data:`STEER_EVERY`-th game steered, the others alternating between the uniform and
+    the eager policy (``model.core.play.POLICIES``; each pass over the configurations swaps
+    them)."""
+    if i % STEER_EVERY == STEER_EVERY - 1:
+        return STEER
+    return POLICIES[(i + i // configs) % 2]
+
+
 def _property_stats(
     game: Game[Any, Any], invariants: Sequence[Invariant],
     transition_invariants: Sequence[TransitionInvariant], seed: int, first: int, count: int,
 ) -> tuple[generic.Stats, int]:
     """The checks of games ``first .. first + count - 1`` of the property games (their
-    counts, and how many were played eagerly). The games alternate between the uniform
-    and the eager play policy (``model.core.play.POLICIES``), configurations in turn."""
+    counts, and how many were played eagerly): configurations in turn, policies as
+    :func:`policy_of` gives them."""
     configs = generic.variant_configs(game)
     checker = generic.GameChecker(game, invariants, transition_invariants)
     eager = 0
     for i in range(first, first + count):
-        # configurations in turn; each pass over them swaps the policies
-        policy = POLICIES[(i + i // len(configs)) % 2]
+        policy = policy_of(i, len(configs))
         eager += policy == "eager"
         checker.run(configs[i % len(configs)], seed + i, policy)
     return checker.stats, eager
@@ -165,7 +179,8 @@ def _property_rows(
 ) -> list[Outcome]:
     """One row per generic check and game invariant, and the largest gain seen."""
     configs = generic.variant_configs(game)
-    scope = (f"{stats.games} games ({eager} eager), {stats.steps} steps,"
+    steered = sum(1 for i in range(stats.games) if i % STEER_EVERY == STEER_EVERY - 1)
+    scope = (f"{stats.games} games ({eager} eager, {steered} steered), {stats.steps} steps,"
              f" {len(configs)} configurations")
     out = []
     names = [(check, check) for check in generic.CHECKS]
@@ -209,8 +224,9 @@ def property_outcomes(
     ``games`` seeded games, in runs of :data:`PROPERTY_CHUNK` games (as ``oracle verify``'s
     tasks run them).
 
-    The games alternate between the uniform and the eager play policy
-    (``model.core.play.POLICIES``), configurations in turn.
+    Every fourth game is steered toward the rules not shown yet; the others alternate
+    between the uniform and the eager play policy (:func:`policy_of`), configurations in
+    turn.
     """
     parts = []
     for first, count in _chunks(games):
