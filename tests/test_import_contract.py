@@ -46,6 +46,9 @@ EXCEPTIONS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
         "rules_oracle.model.catan.turn": {"robber_targets": _ABSTRACTION},
         "rules_oracle.model.catan.production": {"victims": _ABSTRACTION},
     },
+    "solver/catan_probes.py": {
+        "rules_oracle.model.catan.game": {
+            "GAME": _GAME_PLAY + " (a seeded game's state a probe is made from)"}},
     "solver/caylus.py": {
         "rules_oracle.model.caylus.game": {
             "GAME": _GAME_PLAY + "; the tail's returns are read off its next state"},
