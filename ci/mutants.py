@@ -9,11 +9,25 @@ installed package and the checkout are left alone. Not a test: it takes minutes 
 mutant; the table it prints is kept in docs/verification.md.
 
     python ci/mutants.py [GAME ...] [--mutant ID ...] [--games N] [--tests] [--json]
+                         [--z3-cache DIR]
+
+With ``--z3-cache DIR`` the Z3 obligations' results are kept in DIR and reused by a later
+mutant whose encoding builds the same terms: a model mutant leaves the encoding alone, and
+a query's verdict is fixed by its terms (Z3's work is counted in resource units, not
+seconds), so only properties, observations and faithfulness run again, and every bound is
+still checked against the mutant's play. The key is the game, the obligation and a hash of
+every term the encoding gives at that player count (I, its parts and cases, terminal, each
+kind's domain, guard and update, the bound cases and scope, the completeness witnesses);
+a mutant of anything the terms read (a constant the encoding takes from the model's data)
+changes the hash and runs the proofs afresh.
 """
 
 import argparse
+import functools
+import hashlib
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -79,6 +93,119 @@ MUTANTS = (
     Mutant("cards-production-draws-one", "catan_cards", "catan_cards/production.draw",
            "production draws 1 card instead of 2", "model/catan_cards/data.py",
            "PRODUCTION: Final = 2", "PRODUCTION: Final = 1"),
+    Mutant("catan-army-tie-takes", "catan", "catan/largest-army.exceed",
+           "a knight count equal to the holder's takes the largest army", "model/catan/roads.py",
+           "if holder < 0 or knights[player] > knights[holder]:",
+           "if holder < 0 or knights[player] >= knights[holder]:"),
+    Mutant("catan-longest-road-four", "catan", "catan/longest-road.minimum",
+           "a road of 4 takes the longest road", "model/catan/roads.py",
+           "if best < D.LONGEST_ROAD_MIN:", "if best < D.LONGEST_ROAD_MIN - 1:"),
+    Mutant("catan-plenty-one-card", "catan", "catan/development.year-of-plenty",
+           "the Year of Plenty gives only its first card", "model/catan/development.py",
+           "for r in (action.first, action.second):", "for r in (action.first,):"),
+    Mutant("catan-road-building-three", "catan", "catan/development.road-building",
+           "Road Building gives 3 free roads", "model/catan/development.py",
+           "free = min(D.FREE_ROADS, D.ROADS - state.players[p].roads)",
+           "free = min(D.FREE_ROADS + 1, D.ROADS - state.players[p].roads)"),
+    Mutant("caylus-foreman-no-bonus", "caylus", "caylus/character.foreman",
+           "the foreman's holder gets no extra PP for a bundle", "model/caylus/delivery.py",
+           "pp = D.BUNDLE_PP + (1 if holder(state, D.FOREMAN) == seat else 0)",
+           "pp = D.BUNDLE_PP"),
+    Mutant("caylus-garden-one-worker", "caylus", "caylus/stewardship.recruitment",
+           "a garden recruits 1 worker instead of 2", "model/caylus/stewardship.py",
+           "workers += 2", "workers += 1"),
+    Mutant("caylus-gold-three-points", "caylus", "caylus/end.gold",
+           "a gold cube left at the end scores 3 PP instead of 2", "model/caylus/stewardship.py",
+           "D.GOLD_PP * pl.resources[D.GOLD]", "(D.GOLD_PP + 1) * pl.resources[D.GOLD]"),
+    Mutant("caylus-architect-no-bonus", "caylus", "caylus/character.architect",
+           "the architect's holder gets no extra PP for a prestige building",
+           "model/caylus/stewardship.py",
+           "pp = D.PRESTIGE_POINTS[k] + (1 if holder(state, D.ARCHITECT) == seat else 0)",
+           "pp = D.PRESTIGE_POINTS[k]"),
+    Mutant("crafts-theft-one-coin-less", "crafts", "crafts/card.theft",
+           "a theft costs a coin less than the resource's level", "model/crafts/game.py",
+           "w.coins = _add(w.coins, i, -level)\n            w.bank += level",
+           "w.coins = _add(w.coins, i, 1 - level)\n            w.bank += level - 1"),
+    Mutant("crafts-mage-draws-four", "crafts", "crafts/card.mage-draw",
+           "the Mage Tower draws 4 cards instead of 5", "model/crafts/game.py",
+           "w.owed = _add(w.owed, i, D.MAGE_DRAW)", "w.owed = _add(w.owed, i, D.MAGE_DRAW - 1)"),
+    Mutant("crafts-convert-five-coins", "crafts", "crafts/final.convert",
+           "the final conversion takes 5 coins a point instead of 4", "model/crafts/game.py",
+           "return coins // D.COINS_PER_POINT", "return coins // (D.COINS_PER_POINT + 1)"),
+    Mutant("crafts-sell-at-buy-price", "crafts", "crafts/trade.prices",
+           "a sale pays the purchase price", "model/crafts/game.py",
+           "self.gain_coins(i, p.sell[r], p)", "self.gain_coins(i, p.buy[r], p)"),
+    Mutant("crafts-second-exchange-free", "crafts", "crafts/market.extra-cost",
+           "a second market exchange is free as well", "model/crafts/game.py",
+           "if w.exchanges[i]:\n                if w.coins[i] < D.EXTRA_EXCHANGE:",
+           "if w.exchanges[i] > 1:\n                if w.coins[i] < D.EXTRA_EXCHANGE:"),
+    Mutant("burgundy-sell-no-silver", "burgundy", "burgundy/action.sell",
+           "selling goods gives no silver", "model/burgundy/game.py",
+           "silver=pl.silver + (2 if 3 in kn else 1),",
+           "silver=pl.silver + (2 if 3 in kn else 0),"),
+    Mutant("burgundy-workers-three", "burgundy", "burgundy/action.take-workers",
+           "taking workers gives 3 instead of 2", "model/burgundy/game.py",
+           "n = 4 if 14 in kn else 2", "n = 4 if 14 in kn else 3"),
+    Mutant("burgundy-buy-three-silver", "burgundy", "burgundy/action.buy-black",
+           "a purchase from the black depot costs 3 silver", "model/burgundy/game.py",
+           "state = _set(state, p, attrs.evolve(pl, silver=pl.silver - 2))",
+           "state = _set(state, p, attrs.evolve(pl, silver=pl.silver - 3))"),
+    Mutant("burgundy-boarding-house-three", "burgundy", "burgundy/building.boarding-house",
+           "the boarding house gives 3 workers instead of 4", "model/burgundy/game.py",
+           "workers += 4", "workers += 3"),
+    Mutant("burgundy-phase-bonus-next", "burgundy", "burgundy/area.complete",
+           "a completed area scores the next phase's bonus", "model/burgundy/game.py",
+           "vp += D.AREA_VP[size] + D.PHASE_VP[state.phase]",
+           "vp += D.AREA_VP[size] + D.PHASE_VP[min(state.phase + 1, D.PHASES - 1)]"),
+    Mutant("burgundy-mines-no-silver", "burgundy", "burgundy/phase.end-mines",
+           "mines pay no silver at a phase's end", "model/burgundy/game.py",
+           "silver=pl.silver + mines,", "silver=pl.silver,"),
+    Mutant("burgundy-second-bonus-large", "burgundy", "burgundy/colour.second",
+           "the second player to fill a colour takes the large bonus too",
+           "model/burgundy/game.py",
+           "vp += D.LARGE_BONUS[n] if taken == 0 else D.SMALL_BONUS[n]",
+           "vp += D.LARGE_BONUS[n] if taken <= 1 else D.SMALL_BONUS[n]"),
+    Mutant("ck-barbarian-tie-lost", "cities_knights", "cities_knights/barbarians.tie",
+           "a tie between knights and cities loses to the barbarians",
+           "model/cities_knights/turn.py", "if defence >= cities:", "if defence > cities:"),
+    Mutant("ck-seven-walls-ignored", "cities_knights", "cities_knights/wall.discard-limit",
+           "city walls no longer raise the hand limit on a 7", "model/cities_knights/turn.py",
+           "BD.DISCARD_ABOVE + D.WALL_LIMIT_BONUS", "BD.DISCARD_ABOVE + 0 * D.WALL_LIMIT_BONUS"),
+    Mutant("ck-fourth-wall", "cities_knights", "cities_knights/wall.limit",
+           "a fourth city wall may be built", "model/cities_knights/build.py",
+           "if state.players[p].walls >= D.WALLS:", "if state.players[p].walls > D.WALLS:"),
+    Mutant("ck-strongest-loses", "cities_knights", "cities_knights/barbarians.loss",
+           "the player with the most knight strength loses a city",
+           "model/cities_knights/turn.py",
+           "low = min(contrib[p] for p in eligible)", "low = max(contrib[p] for p in eligible)"),
+    Mutant("ck-wall-kept-on-loss", "cities_knights", "cities_knights/wall.lost",
+           "a reduced city's wall stays with the player's count",
+           "model/cities_knights/turn.py",
+           "pl = evolve(pl, cities=pl.cities - 1, walls=pl.walls - wall)",
+           "pl = evolve(pl, cities=pl.cities - 1, walls=pl.walls)"),
+    Mutant("ck-aqueduct-level-four", "cities_knights", "cities_knights/improvement.aqueduct",
+           "the aqueduct works only from science level 4", "model/cities_knights/turn.py",
+           "if state.players[p].levels[D.SCIENCE] >= D.ABILITY_LEVEL and nothing[p])",
+           "if state.players[p].levels[D.SCIENCE] > D.ABILITY_LEVEL and nothing[p])"),
+    Mutant("ck-forest-city-no-paper", "cities_knights", "cities_knights/production.commodity",
+           "a city on forest takes a second lumber, not paper", "model/cities_knights/data.py",
+           "CITY_COMMODITY: Final = (PAPER, -1, CLOTH, -1, COIN, -1)",
+           "CITY_COMMODITY: Final = (-1, -1, CLOTH, -1, COIN, -1)"),
+    Mutant("ck-metropolis-one-point", "cities_knights", "cities_knights/victory.points",
+           "a metropolis adds 1 point instead of 2", "model/cities_knights/common.py",
+           "D.METROPOLIS_VP * metropolises(state, p)", "1 * metropolises(state, p)"),
+    Mutant("cards-raid-above-eight", "catan_cards", "catan_cards/event.robber-raid",
+           "a robber raid takes half of hands over 8 (not 7)", "model/catan_cards/development.py",
+           "sum(pl.hand) > D.RAID_LIMIT else 0", "sum(pl.hand) > D.RAID_LIMIT + 1 else 0"),
+    Mutant("cards-four-point-building-three", "catan_cards", "catan_cards/score.building",
+           "every building scores 3 points, the four-point one too",
+           "model/catan_cards/scoring.py",
+           "sum(D.BUILDING_VP[k] * n for k, n in enumerate(pl.buildings))",
+           "sum(3 * n for k, n in enumerate(pl.buildings))"),
+    Mutant("cards-citadel-protects-two", "catan_cards", "catan_cards/take.citadel",
+           "the citadel protects 2 roads instead of 3", "model/catan_cards/development.py",
+           "return pl.roads > (D.CITADEL_ROADS if pl.buildings[D.CITADEL] else 0)",
+           "return pl.roads > (D.CITADEL_ROADS - 1 if pl.buildings[D.CITADEL] else 0)"),
 )
 
 
@@ -115,16 +242,100 @@ def _run(cmd: list[str], root: Path) -> tuple[int, str, float]:
     return done.returncode, done.stdout, time.monotonic() - start
 
 
-def check(mutant: Mutant, games: int, tests: bool) -> dict[str, Any]:
+def terms_hash(encoding: Any, players: int) -> str:
+    """A hash of every Z3 term ``encoding`` gives at ``players`` (Z3's structural hashes)."""
+    from rules_oracle.solver import provers
+
+    f = provers.frame(encoding, players)
+    h = hashlib.sha256()
+
+    def add(*items: Any) -> None:
+        for x in items:
+            h.update(str(x.hash() if hasattr(x, "hash") and hasattr(x, "sexpr") else x).encode())
+            h.update(b"|")
+
+    def cases(found: Any) -> None:
+        for c in found or ():
+            add(c.label, c.case)
+            cases(c.within)
+
+    add(f.whole, *f.cases, encoding.terminal(f.pre, players), encoding.bound_steps,
+        encoding.monotone_scores, *encoding.score_vars(players))
+    for name in sorted(f.parts):
+        add(name, f.parts[name])
+    for kind in f.kinds:
+        step = f.step(kind)
+        add(kind.name, kind.params, kind.rules, step.domain, step.guard)
+        for var in sorted(step.post):
+            add(var, step.post[var])
+        cases(encoding.bound_cases(f.pre, players, kind.name))
+    scope = encoding.bound_scope(f.pre, players)
+    if scope is not None:
+        add(scope[0], scope[1])
+    for name, params in encoding.completeness_witnesses(f.pre, players):
+        add(name, *(f"{k}={v.hash() if hasattr(v, 'hash') else v}"
+                    for k, v in sorted(params.items())))
+    return h.hexdigest()[:24]
+
+
+def cached_verify(game: str, games: int, cache: Path) -> int:
+    """``oracle verify GAME --games N --json --jobs 1`` with the Z3 obligations' results
+    kept in ``cache`` by game, obligation and terms hash (see the module's docstring)."""
+    import attrs
+
+    from rules_oracle.oracle import cli, verify
+
+    plain = verify._z3_tasks
+    hashes: dict[int, str] = {}
+
+    def reuse(task: Any, encoding: Any, players: int) -> Any:
+        if players not in hashes:
+            hashes[players] = terms_hash(encoding, players)
+        key = hashlib.sha256(f"{game}|{task.name}|{hashes[players]}".encode()).hexdigest()
+        path = cache / f"{key}.pickle"
+        if path.exists():
+            return pickle.loads(path.read_bytes())
+        result = task.work()
+        path.write_bytes(pickle.dumps(result))
+        return result
+
+    def tasks(model: Any, encoding: Any, *args: Any) -> Any:
+        found, assemble = plain(model, encoding, *args)
+        out = []
+        for task in found:
+            players = int(task.share.rsplit("/p", 1)[1]) if "/p" in task.share else 0
+            if task.kind == "faithfulness" or not players:
+                out.append(task)
+            else:
+                out.append(attrs.evolve(task, work=functools.partial(reuse, task, encoding,
+                                                                     players)))
+        return out, assemble
+
+    verify._z3_tasks = tasks  # type: ignore[assignment]
+    cache.mkdir(parents=True, exist_ok=True)
+    sys.argv = ["oracle", "verify", game, "--games", str(games), "--json", "--jobs", "1"]
+    try:
+        cli.main()
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+def check(mutant: Mutant, games: int, tests: bool, z3_cache: Path | None = None
+          ) -> dict[str, Any]:
     """Verify (and test) one mutant on a fresh copy; what killed it and how long it took."""
     with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
         root = Path(tmp) / "repo"
         root.mkdir()
         _copy(root)
         apply(mutant, root)
-        code, out, seconds = _run([sys.executable, "-c", _CLI, "verify",
-                                   mutant.game, "--games", str(games), "--json", "--jobs", "1"],
-                                  root)
+        if z3_cache is None:
+            cmd = [sys.executable, "-c", _CLI, "verify", mutant.game, "--games", str(games),
+                   "--json", "--jobs", "1"]
+        else:
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--cached-verify",
+                   mutant.game, "--games", str(games), "--z3-cache", str(z3_cache)]
+        code, out, seconds = _run(cmd, root)
         try:
             rows = json.loads(out)
         except json.JSONDecodeError:
@@ -151,12 +362,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=5, help="seeded games per property")
     parser.add_argument("--tests", action="store_true", help="also run the game's tests")
     parser.add_argument("--json", action="store_true", help="print JSON rows")
+    parser.add_argument("--z3-cache", type=Path, default=None,
+                        help="keep and reuse the Z3 obligations' results in this folder")
+    parser.add_argument("--cached-verify", metavar="GAME", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.cached_verify:
+        assert args.z3_cache is not None, "--cached-verify needs --z3-cache"
+        return cached_verify(args.cached_verify, args.games, args.z3_cache)
     chosen = [m for m in MUTANTS if (not args.game or m.game in args.game)
               and (not args.mutant or m.id in args.mutant)]
     rows = []
     for mutant in chosen:
-        row = check(mutant, args.games, args.tests)
+        row = check(mutant, args.games, args.tests, args.z3_cache)
         rows.append(row)
         if not args.json:
             killed = ", ".join(row["verify"]) or "SURVIVED"

@@ -536,3 +536,34 @@ def test_a_discard_limit_mistyped_in_the_model_is_caught(monkeypatch: pytest.Mon
     bad = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=seven())
     assert bad.outcome.status == "failed"
     assert "p1.disc" in bad.outcome.detail, bad.outcome.detail
+
+
+@pytest.mark.rules("catan/largest-army.exceed")
+def test_the_army_tie_probe_catches_a_model_giving_the_army_on_a_tie(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeded play seldom ties the army's holder; the probe does (3 knights against 3),
+    on a consistent state: the holder keeps the card, and a model handing it over fails
+    faithfulness, since the encoding restates the award."""
+    from rules_oracle.model.catan import development
+    from rules_oracle.properties.catan import INVARIANTS
+    from rules_oracle.solver.catan_probes import army_tie
+
+    (state, action), = ENCODING.probes()
+    assert (state, action) == army_tie()
+    holder = state.army
+    assert [inv.__name__ for inv in INVARIANTS if inv(state)] == []
+    assert state.players[holder].knights == state.players[state.turn].knights + 1
+    after = GAME.apply(state, action)
+    assert after.army == holder
+    assert after.players[state.turn].knights == after.players[holder].knights
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1)
+    assert report.outcome.status == "passed", report.outcome.detail
+
+    def ties_take(knights: tuple[int, ...], held: int, player: int) -> int:
+        return player if knights[player] >= D.LARGEST_ARMY_MIN else model_army(
+            knights, held, player)
+
+    monkeypatch.setattr(development, "award_army", ties_take)
+    assert GAME.apply(state, action).army == state.turn
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1)
+    assert report.outcome.status == "failed" and "probe 0" in report.outcome.detail

@@ -253,3 +253,27 @@ def test_scores_bounded_per_kind() -> None:
     assert bounds["roll-dice"].value == 0
     assert bounds["build-wall"].value == 0
     assert D.VICTORY == 13
+
+
+@pytest.mark.rules(RB.WALL_LIMIT)
+def test_the_fourth_wall_probe_catches_a_model_allowing_it(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """No seeded game builds a third wall; the encoding's probe is a consistent state with
+    3 walls, a fourth city and 2 brick, and a wall on that city: the model rejects it, and
+    a model that allowed it fails faithfulness (the guard stops at 3)."""
+    from rules_oracle.properties.cities_knights import INVARIANTS
+    from rules_oracle.solver.cities_knights import fourth_wall
+
+    (state, action), = ENCODING.probes()
+    assert (state, action) == fourth_wall()
+    pl = state.players[state.turn]
+    assert (pl.walls, pl.cities, state.stage) == (3, 4, Stage.MAIN) and pl.hand[1] >= 2
+    assert [inv.__name__ for inv in INVARIANTS if inv(state)] == []
+    assert isinstance(action, BuildWall) and rule_of(state, action) == RB.WALL_LIMIT
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1)
+    assert report.outcome.status == "passed", report.outcome.detail
+    monkeypatch.setattr(D, "WALLS", 4)  # the model's limit only: the encoding bound 3
+    assert GAME.apply(state, action).players[state.turn].walls == 4
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1)
+    assert report.outcome.status == "failed"
+    assert "probe 0" in report.outcome.detail and "guard is false" in report.outcome.detail

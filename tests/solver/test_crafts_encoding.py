@@ -291,5 +291,22 @@ def test_the_restated_constants_stand_in_their_rules_quotes() -> None:
 
     assert enc.STATED
     for stated in enc.STATED:
-        assert stated_in(RL.RULES[stated.rule].quote, stated.value), stated
+        assert all(stated_in(RL.RULES[stated.rule].quote, n) for n in stated.numbers()), stated
     assert not stated_in(RL.RULES[RL.CARD_RULES[D.FAIR]].quote, enc.FAIR_COINS + 1)
+
+
+@pytest.mark.rules(RL.CASTLE_SETBACK)
+def test_the_opening_sets_back_a_player_past_four_points(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """Seeded play seldom plays a Castle; the encoding's opening does, on a player with more
+    points than the setback, so a setback of 3 (not 4) fails faithfulness there."""
+    pairs = provers.opening_pairs(GAME, ENCODING)
+    knights = [(s, a) for s, a in pairs if ENCODING.classify(s, a)[0] == "knight"]
+    assert any(a.target >= 0 and s.scores[a.target] > D.CASTLE_SETBACK for s, a in knights)
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(2)], len(pairs),
+                                         extra=pairs)
+    assert report.outcome.status == "passed", report.outcome.detail
+    monkeypatch.setattr(D, "CASTLE_SETBACK", 3)
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(2)], len(pairs),
+                                         extra=pairs)
+    assert report.outcome.status == "failed" and "knight" in report.outcome.detail

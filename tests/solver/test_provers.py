@@ -735,19 +735,20 @@ def test_property_games_run_as_tasks_whose_counts_add_up(monkeypatch: pytest.Mon
     rows = {o.name: o for o in one if o.kind == "property"}
     direct = {o.name: o.detail for o in verify.property_outcomes(GAME, toy.INVARIANTS, 7, 0)}
     assert {name: o.detail for name, o in rows.items()} == direct
-    assert all("7 games" in d for n, d in direct.items() if n != "observed/max-gain")
+    assert all("7 games" in d for n, d in direct.items() if not n.startswith("observed/"))
     stats = [verify._property_stats(GAME, toy.INVARIANTS, (), 0, first, n)[0]
              for first, n in verify._chunks(7)]
     merged = verify._merged(stats, keep=1)
     assert merged.games == 7 and merged.steps == sum(s.steps for s in stats)
     v = [Violation("x", f"v{i}") for i in range(3)]
     a = generic.Stats(checked={"x": 2}, failures={"x": v[:2]}, games=1, steps=5,
-                      gains={"move": 3}, seconds={"x": 1.0})
+                      gains={"move": 3}, seconds={"x": 1.0}, shown={"r1"})
     b = generic.Stats(checked={"x": 1, "y": 4}, failures={"x": v[2:]}, games=2, steps=7,
-                      gains={"move": 2, "roll": 1}, seconds={"x": 0.5})
+                      gains={"move": 2, "roll": 1}, seconds={"x": 0.5}, shown={"r2"})
     both = verify._merged([a, b], keep=2)
     assert (both.games, both.steps, both.checked) == (3, 12, {"x": 3, "y": 4})
     assert both.failures == {"x": v[:2]} and both.gains == {"move": 3, "roll": 1}
+    assert both.shown == {"r1", "r2"}
     assert verify._merged([a, b], keep=5).failures == {"x": v}
 
     def boom(*args: Any) -> Any:

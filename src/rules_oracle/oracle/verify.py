@@ -6,7 +6,8 @@
   game's invariants and invariants over one step (``invariant/<name>``,
   ``properties.<game>.INVARIANTS`` and ``TRANSITION_INVARIANTS``) over ``games`` seeded games spread
   over every player count and every non-default variant reading, plus the
-  largest one-step score gain seen in play (``observed/max-gain``);
+  largest one-step score gain seen in play (``observed/max-gain``) and the rules play
+  exercised, n of N (``observed/rules-exercised``);
 * when ``solver.<game>`` exists, for each player count: every named conjunct
   of the inductive invariant (kind ``z3``), legal-action completeness, score
   monotonicity when the encoding claims it, the gain bounds per action kind,
@@ -26,7 +27,7 @@ import attrs
 
 from rules_oracle.model.core import registry
 from rules_oracle.model.core.game import Config, Game
-from rules_oracle.model.core.play import POLICIES
+from rules_oracle.model.core.play import POLICIES, STEER
 from rules_oracle.oracle import executor as executor_module
 from rules_oracle.oracle.executor import Executor
 from rules_oracle.properties import generic
@@ -101,19 +102,33 @@ def _name(inv: Callable[..., Any]) -> str:
 PROPERTY_CHUNK = 5
 
 
+#: every this many property games, one is steered (``model.core.play.STEER``): it plays
+#: toward the rules its steps have not shown yet, so that rare effects and limits come up
+STEER_EVERY = 4
+
+
+def policy_of(i: int, configs: int) -> str:
+    """The play policy of property game ``i`` over ``configs`` configurations: every
+    :data:`STEER_EVERY`-th game steered, the others alternating between the uniform and
+    the eager policy (``model.core.play.POLICIES``; each pass over the configurations swaps
+    them)."""
+    if i % STEER_EVERY == STEER_EVERY - 1:
+        return STEER
+    return POLICIES[(i + i // configs) % 2]
+
+
 def _property_stats(
     game: Game[Any, Any], invariants: Sequence[Invariant],
     transition_invariants: Sequence[TransitionInvariant], seed: int, first: int, count: int,
 ) -> tuple[generic.Stats, int]:
     """The checks of games ``first .. first + count - 1`` of the property games (their
-    counts, and how many were played eagerly). The games alternate between the uniform
-    and the eager play policy (``model.core.play.POLICIES``), configurations in turn."""
+    counts, and how many were played eagerly): configurations in turn, policies as
+    :func:`policy_of` gives them."""
     configs = generic.variant_configs(game)
     checker = generic.GameChecker(game, invariants, transition_invariants)
     eager = 0
     for i in range(first, first + count):
-        # configurations in turn; each pass over them swaps the policies
-        policy = POLICIES[(i + i // len(configs)) % 2]
+        policy = policy_of(i, len(configs))
         eager += policy == "eager"
         checker.run(configs[i % len(configs)], seed + i, policy)
     return checker.stats, eager
@@ -135,7 +150,25 @@ def _merged(parts: Sequence[generic.Stats], keep: int = 5) -> generic.Stats:
             kept.extend(found[:max(0, keep - len(kept))])
         for action, gain in part.gains.items():
             out.gains[action] = max(out.gains.get(action, gain), gain)
+        out.shown |= part.shown
     return out
+
+
+#: rule ids a row names at most among those play did not show
+UNSHOWN_LISTED = 12
+
+
+def exercised(game: Game[Any, Any], shown: set[str]) -> Outcome:
+    """The rules the property games' steps showed (``Game.effect_rules``), n of the
+    game's N, and the first of those they did not (informative: set-up and component
+    rules show in no step, and a game without ``effect_rules`` shows none)."""
+    rules = sorted(r.id for r in game.rules)
+    missing = [r for r in rules if r not in shown]
+    listed = ", ".join(missing[:UNSHOWN_LISTED]) + (" ..." if len(missing) > UNSHOWN_LISTED
+                                                     else "")
+    return Outcome("observed/rules-exercised", "property", "passed", 0.0,
+                   f"{len(rules) - len(missing)} of {len(rules)} rules shown by play"
+                   + (f"; not shown: {listed}" if missing else ""))
 
 
 def _property_rows(
@@ -144,7 +177,8 @@ def _property_rows(
 ) -> list[Outcome]:
     """One row per generic check and game invariant, and the largest gain seen."""
     configs = generic.variant_configs(game)
-    scope = (f"{stats.games} games ({eager} eager), {stats.steps} steps,"
+    steered = sum(1 for i in range(stats.games) if i % STEER_EVERY == STEER_EVERY - 1)
+    scope = (f"{stats.games} games ({eager} eager, {steered} steered), {stats.steps} steps,"
              f" {len(configs)} configurations")
     out = []
     names = [(check, check) for check in generic.CHECKS]
@@ -169,6 +203,7 @@ def _property_rows(
         out.append(Outcome("observed/max-gain", "property", "passed", 0.0,
                            f"largest one-step score gain in play: {gains[best]} ({best});"
                            f" by action: {listed}"))
+    out.append(exercised(game, stats.shown))
     return out
 
 
@@ -187,8 +222,9 @@ def property_outcomes(
     ``games`` seeded games, in runs of :data:`PROPERTY_CHUNK` games (as ``oracle verify``'s
     tasks run them).
 
-    The games alternate between the uniform and the eager play policy
-    (``model.core.play.POLICIES``), configurations in turn.
+    Every fourth game is steered toward the rules not shown yet; the others alternate
+    between the uniform and the eager play policy (:func:`policy_of`), configurations in
+    turn.
     """
     parts = []
     for first, count in _chunks(games):

@@ -4,12 +4,24 @@ from typing import Any
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as BD
-from rules_oracle.model.catan.roads import longest_road
 from rules_oracle.model.cities_knights import data as D
-from rules_oracle.model.cities_knights.common import pieces as piece_owners
-from rules_oracle.model.cities_knights.common import points
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.actions import ChooseCard, EventDie
 from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.core.stated import Stated
 from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
+from rules_oracle.properties.catan import road_length
+
+#: the numbers the step checks below write from the rules' quotes, not the model's data
+#: (a test finds each in its quote): base Catan's hand limit on a 7, a wall's 2 cards more
+HAND_LIMIT_7 = 7
+WALL_BONUS = 2
+STATED = (Stated("HAND_LIMIT_7", HAND_LIMIT_7, "catan/seven.discard"),
+          Stated("WALL_BONUS", WALL_BONUS, RB.WALL_BONUS))
+#: a city's second card per terrain (cities_knights/production.commodity: "Города,
+#: расположенные на шерсти, древесине или руде, производят 1 ресурс и 1 товар"): paper on
+#: forest, cloth on pasture, coin on mountains; elsewhere a second resource (None)
+_SECOND = {BD.FOREST: D.PAPER, BD.PASTURE: D.CLOTH, BD.MOUNTAINS: D.COIN}
 
 _CARD_COUNTS = (*(BD.CARDS_PER_RESOURCE,) * BD.N_RESOURCES, *(D.CARDS_PER_COMMODITY,) * 3)
 
@@ -135,6 +147,23 @@ def bounds(state: CKState) -> list[Violation]:
     return out
 
 
+def piece_owners(state: CKState) -> tuple[int, ...]:
+    """The owner of the building or knight on each intersection (-1: none): what blocks a
+    rival's road."""
+    return tuple(o if o >= 0 else k for o, k in zip(state.node_owner, state.knight_owner,
+                                                   strict=True))
+
+
+def points(state: CKState, p: int) -> int:
+    """``p``'s points from the board and the cards (cities_knights/victory.points):
+    settlements 1, cities 2, each metropolis 2 more, the longest road 2, a point per
+    Defender card, the merchant 1, Printer and Constitution 1 each."""
+    pl = state.players[p]
+    metros = sum(1 for n in state.metropolis if n >= 0 and state.node_owner[n] == p)
+    return (pl.settlements + 2 * pl.cities + 2 * metros + 2 * (state.longest == p)
+            + pl.defenders + (state.merchant_owner == p) + pl.vp_cards)
+
+
 def score(state: CKState) -> list[Violation]:
     """Each player's points recomputed from the board and the cards equal the state's; the
     longest road's holder has the longest road, of 5 or more."""
@@ -162,7 +191,7 @@ def _lengths(path_owner: tuple[int, ...], blockers: tuple[int, ...], n: int) -> 
     if found is None:
         if len(_LENGTHS) >= 4096:
             _LENGTHS.clear()
-        found = _LENGTHS[key] = tuple(longest_road(path_owner, blockers, i) for i in range(n))
+        found = _LENGTHS[key] = tuple(road_length(path_owner, blockers, i) for i in range(n))
     return found
 
 
@@ -275,8 +304,185 @@ def levels_never_fall(before: CKState, action: Any, after: CKState) -> list[Viol
     return out
 
 
+# -- the roll's summarised steps, each outcome recomputed from the state before ----------------
+def _strength(state: CKState, p: int, count: bool) -> int:
+    """The sum of the levels of ``p``'s active knights (their number when ``count``)."""
+    return sum(1 if count else lv for o, lv, a in zip(
+        state.knight_owner, state.knight_level, state.knight_active, strict=True)
+        if o == p and a)
+
+
+def _seats_from(state: CKState) -> tuple[int, ...]:
+    n = state.config.players
+    return tuple((state.turn + i) % n for i in range(n))
+
+
+def barbarian_attack(before: CKState, action: Any, after: CKState) -> list[Violation]:
+    """The 7th ship's attack (cities_knights/barbarians.*): the cities on the board against
+    the strength of the active knights; a tie defends. Defended: the sole strongest player
+    takes a Defender card, tied strongest players each draw a progress card of their
+    choice, nobody when no knight was active. Lost: the weakest players holding a city
+    that is no metropolis reduce one. Either way the knights go inactive and the ship
+    back to the start."""
+    if not (isinstance(action, EventDie) and action.face == D.SHIP
+            and before.stage is Stage.EVENT and before.barbarians + 1 >= D.TRACK):
+        return []
+    out = []
+    rule = "cities_knights/inv.barbarian-attack"
+    if after.barbarians != 0 or any(after.knight_active) or not after.attacked:
+        out.append(Violation(rule, "the ship stays, or a knight stays active"))
+    seats = _seats_from(before)
+    cities = sum(1 for lv in before.node_level if lv == 2)
+    contrib = [_strength(before, p, False) for p in range(len(before.players))]
+    gained = [a.defenders - b.defenders for b, a in zip(before.players, after.players,
+                                                         strict=True)]
+    if sum(contrib) >= cities:
+        key = [_strength(before, p, before.config.option("defender") == "count")
+               for p in range(len(before.players))]
+        top = tuple(p for p in seats if key[p] == max(key) > 0)
+        due = [0] * len(before.players)
+        if len(top) == 1 and (before.defenders_left
+                              or before.config.option("defender-out") == "point"):
+            due[top[0]] = 1
+        if gained != due:
+            out.append(Violation(rule, f"defended ({sum(contrib)} against {cities} cities):"
+                                 f" Defender cards {gained}, due {due}"))
+        cards_left = any(before.deck) or any(before.under)
+        if len(top) > 1 and cards_left and after.draws != tuple((p, -1) for p in top):
+            out.append(Violation(rule, f"tied defenders {top}, draws {after.draws}"))
+        if after.stage is Stage.REDUCE:
+            out.append(Violation(rule, "a city lost though the knights defended"))
+        return out
+    if any(gained):
+        out.append(Violation(rule, f"lost, and Defender cards {gained} given"))
+    metros = {n for n in before.metropolis if n >= 0}
+    eligible = [p for p in seats if any(
+        o == p and lv == 2 and n not in metros
+        for n, (o, lv) in enumerate(zip(before.node_owner, before.node_level, strict=True)))]
+    losers: tuple[int, ...] = ()
+    if eligible:
+        low = min(contrib[p] for p in eligible)
+        losers = tuple(p for p in eligible if contrib[p] == low)
+        if before.config.option("losers") == "one":
+            losers = losers[:1]
+    if after.queue != losers or (after.stage is Stage.REDUCE) != bool(losers):
+        out.append(Violation(rule, f"lost ({sum(contrib)} against {cities} cities):"
+                             f" {after.queue} reduce in stage {after.stage.value}, due"
+                             f" {losers}"))
+    return out
+
+
+#: the stages the roll passes through before production
+_BEFORE_PRODUCTION = frozenset({Stage.EVENT, Stage.DRAWS, Stage.REDUCE,
+                                Stage.PROGRESS_DISCARD})
+#: the stages production leaves the turn in (or the game over)
+_AFTER_PRODUCTION = frozenset({Stage.AQUEDUCT, Stage.MAIN, Stage.DISCARD, Stage.ROBBER,
+                               Stage.OVER})
+
+
+def _produced(before: CKState, after: CKState) -> bool:
+    """Whether production (or a 7) came in this step: the roll's last step before the
+    turn's main part."""
+    return (before.stage in _BEFORE_PRODUCTION and before.pending is None
+            and after.stage in _AFTER_PRODUCTION)
+
+
+def owed(state: CKState, roll: int) -> list[list[int]]:
+    """The cards each player is owed for ``roll`` (cities_knights/production.*): each hex
+    of the number the robber is not on gives its resource to each building at its
+    corners; a city a second card, a commodity on forest, pasture and mountains."""
+    out = [[0] * D.N_CARDS for _ in state.players]
+    for h in range(B.N_HEXES):
+        terrain = state.terrain[h]
+        if state.tokens[h] != roll or h == state.robber or terrain == BD.DESERT:
+            continue
+        r = BD.YIELD[terrain]  # the terrain's resource (component data)
+        for n in B.HEX_NODES[h]:
+            o = state.node_owner[n]
+            if o >= 0:
+                out[o][r] += 1
+                if state.node_level[n] == 2:
+                    out[o][_SECOND.get(terrain, r)] += 1
+    return out
+
+
+def production(before: CKState, action: Any, after: CKState) -> list[Violation]:
+    """Production recomputed (cities_knights/production.*, improvement.aqueduct,
+    seven.discard, wall.discard-limit): on a 7 each player holding more than 7 cards, 2
+    more per city wall of his, owes half his hand, rounded down, and nothing is paid;
+    otherwise the bank pays what each is owed, card kind by card kind, a kind it cannot
+    pay in full going to nobody (but all that is left to a single player owed it); then
+    whom the roll gave nothing takes a card of his choice when his science has the
+    aqueduct (level 3)."""
+    if not _produced(before, after):
+        return []
+    rule = "cities_knights/inv.production"
+    roll = after.dice[0] + after.dice[1]
+    hands = [pl.hand for pl in before.players]
+    if roll == BD.ROBBER_ROLL:
+        out = []
+        if [pl.hand for pl in after.players] != hands:
+            out.append(Violation(rule, "a hand changed on a 7"))
+        if after.stage is Stage.OVER:
+            return out
+        walls = [sum(1 for n, w in enumerate(after.walls) if w and after.node_owner[n] == p)
+                 for p in range(len(after.players))]
+        due = tuple(sum(h) // 2 if sum(h) > HAND_LIMIT_7 + WALL_BONUS * walls[p] else 0
+                    for p, h in enumerate(hands))
+        if after.discards != due:
+            out.append(Violation(rule, f"a 7: discards {after.discards}, due {due}"))
+        return out
+    got = owed(after, roll)  # the board after the step (a city lost first counts reduced)
+    bank = list(before.bank)
+    paid = [list(h) for h in hands]
+    for c in range(D.N_CARDS):
+        total = sum(row[c] for row in got)
+        takers = [p for p, row in enumerate(got) if row[c]]
+        if 0 < total <= bank[c]:
+            for p in takers:
+                paid[p][c] += got[p][c]
+            bank[c] -= total
+        elif total and len(takers) == 1:
+            paid[takers[0]][c] += bank[c]
+            bank[c] = 0
+    out = []
+    if [list(pl.hand) for pl in after.players] != paid or list(after.bank) != bank:
+        out.append(Violation(rule, f"roll {roll}: hands {[pl.hand for pl in after.players]},"
+                             f" due {paid}"))
+    if after.stage is Stage.OVER:
+        return out
+    nothing = [not any(row) if before.config.option("aqueduct") == "owed"
+               else tuple(paid[p]) == hands[p] for p, row in enumerate(got)]
+    queue = tuple(p for p in _seats_from(before)
+                  if before.players[p].levels[D.SCIENCE] >= 3 and nothing[p])
+    if not any(bank[:BD.N_RESOURCES]):
+        queue = ()
+    if after.queue != queue or (after.stage is Stage.AQUEDUCT) != bool(queue):
+        out.append(Violation(rule, f"roll {roll}: the aqueduct's queue {after.queue} in stage"
+                             f" {after.stage.value}, due {queue}"))
+    return out
+
+
+def aqueduct_card(before: CKState, action: Any, after: CKState) -> list[Violation]:
+    """The aqueduct's card: the first player in its queue takes the resource he names from
+    the bank, nothing else changes hands (cities_knights/improvement.aqueduct)."""
+    if before.stage is not Stage.AQUEDUCT or not isinstance(action, ChooseCard):
+        return []
+    p = before.queue[0]
+    due = [list(pl.hand) for pl in before.players]
+    due[p][action.card] += 1
+    if [list(pl.hand) for pl in after.players] != due \
+            or after.bank[action.card] != before.bank[action.card] - 1 \
+            or after.queue[:len(before.queue) - 1] != before.queue[1:]:
+        return [Violation("cities_knights/inv.aqueduct", f"player {p} named card"
+                          f" {action.card}: hands {[pl.hand for pl in after.players]}")]
+    return []
+
+
 INVARIANTS: tuple[Invariant, ...] = (
     cards_conserved, progress_conserved, nonnegative, pieces, bounds, score, road_lengths,
     turn_structure, pending_work, board,
 )
-TRANSITION_INVARIANTS: tuple[TransitionInvariant, ...] = (levels_never_fall,)
+TRANSITION_INVARIANTS: tuple[TransitionInvariant, ...] = (
+    levels_never_fall, barbarian_attack, production, aqueduct_card,
+)

@@ -21,7 +21,7 @@ import attrs
 from rules_oracle.model.core.canon import canonical_text, structure, to_json, unstructure
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game
-from rules_oracle.model.core.play import choose
+from rules_oracle.model.core.play import STEER, Steering, choose
 from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
 
 ACTOR_RANGE = "generic/actor-range"
@@ -382,6 +382,8 @@ class Stats:
     gains: dict[str, int] = attrs.field(factory=dict)
     #: check or invariant name -> seconds spent in it
     seconds: dict[str, float] = attrs.field(factory=dict)
+    #: the rule ids the steps played showed (``Game.effect_rules``): the rules play exercised
+    shown: set[str] = attrs.field(factory=set)
 
 
 class GameChecker:
@@ -489,6 +491,7 @@ class GameChecker:
         bound = game.max_steps(config)
         index = 0
         self.stats.games += 1
+        steering = Steering(game) if policy == STEER else None
         while True:
             where = f"{label} seed {seed} step {index}"
             text = self._check_state(state, config, index % self.sample_every == offset,
@@ -507,8 +510,15 @@ class GameChecker:
                              where, found)
                 break
             try:
-                action = choose(game, state, rng, policy)
+                if steering is None:
+                    action = choose(game, state, rng, policy)
+                else:
+                    action = steering.choose(state, rng)
                 nxt = game.apply(state, action)
+                shown = game.effect_rules(state, action, nxt)
+                self.stats.shown.update(shown)
+                if steering is not None:
+                    steering.shown.update(shown)
             except Exception as exc:
                 self._record(APPLY, [Violation(APPLY, f"playing a legal step raised {exc!r}")],
                              where, found)

@@ -1084,6 +1084,12 @@ class CatanEncoding(Encoding[CatanState, Action]):
                 Opening((("board", "variable"), ("tokens", "random")), 80),
                 Opening((("harbours", "shuffled"),), 80))
 
+    def probes(self) -> tuple[tuple[CatanState, Action], ...]:
+        """A knight tying the largest army's holder (``solver.catan_probes``)."""
+        from rules_oracle.solver.catan_probes import army_tie
+
+        return (army_tie(),)
+
     def variables_for(self, players: int) -> tuple[str, ...]:
         return tuple([*_global_vars(players),
                       *(x for i in range(players) for x in _player_vars(i))])

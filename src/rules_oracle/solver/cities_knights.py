@@ -63,11 +63,14 @@ every reading's transitions fall within the same guards.
 Score variables: ``p{i}.vp``.
 """
 
+import functools
+import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import z3
 
+from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as BD
 from rules_oracle.model.catan.actions import (
     Answer,
@@ -116,10 +119,11 @@ from rules_oracle.model.cities_knights.actions import (
     ReduceCity,
     Stop,
 )
-from rules_oracle.model.cities_knights.common import held
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core.errors import IllegalAction
+from rules_oracle.model.core.ops import evolve
+from rules_oracle.model.core.play import choose
 from rules_oracle.solver.catan import Up, pn, select
 from rules_oracle.solver.catan import between as rng
 from rules_oracle.solver.catan import flag as b
@@ -701,6 +705,11 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
                 Opening((("board", "variable"),), 1400, seed=19),
                 Opening((), 500, players=4, policy="eager", seed=2))
 
+    def probes(self) -> tuple[tuple[CKState, Any], ...]:
+        """A fourth city wall (cities_knights/wall.limit): no eager game of 30 built a
+        third, so seeded play never asks it."""
+        return (fourth_wall(),)
+
     def variables_for(self, players: int) -> tuple[str, ...]:
         return _vars(players)
 
@@ -811,7 +820,7 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
         for i, pl in enumerate(state.players):
             for x in range(NC):
                 out[pn(i, f"h{x}")] = pl.hand[x]
-            out[pn(i, "prog")] = held(pl)
+            out[pn(i, "prog")] = sum(pl.progress)  # in hand: the VP cards lie face up
             out[pn(i, "vpc")] = pl.vp_cards
             out[pn(i, "def")] = pl.defenders
             for k in range(3):
@@ -896,6 +905,37 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
             got = [k for k in range(3) if post[f"metro{k}"] != pre[f"metro{k}"]]
             return name, {"mk": got[0] if got else 0, "nst": nst()}
         return name, {}
+
+
+@functools.cache
+def fourth_wall() -> tuple[CKState, Any]:
+    """The first main step of an eager 4-player game (seed 2) whose player on turn has 4
+    buildings, walls and no more than 10 points, made 4 cities, 3 of them walled, with 2
+    brick from the bank (each settlement made a city a point more), and his wall on the
+    fourth city: a step the rules forbid (at most 3 walls)."""
+    rng = random.Random(2)
+    state = GAME.setup(GAME.config(4))
+    while True:
+        p = state.turn
+        pl = state.players[p]
+        mine = sorted((n for n in range(B.N_NODES) if state.node_owner[n] == p),
+                      key=lambda n: -state.node_level[n])
+        if state.stage is Stage.MAIN and len(mine) >= 4 and pl.walls == 0 \
+                and pl.vp + 4 < D.VICTORY and state.bank[BD.BRICK] >= 2:
+            break
+        state = GAME.apply(state, choose(GAME, state, rng, "eager"))
+    nodes = mine[:4]
+    made = sum(1 for n in nodes if state.node_level[n] == 1)
+    level = tuple(2 if n in nodes else lv for n, lv in enumerate(state.node_level))
+    walls = tuple(w or n in nodes[:3] for n, w in enumerate(state.walls))
+    due = max(0, 2 - pl.hand[BD.BRICK])
+    hand = tuple(c + due * (r == BD.BRICK) for r, c in enumerate(pl.hand))
+    bank = tuple(c - due * (r == BD.BRICK) for r, c in enumerate(state.bank))
+    pl = evolve(pl, settlements=pl.settlements - made, cities=pl.cities + made, walls=3,
+                hand=hand, vp=pl.vp + made)
+    players = tuple(pl if i == p else x for i, x in enumerate(state.players))
+    state = evolve(state, node_level=level, walls=walls, bank=bank, players=players)
+    return state, BuildWall(nodes[3])
 
 
 ENCODING = CitiesKnightsEncoding()

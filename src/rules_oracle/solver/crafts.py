@@ -66,7 +66,7 @@ from rules_oracle.model.crafts.state import (
     TASK_SCOUT,
     CraftsState,
 )
-from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
 
 NK = D.NK
 NR = D.NR
@@ -640,6 +640,9 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
     #: no window bound: the gain over consecutive steps is the sum of the per-step gains,
     #: and the only kind with a gain above 8 (the final Done) is the game's last step
     bound_steps = 1
+    #: a Castle is seldom played (it costs kvass and a sword): an eager 2-player game sets
+    #: a player of 16 points back at step 144, where a wrong setback shows
+    openings = (Opening((), 150, players=2, policy="eager", seed=1),)
 
     def __init__(self, general: bool = False) -> None:
         #: build every update with the full case analysis of the model's settle (slower

@@ -182,6 +182,14 @@ class Encoding(ABC, Generic[S, A]):
     #: sample
     openings: tuple[Opening, ...] = ()
 
+    def probes(self) -> tuple[tuple[S, A], ...]:
+        """Hand-built steps at a limit seeded play does not reach (a fourth city wall):
+        (state, action) pairs, each state consistent with the rules (the faithfulness
+        check asks I of it). The faithfulness check applies each action to the model
+        first: accepted, the kind's guard must hold and its update agree; rejected with a
+        rule the kind lists, the guard must be false. Default: none."""
+        return ()
+
     #: score variables per player, used by the bound provers
     def score_vars(self, players: int) -> tuple[str, ...]:
         return ()

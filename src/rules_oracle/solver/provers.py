@@ -1477,6 +1477,46 @@ def faithfulness_report(
         for j, (state, action) in enumerate(extra):
             yield -1 - j, 0, state, action, game.apply(state, action)
 
+    def check_rejected(c: Compiled, where: str, state: Any, pre: dict[str, int], cand: Any,
+                       rejection: IllegalAction) -> None:
+        """A step the model rejects: the kind that lists the rule must not enable it."""
+        nonlocal rejected
+        try:  # a mutant may lie outside every kind the encoding classifies
+            name, params = encoding.classify(state, cand)
+        except Exception:
+            return
+        ck = c.kinds.get(name)
+        if ck is None or rejection.rule not in ck.kind.rules:
+            return
+        if set(params) != set(ck.kind.params):
+            return
+        values = [pre[v] for v in c.variables] + [params[p] for p in ck.kind.params]
+        # an encoding that fails to evaluate its own kind is a finding, not a skip
+        dom, guard, *_ = ck.evaluate(values)
+        rejected += 1
+        if dom is True and guard is True:
+            disagree(where, f"{name}{params} ({to_json(cand)}) rejected by the model"
+                     f" ({rejection.rule}) but the guard holds")
+
+    def compiled_for(state: Any) -> Compiled:
+        players = game.config_of(state).players
+        if players not in compiled:
+            compiled[players] = compile_encoding(encoding, players)
+        return compiled[players]
+
+    # hand-built steps at limits play does not reach, before the sample
+    for j, (state, action) in enumerate(encoding.probes()):
+        c = compiled_for(state)
+        where = f"probe {j} state {digest(state)[:12]}"
+        pre = encoding.project(state)
+        check_state(c, where, state, pre)
+        try:
+            after = game.apply(state, action)
+        except IllegalAction as exc:
+            check_rejected(c, where, state, pre, action, exc)
+        else:
+            check_step(c, where, state, pre, action, after)
+
     sampled = _transitions(game, configs, seed)
     kinds_seen: set[str] = set()
     kinds_all: set[str] = set()
@@ -1484,9 +1524,8 @@ def faithfulness_report(
         if count >= transitions and (count >= until_every_kind or kinds_seen >= kinds_all):
             break
         players = game.config_of(state).players
-        c = compiled.get(players)
-        if c is None:
-            c = compiled[players] = compile_encoding(encoding, players)
+        c = compiled_for(state)
+        if players not in observed:
             observed[players] = Observed(window_steps=encoding.bound_steps)
             kinds_all.update(c.kinds)
         seen = observed[players]
@@ -1536,22 +1575,7 @@ def faithfulness_report(
             else:
                 check_step(c, where + " (variant)", state, pre, cand, after)
                 continue
-            try:  # a mutant may lie outside every kind the encoding classifies
-                name, params = encoding.classify(state, cand)
-            except Exception:
-                continue
-            ck = c.kinds.get(name)
-            if ck is None or rejection.rule not in ck.kind.rules:
-                continue
-            if set(params) != set(ck.kind.params):
-                continue
-            values = [pre[v] for v in c.variables] + [params[p] for p in ck.kind.params]
-            # an encoding that fails to evaluate its own kind is a finding, not a skip
-            dom, guard, *_ = ck.evaluate(values)
-            rejected += 1
-            if dom is True and guard is True:
-                disagree(where, f"{name}{params} ({to_json(cand)}) rejected by the model"
-                         f" ({rejection.rule}) but the guard holds")
+            check_rejected(c, where, state, pre, cand, rejection)
         if progress is not None and count % 250 == 0:
             progress(count, transitions)
     seconds = time.perf_counter() - start
