@@ -428,3 +428,30 @@ def test_cities_and_knights_names_the_cards_that_show_hands() -> None:
                               policy="eager").violations == ()
     (only,) = O.exemptions(game)
     assert only.during is H.revealing and not only.covers(object(), game.setup(game.config(4)))
+
+
+@pytest.mark.rules("catan/development.monopoly")
+def test_catan_names_the_monopoly_as_showing_hands_and_only_it() -> None:
+    """A monopoly's handing over is open: after it the hand sizes show what each rival held
+    of the named resource, so twins that move a rival's cards part there; the exemption
+    covers exactly that, and nothing else of the step differs."""
+    import random as _random
+
+    from rules_oracle.properties.catan_hidden import EXEMPT as CATAN_EXEMPT
+    from rules_oracle.properties.catan_hidden import twins as catan_twins
+    from rules_oracle.properties.observation import _states, check_indistinguishable
+
+    game = registry.get("catan")
+    rng = _random.Random(0)
+    shown = 0
+    for state in _states(game, game.config(4), 0, "uniform"):
+        if not any(type(a).__name__ == "PlayMonopoly" for a in game.legal_actions(state)):
+            continue
+        for twin in catan_twins(state, rng):
+            found = check_indistinguishable(game, state, twin)
+            assert all("PlayMonopoly" in v.message for v in found), found
+            shown += len(found)
+            assert check_indistinguishable(game, state, twin, CATAN_EXEMPT) == []
+        if shown:
+            break
+    assert shown, "no seeded state showed a monopoly's handing over"

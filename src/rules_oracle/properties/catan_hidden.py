@@ -20,7 +20,7 @@ import attrs
 
 from rules_oracle.model.catan.state import CatanState, Player, Stage
 from rules_oracle.properties.catan import turn_structure
-from rules_oracle.properties.observation import Twin, shuffled
+from rules_oracle.properties.observation import Exemption, Twin, shuffled
 
 
 def _move(counts: tuple[int, ...], out: int, into: int) -> tuple[int, ...]:
@@ -82,6 +82,14 @@ def _development_twin(state: CatanState, seats: list[int], rng: random.Random,
                 return Twin(twin, (p,), f"development {k} {when} by player {p} swapped"
                             f" for {j} of the deck")
     return None
+
+
+#: the exception to ``observation/indistinguishable``: a monopoly makes every rival hand over
+#: all he holds of the named resource, so how many each gives (and so his hand's size after
+#: it) is shown to all
+EXEMPT = (Exemption("PlayMonopoly", "every rival hands over all his cards of the named"
+                    " resource to the player of the monopoly, openly: how many each gives is"
+                    " shown to all", "catan/development.monopoly"),)
 
 
 def twins(state: CatanState, rng: random.Random) -> list[Twin]:
