@@ -2,6 +2,8 @@
 promote, move, displace, chase), city improvements and metropolises, and maritime trade.
 Placement rules are base Catan's pure functions over the board, with knights as pieces."""
 
+from collections.abc import Iterator
+
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as BD
 from rules_oracle.model.catan.actions import MaritimeTrade
@@ -169,13 +171,12 @@ def can_act(state: CKState, p: int, n: int) -> bool:
     return not marks & 1
 
 
-def knight_targets(state: CKState, n: int) -> tuple[int, ...]:
-    """Where the knight on ``n`` may go: empty intersections of its owner's road network
-    reached from it, and weaker rival knights there (to displace)."""
-    p, level = state.knight_owner[n], state.knight_level[n]
-    seen = {n}
-    frontier = [n]
-    out: set[int] = set()
+def _reached(state: CKState, p: int, start: int) -> Iterator[int]:
+    """Every intersection ``p``'s roads lead to from ``start``, once each, as a knight's
+    move goes: on through empty intersections and ``p``'s own pieces, stopping at any
+    other piece."""
+    seen = {start}
+    frontier = [start]
     while frontier:
         a = frontier.pop()
         for e in B.NODE_PATHS[a]:
@@ -186,15 +187,19 @@ def knight_targets(state: CKState, n: int) -> tuple[int, ...]:
             if m in seen:
                 continue
             seen.add(m)
-            if empty(state, m):
-                out.add(m)
+            yield m
+            if empty(state, m) or state.node_owner[m] == p or state.knight_owner[m] == p:
                 frontier.append(m)
-            elif state.knight_owner[m] >= 0 and state.knight_owner[m] != p:
-                if state.knight_level[m] < level:
-                    out.add(m)
-            elif state.node_owner[m] == p or state.knight_owner[m] == p:
-                frontier.append(m)
-    return tuple(sorted(out))
+
+
+def knight_targets(state: CKState, n: int) -> tuple[int, ...]:
+    """Where the knight on ``n`` may go: empty intersections of its owner's road network
+    reached from it, and weaker rival knights there (to displace)."""
+    p, level = state.knight_owner[n], state.knight_level[n]
+    return tuple(sorted(
+        m for m in _reached(state, p, n)
+        if empty(state, m) or (state.knight_owner[m] >= 0 and state.knight_owner[m] != p
+                               and state.knight_level[m] < level)))
 
 
 def movable(state: CKState, p: int) -> tuple[int, ...]:
@@ -254,25 +259,7 @@ def start_displaced(state: CKState, displaced: tuple[int, int, bool],
 def _network_from(state: CKState, p: int, start: int) -> set[int]:
     """The empty intersections connected to ``start`` by ``p``'s roads (through empty ones
     and ``p``'s own pieces, as a knight's move goes)."""
-    seen = {start}
-    frontier = [start]
-    out: set[int] = set()
-    while frontier:
-        a = frontier.pop()
-        for e in B.NODE_PATHS[a]:
-            if state.path_owner[e] != p:
-                continue
-            x, y = B.PATH_NODES[e]
-            m = y if x == a else x
-            if m in seen:
-                continue
-            seen.add(m)
-            if empty(state, m):
-                out.add(m)
-                frontier.append(m)
-            elif state.node_owner[m] == p or state.knight_owner[m] == p:
-                frontier.append(m)
-    return out
+    return {m for m in _reached(state, p, start) if empty(state, m)}
 
 
 def displaced_spots(state: CKState, owner: int) -> tuple[int, ...]:
