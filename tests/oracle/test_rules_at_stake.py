@@ -100,18 +100,18 @@ def test_the_rules_at_stake_reach_back_to_what_decided_the_situation() -> None:
     i = next(k for k in range(1, len(steps)) if type(steps[k - 1][1]).__name__ == "EndTurn")
     legal = at_stake(game, Divergence("legal", i + 1, "differ"), (steps[i][0], None, None),
                      steps[i - 1])
-    assert RB.END in legal.rules
+    assert RB.TURN_END in legal.rules
     # a field after a chance outcome names the choice it completes
     j = next(k for k in range(1, len(steps)) if type(steps[k][1]).__name__ == "Dice"
              and type(steps[k - 1][1]).__name__ == "RollDice")
     seen = at_stake(game, Divergence("observation", j + 1, "differ"), steps[j], steps[j - 1])
-    assert RB.ROLL in seen.rules
+    assert RB.TURN_ROLL in seen.rules
     # the set-up's rules when the state after set-up differs
     setup = at_stake(game, Divergence("observation", 0, "differ"), None, None)
-    assert setup.rules == game.setup_rules() and RB.DECK in setup.rules
+    assert setup.rules == game.setup_rules() and RB.COMPONENTS_DEVELOPMENT_DECK in setup.rules
     # the rules deciding the end when one side says the game is over
     end = at_stake(game, Divergence("actor", 9, "over", expected=1, got="terminal"), None,
                    steps[5])
-    assert end.rules[:2] == (RB.VICTORY, RB.VICTORY_CK)
+    assert end.rules[:2] == (RB.VICTORY_TEN, RB.VICTORY_OWN_TURN)
     plain = at_stake(game, Divergence("actor", 9, "other", expected=1, got=2), None, steps[5])
-    assert RB.VICTORY not in plain.rules
+    assert RB.VICTORY_TEN not in plain.rules

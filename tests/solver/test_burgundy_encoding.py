@@ -22,10 +22,29 @@ from rules_oracle.solver.encoding import ActionKind
 PARTS = ("hexes-conserved", "goods-conserved", "nonnegative", "storage-limit", "goods-kinds",
          "dice", "estate", "set-up", "bonuses", "supply-suffices", "counters", "pending",
          "turn-order", "income-budget")
-GUARDED = (RB.TAKE, RB.TAKE_DISCARD, RB.DIE_USED, RB.WORKER, RB.SELL, RB.BUY, RB.STORAGE,
-           RB.PLACE, RB.PLACE_STORED, RB.PLACE_COLOUR, RB.PLACE_NUMBER, RB.PLACE_ADJ,
-           RB.CITY_RULE, RB.TURN_TWO, RB.TURN_PENDING, RB.CASTLE, RB.GOODS_LIMIT,
-           RB.B_WAREHOUSE, RB.ROUND_ROLL, RB.PHASE_FILL, RB.PHASE_ROUND_GOODS)
+GUARDED = (
+    RB.ACTION_TAKE_TILE,
+    RB.ACTION_TAKE_DISCARD,
+    RB.DIE_ONCE,
+    RB.WORKER_ADJUST,
+    RB.ACTION_SELL,
+    RB.ACTION_BUY_BLACK,
+    RB.STORAGE_THREE,
+    RB.ACTION_PLACE,
+    RB.ACTION_PLACE_FROM_STORAGE,
+    RB.ACTION_PLACE_COLOUR,
+    RB.ACTION_PLACE_NUMBER,
+    RB.ACTION_PLACE_ADJACENT,
+    RB.BUILDING_ONE_PER_CITY,
+    RB.TURN_TWO_ACTIONS,
+    RB.TURN_EFFECTS_FIRST,
+    RB.CASTLE_EXTRA_ACTION,
+    RB.GOODS_THREE_KINDS,
+    RB.BUILDING_WAREHOUSE,
+    RB.ROUND_ROLL,
+    RB.PHASE_FILL_DEPOTS,
+    RB.PHASE_ROUND_GOODS,
+)
 
 
 def _states(players: int, seed: int) -> list[Any]:
@@ -47,7 +66,7 @@ def test_projection_covers_the_variables_and_conserves() -> None:
         assert set(ENCODING.variables) >= set(names)
 
 
-@pytest.mark.rules(RB.ROUND_ROLL, RB.ROUND_GOODS, RB.TURN_TWO, RB.GAME_END)
+@pytest.mark.rules(RB.ROUND_ROLL, RB.ROUND_PLACE_GOODS, RB.TURN_TWO_ACTIONS, RB.GAME_END)
 def test_classify_names_kinds_and_parameters() -> None:
     states = _states(2, 1)
     roll = next(s for s in states if s.stage.value == "roll" and s.roll == 4)
@@ -93,7 +112,7 @@ PLACEMENTS = ("place-tile", "city-hall-place")
 
 
 @pytest.mark.slow
-@pytest.mark.rules(RB.SELL, RB.B_WAREHOUSE, RB.END_SILVER)
+@pytest.mark.rules(RB.ACTION_SELL, RB.BUILDING_WAREHOUSE, RB.GAME_END_SILVER)
 def test_gain_bounds_hold_in_play() -> None:
     bounds = {k.name: provers.kind_bound(ENCODING, 2, k, timeout=20.0)
               for k in ENCODING.kinds(2) if k.name != "city-hall-place"}
@@ -125,7 +144,7 @@ PLACEMENT_BEST = {1: 55, 8: 66}
 
 
 @pytest.mark.slow
-@pytest.mark.rules(RB.B_CITY_HALL, RB.AREA, RB.COLOUR_FIRST, RB.B_WATCHTOWER)
+@pytest.mark.rules(RB.BUILDING_CITY_HALL, RB.AREA_COMPLETE, RB.COLOUR_FIRST, RB.BUILDING_WATCHTOWER)
 @pytest.mark.parametrize("name", PLACEMENTS)
 @pytest.mark.parametrize("board", sorted(PLACEMENT_BEST))
 def test_placement_bound_on_one_board(name: str, board: int) -> None:
@@ -164,7 +183,7 @@ ADVANCED = ({"setup": "advanced"}, {"setup": "advanced", "castle-choice": "secre
 
 
 @pytest.mark.slow
-@pytest.mark.rules(RB.ADVANCED, RB.ADV_CASTLE, RB.ADV_SECRET)
+@pytest.mark.rules(RB.SETUP_ADVANCED, RB.SETUP_ADVANCED_CASTLE, RB.SETUP_ADVANCED_SECRET)
 def test_projection_of_the_advanced_set_up() -> None:
     """Boards 2-9 and the chosen castle are projected; every reached state satisfies I."""
     for opts in ADVANCED:
@@ -188,7 +207,7 @@ def test_projection_of_the_advanced_set_up() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.rules(RB.ADVANCED, RB.ADV_CASTLE, RB.ADV_SECRET)
+@pytest.mark.rules(RB.SETUP_ADVANCED, RB.SETUP_ADVANCED_CASTLE, RB.SETUP_ADVANCED_SECRET)
 def test_faithfulness_samples_the_advanced_set_up() -> None:
     """Every configuration is covered: the deal and the castle choices (open and secret)
     are sampled, accepted and rejected ones, and agree with the model."""
@@ -213,7 +232,7 @@ def _castle_kind_replaced(guard: Any) -> type[BurgundyEncoding]:
     return Broken
 
 
-@pytest.mark.rules(RB.ADV_CASTLE)
+@pytest.mark.rules(RB.SETUP_ADVANCED_CASTLE)
 def test_a_castle_off_the_dark_green_spaces_is_caught() -> None:
     """A castle choice allowed on any space: faithfulness sees the model reject a space
     the guard accepts, and the estate part is no longer inductive."""

@@ -484,7 +484,7 @@ def test_a_broken_guard_is_caught() -> None:
                 for k in super().kinds(players))
 
     out = provers.faithfulness(GAME, EndAnyTime(), [GAME.config(3)], 600)
-    assert out.status == "failed" and f"rejected by the model ({RB.ROLL})" in out.detail
+    assert out.status == "failed" and f"rejected by the model ({RB.TURN_ROLL})" in out.detail
 
 
 @pytest.mark.rules("catan/production.robber", "catan/production.yield")

@@ -109,8 +109,15 @@ def test_every_non_terminal_state_enables_a_kind(players: int) -> None:
     assert out.status == "proved" and "witness" in out.detail, out.detail
 
 
-@pytest.mark.rules("caylus/components.unlimited", RB.GOLD_END, RB.STEWARD_R, RB.CHURCH_R,
-                   RB.GOLDSMITH_R, RB.FOREMAN_R, RB.ARCHITECT_R)
+@pytest.mark.rules(
+    "caylus/components.unlimited",
+    RB.END_GOLD,
+    RB.CHARACTER_STEWARD,
+    RB.BUILDING_CHURCH,
+    RB.CHARACTER_GOLDSMITH,
+    RB.CHARACTER_FOREMAN,
+    RB.CHARACTER_ARCHITECT,
+)
 def test_scores_never_decrease_and_bounds_hold_in_play() -> None:
     assert provers.monotonicity(ENCODING, 2, TIMEOUT).status == "proved"
     bounds = {b.kind: b for b in provers.gain_bounds(ENCODING, 2, TIMEOUT)}
@@ -169,7 +176,7 @@ def test_a_broken_guard_is_caught() -> None:
     assert "claim" in outcomes["inductive/non-negative/p2"].detail
 
 
-@pytest.mark.rules(RB.FOREMAN_R, RB.BUNDLE)
+@pytest.mark.rules(RB.CHARACTER_FOREMAN, RB.DELIVERY_BUNDLE)
 def test_faithfulness_catches_a_drifted_update() -> None:
     """An encoding whose bundles forget the foreman's point disagrees with the model."""
 
@@ -207,7 +214,7 @@ def test_faithfulness_catches_a_drifted_update() -> None:
     assert "deliver" in bad.outcome.detail and "pp0" in bad.outcome.detail
 
 
-@pytest.mark.rules(RB.OWNER_BONUS, RB.STONE_PRODUCE)
+@pytest.mark.rules(RB.BUILDING_OWNER_BONUS, RB.BUILDING_STONE_PRODUCE)
 def test_the_owners_bonus_even_when_the_worker_declines() -> None:
     """A worker on another player's stone quarry gives its owner 1 stone whether he uses
     the effect or declines: ``use`` and ``decline`` both carry the bonus parameters."""
@@ -228,7 +235,9 @@ def test_the_owners_bonus_even_when_the_worker_declines() -> None:
         assert post["res1.2"] == pre["res1.2"] + 1
 
 
-@pytest.mark.rules(*GUARDED, RB.PRESTIGE_R, RB.THEATRE_R, RB.ARCHITECT_R)
+@pytest.mark.rules(
+    *GUARDED, RB.STEWARDSHIP_PRESTIGE, RB.STEWARDSHIP_THEATRE, RB.CHARACTER_ARCHITECT
+)
 def test_faithful_on_sampled_transitions_through_every_kind() -> None:
     extra = prestige_transitions()
     assert any(isinstance(a, BuildPrestige) for _, a in extra)
@@ -249,7 +258,9 @@ def _enabled(state: CaylusState, action: Action) -> bool:
                            state, action)
 
 
-@pytest.mark.rules(RB.TAILOR_R, RB.CARPENTER_R, RB.ALCHEMIST_R, RB.HOUSE_LIMIT)
+@pytest.mark.rules(
+    RB.BUILDING_TAILOR, RB.BUILDING_CARPENTER, RB.BUILDING_ALCHEMIST, RB.COMPONENTS_HOUSE_LIMIT
+)
 def test_guards_reject_what_the_model_rejects() -> None:
     """The tailor's second option needs 2 fabric, a building a house in stock, the
     alchemist's pair two resources: the model's rejections have false guards, its
@@ -258,17 +269,17 @@ def test_guards_reject_what_the_model_rejects() -> None:
 
     tailor = player(activating(built(bare(ready(2)), 14, D.TAILOR, owner=1), 14, 0), 0,
                     resources={"fabric": 1})
-    assert rule_of(tailor, Use(1)) == RB.TAILOR_R and not _enabled(tailor, Use(1))
+    assert rule_of(tailor, Use(1)) == RB.BUILDING_TAILOR and not _enabled(tailor, Use(1))
     assert rule_of(tailor, Use(0)) == "" and _enabled(tailor, Use(0))
     carpenter = player(activating(bare(ready(2)), 2, 0), 0, resources={"food": 1, "wood": 1})
     assert rule_of(carpenter, Build(D.WOOD_QUARRY)) == "" and _enabled(
         carpenter, Build(D.WOOD_QUARRY))
     homeless = player(carpenter, 0, houses=0)
-    assert rule_of(homeless, Build(D.WOOD_QUARRY)) == RB.CARPENTER_R
+    assert rule_of(homeless, Build(D.WOOD_QUARRY)) == RB.BUILDING_CARPENTER
     assert not _enabled(homeless, Build(D.WOOD_QUARRY))
     alchemist = player(activating(built(bare(ready(2)), 14, D.ALCHEMIST, owner=1), 14, 0), 0,
                        resources={"wood": 1, "stone": 1})
-    assert rule_of(alchemist, Use(1, D.WOOD, D.WOOD)) == RB.ALCHEMIST_R
+    assert rule_of(alchemist, Use(1, D.WOOD, D.WOOD)) == RB.BUILDING_ALCHEMIST
     assert not _enabled(alchemist, Use(1, D.WOOD, D.WOOD))
     assert _enabled(alchemist, Use(1, D.WOOD, D.STONE))
 
@@ -291,7 +302,7 @@ def _market_favour(workers: int, use_site: bool = True, **variant: str) -> Caylu
     return s
 
 
-@pytest.mark.rules("caylus/favour-market", RB.MARKET_R)
+@pytest.mark.rules("caylus/favour-market", RB.BUILDING_MARKET)
 @pytest.mark.parametrize("effect", ["required", "optional"])
 def test_the_favours_market_guard_per_reading(effect: str) -> None:
     """favour_market=pay: a favour's market returns a worker from the hand, and without one
@@ -310,7 +321,7 @@ def test_the_favours_market_guard_per_reading(effect: str) -> None:
     assert ENCODING.project(s)["opt.freemarket"] == 0
     if effect == "optional":  # under the default the market is no choice without a worker
         s = _market_favour(0, favour_market="pay", favour_effect=effect)
-        assert rule_of(s, Use(0, D.FABRIC)) == RB.MARKET_R
+        assert rule_of(s, Use(0, D.FABRIC)) == RB.BUILDING_MARKET
         assert not _enabled(s, Use(0, D.FABRIC))
     for reading in ("pay", "free"):
         s = bare(ready(3, variant={"favour_market": reading, "favour_effect": effect}))
@@ -318,7 +329,7 @@ def test_the_favours_market_guard_per_reading(effect: str) -> None:
         assert s.road[9] == D.MARKET and _enabled(s, Use(0, D.FABRIC))
         assert ENCODING.classify(s, Use(0, D.FABRIC))[1]["dw"] == -1
         empty = player(s, 0, workers=0)
-        assert rule_of(empty, Use(0, D.FABRIC)) == RB.MARKET_R
+        assert rule_of(empty, Use(0, D.FABRIC)) == RB.BUILDING_MARKET
         assert not _enabled(empty, Use(0, D.FABRIC))
 
 
@@ -404,7 +415,7 @@ def test_a_night_workers_exemption_inverted_is_caught(monkeypatch: pytest.Monkey
     assert "place{" in bad.outcome.detail, bad.outcome.detail
 
 
-@pytest.mark.rules(RB.OWNER_BONUS)
+@pytest.mark.rules(RB.BUILDING_OWNER_BONUS)
 def test_no_owners_bonus_from_an_empty_supply() -> None:
     """Under supply=limited the encoding's own owner's bonus gives nothing once every stone
     token is held, as the model does."""

@@ -52,8 +52,16 @@ def test_projection_covers_the_variables_and_satisfies_the_invariant(players: in
         state = GAME.apply(state, choose(GAME, state, rng, "eager"))
 
 
-@pytest.mark.rules(RB.COMPONENTS, RB.KNIGHT_LIMIT, RB.WALL_LIMIT, RB.IMPROVE_MAX, RB.TRACK,
-                   RB.RESET, RB.DEFENDER, "cities_knights/victory.points")
+@pytest.mark.rules(
+    RB.COMPONENTS,
+    RB.KNIGHT_LIMIT,
+    RB.WALL_LIMIT,
+    RB.IMPROVEMENT_MAX,
+    RB.BARBARIANS_TRACK,
+    RB.BARBARIANS_RESET,
+    RB.BARBARIANS_DEFENDER,
+    "cities_knights/victory.points",
+)
 @pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_invariant_part_is_inductive(players: int) -> None:
@@ -76,7 +84,7 @@ def _enabled(state: CKState, action: Action) -> bool:
 
 
 @pytest.mark.slow
-@pytest.mark.rules(RB.WALL, RB.KNIGHT_COST, RB.IMPROVE_MAX)
+@pytest.mark.rules(RB.WALL_BUILD, RB.KNIGHT_BUILD, RB.IMPROVEMENT_MAX)
 def test_guards_reject_what_the_model_rejects() -> None:
     """A wall without 2 brick, a knight without wool and ore, a sixth improvement level:
     the model's rejections have false guards, its acceptances true ones."""
@@ -85,12 +93,12 @@ def test_guards_reject_what_the_model_rejects() -> None:
                 levels={0: (4, 0, 0)})
     assert _enabled(rich, BuildWall(0)) and _enabled(rich, Improve(0))
     poor = make(3, cities={0: 0}, roads={0: 0, 1: 0}, hands={0: cards(brick=1)})
-    assert rule_of(poor, BuildWall(0)) == RB.WALL and not _enabled(poor, BuildWall(0))
+    assert rule_of(poor, BuildWall(0)) == RB.WALL_BUILD and not _enabled(poor, BuildWall(0))
     spot = next(a for a in GAME.legal_actions(rich) if isinstance(a, BuildKnight))
     assert _enabled(rich, spot)
-    assert rule_of(poor, spot) == RB.KNIGHT_COST and not _enabled(poor, spot)
+    assert rule_of(poor, spot) == RB.KNIGHT_BUILD and not _enabled(poor, spot)
     top = make(3, cities={0: 0}, hands={0: cards(cloth=6)}, levels={0: (5, 0, 0)})
-    assert rule_of(top, Improve(0)) == RB.IMPROVE_MAX and not _enabled(top, Improve(0))
+    assert rule_of(top, Improve(0)) == RB.IMPROVEMENT_MAX and not _enabled(top, Improve(0))
 
 
 @pytest.mark.rules(RB.BUILD_CITY, "cities_knights/victory.points")
@@ -165,7 +173,7 @@ def test_a_leaking_update_is_caught() -> None:
     assert report.outcome.status == "failed" and "deck" in report.outcome.detail
 
 
-@pytest.mark.rules(RB.TURN_LIMIT, RB.HAND_LIMIT)
+@pytest.mark.rules(RB.TURN_LIMIT, RB.PROGRESS_HAND_LIMIT)
 def test_a_drifted_end_of_turn_is_caught() -> None:
     """An end of turn that forgets the next seat disagrees with the model at once."""
 
@@ -214,8 +222,16 @@ def _eager_pairs(players: int, steps: int, seed: int) -> list[tuple[CKState, Act
     return out
 
 
-@pytest.mark.rules(RB.WALL, RB.KNIGHT_COST, RB.IMPROVE, RB.IMPROVE_MAX, RB.OVER,
-                   RB.HAND_LIMIT, RB.OFF_TURN, RB.METROPOLIS)
+@pytest.mark.rules(
+    RB.WALL_BUILD,
+    RB.KNIGHT_BUILD,
+    RB.IMPROVEMENT_BUY,
+    RB.IMPROVEMENT_MAX,
+    RB.GAME_OVER,
+    RB.PROGRESS_HAND_LIMIT,
+    RB.PROGRESS_OFF_TURN,
+    RB.METROPOLIS_FIRST,
+)
 @pytest.mark.slow
 def test_faithful_on_sampled_transitions() -> None:
     """5,000 transitions of seeded play over every reading (uniform and eager policies in

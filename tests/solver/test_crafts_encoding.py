@@ -15,7 +15,7 @@ from rules_oracle.model.core.game import Config
 from rules_oracle.model.core.play import POLICIES, choose
 from rules_oracle.model.core.stated import states as stated_in
 from rules_oracle.model.crafts import data as D
-from rules_oracle.model.crafts import rules as RL
+from rules_oracle.model.crafts import rules as RB
 from rules_oracle.model.crafts.actions import Action
 from rules_oracle.model.crafts.game import GAME
 from rules_oracle.model.crafts.state import PH_COMMIT, PH_OVER, CraftsState
@@ -242,7 +242,9 @@ def test_faithful_on_sampled_transitions_through_every_kind() -> None:
     assert set(report.observed) == set(PLAYERS)
 
 
-@pytest.mark.rules(RL.CARD_RULES[D.CASTLE], RL.CASTLE_SETBACK, RL.MAGE_DRAW, RL.MAGE_DISCARD)
+@pytest.mark.rules(
+    RB.CARD_RULES[D.CASTLE], RB.CARD_CASTLE_SETBACK, RB.CARD_MAGE_DRAW, RB.CARD_MAGE_DISCARD
+)
 def test_rich_play_applies_castle_and_mage_in_every_configuration() -> None:
     names: dict[int, set[Config]] = {}
     for state, action in rich_transitions():
@@ -291,11 +293,11 @@ def test_the_restated_constants_stand_in_their_rules_quotes() -> None:
 
     assert enc.STATED
     for stated in enc.STATED:
-        assert all(stated_in(RL.RULES[stated.rule].quote, n) for n in stated.numbers()), stated
-    assert not stated_in(RL.RULES[RL.CARD_RULES[D.FAIR]].quote, enc.FAIR_COINS + 1)
+        assert all(stated_in(RB.RULES[stated.rule].quote, n) for n in stated.numbers()), stated
+    assert not stated_in(RB.RULES[RB.CARD_RULES[D.FAIR]].quote, enc.FAIR_COINS + 1)
 
 
-@pytest.mark.rules(RL.CASTLE_SETBACK)
+@pytest.mark.rules(RB.CARD_CASTLE_SETBACK)
 def test_the_opening_sets_back_a_player_past_four_points(monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
     """Seeded play seldom plays a Castle; the encoding's opening does, on a player with more

@@ -17,7 +17,7 @@ from rules_oracle.properties.catan import road_length
 HAND_LIMIT_7 = 7
 WALL_BONUS = 2
 STATED = (Stated("HAND_LIMIT_7", HAND_LIMIT_7, "catan/seven.discard"),
-          Stated("WALL_BONUS", WALL_BONUS, RB.WALL_BONUS))
+          Stated("WALL_BONUS", WALL_BONUS, RB.WALL_DISCARD_LIMIT))
 #: a city's second card per terrain (cities_knights/production.commodity: "Города,
 #: расположенные на шерсти, древесине или руде, производят 1 ресурс и 1 товар"): paper on
 #: forest, cloth on pasture, coin on mountains; elsewhere a second resource (None)

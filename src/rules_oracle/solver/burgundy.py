@@ -171,9 +171,9 @@ EFFECT_COLOURS = {
     P_MARKET: (D.RIVER, D.PASTURE),
 }
 
-COMMON_RULES = (RB.GAME_OVER, RB.ROUND_ROLL, RB.PHASE_FILL, RB.PHASE_ROUND_GOODS,
-                RB.SETUP_PLAYER_GOODS, RB.SETUP_FIRST)
-PLAYER_RULES = (*COMMON_RULES, RB.TURN_PENDING, RB.CASTLE)
+COMMON_RULES = (RB.GAME_OVER, RB.ROUND_ROLL, RB.PHASE_FILL_DEPOTS, RB.PHASE_ROUND_GOODS,
+                RB.SETUP_PLAYER_GOODS, RB.SETUP_FIRST_PLAYER)
+PLAYER_RULES = (*COMMON_RULES, RB.TURN_EFFECTS_FIRST, RB.CASTLE_EXTRA_ACTION)
 CHANCE_RULES = (*COMMON_RULES, RB.TURN_ACTOR)
 
 Z = z3.IntVal(0)
@@ -1546,49 +1546,125 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return ActionKind(name, params, domain, guard, cached_update, (*CHANCE_RULES, *rules))
 
     et_guard, _ = _for_actor(players, end_turn)
-    place_rules = (RB.PLACE_STORED, RB.PLACE_COLOUR, RB.PLACE_NUMBER, RB.PLACE_ADJ,
-                   RB.CITY_RULE, RB.DIE_USED)
+    place_rules = (
+        RB.ACTION_PLACE_FROM_STORAGE,
+        RB.ACTION_PLACE_COLOUR,
+        RB.ACTION_PLACE_NUMBER,
+        RB.ACTION_PLACE_ADJACENT,
+        RB.BUILDING_ONE_PER_CITY,
+        RB.DIE_ONCE,
+    )
     return (
-        chance("draw-goods", ("kind",), lambda p: _range(p["kind"], 1, 6), draw_goods_guard,
-               draw_goods_update, ()),
-        chance("first-player", ("player",), lambda p: _range(p["player"], 0, players - 1),
-               first_guard, first_update, ()),
-        chance("draw-hex", ("tile",), lambda p: _range(p["tile"], 0, NT - 1), draw_hex_guard,
-               draw_hex_update, ()),
+        chance(
+            "draw-goods",
+            ("kind",),
+            lambda p: _range(p["kind"], 1, 6),
+            draw_goods_guard,
+            draw_goods_update,
+            (),
+        ),
+        chance(
+            "first-player",
+            ("player",),
+            lambda p: _range(p["player"], 0, players - 1),
+            first_guard,
+            first_update,
+            (),
+        ),
+        chance(
+            "draw-hex",
+            ("tile",),
+            lambda p: _range(p["tile"], 0, NT - 1),
+            draw_hex_guard,
+            draw_hex_update,
+            (),
+        ),
         chance("roll", ("value", "goods"), roll_domain, roll_guard, roll_update, ()),
-        chance("draw-board", ("board",), lambda p: _range(p["board"], 2, 9), draw_board_guard,
-               draw_board_update, (RB.ADVANCED,)),
-        ActionKind("choose-castle", ("space",), lambda p: _range(p["space"], 0, NS - 1),
-                   castle_guard,
-                   lambda v, p: _memo((castle_update, players), lambda: castle_update(v, p),
-                                      v, p),
-                   (*COMMON_RULES, RB.ADVANCED, RB.ADV_CASTLE, RB.ADV_SECRET)),
-        player("use-worker", ("die", "delta"), use_worker_domain, use_worker,
-               (RB.DIE_USED, RB.WORKER, RB.K[8])),
-        player("take-tile", ("die", "depot", "tile", "discard"), take_tile_domain, take_tile,
-               (RB.DIE_USED, RB.TAKE, RB.K[12], RB.TAKE_DISCARD)),
-        player("place-tile", ("die", "tile", "space", "keep"), place_domain, place_tile,
-               (*place_rules, RB.PLACE)),
-        player("sell-goods", ("die", "kind"), sell_domain, sell_goods, (RB.DIE_USED, RB.SELL)),
-        player("take-workers", ("die",), workers_domain, take_workers, (RB.DIE_USED,)),
-        player("buy-tile", ("depot", "tile", "discard"), buy_domain, buy_tile,
-               (RB.BUY, RB.K[6], RB.STORAGE, RB.TAKE_DISCARD)),
-        ActionKind("end-turn", (), always,
-                   lambda v, p: z3.And(et_guard(v, p), z3.Not(last_turn(v))),
-                   lambda v, p: _memo(("end-turn", players), lambda: end_turn_update(v, p), v),
-                   (*PLAYER_RULES, RB.TURN_TWO)),
-        ActionKind("end-game", (), always,
-                   lambda v, p: z3.And(et_guard(v, p), last_turn(v)),
-                   lambda v, p: _memo(("end-game", players), lambda: end_game_update(v, p), v),
-                   (*PLAYER_RULES, RB.TURN_TWO)),
-        player("ship-depot", ("depot",), ship_depot_domain, ship_depot, (RB.SHIP, RB.K[5])),
-        player("ship-goods", ("kind",), ship_goods_domain, ship_goods, (RB.GOODS_LIMIT,)),
-        player("effect-take", ("depot", "tile", "discard"), effect_domain, effect_take,
-               (RB.B_CARPENTER, RB.B_CHURCH, RB.B_MARKET, RB.TAKE_DISCARD)),
-        player("warehouse-sell", ("kind",), warehouse_domain, warehouse_sell,
-               (RB.B_WAREHOUSE,)),
-        player("city-hall-place", ("tile", "space", "keep"), city_domain, city_hall_place,
-               (*place_rules, RB.B_CITY_HALL)),
+        chance(
+            "draw-board",
+            ("board",),
+            lambda p: _range(p["board"], 2, 9),
+            draw_board_guard,
+            draw_board_update,
+            (RB.SETUP_ADVANCED,),
+        ),
+        ActionKind(
+            "choose-castle",
+            ("space",),
+            lambda p: _range(p["space"], 0, NS - 1),
+            castle_guard,
+            lambda v, p: _memo((castle_update, players), lambda: castle_update(v, p), v, p),
+            (*COMMON_RULES, RB.SETUP_ADVANCED, RB.SETUP_ADVANCED_CASTLE, RB.SETUP_ADVANCED_SECRET),
+        ),
+        player(
+            "use-worker",
+            ("die", "delta"),
+            use_worker_domain,
+            use_worker,
+            (RB.DIE_ONCE, RB.WORKER_ADJUST, RB.K[8]),
+        ),
+        player(
+            "take-tile",
+            ("die", "depot", "tile", "discard"),
+            take_tile_domain,
+            take_tile,
+            (RB.DIE_ONCE, RB.ACTION_TAKE_TILE, RB.K[12], RB.ACTION_TAKE_DISCARD),
+        ),
+        player(
+            "place-tile",
+            ("die", "tile", "space", "keep"),
+            place_domain,
+            place_tile,
+            (*place_rules, RB.ACTION_PLACE),
+        ),
+        player(
+            "sell-goods", ("die", "kind"), sell_domain, sell_goods, (RB.DIE_ONCE, RB.ACTION_SELL)
+        ),
+        player("take-workers", ("die",), workers_domain, take_workers, (RB.DIE_ONCE,)),
+        player(
+            "buy-tile",
+            ("depot", "tile", "discard"),
+            buy_domain,
+            buy_tile,
+            (RB.ACTION_BUY_BLACK, RB.K[6], RB.STORAGE_THREE, RB.ACTION_TAKE_DISCARD),
+        ),
+        ActionKind(
+            "end-turn",
+            (),
+            always,
+            lambda v, p: z3.And(et_guard(v, p), z3.Not(last_turn(v))),
+            lambda v, p: _memo(("end-turn", players), lambda: end_turn_update(v, p), v),
+            (*PLAYER_RULES, RB.TURN_TWO_ACTIONS),
+        ),
+        ActionKind(
+            "end-game",
+            (),
+            always,
+            lambda v, p: z3.And(et_guard(v, p), last_turn(v)),
+            lambda v, p: _memo(("end-game", players), lambda: end_game_update(v, p), v),
+            (*PLAYER_RULES, RB.TURN_TWO_ACTIONS),
+        ),
+        player(
+            "ship-depot", ("depot",), ship_depot_domain, ship_depot, (RB.SHIP_TAKE_GOODS, RB.K[5])
+        ),
+        player("ship-goods", ("kind",), ship_goods_domain, ship_goods, (RB.GOODS_THREE_KINDS,)),
+        player(
+            "effect-take",
+            ("depot", "tile", "discard"),
+            effect_domain,
+            effect_take,
+            (RB.BUILDING_CARPENTER, RB.BUILDING_CHURCH, RB.BUILDING_MARKET, RB.ACTION_TAKE_DISCARD),
+        ),
+        player(
+            "warehouse-sell", ("kind",), warehouse_domain, warehouse_sell, (RB.BUILDING_WAREHOUSE,)
+        ),
+        player(
+            "city-hall-place",
+            ("tile", "space", "keep"),
+            city_domain,
+            city_hall_place,
+            (*place_rules, RB.BUILDING_CITY_HALL),
+        ),
         player("decline", (), always, decline, ()),
     )
 

@@ -139,7 +139,7 @@ CARDS_PER_LEVEL = (0, 1, 2)
 #: half"), not read from the model's data: the hand a 7 leaves whole
 DISCARD_ABOVE = 7
 #: the constants this encoding restates from the rules' quotes
-STATED = (Stated("DISCARD_ABOVE", DISCARD_ABOVE, RB.DISCARD),)
+STATED = (Stated("DISCARD_ABOVE", DISCARD_ABOVE, RB.SEVEN_DISCARD),)
 
 # the model's own bounds the counters rely on
 assert D.FREE_ROADS == 2 and D.PLENTY_CARDS == 2
@@ -368,13 +368,20 @@ def _settle_roads(v: Vars, u: Up, lengths: list[Any], changed: Any) -> None:
 # Kinds
 # ---------------------------------------------------------------------------
 
-PLAYER_RULES = (RB.ACTOR, RB.OVER, RB.ROLL, RB.DISCARD, RB.ROBBER, RB.ROAD_BUILDING)
-CHANCE_RULES = (RB.ACTOR, RB.OVER)
-TRADE_RULES = (RB.PHASES, RB.TRADE_LIMIT)
-CARD_RULES = (RB.TRADE_SAME, RB.OFFER_LIMIT, RB.TRADE_CARDS)
-PLAY_RULES = (RB.DEV_ONE, RB.DEV_NEW, RB.DEV_BEFORE)
-CARD_RULE = {D.KNIGHT: RB.KNIGHT, D.ROAD_BUILDING: RB.ROAD_BUILDING,
-             D.YEAR_OF_PLENTY: RB.PLENTY, D.MONOPOLY: RB.MONOPOLY}
+PLAYER_RULES = (
+    RB.TURN_ACTOR,
+    RB.GAME_OVER,
+    RB.TURN_ROLL,
+    RB.SEVEN_DISCARD,
+    RB.SEVEN_ROBBER,
+    RB.DEVELOPMENT_ROAD_BUILDING,
+)
+CHANCE_RULES = (RB.TURN_ACTOR, RB.GAME_OVER)
+TRADE_RULES = (RB.TRADE_PHASE, RB.TRADE_LIMIT)
+CARD_RULES = (RB.TRADE_DIFFERENT_RESOURCES, RB.TRADE_OFFER_LIMIT, RB.TRADE_HAS_CARDS)
+PLAY_RULES = (RB.DEVELOPMENT_ONE_PER_TURN, RB.DEVELOPMENT_NOT_NEW, RB.DEVELOPMENT_BEFORE_ROLL)
+CARD_RULE = {D.KNIGHT: RB.DEVELOPMENT_KNIGHT, D.ROAD_BUILDING: RB.DEVELOPMENT_ROAD_BUILDING,
+             D.YEAR_OF_PLENTY: RB.DEVELOPMENT_YEAR_OF_PLENTY, D.MONOPOLY: RB.DEVELOPMENT_MONOPOLY}
 
 Guard = Callable[[Vars, Params], Any]
 
@@ -995,76 +1002,243 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     gains = tuple(f"g{r}" for r in range(NR))
     owes = tuple(name for _, _, name in owe)
     return (
-        kind("lay-terrain", ("terrain", "desert"),
-             lambda p: z3.And(between(p["terrain"], 0, NT - 1),
-                              between(p["desert"], -1, B.N_HEXES - 1)),
-             terrain_guard, terrain_update, (*CHANCE_RULES, RB.VARIABLE)),
-        kind("spiral-corner", ("hex",),
-             lambda p: z3.Or(*(p["hex"] == h for h in B.CORNERS)),
-             lambda v, p: z3.And(v["stage"] == TOKENS, v["opt.spiral"] == 1),
-             spiral_update, (*CHANCE_RULES, RB.SPIRAL)),
-        kind("lay-token", ("number",),
-             lambda p: z3.Or(*(p["number"] == x for x in D.NUMBERS)),
-             token_guard, token_update, (*CHANCE_RULES, RB.TOKENS)),
-        kind("lay-harbour", ("kind",), lambda p: between(p["kind"], 0, NK - 1),
-             harbour_guard, harbour_update, (*CHANCE_RULES, RB.HARBOURS)),
-        kind("setup-settlement", ("site", *nl, *gains), setup_settlement_domain,
-             setup_settlement_guard, setup_settlement_update,
-             (*PLAYER_RULES, RB.SNAKE, RB.DISTANCE, RB.PIECES), refresh=True),
-        kind("setup-road", ("ok", "nlen"), road_domain, setup_road_guard, setup_road_update,
-             (*PLAYER_RULES, RB.SNAKE, RB.ROAD_FREE, RB.SETUP_ROAD), refresh=True),
-        kind("roll-dice", (), always, lambda v, p: v["stage"] == PRE_ROLL, roll_update,
-             PLAYER_RULES),
-        kind("dice", ("white", "red", *owes), dice_domain, dice_guard, dice_update,
-             (*CHANCE_RULES, RB.ROLL)),
-        kind("discard", ("resource",), resource_domain, discard_guard, discard_update,
-             PLAYER_RULES),
-        kind("move-robber", ("hex", "victim", "ok", "vok"), robber_domain, robber_guard,
-             robber_update, (*PLAYER_RULES, RB.STEAL)),
-        kind("steal", ("resource",), resource_domain, steal_guard, steal_update,
-             (*CHANCE_RULES, RB.STEAL)),
-        kind("build-settlement", ("site", *nl), build_settlement_domain,
-             build_settlement_guard, build_settlement_update,
-             (*PLAYER_RULES, RB.DISTANCE, RB.PIECES, RB.SETTLEMENT_CONNECTED,
-              RB.SETTLEMENT_COST), refresh=True),
-        kind("build-road", ("ok", "nlen"), road_domain, build_road_guard, build_road_update,
-             (*PLAYER_RULES, RB.ROAD_FREE, RB.PIECES, RB.ROAD_CONNECTED, RB.ROAD_COST),
-             refresh=True),
-        kind("build-city", ("ok",), lambda p: between(p["ok"], 0, 1), city_guard,
-             city_update, (*PLAYER_RULES, RB.CITY_UPGRADE, RB.PIECES, RB.CITY_COST),
-             refresh=True),
-        kind("buy-development", (), always, buy_guard, buy_update,
-             (*PLAYER_RULES, RB.DECK_EMPTY, RB.DEV_COST)),
-        kind("draw", ("card",), lambda p: between(p["card"], 0, ND - 1), draw_guard,
-             draw_update, (*CHANCE_RULES, RB.DECK_EMPTY)),
+        kind(
+            "lay-terrain",
+            ("terrain", "desert"),
+            lambda p: z3.And(
+                between(p["terrain"], 0, NT - 1), between(p["desert"], -1, B.N_HEXES - 1)
+            ),
+            terrain_guard,
+            terrain_update,
+            (*CHANCE_RULES, RB.BOARD_VARIABLE_TERRAIN),
+        ),
+        kind(
+            "spiral-corner",
+            ("hex",),
+            lambda p: z3.Or(*(p["hex"] == h for h in B.CORNERS)),
+            lambda v, p: z3.And(v["stage"] == TOKENS, v["opt.spiral"] == 1),
+            spiral_update,
+            (*CHANCE_RULES, RB.BOARD_SPIRAL),
+        ),
+        kind(
+            "lay-token",
+            ("number",),
+            lambda p: z3.Or(*(p["number"] == x for x in D.NUMBERS)),
+            token_guard,
+            token_update,
+            (*CHANCE_RULES, RB.COMPONENTS_TOKENS),
+        ),
+        kind(
+            "lay-harbour",
+            ("kind",),
+            lambda p: between(p["kind"], 0, NK - 1),
+            harbour_guard,
+            harbour_update,
+            (*CHANCE_RULES, RB.COMPONENTS_HARBOURS),
+        ),
+        kind(
+            "setup-settlement",
+            ("site", *nl, *gains),
+            setup_settlement_domain,
+            setup_settlement_guard,
+            setup_settlement_update,
+            (*PLAYER_RULES, RB.SETUP_SNAKE, RB.BUILD_DISTANCE, RB.COMPONENTS_PIECES),
+            refresh=True,
+        ),
+        kind(
+            "setup-road",
+            ("ok", "nlen"),
+            road_domain,
+            setup_road_guard,
+            setup_road_update,
+            (*PLAYER_RULES, RB.SETUP_SNAKE, RB.BUILD_ROAD_FREE_PATH, RB.SETUP_ROAD_AT_SETTLEMENT),
+            refresh=True,
+        ),
+        kind(
+            "roll-dice", (), always, lambda v, p: v["stage"] == PRE_ROLL, roll_update, PLAYER_RULES
+        ),
+        kind(
+            "dice",
+            ("white", "red", *owes),
+            dice_domain,
+            dice_guard,
+            dice_update,
+            (*CHANCE_RULES, RB.TURN_ROLL),
+        ),
+        kind(
+            "discard", ("resource",), resource_domain, discard_guard, discard_update, PLAYER_RULES
+        ),
+        kind(
+            "move-robber",
+            ("hex", "victim", "ok", "vok"),
+            robber_domain,
+            robber_guard,
+            robber_update,
+            (*PLAYER_RULES, RB.SEVEN_STEAL),
+        ),
+        kind(
+            "steal",
+            ("resource",),
+            resource_domain,
+            steal_guard,
+            steal_update,
+            (*CHANCE_RULES, RB.SEVEN_STEAL),
+        ),
+        kind(
+            "build-settlement",
+            ("site", *nl),
+            build_settlement_domain,
+            build_settlement_guard,
+            build_settlement_update,
+            (
+                *PLAYER_RULES,
+                RB.BUILD_DISTANCE,
+                RB.COMPONENTS_PIECES,
+                RB.BUILD_SETTLEMENT_CONNECTED,
+                RB.BUILD_SETTLEMENT_COST,
+            ),
+            refresh=True,
+        ),
+        kind(
+            "build-road",
+            ("ok", "nlen"),
+            road_domain,
+            build_road_guard,
+            build_road_update,
+            (
+                *PLAYER_RULES,
+                RB.BUILD_ROAD_FREE_PATH,
+                RB.COMPONENTS_PIECES,
+                RB.BUILD_ROAD_CONNECTED,
+                RB.BUILD_ROAD_COST,
+            ),
+            refresh=True,
+        ),
+        kind(
+            "build-city",
+            ("ok",),
+            lambda p: between(p["ok"], 0, 1),
+            city_guard,
+            city_update,
+            (*PLAYER_RULES, RB.BUILD_CITY_UPGRADE, RB.COMPONENTS_PIECES, RB.BUILD_CITY_COST),
+            refresh=True,
+        ),
+        kind(
+            "buy-development",
+            (),
+            always,
+            buy_guard,
+            buy_update,
+            (*PLAYER_RULES, RB.BUILD_DEVELOPMENT_DECK, RB.BUILD_DEVELOPMENT_COST),
+        ),
+        kind(
+            "draw",
+            ("card",),
+            lambda p: between(p["card"], 0, ND - 1),
+            draw_guard,
+            draw_update,
+            (*CHANCE_RULES, RB.BUILD_DEVELOPMENT_DECK),
+        ),
         kind("end-turn", (), always, end_guard, end_update, PLAYER_RULES),
-        kind("play-knight", (), always, lambda v, p: playable(v, D.KNIGHT), knight_update,
-             card_rules(D.KNIGHT), refresh=True),
-        kind("play-road-building", ("open",), rb_domain, rb_guard, rb_update,
-             card_rules(D.ROAD_BUILDING)),
-        kind("play-year-of-plenty", ("first", "second"), plenty_domain, plenty_guard,
-             plenty_update, card_rules(D.YEAR_OF_PLENTY)),
-        kind("play-monopoly", ("resource",), resource_domain, monopoly_guard,
-             monopoly_update, card_rules(D.MONOPOLY)),
-        kind("free-road", ("ok", "nlen", "more"), free_road_domain, free_road_guard,
-             free_road_update, (*PLAYER_RULES, RB.ROAD_FREE, RB.PIECES, RB.ROAD_CONNECTED),
-             refresh=True),
+        kind(
+            "play-knight",
+            (),
+            always,
+            lambda v, p: playable(v, D.KNIGHT),
+            knight_update,
+            card_rules(D.KNIGHT),
+            refresh=True,
+        ),
+        kind(
+            "play-road-building",
+            ("open",),
+            rb_domain,
+            rb_guard,
+            rb_update,
+            card_rules(D.ROAD_BUILDING),
+        ),
+        kind(
+            "play-year-of-plenty",
+            ("first", "second"),
+            plenty_domain,
+            plenty_guard,
+            plenty_update,
+            card_rules(D.YEAR_OF_PLENTY),
+        ),
+        kind(
+            "play-monopoly",
+            ("resource",),
+            resource_domain,
+            monopoly_guard,
+            monopoly_update,
+            card_rules(D.MONOPOLY),
+        ),
+        kind(
+            "free-road",
+            ("ok", "nlen", "more"),
+            free_road_domain,
+            free_road_guard,
+            free_road_update,
+            (*PLAYER_RULES, RB.BUILD_ROAD_FREE_PATH, RB.COMPONENTS_PIECES, RB.BUILD_ROAD_CONNECTED),
+            refresh=True,
+        ),
         kind("stop-road-building", (), always, stop_guard, stop_update, PLAYER_RULES),
-        kind("maritime-trade", ("give", "get", "rate"), maritime_domain, maritime_guard,
-             maritime_update, (*PLAYER_RULES, *TRADE_RULES, RB.TRADE_SAME, RB.MARITIME,
-                               RB.TRADE_CARDS)),
-        kind("open-offer", ("give", "resource"), card_domain, open_guard, open_update,
-             (*PLAYER_RULES, *TRADE_RULES, *CARD_RULES, RB.DOMESTIC)),
-        kind("offer-card", ("give", "resource"), card_domain, offer_card_guard,
-             offer_card_update, (*PLAYER_RULES, *CARD_RULES)),
-        kind("propose", (), always, propose_guard, propose_update,
-             (*PLAYER_RULES, RB.TRADE_SAME)),
+        kind(
+            "maritime-trade",
+            ("give", "get", "rate"),
+            maritime_domain,
+            maritime_guard,
+            maritime_update,
+            (
+                *PLAYER_RULES,
+                *TRADE_RULES,
+                RB.TRADE_DIFFERENT_RESOURCES,
+                RB.TRADE_MARITIME,
+                RB.TRADE_HAS_CARDS,
+            ),
+        ),
+        kind(
+            "open-offer",
+            ("give", "resource"),
+            card_domain,
+            open_guard,
+            open_update,
+            (*PLAYER_RULES, *TRADE_RULES, *CARD_RULES, RB.TRADE_DOMESTIC),
+        ),
+        kind(
+            "offer-card",
+            ("give", "resource"),
+            card_domain,
+            offer_card_guard,
+            offer_card_update,
+            (*PLAYER_RULES, *CARD_RULES),
+        ),
+        kind(
+            "propose",
+            (),
+            always,
+            propose_guard,
+            propose_update,
+            (*PLAYER_RULES, RB.TRADE_DIFFERENT_RESOURCES),
+        ),
         kind("withdraw", (), always, withdraw_guard, withdraw_update, PLAYER_RULES),
-        kind("answer", ("accept",), answer_domain, answer_guard, answer_update,
-             (*PLAYER_RULES, RB.TRADE_CARDS)),
+        kind(
+            "answer",
+            ("accept",),
+            answer_domain,
+            answer_guard,
+            answer_update,
+            (*PLAYER_RULES, RB.TRADE_HAS_CARDS),
+        ),
         kind("counter", (), always, counter_guard, counter_update, PLAYER_RULES),
-        kind("trade-with", ("player",), trade_with_domain, trade_with_guard,
-             trade_with_update, (*PLAYER_RULES, RB.DOMESTIC)),
+        kind(
+            "trade-with",
+            ("player",),
+            trade_with_domain,
+            trade_with_guard,
+            trade_with_update,
+            (*PLAYER_RULES, RB.TRADE_DOMESTIC),
+        ),
     )
 
 

@@ -98,7 +98,7 @@ SCORE_CAP = D.VICTORY - 1 + 2
 #: сырья"), not read from the model's data: the cards a production draws before knights
 PRODUCTION = 2
 #: the constants this encoding restates from the rules' quotes
-STATED = (Stated("PRODUCTION", PRODUCTION, RB.PRODUCE),)
+STATED = (Stated("PRODUCTION", PRODUCTION, RB.PRODUCTION_DRAW),)
 
 
 def pn(i: int, name: str) -> str:
@@ -365,7 +365,7 @@ def _move(u: _Up, giver: Any, taker: Any, r: Any) -> None:
 
 Guard = Callable[[Vars, Params], Any]
 UpdateFn = Callable[[Vars, Params, _Up], None]
-ACTOR_RULES = (RB.ACTOR, RB.OVER)
+ACTOR_RULES = (RB.TURN_ACTOR, RB.GAME_OVER)
 
 
 def _kinds(players: int) -> tuple[ActionKind, ...]:
@@ -688,42 +688,142 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return z3.Or(p["turn"] == 0, p["turn"] == 1)
 
     return (
-        kind("draw", ("resource",), res_domain("resource"), draw_guard, draw_update, (),
-             draw_post),
+        kind("draw", ("resource",), res_domain("resource"), draw_guard, draw_update, (), draw_post),
         kind("take", ("resource",), res_domain("resource"), take_guard, take_update, ()),
-        kind("reveal", ("event",), lambda p: z3.And(p["event"] >= 0, p["event"] < NE),
-             reveal_guard, reveal_update, (), reveal_post),
-        kind("trade-stack", ("give",), res_domain("give"), stack_guard, stack_update,
-             (RB.ALLOWANCE, RB.STACK), settle),
-        kind("trade-market", ("take", "give"), res_domain("take", "give"), market_guard,
-             market_update, (RB.ALLOWANCE, RB.NO_ROADS, RB.FROM_HAND, RB.MARKET_TRADE)),
-        kind("trade-rival", ("rival",), always, rival_guard, rival_update,
-             (RB.ALLOWANCE, RB.NO_ROADS, RB.FROM_HAND, RB.RIVAL)),
-        kind("choose-from-rival", ("rival", "resource"), res_domain("resource"),
-             choose_guard, choose_update,
-             (RB.ALLOWANCE, RB.NO_ROADS, RB.FROM_HAND, RB.RIVAL, RB.LIBRARY,
-              RB.LIBRARY_ONCE)),
-        kind("give-back", ("resource",), always, give_guard, give_update,
-             (RB.RIVAL, RB.RIVAL_RETURN)),
-        kind("guild-take", ("rival",), seat_domain, guild_guard, guild_update, (RB.GUILD,)),
+        kind(
+            "reveal",
+            ("event",),
+            lambda p: z3.And(p["event"] >= 0, p["event"] < NE),
+            reveal_guard,
+            reveal_update,
+            (),
+            reveal_post,
+        ),
+        kind(
+            "trade-stack",
+            ("give",),
+            res_domain("give"),
+            stack_guard,
+            stack_update,
+            (RB.TRADE_ALLOWANCE, RB.TRADE_STACK),
+            settle,
+        ),
+        kind(
+            "trade-market",
+            ("take", "give"),
+            res_domain("take", "give"),
+            market_guard,
+            market_update,
+            (RB.TRADE_ALLOWANCE, RB.TRADE_NO_ROADS, RB.TRADE_FROM_HAND, RB.TRADE_MARKET),
+        ),
+        kind(
+            "trade-rival",
+            ("rival",),
+            always,
+            rival_guard,
+            rival_update,
+            (RB.TRADE_ALLOWANCE, RB.TRADE_NO_ROADS, RB.TRADE_FROM_HAND, RB.TRADE_RIVAL),
+        ),
+        kind(
+            "choose-from-rival",
+            ("rival", "resource"),
+            res_domain("resource"),
+            choose_guard,
+            choose_update,
+            (
+                RB.TRADE_ALLOWANCE,
+                RB.TRADE_NO_ROADS,
+                RB.TRADE_FROM_HAND,
+                RB.TRADE_RIVAL,
+                RB.TRADE_LIBRARY,
+                RB.TRADE_LIBRARY_ONCE,
+            ),
+        ),
+        kind(
+            "give-back",
+            ("resource",),
+            always,
+            give_guard,
+            give_update,
+            (RB.TRADE_RIVAL, RB.TRADE_RIVAL_RETURN),
+        ),
+        kind("guild-take", ("rival",), seat_domain, guild_guard, guild_update, (RB.TRADE_GUILD,)),
         kind("end-trade", (), always, end_trade_guard, end_trade_update, ()),
-        kind("build-road", (), always, pile_guard(D.ROAD), pile_update(D.ROAD),
-             (RB.ONCE, RB.ROAD, RB.TAKE_NEXT)),
-        kind("hire-knight", (), always, pile_guard(D.KNIGHT), pile_update(D.KNIGHT),
-             (RB.ONCE, RB.KNIGHT, RB.TAKE_NEXT)),
-        kind("found-settlement", (), always, settlement_guard, settlement_update,
-             (RB.ONCE, RB.SETTLEMENT, RB.SETTLEMENT_EMPTY)),
-        kind("build-city", (), always, city_guard, city_update,
-             (RB.ONCE, RB.CITY, RB.CITY_SETTLEMENT)),
-        kind("build-building", ("building",), always, building_guard, building_update,
-             (RB.ONCE, RB.BUILDING, RB.BUILDING_CITY, RB.BUILDING_CHOICE,
-              RB.BUILDING_UNIQUE)),
-        kind("convert", ("give", "get"), always, convert_guard, convert_update,
-             (RB.CONVERT,), _restock),
+        kind(
+            "build-road",
+            (),
+            always,
+            pile_guard(D.ROAD),
+            pile_update(D.ROAD),
+            (RB.DEVELOPMENT_ONCE_PER_TURN, RB.DEVELOPMENT_ROAD, RB.TAKE_NEXT),
+        ),
+        kind(
+            "hire-knight",
+            (),
+            always,
+            pile_guard(D.KNIGHT),
+            pile_update(D.KNIGHT),
+            (RB.DEVELOPMENT_ONCE_PER_TURN, RB.DEVELOPMENT_KNIGHT, RB.TAKE_NEXT),
+        ),
+        kind(
+            "found-settlement",
+            (),
+            always,
+            settlement_guard,
+            settlement_update,
+            (
+                RB.DEVELOPMENT_ONCE_PER_TURN,
+                RB.DEVELOPMENT_SETTLEMENT,
+                RB.DEVELOPMENT_SETTLEMENT_STACK,
+            ),
+        ),
+        kind(
+            "build-city",
+            (),
+            always,
+            city_guard,
+            city_update,
+            (
+                RB.DEVELOPMENT_ONCE_PER_TURN,
+                RB.DEVELOPMENT_CITY,
+                RB.DEVELOPMENT_CITY_NEEDS_SETTLEMENT,
+            ),
+        ),
+        kind(
+            "build-building",
+            ("building",),
+            always,
+            building_guard,
+            building_update,
+            (
+                RB.DEVELOPMENT_ONCE_PER_TURN,
+                RB.DEVELOPMENT_BUILDING,
+                RB.DEVELOPMENT_BUILDING_NEEDS_CITY,
+                RB.DEVELOPMENT_BUILDING_CHOICE,
+                RB.DEVELOPMENT_BUILDING_UNIQUE,
+            ),
+        ),
+        kind(
+            "convert",
+            ("give", "get"),
+            always,
+            convert_guard,
+            convert_update,
+            (RB.DEVELOPMENT_CONVERT,),
+            _restock,
+        ),
         kind("end-development", (), always, end_dev_guard, end_dev_update, (), settle),
-        kind("turn-fate", ("turn",), bool_domain, fate_guard, fate_update,
-             (RB.SETTLEMENT_FATE,)),
-        kind("discard", ("resource",), always, discard_guard, discard_update, (RB.RAID,)),
+        kind(
+            "turn-fate",
+            ("turn",),
+            bool_domain,
+            fate_guard,
+            fate_update,
+            (RB.DEVELOPMENT_SETTLEMENT_FATE,),
+        ),
+        kind(
+            "discard", ("resource",), always, discard_guard, discard_update, (RB.EVENT_ROBBER_RAID,)
+        ),
     )
 
 

@@ -88,7 +88,7 @@ from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
 #: каждый доставленный набор"), not read from the model's data: the points of a bundle
 BUNDLE_PP = 5
 #: the constants this encoding restates from the rules' quotes
-STATED = (Stated("BUNDLE_PP", BUNDLE_PP, RB.BUNDLE),)
+STATED = (Stated("BUNDLE_PP", BUNDLE_PP, RB.DELIVERY_BUNDLE),)
 
 STAGES = tuple(Stage)
 ST = {s: i for i, s in enumerate(STAGES)}
@@ -541,8 +541,8 @@ def _chance_specs() -> list[Spec]:
         Spec("draw-tile", ("m", "k", "s"),
              lambda p, n: conj(in_range(p["m"], 0, 2), in_range(p["k"], 0, 8),
                                in_range(p["s"], 0, 1)),
-             tile_guard, tile, rules=(RB.SETUP_START, RB.SETUP_WOOD, RB.SETUP_STONE,
-                                      RB.SETUP_MASON), player=False),
+             tile_guard, tile, rules=(RB.SETUP_STARTING_TILES, RB.SETUP_WOOD, RB.SETUP_STONE,
+                                      RB.SETUP_NO_STONEMASON), player=False),
         Spec("first-player", ("seat", "fg"),
              lambda p, n: conj(in_range(p["seat"], 0, n - 1), in_range(p["fg"], 0, 1)),
              lambda v, p, n: _no_favour(v, S_FIRST), first, player=False),
@@ -634,12 +634,12 @@ def _player_specs() -> list[Spec]:
              lambda p, n: conj(seat(p, n), in_range(p["c"], 1, 3), in_range(p["o"], -1, n - 1),
                                in_range(p["g"], 0, 3)),
              place_guard, _place,
-             rules=(RB.PLAN_WORKERS, RB.PLAN_EXTRA, RB.EARLY_RISER_R)),
+             rules=(RB.PLANNING_NO_WORKERS, RB.PLANNING_EXTRA_COST, RB.CHARACTER_EARLY_RISER)),
         Spec("place-on-site", ("i", "c"),
              lambda p, n: conj(seat(p, n), in_range(p["c"], 1, 3)), placing, _place,
-             rules=(RB.PLAN_WORKERS, RB.PLAN_EXTRA, RB.EARLY_RISER_R)),
+             rules=(RB.PLANNING_NO_WORKERS, RB.PLANNING_EXTRA_COST, RB.CHARACTER_EARLY_RISER)),
         Spec("pass", ("i",), seat, lambda v, p, n: _no_favour(v, S_PLAN), _nothing,
-             rules=(RB.EARLY_RISER_R,)),
+             rules=(RB.CHARACTER_EARLY_RISER,)),
         Spec("use", ("i", "bk", "side", "opt", "r", "o", *DELTAS, "dw", "dp", "bo", "bq", "br"),
              lambda p, n: conj(seat(p, n), in_range(p["bk"], -1, D.N_KINDS - 1),
                                bits("side")(p), in_range(p["opt"], 0, 1),
@@ -651,7 +651,7 @@ def _player_specs() -> list[Spec]:
              lambda p, n: conj(seat(p, n), in_range(p["k"], 0, len(BUILDABLE) - 1),
                                in_range(p["e"], -1, 3), in_range(p["at"], 0, 2),
                                bits("sm", "a")(p)),
-             build_guard, _build, rules=(RB.CARPENTER_R, RB.STONEMASON_R)),
+             build_guard, _build, rules=(RB.BUILDING_CARPENTER, RB.BUILDING_STONEMASON)),
         Spec("claim", ("i",), seat, claim_guard, _claim),
         Spec("move-provost", ("i", "k", "b"),
              lambda p, n: conj(seat(p, n), in_range(p["k"], -2, 2), p["k"] != 0,
@@ -664,11 +664,11 @@ def _player_specs() -> list[Spec]:
         Spec("deliver", ("i", *(f"b{r}" for r in RS), "ch", "f", "gs"),
              lambda p, n: conj(seat(p, n), *(in_range(p[f"b{r}"], 0, 3) for r in RS),
                                bits("ch", "f", "gs")(p)),
-             deliver_guard, _deliver, rules=(RB.BUNDLE,)),
+             deliver_guard, _deliver, rules=(RB.DELIVERY_BUNDLE,)),
         Spec("build-prestige", ("i", "k", "a"),
              lambda p, n: conj(seat(p, n), in_range(p["k"], 0, len(D.PRESTIGE_KINDS) - 1),
                                bits("a")(p)),
-             prestige_guard, _prestige, rules=(RB.PRESTIGE_R,)),
+             prestige_guard, _prestige, rules=(RB.STEWARDSHIP_PRESTIGE,)),
     ]
 
 

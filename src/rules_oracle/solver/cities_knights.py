@@ -227,7 +227,7 @@ class Spec:
         self.knights = knights
         self.longest = longest
         self.merchant = merchant
-        self.rules = (RB.OVER, *rules)
+        self.rules = (RB.GAME_OVER, *rules)
         #: the turn ends after the step (``turn.end_turn``), the next stage is not a choice
         self.ends_turn = ends_turn
         #: the change of each piece count (roads, settlements, cities, walls) one step makes
@@ -613,34 +613,34 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
             return v["stage"] == stage
         return guard
 
-    main = (RB.OVER,)
+    main = (RB.GAME_OVER,)
     exact = (
         # which terrain is left is the board's (abstracted): setup.board's rejections of a
         # step the board has no room for are not the guard's
         kind("lay-board", ("nst",), board_domain, stage_is(BOARD), board_update,
-             (RB.OVER,), stage_check=True),
+             (RB.GAME_OVER,), stage_check=True),
         kind("setup-settlement", (), always, lambda v, p: v["stage"] == SETUP,
-             setup_settlement, (RB.OVER,), stage_check=True),
+             setup_settlement, (RB.GAME_OVER,), stage_check=True),
         kind("setup-city", tuple(f"g{x}" for x in range(NC)), setup_city_domain,
-             setup_city_guard, setup_city, (RB.OVER,), stage_check=True),
+             setup_city_guard, setup_city, (RB.GAME_OVER,), stage_check=True),
         kind("setup-road", ("nt", "ntu", "lg"), setup_road_domain, setup_road_guard,
-             setup_road, (RB.OVER,), stage_check=True),
+             setup_road, (RB.GAME_OVER,), stage_check=True),
         kind("roll-dice", (), always, stage_is(PRE_ROLL), to(DICE), main),
-        kind("dice", (), always, stage_is(DICE), to(EVENT), (RB.OVER,)),
+        kind("dice", (), always, stage_is(DICE), to(EVENT), (RB.GAME_OVER,)),
         kind("end-turn", (), always, stage_is(MAIN),
              lambda v, p, u: end_turn(v, me(v, "prog"), u), main),
         kind("build-road", ("lg",), lg_domain, road_g, road_u, main),
         kind("build-settlement", ("lg",), lg_domain, sett_g, sett_u,
              main),
         kind("build-city", (), always, city_g, city_u, main),
-        kind("build-wall", (), always, wall_g, wall_u, (*main, RB.WALL)),
+        kind("build-wall", (), always, wall_g, wall_u, (*main, RB.WALL_BUILD)),
         kind("build-knight", (), always, knight_g, knight_u,
-             (*main, RB.KNIGHT_COST)),
+             (*main, RB.KNIGHT_BUILD)),
         kind("activate-knight", (), always, act_g, act_u, main),
         kind("promote-knight", ("level",), promote_domain, promote_g, promote_u,
              main),
         kind("improve", ("kind", "cost", "nst"), improve_domain, improve_g, improve_u,
-             (*main, RB.IMPROVE, RB.IMPROVE_MAX), stage_check=True),
+             (*main, RB.IMPROVEMENT_BUY, RB.IMPROVEMENT_MAX), stage_check=True),
         kind("place-metropolis", ("mk", "nst"), metro_domain, metro_g, metro_u, main,
              stage_check=True),
     )

@@ -28,7 +28,7 @@ import z3
 from rules_oracle.model.core.game import CHANCE, Config
 from rules_oracle.model.core.stated import Stated
 from rules_oracle.model.crafts import data as D
-from rules_oracle.model.crafts import rules as RL
+from rules_oracle.model.crafts import rules as RB
 from rules_oracle.model.crafts.actions import (
     Action,
     Apply,
@@ -86,8 +86,8 @@ FAIR_COINS = 2
 #: Счётчике очков на 4 деления назад"): the spaces the Castle sets a marker back
 CASTLE_SETBACK = 4
 #: the constants this encoding restates from the rules' quotes
-STATED = (Stated("FAIR_COINS", FAIR_COINS, RL.CARD_RULES[D.FAIR]),
-          Stated("CASTLE_SETBACK", CASTLE_SETBACK, RL.CASTLE_SETBACK))
+STATED = (Stated("FAIR_COINS", FAIR_COINS, RB.CARD_RULES[D.FAIR]),
+          Stated("CASTLE_SETBACK", CASTLE_SETBACK, RB.CARD_CASTLE_SETBACK))
 
 #: the variant readings as flags: (flag, option, reading that sets it to 1)
 OPTIONS: tuple[tuple[str, str, str], ...] = (
@@ -631,7 +631,7 @@ class Mech:
 # the encoding
 # ---------------------------------------------------------------------------
 
-ALL_RULE_KINDS = (RL.GAME_OVER,)
+ALL_RULE_KINDS = (RB.GAME_OVER,)
 
 
 class CraftsEncoding(Encoding[CraftsState, Action]):
@@ -1143,7 +1143,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
         pl = (0, n)
         card = (0, NK)
         res = (0, NR)
-        cr = RL.CARD_RULES
+        cr = RB.CARD_RULES
         over = ALL_RULE_KINDS
 
         def kind(name: str, names: tuple[str, ...], domain: Callable[[Params], Any],
@@ -1159,41 +1159,41 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
 
         return (
             kind("draw", ("card",), dom(card=card), draw_guard, draw_update,
-                 (RL.SETUP_SHUFFLE,)),
+                 (RB.SETUP_SHUFFLE,)),
             kind("first-player", ("player",), dom(player=pl), first_guard, first_update,
-                 (RL.ROUND_FIRST_RANDOM,)),
+                 (RB.ROUND_FIRST_RANDOM,)),
             kind("scout-pick", ("card",), dom(card=card), pick_guard, pick_update,
                  (cr[D.SCOUTING],)),
             kind("exchange", ("i", "give", "take"), dom(i=pl, give=card, take=card),
-                 exchange_guard, exchange_update, (RL.MARKET_EXCHANGE, RL.MARKET_COST)),
+                 exchange_guard, exchange_update, (RB.MARKET_EXCHANGE, RB.MARKET_EXTRA_COST)),
             kind("redraw", ("i",), dom(i=pl), redraw_guard, redraw_update,
-                 (RL.MARKET_REDRAW, RL.MARKET_REDRAW_ONCE)),
+                 (RB.MARKET_REDRAW, RB.MARKET_REDRAW_ONCE)),
             kind("pass", ("i",), dom(i=pl), no_rule_guard(PH_MARKET), pass_update, ()),
             kind("commit", ("i", "card"), dom(i=pl, card=card), commit_guard, commit_update,
-                 (RL.PLAY_COMMIT,)),
-            kind("stop", ("i",), dom(i=pl), stop_guard, stop_update, (RL.PLAY_MAY_STOP,)),
+                 (RB.PLAY_COMMIT,)),
+            kind("stop", ("i",), dom(i=pl), stop_guard, stop_update, (RB.PLAY_MAY_STOP,)),
             kind("buy", ("i", "res"), dom(i=pl, res=res), buy_guard, buy_update,
-                 (RL.TRADE_PRICES, RL.TRADE_NOT_AFTER)),
+                 (RB.TRADE_PRICES, RB.TRADE_NOT_AFTER)),
             kind("sell", ("i", "res"), dom(i=pl, res=res), sell_guard, sell_update,
-                 (RL.TRADE_OWN, RL.TRADE_PRICES, RL.TRADE_NOT_AFTER, RL.END_SELL)),
+                 (RB.TRADE_OWN_BOARD, RB.TRADE_PRICES, RB.TRADE_NOT_AFTER, RB.END_SELL)),
             kind("apply", ("i", "card"), dom(i=pl, card=card), apply_guard, apply_update,
-                 (RL.PLAY_OWN_CARD, *(cr[c] for c in PLAIN_CARDS))),
+                 (RB.PLAY_OWN_CARD, *(cr[c] for c in PLAIN_CARDS))),
             kind("knight", ("i", "target"), dom(i=pl, target=(-1, n)), knight_guard,
-                 knight_update, (RL.PLAY_OWN_CARD, RL.CASTLE_SETBACK, cr[D.CASTLE])),
+                 knight_update, (RB.PLAY_OWN_CARD, RB.CARD_CASTLE_SETBACK, cr[D.CASTLE])),
             kind("scout", ("i", "target"), dom(i=pl, target=pl), scout_guard, scout_update,
-                 (RL.PLAY_OWN_CARD, cr[D.SCOUTING])),
+                 (RB.PLAY_OWN_CARD, cr[D.SCOUTING])),
             kind("rebuild", ("i", "card"), dom(i=pl, card=card), rebuild_guard, rebuild_update,
-                 (RL.PLAY_OWN_CARD, cr[D.RECONSTRUCTION])),
+                 (RB.PLAY_OWN_CARD, cr[D.RECONSTRUCTION])),
             kind("steal", ("i", "victim", "res"), dom(i=pl, victim=pl, res=res), steal_guard,
-                 steal_update, (RL.PLAY_OWN_CARD, RL.THEFT_TYPE, cr[D.THEFT])),
+                 steal_update, (RB.PLAY_OWN_CARD, RB.CARD_THEFT_TYPE, cr[D.THEFT])),
             kind("decline", ("i", "card"), dom(i=pl, card=card), own_card_guard,
                  decline_update, ()),
             kind("withdraw", ("i", "card"), dom(i=pl, card=card), own_card_guard,
                  withdraw_update, ()),
             kind("mage-discard", ("i", "card"), dom(i=pl, card=card), mage_guard, mage_update,
-                 (RL.MAGE_DISCARD,)),
+                 (RB.CARD_MAGE_DISCARD,)),
             kind("discard", ("i", "card"), dom(i=pl, card=card), end_discard_guard,
-                 end_discard_update, (RL.END_DISCARD,)),
+                 end_discard_update, (RB.END_DISCARD,)),
             kind("done", ("i",), dom(i=pl), no_rule_guard(PH_END), done_update, ()),
         )
 

@@ -53,7 +53,7 @@ def test_ship_three_kinds_limit_leaves_goods_the_player_chooses() -> None:
     s = GAME.apply(GAME.apply(s, PlaceTile(0, "ship", 17)), ShipDepot(3))
     assert me(s).goods == goods(k1=2, k2=1)
     assert GAME.legal_actions(s) == (ShipGoods(3), ShipGoods(5))
-    rejects(s, ShipGoods(2), RB.GOODS_LIMIT)
+    rejects(s, ShipGoods(2), RB.GOODS_THREE_KINDS)
     s = GAME.apply(s, ShipGoods(5))
     assert me(s).goods == goods(k1=2, k2=1, k5=1)
     assert s.depot_goods[2] == goods(k3=1) and not s.pending
@@ -93,8 +93,8 @@ def test_castle_gives_one_action_with_any_value() -> None:
     acts = GAME.legal_actions(s)
     assert TakeTile(2, 5, "bank") in acts and TakeWorkers(2) in acts
     assert all(getattr(a, "die", 2) == 2 for a in acts)
-    rejects(s, TakeWorkers(1), RB.CASTLE)
-    rejects(s, EndTurn(), RB.CASTLE)
+    rejects(s, TakeWorkers(1), RB.CASTLE_EXTRA_ACTION)
+    rejects(s, EndTurn(), RB.CASTLE_EXTRA_ACTION)
     s = GAME.apply(s, TakeTile(2, 5, "bank"))
     assert not s.pending and me(s).dice == (0, 1) and "bank" in me(s).storage
 
@@ -133,7 +133,11 @@ def test_taking_buildings(building: str, ok: str, bad: str) -> None:
     acts = GAME.legal_actions(s)
     assert EffectTake(2, ok) in acts and EffectTake(2, bad) not in acts
     assert all(isinstance(a, EffectTake) and a.depot != 0 for a in acts)
-    rule = {"carpenter": RB.B_CARPENTER, "church": RB.B_CHURCH, "market": RB.B_MARKET}[building]
+    rule = {
+        "carpenter": RB.BUILDING_CARPENTER,
+        "church": RB.BUILDING_CHURCH,
+        "market": RB.BUILDING_MARKET,
+    }[building]
     rejects(s, EffectTake(2, bad), rule)
     rejects(s, EffectTake(0, ok), rule)
     s = GAME.apply(s, EffectTake(2, ok))
@@ -161,7 +165,7 @@ def test_city_hall_places_another_tile_of_any_number_or_declines() -> None:
     assert Decline() in acts
     assert CityHallPlace("ship", 17) in acts and CityHallPlace("ship", 19) in acts
     assert CityHallPlace("mine", 24) in acts
-    rejects(s, CityHallPlace("mine", 33), RB.PLACE_ADJ)
+    rejects(s, CityHallPlace("mine", 33), RB.ACTION_PLACE_ADJACENT)
     s2 = GAME.apply(s, CityHallPlace("ship", 19))
     assert me(s2).estate[19] == "ship" and s2.pending == (Pending("ship"),)
     s3 = GAME.apply(s, Decline())
@@ -171,7 +175,7 @@ def test_city_hall_places_another_tile_of_any_number_or_declines() -> None:
 @pytest.mark.rules("burgundy/building.one-per-city")
 def test_one_building_of_a_kind_per_city() -> None:
     s = edit(first_turn(2), tiles={25: "bank"}, dice=(1, 5), storage=("bank", "church"))
-    rejects(s, PlaceTile(0, "bank", 26), RB.CITY_RULE)
+    rejects(s, PlaceTile(0, "bank", 26), RB.BUILDING_ONE_PER_CITY)
     assert PlaceTile(0, "church", 26) in GAME.legal_actions(s)
     # another city may hold a bank
     s2 = edit(s, tiles={17: "ship"}, dice=(5, 5))
@@ -228,6 +232,6 @@ def test_colour_bonus_first_second_then_nothing(players: int) -> None:
 def test_effects_come_before_other_actions() -> None:
     s = edit(first_turn(2), dice=(2, 2), storage=("ship",), goods=goods(k1=1))
     s = GAME.apply(s, PlaceTile(0, "ship", 17))
-    rejects(s, SellGoods(1, 1), RB.TURN_PENDING)
-    rejects(s, TakeWorkers(1), RB.TURN_PENDING)
-    rejects(s, EndTurn(), RB.TURN_PENDING)
+    rejects(s, SellGoods(1, 1), RB.TURN_EFFECTS_FIRST)
+    rejects(s, TakeWorkers(1), RB.TURN_EFFECTS_FIRST)
+    rejects(s, EndTurn(), RB.TURN_EFFECTS_FIRST)

@@ -77,7 +77,7 @@ def test_k6_buys_from_all_seven_depots() -> None:
     assert BuyTile(4, "bank") in GAME.legal_actions(s)
     s = GAME.apply(s, BuyTile(4, "bank"))
     assert me(s).storage == ("bank",) and me(s).silver == 2
-    rejects(s, BuyTile(0, s.black[0]), RB.BUY)
+    rejects(s, BuyTile(0, s.black[0]), RB.ACTION_BUY_BLACK)
 
 
 @pytest.mark.rules("burgundy/knowledge.8", "burgundy/worker.adjust")
@@ -86,7 +86,7 @@ def test_k8_steps_of_one_or_two() -> None:
     acts = GAME.legal_actions(s)
     assert {a.delta for a in acts if isinstance(a, UseWorker) and a.die == 0} == {-2, -1, 1, 2}
     rejects(s, UseWorker(0, 3), K[8])
-    rejects(first_turn(2), UseWorker(0, 2), RB.WORKER)
+    rejects(first_turn(2), UseWorker(0, 2), RB.WORKER_ADJUST)
 
 
 @pytest.mark.rules("burgundy/knowledge.8", "burgundy/knowledge-8-wrap", "burgundy/worker.wrap")
@@ -118,13 +118,13 @@ def test_free_shift_for_placing(n: int, tile: str, space: int, die: int) -> None
     s = with_k(n, dice=(die, die), storage=(tile,))
     assert PlaceTile(0, tile, space) in GAME.legal_actions(s)
     plain = edit(first_turn(2), tiles={12: "knowledge-3"}, dice=(die, die), storage=(tile,))
-    rejects(plain, PlaceTile(0, tile, space), RB.PLACE_NUMBER)
+    rejects(plain, PlaceTile(0, tile, space), RB.ACTION_PLACE_NUMBER)
 
 
 @pytest.mark.rules("burgundy/knowledge.9")
 def test_k9_does_not_shift_other_colours() -> None:
     s = with_k(9, dice=(1, 1), storage=("ship",))
-    rejects(s, PlaceTile(0, "ship", 17), RB.PLACE_NUMBER)
+    rejects(s, PlaceTile(0, "ship", 17), RB.ACTION_PLACE_NUMBER)
 
 
 @pytest.mark.rules("burgundy/knowledge.12", "burgundy/action.take-tile")
@@ -132,7 +132,7 @@ def test_k12_free_shift_for_taking() -> None:
     s = with_depot(with_k(12, dice=(6, 6), storage=()), 1, "bank")
     assert TakeTile(0, 1, "bank") in GAME.legal_actions(s)
     s2 = with_depot(edit(first_turn(2), dice=(6, 6)), 1, "bank")
-    rejects(s2, TakeTile(0, 1, "bank"), RB.TAKE)
+    rejects(s2, TakeTile(0, 1, "bank"), RB.ACTION_TAKE_TILE)
     s3 = with_depot(with_k(12, dice=(3, 3)), 1, "bank")
     rejects(s3, TakeTile(0, 1, "bank"), K[12])
 

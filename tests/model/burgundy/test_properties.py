@@ -133,7 +133,7 @@ def test_variant_storage_full_readings_differ() -> None:
         else:
             with pytest.raises(IllegalAction) as err:
                 GAME.apply(s, BuyTile(0, s.black[0], "mine"))
-            assert err.value.rule == RB.STORAGE
+            assert err.value.rule == RB.STORAGE_THREE
 
 
 @pytest.mark.rules("burgundy/building.carpenter")

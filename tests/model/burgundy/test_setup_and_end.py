@@ -98,7 +98,7 @@ def test_goods_stacks_reserve_and_player_goods() -> None:
 def test_first_player_workers_and_track(first: int) -> None:
     s = run_until(GAME.setup(GAME.config(4)), Stage.FIRST)
     assert [a for a, _ in GAME.chance_outcomes(s)] == [FirstPlayer(i) for i in range(4)]
-    rejects(s, FirstPlayer(4), RB.SETUP_FIRST)
+    rejects(s, FirstPlayer(4), RB.SETUP_FIRST_PLAYER)
     s = GAME.apply(s, FirstPlayer(first))
     for i, p in enumerate(s.players):
         assert p.workers == 1 + (i - first) % 4 and p.track_space == 0

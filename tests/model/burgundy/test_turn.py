@@ -34,9 +34,9 @@ def test_take_from_the_depot_the_die_names() -> None:
     s = with_depot(with_depot(first_turn(2), 3, "bank", "ship"), 4, "mine")
     s = edit(s, dice=(3, 3), storage=())
     assert TakeTile(0, 3, "bank") in GAME.legal_actions(s)
-    rejects(s, TakeTile(0, 4, "mine"), RB.TAKE)
-    rejects(s, TakeTile(0, 3, "church"), RB.TAKE)
-    rejects(s, TakeTile(0, 9, "bank"), RB.TAKE)
+    rejects(s, TakeTile(0, 4, "mine"), RB.ACTION_TAKE_TILE)
+    rejects(s, TakeTile(0, 3, "church"), RB.ACTION_TAKE_TILE)
+    rejects(s, TakeTile(0, 9, "bank"), RB.ACTION_TAKE_TILE)
     s2 = GAME.apply(s, TakeTile(0, 3, "bank"))
     assert me(s2).storage == ("bank",) and s2.depots[2] == ("ship",)
 
@@ -45,14 +45,14 @@ def test_take_from_the_depot_the_die_names() -> None:
 def test_full_storage_discards_first() -> None:
     s = with_depot(first_turn(2), 3, "bank")
     s = edit(s, dice=(3, 3), storage=("mine", "ship", "castle"))
-    rejects(s, TakeTile(0, 3, "bank"), RB.TAKE_DISCARD)
-    rejects(s, TakeTile(0, 3, "bank", "church"), RB.TAKE_DISCARD)
+    rejects(s, TakeTile(0, 3, "bank"), RB.ACTION_TAKE_DISCARD)
+    rejects(s, TakeTile(0, 3, "bank", "church"), RB.ACTION_TAKE_DISCARD)
     box = s.box
     s2 = GAME.apply(s, TakeTile(0, 3, "bank", "ship"))
     assert me(s2).storage == ("bank", "castle", "mine")
     assert sum(s2.box) == sum(box) + 1
     s3 = edit(s, storage=("mine",))
-    rejects(s3, TakeTile(0, 3, "bank", "mine"), RB.TAKE_DISCARD)
+    rejects(s3, TakeTile(0, 3, "bank", "mine"), RB.ACTION_TAKE_DISCARD)
 
 
 @pytest.mark.rules(
@@ -63,12 +63,12 @@ def test_placement_rules() -> None:
     s = edit(first_turn(2), dice=(3, 2), storage=("bank", "ship"))
     # 11 is a building space numbered 3 next to the start castle
     assert PlaceTile(0, "bank", 11) in GAME.legal_actions(s)
-    rejects(s, PlaceTile(0, "ship", 11), RB.PLACE_COLOUR)
-    rejects(s, PlaceTile(1, "bank", 11), RB.PLACE_NUMBER)
-    rejects(s, PlaceTile(0, "bank", 36), RB.PLACE_ADJ)  # Bu3, far from any tile
-    rejects(s, PlaceTile(0, "church", 11), RB.PLACE_STORED)
-    rejects(s, PlaceTile(0, "bank", 40), RB.PLACE)
-    rejects(s, PlaceTile(0, "bank", 18), RB.PLACE)  # the start castle's space
+    rejects(s, PlaceTile(0, "ship", 11), RB.ACTION_PLACE_COLOUR)
+    rejects(s, PlaceTile(1, "bank", 11), RB.ACTION_PLACE_NUMBER)
+    rejects(s, PlaceTile(0, "bank", 36), RB.ACTION_PLACE_ADJACENT)  # Bu3, far from any tile
+    rejects(s, PlaceTile(0, "church", 11), RB.ACTION_PLACE_FROM_STORAGE)
+    rejects(s, PlaceTile(0, "bank", 40), RB.ACTION_PLACE)
+    rejects(s, PlaceTile(0, "bank", 18), RB.ACTION_PLACE)  # the start castle's space
     s2 = GAME.apply(s, PlaceTile(0, "bank", 11))
     assert me(s2).estate[11] == "bank" and me(s2).storage == ("ship",)
 
@@ -77,8 +77,8 @@ def test_placement_rules() -> None:
 def test_sell_all_of_the_dies_kind() -> None:
     s = edit(first_turn(3), dice=(4, 1), goods=goods(k4=3, k2=1), silver=0)
     vp = me(s).vp
-    rejects(s, SellGoods(0, 2), RB.SELL)
-    rejects(s, SellGoods(1, 1), RB.SELL)
+    rejects(s, SellGoods(0, 2), RB.ACTION_SELL)
+    rejects(s, SellGoods(1, 1), RB.ACTION_SELL)
     s2 = GAME.apply(s, SellGoods(0, 4))
     assert me(s2).goods == goods(k2=1) and me(s2).sold == goods(k4=3)
     assert me(s2).silver == 1 and me(s2).vp == vp + 3 * 3
@@ -102,13 +102,13 @@ def test_take_two_workers_whatever_the_die() -> None:
 @pytest.mark.rules("burgundy/die.once", "burgundy/turn.two-actions", "burgundy/worker.adjust")
 def test_each_die_once_and_two_actions_per_turn() -> None:
     s = edit(first_turn(2), dice=(2, 5), workers=0)
-    rejects(s, EndTurn(), RB.TURN_TWO)
-    rejects(s, UseWorker(0, 1), RB.WORKER)
+    rejects(s, EndTurn(), RB.TURN_TWO_ACTIONS)
+    rejects(s, UseWorker(0, 1), RB.WORKER_ADJUST)
     s = GAME.apply(s, TakeWorkers(0))
-    rejects(s, TakeWorkers(0), RB.DIE_USED)
-    rejects(s, UseWorker(0, 1), RB.DIE_USED)
-    rejects(s, UseWorker(1, 3), RB.WORKER)
-    rejects(s, TakeWorkers(7), RB.DIE_USED)
+    rejects(s, TakeWorkers(0), RB.DIE_ONCE)
+    rejects(s, UseWorker(0, 1), RB.DIE_ONCE)
+    rejects(s, UseWorker(1, 3), RB.WORKER_ADJUST)
+    rejects(s, TakeWorkers(7), RB.DIE_ONCE)
     s = GAME.apply(s, TakeWorkers(1))
     assert EndTurn() in GAME.legal_actions(s)
     who = actor(s)
@@ -124,9 +124,9 @@ def test_buy_from_the_black_depot_once_per_turn() -> None:
     s2 = GAME.apply(s, BuyTile(0, tiles[0]))
     assert me(s2).silver == 3 and me(s2).storage == (tiles[0],)
     assert len(s2.black) == len(tiles) - 1
-    rejects(s2, BuyTile(0, s2.black[0]), RB.BUY)
-    rejects(edit(s, silver=1), BuyTile(0, tiles[0]), RB.BUY)
-    rejects(s, BuyTile(0, "no-such-tile"), RB.BUY)
+    rejects(s2, BuyTile(0, s2.black[0]), RB.ACTION_BUY_BLACK)
+    rejects(edit(s, silver=1), BuyTile(0, tiles[0]), RB.ACTION_BUY_BLACK)
+    rejects(s, BuyTile(0, "no-such-tile"), RB.ACTION_BUY_BLACK)
     rejects(s, BuyTile(3, "bank"), RB.K[6])
     # at any point of the turn: also after both dice
     s3 = GAME.apply(GAME.apply(s, TakeWorkers(0)), TakeWorkers(1))
@@ -142,10 +142,10 @@ def test_buy_from_the_black_depot_once_per_turn() -> None:
 def test_wrong_kind_of_action_is_rejected() -> None:
     s = edit(first_turn(2), dice=(2, 5))
     rejects(s, Roll(3), RB.TURN_ACTOR)
-    rejects(s, ShipDepot(1), RB.TURN_PENDING)
-    rejects(s, Decline(), RB.TURN_PENDING)
-    rejects(s, CityHallPlace("bank", 11), RB.TURN_PENDING)
-    rejects(s, TakeWorkers(2), RB.CASTLE)
+    rejects(s, ShipDepot(1), RB.TURN_EFFECTS_FIRST)
+    rejects(s, Decline(), RB.TURN_EFFECTS_FIRST)
+    rejects(s, CityHallPlace("bank", 11), RB.TURN_EFFECTS_FIRST)
+    rejects(s, TakeWorkers(2), RB.CASTLE_EXTRA_ACTION)
     s2 = GAME.apply(GAME.apply(s, TakeWorkers(0)), TakeWorkers(1))
     s2 = GAME.apply(s2, EndTurn())
     s2 = GAME.apply(GAME.apply(s2, TakeWorkers(0)), TakeWorkers(1))
@@ -156,4 +156,4 @@ def test_wrong_kind_of_action_is_rejected() -> None:
     fill = GAME.setup(GAME.config(2))
     while fill.stage.value != "fill":
         fill = GAME.apply(fill, GAME.chance_outcomes(fill)[0][0])
-    rejects(fill, DrawHex("bank-x"), RB.PHASE_FILL)
+    rejects(fill, DrawHex("bank-x"), RB.PHASE_FILL_DEPOTS)

@@ -34,14 +34,14 @@ def test_roads_extend_the_network_but_not_through_rivals() -> None:
     # from settlement 20 (to 15 and 26) and from the road's free end 25 (to 19 and 31);
     # 25-31 ends at the rival's settlement on 31, which is allowed
     assert roads == {road(15, 20), road(20, 26), road(19, 25), road(25, 31)}
-    assert rule_of(s, BuildRoad(road(0, 3))) == RB.ROAD_CONNECTED
-    assert rule_of(s, BuildRoad(road(20, 25))) == RB.ROAD_FREE
+    assert rule_of(s, BuildRoad(road(0, 3))) == RB.BUILD_ROAD_CONNECTED
+    assert rule_of(s, BuildRoad(road(20, 25))) == RB.BUILD_ROAD_FREE_PATH
     s = GAME.apply(s, BuildRoad(road(25, 31)))
     # beyond the rival's settlement on 31 the road cannot go on
-    assert rule_of(s, BuildRoad(road(31, 37))) == RB.ROAD_CONNECTED
+    assert rule_of(s, BuildRoad(road(31, 37))) == RB.BUILD_ROAD_CONNECTED
     assert hand(s, 0) == cards(4, 4, 5, 5, 5) and s.bank[:2] == (15, 15)
     broke = make(settlements={20: 0}, roads={road(20, 26): 0})
-    assert rule_of(broke, BuildRoad(road(26, 32))) == RB.ROAD_COST
+    assert rule_of(broke, BuildRoad(road(26, 32))) == RB.BUILD_ROAD_COST
 
 
 @pytest.mark.rules("catan/build.distance", "catan/build.settlement-connected",
@@ -51,29 +51,29 @@ def test_settlements_need_distance_and_a_road() -> None:
              hands={0: RICH})
     sites = {a.node for a in GAME.legal_actions(s) if isinstance(a, BuildSettlement)}
     assert sites == {19, 24}  # 25 is next to 20
-    assert rule_of(s, BuildSettlement(25)) == RB.DISTANCE
-    assert rule_of(s, BuildSettlement(0)) == RB.SETTLEMENT_CONNECTED
+    assert rule_of(s, BuildSettlement(25)) == RB.BUILD_DISTANCE
+    assert rule_of(s, BuildSettlement(0)) == RB.BUILD_SETTLEMENT_CONNECTED
     s2 = GAME.apply(s, BuildSettlement(19))
     assert s2.players[0].settlements == 2 and s2.players[0].vp == 2
-    assert rule_of(s2, BuildSettlement(24)) == RB.DISTANCE
+    assert rule_of(s2, BuildSettlement(24)) == RB.BUILD_DISTANCE
     poor = make(settlements={20: 0}, roads={e: 0 for e in chain(20, 25, 19)})
-    assert rule_of(poor, BuildSettlement(19)) == RB.SETTLEMENT_COST
+    assert rule_of(poor, BuildSettlement(19)) == RB.BUILD_SETTLEMENT_COST
 
 
 @pytest.mark.rules("catan/build.city-upgrade", "catan/build.city-cost")
 def test_a_city_replaces_an_own_settlement() -> None:
     s = base()
     assert [a for a in GAME.legal_actions(s) if isinstance(a, BuildCity)] == [BuildCity(20)]
-    assert rule_of(s, BuildCity(31)) == RB.CITY_UPGRADE
-    assert rule_of(s, BuildCity(0)) == RB.CITY_UPGRADE
-    assert rule_of(s, BuildCity(-3)) == RB.CITY_UPGRADE
+    assert rule_of(s, BuildCity(31)) == RB.BUILD_CITY_UPGRADE
+    assert rule_of(s, BuildCity(0)) == RB.BUILD_CITY_UPGRADE
+    assert rule_of(s, BuildCity(-3)) == RB.BUILD_CITY_UPGRADE
     s = GAME.apply(s, BuildCity(20))
     pl = s.players[0]
     assert (pl.settlements, pl.cities, pl.vp) == (0, 1, 2) and s.node_level[20] == 2
     assert pl.hand == cards(5, 5, 5, 3, 2)
-    assert rule_of(s, BuildCity(20)) == RB.CITY_UPGRADE
+    assert rule_of(s, BuildCity(20)) == RB.BUILD_CITY_UPGRADE
     poor = make(settlements={20: 0}, roads={road(20, 26): 0}, hands={0: cards(grain=2, ore=2)})
-    assert rule_of(poor, BuildCity(20)) == RB.CITY_COST
+    assert rule_of(poor, BuildCity(20)) == RB.BUILD_CITY_COST
 
 
 @pytest.mark.rules("catan/components.pieces")
@@ -81,16 +81,16 @@ def test_piece_limits() -> None:
     s = base()
     pl = s.players[0]
     full = attrs.evolve(s, players=(attrs.evolve(pl, roads=D.ROADS), *s.players[1:]))
-    assert rule_of(full, BuildRoad(road(20, 26))) == RB.PIECES
+    assert rule_of(full, BuildRoad(road(20, 26))) == RB.COMPONENTS_PIECES
     assert not any(isinstance(a, BuildRoad) for a in GAME.legal_actions(full))
     s = make(settlements={20: 0}, roads={e: 0 for e in chain(20, 25, 19)}, hands={0: RICH})
     pl = s.players[0]
     full = attrs.evolve(s, players=(attrs.evolve(pl, settlements=D.SETTLEMENTS),
                                     *s.players[1:]))
-    assert rule_of(full, BuildSettlement(19)) == RB.PIECES
+    assert rule_of(full, BuildSettlement(19)) == RB.COMPONENTS_PIECES
     assert not any(isinstance(a, BuildSettlement) for a in GAME.legal_actions(full))
     full = attrs.evolve(s, players=(attrs.evolve(pl, cities=D.CITIES), *s.players[1:]))
-    assert rule_of(full, BuildCity(20)) == RB.PIECES
+    assert rule_of(full, BuildCity(20)) == RB.COMPONENTS_PIECES
     assert not any(isinstance(a, BuildCity) for a in GAME.legal_actions(full))
 
 
@@ -106,12 +106,15 @@ def test_buying_a_development_card_is_a_draw_from_the_deck() -> None:
     assert s.players[0].developments == (0, 0, 0, 0, 1) == s.players[0].bought
     assert s.deck == (14, 5, 2, 2, 1) and s.stage is Stage.MAIN
     empty = attrs.evolve(base(), deck=(0,) * 5, players=base().players)
-    assert rule_of(empty, BuyDevelopment()) == RB.DECK_EMPTY
+    assert rule_of(empty, BuyDevelopment()) == RB.BUILD_DEVELOPMENT_DECK
     poor = make(settlements={20: 0}, roads={road(20, 26): 0})
-    assert rule_of(poor, BuyDevelopment()) == RB.DEV_COST
+    assert rule_of(poor, BuyDevelopment()) == RB.BUILD_DEVELOPMENT_COST
     drawn = GAME.apply(base(), BuyDevelopment())
-    assert rule_of(attrs.evolve(drawn, deck=(0, 0, 0, 0, 2)), Draw(D.KNIGHT)) == RB.DECK_EMPTY
-    assert rule_of(drawn, Draw(7)) == RB.DECK_EMPTY
+    assert (
+        rule_of(attrs.evolve(drawn, deck=(0, 0, 0, 0, 2)), Draw(D.KNIGHT))
+        == RB.BUILD_DEVELOPMENT_DECK
+    )
+    assert rule_of(drawn, Draw(7)) == RB.BUILD_DEVELOPMENT_DECK
 
 
 @pytest.mark.rules("catan/trade.phase", "catan/trade-build-phase")
@@ -121,8 +124,8 @@ def test_separate_phases_end_trading_with_the_first_build() -> None:
     s = GAME.apply(base(variant={"phases": "separate"}), BuildRoad(road(20, 15)))
     assert s.built
     assert not any(isinstance(a, MaritimeTrade | OfferCard) for a in GAME.legal_actions(s))
-    assert rule_of(s, MaritimeTrade(0, 1)) == RB.PHASES
-    assert rule_of(s, OfferCard(True, 0)) == RB.PHASES
+    assert rule_of(s, MaritimeTrade(0, 1)) == RB.TRADE_PHASE
+    assert rule_of(s, OfferCard(True, 0)) == RB.TRADE_PHASE
     assert BuildRoad(road(20, 26)) in GAME.legal_actions(s)
 
 

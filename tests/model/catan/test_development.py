@@ -42,21 +42,21 @@ def test_not_in_the_turn_bought_and_one_a_turn() -> None:
                                                                            ore=1)})
     s = GAME.apply(GAME.apply(s, BuyDevelopment()), Draw(D.KNIGHT))
     assert PlayKnight() not in GAME.legal_actions(s)
-    assert rule_of(s, PlayKnight()) == RB.DEV_NEW
+    assert rule_of(s, PlayKnight()) == RB.DEVELOPMENT_NOT_NEW
     s = GAME.apply(s, EndTurn())
     assert s.players[0].bought == devs()
     s = attrs.evolve(s, turn=0, stage=Stage.PRE_ROLL)
     assert PlayKnight() in GAME.legal_actions(s)
     s = GAME.apply(base(), PlayMonopoly(4))
-    assert s.dev_played and rule_of(s, PlayKnight()) == RB.DEV_ONE
+    assert s.dev_played and rule_of(s, PlayKnight()) == RB.DEVELOPMENT_ONE_PER_TURN
     assert not any(isinstance(a, PlayYearOfPlenty) for a in GAME.legal_actions(s))
     # victory point cards are never played: there is no action for them
     vp = make(developments={0: devs(vp=1)}, settlements={20: 0}, roads={road(20, 25): 0})
     assert GAME.legal_actions(vp)[-1] == EndTurn() and len(GAME.legal_actions(vp)) <= 12
-    assert rule_of(vp, PlayRoadBuilding()) == RB.ROAD_BUILDING
-    assert rule_of(vp, PlayMonopoly(0)) == RB.MONOPOLY
-    assert rule_of(vp, PlayYearOfPlenty(0, 0)) == RB.PLENTY
-    assert rule_of(vp, PlayKnight()) == RB.KNIGHT
+    assert rule_of(vp, PlayRoadBuilding()) == RB.DEVELOPMENT_ROAD_BUILDING
+    assert rule_of(vp, PlayMonopoly(0)) == RB.DEVELOPMENT_MONOPOLY
+    assert rule_of(vp, PlayYearOfPlenty(0, 0)) == RB.DEVELOPMENT_YEAR_OF_PLENTY
+    assert rule_of(vp, PlayKnight()) == RB.DEVELOPMENT_KNIGHT
 
 
 @pytest.mark.rules("catan/development.knight", "catan/development.before-roll",
@@ -73,8 +73,8 @@ def test_a_knight_before_the_roll() -> None:
     knight_only = base(stage=Stage.PRE_ROLL, variant={"before-roll": "knight"})
     acts = GAME.legal_actions(knight_only)
     assert PlayKnight() in acts and PlayMonopoly(0) not in acts
-    assert rule_of(knight_only, PlayMonopoly(0)) == RB.DEV_BEFORE
-    assert rule_of(knight_only, BuildRoad(road(20, 26))) == RB.ROLL
+    assert rule_of(knight_only, PlayMonopoly(0)) == RB.DEVELOPMENT_BEFORE_ROLL
+    assert rule_of(knight_only, BuildRoad(road(20, 26))) == RB.TURN_ROLL
 
 
 @pytest.mark.rules("catan/development.road-building", "catan/road-building-stuck")
@@ -82,8 +82,8 @@ def test_road_building_places_two_free_roads() -> None:
     s = GAME.apply(base(), PlayRoadBuilding())
     assert s.stage is Stage.ROAD_BUILDING and s.free_roads == 2
     assert BuildRoad(road(20, 26)) in GAME.legal_actions(s)
-    assert rule_of(s, BuildRoad(road(0, 3))) == RB.ROAD_CONNECTED
-    assert rule_of(s, EndTurn()) == RB.ROAD_BUILDING
+    assert rule_of(s, BuildRoad(road(0, 3))) == RB.BUILD_ROAD_CONNECTED
+    assert rule_of(s, EndTurn()) == RB.DEVELOPMENT_ROAD_BUILDING
     s = GAME.apply(s, BuildRoad(road(20, 26)))
     s = GAME.apply(s, BuildRoad(road(26, 32)))
     assert s.stage is Stage.MAIN and s.players[0].roads == 3
@@ -111,11 +111,11 @@ def test_year_of_plenty() -> None:
     assert len(plenty) == 15 and PlayYearOfPlenty(2, 2) in plenty
     s2 = GAME.apply(s, PlayYearOfPlenty(1, 3))
     assert hand(s2, 0) == cards(brick=1, wool=1, grain=2, ore=1)
-    assert rule_of(s, PlayYearOfPlenty(3, 1)) == RB.PLENTY
+    assert rule_of(s, PlayYearOfPlenty(3, 1)) == RB.DEVELOPMENT_YEAR_OF_PLENTY
     short = attrs.evolve(s, bank=(19, 19, 18, 1, 13), players=(
         s.players[0], s.players[1], attrs.evolve(s.players[2], hand=cards(grain=16, ore=2))))
     assert PlayYearOfPlenty(3, 3) not in GAME.legal_actions(short)
-    assert rule_of(short, PlayYearOfPlenty(3, 3)) == RB.PLENTY
+    assert rule_of(short, PlayYearOfPlenty(3, 3)) == RB.DEVELOPMENT_YEAR_OF_PLENTY
 
 
 @pytest.mark.rules("catan/development.monopoly")
@@ -124,7 +124,7 @@ def test_monopoly_takes_every_card_of_a_kind() -> None:
     assert hand(s, 0) == cards(wool=1, grain=1, ore=6)
     assert hand(s, 1) == cards(grain=1) and hand(s, 2) == cards()
     assert s.played == (0, 0, 0, 0, 1)
-    assert rule_of(base(), PlayMonopoly(5)) == RB.MONOPOLY
+    assert rule_of(base(), PlayMonopoly(5)) == RB.DEVELOPMENT_MONOPOLY
 
 
 @pytest.mark.rules("catan/largest-army.minimum", "catan/largest-army.exceed")
@@ -153,7 +153,7 @@ def test_a_bought_victory_point_wins_at_once() -> None:
     assert s.players[0].vp == 8 and GAME.scores(s)[0] == 9
     s = GAME.apply(GAME.apply(s, BuyDevelopment()), Draw(D.VICTORY_POINT))
     assert s.stage is Stage.OVER and GAME.winners(s) == (0,) and GAME.scores(s)[0] == 10
-    assert rule_of(s, EndTurn()) == RB.OVER
+    assert rule_of(s, EndTurn()) == RB.GAME_OVER
     assert GAME.legal_actions(s) == () and GAME.chance_outcomes(s) == ()
 
 

@@ -16,9 +16,9 @@ from rules_oracle.oracle.trace import record_game
 
 @pytest.mark.rules("catan/build.distance", "catan/board.robber-start")
 def test_citations_quote_or_name_the_source() -> None:
-    quoted = cite(RB.DISTANCE)
+    quoted = cite(RB.BUILD_DISTANCE)
     assert quoted is not None and quoted.startswith("../data/README.md: «no settlement")
-    unquoted = cite(RB.ROBBER_START)
+    unquoted = cite(RB.BOARD_ROBBER_START)
     assert unquoted is not None and "«" not in unquoted
     assert unquoted.startswith("supplementary: published base game")
     assert "robber starts on the desert" in unquoted

@@ -37,9 +37,9 @@ def test_roll_is_one_step_over_36_ordered_pairs() -> None:
     outcomes = GAME.chance_outcomes(s)
     assert len(outcomes) == 36 and {p for _, p in outcomes} == {Fraction(1, 36)}
     assert outcomes[0][0] == Dice(1, 1) and outcomes[1][0] == Dice(1, 2)
-    assert rule_of(s, Dice(0, 6)) == RB.ROLL
-    assert rule_of(s, Dice(3, 7)) == RB.ROLL
-    assert rule_of(s, Steal(0)) == RB.ACTOR
+    assert rule_of(s, Dice(0, 6)) == RB.TURN_ROLL
+    assert rule_of(s, Dice(3, 7)) == RB.TURN_ROLL
+    assert rule_of(s, Steal(0)) == RB.TURN_ACTOR
 
 
 @pytest.mark.rules("catan/production.yield", "catan/turn.roll")
@@ -88,9 +88,9 @@ def test_a_seven_with_discards() -> None:
     assert s.stage is Stage.DISCARD and s.discards == (4, 4, 0)
     assert GAME.actor(s) == 0
     assert GAME.legal_actions(s) == (Discard(0), Discard(4))
-    assert rule_of(s, Discard(1)) == RB.DISCARD
-    assert rule_of(s, Discard(9)) == RB.DISCARD
-    assert rule_of(s, EndTurn()) == RB.DISCARD
+    assert rule_of(s, Discard(1)) == RB.SEVEN_DISCARD
+    assert rule_of(s, Discard(9)) == RB.SEVEN_DISCARD
+    assert rule_of(s, EndTurn()) == RB.SEVEN_DISCARD
     for r in (0, 0, 4, 4):
         s = GAME.apply(s, Discard(r))
     assert GAME.actor(s) == 1 and hand(s, 0) == cards(lumber=3, ore=2)
@@ -109,15 +109,15 @@ def test_robber_move_and_steal() -> None:
     assert MoveRobber(11, 2) in acts and MoveRobber(11, -1) not in acts
     assert MoveRobber(12, 1) in acts and MoveRobber(12, 2) in acts
     assert MoveRobber(0, -1) in acts and all(a.hex != 9 for a in acts)
-    assert rule_of(s, MoveRobber(9, -1)) == RB.ROBBER  # must move
-    assert rule_of(s, MoveRobber(11, -1)) == RB.STEAL  # a victim is there
-    assert rule_of(s, MoveRobber(11, 1)) == RB.STEAL  # 1 has no building on 11
-    assert rule_of(s, MoveRobber(0, 2)) == RB.STEAL
-    assert rule_of(s, BuildRoad(0)) == RB.ROBBER
+    assert rule_of(s, MoveRobber(9, -1)) == RB.SEVEN_ROBBER  # must move
+    assert rule_of(s, MoveRobber(11, -1)) == RB.SEVEN_STEAL  # a victim is there
+    assert rule_of(s, MoveRobber(11, 1)) == RB.SEVEN_STEAL  # 1 has no building on 11
+    assert rule_of(s, MoveRobber(0, 2)) == RB.SEVEN_STEAL
+    assert rule_of(s, BuildRoad(0)) == RB.SEVEN_ROBBER
     s = GAME.apply(s, MoveRobber(11, 2))
     assert s.robber == 11 and s.stage is Stage.STEAL
     assert dict(GAME.chance_outcomes(s)) == {Steal(3): Fraction(2, 3), Steal(4): Fraction(1, 3)}
-    assert rule_of(s, Steal(0)) == RB.STEAL
+    assert rule_of(s, Steal(0)) == RB.SEVEN_STEAL
     s = GAME.apply(s, Steal(3))
     assert hand(s, 0) == cards(grain=1) and hand(s, 2) == cards(grain=1, ore=1)
     assert s.stage is Stage.MAIN
@@ -133,6 +133,6 @@ def test_friendly_robber_spares_small_players() -> None:
     hexes = {a.hex for a in GAME.legal_actions(s)}
     # players 1 (2 points: a city) and 2 (2 points) are protected; player 0 is the mover
     assert 11 not in hexes and 12 not in hexes and 0 in hexes
-    assert rule_of(s, MoveRobber(12, -1)) == RB.ROBBER
+    assert rule_of(s, MoveRobber(12, -1)) == RB.SEVEN_ROBBER
     standard = rolled(make(stage=Stage.PRE_ROLL, **SETTLED), 1, 6)
     assert 12 in {a.hex for a in GAME.legal_actions(standard)}

@@ -160,7 +160,7 @@ def test_road_lengths_catches_a_stale_length() -> None:
     assert road_lengths(_player(sample(), 0, road_length=6))
 
 
-@pytest.mark.rules(RB.LONGEST)
+@pytest.mark.rules(RB.LONGEST_ROAD_MINIMUM)
 def test_road_lengths_recomputes_a_changed_board() -> None:
     """The lengths are kept for the last board only while its tuples are the same
     objects: a stale length on the same board is caught, and so is a road taken away."""

@@ -50,7 +50,10 @@ def test_variable_board_terrain_then_spiral_corner() -> None:
     assert (s.tokens[0], s.tokens[3], s.tokens[7], s.tokens[9]) == (5, 2, 6, 0)
     assert s.tokens[5] == 11  # the 18th token goes to the last inner hex
     assert s.stage is Stage.SETUP
-    assert rule_of(GAME.setup(GAME.config(3, {"board": "variable"})), LayTerrain(9)) == RB.VARIABLE
+    assert (
+        rule_of(GAME.setup(GAME.config(3, {"board": "variable"})), LayTerrain(9))
+        == RB.BOARD_VARIABLE_TERRAIN
+    )
 
 
 @pytest.mark.rules("catan/board.variable-terrain", "catan/components.tokens",
@@ -61,8 +64,8 @@ def test_random_tokens_and_shuffled_harbours_are_draws() -> None:
     for t in D.BEGINNER_TERRAIN:
         s = GAME.apply(s, LayTerrain(t))
     assert dict(GAME.chance_outcomes(s))[LayToken(2)] == Fraction(1, 18)
-    assert rule_of(s, LayToken(7)) == RB.TOKENS
-    assert rule_of(s, SpiralCorner(0)) == RB.ACTOR
+    assert rule_of(s, LayToken(7)) == RB.COMPONENTS_TOKENS
+    assert rule_of(s, SpiralCorner(0)) == RB.TURN_ACTOR
     for v in D.BEGINNER_TOKENS:
         if v:
             s = GAME.apply(s, LayToken(v))
@@ -70,7 +73,7 @@ def test_random_tokens_and_shuffled_harbours_are_draws() -> None:
     assert dict(GAME.chance_outcomes(s))[LayHarbour(D.GENERIC)] == Fraction(4, 9)
     for k in (D.ORE, D.GENERIC, D.GENERIC, D.GENERIC, D.GENERIC, D.LUMBER, D.BRICK, D.WOOL):
         s = GAME.apply(s, LayHarbour(k))
-    assert rule_of(s, LayHarbour(D.ORE)) == RB.HARBOURS
+    assert rule_of(s, LayHarbour(D.ORE)) == RB.COMPONENTS_HARBOURS
     s = GAME.apply(s, LayHarbour(D.GRAIN))
     assert s.harbours[0] == D.ORE and s.stage is Stage.SETUP
 
@@ -85,10 +88,10 @@ def test_snake_order_and_second_settlement_cards() -> None:
     spots = [(20, 20, 26), (34, 34, 28), (0, 0, 3), (13, 13, 9), (41, 41, 36), (51, 51, 48)]
     for node, a, b in spots:
         seats.append(GAME.actor(s))
-        assert rule_of(s, BuildRoad(B.path_between(a, b))) == RB.SNAKE
+        assert rule_of(s, BuildRoad(B.path_between(a, b))) == RB.SETUP_SNAKE
         s = GAME.apply(s, BuildSettlement(node))
-        assert rule_of(s, BuildSettlement(7)) == RB.SNAKE
-        assert rule_of(s, BuildRoad(B.path_between(4, 8))) == RB.SETUP_ROAD
+        assert rule_of(s, BuildSettlement(7)) == RB.SETUP_SNAKE
+        assert rule_of(s, BuildRoad(B.path_between(4, 8))) == RB.SETUP_ROAD_AT_SETTLEMENT
         s = GAME.apply(s, BuildRoad(B.path_between(a, b)))
     assert seats == [0, 1, 2, 2, 1, 0]
     # only the second settlements yield: 13 touches hexes 1 (pasture), 4 (hills), 5 (pasture)
@@ -107,13 +110,13 @@ def test_set_up_distance_rule_and_free_paths() -> None:
     s = GAME.setup(GAME.config(3))
     s = GAME.apply(s, BuildSettlement(20))
     s = GAME.apply(s, BuildRoad(B.path_between(20, 26)))
-    assert rule_of(s, BuildSettlement(26)) == RB.DISTANCE  # next to 20
-    assert rule_of(s, BuildSettlement(20)) == RB.DISTANCE  # taken
-    assert rule_of(s, BuildSettlement(99)) == RB.DISTANCE
+    assert rule_of(s, BuildSettlement(26)) == RB.BUILD_DISTANCE  # next to 20
+    assert rule_of(s, BuildSettlement(20)) == RB.BUILD_DISTANCE  # taken
+    assert rule_of(s, BuildSettlement(99)) == RB.BUILD_DISTANCE
     assert BuildSettlement(26) not in GAME.legal_actions(s)
     s = GAME.apply(s, BuildSettlement(32))
-    assert rule_of(s, BuildRoad(B.path_between(20, 26))) == RB.ROAD_FREE
-    assert rule_of(s, BuildRoad(-1)) == RB.ROAD_FREE
+    assert rule_of(s, BuildRoad(B.path_between(20, 26))) == RB.BUILD_ROAD_FREE_PATH
+    assert rule_of(s, BuildRoad(-1)) == RB.BUILD_ROAD_FREE_PATH
 
 
 @pytest.mark.rules("catan/board.spiral", "catan/turn.actor")

@@ -31,12 +31,12 @@ def test_four_to_one_with_the_bank() -> None:
     s2 = GAME.apply(s, MaritimeTrade(0, 3))
     assert hand(s2, 0) == cards(grain=1, ore=3) and s2.bank == (19, 19, 19, 18, 16)
     assert s2.trades == 1
-    assert rule_of(s, MaritimeTrade(4, 0)) == RB.MARITIME
-    assert rule_of(s, MaritimeTrade(0, 0)) == RB.TRADE_SAME
-    assert rule_of(s, MaritimeTrade(0, 5)) == RB.TRADE_SAME
+    assert rule_of(s, MaritimeTrade(4, 0)) == RB.TRADE_MARITIME
+    assert rule_of(s, MaritimeTrade(0, 0)) == RB.TRADE_DIFFERENT_RESOURCES
+    assert rule_of(s, MaritimeTrade(0, 5)) == RB.TRADE_DIFFERENT_RESOURCES
     dry = attrs.evolve(s, bank=(15, 0, 19, 19, 16), players=(
         attrs.evolve(s.players[0], hand=cards(lumber=4, brick=19, ore=3)), *s.players[1:]))
-    assert rule_of(dry, MaritimeTrade(0, 1)) == RB.TRADE_CARDS
+    assert rule_of(dry, MaritimeTrade(0, 1)) == RB.TRADE_HAS_CARDS
 
 
 @pytest.mark.rules("catan/trade.maritime", "catan/components.harbours",
@@ -52,7 +52,7 @@ def test_harbour_rates() -> None:
     assert hand(s2, 0) == cards(ore=1)
     s1 = attrs.evolve(s, turn=1)
     assert MaritimeTrade(3, 0) in GAME.legal_actions(s1)
-    assert rule_of(s1, MaritimeTrade(4, 0)) == RB.MARITIME
+    assert rule_of(s1, MaritimeTrade(4, 0)) == RB.TRADE_MARITIME
     assert hand(GAME.apply(s1, MaritimeTrade(3, 1)), 1) == cards(brick=1, ore=2)
 
 
@@ -84,10 +84,10 @@ def test_domestic_offer_accepted_by_two_concluded_with_one() -> None:
     # another lumber is still in hand; ore is asked for, so it cannot be given too
     assert OfferCard(True, 0) in acts and OfferCard(True, 4) not in acts
     assert OfferCard(True, 2) in acts and OfferCard(True, 1) not in acts
-    assert rule_of(s, OfferCard(True, 1)) == RB.TRADE_CARDS
-    assert rule_of(s, OfferCard(False, 0)) == RB.TRADE_SAME
-    assert rule_of(s, OfferCard(False, 9)) == RB.TRADE_SAME
-    assert rule_of(s, EndTurn()) == RB.ACTOR
+    assert rule_of(s, OfferCard(True, 1)) == RB.TRADE_HAS_CARDS
+    assert rule_of(s, OfferCard(False, 0)) == RB.TRADE_DIFFERENT_RESOURCES
+    assert rule_of(s, OfferCard(False, 9)) == RB.TRADE_DIFFERENT_RESOURCES
+    assert rule_of(s, EndTurn()) == RB.TURN_ACTOR
     s = GAME.apply(s, Propose())
     assert GAME.actor(s) == 1
     assert GAME.legal_actions(s) == (Answer(True), Answer(False), Counter())
@@ -96,8 +96,8 @@ def test_domestic_offer_accepted_by_two_concluded_with_one() -> None:
     s = GAME.apply(s, Answer(True))
     assert GAME.actor(s) == 0 and GAME.legal_actions(s) == (TradeWith(1), TradeWith(2),
                                                              Withdraw())
-    assert rule_of(s, TradeWith(0)) == RB.DOMESTIC
-    assert rule_of(s, Answer(True)) == RB.ACTOR
+    assert rule_of(s, TradeWith(0)) == RB.TRADE_DOMESTIC
+    assert rule_of(s, Answer(True)) == RB.TURN_ACTOR
     s = GAME.apply(s, TradeWith(2))
     assert hand(s, 0) == cards(lumber=1, wool=1, ore=1) and hand(s, 2) == cards(lumber=2, ore=1)
     assert s.stage is Stage.MAIN and s.offer is None and s.trades == 1
@@ -109,8 +109,8 @@ def test_declines_close_the_offer_and_a_responder_needs_the_cards() -> None:
     poor = attrs.evolve(s, players=(s.players[0], attrs.evolve(s.players[1], hand=cards()),
                                     s.players[2]))
     assert GAME.legal_actions(poor) == (Answer(False), Counter())
-    assert rule_of(poor, Answer(True)) == RB.TRADE_CARDS
-    assert rule_of(s, Propose()) == RB.ACTOR
+    assert rule_of(poor, Answer(True)) == RB.TRADE_HAS_CARDS
+    assert rule_of(s, Propose()) == RB.TURN_ACTOR
     s = GAME.apply(GAME.apply(s, Answer(False)), Answer(False))
     assert s.stage is Stage.MAIN and s.offer is None and s.trades == 0
     assert hand(s, 0) == cards(lumber=3, wool=1)
@@ -125,12 +125,12 @@ def test_a_counter_offer_accepted() -> None:
     acts = GAME.legal_actions(s)
     assert OfferCard(True, 1) in acts and OfferCard(True, 3) not in acts
     assert Propose() not in acts and Withdraw() in acts
-    assert rule_of(s, Propose()) == RB.TRADE_SAME
+    assert rule_of(s, Propose()) == RB.TRADE_DIFFERENT_RESOURCES
     s = GAME.apply(GAME.apply(s, OfferCard(True, 1)), OfferCard(False, 2))
-    assert rule_of(s, Counter()) == RB.ACTOR
+    assert rule_of(s, Counter()) == RB.TURN_ACTOR
     s = GAME.apply(s, Propose())
     assert GAME.actor(s) == 0 and GAME.legal_actions(s) == (Answer(True), Answer(False))
-    assert rule_of(s, Counter()) == RB.ACTOR
+    assert rule_of(s, Counter()) == RB.TURN_ACTOR
     done = GAME.apply(s, Answer(True))
     assert hand(done, 0) == cards(lumber=3, brick=1) and hand(done, 1) == cards(brick=1, wool=1,
                                                                                  ore=1)
@@ -155,7 +155,7 @@ def test_a_counter_offer_does_not_read_the_hidden_hand_of_the_player_on_turn() -
         s = GAME.apply(s, OfferCard(False, 2))  # 2 wool: player 0 holds one
     s = GAME.apply(s, Propose())
     assert GAME.actor(s) == 0 and GAME.legal_actions(s) == (Answer(False),)
-    assert rule_of(s, Answer(True)) == RB.TRADE_CARDS
+    assert rule_of(s, Answer(True)) == RB.TRADE_HAS_CARDS
     s = GAME.apply(s, Answer(False))
     assert GAME.actor(s) == 2 and s.offer.phase == "respond" and hand(s, 0) == cards(lumber=3,
                                                                                     wool=1)
@@ -165,24 +165,24 @@ def test_a_counter_offer_does_not_read_the_hidden_hand_of_the_player_on_turn() -
 def test_offers_are_bounded_in_size_and_number() -> None:
     s = make(settlements={20: 0}, roads={road(20, 25): 0}, hands={0: cards(lumber=9)})
     assert [a for a in GAME.legal_actions(s) if isinstance(a, OfferCard)] == [OfferCard(True, 0)]
-    assert rule_of(s, OfferCard(False, 4)) == RB.DOMESTIC  # an offer opens with a card given
+    assert rule_of(s, OfferCard(False, 4)) == RB.TRADE_DOMESTIC  # an offer opens with a card given
     s = GAME.apply(s, OfferCard(True, 0))
     for _ in range(4):
         s = GAME.apply(s, OfferCard(False, 4))
-    assert rule_of(s, OfferCard(False, 4)) == RB.OFFER_LIMIT
+    assert rule_of(s, OfferCard(False, 4)) == RB.TRADE_OFFER_LIMIT
     assert not any(a == OfferCard(False, 3) for a in GAME.legal_actions(s))
     s = GAME.apply(s, Withdraw())
     assert s.stage is Stage.MAIN and s.offers == 1
     s = attrs.evolve(s, offers=D.OFFERS_PER_TURN)
     assert not any(isinstance(a, OfferCard) for a in GAME.legal_actions(s))
-    assert rule_of(s, OfferCard(True, 0)) == RB.OFFER_LIMIT
-    assert rule_of(s, Answer(True)) == RB.ACTOR
+    assert rule_of(s, OfferCard(True, 0)) == RB.TRADE_OFFER_LIMIT
+    assert rule_of(s, Answer(True)) == RB.TURN_ACTOR
     # a counter-offer withdrawn is a decline
     t = GAME.apply(GAME.apply(_offered(), Propose()), Counter())
     t = GAME.apply(t, Withdraw())
     assert GAME.actor(t) == 2
-    assert rule_of(t, TradeWith(1)) == RB.ACTOR
-    assert rule_of(GAME.apply(_offered(), Propose()), BuildRoad(0)) == RB.ACTOR
+    assert rule_of(t, TradeWith(1)) == RB.TURN_ACTOR
+    assert rule_of(GAME.apply(_offered(), Propose()), BuildRoad(0)) == RB.TURN_ACTOR
 
 
 @pytest.mark.rules("catan/trade.domestic")

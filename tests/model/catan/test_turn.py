@@ -21,10 +21,10 @@ from tests.model.catan.helpers import cards, make, road, rule_of
 def test_end_turn_passes_to_the_next_seat() -> None:
     s = make(settlements={20: 0}, roads={road(20, 25): 0}, stage=Stage.PRE_ROLL, turns=4)
     assert GAME.legal_actions(s) == (RollDice(),)
-    assert rule_of(s, EndTurn()) == RB.ROLL
-    assert rule_of(s, Dice(1, 1)) == RB.ACTOR
+    assert rule_of(s, EndTurn()) == RB.TURN_ROLL
+    assert rule_of(s, Dice(1, 1)) == RB.TURN_ACTOR
     s = GAME.apply(GAME.apply(s, RollDice()), Dice(2, 2))
-    assert rule_of(s, RollDice()) == RB.ACTOR
+    assert rule_of(s, RollDice()) == RB.TURN_ACTOR
     s = GAME.apply(s, EndTurn())
     assert (s.turn, s.turns, s.dice, s.stage) == (1, 5, (0, 0), Stage.PRE_ROLL)
     s = attrs.evolve(s, turn=2)
@@ -63,7 +63,7 @@ def test_the_turn_limit_ends_the_game_without_a_winner() -> None:
     s = make(settlements={20: 0}, roads={road(20, 25): 0}, turns=D.TURN_LIMIT)
     s = GAME.apply(s, EndTurn())
     assert s.stage is Stage.OVER and GAME.winners(s) == () and GAME.actor(s) == TERMINAL
-    assert rule_of(s, RollDice()) == RB.OVER
+    assert rule_of(s, RollDice()) == RB.GAME_OVER
 
 
 def test_max_steps_is_stated_and_grows_with_players() -> None:

@@ -43,12 +43,15 @@ def test_a_road_and_a_knight_but_not_two_roads() -> None:
     me = s.players[0]
     assert me.roads == 2 and me.vp == 2 and hand(s, 0) == cards(2, 2, 6, 6, 4)
     assert s.discard == cards(clay=1, lumber=1) and s.road_stack == 3
-    assert rule_of(s, BuildRoad()) == RB.ONCE
+    assert rule_of(s, BuildRoad()) == RB.DEVELOPMENT_ONCE_PER_TURN
     s = GAME.apply(s, HireKnight())
     assert s.players[0].knights == 1 and s.players[0].vp == 2
     assert hand(s, 0) == cards(2, 2, 5, 5, 3)
     poor = make(3, {0: seat(cards(clay=1))}, stage=DEV)
-    assert rule_of(poor, BuildRoad()) == RB.ROAD and rule_of(poor, HireKnight()) == RB.KNIGHT
+    assert (
+        rule_of(poor, BuildRoad()) == RB.DEVELOPMENT_ROAD
+        and rule_of(poor, HireKnight()) == RB.DEVELOPMENT_KNIGHT
+    )
 
 
 @pytest.mark.rules("catan_cards/development.settlement",
@@ -60,7 +63,7 @@ def test_a_settlement_may_turn_the_fate_card() -> None:
     s = GAME.apply(s, FoundSettlement())
     assert s.stage is Stage.FATE and s.players[0].settlements == 2 and s.players[0].vp == 2
     assert GAME.legal_actions(s) == (TurnFate(False), TurnFate(True))
-    assert rule_of(s, BuildRoad()) == RB.SETTLEMENT_FATE
+    assert rule_of(s, BuildRoad()) == RB.DEVELOPMENT_SETTLEMENT_FATE
     assert GAME.apply(s, TurnFate(True)).fate == D.OTHER
     assert GAME.apply(s, TurnFate(False)).fate == D.WHITE
     must = GAME.apply(make(3, {0: seat(RICH)}, stage=DEV, variant={"settlement-fate": "must"}),
@@ -69,7 +72,7 @@ def test_a_settlement_may_turn_the_fate_card() -> None:
     two = GAME.apply(make(2, {0: seat(RICH)}, stage=DEV), FoundSettlement())
     assert two.stage is DEV
     empty = make(3, {0: seat(RICH)}, stage=DEV, settlement_stack=0)
-    assert rule_of(empty, FoundSettlement()) == RB.SETTLEMENT_EMPTY
+    assert rule_of(empty, FoundSettlement()) == RB.DEVELOPMENT_SETTLEMENT_STACK
 
 
 @pytest.mark.rules("catan_cards/development.city", "catan_cards/development.city-event",
@@ -88,15 +91,15 @@ def test_a_city_reveals_a_robber_raid() -> None:
     assert s.fate == D.OTHER and s.discards == (0, 4, 4) and GAME.actor(s) == 1
     assert s.revealed_events == (0, 1) and s.unseen_events == (4, 6)
     assert GAME.legal_actions(s) == (Discard(D.CLAY),)
-    assert rule_of(s, Discard(D.WOOL)) == RB.RAID
-    assert rule_of(s, BuildRoad()) == RB.RAID
+    assert rule_of(s, Discard(D.WOOL)) == RB.EVENT_ROBBER_RAID
+    assert rule_of(s, BuildRoad()) == RB.EVENT_ROBBER_RAID
     s = apply(s, *[Discard(D.CLAY)] * 4)
     assert GAME.actor(s) == 2
     s = apply(s, *[Discard(D.WOOL)] * 4)
     assert s.stage is DEV and hand(s, 1) == cards(clay=5) and hand(s, 2) == cards(wool=4)
-    assert rule_of(s, BuildCity()) == RB.ONCE
+    assert rule_of(s, BuildCity()) == RB.DEVELOPMENT_ONCE_PER_TURN
     bare = make(3, {0: seat(RICH, settlements=0)}, stage=DEV)
-    assert rule_of(bare, BuildCity()) == RB.CITY_SETTLEMENT
+    assert rule_of(bare, BuildCity()) == RB.DEVELOPMENT_CITY_NEEDS_SETTLEMENT
     only = GAME.apply(GAME.apply(make(3, {0: seat(cards(ore=3, grain=2)), 1: seat(cards(
         clay=9))}, stage=DEV, variant={"robber-raid": "fate-only"}), BuildCity()),
         Reveal(D.ROBBER_RAID))
@@ -130,7 +133,7 @@ def test_settlement_and_city_in_one_turn_by_reading() -> None:
     assert BuildCity() in GAME.legal_actions(s)
     same = apply(make(3, rich, stage=DEV), FoundSettlement(), TurnFate(False))
     assert BuildCity() not in GAME.legal_actions(same)
-    assert rule_of(same, BuildCity()) == RB.ONCE
+    assert rule_of(same, BuildCity()) == RB.DEVELOPMENT_ONCE_PER_TURN
 
 
 @pytest.mark.rules("catan_cards/development.building", "catan_cards/development.building-choice",
@@ -142,19 +145,19 @@ def test_buildings_on_cities() -> None:
     s = make(3, {0: seat(RICH, cities=1, buildings=(0, 1, 0, 0, 0))}, stage=DEV)
     legal = [a for a in GAME.legal_actions(s) if isinstance(a, BuildBuilding)]
     assert legal == [BuildBuilding(k) for k in (D.LIBRARY, D.CITADEL, D.GUILD, D.FOUR_POINT)]
-    assert rule_of(s, BuildBuilding(D.CHURCH)) == RB.BUILDING_UNIQUE
-    assert rule_of(s, BuildBuilding(9)) == RB.BUILDING_CHOICE
+    assert rule_of(s, BuildBuilding(D.CHURCH)) == RB.DEVELOPMENT_BUILDING_UNIQUE
+    assert rule_of(s, BuildBuilding(9)) == RB.DEVELOPMENT_BUILDING_CHOICE
     before = s.players[0].vp
     s = GAME.apply(s, BuildBuilding(D.FOUR_POINT))
     me = s.players[0]
     assert me.cities == 0 and me.buildings == (0, 1, 0, 0, 1) and me.vp == before - 2 + 4
     assert s.building_stack[D.FOUR_POINT] == 0 and hand(s, 0) == cards(3, 3, 5, 3, 4)
-    assert rule_of(s, BuildBuilding(D.LIBRARY)) == RB.ONCE
+    assert rule_of(s, BuildBuilding(D.LIBRARY)) == RB.DEVELOPMENT_ONCE_PER_TURN
     nocity = make(3, {0: seat(RICH)}, stage=DEV)
-    assert rule_of(nocity, BuildBuilding(D.LIBRARY)) == RB.BUILDING_CITY
+    assert rule_of(nocity, BuildBuilding(D.LIBRARY)) == RB.DEVELOPMENT_BUILDING_NEEDS_CITY
     gone = make(3, {0: seat(RICH, cities=1), 1: seat(cards(), cities=1, settlements=0,
                                                       buildings=(1, 0, 0, 0, 0))}, stage=DEV)
-    assert rule_of(gone, BuildBuilding(D.LIBRARY)) == RB.BUILDING_CHOICE
+    assert rule_of(gone, BuildBuilding(D.LIBRARY)) == RB.DEVELOPMENT_BUILDING_CHOICE
 
 
 @pytest.mark.rules("catan_cards/building-once", "catan_cards/development.once-per-turn",
@@ -166,18 +169,18 @@ def test_two_different_buildings_in_one_turn_by_reading() -> None:
     two = {0: seat(RICH, cities=2)}
     kind = GAME.apply(make(3, two, stage=DEV), BuildBuilding(D.CHURCH))
     assert not [a for a in GAME.legal_actions(kind) if isinstance(a, BuildBuilding)]
-    assert rule_of(kind, BuildBuilding(D.LIBRARY)) == RB.ONCE
+    assert rule_of(kind, BuildBuilding(D.LIBRARY)) == RB.DEVELOPMENT_ONCE_PER_TURN
     name = GAME.apply(make(3, two, stage=DEV, variant={"building-once": "name"}),
                       BuildBuilding(D.CHURCH))
     legal = [a for a in GAME.legal_actions(name) if isinstance(a, BuildBuilding)]
     assert BuildBuilding(D.LIBRARY) in legal and BuildBuilding(D.CHURCH) not in legal
     assert name.building_stack[D.CHURCH] == 1  # the second church is there: refused as alike
-    assert rule_of(name, BuildBuilding(D.CHURCH)) == RB.BUILDING_UNIQUE
+    assert rule_of(name, BuildBuilding(D.CHURCH)) == RB.DEVELOPMENT_BUILDING_UNIQUE
     both = GAME.apply(name, BuildBuilding(D.LIBRARY))
     me = both.players[0]
     assert me.cities == 0 and me.buildings == (1, 1, 0, 0, 0) and both.built[D.BUILDING] == 2
     assert me.vp == kind.players[0].vp + 1  # the church's 3 in place of the second city's 2
-    assert rule_of(both, BuildBuilding(D.CITADEL)) == RB.BUILDING_CHOICE  # no free city
+    assert rule_of(both, BuildBuilding(D.CITADEL)) == RB.DEVELOPMENT_BUILDING_CHOICE  # no free city
 
 
 @pytest.mark.rules("catan_cards/development.building-choice",
@@ -188,7 +191,7 @@ def test_a_player_whose_cities_all_hold_a_building_has_a_city() -> None:
     no city of his is free for a second building (one building per city)."""
     full = make(3, {0: seat(RICH, settlements=1, buildings=(0, 1, 0, 0, 0))}, stage=DEV)
     assert not [a for a in GAME.legal_actions(full) if isinstance(a, BuildBuilding)]
-    assert rule_of(full, BuildBuilding(D.LIBRARY)) == RB.BUILDING_CHOICE
+    assert rule_of(full, BuildBuilding(D.LIBRARY)) == RB.DEVELOPMENT_BUILDING_CHOICE
 
 
 @pytest.mark.rules("catan_cards/development.convert", "catan_cards/convert-source")
@@ -205,10 +208,12 @@ def test_three_for_one_during_development_only() -> None:
     assert pile.discard == cards(ore=3, wool=1) and pile.stack == d.stack
     other = GAME.apply(d, Convert(D.ORE, D.CLAY))
     assert other.stack[D.CLAY] == d.stack[D.CLAY] - 1
-    assert rule_of(s, Convert(D.ORE, D.ORE)) == RB.CONVERT
-    assert rule_of(s, Convert(D.CLAY, D.ORE)) == RB.CONVERT
+    assert rule_of(s, Convert(D.ORE, D.ORE)) == RB.DEVELOPMENT_CONVERT
+    assert rule_of(s, Convert(D.CLAY, D.ORE)) == RB.DEVELOPMENT_CONVERT
     # tried during trade, the 3-for-1 is refused by its own rule ("только во время развития")
-    assert rule_of(make(3, {0: seat(cards(ore=4))}), Convert(D.ORE, D.WOOL)) == RB.CONVERT
+    assert (
+        rule_of(make(3, {0: seat(cards(ore=4))}), Convert(D.ORE, D.WOOL)) == RB.DEVELOPMENT_CONVERT
+    )
 
 
 @pytest.mark.rules("catan_cards/take.neighbour", "catan_cards/take.fate",
@@ -255,12 +260,12 @@ def test_development_ends_explicitly() -> None:
     """The end's quote names the step that follows once in the text (the heading "3. Добыча"
     stands twice: in the turn's outline and over production)."""
     if RULES_TEXT.is_file():
-        quote = normalize(RULES[RB.END_DEVELOP].quote)
+        quote = normalize(RULES[RB.DEVELOPMENT_END].quote)
         assert normalize(RULES_TEXT.read_text(encoding="utf-8")).count(quote) == 1
     s = make(3, {0: seat(cards(clay=1))}, stage=DEV)
     assert GAME.legal_actions(s) == (EndDevelopment(),)
     assert GAME.apply(s, EndDevelopment()).stage is Stage.DRAW
-    assert rule_of(s, Draw(D.ORE)) == RB.ACTOR
+    assert rule_of(s, Draw(D.ORE)) == RB.TURN_ACTOR
 
 
 @pytest.mark.rules("catan_cards/take.next", "catan_cards/take-next")

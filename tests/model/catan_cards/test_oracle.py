@@ -45,9 +45,9 @@ def test_two_buildings_in_a_turn_have_a_seeded_witness() -> None:
 
 @pytest.mark.rules("catan_cards/trade.allowance")
 def test_citations_quote_the_text() -> None:
-    quoted = cite(RB.ALLOWANCE)
+    quoted = cite(RB.TRADE_ALLOWANCE)
     assert quoted is not None and quoted.startswith("001_3c19011efb187f5d.txt: «Количество")
-    data = cite(RB.GUILD)
+    data = cite(RB.TRADE_GUILD)
     assert data is not None and data.startswith("../data/README.md: «once a turn")
 
 
@@ -67,7 +67,7 @@ def test_check_names_the_broken_rule_in_a_tampered_trace(tmp_path: Path) -> None
     result = _run("check", str(bad), "--json")
     report = json.loads(result.stdout)
     assert result.exit_code == 1 and report["status"] == "diverges"
-    assert report["divergence"]["rule"] == RB.ACTOR
+    assert report["divergence"]["rule"] == RB.TURN_ACTOR
     assert report["divergence"]["step"] == i
 
 

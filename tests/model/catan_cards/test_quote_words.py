@@ -14,11 +14,13 @@ from rules_oracle.model.catan_cards.rules import RULES
 def test_quotes_name_what_their_rules_are_about() -> None:
     """A protection's quote names its building, the stacks' side names both stacks, the raid
     is quoted as a city's event: not the bare fragment after the condition."""
-    assert "церковь" in RULES[RB.CHURCH].quote
-    assert "цитадель" in RULES[RB.CITADEL].quote
-    assert "«Рыцарь» и «Дорога»" in RULES[RB.A_SIDE_UP].quote
-    assert "строительство города" in RULES[RB.RAID].quote
-    assert "карту судьбы" in RULES[RB.FATE].quote and "втроём" in RULES[RB.FATE].quote
-    assert "Возьмите из стопки" in RULES[RB.STACK].quote  # the draw, not only the discard
-    assert "Верните на рынок" in RULES[RB.MARKET_TRADE].quote
-    assert "следующую — вверх символом (В)" in RULES[RB.ALTERNATE].quote  # the alternation
+    assert "церковь" in RULES[RB.TAKE_CHURCH].quote
+    assert "цитадель" in RULES[RB.TAKE_CITADEL].quote
+    assert "«Рыцарь» и «Дорога»" in RULES[RB.SETUP_A_SIDE_UP].quote
+    assert "строительство города" in RULES[RB.EVENT_ROBBER_RAID].quote
+    assert "карту судьбы" in RULES[RB.SETUP_FATE].quote and "втроём" in RULES[RB.SETUP_FATE].quote
+    assert "Возьмите из стопки" in RULES[RB.TRADE_STACK].quote  # the draw, not only the discard
+    assert "Верните на рынок" in RULES[RB.TRADE_MARKET].quote
+    assert (
+        "следующую — вверх символом (В)" in RULES[RB.DEVELOPMENT_ALTERNATE].quote
+    )  # the alternation

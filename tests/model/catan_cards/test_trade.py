@@ -41,7 +41,7 @@ def test_the_texts_example_three_roads_two_a_side_two_exchanges() -> None:
     s = GAME.apply(s, Draw(D.GRAIN))
     assert hand(s, 0) == cards(clay=1, lumber=1, grain=1) and s.exchanges == 2
     assert GAME.legal_actions(s) == (EndTrade(),)
-    assert rule_of(s, TradeStack(D.CLAY)) == RB.ALLOWANCE
+    assert rule_of(s, TradeStack(D.CLAY)) == RB.TRADE_ALLOWANCE
     assert GAME.apply(s, EndTrade()).stage is Stage.DEVELOP
 
 
@@ -49,10 +49,10 @@ def test_the_texts_example_three_roads_two_a_side_two_exchanges() -> None:
 def test_without_an_a_side_road_one_exchange_with_the_stack() -> None:
     s = make(3, {0: seat(cards(clay=2), roads=0), 1: seat(cards(wool=2))})
     assert GAME.legal_actions(s) == (TradeStack(D.CLAY), EndTrade())
-    assert rule_of(s, TradeMarket(D.ORE, D.CLAY)) == RB.NO_ROADS
-    assert rule_of(s, TradeRival(1)) == RB.NO_ROADS
+    assert rule_of(s, TradeMarket(D.ORE, D.CLAY)) == RB.TRADE_NO_ROADS
+    assert rule_of(s, TradeRival(1)) == RB.TRADE_NO_ROADS
     s = apply(s, TradeStack(D.CLAY), Draw(D.ORE))
-    assert rule_of(s, TradeStack(D.CLAY)) == RB.ALLOWANCE
+    assert rule_of(s, TradeStack(D.CLAY)) == RB.TRADE_ALLOWANCE
 
 
 @pytest.mark.rules("catan_cards/trade.rival", "catan_cards/trade.rival-return")
@@ -64,14 +64,14 @@ def test_a_rival_exchange_draws_blind_and_gives_back() -> None:
     assert outcomes == {Take(D.WOOL): pytest.approx(2 / 3), Take(D.GRAIN): pytest.approx(1 / 3)}
     s = GAME.apply(s, Take(D.GRAIN))
     assert GAME.legal_actions(s) == (GiveBack(D.CLAY), GiveBack(D.GRAIN))
-    assert rule_of(s, GiveBack(D.ORE)) == RB.RIVAL_RETURN
-    assert rule_of(s, EndTrade()) == RB.RIVAL
+    assert rule_of(s, GiveBack(D.ORE)) == RB.TRADE_RIVAL_RETURN
+    assert rule_of(s, EndTrade()) == RB.TRADE_RIVAL
     back = GAME.apply(s, GiveBack(D.GRAIN))
     assert hand(back, 1) == cards(wool=2, grain=1) and back.stage is Stage.TRADE
     s = GAME.apply(s, GiveBack(D.CLAY))
     assert hand(s, 0) == cards(grain=1) and hand(s, 1) == cards(clay=1, wool=2)
-    assert rule_of(make(3, {0: seat(cards(clay=1))}), TradeRival(1)) == RB.RIVAL
-    assert rule_of(make(3, {0: seat(cards(clay=1))}), TradeRival(0)) == RB.RIVAL
+    assert rule_of(make(3, {0: seat(cards(clay=1))}), TradeRival(1)) == RB.TRADE_RIVAL
+    assert rule_of(make(3, {0: seat(cards(clay=1))}), TradeRival(0)) == RB.TRADE_RIVAL
 
 
 @pytest.mark.rules("catan_cards/trade.library", "catan_cards/trade.library-once")
@@ -82,23 +82,23 @@ def test_the_library_chooses_once_per_rival() -> None:
     s = make(3, {0: seat(cards(clay=1), roads=3, cities=0, settlements=0, buildings=LIB),
                  1: seat(cards(wool=2, grain=1))})
     assert not any(isinstance(a, ChooseFromRival) for a in GAME.legal_actions(s))
-    assert rule_of(s, ChooseFromRival(1, D.GRAIN)) == RB.LIBRARY
+    assert rule_of(s, ChooseFromRival(1, D.GRAIN)) == RB.TRADE_LIBRARY
     looking = GAME.apply(s, TradeRival(1))
     assert looking.stage is Stage.CHOOSE and GAME.actor(looking) == 0
     assert looking.exchanges == 1 and looking.traded_with == (1,) and looking.rival == 1
     assert GAME.legal_actions(looking) == (ChooseFromRival(1, D.WOOL),
                                            ChooseFromRival(1, D.GRAIN), TradeRival(1))
-    assert rule_of(looking, ChooseFromRival(1, D.ORE)) == RB.LIBRARY
-    assert rule_of(looking, ChooseFromRival(2, D.WOOL)) == RB.LIBRARY
-    assert rule_of(looking, GiveBack(D.CLAY)) == RB.LIBRARY
+    assert rule_of(looking, ChooseFromRival(1, D.ORE)) == RB.TRADE_LIBRARY
+    assert rule_of(looking, ChooseFromRival(2, D.WOOL)) == RB.TRADE_LIBRARY
+    assert rule_of(looking, GiveBack(D.CLAY)) == RB.TRADE_LIBRARY
     blind = GAME.apply(looking, TradeRival(1))
     assert blind.stage is Stage.RIVAL_DRAW and blind.exchanges == 1
     s2 = apply(looking, ChooseFromRival(1, D.GRAIN), GiveBack(D.CLAY))
     assert hand(s2, 0) == cards(grain=1) and s2.traded_with == (1,)
     assert GAME.apply(s2, TradeRival(1)).stage is Stage.RIVAL_DRAW
-    assert rule_of(s2, ChooseFromRival(1, D.WOOL)) == RB.LIBRARY_ONCE
+    assert rule_of(s2, ChooseFromRival(1, D.WOOL)) == RB.TRADE_LIBRARY_ONCE
     plain = make(3, {0: seat(cards(clay=1)), 1: seat(cards(wool=2))})
-    assert rule_of(plain, ChooseFromRival(1, D.WOOL)) == RB.LIBRARY
+    assert rule_of(plain, ChooseFromRival(1, D.WOOL)) == RB.TRADE_LIBRARY
     assert GAME.apply(plain, TradeRival(1)).stage is Stage.RIVAL_DRAW
 
 
@@ -107,24 +107,24 @@ def test_the_guild_draws_from_a_rival_with_as_many_points() -> None:
     me = seat(cards(), settlements=0, buildings=GUILD)  # 3 points
     s = make(3, {0: me, 1: seat(cards(ore=2), settlements=3), 2: seat(cards(ore=1))})
     assert [a for a in GAME.legal_actions(s) if isinstance(a, GuildTake)] == [GuildTake(1)]
-    assert rule_of(s, GuildTake(2)) == RB.GUILD
+    assert rule_of(s, GuildTake(2)) == RB.TRADE_GUILD
     s = GAME.apply(s, GuildTake(1))
     assert s.stage is Stage.GUILD_DRAW and GAME.chance_outcomes(s) == ((Take(D.ORE), 1),)
     s = GAME.apply(s, Take(D.ORE))
     assert hand(s, 0) == cards(ore=1) and s.stage is Stage.TRADE and s.exchanges == 0
-    assert rule_of(s, GuildTake(1)) == RB.GUILD
+    assert rule_of(s, GuildTake(1)) == RB.TRADE_GUILD
     off = make(3, {0: me, 1: seat(cards(ore=2), settlements=3)}, variant={"guild": "none"})
-    assert rule_of(off, GuildTake(1)) == RB.GUILD
+    assert rule_of(off, GuildTake(1)) == RB.TRADE_GUILD
 
 
 @pytest.mark.rules("catan_cards/trade.market", "catan_cards/market-return")
 def test_market_checks() -> None:
     s = make(3, {0: seat(cards(clay=1))}, market=cards(ore=5))
-    assert rule_of(s, TradeMarket(D.WOOL, D.CLAY)) == RB.MARKET_TRADE
-    assert rule_of(s, TradeMarket(D.ORE, D.GRAIN)) == RB.MARKET_TRADE
+    assert rule_of(s, TradeMarket(D.WOOL, D.CLAY)) == RB.TRADE_MARKET
+    assert rule_of(s, TradeMarket(D.ORE, D.GRAIN)) == RB.TRADE_MARKET
     same = GAME.apply(s, TradeMarket(D.ORE, D.ORE))
     assert hand(same, 0) == cards(clay=1) and same.exchanges == 1
-    assert rule_of(s, TradeStack(D.WOOL)) == RB.STACK
+    assert rule_of(s, TradeStack(D.WOOL)) == RB.TRADE_STACK
 
 
 @pytest.mark.rules("catan_cards/trade.from-hand", "catan_cards/empty-hand")
@@ -133,11 +133,11 @@ def test_an_empty_hand_exchanges_nothing() -> None:
     rival trades (a rival exchange would be a look at his hand)."""
     empty = make(3, {0: seat(cards(), roads=3), 1: seat(cards(wool=2))})
     assert GAME.legal_actions(empty) == (EndTrade(),)
-    assert rule_of(empty, TradeRival(1)) == RB.FROM_HAND
-    assert rule_of(empty, TradeMarket(D.ORE, D.ORE)) == RB.FROM_HAND
+    assert rule_of(empty, TradeRival(1)) == RB.TRADE_FROM_HAND
+    assert rule_of(empty, TradeMarket(D.ORE, D.ORE)) == RB.TRADE_FROM_HAND
     library = make(3, {0: seat(cards(), roads=3, settlements=0, buildings=LIB),
                        1: seat(cards(wool=2))})
-    assert rule_of(library, TradeRival(1)) == RB.FROM_HAND
+    assert rule_of(library, TradeRival(1)) == RB.TRADE_FROM_HAND
     one = make(3, {0: seat(cards(clay=1), roads=3), 1: seat(cards(wool=2))})
     assert TradeRival(1) in GAME.legal_actions(one)
 
@@ -164,7 +164,7 @@ def test_a_two_card_exchange_with_one_rival_by_reading() -> None:
     assert TradeRival(1) not in GAME.legal_actions(both)  # the allowance: 2 A-side roads
     both = apply(both, GiveBack(D.CLAY))
     assert both.stage is Stage.GIVE_BACK and both.giving_back and both.owed_back == 1
-    assert rule_of(both, TradeRival(1)) == RB.RIVAL
+    assert rule_of(both, TradeRival(1)) == RB.TRADE_RIVAL
     both = apply(both, GiveBack(D.CLAY))
     assert both.stage is Stage.TRADE and both.owed_back == 0 and not both.giving_back
     assert hand(both, 1) == cards(clay=2) and both.exchanges == 2

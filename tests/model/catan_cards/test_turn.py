@@ -78,7 +78,7 @@ def test_the_texts_winning_tableau_ends_the_game_at_once() -> None:
     assert won.players[0].vp == 10 and won.stage is Stage.OVER and won.winner == 0
     assert GAME.actor(won) == TERMINAL and GAME.winners(won) == (0,)
     assert GAME.scores(won)[0] == 10
-    assert rule_of(won, EndTrade()) == RB.OVER
+    assert rule_of(won, EndTrade()) == RB.GAME_OVER
     late = make(3, {0: tableau}, stage=DEV, variant={"end": "end-of-turn"})
     late = GAME.apply(late, HireKnight())
     assert late.stage is DEV and GAME.winners(late) == ()
@@ -108,9 +108,9 @@ def test_the_turn_limit_ends_the_game_without_a_winner() -> None:
 @pytest.mark.rules("catan_cards/turn.actor")
 def test_chance_outcomes_are_checked() -> None:
     s = GAME.apply(make(3, stage=DEV), EndDevelopment())
-    assert rule_of(s, Draw(9)) == RB.ACTOR
-    assert rule_of(s, EndTrade()) == RB.ACTOR
-    assert rule_of(make(3), Draw(D.ORE)) == RB.ACTOR
+    assert rule_of(s, Draw(9)) == RB.TURN_ACTOR
+    assert rule_of(s, EndTrade()) == RB.TURN_ACTOR
+    assert rule_of(make(3), Draw(D.ORE)) == RB.TURN_ACTOR
     assert GAME.chance_outcomes(make(3)) == ()
 
 

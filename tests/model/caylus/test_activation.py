@@ -70,25 +70,25 @@ def test_bridge_steps_bought_one_at_a_time_bounds_and_the_bailiff() -> None:
     s = player(place(s, 5, 1), 0, workers=2)
     s = attrs.evolve(s, bridge=(0, 1), provost=5)
     s = activation.begin(s)
-    assert rule_of(s, MoveProvost(2)) == RB.BRIDGE_R  # one step a choice
+    assert rule_of(s, MoveProvost(2)) == RB.BUILDING_BRIDGE  # one step a choice
     s = GAME.apply(s, MoveProvost(-1))
     assert s.provost == 4 and s.players[0].workers == 1
     assert rule_of(s, MoveProvost(-1)) == RB.PROVOST_BOUNDS  # not behind the bridge
-    assert rule_of(s, MoveProvost(1)) == RB.BRIDGE_R  # one direction
+    assert rule_of(s, MoveProvost(1)) == RB.BUILDING_BRIDGE  # one direction
     s = GAME.apply(s, Decline())
     assert GAME.actor(s) == 1 and s.provost_steps == 0
     s = run(s, MoveProvost(1), MoveProvost(1), MoveProvost(1))
     assert s.provost == 7 and s.stage is Stage.BAILIFF  # the third step ends his move
     assert GAME.actor(s) == 1
     assert set(GAME.legal_actions(s)) == {MoveProvost(1), MoveProvost(-1), Decline()}
-    assert rule_of(s, MoveProvost(2)) == RB.BAILIFF_R
+    assert rule_of(s, MoveProvost(2)) == RB.CHARACTER_BAILIFF
     workers = s.players[1].workers
     s = GAME.apply(s, MoveProvost(-1))
     assert s.provost == 6 and s.players[1].workers == workers  # free
     assert s.stage is Stage.ACTIVATION and s.cursor == 5
     poor = attrs.evolve(player(s, 0, workers=0), stage=Stage.BRIDGE, slot=0)
     assert GAME.legal_actions(poor) == (Decline(),)
-    assert rule_of(poor, MoveProvost(1)) == RB.BRIDGE_R
+    assert rule_of(poor, MoveProvost(1)) == RB.BUILDING_BRIDGE
     top = attrs.evolve(s, provost=D.PROVOST_MAX, stage=Stage.BRIDGE, slot=1)
     assert set(GAME.legal_actions(top)) == {MoveProvost(-1), Decline()}
 
@@ -106,33 +106,33 @@ def test_toll_moves_the_provost_up_to_two_steps_free() -> None:
 
 EFFECTS = [
     # kind, side, action, resource change, hand-worker change, PP change, rule
-    (D.FARM, 0, Use(0), {"food": 1}, 0, 0, RB.PRODUCE_R),
-    (D.SAWMILL, 0, Use(0), {"wood": 1}, 0, 0, RB.PRODUCE_R),
-    (D.QUARRY, 0, Use(0), {"stone": 1}, 0, 0, RB.PRODUCE_R),
-    (D.MARKET, 0, Use(0, D.FABRIC), {"fabric": 1}, -1, 0, RB.MARKET_R),
-    (D.GUILD4, 0, Use(0), {"stone": -1}, 4, 0, RB.GUILD4_R),
-    (D.GUILD3, 0, Use(0, D.FOOD), {"food": -1}, 3, 0, RB.GUILD3_R),
-    (D.WOOD_FARM, 1, Use(0), {"food": 2}, 0, 0, RB.WOOD_PRODUCE),
-    (D.WOOD_QUARRY, 0, Use(0), {"stone": 1}, 0, 1, RB.WOOD_PRODUCE),
-    (D.SPINNING_MILL, 1, Use(0), {"fabric": 2}, 0, 0, RB.WOOD_PRODUCE),
-    (D.WOOD_MARKET, 1, Use(0, D.STONE), {"stone": 1}, 0, 0, RB.WOOD_MARKET_R),
-    (D.COVERED_MARKET, 1, Use(0), {}, 3, 0, RB.COVERED_MARKET_R),
-    (D.COVERED_MARKET, 0, Use(0), {}, 2, 1, RB.COVERED_MARKET_R),
-    (D.MANOR, 0, Use(0), {}, 0, 2, RB.MANOR_R),
-    (D.TAILOR, 1, Use(0), {"fabric": -1}, 0, 4, RB.TAILOR_R),
-    (D.TAILOR, 0, Use(1), {"fabric": -2}, 0, 6, RB.TAILOR_R),
-    (D.STONE_SAWMILL, 1, Use(0), {"wood": 2, "fabric": 1}, 0, 0, RB.STONE_PRODUCE),
-    (D.STONE_FARM, 0, Use(0), {"food": 1, "fabric": 1}, 0, 0, RB.STONE_PRODUCE),
-    (D.GOLD_MINE, 1, Use(0), {"gold": 1}, 0, 0, RB.GOLD_MINE_R),
-    (D.FOUNDRY, 1, Use(0), {"gold": 1}, -1, 0, RB.FOUNDRY_R),
-    (D.FOUNDRY, 1, Use(1), {"gold": 2}, -3, 0, RB.FOUNDRY_R),
-    (D.ALCHEMIST, 1, Use(0, D.WOOD), {"wood": -1, "gold": 1}, 0, 0, RB.ALCHEMIST_R),
-    (D.ALCHEMIST, 1, Use(1, D.FOOD, D.FOOD), {"food": -2, "gold": 2}, 0, 0, RB.ALCHEMIST_R),
-    (D.STONE_GUILD, 1, Use(0, D.FABRIC), {"fabric": -1}, 5, 0, RB.STONE_GUILD_R),
-    (D.CHURCH, 1, Use(0), {}, -2, 4, RB.CHURCH_R),
-    (D.CHURCH, 1, Use(1), {}, -4, 6, RB.CHURCH_R),
-    (D.JEWELLER, 1, Use(0), {"gold": -1}, 0, 5, RB.JEWELLER_R),
-    (D.JEWELLER, 0, Use(1), {"gold": -2}, 0, 9, RB.JEWELLER_R),
+    (D.FARM, 0, Use(0), {"food": 1}, 0, 0, RB.BUILDING_PRODUCE),
+    (D.SAWMILL, 0, Use(0), {"wood": 1}, 0, 0, RB.BUILDING_PRODUCE),
+    (D.QUARRY, 0, Use(0), {"stone": 1}, 0, 0, RB.BUILDING_PRODUCE),
+    (D.MARKET, 0, Use(0, D.FABRIC), {"fabric": 1}, -1, 0, RB.BUILDING_MARKET),
+    (D.GUILD4, 0, Use(0), {"stone": -1}, 4, 0, RB.BUILDING_GUILD_4),
+    (D.GUILD3, 0, Use(0, D.FOOD), {"food": -1}, 3, 0, RB.BUILDING_GUILD_3),
+    (D.WOOD_FARM, 1, Use(0), {"food": 2}, 0, 0, RB.BUILDING_WOOD_PRODUCE),
+    (D.WOOD_QUARRY, 0, Use(0), {"stone": 1}, 0, 1, RB.BUILDING_WOOD_PRODUCE),
+    (D.SPINNING_MILL, 1, Use(0), {"fabric": 2}, 0, 0, RB.BUILDING_WOOD_PRODUCE),
+    (D.WOOD_MARKET, 1, Use(0, D.STONE), {"stone": 1}, 0, 0, RB.BUILDING_WOOD_MARKET),
+    (D.COVERED_MARKET, 1, Use(0), {}, 3, 0, RB.BUILDING_COVERED_MARKET),
+    (D.COVERED_MARKET, 0, Use(0), {}, 2, 1, RB.BUILDING_COVERED_MARKET),
+    (D.MANOR, 0, Use(0), {}, 0, 2, RB.BUILDING_MANOR),
+    (D.TAILOR, 1, Use(0), {"fabric": -1}, 0, 4, RB.BUILDING_TAILOR),
+    (D.TAILOR, 0, Use(1), {"fabric": -2}, 0, 6, RB.BUILDING_TAILOR),
+    (D.STONE_SAWMILL, 1, Use(0), {"wood": 2, "fabric": 1}, 0, 0, RB.BUILDING_STONE_PRODUCE),
+    (D.STONE_FARM, 0, Use(0), {"food": 1, "fabric": 1}, 0, 0, RB.BUILDING_STONE_PRODUCE),
+    (D.GOLD_MINE, 1, Use(0), {"gold": 1}, 0, 0, RB.BUILDING_GOLD_MINE),
+    (D.FOUNDRY, 1, Use(0), {"gold": 1}, -1, 0, RB.BUILDING_FOUNDRY),
+    (D.FOUNDRY, 1, Use(1), {"gold": 2}, -3, 0, RB.BUILDING_FOUNDRY),
+    (D.ALCHEMIST, 1, Use(0, D.WOOD), {"wood": -1, "gold": 1}, 0, 0, RB.BUILDING_ALCHEMIST),
+    (D.ALCHEMIST, 1, Use(1, D.FOOD, D.FOOD), {"food": -2, "gold": 2}, 0, 0, RB.BUILDING_ALCHEMIST),
+    (D.STONE_GUILD, 1, Use(0, D.FABRIC), {"fabric": -1}, 5, 0, RB.BUILDING_STONE_GUILD),
+    (D.CHURCH, 1, Use(0), {}, -2, 4, RB.BUILDING_CHURCH),
+    (D.CHURCH, 1, Use(1), {}, -4, 6, RB.BUILDING_CHURCH),
+    (D.JEWELLER, 1, Use(0), {"gold": -1}, 0, 5, RB.BUILDING_JEWELLER),
+    (D.JEWELLER, 0, Use(1), {"gold": -2}, 0, 9, RB.BUILDING_JEWELLER),
 ]
 
 
@@ -218,7 +218,7 @@ def test_the_quarry_example_and_building() -> None:
     tailor = GAME.apply(holding(rich, architect=0), Build(D.TAILOR, D.FABRIC))
     assert tailor.players[0].resources == (3, 2, 3, 2, 3)
     assert tailor.players[0].prestige == 4 + 1
-    assert rule_of(player(s, 0, houses=0), Build(D.WOOD_QUARRY)) == RB.CARPENTER_R
+    assert rule_of(player(s, 0, houses=0), Build(D.WOOD_QUARRY)) == RB.BUILDING_CARPENTER
     assert GAME.legal_actions(player(s, 0, houses=0)) == (Decline(),)
     full = attrs.evolve(s, road=tuple(k if k >= 0 else D.WOOD_FARM for k in s.road))
     assert GAME.legal_actions(full) == (Decline(),)
@@ -252,7 +252,7 @@ def test_lawyer_claims_a_starting_tile() -> None:
     assert Claim(7) not in GAME.legal_actions(claimed)
     poor = player(s, 0, resources={"food": 1})
     assert GAME.legal_actions(poor) == (Decline(),)
-    assert rule_of(poor, Claim(7)) == RB.LAWYER_R
+    assert rule_of(poor, Claim(7)) == RB.BUILDING_LAWYER
 
 
 @pytest.mark.rules("caylus/resource-supply", "caylus/components.unlimited",

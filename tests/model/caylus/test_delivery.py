@@ -54,8 +54,8 @@ def test_bundles_need_food_and_three_kinds_unless_chamberlain() -> None:
     s = _site(1)
     legal = {a.bundle for a in GAME.legal_actions(s) if isinstance(a, Deliver)}
     assert legal == {_b(F, a, b) for a, b in ((W, S), (W, X), (W, G), (S, X), (S, G), (X, G))}
-    assert rule_of(s, Deliver(_b(W, S, X))) == RB.BUNDLE  # no food
-    assert rule_of(s, Deliver(_b(F, F, W))) == RB.BUNDLE  # not three kinds
+    assert rule_of(s, Deliver(_b(W, S, X))) == RB.DELIVERY_BUNDLE  # no food
+    assert rule_of(s, Deliver(_b(F, F, W))) == RB.DELIVERY_BUNDLE  # not three kinds
     c = holding(s, chamberlain=1)
     assert Deliver(_b(W, W, W)) in GAME.legal_actions(c)
     assert Deliver(_b(G, G, X)) in GAME.legal_actions(c)

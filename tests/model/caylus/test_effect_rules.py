@@ -35,101 +35,145 @@ def shown(state: CaylusState, action: Action) -> tuple[str, ...]:
     return GAME.effect_rules(state, action, GAME.apply(state, action))
 
 
-@pytest.mark.rules(RB.SETUP_PROVOST, RB.SETUP_WORKERS, RB.SETUP_RESOURCES, RB.SETUP_START,
-                   RB.SETUP_WOOD, RB.SETUP_MASON)
+@pytest.mark.rules(RB.SETUP_PROVOST, RB.SETUP_WORKERS, RB.SETUP_RESOURCES, RB.SETUP_STARTING_TILES,
+                   RB.SETUP_WOOD, RB.SETUP_NO_STONEMASON)
 def test_the_set_up_is_shown_by_its_steps() -> None:
     s = GAME.setup(GAME.config(3))
     first = shown(s, DrawTile(D.FARM))
-    assert {RB.SETUP_PROVOST, RB.SETUP_WORKERS, RB.SETUP_RESOURCES, RB.SETUP_START} \
+    assert {RB.SETUP_PROVOST, RB.SETUP_WORKERS, RB.SETUP_RESOURCES, RB.SETUP_STARTING_TILES} \
         <= set(first)
     s = run(s, *(DrawTile(k) for k in (D.FARM, D.FARM, D.SAWMILL, D.QUARRY, D.MARKET,
                                        D.MARKET, D.GUILD4, D.GUILD3, D.START_CARPENTER)))
     site = shown(s, DrawTile(D.STONEMASON))  # the site's wood building may be the mason
-    assert RB.SETUP_WOOD in site and RB.SETUP_MASON not in site
+    assert RB.SETUP_WOOD in site and RB.SETUP_NO_STONEMASON not in site
     assert RB.SETUP_PROVOST not in site  # only the first step shows the set-up
     s = GAME.apply(s, DrawTile(D.STONEMASON))
-    assert RB.SETUP_MASON in shown(s, DrawTile(D.WOOD_FARM))  # the road's draw leaves it out
+    assert RB.SETUP_NO_STONEMASON in shown(
+        s, DrawTile(D.WOOD_FARM)
+    )  # the road's draw leaves it out
 
 
-@pytest.mark.rules(RB.PLAN_BUILDING, RB.PLAN_OWNER_PP, RB.THIEF_R, RB.STEWARD_R,
-                   RB.PLAN_PASS, RB.PLAN_FIRST_TILE, RB.PLAN_EXTRA, RB.NIGHT_WORKER_R,
-                   RB.PLAN_SITE, RB.PLAN_WORKERS)
+@pytest.mark.rules(
+    RB.PLANNING_BUILDING,
+    RB.PLANNING_OWNER_PP,
+    RB.CHARACTER_THIEF,
+    RB.CHARACTER_STEWARD,
+    RB.PLANNING_PASS,
+    RB.PLANNING_FIRST_PLAYER_TILE,
+    RB.PLANNING_EXTRA_COST,
+    RB.CHARACTER_NIGHT_WORKER,
+    RB.PLANNING_SITE,
+    RB.PLANNING_NO_WORKERS,
+)
 def test_planning_names_the_owner_pp_only_where_an_owner_gains_it() -> None:
     s = built(bare(ready(3)), 14, D.MANOR, 1)
     mine = shown(attrs.evolve(s, turn=1), PlaceWorker(14))
-    assert RB.PLAN_BUILDING in mine and RB.PLAN_OWNER_PP not in mine  # one's own building
+    assert RB.PLANNING_BUILDING in mine and RB.PLANNING_OWNER_PP not in mine  # one's own building
     theirs = shown(s, PlaceWorker(14))
-    assert RB.PLAN_OWNER_PP in theirs and RB.STEWARD_R not in theirs
-    assert RB.STEWARD_R in shown(holding(s, steward=1), PlaceWorker(14))
+    assert RB.PLANNING_OWNER_PP in theirs and RB.CHARACTER_STEWARD not in theirs
+    assert RB.CHARACTER_STEWARD in shown(holding(s, steward=1), PlaceWorker(14))
     thief = shown(holding(s, thief=0), PlaceWorker(14))
-    assert RB.THIEF_R in thief and RB.PLAN_OWNER_PP not in thief
+    assert RB.CHARACTER_THIEF in thief and RB.PLANNING_OWNER_PP not in thief
     first = shown(s, Pass())
-    assert {RB.PLAN_PASS, RB.PLAN_FIRST_TILE} <= set(first) and RB.PLAN_WORKERS not in first
+    assert {RB.PLANNING_PASS, RB.PLANNING_FIRST_PLAYER_TILE} <= set(
+        first
+    ) and RB.PLANNING_NO_WORKERS not in first
     s = GAME.apply(s, Pass())
     second = shown(s, PlaceOnSite())
-    assert {RB.PLAN_SITE, RB.PLAN_EXTRA} <= set(second)
+    assert {RB.PLANNING_SITE, RB.PLANNING_EXTRA_COST} <= set(second)
     night = shown(holding(s, night_worker=1), PlaceOnSite())
-    assert RB.NIGHT_WORKER_R in night and RB.PLAN_EXTRA not in night
+    assert RB.CHARACTER_NIGHT_WORKER in night and RB.PLANNING_EXTRA_COST not in night
     broke = shown(player(s, 1, workers=1), Pass())
-    assert RB.PLAN_WORKERS in broke and RB.PLAN_FIRST_TILE not in broke
+    assert RB.PLANNING_NO_WORKERS in broke and RB.PLANNING_FIRST_PLAYER_TILE not in broke
 
 
-@pytest.mark.rules(RB.ACT_ORDER, RB.ACT_CHOICE, RB.ACT_CAMP, RB.CARPENTER_R, RB.BUILD_PP,
-                   RB.ANY_ICON, RB.ARCHITECT_R, RB.ROAD_FULL, RB.HOUSE_LIMIT,
-                   RB.COVERED_MARKET_R, RB.WORKER_LIMIT, RB.OWNER_BONUS, RB.STONE_PRODUCE)
+@pytest.mark.rules(
+    RB.ACTIVATION_ORDER,
+    RB.ACTIVATION_CHOICE,
+    RB.ACTIVATION_TO_CAMP,
+    RB.BUILDING_CARPENTER,
+    RB.BUILDING_BUILD_PP,
+    RB.BUILDING_ANY_ICON,
+    RB.CHARACTER_ARCHITECT,
+    RB.BUILDING_ROAD_FULL,
+    RB.COMPONENTS_HOUSE_LIMIT,
+    RB.BUILDING_COVERED_MARKET,
+    RB.COMPONENTS_WORKER_LIMIT,
+    RB.BUILDING_OWNER_BONUS,
+    RB.BUILDING_STONE_PRODUCE,
+)
 def test_activation_names_the_effect_used() -> None:
     s = activating(bare(ready(3)), 2, 0)  # the printed carpenter
     s = player(s, 0, resources={"food": 1, "wood": 3, "stone": 1})
     farm = shown(s, Build(D.WOOD_QUARRY))
-    assert {RB.ACT_ORDER, RB.ACT_CHOICE, RB.CARPENTER_R, RB.BUILD_PP} <= set(farm)
-    assert RB.ANY_ICON not in farm and RB.ARCHITECT_R not in farm
+    assert {
+        RB.ACTIVATION_ORDER,
+        RB.ACTIVATION_CHOICE,
+        RB.BUILDING_CARPENTER,
+        RB.BUILDING_BUILD_PP,
+    } <= set(farm)
+    assert RB.BUILDING_ANY_ICON not in farm and RB.CHARACTER_ARCHITECT not in farm
     market = shown(holding(s, architect=0), Build(D.COVERED_MARKET, D.STONE))
-    assert {RB.ANY_ICON, RB.ARCHITECT_R} <= set(market)
+    assert {RB.BUILDING_ANY_ICON, RB.CHARACTER_ARCHITECT} <= set(market)
     declined = shown(s, Decline())
-    assert RB.ACT_CHOICE not in declined and RB.ROAD_FULL not in declined
+    assert RB.ACTIVATION_CHOICE not in declined and RB.BUILDING_ROAD_FULL not in declined
     full = attrs.evolve(s, road=tuple(D.FARM if k < 0 else k for k in s.road))
-    assert RB.ROAD_FULL in shown(full, Decline())
-    assert RB.HOUSE_LIMIT in shown(player(s, 0, houses=0), Decline())
+    assert RB.BUILDING_ROAD_FULL in shown(full, Decline())
+    assert RB.COMPONENTS_HOUSE_LIMIT in shown(player(s, 0, houses=0), Decline())
     cm = activating(built(bare(ready(3)), 14, D.COVERED_MARKET, 1), 14, 0, provost=20)
-    assert RB.COVERED_MARKET_R in shown(cm, Use(0))
-    assert RB.WORKER_LIMIT not in shown(cm, Use(0))
-    assert RB.WORKER_LIMIT in shown(player(cm, 0, workers=13, camp=1), Use(0))
+    assert RB.BUILDING_COVERED_MARKET in shown(cm, Use(0))
+    assert RB.COMPONENTS_WORKER_LIMIT not in shown(cm, Use(0))
+    assert RB.COMPONENTS_WORKER_LIMIT in shown(player(cm, 0, workers=13, camp=1), Use(0))
     quarry = activating(built(bare(ready(3)), 21, D.STONE_QUARRY, 1), 21, 0, provost=22)
-    assert {RB.STONE_PRODUCE, RB.OWNER_BONUS} <= set(shown(quarry, Use(0)))
+    assert {RB.BUILDING_STONE_PRODUCE, RB.BUILDING_OWNER_BONUS} <= set(shown(quarry, Use(0)))
     own = activating(built(bare(ready(3)), 21, D.STONE_QUARRY, 0), 21, 0, provost=22)
-    assert RB.OWNER_BONUS not in shown(own, Use(0))
+    assert RB.BUILDING_OWNER_BONUS not in shown(own, Use(0))
 
 
-@pytest.mark.rules(RB.BUNDLE, RB.FOREMAN_R, RB.CHAMBERLAIN_R, RB.DELIVERY_ORDER)
+@pytest.mark.rules(
+    RB.DELIVERY_BUNDLE, RB.CHARACTER_FOREMAN, RB.CHARACTER_CHAMBERLAIN, RB.DELIVERY_ORDER
+)
 def test_delivery_names_the_characters_that_change_it() -> None:
     s = player(bare(ready(3)), 0, resources={"food": 3, "wood": 3, "stone": 3})
     s = attrs.evolve(s, stage=Stage.DELIVERY, site_workers=(0, 1), delivery_order=(0, 1),
                      delivered=(0, 0, 0))
     plain = shown(s, Deliver((1, 1, 1, 0, 0)))
-    assert RB.BUNDLE in plain and RB.FOREMAN_R not in plain and RB.CHAMBERLAIN_R not in plain
-    assert RB.FOREMAN_R in shown(holding(s, foreman=0), Deliver((1, 1, 1, 0, 0)))
-    assert RB.CHAMBERLAIN_R in shown(holding(s, chamberlain=0), Deliver((0, 3, 0, 0, 0)))
+    assert (
+        RB.DELIVERY_BUNDLE in plain
+        and RB.CHARACTER_FOREMAN not in plain
+        and RB.CHARACTER_CHAMBERLAIN not in plain
+    )
+    assert RB.CHARACTER_FOREMAN in shown(holding(s, foreman=0), Deliver((1, 1, 1, 0, 0)))
+    assert RB.CHARACTER_CHAMBERLAIN in shown(holding(s, chamberlain=0), Deliver((0, 3, 0, 0, 0)))
     assert RB.DELIVERY_ORDER in shown(s, Decline())
 
 
-@pytest.mark.rules(RB.BRIDGE_R, RB.PLAN_END, RB.ACT_BEYOND)
+@pytest.mark.rules(RB.BUILDING_BRIDGE, RB.PLANNING_END, RB.ACTIVATION_BEYOND_PROVOST)
 def test_a_phase_ending_step_names_what_it_ends() -> None:
     s = run(built(bare(ready(2)), 14, D.WOOD_QUARRY, -1), PlaceWorker(14), Pass())
     ends = shown(s, Pass())  # planning ends; activation goes on at the bridge
-    assert RB.PLAN_END in ends and RB.ACT_BEYOND not in ends
+    assert RB.PLANNING_END in ends and RB.ACTIVATION_BEYOND_PROVOST not in ends
     s = run(s, Pass(), Decline())
     assert s.stage is Stage.BRIDGE
-    assert RB.ACT_BEYOND in shown(s, Decline())  # the worker on 14 is past the provost
+    assert RB.ACTIVATION_BEYOND_PROVOST in shown(
+        s, Decline()
+    )  # the worker on 14 is past the provost
     t = run(bare(ready(2)), PlaceWorker(7), Pass(), Pass(), Decline(), Decline())
     assert t.stage is Stage.ACTIVATION
-    assert RB.ACT_BEYOND not in shown(t, Use(0))
+    assert RB.ACTIVATION_BEYOND_PROVOST not in shown(t, Use(0))
     bridge = attrs.evolve(t, stage=Stage.BRIDGE, bridge=(0, 1), cursor=D.BRIDGE_SPACE, slot=0)
-    assert RB.BRIDGE_R in shown(bridge, MoveProvost(1))
-    assert RB.BRIDGE_R not in shown(bridge, Decline())
+    assert RB.BUILDING_BRIDGE in shown(bridge, MoveProvost(1))
+    assert RB.BUILDING_BRIDGE not in shown(bridge, Decline())
 
 
-@pytest.mark.rules(RB.ROUND_END, RB.RECRUIT_R, RB.PROVOST_RESET, RB.OVER, RB.GOLD_END,
-                   RB.PRESTIGE_R)
+@pytest.mark.rules(
+    RB.STEWARDSHIP_ROUND,
+    RB.STEWARDSHIP_RECRUITMENT,
+    RB.STEWARDSHIP_PROVOST,
+    RB.FLOW_OVER,
+    RB.END_GOLD,
+    RB.STEWARDSHIP_PRESTIGE,
+)
 def test_seeded_games_show_the_rounds_and_the_end() -> None:
     seen: set[str] = set()
     for seed in range(2):
@@ -138,10 +182,15 @@ def test_seeded_games_show_the_rounds_and_the_end() -> None:
         for step in playout(GAME, config, seed, "eager"):
             named = GAME.effect_rules(state, step.action, step.state)
             assert len(set(named)) == len(named) and all(r in GAME.rules for r in named)
-            assert (RB.ROUND_END in named) == (step.state.round != state.round)
-            assert (RB.OVER in named) == (step.state.stage is Stage.OVER)
-            if RB.PRESTIGE_R in named:
+            assert (RB.STEWARDSHIP_ROUND in named) == (step.state.round != state.round)
+            assert (RB.FLOW_OVER in named) == (step.state.stage is Stage.OVER)
+            if RB.STEWARDSHIP_PRESTIGE in named:
                 assert step.state.road != state.road
             seen.update(named)
             state = step.state
-    assert {RB.ROUND_END, RB.RECRUIT_R, RB.PROVOST_RESET, RB.OVER} <= seen
+    assert {
+        RB.STEWARDSHIP_ROUND,
+        RB.STEWARDSHIP_RECRUITMENT,
+        RB.STEWARDSHIP_PROVOST,
+        RB.FLOW_OVER,
+    } <= seen

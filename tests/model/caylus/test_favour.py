@@ -39,10 +39,10 @@ def test_fairground_favour_site_building_and_character() -> None:
     assert s.favour is not None and s.favour.step is FavourStep.CHOOSE and GAME.actor(s) == 0
     assert set(GAME.legal_actions(s)) == {StealCharacter(D.ARCHITECT), UseSite(0)}
     assert rule_of(s, UseSite(1)) == RB.FAVOUR_GATE
-    assert rule_of(s, StealCharacter(D.FOREMAN)) == RB.FAVOUR
+    assert rule_of(s, StealCharacter(D.FOREMAN)) == RB.FAVOUR_CHOICE
     s = GAME.apply(s, UseSite(0))  # the starting farm on the site
     assert set(GAME.legal_actions(s)) == {Use(0)}  # the effect must be used
-    assert rule_of(s, Use(1)) == RB.PRODUCE_R
+    assert rule_of(s, Use(1)) == RB.BUILDING_PRODUCE
     food = s.players[0].resources[D.FOOD]
     s = GAME.apply(s, Use(0))
     assert s.players[0].resources[D.FOOD] == food + 1
@@ -114,8 +114,8 @@ def _poor_favour(reading: str, steal: bool, **res: int) -> CaylusState:
 def test_favour_effect_required_by_default() -> None:
     s = _poor_favour("required", steal=True)
     assert GAME.legal_actions(s) == (StealCharacter(D.ARCHITECT),)  # no usable site effect
-    assert rule_of(s, UseSite(0)) == RB.FAVOUR
-    assert rule_of(s, Decline()) == RB.FAVOUR
+    assert rule_of(s, UseSite(0)) == RB.FAVOUR_CHOICE
+    assert rule_of(s, Decline()) == RB.FAVOUR_CHOICE
     lapse = _poor_favour("required", steal=False)
     assert GAME.legal_actions(lapse) == (Decline(),)  # nothing to do: the favour lapses
     after = GAME.apply(lapse, Decline())
@@ -123,7 +123,7 @@ def test_favour_effect_required_by_default() -> None:
     rich = GAME.apply(_poor_favour("required", steal=False, wood=1, food=1), UseSite(0))
     assert Decline() not in GAME.legal_actions(rich)
     assert Build(D.WOOD_QUARRY) in GAME.legal_actions(rich)
-    assert rule_of(rich, Decline()) == RB.CARPENTER_R
+    assert rule_of(rich, Decline()) == RB.BUILDING_CARPENTER
 
 
 @pytest.mark.rules("caylus/favour-effect", "caylus/favour.choice", "caylus/favour.take")
@@ -154,7 +154,7 @@ def _market_favour(reading: str, workers: int) -> CaylusState:
 def test_a_favours_market_costs_a_worker_by_default() -> None:
     s = _market_favour("pay", workers=0)
     assert GAME.legal_actions(s) == (Decline(),)  # the market is no choice: the favour lapses
-    assert rule_of(s, UseSite(0)) == RB.FAVOUR
+    assert rule_of(s, UseSite(0)) == RB.FAVOUR_CHOICE
     s = GAME.apply(_market_favour("pay", workers=1), UseSite(0))
     assert set(GAME.legal_actions(s)) == {Use(0, r) for r in D.PLAIN}
     camp = s.players[0].camp

@@ -45,16 +45,16 @@ def test_where_workers_may_go() -> None:
                                                                        *s.side[6:]))
     spaces = {a.space for a in GAME.legal_actions(s) if isinstance(a, PlaceWorker)}
     assert spaces == {0, 1, 2, 3, *range(6, 15), D.STONE_SPACE}
-    assert rule_of(s, PlaceWorker(4)) == RB.PLAN_FORBIDDEN  # the bridge
-    assert rule_of(s, PlaceWorker(5)) == RB.PLAN_FORBIDDEN  # a residence
-    assert rule_of(s, PlaceWorker(15)) == RB.PLAN_FORBIDDEN  # a prestige building
-    assert rule_of(s, PlaceWorker(16)) == RB.PLAN_FORBIDDEN  # empty
-    assert rule_of(s, PlaceWorker(99)) == RB.PLAN_FORBIDDEN
+    assert rule_of(s, PlaceWorker(4)) == RB.PLANNING_FORBIDDEN  # the bridge
+    assert rule_of(s, PlaceWorker(5)) == RB.PLANNING_FORBIDDEN  # a residence
+    assert rule_of(s, PlaceWorker(15)) == RB.PLANNING_FORBIDDEN  # a prestige building
+    assert rule_of(s, PlaceWorker(16)) == RB.PLANNING_FORBIDDEN  # empty
+    assert rule_of(s, PlaceWorker(99)) == RB.PLANNING_FORBIDDEN
     s = run(s, PlaceWorker(0), PlaceOnSite())
-    assert rule_of(s, PlaceWorker(0)) == RB.PLAN_OCCUPIED
+    assert rule_of(s, PlaceWorker(0)) == RB.PLANNING_OCCUPIED
     s = run(s, PlaceOnSite(), PlaceWorker(1))
     assert s.site_workers == (1, 2)
-    assert rule_of(s, PlaceOnSite()) == RB.PLAN_SITE
+    assert rule_of(s, PlaceOnSite()) == RB.PLANNING_SITE
 
 
 @pytest.mark.rules("caylus/planning.owner-pp", "caylus/character.thief",
@@ -83,10 +83,10 @@ def test_owner_pp_thief_and_steward(steward: str, gain: int) -> None:
 def test_no_workers_and_the_night_worker() -> None:
     s = player(bare(ready(3)), 0, workers=0)
     assert GAME.legal_actions(s) == (Pass(),)
-    assert rule_of(s, PlaceWorker(5)) == RB.PLAN_WORKERS
+    assert rule_of(s, PlaceWorker(5)) == RB.PLANNING_NO_WORKERS
     s = run(player(bare(ready(3)), 1, workers=1), Pass())
     assert GAME.legal_actions(s) == (Pass(),)  # one worker, two needed after a pass
-    assert rule_of(s, PlaceOnSite()) == RB.PLAN_EXTRA
+    assert rule_of(s, PlaceOnSite()) == RB.PLANNING_EXTRA_COST
     night = holding(s, night_worker=1)
     assert PlaceWorker(5) in GAME.legal_actions(night)
     after = GAME.apply(night, PlaceWorker(5))
@@ -106,10 +106,10 @@ def test_early_riser_places_first_paying_one_more() -> None:
     assert s2.stage is Stage.PLANNING and GAME.actor(s2) == 0
     s3 = GAME.apply(s, Decline())
     assert s3.stage is Stage.PLANNING and s3.players[2].workers == w
-    assert rule_of(s, Pass()) == RB.EARLY_RISER_R
+    assert rule_of(s, Pass()) == RB.CHARACTER_EARLY_RISER
     poor = begin(player(s, 2, workers=1))
     assert poor.stage is Stage.PLANNING
-    assert rule_of(player(s, 2, workers=1), PlaceWorker(7)) == RB.EARLY_RISER_R
+    assert rule_of(player(s, 2, workers=1), PlaceWorker(7)) == RB.CHARACTER_EARLY_RISER
     first = begin(holding(s, early_riser=0))
     s4 = GAME.apply(first, PlaceWorker(7))
     assert GAME.actor(s4) == 0  # the first player places twice in a row
@@ -123,12 +123,12 @@ def test_journeyman_joins_an_occupied_building_once() -> None:
     s = GAME.apply(s, PlaceWorker(5))
     assert s.first_worker[5] == 0 and s.second_worker[5] == 1 and s.journeyman_used
     s = run(s, PlaceWorker(6), PlaceWorker(7))
-    assert rule_of(s, PlaceWorker(6)) == RB.JOURNEYMAN_R
+    assert rule_of(s, PlaceWorker(6)) == RB.CHARACTER_JOURNEYMAN
     fresh = attrs.evolve(s, journeyman_used=False)
     assert rule_of(fresh, PlaceWorker(7)) == ""  # beside seat 0's worker: allowed again
     own = attrs.evolve(fresh, first_worker=(*s.first_worker[:8], 1, *s.first_worker[9:]))
-    assert rule_of(own, PlaceWorker(8)) == RB.JOURNEYMAN_R  # not beside one's own
-    assert rule_of(holding(s, journeyman=-1), PlaceWorker(7)) == RB.PLAN_OCCUPIED
+    assert rule_of(own, PlaceWorker(8)) == RB.CHARACTER_JOURNEYMAN  # not beside one's own
+    assert rule_of(holding(s, journeyman=-1), PlaceWorker(7)) == RB.PLANNING_OCCUPIED
 
 
 def test_eager_weights_favour_the_lawyer_and_gold_buildings() -> None:

@@ -25,8 +25,8 @@ def test_starting_tiles_are_drawn_from_the_remaining_nine() -> None:
     s = run(s, *(DrawTile(k) for k in TILES[:3]))
     assert s.site[0] == D.FARM and s.road[5:7] == (D.FARM, D.SAWMILL)
     assert dict(GAME.chance_outcomes(s))[DrawTile(D.QUARRY)] == Fraction(1, 6)
-    assert rule_of(s, DrawTile(D.SAWMILL)) == RB.SETUP_START
-    assert rule_of(s, TakeCharacter(0)) == RB.ACTOR
+    assert rule_of(s, DrawTile(D.SAWMILL)) == RB.SETUP_STARTING_TILES
+    assert rule_of(s, TakeCharacter(0)) == RB.FLOW_ACTOR
 
 
 @pytest.mark.rules("caylus/setup.wood", "caylus/setup.no-stonemason", "caylus/setup.stone",
@@ -40,7 +40,7 @@ def test_wood_and_stone_buildings_and_the_stonemason() -> None:
     road_draw = dict(GAME.chance_outcomes(s))
     assert DrawTile(D.STONEMASON) not in road_draw
     assert set(road_draw.values()) == {Fraction(1, 7)}
-    assert rule_of(s, DrawTile(D.STONEMASON)) == RB.SETUP_MASON
+    assert rule_of(s, DrawTile(D.STONEMASON)) == RB.SETUP_NO_STONEMASON
     s = run(s, DrawTile(D.TAILOR), DrawTile(D.CHURCH))
     assert rule_of(s, DrawTile(D.CHURCH)) == RB.SETUP_STONE
     s = GAME.apply(s, DrawTile(D.GOLD_MINE))
@@ -48,7 +48,7 @@ def test_wood_and_stone_buildings_and_the_stonemason() -> None:
         D.TAILOR, D.GOLD_MINE, (D.FARM, D.MANOR, D.CHURCH))
     assert s.stage is Stage.FIRST and s.provost == 12
     assert set(GAME.chance_outcomes(s)) == {(FirstPlayer(p), Fraction(1, 3)) for p in range(3)}
-    assert rule_of(s, FirstPlayer(3)) == RB.SETUP_FIRST
+    assert rule_of(s, FirstPlayer(3)) == RB.SETUP_FIRST_PLAYER
     s = GAME.apply(s, FirstPlayer(2))
     assert s.first_player == 2 and s.stage is Stage.CHARACTERS
 
@@ -61,9 +61,9 @@ def test_characters_drawn_and_drafted_from_the_last_player_counter_clockwise() -
     assert dict(GAME.chance_outcomes(s))[DrawCharacter(5)] == Fraction(1, 12)
     for c in (11, 3, 5, 7, 0, 9):
         s = GAME.apply(s, DrawCharacter(c))
-    assert rule_of(s, DrawCharacter(1)) == RB.ACTOR
+    assert rule_of(s, DrawCharacter(1)) == RB.FLOW_ACTOR
     assert s.stage is Stage.DRAFT and GAME.actor(s) == 0  # the last player: right of seat 1
-    assert rule_of(s, TakeCharacter(1)) == RB.DRAFT
+    assert rule_of(s, TakeCharacter(1)) == RB.SETUP_DRAFT
     s = GAME.apply(s, TakeCharacter(9))
     assert GAME.actor(s) == 2
     s = run(s, TakeCharacter(0), TakeCharacter(3))
@@ -88,9 +88,9 @@ def test_workers_houses_resources_by_player_count(players: int, hand: int) -> No
 @pytest.mark.rules("caylus/flow.actor")
 def test_chance_and_choices_only_in_their_stages() -> None:
     s = GAME.setup(GAME.config(2))
-    assert rule_of(s, TakeCharacter(0)) == RB.ACTOR
+    assert rule_of(s, TakeCharacter(0)) == RB.FLOW_ACTOR
     planning = ready(2)
-    assert rule_of(planning, DrawTile(D.FARM)) == RB.ACTOR
+    assert rule_of(planning, DrawTile(D.FARM)) == RB.FLOW_ACTOR
     assert GAME.chance_outcomes(planning) == ()
 
 

@@ -31,7 +31,7 @@ def test_residences_then_prestige_buildings_from_the_bridge_up() -> None:
     assert s.side[6] == 1 and s.side[9] == 1 and s.side[5] == 0
     assert s.stage is Stage.PRESTIGE and GAME.actor(s) == 1 and s.cursor == 6
     assert set(GAME.legal_actions(s)) == {BuildPrestige(D.GARDEN), Decline()}
-    assert rule_of(s, BuildPrestige(D.MANSION)) == RB.PRESTIGE_R
+    assert rule_of(s, BuildPrestige(D.MANSION)) == RB.STEWARDSHIP_PRESTIGE
     s = GAME.apply(s, BuildPrestige(D.GARDEN))
     assert s.road[6] == D.GARDEN and s.owner[6] == 1 and s.players[1].prestige == 4
     assert GAME.actor(s) == 2 and s.cursor == 9
@@ -149,7 +149,7 @@ def test_the_end_gold_and_ties() -> None:
     assert s.stage is Stage.OVER and GAME.actor(s) == -2
     assert GAME.scores(s) == (16, 16, 7) and GAME.winners(s) == (0, 1)
     assert GAME.legal_actions(s) == ()
-    assert rule_of(s, Decline()) == RB.OVER
+    assert rule_of(s, Decline()) == RB.FLOW_OVER
 
 
 @pytest.mark.rules("caylus/prestige-house", "caylus/components.house-limit",
@@ -172,4 +172,4 @@ def test_a_prestige_building_without_a_house_in_stock(reading: str) -> None:
         stuck = attrs.evolve(with_house, players=put(
             with_house.players, 1, attrs.evolve(with_house.players[1], houses=0)))
         assert GAME.legal_actions(stuck) == (Decline(),)
-        assert rule_of(stuck, BuildPrestige(D.GARDEN)) == RB.HOUSE_LIMIT
+        assert rule_of(stuck, BuildPrestige(D.GARDEN)) == RB.COMPONENTS_HOUSE_LIMIT

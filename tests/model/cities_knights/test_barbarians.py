@@ -52,7 +52,7 @@ def test_attack_won_with_a_tie_gives_each_tied_player_a_progress_card() -> None:
     assert s.players[0].vp_cards == 1 and sum(s.players[0].progress) == 0
     assert GAME.actor(s) == 1
     s = GAME.apply(s, ChooseDeck(D.TRADE))
-    assert rule_of(s, DrawProgress(D.SPY)) == RB.GATE
+    assert rule_of(s, DrawProgress(D.SPY)) == RB.DICE_GATE_DRAW
     s = GAME.apply(s, DrawProgress(D.MERCHANT))
     assert s.players[1].progress[D.MERCHANT] == 1 and s.stage is Stage.MAIN
 
@@ -66,8 +66,8 @@ def test_attack_lost_reduces_a_city_of_each_weakest_but_not_a_metropolis() -> No
     s = ship(s)
     # player 2's only city is a metropolis: immune; player 0 (0) is weakest; 1 has 1
     assert s.stage is Stage.REDUCE and s.queue == (0,)
-    assert rule_of(s, ReduceCity(40)) == RB.METROPOLIS_SAFE
-    assert rule_of(s, ReduceCity(10)) == RB.LOSS
+    assert rule_of(s, ReduceCity(40)) == RB.METROPOLIS_IMMUNE
+    assert rule_of(s, ReduceCity(10)) == RB.BARBARIANS_LOSS
     s = GAME.apply(s, ReduceCity(0))
     assert s.node_level[0] == 1 and not s.walls[0] and s.players[0].walls == 0
     assert s.players[0].cities == 1 and s.players[0].settlements == 1
@@ -107,7 +107,7 @@ def test_gate_draws_by_level_and_red_die_and_off_turn_limit() -> None:
     assert s.stage is Stage.PROGRESS_DISCARD and GAME.actor(s) == 1
     from rules_oracle.model.cities_knights.actions import DiscardProgress
 
-    assert rule_of(s, DiscardProgress(D.SPY)) == RB.OFF_TURN
+    assert rule_of(s, DiscardProgress(D.SPY)) == RB.PROGRESS_OFF_TURN
     s = GAME.apply(s, DiscardProgress(D.CRANE))
     assert s.stage is Stage.MAIN and sum(s.players[1].progress) == 4
 

@@ -58,15 +58,15 @@ def test_variable_board_is_laid_by_catans_chance_steps() -> None:
     first = dict(GAME.chance_outcomes(s))
     assert first[LayTerrain(BD.FOREST)] == Fraction(4, 19)
     assert first[LayTerrain(BD.DESERT)] == Fraction(1, 19)
-    assert rule_of(s, LayTerrain(9)) == RB.BOARD
-    assert rule_of(s, SpiralCorner(0)) == RB.BOARD  # the terrain comes first
-    assert rule_of(s, BuildSettlement(0)) == RB.ACTOR  # no placement before the board
+    assert rule_of(s, LayTerrain(9)) == RB.SETUP_BOARD
+    assert rule_of(s, SpiralCorner(0)) == RB.SETUP_BOARD  # the terrain comes first
+    assert rule_of(s, BuildSettlement(0)) == RB.TURN_ACTOR  # no placement before the board
     for t in BD.BEGINNER_TERRAIN:
         s = GAME.apply(s, LayTerrain(t))
     assert s.stage is Stage.BOARD and s.robber == BD.BEGINNER_TERRAIN.index(BD.DESERT)
     assert dict(GAME.chance_outcomes(s)) == {SpiralCorner(h): Fraction(1, 6) for h in B.CORNERS}
-    assert rule_of(s, LayTerrain(BD.FOREST)) == RB.BOARD  # every terrain hex is laid
-    assert rule_of(s, SpiralCorner(9)) == RB.BOARD  # not a corner hex
+    assert rule_of(s, LayTerrain(BD.FOREST)) == RB.SETUP_BOARD  # every terrain hex is laid
+    assert rule_of(s, SpiralCorner(9)) == RB.SETUP_BOARD  # not a corner hex
     s = GAME.apply(s, SpiralCorner(0))
     # the spiral from hex 0: A=5 on hex 0, B=2 on hex 3, C=6 on hex 7, the desert skipped
     assert (s.tokens[0], s.tokens[3], s.tokens[7], s.tokens[9]) == (5, 2, 6, 0)

@@ -46,27 +46,29 @@ def test_recruit_a_basic_knight_at_ones_road() -> None:
     assert s.players[0].hand == cards(wool=2, ore=2) and s.players[0].knights == (1, 0, 0)
     s = GAME.apply(s, BuildKnight(12))
     assert rule_of(s, BuildKnight(17)) == RB.KNIGHT_PLACE  # both basic knights out
-    assert rule_of(make(**BOARD), BuildKnight(7)) == RB.KNIGHT_COST
+    assert rule_of(make(**BOARD), BuildKnight(7)) == RB.KNIGHT_BUILD
 
 
 @pytest.mark.rules("cities_knights/knight.activate", "cities_knights/knight.promote",
                    "cities_knights/knight.promote-once", "cities_knights/knight.mighty")
 def test_activate_and_promote() -> None:
     s = make(hands={0: cards(wool=3, ore=3, grain=1)}, knights={7: (0, 1, False)}, **BOARD)
-    assert rule_of(make(knights={7: (0, 1, False)}, **BOARD), ActivateKnight(7)) == RB.ACTIVATE
+    assert (
+        rule_of(make(knights={7: (0, 1, False)}, **BOARD), ActivateKnight(7)) == RB.KNIGHT_ACTIVATE
+    )
     s = GAME.apply(s, ActivateKnight(7))
     assert s.knight_active[7] and s.players[0].hand[3] == 0
-    assert rule_of(s, ActivateKnight(7)) == RB.ACTIVATE
+    assert rule_of(s, ActivateKnight(7)) == RB.KNIGHT_ACTIVATE
     s = GAME.apply(s, PromoteKnight(7))
     assert s.knight_level[7] == 2 and s.knight_active[7] and s.players[0].knights == (0, 1, 0)
-    assert rule_of(s, PromoteKnight(7)) == RB.PROMOTE_ONCE
+    assert rule_of(s, PromoteKnight(7)) == RB.KNIGHT_PROMOTE_ONCE
     s = attrs.evolve(s, knight_marks=(0,) * B.N_NODES)
-    assert rule_of(s, PromoteKnight(7)) == RB.FORTRESS
+    assert rule_of(s, PromoteKnight(7)) == RB.KNIGHT_MIGHTY
     s = attrs.evolve(s, players=(attrs.evolve(s.players[0], levels=(0, 3, 0)),
                                  *s.players[1:]))
     s = GAME.apply(s, PromoteKnight(7))
     assert s.knight_level[7] == 3 and s.players[0].knights == (0, 0, 1)
-    assert rule_of(s, PromoteKnight(12)) == RB.PROMOTE
+    assert rule_of(s, PromoteKnight(12)) == RB.KNIGHT_PROMOTE
 
 
 @pytest.mark.rules("cities_knights/knight.move", "cities_knights/knight.no-act-when-activated")
@@ -78,11 +80,11 @@ def test_move_along_ones_roads_deactivates() -> None:
     assert s.knight_owner[17] == 0 and not s.knight_active[17] and s.knight_owner[7] == -1
     fresh = make(hands={0: cards(grain=1)}, knights={7: (0, 1, False)}, **BOARD)
     fresh = GAME.apply(fresh, ActivateKnight(7))
-    assert rule_of(fresh, MoveKnight(7)) == RB.NO_BUILD_ACT
+    assert rule_of(fresh, MoveKnight(7)) == RB.KNIGHT_NO_ACT_WHEN_ACTIVATED
     assert rule_of(fresh, MoveKnight(99)) == RB.KNIGHT_MOVE
     moving = GAME.apply(make(knights={7: (0, 1, True)}, **BOARD), MoveKnight(7))
     assert rule_of(moving, ChooseNode(30)) == RB.KNIGHT_MOVE
-    assert rule_of(moving, BuildRoad(0)) == RB.ACTOR
+    assert rule_of(moving, BuildRoad(0)) == RB.TURN_ACTOR
 
 
 @pytest.mark.rules("cities_knights/knight.displace")
@@ -95,11 +97,11 @@ def test_displace_a_weaker_rival_knight() -> None:
         GAME.legal_actions(s)
     s = GAME.apply(s, ChooseNode(12))
     assert s.knight_owner[12] == 0 and s.stage is Stage.DISPLACED and GAME.actor(s) == 1
-    assert rule_of(s, ChooseNode(30)) == RB.DISPLACE
+    assert rule_of(s, ChooseNode(30)) == RB.KNIGHT_DISPLACE
     s = GAME.apply(s, ChooseNode(8))
     assert s.knight_owner[8] == 1 and s.knight_active[8] and s.stage is Stage.MAIN
     same = make(cities={0: 0, 40: 1}, roads=roads, knights={7: (0, 1, True), 12: (1, 1, True)})
-    assert rule_of(GAME.apply(same, MoveKnight(7)), ChooseNode(12)) == RB.DISPLACE
+    assert rule_of(GAME.apply(same, MoveKnight(7)), ChooseNode(12)) == RB.KNIGHT_DISPLACE
 
 
 @pytest.mark.rules("cities_knights/knight.chase")
@@ -107,13 +109,13 @@ def test_chase_the_robber_only_after_the_first_attack() -> None:
     # hex 3 (fields) has corners 7 12 17 22 16 11
     s = make(knights={7: (0, 1, True)}, **BOARD)
     s = attrs.evolve(s, robber=3)
-    assert rule_of(s, ChaseRobber(7)) == RB.NO_ROBBER
+    assert rule_of(s, ChaseRobber(7)) == RB.ROBBER_NOT_BEFORE_ATTACK
     s = attrs.evolve(s, attacked=True)
     s = GAME.apply(s, ChaseRobber(7))
     assert s.stage is Stage.ROBBER and not s.knight_active[7]
     s = GAME.apply(s, MoveRobber(9, -1))
     assert s.robber == 9 and s.stage is Stage.MAIN
-    assert rule_of(attrs.evolve(s, robber=3), ChaseRobber(7)) == RB.CHASE
+    assert rule_of(attrs.evolve(s, robber=3), ChaseRobber(7)) == RB.KNIGHT_CHASE
 
 
 @pytest.mark.rules("cities_knights/knight.break-road")
@@ -137,7 +139,7 @@ def test_city_walls() -> None:
         s = GAME.apply(s, BuildWall(n))
     assert s.players[0].walls == 3 and s.players[0].hand == cards(brick=2)
     assert rule_of(s, BuildWall(14)) == RB.WALL_LIMIT
-    assert rule_of(make(cities={0: 0}), BuildWall(0)) == RB.WALL
+    assert rule_of(make(cities={0: 0}), BuildWall(0)) == RB.WALL_BUILD
 
 
 @pytest.mark.rules("cities_knights/improvement.buy", "cities_knights/improvement.cost",
@@ -148,15 +150,15 @@ def test_improvement_levels_cost_their_level() -> None:
         s = GAME.apply(s, Improve(D.TRADE))
         assert s.players[0].levels[D.TRADE] == level
     assert s.players[0].hand == cards()
-    assert rule_of(s, Improve(D.TRADE)) == RB.IMPROVE_COST
-    assert rule_of(s, Improve(7)) == RB.IMPROVE
+    assert rule_of(s, Improve(D.TRADE)) == RB.IMPROVEMENT_COST
+    assert rule_of(s, Improve(7)) == RB.IMPROVEMENT_BUY
     no_city = make(settlements={0: 0}, hands={0: cards(coin=1)}, cities={40: 1})
-    assert rule_of(no_city, Improve(D.POLITICS)) == RB.IMPROVE_CITY
+    assert rule_of(no_city, Improve(D.POLITICS)) == RB.IMPROVEMENT_CITY
     board = make(settlements={0: 0}, hands={0: cards(coin=1)}, cities={40: 1},
                  variant={"improvement-city": "board"})
     assert GAME.apply(board, Improve(D.POLITICS)).players[0].levels[D.POLITICS] == 1
     top = make(hands={0: cards(paper=9)}, levels={0: (0, 0, 5)}, **BOARD)
-    assert rule_of(top, Improve(D.SCIENCE)) == RB.IMPROVE_MAX
+    assert rule_of(top, Improve(D.SCIENCE)) == RB.IMPROVEMENT_MAX
 
 
 @pytest.mark.rules("cities_knights/metropolis.first", "cities_knights/metropolis.take",
@@ -173,7 +175,7 @@ def test_metropolis_first_at_four_taken_at_five() -> None:
     first = make(hands={0: cards(cloth=4)}, levels={0: (3, 0, 0)}, **BOARD)
     first = GAME.apply(first, Improve(D.TRADE))
     assert first.stage is Stage.METROPOLIS and GAME.legal_actions(first) == (ChooseNode(0),)
-    assert rule_of(first, ChooseNode(40)) == RB.METROPOLIS
+    assert rule_of(first, ChooseNode(40)) == RB.METROPOLIS_FIRST
     first = GAME.apply(first, ChooseNode(0))
     assert first.metropolis[D.TRADE] == 0 and GAME.scores(first)[0] == 4
     take = make(hands={1: cards(cloth=5)}, levels={0: (4, 0, 0), 1: (4, 0, 0)}, turn=1,
@@ -185,12 +187,12 @@ def test_metropolis_first_at_four_taken_at_five() -> None:
     assert take.metropolis[D.TRADE] == 40 and GAME.scores(take) == (2, 4, 0)
     full = make(hands={1: cards(cloth=5)}, levels={1: (4, 0, 0)}, turn=1, cities={40: 1},
                 roads={B.NODE_PATHS[40][0]: 1}, metropolis=(-1, 40, -1))
-    assert rule_of(full, Improve(D.TRADE)) == RB.METROPOLIS_CITY
+    assert rule_of(full, Improve(D.TRADE)) == RB.METROPOLIS_NEEDS_CITY
     # player 1's only city holds the trade metropolis; player 0 holds politics at level 4
     held = make(hands={1: cards(coin=4)}, levels={0: (0, 4, 0), 1: (4, 3, 0)}, turn=1,
                 cities={0: 0, 40: 1}, metropolis=(40, 0, -1))
     # "Вы не можете ... приобрести Улучшение Города 4-го уровня, не имея доступного города"
-    assert rule_of(held, Improve(D.POLITICS)) == RB.METROPOLIS_CITY
+    assert rule_of(held, Improve(D.POLITICS)) == RB.METROPOLIS_NEEDS_CITY
     lax = attrs.evolve(held, config=GAME.config(3, {"level-four-city": "if-metropolis"}))
     assert GAME.apply(lax, Improve(D.POLITICS)).players[1].levels[D.POLITICS] == 4
     # level 5 that brings no metropolis (its holder is at 5) needs no free city
@@ -205,11 +207,11 @@ def test_metropolis_first_at_four_taken_at_five() -> None:
 def test_maritime_rates_with_commodities_and_the_trading_house() -> None:
     s = make(hands={0: cards(cloth=4, coin=2)}, **BOARD)
     assert MaritimeTrade(D.CLOTH, 0) in GAME.legal_actions(s)
-    assert rule_of(s, MaritimeTrade(D.COIN, 0)) == RB.MARITIME
+    assert rule_of(s, MaritimeTrade(D.COIN, 0)) == RB.TRADE_MARITIME
     s = make(hands={0: cards(coin=2)}, levels={0: (3, 0, 0)}, **BOARD)
     s = GAME.apply(s, MaritimeTrade(D.COIN, D.PAPER))
     assert s.players[0].hand == cards(paper=1)
-    assert rule_of(s, MaritimeTrade(D.PAPER, D.PAPER)) == RB.MARITIME
+    assert rule_of(s, MaritimeTrade(D.PAPER, D.PAPER)) == RB.TRADE_MARITIME
     assert rule_of(attrs.evolve(s, trades=D.TRADES_PER_TURN), MaritimeTrade(0, 1)) \
         == RB.TRADE_LIMIT
 
@@ -242,11 +244,11 @@ def test_domestic_trade_with_commodities() -> None:
 
     s = make(hands={0: cards(cloth=2), 1: cards(ore=1), 2: cards(ore=2)}, **BOARD)
     assert OfferCard(True, D.CLOTH) in GAME.legal_actions(s)
-    assert rule_of(s, OfferCard(False, 4)) == RB.DOMESTIC
+    assert rule_of(s, OfferCard(False, 4)) == RB.TRADE_DOMESTIC
     s = GAME.apply(s, OfferCard(True, D.CLOTH))
     assert s.stage is Stage.TRADE and s.offer is not None and len(s.offer.give) == D.N_CARDS
-    assert rule_of(s, OfferCard(False, D.CLOTH)) == RB.DOMESTIC  # both sides
-    assert rule_of(s, Improve(D.TRADE)) == RB.ACTOR
+    assert rule_of(s, OfferCard(False, D.CLOTH)) == RB.TRADE_DOMESTIC  # both sides
+    assert rule_of(s, Improve(D.TRADE)) == RB.TURN_ACTOR
     s = GAME.apply(GAME.apply(s, OfferCard(False, 4)), Propose())
     assert GAME.actor(s) == 1 and GAME.observe(s, "public").offer == s.offer  # type: ignore
     s = GAME.apply(s, Answer(True))

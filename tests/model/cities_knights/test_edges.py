@@ -43,7 +43,7 @@ def test_deserter_brings_a_mighty_knight_without_the_fortress() -> None:
 def test_warlords_knights_take_no_action_this_turn() -> None:
     s = make(held={0: progress(warlord=1)}, knights={7: (0, 1, False)}, **BOARD)  # type: ignore
     s = GAME.apply(s, PlayProgress(D.WARLORD))
-    assert s.knight_active[7] and rule_of(s, MoveKnight(7)) == RB.NO_BUILD_ACT
+    assert s.knight_active[7] and rule_of(s, MoveKnight(7)) == RB.KNIGHT_NO_ACT_WHEN_ACTIVATED
     free = make(held={0: progress(warlord=1)}, knights={7: (0, 1, False)},  # type: ignore
                 variant={"warlord": "may-act"}, **BOARD)
     free = GAME.apply(free, PlayProgress(D.WARLORD))
@@ -52,7 +52,7 @@ def test_warlords_knights_take_no_action_this_turn() -> None:
     # no chase: "пока они были активны до начала вашего хода" (hex 3 touches 7)
     chase = attrs.evolve(free, robber=3, attacked=True)
     assert ChaseRobber(7) not in GAME.legal_actions(chase)
-    assert rule_of(chase, ChaseRobber(7)) == RB.CHASE
+    assert rule_of(chase, ChaseRobber(7)) == RB.KNIGHT_CHASE
 
 
 @pytest.mark.rules("cities_knights/progress.deserter", "cities_knights/deserter-knight")
@@ -81,8 +81,11 @@ def test_deserters_active_knight_takes_no_action_the_turn_it_came() -> None:
         s = attrs.evolve(s, robber=robber)
         legal = GAME.legal_actions(s)
         assert s.knight_active[12] and ChaseRobber(12) not in legal
-        assert MoveKnight(12) not in legal and rule_of(s, MoveKnight(12)) == RB.NO_BUILD_ACT
-        assert rule_of(s, ChaseRobber(12)) == RB.CHASE
+        assert (
+            MoveKnight(12) not in legal
+            and rule_of(s, MoveKnight(12)) == RB.KNIGHT_NO_ACT_WHEN_ACTIVATED
+        )
+        assert rule_of(s, ChaseRobber(12)) == RB.KNIGHT_CHASE
         # the next turn it was active before the turn began: it moves and chases
         later = attrs.evolve(s, knight_marks=(0,) * B.N_NODES)
         assert {ChaseRobber(12), MoveKnight(12)} <= set(GAME.legal_actions(later))
@@ -97,7 +100,7 @@ def test_progress_cards_any_number_a_turn_or_one() -> None:
     one = make(held=held, knights={7: (0, 1, False)},  # type: ignore[arg-type]
                variant={"progress-play": "one"}, **BOARD)
     one = GAME.apply(one, PlayProgress(D.CRANE))
-    assert one.played and rule_of(one, PlayProgress(D.WARLORD)) == RB.PLAY
+    assert one.played and rule_of(one, PlayProgress(D.WARLORD)) == RB.PROGRESS_PLAY
     assert GAME.observe(one, "public").progress_played_this_turn  # type: ignore[union-attr]
     ended = GAME.apply(one, EndTurn())
     assert not ended.played and ended.fresh == ()
@@ -123,7 +126,7 @@ def test_a_card_drawn_this_turn_is_playable_unless_one_a_turn() -> None:
     assert GAME.apply(s, PlayProgress(D.MINING)).under[D.SCIENCE] == (D.MINING,)
     one = _draw_on_own_turn({"progress-play": "one", "own-turn-hand": "discard-at-end"})
     assert one.stage is Stage.MAIN and one.fresh == (D.MINING,)
-    assert rule_of(one, PlayProgress(D.MINING)) == RB.PLAY
+    assert rule_of(one, PlayProgress(D.MINING)) == RB.PROGRESS_PLAY
     view = GAME.observe(one, 0)
     assert isinstance(view, PlayerView) and view.gained_this_turn == (D.MINING,)
     assert GAME.apply(one, PlayProgress(D.CRANE)).played  # held before the turn
@@ -136,7 +139,7 @@ def test_more_than_five_on_ones_turn_until_its_end_or_at_once() -> None:
     # "у вас может быть 5 в свой ход": a 6th is discarded at once (the default)
     five = _draw_on_own_turn({})
     assert five.stage is Stage.PROGRESS_DISCARD and GAME.actor(five) == 0
-    assert rule_of(five, DiscardProgress(D.SPY)) == RB.HAND_LIMIT
+    assert rule_of(five, DiscardProgress(D.SPY)) == RB.PROGRESS_HAND_LIMIT
     five = GAME.apply(five, DiscardProgress(D.CRANE))
     assert five.stage is Stage.MAIN and sum(five.players[0].progress) == 5
 
@@ -202,10 +205,10 @@ def test_wedding_giver_with_one_card_gives_one() -> None:
 @pytest.mark.rules("cities_knights/turn.actor")
 def test_wrong_steps_name_the_actor_rule() -> None:
     s = make(**BOARD)  # type: ignore[arg-type]
-    assert rule_of(s, Dice(1, 1)) == RB.ACTOR
-    assert rule_of(s, ChooseCard(0)) == RB.ACTOR
-    assert rule_of(attrs.evolve(s, stage=Stage.PRE_ROLL), ChooseCard(0)) == RB.ACTOR
-    assert rule_of(attrs.evolve(s, stage=Stage.DICE), RollDice()) == RB.ACTOR
+    assert rule_of(s, Dice(1, 1)) == RB.TURN_ACTOR
+    assert rule_of(s, ChooseCard(0)) == RB.TURN_ACTOR
+    assert rule_of(attrs.evolve(s, stage=Stage.PRE_ROLL), ChooseCard(0)) == RB.TURN_ACTOR
+    assert rule_of(attrs.evolve(s, stage=Stage.DICE), RollDice()) == RB.TURN_ACTOR
 
 
 @pytest.mark.rules("cities_knights/no-defenders", "cities_knights/barbarians.tie")
@@ -226,4 +229,4 @@ def test_a_knight_built_may_be_activated_and_promoted_in_the_same_turn() -> None
     s = GAME.apply(GAME.apply(GAME.apply(s, BuildKnight(7)), ActivateKnight(7)),
                    PromoteKnight(7))
     assert s.knight_level[7] == 2 and s.knight_active[7]
-    assert rule_of(s, MoveKnight(7)) == RB.NO_BUILD_ACT
+    assert rule_of(s, MoveKnight(7)) == RB.KNIGHT_NO_ACT_WHEN_ACTIVATED

@@ -55,10 +55,10 @@ def test_decks_hold_54_cards_18_a_colour() -> None:
 @pytest.mark.rules("cities_knights/progress.play", "cities_knights/progress.vp-cards")
 def test_play_rules() -> None:
     s = with_card("crane")
-    assert rule_of(attrs.evolve(s, stage=Stage.PRE_ROLL), PlayProgress(D.CRANE)) == RB.PLAY
-    assert rule_of(s, PlayProgress(D.SMITH)) == RB.SMITH
-    assert rule_of(s, PlayProgress(D.PRINTER)) == RB.VP_FACE_UP
-    assert rule_of(s, PlayProgress(99)) == RB.VP_FACE_UP
+    assert rule_of(attrs.evolve(s, stage=Stage.PRE_ROLL), PlayProgress(D.CRANE)) == RB.PROGRESS_PLAY
+    assert rule_of(s, PlayProgress(D.SMITH)) == RB.PROGRESS_SMITH
+    assert rule_of(s, PlayProgress(D.PRINTER)) == RB.PROGRESS_VP_CARDS
+    assert rule_of(s, PlayProgress(99)) == RB.PROGRESS_VP_CARDS
 
 
 @pytest.mark.rules("cities_knights/progress.merchant")
@@ -75,7 +75,9 @@ def test_merchant() -> None:
     s = GAME.apply(s, MaritimeTrade(BD.ORE, BD.WOOL))
     assert s.players[0].hand == cards(wool=1)
     only = with_card("merchant", variant={"merchant": "settlement"})
-    assert rule_of(only, PlayProgress(D.MERCHANT)) == RB.MERCHANT  # his city is no settlement
+    assert (
+        rule_of(only, PlayProgress(D.MERCHANT)) == RB.PROGRESS_MERCHANT
+    )  # his city is no settlement
 
 
 @pytest.mark.rules("cities_knights/progress.resource-monopoly",
@@ -86,7 +88,7 @@ def test_monopolies() -> None:
     assert s.players[0].hand == cards(ore=3) and s.players[1].hand == cards(ore=1)
     s = with_card("trade-monopoly", hands={1: cards(coin=3), 2: cards(coin=1)})
     s = play(s, "trade-monopoly")
-    assert rule_of(s, ChooseCard(BD.ORE)) == RB.TRADE_MONOPOLY
+    assert rule_of(s, ChooseCard(BD.ORE)) == RB.PROGRESS_TRADE_MONOPOLY
     s = GAME.apply(s, ChooseCard(D.COIN))
     assert s.players[0].hand == cards(coin=2) and s.stage is Stage.MAIN
 
@@ -124,7 +126,7 @@ def test_a_second_commercial_harbor_forces_each_rival_once_a_turn() -> None:
     # every rival gave one: a third card finds nobody to force this turn
     s = make(held={0: progress(commercial_harbor=2)}, hands=hands, **BOARD)  # type: ignore
     s = attrs.evolve(s, harboured=(1, 2))
-    assert rule_of(s, PlayProgress(D.COMMERCIAL_HARBOR)) == RB.COMMERCIAL_HARBOR
+    assert rule_of(s, PlayProgress(D.COMMERCIAL_HARBOR)) == RB.PROGRESS_COMMERCIAL_HARBOR
     assert GAME.apply(s, EndTurn()).harboured == ()  # the next turn forces them again
 
 
@@ -218,7 +220,7 @@ def test_bishop_robs_everyone_on_the_hex() -> None:
     # player 2's knight on 36 touches hex 14 too, but only buildings are robbed
     s = with_card("bishop", hands={1: cards(ore=1), 2: cards(wool=1)},
                   knights={36: (2, 1, True)})
-    assert rule_of(s, PlayProgress(D.BISHOP)) == RB.NO_ROBBER
+    assert rule_of(s, PlayProgress(D.BISHOP)) == RB.ROBBER_NOT_BEFORE_ATTACK
     s = GAME.apply(play(attrs.evolve(s, attacked=True), "bishop"), ChooseHex(14))
     # hex 14 (fields): corners 30 36 41 45 40 35: player 1's city on 40 only
     assert s.robber == 14 and s.stage is Stage.STEAL and s.victims == (1,)
@@ -250,7 +252,7 @@ def test_diplomat_one_or_all_open_roads() -> None:
     s = GAME.apply(s, ChoosePath(LINE[-1]))
     assert s.path_owner[LINE[-1]] == -1 and s.players[0].roads == 3
     # "вы можете ее переместить": moved, so not back where it stood
-    assert rule_of(s, ChoosePath(LINE[-1])) == RB.DIPLOMAT
+    assert rule_of(s, ChoosePath(LINE[-1])) == RB.PROGRESS_DIPLOMAT
     s = GAME.apply(s, ChoosePath(ELSEWHERE))  # re-placed
     assert s.players[0].roads == 4 and s.path_owner[ELSEWHERE] == 0 and s.stage is Stage.MAIN
 
@@ -279,7 +281,7 @@ def test_intrigue() -> None:
     assert s.knight_owner[12] == -1 and s.stage is Stage.DISPLACED and GAME.actor(s) == 1
     # the intersection it was taken from is no free place for it: the card is not undone
     assert ChooseNode(12) not in GAME.legal_actions(s)
-    assert rule_of(s, ChooseNode(12)) == RB.INTRIGUE
+    assert rule_of(s, ChooseNode(12)) == RB.PROGRESS_INTRIGUE
     s = GAME.apply(s, ChooseNode(45))
     assert s.knight_owner[45] == 1 and s.knight_level[45] == 3
     assert s.stage is Stage.MAIN and s.knight_node == -1 and s.pending is None
@@ -328,7 +330,7 @@ def test_warlord() -> None:
     s = with_card("warlord", knights={7: (0, 1, False), 12: (0, 2, False)})
     s = play(s, "warlord")
     assert s.knight_active[7] and s.knight_active[12] and s.stage is Stage.MAIN
-    assert rule_of(with_card("warlord"), PlayProgress(D.WARLORD)) == RB.WARLORD
+    assert rule_of(with_card("warlord"), PlayProgress(D.WARLORD)) == RB.PROGRESS_WARLORD
 
 
 @pytest.mark.rules("cities_knights/progress.wedding")
@@ -338,7 +340,7 @@ def test_wedding() -> None:
     assert GAME.actor(s) == 1
     s = GAME.apply(GAME.apply(s, ChooseCard(BD.ORE)), ChooseCard(D.COIN))
     assert s.players[0].hand == cards(ore=1, coin=1) and s.stage is Stage.MAIN
-    assert rule_of(with_card("wedding"), PlayProgress(D.WEDDING)) == RB.WEDDING
+    assert rule_of(with_card("wedding"), PlayProgress(D.WEDDING)) == RB.PROGRESS_WEDDING
 
 
 @pytest.mark.rules("cities_knights/progress.alchemist")
@@ -346,14 +348,14 @@ def test_alchemist_sets_the_dice() -> None:
     s = with_card("alchemist", stage=Stage.PRE_ROLL)
     s = GAME.apply(GAME.apply(play(s, "alchemist"), ChooseNumber(6)), ChooseNumber(2))
     assert s.dice == (6, 2) and s.stage is Stage.EVENT
-    assert rule_of(with_card("alchemist"), PlayProgress(D.ALCHEMIST)) == RB.ALCHEMIST
+    assert rule_of(with_card("alchemist"), PlayProgress(D.ALCHEMIST)) == RB.PROGRESS_ALCHEMIST
 
 
 @pytest.mark.rules("cities_knights/progress.crane")
 def test_crane() -> None:
     s = with_card("crane", hands={0: cards(cloth=1)}, held={0: progress(crane=2)})
     s = play(s, "crane")
-    assert rule_of(s, PlayProgress(D.CRANE)) == RB.CRANE
+    assert rule_of(s, PlayProgress(D.CRANE)) == RB.PROGRESS_CRANE
     s = GAME.apply(s, Improve(D.TRADE))
     assert s.players[0].levels == (1, 0, 0) and s.players[0].hand == cards(cloth=1)
     assert s.crane == 2  # used
@@ -393,7 +395,7 @@ def test_medicine() -> None:
     s = GAME.apply(play(s, "medicine"), ChooseNode(17))
     assert s.node_level[17] == 2 and s.players[0].hand == cards()
     assert rule_of(with_card("medicine", settlements={17: 0}), PlayProgress(D.MEDICINE)) \
-        == RB.MEDICINE
+        == RB.PROGRESS_MEDICINE
 
 
 @pytest.mark.rules("cities_knights/progress.road-building")
@@ -448,8 +450,8 @@ def test_commercial_harbor_readings_disagree_on_the_seed_the_search_finds() -> N
 def test_a_card_that_can_do_nothing_is_unplayable_or_spent() -> None:
     held = {0: progress(smith=1, warlord=1, crane=2)}
     s = make(held=held, **BOARD)  # type: ignore[arg-type]  # no knight at all
-    assert rule_of(s, PlayProgress(D.SMITH)) == RB.SMITH
-    assert rule_of(s, PlayProgress(D.WARLORD)) == RB.WARLORD
+    assert rule_of(s, PlayProgress(D.SMITH)) == RB.PROGRESS_SMITH
+    assert rule_of(s, PlayProgress(D.WARLORD)) == RB.PROGRESS_WARLORD
     spent = make(held=held, variant={"progress-useless": "spent"}, **BOARD)  # type: ignore
     assert {PlayProgress(D.SMITH), PlayProgress(D.WARLORD)} <= set(GAME.legal_actions(spent))
     spent = play(spent, "smith")
@@ -458,4 +460,4 @@ def test_a_card_that_can_do_nothing_is_unplayable_or_spent() -> None:
     assert spent.under[D.SCIENCE] == (D.SMITH,)
     # the Crane's own limit stands under either reading
     spent = play(spent, "crane")
-    assert spent.crane == 1 and rule_of(spent, PlayProgress(D.CRANE)) == RB.CRANE
+    assert spent.crane == 1 and rule_of(spent, PlayProgress(D.CRANE)) == RB.PROGRESS_CRANE

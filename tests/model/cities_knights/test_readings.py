@@ -40,11 +40,11 @@ def _variant(state: CKState, **options: str) -> CKState:
 def test_one_crane_a_turn_unless_each_improvement_may_have_its_own() -> None:
     s = make(hands={0: cards(cloth=1, coin=1)}, held={0: progress(crane=2)}, **BOARD)
     s = GAME.apply(s, PlayProgress(D.CRANE))
-    assert rule_of(s, PlayProgress(D.CRANE)) == RB.CRANE  # never two on one improvement
+    assert rule_of(s, PlayProgress(D.CRANE)) == RB.PROGRESS_CRANE  # never two on one improvement
     s = GAME.apply(s, Improve(D.TRADE))  # level 1 for nothing
     assert s.players[0].levels == (1, 0, 0) and s.crane == 2
     # "нельзя ... оплатить на 2+ товаров меньше за один ход"
-    assert rule_of(s, PlayProgress(D.CRANE)) == RB.CRANE
+    assert rule_of(s, PlayProgress(D.CRANE)) == RB.PROGRESS_CRANE
     each = GAME.apply(_variant(s, crane="per-improvement"), PlayProgress(D.CRANE))
     each = GAME.apply(each, Improve(D.POLITICS))
     assert each.players[0].levels == (1, 1, 0) and each.players[0].hand == cards(cloth=1, coin=1)
@@ -57,7 +57,7 @@ def test_a_knight_activated_this_turn_acts_only_under_the_texts_three_steps() ->
     s = make(hands={0: cards(grain=1, wool=1, ore=1)}, knights={12: (0, 1, False)}, **BOARD)
     s = GAME.apply(s, ActivateKnight(12))
     assert MoveKnight(12) not in GAME.legal_actions(s)
-    assert rule_of(s, MoveKnight(12)) == RB.NO_BUILD_ACT
+    assert rule_of(s, MoveKnight(12)) == RB.KNIGHT_NO_ACT_WHEN_ACTIVATED
     loose = _variant(s, knight_act="placed-and-activated")
     assert MoveKnight(12) in GAME.legal_actions(loose)
     # a chase needs a knight active before the turn began under either reading
@@ -114,7 +114,7 @@ def test_a_chase_steals_unless_the_robber_only_moves() -> None:
     only = _variant(s, chase_steal="move-only")
     assert MoveRobber(14, 1) not in GAME.legal_actions(only)
     assert MoveRobber(14, -1) in GAME.legal_actions(only)
-    assert rule_of(only, MoveRobber(14, 1)) == RB.CHASE
+    assert rule_of(only, MoveRobber(14, 1)) == RB.KNIGHT_CHASE
     only = GAME.apply(only, MoveRobber(14, -1))
     assert only.robber == 14 and only.stage is Stage.MAIN and only.knight_node == -1
 
@@ -161,6 +161,6 @@ def test_a_displaced_knight_goes_anywhere_at_his_roads_or_within_its_network() -
     assert anywhere == {13, other}
     network = _variant(s, displaced="network")
     assert {a.node for a in GAME.legal_actions(network)} == {13}  # type: ignore[attr-defined]
-    assert rule_of(network, ChooseNode(other)) == RB.DISPLACE
+    assert rule_of(network, ChooseNode(other)) == RB.KNIGHT_DISPLACE
     placed = GAME.apply(network, ChooseNode(13))
     assert placed.knight_owner[13] == 1 and placed.knight_node == -1

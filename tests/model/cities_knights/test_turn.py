@@ -51,7 +51,7 @@ def test_second_placement_is_a_city_with_its_cards() -> None:
         s = GAME.apply(s, GAME.legal_actions(s)[0])
     acts = GAME.legal_actions(s)
     assert acts and all(isinstance(a, BuildCity) for a in acts)
-    assert rule_of(s, BuildSettlement(acts[0].node)) == RB.SETUP_CITY  # type: ignore[union-attr]
+    assert rule_of(s, BuildSettlement(acts[0].node)) == RB.SETUP_SECOND_CITY  # type: ignore[union-attr]
     node = acts[-1].node  # type: ignore[union-attr]
     s = GAME.apply(s, acts[-1])
     assert s.node_level[node] == 2 and s.players[s.turn].cities == 1
@@ -59,22 +59,22 @@ def test_second_placement_is_a_city_with_its_cards() -> None:
                                                 if s.terrain[h] != 5])
     assert sum(s.players[s.turn].hand[5:]) == 0  # resources only
     far = next(e for e in range(B.N_PATHS) if e not in B.NODE_PATHS[node])
-    assert rule_of(s, BuildRoad(far)) == RB.SETUP_CITY
-    assert rule_of(s, BuildCity(acts[0].node)) == RB.ACTOR  # type: ignore[union-attr]
+    assert rule_of(s, BuildRoad(far)) == RB.SETUP_SECOND_CITY
+    assert rule_of(s, BuildCity(acts[0].node)) == RB.TURN_ACTOR  # type: ignore[union-attr]
 
 
 @pytest.mark.rules("cities_knights/dice.three", "cities_knights/dice.event")
 def test_dice_then_event_die_with_exact_probabilities() -> None:
     s = GAME.apply(make(stage=Stage.PRE_ROLL, **SETTLED), RollDice())
     assert len(GAME.chance_outcomes(s)) == 36
-    assert rule_of(s, Dice(7, 1)) == RB.DICE
+    assert rule_of(s, Dice(7, 1)) == RB.DICE_THREE
     s = GAME.apply(s, Dice(4, 4))
     assert s.stage is Stage.EVENT
     assert dict(GAME.chance_outcomes(s)) == {EventDie(0): Fraction(1, 2),
                                              EventDie(1): Fraction(1, 6),
                                              EventDie(2): Fraction(1, 6),
                                              EventDie(3): Fraction(1, 6)}
-    assert rule_of(s, EventDie(4)) == RB.EVENT
+    assert rule_of(s, EventDie(4)) == RB.DICE_EVENT
 
 
 @pytest.mark.rules("cities_knights/production.commodity", "cities_knights/production.only-cities",
@@ -98,7 +98,7 @@ def test_aqueduct_gives_a_resource_of_choice_after_a_barren_roll() -> None:
     s = make(stage=Stage.PRE_ROLL, levels={0: (0, 0, 3)}, **SETTLED)
     s = rolled(s, 1, 1)  # 2: nobody has a building on hex 1
     assert s.stage is Stage.AQUEDUCT and GAME.actor(s) == 0
-    assert rule_of(s, ChooseCard(D.CLOTH)) == RB.AQUEDUCT
+    assert rule_of(s, ChooseCard(D.CLOTH)) == RB.IMPROVEMENT_AQUEDUCT
     s = GAME.apply(s, ChooseCard(2))
     assert s.players[0].hand == cards(wool=1) and s.stage is Stage.MAIN
     s = rolled(make(stage=Stage.PRE_ROLL, levels={0: (0, 0, 3)}, **SETTLED), 4, 4)
@@ -109,7 +109,7 @@ def test_aqueduct_gives_a_resource_of_choice_after_a_barren_roll() -> None:
 def test_the_aqueducts_resource_is_taken_or_under_a_reading_declined() -> None:
     s = rolled(make(stage=Stage.PRE_ROLL, levels={0: (0, 0, 3)}, **SETTLED), 1, 1)
     assert Stop() not in GAME.legal_actions(s)
-    assert rule_of(s, Stop()) == RB.AQUEDUCT
+    assert rule_of(s, Stop()) == RB.IMPROVEMENT_AQUEDUCT
     s = rolled(make(stage=Stage.PRE_ROLL, levels={0: (0, 0, 3)}, variant={
         "aqueduct-take": "may-decline"}, **SETTLED), 1, 1)  # type: ignore[arg-type]
     assert s.stage is Stage.AQUEDUCT and Stop() in GAME.legal_actions(s)
@@ -128,7 +128,7 @@ def test_seven_discards_count_commodities_and_walls_but_no_robber_before_attack(
         s = GAME.apply(s, Discard(D.PAPER))
     assert s.stage is Stage.MAIN and s.robber == make().robber
     assert rule_of(attrs.evolve(s, stage=Stage.DISCARD, discards=(0, 1, 0)), Discard(0)) \
-        == RB.DISCARD
+        == RB.SEVEN_DISCARD
 
 
 @pytest.mark.rules("cities_knights/robber.move")
@@ -136,11 +136,11 @@ def test_robber_moves_after_the_first_attack_and_steals_commodities() -> None:
     s = make(stage=Stage.PRE_ROLL, attacked=True, hands={1: cards(paper=1)}, **SETTLED)
     s = rolled(s, 3, 4)
     assert s.stage is Stage.ROBBER
-    assert rule_of(s, MoveRobber(s.robber, -1)) == RB.ROBBER
-    assert rule_of(s, MoveRobber(12, 2)) == RB.ROBBER
+    assert rule_of(s, MoveRobber(s.robber, -1)) == RB.ROBBER_MOVE
+    assert rule_of(s, MoveRobber(12, 2)) == RB.ROBBER_MOVE
     s = GAME.apply(s, MoveRobber(12, 1))
     assert GAME.chance_outcomes(s) == ((Steal(D.PAPER), Fraction(1)),)
-    assert rule_of(s, Steal(0)) == RB.ROBBER
+    assert rule_of(s, Steal(0)) == RB.ROBBER_MOVE
     s = GAME.apply(s, Steal(D.PAPER))
     assert s.players[0].hand == cards(paper=1) and s.stage is Stage.MAIN
 
@@ -150,7 +150,7 @@ def test_end_of_turn_discards_down_to_four_progress_cards() -> None:
     s = make(held={0: progress(crane=3, smith=2)}, **SETTLED)
     s = GAME.apply(s, EndTurn())
     assert s.stage is Stage.END and GAME.actor(s) == 0
-    assert rule_of(s, DiscardProgress(0)) == RB.HAND_LIMIT
+    assert rule_of(s, DiscardProgress(0)) == RB.PROGRESS_HAND_LIMIT
     s = GAME.apply(s, DiscardProgress(D.CRANE))
     assert s.stage is Stage.PRE_ROLL and s.turn == 1 and s.under == ((), (), (D.CRANE,))
     last = attrs.evolve(make(**SETTLED), turns=D.TURN_LIMIT)
@@ -172,9 +172,9 @@ def test_played_cards_go_under_their_deck_and_come_back_in_order() -> None:
     s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1)), EventDie(3))
     assert s.stage is Stage.DRAWS
     assert GAME.chance_outcomes(s) == ((DrawProgress(D.MINING), Fraction(1)),)
-    assert rule_of(s, DrawProgress(D.IRRIGATION)) == RB.GATE
+    assert rule_of(s, DrawProgress(D.IRRIGATION)) == RB.DICE_GATE_DRAW
     above = attrs.evolve(s, deck=tuple(int(k == D.SMITH) for k in range(len(s.deck))))
-    assert rule_of(above, DrawProgress(D.MINING)) == RB.GATE  # the Smith lies above it
+    assert rule_of(above, DrawProgress(D.MINING)) == RB.DICE_GATE_DRAW  # the Smith lies above it
     s = GAME.apply(s, DrawProgress(D.MINING))
     assert s.players[0].progress[D.MINING] == 1 and s.under == ((), (), (D.IRRIGATION,))
     aside = make(held={0: progress(mining=1)}, variant={"progress-return": "set-aside"},
@@ -201,4 +201,4 @@ def test_thirteen_points_win_on_ones_own_turn_only() -> None:
     assert GAME.scores(s)[1] == 16 and s.stage is Stage.MAIN  # not his turn
     s = GAME.apply(s, EndTurn())
     assert s.stage is Stage.OVER and GAME.winners(s) == (1,)
-    assert rule_of(s, EndTurn()) == RB.OVER
+    assert rule_of(s, EndTurn()) == RB.GAME_OVER

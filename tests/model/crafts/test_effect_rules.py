@@ -3,7 +3,7 @@
 import pytest
 
 from rules_oracle.model.core.play import playout
-from rules_oracle.model.crafts import rules as RL
+from rules_oracle.model.crafts import rules as RB
 from rules_oracle.model.crafts.actions import (
     Apply,
     Decline,
@@ -20,10 +20,20 @@ from rules_oracle.model.crafts.state import PH_END, PH_OVER
 from tests.model.crafts.helpers import res, resolving
 
 
-@pytest.mark.rules(RL.DECK_RESHUFFLE, RL.MARKET_FREE, RL.MARKET_COST, RL.MARKET_DISCARD,
-                   RL.MARKET_REDRAW_AFTER,
-                   RL.CASTLE_SETBACK, RL.PLAY_DECLINE, RL.PLAY_WITHDRAW, RL.END_TABLE,
-                   RL.FINAL_CONVERT, RL.GAME_ROUNDS, RL.SETUP_COINS)
+@pytest.mark.rules(
+    RB.DECK_RESHUFFLE,
+    RB.MARKET_FREE_FIRST,
+    RB.MARKET_EXTRA_COST,
+    RB.MARKET_TO_DISCARD,
+    RB.MARKET_REDRAW_AFTER,
+    RB.CARD_CASTLE_SETBACK,
+    RB.PLAY_DECLINE_DISCARD,
+    RB.PLAY_WITHDRAW,
+    RB.END_TABLE_DISCARD,
+    RB.FINAL_CONVERT,
+    RB.GAME_ROUNDS,
+    RB.SETUP_COINS,
+)
 def test_effect_rules_name_what_the_step_does() -> None:
     seen: set[str] = set()
     for seed, players in ((0, 2), (1, 6)):
@@ -35,31 +45,31 @@ def test_effect_rules_name_what_the_step_does() -> None:
             named = GAME.effect_rules(state, a, after)
             assert len(set(named)) == len(named) and all(r in GAME.rules for r in named)
             seen.update(named)
-            assert (RL.SETUP_COINS in named) == first
-            if RL.DECK_RESHUFFLE in named:  # the discard became the deck
+            assert (RB.SETUP_COINS in named) == first
+            if RB.DECK_RESHUFFLE in named:  # the discard became the deck
                 assert isinstance(a, Draw) and sum(after.deck) >= sum(state.deck)
             if isinstance(a, Exchange):
-                cost = 0 if RL.MARKET_FREE in named else 2
-                assert RL.MARKET_COST in named or cost == 0
+                cost = 0 if RB.MARKET_FREE_FIRST in named else 2
+                assert RB.MARKET_EXTRA_COST in named or cost == 0
                 assert after.coins[state.turn] == state.coins[state.turn] - cost
-            if RL.MARKET_REDRAW_AFTER in named:  # the free exchange is used up
+            if RB.MARKET_REDRAW_AFTER in named:  # the free exchange is used up
                 assert isinstance(a, Redraw) and after.exchanges[state.turn] == 1
-            if RL.MARKET_DISCARD in named:
+            if RB.MARKET_TO_DISCARD in named:
                 assert isinstance(a, Pass) and not any(after.market)
-            assert (RL.CASTLE_SETBACK in named) == isinstance(a, Knight)
-            assert (RL.PLAY_DECLINE in named) == isinstance(a, Decline)
-            assert (RL.PLAY_WITHDRAW in named) == isinstance(a, Withdraw)
-            if RL.END_TABLE in named:
+            assert (RB.CARD_CASTLE_SETBACK in named) == isinstance(a, Knight)
+            assert (RB.PLAY_DECLINE_DISCARD in named) == isinstance(a, Decline)
+            assert (RB.PLAY_WITHDRAW in named) == isinstance(a, Withdraw)
+            if RB.END_TABLE_DISCARD in named:
                 assert after.phase == PH_END and not any(map(any, after.table))
-            if RL.GAME_ROUNDS in named:
+            if RB.GAME_ROUNDS in named:
                 assert after.round == state.round + 1
-            assert (RL.FINAL_CONVERT in named) == (isinstance(a, Done) and after.phase == PH_OVER)
+            assert (RB.FINAL_CONVERT in named) == (isinstance(a, Done) and after.phase == PH_OVER)
             state, first = after, False
-    assert {RL.DECK_RESHUFFLE, RL.MARKET_DISCARD, RL.END_TABLE, RL.FINAL_CONVERT,
-            RL.GAME_ROUNDS} <= seen
+    assert {RB.DECK_RESHUFFLE, RB.MARKET_TO_DISCARD, RB.END_TABLE_DISCARD, RB.FINAL_CONVERT,
+            RB.GAME_ROUNDS} <= seen
 
 
-@pytest.mark.rules(RL.PLAY_TRACK, "crafts/track-repeat")
+@pytest.mark.rules(RB.PLAY_TRACK_RESOURCE, "crafts/track-repeat")
 def test_the_track_rule_is_named_only_when_a_space_gives_its_resource() -> None:
     # a Castle set the marker back from 12 to 8; an ore works moves it to 11 over space 10
     board = res(food=1)
@@ -69,4 +79,4 @@ def test_the_track_rule_is_named_only_when_a_space_gives_its_resource() -> None:
         after = GAME.apply(state, Apply())
         gained = sum(after.boards[0]) - sum(state.boards[0])  # food -> metal, + wheat at 10
         assert gained == (1 if collects else 0)
-        assert (RL.PLAY_TRACK in GAME.effect_rules(state, Apply(), after)) == collects
+        assert (RB.PLAY_TRACK_RESOURCE in GAME.effect_rules(state, Apply(), after)) == collects

@@ -49,10 +49,14 @@ _EFFECT_COLOURS = {
     "church": frozenset({D.MINE, D.KNOWLEDGE, D.CASTLE}),
     "market": frozenset({D.RIVER, D.PASTURE}),
 }
-_EFFECT_RULE = {"carpenter": RB.B_CARPENTER, "church": RB.B_CHURCH, "market": RB.B_MARKET}
-_BUILDING_RULE = {**_EFFECT_RULE, "warehouse": RB.B_WAREHOUSE,
-                  "boarding-house": RB.B_BOARDING, "bank": RB.B_BANK,
-                  "city-hall": RB.B_CITY_HALL, "watchtower": RB.B_WATCHTOWER}
+_EFFECT_RULE = {
+    "carpenter": RB.BUILDING_CARPENTER,
+    "church": RB.BUILDING_CHURCH,
+    "market": RB.BUILDING_MARKET,
+}
+_BUILDING_RULE = {**_EFFECT_RULE, "warehouse": RB.BUILDING_WAREHOUSE,
+                  "boarding-house": RB.BUILDING_BOARDING_HOUSE, "bank": RB.BUILDING_BANK,
+                  "city-hall": RB.BUILDING_CITY_HALL, "watchtower": RB.BUILDING_WATCHTOWER}
 _FREE_SHIFT = {D.BUILDING: 9, D.PASTURE: 10, D.RIVER: 10, D.CASTLE: 11, D.MINE: 11,
                D.KNOWLEDGE: 11}
 _TILESET = frozenset(D.TILES)
@@ -348,11 +352,11 @@ class Burgundy(Game[BurgundyState, Action]):
             back_plan = D.FILL_PLANS[_plan_key(state)]
             target, back = back_plan[state.fill]
             if not isinstance(action, DrawHex) or action.tile not in D.BACK_KINDS[back]:
-                raise RULES.illegal(RB.PHASE_FILL, f"expected a {D.BACKS[back]}-backed hex,"
+                raise RULES.illegal(RB.PHASE_FILL_DEPOTS, f"expected a {D.BACKS[back]}-backed hex,"
                                     f" got {action!r}")
             i = D.BACK_KINDS[back].index(action.tile)
             if not state.supply[back][i]:
-                raise RULES.illegal(RB.PHASE_FILL, f"no {action.tile} left in that stack")
+                raise RULES.illegal(RB.PHASE_FILL_DEPOTS, f"no {action.tile} left in that stack")
             supply = (*state.supply[:back], _bump(state.supply[back], i, -1),
                       *state.supply[back + 1:])
             if target:
@@ -385,7 +389,7 @@ class Burgundy(Game[BurgundyState, Action]):
             return evolve(state, goods_pool=pool, players=pls, fill=fill)
         # Stage.FIRST
         if not isinstance(action, FirstPlayer) or not 0 <= action.player < players:
-            raise RULES.illegal(RB.SETUP_FIRST, f"expected a first player, got {action!r}")
+            raise RULES.illegal(RB.SETUP_FIRST_PLAYER, f"expected a first player, got {action!r}")
         first = action.player
         pls = tuple(
             evolve(pl, workers=1 + (i - first) % players,
@@ -402,7 +406,7 @@ class Burgundy(Game[BurgundyState, Action]):
         dealt = {pl.board for pl in state.players[:state.fill]}
         if (not isinstance(action, DrawBoard) or action.board not in ADVANCED_BOARDS
                 or action.board in dealt):
-            raise RULES.illegal(RB.ADVANCED, f"expected an estate board 2-9 not yet dealt"
+            raise RULES.illegal(RB.SETUP_ADVANCED, f"expected an estate board 2-9 not yet dealt"
                                 f" (dealt: {sorted(dealt)}), got {action!r}")
         who = state.fill
         pl = evolve(state.players[who], board=action.board, start=-1,
@@ -416,14 +420,16 @@ class Burgundy(Game[BurgundyState, Action]):
         """Advanced set-up: the starting castle's space, openly or as a hidden commit
         (burgundy/setup.advanced-castle, burgundy/setup.advanced-secret)."""
         if not isinstance(action, ChooseCastle):
-            raise RULES.illegal(RB.ADV_CASTLE, f"the starting castle's space is due, not"
+            raise RULES.illegal(RB.SETUP_ADVANCED_CASTLE, f"the starting castle's space is due, not"
                                 f" {action!r}")
         who = self.actor(state)
         pl = state.players[who]
         board = BOARDS[pl.board]
         if not 0 <= action.space < board.size or board.colour[action.space] != D.CASTLE:
-            raise RULES.illegal(RB.ADV_CASTLE, f"space {action.space} is not a dark-green"
-                                f" space of board {pl.board}")
+            raise RULES.illegal(
+                RB.SETUP_ADVANCED_CASTLE,
+                f"space {action.space} is not a dark-green space of board {pl.board}",
+            )
         secret = state.config.option("castle-choice") == "secret"
         estate = pl.estate if secret else _with(pl.estate, action.space, D.CASTLE_TILE)
         state = _set(state, who, evolve(pl, start=action.space, estate=estate))
@@ -471,16 +477,18 @@ class Burgundy(Game[BurgundyState, Action]):
         pl = state.players[p]
         if isinstance(action, EndTurn):
             if pl.dice[0] or pl.dice[1]:
-                raise RULES.illegal(RB.TURN_TWO, "both dice must be used before the turn ends")
+                raise RULES.illegal(
+                    RB.TURN_TWO_ACTIONS, "both dice must be used before the turn ends"
+                )
             return self._end_turn(state)
         if isinstance(action, UseWorker):
             if action.die not in (0, 1) or not pl.dice[action.die]:
-                raise RULES.illegal(RB.DIE_USED, f"die {action.die} is not an unused die")
+                raise RULES.illegal(RB.DIE_ONCE, f"die {action.die} is not an unused die")
             if not pl.workers:
-                raise RULES.illegal(RB.WORKER, "no worker to spend")
+                raise RULES.illegal(RB.WORKER_ADJUST, "no worker to spend")
             deltas = self._deltas(state, pl, pl.dice[action.die])
             if action.delta not in deltas:
-                rid = RB.K[8] if 8 in pl.knowledge else RB.WORKER
+                rid = RB.K[8] if 8 in pl.knowledge else RB.WORKER_ADJUST
                 raise RULES.illegal(rid, f"a worker changes a die showing"
                                     f" {pl.dice[action.die]} by {deltas}, not {action.delta}")
             a, b = pl.dice
@@ -494,14 +502,16 @@ class Burgundy(Game[BurgundyState, Action]):
             return self._buy(state, p, pl, action)
         if isinstance(action, TakeTile | PlaceTile | SellGoods | TakeWorkers):
             if action.die == 2:
-                raise RULES.illegal(RB.CASTLE, "die 2 is a castle's extra action; none is due")
+                raise RULES.illegal(
+                    RB.CASTLE_EXTRA_ACTION, "die 2 is a castle's extra action; none is due"
+                )
             if action.die not in (0, 1) or not pl.dice[action.die]:
-                raise RULES.illegal(RB.DIE_USED, f"die {action.die} is not an unused die")
+                raise RULES.illegal(RB.DIE_ONCE, f"die {action.die} is not an unused die")
             value = pl.dice[action.die]
             dice = (0, pl.dice[1]) if action.die == 0 else (pl.dice[0], 0)
             state = _set(state, p, evolve(pl, dice=dice))
             return self._die_action(state, p, action, value)
-        raise RULES.illegal(RB.TURN_PENDING, f"{type(action).__name__} answers a tile effect;"
+        raise RULES.illegal(RB.TURN_EFFECTS_FIRST, f"{type(action).__name__} answers a tile effect;"
                             " none is pending")
 
     def _die_action(self, state: BurgundyState, p: int,
@@ -516,37 +526,40 @@ class Burgundy(Game[BurgundyState, Action]):
                                                silver=pl.silver + (1 if 13 in kn else 0)))
         if isinstance(action, SellGoods):
             if not 1 <= action.kind <= 6 or not pl.goods[action.kind - 1]:
-                raise RULES.illegal(RB.SELL, f"no goods of kind {action.kind} to sell")
+                raise RULES.illegal(RB.ACTION_SELL, f"no goods of kind {action.kind} to sell")
             if value and value != action.kind:
-                raise RULES.illegal(RB.SELL, f"the die shows {value}, not {action.kind}")
+                raise RULES.illegal(RB.ACTION_SELL, f"the die shows {value}, not {action.kind}")
             return self._sell(state, p, action.kind - 1)
         if isinstance(action, TakeTile):
             if not 1 <= action.depot <= 6:
-                raise RULES.illegal(RB.TAKE, f"no numbered depot {action.depot}")
+                raise RULES.illegal(RB.ACTION_TAKE_TILE, f"no numbered depot {action.depot}")
             if value and action.depot != value and not (12 in kn and _near(value, action.depot)):
-                rid = RB.K[12] if 12 in kn else RB.TAKE
+                rid = RB.K[12] if 12 in kn else RB.ACTION_TAKE_TILE
                 raise RULES.illegal(rid, f"the die shows {value}, not {action.depot}")
-            return self._take(state, p, action.depot, action.tile, action.discard, RB.TAKE,
-                              True)
+            return self._take(
+                state, p, action.depot, action.tile, action.discard, RB.ACTION_TAKE_TILE, True
+            )
         # PlaceTile
         return self._place_checked(state, p, action.tile, action.space, value or None,
-                                   RB.PLACE)
+                                   RB.ACTION_PLACE)
 
     def _buy(self, state: BurgundyState, p: int, pl: Player, action: BuyTile) -> BurgundyState:
         if state.bought:
-            raise RULES.illegal(RB.BUY, "one purchase per turn")
+            raise RULES.illegal(RB.ACTION_BUY_BLACK, "one purchase per turn")
         if pl.silver < 2:
-            raise RULES.illegal(RB.BUY, "a purchase costs 2 silver")
+            raise RULES.illegal(RB.ACTION_BUY_BLACK, "a purchase costs 2 silver")
         if action.depot != 0:
             if not 1 <= action.depot <= 6:
-                raise RULES.illegal(RB.BUY, f"no depot {action.depot}")
+                raise RULES.illegal(RB.ACTION_BUY_BLACK, f"no depot {action.depot}")
             if 6 not in pl.knowledge:
                 raise RULES.illegal(RB.K[6], "buying from a numbered depot needs knowledge 6")
         if len(pl.storage) >= 3 and not self._discard_allowed(state):
-            raise RULES.illegal(RB.STORAGE, "storage is full (variant storage-full=forfeit)")
+            raise RULES.illegal(RB.STORAGE_THREE, "storage is full (variant storage-full=forfeit)")
         state = _set(state, p, evolve(pl, silver=pl.silver - 2))
         state = evolve(state, bought=True)
-        return self._take(state, p, action.depot, action.tile, action.discard, RB.BUY, True)
+        return self._take(
+            state, p, action.depot, action.tile, action.discard, RB.ACTION_BUY_BLACK, True
+        )
 
     def _take(self, state: BurgundyState, p: int, depot: int, tile: str, discard: str,
               rid: str, may_discard: bool) -> BurgundyState:
@@ -558,13 +571,13 @@ class Burgundy(Game[BurgundyState, Action]):
         box = state.box
         if len(storage) >= 3:
             if not may_discard or discard not in storage:
-                raise RULES.illegal(RB.TAKE_DISCARD,
+                raise RULES.illegal(RB.ACTION_TAKE_DISCARD,
                                     f"storage is full: discard one of {storage}, not"
                                     f" {discard!r}")
             storage = _remove(storage, discard)
             box = _bump(box, D.TILE_INDEX[discard], 1)
         elif discard:
-            raise RULES.illegal(RB.TAKE_DISCARD, "storage has room: nothing to discard")
+            raise RULES.illegal(RB.ACTION_TAKE_DISCARD, "storage has room: nothing to discard")
         storage = _add(storage, tile)
         if depot:
             state = evolve(state, depots=_with(state.depots, depot - 1,
@@ -588,25 +601,25 @@ class Burgundy(Game[BurgundyState, Action]):
                        value: int | None, rid: str) -> BurgundyState:
         pl = state.players[p]
         if tile not in pl.storage:
-            raise RULES.illegal(RB.PLACE_STORED, f"{tile!r} is not in storage")
+            raise RULES.illegal(RB.ACTION_PLACE_FROM_STORAGE, f"{tile!r} is not in storage")
         board = BOARDS[pl.board]
         if not 0 <= space < board.size or pl.estate[space]:
             raise RULES.illegal(rid, f"space {space} is not an empty estate space")
         colour = D.TILE_COLOUR[tile]
         if board.colour[space] != colour:
-            raise RULES.illegal(RB.PLACE_COLOUR, f"{tile} ({colour}) cannot go on a"
+            raise RULES.illegal(RB.ACTION_PLACE_COLOUR, f"{tile} ({colour}) cannot go on a"
                                 f" {board.colour[space]} space")
         if value is not None:
             n = board.number[space]
             shift = _FREE_SHIFT[colour]
             if n != value and not (shift in pl.knowledge and _near(value, n)):
-                raise RULES.illegal(RB.PLACE_NUMBER, f"the die shows {value}; space {space}"
+                raise RULES.illegal(RB.ACTION_PLACE_NUMBER, f"the die shows {value}; space {space}"
                                     f" is a {n}")
         if not any(pl.estate[x] for x in board.neighbours[space]):
-            raise RULES.illegal(RB.PLACE_ADJ, f"space {space} touches no placed tile")
+            raise RULES.illegal(RB.ACTION_PLACE_ADJACENT, f"space {space} touches no placed tile")
         if (colour == D.BUILDING and 1 not in pl.knowledge
                 and any(pl.estate[x] == tile for x in board.areas[board.area[space]])):
-            raise RULES.illegal(RB.CITY_RULE, f"the city already has a {tile}")
+            raise RULES.illegal(RB.BUILDING_ONE_PER_CITY, f"the city already has a {tile}")
         return self._place(state, p, tile, space)
 
     def _place(self, state: BurgundyState, p: int, tile: str, space: int) -> BurgundyState:
@@ -671,18 +684,20 @@ class Burgundy(Game[BurgundyState, Action]):
         if kind == "castle":
             if not isinstance(action, TakeTile | PlaceTile | SellGoods | TakeWorkers) \
                     or action.die != 2:
-                raise RULES.illegal(RB.CASTLE, "a castle's extra action (die 2) comes first")
+                raise RULES.illegal(
+                    RB.CASTLE_EXTRA_ACTION, "a castle's extra action (die 2) comes first"
+                )
             return self._die_action(evolve(state, pending=rest), p, action, 0)
         if kind == "warehouse":
             if not isinstance(action, WarehouseSell):
-                raise RULES.illegal(RB.TURN_PENDING, "the warehouse sale comes first")
+                raise RULES.illegal(RB.TURN_EFFECTS_FIRST, "the warehouse sale comes first")
             if not 1 <= action.kind <= 6 or not pl.goods[action.kind - 1]:
-                raise RULES.illegal(RB.B_WAREHOUSE, f"no goods of kind {action.kind}")
+                raise RULES.illegal(RB.BUILDING_WAREHOUSE, f"no goods of kind {action.kind}")
             return self._sell(evolve(state, pending=rest), p, action.kind - 1)
         if kind in _EFFECT_COLOURS:
             rid = _EFFECT_RULE[kind]
             if not isinstance(action, EffectTake):
-                raise RULES.illegal(RB.TURN_PENDING, f"the {kind}'s take comes first")
+                raise RULES.illegal(RB.TURN_EFFECTS_FIRST, f"the {kind}'s take comes first")
             if not 1 <= action.depot <= 6:
                 raise RULES.illegal(rid, "only numbered depots (not the black depot)")
             if action.tile not in _TILESET or D.TILE_COLOUR[action.tile] not in \
@@ -694,23 +709,23 @@ class Burgundy(Game[BurgundyState, Action]):
             if isinstance(action, Decline):
                 return evolve(state, pending=rest)
             if not isinstance(action, CityHallPlace):
-                raise RULES.illegal(RB.TURN_PENDING, "the city hall's placement comes first")
+                raise RULES.illegal(RB.TURN_EFFECTS_FIRST, "the city hall's placement comes first")
             return self._place_checked(evolve(state, pending=rest), p, action.tile,
-                                       action.space, None, RB.B_CITY_HALL)
+                                       action.space, None, RB.BUILDING_CITY_HALL)
         if kind == "ship":
             if not isinstance(action, ShipDepot):
-                raise RULES.illegal(RB.TURN_PENDING, "the ship's depot choice comes first")
+                raise RULES.illegal(RB.TURN_EFFECTS_FIRST, "the ship's depot choice comes first")
             if action.depot not in self._ship_firsts(state):
-                rid = RB.K[5] if 5 in pl.knowledge else RB.SHIP
+                rid = RB.K[5] if 5 in pl.knowledge else RB.SHIP_TAKE_GOODS
                 raise RULES.illegal(rid, f"no depot (pair) starting at {action.depot}")
             pair = 5 in pl.knowledge
             return self._ship(evolve(state, pending=rest), p, action.depot, pair, None)
         # ship-goods
         if not isinstance(action, ShipGoods):
-            raise RULES.illegal(RB.TURN_PENDING, "the ship's goods choice comes first")
+            raise RULES.illegal(RB.TURN_EFFECTS_FIRST, "the ship's goods choice comes first")
         if not 1 <= action.kind <= 6 or action.kind - 1 not in self._ship_new_kinds(
                 state, pl, top):
-            raise RULES.illegal(RB.GOODS_LIMIT, f"goods kind {action.kind} cannot be taken")
+            raise RULES.illegal(RB.GOODS_THREE_KINDS, f"goods kind {action.kind} cannot be taken")
         return self._ship(evolve(state, pending=rest), p, top.arg, top.pair,
                           action.kind - 1)
 
@@ -812,24 +827,35 @@ class Burgundy(Game[BurgundyState, Action]):
         out: list[str] = []
         st = state.stage
         if state == self.setup(state.config):  # the first step shows the set-up
-            out += [RB.TILES, RB.GOODS, RB.SETUP_CASTLE, RB.SETUP_SILVER, RB.SETUP_GOODS]
+            out += [
+                RB.COMPONENTS_HEX_TILES,
+                RB.COMPONENTS_GOODS,
+                RB.SETUP_START_CASTLE,
+                RB.SETUP_SILVER,
+                RB.SETUP_GOODS_STACKS,
+            ]
         if isinstance(action, DrawGoods):
             out += ([RB.SETUP_PLAYER_GOODS] if st is Stage.START_GOODS
-                    else [RB.SETUP_GOODS, RB.PHASE_ROUND_GOODS])
+                    else [RB.SETUP_GOODS_STACKS, RB.PHASE_ROUND_GOODS])
         elif isinstance(action, FirstPlayer):
-            out += [RB.SETUP_FIRST, RB.SETUP_WORKERS, RB.SETUP_TRACK, RB.SETUP_WHITE]
+            out += [
+                RB.SETUP_FIRST_PLAYER,
+                RB.SETUP_WORKERS,
+                RB.SETUP_TURN_ORDER,
+                RB.SETUP_WHITE_DIE,
+            ]
         elif isinstance(action, DrawBoard):
-            out.append(RB.ADVANCED)
+            out.append(RB.SETUP_ADVANCED)
         elif isinstance(action, ChooseCastle):
-            out.append(RB.ADV_CASTLE)
+            out.append(RB.SETUP_ADVANCED_CASTLE)
             if state.config.option("castle-choice") == "secret":
-                out.append(RB.ADV_SECRET)
+                out.append(RB.SETUP_ADVANCED_SECRET)
         elif isinstance(action, DrawHex):
             out += self._fill_rules(state)
         elif isinstance(action, Roll):
             out.append(RB.ROUND_ROLL)
             if after.stage is Stage.PLAY:
-                out += [RB.ROUND_GOODS, RB.ROUND_ORDER, RB.WHITE_DIE]
+                out += [RB.ROUND_PLACE_GOODS, RB.ROUND_TURN_ORDER, RB.ROUND_WHITE_DIE_UNUSABLE]
         elif st is Stage.PLAY:
             out += self._turn_rules(state, action, after)
         if st is Stage.PLAY and after.stage is Stage.FILL:
@@ -839,16 +865,16 @@ class Burgundy(Game[BurgundyState, Action]):
         return tuple(dict.fromkeys(out))
 
     def _fill_rules(self, state: BurgundyState) -> list[str]:
-        out = [RB.PHASE_FILL]
+        out = [RB.PHASE_FILL_DEPOTS]
         plan = D.FILL_PLANS[_plan_key(state)]
         target, _ = plan[state.fill]
         if target == 0:
-            out.append(RB.PHASE_BLACK)
+            out.append(RB.PHASE_BLACK_DEPOT)
         elif state.config.players == 3 and target == 6:
             # depot 6's dark-green space: a castle in phases A, C, E, a mine in B and D
             first = D.FILL_PLANS[(state.config.option("depots"), 3, 0)][state.fill]
             if first == (6, D.CASTLE_BACK):
-                out.append(RB.PHASE_FILL_3P)
+                out.append(RB.PHASE_THREE_PLAYER_DEPOT_6)
         return out
 
     def _turn_rules(self, state: BurgundyState, action: Action,
@@ -858,59 +884,59 @@ class Burgundy(Game[BurgundyState, Action]):
         pl, new = state.players[p], after.players[p]
         answering = bool(state.pending)
         if answering:
-            out.append(RB.TURN_PENDING)
+            out.append(RB.TURN_EFFECTS_FIRST)
             kind = state.pending[-1].kind
             if kind == "castle":
-                out.append(RB.CASTLE)
+                out.append(RB.CASTLE_EXTRA_ACTION)
             elif kind in _EFFECT_RULE:
                 out.append(_EFFECT_RULE[kind])
             elif kind == "warehouse":
-                out += [RB.B_WAREHOUSE, RB.SELL]
+                out += [RB.BUILDING_WAREHOUSE, RB.ACTION_SELL]
             elif kind == "city-hall":
-                out.append(RB.B_CITY_HALL)
+                out.append(RB.BUILDING_CITY_HALL)
             elif kind in ("ship", "ship-goods"):
-                out.append(RB.SHIP)
+                out.append(RB.SHIP_TAKE_GOODS)
         die = getattr(action, "die", None)
         if isinstance(die, int) and die in (0, 1) and not isinstance(action, UseWorker):
-            out.append(RB.DIE_USED)
+            out.append(RB.DIE_ONCE)
         value = pl.dice[die] if isinstance(die, int) and die in (0, 1) else 0
         if isinstance(action, UseWorker):
-            out.append(RB.WORKER)
+            out.append(RB.WORKER_ADJUST)
             before = pl.dice[action.die]
             if before + action.delta != wrap(before + action.delta):
                 out.append(RB.WORKER_WRAP)
             if abs(action.delta) == 2:
                 out.append(RB.K[8])
         elif isinstance(action, TakeTile | BuyTile | EffectTake):
-            out.append(RB.BUY if isinstance(action, BuyTile) else RB.TAKE)
-            out.append(RB.STORAGE)
+            out.append(RB.ACTION_BUY_BLACK if isinstance(action, BuyTile) else RB.ACTION_TAKE_TILE)
+            out.append(RB.STORAGE_THREE)
             if action.discard:
-                out.append(RB.TAKE_DISCARD)
+                out.append(RB.ACTION_TAKE_DISCARD)
             if isinstance(action, BuyTile) and action.depot:
                 out.append(RB.K[6])
             if isinstance(action, TakeTile) and value and action.depot != value:
                 out.append(RB.K[12])
         elif isinstance(action, SellGoods):
-            out.append(RB.SELL)
+            out.append(RB.ACTION_SELL)
         elif isinstance(action, TakeWorkers):
-            out += [RB.WORKERS, RB.UNLIMITED]
+            out += [RB.ACTION_TAKE_WORKERS, RB.SUPPLY_UNLIMITED]
             out += [RB.K[n] for n in (13, 14) if n in pl.knowledge]
         elif isinstance(action, ShipDepot):
-            out.append(RB.SHIP)
+            out.append(RB.SHIP_TAKE_GOODS)
             if 5 in pl.knowledge:
                 out.append(RB.K[5])
             if after.pending and after.pending[-1].kind == "ship-goods":
-                out.append(RB.GOODS_LIMIT)
+                out.append(RB.GOODS_THREE_KINDS)
         elif isinstance(action, ShipGoods):
-            out.append(RB.GOODS_LIMIT)
+            out.append(RB.GOODS_THREE_KINDS)
         elif isinstance(action, EndTurn):
-            out.append(RB.TURN_TWO)
+            out.append(RB.TURN_TWO_ACTIONS)
         if isinstance(action, SellGoods | WarehouseSell):
             out += [RB.K[n] for n in (3, 4) if n in pl.knowledge]
         if isinstance(action, PlaceTile | CityHallPlace):
             out += self._placement_rules(state, action, value, pl, new, after, answering)
         if isinstance(action, TakeTile | PlaceTile | SellGoods | TakeWorkers) and die == 2:
-            out.append(RB.CASTLE)
+            out.append(RB.CASTLE_EXTRA_ACTION)
         return out
 
     def _placement_rules(self, state: BurgundyState, action: PlaceTile | CityHallPlace,
@@ -919,57 +945,64 @@ class Burgundy(Game[BurgundyState, Action]):
         tile, space = action.tile, action.space
         board = BOARDS[pl.board]
         colour = D.TILE_COLOUR[tile]
-        out = [RB.PLACE_STORED, RB.PLACE_COLOUR, RB.PLACE_ADJ]
+        out = [RB.ACTION_PLACE_FROM_STORAGE, RB.ACTION_PLACE_COLOUR, RB.ACTION_PLACE_ADJACENT]
         if isinstance(action, CityHallPlace):
-            out.append(RB.B_CITY_HALL)
+            out.append(RB.BUILDING_CITY_HALL)
         else:
-            out.append(RB.PLACE)
+            out.append(RB.ACTION_PLACE)
             if value:
-                out.append(RB.PLACE_NUMBER)
+                out.append(RB.ACTION_PLACE_NUMBER)
                 if board.number[space] != value:
                     out.append(RB.K[_FREE_SHIFT[colour]])
         if colour == D.BUILDING:
-            out.append(RB.CITY_RULE if 1 not in pl.knowledge else RB.K[1])
+            out.append(RB.BUILDING_ONE_PER_CITY if 1 not in pl.knowledge else RB.K[1])
         if scoring.area_complete(new.estate, space, board):
-            out.append(RB.AREA)
+            out.append(RB.AREA_COMPLETE)
         c = D.COLOUR_INDEX[colour]
         if after.bonuses[c] != state.bonuses[c]:
             out.append(RB.COLOUR_FIRST if state.bonuses[c] == 0 else RB.COLOUR_SECOND)
         if colour == D.PASTURE:
-            out.append(RB.ANIMAL)
+            out.append(RB.ANIMAL_SCORE)
             if 7 in pl.knowledge:
                 out.append(RB.K[7])
         elif colour == D.RIVER:
-            out += [RB.SHIP_TRACK, RB.SHIP]
+            out += [RB.SHIP_TURN_ORDER, RB.SHIP_TAKE_GOODS]
             if turn_order(after.players)[0] == state.order[state.turn] and \
                     turn_order(state.players)[0] != state.order[state.turn]:
-                out.append(RB.SHIP_WHITE)
+                out.append(RB.SHIP_WHITE_DIE)
         elif colour == D.CASTLE:
-            out.append(RB.CASTLE)
+            out.append(RB.CASTLE_EXTRA_ACTION)
         elif tile in _BUILDING_RULE:
             out.append(_BUILDING_RULE[tile])
         pushes = colour in (D.RIVER, D.CASTLE) or tile in _EFFECT_COLOURS or tile in (
             "warehouse", "city-hall")
         base = len(state.pending) - (1 if answering else 0)
         if pushes and len(after.pending) <= base:
-            out.append(RB.B_WASTED)  # the effect could not apply: it is lost
+            out.append(RB.BUILDING_EFFECT_LOST)  # the effect could not apply: it is lost
         return out
 
     def _phase_end_rules(self, state: BurgundyState, after: BurgundyState) -> list[str]:
         """A phase's end (mines) and the next phase's start (the board cleared)."""
-        out = [RB.PHASES, RB.PHASE_END]
+        out = [RB.PHASE_FIVE_PHASES, RB.PHASE_END_MINES]
         if any(D.MINE_TILE in pl.estate for pl in state.players):
-            out.append(RB.MINE)
+            out.append(RB.MINE_SILVER)
             if any(2 in pl.knowledge and D.MINE_TILE in pl.estate for pl in state.players):
                 out.append(RB.K[2])
         out.append(RB.PHASE_CLEAR)
         return out
 
     def _final_rules(self, state: BurgundyState) -> list[str]:
-        out = [RB.GAME_END, RB.END_GOODS, RB.END_SILVER, RB.END_WORKERS, RB.END_STORAGE,
-               RB.TIE_BREAK, RB.PHASE_END]
+        out = [
+            RB.GAME_END,
+            RB.GAME_END_GOODS,
+            RB.GAME_END_SILVER,
+            RB.GAME_END_WORKERS,
+            RB.GAME_END_STORAGE,
+            RB.GAME_TIE_BREAK,
+            RB.PHASE_END_MINES,
+        ]
         if any(D.MINE_TILE in pl.estate for pl in state.players):
-            out.append(RB.MINE)
+            out.append(RB.MINE_SILVER)
         held = {n for pl in state.players for n in pl.knowledge}
         out += [RB.K[n] for n in range(15, 27) if n in held]
         return out

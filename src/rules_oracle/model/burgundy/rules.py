@@ -11,13 +11,16 @@ SUPP_HIGH = "supplementary: data/README.md (confidence high)"
 DATA_FILE = "../data/README.md"
 
 # -- components and set-up ------------------------------------------------------------------
-TILES = R.rule("components.hex-tiles",
+COMPONENTS_HEX_TILES = R.rule("components.hex-tiles",
                "Рассортируйте 164 шестиугольных жетона по цвету оборотной стороны",
                "164 hex tiles: 56 buildings, 28 animals, 26 knowledge, 16 castles, 12 mines,"
                " 26 ships, sorted into stacks by back colour.", source=SUPP_MED)
-GOODS = R.rule("components.goods", "42 жетона товаров (квадратные, по 7 каждого из 6 цветов)",
-               "42 goods tiles, 7 of each of 6 kinds; a kind is named by a die value.")
-SETUP_GOODS = R.rule("setup.goods-stacks", "Поделите их на 5 закрытых стопок по 5 жетонов в"
+COMPONENTS_GOODS = R.rule(
+    "components.goods",
+    "42 жетона товаров (квадратные, по 7 каждого из 6 цветов)",
+    "42 goods tiles, 7 of each of 6 kinds; a kind is named by a die value.",
+)
+SETUP_GOODS_STACKS = R.rule("setup.goods-stacks", "Поделите их на 5 закрытых стопок по 5 жетонов в"
                      " каждой.",
                      "Goods: 5 face-down stacks of 5 (one per phase), 17 left in reserve,"
                      " all face down. As nobody sees them, each phase's 5 are drawn at that"
@@ -27,47 +30,52 @@ SETUP_PLAYER_GOODS = R.rule("setup.player-goods", "3 случайных жето
                             "Each player draws 3 goods from the 17 (one chance step each, from"
                             " the 42 face-down goods: the same odds, as the stacks are unseen);"
                             " the rest of the reserve goes to the box unseen.")
-SETUP_CASTLE = R.rule("setup.start-castle", "который кладётся на цен- тральную тёмно-зелёную ячейку"
-                      " личного планшета (с результатом кубика «6»)",
-                      "Each player's starting castle is on the estate's central dark-green"
-                      " space (die 6).")
+SETUP_START_CASTLE = R.rule(
+    "setup.start-castle",
+    "который кладётся на цен- тральную тёмно-зелёную ячейку"
+    " личного планшета (с результатом кубика «6»)",
+    "Each player's starting castle is on the estate's central dark-green space (die 6).",
+)
 SETUP_SILVER = R.rule("setup.silver", "1 серебряный самородок, который кладётся на"
                       " соответствующую ячейку в левой верхней части планшета на виду у всех"
                       " игроков",
                       "Each player starts with 1 silver.")
-SETUP_FIRST = R.rule("setup.first-player", "Бросьте кубики и определите, кто начнёт игру",
+SETUP_FIRST_PLAYER = R.rule("setup.first-player", "Бросьте кубики и определите, кто начнёт игру",
                      "The first player is chosen at random (a chance step, uniform).")
 SETUP_WORKERS = R.rule("setup.workers", "Следующий по часовой стрелке игрок получает 2 жетона"
                        " рабочих, третий игрок — 3 жетона рабочих, четвёртый — 4.",
                        "Workers 1, 2, 3, 4 to the players in turn order from the first.")
-SETUP_TRACK = R.rule("setup.turn-order", "Фишка первого игрока размещается на самом верху"
+SETUP_TURN_ORDER = R.rule("setup.turn-order", "Фишка первого игрока размещается на самом верху"
                      " «башенки», последнего — в самом низу.",
                      "All turn-order tokens start stacked on the first space, the first"
                      " player's on top, the last player's at the bottom.")
-SETUP_WHITE = R.rule("setup.white-die", "Первый игрок получает белый кубик.",
+SETUP_WHITE_DIE = R.rule("setup.white-die", "Первый игрок получает белый кубик.",
                      "The first player holds the white die.")
-UNLIMITED = R.rule("supply.unlimited", "запас рабочих и серебряных самородков неограничен",
+SUPPLY_UNLIMITED = R.rule("supply.unlimited", "запас рабочих и серебряных самородков неограничен",
                    "Workers and silver are unlimited.")
 
 # -- phases ------------------------------------------------------------------------------------
-PHASES = R.rule("phase.five-phases", "Игра длится 5 фаз (от А до Д)",
+PHASE_FIVE_PHASES = R.rule("phase.five-phases", "Игра длится 5 фаз (от А до Д)",
                 "5 phases (A-E) of 5 rounds each.")
 PHASE_CLEAR = R.rule("phase.clear", "уберите все оставшиеся на игровом поле шестиугольные жетоны"
                      " в коробку (в начале первой фазы этот шаг пропускается)",
                      "From phase B on, every hex left on the game board goes to the box;"
                      " goods tiles stay.")
-PHASE_FILL = R.rule("phase.fill-depots", "В игре на двоих используются только ячейки,"
+PHASE_FILL_DEPOTS = R.rule("phase.fill-depots", "В игре на двоих используются только ячейки,"
                     " отмеченные цифрой «2» (всего 12 ячеек), в игре на троих — ячейки с"
                     " цифрами «2» и «3» (всего 18), в игре на четверых жетоны размещаются на"
                     " всех 24 ячейках;",
                     "Depots are filled by back colour: spaces marked 2 (2 players), 2 and 3"
                     " (3 players), all 24 (4 players); each tile is a chance step.")
-PHASE_FILL_3P = R.rule("phase.three-player-depot-6", "Важно! В игре на троих есть исключение для"
-                       " тёмно-зелёной ячейки хранилища № 6: в фазы А, В и Д на неё, как"
-                       " обычно, выкладывается замок, но в фазы Б и Г — рудник (серый жетон)!",
-                       "3 players: depot 6's dark-green space gets a castle in phases A, C, E"
-                       " and a mine in phases B and D.")
-PHASE_BLACK = R.rule("phase.black-depot", "(берите от 4 до 8 жетонов в зависимости от числа"
+PHASE_THREE_PLAYER_DEPOT_6 = R.rule(
+    "phase.three-player-depot-6",
+    "Важно! В игре на троих есть исключение для"
+    " тёмно-зелёной ячейки хранилища № 6: в фазы А, В и Д на неё, как"
+    " обычно, выкладывается замок, но в фазы Б и Г — рудник (серый жетон)!",
+    "3 players: depot 6's dark-green space gets a castle in phases A, C, E"
+    " and a mine in phases B and D.",
+)
+PHASE_BLACK_DEPOT = R.rule("phase.black-depot", "(берите от 4 до 8 жетонов в зависимости от числа"
                      " игроков)",
                      "The black depot gets 4/6/8 black-backed tiles (2/3/4 players).")
 PHASE_ROUND_GOODS = R.rule("phase.round-goods", "возьмите 5 жетонов товаров текущей фазы и"
@@ -80,32 +88,41 @@ ROUND_ROLL = R.rule("round.roll", "Сначала все игроки броса
                     " игрок бросает ещё и белый кубик.",
                     "Each round every player rolls 2 dice and the first player the white die"
                     " (chance steps: white first, then each player's two dice by seat).")
-ROUND_GOODS = R.rule("round.place-goods", "Прежде всего, он берёт жетон товара с самой верхней"
-                     " ячейки раунда и кладёт его на ячейку товаров того хранилища, номер"
-                     " которого выпал на белом кубике.",
-                     "The round's goods tile goes to the depot the white die names.")
-WHITE_DIE = R.rule("round.white-die-unusable", "Первый игрок не может использовать его для"
-                   " собственных целей (и не может изменять его результат жетонами рабочих!).",
-                   "The white die is not one of the first player's action dice.")
-ROUND_ORDER = R.rule("round.turn-order", "После него будет ходить следующий по очереди игрок"
+ROUND_PLACE_GOODS = R.rule(
+    "round.place-goods",
+    "Прежде всего, он берёт жетон товара с самой верхней"
+    " ячейки раунда и кладёт его на ячейку товаров того хранилища, номер"
+    " которого выпал на белом кубике.",
+    "The round's goods tile goes to the depot the white die names.",
+)
+ROUND_WHITE_DIE_UNUSABLE = R.rule(
+    "round.white-die-unusable",
+    "Первый игрок не может использовать его для"
+    " собственных целей (и не может изменять его результат жетонами рабочих!).",
+    "The white die is not one of the first player's action dice.",
+)
+ROUND_TURN_ORDER = R.rule("round.turn-order", "После него будет ходить следующий по очереди игрок"
                      " (двигаясь справа налево по треку очерёдности хода и сверху вниз в каждой"
                      " «башенке»).",
                      "Turns follow the track right to left, top to bottom of each stack.")
-PHASE_END = R.rule("phase.end-mines", "Игроки с рудниками получают столько серебряных"
+PHASE_END_MINES = R.rule("phase.end-mines", "Игроки с рудниками получают столько серебряных"
                    " самородков, сколько рудников имеется в их вотчинах",
                    "At each phase end every mine in an estate gives 1 silver.")
 GAME_END = R.rule("game.end", "Игра оканчивается после завершения 5-й фазы",
                   "The game ends after phase E; final scoring follows.")
-END_GOODS = R.rule("game.end-goods", "каждый непроданный жетон товаров: 1 победное очко",
+GAME_END_GOODS = R.rule("game.end-goods", "каждый непроданный жетон товаров: 1 победное очко",
                    "1 VP per unsold goods tile.")
-END_SILVER = R.rule("game.end-silver", "каждая непотраченный серебряный самородок: 1 победное очко",
-                    "1 VP per silver.")
-END_WORKERS = R.rule("game.end-workers", "каждые 2 жетона рабочих: 1 победное очко",
+GAME_END_SILVER = R.rule(
+    "game.end-silver",
+    "каждая непотраченный серебряный самородок: 1 победное очко",
+    "1 VP per silver.",
+)
+GAME_END_WORKERS = R.rule("game.end-workers", "каждые 2 жетона рабочих: 1 победное очко",
                      "1 VP per 2 workers.")
-END_STORAGE = R.rule("game.end-storage", "Шестиугольные жетоны, выложенные в левом нижнем углу"
+GAME_END_STORAGE = R.rule("game.end-storage", "Шестиугольные жетоны, выложенные в левом нижнем углу"
                      " планшета, не приносят победных очков.",
                      "Tiles in storage score nothing.")
-TIE_BREAK = R.rule("game.tie-break", "При ничьей победителем объявляется тот из претендентов,"
+GAME_TIE_BREAK = R.rule("game.tie-break", "При ничьей победителем объявляется тот из претендентов,"
                    " в вот- чине которого осталось больше пустых ячеек",
                    "Ties: more empty estate spaces wins, then the later in turn order"
                    " (which order: burgundy/tie-order).")
@@ -113,111 +130,148 @@ GAME_OVER = R.rule("game.over", "Игра завершается после 5-й
                    "No action after the game has ended.")
 
 # -- the turn ----------------------------------------------------------------------------------
-TURN_TWO = R.rule("turn.two-actions", "В свой ход игрок выполняет 2 действия: по 1 за каждый"
-                  " кубик.",
-                  "A turn is 2 actions, one per die, then an explicit end.")
+TURN_TWO_ACTIONS = R.rule(
+    "turn.two-actions",
+    "В свой ход игрок выполняет 2 действия: по 1 за каждый кубик.",
+    "A turn is 2 actions, one per die, then an explicit end.",
+)
 TURN_ACTOR = R.rule("turn.actor", "Теперь начинается ход первого игрока.",
                     "Only the player whose turn it is acts.")
-TURN_PENDING = R.rule("turn.effects-first", "Свойства зданий применяются сразу же после их"
+TURN_EFFECTS_FIRST = R.rule("turn.effects-first", "Свойства зданий применяются сразу же после их"
                       " постройки.",
                       "A placed tile's effect is resolved at once, before anything else.")
-DIE_USED = R.rule("die.once", "Использовав кубик, он откладывает его на соответствующую круглую"
+DIE_ONCE = R.rule("die.once", "Использовав кубик, он откладывает его на соответствующую круглую"
                   " ячейку в правом верх- нем углу личного планшета.",
                   "Each die is used once per turn.")
-WORKER = R.rule("worker.adjust", "Ими вы изменяете результат ку- бика на 1 в большую или меньшую"
-                " сторону",
-                "A worker changes one die by 1 up or down; several per die.")
+WORKER_ADJUST = R.rule(
+    "worker.adjust",
+    "Ими вы изменяете результат ку- бика на 1 в большую или меньшую сторону",
+    "A worker changes one die by 1 up or down; several per die.",
+)
 WORKER_WRAP = R.rule("worker.wrap", "Разрешается использовать жетон рабочего для превращения «6» в"
                      " «1» или «1» в «6».",
                      "Workers turn 6 into 1 and 1 into 6.")
-TAKE = R.rule("action.take-tile", "Игрок может взять один любой шестиугольный жетон из хранилища,"
-              " номер которого соответствует результату его кубика",
-              "Take one hex from the depot the die names into storage.")
-TAKE_DISCARD = R.rule("action.take-discard", "В случае если все ячейки заняты, игрок"
+ACTION_TAKE_TILE = R.rule(
+    "action.take-tile",
+    "Игрок может взять один любой шестиугольный жетон из хранилища,"
+    " номер которого соответствует результату его кубика",
+    "Take one hex from the depot the die names into storage.",
+)
+ACTION_TAKE_DISCARD = R.rule("action.take-discard", "В случае если все ячейки заняты, игрок"
                       " предвари- тельно должен сбросить (и убрать из игры) один из уже"
                       " имеющихся у него жето- нов",
                       "With full storage (3 tiles) one stored tile is discarded first.")
-PLACE = R.rule("action.place", "Кубик показывает, на какую пустую ячейку вотчины можно"
+ACTION_PLACE = R.rule("action.place", "Кубик показывает, на какую пустую ячейку вотчины можно"
                " выложить жетон",
                "Place a stored hex on an empty space of the die's number and its colour.")
-PLACE_COLOUR = R.rule("action.place-colour", "Цвет жетона всегда дол- жен совпадать с цветом"
+ACTION_PLACE_COLOUR = R.rule("action.place-colour", "Цвет жетона всегда дол- жен совпадать с цветом"
                       " ячейки, на которую он выкладывается.",
                       "The tile's colour must match the space's colour.")
-PLACE_NUMBER = R.rule("action.place-number", "Результат кубика, выбранного для выполнения"
+ACTION_PLACE_NUMBER = R.rule("action.place-number", "Результат кубика, выбранного для выполнения"
                       " этого действия, указывает, на какие ячейки можно выложить жетон.",
                       "The space's number must equal the die (after adjustments).")
-PLACE_ADJ = R.rule("action.place-adjacent", "Каждый новый жетон обязан граничить хотя бы с"
-                   " одним выложенным ранее жетоном.",
-                   "The new tile must touch a tile already in the estate.")
-PLACE_STORED = R.rule("action.place-from-storage", "Никогда не выкладывайте взятые с игрового поля"
-                      " жетоны сразу в вотчину.",
-                      "Only stored tiles can be placed; taken tiles go to storage first.")
-SELL = R.rule("action.sell", "Этим действием игрок всегда продаёт все имеющиеся у него товары"
-              " одного типа.",
-              "Sell all goods of the die's kind: 1 silver and 2/3/4 VP per tile.")
-WORKERS = R.rule("action.take-workers", "игрок может просто использовать кубик, чтобы получить 2"
-                 " жетона рабочих из общего резерва",
-                 "Take 2 workers whatever the die shows.")
-BUY = R.rule("action.buy-black", "раз в ход каждый игрок может купить один из шестиугольных"
-             " жетонов центрального чёрного храни- лища",
-             "Once per turn, at any point of it, buy a black-depot hex for 2 silver.")
-STORAGE = R.rule("storage.three", "с одной из трёх ячеек в левом нижнем углу",
+ACTION_PLACE_ADJACENT = R.rule(
+    "action.place-adjacent",
+    "Каждый новый жетон обязан граничить хотя бы с одним выложенным ранее жетоном.",
+    "The new tile must touch a tile already in the estate.",
+)
+ACTION_PLACE_FROM_STORAGE = R.rule(
+    "action.place-from-storage",
+    "Никогда не выкладывайте взятые с игрового поля жетоны сразу в вотчину.",
+    "Only stored tiles can be placed; taken tiles go to storage first.",
+)
+ACTION_SELL = R.rule(
+    "action.sell",
+    "Этим действием игрок всегда продаёт все имеющиеся у него товары одного типа.",
+    "Sell all goods of the die's kind: 1 silver and 2/3/4 VP per tile.",
+)
+ACTION_TAKE_WORKERS = R.rule(
+    "action.take-workers",
+    "игрок может просто использовать кубик, чтобы получить 2 жетона рабочих из общего резерва",
+    "Take 2 workers whatever the die shows.",
+)
+ACTION_BUY_BLACK = R.rule(
+    "action.buy-black",
+    "раз в ход каждый игрок может купить один из шестиугольных"
+    " жетонов центрального чёрного храни- лища",
+    "Once per turn, at any point of it, buy a black-depot hex for 2 silver.",
+)
+STORAGE_THREE = R.rule("storage.three", "с одной из трёх ячеек в левом нижнем углу",
                  "Storage holds at most 3 hex tiles (the three spaces bottom left).")
-GOODS_LIMIT = R.rule("goods.three-kinds", "На личном планшете может храниться не более 3 различных"
-                     " типов (цветов) товаров.",
-                     "A player holds at most 3 kinds of goods.")
+GOODS_THREE_KINDS = R.rule(
+    "goods.three-kinds",
+    "На личном планшете может храниться не более 3 различных типов (цветов) товаров.",
+    "A player holds at most 3 kinds of goods.",
+)
 
 # -- tile effects ------------------------------------------------------------------------------
-SHIP = R.rule("ship.take-goods", "забирает все жетоны товаров из одного любого хранилища",
-              "A ship takes all goods of any one depot (within the 3-kinds limit; the player"
-              " chooses which new kinds when not all fit).")
-SHIP_TRACK = R.rule("ship.turn-order", "Игрок передвигает фишку своего цвета на одно деление"
+SHIP_TAKE_GOODS = R.rule(
+    "ship.take-goods",
+    "забирает все жетоны товаров из одного любого хранилища",
+    "A ship takes all goods of any one depot (within the 3-kinds limit; the player"
+    " chooses which new kinds when not all fit).",
+)
+SHIP_TURN_ORDER = R.rule("ship.turn-order", "Игрок передвигает фишку своего цвета на одно деление"
                     " вправо по треку очерёдности хода. В случае если деление занято, он"
                     " кладёт фишку поверх уже имеющихся.",
                     "A ship moves the token one space right, on top of any stack there.")
-SHIP_WHITE = R.rule("ship.white-die", "Если после этого он становится первым игроком следующего"
+SHIP_WHITE_DIE = R.rule("ship.white-die", "Если после этого он становится первым игроком следующего"
                     " раунда, то получает белый кубик.",
                     "Turn order changes take effect from the next round.")
-ANIMAL = R.rule("animal.score", "он получает очки за все жетоны с животными этого типа",
+ANIMAL_SCORE = R.rule("animal.score", "он получает очки за все жетоны с животными этого типа",
                 "An animal tile scores its animals plus every tile of its kind on that"
                 " pasture.")
-CASTLE = R.rule("castle.extra-action", "игрок тут же выполняет 1 любое дополнительное действие,"
-                " как если бы у него появился ещё один кубик",
-                "A castle gives one immediate action as with a die of any value.")
-MINE = R.rule("mine.silver", "Зато в конце каждой фазы игрок получает по 1 серебряному"
+CASTLE_EXTRA_ACTION = R.rule(
+    "castle.extra-action",
+    "игрок тут же выполняет 1 любое дополнительное действие,"
+    " как если бы у него появился ещё один кубик",
+    "A castle gives one immediate action as with a die of any value.",
+)
+MINE_SILVER = R.rule("mine.silver", "Зато в конце каждой фазы игрок получает по 1 серебряному"
               " самородку из резерва за каждый рудник в своей вотчине.",
               "Each mine gives 1 silver at every phase end.")
-CITY_RULE = R.rule("building.one-per-city", "В одном городе (область, состоящая из нескольких"
-                   " бежевых ячеек) не может быть более одного здания каждого из 8 типов.",
-                   "A city holds at most one building of each kind.")
-B_WAREHOUSE = R.rule("building.warehouse", "Добавив в вотчину склад, игрок тут же (не"
+BUILDING_ONE_PER_CITY = R.rule(
+    "building.one-per-city",
+    "В одном городе (область, состоящая из нескольких"
+    " бежевых ячеек) не может быть более одного здания каждого из 8 типов.",
+    "A city holds at most one building of each kind.",
+)
+BUILDING_WAREHOUSE = R.rule("building.warehouse", "Добавив в вотчину склад, игрок тут же (не"
                      " используя кубик!) продаёт 1 любой имеющийся у себя тип товаров, как если"
                      " бы выбрал действие продажи товаров (см. стр. 9).",
                      "Warehouse: sell any one goods kind at once, without a die.")
-B_CARPENTER = R.rule("building.carpenter", "тут же забирает 1 любой бежевый жетон здания из любого"
-                     " пронумерованного хранилища",
-                     "Carpenter's workshop: take any building from a numbered depot.")
-B_CHURCH = R.rule("building.church", "Игрок забирает 1 любой жетон рудника, знания или замка из"
-                  " пронумерованного хранилища.",
-                  "Church: take a mine, knowledge or castle from a numbered depot.")
-B_MARKET = R.rule("building.market", "Игрок забирает 1 любой жетон животных или корабля из"
+BUILDING_CARPENTER = R.rule(
+    "building.carpenter",
+    "тут же забирает 1 любой бежевый жетон здания из любого пронумерованного хранилища",
+    "Carpenter's workshop: take any building from a numbered depot.",
+)
+BUILDING_CHURCH = R.rule(
+    "building.church",
+    "Игрок забирает 1 любой жетон рудника, знания или замка из пронумерованного хранилища.",
+    "Church: take a mine, knowledge or castle from a numbered depot.",
+)
+BUILDING_MARKET = R.rule("building.market", "Игрок забирает 1 любой жетон животных или корабля из"
                   " пронумерованного храни- лища.",
                   "Market: take a ship or an animal tile from a numbered depot.")
-B_BOARDING = R.rule("building.boarding-house", "Игрок получает 4 жетона рабочих.",
+BUILDING_BOARDING_HOUSE = R.rule("building.boarding-house", "Игрок получает 4 жетона рабочих.",
                     "Boarding house: take 4 workers.")
-B_BANK = R.rule("building.bank", "Игрок получает 2 серебряных самородка.",
+BUILDING_BANK = R.rule("building.bank", "Игрок получает 2 серебряных самородка.",
                 "Bank: take 2 silver.")
-B_CITY_HALL = R.rule("building.city-hall", "игрок может тут же добавить в вотчину второй"
+BUILDING_CITY_HALL = R.rule("building.city-hall", "игрок может тут же добавить в вотчину второй"
                      " шестиугольный жетон по своему выбору",
                      "City hall: may place one more stored tile at once (any number).")
-B_WATCHTOWER = R.rule("building.watchtower", "Игрок получает 4 победных очка.",
+BUILDING_WATCHTOWER = R.rule("building.watchtower", "Игрок получает 4 победных очка.",
                       "Watchtower: 4 VP.")
-B_WASTED = R.rule("building.effect-lost", "он всё равно может построить это здание, просто его"
-                  " свойство пропадёт впустую",
-                  "A building whose effect cannot apply may still be built.")
-AREA = R.rule("area.complete", "область считается законченной и приносит победные очки двумя"
-              " способами", "A completed area scores its size"
-              " (1/3/6/10/15/21/28/36) plus the phase bonus (10/8/6/4/2).")
+BUILDING_EFFECT_LOST = R.rule(
+    "building.effect-lost",
+    "он всё равно может построить это здание, просто его свойство пропадёт впустую",
+    "A building whose effect cannot apply may still be built.",
+)
+AREA_COMPLETE = R.rule(
+    "area.complete",
+    "область считается законченной и приносит победные очки двумя способами",
+    "A completed area scores its size (1/3/6/10/15/21/28/36) plus the phase bonus (10/8/6/4/2).",
+)
 COLOUR_FIRST = R.rule("colour.first", "сразу же забирает с игрового поля большой жетон бонуса"
                       " соответствующего типа и получает победные очки в зависимости от"
                       " текущего числа игроков (5 победных очков, если играют двое; 6 — если"
@@ -290,24 +344,33 @@ K[26] = R.rule("knowledge.26", "получает 2 побед- ных очка �
                "End: 2 VP per bonus tile (3 under burgundy/edition=2019).")
 
 # -- the advanced set-up ----------------------------------------------------------------------
-ADVANCED = R.rule("setup.advanced", "Выполнив обычную подготовку к игре и определив первого игрока,"
-                  " случайным образом распределите между собой личные планшеты.",
-                  "Advanced set-up (variant setup=advanced): after the usual set-up and the"
-                  " first player, each player is dealt an estate board at random (boards 2-9,"
-                  " no repeats; one chance step per seat, seat order) and then chooses a"
-                  " dark-green space for his starting castle (burgundy/board-sides,"
-                  " burgundy/castle-choice).")
-ADV_CASTLE = R.rule("setup.advanced-castle", "Игроки сами вольны выбирать сторону планшета (лицевую"
-                    " или оборотную), равно как и тёмно-зелё- ную ячейку размещения стартового"
-                    " замка.",
-                    "Advanced set-up: each player puts his starting castle on a dark-green"
-                    " space of his own board of his choice, in turn order from the first"
-                    " player (openly, or secretly: burgundy/castle-choice).")
-ADV_SECRET = R.rule("setup.advanced-secret", "Игроки с самого начала должны решить, как они будут"
-                    " осуществлять свой выбор: открыто и по очереди друг за другом или тайно, но"
-                    " одновременно.",
-                    "Secret castle choice: the choices are hidden commits, made in turn order"
-                    " and revealed (the castles placed) when the last player has chosen.")
+SETUP_ADVANCED = R.rule(
+    "setup.advanced",
+    "Выполнив обычную подготовку к игре и определив первого игрока,"
+    " случайным образом распределите между собой личные планшеты.",
+    "Advanced set-up (variant setup=advanced): after the usual set-up and the"
+    " first player, each player is dealt an estate board at random (boards 2-9,"
+    " no repeats; one chance step per seat, seat order) and then chooses a"
+    " dark-green space for his starting castle (burgundy/board-sides,"
+    " burgundy/castle-choice).",
+)
+SETUP_ADVANCED_CASTLE = R.rule(
+    "setup.advanced-castle",
+    "Игроки сами вольны выбирать сторону планшета (лицевую"
+    " или оборотную), равно как и тёмно-зелё- ную ячейку размещения стартового"
+    " замка.",
+    "Advanced set-up: each player puts his starting castle on a dark-green"
+    " space of his own board of his choice, in turn order from the first"
+    " player (openly, or secretly: burgundy/castle-choice).",
+)
+SETUP_ADVANCED_SECRET = R.rule(
+    "setup.advanced-secret",
+    "Игроки с самого начала должны решить, как они будут"
+    " осуществлять свой выбор: открыто и по очереди друг за другом или тайно, но"
+    " одновременно.",
+    "Secret castle choice: the choices are hidden commits, made in turn order"
+    " and revealed (the castles placed) when the last player has chosen.",
+)
 
 # -- ambiguities ---------------------------------------------------------------------------------
 A_FULL = R.ambiguity(

@@ -46,31 +46,31 @@ def site_free(node_owner: tuple[int, ...], node: int) -> bool:
 def road_rule(state: CatanState, p: int, path: int) -> str | None:
     """Why ``p`` may not put a road on ``path`` now (cost aside), or ``None``."""
     if not in_range(path, B.N_PATHS) or state.path_owner[path] != -1:
-        return RB.ROAD_FREE
+        return RB.BUILD_ROAD_FREE_PATH
     if state.players[p].roads >= D.ROADS:
-        return RB.PIECES
+        return RB.COMPONENTS_PIECES
     if not road_connected(state.path_owner, state.node_owner, p, path):
-        return RB.ROAD_CONNECTED
+        return RB.BUILD_ROAD_CONNECTED
     return None
 
 
 def settlement_rule(state: CatanState, p: int, node: int, setup: bool) -> str | None:
     """Why ``p`` may not put a settlement on ``node`` now (cost aside), or ``None``."""
     if not in_range(node, B.N_NODES) or not site_free(state.node_owner, node):
-        return RB.DISTANCE
+        return RB.BUILD_DISTANCE
     if state.players[p].settlements >= D.SETTLEMENTS:
-        return RB.PIECES
+        return RB.COMPONENTS_PIECES
     if not setup and not any(state.path_owner[e] == p for e in B.NODE_PATHS[node]):
-        return RB.SETTLEMENT_CONNECTED
+        return RB.BUILD_SETTLEMENT_CONNECTED
     return None
 
 
 def city_rule(state: CatanState, p: int, node: int) -> str | None:
     if not in_range(node, B.N_NODES) or state.node_owner[node] != p \
             or state.node_level[node] != 1:
-        return RB.CITY_UPGRADE
+        return RB.BUILD_CITY_UPGRADE
     if state.players[p].cities >= D.CITIES:
-        return RB.PIECES
+        return RB.COMPONENTS_PIECES
     return None
 
 

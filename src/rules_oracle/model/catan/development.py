@@ -23,8 +23,8 @@ from rules_oracle.model.core import draw_outcomes
 
 PLAY_TYPES = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
 #: the rule of each played kind (named when the player holds no such card)
-_CARD_RULE = {D.KNIGHT: RB.KNIGHT, D.ROAD_BUILDING: RB.ROAD_BUILDING,
-              D.YEAR_OF_PLENTY: RB.PLENTY, D.MONOPOLY: RB.MONOPOLY}
+_CARD_RULE = {D.KNIGHT: RB.DEVELOPMENT_KNIGHT, D.ROAD_BUILDING: RB.DEVELOPMENT_ROAD_BUILDING,
+              D.YEAR_OF_PLENTY: RB.DEVELOPMENT_YEAR_OF_PLENTY, D.MONOPOLY: RB.DEVELOPMENT_MONOPOLY}
 _CARD_OF = {PlayKnight: D.KNIGHT, PlayRoadBuilding: D.ROAD_BUILDING,
             PlayYearOfPlenty: D.YEAR_OF_PLENTY, PlayMonopoly: D.MONOPOLY}
 
@@ -35,7 +35,7 @@ def draw_outcomes_of(state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
 
 def draw(state: CatanState, action: Draw) -> CatanState:
     if not in_range(action.card, len(D.DEVELOPMENTS)) or not state.deck[action.card]:
-        raise RB.RULES.illegal(RB.DECK_EMPTY, f"no card {action.card!r} in the deck")
+        raise RB.RULES.illegal(RB.BUILD_DEVELOPMENT_DECK, f"no card {action.card!r} in the deck")
     p, c = state.turn, action.card
     pl = state.players[p]
     pl = evolve(pl, developments=bump(pl.developments, c, 1), bought=bump(pl.bought, c, 1))
@@ -46,18 +46,18 @@ def draw(state: CatanState, action: Draw) -> CatanState:
 def playable(state: CatanState, card: int) -> str | None:
     """Why the player on turn may not play ``card`` now, or ``None``."""
     if state.dev_played:
-        return RB.DEV_ONE
+        return RB.DEVELOPMENT_ONE_PER_TURN
     pl = state.players[state.turn]
     if not pl.developments[card]:
         return _CARD_RULE[card]
     if pl.developments[card] - pl.bought[card] <= 0:
-        return RB.DEV_NEW
+        return RB.DEVELOPMENT_NOT_NEW
     if (state.stage is Stage.PRE_ROLL and card != D.KNIGHT
             and state.config.option("before-roll") == "knight"):
-        return RB.DEV_BEFORE
+        return RB.DEVELOPMENT_BEFORE_ROLL
     if card == D.ROAD_BUILDING and state.config.option("road-stuck") == "unplayable" \
             and not roads_open(state, state.turn):
-        return RB.ROAD_BUILDING
+        return RB.DEVELOPMENT_ROAD_BUILDING
     return None
 
 
@@ -95,10 +95,12 @@ def play(state: CatanState, action: Action) -> CatanState:
     p = state.turn
     if isinstance(action, PlayYearOfPlenty) and not _plenty_ok(state, action.first,
                                                                 action.second):
-        raise RB.RULES.illegal(RB.PLENTY, f"the bank cannot give {action.first},"
-                               f" {action.second} (first <= second)")
+        raise RB.RULES.illegal(
+            RB.DEVELOPMENT_YEAR_OF_PLENTY,
+            f"the bank cannot give {action.first}, {action.second} (first <= second)",
+        )
     if isinstance(action, PlayMonopoly) and not in_range(action.resource, D.N_RESOURCES):
-        raise RB.RULES.illegal(RB.MONOPOLY, f"no resource {action.resource!r}")
+        raise RB.RULES.illegal(RB.DEVELOPMENT_MONOPOLY, f"no resource {action.resource!r}")
     pl = state.players[p]
     state = set_player(state, p, evolve(pl, developments=bump(pl.developments, card, -1)))
     state = evolve(state, played=bump(state.played, card, 1), dev_played=True)

@@ -61,9 +61,14 @@ def _is_chance(st: Stage) -> bool:
 
 
 #: the rule a development card played follows
-_CARD_RULES: Mapping[type, str] = MappingProxyType({
-    PlayKnight: RB.KNIGHT, PlayRoadBuilding: RB.ROAD_BUILDING, PlayYearOfPlenty: RB.PLENTY,
-    PlayMonopoly: RB.MONOPOLY})
+_CARD_RULES: Mapping[type, str] = MappingProxyType(
+    {
+        PlayKnight: RB.DEVELOPMENT_KNIGHT,
+        PlayRoadBuilding: RB.DEVELOPMENT_ROAD_BUILDING,
+        PlayYearOfPlenty: RB.DEVELOPMENT_YEAR_OF_PLENTY,
+        PlayMonopoly: RB.DEVELOPMENT_MONOPOLY,
+    }
+)
 
 class Catan(Game[CatanState, Action]):
     name = "catan"
@@ -100,12 +105,20 @@ class Catan(Game[CatanState, Action]):
     # -- rules a step shows (conformance vectors) ----------------------------------------------
     def setup_rules(self) -> tuple[str, ...]:
         """The components, the robber's start and the first player."""
-        return (RB.TERRAIN, RB.TOKENS, RB.HARBOURS, RB.CARDS, RB.DECK, RB.PIECES,
-                RB.ROBBER_START, RB.FIRST)
+        return (
+            RB.COMPONENTS_TERRAIN,
+            RB.COMPONENTS_TOKENS,
+            RB.COMPONENTS_HARBOURS,
+            RB.COMPONENTS_RESOURCE_CARDS,
+            RB.COMPONENTS_DEVELOPMENT_DECK,
+            RB.COMPONENTS_PIECES,
+            RB.BOARD_ROBBER_START,
+            RB.SETUP_FIRST_PLAYER,
+        )
 
     def end_rules(self) -> tuple[str, ...]:
         """10 points during one's own turn; the model's turn bound."""
-        return (RB.VICTORY, RB.VICTORY_CK, RB.TURN_LIMIT)
+        return (RB.VICTORY_TEN, RB.VICTORY_OWN_TURN, RB.TURN_LIMIT)
 
     def effect_rules(self, state: CatanState, action: Action,
                      after: CatanState) -> tuple[str, ...]:
@@ -115,78 +128,82 @@ class Catan(Game[CatanState, Action]):
         if state == setup.initial(state.config):  # the first step: the set-up
             out += self.setup_rules()
             if state.stage is Stage.SETUP:  # the fixed beginner board
-                out += [RB.BEGINNER, RB.BEGINNER_HARBOURS]
+                out += [RB.BOARD_BEGINNER, RB.BOARD_BEGINNER_HARBOURS]
         if isinstance(action, Dice) and after.stage is not Stage.DISCARD \
                 and after.stage is not Stage.ROBBER:
-            out.append(RB.PRODUCE)
+            out.append(RB.PRODUCTION_YIELD)
             total = action.white + action.red
             if state.tokens[state.robber] == total:
-                out.append(RB.PRODUCE_ROBBER)
+                out.append(RB.PRODUCTION_ROBBER)
             due = production.owed(state.terrain, state.tokens, state.robber, state.node_owner,
                                   state.node_level, total, state.config.players)
             if any(sum(row[r] for row in due) > state.bank[r] for r in range(D.N_RESOURCES)):
-                out.append(RB.SHORTAGE)  # the bank cannot pay every card owed
+                out.append(RB.PRODUCTION_SHORTAGE)  # the bank cannot pay every card owed
         elif isinstance(action, Dice):  # a 7: who discards (hands over the limit), the robber
-            out += [RB.DISCARD_CK, RB.DISCARD] if after.stage is Stage.DISCARD else [RB.DISCARD_CK]
-            out.append(RB.ROBBER)
+            out += (
+                [RB.SEVEN_DISCARD_LIMIT, RB.SEVEN_DISCARD]
+                if after.stage is Stage.DISCARD
+                else [RB.SEVEN_DISCARD_LIMIT]
+            )
+            out.append(RB.SEVEN_ROBBER)
         elif t is Discard:
-            out += [RB.DISCARD_CK, RB.DISCARD]
+            out += [RB.SEVEN_DISCARD_LIMIT, RB.SEVEN_DISCARD]
         elif t is EndTurn:
-            out.append(RB.END)
+            out.append(RB.TURN_END)
         elif t is RollDice:
-            out.append(RB.ROLL)
+            out.append(RB.TURN_ROLL)
         elif isinstance(action, Draw):
-            out.append(RB.DECK_EMPTY)
+            out.append(RB.BUILD_DEVELOPMENT_DECK)
             if action.card == D.VICTORY_POINT:
-                out.append(RB.DEV_VP)
+                out.append(RB.DEVELOPMENT_VICTORY_POINT)
         elif t is BuildSettlement and state.stage is Stage.SETUP:
-            out.append(RB.DISTANCE)
+            out.append(RB.BUILD_DISTANCE)
             i = state.turn
             if sum(after.players[i].hand) > sum(state.players[i].hand):
-                out += [RB.SECOND, RB.SECOND_CK]
+                out += [RB.SETUP_SECOND_RESOURCES, RB.SETUP_SECOND_PLACEMENT]
             else:  # the first settlement: the rule that only the second yields, applied
-                out.append(RB.SECOND)
+                out.append(RB.SETUP_SECOND_RESOURCES)
         elif t is BuildSettlement:
-            out += [RB.SETTLEMENT_COST, RB.DISTANCE, RB.SETTLEMENT_CONNECTED]
+            out += [RB.BUILD_SETTLEMENT_COST, RB.BUILD_DISTANCE, RB.BUILD_SETTLEMENT_CONNECTED]
         elif t is BuildRoad:
             if state.stage is Stage.SETUP:
-                out += [RB.SETUP_ROAD, RB.SNAKE]
+                out += [RB.SETUP_ROAD_AT_SETTLEMENT, RB.SETUP_SNAKE]
             elif state.stage is Stage.ROAD_BUILDING:
-                out += [RB.ROAD_BUILDING, RB.ROAD_CONNECTED]
+                out += [RB.DEVELOPMENT_ROAD_BUILDING, RB.BUILD_ROAD_CONNECTED]
             else:
-                out += [RB.ROAD_COST, RB.ROAD_CONNECTED]
+                out += [RB.BUILD_ROAD_COST, RB.BUILD_ROAD_CONNECTED]
         elif t is BuildCity:
-            out += [RB.CITY_COST, RB.CITY_UPGRADE]
+            out += [RB.BUILD_CITY_COST, RB.BUILD_CITY_UPGRADE]
         elif t is BuyDevelopment:
-            out.append(RB.DEV_COST)
+            out.append(RB.BUILD_DEVELOPMENT_COST)
         elif t is MaritimeTrade:
-            out.append(RB.MARITIME)
+            out.append(RB.TRADE_MARITIME)
         elif t in _CARD_RULES:
             out.append(_CARD_RULES[t])
         elif t is MoveRobber:
-            out.append(RB.ROBBER)
+            out.append(RB.SEVEN_ROBBER)
         elif t is Steal:
-            out.append(RB.STEAL)
+            out.append(RB.SEVEN_STEAL)
         lengths = [p.road_length for p in state.players] != [p.road_length for p in after.players]
         if after.longest != state.longest or lengths:
             # the longest road card decided again: held, taken or not given
-            out += [RB.LONGEST, RB.LONGEST_CK]
+            out += [RB.LONGEST_ROAD_MINIMUM, RB.LONGEST_ROAD_FIVE]
             if t is BuildSettlement and any(
                     b.road_length < a.road_length
                     for a, b in zip(state.players, after.players, strict=True)):
-                out.append(RB.LONGEST_BREAK)
+                out.append(RB.LONGEST_ROAD_BREAK)
             best = max(p.road_length for p in after.players)
             if best >= D.LONGEST_ROAD_MIN and after.longest >= 0 and sum(
                     p.road_length == best for p in after.players) > 1:
-                out.append(RB.LONGEST_TIE)  # a tie for the longest: the holder keeps it
+                out.append(RB.LONGEST_ROAD_TIE)  # a tie for the longest: the holder keeps it
         if after.army != state.army or after.players[state.turn].knights \
                 != state.players[state.turn].knights:
             # the largest army decided again: a knight played
-            out.append(RB.ARMY)
+            out.append(RB.LARGEST_ARMY_MINIMUM)
             if state.army >= 0:
-                out.append(RB.ARMY_EXCEED)
+                out.append(RB.LARGEST_ARMY_EXCEED)
         if after.stage is Stage.OVER and state.stage is not Stage.OVER:
-            out += [RB.VICTORY, RB.VICTORY_CK] if after.winner >= 0 else [RB.TURN_LIMIT]
+            out += [RB.VICTORY_TEN, RB.VICTORY_OWN_TURN] if after.winner >= 0 else [RB.TURN_LIMIT]
         return tuple(dict.fromkeys(out))
 
     # -- the protocol ------------------------------------------------------------------------
@@ -265,7 +282,7 @@ class Catan(Game[CatanState, Action]):
     def apply(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
         if st is Stage.OVER:
-            raise RULES.illegal(RB.OVER, "the game is over")
+            raise RULES.illegal(RB.GAME_OVER, "the game is over")
         return scoring.finish(self._step(state, action))
 
     def _step(self, state: CatanState, action: Action) -> CatanState:
@@ -273,7 +290,7 @@ class Catan(Game[CatanState, Action]):
         if _is_chance(st):
             return self._chance(state, action)
         if isinstance(action, CHANCE_TYPES):
-            raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is a chance outcome, and"
+            raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is a chance outcome, and"
                                 " a player acts now")
         if st is Stage.SETUP:
             return setup.setup_step(state, action)
@@ -282,7 +299,7 @@ class Catan(Game[CatanState, Action]):
                 return evolve(state, stage=Stage.DICE)
             if isinstance(action, development.PLAY_TYPES):
                 return development.play(state, action)
-            raise self._wrong(action, RB.ROLL, "the roll comes first")
+            raise self._wrong(action, RB.TURN_ROLL, "the roll comes first")
         if st is Stage.MAIN:
             return self._main(state, action)
         if st is Stage.TRADE:
@@ -290,11 +307,11 @@ class Catan(Game[CatanState, Action]):
         if st is Stage.DISCARD:
             if isinstance(action, Discard):
                 return turn.discard(state, action)
-            raise self._wrong(action, RB.DISCARD, "discards on the 7 come first")
+            raise self._wrong(action, RB.SEVEN_DISCARD, "discards on the 7 come first")
         if st is Stage.ROBBER:
             if isinstance(action, MoveRobber):
                 return turn.move_robber(state, action)
-            raise self._wrong(action, RB.ROBBER, "the robber moves first")
+            raise self._wrong(action, RB.SEVEN_ROBBER, "the robber moves first")
         assert st is Stage.ROAD_BUILDING  # every other stage is handled above
         if isinstance(action, BuildRoad):
             why = build.road_rule(state, state.turn, action.path)
@@ -304,7 +321,7 @@ class Catan(Game[CatanState, Action]):
             return development.free_road_done(state)
         if isinstance(action, StopRoadBuilding) and development.may_stop(state):
             return development.stop_free_roads(state)
-        raise self._wrong(action, RB.ROAD_BUILDING, "the free roads come first")
+        raise self._wrong(action, RB.DEVELOPMENT_ROAD_BUILDING, "the free roads come first")
 
     def _wrong(self, action: Action, rule: str, why: str) -> Exception:
         return RULES.illegal(rule, f"{type(action).__name__} not allowed now: {why}")
@@ -327,26 +344,26 @@ class Catan(Game[CatanState, Action]):
                 return setup.lay_token(state, action)
         if st is Stage.HARBOURS and isinstance(action, LayHarbour):
             return setup.lay_harbour(state, action)
-        raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not the chance step of"
+        raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not the chance step of"
                             f" stage {st.value}")
 
     def _main(self, state: CatanState, action: Action) -> CatanState:
         p = state.turn
         if isinstance(action, BuildRoad):
-            return self._build(state, action.path, D.ROAD_COST, RB.ROAD_COST,
+            return self._build(state, action.path, D.ROAD_COST, RB.BUILD_ROAD_COST,
                                build.road_rule(state, p, action.path), build.place_road)
         if isinstance(action, BuildSettlement):
             why = build.settlement_rule(state, p, action.node, False)
-            return self._build(state, action.node, D.SETTLEMENT_COST, RB.SETTLEMENT_COST, why,
+            return self._build(state, action.node, D.SETTLEMENT_COST, RB.BUILD_SETTLEMENT_COST, why,
                                build.place_settlement)
         if isinstance(action, BuildCity):
-            return self._build(state, action.node, D.CITY_COST, RB.CITY_COST,
+            return self._build(state, action.node, D.CITY_COST, RB.BUILD_CITY_COST,
                                build.city_rule(state, p, action.node), build.place_city)
         if isinstance(action, BuyDevelopment):
             if not any(state.deck):
-                raise RULES.illegal(RB.DECK_EMPTY, "the development deck is empty")
+                raise RULES.illegal(RB.BUILD_DEVELOPMENT_DECK, "the development deck is empty")
             if not build.can_pay(state, p, D.DEVELOPMENT_COST):
-                raise RULES.illegal(RB.DEV_COST, "wool, grain and ore needed")
+                raise RULES.illegal(RB.BUILD_DEVELOPMENT_COST, "wool, grain and ore needed")
             return build.pay(state, p, D.DEVELOPMENT_COST, built=True, stage=Stage.DRAW)
         if isinstance(action, development.PLAY_TYPES):
             return development.play(state, action)
@@ -356,7 +373,7 @@ class Catan(Game[CatanState, Action]):
             return trade.open_offer(state, action)
         if isinstance(action, EndTurn):
             return turn.end_turn(state)
-        raise self._wrong(action, RB.ACTOR, "not a step of the main phase")
+        raise self._wrong(action, RB.TURN_ACTOR, "not a step of the main phase")
 
     def _build(self, state: CatanState, where: int, cost: tuple[int, ...], cost_rule: str,
                why: str | None, place: build.Placer) -> CatanState:

@@ -30,208 +30,219 @@ PUBLISHED = ("supplementary: published base game; stands in no project text (no 
 BOUND = "model bound: not a rule of the published game; no quote, see docs/games/catan.md"
 
 # -- components ------------------------------------------------------------------------------
-TERRAIN = R.rule("components.terrain",
+COMPONENTS_TERRAIN = R.rule("components.terrain",
                  "forest 4, pasture 4, fields 4, hills 3, mountains 3, desert 1",
                  "19 land hexes: 4 forest, 4 pasture, 4 fields, 3 hills, 3 mountains, 1 desert.",
                  source=SUPP_H)
-TOKENS = R.rule("components.tokens", "2 and 12 once; 3, 4, 5, 6, 8, 9, 10, 11 twice",
+COMPONENTS_TOKENS = R.rule("components.tokens", "2 and 12 once; 3, 4, 5, 6, 8, 9, 10, 11 twice",
                 "18 number tokens: 2 and 12 once, 3-6 and 8-11 twice.", source=SUPP_H)
-HARBOURS = R.rule("components.harbours", "4 generic 3:1, 5 special 2:1 (one per resource)",
-                  "9 harbours: 4 generic 3:1, one 2:1 per resource.", source=SUPP_H)
-CARDS = R.rule("components.resource-cards", "19 of each, 95",
+COMPONENTS_HARBOURS = R.rule(
+    "components.harbours",
+    "4 generic 3:1, 5 special 2:1 (one per resource)",
+    "9 harbours: 4 generic 3:1, one 2:1 per resource.",
+    source=SUPP_H,
+)
+COMPONENTS_RESOURCE_CARDS = R.rule("components.resource-cards", "19 of each, 95",
                "95 resource cards, 19 of each; the bank is all cards not in a hand.",
                source=SUPP_H)
-DECK = R.rule("components.development-deck",
+COMPONENTS_DEVELOPMENT_DECK = R.rule("components.development-deck",
               "14 knights, 5 victory points, 2 road building, 2 year of plenty, 2 monopoly",
               "25 development cards: 14 knights, 5 VP, 2 road building, 2 year of plenty,"
               " 2 monopoly.", source=SUPP_H)
-PIECES = R.rule("components.pieces", "15 roads, 5 settlements, 4 cities",
+COMPONENTS_PIECES = R.rule("components.pieces", "15 roads, 5 settlements, 4 cities",
                 "Per player 15 roads, 5 settlements, 4 cities; a piece not in stock cannot"
                 " be built.", source=SUPP_H)
 
 # -- the board -------------------------------------------------------------------------------
-BEGINNER = R.rule("board.beginner",
+BOARD_BEGINNER = R.rule("board.beginner",
                   "M10 P2 Fo9 / Fi12 H6 P4 H10 / Fi9 Fo11 Desert Fo3 M8 / Fo8 M3 Fi4 P5 /"
                   " H5 Fi6 P11",
                   "The beginner board (default): fixed terrain and number tokens.",
                   source=SUPP_H)
-BEGINNER_HARBOURS = R.rule("board.beginner-harbours",
+BOARD_BEGINNER_HARBOURS = R.rule("board.beginner-harbours",
                            "3:1, grain 2:1, ore 2:1, 3:1, wool 2:1, 3:1, 3:1, brick 2:1,"
                            " lumber 2:1",
                            "Harbour kinds clockwise from the top left on the beginner board.",
                            source=SUPP_M)
-VARIABLE = R.rule("board.variable-terrain", UNQUOTED,
+BOARD_VARIABLE_TERRAIN = R.rule("board.variable-terrain", UNQUOTED,
                   "Variable board (variant board=variable): the 19 terrain hexes are laid at"
                   " random, one chance step per hex in hex order.", source=PUBLISHED)
-SPIRAL = R.rule("board.spiral",
+BOARD_SPIRAL = R.rule("board.spiral",
                 "5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11, skipping the desert",
                 "Variable board: tokens A-R laid from a corner hex (a chance step) counter-"
                 "clockwise round the coast and inwards, skipping the desert.", source=SUPP_H)
-ROBBER_START = R.rule("board.robber-start", UNQUOTED,
+BOARD_ROBBER_START = R.rule("board.robber-start", UNQUOTED,
                       "The robber starts on the desert.", source=PUBLISHED)
 
 # -- set-up ----------------------------------------------------------------------------------
-SNAKE = R.rule("setup.snake", "snake order; settlement + road each",
+SETUP_SNAKE = R.rule("setup.snake", "snake order; settlement + road each",
                "Set-up: each player places a settlement and then a road, in seat order and"
                " then in reverse seat order.", source=SUPP_H)
-FIRST = R.rule("setup.first-player", "player 1 starts",
+SETUP_FIRST_PLAYER = R.rule("setup.first-player", "player 1 starts",
                "Seat 0 places first and takes the first turn.", source=SUPP_H)
-SETUP_ROAD = R.rule("setup.road-at-settlement", UNQUOTED,
+SETUP_ROAD_AT_SETTLEMENT = R.rule("setup.road-at-settlement", UNQUOTED,
                     "A set-up road touches the settlement just placed.", source=PUBLISHED)
-SECOND = R.rule("setup.second-resources", "the second settlement yields 1 card per adjacent hex",
-                "The second set-up settlement takes 1 card of each adjacent producing hex.",
-                source=SUPP_H)
-SECOND_CK = R.rule("setup.second-placement",
+SETUP_SECOND_RESOURCES = R.rule(
+    "setup.second-resources",
+    "the second settlement yields 1 card per adjacent hex",
+    "The second set-up settlement takes 1 card of each adjacent producing hex.",
+    source=SUPP_H,
+)
+SETUP_SECOND_PLACEMENT = R.rule("setup.second-placement",
                    "При втором первоначальном размещении поместите город вместо поселения",
                    "The second set-up placement is a settlement (Cities & Knights changes it"
                    " to a city, referring to this base rule).", source=SUPP_H, file=CK_FILE)
 
 # -- the turn --------------------------------------------------------------------------------
-ACTOR = R.rule("turn.actor", UNQUOTED,
+TURN_ACTOR = R.rule("turn.actor", UNQUOTED,
                "Only the player whose step it is acts, and only with an action of the"
                " current step (roll, discard, robber, building, trading...).",
                source=PUBLISHED)
-ROLL = R.rule("turn.roll", UNQUOTED,
+TURN_ROLL = R.rule("turn.roll", UNQUOTED,
               "A turn begins with the production roll: two dice as one chance step over the"
               " ordered pair (white, red), 36 outcomes of 1/36.", source=PUBLISHED)
-END = R.rule("turn.end", UNQUOTED,
+TURN_END = R.rule("turn.end", UNQUOTED,
              "The player on turn ends the turn after the roll, with nothing pending; the"
              " next seat takes the next turn.", source=PUBLISHED)
 TURN_LIMIT = R.rule("turn.limit", UNQUOTED,
                     "After 1000 turns the game ends with no winner.", source=BOUND)
-OVER = R.rule("game.over", UNQUOTED, "No action after the game has ended.", source=PUBLISHED)
+GAME_OVER = R.rule("game.over", UNQUOTED, "No action after the game has ended.", source=PUBLISHED)
 
 # -- production ------------------------------------------------------------------------------
-PRODUCE = R.rule("production.yield", UNQUOTED,
+PRODUCTION_YIELD = R.rule("production.yield", UNQUOTED,
                  "Each hex whose number is rolled gives 1 card to each adjacent settlement's"
                  " owner and 2 to each adjacent city's owner.", source=PUBLISHED)
-PRODUCE_ROBBER = R.rule("production.robber", UNQUOTED,
+PRODUCTION_ROBBER = R.rule("production.robber", UNQUOTED,
                         "The hex with the robber produces nothing.", source=PUBLISHED)
-SHORTAGE = R.rule("production.shortage",
+PRODUCTION_SHORTAGE = R.rule("production.shortage",
                   "if the bank cannot pay everyone a resource, nobody gets it, unless only"
                   " one player is owed: that player gets what remains",
                   "Bank shortage (reading: catan/bank-shortage).", source=SUPP_MH)
 
 # -- the 7 -----------------------------------------------------------------------------------
-DISCARD = R.rule("seven.discard",
+SEVEN_DISCARD = R.rule("seven.discard",
                  "every player holding more than 7 discards half, rounded down, by choice",
                  "On a 7 every player holding more than 7 cards discards half, rounded down,"
                  " one card a step, in seat order from the player on turn.", source=SUPP_H)
-DISCARD_CK = R.rule("seven.discard-limit",
+SEVEN_DISCARD_LIMIT = R.rule("seven.discard-limit",
                     "но всё равно должны сбросить карты, если у них более 7 карт",
                     "The discard limit is 7 cards (Cities & Knights keeps it).",
                     source=SUPP_H, file=CK_FILE)
-ROBBER = R.rule("seven.robber", "the robber moves to another hex",
+SEVEN_ROBBER = R.rule("seven.robber", "the robber moves to another hex",
                 "After a 7 (or a knight) the robber moves to another hex.", source=SUPP_H)
-STEAL = R.rule("seven.steal", "1 random card stolen from an adjacent player who has cards",
+SEVEN_STEAL = R.rule("seven.steal", "1 random card stolen from an adjacent player who has cards",
                "The mover steals 1 random card (a chance step over the victim's hand) from a"
                " player with a building on the hex who has cards, or from nobody when there"
                " is none.", source=SUPP_H)
 
 # -- trading ---------------------------------------------------------------------------------
-MARITIME = R.rule("trade.maritime", "4:1; 3:1 at a generic harbour; 2:1 at its special harbour",
-                  "Maritime trade with the bank: 4 of a kind for 1, 3:1 with a settlement or"
-                  " city at a generic harbour, 2:1 of the harbour's resource.", source=SUPP_H)
-DOMESTIC = R.rule("trade.domestic", UNQUOTED,
+TRADE_MARITIME = R.rule(
+    "trade.maritime",
+    "4:1; 3:1 at a generic harbour; 2:1 at its special harbour",
+    "Maritime trade with the bank: 4 of a kind for 1, 3:1 with a settlement or"
+    " city at a generic harbour, 2:1 of the harbour's resource.",
+    source=SUPP_H,
+)
+TRADE_DOMESTIC = R.rule("trade.domestic", UNQUOTED,
                   "Domestic trade: only the player on turn trades with the others, after the"
                   " roll; offers are built card by card, opening with a card given (see"
                   " docs/games/catan.md).",
                   source=PUBLISHED)
-TRADE_SAME = R.rule("trade.different-resources", UNQUOTED,
+TRADE_DIFFERENT_RESOURCES = R.rule("trade.different-resources", UNQUOTED,
                     "A trade gives and takes cards of different resources, at least one card"
                     " on each side (no gifts).", source=PUBLISHED)
-TRADE_CARDS = R.rule("trade.has-cards", UNQUOTED,
+TRADE_HAS_CARDS = R.rule("trade.has-cards", UNQUOTED,
                      "A trade needs the cards: the giver holds what is given, the bank has"
                      " what it pays.", source=PUBLISHED)
 TRADE_LIMIT = R.rule("trade.limit", UNQUOTED,
                      "At most 10 trades (maritime and domestic) per turn.", source=BOUND)
-OFFER_LIMIT = R.rule("trade.offer-limit", UNQUOTED,
+TRADE_OFFER_LIMIT = R.rule("trade.offer-limit", UNQUOTED,
                      "At most 3 domestic offers opened per turn, at most 4 cards a side.",
                      source=BOUND)
-PHASES = R.rule("trade.phase", UNQUOTED,
+TRADE_PHASE = R.rule("trade.phase", UNQUOTED,
                 "Trading and building share one phase after the roll, or trading ends with"
                 " the first build (reading: catan/trade-build-phase).", source=PUBLISHED)
 
 # -- building --------------------------------------------------------------------------------
-ROAD_COST = R.rule("build.road-cost", "road brick + lumber", "A road costs brick + lumber.",
+BUILD_ROAD_COST = R.rule("build.road-cost", "road brick + lumber", "A road costs brick + lumber.",
                    source=SUPP_H)
-SETTLEMENT_COST = R.rule("build.settlement-cost", "settlement brick + lumber + wool + grain",
+BUILD_SETTLEMENT_COST = R.rule("build.settlement-cost", "settlement brick + lumber + wool + grain",
                          "A settlement costs brick + lumber + wool + grain.", source=SUPP_H)
-CITY_COST = R.rule("build.city-cost", "city 2 grain + 3 ore", "A city costs 2 grain + 3 ore.",
+BUILD_CITY_COST = R.rule("build.city-cost", "city 2 grain + 3 ore", "A city costs 2 grain + 3 ore.",
                    source=SUPP_H)
-DEV_COST = R.rule("build.development-cost", "development card wool + grain + ore",
+BUILD_DEVELOPMENT_COST = R.rule("build.development-cost", "development card wool + grain + ore",
                   "A development card costs wool + grain + ore.", source=SUPP_H)
-ROAD_FREE = R.rule("build.road-free-path", UNQUOTED, "A road goes on an empty path.",
+BUILD_ROAD_FREE_PATH = R.rule("build.road-free-path", UNQUOTED, "A road goes on an empty path.",
                    source=PUBLISHED)
-ROAD_CONNECTED = R.rule("build.road-connected", UNQUOTED,
+BUILD_ROAD_CONNECTED = R.rule("build.road-connected", UNQUOTED,
                         "A road touches one's own building, or one's own road at an"
                         " intersection without a rival building.", source=PUBLISHED)
-DISTANCE = R.rule("build.distance", "no settlement or city on any of the 3 neighbouring"
+BUILD_DISTANCE = R.rule("build.distance", "no settlement or city on any of the 3 neighbouring"
                   " intersections",
                   "A settlement goes on an empty intersection whose neighbours are all empty.",
                   source=SUPP_H)
-SETTLEMENT_CONNECTED = R.rule("build.settlement-connected", UNQUOTED,
+BUILD_SETTLEMENT_CONNECTED = R.rule("build.settlement-connected", UNQUOTED,
                               "After set-up a settlement touches one of its owner's roads.",
                               source=PUBLISHED)
-CITY_UPGRADE = R.rule("build.city-upgrade", UNQUOTED,
+BUILD_CITY_UPGRADE = R.rule("build.city-upgrade", UNQUOTED,
                       "A city replaces one of its owner's settlements (back to stock).",
                       source=PUBLISHED)
-DECK_EMPTY = R.rule("build.development-deck", UNQUOTED,
+BUILD_DEVELOPMENT_DECK = R.rule("build.development-deck", UNQUOTED,
                     "A development card is bought only while the deck has cards; the card is"
                     " a chance step over the remaining deck.", source=PUBLISHED)
 
 # -- development cards -----------------------------------------------------------------------
-DEV_ONE = R.rule("development.one-per-turn", "at most 1 played a turn",
+DEVELOPMENT_ONE_PER_TURN = R.rule("development.one-per-turn", "at most 1 played a turn",
                  "At most one development card played per turn.", source=SUPP_H)
-DEV_NEW = R.rule("development.not-new", "not in the turn bought",
+DEVELOPMENT_NOT_NEW = R.rule("development.not-new", "not in the turn bought",
                  "A card is not played in the turn it was bought.", source=SUPP_H)
-DEV_BEFORE = R.rule("development.before-roll", "may be played before the roll",
+DEVELOPMENT_BEFORE_ROLL = R.rule("development.before-roll", "may be played before the roll",
                     "A card may be played before the roll (which cards:"
                     " catan/development-before-roll).", source=SUPP_H)
-DEV_VP = R.rule("development.victory-point", "VP cards are not played",
+DEVELOPMENT_VICTORY_POINT = R.rule("development.victory-point", "VP cards are not played",
                 "Victory point cards are never played; they stay hidden and count 1 VP each"
                 " for the win.", source=SUPP_H)
-KNIGHT = R.rule("development.knight", UNQUOTED,
+DEVELOPMENT_KNIGHT = R.rule("development.knight", UNQUOTED,
                 "A knight moves the robber and steals, and counts for the largest army.",
                 source=PUBLISHED)
-ROAD_BUILDING = R.rule("development.road-building", "Постройте 2 бесплатные дороги",
+DEVELOPMENT_ROAD_BUILDING = R.rule("development.road-building", "Постройте 2 бесплатные дороги",
                        "Road building: place 2 free roads (fewer when no legal path or no road"
                        " is left).", source=SUPP_H, file=CK_FILE)
-PLENTY = R.rule("development.year-of-plenty", UNQUOTED,
+DEVELOPMENT_YEAR_OF_PLENTY = R.rule("development.year-of-plenty", UNQUOTED,
                 "Year of plenty: take 2 resource cards of one's choice from the bank.",
                 source=PUBLISHED)
-MONOPOLY = R.rule("development.monopoly", UNQUOTED,
+DEVELOPMENT_MONOPOLY = R.rule("development.monopoly", UNQUOTED,
                   "Monopoly: name a resource; every other player gives all their cards of it.",
                   source=PUBLISHED)
 
 # -- longest road, largest army, victory -----------------------------------------------------
-LONGEST = R.rule("longest-road.minimum", "5 or more continuous roads, 2 VP",
+LONGEST_ROAD_MINIMUM = R.rule("longest-road.minimum", "5 or more continuous roads, 2 VP",
                  "Longest road: the longest continuous road of 5 or more takes the card"
                  " (2 VP).", source=SUPP_H)
-LONGEST_CK = R.rule("longest-road.five",
+LONGEST_ROAD_FIVE = R.rule("longest-road.five",
                     "необходимо построить как минимум 5 последовательных дорог",
                     "At least 5 roads in a row (Cities & Knights keeps the base rule).",
                     source=SUPP_H, file=CK_FILE)
-LONGEST_TIE = R.rule("longest-road.tie", "a tie does not take it from its holder",
+LONGEST_ROAD_TIE = R.rule("longest-road.tie", "a tie does not take it from its holder",
                      "Equalling the holder's length does not take the card.", source=SUPP_H)
-LONGEST_BREAK = R.rule("longest-road.break", "rival settlements break roads",
+LONGEST_ROAD_BREAK = R.rule("longest-road.break", "rival settlements break roads",
                        "A rival settlement on an intersection splits a road; the card then"
                        " moves (catan/longest-road-break-tie for a tie).", source=SUPP_H)
-LONGEST_BREAK_CK = R.rule("longest-road.break-cities-knights",
+LONGEST_ROAD_BREAK_CITIES_KNIGHTS = R.rule("longest-road.break-cities-knights",
                           "Может нарушить длину дороги другого игрока, если находится между"
                           " его дорогами.",
                           "A piece between a rival's roads breaks them (Cities & Knights knights"
                           " break roads as the base game's settlements do).", source=SUPP_H,
                           file=CK_FILE)
-ARMY = R.rule("largest-army.minimum", "3 or more played knights, 2 VP",
+LARGEST_ARMY_MINIMUM = R.rule("largest-army.minimum", "3 or more played knights, 2 VP",
               "Largest army: 3 or more played knights takes the card (2 VP).", source=SUPP_H)
-ARMY_EXCEED = R.rule("largest-army.exceed", "must exceed the holder",
+LARGEST_ARMY_EXCEED = R.rule("largest-army.exceed", "must exceed the holder",
                      "A rival takes the card only with more knights than the holder.",
                      source=SUPP_H)
-VICTORY = R.rule("victory.ten", "10 VP, during one's own turn",
+VICTORY_TEN = R.rule("victory.ten", "10 VP, during one's own turn",
                  "A player with 10 VP (hidden VP cards included) on their own turn wins at"
                  " once.", source=SUPP_H)
-VICTORY_CK = R.rule("victory.own-turn", "Вы можете выиграть игру только в свой ход.",
+VICTORY_OWN_TURN = R.rule("victory.own-turn", "Вы можете выиграть игру только в свой ход.",
                     "A win comes only on one's own turn, also when the points came on another"
                     " turn (checked when one's turn begins).", source=SUPP_H, file=CK_FILE)
 

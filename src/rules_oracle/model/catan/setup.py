@@ -150,12 +150,14 @@ def lay(state: S, action: object, spiral: bool) -> S:
         return lay_token_on(state, action)
     if isinstance(action, LayHarbour) and phase == HARBOURS:
         return lay_harbour_on(state, action)
-    raise RB.RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not the board's next step")
+    raise RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not the board's next step")
 
 
 def lay_terrain_on(state: S, action: LayTerrain) -> S:
     if not in_range(action.terrain, len(D.TERRAINS)) or not terrain_left(state)[action.terrain]:
-        raise RB.RULES.illegal(RB.VARIABLE, f"no {action.terrain!r} terrain hex is left")
+        raise RB.RULES.illegal(
+            RB.BOARD_VARIABLE_TERRAIN, f"no {action.terrain!r} terrain hex is left"
+        )
     terrain = put(state.terrain, state.terrain.index(-1), action.terrain)
     state = evolve(state, terrain=terrain)
     if -1 not in terrain:
@@ -165,7 +167,7 @@ def lay_terrain_on(state: S, action: LayTerrain) -> S:
 
 def spiral_corner_on(state: S, action: SpiralCorner) -> S:
     if action.hex not in B.CORNERS:
-        raise RB.RULES.illegal(RB.SPIRAL, f"hex {action.hex} is not a corner hex")
+        raise RB.RULES.illegal(RB.BOARD_SPIRAL, f"hex {action.hex} is not a corner hex")
     tokens = [0] * B.N_HEXES
     laid = iter(D.SPIRAL_TOKENS)
     for h in B.spiral(action.hex):
@@ -176,13 +178,15 @@ def spiral_corner_on(state: S, action: SpiralCorner) -> S:
 
 def lay_token_on(state: S, action: LayToken) -> S:
     if action.number not in D.NUMBERS or not tokens_left(state)[D.NUMBERS.index(action.number)]:
-        raise RB.RULES.illegal(RB.TOKENS, f"no token {action.number!r} is left")
+        raise RB.RULES.illegal(RB.COMPONENTS_TOKENS, f"no token {action.number!r} is left")
     return evolve(state, tokens=put(state.tokens, next_token_hex(state), action.number))
 
 
 def lay_harbour_on(state: S, action: LayHarbour) -> S:
     if not in_range(action.kind, len(D.HARBOUR_KINDS)) or not harbours_left(state)[action.kind]:
-        raise RB.RULES.illegal(RB.HARBOURS, f"no harbour of kind {action.kind!r} is left")
+        raise RB.RULES.illegal(
+            RB.COMPONENTS_HARBOURS, f"no harbour of kind {action.kind!r} is left"
+        )
     return evolve(state, harbours=put(state.harbours, state.harbours.index(-1), action.kind))
 
 
@@ -225,7 +229,7 @@ def setup_step(state: CatanState, action: Action) -> CatanState:
     p = state.turn
     if isinstance(action, BuildSettlement):
         if state.setup_node >= 0:
-            raise RB.RULES.illegal(RB.SNAKE, "the road of this placement comes first")
+            raise RB.RULES.illegal(RB.SETUP_SNAKE, "the road of this placement comes first")
         why = settlement_rule(state, p, action.node, True)
         if why is not None:
             raise RB.RULES.illegal(why, f"no settlement on intersection {action.node}")
@@ -235,11 +239,11 @@ def setup_step(state: CatanState, action: Action) -> CatanState:
         return evolve(state, setup_node=action.node)
     if isinstance(action, BuildRoad):
         if state.setup_node < 0:
-            raise RB.RULES.illegal(RB.SNAKE, "the settlement of this placement comes first")
+            raise RB.RULES.illegal(RB.SETUP_SNAKE, "the settlement of this placement comes first")
         if not in_range(action.path, B.N_PATHS) or state.path_owner[action.path] != -1:
-            raise RB.RULES.illegal(RB.ROAD_FREE, f"path {action.path} is not free")
+            raise RB.RULES.illegal(RB.BUILD_ROAD_FREE_PATH, f"path {action.path} is not free")
         if action.path not in B.NODE_PATHS[state.setup_node]:
-            raise RB.RULES.illegal(RB.SETUP_ROAD, f"path {action.path} does not touch"
+            raise RB.RULES.illegal(RB.SETUP_ROAD_AT_SETTLEMENT, f"path {action.path} does not touch"
                                    f" intersection {state.setup_node}")
         state = place_road(state, p, action.path)
         k = state.placement + 1
@@ -252,4 +256,4 @@ def setup_step(state: CatanState, action: Action) -> CatanState:
 
 
 def _wrong(action: Action) -> IllegalAction:
-    return RB.RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step of set-up")
+    return RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of set-up")

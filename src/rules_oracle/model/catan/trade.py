@@ -54,7 +54,7 @@ def rates(node_owner: tuple[int, ...], harbours: tuple[int, ...], p: int) -> tup
 def trade_rule(state: CatanState) -> str | None:
     """Why the player on turn may not trade now, or ``None``."""
     if state.built and state.config.option("phases") == "separate":
-        return RB.PHASES
+        return RB.TRADE_PHASE
     if state.trades >= D.TRADES_PER_TURN:
         return RB.TRADE_LIMIT
     return None
@@ -77,14 +77,14 @@ def maritime(state: CatanState, action: MaritimeTrade) -> CatanState:
         raise RB.RULES.illegal(why, "no trade now")
     g, t = action.give, action.get
     if not (in_range(g, D.N_RESOURCES) and in_range(t, D.N_RESOURCES)) or g == t:
-        raise RB.RULES.illegal(RB.TRADE_SAME, f"give {g!r} for {t!r}")
+        raise RB.RULES.illegal(RB.TRADE_DIFFERENT_RESOURCES, f"give {g!r} for {t!r}")
     p = state.turn
     pl = state.players[p]
     rate = rates(state.node_owner, state.harbours, p)[g]
     if pl.hand[g] < rate:
-        raise RB.RULES.illegal(RB.MARITIME, f"{rate} {D.RESOURCES[g]} needed")
+        raise RB.RULES.illegal(RB.TRADE_MARITIME, f"{rate} {D.RESOURCES[g]} needed")
     if not state.bank[t]:
-        raise RB.RULES.illegal(RB.TRADE_CARDS, f"the bank has no {D.RESOURCES[t]}")
+        raise RB.RULES.illegal(RB.TRADE_HAS_CARDS, f"the bank has no {D.RESOURCES[t]}")
     hand = bump(bump(pl.hand, g, -rate), t, 1)
     return set_player(state, p, evolve(pl, hand=hand),
                       bank=bump(bump(state.bank, g, rate), t, -1), trades=state.trades + 1)
@@ -105,9 +105,9 @@ def open_offer(state: CatanState, action: OfferCard) -> CatanState:
     if why is not None:
         raise RB.RULES.illegal(why, "no trade now")
     if state.offers >= D.OFFERS_PER_TURN:
-        raise RB.RULES.illegal(RB.OFFER_LIMIT, "no more offers this turn")
+        raise RB.RULES.illegal(RB.TRADE_OFFER_LIMIT, "no more offers this turn")
     if not action.give:
-        raise RB.RULES.illegal(RB.DOMESTIC, "an offer opens with a card given")
+        raise RB.RULES.illegal(RB.TRADE_DOMESTIC, "an offer opens with a card given")
     offer = Offer(phase="build", give=_EMPTY, get=_EMPTY)
     offer = _add(offer, state, action, state.turn)
     return evolve(state, offer=offer, offers=state.offers + 1, stage=Stage.TRADE)
@@ -138,16 +138,16 @@ def card_ok(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int, give: boo
     The card kinds are those of the offer's sides (resources here; an expansion's offers
     may be wider)."""
     if not in_range(r, len(offer.give)):
-        return RB.TRADE_SAME
+        return RB.TRADE_DIFFERENT_RESOURCES
     mine, theirs = ((offer.counter_get, offer.counter_give) if counter
                     else (offer.give, offer.get))
     side, other = (mine, theirs) if give else (theirs, mine)
     if other[r]:
-        return RB.TRADE_SAME
+        return RB.TRADE_DIFFERENT_RESOURCES
     if sum(side) >= D.OFFER_CARDS:
-        return RB.OFFER_LIMIT
+        return RB.TRADE_OFFER_LIMIT
     if give and hands[offer.responder if counter else turn][r] <= side[r]:
-        return RB.TRADE_CARDS
+        return RB.TRADE_HAS_CARDS
     return None
 
 
@@ -237,7 +237,7 @@ def _next_responder(offer: Offer, turn: int, players: int) -> Offer | None:
 
 
 def _wrong(action: Action, phase: str) -> IllegalAction:
-    return RB.RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step of a trade's"
+    return RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of a trade's"
                             f" {phase} phase")
 
 
@@ -259,7 +259,9 @@ def offer_step(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int, player
             sides = ((offer.counter_give, offer.counter_get) if counter
                      else (offer.give, offer.get))
             if not (sum(sides[0]) and sum(sides[1])):
-                raise RB.RULES.illegal(RB.TRADE_SAME, "an offer needs a card on each side")
+                raise RB.RULES.illegal(
+                    RB.TRADE_DIFFERENT_RESOURCES, "an offer needs a card on each side"
+                )
             if counter:
                 return evolve(offer, phase="consider")
             return evolve(offer, phase="respond", responder=responders(turn, players)[0])
@@ -270,7 +272,7 @@ def offer_step(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int, player
         if isinstance(action, Answer):
             if action.accept:
                 if not covers(hands[offer.responder], offer.get):
-                    raise RB.RULES.illegal(RB.TRADE_CARDS, f"player {offer.responder} lacks"
+                    raise RB.RULES.illegal(RB.TRADE_HAS_CARDS, f"player {offer.responder} lacks"
                                            " the cards asked for")
                 offer = evolve(offer, accepted=(*offer.accepted, offer.responder))
             return _next_responder(offer, turn, players)
@@ -281,14 +283,14 @@ def offer_step(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int, player
         if isinstance(action, Answer):
             if action.accept:
                 if not covers(hands[turn], offer.counter_give):
-                    raise RB.RULES.illegal(RB.TRADE_CARDS, f"player {turn} lacks the cards"
+                    raise RB.RULES.illegal(RB.TRADE_HAS_CARDS, f"player {turn} lacks the cards"
                                            " the counter-offer asks for")
                 return (offer.responder, offer.counter_give, offer.counter_get)
             return _next_responder(offer, turn, players)
         raise _wrong(action, ph)
     if isinstance(action, TradeWith):
         if action.player not in offer.accepted:
-            raise RB.RULES.illegal(RB.DOMESTIC, f"player {action.player!r} did not accept")
+            raise RB.RULES.illegal(RB.TRADE_DOMESTIC, f"player {action.player!r} did not accept")
         return (action.player, offer.give, offer.get)
     if isinstance(action, Withdraw):
         return None

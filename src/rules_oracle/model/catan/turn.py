@@ -22,7 +22,7 @@ def after_roll_or_card(state: CatanState) -> Stage:
 
 def roll(state: CatanState, action: Dice) -> CatanState:
     if not (in_range(action.white - 1, 6) and in_range(action.red - 1, 6)):
-        raise RB.RULES.illegal(RB.ROLL, f"no die shows {action.white} or {action.red}")
+        raise RB.RULES.illegal(RB.TURN_ROLL, f"no die shows {action.white} or {action.red}")
     dice = (action.white, action.red)
     total = action.white + action.red
     hands = tuple(pl.hand for pl in state.players)
@@ -58,7 +58,7 @@ def discard(state: CatanState, action: Discard) -> CatanState:
     p = discarder(state)
     pl = state.players[p]
     if not in_range(action.resource, D.N_RESOURCES) or not pl.hand[action.resource]:
-        raise RB.RULES.illegal(RB.DISCARD, f"player {p} holds no {action.resource!r}")
+        raise RB.RULES.illegal(RB.SEVEN_DISCARD, f"player {p} holds no {action.resource!r}")
     r = action.resource
     state = set_player(state, p, evolve(pl, hand=bump(pl.hand, r, -1)),
                        bank=bump(state.bank, r, 1), discards=bump(state.discards, p, -1))
@@ -90,11 +90,11 @@ def robber_actions(state: CatanState) -> tuple[Action, ...]:
 
 def move_robber(state: CatanState, action: MoveRobber) -> CatanState:
     if action.hex not in robber_targets(state):
-        raise RB.RULES.illegal(RB.ROBBER, f"the robber cannot go to hex {action.hex}")
+        raise RB.RULES.illegal(RB.SEVEN_ROBBER, f"the robber cannot go to hex {action.hex}")
     hands = tuple(pl.hand for pl in state.players)
     vs = victims(action.hex, state.turn, state.node_owner, hands)
     if (action.victim not in vs) if vs else action.victim != -1:
-        raise RB.RULES.illegal(RB.STEAL, f"player {action.victim} cannot be robbed on hex"
+        raise RB.RULES.illegal(RB.SEVEN_STEAL, f"player {action.victim} cannot be robbed on hex"
                                f" {action.hex} (possible: {list(vs) or [-1]})")
     state = evolve(state, robber=action.hex)
     if action.victim < 0:
@@ -110,7 +110,7 @@ def steal(state: CatanState, action: Steal) -> CatanState:
     v, p = state.victim, state.turn
     victim = state.players[v]
     if not in_range(action.resource, D.N_RESOURCES) or not victim.hand[action.resource]:
-        raise RB.RULES.illegal(RB.STEAL, f"player {v} holds no {action.resource!r}")
+        raise RB.RULES.illegal(RB.SEVEN_STEAL, f"player {v} holds no {action.resource!r}")
     r = action.resource
     state = set_player(state, v, evolve(victim, hand=bump(victim.hand, r, -1)))
     thief = state.players[p]

@@ -25,7 +25,13 @@ from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.core.chance import draw_outcomes
 from rules_oracle.model.core.ops import bump, covers, evolve, minus, plus, put
 
-_COST_RULE = (RB.ROAD, RB.KNIGHT, RB.SETTLEMENT, RB.CITY, RB.BUILDING)
+_COST_RULE = (
+    RB.DEVELOPMENT_ROAD,
+    RB.DEVELOPMENT_KNIGHT,
+    RB.DEVELOPMENT_SETTLEMENT,
+    RB.DEVELOPMENT_CITY,
+    RB.DEVELOPMENT_BUILDING,
+)
 
 
 def _takeable(pl: Player, kind: int) -> bool:
@@ -88,13 +94,15 @@ def _why_not(state: CardsState, kind: int) -> str | None:
     if kind == D.KNIGHT:
         return None if state.knight_stack or victim(state, kind) >= 0 else RB.TAKE_NEXT
     if kind == D.SETTLEMENT:
-        return None if state.settlement_stack else RB.SETTLEMENT_EMPTY
+        return None if state.settlement_stack else RB.DEVELOPMENT_SETTLEMENT_STACK
     if kind == D.CITY:
-        return None if me.settlements else RB.CITY_SETTLEMENT
+        return None if me.settlements else RB.DEVELOPMENT_CITY_NEEDS_SETTLEMENT
     if me.cities:
         return None
     # a player whose every city holds a building has a city, only none free for another
-    return RB.BUILDING_CHOICE if sum(me.buildings) else RB.BUILDING_CITY
+    return (
+        RB.DEVELOPMENT_BUILDING_CHOICE if sum(me.buildings) else RB.DEVELOPMENT_BUILDING_NEEDS_CITY
+    )
 
 
 def _supply_has(state: CardsState, resource: int) -> bool:
@@ -125,7 +133,9 @@ def _pay(state: CardsState, kind: int) -> CardsState:
     """Check the development is open and paid for; pay its cost to the discard."""
     me = state.players[state.turn]
     if not _once(state, kind):
-        raise RULES.illegal(RB.ONCE, f"a {D.DEVELOPMENTS[kind]} was paid for this turn")
+        raise RULES.illegal(
+            RB.DEVELOPMENT_ONCE_PER_TURN, f"a {D.DEVELOPMENTS[kind]} was paid for this turn"
+        )
     why = _why_not(state, kind)
     if why is not None:
         raise RULES.illegal(why, f"no {D.DEVELOPMENTS[kind]} now")
@@ -188,9 +198,11 @@ def step(state: CardsState, action: Action) -> CardsState:
     if isinstance(action, BuildBuilding):
         k = action.building
         if not 0 <= k < D.N_BUILDINGS or not state.building_stack[k]:
-            raise RULES.illegal(RB.BUILDING_CHOICE, f"no building {k} in the stack")
+            raise RULES.illegal(RB.DEVELOPMENT_BUILDING_CHOICE, f"no building {k} in the stack")
         if state.players[p].buildings[k]:
-            raise RULES.illegal(RB.BUILDING_UNIQUE, f"a {D.BUILDINGS[k]} stands already")
+            raise RULES.illegal(
+                RB.DEVELOPMENT_BUILDING_UNIQUE, f"a {D.BUILDINGS[k]} stands already"
+            )
         state = _pay(state, D.BUILDING)
         me = state.players[p]
         me = evolve(me, cities=me.cities - 1, buildings=bump(me.buildings, k))
@@ -201,7 +213,7 @@ def step(state: CardsState, action: Action) -> CardsState:
         return convert(state, action)
     if isinstance(action, EndDevelopment):
         return turn.produce(state)
-    raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is no step of development")
+    raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is no step of development")
 
 
 def convert(state: CardsState, action: Convert) -> CardsState:
@@ -211,7 +223,7 @@ def convert(state: CardsState, action: Convert) -> CardsState:
     hand = state.players[p].hand
     if not (0 <= g < D.N_RESOURCES and 0 <= t < D.N_RESOURCES) or g == t \
             or hand[g] < D.CONVERT_GIVE or not _supply_has(state, t):
-        raise RULES.illegal(RB.CONVERT, f"3 of {g} for 1 of {t} is not possible")
+        raise RULES.illegal(RB.DEVELOPMENT_CONVERT, f"3 of {g} for 1 of {t} is not possible")
     stack, discard = state.stack, bump(state.discard, g, D.CONVERT_GIVE)
     first = "stack" if state.config.option("convert-from") == "stack" else "discard"
     if (first == "stack" and stack[t]) or (first == "discard" and not discard[t]):
@@ -228,8 +240,10 @@ def fate_choice(state: CardsState, action: Action) -> CardsState:
     """After a settlement its founder may turn the fate card (catan_cards/development.
     settlement-fate)."""
     if not isinstance(action, TurnFate):
-        raise RULES.illegal(RB.SETTLEMENT_FATE, f"{type(action).__name__}: the fate card"
-                            " is to be turned or left first")
+        raise RULES.illegal(
+            RB.DEVELOPMENT_SETTLEMENT_FATE,
+            f"{type(action).__name__}: the fate card is to be turned or left first",
+        )
     return evolve(_turn_fate(state) if action.turn else state, stage=Stage.DEVELOP)
 
 
@@ -277,10 +291,12 @@ def discard(state: CardsState, action: Action) -> CardsState:
     """One card of a robber raid to the discard pile (catan_cards/event.robber-raid)."""
     q = discarder(state)
     if not isinstance(action, Discard):
-        raise RULES.illegal(RB.RAID, f"{type(action).__name__}: seat {q} discards first")
+        raise RULES.illegal(
+            RB.EVENT_ROBBER_RAID, f"{type(action).__name__}: seat {q} discards first"
+        )
     hand = state.players[q].hand
     if not 0 <= action.resource < D.N_RESOURCES or not hand[action.resource]:
-        raise RULES.illegal(RB.RAID, f"seat {q} holds no {action.resource}")
+        raise RULES.illegal(RB.EVENT_ROBBER_RAID, f"seat {q} holds no {action.resource}")
     players = put(state.players, q, evolve(state.players[q],
                                            hand=bump(hand, action.resource, -1)))
     owed = bump(state.discards, q, -1)

@@ -102,7 +102,7 @@ class CatanCards(Game[CardsState, Action]):
 
     def apply(self, state: CardsState, action: Action) -> CardsState:
         if state.stage is Stage.OVER:
-            raise RULES.illegal(RB.OVER, "the game is over")
+            raise RULES.illegal(RB.GAME_OVER, "the game is over")
         # an empty stack takes the discard pile whenever cards reach it (turn.restock)
         return scoring.finish(turn.restock(self._step(state, action)))
 
@@ -119,10 +119,10 @@ class CatanCards(Game[CardsState, Action]):
             if st is Stage.EVENT and isinstance(action, Reveal):
                 _check(action.event, state.unseen_events)
                 return development.reveal(state, action)
-            raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not the chance step"
+            raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not the chance step"
                                 f" of stage {st.value}")
         if chance:
-            raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is a chance outcome, and"
+            raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is a chance outcome, and"
                                 " a player acts now")
         if st is Stage.TRADE:
             return trade.step(state, action)
@@ -154,7 +154,7 @@ class CatanCards(Game[CardsState, Action]):
 def _check(index: int, counts: tuple[int, ...]) -> None:
     """A chance outcome names a card the multiset holds."""
     if not 0 <= index < len(counts) or not counts[index]:
-        raise RULES.illegal(RB.ACTOR, f"outcome {index} is not in the multiset {counts}")
+        raise RULES.illegal(RB.TURN_ACTOR, f"outcome {index} is not in the multiset {counts}")
 
 
 _FATE_CHOICES: tuple[Action, ...] = (TurnFate(False), TurnFate(True))

@@ -21,170 +21,220 @@ RULES = RuleBook("catan_cards", FILE)
 R = RULES
 
 # -- components ------------------------------------------------------------------------------
-RESOURCES = R.rule("components.resources", "67 карт сырья",
+COMPONENTS_RESOURCES = R.rule("components.resources", "67 карт сырья",
                    "67 resource cards: 11 clay, 11 lumber, 16 ore, 15 wool, 14 grain.")
-DEVELOPMENTS = R.rule("components.developments", "38 карт развития",
+COMPONENTS_DEVELOPMENTS = R.rule("components.developments", "38 карт развития",
                       "38 development cards: 9 roads, 15 settlement/city cards, 5 knights,"
                       " 9 buildings.")
-SYMBOLS = R.rule("components.symbols",
+COMPONENTS_SYMBOLS = R.rule("components.symbols",
                  "5 unmarked, 2 with the 3-player symbol, 2 with the 4-player symbol",
                  "Which cards carry the 3- and 4-player symbols (data README, confidence M;"
                  " ambiguity catan_cards/symbols).",
                  source="supplementary: data/README.md (confidence M)", file=DATA_FILE)
 
 # -- set-up ----------------------------------------------------------------------------------
-REMOVE_TWO = R.rule("setup.remove-two", "2 игрока: удалите из игры все карты с символами 3-х"
+SETUP_REMOVE_TWO = R.rule("setup.remove-two", "2 игрока: удалите из игры все карты с символами 3-х"
                     " и 4-х", "2 players: the cards with the 3- and 4-player symbols are"
                     " out of play.")
-REMOVE_THREE = R.rule("setup.remove-three", "3 игрока: удалите из игры все карты с символами"
+SETUP_REMOVE_THREE = R.rule("setup.remove-three", "3 игрока: удалите из игры все карты с символами"
                       " 4-х игроков.", "3 players: the cards with the 4-player symbol are out"
                       " of play.")
-ALL_FOUR = R.rule("setup.all-four", "4 игрока: все карты развития участвуют в игре.",
+SETUP_ALL_FOUR = R.rule("setup.all-four", "4 игрока: все карты развития участвуют в игре.",
                   "4 players: every development card is in play.")
-SECOND_SET = R.rule("setup.second-set", "Карты сырья обеих игр объедините в одну стопку",
+SETUP_SECOND_SET = R.rule("setup.second-set", "Карты сырья обеих игр объедините в одну стопку",
                     "5 and 6 players: the resource cards of two sets make one stack; the"
                     " second set adds its development cards with the 3-player symbol (5) or"
                     " the 3- and 4-player symbols (6) (reading: catan_cards/second-set).")
-SETTLEMENT_STACK = R.rule("setup.settlement-stack",
+SETUP_SETTLEMENT_STACK = R.rule("setup.settlement-stack",
                           "Перемешайте карты «Поселение/Город» и сложите в стопку поселениями"
                           " вверх.",
                           "The settlement/city cards are shuffled and stacked settlement side"
                           " up: nobody knows a card's city event until the city is built.")
-A_SIDE_UP = R.rule("setup.a-side-up", "Выложите карты «Рыцарь» и «Дорога» рядом двумя"
+SETUP_A_SIDE_UP = R.rule("setup.a-side-up", "Выложите карты «Рыцарь» и «Дорога» рядом двумя"
                    " отдельными стопками, сторонами «А» вверх.",
                    "The knight and road stacks lie A side up.")
-BUILDINGS_OPEN = R.rule("setup.buildings-open",
+SETUP_BUILDINGS_OPEN = R.rule("setup.buildings-open",
                         "Выложите карты «Здание» в стопку лицевой стороной вверх.",
                         "The building stack lies face up: a builder chooses from it.")
-MARKET = R.rule("setup.market", "Возьмите из стопки верхние 5 карт",
+SETUP_MARKET = R.rule("setup.market", "Возьмите из стопки верхние 5 карт",
                 "The top 5 resource cards make the open market (5 chance steps over the"
                 " stack).")
-HANDS = R.rule("setup.hands", "каждый игрок берёт себе на руку три карты из стопки сырья",
+SETUP_HANDS = R.rule("setup.hands", "каждый игрок берёт себе на руку три карты из стопки сырья",
                "Each player, in seat order, draws 3 hidden cards (a chance step each).")
-FATE = R.rule("setup.fate", "Если вы играете втроём или вчетвером, положите карту судьбы рядом"
-              " со стопкой сброса, стороной с белыми стрелками вверх.",
-              "3 and 4 players: the fate card lies white arrows up (5 and 6: reading"
-              " catan_cards/fate-five-six).")
-FATE_TWO = R.rule("setup.fate-two", "При игре вдвоём она не используется.",
+SETUP_FATE = R.rule(
+    "setup.fate",
+    "Если вы играете втроём или вчетвером, положите карту судьбы рядом"
+    " со стопкой сброса, стороной с белыми стрелками вверх.",
+    "3 and 4 players: the fate card lies white arrows up (5 and 6: reading"
+    " catan_cards/fate-five-six).",
+)
+SETUP_FATE_TWO = R.rule("setup.fate-two", "При игре вдвоём она не используется.",
                   "2 players: no fate card; a road or knight is taken from the rival.")
-START = R.rule("setup.start-cards", "выкладывает перед собой одну карту с поселением и одну"
-               " карту с дорогой",
-               "Each player starts with one settlement and one road (A side up) from the"
-               " stacks.")
-FIRST = R.rule("setup.first-player", "Партию начинает старший игрок.",
+SETUP_START_CARDS = R.rule(
+    "setup.start-cards",
+    "выкладывает перед собой одну карту с поселением и одну карту с дорогой",
+    "Each player starts with one settlement and one road (A side up) from the stacks.",
+)
+SETUP_FIRST_PLAYER = R.rule("setup.first-player", "Партию начинает старший игрок.",
                "The oldest player, seat 0, takes the first turn.")
 
 # -- the turn --------------------------------------------------------------------------------
-ACTOR = R.rule("turn.actor", "В свой ход игрок выполняет следующие действия в указанном"
+TURN_ACTOR = R.rule("turn.actor", "В свой ход игрок выполняет следующие действия в указанном"
                " порядке.",
                "Only the player whose step it is acts, and only with an action of the current"
                " step: trade, then development, then production.")
-PASS = R.rule("turn.pass", "Затем ход передаётся по часовой стрелке соседу слева, независимо"
+TURN_PASS = R.rule("turn.pass", "Затем ход передаётся по часовой стрелке соседу слева, независимо"
               " от карты судьбы.", "The turn passes to the next seat.")
-RESTOCK = R.rule("turn.restock", "перетасуйте сброс и создайте новую стопку",
+TURN_RESTOCK = R.rule("turn.restock", "перетасуйте сброс и создайте новую стопку",
                  "Whenever the resource stack is empty and the discard pile holds cards, the"
                  " pile becomes the new stack (its order is chance: every draw is a step"
                  " over the stack's multiset; when: catan_cards/restock-when).")
 TURN_LIMIT = R.rule("turn.limit", UNQUOTED,
                     "After 400 turns the game ends with no winner.", source=BOUND)
-OVER = R.rule("game.over", "Игра завершается, когда кто-то из игроков набирает 10 победных очков.",
-               "No action after the game has ended.")
+GAME_OVER = R.rule(
+    "game.over",
+    "Игра завершается, когда кто-то из игроков набирает 10 победных очков.",
+    "No action after the game has ended.",
+)
 
 # -- trade -----------------------------------------------------------------------------------
-ALLOWANCE = R.rule("trade.allowance", "Количество карт, которое вы вправе обменять, равно"
+TRADE_ALLOWANCE = R.rule("trade.allowance", "Количество карт, которое вы вправе обменять, равно"
                    " количеству дорог, лежащих перед вами стороной «А» вверх.",
                    "Exchanges per turn: one per road lying A side up.")
-NO_ROADS = R.rule("trade.no-roads", "то вы можете обменять только одну карту с руки, причём"
+TRADE_NO_ROADS = R.rule("trade.no-roads", "то вы можете обменять только одну карту с руки, причём"
                   " только на карту из стопки сырья",
                   "Without an A-side road: one exchange, with the stack only.")
-STACK = R.rule("trade.stack", "Обмен со стопкой: сбросьте с руки карты сырья. Возьмите из"
+TRADE_STACK = R.rule("trade.stack", "Обмен со стопкой: сбросьте с руки карты сырья. Возьмите из"
                " стопки сырья столько же новых карт сырья.",
                "Exchange with the stack: discard a card, draw one (a chance step).")
-MARKET_TRADE = R.rule("trade.market", "Обмен с рынком: возьмите на руку карты сырья с рынка."
+TRADE_MARKET = R.rule("trade.market", "Обмен с рынком: возьмите на руку карты сырья с рынка."
                       " Верните на рынок столько же карт сырья.",
                       "Exchange with the market: take an open card, return one from the hand"
                       " (the market stays 5).")
-RIVAL = R.rule("trade.rival", "Обмен с соперником: вытяните случайные карты с руки любого"
+TRADE_RIVAL = R.rule("trade.rival", "Обмен с соперником: вытяните случайные карты с руки любого"
                " соперника.", "Exchange with a rival: draw one of his cards at random (a"
                " chance step over his hand), then give him one back.")
-RIVAL_RETURN = R.rule("trade.rival-return", "Это могут быть те же карты, которые вы только что"
-                      " взяли.", "The card given back may be the one just drawn.")
-MIX = R.rule("trade.mix", "можете пользоваться разными возможностями торговли",
+TRADE_RIVAL_RETURN = R.rule(
+    "trade.rival-return",
+    "Это могут быть те же карты, которые вы только что взяли.",
+    "The card given back may be the one just drawn.",
+)
+TRADE_MIX = R.rule("trade.mix", "можете пользоваться разными возможностями торговли",
              "Each exchange chooses the stack, the market or a rival anew.")
-FROM_HAND = R.rule("trade.from-hand", "вы можете обменять одну карту сырья с руки на карту с"
+TRADE_FROM_HAND = R.rule("trade.from-hand", "вы можете обменять одну карту сырья с руки на карту с"
                   " рынка, из стопки или с руки соперника",
                   "An exchange gives a card from the hand: with the market or a rival it"
                   " needs a card in hand (catan_cards/empty-hand).")
-LIBRARY = R.rule("trade.library", "вы можете выбрать одну карту с руки соперника вместо"
+TRADE_LIBRARY = R.rule("trade.library", "вы можете выбрать одну карту с руки соперника вместо"
                  " того, чтобы тянуть её вслепую",
                  "With a library: choose the card from a rival's hand instead of drawing it.")
-LIBRARY_ONCE = R.rule("trade.library-once", "Если вы меняетесь с этим же игроком второй раз"
+TRADE_LIBRARY_ONCE = R.rule("trade.library-once", "Если вы меняетесь с этим же игроком второй раз"
                       " за ход, этот обмен уже происходит вслепую.",
                       "The library's choice holds once per rival per turn.")
-END_TRADE = R.rule("trade.end", "После торговли вы можете заняться развитием.",
+TRADE_END = R.rule("trade.end", "После торговли вы можете заняться развитием.",
                    "Trading ends with an explicit step; development follows.")
-GUILD = R.rule("trade.guild", "once a turn take 1 resource from a player with at least as many"
-               " VP", "With a merchants' guild: once a turn, in the trade phase, draw 1 card"
-               " at random from a rival with at least as many points (not an exchange;"
-               " reading: catan_cards/guild).",
-               source="supplementary: data/README.md (confidence M / L)", file=DATA_FILE)
+TRADE_GUILD = R.rule(
+    "trade.guild",
+    "once a turn take 1 resource from a player with at least as many VP",
+    "With a merchants' guild: once a turn, in the trade phase, draw 1 card"
+    " at random from a rival with at least as many points (not an exchange;"
+    " reading: catan_cards/guild).",
+    source="supplementary: data/README.md (confidence M / L)",
+    file=DATA_FILE,
+)
 
 # -- development -----------------------------------------------------------------------------
-CONVERT = R.rule("development.convert", "Вы можете менять 3 одинаковые карты сырья на 1 карту"
-                 " любого другого сырья сколько угодно раз, но только во время развития.",
-                 "During development: 3 alike to the discard for 1 of another resource"
-                 " (whence: catan_cards/convert-source).")
-ONCE = R.rule("development.once-per-turn", "В течение одного хода нельзя тратить сырьё на"
-              " одинаковые карты развития.", "Each development kind at most once per turn"
-              " (settlement and city: catan_cards/settlement-city).")
-ROAD = R.rule("development.road", "для строительства дороги вы должны сбросить с руки 1 карту"
-              " древесины и 1 карту глины", "A road costs 1 lumber + 1 clay.")
-ALTERNATE = R.rule("development.alternate", "Первую свою «Дорогу» нужно положить вверх текстом"
-                   " (А), следующую — вверх символом (В), третью — снова вверх текстом (А), и"
-                   " так далее.",
-                   "Roads lie A, B, A, B...: a player's k-th road is A side up when k is odd.")
-KNIGHT = R.rule("development.knight", "1 карту зерна, 1 карту шерсти и 1 карту руды",
+DEVELOPMENT_CONVERT = R.rule(
+    "development.convert",
+    "Вы можете менять 3 одинаковые карты сырья на 1 карту"
+    " любого другого сырья сколько угодно раз, но только во время развития.",
+    "During development: 3 alike to the discard for 1 of another resource"
+    " (whence: catan_cards/convert-source).",
+)
+DEVELOPMENT_ONCE_PER_TURN = R.rule(
+    "development.once-per-turn",
+    "В течение одного хода нельзя тратить сырьё на одинаковые карты развития.",
+    "Each development kind at most once per turn"
+    " (settlement and city: catan_cards/settlement-city).",
+)
+DEVELOPMENT_ROAD = R.rule(
+    "development.road",
+    "для строительства дороги вы должны сбросить с руки 1 карту древесины и 1 карту глины",
+    "A road costs 1 lumber + 1 clay.",
+)
+DEVELOPMENT_ALTERNATE = R.rule(
+    "development.alternate",
+    "Первую свою «Дорогу» нужно положить вверх текстом"
+    " (А), следующую — вверх символом (В), третью — снова вверх текстом (А), и"
+    " так далее.",
+    "Roads lie A, B, A, B...: a player's k-th road is A side up when k is odd.",
+)
+DEVELOPMENT_KNIGHT = R.rule("development.knight", "1 карту зерна, 1 карту шерсти и 1 карту руды",
                 "A knight costs 1 grain + 1 wool + 1 ore.")
-KNIGHT_ALTERNATE = R.rule("development.knight-alternate", "по тому же принципу чередования"
-                          " текстов и символов", "Knights alternate A, B, A... as roads do.")
-SETTLEMENT = R.rule("development.settlement", "1 карту древесины, 1 карту глины, 1 карту зерна"
-                    " и 1 карту шерсти", "A settlement costs lumber + clay + grain + wool.")
-SETTLEMENT_EMPTY = R.rule("development.settlement-stack", "Если карт в стопке не осталось,"
-                          " новые поселения основывать нельзя.",
-                          "No settlement once the settlement stack is empty.")
-SETTLEMENT_FATE = R.rule("development.settlement-fate", "После основания поселения можно"
-                         " перевернуть карту судьбы на другую сторону.",
-                         "After a settlement the founder may turn the fate card (reading:"
-                         " catan_cards/settlement-fate).")
-CITY = R.rule("development.city", "5 карт сырья: 2 карты зерна и 3 карты руды",
+DEVELOPMENT_KNIGHT_ALTERNATE = R.rule(
+    "development.knight-alternate",
+    "по тому же принципу чередования текстов и символов",
+    "Knights alternate A, B, A... as roads do.",
+)
+DEVELOPMENT_SETTLEMENT = R.rule(
+    "development.settlement",
+    "1 карту древесины, 1 карту глины, 1 карту зерна и 1 карту шерсти",
+    "A settlement costs lumber + clay + grain + wool.",
+)
+DEVELOPMENT_SETTLEMENT_STACK = R.rule(
+    "development.settlement-stack",
+    "Если карт в стопке не осталось, новые поселения основывать нельзя.",
+    "No settlement once the settlement stack is empty.",
+)
+DEVELOPMENT_SETTLEMENT_FATE = R.rule(
+    "development.settlement-fate",
+    "После основания поселения можно перевернуть карту судьбы на другую сторону.",
+    "After a settlement the founder may turn the fate card (reading: catan_cards/settlement-fate).",
+)
+DEVELOPMENT_CITY = R.rule("development.city", "5 карт сырья: 2 карты зерна и 3 карты руды",
               "A city costs 2 grain + 3 ore.")
-CITY_SETTLEMENT = R.rule("development.city-needs-settlement", "Если у вас нет поселения, вы не"
-                         " можете построить город!",
-                         "A city turns one of its builder's settlements.")
-CITY_EVENT = R.rule("development.city-event", "это событие, которое влияет на всех игроков",
-                    "The city side's event is revealed (a chance step over the city sides"
-                    " nobody has seen) and happens to everyone.")
-RAID_FATE = R.rule("development.raid-fate", "не забудьте перевернуть карту судьбы",
+DEVELOPMENT_CITY_NEEDS_SETTLEMENT = R.rule(
+    "development.city-needs-settlement",
+    "Если у вас нет поселения, вы не можете построить город!",
+    "A city turns one of its builder's settlements.",
+)
+DEVELOPMENT_CITY_EVENT = R.rule(
+    "development.city-event",
+    "это событие, которое влияет на всех игроков",
+    "The city side's event is revealed (a chance step over the city sides"
+    " nobody has seen) and happens to everyone.",
+)
+DEVELOPMENT_RAID_FATE = R.rule("development.raid-fate", "не забудьте перевернуть карту судьбы",
                    "A robber raid turns the fate card.")
-BUILDING = R.rule("development.building", "3 карты шерсти и 1 карту руды",
+DEVELOPMENT_BUILDING = R.rule("development.building", "3 карты шерсти и 1 карту руды",
                   "A building costs 3 wool + 1 ore.")
-BUILDING_CHOICE = R.rule("development.building-choice", "выберите карту из стопки зданий и"
-                         " положите её поверх любого своего города",
-                         "The builder chooses a building from the open stack and lays it on"
-                         " a city of his without one (catan_cards/one-building-per-city).")
-BUILDING_UNIQUE = R.rule("development.building-unique", "Построить два одинаковых здания в"
-                         " своих городах вы не можете.", "No two alike buildings per player.")
-BUILDING_CITY = R.rule("development.building-needs-city", "здание нельзя построить, если у"
-                       " вас нет города", "A building needs a city.")
-BUILDING_EFFECT = R.rule("development.building-effect", "Оно вступает в силу сразу после"
-                         " постройки здания.", "A building's effect holds from its"
-                         " construction on.")
-END_DEVELOP = R.rule("development.end", "3. Добыча: добор двух карт сырья ну руку.",
+DEVELOPMENT_BUILDING_CHOICE = R.rule(
+    "development.building-choice",
+    "выберите карту из стопки зданий и положите её поверх любого своего города",
+    "The builder chooses a building from the open stack and lays it on"
+    " a city of his without one (catan_cards/one-building-per-city).",
+)
+DEVELOPMENT_BUILDING_UNIQUE = R.rule(
+    "development.building-unique",
+    "Построить два одинаковых здания в своих городах вы не можете.",
+    "No two alike buildings per player.",
+)
+DEVELOPMENT_BUILDING_NEEDS_CITY = R.rule(
+    "development.building-needs-city",
+    "здание нельзя построить, если у вас нет города",
+    "A building needs a city.",
+)
+DEVELOPMENT_BUILDING_EFFECT = R.rule(
+    "development.building-effect",
+    "Оно вступает в силу сразу после постройки здания.",
+    "A building's effect holds from its construction on.",
+)
+DEVELOPMENT_END = R.rule("development.end", "3. Добыча: добор двух карт сырья ну руку.",
                      "Development ends with an explicit step; production, the third step of"
                      " the turn, follows.")
 
 # -- roads and knights changing hands ----------------------------------------------------------
-TAKE = R.rule("take.neighbour", "заберите верхнюю карту нужного типа у соседа, в сторону"
+TAKE_NEIGHBOUR = R.rule("take.neighbour", "заберите верхнюю карту нужного типа у соседа, в сторону"
               " которого обращены стрелки карты судьбы",
               "A road or knight paid for when its stack is empty is the top card taken from"
               " the neighbour the fate card points to.")
@@ -195,39 +245,42 @@ TAKE_NEXT = R.rule("take.next", "Если у этого игрока нет ка
                    "A neighbour without a card to take is passed over for the next player"
                    " (which way: catan_cards/take-next; catan_cards/nobody-to-take when"
                    " nobody has one).")
-CHURCH = R.rule("take.church", "Если построена церковь, ваш первый рыцарь не может быть взят"
+TAKE_CHURCH = R.rule("take.church", "Если построена церковь, ваш первый рыцарь не может быть взят"
                 " соперником.",
                 "A church protects its owner's first knight.")
-CITADEL = R.rule("take.citadel", "Если у вас построена цитадель, то ваши первые 3 дороги не"
+TAKE_CITADEL = R.rule("take.citadel", "Если у вас построена цитадель, то ваши первые 3 дороги не"
                  " могут быть взяты соперником.",
                  "A citadel protects its owner's first 3 roads.")
 
 # -- production ------------------------------------------------------------------------------
-PRODUCE = R.rule("production.draw", "Возьмите 2 верхние карты из стопки сырья.",
+PRODUCTION_DRAW = R.rule("production.draw", "Возьмите 2 верхние карты из стопки сырья.",
                  "Production: 2 cards from the stack (a chance step each).")
-PRODUCE_KNIGHTS = R.rule("production.knights", "За каждого рыцаря, лежащего перед вами"
+PRODUCTION_KNIGHTS = R.rule("production.knights", "За каждого рыцаря, лежащего перед вами"
                          " стороной «А» вверх, берите по одной добавочной карте.",
                          "Plus one card per knight lying A side up.")
 
 # -- points and the end ----------------------------------------------------------------------
-VP_SETTLEMENT = R.rule("score.settlement", "эта карта приносит 1 победное очко",
+SCORE_SETTLEMENT = R.rule("score.settlement", "эта карта приносит 1 победное очко",
                        "A settlement: 1 point.")
-VP_CITY = R.rule("score.city", "эта карта приносит 2 победных очка", "A city: 2 points.")
-VP_BUILDING = R.rule("score.building", "Победные очки города замещаются победными очками"
+SCORE_CITY = R.rule("score.city", "эта карта приносит 2 победных очка", "A city: 2 points.")
+SCORE_BUILDING = R.rule("score.building", "Победные очки города замещаются победными очками"
                      " здания.", "A building brings 3 or 4 points in place of its city's 2.")
-VP_ROADS = R.rule("score.roads-knights", "2 очка за дороги, 1 очко за рыцаря",
+SCORE_ROADS_KNIGHTS = R.rule("score.roads-knights", "2 очка за дороги, 1 очко за рыцаря",
                   "Roads and knights score by catan_cards/road-knight-points (default: each"
                   " card lying B side up 1 point).", source="catan_cards/road-knight-points")
-END = R.rule("game.end", "Игра завершается, когда кто-то из игроков набирает 10 победных очков.",
-             "The game ends when someone has 10 points (when: catan_cards/end).")
+GAME_END = R.rule(
+    "game.end",
+    "Игра завершается, когда кто-то из игроков набирает 10 победных очков.",
+    "The game ends when someone has 10 points (when: catan_cards/end).",
+)
 
 # -- events (the text names one; their texts are lost) -------------------------------------------
-RAID = R.rule("event.robber-raid", "Когда строительство города вызывает «Засилье"
+EVENT_ROBBER_RAID = R.rule("event.robber-raid", "Когда строительство города вызывает «Засилье"
               " разбойников»",
               "A robber raid (reading catan_cards/robber-raid): players over 7 cards give up"
               " half, one card a step, from the builder on; the fate card turns.",
               source="catan_cards/robber-raid")
-MARKET_DAY = R.rule("event.market-day", "city sides: 5 market day, 10 robber raid",
+EVENT_MARKET_DAY = R.rule("event.market-day", "city sides: 5 market day, 10 robber raid",
                     "A market day (reading catan_cards/market-day).",
                     source="supplementary: data/README.md (confidence M); effect:"
                            " catan_cards/market-day", file=DATA_FILE)

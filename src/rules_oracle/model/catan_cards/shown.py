@@ -34,17 +34,28 @@ from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.catan_cards.trade import allowance
 
 #: the rule of each player count's components
-_COUNT_RULE = {2: RB.REMOVE_TWO, 3: RB.REMOVE_THREE, 4: RB.ALL_FOUR, 5: RB.SECOND_SET,
-               6: RB.SECOND_SET}
+_COUNT_RULE = {
+    2: RB.SETUP_REMOVE_TWO,
+    3: RB.SETUP_REMOVE_THREE,
+    4: RB.SETUP_ALL_FOUR,
+    5: RB.SETUP_SECOND_SET,
+    6: RB.SETUP_SECOND_SET,
+}
 #: the fixed rules of a step's kind
 _KIND: dict[type, tuple[str, ...]] = {
-    TradeMarket: (RB.MARKET_TRADE,), TradeRival: (RB.RIVAL,), GiveBack: (RB.RIVAL,),
-    ChooseFromRival: (RB.LIBRARY, RB.BUILDING_EFFECT), GuildTake: (RB.GUILD,),
-    EndTrade: (RB.END_TRADE,), Convert: (RB.CONVERT,), EndDevelopment: (RB.END_DEVELOP,),
-    TurnFate: (RB.SETTLEMENT_FATE,), Discard: (RB.RAID,),
-    FoundSettlement: (RB.SETTLEMENT, RB.VP_SETTLEMENT),
-    BuildCity: (RB.CITY, RB.CITY_SETTLEMENT, RB.VP_CITY),
-    BuildBuilding: (RB.BUILDING, RB.BUILDING_CHOICE, RB.VP_BUILDING),
+    TradeMarket: (RB.TRADE_MARKET,),
+    TradeRival: (RB.TRADE_RIVAL,),
+    GiveBack: (RB.TRADE_RIVAL,),
+    ChooseFromRival: (RB.TRADE_LIBRARY, RB.DEVELOPMENT_BUILDING_EFFECT),
+    GuildTake: (RB.TRADE_GUILD,),
+    EndTrade: (RB.TRADE_END,),
+    Convert: (RB.DEVELOPMENT_CONVERT,),
+    EndDevelopment: (RB.DEVELOPMENT_END,),
+    TurnFate: (RB.DEVELOPMENT_SETTLEMENT_FATE,),
+    Discard: (RB.EVENT_ROBBER_RAID,),
+    FoundSettlement: (RB.DEVELOPMENT_SETTLEMENT, RB.SCORE_SETTLEMENT),
+    BuildCity: (RB.DEVELOPMENT_CITY, RB.DEVELOPMENT_CITY_NEEDS_SETTLEMENT, RB.SCORE_CITY),
+    BuildBuilding: (RB.DEVELOPMENT_BUILDING, RB.DEVELOPMENT_BUILDING_CHOICE, RB.SCORE_BUILDING),
 }
 
 
@@ -57,7 +68,7 @@ def effect_rules(state: CardsState, action: Action, after: CardsState) -> tuple[
     if isinstance(action, Draw):
         out += _draw(state)
     elif isinstance(action, Take):
-        out.append(RB.GUILD if state.stage is Stage.GUILD_DRAW else RB.RIVAL)
+        out.append(RB.TRADE_GUILD if state.stage is Stage.GUILD_DRAW else RB.TRADE_RIVAL)
     elif isinstance(action, Reveal):
         out += _event(state, action)
     elif state.stage is Stage.CHOOSE:
@@ -68,24 +79,32 @@ def effect_rules(state: CardsState, action: Action, after: CardsState) -> tuple[
         out += _pile(state, action, after)
     elif (isinstance(action, FoundSettlement) and after.fate != state.fate) \
             or (after.stage is Stage.FATE and state.stage is not Stage.FATE):
-        out.append(RB.SETTLEMENT_FATE)
+        out.append(RB.DEVELOPMENT_SETTLEMENT_FATE)
     if sum(after.stack) > sum(state.stack):  # the stack grows only from the discard
-        out.append(RB.RESTOCK)
+        out.append(RB.TURN_RESTOCK)
     if after.turns > state.turns:
-        out.append(RB.PASS if state.turns else RB.FIRST)
+        out.append(RB.TURN_PASS if state.turns else RB.SETUP_FIRST_PLAYER)
     if after.stage is Stage.OVER and state.stage is not Stage.OVER:
-        out.append(RB.END if after.winner >= 0 else RB.TURN_LIMIT)
+        out.append(RB.GAME_END if after.winner >= 0 else RB.TURN_LIMIT)
     return tuple(dict.fromkeys(out))
 
 
 def _setup(state: CardsState) -> list[str]:
     n = state.config.players
-    out = [RB.RESOURCES, RB.DEVELOPMENTS, RB.SYMBOLS, _COUNT_RULE[n], RB.SETTLEMENT_STACK,
-           RB.A_SIDE_UP, RB.BUILDINGS_OPEN, RB.START]
+    out = [
+        RB.COMPONENTS_RESOURCES,
+        RB.COMPONENTS_DEVELOPMENTS,
+        RB.COMPONENTS_SYMBOLS,
+        _COUNT_RULE[n],
+        RB.SETUP_SETTLEMENT_STACK,
+        RB.SETUP_A_SIDE_UP,
+        RB.SETUP_BUILDINGS_OPEN,
+        RB.SETUP_START_CARDS,
+    ]
     if n == 2:
-        out.append(RB.FATE_TWO)
+        out.append(RB.SETUP_FATE_TWO)
     elif state.fate >= 0:
-        out.append(RB.FATE)
+        out.append(RB.SETUP_FATE)
     return out
 
 
@@ -94,23 +113,23 @@ def _draw(state: CardsState) -> list[str]:
     in production (the last draws are the knights'), on a market day."""
     who = state.drawing[0]
     if state.turns == 0:
-        return [RB.MARKET if who < 0 else RB.HANDS]
+        return [RB.SETUP_MARKET if who < 0 else RB.SETUP_HANDS]
     if state.resume is Stage.TRADE:
-        return [RB.STACK]
+        return [RB.TRADE_STACK]
     if state.resume is Stage.DEVELOP:
-        return [RB.MARKET_DAY]
+        return [RB.EVENT_MARKET_DAY]
     knights = a_side(state.players[who].knights)
-    return [RB.PRODUCE_KNIGHTS if len(state.drawing) <= knights else RB.PRODUCE]
+    return [RB.PRODUCTION_KNIGHTS if len(state.drawing) <= knights else RB.PRODUCTION_DRAW]
 
 
 def _event(state: CardsState, action: Reveal) -> list[str]:
-    out = [RB.CITY_EVENT]
+    out = [RB.DEVELOPMENT_CITY_EVENT]
     if action.event == D.ROBBER_RAID:
-        out.append(RB.RAID)
+        out.append(RB.EVENT_ROBBER_RAID)
         if state.fate >= 0:
-            out.append(RB.RAID_FATE)
+            out.append(RB.DEVELOPMENT_RAID_FATE)
     else:
-        out.append(RB.MARKET_DAY)
+        out.append(RB.EVENT_MARKET_DAY)
     return out
 
 
@@ -120,18 +139,18 @@ def _exchange(state: CardsState, action: Action, after: CardsState) -> list[str]
     me = state.players[state.turn]
     out: list[str] = []
     if isinstance(action, TradeStack):
-        out.append(RB.STACK)
+        out.append(RB.TRADE_STACK)
     if not a_side(me.roads):
-        out.append(RB.NO_ROADS)
+        out.append(RB.TRADE_NO_ROADS)
     elif after.exchanges == allowance(me):
-        out.append(RB.ALLOWANCE)
+        out.append(RB.TRADE_ALLOWANCE)
     if state.exchanges:
-        out.append(RB.MIX)
+        out.append(RB.TRADE_MIX)
     if after.stage is Stage.CHOOSE:
-        out.append(RB.LIBRARY)  # the exchange begins with the library's choice
+        out.append(RB.TRADE_LIBRARY)  # the exchange begins with the library's choice
     if isinstance(action, TradeRival) and me.buildings[D.LIBRARY] \
             and action.rival in state.traded_with:
-        out.append(RB.LIBRARY_ONCE)  # the library's choice was used on him: blind now
+        out.append(RB.TRADE_LIBRARY_ONCE)  # the library's choice was used on him: blind now
     return out
 
 
@@ -139,19 +158,23 @@ def _pile(state: CardsState, action: BuildRoad | HireKnight, after: CardsState) 
     """A road or knight: its cost, its side, and where the stack is empty the card taken
     from a rival (the neighbour, or the next one past protected or empty piles)."""
     road = isinstance(action, BuildRoad)
-    out = [RB.ROAD, RB.ALTERNATE] if road else [RB.KNIGHT, RB.KNIGHT_ALTERNATE]
+    out = (
+        [RB.DEVELOPMENT_ROAD, RB.DEVELOPMENT_ALTERNATE]
+        if road
+        else [RB.DEVELOPMENT_KNIGHT, RB.DEVELOPMENT_KNIGHT_ALTERNATE]
+    )
     p = state.turn
     field = "roads" if road else "knights"
     reading = state.config.option("road-knight-points")
     if pile_vp(getattr(after.players[p], field), reading) != pile_vp(
             getattr(state.players[p], field), reading):
-        out.append(RB.VP_ROADS)
+        out.append(RB.SCORE_ROADS_KNIGHTS)
     if state.road_stack if road else state.knight_stack:
         return out
-    out.append(RB.TAKE)
+    out.append(RB.TAKE_NEIGHBOUR)
     n = state.config.players
     if n == 2:
-        out.append(RB.FATE_TWO)
+        out.append(RB.SETUP_FATE_TWO)
     if after.fate != state.fate:
         out.append(RB.TAKE_FATE)
     step = direction(state)
@@ -162,7 +185,7 @@ def _pile(state: CardsState, action: BuildRoad | HireKnight, after: CardsState) 
         out.append(RB.TAKE_NEXT)  # passed over: nothing to take, or protected
         pl = state.players[q]
         if road and pl.buildings[D.CITADEL] and pl.roads:
-            out += [RB.CITADEL, RB.BUILDING_EFFECT]
+            out += [RB.TAKE_CITADEL, RB.DEVELOPMENT_BUILDING_EFFECT]
         if not road and pl.buildings[D.CHURCH] and pl.knights:
-            out += [RB.CHURCH, RB.BUILDING_EFFECT]
+            out += [RB.TAKE_CHURCH, RB.DEVELOPMENT_BUILDING_EFFECT]
     return out

@@ -79,20 +79,22 @@ def _from_hand(state: CardsState) -> None:
     """An exchange with the market or a rival gives a card from the hand, so it needs one
     (catan_cards/trade.from-hand, catan_cards/empty-hand)."""
     if not any(state.players[state.turn].hand):
-        raise RULES.illegal(RB.FROM_HAND, "no card in hand to exchange")
+        raise RULES.illegal(RB.TRADE_FROM_HAND, "no card in hand to exchange")
 
 
 def _exchange(state: CardsState, rival: int | None = None) -> CardsState:
     """Count one exchange against the allowance; an exchange with a rival remembers him."""
     if state.exchanges >= allowance(state.players[state.turn]):
-        raise RULES.illegal(RB.ALLOWANCE, f"{state.exchanges} exchanges made, no more allowed")
+        raise RULES.illegal(
+            RB.TRADE_ALLOWANCE, f"{state.exchanges} exchanges made, no more allowed"
+        )
     if rival is None:
         return evolve(state, exchanges=state.exchanges + 1)
     if a_side(state.players[state.turn].roads) == 0:
-        raise RULES.illegal(RB.NO_ROADS, "without an A-side road only the stack trades")
+        raise RULES.illegal(RB.TRADE_NO_ROADS, "without an A-side road only the stack trades")
     if rival == state.turn or not 0 <= rival < state.config.players \
             or not any(state.players[rival].hand):
-        raise RULES.illegal(RB.RIVAL, f"seat {rival} is no rival with cards")
+        raise RULES.illegal(RB.TRADE_RIVAL, f"seat {rival} is no rival with cards")
     met = tuple(sorted({*state.traded_with, rival}))
     return evolve(state, exchanges=state.exchanges + 1, traded_with=met, rival=rival)
 
@@ -104,7 +106,7 @@ def step(state: CardsState, action: Action) -> CardsState:
     if isinstance(action, TradeStack):
         state = _exchange(state)
         if not 0 <= action.give < D.N_RESOURCES or not me.hand[action.give]:
-            raise RULES.illegal(RB.STACK, f"no {action.give} in hand to discard")
+            raise RULES.illegal(RB.TRADE_STACK, f"no {action.give} in hand to discard")
         state = _with_hand(state, p, bump(me.hand, action.give, -1))
         state = evolve(state, discard=bump(state.discard, action.give), drawing=(p,),
                        resume=Stage.TRADE)
@@ -112,14 +114,14 @@ def step(state: CardsState, action: Action) -> CardsState:
     if isinstance(action, TradeMarket):
         state = _exchange(state)
         if a_side(me.roads) == 0:
-            raise RULES.illegal(RB.NO_ROADS, "without an A-side road only the stack trades")
+            raise RULES.illegal(RB.TRADE_NO_ROADS, "without an A-side road only the stack trades")
         _from_hand(state)
         t, g = action.take, action.give
         if not (0 <= t < D.N_RESOURCES and 0 <= g < D.N_RESOURCES) or not state.market[t]:
-            raise RULES.illegal(RB.MARKET_TRADE, f"no {t} in the market")
+            raise RULES.illegal(RB.TRADE_MARKET, f"no {t} in the market")
         hand = bump(me.hand, t)
         if not hand[g]:
-            raise RULES.illegal(RB.MARKET_TRADE, f"no {g} in hand to return")
+            raise RULES.illegal(RB.TRADE_MARKET, f"no {g} in hand to return")
         return evolve(_with_hand(state, p, bump(hand, g, -1)),
                       market=bump(bump(state.market, t, -1), g))
     if isinstance(action, TradeRival):
@@ -129,21 +131,21 @@ def step(state: CardsState, action: Action) -> CardsState:
         return evolve(state, stage=Stage.CHOOSE if chooses else Stage.RIVAL_DRAW)
     if isinstance(action, ChooseFromRival):
         if not me.buildings[D.LIBRARY]:
-            raise RULES.illegal(RB.LIBRARY, "no library: the card is drawn blind")
+            raise RULES.illegal(RB.TRADE_LIBRARY, "no library: the card is drawn blind")
         if action.rival in state.traded_with:
-            raise RULES.illegal(RB.LIBRARY_ONCE, f"seat {action.rival} was exchanged with"
+            raise RULES.illegal(RB.TRADE_LIBRARY_ONCE, f"seat {action.rival} was exchanged with"
                                 " this turn: blind now")
-        raise RULES.illegal(RB.LIBRARY, "the library's choice follows TradeRival: the"
+        raise RULES.illegal(RB.TRADE_LIBRARY, "the library's choice follows TradeRival: the"
                             " rival's hand is seen once the exchange has begun")
     if isinstance(action, GuildTake):
         if action.rival not in _guild_targets(state):
-            raise RULES.illegal(RB.GUILD, f"no guild draw from seat {action.rival} now")
+            raise RULES.illegal(RB.TRADE_GUILD, f"no guild draw from seat {action.rival} now")
         return evolve(state, guild_used=True, rival=action.rival, stage=Stage.GUILD_DRAW)
     if isinstance(action, EndTrade):
         return evolve(state, stage=Stage.DEVELOP)
     if isinstance(action, Convert):
-        raise RULES.illegal(RB.CONVERT, "3 alike for 1 only during development")
-    raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is no step of the trade phase")
+        raise RULES.illegal(RB.DEVELOPMENT_CONVERT, "3 alike for 1 only during development")
+    raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is no step of the trade phase")
 
 
 def _library_choice(state: CardsState, rival: int) -> bool:
@@ -169,11 +171,11 @@ def choose(state: CardsState, action: Action) -> CardsState:
     if isinstance(action, TradeRival) and action.rival == q:
         return evolve(state, stage=Stage.RIVAL_DRAW)
     if not isinstance(action, ChooseFromRival) or action.rival != q:
-        raise RULES.illegal(RB.LIBRARY, f"{action}: the exchange with seat {q} takes a card"
+        raise RULES.illegal(RB.TRADE_LIBRARY, f"{action}: the exchange with seat {q} takes a card"
                             " of his hand, chosen or blind")
     if not 0 <= action.resource < D.N_RESOURCES \
             or not state.players[q].hand[action.resource]:
-        raise RULES.illegal(RB.LIBRARY, f"seat {q} holds no {action.resource}")
+        raise RULES.illegal(RB.TRADE_LIBRARY, f"seat {q} holds no {action.resource}")
     return evolve(_move(state, q, state.turn, action.resource), stage=Stage.GIVE_BACK,
                   owed_back=1)
 
@@ -222,11 +224,11 @@ def give_back(state: CardsState, action: Action) -> CardsState:
             and _may_draw_more(state):
         return evolve(state, exchanges=state.exchanges + 1, stage=Stage.RIVAL_DRAW)
     if not isinstance(action, GiveBack):
-        raise RULES.illegal(RB.RIVAL, f"{type(action).__name__}: the exchange waits for a"
+        raise RULES.illegal(RB.TRADE_RIVAL, f"{type(action).__name__}: the exchange waits for a"
                             " card given back")
     if not 0 <= action.resource < D.N_RESOURCES \
             or not state.players[state.turn].hand[action.resource]:
-        raise RULES.illegal(RB.RIVAL_RETURN, f"no {action.resource} in hand to give back")
+        raise RULES.illegal(RB.TRADE_RIVAL_RETURN, f"no {action.resource} in hand to give back")
     state = _move(state, state.turn, state.rival, action.resource)
     if state.owed_back > 1:
         return evolve(state, owed_back=state.owed_back - 1, giving_back=True)

@@ -92,9 +92,9 @@ def _why(state: CaylusState, action: Action) -> str:
                 state.provost_steps * action.steps >= 0) and state.players[
                 actor(state)].workers >= 1:
             return RB.PROVOST_BOUNDS
-        return RB.BRIDGE_R
+        return RB.BUILDING_BRIDGE
     if st is Stage.BAILIFF:
-        return RB.BAILIFF_R
+        return RB.CHARACTER_BAILIFF
     return E.rule_of(state.road[state.cursor])
 
 
@@ -168,7 +168,7 @@ def favour_step(state: CaylusState, action: Action) -> CaylusState:
     if action not in favour_actions(state):
         gated = isinstance(action, UseSite) and not (
             0 <= action.slot < D.site_slots_open(state.round))
-        rule = {FavourStep.CHOOSE: RB.FAVOUR_GATE if gated else RB.FAVOUR,
+        rule = {FavourStep.CHOOSE: RB.FAVOUR_GATE if gated else RB.FAVOUR_CHOICE,
                 FavourStep.EFFECT: E.rule_of(state.site[max(fav.slot, 0)]),
                 FavourStep.TAKE: RB.FAVOUR_TAKE}[fav.step]
         raise RULES.illegal(rule, f"{action} is not a choice of this favour")

@@ -65,7 +65,7 @@ def actions(state: CaylusState) -> tuple[Action, ...]:
 
 def step(state: CaylusState, action: Action) -> CaylusState:
     if action not in actions(state):
-        rule = RB.BUNDLE if isinstance(action, Deliver) else RB.DELIVERY_ORDER
+        rule = RB.DELIVERY_BUNDLE if isinstance(action, Deliver) else RB.DELIVERY_ORDER
         raise RULES.illegal(rule, f"{action} is not a delivery now")
     if isinstance(action, Decline):
         return settle(evolve(state, cursor=state.cursor + 1))

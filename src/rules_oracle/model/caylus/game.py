@@ -123,10 +123,10 @@ class Caylus(Game[CaylusState, Action]):
     def apply(self, state: CaylusState, action: Action) -> CaylusState:
         st = state.stage
         if st is Stage.OVER:
-            raise RULES.illegal(RB.OVER, "the game is over")
+            raise RULES.illegal(RB.FLOW_OVER, "the game is over")
         chance = st in _CHANCE
         if chance != isinstance(action, CHANCE_TYPES):
-            raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step of stage"
+            raise RULES.illegal(RB.FLOW_ACTOR, f"{type(action).__name__} is not a step of stage"
                                 f" {st.value}")
         if chance:
             return setup.chance(state, action)

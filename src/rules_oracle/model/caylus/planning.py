@@ -66,15 +66,17 @@ def _why(state: CaylusState, action: Action) -> str:
     early = state.stage is Stage.EARLY
     if isinstance(action, PlaceWorker | PlaceOnSite):
         if state.players[seat].workers < cost(state, seat):
-            return RB.EARLY_RISER_R if early else (
-                RB.PLAN_EXTRA if state.bridge else RB.PLAN_WORKERS)
+            return RB.CHARACTER_EARLY_RISER if early else (
+                RB.PLANNING_EXTRA_COST if state.bridge else RB.PLANNING_NO_WORKERS)
         if isinstance(action, PlaceOnSite):
-            return RB.PLAN_SITE
+            return RB.PLANNING_SITE
         s = action.space
         if not 0 <= s < D.ROAD_SPACES or not takes_worker(state, s):
-            return RB.PLAN_FORBIDDEN
-        return RB.JOURNEYMAN_R if holder(state, D.JOURNEYMAN) == seat else RB.PLAN_OCCUPIED
-    return RB.EARLY_RISER_R if early else RB.PLAN_ORDER
+            return RB.PLANNING_FORBIDDEN
+        return (
+            RB.CHARACTER_JOURNEYMAN if holder(state, D.JOURNEYMAN) == seat else RB.PLANNING_OCCUPIED
+        )
+    return RB.CHARACTER_EARLY_RISER if early else RB.PLANNING_ORDER
 
 
 def step(state: CaylusState, action: Action) -> CaylusState:

@@ -15,22 +15,28 @@ SUPP_L = "supplementary: data/README.md, TomasTillmann/Caylus (confidence L)"
 SUPP_M = "supplementary: data/README.md (confidence M)"
 
 # -- components ----------------------------------------------------------------------------------
-UNLIMITED = R.rule("components.unlimited", "Количество ресурсов и очков престижа неограниченно.",
-                   "Resources and prestige points are unlimited in play.")
-WORKER_LIMIT = R.rule("components.worker-limit", "у игрока не может быть больше 15 рабочих",
-                      "15 workers per player: a gain takes at most what the camp holds.")
-HOUSE_LIMIT = R.rule("components.house-limit",
+COMPONENTS_UNLIMITED = R.rule(
+    "components.unlimited",
+    "Количество ресурсов и очков престижа неограниченно.",
+    "Resources and prestige points are unlimited in play.",
+)
+COMPONENTS_WORKER_LIMIT = R.rule(
+    "components.worker-limit",
+    "у игрока не может быть больше 15 рабочих",
+    "15 workers per player: a gain takes at most what the camp holds.",
+)
+COMPONENTS_HOUSE_LIMIT = R.rule("components.house-limit",
                      "если у игрока нет домов его цвета, он не может строить здания",
                      "No house left in stock: no building (nor a lawyer's claim).")
 
 # -- set-up ---------------------------------------------------------------------------------------
-SETUP_START = R.rule("setup.starting-tiles", "Перемешайте 9 начальных зданий",
+SETUP_STARTING_TILES = R.rule("setup.starting-tiles", "Перемешайте 9 начальных зданий",
                      "The 9 starting tiles are drawn at random: the 1st to the 1st construction-"
                      "site slot, the other 8 to the road's marked spaces (a chance step each).")
 SETUP_WOOD = R.rule("setup.wood", "Перемешайте 9 жетонов деревянных зданий",
                     "A random wood building to the 2nd site slot, one to the road's marked space;"
                     " the other 7 beside the board, construction side up.")
-SETUP_MASON = R.rule("setup.no-stonemason",
+SETUP_NO_STONEMASON = R.rule("setup.no-stonemason",
                      "Дом каменщика  не может быть размещён на дороге в начале игры",
                      "The stonemason never starts on the road: the road's draw leaves it out.")
 SETUP_STONE = R.rule("setup.stone", "Перемешайте 9 жетонов каменных зданий",
@@ -44,7 +50,7 @@ SETUP_PROVOST = R.rule("setup.provost", "Поместите фишку прев�
 SETUP_WORKERS = R.rule("setup.workers", "10 рабочих для 2 или 5 игроков",
                        "10 workers in hand at 2 or 5 players, 6 at 3 or 4; the rest in the camp;"
                        " 10 houses each, one under the Guilds Bridge.")
-SETUP_FIRST = R.rule("setup.first-player", "Случайным образом выберите первого игрока",
+SETUP_FIRST_PLAYER = R.rule("setup.first-player", "Случайным образом выберите первого игрока",
                      "The first player is chosen at random (a chance step).")
 SETUP_CHARACTERS = R.rule("setup.characters",
                           "Перетасуйте жетоны персонажей и возьмите столько, сколько игро- ков + 3 "
@@ -52,12 +58,16 @@ SETUP_CHARACTERS = R.rule("setup.characters",
                           "персонажей в коробку).",
                           "Players + 3 characters are drawn (a chance step each); the rest go"
                           " back to the box.")
-FIRST_GAME = R.rule("setup.first-game-characters", "РЕКОМЕНДУЕМЫЕ ПЕРСОНАЖИ ДЛЯ ПЕРВОЙ ПАРТИИ",
-                    "Option characters=first-game: no draw; in play are the architect, foreman,"
-                    " chamberlain, bailiff and day labourer, + the deliveryman at 3 players,"
-                    " + the journeyman at 4, + the early riser at 5 (the text's picture lost"
-                    " which is added at which count).", source=SUPP_M)
-DRAFT = R.rule("setup.draft",
+SETUP_FIRST_GAME_CHARACTERS = R.rule(
+    "setup.first-game-characters",
+    "РЕКОМЕНДУЕМЫЕ ПЕРСОНАЖИ ДЛЯ ПЕРВОЙ ПАРТИИ",
+    "Option characters=first-game: no draw; in play are the architect, foreman,"
+    " chamberlain, bailiff and day labourer, + the deliveryman at 3 players,"
+    " + the journeyman at 4, + the early riser at 5 (the text's picture lost"
+    " which is added at which count).",
+    source=SUPP_M,
+)
+SETUP_DRAFT = R.rule("setup.draft",
                "Начиная с последнего игрока и далее против часовой стрелки, каждый игрок выбирает 1"
                " жетон персонажа",
                "From the last player counter-clockwise each takes 1 drawn character; the 3"
@@ -67,74 +77,77 @@ SETUP_RESOURCES = R.rule("setup.resources", "каждый игрок получ�
                          source="caylus/starting-resources")
 
 # -- planning -------------------------------------------------------------------------------------
-PLAN_ORDER = R.rule("planning.order",
+PLANNING_ORDER = R.rule("planning.order",
                     "Начиная с первого игрока, каждый участник выполняет 1 из 3 доступных действий"
                     " и передаёт ход по часовой стрелке.",
                     "Planning runs clockwise from the first player, skipping those who passed;"
                     " one placement or a pass a step.")
-PLAN_BUILDING = R.rule("planning.building", "Игрок ставит 1 своего рабочего на 1 из зданий",
+PLANNING_BUILDING = R.rule("planning.building", "Игрок ставит 1 своего рабочего на 1 из зданий",
                        "A worker goes on a building on the road.")
-PLAN_OCCUPIED = R.rule("planning.occupied", "На здания, занятые другими рабочими.",
+PLANNING_OCCUPIED = R.rule("planning.occupied", "На здания, занятые другими рабочими.",
                        "No worker on an occupied building (see the journeyman).")
-PLAN_FORBIDDEN = R.rule("planning.forbidden", "Запрещено ставить рабочих:",
+PLANNING_FORBIDDEN = R.rule("planning.forbidden", "Запрещено ставить рабочих:",
                         "No worker on a prestige building, a residence, an empty space or the"
                         " construction site's set-up buildings (nor on the Guilds Bridge,"
                         " caylus/bridge-workers).")
-PLAN_OWNER_PP = R.rule("planning.owner-pp",
+PLANNING_OWNER_PP = R.rule("planning.owner-pp",
                        "Когда вы ставите рабочего на здание, построенное другим игроком, он тут же "
                        "получает 1 ОП.",
                        "A worker on another player's building gives its owner 1 PP at once;"
                        " none on one's own.")
-PLAN_SITE = R.rule("planning.site", "не более 1 рабочего каждого игрока",
+PLANNING_SITE = R.rule("planning.site", "не более 1 рабочего каждого игрока",
                    "A worker on the leftmost free construction-site space; one per player.")
-PLAN_PASS = R.rule("planning.pass",
+PLANNING_PASS = R.rule("planning.pass",
                    "он ставит 1 свой дом на первую (край- нюю левую) свободную клетку моста "
                    "гильдий. Когда игрок "
                    "пропускает ход, фаза планирования для него заканчивается",
                    "A pass puts the player's house on the first free bridge space; he places no"
                    " more this round.")
-PLAN_FIRST_TILE = R.rule("planning.first-player-tile",
+PLANNING_FIRST_PLAYER_TILE = R.rule("planning.first-player-tile",
                          "Участник, пропустивший ход первым, берёт жетон первого",
                          "The first to pass takes the first-player tile: first next round.")
-PLAN_EXTRA = R.rule("planning.extra-cost",
+PLANNING_EXTRA_COST = R.rule("planning.extra-cost",
                     "при выставлении своего рабочего должны возвращать 1 дополнительного",
                     "After someone passed, each placement also returns 1 worker to the camp;"
                     " who cannot pay must pass.")
-PLAN_WORKERS = R.rule("planning.no-workers",
+PLANNING_NO_WORKERS = R.rule("planning.no-workers",
                       "или если он должен сделать это, потому что у него закончились рабочие",
                       "A player without workers (to place and pay) can only pass.")
-PLAN_END = R.rule("planning.end",
+PLANNING_END = R.rule("planning.end",
                   "Фаза планирования заканчивается, когда все игроки пропустили свой ход.",
                   "Planning ends when every player passed.")
 
 # -- activation -----------------------------------------------------------------------------------
-ACT_ORDER = R.rule("activation.order",
+ACTIVATION_ORDER = R.rule("activation.order",
                    "Здания активируются друг за другом, начиная от городских ворот",
                    "Buildings activate one after another from the city gate up to the provost;"
                    " each worker's owner may use the effect once; the worker goes to the camp.")
-ACT_BEYOND = R.rule("activation.beyond-provost",
+ACTIVATION_BEYOND_PROVOST = R.rule("activation.beyond-provost",
                     "Эти здания не активируются: рабочие, размещённые на них,",
                     "Workers past the provost return to the camp unused.")
-ACT_CAMP = R.rule("activation.to-camp", "Вы не можете возвращать рабочих с поля в свой резерв.",
-                  "Workers leaving the board go to the camp, not to the hand.")
-ACT_CHOICE = R.rule("activation.choice", "может применить его эффект 1 раз",
+ACTIVATION_TO_CAMP = R.rule(
+    "activation.to-camp",
+    "Вы не можете возвращать рабочих с поля в свой резерв.",
+    "Workers leaving the board go to the camp, not to the hand.",
+)
+ACTIVATION_CHOICE = R.rule("activation.choice", "может применить его эффект 1 раз",
                     "A worker's owner chooses one of the effect's options or declines.")
-FAIRGROUND_R = R.rule("building.fairground", "Игрок тратит 1 , чтобы немедленно получить 1",
+BUILDING_FAIRGROUND = R.rule("building.fairground", "Игрок тратит 1 , чтобы немедленно получить 1",
                       "Fairground: spend 1 wood for a favour.", source="caylus/fairground-cost")
-LAWYER_R = R.rule("building.lawyer", "ставит 1 свой дом над любым зданием с жёлтым",
+BUILDING_LAWYER = R.rule("building.lawyer", "ставит 1 свой дом над любым зданием с жёлтым",
                   "Lawyer: spend 1 fabric, put a house on a starting tile on the road; it becomes"
                   " a residence at stewardship.", source="caylus/lawyer-cost")
-CARPENTER_R = R.rule("building.carpenter", "Игрок выбирает 1 деревянное здание из запаса",
+BUILDING_CARPENTER = R.rule("building.carpenter", "Игрок выбирает 1 деревянное здание из запаса",
                      "Carpenter: build a wood building from the supply on the first free road"
                      " space, pay its cost, house on it, take its PP.")
-ROAD_FULL = R.rule("building.road-full",
+BUILDING_ROAD_FULL = R.rule("building.road-full",
                    "Вы не можете выполнить это действие, если на дороге нет свободной клетки.",
                    "No building when the road has no free space.")
-ANY_ICON = R.rule("building.any-icon", "может потратить 1  , 1  , 1   или 1  .",
+BUILDING_ANY_ICON = R.rule("building.any-icon", "может потратить 1  , 1  , 1   или 1  .",
                   "The 'any' icon of a cost is 1 food, wood, stone or fabric.")
-TOLL_R = R.rule("building.toll", "Игрок перемещает прево на 0—2 шага",
+BUILDING_TOLL = R.rule("building.toll", "Игрок перемещает прево на 0—2 шага",
                 "Toll: move the provost 0-2 steps either way, free.")
-BRIDGE_R = R.rule("building.bridge",
+BUILDING_BRIDGE = R.rule("building.bridge",
                   "Каждый игрок может переместить прево на 1—3 шага по дороге вперёд или назад. За "
                   "каждый шаг",
                   "Guilds Bridge: in pass order each player may move the provost 1-3 steps"
@@ -142,69 +155,71 @@ BRIDGE_R = R.rule("building.bridge",
 PROVOST_BOUNDS = R.rule("provost.bounds", "Прево не может переместиться назад за мост гильдий.",
                         "The provost never goes back past the bridge, nor past the marked"
                         " provost spaces at the road's end.")
-PRODUCE_R = R.rule("building.produce", "Получите 1 . Получите 1 . Получите 1 .",
+BUILDING_PRODUCE = R.rule("building.produce", "Получите 1 . Получите 1 . Получите 1 .",
                    "Starting farm, sawmill, quarry: 1 of its resource.")
-MARKET_R = R.rule("building.market",
+BUILDING_MARKET = R.rule("building.market",
                   "Верните 1 рабочего в лагерь (в дополнение к тому, который находится на жетоне "
                   "рынка), чтобы получить 1 ресурс по вашему выбору",
                   "Starting market: return 1 more worker for 1 food, wood, stone or fabric.")
-GUILD4_R = R.rule("building.guild-4",
+BUILDING_GUILD_4 = R.rule("building.guild-4",
                   "Потратьте 1 , чтобы получить 4 рабочих.",
                   "Guild: spend 1 stone for 4 workers.", source="caylus/guild-cost")
-GUILD3_R = R.rule("building.guild-3",
+BUILDING_GUILD_3 = R.rule("building.guild-3",
                   "Потратьте 1 ресурс на ваш выбор: , , или , чтобы получить 3 рабочих.",
                   "Guild: spend 1 food, wood, stone or fabric for 3 workers.")
-WOOD_PRODUCE = R.rule("building.wood-produce", "Сторона постройки: получите 2 указанных ресурса.",
-                      "Wood farm/sawmill/quarry/spinning mill: 2 of its resource (set-up side:"
-                      " 1 and 1 PP).")
-WOOD_MARKET_R = R.rule("building.wood-market", "Получите 1 ресурс по вашему выбору:",
+BUILDING_WOOD_PRODUCE = R.rule(
+    "building.wood-produce",
+    "Сторона постройки: получите 2 указанных ресурса.",
+    "Wood farm/sawmill/quarry/spinning mill: 2 of its resource (set-up side: 1 and 1 PP).",
+)
+BUILDING_WOOD_MARKET = R.rule("building.wood-market", "Получите 1 ресурс по вашему выбору:",
                        "Wood market: 1 food, wood, stone or fabric (both sides).")
-COVERED_MARKET_R = R.rule("building.covered-market",
+BUILDING_COVERED_MARKET = R.rule("building.covered-market",
                           "Сторона постройки: получите 3 рабочих.",
                           "Covered market: 3 workers (set-up side: 2 workers and 1 PP).")
-MANOR_R = R.rule("building.manor",
+BUILDING_MANOR = R.rule("building.manor",
                  "немедленно получите 1 привилегию (см. с. 6).",
                  "Manor: a favour (set-up side: 2 PP).")
-TAILOR_R = R.rule("building.tailor",
+BUILDING_TAILOR = R.rule("building.tailor",
                   "Потратьте 1 и получите 4 ОП ИЛИ потратьте 2 и получите 6 ОП.",
                   "Tailor: 1 fabric for 4 PP or 2 for 6 PP (both sides).")
-STONEMASON_R = R.rule("building.stonemason", "Сторона постройки: выберите каменное здание",
+BUILDING_STONEMASON = R.rule("building.stonemason", "Сторона постройки: выберите каменное здание",
                       "Stonemason: build a stone building (set-up side: without its stone).")
-STONE_PRODUCE = R.rule("building.stone-produce",
+BUILDING_STONE_PRODUCE = R.rule("building.stone-produce",
                        "Сторона постройки: получите ука- занные 3 ресурса. Также, если это зда- "
                        "ние активировано не "
                        "его владельцем",
                        "Stone farm/sawmill/quarry: 3 resources; activated by a non-owner, the"
                        " owner gets 1 bonus resource.", source="caylus/stone-production")
-OWNER_BONUS = R.rule("building.owner-bonus",
+BUILDING_OWNER_BONUS = R.rule("building.owner-bonus",
                      "даже если рабочие 2 других игроков находятся на его здании. Владелец не "
                      "получает бонусный "
                      "ресурс",
                      "The owner's bonus comes once a building, never with his own worker on it.")
-GOLD_MINE_R = R.rule("building.gold-mine", "ЗОЛОТОЙ РУДНИК Получите 1 .",
+BUILDING_GOLD_MINE = R.rule("building.gold-mine", "ЗОЛОТОЙ РУДНИК Получите 1 .",
                      "Gold mine: 1 gold.")
-FOUNDRY_R = R.rule("building.foundry",
+BUILDING_FOUNDRY = R.rule("building.foundry",
                    "Верните 1 рабочего в лагерь и получите 1 ИЛИ верните 3 рабочих и получите 2 .",
                    "Foundry: return 1 worker for 1 gold or 3 for 2 gold.")
-ALCHEMIST_R = R.rule("building.alchemist",
+BUILDING_ALCHEMIST = R.rule("building.alchemist",
                      "Потратьте 1 , 1 , 1 или 1 и получите 1 ИЛИ потратьте 2 любых ресурса и "
                      "получите 2 .",
                      "Alchemist: 1 food/wood/stone/fabric for 1 gold, or 2 for 2 gold.")
-STONE_GUILD_R = R.rule("building.stone-guild",
+BUILDING_STONE_GUILD = R.rule("building.stone-guild",
                        "Потратьте 1 , 1 , 1 или 1 и получите 5 рабочих.",
                        "Stone guild: 1 food/wood/stone/fabric for 5 workers.")
-CHURCH_R = R.rule("building.church",
+BUILDING_CHURCH = R.rule("building.church",
                   "Верните 2 рабочих в лагерь и получите 4 ОП ИЛИ верните 4 рабочих и получите 6 "
                   "ОП.",
                   "Church: return 2 workers for 4 PP or 4 for 6 PP.")
-JEWELLER_R = R.rule("building.jeweller",
+BUILDING_JEWELLER = R.rule("building.jeweller",
                     "Потратьте 1 и получите 5 ОП ИЛИ потратьте 2 и получите 9 ОП.",
                     "Jeweller: 1 gold for 5 PP or 2 for 9 PP.")
-BUILD_PP = R.rule("building.build-pp",
+BUILDING_BUILD_PP = R.rule("building.build-pp",
                   "и сразу же получает ОП, указанные в верхней правой части жетона.",
                   "Building gives the building's PP at once (the quarry: 2).")
 # -- favours --------------------------------------------------------------------------------------
-FAVOUR = R.rule("favour.choice",
+FAVOUR_CHOICE = R.rule("favour.choice",
                 "забрать персонажа у другого игрока; ИЛИ • использовать эффект 1 из 3 зданий,"
                 " размещённых на стройплощадке",
                 "A favour: steal another player's character, or use the effect of a"
@@ -220,107 +235,107 @@ FAVOUR_TAKE = R.rule("favour.take",
 DELIVERY_ORDER = R.rule("delivery.order",
                         "Очерёдность хода определяется порядком их размещения (слева направо).",
                         "Site workers deliver left to right, a bundle a step, then end.")
-BUNDLE = R.rule("delivery.bundle",
+DELIVERY_BUNDLE = R.rule("delivery.bundle",
                 "Набор должен состоять из 3 разных ресурсов, один из которых — . Игрок получает 5 "
                 "очков "
                 "престижа за каждый доставленный набор.",
                 "A bundle is 3 different resources, one of them food; 5 PP each.")
-MOST = R.rule("delivery.most",
+DELIVERY_MOST = R.rule("delivery.most",
               "больше всех наборов в этом раунде, сразу же получает 1 привилегию",
               "Most bundles takes a favour; ties to the leftmost worker.")
 # -- stewardship ----------------------------------------------------------------------------------
-RESIDENCES = R.rule("stewardship.residences",
+STEWARDSHIP_RESIDENCES = R.rule("stewardship.residences",
                     "Переверните все начальные здания (жёлтый флаг), над которыми выставлен дом",
                     "Every housed starting tile becomes a residence.")
-PRESTIGE_R = R.rule("stewardship.prestige",
+STEWARDSHIP_PRESTIGE = R.rule("stewardship.prestige",
                     "каждая резиденция (зелёный флаг) может быть заменена важным местом (синий "
                     "флаг).",
                     "From the bridge up the road each residence's owner may replace it by a"
                     " prestige building, paying its cost, taking its PP.")
-THEATRE_R = R.rule("stewardship.theatre",
+STEWARDSHIP_THEATRE = R.rule("stewardship.theatre",
                    "Игрок, который строит театр, сразу же по- лучает 1 привилегию в дополнение к "
                    "12 ОП.",
                    "The theatre also gives a favour.")
-RECRUIT_R = R.rule("stewardship.recruitment",
+STEWARDSHIP_RECRUITMENT = R.rule("stewardship.recruitment",
                    "Каждый игрок получает 3 рабочих (2 рабочих при игре впятером)",
                    "Recruitment: 3 workers (2 at 5 players) + 1 per residence + 2 with the"
                    " garden; +1 food with the granary, +1 fabric with the factory.",
                    source="caylus/recruitment-icons")
-PROVOST_RESET = R.rule("stewardship.provost",
+STEWARDSHIP_PROVOST = R.rule("stewardship.provost",
                        "Поставьте прево позади последнего построенного здания",
                        "The provost goes on the city-gate side of the last building, between it"
                        " and the space before it, so that building does not activate unless the"
                        " provost moves; the set-up stone building does not count while a space"
                        " before it is empty (examples А, Б, В; option provost_reset=far-side:"
                        " after the last building).", source="caylus/provost-reset")
-ROUND_END = R.rule("stewardship.round",
+STEWARDSHIP_ROUND = R.rule("stewardship.round",
                    "Переместите маркер раунда на 1 деление вперёд и начните новый раунд.",
                    "The round marker advances; 9 rounds.")
-GOLD_END = R.rule("end.gold",
+END_GOLD = R.rule("end.gold",
                   "Также игроки получают по 2 очка престижа за каж- дое , оставшееся у них в конце "
                   "партии.",
                   "At the end 2 PP per gold.")
-TIES = R.rule("end.ties", "В случае ничьей игроки делят победу.",
+END_TIES = R.rule("end.ties", "В случае ничьей игроки делят победу.",
               "Most PP wins; ties share the victory.")
 # -- characters -----------------------------------------------------------------------------------
-ARCHITECT_R = R.rule("character.architect",
+CHARACTER_ARCHITECT = R.rule("character.architect",
                      "Когда вы строите деревянное здание, каменное здание или важное место, "
                      "получайте 1 "
                      "дополнительное ОП.",
                      "Architect: +1 PP per wood, stone or prestige building built.")
-FOREMAN_R = R.rule("character.foreman", "Получайте 1 дополнительное ОП за каждый набор",
+CHARACTER_FOREMAN = R.rule("character.foreman", "Получайте 1 дополнительное ОП за каждый набор",
                    "Foreman: +1 PP per bundle.")
-CHAMBERLAIN_R = R.rule("character.chamberlain",
+CHARACTER_CHAMBERLAIN = R.rule("character.chamberlain",
                        "Вы можете доставлять ресурсы на стройплощадку без каких‑либо ограничений "
                        "по типу ресурсов",
                        "Chamberlain: bundles of any 3 resources.")
-DELIVERYMAN_R = R.rule("character.deliveryman",
+CHARACTER_DELIVERYMAN = R.rule("character.deliveryman",
                        "Вы можете доставлять ресурсы на стройплощадку, не размещая там рабочего, "
                        "но вы делаете это "
                        "последним.",
                        "Deliveryman: deliver without a site worker (last), or again after the"
                        " others with one.")
-DAY_LABOURER_R = R.rule("character.day-labourer",
+CHARACTER_DAY_LABOURER = R.rule("character.day-labourer",
                         "Получайте 1 дополнительного рабочего во время вербовки",
                         "Day labourer: +1 worker at recruitment.")
-JOURNEYMAN_R = R.rule("character.journeyman",
+CHARACTER_JOURNEYMAN = R.rule("character.journeyman",
                       "Раз за раунд вы можете поставить своего рабочего на здание, где уже на- "
                       "ходится рабочий другого игрока.",
                       "Journeyman: once a round on a building another player occupies;"
                       " activates second.")
-EARLY_RISER_R = R.rule("character.early-riser",
+CHARACTER_EARLY_RISER = R.rule("character.early-riser",
                        "В начале фазы планирования, перед ходом первого игрока, вы можете "
                        "поставить 1 рабочего.",
                        "Early riser: before the first player, place 1 worker returning 1 more.")
-NIGHT_WORKER_R = R.rule("character.night-worker",
+CHARACTER_NIGHT_WORKER = R.rule("character.night-worker",
                         "Когда хотя бы один другой игрок пропустил свой ход, вы всё ещё мо- жете "
                         "ставить рабочих без дополнительной оплаты.",
                         "Night worker: no extra cost after others passed (not the early"
                         " riser's).")
-THIEF_R = R.rule("character.thief",
+CHARACTER_THIEF = R.rule("character.thief",
                  "Если вы ставите рабочего на здание другого игрока, этот игрок не получает ОП",
                  "Thief: the owner gets no PP when the thief uses his building.")
-STEWARD_R = R.rule("character.steward",
+CHARACTER_STEWARD = R.rule("character.steward",
                    "Получайте 2 ОП, когда другой игрок ставит рабочего на одно из ваших зданий.",
                    "Steward: 2 PP when another player uses one's building.",
                    source="caylus/steward")
-BAILIFF_R = R.rule("character.bailiff",
+CHARACTER_BAILIFF = R.rule("character.bailiff",
                    "вы можете бесплатно переместить прево на 1 шаг по дороге вперёд или назад.",
                    "Bailiff: after the bridge, move the provost 1 step free.")
-GOLDSMITH_R = R.rule("character.goldsmith",
+CHARACTER_GOLDSMITH = R.rule("character.goldsmith",
                      "Раз за раунд, если вы доставляете хотя бы 1 на стройплощадку, получайте 5 "
                      "дополнительных ОП "
                      "за этот набор.",
                      "Goldsmith: once a round +5 PP for a bundle with gold.")
 # -- flow -----------------------------------------------------------------------------------------
-ACTOR = R.rule("flow.actor", "",
+FLOW_ACTOR = R.rule("flow.actor", "",
                "Steps follow the phases; a chance outcome only at a chance step, a choice only"
                " of the player to act.",
                source="the model's step structure: the text orders the 4 phases of a round and"
                       " each phase's turns (caylus/planning.order, caylus/delivery.order,"
                       " caylus/stewardship.prestige), but no sentence says that only the player"
                       " to act may act; stands in no project text (no quote)")
-OVER = R.rule("flow.over", "Партия заканчивается в конце 9 раунда.",
+FLOW_OVER = R.rule("flow.over", "Партия заканчивается в конце 9 раунда.",
               "Nothing happens after the 9th round.")
 
 # -- ambiguities ----------------------------------------------------------------------------------

@@ -59,11 +59,11 @@ def outcomes(state: CaylusState) -> tuple[tuple[Action, Fraction], ...]:
 
 def _check(state: CaylusState, action: Action) -> None:
     if all(a != action for a, _ in outcomes(state)):
-        rule = {Stage.TILES: RB.SETUP_START, Stage.WOOD: RB.SETUP_WOOD,
-                Stage.STONE: RB.SETUP_STONE, Stage.FIRST: RB.SETUP_FIRST,
+        rule = {Stage.TILES: RB.SETUP_STARTING_TILES, Stage.WOOD: RB.SETUP_WOOD,
+                Stage.STONE: RB.SETUP_STONE, Stage.FIRST: RB.SETUP_FIRST_PLAYER,
                 Stage.CHARACTERS: RB.SETUP_CHARACTERS}[state.stage]
         if state.stage is Stage.WOOD and action == DrawTile(D.STONEMASON):
-            rule = RB.SETUP_MASON
+            rule = RB.SETUP_NO_STONEMASON
         raise RULES.illegal(rule, f"{action} is not a chance outcome of stage"
                                   f" {state.stage.value}")
 
@@ -128,7 +128,7 @@ def draft_actions(state: CaylusState) -> tuple[Action, ...]:
 def draft(state: CaylusState, action: Action) -> CaylusState:
     """A draft pick; after the last one, the first round's planning begins."""
     if not isinstance(action, TakeCharacter) or action not in draft_actions(state):
-        raise RULES.illegal(RB.DRAFT, f"{action} is not a pick of the drawn characters")
+        raise RULES.illegal(RB.SETUP_DRAFT, f"{action} is not a pick of the drawn characters")
     from rules_oracle.model.caylus.planning import begin
 
     n = state.config.players

@@ -48,7 +48,7 @@ def effect_rules(state: CaylusState, action: Action, after: CaylusState) -> tupl
     elif isinstance(action, DrawTile | FirstPlayer | DrawCharacter):
         out += _chance(state, action)
     elif isinstance(action, TakeCharacter):
-        out.append(RB.DRAFT)
+        out.append(RB.SETUP_DRAFT)
     elif st in _PLANNING:
         out += _planning(state, action, after)
     elif st in _ACTIVATION:
@@ -56,10 +56,10 @@ def effect_rules(state: CaylusState, action: Action, after: CaylusState) -> tupl
     elif st is Stage.DELIVERY:
         out += _delivery(state, action)
     elif isinstance(action, BuildPrestige):
-        out.append(RB.PRESTIGE_R)
+        out.append(RB.STEWARDSHIP_PRESTIGE)
         out += _built(state, state.owner[state.cursor])
         if action.kind == D.THEATRE:
-            out.append(RB.THEATRE_R)
+            out.append(RB.STEWARDSHIP_THEATRE)
     out += _phases(state, action, after)
     out += _supply(state, after)
     return tuple(dict.fromkeys(out))
@@ -69,53 +69,53 @@ def _chance(state: CaylusState, action: Action) -> list[str]:
     st = state.stage
     if isinstance(action, FirstPlayer):
         first_game = state.config.option("characters") == "first-game"
-        return [RB.SETUP_FIRST, *([RB.FIRST_GAME] if first_game else [])]
+        return [RB.SETUP_FIRST_PLAYER, *([RB.SETUP_FIRST_GAME_CHARACTERS] if first_game else [])]
     if isinstance(action, DrawCharacter):
         return [RB.SETUP_CHARACTERS]
     if st is Stage.TILES:
-        return [RB.SETUP_START]
+        return [RB.SETUP_STARTING_TILES]
     if st is Stage.WOOD:  # the road's draw (the second) leaves the stonemason out
-        return [RB.SETUP_WOOD, *([RB.SETUP_MASON] if state.fill == 1 else [])]
+        return [RB.SETUP_WOOD, *([RB.SETUP_NO_STONEMASON] if state.fill == 1 else [])]
     return [RB.SETUP_STONE]
 
 
 def _built(state: CaylusState, seat: int) -> list[str]:
     """A building built by ``seat``: the architect's extra PP when he holds him."""
-    return [RB.ARCHITECT_R] if E.holder(state, D.ARCHITECT) == seat else []
+    return [RB.CHARACTER_ARCHITECT] if E.holder(state, D.ARCHITECT) == seat else []
 
 
 def _planning(state: CaylusState, action: Action, after: CaylusState) -> list[str]:
     seat = state.turn
     early = state.stage is Stage.EARLY
-    out: list[str] = [RB.EARLY_RISER_R] if early else [RB.PLAN_ORDER]
+    out: list[str] = [RB.CHARACTER_EARLY_RISER] if early else [RB.PLANNING_ORDER]
     if isinstance(action, Pass):
-        out.append(RB.PLAN_PASS)
+        out.append(RB.PLANNING_PASS)
         if not state.bridge:
-            out.append(RB.PLAN_FIRST_TILE)
+            out.append(RB.PLANNING_FIRST_PLAYER_TILE)
         if state.players[seat].workers < planning.cost(state, seat):
-            out.append(RB.PLAN_WORKERS)
+            out.append(RB.PLANNING_NO_WORKERS)
         return out
     if isinstance(action, Decline):
         return out
     if state.bridge and not early:  # someone passed: the extra worker, or none
-        out.append(RB.NIGHT_WORKER_R if E.holder(state, D.NIGHT_WORKER) == seat
-                   else RB.PLAN_EXTRA)
+        out.append(RB.CHARACTER_NIGHT_WORKER if E.holder(state, D.NIGHT_WORKER) == seat
+                   else RB.PLANNING_EXTRA_COST)
     if isinstance(action, PlaceOnSite):
-        out.append(RB.PLAN_SITE)
+        out.append(RB.PLANNING_SITE)
         return out
     assert isinstance(action, PlaceWorker)
     s = action.space
-    out.append(RB.PLAN_BUILDING)
+    out.append(RB.PLANNING_BUILDING)
     if state.first_worker[s] >= 0:
-        out.append(RB.JOURNEYMAN_R)
+        out.append(RB.CHARACTER_JOURNEYMAN)
     owner = state.owner[s]
     if owner >= 0 and owner != seat:
         if E.holder(state, D.THIEF) == seat:
-            out.append(RB.THIEF_R)
+            out.append(RB.CHARACTER_THIEF)
         elif after.players[owner].prestige > state.players[owner].prestige:
-            out.append(RB.PLAN_OWNER_PP)
+            out.append(RB.PLANNING_OWNER_PP)
             if E.holder(state, D.STEWARD) == owner:
-                out.append(RB.STEWARD_R)
+                out.append(RB.CHARACTER_STEWARD)
     return out
 
 
@@ -123,43 +123,43 @@ def _effect(state: CaylusState, seat: int, kind: int, side: int, action: Action)
     """A building's effect used by ``seat`` (a worker's or a favour's)."""
     out = [E.rule_of(kind)]
     if isinstance(action, Build):
-        out += [RB.BUILD_PP, *_built(state, seat)]
+        out += [RB.BUILDING_BUILD_PP, *_built(state, seat)]
         if action.extra >= 0:
-            out.append(RB.ANY_ICON)
+            out.append(RB.BUILDING_ANY_ICON)
     gain = _WORKER_GAINS.get(kind)
     if isinstance(action, Use) and gain is not None \
             and state.players[seat].camp < gain[min(side, 1)]:
-        out.append(RB.WORKER_LIMIT)  # the camp held fewer workers than the effect gives
+        out.append(RB.COMPONENTS_WORKER_LIMIT)  # the camp held fewer workers than the effect gives
     return out
 
 
 def _declined(state: CaylusState, seat: int, kind: int) -> list[str]:
     """A builder declined where the road or the player's houses left no building."""
     if kind in _BUILDERS and E.first_free(state) < 0:
-        return [RB.ROAD_FULL]
+        return [RB.BUILDING_ROAD_FULL]
     if (kind in _BUILDERS or kind == D.LAWYER) and state.players[seat].houses < 1:
-        return [RB.HOUSE_LIMIT]
+        return [RB.COMPONENTS_HOUSE_LIMIT]
     return []
 
 
 def _activation(state: CaylusState, action: Action) -> list[str]:
     st = state.stage
     if st is Stage.BRIDGE:
-        return [RB.BRIDGE_R] if isinstance(action, MoveProvost) else []
+        return [RB.BUILDING_BRIDGE] if isinstance(action, MoveProvost) else []
     if st is Stage.BAILIFF:
-        return [RB.BAILIFF_R] if isinstance(action, MoveProvost) else []
+        return [RB.CHARACTER_BAILIFF] if isinstance(action, MoveProvost) else []
     c = state.cursor
     seat = state.first_worker[c] if state.slot == 0 else state.second_worker[c]
     kind, side = state.road[c], state.side[c]
-    out = [RB.ACT_ORDER, RB.ACT_CAMP]
+    out = [RB.ACTIVATION_ORDER, RB.ACTIVATION_TO_CAMP]
     if isinstance(action, Decline):
         out += _declined(state, seat, kind)
     else:
-        out += [RB.ACT_CHOICE, *_effect(state, seat, kind, side, action)]
+        out += [RB.ACTIVATION_CHOICE, *_effect(state, seat, kind, side, action)]
     owner = state.owner[c]
     if state.slot == 0 and kind in E.STONE_PRODUCTION and owner >= 0 and owner != seat \
             and owner != state.second_worker[c]:
-        out.append(RB.OWNER_BONUS)
+        out.append(RB.BUILDING_OWNER_BONUS)
     return out
 
 
@@ -168,10 +168,10 @@ def _favour(state: CaylusState, action: Action) -> list[str]:
     assert fav is not None
     if fav.step is FavourStep.CHOOSE:
         if isinstance(action, StealCharacter):
-            return [RB.FAVOUR]
+            return [RB.FAVOUR_CHOICE]
         if isinstance(action, UseSite):
             gated = D.site_slots_open(state.round) < D.SITE_SLOTS
-            return [RB.FAVOUR, *([RB.FAVOUR_GATE] if gated else [])]
+            return [RB.FAVOUR_CHOICE, *([RB.FAVOUR_GATE] if gated else [])]
         return []
     if fav.step is FavourStep.EFFECT:
         kind = state.site[fav.slot]
@@ -186,17 +186,17 @@ def _delivery(state: CaylusState, action: Action) -> list[str]:
         return [RB.DELIVERY_ORDER]  # the deliverer ends: the next one delivers
     order, i = state.delivery_order, state.cursor
     seat = order[i]
-    out = [RB.BUNDLE]
+    out = [RB.DELIVERY_BUNDLE]
     if E.holder(state, D.FOREMAN) == seat:
-        out.append(RB.FOREMAN_R)
+        out.append(RB.CHARACTER_FOREMAN)
     if action.bundle[D.GOLD] and E.holder(state, D.GOLDSMITH) == seat \
             and not state.goldsmith_used:
-        out.append(RB.GOLDSMITH_R)
+        out.append(RB.CHARACTER_GOLDSMITH)
     if action.bundle not in D.BUNDLES:
-        out.append(RB.CHAMBERLAIN_R)
+        out.append(RB.CHARACTER_CHAMBERLAIN)
     if E.holder(state, D.DELIVERYMAN) == seat and (
             seat in order[:i] or seat not in state.site_workers):
-        out.append(RB.DELIVERYMAN_R)
+        out.append(RB.CHARACTER_DELIVERYMAN)
     return out
 
 
@@ -206,28 +206,28 @@ def _phases(state: CaylusState, action: Action, after: CaylusState) -> list[str]
     new_round = after.round != state.round or (
         after.stage is Stage.OVER and state.stage is not Stage.OVER)
     if state.stage in _PLANNING and (after.stage not in _PLANNING or new_round):
-        out.append(RB.PLAN_END)
+        out.append(RB.PLANNING_END)
     if state.stage in _PLANNING | _ACTIVATION and (
             after.stage not in _PLANNING | _ACTIVATION or new_round):
         out += _beyond(state, action)
     if after.favour is not None and after.stage is Stage.DELIVERY and state.favour is None:
-        out.append(RB.MOST)
+        out.append(RB.DELIVERY_MOST)
     if any(k >= 0 and D.MATERIAL[k] == D.START and after.side[s] == 1 and state.side[s] == 0
            for s, k in enumerate(after.road)):
-        out.append(RB.RESIDENCES)
+        out.append(RB.STEWARDSHIP_RESIDENCES)
     if new_round:
-        out += [RB.RECRUIT_R, RB.PROVOST_RESET]
+        out += [RB.STEWARDSHIP_RECRUITMENT, RB.STEWARDSHIP_PROVOST]
         if E.holder(state, D.DAY_LABOURER) >= 0:
-            out.append(RB.DAY_LABOURER_R)
+            out.append(RB.CHARACTER_DAY_LABOURER)
         if after.round != state.round:
-            out.append(RB.ROUND_END)
+            out.append(RB.STEWARDSHIP_ROUND)
     if after.stage is Stage.OVER and state.stage is not Stage.OVER:
-        out.append(RB.OVER)
+        out.append(RB.FLOW_OVER)
         if any(pl.resources[D.GOLD] for pl in after.players):
-            out.append(RB.GOLD_END)
+            out.append(RB.END_GOLD)
         best = max(pl.prestige for pl in after.players)
         if sum(1 for pl in after.players if pl.prestige == best) > 1:
-            out.append(RB.TIES)
+            out.append(RB.END_TIES)
     return out
 
 
@@ -236,7 +236,7 @@ def _beyond(state: CaylusState, action: Action) -> list[str]:
     provost = state.provost + (action.steps if isinstance(action, MoveProvost) else 0)
     if any(state.first_worker[s] >= 0 or state.second_worker[s] >= 0
            for s in range(max(provost + 1, 0), D.ROAD_SPACES)):
-        return [RB.ACT_BEYOND]
+        return [RB.ACTIVATION_BEYOND_PROVOST]
     return []
 
 
@@ -246,5 +246,5 @@ def _supply(state: CaylusState, after: CaylusState) -> list[str]:
         total = sum(pl.resources[r] for pl in after.players)
         if total > D.RESOURCE_TOKENS[r] and total > sum(pl.resources[r]
                                                         for pl in state.players):
-            return [RB.UNLIMITED]
+            return [RB.COMPONENTS_UNLIMITED]
     return []

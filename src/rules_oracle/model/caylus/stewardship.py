@@ -59,7 +59,9 @@ def settle(state: CaylusState) -> CaylusState:
 
 def step(state: CaylusState, action: Action) -> CaylusState:
     if action not in actions(state):
-        rule = RB.PRESTIGE_R if _housed(state, actor(state)) else RB.HOUSE_LIMIT
+        rule = (
+            RB.STEWARDSHIP_PRESTIGE if _housed(state, actor(state)) else RB.COMPONENTS_HOUSE_LIMIT
+        )
         raise RULES.illegal(rule, f"{action} is not a prestige choice here")
     c = state.cursor
     if isinstance(action, BuildPrestige):

@@ -140,14 +140,14 @@ def activate(state: CKState, n: int) -> CKState:
 def promote_rule(state: CKState, p: int, n: int) -> str | None:
     """Why ``p`` may not promote the knight on ``n`` now (cost aside), or ``None``."""
     if not in_range(n, B.N_NODES) or state.knight_owner[n] != p:
-        return RB.PROMOTE
+        return RB.KNIGHT_PROMOTE
     level = state.knight_level[n]
     if level >= D.KNIGHT_LEVELS or state.players[p].knights[level] >= D.KNIGHTS_PER_LEVEL:
         return RB.KNIGHT_LIMIT
     if state.knight_marks[n] & 2:
-        return RB.PROMOTE_ONCE
+        return RB.KNIGHT_PROMOTE_ONCE
     if level == 2 and state.players[p].levels[D.POLITICS] < D.ABILITY_LEVEL:
-        return RB.FORTRESS
+        return RB.KNIGHT_MIGHTY
     return None
 
 
@@ -222,12 +222,12 @@ def knight_step(state: CKState, action: Action) -> CKState:
     """The chosen target of the moving knight: a move, or a displacement."""
     n = state.knight_node
     if not isinstance(action, ChooseNode):
-        raise RB.RULES.illegal(RB.ACTOR, f"{type(action).__name__}: the knight's target"
+        raise RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__}: the knight's target"
                                " comes first")
     t = action.node
     if t not in knight_targets(state, n):
         raise RB.RULES.illegal(RB.KNIGHT_MOVE if not in_range(t, B.N_NODES)
-                               or state.knight_owner[t] < 0 else RB.DISPLACE,
+                               or state.knight_owner[t] < 0 else RB.KNIGHT_DISPLACE,
                                f"the knight on {n} cannot go to {t!r}")
     p, level = state.knight_owner[n], state.knight_level[n]
     marks = state.knight_marks[n]
@@ -280,9 +280,11 @@ def displaced_actions(state: CKState) -> tuple[Action, ...]:
 def displaced_step(state: CKState, action: Action) -> CKState:
     owner, level, active = state.displaced
     if not isinstance(action, ChooseNode) or action.node not in displaced_spots(state, owner):
-        raise RB.RULES.illegal(RB.INTRIGUE if state.pending is not None else RB.DISPLACE,
-                               "the displaced knight goes to an empty intersection at its"
-                               " owner's roads, not the one it was taken from")
+        raise RB.RULES.illegal(
+            RB.PROGRESS_INTRIGUE if state.pending is not None else RB.KNIGHT_DISPLACE,
+            "the displaced knight goes to an empty intersection at its"
+            " owner's roads, not the one it was taken from",
+        )
     keep = state.config.option("displaced-active") == "keep"
     state = put_knight(state, owner, action.node, level, active and keep)
     return evolve(state, displaced=(-1, 0, False), knight_node=-1, pending=None,
@@ -320,18 +322,18 @@ def improve_cost(state: CKState, p: int, kind: int) -> tuple[int, ...]:
 
 def improve_rule(state: CKState, p: int, kind: int) -> str | None:
     if not in_range(kind, 3):
-        return RB.IMPROVE
+        return RB.IMPROVEMENT_BUY
     level = state.players[p].levels[kind] + 1
     if level > D.MAX_LEVEL:
-        return RB.IMPROVE_MAX
+        return RB.IMPROVEMENT_MAX
     if not _has_city(state, p):
-        return RB.IMPROVE_CITY
+        return RB.IMPROVEMENT_CITY
     always = state.config.option("level-four-city") == "always" \
         and level == D.METROPOLIS_LEVEL
     if (always or metropolis_comes(state, p, kind, level)) and not free_cities(state, p):
-        return RB.METROPOLIS_CITY
+        return RB.METROPOLIS_NEEDS_CITY
     if not can_pay(state, p, improve_cost(state, p, kind)):
-        return RB.IMPROVE_COST
+        return RB.IMPROVEMENT_COST
     return None
 
 
@@ -355,7 +357,7 @@ def metropolis_actions(state: CKState) -> tuple[Action, ...]:
 
 def place_metropolis(state: CKState, action: Action) -> CKState:
     if not isinstance(action, ChooseNode) or action.node not in free_cities(state, state.turn):
-        raise RB.RULES.illegal(RB.METROPOLIS, "the metropolis goes on one's own city without"
+        raise RB.RULES.illegal(RB.METROPOLIS_FIRST, "the metropolis goes on one's own city without"
                                " one")
     k = state.metro_kind
     metro = (*state.metropolis[:k], action.node, *state.metropolis[k + 1:])
@@ -397,14 +399,14 @@ def maritime(state: CKState, action: MaritimeTrade) -> CKState:
         raise RB.RULES.illegal(RB.TRADE_LIMIT, "no more trades this turn")
     g, t = action.give, action.get
     if not (in_range(g, D.N_CARDS) and in_range(t, D.N_CARDS)) or g == t:
-        raise RB.RULES.illegal(RB.MARITIME, f"give {g!r} for {t!r}")
+        raise RB.RULES.illegal(RB.TRADE_MARITIME, f"give {g!r} for {t!r}")
     p = state.turn
     pl = state.players[p]
     rate = card_rates(state, p)[g]
     if pl.hand[g] < rate:
-        raise RB.RULES.illegal(RB.MARITIME, f"{rate} {D.CARDS[g]} needed")
+        raise RB.RULES.illegal(RB.TRADE_MARITIME, f"{rate} {D.CARDS[g]} needed")
     if not state.bank[t]:
-        raise RB.RULES.illegal(RB.MARITIME, f"the bank has no {D.CARDS[t]}")
+        raise RB.RULES.illegal(RB.TRADE_MARITIME, f"the bank has no {D.CARDS[t]}")
     hand = bump(bump(pl.hand, g, -rate), t, 1)
     return set_player(state, p, evolve(pl, hand=hand),
                       bank=bump(bump(state.bank, g, rate), t, -1), trades=state.trades + 1)

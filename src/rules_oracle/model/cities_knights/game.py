@@ -184,14 +184,14 @@ class CitiesKnights(Game[CKState, Action]):
     # -- apply -------------------------------------------------------------------------------
     def apply(self, state: CKState, action: Action) -> CKState:
         if state.stage is Stage.OVER:
-            raise RULES.illegal(RB.OVER, "the game is over")
+            raise RULES.illegal(RB.GAME_OVER, "the game is over")
         return _finish(refresh(self._step(state, action)))
 
     def _step(self, state: CKState, action: Action) -> CKState:
         st = state.stage
         chance = self.actor(state) == CHANCE
         if chance != isinstance(action, CHANCE_TYPES):
-            raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step of stage"
+            raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of stage"
                                 f" {st.value}")
         if st is Stage.BOARD:
             return setup.lay_board(state, action)
@@ -243,7 +243,7 @@ class CitiesKnights(Game[CKState, Action]):
             return build.displaced_step(state, action)
         if st is Stage.METROPOLIS:
             return build.place_metropolis(state, action)
-        raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step of stage"
+        raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of stage"
                             f" {st.value}")
 
     def _main(self, state: CKState, action: Action) -> CKState:
@@ -266,34 +266,40 @@ class CitiesKnights(Game[CKState, Action]):
         if isinstance(action, BuildWall):
             if action.node not in build.wall_spots(state, p):
                 raise RULES.illegal(RB.WALL_LIMIT, f"no wall on {action.node!r}")
-            return build.place_wall(self._pay(state, D.WALL_COST, RB.WALL), p, action.node)
+            return build.place_wall(self._pay(state, D.WALL_COST, RB.WALL_BUILD), p, action.node)
         if isinstance(action, BuildKnight):
             if action.node not in build.knight_build_spots(state, p):
                 raise RULES.illegal(RB.KNIGHT_PLACE, f"no knight on {action.node!r}")
-            return build.put_knight(self._pay(state, D.KNIGHT_COST, RB.KNIGHT_COST), p,
+            return build.put_knight(self._pay(state, D.KNIGHT_COST, RB.KNIGHT_BUILD), p,
                                     action.node, 1, False, placed=True)
         if isinstance(action, ActivateKnight):
             if action.node not in build.activatable(state, p):
-                raise RULES.illegal(RB.ACTIVATE, f"no inactive knight of yours on"
+                raise RULES.illegal(RB.KNIGHT_ACTIVATE, f"no inactive knight of yours on"
                                     f" {action.node!r}")
-            return build.activate(self._pay(state, D.ACTIVATE_COST, RB.ACTIVATE), action.node)
+            return build.activate(
+                self._pay(state, D.ACTIVATE_COST, RB.KNIGHT_ACTIVATE), action.node
+            )
         if isinstance(action, PromoteKnight):
             why = build.promote_rule(state, p, action.node)
             if why is not None:
                 raise RULES.illegal(why, f"the knight on {action.node!r} cannot be promoted")
-            return build.promote(self._pay(state, D.PROMOTE_COST, RB.PROMOTE), p, action.node)
+            return build.promote(
+                self._pay(state, D.PROMOTE_COST, RB.KNIGHT_PROMOTE), p, action.node
+            )
         if isinstance(action, MoveKnight):
             if action.node not in build.movable(state, p):
                 n = action.node
                 fresh = in_range(n, len(state.knight_marks)) and state.knight_owner[n] == p \
                     and state.knight_active[n] and state.knight_marks[n] & 1
-                raise RULES.illegal(RB.NO_BUILD_ACT if fresh else RB.KNIGHT_MOVE,
+                raise RULES.illegal(RB.KNIGHT_NO_ACT_WHEN_ACTIVATED if fresh else RB.KNIGHT_MOVE,
                                     f"no knight to move on {n!r}")
             return evolve(state, knight_node=action.node, stage=Stage.KNIGHT)
         if isinstance(action, ChaseRobber):
             if action.node not in build.chasers(state, p):
-                raise RULES.illegal(RB.NO_ROBBER if not state.attacked else RB.CHASE,
-                                    f"no knight to chase the robber on {action.node!r}")
+                raise RULES.illegal(
+                    RB.ROBBER_NOT_BEFORE_ATTACK if not state.attacked else RB.KNIGHT_CHASE,
+                    f"no knight to chase the robber on {action.node!r}",
+                )
             n = action.node
             active = (*state.knight_active[:n], False, *state.knight_active[n + 1:])
             return evolve(state, knight_active=active, knight_node=n, stage=Stage.ROBBER)
@@ -310,7 +316,7 @@ class CitiesKnights(Game[CKState, Action]):
             return trade.open_offer(state, action)
         if isinstance(action, EndTurn):
             return turn.end_turn(state)
-        raise RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step after the roll")
+        raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step after the roll")
 
     def _pay(self, state: CKState, cost: tuple[int, ...], rule: str) -> CKState:
         if not build.can_pay(state, state.turn, cost):

@@ -38,11 +38,31 @@ from rules_oracle.model.cities_knights.turn import (
 
 #: the rule of each progress kind, by index
 CARD_RULE: tuple[str, ...] = (
-    RB.MERCHANT, RB.RESOURCE_MONOPOLY, RB.COMMERCIAL_HARBOR, RB.MASTER_MERCHANT,
-    RB.MERCHANT_FLEET, RB.TRADE_MONOPOLY, RB.SPY, RB.BISHOP, RB.DESERTER, RB.DIPLOMAT,
-    RB.INTRIGUE, RB.SABOTEUR, RB.WARLORD, RB.WEDDING, RB.CONSTITUTION, RB.ALCHEMIST, RB.CRANE,
-    RB.INVENTOR, RB.IRRIGATION, RB.MEDICINE, RB.MINING, RB.ROAD_BUILDING, RB.SMITH,
-    RB.ENGINEER, RB.PRINTER,
+    RB.PROGRESS_MERCHANT,
+    RB.PROGRESS_RESOURCE_MONOPOLY,
+    RB.PROGRESS_COMMERCIAL_HARBOR,
+    RB.PROGRESS_MASTER_MERCHANT,
+    RB.PROGRESS_MERCHANT_FLEET,
+    RB.PROGRESS_TRADE_MONOPOLY,
+    RB.PROGRESS_SPY,
+    RB.PROGRESS_BISHOP,
+    RB.PROGRESS_DESERTER,
+    RB.PROGRESS_DIPLOMAT,
+    RB.PROGRESS_INTRIGUE,
+    RB.PROGRESS_SABOTEUR,
+    RB.PROGRESS_WARLORD,
+    RB.PROGRESS_WEDDING,
+    RB.PROGRESS_CONSTITUTION,
+    RB.PROGRESS_ALCHEMIST,
+    RB.PROGRESS_CRANE,
+    RB.PROGRESS_INVENTOR,
+    RB.PROGRESS_IRRIGATION,
+    RB.PROGRESS_MEDICINE,
+    RB.PROGRESS_MINING,
+    RB.PROGRESS_ROAD_BUILDING,
+    RB.PROGRESS_SMITH,
+    RB.PROGRESS_ENGINEER,
+    RB.PROGRESS_PRINTER,
 )
 #: cards whose whole effect comes at once when played
 _AT_ONCE = (D.WARLORD, D.CRANE, D.IRRIGATION, D.MINING, D.SABOTEUR)
@@ -244,32 +264,32 @@ def _first(state: CKState, k: int) -> Pending:
 def playable(state: CKState, k: int) -> str | None:
     """Why the player on turn may not play progress card ``k`` now, or ``None``."""
     if not in_range(k, D.N_PROGRESS_KINDS) or k in D.VP_CARDS:
-        return RB.VP_FACE_UP
+        return RB.PROGRESS_VP_CARDS
     p = state.turn
     pl = state.players[p]
     if not pl.progress[k]:
         return CARD_RULE[k]
     if (state.stage is Stage.PRE_ROLL) != (k == D.ALCHEMIST):
-        return RB.ALCHEMIST if k == D.ALCHEMIST else RB.PLAY
+        return RB.PROGRESS_ALCHEMIST if k == D.ALCHEMIST else RB.PROGRESS_PLAY
     if state.config.option("progress-play") == "one" and (
             state.played or pl.progress[k] <= state.fresh.count(k)):
-        return RB.PLAY
+        return RB.PROGRESS_PLAY
     if k == D.BISHOP and not state.attacked:
-        return RB.NO_ROBBER
+        return RB.ROBBER_NOT_BEFORE_ATTACK
     if k == D.CRANE and (state.crane == 1 or (
             state.crane and state.config.option("crane") == "one-a-turn")):
-        return RB.CRANE
+        return RB.PROGRESS_CRANE
     if state.config.option("progress-useless") == "spent":
         return None  # cities_knights/progress-without-effect: played for what it can do
     if k in _AT_ONCE:
-        return RB.WARLORD if k == D.WARLORD and not build.activatable(state, p) else None
+        return RB.PROGRESS_WARLORD if k == D.WARLORD and not build.activatable(state, p) else None
     if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
-        return None if open_roads(state) else RB.DIPLOMAT
+        return None if open_roads(state) else RB.PROGRESS_DIPLOMAT
     if k == D.WEDDING:
-        return None if _with_cards(state, _richer(state, True)) else RB.WEDDING
+        return None if _with_cards(state, _richer(state, True)) else RB.PROGRESS_WEDDING
     if k == D.COMMERCIAL_HARBOR:
         return None if any(state.players[p].hand[:BD.N_RESOURCES]) \
-            and _harbour_rivals(state) else RB.COMMERCIAL_HARBOR
+            and _harbour_rivals(state) else RB.PROGRESS_COMMERCIAL_HARBOR
     return None if _options(state, _first(state, k)) else CARD_RULE[k]
 
 

@@ -26,13 +26,13 @@ COMPONENTS = _d("components", "54 progress cards (18 a colour), 36 commodity car
                 "54 progress cards, 36 commodity cards (12 each), 6 Defender cards, 6 knights"
                 " and 3 walls a player, 3 metropolises, the merchant; base Catan's board"
                 " (setup.board).")
-REMOVED = _d("components.removed", "development cards, largest army, one white die",
+COMPONENTS_REMOVED = _d("components.removed", "development cards, largest army, one white die",
              "No development cards, no largest army; the red die replaces one white die.")
-SETUP_CITY = R.rule("setup.second-city",
+SETUP_SECOND_CITY = R.rule("setup.second-city",
                     "При втором первоначальном размещении поместите город вместо поселения",
                     "The second set-up placement is a city; it takes 1 card per adjacent"
                     " producing hex (base rule, resources only).")
-BOARD = R.rule("setup.board",
+SETUP_BOARD = R.rule("setup.board",
                 "При втором первоначальном размещении поместите город вместо поселения",
                 "Set-up is base Catan's but for the city of the second placement: the board"
                 " is base Catan's beginner board (catan/board.beginner) or, under"
@@ -40,86 +40,105 @@ BOARD = R.rule("setup.board",
                 " (catan/board.variable-terrain: the 19 terrain hexes; catan/board.spiral:"
                 " the number tokens along the spiral from a random corner; the robber on the"
                 " desert); the harbours are the beginner frame's.")
-ACTOR = R.rule("turn.actor", "", "Only the player whose step it is acts, with a step of the"
+TURN_ACTOR = R.rule("turn.actor", "", "Only the player whose step it is acts, with a step of the"
                " current stage.", source=BASE)
-OVER = R.rule("game.over", "", "No action after the game has ended.", source=BASE)
+GAME_OVER = R.rule("game.over", "", "No action after the game has ended.", source=BASE)
 TURN_LIMIT = R.rule("turn.limit", "", "After 500 turns the game ends with no winner.",
                     source=BOUND)
 
 # -- dice --------------------------------------------------------------------------------------
-DICE = R.rule("dice.three", "Есть 3 типа кубиков: обычные, красные и кубики событий.",
+DICE_THREE = R.rule("dice.three", "Есть 3 типа кубиков: обычные, красные и кубики событий.",
               "A roll is the white and red production dice (one chance step, 36 outcomes),"
               " then the event die (a chance step: ship 3/6, each gate 1/6).")
-EVENT = R.rule("dice.event", "На кубике События изображены 3 Корабля Варваров и 3 Замка.",
+DICE_EVENT = R.rule("dice.event", "На кубике События изображены 3 Корабля Варваров и 3 Замка.",
                "The event die resolves before production: a ship moves the barbarians, a"
                " gate deals progress cards.")
-GATE = _d("dice.gate-draw", "each player whose improvement level L >= 1 in that colour draws"
-          " if the red die <= L + 1",
-          "On a gate face each player with level L >= 1 in its colour and red die <= L + 1"
-          " draws a card of that colour (a chance step over the deck), in turn order from"
-          " the roller.")
+DICE_GATE_DRAW = _d(
+    "dice.gate-draw",
+    "each player whose improvement level L >= 1 in that colour draws if the red die <= L + 1",
+    "On a gate face each player with level L >= 1 in its colour and red die <= L + 1"
+    " draws a card of that colour (a chance step over the deck), in turn order from"
+    " the roller.",
+)
 
 # -- production ------------------------------------------------------------------------------
-COMMODITY = R.rule("production.commodity", "Города, расположенные на шерсти, древесине или руде,"
-                                           " производят 1 ресурс и 1 товар.",
-                   "A city on forest, pasture, mountains gives 1 resource and 1 commodity"
-                   " (paper, cloth, coin); on hills and fields 2 resources.")
-ONLY_CITIES = R.rule("production.only-cities", "Только города могут производить товары",
+PRODUCTION_COMMODITY = R.rule(
+    "production.commodity",
+    "Города, расположенные на шерсти, древесине или руде, производят 1 ресурс и 1 товар.",
+    "A city on forest, pasture, mountains gives 1 resource and 1 commodity"
+    " (paper, cloth, coin); on hills and fields 2 resources.",
+)
+PRODUCTION_ONLY_CITIES = R.rule("production.only-cities", "Только города могут производить товары",
                      "Settlements never produce commodities.")
-GOLD = R.rule("production.gold", "с золотых плиток можно получить только ресурсы",
+PRODUCTION_GOLD = R.rule("production.gold", "с золотых плиток можно получить только ресурсы",
               "Gold fields give no commodities (the base board has no gold field: no effect).")
-SHORTAGE = R.rule("production.shortage", "", "Bank shortage as base Catan, per card kind"
+PRODUCTION_SHORTAGE = R.rule("production.shortage", "", "Bank shortage as base Catan, per card kind"
                   " (commodities too).", source=BASE)
-AQUEDUCT = R.rule("improvement.aqueduct", "Если ни одно из ваших чисел не выпадает или если ваше"
-                                          " число заблокировано, вы можете выбрать ресурс по"
-                                          " вашему выбору из банка (кроме случаев, когда выпадает"
-                                          " 7).",
-                  "Science level 3: a player whom a non-7 roll gives nothing takes 1 resource"
-                  " of choice from the bank (reading: cities_knights/aqueduct-take).")
+IMPROVEMENT_AQUEDUCT = R.rule(
+    "improvement.aqueduct",
+    "Если ни одно из ваших чисел не выпадает или если ваше"
+    " число заблокировано, вы можете выбрать ресурс по"
+    " вашему выбору из банка (кроме случаев, когда выпадает"
+    " 7).",
+    "Science level 3: a player whom a non-7 roll gives nothing takes 1 resource"
+    " of choice from the bank (reading: cities_knights/aqueduct-take).",
+)
 
 # -- the 7 and the robber -------------------------------------------------------------------
-DISCARD = R.rule("seven.discard", "Товары учитываются при расчёте лимита сброса Грабителя",
+SEVEN_DISCARD = R.rule("seven.discard", "Товары учитываются при расчёте лимита сброса Грабителя",
                  "On a 7 a player over the limit (7, +2 a wall) discards half, rounded down,"
                  " resources and commodities, one card a step.")
-NO_ROBBER = R.rule("robber.not-before-attack", "Игроки НЕ МОГУТ переместить Грабителя до"
-                   " первой атаки варваров",
-                   "Before the first barbarian attack the robber does not move (7, knight"
-                   " chase, Bishop), but discards still happen.")
-ROBBER = R.rule("robber.move", "", "The robber moves to another hex and its mover steals 1"
+ROBBER_NOT_BEFORE_ATTACK = R.rule(
+    "robber.not-before-attack",
+    "Игроки НЕ МОГУТ переместить Грабителя до первой атаки варваров",
+    "Before the first barbarian attack the robber does not move (7, knight"
+    " chase, Bishop), but discards still happen.",
+)
+ROBBER_MOVE = R.rule("robber.move", "", "The robber moves to another hex and its mover steals 1"
                 " random card (resource or commodity) from a player there.", source=BASE)
 
 # -- barbarians -----------------------------------------------------------------------------
-BARBARIAN_MOVE = R.rule("barbarians.move", "Когда на кубике Событий выпадает Корабль Варваров,"
+BARBARIANS_MOVE = R.rule("barbarians.move", "Когда на кубике Событий выпадает Корабль Варваров,"
                                            " варвары перемещаются на одну клетку вперёд по"
                                            " дорожке.",
                         "A ship face moves the barbarians one step along the 7-step track.")
-TRACK = _d("barbarians.track", "track of 7 steps", "The attack comes on the 7th ship.")
-STRENGTH = R.rule("barbarians.strength", "Сила Варваров = общее количество городов",
+BARBARIANS_TRACK = _d("barbarians.track", "track of 7 steps", "The attack comes on the 7th ship.")
+BARBARIANS_STRENGTH = R.rule("barbarians.strength", "Сила Варваров = общее количество городов",
                   "Barbarian strength: cities on the board (metropolises included).")
-DEFENCE = R.rule("barbarians.defence", "Сила Рыцарей = общая сила всех Активных Рыцарей",
+BARBARIANS_DEFENCE = R.rule("barbarians.defence", "Сила Рыцарей = общая сила всех Активных Рыцарей",
                  "Defence: the sum of the levels of all active knights.")
-DEFENDER = R.rule("barbarians.defender", "Игрок с наибольшим количеством активных Рыцарей"
-                                         " награждается званием Защитник Колониста стоимостью 1"
-                                         " дополнительное Очко.",
-                  "Won: the sole strongest contributor takes a Defender card (1 VP).")
-TIE = R.rule("barbarians.tie", "Если у игроков равная сила рыцаря, каждый из этих игроков вместо"
-                               " этого выберет карту прогресса.",
-             "Won with a tie for strongest: each tied player picks a colour and draws a"
-             " progress card of it.")
-LOSS = R.rule("barbarians.loss", "Игрок с наименьшей силой рыцаря уничтожает свой город,"
+BARBARIANS_DEFENDER = R.rule(
+    "barbarians.defender",
+    "Игрок с наибольшим количеством активных Рыцарей"
+    " награждается званием Защитник Колониста стоимостью 1"
+    " дополнительное Очко.",
+    "Won: the sole strongest contributor takes a Defender card (1 VP).",
+)
+BARBARIANS_TIE = R.rule(
+    "barbarians.tie",
+    "Если у игроков равная сила рыцаря, каждый из этих игроков вместо"
+    " этого выберет карту прогресса.",
+    "Won with a tie for strongest: each tied player picks a colour and draws a"
+    " progress card of it.",
+)
+BARBARIANS_LOSS = R.rule("barbarians.loss", "Игрок с наименьшей силой рыцаря уничтожает свой город,"
                                  " превращая его в поселение.",
               "Lost: the weakest contributor(s) each reduce a city of their choice to a"
               " settlement (its wall is lost).")
-IMMUNE = R.rule("barbarians.immune", "Игроки, у которых нет городов, а также игроки, все города"
-                                     " которых являются метрополиями, не затрагиваются.",
-                "Players without cities, or whose cities are all metropolises, are not"
-                " affected.")
-RESET = R.rule("barbarians.reset", "После атаки варвары возвращаются в начало дорожки и все"
-                                   " рыцари деактивируются.",
-               "After an attack the ship returns to the start and all knights deactivate.")
+BARBARIANS_IMMUNE = R.rule(
+    "barbarians.immune",
+    "Игроки, у которых нет городов, а также игроки, все города"
+    " которых являются метрополиями, не затрагиваются.",
+    "Players without cities, or whose cities are all metropolises, are not affected.",
+)
+BARBARIANS_RESET = R.rule(
+    "barbarians.reset",
+    "После атаки варвары возвращаются в начало дорожки и все рыцари деактивируются.",
+    "After an attack the ship returns to the start and all knights deactivate.",
+)
 
 # -- knights ----------------------------------------------------------------------------------
-KNIGHT_COST = R.rule("knight.build", "1 рыцарь стоит 1 шерсти и 1 руды.",
+KNIGHT_BUILD = R.rule("knight.build", "1 рыцарь стоит 1 шерсти и 1 руды.",
                      "A basic knight costs wool + ore; it stands inactive on an empty"
                      " intersection touching its owner's road.")
 KNIGHT_PLACE = R.rule("knight.place", "Может быть размещен где угодно в конце или между"
@@ -127,65 +146,75 @@ KNIGHT_PLACE = R.rule("knight.place", "Может быть размещен гд
 KNIGHT_LIMIT = R.rule("knight.limit", "У каждого игрока может быть 2 Обычных рыцаря, 2 Сильных"
                                       " рыцаряи 2 Могучих рыцаря.",
                       "At most 2 knights of each level per player.")
-ACTIVATE = R.rule("knight.activate", "Активация рыцаря стоит 1 Grain.",
+KNIGHT_ACTIVATE = R.rule("knight.activate", "Активация рыцаря стоит 1 Grain.",
                   "Activating an inactive knight costs grain.")
-NO_BUILD_ACT = R.rule("knight.no-act-when-activated", "Вы НЕ МОЖЕТЕ разместить рыцаря,"
-                      " активировать рыцаря и выполнить действие рыцаря.",
-                      "A knight activated this turn takes no action this turn.")
-PROMOTE = R.rule("knight.promote", "Улучшение рыцаря стоит 1 Шерсть и 1 Руду.",
+KNIGHT_NO_ACT_WHEN_ACTIVATED = R.rule(
+    "knight.no-act-when-activated",
+    "Вы НЕ МОЖЕТЕ разместить рыцаря, активировать рыцаря и выполнить действие рыцаря.",
+    "A knight activated this turn takes no action this turn.",
+)
+KNIGHT_PROMOTE = R.rule("knight.promote", "Улучшение рыцаря стоит 1 Шерсть и 1 Руду.",
                  "Promoting a knight one level costs wool + ore (active state kept).")
-PROMOTE_ONCE = R.rule("knight.promote-once", "Вы НЕ МОЖЕТЕ улучшить рыцаря дважды за один и"
+KNIGHT_PROMOTE_ONCE = R.rule("knight.promote-once", "Вы НЕ МОЖЕТЕ улучшить рыцаря дважды за один и"
                       " тот же ход.", "A knight is promoted at most once a turn.")
-FORTRESS = R.rule("knight.mighty", "Вы можете ТОЛЬКО улучшить рыцарей до 3 уровня после того,"
+KNIGHT_MIGHTY = R.rule("knight.mighty", "Вы можете ТОЛЬКО улучшить рыцарей до 3 уровня после того,"
                   " как достигнете третьего уровня в Политическом Улучшении Города",
                   "Promotion to mighty needs politics level 3.")
 KNIGHT_MOVE = R.rule("knight.move", "Перемещение рыцаря - переместите рыцаря в любое доступное"
                                     " место в той же дорожной сети.",
                                     "An active knight moves to an empty intersection of its"
                      " road network and deactivates.")
-DISPLACE = R.rule("knight.displace", "Если уровень вашего рыцаря выше, чем у противника, вы"
+KNIGHT_DISPLACE = R.rule("knight.displace", "Если уровень вашего рыцаря выше, чем у противника, вы"
                                      " можете сместить вражеского рыцаря, чтобы противник должен"
                                      " был переместить его или удалить. Оба рыцаря должны быть"
                                      " соединены друг с другом дорогой.",
                   "An active knight takes the place of a weaker rival knight in its road"
                   " network and deactivates; the rival moves his knight to an empty"
                   " intersection at his roads, or loses it.")
-CHASE = R.rule("knight.chase", "Вы можете переместить Грабителя, если он находится на плитке,"
-               " которую касается один из ваших активных рыцарей.",
-               "A knight active since before this turn, touching the robber's hex, chases it"
-               " (the robber moves; a steal: reading cities_knights/chase-steal) and"
-               " deactivates.")
-ROAD_BREAK = R.rule("knight.break-road", "Может нарушить длину дороги другого игрока, если"
+KNIGHT_CHASE = R.rule(
+    "knight.chase",
+    "Вы можете переместить Грабителя, если он находится на плитке,"
+    " которую касается один из ваших активных рыцарей.",
+    "A knight active since before this turn, touching the robber's hex, chases it"
+    " (the robber moves; a steal: reading cities_knights/chase-steal) and"
+    " deactivates.",
+)
+KNIGHT_BREAK_ROAD = R.rule("knight.break-road", "Может нарушить длину дороги другого игрока, если"
                                          " находится между его дорогами.",
                     "A knight between a rival's roads breaks them for the longest road (and"
                     " blocks rival roads through its intersection).")
 
 # -- walls -----------------------------------------------------------------------------------
-WALL = R.rule("wall.build", "Городская стена стоит 2 кирпича",
+WALL_BUILD = R.rule("wall.build", "Городская стена стоит 2 кирпича",
               "A city wall costs 2 brick and goes on one's own city without a wall.")
 WALL_LIMIT = R.rule("wall.limit", "Каждый игрок может разместить максимум 3 стены, достигнув"
                                   " максимального предела сброса 13 карт.",
                     "At most 3 walls a player, one per city.")
-WALL_BONUS = R.rule("wall.discard-limit", "Городские стены увеличивают лимит сброса на 2 карты,"
-                                          " помогая защитить вас от потери карт при выпадении 7.",
-                                          "Each wall raises its owner's discard limit by 2.")
+WALL_DISCARD_LIMIT = R.rule(
+    "wall.discard-limit",
+    "Городские стены увеличивают лимит сброса на 2 карты,"
+    " помогая защитить вас от потери карт при выпадении 7.",
+    "Each wall raises its owner's discard limit by 2.",
+)
 WALL_LOST = R.rule("wall.lost", "Если варвары разрушают город, стена этого города также"
                                 " разрушается.",
                    "A wall is lost with its city.")
 
 # -- improvements, metropolises --------------------------------------------------------------
-IMPROVE = R.rule("improvement.buy", "Каждый уровень Улучшения Города стоит на один ресурс"
+IMPROVEMENT_BUY = R.rule("improvement.buy", "Каждый уровень Улучшения Города стоит на один ресурс"
                  " больше.", "Level k of trade/politics/science costs k cloth/coin/paper.")
-IMPROVE_COST = _d("improvement.cost", "level k costs k commodities of its kind",
+IMPROVEMENT_COST = _d("improvement.cost", "level k costs k commodities of its kind",
                   "The published costs (the text lost the table).")
-IMPROVE_CITY = R.rule("improvement.city", "Чтобы купить Улучшение Города, у вас должен быть"
+IMPROVEMENT_CITY = R.rule("improvement.city", "Чтобы купить Улучшение Города, у вас должен быть"
                       " хотя бы 1 город.", "Buying an improvement needs a city (reading:"
                       " cities_knights/improvement-city).")
-IMPROVE_MAX = R.rule("improvement.max", "Уровень 5", "At most level 5 of each kind.")
-TRADING_HOUSE = R.rule("improvement.trading-house", "Торгуйте товарами по курсу 2:1 за любой"
-                                                    " другой ресурс или товар.",
-                       "Trade level 3: commodities trade 2:1 with the bank.")
-METROPOLIS = R.rule("metropolis.first", "Первый игрок, достигший 4-го уровня в типе Улучшения"
+IMPROVEMENT_MAX = R.rule("improvement.max", "Уровень 5", "At most level 5 of each kind.")
+IMPROVEMENT_TRADING_HOUSE = R.rule(
+    "improvement.trading-house",
+    "Торгуйте товарами по курсу 2:1 за любой другой ресурс или товар.",
+    "Trade level 3: commodities trade 2:1 with the bank.",
+)
+METROPOLIS_FIRST = R.rule("metropolis.first", "Первый игрок, достигший 4-го уровня в типе Улучшения"
                                         " Города, может улучшить город до Метрополии за 2 Очка",
                     "The first to level 4 of a kind puts its metropolis on one of his cities"
                     " (+2 VP).")
@@ -193,12 +222,15 @@ METROPOLIS_TAKE = R.rule("metropolis.take", "Игроки могут украс�
                                             " достигнут 5-го уровня Улучшения Города.",
                                             "The first to level 5 takes the"
                          " metropolis from a level-4 holder; then it stays.")
-METROPOLIS_CITY = R.rule("metropolis.needs-city", "Вы не можете повысить статус Метрополии или"
-                         " приобрести Улучшение Города 4-го уровня, не имея доступного города.",
-                         "Level 4 needs a city of one's own without a metropolis (reading:"
-                         " cities_knights/level-four-city); level 5 needs one when it brings"
-                         " the buyer the metropolis.")
-METROPOLIS_SAFE = R.rule("metropolis.immune", "Варвары не могут разрушить Метрополию.",
+METROPOLIS_NEEDS_CITY = R.rule(
+    "metropolis.needs-city",
+    "Вы не можете повысить статус Метрополии или"
+    " приобрести Улучшение Города 4-го уровня, не имея доступного города.",
+    "Level 4 needs a city of one's own without a metropolis (reading:"
+    " cities_knights/level-four-city); level 5 needs one when it brings"
+    " the buyer the metropolis.",
+)
+METROPOLIS_IMMUNE = R.rule("metropolis.immune", "Варвары не могут разрушить Метрополию.",
                          "A metropolis city is never reduced by the barbarians.")
 
 # -- building (base Catan's rules, with knights as pieces) ----------------------------------
@@ -212,10 +244,10 @@ BUILD_CITY = R.rule("build.city", "", "A city replaces one's settlement; 4 a pla
                     " + 3 ore.", source=BASE)
 
 # -- trade -----------------------------------------------------------------------------------
-MARITIME = R.rule("trade.maritime", "Товарами можно торговать, как и любым другим ресурсом.",
+TRADE_MARITIME = R.rule("trade.maritime", "Товарами можно торговать, как и любым другим ресурсом.",
                   "Maritime trade as base Catan (4:1, harbours), commodities included"
                   " (reading: cities_knights/commodity-harbour).")
-DOMESTIC = R.rule("trade.domestic", "Товарами можно торговать, как и любым другим ресурсом.",
+TRADE_DOMESTIC = R.rule("trade.domestic", "Товарами можно торговать, как и любым другим ресурсом.",
                   "Domestic trade as base Catan's (catan/trade.*: offers built card by card,"
                   " answers, counter-offers), commodities included; its rejections name"
                   " this rule.")
@@ -225,117 +257,181 @@ TRADE_LIMIT = R.rule("trade.limit", "", "At most 10 trades (maritime and domesti
 # -- progress cards: the rules of holding them -----------------------------------------------
 PROGRESS_DECKS = _d("progress.decks", "merchant 6, resource monopoly 4, commercial harbor 2",
                     "Three decks of 18 by colour with the published counts.")
-HAND_LIMIT = R.rule("progress.hand-limit", "В вашей руке может быть только 4 карты прогресса."
-                                           " Однако у вас может быть 5 в свой ход. Если вы"
-                                           " заканчиваете свой ход с 5 картами прогресса, вы"
-                                           " должны немедленно сбросить 1 из них.",
-                    "At most 4 progress cards in hand; 5 during one's turn (a 6th is"
-                    " discarded at once), down to 4 at its end (reading:"
-                    " cities_knights/own-turn-hand).")
-OFF_TURN = R.rule("progress.off-turn", "Если Вы вытягиваете 5-ю карту прогресса не в свой ход, Вы"
-                                       " должны сбросить одну карту прогресса с руки.",
-                  "Drawing a 5th card off one's turn: discard one at once.")
-VP_FACE_UP = R.rule("progress.vp-cards", "Очки с карт прогресса (книгопечатание и основной закон)"
-                                         " не засчитываются в счет 4 карт в вашей руке.",
-                    "Printer and Constitution are kept face up at once (1 VP each) and do not"
-                    " count in the hand.")
-PLAY = R.rule("progress.play", "", "A progress card is played after the roll (the Alchemist"
-              " before it), any number a turn (reading: cities_knights/progress-play-count),"
-              " when it can do something (reading: cities_knights/progress-without-effect);"
-              " the played card goes under its deck (reading:"
-              " cities_knights/spent-progress-cards).",
-              source="published game; stands in no project text")
+PROGRESS_HAND_LIMIT = R.rule(
+    "progress.hand-limit",
+    "В вашей руке может быть только 4 карты прогресса."
+    " Однако у вас может быть 5 в свой ход. Если вы"
+    " заканчиваете свой ход с 5 картами прогресса, вы"
+    " должны немедленно сбросить 1 из них.",
+    "At most 4 progress cards in hand; 5 during one's turn (a 6th is"
+    " discarded at once), down to 4 at its end (reading:"
+    " cities_knights/own-turn-hand).",
+)
+PROGRESS_OFF_TURN = R.rule(
+    "progress.off-turn",
+    "Если Вы вытягиваете 5-ю карту прогресса не в свой ход, Вы"
+    " должны сбросить одну карту прогресса с руки.",
+    "Drawing a 5th card off one's turn: discard one at once.",
+)
+PROGRESS_VP_CARDS = R.rule(
+    "progress.vp-cards",
+    "Очки с карт прогресса (книгопечатание и основной закон)"
+    " не засчитываются в счет 4 карт в вашей руке.",
+    "Printer and Constitution are kept face up at once (1 VP each) and do not count in the hand.",
+)
+PROGRESS_PLAY = R.rule(
+    "progress.play",
+    "",
+    "A progress card is played after the roll (the Alchemist"
+    " before it), any number a turn (reading: cities_knights/progress-play-count),"
+    " when it can do something (reading: cities_knights/progress-without-effect);"
+    " the played card goes under its deck (reading:"
+    " cities_knights/spent-progress-cards).",
+    source="published game; stands in no project text",
+)
 
 
 def _card(local: str, quote: str, summary: str) -> str:
     return R.rule(f"progress.{local}", quote, summary)
 
 
-MERCHANT = _card("merchant", "Переместите Торговца на любую клетку, касающуюся одного из ваших"
-                 " поселений.", "The merchant moves to a land hex at one's building: 2:1"
-                 " for its resource, 1 VP while held.")
-RESOURCE_MONOPOLY = _card("resource-monopoly", "Выберите ресурс для всех игроков, чтобы дать"
-                          " вам 2 из", "Name a resource: each other player gives up to 2.")
-COMMERCIAL_HARBOR = _card("commercial-harbor", "Заставьте каждого игрока обменять вам товар по"
-                                               " своему выбору на один из ваших ресурсов.",
-                          "Each other player in turn: offer him a resource; he gives a"
-                          " commodity of his choice for it (with none, no exchange); one may"
-                          " stop early; each rival once a turn (reading:"
-                          " cities_knights/commercial-harbor-once).")
-MASTER_MERCHANT = _card("master-merchant", "Выберите 1 игрока, у которого больше очков, чем у"
-                                           " вас, чтобы увидеть его карты ресурсов и товаров."
-                                           " Выберите 2 карты, чтобы украсть их руку.",
-                                           "Take 2 cards of choice from the hand of a player"
-                                           " with more points.")
-MERCHANT_FLEET = _card("merchant-fleet", "Выберите 1 ресурс или товар. Вы можете обменять его по"
-                                         " курсу 2:1 на любой другой ресурс или товар до конца"
-                                         " вашего хода.",
-                       "One named card trades 2:1 with the bank till the turn ends; a"
-                       " second Fleet adds its card, the first's stays.")
-TRADE_MONOPOLY = _card("trade-monopoly", "Выберите любой товар для всех игроков, чтобы"
+PROGRESS_MERCHANT = _card(
+    "merchant",
+    "Переместите Торговца на любую клетку, касающуюся одного из ваших поселений.",
+    "The merchant moves to a land hex at one's building: 2:1 for its resource, 1 VP while held.",
+)
+PROGRESS_RESOURCE_MONOPOLY = _card(
+    "resource-monopoly",
+    "Выберите ресурс для всех игроков, чтобы дать вам 2 из",
+    "Name a resource: each other player gives up to 2.",
+)
+PROGRESS_COMMERCIAL_HARBOR = _card(
+    "commercial-harbor",
+    "Заставьте каждого игрока обменять вам товар по своему выбору на один из ваших ресурсов.",
+    "Each other player in turn: offer him a resource; he gives a"
+    " commodity of his choice for it (with none, no exchange); one may"
+    " stop early; each rival once a turn (reading:"
+    " cities_knights/commercial-harbor-once).",
+)
+PROGRESS_MASTER_MERCHANT = _card(
+    "master-merchant",
+    "Выберите 1 игрока, у которого больше очков, чем у"
+    " вас, чтобы увидеть его карты ресурсов и товаров."
+    " Выберите 2 карты, чтобы украсть их руку.",
+    "Take 2 cards of choice from the hand of a player with more points.",
+)
+PROGRESS_MERCHANT_FLEET = _card(
+    "merchant-fleet",
+    "Выберите 1 ресурс или товар. Вы можете обменять его по"
+    " курсу 2:1 на любой другой ресурс или товар до конца"
+    " вашего хода.",
+    "One named card trades 2:1 with the bank till the turn ends; a"
+    " second Fleet adds its card, the first's stays.",
+)
+PROGRESS_TRADE_MONOPOLY = _card("trade-monopoly", "Выберите любой товар для всех игроков, чтобы"
                        " получить 1 из", "Name a commodity: each other player gives 1.")
-SPY = _card("spy", "Выберите игрока, чтобы просмотреть все его карты прогресса, и украдите 1"
-            " из них.", "Take a progress card of choice from a player's hand.")
-BISHOP = _card("bishop", "Переместите Грабителя и украдите по 1 карте у каждого игрока на плитке,"
-                         " на которую переместился Грабитель.",
-                         "Move the robber; steal 1 random card from each player there.")
-CONSTITUTION = _card("constitution", "1 Конституция | Плюс одно очко", "1 VP, kept face up.")
-DESERTER = _card("deserter", "Выберите противника, чтобы удалить рыцаря по своему выбору. Вы"
-                             " можете разместить одного из своих рыцарей бесплатно, если у вас"
-                             " есть свободное место.",
-                 "A rival loses a knight; one may place a knight of that level free (reading:"
-                 " cities_knights/deserter-knight).")
-DIPLOMAT = _card("diplomat", "Уберите все открытые дороги. Если это ваша собственная дорога, вы"
-                             " можете ее переместить.",
-                 "Remove open road(s) (reading: cities_knights/diplomat); each of one's own"
-                 " removed may be moved free to another path (not back where a removed road"
-                 " of one's own stood).")
-INTRIGUE = _card("intrigue", "Сместите вражеского рыцаря, коснувшегося одной из ваших дорог. Если"
-                             " у противника нет свободного места для его размещения, его"
-                             " необходимо убрать с доски.",
-                 "Displace a rival knight at one of one's roads (no knight needed).")
-SABOTEUR = _card("saboteur", "Все игроки, имеющие равное или большее количество очков, чем у вас,"
-                             " должны сбросить половину своих карт ресурсов/товаров.",
-                 "Each other player with at least one's points discards half his cards (reading:"
-                 " cities_knights/saboteur-self).")
-WARLORD = _card("warlord", "Активируйте всех своих рыцарей бесплатно",
+PROGRESS_SPY = _card(
+    "spy",
+    "Выберите игрока, чтобы просмотреть все его карты прогресса, и украдите 1 из них.",
+    "Take a progress card of choice from a player's hand.",
+)
+PROGRESS_BISHOP = _card(
+    "bishop",
+    "Переместите Грабителя и украдите по 1 карте у каждого игрока на плитке,"
+    " на которую переместился Грабитель.",
+    "Move the robber; steal 1 random card from each player there.",
+)
+PROGRESS_CONSTITUTION = _card(
+    "constitution", "1 Конституция | Плюс одно очко", "1 VP, kept face up."
+)
+PROGRESS_DESERTER = _card(
+    "deserter",
+    "Выберите противника, чтобы удалить рыцаря по своему выбору. Вы"
+    " можете разместить одного из своих рыцарей бесплатно, если у вас"
+    " есть свободное место.",
+    "A rival loses a knight; one may place a knight of that level free (reading:"
+    " cities_knights/deserter-knight).",
+)
+PROGRESS_DIPLOMAT = _card(
+    "diplomat",
+    "Уберите все открытые дороги. Если это ваша собственная дорога, вы можете ее переместить.",
+    "Remove open road(s) (reading: cities_knights/diplomat); each of one's own"
+    " removed may be moved free to another path (not back where a removed road"
+    " of one's own stood).",
+)
+PROGRESS_INTRIGUE = _card(
+    "intrigue",
+    "Сместите вражеского рыцаря, коснувшегося одной из ваших дорог. Если"
+    " у противника нет свободного места для его размещения, его"
+    " необходимо убрать с доски.",
+    "Displace a rival knight at one of one's roads (no knight needed).",
+)
+PROGRESS_SABOTEUR = _card(
+    "saboteur",
+    "Все игроки, имеющие равное или большее количество очков, чем у вас,"
+    " должны сбросить половину своих карт ресурсов/товаров.",
+    "Each other player with at least one's points discards half his cards (reading:"
+    " cities_knights/saboteur-self).",
+)
+PROGRESS_WARLORD = _card("warlord", "Активируйте всех своих рыцарей бесплатно",
                 "Activate all one's knights free (reading: cities_knights/warlord-activated).")
-WEDDING = _card("wedding", "Все игроки, набравшие больше очков, чем вы, дадут вам 2 ресурса или"
-                           " товара по своему выбору.",
-                "Each player with more points gives 2 cards of his choice.")
-ALCHEMIST = _card("alchemist", "Играйте в начале своего хода до броска кубиков. Определить бросок"
-                               " красного и обычного кубика",
-                  "Before the roll: choose the white and red dice (the event die is rolled).")
-CRANE = _card("crane", "Постройте Улучшение Города за один товар меньше. Их нельзя объединить"
-                       " вместе, чтобы оплатить на 2+ товаров меньше за один ход",
-              "The next improvement this turn costs one commodity less (not cumulative; one"
-              " Crane a turn, reading: cities_knights/crane-per-turn).")
-ENGINEER = _card("engineer", "Постройте городскую стену бесплатно, если у вас есть город",
+PROGRESS_WEDDING = _card(
+    "wedding",
+    "Все игроки, набравшие больше очков, чем вы, дадут вам 2 ресурса или товара по своему выбору.",
+    "Each player with more points gives 2 cards of his choice.",
+)
+PROGRESS_ALCHEMIST = _card(
+    "alchemist",
+    "Играйте в начале своего хода до броска кубиков. Определить бросок красного и обычного кубика",
+    "Before the roll: choose the white and red dice (the event die is rolled).",
+)
+PROGRESS_CRANE = _card(
+    "crane",
+    "Постройте Улучшение Города за один товар меньше. Их нельзя объединить"
+    " вместе, чтобы оплатить на 2+ товаров меньше за один ход",
+    "The next improvement this turn costs one commodity less (not cumulative; one"
+    " Crane a turn, reading: cities_knights/crane-per-turn).",
+)
+PROGRESS_ENGINEER = _card("engineer", "Постройте городскую стену бесплатно, если у вас есть город",
                  "Build a city wall free.")
-INVENTOR = _card("inventor", "Поменяйте местами 2 числа на доске (кроме 6, 8, 2, 12)",
+PROGRESS_INVENTOR = _card("inventor", "Поменяйте местами 2 числа на доске (кроме 6, 8, 2, 12)",
                  "Swap two number tokens other than 2, 6, 8, 12.")
-IRRIGATION = _card("irrigation", "Соберите по 2 карты зерна за каждый отдельный тайл зерна, на"
-                                 " котором у вас есть поселение или город.",
-                   "2 grain per fields hex at one's buildings.")
-MEDICINE = _card("medicine", "Улучшите поселение до города за 2 карты руды и 1 зерно.",
+PROGRESS_IRRIGATION = _card(
+    "irrigation",
+    "Соберите по 2 карты зерна за каждый отдельный тайл зерна, на"
+    " котором у вас есть поселение или город.",
+    "2 grain per fields hex at one's buildings.",
+)
+PROGRESS_MEDICINE = _card("medicine", "Улучшите поселение до города за 2 карты руды и 1 зерно.",
                  "A city for 2 ore + 1 grain.")
-MINING = _card("mining", "Соберите по 2 карты руды за каждую отдельную плитку руды, на которой у"
-                         " вас есть поселение или город.",
-               "2 ore per mountains hex at one's buildings.")
-PRINTER = _card("printer", "Книгопечатание | Плюс одно очко", "1 VP, kept face up.")
-ROAD_BUILDING = _card("road-building", "Постройте 2 бесплатные дороги", "Place 2 free roads.")
-SMITH = _card("smith", "Улучшите до 2 рыцарей бесплатно", "Promote up to 2 knights free.")
+PROGRESS_MINING = _card(
+    "mining",
+    "Соберите по 2 карты руды за каждую отдельную плитку руды, на которой у"
+    " вас есть поселение или город.",
+    "2 ore per mountains hex at one's buildings.",
+)
+PROGRESS_PRINTER = _card("printer", "Книгопечатание | Плюс одно очко", "1 VP, kept face up.")
+PROGRESS_ROAD_BUILDING = _card(
+    "road-building", "Постройте 2 бесплатные дороги", "Place 2 free roads."
+)
+PROGRESS_SMITH = _card("smith", "Улучшите до 2 рыцарей бесплатно", "Promote up to 2 knights free.")
 
 # -- victory ---------------------------------------------------------------------------------
-VICTORY = R.rule("victory.thirteen", "Победителем становится тот, кто первым наберет 13 очков.",
-                 "13 VP on one's own turn wins (checked at every step of it).")
-OWN_TURN = R.rule("victory.own-turn", "Вы можете выиграть игру только в свой ход.",
+VICTORY_THIRTEEN = R.rule(
+    "victory.thirteen",
+    "Победителем становится тот, кто первым наберет 13 очков.",
+    "13 VP on one's own turn wins (checked at every step of it).",
+)
+VICTORY_OWN_TURN = R.rule("victory.own-turn", "Вы можете выиграть игру только в свой ход.",
                   "Points gained off turn win only when one's turn comes.")
-POINTS = R.rule("victory.points", "Получите баллы, выполнив следующие действия:",
+VICTORY_POINTS = R.rule("victory.points", "Получите баллы, выполнив следующие действия:",
                 "Points: settlement 1, city 2, metropolis +2, longest road 2, Defender 1"
                 " each, merchant 1, Printer/Constitution 1.")
-LONGEST = R.rule("victory.longest-road", "Для получения этого достижения необходимо построить"
-                 " как минимум 5 последовательных дорог", "Longest road as base Catan.")
+VICTORY_LONGEST_ROAD = R.rule(
+    "victory.longest-road",
+    "Для получения этого достижения необходимо построить как минимум 5 последовательных дорог",
+    "Longest road as base Catan.",
+)
 
 # -- ambiguities -----------------------------------------------------------------------------
 A_BOARD = R.ambiguity(

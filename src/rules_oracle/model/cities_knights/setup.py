@@ -57,7 +57,7 @@ def lay_board(state: CKState, action: Action) -> CKState:
     try:
         state = BS.lay(state, action, SPIRAL)
     except IllegalAction as e:
-        raise RB.RULES.illegal(RB.BOARD, e.message) from None
+        raise RB.RULES.illegal(RB.SETUP_BOARD, e.message) from None
     return evolve(state, stage=_board_stage(state))
 
 
@@ -77,13 +77,13 @@ def setup_step(state: CKState, action: Action) -> CKState:
     p = state.turn
     if isinstance(action, BuildSettlement | BuildCity):
         if state.setup_node >= 0:
-            raise RB.RULES.illegal(RB.ACTOR, "the road of this placement comes first")
+            raise RB.RULES.illegal(RB.TURN_ACTOR, "the road of this placement comes first")
         if isinstance(action, BuildCity) != _second(state):
-            raise RB.RULES.illegal(RB.SETUP_CITY, "the first placement is a settlement, the"
+            raise RB.RULES.illegal(RB.SETUP_SECOND_CITY, "the first placement is a settlement, the"
                                    " second a city")
         n = action.node
         if not in_range(n, B.N_NODES) or not site_free(state.node_owner, n):
-            raise RB.RULES.illegal(RB.SETUP_CITY, f"intersection {n!r} is not free (distance"
+            raise RB.RULES.illegal(RB.SETUP_SECOND_CITY, f"intersection {n!r} is not free (distance"
                                    " rule)")
         pl = state.players[p]
         city = isinstance(action, BuildCity)
@@ -99,11 +99,11 @@ def setup_step(state: CKState, action: Action) -> CKState:
         return refresh(state)
     if isinstance(action, BuildRoad):
         if state.setup_node < 0:
-            raise RB.RULES.illegal(RB.ACTOR, "the building of this placement comes first")
+            raise RB.RULES.illegal(RB.TURN_ACTOR, "the building of this placement comes first")
         e = action.path
         if not in_range(e, B.N_PATHS) or state.path_owner[e] != -1 \
                 or e not in B.NODE_PATHS[state.setup_node]:
-            raise RB.RULES.illegal(RB.SETUP_CITY, f"path {e!r} is not a free path at"
+            raise RB.RULES.illegal(RB.SETUP_SECOND_CITY, f"path {e!r} is not a free path at"
                                    f" intersection {state.setup_node}")
         pl = state.players[p]
         state = set_player(state, p, evolve(pl, roads=pl.roads + 1),
@@ -115,4 +115,4 @@ def setup_step(state: CKState, action: Action) -> CKState:
             return evolve(state, placement=k, setup_node=-1, turn=0, turns=1,
                           stage=Stage.PRE_ROLL)
         return evolve(state, placement=k, setup_node=-1, turn=placer(n, k))
-    raise RB.RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step of set-up")
+    raise RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of set-up")

@@ -51,9 +51,9 @@ _AFTER_PRODUCTION = frozenset({Stage.MAIN, Stage.AQUEDUCT, Stage.DISCARD, Stage.
 #: the fixed rules of a step's kind in the main stage
 _MAIN: dict[type, tuple[str, ...]] = {
     BuildRoad: (RB.BUILD_ROAD,), BuildSettlement: (RB.BUILD_SETTLEMENT,),
-    BuildCity: (RB.BUILD_CITY,), BuildWall: (RB.WALL,),
-    BuildKnight: (RB.KNIGHT_COST, RB.KNIGHT_PLACE), ActivateKnight: (RB.ACTIVATE,),
-    PromoteKnight: (RB.PROMOTE,), ChaseRobber: (RB.CHASE,),
+    BuildCity: (RB.BUILD_CITY,), BuildWall: (RB.WALL_BUILD,),
+    BuildKnight: (RB.KNIGHT_BUILD, RB.KNIGHT_PLACE), ActivateKnight: (RB.KNIGHT_ACTIVATE,),
+    PromoteKnight: (RB.KNIGHT_PROMOTE,), ChaseRobber: (RB.KNIGHT_CHASE,),
 }
 
 
@@ -62,19 +62,19 @@ def effect_rules(state: CKState, action: Action, after: CKState) -> tuple[str, .
     out: list[str] = []
     st = state.stage
     if state == setup.initial(state.config):  # the first step shows the set-up
-        out += [RB.COMPONENTS, RB.REMOVED, RB.BOARD, RB.PROGRESS_DECKS]
+        out += [RB.COMPONENTS, RB.COMPONENTS_REMOVED, RB.SETUP_BOARD, RB.PROGRESS_DECKS]
     if st is Stage.BOARD:
-        out.append(RB.BOARD)
+        out.append(RB.SETUP_BOARD)
     elif st is Stage.SETUP:
         if isinstance(action, BuildCity):
-            out.append(RB.SETUP_CITY)
+            out.append(RB.SETUP_SECOND_CITY)
     elif st is Stage.MAIN:
         out += _main(state, action, after)
     elif st is Stage.CARD:
         assert state.pending is not None
         out.append(CARD_RULE[state.pending.card])
     elif st is Stage.TRADE:
-        out.append(RB.DOMESTIC)
+        out.append(RB.TRADE_DOMESTIC)
     if after.trades > state.trades and after.trades == D.TRADES_PER_TURN:
         out.append(RB.TRADE_LIMIT)  # the turn's last trade, maritime or domestic
     out += _roll(state, action, after)
@@ -88,27 +88,27 @@ def _main(state: CKState, action: Action, after: CKState) -> list[str]:
     out = list(_MAIN.get(type(action), ()))
     p = state.turn
     if isinstance(action, PromoteKnight) and state.knight_level[action.node] == 2:
-        out.append(RB.FORTRESS)
+        out.append(RB.KNIGHT_MIGHTY)
     elif isinstance(action, Improve):
-        out += [RB.IMPROVE, RB.IMPROVE_COST]
+        out += [RB.IMPROVEMENT_BUY, RB.IMPROVEMENT_COST]
         if state.crane:
-            out.append(RB.CRANE)
+            out.append(RB.PROGRESS_CRANE)
         if after.stage is Stage.METROPOLIS:  # the metropolis comes: a free city takes it
-            out.append(RB.METROPOLIS_CITY)
+            out.append(RB.METROPOLIS_NEEDS_CITY)
             if state.metropolis[action.kind] >= 0:
                 out.append(RB.METROPOLIS_TAKE)
     elif isinstance(action, MaritimeTrade):
-        out.append(RB.MARITIME)
+        out.append(RB.TRADE_MARITIME)
         g = action.give
         if g >= BD.N_RESOURCES and state.players[p].levels[D.TRADE] >= D.ABILITY_LEVEL:
-            out.append(RB.TRADING_HOUSE)
+            out.append(RB.IMPROVEMENT_TRADING_HOUSE)
         if g in state.fleet:
-            out.append(RB.MERCHANT_FLEET)
+            out.append(RB.PROGRESS_MERCHANT_FLEET)
         elif state.merchant_owner == p and state.merchant >= 0 \
                 and BD.YIELD[state.terrain[state.merchant]] == g:
-            out.append(RB.MERCHANT)
+            out.append(RB.PROGRESS_MERCHANT)
     elif isinstance(action, OfferCard):
-        out.append(RB.DOMESTIC)
+        out.append(RB.TRADE_DOMESTIC)
     return out
 
 
@@ -117,30 +117,30 @@ def _roll(state: CKState, action: Action, after: CKState) -> list[str]:
     out: list[str] = []
     st = state.stage
     if isinstance(action, Dice):
-        out.append(RB.DICE)
+        out.append(RB.DICE_THREE)
     elif isinstance(action, EventDie):
-        out.append(RB.EVENT)
+        out.append(RB.DICE_EVENT)
         if action.face == D.SHIP:
-            out.append(RB.BARBARIAN_MOVE)
+            out.append(RB.BARBARIANS_MOVE)
             if state.barbarians + 1 >= D.TRACK:
                 out += _attack(state, after)
     elif isinstance(action, ReduceCity):
-        out.append(RB.LOSS)
+        out.append(RB.BARBARIANS_LOSS)
         p = state.queue[0]
         if state.walls[action.node]:
             out.append(RB.WALL_LOST)
         if any(m >= 0 and state.node_owner[m] == p for m in state.metropolis):
-            out.append(RB.METROPOLIS_SAFE)
+            out.append(RB.METROPOLIS_IMMUNE)
     elif isinstance(action, (ChooseCard, Stop)) and st is Stage.AQUEDUCT:
-        out.append(RB.AQUEDUCT)
+        out.append(RB.IMPROVEMENT_AQUEDUCT)
     elif isinstance(action, Discard):
-        out.append(RB.DISCARD if state.pending is None else RB.SABOTEUR)
+        out.append(RB.SEVEN_DISCARD if state.pending is None else RB.PROGRESS_SABOTEUR)
         if state.pending is None and after.stage is Stage.MAIN and not after.attacked:
-            out.append(RB.NO_ROBBER)  # the 7's last discard: the robber stays
+            out.append(RB.ROBBER_NOT_BEFORE_ATTACK)  # the 7's last discard: the robber stays
     elif isinstance(action, MoveRobber):
-        out.append(RB.ROBBER)
+        out.append(RB.ROBBER_MOVE)
     elif isinstance(action, Steal):
-        out.append(RB.ROBBER if state.pending is None else CARD_RULE[state.pending.card])
+        out.append(RB.ROBBER_MOVE if state.pending is None else CARD_RULE[state.pending.card])
     if st in _BEFORE_PRODUCTION and after.stage in _AFTER_PRODUCTION:
         out += _production(state, after)
     return out
@@ -148,7 +148,7 @@ def _roll(state: CKState, action: Action, after: CKState) -> list[str]:
 
 def _attack(state: CKState, after: CKState) -> list[str]:
     """The 7th ship: the barbarians' strength against the active knights."""
-    out = [RB.TRACK, RB.STRENGTH, RB.DEFENCE, RB.RESET]
+    out = [RB.BARBARIANS_TRACK, RB.BARBARIANS_STRENGTH, RB.BARBARIANS_DEFENCE, RB.BARBARIANS_RESET]
     n = state.config.players
     contrib = tuple(strength(state, p) for p in range(n))
     if sum(contrib) >= sum(pl.cities for pl in state.players):
@@ -158,19 +158,21 @@ def _attack(state: CKState, after: CKState) -> list[str]:
             key = contrib
         best = max(key)
         if best and key.count(best) > 1:
-            out.append(RB.TIE)
+            out.append(RB.BARBARIANS_TIE)
         elif any(a.defenders > b.defenders for a, b in zip(after.players, state.players,
                                                            strict=True)):
-            out.append(RB.DEFENDER)
+            out.append(RB.BARBARIANS_DEFENDER)
         return out
     reducible = {p for p in range(n) if any(
         state.node_owner[v] == p and state.node_level[v] == 2 and v not in state.metropolis
         for v in range(B.N_NODES))}
     if reducible:
-        out.append(RB.LOSS)
+        out.append(RB.BARBARIANS_LOSS)
     low = min((contrib[p] for p in reducible), default=None)
     if any(p not in reducible and (low is None or contrib[p] <= low) for p in range(n)):
-        out.append(RB.IMMUNE)  # as weak as a loser, but no city the barbarians may reduce
+        out.append(
+            RB.BARBARIANS_IMMUNE
+        )  # as weak as a loser, but no city the barbarians may reduce
     return out
 
 
@@ -182,23 +184,27 @@ def _production(state: CKState, after: CKState) -> list[str]:
         out = []
         if any(BD.DISCARD_ABOVE < sum(pl.hand) <= BD.DISCARD_ABOVE + D.WALL_LIMIT_BONUS
                * pl.walls for pl in after.players):
-            out.append(RB.WALL_BONUS)  # a hand over 7 kept whole: its walls raised the limit
+            out.append(
+                RB.WALL_DISCARD_LIMIT
+            )  # a hand over 7 kept whole: its walls raised the limit
         if after.stage is Stage.MAIN and not after.attacked:
-            out.append(RB.NO_ROBBER)
+            out.append(RB.ROBBER_NOT_BEFORE_ATTACK)
         return out
     got = owed(after.terrain, after.tokens, after.robber, after.node_owner, after.node_level,
                total, n, D.CITY_COMMODITY, D.N_CARDS)
     out = []
     if any(row[c] for row in got for c in range(BD.N_RESOURCES, D.N_CARDS)):
-        out.append(RB.COMMODITY)
+        out.append(RB.PRODUCTION_COMMODITY)
     for h in range(B.N_HEXES):
         if after.tokens[h] == total and h != after.robber \
                 and D.CITY_COMMODITY[after.terrain[h]] >= 0 \
                 and any(after.node_level[v] == 1 for v in B.HEX_NODES[h]):
-            out.append(RB.ONLY_CITIES)  # a settlement on a commodity terrain: none for it
+            out.append(
+                RB.PRODUCTION_ONLY_CITIES
+            )  # a settlement on a commodity terrain: none for it
             break
     if any(sum(row[c] for row in got) > state.bank[c] for c in range(D.N_CARDS)):
-        out.append(RB.SHORTAGE)
+        out.append(RB.PRODUCTION_SHORTAGE)
     return out
 
 
@@ -208,54 +214,54 @@ def _knights(state: CKState, action: Action, after: CKState) -> list[str]:
     st = state.stage
     if isinstance(action, ChooseNode):
         if st is Stage.KNIGHT:
-            out.append(RB.DISPLACE if state.knight_owner[action.node] >= 0
+            out.append(RB.KNIGHT_DISPLACE if state.knight_owner[action.node] >= 0
                        else RB.KNIGHT_MOVE)
         elif st is Stage.DISPLACED:
-            out.append(RB.DISPLACE)
+            out.append(RB.KNIGHT_DISPLACE)
         elif st is Stage.METROPOLIS:
-            out.append(RB.METROPOLIS)
+            out.append(RB.METROPOLIS_FIRST)
         elif st is Stage.CARD and state.pending is not None \
                 and state.pending.card == D.SMITH and state.knight_level[action.node] == 2:
-            out.append(RB.FORTRESS)
+            out.append(RB.KNIGHT_MIGHTY)
     if after.knight_owner != state.knight_owner and any(
             a.road_length < b.road_length for a, b in zip(after.players, state.players,
                                                           strict=True)):
-        out.append(RB.ROAD_BREAK)
+        out.append(RB.KNIGHT_BREAK_ROAD)
     return out
 
 
 def _progress(state: CKState, action: Action) -> list[str]:
     """Progress cards played, drawn (at a gate, or by a tied defender) and discarded."""
     if isinstance(action, PlayProgress):
-        return [RB.PLAY, CARD_RULE[action.progress]]
+        return [RB.PROGRESS_PLAY, CARD_RULE[action.progress]]
     if isinstance(action, DrawProgress):
-        out = [RB.TIE if state.event == D.SHIP else RB.GATE]
+        out = [RB.BARBARIANS_TIE if state.event == D.SHIP else RB.DICE_GATE_DRAW]
         if action.progress in D.VP_CARDS:
-            out += [RB.VP_FACE_UP, CARD_RULE[action.progress]]
+            out += [RB.PROGRESS_VP_CARDS, CARD_RULE[action.progress]]
         return out
     if isinstance(action, ChooseDeck):
-        return [RB.TIE]
+        return [RB.BARBARIANS_TIE]
     if isinstance(action, DiscardProgress):
         off = state.stage is Stage.PROGRESS_DISCARD and progress_discarder(state) != state.turn
-        return [RB.OFF_TURN if off else RB.HAND_LIMIT]
+        return [RB.PROGRESS_OFF_TURN if off else RB.PROGRESS_HAND_LIMIT]
     return []
 
 
 def _points(state: CKState, after: CKState) -> list[str]:
     out: list[str] = []
     if any(a.vp != b.vp for a, b in zip(after.players, state.players, strict=True)):
-        out.append(RB.POINTS)
+        out.append(RB.VICTORY_POINTS)
     if after.longest != state.longest:
-        out.append(RB.LONGEST)
+        out.append(RB.VICTORY_LONGEST_ROAD)
     turn = after.turn
     if any(q != turn and a.vp >= D.VICTORY > b.vp
            for q, (a, b) in enumerate(zip(after.players, state.players, strict=True))):
-        out.append(RB.OWN_TURN)  # points gained off turn: no win until one's turn
+        out.append(RB.VICTORY_OWN_TURN)  # points gained off turn: no win until one's turn
     if after.stage is Stage.OVER and state.stage is not Stage.OVER:
         if after.winner >= 0:
-            out.append(RB.VICTORY)
+            out.append(RB.VICTORY_THIRTEEN)
             if state.players[after.winner].vp >= D.VICTORY:
-                out.append(RB.OWN_TURN)  # gained off turn, won on one's own turn
+                out.append(RB.VICTORY_OWN_TURN)  # gained off turn, won on one's own turn
         else:
             out.append(RB.TURN_LIMIT)
     return out

@@ -38,7 +38,7 @@ def _as_ours(step: Callable[[], T]) -> T:
     try:
         return step()
     except IllegalAction as exc:
-        rule = RB.ACTOR if exc.rule == BRB.ACTOR else RB.DOMESTIC
+        rule = RB.TURN_ACTOR if exc.rule == BRB.TURN_ACTOR else RB.TRADE_DOMESTIC
         raise RB.RULES.illegal(rule, f"{exc.message} ({exc.rule})") from None
 
 
@@ -61,7 +61,7 @@ def open_offer(state: CKState, action: OfferCard) -> CKState:
     if why is not None:
         raise RB.RULES.illegal(why, "no more offers this turn")
     if not action.give:
-        raise RB.RULES.illegal(RB.DOMESTIC, "an offer opens with a card given")
+        raise RB.RULES.illegal(RB.TRADE_DOMESTIC, "an offer opens with a card given")
     empty = D.NO_CARDS
     offer = Offer(phase="build", give=empty, get=empty, counter_give=empty, counter_get=empty)
     hands, turn = _hands(state), state.turn
@@ -84,7 +84,7 @@ def trade_step(state: CKState, action: Action) -> CKState:
     offer = state.offer
     assert offer is not None
     if not isinstance(action, _STEPS):
-        raise RB.RULES.illegal(RB.ACTOR, f"{type(action).__name__} is not a step of a trade")
+        raise RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of a trade")
     step = action
     hands, turn, n = _hands(state), state.turn, state.config.players
     result = _as_ours(lambda: BT.offer_step(offer, hands, turn, n, step))

@@ -42,7 +42,7 @@ EVENT_OUTCOMES = tuple((EventDie(f), Fraction(c, 6)) for f, c in enumerate(D.EVE
 
 def roll(state: CKState, action: Dice) -> CKState:
     if not (in_range(action.white - 1, 6) and in_range(action.red - 1, 6)):
-        raise RB.RULES.illegal(RB.DICE, f"no die shows {action.white} or {action.red}")
+        raise RB.RULES.illegal(RB.DICE_THREE, f"no die shows {action.white} or {action.red}")
     return evolve(state, dice=(action.white, action.red), stage=Stage.EVENT)
 
 
@@ -50,7 +50,7 @@ def event(state: CKState, action: EventDie) -> CKState:
     """The event die resolves before production (cities_knights/dice.event)."""
     face = action.face
     if not in_range(face, len(D.EVENT_FACES)):
-        raise RB.RULES.illegal(RB.EVENT, f"no event face {face!r}")
+        raise RB.RULES.illegal(RB.DICE_EVENT, f"no event face {face!r}")
     state = evolve(state, event=face)
     if face == D.SHIP:
         state = evolve(state, barbarians=state.barbarians + 1)
@@ -113,7 +113,9 @@ def deck_choices(state: CKState) -> tuple[Action, ...]:
 def choose_deck(state: CKState, action: ChooseDeck) -> CKState:
     seat, _ = state.draws[0]
     if not in_range(action.colour, 3) or not _colour_left(state, action.colour):
-        raise RB.RULES.illegal(RB.TIE, f"no progress card of colour {action.colour!r} is left")
+        raise RB.RULES.illegal(
+            RB.BARBARIANS_TIE, f"no progress card of colour {action.colour!r} is left"
+        )
     return evolve(state, draws=((seat, action.colour), *state.draws[1:]))
 
 
@@ -129,16 +131,17 @@ def draw(state: CKState, action: DrawProgress) -> CKState:
     seat, colour = state.draws[0]
     k = action.progress
     if not in_range(k, D.N_PROGRESS_KINDS) or D.PROGRESS_COLOUR[k] != colour:
-        raise RB.RULES.illegal(RB.GATE, f"no progress card {k!r} in the deck of colour"
+        raise RB.RULES.illegal(RB.DICE_GATE_DRAW, f"no progress card {k!r} in the deck of colour"
                                f" {colour}")
     if _above(state, colour):
         if not state.deck[k]:
-            raise RB.RULES.illegal(RB.GATE, f"no progress card {k!r} in the deck of colour"
-                                   f" {colour}")
+            raise RB.RULES.illegal(
+                RB.DICE_GATE_DRAW, f"no progress card {k!r} in the deck of colour {colour}"
+            )
         state = evolve(state, deck=bump(state.deck, k, -1), draws=state.draws[1:])
     else:
         if k != state.under[colour][0]:
-            raise RB.RULES.illegal(RB.GATE, f"the next card of colour {colour} is"
+            raise RB.RULES.illegal(RB.DICE_GATE_DRAW, f"the next card of colour {colour} is"
                                    f" {state.under[colour][0]}, not {k!r}")
         state = evolve(state, under=put(state.under, colour, state.under[colour][1:]),
                        draws=state.draws[1:])
@@ -178,7 +181,11 @@ def progress_discard_actions(state: CKState, seat: int) -> tuple[Action, ...]:
 def discard_progress(state: CKState, seat: int, action: DiscardProgress) -> CKState:
     k = action.progress
     pl = state.players[seat]
-    rule = RB.HAND_LIMIT if state.stage is Stage.END or seat == state.turn else RB.OFF_TURN
+    rule = (
+        RB.PROGRESS_HAND_LIMIT
+        if state.stage is Stage.END or seat == state.turn
+        else RB.PROGRESS_OFF_TURN
+    )
     if not in_range(k, D.N_PROGRESS_KINDS) or not pl.progress[k]:
         raise RB.RULES.illegal(rule, f"player {seat} holds no progress card {k!r}")
     state = spend_progress(set_player(state, seat, evolve(
@@ -243,8 +250,8 @@ def reduce_city(state: CKState, action: ReduceCity) -> CKState:
     p = state.queue[0]
     n = action.node
     if n not in _reducible(state, p):
-        raise RB.RULES.illegal(RB.LOSS if not in_range(n, B.N_NODES) or n not in
-                               state.metropolis else RB.METROPOLIS_SAFE,
+        raise RB.RULES.illegal(RB.BARBARIANS_LOSS if not in_range(n, B.N_NODES) or n not in
+                               state.metropolis else RB.METROPOLIS_IMMUNE,
                                f"intersection {n!r} holds no reducible city of player {p}")
     pl = state.players[p]
     wall = state.walls[n]
@@ -307,11 +314,11 @@ def aqueduct_actions(state: CKState) -> tuple[Action, ...]:
 def aqueduct(state: CKState, action: ChooseCard | Stop) -> CKState:
     if isinstance(action, Stop):  # cities_knights/aqueduct-take: he declines
         if state.config.option("aqueduct-take") != "may-decline":
-            raise RB.RULES.illegal(RB.AQUEDUCT, "the aqueduct's resource is taken")
+            raise RB.RULES.illegal(RB.IMPROVEMENT_AQUEDUCT, "the aqueduct's resource is taken")
         return aqueduct_next(evolve(state, queue=state.queue[1:]))
     p, r = state.queue[0], action.card
     if not in_range(r, BD.N_RESOURCES) or not state.bank[r]:
-        raise RB.RULES.illegal(RB.AQUEDUCT, f"the bank has no resource {r!r}")
+        raise RB.RULES.illegal(RB.IMPROVEMENT_AQUEDUCT, f"the bank has no resource {r!r}")
     pl = state.players[p]
     state = set_player(state, p, evolve(pl, hand=bump(pl.hand, r, 1)),
                        bank=bump(state.bank, r, -1), queue=state.queue[1:])
@@ -342,7 +349,7 @@ def discard(state: CKState, action: Discard) -> CKState:
     pl = state.players[p]
     c = action.resource
     if not in_range(c, D.N_CARDS) or not pl.hand[c]:
-        raise RB.RULES.illegal(RB.DISCARD, f"player {p} holds no card {c!r}")
+        raise RB.RULES.illegal(RB.SEVEN_DISCARD, f"player {p} holds no card {c!r}")
     state = set_player(state, p, evolve(pl, hand=bump(pl.hand, c, -1)),
                        bank=bump(state.bank, c, 1), discards=bump(state.discards, p, -1))
     if any(state.discards):
@@ -374,10 +381,10 @@ def robber_actions(state: CKState) -> tuple[Action, ...]:
 
 def move_robber(state: CKState, action: MoveRobber) -> CKState:
     if action.hex not in robber_targets(state):
-        raise RB.RULES.illegal(RB.ROBBER, f"the robber cannot go to hex {action.hex!r}")
+        raise RB.RULES.illegal(RB.ROBBER_MOVE, f"the robber cannot go to hex {action.hex!r}")
     vs = _victims(state, action.hex)
     if (action.victim not in vs) if vs else action.victim != -1:
-        raise RB.RULES.illegal(RB.CHASE if state.knight_node >= 0 else RB.ROBBER,
+        raise RB.RULES.illegal(RB.KNIGHT_CHASE if state.knight_node >= 0 else RB.ROBBER_MOVE,
                                f"player {action.victim!r} cannot be robbed on hex"
                                f" {action.hex}")
     state = evolve(state, robber=action.hex, knight_node=-1)
@@ -400,7 +407,7 @@ def steal(state: CKState, action: Steal) -> CKState:
     victim = state.players[v]
     c = action.resource
     if not in_range(c, D.N_CARDS) or not victim.hand[c]:
-        raise RB.RULES.illegal(RB.ROBBER, f"player {v} holds no card {c!r}")
+        raise RB.RULES.illegal(RB.ROBBER_MOVE, f"player {v} holds no card {c!r}")
     state = set_player(state, v, evolve(victim, hand=bump(victim.hand, c, -1)))
     thief = state.players[p]
     state = set_player(state, p, evolve(thief, hand=bump(thief.hand, c, 1)))

@@ -23,7 +23,7 @@ from rules_oracle.model.core.chance import draw_outcomes, uniform
 from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game, Viewer
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import observation
-from rules_oracle.model.crafts import rules as RL
+from rules_oracle.model.crafts import rules as RB
 from rules_oracle.model.crafts.actions import (
     ACTION_TYPES,
     Action,
@@ -600,7 +600,7 @@ class CraftsGame(Game[CraftsState, Action]):
     def apply(self, state: CraftsState, action: Action) -> CraftsState:
         who = self.actor(state)
         if who == TERMINAL:
-            raise RULES.illegal(RL.GAME_OVER, "the game is over")
+            raise RULES.illegal(RB.GAME_OVER, "the game is over")
         p = params(state.config)
         w = W(state)
         if who == CHANCE:
@@ -624,11 +624,11 @@ class CraftsGame(Game[CraftsState, Action]):
     def _chance(self, w: W, p: Params, a: Action) -> None:
         if _draws_pending(w):
             if type(a) is not Draw or not 0 <= a.card < NK:
-                raise RULES.illegal(RL.SETUP_SHUFFLE, f"a card draw is due, not {a!r}")
+                raise RULES.illegal(RB.SETUP_SHUFFLE, f"a card draw is due, not {a!r}")
             if not any(w.deck):  # ran out while the discard was empty: rebuilt now
                 w.deck, w.discard = w.discard, ZERO_CARDS
             if not w.deck[a.card]:
-                raise RULES.illegal(RL.SETUP_SHUFFLE,
+                raise RULES.illegal(RB.SETUP_SHUFFLE,
                                     f"no {D.CARD_KEYS[a.card]} is left in the deck")
             w.deck = _add(w.deck, a.card, -1)
             if not p.deck_later and not any(w.deck):  # deck.reshuffle: the moment it runs out
@@ -643,7 +643,7 @@ class CraftsGame(Game[CraftsState, Action]):
             return
         if w.phase == PH_FIRST:
             if type(a) is not FirstPlayer or not 0 <= a.player < p.players:
-                raise RULES.illegal(RL.ROUND_FIRST_RANDOM, f"a first player is due, not {a!r}")
+                raise RULES.illegal(RB.ROUND_FIRST_RANDOM, f"a first player is due, not {a!r}")
             w.first = a.player
             w.turn = a.player
             w.phase = PH_DEAL
@@ -652,7 +652,7 @@ class CraftsGame(Game[CraftsState, Action]):
         victim = w.task_player
         hand = w.hands[victim]
         if type(a) is not ScoutPick or not 0 <= a.card < NK or not hand[a.card]:
-            raise RULES.illegal(RL.CARD_RULES[D.SCOUTING],
+            raise RULES.illegal(RB.CARD_RULES[D.SCOUTING],
                                 f"a random card of player {victim}'s hand is due, not {a!r}")
         scout = w.task_count
         w.hands = _row(w.hands, victim, _add(hand, a.card, -1))
@@ -669,12 +669,12 @@ class CraftsGame(Game[CraftsState, Action]):
             assert isinstance(a, Exchange)
             g, k = a.give, a.take
             if not (0 <= g < NK and hand[g]):
-                raise RULES.illegal(RL.MARKET_EXCHANGE, f"no card {g} in hand to exchange")
+                raise RULES.illegal(RB.MARKET_EXCHANGE, f"no card {g} in hand to exchange")
             if not (0 <= k < NK and w.market[k]):
-                raise RULES.illegal(RL.MARKET_EXCHANGE, f"no card {k} in the market")
+                raise RULES.illegal(RB.MARKET_EXCHANGE, f"no card {k} in the market")
             if w.exchanges[i]:
                 if w.coins[i] < D.EXTRA_EXCHANGE:
-                    raise RULES.illegal(RL.MARKET_COST, "a further exchange costs 2 coins")
+                    raise RULES.illegal(RB.MARKET_EXTRA_COST, "a further exchange costs 2 coins")
                 w.coins = _add(w.coins, i, -D.EXTRA_EXCHANGE)
                 w.bank += D.EXTRA_EXCHANGE
             w.hands = _row(w.hands, i, _add(_add(hand, g, -1), k, 1))
@@ -683,10 +683,10 @@ class CraftsGame(Game[CraftsState, Action]):
             w.turn = _next_unpassed(w.passed, i)
         elif t is Redraw:
             if w.exchanges[i]:
-                raise RULES.illegal(RL.MARKET_REDRAW_ONCE,
+                raise RULES.illegal(RB.MARKET_REDRAW_ONCE,
                                     "a redraw replaces the first free exchange only")
             if not self._can_redraw(hand, p):
-                raise RULES.illegal(RL.MARKET_REDRAW, f"cannot redraw a hand of {sum(hand)}")
+                raise RULES.illegal(RB.MARKET_REDRAW, f"cannot redraw a hand of {sum(hand)}")
             w.discard = _plus(w.discard, hand)
             w.hands = _row(w.hands, i, ZERO_CARDS)
             w.owed = _set(w.owed, i, D.HAND)
@@ -696,7 +696,7 @@ class CraftsGame(Game[CraftsState, Action]):
             w.passed = _setb(w.passed, i, True)
             w.turn = _next_unpassed(w.passed, i)
         else:
-            raise RULES.illegal(RL.MARKET_EXCHANGE, f"in the market exchange or pass, not {a!r}")
+            raise RULES.illegal(RB.MARKET_EXCHANGE, f"in the market exchange or pass, not {a!r}")
 
     def _commit(self, w: W, p: Params, i: int, a: Action) -> None:
         t = type(a)
@@ -704,27 +704,27 @@ class CraftsGame(Game[CraftsState, Action]):
             assert isinstance(a, Commit)
             k = a.card
             if not (0 <= k < NK and w.hands[i][k]):
-                raise RULES.illegal(RL.PLAY_COMMIT, f"no card {k} in hand")
+                raise RULES.illegal(RB.PLAY_COMMIT, f"no card {k} in hand")
             w.hands = _row(w.hands, i, _add(w.hands[i], k, -1))
             w.committed = _set(w.committed, i, k)
         elif t is Stop:
             if p.stop_withdraw:
-                raise RULES.illegal(RL.PLAY_MAY_STOP, "under commit_stop=withdraw a player stops"
+                raise RULES.illegal(RB.PLAY_MAY_STOP, "under commit_stop=withdraw a player stops"
                                     " only by taking his revealed card back")
             w.passed = _setb(w.passed, i, True)
             w.stopped |= 1 << i
         elif t is Buy or t is Sell:
-            raise RULES.illegal(RL.TRADE_NOT_AFTER, "trade only before applying your card")
+            raise RULES.illegal(RB.TRADE_NOT_AFTER, "trade only before applying your card")
         else:
-            raise RULES.illegal(RL.PLAY_COMMIT, f"commit a card face down or stop, not {a!r}")
+            raise RULES.illegal(RB.PLAY_COMMIT, f"commit a card face down or stop, not {a!r}")
 
     def _mage_discard(self, w: W, i: int, a: Action) -> None:
         if type(a) is not MageDiscard:
-            raise RULES.illegal(RL.MAGE_DISCARD, f"discard a card for the Mage, not {a!r}")
+            raise RULES.illegal(RB.CARD_MAGE_DISCARD, f"discard a card for the Mage, not {a!r}")
         k = a.card
         hand = w.hands[i]
         if not (0 <= k < NK and hand[k]):
-            raise RULES.illegal(RL.MAGE_DISCARD, f"no card {k} in hand")
+            raise RULES.illegal(RB.CARD_MAGE_DISCARD, f"no card {k} in hand")
         w.hands = _row(w.hands, i, _add(hand, k, -1))
         w.discard = _add(w.discard, k, 1)
         w.task_count -= 1
@@ -732,18 +732,18 @@ class CraftsGame(Game[CraftsState, Action]):
     def _trade(self, w: W, p: Params, i: int, a: Buy | Sell) -> None:
         r = a.resource
         if not 0 <= r < NR:
-            raise RULES.illegal(RL.TRADE_PRICES, f"no resource {r}")
+            raise RULES.illegal(RB.TRADE_PRICES, f"no resource {r}")
         if type(a) is Buy:
             price = p.buy[r]
             if w.coins[i] < price:
-                raise RULES.illegal(RL.TRADE_PRICES,
+                raise RULES.illegal(RB.TRADE_PRICES,
                                     f"{D.RESOURCES[r]} costs {price}, you have {w.coins[i]}")
             w.coins = _add(w.coins, i, -price)
             w.bank += price - 1
             w.boards = _row(w.boards, i, _add(w.boards[i], r, 1))
         else:
             if not w.boards[i][r]:
-                raise RULES.illegal(RL.TRADE_OWN, f"no {D.RESOURCES[r]} on your board")
+                raise RULES.illegal(RB.TRADE_OWN_BOARD, f"no {D.RESOURCES[r]} on your board")
             w.sell_one(i, r, p)
 
     def _resolve(self, w: W, p: Params, i: int, a: Action) -> None:
@@ -764,14 +764,14 @@ class CraftsGame(Game[CraftsState, Action]):
             w.declined = _add(w.declined, i, 1)
             w.passed = _setb(w.passed, i, True)
             return
-        rule = RL.CARD_RULES[c]
+        rule = RB.CARD_RULES[c]
         if t is Apply:
             if c not in PLAIN:
-                raise RULES.illegal(RL.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is not applied plainly")
+                raise RULES.illegal(RB.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is not applied plainly")
             if c == D.FAIR:
                 count = _fair_count(w, p, i)
                 if not count and p.fair_nonempty:
-                    raise RULES.illegal(RL.PLAY_CANNOT, "the Fair has no other played card to"
+                    raise RULES.illegal(RB.PLAY_CANNOT_APPLY, "the Fair has no other played card to"
                                         " count (empty_fair=decline)")
                 self._pay(w, i, c, rule)
                 w.gain_coins(i, D.FAIR_COINS * count, p)
@@ -787,9 +787,9 @@ class CraftsGame(Game[CraftsState, Action]):
         elif t is Knight:
             assert isinstance(a, Knight)
             if c != D.CASTLE:
-                raise RULES.illegal(RL.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is no Castle")
+                raise RULES.illegal(RB.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is no Castle")
             if a.target not in self._knight_targets(w.scores, p, i):
-                raise RULES.illegal(RL.CASTLE_SETBACK, f"cannot set back player {a.target}")
+                raise RULES.illegal(RB.CARD_CASTLE_SETBACK, f"cannot set back player {a.target}")
             self._pay(w, i, c, rule)
             self._place(w, p, i, c)
             if a.target >= 0:
@@ -798,7 +798,7 @@ class CraftsGame(Game[CraftsState, Action]):
         elif t is Scout:
             assert isinstance(a, Scout)
             if c != D.SCOUTING:
-                raise RULES.illegal(RL.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is no Scouting")
+                raise RULES.illegal(RB.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is no Scouting")
             v = a.target
             if not 0 <= v < p.players or (v == i and not p.scout_any):
                 raise RULES.illegal(rule, f"cannot scout player {v}")
@@ -813,7 +813,7 @@ class CraftsGame(Game[CraftsState, Action]):
         elif t is Rebuild:
             assert isinstance(a, Rebuild)
             if c != D.RECONSTRUCTION:
-                raise RULES.illegal(RL.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is no Reconstruction")
+                raise RULES.illegal(RB.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is no Reconstruction")
             k = a.card
             if not (0 <= k < NK and w.table[i][k]) or k == D.RECONSTRUCTION:
                 raise RULES.illegal(rule, f"no returnable card {k} on your table")
@@ -824,10 +824,10 @@ class CraftsGame(Game[CraftsState, Action]):
         elif t is Steal:
             assert isinstance(a, Steal)
             if c != D.THEFT:
-                raise RULES.illegal(RL.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is no Theft")
+                raise RULES.illegal(RB.PLAY_OWN_CARD, f"{D.CARD_KEYS[c]} is no Theft")
             v, r = a.victim, a.resource
             if not 0 <= v < p.players or v == i:
-                raise RULES.illegal(RL.THEFT_TYPE, f"cannot steal from player {v}")
+                raise RULES.illegal(RB.CARD_THEFT_TYPE, f"cannot steal from player {v}")
             if not 0 <= r < NR or p.levels[r] > 2:
                 raise RULES.illegal(rule, f"resource {r} is not of level I or II")
             level = p.levels[r]
@@ -840,7 +840,7 @@ class CraftsGame(Game[CraftsState, Action]):
             w.boards = _row(w.boards, v, _add(w.boards[v], r, -1))
             w.boards = _row(w.boards, i, _add(w.boards[i], r, 1))
         else:
-            raise RULES.illegal(RL.PLAY_OWN_CARD,
+            raise RULES.illegal(RB.PLAY_OWN_CARD,
                                 f"resolve your {D.CARD_KEYS[c]}: trade, apply or decline,"
                                 f" not {a!r}")
         self._place(w, p, i, c)
@@ -874,19 +874,19 @@ class CraftsGame(Game[CraftsState, Action]):
             assert isinstance(a, Discard)
             k = a.card
             if not (0 <= k < NK and w.hands[i][k]):
-                raise RULES.illegal(RL.END_DISCARD, f"no card {k} in hand")
+                raise RULES.illegal(RB.END_DISCARD, f"no card {k} in hand")
             w.hands = _row(w.hands, i, _add(w.hands[i], k, -1))
             w.discard = _add(w.discard, k, 1)
         elif t is Sell:
             assert isinstance(a, Sell)
             r = a.resource
             if not (0 <= r < NR and w.boards[i][r]):
-                raise RULES.illegal(RL.END_SELL, f"no resource {r} on your board")
+                raise RULES.illegal(RB.END_SELL, f"no resource {r} on your board")
             w.sell_one(i, r, p)
         elif t is Done:
             w.passed = _setb(w.passed, i, True)
         else:
-            raise RULES.illegal(RL.END_SELL if t is Buy else RL.END_DISCARD,
+            raise RULES.illegal(RB.END_SELL if t is Buy else RB.END_DISCARD,
                                 f"at round end discard, sell or say done, not {a!r}")
 
     # -- rules a step shows (conformance vectors) ------------------------------------------
@@ -897,78 +897,86 @@ class CraftsGame(Game[CraftsState, Action]):
         t = type(action)
         if state.phase == PH_DEAL and state.round == 1 and state.first < 0 \
                 and sum(state.deck) == D.TOTAL_CARDS:  # the first step: the set-up
-            out += [RL.SETUP_COINS, RL.SETUP_ZERO, RL.COMP_BUILDINGS, RL.COMP_ACTIONS,
-                    RL.COMP_PEBBLES, RL.COMP_COINS, RL.COMP_BANK, RL.COMP_BOARDS]
+            out += [
+                RB.SETUP_COINS,
+                RB.SETUP_MARKERS_ZERO,
+                RB.COMPONENTS_BUILDINGS,
+                RB.COMPONENTS_ACTIONS,
+                RB.COMPONENTS_PEBBLES,
+                RB.COMPONENTS_COINS,
+                RB.COMPONENTS_BANK,
+                RB.COMPONENTS_BOARDS,
+            ]
         if t is Draw:
-            out.append(RL.SETUP_SHUFFLE)
+            out.append(RB.SETUP_SHUFFLE)
             if state.to_market and not any(state.owed):
-                out.append(RL.MARKET_SIX)
+                out.append(RB.MARKET_SIX_CARDS)
             elif state.phase == PH_DEAL:
-                out.append(RL.ROUND_DEAL if state.round == 1 else RL.ROUND_REFILL)
+                out.append(RB.ROUND_DEAL_FIRST if state.round == 1 else RB.ROUND_REFILL)
             elif state.phase == PH_RESOLVE:
-                out.append(RL.MAGE_DRAW if state.task == TASK_MAGE else RL.SCOUT_DRAW)
+                out.append(RB.CARD_MAGE_DRAW if state.task == TASK_MAGE else RB.CARD_SCOUTING_DRAW)
             if sum(after.deck) + sum(after.discard) == sum(state.deck) + sum(state.discard) - 1 \
                     and sum(after.deck) > sum(state.deck) - 1:
-                out.append(RL.DECK_RESHUFFLE)
+                out.append(RB.DECK_RESHUFFLE)
         elif t is FirstPlayer:
-            out.append(RL.ROUND_FIRST_RANDOM)
+            out.append(RB.ROUND_FIRST_RANDOM)
         elif t is ScoutPick:
-            out.append(RL.CARD_RULES[D.SCOUTING])
+            out.append(RB.CARD_RULES[D.SCOUTING])
         elif t is Exchange:
             free = state.exchanges[state.turn] == 0
-            out += [RL.MARKET_EXCHANGE, RL.MARKET_ORDER,
-                    RL.MARKET_FREE if free else RL.MARKET_COST]
+            out += [RB.MARKET_EXCHANGE, RB.MARKET_TURN_ORDER,
+                    RB.MARKET_FREE_FIRST if free else RB.MARKET_EXTRA_COST]
         elif t is Redraw:  # it uses up the free exchange: every later one costs 2
-            out += [RL.MARKET_REDRAW, RL.MARKET_REDRAW_AFTER, RL.MARKET_ORDER]
+            out += [RB.MARKET_REDRAW, RB.MARKET_REDRAW_AFTER, RB.MARKET_TURN_ORDER]
         elif t is Pass:
-            out += [RL.MARKET_PASS, RL.MARKET_ORDER]
+            out += [RB.MARKET_PASS, RB.MARKET_TURN_ORDER]
             if after.phase != PH_MARKET:
-                out.append(RL.MARKET_DISCARD)
+                out.append(RB.MARKET_TO_DISCARD)
         elif t is Commit:
-            out += [RL.PLAY_STEPS, RL.PLAY_COMMIT]
+            out += [RB.PLAY_STEPS, RB.PLAY_COMMIT]
         elif t is Stop:
-            out.append(RL.PLAY_MAY_STOP)
+            out.append(RB.PLAY_MAY_STOP)
         elif t is MageDiscard:
-            out.append(RL.MAGE_DISCARD)
+            out.append(RB.CARD_MAGE_DISCARD)
         elif (t is Buy or t is Sell) and state.phase == PH_RESOLVE:
-            out += [RL.TRADE_WHEN, RL.TRADE_PRICES, RL.TRADE_OWN, RL.TRADE_BANK]
+            out += [RB.TRADE_BEFORE_APPLY, RB.TRADE_PRICES, RB.TRADE_OWN_BOARD, RB.TRADE_BANK]
         elif t is Sell:
-            out += [RL.END_SELL, RL.TRADE_PRICES]
+            out += [RB.END_SELL, RB.TRADE_PRICES]
         elif t is Discard:
-            out.append(RL.END_DISCARD)
+            out.append(RB.END_DISCARD)
         elif t is Decline or t is Withdraw:
-            out += [RL.PLAY_CANNOT, RL.PLAY_DECLINED_NO_VP,
-                    RL.PLAY_DECLINE if t is Decline else RL.PLAY_WITHDRAW]
+            out += [RB.PLAY_CANNOT_APPLY, RB.PLAY_DECLINED_NO_VP,
+                    RB.PLAY_DECLINE_DISCARD if t is Decline else RB.PLAY_WITHDRAW]
         elif t in _EFFECT_TYPES:
             i = state.turn
             c = state.committed[i]
-            out += [RL.PLAY_OWN_CARD, RL.CARD_RULES[c], RL.PLAY_CLOCKWISE, RL.PLAY_TABLE]
+            out += [RB.PLAY_OWN_CARD, RB.CARD_RULES[c], RB.PLAY_CLOCKWISE, RB.PLAY_TABLE]
             if not IS_BUILDING[c]:
-                out += [RL.PLAY_ACTIONS_FIRST, RL.COMP_ACTIONS_NO_VP]
+                out += [RB.PLAY_ACTIONS_FIRST, RB.COMPONENTS_ACTIONS_NO_VP]
             if VP[c]:
-                out.append(RL.PLAY_VP)
+                out.append(RB.PLAY_VP)
                 p = params(state.config)
                 old = state.scores[i]
                 # the spaces the marker reaches past its start (past its furthest under
                 # track_repeat=once, as W.forward collects them)
                 low = max(old, state.best[i]) if p.track_once else old
                 if (old + VP[c]) // p.spacing > low // p.spacing:
-                    out.append(RL.PLAY_TRACK)
+                    out.append(RB.PLAY_TRACK_RESOURCE)
             if t is Knight:
-                out.append(RL.CASTLE_SETBACK)
+                out.append(RB.CARD_CASTLE_SETBACK)
             elif t is Steal:
-                out.append(RL.THEFT_TYPE)
+                out.append(RB.CARD_THEFT_TYPE)
         elif t is Done and after.phase == PH_OVER:
-            out += [RL.FINAL_SELL, RL.FINAL_CONVERT, RL.FINAL_WINNER]
+            out += [RB.FINAL_SELL, RB.FINAL_CONVERT, RB.FINAL_WINNER]
         if state.phase in (PH_COMMIT, PH_RESOLVE) and after.phase == PH_END:
-            out += [RL.PLAY_END, RL.END_TABLE]
+            out += [RB.PLAY_END, RB.END_TABLE_DISCARD]
         if after.round != state.round:
-            out += [RL.GAME_ROUNDS, RL.ROUND_FIRST_LOWEST]
+            out += [RB.GAME_ROUNDS, RB.ROUND_FIRST_LOWEST]
             low = min(after.scores)
             if sum(1 for x in after.scores if x == low) > 1:
-                out.append(RL.ROUND_FIRST_TIE)
+                out.append(RB.ROUND_FIRST_TIE)
             if any(sum(h) > D.HAND for h in after.hands):
-                out.append(RL.ROUND_KEEP)
+                out.append(RB.ROUND_KEEP_EXTRA)
         return tuple(dict.fromkeys(out))
 
     # -- eager play policy ---------------------------------------------------------------

@@ -8,29 +8,29 @@ R = RULES
 PROJECT = "project default (playability)"
 
 # -- components -------------------------------------------------------------------
-COMP_BUILDINGS = R.rule("components.buildings", "Карты Зданий, 88 штук.",
+COMPONENTS_BUILDINGS = R.rule("components.buildings", "Карты Зданий, 88 штук.",
                         "88 building cards of 12 kinds (counts on each card description).")
-COMP_ACTIONS = R.rule("components.actions", "Карты Действий, 20 штук.",
+COMPONENTS_ACTIONS = R.rule("components.actions", "Карты Действий, 20 штук.",
                       "20 action cards, 4 kinds of 5.")
-COMP_ACTIONS_NO_VP = R.rule("components.actions-no-vp",
+COMPONENTS_ACTIONS_NO_VP = R.rule("components.actions-no-vp",
                             "Выполняют действия, победных очков не приносят.",
                             "Action cards give no victory points.")
-COMP_PEBBLES = R.rule("components.pebbles", "Камешки ресурсов, 100 штук.",
+COMPONENTS_PEBBLES = R.rule("components.pebbles", "Камешки ресурсов, 100 штук.",
                       "100 pebbles serve as resources (on a board) and coins (beside it).")
-COMP_COINS = R.rule("components.coins",
+COMPONENTS_COINS = R.rule("components.coins",
                     "Также могут быть Монетами, если находятся рядом с Планшетом.",
                     "A pebble beside a player's board is a coin.")
-COMP_BANK = R.rule("components.bank",
+COMPONENTS_BANK = R.rule("components.bank",
                    "Незадействованные камешки ресурсов лежат в общедоступ- ном месте стола"
                    " (в банке).",
                    "Pebbles not in play lie in the bank.")
-COMP_BOARDS = R.rule("components.boards", "Место для хранения ресурсов игрока.",
+COMPONENTS_BOARDS = R.rule("components.boards", "Место для хранения ресурсов игрока.",
                      "Each player keeps his resources on his resource board (2 to 6 players).")
 
 # -- set-up -------------------------------------------------------------------------
 SETUP_COINS = R.rule("setup.coins", "Раздайте каждому игроку по 5 камешков ресурсов",
                      "Each player starts with 5 coins.")
-SETUP_ZERO = R.rule("setup.markers-zero",
+SETUP_MARKERS_ZERO = R.rule("setup.markers-zero",
                     "выставляет маркер игрока соответствующего цвета на поле «0» Счётчика очков",
                     "Every marker starts on 0.")
 SETUP_SHUFFLE = R.rule("setup.shuffle",
@@ -44,12 +44,12 @@ GAME_OVER = R.rule("game.over", "приступайте к финальному 
                    "After the final scoring no action is taken.")
 
 # -- round start ----------------------------------------------------------------------
-ROUND_DEAL = R.rule("round.deal-first", "В первом раунде раздайте каждому игроку по 5 карт.",
+ROUND_DEAL_FIRST = R.rule("round.deal-first", "В первом раунде раздайте каждому игроку по 5 карт.",
                     "Round 1: deal 5 cards to each player.")
 ROUND_REFILL = R.rule("round.refill", "В начале последующих раундов каждый игрок добирает в руку"
                       " из колоды до 5 карт.",
                       "Later rounds: each player draws up to 5 cards.")
-ROUND_KEEP = R.rule("round.keep-extra",
+ROUND_KEEP_EXTRA = R.rule("round.keep-extra",
                     "более 5 карт (благодаря Магу) – тогда вы сохраняете все эти карты",
                     "A player holding more than 5 cards keeps them all.")
 ROUND_FIRST_RANDOM = R.rule("round.first-random",
@@ -68,22 +68,25 @@ ROUND_FIRST_TIE = R.rule("round.first-tie",
                          " player (see crafts/first-tie).")
 
 # -- market -----------------------------------------------------------------------------
-MARKET_SIX = R.rule("market.six-cards", "На середину стола выложите в открытую 6 карт из колоды.",
-                    "6 cards from the deck are laid out face up.")
+MARKET_SIX_CARDS = R.rule(
+    "market.six-cards",
+    "На середину стола выложите в открытую 6 карт из колоды.",
+    "6 cards from the deck are laid out face up.",
+)
 MARKET_EXCHANGE = R.rule("market.exchange", "могут менять по одной карте из руки на карту со стола",
                          "An exchange swaps one hand card for one market card.")
-MARKET_ORDER = R.rule("market.turn-order", "Все игроки по очереди, начиная с первого игрока",
+MARKET_TURN_ORDER = R.rule("market.turn-order", "Все игроки по очереди, начиная с первого игрока",
                       "Players act in turn clockwise from the first player, in rounds of"
                       " exchanges.")
 MARKET_PASS = R.rule("market.pass",
                      "Если игрок спасовал, он не может больше участвовать в обмене в этом раунде.",
                      "Passing ends a player's market; the market ends when all have passed.")
-MARKET_FREE = R.rule("market.free-first", "Первый обмен бесплатный для каждого игрока",
+MARKET_FREE_FIRST = R.rule("market.free-first", "Первый обмен бесплатный для каждого игрока",
                      "A player's first exchange is free.")
-MARKET_COST = R.rule("market.extra-cost",
+MARKET_EXTRA_COST = R.rule("market.extra-cost",
                      "за каждый следующий обмен игрок должен заплатить 2 Монеты в банк",
                      "Every further exchange costs 2 coins, paid to the bank.")
-MARKET_DISCARD = R.rule("market.to-discard",
+MARKET_TO_DISCARD = R.rule("market.to-discard",
                         "Когда все игроки спасовали, все карты на рынке уходят в сброс.",
                         "When all have passed the market cards go to the discard.")
 MARKET_REDRAW = R.rule("market.redraw",
@@ -121,12 +124,12 @@ PLAY_ACTIONS_FIRST = R.rule("play.actions-first",
 PLAY_CLOCKWISE = R.rule("play.clockwise",
                         "по очереди по часовой стрелке, если считать от первого игрока",
                         "Within each group cards resolve clockwise from the first player.")
-PLAY_CANNOT = R.rule("play.cannot-apply",
+PLAY_CANNOT_APPLY = R.rule("play.cannot-apply",
                      "Если игрок выложил карту, но не хочет или не может её применить"
                      " (например, не хватает ресурсов), он может:",
                      "A card is applied only if its cost and target exist; otherwise the player"
                      " must decline it.")
-PLAY_DECLINE = R.rule("play.decline-discard",
+PLAY_DECLINE_DISCARD = R.rule("play.decline-discard",
                       "отправить эту карту в сброс и участвовать в следующих шагах текущего"
                       " раунда",
                       "Declining: discard the card and go on playing.")
@@ -143,7 +146,7 @@ PLAY_VP = R.rule("play.vp",
                  "За каждую разыгранную карту Зданий игрок тут же получает победные очки,"
                  " указанные на оранжевом флажке карты.",
                  "An applied building moves its owner's marker forward by its points.")
-PLAY_TRACK = R.rule("play.track-resource",
+PLAY_TRACK_RESOURCE = R.rule("play.track-resource",
                     "Если маркер проходит мимо клетки с ресурсом или останавливается на ней,"
                     " игрок бесплатно получает из общего запаса указанный ресурс себе на"
                     " Планшет.",
@@ -157,7 +160,7 @@ PLAY_END = R.rule("play.end", "Когда все игроки спасовали
                   "The play phase ends when no player is left to commit a card.")
 
 # -- trade ----------------------------------------------------------------------------------
-TRADE_WHEN = R.rule("trade.before-apply",
+TRADE_BEFORE_APPLY = R.rule("trade.before-apply",
                     "Перед применением карты Действий или карты Зданий игрок может продать"
                     " и/или купить один или несколько ресурсов на своём планшете ресурсов.",
                     "A resolving player may buy and sell resources (one unit a step) before he"
@@ -170,7 +173,7 @@ TRADE_PRICES = R.rule("trade.prices",
                       " коричневом круге – цена продажи.",
                       "Buying costs the buy price in coins; selling gives the sell price.",
                       source="crafts/prices")
-TRADE_OWN = R.rule("trade.own-board",
+TRADE_OWN_BOARD = R.rule("trade.own-board",
                    "Перед применением карты Действий или карты Зданий игрок может продать и/или"
                    " купить один или несколько ресурсов на своём планшете ресурсов.",
                    "A player sells only resources on his own board and buys onto it.")
@@ -221,22 +224,28 @@ CARD_RULES[15] = R.rule("card.theft",
                         " уровня (если заплатили 2 Монеты)",
                         "Theft (5): pay 1 coin for a level I or 2 coins for a level II pebble"
                         " and move it from another player's board to yours.")
-CASTLE_SETBACK = R.rule("card.castle-setback",
+CARD_CASTLE_SETBACK = R.rule("card.castle-setback",
                         "передвиньте маркер любого игрока на Счётчике очков на 4 деления назад",
                         "Knight: move a marker 4 spaces back (crafts/castle-target,"
                         " crafts/castle-floor, crafts/castle-setback-collect).")
-MAGE_DRAW = R.rule("card.mage-draw", "немедленно возьмите из колоды 5 карт в руку",
+CARD_MAGE_DRAW = R.rule("card.mage-draw", "немедленно возьмите из колоды 5 карт в руку",
                    "Mage: draw 5 cards.")
-MAGE_DISCARD = R.rule("card.mage-discard", "сбросьте из руки любые 3 карты",
+CARD_MAGE_DISCARD = R.rule("card.mage-discard", "сбросьте из руки любые 3 карты",
                       "Mage: then discard any 3 hand cards, one a step (all, if fewer).")
-SCOUT_DRAW = R.rule("card.scouting-draw", "Игрок, потерявший карту, берёт 1 карту из колоды.",
-                    "The scouted player draws 1 card.")
-THEFT_TYPE = R.rule("card.theft-type", "тип ресурса при этом не меняется",
+CARD_SCOUTING_DRAW = R.rule(
+    "card.scouting-draw",
+    "Игрок, потерявший карту, берёт 1 карту из колоды.",
+    "The scouted player draws 1 card.",
+)
+CARD_THEFT_TYPE = R.rule("card.theft-type", "тип ресурса при этом не меняется",
                     "The stolen pebble keeps its resource type; the victim is another player.")
 
 # -- round end, deck, final -------------------------------------------------------------
-END_TABLE = R.rule("end.table-discard", "Все разыгранные перед игроками карты уходят в сброс.",
-                   "At the end of the play phase every card on the table goes to the discard.")
+END_TABLE_DISCARD = R.rule(
+    "end.table-discard",
+    "Все разыгранные перед игроками карты уходят в сброс.",
+    "At the end of the play phase every card on the table goes to the discard.",
+)
 END_DISCARD = R.rule("end.discard", "Игроки могут сбросить с руки любое количество карт",
                      "Round end: each player may discard hand cards, one a step.")
 END_SELL = R.rule("end.sell", "Игроки могут продать любое количество ресурсов со своего Планшета"
