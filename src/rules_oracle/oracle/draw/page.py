@@ -103,13 +103,13 @@ body{font-family:sans-serif;margin:12px;background:#fff;color:#222}
 <div id="stage"></div>
 """
 
-_SCRIPT = """<script>
-"use strict";
-(function () {
-  const data = JSON.parse(document.getElementById("frames").textContent);
-  const frames = data.frames, pool = data.pool, last = frames.length - 1;
-  const stage = document.getElementById("stage"), slider = document.getElementById("slider");
-  slider.max = String(last);
+#: the step control of one replay, shared by this page and the report's
+#: (``oracle/draw/report_page.py``): ``parts`` holds the stage, the slider, the counter, the
+#: label, the changed line and the four buttons; ``holder`` carries ``data-step``
+STEPPER = """
+function oracleStepper(parts, data, pool, holder) {
+  const frames = data.frames, last = frames.length - 1;
+  parts.slider.max = String(last);
   let shown = -1;
   function ids(k) {
     const base = k - (k % data.keyEvery);
@@ -126,30 +126,44 @@ _SCRIPT = """<script>
   function show(k) {
     k = Math.max(0, Math.min(last, k));
     const frame = frames[k];
-    stage.innerHTML = ids(k).map(function (i) { return pool[i]; }).join("");
-    slider.value = String(k);
-    document.getElementById("counter").textContent = "step " + k + " of " + last;
-    document.getElementById("label").textContent = frame.label;
+    parts.stage.innerHTML = ids(k).map(function (i) { return pool[i]; }).join("");
+    parts.slider.value = String(k);
+    parts.counter.textContent = "step " + k + " of " + last;
+    parts.label.textContent = frame.label;
     const more = frame.more ? " and " + frame.more + " more" : "";
-    document.getElementById("changed").textContent = frame.changed.length
-      ? "changed: " + frame.changed.join(" ") + more : "";
+    parts.changed.textContent = frame.changed.length
+      ? (frame.differing ? "differing: " : "changed: ") + frame.changed.join(" ") + more : "";
     shown = k;
-    document.body.dataset.step = String(k);
+    holder.dataset.step = String(k);
   }
-  document.getElementById("first").onclick = function () { show(0); };
-  document.getElementById("prev").onclick = function () { show(shown - 1); };
-  document.getElementById("next").onclick = function () { show(shown + 1); };
-  document.getElementById("last").onclick = function () { show(last); };
-  slider.oninput = function () { show(Number(slider.value)); };
+  parts.first.onclick = function () { show(0); };
+  parts.prev.onclick = function () { show(shown - 1); };
+  parts.next.onclick = function () { show(shown + 1); };
+  parts.last.onclick = function () { show(last); };
+  parts.slider.oninput = function () { show(Number(parts.slider.value)); };
+  show(data.start);
+  return {show: show, shown: function () { return shown; }, last: last};
+}
+"""
+
+_SCRIPT = """<script>
+"use strict";
+""" + STEPPER + """
+(function () {
+  const data = JSON.parse(document.getElementById("frames").textContent);
+  const parts = {};
+  ["stage", "slider", "counter", "label", "changed", "first", "prev", "next", "last"].forEach(
+    function (name) { parts[name] = document.getElementById(name); });
+  const stepper = oracleStepper(parts, data, data.pool, document.body);
+  const slider = parts.slider;
   document.addEventListener("keydown", function (e) {
     if (e.target === slider) return;
-    if (e.key === "ArrowRight") show(shown + 1);
-    else if (e.key === "ArrowLeft") show(shown - 1);
-    else if (e.key === "Home") show(0);
-    else if (e.key === "End") show(last);
+    if (e.key === "ArrowRight") stepper.show(stepper.shown() + 1);
+    else if (e.key === "ArrowLeft") stepper.show(stepper.shown() - 1);
+    else if (e.key === "Home") stepper.show(0);
+    else if (e.key === "End") stepper.show(stepper.last);
   });
-  window.oracleShow = show;
-  show(data.start);
+  window.oracleShow = stepper.show;
 })();
 </script></body></html>
 """

@@ -25,7 +25,7 @@ from rules_oracle.model.core.game import CHANCE, TERMINAL, Game
 from rules_oracle.oracle.diff import show
 from rules_oracle.oracle.draw import DRAWERS, canvas, changed
 from rules_oracle.oracle.draw.observed import observed
-from rules_oracle.oracle.draw.page import KEY_EVERY, Frame, encode, script_json
+from rules_oracle.oracle.draw.page import KEY_EVERY, STEPPER, Frame, encode, script_json
 from rules_oracle.oracle.reading import InputError, decode, loads, read_file
 
 #: the longest value a cell shows (the JSON report has it whole)
@@ -823,47 +823,19 @@ font-family:monospace;max-width:700px;word-break:break-all}
 
 _SCRIPT = """<script>
 "use strict";
+""" + STEPPER + """
 (function () {
   const shared = document.getElementById("pool");
   const pool = shared ? JSON.parse(shared.textContent) : [];
+  const classes = {stage: "stage", slider: "slider", counter: "step-counter",
+                   label: "step-label", changed: "step-changed", first: "first",
+                   prev: "prev", next: "next", last: "last"};
   document.querySelectorAll("section.replay").forEach(function (section) {
     const data = JSON.parse(section.querySelector("script.frames").textContent);
-    const frames = data.frames, last = frames.length - 1;
-    const stage = section.querySelector(".stage"), slider = section.querySelector(".slider");
-    slider.max = String(last);
-    let shown = -1;
-    function ids(k) {
-      const base = k - (k % data.keyEvery);
-      let list = frames[base].key.slice();
-      for (let i = base + 1; i <= k; i++) {
-        const ops = frames[i].ops;
-        for (let j = ops.length - 1; j >= 0; j--) {
-          const op = ops[j];
-          list.splice(op[0], op[1] - op[0], ...op[2]);
-        }
-      }
-      return list;
-    }
-    function show(k) {
-      k = Math.max(0, Math.min(last, k));
-      const frame = frames[k];
-      stage.innerHTML = ids(k).map(function (i) { return pool[i]; }).join("");
-      slider.value = String(k);
-      section.querySelector(".step-counter").textContent = "step " + k + " of " + last;
-      section.querySelector(".step-label").textContent = frame.label;
-      const more = frame.more ? " and " + frame.more + " more" : "";
-      section.querySelector(".step-changed").textContent = frame.changed.length
-        ? (frame.differing ? "differing: " : "changed: ") + frame.changed.join(" ") + more : "";
-      shown = k;
-      section.dataset.step = String(k);
-    }
-    section.querySelector(".first").onclick = function () { show(0); };
-    section.querySelector(".prev").onclick = function () { show(shown - 1); };
-    section.querySelector(".next").onclick = function () { show(shown + 1); };
-    section.querySelector(".last").onclick = function () { show(last); };
-    slider.oninput = function () { show(Number(slider.value)); };
-    section.oracleShow = show;
-    show(data.start);
+    const parts = {};
+    Object.keys(classes).forEach(function (name) {
+      parts[name] = section.querySelector("." + classes[name]); });
+    section.oracleShow = oracleStepper(parts, data, pool, section).show;
   });
 })();
 </script></body></html>
