@@ -4,7 +4,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from click.testing import CliRunner, Result
+
 from rules_oracle.model.core import registry
+from rules_oracle.oracle.cli import main
 from rules_oracle.oracle.trace import record_game
 
 #: toy games the oracle tests register: name -> "module:attribute"
@@ -37,3 +40,22 @@ def edit(lines: list[str], index: int, change: Callable[[dict[str, Any]], None])
 def record(lines: list[str], index: int) -> dict[str, Any]:
     loaded: dict[str, Any] = json.loads(lines[index])
     return loaded
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    """``oracle ARGS`` in-process; any exception but an exit fails the test."""
+    result = CliRunner().invoke(main, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        result.exception)
+    return result
+
+
+def bad_input(result: Result, *words: str) -> None:
+    """Exit 2, one line on stderr naming the problem (with ``words``), no traceback."""
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    for w in words:
+        assert w in lines[0], lines[0]
+    assert "Traceback" not in result.output

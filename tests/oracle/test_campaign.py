@@ -8,13 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 from rules_oracle.model.core import registry
 from rules_oracle.oracle import campaign as cmp
 from rules_oracle.oracle import drive as drv
 from rules_oracle.oracle import shrink as shr
-from rules_oracle.oracle.cli import main
+from tests.oracle.helpers import run
 
 ENGINES = Path(__file__).resolve().parent / "engines"
 #: a bug of the game's content: the digest is wrong once a card was applied (Apply)
@@ -22,13 +21,6 @@ APPLY = [sys.executable, str(ENGINES / "broken.py"), "kind-digest", "Apply"]
 #: the same once a player discarded at the end of his turn (Discard)
 DISCARD = [sys.executable, str(ENGINES / "broken.py"), "kind-digest", "Discard"]
 OPTIONS = ["--game", "crafts", "--players", "3", "--probes", "0", "--jobs", "2"]
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        result.exception)
-    return result
 
 
 def results(folder: Path) -> dict[str, Any]:

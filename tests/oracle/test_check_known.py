@@ -8,7 +8,6 @@ from typing import Any
 
 import attrs
 import pytest
-from click.testing import CliRunner, Result
 
 from rules_oracle.model.core import registry
 from rules_oracle.model.core.canon import digest_of, unstructure
@@ -16,9 +15,8 @@ from rules_oracle.model.core.game import TERMINAL
 from rules_oracle.model.core.play import choose
 from rules_oracle.oracle import known as kn
 from rules_oracle.oracle.check import TraceError, check_lines
-from rules_oracle.oracle.cli import main
 from rules_oracle.oracle.trace import actor_label
-from tests.oracle.helpers import edit, lines_of
+from tests.oracle.helpers import edit, lines_of, run
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -144,12 +142,6 @@ def test_digests_alone_follow_the_model_so_every_later_digest_must_be_known_too(
     assert digests > 1 and report.absorbed() == {"t/0": digests}
     both = known_of({"kind": "digest", "action": ["Move", "Roll"]}, {"kind": "result"})
     assert check_lines(lines, known=both).absorbed() == {"t/0": digests, "t/1": 1}
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    return result
 
 
 @pytest.mark.rules(MOVE)

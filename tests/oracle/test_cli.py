@@ -7,32 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 from rules_oracle.model.core import registry
 from rules_oracle.oracle.cli import main, scan_rule_marks
 from rules_oracle.properties.base import Outcome
-from tests.oracle.helpers import edit, lines_of
+from tests.oracle.helpers import bad_input, edit, lines_of, run
 
 pytestmark = pytest.mark.usefixtures("toy")
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    result = CliRunner().invoke(main, list(args), input=input)
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        result.exception)
-    return result
-
-
-def bad_input(result: Result, *words: str) -> None:
-    """Exit 2, one line on stderr naming the problem, no traceback."""
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    for w in words:
-        assert w in lines[0], lines[0]
-    assert "Traceback" not in result.output
 
 
 def write(tmp_path: Path, lines: list[str], name: str = "t.jsonl") -> str:

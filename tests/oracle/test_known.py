@@ -7,14 +7,12 @@ from typing import Any
 
 import jsonschema
 import pytest
-from click.testing import CliRunner, Result
 
 from rules_oracle.oracle import known as kn
 from rules_oracle.oracle.check import Divergence
-from rules_oracle.oracle.cli import main
 from rules_oracle.oracle.diff import FieldDiff
 from rules_oracle.oracle.drive import DriveDivergence
-from tests.oracle.helpers import edit, lines_of
+from tests.oracle.helpers import edit, lines_of, run
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "src" / "rules_oracle" / "oracle" / "schema"
@@ -36,12 +34,6 @@ def entry(match: dict[str, Any], ident: str = "x/one", cls: str = "engine-bug",
 def text_of(*entries: dict[str, Any], game: str = "crafts") -> str:
     return json.dumps({"version": 1, "engine": "e", "game": game, "deviations": list(entries)},
                       indent=2)
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def test_schema_is_valid_and_copied_to_docs() -> None:

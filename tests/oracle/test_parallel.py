@@ -10,12 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 from rules_oracle.model.core import registry
 from rules_oracle.oracle import executor as ex
-from rules_oracle.oracle.cli import main
 from rules_oracle.oracle.trace import record_game
+from tests.oracle.helpers import run
 
 ENGINES = Path(__file__).resolve().parent / "engines"
 FAITHFUL = [sys.executable, str(ENGINES / "faithful.py")]
@@ -24,13 +23,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def broken(fault: str, after: int = 3) -> list[str]:
     return [sys.executable, str(ENGINES / "broken.py"), fault, str(after)]
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        result.exception)
-    return result
 
 
 def without_time(text: str) -> str:

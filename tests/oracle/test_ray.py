@@ -11,13 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 from rules_oracle.model.core import registry
 from rules_oracle.oracle import verify
-from rules_oracle.oracle.cli import main
 from rules_oracle.oracle.executor import LocalExecutor, RayExecutor
 from rules_oracle.oracle.trace import record_game
+from tests.oracle.helpers import run
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'rules-oracle[ray]')")
 
@@ -48,13 +47,6 @@ def test_the_ray_executor_gives_the_local_results(
     _a_check_of_a_corpus_on_ray_is_the_local_check(tmp_path)
     _verify_obligations_on_ray_are_the_local_ones()
     _verify_on_ray_from_the_command_line(monkeypatch)
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        result.exception)
-    return result
 
 
 def without_time(text: str) -> str:

@@ -7,30 +7,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
-from rules_oracle.oracle.cli import main
 from rules_oracle.oracle.draw.report_page import verdict_lines
 from tests.oracle.draw.reports import engine_lines, read_page, ruled_step, said
+from tests.oracle.helpers import bad_input, run
 
 ENGINES = Path(__file__).resolve().parents[1] / "engines"
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        result.exception)
-    return result
-
-
-def bad_input(result: Result, *words: str) -> None:
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    for w in words:
-        assert w in lines[0], lines[0]
-    assert "Traceback" not in result.output
 
 
 def diverging_trace(tmp_path: Path) -> Path:

@@ -4,31 +4,13 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 from rules_oracle.model.core import registry
 from rules_oracle.model.core.play import playout
-from rules_oracle.oracle.cli import main
 from rules_oracle.oracle.draw import changed, draw
 from tests.oracle.draw.helpers import highlighted, pieces, states
 from tests.oracle.draw.pagedata import frame_svg, page_data
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), (
-        result.exception)
-    return result
-
-
-def bad_input(result: Result, *words: str) -> None:
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    for w in words:
-        assert w in lines[0], lines[0]
-    assert "Traceback" not in result.output
+from tests.oracle.helpers import bad_input, run
 
 
 def test_svg_of_a_step_highlights_what_it_changed(tmp_path: Path) -> None:
