@@ -908,6 +908,10 @@ def _print_drive(report: Any, known: Sequence[Any] = (), require_full: bool = Fa
         if run.rolled:
             console.print(Text(f"  {run.rolled} chance outcomes drawn by the implementation"
                                " (checked possible; probabilities not compared)"))
+        if run.compound:
+            console.print(Text(f"  {run.compound} compound steps (one action of the"
+                               " implementation for several model steps, compared after the"
+                               f" last; {run.inside} steps inside them)"))
         if run.departed:
             console.print(Text(f"  from step {run.departed} the game is not the one `oracle"
                                " play` writes: the report's actions are its replay"))

@@ -488,11 +488,24 @@ class Declared:
     #: the player counts it supports (empty: not declared); a game of another count is a
     #: declared gap, not driven
     players: tuple[int, ...] = ()
+    #: compound steps: (first kinds, then kinds) -- one action of the engine covers a step of
+    #: a first kind and the chance and forced steps of a then kind that follow it
+    compound: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+
+    def then_of(self, kind: str) -> frozenset[str] | None:
+        """The kinds that may follow a step of ``kind`` in one compound step (``None``:
+        ``kind`` begins none)."""
+        for first, then in self.compound:
+            if kind in first:
+                return then
+        return None
 
     def to_json(self) -> dict[str, Any]:
         return {"compare": self.compare, "viewer": self.viewer, "fields": list(self.fields),
                 "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls),
-                "available": self.available, "players": list(self.players)}
+                "available": self.available, "players": list(self.players),
+                "compound": [{"first": sorted(f), "then": sorted(t)}
+                             for f, t in self.compound]}
 
 
 # -- reports ---------------------------------------------------------------------------------
@@ -548,6 +561,10 @@ class GameRun:
     rules_total: int = 0
     #: False: not driven, the implementation declared it does not support the player count
     driven: bool = True
+    #: compound steps sent (one action of the engine for several model steps), and the model
+    #: steps inside them whose legal actions or outcomes the engine did not list
+    compound: int = 0
+    inside: int = 0
 
     @property
     def partial(self) -> tuple[str, ...]:
@@ -567,6 +584,8 @@ class GameRun:
         if self.rolled:
             out.append(f"{self.rolled} chance outcomes drawn by the engine (probabilities"
                        " not compared)")
+        if self.inside:
+            out.append(_inside(self.inside))
         if not self.probes:
             out.append("no illegal action probed")
         if self.after_known:
@@ -603,6 +622,7 @@ class GameRun:
             "rules_exercised": {"count": len(self.exercised), "of": self.rules_total,
                                 "rules": list(self.exercised)},
             "driven": self.driven,
+            "compound": {"actions": self.compound, "inside": self.inside},
         }
 
 
@@ -679,6 +699,9 @@ class DriveReport:
         if rolled:
             out.append(f"{rolled} chance outcomes drawn by the engine (probabilities not"
                        " compared)")
+        inside = sum(g.inside for g in self.games)
+        if inside:
+            out.append(_inside(inside))
         unprobed = sum(1 for g in self.games if not g.probes and g.driven)
         if unprobed:
             out.append(f"no illegal action probed in {unprobed} of {len(self.games)} games")
@@ -711,6 +734,12 @@ class _Stop(Exception):
     def __init__(self, divergence: DriveDivergence) -> None:
         super().__init__(divergence.message)
         self.divergence = divergence
+
+
+def _inside(count: int) -> str:
+    """What compound steps leave uncompared."""
+    return (f"{count} steps inside compound steps (the engine lists neither their chance"
+            " outcomes with probabilities nor their forced actions)")
 
 
 def _counts(counts: Sequence[int]) -> str:
@@ -806,7 +835,31 @@ def declared_of(game: Game[Any, Any], config: Config, state: Any,
         raise PeerFailure("protocol", f"reset: $.players: a {config.players}-player game was"
                           f" accepted, but the counts declared are {show(list(players))}")
     return Declared(compare, viewer, fields, named["unsupported"], named["rolls"], available,
-                    players)
+                    players, _compound_of(reply.get("compound", []), kinds, named["rolls"]))
+
+
+def _compound_of(declared: Sequence[Mapping[str, Any]], kinds: set[str],
+                 rolls: frozenset[str]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """The compound steps a ``reset`` reply declares, checked against the game's kinds."""
+    out: list[tuple[frozenset[str], frozenset[str]]] = []
+    begun: set[str] = set()
+    for i, item in enumerate(declared):
+        for key in ("first", "then"):
+            for j, name in enumerate(item[key]):
+                where = f"reset: $.compound[{i}].{key}[{j}]"
+                if name not in kinds:
+                    raise PeerFailure("protocol", f"{where}: {show(name)} is not an action kind"
+                                      f" of the game ({', '.join(sorted(kinds))})")
+                if name in rolls:
+                    raise PeerFailure("protocol", f"{where}: {show(name)} is declared in rolls:"
+                                      " the engine draws it itself, the oracle cannot send it"
+                                      " in a compound step")
+                if key == "first" and name in begun:
+                    raise PeerFailure("protocol", f"{where}: {show(name)} begins two compound"
+                                      " steps")
+        begun.update(item["first"])
+        out.append((frozenset(item["first"]), frozenset(item["then"])))
+    return tuple(out)
 
 
 class _Game:
@@ -867,6 +920,10 @@ class _Game:
         self.watched: dict[str, Any] = {}
         #: False once the implementation refused the reset declaring the count unsupported
         self.driven = True
+        #: compound steps sent (one action of the engine for several model steps), and the
+        #: model steps inside them whose legal actions or outcomes the engine did not list
+        self.compounds = 0
+        self.inside = 0
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -933,9 +990,13 @@ class _Game:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
             rolled = bool(outcomes) and all(type(a).__name__ in self.declared.rolls
                                             for a in outcomes)
+            # a chance step that begins a compound step: the engine may list no outcome
+            grouped = bool(outcomes) and all(self.declared.then_of(type(a).__name__)
+                                             is not None for a in outcomes)
             reply = self.request("legal", step)
             self.offered = reply["actions"]
-            if rolled and not reply["actions"]:
+            unlisted = (rolled or grouped) and not reply["actions"]
+            if unlisted:
                 self._check(self._actor_check(step, reply), state)
             else:
                 self._supported(legal, who, count=True)
@@ -961,6 +1022,11 @@ class _Game:
                 raise
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+            then = self.declared.then_of(type(action).__name__)
+            if then is not None:
+                state = self._compound(step, (state, action, new), then, rng, bound,
+                                       int(unlisted))
+                continue
             reply = self.request("apply", step, action_data, action=action_data)
             self.current = (state, action, new)
             if not reply["ok"]:
@@ -1077,6 +1143,96 @@ class _Game:
         self.steps = step
         return new
 
+    def _compound(self, step: int, first: tuple[Any, Any, Any], then: frozenset[str],
+                  rng: random.Random, bound: int, unlisted: int) -> Any:
+        """A compound step: the model plays ``first`` and each chance or forced step of a
+        ``then`` kind after it one by one (the seeded choices, as ever); the engine is sent
+        them in one ``apply`` and compared once, after the last. A divergence is reported
+        at the first step, naming the effect rules of every step of the group."""
+        game = self.game
+        group = [first]
+        state = first[2]
+        while self.steps + len(group) < bound:
+            try:
+                who = game.actor(state)
+                if who == TERMINAL or (who >= 0 and len(game.legal_actions(state)) != 1):
+                    break  # a choice of a player is always a step of its own
+                saved = rng.getstate()
+                action = self._choose(step + len(group), state, rng)
+                if type(action).__name__ not in then:
+                    rng.setstate(saved)  # the next step's own choice, drawn again
+                    break
+                new = game.apply(state, action)
+            except _Stop:
+                raise
+            except Exception as exc:
+                raise _Stop(DriveDivergence("model-error", step + len(group),
+                                            f"{exc!r}")) from None
+            group.append((state, action, new))
+            state = new
+        actions = [a for _, a, _ in group]
+        data = [unstructure(a) for a in actions]
+        fields: dict[str, Any] = {"action": data[0]}
+        if len(data) > 1:
+            fields["then"] = data[1:]
+        through = step + len(group) - 1
+        before = first[0]
+        previous = self.last
+        self.current = first
+        reply = self.request("apply", step, data[0], **fields)
+        self.compounds += 1
+        self.inside += len(group) - 1 + unlisted
+
+        def rules() -> tuple[str, ...]:
+            out: list[str] = []
+            try:
+                if previous is not None and game.actor(before) == CHANCE:
+                    out.extend(game.effect_rules(*previous))  # the choice the outcome ends
+                for triple in group:
+                    out.extend(game.effect_rules(*triple))
+            except Exception:  # a model that cannot say: the divergence names what it has
+                pass
+            return tuple(dict.fromkeys(out))
+
+        def in_group(check: Callable[[Any], None]) -> Callable[[Any], None]:
+            def grouped(start: Any) -> None:
+                try:
+                    check(start)
+                except _Stop as stop:
+                    found = stop.divergence
+                    if found.step == step and found.kind not in ("protocol", "model-error",
+                                                                 "timeout", "crash"):
+                        stop.divergence = attrs.evolve(found, through=through,
+                                                       rules=found.rules or rules())
+                    raise
+            return grouped
+
+        if not reply["ok"]:
+            rule = reply.get("rule")
+            stop = _Stop(DriveDivergence(
+                "rejects-legal", step, f"{KINDS['rejects-legal']}: {clip(reply['error'])}",
+                request="apply", action=data[0], rule=rule if isinstance(rule, str) else None))
+
+            def allowed(start: Any) -> None:
+                try:
+                    at = start
+                    for a in actions:
+                        at = game.apply(at, a)
+                except IllegalAction:
+                    return
+                raise stop
+            self._check(in_group(allowed), before)
+        self.actions.extend(data)
+        self.played.extend(actions)
+        self.at = state
+        self._check(in_group(self._after_check(step, actions[0], reply, "apply", data[0],
+                                               (before, state), tuple(actions[1:]))), before)
+        for triple in group:
+            self._exercise(*triple)
+        self.last = group[-1]
+        self.steps = through
+        return state
+
     def _exercise(self, before: Any, action: Any, after: Any) -> None:
         """Count the rules the step played applied (and steer away from them)."""
         try:
@@ -1162,9 +1318,11 @@ class _Game:
         return check
 
     def _after_check(self, step: int, action: Any, reply: dict[str, Any], asked: str,
-                     action_data: Any, known: tuple[Any, Any]) -> Callable[[Any], None]:
-        """The comparison of the state after ``action``; asks for the state once, now.
-        ``known`` is the state before and after it, already computed (not applied twice)."""
+                     action_data: Any, known: tuple[Any, Any],
+                     then: tuple[Any, ...] = ()) -> Callable[[Any], None]:
+        """The comparison of the state after ``action`` (and the steps ``then`` of its
+        compound step); asks for the state once, now. ``known`` is the state before and
+        after them, already computed (not applied twice)."""
         if self.declared.compare == "observation" and "observation" not in reply:
             reply = self.request("state", step, action_data)
             asked = "state"
@@ -1186,6 +1344,8 @@ class _Game:
             else:
                 try:
                     new = self.game.apply(before, action)
+                    for following in then:
+                        new = self.game.apply(new, following)
                 except Exception as exc:
                     raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
             self._after(step, new, reply, asked, action_data)
@@ -1411,7 +1571,7 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
                    tuple(sorted(run.tolerated.items())),
                    0 if run.first_tolerated is None else run.steps - run.first_tolerated + 1,
                    tuple(sorted(r for r in run.exercised if r in game.rules)),
-                   len(game.rules), run.driven)
+                   len(game.rules), run.driven, run.compounds, run.inside)
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
