@@ -76,6 +76,10 @@ MAX_REPLY = MAX_LINE
 MAX_LISTED = 20
 #: extra actions let pass by a known deviation that are probed again later, at most
 MAX_WATCHED = 16
+#: accepted illegal probes kept per game after which play went on, and the resets made to
+#: bring play back in step, at most
+MAX_FOUND = 20
+MAX_REPLAYS = 10
 #: bytes of the implementation's standard error shown in a crash report
 STDERR_TAIL = 2000
 #: bytes of its standard error kept (read as it comes; the rest is dropped)
@@ -565,6 +569,18 @@ class GameRun:
     #: steps inside them whose legal actions or outcomes the engine did not list
     compound: int = 0
     inside: int = 0
+    #: the divergences found after ``divergence`` (an accepted illegal action after which
+    #: play was brought back in step), in order, the one that ended the game last
+    later: tuple[DriveDivergence, ...] = ()
+    #: illegal actions accepted after which play went on, and the steps compared after the
+    #: first of them
+    accepted: int = 0
+    after_accepted: int = 0
+
+    @property
+    def divergences(self) -> tuple[DriveDivergence, ...]:
+        """Every divergence of the game, in order."""
+        return (() if self.divergence is None else (self.divergence,)) + self.later
 
     @property
     def partial(self) -> tuple[str, ...]:
@@ -604,7 +620,9 @@ class GameRun:
         """``conforms``, ``known`` (only known deviations) or ``diverges``."""
         if self.divergence is None:
             return "known" if self.tolerated else "conforms"
-        return "diverges" if self.known is None else "known"
+        if self.known is None or any(d.known is None for d in self.later):
+            return "diverges"
+        return "known"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -623,6 +641,8 @@ class GameRun:
                                 "rules": list(self.exercised)},
             "driven": self.driven,
             "compound": {"actions": self.compound, "inside": self.inside},
+            "later": [d.to_json() for d in self.later], "accepted": self.accepted,
+            "after_accepted": self.after_accepted,
         }
 
 
@@ -643,8 +663,9 @@ class DriveReport:
         for run in self.games:
             for ident, count in run.tolerated:
                 out[ident] = out.get(ident, 0) + count
-            if run.known is not None:
-                out[run.known] = out.get(run.known, 0) + 1
+            for d in run.divergences:
+                if d.known is not None:
+                    out[d.known] = out.get(d.known, 0) + 1
         return out
 
     @property
@@ -863,7 +884,11 @@ def _compound_of(declared: Sequence[Mapping[str, Any]], kinds: set[str],
 
 
 class _Game:
-    """The driving of one game; raises :class:`_Stop` at the first divergence."""
+    """The driving of one game; raises :class:`_Stop` at the first divergence it cannot go on
+    after."""
+
+    #: go on after an accepted illegal probe where the games can be brought back in step
+    resume_accepted = True
 
     def __init__(self, peer: Peer, game: Game[Any, Any], config: Config, seed: int,
                  policy: str, probes: int, strict_rules: bool, protocol: int,
@@ -924,6 +949,15 @@ class _Game:
         #: model steps inside them whose legal actions or outcomes the engine did not list
         self.compounds = 0
         self.inside = 0
+        #: the apply requests the engine accepted (their fields), to replay them after a reset
+        self.sent: list[dict[str, Any]] = []
+        self.reset_fields: dict[str, Any] = {}
+        #: accepted illegal probes after which play went on: how many, the first step, the
+        #: divergences kept (at most MAX_FOUND) and the resets made to bring play back
+        self.accepted = 0
+        self.first_accepted: int | None = None
+        self.found: list[Divergence] = []
+        self.replays = 0
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -946,9 +980,10 @@ class _Game:
             unstructure(state)  # a model defect shows here, before the reset
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", 0, f"set-up failed: {exc!r}")) from None
-        reply = self.request("reset", 0, protocol=self.protocol, game=game.name,
-                             players=config.players, variant=dict(config.variant),
-                             seed=self.seed)
+        self.reset_fields = {"protocol": self.protocol, "game": game.name,
+                             "players": config.players, "variant": dict(config.variant),
+                             "seed": self.seed}
+        reply = self.request("reset", 0, **self.reset_fields)
         if not reply["ok"]:
             supported = reply.get("players") if self.protocol >= 2 else None
             if (type(supported) is list and supported
@@ -1028,6 +1063,7 @@ class _Game:
                                        int(unlisted))
                 continue
             reply = self.request("apply", step, action_data, action=action_data)
+            self.sent.append({"action": action_data})
             self.current = (state, action, new)
             if not reply["ok"]:
                 rule = reply.get("rule")
@@ -1180,6 +1216,7 @@ class _Game:
         previous = self.last
         self.current = first
         reply = self.request("apply", step, data[0], **fields)
+        self.sent.append(fields)
         self.compounds += 1
         self.inside += len(group) - 1 + unlisted
 
@@ -1479,7 +1516,7 @@ class _Game:
 
     def _probe(self, step: int, state: Any, legal: Sequence[Any], prober: Prober) -> None:
         for _action, data, exc in prober.probes(state, legal, self.probe_limit):
-            self._send_probe(step, data, exc)
+            self._send_probe(step, data, exc, state)
 
     def _probe_watched(self, step: int, state: Any) -> None:
         """After a known deviation let an extra action pass, probe that action wherever the
@@ -1504,19 +1541,100 @@ class _Game:
                                         action=data, rule=exc.rule)
                 if settle(self.known, would, (), where)[1] is not None:
                     continue  # a known entry covers it here: probing would only stop play
-                self._send_probe(step, data, exc)
+                self._send_probe(step, data, exc, state)
                 sent += 1
                 if sent >= self.probe_limit:
                     return
             except Exception:  # legal here, or not an action the model reads
                 continue
 
+    def _go_on(self, step: int, state: Any, reply: Mapping[str, Any], stop: "_Stop") -> None:
+        """After the engine accepted an illegal probe in ``state``: bring the two games back
+        in step and go on (the divergence kept, or counted for the known entry it matches),
+        or raise ``stop`` when they cannot be."""
+        if not self.resume_accepted:
+            raise stop
+        divergence = self.at_stake(stop.divergence)
+        prefix = len(self.played)
+        try:
+            how = self._in_step(step, state, reply)
+        except _Stop as failed:  # the engine failed on the way back: both are reported
+            self._keep(divergence, prefix, state, "")
+            raise failed from None
+        if how is None:
+            stop.divergence = attrs.evolve(
+                stop.divergence, message=f"{stop.divergence.message} (play stopped: the"
+                " engine's state was no longer the model's and no reset and replay brought it"
+                " back)")
+            raise stop
+        self._keep(divergence, prefix, state, how)
+
+    def _keep(self, divergence: Divergence, prefix: int, state: Any, how: str) -> None:
+        """Record an accepted illegal probe after which play goes on (``how``: how the games
+        were brought back in step; empty when they were not)."""
+        recheck = self.recheck
+        assert recheck is not None
+
+        def agrees(before: Any) -> bool:
+            recheck(before)
+            return True
+
+        readings = conforming_readings(self.game, self.config, self.played[:prefix], agrees)
+        divergence, matched = settle(self.known, divergence, readings,
+                                     Situation(self.game, state))
+        if matched is not None and how:
+            self.tolerated[matched.id] = self.tolerated.get(matched.id, 0) + 1
+            if self.first_tolerated is None:
+                self.first_tolerated = divergence.step
+            return
+        self.accepted += 1
+        if self.first_accepted is None:
+            self.first_accepted = divergence.step
+        if len(self.found) < MAX_FOUND:
+            self.found.append(attrs.evolve(divergence, resumed=how))
+
+    def _in_step(self, step: int, state: Any, reply: Mapping[str, Any]) -> str | None:
+        """How the engine and the model are in step again after an accepted illegal probe:
+        ``unchanged`` (the engine's state or observation is still the model's), ``replayed``
+        (reset and every action sent again, it is), or ``None`` (neither)."""
+        if self._same(step, state, reply):
+            return "unchanged"
+        if self.rolled or self.replays >= MAX_REPLAYS:
+            return None  # an outcome the engine drew cannot be sent to it again
+        self.replays += 1
+        again = self.request("reset", step, **self.reset_fields)
+        if not again["ok"]:
+            return None
+        for fields in self.sent:
+            if not self.request("apply", step, fields["action"], **fields)["ok"]:
+                return None
+        return "replayed" if self._same(step, state, {}) else None
+
+    def _same(self, step: int, state: Any, reply: Mapping[str, Any]) -> bool:
+        """True when the engine's state (the reply's, else asked) is the model's ``state``."""
+        key = "observation" if self.declared.compare == "observation" else "digest"
+        if key not in reply:
+            reply = self.request("state", step)
+            if key not in reply:
+                return False
+        try:
+            if key == "observation":
+                self._compare_view(step, state, reply["observation"], "state", None)
+            else:
+                data = unstructure(state)
+                _state_check(step, "digest", data, digest_of(data), reply, "state")
+        except _Stop as differs:
+            if differs.divergence.kind in ("observation", "digest", "state"):
+                return False
+            raise
+        return True
+
     def _probe_end(self, state: Any, prober: Prober) -> None:
         step = self.steps + 1
         for _action, data, exc in prober.probes(state, (), min(1, self.probe_limit)):
-            self._send_probe(step, data, exc)
+            self._send_probe(step, data, exc, state)
 
-    def _send_probe(self, step: int, data: Any, exc: IllegalAction) -> None:
+    def _send_probe(self, step: int, data: Any, exc: IllegalAction, state: Any) -> None:
         self.probes_sent += 1
         reply = self.request("apply", step, data, action=data)
         if reply["ok"]:
@@ -1525,7 +1643,8 @@ class _Game:
                 request="apply", action=data, rule=exc.rule))
             types = {cls.__name__: cls for cls in self.game.action_types}
             self.recheck = self._illegal_under(structure(data, types[data["type"]]), stop)
-            raise stop
+            self._go_on(step, state, reply, stop)
+            return
         self.exercised.add(exc.rule)
         theirs = reply.get("rule")
         if theirs is not None and theirs != exc.rule:
@@ -1556,6 +1675,10 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
     if divergence is not None:
         where = None if run.at is None else Situation(game, run.at)
         divergence, matched = settle(known, divergence, readings, where)
+    later: tuple[DriveDivergence, ...] = ()
+    if run.found:  # accepted illegal actions after which play went on come first
+        later = (*run.found[1:], *(() if divergence is None else (divergence,)))
+        divergence, matched, readings = run.found[0], None, run.found[0].readings
     try:
         default = dict(game.config(config.players).variant)
     except Exception:  # pragma: no cover - the configuration was built by the same game
@@ -1571,7 +1694,9 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
                    tuple(sorted(run.tolerated.items())),
                    0 if run.first_tolerated is None else run.steps - run.first_tolerated + 1,
                    tuple(sorted(r for r in run.exercised if r in game.rules)),
-                   len(game.rules), run.driven, run.compounds, run.inside)
+                   len(game.rules), run.driven, run.compounds, run.inside, later,
+                   run.accepted,
+                   0 if run.first_accepted is None else run.steps - run.first_accepted + 1)
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
