@@ -78,3 +78,87 @@ def test_the_cli_reports_both_and_the_steps_after() -> None:
     assert "play went on: it was reset and every action sent again" in text
     assert "then at step 40: digest" in text
     assert "1 illegal actions accepted" in text and "steps compared after the first" in text
+
+
+class _Scripted:
+    """A peer answering each op from a table (a list: one answer after another)."""
+
+    def __init__(self, answers: dict[str, list[dict[str, Any]]]) -> None:
+        self.answers = answers
+        self.ops: list[str] = []
+
+    def request(self, op: str, **fields: Any) -> dict[str, Any]:
+        self.ops.append(op)
+        return self.answers[op].pop(0)
+
+
+def _game(answers: dict[str, list[dict[str, Any]]]) -> tuple[drv._Game, _Scripted, Any]:
+    game = registry.get("crafts")
+    config = game.config(2)
+    peer = _Scripted(answers)
+    run = drv._Game(peer, game, config, 0, "uniform", 2, False, 2)  # type: ignore[arg-type]
+    return run, peer, game.setup(config)
+
+
+WRONG = {"ok": True, "digest": "0" * 64}
+
+
+def test_outcomes_the_engine_drew_cannot_be_replayed() -> None:
+    run, peer, state = _game({"state": [WRONG]})
+    run.rolled = 1
+    assert run._in_step(3, state, {}) is None and peer.ops == ["state"]
+
+
+def test_replays_are_bounded_and_a_rejected_replay_does_not_bring_play_back() -> None:
+    run, peer, state = _game({"state": [WRONG]})
+    run.replays = drv.MAX_REPLAYS
+    assert run._in_step(3, state, {}) is None and peer.ops == ["state"]
+    run, peer, state = _game({"state": [WRONG], "reset": [{"ok": True}],
+                              "apply": [{"ok": False, "error": "no"}]})
+    run.sent = [{"action": {"type": "Pass"}}, {"action": {"type": "Pass"}}]
+    assert run._in_step(3, state, {}) is None
+    assert peer.ops == ["state", "reset", "apply"] and run.replays == 1
+
+
+def test_an_observation_still_the_models_means_the_engine_did_not_change() -> None:
+    from rules_oracle.model.core.canon import unstructure
+    from rules_oracle.model.core.game import PUBLIC
+
+    run, peer, state = _game({})
+    view = unstructure(run.game.observe(state, PUBLIC))
+    run.declared = drv.Declared("observation", PUBLIC, ("coins", "stage"))
+    seen = {"coins": view["coins"], "stage": view["stage"]}
+    assert run._in_step(3, state, {"ok": True, "observation": seen}) == "unchanged"
+    assert peer.ops == []
+    changed = {**seen, "coins": [c + 1 for c in view["coins"]]}
+    run.rolled = 1
+    assert run._in_step(3, state, {"ok": True, "observation": changed}) is None
+    with pytest.raises(drv._Stop) as stop:  # a reply that breaks the protocol stays one
+        run._in_step(3, state, {"ok": True, "observation": {"coins": view["coins"]}})
+    assert stop.value.divergence.kind == "protocol"
+
+
+def test_an_engine_failing_on_the_way_back_is_reported_after_the_action_it_accepted() -> None:
+    from rules_oracle.model.core.canon import structure
+    from rules_oracle.model.core.errors import IllegalAction
+
+    class Failing(_Scripted):
+        def request(self, op: str, **fields: Any) -> dict[str, Any]:
+            if op == "state":
+                raise drv.PeerFailure("crash", "the implementation exited")
+            return super().request(op, **fields)
+
+    game = registry.get("crafts")
+    config = game.config(2)
+    state = game.setup(config)
+    data = {"type": "Draw", "card": 999}
+    types = {cls.__name__: cls for cls in game.action_types}
+    with pytest.raises(IllegalAction) as illegal:
+        game.apply(state, structure(data, types["Draw"]))
+    run = drv._Game(Failing({"apply": [{"ok": True}]}), game, config, 0, "uniform", 2,  # type: ignore[arg-type]
+                    False, 2)
+    with pytest.raises(drv._Stop) as stop:
+        run._send_probe(1, data, illegal.value, state)
+    assert stop.value.divergence.kind == "crash"
+    (kept,) = run.found
+    assert kept.kind == "accepts-illegal" and kept.rule == SHUFFLE and not kept.resumed
