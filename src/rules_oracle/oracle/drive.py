@@ -1579,7 +1579,10 @@ class _Game:
             recheck(before)
             return True
 
-        readings = conforming_readings(self.game, self.config, self.played[:prefix], agrees)
+        # once MAX_FOUND are kept the game diverges whatever this one matches: the readings
+        # (a replay of the game under each) are no longer worth their time
+        readings = (conforming_readings(self.game, self.config, self.played[:prefix], agrees)
+                    if len(self.found) < MAX_FOUND else ())
         divergence, matched = settle(self.known, divergence, readings,
                                      Situation(self.game, state))
         if matched is not None and how:
