@@ -162,3 +162,18 @@ def test_an_engine_failing_on_the_way_back_is_reported_after_the_action_it_accep
     assert stop.value.divergence.kind == "crash"
     (kept,) = run.found
     assert kept.kind == "accepts-illegal" and kept.rule == SHUFFLE and not kept.resumed
+
+
+def test_a_game_is_known_only_when_every_later_divergence_is_known() -> None:
+    import attrs
+
+    from rules_oracle.oracle.divergence import Divergence
+
+    first = Divergence("accepts-illegal", 5, "accepted", known="a")
+    later = Divergence("digest", 9, "differs", known="b")
+    run = drv.GameRun("crafts", 2, (), 0, "uniform", 8, False, first, (), known="a",
+                      later=(later,))
+    assert run.status == "known" and run.divergences == (first, later)
+    report = drv.DriveReport(("engine",), (run,), 1, 0.0, entries=("a", "b", "c"))
+    assert report.absorbed() == {"a": 1, "b": 1} and report.stale == ("c",)
+    assert attrs.evolve(run, later=(attrs.evolve(later, known=None),)).status == "diverges"
