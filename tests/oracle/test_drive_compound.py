@@ -146,3 +146,23 @@ def test_the_cli_says_what_compound_steps_left_uncompared() -> None:
     text = " ".join(result.output.split())
     assert "compound steps (one action of the implementation for several model steps" in text
     assert "steps inside compound steps" in text and "conforms (partial:" in text
+
+
+PLACEMENT = "Decline,PlaceWorker,Use:Decline,PlaceWorker,Pass,Use,MoveProvost"
+
+
+def test_forced_steps_of_several_players_join_one_compound_step() -> None:
+    """Caylus: the workers placed and the buildings declined that leave their player no
+    choice are made by the engine in the action before them (no chance kind declared: every
+    step inside is a forced one)."""
+    run = run_one(compound(PLACEMENT), "caylus", players=3)
+    assert run.conforms and run.finished, run.divergence
+    assert run.inside > 20 and run.compound > run.inside // 3
+
+
+@pytest.mark.rules("caylus/planning.pass", "caylus/planning.end")
+def test_forced_steps_left_undone_inside_a_compound_step_are_caught() -> None:
+    run = run_one(compound(PLACEMENT, "fault=skip"), "caylus", players=3)
+    div = run.divergence
+    assert div is not None and div.kind == "digest" and div.through > div.step
+    assert {"caylus/planning.pass", "caylus/planning.end"} <= set(div.rules)

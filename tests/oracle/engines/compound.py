@@ -5,9 +5,10 @@ model steps, as a real engine's roll covers the dice and the production they bri
 
 Each ``FIRST:THEN`` argument declares a compound step (a step of a FIRST kind, then the
 chance and forced steps of THEN kinds after it, in one ``apply``). The engine has no state
-between the steps of a compound step: asked for its legal actions where only a step of a
-THEN kind could come (a Catan roll's dice after ``RollDice``), it answers with an error, and
-an ``apply`` of a THEN kind on its own is refused; it applies a compound step all or nothing.
+between the steps of a compound step: asked for its legal actions where only a chance step of
+a THEN kind could come (a Catan roll's dice after ``RollDice``), it answers with an error, and
+an ``apply`` of such a chance step on its own is refused (a player's choice of a THEN kind
+comes on its own where it is a choice); it applies a compound step all or nothing.
 
 Faults: ``city-one`` (Catan: in the compound roll a city yields one card, as a settlement
 does), ``lie`` (the last chance step of a compound step is applied with another outcome
@@ -66,7 +67,8 @@ class Compound(Engine):
 
     def compound(self, first: Any, then: list[Any]) -> Reply:
         assert self.game is not None
-        if isinstance(first, dict) and first.get("type") in self.thens - self.firsts:
+        if (isinstance(first, dict) and first.get("type") in self.thens - self.firsts
+                and self.game.actor(self.state) == CHANCE):
             return {"ok": False, "error": f"{first['type']} comes only inside a compound step"}
         if then and self.fault == "refuse-then":
             return {"ok": False, "error": "one step at a time"}
