@@ -98,6 +98,10 @@ def test_summaries_group_divergences_by_signature() -> None:
     assert summary.to_json()["requests"] == 50
     assert cmp.shown(summary.groups[1].signature) == "legal [a/y, a/z] (known: entry)"
     assert cmp.summarize([result(0, "known", None, None, {"e": 1})]).status == "known"
+    # after an accepted illegal action play went on: a later known divergence is absorbed too
+    accepted = {"kind": "accepts-illegal", "rule": "a/w", "rules": ["a/w"], "known": None}
+    went_on = {**result(5, "diverges", accepted), "later": [{**legal}]}
+    assert dict(cmp.summarize([went_on]).absorbed) == {"entry": 1}
 
 
 def test_a_divergence_is_shrunk_to_a_shorter_replay_oracle_check_reports_alike(

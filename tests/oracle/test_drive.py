@@ -92,8 +92,13 @@ def test_accepting_an_illegal_action_is_named_with_the_model_rule() -> None:
     assert div.to_json()["citation"] == f"{rule.file}: «{rule.quote}» ({rule.summary})"
     assert f"«{rule.quote}» ({rule.summary})" in div.describe()
     assert div.action not in played("crafts", 2, 0)[:4]
-    assert len(run.actions) == 3
-    assert_prefix(run)
+    # its state stayed the model's: play went on to the end, and each illegal action it
+    # accepted later is reported too
+    assert div.resumed == "unchanged" and run.finished and run.status == "diverges"
+    assert run.accepted > 1 and len(run.later) == min(run.accepted, drv.MAX_FOUND) - 1
+    assert all(d.kind == "accepts-illegal" and d.step >= 4 for d in run.later)
+    assert run.after_accepted == run.steps - 3
+    assert run.actions == tuple(played("crafts", 2, 0))
 
 
 def test_a_missing_legal_action_is_named() -> None:

@@ -214,15 +214,21 @@ def test_a_declaration_is_read_whole() -> None:
     config = game.config(2)
     declared = drv.declared_of(game, config, game.setup(config), {
         "ok": True, "compare": "observation", "viewer": 1, "fields": ["hand", "public"],
-        "unsupported": ["Sell"], "rolls": ["Draw"], "players": [2, 3]})
+        "unsupported": ["Sell"], "rolls": ["Draw"], "players": [2, 3],
+        "compound": [{"first": ["Pass", "Buy"], "then": ["FirstPlayer"]}]})
     view = unstructure(game.observe(game.setup(config), 1))
     assert declared == drv.Declared("observation", 1, ("hand", "public"),
                                     frozenset({"Sell"}), frozenset({"Draw"}), len(view) - 1,
-                                    (2, 3))
+                                    (2, 3), ((frozenset({"Pass", "Buy"}),
+                                              frozenset({"FirstPlayer"})),))
     assert declared.to_json() == {"compare": "observation", "viewer": 1,
                                   "fields": ["hand", "public"], "unsupported": ["Sell"],
                                   "rolls": ["Draw"], "available": len(view) - 1,
-                                  "players": [2, 3]}
+                                  "players": [2, 3],
+                                  "compound": [{"first": ["Buy", "Pass"],
+                                                "then": ["FirstPlayer"]}]}
+    assert declared.then_of("Buy") == frozenset({"FirstPlayer"})
+    assert declared.then_of("Sell") is None
 
 
 def test_a_run_says_what_it_compared_and_require_full_fails_a_partial_one() -> None:

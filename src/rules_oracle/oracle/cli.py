@@ -897,6 +897,17 @@ def _print_drive(report: Any, known: Sequence[Any] = (), require_full: bool = Fa
             for reading in run.readings:
                 console.print(Text(f"  conforms under {reading}: the step agrees under that"
                                    " reading of the ambiguity", style="yellow"))
+        if run.accepted:
+            console.print(Text(f"  {run.accepted} illegal actions accepted, after each of"
+                               " which play was brought back in step and went on:"
+                               f" {run.after_accepted} steps compared after the first"))
+        for later in run.later:
+            known_as = "" if later.known is None else f" (known deviation {later.known})"
+            console.print(Text(f"  then at step {later.step}: {later.kind}{known_as}:"
+                               f" {later.message}",
+                               style="yellow" if later.known else "bold red"))
+            for line in later.describe().splitlines()[1:]:
+                console.print(Text(f"  {line}"))
         if run.tolerated:
             met = ", ".join(f"{ident} {count}x" for ident, count in run.tolerated)
             console.print(Text(f"  known deviations met, play continued: {met}",
@@ -908,6 +919,10 @@ def _print_drive(report: Any, known: Sequence[Any] = (), require_full: bool = Fa
         if run.rolled:
             console.print(Text(f"  {run.rolled} chance outcomes drawn by the implementation"
                                " (checked possible; probabilities not compared)"))
+        if run.compound:
+            console.print(Text(f"  {run.compound} compound steps (one action of the"
+                               " implementation for several model steps, compared after the"
+                               f" last; {run.inside} steps inside them)"))
         if run.departed:
             console.print(Text(f"  from step {run.departed} the game is not the one `oracle"
                                " play` writes: the report's actions are its replay"))

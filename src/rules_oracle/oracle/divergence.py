@@ -102,6 +102,13 @@ class Divergence:
     #: the rule ids at stake: what the model rejects an extra action under, what allows a
     #: missing one or a step (its effect rules), what decided who acts (the step before's)
     rules: tuple[str, ...] = ()
+    #: a drive's compound step (one action of the engine for model steps ``step`` to
+    #: ``through``, compared after the last): its last step; 0 when not found in one
+    through: int = 0
+    #: a drive's accepted illegal action after which play went on: how the engine and the
+    #: model were brought back in step (``unchanged``: the engine's state was still the
+    #: model's; ``replayed``: reset and every action sent again); empty when play stopped
+    resumed: str = ""
 
     @property
     def citation(self) -> str | None:
@@ -128,7 +135,7 @@ class Divergence:
             "extra_rules": list(self.extra_rules),
             "diffs": [d.to_json() for d in self.diffs], "exit_code": self.exit_code,
             "reply": self.reply, "readings": list(self.readings), "known": self.known,
-            "rules": list(self.rules),
+            "rules": list(self.rules), "through": self.through, "resumed": self.resumed,
         }
 
     def describe(self) -> str:
@@ -141,6 +148,9 @@ class Divergence:
             parts.append(f"  rule: {clip(self.rule, 200)}")
             if self.citation is not None:
                 parts.append(f"  text: {self.citation}")
+        if self.through > self.step:
+            parts.append(f"  in a compound step: one action of the engine for model steps"
+                         f" {self.step}-{self.through}, compared after the last")
         if self.rules and self.rules != (self.rule,):
             parts.append(f"  rules at stake: {', '.join(self.rules)}")
         if self.expected is not None or self.got is not None:
@@ -161,6 +171,10 @@ class Divergence:
             parts.append(f"  {d.path}: expected {show(d.expected)}, got {show(d.got)}{note}")
         if self.reply is not None:
             parts.append(f"  reply: {self.reply}")
+        if self.resumed:
+            how = ("its state was still the model's" if self.resumed == "unchanged" else
+                   "it was reset and every action sent again")
+            parts.append(f"  play went on: {how}")
         return "\n".join(parts)
 
 

@@ -76,6 +76,10 @@ MAX_REPLY = MAX_LINE
 MAX_LISTED = 20
 #: extra actions let pass by a known deviation that are probed again later, at most
 MAX_WATCHED = 16
+#: accepted illegal probes kept per game after which play went on, and the resets made to
+#: bring play back in step, at most
+MAX_FOUND = 20
+MAX_REPLAYS = 10
 #: bytes of the implementation's standard error shown in a crash report
 STDERR_TAIL = 2000
 #: bytes of its standard error kept (read as it comes; the rest is dropped)
@@ -488,11 +492,24 @@ class Declared:
     #: the player counts it supports (empty: not declared); a game of another count is a
     #: declared gap, not driven
     players: tuple[int, ...] = ()
+    #: compound steps: (first kinds, then kinds) -- one action of the engine covers a step of
+    #: a first kind and the chance and forced steps of a then kind that follow it
+    compound: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+
+    def then_of(self, kind: str) -> frozenset[str] | None:
+        """The kinds that may follow a step of ``kind`` in one compound step (``None``:
+        ``kind`` begins none)."""
+        for first, then in self.compound:
+            if kind in first:
+                return then
+        return None
 
     def to_json(self) -> dict[str, Any]:
         return {"compare": self.compare, "viewer": self.viewer, "fields": list(self.fields),
                 "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls),
-                "available": self.available, "players": list(self.players)}
+                "available": self.available, "players": list(self.players),
+                "compound": [{"first": sorted(f), "then": sorted(t)}
+                             for f, t in self.compound]}
 
 
 # -- reports ---------------------------------------------------------------------------------
@@ -548,6 +565,22 @@ class GameRun:
     rules_total: int = 0
     #: False: not driven, the implementation declared it does not support the player count
     driven: bool = True
+    #: compound steps sent (one action of the engine for several model steps), and the model
+    #: steps inside them whose legal actions or outcomes the engine did not list
+    compound: int = 0
+    inside: int = 0
+    #: the divergences found after ``divergence`` (an accepted illegal action after which
+    #: play was brought back in step), in order, the one that ended the game last
+    later: tuple[DriveDivergence, ...] = ()
+    #: illegal actions accepted after which play went on, and the steps compared after the
+    #: first of them
+    accepted: int = 0
+    after_accepted: int = 0
+
+    @property
+    def divergences(self) -> tuple[DriveDivergence, ...]:
+        """Every divergence of the game, in order."""
+        return (() if self.divergence is None else (self.divergence,)) + self.later
 
     @property
     def partial(self) -> tuple[str, ...]:
@@ -567,6 +600,8 @@ class GameRun:
         if self.rolled:
             out.append(f"{self.rolled} chance outcomes drawn by the engine (probabilities"
                        " not compared)")
+        if self.inside:
+            out.append(_inside(self.inside))
         if not self.probes:
             out.append("no illegal action probed")
         if self.after_known:
@@ -585,7 +620,9 @@ class GameRun:
         """``conforms``, ``known`` (only known deviations) or ``diverges``."""
         if self.divergence is None:
             return "known" if self.tolerated else "conforms"
-        return "diverges" if self.known is None else "known"
+        if self.known is None or any(d.known is None for d in self.later):
+            return "diverges"
+        return "known"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -603,6 +640,9 @@ class GameRun:
             "rules_exercised": {"count": len(self.exercised), "of": self.rules_total,
                                 "rules": list(self.exercised)},
             "driven": self.driven,
+            "compound": {"actions": self.compound, "inside": self.inside},
+            "later": [d.to_json() for d in self.later], "accepted": self.accepted,
+            "after_accepted": self.after_accepted,
         }
 
 
@@ -623,8 +663,9 @@ class DriveReport:
         for run in self.games:
             for ident, count in run.tolerated:
                 out[ident] = out.get(ident, 0) + count
-            if run.known is not None:
-                out[run.known] = out.get(run.known, 0) + 1
+            for d in run.divergences:
+                if d.known is not None:
+                    out[d.known] = out.get(d.known, 0) + 1
         return out
 
     @property
@@ -679,6 +720,9 @@ class DriveReport:
         if rolled:
             out.append(f"{rolled} chance outcomes drawn by the engine (probabilities not"
                        " compared)")
+        inside = sum(g.inside for g in self.games)
+        if inside:
+            out.append(_inside(inside))
         unprobed = sum(1 for g in self.games if not g.probes and g.driven)
         if unprobed:
             out.append(f"no illegal action probed in {unprobed} of {len(self.games)} games")
@@ -711,6 +755,12 @@ class _Stop(Exception):
     def __init__(self, divergence: DriveDivergence) -> None:
         super().__init__(divergence.message)
         self.divergence = divergence
+
+
+def _inside(count: int) -> str:
+    """What compound steps leave uncompared."""
+    return (f"{count} steps inside compound steps (the engine lists neither their chance"
+            " outcomes with probabilities nor their forced actions)")
 
 
 def _counts(counts: Sequence[int]) -> str:
@@ -806,11 +856,39 @@ def declared_of(game: Game[Any, Any], config: Config, state: Any,
         raise PeerFailure("protocol", f"reset: $.players: a {config.players}-player game was"
                           f" accepted, but the counts declared are {show(list(players))}")
     return Declared(compare, viewer, fields, named["unsupported"], named["rolls"], available,
-                    players)
+                    players, _compound_of(reply.get("compound", []), kinds, named["rolls"]))
+
+
+def _compound_of(declared: Sequence[Mapping[str, Any]], kinds: set[str],
+                 rolls: frozenset[str]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """The compound steps a ``reset`` reply declares, checked against the game's kinds."""
+    out: list[tuple[frozenset[str], frozenset[str]]] = []
+    begun: set[str] = set()
+    for i, item in enumerate(declared):
+        for key in ("first", "then"):
+            for j, name in enumerate(item[key]):
+                where = f"reset: $.compound[{i}].{key}[{j}]"
+                if name not in kinds:
+                    raise PeerFailure("protocol", f"{where}: {show(name)} is not an action kind"
+                                      f" of the game ({', '.join(sorted(kinds))})")
+                if name in rolls:
+                    raise PeerFailure("protocol", f"{where}: {show(name)} is declared in rolls:"
+                                      " the engine draws it itself, the oracle cannot send it"
+                                      " in a compound step")
+                if key == "first" and name in begun:
+                    raise PeerFailure("protocol", f"{where}: {show(name)} begins two compound"
+                                      " steps")
+        begun.update(item["first"])
+        out.append((frozenset(item["first"]), frozenset(item["then"])))
+    return tuple(out)
 
 
 class _Game:
-    """The driving of one game; raises :class:`_Stop` at the first divergence."""
+    """The driving of one game; raises :class:`_Stop` at the first divergence it cannot go on
+    after."""
+
+    #: go on after an accepted illegal probe where the games can be brought back in step
+    resume_accepted = True
 
     def __init__(self, peer: Peer, game: Game[Any, Any], config: Config, seed: int,
                  policy: str, probes: int, strict_rules: bool, protocol: int,
@@ -867,6 +945,19 @@ class _Game:
         self.watched: dict[str, Any] = {}
         #: False once the implementation refused the reset declaring the count unsupported
         self.driven = True
+        #: compound steps sent (one action of the engine for several model steps), and the
+        #: model steps inside them whose legal actions or outcomes the engine did not list
+        self.compounds = 0
+        self.inside = 0
+        #: the apply requests the engine accepted (their fields), to replay them after a reset
+        self.sent: list[dict[str, Any]] = []
+        self.reset_fields: dict[str, Any] = {}
+        #: accepted illegal probes after which play went on: how many, the first step, the
+        #: divergences kept (at most MAX_FOUND) and the resets made to bring play back
+        self.accepted = 0
+        self.first_accepted: int | None = None
+        self.found: list[Divergence] = []
+        self.replays = 0
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -889,9 +980,10 @@ class _Game:
             unstructure(state)  # a model defect shows here, before the reset
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", 0, f"set-up failed: {exc!r}")) from None
-        reply = self.request("reset", 0, protocol=self.protocol, game=game.name,
-                             players=config.players, variant=dict(config.variant),
-                             seed=self.seed)
+        self.reset_fields = {"protocol": self.protocol, "game": game.name,
+                             "players": config.players, "variant": dict(config.variant),
+                             "seed": self.seed}
+        reply = self.request("reset", 0, **self.reset_fields)
         if not reply["ok"]:
             supported = reply.get("players") if self.protocol >= 2 else None
             if (type(supported) is list and supported
@@ -933,9 +1025,13 @@ class _Game:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
             rolled = bool(outcomes) and all(type(a).__name__ in self.declared.rolls
                                             for a in outcomes)
+            # a chance step that begins a compound step: the engine may list no outcome
+            grouped = bool(outcomes) and all(self.declared.then_of(type(a).__name__)
+                                             is not None for a in outcomes)
             reply = self.request("legal", step)
             self.offered = reply["actions"]
-            if rolled and not reply["actions"]:
+            unlisted = (rolled or grouped) and not reply["actions"]
+            if unlisted:
                 self._check(self._actor_check(step, reply), state)
             else:
                 self._supported(legal, who, count=True)
@@ -961,7 +1057,13 @@ class _Game:
                 raise
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+            then = self.declared.then_of(type(action).__name__)
+            if then is not None:
+                state = self._compound(step, (state, action, new), then, rng, bound,
+                                       int(unlisted))
+                continue
             reply = self.request("apply", step, action_data, action=action_data)
+            self.sent.append({"action": action_data})
             self.current = (state, action, new)
             if not reply["ok"]:
                 rule = reply.get("rule")
@@ -1077,6 +1179,97 @@ class _Game:
         self.steps = step
         return new
 
+    def _compound(self, step: int, first: tuple[Any, Any, Any], then: frozenset[str],
+                  rng: random.Random, bound: int, unlisted: int) -> Any:
+        """A compound step: the model plays ``first`` and each chance or forced step of a
+        ``then`` kind after it one by one (the seeded choices, as ever); the engine is sent
+        them in one ``apply`` and compared once, after the last. A divergence is reported
+        at the first step, naming the effect rules of every step of the group."""
+        game = self.game
+        group = [first]
+        state = first[2]
+        while self.steps + len(group) < bound:
+            try:
+                who = game.actor(state)
+                if who == TERMINAL or (who >= 0 and len(game.legal_actions(state)) != 1):
+                    break  # a choice of a player is always a step of its own
+                saved = rng.getstate()
+                action = self._choose(step + len(group), state, rng)
+                if type(action).__name__ not in then:
+                    rng.setstate(saved)  # the next step's own choice, drawn again
+                    break
+                new = game.apply(state, action)
+            except _Stop:
+                raise
+            except Exception as exc:
+                raise _Stop(DriveDivergence("model-error", step + len(group),
+                                            f"{exc!r}")) from None
+            group.append((state, action, new))
+            state = new
+        actions = [a for _, a, _ in group]
+        data = [unstructure(a) for a in actions]
+        fields: dict[str, Any] = {"action": data[0]}
+        if len(data) > 1:
+            fields["then"] = data[1:]
+        through = step + len(group) - 1
+        before = first[0]
+        previous = self.last
+        self.current = first
+        reply = self.request("apply", step, data[0], **fields)
+        self.sent.append(fields)
+        self.compounds += 1
+        self.inside += len(group) - 1 + unlisted
+
+        def rules() -> tuple[str, ...]:
+            out: list[str] = []
+            try:
+                if previous is not None and game.actor(before) == CHANCE:
+                    out.extend(game.effect_rules(*previous))  # the choice the outcome ends
+                for triple in group:
+                    out.extend(game.effect_rules(*triple))
+            except Exception:  # a model that cannot say: the divergence names what it has
+                pass
+            return tuple(dict.fromkeys(out))
+
+        def in_group(check: Callable[[Any], None]) -> Callable[[Any], None]:
+            def grouped(start: Any) -> None:
+                try:
+                    check(start)
+                except _Stop as stop:
+                    found = stop.divergence
+                    if found.step == step and found.kind not in ("protocol", "model-error",
+                                                                 "timeout", "crash"):
+                        stop.divergence = attrs.evolve(found, through=through,
+                                                       rules=found.rules or rules())
+                    raise
+            return grouped
+
+        if not reply["ok"]:
+            rule = reply.get("rule")
+            stop = _Stop(DriveDivergence(
+                "rejects-legal", step, f"{KINDS['rejects-legal']}: {clip(reply['error'])}",
+                request="apply", action=data[0], rule=rule if isinstance(rule, str) else None))
+
+            def allowed(start: Any) -> None:
+                try:
+                    at = start
+                    for a in actions:
+                        at = game.apply(at, a)
+                except IllegalAction:
+                    return
+                raise stop
+            self._check(in_group(allowed), before)
+        self.actions.extend(data)
+        self.played.extend(actions)
+        self.at = state
+        self._check(in_group(self._after_check(step, actions[0], reply, "apply", data[0],
+                                               (before, state), tuple(actions[1:]))), before)
+        for triple in group:
+            self._exercise(*triple)
+        self.last = group[-1]
+        self.steps = through
+        return state
+
     def _exercise(self, before: Any, action: Any, after: Any) -> None:
         """Count the rules the step played applied (and steer away from them)."""
         try:
@@ -1162,9 +1355,11 @@ class _Game:
         return check
 
     def _after_check(self, step: int, action: Any, reply: dict[str, Any], asked: str,
-                     action_data: Any, known: tuple[Any, Any]) -> Callable[[Any], None]:
-        """The comparison of the state after ``action``; asks for the state once, now.
-        ``known`` is the state before and after it, already computed (not applied twice)."""
+                     action_data: Any, known: tuple[Any, Any],
+                     then: tuple[Any, ...] = ()) -> Callable[[Any], None]:
+        """The comparison of the state after ``action`` (and the steps ``then`` of its
+        compound step); asks for the state once, now. ``known`` is the state before and
+        after them, already computed (not applied twice)."""
         if self.declared.compare == "observation" and "observation" not in reply:
             reply = self.request("state", step, action_data)
             asked = "state"
@@ -1186,6 +1381,8 @@ class _Game:
             else:
                 try:
                     new = self.game.apply(before, action)
+                    for following in then:
+                        new = self.game.apply(new, following)
                 except Exception as exc:
                     raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
             self._after(step, new, reply, asked, action_data)
@@ -1319,7 +1516,7 @@ class _Game:
 
     def _probe(self, step: int, state: Any, legal: Sequence[Any], prober: Prober) -> None:
         for _action, data, exc in prober.probes(state, legal, self.probe_limit):
-            self._send_probe(step, data, exc)
+            self._send_probe(step, data, exc, state)
 
     def _probe_watched(self, step: int, state: Any) -> None:
         """After a known deviation let an extra action pass, probe that action wherever the
@@ -1344,19 +1541,103 @@ class _Game:
                                         action=data, rule=exc.rule)
                 if settle(self.known, would, (), where)[1] is not None:
                     continue  # a known entry covers it here: probing would only stop play
-                self._send_probe(step, data, exc)
+                self._send_probe(step, data, exc, state)
                 sent += 1
                 if sent >= self.probe_limit:
                     return
             except Exception:  # legal here, or not an action the model reads
                 continue
 
+    def _go_on(self, step: int, state: Any, reply: Mapping[str, Any], stop: "_Stop") -> None:
+        """After the engine accepted an illegal probe in ``state``: bring the two games back
+        in step and go on (the divergence kept, or counted for the known entry it matches),
+        or raise ``stop`` when they cannot be."""
+        if not self.resume_accepted:
+            raise stop
+        divergence = self.at_stake(stop.divergence)
+        prefix = len(self.played)
+        try:
+            how = self._in_step(step, state, reply)
+        except _Stop as failed:  # the engine failed on the way back: both are reported
+            self._keep(divergence, prefix, state, "")
+            raise failed from None
+        if how is None:
+            stop.divergence = attrs.evolve(
+                stop.divergence, message=f"{stop.divergence.message} (play stopped: the"
+                " engine's state was no longer the model's and no reset and replay brought it"
+                " back)")
+            raise stop
+        self._keep(divergence, prefix, state, how)
+
+    def _keep(self, divergence: Divergence, prefix: int, state: Any, how: str) -> None:
+        """Record an accepted illegal probe after which play goes on (``how``: how the games
+        were brought back in step; empty when they were not)."""
+        recheck = self.recheck
+        assert recheck is not None
+
+        def agrees(before: Any) -> bool:
+            recheck(before)
+            return True
+
+        # once MAX_FOUND are kept the game diverges whatever this one matches: the readings
+        # (a replay of the game under each) are no longer worth their time
+        readings = (conforming_readings(self.game, self.config, self.played[:prefix], agrees)
+                    if len(self.found) < MAX_FOUND else ())
+        divergence, matched = settle(self.known, divergence, readings,
+                                     Situation(self.game, state))
+        if matched is not None and how:
+            self.tolerated[matched.id] = self.tolerated.get(matched.id, 0) + 1
+            if self.first_tolerated is None:
+                self.first_tolerated = divergence.step
+            return
+        self.accepted += 1
+        if self.first_accepted is None:
+            self.first_accepted = divergence.step
+        if len(self.found) < MAX_FOUND:
+            self.found.append(attrs.evolve(divergence, resumed=how))
+
+    def _in_step(self, step: int, state: Any, reply: Mapping[str, Any]) -> str | None:
+        """How the engine and the model are in step again after an accepted illegal probe:
+        ``unchanged`` (the engine's state or observation is still the model's), ``replayed``
+        (reset and every action sent again, it is), or ``None`` (neither)."""
+        if self._same(step, state, reply):
+            return "unchanged"
+        if self.rolled or self.replays >= MAX_REPLAYS:
+            return None  # an outcome the engine drew cannot be sent to it again
+        self.replays += 1
+        again = self.request("reset", step, **self.reset_fields)
+        if not again["ok"]:
+            return None
+        for fields in self.sent:
+            if not self.request("apply", step, fields["action"], **fields)["ok"]:
+                return None
+        return "replayed" if self._same(step, state, {}) else None
+
+    def _same(self, step: int, state: Any, reply: Mapping[str, Any]) -> bool:
+        """True when the engine's state (the reply's, else asked) is the model's ``state``."""
+        key = "observation" if self.declared.compare == "observation" else "digest"
+        if key not in reply:
+            reply = self.request("state", step)
+            if key not in reply:
+                return False
+        try:
+            if key == "observation":
+                self._compare_view(step, state, reply["observation"], "state", None)
+            else:
+                data = unstructure(state)
+                _state_check(step, "digest", data, digest_of(data), reply, "state")
+        except _Stop as differs:
+            if differs.divergence.kind in ("observation", "digest", "state"):
+                return False
+            raise
+        return True
+
     def _probe_end(self, state: Any, prober: Prober) -> None:
         step = self.steps + 1
         for _action, data, exc in prober.probes(state, (), min(1, self.probe_limit)):
-            self._send_probe(step, data, exc)
+            self._send_probe(step, data, exc, state)
 
-    def _send_probe(self, step: int, data: Any, exc: IllegalAction) -> None:
+    def _send_probe(self, step: int, data: Any, exc: IllegalAction, state: Any) -> None:
         self.probes_sent += 1
         reply = self.request("apply", step, data, action=data)
         if reply["ok"]:
@@ -1365,7 +1646,8 @@ class _Game:
                 request="apply", action=data, rule=exc.rule))
             types = {cls.__name__: cls for cls in self.game.action_types}
             self.recheck = self._illegal_under(structure(data, types[data["type"]]), stop)
-            raise stop
+            self._go_on(step, state, reply, stop)
+            return
         self.exercised.add(exc.rule)
         theirs = reply.get("rule")
         if theirs is not None and theirs != exc.rule:
@@ -1396,6 +1678,10 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
     if divergence is not None:
         where = None if run.at is None else Situation(game, run.at)
         divergence, matched = settle(known, divergence, readings, where)
+    later: tuple[DriveDivergence, ...] = ()
+    if run.found:  # accepted illegal actions after which play went on come first
+        later = (*run.found[1:], *(() if divergence is None else (divergence,)))
+        divergence, matched, readings = run.found[0], None, run.found[0].readings
     try:
         default = dict(game.config(config.players).variant)
     except Exception:  # pragma: no cover - the configuration was built by the same game
@@ -1411,7 +1697,9 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
                    tuple(sorted(run.tolerated.items())),
                    0 if run.first_tolerated is None else run.steps - run.first_tolerated + 1,
                    tuple(sorted(r for r in run.exercised if r in game.rules)),
-                   len(game.rules), run.driven)
+                   len(game.rules), run.driven, run.compounds, run.inside, later,
+                   run.accepted,
+                   0 if run.first_accepted is None else run.steps - run.first_accepted + 1)
 
 
 def plan(game: Game[Any, Any], players: int | None, count: int, seed: int,

@@ -86,7 +86,7 @@ def drive_one(task: GameTask) -> GameDone:
                      probes=task.probes, strict_rules=task.strict_rules,
                      protocol=task.protocol, known=task.known)
     requests = peer.requests - before
-    if run.divergence is not None and run.divergence.kind in RESTART:
+    if any(d.kind in RESTART for d in run.divergences):
         peer.close()
         del _PEERS[key]
     return GameDone(run, requests)

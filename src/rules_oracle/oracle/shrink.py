@@ -80,6 +80,8 @@ class _Scripted(_Game):
 
     script: Sequence[int] = ()
     used: list[int]
+    #: a replay ends at the divergence it is made for, an accepted illegal action included
+    resume_accepted = False
 
     def _choose(self, step: int, state: Any, rng: Any) -> Any:
         if step > len(self.script):

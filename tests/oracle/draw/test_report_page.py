@@ -399,3 +399,20 @@ def test_any_field_of_another_type_gives_a_page_or_a_one_line_error() -> None:
                     assert "\n" not in str(exc)
                     refused += 1
     assert built and refused
+
+
+def test_the_later_divergences_of_a_game_that_went_on_are_shown() -> None:
+    import sys
+    from pathlib import Path
+
+    from rules_oracle.oracle import drive as drv
+
+    engine = Path(__file__).resolve().parents[1] / "engines" / "two_bugs.py"
+    report = drv.drive([sys.executable, str(engine), "5", "40", "changed"],
+                       [registry.get("crafts")], count=1, seed=0, players=2)
+    data = report.to_json()
+    assert [d["kind"] for d in data["games"][0]["later"]] == ["digest"]
+    text = page(data)
+    assert 'data-kind="accepts-illegal"' in text and 'data-kind="digest" data-step="40"' in text
+    with pytest.raises(ReportError, match=r"\.later\[0\]"):
+        page({**data, "games": [{**data["games"][0], "later": [{"kind": 3}]}]})

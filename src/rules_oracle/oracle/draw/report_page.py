@@ -214,6 +214,10 @@ def _runs(runs: Sequence[Any], where: str) -> None:
             _field(run, "known", str, f"{where}[{i}]")
         if run.get("divergence") is not None:
             _divergence_fields(run["divergence"], f"{where}[{i}].divergence")
+        if run.get("later") is not None:
+            _field(run, "later", list, f"{where}[{i}]")
+        for j, later in enumerate(run.get("later") or ()):
+            _divergence_fields(later, f"{where}[{i}].later[{j}]")
 
 
 def _exercised(report: Mapping[str, Any], before: str = "") -> str:
@@ -733,6 +737,11 @@ def _run_divergences(runs: Sequence[Mapping[str, Any]], heads: Sequence[str],
             rep = replay(registry.get(game), run["players"], run["variant"], run["actions"])
         out.append(_divergence(game, div, head, side, rep, run["actions"],
                                run["declared"].get("viewer"), f"replay-{i}", entries, pool))
+        # after an accepted illegal action play went on: the game's later divergences
+        for j, later in enumerate(run.get("later") or ()):
+            out.append(_divergence(game, later, head, side, rep, run["actions"],
+                                   run["declared"].get("viewer"), f"replay-{i}-{j + 1}",
+                                   entries, pool))
     return out
 
 
