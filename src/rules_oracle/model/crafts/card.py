@@ -27,7 +27,6 @@ from rules_oracle.model.crafts.ops import (
     PICK,
     PLAIN,
     REBUILD,
-    RES_RANGE,
     SCOUT,
     STEAL,
     Params,
@@ -86,55 +85,75 @@ def knight_targets(scores: tuple[int, ...], p: Params, i: int) -> list[int]:
     return cands
 
 
-def effects(s: CraftsState, p: Params, i: int, c: int) -> list[Action]:
-    """The ways player ``i`` can apply his revealed card ``c`` now."""
+def cost_rule(s: CraftsState | W, i: int, c: int) -> str | None:
+    """Why player ``i`` cannot pay card ``c``'s coins and inputs (its card's rule), or
+    ``None``."""
+    if s.coins[i] < CARD_COINS[c]:
+        return RULE[c]
     board = s.boards[i]
-    coins = s.coins[i]
-    if c in PLAIN:
-        if coins < CARD_COINS[c]:
-            return []
+    for r in INPUTS[c]:
+        if not board[r]:
+            return RULE[c]
+    return None
+
+
+def effect_rule(s: CraftsState | W, p: Params, i: int, c: int, a: Action) -> str | None:
+    """Why player ``i`` cannot apply his revealed card ``c`` by ``a`` now (``a`` an action of
+    that card, ``play.own_card_rule``), or ``None``: its cost, and the target it names."""
+    t = type(a)
+    if t is Apply:
         if c == D.FAIR and p.fair_nonempty and not fair_count(s, p, i):
-            return []
-        for r in INPUTS[c]:
-            if not board[r]:
-                return []
-        return [APPLY]
-    n = p.players
+            return RB.PLAY_CANNOT_APPLY  # crafts/empty-fair: nothing to count
+        return cost_rule(s, i, c)
+    if t is Knight:
+        assert isinstance(a, Knight)
+        if a.target not in knight_targets(s.scores, p, i):
+            return RB.CARD_CASTLE_SETBACK
+        return cost_rule(s, i, c)
+    if t is Scout:
+        assert isinstance(a, Scout)
+        v = a.target
+        if not 0 <= v < p.players or (v == i and not p.scout_any):
+            return RB.CARD_SCOUTING
+        if not (p.scout_empty or any(s.hands[v])):
+            return RB.CARD_SCOUTING
+        return None
+    if t is Rebuild:
+        assert isinstance(a, Rebuild)
+        k = a.card
+        if not (0 <= k < NK and s.table[i][k]) or k == D.RECONSTRUCTION:
+            return RB.CARD_RECONSTRUCTION  # any card but a Reconstruction
+        return None
+    assert isinstance(a, Steal)
+    v, r = a.victim, a.resource
+    if not 0 <= v < p.players or v == i:
+        return RB.CARD_THEFT_TYPE  # another player
+    if not 0 <= r < NR or p.levels[r] > 2:
+        return RB.CARD_THEFT  # a pebble of level I or II
+    if not s.boards[v][r] or s.coins[i] < p.levels[r]:
+        return RB.CARD_THEFT  # on his board, paid a coin a level
+    return None
+
+
+def effects(s: CraftsState, p: Params, i: int, c: int) -> list[Action]:
+    """The ways player ``i`` can apply his revealed card ``c`` now (``effect_rule``)."""
+    if c in PLAIN:
+        return [APPLY] if effect_rule(s, p, i, c, APPLY) is None else []
     if c == D.CASTLE:
-        if not (board[D.KVASS] and board[D.SWORD] and coins >= 1):
-            return []
-        targets = knight_targets(s.scores, p, i)
-        return [KNIGHT[t + 1] for t in targets]
+        return [k for k in KNIGHT[:p.players + 1] if effect_rule(s, p, i, c, k) is None]
     if c == D.SCOUTING:
-        return [SCOUT[t] for t in range(n)
-                if (t != i or p.scout_any) and (p.scout_empty or any(s.hands[t]))]
+        return [k for k in SCOUT[:p.players] if effect_rule(s, p, i, c, k) is None]
     if c == D.RECONSTRUCTION:
-        table = s.table[i]
-        return [REBUILD[k] for k in CARD_RANGE if table[k] and k != D.RECONSTRUCTION]
-    # THEFT
-    out: list[Action] = []
-    levels = p.levels
-    for v in range(n):
-        if v == i:
-            continue
-        vb = s.boards[v]
-        row = STEAL[v]
-        for r in RES_RANGE:
-            lv = levels[r]
-            if vb[r] and lv <= 2 and coins >= lv:
-                out.append(row[r])
-    return out
+        return [k for k in REBUILD if effect_rule(s, p, i, c, k) is None]
+    return [k for v in range(p.players) if v != i for k in STEAL[v]
+            if effect_rule(s, p, i, c, k) is None]
 
 
-def pay(w: W, i: int, c: int, rule: str) -> None:
+def pay(w: W, i: int, c: int) -> None:
     """Player ``i`` pays card ``c``'s inputs from his board and its coins, to the bank."""
     board = w.boards[i]
     cost = CARD_COINS[c]
-    if w.coins[i] < cost:
-        raise RULES.illegal(rule, f"{D.CARD_KEYS[c]} needs {cost} coin(s)")
     for r in INPUTS[c]:
-        if not board[r]:
-            raise RULES.illegal(rule, f"{D.CARD_KEYS[c]} needs {D.RESOURCES[r]}")
         board = bump(board, r, -1)
     w.boards = put(w.boards, i, board)
     w.bank += len(INPUTS[c]) + cost
@@ -145,18 +164,15 @@ def pay(w: W, i: int, c: int, rule: str) -> None:
 def apply(w: W, p: Params, i: int, c: int, a: Action) -> None:
     """Player ``i`` applies his revealed card ``c`` by ``a`` (an action of that card, see
     ``play.own_card_rule``), before it goes on the table; a Knight's setback follows."""
+    rule = effect_rule(w, p, i, c, a)
+    if rule is not None:
+        raise RULES.illegal(rule, f"cannot apply {D.CARD_KEYS[c]} by {a!r} now")
     t = type(a)
-    rule = RULE[c]
     if t is Apply:
-        if c == D.FAIR:
-            count = fair_count(w, p, i)
-            if not count and p.fair_nonempty:
-                raise RULES.illegal(RB.PLAY_CANNOT_APPLY, "the Fair has no other played card to"
-                                    " count (empty_fair=decline)")
-            pay(w, i, c, rule)
-            w.gain_coins(i, D.FAIR_COINS * count, p)  # RB.CARD_FAIR: 2 coins a card
+        pay(w, i, c)
+        if c == D.FAIR:  # RB.CARD_FAIR: 2 coins a card
+            w.gain_coins(i, D.FAIR_COINS * fair_count(w, p, i), p)
         else:
-            pay(w, i, c, rule)
             for r in OUTPUTS[c]:
                 w.gain_resource(i, r, 1, p)
             if c == D.MAGE:  # RB.CARD_MAGE_TOWER
@@ -165,28 +181,19 @@ def apply(w: W, p: Params, i: int, c: int, a: Action) -> None:
                 w.task_player = i
                 w.task_count = D.MAGE_DISCARD
     elif t is Knight:
-        assert isinstance(a, Knight)
-        if a.target not in knight_targets(w.scores, p, i):
-            raise RULES.illegal(RB.CARD_CASTLE_SETBACK, f"cannot set back player {a.target}")
-        pay(w, i, c, RB.CARD_CASTLE)
+        pay(w, i, c)  # RB.CARD_CASTLE (the setback: ``setback``)
     elif t is Scout:
         assert isinstance(a, Scout)
         v = a.target
-        if not 0 <= v < p.players or (v == i and not p.scout_any):
-            raise RULES.illegal(RB.CARD_SCOUTING, f"cannot scout player {v}")
         if any(w.hands[v]):
             w.task = TASK_SCOUT
             w.task_player = v
             w.task_count = i
-        elif p.scout_empty:
+        else:  # scouting_empty=draw
             w.owed = bump(w.owed, v, 1)  # RB.CARD_SCOUTING_DRAW
-        else:
-            raise RULES.illegal(RB.CARD_SCOUTING, f"player {v} has no card to take")
     elif t is Rebuild:
         assert isinstance(a, Rebuild)
         k = a.card
-        if not (0 <= k < NK and w.table[i][k]) or k == D.RECONSTRUCTION:
-            raise RULES.illegal(RB.CARD_RECONSTRUCTION, f"no returnable card {k} on your table")
         w.table = put(w.table, i, bump(w.table[i], k, -1))
         w.hands = put(w.hands, i, bump(w.hands[i], k, 1))
         if p.recon_lose and D.VP[k]:
@@ -194,15 +201,7 @@ def apply(w: W, p: Params, i: int, c: int, a: Action) -> None:
     else:
         assert isinstance(a, Steal)
         v, r = a.victim, a.resource
-        if not 0 <= v < p.players or v == i:
-            raise RULES.illegal(RB.CARD_THEFT_TYPE, f"cannot steal from player {v}")
-        if not 0 <= r < NR or p.levels[r] > 2:
-            raise RULES.illegal(RB.CARD_THEFT, f"resource {r} is not of level I or II")
         level = p.levels[r]
-        if not w.boards[v][r]:
-            raise RULES.illegal(RB.CARD_THEFT, f"player {v} has no {D.RESOURCES[r]}")
-        if w.coins[i] < level:
-            raise RULES.illegal(RB.CARD_THEFT, f"a level {level} theft costs {level} coins")
         w.coins = bump(w.coins, i, -level)
         w.bank += level
         w.boards = put(w.boards, v, bump(w.boards[v], r, -1))

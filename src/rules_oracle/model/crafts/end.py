@@ -44,31 +44,42 @@ def next_player(w: W, n: int) -> bool:
     return False
 
 
+def discard_rule(s: CraftsState | W, i: int, k: int) -> str | None:
+    """Why player ``i`` may not discard hand card ``k``, or ``None`` (RB.END_DISCARD: any
+    number of hand cards, one a step)."""
+    return None if 0 <= k < NK and s.hands[i][k] else RB.END_DISCARD
+
+
+def sell_rule(s: CraftsState | W, i: int, r: int) -> str | None:
+    """Why player ``i`` may not sell a resource ``r`` pebble, or ``None`` (RB.END_SELL: any
+    number from his board, one a step, to the bank)."""
+    return None if 0 <= r < NR and s.boards[i][r] else RB.END_SELL
+
+
 def legal(state: CraftsState, i: int) -> list[Action]:
-    hand = state.hands[i]
-    board = state.boards[i]
-    out: list[Action] = [DISCARD[k] for k in CARD_RANGE if hand[k]]
-    out.extend(SELL[r] for r in RES_RANGE if board[r])
+    out: list[Action] = [DISCARD[k] for k in CARD_RANGE if discard_rule(state, i, k) is None]
+    out.extend(SELL[r] for r in RES_RANGE if sell_rule(state, i, r) is None)
     out.append(DONE)
     return out
 
 
 def act(w: W, p: Params, i: int, a: Action) -> None:
-    """Player ``i`` discards a hand card (RB.END_DISCARD), sells a resource to the bank
-    (RB.END_SELL) or is done."""
+    """Player ``i`` discards a hand card, sells a resource or is done."""
     t = type(a)
     if t is Discard:
         assert isinstance(a, Discard)
         k = a.card
-        if not (0 <= k < NK and w.hands[i][k]):
-            raise RULES.illegal(RB.END_DISCARD, f"no card {k} in hand")
+        rule = discard_rule(w, i, k)
+        if rule is not None:
+            raise RULES.illegal(rule, f"no card {k} in hand")
         w.hands = put(w.hands, i, bump(w.hands[i], k, -1))
         w.discard = bump(w.discard, k, 1)
     elif t is Sell:
         assert isinstance(a, Sell)
         r = a.resource
-        if not (0 <= r < NR and w.boards[i][r]):
-            raise RULES.illegal(RB.END_SELL, f"no resource {r} on your board")
+        rule = sell_rule(w, i, r)
+        if rule is not None:
+            raise RULES.illegal(rule, f"no resource {r} on your board")
         w.sell_one(i, r, p)
     elif t is Done:
         w.passed = put(w.passed, i, True)

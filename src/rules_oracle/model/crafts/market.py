@@ -49,37 +49,51 @@ def can_redraw(hand: tuple[int, ...], p: Params) -> bool:
     return size == D.HAND if p.redraw_five else size > 0
 
 
+def exchange_rule(s: CraftsState | W, i: int, g: int, k: int) -> str | None:
+    """Why player ``i`` may not give hand card ``g`` for market card ``k`` now, or ``None``:
+    one hand card for one market card (RB.MARKET_EXCHANGE), the first exchange free
+    (RB.MARKET_FREE_FIRST) and every further one paid 2 coins (RB.MARKET_EXTRA_COST)."""
+    if not (0 <= g < NK and s.hands[i][g]) or not (0 <= k < NK and s.market[k]):
+        return RB.MARKET_EXCHANGE
+    if s.exchanges[i] and s.coins[i] < D.EXTRA_EXCHANGE:
+        return RB.MARKET_EXTRA_COST
+    return None
+
+
+def redraw_rule(s: CraftsState | W, p: Params, i: int) -> str | None:
+    """Why player ``i`` may not discard his hand and draw 5 now, or ``None``: only instead
+    of the first free exchange (RB.MARKET_REDRAW_ONCE), a hand ``can_redraw``."""
+    if s.exchanges[i]:
+        return RB.MARKET_REDRAW_ONCE
+    if not can_redraw(s.hands[i], p):
+        return RB.MARKET_REDRAW
+    return None
+
+
 def legal(state: CraftsState, p: Params, i: int) -> list[Action]:
-    """Player ``i``'s market choices: exchanges he can pay for, the redraw, the pass."""
+    """Player ``i``'s market choices: the exchanges and the redraw he may make, the pass."""
     hand = state.hands[i]
-    out: list[Action] = []
-    if state.exchanges[i] == 0 or state.coins[i] >= D.EXTRA_EXCHANGE:
-        takes = [t for t in CARD_RANGE if state.market[t]]
-        for g in CARD_RANGE:
-            if hand[g]:
-                row = EXCHANGE[g]
-                out.extend(row[t] for t in takes)
-    if state.exchanges[i] == 0 and can_redraw(hand, p):
+    takes = [t for t in CARD_RANGE if state.market[t]]
+    out: list[Action] = [EXCHANGE[g][t] for g in CARD_RANGE if hand[g] for t in takes
+                         if exchange_rule(state, i, g, t) is None]
+    if redraw_rule(state, p, i) is None:
         out.append(REDRAW)
     out.append(PASS)
     return out
 
 
 def act(w: W, p: Params, i: int, a: Action) -> None:
-    """Player ``i`` exchanges, redraws or passes."""
+    """Player ``i`` exchanges, redraws or passes (RB.MARKET_PASS: he is out of the
+    market)."""
     t = type(a)
     hand = w.hands[i]
     if t is Exchange:
         assert isinstance(a, Exchange)
         g, k = a.give, a.take
-        # RB.MARKET_EXCHANGE: one hand card for one market card
-        if not (0 <= g < NK and hand[g]):
-            raise RULES.illegal(RB.MARKET_EXCHANGE, f"no card {g} in hand to exchange")
-        if not (0 <= k < NK and w.market[k]):
-            raise RULES.illegal(RB.MARKET_EXCHANGE, f"no card {k} in the market")
+        rule = exchange_rule(w, i, g, k)
+        if rule is not None:
+            raise RULES.illegal(rule, f"cannot give card {g} for market card {k} now")
         if w.exchanges[i]:  # RB.MARKET_FREE_FIRST: only the first is free
-            if w.coins[i] < D.EXTRA_EXCHANGE:
-                raise RULES.illegal(RB.MARKET_EXTRA_COST, "a further exchange costs 2 coins")
             w.coins = bump(w.coins, i, -D.EXTRA_EXCHANGE)
             w.bank += D.EXTRA_EXCHANGE
         w.hands = put(w.hands, i, bump(bump(hand, g, -1), k, 1))
@@ -87,11 +101,9 @@ def act(w: W, p: Params, i: int, a: Action) -> None:
         w.exchanges = bump(w.exchanges, i, 1)
         w.turn = next_unpassed(w.passed, i)
     elif t is Redraw:
-        if w.exchanges[i]:
-            raise RULES.illegal(RB.MARKET_REDRAW_ONCE,
-                                "a redraw replaces the first free exchange only")
-        if not can_redraw(hand, p):
-            raise RULES.illegal(RB.MARKET_REDRAW, f"cannot redraw a hand of {sum(hand)}")
+        rule = redraw_rule(w, p, i)
+        if rule is not None:
+            raise RULES.illegal(rule, f"cannot redraw a hand of {sum(hand)} now")
         w.discard = plus(w.discard, hand)
         w.hands = put(w.hands, i, ZERO_CARDS)
         w.owed = put(w.owed, i, D.HAND)

@@ -55,29 +55,41 @@ def next_to_commit(w: W, n: int) -> bool:
     return False
 
 
+def commit_rule(s: CraftsState | W, i: int, k: int) -> str | None:
+    """Why player ``i`` may not lay hand card ``k`` face down, or ``None``
+    (RB.PLAY_COMMIT)."""
+    return None if 0 <= k < NK and s.hands[i][k] else RB.PLAY_COMMIT
+
+
+def stop_rule(p: Params) -> str | None:
+    """Why a player may not stop instead of laying a card, or ``None`` (RB.PLAY_MAY_STOP;
+    under ``commit_stop=withdraw`` he stops only by taking his revealed card back)."""
+    return RB.PLAY_MAY_STOP if p.stop_withdraw else None
+
+
 def legal_commits(state: CraftsState, p: Params, i: int) -> list[Action]:
-    hand = state.hands[i]
-    out: list[Action] = [COMMIT[k] for k in CARD_RANGE if hand[k]]
-    if not p.stop_withdraw:
+    out: list[Action] = [COMMIT[k] for k in CARD_RANGE if commit_rule(state, i, k) is None]
+    if stop_rule(p) is None:
         out.append(STOP)
     return out
 
 
 def commit(w: W, p: Params, i: int, a: Action) -> None:
-    """Player ``i`` lays a card face down (RB.PLAY_COMMIT) or stops for the round
-    (RB.PLAY_MAY_STOP)."""
+    """Player ``i`` lays a card face down or stops for the round."""
     t = type(a)
     if t is Commit:
         assert isinstance(a, Commit)
         k = a.card
-        if not (0 <= k < NK and w.hands[i][k]):
-            raise RULES.illegal(RB.PLAY_COMMIT, f"no card {k} in hand")
+        rule = commit_rule(w, i, k)
+        if rule is not None:
+            raise RULES.illegal(rule, f"no card {k} in hand")
         w.hands = put(w.hands, i, bump(w.hands[i], k, -1))
         w.committed = put(w.committed, i, k)
     elif t is Stop:
-        if p.stop_withdraw:
-            raise RULES.illegal(RB.PLAY_MAY_STOP, "under commit_stop=withdraw a player stops"
-                                " only by taking his revealed card back")
+        rule = stop_rule(p)
+        if rule is not None:
+            raise RULES.illegal(rule, "under commit_stop=withdraw a player stops only by"
+                                " taking his revealed card back")
         w.passed = put(w.passed, i, True)
         w.stopped |= 1 << i
     else:
