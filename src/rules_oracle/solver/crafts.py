@@ -978,7 +978,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
                 s.update(merge(card == c, paid, s))
 
         def fair_count(s: Vars, i: Index) -> Any:
-            """_fair_count: the other cards a Fair counts (crafts/fair-count)."""
+            """card.fair_count: the other cards a Fair counts (crafts/fair-count)."""
             count = pick([z3.Sum(*(s[table(j, k)] for k in KS)) for j in range(n)], i)
             return count + ite(m.flag(s, "opt.fair_revealed"), m.at(s, "declined", i),
                                ite(m.flag(s, "opt.fair_played"),

@@ -103,7 +103,7 @@ def effect_rule(s: CraftsState | W, p: Params, i: int, c: int, a: Action) -> str
     t = type(a)
     if t is Apply:
         if c == D.FAIR and p.fair_nonempty and not fair_count(s, p, i):
-            return RB.PLAY_CANNOT_APPLY  # crafts/empty-fair: nothing to count
+            return RB.PLAY_CANNOT_APPLY  # crafts/empty-application: nothing to count
         return cost_rule(s, i, c)
     if t is Knight:
         assert isinstance(a, Knight)
