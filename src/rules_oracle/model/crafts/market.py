@@ -49,15 +49,21 @@ def can_redraw(hand: tuple[int, ...], p: Params) -> bool:
     return size == D.HAND if p.redraw_five else size > 0
 
 
-def exchange_rule(s: CraftsState | W, i: int, g: int, k: int) -> str | None:
-    """Why player ``i`` may not give hand card ``g`` for market card ``k`` now, or ``None``:
-    one hand card for one market card (RB.MARKET_EXCHANGE), the first exchange free
-    (RB.MARKET_FREE_FIRST) and every further one paid 2 coins (RB.MARKET_EXTRA_COST)."""
-    if not (0 <= g < NK and s.hands[i][g]) or not (0 <= k < NK and s.market[k]):
-        return RB.MARKET_EXCHANGE
+def exchange_cost_rule(s: CraftsState | W, i: int) -> str | None:
+    """Why player ``i`` cannot pay for an exchange now, or ``None``: the first is free
+    (RB.MARKET_FREE_FIRST), every further one costs 2 coins (RB.MARKET_EXTRA_COST)."""
     if s.exchanges[i] and s.coins[i] < D.EXTRA_EXCHANGE:
         return RB.MARKET_EXTRA_COST
     return None
+
+
+def exchange_rule(s: CraftsState | W, i: int, g: int, k: int) -> str | None:
+    """Why player ``i`` may not give hand card ``g`` for market card ``k`` now, or ``None``:
+    one hand card for one market card (RB.MARKET_EXCHANGE), paid for
+    (``exchange_cost_rule``)."""
+    if not (0 <= g < NK and s.hands[i][g]) or not (0 <= k < NK and s.market[k]):
+        return RB.MARKET_EXCHANGE
+    return exchange_cost_rule(s, i)
 
 
 def redraw_rule(s: CraftsState | W, p: Params, i: int) -> str | None:
@@ -73,9 +79,13 @@ def redraw_rule(s: CraftsState | W, p: Params, i: int) -> str | None:
 def legal(state: CraftsState, p: Params, i: int) -> list[Action]:
     """Player ``i``'s market choices: the exchanges and the redraw he may make, the pass."""
     hand = state.hands[i]
-    takes = [t for t in CARD_RANGE if state.market[t]]
-    out: list[Action] = [EXCHANGE[g][t] for g in CARD_RANGE if hand[g] for t in takes
-                         if exchange_rule(state, i, g, t) is None]
+    out: list[Action] = []
+    if exchange_cost_rule(state, i) is None:  # the pairs exchange_rule allows
+        takes = [t for t in CARD_RANGE if state.market[t]]
+        for g in CARD_RANGE:
+            if hand[g]:
+                row = EXCHANGE[g]
+                out.extend(row[t] for t in takes)
     if redraw_rule(state, p, i) is None:
         out.append(REDRAW)
     out.append(PASS)
