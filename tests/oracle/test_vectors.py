@@ -94,7 +94,7 @@ def test_coverage_of_action_types_and_rules() -> None:
     assert made.coverage()["rules"]["uncovered"] == list(made.rules_uncovered)
 
 
-@pytest.mark.rules("crafts/card.castle-setback", "crafts/final.convert", "crafts/deck.reshuffle",
+@pytest.mark.rules("crafts/card.castle-setback", "crafts/final.convert", "crafts/game.reshuffle",
                    "crafts/card.fair", "crafts/market.extra-cost")
 def test_rule_vectors_show_the_rule_they_name() -> None:
     made = full_crafts()
@@ -111,7 +111,7 @@ def test_rule_vectors_show_the_rule_they_name() -> None:
     paid = by_id["crafts:rule/crafts/market.extra-cost/1"]
     i = paid["pre_state"]["turn"]
     assert paid["expect"]["post_state"]["coins"][i] == paid["pre_state"]["coins"][i] - 2
-    rebuilt = by_id["crafts:rule/crafts/deck.reshuffle/1"]
+    rebuilt = by_id["crafts:rule/crafts/game.reshuffle/1"]
     assert sum(rebuilt["pre_state"]["deck"]) <= 1 < sum(rebuilt["expect"]["post_state"]["deck"])
 
 

@@ -15,7 +15,7 @@ One action kind per action type of the model. Player kinds take the acting
 player as parameter ``i`` (the model's actor is ``turn``); kinds resolving a
 revealed card of any kind take it as ``card`` (tied to ``committed{i}`` by the
 guard). Updates include the model's automatic transitions that follow an action
-(the ``_settle`` of ``model/crafts/game.py``: market close, play steps, the table
+(the ``settle`` of ``model/crafts/game.py``: market close, play steps, the table
 going to the discard, the next round's first player and draws, the final sale
 and conversion), written as the same case analysis over the projection.
 """
@@ -388,7 +388,7 @@ class Mech:
             bkey = board(j, r)
             s[bkey] = ite(res == c, s[bkey] + got, s[bkey])
 
-    # -- automatic transitions (model.crafts.game._settle) -----------------------
+    # -- automatic transitions (model.crafts.game.settle) ------------------------
     def settle(self, s: State, phases: Sequence[int]) -> State:
         """The automatic transitions after an action; ``phases``: the phases s may be in."""
         pending = self.draws_pending(s)
@@ -581,7 +581,7 @@ class Mech:
                    pick(chains_next, s["first"]))
 
     def final(self, s: State) -> State:
-        """rules_oracle.model.crafts.game._final: every resource sold, coins converted 4:1.
+        """rules_oracle.model.crafts.final.score: every resource sold, coins converted 4:1.
 
         Player j sells U_j pebbles worth V_j coins (V_j >= U_j: every price is at least
         1). Unlimited pool: he gains V_j. Limited pool (bank >= 0): every unit returns
@@ -824,7 +824,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
                 s[f"deck.{c}"] = ite(swap, x, d)
                 s[f"discard.{c}"] = ite(swap, 0, x)
             m.add_pile(s, "deck", k, -1)
-            # deck.reshuffle: the moment it runs out (crafts/deck-rebuild=empty)
+            # game.reshuffle: the moment it runs out (crafts/deck-rebuild=empty)
             rebuilt = z3.And(z3.Not(m.flag(s, "opt.deck_later")), m.pile_size(s, "deck") == 0)
             for c in KS:
                 d, x = s[f"deck.{c}"], s[f"discard.{c}"]
@@ -978,7 +978,7 @@ class CraftsEncoding(Encoding[CraftsState, Action]):
                 s.update(merge(card == c, paid, s))
 
         def fair_count(s: Vars, i: Index) -> Any:
-            """_fair_count: the other cards a Fair counts (crafts/fair-count)."""
+            """card.fair_count: the other cards a Fair counts (crafts/fair-count)."""
             count = pick([z3.Sum(*(s[table(j, k)] for k in KS)) for j in range(n)], i)
             return count + ite(m.flag(s, "opt.fair_revealed"), m.at(s, "declined", i),
                                ite(m.flag(s, "opt.fair_played"),

@@ -7,8 +7,9 @@ from typing import Any
 from rules_oracle.model.core.game import CHANCE
 from rules_oracle.model.core.play import choose
 from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts import game
 from rules_oracle.model.crafts.actions import Commit, Stop
-from rules_oracle.model.crafts.game import GAME, W, _settle, params
+from rules_oracle.model.crafts.game import GAME
 from rules_oracle.model.crafts.state import PH_COMMIT, PH_RESOLVE, CraftsState
 
 CARD = {k: i for i, k in enumerate(D.CARD_KEYS)}
@@ -70,8 +71,8 @@ def make(players: int = 2, variant: Mapping[str, str] | None = None, *,
 
 
 def settle(state: CraftsState) -> CraftsState:
-    w = W(state)
-    _settle(w, params(state.config))
+    w = game.W(state)
+    game.settle(w, game.params(state.config))
     return w.freeze()
 
 

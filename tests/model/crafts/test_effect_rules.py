@@ -21,7 +21,7 @@ from tests.model.crafts.helpers import res, resolving
 
 
 @pytest.mark.rules(
-    RB.DECK_RESHUFFLE,
+    RB.GAME_RESHUFFLE,
     RB.MARKET_FREE_FIRST,
     RB.MARKET_EXTRA_COST,
     RB.MARKET_TO_DISCARD,
@@ -46,7 +46,7 @@ def test_effect_rules_name_what_the_step_does() -> None:
             assert len(set(named)) == len(named) and all(r in GAME.rules for r in named)
             seen.update(named)
             assert (RB.SETUP_COINS in named) == first
-            if RB.DECK_RESHUFFLE in named:  # the discard became the deck
+            if RB.GAME_RESHUFFLE in named:  # the discard became the deck
                 assert isinstance(a, Draw) and sum(after.deck) >= sum(state.deck)
             if isinstance(a, Exchange):
                 cost = 0 if RB.MARKET_FREE_FIRST in named else 2
@@ -65,7 +65,7 @@ def test_effect_rules_name_what_the_step_does() -> None:
                 assert after.round == state.round + 1
             assert (RB.FINAL_CONVERT in named) == (isinstance(a, Done) and after.phase == PH_OVER)
             state, first = after, False
-    assert {RB.DECK_RESHUFFLE, RB.MARKET_TO_DISCARD, RB.END_TABLE_DISCARD, RB.FINAL_CONVERT,
+    assert {RB.GAME_RESHUFFLE, RB.MARKET_TO_DISCARD, RB.END_TABLE_DISCARD, RB.FINAL_CONVERT,
             RB.GAME_ROUNDS} <= seen
 
 

@@ -103,7 +103,7 @@ def test_four_rounds_then_over() -> None:
     assert e.value.rule == "crafts/game.over"
 
 
-@pytest.mark.rules("crafts/deck.reshuffle", "crafts/setup.shuffle")
+@pytest.mark.rules("crafts/game.reshuffle", "crafts/setup.shuffle")
 def test_empty_deck_draws_from_the_discard() -> None:
     s = make(2, phase=PH_END, first=0, deck=(0,) * D.NK,
              discard=cards(farm=2, fair=1), hands={0: cards(castle=4), 1: cards(mage_tower=5)})
@@ -134,7 +134,7 @@ def test_draws_are_lost_when_deck_and_discard_are_empty() -> None:
     assert GAME.actor(s) == s.first
 
 
-@pytest.mark.rules("crafts/deck.reshuffle", "crafts/market.redraw")
+@pytest.mark.rules("crafts/game.reshuffle", "crafts/market.redraw")
 def test_deck_is_rebuilt_the_moment_it_runs_out() -> None:
     """"Если закончилась колода (не важно, в какой момент игры)": the discard is shuffled
     into a new deck when the last card is drawn, so cards discarded later (here a redrawn

@@ -193,7 +193,7 @@ def test_castle_setback_collect() -> None:
     assert GAME.apply(once, Knight(1)).boards[1] == res()  # each space gives only once
 
 
-@pytest.mark.rules("crafts/deck-rebuild", "crafts/deck.reshuffle", "crafts/card.scouting-draw")
+@pytest.mark.rules("crafts/deck-rebuild", "crafts/game.reshuffle", "crafts/card.scouting-draw")
 def test_deck_rebuild_moment() -> None:
     kw: dict[str, Any] = {"hands": {1: cards(farm=1)}, "deck": cards(lumber_mill=1),
                           "discard": cards(fair=2)}

@@ -13,6 +13,7 @@ from typing import Final
 import attrs
 
 from rules_oracle.model.core.stated import Stated
+from rules_oracle.model.crafts import rules as RB
 
 # -- resources (indices into a board) ---------------------------------------
 WOOD: Final = 0
@@ -24,6 +25,7 @@ METAL: Final = 5
 CRYSTAL: Final = 6
 POTION: Final = 7
 SWORD: Final = 8
+#: a player's resource board (RB.COMPONENTS_BOARDS): one count a resource, its pebbles
 RESOURCES: Final = ("wood", "wheat", "coal", "food", "kvass", "metal", "crystal", "potion", "sword")
 RESOURCES_RU: Final = (
     "Дерево", "Пшеница", "Уголь", "Еда", "Квас", "Металл", "Кристалл", "Зелье", "Меч",
@@ -79,6 +81,7 @@ CARDS: Final = (
     Card("armory", "Оружейная мастерская", 6, True, 5, (COAL, METAL), 0, (SWORD,)),
     Card("castle", "Замок", 6, True, 8, (KVASS, SWORD), 1, ()),
     Card("mage_tower", "Башня мага", 6, True, 8, (KVASS, POTION), 1, ()),
+    # the action cards give no points (RB.COMPONENTS_ACTIONS_NO_VP)
     Card("scouting", "Разведка", 5, False, 0),
     Card("reconstruction", "Реконструкция", 5, False, 0),
     Card("fair", "Ярмарка", 5, False, 0),
@@ -93,8 +96,12 @@ ACTIONS: Final = tuple(i for i, c in enumerate(CARDS) if not c.building)
 IS_BUILDING: Final = tuple(c.building for c in CARDS)
 VP: Final = tuple(c.vp for c in CARDS)
 MAX_CARD_VP: Final = max(VP)
+BUILDING_CARDS: Final = sum(FULL_DECK[k] for k in BUILDINGS)
+ACTION_CARDS: Final = sum(FULL_DECK[k] for k in ACTIONS)
 
 # -- pebbles, hands, rounds -----------------------------------------------------
+#: every pebble: on a player's board a resource, beside it a coin (RB.COMPONENTS_COINS),
+#: the rest in the bank (RB.COMPONENTS_BANK; ``CraftsState.bank``)
 PEBBLES: Final = 100
 START_COINS: Final = 5
 HAND: Final = 5
@@ -108,17 +115,19 @@ EXTRA_EXCHANGE: Final = 2
 COINS_PER_POINT: Final = 4
 #: the rule whose quote states each count, cost and limit above (a test finds the number)
 STATED: Final = (
-    Stated("PEBBLES", PEBBLES, "crafts/components.pebbles"),
-    Stated("START_COINS", START_COINS, "crafts/setup.coins"),
-    Stated("HAND", HAND, "crafts/round.deal-first"),
-    Stated("MARKET", MARKET, "crafts/market.six-cards"),
-    Stated("ROUNDS", ROUNDS, "crafts/game.rounds"),
-    Stated("CASTLE_SETBACK", CASTLE_SETBACK, "crafts/card.castle-setback"),
-    Stated("MAGE_DRAW", MAGE_DRAW, "crafts/card.mage-draw"),
-    Stated("MAGE_DISCARD", MAGE_DISCARD, "crafts/card.mage-discard"),
-    Stated("FAIR_COINS", FAIR_COINS, "crafts/card.fair"),
-    Stated("EXTRA_EXCHANGE", EXTRA_EXCHANGE, "crafts/market.extra-cost"),
-    Stated("COINS_PER_POINT", COINS_PER_POINT, "crafts/final.convert"),
+    Stated("BUILDING_CARDS", BUILDING_CARDS, RB.COMPONENTS_BUILDINGS),
+    Stated("ACTION_CARDS", ACTION_CARDS, RB.COMPONENTS_ACTIONS),
+    Stated("PEBBLES", PEBBLES, RB.COMPONENTS_PEBBLES),
+    Stated("START_COINS", START_COINS, RB.SETUP_COINS),
+    Stated("HAND", HAND, RB.ROUND_DEAL_FIRST),
+    Stated("MARKET", MARKET, RB.MARKET_SIX_CARDS),
+    Stated("ROUNDS", ROUNDS, RB.GAME_ROUNDS),
+    Stated("CASTLE_SETBACK", CASTLE_SETBACK, RB.CARD_CASTLE_SETBACK),
+    Stated("MAGE_DRAW", MAGE_DRAW, RB.CARD_MAGE_DRAW),
+    Stated("MAGE_DISCARD", MAGE_DISCARD, RB.CARD_MAGE_DISCARD),
+    Stated("FAIR_COINS", FAIR_COINS, RB.CARD_FAIR),
+    Stated("EXTRA_EXCHANGE", EXTRA_EXCHANGE, RB.MARKET_EXTRA_COST),
+    Stated("COINS_PER_POINT", COINS_PER_POINT, RB.FINAL_CONVERT),
 )
 
 # -- resource levels (ambiguity crafts/resource-levels) -------------------------

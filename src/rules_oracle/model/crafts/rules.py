@@ -181,49 +181,68 @@ TRADE_BANK = R.rule("trade.bank", "Все торговые операции иг
                     "All trade is with the bank.")
 
 # -- cards -----------------------------------------------------------------------------------
-CARD_RULES: dict[int, str] = {}
-CARD_RULES[0] = R.rule("card.lumber-mill", "Производит 2 Дерева.",
-                       "Lumber mill (8 cards): 2 wood from the bank; 1 VP.")
-CARD_RULES[1] = R.rule("card.farm", "Производит 2 Пшеницы.",
-                       "Farm (8): 2 wheat from the bank; 1 VP.")
-CARD_RULES[2] = R.rule("card.charcoal-burner", "Преобразует 1 Дерево в 1 Уголь.",
-                       "Charcoal burner's house (8): 1 wood -> 1 coal; 2 VP.")
-CARD_RULES[3] = R.rule("card.mill-bakery", "Преобразует 1 Пшеницу в 1 Еду.",
-                       "Mill-bakery (8): 1 wheat -> 1 food; 2 VP.")
-CARD_RULES[4] = R.rule("card.kvass-yard", "Преобразует 1 Пшеницу в 1 Квас.",
-                       "Kvass yard (8): 1 wheat -> 1 kvass; 2 VP.")
-CARD_RULES[5] = R.rule("card.hunters-hut", "Преобразует 1 Дерево в 1 Еду.",
-                       "Hunter's hut (8): 1 wood -> 1 food; 2 VP.")
-CARD_RULES[6] = R.rule("card.ore-works", "Преобразует 1 Еду в 1 Металл.",
-                       "Ore works (8): 1 food -> 1 metal; 3 VP.")
-CARD_RULES[7] = R.rule("card.crystal-mine", "Преобразует 1 Еду в 1 Кристалл.",
-                       "Crystal mine (8): 1 food -> 1 crystal; 3 VP.")
-CARD_RULES[8] = R.rule("card.laboratory", "Преобразует 1 Уголь и 1 Кристалл в 1 Зелье.",
-                       "Laboratory (6): 1 coal + 1 crystal -> 1 potion; 5 VP.")
-CARD_RULES[9] = R.rule("card.armory", "Преобразует 1 Уголь и 1 Металл в 1 Меч.",
-                       "Armory (6): 1 coal + 1 metal -> 1 sword; 5 VP.")
-CARD_RULES[10] = R.rule("card.castle", "Преобразует 1 Квас, 1 Меч и 1 Монету в Рыцаря",
-                        "Castle (6): 1 kvass + 1 sword + 1 coin to the bank; 8 VP.")
-CARD_RULES[11] = R.rule("card.mage-tower", "Преобразует 1 Квас, 1 Зелье и 1 Монету в Мага",
-                        "Mage tower (6): 1 kvass + 1 potion + 1 coin to the bank; 8 VP.")
-CARD_RULES[12] = R.rule("card.scouting", "Возьмите из руки любого игрока 1 случайную карту.",
-                        "Scouting (5): take a random card from a player's hand (chance step over"
-                        " that hand; see crafts/scouting-target).")
-CARD_RULES[13] = R.rule("card.reconstruction",
-                        "Верните себе со стола в руку любую карту, разыгранную вами в этом раунде.",
-                        "Reconstruction (5): return one of your applied cards from the table to"
-                        " your hand (see crafts/reconstruction-reconstruction).")
-CARD_RULES[14] = R.rule("card.fair",
-                        "получите из банка по 2 Монеты за каждую разыгранную вами в этом"
-                        " раунде карту, не считая эту Ярмарку",
-                        "Fair (5): 2 coins for each other card you played this round"
-                        " (see crafts/fair-count).")
-CARD_RULES[15] = R.rule("card.theft",
-                        "Переместите с Планшета друго- го игрока к себе на Планшет 1 камешек"
-                        " ресурса I уровня (если заплатили 1 Монету) или 1 камешек ресурса II"
-                        " уровня (если заплатили 2 Монеты)",
-                        "Theft (5): pay 1 coin for a level I or 2 coins for a level II pebble"
-                        " and move it from another player's board to yours.")
+CARD_LUMBER_MILL = R.rule("card.lumber-mill", "Производит 2 Дерева.",
+                          "Lumber mill (8 cards): 2 wood from the bank; 1 VP.")
+CARD_FARM = R.rule("card.farm", "Производит 2 Пшеницы.",
+                   "Farm (8): 2 wheat from the bank; 1 VP.")
+CARD_CHARCOAL_BURNER = R.rule("card.charcoal-burner", "Преобразует 1 Дерево в 1 Уголь.",
+                              "Charcoal burner's house (8): 1 wood -> 1 coal; 2 VP.")
+CARD_MILL_BAKERY = R.rule("card.mill-bakery", "Преобразует 1 Пшеницу в 1 Еду.",
+                          "Mill-bakery (8): 1 wheat -> 1 food; 2 VP.")
+CARD_KVASS_YARD = R.rule("card.kvass-yard", "Преобразует 1 Пшеницу в 1 Квас.",
+                         "Kvass yard (8): 1 wheat -> 1 kvass; 2 VP.")
+CARD_HUNTERS_HUT = R.rule("card.hunters-hut", "Преобразует 1 Дерево в 1 Еду.",
+                          "Hunter's hut (8): 1 wood -> 1 food; 2 VP.")
+CARD_ORE_WORKS = R.rule("card.ore-works", "Преобразует 1 Еду в 1 Металл.",
+                        "Ore works (8): 1 food -> 1 metal; 3 VP.")
+CARD_CRYSTAL_MINE = R.rule("card.crystal-mine", "Преобразует 1 Еду в 1 Кристалл.",
+                           "Crystal mine (8): 1 food -> 1 crystal; 3 VP.")
+CARD_LABORATORY = R.rule("card.laboratory", "Преобразует 1 Уголь и 1 Кристалл в 1 Зелье.",
+                         "Laboratory (6): 1 coal + 1 crystal -> 1 potion; 5 VP.")
+CARD_ARMORY = R.rule("card.armory", "Преобразует 1 Уголь и 1 Металл в 1 Меч.",
+                     "Armory (6): 1 coal + 1 metal -> 1 sword; 5 VP.")
+CARD_CASTLE = R.rule("card.castle", "Преобразует 1 Квас, 1 Меч и 1 Монету в Рыцаря",
+                     "Castle (6): 1 kvass + 1 sword + 1 coin to the bank; 8 VP.")
+CARD_MAGE_TOWER = R.rule("card.mage-tower", "Преобразует 1 Квас, 1 Зелье и 1 Монету в Мага",
+                         "Mage tower (6): 1 kvass + 1 potion + 1 coin to the bank; 8 VP.")
+CARD_SCOUTING = R.rule("card.scouting", "Возьмите из руки любого игрока 1 случайную карту.",
+                       "Scouting (5): take a random card from a player's hand (chance step over"
+                       " that hand; see crafts/scouting-target).")
+CARD_RECONSTRUCTION = R.rule(
+    "card.reconstruction",
+    "Верните себе со стола в руку любую карту, разыгранную вами в этом раунде.",
+    "Reconstruction (5): return one of your applied cards from the table to your hand"
+    " (see crafts/reconstruction-reconstruction).")
+CARD_FAIR = R.rule("card.fair",
+                   "получите из банка по 2 Монеты за каждую разыгранную вами в этом"
+                   " раунде карту, не считая эту Ярмарку",
+                   "Fair (5): 2 coins for each other card you played this round"
+                   " (see crafts/fair-count).")
+CARD_THEFT = R.rule("card.theft",
+                    "Переместите с Планшета друго- го игрока к себе на Планшет 1 камешек"
+                    " ресурса I уровня (если заплатили 1 Монету) или 1 камешек ресурса II"
+                    " уровня (если заплатили 2 Монеты)",
+                    "Theft (5): pay 1 coin for a level I or 2 coins for a level II pebble"
+                    " and move it from another player's board to yours.")
+#: the rule of each card kind's effect, by kind (``data.CARDS`` order)
+CARD_RULES: dict[int, str] = {
+    0: CARD_LUMBER_MILL,
+    1: CARD_FARM,
+    2: CARD_CHARCOAL_BURNER,
+    3: CARD_MILL_BAKERY,
+    4: CARD_KVASS_YARD,
+    5: CARD_HUNTERS_HUT,
+    6: CARD_ORE_WORKS,
+    7: CARD_CRYSTAL_MINE,
+    8: CARD_LABORATORY,
+    9: CARD_ARMORY,
+    10: CARD_CASTLE,
+    11: CARD_MAGE_TOWER,
+    12: CARD_SCOUTING,
+    13: CARD_RECONSTRUCTION,
+    14: CARD_FAIR,
+    15: CARD_THEFT,
+}
 CARD_CASTLE_SETBACK = R.rule("card.castle-setback",
                         "передвиньте маркер любого игрока на Счётчике очков на 4 деления назад",
                         "Knight: move a marker 4 spaces back (crafts/castle-target,"
@@ -240,7 +259,7 @@ CARD_SCOUTING_DRAW = R.rule(
 CARD_THEFT_TYPE = R.rule("card.theft-type", "тип ресурса при этом не меняется",
                     "The stolen pebble keeps its resource type; the victim is another player.")
 
-# -- round end, deck, final -------------------------------------------------------------
+# -- round end, final ------------------------------------------------------------------
 END_TABLE_DISCARD = R.rule(
     "end.table-discard",
     "Все разыгранные перед игроками карты уходят в сброс.",
@@ -251,7 +270,7 @@ END_DISCARD = R.rule("end.discard", "Игроки могут сбросить с
 END_SELL = R.rule("end.sell", "Игроки могут продать любое количество ресурсов со своего Планшета"
                   " и получить за них деньги из банка.",
                   "Round end: each player may sell resources, one a step, then says done.")
-DECK_RESHUFFLE = R.rule("deck.reshuffle",
+GAME_RESHUFFLE = R.rule("game.reshuffle",
                         "Если закончилась колода (не важно, в какой момент игры), тщательно"
                         " перемешайте карты из сброса и сформируйте новую колоду.",
                         "When the deck runs out the discard becomes the new deck (the moment:"

@@ -1,0 +1,279 @@
+"""Карты Действий и карты Зданий (the cards): each card kind's effect when applied, its
+cost, and what it leaves to do (the Mage's discards, the Scouting's random pick)."""
+
+from fractions import Fraction
+from typing import Final
+
+from rules_oracle.model.core.chance import draw_outcomes
+from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts import rules as RB
+from rules_oracle.model.crafts.actions import (
+    Action,
+    Apply,
+    Knight,
+    MageDiscard,
+    Rebuild,
+    Scout,
+    ScoutPick,
+    Steal,
+)
+from rules_oracle.model.crafts.ops import (
+    APPLY,
+    CARD_RANGE,
+    KNIGHT,
+    MAGE_DISCARD,
+    NK,
+    NR,
+    PICK,
+    PLAIN,
+    REBUILD,
+    SCOUT,
+    STEAL,
+    Params,
+    W,
+    bump,
+    put,
+)
+from rules_oracle.model.crafts.rules import RULES
+from rules_oracle.model.crafts.state import TASK_MAGE, TASK_NONE, TASK_SCOUT, CraftsState
+
+INPUTS = tuple(c.inputs for c in D.CARDS)
+OUTPUTS = tuple(c.outputs for c in D.CARDS)
+CARD_COINS = tuple(c.coins for c in D.CARDS)
+
+#: the rule of each card kind's effect, by kind: the producers and converters take their
+#: inputs, coins and outputs from ``data.CARDS``; the rule is the one an unmet cost breaks
+RULE: Final = (
+    RB.CARD_LUMBER_MILL,  # 2 wood
+    RB.CARD_FARM,  # 2 wheat
+    RB.CARD_CHARCOAL_BURNER,  # wood -> coal
+    RB.CARD_MILL_BAKERY,  # wheat -> food
+    RB.CARD_KVASS_YARD,  # wheat -> kvass
+    RB.CARD_HUNTERS_HUT,  # wood -> food
+    RB.CARD_ORE_WORKS,  # food -> metal
+    RB.CARD_CRYSTAL_MINE,  # food -> crystal
+    RB.CARD_LABORATORY,  # coal + crystal -> potion
+    RB.CARD_ARMORY,  # coal + metal -> sword
+    RB.CARD_CASTLE,  # kvass + sword + a coin -> a knight (``apply``, ``setback``)
+    RB.CARD_MAGE_TOWER,  # kvass + potion + a coin -> a mage (``apply``)
+    RB.CARD_SCOUTING,  # ``apply``, ``scout_pick``
+    RB.CARD_RECONSTRUCTION,  # ``apply``
+    RB.CARD_FAIR,  # ``apply``
+    RB.CARD_THEFT,  # ``apply``
+)
+
+
+def fair_count(s: CraftsState | W, p: Params, i: int) -> int:
+    """The other cards a Fair of player ``i`` counts (RB.CARD_FAIR; crafts/fair-count)."""
+    table = s.table[i]
+    count = sum(table)
+    if p.fair_revealed:
+        count += s.declined[i]
+    elif p.fair_played:  # each Reconstruction on the table returned one card
+        count += table[D.RECONSTRUCTION]
+    return count
+
+
+def knight_targets(scores: tuple[int, ...], p: Params, i: int) -> list[int]:
+    """Whose marker a Knight may set back (RB.CARD_CASTLE_SETBACK; crafts/castle-target,
+    crafts/castle-floor): -1 for nobody."""
+    cands = [t for t in range(p.players) if t != i or p.castle_any]
+    if p.castle_forbid:
+        cands = [t for t in cands if scores[t] >= D.CASTLE_SETBACK]
+        if not cands:
+            return [-1]
+    return cands
+
+
+def cost_rule(s: CraftsState | W, i: int, c: int) -> str | None:
+    """Why player ``i`` cannot pay card ``c``'s coins and inputs (its card's rule), or
+    ``None``."""
+    if s.coins[i] < CARD_COINS[c]:
+        return RULE[c]
+    board = s.boards[i]
+    for r in INPUTS[c]:
+        if not board[r]:
+            return RULE[c]
+    return None
+
+
+def effect_rule(s: CraftsState | W, p: Params, i: int, c: int, a: Action) -> str | None:
+    """Why player ``i`` cannot apply his revealed card ``c`` by ``a`` now (``a`` an action of
+    that card, ``play.own_card_rule``), or ``None``: its cost, and the target it names."""
+    t = type(a)
+    if t is Apply:
+        if c == D.FAIR and p.fair_nonempty and not fair_count(s, p, i):
+            return RB.PLAY_CANNOT_APPLY  # crafts/empty-application: nothing to count
+        return cost_rule(s, i, c)
+    if t is Knight:
+        assert isinstance(a, Knight)
+        if a.target not in knight_targets(s.scores, p, i):
+            return RB.CARD_CASTLE_SETBACK
+        return cost_rule(s, i, c)
+    if t is Scout:
+        assert isinstance(a, Scout)
+        v = a.target
+        if not 0 <= v < p.players or (v == i and not p.scout_any):
+            return RB.CARD_SCOUTING
+        if not (p.scout_empty or any(s.hands[v])):
+            return RB.CARD_SCOUTING
+        return None
+    if t is Rebuild:
+        assert isinstance(a, Rebuild)
+        k = a.card
+        if not (0 <= k < NK and s.table[i][k]) or k == D.RECONSTRUCTION:
+            return RB.CARD_RECONSTRUCTION  # any card but a Reconstruction
+        return None
+    assert isinstance(a, Steal)
+    v, r = a.victim, a.resource
+    if not 0 <= v < p.players or v == i:
+        return RB.CARD_THEFT_TYPE  # another player
+    if not 0 <= r < NR or p.levels[r] > 2:
+        return RB.CARD_THEFT  # a pebble of level I or II
+    if not s.boards[v][r] or s.coins[i] < p.levels[r]:
+        return RB.CARD_THEFT  # on his board, paid a coin a level
+    return None
+
+
+def effects(s: CraftsState, p: Params, i: int, c: int) -> list[Action]:
+    """The ways player ``i`` can apply his revealed card ``c`` now (``effect_rule``)."""
+    if c in PLAIN:
+        return [APPLY] if effect_rule(s, p, i, c, APPLY) is None else []
+    if c == D.CASTLE:
+        return [k for k in KNIGHT[:p.players + 1] if effect_rule(s, p, i, c, k) is None]
+    if c == D.SCOUTING:
+        return [k for k in SCOUT[:p.players] if effect_rule(s, p, i, c, k) is None]
+    if c == D.RECONSTRUCTION:
+        return [k for k in REBUILD if effect_rule(s, p, i, c, k) is None]
+    return [k for v in range(p.players) if v != i for k in STEAL[v]
+            if effect_rule(s, p, i, c, k) is None]
+
+
+def pay(w: W, i: int, c: int) -> None:
+    """Player ``i`` pays card ``c``'s inputs from his board and its coins, to the bank."""
+    board = w.boards[i]
+    cost = CARD_COINS[c]
+    for r in INPUTS[c]:
+        board = bump(board, r, -1)
+    w.boards = put(w.boards, i, board)
+    w.bank += len(INPUTS[c]) + cost
+    if cost:
+        w.coins = bump(w.coins, i, -cost)
+
+
+def apply(w: W, p: Params, i: int, c: int, a: Action) -> None:
+    """Player ``i`` applies his revealed card ``c`` by ``a`` (an action of that card, see
+    ``play.own_card_rule``), before it goes on the table; a Knight's setback follows."""
+    rule = effect_rule(w, p, i, c, a)
+    if rule is not None:
+        raise RULES.illegal(rule, f"cannot apply {D.CARD_KEYS[c]} by {a!r} now")
+    t = type(a)
+    if t is Apply:
+        pay(w, i, c)
+        if c == D.FAIR:  # RB.CARD_FAIR: 2 coins a card
+            w.gain_coins(i, D.FAIR_COINS * fair_count(w, p, i), p)
+        else:
+            for r in OUTPUTS[c]:
+                w.gain_resource(i, r, 1, p)
+            if c == D.MAGE:  # RB.CARD_MAGE_TOWER
+                w.owed = bump(w.owed, i, D.MAGE_DRAW)  # RB.CARD_MAGE_DRAW
+                w.task = TASK_MAGE
+                w.task_player = i
+                w.task_count = D.MAGE_DISCARD
+    elif t is Knight:
+        pay(w, i, c)  # RB.CARD_CASTLE (the setback: ``setback``)
+    elif t is Scout:
+        assert isinstance(a, Scout)
+        v = a.target
+        if any(w.hands[v]):
+            w.task = TASK_SCOUT
+            w.task_player = v
+            w.task_count = i
+        else:  # scouting_empty=draw
+            w.owed = bump(w.owed, v, 1)  # RB.CARD_SCOUTING_DRAW
+    elif t is Rebuild:
+        assert isinstance(a, Rebuild)
+        k = a.card
+        w.table = put(w.table, i, bump(w.table[i], k, -1))
+        w.hands = put(w.hands, i, bump(w.hands[i], k, 1))
+        if p.recon_lose and D.VP[k]:
+            w.scores = put(w.scores, i, max(0, w.scores[i] - D.VP[k]))
+    else:
+        assert isinstance(a, Steal)
+        v, r = a.victim, a.resource
+        level = p.levels[r]
+        w.coins = bump(w.coins, i, -level)
+        w.bank += level
+        w.boards = put(w.boards, v, bump(w.boards[v], r, -1))
+        w.boards = put(w.boards, i, bump(w.boards[i], r, 1))  # the same resource
+
+
+def setback(w: W, i: int, p: Params) -> None:
+    """A Knight's setback: player ``i``'s marker moves 4 spaces back, not below 0
+    (RB.CARD_CASTLE_SETBACK); under ``castle_setback=collect`` (and ``track_repeat=repeat``)
+    every resource space it passes or stops on going back gives its resource
+    (crafts/castle-setback-collect)."""
+    old = w.scores[i]
+    new = max(0, old - D.CASTLE_SETBACK)
+    w.scores = put(w.scores, i, new)
+    if not p.castle_collect or p.track_once:
+        return
+    sp = p.spacing
+    k = -(-new // sp) if new > 0 else 1  # the first space at or above new (spaces from sp)
+    while k * sp < old:
+        w.gain_resource(i, D.TRACK_CYCLE[(k - 1) % len(D.TRACK_CYCLE)], 1, p)
+        k += 1
+
+
+# -- the Mage's discards ----------------------------------------------------------------------
+def mage_to_discard(w: W) -> bool:
+    """Whether the Mage's owner still discards (then it is his turn): 3 cards, or all he
+    has if fewer (RB.CARD_MAGE_DISCARD); otherwise the task is over."""
+    if w.task_count > 0 and any(w.hands[w.task_player]):
+        w.turn = w.task_player
+        return True
+    w.task = TASK_NONE
+    w.task_player = -1
+    w.task_count = 0
+    return False
+
+
+def legal_mage_discards(state: CraftsState, i: int) -> list[Action]:
+    hand = state.hands[i]
+    return [MAGE_DISCARD[k] for k in CARD_RANGE if hand[k]]
+
+
+def mage_discard(w: W, i: int, a: Action) -> None:
+    if type(a) is not MageDiscard:
+        raise RULES.illegal(RB.CARD_MAGE_DISCARD, f"discard a card for the Mage, not {a!r}")
+    k = a.card
+    hand = w.hands[i]
+    if not (0 <= k < NK and hand[k]):
+        raise RULES.illegal(RB.CARD_MAGE_DISCARD, f"no card {k} in hand")
+    w.hands = put(w.hands, i, bump(hand, k, -1))
+    w.discard = bump(w.discard, k, 1)
+    w.task_count -= 1
+
+
+# -- the Scouting's pick ----------------------------------------------------------------------
+def scout_outcomes(state: CraftsState) -> tuple[tuple[Action, Fraction], ...]:
+    """A random card of the scouted hand (RB.CARD_SCOUTING)."""
+    hand = state.hands[state.task_player]
+    return draw_outcomes(zip(CARD_RANGE, hand, strict=True), PICK.__getitem__)
+
+
+def scout_pick(w: W, a: Action) -> None:
+    """The scouted card moves to the scout's hand; its loser is owed a card from the deck
+    (RB.CARD_SCOUTING_DRAW)."""
+    victim = w.task_player
+    hand = w.hands[victim]
+    if type(a) is not ScoutPick or not 0 <= a.card < NK or not hand[a.card]:
+        raise RULES.illegal(RB.CARD_SCOUTING,
+                            f"a random card of player {victim}'s hand is due, not {a!r}")
+    scout = w.task_count
+    w.hands = put(w.hands, victim, bump(hand, a.card, -1))
+    w.hands = put(w.hands, scout, bump(w.hands[scout], a.card, 1))
+    w.owed = bump(w.owed, victim, 1)
+    w.task = TASK_NONE
+    w.task_player = -1
+    w.task_count = 0

@@ -1,0 +1,127 @@
+"""2. Рынок карт (the card market): six cards laid out, exchanges in turn, the redraw."""
+
+from rules_oracle.model.crafts import data as D
+from rules_oracle.model.crafts import rules as RB
+from rules_oracle.model.crafts.actions import Action, Exchange, Pass, Redraw
+from rules_oracle.model.crafts.ops import (
+    CARD_RANGE,
+    EXCHANGE,
+    NK,
+    PASS,
+    REDRAW,
+    ZERO_CARDS,
+    Params,
+    W,
+    bump,
+    next_unpassed,
+    plus,
+    put,
+)
+from rules_oracle.model.crafts.rules import RULES
+from rules_oracle.model.crafts.state import CraftsState
+
+
+def open_market(w: W, n: int) -> None:
+    """Six cards are laid out face up (RB.MARKET_SIX_CARDS), one chance draw each; the
+    first player acts first (RB.MARKET_TURN_ORDER)."""
+    w.to_market = D.MARKET
+    w.passed = (False,) * n
+    w.exchanges = (0,) * n
+    w.turn = w.first
+
+
+def close_market(w: W) -> None:
+    """Everyone has passed: the market's cards go to the discard (RB.MARKET_TO_DISCARD)."""
+    w.discard = plus(w.discard, w.market)
+    w.market = ZERO_CARDS
+
+
+def skip_passed(w: W) -> None:
+    """A player who has passed takes no further turn (RB.MARKET_PASS)."""
+    if w.passed[w.turn]:
+        w.turn = next_unpassed(w.passed, w.turn)
+
+
+def can_redraw(hand: tuple[int, ...], p: Params) -> bool:
+    """Whether ``hand`` may be discarded and redrawn (RB.MARKET_REDRAW; under
+    ``redraw_hand=exactly-five`` only a hand of 5)."""
+    size = sum(hand)
+    return size == D.HAND if p.redraw_five else size > 0
+
+
+def exchange_cost_rule(s: CraftsState | W, i: int) -> str | None:
+    """Why player ``i`` cannot pay for an exchange now, or ``None``: the first is free
+    (RB.MARKET_FREE_FIRST), every further one costs 2 coins (RB.MARKET_EXTRA_COST)."""
+    if s.exchanges[i] and s.coins[i] < D.EXTRA_EXCHANGE:
+        return RB.MARKET_EXTRA_COST
+    return None
+
+
+def exchange_rule(s: CraftsState | W, i: int, g: int, k: int) -> str | None:
+    """Why player ``i`` may not give hand card ``g`` for market card ``k`` now, or ``None``:
+    one hand card for one market card (RB.MARKET_EXCHANGE), paid for
+    (``exchange_cost_rule``)."""
+    if not (0 <= g < NK and s.hands[i][g]) or not (0 <= k < NK and s.market[k]):
+        return RB.MARKET_EXCHANGE
+    return exchange_cost_rule(s, i)
+
+
+def redraw_rule(s: CraftsState | W, p: Params, i: int) -> str | None:
+    """Why player ``i`` may not discard his hand and draw 5 now, or ``None``: only instead
+    of the first free exchange (RB.MARKET_REDRAW_ONCE), a hand ``can_redraw``."""
+    if s.exchanges[i]:
+        return RB.MARKET_REDRAW_ONCE
+    if not can_redraw(s.hands[i], p):
+        return RB.MARKET_REDRAW
+    return None
+
+
+def legal(state: CraftsState, p: Params, i: int) -> list[Action]:
+    """Player ``i``'s market choices: the exchanges and the redraw he may make, the pass."""
+    hand = state.hands[i]
+    out: list[Action] = []
+    if exchange_cost_rule(state, i) is None:  # the pairs exchange_rule allows
+        takes = [t for t in CARD_RANGE if state.market[t]]
+        for g in CARD_RANGE:
+            if hand[g]:
+                row = EXCHANGE[g]
+                out.extend(row[t] for t in takes)
+    if redraw_rule(state, p, i) is None:
+        out.append(REDRAW)
+    out.append(PASS)
+    return out
+
+
+def act(w: W, p: Params, i: int, a: Action) -> None:
+    """Player ``i`` exchanges, redraws or passes (RB.MARKET_PASS: he is out of the
+    market)."""
+    t = type(a)
+    hand = w.hands[i]
+    if t is Exchange:
+        assert isinstance(a, Exchange)
+        g, k = a.give, a.take
+        rule = exchange_rule(w, i, g, k)
+        if rule is not None:
+            raise RULES.illegal(rule, f"cannot give card {g} for market card {k} now")
+        if w.exchanges[i]:  # RB.MARKET_FREE_FIRST: only the first is free
+            w.coins = bump(w.coins, i, -D.EXTRA_EXCHANGE)
+            w.bank += D.EXTRA_EXCHANGE
+        w.hands = put(w.hands, i, bump(bump(hand, g, -1), k, 1))
+        w.market = bump(bump(w.market, k, -1), g, 1)
+        w.exchanges = bump(w.exchanges, i, 1)
+        w.turn = next_unpassed(w.passed, i)
+    elif t is Redraw:
+        rule = redraw_rule(w, p, i)
+        if rule is not None:
+            raise RULES.illegal(rule, f"cannot redraw a hand of {sum(hand)} now")
+        w.discard = plus(w.discard, hand)
+        w.hands = put(w.hands, i, ZERO_CARDS)
+        w.owed = put(w.owed, i, D.HAND)
+        # RB.MARKET_REDRAW_AFTER: the redraw counts as the free exchange
+        w.exchanges = put(w.exchanges, i, 1)
+        w.turn = next_unpassed(w.passed, i)
+    elif t is Pass:
+        w.passed = put(w.passed, i, True)
+        w.turn = next_unpassed(w.passed, i)
+    else:
+        raise RULES.illegal(RB.MARKET_EXCHANGE, f"in the market exchange or pass, not {a!r}")
