@@ -1,15 +1,28 @@
 """Phase 4, stewardship ("ФАЗА 4. УПРАВЛЕНИЕ"): residences, prestige buildings,
-recruitment, the provost's reset, the round marker; and the end of the game."""
+recruitment, the provost's reset, the round marker. At its end the phase hands over to
+the next round's planning (``stage`` PLANNING) or, after the last round, to the end of the
+game (``stage`` OVER, :mod:`~model.caylus.end`), each begun by the game."""
 
+from rules_oracle.model.caylus import character
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import Action, BuildPrestige, Decline
-from rules_oracle.model.caylus.effects import favour, holder, within_supply
-from rules_oracle.model.caylus.ops import bump, covers, evolve, gain_workers, minus, put
+from rules_oracle.model.caylus.ops import (
+    bump,
+    covers,
+    evolve,
+    favour,
+    gain_workers,
+    implements,
+    minus,
+    put,
+    within_supply,
+)
 from rules_oracle.model.caylus.rules import RULES
 from rules_oracle.model.caylus.state import CaylusState, Player, Stage
 
 
+@implements(RB.STEWARDSHIP_RESIDENCES)
 def begin(state: CaylusState) -> CaylusState:
     """Housed starting tiles become residences; then the prestige choices from the bridge."""
     side = tuple(1 if k >= 0 and D.MATERIAL[k] == D.START and state.owner[s] >= 0 else x
@@ -30,6 +43,7 @@ def _housed(state: CaylusState, seat: int) -> bool:
         state.players[seat].houses >= 1
 
 
+@implements(RB.STEWARDSHIP_PRESTIGE)
 def actions(state: CaylusState) -> tuple[Action, ...]:
     owner = state.owner[state.cursor]
     if not _housed(state, owner):
@@ -57,6 +71,7 @@ def settle(state: CaylusState) -> CaylusState:
     return _end_round(state)
 
 
+@implements(RB.STEWARDSHIP_THEATRE)
 def step(state: CaylusState, action: Action) -> CaylusState:
     if action not in actions(state):
         rule = (
@@ -68,7 +83,7 @@ def step(state: CaylusState, action: Action) -> CaylusState:
         seat = state.owner[c]
         k = action.kind
         pl = state.players[seat]
-        pp = D.PRESTIGE_POINTS[k] + (1 if holder(state, D.ARCHITECT) == seat else 0)
+        pp = D.PRESTIGE_POINTS[k] + character.architect_pp(state, seat)
         pl = evolve(pl, resources=minus(pl.resources, D.COST[k][0]), prestige=pl.prestige + pp)
         i = k - D.GARDEN
         state = evolve(state, players=put(state.players, seat, pl),
@@ -80,6 +95,7 @@ def step(state: CaylusState, action: Action) -> CaylusState:
     return state if state.favour is not None else settle(state)
 
 
+@implements(RB.STEWARDSHIP_RECRUITMENT)
 def recruits(state: CaylusState, seat: int) -> tuple[int, int, int]:
     """(workers, food, fabric) ``seat`` recruits."""
     workers = D.RECRUIT[state.config.players]
@@ -96,11 +112,11 @@ def recruits(state: CaylusState, seat: int) -> tuple[int, int, int]:
             food += 1
         elif k == D.FACTORY:
             fabric += 1
-    if holder(state, D.DAY_LABOURER) == seat:
-        workers += 1
+    workers += character.day_labourer(state, seat)
     return workers, food, fabric
 
 
+@implements(RB.STEWARDSHIP_PROVOST)
 def provost_reset(state: CaylusState) -> int:
     """The provost's place (spaces up to it activate) on the city-gate side of the last
     building, not counting the set-up stone building while a space before it is empty
@@ -114,6 +130,7 @@ def provost_reset(state: CaylusState) -> int:
     return last - 1 if gate else last
 
 
+@implements(RB.STEWARDSHIP_ROUND)
 def _end_round(state: CaylusState) -> CaylusState:
     for seat in range(state.config.players):
         w, food, fabric = recruits(state, seat)
@@ -124,9 +141,5 @@ def _end_round(state: CaylusState) -> CaylusState:
         state = evolve(state, players=put(state.players, seat, pl))
     state = evolve(state, provost=provost_reset(state), cursor=0)
     if state.round == D.ROUNDS:
-        final = tuple(evolve(pl, prestige=pl.prestige + D.GOLD_PP * pl.resources[D.GOLD])
-                      for pl in state.players)
-        return evolve(state, players=final, stage=Stage.OVER)
-    from rules_oracle.model.caylus.planning import begin
-
-    return begin(evolve(state, round=state.round + 1))
+        return evolve(state, stage=Stage.OVER)
+    return evolve(state, round=state.round + 1, stage=Stage.PLANNING)
