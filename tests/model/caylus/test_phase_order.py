@@ -6,9 +6,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from rules_oracle.model.caylus import character
 from rules_oracle.model.caylus.game import onward
-from rules_oracle.model.caylus.ops import implements
 from rules_oracle.model.caylus.state import Stage
 from tests.model.caylus.helpers import bare, player, ready
 
@@ -43,7 +41,3 @@ def test_a_phase_handed_over_is_begun_by_the_game_once() -> None:
     assert onward(Stage.OVER, over) == over  # a stage within its phase: nothing begins
     assert onward(Stage.PRESTIGE, attrs.evolve(handed, stage=Stage.PRESTIGE)).players[
         0].prestige == 10
-
-
-def test_the_marker_returns_the_function_unchanged() -> None:
-    assert implements("caylus/character.bailiff")(character.bailiff) is character.bailiff

@@ -7,9 +7,10 @@ from rules_oracle.model.caylus import building, character
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import Action, Decline, MoveProvost
-from rules_oracle.model.caylus.ops import evolve, implements, put
+from rules_oracle.model.caylus.ops import evolve, put
 from rules_oracle.model.caylus.rules import RULES
 from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.model.core.cite import implements
 
 _ONE_STEP: tuple[int, ...] = (-1, 1)
 

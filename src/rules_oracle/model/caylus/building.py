@@ -19,13 +19,13 @@ from rules_oracle.model.caylus.ops import (
     evolve,
     favour,
     gain_workers,
-    implements,
     minus,
     put,
     return_workers,
     within_supply,
 )
 from rules_oracle.model.caylus.state import CaylusState, Player
+from rules_oracle.model.core.cite import implements
 
 _PRODUCTION_START = {D.FARM: D.FOOD, D.SAWMILL: D.WOOD, D.QUARRY: D.STONE}
 _WOOD_PRODUCTION = {D.WOOD_FARM: D.FOOD, D.WOOD_SAWMILL: D.WOOD, D.WOOD_QUARRY: D.STONE,

@@ -3,8 +3,9 @@ it changes (planning, activation, delivery, stewardship) and by the buildings' e
 
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
-from rules_oracle.model.caylus.ops import holder, implements
+from rules_oracle.model.caylus.ops import holder
 from rules_oracle.model.caylus.state import CaylusState
+from rules_oracle.model.core.cite import implements
 
 
 @implements(RB.CHARACTER_ARCHITECT)

@@ -7,9 +7,10 @@ from rules_oracle.model.caylus import character
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import Action, Decline, Deliver
-from rules_oracle.model.caylus.ops import covers, evolve, favour, holder, implements, minus, put
+from rules_oracle.model.caylus.ops import covers, evolve, favour, holder, minus, put
 from rules_oracle.model.caylus.rules import RULES
 from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.model.core.cite import implements
 
 
 def begin(state: CaylusState) -> CaylusState:

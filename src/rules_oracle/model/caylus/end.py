@@ -3,8 +3,9 @@ gold left; the most PP wins, ties share the victory."""
 
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
-from rules_oracle.model.caylus.ops import evolve, implements
+from rules_oracle.model.caylus.ops import evolve
 from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.model.core.cite import implements
 
 
 @implements(RB.END_OVER, RB.END_GOLD)

@@ -13,9 +13,10 @@ from rules_oracle.model.caylus.actions import (
     TakeCharacter,
     UseSite,
 )
-from rules_oracle.model.caylus.ops import evolve, implements, put
+from rules_oracle.model.caylus.ops import evolve, put
 from rules_oracle.model.caylus.rules import RULES
 from rules_oracle.model.caylus.state import CaylusState, Favour, FavourStep
+from rules_oracle.model.core.cite import implements
 
 
 @implements(RB.FAVOUR_CHOICE, RB.FAVOUR_GATE, RB.FAVOUR_TAKE)

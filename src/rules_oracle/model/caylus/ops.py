@@ -2,17 +2,12 @@
 game-independent ones (``model.core.ops``) are re-exported here for Caylus's modules (no
 rules here)."""
 
-from collections.abc import Callable
-from typing import Any, TypeVar
-
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus.state import CaylusState, Favour, FavourStep, Player
 from rules_oracle.model.core.ops import bump, covers, evolve, minus, put
 
-__all__ = ["bump", "covers", "evolve", "favour", "gain_workers", "holder", "implements", "minus",
-           "put", "return_workers", "within_supply"]
-
-F = TypeVar("F", bound=Callable[..., Any])
+__all__ = ["bump", "covers", "evolve", "favour", "gain_workers", "holder", "minus", "put",
+           "return_workers", "within_supply"]
 
 
 def gain_workers(pl: Player, n: int) -> Player:
@@ -49,13 +44,3 @@ def within_supply(state: CaylusState, seat: int, old: tuple[int, ...], pl: Playe
             res[r] = max(old[r], min(res[r], D.RESOURCE_TOKENS[r] - others))
     return evolve(pl, resources=tuple(res))
 
-
-def implements(*rules: str) -> Callable[[F], F]:
-    """Mark a function as the code of ``rules`` (cited as ``RB.CONSTANT``), so a search for
-    a rule's id or constant lands on it; the function is returned unchanged."""
-    assert rules
-
-    def mark(function: F) -> F:
-        return function
-
-    return mark

@@ -7,9 +7,10 @@ from rules_oracle.model.caylus import character
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import Action, Decline, Pass, PlaceOnSite, PlaceWorker
-from rules_oracle.model.caylus.ops import evolve, holder, implements, put
+from rules_oracle.model.caylus.ops import evolve, holder, put
 from rules_oracle.model.caylus.rules import RULES
 from rules_oracle.model.caylus.state import CaylusState, Player, Stage
+from rules_oracle.model.core.cite import implements
 
 
 def begin(state: CaylusState) -> CaylusState:

@@ -13,10 +13,11 @@ from rules_oracle.model.caylus.actions import (
     FirstPlayer,
     TakeCharacter,
 )
-from rules_oracle.model.caylus.ops import evolve, implements, put
+from rules_oracle.model.caylus.ops import evolve, put
 from rules_oracle.model.caylus.rules import RULES
 from rules_oracle.model.caylus.state import CaylusState, Player, Stage
 from rules_oracle.model.core import Config, draw_outcomes, uniform
+from rules_oracle.model.core.cite import implements
 
 
 @implements(RB.SETUP_WORKERS, RB.SETUP_RESOURCES, RB.SETUP_PROVOST)

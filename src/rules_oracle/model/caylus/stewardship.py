@@ -13,13 +13,13 @@ from rules_oracle.model.caylus.ops import (
     evolve,
     favour,
     gain_workers,
-    implements,
     minus,
     put,
     within_supply,
 )
 from rules_oracle.model.caylus.rules import RULES
 from rules_oracle.model.caylus.state import CaylusState, Player, Stage
+from rules_oracle.model.core.cite import implements
 
 
 @implements(RB.STEWARDSHIP_RESIDENCES)
