@@ -167,7 +167,7 @@ def test_every_exception_is_still_used() -> None:
 @pytest.mark.parametrize("seeded", [
     "from rules_oracle.model.catan.production import owed, victims\n",
     "from rules_oracle.model.caylus import planning\nc = planning.cost(s, 0)\n",
-    "def f():\n    from rules_oracle.model.catan_cards.scoring import vp\n    return vp\n",
+    "def f():\n    from rules_oracle.model.catan_cards.score import vp\n    return vp\n",
     "import rules_oracle.model.crafts.game\n",
     "import rules_oracle.model.catan.scoring as S\nx = S.total_vp\n",
     "from rules_oracle.model.caylus import building\nx = building.first_free\n",
