@@ -51,17 +51,34 @@ def _placeless(state: CaylusState, leaders: list[int]) -> bool:
 
 
 @implements(RB.DELIVERY_BUNDLE)
+def bundle_rule(state: CaylusState, seat: int, bundle: tuple[int, ...]) -> str | None:
+    """Why ``seat`` may not deliver ``bundle`` now (a bundle kind he may deliver, and in
+    hand), or ``None``."""
+    if bundle not in character.bundles(state, seat) or \
+            not covers(state.players[seat].resources, bundle):
+        return RB.DELIVERY_BUNDLE
+    return None
+
+
+def choice_rule(state: CaylusState, action: Action) -> str | None:
+    """Why the deliverer may not take ``action`` now, or ``None``: a bundle
+    (:func:`bundle_rule`), or the end of his delivery."""
+    if isinstance(action, Deliver):
+        return bundle_rule(state, actor(state), action.bundle)
+    return None if isinstance(action, Decline) else RB.DELIVERY_ORDER
+
+
 def actions(state: CaylusState) -> tuple[Action, ...]:
     seat = actor(state)
-    have = state.players[seat].resources
-    return (*(Deliver(b) for b in character.bundles(state, seat) if covers(have, b)), Decline())
+    return (*(Deliver(b) for b in character.bundles(state, seat)
+              if bundle_rule(state, seat, b) is None), Decline())
 
 
 @implements(RB.DELIVERY_ORDER)
 def step(state: CaylusState, action: Action) -> CaylusState:
-    if action not in actions(state):
-        rule = RB.DELIVERY_BUNDLE if isinstance(action, Deliver) else RB.DELIVERY_ORDER
-        raise RULES.illegal(rule, f"{action} is not a delivery now")
+    why = choice_rule(state, action)
+    if why is not None:
+        raise RULES.illegal(why, f"{action} is not a delivery now")
     if isinstance(action, Decline):
         return settle(evolve(state, cursor=state.cursor + 1))
     assert isinstance(action, Deliver)

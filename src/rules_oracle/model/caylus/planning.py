@@ -46,41 +46,52 @@ def takes_worker(state: CaylusState, space: int) -> bool:
     return not (material == D.START and state.side[space] == 1)
 
 
+def placement_rule(state: CaylusState, seat: int, action: PlaceWorker | PlaceOnSite
+                   ) -> str | None:
+    """Why ``seat`` may not place this worker now, or ``None``."""
+    if state.players[seat].workers < cost(state, seat):
+        if state.stage is Stage.EARLY:
+            return RB.CHARACTER_EARLY_RISER
+        return RB.PLANNING_EXTRA_COST if state.bridge else RB.PLANNING_NO_WORKERS
+    if isinstance(action, PlaceOnSite):
+        return RB.PLANNING_SITE if seat in state.site_workers else None
+    s = action.space
+    if not 0 <= s < D.ROAD_SPACES or not takes_worker(state, s):
+        return RB.PLANNING_FORBIDDEN
+    if not character.can_join(state, seat, s):
+        return (RB.CHARACTER_JOURNEYMAN if holder(state, D.JOURNEYMAN) == seat
+                else RB.PLANNING_OCCUPIED)
+    return None
+
+
+def choice_rule(state: CaylusState, action: Action) -> str | None:
+    """Why the player on turn may not take ``action`` now, or ``None``: a placement
+    (:func:`placement_rule`), the early riser's decline, or a pass."""
+    if isinstance(action, PlaceWorker | PlaceOnSite):
+        return placement_rule(state, state.turn, action)
+    early = state.stage is Stage.EARLY
+    if isinstance(action, Decline if early else Pass):
+        return None
+    return RB.CHARACTER_EARLY_RISER if early else RB.PLANNING_ORDER
+
+
 def actions(state: CaylusState) -> tuple[Action, ...]:
     seat = state.turn
     out: list[Action] = []
     if state.players[seat].workers >= cost(state, seat):
-        out.extend(PlaceWorker(s) for s in range(D.ROAD_SPACES)
-                   if takes_worker(state, s) and character.can_join(state, seat, s))
-        if seat not in state.site_workers:
+        out.extend(a for a in (PlaceWorker(s) for s in range(D.ROAD_SPACES))
+                   if placement_rule(state, seat, a) is None)
+        if placement_rule(state, seat, PlaceOnSite()) is None:
             out.append(PlaceOnSite())
     out.append(Decline() if state.stage is Stage.EARLY else Pass())
     return tuple(out)
 
 
-def _why(state: CaylusState, action: Action) -> str:
-    seat = state.turn
-    early = state.stage is Stage.EARLY
-    if isinstance(action, PlaceWorker | PlaceOnSite):
-        if state.players[seat].workers < cost(state, seat):
-            return RB.CHARACTER_EARLY_RISER if early else (
-                RB.PLANNING_EXTRA_COST if state.bridge else RB.PLANNING_NO_WORKERS)
-        if isinstance(action, PlaceOnSite):
-            return RB.PLANNING_SITE
-        s = action.space
-        if not 0 <= s < D.ROAD_SPACES or not takes_worker(state, s):
-            return RB.PLANNING_FORBIDDEN
-        return (
-            RB.CHARACTER_JOURNEYMAN if holder(state, D.JOURNEYMAN) == seat
-            else RB.PLANNING_OCCUPIED
-        )
-    return RB.CHARACTER_EARLY_RISER if early else RB.PLANNING_ORDER
-
-
 @implements(RB.PLANNING_PASS, RB.PLANNING_FIRST_PLAYER_TILE)
 def step(state: CaylusState, action: Action) -> CaylusState:
-    if action not in actions(state):
-        raise RULES.illegal(_why(state, action), f"{action} is not a planning choice now")
+    why = choice_rule(state, action)
+    if why is not None:
+        raise RULES.illegal(why, f"{action} is not a planning choice now")
     seat = state.turn
     if isinstance(action, Decline):
         return evolve(state, stage=Stage.PLANNING, turn=state.first_player)

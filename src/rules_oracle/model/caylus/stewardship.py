@@ -44,14 +44,32 @@ def _housed(state: CaylusState, seat: int) -> bool:
 
 
 @implements(RB.STEWARDSHIP_PRESTIGE)
+def prestige_rule(state: CaylusState, seat: int, kind: int) -> str | None:
+    """Why ``seat`` may not replace his residence by the prestige building ``kind`` now
+    (his houses, the building still in the supply, its cost in hand), or ``None``."""
+    if not _housed(state, seat):
+        return RB.COMPONENTS_HOUSE_LIMIT
+    if kind not in D.PRESTIGE_KINDS or not state.prestige_supply[D.PRESTIGE_KINDS.index(kind)] \
+            or not covers(state.players[seat].resources, D.COST[kind][0]):
+        return RB.STEWARDSHIP_PRESTIGE
+    return None
+
+
+def choice_rule(state: CaylusState, action: Action) -> str | None:
+    """Why the residence's owner may not take ``action`` now, or ``None``: a prestige
+    building (:func:`prestige_rule`), or leaving the residence as it is."""
+    if isinstance(action, Decline):
+        return None
+    if isinstance(action, BuildPrestige):
+        return prestige_rule(state, actor(state), action.kind)
+    return RB.STEWARDSHIP_PRESTIGE if _housed(state, actor(state)) else \
+        RB.COMPONENTS_HOUSE_LIMIT
+
+
 def actions(state: CaylusState) -> tuple[Action, ...]:
-    owner = state.owner[state.cursor]
-    if not _housed(state, owner):
-        return (Decline(),)
-    have = state.players[owner].resources
-    return (*(BuildPrestige(k) for k, n in zip(D.PRESTIGE_KINDS, state.prestige_supply,
-                                                strict=True)
-              if n and covers(have, D.COST[k][0])), Decline())
+    owner = actor(state)
+    return (*(BuildPrestige(k) for k in D.PRESTIGE_KINDS
+              if prestige_rule(state, owner, k) is None), Decline())
 
 
 def actor(state: CaylusState) -> int:
@@ -73,11 +91,9 @@ def settle(state: CaylusState) -> CaylusState:
 
 @implements(RB.STEWARDSHIP_THEATRE)
 def step(state: CaylusState, action: Action) -> CaylusState:
-    if action not in actions(state):
-        rule = (
-            RB.STEWARDSHIP_PRESTIGE if _housed(state, actor(state)) else RB.COMPONENTS_HOUSE_LIMIT
-        )
-        raise RULES.illegal(rule, f"{action} is not a prestige choice here")
+    why = choice_rule(state, action)
+    if why is not None:
+        raise RULES.illegal(why, f"{action} is not a prestige choice here")
     c = state.cursor
     if isinstance(action, BuildPrestige):
         seat = state.owner[c]
