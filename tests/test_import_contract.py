@@ -52,7 +52,7 @@ EXCEPTIONS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
     "solver/caylus.py": {
         "rules_oracle.model.caylus.game": {
             "GAME": _GAME_PLAY + "; the tail's returns are read off its next state"},
-        "rules_oracle.model.caylus.effects": {
+        "rules_oracle.model.caylus.building": {
             "apply": "a building's deltas are parameters that the guard's effect rows"
                      " (one per building, restated) fix",
             "rule_of": "the rule id each building cites (a table)"},
@@ -167,11 +167,11 @@ def test_every_exception_is_still_used() -> None:
 @pytest.mark.parametrize("seeded", [
     "from rules_oracle.model.catan.production import owed, victims\n",
     "from rules_oracle.model.caylus import planning\nc = planning.cost(s, 0)\n",
-    "def f():\n    from rules_oracle.model.catan_cards.scoring import vp\n    return vp\n",
+    "def f():\n    from rules_oracle.model.catan_cards.score import vp\n    return vp\n",
     "import rules_oracle.model.crafts.game\n",
     "import rules_oracle.model.catan.scoring as S\nx = S.total_vp\n",
-    "from rules_oracle.model.caylus import effects\nx = effects.holder\n",
-    "from rules_oracle.model.caylus import effects as E\nf(E)\n",
+    "from rules_oracle.model.caylus import building\nx = building.first_free\n",
+    "from rules_oracle.model.caylus import building as E\nf(E)\n",
 ])
 def test_a_seeded_model_function_import_is_caught(seeded: str) -> None:
     assert violations("solver/catan.py", seeded)

@@ -15,9 +15,9 @@ from rules_oracle.model.catan_cards.actions import (
     TradeMarket,
     TurnFate,
 )
-from rules_oracle.model.catan_cards.development import victim as model_victim
 from rules_oracle.model.catan_cards.game import GAME
 from rules_oracle.model.catan_cards.state import CardsState, Stage
+from rules_oracle.model.catan_cards.take import victim as model_victim
 from rules_oracle.model.core.play import playout
 from rules_oracle.properties.generic import variant_configs
 from rules_oracle.solver import provers, registry

@@ -247,7 +247,7 @@ def _begin(post: dict[str, Any], seat: Any, players: int, when: Any) -> dict[str
 
 
 def _over(post: dict[str, Any], winner: Any, players: int, when: Any) -> dict[str, Any]:
-    """``scoring.over`` when ``when`` holds."""
+    """``score.over`` when ``when`` holds."""
     out = dict(post)
     changes: dict[str, Any] = {"stage": z3.IntVal(OVER), "winner": winner, "owm": Z,
                                "rival": z3.IntVal(-1)}
@@ -320,7 +320,7 @@ def _takeable(v: Vars, q: Any, kind: int, players: int) -> Any:
 
 
 def victim(v: Vars, kind: int, players: int) -> Any:
-    """``development.victim`` over terms (past the neighbour the arrows' way, or clockwise
+    """``take.victim`` over terms (past the neighbour the arrows' way, or clockwise
     under ``opt.clock``; under ``opt.pstop`` a player with only protected cards ends it)."""
     arrows = z3.If(v["fate"] < 0, 1, z3.If((v["fate"] == D.WHITE) == (v["opt.white"] == 1),
                                            1, -1))

@@ -56,8 +56,8 @@ from typing import Any
 import attrs
 import z3
 
+from rules_oracle.model.caylus import building as effects
 from rules_oracle.model.caylus import data as D
-from rules_oracle.model.caylus import effects
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import (
     Action,
@@ -656,7 +656,7 @@ def _player_specs() -> list[Spec]:
         Spec("move-provost", ("i", "k", "b"),
              lambda p, n: conj(seat(p, n), in_range(p["k"], -2, 2), p["k"] != 0,
                                bits("b")(p)),
-             move_guard, _move, rules=(RB.PROVOST_BOUNDS,)),
+             move_guard, _move, rules=(RB.BUILDING_PROVOST_BOUNDS,)),
         Spec("decline", ("i", "bo", "bq", "br"),
              lambda p, n: conj(seat(p, n), bonus_domain(p, n)), decline_guard, _bonus),
         Spec("steal-character", ("i",), seat, lambda v, p, n: v["favour"] == 1, _nothing),

@@ -4,7 +4,7 @@ from collections.abc import Mapping
 
 from rules_oracle.model.catan_cards import data as D
 from rules_oracle.model.catan_cards.game import GAME
-from rules_oracle.model.catan_cards.scoring import vp
+from rules_oracle.model.catan_cards.score import vp
 from rules_oracle.model.catan_cards.setup import components, initial
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.core import IllegalAction

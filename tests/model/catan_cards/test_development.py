@@ -20,10 +20,10 @@ from rules_oracle.model.catan_cards.actions import (
     Reveal,
     TurnFate,
 )
-from rules_oracle.model.catan_cards.development import victim
 from rules_oracle.model.catan_cards.game import GAME
 from rules_oracle.model.catan_cards.rules import FILE, RULES
 from rules_oracle.model.catan_cards.state import Stage
+from rules_oracle.model.catan_cards.take import victim
 from rules_oracle.model.core import CHANCE
 from rules_oracle.model.core.rules import normalize
 from tests.model.catan_cards.helpers import apply, cards, hand, make, rule_of, seat

@@ -13,7 +13,7 @@ from rules_oracle.model.catan_cards.actions import (
     HireKnight,
 )
 from rules_oracle.model.catan_cards.game import GAME
-from rules_oracle.model.catan_cards.scoring import pile_vp
+from rules_oracle.model.catan_cards.score import pile_vp
 from rules_oracle.model.catan_cards.state import Stage
 from rules_oracle.model.core import TERMINAL
 from rules_oracle.model.core.play import final_state

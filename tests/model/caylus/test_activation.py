@@ -39,7 +39,7 @@ def _at(kind: int, side: int, owner: int = -1, space: int = 14) -> CaylusState:
 
 @pytest.mark.rules("caylus/activation.order", "caylus/building.bridge",
                    "caylus/activation.beyond-provost", "caylus/activation.to-camp",
-                   "caylus/provost.bounds")
+                   "caylus/building.provost-bounds")
 def test_the_texts_bridge_example() -> None:
     """Blue spends nothing; Black pays 2 for 2 back; Red 2 for 2 forward; Green 1 for 1 back:
     Green's worker activates, Red's does not."""
@@ -63,7 +63,7 @@ def test_the_texts_bridge_example() -> None:
     assert s.players[red].workers + s.players[red].camp == D.WORKERS
 
 
-@pytest.mark.rules("caylus/building.bridge", "caylus/provost.bounds",
+@pytest.mark.rules("caylus/building.bridge", "caylus/building.provost-bounds",
                    "caylus/character.bailiff")
 def test_bridge_steps_bought_one_at_a_time_bounds_and_the_bailiff() -> None:
     s = holding(bare(ready(2)), bailiff=1)
@@ -73,7 +73,7 @@ def test_bridge_steps_bought_one_at_a_time_bounds_and_the_bailiff() -> None:
     assert rule_of(s, MoveProvost(2)) == RB.BUILDING_BRIDGE  # one step a choice
     s = GAME.apply(s, MoveProvost(-1))
     assert s.provost == 4 and s.players[0].workers == 1
-    assert rule_of(s, MoveProvost(-1)) == RB.PROVOST_BOUNDS  # not behind the bridge
+    assert rule_of(s, MoveProvost(-1)) == RB.BUILDING_PROVOST_BOUNDS  # not behind the bridge
     assert rule_of(s, MoveProvost(1)) == RB.BUILDING_BRIDGE  # one direction
     s = GAME.apply(s, Decline())
     assert GAME.actor(s) == 1 and s.provost_steps == 0

@@ -170,7 +170,7 @@ def test_a_phase_ending_step_names_what_it_ends() -> None:
     RB.STEWARDSHIP_ROUND,
     RB.STEWARDSHIP_RECRUITMENT,
     RB.STEWARDSHIP_PROVOST,
-    RB.FLOW_OVER,
+    RB.END_OVER,
     RB.END_GOLD,
     RB.STEWARDSHIP_PRESTIGE,
 )
@@ -183,7 +183,7 @@ def test_seeded_games_show_the_rounds_and_the_end() -> None:
             named = GAME.effect_rules(state, step.action, step.state)
             assert len(set(named)) == len(named) and all(r in GAME.rules for r in named)
             assert (RB.STEWARDSHIP_ROUND in named) == (step.state.round != state.round)
-            assert (RB.FLOW_OVER in named) == (step.state.stage is Stage.OVER)
+            assert (RB.END_OVER in named) == (step.state.stage is Stage.OVER)
             if RB.STEWARDSHIP_PRESTIGE in named:
                 assert step.state.road != state.road
             seen.update(named)
@@ -192,5 +192,5 @@ def test_seeded_games_show_the_rounds_and_the_end() -> None:
         RB.STEWARDSHIP_ROUND,
         RB.STEWARDSHIP_RECRUITMENT,
         RB.STEWARDSHIP_PROVOST,
-        RB.FLOW_OVER,
+        RB.END_OVER,
     } <= seen

@@ -3,8 +3,8 @@
 import attrs
 import pytest
 
+from rules_oracle.model.caylus import building
 from rules_oracle.model.caylus import data as D
-from rules_oracle.model.caylus import effects
 from rules_oracle.model.caylus.actions import Build, Use
 from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.state import Stage
@@ -37,9 +37,10 @@ def test_only_gold_scores_at_the_end() -> None:
     s = player(s, 0, resources={"gold": 3, "wood": 4, "food": 2, "stone": 1, "fabric": 5})
     s = attrs.evolve(s, round=D.ROUNDS)
     before = s.players[0].prestige
+    from rules_oracle.model.caylus.game import onward
     from rules_oracle.model.caylus.stewardship import _end_round
 
-    end = _end_round(s)
+    end = onward(Stage.PRESTIGE, _end_round(s))
     assert end.stage is Stage.OVER
     assert end.players[0].prestige - before == 2 * 3
 
@@ -49,41 +50,41 @@ def test_only_gold_scores_at_the_end() -> None:
 def test_the_gold_buildings_make_and_take_gold() -> None:
     s = player(ready(2), 0, resources={"food": 1, "gold": 2}, workers=5)
     gold = lambda st: st.players[0].resources[D.GOLD]  # noqa: E731
-    assert gold(effects.apply(s, 0, D.GOLD_MINE, 1, Use(0))) == 3
-    assert gold(effects.apply(s, 0, D.FOUNDRY, 1, Use(1))) == 4
-    assert gold(effects.apply(s, 0, D.ALCHEMIST, 1, Use(0, D.FOOD))) == 3
-    after = effects.apply(s, 0, D.JEWELLER, 1, Use(1))
+    assert gold(building.apply(s, 0, D.GOLD_MINE, 1, Use(0))) == 3
+    assert gold(building.apply(s, 0, D.FOUNDRY, 1, Use(1))) == 4
+    assert gold(building.apply(s, 0, D.ALCHEMIST, 1, Use(0, D.FOOD))) == 3
+    after = building.apply(s, 0, D.JEWELLER, 1, Use(1))
     assert gold(after) == 0 and after.players[0].prestige == s.players[0].prestige + 9
 
 
 @pytest.mark.rules("caylus/tailor-fabric", "caylus/building.tailor")
 def test_the_tailor_takes_fabric() -> None:
     s = player(ready(2), 0, resources={"fabric": 1, "gold": 3, "food": 3})
-    assert effects.options(s, 0, D.TAILOR, 1) == (Use(0),)
-    after = effects.apply(s, 0, D.TAILOR, 1, Use(0))
+    assert building.options(s, 0, D.TAILOR, 1) == (Use(0),)
+    after = building.apply(s, 0, D.TAILOR, 1, Use(0))
     assert after.players[0].resources[D.FABRIC] == 0
-    assert effects.options(player(s, 0, resources={"gold": 3}), 0, D.TAILOR, 1) == ()
+    assert building.options(player(s, 0, resources={"gold": 3}), 0, D.TAILOR, 1) == ()
 
 
 @pytest.mark.rules("caylus/stonemason-setup-side", "caylus/building.stonemason")
 def test_the_setup_stonemason_waives_the_stone() -> None:
     s = player(ready(2), 0, resources={"food": 1})
-    kinds = {a.kind for a in effects.options(s, 0, D.STONEMASON, 0) if isinstance(a, Build)}
+    kinds = {a.kind for a in building.options(s, 0, D.STONEMASON, 0) if isinstance(a, Build)}
     # with 1 food and no stone: stone + food and stone + any buildings, for the food alone
     assert D.GOLD_MINE in kinds and D.STONE_GUILD in kinds
-    assert not effects.options(s, 0, D.STONEMASON, 1)
+    assert not building.options(s, 0, D.STONEMASON, 1)
     for k in D.STONE_KINDS:
-        fixed, anys = effects.build_cost(k, True)
+        fixed, anys = building.build_cost(k, True)
         assert fixed[D.STONE] == 0 and sum(fixed) + anys == 1, D.BUILDINGS[k]
 
 
 @pytest.mark.rules("caylus/any-icon-kinds", "caylus/building.any-icon")
 def test_gold_never_pays_an_any_icon() -> None:
     s = player(ready(2), 0, resources={"wood": 1, "gold": 5})
-    assert not [a for a in effects.options(s, 0, D.CARPENTER, 1)
+    assert not [a for a in building.options(s, 0, D.CARPENTER, 1)
                 if isinstance(a, Build) and a.kind == D.COVERED_MARKET]
     s = player(s, 0, resources={"wood": 1, "fabric": 1, "gold": 5})
-    paid = {a.extra for a in effects.options(s, 0, D.CARPENTER, 1)
+    paid = {a.extra for a in building.options(s, 0, D.CARPENTER, 1)
             if isinstance(a, Build) and a.kind == D.COVERED_MARKET}
     assert paid == {D.FABRIC}
 
@@ -98,7 +99,7 @@ def test_statue_cathedral_and_mansion_give_nothing_after_their_pp() -> None:
                              owner=tuple(0 if i == space else x
                                          for i, x in enumerate(s.owner)))
         assert recruits(built, 0) == plain, D.BUILDINGS[k]
-        assert effects.options(built, 0, k, 1) == ()
+        assert building.options(built, 0, k, 1) == ()
 
 
 @pytest.mark.rules("caylus/first-game-setup", "caylus/setup.starting-tiles")

@@ -97,7 +97,7 @@ def test_no_quote_is_a_fragment() -> None:
     assert short == WHOLE
 
 
-@pytest.mark.rules("caylus/flow.actor")
+@pytest.mark.rules("caylus/game.actor")
 def test_who_acts_is_the_models_structure_not_a_quote() -> None:
-    actor = next(item for item in RULES if item.id == "caylus/flow.actor")
+    actor = next(item for item in RULES if item.id == "caylus/game.actor")
     assert actor.quote == "" and "no project text" in (actor.source or "")

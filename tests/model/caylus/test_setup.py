@@ -26,7 +26,7 @@ def test_starting_tiles_are_drawn_from_the_remaining_nine() -> None:
     assert s.site[0] == D.FARM and s.road[5:7] == (D.FARM, D.SAWMILL)
     assert dict(GAME.chance_outcomes(s))[DrawTile(D.QUARRY)] == Fraction(1, 6)
     assert rule_of(s, DrawTile(D.SAWMILL)) == RB.SETUP_STARTING_TILES
-    assert rule_of(s, TakeCharacter(0)) == RB.FLOW_ACTOR
+    assert rule_of(s, TakeCharacter(0)) == RB.GAME_ACTOR
 
 
 @pytest.mark.rules("caylus/setup.wood", "caylus/setup.no-stonemason", "caylus/setup.stone",
@@ -61,7 +61,7 @@ def test_characters_drawn_and_drafted_from_the_last_player_counter_clockwise() -
     assert dict(GAME.chance_outcomes(s))[DrawCharacter(5)] == Fraction(1, 12)
     for c in (11, 3, 5, 7, 0, 9):
         s = GAME.apply(s, DrawCharacter(c))
-    assert rule_of(s, DrawCharacter(1)) == RB.FLOW_ACTOR
+    assert rule_of(s, DrawCharacter(1)) == RB.GAME_ACTOR
     assert s.stage is Stage.DRAFT and GAME.actor(s) == 0  # the last player: right of seat 1
     assert rule_of(s, TakeCharacter(1)) == RB.SETUP_DRAFT
     s = GAME.apply(s, TakeCharacter(9))
@@ -85,12 +85,12 @@ def test_workers_houses_resources_by_player_count(players: int, hand: int) -> No
     assert sum(1 for h in s.characters if h == D.BOARD) == 3
 
 
-@pytest.mark.rules("caylus/flow.actor")
+@pytest.mark.rules("caylus/game.actor")
 def test_chance_and_choices_only_in_their_stages() -> None:
     s = GAME.setup(GAME.config(2))
-    assert rule_of(s, TakeCharacter(0)) == RB.FLOW_ACTOR
+    assert rule_of(s, TakeCharacter(0)) == RB.GAME_ACTOR
     planning = ready(2)
-    assert rule_of(planning, DrawTile(D.FARM)) == RB.FLOW_ACTOR
+    assert rule_of(planning, DrawTile(D.FARM)) == RB.GAME_ACTOR
     assert GAME.chance_outcomes(planning) == ()
 
 

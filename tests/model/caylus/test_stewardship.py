@@ -7,7 +7,7 @@ import pytest
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import BuildPrestige, Decline, Use, UseSite
-from rules_oracle.model.caylus.game import GAME
+from rules_oracle.model.caylus.game import GAME, onward
 from rules_oracle.model.caylus.ops import put
 from rules_oracle.model.caylus.state import CaylusState, Stage
 from rules_oracle.model.caylus.stewardship import begin, provost_reset, recruits
@@ -137,7 +137,7 @@ def test_provost_reset_far_side_reading() -> None:
     assert provost_reset(ended) == D.ROAD_SPACES - 1
 
 
-@pytest.mark.rules("caylus/end.gold", "caylus/end.ties", "caylus/flow.over")
+@pytest.mark.rules("caylus/end.gold", "caylus/end.ties", "caylus/end.over")
 def test_the_end_gold_and_ties() -> None:
     s = bare(ready(3))
     s = attrs.evolve(s, round=9)
@@ -145,11 +145,11 @@ def test_the_end_gold_and_ties() -> None:
     s = player(s, 1, prestige=16)
     s = player(s, 2, resources={"gold": 1}, prestige=5)
     assert GAME.winners(s) == ()
-    s = begin(s)
+    s = onward(Stage.PRESTIGE, begin(s))
     assert s.stage is Stage.OVER and GAME.actor(s) == -2
     assert GAME.scores(s) == (16, 16, 7) and GAME.winners(s) == (0, 1)
     assert GAME.legal_actions(s) == ()
-    assert rule_of(s, Decline()) == RB.FLOW_OVER
+    assert rule_of(s, Decline()) == RB.END_OVER
 
 
 @pytest.mark.rules("caylus/prestige-house", "caylus/components.house-limit",

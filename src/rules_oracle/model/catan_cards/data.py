@@ -16,17 +16,19 @@ from rules_oracle.model.core.stated import Stated
 RESOURCES: Final = ("clay", "lumber", "ore", "wool", "grain")
 CLAY, LUMBER, ORE, WOOL, GRAIN = range(5)
 N_RESOURCES: Final = 5
-#: one set's resource cards (text; data README agrees, H)
+#: one set's resource cards (text; data README agrees, H; RB.COMPONENTS_RESOURCES)
 RESOURCE_CARDS: Final = (11, 11, 16, 15, 14)
 NO_CARDS: Final = (0, 0, 0, 0, 0)
 
 # -- development cards ------------------------------------------------------------------------
 #: the kinds of development a player pays for (a settlement/city card is founded as a
 #: settlement and turned into a city)
+#: (the 38 development cards, RB.COMPONENTS_DEVELOPMENTS, are the counts below)
 DEVELOPMENTS: Final = ("road", "knight", "settlement", "city", "building")
 ROAD, KNIGHT, SETTLEMENT, CITY, BUILDING = range(5)
 
 #: the player-count symbol in a card's lower right corner: none, 3-player, 4-player
+#: (RB.COMPONENTS_SYMBOLS)
 SYMBOLS: Final = ("none", "three", "four")
 #: roads per symbol (text: 9 cards; split: data README, M)
 ROAD_CARDS: Final = (5, 2, 2)

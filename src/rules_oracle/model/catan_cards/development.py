@@ -1,28 +1,31 @@
 """Development (``2. Развитие``): roads, knights, settlements, cities and their events,
-buildings, the 3-for-1 exchange, and roads and knights changing hands (``Дороги и рыцари:
-смена хозяина``)."""
+buildings, the 3-for-1 exchange; a road or knight from an empty stack is taken from a rival
+(:mod:`~model.catan_cards.take`), a city's event is played out by
+:mod:`~model.catan_cards.event`. The development ends with an explicit step, and the game
+goes on to production."""
 
 from fractions import Fraction
 
 from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import event, score, take
 from rules_oracle.model.catan_cards import rules as RB
-from rules_oracle.model.catan_cards import scoring, turn
 from rules_oracle.model.catan_cards.actions import (
     Action,
     BuildBuilding,
     BuildCity,
     BuildRoad,
     Convert,
-    Discard,
     EndDevelopment,
     FoundSettlement,
     HireKnight,
     Reveal,
     TurnFate,
 )
+from rules_oracle.model.catan_cards.ops import turn_fate
 from rules_oracle.model.catan_cards.rules import RULES
-from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
+from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core.chance import draw_outcomes
+from rules_oracle.model.core.cite import implements
 from rules_oracle.model.core.ops import bump, covers, evolve, minus, plus, put
 
 _COST_RULE = (
@@ -32,45 +35,6 @@ _COST_RULE = (
     RB.DEVELOPMENT_CITY,
     RB.DEVELOPMENT_BUILDING,
 )
-
-
-def _takeable(pl: Player, kind: int) -> bool:
-    """Whether ``pl`` has a road (knight) a rival may take: the church's first knight and
-    the citadel's first 3 roads are protected (catan_cards/take.church, take.citadel)."""
-    if kind == D.ROAD:
-        return pl.roads > (D.CITADEL_ROADS if pl.buildings[D.CITADEL] else 0)
-    return pl.knights > (D.CHURCH_KNIGHTS if pl.buildings[D.CHURCH] else 0)
-
-
-def direction(state: CardsState) -> int:
-    """+1 (the next seat) or -1 (the previous seat): where the fate card's arrows point
-    (catan_cards/fate-direction); +1 without a fate card."""
-    if state.fate < 0:
-        return 1
-    white_left = state.config.option("fate-white") == "left"
-    return 1 if (state.fate == D.WHITE) == white_left else -1
-
-
-def victim(state: CardsState, kind: int) -> int:
-    """The seat a road (knight) is taken from when its stack is empty: the neighbour the
-    arrows point to, else the next who has one, in the arrows' direction or clockwise after
-    that neighbour (-1: nobody; catan_cards/take.neighbour, take.next, take-next,
-    nobody-to-take); a player whose cards of the kind are all protected is passed over, or
-    under catan_cards/protected=stop ends the search (catan_cards/protected)."""
-    n = state.config.players
-    first = (state.turn + direction(state)) % n
-    step = 1 if state.config.option("take-next") == "clockwise" else direction(state)
-    stops = state.config.option("protected") == "stop"
-    for i in range(n):
-        q = (first + step * i) % n
-        if q == state.turn:
-            continue
-        pl = state.players[q]
-        if _takeable(pl, kind):
-            return q
-        if stops and (pl.roads if kind == D.ROAD else pl.knights):
-            return -1  # he has the card, protected: nobody past him (catan_cards/protected)
-    return -1
 
 
 def _once(state: CardsState, kind: int) -> bool:
@@ -90,9 +54,9 @@ def _why_not(state: CardsState, kind: int) -> str | None:
     """The rule a development of ``kind`` would break (cost and once-per-turn aside)."""
     me = state.players[state.turn]
     if kind == D.ROAD:
-        return None if state.road_stack or victim(state, kind) >= 0 else RB.TAKE_NEXT
+        return None if state.road_stack or take.victim(state, kind) >= 0 else RB.TAKE_NEXT
     if kind == D.KNIGHT:
-        return None if state.knight_stack or victim(state, kind) >= 0 else RB.TAKE_NEXT
+        return None if state.knight_stack or take.victim(state, kind) >= 0 else RB.TAKE_NEXT
     if kind == D.SETTLEMENT:
         return None if state.settlement_stack else RB.DEVELOPMENT_SETTLEMENT_STACK
     if kind == D.CITY:
@@ -109,6 +73,7 @@ def _supply_has(state: CardsState, resource: int) -> bool:
     return state.stack[resource] + state.discard[resource] > 0
 
 
+@implements(RB.DEVELOPMENT_END)
 def actions(state: CardsState) -> tuple[Action, ...]:
     """Every legal step of the development phase, in a canonical order."""
     me = state.players[state.turn]
@@ -148,14 +113,12 @@ def _pay(state: CardsState, kind: int) -> CardsState:
                   built=put(state.built, kind, state.built[kind] + 1))
 
 
-def _turn_fate(state: CardsState) -> CardsState:
-    return state if state.fate < 0 else evolve(state, fate=1 - state.fate)
-
-
+@implements(RB.DEVELOPMENT_ALTERNATE, RB.DEVELOPMENT_KNIGHT_ALTERNATE)
 def _pile(state: CardsState, kind: int) -> CardsState:
-    """A road (knight) from its stack, or taken from a rival who then turns the fate card."""
+    """A road (knight) from its stack, or taken from a rival who then turns the fate card,
+    laid on the player's pile: the pile's count alone says which side each card shows
+    (A, B, A...: ``score.a_side``)."""
     p = state.turn
-    players = list(state.players)
     field = "roads" if kind == D.ROAD else "knights"
     stack = state.road_stack if kind == D.ROAD else state.knight_stack
     if stack:
@@ -163,16 +126,19 @@ def _pile(state: CardsState, kind: int) -> CardsState:
             else evolve(state, knight_stack=stack - 1)
         touched: tuple[int, ...] = (p,)
     else:
-        q = victim(state, kind)
-        players[q] = evolve(players[q], **{field: getattr(players[q], field) - 1})
-        state = _turn_fate(state)
+        state, q = take.take(state, kind)
         touched = (p, q)
+    players = list(state.players)
     players[p] = evolve(players[p], **{field: getattr(players[p], field) + 1})
-    return scoring.refresh(evolve(state, players=tuple(players)), touched)
+    return score.refresh(evolve(state, players=tuple(players)), touched)
 
 
+@implements(RB.DEVELOPMENT_CITY_EVENT, RB.DEVELOPMENT_BUILDING_EFFECT)
 def step(state: CardsState, action: Action) -> CardsState:
-    """Apply one step of the development phase."""
+    """Apply one step of the development phase (its end, :class:`EndDevelopment`, is the
+    game's: production follows). A city reveals its event next; a building holds from
+    now on (its owner's ``buildings``, which the trade and the taking of roads and knights
+    read)."""
     p = state.turn
     if isinstance(action, BuildRoad):
         return _pile(_pay(state, D.ROAD), D.ROAD)
@@ -183,18 +149,18 @@ def step(state: CardsState, action: Action) -> CardsState:
         me = state.players[p]
         state = evolve(state, settlement_stack=state.settlement_stack - 1,
                        players=put(state.players, p, evolve(me, settlements=me.settlements + 1)))
-        state = scoring.refresh(state, (p,))
+        state = score.refresh(state, (p,))
         if state.fate < 0:
             return state
         if state.config.option("settlement-fate") == "must":
-            return _turn_fate(state)
+            return turn_fate(state)
         return evolve(state, stage=Stage.FATE)
     if isinstance(action, BuildCity):
         state = _pay(state, D.CITY)
         me = state.players[p]
         me = evolve(me, settlements=me.settlements - 1, cities=me.cities + 1)
         state = evolve(state, players=put(state.players, p, me), stage=Stage.EVENT)
-        return scoring.refresh(state, (p,))
+        return score.refresh(state, (p,))
     if isinstance(action, BuildBuilding):
         k = action.building
         if not 0 <= k < D.N_BUILDINGS or not state.building_stack[k]:
@@ -208,11 +174,9 @@ def step(state: CardsState, action: Action) -> CardsState:
         me = evolve(me, cities=me.cities - 1, buildings=bump(me.buildings, k))
         state = evolve(state, players=put(state.players, p, me),
                        building_stack=bump(state.building_stack, k, -1))
-        return scoring.refresh(state, (p,))
+        return score.refresh(state, (p,))
     if isinstance(action, Convert):
         return convert(state, action)
-    if isinstance(action, EndDevelopment):
-        return turn.produce(state)
     raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is no step of development")
 
 
@@ -232,8 +196,8 @@ def convert(state: CardsState, action: Convert) -> CardsState:
         discard = bump(discard, t, -1)
     hand = bump(bump(hand, g, -D.CONVERT_GIVE), t)
     me = evolve(state.players[p], hand=hand)
-    return turn.restock(evolve(state, players=put(state.players, p, me), stack=stack,
-                               discard=discard))
+    # an empty stack takes the discard pile at once (the game restocks after every step)
+    return evolve(state, players=put(state.players, p, me), stack=stack, discard=discard)
 
 
 def fate_choice(state: CardsState, action: Action) -> CardsState:
@@ -244,7 +208,7 @@ def fate_choice(state: CardsState, action: Action) -> CardsState:
             RB.DEVELOPMENT_SETTLEMENT_FATE,
             f"{type(action).__name__}: the fate card is to be turned or left first",
         )
-    return evolve(_turn_fate(state) if action.turn else state, stage=Stage.DEVELOP)
+    return evolve(turn_fate(state) if action.turn else state, stage=Stage.DEVELOP)
 
 
 def event_outcomes(state: CardsState) -> tuple[tuple[Reveal, Fraction], ...]:
@@ -252,54 +216,14 @@ def event_outcomes(state: CardsState) -> tuple[tuple[Reveal, Fraction], ...]:
     return draw_outcomes(enumerate(state.unseen_events), Reveal)
 
 
+@implements(RB.DEVELOPMENT_RAID_FATE)
 def reveal(state: CardsState, action: Reveal) -> CardsState:
-    """The event happens to everyone (catan_cards/development.city-event)."""
+    """The event happens to everyone (catan_cards/development.city-event); a robber raid
+    turns the fate card. A market day's draws are left owed (``drawing``) for the game to
+    deal."""
     e = action.event
     state = evolve(state, unseen_events=bump(state.unseen_events, e, -1),
                    revealed_events=bump(state.revealed_events, e), stage=Stage.DEVELOP)
-    n = state.config.players
     if e == D.ROBBER_RAID:
-        state = _turn_fate(state)
-        if state.config.option("robber-raid") == "half-over-7":
-            owed = tuple(sum(pl.hand) // 2 if sum(pl.hand) > D.RAID_LIMIT else 0
-                         for pl in state.players)
-            if any(owed):
-                return evolve(state, discards=owed, stage=Stage.DISCARD)
-        return state
-    if state.config.option("market-day") == "draw-one":
-        seats = tuple((state.turn + i) % n for i in range(n))
-        return turn.settle(evolve(state, drawing=seats, resume=Stage.DEVELOP))
-    return state
-
-
-def discarder(state: CardsState) -> int:
-    """The first seat from the builder clockwise still owing cards in a robber raid."""
-    n = state.config.players
-    for i in range(n):
-        q = (state.turn + i) % n
-        if state.discards[q]:
-            return q
-    raise AssertionError("a raid stage with nothing owed")  # pragma: no cover
-
-
-def discard_actions(state: CardsState) -> tuple[Action, ...]:
-    hand = state.players[discarder(state)].hand
-    return tuple(Discard(r) for r in range(D.N_RESOURCES) if hand[r])
-
-
-def discard(state: CardsState, action: Action) -> CardsState:
-    """One card of a robber raid to the discard pile (catan_cards/event.robber-raid)."""
-    q = discarder(state)
-    if not isinstance(action, Discard):
-        raise RULES.illegal(
-            RB.EVENT_ROBBER_RAID, f"{type(action).__name__}: seat {q} discards first"
-        )
-    hand = state.players[q].hand
-    if not 0 <= action.resource < D.N_RESOURCES or not hand[action.resource]:
-        raise RULES.illegal(RB.EVENT_ROBBER_RAID, f"seat {q} holds no {action.resource}")
-    players = put(state.players, q, evolve(state.players[q],
-                                           hand=bump(hand, action.resource, -1)))
-    owed = bump(state.discards, q, -1)
-    state = evolve(state, players=players, discard=bump(state.discard, action.resource),
-                   discards=owed if any(owed) else ())
-    return state if any(owed) else evolve(state, stage=Stage.DEVELOP)
+        return event.robber_raid(turn_fate(state))
+    return event.market_day(state)

@@ -1,18 +1,30 @@
 """The Catan quick card game (2-6 players): the reference model, a thin :class:`Game` over
-the chapters (:mod:`~model.catan_cards.setup`, :mod:`~model.catan_cards.trade`,
-:mod:`~model.catan_cards.development`, :mod:`~model.catan_cards.turn`,
-:mod:`~model.catan_cards.scoring`)."""
+the chapters (:mod:`~model.catan_cards.setup`, :mod:`~model.catan_cards.turn`,
+:mod:`~model.catan_cards.trade`, :mod:`~model.catan_cards.development` with
+:mod:`~model.catan_cards.take` and :mod:`~model.catan_cards.event`,
+:mod:`~model.catan_cards.production`, :mod:`~model.catan_cards.score`). The game deals the
+cards a step leaves owed (production's, a market day's) and ends the game."""
 
 from fractions import Fraction
 
 from rules_oracle.model.catan_cards import data as D
-from rules_oracle.model.catan_cards import development, observation, scoring, setup, trade, turn
+from rules_oracle.model.catan_cards import (
+    development,
+    event,
+    observation,
+    production,
+    score,
+    setup,
+    trade,
+    turn,
+)
 from rules_oracle.model.catan_cards import rules as RB
 from rules_oracle.model.catan_cards.actions import (
     CHANCE_TYPES,
     PLAYER_TYPES,
     Action,
     Draw,
+    EndDevelopment,
     Reveal,
     Take,
     TurnFate,
@@ -21,6 +33,7 @@ from rules_oracle.model.catan_cards.rules import RULES
 from rules_oracle.model.catan_cards.shown import effect_rules as shown_rules
 from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
+from rules_oracle.model.core.cite import implements
 
 
 class CatanCards(Game[CardsState, Action]):
@@ -69,7 +82,7 @@ class CatanCards(Game[CardsState, Action]):
                 or st is Stage.FATE or st is Stage.CHOOSE:
             return state.turn
         if st is Stage.DISCARD:
-            return development.discarder(state)
+            return event.discarder(state)
         if st is Stage.OVER:
             return TERMINAL
         return CHANCE
@@ -97,36 +110,38 @@ class CatanCards(Game[CardsState, Action]):
         if st is Stage.FATE:
             return _FATE_CHOICES
         if st is Stage.DISCARD:
-            return development.discard_actions(state)
+            return event.discard_actions(state)
         return ()
 
     def apply(self, state: CardsState, action: Action) -> CardsState:
         if state.stage is Stage.OVER:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
         # an empty stack takes the discard pile whenever cards reach it (turn.restock)
-        return scoring.finish(turn.restock(self._step(state, action)))
+        return _finish(turn.restock(self._step(state, action)))
 
     def _step(self, state: CardsState, action: Action) -> CardsState:
         st = state.stage
         chance = isinstance(action, CHANCE_TYPES)
         if self.actor(state) == CHANCE:
             if st is Stage.DRAW and isinstance(action, Draw):
-                _check(action.resource, state.stack)
+                turn.check_outcome(action.resource, state.stack)
                 return turn.draw(state, action)
             if (st is Stage.RIVAL_DRAW or st is Stage.GUILD_DRAW) and isinstance(action, Take):
-                _check(action.resource, state.players[state.rival].hand)
+                turn.check_outcome(action.resource, state.players[state.rival].hand)
                 return trade.take(state, action)
             if st is Stage.EVENT and isinstance(action, Reveal):
-                _check(action.event, state.unseen_events)
-                return development.reveal(state, action)
+                turn.check_outcome(action.event, state.unseen_events)
+                return _deal(development.reveal(state, action))  # a market day's cards
             raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not the chance step"
                                 f" of stage {st.value}")
         if chance:
             raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is a chance outcome, and"
                                 " a player acts now")
         if st is Stage.TRADE:
-            return trade.step(state, action)
+            return _deal(trade.step(state, action))  # the stack's card of an exchange
         if st is Stage.DEVELOP:
+            if isinstance(action, EndDevelopment):  # production follows
+                return _deal(production.produce(state))
             return development.step(state, action)
         if st is Stage.GIVE_BACK:
             return trade.give_back(state, action)
@@ -134,7 +149,7 @@ class CatanCards(Game[CardsState, Action]):
             return trade.choose(state, action)
         if st is Stage.FATE:
             return development.fate_choice(state, action)
-        return development.discard(state, action)
+        return event.discard(state, action)
 
     def policy_weights(self, state: CardsState,
                        actions: tuple[Action, ...]) -> tuple[int, ...] | None:
@@ -143,7 +158,7 @@ class CatanCards(Game[CardsState, Action]):
         return tuple(_EAGER.get(type(a).__name__, 1) for a in actions)
 
     def scores(self, state: CardsState) -> tuple[int, ...]:
-        return scoring.scores(state)
+        return score.scores(state)
 
     def winners(self, state: CardsState) -> tuple[int, ...]:
         if state.stage is not Stage.OVER or state.winner < 0:
@@ -151,10 +166,21 @@ class CatanCards(Game[CardsState, Action]):
         return (state.winner,)
 
 
-def _check(index: int, counts: tuple[int, ...]) -> None:
-    """A chance outcome names a card the multiset holds."""
-    if not 0 <= index < len(counts) or not counts[index]:
-        raise RULES.illegal(RB.TURN_ACTOR, f"outcome {index} is not in the multiset {counts}")
+def _deal(state: CardsState) -> CardsState:
+    """The cards a chapter's step left owed (``drawing``: an exchange with the stack,
+    production, a market day) dealt from the stack, one chance step each."""
+    return turn.settle(state) if state.drawing else state
+
+
+@implements(RB.GAME_END)
+def _finish(state: CardsState) -> CardsState:
+    """Under catan_cards/end=at-once: the game ends as soon as the player on turn has 10
+    points (points come only on one's own turn; under end-of-turn, ``turn.end_turn``)."""
+    if state.turns and state.stage is not Stage.OVER \
+            and state.players[state.turn].vp >= D.VICTORY \
+            and state.config.option("end") == "at-once":
+        return score.over(state, state.turn)
+    return state
 
 
 _FATE_CHOICES: tuple[Action, ...] = (TurnFate(False), TurnFate(True))

@@ -15,7 +15,7 @@ Resources (clay, lumber, ore, wool, grain), buildings and events are the ids of
 
 import attrs
 
-from rules_oracle.model.catan_cards.scoring import a_side
+from rules_oracle.model.catan_cards.score import a_side
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.catan_cards.trade import allowance
 from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat

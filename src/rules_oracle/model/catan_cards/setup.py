@@ -4,12 +4,15 @@ and the hands (``ПОДГОТОВКА К ИГРЕ``)."""
 from functools import cache
 
 from rules_oracle.model.catan_cards import data as D
-from rules_oracle.model.catan_cards.scoring import vp
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards.score import vp
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.core import Config
+from rules_oracle.model.core.cite import implements
 
 
 @cache
+@implements(RB.SETUP_REMOVE_TWO, RB.SETUP_REMOVE_THREE, RB.SETUP_ALL_FOUR, RB.SETUP_SECOND_SET)
 def components(config: Config) -> tuple[tuple[int, ...], int, int, int, tuple[int, ...],
                                         tuple[int, ...]]:
     """(resource cards per resource, roads, knights, settlement/city cards, buildings per
@@ -29,6 +32,7 @@ def components(config: Config) -> tuple[tuple[int, ...], int, int, int, tuple[in
     return resources, roads, knights, settlements, buildings, events
 
 
+@implements(RB.SETUP_FATE_TWO)
 def fate_in_play(config: Config) -> bool:
     """3 and 4 players; 5 and 6 by catan_cards/fate-five-six (catan_cards/setup.fate-two)."""
     if config.players == 2:
@@ -36,9 +40,13 @@ def fate_in_play(config: Config) -> bool:
     return config.players <= 4 or config.option("fate-five-six") == "used"
 
 
+@implements(RB.SETUP_SETTLEMENT_STACK, RB.SETUP_A_SIDE_UP, RB.SETUP_BUILDINGS_OPEN,
+            RB.SETUP_MARKET, RB.SETUP_HANDS, RB.SETUP_FATE, RB.SETUP_START_CARDS,
+            RB.SETUP_FIRST_PLAYER)
 def initial(config: Config) -> CardsState:
     """Before the deal: each player's starting settlement and road (A side up), the stacks,
-    the fate card white arrows up; then 5 market cards and 3 per hand are drawn (chance)."""
+    the fate card white arrows up; then 5 market cards and 3 per hand are drawn (chance),
+    and the first player (seat 0, the eldest) begins."""
     resources, roads, knights, settlements, buildings, events = components(config)
     n = config.players
     start = Player(hand=D.NO_CARDS)
@@ -50,4 +58,5 @@ def initial(config: Config) -> CardsState:
         knight_stack=knights, settlement_stack=settlements - n, building_stack=buildings,
         unseen_events=events, revealed_events=(0,) * len(D.EVENTS),
         fate=D.WHITE if fate_in_play(config) else -1, drawing=deal, resume=Stage.TRADE,
+        turn=0,
     )

@@ -28,9 +28,9 @@ from rules_oracle.model.catan_cards.actions import (
     TradeStack,
     TurnFate,
 )
-from rules_oracle.model.catan_cards.development import direction
-from rules_oracle.model.catan_cards.scoring import a_side, pile_vp
+from rules_oracle.model.catan_cards.score import a_side, pile_vp
 from rules_oracle.model.catan_cards.state import CardsState, Stage
+from rules_oracle.model.catan_cards.take import direction
 from rules_oracle.model.catan_cards.trade import allowance
 
 #: the rule of each player count's components

@@ -6,7 +6,6 @@ from functools import lru_cache
 
 from rules_oracle.model.catan_cards import data as D
 from rules_oracle.model.catan_cards import rules as RB
-from rules_oracle.model.catan_cards import turn
 from rules_oracle.model.catan_cards.actions import (
     Action,
     ChooseFromRival,
@@ -20,9 +19,10 @@ from rules_oracle.model.catan_cards.actions import (
     TradeStack,
 )
 from rules_oracle.model.catan_cards.rules import RULES
-from rules_oracle.model.catan_cards.scoring import a_side
+from rules_oracle.model.catan_cards.score import a_side
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.core.chance import draw_outcomes
+from rules_oracle.model.core.cite import implements
 from rules_oracle.model.core.ops import bump, evolve
 
 
@@ -54,6 +54,7 @@ def _guild_targets(state: CardsState) -> tuple[int, ...]:
                  if q != p and state.players[q].vp >= me.vp and any(state.players[q].hand))
 
 
+@implements(RB.TRADE_MIX, RB.TRADE_END)
 def actions(state: CardsState) -> tuple[Action, ...]:
     """Every legal step of the trade phase, in a canonical order."""
     p = state.turn
@@ -108,9 +109,9 @@ def step(state: CardsState, action: Action) -> CardsState:
         if not 0 <= action.give < D.N_RESOURCES or not me.hand[action.give]:
             raise RULES.illegal(RB.TRADE_STACK, f"no {action.give} in hand to discard")
         state = _with_hand(state, p, bump(me.hand, action.give, -1))
-        state = evolve(state, discard=bump(state.discard, action.give), drawing=(p,),
-                       resume=Stage.TRADE)
-        return turn.settle(state)
+        # the card drawn in exchange is owed (the game deals it)
+        return evolve(state, discard=bump(state.discard, action.give), drawing=(p,),
+                      resume=Stage.TRADE)
     if isinstance(action, TradeMarket):
         state = _exchange(state)
         if a_side(me.roads) == 0:

@@ -1,16 +1,26 @@
-"""The resource stack and the course of a turn: draws (the deal, exchanges, production),
-the stack rebuilt from the discard, production and the passing of the turn (``ХОД ИГРЫ``,
-``3. Добыча``)."""
+"""The course of a turn (``ХОД ИГРЫ``): who acts, the resource stack's draws (the deal,
+exchanges, production, a market day), the stack rebuilt from the discard, and the passing
+of the turn."""
 
 from fractions import Fraction
 from functools import lru_cache
 
 from rules_oracle.model.catan_cards import data as D
-from rules_oracle.model.catan_cards import scoring
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards import score
 from rules_oracle.model.catan_cards.actions import Draw
+from rules_oracle.model.catan_cards.rules import RULES
 from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core.chance import draw_outcomes
+from rules_oracle.model.core.cite import implements
 from rules_oracle.model.core.ops import bump, evolve
+
+
+@implements(RB.TURN_ACTOR)
+def check_outcome(index: int, counts: tuple[int, ...]) -> None:
+    """A chance outcome names a card the multiset holds."""
+    if not 0 <= index < len(counts) or not counts[index]:
+        raise RULES.illegal(RB.TURN_ACTOR, f"outcome {index} is not in the multiset {counts}")
 
 
 @lru_cache(maxsize=1 << 12)
@@ -24,6 +34,7 @@ def draw_outcomes_of(state: CardsState) -> tuple[tuple[Draw, Fraction], ...]:
     return _draws(state.stack)
 
 
+@implements(RB.TURN_RESTOCK)
 def restock(state: CardsState) -> CardsState:
     """An empty stack is rebuilt from the discard pile (catan_cards/turn.restock)."""
     if any(state.stack) or not any(state.discard):
@@ -57,15 +68,8 @@ def draw(state: CardsState, action: Draw) -> CardsState:
                    *state.players[who + 1:])
         state = evolve(state, stack=stack, players=players, drawing=state.drawing[1:])
     if not state.drawing and state.turns == 0:
-        return begin_turn(state, 0)
+        return begin_turn(state, state.turn)  # the first player (setup.initial)
     return settle(state)
-
-
-def produce(state: CardsState) -> CardsState:
-    """Production: 2 cards plus one per knight lying A side up (catan_cards/production.*)."""
-    p = state.turn
-    n = D.PRODUCTION + scoring.a_side(state.players[p].knights)
-    return settle(evolve(state, drawing=(p,) * n, resume=Stage.OVER))
 
 
 def begin_turn(state: CardsState, seat: int) -> CardsState:
@@ -74,12 +78,13 @@ def begin_turn(state: CardsState, seat: int) -> CardsState:
                   resume=Stage.TRADE)
 
 
+@implements(RB.TURN_PASS, RB.TURN_LIMIT)
 def end_turn(state: CardsState) -> CardsState:
     """The turn passes to the next seat (catan_cards/turn.pass); under catan_cards/end=
     end-of-turn a player on turn with 10 points wins now; after the turn limit nobody
     wins (catan_cards/turn.limit)."""
     if state.players[state.turn].vp >= D.VICTORY:
-        return scoring.over(state, state.turn)
+        return score.over(state, state.turn)
     if state.turns >= D.TURN_LIMIT:
-        return scoring.over(state, -1)
+        return score.over(state, -1)
     return begin_turn(state, (state.turn + 1) % state.config.players)

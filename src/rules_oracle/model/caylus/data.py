@@ -16,7 +16,8 @@ from rules_oracle.model.core.stated import Stated
 RESOURCES: Final = ("food", "wood", "stone", "fabric", "gold")
 FOOD, WOOD, STONE, FABRIC, GOLD = range(5)
 N_RESOURCES: Final = 5
-#: the tokens in the box; in play the supply is unlimited (text, H)
+#: the tokens in the box; in play the supply is unlimited (text, H; RB.COMPONENTS_UNLIMITED,
+#: the option ``supply=limited`` reads them as a limit)
 RESOURCE_TOKENS: Final = (20, 20, 20, 15, 15)
 #: the resources an "any" icon or a market choice may be: food, wood, stone, fabric (H)
 PLAIN: Final = (FOOD, WOOD, STONE, FABRIC)
@@ -25,7 +26,10 @@ NONE: Final = (0, 0, 0, 0, 0)
 START_RESOURCES: Final = (1, 2, 1, 0, 0)
 
 # -- workers and houses (H) -------------------------------------------------------------------
+#: a player's workers, hand and camp: a gain takes at most what the camp holds
+#: (RB.COMPONENTS_WORKER_LIMIT)
 WORKERS: Final = 15
+#: a player's houses: with none left in stock, no building (RB.COMPONENTS_HOUSE_LIMIT)
 HOUSES: Final = 10
 #: workers in hand at the start by player count; the rest start in the camp (H)
 START_WORKERS: Final = {2: 10, 3: 6, 4: 6, 5: 10}
@@ -187,7 +191,7 @@ ANY_BUNDLES: Final = _any_bundles()
 #: lost with its icons or does not give
 STATED: Final = (
     Stated("WORKERS", WORKERS, "caylus/components.worker-limit"),
-    Stated("ROUNDS", ROUNDS, "caylus/flow.over"),
+    Stated("ROUNDS", ROUNDS, "caylus/end.over"),
     Stated("SITE_SLOTS", SITE_SLOTS, "caylus/favour.choice"),
     Stated("BUNDLE_PP", BUNDLE_PP, "caylus/delivery.bundle"),
     Stated("GOLDSMITH_PP", GOLDSMITH_PP, "caylus/character.goldsmith"),

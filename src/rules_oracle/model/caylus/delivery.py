@@ -1,21 +1,20 @@
 """Phase 3, delivery ("ФАЗА 3. ДОСТАВКА"): the construction site's workers left to right
 (the deliveryman last, or again after the others), one bundle a step; the most bundles
-takes a favour."""
+takes a favour. At its end the phase hands over to stewardship (``stage`` PRESTIGE, begun by
+the game)."""
 
+from rules_oracle.model.caylus import character
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import Action, Decline, Deliver
-from rules_oracle.model.caylus.effects import favour, holder
-from rules_oracle.model.caylus.ops import covers, evolve, minus, put
+from rules_oracle.model.caylus.ops import covers, evolve, favour, holder, minus, put
 from rules_oracle.model.caylus.rules import RULES
 from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.model.core.cite import implements
 
 
 def begin(state: CaylusState) -> CaylusState:
-    order = state.site_workers
-    d = holder(state, D.DELIVERYMAN)
-    if d >= 0:
-        order = (*order, d)
+    order = character.delivery_order(state)
     return settle(evolve(state, stage=Stage.DELIVERY, delivery_order=order, cursor=0, slot=0,
                          delivered=(0,) * state.config.players))
 
@@ -24,9 +23,10 @@ def actor(state: CaylusState) -> int:
     return state.delivery_order[state.cursor]
 
 
+@implements(RB.DELIVERY_MOST)
 def settle(state: CaylusState) -> CaylusState:
     """The next deliverer; at the end the favour for the most bundles (``slot`` 1 once
-    given), the site's workers to the camp, then stewardship."""
+    given), the site's workers to the camp, then stewardship's turn."""
     if state.cursor < len(state.delivery_order):
         return state
     if state.slot == 0:
@@ -38,9 +38,7 @@ def settle(state: CaylusState) -> CaylusState:
     players = list(state.players)
     for p in state.site_workers:
         players[p] = evolve(players[p], camp=players[p].camp + 1)
-    from rules_oracle.model.caylus.stewardship import begin as steward
-
-    return steward(evolve(state, players=tuple(players), site_workers=()))
+    return evolve(state, players=tuple(players), site_workers=(), stage=Stage.PRESTIGE)
 
 
 def _placeless(state: CaylusState, leaders: list[int]) -> bool:
@@ -52,29 +50,43 @@ def _placeless(state: CaylusState, leaders: list[int]) -> bool:
             and d not in state.site_workers)
 
 
-def bundles(state: CaylusState, seat: int) -> tuple[tuple[int, ...], ...]:
-    """The bundle kinds ``seat`` may deliver (the chamberlain's are any 3 resources)."""
-    return D.ANY_BUNDLES if holder(state, D.CHAMBERLAIN) == seat else D.BUNDLES
+@implements(RB.DELIVERY_BUNDLE)
+def bundle_rule(state: CaylusState, seat: int, bundle: tuple[int, ...]) -> str | None:
+    """Why ``seat`` may not deliver ``bundle`` now (a bundle kind he may deliver, and in
+    hand), or ``None``."""
+    if bundle not in character.bundles(state, seat) or \
+            not covers(state.players[seat].resources, bundle):
+        return RB.DELIVERY_BUNDLE
+    return None
+
+
+def choice_rule(state: CaylusState, action: Action) -> str | None:
+    """Why the deliverer may not take ``action`` now, or ``None``: a bundle
+    (:func:`bundle_rule`), or the end of his delivery."""
+    if isinstance(action, Deliver):
+        return bundle_rule(state, actor(state), action.bundle)
+    return None if isinstance(action, Decline) else RB.DELIVERY_ORDER
 
 
 def actions(state: CaylusState) -> tuple[Action, ...]:
     seat = actor(state)
-    have = state.players[seat].resources
-    return (*(Deliver(b) for b in bundles(state, seat) if covers(have, b)), Decline())
+    return (*(Deliver(b) for b in character.bundles(state, seat)
+              if bundle_rule(state, seat, b) is None), Decline())
 
 
+@implements(RB.DELIVERY_ORDER)
 def step(state: CaylusState, action: Action) -> CaylusState:
-    if action not in actions(state):
-        rule = RB.DELIVERY_BUNDLE if isinstance(action, Deliver) else RB.DELIVERY_ORDER
-        raise RULES.illegal(rule, f"{action} is not a delivery now")
+    why = choice_rule(state, action)
+    if why is not None:
+        raise RULES.illegal(why, f"{action} is not a delivery now")
     if isinstance(action, Decline):
         return settle(evolve(state, cursor=state.cursor + 1))
     assert isinstance(action, Deliver)
     seat = actor(state)
     pl = state.players[seat]
-    pp = D.BUNDLE_PP + (1 if holder(state, D.FOREMAN) == seat else 0)
+    pp = D.BUNDLE_PP + character.foreman_pp(state, seat)
     used = state.goldsmith_used
-    if action.bundle[D.GOLD] and holder(state, D.GOLDSMITH) == seat and not used:
+    if character.goldsmith(state, seat, action.bundle):
         pp += D.GOLDSMITH_PP
         used = True
     pl = evolve(pl, resources=minus(pl.resources, action.bundle), prestige=pl.prestige + pp)

@@ -1,15 +1,22 @@
 """Caylus 1303 (2-5 players): the reference model, a thin :class:`Game` over the chapters
-(:mod:`~model.caylus.setup`, :mod:`~model.caylus.planning`, :mod:`~model.caylus.activation`
-with the favours, :mod:`~model.caylus.effects`, :mod:`~model.caylus.delivery`,
-:mod:`~model.caylus.stewardship`)."""
+(:mod:`~model.caylus.setup`, :mod:`~model.caylus.planning`, :mod:`~model.caylus.activation`,
+:mod:`~model.caylus.favour`, :mod:`~model.caylus.delivery`,
+:mod:`~model.caylus.stewardship`, :mod:`~model.caylus.end`, over the buildings'
+:mod:`~model.caylus.building` and the characters' :mod:`~model.caylus.character`).
 
-from collections.abc import Mapping
+The game owns the phase order: a phase's module never begins another phase; it ends its
+own by handing over, setting ``stage`` to the first stage of the phase that follows, and
+:func:`onward` begins that phase (which may end at once and hand over in turn)."""
+
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
 from rules_oracle.model.caylus import (
     activation,
     delivery,
+    end,
+    favour,
     observation,
     planning,
     setup,
@@ -26,6 +33,28 @@ from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 _CHANCE = frozenset({Stage.TILES, Stage.WOOD, Stage.STONE, Stage.FIRST, Stage.CHARACTERS})
 _ACTIVATION = frozenset({Stage.ACTIVATION, Stage.BRIDGE, Stage.BAILIFF})
 _PLANNING = frozenset({Stage.EARLY, Stage.PLANNING})
+
+#: the phase of each stage: a step that leaves its phase has handed over to the next one
+_PHASE = {**dict.fromkeys((*_CHANCE, Stage.DRAFT), "setup"),
+          **dict.fromkeys(_PLANNING, "planning"), **dict.fromkeys(_ACTIVATION, "activation"),
+          Stage.DELIVERY: "delivery", Stage.PRESTIGE: "stewardship", Stage.OVER: "end"}
+#: the phase order: the stage a phase hands over with, and how the next phase begins
+_BEGIN: Mapping[Stage, Callable[[CaylusState], CaylusState]] = MappingProxyType({
+    Stage.PLANNING: planning.begin,      # after the draft and after each round
+    Stage.ACTIVATION: activation.begin,  # after planning
+    Stage.DELIVERY: delivery.begin,      # after activation
+    Stage.PRESTIGE: stewardship.begin,   # after delivery
+    Stage.OVER: end.final,               # after the last round's stewardship
+})
+
+
+def onward(before: Stage, state: CaylusState) -> CaylusState:
+    """``state`` after a step taken at stage ``before``, with each phase handed over to
+    begun (a phase may end at once and hand over in turn)."""
+    while state.favour is None and _PHASE[state.stage] != _PHASE[before]:
+        before = state.stage
+        state = _BEGIN[before](state)
+    return state
 
 
 def proceed(state: CaylusState) -> CaylusState:
@@ -106,7 +135,7 @@ class Caylus(Game[CaylusState, Action]):
 
     def legal_actions(self, state: CaylusState) -> tuple[Action, ...]:
         if state.favour is not None:
-            return activation.favour_actions(state)
+            return favour.actions(state)
         st = state.stage
         if st is Stage.DRAFT:
             return setup.draft_actions(state)
@@ -123,15 +152,22 @@ class Caylus(Game[CaylusState, Action]):
     def apply(self, state: CaylusState, action: Action) -> CaylusState:
         st = state.stage
         if st is Stage.OVER:
-            raise RULES.illegal(RB.FLOW_OVER, "the game is over")
+            raise RULES.illegal(RB.END_OVER, "the game is over")
         chance = st in _CHANCE
         if chance != isinstance(action, CHANCE_TYPES):
-            raise RULES.illegal(RB.FLOW_ACTOR, f"{type(action).__name__} is not a step of stage"
+            raise RULES.illegal(RB.GAME_ACTOR, f"{type(action).__name__} is not a step of stage"
                                 f" {st.value}")
-        if chance:
+        return onward(st, self._step(state, action))
+
+    def _step(self, state: CaylusState, action: Action) -> CaylusState:
+        """The step in the chapter of its stage (a favour's in :mod:`~model.caylus.favour`,
+        then the interrupted phase's next choice)."""
+        st = state.stage
+        if st in _CHANCE:
             return setup.chance(state, action)
         if state.favour is not None:
-            return activation.favour_step(state, action)
+            after = favour.step(state, action)
+            return after if after.favour is not None else proceed(after)
         if st is Stage.DRAFT:
             return setup.draft(state, action)
         if st in _PLANNING:
@@ -152,14 +188,10 @@ class Caylus(Game[CaylusState, Action]):
                      for a in actions)
 
     def scores(self, state: CaylusState) -> tuple[int, ...]:
-        return tuple(pl.prestige for pl in state.players)
+        return end.scores(state)
 
     def winners(self, state: CaylusState) -> tuple[int, ...]:
-        if state.stage is not Stage.OVER:
-            return ()
-        s = self.scores(state)
-        best = max(s)
-        return tuple(p for p, v in enumerate(s) if v == best)
+        return end.winners(state)
 
 
 _EAGER = {"Build": 60, "BuildPrestige": 60, "Deliver": 30, "Claim": 20, "UseSite": 10,

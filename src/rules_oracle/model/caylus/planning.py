@@ -1,13 +1,16 @@
 """Phase 1, planning ("ФАЗА 1. ПЛАНИРОВАНИЕ"): the early riser's placement, then from the
-first player clockwise a worker on a building, on the construction site, or a pass."""
+first player clockwise a worker on a building, on the construction site, or a pass. When
+every player passed, the phase hands over to activation (``stage`` ACTIVATION, begun by the
+game)."""
 
+from rules_oracle.model.caylus import character
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import Action, Decline, Pass, PlaceOnSite, PlaceWorker
-from rules_oracle.model.caylus.effects import holder
-from rules_oracle.model.caylus.ops import evolve, put
+from rules_oracle.model.caylus.ops import evolve, holder, put
 from rules_oracle.model.caylus.rules import RULES
 from rules_oracle.model.caylus.state import CaylusState, Player, Stage
+from rules_oracle.model.core.cite import implements
 
 
 def begin(state: CaylusState) -> CaylusState:
@@ -15,21 +18,23 @@ def begin(state: CaylusState) -> CaylusState:
     state = evolve(state, bridge=(), journeyman_used=False, goldsmith_used=False,
                    turn=state.first_player, cursor=0, slot=0, delivery_order=(),
                    delivered=(), stage=Stage.PLANNING)
-    riser = holder(state, D.EARLY_RISER)
-    if riser >= 0 and state.players[riser].workers >= 2:
+    riser = character.early_riser(state)
+    if riser >= 0:
         return evolve(state, stage=Stage.EARLY, turn=riser)
     return state
 
 
+@implements(RB.PLANNING_EXTRA_COST)
 def cost(state: CaylusState, seat: int) -> int:
     """Workers a placement takes: 1, +1 after a pass (not for the night worker), +1 for
     the early riser's placement."""
     if state.stage is Stage.EARLY:
         return 2
-    extra = 1 if state.bridge and holder(state, D.NIGHT_WORKER) != seat else 0
+    extra = 1 if state.bridge and not character.night_worker(state, seat) else 0
     return 1 + extra
 
 
+@implements(RB.PLANNING_BUILDING, RB.PLANNING_FORBIDDEN)
 def takes_worker(state: CaylusState, space: int) -> bool:
     """Whether the building at ``space`` takes workers at all."""
     kind = state.road[space]
@@ -41,47 +46,52 @@ def takes_worker(state: CaylusState, space: int) -> bool:
     return not (material == D.START and state.side[space] == 1)
 
 
-def _can_join(state: CaylusState, seat: int, space: int) -> bool:
-    first = state.first_worker[space]
-    if first < 0:
-        return True
-    return (holder(state, D.JOURNEYMAN) == seat and not state.journeyman_used
-            and first != seat and state.second_worker[space] < 0)
+def placement_rule(state: CaylusState, seat: int, action: PlaceWorker | PlaceOnSite
+                   ) -> str | None:
+    """Why ``seat`` may not place this worker now, or ``None``."""
+    if state.players[seat].workers < cost(state, seat):
+        if state.stage is Stage.EARLY:
+            return RB.CHARACTER_EARLY_RISER
+        return RB.PLANNING_EXTRA_COST if state.bridge else RB.PLANNING_NO_WORKERS
+    if isinstance(action, PlaceOnSite):
+        return RB.PLANNING_SITE if seat in state.site_workers else None
+    s = action.space
+    if not 0 <= s < D.ROAD_SPACES or not takes_worker(state, s):
+        return RB.PLANNING_FORBIDDEN
+    if not character.can_join(state, seat, s):
+        return (RB.CHARACTER_JOURNEYMAN if holder(state, D.JOURNEYMAN) == seat
+                else RB.PLANNING_OCCUPIED)
+    return None
+
+
+def choice_rule(state: CaylusState, action: Action) -> str | None:
+    """Why the player on turn may not take ``action`` now, or ``None``: a placement
+    (:func:`placement_rule`), the early riser's decline, or a pass."""
+    if isinstance(action, PlaceWorker | PlaceOnSite):
+        return placement_rule(state, state.turn, action)
+    early = state.stage is Stage.EARLY
+    if isinstance(action, Decline if early else Pass):
+        return None
+    return RB.CHARACTER_EARLY_RISER if early else RB.PLANNING_ORDER
 
 
 def actions(state: CaylusState) -> tuple[Action, ...]:
     seat = state.turn
     out: list[Action] = []
     if state.players[seat].workers >= cost(state, seat):
-        out.extend(PlaceWorker(s) for s in range(D.ROAD_SPACES)
-                   if takes_worker(state, s) and _can_join(state, seat, s))
-        if seat not in state.site_workers:
+        out.extend(a for a in (PlaceWorker(s) for s in range(D.ROAD_SPACES))
+                   if placement_rule(state, seat, a) is None)
+        if placement_rule(state, seat, PlaceOnSite()) is None:
             out.append(PlaceOnSite())
     out.append(Decline() if state.stage is Stage.EARLY else Pass())
     return tuple(out)
 
 
-def _why(state: CaylusState, action: Action) -> str:
-    seat = state.turn
-    early = state.stage is Stage.EARLY
-    if isinstance(action, PlaceWorker | PlaceOnSite):
-        if state.players[seat].workers < cost(state, seat):
-            return RB.CHARACTER_EARLY_RISER if early else (
-                RB.PLANNING_EXTRA_COST if state.bridge else RB.PLANNING_NO_WORKERS)
-        if isinstance(action, PlaceOnSite):
-            return RB.PLANNING_SITE
-        s = action.space
-        if not 0 <= s < D.ROAD_SPACES or not takes_worker(state, s):
-            return RB.PLANNING_FORBIDDEN
-        return (
-            RB.CHARACTER_JOURNEYMAN if holder(state, D.JOURNEYMAN) == seat else RB.PLANNING_OCCUPIED
-        )
-    return RB.CHARACTER_EARLY_RISER if early else RB.PLANNING_ORDER
-
-
+@implements(RB.PLANNING_PASS, RB.PLANNING_FIRST_PLAYER_TILE)
 def step(state: CaylusState, action: Action) -> CaylusState:
-    if action not in actions(state):
-        raise RULES.illegal(_why(state, action), f"{action} is not a planning choice now")
+    why = choice_rule(state, action)
+    if why is not None:
+        raise RULES.illegal(why, f"{action} is not a planning choice now")
     seat = state.turn
     if isinstance(action, Decline):
         return evolve(state, stage=Stage.PLANNING, turn=state.first_player)
@@ -110,25 +120,25 @@ def step(state: CaylusState, action: Action) -> CaylusState:
     return _next(state, seat)
 
 
+@implements(RB.PLANNING_OWNER_PP)
 def _owner_pp(state: CaylusState, seat: int, owner: int) -> CaylusState:
     """The owner's PP for a worker on his building (thief: none; steward: 2 or 1 + 2)."""
-    if owner < 0 or owner == seat or holder(state, D.THIEF) == seat:
+    if owner < 0 or owner == seat:
         return state
-    pp = 1
-    if holder(state, D.STEWARD) == owner:
-        pp = 2 if state.config.option("steward") == "two" else 3
+    pp = character.owner_pp(state, seat, owner)
+    if pp == 0:
+        return state
     pl: Player = state.players[owner]
     return evolve(state, players=put(state.players, owner,
                                      evolve(pl, prestige=pl.prestige + pp)))
 
 
+@implements(RB.PLANNING_ORDER, RB.PLANNING_END)
 def _next(state: CaylusState, seat: int) -> CaylusState:
-    """The next player clockwise who has not passed; activation when all passed."""
+    """The next player clockwise who has not passed; when all passed, activation's turn."""
     n = state.config.players
     if len(state.bridge) == n:
-        from rules_oracle.model.caylus.activation import begin as activate
-
-        return activate(state)
+        return evolve(state, stage=Stage.ACTIVATION)
     p = (seat + 1) % n
     while p in state.bridge:
         p = (p + 1) % n

@@ -152,7 +152,8 @@ BUILDING_BRIDGE = R.rule("building.bridge",
                   "каждый шаг",
                   "Guilds Bridge: in pass order each player may move the provost 1-3 steps"
                   " either way, returning 1 worker per step to the camp.")
-PROVOST_BOUNDS = R.rule("provost.bounds", "Прево не может переместиться назад за мост гильдий.",
+BUILDING_PROVOST_BOUNDS = R.rule("building.provost-bounds",
+                        "Прево не может переместиться назад за мост гильдий.",
                         "The provost never goes back past the bridge, nor past the marked"
                         " provost spaces at the road's end.")
 BUILDING_PRODUCE = R.rule("building.produce", "Получите 1 . Получите 1 . Получите 1 .",
@@ -327,15 +328,15 @@ CHARACTER_GOLDSMITH = R.rule("character.goldsmith",
                      "дополнительных ОП "
                      "за этот набор.",
                      "Goldsmith: once a round +5 PP for a bundle with gold.")
-# -- flow -----------------------------------------------------------------------------------------
-FLOW_ACTOR = R.rule("flow.actor", "",
+# -- the game's steps ---------------------------------------------------------------------------
+GAME_ACTOR = R.rule("game.actor", "",
                "Steps follow the phases; a chance outcome only at a chance step, a choice only"
                " of the player to act.",
                source="the model's step structure: the text orders the 4 phases of a round and"
                       " each phase's turns (caylus/planning.order, caylus/delivery.order,"
                       " caylus/stewardship.prestige), but no sentence says that only the player"
                       " to act may act; stands in no project text (no quote)")
-FLOW_OVER = R.rule("flow.over", "Партия заканчивается в конце 9 раунда.",
+END_OVER = R.rule("end.over", "Партия заканчивается в конце 9 раунда.",
               "Nothing happens after the 9th round.")
 
 # -- ambiguities ----------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Set-up ("ПОДГОТОВКА К ИГРЕ"): the starting tiles, the wood and stone buildings, the
-first player and the characters as chance steps, then the character draft."""
+first player and the characters as chance steps, then the character draft; after it, the
+first round's planning (``stage`` PLANNING, begun by the game)."""
 
 from fractions import Fraction
 
@@ -16,8 +17,10 @@ from rules_oracle.model.caylus.ops import evolve, put
 from rules_oracle.model.caylus.rules import RULES
 from rules_oracle.model.caylus.state import CaylusState, Player, Stage
 from rules_oracle.model.core import Config, draw_outcomes, uniform
+from rules_oracle.model.core.cite import implements
 
 
+@implements(RB.SETUP_WORKERS, RB.SETUP_RESOURCES, RB.SETUP_PROVOST)
 def initial(config: Config) -> CaylusState:
     """The state before any chance step: the printed buildings on the road, the players'
     workers, houses and starting resources."""
@@ -75,6 +78,7 @@ def _place(state: CaylusState, kind: int, site_slot: int, space: int) -> CaylusS
     return evolve(state, road=put(state.road, space, kind), fill=state.fill + 1)
 
 
+@implements(RB.SETUP_FIRST_GAME_CHARACTERS)
 def chance(state: CaylusState, action: Action) -> CaylusState:
     """Apply a set-up chance outcome."""
     _check(state, action)
@@ -126,14 +130,12 @@ def draft_actions(state: CaylusState) -> tuple[Action, ...]:
 
 
 def draft(state: CaylusState, action: Action) -> CaylusState:
-    """A draft pick; after the last one, the first round's planning begins."""
+    """A draft pick; after the last one, the first round's planning."""
     if not isinstance(action, TakeCharacter) or action not in draft_actions(state):
         raise RULES.illegal(RB.SETUP_DRAFT, f"{action} is not a pick of the drawn characters")
-    from rules_oracle.model.caylus.planning import begin
-
     n = state.config.players
     state = evolve(state, characters=put(state.characters, action.character, state.turn),
                    fill=state.fill + 1, turn=(state.turn - 1) % n)
     if state.fill == n:
-        return begin(evolve(state, fill=0))
+        return evolve(state, fill=0, stage=Stage.PLANNING)
     return state

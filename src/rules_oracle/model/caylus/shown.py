@@ -3,9 +3,8 @@ conformance vectors): computed from the step (state before, action, state after)
 rule is named only where the step shows it (the owner's PP only where an owner gains it,
 the extra cost only where a placement paid it)."""
 
+from rules_oracle.model.caylus import building, planning, setup
 from rules_oracle.model.caylus import data as D
-from rules_oracle.model.caylus import effects as E
-from rules_oracle.model.caylus import planning, setup
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import (
     Action,
@@ -25,6 +24,7 @@ from rules_oracle.model.caylus.actions import (
     Use,
     UseSite,
 )
+from rules_oracle.model.caylus.ops import holder
 from rules_oracle.model.caylus.state import CaylusState, FavourStep, Stage
 
 _ACTIVATION = frozenset({Stage.ACTIVATION, Stage.BRIDGE, Stage.BAILIFF})
@@ -81,7 +81,7 @@ def _chance(state: CaylusState, action: Action) -> list[str]:
 
 def _built(state: CaylusState, seat: int) -> list[str]:
     """A building built by ``seat``: the architect's extra PP when he holds him."""
-    return [RB.CHARACTER_ARCHITECT] if E.holder(state, D.ARCHITECT) == seat else []
+    return [RB.CHARACTER_ARCHITECT] if holder(state, D.ARCHITECT) == seat else []
 
 
 def _planning(state: CaylusState, action: Action, after: CaylusState) -> list[str]:
@@ -98,7 +98,7 @@ def _planning(state: CaylusState, action: Action, after: CaylusState) -> list[st
     if isinstance(action, Decline):
         return out
     if state.bridge and not early:  # someone passed: the extra worker, or none
-        out.append(RB.CHARACTER_NIGHT_WORKER if E.holder(state, D.NIGHT_WORKER) == seat
+        out.append(RB.CHARACTER_NIGHT_WORKER if holder(state, D.NIGHT_WORKER) == seat
                    else RB.PLANNING_EXTRA_COST)
     if isinstance(action, PlaceOnSite):
         out.append(RB.PLANNING_SITE)
@@ -110,18 +110,18 @@ def _planning(state: CaylusState, action: Action, after: CaylusState) -> list[st
         out.append(RB.CHARACTER_JOURNEYMAN)
     owner = state.owner[s]
     if owner >= 0 and owner != seat:
-        if E.holder(state, D.THIEF) == seat:
+        if holder(state, D.THIEF) == seat:
             out.append(RB.CHARACTER_THIEF)
         elif after.players[owner].prestige > state.players[owner].prestige:
             out.append(RB.PLANNING_OWNER_PP)
-            if E.holder(state, D.STEWARD) == owner:
+            if holder(state, D.STEWARD) == owner:
                 out.append(RB.CHARACTER_STEWARD)
     return out
 
 
 def _effect(state: CaylusState, seat: int, kind: int, side: int, action: Action) -> list[str]:
     """A building's effect used by ``seat`` (a worker's or a favour's)."""
-    out = [E.rule_of(kind)]
+    out = [building.rule_of(kind)]
     if isinstance(action, Build):
         out += [RB.BUILDING_BUILD_PP, *_built(state, seat)]
         if action.extra >= 0:
@@ -135,7 +135,7 @@ def _effect(state: CaylusState, seat: int, kind: int, side: int, action: Action)
 
 def _declined(state: CaylusState, seat: int, kind: int) -> list[str]:
     """A builder declined where the road or the player's houses left no building."""
-    if kind in _BUILDERS and E.first_free(state) < 0:
+    if kind in _BUILDERS and building.first_free(state) < 0:
         return [RB.BUILDING_ROAD_FULL]
     if (kind in _BUILDERS or kind == D.LAWYER) and state.players[seat].houses < 1:
         return [RB.COMPONENTS_HOUSE_LIMIT]
@@ -157,7 +157,7 @@ def _activation(state: CaylusState, action: Action) -> list[str]:
     else:
         out += [RB.ACTIVATION_CHOICE, *_effect(state, seat, kind, side, action)]
     owner = state.owner[c]
-    if state.slot == 0 and kind in E.STONE_PRODUCTION and owner >= 0 and owner != seat \
+    if state.slot == 0 and kind in building.STONE_PRODUCTION and owner >= 0 and owner != seat \
             and owner != state.second_worker[c]:
         out.append(RB.BUILDING_OWNER_BONUS)
     return out
@@ -187,14 +187,14 @@ def _delivery(state: CaylusState, action: Action) -> list[str]:
     order, i = state.delivery_order, state.cursor
     seat = order[i]
     out = [RB.DELIVERY_BUNDLE]
-    if E.holder(state, D.FOREMAN) == seat:
+    if holder(state, D.FOREMAN) == seat:
         out.append(RB.CHARACTER_FOREMAN)
-    if action.bundle[D.GOLD] and E.holder(state, D.GOLDSMITH) == seat \
+    if action.bundle[D.GOLD] and holder(state, D.GOLDSMITH) == seat \
             and not state.goldsmith_used:
         out.append(RB.CHARACTER_GOLDSMITH)
     if action.bundle not in D.BUNDLES:
         out.append(RB.CHARACTER_CHAMBERLAIN)
-    if E.holder(state, D.DELIVERYMAN) == seat and (
+    if holder(state, D.DELIVERYMAN) == seat and (
             seat in order[:i] or seat not in state.site_workers):
         out.append(RB.CHARACTER_DELIVERYMAN)
     return out
@@ -217,12 +217,12 @@ def _phases(state: CaylusState, action: Action, after: CaylusState) -> list[str]
         out.append(RB.STEWARDSHIP_RESIDENCES)
     if new_round:
         out += [RB.STEWARDSHIP_RECRUITMENT, RB.STEWARDSHIP_PROVOST]
-        if E.holder(state, D.DAY_LABOURER) >= 0:
+        if holder(state, D.DAY_LABOURER) >= 0:
             out.append(RB.CHARACTER_DAY_LABOURER)
         if after.round != state.round:
             out.append(RB.STEWARDSHIP_ROUND)
     if after.stage is Stage.OVER and state.stage is not Stage.OVER:
-        out.append(RB.FLOW_OVER)
+        out.append(RB.END_OVER)
         if any(pl.resources[D.GOLD] for pl in after.players):
             out.append(RB.END_GOLD)
         best = max(pl.prestige for pl in after.players)

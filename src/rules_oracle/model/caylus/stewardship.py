@@ -1,15 +1,28 @@
 """Phase 4, stewardship ("ФАЗА 4. УПРАВЛЕНИЕ"): residences, prestige buildings,
-recruitment, the provost's reset, the round marker; and the end of the game."""
+recruitment, the provost's reset, the round marker. At its end the phase hands over to
+the next round's planning (``stage`` PLANNING) or, after the last round, to the end of the
+game (``stage`` OVER, :mod:`~model.caylus.end`), each begun by the game."""
 
+from rules_oracle.model.caylus import character
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import Action, BuildPrestige, Decline
-from rules_oracle.model.caylus.effects import favour, holder, within_supply
-from rules_oracle.model.caylus.ops import bump, covers, evolve, gain_workers, minus, put
+from rules_oracle.model.caylus.ops import (
+    bump,
+    covers,
+    evolve,
+    favour,
+    gain_workers,
+    minus,
+    put,
+    within_supply,
+)
 from rules_oracle.model.caylus.rules import RULES
 from rules_oracle.model.caylus.state import CaylusState, Player, Stage
+from rules_oracle.model.core.cite import implements
 
 
+@implements(RB.STEWARDSHIP_RESIDENCES)
 def begin(state: CaylusState) -> CaylusState:
     """Housed starting tiles become residences; then the prestige choices from the bridge."""
     side = tuple(1 if k >= 0 and D.MATERIAL[k] == D.START and state.owner[s] >= 0 else x
@@ -30,14 +43,33 @@ def _housed(state: CaylusState, seat: int) -> bool:
         state.players[seat].houses >= 1
 
 
+@implements(RB.STEWARDSHIP_PRESTIGE)
+def prestige_rule(state: CaylusState, seat: int, kind: int) -> str | None:
+    """Why ``seat`` may not replace his residence by the prestige building ``kind`` now
+    (his houses, the building still in the supply, its cost in hand), or ``None``."""
+    if not _housed(state, seat):
+        return RB.COMPONENTS_HOUSE_LIMIT
+    if kind not in D.PRESTIGE_KINDS or not state.prestige_supply[D.PRESTIGE_KINDS.index(kind)] \
+            or not covers(state.players[seat].resources, D.COST[kind][0]):
+        return RB.STEWARDSHIP_PRESTIGE
+    return None
+
+
+def choice_rule(state: CaylusState, action: Action) -> str | None:
+    """Why the residence's owner may not take ``action`` now, or ``None``: a prestige
+    building (:func:`prestige_rule`), or leaving the residence as it is."""
+    if isinstance(action, Decline):
+        return None
+    if isinstance(action, BuildPrestige):
+        return prestige_rule(state, actor(state), action.kind)
+    return RB.STEWARDSHIP_PRESTIGE if _housed(state, actor(state)) else \
+        RB.COMPONENTS_HOUSE_LIMIT
+
+
 def actions(state: CaylusState) -> tuple[Action, ...]:
-    owner = state.owner[state.cursor]
-    if not _housed(state, owner):
-        return (Decline(),)
-    have = state.players[owner].resources
-    return (*(BuildPrestige(k) for k, n in zip(D.PRESTIGE_KINDS, state.prestige_supply,
-                                                strict=True)
-              if n and covers(have, D.COST[k][0])), Decline())
+    owner = actor(state)
+    return (*(BuildPrestige(k) for k in D.PRESTIGE_KINDS
+              if prestige_rule(state, owner, k) is None), Decline())
 
 
 def actor(state: CaylusState) -> int:
@@ -57,18 +89,17 @@ def settle(state: CaylusState) -> CaylusState:
     return _end_round(state)
 
 
+@implements(RB.STEWARDSHIP_THEATRE)
 def step(state: CaylusState, action: Action) -> CaylusState:
-    if action not in actions(state):
-        rule = (
-            RB.STEWARDSHIP_PRESTIGE if _housed(state, actor(state)) else RB.COMPONENTS_HOUSE_LIMIT
-        )
-        raise RULES.illegal(rule, f"{action} is not a prestige choice here")
+    why = choice_rule(state, action)
+    if why is not None:
+        raise RULES.illegal(why, f"{action} is not a prestige choice here")
     c = state.cursor
     if isinstance(action, BuildPrestige):
         seat = state.owner[c]
         k = action.kind
         pl = state.players[seat]
-        pp = D.PRESTIGE_POINTS[k] + (1 if holder(state, D.ARCHITECT) == seat else 0)
+        pp = D.PRESTIGE_POINTS[k] + character.architect_pp(state, seat)
         pl = evolve(pl, resources=minus(pl.resources, D.COST[k][0]), prestige=pl.prestige + pp)
         i = k - D.GARDEN
         state = evolve(state, players=put(state.players, seat, pl),
@@ -80,6 +111,7 @@ def step(state: CaylusState, action: Action) -> CaylusState:
     return state if state.favour is not None else settle(state)
 
 
+@implements(RB.STEWARDSHIP_RECRUITMENT)
 def recruits(state: CaylusState, seat: int) -> tuple[int, int, int]:
     """(workers, food, fabric) ``seat`` recruits."""
     workers = D.RECRUIT[state.config.players]
@@ -96,11 +128,11 @@ def recruits(state: CaylusState, seat: int) -> tuple[int, int, int]:
             food += 1
         elif k == D.FACTORY:
             fabric += 1
-    if holder(state, D.DAY_LABOURER) == seat:
-        workers += 1
+    workers += character.day_labourer(state, seat)
     return workers, food, fabric
 
 
+@implements(RB.STEWARDSHIP_PROVOST)
 def provost_reset(state: CaylusState) -> int:
     """The provost's place (spaces up to it activate) on the city-gate side of the last
     building, not counting the set-up stone building while a space before it is empty
@@ -114,6 +146,7 @@ def provost_reset(state: CaylusState) -> int:
     return last - 1 if gate else last
 
 
+@implements(RB.STEWARDSHIP_ROUND)
 def _end_round(state: CaylusState) -> CaylusState:
     for seat in range(state.config.players):
         w, food, fabric = recruits(state, seat)
@@ -124,9 +157,5 @@ def _end_round(state: CaylusState) -> CaylusState:
         state = evolve(state, players=put(state.players, seat, pl))
     state = evolve(state, provost=provost_reset(state), cursor=0)
     if state.round == D.ROUNDS:
-        final = tuple(evolve(pl, prestige=pl.prestige + D.GOLD_PP * pl.resources[D.GOLD])
-                      for pl in state.players)
-        return evolve(state, players=final, stage=Stage.OVER)
-    from rules_oracle.model.caylus.planning import begin
-
-    return begin(evolve(state, round=state.round + 1))
+        return evolve(state, stage=Stage.OVER)
+    return evolve(state, round=state.round + 1, stage=Stage.PLANNING)

@@ -1,7 +1,9 @@
-"""Points and the end of the game (``КОНЕЦ ИГРЫ``)."""
+"""Points (``ЦЕЛЬ ИГРЫ`` and the development cards' texts) and the game over."""
 
 from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import rules as RB
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
+from rules_oracle.model.core.cite import implements
 from rules_oracle.model.core.ops import evolve
 
 
@@ -10,6 +12,7 @@ def a_side(n: int) -> int:
     return (n + 1) // 2
 
 
+@implements(RB.SCORE_ROADS_KNIGHTS)
 def pile_vp(n: int, reading: str) -> int:
     """Points of a road or knight pile of ``n`` cards (catan_cards/road-knight-points)."""
     if reading == "b-side":
@@ -19,6 +22,7 @@ def pile_vp(n: int, reading: str) -> int:
     return n
 
 
+@implements(RB.SCORE_SETTLEMENT, RB.SCORE_CITY, RB.SCORE_BUILDING)
 def vp(pl: Player, reading: str) -> int:
     """Settlements 1, cities 2, buildings 3 or 4 in place of their city, roads and knights
     (catan_cards/score.*)."""
@@ -36,16 +40,6 @@ def refresh(state: CardsState, seats: tuple[int, ...]) -> CardsState:
         if v != players[p].vp:
             players[p] = evolve(players[p], vp=v)
     return evolve(state, players=tuple(players))
-
-
-def finish(state: CardsState) -> CardsState:
-    """Under catan_cards/end=at-once: the game ends as soon as the player on turn has 10
-    points (points come only on one's own turn)."""
-    if state.turns and state.stage is not Stage.OVER \
-            and state.players[state.turn].vp >= D.VICTORY \
-            and state.config.option("end") == "at-once":
-        return over(state, state.turn)
-    return state
 
 
 def over(state: CardsState, winner: int) -> CardsState:

@@ -1,6 +1,7 @@
-"""Building effects (the chapter "Свойства зданий" and the building pages): the options a
+"""Buildings (the chapter "Свойства зданий" and the building pages): the options a
 player has when one of his workers activates a building, or when a favour uses a
-construction-site building, and their application.
+construction-site building, and their application; the provost's moves of the toll, the
+Guilds Bridge and the bailiff; the owner's bonus of the stone production buildings.
 
 An effect's options are actions (:class:`Use`, :class:`Build`, :class:`Claim`,
 :class:`MoveProvost`); :class:`Decline` is open beside them for a worker (the effect "may"
@@ -8,6 +9,7 @@ be used), and for a favour only under ``favour_effect=optional``. ``space`` is t
 activating, -1 for a construction-site building.
 """
 
+from rules_oracle.model.caylus import character
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import Action, Build, Claim, MoveProvost, Use
@@ -15,29 +17,28 @@ from rules_oracle.model.caylus.ops import (
     bump,
     covers,
     evolve,
+    favour,
     gain_workers,
     minus,
     put,
     return_workers,
+    within_supply,
 )
-from rules_oracle.model.caylus.state import CaylusState, Favour, FavourStep, Player
+from rules_oracle.model.caylus.state import CaylusState, Player
+from rules_oracle.model.core.cite import implements
 
 _PRODUCTION_START = {D.FARM: D.FOOD, D.SAWMILL: D.WOOD, D.QUARRY: D.STONE}
 _WOOD_PRODUCTION = {D.WOOD_FARM: D.FOOD, D.WOOD_SAWMILL: D.WOOD, D.WOOD_QUARRY: D.STONE,
                     D.SPINNING_MILL: D.FABRIC}
 _STONE_PRODUCTION = {D.STONE_FARM: D.FOOD, D.STONE_SAWMILL: D.WOOD, D.STONE_QUARRY: D.STONE}
 STONE_PRODUCTION = frozenset(_STONE_PRODUCTION)
+_ONE_STEP: tuple[int, ...] = (-1, 1)
 _USE0 = (Use(0),)
 _USE01 = (Use(0), Use(1))
 _PAIRS = tuple((a, b) for a in D.PLAIN for b in D.PLAIN if a <= b)
 
 
-def holder(state: CaylusState, character: int) -> int:
-    """The seat holding ``character`` (-1: nobody)."""
-    h = state.characters[character]
-    return h if h >= 0 else -1
-
-
+@implements(RB.BUILDING_ROAD_FULL)
 def first_free(state: CaylusState) -> int:
     """The first free road space (-1: the road is full)."""
     for s in range(D.ROAD_SPACES):
@@ -55,6 +56,7 @@ def build_cost(kind: int, setup_mason: bool = False) -> tuple[tuple[int, ...], i
     return fixed, anys
 
 
+@implements(RB.BUILDING_ANY_ICON)
 def build_options(state: CaylusState, seat: int, kinds: tuple[int, ...],
                   supply: tuple[int, ...], setup_mason: bool = False) -> tuple[Action, ...]:
     """Every affordable :class:`Build` of a wood or stone building from the supply."""
@@ -95,8 +97,7 @@ def options(state: CaylusState, seat: int, kind: int, side: int) -> tuple[Action
     if kind == D.STONEMASON:
         return build_options(state, seat, D.STONE_KINDS, state.stone_supply, side == 0)
     if kind == D.TOLL:
-        return tuple(MoveProvost(k) for k in (-2, -1, 1, 2)
-                     if D.PROVOST_MIN <= state.provost + k <= D.PROVOST_MAX)
+        return provost_moves(state, (-2, -1, 1, 2))
     if kind == D.MARKET:
         return tuple(Use(0, r) for r in D.PLAIN) if pl.workers >= 1 or _free_market(
             state) else ()
@@ -119,6 +120,39 @@ def options(state: CaylusState, seat: int, kind: int, side: int) -> tuple[Action
         two = tuple(Use(1, a, b) for a, b in _PAIRS if res[a] >= 1 + (a == b) and res[b])
         return one + two
     return ()  # the bridge, prestige buildings: no worker effect
+
+
+@implements(RB.BUILDING_PROVOST_BOUNDS)
+def provost_moves(state: CaylusState, steps: tuple[int, ...]) -> tuple[Action, ...]:
+    """The provost's moves by ``steps`` that keep it on the road: never back past the bridge,
+    nor past the marked provost spaces at the road's end."""
+    return tuple(MoveProvost(k) for k in steps
+                 if D.PROVOST_MIN <= state.provost + k <= D.PROVOST_MAX)
+
+
+@implements(RB.BUILDING_BRIDGE)
+def bridge_steps(state: CaylusState, seat: int) -> tuple[int, ...]:
+    """The Guilds Bridge's next step for ``seat`` (a worker each; one way, up to 3)."""
+    bought = state.provost_steps
+    if state.players[seat].workers < 1:
+        return ()
+    return (-1,) if bought < 0 else (1,) if bought > 0 else _ONE_STEP
+
+
+def bridge_rule(state: CaylusState, seat: int, action: Action) -> str:
+    """The rule a move refused at the Guilds Bridge breaks: the provost's bounds for a
+    step the bridge would sell, else the bridge's own."""
+    if isinstance(action, MoveProvost) and action.steps in _ONE_STEP and (
+            state.provost_steps * action.steps >= 0) and state.players[seat].workers >= 1:
+        return RB.BUILDING_PROVOST_BOUNDS
+    return RB.BUILDING_BRIDGE
+
+
+def bridge_move(state: CaylusState, seat: int, steps: int) -> CaylusState:
+    """One step bought at the Guilds Bridge: the provost moves, 1 worker to the camp."""
+    return evolve(state, provost=state.provost + steps,
+                  provost_steps=state.provost_steps + steps,
+                  players=put(state.players, seat, return_workers(state.players[seat], 1)))
 
 
 def _free_market(state: CaylusState) -> bool:
@@ -169,24 +203,7 @@ def _add(pl: Player, resource: int, n: int, pp: int = 0) -> Player:
     return evolve(pl, resources=bump(pl.resources, resource, n), prestige=pl.prestige + pp)
 
 
-def within_supply(state: CaylusState, seat: int, old: tuple[int, ...], pl: Player) -> Player:
-    """``pl`` with its gains over ``old`` cut to the tokens left in the supply under the
-    ``supply=limited`` reading (unchanged under the default, unlimited)."""
-    if state.config.option("supply") != "limited":
-        return pl
-    res = list(pl.resources)
-    for r in range(D.N_RESOURCES):
-        if res[r] > old[r]:
-            others = sum(q.resources[r] for i, q in enumerate(state.players) if i != seat)
-            res[r] = max(old[r], min(res[r], D.RESOURCE_TOKENS[r] - others))
-    return evolve(pl, resources=tuple(res))
-
-
-def favour(state: CaylusState, seat: int) -> CaylusState:
-    """``state`` with a favour pending for ``seat``."""
-    return evolve(state, favour=Favour(seat, FavourStep.CHOOSE))
-
-
+@implements(RB.BUILDING_BUILD_PP)
 def build(state: CaylusState, seat: int, action: Build) -> CaylusState:
     """Place the building: pay, first free space, construction side up, house, PP."""
     pl = state.players[seat]
@@ -195,7 +212,7 @@ def build(state: CaylusState, seat: int, action: Build) -> CaylusState:
     paid = minus(pl.resources, fixed)
     if action.extra >= 0:
         paid = bump(paid, action.extra, -1)
-    pp = D.PRESTIGE_POINTS[kind] + (1 if holder(state, D.ARCHITECT) == seat else 0)
+    pp = D.PRESTIGE_POINTS[kind] + character.architect_pp(state, seat)
     pl = evolve(pl, resources=paid, houses=pl.houses - 1, prestige=pl.prestige + pp)
     space = first_free(state)
     if D.MATERIAL[kind] == D.WOODEN:
@@ -277,3 +294,19 @@ def apply(state: CaylusState, seat: int, kind: int, side: int, action: Action) -
         pl = _add(pl, D.GOLD, 1 + opt)
     pl = within_supply(state, seat, state.players[seat].resources, pl)
     return evolve(state, players=put(state.players, seat, pl))
+
+
+@implements(RB.BUILDING_OWNER_BONUS)
+def owner_bonus(state: CaylusState, c: int, kind: int) -> CaylusState:
+    """The owner's bonus resource when a stone production building at road space ``c``
+    activates: once, and never with his own worker on the building."""
+    if kind not in STONE_PRODUCTION:
+        return state
+    owner = state.owner[c]
+    if owner < 0 or owner in (state.first_worker[c], state.second_worker[c]):
+        return state
+    pl = state.players[owner]
+    r = D.PRODUCES[kind]
+    pl = within_supply(state, owner, pl.resources,
+                       evolve(pl, resources=bump(pl.resources, r, 1)))
+    return evolve(state, players=put(state.players, owner, pl))

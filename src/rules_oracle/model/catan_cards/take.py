@@ -1,0 +1,63 @@
+"""Roads and knights changing hands ("Дороги и рыцари: смена хозяина"): a road or knight
+paid for when its stack is empty is taken from a rival, the neighbour the fate card's
+arrows point to or the next one who has one; the church and the citadel protect."""
+
+from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards.ops import turn_fate
+from rules_oracle.model.catan_cards.state import CardsState, Player
+from rules_oracle.model.core.cite import implements
+from rules_oracle.model.core.ops import evolve
+
+
+@implements(RB.TAKE_CHURCH, RB.TAKE_CITADEL)
+def takeable(pl: Player, kind: int) -> bool:
+    """Whether ``pl`` has a road (knight) a rival may take: the church's first knight and
+    the citadel's first 3 roads are protected."""
+    if kind == D.ROAD:
+        return pl.roads > (D.CITADEL_ROADS if pl.buildings[D.CITADEL] else 0)
+    return pl.knights > (D.CHURCH_KNIGHTS if pl.buildings[D.CHURCH] else 0)
+
+
+def direction(state: CardsState) -> int:
+    """+1 (the next seat) or -1 (the previous seat): where the fate card's arrows point
+    (catan_cards/fate-direction); +1 without a fate card."""
+    if state.fate < 0:
+        return 1
+    white_left = state.config.option("fate-white") == "left"
+    return 1 if (state.fate == D.WHITE) == white_left else -1
+
+
+@implements(RB.TAKE_NEIGHBOUR, RB.TAKE_NEXT)
+def victim(state: CardsState, kind: int) -> int:
+    """The seat a road (knight) is taken from when its stack is empty: the neighbour the
+    arrows point to, else the next who has one, in the arrows' direction or clockwise after
+    that neighbour (-1: nobody; catan_cards/take-next, nobody-to-take); a player whose
+    cards of the kind are all protected is passed over, or under catan_cards/protected=stop
+    ends the search (catan_cards/protected)."""
+    n = state.config.players
+    first = (state.turn + direction(state)) % n
+    step = 1 if state.config.option("take-next") == "clockwise" else direction(state)
+    stops = state.config.option("protected") == "stop"
+    for i in range(n):
+        q = (first + step * i) % n
+        if q == state.turn:
+            continue
+        pl = state.players[q]
+        if takeable(pl, kind):
+            return q
+        if stops and (pl.roads if kind == D.ROAD else pl.knights):
+            return -1  # he has the card, protected: nobody past him (catan_cards/protected)
+    return -1
+
+
+@implements(RB.TAKE_FATE)
+def take(state: CardsState, kind: int) -> tuple[CardsState, int]:
+    """A road (knight) taken from :func:`victim`, who turns the fate card; the state and
+    the seat it was taken from."""
+    q = victim(state, kind)
+    field = "roads" if kind == D.ROAD else "knights"
+    pl = state.players[q]
+    players = (*state.players[:q], evolve(pl, **{field: getattr(pl, field) - 1}),
+               *state.players[q + 1:])
+    return turn_fate(evolve(state, players=players)), q
