@@ -65,7 +65,8 @@ def test_knowledge_24_animal_kinds() -> None:
     assert scoring.knowledge_end_vp(me(s)) == 12
 
 
-@pytest.mark.rules("burgundy/worker.adjust", "burgundy/worker.wrap", "burgundy/action.take-tile")
+@pytest.mark.rules("burgundy/turn.worker-adjust", "burgundy/turn.worker-wrap",
+                    "burgundy/action.take-tile")
 def test_two_workers_turn_a_two_into_a_six() -> None:
     s = first_turn(2)
     s = with_depot(edit(s, dice=(2, 3), workers=2), 6, "ship")

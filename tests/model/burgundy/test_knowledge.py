@@ -80,16 +80,16 @@ def test_k6_buys_from_all_seven_depots() -> None:
     rejects(s, BuyTile(0, s.black[0]), RB.ACTION_BUY_BLACK)
 
 
-@pytest.mark.rules("burgundy/knowledge.8", "burgundy/worker.adjust")
+@pytest.mark.rules("burgundy/knowledge.8", "burgundy/turn.worker-adjust")
 def test_k8_steps_of_one_or_two() -> None:
     s = with_k(8, dice=(6, 1), workers=3)
     acts = GAME.legal_actions(s)
     assert {a.delta for a in acts if isinstance(a, UseWorker) and a.die == 0} == {-2, -1, 1, 2}
     rejects(s, UseWorker(0, 3), K[8])
-    rejects(first_turn(2), UseWorker(0, 2), RB.WORKER_ADJUST)
+    rejects(first_turn(2), UseWorker(0, 2), RB.TURN_WORKER_ADJUST)
 
 
-@pytest.mark.rules("burgundy/knowledge.8", "burgundy/knowledge-8-wrap", "burgundy/worker.wrap")
+@pytest.mark.rules("burgundy/knowledge.8", "burgundy/knowledge-8-wrap", "burgundy/turn.worker-wrap")
 @pytest.mark.parametrize("step", ["up-to-2", "exactly-2"])
 def test_k8_step_of_two_past_six_and_one_by_the_wrap_reading(step: str) -> None:
     """burgundy/knowledge-8-wrap: by default one worker turns a 6 into a 2 and a 1 into a

@@ -483,12 +483,12 @@ class Burgundy(Game[BurgundyState, Action]):
             return self._end_turn(state)
         if isinstance(action, UseWorker):
             if action.die not in (0, 1) or not pl.dice[action.die]:
-                raise RULES.illegal(RB.DIE_ONCE, f"die {action.die} is not an unused die")
+                raise RULES.illegal(RB.TURN_DIE_ONCE, f"die {action.die} is not an unused die")
             if not pl.workers:
-                raise RULES.illegal(RB.WORKER_ADJUST, "no worker to spend")
+                raise RULES.illegal(RB.TURN_WORKER_ADJUST, "no worker to spend")
             deltas = self._deltas(state, pl, pl.dice[action.die])
             if action.delta not in deltas:
-                rid = RB.K[8] if 8 in pl.knowledge else RB.WORKER_ADJUST
+                rid = RB.K[8] if 8 in pl.knowledge else RB.TURN_WORKER_ADJUST
                 raise RULES.illegal(rid, f"a worker changes a die showing"
                                     f" {pl.dice[action.die]} by {deltas}, not {action.delta}")
             a, b = pl.dice
@@ -506,7 +506,7 @@ class Burgundy(Game[BurgundyState, Action]):
                     RB.CASTLE_EXTRA_ACTION, "die 2 is a castle's extra action; none is due"
                 )
             if action.die not in (0, 1) or not pl.dice[action.die]:
-                raise RULES.illegal(RB.DIE_ONCE, f"die {action.die} is not an unused die")
+                raise RULES.illegal(RB.TURN_DIE_ONCE, f"die {action.die} is not an unused die")
             value = pl.dice[action.die]
             dice = (0, pl.dice[1]) if action.die == 0 else (pl.dice[0], 0)
             state = _set(state, p, evolve(pl, dice=dice))
@@ -554,7 +554,7 @@ class Burgundy(Game[BurgundyState, Action]):
             if 6 not in pl.knowledge:
                 raise RULES.illegal(RB.K[6], "buying from a numbered depot needs knowledge 6")
         if len(pl.storage) >= 3 and not self._discard_allowed(state):
-            raise RULES.illegal(RB.STORAGE_THREE, "storage is full (variant storage-full=forfeit)")
+            raise RULES.illegal(RB.ACTION_STORAGE_THREE, "storage is full (variant storage-full=forfeit)")
         state = _set(state, p, evolve(pl, silver=pl.silver - 2))
         state = evolve(state, bought=True)
         return self._take(
@@ -725,7 +725,7 @@ class Burgundy(Game[BurgundyState, Action]):
             raise RULES.illegal(RB.TURN_EFFECTS_FIRST, "the ship's goods choice comes first")
         if not 1 <= action.kind <= 6 or action.kind - 1 not in self._ship_new_kinds(
                 state, pl, top):
-            raise RULES.illegal(RB.GOODS_THREE_KINDS, f"goods kind {action.kind} cannot be taken")
+            raise RULES.illegal(RB.SHIP_GOODS_THREE_KINDS, f"goods kind {action.kind} cannot be taken")
         return self._ship(evolve(state, pending=rest), p, top.arg, top.pair,
                           action.kind - 1)
 
@@ -898,18 +898,18 @@ class Burgundy(Game[BurgundyState, Action]):
                 out.append(RB.SHIP_TAKE_GOODS)
         die = getattr(action, "die", None)
         if isinstance(die, int) and die in (0, 1) and not isinstance(action, UseWorker):
-            out.append(RB.DIE_ONCE)
+            out.append(RB.TURN_DIE_ONCE)
         value = pl.dice[die] if isinstance(die, int) and die in (0, 1) else 0
         if isinstance(action, UseWorker):
-            out.append(RB.WORKER_ADJUST)
+            out.append(RB.TURN_WORKER_ADJUST)
             before = pl.dice[action.die]
             if before + action.delta != wrap(before + action.delta):
-                out.append(RB.WORKER_WRAP)
+                out.append(RB.TURN_WORKER_WRAP)
             if abs(action.delta) == 2:
                 out.append(RB.K[8])
         elif isinstance(action, TakeTile | BuyTile | EffectTake):
             out.append(RB.ACTION_BUY_BLACK if isinstance(action, BuyTile) else RB.ACTION_TAKE_TILE)
-            out.append(RB.STORAGE_THREE)
+            out.append(RB.ACTION_STORAGE_THREE)
             if action.discard:
                 out.append(RB.ACTION_TAKE_DISCARD)
             if isinstance(action, BuyTile) and action.depot:
@@ -919,16 +919,16 @@ class Burgundy(Game[BurgundyState, Action]):
         elif isinstance(action, SellGoods):
             out.append(RB.ACTION_SELL)
         elif isinstance(action, TakeWorkers):
-            out += [RB.ACTION_TAKE_WORKERS, RB.SUPPLY_UNLIMITED]
+            out += [RB.ACTION_TAKE_WORKERS, RB.BUILDING_SUPPLY_UNLIMITED]
             out += [RB.K[n] for n in (13, 14) if n in pl.knowledge]
         elif isinstance(action, ShipDepot):
             out.append(RB.SHIP_TAKE_GOODS)
             if 5 in pl.knowledge:
                 out.append(RB.K[5])
             if after.pending and after.pending[-1].kind == "ship-goods":
-                out.append(RB.GOODS_THREE_KINDS)
+                out.append(RB.SHIP_GOODS_THREE_KINDS)
         elif isinstance(action, ShipGoods):
-            out.append(RB.GOODS_THREE_KINDS)
+            out.append(RB.SHIP_GOODS_THREE_KINDS)
         elif isinstance(action, EndTurn):
             out.append(RB.TURN_TWO_ACTIONS)
         if isinstance(action, SellGoods | WarehouseSell):
@@ -985,7 +985,7 @@ class Burgundy(Game[BurgundyState, Action]):
         """A phase's end (mines) and the next phase's start (the board cleared)."""
         out = [RB.PHASE_FIVE_PHASES, RB.PHASE_END_MINES]
         if any(D.MINE_TILE in pl.estate for pl in state.players):
-            out.append(RB.MINE_SILVER)
+            out.append(RB.PHASE_MINE_SILVER)
             if any(2 in pl.knowledge and D.MINE_TILE in pl.estate for pl in state.players):
                 out.append(RB.K[2])
         out.append(RB.PHASE_CLEAR)
@@ -1002,7 +1002,7 @@ class Burgundy(Game[BurgundyState, Action]):
             RB.PHASE_END_MINES,
         ]
         if any(D.MINE_TILE in pl.estate for pl in state.players):
-            out.append(RB.MINE_SILVER)
+            out.append(RB.PHASE_MINE_SILVER)
         held = {n for pl in state.players for n in pl.knowledge}
         out += [RB.K[n] for n in range(15, 27) if n in held]
         return out
