@@ -6,6 +6,7 @@ colour); the game module chains them."""
 from rules_oracle.model.burgundy import data as D
 from rules_oracle.model.burgundy import rules as RB
 from rules_oracle.model.burgundy.boards import BOARDS
+from rules_oracle.model.burgundy.data import Estate
 from rules_oracle.model.burgundy.ops import (
     add_tile,
     distinct,
@@ -85,16 +86,15 @@ def take(state: BurgundyState, p: int, depot: int, tile: str, discard: str) -> B
 
 
 # -- place a hex ----------------------------------------------------------------------------
-def _space_rule(pl: Player, space: int, value: int | None, shift: bool,
-                rule: str) -> str | None:
-    board = BOARDS[pl.board]
-    if pl.estate[space]:
+def _space_rule(estate: tuple[str, ...], board: Estate, space: int, value: int | None,
+                shift: bool, rule: str) -> str | None:
+    if estate[space]:
         return rule
     if value is not None:
         n = board.number[space]
         if n != value and not (shift and near(value, n)):
             return RB.ACTION_PLACE_NUMBER
-    if not any(pl.estate[x] for x in board.neighbours[space]):
+    if not any(estate[x] for x in board.neighbours[space]):
         return RB.ACTION_PLACE_ADJACENT
     return None
 
@@ -115,7 +115,7 @@ def place_rule(pl: Player, tile: str, space: int, value: int | None, mods: Mods,
     colour = D.TILE_COLOUR[tile]
     if board.colour[space] != colour:
         return RB.ACTION_PLACE_COLOUR
-    return _space_rule(pl, space, value, colour in mods.shift_colours, rule)
+    return _space_rule(pl.estate, board, space, value, colour in mods.shift_colours, rule)
 
 
 def spaces(pl: Player, tile: str, value: int | None, mods: Mods) -> list[int]:
@@ -123,8 +123,10 @@ def spaces(pl: Player, tile: str, value: int | None, mods: Mods) -> list[int]:
     number and next to a placed tile."""
     colour = D.TILE_COLOUR[tile]
     shift = value is not None and colour in mods.shift_colours
-    return [s for s in BOARDS[pl.board].colour_spaces[colour]
-            if _space_rule(pl, s, value, shift, RB.ACTION_PLACE) is None]
+    board = BOARDS[pl.board]
+    estate = pl.estate
+    return [s for s in board.colour_spaces[colour]
+            if _space_rule(estate, board, s, value, shift, RB.ACTION_PLACE) is None]
 
 
 @implements(RB.ACTION_PLACE)
@@ -174,8 +176,7 @@ def take_workers(state: BurgundyState, p: int, mods: Mods) -> BurgundyState:
 
 
 # -- buy from the black depot ---------------------------------------------------------------
-def buy_rule(state: BurgundyState, pl: Player, depot: int, mods: Mods,
-             may_discard: bool) -> str | None:
+def buy_rule(state: BurgundyState, pl: Player, depot: int, mods: Mods) -> str | None:
     """Why ``pl`` may not buy from ``depot`` now (the tile aside): once a turn, for 2 silver
     (RB.ACTION_BUY_BLACK), from the black depot (knowledge 6: any depot), into storage
     (a full one by burgundy/storage-full-effect: RB.ACTION_STORAGE_THREE); else ``None``."""
@@ -186,7 +187,7 @@ def buy_rule(state: BurgundyState, pl: Player, depot: int, mods: Mods,
             return RB.ACTION_BUY_BLACK
         if depot not in mods.buy_depots:
             return RB.KNOWLEDGE_6
-    if storage_full(pl) and not may_discard:
+    if storage_full(pl) and state.config.option("storage-full") != "discard":
         return RB.ACTION_STORAGE_THREE
     return None
 

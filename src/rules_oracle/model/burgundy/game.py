@@ -65,10 +65,6 @@ turn_order = round.turn_order
 DieAction = TakeTile | PlaceTile | SellGoods | TakeWorkers
 
 
-def _mods(state: BurgundyState, pl: Player) -> Mods:
-    return knowledge.mods(pl.knowledge, state.config)
-
-
 def _may_discard(state: BurgundyState) -> bool:
     """A purchase or a building's take may discard from a full storage
     (burgundy/storage-full-effect)."""
@@ -85,8 +81,10 @@ def placement_rule(pl: Player, tile: str, space: int, value: int | None, mods: M
 
 def placements(pl: Player, tile: str, value: int | None, mods: Mods) -> list[int]:
     """The spaces where ``placement_rule`` lets ``pl`` place a stored ``tile``."""
-    return [s for s in action.spaces(pl, tile, value, mods)
-            if building.city_rule(pl, tile, s, mods) is None]
+    found = action.spaces(pl, tile, value, mods)
+    if D.TILE_COLOUR[tile] != D.BUILDING:  # the city rule is a building's only
+        return found
+    return [s for s in found if building.city_rule(pl, tile, s, mods) is None]
 
 
 @implements(RB.GAME_END_GOODS, RB.GAME_END_SILVER, RB.GAME_END_WORKERS, RB.GAME_END_STORAGE)
@@ -182,7 +180,7 @@ class Burgundy(Game[BurgundyState, Action]):
         if state.stage is not Stage.PLAY:
             return ()
         pl = state.players[turn.acting(state)]
-        mods = _mods(state, pl)
+        mods = knowledge.mods(pl.knowledge, state.config)
         if state.pending:
             return tuple(self._answers(state, pl, mods))
         out: list[Action] = []
@@ -195,9 +193,8 @@ class Burgundy(Game[BurgundyState, Action]):
                 if pl.dice[die]:
                     out.extend(UseWorker(die, dv)
                                for dv in turn.worker_deltas(pl.dice[die], mods))
-        may_discard = _may_discard(state)
         for d in mods.buy_depots:
-            if action.buy_rule(state, pl, d, mods, may_discard) is None:
+            if action.buy_rule(state, pl, d, mods) is None:
                 for tile in distinct(action.source(state, d)):
                     out.extend(BuyTile(d, tile, x) for x in action.discards(pl))
         if turn.end_rule(pl) is None:
@@ -337,7 +334,7 @@ class Burgundy(Game[BurgundyState, Action]):
     # player: the free part of the turn ---------------------------------------------------
     def _free(self, state: BurgundyState, p: int, a: Action) -> BurgundyState:
         pl = state.players[p]
-        mods = _mods(state, pl)
+        mods = knowledge.mods(pl.knowledge, state.config)
         if isinstance(a, EndTurn):
             self._check(turn.end_rule(pl), "both dice must be used before the turn ends")
             return self._end_turn(state)
@@ -346,8 +343,7 @@ class Burgundy(Game[BurgundyState, Action]):
                         f"no worker changes die {a.die} by {a.delta} now")
             return turn.use_worker(state, p, a)
         if isinstance(a, BuyTile):
-            may_discard = _may_discard(state)
-            self._check(action.buy_rule(state, pl, a.depot, mods, may_discard),
+            self._check(action.buy_rule(state, pl, a.depot, mods),
                         f"no purchase from depot {a.depot} now")
             self._check(action.take_rule(state, pl, a.depot, a.tile, a.discard,
                                          RB.ACTION_BUY_BLACK, True),
@@ -358,7 +354,7 @@ class Burgundy(Game[BurgundyState, Action]):
             self._check(turn.die_rule(pl, a.die), f"die {a.die} is not an unused die")
             value = pl.dice[a.die]
             state = set_player(state, p, turn.spend_die(pl, a.die))
-            return self._die_action(state, p, a, value)
+            return self._die_action(state, p, a, value, mods)
         self._check(turn.order_rule(state, True),
                     f"{type(a).__name__} answers a tile effect; none is pending")
         raise AssertionError(a)  # pragma: no cover - every player action is handled
@@ -367,11 +363,10 @@ class Burgundy(Game[BurgundyState, Action]):
         if broken:
             raise RULES.illegal(broken, why)
 
-    def _die_action(self, state: BurgundyState, p: int, a: DieAction,
-                    value: int) -> BurgundyState:
+    def _die_action(self, state: BurgundyState, p: int, a: DieAction, value: int,
+                    mods: Mods) -> BurgundyState:
         """A die action with a die showing ``value`` (0: a castle's die of any value)."""
         pl = state.players[p]
-        mods = _mods(state, pl)
         if isinstance(a, TakeWorkers):
             return action.take_workers(state, p, mods)
         if isinstance(a, SellGoods):
@@ -400,7 +395,7 @@ class Burgundy(Game[BurgundyState, Action]):
         if size and colour.complete(pl.estate, kind, board):
             state, pl = colour.bonus(state, pl, kind)
         if kind == D.PASTURE:
-            extra = _mods(state, pl).animal_extra
+            extra = knowledge.mods(pl.knowledge, state.config).animal_extra
             pl = evolve(pl, vp=pl.vp + animal.score(pl.estate, space, extra, board))
         elif kind == D.BUILDING:
             state, pl = building.placed(state, pl, tile)
@@ -417,13 +412,13 @@ class Burgundy(Game[BurgundyState, Action]):
         kind = top.kind
         rest = evolve(state, pending=state.pending[:-1])
         pl = state.players[p]
-        mods = _mods(state, pl)
+        mods = knowledge.mods(pl.knowledge, state.config)
         if kind == "castle":
             if not isinstance(a, DieAction):
                 raise RULES.illegal(RB.CASTLE_EXTRA_ACTION,
                                     "a castle's extra action (die 2) comes first")
             self._check(castle.die_rule(a.die, True), "the castle's die (2) is due")
-            return self._die_action(rest, p, a, 0)
+            return self._die_action(rest, p, a, 0, mods)
         if kind == "warehouse":
             if not isinstance(a, WarehouseSell):
                 self._check(turn.order_rule(state, False), "the warehouse sale comes first")
@@ -473,7 +468,7 @@ class Burgundy(Game[BurgundyState, Action]):
             if kind == "ship-goods":
                 ok = bool(ship.new_kinds(state, pl, top))
             elif kind in building.CHOICES:
-                mods = _mods(state, pl)
+                mods = knowledge.mods(pl.knowledge, state.config)
                 hall = kind == "city-hall" and any(
                     placements(pl, t, None, mods) for t in distinct(pl.storage))
                 ok = not building.lost(state, pl, kind, _may_discard(state), hall)
@@ -491,7 +486,8 @@ class Burgundy(Game[BurgundyState, Action]):
             return nxt
         if state.round + 1 < D.ROUNDS:
             return evolve(round.next_round(state), stage=Stage.ROLL)
-        pls = tuple(phase.end_income(pl, _mods(state, pl)) for pl in state.players)
+        pls = tuple(phase.end_income(pl, knowledge.mods(pl.knowledge, state.config))
+                    for pl in state.players)
         if phase.last(state):
             return self._game_end(state, pls)
         state = evolve(state, players=pls, phase=state.phase + 1, round=0, turn=0, bought=False,

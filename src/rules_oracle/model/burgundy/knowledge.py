@@ -2,8 +2,6 @@
 changes, read by the game module from a player's tiles (``mods``) and handed to the chapter
 whose rule it changes, and the end-of-game VP of tiles 15-26 (``end_vp``)."""
 
-from functools import lru_cache
-
 from rules_oracle.model.burgundy import data as D
 from rules_oracle.model.burgundy import rules as RB
 from rules_oracle.model.burgundy.ops import implements
@@ -24,21 +22,24 @@ END_RULES = {15: RB.KNOWLEDGE_15, 16: RB.KNOWLEDGE_16, 17: RB.KNOWLEDGE_17,
 
 
 def mods(knowledge: tuple[int, ...], config: Config) -> Mods:
-    """What the tiles ``knowledge`` change, under ``config``'s readings."""
-    seen = _READINGS.get(id(config))
-    if seen is None and len(_READINGS) > 256:
-        _READINGS.clear()
+    """What the tiles ``knowledge`` change, under ``config``'s readings (kept per
+    configuration, which is immutable)."""
+    seen = _SEEN.get(id(config))
     if seen is None or seen[0] is not config:
-        seen = _READINGS[id(config)] = (config, (
-            config.option("k5-neighbours"), config.option("k8-step"), config.option("k8-wrap")))
-    return _mods(knowledge, *seen[1])
+        if len(_SEEN) > 256:
+            _SEEN.clear()
+        seen = _SEEN[id(config)] = (config, {})
+    found = seen[1].get(knowledge)
+    if found is None:
+        found = seen[1][knowledge] = _mods(knowledge, config.option("k5-neighbours"),
+                                           config.option("k8-step"), config.option("k8-wrap"))
+    return found
 
 
-#: a configuration's readings of the knowledge tiles, by the configuration's identity
-_READINGS: dict[int, tuple[Config, tuple[str, str, str]]] = {}
+#: per configuration (by identity, the configuration kept to check it): the tiles' ``Mods``
+_SEEN: dict[int, tuple[Config, dict[tuple[int, ...], Mods]]] = {}
 
 
-@lru_cache(maxsize=4096)
 @implements(RB.KNOWLEDGE_1, RB.KNOWLEDGE_2, RB.KNOWLEDGE_3, RB.KNOWLEDGE_4, RB.KNOWLEDGE_5,
             RB.KNOWLEDGE_6, RB.KNOWLEDGE_7, RB.KNOWLEDGE_8, RB.KNOWLEDGE_12, RB.KNOWLEDGE_13,
             RB.KNOWLEDGE_14)
