@@ -29,11 +29,11 @@ def plan(state: BurgundyState) -> tuple[tuple[int, int], ...]:
 def clear(state: BurgundyState) -> BurgundyState:
     """From phase B on, every hex left on the game board goes to the box (RB.PHASE_CLEAR);
     the depots' goods stay."""
-    box = list(state.box)
+    box = state.box
     for tiles in (*state.depots, state.black):
         for t in tiles:
-            box[D.TILE_INDEX[t]] += 1
-    return evolve(state, depots=((),) * 6, black=(), box=tuple(box))
+            box = bump(box, D.TILE_INDEX[t])
+    return evolve(state, depots=((),) * 6, black=(), box=box)
 
 
 def next_fill(state: BurgundyState, fill: int) -> int | None:

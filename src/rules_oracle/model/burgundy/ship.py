@@ -5,7 +5,7 @@ from rules_oracle.model.burgundy import rules as RB
 from rules_oracle.model.burgundy.actions import Action, ShipDepot, ShipGoods
 from rules_oracle.model.burgundy.ops import implements, kinds_held, set_player
 from rules_oracle.model.burgundy.state import BurgundyState, Mods, Pending, Player
-from rules_oracle.model.core.ops import evolve
+from rules_oracle.model.core.ops import bump, evolve, put
 
 #: a player holds at most 3 goods kinds (RB.SHIP_GOODS_THREE_KINDS)
 KINDS_HELD = 3
@@ -64,13 +64,12 @@ def take_goods(state: BurgundyState, p: int, first: int, pair: bool,
     (RB.SHIP_GOODS_THREE_KINDS)."""
     depots = sources(first, pair)
     pl = state.players[p]
-    goods = list(pl.goods)
-    dg = [list(g) for g in state.depot_goods]
+    goods, dg = pl.goods, state.depot_goods
 
     def take(k: int) -> None:
-        for d in depots:
-            goods[k] += dg[d - 1][k]
-            dg[d - 1][k] = 0
+        nonlocal goods, dg
+        goods = bump(goods, k, sum(dg[d - 1][k] for d in depots))
+        dg = tuple(put(g, k, 0) if i + 1 in depots else g for i, g in enumerate(dg))
 
     if chosen is None:
         for k in range(6):
@@ -79,7 +78,7 @@ def take_goods(state: BurgundyState, p: int, first: int, pair: bool,
     else:
         take(chosen)
     new = [k for k in range(6) if not goods[k] and any(dg[d - 1][k] for d in depots)]
-    free = KINDS_HELD - sum(1 for n in goods if n)
+    free = KINDS_HELD - kinds_held(goods)
     pending = state.pending
     if new and free > 0:
         if len(new) <= free:
@@ -87,5 +86,5 @@ def take_goods(state: BurgundyState, p: int, first: int, pair: bool,
                 take(k)
         else:
             pending = (*pending, Pending("ship-goods", first, pair))
-    state = set_player(state, p, evolve(pl, goods=tuple(goods)))
-    return evolve(state, pending=pending, depot_goods=tuple(tuple(g) for g in dg))
+    state = set_player(state, p, evolve(pl, goods=goods))
+    return evolve(state, pending=pending, depot_goods=dg)
