@@ -8,6 +8,7 @@ chapter of the rulebook that states its rules: ``setup``, ``phase``, ``round``, 
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
+from typing import TypeVar
 
 from rules_oracle.model.burgundy import (
     action,
@@ -58,6 +59,7 @@ from rules_oracle.model.burgundy.state import BurgundyState, Mods, Player, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer, draw_outcomes, uniform
 from rules_oracle.model.core.ops import evolve
 
+T = TypeVar("T")
 BOARD = setup.BOARD
 ADVANCED_BOARDS = setup.ADVANCED_BOARDS
 turn_order = round.turn_order
@@ -420,44 +422,41 @@ class Burgundy(Game[BurgundyState, Action]):
             self._check(castle.die_rule(a.die, True), "the castle's die (2) is due")
             return self._die_action(rest, p, a, 0, mods)
         if kind == "warehouse":
-            if not isinstance(a, WarehouseSell):
-                self._check(turn.order_rule(state, False), "the warehouse sale comes first")
-            self._check(building.warehouse_rule(pl, a), f"no goods to sell as {a!r}")
-            assert isinstance(a, WarehouseSell)
-            return action.sell(rest, p, a.kind, mods)
+            sale = self._answer_of(state, a, WarehouseSell, "the warehouse sale")
+            self._check(building.warehouse_rule(pl, sale), f"no goods to sell as {a!r}")
+            return action.sell(rest, p, sale.kind, mods)
         if kind in building.TAKES:
-            if not isinstance(a, EffectTake):
-                self._check(turn.order_rule(state, False), f"the {kind}'s take comes first")
-            assert isinstance(a, EffectTake)
-            self._check(building.take_rule(kind, a), f"the {kind} cannot take {a!r}")
-            self._check(action.take_rule(rest, pl, a.depot, a.tile, a.discard,
+            take = self._answer_of(state, a, EffectTake, f"the {kind}'s take")
+            self._check(building.take_rule(kind, take), f"the {kind} cannot take {a!r}")
+            self._check(action.take_rule(rest, pl, take.depot, take.tile, take.discard,
                                          building.RULE[kind], _may_discard(state)),
-                        f"no {a.tile!r} in depot {a.depot}, or discard {a.discard!r} wrong")
-            return action.take(rest, p, a.depot, a.tile, a.discard)
+                        f"no {take.tile!r} in depot {take.depot}, or discard"
+                        f" {take.discard!r} wrong")
+            return action.take(rest, p, take.depot, take.tile, take.discard)
         if kind == "city-hall":
             if isinstance(a, Decline):
                 return rest
-            if not isinstance(a, CityHallPlace):
-                self._check(turn.order_rule(state, False),
-                            "the city hall's placement comes first")
-            assert isinstance(a, CityHallPlace)
-            self._check(placement_rule(pl, a.tile, a.space, None, mods,
+            place = self._answer_of(state, a, CityHallPlace, "the city hall's placement")
+            self._check(placement_rule(pl, place.tile, place.space, None, mods,
                                        RB.BUILDING_CITY_HALL),
-                        f"{a.tile!r} cannot go on space {a.space}")
-            return self._place(rest, p, a.tile, a.space)
+                        f"{place.tile!r} cannot go on space {place.space}")
+            return self._place(rest, p, place.tile, place.space)
         if kind == "ship":
-            if not isinstance(a, ShipDepot):
-                self._check(turn.order_rule(state, False),
-                            "the ship's depot choice comes first")
-            assert isinstance(a, ShipDepot)
-            self._check(ship.depot_rule(a, mods), f"no depot (pair) starting at {a.depot}")
-            return ship.take_goods(rest, p, a.depot, mods.ship_pair, None)
+            depot = self._answer_of(state, a, ShipDepot, "the ship's depot choice")
+            self._check(ship.depot_rule(depot, mods), f"no depot (pair) starting at {a!r}")
+            return ship.take_goods(rest, p, depot.depot, mods.ship_pair, None)
         # ship-goods
-        if not isinstance(a, ShipGoods):
-            self._check(turn.order_rule(state, False), "the ship's goods choice comes first")
-        assert isinstance(a, ShipGoods)
-        self._check(ship.goods_rule(state, pl, top, a), f"goods kind {a.kind} cannot be taken")
-        return ship.take_goods(rest, p, top.arg, top.pair, a.kind - 1)
+        goods = self._answer_of(state, a, ShipGoods, "the ship's goods choice")
+        self._check(ship.goods_rule(state, pl, top, goods), f"{a!r} cannot be taken")
+        return ship.take_goods(rest, p, top.arg, top.pair, goods.kind - 1)
+
+    def _answer_of(self, state: BurgundyState, a: Action, kind: type[T], what: str) -> T:
+        """``a`` as the answer the pending effect waits for: anything else breaks the
+        effects-first rule (``turn.order_rule``)."""
+        if not isinstance(a, kind):
+            raise RULES.illegal(turn.order_rule(state, False) or RB.TURN_EFFECTS_FIRST,
+                                f"{what} comes first, not {a!r}")
+        return a
 
     def _settle(self, state: BurgundyState) -> BurgundyState:
         """Drop pending effects that no choice can satisfy (their effect is lost)."""
