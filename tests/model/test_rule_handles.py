@@ -16,12 +16,14 @@ entry goes when the game is brought in line.
 
 import ast
 import importlib
+import pkgutil
 import re
 from pathlib import Path
 
 import pytest
 
 from rules_oracle.model.core import registry
+from rules_oracle.model.core.cite import IMPLEMENTED
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL = ROOT / "src" / "rules_oracle" / "model"
@@ -30,7 +32,7 @@ MODULE_OF = {"components": "data"}
 #: the base game an expansion's modules may read as ``BRB``
 BASE = {"cities_knights": "catan"}
 #: games not yet brought in line (checked to fail, see the module's docstring)
-PENDING = {"catan", "cities_knights", "burgundy"}
+PENDING = {"catan", "cities_knights"}
 GAMES = sorted(name for name in registry.names() if (MODEL / name).is_dir())
 
 
@@ -106,3 +108,23 @@ def test_the_check_sees_a_misnamed_constant(tmp_path: Path) -> None:
                    "cities_knights") == []
     assert aliases("from rules_oracle.model.catan import rules as RB\n",
                    "cities_knights") == ["rules of catan imported as RB"]
+
+
+def misplaced(marks: dict[str, list[str]]) -> list[str]:
+    """The ``@implements`` marks (rule id -> ``module.function``) outside the chapter module
+    their rule's id names."""
+    out: list[str] = []
+    for rule, functions in sorted(marks.items()):
+        game = rule.split("/", 1)[0]
+        where = f"rules_oracle.model.{game}.{chapter_module(rule)}."
+        out.extend(f"{rule}: {f}" for f in functions if not f.startswith(where))
+    return out
+
+
+def test_every_marked_function_sits_in_its_rules_chapter() -> None:
+    for info in pkgutil.walk_packages([str(MODEL)], "rules_oracle.model."):
+        importlib.import_module(info.name)
+    assert len(IMPLEMENTED) > 100
+    assert misplaced(IMPLEMENTED) == []
+    assert misplaced({"catan/seven.discard": ["rules_oracle.model.catan.turn.discard"]}) == [
+        "catan/seven.discard: rules_oracle.model.catan.turn.discard"]

@@ -8,8 +8,8 @@ import pytest
 import z3
 
 from rules_oracle.model.burgundy import data as D
+from rules_oracle.model.burgundy import knowledge
 from rules_oracle.model.burgundy import rules as RB
-from rules_oracle.model.burgundy import scoring
 from rules_oracle.model.burgundy.actions import EndTurn, Roll, TakeTile, TakeWorkers
 from rules_oracle.model.burgundy.boards import BOARDS
 from rules_oracle.model.burgundy.game import GAME
@@ -25,11 +25,11 @@ PARTS = ("hexes-conserved", "goods-conserved", "nonnegative", "storage-limit", "
 GUARDED = (
     RB.ACTION_TAKE_TILE,
     RB.ACTION_TAKE_DISCARD,
-    RB.DIE_ONCE,
-    RB.WORKER_ADJUST,
+    RB.TURN_DIE_ONCE,
+    RB.TURN_WORKER_ADJUST,
     RB.ACTION_SELL,
     RB.ACTION_BUY_BLACK,
-    RB.STORAGE_THREE,
+    RB.ACTION_STORAGE_THREE,
     RB.ACTION_PLACE,
     RB.ACTION_PLACE_FROM_STORAGE,
     RB.ACTION_PLACE_COLOUR,
@@ -39,7 +39,7 @@ GUARDED = (
     RB.TURN_TWO_ACTIONS,
     RB.TURN_EFFECTS_FIRST,
     RB.CASTLE_EXTRA_ACTION,
-    RB.GOODS_THREE_KINDS,
+    RB.SHIP_GOODS_THREE_KINDS,
     RB.BUILDING_WAREHOUSE,
     RB.ROUND_ROLL,
     RB.PHASE_FILL_DEPOTS,
@@ -278,7 +278,7 @@ def test_the_final_scoring_follows_the_edition() -> None:
     for edition in ("first", "2019"):
         config = GAME.config(2, {"edition": edition})
         state, action = _before_the_end(config, 0)
-        assert any(scoring.knowledge_end_vp(pl, "2019") != scoring.knowledge_end_vp(pl)
+        assert any(knowledge.end_vp(pl, "2019") != knowledge.end_vp(pl)
                    for pl in state.players)
         report = provers.faithfulness_report(GAME, ENCODING, [config], 1,
                                              extra=[(state, action)])

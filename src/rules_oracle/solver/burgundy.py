@@ -1552,7 +1552,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         RB.ACTION_PLACE_NUMBER,
         RB.ACTION_PLACE_ADJACENT,
         RB.BUILDING_ONE_PER_CITY,
-        RB.DIE_ONCE,
+        RB.TURN_DIE_ONCE,
     )
     return (
         chance(
@@ -1601,14 +1601,14 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
             ("die", "delta"),
             use_worker_domain,
             use_worker,
-            (RB.DIE_ONCE, RB.WORKER_ADJUST, RB.K[8]),
+            (RB.TURN_DIE_ONCE, RB.TURN_WORKER_ADJUST, RB.K[8]),
         ),
         player(
             "take-tile",
             ("die", "depot", "tile", "discard"),
             take_tile_domain,
             take_tile,
-            (RB.DIE_ONCE, RB.ACTION_TAKE_TILE, RB.K[12], RB.ACTION_TAKE_DISCARD),
+            (RB.TURN_DIE_ONCE, RB.ACTION_TAKE_TILE, RB.K[12], RB.ACTION_TAKE_DISCARD),
         ),
         player(
             "place-tile",
@@ -1618,15 +1618,16 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
             (*place_rules, RB.ACTION_PLACE),
         ),
         player(
-            "sell-goods", ("die", "kind"), sell_domain, sell_goods, (RB.DIE_ONCE, RB.ACTION_SELL)
+            "sell-goods", ("die", "kind"), sell_domain, sell_goods,
+            (RB.TURN_DIE_ONCE, RB.ACTION_SELL)
         ),
-        player("take-workers", ("die",), workers_domain, take_workers, (RB.DIE_ONCE,)),
+        player("take-workers", ("die",), workers_domain, take_workers, (RB.TURN_DIE_ONCE,)),
         player(
             "buy-tile",
             ("depot", "tile", "discard"),
             buy_domain,
             buy_tile,
-            (RB.ACTION_BUY_BLACK, RB.K[6], RB.STORAGE_THREE, RB.ACTION_TAKE_DISCARD),
+            (RB.ACTION_BUY_BLACK, RB.K[6], RB.ACTION_STORAGE_THREE, RB.ACTION_TAKE_DISCARD),
         ),
         ActionKind(
             "end-turn",
@@ -1647,7 +1648,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         player(
             "ship-depot", ("depot",), ship_depot_domain, ship_depot, (RB.SHIP_TAKE_GOODS, RB.K[5])
         ),
-        player("ship-goods", ("kind",), ship_goods_domain, ship_goods, (RB.GOODS_THREE_KINDS,)),
+        player("ship-goods", ("kind",), ship_goods_domain, ship_goods,
+               (RB.SHIP_GOODS_THREE_KINDS,)),
         player(
             "effect-take",
             ("depot", "tile", "discard"),

@@ -10,8 +10,8 @@ colour bonuses occur at least once, with mean counts per game.
 import sys
 from collections import Counter
 
+from rules_oracle.model.burgundy import area
 from rules_oracle.model.burgundy import data as D
-from rules_oracle.model.burgundy import scoring
 from rules_oracle.model.burgundy.actions import CityHallPlace, PlaceTile
 from rules_oracle.model.burgundy.game import GAME
 from rules_oracle.model.burgundy.state import BurgundyState
@@ -36,7 +36,7 @@ def game_events(players: int, seed: int, policy: str) -> Counter[str]:
                 if isinstance(action, PlaceTile) and action.die == 2:
                     events["castle-action:place"] += 1
                 estate = after.players[step.actor].estate
-                if scoring.area_complete(estate, action.space):
+                if area.completed(estate, action.space):
                     events["area-completed"] += 1
             elif getattr(action, "die", 0) == 2:
                 events[f"castle-action:{type(action).__name__}"] += 1

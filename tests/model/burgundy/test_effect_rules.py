@@ -17,7 +17,7 @@ def _shown(state: object, action: object) -> tuple[str, ...]:
 
 
 @pytest.mark.rules(
-    RB.AREA_COMPLETE, RB.COLOUR_FIRST, RB.ACTION_PLACE, RB.ACTION_PLACE_NUMBER, RB.MINE_SILVER
+    RB.AREA_COMPLETE, RB.COLOUR_FIRST, RB.ACTION_PLACE, RB.ACTION_PLACE_NUMBER, RB.PHASE_MINE_SILVER
 )
 def test_a_placement_names_the_area_and_the_colour_bonus_it_scores() -> None:
     assert D.BOARD1.areas[D.BOARD1.area[24]] == (24, 29, 33)  # board 1's mines: one area
@@ -29,7 +29,7 @@ def test_a_placement_names_the_area_and_the_colour_bonus_it_scores() -> None:
         RB.ACTION_PLACE_COLOUR,
         RB.ACTION_PLACE_ADJACENT,
         RB.ACTION_PLACE_FROM_STORAGE,
-        RB.DIE_ONCE,
+        RB.TURN_DIE_ONCE,
         RB.AREA_COMPLETE,
         RB.COLOUR_FIRST,
     } <= set(shown)
@@ -71,7 +71,7 @@ def test_each_building_names_its_effect() -> None:
 @pytest.mark.rules(
     RB.ACTION_TAKE_WORKERS,
     RB.PHASE_END_MINES,
-    RB.MINE_SILVER,
+    RB.PHASE_MINE_SILVER,
     RB.PHASE_CLEAR,
     RB.GAME_END,
     RB.GAME_END_SILVER,
@@ -85,7 +85,7 @@ def test_phase_end_game_end_and_fills_are_named() -> None:
     for p in (0, 1):
         last = edit(last, p, dice=(0, 0))
     shown = _shown(last, EndTurn())
-    assert {RB.PHASE_END_MINES, RB.MINE_SILVER, RB.PHASE_CLEAR} <= set(shown)
+    assert {RB.PHASE_END_MINES, RB.PHASE_MINE_SILVER, RB.PHASE_CLEAR} <= set(shown)
     assert RB.GAME_END not in shown
     final = attrs.evolve(last, phase=4)
     shown = _shown(final, EndTurn())

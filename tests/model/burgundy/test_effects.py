@@ -45,7 +45,7 @@ def test_ship_takes_all_goods_of_one_depot_and_moves_on_the_track() -> None:
     assert not s.pending
 
 
-@pytest.mark.rules("burgundy/ship.take-goods", "burgundy/goods.three-kinds")
+@pytest.mark.rules("burgundy/ship.take-goods", "burgundy/ship.goods-three-kinds")
 def test_ship_three_kinds_limit_leaves_goods_the_player_chooses() -> None:
     # the text's example: she holds blue and two other kinds; the depot has blue, brown, pink
     s = edit(first_turn(2), dice=(2, 2), storage=("ship",), goods=goods(k1=1, k2=1))
@@ -53,7 +53,7 @@ def test_ship_three_kinds_limit_leaves_goods_the_player_chooses() -> None:
     s = GAME.apply(GAME.apply(s, PlaceTile(0, "ship", 17)), ShipDepot(3))
     assert me(s).goods == goods(k1=2, k2=1)
     assert GAME.legal_actions(s) == (ShipGoods(3), ShipGoods(5))
-    rejects(s, ShipGoods(2), RB.GOODS_THREE_KINDS)
+    rejects(s, ShipGoods(2), RB.SHIP_GOODS_THREE_KINDS)
     s = GAME.apply(s, ShipGoods(5))
     assert me(s).goods == goods(k1=2, k2=1, k5=1)
     assert s.depot_goods[2] == goods(k3=1) and not s.pending
@@ -99,7 +99,7 @@ def test_castle_gives_one_action_with_any_value() -> None:
     assert not s.pending and me(s).dice == (0, 1) and "bank" in me(s).storage
 
 
-@pytest.mark.rules("burgundy/mine.silver", "burgundy/phase.end-mines")
+@pytest.mark.rules("burgundy/phase.mine-silver", "burgundy/phase.end-mines")
 def test_mines_give_silver_at_phase_end() -> None:
     s = first_turn(2)
     s = attrs.evolve(s, round=4, turn=1)

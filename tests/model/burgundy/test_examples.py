@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_oracle.model.burgundy import scoring
+from rules_oracle.model.burgundy import knowledge
 from rules_oracle.model.burgundy.actions import PlaceTile, TakeTile, UseWorker
 from rules_oracle.model.burgundy.game import GAME
 from tests.model.burgundy.helpers import edit, first_turn, goods, me, with_depot
@@ -42,11 +42,11 @@ def test_knowledge_15_and_25_on_goods_sold() -> None:
     # supplementary mapping; the scores depend on kinds and counts only
     sold = goods(k4=4, k2=3, k3=3, k6=1)
     s15 = edit(s, tiles={12: "knowledge-15"}, sold=sold)
-    assert scoring.knowledge_end_vp(me(s15)) == 12
+    assert knowledge.end_vp(me(s15)) == 12
     s25 = edit(s, tiles={12: "knowledge-25"}, sold=sold)
-    assert scoring.knowledge_end_vp(me(s25)) == 11
+    assert knowledge.end_vp(me(s25)) == 11
     both = edit(s, tiles={12: "knowledge-15", 7: "knowledge-25"}, sold=sold)
-    assert scoring.knowledge_end_vp(me(both)) == 23
+    assert knowledge.end_vp(me(both)) == 23
 
 
 @pytest.mark.rules("burgundy/knowledge.17", "burgundy/knowledge.22")
@@ -54,7 +54,7 @@ def test_knowledge_17_and_22_watchtowers_and_banks() -> None:
     s = first_turn(2)
     s = edit(s, tiles={12: "knowledge-17", 7: "knowledge-22", 11: "watchtower", 25: "bank",
                        26: "watchtower", 31: "bank", 22: "bank", 13: "bank"})
-    assert scoring.knowledge_end_vp(me(s)) == (2 * 4) + (4 * 4) == 24
+    assert knowledge.end_vp(me(s)) == (2 * 4) + (4 * 4) == 24
 
 
 @pytest.mark.rules("burgundy/knowledge.24")
@@ -62,10 +62,11 @@ def test_knowledge_24_animal_kinds() -> None:
     s = first_turn(2)
     s = edit(s, tiles={12: "knowledge-24", 10: "cow-2", 9: "hen-3", 4: "sheep-2",
                        5: "sheep-3", 0: "sheep-4"})
-    assert scoring.knowledge_end_vp(me(s)) == 12
+    assert knowledge.end_vp(me(s)) == 12
 
 
-@pytest.mark.rules("burgundy/worker.adjust", "burgundy/worker.wrap", "burgundy/action.take-tile")
+@pytest.mark.rules("burgundy/turn.worker-adjust", "burgundy/turn.worker-wrap",
+                    "burgundy/action.take-tile")
 def test_two_workers_turn_a_two_into_a_six() -> None:
     s = first_turn(2)
     s = with_depot(edit(s, dice=(2, 3), workers=2), 6, "ship")

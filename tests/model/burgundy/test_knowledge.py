@@ -5,8 +5,8 @@ from typing import Any
 import attrs
 import pytest
 
+from rules_oracle.model.burgundy import knowledge
 from rules_oracle.model.burgundy import rules as RB
-from rules_oracle.model.burgundy import scoring
 from rules_oracle.model.burgundy.actions import (
     BuyTile,
     EndTurn,
@@ -18,7 +18,7 @@ from rules_oracle.model.burgundy.actions import (
     UseWorker,
     WarehouseSell,
 )
-from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.burgundy.game import GAME, final_vp
 from rules_oracle.model.burgundy.state import BurgundyState
 from tests.model.burgundy.helpers import actor, edit, first_turn, goods, me, with_depot
 from tests.model.burgundy.test_turn import rejects
@@ -80,16 +80,16 @@ def test_k6_buys_from_all_seven_depots() -> None:
     rejects(s, BuyTile(0, s.black[0]), RB.ACTION_BUY_BLACK)
 
 
-@pytest.mark.rules("burgundy/knowledge.8", "burgundy/worker.adjust")
+@pytest.mark.rules("burgundy/knowledge.8", "burgundy/turn.worker-adjust")
 def test_k8_steps_of_one_or_two() -> None:
     s = with_k(8, dice=(6, 1), workers=3)
     acts = GAME.legal_actions(s)
     assert {a.delta for a in acts if isinstance(a, UseWorker) and a.die == 0} == {-2, -1, 1, 2}
     rejects(s, UseWorker(0, 3), K[8])
-    rejects(first_turn(2), UseWorker(0, 2), RB.WORKER_ADJUST)
+    rejects(first_turn(2), UseWorker(0, 2), RB.TURN_WORKER_ADJUST)
 
 
-@pytest.mark.rules("burgundy/knowledge.8", "burgundy/knowledge-8-wrap", "burgundy/worker.wrap")
+@pytest.mark.rules("burgundy/knowledge.8", "burgundy/knowledge-8-wrap", "burgundy/turn.worker-wrap")
 @pytest.mark.parametrize("step", ["up-to-2", "exactly-2"])
 def test_k8_step_of_two_past_six_and_one_by_the_wrap_reading(step: str) -> None:
     """burgundy/knowledge-8-wrap: by default one worker turns a 6 into a 2 and a 1 into a
@@ -161,13 +161,13 @@ def test_k16_to_23_four_per_named_building(n: int) -> None:
     b = KNOWLEDGE_BUILDING[n]
     s = with_k(n)
     s = edit(s, tiles={11: b, 25: b, 8: b})
-    assert scoring.knowledge_end_vp(me(s)) == 12
+    assert knowledge.end_vp(me(s)) == 12
 
 
 @pytest.mark.rules("burgundy/knowledge.26")
 def test_k26_two_per_bonus_tile() -> None:
     s = with_k(26, bonus_tiles=("mine:large", "river:small"))
-    assert scoring.knowledge_end_vp(me(s)) == 4
+    assert knowledge.end_vp(me(s)) == 4
 
 
 @pytest.mark.rules(
@@ -176,7 +176,7 @@ def test_k26_two_per_bonus_tile() -> None:
 )
 def test_end_knowledge_without_their_content_scores_nothing() -> None:
     for n in (15, 24, 25):
-        assert scoring.knowledge_end_vp(me(with_k(n))) == 0
+        assert knowledge.end_vp(me(with_k(n))) == 0
     s = with_k(7, dice=(4, 4), storage=("cow-2",))
     s = edit(s, tiles={17: "ship"})
     vp = me(s).vp
@@ -189,15 +189,15 @@ def test_the_2019_edition_prints_other_knowledge_tiles() -> None:
     """15: 2 per goods kind sold (text 3); 26: 3 per bonus tile (text 2); 16 names the
     carpenter's workshop (text: warehouse), 21 the city hall, 23 the warehouse."""
     sold = with_k(15, sold=(1, 0, 2, 0, 0, 1))
-    assert scoring.knowledge_end_vp(me(sold)) == 9
-    assert scoring.knowledge_end_vp(me(sold), "2019") == 6
+    assert knowledge.end_vp(me(sold)) == 9
+    assert knowledge.end_vp(me(sold), "2019") == 6
     bonus = with_k(26, bonus_tiles=("mine:large", "river:small"))
-    assert scoring.knowledge_end_vp(me(bonus), "2019") == 6
+    assert knowledge.end_vp(me(bonus), "2019") == 6
     built = edit(first_turn(2), tiles={12: "knowledge-16", 13: "knowledge-21",
                                        14: "knowledge-23", 11: "carpenter", 25: "warehouse"})
-    assert scoring.knowledge_end_vp(me(built)) == 4  # 16: the warehouse
-    assert scoring.knowledge_end_vp(me(built), "2019") == 8  # 16: carpenter; 23: warehouse
-    assert scoring.final_vp(me(built), "2019") - scoring.final_vp(me(built)) == 4
+    assert knowledge.end_vp(me(built)) == 4  # 16: the warehouse
+    assert knowledge.end_vp(me(built), "2019") == 8  # 16: carpenter; 23: warehouse
+    assert final_vp(me(built), "2019") - final_vp(me(built)) == 4
 
 
 @pytest.mark.rules("burgundy/knowledge-16-23", "burgundy/knowledge.16", "burgundy/knowledge.23")

@@ -118,7 +118,7 @@ def test_schema_valid_nonsense_is_rejected_with_a_rule() -> None:
 
 
 @pytest.mark.rules(
-    "burgundy/action.take-discard", "burgundy/action.buy-black", "burgundy/storage.three",
+    "burgundy/action.take-discard", "burgundy/action.buy-black", "burgundy/action.storage-three",
 )
 def test_variant_storage_full_readings_differ() -> None:
     for reading, expect in (("discard", True), ("forfeit", False)):
@@ -133,7 +133,7 @@ def test_variant_storage_full_readings_differ() -> None:
         else:
             with pytest.raises(IllegalAction) as err:
                 GAME.apply(s, BuyTile(0, s.black[0], "mine"))
-            assert err.value.rule == RB.STORAGE_THREE
+            assert err.value.rule == RB.ACTION_STORAGE_THREE
 
 
 @pytest.mark.rules("burgundy/building.carpenter")

@@ -14,7 +14,7 @@ RULES_DIR = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
 #: rule id -> words its quote must hold to state the rule
 STATES = {
     RB.AREA_COMPLETE: ("законченной", "победные очки"),
-    RB.WORKER_ADJUST: ("на 1", "в большую или меньшую сторону"),
+    RB.TURN_WORKER_ADJUST: ("на 1", "в большую или меньшую сторону"),
     RB.PHASE_END_MINES: ("рудников", "серебряных самородков"),
     RB.ACTION_BUY_BLACK: ("купить", "чёрного"),
     RB.BUILDING_BOARDING_HOUSE: ("4 жетона рабочих",),

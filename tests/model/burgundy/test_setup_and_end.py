@@ -228,7 +228,7 @@ def test_tie_breaks() -> None:
     assert GAME.winners(first_turn(2)) == ()
 
 
-@pytest.mark.rules("burgundy/supply.unlimited")
+@pytest.mark.rules("burgundy/building.supply-unlimited")
 def test_workers_and_silver_are_unlimited() -> None:
     s = edit(first_turn(2), workers=500, silver=300, dice=(1, 1))
     s = GAME.apply(s, TakeWorkers(0))

@@ -29,7 +29,7 @@ def rejects(state: object, action: object, rule: str) -> None:
     assert action not in GAME.legal_actions(state)  # type: ignore[arg-type]
 
 
-@pytest.mark.rules("burgundy/action.take-tile", "burgundy/storage.three")
+@pytest.mark.rules("burgundy/action.take-tile", "burgundy/action.storage-three")
 def test_take_from_the_depot_the_die_names() -> None:
     s = with_depot(with_depot(first_turn(2), 3, "bank", "ship"), 4, "mine")
     s = edit(s, dice=(3, 3), storage=())
@@ -99,16 +99,17 @@ def test_take_two_workers_whatever_the_die() -> None:
         assert me(GAME.apply(s, TakeWorkers(0))).workers == 2
 
 
-@pytest.mark.rules("burgundy/die.once", "burgundy/turn.two-actions", "burgundy/worker.adjust")
+@pytest.mark.rules("burgundy/turn.die-once", "burgundy/turn.two-actions",
+                    "burgundy/turn.worker-adjust")
 def test_each_die_once_and_two_actions_per_turn() -> None:
     s = edit(first_turn(2), dice=(2, 5), workers=0)
     rejects(s, EndTurn(), RB.TURN_TWO_ACTIONS)
-    rejects(s, UseWorker(0, 1), RB.WORKER_ADJUST)
+    rejects(s, UseWorker(0, 1), RB.TURN_WORKER_ADJUST)
     s = GAME.apply(s, TakeWorkers(0))
-    rejects(s, TakeWorkers(0), RB.DIE_ONCE)
-    rejects(s, UseWorker(0, 1), RB.DIE_ONCE)
-    rejects(s, UseWorker(1, 3), RB.WORKER_ADJUST)
-    rejects(s, TakeWorkers(7), RB.DIE_ONCE)
+    rejects(s, TakeWorkers(0), RB.TURN_DIE_ONCE)
+    rejects(s, UseWorker(0, 1), RB.TURN_DIE_ONCE)
+    rejects(s, UseWorker(1, 3), RB.TURN_WORKER_ADJUST)
+    rejects(s, TakeWorkers(7), RB.TURN_DIE_ONCE)
     s = GAME.apply(s, TakeWorkers(1))
     assert EndTurn() in GAME.legal_actions(s)
     who = actor(s)

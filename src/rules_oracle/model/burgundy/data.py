@@ -7,6 +7,7 @@ registered as an ambiguity in :mod:`model.burgundy.rules`.
 
 from typing import Final
 
+from rules_oracle.model.burgundy import rules as RB
 from rules_oracle.model.core.stated import Stated
 
 # -- colours (space colour = tile face colour) ------------------------------------------
@@ -90,6 +91,8 @@ def _stacks() -> tuple[tuple[tuple[str, int], ...], ...]:
 STACKS: Final = _stacks()
 BACK_KINDS: Final = tuple(tuple(t for t, _ in s) for s in STACKS)
 BACK_COUNTS: Final = tuple(tuple(n for _, n in s) for s in STACKS)
+#: the 164 hex tiles of the component list (RB.COMPONENTS_HEX_TILES), sorted by back colour
+HEX_TILES: Final = sum(sum(counts) for counts in BACK_COUNTS)
 #: the starting castles come from the dark-green-backed stack, one per player (text: 16
 #: castles, 2 of them black-backed, and no separate starting castles; ambiguity
 #: burgundy/starting-castles): the castle stack starts with 14 - players
@@ -264,8 +267,9 @@ BOARD1: Final = Estate(BOARD1_ROWS, -1)
 #: the scoring tables stand in the rules' summaries and the data file (their quotes are
 #: the sentences that call them), the per-count splits are registered readings
 STATED: Final = (
-    Stated("GOODS_PER_KIND", GOODS_PER_KIND, "burgundy/components.goods"),
-    Stated("GOODS_KINDS", GOODS_KINDS, "burgundy/components.goods"),
+    Stated("HEX_TILES", HEX_TILES, RB.COMPONENTS_HEX_TILES),
+    Stated("GOODS_PER_KIND", GOODS_PER_KIND, RB.COMPONENTS_GOODS),
+    Stated("GOODS_KINDS", GOODS_KINDS, RB.COMPONENTS_GOODS),
     Stated("PHASE_GOODS", PHASE_GOODS, "burgundy/setup.goods-stacks"),
     Stated("PHASE_GOODS", PHASE_GOODS, "burgundy/phase.round-goods"),
     Stated("PHASES", PHASES, "burgundy/phase.five-phases"),

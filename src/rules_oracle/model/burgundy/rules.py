@@ -51,7 +51,9 @@ SETUP_TURN_ORDER = R.rule("setup.turn-order", "Фишка первого игр�
                      " player's on top, the last player's at the bottom.")
 SETUP_WHITE_DIE = R.rule("setup.white-die", "Первый игрок получает белый кубик.",
                      "The first player holds the white die.")
-SUPPLY_UNLIMITED = R.rule("supply.unlimited", "запас рабочих и серебряных самородков неограничен",
+BUILDING_SUPPLY_UNLIMITED = R.rule(
+    "building.supply-unlimited",
+    "запас рабочих и серебряных самородков неограничен",
                    "Workers and silver are unlimited.")
 
 # -- phases ------------------------------------------------------------------------------------
@@ -140,15 +142,19 @@ TURN_ACTOR = R.rule("turn.actor", "Теперь начинается ход пе
 TURN_EFFECTS_FIRST = R.rule("turn.effects-first", "Свойства зданий применяются сразу же после их"
                       " постройки.",
                       "A placed tile's effect is resolved at once, before anything else.")
-DIE_ONCE = R.rule("die.once", "Использовав кубик, он откладывает его на соответствующую круглую"
+TURN_DIE_ONCE = R.rule(
+    "turn.die-once",
+    "Использовав кубик, он откладывает его на соответствующую круглую"
                   " ячейку в правом верх- нем углу личного планшета.",
                   "Each die is used once per turn.")
-WORKER_ADJUST = R.rule(
-    "worker.adjust",
+TURN_WORKER_ADJUST = R.rule(
+    "turn.worker-adjust",
     "Ими вы изменяете результат ку- бика на 1 в большую или меньшую сторону",
     "A worker changes one die by 1 up or down; several per die.",
 )
-WORKER_WRAP = R.rule("worker.wrap", "Разрешается использовать жетон рабочего для превращения «6» в"
+TURN_WORKER_WRAP = R.rule(
+    "turn.worker-wrap",
+    "Разрешается использовать жетон рабочего для превращения «6» в"
                      " «1» или «1» в «6».",
                      "Workers turn 6 into 1 and 1 into 6.")
 ACTION_TAKE_TILE = R.rule(
@@ -196,10 +202,10 @@ ACTION_BUY_BLACK = R.rule(
     " жетонов центрального чёрного храни- лища",
     "Once per turn, at any point of it, buy a black-depot hex for 2 silver.",
 )
-STORAGE_THREE = R.rule("storage.three", "с одной из трёх ячеек в левом нижнем углу",
+ACTION_STORAGE_THREE = R.rule("action.storage-three", "с одной из трёх ячеек в левом нижнем углу",
                  "Storage holds at most 3 hex tiles (the three spaces bottom left).")
-GOODS_THREE_KINDS = R.rule(
-    "goods.three-kinds",
+SHIP_GOODS_THREE_KINDS = R.rule(
+    "ship.goods-three-kinds",
     "На личном планшете может храниться не более 3 различных типов (цветов) товаров.",
     "A player holds at most 3 kinds of goods.",
 )
@@ -227,7 +233,9 @@ CASTLE_EXTRA_ACTION = R.rule(
     " как если бы у него появился ещё один кубик",
     "A castle gives one immediate action as with a die of any value.",
 )
-MINE_SILVER = R.rule("mine.silver", "Зато в конце каждой фазы игрок получает по 1 серебряному"
+PHASE_MINE_SILVER = R.rule(
+    "phase.mine-silver",
+    "Зато в конце каждой фазы игрок получает по 1 серебряному"
               " самородку из резерва за каждый рудник в своей вотчине.",
               "Each mine gives 1 silver at every phase end.")
 BUILDING_ONE_PER_CITY = R.rule(
@@ -283,65 +291,87 @@ COLOUR_SECOND = R.rule("colour.second", "забирает маленький ж�
                        "Second: small bonus (2/3/4 VP); third and fourth nothing.")
 
 # -- knowledge tiles -----------------------------------------------------------------------
-K: dict[int, str] = {}
-K[1] = R.rule("knowledge.1", "он может застраивать города любыми зданиями",
+KNOWLEDGE_1 = R.rule("knowledge.1", "он может застраивать города любыми зданиями",
               "Ignore the one-building-kind-per-city rule.")
-K[2] = R.rule("knowledge.2", "за каждый свой рудник в вотчине не только серебряный самородок,"
+KNOWLEDGE_2 = R.rule(
+    "knowledge.2",
+    "за каждый свой рудник в вотчине не только серебряный самородок,"
               " но и 1 жетон рабочего",
               "At phase end each mine also gives 1 worker.")
-K[3] = R.rule("knowledge.3", "получает при продаже товаров не 1 серебряный самородок, а 2",
+KNOWLEDGE_3 = R.rule("knowledge.3", "получает при продаже товаров не 1 серебряный самородок, а 2",
               "Selling gives 2 silver instead of 1 (die sale and warehouse).")
-K[4] = R.rule("knowledge.4", "получает при продаже товаров не только 1 серебряный самородок,"
+KNOWLEDGE_4 = R.rule("knowledge.4", "получает при продаже товаров не только 1 серебряный самородок,"
               " но и 1 жетон рабочего",
               "Selling also gives 1 worker (die sale and warehouse).")
-K[5] = R.rule("knowledge.5", "при добавлении в вотчину корабля переносит на ячейки товаров"
+KNOWLEDGE_5 = R.rule("knowledge.5", "при добавлении в вотчину корабля переносит на ячейки товаров"
               " личного планшета товары не из одного хранилища, а из двух соседних",
               "A ship takes the goods of two neighbouring depots.")
-K[6] = R.rule("knowledge.6", "он может покупать жетоны из всех 7 хранилищ",
+KNOWLEDGE_6 = R.rule("knowledge.6", "он может покупать жетоны из всех 7 хранилищ",
               "The once-per-turn purchase may be from any of the 7 depots.")
-K[7] = R.rule("knowledge.7", "при добавлении в вотчину жетона животных получает на 1"
+KNOWLEDGE_7 = R.rule("knowledge.7", "при добавлении в вотчину жетона животных получает на 1"
               " победное очко больше за каждый жетон",
               "Animals score 1 more per tile of that kind on the pasture.")
-K[8] = R.rule("knowledge.8", "может изменять результат кубика на ±2 за каждый потраченный"
+KNOWLEDGE_8 = R.rule("knowledge.8", "может изменять результат кубика на ±2 за каждый потраченный"
               " жетон рабочего",
               "Each worker changes a die by up to 2.")
-K[9] = R.rule("knowledge.9", "может изменять результат всех кубиков, выбранных для"
+KNOWLEDGE_9 = R.rule("knowledge.9", "может изменять результат всех кубиков, выбранных для"
               " выкладывания зданий (бежевые жетоны), на ±1",
               "Dice placing buildings may be shifted by 1 for free.")
-K[10] = R.rule("knowledge.10", "может изменять результат всех кубиков, выбранных для"
+KNOWLEDGE_10 = R.rule("knowledge.10", "может изменять результат всех кубиков, выбранных для"
                " выкладывания кораблей и животных (синие и светло- зелёные жетоны), на ±1",
                "Dice placing ships and animals may be shifted by 1 for free.")
-K[11] = R.rule("knowledge.11", "может изменять результат всех кубиков, выбранных для"
+KNOWLEDGE_11 = R.rule("knowledge.11", "может изменять результат всех кубиков, выбранных для"
                " выкладывания замков, рудников и знаний (тёмно-зелё- ные, серые и жёлтые"
                " жетоны), на ±1",
                "Dice placing castles, mines and knowledge may be shifted by 1 for free.")
-K[12] = R.rule("knowledge.12", "может изменять результат любых кубиков, выбранных для"
+KNOWLEDGE_12 = R.rule("knowledge.12", "может изменять результат любых кубиков, выбранных для"
                " получения новых шестиугольных жетонов с игрового поля, на ±1",
                "Dice taking hexes from the board may be shifted by 1 for free.")
-K[13] = R.rule("knowledge.13", "при выполнении действия полу- чения жетонов рабочих берёт не"
+KNOWLEDGE_13 = R.rule("knowledge.13", "при выполнении действия полу- чения жетонов рабочих берёт не"
                " только 2 жетона рабочих, но и 1 серебряный самородок",
                "The take-workers action also gives 1 silver (not the boarding house).")
-K[14] = R.rule("knowledge.14", "при выполнении действия полу- чения жетонов рабочих берёт не"
+KNOWLEDGE_14 = R.rule("knowledge.14", "при выполнении действия полу- чения жетонов рабочих берёт не"
                " 2, а 4 жетона рабочих",
                "The take-workers action gives 4 workers instead of 2.")
-K[15] = R.rule("knowledge.15", "в конце игры получает по 3 побед- ных очка за каждый тип"
+KNOWLEDGE_15 = R.rule("knowledge.15", "в конце игры получает по 3 побед- ных очка за каждый тип"
                " проданных товаров",
                "End: 3 VP per goods kind sold (2 under burgundy/edition=2019).")
-for _n in range(16, 24):
-    K[_n] = R.rule(f"knowledge.{_n}", "Игроки, добавившие жетоны с номерами 16–23 в вотчины,"
-                   " в конце игры получают по 4 победных очка за каждое указанное на этих"
-                   " жетонах здание (бежевый жетон), построенное в их вотчинах.",
-                   f"End: 4 VP per building of the kind tile {_n} names (by"
-                   " burgundy/edition).",
-                   source="burgundy/knowledge-16-23" if _n not in (17, 22) else None)
-K[24] = R.rule("knowledge.24", "получает по 4 победных очка за каждый тип животных,"
+def _knowledge_building(n: int) -> str:
+    """Knowledge tiles 16-23: 4 VP per building of the kind the tile names (one rule each;
+    the text names the kinds of 17 and 22 only, the others: burgundy/knowledge-16-23)."""
+    return R.rule(f"knowledge.{n}", "Игроки, добавившие жетоны с номерами 16–23 в вотчины,"
+                  " в конце игры получают по 4 победных очка за каждое указанное на этих"
+                  " жетонах здание (бежевый жетон), построенное в их вотчинах.",
+                  f"End: 4 VP per building of the kind tile {n} names (by"
+                  " burgundy/edition).",
+                  source="burgundy/knowledge-16-23" if n not in (17, 22) else None)
+
+
+KNOWLEDGE_16 = _knowledge_building(16)
+KNOWLEDGE_17 = _knowledge_building(17)
+KNOWLEDGE_18 = _knowledge_building(18)
+KNOWLEDGE_19 = _knowledge_building(19)
+KNOWLEDGE_20 = _knowledge_building(20)
+KNOWLEDGE_21 = _knowledge_building(21)
+KNOWLEDGE_22 = _knowledge_building(22)
+KNOWLEDGE_23 = _knowledge_building(23)
+KNOWLEDGE_24 = R.rule("knowledge.24", "получает по 4 победных очка за каждый тип животных,"
                " добавленных в его вотчину",
                "End: 4 VP per animal kind in the estate.")
-K[25] = R.rule("knowledge.25", "в конце игры получает по 1 победному очку за каждый проданный"
+KNOWLEDGE_25 = R.rule(
+    "knowledge.25",
+    "в конце игры получает по 1 победному очку за каждый проданный"
                " жетон товаров",
                "End: 1 VP per goods tile sold.")
-K[26] = R.rule("knowledge.26", "получает 2 побед- ных очка за каждый свой жетон бонуса",
+KNOWLEDGE_26 = R.rule("knowledge.26", "получает 2 побед- ных очка за каждый свой жетон бонуса",
                "End: 2 VP per bonus tile (3 under burgundy/edition=2019).")
+#: the knowledge tiles' rules by tile number
+K: dict[int, str] = {1: KNOWLEDGE_1, 2: KNOWLEDGE_2, 3: KNOWLEDGE_3, 4: KNOWLEDGE_4,
+    5: KNOWLEDGE_5, 6: KNOWLEDGE_6, 7: KNOWLEDGE_7, 8: KNOWLEDGE_8, 9: KNOWLEDGE_9,
+    10: KNOWLEDGE_10, 11: KNOWLEDGE_11, 12: KNOWLEDGE_12, 13: KNOWLEDGE_13, 14: KNOWLEDGE_14,
+    15: KNOWLEDGE_15, 16: KNOWLEDGE_16, 17: KNOWLEDGE_17, 18: KNOWLEDGE_18, 19: KNOWLEDGE_19,
+    20: KNOWLEDGE_20, 21: KNOWLEDGE_21, 22: KNOWLEDGE_22, 23: KNOWLEDGE_23, 24: KNOWLEDGE_24,
+    25: KNOWLEDGE_25, 26: KNOWLEDGE_26}
 
 # -- the advanced set-up ----------------------------------------------------------------------
 SETUP_ADVANCED = R.rule(

@@ -109,3 +109,28 @@ class BurgundyState:
     bought: bool = False
     #: effects waiting for a choice, innermost last
     pending: tuple[Pending, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class Mods:
+    """What a player's knowledge tiles change in the other chapters' rules (computed by
+    ``knowledge.mods``; the game module hands it to the chapter that applies it), with the
+    rule that then governs each choice."""
+
+    any_building: bool  # a city may hold any buildings
+    mine_workers: int  # workers per mine at a phase's end
+    sell_silver: int  # silver per sale
+    sell_workers: int  # workers per sale
+    ship_firsts: tuple[int, ...]  # the depots (or first of two) a ship may empty
+    ship_pair: bool  # a ship empties two neighbouring depots
+    ship_rule: str
+    buy_depots: tuple[int, ...]  # the depots a purchase may come from (0: black)
+    animal_extra: int  # VP per animal tile scored on top of its animals
+    worker_steps: tuple[int, ...]  # a worker's changes of a die
+    worker_bounded: bool  # a step of 2 may not pass 6 or 1
+    worker_rule: str
+    shift_colours: frozenset[str]  # colours placed with a die shifted by 1 for free
+    take_near: bool  # a take may use a depot one off the die
+    take_rule: str
+    take_workers: int  # workers of the take-workers action
+    take_workers_silver: int  # silver of the take-workers action

@@ -6,6 +6,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
+#: rule id -> the functions marked as its code (``module.qualname``), filled as the games'
+#: modules are imported; a game's tests check each sits in the chapter its id names
+IMPLEMENTED: dict[str, list[str]] = {}
 
 
 def implements(*rules: str) -> Callable[[F], F]:
@@ -15,6 +18,9 @@ def implements(*rules: str) -> Callable[[F], F]:
         raise ValueError("implements() names at least one rule")
 
     def mark(function: F) -> F:
+        for rule in rules:
+            IMPLEMENTED.setdefault(rule, []).append(
+                f"{function.__module__}.{function.__qualname__}")
         return function
 
     return mark
