@@ -130,6 +130,34 @@ def test_a_divergence_is_shrunk_to_a_shorter_replay_oracle_check_reports_alike(
     assert json.loads((folder / "replays" / "replays.json").read_text()) == report["replays"]
 
 
+#: an engine lacking an action: it leaves every Scout out of its legal lists
+NO_SCOUT = [sys.executable, str(ENGINES / "broken.py"), "kind-missing", "Scout"]
+
+
+def test_an_action_the_engine_lacks_is_shrunk_to_a_replay_ending_in_its_list(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    done = run("campaign", str(folder), *OPTIONS, "--games", "1", "--seed", "1",
+               "--shrink-attempts", "30", "--json", "--", *NO_SCOUT)
+    report = json.loads(done.stdout)
+    [replay] = report["replays"]
+    [group] = report["signatures"]
+    assert group["kind"] == "legal" and "crafts/card.scouting" in group["rules"]
+    assert replay["in_trace"] and replay["steps"] < replay["original_steps"]
+    # the replay ends at the step whose lists differ, carrying the engine's list there
+    lines = Path(replay["file"]).read_text().splitlines()
+    last = json.loads(lines[-1])
+    assert len(lines) == replay["step"] + 1 == replay["steps"] + 2
+    assert last["step"] == replay["step"] and last["legal"]
+    assert all(a["type"] != "Scout" for a in last["legal"])
+    checked = run("check", replay["file"], "--allow-partial", "--json")
+    assert checked.exit_code == 1
+    first = json.loads(checked.stdout)["divergences"][0]
+    assert cmp.signature(first) == (group["kind"], tuple(group["rules"]), None)
+    assert first["step"] == replay["step"] and {a["type"] for a in first["missing"]} == {
+        "Scout"}
+
+
 def test_shrinking_gives_up_when_the_game_does_not_diverge_again() -> None:
     game = registry.get("crafts")
     driver = shr.Driver(tuple(DISCARD), game, game.config(3), 0, probes=0)
@@ -197,7 +225,8 @@ def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
         assert first.rule == "catan/development.not-new"
 
 
-def _attempt(divergence: Any, steps: int, compare: str = "digest") -> shr.Attempt:
+def _attempt(divergence: Any, steps: int, compare: str = "digest",
+             offered: tuple[Any, ...] = ()) -> shr.Attempt:
     from rules_oracle.model.core.canon import unstructure
     from rules_oracle.model.core.play import playout
 
@@ -205,7 +234,7 @@ def _attempt(divergence: Any, steps: int, compare: str = "digest") -> shr.Attemp
     actions = tuple(unstructure(s.action) for s in playout(game, game.config(2), 4))[:steps]
     declared = drv.Declared(compare=compare, viewer="public", fields=("scores",),
                             available=9) if compare == "observation" else drv.Declared()
-    return shr.Attempt(divergence, (0,) * steps, actions, declared)
+    return shr.Attempt(divergence, (0,) * steps, actions, declared, offered)
 
 
 def _check_lines(lines: list[str], tmp_path: Path) -> Any:
@@ -240,13 +269,31 @@ def test_a_replay_trace_carries_the_divergence_as_the_engine_showed_it(tmp_path:
     prober = drv.Prober(game, random.Random(0))
     prober.remember(shr.options(game, state))
     [(_action, extra, _exc)] = prober.probes(state, shr.options(game, state), 1)
+    listed = tuple(unstructure(a) for a in shr.options(game, state))
     illegal = Divergence("legal", 6, "m", extra=(extra,), extra_count=1)
-    lines, written = shr.replay_lines(game, config, 4, _attempt(illegal, 5, "observation"))
+    lines, written = shr.replay_lines(game, config, 4, _attempt(illegal, 5, "observation",
+                                                                (*listed, extra)))
     found = _check_lines(lines, tmp_path)
-    assert written and (found.kind, found.step) == ("illegal", 6)
+    assert written and (found.kind, found.step, found.extra) == ("legal", 6, (extra,))
+    # the step written is one both allow, after the engine's list
+    assert json.loads(lines[6])["action"] in listed and json.loads(lines[6])["legal"][-1] == extra
     missing = Divergence("legal", 6, "m", missing=(legal,), missing_count=1)
-    lines, written = shr.replay_lines(game, config, 4, _attempt(missing, 5))
-    assert not written and len(lines) == 6 and _check_lines(lines, tmp_path) is None
+    lines, written = shr.replay_lines(game, config, 4, _attempt(missing, 5, offered=listed[1:]))
+    found = _check_lines(lines, tmp_path)
+    assert written and len(lines) == 7
+    assert (found.kind, found.step, found.missing) == ("legal", 6, (legal,))
+    # an engine listing nothing the model allows: the model's first option is the step
+    lines, written = shr.replay_lines(game, config, 4, _attempt(missing, 5, offered=(extra,)))
+    assert written and json.loads(lines[6])["action"] == legal
+    # the kinds the engine declared unsupported are written in the header (left out of a
+    # player's list only: this step is a chance step, its outcomes all compared)
+    import attrs
+
+    gap = _attempt(missing, 5, offered=listed[1:])
+    gap = attrs.evolve(gap, declared=drv.Declared(unsupported=frozenset({legal["type"]})))
+    lines, written = shr.replay_lines(game, config, 4, gap)
+    assert json.loads(lines[0])["unsupported"] == [legal["type"]]
+    assert written and _check_lines(lines, tmp_path).missing == (legal,)
     from rules_oracle.oracle.diff import FieldDiff
 
     seen = Divergence("observation", 5, "m", diffs=(FieldDiff("$.scores[1]", 0, 7, ""),))

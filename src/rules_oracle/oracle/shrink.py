@@ -111,6 +111,8 @@ class Attempt:
     #: the actions played (canonical JSON), up to and with the divergence's step
     actions: tuple[Any, ...]
     declared: Declared
+    #: the actions the engine listed at the last step compared (canonical JSON)
+    offered: tuple[Any, ...] = ()
 
 
 @attrs.frozen
@@ -161,7 +163,8 @@ class _Engine:
             if divergence.kind in RESTART:
                 self.close()
         steps = len(run.actions)
-        return Attempt(divergence, tuple(run.used[:steps]), tuple(run.actions), run.declared)
+        return Attempt(divergence, tuple(run.used[:steps]), tuple(run.actions), run.declared,
+                       tuple(run.offered))
 
     def close(self) -> None:
         if self.peer is not None:
@@ -263,9 +266,10 @@ def _set(data: Any, path: str, value: Any) -> None:
 def replay_lines(game: Game[Any, Any], config: Config, seed: int, attempt: Attempt
                  ) -> tuple[list[str], bool]:
     """A version-2 trace of ``attempt``: the model's records up to the divergence, and the
-    divergence as the engine showed it (its digest, its observation's fields, the action
-    it allowed or accepted, the actor it named); and whether the divergence could be
-    written (``False``: a missing action, a crash, ...: the trace then stops before it)."""
+    divergence as the engine showed it (its digest, its observation's fields, the actions
+    it listed, the action it accepted, the actor it named); and whether the divergence
+    could be written (``False``: a crash, a timeout, ...: the trace then stops before
+    it)."""
     div = attempt.divergence
     declared = attempt.declared
     compare = "observation" if declared.compare == "observation" else "digest"
@@ -304,9 +308,21 @@ def replay_lines(game: Game[Any, Any], config: Config, seed: int, attempt: Attem
     step = len(attempt.actions) + 1
     if div.step == step and not written:
         actor = game.actor(state)
-        extra = (div.action if div.kind == "accepts-illegal"
-                 else div.extra[0] if div.kind == "legal" and div.extra else None)
-        if extra is not None and actor != TERMINAL:
+        extra = div.action if div.kind == "accepts-illegal" else None
+        if div.kind == "legal" and actor != TERMINAL and options(game, state):
+            # the engine's list before the step, and a step both allow (or the model's first)
+            offered = {dumps(a) for a in attempt.offered}
+            found = options(game, state)
+            action = next((a for a in found if dumps(unstructure(a)) in offered), found[0])
+            after = game.apply(state, action)
+            record = step_record(step, actor, action, after, observation=view(after))
+            record["legal"] = list(attempt.offered)
+            if declared.unsupported:
+                head["unsupported"] = sorted(declared.unsupported)
+                lines[0] = dumps(head)
+            lines.append(dumps(record))
+            written = True
+        elif extra is not None and actor != TERMINAL:
             record = {"record": "step", "step": step, "actor": _label(actor), "action": extra,
                       "digest": digest_of(unstructure(state))}
             seen = view(state)
