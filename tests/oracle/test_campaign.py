@@ -158,6 +158,43 @@ def test_an_action_the_engine_lacks_is_shrunk_to_a_replay_ending_in_its_list(
         "Scout"}
 
 
+def test_an_accepted_illegal_action_is_probed_wherever_the_model_rejects_it_so() -> None:
+    """A shrunk game sends other random probes than the seeded one: the replays send the
+    accepted action wherever the model rejects it under the same rule, so the divergence
+    shows at the first such step whatever the prefix."""
+    from rules_oracle.model.core.canon import structure
+    from rules_oracle.model.core.errors import IllegalAction
+
+    game = registry.get("crafts")
+    config = game.config(3)
+    sell = (sys.executable, str(ENGINES / "broken.py"), "kind-accept", "Sell")
+    played = drv.drive(list(sell), [game], count=1, seed=1, players=3).games[0]
+    divergence = played.divergence
+    assert divergence is not None and divergence.kind == "accepts-illegal"
+    types = {cls.__name__: cls for cls in game.action_types}
+    action = structure(divergence.action, types[divergence.action["type"]])
+    engine = shr._Engine(shr.Driver(sell, game, config, 1))
+    choices = shr.choices_of(game, config, played.actions)
+    try:
+        focused = engine.replay(choices, (divergence.action, divergence.rule))
+        plain = engine.replay(choices)
+    finally:
+        engine.close()
+    first = None  # the first step before which the model rejects it under that rule
+    for step, (before, _played) in enumerate(_states(game, played.actions, config), start=1):
+        try:
+            game.apply(before, action)
+        except IllegalAction as exc:
+            if exc.rule == divergence.rule:
+                first = step
+                break
+    assert first is not None
+    assert plain.divergence.step == divergence.step
+    assert focused.divergence.kind == "accepts-illegal"
+    assert focused.divergence.step == first < divergence.step
+    assert focused.divergence.action == divergence.action
+
+
 def test_shrinking_gives_up_when_the_game_does_not_diverge_again() -> None:
     game = registry.get("crafts")
     driver = shr.Driver(tuple(DISCARD), game, game.config(3), 0, probes=0)
@@ -168,10 +205,10 @@ def test_shrinking_gives_up_when_the_game_does_not_diverge_again() -> None:
         shr.options(game, s).index(a) for s, a in _states(game, played.actions[:3])]
 
 
-def _states(game: Any, actions: Any) -> list[tuple[Any, Any]]:
+def _states(game: Any, actions: Any, config: Any = None) -> list[tuple[Any, Any]]:
     from rules_oracle.model.core.canon import unstructure
 
-    state = game.setup(game.config(3))
+    state = game.setup(config or game.config(3))
     out = []
     for data in actions:
         action = next(a for a in shr.options(game, state) if unstructure(a) == data)

@@ -233,6 +233,12 @@ def div(kind: str = "digest", **kw: Any) -> DriveDivergence:
     ({"reading": "g/a=b"}, div(), ("g/a=c",), False),
     ({"kind": "illegal", "rule": "toy/x"}, Divergence("illegal", 2, 5, "m", rule="toy/x"), (),
      True),
+    # a trace shows an illegal action the engine accepted as an illegal step
+    ({"kind": "accepts-illegal", "rule": "toy/x"},
+     Divergence("illegal", 2, 5, "m", rule="toy/x"), (), True),
+    ({"kind": "accepts-illegal", "rule": "toy/x"}, div("rejects-legal", rule="toy/x"), (),
+     False),
+    ({"kind": "illegal", "rule": "toy/x"}, div("accepts-illegal", rule="toy/x"), (), False),
 ])
 def test_matching(match: dict[str, Any], divergence: Any, readings: tuple[str, ...],
                   expected: bool) -> None:

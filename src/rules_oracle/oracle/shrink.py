@@ -24,7 +24,8 @@ from typing import Any
 
 import attrs
 
-from rules_oracle.model.core.canon import digest_of, unstructure
+from rules_oracle.model.core.canon import digest_of, structure, unstructure
+from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game
 from rules_oracle.oracle.drive import (
     RETRIED,
@@ -76,10 +77,27 @@ class _Exhausted(BaseException):
 
 
 class _Scripted(_Game):
-    """A driven game whose choices come from a list instead of the seeded policy."""
+    """A driven game whose choices come from a list instead of the seeded policy; with a
+    ``focus`` (an illegal action the engine accepted, and the rule the model rejects it
+    under), that action is the one probe sent, wherever the model rejects it under that
+    rule, in place of the probes drawn from the seed's random stream (which a changed
+    prefix shifts, so a shorter game would send other probes)."""
 
     script: Sequence[int] = ()
     used: list[int]
+    focus: tuple[Any, str | None] | None = None
+
+    def _probe(self, step: int, state: Any, legal: Sequence[Any], prober: Any) -> None:
+        if self.focus is None:
+            super()._probe(step, state, legal, prober)
+            return
+        data, rule = self.focus
+        types = {cls.__name__: cls for cls in self.game.action_types}
+        try:
+            self.game.apply(state, structure(data, types[data["type"]]))
+        except IllegalAction as exc:
+            if exc.rule == rule:
+                self._send_probe(step, data, exc)
 
     def _choose(self, step: int, state: Any, rng: Any) -> Any:
         if step > len(self.script):
@@ -138,7 +156,8 @@ class _Engine:
         self.driver = driver
         self.peer: Peer | None = None
 
-    def replay(self, script: Sequence[int]) -> Attempt:
+    def replay(self, script: Sequence[int],
+               focus: tuple[Any, str | None] | None = None) -> Attempt:
         d = self.driver
         if self.peer is None or not self.peer.alive:
             self.close()
@@ -147,6 +166,7 @@ class _Engine:
                         d.strict_rules, d.protocol, d.known)
         run.script = list(script)
         run.used = list(script)
+        run.focus = focus
         divergence = None
         readings: tuple[str, ...] = ()
         try:
@@ -194,10 +214,12 @@ def shrink(driver: Driver, actions: Sequence[Any], target: Signature, *,
     def budget() -> bool:
         return tried < attempts and time.monotonic() - start < seconds
 
+    focus: tuple[Any, str | None] | None = None
+
     def attempt(script: Sequence[int]) -> Attempt | None:
         nonlocal tried
         tried += 1
-        found = engine.replay(script)
+        found = engine.replay(script, focus)
         if found.divergence is None or _signature(found.divergence) != target:
             return None
         return found
@@ -207,6 +229,15 @@ def shrink(driver: Driver, actions: Sequence[Any], target: Signature, *,
         if first is None:
             return None
         best = first
+        if first.divergence.kind == "accepts-illegal":
+            # the accepted action probed wherever the model rejects it under its rule: the
+            # same game shows it at the first such step the engine accepts it
+            focus = (first.divergence.action, first.divergence.rule)
+            focused = attempt(first.used)
+            if focused is None:
+                focus = None
+            elif len(focused.used) <= len(best.used):
+                best = focused
         size = 2
         while budget() and len(best.used) > 1:
             script = list(best.used)
