@@ -158,6 +158,34 @@ def test_an_action_the_engine_lacks_is_shrunk_to_a_replay_ending_in_its_list(
         "Scout"}
 
 
+def test_a_deviation_play_continues_after_is_shrunk_to_a_replay_ending_in_it(
+        tmp_path: Path) -> None:
+    """A known entry that lets play continue absorbs its divergences and stops no game: the
+    campaign still shrinks the first game that met it, the entry made to stop play there,
+    to a replay that oracle check --known names it in."""
+    entry = {"id": "no-scout", "class": "engine-bug", "rule": "crafts/card.scouting",
+             "explanation": "the engine never lists a scouting card", "continue": True,
+             "match": {"kind": "legal", "legal": "missing", "action": ["Scout"]}}
+    known = tmp_path / "known.json"
+    known.write_text(json.dumps({"version": 1, "game": "crafts", "deviations": [entry]}))
+    folder = tmp_path / "c"
+    done = run("campaign", str(folder), *OPTIONS, "--games", "1", "--seed", "1",
+               "--known", str(known), "--shrink-attempts", "30", "--json", "--", *NO_SCOUT)
+    report = json.loads(done.stdout)
+    assert done.exit_code == 0 and report["status"] == "known" and not report["signatures"]
+    stored = results(folder)["crafts-1.json"]
+    assert stored["tolerated"]["no-scout"] > 0 and stored["divergence"] is None
+    [replay] = report["replays"]
+    assert (replay["kind"], replay["known"]) == ("legal", "no-scout")
+    assert replay["in_trace"] and replay["steps"] < replay["original_steps"]
+    assert replay["check"]["known"] == "no-scout" and replay["check"]["kind"] == "legal"
+    checked = run("check", replay["file"], "--allow-partial", "--json", "--known", str(known))
+    assert checked.exit_code == 0
+    first = json.loads(checked.stdout)["divergences"][0]
+    assert (first["kind"], first["known"], first["step"]) == ("legal", "no-scout",
+                                                             replay["step"])
+
+
 def test_an_accepted_illegal_action_is_probed_wherever_the_model_rejects_it_so() -> None:
     """A shrunk game sends other random probes than the seeded one: the replays send the
     accepted action wherever the model rejects it under the same rule, so the divergence
