@@ -359,6 +359,12 @@ def test_a_replay_trace_carries_the_divergence_as_the_engine_showed_it(tmp_path:
     lines, written = shr.replay_lines(game, config, 4, gap)
     assert json.loads(lines[0])["unsupported"] == [legal["type"]]
     assert written and _check_lines(lines, tmp_path).missing == (legal,)
+    # an engine saying the game is over: the replay ends in an end record
+    over = Divergence("actor", 6, "m", expected=0, got="terminal")
+    lines, written = shr.replay_lines(game, config, 4, _attempt(over, 5))
+    found = _check_lines(lines, tmp_path)
+    assert written and (found.kind, found.step) == ("early-end", 6)
+    assert json.loads(lines[-1])["record"] == "end" and len(lines) == 7
     from rules_oracle.oracle.diff import FieldDiff
 
     seen = Divergence("observation", 5, "m", diffs=(FieldDiff("$.scores[1]", 0, 7, ""),))

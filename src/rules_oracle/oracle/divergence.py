@@ -245,8 +245,8 @@ def at_stake(game: Any, divergence: Divergence, step: tuple[Any, Any, Any] | Non
         elif divergence.kind in STEP_KINDS and divergence.step == 0:
             rules.extend(game.setup_rules())
         elif divergence.kind in AFTER_KINDS and last is not None:
-            if divergence.kind == "actor" and TERMINAL_LABEL in (divergence.expected,
-                                                                  divergence.got):
+            if divergence.kind == "early-end" or (divergence.kind == "actor" and TERMINAL_LABEL
+                                                  in (divergence.expected, divergence.got)):
                 rules.extend(game.end_rules())  # one side says the game is over
             rules.extend(game.effect_rules(*last))
         elif divergence.kind == "legal" and step is not None:

@@ -397,9 +397,10 @@ def _kind_of(action: Any) -> str | None:
 
 
 #: how a trace shows a drive's kind of divergence: the engine that accepted an illegal
-#: action played it, so its trace holds an illegal step (an entry of the drive's kind
-#: matches it, so that ``oracle check`` of a shrunk replay names the same entry)
-TRACE_FORM = {"accepts-illegal": "illegal"}
+#: action played it, so its trace holds an illegal step; the engine that answered that the
+#: game is over ends its trace there (an entry of the drive's kind matches it, so that
+#: ``oracle check`` of a shrunk replay names the same entry)
+TRACE_FORM = {"accepts-illegal": "illegal", "actor": "early-end"}
 
 
 def matches(matcher: Matcher, divergence: Divergence, readings: Sequence[str] = (),

@@ -361,6 +361,12 @@ def replay_lines(game: Game[Any, Any], config: Config, seed: int, attempt: Attem
                 record["observation"] = {"viewer": seen[0], "fields": seen[1]}
             lines.append(dumps(record))
             written = True
+        elif div.kind == "actor" and div.got == "terminal" and actor != TERMINAL:
+            # the engine says the game is over: its trace ends there (its result is not
+            # known; the model's scores are written, and the end comes first in a check)
+            lines.append(dumps({"record": "end", "steps": len(attempt.actions),
+                                "scores": list(game.scores(state)), "winners": []}))
+            written = True
         elif div.kind == "actor" and actor != TERMINAL and options(game, state):
             action = options(game, state)[0]
             record = step_record(step, actor, action, game.apply(state, action),
