@@ -186,6 +186,87 @@ def test_a_deviation_play_continues_after_is_shrunk_to_a_replay_ending_in_it(
                                                              replay["step"])
 
 
+def test_shrinking_starts_from_the_shortest_game_and_where_an_entry_shows_first(
+        tmp_path: Path) -> None:
+    """A signature's shortest game is shrunk; an entry letting play continue, from the game
+    (of the first ones that met it) where it shows at the earliest step."""
+    from types import SimpleNamespace
+
+    from rules_oracle.oracle import known as kn
+
+    a, b = ("digest", ("x/y",), None), ("legal", (), None)
+    results = [{"seed": 0, "divergence": {"kind": "digest", "rules": ["x/y"]}, "actions": [1, 2]},
+               {"seed": 1, "divergence": {"kind": "legal", "rules": []}, "actions": [1]},
+               {"seed": 2, "divergence": None, "actions": []},
+               {"seed": 3, "divergence": {"kind": "digest", "rules": ["x/y"]}, "actions": [5]},
+               {"seed": 4, "divergence": {"kind": "digest", "rules": ["x/y"]}, "actions": [6]}]
+    summary = SimpleNamespace(results=results)
+    assert shr._shortest(summary, a)["seed"] == 3 and shr._shortest(summary, b)["seed"] == 1
+    # where the entry shows first: each game driven with the entry stopping play
+    entry = {"id": "no-scout", "class": "engine-bug", "rule": "crafts/card.scouting",
+             "explanation": "x", "continue": False,
+             "match": {"kind": "legal", "legal": "missing", "action": ["Scout"]}}
+    stops = tuple(kn.parse(json.dumps({"version": 1, "game": "crafts", "deviations": [entry]})))
+    game = registry.get("crafts")
+    played = [g for g in (drv.drive(NO_SCOUT, [game], count=1, seed=s, players=3, probes=0,
+                                    known=stops).games[0] for s in range(6))
+              if g.divergence is not None][:shr.MET_TRIED]
+    steps = [g.divergence.step for g in played if g.divergence is not None]
+    met = [{"seed": g.seed, "players": 3, "variant": dict(game.config(3).variant),
+            "actions": g.actions} for g in played]
+    settings = SimpleNamespace(command=tuple(NO_SCOUT), policy="uniform", timeout=10.0,
+                               probes=0, strict_rules=False, protocol=2)
+    chosen = shr._earliest(game, settings, met, stops, "no-scout")
+    earliest = min(range(len(met)), key=lambda i: steps[i])
+    assert len(met) == shr.MET_TRIED
+    assert chosen["seed"] == met[earliest]["seed"]
+    assert len(chosen["actions"]) == steps[earliest] - 1
+    assert len(set(steps)) > 1  # the choice matters
+    # an entry no game shows again: the first game, as it is
+    faithful = (sys.executable, str(ENGINES / "faithful.py"))
+    none = shr._earliest(game, SimpleNamespace(**{**vars(settings), "command": faithful}), met,
+                         stops, "no-scout")
+    assert none is met[0]
+
+
+def test_shrinking_retries_a_divergence_only_under_the_readings_entries_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replay's signature depends on the readings only through the entries matching one:
+    the other readings are not replayed (each is a replay of the model from set-up)."""
+    from rules_oracle.oracle import known as kn
+    from rules_oracle.oracle import retry
+
+    game = registry.get("crafts")
+    config = game.config(3)
+    labels = [label for label, _ in retry.other_readings(game, config)]
+    assert retry.conforming_readings(game, config, [], lambda _: True) == tuple(labels)
+    assert retry.conforming_readings(game, config, [], lambda _: True, {labels[1]}) == (
+        labels[1],)
+    asked: list[Any] = []
+    real = drv.conforming_readings
+
+    def spy(*args: Any) -> tuple[str, ...]:
+        asked.append(args[4])
+        return real(*args)
+
+    monkeypatch.setattr(drv, "conforming_readings", spy)
+    entry = {"id": "other", "class": "reading", "rule": "crafts/end.discard",
+             "explanation": "x", "match": {"reading": labels[0]}}
+    known = tuple(kn.parse(json.dumps({"version": 1, "game": "crafts", "deviations": [entry]})))
+    played = drv.drive(DISCARD, [game], count=1, seed=1, players=3, probes=0).games[0]
+    choices = shr.choices_of(game, config, played.actions)
+    for entries, expected in ((known, [{labels[0]}]), ((), [])):
+        asked.clear()
+        engine = shr._Engine(shr.Driver(tuple(DISCARD), game, config, 1, probes=0,
+                                        known=entries))
+        try:
+            seen = engine.replay(choices)
+        finally:
+            engine.close()
+        assert seen.divergence is not None and seen.divergence.kind == "digest"
+        assert asked == expected and seen.divergence.known is None
+
+
 def test_an_accepted_illegal_action_is_probed_wherever_the_model_rejects_it_so() -> None:
     """A shrunk game sends other random probes than the seeded one: the replays send the
     accepted action wherever the model rejects it under the same rule, so the divergence
@@ -272,7 +353,7 @@ REPLAYS = Path(__file__).resolve().parents[2] / "docs" / "engines" / "replays"
 @pytest.mark.parametrize(("name", "kind", "known", "step"), [
     ("01-road-into-rival-building-card-seed7", "observation", "road-into-rival-building-card",
      169),
-    ("05-new-card-played-seed0", "illegal", None, 17),
+    ("05-new-card-played-seed0", "illegal", "new-card-accepted", 17),
     ("07-road-into-rival-building-seed0", "observation", "road-into-rival-building", 21)])
 def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
         name: str, kind: str, known: str | None, step: int) -> None:

@@ -27,7 +27,7 @@ import re
 import selectors
 import subprocess
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -1194,9 +1194,10 @@ class _Game:
             self._after(step, new, reply, asked, action_data)
         return check
 
-    def _retry(self) -> tuple[str, ...]:
+    def _retry(self, only: Collection[str] | None = None) -> tuple[str, ...]:
         """The readings (``ambiguity=reading``, one option changed) under which the last
-        comparison agrees: the actions so far replayed from set-up under that reading."""
+        comparison agrees: the actions so far replayed from set-up under that reading (with
+        ``only``, just those readings are tried)."""
         recheck = self.recheck
         if recheck is None:
             return ()
@@ -1205,7 +1206,8 @@ class _Game:
             recheck(before)  # raises _Stop while it diverges
             return True
 
-        return conforming_readings(self.game, self.config, self.played[:self.prefix], agrees)
+        return conforming_readings(self.game, self.config, self.played[:self.prefix], agrees,
+                                   only)
 
     def _after(self, step: int, new: Any, reply: dict[str, Any], asked: str,
                action_data: Any) -> None:

@@ -174,7 +174,9 @@ class _Engine:
         except _Stop as stop:
             divergence = run.at_stake(stop.divergence)
             if divergence.kind in RETRIED:
-                readings = run._retry()
+                # a signature's known entry depends only on the readings entries name
+                named = {k.match.reading for k in d.known if k.match.reading is not None}
+                readings = run._retry(named) if named else ()
         except _Exhausted:
             pass
         if divergence is not None:
@@ -409,26 +411,64 @@ def checked(path: Path, known: Sequence[Deviation] = ()) -> dict[str, Any] | Non
     return {"kind": kind, "rules": list(rules), "known": entry, "step": first.step}
 
 
+#: the games that met an entry letting play continue replayed to find where it shows first
+MET_TRIED = 4
+
+
+def _shortest(summary: Any, target: Signature) -> Mapping[str, Any]:
+    """The campaign's shortest game of signature ``target`` (the first of equal ones)."""
+    from rules_oracle.oracle.campaign import signature
+
+    games = [r for r in summary.results
+             if r["divergence"] is not None and signature(r["divergence"]) == target]
+    return min(games, key=lambda r: len(r["actions"]))
+
+
+def _earliest(game: Game[Any, Any], settings: Any, met: Sequence[Mapping[str, Any]],
+              entries: tuple[Deviation, ...], ident: str) -> Mapping[str, Any]:
+    """Of the games in ``met`` (the first :data:`MET_TRIED`), the one where entry ``ident``
+    (made to stop play) shows at the earliest step, as a result cut there."""
+    best: tuple[int, Mapping[str, Any]] | None = None
+    for result in met[:MET_TRIED]:
+        config = game.config(result["players"], result["variant"])
+        engine = _Engine(Driver(settings.command, game, config, result["seed"],
+                                settings.policy, settings.timeout, settings.probes,
+                                settings.strict_rules, settings.protocol, entries))
+        try:
+            seen = engine.replay(choices_of(game, config, result["actions"]))
+        except (DriveError, ValueError):  # the game's own shrinking reports it
+            continue
+        finally:
+            engine.close()
+        if seen.divergence is not None and seen.divergence.known == ident and (
+                best is None or seen.divergence.step < best[0]):
+            best = (seen.divergence.step, {**result, "actions": list(seen.actions)})
+    return met[0] if best is None else best[1]
+
+
 def shrink_campaign(folder: Path, settings: Any, summary: Any, known: Sequence[Deviation],
                     attempts: int, seconds: float) -> list[dict[str, Any]]:
-    """Shrink the first game of each signature of a campaign; the replays are written to
-    ``folder/replays`` (one trace per signature, and ``replays.json`` describing them)."""
+    """Shrink the shortest game of each signature of a campaign, and for each entry that
+    lets play continue, of the first games that met it the one where it shows first; the
+    replays are written to ``folder/replays`` (one trace per signature, and
+    ``replays.json`` describing them)."""
     from rules_oracle.model.core import registry
     from rules_oracle.oracle.known import for_game
 
     game = registry.get(settings.game)
     mine = tuple(for_game(known, game.name))
     jobs: list[tuple[Signature | str, Mapping[str, Any], tuple[Deviation, ...]]] = [
-        (g.signature, g.first, mine) for g in summary.groups]
+        (g.signature, _shortest(summary, g.signature), mine) for g in summary.groups]
     named = {g.signature[2] for g in summary.groups}
     for ident, _count in summary.absorbed:
         if ident in named:
             continue
-        first = next((r for r in summary.results if ident in r.get("tolerated", {})), None)
-        if first is not None:  # play continues after it: made to stop play, so that it is
-            # the divergence a replay ends in (the other entries as they are)
-            jobs.append((ident, first, tuple(attrs.evolve(d, resume=False) if d.id == ident
-                                             else d for d in mine)))
+        games = [r for r in summary.results if ident in r.get("tolerated", {})]
+        if games:  # play continues after it: made to stop play, so that it is the divergence
+            # a replay ends in (the other entries as they are)
+            entries = tuple(attrs.evolve(d, resume=False) if d.id == ident else d
+                            for d in mine)
+            jobs.append((ident, _earliest(game, settings, games, entries, ident), entries))
     out: list[dict[str, Any]] = []
     for number, (target, first, entries) in enumerate(jobs, start=1):
         config = game.config(first["players"], first["variant"])
