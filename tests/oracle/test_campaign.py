@@ -304,6 +304,29 @@ def test_an_accepted_illegal_action_is_probed_wherever_the_model_rejects_it_so()
     assert focused.divergence.action == divergence.action
 
 
+@pytest.mark.parametrize("fault", ["Discard", "Sell"])
+def test_shrinking_sends_probes_only_for_a_divergence_a_probe_shows(
+        fault: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = registry.get("crafts")
+    command = DISCARD if fault == "Discard" else [sys.executable, str(ENGINES / "broken.py"),
+                                                 "kind-accept", "Sell"]
+    played = drv.drive(command, [game], count=1, seed=1, players=3).games[0]
+    assert played.divergence is not None
+    sent: list[Any] = []
+    real = drv._Game._send_probe
+
+    def spy(self: Any, step: int, data: Any, exc: Any) -> None:
+        sent.append(data)
+        real(self, step, data, exc)
+
+    monkeypatch.setattr(drv._Game, "_send_probe", spy)
+    target = cmp.signature(played.divergence.to_json())
+    found = shr.shrink(shr.Driver(tuple(command), game, game.config(3), 1), played.actions,
+                       target, attempts=3)
+    assert found is not None and cmp.signature(found.best.divergence.to_json()) == target
+    assert bool(sent) is (fault == "Sell")
+
+
 def test_shrinking_gives_up_when_the_game_does_not_diverge_again() -> None:
     game = registry.get("crafts")
     driver = shr.Driver(tuple(DISCARD), game, game.config(3), 0, probes=0)

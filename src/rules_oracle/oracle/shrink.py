@@ -42,6 +42,9 @@ from rules_oracle.oracle.trace import dumps, header, step_record
 
 Signature = tuple[str, tuple[str, ...], str | None]
 
+#: the kinds of divergence a probe (an illegal action sent) shows
+PROBED = frozenset({"accepts-illegal", "rule"})
+
 
 def _signature(divergence: Any) -> Signature:
     from rules_oracle.oracle.campaign import signature
@@ -208,7 +211,11 @@ class Shrunk:
 def shrink(driver: Driver, actions: Sequence[Any], target: Signature, *,
            attempts: int = 200, seconds: float = 120.0) -> Shrunk | None:
     """The shortest, simplest replay of ``target`` found from the game played as
-    ``actions`` (``None`` when replaying ``actions`` does not show ``target`` again)."""
+    ``actions`` (``None`` when replaying ``actions`` does not show ``target`` again). No
+    probes are sent unless the target is a probe's divergence (half the requests of a
+    replay, and none of them in the trace it gives)."""
+    if target[0] not in PROBED:
+        driver = attrs.evolve(driver, probes=0)
     engine = _Engine(driver)
     start = time.monotonic()
     tried = 0
