@@ -372,17 +372,24 @@ def test_the_progress_bar_counts_games_and_divergences(monkeypatch: pytest.Monke
 REPLAYS = Path(__file__).resolve().parents[2] / "docs" / "engines" / "replays"
 
 
-@pytest.mark.rules("catan/longest-road.break", "catan/development.not-new")
+@pytest.mark.rules("catan/longest-road.break", "catan/development.not-new",
+                   "catan/development.road-building", "catan/development-before-roll",
+                   "catan/production.shortage")
 @pytest.mark.parametrize(("name", "kind", "known", "step"), [
-    ("01-road-into-rival-building-card-seed7", "observation", "road-into-rival-building-card",
-     169),
-    ("05-new-card-played-seed0", "illegal", "new-card-accepted", 17),
-    ("07-road-into-rival-building-seed0", "observation", "road-into-rival-building", 21)])
+    ("01-road-into-rival-building-card-seed19", "observation", "road-into-rival-building-card",
+     96),
+    ("03-new-card-accepted-seed4", "illegal", "new-card-accepted", 20),
+    ("04-card-before-roll-seed0", "legal", "card-before-roll", 137),
+    ("05-new-card-played-seed0", "legal", "new-card-played", 17),
+    ("06-road-building-needs-resources-seed3", "legal", "road-building-needs-resources", 42),
+    ("07-road-into-rival-building-seed8", "observation", "road-into-rival-building", 21),
+    ("01-bank-shortage-seed377", "observation", "bank-shortage", 280)])
 def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
         name: str, kind: str, known: str | None, step: int) -> None:
     """docs/engines/replays: each ends in the deviation it was shrunk for, which `oracle
-    check` finds in it without catanatron (a card played the turn it was bought is an
-    illegal step of the trace, under the rule the entry names)."""
+    check` finds in it without catanatron, named by the same entry (an action catanatron
+    lacks or allows wrongly from the last step's legal list, a card it accepted as an
+    illegal step under the rule the entry names)."""
     from rules_oracle.oracle.check import check_file
     from rules_oracle.oracle.known import load
 
@@ -390,6 +397,7 @@ def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
     report = check_file(str(REPLAYS / f"{name}.jsonl"), allow_partial=True, known=entries)
     first = report.divergences[0]
     assert (first.kind, first.known, first.step) == (kind, known, step)
+    assert report.passes and report.steps >= step - 1  # every step before it agrees
     if kind == "illegal":
         assert first.rule == "catan/development.not-new"
 
