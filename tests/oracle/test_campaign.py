@@ -383,7 +383,7 @@ REPLAYS = Path(__file__).resolve().parents[2] / "docs" / "engines" / "replays"
     ("05-new-card-played-seed0", "legal", "new-card-played", 17),
     ("06-road-building-needs-resources-seed3", "legal", "road-building-needs-resources", 42),
     ("07-road-into-rival-building-seed8", "observation", "road-into-rival-building", 21),
-    ("01-bank-shortage-seed377", "observation", "bank-shortage", 280)])
+    ("01-bank-shortage-seed377", "observation", "bank-shortage", 243)])
 def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
         name: str, kind: str, known: str | None, step: int) -> None:
     """docs/engines/replays: each ends in the deviation it was shrunk for, which `oracle
