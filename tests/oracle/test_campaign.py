@@ -471,6 +471,11 @@ def test_a_replay_trace_carries_the_divergence_as_the_engine_showed_it(tmp_path:
     lines, written = shr.replay_lines(game, config, 4, gap)
     assert json.loads(lines[0])["unsupported"] == [legal["type"]]
     assert written and _check_lines(lines, tmp_path).missing == (legal,)
+    # an illegal action the engine accepted: the last step, which oracle check rejects
+    accepted = Divergence("accepts-illegal", 6, "m", action=extra)
+    lines, written = shr.replay_lines(game, config, 4, _attempt(accepted, 5, "observation"))
+    found = _check_lines(lines, tmp_path)
+    assert written and (found.kind, found.step, found.action) == ("illegal", 6, extra)
     # an engine saying the game is over: the replay ends in an end record
     over = Divergence("actor", 6, "m", expected=0, got="terminal")
     lines, written = shr.replay_lines(game, config, 4, _attempt(over, 5))
