@@ -126,6 +126,203 @@ def test_a_divergence_is_shrunk_to_a_shorter_replay_oracle_check_reports_alike(
     assert json.loads((folder / "replays" / "replays.json").read_text()) == report["replays"]
 
 
+#: an engine lacking an action: it leaves every Scout out of its legal lists
+NO_SCOUT = [sys.executable, str(ENGINES / "broken.py"), "kind-missing", "Scout"]
+
+
+def test_an_action_the_engine_lacks_is_shrunk_to_a_replay_ending_in_its_list(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    done = run("campaign", str(folder), *OPTIONS, "--games", "1", "--seed", "1",
+               "--shrink-attempts", "30", "--json", "--", *NO_SCOUT)
+    report = json.loads(done.stdout)
+    [replay] = report["replays"]
+    [group] = report["signatures"]
+    assert group["kind"] == "legal" and "crafts/card.scouting" in group["rules"]
+    assert replay["in_trace"] and replay["steps"] < replay["original_steps"]
+    # the replay ends at the step whose lists differ, carrying the engine's list there
+    lines = Path(replay["file"]).read_text().splitlines()
+    last = json.loads(lines[-1])
+    assert len(lines) == replay["step"] + 1 == replay["steps"] + 2
+    assert last["step"] == replay["step"] and last["legal"]
+    assert all(a["type"] != "Scout" for a in last["legal"])
+    checked = run("check", replay["file"], "--allow-partial", "--json")
+    assert checked.exit_code == 1
+    first = json.loads(checked.stdout)["divergences"][0]
+    assert cmp.signature(first) == (group["kind"], tuple(group["rules"]), None)
+    assert first["step"] == replay["step"] and {a["type"] for a in first["missing"]} == {
+        "Scout"}
+
+
+def test_a_deviation_play_continues_after_is_shrunk_to_a_replay_ending_in_it(
+        tmp_path: Path) -> None:
+    """A known entry that lets play continue absorbs its divergences and stops no game: the
+    campaign still shrinks the first game that met it, the entry made to stop play there,
+    to a replay that oracle check --known names it in."""
+    entry = {"id": "no-scout", "class": "engine-bug", "rule": "crafts/card.scouting",
+             "explanation": "the engine never lists a scouting card", "continue": True,
+             "match": {"kind": "legal", "legal": "missing", "action": ["Scout"]}}
+    known = tmp_path / "known.json"
+    known.write_text(json.dumps({"version": 1, "game": "crafts", "deviations": [entry]}))
+    folder = tmp_path / "c"
+    done = run("campaign", str(folder), *OPTIONS, "--games", "1", "--seed", "1",
+               "--known", str(known), "--shrink-attempts", "30", "--json", "--", *NO_SCOUT)
+    report = json.loads(done.stdout)
+    assert done.exit_code == 0 and report["status"] == "known" and not report["signatures"]
+    stored = results(folder)["crafts-1.json"]
+    assert stored["tolerated"]["no-scout"] > 0 and stored["divergence"] is None
+    [replay] = report["replays"]
+    assert (replay["kind"], replay["known"]) == ("legal", "no-scout")
+    assert replay["in_trace"] and replay["steps"] < replay["original_steps"]
+    assert replay["check"]["known"] == "no-scout" and replay["check"]["kind"] == "legal"
+    checked = run("check", replay["file"], "--allow-partial", "--json", "--known", str(known))
+    assert checked.exit_code == 0
+    first = json.loads(checked.stdout)["divergences"][0]
+    assert (first["kind"], first["known"], first["step"]) == ("legal", "no-scout",
+                                                             replay["step"])
+
+
+def test_shrinking_starts_from_the_shortest_game_and_where_an_entry_shows_first(
+        tmp_path: Path) -> None:
+    """A signature's shortest game is shrunk; an entry letting play continue, from the game
+    (of the first ones that met it) where it shows at the earliest step."""
+    from types import SimpleNamespace
+
+    from rules_oracle.oracle import known as kn
+
+    a, b = ("digest", ("x/y",), None), ("legal", (), None)
+    results = [{"seed": 0, "divergence": {"kind": "digest", "rules": ["x/y"]}, "actions": [1, 2]},
+               {"seed": 1, "divergence": {"kind": "legal", "rules": []}, "actions": [1]},
+               {"seed": 2, "divergence": None, "actions": []},
+               {"seed": 3, "divergence": {"kind": "digest", "rules": ["x/y"]}, "actions": [5]},
+               {"seed": 4, "divergence": {"kind": "digest", "rules": ["x/y"]}, "actions": [6]}]
+    summary = SimpleNamespace(results=results)
+    assert shr._shortest(summary, a)["seed"] == 3 and shr._shortest(summary, b)["seed"] == 1
+    # where the entry shows first: each game driven with the entry stopping play
+    entry = {"id": "no-scout", "class": "engine-bug", "rule": "crafts/card.scouting",
+             "explanation": "x", "continue": False,
+             "match": {"kind": "legal", "legal": "missing", "action": ["Scout"]}}
+    stops = tuple(kn.parse(json.dumps({"version": 1, "game": "crafts", "deviations": [entry]})))
+    game = registry.get("crafts")
+    played = [g for g in (drv.drive(NO_SCOUT, [game], count=1, seed=s, players=3, probes=0,
+                                    known=stops).games[0] for s in range(6))
+              if g.divergence is not None][:shr.MET_TRIED]
+    steps = [g.divergence.step for g in played if g.divergence is not None]
+    met = [{"seed": g.seed, "players": 3, "variant": dict(game.config(3).variant),
+            "actions": g.actions} for g in played]
+    settings = SimpleNamespace(command=tuple(NO_SCOUT), policy="uniform", timeout=10.0,
+                               probes=0, strict_rules=False, protocol=2)
+    chosen = shr._earliest(game, settings, met, stops, "no-scout")
+    earliest = min(range(len(met)), key=lambda i: steps[i])
+    assert len(met) == shr.MET_TRIED
+    assert chosen["seed"] == met[earliest]["seed"]
+    assert len(chosen["actions"]) == steps[earliest] - 1
+    assert len(set(steps)) > 1  # the choice matters
+    # an entry no game shows again: the first game, as it is
+    faithful = (sys.executable, str(ENGINES / "faithful.py"))
+    none = shr._earliest(game, SimpleNamespace(**{**vars(settings), "command": faithful}), met,
+                         stops, "no-scout")
+    assert none is met[0]
+
+
+def test_shrinking_retries_a_divergence_only_under_the_readings_entries_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replay's signature depends on the readings only through the entries matching one:
+    the other readings are not replayed (each is a replay of the model from set-up)."""
+    from rules_oracle.oracle import known as kn
+    from rules_oracle.oracle import retry
+
+    game = registry.get("crafts")
+    config = game.config(3)
+    labels = [label for label, _ in retry.other_readings(game, config)]
+    assert retry.conforming_readings(game, config, [], lambda _: True) == tuple(labels)
+    assert retry.conforming_readings(game, config, [], lambda _: True, {labels[1]}) == (
+        labels[1],)
+    asked: list[Any] = []
+    real = drv.conforming_readings
+
+    def spy(*args: Any) -> tuple[str, ...]:
+        asked.append(args[4])
+        return real(*args)
+
+    monkeypatch.setattr(drv, "conforming_readings", spy)
+    entry = {"id": "other", "class": "reading", "rule": "crafts/end.discard",
+             "explanation": "x", "match": {"reading": labels[0]}}
+    known = tuple(kn.parse(json.dumps({"version": 1, "game": "crafts", "deviations": [entry]})))
+    played = drv.drive(DISCARD, [game], count=1, seed=1, players=3, probes=0).games[0]
+    choices = shr.choices_of(game, config, played.actions)
+    for entries, expected in ((known, [{labels[0]}]), ((), [])):
+        asked.clear()
+        engine = shr._Engine(shr.Driver(tuple(DISCARD), game, config, 1, probes=0,
+                                        known=entries))
+        try:
+            seen = engine.replay(choices)
+        finally:
+            engine.close()
+        assert seen.divergence is not None and seen.divergence.kind == "digest"
+        assert asked == expected and seen.divergence.known is None
+
+
+def test_an_accepted_illegal_action_is_probed_wherever_the_model_rejects_it_so() -> None:
+    """A shrunk game sends other random probes than the seeded one: the replays send the
+    accepted action wherever the model rejects it under the same rule, so the divergence
+    shows at the first such step whatever the prefix."""
+    from rules_oracle.model.core.canon import structure
+    from rules_oracle.model.core.errors import IllegalAction
+
+    game = registry.get("crafts")
+    config = game.config(3)
+    sell = (sys.executable, str(ENGINES / "broken.py"), "kind-accept", "Sell")
+    played = drv.drive(list(sell), [game], count=1, seed=1, players=3).games[0]
+    divergence = played.divergence
+    assert divergence is not None and divergence.kind == "accepts-illegal"
+    types = {cls.__name__: cls for cls in game.action_types}
+    action = structure(divergence.action, types[divergence.action["type"]])
+    engine = shr._Engine(shr.Driver(sell, game, config, 1))
+    choices = shr.choices_of(game, config, played.actions)
+    try:
+        focused = engine.replay(choices, (divergence.action, divergence.rule))
+        plain = engine.replay(choices)
+    finally:
+        engine.close()
+    first = None  # the first step before which the model rejects it under that rule
+    for step, (before, _played) in enumerate(_states(game, played.actions, config), start=1):
+        try:
+            game.apply(before, action)
+        except IllegalAction as exc:
+            if exc.rule == divergence.rule:
+                first = step
+                break
+    assert first is not None
+    assert plain.divergence.step == divergence.step
+    assert focused.divergence.kind == "accepts-illegal"
+    assert focused.divergence.step == first < divergence.step
+    assert focused.divergence.action == divergence.action
+
+
+@pytest.mark.parametrize("fault", ["Discard", "Sell"])
+def test_shrinking_sends_probes_only_for_a_divergence_a_probe_shows(
+        fault: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = registry.get("crafts")
+    command = DISCARD if fault == "Discard" else [sys.executable, str(ENGINES / "broken.py"),
+                                                 "kind-accept", "Sell"]
+    played = drv.drive(command, [game], count=1, seed=1, players=3).games[0]
+    assert played.divergence is not None
+    sent: list[Any] = []
+    real = drv._Game._send_probe
+
+    def spy(self: Any, step: int, data: Any, exc: Any) -> None:
+        sent.append(data)
+        real(self, step, data, exc)
+
+    monkeypatch.setattr(drv._Game, "_send_probe", spy)
+    target = cmp.signature(played.divergence.to_json())
+    found = shr.shrink(shr.Driver(tuple(command), game, game.config(3), 1), played.actions,
+                       target, attempts=3)
+    assert found is not None and cmp.signature(found.best.divergence.to_json()) == target
+    assert bool(sent) is (fault == "Sell")
+
+
 def test_shrinking_gives_up_when_the_game_does_not_diverge_again() -> None:
     game = registry.get("crafts")
     driver = shr.Driver(tuple(DISCARD), game, game.config(3), 0, probes=0)
@@ -136,10 +333,10 @@ def test_shrinking_gives_up_when_the_game_does_not_diverge_again() -> None:
         shr.options(game, s).index(a) for s, a in _states(game, played.actions[:3])]
 
 
-def _states(game: Any, actions: Any) -> list[tuple[Any, Any]]:
+def _states(game: Any, actions: Any, config: Any = None) -> list[tuple[Any, Any]]:
     from rules_oracle.model.core.canon import unstructure
 
-    state = game.setup(game.config(3))
+    state = game.setup(config or game.config(3))
     out = []
     for data in actions:
         action = next(a for a in shr.options(game, state) if unstructure(a) == data)
@@ -171,17 +368,24 @@ def test_the_progress_bar_counts_games_and_divergences(monkeypatch: pytest.Monke
 REPLAYS = Path(__file__).resolve().parents[2] / "docs" / "engines" / "replays"
 
 
-@pytest.mark.rules("catan/longest-road.break", "catan/development.not-new")
+@pytest.mark.rules("catan/longest-road.break", "catan/development.not-new",
+                   "catan/development.road-building", "catan/development-before-roll",
+                   "catan/production.shortage")
 @pytest.mark.parametrize(("name", "kind", "known", "step"), [
-    ("01-road-into-rival-building-card-seed7", "observation", "road-into-rival-building-card",
-     169),
-    ("05-new-card-played-seed0", "illegal", None, 17),
-    ("07-road-into-rival-building-seed0", "observation", "road-into-rival-building", 21)])
+    ("01-road-into-rival-building-card-seed19", "observation", "road-into-rival-building-card",
+     96),
+    ("03-new-card-accepted-seed4", "illegal", "new-card-accepted", 20),
+    ("04-card-before-roll-seed0", "legal", "card-before-roll", 137),
+    ("05-new-card-played-seed0", "legal", "new-card-played", 17),
+    ("06-road-building-needs-resources-seed3", "legal", "road-building-needs-resources", 42),
+    ("07-road-into-rival-building-seed8", "observation", "road-into-rival-building", 21),
+    ("01-bank-shortage-seed377", "observation", "bank-shortage", 243)])
 def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
         name: str, kind: str, known: str | None, step: int) -> None:
     """docs/engines/replays: each ends in the deviation it was shrunk for, which `oracle
-    check` finds in it without catanatron (a card played the turn it was bought is an
-    illegal step of the trace, under the rule the entry names)."""
+    check` finds in it without catanatron, named by the same entry (an action catanatron
+    lacks or allows wrongly from the last step's legal list, a card it accepted as an
+    illegal step under the rule the entry names)."""
     from rules_oracle.oracle.check import check_file
     from rules_oracle.oracle.known import load
 
@@ -189,11 +393,13 @@ def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
     report = check_file(str(REPLAYS / f"{name}.jsonl"), allow_partial=True, known=entries)
     first = report.divergences[0]
     assert (first.kind, first.known, first.step) == (kind, known, step)
+    assert report.passes and report.steps >= step - 1  # every step before it agrees
     if kind == "illegal":
         assert first.rule == "catan/development.not-new"
 
 
-def _attempt(divergence: Any, steps: int, compare: str = "digest") -> shr.Attempt:
+def _attempt(divergence: Any, steps: int, compare: str = "digest",
+             offered: tuple[Any, ...] = ()) -> shr.Attempt:
     from rules_oracle.model.core.canon import unstructure
     from rules_oracle.model.core.play import playout
 
@@ -201,7 +407,7 @@ def _attempt(divergence: Any, steps: int, compare: str = "digest") -> shr.Attemp
     actions = tuple(unstructure(s.action) for s in playout(game, game.config(2), 4))[:steps]
     declared = drv.Declared(compare=compare, viewer="public", fields=("scores",),
                             available=9) if compare == "observation" else drv.Declared()
-    return shr.Attempt(divergence, (0,) * steps, actions, declared)
+    return shr.Attempt(divergence, (0,) * steps, actions, declared, offered)
 
 
 def _check_lines(lines: list[str], tmp_path: Path) -> Any:
@@ -236,13 +442,42 @@ def test_a_replay_trace_carries_the_divergence_as_the_engine_showed_it(tmp_path:
     prober = drv.Prober(game, random.Random(0))
     prober.remember(shr.options(game, state))
     [(_action, extra, _exc)] = prober.probes(state, shr.options(game, state), 1)
+    listed = tuple(unstructure(a) for a in shr.options(game, state))
     illegal = Divergence("legal", 6, "m", extra=(extra,), extra_count=1)
-    lines, written = shr.replay_lines(game, config, 4, _attempt(illegal, 5, "observation"))
+    lines, written = shr.replay_lines(game, config, 4, _attempt(illegal, 5, "observation",
+                                                                (*listed, extra)))
     found = _check_lines(lines, tmp_path)
-    assert written and (found.kind, found.step) == ("illegal", 6)
+    assert written and (found.kind, found.step, found.extra) == ("legal", 6, (extra,))
+    # the step written is one both allow, after the engine's list
+    assert json.loads(lines[6])["action"] in listed and json.loads(lines[6])["legal"][-1] == extra
     missing = Divergence("legal", 6, "m", missing=(legal,), missing_count=1)
-    lines, written = shr.replay_lines(game, config, 4, _attempt(missing, 5))
-    assert not written and len(lines) == 6 and _check_lines(lines, tmp_path) is None
+    lines, written = shr.replay_lines(game, config, 4, _attempt(missing, 5, offered=listed[1:]))
+    found = _check_lines(lines, tmp_path)
+    assert written and len(lines) == 7
+    assert (found.kind, found.step, found.missing) == ("legal", 6, (legal,))
+    # an engine listing nothing the model allows: the model's first option is the step
+    lines, written = shr.replay_lines(game, config, 4, _attempt(missing, 5, offered=(extra,)))
+    assert written and json.loads(lines[6])["action"] == legal
+    # the kinds the engine declared unsupported are written in the header (left out of a
+    # player's list only: this step is a chance step, its outcomes all compared)
+    import attrs
+
+    gap = _attempt(missing, 5, offered=listed[1:])
+    gap = attrs.evolve(gap, declared=drv.Declared(unsupported=frozenset({legal["type"]})))
+    lines, written = shr.replay_lines(game, config, 4, gap)
+    assert json.loads(lines[0])["unsupported"] == [legal["type"]]
+    assert written and _check_lines(lines, tmp_path).missing == (legal,)
+    # an illegal action the engine accepted: the last step, which oracle check rejects
+    accepted = Divergence("accepts-illegal", 6, "m", action=extra)
+    lines, written = shr.replay_lines(game, config, 4, _attempt(accepted, 5, "observation"))
+    found = _check_lines(lines, tmp_path)
+    assert written and (found.kind, found.step, found.action) == ("illegal", 6, extra)
+    # an engine saying the game is over: the replay ends in an end record
+    over = Divergence("actor", 6, "m", expected=0, got="terminal")
+    lines, written = shr.replay_lines(game, config, 4, _attempt(over, 5))
+    found = _check_lines(lines, tmp_path)
+    assert written and (found.kind, found.step) == ("early-end", 6)
+    assert json.loads(lines[-1])["record"] == "end" and len(lines) == 7
     from rules_oracle.oracle.diff import FieldDiff
 
     seen = Divergence("observation", 5, "m", diffs=(FieldDiff("$.scores[1]", 0, 7, ""),))

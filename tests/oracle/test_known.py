@@ -225,6 +225,15 @@ def div(kind: str = "digest", **kw: Any) -> DriveDivergence:
     ({"reading": "g/a=b"}, div(), ("g/a=c",), False),
     ({"kind": "illegal", "rule": "toy/x"}, Divergence("illegal", 2, 5, "m", rule="toy/x"), (),
      True),
+    # a trace shows an illegal action the engine accepted as an illegal step
+    ({"kind": "accepts-illegal", "rule": "toy/x"},
+     Divergence("illegal", 2, 5, "m", rule="toy/x"), (), True),
+    ({"kind": "accepts-illegal", "rule": "toy/x"}, div("rejects-legal", rule="toy/x"), (),
+     False),
+    ({"kind": "illegal", "rule": "toy/x"}, div("accepts-illegal", rule="toy/x"), (), False),
+    # and an engine that answered the game is over ends its trace there
+    ({"kind": "actor"}, Divergence("early-end", 2, 5, "m", got="end"), (), True),
+    ({"kind": "actor"}, Divergence("result", 2, 5, "m"), (), False),
 ])
 def test_matching(match: dict[str, Any], divergence: Any, readings: tuple[str, ...],
                   expected: bool) -> None:

@@ -113,6 +113,10 @@ def test_a_win_off_turn_needs_a_seat_off_turn_at_ten() -> None:
     skipped = Divergence("actor", 90, "m", expected=1, got=2)
     assert first_entry(skipped, Situation(game, None)) is None
     assert first_entry(over, Situation(Stub((10, 7, 3), who=-1), None)) is None
+    # a trace of the engine's game ends there: oracle check names the same entry
+    ended = Divergence("early-end", 90, "m", expected=1, got="end")
+    assert first_entry(ended, Situation(game, None)) == "win-off-turn"
+    assert first_entry(ended, Situation(Stub((9, 7, 3)), None)) is None
 
 
 @pytest.mark.rules("catan/development-before-roll", "catan/development.road-building")

@@ -113,5 +113,9 @@ def test_the_rules_at_stake_reach_back_to_what_decided_the_situation() -> None:
     end = at_stake(game, Divergence("actor", 9, "over", expected=1, got="terminal"), None,
                    steps[5])
     assert end.rules[:2] == (RB.VICTORY_TEN, RB.VICTORY_OWN_TURN)
+    # and when a trace ends while the model's game goes on (the same, as a trace shows it)
+    ended = at_stake(game, Divergence("early-end", 9, "over", expected=1, got="end"), None,
+                     steps[5])
+    assert ended.rules == end.rules
     plain = at_stake(game, Divergence("actor", 9, "other", expected=1, got=2), None, steps[5])
     assert RB.VICTORY_TEN not in plain.rules

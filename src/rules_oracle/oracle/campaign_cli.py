@@ -177,7 +177,7 @@ def campaign(directory: str, game_name: str | None, n: int | None, seed: int | N
         raise BadInput(str(exc)) from None
     summary = cmp.summarize(results)
     replays: list[dict[str, Any]] = []
-    if shrink and summary.groups:
+    if shrink and (summary.groups or summary.absorbed):  # entries play continued after too
         from rules_oracle.oracle import shrink as shr
 
         replays = shr.shrink_campaign(folder, settings, summary, known, shrink_attempts,

@@ -45,7 +45,7 @@ from rules_oracle.oracle.diff import (
     partial_diff,
     show,
 )
-from rules_oracle.oracle.divergence import TRACE_KINDS, Divergence, at_stake
+from rules_oracle.oracle.divergence import TRACE_KINDS, Divergence, at_stake, legal_divergence
 from rules_oracle.oracle.divergence import cite as cite  # re-exported: check.cite names a rule
 from rules_oracle.oracle.known import Deviation, of_game, settle
 from rules_oracle.oracle.premises import Situation
@@ -61,6 +61,7 @@ from rules_oracle.oracle.reading import (
 )
 from rules_oracle.oracle.retry import conforming_readings, reading_config
 from rules_oracle.oracle.trace import CHANCE_ACTOR, FORMAT, VERSIONS, actor_label, dumps, schema
+from rules_oracle.properties.generic import legal_set
 
 #: the kinds of divergence, in the words reports use
 KINDS = TRACE_KINDS
@@ -206,7 +207,8 @@ class Report:
 
 _VALIDATOR = Validator(schema())
 _HEX64 = re.compile(r"[0-9a-f]{64}")
-_STEP_KEYS = frozenset({"record", "step", "actor", "action", "digest", "state", "observation"})
+_STEP_KEYS = frozenset({"record", "step", "actor", "action", "digest", "state", "observation",
+                        "legal"})
 
 
 def parse_line(raw: str | bytes, line: int) -> Any:
@@ -233,6 +235,7 @@ def _fast_step_ok(rec: Any) -> bool:
     state = rec.get("state", {})
     seen = rec.get("observation", {"viewer": PUBLIC, "fields": {}})
     viewer = seen.get("viewer") if type(seen) is dict else None
+    listed = rec.get("legal", [])
     return (
         type(step) is int and step >= 1
         and (actor == CHANCE_ACTOR or (type(actor) is int and actor >= 0))
@@ -242,6 +245,9 @@ def _fast_step_ok(rec: Any) -> bool:
         and type(seen) is dict and seen.keys() == {"viewer", "fields"}
         and (viewer == PUBLIC or (type(viewer) is int and viewer >= 0))
         and type(seen["fields"]) is dict
+        and type(listed) is list
+        and all(type(a) is dict and type(a.get("type")) is str and a["type"] != ""
+                for a in listed)
     )
 
 
@@ -282,6 +288,8 @@ def _load_game(rec: dict[str, Any], line: int) -> tuple[Game[Any, Any], Config]:
     assert rec["format"] == FORMAT and rec["version"] in VERSIONS  # the schema says so
     if rec["version"] == 1 and "compare" in rec:
         raise TraceError(line, "$.compare", "unexpected field (version 1 compares digests)")
+    if rec["version"] == 1 and "unsupported" in rec:
+        raise TraceError(line, "$.unsupported", "unexpected field (a version 2 field)")
     name = rec["game"]
     try:
         game = registry.get(name)
@@ -298,7 +306,24 @@ def _load_game(rec: dict[str, Any], line: int) -> tuple[Game[Any, Any], Config]:
         config = game.config(players, rec["variant"])
     except ConfigError as exc:
         raise TraceError(line, "$.variant", str(exc)) from None
+    kinds = {cls.__name__ for cls in game.action_types}
+    for i, kind in enumerate(rec.get("unsupported", ())):
+        if kind not in kinds:
+            raise TraceError(line, f"$.unsupported[{i}]", f"{show(kind)} is not an action kind"
+                             f" of {name} ({', '.join(sorted(kinds))})")
     return game, config
+
+
+def _engine_legal(rec: dict[str, Any], line: int) -> dict[str, Any]:
+    """A step's ``legal`` list (canonical text -> JSON); an action listed twice is
+    malformed."""
+    theirs: dict[str, Any] = {}
+    for i, data in enumerate(rec["legal"]):
+        text = dumps(data)
+        if text in theirs:
+            raise TraceError(line, f"$.legal[{i}]", "an action listed twice")
+        theirs[text] = data
+    return theirs
 
 
 def _action_of(game: Game[Any, Any], data: dict[str, Any], line: int) -> Any:
@@ -369,10 +394,13 @@ def check_lines(
         if rec["step"] != replay.count + 1:
             raise TraceError(line, "$.step", f"expected step {replay.count + 1}, got {rec['step']}")
         _require(rec, line, head["version"], replay.compare)
+        if "legal" in rec and head["version"] == 1:
+            raise TraceError(line, "$.legal", "unexpected field (a version 2 field)")
+        theirs = _engine_legal(rec, line) if "legal" in rec else None
         action = _action_of(game, rec["action"], line)
         if "observation" in rec:
             _viewer_of(rec["observation"]["viewer"], config.players, line)
-        replay.step(rec, action, line)
+        replay.step(rec, action, line, theirs)
     replay.finish(allow_partial)
     return replay.report()
 
@@ -441,7 +469,8 @@ class _Replay:
             self.settle(_div("model-error", 0, line, f"set-up failed: {exc!r}"), None,
                         False)
 
-    def step(self, rec: dict[str, Any], action: Any, line: int) -> None:
+    def step(self, rec: dict[str, Any], action: Any, line: int,
+             theirs: dict[str, Any] | None = None) -> None:
         self.count += 1
         if "observation" in rec:
             seen = rec["observation"]
@@ -455,6 +484,8 @@ class _Replay:
                     pass
         if not self.comparing:
             self.uncompared += 1
+            return
+        if theirs is not None and not self.legal(rec, theirs, line):
             return
         divergence, new = _replay_step(self.game, self.state, rec, action, line, self.strict)
         self.current = (self.state, action, new)
@@ -476,6 +507,32 @@ class _Replay:
         if matched is not None:
             self.played.append(action)
             self.follow(matched, new, rec.get("state"))
+
+    def legal(self, rec: dict[str, Any], theirs: dict[str, Any], line: int) -> bool:
+        """Compare the actions the engine listed before a step (its ``legal``) with the
+        model's, as sets, leaving out the kinds the header declares unsupported; whether the
+        comparison goes on (they agree, or a known deviation matches)."""
+        unsupported = frozenset(self.head.get("unsupported", ()))
+
+        def compared(before: Any) -> Divergence | None:
+            try:
+                who = self.game.actor(before)
+                if who == TERMINAL:
+                    return None  # the step itself reports a step after the end
+                legal = [a for a in legal_set(self.game, before)
+                         if who < 0 or type(a).__name__ not in unsupported]
+                return legal_divergence(self.game, rec["step"], before, legal, theirs,
+                                        line=line)
+            except Exception as exc:
+                return _div("model-error", rec["step"], line,
+                            f"{type(exc).__name__}: {exc}", action=rec["action"])
+
+        divergence = compared(self.state)
+        if divergence is None:
+            return True
+        self.current = (self.state, None, None)
+        return self.settle(divergence, lambda before: compared(before) is None,
+                           divergence.kind == "legal") is not None
 
     def end(self, rec: dict[str, Any], line: int) -> None:
         if not self.comparing:

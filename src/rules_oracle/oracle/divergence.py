@@ -5,6 +5,7 @@ report their own kinds; a known-deviations file (:mod:`oracle.known`) may name a
 of them. Both report a :class:`Divergence`.
 """
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -18,6 +19,7 @@ TRACE_KINDS = {
     "setup-digest": "the state after set-up differs",
     "illegal": "the rules forbid the action",
     "actor": "the wrong actor acted",
+    "legal": "the legal actions differ",
     "after-end": "the trace goes on after the game ended",
     "digest": "the state after the step differs",
     "observation": "a field of the observation after the step differs",
@@ -178,6 +180,52 @@ class Divergence:
         return "\n".join(parts)
 
 
+#: how many missing or extra actions a report lists
+MAX_LISTED = 20
+
+
+def rejection(game: Any, before: Any, data: Any) -> str | None:
+    """The rule the model rejects action ``data`` (canonical JSON) under in ``before``
+    (``None``: not an action of the game's, or one it does not reject)."""
+    from rules_oracle.model.core.canon import structure
+    from rules_oracle.model.core.errors import IllegalAction
+
+    types = {cls.__name__: cls for cls in game.action_types}
+    try:
+        game.apply(before, structure(data, types[data["type"]]))
+    except IllegalAction as exc:
+        return exc.rule
+    except Exception:
+        return None
+    return None
+
+
+def legal_divergence(game: Any, step: int, before: Any, legal: Sequence[Any],
+                     theirs: Mapping[str, Any], **fields: Any) -> Divergence | None:
+    """The ``legal`` divergence of an engine listing ``theirs`` (canonical text -> JSON)
+    where the model's legal actions are ``legal`` (``None``: the same sets): the actions it
+    lacks, its extra ones, and the rule the model rejects each extra one under (a known
+    deviation of one rule matches only extras that break that rule)."""
+    from rules_oracle.model.core.canon import to_json, unstructure
+
+    listed = {to_json(a): a for a in legal}
+    missing = [unstructure(listed[t]) for t in sorted(listed) if t not in theirs]
+    extra = [theirs[t] for t in sorted(theirs) if t not in listed]
+    if not missing and not extra:
+        return None
+    what = []
+    if missing:
+        what.append(f"{len(missing)} legal action(s) missing")
+    if extra:
+        what.append(f"{len(extra)} action(s) the model does not allow")
+    rules = tuple(rejection(game, before, a) for a in extra)
+    common = rules[0] if rules and len(set(rules)) == 1 else None
+    return Divergence("legal", step, "; ".join(what), missing=tuple(missing[:MAX_LISTED]),
+                      extra=tuple(extra[:MAX_LISTED]), missing_count=len(missing),
+                      extra_count=len(extra), rule=common if not missing else None,
+                      extra_rules=rules, **fields)
+
+
 #: how a drive's actor divergence writes a finished game
 TERMINAL_LABEL = "terminal"
 
@@ -211,8 +259,8 @@ def at_stake(game: Any, divergence: Divergence, step: tuple[Any, Any, Any] | Non
         elif divergence.kind in STEP_KINDS and divergence.step == 0:
             rules.extend(game.setup_rules())
         elif divergence.kind in AFTER_KINDS and last is not None:
-            if divergence.kind == "actor" and TERMINAL_LABEL in (divergence.expected,
-                                                                  divergence.got):
+            if divergence.kind == "early-end" or (divergence.kind == "actor" and TERMINAL_LABEL
+                                                  in (divergence.expected, divergence.got)):
                 rules.extend(game.end_rules())  # one side says the game is over
             rules.extend(game.effect_rules(*last))
         elif divergence.kind == "legal" and step is not None:

@@ -27,7 +27,7 @@ import re
 import selectors
 import subprocess
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -42,7 +42,12 @@ from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game,
 from rules_oracle.model.core.play import ALL_POLICIES, STEER, Steering, choose
 from rules_oracle.oracle import proctree
 from rules_oracle.oracle.diff import FieldDiff, UnknownField, clip, field_diff, partial_diff, show
-from rules_oracle.oracle.divergence import DRIVE_KINDS, Divergence, at_stake
+from rules_oracle.oracle.divergence import (
+    DRIVE_KINDS,
+    Divergence,
+    at_stake,
+    legal_divergence,
+)
 from rules_oracle.oracle.known import Deviation, for_game, settle
 from rules_oracle.oracle.premises import Situation
 from rules_oracle.oracle.reading import (
@@ -72,8 +77,6 @@ RETRIED = frozenset({"setup-digest", "actor", "legal", "chance", "rejects-legal"
 
 #: the longest reply line read (bytes); a longer one is a protocol error
 MAX_REPLY = MAX_LINE
-#: how many missing or extra actions a report lists
-MAX_LISTED = 20
 #: extra actions let pass by a known deviation that are probed again later, at most
 MAX_WATCHED = 16
 #: accepted illegal probes kept per game after which play went on, and the resets made to
@@ -1388,9 +1391,10 @@ class _Game:
             self._after(step, new, reply, asked, action_data)
         return check
 
-    def _retry(self) -> tuple[str, ...]:
+    def _retry(self, only: Collection[str] | None = None) -> tuple[str, ...]:
         """The readings (``ambiguity=reading``, one option changed) under which the last
-        comparison agrees: the actions so far replayed from set-up under that reading."""
+        comparison agrees: the actions so far replayed from set-up under that reading (with
+        ``only``, just those readings are tried)."""
         recheck = self.recheck
         if recheck is None:
             return ()
@@ -1399,7 +1403,8 @@ class _Game:
             recheck(before)  # raises _Stop while it diverges
             return True
 
-        return conforming_readings(self.game, self.config, self.played[:self.prefix], agrees)
+        return conforming_readings(self.game, self.config, self.played[:self.prefix], agrees,
+                                   only)
 
     def _after(self, step: int, new: Any, reply: dict[str, Any], asked: str,
                action_data: Any) -> None:
@@ -1453,21 +1458,8 @@ class _Game:
                 f" {show(first.got)}, model {show(first.expected)}", request=asked,
                 action=action_data, diffs=tuple(diffs)))
 
-    def _rejection(self, before: Any, data: Any) -> str | None:
-        """The rule the model rejects action ``data`` under in ``before`` (``None``: not an
-        action of the game's, or one it does not reject)."""
-        types = {cls.__name__: cls for cls in self.game.action_types}
-        try:
-            self.game.apply(before, structure(data, types[data["type"]]))
-        except IllegalAction as exc:
-            return exc.rule
-        except Exception:
-            return None
-        return None
-
     def _compare_legal(self, step: int, legal: Sequence[Any], outcomes: Mapping[Any, Fraction],
                        reply: Mapping[str, Any], before: Any = None) -> None:
-        listed = {to_json(a): a for a in legal}
         theirs: dict[str, Any] = {}
         for a in reply["actions"]:
             text = dumps(a)
@@ -1475,24 +1467,9 @@ class _Game:
                 raise _Stop(DriveDivergence("legal", step, "an action is listed twice",
                                             request="legal", action=a))
             theirs[text] = a
-        missing = [unstructure(listed[t]) for t in sorted(listed) if t not in theirs]
-        extra = [theirs[t] for t in sorted(theirs) if t not in listed]
-        if missing or extra:
-            what = []
-            if missing:
-                what.append(f"{len(missing)} legal action(s) missing")
-            if extra:
-                what.append(f"{len(extra)} action(s) the model does not allow")
-            # the rule the model rejects each extra action under: a known deviation of one
-            # rule matches only extras that break that rule
-            rules = tuple(self._rejection(before, a) for a in extra)
-            common = rules[0] if rules and len(set(rules)) == 1 else None
-            raise _Stop(DriveDivergence(
-                "legal", step, "; ".join(what), request="legal",
-                missing=tuple(missing[:MAX_LISTED]), extra=tuple(extra[:MAX_LISTED]),
-                missing_count=len(missing), extra_count=len(extra),
-                rule=common if not missing else None,
-                extra_rules=rules))
+        found = legal_divergence(self.game, step, before, legal, theirs, request="legal")
+        if found is not None:
+            raise _Stop(found)
         probabilities = reply.get("probabilities")
         if probabilities is None or not outcomes:
             return

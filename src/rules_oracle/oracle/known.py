@@ -396,6 +396,13 @@ def _kind_of(action: Any) -> str | None:
     return action.get("type") if isinstance(action, dict) else None
 
 
+#: how a trace shows a drive's kind of divergence: the engine that accepted an illegal
+#: action played it, so its trace holds an illegal step; the engine that answered that the
+#: game is over ends its trace there (an entry of the drive's kind matches it, so that
+#: ``oracle check`` of a shrunk replay names the same entry)
+TRACE_FORM = {"accepts-illegal": "illegal", "actor": "early-end"}
+
+
 def matches(matcher: Matcher, divergence: Divergence, readings: Sequence[str] = (),
             at: Situation | None = None, broad: bool = False) -> bool:
     """Whether ``divergence`` (of ``oracle check`` or ``oracle drive``) fits ``matcher``:
@@ -403,7 +410,8 @@ def matches(matcher: Matcher, divergence: Divergence, readings: Sequence[str] = 
     a matcher naming the fields it may explain (``path``: at least one of them differs and
     nothing else does) or a reading (under which the whole step agrees), unless the entry
     is ``broad``; every premise holds at ``at``."""
-    if matcher.kind is not None and divergence.kind != matcher.kind:
+    if matcher.kind is not None and divergence.kind not in (matcher.kind,
+                                                             TRACE_FORM.get(matcher.kind)):
         return False
     if divergence.diffs and not matcher.path and matcher.reading is None and not broad:
         return False  # a reading explains the whole step: it agrees under it

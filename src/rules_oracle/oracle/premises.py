@@ -40,11 +40,11 @@ class Premise:
 
 
 def _off_turn_at_ten(at: Situation, divergence: Divergence) -> bool:
-    """The engine ends the game (``terminal``) while the model has a player on turn and a
-    seat not on turn has 10 or more points."""
+    """The engine ends the game (``terminal``; a trace's end record, ``end``) while the
+    model has a player on turn and a seat not on turn has 10 or more points."""
     game, state = at.game, at.state
     who = game.actor(state)
-    if divergence.got != "terminal" or who < 0:
+    if divergence.got not in ("terminal", "end") or who < 0:
         return False
     return any(points >= 10 for seat, points in enumerate(game.scores(state)) if seat != who)
 

@@ -8,7 +8,7 @@ and repeat the failed comparison there; the readings under which it agrees are
 reported as ``ambiguity-id=reading`` ("conforms under catan/bank-shortage=nobody").
 """
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
 from rules_oracle.model.core.game import Config, Game
@@ -37,7 +37,8 @@ def reading_config(game: Game[Any, Any], config: Config, label: str) -> Config |
 
 
 def conforming_readings(game: Game[Any, Any], config: Config, actions: Sequence[Any],
-                        agrees: Callable[[Any], bool]) -> tuple[str, ...]:
+                        agrees: Callable[[Any], bool],
+                        only: Collection[str] | None = None) -> tuple[str, ...]:
     """The readings (``ambiguity-id=reading``, one option changed from ``config``'s) under
     which ``agrees`` holds of the state reached by replaying ``actions`` from set-up.
 
@@ -47,6 +48,8 @@ def conforming_readings(game: Game[Any, Any], config: Config, actions: Sequence[
     """
     found: list[str] = []
     for label, other in other_readings(game, config):
+        if only is not None and label not in only:  # just those readings are tried
+            continue
         try:
             state = game.setup(other)
             for action in actions:

@@ -24,7 +24,8 @@ from typing import Any
 
 import attrs
 
-from rules_oracle.model.core.canon import digest_of, unstructure
+from rules_oracle.model.core.canon import digest_of, structure, unstructure
+from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game
 from rules_oracle.oracle.drive import (
     RETRIED,
@@ -40,6 +41,9 @@ from rules_oracle.oracle.premises import Situation
 from rules_oracle.oracle.trace import dumps, header, step_record
 
 Signature = tuple[str, tuple[str, ...], str | None]
+
+#: the kinds of divergence a probe (an illegal action sent) shows
+PROBED = frozenset({"accepts-illegal", "rule"})
 
 
 def _signature(divergence: Any) -> Signature:
@@ -76,12 +80,29 @@ class _Exhausted(BaseException):
 
 
 class _Scripted(_Game):
-    """A driven game whose choices come from a list instead of the seeded policy."""
+    """A driven game whose choices come from a list instead of the seeded policy; with a
+    ``focus`` (an illegal action the engine accepted, and the rule the model rejects it
+    under), that action is the one probe sent, wherever the model rejects it under that
+    rule, in place of the probes drawn from the seed's random stream (which a changed
+    prefix shifts, so a shorter game would send other probes)."""
 
     script: Sequence[int] = ()
     used: list[int]
     #: a replay ends at the divergence it is made for, an accepted illegal action included
     resume_accepted = False
+    focus: tuple[Any, str | None] | None = None
+
+    def _probe(self, step: int, state: Any, legal: Sequence[Any], prober: Any) -> None:
+        if self.focus is None:
+            super()._probe(step, state, legal, prober)
+            return
+        data, rule = self.focus
+        types = {cls.__name__: cls for cls in self.game.action_types}
+        try:
+            self.game.apply(state, structure(data, types[data["type"]]))
+        except IllegalAction as exc:
+            if exc.rule == rule:
+                self._send_probe(step, data, exc)
 
     def _choose(self, step: int, state: Any, rng: Any) -> Any:
         if step > len(self.script):
@@ -113,6 +134,8 @@ class Attempt:
     #: the actions played (canonical JSON), up to and with the divergence's step
     actions: tuple[Any, ...]
     declared: Declared
+    #: the actions the engine listed at the last step compared (canonical JSON)
+    offered: tuple[Any, ...] = ()
 
 
 @attrs.frozen
@@ -138,7 +161,8 @@ class _Engine:
         self.driver = driver
         self.peer: Peer | None = None
 
-    def replay(self, script: Sequence[int]) -> Attempt:
+    def replay(self, script: Sequence[int],
+               focus: tuple[Any, str | None] | None = None) -> Attempt:
         d = self.driver
         if self.peer is None or not self.peer.alive:
             self.close()
@@ -147,6 +171,7 @@ class _Engine:
                         d.strict_rules, d.protocol, d.known)
         run.script = list(script)
         run.used = list(script)
+        run.focus = focus
         divergence = None
         readings: tuple[str, ...] = ()
         try:
@@ -154,7 +179,9 @@ class _Engine:
         except _Stop as stop:
             divergence = run.at_stake(stop.divergence)
             if divergence.kind in RETRIED:
-                readings = run._retry()
+                # a signature's known entry depends only on the readings entries name
+                named = {k.match.reading for k in d.known if k.match.reading is not None}
+                readings = run._retry(named) if named else ()
         except _Exhausted:
             pass
         if divergence is not None:
@@ -163,7 +190,8 @@ class _Engine:
             if divergence.kind in RESTART:
                 self.close()
         steps = len(run.actions)
-        return Attempt(divergence, tuple(run.used[:steps]), tuple(run.actions), run.declared)
+        return Attempt(divergence, tuple(run.used[:steps]), tuple(run.actions), run.declared,
+                       tuple(run.offered))
 
     def close(self) -> None:
         if self.peer is not None:
@@ -185,7 +213,11 @@ class Shrunk:
 def shrink(driver: Driver, actions: Sequence[Any], target: Signature, *,
            attempts: int = 200, seconds: float = 120.0) -> Shrunk | None:
     """The shortest, simplest replay of ``target`` found from the game played as
-    ``actions`` (``None`` when replaying ``actions`` does not show ``target`` again)."""
+    ``actions`` (``None`` when replaying ``actions`` does not show ``target`` again). No
+    probes are sent unless the target is a probe's divergence (half the requests of a
+    replay, and none of them in the trace it gives)."""
+    if target[0] not in PROBED:
+        driver = attrs.evolve(driver, probes=0)
     engine = _Engine(driver)
     start = time.monotonic()
     tried = 0
@@ -193,10 +225,12 @@ def shrink(driver: Driver, actions: Sequence[Any], target: Signature, *,
     def budget() -> bool:
         return tried < attempts and time.monotonic() - start < seconds
 
+    focus: tuple[Any, str | None] | None = None
+
     def attempt(script: Sequence[int]) -> Attempt | None:
         nonlocal tried
         tried += 1
-        found = engine.replay(script)
+        found = engine.replay(script, focus)
         if found.divergence is None or _signature(found.divergence) != target:
             return None
         return found
@@ -206,6 +240,15 @@ def shrink(driver: Driver, actions: Sequence[Any], target: Signature, *,
         if first is None:
             return None
         best = first
+        if first.divergence.kind == "accepts-illegal":
+            # the accepted action probed wherever the model rejects it under its rule: the
+            # same game shows it at the first such step the engine accepts it
+            focus = (first.divergence.action, first.divergence.rule)
+            focused = attempt(first.used)
+            if focused is None:
+                focus = None
+            elif len(focused.used) <= len(best.used):
+                best = focused
         size = 2
         while budget() and len(best.used) > 1:
             script = list(best.used)
@@ -265,9 +308,10 @@ def _set(data: Any, path: str, value: Any) -> None:
 def replay_lines(game: Game[Any, Any], config: Config, seed: int, attempt: Attempt
                  ) -> tuple[list[str], bool]:
     """A version-2 trace of ``attempt``: the model's records up to the divergence, and the
-    divergence as the engine showed it (its digest, its observation's fields, the action
-    it allowed or accepted, the actor it named); and whether the divergence could be
-    written (``False``: a missing action, a crash, ...: the trace then stops before it)."""
+    divergence as the engine showed it (its digest, its observation's fields, the actions
+    it listed, the action it accepted, the actor it named); and whether the divergence
+    could be written (``False``: a crash, a timeout, ...: the trace then stops before
+    it)."""
     div = attempt.divergence
     declared = attempt.declared
     compare = "observation" if declared.compare == "observation" else "digest"
@@ -306,15 +350,33 @@ def replay_lines(game: Game[Any, Any], config: Config, seed: int, attempt: Attem
     step = len(attempt.actions) + 1
     if div.step == step and not written:
         actor = game.actor(state)
-        extra = (div.action if div.kind == "accepts-illegal"
-                 else div.extra[0] if div.kind == "legal" and div.extra else None)
-        if extra is not None and actor != TERMINAL:
+        extra = div.action if div.kind == "accepts-illegal" else None
+        if div.kind == "legal" and actor != TERMINAL and options(game, state):
+            # the engine's list before the step, and a step both allow (or the model's first)
+            offered = {dumps(a) for a in attempt.offered}
+            found = options(game, state)
+            action = next((a for a in found if dumps(unstructure(a)) in offered), found[0])
+            after = game.apply(state, action)
+            record = step_record(step, actor, action, after, observation=view(after))
+            record["legal"] = list(attempt.offered)
+            if declared.unsupported:
+                head["unsupported"] = sorted(declared.unsupported)
+                lines[0] = dumps(head)
+            lines.append(dumps(record))
+            written = True
+        elif extra is not None and actor != TERMINAL:
             record = {"record": "step", "step": step, "actor": _label(actor), "action": extra,
                       "digest": digest_of(unstructure(state))}
             seen = view(state)
             if seen is not None:  # the engine's state after it is not known: the one before
                 record["observation"] = {"viewer": seen[0], "fields": seen[1]}
             lines.append(dumps(record))
+            written = True
+        elif div.kind == "actor" and div.got == "terminal" and actor != TERMINAL:
+            # the engine says the game is over: its trace ends there (its result is not
+            # known; the model's scores are written, and the end comes first in a check)
+            lines.append(dumps({"record": "end", "steps": len(attempt.actions),
+                                "scores": list(game.scores(state)), "winners": []}))
             written = True
         elif div.kind == "actor" and actor != TERMINAL and options(game, state):
             action = options(game, state)[0]
@@ -358,26 +420,64 @@ def checked(path: Path, known: Sequence[Deviation] = ()) -> dict[str, Any] | Non
     return {"kind": kind, "rules": list(rules), "known": entry, "step": first.step}
 
 
+#: the games that met an entry letting play continue replayed to find where it shows first
+MET_TRIED = 4
+
+
+def _shortest(summary: Any, target: Signature) -> Mapping[str, Any]:
+    """The campaign's shortest game of signature ``target`` (the first of equal ones)."""
+    from rules_oracle.oracle.campaign import signature
+
+    games = [r for r in summary.results
+             if r["divergence"] is not None and signature(r["divergence"]) == target]
+    return min(games, key=lambda r: len(r["actions"]))
+
+
+def _earliest(game: Game[Any, Any], settings: Any, met: Sequence[Mapping[str, Any]],
+              entries: tuple[Deviation, ...], ident: str) -> Mapping[str, Any]:
+    """Of the games in ``met`` (the first :data:`MET_TRIED`), the one where entry ``ident``
+    (made to stop play) shows at the earliest step, as a result cut there."""
+    best: tuple[int, Mapping[str, Any]] | None = None
+    for result in met[:MET_TRIED]:
+        config = game.config(result["players"], result["variant"])
+        engine = _Engine(Driver(settings.command, game, config, result["seed"],
+                                settings.policy, settings.timeout, settings.probes,
+                                settings.strict_rules, settings.protocol, entries))
+        try:
+            seen = engine.replay(choices_of(game, config, result["actions"]))
+        except (DriveError, ValueError):  # the game's own shrinking reports it
+            continue
+        finally:
+            engine.close()
+        if seen.divergence is not None and seen.divergence.known == ident and (
+                best is None or seen.divergence.step < best[0]):
+            best = (seen.divergence.step, {**result, "actions": list(seen.actions)})
+    return met[0] if best is None else best[1]
+
+
 def shrink_campaign(folder: Path, settings: Any, summary: Any, known: Sequence[Deviation],
                     attempts: int, seconds: float) -> list[dict[str, Any]]:
-    """Shrink the first game of each signature of a campaign; the replays are written to
-    ``folder/replays`` (one trace per signature, and ``replays.json`` describing them)."""
+    """Shrink the shortest game of each signature of a campaign, and for each entry that
+    lets play continue, of the first games that met it the one where it shows first; the
+    replays are written to ``folder/replays`` (one trace per signature, and
+    ``replays.json`` describing them)."""
     from rules_oracle.model.core import registry
     from rules_oracle.oracle.known import for_game
 
     game = registry.get(settings.game)
     mine = tuple(for_game(known, game.name))
     jobs: list[tuple[Signature | str, Mapping[str, Any], tuple[Deviation, ...]]] = [
-        (g.signature, g.first, mine) for g in summary.groups]
+        (g.signature, _shortest(summary, g.signature), mine) for g in summary.groups]
     named = {g.signature[2] for g in summary.groups}
     for ident, _count in summary.absorbed:
         if ident in named:
             continue
-        first = next((r for r in summary.results if ident in r.get("tolerated", {})), None)
-        if first is not None:  # play continues after it: made to stop play, so that it is
-            # the divergence a replay ends in (the other entries as they are)
-            jobs.append((ident, first, tuple(attrs.evolve(d, resume=False) if d.id == ident
-                                             else d for d in mine)))
+        games = [r for r in summary.results if ident in r.get("tolerated", {})]
+        if games:  # play continues after it: made to stop play, so that it is the divergence
+            # a replay ends in (the other entries as they are)
+            entries = tuple(attrs.evolve(d, resume=False) if d.id == ident else d
+                            for d in mine)
+            jobs.append((ident, _earliest(game, settings, games, entries, ident), entries))
     out: list[dict[str, Any]] = []
     for number, (target, first, entries) in enumerate(jobs, start=1):
         config = game.config(first["players"], first["variant"])

@@ -22,7 +22,10 @@ state), ``probability-count`` (one probability too few), ``twice-key`` (a legal
 reply giving its actor twice, the first value another), ``stale-legal`` (also lists an
 action of the step before that is no longer in its list), ``kind-digest`` (a wrong
 digest from the first action of kind N on, N a type name: a bug of the game's content,
-not of its length, as shrinking needs: ``broken.py kind-digest Discard``).
+not of its length, as shrinking needs: ``broken.py kind-digest Discard``), ``kind-missing``
+(leaves every action of kind N, a type name, out of its legal lists: an action the engine
+lacks, ``broken.py kind-missing Discard``), ``kind-accept`` (accepts the illegal actions of
+kind N alone, leaving its state as it was: ``broken.py kind-accept Buy``).
 """
 
 import json
@@ -39,7 +42,8 @@ FAULTS = ("accept-illegal", "miss-legal", "wrong-state", "wrong-digest", "crash"
           "garbage", "shape", "wrong-actor", "wrong-rule", "refuse", "ignore-quit",
           "silent-deaf", "extra-legal", "duplicate", "bad-chance", "wrong-id", "error-legal",
           "reject-legal", "inline", "setup-digest", "state-differs", "probability-count",
-          "twice-key", "stale-legal", "kind-digest")
+          "twice-key", "stale-legal", "kind-digest", "kind-missing",
+          "kind-accept")
 
 
 class Broken(Engine):
@@ -85,6 +89,8 @@ class Broken(Engine):
             sys.stdout.flush()
         if self.fault == "shape":
             del reply["actions"]
+        if self.fault == "kind-missing" and reply["actor"] != "chance":
+            reply["actions"] = [a for a in reply["actions"] if a["type"] != self.kind]
         if self.fault == "miss-legal" and len(reply["actions"]) >= 2:
             reply["actions"] = reply["actions"][:-1]
             reply.pop("probabilities", None)
@@ -124,7 +130,8 @@ class Broken(Engine):
         if reply["ok"] and self.fault == "inline":
             reply["digest"] = digest_of(unstructure(self.state))
         if not reply["ok"] and self.due:
-            if self.fault == "accept-illegal":
+            if self.fault == "accept-illegal" or (self.fault == "kind-accept"
+                                                  and data.get("type") == self.kind):
                 self.state = before
                 return {"ok": True}
             if self.fault == "wrong-rule":
@@ -149,7 +156,7 @@ def main() -> None:
     fault = sys.argv[1]
     if fault not in FAULTS:
         sys.exit(f"unknown fault {fault!r}")
-    if fault == "kind-digest":
+    if fault in ("kind-digest", "kind-missing", "kind-accept"):
         serve(Broken(fault, 0, sys.argv[2]).handle)
         return
     after = int(sys.argv[2]) if len(sys.argv) > 2 else 0
