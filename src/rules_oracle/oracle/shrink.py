@@ -102,7 +102,7 @@ class _Scripted(_Game):
             self.game.apply(state, structure(data, types[data["type"]]))
         except IllegalAction as exc:
             if exc.rule == rule:
-                self._send_probe(step, data, exc)
+                self._send_probe(step, data, exc, state)
 
     def _choose(self, step: int, state: Any, rng: Any) -> Any:
         if step > len(self.script):
