@@ -4,8 +4,8 @@ knights as blockers, and the points (recomputed from scratch)."""
 from typing import Any
 
 from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan.longest_road import award_longest, longest_road
 from rules_oracle.model.catan.ops import evolve, put
-from rules_oracle.model.catan.roads import award_longest, longest_road
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights.state import CKState, Player
 

@@ -8,7 +8,8 @@ from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as BD
 from rules_oracle.model.catan.actions import Dice, Discard, MoveRobber, Steal
 from rules_oracle.model.catan.ops import bump, evolve, in_range, put
-from rules_oracle.model.catan.production import discards_due, owed, pay, robber_hexes, victims
+from rules_oracle.model.catan.production import owed, pay
+from rules_oracle.model.catan.seven import discards_due, robber_hexes, victims
 from rules_oracle.model.catan.turn import DICE_OUTCOMES
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
