@@ -13,8 +13,9 @@ from rules_oracle.model.catan.setup import placer, take_setup_gain
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import Action
-from rules_oracle.model.cities_knights.common import refresh, set_player, update_roads
+from rules_oracle.model.cities_knights.common import set_player, update_roads
 from rules_oracle.model.cities_knights.state import CKState, Player, Stage
+from rules_oracle.model.cities_knights.victory import refresh
 from rules_oracle.model.core import Config, IllegalAction
 
 #: the variable board's tokens go along the spiral (base Catan's default reading)
