@@ -1,5 +1,7 @@
-"""The geometry of the base Catan board: 19 land hexes, 54 intersections, 72 paths and the
-9 harbour positions on the coast, as precomputed tuples.
+"""The board: the geometry of the base Catan board (19 land hexes, 54 intersections, 72 paths
+and the 9 harbour positions on the coast, as precomputed tuples), and laying it (the
+beginner board, or the variable board's terrain, tokens and harbours as chance steps; the
+``board.*`` rules).
 
 Coordinate system (pictured in docs/games/catan.md). Hexes are pointy-topped, in rows of
 3, 4, 5, 4, 3; hex ``h`` is numbered row by row, top to bottom, left to right (0-18).
@@ -15,7 +17,8 @@ order starting at the upper-left side of hex 0; the harbours lie on coast paths
 ``catan/harbour-positions``).
 
 Everything is a pure function of these tables, so an expansion (Cities & Knights) reuses
-them as they are.
+them as they are, and lays its board with the same steps (:func:`lay` works on any state
+with the board's fields).
 """
 
 import math
