@@ -43,8 +43,8 @@ EXCEPTIONS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
         "rules_oracle.model.catan.build": {"road_connected": _ABSTRACTION,
                                            "site_free": _ABSTRACTION},
         "rules_oracle.model.catan.trade": {"rates": _ABSTRACTION + " (the harbours built on)"},
-        "rules_oracle.model.catan.turn": {"robber_targets": _ABSTRACTION},
-        "rules_oracle.model.catan.production": {"victims": _ABSTRACTION},
+        "rules_oracle.model.catan.seven": {"robber_targets": _ABSTRACTION,
+                                           "victims": _ABSTRACTION},
     },
     "solver/catan_probes.py": {
         "rules_oracle.model.catan.game": {
@@ -165,11 +165,11 @@ def test_every_exception_is_still_used() -> None:
 
 
 @pytest.mark.parametrize("seeded", [
-    "from rules_oracle.model.catan.production import owed, victims\n",
+    "from rules_oracle.model.catan.seven import robber_hexes, victims\n",
     "from rules_oracle.model.caylus import planning\nc = planning.cost(s, 0)\n",
     "def f():\n    from rules_oracle.model.catan_cards.score import vp\n    return vp\n",
     "import rules_oracle.model.crafts.game\n",
-    "import rules_oracle.model.catan.scoring as S\nx = S.total_vp\n",
+    "import rules_oracle.model.catan.victory as S\nx = S.total_vp\n",
     "from rules_oracle.model.caylus import building\nx = building.first_free\n",
     "from rules_oracle.model.caylus import building as E\nf(E)\n",
 ])
@@ -196,6 +196,7 @@ def test_no_module_is_exempt() -> None:
     a model function it took up again would fail."""
     assert EXEMPT == {}
     assert violations("solver/cities_knights.py",
-                      "from rules_oracle.model.cities_knights.common import points\n")
+                      "from rules_oracle.model.cities_knights.victory import points\n")
     assert violations("properties/cities_knights.py",
-                      "from rules_oracle.model.cities_knights import turn\nturn.attack\n")
+                      "from rules_oracle.model.cities_knights import barbarians\n"
+                      "barbarians.attack\n")

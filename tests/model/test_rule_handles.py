@@ -10,14 +10,16 @@ For every rule of every game's rule book (docs/new-game.md, "One handle per rule
 - every model module reads its own game's rule book as ``RB`` (an expansion reads its base
   game's as ``BRB``).
 
-A game listed in :data:`PENDING` does not meet this yet; it is checked to fail, so the
-entry goes when the game is brought in line.
+Functions marked ``@implements(RB.X)`` (``model/core/cite.py``) sit in the chapter module
+the rule's id names.
 """
 
 import ast
 import importlib
 import pkgutil
 import re
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,8 +33,6 @@ MODEL = ROOT / "src" / "rules_oracle" / "model"
 MODULE_OF = {"components": "data"}
 #: the base game an expansion's modules may read as ``BRB``
 BASE = {"cities_knights": "catan"}
-#: games not yet brought in line (checked to fail, see the module's docstring)
-PENDING = {"catan", "cities_knights"}
 GAMES = sorted(name for name in registry.names() if (MODEL / name).is_dir())
 
 
@@ -91,10 +91,7 @@ def problems(game: str) -> list[str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_rule_has_one_handle(game: str) -> None:
     found = problems(game)
-    if game in PENDING:
-        assert found, f"{game} meets the rule handles: remove it from PENDING"
-    else:
-        assert found == [], "\n".join(found)
+    assert found == [], "\n".join(found)
 
 
 def test_the_check_sees_a_misnamed_constant(tmp_path: Path) -> None:
@@ -128,3 +125,18 @@ def test_every_marked_function_sits_in_its_rules_chapter() -> None:
     assert misplaced(IMPLEMENTED) == []
     assert misplaced({"catan/seven.discard": ["rules_oracle.model.catan.turn.discard"]}) == [
         "catan/seven.discard: rules_oracle.model.catan.turn.discard"]
+
+
+def test_the_check_sees_a_missing_constant_and_a_missing_citation(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules_oracle.model.catan import rules as catan_rules
+    monkeypatch.delattr(catan_rules, "SEVEN_DISCARD")
+    assert "catan/seven.discard: constants [], want [SEVEN_DISCARD]" in problems("catan")
+    monkeypatch.undo()
+    copy = tmp_path / "model"
+    shutil.copytree(MODEL / "catan", copy / "catan")
+    seven = copy / "catan" / "seven.py"
+    seven.write_text(re.sub(r"RB\.SEVEN_DISCARD\b", "RB.X", seven.read_text(encoding="utf-8")),
+                     encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "MODEL", copy)
+    assert problems("catan") == ["catan/seven.discard: seven.py does not cite RB.SEVEN_DISCARD"]

@@ -11,7 +11,7 @@ import pytest
 from rules_oracle.model.core.rules import RuleBook
 from rules_oracle.model.core.stated import Stated, states
 
-GAMES = ("burgundy", "catan", "catan_cards", "caylus", "crafts")
+GAMES = ("burgundy", "catan", "catan_cards", "caylus", "cities_knights", "crafts")
 
 
 def _modules(game: str) -> tuple[ModuleType, RuleBook]:

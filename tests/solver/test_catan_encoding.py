@@ -30,9 +30,9 @@ from rules_oracle.model.catan.actions import (
     StopRoadBuilding,
 )
 from rules_oracle.model.catan.game import GAME
+from rules_oracle.model.catan.largest_army import award_army as model_army
+from rules_oracle.model.catan.longest_road import award_longest as model_longest
 from rules_oracle.model.catan.production import owed
-from rules_oracle.model.catan.roads import award_army as model_army
-from rules_oracle.model.catan.roads import award_longest as model_longest
 from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.model.core.ops import evolve
 from rules_oracle.model.core.play import playout
@@ -519,9 +519,9 @@ def test_a_discard_limit_mistyped_in_the_model_is_caught(monkeypatch: pytest.Mon
     (not 7) discard leaves an 8-card hand whole, and faithfulness disagrees. (The same bug
     typed into data.py, which an encoding reading the constant shared, is applied to a copy
     by ci/mutants.py: catan-discard-above-eight.)"""
-    import rules_oracle.model.catan.production as production
+    import rules_oracle.model.catan.seven as chapter
 
-    real = production.discards_due
+    real = chapter.discards_due
 
     def over_eight(hands: Any, limit: int = 8) -> Any:
         return real(hands, limit)
@@ -532,7 +532,7 @@ def test_a_discard_limit_mistyped_in_the_model_is_caught(monkeypatch: pytest.Mon
 
     good = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=seven())
     assert good.outcome.status == "passed", good.outcome.detail
-    assert mutate(monkeypatch, production.__name__, "discards_due", over_eight) >= 1
+    assert mutate(monkeypatch, chapter.__name__, "discards_due", over_eight) >= 1
     bad = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=seven())
     assert bad.outcome.status == "failed"
     assert "p1.disc" in bad.outcome.detail, bad.outcome.detail

@@ -61,7 +61,7 @@ def _without_roads_into_rivals(state: Any) -> tuple[frozenset[int], ...]:
     from itertools import combinations
 
     from rules_oracle.model.catan import board as B
-    from rules_oracle.model.catan.roads import longest_road
+    from rules_oracle.model.catan.longest_road import longest_road
 
     into = [[e for e, owner in enumerate(state.path_owner) if owner == p and any(
         state.node_owner[n] not in (-1, p) for n in B.PATH_NODES[e])]
@@ -80,7 +80,7 @@ def _without_roads_into_rivals(state: Any) -> tuple[frozenset[int], ...]:
 
 
 def _model_lengths(state: Any) -> tuple[int, ...]:
-    from rules_oracle.model.catan.roads import longest_road
+    from rules_oracle.model.catan.longest_road import longest_road
 
     return tuple(longest_road(state.path_owner, state.node_owner, p)
                  for p in range(state.config.players))

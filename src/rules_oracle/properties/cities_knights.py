@@ -408,7 +408,7 @@ def owed(state: CKState, roll: int) -> list[list[int]]:
 
 def production(before: CKState, action: Any, after: CKState) -> list[Violation]:
     """Production recomputed (cities_knights/production.*, improvement.aqueduct,
-    seven.discard, wall.discard-limit): on a 7 each player holding more than 7 cards, 2
+    robber.discard, wall.discard-limit): on a 7 each player holding more than 7 cards, 2
     more per city wall of his, owes half his hand, rounded down, and nothing is paid;
     otherwise the bank pays what each is owed, card kind by card kind, a kind it cannot
     pay in full going to nobody (but all that is left to a single player owed it); then

@@ -101,10 +101,9 @@ from rules_oracle.model.catan.actions import (
 )
 from rules_oracle.model.catan.build import road_connected, site_free
 from rules_oracle.model.catan.game import GAME
-from rules_oracle.model.catan.production import victims
+from rules_oracle.model.catan.seven import robber_targets, victims
 from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.model.catan.trade import rates
-from rules_oracle.model.catan.turn import robber_targets
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.stated import Stated
 from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
@@ -589,7 +588,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
             u.put(f"bank{r}", z3.If(full, bank - total_r, z3.If(rest, 0, bank)))
 
     def discarder(v: Vars) -> Any:
-        """``turn.discarder``: seat order from the player on turn."""
+        """``seven.discarder``: seat order from the player on turn."""
         firsts = []
         for t in ps:
             out: Any = z3.IntVal(-1)

@@ -47,7 +47,7 @@ in two groups:
   next stage.
 
 Every automatic consequence that the projection can compute is in the updates: the
-points of every player recomputed (``common.points``: settlements 1, cities 2,
+points of every player recomputed (``victory.points``: settlements 1, cities 2,
 metropolises 2, longest road 2, Defender, merchant and Printer/Constitution cards 1), the
 win of the player on turn at 13 points, the end of the turn and the turn limit.
 
@@ -165,7 +165,7 @@ def _vars(players: int) -> tuple[str, ...]:
 
 
 def _points(v: Mapping[str, Any], i: int) -> Any:
-    """``common.points`` over the projection."""
+    """``victory.points`` over the projection."""
     metros = total([b(v[f"metro{k}"] == i) for k in range(3)])
     return (v[pn(i, "settlements")] + 2 * v[pn(i, "cities")] + D.METROPOLIS_VP * metros
             + 2 * b(v["longest"] == i) + v[pn(i, "def")] + b(v["merchant"] == i)

@@ -8,10 +8,10 @@ import attrs
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan.game import GAME
-from rules_oracle.model.catan.roads import award_longest, longest_road
-from rules_oracle.model.catan.scoring import refresh_vp
+from rules_oracle.model.catan.longest_road import award_longest, longest_road
 from rules_oracle.model.catan.setup import initial
 from rules_oracle.model.catan.state import CatanState, Player, Stage
+from rules_oracle.model.catan.victory import refresh_vp
 from rules_oracle.model.core import IllegalAction
 
 

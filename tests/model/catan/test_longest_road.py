@@ -5,8 +5,8 @@ import pytest
 
 from rules_oracle.model.catan.actions import BuildRoad, BuildSettlement
 from rules_oracle.model.catan.game import GAME
-from rules_oracle.model.catan.roads import award_longest, longest_road
-from rules_oracle.model.catan.scoring import refresh_vp
+from rules_oracle.model.catan.longest_road import award_longest, longest_road
+from rules_oracle.model.catan.victory import refresh_vp
 from tests.model.catan.helpers import cards, chain, make, road
 
 RICH = cards(5, 5, 5, 5, 5)

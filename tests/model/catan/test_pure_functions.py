@@ -5,8 +5,8 @@ from hypothesis import strategies as st
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan.longest_road import longest_road
 from rules_oracle.model.catan.production import pay
-from rules_oracle.model.catan.roads import longest_road
 
 paths = st.lists(st.integers(0, B.N_PATHS - 1), max_size=15, unique=True)
 

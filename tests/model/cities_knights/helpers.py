@@ -7,10 +7,11 @@ import attrs
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.cities_knights import data as D
-from rules_oracle.model.cities_knights.common import refresh, update_roads
+from rules_oracle.model.cities_knights.common import update_roads
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.setup import initial
 from rules_oracle.model.cities_knights.state import CKState, Player, Stage
+from rules_oracle.model.cities_knights.victory import refresh
 from rules_oracle.model.core import IllegalAction
 
 

@@ -65,7 +65,7 @@ def test_production_names_commodities_only_where_a_city_took_one() -> None:
     assert RB.PRODUCTION_COMMODITY not in barren and RB.PRODUCTION_ONLY_CITIES not in barren
 
 
-@pytest.mark.rules(RB.WALL_DISCARD_LIMIT, RB.ROBBER_NOT_BEFORE_ATTACK, RB.SEVEN_DISCARD)
+@pytest.mark.rules(RB.WALL_DISCARD_LIMIT, RB.ROBBER_NOT_BEFORE_ATTACK, RB.ROBBER_DISCARD)
 def test_a_seven_names_the_walls_limit_and_the_robber_at_rest() -> None:
     s = make(stage=Stage.PRE_ROLL, hands={1: cards(ore=4, paper=5), 2: cards(ore=9)},
              walls=(31,), **SETTLED)
@@ -77,7 +77,7 @@ def test_a_seven_names_the_walls_limit_and_the_robber_at_rest() -> None:
     for _ in range(3):
         assert RB.ROBBER_NOT_BEFORE_ATTACK not in shown(s, Discard(D.PAPER))
         s = GAME.apply(s, Discard(D.PAPER))
-    assert {RB.SEVEN_DISCARD, RB.ROBBER_NOT_BEFORE_ATTACK} <= set(
+    assert {RB.ROBBER_DISCARD, RB.ROBBER_NOT_BEFORE_ATTACK} <= set(
         shown(s, Discard(D.PAPER))
     )  # the last one
     bare = make(stage=Stage.PRE_ROLL, hands={1: cards(ore=4, paper=5), 2: cards(ore=12)},

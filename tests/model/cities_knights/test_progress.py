@@ -428,7 +428,7 @@ def test_smith() -> None:
 
 @pytest.mark.rules("cities_knights/progress.printer", "cities_knights/progress.constitution")
 def test_vp_cards_lie_face_up() -> None:
-    from rules_oracle.model.cities_knights.turn import gain_progress
+    from rules_oracle.model.cities_knights.progress import gain_progress
 
     s = gain_progress(gain_progress(make(**BOARD), 0, D.PRINTER), 0, D.CONSTITUTION)
     assert s.players[0].vp_cards == 2 and sum(s.players[0].progress) == 0

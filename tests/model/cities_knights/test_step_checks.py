@@ -86,7 +86,7 @@ def test_a_tie_defends_and_the_weakest_lose_a_city() -> None:
     assert barbarian_attack(before, EventDie(D.SHIP), _defenders(after, 0, 1)) == []
 
 
-@pytest.mark.rules("cities_knights/seven.discard", "cities_knights/wall.discard-limit")
+@pytest.mark.rules("cities_knights/robber.discard", "cities_knights/wall.discard-limit")
 def test_a_sevens_discards_count_each_wall() -> None:
     s = make(stage=Stage.PRE_ROLL, hands={1: cards(ore=4, paper=5), 2: cards(ore=9)},
              walls=(31,), **SETTLED)  # type: ignore[arg-type]

@@ -117,7 +117,7 @@ def test_the_aqueducts_resource_is_taken_or_under_a_reading_declined() -> None:
     assert s.stage is Stage.MAIN and s.players[0].hand == cards() and not s.queue
 
 
-@pytest.mark.rules("cities_knights/seven.discard", "cities_knights/wall.discard-limit",
+@pytest.mark.rules("cities_knights/robber.discard", "cities_knights/wall.discard-limit",
                    "cities_knights/robber.not-before-attack")
 def test_seven_discards_count_commodities_and_walls_but_no_robber_before_attack() -> None:
     s = make(stage=Stage.PRE_ROLL, hands={1: cards(ore=4, paper=5), 2: cards(ore=9)},
@@ -128,7 +128,7 @@ def test_seven_discards_count_commodities_and_walls_but_no_robber_before_attack(
         s = GAME.apply(s, Discard(D.PAPER))
     assert s.stage is Stage.MAIN and s.robber == make().robber
     assert rule_of(attrs.evolve(s, stage=Stage.DISCARD, discards=(0, 1, 0)), Discard(0)) \
-        == RB.SEVEN_DISCARD
+        == RB.ROBBER_DISCARD
 
 
 @pytest.mark.rules("cities_knights/robber.move")
@@ -194,7 +194,7 @@ def test_thirteen_points_win_on_ones_own_turn_only() -> None:
                      metropolis=(0, -1, -1), merchant=0, merchant_owner=1)
     s = attrs.evolve(s, players=tuple(attrs.evolve(pl, levels=(4, 0, 0)) if i == 1 else pl
                                       for i, pl in enumerate(s.players)), defenders_left=4)
-    from rules_oracle.model.cities_knights.common import points, refresh
+    from rules_oracle.model.cities_knights.victory import points, refresh
 
     s = refresh(s)
     assert points(s, 1) == 8 + 3 + 2 + 2 + 1 == 16

@@ -1,5 +1,7 @@
-"""The geometry of the base Catan board: 19 land hexes, 54 intersections, 72 paths and the
-9 harbour positions on the coast, as precomputed tuples.
+"""The board: the geometry of the base Catan board (19 land hexes, 54 intersections, 72 paths
+and the 9 harbour positions on the coast, as precomputed tuples), and laying it (the
+beginner board, or the variable board's terrain, tokens and harbours as chance steps; the
+``board.*`` rules).
 
 Coordinate system (pictured in docs/games/catan.md). Hexes are pointy-topped, in rows of
 3, 4, 5, 4, 3; hex ``h`` is numbered row by row, top to bottom, left to right (0-18).
@@ -15,11 +17,19 @@ order starting at the upper-left side of hex 0; the harbours lie on coast paths
 ``catan/harbour-positions``).
 
 Everything is a pure function of these tables, so an expansion (Cities & Knights) reuses
-them as they are.
+them as they are, and lays its board with the same steps (:func:`lay` works on any state
+with the board's fields).
 """
 
 import math
-from typing import Final
+from fractions import Fraction
+from typing import Final, Protocol, TypeVar
+
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import Action, LayHarbour, LayTerrain, LayToken, SpiralCorner
+from rules_oracle.model.catan.ops import evolve, in_range, put
+from rules_oracle.model.core import draw_outcomes, uniform
 
 Point = tuple[int, int]
 
@@ -163,3 +173,139 @@ def spiral(corner: int) -> tuple[int, ...]:
     outer = _OUTER_CCW[2 * k:] + _OUTER_CCW[:2 * k]
     inner = _INNER_CCW[k:] + _INNER_CCW[:k]
     return (*outer, *inner, _CENTRE)
+
+
+_SPIRAL_OUTCOMES = uniform([SpiralCorner(h) for h in CORNERS])
+
+
+# -- laying the board (shared with the games set up as base Catan: model.cities_knights) -----
+class Board(Protocol):
+    """A state with base Catan's board fields (``CatanState``, ``CKState``)."""
+
+    @property
+    def terrain(self) -> tuple[int, ...]: ...
+    @property
+    def tokens(self) -> tuple[int, ...]: ...
+    @property
+    def harbours(self) -> tuple[int, ...]: ...
+    @property
+    def robber(self) -> int: ...
+
+
+S = TypeVar("S", bound=Board)
+#: what is laid next on the board: a terrain hex, the number tokens, a harbour, or nothing
+TERRAIN, TOKENS, HARBOURS, DONE = "terrain", "tokens", "harbours", "done"
+
+
+def start_board(variable: bool, shuffled: bool) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                         tuple[int, ...], int]:
+    """Terrain, tokens, harbours and the robber's hex before any step: the beginner board's,
+    or unlaid (-1 terrain and harbours, 0 tokens, robber -1) where the board is laid by
+    chance steps (``variable``: hexes and tokens; ``shuffled``: harbour kinds)."""
+    # RB.BOARD_BEGINNER: the beginner board's terrain and tokens, unless laid by chance
+    # (RB.BOARD_VARIABLE_TERRAIN); RB.BOARD_BEGINNER_HARBOURS: its harbour kinds
+    terrain = (-1,) * N_HEXES if variable else D.BEGINNER_TERRAIN
+    tokens = (0,) * N_HEXES if variable else D.BEGINNER_TOKENS
+    harbours = (-1,) * N_HARBOURS if shuffled else D.BEGINNER_HARBOURS
+    # RB.BOARD_ROBBER_START: the robber starts on the desert
+    robber = -1 if variable else D.BEGINNER_TERRAIN.index(D.DESERT)
+    return terrain, tokens, harbours, robber
+
+
+def board_phase(state: Board, spiral: bool) -> str:
+    """What is laid next (``TERRAIN``, ``TOKENS``, ``HARBOURS``), or ``DONE``; ``spiral``:
+    the tokens go along the spiral (one step), else one a hex."""
+    if -1 in state.terrain:
+        return TERRAIN
+    if spiral:
+        if not any(state.tokens):
+            return TOKENS
+    elif sum(1 for t in state.tokens if t) < N_HEXES - 1:
+        return TOKENS
+    if -1 in state.harbours:
+        return HARBOURS
+    return DONE
+
+
+def terrain_left(state: Board) -> tuple[int, ...]:
+    return tuple(n - state.terrain.count(t) for t, n in enumerate(D.TERRAIN_COUNTS))
+
+
+def tokens_left(state: Board) -> tuple[int, ...]:
+    return tuple(n - state.tokens.count(v) for v, n in zip(D.NUMBERS, D.NUMBER_COUNTS,
+                                                            strict=True))
+
+
+def harbours_left(state: Board) -> tuple[int, ...]:
+    return tuple(n - state.harbours.count(k) for k, n in enumerate(D.HARBOUR_COUNTS))
+
+
+def next_token_hex(state: Board) -> int:
+    """Random tokens: the next non-desert hex without a token, in hex order."""
+    return next(h for h in range(N_HEXES)
+                if not state.tokens[h] and state.terrain[h] != D.DESERT)
+
+
+def phase_outcomes(state: Board, spiral: bool) -> tuple[tuple[Action, Fraction], ...]:
+    """The chance outcomes of the board's next step (``board_phase`` not ``DONE``)."""
+    phase = board_phase(state, spiral)
+    if phase == TERRAIN:
+        return draw_outcomes(enumerate(terrain_left(state)), LayTerrain)
+    if phase == TOKENS:
+        if spiral:
+            return _SPIRAL_OUTCOMES
+        return draw_outcomes(zip(D.NUMBERS, tokens_left(state), strict=True), LayToken)
+    return draw_outcomes(enumerate(harbours_left(state)), LayHarbour)
+
+
+def lay(state: S, action: object, spiral: bool) -> S:
+    """One board-laying step on any state with the board fields (its stage untouched).
+    Raises ``IllegalAction`` (catan's rules) for a step that is not the board's next."""
+    phase = board_phase(state, spiral)
+    if isinstance(action, LayTerrain) and phase == TERRAIN:
+        return lay_terrain_on(state, action)
+    if isinstance(action, SpiralCorner) and phase == TOKENS and spiral:
+        return spiral_corner_on(state, action)
+    if isinstance(action, LayToken) and phase == TOKENS and not spiral:
+        return lay_token_on(state, action)
+    if isinstance(action, LayHarbour) and phase == HARBOURS:
+        return lay_harbour_on(state, action)
+    raise RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not the board's next step")
+
+
+def lay_terrain_on(state: S, action: LayTerrain) -> S:
+    if not in_range(action.terrain, len(D.TERRAINS)) or not terrain_left(state)[action.terrain]:
+        raise RB.RULES.illegal(
+            RB.BOARD_VARIABLE_TERRAIN, f"no {action.terrain!r} terrain hex is left"
+        )
+    terrain = put(state.terrain, state.terrain.index(-1), action.terrain)
+    state = evolve(state, terrain=terrain)
+    if -1 not in terrain:  # RB.BOARD_ROBBER_START
+        state = evolve(state, robber=terrain.index(D.DESERT))
+    return state
+
+
+def spiral_corner_on(state: S, action: SpiralCorner) -> S:
+    """The published tokens laid along the spiral from ``action.hex`` (RB.BOARD_SPIRAL)."""
+    if action.hex not in CORNERS:
+        raise RB.RULES.illegal(RB.BOARD_SPIRAL, f"hex {action.hex} is not a corner hex")
+    tokens = [0] * N_HEXES
+    laid = iter(D.SPIRAL_TOKENS)
+    for h in spiral(action.hex):
+        if state.terrain[h] != D.DESERT:
+            tokens[h] = next(laid)
+    return evolve(state, tokens=tuple(tokens))
+
+
+def lay_token_on(state: S, action: LayToken) -> S:
+    if action.number not in D.NUMBERS or not tokens_left(state)[D.NUMBERS.index(action.number)]:
+        raise RB.RULES.illegal(RB.COMPONENTS_TOKENS, f"no token {action.number!r} is left")
+    return evolve(state, tokens=put(state.tokens, next_token_hex(state), action.number))
+
+
+def lay_harbour_on(state: S, action: LayHarbour) -> S:
+    if not in_range(action.kind, len(D.HARBOUR_KINDS)) or not harbours_left(state)[action.kind]:
+        raise RB.RULES.illegal(
+            RB.COMPONENTS_HARBOURS, f"no harbour of kind {action.kind!r} is left"
+        )
+    return evolve(state, harbours=put(state.harbours, state.harbours.index(-1), action.kind))

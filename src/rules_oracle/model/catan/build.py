@@ -1,14 +1,15 @@
 """Building: roads, settlements, cities (placement rules, piece limits, costs), and the
 longest-road bookkeeping a placement triggers."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.longest_road import award_longest, longest_road
 from rules_oracle.model.catan.ops import (
-    bump,
     covers,
     evolve,
     in_range,
@@ -17,9 +18,8 @@ from rules_oracle.model.catan.ops import (
     put,
     set_player,
 )
-from rules_oracle.model.catan.roads import award_longest, longest_road
-from rules_oracle.model.catan.scoring import refresh_vp
 from rules_oracle.model.catan.state import CatanState
+from rules_oracle.model.catan.victory import refresh_vp
 
 #: a placement: (state, player, intersection or path) -> state
 Placer = Callable[[CatanState, int, int], CatanState]
@@ -119,6 +119,35 @@ def can_pay(state: CatanState, p: int, cost: tuple[int, ...]) -> bool:
     return covers(state.players[p].hand, cost)
 
 
+#: the rule stating each cost
+COST_RULES: Mapping[tuple[int, ...], str] = MappingProxyType({
+    D.ROAD_COST: RB.BUILD_ROAD_COST,
+    D.SETTLEMENT_COST: RB.BUILD_SETTLEMENT_COST,
+    D.CITY_COST: RB.BUILD_CITY_COST,
+    D.DEVELOPMENT_COST: RB.BUILD_DEVELOPMENT_COST,
+})
+
+
+def cost_rule(state: CatanState, p: int, cost: tuple[int, ...]) -> str | None:
+    """The rule stating ``cost`` when ``p`` cannot pay it, or ``None``."""
+    return None if can_pay(state, p, cost) else COST_RULES[cost]
+
+
+#: what a refused purchase of a development card says
+BUY_DETAIL: Mapping[str, str] = MappingProxyType({
+    RB.BUILD_DEVELOPMENT_DECK: "the development deck is empty",
+    RB.BUILD_DEVELOPMENT_COST: "wool, grain and ore needed",
+})
+
+
+def buy_rule(state: CatanState, p: int) -> str | None:
+    """Why ``p`` may not buy a development card now, or ``None``: the deck has cards
+    (RB.BUILD_DEVELOPMENT_DECK) and the cost is in hand."""
+    if not any(state.deck):
+        return RB.BUILD_DEVELOPMENT_DECK
+    return cost_rule(state, p, D.DEVELOPMENT_COST)
+
+
 def _award(state: CatanState, lengths: tuple[int, ...]) -> CatanState:
     holder = award_longest(lengths, state.longest)
     players = tuple(pl if pl.road_length == n else evolve(pl, road_length=n)
@@ -162,26 +191,3 @@ def place_city(state: CatanState, p: int, node: int) -> CatanState:
     state = set_player(state, p, evolve(pl, settlements=pl.settlements - 1, cities=pl.cities + 1),
                        node_level=put(state.node_level, node, 2))
     return refresh_vp(state)
-
-
-def give_setup_resources(state: CatanState, p: int, node: int) -> CatanState:
-    """The second set-up settlement's cards: 1 per adjacent producing hex (bank allowing)."""
-    bank, hand = state.bank, state.players[p].hand
-    bank, hand = take_setup_gain(state.terrain, node, bank, hand)
-    return set_player(state, p, evolve(state.players[p], hand=hand), bank=bank)
-
-
-def take_setup_gain(terrain: tuple[int, ...], node: int, bank: tuple[int, ...],
-                    hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(bank, hand) after a set-up placement on ``node`` takes 1 card per adjacent producing
-    hex, bank allowing (resource indices; hands and bank may be wider)."""
-    gain = [0] * D.N_RESOURCES
-    for h in B.NODE_HEXES[node]:
-        r = D.YIELD[terrain[h]]
-        if r >= 0:
-            gain[r] += 1
-    for r, n in enumerate(gain):
-        n = min(n, bank[r])
-        if n:
-            bank, hand = bump(bank, r, -n), bump(hand, r, n)
-    return bank, hand

@@ -10,6 +10,7 @@ Hexes are numbered as in :mod:`model.catan.board` (rows top to bottom, left to r
 
 from typing import Final
 
+from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.core.stated import Stated
 
 # -- resources (the order of every per-resource count in the model) ------------------------
@@ -111,13 +112,14 @@ OFFER_CARDS: Final = 4
 #: a settlement and a development card are quoted by the resources alone, and the turn,
 #: trade and offer limits are the project's bounds (no text states them)
 STATED: Final = (
-    Stated("CARDS_PER_RESOURCE", CARDS_PER_RESOURCE, "catan/components.resource-cards"),
-    Stated("TERRAIN_COUNTS", TERRAIN_COUNTS, "catan/components.terrain"),
-    Stated("HARBOUR_COUNTS", HARBOUR_COUNTS, "catan/components.harbours"),
-    Stated("DEVELOPMENT_COUNTS", DEVELOPMENT_COUNTS, "catan/components.development-deck"),
-    Stated("ROADS", ROADS, "catan/components.pieces"),
-    Stated("SETTLEMENTS", SETTLEMENTS, "catan/components.pieces"),
-    Stated("CITIES", CITIES, "catan/components.pieces"),
+    Stated("CARDS_PER_RESOURCE", CARDS_PER_RESOURCE, RB.COMPONENTS_RESOURCE_CARDS),
+    Stated("TERRAIN_COUNTS", TERRAIN_COUNTS, RB.COMPONENTS_TERRAIN),
+    Stated("NUMBERS", NUMBERS, RB.COMPONENTS_TOKENS),
+    Stated("HARBOUR_COUNTS", HARBOUR_COUNTS, RB.COMPONENTS_HARBOURS),
+    Stated("DEVELOPMENT_COUNTS", DEVELOPMENT_COUNTS, RB.COMPONENTS_DEVELOPMENT_DECK),
+    Stated("ROADS", ROADS, RB.COMPONENTS_PIECES),
+    Stated("SETTLEMENTS", SETTLEMENTS, RB.COMPONENTS_PIECES),
+    Stated("CITIES", CITIES, RB.COMPONENTS_PIECES),
     Stated("BANK_RATE", BANK_RATE, "catan/trade.maritime"),
     Stated("GENERIC_RATE", GENERIC_RATE, "catan/trade.maritime"),
     Stated("SPECIAL_RATE", SPECIAL_RATE, "catan/trade.maritime"),

@@ -14,15 +14,15 @@ from rules_oracle.model.catan.actions import (
     PlayYearOfPlenty,
 )
 from rules_oracle.model.catan.build import roads_open
+from rules_oracle.model.catan.largest_army import award_army
 from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
-from rules_oracle.model.catan.roads import award_army
-from rules_oracle.model.catan.scoring import refresh_vp
-from rules_oracle.model.catan.state import CatanState, Stage
-from rules_oracle.model.catan.turn import after_roll_or_card
+from rules_oracle.model.catan.state import CatanState, Stage, after_roll_or_card
+from rules_oracle.model.catan.victory import refresh_vp
 from rules_oracle.model.core import draw_outcomes
 
 PLAY_TYPES = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
-#: the rule of each played kind (named when the player holds no such card)
+#: the rule of each played kind (named when the player holds no such card); victory point
+#: cards are never played (RB.DEVELOPMENT_VICTORY_POINT): no action plays one
 _CARD_RULE = {D.KNIGHT: RB.DEVELOPMENT_KNIGHT, D.ROAD_BUILDING: RB.DEVELOPMENT_ROAD_BUILDING,
               D.YEAR_OF_PLENTY: RB.DEVELOPMENT_YEAR_OF_PLENTY, D.MONOPOLY: RB.DEVELOPMENT_MONOPOLY}
 _CARD_OF = {PlayKnight: D.KNIGHT, PlayRoadBuilding: D.ROAD_BUILDING,

@@ -1,7 +1,9 @@
 """Base Catan (3-4 players): the reference model, a thin :class:`Game` over the chapters
-(:mod:`~model.catan.setup`, :mod:`~model.catan.turn`, :mod:`~model.catan.build`,
-:mod:`~model.catan.trade`, :mod:`~model.catan.development`, :mod:`~model.catan.roads`,
-:mod:`~model.catan.scoring`)."""
+(:mod:`~model.catan.board`, :mod:`~model.catan.setup`, :mod:`~model.catan.turn`,
+:mod:`~model.catan.production`, :mod:`~model.catan.seven`, :mod:`~model.catan.build`,
+:mod:`~model.catan.trade`, :mod:`~model.catan.development`,
+:mod:`~model.catan.longest_road`, :mod:`~model.catan.largest_army`,
+:mod:`~model.catan.victory`)."""
 
 from collections.abc import Mapping
 from fractions import Fraction
@@ -10,12 +12,15 @@ from types import MappingProxyType
 from rules_oracle.model.catan import (
     build,
     development,
+    largest_army,
+    longest_road,
     observation,
     production,
-    scoring,
     setup,
+    seven,
     trade,
     turn,
+    victory,
 )
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
@@ -131,14 +136,7 @@ class Catan(Game[CatanState, Action]):
                 out += [RB.BOARD_BEGINNER, RB.BOARD_BEGINNER_HARBOURS]
         if isinstance(action, Dice) and after.stage is not Stage.DISCARD \
                 and after.stage is not Stage.ROBBER:
-            out.append(RB.PRODUCTION_YIELD)
-            total = action.white + action.red
-            if state.tokens[state.robber] == total:
-                out.append(RB.PRODUCTION_ROBBER)
-            due = production.owed(state.terrain, state.tokens, state.robber, state.node_owner,
-                                  state.node_level, total, state.config.players)
-            if any(sum(row[r] for row in due) > state.bank[r] for r in range(D.N_RESOURCES)):
-                out.append(RB.PRODUCTION_SHORTAGE)  # the bank cannot pay every card owed
+            out += production.shown(state, action.white + action.red)
         elif isinstance(action, Dice):  # a 7: who discards (hands over the limit), the robber
             out += (
                 [RB.SEVEN_DISCARD_LIMIT, RB.SEVEN_DISCARD]
@@ -184,26 +182,9 @@ class Catan(Game[CatanState, Action]):
             out.append(RB.SEVEN_ROBBER)
         elif t is Steal:
             out.append(RB.SEVEN_STEAL)
-        lengths = [p.road_length for p in state.players] != [p.road_length for p in after.players]
-        if after.longest != state.longest or lengths:
-            # the longest road card decided again: held, taken or not given
-            out += [RB.LONGEST_ROAD_MINIMUM, RB.LONGEST_ROAD_FIVE]
-            if t is BuildSettlement and any(
-                    b.road_length < a.road_length
-                    for a, b in zip(state.players, after.players, strict=True)):
-                out.append(RB.LONGEST_ROAD_BREAK)
-            best = max(p.road_length for p in after.players)
-            if best >= D.LONGEST_ROAD_MIN and after.longest >= 0 and sum(
-                    p.road_length == best for p in after.players) > 1:
-                out.append(RB.LONGEST_ROAD_TIE)  # a tie for the longest: the holder keeps it
-        if after.army != state.army or after.players[state.turn].knights \
-                != state.players[state.turn].knights:
-            # the largest army decided again: a knight played
-            out.append(RB.LARGEST_ARMY_MINIMUM)
-            if state.army >= 0:
-                out.append(RB.LARGEST_ARMY_EXCEED)
-        if after.stage is Stage.OVER and state.stage is not Stage.OVER:
-            out += [RB.VICTORY_TEN, RB.VICTORY_OWN_TURN] if after.winner >= 0 else [RB.TURN_LIMIT]
+        out += longest_road.shown(state, after, t is BuildSettlement)
+        out += largest_army.shown(state, after)
+        out += victory.shown(state, after)
         return tuple(dict.fromkeys(out))
 
     # -- the protocol ------------------------------------------------------------------------
@@ -220,7 +201,7 @@ class Catan(Game[CatanState, Action]):
         if st is Stage.TRADE:
             return trade.trade_actor(state)
         if st is Stage.DISCARD:
-            return turn.discarder(state)
+            return seven.discarder(state)
         if st is Stage.OVER:
             return TERMINAL
         return CHANCE
@@ -230,7 +211,7 @@ class Catan(Game[CatanState, Action]):
         if st is Stage.DICE:
             return turn.DICE_OUTCOMES
         if st is Stage.STEAL:
-            return turn.steal_outcomes(state)
+            return seven.steal_outcomes(state)
         if st is Stage.DRAW:
             return development.draw_outcomes_of(state)
         if st is Stage.TERRAIN or st is Stage.TOKENS or st is Stage.HARBOURS:
@@ -246,9 +227,9 @@ class Catan(Game[CatanState, Action]):
         if st is Stage.TRADE:
             return trade.trade_actions(state)
         if st is Stage.DISCARD:
-            return turn.discard_actions(state)
+            return seven.discard_actions(state)
         if st is Stage.ROBBER:
-            return turn.robber_actions(state)
+            return seven.robber_actions(state)
         if st is Stage.ROAD_BUILDING:
             roads = tuple(BuildRoad(e) for e in build.roads_open(state, state.turn))
             if development.may_stop(state):
@@ -270,7 +251,7 @@ class Catan(Game[CatanState, Action]):
             level = state.node_level
             out.extend(BuildCity(n) for n, owner in enumerate(state.node_owner)
                        if owner == p and level[n] == 1)
-        if build.can_pay(state, p, D.DEVELOPMENT_COST) and any(state.deck):
+        if build.buy_rule(state, p) is None:
             out.append(BuyDevelopment())
         out.extend(development.play_actions(state))
         out.extend(trade.maritime_actions(state))
@@ -283,15 +264,15 @@ class Catan(Game[CatanState, Action]):
         st = state.stage
         if st is Stage.OVER:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
-        return scoring.finish(self._step(state, action))
+        return victory.finish(self._step(state, action))
 
     def _step(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
         if _is_chance(st):
             return self._chance(state, action)
         if isinstance(action, CHANCE_TYPES):
-            raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is a chance outcome, and"
-                                " a player acts now")
+            raise turn.not_a_step(f"{type(action).__name__} is a chance outcome, and a player"
+                                  " acts now")
         if st is Stage.SETUP:
             return setup.setup_step(state, action)
         if st is Stage.PRE_ROLL:
@@ -306,11 +287,11 @@ class Catan(Game[CatanState, Action]):
             return trade.trade_step(state, action)
         if st is Stage.DISCARD:
             if isinstance(action, Discard):
-                return turn.discard(state, action)
+                return seven.discard(state, action)
             raise self._wrong(action, RB.SEVEN_DISCARD, "discards on the 7 come first")
         if st is Stage.ROBBER:
             if isinstance(action, MoveRobber):
-                return turn.move_robber(state, action)
+                return seven.move_robber(state, action)
             raise self._wrong(action, RB.SEVEN_ROBBER, "the robber moves first")
         assert st is Stage.ROAD_BUILDING  # every other stage is handled above
         if isinstance(action, BuildRoad):
@@ -329,9 +310,12 @@ class Catan(Game[CatanState, Action]):
     def _chance(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
         if st is Stage.DICE and isinstance(action, Dice):
-            return turn.roll(state, action)
+            state = turn.roll(state, action)
+            if sum(state.dice) == D.ROBBER_ROLL:
+                return seven.start(state)
+            return production.produce(state)
         if st is Stage.STEAL and isinstance(action, Steal):
-            return turn.steal(state, action)
+            return seven.steal(state, action)
         if st is Stage.DRAW and isinstance(action, Draw):
             return development.draw(state, action)
         if st is Stage.TERRAIN and isinstance(action, LayTerrain):
@@ -344,26 +328,25 @@ class Catan(Game[CatanState, Action]):
                 return setup.lay_token(state, action)
         if st is Stage.HARBOURS and isinstance(action, LayHarbour):
             return setup.lay_harbour(state, action)
-        raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not the chance step of"
-                            f" stage {st.value}")
+        raise turn.not_a_step(f"{type(action).__name__} is not the chance step of stage"
+                              f" {st.value}")
 
     def _main(self, state: CatanState, action: Action) -> CatanState:
         p = state.turn
         if isinstance(action, BuildRoad):
-            return self._build(state, action.path, D.ROAD_COST, RB.BUILD_ROAD_COST,
+            return self._build(state, action.path, D.ROAD_COST,
                                build.road_rule(state, p, action.path), build.place_road)
         if isinstance(action, BuildSettlement):
             why = build.settlement_rule(state, p, action.node, False)
-            return self._build(state, action.node, D.SETTLEMENT_COST, RB.BUILD_SETTLEMENT_COST, why,
+            return self._build(state, action.node, D.SETTLEMENT_COST, why,
                                build.place_settlement)
         if isinstance(action, BuildCity):
-            return self._build(state, action.node, D.CITY_COST, RB.BUILD_CITY_COST,
+            return self._build(state, action.node, D.CITY_COST,
                                build.city_rule(state, p, action.node), build.place_city)
         if isinstance(action, BuyDevelopment):
-            if not any(state.deck):
-                raise RULES.illegal(RB.BUILD_DEVELOPMENT_DECK, "the development deck is empty")
-            if not build.can_pay(state, p, D.DEVELOPMENT_COST):
-                raise RULES.illegal(RB.BUILD_DEVELOPMENT_COST, "wool, grain and ore needed")
+            why = build.buy_rule(state, p)
+            if why is not None:
+                raise RULES.illegal(why, build.BUY_DETAIL[why])
             return build.pay(state, p, D.DEVELOPMENT_COST, built=True, stage=Stage.DRAW)
         if isinstance(action, development.PLAY_TYPES):
             return development.play(state, action)
@@ -373,15 +356,17 @@ class Catan(Game[CatanState, Action]):
             return trade.open_offer(state, action)
         if isinstance(action, EndTurn):
             return turn.end_turn(state)
-        raise self._wrong(action, RB.TURN_ACTOR, "not a step of the main phase")
+        raise turn.not_a_step(f"{type(action).__name__} not allowed now: not a step of the main"
+                              " phase")
 
-    def _build(self, state: CatanState, where: int, cost: tuple[int, ...], cost_rule: str,
+    def _build(self, state: CatanState, where: int, cost: tuple[int, ...],
                why: str | None, place: build.Placer) -> CatanState:
         p = state.turn
         if why is not None:
             raise RULES.illegal(why, f"cannot build at {where}")
-        if not build.can_pay(state, p, cost):
-            raise RULES.illegal(cost_rule, "the cost is not in hand")
+        unpaid = build.cost_rule(state, p, cost)
+        if unpaid is not None:
+            raise RULES.illegal(unpaid, "the cost is not in hand")
         return place(build.pay(state, p, cost, built=True), p, where)
 
     # -- eager play --------------------------------------------------------------------------
@@ -395,7 +380,7 @@ class Catan(Game[CatanState, Action]):
 
     # -- results -----------------------------------------------------------------------------
     def scores(self, state: CatanState) -> tuple[int, ...]:
-        return scoring.scores(state)
+        return victory.scores(state)
 
     def winners(self, state: CatanState) -> tuple[int, ...]:
         if state.stage is not Stage.OVER or state.winner < 0:

@@ -1,8 +1,11 @@
-"""Production, the bank shortage, the 7's discards, the robber and the steal: pure
-functions over the board tables, reusable by any game on this board."""
+"""Production and the bank shortage: pure functions over the board tables, reusable by any
+game on this board (Cities & Knights), and the production step of a roll other than 7."""
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.ops import evolve
+from rules_oracle.model.catan.state import CatanState, Stage
 
 
 def owed(terrain: tuple[int, ...], tokens: tuple[int, ...], robber: int,
@@ -16,6 +19,7 @@ def owed(terrain: tuple[int, ...], tokens: tuple[int, ...], robber: int,
     (-1: the hex's resource again), and ``kinds``, the width of each player's row."""
     out = [[0] * kinds for _ in range(players)]
     for h in range(B.N_HEXES):
+        # RB.PRODUCTION_ROBBER: the robber's hex produces nothing
         if tokens[h] != roll or h == robber:
             continue
         r = D.YIELD[terrain[h]]
@@ -23,7 +27,7 @@ def owed(terrain: tuple[int, ...], tokens: tuple[int, ...], robber: int,
             continue
         second = r if city_second is None or city_second[terrain[h]] < 0 \
             else city_second[terrain[h]]
-        for n in B.HEX_NODES[h]:
+        for n in B.HEX_NODES[h]:  # RB.PRODUCTION_YIELD: 1 a settlement, 2 a city
             o = node_owner[n]
             if o >= 0:
                 out[o][r] += 1
@@ -49,6 +53,7 @@ def pay(bank: tuple[int, ...], hands: tuple[tuple[int, ...], ...],
                 new_hands[p][r] += row[r]
             new_bank[r] -= total
             continue
+        # RB.PRODUCTION_SHORTAGE: the bank cannot pay every card of this kind owed
         owed_by = [p for p, row in enumerate(due) if row[r]]
         if len(owed_by) == 1 and one_owed_gets_rest:
             new_hands[owed_by[0]][r] += new_bank[r]
@@ -56,31 +61,26 @@ def pay(bank: tuple[int, ...], hands: tuple[tuple[int, ...], ...],
     return tuple(new_bank), tuple(tuple(h) for h in new_hands)
 
 
-def discards_due(hands: tuple[tuple[int, ...], ...], limit: int = D.DISCARD_ABOVE
-                 ) -> tuple[int, ...]:
-    """Cards each player discards on a 7: half, rounded down, of a hand over ``limit``."""
-    return tuple(sum(h) // 2 if sum(h) > limit else 0 for h in hands)
+def produce(state: CatanState) -> CatanState:
+    """Every player takes what the roll's hexes owe them, bank allowing; trading and
+    building follow."""
+    hands = tuple(pl.hand for pl in state.players)
+    got = owed(state.terrain, state.tokens, state.robber, state.node_owner, state.node_level,
+               sum(state.dice), state.config.players)
+    bank, hands = pay(state.bank, hands, got,
+                      state.config.option("shortage") == "one-owed")
+    players = tuple(pl if pl.hand == h else evolve(pl, hand=h)
+                    for pl, h in zip(state.players, hands, strict=True))
+    return evolve(state, bank=bank, players=players, stage=Stage.MAIN)
 
 
-def players_on(hex_id: int, node_owner: tuple[int, ...]) -> tuple[int, ...]:
-    """Owners of the buildings on a hex's corners, ascending, without repeats."""
-    return tuple(sorted({node_owner[n] for n in B.HEX_NODES[hex_id] if node_owner[n] >= 0}))
-
-
-def victims(hex_id: int, mover: int, node_owner: tuple[int, ...],
-            hands: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """Players the robber on ``hex_id`` may steal from: a building there and cards."""
-    return tuple(p for p in players_on(hex_id, node_owner) if p != mover and sum(hands[p]) > 0)
-
-
-def robber_hexes(robber: int, mover: int, node_owner: tuple[int, ...],
-                 public_vp: tuple[int, ...], friendly: bool) -> tuple[int, ...]:
-    """Hexes the robber may move to: any other hex; with the friendly robber not one with a
-    building of another player who has at most 2 public points, unless every other hex has
-    one (catan/friendly-robber)."""
-    others = tuple(h for h in range(B.N_HEXES) if h != robber)
-    if not friendly:
-        return others
-    kind = tuple(h for h in others
-                 if all(p == mover or public_vp[p] > 2 for p in players_on(h, node_owner)))
-    return kind or others
+def shown(state: CatanState, total: int) -> list[str]:
+    """The production rules a roll of ``total`` (not 7) shows."""
+    out = [RB.PRODUCTION_YIELD]
+    if state.tokens[state.robber] == total:
+        out.append(RB.PRODUCTION_ROBBER)
+    due = owed(state.terrain, state.tokens, state.robber, state.node_owner,
+               state.node_level, total, state.config.players)
+    if any(sum(row[r] for row in due) > state.bank[r] for r in range(D.N_RESOURCES)):
+        out.append(RB.PRODUCTION_SHORTAGE)  # the bank cannot pay every card owed
+    return out

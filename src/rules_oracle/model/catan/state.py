@@ -124,3 +124,8 @@ class CatanState:
     army: int = -1
     offer: Offer | None = None
     winner: int = -1
+
+
+def after_roll_or_card(state: CatanState) -> Stage:
+    """Where play resumes after the robber or a card: before or after this turn's roll."""
+    return Stage.MAIN if state.dice != (0, 0) else Stage.PRE_ROLL

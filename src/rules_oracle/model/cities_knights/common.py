@@ -1,12 +1,11 @@
-"""Helpers shared by the chapters: seats, pieces on intersections, the longest road with
-knights as blockers, and the points (recomputed from scratch)."""
+"""Helpers shared by the chapters: seats, paying, pieces on intersections, the longest road
+with knights as blockers, and knight strength."""
 
 from typing import Any
 
 from rules_oracle.model.catan import board as B
-from rules_oracle.model.catan.ops import evolve, put
-from rules_oracle.model.catan.roads import award_longest, longest_road
-from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.catan.longest_road import award_longest, longest_road
+from rules_oracle.model.catan.ops import covers, evolve, minus, plus, put
 from rules_oracle.model.cities_knights.state import CKState, Player
 
 
@@ -68,27 +67,6 @@ def update_roads(state: CKState, broken: bool, seats: tuple[int, ...] | None = N
     return evolve(state, players=players, longest=holder)
 
 
-def metropolises(state: CKState, p: int) -> int:
-    return sum(1 for n in state.metropolis if n >= 0 and state.node_owner[n] == p)
-
-
-def points(state: CKState, p: int) -> int:
-    """Settlements 1, cities 2, metropolises +2, longest road 2, Defender cards, the
-    merchant, Printer and Constitution (cities_knights/victory.points)."""
-    pl = state.players[p]
-    return (pl.settlements + 2 * pl.cities + D.METROPOLIS_VP * metropolises(state, p)
-            + 2 * (state.longest == p) + pl.defenders + (state.merchant_owner == p)
-            + pl.vp_cards)
-
-
-def refresh(state: CKState) -> CKState:
-    players = tuple(pl if pl.vp == (v := points(state, i)) else evolve(pl, vp=v)
-                    for i, pl in enumerate(state.players))
-    if all(a is b for a, b in zip(players, state.players, strict=True)):
-        return state  # no score changed: no copy
-    return evolve(state, players=players)
-
-
 def held(pl: Player) -> int:
     """Progress cards in hand (Printer and Constitution lie face up, never held)."""
     return sum(pl.progress)
@@ -103,3 +81,13 @@ def strength(state: CKState, p: int) -> int:
 def active_knights(state: CKState, p: int) -> int:
     return sum(1 for o, a in zip(state.knight_owner, state.knight_active, strict=True)
                if o == p and a)
+
+
+def can_pay(state: CKState, p: int, cost: tuple[int, ...]) -> bool:
+    return covers(state.players[p].hand, cost)
+
+
+def pay(state: CKState, p: int, cost: tuple[int, ...]) -> CKState:
+    pl = state.players[p]
+    return set_player(state, p, evolve(pl, hand=minus(pl.hand, cost)),
+                      bank=plus(state.bank, cost))

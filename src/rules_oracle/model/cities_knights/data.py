@@ -9,8 +9,11 @@ resources, harbours, pieces, costs) are base Catan's and are imported, not resta
 from typing import Final
 
 from rules_oracle.model.catan import data as BD
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.core.stated import Stated
 
 # -- cards: the 5 resources then the 3 commodities (the order of every hand and the bank) ----
+#: no development cards and no largest army (RB.COMPONENTS_REMOVED): a hand holds these only
 COMMODITIES: Final = ("cloth", "coin", "paper")
 CARDS: Final = (*BD.RESOURCES, *COMMODITIES)
 N_CARDS: Final = len(CARDS)
@@ -114,3 +117,25 @@ VICTORY: Final = 13
 # -- bounds of the model (see docs/games/cities_knights.md) -----------------------------------
 TURN_LIMIT: Final = 500
 TRADES_PER_TURN: Final = BD.TRADES_PER_TURN
+
+# -- the numbers the texts state ---------------------------------------------------------------
+#: the rule whose quote (the text's, or the data file's cited fact) states each count, cost
+#: and limit above (a test finds the number there): the components (README: "54 progress
+#: cards (18 a colour), 36 commodity cards", H), knights, walls, improvements, the track,
+#: the progress hand and the win
+STATED: Final = (
+    Stated("N_PROGRESS", N_PROGRESS, RB.COMPONENTS),
+    Stated("sum(PROGRESS_COUNTS)", N_PROGRESS, RB.COMPONENTS),
+    Stated("3 * CARDS_PER_COMMODITY", 3 * CARDS_PER_COMMODITY, RB.COMPONENTS),
+    Stated("KNIGHT_COST", KNIGHT_COST, RB.KNIGHT_BUILD),
+    Stated("ACTIVATE_COST", ACTIVATE_COST, RB.KNIGHT_ACTIVATE),
+    Stated("PROMOTE_COST", PROMOTE_COST, RB.KNIGHT_PROMOTE),
+    Stated("KNIGHTS_PER_LEVEL", KNIGHTS_PER_LEVEL, RB.KNIGHT_LIMIT),
+    Stated("WALL_COST", WALL_COST, RB.WALL_BUILD),
+    Stated("WALLS", WALLS, RB.WALL_LIMIT),
+    Stated("WALL_LIMIT_BONUS", WALL_LIMIT_BONUS, RB.WALL_DISCARD_LIMIT),
+    Stated("MAX_LEVEL", MAX_LEVEL, RB.IMPROVEMENT_MAX),
+    Stated("TRACK", TRACK, RB.BARBARIANS_TRACK),
+    Stated("HAND_LIMIT", HAND_LIMIT, RB.PROGRESS_HAND_LIMIT),
+    Stated("VICTORY", VICTORY, RB.VICTORY_THIRTEEN),
+)

@@ -1,6 +1,8 @@
 """Cities & Knights (3-4 players) on base Catan: the reference model, a thin :class:`Game`
-over the chapters (:mod:`~model.cities_knights.setup`, :mod:`~model.cities_knights.turn`,
-:mod:`~model.cities_knights.build`, :mod:`~model.cities_knights.progress`)."""
+over the text's chapters (``setup``, ``dice``, ``production``, ``barbarians``, ``knight``,
+``robber``, ``wall``, ``improvement``, ``metropolis``, ``progress``, ``victory``) and base
+Catan's (``build``, ``trade``, ``turn``), each a module of :mod:`model.cities_knights`; it
+owns the order of a roll's steps (the event die's ship or gate, then production)."""
 
 from fractions import Fraction
 
@@ -18,7 +20,22 @@ from rules_oracle.model.catan.actions import (
     Steal,
 )
 from rules_oracle.model.catan.ops import evolve, in_range
-from rules_oracle.model.cities_knights import build, observation, progress, setup, trade, turn
+from rules_oracle.model.cities_knights import (
+    barbarians,
+    build,
+    dice,
+    improvement,
+    knight,
+    metropolis,
+    observation,
+    progress,
+    robber,
+    setup,
+    trade,
+    turn,
+    victory,
+    wall,
+)
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
@@ -42,7 +59,7 @@ from rules_oracle.model.cities_knights.actions import (
     ReduceCity,
     Stop,
 )
-from rules_oracle.model.cities_knights.common import refresh
+from rules_oracle.model.cities_knights.common import can_pay, pay
 from rules_oracle.model.cities_knights.rules import RULES
 from rules_oracle.model.cities_knights.shown import effect_rules as shown_rules
 from rules_oracle.model.cities_knights.state import CKState, Stage
@@ -92,13 +109,13 @@ class CitiesKnights(Game[CKState, Action]):
         if st in _CHANCE_STAGES:
             return CHANCE
         if st is Stage.DRAWS:
-            return state.draws[0][0] if turn.draws_actor_chooses(state) else CHANCE
+            return state.draws[0][0] if progress.draws_actor_chooses(state) else CHANCE
         if st is Stage.PROGRESS_DISCARD:
-            return turn.progress_discarder(state)
+            return progress.progress_discarder(state)
         if st is Stage.REDUCE or st is Stage.AQUEDUCT:
             return state.queue[0]
         if st is Stage.DISCARD:
-            return turn.discarder(state)
+            return robber.discarder(state)
         if st is Stage.CARD:
             return progress.card_actor(state)
         if st is Stage.DISPLACED:
@@ -110,15 +127,15 @@ class CitiesKnights(Game[CKState, Action]):
     def chance_outcomes(self, state: CKState) -> tuple[tuple[Action, Fraction], ...]:
         st = state.stage
         if st is Stage.DICE:
-            return turn.DICE_OUTCOMES
+            return dice.DICE_OUTCOMES
         if st is Stage.BOARD:
             return setup.board_outcomes(state)
         if st is Stage.EVENT:
-            return turn.EVENT_OUTCOMES
-        if st is Stage.DRAWS and not turn.draws_actor_chooses(state):
-            return turn.draw_outcomes_of(state)
+            return dice.EVENT_OUTCOMES
+        if st is Stage.DRAWS and not progress.draws_actor_chooses(state):
+            return progress.draw_outcomes_of(state)
         if st is Stage.STEAL:
-            return turn.steal_outcomes(state)
+            return robber.steal_outcomes(state)
         return ()
 
     def legal_actions(self, state: CKState) -> tuple[Action, ...]:
@@ -132,25 +149,25 @@ class CitiesKnights(Game[CKState, Action]):
         if st is Stage.TRADE:
             return trade.trade_actions(state)
         if st is Stage.DISCARD:
-            return turn.discard_actions(state)
+            return robber.discard_actions(state)
         if st is Stage.ROBBER:
-            return turn.robber_actions(state)
+            return robber.robber_actions(state)
         if st is Stage.DRAWS:
-            return turn.deck_choices(state) if turn.draws_actor_chooses(state) else ()
+            return progress.deck_choices(state) if progress.draws_actor_chooses(state) else ()
         if st is Stage.PROGRESS_DISCARD:
-            return turn.progress_discard_actions(state, turn.progress_discarder(state))
+            return progress.progress_discard_actions(state, progress.progress_discarder(state))
         if st is Stage.END:
-            return turn.progress_discard_actions(state, state.turn)
+            return progress.progress_discard_actions(state, state.turn)
         if st is Stage.REDUCE:
-            return turn.reduce_actions(state)
+            return barbarians.reduce_actions(state)
         if st is Stage.AQUEDUCT:
-            return turn.aqueduct_actions(state)
+            return improvement.aqueduct_actions(state)
         if st is Stage.KNIGHT:
-            return tuple(ChooseNode(n) for n in build.knight_targets(state, state.knight_node))
+            return tuple(ChooseNode(n) for n in knight.knight_targets(state, state.knight_node))
         if st is Stage.DISPLACED:
-            return build.displaced_actions(state)
+            return knight.displaced_actions(state)
         if st is Stage.METROPOLIS:
-            return build.metropolis_actions(state)
+            return metropolis.metropolis_actions(state)
         if st is Stage.SETUP:
             return setup.setup_actions(state)
         return ()
@@ -158,25 +175,25 @@ class CitiesKnights(Game[CKState, Action]):
     def _main_actions(self, state: CKState) -> tuple[Action, ...]:
         p = state.turn
         out: list[Action] = []
-        if build.can_pay(state, p, D.ROAD_COST):
+        if can_pay(state, p, D.ROAD_COST):
             out.extend(BuildRoad(e) for e in build.road_spots(state, p))
-        if build.can_pay(state, p, D.SETTLEMENT_COST):
+        if can_pay(state, p, D.SETTLEMENT_COST):
             out.extend(BuildSettlement(n) for n in build.settlement_spots(state, p))
-        if build.can_pay(state, p, D.CITY_COST):
+        if can_pay(state, p, D.CITY_COST):
             out.extend(BuildCity(n) for n in build.city_spots(state, p))
-        if build.can_pay(state, p, D.WALL_COST):
-            out.extend(BuildWall(n) for n in build.wall_spots(state, p))
-        if build.can_pay(state, p, D.KNIGHT_COST):
-            out.extend(BuildKnight(n) for n in build.knight_build_spots(state, p))
-            out.extend(PromoteKnight(n) for n in build.own_knights(state, p)
-                       if build.promote_rule(state, p, n) is None)
-        if build.can_pay(state, p, D.ACTIVATE_COST):
-            out.extend(ActivateKnight(n) for n in build.activatable(state, p))
-        out.extend(MoveKnight(n) for n in build.movable(state, p))
-        out.extend(ChaseRobber(n) for n in build.chasers(state, p))
-        out.extend(Improve(k) for k in range(3) if build.improve_rule(state, p, k) is None)
+        if can_pay(state, p, D.WALL_COST):
+            out.extend(BuildWall(n) for n in wall.wall_spots(state, p))
+        if can_pay(state, p, D.KNIGHT_COST):
+            out.extend(BuildKnight(n) for n in knight.knight_build_spots(state, p))
+            out.extend(PromoteKnight(n) for n in knight.own_knights(state, p)
+                       if knight.promote_rule(state, p, n) is None)
+        if can_pay(state, p, D.ACTIVATE_COST):
+            out.extend(ActivateKnight(n) for n in knight.activatable(state, p))
+        out.extend(MoveKnight(n) for n in knight.movable(state, p))
+        out.extend(ChaseRobber(n) for n in knight.chasers(state, p))
+        out.extend(Improve(k) for k in range(3) if improvement.improve_rule(state, p, k) is None)
         out.extend(progress.play_actions(state))
-        out.extend(build.maritime_actions(state))
+        out.extend(trade.maritime_actions(state))
         out.extend(trade.open_actions(state))
         out.append(EndTurn())
         return tuple(out)
@@ -185,27 +202,29 @@ class CitiesKnights(Game[CKState, Action]):
     def apply(self, state: CKState, action: Action) -> CKState:
         if state.stage is Stage.OVER:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
-        return _finish(refresh(self._step(state, action)))
+        return victory.finish(victory.refresh(self._step(state, action)))
 
     def _step(self, state: CKState, action: Action) -> CKState:
         st = state.stage
         chance = self.actor(state) == CHANCE
         if chance != isinstance(action, CHANCE_TYPES):
-            raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of stage"
-                                f" {st.value}")
+            raise turn.not_a_step(f"{type(action).__name__} is not a step of stage {st.value}")
         if st is Stage.BOARD:
             return setup.lay_board(state, action)
         if st is Stage.DICE and isinstance(action, Dice):
-            return turn.roll(state, action)
+            return dice.roll(state, action)
         if st is Stage.EVENT and isinstance(action, EventDie):
-            return turn.event(state, action)
+            state = dice.event(state, action)
+            if state.event == D.SHIP:
+                return barbarians.advance(state)
+            return progress.continue_draws(evolve(state, draws=dice.gate_draws(state)))
         if st is Stage.DRAWS:
             if isinstance(action, DrawProgress):
-                return turn.draw(state, action)
+                return progress.draw(state, action)
             if isinstance(action, ChooseDeck):
-                return turn.choose_deck(state, action)
+                return progress.choose_deck(state, action)
         if st is Stage.STEAL and isinstance(action, Steal):
-            return turn.steal(state, action)
+            return robber.steal(state, action)
         if st is Stage.SETUP:
             return setup.setup_step(state, action)
         if st is Stage.PRE_ROLL:
@@ -220,74 +239,72 @@ class CitiesKnights(Game[CKState, Action]):
         if st is Stage.TRADE:
             return trade.trade_step(state, action)
         if st is Stage.DISCARD and isinstance(action, Discard):
-            return turn.discard(state, action)
+            return robber.discard(state, action)
         if st is Stage.ROBBER and isinstance(action, MoveRobber):
-            return turn.move_robber(state, action)
+            return robber.move_robber(state, action)
         if st is Stage.PROGRESS_DISCARD and isinstance(action, DiscardProgress):
-            state = turn.discard_progress(state, turn.progress_discarder(state), action)
-            if turn.progress_discarder(state) >= 0:
+            state = progress.discard_progress(state, progress.progress_discarder(state), action)
+            if progress.progress_discarder(state) >= 0:
                 return state
             if state.pending is not None:  # the Spy's card was one too many
                 return evolve(state, pending=None, stage=Stage.MAIN)
-            return turn.continue_draws(state)
+            return progress.continue_draws(state)
         if st is Stage.END and isinstance(action, DiscardProgress):
-            state = turn.discard_progress(state, state.turn, action)
+            state = progress.discard_progress(state, state.turn, action)
             return turn.end_turn(state)
         if st is Stage.REDUCE and isinstance(action, ReduceCity):
-            return turn.reduce_city(state, action)
+            return barbarians.reduce_city(state, action)
         if st is Stage.AQUEDUCT and isinstance(action, (ChooseCard, Stop)):
-            return turn.aqueduct(state, action)
+            return improvement.aqueduct(state, action)
         if st is Stage.KNIGHT:
-            return build.knight_step(state, action)
+            return knight.knight_step(state, action)
         if st is Stage.DISPLACED:
-            return build.displaced_step(state, action)
+            return knight.displaced_step(state, action)
         if st is Stage.METROPOLIS:
-            return build.place_metropolis(state, action)
-        raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of stage"
-                            f" {st.value}")
+            return metropolis.place_metropolis(state, action)
+        raise turn.not_a_step(f"{type(action).__name__} is not a step of stage {st.value}")
 
     def _main(self, state: CKState, action: Action) -> CKState:
         p = state.turn
         if isinstance(action, BuildRoad):
             if action.path not in build.road_spots(state, p):
                 raise RULES.illegal(RB.BUILD_ROAD, f"no road on path {action.path!r}")
-            return build.place_road(self._pay(state, D.ROAD_COST, RB.BUILD_ROAD), p,
+            return build.place_road(self._pay(state, *build.ROAD), p,
                                     action.path)
         if isinstance(action, BuildSettlement):
             if action.node not in build.settlement_spots(state, p):
                 raise RULES.illegal(RB.BUILD_SETTLEMENT, f"no settlement on {action.node!r}")
-            return build.place_settlement(self._pay(state, D.SETTLEMENT_COST,
-                                                    RB.BUILD_SETTLEMENT), p, action.node)
+            return build.place_settlement(self._pay(state, *build.SETTLEMENT), p, action.node)
         if isinstance(action, BuildCity):
             if action.node not in build.city_spots(state, p):
                 raise RULES.illegal(RB.BUILD_CITY, f"no city on {action.node!r}")
-            return build.place_city(self._pay(state, D.CITY_COST, RB.BUILD_CITY), p,
+            return build.place_city(self._pay(state, *build.CITY), p,
                                     action.node)
         if isinstance(action, BuildWall):
-            if action.node not in build.wall_spots(state, p):
+            if action.node not in wall.wall_spots(state, p):
                 raise RULES.illegal(RB.WALL_LIMIT, f"no wall on {action.node!r}")
-            return build.place_wall(self._pay(state, D.WALL_COST, RB.WALL_BUILD), p, action.node)
+            return wall.place_wall(self._pay(state, *wall.COST), p, action.node)
         if isinstance(action, BuildKnight):
-            if action.node not in build.knight_build_spots(state, p):
+            if action.node not in knight.knight_build_spots(state, p):
                 raise RULES.illegal(RB.KNIGHT_PLACE, f"no knight on {action.node!r}")
-            return build.put_knight(self._pay(state, D.KNIGHT_COST, RB.KNIGHT_BUILD), p,
+            return knight.put_knight(self._pay(state, *knight.BUILD), p,
                                     action.node, 1, False, placed=True)
         if isinstance(action, ActivateKnight):
-            if action.node not in build.activatable(state, p):
+            if action.node not in knight.activatable(state, p):
                 raise RULES.illegal(RB.KNIGHT_ACTIVATE, f"no inactive knight of yours on"
                                     f" {action.node!r}")
-            return build.activate(
-                self._pay(state, D.ACTIVATE_COST, RB.KNIGHT_ACTIVATE), action.node
+            return knight.activate(
+                self._pay(state, *knight.ACTIVATE), action.node
             )
         if isinstance(action, PromoteKnight):
-            why = build.promote_rule(state, p, action.node)
+            why = knight.promote_rule(state, p, action.node)
             if why is not None:
                 raise RULES.illegal(why, f"the knight on {action.node!r} cannot be promoted")
-            return build.promote(
-                self._pay(state, D.PROMOTE_COST, RB.KNIGHT_PROMOTE), p, action.node
+            return knight.promote(
+                self._pay(state, *knight.PROMOTE), p, action.node
             )
         if isinstance(action, MoveKnight):
-            if action.node not in build.movable(state, p):
+            if action.node not in knight.movable(state, p):
                 n = action.node
                 fresh = in_range(n, len(state.knight_marks)) and state.knight_owner[n] == p \
                     and state.knight_active[n] and state.knight_marks[n] & 1
@@ -295,7 +312,7 @@ class CitiesKnights(Game[CKState, Action]):
                                     f"no knight to move on {n!r}")
             return evolve(state, knight_node=action.node, stage=Stage.KNIGHT)
         if isinstance(action, ChaseRobber):
-            if action.node not in build.chasers(state, p):
+            if action.node not in knight.chasers(state, p):
                 raise RULES.illegal(
                     RB.ROBBER_NOT_BEFORE_ATTACK if not state.attacked else RB.KNIGHT_CHASE,
                     f"no knight to chase the robber on {action.node!r}",
@@ -304,24 +321,24 @@ class CitiesKnights(Game[CKState, Action]):
             active = (*state.knight_active[:n], False, *state.knight_active[n + 1:])
             return evolve(state, knight_active=active, knight_node=n, stage=Stage.ROBBER)
         if isinstance(action, Improve):
-            why = build.improve_rule(state, p, action.kind)
+            why = improvement.improve_rule(state, p, action.kind)
             if why is not None:
                 raise RULES.illegal(why, f"no improvement of kind {action.kind!r} now")
-            return build.improve(state, p, action.kind)
+            return improvement.improve(state, p, action.kind)
         if isinstance(action, PlayProgress):
             return progress.play(state, action)
         if isinstance(action, MaritimeTrade):
-            return build.maritime(state, action)
+            return trade.maritime(state, action)
         if isinstance(action, OfferCard):
             return trade.open_offer(state, action)
         if isinstance(action, EndTurn):
             return turn.end_turn(state)
-        raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step after the roll")
+        raise turn.not_a_step(f"{type(action).__name__} is not a step after the roll")
 
     def _pay(self, state: CKState, cost: tuple[int, ...], rule: str) -> CKState:
-        if not build.can_pay(state, state.turn, cost):
+        if not can_pay(state, state.turn, cost):
             raise RULES.illegal(rule, "the cost is not in hand")
-        return build.pay(state, state.turn, cost)
+        return pay(state, state.turn, cost)
 
     # -- eager play --------------------------------------------------------------------------
     def policy_weights(self, state: CKState,
@@ -339,15 +356,6 @@ class CitiesKnights(Game[CKState, Action]):
         if state.stage is not Stage.OVER or state.winner < 0:
             return ()
         return (state.winner,)
-
-
-def _finish(state: CKState) -> CKState:
-    """The player on turn with 13 points wins at once, on his own turn only
-    (cities_knights/victory.thirteen, victory.own-turn)."""
-    if state.turns and state.stage is not Stage.OVER \
-            and state.players[state.turn].vp >= D.VICTORY:
-        return evolve(state, stage=Stage.OVER, winner=state.turn, pending=None)
-    return state
 
 
 _EAGER = {

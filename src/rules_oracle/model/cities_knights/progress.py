@@ -1,40 +1,47 @@
-"""Progress cards (replacing development cards): playing each of the 25 kinds, one choice a
+"""Progress cards (replacing development cards): drawing them from the three decks, the
+hand limit of 4 (on and off turn), and playing each of the 25 kinds, one choice a
 step. A card in play is ``state.pending`` (stage ``card``); a step is legal when it is one
 of :func:`card_actions`, so the options and the check are one code path. Each card's rule
 is ``cities_knights/progress.<name>``."""
 
+from fractions import Fraction
+
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as BD
 from rules_oracle.model.catan.ops import bump, evolve, in_range, put
-from rules_oracle.model.cities_knights import build
+from rules_oracle.model.cities_knights import build, knight, wall
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
     Action,
     ChooseCard,
+    ChooseDeck,
     ChooseHex,
     ChooseNode,
     ChooseNumber,
     ChoosePath,
     ChoosePlayer,
     ChooseProgress,
+    DiscardProgress,
+    DrawProgress,
     PlayProgress,
     Stop,
 )
 from rules_oracle.model.cities_knights.common import (
     at_road,
+    can_pay,
     held,
     knight_spots,
+    order_from,
     others,
+    pay,
     set_player,
     update_roads,
 )
+from rules_oracle.model.cities_knights.production import production
+from rules_oracle.model.cities_knights.robber import start_steals
 from rules_oracle.model.cities_knights.state import CKState, Pending, Stage
-from rules_oracle.model.cities_knights.turn import (
-    progress_discarder,
-    spend_progress,
-    start_steals,
-)
+from rules_oracle.model.core import draw_outcomes
 
 #: the rule of each progress kind, by index
 CARD_RULE: tuple[str, ...] = (
@@ -194,7 +201,7 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
         if step == 0:
             return tuple(ChoosePlayer(q) for q in others(state) if any(state.players[q].knights))
         if step == 1:
-            return tuple(ChooseNode(n) for n in build.own_knights(state, pd.target))
+            return tuple(ChooseNode(n) for n in knight.own_knights(state, pd.target))
         return (*(ChooseNode(n) for n in knight_spots(state, p)), Stop())
     if k == D.DIPLOMAT:
         if step == 0:
@@ -213,11 +220,11 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
     if k == D.ALCHEMIST:
         return tuple(ChooseNumber(v) for v in range(1, 7))
     if k == D.ENGINEER:
-        return tuple(ChooseNode(n) for n in build.wall_spots(state, p))
+        return tuple(ChooseNode(n) for n in wall.wall_spots(state, p))
     if k == D.INVENTOR:
         return tuple(ChooseHex(h) for h in _inventable(state) if h != pd.target)
     if k == D.MEDICINE:
-        if not build.can_pay(state, p, D.MEDICINE_COST):
+        if not can_pay(state, p, D.MEDICINE_COST):
             return ()
         return tuple(ChooseNode(n) for n in build.city_spots(state, p))
     if k == D.ROAD_BUILDING:
@@ -231,8 +238,8 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
     if k == D.SMITH:
         if not pd.left:
             return ()
-        nodes = tuple(n for n in build.own_knights(state, p)
-                      if build.promote_rule(state, p, n) is None)
+        nodes = tuple(n for n in knight.own_knights(state, p)
+                      if knight.promote_rule(state, p, n) is None)
         return (*(ChooseNode(n) for n in nodes), Stop()) if nodes else ()
     return ()
 
@@ -282,7 +289,7 @@ def playable(state: CKState, k: int) -> str | None:
     if state.config.option("progress-useless") == "spent":
         return None  # cities_knights/progress-without-effect: played for what it can do
     if k in _AT_ONCE:
-        return RB.PROGRESS_WARLORD if k == D.WARLORD and not build.activatable(state, p) else None
+        return RB.PROGRESS_WARLORD if k == D.WARLORD and not knight.activatable(state, p) else None
     if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
         return None if open_roads(state) else RB.PROGRESS_DIPLOMAT
     if k == D.WEDDING:
@@ -432,14 +439,14 @@ def card_step(state: CKState, action: Action) -> CKState:
             level = state.knight_level[action.node]
             active = state.knight_active[action.node] \
                 and state.config.option("deserter-knight") == "as-removed"
-            state = build.remove_knight(state, action.node)
+            state = knight.remove_knight(state, action.node)
             level = _deserter_level(state, p, level)
             if not level:
                 return evolve(state, pending=None, stage=Stage.MAIN)
             return _continue(state, evolve(pd, step=2, left=level, target=int(active)))
-        state = build.put_knight(state, p, action.node, pd.left, pd.target == 1, placed=True)
+        state = knight.put_knight(state, p, action.node, pd.left, pd.target == 1, placed=True)
         if pd.target == 1:  # placed active: it came active this turn and takes no action
-            state = build.activate(state, action.node)  # (cities_knights/deserter-knight)
+            state = knight.activate(state, action.node)  # (cities_knights/deserter-knight)
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.DIPLOMAT:
         assert isinstance(action, ChoosePath)
@@ -456,8 +463,8 @@ def card_step(state: CKState, action: Action) -> CKState:
         assert isinstance(action, ChooseNode)
         n = action.node
         displaced = (state.knight_owner[n], state.knight_level[n], state.knight_active[n])
-        state = build.remove_knight(state, n)
-        return build.start_displaced(state, displaced, n)
+        state = knight.remove_knight(state, n)
+        return knight.start_displaced(state, displaced, n)
     if k == D.WEDDING:
         assert isinstance(action, ChooseCard)
         q = pd.queue[0]
@@ -473,7 +480,7 @@ def card_step(state: CKState, action: Action) -> CKState:
         return evolve(state, dice=(pd.target, action.number), pending=None, stage=Stage.EVENT)
     if k == D.ENGINEER:
         assert isinstance(action, ChooseNode)
-        return evolve(build.place_wall(state, p, action.node), pending=None, stage=Stage.MAIN)
+        return evolve(wall.place_wall(state, p, action.node), pending=None, stage=Stage.MAIN)
     if k == D.INVENTOR:
         assert isinstance(action, ChooseHex)
         if pd.target < 0:
@@ -483,14 +490,145 @@ def card_step(state: CKState, action: Action) -> CKState:
         return evolve(state, tokens=tokens, pending=None, stage=Stage.MAIN)
     if k == D.MEDICINE:
         assert isinstance(action, ChooseNode)
-        state = build.pay(state, p, D.MEDICINE_COST)
+        state = pay(state, p, D.MEDICINE_COST)
         return evolve(build.place_city(state, p, action.node), pending=None, stage=Stage.MAIN)
     if k == D.ROAD_BUILDING:
         assert isinstance(action, ChoosePath)
         state = build.place_road(state, p, action.path)
         return _continue(state, evolve(pd, left=pd.left - 1))
     assert k == D.SMITH and isinstance(action, ChooseNode)
-    state = build.promote(state, p, action.node)
+    state = knight.promote(state, p, action.node)
     return _continue(state, evolve(pd, left=pd.left - 1))
 
 
+def _above(state: CKState, colour: int) -> bool:
+    """Whether the deck of ``colour`` holds cards above those put under it."""
+    return any(n for k, n in enumerate(state.deck) if D.PROGRESS_COLOUR[k] == colour)
+
+
+def _colour_left(state: CKState, colour: int) -> bool:
+    return _above(state, colour) or bool(state.under[colour])
+
+
+def spend_progress(state: CKState, k: int) -> CKState:
+    """A played or discarded progress card ``k`` goes face down under its deck, drawn after
+    the cards above it (cities_knights/spent-progress-cards), or is set aside
+    (``progress-return=set-aside``)."""
+    if state.config.option("progress-return") == "set-aside":
+        return evolve(state, spent=bump(state.spent, k, 1))
+    c = D.PROGRESS_COLOUR[k]
+    return evolve(state, under=put(state.under, c, (*state.under[c], k)))
+
+
+def continue_draws(state: CKState) -> CKState:
+    """The next pending progress draw, or production when none is left (a draw from an
+    empty deck is lost)."""
+    draws = state.draws
+    while draws:
+        _, colour = draws[0]
+        if colour < 0:
+            if any(_colour_left(state, c) for c in range(3)):
+                break
+        elif _colour_left(state, colour):
+            break
+        draws = draws[1:]
+    state = evolve(state, draws=draws)
+    if draws:
+        return evolve(state, stage=Stage.DRAWS)
+    return production(state)
+
+
+def draws_actor_chooses(state: CKState) -> bool:
+    return state.draws[0][1] < 0
+
+
+def deck_choices(state: CKState) -> tuple[Action, ...]:
+    return tuple(ChooseDeck(c) for c in range(3) if _colour_left(state, c))
+
+
+def choose_deck(state: CKState, action: ChooseDeck) -> CKState:
+    seat, _ = state.draws[0]
+    if not in_range(action.colour, 3) or not _colour_left(state, action.colour):
+        raise RB.RULES.illegal(
+            RB.BARBARIANS_TIE, f"no progress card of colour {action.colour!r} is left"
+        )
+    return evolve(state, draws=((seat, action.colour), *state.draws[1:]))
+
+
+def draw_outcomes_of(state: CKState) -> tuple[tuple[Action, Fraction], ...]:
+    """The next draw's card: a chance step over the cards left in the deck of its colour
+    (RB.PROGRESS_DECKS), or the first card put under it once none is above."""
+    colour = state.draws[0][1]
+    if not _above(state, colour):  # the cards put under it, in order
+        return ((DrawProgress(state.under[colour][0]), Fraction(1)),)
+    return draw_outcomes(((k, n) for k, n in enumerate(state.deck)
+                          if D.PROGRESS_COLOUR[k] == colour), DrawProgress)
+
+
+def draw(state: CKState, action: DrawProgress) -> CKState:
+    seat, colour = state.draws[0]
+    k = action.progress
+    if not in_range(k, D.N_PROGRESS_KINDS) or D.PROGRESS_COLOUR[k] != colour:
+        raise RB.RULES.illegal(RB.DICE_GATE_DRAW, f"no progress card {k!r} in the deck of colour"
+                               f" {colour}")
+    if _above(state, colour):
+        if not state.deck[k]:
+            raise RB.RULES.illegal(
+                RB.DICE_GATE_DRAW, f"no progress card {k!r} in the deck of colour {colour}"
+            )
+        state = evolve(state, deck=bump(state.deck, k, -1), draws=state.draws[1:])
+    else:
+        if k != state.under[colour][0]:
+            raise RB.RULES.illegal(RB.DICE_GATE_DRAW, f"the next card of colour {colour} is"
+                                   f" {state.under[colour][0]}, not {k!r}")
+        state = evolve(state, under=put(state.under, colour, state.under[colour][1:]),
+                       draws=state.draws[1:])
+    state = gain_progress(state, seat, k)
+    if progress_discarder(state) >= 0:
+        return evolve(state, stage=Stage.PROGRESS_DISCARD)
+    return continue_draws(state)
+
+
+def gain_progress(state: CKState, seat: int, k: int) -> CKState:
+    """``seat`` takes progress card ``k``: Printer and Constitution lie face up at once."""
+    pl = state.players[seat]
+    if k in D.VP_CARDS:
+        return set_player(state, seat, evolve(pl, vp_cards=pl.vp_cards + 1))
+    if seat == state.turn and state.config.option("progress-play") == "one":
+        state = evolve(state, fresh=(*state.fresh, k))
+    return set_player(state, seat, evolve(pl, progress=bump(pl.progress, k, 1)))
+
+
+def progress_discarder(state: CKState) -> int:
+    """A player off turn holding more than 4 progress cards, or (reading
+    ``own-turn-hand=five``) the player on turn holding more than 5 (-1: none)."""
+    seats = order_from(state, state.turn)
+    if state.config.option("own-turn-hand") == "five" \
+            and held(state.players[state.turn]) > D.HAND_LIMIT + 1:
+        return state.turn
+    for q in seats[1:]:
+        if held(state.players[q]) > D.HAND_LIMIT:
+            return q
+    return -1
+
+
+def progress_discard_actions(state: CKState, seat: int) -> tuple[Action, ...]:
+    return tuple(DiscardProgress(k) for k, n in enumerate(state.players[seat].progress) if n)
+
+
+def discard_progress(state: CKState, seat: int, action: DiscardProgress) -> CKState:
+    k = action.progress
+    pl = state.players[seat]
+    rule = (
+        RB.PROGRESS_HAND_LIMIT
+        if state.stage is Stage.END or seat == state.turn
+        else RB.PROGRESS_OFF_TURN
+    )
+    if not in_range(k, D.N_PROGRESS_KINDS) or not pl.progress[k]:
+        raise RB.RULES.illegal(rule, f"player {seat} holds no progress card {k!r}")
+    state = spend_progress(set_player(state, seat, evolve(
+        pl, progress=bump(pl.progress, k, -1))), k)
+    if seat == state.turn and state.fresh.count(k) > state.players[seat].progress[k]:
+        i = state.fresh.index(k)  # one discards a card gained this turn first
+        state = evolve(state, fresh=state.fresh[:i] + state.fresh[i + 1:])
+    return state

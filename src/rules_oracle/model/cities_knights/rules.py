@@ -85,7 +85,7 @@ IMPROVEMENT_AQUEDUCT = R.rule(
 )
 
 # -- the 7 and the robber -------------------------------------------------------------------
-SEVEN_DISCARD = R.rule("seven.discard", "Товары учитываются при расчёте лимита сброса Грабителя",
+ROBBER_DISCARD = R.rule("robber.discard", "Товары учитываются при расчёте лимита сброса Грабителя",
                  "On a 7 a player over the limit (7, +2 a wall) discards half, rounded down,"
                  " resources and commodities, one card a step.")
 ROBBER_NOT_BEFORE_ATTACK = R.rule(

@@ -6,16 +6,16 @@ from fractions import Fraction
 from typing import cast
 
 from rules_oracle.model.catan import board as B
-from rules_oracle.model.catan import setup as BS
 from rules_oracle.model.catan.actions import BuildCity, BuildRoad, BuildSettlement
-from rules_oracle.model.catan.build import site_free, take_setup_gain
+from rules_oracle.model.catan.build import site_free
 from rules_oracle.model.catan.ops import evolve, in_range, put
-from rules_oracle.model.catan.setup import placer
+from rules_oracle.model.catan.setup import placer, take_setup_gain
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import Action
-from rules_oracle.model.cities_knights.common import refresh, set_player, update_roads
+from rules_oracle.model.cities_knights.common import set_player, update_roads
 from rules_oracle.model.cities_knights.state import CKState, Player, Stage
+from rules_oracle.model.cities_knights.victory import refresh
 from rules_oracle.model.core import Config, IllegalAction
 
 #: the variable board's tokens go along the spiral (base Catan's default reading)
@@ -29,7 +29,7 @@ def initial(config: Config) -> CKState:
     n = config.players
     player = Player(hand=D.NO_CARDS, progress=D.NO_PROGRESS)
     nodes = B.N_NODES
-    terrain, tokens, harbours, robber = BS.start_board(config.option("board") == "variable",
+    terrain, tokens, harbours, robber = B.start_board(config.option("board") == "variable",
                                                        False)
     state = CKState(
         config=config, stage=Stage.SETUP, terrain=terrain, tokens=tokens, harbours=harbours,
@@ -44,18 +44,18 @@ def initial(config: Config) -> CKState:
 
 
 def _board_stage(state: CKState) -> Stage:
-    return Stage.SETUP if BS.board_phase(state, SPIRAL) == BS.DONE else Stage.BOARD
+    return Stage.SETUP if B.board_phase(state, SPIRAL) == B.DONE else Stage.BOARD
 
 
 def board_outcomes(state: CKState) -> tuple[tuple[Action, Fraction], ...]:
     """The chance outcomes of the board's next step (base Catan's)."""
-    return cast(tuple[tuple[Action, Fraction], ...], BS.phase_outcomes(state, SPIRAL))
+    return cast(tuple[tuple[Action, Fraction], ...], B.phase_outcomes(state, SPIRAL))
 
 
 def lay_board(state: CKState, action: Action) -> CKState:
-    """A board-laying step, base Catan's (``model.catan.setup.lay``)."""
+    """A board-laying step, base Catan's (``model.catan.board.lay``)."""
     try:
-        state = BS.lay(state, action, SPIRAL)
+        state = B.lay(state, action, SPIRAL)
     except IllegalAction as e:
         raise RB.RULES.illegal(RB.SETUP_BOARD, e.message) from None
     return evolve(state, stage=_board_stage(state))

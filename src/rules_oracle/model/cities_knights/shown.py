@@ -17,10 +17,9 @@ from rules_oracle.model.catan.actions import (
     OfferCard,
     Steal,
 )
-from rules_oracle.model.catan.production import owed
 from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import production, setup, victory
 from rules_oracle.model.cities_knights import rules as RB
-from rules_oracle.model.cities_knights import setup
 from rules_oracle.model.cities_knights.actions import (
     Action,
     ActivateKnight,
@@ -40,9 +39,8 @@ from rules_oracle.model.cities_knights.actions import (
     Stop,
 )
 from rules_oracle.model.cities_knights.common import active_knights, strength
-from rules_oracle.model.cities_knights.progress import CARD_RULE
+from rules_oracle.model.cities_knights.progress import CARD_RULE, progress_discarder
 from rules_oracle.model.cities_knights.state import CKState, Stage
-from rules_oracle.model.cities_knights.turn import progress_discarder
 
 #: stages a step may leave through production (the roll's last chance step or choice)
 _BEFORE_PRODUCTION = frozenset({Stage.EVENT, Stage.REDUCE, Stage.DRAWS,
@@ -80,7 +78,7 @@ def effect_rules(state: CKState, action: Action, after: CKState) -> tuple[str, .
     out += _roll(state, action, after)
     out += _knights(state, action, after)
     out += _progress(state, action)
-    out += _points(state, after)
+    out += victory.shown(state, after)
     return tuple(dict.fromkeys(out))
 
 
@@ -134,7 +132,7 @@ def _roll(state: CKState, action: Action, after: CKState) -> list[str]:
     elif isinstance(action, (ChooseCard, Stop)) and st is Stage.AQUEDUCT:
         out.append(RB.IMPROVEMENT_AQUEDUCT)
     elif isinstance(action, Discard):
-        out.append(RB.SEVEN_DISCARD if state.pending is None else RB.PROGRESS_SABOTEUR)
+        out.append(RB.ROBBER_DISCARD if state.pending is None else RB.PROGRESS_SABOTEUR)
         if state.pending is None and after.stage is Stage.MAIN and not after.attacked:
             out.append(RB.ROBBER_NOT_BEFORE_ATTACK)  # the 7's last discard: the robber stays
     elif isinstance(action, MoveRobber):
@@ -142,7 +140,7 @@ def _roll(state: CKState, action: Action, after: CKState) -> list[str]:
     elif isinstance(action, Steal):
         out.append(RB.ROBBER_MOVE if state.pending is None else CARD_RULE[state.pending.card])
     if st in _BEFORE_PRODUCTION and after.stage in _AFTER_PRODUCTION:
-        out += _production(state, after)
+        out += production.shown(state, after)
     return out
 
 
@@ -173,38 +171,6 @@ def _attack(state: CKState, after: CKState) -> list[str]:
         out.append(
             RB.BARBARIANS_IMMUNE
         )  # as weak as a loser, but no city the barbarians may reduce
-    return out
-
-
-def _production(state: CKState, after: CKState) -> list[str]:
-    """The roll's production (resources and commodities), or the 7's discards."""
-    total = sum(after.dice)
-    n = state.config.players
-    if total == BD.ROBBER_ROLL:
-        out = []
-        if any(BD.DISCARD_ABOVE < sum(pl.hand) <= BD.DISCARD_ABOVE + D.WALL_LIMIT_BONUS
-               * pl.walls for pl in after.players):
-            out.append(
-                RB.WALL_DISCARD_LIMIT
-            )  # a hand over 7 kept whole: its walls raised the limit
-        if after.stage is Stage.MAIN and not after.attacked:
-            out.append(RB.ROBBER_NOT_BEFORE_ATTACK)
-        return out
-    got = owed(after.terrain, after.tokens, after.robber, after.node_owner, after.node_level,
-               total, n, D.CITY_COMMODITY, D.N_CARDS)
-    out = []
-    if any(row[c] for row in got for c in range(BD.N_RESOURCES, D.N_CARDS)):
-        out.append(RB.PRODUCTION_COMMODITY)
-    for h in range(B.N_HEXES):
-        if after.tokens[h] == total and h != after.robber \
-                and D.CITY_COMMODITY[after.terrain[h]] >= 0 \
-                and any(after.node_level[v] == 1 for v in B.HEX_NODES[h]):
-            out.append(
-                RB.PRODUCTION_ONLY_CITIES
-            )  # a settlement on a commodity terrain: none for it
-            break
-    if any(sum(row[c] for row in got) > state.bank[c] for c in range(D.N_CARDS)):
-        out.append(RB.PRODUCTION_SHORTAGE)
     return out
 
 
@@ -245,23 +211,3 @@ def _progress(state: CKState, action: Action) -> list[str]:
         off = state.stage is Stage.PROGRESS_DISCARD and progress_discarder(state) != state.turn
         return [RB.PROGRESS_OFF_TURN if off else RB.PROGRESS_HAND_LIMIT]
     return []
-
-
-def _points(state: CKState, after: CKState) -> list[str]:
-    out: list[str] = []
-    if any(a.vp != b.vp for a, b in zip(after.players, state.players, strict=True)):
-        out.append(RB.VICTORY_POINTS)
-    if after.longest != state.longest:
-        out.append(RB.VICTORY_LONGEST_ROAD)
-    turn = after.turn
-    if any(q != turn and a.vp >= D.VICTORY > b.vp
-           for q, (a, b) in enumerate(zip(after.players, state.players, strict=True))):
-        out.append(RB.VICTORY_OWN_TURN)  # points gained off turn: no win until one's turn
-    if after.stage is Stage.OVER and state.stage is not Stage.OVER:
-        if after.winner >= 0:
-            out.append(RB.VICTORY_THIRTEEN)
-            if state.players[after.winner].vp >= D.VICTORY:
-                out.append(RB.VICTORY_OWN_TURN)  # gained off turn, won on one's own turn
-        else:
-            out.append(RB.TURN_LIMIT)
-    return out

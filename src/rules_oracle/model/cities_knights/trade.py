@@ -1,6 +1,7 @@
-"""Domestic trade: base Catan's offers (:func:`model.catan.trade.offer_step` and its
-kin), over the 8 cards of Cities & Knights; a rejection names
-``cities_knights/trade.domestic`` (or the actor rule)."""
+"""Trade: maritime trade with the bank at each card's rate (RB.TRADE_MARITIME), and domestic
+trade, base Catan's offers (:func:`model.catan.trade.offer_step` and its kin) over the 8
+cards of Cities & Knights; a rejection names ``cities_knights/trade.domestic`` (or the actor
+rule)."""
 
 from collections.abc import Callable
 from typing import TypeVar, cast
@@ -11,17 +12,20 @@ from rules_oracle.model.catan import trade as BT
 from rules_oracle.model.catan.actions import (
     Answer,
     Counter,
+    MaritimeTrade,
     OfferCard,
     Propose,
     TradeWith,
     Withdraw,
 )
-from rules_oracle.model.catan.ops import evolve, minus, plus
+from rules_oracle.model.catan.ops import bump, evolve, in_range, minus, plus
 from rules_oracle.model.catan.state import Offer
+from rules_oracle.model.catan.trade import HARBOUR_NODES, rates
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import Action
 from rules_oracle.model.cities_knights.common import set_player
+from rules_oracle.model.cities_knights.improvement import commodity_rate
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core import IllegalAction
 
@@ -97,3 +101,49 @@ def trade_step(state: CKState, action: Action) -> CKState:
     state = set_player(state, turn, evolve(me, hand=plus(minus(me.hand, give), get)))
     state = set_player(state, other, evolve(them, hand=plus(minus(them.hand, get), give)))
     return evolve(state, trades=state.trades + 1, offer=None, stage=Stage.MAIN)
+
+
+def card_rates(state: CKState, p: int) -> tuple[int, ...]:
+    """``p``'s bank rate per card: base Catan's harbours for resources; commodities 4:1 or
+    3:1 at a generic harbour, 2:1 with the trading house; 2:1 for the merchant's resource
+    and the Merchant Fleets' cards."""
+    base = rates(state.node_owner, state.harbours, p)
+    generic = any(state.node_owner[n] == p and state.harbours[h] == BD.GENERIC
+                  for n, h in HARBOUR_NODES)
+    commodity = commodity_rate(state, p, generic)
+    out = [*base, commodity, commodity, commodity]
+    if state.merchant_owner == p and state.merchant >= 0:
+        r = BD.YIELD[state.terrain[state.merchant]]
+        if r >= 0:
+            out[r] = BD.SPECIAL_RATE
+    for c in state.fleet:
+        out[c] = BD.SPECIAL_RATE
+    return tuple(out)
+
+
+def maritime_actions(state: CKState) -> list[Action]:
+    if state.trades >= D.TRADES_PER_TURN:
+        return []
+    p = state.turn
+    hand = state.players[p].hand
+    rate = card_rates(state, p)
+    return [MaritimeTrade(g, t) for g in range(D.N_CARDS) if hand[g] >= rate[g]
+            for t in range(D.N_CARDS) if t != g and state.bank[t]]
+
+
+def maritime(state: CKState, action: MaritimeTrade) -> CKState:
+    if state.trades >= D.TRADES_PER_TURN:
+        raise RB.RULES.illegal(RB.TRADE_LIMIT, "no more trades this turn")
+    g, t = action.give, action.get
+    if not (in_range(g, D.N_CARDS) and in_range(t, D.N_CARDS)) or g == t:
+        raise RB.RULES.illegal(RB.TRADE_MARITIME, f"give {g!r} for {t!r}")
+    p = state.turn
+    pl = state.players[p]
+    rate = card_rates(state, p)[g]
+    if pl.hand[g] < rate:
+        raise RB.RULES.illegal(RB.TRADE_MARITIME, f"{rate} {D.CARDS[g]} needed")
+    if not state.bank[t]:
+        raise RB.RULES.illegal(RB.TRADE_MARITIME, f"the bank has no {D.CARDS[t]}")
+    hand = bump(bump(pl.hand, g, -rate), t, 1)
+    return set_player(state, p, evolve(pl, hand=hand),
+                      bank=bump(bump(state.bank, g, rate), t, -1), trades=state.trades + 1)

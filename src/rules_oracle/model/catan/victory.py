@@ -1,6 +1,7 @@
 """Victory points, the win and the end of the game."""
 
 from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.ops import evolve
 from rules_oracle.model.catan.state import CatanState, Player, Stage
 
@@ -12,7 +13,8 @@ def public_vp(pl: Player, seat: int, longest: int, army: int) -> int:
 
 
 def total_vp(pl: Player) -> int:
-    """Public points plus victory point cards (hidden until the win; they count at once)."""
+    """Public points plus victory point cards (hidden until the win; they count at once:
+    RB.DEVELOPMENT_VICTORY_POINT)."""
     return pl.vp + pl.developments[D.VICTORY_POINT]
 
 
@@ -35,7 +37,9 @@ def robber_pending(state: CatanState) -> bool:
 
 
 def finish(state: CatanState) -> CatanState:
-    """End the game at once when the player on turn has 10 points (catan/victory.ten)."""
+    """End the game at once when the player on turn has 10 points (RB.VICTORY_TEN), hidden
+    victory point cards included: only the player on turn wins, also with points that came
+    on another turn, as that player's turn begins (RB.VICTORY_OWN_TURN)."""
     # turns is 0 until set-up ends; a finished game stays finished
     if state.turns and state.stage is not Stage.OVER and not robber_pending(state) \
             and total_vp(state.players[state.turn]) >= D.VICTORY:
@@ -46,3 +50,10 @@ def finish(state: CatanState) -> CatanState:
 def scores(state: CatanState) -> tuple[int, ...]:
     """Every player's points, victory point cards included."""
     return tuple(total_vp(pl) for pl in state.players)
+
+
+def shown(state: CatanState, after: CatanState) -> list[str]:
+    """The end rules a step shows: a win on one's own turn, or the model's turn bound."""
+    if after.stage is Stage.OVER and state.stage is not Stage.OVER:
+        return [RB.VICTORY_TEN, RB.VICTORY_OWN_TURN] if after.winner >= 0 else [RB.TURN_LIMIT]
+    return []

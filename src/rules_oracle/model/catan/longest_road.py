@@ -1,4 +1,5 @@
-"""Longest road and largest army as pure functions over the board tables.
+"""The longest road: its length and who holds its card, as pure functions over the board
+tables.
 
 :func:`longest_road` reads only path owners and intersection owners, so any game on this
 board (Cities & Knights, whose knights also break roads, passes its own blocking owners)
@@ -7,6 +8,8 @@ can call it.
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.state import CatanState
 
 
 def longest_road(path_owner: tuple[int, ...], node_owner: tuple[int, ...], player: int) -> int:
@@ -28,6 +31,8 @@ def longest_road(path_owner: tuple[int, ...], node_owner: tuple[int, ...], playe
 def _walk(path_owner: tuple[int, ...], node_owner: tuple[int, ...], player: int, node: int,
           used: int, first: bool) -> int:
     owner = node_owner[node]
+    # RB.LONGEST_ROAD_BREAK: a rival's piece between two roads splits them (a rival's
+    # settlement or city; in Cities & Knights also a knight, RB.LONGEST_ROAD_BREAK_CITIES_KNIGHTS)
     if not first and owner != -1 and owner != player:
         return 0
     best = 0
@@ -50,18 +55,27 @@ def award_longest(lengths: tuple[int, ...], holder: int) -> int:
     sets it aside.
     """
     best = max(lengths)
-    if best < D.LONGEST_ROAD_MIN:
+    if best < D.LONGEST_ROAD_MIN:  # RB.LONGEST_ROAD_MINIMUM, RB.LONGEST_ROAD_FIVE
         return -1
-    if holder >= 0 and lengths[holder] == best:
+    if holder >= 0 and lengths[holder] == best:  # RB.LONGEST_ROAD_TIE
         return holder
     leaders = [p for p, n in enumerate(lengths) if n == best]
     return leaders[0] if len(leaders) == 1 else -1
 
 
-def award_army(knights: tuple[int, ...], holder: int, player: int) -> int:
-    """Who holds the largest-army card after ``player`` played a knight."""
-    if knights[player] < D.LARGEST_ARMY_MIN:
-        return holder
-    if holder < 0 or knights[player] > knights[holder]:
-        return player
-    return holder
+def shown(state: CatanState, after: CatanState, settled: bool) -> list[str]:
+    """The longest-road rules a step shows (``settled``: the step put a settlement)."""
+    out: list[str] = []
+    lengths = [p.road_length for p in state.players] != [p.road_length for p in after.players]
+    if after.longest != state.longest or lengths:
+        # the longest road card decided again: held, taken or not given
+        out += [RB.LONGEST_ROAD_MINIMUM, RB.LONGEST_ROAD_FIVE]
+        if settled and any(
+                b.road_length < a.road_length
+                for a, b in zip(state.players, after.players, strict=True)):
+            out.append(RB.LONGEST_ROAD_BREAK)
+        best = max(p.road_length for p in after.players)
+        if best >= D.LONGEST_ROAD_MIN and after.longest >= 0 and sum(
+                p.road_length == best for p in after.players) > 1:
+            out.append(RB.LONGEST_ROAD_TIE)  # a tie for the longest: the holder keeps it
+    return out

@@ -1,0 +1,131 @@
+"""The 7: the discards of hands over the limit, the robber's move and the steal.
+
+The pure functions over the board tables (:func:`discards_due`, :func:`victims`,
+:func:`robber_hexes`) serve any game on this board (Cities & Knights)."""
+
+from fractions import Fraction
+
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.actions import Action, Discard, MoveRobber, Steal
+from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
+from rules_oracle.model.catan.state import CatanState, Stage, after_roll_or_card
+from rules_oracle.model.core import draw_outcomes
+
+
+def discards_due(hands: tuple[tuple[int, ...], ...], limit: int = D.DISCARD_ABOVE
+                 ) -> tuple[int, ...]:
+    """Cards each player discards on a 7: half, rounded down, of a hand over ``limit``
+    (RB.SEVEN_DISCARD; the limit of 7 is RB.SEVEN_DISCARD_LIMIT)."""
+    return tuple(sum(h) // 2 if sum(h) > limit else 0 for h in hands)
+
+
+def players_on(hex_id: int, node_owner: tuple[int, ...]) -> tuple[int, ...]:
+    """Owners of the buildings on a hex's corners, ascending, without repeats."""
+    return tuple(sorted({node_owner[n] for n in B.HEX_NODES[hex_id] if node_owner[n] >= 0}))
+
+
+def victims(hex_id: int, mover: int, node_owner: tuple[int, ...],
+            hands: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Players the robber on ``hex_id`` may steal from: a building there and cards
+    (RB.SEVEN_STEAL)."""
+    return tuple(p for p in players_on(hex_id, node_owner) if p != mover and sum(hands[p]) > 0)
+
+
+def robber_hexes(robber: int, mover: int, node_owner: tuple[int, ...],
+                 public_vp: tuple[int, ...], friendly: bool) -> tuple[int, ...]:
+    """Hexes the robber may move to: any other hex (RB.SEVEN_ROBBER); with the friendly
+    robber not one with a building of another player who has at most 2 public points, unless
+    every other hex has one (catan/friendly-robber)."""
+    others = tuple(h for h in range(B.N_HEXES) if h != robber)
+    if not friendly:
+        return others
+    kind = tuple(h for h in others
+                 if all(p == mover or public_vp[p] > 2 for p in players_on(h, node_owner)))
+    return kind or others
+
+
+def start(state: CatanState) -> CatanState:
+    """A 7 was rolled: hands over the limit discard half, then the robber moves."""
+    due = discards_due(tuple(pl.hand for pl in state.players))
+    return evolve(state, discards=due, stage=Stage.DISCARD if any(due) else Stage.ROBBER)
+
+
+def discarder(state: CatanState) -> int:
+    """The next player to discard: seat order from the player on turn."""
+    n = state.config.players
+    for i in range(n):
+        p = (state.turn + i) % n
+        if state.discards[p]:
+            return p
+    raise AssertionError("no discard pending")  # pragma: no cover
+
+
+def discard_actions(state: CatanState) -> tuple[Action, ...]:
+    hand = state.players[discarder(state)].hand
+    return tuple(Discard(r) for r in range(D.N_RESOURCES) if hand[r])
+
+
+def discard(state: CatanState, action: Discard) -> CatanState:
+    p = discarder(state)
+    pl = state.players[p]
+    if not in_range(action.resource, D.N_RESOURCES) or not pl.hand[action.resource]:
+        raise RB.RULES.illegal(RB.SEVEN_DISCARD, f"player {p} holds no {action.resource!r}")
+    r = action.resource
+    state = set_player(state, p, evolve(pl, hand=bump(pl.hand, r, -1)),
+                       bank=bump(state.bank, r, 1), discards=bump(state.discards, p, -1))
+    if any(state.discards):
+        return state
+    return evolve(state, stage=Stage.ROBBER)
+
+
+def _public(state: CatanState) -> tuple[int, ...]:
+    return tuple(pl.vp for pl in state.players)
+
+
+def robber_targets(state: CatanState) -> tuple[int, ...]:
+    return robber_hexes(state.robber, state.turn, state.node_owner, _public(state),
+                        state.config.option("robber") == "friendly")
+
+
+def robber_actions(state: CatanState) -> tuple[Action, ...]:
+    out: list[Action] = []
+    hands = tuple(pl.hand for pl in state.players)
+    for h in robber_targets(state):
+        vs = victims(h, state.turn, state.node_owner, hands)
+        if vs:
+            out.extend(MoveRobber(h, v) for v in vs)
+        else:
+            out.append(MoveRobber(h, -1))
+    return tuple(out)
+
+
+def move_robber(state: CatanState, action: MoveRobber) -> CatanState:
+    if action.hex not in robber_targets(state):
+        raise RB.RULES.illegal(RB.SEVEN_ROBBER, f"the robber cannot go to hex {action.hex}")
+    hands = tuple(pl.hand for pl in state.players)
+    vs = victims(action.hex, state.turn, state.node_owner, hands)
+    if (action.victim not in vs) if vs else action.victim != -1:
+        raise RB.RULES.illegal(RB.SEVEN_STEAL, f"player {action.victim} cannot be robbed on hex"
+                               f" {action.hex} (possible: {list(vs) or [-1]})")
+    state = evolve(state, robber=action.hex)
+    if action.victim < 0:
+        return evolve(state, stage=after_roll_or_card(state))
+    return evolve(state, victim=action.victim, stage=Stage.STEAL)
+
+
+def steal_outcomes(state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
+    return draw_outcomes(enumerate(state.players[state.victim].hand), Steal)
+
+
+def steal(state: CatanState, action: Steal) -> CatanState:
+    v, p = state.victim, state.turn
+    victim = state.players[v]
+    if not in_range(action.resource, D.N_RESOURCES) or not victim.hand[action.resource]:
+        raise RB.RULES.illegal(RB.SEVEN_STEAL, f"player {v} holds no {action.resource!r}")
+    r = action.resource
+    state = set_player(state, v, evolve(victim, hand=bump(victim.hand, r, -1)))
+    thief = state.players[p]
+    state = set_player(state, p, evolve(thief, hand=bump(thief.hand, r, 1)))
+    return evolve(state, victim=-1, stage=after_roll_or_card(state))

@@ -1,0 +1,57 @@
+"""Victory (chapter 16): the points each player holds and the win at 13 on one's own turn."""
+
+from rules_oracle.model.catan.ops import evolve
+from rules_oracle.model.cities_knights import data as D
+from rules_oracle.model.cities_knights import rules as RB
+from rules_oracle.model.cities_knights.state import CKState, Stage
+
+
+def metropolises(state: CKState, p: int) -> int:
+    return sum(1 for n in state.metropolis if n >= 0 and state.node_owner[n] == p)
+
+
+def points(state: CKState, p: int) -> int:
+    """Settlements 1, cities 2, metropolises +2, longest road 2 (RB.VICTORY_LONGEST_ROAD),
+    Defender cards, the merchant, Printer and Constitution (RB.VICTORY_POINTS)."""
+    pl = state.players[p]
+    return (pl.settlements + 2 * pl.cities + D.METROPOLIS_VP * metropolises(state, p)
+            + 2 * (state.longest == p) + pl.defenders + (state.merchant_owner == p)
+            + pl.vp_cards)
+
+
+def refresh(state: CKState) -> CKState:
+    players = tuple(pl if pl.vp == (v := points(state, i)) else evolve(pl, vp=v)
+                    for i, pl in enumerate(state.players))
+    if all(a is b for a, b in zip(players, state.players, strict=True)):
+        return state  # no score changed: no copy
+    return evolve(state, players=players)
+
+
+def finish(state: CKState) -> CKState:
+    """The player on turn with 13 points wins at once (RB.VICTORY_THIRTEEN), on his own turn
+    only (RB.VICTORY_OWN_TURN)."""
+    if state.turns and state.stage is not Stage.OVER \
+            and state.players[state.turn].vp >= D.VICTORY:
+        return evolve(state, stage=Stage.OVER, winner=state.turn, pending=None)
+    return state
+
+
+def shown(state: CKState, after: CKState) -> list[str]:
+    """The point and end rules a step shows."""
+    out: list[str] = []
+    if any(a.vp != b.vp for a, b in zip(after.players, state.players, strict=True)):
+        out.append(RB.VICTORY_POINTS)
+    if after.longest != state.longest:
+        out.append(RB.VICTORY_LONGEST_ROAD)
+    turn = after.turn
+    if any(q != turn and a.vp >= D.VICTORY > b.vp
+           for q, (a, b) in enumerate(zip(after.players, state.players, strict=True))):
+        out.append(RB.VICTORY_OWN_TURN)  # points gained off turn: no win until one's turn
+    if after.stage is Stage.OVER and state.stage is not Stage.OVER:
+        if after.winner >= 0:
+            out.append(RB.VICTORY_THIRTEEN)
+            if state.players[after.winner].vp >= D.VICTORY:
+                out.append(RB.VICTORY_OWN_TURN)  # gained off turn, won on one's own turn
+        else:
+            out.append(RB.TURN_LIMIT)
+    return out
