@@ -7,9 +7,13 @@ import pytest
 
 from rules_oracle.model.catan_cards import data as D
 from rules_oracle.model.catan_cards import rules as RB
+from rules_oracle.model.catan_cards import trade
 from rules_oracle.model.catan_cards.actions import (
+    Action,
     ChooseFromRival,
+    Convert,
     Draw,
+    EndDevelopment,
     EndTrade,
     GiveBack,
     GuildTake,
@@ -19,8 +23,9 @@ from rules_oracle.model.catan_cards.actions import (
     TradeStack,
 )
 from rules_oracle.model.catan_cards.game import GAME
-from rules_oracle.model.catan_cards.state import Stage
+from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core import CHANCE
+from rules_oracle.model.core.play import playout
 from tests.model.catan_cards.helpers import apply, cards, hand, make, rule_of, seat
 
 LIB = (1, 0, 0, 0, 0)
@@ -168,3 +173,63 @@ def test_a_two_card_exchange_with_one_rival_by_reading() -> None:
     both = apply(both, GiveBack(D.CLAY))
     assert both.stage is Stage.TRADE and both.owed_back == 0 and not both.giving_back
     assert hand(both, 1) == cards(clay=2) and both.exchanges == 2
+
+
+_CHOICES: tuple[Action, ...] = (
+    *(TradeStack(r) for r in range(-1, D.N_RESOURCES + 1)),
+    *(TradeMarket(t, g) for t in range(-1, D.N_RESOURCES + 1)
+      for g in range(-1, D.N_RESOURCES + 1)),
+    *(TradeRival(q) for q in range(-1, 7)), *(GuildTake(q) for q in range(-1, 7)),
+    *(ChooseFromRival(q, r) for q in range(-1, 4) for r in range(-1, D.N_RESOURCES + 1)),
+    *(GiveBack(r) for r in range(-1, D.N_RESOURCES + 1)),
+    EndTrade(), Convert(D.CLAY, D.ORE), EndDevelopment(),
+)
+_CHAPTER = {Stage.TRADE: trade.choice_rule, Stage.CHOOSE: trade.choose_rule,
+            Stage.GIVE_BACK: trade.give_back_rule}
+
+
+def _agrees(s: CardsState) -> None:
+    """Every choice ``apply`` accepts is legal and the stage's predicate allows it; every
+    one it rejects is illegal and names the rule the predicate returns."""
+    choice_rule = _CHAPTER[s.stage]
+    legal = GAME.legal_actions(s)
+    for a in (*_CHOICES, *legal):
+        why = choice_rule(s, a)
+        if why is None:
+            GAME.apply(s, a)  # accepted
+        else:
+            assert rule_of(s, a) == why, (s.stage, a)
+        assert (why is None) == (a in legal), (s.stage, a)
+
+
+@pytest.mark.rules("catan_cards/trade.allowance", "catan_cards/trade.no-roads",
+                   "catan_cards/trade.stack", "catan_cards/trade.market",
+                   "catan_cards/trade.rival", "catan_cards/trade.rival-return",
+                   "catan_cards/trade.from-hand", "catan_cards/trade.library",
+                   "catan_cards/trade.library-once", "catan_cards/trade.guild",
+                   "catan_cards/exchange-steps", "catan_cards/guild")
+def test_one_predicate_lists_and_refuses() -> None:
+    """The trade phase's predicates allow exactly the legal set, and ``apply`` refuses every
+    other choice naming the rule they return: on seeded play under either exchange-steps
+    reading, and on built states with the library, the guild and an owed card."""
+    seen: set[Stage] = set()
+    for variant in ({}, {"exchange-steps": "together"}):
+        for seed in (0, 1, 2):
+            for step in playout(GAME, GAME.config(3, variant), seed):
+                if step.state.stage in _CHAPTER:
+                    seen.add(step.state.stage)
+                    _agrees(step.state)
+    assert seen >= {Stage.TRADE, Stage.GIVE_BACK}
+    library = make(3, {0: seat(cards(clay=1), roads=3, settlements=0, buildings=LIB),
+                       1: seat(cards(wool=2, grain=1))})
+    looking = GAME.apply(library, TradeRival(1))
+    met = apply(looking, ChooseFromRival(1, D.GRAIN), GiveBack(D.CLAY))
+    guild = make(3, {0: seat(cards(), settlements=0, buildings=GUILD),
+                     1: seat(cards(ore=2), settlements=3), 2: seat(cards(ore=1))})
+    start = {0: seat(cards(clay=2), roads=3), 1: seat(cards(ore=1, wool=1))}
+    together = apply(make(3, start, variant={"exchange-steps": "together"}), TradeRival(1),
+                     Take(D.ORE))
+    spent = make(3, {0: seat(cards(clay=2), roads=0)}, exchanges=1)
+    for s in (library, looking, met, guild, together, apply(together, TradeRival(1), Take(
+            D.WOOL), GiveBack(D.ORE)), spent, make(3, {0: seat(cards(), roads=3)})):
+        _agrees(s)

@@ -1,6 +1,6 @@
 """Hand-made Caylus 1303 states for worked examples."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -8,10 +8,22 @@ import attrs
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus.actions import (
     Action,
+    Build,
+    BuildPrestige,
+    Claim,
+    Decline,
+    Deliver,
     DrawCharacter,
     DrawTile,
     FirstPlayer,
+    MoveProvost,
+    Pass,
+    PlaceOnSite,
+    PlaceWorker,
+    StealCharacter,
     TakeCharacter,
+    Use,
+    UseSite,
 )
 from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.ops import put
@@ -114,6 +126,34 @@ def rule_of(state: CaylusState, action: Action) -> str:
     return ""
 
 
+#: a choice of every kind a player makes, in and out of range (a chapter's predicate is
+#: checked against ``apply`` on each)
+CHOICES: tuple[Action, ...] = (
+    Decline(), Pass(), PlaceOnSite(), *(PlaceWorker(s) for s in (-1, 0, 5, 13, D.ROAD_SPACES)),
+    *(MoveProvost(k) for k in range(-3, 4)),
+    *(Use(o, r) for o in (0, 1, 2) for r in (-1, *D.PLAIN, D.GOLD)),
+    *(Use(1, a, b) for a in D.PLAIN for b in D.PLAIN),
+    *(Build(k, e) for k in (*D.WOOD_KINDS, *D.STONE_KINDS, D.FARM) for e in (-1, *D.PLAIN)),
+    *(Claim(s) for s in (-1, 0, *D.START_SPACES)),
+    *(StealCharacter(c) for c in range(-1, len(D.CHARACTERS) + 1)),
+    *(TakeCharacter(c) for c in range(-1, len(D.CHARACTERS) + 1)),
+    *(UseSite(k) for k in range(-1, D.SITE_SLOTS + 1)),
+    *(Deliver(b) for b in D.ANY_BUNDLES[:2]), *(BuildPrestige(k) for k in D.PRESTIGE_KINDS[:2]),
+)
+
+
+def agrees(state: CaylusState, choice_rule: Callable[[CaylusState, Action], str | None]
+           ) -> None:
+    """Every choice ``apply`` accepts in ``state`` is legal and ``choice_rule`` allows it;
+    every one it rejects is illegal and names the rule ``choice_rule`` returns."""
+    legal = GAME.legal_actions(state)
+    assert legal and all(choice_rule(state, a) is None for a in legal)
+    for a in (*CHOICES, *legal):
+        why = choice_rule(state, a)
+        assert rule_of(state, a) == (why or ""), (state.stage, a)
+        assert (why is None) == (a in legal), (state.stage, a)
+
+
 def prestige(state: CaylusState) -> tuple[int, ...]:
     return tuple(pl.prestige for pl in state.players)
 
@@ -130,8 +170,8 @@ def activating(state: CaylusState, space: int, seat: int, second: int = -1,
 
 
 
-__all__ = ["GAME", "TILES", "activating", "bare", "built", "holding", "place", "player", "prestige",
-           "ready", "rule_of", "run"]
+__all__ = ["CHOICES", "GAME", "TILES", "activating", "agrees", "bare", "built", "holding",
+           "place", "player", "prestige", "ready", "rule_of", "run"]
 
 
 def bare(state: CaylusState) -> CaylusState:

@@ -12,8 +12,10 @@ from rules_oracle.model.caylus.actions import Action, Build, Claim, Decline, Mov
 from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.ops import put
 from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.model.core.play import playout
 from tests.model.caylus.helpers import (
     activating,
+    agrees,
     bare,
     built,
     holding,
@@ -276,3 +278,27 @@ def test_a_limited_supply_cuts_gains(reading: str, gained: int) -> None:
     granary = player(built(bare(ready(2, variant={"supply": reading})), 5, D.GRANARY, 0,
                            side=0), 1, resources={"food": 20})
     assert begin(granary).players[0].resources[D.FOOD] == (2 if reading == "unlimited" else 1)
+
+
+@pytest.mark.rules("caylus/activation.choice", "caylus/building.bridge",
+                   "caylus/building.provost-bounds", "caylus/character.bailiff")
+def test_one_predicate_lists_and_refuses() -> None:
+    """Activation's choice rule allows exactly the legal set, and ``apply`` refuses every
+    other choice naming the rule it returns: on seeded play, and at the provost's bounds."""
+    seen: set[Stage] = set()
+    for seed in (0, 1, 2):
+        for step in playout(GAME, GAME.config(3), seed):
+            s = step.state
+            if s.stage in (Stage.ACTIVATION, Stage.BRIDGE, Stage.BAILIFF) and s.favour is None:
+                seen.add(s.stage)
+                agrees(s, activation.choice_rule)
+    assert seen >= {Stage.ACTIVATION, Stage.BRIDGE}
+    # the bridge and the bailiff at either end of the provost's track, and without workers
+    s = holding(bare(ready(2)), bailiff=1)
+    s = activation.begin(attrs.evolve(place(s, 5, 1), bridge=(0, 1), provost=5))
+    for provost in (D.PROVOST_MIN, D.PROVOST_MAX):
+        for stage in (Stage.BRIDGE, Stage.BAILIFF):
+            agrees(attrs.evolve(s, provost=provost, stage=stage, slot=1 if
+                                stage is Stage.BRIDGE else 2), activation.choice_rule)
+    agrees(player(s, 0, workers=0), activation.choice_rule)
+    agrees(attrs.evolve(s, provost_steps=-1), activation.choice_rule)

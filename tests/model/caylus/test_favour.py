@@ -5,6 +5,7 @@ import attrs
 import pytest
 
 from rules_oracle.model.caylus import data as D
+from rules_oracle.model.caylus import favour
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import (
     Build,
@@ -17,7 +18,8 @@ from rules_oracle.model.caylus.actions import (
 from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.ops import put
 from rules_oracle.model.caylus.state import CaylusState, FavourStep, Stage
-from tests.model.caylus.helpers import activating, bare, place, player, ready, rule_of, run
+from rules_oracle.model.core.play import playout
+from tests.model.caylus.helpers import activating, agrees, bare, place, player, ready, rule_of, run
 
 
 def _fair(round_: int = 1) -> CaylusState:
@@ -182,3 +184,39 @@ def test_a_workers_market_costs_a_worker_under_either_reading() -> None:
         s = activating(player(s, 0, workers=1), 9, 0, provost=22)  # a starting market
         assert s.road[9] == D.MARKET and s.players[0].workers == 0
         assert GAME.legal_actions(s) == (Decline(),)
+
+
+@pytest.mark.rules("caylus/favour.choice", "caylus/favour.gate", "caylus/favour.take",
+                   "caylus/favour-effect")
+@pytest.mark.parametrize("reading", ["required", "optional"])
+def test_one_predicate_lists_and_refuses(reading: str) -> None:
+    """The favour's choice rule allows exactly the legal set, and ``apply`` refuses every
+    other choice naming the rule it returns: on seeded play, and on a favour built at each
+    of its steps (a rival's character, none to steal, a site building without a usable
+    effect, no character left on the board)."""
+    seen: set[FavourStep] = set()
+    for seed in range(6):
+        config = GAME.config(3, {"favour_effect": reading})
+        for step in playout(GAME, config, seed):
+            if step.state.favour is not None:
+                seen.add(step.state.favour.step)
+                agrees(step.state, favour.choice_rule)
+    assert seen
+    s = GAME.apply(_fair(4), Use(0))
+    if reading == "optional":
+        s = attrs.evolve(s, config=GAME.config(3, {"favour_effect": reading}))
+    agrees(s, favour.choice_rule)
+    # nobody to steal from, and two stonemasons nobody can build with: a lapse (required)
+    nothing = player(attrs.evolve(s, characters=(D.BOARD,) * len(s.characters)), 0,
+                     resources=(0,) * len(D.RESOURCES), houses=0, workers=0)
+    nothing = attrs.evolve(nothing, site=(D.STONEMASON, D.STONEMASON, D.FARM))
+    assert (GAME.legal_actions(nothing) == (Decline(),)) is (reading == "required")
+    agrees(nothing, favour.choice_rule)
+    rich = player(nothing, 0, resources=(3,) * len(D.RESOURCES), houses=3)
+    for effect in (rich, nothing if reading == "optional" else rich):
+        agrees(GAME.apply(effect, UseSite(0)), favour.choice_rule)
+    taken = GAME.apply(s, UseSite(0))
+    agrees(taken, favour.choice_rule)
+    taken = GAME.apply(taken, Use(0))
+    assert taken.favour is not None and taken.favour.step is FavourStep.TAKE
+    agrees(taken, favour.choice_rule)

@@ -54,99 +54,165 @@ def _guild_targets(state: CardsState) -> tuple[int, ...]:
                  if q != p and state.players[q].vp >= me.vp and any(state.players[q].hand))
 
 
+def _exchange_rule(state: CardsState) -> str | None:
+    """Why the player on turn may not begin one more exchange now, or ``None``: his
+    allowance."""
+    if state.exchanges >= allowance(state.players[state.turn]):
+        return RB.TRADE_ALLOWANCE
+    return None
+
+
+def _roads_rule(state: CardsState) -> str | None:
+    """Without an A-side road only the stack trades."""
+    return None if a_side(state.players[state.turn].roads) else RB.TRADE_NO_ROADS
+
+
+def _from_hand_rule(state: CardsState) -> str | None:
+    """An exchange with the market or a rival gives a card from the hand, so it needs one
+    (catan_cards/trade.from-hand, catan_cards/empty-hand)."""
+    return None if any(state.players[state.turn].hand) else RB.TRADE_FROM_HAND
+
+
+def _discard_rule(state: CardsState, give: int) -> str | None:
+    """The card discarded for one of the stack is in hand."""
+    if not 0 <= give < D.N_RESOURCES or not state.players[state.turn].hand[give]:
+        return RB.TRADE_STACK
+    return None
+
+
+def _market_card_rule(state: CardsState, take: int, give: int) -> str | None:
+    """The card taken is in the market, the card returned in hand (the one taken may go
+    back)."""
+    if not (0 <= take < D.N_RESOURCES and 0 <= give < D.N_RESOURCES) \
+            or not state.market[take] or not (state.players[state.turn].hand[give]
+                                              or give == take):
+        return RB.TRADE_MARKET
+    return None
+
+
+def _rival_seat_rule(state: CardsState, rival: int) -> str | None:
+    """The rival is another seat holding cards."""
+    if rival == state.turn or not 0 <= rival < state.config.players \
+            or not any(state.players[rival].hand):
+        return RB.TRADE_RIVAL
+    return None
+
+
+def stack_rule(state: CardsState, give: int) -> str | None:
+    """Why the player on turn may not discard ``give`` for a card of the stack, or
+    ``None``."""
+    return _exchange_rule(state) or _discard_rule(state, give)
+
+
+def market_rule(state: CardsState, take: int, give: int) -> str | None:
+    """Why the player on turn may not take ``take`` from the market and return ``give``,
+    or ``None``."""
+    return _exchange_rule(state) or _roads_rule(state) or _from_hand_rule(state) \
+        or _market_card_rule(state, take, give)
+
+
+def rival_rule(state: CardsState, rival: int) -> str | None:
+    """Why the player on turn may not begin an exchange with ``rival``, or ``None``."""
+    return _exchange_rule(state) or _roads_rule(state) or _rival_seat_rule(state, rival) \
+        or _from_hand_rule(state)
+
+
+def choice_rule(state: CardsState, action: Action) -> str | None:
+    """Why the player on turn may not take ``action`` in the trade phase, or ``None``: an
+    exchange (:func:`stack_rule`, :func:`market_rule`, :func:`rival_rule`), the guild's
+    draw, or the end of trading. With the library the rival's hand is seen only once the
+    exchange with him has begun (stage choose), never through the trade phase's actions."""
+    if isinstance(action, TradeStack):
+        return stack_rule(state, action.give)
+    if isinstance(action, TradeMarket):
+        return market_rule(state, action.take, action.give)
+    if isinstance(action, TradeRival):
+        return rival_rule(state, action.rival)
+    if isinstance(action, GuildTake):
+        return None if action.rival in _guild_targets(state) else RB.TRADE_GUILD
+    if isinstance(action, EndTrade):
+        return None
+    if isinstance(action, ChooseFromRival):
+        if state.players[state.turn].buildings[D.LIBRARY] and action.rival in state.traded_with:
+            return RB.TRADE_LIBRARY_ONCE
+        return RB.TRADE_LIBRARY
+    if isinstance(action, Convert):
+        return RB.DEVELOPMENT_CONVERT
+    return RB.TURN_ACTOR
+
+
+_STACK = tuple(TradeStack(r) for r in range(D.N_RESOURCES))
+_MARKET = tuple(tuple(TradeMarket(t, g) for g in range(D.N_RESOURCES))
+                for t in range(D.N_RESOURCES))
+_END = EndTrade()
+
+
 @implements(RB.TRADE_MIX, RB.TRADE_END)
 def actions(state: CardsState) -> tuple[Action, ...]:
-    """Every legal step of the trade phase, in a canonical order."""
-    p = state.turn
-    me = state.players[p]
+    """Every legal step of the trade phase, in a canonical order: the choices
+    :func:`choice_rule` allows, each exchange's checks shared by its kind asked once."""
     out: list[Action] = []
-    if state.exchanges < allowance(me):
-        out.extend(TradeStack(r) for r in range(D.N_RESOURCES) if me.hand[r])
-        if a_side(me.roads) and any(me.hand):
+    if _exchange_rule(state) is None:
+        out.extend(a for a in _STACK if _discard_rule(state, a.give) is None)
+        if _roads_rule(state) is None and _from_hand_rule(state) is None:
             for t in range(D.N_RESOURCES):
                 if state.market[t]:
-                    out.extend(TradeMarket(t, g) for g in range(D.N_RESOURCES)
-                               if me.hand[g] or g == t)
-            # with the library the rival's hand is seen only once the exchange with him has
-            # begun (stage choose), never through the trade phase's actions
+                    out.extend(a for a in _MARKET[t]
+                               if _market_card_rule(state, t, a.give) is None)
             out.extend(TradeRival(q) for q in range(state.config.players)
-                       if q != p and any(state.players[q].hand))
+                       if _rival_seat_rule(state, q) is None)
     out.extend(GuildTake(q) for q in _guild_targets(state))
-    out.append(EndTrade())
+    out.append(_END)
     return tuple(out)
 
 
-def _from_hand(state: CardsState) -> None:
-    """An exchange with the market or a rival gives a card from the hand, so it needs one
-    (catan_cards/trade.from-hand, catan_cards/empty-hand)."""
-    if not any(state.players[state.turn].hand):
-        raise RULES.illegal(RB.TRADE_FROM_HAND, "no card in hand to exchange")
-
-
-def _exchange(state: CardsState, rival: int | None = None) -> CardsState:
-    """Count one exchange against the allowance; an exchange with a rival remembers him."""
-    if state.exchanges >= allowance(state.players[state.turn]):
-        raise RULES.illegal(
-            RB.TRADE_ALLOWANCE, f"{state.exchanges} exchanges made, no more allowed"
-        )
-    if rival is None:
-        return evolve(state, exchanges=state.exchanges + 1)
-    if a_side(state.players[state.turn].roads) == 0:
-        raise RULES.illegal(RB.TRADE_NO_ROADS, "without an A-side road only the stack trades")
-    if rival == state.turn or not 0 <= rival < state.config.players \
-            or not any(state.players[rival].hand):
-        raise RULES.illegal(RB.TRADE_RIVAL, f"seat {rival} is no rival with cards")
-    met = tuple(sorted({*state.traded_with, rival}))
-    return evolve(state, exchanges=state.exchanges + 1, traded_with=met, rival=rival)
+_MESSAGES = {
+    RB.TRADE_ALLOWANCE: "{exchanges} exchanges made, no more allowed",
+    RB.TRADE_NO_ROADS: "without an A-side road only the stack trades",
+    RB.TRADE_RIVAL: "{action}: no rival with cards",
+    RB.TRADE_FROM_HAND: "no card in hand to exchange",
+    RB.TRADE_STACK: "{action}: no such card in hand to discard",
+    RB.TRADE_MARKET: "{action}: the card taken is not in the market, or the card returned"
+                     " not in hand",
+    RB.TRADE_GUILD: "{action}: no guild draw from that seat now",
+    RB.TRADE_LIBRARY: "{action}: the library's choice follows TradeRival: the rival's hand is"
+                      " seen once the exchange has begun; without a library the card is drawn"
+                      " blind",
+    RB.TRADE_LIBRARY_ONCE: "{action}: that seat was exchanged with this turn: blind now",
+    RB.DEVELOPMENT_CONVERT: "3 alike for 1 only during development",
+    RB.TURN_ACTOR: "{action} is no step of the trade phase",
+}
 
 
 def step(state: CardsState, action: Action) -> CardsState:
     """Apply one step of the trade phase."""
+    why = choice_rule(state, action)
+    if why is not None:
+        raise RULES.illegal(why, _MESSAGES[why].format(action=action,
+                                                       exchanges=state.exchanges))
     p = state.turn
     me = state.players[p]
     if isinstance(action, TradeStack):
-        state = _exchange(state)
-        if not 0 <= action.give < D.N_RESOURCES or not me.hand[action.give]:
-            raise RULES.illegal(RB.TRADE_STACK, f"no {action.give} in hand to discard")
-        state = _with_hand(state, p, bump(me.hand, action.give, -1))
+        state = _with_hand(evolve(state, exchanges=state.exchanges + 1), p,
+                           bump(me.hand, action.give, -1))
         # the card drawn in exchange is owed (the game deals it)
         return evolve(state, discard=bump(state.discard, action.give), drawing=(p,),
                       resume=Stage.TRADE)
     if isinstance(action, TradeMarket):
-        state = _exchange(state)
-        if a_side(me.roads) == 0:
-            raise RULES.illegal(RB.TRADE_NO_ROADS, "without an A-side road only the stack trades")
-        _from_hand(state)
         t, g = action.take, action.give
-        if not (0 <= t < D.N_RESOURCES and 0 <= g < D.N_RESOURCES) or not state.market[t]:
-            raise RULES.illegal(RB.TRADE_MARKET, f"no {t} in the market")
-        hand = bump(me.hand, t)
-        if not hand[g]:
-            raise RULES.illegal(RB.TRADE_MARKET, f"no {g} in hand to return")
-        return evolve(_with_hand(state, p, bump(hand, g, -1)),
+        state = evolve(state, exchanges=state.exchanges + 1)
+        return evolve(_with_hand(state, p, bump(bump(me.hand, t), g, -1)),
                       market=bump(bump(state.market, t, -1), g))
     if isinstance(action, TradeRival):
-        chooses = _library_choice(state, action.rival)
-        state = _exchange(state, action.rival)
-        _from_hand(state)
-        return evolve(state, stage=Stage.CHOOSE if chooses else Stage.RIVAL_DRAW)
-    if isinstance(action, ChooseFromRival):
-        if not me.buildings[D.LIBRARY]:
-            raise RULES.illegal(RB.TRADE_LIBRARY, "no library: the card is drawn blind")
-        if action.rival in state.traded_with:
-            raise RULES.illegal(RB.TRADE_LIBRARY_ONCE, f"seat {action.rival} was exchanged with"
-                                " this turn: blind now")
-        raise RULES.illegal(RB.TRADE_LIBRARY, "the library's choice follows TradeRival: the"
-                            " rival's hand is seen once the exchange has begun")
+        q = action.rival
+        chooses = _library_choice(state, q)
+        met = tuple(sorted({*state.traded_with, q}))
+        return evolve(state, exchanges=state.exchanges + 1, traded_with=met, rival=q,
+                      stage=Stage.CHOOSE if chooses else Stage.RIVAL_DRAW)
     if isinstance(action, GuildTake):
-        if action.rival not in _guild_targets(state):
-            raise RULES.illegal(RB.TRADE_GUILD, f"no guild draw from seat {action.rival} now")
         return evolve(state, guild_used=True, rival=action.rival, stage=Stage.GUILD_DRAW)
-    if isinstance(action, EndTrade):
-        return evolve(state, stage=Stage.DEVELOP)
-    if isinstance(action, Convert):
-        raise RULES.illegal(RB.DEVELOPMENT_CONVERT, "3 alike for 1 only during development")
-    raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is no step of the trade phase")
+    assert isinstance(action, EndTrade)
+    return evolve(state, stage=Stage.DEVELOP)
 
 
 def _library_choice(state: CardsState, rival: int) -> bool:
@@ -157,27 +223,36 @@ def _library_choice(state: CardsState, rival: int) -> bool:
         and rival not in state.traded_with
 
 
-def choose_actions(state: CardsState) -> tuple[Action, ...]:
-    """The library's choice: any card of the rival's hand, now seen, or the blind draw
-    after all (the library lets its owner choose, "можете выбрать")."""
+def choose_rule(state: CardsState, action: Action) -> str | None:
+    """Why the player on turn may not take ``action`` in the exchange under way with the
+    library, or ``None``: a card of the rival's hand, now seen, or the blind draw after all
+    (the library lets its owner choose, "можете выбрать")."""
     q = state.rival
-    hand = state.players[q].hand
-    return (*(ChooseFromRival(q, r) for r in range(D.N_RESOURCES) if hand[r]), TradeRival(q))
+    if isinstance(action, TradeRival) and action.rival == q:
+        return None
+    if isinstance(action, ChooseFromRival) and action.rival == q \
+            and 0 <= action.resource < D.N_RESOURCES and state.players[q].hand[action.resource]:
+        return None
+    return RB.TRADE_LIBRARY
+
+
+def choose_actions(state: CardsState) -> tuple[Action, ...]:
+    q = state.rival
+    candidates: tuple[Action, ...] = (*(ChooseFromRival(q, r) for r in range(D.N_RESOURCES)),
+                                      TradeRival(q))
+    return tuple(a for a in candidates if choose_rule(state, a) is None)
 
 
 def choose(state: CardsState, action: Action) -> CardsState:
     """The exchange under way with the library: the chosen card moves to the player on
     turn, who then gives one back; or the card is drawn blind (catan_cards/trade.library)."""
-    q = state.rival
-    if isinstance(action, TradeRival) and action.rival == q:
+    if choose_rule(state, action) is not None:
+        raise RULES.illegal(RB.TRADE_LIBRARY, f"{action}: the exchange with seat {state.rival}"
+                            " takes a card of his hand, chosen or blind")
+    if isinstance(action, TradeRival):
         return evolve(state, stage=Stage.RIVAL_DRAW)
-    if not isinstance(action, ChooseFromRival) or action.rival != q:
-        raise RULES.illegal(RB.TRADE_LIBRARY, f"{action}: the exchange with seat {q} takes a card"
-                            " of his hand, chosen or blind")
-    if not 0 <= action.resource < D.N_RESOURCES \
-            or not state.players[q].hand[action.resource]:
-        raise RULES.illegal(RB.TRADE_LIBRARY, f"seat {q} holds no {action.resource}")
-    return evolve(_move(state, q, state.turn, action.resource), stage=Stage.GIVE_BACK,
+    assert isinstance(action, ChooseFromRival)
+    return evolve(_move(state, state.rival, state.turn, action.resource), stage=Stage.GIVE_BACK,
                   owed_back=1)
 
 
@@ -209,27 +284,38 @@ def _may_draw_more(state: CardsState) -> bool:
             and any(state.players[state.rival].hand))
 
 
+def give_back_rule(state: CardsState, action: Action) -> str | None:
+    """Why the player on turn may not take ``action`` while he owes the rival cards, or
+    ``None``: a card of his hand given back (catan_cards/trade.rival-return), or under
+    exchange-steps=together one more card drawn from the rival first."""
+    if isinstance(action, TradeRival) and action.rival == state.rival \
+            and _may_draw_more(state):
+        return None
+    if not isinstance(action, GiveBack):
+        return RB.TRADE_RIVAL
+    if not 0 <= action.resource < D.N_RESOURCES \
+            or not state.players[state.turn].hand[action.resource]:
+        return RB.TRADE_RIVAL_RETURN
+    return None
+
+
 def give_back_actions(state: CardsState) -> tuple[Action, ...]:
-    hand = state.players[state.turn].hand
-    out: list[Action] = [GiveBack(r) for r in range(D.N_RESOURCES) if hand[r]]
-    if _may_draw_more(state):
-        out.append(TradeRival(state.rival))
-    return tuple(out)
+    candidates: tuple[Action, ...] = (*(GiveBack(r) for r in range(D.N_RESOURCES)),
+                                      TradeRival(state.rival))
+    return tuple(a for a in candidates if give_back_rule(state, a) is None)
 
 
 def give_back(state: CardsState, action: Action) -> CardsState:
     """The exchange ends with as many cards to the rival as were drawn, one a step
     (catan_cards/trade.rival-return); under exchange-steps=together more cards may be
     drawn from him first."""
-    if isinstance(action, TradeRival) and action.rival == state.rival \
-            and _may_draw_more(state):
+    why = give_back_rule(state, action)
+    if why is not None:
+        raise RULES.illegal(why, f"{action}: the exchange waits for a card of the hand given"
+                            " back")
+    if isinstance(action, TradeRival):
         return evolve(state, exchanges=state.exchanges + 1, stage=Stage.RIVAL_DRAW)
-    if not isinstance(action, GiveBack):
-        raise RULES.illegal(RB.TRADE_RIVAL, f"{type(action).__name__}: the exchange waits for a"
-                            " card given back")
-    if not 0 <= action.resource < D.N_RESOURCES \
-            or not state.players[state.turn].hand[action.resource]:
-        raise RULES.illegal(RB.TRADE_RIVAL_RETURN, f"no {action.resource} in hand to give back")
+    assert isinstance(action, GiveBack)
     state = _move(state, state.turn, state.rival, action.resource)
     if state.owed_back > 1:
         return evolve(state, owed_back=state.owed_back - 1, giving_back=True)

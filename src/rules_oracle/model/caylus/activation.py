@@ -64,30 +64,41 @@ def settle(state: CaylusState) -> CaylusState:
 
 
 @implements(RB.ACTIVATION_CHOICE)
-def actions(state: CaylusState) -> tuple[Action, ...]:
-    st = state.stage
-    if st is Stage.ACTIVATION:
-        c = state.cursor
-        return (*building.options(state, worker(state), state.road[c], state.side[c]),
-                Decline())
-    # the Guilds Bridge's steps bought in pass order; the bailiff's free step
-    steps = building.bridge_steps(state, actor(state)) if st is Stage.BRIDGE else _ONE_STEP
-    return (*building.provost_moves(state, steps), Decline())
-
-
-def _why(state: CaylusState, action: Action) -> str:
+def choice_rule(state: CaylusState, action: Action) -> str | None:
+    """Why the player on turn may not take ``action`` now, or ``None``: declining (a
+    building's effect, the bridge's steps and the bailiff's step may all be left), a step
+    bought at the Guilds Bridge (:func:`~model.caylus.building.bridge_rule`), the bailiff's
+    step of 1 within the provost's bounds, or the effect of the building activating
+    (:func:`~model.caylus.building.effect_rule`)."""
+    if isinstance(action, Decline):
+        return None
     st = state.stage
     if st is Stage.BRIDGE:
         return building.bridge_rule(state, actor(state), action)
     if st is Stage.BAILIFF:
-        return RB.CHARACTER_BAILIFF
-    return building.rule_of(state.road[state.cursor])
+        # the bailiff's free step of 1, either way, that keeps the provost on the road
+        bounded = isinstance(action, MoveProvost) and action.steps in _ONE_STEP \
+            and building.provost_moves(state, (action.steps,))
+        return None if bounded else RB.CHARACTER_BAILIFF
+    c = state.cursor
+    return building.effect_rule(state, worker(state), state.road[c], state.side[c], action)
+
+
+def actions(state: CaylusState) -> tuple[Action, ...]:
+    if state.stage is Stage.ACTIVATION:
+        # the building's options are the effects effect_rule allows
+        c = state.cursor
+        return (*building.options(state, worker(state), state.road[c], state.side[c]),
+                Decline())
+    return (*(a for a in (MoveProvost(k) for k in _ONE_STEP) if choice_rule(state, a) is None),
+            Decline())
 
 
 @implements(RB.ACTIVATION_TO_CAMP)
 def step(state: CaylusState, action: Action) -> CaylusState:
-    if action not in actions(state):
-        raise RULES.illegal(_why(state, action), f"{action} is not a choice now")
+    why = choice_rule(state, action)
+    if why is not None:
+        raise RULES.illegal(why, f"{action} is not a choice now")
     st = state.stage
     if st is Stage.BRIDGE and isinstance(action, MoveProvost):
         # one step bought: 1 worker to the camp; the third step ends the player's move

@@ -139,12 +139,11 @@ def bridge_steps(state: CaylusState, seat: int) -> tuple[int, ...]:
     return (-1,) if bought < 0 else (1,) if bought > 0 else _ONE_STEP
 
 
-def bridge_rule(state: CaylusState, seat: int, action: Action) -> str:
-    """The rule a move refused at the Guilds Bridge breaks: the provost's bounds for a
-    step the bridge would sell, else the bridge's own."""
-    if isinstance(action, MoveProvost) and action.steps in _ONE_STEP and (
-            state.provost_steps * action.steps >= 0) and state.players[seat].workers >= 1:
-        return RB.BUILDING_PROVOST_BOUNDS
+def bridge_rule(state: CaylusState, seat: int, action: Action) -> str | None:
+    """Why ``seat`` may not take ``action`` as his step at the Guilds Bridge, or ``None``:
+    a step the bridge sells (:func:`bridge_steps`) that keeps the provost on the road."""
+    if isinstance(action, MoveProvost) and action.steps in bridge_steps(state, seat):
+        return None if provost_moves(state, (action.steps,)) else RB.BUILDING_PROVOST_BOUNDS
     return RB.BUILDING_BRIDGE
 
 
@@ -164,6 +163,14 @@ def _free_market(state: CaylusState) -> bool:
 def rule_of(kind: int) -> str:
     """The rule of a building's effect."""
     return _RULE.get(kind, RB.ACTIVATION_CHOICE)
+
+
+def effect_rule(state: CaylusState, seat: int, kind: int, side: int, action: Action
+                ) -> str | None:
+    """Why ``seat`` may not take ``action`` as the effect of ``kind`` on ``side``, or
+    ``None``: an effect's choices are its :func:`options`, and any other breaks the
+    building's rule (:func:`rule_of`)."""
+    return None if action in options(state, seat, kind, side) else rule_of(kind)
 
 
 _RULE = {
