@@ -215,6 +215,9 @@ class Peer:
         self._buffer = bytearray()
         self._tail = bytearray()
         self._closed = False
+        #: the selectors waiting to write a request and to read a reply (each with standard
+        #: error), built once: a request costs no selector of its own
+        self._selectors: dict[int, selectors.BaseSelector] = {}
 
     # -- requests ---------------------------------------------------------------
     def request(self, op: str, **fields: Any) -> dict[str, Any]:
@@ -239,10 +242,12 @@ class Peer:
         return reply
 
     def _selector(self, fd: int, events: int) -> selectors.BaseSelector:
-        sel = selectors.DefaultSelector()
-        sel.register(fd, events)
-        if self._err is not None:
-            sel.register(self._err, selectors.EVENT_READ)
+        sel = self._selectors.get(fd)
+        if sel is None:
+            sel = self._selectors[fd] = selectors.DefaultSelector()
+            sel.register(fd, events)
+            if self._err is not None:
+                sel.register(self._err, selectors.EVENT_READ)
         return sel
 
     def _wait(self, sel: selectors.BaseSelector, deadline: float) -> bool:
@@ -251,54 +256,52 @@ class Peer:
         ready = False
         for key, _events in sel.select(remaining):
             if key.fd == self._err:
-                self._drain_stderr(sel)
+                self._drain_stderr()
             else:
                 ready = True
         return ready
 
     def _write(self, data: bytes, deadline: float, op: str) -> None:
         view = memoryview(data)
-        with self._selector(self._in, selectors.EVENT_WRITE) as sel:
-            while view:
-                try:
-                    view = view[os.write(self._in, view):]
-                    continue
-                except BlockingIOError:
-                    pass
-                except OSError:
-                    raise self._crashed(op, "closed its input") from None
-                if self._status() is not None:
-                    raise self._crashed(op, "exited")
-                if time.monotonic() >= deadline:
-                    raise PeerFailure("timeout", f"the {op} request could not be written within"
-                                      f" {self.timeout:g} s (the implementation reads no input)")
-                self._wait(sel, deadline)
+        while view:
+            try:
+                view = view[os.write(self._in, view):]
+                continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                raise self._crashed(op, "closed its input") from None
+            if self._status() is not None:
+                raise self._crashed(op, "exited")
+            if time.monotonic() >= deadline:
+                raise PeerFailure("timeout", f"the {op} request could not be written within"
+                                  f" {self.timeout:g} s (the implementation reads no input)")
+            self._wait(self._selector(self._in, selectors.EVENT_WRITE), deadline)
 
     def _read_line(self, deadline: float, op: str) -> bytes:
         buffer = self._buffer
-        with self._selector(self._out, selectors.EVENT_READ) as sel:
-            while True:
-                end = buffer.find(b"\n")
-                while end >= 0:
-                    line = bytes(buffer[:end])
-                    del buffer[: end + 1]
-                    if line.strip():
-                        return line
-                    end = buffer.find(b"\n")  # blank lines between replies are tolerated
-                if len(buffer) > MAX_REPLY:
-                    raise PeerFailure("protocol", f"the reply to {op} is longer than"
-                                      f" {mib(MAX_REPLY)} without a line end (the limit)")
-                exited = self._status() is not None
-                if self._wait(sel, deadline) or exited:
-                    # after an exit, what it wrote before exiting is still read: the
-                    # outcome does not depend on who else holds the pipe
-                    if not self._read_out(exited):
-                        raise self._crashed(op, "closed its output")
-                    if exited and buffer.find(b"\n") < 0:
-                        raise self._crashed(op, "exited")
-                    continue
-                if time.monotonic() >= deadline:
-                    raise PeerFailure("timeout", f"no reply to {op} within {self.timeout:g} s")
+        while True:
+            end = buffer.find(b"\n")
+            while end >= 0:
+                line = bytes(buffer[:end])
+                del buffer[: end + 1]
+                if line.strip():
+                    return line
+                end = buffer.find(b"\n")  # blank lines between replies are tolerated
+            if len(buffer) > MAX_REPLY:
+                raise PeerFailure("protocol", f"the reply to {op} is longer than"
+                                  f" {mib(MAX_REPLY)} without a line end (the limit)")
+            exited = self._status() is not None
+            if self._wait(self._selector(self._out, selectors.EVENT_READ), deadline) or exited:
+                # after an exit, what it wrote before exiting is still read: the
+                # outcome does not depend on who else holds the pipe
+                if not self._read_out(exited):
+                    raise self._crashed(op, "closed its output")
+                if exited and buffer.find(b"\n") < 0:
+                    raise self._crashed(op, "exited")
+                continue
+            if time.monotonic() >= deadline:
+                raise PeerFailure("timeout", f"no reply to {op} within {self.timeout:g} s")
 
     def _read_out(self, everything: bool) -> bool:
         """Read what standard output holds (all of it when ``everything``); False at its end."""
@@ -316,7 +319,7 @@ class Peer:
                 return True
         return True
 
-    def _drain_stderr(self, sel: selectors.BaseSelector | None = None) -> None:
+    def _drain_stderr(self) -> None:
         """Read what standard error holds, keeping only its last :data:`STDERR_KEEP` bytes."""
         for _ in range(64):  # bounded: a flood is read on the next wait
             if self._err is None:
@@ -328,8 +331,8 @@ class Peer:
             except OSError:  # pragma: no cover - a pipe error is an end
                 chunk = b""
             if not chunk:
-                if sel is not None:
-                    sel.unregister(self._err)
+                for waiting in self._selectors.values():
+                    waiting.unregister(self._err)
                 self._err = None
                 return
             self._tail += chunk
@@ -389,6 +392,9 @@ class Peer:
         if self._closed:
             return
         self._closed = True
+        for sel in self._selectors.values():
+            sel.close()
+        self._selectors.clear()
         try:
             if self._status() is None:
                 with contextlib.suppress(OSError):
