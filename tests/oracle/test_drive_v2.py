@@ -127,10 +127,18 @@ def test_the_version_2_replies_fit_the_schema() -> None:
     ok = [("reset", {"ok": True, "compare": "observation", "viewer": 0, "fields": ["coins"],
                      "unsupported": ["Sell"], "rolls": ["Draw"], "observation": {"coins": 1}}),
           ("roll", {"ok": True, "chance": {"type": "Draw", "card": 1}}),
-          ("state", {"ok": True, "observation": {"coins": [1]}})]
+          ("state", {"ok": True, "observation": {"coins": [1]}}),
+          ("reset", {"ok": True, "probe": True}),
+          ("probe", {"ok": True, "results": [{"ok": False, "error": "no", "rule": "r"}]}),
+          ("probe", {"ok": True, "results": [{"ok": False, "error": "no"},
+                                             {"ok": True, "observation": {"coins": 1}}]})]
     bad = [("reset", {"ok": True, "compare": "everything"}),
            ("roll", {"ok": True}),
-           ("state", {"ok": True})]
+           ("state", {"ok": True}),
+           ("reset", {"ok": True, "probe": 1}),
+           ("probe", {"ok": True, "results": []}),
+           ("probe", {"ok": True}),
+           ("probe", {"ok": True, "results": [{"ok": False}]})]
     for name, reply in ok:
         jsonschema.validate(reply, {**full, "$ref": f"#/$defs/{name}"})
         drv.validate_reply(name, json.loads(json.dumps(reply)))
@@ -215,18 +223,18 @@ def test_a_declaration_is_read_whole() -> None:
     declared = drv.declared_of(game, config, game.setup(config), {
         "ok": True, "compare": "observation", "viewer": 1, "fields": ["hand", "public"],
         "unsupported": ["Sell"], "rolls": ["Draw"], "players": [2, 3],
-        "compound": [{"first": ["Pass", "Buy"], "then": ["FirstPlayer"]}]})
+        "compound": [{"first": ["Pass", "Buy"], "then": ["FirstPlayer"]}], "probe": True})
     view = unstructure(game.observe(game.setup(config), 1))
     assert declared == drv.Declared("observation", 1, ("hand", "public"),
                                     frozenset({"Sell"}), frozenset({"Draw"}), len(view) - 1,
                                     (2, 3), ((frozenset({"Pass", "Buy"}),
-                                              frozenset({"FirstPlayer"})),))
+                                              frozenset({"FirstPlayer"})),), True)
     assert declared.to_json() == {"compare": "observation", "viewer": 1,
                                   "fields": ["hand", "public"], "unsupported": ["Sell"],
                                   "rolls": ["Draw"], "available": len(view) - 1,
                                   "players": [2, 3],
                                   "compound": [{"first": ["Buy", "Pass"],
-                                                "then": ["FirstPlayer"]}]}
+                                                "then": ["FirstPlayer"]}], "probe": True}
     assert declared.then_of("Buy") == frozenset({"FirstPlayer"})
     assert declared.then_of("Sell") is None
 
@@ -260,3 +268,40 @@ def test_a_run_says_what_it_compared_and_require_full_fails_a_partial_one() -> N
     none = CliRunner().invoke(main, [*args, "--probes", "0", "--json", "--", *FAITHFUL])
     assert json.loads(none.stdout)["partial"] == ["no illegal action probed in 1 of 1 games"]
     assert CliRunner().invoke(main, [*args, "--require-full", "--", *FAITHFUL]).exit_code == 0
+
+
+def test_the_probes_of_a_step_go_in_one_request_to_an_engine_that_declares_probe() -> None:
+    one, batched = (drv.drive(v2(FIELDS, *extra), [registry.get("crafts")], count=1, seed=4,
+                              players=2) for extra in ((), ("probe",)))
+    assert batched.games[0].conforms, batched.games[0].divergence
+    assert batched.games[0].declared.probe and not one.games[0].declared.probe
+    # the same game, the same illegal actions tried and judged, in fewer round trips
+    assert batched.games[0].actions == one.games[0].actions
+    assert batched.games[0].probes == one.games[0].probes > 0
+    assert batched.games[0].exercised == one.games[0].exercised
+    assert batched.requests < one.requests
+    assert batched.games[0].to_json()["declared"]["probe"] is True
+
+
+def test_an_illegal_action_accepted_inside_a_probe_request_is_caught_and_play_goes_on(
+        ) -> None:
+    run = run_one(v2(FIELDS, "probe", "fault=probe-accept"))
+    div = run.divergence
+    assert div is not None and div.kind == "accepts-illegal" and div.request == "probe"
+    # the engine's state was left as it was: play went on to the end, and the probes after
+    # the accepted one were sent after it (one apply each when one is left)
+    assert run.finished and run.accepted > 1
+    plain = run_one(v2(FIELDS))
+    assert run.probes == plain.probes
+
+
+@pytest.mark.parametrize(("fault", "words"), [
+    ("probe-extra", "results to a probe of"),
+    ("probe-short", "none accepted"),
+])
+def test_a_probe_reply_that_does_not_answer_each_action_is_a_protocol_divergence(
+        fault: str, words: str) -> None:
+    run = run_one(v2(FIELDS, "probe", f"fault={fault}"))
+    div = run.divergence
+    assert div is not None and div.kind == "protocol" and div.request == "probe"
+    assert words in div.message

@@ -160,9 +160,18 @@ def _fast_ok(op: str, reply: dict[str, Any]) -> bool:
             and ("state" not in reply or _tagged(reply["state"])))
 
 
+def _fast_probe(reply: dict[str, Any]) -> bool:
+    """True only for a reply to probe the schema certainly accepts: every action rejected."""
+    results = reply.get("results")
+    return (reply.get("ok") is True and type(reply.get("id", 0)) is int
+            and type(results) is list and len(results) > 0
+            and all(type(r) is dict and r.get("ok") is False and _fast_ok("apply", r)
+                    for r in results))
+
+
 def validate_reply(op: str, reply: Any) -> None:
     """Raise :class:`PeerFailure` (``protocol``) unless ``reply`` fits the reply to ``op``."""
-    if type(reply) is dict and _fast_ok(op, reply):
+    if type(reply) is dict and (_fast_probe(reply) if op == "probe" else _fast_ok(op, reply)):
         return
     if type(reply) is not dict:
         raise PeerFailure("protocol", f"the reply to {op} is not a JSON object",
@@ -501,6 +510,8 @@ class Declared:
     #: compound steps: (first kinds, then kinds) -- one action of the engine covers a step of
     #: a first kind and the chance and forced steps of a then kind that follow it
     compound: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    #: it answers ``probe``: the illegal actions of a step are sent in one request
+    probe: bool = False
 
     def then_of(self, kind: str) -> frozenset[str] | None:
         """The kinds that may follow a step of ``kind`` in one compound step (``None``:
@@ -515,7 +526,7 @@ class Declared:
                 "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls),
                 "available": self.available, "players": list(self.players),
                 "compound": [{"first": sorted(f), "then": sorted(t)}
-                             for f, t in self.compound]}
+                             for f, t in self.compound], "probe": self.probe}
 
 
 # -- reports ---------------------------------------------------------------------------------
@@ -862,7 +873,8 @@ def declared_of(game: Game[Any, Any], config: Config, state: Any,
         raise PeerFailure("protocol", f"reset: $.players: a {config.players}-player game was"
                           f" accepted, but the counts declared are {show(list(players))}")
     return Declared(compare, viewer, fields, named["unsupported"], named["rolls"], available,
-                    players, _compound_of(reply.get("compound", []), kinds, named["rolls"]))
+                    players, _compound_of(reply.get("compound", []), kinds, named["rolls"]),
+                    reply.get("probe", False) is True)
 
 
 def _compound_of(declared: Sequence[Mapping[str, Any]], kinds: set[str],
@@ -971,7 +983,7 @@ class _Game:
         except PeerFailure as exc:
             raise _Stop(DriveDivergence(exc.kind, step, exc.message, request=op, action=shown,
                                         exit_code=exc.exit_code, reply=exc.reply)) from None
-        if not reply["ok"] and op in ("legal", "state", "roll"):
+        if not reply["ok"] and op in ("legal", "state", "roll", "probe"):
             raise _Stop(DriveDivergence("protocol", step, f"the implementation answered {op}"
                                         f" with an error: {clip(reply['error'])}", request=op,
                                         reply=clip(dumps(reply))))
@@ -1050,8 +1062,8 @@ class _Game:
                 raise _Stop(DriveDivergence("model-error", step,
                                             f"no end after {bound} steps"))
             prober.remember(legal)
-            self._probe(step, state, legal, prober)
-            self._probe_watched(step, state)
+            self._send_probes(step, [*self._probes(state, legal, prober),
+                                     *self._watched_probes(step, state)], state)
             if rolled:
                 state = self._roll(step, state, outcomes, rng)
                 continue
@@ -1520,21 +1532,23 @@ class _Game:
                     "chance", step, f"{KINDS['chance']}: {show(a)}", request="legal",
                     action=a, expected=f"{expected.numerator}/{expected.denominator}", got=p))
 
-    def _probe(self, step: int, state: Any, legal: Sequence[Any], prober: Prober) -> None:
-        for _action, data, exc in prober.probes(state, legal, self.probe_limit):
-            self._send_probe(step, data, exc, state)
+    def _probes(self, state: Any, legal: Sequence[Any],
+                prober: Prober) -> list[tuple[Any, IllegalAction]]:
+        """The illegal actions probed at a step (canonical JSON, the model's rejection)."""
+        return [(data, exc) for _action, data, exc in prober.probes(state, legal,
+                                                                    self.probe_limit)]
 
-    def _probe_watched(self, step: int, state: Any) -> None:
+    def _watched_probes(self, step: int, state: Any) -> list[tuple[Any, IllegalAction]]:
         """After a known deviation let an extra action pass, probe that action wherever the
         engine does not list it and the model rejects it under a rule no known entry covers
         there (a second development card in a turn, after a card bought this turn was let
         pass): tolerating one deviation must not hide another of the same kind."""
+        out: list[tuple[Any, IllegalAction]] = []
         if not self.watched or self.probe_limit <= 0:
-            return
+            return out
         offered = {dumps(a) for a in self.offered}
         types = {cls.__name__: cls for cls in self.game.action_types}
         where = Situation(self.game, state)
-        sent = 0
         items = list(self.watched.items())
         turn = step % len(items)  # each in turn, when more are due than the limit
         for text, data in items[turn:] + items[:turn]:
@@ -1547,12 +1561,12 @@ class _Game:
                                         action=data, rule=exc.rule)
                 if settle(self.known, would, (), where)[1] is not None:
                     continue  # a known entry covers it here: probing would only stop play
-                self._send_probe(step, data, exc, state)
-                sent += 1
-                if sent >= self.probe_limit:
-                    return
+                out.append((data, exc))
+                if len(out) >= self.probe_limit:
+                    return out
             except Exception:  # legal here, or not an action the model reads
                 continue
+        return out
 
     def _go_on(self, step: int, state: Any, reply: Mapping[str, Any], stop: "_Stop") -> None:
         """After the engine accepted an illegal probe in ``state``: bring the two games back
@@ -1643,13 +1657,49 @@ class _Game:
         for _action, data, exc in prober.probes(state, (), min(1, self.probe_limit)):
             self._send_probe(step, data, exc, state)
 
+    def _send_probes(self, step: int, batch: Sequence[tuple[Any, IllegalAction]],
+                     state: Any) -> None:
+        """Send the illegal actions of a step: in one ``probe`` request to an engine that
+        declared it (after an accepted one, the rest in the next), else one ``apply`` each."""
+        if not self.declared.probe or len(batch) < 2:
+            for data, exc in batch:
+                self._send_probe(step, data, exc, state)
+            return
+        while batch:
+            sent = [data for data, _exc in batch]
+            reply = self.request("probe", step, sent, actions=sent)
+            results = reply["results"]
+            if len(results) > len(batch):
+                raise _Stop(DriveDivergence(
+                    "protocol", step, f"{len(results)} results to a probe of {len(batch)}"
+                    " actions", request="probe", reply=show(reply, 200)))
+            for i, result in enumerate(results):
+                data, exc = batch[i]
+                self.probes_sent += 1
+                self._probe_reply(step, data, exc, state, result, "probe")
+                if result["ok"]:
+                    batch = batch[i + 1:]
+                    break
+            else:
+                if len(results) < len(batch):
+                    raise _Stop(DriveDivergence(
+                        "protocol", step, f"{len(results)} results to a probe of"
+                        f" {len(batch)} actions, none accepted", request="probe",
+                        reply=show(reply, 200)))
+                return
+
     def _send_probe(self, step: int, data: Any, exc: IllegalAction, state: Any) -> None:
         self.probes_sent += 1
-        reply = self.request("apply", step, data, action=data)
+        self._probe_reply(step, data, exc, state, self.request("apply", step, data, action=data))
+
+    def _probe_reply(self, step: int, data: Any, exc: IllegalAction, state: Any,
+                     reply: Mapping[str, Any], asked: str = "apply") -> None:
+        """Judge the engine's reply to the illegal action ``data`` (the model's rejection
+        ``exc``) sent in ``state``."""
         if reply["ok"]:
             stop = _Stop(DriveDivergence(
                 "accepts-illegal", step, f"{KINDS['accepts-illegal']}: {exc.message}",
-                request="apply", action=data, rule=exc.rule))
+                request=asked, action=data, rule=exc.rule))
             types = {cls.__name__: cls for cls in self.game.action_types}
             self.recheck = self._illegal_under(structure(data, types[data["type"]]), stop)
             self._go_on(step, state, reply, stop)
@@ -1660,7 +1710,7 @@ class _Game:
             note = (f"step {step}: {show(data)} rejected under rule {show(theirs, 120)};"
                     f" the model names {exc.rule!r}")
             if self.strict_rules:
-                raise _Stop(DriveDivergence("rule", step, KINDS["rule"], request="apply",
+                raise _Stop(DriveDivergence("rule", step, KINDS["rule"], request=asked,
                                             action=data, rule=exc.rule, expected=exc.rule,
                                             got=theirs))
             if len(self.warnings) < 5:
