@@ -9,7 +9,9 @@ import jsonschema
 import pytest
 
 from rules_oracle.model.core import registry
-from rules_oracle.model.core.canon import unstructure
+from rules_oracle.model.core.canon import canonical_text, to_json, unstructure
+from rules_oracle.model.core.game import PUBLIC
+from rules_oracle.model.core.play import playout
 from rules_oracle.oracle import drive as drv
 
 ENGINES = Path(__file__).resolve().parent / "engines"
@@ -305,3 +307,20 @@ def test_a_probe_reply_that_does_not_answer_each_action_is_a_protocol_divergence
     div = run.divergence
     assert div is not None and div.kind == "protocol" and div.request == "probe"
     assert words in div.message
+
+
+@pytest.mark.parametrize("name", sorted(registry.names()))
+def test_a_view_compared_field_by_field_reads_as_the_whole_view(name: str) -> None:
+    # the observation is compared field by field, each field's canonical text written from
+    # the model's value: the same text as that field of the whole view unstructured
+    game = registry.get(name)
+    config = game.config(game.min_players)
+    states = [step.state for step in playout(game, config, 1)][::7]
+    for state in states:
+        for viewer in (PUBLIC, 0):
+            view = game.observe(state, viewer)
+            data = unstructure(view)
+            assert drv._field_names(type(view)) == set(data) - {"type"}
+            for key in drv._field_names(type(view)):
+                assert to_json(getattr(view, key)) == canonical_text(data[key])
+    assert drv._field_names(int) == frozenset()

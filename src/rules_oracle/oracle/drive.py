@@ -76,6 +76,8 @@ MAX_REPLY = MAX_LINE
 MAX_LISTED = 20
 #: extra actions let pass by a known deviation that are probed again later, at most
 MAX_WATCHED = 16
+#: canonical texts of the model's actions remembered in one game, at most
+MAX_TEXTS = 50_000
 #: accepted illegal probes kept per game after which play went on, and the resets made to
 #: bring play back in step, at most
 MAX_FOUND = 20
@@ -185,6 +187,19 @@ def validate_reply(op: str, reply: Any) -> None:
         where, message = found
         raise PeerFailure("protocol", f"the reply to {op}: {where}: {clip(message, 160)}",
                           reply=show(reply, 200))
+
+
+#: the fields of each observation class met (:func:`_field_names`)
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def _field_names(cls: type) -> frozenset[str]:
+    """The fields of an observation class (none for a class that is not an attrs class)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = (frozenset(attrs.fields_dict(cls)) if attrs.has(cls)
+                                else frozenset())
+    return names
 
 
 # -- the subprocess -------------------------------------------------------------------------
@@ -976,6 +991,12 @@ class _Game:
         self.first_accepted: int | None = None
         self.found: list[Divergence] = []
         self.replays = 0
+        #: the model's legal set of the step under way (its state, the set), the canonical
+        #: texts of the model's actions met so far, and the texts of the actions the engine
+        #: listed at this step (its list, their texts): each computed once a step
+        self._legal_at: tuple[Any, Sequence[Any]] | None = None
+        self._texts: dict[Any, str] = {}
+        self._offered_texts: tuple[Any, set[str]] | None = None
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -1041,6 +1062,7 @@ class _Game:
                 outcomes = dict(game.chance_outcomes(state)) if who == CHANCE else {}
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+            self._legal_at = (state, legal)
             rolled = bool(outcomes) and all(type(a).__name__ in self.declared.rolls
                                             for a in outcomes)
             # a chance step that begins a compound step: the engine may list no outcome
@@ -1349,8 +1371,10 @@ class _Game:
             game = self.game
             who = game.actor(before)
             outcomes = dict(game.chance_outcomes(before)) if who == CHANCE else {}
-            self._compare_legal(step, self._supported(legal_set(game, before), who),
-                                outcomes, reply, before)
+            known = self._legal_at
+            legal = known[1] if known is not None and known[0] is before else legal_set(game,
+                                                                                      before)
+            self._compare_legal(step, self._supported(legal, who), outcomes, reply, before)
         return check
 
     def _legal_under(self, action: Any, stop: "_Stop") -> Callable[[Any], None]:
@@ -1446,19 +1470,28 @@ class _Game:
             raise _Stop(DriveDivergence("protocol", step, f"the observation does not carry the"
                                         f" declared fields: {'; '.join(what)}", request=asked,
                                         action=action_data))
+        diffs: list[FieldDiff] = []
         try:
             model_view = self.game.observe(state, declared.viewer)
-            # a whole view equal to the model's has no differing field: equal canonical
-            # texts are equal JSON values, types included
-            if dumps(seen) == to_json(model_view):
-                return
-            view = unstructure(model_view)
+            # field by field: a field whose canonical text is the model's has no differing
+            # part (equal canonical texts are equal JSON values, types included); the
+            # model's texts are remembered from step to step (``to_json``), so only the
+            # fields that differ or carry fewer keys are unstructured and walked
+            names = _field_names(type(model_view))
+            if not names.issuperset(seen):  # pragma: no cover - the fields were checked
+                unequal = sorted(seen)
+                view = unstructure(model_view)
+            else:
+                unequal = [key for key in sorted(seen)
+                           if dumps(seen[key]) != to_json(getattr(model_view, key))]
+                if not unequal:
+                    return
+                view = {key: unstructure(getattr(model_view, key)) for key in unequal}
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", step, f"observe failed: {exc!r}",
                                         action=action_data)) from None
-        diffs: list[FieldDiff] = []
         try:
-            partial_diff(view, seen, "$", diffs)
+            partial_diff(view, {key: seen[key] for key in unequal}, "$", diffs)
         except UnknownField as exc:
             raise _Stop(DriveDivergence("protocol", step, f"the observation: {exc.path}:"
                                         f" {exc.message}", request=asked,
@@ -1470,6 +1503,17 @@ class _Game:
                 "observation", step, f"{who} view: {first.path}: implementation"
                 f" {show(first.got)}, model {show(first.expected)}", request=asked,
                 action=action_data, diffs=tuple(diffs)))
+
+    def _text_of(self, action: Any) -> str:
+        """The canonical text of one of the model's actions, remembered by value (the
+        model's actions are typed: equal actions have equal texts)."""
+        try:
+            return self._texts[action]
+        except KeyError:
+            if len(self._texts) >= MAX_TEXTS:
+                self._texts.clear()
+            text = self._texts[action] = to_json(action)
+            return text
 
     def _rejection(self, before: Any, data: Any) -> str | None:
         """The rule the model rejects action ``data`` under in ``before`` (``None``: not an
@@ -1485,7 +1529,7 @@ class _Game:
 
     def _compare_legal(self, step: int, legal: Sequence[Any], outcomes: Mapping[Any, Fraction],
                        reply: Mapping[str, Any], before: Any = None) -> None:
-        listed = {to_json(a): a for a in legal}
+        listed = {self._text_of(a): a for a in legal}
         theirs: dict[str, Any] = {}
         for a in reply["actions"]:
             text = dumps(a)
@@ -1493,6 +1537,7 @@ class _Game:
                 raise _Stop(DriveDivergence("legal", step, "an action is listed twice",
                                             request="legal", action=a))
             theirs[text] = a
+        self._offered_texts = (reply["actions"], set(theirs))
         missing = [unstructure(listed[t]) for t in sorted(listed) if t not in theirs]
         extra = [theirs[t] for t in sorted(theirs) if t not in listed]
         if missing or extra:
@@ -1546,7 +1591,9 @@ class _Game:
         out: list[tuple[Any, IllegalAction]] = []
         if not self.watched or self.probe_limit <= 0:
             return out
-        offered = {dumps(a) for a in self.offered}
+        known = self._offered_texts
+        offered = (known[1] if known is not None and known[0] is self.offered
+                   else {dumps(a) for a in self.offered})
         types = {cls.__name__: cls for cls in self.game.action_types}
         where = Situation(self.game, state)
         items = list(self.watched.items())
