@@ -324,3 +324,15 @@ def test_a_view_compared_field_by_field_reads_as_the_whole_view(name: str) -> No
             for key in drv._field_names(type(view)):
                 assert to_json(getattr(view, key)) == canonical_text(data[key])
     assert drv._field_names(int) == frozenset()
+
+
+def test_the_texts_of_the_model_s_actions_are_remembered_within_a_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = registry.get("crafts")
+    config = game.config(2)
+    run = drv._Game(None, game, config, 1, "uniform", 2, False, 2)  # type: ignore[arg-type]
+    monkeypatch.setattr(drv, "MAX_TEXTS", 2)
+    actions = [step.action for step in playout(game, config, 1)][:6]
+    for action in actions:
+        assert run._text_of(action) == to_json(action) == run._text_of(action)
+        assert len(run._texts) <= 2

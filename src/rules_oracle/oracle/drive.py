@@ -997,6 +997,9 @@ class _Game:
         self._legal_at: tuple[Any, Sequence[Any]] | None = None
         self._texts: dict[Any, str] = {}
         self._offered_texts: tuple[Any, set[str]] | None = None
+        #: the game's action classes by name, and the watched actions read back as the model's
+        self._types = {cls.__name__: cls for cls in game.action_types}
+        self._structured: dict[str, Any] = {}
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -1594,7 +1597,7 @@ class _Game:
         known = self._offered_texts
         offered = (known[1] if known is not None and known[0] is self.offered
                    else {dumps(a) for a in self.offered})
-        types = {cls.__name__: cls for cls in self.game.action_types}
+        types = self._types
         where = Situation(self.game, state)
         items = list(self.watched.items())
         turn = step % len(items)  # each in turn, when more are due than the limit
@@ -1602,7 +1605,10 @@ class _Game:
             if text in offered:
                 continue
             try:
-                self.game.apply(state, structure(data, types[data["type"]]))
+                action = self._structured.get(text)
+                if action is None:
+                    action = self._structured[text] = structure(data, types[data["type"]])
+                self.game.apply(state, action)
             except IllegalAction as exc:
                 would = DriveDivergence("accepts-illegal", step, exc.message, request="apply",
                                         action=data, rule=exc.rule)
