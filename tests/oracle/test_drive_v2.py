@@ -300,6 +300,7 @@ def test_an_illegal_action_accepted_inside_a_probe_request_is_caught_and_play_go
 @pytest.mark.parametrize(("fault", "words"), [
     ("probe-extra", "results to a probe of"),
     ("probe-short", "none accepted"),
+    ("probe-error", "answered probe with an error"),
 ])
 def test_a_probe_reply_that_does_not_answer_each_action_is_a_protocol_divergence(
         fault: str, words: str) -> None:

@@ -22,7 +22,8 @@ of a kind the game lacks in place of its last legal action), ``players-mismatch`
 every count but declares only those of ``players``), ``probe-accept`` (answers ok, without
 applying it, to the first action of every probe request), ``probe-extra`` (one result
 more than the actions of a probe request), ``probe-short`` (rejects only the first action of
-a probe request, saying nothing of the rest).
+a probe request, saying nothing of the rest), ``probe-error`` (answers every probe request
+with an error).
 """
 
 import random
@@ -78,6 +79,8 @@ class V2(Engine):
         return reply
 
     def probe(self, actions: list[Any]) -> Reply:
+        if self.fault == "probe-error":
+            return {"ok": False, "error": "probes are not answered"}
         results: list[Reply] = []
         for i, action in enumerate(actions):
             if i == 0 and self.fault == "probe-accept":
