@@ -25,7 +25,7 @@ Rates are CPU time of this process (one core), so that a machine shared with oth
 work changes them less. Prints one table with each rate beside its target and the
 ratio. Not a test: the figures depend on the machine.
 
-    python ci/bench.py [--quick] [--seconds S] [--json] [--drive-games N]
+    python ci/bench.py [--quick] [--seconds S] [--json] [--drive-games N] [--drive-only]
 """
 
 import argparse
@@ -203,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--drive-games", type=int, default=None,
                         help=f"live catanatron games driven (default {DRIVE_GAMES}, 1 quick;"
                         " 0: none)")
+    parser.add_argument("--drive-only", action="store_true",
+                        help="only the live catanatron drive's row")
     args = parser.parse_args(argv)
     budget = args.seconds if args.seconds is not None else (0.5 if args.quick else 5.0)
     min_games = 2 if args.quick else 10
@@ -210,6 +212,12 @@ def main(argv: list[str] | None = None) -> int:
         1 if args.quick else DRIVE_GAMES)
     present = set(registry.names())
     rows: list[dict[str, Any]] = []
+    if args.drive_only:
+        present &= {"catan"}
+        share = catanatron_drive(drive_games) if "catan" in present else None
+        if share is not None:
+            rows.append(share)
+        present = set()
     for name, players in PLAN:
         if name in present:
             rows.append(play_rates(name, players, budget, min_games))

@@ -9,7 +9,9 @@ import jsonschema
 import pytest
 
 from rules_oracle.model.core import registry
-from rules_oracle.model.core.canon import unstructure
+from rules_oracle.model.core.canon import canonical_text, to_json, unstructure
+from rules_oracle.model.core.game import PUBLIC
+from rules_oracle.model.core.play import playout
 from rules_oracle.oracle import drive as drv
 
 ENGINES = Path(__file__).resolve().parent / "engines"
@@ -127,10 +129,18 @@ def test_the_version_2_replies_fit_the_schema() -> None:
     ok = [("reset", {"ok": True, "compare": "observation", "viewer": 0, "fields": ["coins"],
                      "unsupported": ["Sell"], "rolls": ["Draw"], "observation": {"coins": 1}}),
           ("roll", {"ok": True, "chance": {"type": "Draw", "card": 1}}),
-          ("state", {"ok": True, "observation": {"coins": [1]}})]
+          ("state", {"ok": True, "observation": {"coins": [1]}}),
+          ("reset", {"ok": True, "probe": True}),
+          ("probe", {"ok": True, "results": [{"ok": False, "error": "no", "rule": "r"}]}),
+          ("probe", {"ok": True, "results": [{"ok": False, "error": "no"},
+                                             {"ok": True, "observation": {"coins": 1}}]})]
     bad = [("reset", {"ok": True, "compare": "everything"}),
            ("roll", {"ok": True}),
-           ("state", {"ok": True})]
+           ("state", {"ok": True}),
+           ("reset", {"ok": True, "probe": 1}),
+           ("probe", {"ok": True, "results": []}),
+           ("probe", {"ok": True}),
+           ("probe", {"ok": True, "results": [{"ok": False}]})]
     for name, reply in ok:
         jsonschema.validate(reply, {**full, "$ref": f"#/$defs/{name}"})
         drv.validate_reply(name, json.loads(json.dumps(reply)))
@@ -215,18 +225,18 @@ def test_a_declaration_is_read_whole() -> None:
     declared = drv.declared_of(game, config, game.setup(config), {
         "ok": True, "compare": "observation", "viewer": 1, "fields": ["hand", "public"],
         "unsupported": ["Sell"], "rolls": ["Draw"], "players": [2, 3],
-        "compound": [{"first": ["Pass", "Buy"], "then": ["FirstPlayer"]}]})
+        "compound": [{"first": ["Pass", "Buy"], "then": ["FirstPlayer"]}], "probe": True})
     view = unstructure(game.observe(game.setup(config), 1))
     assert declared == drv.Declared("observation", 1, ("hand", "public"),
                                     frozenset({"Sell"}), frozenset({"Draw"}), len(view) - 1,
                                     (2, 3), ((frozenset({"Pass", "Buy"}),
-                                              frozenset({"FirstPlayer"})),))
+                                              frozenset({"FirstPlayer"})),), True)
     assert declared.to_json() == {"compare": "observation", "viewer": 1,
                                   "fields": ["hand", "public"], "unsupported": ["Sell"],
                                   "rolls": ["Draw"], "available": len(view) - 1,
                                   "players": [2, 3],
                                   "compound": [{"first": ["Buy", "Pass"],
-                                                "then": ["FirstPlayer"]}]}
+                                                "then": ["FirstPlayer"]}], "probe": True}
     assert declared.then_of("Buy") == frozenset({"FirstPlayer"})
     assert declared.then_of("Sell") is None
 
@@ -260,3 +270,70 @@ def test_a_run_says_what_it_compared_and_require_full_fails_a_partial_one() -> N
     none = CliRunner().invoke(main, [*args, "--probes", "0", "--json", "--", *FAITHFUL])
     assert json.loads(none.stdout)["partial"] == ["no illegal action probed in 1 of 1 games"]
     assert CliRunner().invoke(main, [*args, "--require-full", "--", *FAITHFUL]).exit_code == 0
+
+
+def test_the_probes_of_a_step_go_in_one_request_to_an_engine_that_declares_probe() -> None:
+    one, batched = (drv.drive(v2(FIELDS, *extra), [registry.get("crafts")], count=1, seed=4,
+                              players=2) for extra in ((), ("probe",)))
+    assert batched.games[0].conforms, batched.games[0].divergence
+    assert batched.games[0].declared.probe and not one.games[0].declared.probe
+    # the same game, the same illegal actions tried and judged, in fewer round trips
+    assert batched.games[0].actions == one.games[0].actions
+    assert batched.games[0].probes == one.games[0].probes > 0
+    assert batched.games[0].exercised == one.games[0].exercised
+    assert batched.requests < one.requests
+    assert batched.games[0].to_json()["declared"]["probe"] is True
+
+
+def test_an_illegal_action_accepted_inside_a_probe_request_is_caught_and_play_goes_on(
+        ) -> None:
+    run = run_one(v2(FIELDS, "probe", "fault=probe-accept"))
+    div = run.divergence
+    assert div is not None and div.kind == "accepts-illegal" and div.request == "probe"
+    # the engine's state was left as it was: play went on to the end, and the probes after
+    # the accepted one were sent after it (one apply each when one is left)
+    assert run.finished and run.accepted > 1
+    plain = run_one(v2(FIELDS))
+    assert run.probes == plain.probes
+
+
+@pytest.mark.parametrize(("fault", "words"), [
+    ("probe-extra", "results to a probe of"),
+    ("probe-short", "none accepted"),
+    ("probe-error", "answered probe with an error"),
+])
+def test_a_probe_reply_that_does_not_answer_each_action_is_a_protocol_divergence(
+        fault: str, words: str) -> None:
+    run = run_one(v2(FIELDS, "probe", f"fault={fault}"))
+    div = run.divergence
+    assert div is not None and div.kind == "protocol" and div.request == "probe"
+    assert words in div.message
+
+
+@pytest.mark.parametrize("name", sorted(registry.names()))
+def test_a_view_compared_field_by_field_reads_as_the_whole_view(name: str) -> None:
+    # the observation is compared field by field, each field's canonical text written from
+    # the model's value: the same text as that field of the whole view unstructured
+    game = registry.get(name)
+    config = game.config(game.min_players)
+    states = [step.state for step in playout(game, config, 1)][::7]
+    for state in states:
+        for viewer in (PUBLIC, 0):
+            view = game.observe(state, viewer)
+            data = unstructure(view)
+            assert drv._field_names(type(view)) == set(data) - {"type"}
+            for key in drv._field_names(type(view)):
+                assert to_json(getattr(view, key)) == canonical_text(data[key])
+    assert drv._field_names(int) == frozenset()
+
+
+def test_the_texts_of_the_model_s_actions_are_remembered_within_a_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = registry.get("crafts")
+    config = game.config(2)
+    run = drv._Game(None, game, config, 1, "uniform", 2, False, 2)  # type: ignore[arg-type]
+    monkeypatch.setattr(drv, "MAX_TEXTS", 2)
+    actions = [step.action for step in playout(game, config, 1)][:6]
+    for action in actions:
+        assert run._text_of(action) == to_json(action) == run._text_of(action)
+        assert len(run._texts) <= 2

@@ -88,7 +88,7 @@ def test_a_watched_action_is_probed_where_no_entry_covers_it() -> None:
     peer = _Peer()
     run, state = _game(peer, known())
     with pytest.raises(drv._Stop) as stop:
-        run._probe_watched(5, state)
+        run._send_probes(5, run._watched_probes(5, state), state)
     # the knight, then the requests that try to bring the engine back in step (its state,
     # a reset and its state again: a peer that reports no state cannot be)
     assert [a for a in peer.sent if a is not None] == [{"type": "PlayKnight"}]
@@ -110,5 +110,5 @@ def test_a_watched_action_is_not_probed_where_an_entry_covers_it_it_is_listed_or
         peer = _Peer()
         run, state = _game(peer, deviations, probes)
         run.offered = offered
-        run._probe_watched(5, state)
+        run._send_probes(5, run._watched_probes(5, state), state)
         assert peer.sent == [] and run.probes_sent == 0

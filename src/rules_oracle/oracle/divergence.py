@@ -5,7 +5,7 @@ report their own kinds; a known-deviations file (:mod:`oracle.known`) may name a
 of them. Both report a :class:`Divergence`.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -201,14 +201,16 @@ def rejection(game: Any, before: Any, data: Any) -> str | None:
 
 
 def legal_divergence(game: Any, step: int, before: Any, legal: Sequence[Any],
-                     theirs: Mapping[str, Any], **fields: Any) -> Divergence | None:
+                     theirs: Mapping[str, Any], text: Callable[[Any], str] | None = None,
+                     **fields: Any) -> Divergence | None:
     """The ``legal`` divergence of an engine listing ``theirs`` (canonical text -> JSON)
     where the model's legal actions are ``legal`` (``None``: the same sets): the actions it
     lacks, its extra ones, and the rule the model rejects each extra one under (a known
-    deviation of one rule matches only extras that break that rule)."""
+    deviation of one rule matches only extras that break that rule). ``text`` is the
+    canonical text of a model action (a drive passes its cache; ``to_json`` otherwise)."""
     from rules_oracle.model.core.canon import to_json, unstructure
 
-    listed = {to_json(a): a for a in legal}
+    listed = {(text or to_json)(a): a for a in legal}
     missing = [unstructure(listed[t]) for t in sorted(listed) if t not in theirs]
     extra = [theirs[t] for t in sorted(theirs) if t not in listed]
     if not missing and not extra:

@@ -79,6 +79,8 @@ RETRIED = frozenset({"setup-digest", "actor", "legal", "chance", "rejects-legal"
 MAX_REPLY = MAX_LINE
 #: extra actions let pass by a known deviation that are probed again later, at most
 MAX_WATCHED = 16
+#: canonical texts of the model's actions remembered in one game, at most
+MAX_TEXTS = 50_000
 #: accepted illegal probes kept per game after which play went on, and the resets made to
 #: bring play back in step, at most
 MAX_FOUND = 20
@@ -163,9 +165,18 @@ def _fast_ok(op: str, reply: dict[str, Any]) -> bool:
             and ("state" not in reply or _tagged(reply["state"])))
 
 
+def _fast_probe(reply: dict[str, Any]) -> bool:
+    """True only for a reply to probe the schema certainly accepts: every action rejected."""
+    results = reply.get("results")
+    return (reply.get("ok") is True and type(reply.get("id", 0)) is int
+            and type(results) is list and len(results) > 0
+            and all(type(r) is dict and r.get("ok") is False and _fast_ok("apply", r)
+                    for r in results))
+
+
 def validate_reply(op: str, reply: Any) -> None:
     """Raise :class:`PeerFailure` (``protocol``) unless ``reply`` fits the reply to ``op``."""
-    if type(reply) is dict and _fast_ok(op, reply):
+    if type(reply) is dict and (_fast_probe(reply) if op == "probe" else _fast_ok(op, reply)):
         return
     if type(reply) is not dict:
         raise PeerFailure("protocol", f"the reply to {op} is not a JSON object",
@@ -179,6 +190,19 @@ def validate_reply(op: str, reply: Any) -> None:
         where, message = found
         raise PeerFailure("protocol", f"the reply to {op}: {where}: {clip(message, 160)}",
                           reply=show(reply, 200))
+
+
+#: the fields of each observation class met (:func:`_field_names`)
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def _field_names(cls: type) -> frozenset[str]:
+    """The fields of an observation class (none for a class that is not an attrs class)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = (frozenset(attrs.fields_dict(cls)) if attrs.has(cls)
+                                else frozenset())
+    return names
 
 
 # -- the subprocess -------------------------------------------------------------------------
@@ -218,6 +242,9 @@ class Peer:
         self._buffer = bytearray()
         self._tail = bytearray()
         self._closed = False
+        #: the selectors waiting to write a request and to read a reply (each with standard
+        #: error), built once: a request costs no selector of its own
+        self._selectors: dict[int, selectors.BaseSelector] = {}
 
     # -- requests ---------------------------------------------------------------
     def request(self, op: str, **fields: Any) -> dict[str, Any]:
@@ -242,10 +269,12 @@ class Peer:
         return reply
 
     def _selector(self, fd: int, events: int) -> selectors.BaseSelector:
-        sel = selectors.DefaultSelector()
-        sel.register(fd, events)
-        if self._err is not None:
-            sel.register(self._err, selectors.EVENT_READ)
+        sel = self._selectors.get(fd)
+        if sel is None:
+            sel = self._selectors[fd] = selectors.DefaultSelector()
+            sel.register(fd, events)
+            if self._err is not None:
+                sel.register(self._err, selectors.EVENT_READ)
         return sel
 
     def _wait(self, sel: selectors.BaseSelector, deadline: float) -> bool:
@@ -254,54 +283,52 @@ class Peer:
         ready = False
         for key, _events in sel.select(remaining):
             if key.fd == self._err:
-                self._drain_stderr(sel)
+                self._drain_stderr()
             else:
                 ready = True
         return ready
 
     def _write(self, data: bytes, deadline: float, op: str) -> None:
         view = memoryview(data)
-        with self._selector(self._in, selectors.EVENT_WRITE) as sel:
-            while view:
-                try:
-                    view = view[os.write(self._in, view):]
-                    continue
-                except BlockingIOError:
-                    pass
-                except OSError:
-                    raise self._crashed(op, "closed its input") from None
-                if self._status() is not None:
-                    raise self._crashed(op, "exited")
-                if time.monotonic() >= deadline:
-                    raise PeerFailure("timeout", f"the {op} request could not be written within"
-                                      f" {self.timeout:g} s (the implementation reads no input)")
-                self._wait(sel, deadline)
+        while view:
+            try:
+                view = view[os.write(self._in, view):]
+                continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                raise self._crashed(op, "closed its input") from None
+            if self._status() is not None:
+                raise self._crashed(op, "exited")
+            if time.monotonic() >= deadline:
+                raise PeerFailure("timeout", f"the {op} request could not be written within"
+                                  f" {self.timeout:g} s (the implementation reads no input)")
+            self._wait(self._selector(self._in, selectors.EVENT_WRITE), deadline)
 
     def _read_line(self, deadline: float, op: str) -> bytes:
         buffer = self._buffer
-        with self._selector(self._out, selectors.EVENT_READ) as sel:
-            while True:
-                end = buffer.find(b"\n")
-                while end >= 0:
-                    line = bytes(buffer[:end])
-                    del buffer[: end + 1]
-                    if line.strip():
-                        return line
-                    end = buffer.find(b"\n")  # blank lines between replies are tolerated
-                if len(buffer) > MAX_REPLY:
-                    raise PeerFailure("protocol", f"the reply to {op} is longer than"
-                                      f" {mib(MAX_REPLY)} without a line end (the limit)")
-                exited = self._status() is not None
-                if self._wait(sel, deadline) or exited:
-                    # after an exit, what it wrote before exiting is still read: the
-                    # outcome does not depend on who else holds the pipe
-                    if not self._read_out(exited):
-                        raise self._crashed(op, "closed its output")
-                    if exited and buffer.find(b"\n") < 0:
-                        raise self._crashed(op, "exited")
-                    continue
-                if time.monotonic() >= deadline:
-                    raise PeerFailure("timeout", f"no reply to {op} within {self.timeout:g} s")
+        while True:
+            end = buffer.find(b"\n")
+            while end >= 0:
+                line = bytes(buffer[:end])
+                del buffer[: end + 1]
+                if line.strip():
+                    return line
+                end = buffer.find(b"\n")  # blank lines between replies are tolerated
+            if len(buffer) > MAX_REPLY:
+                raise PeerFailure("protocol", f"the reply to {op} is longer than"
+                                  f" {mib(MAX_REPLY)} without a line end (the limit)")
+            exited = self._status() is not None
+            if self._wait(self._selector(self._out, selectors.EVENT_READ), deadline) or exited:
+                # after an exit, what it wrote before exiting is still read: the
+                # outcome does not depend on who else holds the pipe
+                if not self._read_out(exited):
+                    raise self._crashed(op, "closed its output")
+                if exited and buffer.find(b"\n") < 0:
+                    raise self._crashed(op, "exited")
+                continue
+            if time.monotonic() >= deadline:
+                raise PeerFailure("timeout", f"no reply to {op} within {self.timeout:g} s")
 
     def _read_out(self, everything: bool) -> bool:
         """Read what standard output holds (all of it when ``everything``); False at its end."""
@@ -319,7 +346,7 @@ class Peer:
                 return True
         return True
 
-    def _drain_stderr(self, sel: selectors.BaseSelector | None = None) -> None:
+    def _drain_stderr(self) -> None:
         """Read what standard error holds, keeping only its last :data:`STDERR_KEEP` bytes."""
         for _ in range(64):  # bounded: a flood is read on the next wait
             if self._err is None:
@@ -331,8 +358,8 @@ class Peer:
             except OSError:  # pragma: no cover - a pipe error is an end
                 chunk = b""
             if not chunk:
-                if sel is not None:
-                    sel.unregister(self._err)
+                for waiting in self._selectors.values():
+                    waiting.unregister(self._err)
                 self._err = None
                 return
             self._tail += chunk
@@ -392,6 +419,9 @@ class Peer:
         if self._closed:
             return
         self._closed = True
+        for sel in self._selectors.values():
+            sel.close()
+        self._selectors.clear()
         try:
             if self._status() is None:
                 with contextlib.suppress(OSError):
@@ -498,6 +528,8 @@ class Declared:
     #: compound steps: (first kinds, then kinds) -- one action of the engine covers a step of
     #: a first kind and the chance and forced steps of a then kind that follow it
     compound: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    #: it answers ``probe``: the illegal actions of a step are sent in one request
+    probe: bool = False
 
     def then_of(self, kind: str) -> frozenset[str] | None:
         """The kinds that may follow a step of ``kind`` in one compound step (``None``:
@@ -512,7 +544,7 @@ class Declared:
                 "unsupported": sorted(self.unsupported), "rolls": sorted(self.rolls),
                 "available": self.available, "players": list(self.players),
                 "compound": [{"first": sorted(f), "then": sorted(t)}
-                             for f, t in self.compound]}
+                             for f, t in self.compound], "probe": self.probe}
 
 
 # -- reports ---------------------------------------------------------------------------------
@@ -859,7 +891,8 @@ def declared_of(game: Game[Any, Any], config: Config, state: Any,
         raise PeerFailure("protocol", f"reset: $.players: a {config.players}-player game was"
                           f" accepted, but the counts declared are {show(list(players))}")
     return Declared(compare, viewer, fields, named["unsupported"], named["rolls"], available,
-                    players, _compound_of(reply.get("compound", []), kinds, named["rolls"]))
+                    players, _compound_of(reply.get("compound", []), kinds, named["rolls"]),
+                    reply.get("probe", False) is True)
 
 
 def _compound_of(declared: Sequence[Mapping[str, Any]], kinds: set[str],
@@ -961,6 +994,15 @@ class _Game:
         self.first_accepted: int | None = None
         self.found: list[Divergence] = []
         self.replays = 0
+        #: the model's legal set of the step under way (its state, the set), the canonical
+        #: texts of the model's actions met so far, and the texts of the actions the engine
+        #: listed at this step (its list, their texts): each computed once a step
+        self._legal_at: tuple[Any, Sequence[Any]] | None = None
+        self._texts: dict[Any, str] = {}
+        self._offered_texts: tuple[Any, set[str]] | None = None
+        #: the game's action classes by name, and the watched actions read back as the model's
+        self._types = {cls.__name__: cls for cls in game.action_types}
+        self._structured: dict[str, Any] = {}
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -968,7 +1010,7 @@ class _Game:
         except PeerFailure as exc:
             raise _Stop(DriveDivergence(exc.kind, step, exc.message, request=op, action=shown,
                                         exit_code=exc.exit_code, reply=exc.reply)) from None
-        if not reply["ok"] and op in ("legal", "state", "roll"):
+        if not reply["ok"] and op in ("legal", "state", "roll", "probe"):
             raise _Stop(DriveDivergence("protocol", step, f"the implementation answered {op}"
                                         f" with an error: {clip(reply['error'])}", request=op,
                                         reply=clip(dumps(reply))))
@@ -1026,6 +1068,7 @@ class _Game:
                 outcomes = dict(game.chance_outcomes(state)) if who == CHANCE else {}
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
+            self._legal_at = (state, legal)
             rolled = bool(outcomes) and all(type(a).__name__ in self.declared.rolls
                                             for a in outcomes)
             # a chance step that begins a compound step: the engine may list no outcome
@@ -1047,8 +1090,8 @@ class _Game:
                 raise _Stop(DriveDivergence("model-error", step,
                                             f"no end after {bound} steps"))
             prober.remember(legal)
-            self._probe(step, state, legal, prober)
-            self._probe_watched(step, state)
+            self._send_probes(step, [*self._probes(state, legal, prober),
+                                     *self._watched_probes(step, state)], state)
             if rolled:
                 state = self._roll(step, state, outcomes, rng)
                 continue
@@ -1334,8 +1377,10 @@ class _Game:
             game = self.game
             who = game.actor(before)
             outcomes = dict(game.chance_outcomes(before)) if who == CHANCE else {}
-            self._compare_legal(step, self._supported(legal_set(game, before), who),
-                                outcomes, reply, before)
+            known = self._legal_at
+            legal = known[1] if known is not None and known[0] is before else legal_set(game,
+                                                                                      before)
+            self._compare_legal(step, self._supported(legal, who), outcomes, reply, before)
         return check
 
     def _legal_under(self, action: Any, stop: "_Stop") -> Callable[[Any], None]:
@@ -1433,19 +1478,28 @@ class _Game:
             raise _Stop(DriveDivergence("protocol", step, f"the observation does not carry the"
                                         f" declared fields: {'; '.join(what)}", request=asked,
                                         action=action_data))
+        diffs: list[FieldDiff] = []
         try:
             model_view = self.game.observe(state, declared.viewer)
-            # a whole view equal to the model's has no differing field: equal canonical
-            # texts are equal JSON values, types included
-            if dumps(seen) == to_json(model_view):
-                return
-            view = unstructure(model_view)
+            # field by field: a field whose canonical text is the model's has no differing
+            # part (equal canonical texts are equal JSON values, types included); the
+            # model's texts are remembered from step to step (``to_json``), so only the
+            # fields that differ or carry fewer keys are unstructured and walked
+            names = _field_names(type(model_view))
+            if not names.issuperset(seen):  # pragma: no cover - the fields were checked
+                unequal = sorted(seen)
+                view = unstructure(model_view)
+            else:
+                unequal = [key for key in sorted(seen)
+                           if dumps(seen[key]) != to_json(getattr(model_view, key))]
+                if not unequal:
+                    return
+                view = {key: unstructure(getattr(model_view, key)) for key in unequal}
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", step, f"observe failed: {exc!r}",
                                         action=action_data)) from None
-        diffs: list[FieldDiff] = []
         try:
-            partial_diff(view, seen, "$", diffs)
+            partial_diff(view, {key: seen[key] for key in unequal}, "$", diffs)
         except UnknownField as exc:
             raise _Stop(DriveDivergence("protocol", step, f"the observation: {exc.path}:"
                                         f" {exc.message}", request=asked,
@@ -1458,6 +1512,17 @@ class _Game:
                 f" {show(first.got)}, model {show(first.expected)}", request=asked,
                 action=action_data, diffs=tuple(diffs)))
 
+    def _text_of(self, action: Any) -> str:
+        """The canonical text of one of the model's actions, remembered by value (the
+        model's actions are typed: equal actions have equal texts)."""
+        try:
+            return self._texts[action]
+        except KeyError:
+            if len(self._texts) >= MAX_TEXTS:
+                self._texts.clear()
+            text = self._texts[action] = to_json(action)
+            return text
+
     def _compare_legal(self, step: int, legal: Sequence[Any], outcomes: Mapping[Any, Fraction],
                        reply: Mapping[str, Any], before: Any = None) -> None:
         theirs: dict[str, Any] = {}
@@ -1467,7 +1532,9 @@ class _Game:
                 raise _Stop(DriveDivergence("legal", step, "an action is listed twice",
                                             request="legal", action=a))
             theirs[text] = a
-        found = legal_divergence(self.game, step, before, legal, theirs, request="legal")
+        self._offered_texts = (reply["actions"], set(theirs))
+        found = legal_divergence(self.game, step, before, legal, theirs, self._text_of,
+                                 request="legal")
         if found is not None:
             raise _Stop(found)
         probabilities = reply.get("probabilities")
@@ -1491,39 +1558,46 @@ class _Game:
                     "chance", step, f"{KINDS['chance']}: {show(a)}", request="legal",
                     action=a, expected=f"{expected.numerator}/{expected.denominator}", got=p))
 
-    def _probe(self, step: int, state: Any, legal: Sequence[Any], prober: Prober) -> None:
-        for _action, data, exc in prober.probes(state, legal, self.probe_limit):
-            self._send_probe(step, data, exc, state)
+    def _probes(self, state: Any, legal: Sequence[Any],
+                prober: Prober) -> list[tuple[Any, IllegalAction]]:
+        """The illegal actions probed at a step (canonical JSON, the model's rejection)."""
+        return [(data, exc) for _action, data, exc in prober.probes(state, legal,
+                                                                    self.probe_limit)]
 
-    def _probe_watched(self, step: int, state: Any) -> None:
+    def _watched_probes(self, step: int, state: Any) -> list[tuple[Any, IllegalAction]]:
         """After a known deviation let an extra action pass, probe that action wherever the
         engine does not list it and the model rejects it under a rule no known entry covers
         there (a second development card in a turn, after a card bought this turn was let
         pass): tolerating one deviation must not hide another of the same kind."""
+        out: list[tuple[Any, IllegalAction]] = []
         if not self.watched or self.probe_limit <= 0:
-            return
-        offered = {dumps(a) for a in self.offered}
-        types = {cls.__name__: cls for cls in self.game.action_types}
+            return out
+        known = self._offered_texts
+        offered = (known[1] if known is not None and known[0] is self.offered
+                   else {dumps(a) for a in self.offered})
+        types = self._types
         where = Situation(self.game, state)
-        sent = 0
         items = list(self.watched.items())
         turn = step % len(items)  # each in turn, when more are due than the limit
         for text, data in items[turn:] + items[:turn]:
             if text in offered:
                 continue
             try:
-                self.game.apply(state, structure(data, types[data["type"]]))
+                action = self._structured.get(text)
+                if action is None:
+                    action = self._structured[text] = structure(data, types[data["type"]])
+                self.game.apply(state, action)
             except IllegalAction as exc:
                 would = DriveDivergence("accepts-illegal", step, exc.message, request="apply",
                                         action=data, rule=exc.rule)
                 if settle(self.known, would, (), where)[1] is not None:
                     continue  # a known entry covers it here: probing would only stop play
-                self._send_probe(step, data, exc, state)
-                sent += 1
-                if sent >= self.probe_limit:
-                    return
+                out.append((data, exc))
+                if len(out) >= self.probe_limit:
+                    return out
             except Exception:  # legal here, or not an action the model reads
                 continue
+        return out
 
     def _go_on(self, step: int, state: Any, reply: Mapping[str, Any], stop: "_Stop") -> None:
         """After the engine accepted an illegal probe in ``state``: bring the two games back
@@ -1614,13 +1688,49 @@ class _Game:
         for _action, data, exc in prober.probes(state, (), min(1, self.probe_limit)):
             self._send_probe(step, data, exc, state)
 
+    def _send_probes(self, step: int, batch: Sequence[tuple[Any, IllegalAction]],
+                     state: Any) -> None:
+        """Send the illegal actions of a step: in one ``probe`` request to an engine that
+        declared it (after an accepted one, the rest in the next), else one ``apply`` each."""
+        if not self.declared.probe or len(batch) < 2:
+            for data, exc in batch:
+                self._send_probe(step, data, exc, state)
+            return
+        while batch:
+            sent = [data for data, _exc in batch]
+            reply = self.request("probe", step, sent, actions=sent)
+            results = reply["results"]
+            if len(results) > len(batch):
+                raise _Stop(DriveDivergence(
+                    "protocol", step, f"{len(results)} results to a probe of {len(batch)}"
+                    " actions", request="probe", reply=show(reply, 200)))
+            for i, result in enumerate(results):
+                data, exc = batch[i]
+                self.probes_sent += 1
+                self._probe_reply(step, data, exc, state, result, "probe")
+                if result["ok"]:
+                    batch = batch[i + 1:]
+                    break
+            else:
+                if len(results) < len(batch):
+                    raise _Stop(DriveDivergence(
+                        "protocol", step, f"{len(results)} results to a probe of"
+                        f" {len(batch)} actions, none accepted", request="probe",
+                        reply=show(reply, 200)))
+                return
+
     def _send_probe(self, step: int, data: Any, exc: IllegalAction, state: Any) -> None:
         self.probes_sent += 1
-        reply = self.request("apply", step, data, action=data)
+        self._probe_reply(step, data, exc, state, self.request("apply", step, data, action=data))
+
+    def _probe_reply(self, step: int, data: Any, exc: IllegalAction, state: Any,
+                     reply: Mapping[str, Any], asked: str = "apply") -> None:
+        """Judge the engine's reply to the illegal action ``data`` (the model's rejection
+        ``exc``) sent in ``state``."""
         if reply["ok"]:
             stop = _Stop(DriveDivergence(
                 "accepts-illegal", step, f"{KINDS['accepts-illegal']}: {exc.message}",
-                request="apply", action=data, rule=exc.rule))
+                request=asked, action=data, rule=exc.rule))
             types = {cls.__name__: cls for cls in self.game.action_types}
             self.recheck = self._illegal_under(structure(data, types[data["type"]]), stop)
             self._go_on(step, state, reply, stop)
@@ -1631,7 +1741,7 @@ class _Game:
             note = (f"step {step}: {show(data)} rejected under rule {show(theirs, 120)};"
                     f" the model names {exc.rule!r}")
             if self.strict_rules:
-                raise _Stop(DriveDivergence("rule", step, KINDS["rule"], request="apply",
+                raise _Stop(DriveDivergence("rule", step, KINDS["rule"], request=asked,
                                             action=data, rule=exc.rule, expected=exc.rule,
                                             got=theirs))
             if len(self.warnings) < 5:

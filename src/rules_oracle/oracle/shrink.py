@@ -92,17 +92,18 @@ class _Scripted(_Game):
     resume_accepted = False
     focus: tuple[Any, str | None] | None = None
 
-    def _probe(self, step: int, state: Any, legal: Sequence[Any], prober: Any) -> None:
+    def _probes(self, state: Any, legal: Sequence[Any],
+                prober: Any) -> list[tuple[Any, IllegalAction]]:
         if self.focus is None:
-            super()._probe(step, state, legal, prober)
-            return
+            return super()._probes(state, legal, prober)
         data, rule = self.focus
         types = {cls.__name__: cls for cls in self.game.action_types}
         try:
             self.game.apply(state, structure(data, types[data["type"]]))
         except IllegalAction as exc:
             if exc.rule == rule:
-                self._send_probe(step, data, exc, state)
+                return [(data, exc)]
+        return []
 
     def _choose(self, step: int, state: Any, rng: Any) -> Any:
         if step > len(self.script):

@@ -8,6 +8,7 @@ action kinds unsupported, lists none of them and rejects them), ``rolls=KIND,KIN
 those chance kinds itself, with its own random numbers, and lists no outcome for them),
 ``inline`` (the observation comes with every apply reply), ``players=N,M`` (declares the
 player counts it supports and refuses a reset for another, declaring them),
+``probe`` (declares probe and answers the illegal actions of a step in one request),
 ``play=OPTION:READING``
 (plays that reading of an ambiguity whatever the reset asks) and one fault: ``fault=NAME``
 with NAME ``wrong-view`` (a wrong value in the first reported field from step 3 on),
@@ -18,7 +19,11 @@ only), ``undeclared`` (adds a field it did not declare from step 3 on), ``bad-fi
 unsupported kind the game does not have), ``lists-unsupported`` (declares a kind
 unsupported but lists its actions all the same), ``swap`` (from step 3 on, lists an action
 of a kind the game lacks in place of its last legal action), ``players-mismatch`` (accepts
-every count but declares only those of ``players``).
+every count but declares only those of ``players``), ``probe-accept`` (answers ok, without
+applying it, to the first action of every probe request), ``probe-extra`` (one result
+more than the actions of a probe request), ``probe-short`` (rejects only the first action of
+a probe request, saying nothing of the rest), ``probe-error`` (answers every probe request
+with an error).
 """
 
 import random
@@ -69,7 +74,26 @@ class V2(Engine):
             reply["unsupported"] = [*kinds, "Teleport"] if self.fault == "bad-kind" else kinds
         if self.rolls:
             reply["rolls"] = sorted(self.rolls)
+        if "probe" in self.options:
+            reply["probe"] = True
         return reply
+
+    def probe(self, actions: list[Any]) -> Reply:
+        if self.fault == "probe-error":
+            return {"ok": False, "error": "probes are not answered"}
+        results: list[Reply] = []
+        for i, action in enumerate(actions):
+            if i == 0 and self.fault == "probe-accept":
+                results.append({"ok": True})
+                break
+            results.append(self.apply(action))
+            if results[-1]["ok"]:
+                break
+        if self.fault == "probe-extra":
+            results.append({"ok": False, "error": "nothing asked"})
+        if self.fault == "probe-short":
+            results = results[:1]
+        return {"ok": True, "results": results}
 
     def view(self) -> dict[str, Any]:
         assert self.game is not None and self.viewer is not None
@@ -125,6 +149,8 @@ class V2(Engine):
     def handle(self, request: dict[str, Any]) -> Reply | None:
         if request.get("op") == "roll" and self.game is not None:
             return self.roll()
+        if request.get("op") == "probe" and self.game is not None:
+            return self.probe(request["actions"])
         return super().handle(request)
 
 

@@ -213,6 +213,13 @@ class Adapter:
             except Reject as exc:
                 return {"ok": False, "error": str(exc)}
             return {"ok": True, "observation": self.observation()}
+        if op == "probe":  # illegal actions tried in turn, as apply; stops at one applied
+            results: list[Json] = []
+            for action in request.get("actions") or []:
+                results.append(self.handle({"op": "apply", "action": action}) or {})
+                if results[-1].get("ok"):
+                    break
+            return {"ok": True, "results": results}
         if op == "state":
             return {"ok": True, "observation": self.observation()}
         return {"ok": False, "error": f"unknown op {op!r}"}
@@ -235,7 +242,7 @@ class Adapter:
         self.pending = None
         self.owed, self.chosen = {}, {}
         return {"ok": True, "compare": "observation", "viewer": "public",
-                "fields": list(FIELDS), "unsupported": list(UNSUPPORTED),
+                "fields": list(FIELDS), "unsupported": list(UNSUPPORTED), "probe": True,
                 "observation": self.observation()}
 
     # -- seats and colours ------------------------------------------------------------
