@@ -9,11 +9,10 @@ from rules_oracle.oracle.witness import find_witness
 
 
 @pytest.mark.rules("cities_knights/level-four-city", "cities_knights/own-turn-hand",
-                   "cities_knights/aqueduct-shortage", "cities_knights/barbarian-strength")
+                   "cities_knights/aqueduct-shortage")
 @pytest.mark.parametrize("ambiguity", ["cities_knights/level-four-city",
                                        "cities_knights/own-turn-hand",
-                                       "cities_knights/aqueduct-shortage",
-                                       "cities_knights/barbarian-strength"])
+                                       "cities_knights/aqueduct-shortage"])
 def test_no_seeded_witness_and_the_registry_says_why(ambiguity: str) -> None:
     assert GAME.rules.get_ambiguity(ambiguity).no_witness
     assert find_witness(GAME, ambiguity, seeds=range(1), players=[4]) is None
@@ -25,3 +24,16 @@ def test_the_displaced_knights_readings_disagree_on_a_seeded_game() -> None:
                            players=[3], limit=400)
     assert witness is not None and witness.policy == "eager" and len(witness.actions) == 146
     assert "who acts next differs" in witness.difference
+
+
+@pytest.mark.rules("cities_knights/barbarian-strength", "cities_knights/barbarians.strength")
+def test_barbarian_strength_readings_disagree_on_the_named_seed() -> None:
+    # 3 players, seed 49, eager: at step 822 the ship lands with 2 cities, one bearing the
+    # metropolis, against 2 active knights: held under `cities`, a city pillaged (a card
+    # back to the bank) under `plus-metropolis`
+    amb = GAME.rules.get_ambiguity("cities_knights/barbarian-strength")
+    assert amb.witness is not None and amb.no_witness is None
+    witness = find_witness(GAME, "cities_knights/barbarian-strength", seeds=[])
+    assert witness is not None and (witness.players, witness.seed) == (3, 49)
+    assert len(witness.actions) == 822 and witness.actions[-1]["type"] == "EventDie"
+    assert witness.difference.startswith("the state differs at $.bank[0]: 13 vs 14")
