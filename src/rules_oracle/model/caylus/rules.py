@@ -653,9 +653,12 @@ A_PRESTIGE_HOUSE = R.ambiguity(
         " so that reading stays selectable.",
     source="the rules text (the stewardship's steps)", option="prestige_house",
     no_witness="The readings part only for a player with none of his houses left in stock"
-               " who can pay a prestige building; seeded play leaves houses in stock (in 40"
-               " games, seeds 0-4, 2-5 players, both policies, of the 9 a player begins with the"
-               " fewest left was 2)."
+               " who can pay a prestige building; seeded play leaves houses in stock. The"
+               " witness search finds none in 4,480 games (seeds 0-559, 2-5 players, both"
+               " policies; 10 minutes), nor in 124 steered games (seeds 0-30, steer), nor in"
+               " 60 games of a trial policy preferring the steps that build (carpenter,"
+               " stonemason, lawyer, prestige; seeds 0-19 at 2, 4 and 5 players), in which"
+               " the fewest houses a player had left was 3 of 9."
                " tests/model/caylus/test_stewardship.py plays both readings.")
 A_FIRST_SETUP = R.ambiguity(
     "first-game-setup", quote="РЕКОМЕНДУЕМАЯ ПОДГОТОВКА ДЛЯ ПЕРВОЙ ПАРТИИ",
