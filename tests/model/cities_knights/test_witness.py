@@ -8,10 +8,8 @@ from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.oracle.witness import find_witness
 
 
-@pytest.mark.rules("cities_knights/level-four-city", "cities_knights/own-turn-hand",
-                   "cities_knights/aqueduct-shortage")
-@pytest.mark.parametrize("ambiguity", ["cities_knights/level-four-city",
-                                       "cities_knights/own-turn-hand",
+@pytest.mark.rules("cities_knights/own-turn-hand", "cities_knights/aqueduct-shortage")
+@pytest.mark.parametrize("ambiguity", ["cities_knights/own-turn-hand",
                                        "cities_knights/aqueduct-shortage"])
 def test_no_seeded_witness_and_the_registry_says_why(ambiguity: str) -> None:
     assert GAME.rules.get_ambiguity(ambiguity).no_witness
@@ -37,3 +35,18 @@ def test_barbarian_strength_readings_disagree_on_the_named_seed() -> None:
     assert witness is not None and (witness.players, witness.seed) == (3, 49)
     assert len(witness.actions) == 822 and witness.actions[-1]["type"] == "EventDie"
     assert witness.difference.startswith("the state differs at $.bank[0]: 13 vs 14")
+
+
+@pytest.mark.rules("cities_knights/level-four-city", "cities_knights/improvement.city")
+def test_level_four_city_readings_disagree_on_the_named_seed() -> None:
+    # 4 players, seed 98, eager: at step 1955 player 1's one city bears the science
+    # metropolis and he can pay politics level 4, whose metropolis player 0 holds at 4:
+    # only `if-metropolis` lets him buy it
+    amb = GAME.rules.get_ambiguity("cities_knights/level-four-city")
+    assert amb.witness is not None and amb.no_witness is None
+    witness = find_witness(GAME, "cities_knights/level-four-city", seeds=[])
+    assert witness is not None and (witness.players, witness.seed) == (4, 98)
+    assert len(witness.actions) == 1955
+    assert witness.difference == (
+        "the legal choices differ: legal only under level-four-city=always (0): none; legal"
+        ' only under level-four-city=if-metropolis (1): {"kind":1,"type":"Improve"}')

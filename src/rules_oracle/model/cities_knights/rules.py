@@ -536,10 +536,9 @@ A_LEVEL4_CITY = R.ambiguity(
         " against the text's words.",
     source="the rules text (chapter 11, twice)",
     option="level-four-city",
-    no_witness="The readings part only for a player every one of whose cities bears a"
-               " metropolis and who can pay level 4 of a kind whose metropolis another"
-               " holds; seeded play makes no such player (none in 40 games: seeds 0-9, 3 and"
-               " 4 players, both policies, not even one at level 3 of such a kind).",
+    # the first seed of a scan of seeds 0-98 (3 and 4 players, eager play) with a player
+    # whose every city bears a metropolis able to pay level 4 of another's kind
+    witness=Witnessed(players=4, seed=98, policy="eager"),
 )
 A_PLAY_COUNT = R.ambiguity(
     "progress-play-count",
