@@ -1,6 +1,7 @@
-"""Witnesses of Cities & Knights' readings: one the search finds, and readings that no
-short seeded game shows apart (the search finds none, and the registry says why; each is
-played both ways from a built state elsewhere)."""
+"""Witnesses of Cities & Knights' readings: one the search finds, ones only a long scan of
+seeds found (the registry names the seeded game, played first), and readings that no
+seeded game shows apart (the search finds none, and the registry says why; each is played
+both ways from a built state elsewhere)."""
 
 import pytest
 
