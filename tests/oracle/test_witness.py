@@ -205,6 +205,10 @@ STEERED.ambiguity("reach", quote="move up to the roll", question="?",
                   readings={"roll": "up to the roll", "roll-plus-one": "one more"},
                   default="roll", why="test", source="test", option="reach",
                   witness=Witnessed(players=3, seed=5, policy="steer"))
+STEERED.ambiguity("colour", quote="q", question="What colour is the die?",
+                  readings={"white": "w", "black": "b"}, default="white", why="test",
+                  source="test", option="colour",
+                  witness=Witnessed(players=2, seed=0, policy="uniform"))
 
 
 class SteeredToy(AmbiguousToy):
@@ -225,6 +229,9 @@ def test_a_named_steered_witness_is_played_first_as_play_steers_it() -> None:
     # a shorter game among the seeds replaces the named one
     shorter = find_witness(game, "toyamb/reach", seeds=range(5))
     assert shorter is not None and len(shorter.actions) <= len(witness.actions)
+    # a named game on which the readings no longer disagree is no witness (the test that
+    # replays the registry's named games fails then)
+    assert find_witness(game, "toyamb/colour", seeds=[]) is None
 
 
 def test_the_report_names_a_seeded_witness() -> None:
