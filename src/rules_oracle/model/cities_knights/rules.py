@@ -682,8 +682,12 @@ A_AQUEDUCT = R.ambiguity(
     no_witness="The readings part only when a roll owes a player at science level 3 cards"
                " of kinds the bank cannot pay (a shortage of a resource, 19 a kind, or a"
                " commodity, 12 a kind) and nothing else; seeded play seldom empties the"
-               " bank (none in 144 games: seeds 0-35, 3 and 4 players, both policies)."
-               " tests/model/cities_knights/test_readings.py plays both readings.",
+               " bank. The witness search finds none in 4,584 games (3 and 4 players: seeds"
+               " 0-35 both policies, 200-440 uniform, 36-161, 500-570, 1000-2050 and"
+               " 3000-3730 eager; some 50 minutes of a shared machine): in 11 of them a kind"
+               " ran out while a player stood at science level 3, never with a roll owing"
+               " him that kind alone. tests/model/cities_knights/test_readings.py plays both"
+               " readings.",
 )
 A_AQUEDUCT_TAKE = R.ambiguity(
     "aqueduct-take",
