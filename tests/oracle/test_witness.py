@@ -4,7 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from rules_oracle.model.core import RuleBook
+from rules_oracle.model.core import RuleBook, Witnessed, registry, unstructure
+from rules_oracle.model.core.play import playout
 from rules_oracle.oracle.witness import _first_difference, find_witness
 from tests.toygame import Action, Move, ToyGame, ToyState
 
@@ -140,10 +141,38 @@ def test_cli_witness_bad_id_and_none_found() -> None:
 
 
 #: the options whose readings no short seeded game shows apart, each saying why
-WITHOUT_WITNESS = {"cities_knights/level-four-city", "cities_knights/own-turn-hand",
-                   "cities_knights/aqueduct-shortage", "caylus/prestige-house",
-                   "caylus/resource-supply",
-                   "catan/year-of-plenty-bank", "cities_knights/barbarian-strength"}
+WITHOUT_WITNESS = {"cities_knights/own-turn-hand",
+                   "cities_knights/aqueduct-shortage", "caylus/prestige-house"}
+#: the options whose witness only a long scan of seeds (or a steered game) finds: the
+#: registry names the seeded game, and the search plays it first
+SEEDED_WITNESS = {"caylus/resource-supply", "cities_knights/barbarian-strength",
+                  "cities_knights/level-four-city", "catan/year-of-plenty-bank"}
+#: every ambiguity that names a seeded witness, across the games
+NAMED = [(g.name, a.id) for g in registry.all_games() for a in g.rules.ambiguities
+         if a.witness is not None]
+
+
+def test_the_named_witnesses_are_the_expected_ones() -> None:
+    assert {aid for _, aid in NAMED} == SEEDED_WITNESS
+    assert not SEEDED_WITNESS & WITHOUT_WITNESS
+
+
+@pytest.mark.parametrize(("name", "aid"), NAMED)
+def test_a_named_witness_disagrees_and_play_replays_it(name: str, aid: str) -> None:
+    # no seed is scanned: the registry's game alone must show the readings apart, and
+    # `oracle play` with its seed and policy plays the same steps
+    game = registry.get(name)
+    known = game.rules.get_ambiguity(aid).witness
+    assert known is not None
+    witness = find_witness(game, aid, seeds=[])
+    assert witness is not None, f"{aid}: the named game no longer shows the readings apart"
+    assert (witness.players, witness.seed, witness.policy) == (
+        known.players, known.seed, known.policy)
+    amb = game.rules.get_ambiguity(aid)
+    config = game.config(known.players, {**game.option_needs.get(amb.option or "", {})})
+    steps = playout(game, config, known.seed, known.policy)
+    replayed = [unstructure(s.action) for _, s in zip(witness.actions, steps, strict=False)]
+    assert replayed == list(witness.actions)
 
 
 def test_an_option_without_a_seeded_witness_says_why() -> None:
@@ -162,3 +191,52 @@ def test_an_option_without_a_seeded_witness_says_why() -> None:
     with pytest.raises(ValueError, match="only an option"):
         book.ambiguity("x", quote="q", question="?", readings={"a": "a"}, default="a",
                        why="w", source="s", no_witness="never")
+    for kwargs in ({}, {"option": "x", "no_witness": "never"}):
+        with pytest.raises(ValueError, match="a found witness needs an option"):
+            book.ambiguity("y", quote="q", question="?", readings={"a": "a"}, default="a",
+                           why="w", source="s", witness=Witnessed(2, 0, "eager"),
+                           **kwargs)
+
+
+STEERED = RuleBook("toyamb", "toy.txt")
+for rule in ("move.within-roll", "roll.chance", "game.over"):
+    STEERED.rule(rule, "q", "s")
+STEERED.ambiguity("reach", quote="move up to the roll", question="?",
+                  readings={"roll": "up to the roll", "roll-plus-one": "one more"},
+                  default="roll", why="test", source="test", option="reach",
+                  witness=Witnessed(players=3, seed=5, policy="steer"))
+STEERED.ambiguity("colour", quote="q", question="What colour is the die?",
+                  readings={"white": "w", "black": "b"}, default="white", why="test",
+                  source="test", option="colour",
+                  witness=Witnessed(players=2, seed=0, policy="uniform"))
+
+
+class SteeredToy(AmbiguousToy):
+    rules = STEERED
+
+
+def test_a_named_steered_witness_is_played_first_as_play_steers_it() -> None:
+    game = SteeredToy()
+    witness = find_witness(game, "toyamb/reach", seeds=[])
+    assert witness is not None
+    assert (witness.players, witness.seed, witness.policy) == (3, 5, "steer")
+    steps = playout(game, game.config(3, {}), 5, "steer")
+    replayed = [unstructure(s.action) for _, s in zip(witness.actions, steps, strict=False)]
+    assert replayed == list(witness.actions)
+    # the other readings' order is not the named one's: the seeds alone are searched
+    assert find_witness(game, "toyamb/reach", readings=("roll-plus-one", "roll"),
+                        seeds=[]) is None
+    # a shorter game among the seeds replaces the named one
+    shorter = find_witness(game, "toyamb/reach", seeds=range(5))
+    assert shorter is not None and len(shorter.actions) <= len(witness.actions)
+    # a named game on which the readings no longer disagree is no witness (the test that
+    # replays the registry's named games fails then)
+    assert find_witness(game, "toyamb/colour", seeds=[]) is None
+
+
+def test_the_report_names_a_seeded_witness() -> None:
+    from rules_oracle.oracle.report import render_game
+
+    page = " ".join(render_game(registry.get("caylus")).split())
+    assert ("Seeded witness: the readings disagree on `oracle play caylus --players 4"
+            " --seed 186 --policy eager`") in page

@@ -52,6 +52,11 @@ def _ambiguity(a: Ambiguity) -> list[str]:
     lines += [f"Variant option: {option_text(a)}.", ""]
     if a.no_witness:
         lines += [f"No seeded witness: {_cell(a.no_witness)}", ""]
+    if a.witness is not None:
+        w = a.witness
+        lines += [f"Seeded witness: the readings disagree on `oracle play {a.id.split('/')[0]}"
+                  f" --players {w.players} --seed {w.seed} --policy {w.policy}` (the search"
+                  f" plays this game first).", ""]
     return lines
 
 

@@ -6,7 +6,10 @@ step is applied under reading B as well. The first step after which the two
 games differ is the witness's end: the acting player or the legal choices
 differ, one reading rejects the step the other took (with the rule id), or
 the states differ field by field (the configuration itself left out). The
-shortest such game over the seeds tried is the witness.
+shortest such game over the seeds tried is the witness. Where only a long scan
+of seeds (or a game steered towards rules not shown yet, ``steer``) shows the
+readings apart, the ambiguity's registration names that seeded game
+(``Ambiguity.witness``): it is played first, so the search finds it at once.
 """
 
 import random
@@ -18,7 +21,7 @@ import attrs
 from rules_oracle.model.core import CHANCE, TERMINAL, Game, IllegalAction, unstructure
 from rules_oracle.model.core.canon import canonical_text
 from rules_oracle.model.core.game import Config
-from rules_oracle.model.core.play import POLICIES, choose
+from rules_oracle.model.core.play import POLICIES, STEER, Steering, choose
 
 
 @attrs.frozen
@@ -129,15 +132,19 @@ def _more(found: list[Any]) -> str:
 def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int, policy: str,
                limit: int, names: tuple[str, str] = ("A", "B")) -> tuple[list[Any], str] | None:
     rng = random.Random(seed)
+    steering = Steering(game) if policy == STEER else None
     sa, sb = game.setup(ca), game.setup(cb)
     actions: list[Any] = []
     diff = _compare(game, sa, sb, names)
     if diff:
         return actions, diff
     while game.actor(sa) != TERMINAL and len(actions) < limit:
-        action = choose(game, sa, rng, policy)
+        action = choose(game, sa, rng, policy) if steering is None else steering.choose(sa, rng)
+        after = game.apply(sa, action)
+        if steering is not None:  # as ``playout`` steers: the replay is the same game
+            steering.saw(sa, action, after)
         actions.append(action)
-        sa = game.apply(sa, action)
+        sa = after
         try:
             sb = game.apply(sb, action)
         except IllegalAction as err:
@@ -152,22 +159,37 @@ def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int, policy: 
 def find_witness(game: Game[Any, Any], ambiguity: str, *, readings: tuple[str, str] | None = None,
                  seeds: Iterable[int] = range(40), players: Iterable[int] | None = None,
                  limit: int = 5000) -> Witness | None:
-    """The shortest disagreement found over ``seeds`` and player counts, or ``None``."""
+    """The shortest disagreement found over ``seeds`` and player counts, or ``None``. The
+    seeded game the registry names for the ambiguity (``Ambiguity.witness``), if any, is
+    played first and to any length: it bounds the rest of the search."""
     amb = game.rules.get_ambiguity(ambiguity)
     if amb.option is None:
         raise ValueError(f"{ambiguity} has no variant option: its readings do not change play")
+    other = next(r.key for r in amb.readings if r.key != amb.default)
     if readings is None:
-        other = next(r.key for r in amb.readings if r.key != amb.default)
         readings = (amb.default, other)
     counts = list(players) if players is not None else list(
         range(game.min_players, game.max_players + 1))
     names = (f"{amb.option}={readings[0]}", f"{amb.option}={readings[1]}")
     needs = dict(game.option_needs.get(amb.option, {}))
+
+    option = amb.option
+
+    def configs(n: int) -> tuple[Config, Config]:
+        return (game.config(n, {**needs, option: readings[0]}),
+                game.config(n, {**needs, option: readings[1]}))
+
     best: Witness | None = None
+    if amb.witness is not None and readings == (amb.default, other):
+        known = amb.witness
+        ca, cb = configs(known.players)
+        found = _play_pair(game, ca, cb, known.seed, known.policy, game.max_steps(ca), names)
+        if found is not None:
+            best = Witness(ambiguity, amb.option, readings, known.players, known.seed,
+                           known.policy, tuple(unstructure(a) for a in found[0]), found[1])
     for seed in seeds:
         for n in counts:
-            ca = game.config(n, {**needs, amb.option: readings[0]})
-            cb = game.config(n, {**needs, amb.option: readings[1]})
+            ca, cb = configs(n)
             for policy in POLICIES:
                 bound = limit if best is None else min(limit, len(best.actions))
                 found = _play_pair(game, ca, cb, seed, policy, bound, names)

@@ -31,8 +31,6 @@ def test_token_readings_disagree_on_the_variable_board() -> None:
     assert "legal only under tokens=spiral" in witness.difference
 
 
-# catan/year-of-plenty-bank needs a bank with one card of a kind left, which seeded play
-# seldom reaches (seed 209 no longer does): test_development has its worked examples
 @pytest.mark.rules("catan/knight-victory-order", "catan/road-building-stuck",
                    "catan/road-building-second")
 @pytest.mark.parametrize(("ambiguity", "seed", "words"), [
@@ -45,3 +43,18 @@ def test_card_readings_disagree_on_the_seeds_the_search_finds(ambiguity: str, se
     players = [3] if ambiguity == "catan/road-building-second" else [4]
     witness = find_witness(GAME, ambiguity, seeds=[seed], players=players, limit=3000)
     assert witness is not None and words in witness.difference
+
+
+@pytest.mark.rules("catan/year-of-plenty-bank", "catan/development.year-of-plenty")
+def test_plenty_readings_disagree_on_the_named_seed() -> None:
+    # a bank with one card of a kind left facing a player holding Year of Plenty is rare in
+    # seeded play: the registry names 4 players, seed 2015, eager, and the search plays it
+    # first (test_development has worked examples of each reading)
+    amb = GAME.rules.get_ambiguity("catan/year-of-plenty-bank")
+    assert amb.witness is not None and amb.no_witness is None
+    witness = find_witness(GAME, "catan/year-of-plenty-bank", seeds=[])
+    assert witness is not None and (witness.players, witness.seed) == (4, 2015)
+    assert len(witness.actions) == 1151
+    assert witness.difference == (
+        "the legal choices differ: legal only under plenty=both (0): none; legal only under"
+        ' plenty=what-remains (1): {"first":2,"second":2,"type":"PlayYearOfPlenty"}')

@@ -46,3 +46,14 @@ def test_favour_market_readings_disagree_on_a_seeded_game() -> None:
     witness = find_witness(GAME, "caylus/favour-market", seeds=range(16, 17), players=[3],
                            limit=400)
     assert witness is not None and "legal choices differ" in witness.difference
+
+
+@pytest.mark.rules("caylus/resource-supply", "caylus/components.unlimited")
+def test_supply_readings_disagree_on_the_named_seed() -> None:
+    # seeds 0-185 never run a supply dry: the registry names seed 186 and the search
+    # plays it first
+    amb = GAME.rules.get_ambiguity("caylus/resource-supply")
+    assert amb.witness is not None and amb.no_witness is None
+    witness = find_witness(GAME, "caylus/resource-supply", seeds=[])
+    assert witness is not None and witness.seed == 186 and len(witness.actions) == 350
+    assert "resources" in witness.difference and "supply=limited" in witness.difference

@@ -1,6 +1,7 @@
-"""Witnesses of Cities & Knights' readings: one the search finds, and readings that no
-short seeded game shows apart (the search finds none, and the registry says why; each is
-played both ways from a built state elsewhere)."""
+"""Witnesses of Cities & Knights' readings: one the search finds, ones only a long scan of
+seeds found (the registry names the seeded game, played first), and readings that no
+seeded game shows apart (the search finds none, and the registry says why; each is played
+both ways from a built state elsewhere)."""
 
 import pytest
 
@@ -8,12 +9,9 @@ from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.oracle.witness import find_witness
 
 
-@pytest.mark.rules("cities_knights/level-four-city", "cities_knights/own-turn-hand",
-                   "cities_knights/aqueduct-shortage", "cities_knights/barbarian-strength")
-@pytest.mark.parametrize("ambiguity", ["cities_knights/level-four-city",
-                                       "cities_knights/own-turn-hand",
-                                       "cities_knights/aqueduct-shortage",
-                                       "cities_knights/barbarian-strength"])
+@pytest.mark.rules("cities_knights/own-turn-hand", "cities_knights/aqueduct-shortage")
+@pytest.mark.parametrize("ambiguity", ["cities_knights/own-turn-hand",
+                                       "cities_knights/aqueduct-shortage"])
 def test_no_seeded_witness_and_the_registry_says_why(ambiguity: str) -> None:
     assert GAME.rules.get_ambiguity(ambiguity).no_witness
     assert find_witness(GAME, ambiguity, seeds=range(1), players=[4]) is None
@@ -25,3 +23,31 @@ def test_the_displaced_knights_readings_disagree_on_a_seeded_game() -> None:
                            players=[3], limit=400)
     assert witness is not None and witness.policy == "eager" and len(witness.actions) == 146
     assert "who acts next differs" in witness.difference
+
+
+@pytest.mark.rules("cities_knights/barbarian-strength", "cities_knights/barbarians.strength")
+def test_barbarian_strength_readings_disagree_on_the_named_seed() -> None:
+    # 3 players, seed 49, eager: at step 822 the ship lands with 2 cities, one bearing the
+    # metropolis, against 2 active knights: held under `cities`, a city pillaged (a card
+    # back to the bank) under `plus-metropolis`
+    amb = GAME.rules.get_ambiguity("cities_knights/barbarian-strength")
+    assert amb.witness is not None and amb.no_witness is None
+    witness = find_witness(GAME, "cities_knights/barbarian-strength", seeds=[])
+    assert witness is not None and (witness.players, witness.seed) == (3, 49)
+    assert len(witness.actions) == 822 and witness.actions[-1]["type"] == "EventDie"
+    assert witness.difference.startswith("the state differs at $.bank[0]: 13 vs 14")
+
+
+@pytest.mark.rules("cities_knights/level-four-city", "cities_knights/improvement.city")
+def test_level_four_city_readings_disagree_on_the_named_seed() -> None:
+    # 4 players, seed 98, eager: at step 1955 player 1's one city bears the science
+    # metropolis and he can pay politics level 4, whose metropolis player 0 holds at 4:
+    # only `if-metropolis` lets him buy it
+    amb = GAME.rules.get_ambiguity("cities_knights/level-four-city")
+    assert amb.witness is not None and amb.no_witness is None
+    witness = find_witness(GAME, "cities_knights/level-four-city", seeds=[])
+    assert witness is not None and (witness.players, witness.seed) == (4, 98)
+    assert len(witness.actions) == 1955
+    assert witness.difference == (
+        "the legal choices differ: legal only under level-four-city=always (0): none; legal"
+        ' only under level-four-city=if-metropolis (1): {"kind":1,"type":"Improve"}')

@@ -4,7 +4,7 @@ from rules_oracle.model.core.canon import digest, structure, to_json, unstructur
 from rules_oracle.model.core.chance import draw_outcomes, sample, uniform
 from rules_oracle.model.core.errors import ConfigError, IllegalAction
 from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer, viewer_seat
-from rules_oracle.model.core.rules import Ambiguity, Reading, Rule, RuleBook
+from rules_oracle.model.core.rules import Ambiguity, Reading, Rule, RuleBook, Witnessed
 
 __all__ = [
     "CHANCE",
@@ -19,6 +19,7 @@ __all__ = [
     "Rule",
     "RuleBook",
     "Viewer",
+    "Witnessed",
     "digest",
     "draw_outcomes",
     "sample",

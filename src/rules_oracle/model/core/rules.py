@@ -38,6 +38,18 @@ class Reading:
 
 
 @attrs.frozen(slots=True)
+class Witnessed:
+    """Where a witness of an option's readings was found: the seeded game (player count,
+    seed, play policy) on which the default and the other reading disagree. The search
+    tries it first, so a witness that only a long scan of seeds finds is found at once,
+    and a test replays it (it fails when the readings stop disagreeing there)."""
+
+    players: int
+    seed: int
+    policy: str
+
+
+@attrs.frozen(slots=True)
 class Ambiguity:
     id: str
     file: str
@@ -60,6 +72,9 @@ class Ambiguity:
     #: search finds none) and where they are shown instead; ``None`` when the search
     #: finds a witness.
     no_witness: str | None = None
+    #: for an option: the seeded game the witness search found its witness on, when a
+    #: short scan of seeds does not (``None`` otherwise)
+    witness: Witnessed | None = None
 
     @property
     def kind(self) -> str:
@@ -130,12 +145,13 @@ class RuleBook:
     def ambiguity(self, local_id: str, *, quote: str, question: str,
                   readings: Mapping[str, str], default: str, why: str, source: str,
                   option: str | None = None, file: str | None = None,
-                  unselectable: str | None = None, no_witness: str | None = None) -> str:
+                  unselectable: str | None = None, no_witness: str | None = None,
+                  witness: Witnessed | None = None) -> str:
         """Register an ambiguity. ``option`` names the variant option when the readings
         change play; ``unselectable`` says why readings that would play differently
         are not offered (never both); with neither, the readings play alike.
         ``no_witness`` (an option only) says why no short seeded game shows the readings
-        disagree."""
+        disagree; ``witness`` (an option only) the seeded game a witness was found on."""
         aid = f"{self.game}/{local_id}"
         if aid in self._ambiguities:
             raise ValueError(f"duplicate ambiguity id {aid}")
@@ -149,10 +165,12 @@ class RuleBook:
             raise ValueError(f"{aid}: an option is selectable; give no unselectable reason")
         if option is None and no_witness is not None:
             raise ValueError(f"{aid}: only an option's readings have witnesses")
+        if witness is not None and (option is None or no_witness is not None):
+            raise ValueError(f"{aid}: a found witness needs an option and no no_witness")
         self._ambiguities[aid] = Ambiguity(
             aid, file or self.file, quote, question,
             tuple(Reading(k, v) for k, v in readings.items()), default, why, option, source,
-            unselectable, no_witness,
+            unselectable, no_witness, witness,
         )
         return aid
 
