@@ -309,13 +309,13 @@ def test_shrinking_sends_probes_only_for_a_divergence_a_probe_shows(
     played = drv.drive(command, [game], count=1, seed=1, players=3).games[0]
     assert played.divergence is not None
     sent: list[Any] = []
-    real = drv._Game._send_probe
+    real = drv._Game._send_probes
 
-    def spy(self: Any, step: int, data: Any, exc: Any) -> None:
-        sent.append(data)
-        real(self, step, data, exc)
+    def spy(self: Any, step: int, batch: Any, state: Any) -> None:
+        sent.extend(data for data, _exc in batch)
+        real(self, step, batch, state)
 
-    monkeypatch.setattr(drv._Game, "_send_probe", spy)
+    monkeypatch.setattr(drv._Game, "_send_probes", spy)
     target = cmp.signature(played.divergence.to_json())
     found = shr.shrink(shr.Driver(tuple(command), game, game.config(3), 1), played.actions,
                        target, attempts=3)
