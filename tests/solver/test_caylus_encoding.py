@@ -429,3 +429,36 @@ def test_no_owners_bonus_from_an_empty_supply() -> None:
     report = provers.faithfulness_report(GAME, ENCODING, [s.config], 1,
                                          extra=[(full, Decline()), (s, Decline())])
     assert report.outcome.status == "passed", report.outcome.detail
+
+
+@pytest.mark.rules(RB.STEWARDSHIP_PRESTIGE, RB.CHARACTER_ARCHITECT)
+def test_the_opening_builds_a_prestige_building_with_the_architect(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeded play seldom builds a prestige building; the encoding's opening does (an eager
+    4-player game), by the architect's holder, so a model withholding the architect's point
+    fails faithfulness there (``classify`` reads who holds the architect, the update adds
+    the point)."""
+    from rules_oracle.model.caylus import stewardship
+    from rules_oracle.model.caylus.actions import BuildPrestige
+    from rules_oracle.model.core.ops import evolve
+
+    pairs = provers.opening_pairs(GAME, ENCODING)
+    built = [(s, a) for s, a in pairs if isinstance(a, BuildPrestige)
+             and s.characters[D.ARCHITECT] == stewardship.actor(s)]
+    assert built
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1, extra=built)
+    assert report.outcome.status == "passed", report.outcome.detail
+    step = stewardship.step
+
+    def no_point(state: CaylusState, action: Any) -> CaylusState:
+        after = step(state, action)
+        seat = stewardship.actor(state)
+        if isinstance(action, BuildPrestige) and state.characters[D.ARCHITECT] == seat:
+            pl = evolve(after.players[seat], prestige=after.players[seat].prestige - 1)
+            after = evolve(after, players=tuple(pl if i == seat else x
+                                                for i, x in enumerate(after.players)))
+        return after
+
+    assert mutate(monkeypatch, stewardship.__name__, "step", no_point) >= 1
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1, extra=built)
+    assert report.outcome.status == "failed" and "build-prestige" in report.outcome.detail
