@@ -697,13 +697,13 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
     #: deep or rare steps the seeded sample may miss: the progress discards under
     #: ``progress-play=one`` (seed 23, uniform play: off turn at step 978, at a turn's end
     #: at step 1183), the variable board's chance steps with the set-up on it and an
-    #: aqueduct (step 1397) under ``board=variable`` (seed 19, uniform play; a metropolis is
-    #: reached by eager play), and a progress card discarded at the end of one's turn
-    #: (``end-discard``: an eager 4-player game, seed 2, step 493; uniform play seldom holds
-    #: 5 progress cards)
+    #: aqueduct (step 1397) under ``board=variable`` (seed 19, uniform play), a progress card
+    #: discarded at the end of one's turn (``end-discard``: an eager 4-player game, seed 2,
+    #: step 493; uniform play seldom holds 5 progress cards) and a metropolis placed, with
+    #: its 2 points (the same game, step 1604; no game of the sample placed one)
     openings = (Opening((("progress-play", "one"),), 1200, seed=23),
                 Opening((("board", "variable"),), 1400, seed=19),
-                Opening((), 500, players=4, policy="eager", seed=2))
+                Opening((), 1610, players=4, policy="eager", seed=2))
 
     def probes(self) -> tuple[tuple[CKState, Any], ...]:
         """A fourth city wall (cities_knights/wall.limit): no eager game of 30 built a
