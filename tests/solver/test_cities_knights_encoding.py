@@ -322,3 +322,42 @@ def test_the_opening_places_a_metropolis_worth_two_points(
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1,
                                          extra=placed[:1])
     assert report.outcome.status == "failed" and "place-metropolis" in report.outcome.detail
+
+
+@pytest.mark.rules(RB.IMPROVEMENT_AQUEDUCT)
+def test_the_aqueduct_is_restated_where_production_ends_the_step(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The variable board's opening reaches an aqueduct taken by a player at science level
+    3 whom the roll gave nothing; the guard of the producing kinds asks the aqueduct's
+    choice exactly then, so a model asking level 4 fails faithfulness there."""
+    from rules_oracle.model.cities_knights import turn
+    from rules_oracle.model.core.ops import evolve
+
+    pairs = provers.opening_pairs(GAME, ENCODING)
+
+    def at_three(state: CKState, after: CKState) -> bool:
+        return after.stage is Stage.AQUEDUCT and state.stage is not Stage.AQUEDUCT and any(
+            after.players[q].levels[D.SCIENCE] == D.ABILITY_LEVEL for q in after.queue)
+
+    found = [(s, a) for s, a in pairs if at_three(s, GAME.apply(s, a))]
+    assert found
+    name, params = ENCODING.classify(*found[0])
+    assert params["pr"] == 1 and params["ow"] == 0
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1,
+                                         extra=found[:1])
+    assert report.outcome.status == "passed", report.outcome.detail
+    production = turn.production
+
+    def from_four(state: CKState) -> CKState:
+        after = production(state)
+        if after.stage is not Stage.AQUEDUCT:
+            return after
+        queue = tuple(q for q in after.queue
+                      if after.players[q].levels[D.SCIENCE] > D.ABILITY_LEVEL)
+        return evolve(after, queue=queue, stage=Stage.AQUEDUCT if queue else Stage.MAIN)
+
+    assert mutate(monkeypatch, turn.__name__, "production", from_four) >= 1
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1,
+                                         extra=found[:1])
+    assert report.outcome.status == "failed"
+    assert f"{name}" in report.outcome.detail and "guard is false" in report.outcome.detail
