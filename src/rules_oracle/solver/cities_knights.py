@@ -44,7 +44,10 @@ in two groups:
   movements and never falls),
   piece and knight changes, the holders, the barbarians (one step forward, or the attack
   at the 7th ship which resets the ship, with at most one Defender card given), and the
-  next stage.
+  next stage. Where production ends the step (the event die, a progress draw, a reduced
+  city: ``pr`` 1, read off the dice, not a 7, and the stage the step ends in), the
+  aqueduct is restated under the default reading (``ow`` 0): its choice follows exactly
+  when a player at science level 3 or more took no card and the bank has a resource.
 
 Every automatic consequence that the projection can compute is in the updates: the
 points of every player recomputed (``common.points``: settlements 1, cities 2,
@@ -58,7 +61,8 @@ model's and every invariant part proved inductive holds on the reachable model s
 What the guards of summarised kinds assume (a player never gives more cards than held,
 a stage is entered only in the situations its ``stage`` conjunct names) is so checked on
 the sample, not proved; the exact kinds prove it. The variant options need no variable:
-every reading's transitions fall within the same guards.
+every reading's transitions fall within the same guards (the aqueduct's ``ow``, read off
+the configuration, only lifts the restatement under the reading ``aqueduct=owed``).
 
 Score variables: ``p{i}.vp``.
 """
