@@ -13,6 +13,7 @@ from rules_oracle.model.burgundy import rules as RB
 from rules_oracle.model.burgundy.actions import EndTurn, Roll, TakeTile, TakeWorkers
 from rules_oracle.model.burgundy.boards import BOARDS
 from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.core.ops import evolve
 from rules_oracle.model.core.play import choose, playout
 from rules_oracle.properties.generic import variant_configs
 from rules_oracle.solver import provers
@@ -313,3 +314,34 @@ def test_the_worker_step_of_two_follows_the_wrap_reading() -> None:
                     v: post[v] for v in ck.updated}
                 past += action in (UseWorker(0, 2), UseWorker(1, -2))  # 6 to 2, 1 to 5
         assert past == (2 if wrap == "wrap" else 0)
+
+
+@pytest.mark.rules(RB.COLOUR_FIRST, RB.COLOUR_SECOND)
+def test_the_opening_gives_a_second_player_a_colours_small_bonus(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeded play seldom has a second player fill a colour; the encoding's opening does
+    (an eager 3-player game), so a model giving him the large bonus too fails faithfulness
+    there, since the encoding restates which bonus is due."""
+    from rules_oracle.model.burgundy.game import Burgundy
+
+    pairs = provers.opening_pairs(GAME, ENCODING)
+    second = [(s, a) for s, a in pairs
+              if 2 in GAME.apply(s, a).bonuses and 2 not in s.bonuses]
+    assert len(second) == 1
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=second)
+    assert report.outcome.status == "passed", report.outcome.detail
+    place = Burgundy._place
+
+    def large_twice(self: Burgundy, state: Any, p: int, tile: str, space: int) -> Any:
+        after = place(self, state, p, tile, space)
+        if any(a == 2 > b for a, b in zip(after.bonuses, state.bonuses, strict=True)):
+            n = state.config.players
+            pl = after.players[p]
+            pl = evolve(pl, vp=pl.vp + D.LARGE_BONUS[n] - D.SMALL_BONUS[n])
+            return evolve(after, players=tuple(pl if i == p else x
+                                               for i, x in enumerate(after.players)))
+        return after
+
+    monkeypatch.setattr(Burgundy, "_place", large_twice)
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=second)
+    assert report.outcome.status == "failed" and ".vp is" in report.outcome.detail

@@ -429,3 +429,55 @@ def test_no_owners_bonus_from_an_empty_supply() -> None:
     report = provers.faithfulness_report(GAME, ENCODING, [s.config], 1,
                                          extra=[(full, Decline()), (s, Decline())])
     assert report.outcome.status == "passed", report.outcome.detail
+
+
+
+@pytest.mark.rules(RB.STEWARDSHIP_PRESTIGE, RB.CHARACTER_ARCHITECT, RB.STEWARDSHIP_RECRUITMENT)
+def test_the_opening_builds_a_garden_with_the_architect_then_recruits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeded play seldom builds a prestige building; the encoding's opening (an eager
+    5-player game) has the architect's holder build a garden, and the round's end that
+    follows recruits for it. A model withholding the architect's point fails faithfulness
+    there (``classify`` reads who holds the architect, the update adds the point), and so
+    does a model recruiting 1 worker for a garden (the guard asks the workers due, which
+    ``classify`` counts on the road)."""
+    from rules_oracle.model.caylus import stewardship
+    from rules_oracle.model.caylus.actions import BuildPrestige
+    from rules_oracle.model.core.ops import evolve
+    from rules_oracle.solver import caylus as caylus_encoding
+
+    pairs = provers.opening_pairs(GAME, ENCODING)
+    built = [(s, a) for s, a in pairs if isinstance(a, BuildPrestige)
+             and s.characters[D.ARCHITECT] == stewardship.actor(s)]
+    assert [a.kind for _, a in built] == [D.GARDEN]
+    (state, action), = built
+    seat = stewardship.actor(state)
+    name, params = ENCODING.classify(state, action)
+    assert name == "build-prestige"
+    assert params["t.reset"] == 1 and params[f"t.due{seat}"] >= 2 + D.RECRUIT[5]
+    assert params[f"t.rec{seat}"] == params[f"t.due{seat}"]
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(5)], 1, extra=built)
+    assert report.outcome.status == "passed", report.outcome.detail
+    step = stewardship.step
+
+    def withheld(pp: int, workers: int) -> Any:
+        def doctored(state: CaylusState, action: Any) -> CaylusState:
+            after = step(state, action)
+            if (state, action) == built[0]:
+                pl = after.players[seat]
+                pl = evolve(pl, prestige=pl.prestige - pp, workers=pl.workers - workers,
+                            camp=pl.camp + workers)
+                after = evolve(after, players=tuple(pl if i == seat else x
+                                                    for i, x in enumerate(after.players)))
+            return after
+        return doctored
+
+    for pp, workers, differs in ((1, 0, f"pp{seat} is"), (0, 1, "guard is false")):
+        with monkeypatch.context() as patch:
+            assert mutate(patch, stewardship.__name__, "step", withheld(pp, workers)) >= 1
+            # classify remembers the model's last steps: forget the unmutated one
+            patch.setattr(caylus_encoding, "_APPLIED", [])
+            report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(5)], 1,
+                                                 extra=built)
+        assert report.outcome.status == "failed", (pp, workers)
+        assert "build-prestige" in report.outcome.detail and differs in report.outcome.detail

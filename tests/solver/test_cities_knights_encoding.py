@@ -22,6 +22,7 @@ from rules_oracle.solver import provers, registry
 from rules_oracle.solver.cities_knights import ENCODING, CitiesKnightsEncoding
 from rules_oracle.solver.encoding import ActionKind
 from tests.model.cities_knights.helpers import cards, make, rule_of
+from tests.solver.mutants import mutate
 
 PLAYERS = (3, 4)
 TIMEOUT = 10.0
@@ -293,3 +294,70 @@ def test_the_fourth_wall_probe_catches_a_model_allowing_it(monkeypatch: pytest.M
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1)
     assert report.outcome.status == "failed"
     assert "probe 0" in report.outcome.detail and "guard is false" in report.outcome.detail
+
+
+@pytest.mark.rules(RB.METROPOLIS_FIRST, RB.VICTORY_POINTS)
+def test_the_opening_places_a_metropolis_worth_two_points(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeded play seldom reaches a metropolis; the encoding's eager 4-player opening
+    places one, so a model counting it 1 point (not 2) fails faithfulness there: the
+    encoding's points are its own."""
+    from rules_oracle.model.cities_knights import common
+
+    pairs = provers.opening_pairs(GAME, ENCODING)
+    placed = [(s, a) for s, a in pairs if s.stage is Stage.METROPOLIS]
+    assert placed
+    (state, action) = placed[0]
+    assert not any(m >= 0 for m in state.metropolis)
+    assert any(m >= 0 for m in GAME.apply(state, action).metropolis)
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1,
+                                         extra=placed[:1])
+    assert report.outcome.status == "passed", report.outcome.detail
+    points = common.points
+
+    def one_point(state: CKState, p: int) -> int:
+        return points(state, p) - common.metropolises(state, p)
+
+    assert mutate(monkeypatch, common.__name__, "points", one_point) >= 1
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1,
+                                         extra=placed[:1])
+    assert report.outcome.status == "failed" and "place-metropolis" in report.outcome.detail
+
+
+@pytest.mark.rules(RB.IMPROVEMENT_AQUEDUCT)
+def test_the_aqueduct_is_restated_where_production_ends_the_step(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The variable board's opening reaches an aqueduct taken by a player at science level
+    3 whom the roll gave nothing; the guard of the producing kinds asks the aqueduct's
+    choice exactly then, so a model asking level 4 fails faithfulness there."""
+    from rules_oracle.model.cities_knights import turn
+    from rules_oracle.model.core.ops import evolve
+
+    pairs = provers.opening_pairs(GAME, ENCODING)
+
+    def at_three(state: CKState, after: CKState) -> bool:
+        return after.stage is Stage.AQUEDUCT and state.stage is not Stage.AQUEDUCT and any(
+            after.players[q].levels[D.SCIENCE] == D.ABILITY_LEVEL for q in after.queue)
+
+    found = [(s, a) for s, a in pairs if at_three(s, GAME.apply(s, a))]
+    assert found
+    name, params = ENCODING.classify(*found[0])
+    assert params["pr"] == 1 and params["ow"] == 0
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1,
+                                         extra=found[:1])
+    assert report.outcome.status == "passed", report.outcome.detail
+    production = turn.production
+
+    def from_four(state: CKState) -> CKState:
+        after = production(state)
+        if after.stage is not Stage.AQUEDUCT:
+            return after
+        queue = tuple(q for q in after.queue
+                      if after.players[q].levels[D.SCIENCE] > D.ABILITY_LEVEL)
+        return evolve(after, queue=queue, stage=Stage.AQUEDUCT if queue else Stage.MAIN)
+
+    assert mutate(monkeypatch, turn.__name__, "production", from_four) >= 1
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1,
+                                         extra=found[:1])
+    assert report.outcome.status == "failed"
+    assert f"{name}" in report.outcome.detail and "guard is false" in report.outcome.detail

@@ -29,10 +29,12 @@ automatic steps that follow it until the next choice (the end of activation retu
 the workers to the camp, the end of delivery, recruitment with the granary's food and
 the factory's fabric, the provost's reset, the next round, the final 2 PP per gold).
 The tail is summarised by parameters per player (workers back to the camp ``t.ret{i}``,
-recruited ``t.rec{i}``, food ``t.food{i}`` and fabric ``t.fab{i}`` of recruitment) and of
-the game (``t.nr`` next round, ``t.reset`` the provost reset to ``t.prov``, the next
-``t.st`` stage and ``t.fv`` favour), all constrained by the guard: a worker goes back
-only from the board, recruitment comes only from the camp and only at a round's end, at
+recruited ``t.rec{i}``, food ``t.food{i}`` and fabric ``t.fab{i}`` of recruitment, and the
+workers due ``t.due{i}``, which ``classify`` counts on the road: the base, a residence's
+worker, a garden's 2, the day labourer's 1) and of the game (``t.nr`` next round,
+``t.reset`` the provost reset to ``t.prov``, the next ``t.st`` stage and ``t.fv`` favour),
+all constrained by the guard: a worker goes back only from the board, recruitment comes
+only from the camp and only at a round's end, the workers due or all the camp holds, at
 most 1 food and 1 fabric, the round advances at most by 1 and never past 9, the game
 ends only in round 9, with the final points exactly 2 per gold.
 
@@ -82,13 +84,19 @@ from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.state import CaylusState, Stage
 from rules_oracle.model.core import IllegalAction
 from rules_oracle.model.core.stated import Stated
-from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
 
 #: caylus/delivery.bundle, restated from its quote ("Игрок получает 5 очков престижа за
 #: каждый доставленный набор"), not read from the model's data: the points of a bundle
 BUNDLE_PP = 5
 #: the constants this encoding restates from the rules' quotes
 STATED = (Stated("BUNDLE_PP", BUNDLE_PP, RB.DELIVERY_BUNDLE),)
+#: caylus/stewardship.recruitment, restated from the text's list under «Вербовка» («1
+#: рабочего за каждую свою резиденцию», «2 рабочих, если игрок построил сад») and the day
+#: labourer's card (+1 worker), not read from the model: the workers a residence, a garden
+#: and the day labourer add to a round's recruitment (the base, 3 or 2 at five players, is
+#: the data's ``RECRUIT``, which the rule's quote states)
+RESIDENCE_WORKERS, GARDEN_WORKERS, DAY_LABOURER_WORKERS = 1, 2, 1
 
 STAGES = tuple(Stage)
 ST = {s: i for i, s in enumerate(STAGES)}
@@ -160,7 +168,7 @@ def variables_for(n: int) -> tuple[str, ...]:
 
 
 def tail_params(n: int) -> tuple[str, ...]:
-    per = tuple(f"t.{x}{i}" for i in range(n) for x in ("ret", "rec", "food", "fab"))
+    per = tuple(f"t.{x}{i}" for i in range(n) for x in ("ret", "rec", "food", "fab", "due"))
     return (*per, *TAIL_GLOBAL)
 
 
@@ -342,10 +350,14 @@ def tail_guard(pre: Vars, mid: State, p: Params, n: int) -> Any:
     over = st == S_OVER
     per = []
     for j in range(n):
-        ret, rec, food, fab = (p[f"t.{x}{j}"] for x in ("ret", "rec", "food", "fab"))
+        ret, rec, food, fab, due = (p[f"t.{x}{j}"]
+                                    for x in ("ret", "rec", "food", "fab", "due"))
+        camp = mid[f"camp{j}"] + ret
         per.append(conj(ret >= 0, ret <= mid[f"board{j}"], rec >= 0,
-                        rec <= mid[f"camp{j}"] + ret, in_range(food, 0, 1), in_range(fab, 0, 1),
-                        implies(reset == 0, conj(rec == 0, food == 0, fab == 0))))
+                        rec <= camp, in_range(food, 0, 1), in_range(fab, 0, 1),
+                        implies(reset == 0, conj(rec == 0, food == 0, fab == 0)),
+                        # recruitment: the workers due, as many as the camp holds
+                        implies(reset == 1, rec == ite(due <= camp, due, camp))))
     return conj(
         *per,
         in_range(nr, 0, 1), in_range(reset, 0, 1), in_range(fv, 0, 1),
@@ -719,6 +731,11 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
     #: the window prover takes no scope; over k steps the gain is at most the sum of the
     #: per-step bounds
     bound_steps = 1
+    #: a garden built by the architect's holder (caylus/character.architect: a point more),
+    #: and the round's end recruiting for it (caylus/stewardship.recruitment: 2 workers),
+    #: which the sample's games seldom reach (no prestige building is built in most
+    #: games): an eager 5-player game (seed 13) does both at step 363
+    openings = (Opening((), 364, players=5, policy="eager", seed=13),)
 
     def __init__(self) -> None:
         self._kinds: dict[int, tuple[ActionKind, ...]] = {}
@@ -910,6 +927,8 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
         after = _apply(state, action)
         post = mid if after is None else self.project(after)
         params.update(_tail_params(pre, mid, post, n))
+        if params["t.reset"] and after is not None:
+            params.update({f"t.due{j}": _recruitment_due(after, j) for j in range(n)})
         return name, params
 
 
@@ -1051,6 +1070,22 @@ def _owner_bonus_only(state: CaylusState) -> CaylusState:
     return _owner_bonus(state, state.cursor, kind)
 
 
+def _recruitment_due(state: CaylusState, seat: int) -> int:
+    """The workers ``seat`` recruits at a round's end, on the road of ``state`` (the road
+    stays as it was at the recruitment): the base, a worker a residence he owns, 2 with his
+    garden, 1 for the day labourer's holder (caylus/stewardship.recruitment)."""
+    due = D.RECRUIT[state.config.players]
+    for s in range(D.ROAD_SPACES):
+        k = state.road[s]
+        if state.owner[s] != seat or k < 0:
+            continue
+        if D.MATERIAL[k] == D.START and state.side[s] == 1:
+            due += RESIDENCE_WORKERS
+        elif k == D.GARDEN:
+            due += GARDEN_WORKERS
+    return due + (DAY_LABOURER_WORKERS if _holder(state, D.DAY_LABOURER) == seat else 0)
+
+
 def _holder(state: CaylusState, character: int) -> int:
     """The seat holding ``character`` (-1: nobody, or the box)."""
     h = state.characters[character]
@@ -1126,6 +1161,7 @@ def _tail_params(pre: dict[str, int], mid: State, post: dict[str, int], n: int
         out[f"t.rec{j}"] = post[f"hand{j}"] - mid[f"hand{j}"]
         out[f"t.food{j}"] = post[res(j, D.FOOD)] - mid[res(j, D.FOOD)]
         out[f"t.fab{j}"] = post[res(j, D.FABRIC)] - mid[res(j, D.FABRIC)]
+        out[f"t.due{j}"] = 0
     nr = post["round"] - pre["round"]
     over = post["stage"] == S_OVER
     reset = int(nr == 1 or over)

@@ -44,7 +44,10 @@ in two groups:
   movements and never falls),
   piece and knight changes, the holders, the barbarians (one step forward, or the attack
   at the 7th ship which resets the ship, with at most one Defender card given), and the
-  next stage.
+  next stage. Where production ends the step (the event die, a progress draw, a reduced
+  city: ``pr`` 1, read off the dice, not a 7, and the stage the step ends in), the
+  aqueduct is restated under the default reading (``ow`` 0): its choice follows exactly
+  when a player at science level 3 or more took no card and the bank has a resource.
 
 Every automatic consequence that the projection can compute is in the updates: the
 points of every player recomputed (``victory.points``: settlements 1, cities 2,
@@ -58,7 +61,8 @@ model's and every invariant part proved inductive holds on the reachable model s
 What the guards of summarised kinds assume (a player never gives more cards than held,
 a stage is entered only in the situations its ``stage`` conjunct names) is so checked on
 the sample, not proved; the exact kinds prove it. The variant options need no variable:
-every reading's transitions fall within the same guards.
+every reading's transitions fall within the same guards (the aqueduct's ``ow``, read off
+the configuration, only lifts the restatement under the reading ``aqueduct=owed``).
 
 Score variables: ``p{i}.vp``.
 """
@@ -218,7 +222,8 @@ class Spec:
                  prog: bool = False, pieces: bool = False, knights: bool = False,
                  longest: bool = False, merchant: bool = False, rules: tuple[str, ...] = (),
                  ends_turn: bool = False,
-                 piece_range: tuple[tuple[int, int], ...] = CARD_PIECES) -> None:
+                 piece_range: tuple[tuple[int, int], ...] = CARD_PIECES,
+                 produces: bool = False) -> None:
         self.name = name
         self.stages = stages
         self.cards = cards
@@ -232,6 +237,10 @@ class Spec:
         self.ends_turn = ends_turn
         #: the change of each piece count (roads, settlements, cities, walls) one step makes
         self.piece_range = piece_range
+        #: the roll's production may end the step (and the aqueduct follow it): parameters
+        #: ``pr`` (1: production ended the step, read by ``classify`` from the dice and the
+        #: stage the step ends in) and ``ow`` (1 under the reading ``aqueduct=owed``)
+        self.produces = produces
 
     def params(self, players: int) -> tuple[str, ...]:
         ps = range(players)
@@ -249,17 +258,19 @@ class Spec:
             out.append("lg")
         if self.merchant:
             out.append("mo")
+        if self.produces:
+            out += ["pr", "ow"]
         return tuple(out)
 
 
 SUMMARISED = (
-    Spec("event-die", (EVENT,), cards=GAIN),
-    Spec("draw-progress", (DRAWS,), cards=GAIN, prog=True),
+    Spec("event-die", (EVENT,), cards=GAIN, produces=True),
+    Spec("draw-progress", (DRAWS,), cards=GAIN, prog=True, produces=True),
     Spec("choose-deck", (DRAWS,)),
     Spec("discard-progress", (PROGRESS_DISCARD,), cards=GAIN, prog=True),
     Spec("end-discard", (END,), prog=True, ends_turn=True),
     Spec("reduce-city", (REDUCE,), cards=GAIN, pieces=True, longest=True,
-         piece_range=REDUCED_PIECES),
+         piece_range=REDUCED_PIECES, produces=True),
     Spec("discard", (DISCARD,), cards=GIVE),
     Spec("move-robber", (ROBBER,)),
     Spec("steal", (STEAL,), cards=MOVE),
@@ -354,6 +365,19 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.put("turns", z3.If(z3.Or(over_hand, limit), v["turns"], v["turns"] + 1))
 
     # -- summarised kinds ------------------------------------------------------------------
+    def aqueduct_follows(v: Vars, p: Params) -> Any:
+        """cities_knights/improvement.aqueduct, under the default reading (a roll that gave
+        a player nothing): once production ends the step, the aqueduct's choice follows
+        exactly when a player at science level 3 or more took no card from it and the bank
+        has a resource left."""
+        barren = [z3.And(v[pn(i, f"lv{D.SCIENCE}")] >= D.ABILITY_LEVEL,
+                         *(p[f"c{i}.{x}"] == 0 for x in range(NC))) for i in ps]
+        left = total([v[f"bank{x}"] - total([p[f"c{i}.{x}"] for i in ps])
+                      for x in range(BD.N_RESOURCES)])
+        queued = z3.And(z3.Or(*barren), left >= 1)
+        return z3.Implies(z3.And(p["pr"] == 1, p["ow"] == 0),
+                          (p["nst"] == AQUEDUCT) == queued)
+
     def summarised(spec: Spec) -> ActionKind:
         params = spec.params(n)
 
@@ -377,6 +401,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                 out.append(lg_domain(p))
             if spec.merchant:
                 out.append(rng(p["mo"], -1, n - 1))
+            if spec.produces:
+                out += [rng(p["pr"], 0, 1), rng(p["ow"], 0, 1)]
             return z3.And(*out)
 
         def prog_delta(p: Params) -> Any:
@@ -407,6 +433,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
             if spec.knights:
                 out += [rng(v[pn(i, f"kn{lv}")] + p[f"kd{i}.{lv}"], 0, D.KNIGHTS_PER_LEVEL)
                         for i in ps for lv in range(D.KNIGHT_LEVELS)]
+            if spec.produces:
+                out.append(aqueduct_follows(v, p))
             return z3.And(*out)
 
         def update(v: Vars, p: Params, u: Up) -> None:
@@ -697,13 +725,13 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
     #: deep or rare steps the seeded sample may miss: the progress discards under
     #: ``progress-play=one`` (seed 23, uniform play: off turn at step 978, at a turn's end
     #: at step 1183), the variable board's chance steps with the set-up on it and an
-    #: aqueduct (step 1397) under ``board=variable`` (seed 19, uniform play; a metropolis is
-    #: reached by eager play), and a progress card discarded at the end of one's turn
-    #: (``end-discard``: an eager 4-player game, seed 2, step 493; uniform play seldom holds
-    #: 5 progress cards)
+    #: aqueduct (step 1397) under ``board=variable`` (seed 19, uniform play), a progress card
+    #: discarded at the end of one's turn (``end-discard``: an eager 4-player game, seed 2,
+    #: step 493; uniform play seldom holds 5 progress cards) and a metropolis placed, with
+    #: its 2 points (the same game, step 1604; no game of the sample placed one)
     openings = (Opening((("progress-play", "one"),), 1200, seed=23),
                 Opening((("board", "variable"),), 1400, seed=19),
-                Opening((), 500, players=4, policy="eager", seed=2))
+                Opening((), 1610, players=4, policy="eager", seed=2))
 
     def probes(self) -> tuple[tuple[CKState, Any], ...]:
         """A fourth city wall (cities_knights/wall.limit): no eager game of 30 built a
@@ -874,6 +902,13 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
                     p[param] = post["longest"]
                 elif param == "mo":
                     p[param] = post["merchant"]
+                elif param == "pr":
+                    # the roll (not a 7) is produced once the step ends in the main phase
+                    # or the aqueduct's choice
+                    p[param] = int(after is not None and sum(state.dice) != BD.ROBBER_ROLL
+                                   and post["stage"] in (MAIN, AQUEDUCT))
+                elif param == "ow":
+                    p[param] = int(state.config.option("aqueduct") == "owed")
             if name == "event-die":
                 atk = int(after is not None and post["attacked"] == 1 and pre["barb"]
                           == D.TRACK - 1 and post["barb"] == 0)
