@@ -207,9 +207,9 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
 
     With ``around`` (the frame whose I is the first of ``facts``, and the kind's enabled
     term), a case's queries are first asked under the conjuncts of I around the case
-    (:meth:`Frame.around`, :func:`sparing`), and under all of I only when that does not
-    settle them: one acting player's placement reads that player's estate, not the
-    others' (Burgundy at 4 players: 1 s against 3 s a query)."""
+    (:meth:`~.frames.Frame.around`, :func:`~.queries.sparing`), and under all of I only
+    when that does not settle them: one acting player's placement reads that player's
+    estate, not the others' (Burgundy at 4 players: 1 s against 3 s a query)."""
     def gaps(within: Sequence[BoundCase], *case: Any) -> tuple[Any, Any]:
         """Whether a state under ``facts`` (and ``case``) is in none of ``within``."""
         return decide(z3.And(*facts, *case, z3.Not(z3.Or(*(c.case for c in within)))),

@@ -207,7 +207,7 @@ class Compiled:
 
 def compile_encoding(encoding: Encoding[Any, Any], players: int) -> Compiled:
     """``encoding`` at ``players`` as Python functions, from the terms of its
-    :func:`frame` (built once per process and shared with the proofs)."""
+    :func:`~.frames.frame` (built once per process and shared with the proofs)."""
     f = frame(encoding, players)
     variables = encoding.variables_for(players)
     inputs = [f.pre[v] for v in variables]

@@ -22,10 +22,12 @@ from rules_oracle.solver.terms import as_term
 
 
 def post_state(pre: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
+    """The post-state: each variable's term in ``update``, else its term in ``pre``."""
     return {v: as_term(update[v]) if v in update else t for v, t in pre.items()}
 
 
 def fresh_params(kind: ActionKind, tag: str) -> dict[str, Any]:
+    """A fresh integer variable for each of ``kind``'s parameters, named after ``tag``."""
     return {p: z3.Int(f"{tag}.{kind.name}.{p}") for p in kind.params}
 
 
@@ -46,7 +48,7 @@ def _constants(term: Any, memo: dict[int, frozenset[int]], keep: list[Any]) -> f
     """The ids of the variables (uninterpreted constants) ``term`` reads; ``memo`` keeps
     them per subterm id, for terms that share subterms, and ``keep`` the terms walked (a
     term keeps its subterms, and so their ids, from being given to other terms). The walk
-    goes through Z3's C API, as :func:`_python_source`'s, not through a Python wrapper per
+    goes through Z3's C API, as :mod:`.compiled`'s, not through a Python wrapper per
     node: over Burgundy's I at 4 players (1,242 conjuncts, 7,727 distinct subterms) 0.15 s
     against 1.06 s."""
     ctx = term.ctx.ref()
@@ -249,7 +251,3 @@ def frame(encoding: Encoding[Any, Any], players: int) -> Frame:
     while len(_FRAMES) > LIMITS.frames:
         del _FRAMES[next(iter(_FRAMES))]
     return found
-
-
-#: seconds :func:`lazily` gets in all, and how many rounds it takes at most (with
-#: :data:`SMT`'s arithmetic solver a budget's second is about half a second of wall time:
