@@ -153,8 +153,8 @@ def test_placement_bound_on_one_board(name: str, board: int) -> None:
     it; proved by two queries (reached, not passed), each asked player by player."""
     kind = next(k for k in ENCODING.kinds(2) if k.name == name)
     pre = ENCODING.fresh("s", 2)
-    params = provers._fresh_params(kind, "p")
-    post = provers._post(pre, kind.update(pre, params))
+    params = provers.fresh_params(kind, "p")
+    post = provers.post_state(pre, kind.update(pre, params))
     gain = z3.Int("gain")
     facts = [ENCODING.invariant(pre, 2), kind.domain(params), kind.guard(pre, params),
              pre[pn(0, "board")] == board, pre[pn(1, "board")] == board,

@@ -216,8 +216,7 @@ def test_gain_bounds_hold_in_play() -> None:
     for kind in ENCODING.kinds(3):
         assert bounds[kind.name].value == expected.get(kind.name, 0), kind.name
     assert bounds["any-action"].value == 2
-    window = provers._window_bound(ENCODING, 2, ENCODING.kinds(2), ENCODING.score_vars(2), 2,
-                                   30.0)
+    window = provers.window_bound(ENCODING, 2, 30.0, steps=2)
     assert window.value == 3 and window.outcome.status == "proved"
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 2000, seed=3)
     checked = provers.against_play(list(bounds.values()), report.observed[3])

@@ -172,7 +172,7 @@ def test_faithfulness_names_unsampled_kinds_and_can_sample_on() -> None:
 
 def test_cases_decide_what_the_whole_query_decides(monkeypatch: pytest.MonkeyPatch) -> None:
     whole = provers.prove_all(toy.ENCODING, 2)[0]
-    monkeypatch.setattr(provers, "WHOLE_FIRST", 0.0)  # straight to the cases
+    monkeypatch.setattr(provers.LIMITS, "whole_first", 0.0)  # straight to the cases
     split, _ = provers.prove_all(toy.CasesToyEncoding(), 2)
     assert {o.name: o.status for o in split} == {
         **{o.name: o.status for o in whole}, "cases-cover/p2": "proved"}
@@ -211,26 +211,32 @@ class _Undecided:
     def spent(self) -> float:
         return 0.0
 
+    def set(self, name: str, value: Any) -> None:
+        pass
+
+    def maximize(self, term: Any) -> Any:
+        return None
+
 
 def test_cases_settle_or_stay_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     x = z3.Int("x")
-    easy, found = provers._decide(x == 7, [x < 5, x >= 5], 1.0, 0.0)
+    easy, found = provers.decide(x == 7, [x < 5, x >= 5], 1.0, 0.0)
     assert easy == z3.sat and found.model()[x].as_long() == 7
-    none, _ = provers._decide(z3.And(x == 7, x == 8), [x < 5, x >= 5], 1.0, 0.0)
+    none, _ = provers.decide(z3.And(x == 7, x == 8), [x < 5, x >= 5], 1.0, 0.0)
     assert none == z3.unsat
-    monkeypatch.setattr(provers, "_solver", _Undecided)
-    stuck, last = provers._decide(x == 7, [x < 5, x >= 5], 1.0, 2.0)
+    monkeypatch.setattr(provers.SOLVERS, "check", _Undecided)
+    stuck, last = provers.decide(x == 7, [x < 5, x >= 5], 1.0, 2.0)
     assert stuck == z3.unknown and any(z3.eq(t, x >= 5) for t in last.added)
     outcome = provers.inductive(toy.CasesToyEncoding(), 2, timeout=3.0, parts=("roll-range",))
     assert [(o.status, o.detail) for o in outcome] == [("unknown", "move: timed out after 3 s")]
 
 
 def test_a_probe_then_the_cases_then_the_whole_query(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`_decide` gives the whole query a short probe, then asks case by case, and when a
+    """`decide` gives the whole query a short probe, then asks case by case, and when a
     case does not settle asks the whole query again with the full budget."""
     x = z3.Int("x")
     cases = [x < 5, x >= 5]
-    real = provers._solver
+    real = provers.Query
     asked: list[tuple[str, float]] = []
 
     class CasesStuck:
@@ -251,13 +257,13 @@ def test_a_probe_then_the_cases_then_the_whole_query(monkeypatch: pytest.MonkeyP
         def model(self) -> Any:
             return self.inner.model()
 
-    monkeypatch.setattr(provers, "_solver", CasesStuck)
-    found, s = provers._decide(x == 7, cases, 1.0, 0.3)
+    monkeypatch.setattr(provers.SOLVERS, "check", CasesStuck)
+    found, s = provers.decide(x == 7, cases, 1.0, 0.3)
     assert found == z3.sat and s.model()[x].as_long() == 7
     assert asked == [("whole", 0.3), ("case", 1.0), ("case", 1.0), ("whole", 1.0)]
     asked.clear()
     # a whole query that had the full budget is not asked again
-    assert provers._decide(x == 7, cases, 0.5, 0.5)[0] == z3.unknown
+    assert provers.decide(x == 7, cases, 0.5, 0.5)[0] == z3.unknown
     assert asked == [("whole", 0.5), ("case", 0.5), ("case", 0.5)]
 
 
@@ -269,16 +275,16 @@ def test_a_query_runs_in_a_context_of_its_own_on_a_budget_of_z3_work() -> None:
     query = [x * x + y * y == 25, x > y, y > 0]
     spent = []
     for _ in range(2):
-        s = provers._solver(1.0)
+        s = provers.solver(1.0)
         s.add(*query)
         assert s.check() == z3.sat
         assert s.model().eval(x * x + y * y).as_long() == 25 and s.model()[x].as_long() == 4
         spent.append(s.spent())
     assert 0 < spent[0] == spent[1] < 1.0
-    starved = provers._solver(1 / provers.RLIMIT_PER_SECOND)
+    starved = provers.solver(1 / provers.RLIMIT_PER_SECOND)
     starved.add(*query)
     assert starved.check() == z3.unknown
-    assert provers._reason(starved, 1e-7) == "timed out after 1e-07 s"
+    assert provers.reason(starved, 1e-7) == "timed out after 1e-07 s"
 
 
 def test_inductive_names_unknown_parts() -> None:
@@ -409,9 +415,8 @@ def test_a_scope_applies_to_a_bound_the_search_finds_unbounded(
     assert free.value is not None and "under moves of at most 3" in free.outcome.detail
     # Optimize does not settle: the search runs, passes its cap unscoped, then proves the
     # scoped bound
-    monkeypatch.setattr(provers, "_maximize",
-                        lambda opt, g, timeout: ("unknown", None, "timed out after 0 s"))
-    monkeypatch.setattr(provers, "SEARCH_CAP", 50)
+    monkeypatch.setattr(provers.SOLVERS, "optimize", _Undecided)
+    monkeypatch.setattr(provers.LIMITS, "search_cap", 50)
     searched = provers.kind_bound(Scoped(), 2, move)
     assert searched.value == free.value and searched.outcome.status == "proved"
     assert searched.outcome.detail.startswith("max gain 3 under moves of at most 3")
@@ -426,19 +431,39 @@ def test_a_scope_applies_to_a_bound_that_does_not_settle(
         def bound_scope(self, v: Any, players: int) -> tuple[str, Any]:
             return "rolls of at most 2", v["roll"] <= 2
 
-    real = provers._bound
-    calls: list[int] = []
+    encoding = Scoped()
+    scope = encoding.bound_scope(provers.frame(encoding, 2).pre, 2)[1]
+    asked: list[bool] = []
 
-    def first_unknown(facts: Any, pre: Any, post: Any, timeout: float, cases: Any) -> Any:
-        calls.append(len(facts))
-        if len(calls) == 1:
-            return "unknown", None, "timed out after 10 s"
-        return real(facts, pre, post, timeout, cases)
+    class OnlyInScope:
+        """Z3 (a query or ``z3.Optimize``), except that a query without the scope does
+        not settle."""
 
-    monkeypatch.setattr(provers, "_bound", first_unknown)
-    move = next(k for k in Scoped().kinds(2) if k.name == "move")
-    bound = provers.kind_bound(Scoped(), 2, move)
-    assert calls[1] == calls[0] + 1  # the second query adds the scope
+        def __init__(self, timeout: float, optimize: bool = False) -> None:
+            self.inner = provers.Query(timeout, optimize=optimize)
+            self.terms: list[Any] = []
+
+        def add(self, *terms: Any) -> None:
+            for term in terms:
+                self.terms.extend(term.children() if z3.is_and(term) else [term])
+            self.inner.add(*terms)
+
+        def check(self) -> Any:
+            asked.append(any(z3.eq(t, scope) for t in self.terms))
+            return self.inner.check() if asked[-1] else z3.unknown
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.inner, name)
+
+        def reason_unknown(self) -> str:
+            return "timeout"
+
+    monkeypatch.setattr(provers.SOLVERS, "check", OnlyInScope)
+    monkeypatch.setattr(provers.SOLVERS, "optimize",
+                        lambda timeout: OnlyInScope(timeout, optimize=True))
+    move = next(k for k in encoding.kinds(2) if k.name == "move")
+    bound = provers.kind_bound(encoding, 2, move)
+    assert not asked[0] and asked[-1]  # the queries under the scope come second
     assert bound.outcome.status == "proved" and bound.scope == "rolls of at most 2"
     assert bound.outcome.detail == (f"max gain {bound.value} under rolls of at most 2; "
                                     "over every state: timed out after 10 s (not settled)")
@@ -487,7 +512,7 @@ def test_changed_groups_drop_what_an_update_leaves_alone(monkeypatch: pytest.Mon
     groups = provers.changed_groups(before, after)
     assert [str(g) for g in groups] == ["And(y + 1 >= 0, z - 1 >= 0)"]
     assert provers.changed_groups(before, before) == []
-    monkeypatch.setattr(provers, "CHUNK", 1)
+    monkeypatch.setattr(provers.LIMITS, "chunk", 1)
     assert [str(g) for g in provers.changed_groups(before, after)] == [
         "And(y + 1 >= 0)", "And(z - 1 >= 0)"]
     # shapes that do not line up: the whole post-state part
@@ -505,7 +530,7 @@ def test_changed_groups_drop_what_an_update_leaves_alone(monkeypatch: pytest.Mon
 def test_a_break_is_found_group_by_group(monkeypatch: pytest.MonkeyPatch) -> None:
     """With one conjunct a group, a kind breaking one conjunct is still a counterexample,
     the other parts stay proved, and the kinds that touch nothing are counted."""
-    monkeypatch.setattr(provers, "CHUNK", 1)
+    monkeypatch.setattr(provers.LIMITS, "chunk", 1)
     players = 2
     for row in provers.inductive(toy.ToyEncoding(), players):
         assert row.status == "proved", row
@@ -552,9 +577,7 @@ def test_a_bound_found_case_by_case(monkeypatch: pytest.MonkeyPatch) -> None:
                                      " (4 narrower ones asked), under roll 3)")
     # what the conjuncts around a case do not settle is asked under all of I, to the same
     # bound
-    with monkeypatch.context() as m:
-        m.setattr(provers, "_sparing", lambda *a, **k: (z3.unknown, None))
-        unsettled = provers.kind_bound(Split(), 2, move)
+    unsettled = provers.kind_bound(Split(), 2, move, around=False)
     assert (unsettled.outcome.status, unsettled.value, unsettled.outcome.detail) == (
         nested.outcome.status, nested.value, nested.outcome.detail)
     # a later case asks each of its narrower cases (one query each when no gain in them
@@ -581,12 +604,12 @@ def test_a_kind_that_gains_nothing_is_bounded_without_optimize(
     """No enabled roll gains a point and one gains none: the bound is 0 from those two
     queries; a kind that gains goes on to ``z3.Optimize``."""
     asked: list[float] = []
-    optimizer = provers._optimizer
+    optimizer = provers.SOLVERS.optimize
 
     def counted(timeout: float) -> Any:
         asked.append(timeout)
         return optimizer(timeout)
-    monkeypatch.setattr(provers, "_optimizer", counted)
+    monkeypatch.setattr(provers.SOLVERS, "optimize", counted)
     roll = provers.kind_bound(toy.ENCODING, 2, "roll")
     assert (roll.outcome.status, roll.value, asked) == ("proved", 0, [])
     move = provers.kind_bound(toy.ENCODING, 2, "move")
@@ -600,8 +623,8 @@ def test_a_claimed_maximum_is_confirmed_or_refuted() -> None:
     best = provers.kind_bound(toy.ENCODING, 2, move).value
     assert best is not None
     pre = toy.ENCODING.fresh("s", 2)
-    params = provers._fresh_params(move, "p")
-    post = provers._post(pre, move.update(pre, params))
+    params = provers.fresh_params(move, "p")
+    post = provers.post_state(pre, move.update(pre, params))
     gain = z3.Int("gain")
     facts = [toy.ENCODING.invariant(pre, 2), move.domain(params), move.guard(pre, params),
              z3.Or(*(gain == post[v] - pre[v] for v in toy.ENCODING.score_vars(2)))]
@@ -656,7 +679,7 @@ def test_a_frame_is_built_once_per_encoding_and_player_count(
     stray = attrs.evolve(move, update=lambda v, p: {"tunr": v["turn"] + 1})
     with pytest.raises(ValueError, match=r"kind move updates unknown variables \['tunr'\]"):
         f.step(stray)
-    monkeypatch.setattr(provers, "FRAMES", 1)
+    monkeypatch.setattr(provers.LIMITS, "frames", 1)
     provers.frame(other, 3)
     assert provers.frame(enc, 2) is not f
     kept = provers.frame(other, 3)
@@ -687,21 +710,21 @@ def test_post_state_parts_are_the_parts_built_over_the_post_state() -> None:
 
 def test_a_part_is_proved_from_as_few_conjuncts_as_it_takes(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """`_lazily` proves a group from the part, adding the conjuncts of I that the states
+    """`lazily` proves a group from the part, adding the conjuncts of I that the states
     it finds break; it gives up (the group is then asked under I) when a state breaks the
     group and satisfies I, or after its rounds."""
     x, y = z3.Ints("x y")
     part, whole = [x >= 0], [x >= 0, y >= 0, y <= 5]
-    assert provers._lazily(part, z3.BoolVal(True), x + y >= 0, whole)
-    assert not provers._lazily(part, z3.BoolVal(True), x + y >= 3, whole)
-    assert provers._check_sparingly([y >= 2], [], whole, 2.0) == z3.sat  # a state of I
-    assert provers._check_sparingly([y >= 6], [], whole, 2.0) == z3.unsat
-    assert provers._check_sparingly([y >= 6], [], whole, 0.0) == z3.unknown
-    monkeypatch.setattr(provers, "LAZY_ROUNDS", 1)
-    assert not provers._lazily(part, z3.BoolVal(True), x + y >= 0, whole)
-    monkeypatch.setattr(provers, "LAZY_ROUNDS", 4)
-    monkeypatch.setattr(provers, "ALONE_FIRST", 0.0)
-    assert not provers._lazily(part, z3.BoolVal(True), x + y >= 0, whole)
+    assert provers.lazily(part, z3.BoolVal(True), x + y >= 0, whole)
+    assert not provers.lazily(part, z3.BoolVal(True), x + y >= 3, whole)
+    assert provers.check_sparingly([y >= 2], [], whole, 2.0) == z3.sat  # a state of I
+    assert provers.check_sparingly([y >= 6], [], whole, 2.0) == z3.unsat
+    assert provers.check_sparingly([y >= 6], [], whole, 0.0) == z3.unknown
+    monkeypatch.setattr(provers.LIMITS, "lazy_rounds", 1)
+    assert not provers.lazily(part, z3.BoolVal(True), x + y >= 0, whole)
+    monkeypatch.setattr(provers.LIMITS, "lazy_rounds", 4)
+    monkeypatch.setattr(provers.LIMITS, "alone_first", 0.0)
+    assert not provers.lazily(part, z3.BoolVal(True), x + y >= 0, whole)
     rows = provers.inductive(toy.ToyEncoding(), 2)
     assert all(o.status == "proved" for o in rows)
     assert all("; 0 keep it by the part" in o.detail for o in rows)
@@ -762,12 +785,12 @@ def test_property_games_run_as_tasks_whose_counts_add_up(monkeypatch: pytest.Mon
 
 
 def test_a_sparing_check_goes_case_by_case(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A round of `_check_sparingly` that does not settle whole is asked per case of the
+    """A round of `check_sparingly` that does not settle whole is asked per case of the
     encoding's cover: UNSAT when every case is, unknown as soon as one does not settle."""
     x, y = z3.Ints("x y")
     cases = [x < 0, x >= 0]
     stuck = y == 7  # a fact no case settles
-    real = provers._solver
+    real = provers.Query
     asked: list[str] = []
 
     class WholeTimesOut:
@@ -794,18 +817,18 @@ def test_a_sparing_check_goes_case_by_case(monkeypatch: pytest.MonkeyPatch) -> N
         def spent(self) -> float:
             return float(self.inner.spent())
 
-    monkeypatch.setattr(provers, "_solver", WholeTimesOut)
+    monkeypatch.setattr(provers.SOLVERS, "check", WholeTimesOut)
     whole = [y >= 0]
-    assert provers._check_sparingly([y < 0], whole, whole, 2.0, cases) == z3.unsat
+    assert provers.check_sparingly([y < 0], whole, whole, 2.0, cases) == z3.unsat
     assert asked == ["whole", "x < 0", "x >= 0"]
-    assert provers._check_sparingly([y < 0], whole, whole, 2.0) == z3.unknown  # no cases
+    assert provers.check_sparingly([y < 0], whole, whole, 2.0) == z3.unknown  # no cases
     # a case's state that breaks I adds the conjuncts it breaks; a second round settles
-    assert provers._check_sparingly([y < 0], [], whole, 2.0, cases) == z3.unsat
-    monkeypatch.setattr(provers, "LAZY_ROUNDS", 1)
-    assert provers._check_sparingly([y < 0], [], whole, 2.0, cases) == z3.unknown
-    assert provers._check_sparingly([y < 0, x < 0], [], [], 2.0, cases) == z3.sat
+    assert provers.check_sparingly([y < 0], [], whole, 2.0, cases) == z3.unsat
+    monkeypatch.setattr(provers.LIMITS, "lazy_rounds", 1)
+    assert provers.check_sparingly([y < 0], [], whole, 2.0, cases) == z3.unknown
+    assert provers.check_sparingly([y < 0, x < 0], [], [], 2.0, cases) == z3.sat
     asked.clear()
-    assert provers._check_sparingly([stuck], [], whole, 2.0, cases) == z3.unknown
+    assert provers.check_sparingly([stuck], [], whole, 2.0, cases) == z3.unknown
     assert asked == ["whole", "x < 0"]  # the first case that does not settle ends it
 
 
@@ -824,7 +847,7 @@ def test_around_a_case_are_the_conjuncts_its_question_reads() -> None:
 
 
 def test_a_search_asks_a_cheaper_way_first() -> None:
-    """`_search_max` with ``first``: what it settles is not asked otherwise; what it
+    """`search_max` with ``first``: what it settles is not asked otherwise; what it
     leaves unknown is."""
     x = z3.Int("x")
     facts = [x >= 0, x <= 9]
@@ -834,11 +857,11 @@ def test_a_search_asks_a_cheaper_way_first() -> None:
         asked.append(extra)
         return z3.unknown, None
 
-    assert provers._search_max(facts, x, 5.0, first=never) == ("proved", 9, "")
+    assert provers.search_max(facts, x, 5.0, first=never) == ("proved", 9, "")
     assert asked and asked[0] is None  # every query was offered to it first
 
     def empty(extra: Any | None) -> tuple[Any, Any]:
         return z3.unsat, None
 
-    assert provers._search_max(facts, x, 5.0, first=empty) == (
+    assert provers.search_max(facts, x, 5.0, first=empty) == (
         "unknown", None, provers.NEVER_ENABLED)

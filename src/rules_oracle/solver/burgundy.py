@@ -93,6 +93,7 @@ from rules_oracle.solver.encoding import (
     Vars,
     term_memo,
 )
+from rules_oracle.solver.terms import ONE, Z, between, flag, int_term, pn, select, sum_of
 
 NT = len(D.TILES)
 NS = D.BOARD1.size
@@ -177,24 +178,6 @@ COMMON_RULES = (RB.GAME_OVER, RB.ROUND_ROLL, RB.PHASE_FILL_DEPOTS, RB.PHASE_ROUN
 PLAYER_RULES = (*COMMON_RULES, RB.TURN_EFFECTS_FIRST, RB.CASTLE_EXTRA_ACTION)
 CHANCE_RULES = (*COMMON_RULES, RB.TURN_ACTOR)
 
-Z = z3.IntVal(0)
-ONE = z3.IntVal(1)
-
-
-def _sum(terms: list[Any]) -> Any:
-    return z3.Sum(*terms) if terms else Z
-
-
-def _b(cond: Any) -> Any:
-    return z3.If(cond, ONE, Z)
-
-
-def _select(index: Any, values: list[Any], default: Any = Z) -> Any:
-    """values[index] as an If-chain (``default`` outside the range)."""
-    out = default
-    for j in reversed(range(len(values))):
-        out = z3.If(index == j, values[j], out)
-    return out
 
 
 def _wrap(x: Any) -> Any:
@@ -248,13 +231,13 @@ def _mines(v: Mapping[str, Any], i: int) -> Any:
     """Mines in player ``i``'s estate: its mine tiles (a tile lies only on a space of its
     colour, so these are the occupied mine spaces of whatever board it has)."""
     lo, hi = COLOUR_RANGE[D.MINE]
-    return _sum([v[pn(i, f"ec.{t}")] for t in range(lo, hi + 1)])
+    return sum_of([v[pn(i, f"ec.{t}")] for t in range(lo, hi + 1)])
 
 
 def _hand(v: Mapping[str, Any], i: int) -> Any:
     """1 while player ``i``'s starting castle is off the estate in the advanced set-up (the
     board dealt empties the estate; a secret choice places it only when all have chosen)."""
-    return _b(z3.And(z3.Or(v["stage"] == DEAL, v["stage"] == CHOOSE),
+    return flag(z3.And(z3.Or(v["stage"] == DEAL, v["stage"] == CHOOSE),
                      v[pn(i, f"ec.{CASTLE_T}")] == 0))
 
 
@@ -266,10 +249,6 @@ def _in_colour(t: Any, colour: str) -> Any:
 # ---------------------------------------------------------------------------
 # Variable names
 # ---------------------------------------------------------------------------
-
-
-def pn(i: int, name: str) -> str:
-    return f"p{i}.{name}"
 
 
 def sup(b: int, t: int) -> str:
@@ -358,14 +337,14 @@ def _plan_lookup(v: Vars, players: int, which: int) -> Any:
         for ph in reversed(range(D.PHASES)):
             plan = _plan(players, ph, name)
             out = z3.If(v["phase"] == ph,
-                        _select(v["fill"], [z3.IntVal(e[which]) for e in plan], z3.IntVal(-1)),
+                        select(v["fill"], [z3.IntVal(e[which]) for e in plan], z3.IntVal(-1)),
                         out)
         return out
     return _by_plan(v, one)
 
 
 def _plan_length(v: Vars, players: int) -> Any:
-    return _by_plan(v, lambda name: _select(
+    return _by_plan(v, lambda name: select(
         v["phase"], [z3.IntVal(len(_plan(players, ph, name))) for ph in range(D.PHASES)],
         z3.IntVal(0)))
 
@@ -378,12 +357,12 @@ def _remaining_draws(v: Vars, players: int, back: int) -> Any:
                        for _, b in _plan(players, q, name) if b == back)
 
         def this(ph: int) -> Any:
-            return _sum([_b(v["fill"] <= f)
+            return sum_of([flag(v["fill"] <= f)
                          for f, (_, b) in enumerate(_plan(players, ph, name)) if b == back])
 
         total = later(-1)
-        in_fill = _select(v["phase"], [later(ph) + this(ph) for ph in range(D.PHASES)])
-        after = _select(v["phase"], [z3.IntVal(later(ph)) for ph in range(D.PHASES)])
+        in_fill = select(v["phase"], [later(ph) + this(ph) for ph in range(D.PHASES)])
+        after = select(v["phase"], [z3.IntVal(later(ph)) for ph in range(D.PHASES)])
         st = v["stage"]
         return z3.If(st < FILL, total, z3.If(st == FILL, in_fill, z3.If(st == OVER, 0, after)))
     return _by_plan(v, one)
@@ -399,21 +378,21 @@ def _kn(v: Vars, i: int, n: int) -> Any:
 
 
 def _stored(v: Vars, i: int) -> Any:
-    return _sum([v[pn(i, f"st.{t}")] for t in range(NT)])
+    return sum_of([v[pn(i, f"st.{t}")] for t in range(NT)])
 
 
 def _st_of(v: Vars, i: int, t: Any) -> Any:
-    return _select(t, [v[pn(i, f"st.{x}")] for x in range(NT)])
+    return select(t, [v[pn(i, f"st.{x}")] for x in range(NT)])
 
 
 def _dep_of(v: Vars, d: Any, t: Any) -> Any:
     terms = [z3.If(z3.And(d == dd, t == x), v[dep(dd, x)], Z)
              for dd in range(7) for x in DEPOT_TILES[dd]]
-    return _sum(terms)
+    return sum_of(terms)
 
 
 def _kinds_held(goods: list[Any]) -> Any:
-    return _sum([_b(g > 0) for g in goods])
+    return sum_of([flag(g > 0) for g in goods])
 
 
 def _estate_count(v: Vars, i: int, t: int) -> Any:
@@ -433,7 +412,7 @@ def _die_actions_left(v: Vars, i: int, players: int, pending: tuple[int, ...]) -
     round for the rounds to come, less the dice used this round (in the play stage a 0
     die is a used one), plus one when an effect of ``pending`` (the castle's extra
     action, the warehouse's sale) waits for ``i``."""
-    used = z3.If(v["stage"] == PLAY, _b(v[pn(i, "die0")] == 0) + _b(v[pn(i, "die1")] == 0), 0)
+    used = z3.If(v["stage"] == PLAY, flag(v[pn(i, "die0")] == 0) + flag(v[pn(i, "die1")] == 0), 0)
     mine = z3.And(v["stage"] == PLAY, _actor(v, players) == i)
     extra = z3.If(z3.And(mine, z3.Or(*(v["pend"] == p for p in pending))), 1, 0)
     return 2 * (ROUNDS_IN_GAME - (5 * v["phase"] + v["round"])) - used + extra
@@ -492,29 +471,29 @@ def _take(v: Vars, i: int, depot: Any, tile: Any, discard: Any,
     up: dict[str, Any] = {}
     for d in range(7):
         for t in DEPOT_TILES[d]:
-            up[dep(d, t)] = v[dep(d, t)] - _b(z3.And(depot == d, tile == t))
+            up[dep(d, t)] = v[dep(d, t)] - flag(z3.And(depot == d, tile == t))
     for t in range(NT):
-        up[pn(i, f"st.{t}")] = v[pn(i, f"st.{t}")] + _b(tile == t) - _b(discard == t)
-        up[f"hbox.{t}"] = v[f"hbox.{t}"] + _b(discard == t)
+        up[pn(i, f"st.{t}")] = v[pn(i, f"st.{t}")] + flag(tile == t) - flag(discard == t)
+        up[f"hbox.{t}"] = v[f"hbox.{t}"] + flag(discard == t)
     return guard, up
 
 
 def _sell(v: Vars, i: int, kind: Any, players: int) -> dict[str, Any]:
     """Sell every goods tile of ``kind`` (0-based)."""
     up: dict[str, Any] = {}
-    n = _select(kind, [v[pn(i, f"goods{k}")] for k in range(K)])
+    n = select(kind, [v[pn(i, f"goods{k}")] for k in range(K)])
     for k in range(K):
         g, s = v[pn(i, f"goods{k}")], v[pn(i, f"sold{k}")]
         up[pn(i, f"goods{k}")] = z3.If(kind == k, Z, g)
         up[pn(i, f"sold{k}")] = z3.If(kind == k, s + g, s)
     up[pn(i, "silver")] = v[pn(i, "silver")] + z3.If(_kn(v, i, 3), 2, 1)
-    up[pn(i, "workers")] = v[pn(i, "workers")] + _b(_kn(v, i, 4))
+    up[pn(i, "workers")] = v[pn(i, "workers")] + flag(_kn(v, i, 4))
     up[pn(i, "vp")] = v[pn(i, "vp")] + n * D.SELL_VP[players]
     return up
 
 
 def _has_goods(v: Vars, i: int, kind: Any) -> Any:
-    return z3.And(kind >= 0, kind < K, _select(kind, [v[pn(i, f"goods{k}")] for k in range(K)]) > 0)
+    return z3.And(kind >= 0, kind < K, select(kind, [v[pn(i, f"goods{k}")] for k in range(K)]) > 0)
 
 
 def _adjacent(v: Vars, i: int, s: int) -> Any:
@@ -565,7 +544,7 @@ def _push_ok(v: Vars, post: Mapping[str, Any], i: int, code: Any) -> Any:
 
 
 def _phase_vp(v: Vars) -> Any:
-    return _select(v["phase"], [z3.IntVal(x) for x in D.PHASE_VP])
+    return select(v["phase"], [z3.IntVal(x) for x in D.PHASE_VP])
 
 
 def _place(v: Vars, i: int, tile: Any, space: Any, keep: Any,
@@ -577,14 +556,14 @@ def _place(v: Vars, i: int, tile: Any, space: Any, keep: Any,
     for s in range(NS):
         up[pn(i, f"e{s}")] = post_e[s]
     for t in range(NT):
-        up[pn(i, f"st.{t}")] = v[pn(i, f"st.{t}")] - _b(tile == t)
-        up[pn(i, f"ec.{t}")] = v[pn(i, f"ec.{t}")] + _b(tile == t)
+        up[pn(i, f"st.{t}")] = v[pn(i, f"st.{t}")] - flag(tile == t)
+        up[pn(i, f"ec.{t}")] = v[pn(i, f"ec.{t}")] + flag(tile == t)
     # a completed area, and with it maybe a colour
     b = _board(v, i)
     complete = z3.Or(*(z3.And(space == s, *(z3.Or(z3.Not(_same_area(b, s, x)), post_e[x] != 0)
                                             for x in AREA_MATES[s]))
                        for s in range(NS)))
-    size = _sum([z3.If(z3.And(space == s, _on(b, SIZE_BOARDS[(s, n)])), D.AREA_VP[n], 0)
+    size = sum_of([z3.If(z3.And(space == s, _on(b, SIZE_BOARDS[(s, n)])), D.AREA_VP[n], 0)
                  for s in range(NS) for n in range(1, len(D.AREA_VP)) if SIZE_BOARDS[(s, n)]])
     gain: Any = z3.If(complete, size + _phase_vp(v), Z)
     bonus_total: Any = Z
@@ -593,13 +572,13 @@ def _place(v: Vars, i: int, tile: Any, space: Any, keep: Any,
                         for s in SPACES_ANY[colour]))
         taken = v[f"bon{c}"]
         won = z3.And(complete, _in_colour(tile, colour), full, taken < 2)
-        up[f"bon{c}"] = taken + _b(won)
-        bonus_total = bonus_total + _b(won)
+        up[f"bon{c}"] = taken + flag(won)
+        bonus_total = bonus_total + flag(won)
         gain = gain + z3.If(won, z3.If(taken == 0, D.LARGE_BONUS[players],
                                        D.SMALL_BONUS[players]), 0)
     up[pn(i, "nbonus")] = v[pn(i, "nbonus")] + bonus_total
     # animals: every tile of the placed kind on that pasture
-    k7 = _b(_kn(v, i, 7))
+    k7 = flag(_kn(v, i, 7))
     kind = (tile - ANIMAL_LO) / 3
     animals: Any = Z
     for s in SPACES_ANY[D.PASTURE]:
@@ -609,7 +588,7 @@ def _place(v: Vars, i: int, tile: Any, space: Any, keep: Any,
             same = z3.And(code != 0, (code - 1 - ANIMAL_LO) / 3 == kind,
                           z3.BoolVal(True) if x == s else _same_area(b, s, x))
             here.append(z3.If(same, (code - 1 - ANIMAL_LO) % 3 + 2 + k7, 0))
-        animals = animals + z3.If(space == s, _sum(here), 0)
+        animals = animals + z3.If(space == s, sum_of(here), 0)
     gain = gain + z3.If(_in_colour(tile, D.PASTURE), animals, 0)
     gain = gain + z3.If(tile == TI["watchtower"], 4, 0)
     up[pn(i, "vp")] = v[pn(i, "vp")] + gain
@@ -635,7 +614,7 @@ def _place(v: Vars, i: int, tile: Any, space: Any, keep: Any,
     post = {**v, **up}
     keep_guard = z3.If(push == 0, keep == 0,
                        z3.If(push == P_CITY_HALL, z3.Or(keep == 0, _stored(post, i) > 0),
-                             keep == _b(_push_ok(v, post, i, push))))
+                             keep == flag(_push_ok(v, post, i, push))))
     up["pend"] = z3.If(keep == 1, push, Z)
     up["parg"] = Z
     up["ppair"] = Z
@@ -651,13 +630,13 @@ def _ship(v: Vars, i: int, first: Any, pair: Any, chosen: Any) -> dict[str, Any]
     dg = {(d, k): v[f"dg{d}.{k}"] for d in range(1, 7) for k in range(K)}
 
     def avail(k: int, table: Mapping[tuple[int, int], Any]) -> Any:
-        return _sum([z3.If(src[d], table[(d, k)], 0) for d in range(1, 7)])
+        return sum_of([z3.If(src[d], table[(d, k)], 0) for d in range(1, 7)])
 
     take1 = [z3.If(chosen == -1, goods[k] > 0, chosen == k) for k in range(K)]
     g1 = [goods[k] + z3.If(take1[k], avail(k, dg), 0) for k in range(K)]
     dg1 = {(d, k): z3.If(z3.And(take1[k], src[d]), 0, dg[(d, k)]) for (d, k) in dg}
     new = [z3.And(g1[k] == 0, avail(k, dg1) > 0) for k in range(K)]
-    nnew = _sum([_b(n) for n in new])
+    nnew = sum_of([flag(n) for n in new])
     free = 3 - _kinds_held(g1)
     all_fit = z3.And(nnew > 0, free > 0, nnew <= free)
     choose = z3.And(nnew > free, free > 0)
@@ -679,7 +658,7 @@ def _ship_new_kind(v: Vars, i: int, kind: Any | None) -> Any:
     goods = [v[pn(i, f"goods{k}")] for k in range(K)]
     opts = []
     for k in range(K):
-        avail = _sum([z3.If(z3.Or(first == d, z3.And(pair == 1, second == d)),
+        avail = sum_of([z3.If(z3.Or(first == d, z3.And(pair == 1, second == d)),
                             v[f"dg{d}.{k}"], 0) for d in range(1, 7)])
         opts.append(z3.And(z3.BoolVal(True) if kind is None else kind == k, goods[k] == 0,
                            avail > 0))
@@ -689,23 +668,23 @@ def _ship_new_kind(v: Vars, i: int, kind: Any | None) -> Any:
 def _turn_order(v: Mapping[str, Any], players: int) -> dict[str, Any]:
     pos = []
     for i in range(players):
-        ahead = [_b(z3.Or(v[pn(j, "ts")] > v[pn(i, "ts")],
+        ahead = [flag(z3.Or(v[pn(j, "ts")] > v[pn(i, "ts")],
                           z3.And(v[pn(j, "ts")] == v[pn(i, "ts")],
                                  v[pn(j, "th")] > v[pn(i, "th")])))
                  for j in range(players) if j != i]
-        pos.append(_sum(ahead))
-    return {f"ord{j}": _sum([z3.If(pos[i] == j, i, 0) for i in range(players)])
+        pos.append(sum_of(ahead))
+    return {f"ord{j}": sum_of([z3.If(pos[i] == j, i, 0) for i in range(players)])
             for j in range(players)}
 
 
 def _final_vp(v: Mapping[str, Any], i: int) -> Any:
     """VP of the final scoring for player ``i`` (silver and workers after the mines)."""
-    goods = _sum([v[pn(i, f"goods{k}")] for k in range(K)])
+    goods = sum_of([v[pn(i, f"goods{k}")] for k in range(K)])
     vp: Any = goods + v[pn(i, "silver")] + v[pn(i, "workers")] / 2
     sold = [v[pn(i, f"sold{k}")] for k in range(K)]
     ed2019 = v["opt.ed2019"] == 1  # the edition's knowledge tiles (burgundy/edition)
     per_kind = z3.If(ed2019, D.K15_VP["2019"], D.K15_VP["first"])
-    vp = vp + z3.If(_kn(v, i, 15), per_kind * _sum([_b(s > 0) for s in sold]), 0)
+    vp = vp + z3.If(_kn(v, i, 15), per_kind * sum_of([flag(s > 0) for s in sold]), 0)
     for n, building in D.KNOWLEDGE_BUILDING.items():
         named = z3.If(ed2019, _estate_count(v, i, TI[D.KNOWLEDGE_BUILDING_2019[n]]),
                       _estate_count(v, i, TI[building]))
@@ -713,9 +692,9 @@ def _final_vp(v: Mapping[str, Any], i: int) -> Any:
     kinds = []
     for a in range(len(D.ANIMALS)):
         lo = ANIMAL_LO + 3 * a + 1
-        kinds.append(_b(_sum([v[pn(i, f"ec.{t}")] for t in range(lo - 1, lo + 2)]) > 0))
-    vp = vp + z3.If(_kn(v, i, 24), 4 * _sum(kinds), 0)
-    vp = vp + z3.If(_kn(v, i, 25), _sum(sold), 0)
+        kinds.append(flag(sum_of([v[pn(i, f"ec.{t}")] for t in range(lo - 1, lo + 2)]) > 0))
+    vp = vp + z3.If(_kn(v, i, 24), 4 * sum_of(kinds), 0)
+    vp = vp + z3.If(_kn(v, i, 25), sum_of(sold), 0)
     per_bonus = z3.If(ed2019, D.K26_VP["2019"], D.K26_VP["first"])
     vp = vp + z3.If(_kn(v, i, 26), per_bonus * v[pn(i, "nbonus")], 0)
     return vp
@@ -729,7 +708,7 @@ PlayerRule = Callable[[Vars, Params, int], tuple[Any, dict[str, Any]]]
 
 
 def _actor(v: Vars, players: int) -> Any:
-    return _select(v["turn"], [v[f"ord{j}"] for j in range(players)], z3.IntVal(-1))
+    return select(v["turn"], [v[f"ord{j}"] for j in range(players)], z3.IntVal(-1))
 
 
 def _chooser(v: Vars, players: int, i: int) -> Any:
@@ -755,7 +734,7 @@ def _for_actor(players: int, rule: PlayerRule) -> tuple[Callable[[Vars, Params],
                     keys.append(key)
         update: dict[str, Any] = {}
         for key in keys:
-            values = [_term(up.get(key, v[key])) for _, up in parts]
+            values = [int_term(up.get(key, v[key])) for _, up in parts]
             if all(z3.eq(values[0], x) for x in values[1:]):
                 update[key] = values[0]
                 continue
@@ -770,10 +749,6 @@ def _for_actor(players: int, rule: PlayerRule) -> tuple[Callable[[Vars, Params],
         return result
 
     return (lambda v, p: cached(v, p)[0]), (lambda v, p: cached(v, p)[1])
-
-
-def _term(x: Any) -> Any:
-    return z3.IntVal(x) if isinstance(x, int) else x
 
 
 _MEMO: dict[tuple[Any, ...], Any] = term_memo()
@@ -794,10 +769,6 @@ def _memo(tag: Any, fn: Callable[[], Any], *maps: Mapping[str, Any]) -> Any:
             _MEMO.clear()
         hit = _MEMO[key] = fn()
     return hit
-
-
-def _range(x: Any, lo: int, hi: int) -> Any:
-    return z3.And(x >= lo, x <= hi)
 
 
 class BurgundyEncoding(Encoding[BurgundyState, Action]):
@@ -870,14 +841,14 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             if t == CASTLE_T:
                 n += [_hand(v, i) for i in ps]
             n.append(v[f"hbox.{t}"])
-            hexes.append(_sum(n) == TOTAL[t])
+            hexes.append(sum_of(n) == TOTAL[t])
         goods = []
         for k in range(K):
             n = [v[f"pool{k}"]]
             n.append(v[f"gleft{k}"])
             n += [v[f"dg{d}.{k}"] for d in range(1, 7)]
             n += [v[pn(i, f"goods{k}")] + v[pn(i, f"sold{k}")] for i in ps]
-            goods.append(_sum(n) == D.GOODS_PER_KIND)
+            goods.append(sum_of(n) == D.GOODS_PER_KIND)
         counts = [v[x] for x in self.variables_for(players)
                   if x.startswith(("sup", "dep", "hbox", "pool", "gleft", "dg", "bon"))]
         for i in ps:
@@ -904,14 +875,14 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             "storage-limit": z3.And(*(_stored(v, i) <= 3 for i in ps)),
             "goods-kinds": z3.And(*(_kinds_held([v[pn(i, f"goods{k}")] for k in range(K)])
                                     <= 3 for i in ps)),
-            "dice": z3.And(*(_range(v[pn(i, f"die{d}")], 0, 6) for i in ps for d in (0, 1))),
+            "dice": z3.And(*(between(v[pn(i, f"die{d}")], 0, 6) for i in ps for d in (0, 1))),
             "estate": z3.And(*estate),
             "set-up": self._setup(v, players),
-            "bonuses": z3.And(*(_range(v[f"bon{c}"], 0, 2) for c in range(len(D.COLOURS))),
-                              _sum([v[pn(i, "nbonus")] for i in ps])
-                              == _sum([v[f"bon{c}"] for c in range(len(D.COLOURS))])),
+            "bonuses": z3.And(*(between(v[f"bon{c}"], 0, 2) for c in range(len(D.COLOURS))),
+                              sum_of([v[pn(i, "nbonus")] for i in ps])
+                              == sum_of([v[f"bon{c}"] for c in range(len(D.COLOURS))])),
             "supply-suffices": z3.And(*(
-                _sum([v[sup(b, t)] for t in BACK_TILES[b]]) >= _remaining_draws(v, players, b)
+                sum_of([v[sup(b, t)] for t in BACK_TILES[b]]) >= _remaining_draws(v, players, b)
                 for b in range(len(BACK_TILES)))),
             "counters": self._counters(v, players),
             "pending": self._pending(v, players),
@@ -922,8 +893,8 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
     def _counters(self, v: Vars, players: int) -> Any:
         st, ph, rd = v["stage"], v["phase"], v["round"]
         n_goods = D.PHASES * D.PHASE_GOODS
-        pool = _sum([v[f"pool{k}"] for k in range(K)])
-        gs_ok = _sum([v[f"gleft{k}"] for k in range(K)]) == v["gdrawn"] - v["gnext"]
+        pool = sum_of([v[f"pool{k}"] for k in range(K)])
+        gs_ok = sum_of([v[f"gleft{k}"] for k in range(K)]) == v["gdrawn"] - v["gnext"]
         early = z3.And(ph == 0, rd == 0, v["gnext"] == 0, v["turn"] == 0, v["roll"] == 0,
                        v["bought"] == 0, *(v[pn(i, f"die{d}")] == 0
                                            for i in range(players) for d in (0, 1)))
@@ -931,26 +902,26 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         all_goods = D.GOODS_KINDS * D.GOODS_PER_KIND
         dealt = D.START_GOODS * players
         phase_goods = ph * D.PHASE_GOODS
-        player_goods = _sum([v[pn(i, f"goods{k}")] for i in range(players) for k in range(K)])
+        player_goods = sum_of([v[pn(i, f"goods{k}")] for i in range(players) for k in range(K)])
         all_dice_zero = z3.And(*(v[pn(i, f"die{d}")] == 0
                                  for i in range(players) for d in (0, 1)))
         # dice of the players still to roll this round are 0
         roll_dice = z3.And(*(z3.Implies(v["roll"] <= 2 * i + 1 + d, v[pn(i, f"die{d}")] == 0)
                              for i in range(players) for d in (0, 1)))
-        perm = z3.And(*(_range(v[f"ord{j}"], 0, players - 1) for j in range(players)),
+        perm = z3.And(*(between(v[f"ord{j}"], 0, players - 1) for j in range(players)),
                       z3.Distinct(*(v[f"ord{j}"] for j in range(players)))
                       if players > 1 else z3.BoolVal(True))
         return z3.And(
-            _range(st, START, OVER), gs_ok, _range(v["gdrawn"], 0, n_goods),
-            *(_range(v[f"opt.{o}"], 0, 1)
+            between(st, START, OVER), gs_ok, between(v["gdrawn"], 0, n_goods),
+            *(between(v[f"opt.{o}"], 0, 1)
               for o in ("discard", "circular", "k8x2", "k8nowrap", "balanced", "lastround",
                         "ed2019")),
-            _range(v["bought"], 0, 1), _range(v["white"], 0, 6),
+            between(v["bought"], 0, 1), between(v["white"], 0, 6),
             z3.Implies(st == START, z3.And(early, no_goods_yet, v["gdrawn"] == 0,
-                                          _range(v["fill"], 0, dealt - 1),
+                                          between(v["fill"], 0, dealt - 1),
                                           v["first"] == -1,
                                           pool == all_goods - v["fill"], *(
-                                              _sum([v[pn(i, f"goods{k}")] for k in range(K)])
+                                              sum_of([v[pn(i, f"goods{k}")] for k in range(K)])
                                               == z3.If(v["fill"] <= 3 * i, 0, z3.If(
                                                   v["fill"] >= 3 * i + 3, 3,
                                                   v["fill"] - 3 * i))
@@ -961,31 +932,31 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
             z3.Implies(st >= FIRST, pool == all_goods - dealt - v["gdrawn"]),
             z3.Implies(z3.Or(st == DEAL, st == CHOOSE),
                        z3.And(early, no_goods_yet, v["gdrawn"] == 0,
-                              _range(v["fill"], 0, players - 1),
-                              _range(v["first"], 0, players - 1), player_goods == dealt)),
-            z3.Implies(st >= FILL, _range(v["first"], 0, players - 1)),
-            z3.Implies(st == FILL, z3.And(_range(ph, 0, D.PHASES - 1), rd == 0,
+                              between(v["fill"], 0, players - 1),
+                              between(v["first"], 0, players - 1), player_goods == dealt)),
+            z3.Implies(st >= FILL, between(v["first"], 0, players - 1)),
+            z3.Implies(st == FILL, z3.And(between(ph, 0, D.PHASES - 1), rd == 0,
                                          v["gnext"] == phase_goods,
                                          v["gdrawn"] == phase_goods, v["turn"] == 0,
                                          v["bought"] == 0, v["roll"] == 0, all_dice_zero,
                                          v["fill"] >= 0, v["fill"] < _plan_length(v, players))),
-            z3.Implies(st == GOODS, z3.And(_range(ph, 0, D.PHASES - 1), rd == 0,
+            z3.Implies(st == GOODS, z3.And(between(ph, 0, D.PHASES - 1), rd == 0,
                                           v["gnext"] == phase_goods,
                                           v["gdrawn"] >= phase_goods,
                                           v["gdrawn"] < phase_goods + D.PHASE_GOODS,
                                           v["turn"] == 0, v["bought"] == 0, v["roll"] == 0,
                                           v["fill"] == 0, all_dice_zero)),
-            z3.Implies(st == ROLL, z3.And(_range(ph, 0, D.PHASES - 1), _range(rd, 0, 4),
+            z3.Implies(st == ROLL, z3.And(between(ph, 0, D.PHASES - 1), between(rd, 0, 4),
                                          v["gnext"] == phase_goods + rd,
                                          v["gdrawn"] == phase_goods + D.PHASE_GOODS,
                                          v["turn"] == 0, v["bought"] == 0, v["fill"] == 0,
-                                         _range(v["roll"], 0, 2 * players), roll_dice,
-                                         z3.Implies(v["roll"] >= 1, _range(v["white"], 1, 6)))),
-            z3.Implies(st == PLAY, z3.And(_range(ph, 0, D.PHASES - 1), _range(rd, 0, 4),
+                                         between(v["roll"], 0, 2 * players), roll_dice,
+                                         z3.Implies(v["roll"] >= 1, between(v["white"], 1, 6)))),
+            z3.Implies(st == PLAY, z3.And(between(ph, 0, D.PHASES - 1), between(rd, 0, 4),
                                          v["gnext"] == phase_goods + rd + 1,
                                          v["gdrawn"] == phase_goods + D.PHASE_GOODS,
                                          v["fill"] == 0, v["roll"] == 0,
-                                         _range(v["turn"], 0, players - 1), perm)),
+                                         between(v["turn"], 0, players - 1), perm)),
             z3.Implies(st == OVER, z3.And(ph == D.PHASES, rd == 0, v["gnext"] == n_goods,
                                          v["gdrawn"] == n_goods,
                                          v["turn"] == 0, v["bought"] == 0)),
@@ -998,7 +969,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
         the last secret one)."""
         st, adv, secret, fill, first = (v["stage"], v["opt.advanced"], v["opt.secret"],
                                         v["fill"], v["first"])
-        facts = [_range(adv, 0, 1), _range(secret, 0, 1), z3.Implies(secret == 1, adv == 1),
+        facts = [between(adv, 0, 1), between(secret, 0, 1), z3.Implies(secret == 1, adv == 1),
                  z3.Implies(z3.Or(st == DEAL, st == CHOOSE), adv == 1)]
         for i in range(players):
             b, start = _board(v, i), v[pn(i, "start")]
@@ -1014,7 +985,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
                 z3.And(first == f, fill > (i - f) % players) for f in range(players))))
             placed = z3.And(chosen, secret == 0)
             facts += [
-                _range(b, 1, 9),
+                between(b, 1, 9),
                 z3.Implies(adv == 0, z3.And(b == 1, start == BASIC_START)),
                 z3.Implies(z3.And(adv == 1, z3.Or(st >= CHOOSE, dealt)), b >= 2),
                 z3.Implies(undealt, central),
@@ -1023,7 +994,7 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
                                           for s in SPACES_ANY[D.CASTLE])), start == -1),
                     *(e[s] == z3.If(z3.And(placed, start == s), CASTLE_T + 1, 0)
                       for s in range(NS)),
-                    *(ec[t] == (_b(placed) if t == CASTLE_T else 0) for t in range(NT)))),
+                    *(ec[t] == (flag(placed) if t == CASTLE_T else 0) for t in range(NT)))),
             ]
         return z3.And(*facts)
 
@@ -1039,10 +1010,10 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
                 ok, z3.Implies(pend == P_SHIP_GOODS, ship_goods),
                 z3.Implies(pend == P_WAREHOUSE, z3.Or(*(g > 0 for g in goods))))))
         return z3.And(
-            _range(pend, 0, len(PENDING) - 1),
+            between(pend, 0, len(PENDING) - 1),
             z3.Implies(v["stage"] != PLAY, pend == 0),
-            z3.If(pend == P_SHIP_GOODS, z3.And(_range(v["parg"], 1, 6),
-                                              _range(v["ppair"], 0, 1)),
+            z3.If(pend == P_SHIP_GOODS, z3.And(between(v["parg"], 1, 6),
+                                              between(v["ppair"], 0, 1)),
                   z3.And(v["parg"] == 0, v["ppair"] == 0)),
             z3.Implies(pend != 0, z3.And(*facts)),
         )
@@ -1208,7 +1179,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def draw_goods_guard(v: Vars, p: Params) -> Any:
         k = p["kind"]
         return z3.And(z3.Or(v["stage"] == GOODS, v["stage"] == START),
-                      _select(k - 1, [v[f"pool{x}"] for x in range(K)]) > 0)
+                      select(k - 1, [v[f"pool{x}"] for x in range(K)]) > 0)
 
     def draw_goods_update(v: Vars, p: Params) -> dict[str, Any]:
         k = p["kind"]
@@ -1216,14 +1187,14 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         up: dict[str, Any] = {}
         last_start = v["fill"] + 1 == D.START_GOODS * players
         for x in range(K):
-            up[f"pool{x}"] = v[f"pool{x}"] - _b(k - 1 == x)
-            up[f"gleft{x}"] = v[f"gleft{x}"] + _b(z3.And(goods_stage, k - 1 == x))
-        up["gdrawn"] = v["gdrawn"] + _b(goods_stage)
+            up[f"pool{x}"] = v[f"pool{x}"] - flag(k - 1 == x)
+            up[f"gleft{x}"] = v[f"gleft{x}"] + flag(z3.And(goods_stage, k - 1 == x))
+        up["gdrawn"] = v["gdrawn"] + flag(goods_stage)
         who = v["fill"] / D.START_GOODS
         for i in range(players):
             for x in range(K):
                 g = v[pn(i, f"goods{x}")]
-                up[pn(i, f"goods{x}")] = g + _b(z3.And(z3.Not(goods_stage), who == i,
+                up[pn(i, f"goods{x}")] = g + flag(z3.And(z3.Not(goods_stage), who == i,
                                                        k - 1 == x))
         phase_done = v["gdrawn"] + 1 == (v["phase"] + 1) * D.PHASE_GOODS
         up["stage"] = z3.If(goods_stage, z3.If(phase_done, ROLL, GOODS),
@@ -1279,23 +1250,23 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         up: dict[str, Any] = {}
         for b in range(len(BACK_TILES)):
             for x in BACK_TILES[b]:
-                up[sup(b, x)] = v[sup(b, x)] - _b(z3.And(back == b, t == x))
+                up[sup(b, x)] = v[sup(b, x)] - flag(z3.And(back == b, t == x))
         for d in range(7):
             for x in DEPOT_TILES[d]:
-                up[dep(d, x)] = v[dep(d, x)] + _b(z3.And(target == d, t == x))
+                up[dep(d, x)] = v[dep(d, x)] + flag(z3.And(target == d, t == x))
         last = v["fill"] + 1 >= _plan_length(v, players)
         up["fill"] = z3.If(last, 0, v["fill"] + 1)
         up["stage"] = z3.If(last, GOODS, FILL)  # then the phase's goods
         return up
 
     def roll_domain(p: Params) -> Any:
-        return z3.And(_range(p["value"], 1, 6), _range(p["goods"], 0, 6))
+        return z3.And(between(p["value"], 1, 6), between(p["goods"], 0, 6))
 
     def roll_guard(v: Vars, p: Params) -> Any:
         g = p["goods"]
         last = v["roll"] == 2 * players
         return z3.And(v["stage"] == ROLL, z3.If(
-            last, z3.And(g >= 1, _select(g - 1, [v[f"gleft{k}"] for k in range(K)]) > 0),
+            last, z3.And(g >= 1, select(g - 1, [v[f"gleft{k}"] for k in range(K)]) > 0),
             g == 0))
 
     def roll_update(v: Vars, p: Params) -> dict[str, Any]:
@@ -1308,12 +1279,12 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         last = r == 2 * players
         kind = p["goods"]
         for k in range(K):
-            up[f"gleft{k}"] = v[f"gleft{k}"] - _b(z3.And(last, kind == k + 1))
+            up[f"gleft{k}"] = v[f"gleft{k}"] - flag(z3.And(last, kind == k + 1))
         for d in range(1, 7):
             for k in range(K):
-                up[f"dg{d}.{k}"] = v[f"dg{d}.{k}"] + _b(z3.And(last, v["white"] == d,
+                up[f"dg{d}.{k}"] = v[f"dg{d}.{k}"] + flag(z3.And(last, v["white"] == d,
                                                              kind == k + 1))
-        up["gnext"] = v["gnext"] + _b(last)
+        up["gnext"] = v["gnext"] + flag(last)
         up["stage"] = z3.If(last, PLAY, ROLL)
         up["roll"] = z3.If(last, 0, r + 1)
         up["turn"] = Z
@@ -1346,14 +1317,14 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                 up[pn(i, f"e{s}")] = z3.If(z3.Or(z3.And(open_here, space == s),
                                                  z3.And(reveal, start == s)), CASTLE_T + 1, e)
             ec = v[pn(i, f"ec.{CASTLE_T}")]
-            up[pn(i, f"ec.{CASTLE_T}")] = ec + _b(z3.Or(open_here, reveal))
+            up[pn(i, f"ec.{CASTLE_T}")] = ec + flag(z3.Or(open_here, reveal))
         up["fill"] = z3.If(last, Z, v["fill"] + 1)
         up["stage"] = z3.If(last, FILL, CHOOSE)
         return up
 
     # -- players ------------------------------------------------------------------------------
     def use_worker_domain(p: Params) -> Any:
-        return z3.And(_range(p["die"], 0, 1), _range(p["delta"], -2, 2), p["delta"] != 0)
+        return z3.And(between(p["die"], 0, 1), between(p["delta"], -2, 2), p["delta"] != 0)
 
     def use_worker(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
         die, delta = p["die"], p["delta"]
@@ -1374,8 +1345,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return guard, up
 
     def take_tile_domain(p: Params) -> Any:
-        return z3.And(_range(p["die"], 0, 2), _range(p["depot"], 1, 6),
-                      _range(p["tile"], 0, NT - 1), _range(p["discard"], -1, NT - 1))
+        return z3.And(between(p["die"], 0, 2), between(p["depot"], 1, 6),
+                      between(p["tile"], 0, NT - 1), between(p["discard"], -1, NT - 1))
 
     def take_tile(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
         die, depot = p["die"], p["depot"]
@@ -1386,8 +1357,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return guard, {**up, **_use_die(v, i, die)}
 
     def place_domain(p: Params) -> Any:
-        return z3.And(_range(p["die"], 0, 2), _range(p["tile"], 0, NT - 1),
-                      _range(p["space"], 0, NS - 1), _range(p["keep"], 0, 1))
+        return z3.And(between(p["die"], 0, 2), between(p["tile"], 0, NT - 1),
+                      between(p["space"], 0, NS - 1), between(p["keep"], 0, 1))
 
     def place_tile(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
         die, tile = p["die"], p["tile"]
@@ -1399,7 +1370,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return guard, {**_use_die(v, i, die), **up}
 
     def sell_domain(p: Params) -> Any:
-        return z3.And(_range(p["die"], 0, 2), _range(p["kind"], 1, 6))
+        return z3.And(between(p["die"], 0, 2), between(p["kind"], 1, 6))
 
     def sell_goods(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
         die, kind = p["die"], p["kind"]
@@ -1409,18 +1380,18 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return guard, {**_use_die(v, i, die), **_sell(v, i, kind - 1, players)}
 
     def workers_domain(p: Params) -> Any:
-        return _range(p["die"], 0, 2)
+        return between(p["die"], 0, 2)
 
     def take_workers(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
         die = p["die"]
         up = {**_use_die(v, i, die),
               pn(i, "workers"): v[pn(i, "workers")] + z3.If(_kn(v, i, 14), 4, 2),
-              pn(i, "silver"): v[pn(i, "silver")] + _b(_kn(v, i, 13))}
+              pn(i, "silver"): v[pn(i, "silver")] + flag(_kn(v, i, 13))}
         return _die_ok(v, i, die), up
 
     def buy_domain(p: Params) -> Any:
-        return z3.And(_range(p["depot"], 0, 6), _range(p["tile"], 0, NT - 1),
-                      _range(p["discard"], -1, NT - 1))
+        return z3.And(between(p["depot"], 0, 6), between(p["tile"], 0, NT - 1),
+                      between(p["discard"], -1, NT - 1))
 
     def buy_tile(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
         depot = p["depot"]
@@ -1446,7 +1417,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
             "round": z3.If(round_end, v["round"] + 1, z3.If(turn_end, v["round"], Z)),
             "stage": z3.If(turn_end, PLAY, z3.If(round_end, ROLL, FILL)),
             "roll": z3.If(turn_end, v["roll"], Z),
-            "phase": v["phase"] + _b(phase_end),
+            "phase": v["phase"] + flag(phase_end),
             "fill": v["fill"],
         }
         for i in range(players):
@@ -1461,7 +1432,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
                 up[dep(d, t)] = z3.If(phase_end, Z, v[dep(d, t)])
         for t in range(NT):
             up[f"hbox.{t}"] = v[f"hbox.{t}"] + z3.If(
-                phase_end, _sum([v[dep(d, t)] for d in range(7) if t in DEPOT_TILES[d]]), 0)
+                phase_end, sum_of([v[dep(d, t)] for d in range(7) if t in DEPOT_TILES[d]]), 0)
         return up
 
     def end_game_update(v: Vars, p: Params) -> dict[str, Any]:
@@ -1485,17 +1456,17 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return up
 
     def ship_depot_domain(p: Params) -> Any:
-        return _range(p["depot"], 1, 6)
+        return between(p["depot"], 1, 6)
 
     def ship_depot(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
         depot = p["depot"]
         k5 = _kn(v, i, 5)
         guard = z3.And(v["pend"] == P_SHIP,
                        z3.Or(z3.Not(k5), v["opt.circular"] == 1, depot <= 5))
-        return guard, _ship(v, i, depot, _b(k5), z3.IntVal(-1))
+        return guard, _ship(v, i, depot, flag(k5), z3.IntVal(-1))
 
     def ship_goods_domain(p: Params) -> Any:
-        return _range(p["kind"], 1, 6)
+        return between(p["kind"], 1, 6)
 
     def ship_goods(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
         kind = p["kind"] - 1
@@ -1503,8 +1474,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return guard, _ship(v, i, v["parg"], v["ppair"], kind)
 
     def effect_domain(p: Params) -> Any:
-        return z3.And(_range(p["depot"], 1, 6), _range(p["tile"], 0, NT - 1),
-                      _range(p["discard"], -1, NT - 1))
+        return z3.And(between(p["depot"], 1, 6), between(p["tile"], 0, NT - 1),
+                      between(p["discard"], -1, NT - 1))
 
     def effect_take(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
         tile, pend = p["tile"], v["pend"]
@@ -1514,7 +1485,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return z3.And(colour_ok, g), {**up, "pend": Z, "parg": Z, "ppair": Z}
 
     def warehouse_domain(p: Params) -> Any:
-        return _range(p["kind"], 1, 6)
+        return between(p["kind"], 1, 6)
 
     def warehouse_sell(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
         kind = p["kind"] - 1
@@ -1522,8 +1493,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return guard, {**_sell(v, i, kind, players), "pend": Z}
 
     def city_domain(p: Params) -> Any:
-        return z3.And(_range(p["tile"], 0, NT - 1), _range(p["space"], 0, NS - 1),
-                      _range(p["keep"], 0, 1))
+        return z3.And(between(p["tile"], 0, NT - 1), between(p["space"], 0, NS - 1),
+                      between(p["keep"], 0, 1))
 
     def city_hall_place(v: Vars, p: Params, i: int) -> tuple[Any, dict[str, Any]]:
         tile = p["tile"]
@@ -1562,7 +1533,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         chance(
             "draw-goods",
             ("kind",),
-            lambda p: _range(p["kind"], 1, 6),
+            lambda p: between(p["kind"], 1, 6),
             draw_goods_guard,
             draw_goods_update,
             (),
@@ -1570,7 +1541,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         chance(
             "first-player",
             ("player",),
-            lambda p: _range(p["player"], 0, players - 1),
+            lambda p: between(p["player"], 0, players - 1),
             first_guard,
             first_update,
             (),
@@ -1578,7 +1549,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         chance(
             "draw-hex",
             ("tile",),
-            lambda p: _range(p["tile"], 0, NT - 1),
+            lambda p: between(p["tile"], 0, NT - 1),
             draw_hex_guard,
             draw_hex_update,
             (),
@@ -1587,7 +1558,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         chance(
             "draw-board",
             ("board",),
-            lambda p: _range(p["board"], 2, 9),
+            lambda p: between(p["board"], 2, 9),
             draw_board_guard,
             draw_board_update,
             (RB.SETUP_ADVANCED,),
@@ -1595,7 +1566,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         ActionKind(
             "choose-castle",
             ("space",),
-            lambda p: _range(p["space"], 0, NS - 1),
+            lambda p: between(p["space"], 0, NS - 1),
             castle_guard,
             lambda v, p: _memo((castle_update, players), lambda: castle_update(v, p), v, p),
             (*COMMON_RULES, RB.SETUP_ADVANCED, RB.SETUP_ADVANCED_CASTLE, RB.SETUP_ADVANCED_SECRET),

@@ -107,6 +107,7 @@ from rules_oracle.model.catan.trade import rates
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.stated import Stated
 from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
+from rules_oracle.solver.terms import ONE, Z, between, flag, int_term, pn, select, sum_of
 
 STAGES = tuple(Stage)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
@@ -127,8 +128,6 @@ NK = len(D.HARBOUR_KINDS)
 N_TOKENS = sum(D.NUMBER_COUNTS)
 VP = D.VICTORY_POINT
 
-Z = z3.IntVal(0)
-ONE = z3.IntVal(1)
 #: the most points a player can hold: 9 before the winning step, which gives at most 3
 SCORE_CAP = D.VICTORY - 1 + 3
 
@@ -142,34 +141,6 @@ STATED = (Stated("DISCARD_ABOVE", DISCARD_ABOVE, RB.SEVEN_DISCARD),)
 
 # the model's own bounds the counters rely on
 assert D.FREE_ROADS == 2 and D.PLENTY_CARDS == 2
-
-
-def pn(i: int, name: str) -> str:
-    return f"p{i}.{name}"
-
-
-def sum_of(terms: list[Any]) -> Any:
-    return z3.Sum(*terms) if terms else Z
-
-
-def flag(cond: Any) -> Any:
-    return z3.If(cond, ONE, Z)
-
-
-def between(x: Any, lo: int, hi: int) -> Any:
-    return z3.And(x >= lo, x <= hi)
-
-
-def select(index: Any, values: list[Any], default: Any = Z) -> Any:
-    """values[index] as an If-chain (``default`` outside the range)."""
-    out = default
-    for j in reversed(range(len(values))):
-        out = z3.If(index == j, values[j], out)
-    return out
-
-
-def _term(x: Any) -> Any:
-    return z3.IntVal(x) if isinstance(x, int) else x
 
 
 # ---------------------------------------------------------------------------
@@ -276,7 +247,7 @@ class Up:
         self.set: dict[str, Any] = {}
 
     def add(self, name: str, delta: Any) -> None:
-        self.delta.setdefault(name, []).append(_term(delta))
+        self.delta.setdefault(name, []).append(int_term(delta))
 
     def add_player(self, who: Any, name: str, delta: Any) -> None:
         """Add ``delta`` to player ``who``'s ``name`` (``who`` an int or a term)."""
@@ -288,7 +259,7 @@ class Up:
                 self.add(pn(i, name), z3.If(who == i, delta, 0))
 
     def put(self, name: str, value: Any) -> None:
-        self.set[name] = _term(value)
+        self.set[name] = int_term(value)
 
     def terms(self) -> dict[str, Any]:
         out = {k: self.v[k] + sum_of(ds) for k, ds in self.delta.items()}

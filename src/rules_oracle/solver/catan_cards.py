@@ -76,6 +76,7 @@ from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core.stated import Stated
 from rules_oracle.properties import catan_cards as P
 from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
+from rules_oracle.solver.terms import ONE, Z, flag, int_term, pn, select, sum_of
 
 STAGES = tuple(Stage)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
@@ -89,8 +90,6 @@ NR = D.N_RESOURCES
 NB = D.N_BUILDINGS
 NE = len(D.EVENTS)
 ND = len(D.DEVELOPMENTS)
-Z = z3.IntVal(0)
-ONE = z3.IntVal(1)
 #: the most points a player holds while the game goes on (9 before the winning step, which
 #: gives at most 2) or at its end
 SCORE_CAP = D.VICTORY - 1 + 2
@@ -99,29 +98,6 @@ SCORE_CAP = D.VICTORY - 1 + 2
 PRODUCTION = 2
 #: the constants this encoding restates from the rules' quotes
 STATED = (Stated("PRODUCTION", PRODUCTION, RB.PRODUCTION_DRAW),)
-
-
-def pn(i: int, name: str) -> str:
-    return f"p{i}.{name}"
-
-
-def _sum(terms: list[Any]) -> Any:
-    return z3.Sum(*terms) if terms else Z
-
-
-def _b(cond: Any) -> Any:
-    return z3.If(cond, ONE, Z)
-
-
-def _select(index: Any, values: list[Any], default: Any = Z) -> Any:
-    out = default
-    for j in reversed(range(len(values))):
-        out = z3.If(index == j, values[j], out)
-    return out
-
-
-def _term(x: Any) -> Any:
-    return z3.IntVal(x) if isinstance(x, int) else x
 
 
 OPTIONS = ("opt.white", "opt.rk", "opt.atonce", "opt.raid", "opt.mday", "opt.guild",
@@ -150,11 +126,11 @@ def _global_vars() -> list[str]:
 
 
 def _of(v: Vars, who: Any, name: str, players: int, default: Any = Z) -> Any:
-    return _select(who, [v[pn(i, name)] for i in range(players)], default)
+    return select(who, [v[pn(i, name)] for i in range(players)], default)
 
 
 def _hand(v: Vars, i: int) -> Any:
-    return _sum([v[pn(i, f"res{r}")] for r in range(NR)])
+    return sum_of([v[pn(i, f"res{r}")] for r in range(NR)])
 
 
 def _a_side(n: Any) -> Any:
@@ -168,7 +144,7 @@ def _pile_vp(n: Any, rk: Any) -> Any:
 def _vp(post: Mapping[str, Any], i: int) -> Any:
     rk = post["opt.rk"]
     return (post[pn(i, "sett")] + 2 * post[pn(i, "city")]
-            + _sum([D.BUILDING_VP[k] * post[pn(i, f"bld{k}")] for k in range(NB)])
+            + sum_of([D.BUILDING_VP[k] * post[pn(i, f"bld{k}")] for k in range(NB)])
             + _pile_vp(post[pn(i, "roads")], rk) + _pile_vp(post[pn(i, "knights")], rk))
 
 
@@ -210,17 +186,17 @@ class _Up:
         self.set: dict[str, Any] = {}
 
     def add(self, name: str, delta: Any) -> None:
-        self.delta.setdefault(name, []).append(_term(delta))
+        self.delta.setdefault(name, []).append(int_term(delta))
 
     def add_player(self, who: Any, name: str, delta: Any) -> None:
         for i in range(self.players):
-            self.add(pn(i, name), z3.If(who == i, _term(delta), Z))
+            self.add(pn(i, name), z3.If(who == i, int_term(delta), Z))
 
     def put(self, name: str, value: Any) -> None:
-        self.set[name] = _term(value)
+        self.set[name] = int_term(value)
 
     def terms(self) -> dict[str, Any]:
-        out = {k: self.v[k] + _sum(ds) for k, ds in self.delta.items()}
+        out = {k: self.v[k] + sum_of(ds) for k, ds in self.delta.items()}
         out.update(self.set)
         return out
 
@@ -271,7 +247,7 @@ def _end_turn(post: dict[str, Any], players: int, when: Any) -> dict[str, Any]:
 
 def _restock(post: dict[str, Any]) -> dict[str, Any]:
     """``turn.restock``: an empty stack takes the discard pile."""
-    empty = _sum([post[f"stack{r}"] for r in range(NR)]) == 0
+    empty = sum_of([post[f"stack{r}"] for r in range(NR)]) == 0
     out = dict(post)
     for r in range(NR):
         out[f"stack{r}"] = z3.If(empty, post[f"disc{r}"], post[f"stack{r}"])
@@ -282,8 +258,8 @@ def _restock(post: dict[str, Any]) -> dict[str, Any]:
 def _settle(post: dict[str, Any], players: int) -> dict[str, Any]:
     """``turn.settle``: the next draw, or skip the draws and resume."""
     post = _restock(post)
-    owed = post["owm"] + _sum([post[pn(i, "owe")] for i in range(players)])
-    stocked = _sum([post[f"stack{r}"] for r in range(NR)]) > 0
+    owed = post["owm"] + sum_of([post[pn(i, "owe")] for i in range(players)])
+    stocked = sum_of([post[f"stack{r}"] for r in range(NR)]) > 0
     drawing = z3.And(owed > 0, stocked)
     out = dict(post)
     out["stage"] = z3.If(drawing, DRAW, post["resume"])
@@ -359,8 +335,8 @@ def _pay(u: _Up, who: Any, cost: tuple[int, ...]) -> None:
 
 def _move(u: _Up, giver: Any, taker: Any, r: Any) -> None:
     for x in range(NR):
-        u.add_player(giver, f"res{x}", _b(r == x) * -1)
-        u.add_player(taker, f"res{x}", _b(r == x))
+        u.add_player(giver, f"res{x}", flag(r == x) * -1)
+        u.add_player(taker, f"res{x}", flag(r == x))
 
 
 Guard = Callable[[Vars, Params], Any]
@@ -411,21 +387,21 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     # -- chance --------------------------------------------------------------------------
     def draw_guard(v: Vars, p: Params) -> Any:
         r = p["resource"]
-        return z3.And(v["stage"] == DRAW, _select(r, [v[f"stack{x}"] for x in range(NR)]) > 0)
+        return z3.And(v["stage"] == DRAW, select(r, [v[f"stack{x}"] for x in range(NR)]) > 0)
 
     def draw_update(v: Vars, p: Params, u: _Up) -> None:
         r = p["resource"]
         who = recipient(v, n)
         for x in range(NR):
-            u.add(f"stack{x}", -_b(r == x))
-            u.add(f"market{x}", z3.If(who == -1, _b(r == x), Z))
+            u.add(f"stack{x}", -flag(r == x))
+            u.add(f"market{x}", z3.If(who == -1, flag(r == x), Z))
         for x in range(NR):
-            u.add_player(who, f"res{x}", _b(r == x))
+            u.add_player(who, f"res{x}", flag(r == x))
         u.add("owm", z3.If(who == -1, -1, 0))
         u.add_player(who, "owe", -1)
 
     def draw_post(after: dict[str, Any]) -> dict[str, Any]:
-        owed = after["owm"] + _sum([after[pn(i, "owe")] for i in ps])
+        owed = after["owm"] + sum_of([after[pn(i, "owe")] for i in ps])
         deal_done = z3.And(after["turns"] == 0, owed == 0)
         begun = _begin(after, Z, n, deal_done)
         settled = _settle(after, n)
@@ -434,7 +410,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def take_guard(v: Vars, p: Params) -> Any:
         r = p["resource"]
         return z3.And(z3.Or(v["stage"] == RIVAL_DRAW, v["stage"] == GUILD_DRAW),
-                      _select(r, [_of(v, v["rival"], f"res{x}", n) for x in range(NR)]) > 0)
+                      select(r, [_of(v, v["rival"], f"res{x}", n) for x in range(NR)]) > 0)
 
     def take_update(v: Vars, p: Params, u: _Up) -> None:
         _move(u, v["rival"], v["turn"], p["resource"])
@@ -445,13 +421,13 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
 
     def reveal_guard(v: Vars, p: Params) -> Any:
         e = p["event"]
-        return z3.And(v["stage"] == EVENT, _select(e, [v[f"unseen{x}"] for x in range(NE)]) > 0)
+        return z3.And(v["stage"] == EVENT, select(e, [v[f"unseen{x}"] for x in range(NE)]) > 0)
 
     def reveal_update(v: Vars, p: Params, u: _Up) -> None:
         e = p["event"]
         for x in range(NE):
-            u.add(f"unseen{x}", -_b(e == x))
-            u.add(f"shown{x}", _b(e == x))
+            u.add(f"unseen{x}", -flag(e == x))
+            u.add(f"shown{x}", flag(e == x))
         raid = e == D.ROBBER_RAID
         u.put("fate", z3.If(raid, _flip(v), v["fate"]))
         owed = [z3.If(z3.And(raid, v["opt.raid"] == 1, _hand(v, i) > D.RAID_LIMIT),
@@ -462,10 +438,10 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         for i in ps:
             u.put(pn(i, "owe"), z3.If(market_day, 1, v[pn(i, "owe")]))
         u.put("resume", z3.If(market_day, DEVELOP, v["resume"]))
-        u.put("stage", z3.If(_sum(owed) > 0, DISCARD, DEVELOP))
+        u.put("stage", z3.If(sum_of(owed) > 0, DISCARD, DEVELOP))
 
     def reveal_post(after: dict[str, Any]) -> dict[str, Any]:
-        owed = _sum([after[pn(i, "owe")] for i in ps])
+        owed = sum_of([after[pn(i, "owe")] for i in ps])
         settled = _settle(after, n)
         return {k: z3.If(owed > 0, settled[k], after[k]) for k in after}
 
@@ -474,7 +450,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         return z3.And(v["stage"] == TRADE, v["exch"] < _allowance(v, n))
 
     def held(v: Vars, who: Any, r: Any) -> Any:
-        return _select(r, [_of(v, who, f"res{x}", n) for x in range(NR)])
+        return select(r, [_of(v, who, f"res{x}", n) for x in range(NR)])
 
     def stack_guard(v: Vars, p: Params) -> Any:
         return z3.And(trading(v), held(v, v["turn"], p["give"]) > 0)
@@ -482,8 +458,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def stack_update(v: Vars, p: Params, u: _Up) -> None:
         g = p["give"]
         for x in range(NR):
-            u.add_player(v["turn"], f"res{x}", -_b(g == x))
-            u.add(f"disc{x}", _b(g == x))
+            u.add_player(v["turn"], f"res{x}", -flag(g == x))
+            u.add(f"disc{x}", flag(g == x))
         u.add("exch", 1)
         u.add_player(v["turn"], "owe", 1)
         u.put("resume", TRADE)
@@ -493,23 +469,23 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
 
     def from_hand(v: Vars) -> Any:
         """An exchange with the market or a rival needs a card in hand."""
-        return _select(v["turn"], [_hand(v, i) for i in ps]) > 0
+        return select(v["turn"], [_hand(v, i) for i in ps]) > 0
 
     def market_guard(v: Vars, p: Params) -> Any:
         t, g = p["take"], p["give"]
         return z3.And(trading(v), roads_a(v), from_hand(v),
-                      _select(t, [v[f"market{x}"] for x in range(NR)]) > 0,
-                      held(v, v["turn"], g) + _b(g == t) > 0)
+                      select(t, [v[f"market{x}"] for x in range(NR)]) > 0,
+                      held(v, v["turn"], g) + flag(g == t) > 0)
 
     def market_update(v: Vars, p: Params, u: _Up) -> None:
         t, g = p["take"], p["give"]
         for x in range(NR):
-            u.add_player(v["turn"], f"res{x}", _b(t == x) - _b(g == x))
-            u.add(f"market{x}", _b(g == x) - _b(t == x))
+            u.add_player(v["turn"], f"res{x}", flag(t == x) - flag(g == x))
+            u.add(f"market{x}", flag(g == x) - flag(t == x))
         u.add("exch", 1)
 
     def rival_ok(v: Vars, q: Any) -> Any:
-        return z3.And(q != v["turn"], _select(q, [_hand(v, i) for i in ps]) > 0)
+        return z3.And(q != v["turn"], select(q, [_hand(v, i) for i in ps]) > 0)
 
     def more_guard(v: Vars, p: Params) -> Any:
         """exchange-steps=together: one more card from the same rival, nothing given back
@@ -597,7 +573,7 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
             _pay(u, v["turn"], D.COSTS[k])
             u.put(f"built{k}", 1)
             stocked = v[stack] > 0
-            u.add(stack, _b(stocked) * -1)
+            u.add(stack, flag(stocked) * -1)
             q = victim(v, k, n)
             u.add_player(q, field, z3.If(stocked, 0, -1))
             u.put("fate", z3.If(stocked, v["fate"], _flip(v)))
@@ -629,8 +605,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def building_guard(v: Vars, p: Params) -> Any:
         k = p["building"]
         return z3.And(developing(v, D.BUILDING), me(v, "city") > 0,
-                      _select(k, [v[f"bstack{x}"] for x in range(NB)]) > 0,
-                      _select(k, [me(v, f"bld{x}") for x in range(NB)]) == 0)
+                      select(k, [v[f"bstack{x}"] for x in range(NB)]) > 0,
+                      select(k, [me(v, f"bld{x}") for x in range(NB)]) == 0)
 
     def building_update(v: Vars, p: Params, u: _Up) -> None:
         k = p["building"]
@@ -638,25 +614,25 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.add(f"built{D.BUILDING}", 1)
         u.add_player(v["turn"], "city", -1)
         for x in range(NB):
-            u.add_player(v["turn"], f"bld{x}", _b(k == x))
-            u.add(f"bstack{x}", -_b(k == x))
+            u.add_player(v["turn"], f"bld{x}", flag(k == x))
+            u.add(f"bstack{x}", -flag(k == x))
 
     def convert_guard(v: Vars, p: Params) -> Any:
         g, t = p["give"], p["get"]
-        supply = _select(t, [v[f"stack{x}"] + v[f"disc{x}"] for x in range(NR)])
+        supply = select(t, [v[f"stack{x}"] + v[f"disc{x}"] for x in range(NR)])
         return z3.And(v["stage"] == DEVELOP, g != t,
                       held(v, v["turn"], g) >= D.CONVERT_GIVE, supply > 0)
 
     def convert_update(v: Vars, p: Params, u: _Up) -> None:
         g, t = p["give"], p["get"]
-        stack_t = _select(t, [v[f"stack{x}"] for x in range(NR)])
-        disc_t = _select(t, [v[f"disc{x}"] for x in range(NR)])
+        stack_t = select(t, [v[f"stack{x}"] for x in range(NR)])
+        disc_t = select(t, [v[f"disc{x}"] for x in range(NR)])
         from_stack = z3.If(v["opt.cstack"] == 1, stack_t > 0, disc_t == 0)
         for x in range(NR):
-            u.add_player(v["turn"], f"res{x}", _b(t == x) - D.CONVERT_GIVE * _b(g == x))
-            u.add(f"disc{x}", D.CONVERT_GIVE * _b(g == x)
-                  - z3.If(z3.Not(from_stack), _b(t == x), Z))
-            u.add(f"stack{x}", -z3.If(from_stack, _b(t == x), Z))
+            u.add_player(v["turn"], f"res{x}", flag(t == x) - D.CONVERT_GIVE * flag(g == x))
+            u.add(f"disc{x}", D.CONVERT_GIVE * flag(g == x)
+                  - z3.If(z3.Not(from_stack), flag(t == x), Z))
+            u.add(f"stack{x}", -z3.If(from_stack, flag(t == x), Z))
 
     def end_dev_guard(v: Vars, p: Params) -> Any:
         return v["stage"] == DEVELOP
@@ -678,10 +654,10 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     def discard_update(v: Vars, p: Params, u: _Up) -> None:
         q, r = discarder(v, n), p["resource"]
         for x in range(NR):
-            u.add_player(q, f"res{x}", -_b(r == x))
-            u.add(f"disc{x}", _b(r == x))
+            u.add_player(q, f"res{x}", -flag(r == x))
+            u.add(f"disc{x}", flag(r == x))
         u.add_player(q, "dis", -1)
-        left = _sum([v[pn(i, "dis")] for i in ps]) - 1
+        left = sum_of([v[pn(i, "dis")] for i in ps]) - 1
         u.put("stage", z3.If(left > 0, DISCARD, DEVELOP))
 
     def bool_domain(p: Params) -> Any:
@@ -871,12 +847,12 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
         tot = totals(n, v["opt.ascount"])
         hands = [_hand(v, i) for i in ps]
         stage = v["stage"]
-        laid = _sum([v[pn(i, "city")] + _sum([v[pn(i, f"bld{k}")] for k in range(NB)])
+        laid = sum_of([v[pn(i, "city")] + sum_of([v[pn(i, f"bld{k}")] for k in range(NB)])
                      for i in ps])
-        awaiting = laid - _sum([v[f"shown{e}"] for e in range(NE)])
-        owed = v["owm"] + _sum([v[pn(i, "owe")] for i in ps])
-        stack = _sum([v[f"stack{r}"] for r in range(NR)])
-        market = _sum([v[f"market{r}"] for r in range(NR)])
+        awaiting = laid - sum_of([v[f"shown{e}"] for e in range(NE)])
+        owed = v["owm"] + sum_of([v[pn(i, "owe")] for i in ps])
+        stack = sum_of([v[f"stack{r}"] for r in range(NR)])
+        market = sum_of([v[f"market{r}"] for r in range(NR)])
         me_vp = _of(v, v["turn"], "vp", n)
         deal = v["turns"] == 0
         parts: dict[str, Any] = {}
@@ -888,18 +864,18 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
             z3.Or(v["opt.ascount"] == 0, n > 4))
         parts["resources-conserved"] = z3.And(*(
             v[f"stack{r}"] + v[f"market{r}"] + v[f"disc{r}"]
-            + _sum([v[pn(i, f"res{r}")] for i in ps]) == tot[f"res{r}"] for r in range(NR)))
+            + sum_of([v[pn(i, f"res{r}")] for i in ps]) == tot[f"res{r}"] for r in range(NR)))
         parts["developments-conserved"] = z3.And(
-            v["rstack"] + _sum([v[pn(i, "roads")] for i in ps]) == tot["roads"],
-            v["kstack"] + _sum([v[pn(i, "knights")] for i in ps]) == tot["knights"],
-            v["sstack"] + _sum([v[pn(i, "sett")] for i in ps]) + laid == tot["sett"],
-            *(v[f"bstack{k}"] + _sum([v[pn(i, f"bld{k}")] for i in ps]) == tot[f"bld{k}"]
+            v["rstack"] + sum_of([v[pn(i, "roads")] for i in ps]) == tot["roads"],
+            v["kstack"] + sum_of([v[pn(i, "knights")] for i in ps]) == tot["knights"],
+            v["sstack"] + sum_of([v[pn(i, "sett")] for i in ps]) + laid == tot["sett"],
+            *(v[f"bstack{k}"] + sum_of([v[pn(i, f"bld{k}")] for i in ps]) == tot[f"bld{k}"]
               for k in range(NB)),
             *(v[f"unseen{e}"] + v[f"shown{e}"] == tot[f"ev{e}"] for e in range(NE)),
             z3.If(stage == EVENT, awaiting == 1,
                   z3.If(stage == OVER, z3.Or(awaiting == 0, awaiting == 1), awaiting == 0)),
-            _sum([v[f"unseen{e}"] for e in range(NE)])
-            == v["sstack"] + _sum([v[pn(i, "sett")] for i in ps]) + awaiting)
+            sum_of([v[f"unseen{e}"] for e in range(NE)])
+            == v["sstack"] + sum_of([v[pn(i, "sett")] for i in ps]) + awaiting)
         nonneg = [v[f"{x}{r}"] >= 0 for x in ("stack", "market", "disc") for r in range(NR)]
         nonneg += [v[x] >= 0 for x in ("rstack", "kstack", "sstack", "exch", "owm")]
         nonneg += [v[f"bstack{k}"] >= 0 for k in range(NB)]
@@ -909,7 +885,7 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
         # buildings this turn: 0 or 1, or under opt.bname as many as the player on turn has
         nonneg += [v[f"built{D.BUILDING}"] >= 0,
                    z3.Or(v[f"built{D.BUILDING}"] <= 1, v["opt.bname"] == 1),
-                   v[f"built{D.BUILDING}"] <= _sum([_of(v, v["turn"], f"bld{k}", n)
+                   v[f"built{D.BUILDING}"] <= sum_of([_of(v, v["turn"], f"bld{k}", n)
                                                     for k in range(NB)])]
         nonneg += [z3.Or(v["guild"] == 0, v["guild"] == 1)]
         for i in ps:
@@ -923,14 +899,14 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
         parts["market"] = z3.And(market <= D.MARKET, z3.Implies(z3.Not(deal), market == 5))
         parts["exchanges"] = z3.And(
             v["exch"] <= _allowance(v, n),
-            _sum([v[pn(i, "tw")] for i in ps]) <= v["exch"],
+            sum_of([v[pn(i, "tw")] for i in ps]) <= v["exch"],
             _of(v, v["turn"], "tw", n) == 0)
         parts["score"] = z3.And(*(v[pn(i, "vp")] == _vp(v, i) for i in ps))
         # a turn's developments give at most their kinds' gains (each kind once a turn):
         # while the game goes on the player on turn holds at most 9 plus the gains of the
         # developments paid for this turn, every other player at most 9; ending at once,
         # nobody holds 10 while the game goes on, and the winning step gives at most 2
-        paid = _sum([P.TURN_GAIN[d] * v[f"built{d}"] for d in range(ND)])
+        paid = sum_of([P.TURN_GAIN[d] * v[f"built{d}"] for d in range(ND)])
         parts["score-cap"] = z3.And(
             *(z3.Implies(stage != OVER, v[pn(i, "vp")]
                          <= D.VICTORY - 1 + z3.If(v["turn"] == i, paid, 0)) for i in ps),
@@ -949,40 +925,40 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
             (v["rival"] >= 0) == rival_stage, v["rival"] != v["turn"], v["rival"] < n,
             v["rival"] >= -1,
             z3.Implies(z3.Or(stage == RIVAL_DRAW, stage == GUILD_DRAW),
-                       _select(v["rival"], hands) > 0),
-            z3.Implies(stage == GIVE_BACK, _select(v["turn"], hands) > 0),
+                       select(v["rival"], hands) > 0),
+            z3.Implies(stage == GIVE_BACK, select(v["turn"], hands) > 0),
             # the library's choice: an exchange begun with a rival, both holding cards
             z3.Implies(stage == CHOOSE, z3.And(
                 v["exch"] >= 1, _of(v, v["rival"], "tw", n) == 1,
-                _select(v["rival"], hands) > 0, _select(v["turn"], hands) > 0)),
+                select(v["rival"], hands) > 0, select(v["turn"], hands) > 0)),
             # the cards drawn from the rival and owed back (exchange-steps)
-            v["back"] >= 0, v["back"] + _b(stage == RIVAL_DRAW) <= v["exch"],
+            v["back"] >= 0, v["back"] + flag(stage == RIVAL_DRAW) <= v["exch"],
             z3.Or(v["giving"] == 0, v["giving"] == 1),
             z3.Implies(z3.Not(z3.Or(stage == RIVAL_DRAW, stage == GIVE_BACK)),
                        z3.And(v["back"] == 0, v["giving"] == 0)),
             z3.Implies(z3.Or(stage == RIVAL_DRAW, stage == GIVE_BACK),
-                       _select(v["turn"], hands) >= v["back"]),
+                       select(v["turn"], hands) >= v["back"]),
             z3.Implies(stage == GIVE_BACK, v["back"] >= 1),
             z3.Implies(stage == RIVAL_DRAW, v["giving"] == 0),
             z3.Implies(v["opt.together"] == 0, z3.And(
                 v["giving"] == 0, v["back"] == z3.If(stage == GIVE_BACK, 1, 0))),
-            (_sum([v[pn(i, "dis")] for i in ps]) > 0) == (stage == DISCARD),
+            (sum_of([v[pn(i, "dis")] for i in ps]) > 0) == (stage == DISCARD),
             *(v[pn(i, "dis")] <= hands[i] for i in ps),
             (owed > 0) == (stage == DRAW),
             z3.Implies(stage == DRAW, stack > 0),
-            z3.Implies(stack == 0, _sum([v[f"disc{r}"] for r in range(NR)]) == 0),
+            z3.Implies(stack == 0, sum_of([v[f"disc{r}"] for r in range(NR)]) == 0),
             z3.If(v["opt.fate"] == 1, z3.Or(v["fate"] == 0, v["fate"] == 1), v["fate"] == -1),
             z3.Implies(stage == FATE, v["fate"] >= 0),
             v["winner"] >= -1, v["winner"] < n,
             z3.Implies(v["winner"] >= 0, z3.And(stage == OVER,
-                                                _select(v["winner"], [v[pn(i, "vp")]
+                                                select(v["winner"], [v[pn(i, "vp")]
                                                                       for i in ps]) >= 10)),
             z3.Implies(z3.And(stage != OVER, v["opt.atonce"] == 1), me_vp < D.VICTORY),
             v["turns"] >= 0, v["turns"] <= D.TURN_LIMIT,
             z3.Implies(deal, z3.And(
                 stage == DRAW, v["turn"] == 0, v["resume"] == TRADE, v["exch"] == 0,
                 v["owm"] + market == D.MARKET, stack >= owed,
-                _sum([v[f"disc{r}"] for r in range(NR)]) == 0,
+                sum_of([v[f"disc{r}"] for r in range(NR)]) == 0,
                 *(hands[i] + v[pn(i, "owe")] == D.HAND for i in ps),
                 *(z3.Implies(v["owm"] > 0, v[pn(i, "owe")] == D.HAND) for i in ps),
                 *(z3.Implies(v[pn(i, "owe")] < D.HAND, v[pn(j, "owe")] == 0)
@@ -998,7 +974,7 @@ class CatanCardsEncoding(Encoding[CardsState, Action]):
             z3.Implies(z3.Or(stage == TRADE, stage == CHOOSE, stage == RIVAL_DRAW,
                              stage == GIVE_BACK, stage == GUILD_DRAW,
                              z3.And(stage == DRAW, v["resume"] == TRADE)),
-                       _sum([v[f"built{d}"] for d in range(ND)]) == 0),
+                       sum_of([v[f"built{d}"] for d in range(ND)]) == 0),
         )
         return parts
 

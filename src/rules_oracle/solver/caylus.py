@@ -85,6 +85,7 @@ from rules_oracle.model.caylus.state import CaylusState, Stage
 from rules_oracle.model.core import IllegalAction
 from rules_oracle.model.core.stated import Stated
 from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
+from rules_oracle.solver.terms import flag, int_term
 
 #: caylus/delivery.bundle, restated from its quote ("Игрок получает 5 очков престижа за
 #: каждый доставленный набор"), not read from the model's data: the points of a bundle
@@ -807,10 +808,10 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
             "buildings-conserved": z3.And(
                 v["free"] + PRINTED + v["road.start"] + v["road.wood"] + v["road.stone"]
                 + v["road.prestige"] == D.ROAD_SPACES,
-                v["tiles"] + v["road.start"] + v["road.prestige"] + _one_if(site >= 1)
+                v["tiles"] + v["road.start"] + v["road.prestige"] + flag(site >= 1)
                 == sum(D.START_TILE_COUNTS),
-                v["supply.wood"] + v["road.wood"] + _one_if(site >= 2) == len(D.WOOD_KINDS),
-                v["supply.stone"] + v["road.stone"] + _one_if(site >= 3) == len(D.STONE_KINDS),
+                v["supply.wood"] + v["road.wood"] + flag(site >= 2) == len(D.WOOD_KINDS),
+                v["supply.stone"] + v["road.stone"] + flag(site >= 3) == len(D.STONE_KINDS),
                 v["supply.prestige"] + v["road.prestige"] == len(D.PRESTIGE_KINDS),
                 site <= D.SITE_SLOTS,
             ),
@@ -857,7 +858,7 @@ class CaylusEncoding(Encoding[CaylusState, Action]):
             out = dict(zeros)
             out["t.st"] = v["stage"]
             out["t.fv"] = v["favour"]
-            out.update({k: _iv(x) for k, x in kw.items()})
+            out.update({k: int_term(x) for k, x in kw.items()})
             return out
 
         stage = v["stage"]
@@ -953,14 +954,6 @@ def _apply(state: CaylusState, action: Action) -> CaylusState | None:
     _APPLIED.insert(0, (state, action, nxt))
     del _APPLIED[4:]
     return nxt
-
-
-def _one_if(c: Any) -> Any:
-    return z3.If(c, 1, 0)
-
-
-def _iv(x: Any) -> Any:
-    return z3.IntVal(x) if isinstance(x, int) else x
 
 
 def _int(x: Any) -> int:

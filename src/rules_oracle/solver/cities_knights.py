@@ -128,11 +128,12 @@ from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.ops import evolve
 from rules_oracle.model.core.play import choose
-from rules_oracle.solver.catan import Up, pn, select
-from rules_oracle.solver.catan import between as rng
-from rules_oracle.solver.catan import flag as b
-from rules_oracle.solver.catan import sum_of as total
+from rules_oracle.solver.catan import Up
 from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
+from rules_oracle.solver.terms import ONE, Z, pn, select
+from rules_oracle.solver.terms import between as rng
+from rules_oracle.solver.terms import flag as b
+from rules_oracle.solver.terms import sum_of as total
 
 STAGES = tuple(Stage)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
@@ -142,8 +143,6 @@ STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
 
 NC = D.N_CARDS
 NCOL = 3
-Z = z3.IntVal(0)
-ONE = z3.IntVal(1)
 CARD_TOTAL = tuple(BD.CARDS_PER_RESOURCE if x < BD.N_RESOURCES else D.CARDS_PER_COMMODITY
                    for x in range(NC))
 COLOUR_TOTAL = tuple(sum(n for k, n in enumerate(D.PROGRESS_COUNTS)

@@ -67,6 +67,7 @@ from rules_oracle.model.crafts.state import (
     CraftsState,
 )
 from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
+from rules_oracle.solver.terms import as_term
 
 NK = D.NK
 NR = D.NR
@@ -132,14 +133,6 @@ Index = Any  # a Python int or a z3 integer term
 # ---------------------------------------------------------------------------
 
 
-def _t(x: Any) -> Any:
-    if isinstance(x, bool):
-        return z3.BoolVal(x)
-    if isinstance(x, int):
-        return z3.IntVal(x)
-    return x
-
-
 def _same(a: Any, b: Any) -> bool:
     return a is b or (z3.is_expr(a) and z3.is_expr(b) and bool(a.eq(b)))
 
@@ -154,7 +147,7 @@ def ite(c: Any, a: Any, b: Any) -> Any:
         return b
     if _same(a, b):
         return a
-    return z3.If(c, _t(a), _t(b))
+    return z3.If(c, as_term(a), as_term(b))
 
 
 def eq(x: Index, j: int) -> Any:
@@ -323,7 +316,7 @@ class Mech:
     def take(self, s: State, want: Any) -> Any:
         """W.take: up to ``want`` pebbles from the bank (all when unlimited); returns got."""
         bank = s["bank"]
-        got = ite(z3.And(self.flag(s, "opt.limited"), _t(want) > bank), zmax(bank, 0), want)
+        got = ite(z3.And(self.flag(s, "opt.limited"), as_term(want) > bank), zmax(bank, 0), want)
         s["bank"] = bank - got
         return got
 
@@ -369,7 +362,7 @@ class Mech:
         track_repeat=repeat) the resource space passed or stopped on going back gives its
         pebble (crafts/castle-setback-collect)."""
         key = f"score{j}"
-        old = _t(s[key])
+        old = as_term(s[key])
         new = zmax(0, old - CASTLE_SETBACK)
         s[key] = new
         # a setback of 4 passes at most one space (spaces are 5 or 10 apart)

@@ -1,0 +1,55 @@
+"""Small Z3 term helpers the encodings and the provers share: constants, sums, 0/1 flags,
+bounded integers, a choice among terms by an index term, and the conversion of a model's
+Python values to Z3 terms."""
+
+from typing import Any
+
+import z3
+
+#: the integer terms 0 and 1
+Z = z3.IntVal(0)
+ONE = z3.IntVal(1)
+
+
+def as_term(value: Any) -> Any:
+    """``value`` as a Z3 term: a Python bool as a Boolean, an int as an integer, a term as
+    it is."""
+    if isinstance(value, bool):
+        return z3.BoolVal(value)
+    if isinstance(value, int):
+        return z3.IntVal(value)
+    return value
+
+
+def int_term(x: Any) -> Any:
+    """``x`` as an integer term: a Python int (a bool counts 0 or 1) as its value, a term
+    as it is."""
+    return z3.IntVal(x) if isinstance(x, int) else x
+
+
+def pn(i: int, name: str) -> str:
+    """The name of player ``i``'s variable ``name``."""
+    return f"p{i}.{name}"
+
+
+def sum_of(terms: list[Any]) -> Any:
+    """The sum of ``terms`` (0 for none)."""
+    return z3.Sum(*terms) if terms else Z
+
+
+def flag(cond: Any) -> Any:
+    """1 where ``cond`` holds, else 0."""
+    return z3.If(cond, ONE, Z)
+
+
+def between(x: Any, lo: int, hi: int) -> Any:
+    """``lo <= x <= hi``."""
+    return z3.And(x >= lo, x <= hi)
+
+
+def select(index: Any, values: list[Any], default: Any = Z) -> Any:
+    """values[index] as an If-chain (``default`` outside the range)."""
+    out = default
+    for j in reversed(range(len(values))):
+        out = z3.If(index == j, values[j], out)
+    return out

@@ -1,0 +1,36 @@
+"""The term helpers the encodings and the provers share (solver/terms.py)."""
+
+import z3
+
+from rules_oracle.solver import terms
+
+
+def value(term: object) -> object:
+    """The value of a closed term."""
+    found = z3.simplify(terms.as_term(term))
+    if z3.is_bool(found):
+        return z3.is_true(found)
+    return found.as_long()
+
+
+def test_values_become_terms_of_their_sort() -> None:
+    x = z3.Int("x")
+    assert terms.as_term(True).sort() == z3.BoolSort() and value(terms.as_term(False)) is False
+    assert terms.as_term(3).sort() == z3.IntSort() and value(terms.as_term(3)) == 3
+    assert terms.as_term(x) is x
+    # an integer term takes a bool as its count
+    assert terms.int_term(True).sort() == z3.IntSort() and value(terms.int_term(True)) == 1
+    assert value(terms.int_term(-2)) == -2 and terms.int_term(x) is x
+
+
+def test_sums_flags_ranges_and_choices() -> None:
+    assert terms.pn(2, "vp") == "p2.vp"
+    assert value(terms.sum_of([])) == 0
+    assert value(terms.sum_of([z3.IntVal(2), z3.IntVal(5)])) == 7
+    assert value(terms.flag(z3.BoolVal(True))) == 1 and value(terms.flag(z3.BoolVal(False))) == 0
+    assert [value(terms.between(z3.IntVal(n), 1, 3)) for n in range(5)] == [
+        False, True, True, True, False]
+    choices = [z3.IntVal(10), z3.IntVal(20), z3.IntVal(30)]
+    assert [value(terms.select(z3.IntVal(i), choices)) for i in range(-1, 4)] == [
+        0, 10, 20, 30, 0]
+    assert value(terms.select(z3.IntVal(5), choices, z3.IntVal(-1))) == -1
