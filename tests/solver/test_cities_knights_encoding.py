@@ -302,7 +302,7 @@ def test_the_opening_places_a_metropolis_worth_two_points(
     """Seeded play seldom reaches a metropolis; the encoding's eager 4-player opening
     places one, so a model counting it 1 point (not 2) fails faithfulness there: the
     encoding's points are its own."""
-    from rules_oracle.model.cities_knights import common
+    from rules_oracle.model.cities_knights import victory
 
     pairs = provers.opening_pairs(GAME, ENCODING)
     placed = [(s, a) for s, a in pairs if s.stage is Stage.METROPOLIS]
@@ -313,12 +313,12 @@ def test_the_opening_places_a_metropolis_worth_two_points(
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1,
                                          extra=placed[:1])
     assert report.outcome.status == "passed", report.outcome.detail
-    points = common.points
+    points = victory.points
 
     def one_point(state: CKState, p: int) -> int:
-        return points(state, p) - common.metropolises(state, p)
+        return points(state, p) - victory.metropolises(state, p)
 
-    assert mutate(monkeypatch, common.__name__, "points", one_point) >= 1
+    assert mutate(monkeypatch, victory.__name__, "points", one_point) >= 1
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1,
                                          extra=placed[:1])
     assert report.outcome.status == "failed" and "place-metropolis" in report.outcome.detail
@@ -330,7 +330,7 @@ def test_the_aqueduct_is_restated_where_production_ends_the_step(
     """The variable board's opening reaches an aqueduct taken by a player at science level
     3 whom the roll gave nothing; the guard of the producing kinds asks the aqueduct's
     choice exactly then, so a model asking level 4 fails faithfulness there."""
-    from rules_oracle.model.cities_knights import turn
+    from rules_oracle.model.cities_knights import production as chapter
     from rules_oracle.model.core.ops import evolve
 
     pairs = provers.opening_pairs(GAME, ENCODING)
@@ -346,7 +346,7 @@ def test_the_aqueduct_is_restated_where_production_ends_the_step(
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1,
                                          extra=found[:1])
     assert report.outcome.status == "passed", report.outcome.detail
-    production = turn.production
+    production = chapter.production
 
     def from_four(state: CKState) -> CKState:
         after = production(state)
@@ -356,7 +356,7 @@ def test_the_aqueduct_is_restated_where_production_ends_the_step(
                       if after.players[q].levels[D.SCIENCE] > D.ABILITY_LEVEL)
         return evolve(after, queue=queue, stage=Stage.AQUEDUCT if queue else Stage.MAIN)
 
-    assert mutate(monkeypatch, turn.__name__, "production", from_four) >= 1
+    assert mutate(monkeypatch, chapter.__name__, "production", from_four) >= 1
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1,
                                          extra=found[:1])
     assert report.outcome.status == "failed"
