@@ -256,3 +256,11 @@ def test_the_card_after_a_cut_goes_to_the_first_longest_in_catanatron() -> None:
     assert first_entry(attrs.evolve(found, action={"type": "BuildRoad", "path": 0}),
                        nobody) is None
     assert first_entry(found, Situation(game, states()[AGREED])) is None
+    # the model's holder is the first longest already (the engine could not differ so), or
+    # the divergence has no action to read
+    from rules_oracle.model.catan.ops import evolve
+
+    held = Situation(game, evolve(nobody.state, longest=2))
+    assert not holds(("card-to-the-first-longest-after-a-cut",), held, found)
+    assert not holds(("card-to-the-first-longest-after-a-cut",), nobody,
+                     attrs.evolve(found, action=None))
