@@ -191,3 +191,76 @@ def test_a_road_built_before_the_rival_s_building_still_counts() -> None:
     assert first_entry(length(3), here) == "road-into-rival-building"
     assert first_entry(length(2), here) is None
     assert first_entry(length(6), here) is None
+
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _replayed(seed: int) -> tuple[Situation, Divergence]:
+    """The model's state after the last step of a steered catanatron drive (3 players)
+    whose settlement there catanatron followed by handing the longest road card over, and
+    the divergence the drive met there."""
+    import json
+
+    from rules_oracle.model.core.canon import structure
+
+    record = json.loads((DATA / f"catanatron-card-after-settlement-3p-seed{seed}.json")
+                        .read_text())
+    game = registry.get("catan")
+    types = {cls.__name__: cls for cls in game.action_types}
+    state = game.setup(game.config(record["players"]))
+    for action in record["actions"]:
+        state = game.apply(state, structure(action, types[action["type"]]))
+    assert len(record["actions"]) == record["step"]
+    divergence = Divergence("observation", record["step"], "m", action=record["actions"][-1],
+                            diffs=tuple(FieldDiff(d["path"], d["expected"], d["got"])
+                                        for d in record["diffs"]))
+    return Situation(game, state), divergence
+
+
+@pytest.mark.rules("catan/longest-road.break", "catan/longest-road.minimum",
+                   "catan/longest-road.tie")
+def test_the_card_after_a_cut_goes_to_the_first_longest_in_catanatron() -> None:
+    """Seed 100: player 0's settlement cuts player 1's road; nobody has 5 roads, and
+    catanatron gives the card to player 2's road of 4. Seed 236: player 1's settlement cuts
+    player 0's road, still 5 and tied with the holder, player 2; catanatron moves the card
+    to player 0, the first of the two."""
+    entry = "card-after-a-cut-to-the-first-longest"
+    nobody, found = _replayed(100)
+    assert nobody.state.longest == -1
+    assert [p.road_length for p in nobody.state.players] == [3, 3, 4]
+    assert first_entry(found, nobody) == entry
+    tied, moved = _replayed(236)
+    assert tied.state.longest == 2
+    assert [p.road_length for p in tied.state.players] == [5, 3, 5]
+    assert first_entry(moved, tied) == entry
+    # other bugs with the same symptom: the card to another seat than the first longest
+    # (a minimum of 3), the points moved without the card, or a third field differing
+    assert first_entry(attrs.evolve(found, diffs=(
+        FieldDiff("$.longest_road", -1, 0), FieldDiff("$.seats[0].public_victory_points", 2, 4),
+    )), nobody) is None
+    assert first_entry(attrs.evolve(found, diffs=found.diffs[1:]), nobody) is None
+    assert first_entry(attrs.evolve(found, diffs=(found.diffs[0], FieldDiff(
+        "$.seats[2].public_victory_points", 2, 3))), nobody) is None
+    assert first_entry(attrs.evolve(moved, diffs=moved.diffs[:2]), tied) is None
+    assert first_entry(attrs.evolve(moved, diffs=(*moved.diffs, FieldDiff(
+        "$.seats[0].road_length", 5, 4))), tied) is None
+    # the same hand-over after a settlement that cuts no rival's road ("the card at 4,
+    # checked after every build"), or after a road: not this deviation
+    game = registry.get("catan")
+    builder = nobody.state.node_owner[found.action["node"]]
+    lone = next(n for n, owner in enumerate(nobody.state.node_owner) if owner == builder
+                and n != found.action["node"])
+    assert first_entry(attrs.evolve(found, action={"type": "BuildSettlement", "node": lone}),
+                       nobody) is None
+    assert first_entry(attrs.evolve(found, action={"type": "BuildRoad", "path": 0}),
+                       nobody) is None
+    assert first_entry(found, Situation(game, states()[AGREED])) is None
+    # the model's holder is the first longest already (the engine could not differ so), or
+    # the divergence has no action to read
+    from rules_oracle.model.catan.ops import evolve
+
+    held = Situation(game, evolve(nobody.state, longest=2))
+    assert not holds(("card-to-the-first-longest-after-a-cut",), held, found)
+    assert not holds(("card-to-the-first-longest-after-a-cut",), nobody,
+                     attrs.evolve(found, action=None))

@@ -115,6 +115,37 @@ def _road_length_fits(diff: FieldDiff, lengths: tuple[frozenset[int], ...]) -> b
     return seat < len(lengths) and diff.got in lengths[seat] and diff.expected != diff.got
 
 
+def _card_to_the_first_longest(at: Situation, divergence: Divergence) -> bool:
+    """The step put a settlement on an intersection where two roads of one rival meet (it
+    cuts that rival's road), and the longest road card differs from the model's only as
+    catanatron awards it after such a cut (``Board.build_settlement``: ``max`` over the road
+    lengths in seat order): to the first seat of the longest road length, with no 5-road
+    minimum and taking it from a holder tied with an earlier seat; the only other fields
+    differing are the 2 public points of the card's model and engine holders."""
+    from rules_oracle.model.catan import board as B
+
+    action, state = divergence.action, at.state
+    if not isinstance(action, dict) or action.get("type") != "BuildSettlement":
+        return False
+    node = action["node"]
+    builder = state.node_owner[node]
+    roads = [state.path_owner[e] for e in B.NODE_PATHS[node]]
+    if not any(q not in (-1, builder) and roads.count(q) == 2 for q in roads):
+        return False
+    lengths = [pl.road_length for pl in state.players]
+    first, model = lengths.index(max(lengths)), state.longest
+    if first == model:
+        return False
+    points = {f"$.seats[{seat}].public_victory_points": delta
+              for seat, delta in ((first, 2), (model, -2)) if seat >= 0}
+    got = {d.path: d for d in divergence.diffs}
+    card = got.pop("$.longest_road", None)
+    if card is None or (card.expected, card.got) != (model, first) or set(got) != set(points):
+        return False
+    return all(isinstance(d.got, int) and isinstance(d.expected, int)
+               and d.got - d.expected == points[path] for path, d in got.items())
+
+
 def _before_roll(at: Situation, divergence: Divergence) -> bool:
     """The player on turn has not rolled yet."""
     from rules_oracle.model.catan.state import Stage
@@ -145,6 +176,12 @@ PREMISES: dict[str, Premise] = {p.name: p for p in (
             " settlement or city left out, and every differing seat road length is such a"
             " shorter one",
             _a_length_left_out),
+    Premise("card-to-the-first-longest-after-a-cut", ("catan",),
+            "the step put a settlement where two roads of one rival meet, and the engine"
+            " gives the longest road card to the first seat (in seat order) of the longest"
+            " road length, with no minimum and taking it from a tied holder; only the"
+            " card and the 2 public points of its holders differ",
+            _card_to_the_first_longest),
     Premise("before-roll", ("catan",), "the player on turn has not rolled yet",
             _before_roll),
     Premise("cannot-pay-a-road", ("catan",),
