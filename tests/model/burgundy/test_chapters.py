@@ -2,16 +2,14 @@
 id names, chapters that import no other chapter, and what knowledge tiles change handed to
 them as ``Mods``."""
 
-import ast
-from pathlib import Path
 
 import pytest
 
 from rules_oracle.model.burgundy import game, knowledge
 from rules_oracle.model.burgundy import rules as RB
 from rules_oracle.model.burgundy.ops import IMPLEMENTED
+from tests.model.chapters import imported
 
-PACKAGE = Path(game.__file__).parent
 #: the chapter modules (a rule id's prefix names one; ``components`` is ``data``)
 CHAPTERS = ("setup", "phase", "round", "turn", "action", "ship", "animal", "castle",
             "building", "area", "colour", "knowledge")
@@ -31,15 +29,7 @@ def test_every_marked_rule_is_implemented_in_its_chapter() -> None:
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_a_chapter_imports_no_other_chapter(chapter: str) -> None:
-    tree = ast.parse((PACKAGE / f"{chapter}.py").read_text(encoding="utf-8"))
-    imported: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "rules_oracle.model.burgundy":
-                imported |= {alias.name for alias in node.names}
-            elif node.module.startswith("rules_oracle.model.burgundy."):
-                imported.add(node.module.rsplit(".", 1)[1])
-    assert not imported & (set(CHAPTERS) - {chapter})
+    assert not imported("burgundy", chapter) & (set(CHAPTERS) - {chapter})
 
 
 @pytest.mark.rules("burgundy/knowledge.5", "burgundy/knowledge.8", "burgundy/knowledge.12")

@@ -1,8 +1,6 @@
 """The game owns the turn's order: no phase module of the card game imports another
 phase's, and the cards a phase's step leaves owed are dealt by the game."""
 
-import ast
-from pathlib import Path
 
 import pytest
 
@@ -10,27 +8,16 @@ from rules_oracle.model.catan_cards.actions import EndDevelopment
 from rules_oracle.model.catan_cards.game import GAME
 from rules_oracle.model.catan_cards.state import Stage
 from rules_oracle.model.core.play import playout
+from tests.model.chapters import imported
 
-MODEL = Path(__file__).resolve().parents[3] / "src" / "rules_oracle" / "model" / "catan_cards"
 PHASES = {"setup", "turn", "trade", "development", "production"}
 
-
-def imported(stem: str) -> set[str]:
-    """The card game's modules ``stem``.py imports."""
-    out: set[str] = set()
-    for node in ast.walk(ast.parse((MODEL / f"{stem}.py").read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module == "rules_oracle.model.catan_cards":
-            out.update(name.name for name in node.names)
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
-                "rules_oracle.model.catan_cards."):
-            out.add((node.module or "").rsplit(".", 1)[1])
-    return out
 
 
 def test_no_phase_imports_another() -> None:
     for stem in sorted(PHASES):
-        assert imported(stem) & PHASES == set(), stem
-    assert imported("game") >= PHASES
+        assert imported("catan_cards", stem) & PHASES == set(), stem
+    assert imported("catan_cards", "game") >= PHASES
 
 
 @pytest.mark.rules("catan_cards/production.draw", "catan_cards/development.end")
