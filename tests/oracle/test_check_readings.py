@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from rules_oracle.model.core import registry
 from rules_oracle.oracle.check import check_lines
 from rules_oracle.oracle.cli import main
-from rules_oracle.oracle.known import KnownError, parse
+from rules_oracle.oracle.known import Deviation, KnownError, parse
 from rules_oracle.oracle.trace import record_game
 from tests.oracle.helpers import edit
 
@@ -124,3 +124,56 @@ def test_an_edition_entry_plays_the_engine_s_edition_and_needs_its_reading() -> 
     with pytest.raises(KnownError, match=r"\.match\.reading: entry 'anniversary': an edition"):
         parse(_edition_file({"kind": "observation", "rule": "burgundy/knowledge.15"}),
               "edition.json")
+
+
+def test_a_reading_and_a_path_entry_explain_one_step_together() -> None:
+    """The engine plays flat prices and, at the step they first show, also reports a wrong
+    round: the reading explains the prices' fields, the path entry the round; each is
+    counted, and the model follows the trace under the reading from there."""
+    lines = flat_trace("public")
+    first = check_lines(lines).divergence
+    assert first is not None and first.line is not None
+    broken = edit(lines, first.line - 1,
+                  lambda r: r["observation"]["fields"].update(round=99))
+    flat = {"id": "e/flat", "class": "reading", "rule": "crafts/prices",
+            "explanation": "flat prices", "match": {"reading": FLAT}}
+    round_ = {"id": "e/round", "class": "engine-bug", "rule": "crafts/prices",
+              "explanation": "a wrong round", "match": {"kind": "observation",
+                                                         "path": "$.round"}}
+
+    def known(*entries: dict[str, object]) -> tuple[Deviation, ...]:
+        return parse(json.dumps({"version": 1, "engine": "e", "game": "crafts",
+                                 "deviations": list(entries)}))
+
+    report = check_lines(broken, known=known(flat, round_))
+    assert report.status == "known" and report.uncompared == 0, report.divergences
+    assert report.absorbed() == {"e/flat": 1, "e/round": 1}
+    assert [d.entries for d in report.divergences] == [("e/flat", "e/round")]
+    assert report.finished
+    # either alone leaves a field unexplained
+    for alone in (flat, round_):
+        failed = check_lines(broken, known=known(alone))
+        assert failed.status == "diverges" and failed.divergence is not None
+        assert failed.divergence.step == first.step and failed.absorbed() == {}
+
+
+def test_the_cli_names_each_entry_explaining_a_step(tmp_path: Path) -> None:
+    lines = flat_trace("public")
+    first = check_lines(lines).divergence
+    assert first is not None and first.line is not None
+    trace = tmp_path / "t.jsonl"
+    trace.write_text("\n".join(edit(lines, first.line - 1, lambda r: r["observation"][
+        "fields"].update(round=99))) + "\n", encoding="utf-8")
+    known = tmp_path / "known.json"
+    known.write_text(json.dumps({"version": 1, "engine": "e", "game": "crafts", "deviations": [
+        {"id": "e/flat", "class": "reading", "rule": "crafts/prices",
+         "explanation": "flat prices", "match": {"reading": FLAT}},
+        {"id": "e/round", "class": "engine-bug", "rule": "crafts/prices",
+         "explanation": "a wrong round", "match": {"kind": "observation", "path": "$.round"}},
+    ]}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(trace), "--known", str(known)])
+    assert result.exit_code == 0, result.output
+    assert f"known deviation e/flat (reading, crafts/prices) at step {first.step}" in (
+        result.output)
+    assert "(with e/round)" in result.output and "(with e/flat)" in result.output
+    assert "known deviations met: e/flat 1x, e/round 1x" in result.output

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 
@@ -410,3 +411,68 @@ def test_two_deviations_at_one_step_are_matched_each_by_its_entry() -> None:
     assert [None if f is None else f.id for f in found] == ["c/road", "c/new", None]
     assert drv._deviations(div("legal", missing=({"type": "A"},))) == [
         div("legal", missing=({"type": "A"},))]
+
+
+def test_two_path_entries_explain_one_step_each_its_fields() -> None:
+    coins, bank = FieldDiff("$.coins[0]", 2, 3), FieldDiff("$.bank", 96, 95)
+    step = div("observation", diffs=(coins, bank))
+    entries = kn.parse(text_of(
+        entry({"kind": "digest", "path": "$.bank"}, "c/digest"),  # another kind: no part
+        entry({"kind": "observation", "path": "$.coins"}, "c/coins"),
+        entry({"kind": "observation", "path": "$.bank"}, "c/bank"),
+        entry({"kind": "observation", "path": ["$.bank", "$.coins"], "action": ["Sell"]},
+              "c/sell")))
+    assert kn.classify(entries, step) is None
+    assert [d.id for d in kn.explain(entries, step)] == ["c/coins", "c/bank"]
+    marked, matched = kn.settle(entries, step)
+    assert matched is not None and marked.entries == ("c/coins", "c/bank")
+    # one entry explains the fields whole when it can: no team
+    sold = attrs.evolve(step, action={"type": "Sell"})
+    assert kn.settle(entries, sold)[0].entries == ("c/sell",)
+    # a field no entry explains
+    deck = attrs.evolve(step, diffs=(coins, bank, FieldDiff("$.deck_size", 4, 5)))
+    assert kn.explain(entries, deck) == () and kn.settle(entries, deck)[1] is None
+    assert kn.explain(entries, div("legal", extra=({"type": "Sell"},))) == ()
+
+
+def test_a_drive_counts_each_entry_explaining_one_step_together() -> None:
+    """An engine playing another reading of the first player's tie that also reports a
+    wrong round from step 3 on: where the tie shows (step 36), the reading explains the
+    first player and the path entry the round."""
+    from rules_oracle.model.core import registry
+    from rules_oracle.oracle import drive as drv
+
+    engine = [sys.executable, str(ENGINES / "v2.py"), "observe=public:round,first_player",
+              "play=first_tie:self", "fault=wrong-view"]
+    tie = entry({"reading": "crafts/first-tie=self"}, "e/tie", "reading", "crafts/first-tie")
+    round_ = {**entry({"kind": "observation", "path": "$.round"}, "e/round"),
+              "continue": True}
+    game = registry.get("crafts")
+    report = drv.drive(engine, [game], count=1, players=2, seed=1,
+                       known=kn.parse(text_of(tie, round_)))
+    played = report.games[0]
+    div = played.divergence
+    assert div is not None and div.kind == "observation" and div.step == 36
+    assert sorted(d.path for d in div.diffs) == ["$.first_player", "$.round"]
+    assert div.entries == ("e/tie", "e/round") and played.status == "known"
+    met = dict(played.tolerated)["e/round"]
+    assert report.absorbed() == {"e/round": met + 1, "e/tie": 1}
+    assert played.to_json()["divergence"]["also"] == ["e/round"]
+    alone = drv.drive(engine, [game], count=1, players=2, seed=1,
+                      known=kn.parse(text_of(round_))).games[0]
+    assert alone.status == "diverges" and alone.divergence is not None
+    assert alone.divergence.step == 36 and alone.divergence.entries == ()
+
+
+def test_a_campaign_counts_every_entry_explaining_a_step() -> None:
+    from rules_oracle.oracle.campaign import summarize
+
+    together = {"kind": "observation", "rules": [], "known": "e/tie", "also": ["e/round"]}
+    results = [
+        {"seed": 1, "status": "known", "tolerated": {"e/round": 3}, "divergence": together,
+         "known": "e/tie", "later": [{**together, "known": "e/tie"}]},
+        {"seed": 2, "status": "conforms", "divergence": None, "known": None},
+    ]
+    summary = summarize(results)
+    assert dict(summary.absorbed) == {"e/round": 5, "e/tie": 2}
+    assert summary.known == 1 and summary.conforming == 1

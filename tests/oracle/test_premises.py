@@ -264,3 +264,52 @@ def test_the_card_after_a_cut_goes_to_the_first_longest_in_catanatron() -> None:
     assert not holds(("card-to-the-first-longest-after-a-cut",), held, found)
     assert not holds(("card-to-the-first-longest-after-a-cut",), nobody,
                      attrs.evolve(found, action=None))
+
+
+BANK = FieldDiff("$.bank[1]", 0, 1)
+NOBODY = "catan/bank-shortage=nobody"
+
+
+def _shortage_beside(*diffs: FieldDiff) -> Divergence:
+    """A bank shortage catanatron pays nobody at the step where other fields differ."""
+    return Divergence("observation", INTO_RIVAL + 1, "m", action={"type": "BuildRoad",
+                                                                  "path": 15},
+                      diffs=(BANK, *diffs))
+
+
+def _under(*left: FieldDiff) -> kn.Under:
+    """A step under which, under catanatron's reading of the shortage, ``left`` differ."""
+    return lambda label: left if label == NOBODY else None
+
+
+@pytest.mark.rules("catan/longest-road.break", "catan/production.shortage")
+def test_a_reading_and_a_path_entry_explain_one_step_together() -> None:
+    """Found by a steered drive (4p seeds 185, 231, 357): a bank shortage paid to nobody at
+    the step a road into a rival's building is left out. Each entry explains its fields
+    (the reading those that agree under it, the path entry a road length its premise
+    gives), and both are counted."""
+    here, road = at(INTO_RIVAL), FieldDiff("$.seats[2].road_length", 5, 4)
+    both = _shortage_beside(road)
+    assert first_entry(both, here) is None  # no one entry explains the whole step
+    marked, matched = kn.settle(catanatron(), both, (), here, _under(road))
+    assert matched is not None and matched.id == "road-into-rival-building"
+    assert marked.entries == ("road-into-rival-building", "bank-shortage")
+    assert marked.to_json()["also"] == ["bank-shortage"]
+    # a field neither explains still differs: the step diverges
+    hand = FieldDiff("$.seats[0].hand_size", 3, 4)
+    assert kn.settle(catanatron(), _shortage_beside(road, hand), (), here,
+                     _under(road, hand))[1] is None
+    # the road length one short for another reason: the premise does not hold, and the
+    # reading alone does not explain the step
+    other = FieldDiff("$.seats[1].road_length", 4, 3)
+    assert kn.settle(catanatron(), _shortage_beside(other), (), here, _under(other))[1] is None
+    assert kn.settle(catanatron(), both, (), at(100), _under(road))[1] is None
+    # a reading that makes another field differ, or under which the step does not replay,
+    # explains nothing; nor does a reading nobody can replay the step under
+    assert kn.settle(catanatron(), both, (), here, _under(road, hand))[1] is None
+    assert kn.settle(catanatron(), both, (), here, lambda label: None)[1] is None
+    assert kn.settle(catanatron(), both, (), here)[1] is None
+    # the road length alone is one entry's (no team)
+    alone = attrs.evolve(both, diffs=(road,))
+    assert kn.settle(catanatron(), alone, (), here, _under(road))[0].entries == (
+        "road-into-rival-building",)

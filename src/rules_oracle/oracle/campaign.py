@@ -251,11 +251,13 @@ def summarize(results: Sequence[Mapping[str, Any]]) -> Summary:
             absorbed[ident] = absorbed.get(ident, 0) + count
         if r["divergence"] is not None:
             found.setdefault(signature(r["divergence"]), []).append(r)
-            if r.get("known") is not None:
-                absorbed[r["known"]] = absorbed.get(r["known"], 0) + 1
+            if r.get("known") is not None:  # with the entries explaining its step with it
+                for ident in (r["known"], *r["divergence"].get("also", ())):
+                    absorbed[ident] = absorbed.get(ident, 0) + 1
         for later in r.get("later") or ():  # after an accepted illegal action, play went on
             if later.get("known") is not None:
-                absorbed[later["known"]] = absorbed.get(later["known"], 0) + 1
+                for ident in (later["known"], *later.get("also", ())):
+                    absorbed[ident] = absorbed.get(ident, 0) + 1
     groups = [Group(sig, len(rs), rs[0]["seed"], tuple(r["seed"] for r in rs), rs[0])
               for sig, rs in found.items()]
     groups.sort(key=lambda g: (-g.count, g.first_seed))

@@ -59,7 +59,7 @@ from rules_oracle.oracle.reading import (
     read_lines,
     schema_error,
 )
-from rules_oracle.oracle.retry import conforming_readings, reading_config
+from rules_oracle.oracle.retry import conforming_readings, fields_under, reading_config
 from rules_oracle.oracle.trace import CHANCE_ACTOR, FORMAT, VERSIONS, actor_label, dumps, schema
 from rules_oracle.properties.generic import legal_set
 
@@ -176,8 +176,8 @@ class Report:
         """How many divergences each known deviation matched."""
         out: dict[str, int] = {}
         for d in self.divergences:
-            if d.known is not None:
-                out[d.known] = out.get(d.known, 0) + 1
+            for ident in d.entries:
+                out[ident] = out.get(ident, 0) + 1
         return out
 
     def conforms_under(self) -> str:
@@ -503,7 +503,8 @@ class _Replay:
         follow = divergence.kind in FOLLOWED and new is not None
         matched = self.settle(divergence, _step_agrees(self.game, rec, action, line,
                                                         self.strict), follow,
-                              new if follow else None)
+                              new if follow else None,
+                              _step_compared(self.game, rec, action, line, self.strict))
         if matched is not None:
             self.played.append(action)
             self.follow(matched, new, rec.get("state"))
@@ -562,10 +563,14 @@ class _Replay:
                         lambda last: game.actor(last) == TERMINAL, False)
 
     def settle(self, divergence: Divergence, agrees: Callable[[Any], bool] | None,
-               follow: bool, at: Any = None) -> Deviation | None:
+               follow: bool, at: Any = None,
+               compared: Callable[[Any], Divergence | None] | None = None,
+               ) -> Deviation | None:
         """Record ``divergence``, classified by the known file (premises checked on ``at``,
         the model's state where it was found; default the current one); the entry it
-        matches when comparison goes on past it, else ``None`` (comparison stops)."""
+        matches when comparison goes on past it, else ``None`` (comparison stops). Where
+        several entries explain the step's fields together (``compared`` repeats the step
+        under a reading), the one to follow is the first with a reading, else the first."""
         where = Situation(self.game, self.state if at is None else at)
         divergence = at_stake(self.game, divergence, self.current, self.last)
         self.current = None
@@ -573,7 +578,14 @@ class _Replay:
         readings: tuple[str, ...] = ()
         if self.by_reading:
             readings, retried = self.retry(divergence, agrees), True
-        marked, matched = settle(self.known, divergence, readings, where)
+        under = None
+        if compared is not None:
+            def under(label: str) -> tuple[FieldDiff, ...] | None:
+                return fields_under(self.game, self.config, self.played, compared, label)
+        marked, matched = settle(self.known, divergence, readings, where, under)
+        if marked.also:
+            team = [d for d in self.known if d.id in marked.entries]
+            matched = next((d for d in team if d.match.reading is not None), matched)
         if matched is None:
             if not retried:
                 marked = attrs.evolve(marked, readings=self.retry(divergence, agrees))
@@ -647,6 +659,13 @@ def _step_agrees(game: Game[Any, Any], rec: dict[str, Any], action: Any, line: i
                  strict: bool) -> Callable[[Any], bool]:
     """Whether the step of ``rec`` agrees with the model from a given state before it."""
     return lambda before: _replay_step(game, before, rec, action, line, strict)[0] is None
+
+
+def _step_compared(game: Game[Any, Any], rec: dict[str, Any], action: Any, line: int,
+                   strict: bool) -> Callable[[Any], Divergence | None]:
+    """The divergence of the step of ``rec`` from a given state before it (``None``: it
+    agrees)."""
+    return lambda before: _replay_step(game, before, rec, action, line, strict)[0]
 
 
 def _end_agrees(game: Game[Any, Any], rec: dict[str, Any], count: int,

@@ -294,12 +294,14 @@ def _print_report(path: str, report: Report, known: Sequence[Any] = (),
         console.print(Text(f"warning: {w}", style="yellow"))
     by_id = {d.id: d for d in known}
     for met in report.divergences:
-        if met.known is None:
-            continue
-        deviation = by_id[met.known]
-        console.print(Text(f"known deviation {deviation.id} ({deviation.cls}, {deviation.rule})"
-                           f" at step {met.step}: {met.kind}: {met.message}", style="yellow"))
-        console.print(Text(f"  why: {deviation.shown}"))
+        for ident in met.entries:
+            deviation = by_id[ident]
+            together = " (with " + ", ".join(i for i in met.entries if i != ident) + ")" if (
+                met.also) else ""
+            console.print(Text(f"known deviation {deviation.id} ({deviation.cls},"
+                               f" {deviation.rule}) at step {met.step}: {met.kind}:"
+                               f" {met.message}{together}", style="yellow"))
+            console.print(Text(f"  why: {deviation.shown}"))
     absorbed = report.absorbed()
     if absorbed:
         console.print(Text("known deviations met: " + ", ".join(
@@ -868,11 +870,14 @@ def _print_drive(report: Any, known: Sequence[Any] = (), require_full: bool = Fa
         head = f"{run.game} {run.players}p seed {run.seed} {run.policy}"
         div = run.divergence
         if div is not None and run.known is not None:
-            deviation = by_id[run.known]
-            console.print(Text(f"{head}: known deviation {deviation.id} ({deviation.cls},"
-                               f" {deviation.rule}) at step {div.step}: {div.kind}",
-                               style="yellow"))
-            console.print(Text(f"  why: {deviation.shown}"))
+            for ident in div.entries or (run.known,):
+                deviation = by_id[ident]
+                together = " (with " + ", ".join(i for i in div.entries if i != ident) + ")" if (
+                    div.also) else ""
+                console.print(Text(f"{head}: known deviation {deviation.id} ({deviation.cls},"
+                                   f" {deviation.rule}) at step {div.step}: {div.kind}{together}",
+                                   style="yellow"))
+                console.print(Text(f"  why: {deviation.shown}"))
             console.print(Text(f"  what: {div.message}"))
         elif not run.driven:
             console.print(Text(f"{head}: {run.partial[0]} (a declared gap)", style="yellow"))
@@ -902,7 +907,8 @@ def _print_drive(report: Any, known: Sequence[Any] = (), require_full: bool = Fa
                                " which play was brought back in step and went on:"
                                f" {run.after_accepted} steps compared after the first"))
         for later in run.later:
-            known_as = "" if later.known is None else f" (known deviation {later.known})"
+            known_as = "" if later.known is None else (
+                f" (known deviation {' + '.join(later.entries)})")
             console.print(Text(f"  then at step {later.step}: {later.kind}{known_as}:"
                                f" {later.message}",
                                style="yellow" if later.known else "bold red"))

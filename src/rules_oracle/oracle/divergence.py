@@ -99,7 +99,8 @@ class Divergence:
     extra_rules: tuple[str | None, ...] = ()
     #: the readings (``ambiguity-id=reading``) under which the diverging step agrees
     readings: tuple[str, ...] = ()
-    #: the id of the known deviation it matches
+    #: the id of the known deviation it matches (the first, when several entries together
+    #: explain the fields that differ at its step)
     known: str | None = None
     #: the rule ids at stake: what the model rejects an extra action under, what allows a
     #: missing one or a step (its effect rules), what decided who acts (the step before's)
@@ -111,6 +112,14 @@ class Divergence:
     #: model were brought back in step (``unchanged``: the engine's state was still the
     #: model's; ``replayed``: reset and every action sent again); empty when play stopped
     resumed: str = ""
+    #: the other known deviations that, with ``known``, explain the fields that differ at
+    #: its step (each explaining some of them)
+    also: tuple[str, ...] = ()
+
+    @property
+    def entries(self) -> tuple[str, ...]:
+        """Every known deviation it was matched by (``known``, then ``also``)."""
+        return () if self.known is None else (self.known, *self.also)
 
     @property
     def citation(self) -> str | None:
@@ -138,6 +147,7 @@ class Divergence:
             "diffs": [d.to_json() for d in self.diffs], "exit_code": self.exit_code,
             "reply": self.reply, "readings": list(self.readings), "known": self.known,
             "rules": list(self.rules), "through": self.through, "resumed": self.resumed,
+            "also": list(self.also),
         }
 
     def describe(self) -> str:

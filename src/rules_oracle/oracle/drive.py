@@ -60,7 +60,7 @@ from rules_oracle.oracle.reading import (
     mib,
     schema_error,
 )
-from rules_oracle.oracle.retry import conforming_readings
+from rules_oracle.oracle.retry import conforming_readings, fields_under
 from rules_oracle.oracle.trace import actor_label, dumps
 from rules_oracle.properties.generic import legal_set, mutations, strings_in
 
@@ -699,8 +699,8 @@ class DriveReport:
             for ident, count in run.tolerated:
                 out[ident] = out.get(ident, 0) + count
             for d in run.divergences:
-                if d.known is not None:
-                    out[d.known] = out.get(d.known, 0) + 1
+                for ident in d.entries:
+                    out[ident] = out.get(ident, 0) + 1
         return out
 
     @property
@@ -1342,12 +1342,12 @@ class _Game:
                 raise
             parts = _deviations(divergence) if divergence.kind == "legal" else [divergence]
             where = Situation(self.game, before if self.at is None else self.at)
-            found = [settle(self.continuing, part, (), where)[1] for part in parts]
-            if None in found:
+            settled = [settle(self.continuing, part, (), where) for part in parts]
+            if any(matched is None for _, matched in settled):
                 raise
-            for deviation in found:
-                assert deviation is not None
-                self.tolerated[deviation.id] = self.tolerated.get(deviation.id, 0) + 1
+            for marked, _ in settled:  # several entries may explain a step's fields together
+                for ident in marked.entries:
+                    self.tolerated[ident] = self.tolerated.get(ident, 0) + 1
             if self.first_tolerated is None:
                 self.first_tolerated = divergence.step
             if divergence.kind == "legal":
@@ -1450,6 +1450,23 @@ class _Game:
 
         return conforming_readings(self.game, self.config, self.played[:self.prefix], agrees,
                                    only)
+
+    def _under(self, label: str) -> tuple[FieldDiff, ...] | None:
+        """The fields still differing at the last comparison under reading ``label``, the
+        actions so far replayed from set-up under it (:func:`oracle.retry.fields_under`)."""
+        recheck = self.recheck
+        if recheck is None:
+            return None
+
+        def compared(before: Any) -> Divergence | None:
+            try:
+                recheck(before)
+            except _Stop as stop:
+                return stop.divergence
+            return None
+
+        return fields_under(self.game, self.config, self.played[:self.prefix], compared,
+                            label)
 
     def _after(self, step: int, new: Any, reply: dict[str, Any], asked: str,
                action_data: Any) -> None:
@@ -1755,16 +1772,17 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
     run = _Game(peer, game, config, seed, policy, probes, strict_rules, protocol, known)
     divergence: DriveDivergence | None = None
     readings: tuple[str, ...] = ()
+    under = None
     try:
         run.run()
     except _Stop as stop:
         divergence = run.at_stake(stop.divergence)
         if divergence.kind in RETRIED:
-            readings = run._retry()
+            readings, under = run._retry(), run._under
     matched = None
     if divergence is not None:
         where = None if run.at is None else Situation(game, run.at)
-        divergence, matched = settle(known, divergence, readings, where)
+        divergence, matched = settle(known, divergence, readings, where, under)
     later: tuple[DriveDivergence, ...] = ()
     if run.found:  # accepted illegal actions after which play went on come first
         later = (*run.found[1:], *(() if divergence is None else (divergence,)))

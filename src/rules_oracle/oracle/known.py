@@ -21,6 +21,11 @@ A matcher holds one or more of (all given must hold):
 - ``legal``: ``extra`` or ``missing``: a ``legal`` divergence with only actions the engine
   lists beyond the model's, or only actions of the model's it lacks.
 
+When no one entry matches the fields that differ at a step, several may explain them
+together, each some of them (:func:`explain`): a ``path`` entry those under its paths (its
+premise holding of them), a ``reading`` entry those that agree under its reading; every
+field must be explained, and each entry is counted.
+
 An entry with ``"continue": true`` lets ``oracle drive`` play on after a ``legal``,
 ``observation`` or ``state`` divergence it matches (counted per game, as
 ``tolerated``), for deviations that leave the two games in step: an engine listing
@@ -32,13 +37,14 @@ divergence still fails. A ``reading`` matcher never continues (the retry runs wh
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from rules_oracle.oracle.diff import FieldDiff
 from rules_oracle.oracle.divergence import KINDS, Divergence
 from rules_oracle.oracle.premises import PREMISES, Situation, holds
 from rules_oracle.oracle.reading import (
@@ -445,13 +451,87 @@ def classify(known: Sequence[Deviation], divergence: Divergence,
     return None
 
 
+#: the fields that differ at a step replayed under a reading (``ambiguity-id=reading``):
+#: empty when the step agrees there, ``None`` when it does not replay under it or diverges
+#: there otherwise than by fields
+Under = Callable[[str], tuple[FieldDiff, ...] | None]
+
+
+def _key(diff: FieldDiff) -> tuple[str, str, str]:
+    return diff.path, json.dumps(diff.expected, sort_keys=True), json.dumps(diff.got,
+                                                                            sort_keys=True)
+
+
+def _part(deviation: Deviation, divergence: Divergence, at: Situation | None,
+          under: Under | None, seen: dict[str, tuple[FieldDiff, ...] | None],
+          ) -> tuple[FieldDiff, ...]:
+    """The differing fields of ``divergence`` that ``deviation`` explains on its own terms
+    (none when it explains none, or its premise does not hold of them): a ``path`` entry,
+    those of its paths; a reading entry, those that agree under its reading, provided every
+    field still differing there differs here alike (the reading adds no difference)."""
+    m = deviation.match
+    if m.reading is not None:
+        if under is None:
+            return ()
+        if m.reading not in seen:
+            seen[m.reading] = under(m.reading)
+        left = seen[m.reading]
+        if left is None:
+            return ()
+        keys = {_key(d) for d in divergence.diffs}
+        if any(_key(d) not in keys for d in left):
+            return ()
+        gone = {_key(d) for d in left}
+        part = tuple(d for d in divergence.diffs if _key(d) not in gone)
+        readings: tuple[str, ...] = (m.reading,)
+    elif m.path:
+        regexes = [_path_regex(p) for p in m.path]
+        part = tuple(d for d in divergence.diffs if any(r.match(d.path) for r in regexes))
+        readings = ()
+    else:  # explains the fields only whole (a broad entry), as classify tried
+        return ()
+    if not part or not matches(m, attrs.evolve(divergence, diffs=part), readings, at,
+                               deviation.broad):
+        return ()
+    return part
+
+
+def explain(known: Sequence[Deviation], divergence: Divergence, at: Situation | None = None,
+            under: Under | None = None) -> tuple[Deviation, ...]:
+    """The entries of ``known`` that together explain the fields that differ at a step,
+    when no one entry explains them all: each differing field is explained by the first
+    entry (in the file's order) that explains it on its own terms (:func:`_part`: its
+    kind, rule and action fit, its premise holds of the fields it explains, one of them
+    at least differs), and every field must be; the entries that explain a field first, in
+    the file's order (empty: some field is left unexplained, or a single entry would do)."""
+    if not divergence.diffs:
+        return ()
+    seen: dict[str, tuple[FieldDiff, ...] | None] = {}
+    first: dict[tuple[str, str, str], Deviation] = {}
+    for deviation in known:
+        for diff in _part(deviation, divergence, at, under, seen):
+            first.setdefault(_key(diff), deviation)
+    if any(_key(d) not in first for d in divergence.diffs):
+        return ()
+    team = tuple(d for d in known if d in first.values())
+    return team if len(team) > 1 else ()
+
+
 def settle(known: Sequence[Deviation], divergence: Divergence,
            readings: Sequence[str] = (), at: Situation | None = None,
-           ) -> tuple[Divergence, Deviation | None]:
+           under: Under | None = None) -> tuple[Divergence, Deviation | None]:
     """The one place a known file is applied: ``divergence`` with its readings and the id
     of the first entry of ``known`` it matches (``known`` ``None`` when none does), and
-    that entry. ``at`` is where it was found, for the entries' premises."""
+    that entry. ``at`` is where it was found, for the entries' premises. When no entry
+    matches the step's differing fields whole, several may explain them together
+    (:func:`explain`; ``under`` gives the fields still differing under a reading): the
+    divergence then names the first as ``known`` and the others as ``also``."""
     matched = classify(known, divergence, readings, at)
+    also: tuple[str, ...] = ()
+    if matched is None:
+        team = explain(known, divergence, at, under)
+        if team:
+            matched, also = team[0], tuple(d.id for d in team[1:])
     marked = attrs.evolve(divergence, readings=tuple(readings),
-                          known=None if matched is None else matched.id)
+                          known=None if matched is None else matched.id, also=also)
     return marked, matched

@@ -12,6 +12,8 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
 from rules_oracle.model.core.game import Config, Game
+from rules_oracle.oracle.diff import FieldDiff
+from rules_oracle.oracle.divergence import Divergence
 
 
 def other_readings(game: Game[Any, Any], config: Config) -> Iterator[tuple[str, Config]]:
@@ -60,3 +62,26 @@ def conforming_readings(game: Game[Any, Any], config: Config, actions: Sequence[
             continue
         found.append(label)
     return tuple(found)
+
+
+def fields_under(game: Game[Any, Any], config: Config, actions: Sequence[Any],
+                 compared: Callable[[Any], Divergence | None],
+                 label: str) -> tuple[FieldDiff, ...] | None:
+    """The fields that still differ under reading ``label`` (``ambiguity-id=reading``): the
+    actions replayed from set-up under it and the failed comparison (``compared``, from the
+    state before the step, giving its divergence or ``None``) repeated there. Empty when the
+    step agrees under it; ``None`` when there is no such reading, the actions do not replay
+    under it, or the step diverges there otherwise than by fields."""
+    other = reading_config(game, config, label)
+    if other is None:
+        return None
+    try:
+        state = game.setup(other)
+        for action in actions:
+            state = game.apply(state, action)
+        found = compared(state)
+    except Exception:  # the actions do not replay under it, or the model fails there
+        return None
+    if found is None:
+        return ()
+    return found.diffs or None
