@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from rules_oracle.model.core import registry
@@ -119,3 +120,44 @@ def test_the_rules_at_stake_reach_back_to_what_decided_the_situation() -> None:
     assert ended.rules == end.rules
     plain = at_stake(game, Divergence("actor", 9, "other", expected=1, got=2), None, steps[5])
     assert RB.VICTORY_TEN not in plain.rules
+
+
+@pytest.mark.rules("catan/longest-road.break", "catan/longest-road.minimum",
+                   "catan/longest-road.tie", "catan/largest-army.exceed")
+def test_a_recomputed_field_names_the_rules_deciding_it() -> None:
+    """A road length one short after a road that left the model's lengths unchanged (the
+    bug: one's own settlement breaking one's road) names the rules of a road's length, not
+    only the road's cost and connection, which are all the step's effect rules."""
+    from rules_oracle.model.catan import rules as RB
+    from rules_oracle.oracle.diff import FieldDiff
+    from rules_oracle.oracle.divergence import Divergence, at_stake
+
+    game = registry.get("catan")
+    config = game.config(3)
+    state = game.setup(config)
+    step = None
+    for played in playout(game, config, 1):
+        if (type(played.action).__name__ == "BuildRoad" and state.stage.name == "MAIN"
+                and [p.road_length for p in state.players]
+                == [p.road_length for p in played.state.players]):
+            step = (state, played.action, played.state)
+            break
+        state = played.state
+    assert step is not None
+    assert RB.LONGEST_ROAD_BREAK not in game.effect_rules(*step)
+    seat = step[0].turn
+    length = step[2].players[seat].road_length
+    found = at_stake(game, Divergence("observation", 9, "differ", diffs=(
+        FieldDiff(f"$.seats[{seat}].road_length", length, length - 1),)), step, None)
+    assert found.rules[:2] == (RB.BUILD_ROAD_COST, RB.BUILD_ROAD_CONNECTED)
+    assert RB.LONGEST_ROAD_BREAK in found.rules and RB.LONGEST_ROAD_MINIMUM in found.rules
+    assert game.field_rules("$.players[0].road_length") == game.field_rules(
+        f"$.seats[{seat}].road_length")
+    card = at_stake(game, Divergence("state", 9, "differ", diffs=(
+        FieldDiff("$.longest", -1, 0), FieldDiff("$.army", -1, 1))), step, None)
+    assert {RB.LONGEST_ROAD_TIE, RB.LARGEST_ARMY_EXCEED} <= set(card.rules)
+    # a field written by the step alone names nothing more
+    bank = at_stake(game, Divergence("observation", 9, "differ", diffs=(
+        FieldDiff("$.bank[0]", 1, 2),)), step, None)
+    assert bank.rules == game.effect_rules(*step)
+    assert registry.get("crafts").field_rules("$.seats[0].road_length") == ()

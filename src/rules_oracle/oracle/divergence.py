@@ -253,7 +253,10 @@ def at_stake(game: Any, divergence: Divergence, step: tuple[Any, Any, Any] | Non
              last: tuple[Any, Any, Any] | None) -> Divergence:
     """``divergence`` naming the rules at stake (unless it names some already): for a field
     or step that differs, or an action the engine rejects, the effect rules of ``step``
-    (the state before, the action, the state after); for an actor, an end or a result, those
+    (the state before, the action, the state after), and the rules deciding each differing
+    field the model recomputes (``Game.field_rules``: a road's length, a card's holder,
+    which the step's own effect rules leave out where the model's value did not change);
+    for an actor, an end or a result, those
     of ``last`` (the step before); for a ``legal`` divergence, the effect rules of each
     missing action and the rule each extra one breaks; its own rule otherwise."""
     if divergence.rules:
@@ -286,6 +289,9 @@ def at_stake(game: Any, divergence: Divergence, step: tuple[Any, Any, Any] | Non
             rules.extend(r for r in divergence.extra_rules if r is not None)
             if last is not None:  # the step that made the lists what they are
                 rules.extend(game.effect_rules(*last))
+        if divergence.kind in STEP_KINDS:  # the rules deciding a recomputed field's value
+            for diff in divergence.diffs:
+                rules.extend(game.field_rules(diff.path))
     except Exception:  # a model that cannot say: the divergence keeps what it names
         pass
     return attrs.evolve(divergence, rules=tuple(dict.fromkeys(rules)))

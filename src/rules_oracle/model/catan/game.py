@@ -5,6 +5,7 @@
 :mod:`~model.catan.longest_road`, :mod:`~model.catan.largest_army`,
 :mod:`~model.catan.victory`)."""
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
@@ -75,6 +76,20 @@ _CARD_RULES: Mapping[type, str] = MappingProxyType(
     }
 )
 
+#: a field whose value the model recomputes (state or observation paths), and its name
+_FIELD = re.compile(r"\$\.(?:seats|players)\[\d+\]\.(road_length)|\$\.(longest|longest_road"
+                    r"|army|largest_army)")
+#: the rules deciding each such field (:meth:`Catan.field_rules`)
+_FIELD_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "road_length": (RB.LONGEST_ROAD_MINIMUM, RB.LONGEST_ROAD_BREAK),
+    **dict.fromkeys(("longest", "longest_road"), (
+        RB.LONGEST_ROAD_MINIMUM, RB.LONGEST_ROAD_FIVE, RB.LONGEST_ROAD_TIE,
+        RB.LONGEST_ROAD_BREAK)),
+    **dict.fromkeys(("army", "largest_army"), (RB.LARGEST_ARMY_MINIMUM,
+                                               RB.LARGEST_ARMY_EXCEED)),
+})
+
+
 class Catan(Game[CatanState, Action]):
     name = "catan"
     title = "Catan (base game)"
@@ -124,6 +139,14 @@ class Catan(Game[CatanState, Action]):
     def end_rules(self) -> tuple[str, ...]:
         """10 points during one's own turn; the model's turn bound."""
         return (RB.VICTORY_TEN, RB.VICTORY_OWN_TURN, RB.TURN_LIMIT)
+
+    def field_rules(self, path: str) -> tuple[str, ...]:
+        """The rules deciding a seat's road length (the longest continuous road, broken by a
+        rival's building) and the holders of the longest road and the largest army."""
+        found = _FIELD.fullmatch(path)
+        if found is None:
+            return ()
+        return _FIELD_RULES[found.group(1) or found.group(2)]
 
     def effect_rules(self, state: CatanState, action: Action,
                      after: CatanState) -> tuple[str, ...]:

@@ -180,6 +180,14 @@ class Game(ABC, Generic[S, A]):
         Default: none."""
         return ()
 
+    def field_rules(self, path: str) -> tuple[str, ...]:
+        """The rule ids that decide the value of a field of the state or observation (its
+        JSON path, ``$.seats[2].road_length``) whatever step wrote it: a value the model
+        recomputes from the board or the hands (a road's length, a card's holder), so that
+        a field that differs after a step names them even where the step's own effect
+        rules do not (the model's value did not change). Default: none."""
+        return ()
+
     def policy_weights(self, state: S, actions: tuple[A, ...]) -> tuple[int, ...] | None:
         """Weights of ``actions`` for the ``eager`` play policy (``None``: uniform).
 
