@@ -66,21 +66,41 @@ def test_what_it_cannot_set_up_is_refused(request_: dict[str, object], words: st
     assert reply["ok"] is False and words in reply["error"]
 
 
-def test_outcomes_are_forced_and_impossible_ones_rejected() -> None:
+def test_the_roll_is_one_step_with_its_dice_and_outcomes_are_forced() -> None:
+    """catanatron's roll is a compound step (RollDice, then Dice), declared at reset: the
+    dice come with it, so no state between them is made up; a card drawn is held and
+    forced, and an impossible one rejected."""
     adapter = ad.Adapter()
-    adapter.reset({"game": "catan", "players": 3, "seed": 0, "variant": {}})
+    reply = adapter.reset({"game": "catan", "players": 3, "seed": 0, "variant": {}})
+    assert reply["compound"] == [{"first": ["RollDice"], "then": ["Dice"]}]
     while adapter.legal()[0] != 0 or adapter.legal()[1] != [{"type": "RollDice"}]:
         actor, actions, _ = adapter.legal()
         adapter.apply(actions[0])
-    assert adapter.handle({"op": "apply", "action": {"type": "RollDice"}})["ok"]
-    actor, actions, chances = adapter.legal()
-    assert actor == "chance" and len(actions) == 36 and chances is not None
-    bad = adapter.handle({"op": "apply", "action": {"type": "Dice", "white": 7, "red": 1}})
-    assert bad["ok"] is False and "not a possible outcome" in bad["error"]
-    assert adapter.handle({"op": "apply", "action": {"type": "Dice", "white": 4,
-                                                      "red": 5}})["ok"]
+    for resource in ("SHEEP", "WHEAT", "ORE"):  # the price of a card, before the roll
+        adapter.state.player_state[f"P0_{resource}_IN_HAND"] += 1
+    alone = adapter.handle({"op": "apply", "action": {"type": "RollDice"}})
+    assert alone["ok"] is False and "comes with its dice" in alone["error"]
+    dice = adapter.handle({"op": "apply", "action": {"type": "Dice", "white": 4, "red": 5}})
+    assert dice["ok"] is False and "not among catanatron's playable actions" in dice["error"]
+    wrong = adapter.handle({"op": "apply", "action": {"type": "EndTurn"},
+                            "then": [{"type": "Dice", "white": 4, "red": 5}]})
+    assert wrong["ok"] is False and "only RollDice" in wrong["error"]
+    assert adapter.handle({"op": "apply", "action": {"type": "RollDice"},
+                           "then": [{"type": "Dice", "white": 4, "red": 5}]})["ok"]
     last = adapter.state.actions[-1]
     assert last.value == (4, 5)  # the roll catanatron made is the one forced
+    assert adapter.legal()[0] == 0  # no chance step held: the player on turn acts
+    # a roll where catanatron does not offer one is catanatron's refusal
+    again = adapter.handle({"op": "apply", "action": {"type": "RollDice"},
+                            "then": [{"type": "Dice", "white": 1, "red": 1}]})
+    assert again["ok"] is False and "not among catanatron's playable actions" in again["error"]
+    assert adapter.handle({"op": "apply", "action": {"type": "BuyDevelopment"}})["ok"]
+    actor, actions, chances = adapter.legal()
+    assert actor == "chance" and chances is not None and len(actions) == 5
+    bad = adapter.handle({"op": "apply", "action": {"type": "Draw", "card": 9}})
+    assert bad["ok"] is False and "not a possible outcome" in bad["error"]
+    assert adapter.handle({"op": "apply", "action": {"type": "Draw", "card": 0}})["ok"]
+    assert adapter.state.actions[-1].value == "KNIGHT"
     trade = adapter.handle({"op": "apply", "action": {"type": "OfferCard", "give": True,
                                                        "resource": 0}})
     assert trade["ok"] is False and "domestic trade" in trade["error"]
@@ -112,8 +132,7 @@ def _hands_then_seven(adapter: ad.Adapter, hands: dict[int, int],
         for resource in ad.RESOURCE_NAMES:
             adapter.state.player_state[f"P{seat}_{resource}_IN_HAND"] = 0
         adapter.state.player_state[f"P{seat}_WOOD_IN_HAND"] = hands.get(seat, 0)
-    adapter.apply({"type": "RollDice"})
-    adapter.apply({"type": "Dice", "white": 3, "red": 4})
+    adapter.apply({"type": "RollDice"}, [{"type": "Dice", "white": 3, "red": 4}])
 
 
 @pytest.mark.rules("catan/seven.discard")

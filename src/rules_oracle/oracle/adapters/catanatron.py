@@ -22,11 +22,14 @@ the model's (``docs/engines/catanatron.md`` has the tables):
   (:data:`FIELDS`); domestic trade, which catanatron does not offer, is declared
   unsupported.
 
-The adapter holds only what catanatron splits differently from the model: a chance step
-the model makes after a choice (the dice after ``RollDice``, the card after
-``BuyDevelopment``, the victim's card after ``MoveRobber``) is held until its outcome
-comes, and the discards are gathered. Everything else is catanatron's own: its legal
-actions, its state, its rules.
+catanatron's roll is one action with its dice, declared a compound step (``RollDice`` then
+``Dice``, :data:`COMPOUND`): the oracle sends the two in one ``apply`` and compares after
+the dice, so the adapter never makes up the state in between (nor the dice's 36 equal
+chances, which would be its own numbers, not catanatron's). The adapter holds only the other
+chance steps the model makes after a choice (the card after ``BuyDevelopment``, the
+victim's card after ``MoveRobber``: their chances are read from catanatron's deck and the
+victim's hand, so they are compared) until their outcome comes, and gathers the discards.
+Everything else is catanatron's own: its legal actions, its state, its rules.
 """
 
 import json
@@ -69,6 +72,8 @@ UNSUPPORTED: Final = ("OfferCard", "Propose", "Withdraw", "Answer", "Counter", "
 FIELDS: Final = ("terrain", "tokens", "harbours", "robber", "building_owner", "building_level",
                  "road_owner", "bank", "development_deck_size", "developments_played",
                  "longest_road", "largest_army", "on_turn", "seats")
+#: catanatron's roll with its dice: one action for the model's ``RollDice`` and ``Dice``
+COMPOUND: Final = ({"first": ["RollDice"], "then": ["Dice"]},)
 #: catanatron's year of plenty taking a single card, which the model has no action for:
 #: listed under this name so that the oracle reports it as an action the model forbids
 ONE_CARD_PLENTY: Final = "PlayYearOfPlentyOneCard"
@@ -186,7 +191,7 @@ class Adapter:
     def __init__(self) -> None:
         self.game: Any = None
         self.players = 0
-        #: the chance step held until its outcome: ("dice",) / ("draw",) / ("steal", hex, seat)
+        #: the chance step held until its outcome: ("draw",) / ("steal", hex, seat)
         self.pending: tuple[Any, ...] | None = None
         #: cards each seat still owes on a 7 (model order: from the player on turn)
         self.owed: dict[int, int] = {}
@@ -209,7 +214,7 @@ class Adapter:
             return reply
         if op == "apply":
             try:
-                self.apply(request.get("action"))
+                self.apply(request.get("action"), request.get("then") or [])
             except Reject as exc:
                 return {"ok": False, "error": str(exc)}
             return {"ok": True, "observation": self.observation()}
@@ -243,7 +248,7 @@ class Adapter:
         self.owed, self.chosen = {}, {}
         return {"ok": True, "compare": "observation", "viewer": "public",
                 "fields": list(FIELDS), "unsupported": list(UNSUPPORTED), "probe": True,
-                "observation": self.observation()}
+                "compound": list(COMPOUND), "observation": self.observation()}
 
     # -- seats and colours ------------------------------------------------------------
     @property
@@ -281,11 +286,7 @@ class Adapter:
 
     def outcomes(self) -> Iterator[tuple[Json, Fraction]]:
         assert self.pending is not None
-        if self.pending[0] == "dice":
-            for white in range(1, 7):
-                for red in range(1, 7):
-                    yield tagged("Dice", white=white, red=red), Fraction(1, 36)
-        elif self.pending[0] == "draw":
+        if self.pending[0] == "draw":
             deck = Counter(self.state.development_listdeck)
             for card, name in enumerate(CARD_NAMES):
                 if deck[name]:
@@ -390,9 +391,13 @@ class Adapter:
         except (ValueError, KeyError, IndexError) as exc:
             raise Reject(f"catanatron refuses {action!r}: {exc}") from None
 
-    def apply(self, data: Any) -> None:
+    def apply(self, data: Any, then: Any = ()) -> None:
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             raise Reject("not an action")
+        rolled = data.get("type") == "RollDice"
+        dice = then[0] if rolled and isinstance(then, list) and len(then) == 1 else None
+        if then and dice is None:
+            raise Reject("only RollDice comes with steps after it (its Dice)")
         if self.pending is not None:
             self.outcome(data)
             return
@@ -401,14 +406,20 @@ class Adapter:
             raise Reject(f"{data['type']}: catanatron has no domestic trade")
         if text(data) not in {text(a) for a in actions}:
             raise Reject(f"not among catanatron's playable actions: {text(data)}")
+        if rolled and not (isinstance(dice, dict) and dice.get("type") == "Dice"
+                           and all(type(dice.get(k)) is int for k in ("white", "red"))):
+            raise Reject("RollDice comes with its dice: a compound step (RollDice, Dice)")
         assert isinstance(actor, int)
         if self.owed:
             self.chosen[actor].append(data["resource"])
             if all(len(self.chosen[s]) >= n for s, n in self.owed.items()):
                 self.finish_discards()
             return
-        if data["type"] == "RollDice":
-            self.pending = ("dice",)
+        if rolled:
+            assert isinstance(dice, dict)
+            self.execute(Action(self.state.current_color(), ActionType.ROLL,
+                                (dice["white"], dice["red"])))
+            self.start_discards()
         elif data["type"] == "BuyDevelopment":
             self.pending = ("draw",)
         elif data["type"] == "MoveRobber" and data["victim"] >= 0:
@@ -427,9 +438,7 @@ class Adapter:
             raise Reject(f"not a possible outcome now: {text(data)}")
         color = self.state.current_color()
         kind = self.pending[0]
-        if kind == "dice":
-            action = Action(color, ActionType.ROLL, (data["white"], data["red"]))
-        elif kind == "draw":
+        if kind == "draw":
             action = Action(color, ActionType.BUY_DEVELOPMENT_CARD, CARD_NAMES[data["card"]])
         else:
             _, hex_, victim = self.pending
@@ -438,8 +447,6 @@ class Adapter:
                              RESOURCE_NAMES[data["resource"]]))
         self.execute(action)
         self.pending = None
-        if kind == "dice":
-            self.start_discards()
 
     # -- the public view --------------------------------------------------------------
     def observation(self) -> Json:
