@@ -135,11 +135,11 @@ def test_a_reading_and_a_path_entry_explain_one_step_together() -> None:
     assert first is not None and first.line is not None
     broken = edit(lines, first.line - 1,
                   lambda r: r["observation"]["fields"].update(round=99))
-    flat = {"id": "e/flat", "class": "reading", "rule": "crafts/prices",
-            "explanation": "flat prices", "match": {"reading": FLAT}}
-    round_ = {"id": "e/round", "class": "engine-bug", "rule": "crafts/prices",
-              "explanation": "a wrong round", "match": {"kind": "observation",
-                                                         "path": "$.round"}}
+    flat: dict[str, object] = {"id": "e/flat", "class": "reading", "rule": "crafts/prices",
+                               "explanation": "flat prices", "match": {"reading": FLAT}}
+    round_: dict[str, object] = {
+        "id": "e/round", "class": "engine-bug", "rule": "crafts/prices",
+        "explanation": "a wrong round", "match": {"kind": "observation", "path": "$.round"}}
 
     def known(*entries: dict[str, object]) -> tuple[Deviation, ...]:
         return parse(json.dumps({"version": 1, "engine": "e", "game": "crafts",
@@ -177,3 +177,29 @@ def test_the_cli_names_each_entry_explaining_a_step(tmp_path: Path) -> None:
         result.output)
     assert "(with e/round)" in result.output and "(with e/flat)" in result.output
     assert "known deviations met: e/flat 1x, e/round 1x" in result.output
+
+
+def test_the_fields_still_differing_under_a_reading() -> None:
+    from rules_oracle.oracle.diff import FieldDiff
+    from rules_oracle.oracle.divergence import Divergence
+    from rules_oracle.oracle.retry import fields_under
+
+    game = registry.get("crafts")
+    config = game.config(2)
+    field = FieldDiff("$.round", 1, 2)
+    seen: list[object] = []
+
+    def compared(before: object) -> Divergence | None:
+        seen.append(before)
+        return Divergence("observation", 1, "m", diffs=(field,))
+
+    assert fields_under(game, config, [], compared, FLAT) == (field,)
+    assert seen and getattr(seen[0], "config", None) != config  # set up under the reading
+    assert fields_under(game, config, [], lambda _: None, FLAT) == ()
+    assert fields_under(game, config, [], lambda _: Divergence("actor", 1, "m"), FLAT) is None
+    assert fields_under(game, config, [], compared, "crafts/prices=none") is None
+
+    def fails(before: object) -> Divergence | None:
+        raise ValueError("the model fails there")
+
+    assert fields_under(game, config, [], fails, FLAT) is None
