@@ -476,3 +476,20 @@ def test_a_campaign_counts_every_entry_explaining_a_step() -> None:
     summary = summarize(results)
     assert dict(summary.absorbed) == {"e/round": 5, "e/tie": 2}
     assert summary.known == 1 and summary.conforming == 1
+
+
+def test_the_drive_report_names_each_entry_explaining_a_step(tmp_path: Path) -> None:
+    engine = [sys.executable, str(ENGINES / "v2.py"), "observe=public:round,first_player",
+              "play=first_tie:self", "fault=wrong-view"]
+    tie = entry({"reading": "crafts/first-tie=self"}, "e/tie", "reading", "crafts/first-tie")
+    round_ = {**entry({"kind": "observation", "path": "$.round"}, "e/round"),
+              "continue": True}
+    known = write(tmp_path, tie, round_)
+    result = run("drive", "--game", "crafts", "--players", "2", "--games", "1", "--seed", "1",
+                 "--known", known, "--", *engine)
+    assert result.exit_code == 0, result.output
+    assert "known deviation e/tie (reading, crafts/first-tie) at step 36: observation (with" \
+           " e/round)" in result.stdout
+    assert "known deviation e/round (engine-bug, crafts/setup.shuffle) at step 36" in (
+        result.stdout)
+    assert "e/tie 1x" in result.stdout
