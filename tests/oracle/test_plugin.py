@@ -196,3 +196,32 @@ def test_require_full_fails_a_trace_not_compared_in_full(pytester: pytest.Pytest
     strict = pytester.runpytest(*args, "--oracle-require-full")
     strict.assert_outcomes(failed=1)
     assert "not compared in full (--oracle-require-full)" in strict.stdout.str()
+
+
+def test_entries_explaining_one_step_together_are_each_named(
+        pytester: pytest.Pytester) -> None:
+    from rules_oracle.oracle.check import check_lines
+    from tests.oracle.test_check_readings import FLAT, flat_trace
+
+    lines = flat_trace("public")
+    first = check_lines(lines).divergence
+    assert first is not None and first.line is not None
+    (pytester.path / "traces").mkdir()
+    (pytester.path / "traces" / "flat.jsonl").write_text("\n".join(edit(
+        lines, first.line - 1, lambda r: r["observation"]["fields"].update(round=99))) + "\n",
+        encoding="utf-8")
+    (pytester.path / "known.json").write_text(json.dumps({
+        "version": 1, "engine": "e", "game": "crafts", "deviations": [
+            {"id": "e/flat", "class": "reading", "rule": "crafts/prices",
+             "explanation": "flat prices", "match": {"reading": FLAT}},
+            {"id": "e/round", "class": "engine-bug", "rule": "crafts/prices",
+             "explanation": "a wrong round",
+             "match": {"kind": "observation", "path": "$.round"}}]}), encoding="utf-8")
+    result = pytester.runpytest("-p", "no:cacheprovider", "-rx", "--oracle-traces",
+                                "traces/*.jsonl", "--oracle-known", "known.json",
+                                "--oracle-report", "report.json")
+    result.assert_outcomes(xfailed=1)
+    out = result.stdout.str()
+    assert f"known deviation e/round (engine-bug, crafts/prices) at step {first.step}" in out
+    report = json.loads((pytester.path / "report.json").read_text(encoding="utf-8"))
+    assert report["absorbed"] == {"e/flat": 1, "e/round": 1} and report["stale"] == []
