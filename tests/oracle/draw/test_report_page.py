@@ -416,3 +416,32 @@ def test_the_later_divergences_of_a_game_that_went_on_are_shown() -> None:
     assert 'data-kind="accepts-illegal"' in text and 'data-kind="digest" data-step="40"' in text
     with pytest.raises(ReportError, match=r"\.later\[0\]"):
         page({**data, "games": [{**data["games"][0], "later": [{"kind": 3}]}]})
+
+
+def test_entries_explaining_one_step_together_are_each_on_the_page() -> None:
+    from tests.oracle.helpers import edit
+    from tests.oracle.test_check_readings import FLAT, flat_trace
+
+    lines = flat_trace("public")
+    first = check_lines(lines).divergence
+    assert first is not None and first.line is not None
+    broken = edit(lines, first.line - 1,
+                  lambda r: r["observation"]["fields"].update(round=99))
+    known = kn.parse(json.dumps({"version": 1, "game": "crafts", "deviations": [
+        {"id": "e/flat", "class": "reading", "rule": "crafts/prices",
+         "explanation": "flat prices", "match": {"reading": FLAT}},
+        {"id": "e/round", "class": "engine-bug", "rule": "crafts/prices",
+         "explanation": "a wrong round", "match": {"kind": "observation", "path": "$.round"}},
+    ]}))
+    data = report_of(broken, known)
+    assert data["known"] == {"e/flat": 1, "e/round": 1}
+    words, _ = read_page(page(data))
+    assert ("known deviation e/flat (reading, crafts/prices) with e/round (engine-bug,"
+            " crafts/prices)") in words
+    assert "why (e/flat): flat prices" in words and "why (e/round): a wrong round" in words
+    # a drive's game line names them too
+    run = _run("crafts", 1, [], {"kind": "observation", "step": 36, "message": "m",
+                                 "rules": [], "also": ["e/round"]},
+               status="known", known="e/tie")
+    assert rp.run_verdict(run, {}) == ("crafts 2p seed 1 uniform: known deviation e/tie at step"
+                                       " 36: observation (with e/round)")

@@ -72,7 +72,7 @@ Types = type | tuple[type, ...]
 _OPTIONAL: tuple[tuple[str, Types], ...] = (
     ("line", int), ("diffs", list), ("missing", list), ("extra", list), ("extra_rules", list),
     ("rules", list), ("readings", list), ("known", str), ("rule", str),
-    ("missing_count", int), ("extra_count", int))
+    ("missing_count", int), ("extra_count", int), ("also", list))
 #: the fields the page reads, with their types: a drive report's, each of its games', a
 #: check report's
 _DRIVE_FIELDS: tuple[tuple[str, Types], ...] = (
@@ -256,7 +256,10 @@ def run_verdict(run: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]]
     if div is not None and known is not None:
         entry = entries.get(known)
         what = "" if entry is None else f" ({entry['class']}, {entry['rule']})"
-        return f"{head}: known deviation {known}{what} at step {div['step']}: {div['kind']}"
+        also = div.get("also") or []
+        together = f" (with {', '.join(map(str, also))})" if also else ""
+        return (f"{head}: known deviation {known}{what} at step {div['step']}:"
+                f" {div['kind']}{together}")
     if run.get("driven") is False and run["partial"]:
         return f"{head}: {run['partial'][0]} (a declared gap)"
     if div is None:
@@ -544,18 +547,22 @@ def _divergence(game: str, div: Mapping[str, Any], heading: str, side: Side, rep
                 actions: Sequence[Any], viewer: Any, ident: str,
                 entries: Mapping[str, Mapping[str, Any]], pool: Pool) -> str:
     known = div.get("known")
+    named = [] if known is None else [known, *(str(a) for a in div.get("also") or ())]
     status = ("not a known deviation" if known is None
-              else f"known deviation {known}" + (
-                  f" ({entries[known]['class']}, {entries[known]['rule']})"
-                  if known in entries else ""))
+              else "known deviation " + " with ".join(k + (
+                  f" ({entries[k]['class']}, {entries[k]['rule']})" if k in entries else "")
+                  for k in named))
     css = "divergence known" if known is not None else "divergence failing"
     where = f"step {div['step']}" + ("" if div.get("line") is None else f", line {div['line']}")
     parts = [f'<section class="{css}" data-kind="{_e(div["kind"])}" data-step="{div["step"]}">',
              f"<h3>{_e(heading)}: {_e(where)}: {_e(div['kind'])}</h3>",
              f'<p class="message">{_e(div["message"])}</p>',
              f'<p class="known-status">{_e(status)}</p>']
-    if known is not None and known in entries:
-        parts.append(f'<p class="why">why: {_e(entries[known]["explanation"])}</p>')
+    for k in named:  # every entry explaining the step
+        if k in entries:
+            parts.append(f'<p class="why">why ({_e(k)}): {_e(entries[k]["explanation"])}</p>'
+                         if len(named) > 1 else
+                         f'<p class="why">why: {_e(entries[k]["explanation"])}</p>')
     if div.get("action") is not None:
         parts.append(f"<p>action: {_value(div['action'])}</p>")
     rules = _rules_at_stake(div)
