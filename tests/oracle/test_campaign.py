@@ -537,3 +537,28 @@ def test_the_page_of_a_campaign_draws_each_signature_s_first_game(tmp_path: Path
     saved.write_text(json.dumps(broken))
     refused = run("report", str(saved), "--html", str(again))
     assert refused.exit_code == 2 and "one game per signature" in refused.output
+
+
+def test_a_step_two_entries_explain_together_replays_with_the_same_signature() -> None:
+    """The shrinker classifies a replay's divergence as the drive does: a reading and a
+    path entry explaining one step's fields together (the engine plays another reading of
+    the first player's tie and reports a wrong round from step 3 on)."""
+    from rules_oracle.oracle import known as kn
+
+    engine = (sys.executable, str(ENGINES / "v2.py"), "observe=public:round,first_player",
+              "play=first_tie:self", "fault=wrong-view")
+    known = kn.parse(json.dumps({"version": 1, "game": "crafts", "deviations": [
+        {"id": "e/tie", "class": "reading", "rule": "crafts/first-tie",
+         "explanation": "tie", "match": {"reading": "crafts/first-tie=self"}},
+        {"id": "e/round", "class": "engine-bug", "rule": "crafts/first-tie",
+         "explanation": "round", "match": {"kind": "observation", "path": "$.round"},
+         "continue": True}]}))
+    game = registry.get("crafts")
+    played = drv.drive(list(engine), [game], count=1, seed=1, players=2, probes=0,
+                       known=known).games[0]
+    assert played.divergence is not None and played.divergence.entries == ("e/tie", "e/round")
+    target = cmp.signature(played.divergence.to_json())
+    assert target[2] == "e/tie"
+    driver = shr.Driver(engine, game, game.config(2), 1, probes=0, known=known)
+    found = shr.shrink(driver, played.actions, target, attempts=3)
+    assert found is not None

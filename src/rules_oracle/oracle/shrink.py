@@ -175,6 +175,7 @@ class _Engine:
         run.focus = focus
         divergence = None
         readings: tuple[str, ...] = ()
+        under = None
         try:
             run.run()
         except _Stop as stop:
@@ -183,11 +184,12 @@ class _Engine:
                 # a signature's known entry depends only on the readings entries name
                 named = {k.match.reading for k in d.known if k.match.reading is not None}
                 readings = run._retry(named) if named else ()
+                under = run._under  # entries explaining a step's fields together, as drive
         except _Exhausted:
             pass
         if divergence is not None:
             where = None if run.at is None else Situation(d.game, run.at)
-            divergence, _ = settle(d.known, divergence, readings, where)
+            divergence, _ = settle(d.known, divergence, readings, where, under)
             if divergence.kind in RESTART:
                 self.close()
         steps = len(run.actions)
