@@ -82,7 +82,8 @@ from rules_oracle.model.burgundy.actions import (
 )
 from rules_oracle.model.burgundy.boards import BOARDS
 from rules_oracle.model.burgundy.game import ADVANCED_BOARDS, GAME
-from rules_oracle.model.burgundy.state import BurgundyState, Stage
+from rules_oracle.model.burgundy.state import BurgundyState, Player, Stage
+from rules_oracle.model.core import Config
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.solver.encoding import (
     ActionKind,
@@ -1346,6 +1347,298 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
     )
 
 
+
+# ===========================================================================
+# The invariant I, one function a part (``invariant_parts``' names)
+# ===========================================================================
+
+
+def _variables(players: int) -> tuple[str, ...]:
+    """The variables used with ``players`` players."""
+    return tuple([*_global_vars(players),
+                  *(x for i in range(players) for x in _player_vars(i))])
+
+
+def _hexes_conserved(v: Vars, players: int) -> Any:
+    """Every hex tile is in a stack, a depot, a storage, an estate, a hand or the box."""
+    ps = range(players)
+    hexes = []
+    for t in range(NT):
+        n = [v[sup(b, t)] for b in range(len(BACK_TILES)) if t in BACK_TILES[b]]
+        n += [v[dep(d, t)] for d in range(7) if t in DEPOT_TILES[d]]
+        n += [v[pn(i, f"st.{t}")] + _estate_count(v, i, t) for i in ps]
+        if t == CASTLE_T:
+            n += [_hand(v, i) for i in ps]
+        n.append(v[f"hbox.{t}"])
+        hexes.append(sum_of(n) == TOTAL[t])
+    return z3.And(*hexes)
+
+
+def _goods_conserved(v: Vars, players: int) -> Any:
+    """Every goods tile is face down, on a round space, on a depot, held or sold."""
+    goods = []
+    for k in range(K):
+        n = [v[f"pool{k}"]]
+        n.append(v[f"gleft{k}"])
+        n += [v[f"dg{d}.{k}"] for d in range(1, 7)]
+        n += [v[pn(i, f"goods{k}")] + v[pn(i, f"sold{k}")] for i in range(players)]
+        goods.append(sum_of(n) == D.GOODS_PER_KIND)
+    return z3.And(*goods)
+
+
+def _nonnegative(v: Vars, players: int) -> Any:
+    counts = [v[x] for x in _variables(players)
+              if x.startswith(("sup", "dep", "hbox", "pool", "gleft", "dg", "bon"))]
+    for i in range(players):
+        counts += [v[pn(i, x)] for x in ("silver", "workers", "vp", "nbonus", "ts", "th")]
+        counts += [v[pn(i, f"goods{k}")] for k in range(K)]
+        counts += [v[pn(i, f"sold{k}")] for k in range(K)]
+        counts += [v[pn(i, f"st.{t}")] for t in range(NT)]
+        counts += [v[pn(i, f"ec.{t}")] for t in range(NT)]
+    return z3.And(*(c >= 0 for c in counts))
+
+
+def _estate(v: Vars, players: int) -> Any:
+    """A tile lies on a space of its colour; from the depot fill on, the starting castle
+    is on a dark-green space."""
+    estate = []
+    for i in range(players):
+        b = _board(v, i)
+        for s in range(NS):
+            e = v[pn(i, f"e{s}")]
+            estate.append(z3.Or(e == 0, *(z3.And(_colour_at(b, s, c), _in_colour(e - 1, c))
+                                          for c in D.COLOURS if COLOUR_BOARDS[(s, c)])))
+        estate.append(z3.Implies(v["stage"] >= FILL, z3.Or(*(
+            z3.And(v[pn(i, "start")] == s, _colour_at(b, s, D.CASTLE),
+                   v[pn(i, f"e{s}")] == CASTLE_T + 1) for s in SPACES_ANY[D.CASTLE]))))
+    return z3.And(*estate)
+
+
+def _bonuses(v: Vars, players: int) -> Any:
+    return z3.And(*(between(v[f"bon{c}"], 0, 2) for c in range(len(D.COLOURS))),
+                  sum_of([v[pn(i, "nbonus")] for i in range(players)])
+                  == sum_of([v[f"bon{c}"] for c in range(len(D.COLOURS))]))
+
+
+def _supply_suffices(v: Vars, players: int) -> Any:
+    """Each back's stack holds the draws still to come."""
+    return z3.And(*(
+        sum_of([v[sup(b, t)] for t in BACK_TILES[b]]) >= _remaining_draws(v, players, b)
+        for b in range(len(BACK_TILES))))
+
+
+def _parts(v: Vars, players: int) -> dict[str, Any]:
+    ps = range(players)
+    return {
+        "hexes-conserved": _hexes_conserved(v, players),
+        "goods-conserved": _goods_conserved(v, players),
+        "nonnegative": _nonnegative(v, players),
+        "storage-limit": z3.And(*(_stored(v, i) <= 3 for i in ps)),
+        "goods-kinds": z3.And(*(_kinds_held([v[pn(i, f"goods{k}")] for k in range(K)])
+                                <= 3 for i in ps)),
+        "dice": z3.And(*(between(v[pn(i, f"die{d}")], 0, 6) for i in ps for d in (0, 1))),
+        "estate": _estate(v, players),
+        "set-up": _setup(v, players),
+        "bonuses": _bonuses(v, players),
+        "supply-suffices": _supply_suffices(v, players),
+        "counters": _counters(v, players),
+        "pending": _pending(v, players),
+        "turn-order": _track(v, players),
+        "income-budget": z3.And(*(_income_budget(v, i, players) for i in ps)),
+    }
+
+
+# -- counters: what each stage holds of the phase, round, goods and dice counters -----------
+
+
+def _early(v: Vars, players: int) -> Any:
+    """Before the first phase: no phase, round, goods tile played, turn, roll or dice."""
+    return z3.And(v["phase"] == 0, v["round"] == 0, v["gnext"] == 0, v["turn"] == 0,
+                  v["roll"] == 0, v["bought"] == 0, *(v[pn(i, f"die{d}")] == 0
+                                                       for i in range(players) for d in (0, 1)))
+
+
+def _no_goods_yet(v: Vars) -> Any:
+    return z3.And(*(v[f"dg{d}.{k}"] == 0 for d in range(1, 7) for k in range(K)))
+
+
+def _player_goods(v: Vars, players: int) -> Any:
+    return sum_of([v[pn(i, f"goods{k}")] for i in range(players) for k in range(K)])
+
+
+def _counter_ranges(v: Vars) -> list[Any]:
+    n_goods = D.PHASES * D.PHASE_GOODS
+    gs_ok = sum_of([v[f"gleft{k}"] for k in range(K)]) == v["gdrawn"] - v["gnext"]
+    return [between(v["stage"], START, OVER), gs_ok, between(v["gdrawn"], 0, n_goods),
+            *(between(v[f"opt.{o}"], 0, 1)
+              for o in ("discard", "circular", "k8x2", "k8nowrap", "balanced", "lastround",
+                        "ed2019")),
+            between(v["bought"], 0, 1), between(v["white"], 0, 6)]
+
+
+def _set_up_counters(v: Vars, players: int) -> list[Any]:
+    """The start goods dealt three a player, the first player, the boards and castles."""
+    st = v["stage"]
+    early = _early(v, players)
+    pool = sum_of([v[f"pool{k}"] for k in range(K)])
+    all_goods = D.GOODS_KINDS * D.GOODS_PER_KIND
+    dealt = D.START_GOODS * players
+    player_goods = _player_goods(v, players)
+    return [
+        z3.Implies(st == START, z3.And(early, _no_goods_yet(v), v["gdrawn"] == 0,
+                                      between(v["fill"], 0, dealt - 1),
+                                      v["first"] == -1,
+                                      pool == all_goods - v["fill"], *(
+                                          sum_of([v[pn(i, f"goods{k}")] for k in range(K)])
+                                          == z3.If(v["fill"] <= 3 * i, 0, z3.If(
+                                              v["fill"] >= 3 * i + 3, 3,
+                                              v["fill"] - 3 * i))
+                                          for i in range(players)))),
+        z3.Implies(st == FIRST, z3.And(early, _no_goods_yet(v), v["gdrawn"] == 0,
+                                      v["fill"] == 0, v["first"] == -1,
+                                      player_goods == dealt)),
+        z3.Implies(st >= FIRST, pool == all_goods - dealt - v["gdrawn"]),
+        z3.Implies(z3.Or(st == DEAL, st == CHOOSE),
+                   z3.And(early, _no_goods_yet(v), v["gdrawn"] == 0,
+                          between(v["fill"], 0, players - 1),
+                          between(v["first"], 0, players - 1), player_goods == dealt)),
+        z3.Implies(st >= FILL, between(v["first"], 0, players - 1)),
+    ]
+
+
+def _phase_counters(v: Vars, players: int) -> list[Any]:
+    """The depot fill, the phase's goods, the roll, play and the end."""
+    st, ph, rd = v["stage"], v["phase"], v["round"]
+    n_goods = D.PHASES * D.PHASE_GOODS
+    phase_goods = ph * D.PHASE_GOODS
+    all_dice_zero = z3.And(*(v[pn(i, f"die{d}")] == 0
+                             for i in range(players) for d in (0, 1)))
+    return [
+        z3.Implies(st == FILL, z3.And(between(ph, 0, D.PHASES - 1), rd == 0,
+                                     v["gnext"] == phase_goods,
+                                     v["gdrawn"] == phase_goods, v["turn"] == 0,
+                                     v["bought"] == 0, v["roll"] == 0, all_dice_zero,
+                                     v["fill"] >= 0, v["fill"] < _plan_length(v, players))),
+        z3.Implies(st == GOODS, z3.And(between(ph, 0, D.PHASES - 1), rd == 0,
+                                      v["gnext"] == phase_goods,
+                                      v["gdrawn"] >= phase_goods,
+                                      v["gdrawn"] < phase_goods + D.PHASE_GOODS,
+                                      v["turn"] == 0, v["bought"] == 0, v["roll"] == 0,
+                                      v["fill"] == 0, all_dice_zero)),
+        _roll_counters(v, players),
+        _play_counters(v, players),
+        z3.Implies(st == OVER, z3.And(ph == D.PHASES, rd == 0, v["gnext"] == n_goods,
+                                     v["gdrawn"] == n_goods,
+                                     v["turn"] == 0, v["bought"] == 0)),
+    ]
+
+
+def _roll_counters(v: Vars, players: int) -> Any:
+    """While rolling, the dice of the players still to roll are 0."""
+    ph, rd = v["phase"], v["round"]
+    phase_goods = ph * D.PHASE_GOODS
+    roll_dice = z3.And(*(z3.Implies(v["roll"] <= 2 * i + 1 + d, v[pn(i, f"die{d}")] == 0)
+                         for i in range(players) for d in (0, 1)))
+    return z3.Implies(v["stage"] == ROLL, z3.And(
+        between(ph, 0, D.PHASES - 1), between(rd, 0, 4), v["gnext"] == phase_goods + rd,
+        v["gdrawn"] == phase_goods + D.PHASE_GOODS, v["turn"] == 0, v["bought"] == 0,
+        v["fill"] == 0, between(v["roll"], 0, 2 * players), roll_dice,
+        z3.Implies(v["roll"] >= 1, between(v["white"], 1, 6))))
+
+
+def _play_counters(v: Vars, players: int) -> Any:
+    """In play, the turn order is a permutation of the seats."""
+    ph, rd = v["phase"], v["round"]
+    phase_goods = ph * D.PHASE_GOODS
+    perm = z3.And(*(between(v[f"ord{j}"], 0, players - 1) for j in range(players)),
+                  z3.Distinct(*(v[f"ord{j}"] for j in range(players)))
+                  if players > 1 else z3.BoolVal(True))
+    return z3.Implies(v["stage"] == PLAY, z3.And(
+        between(ph, 0, D.PHASES - 1), between(rd, 0, 4), v["gnext"] == phase_goods + rd + 1,
+        v["gdrawn"] == phase_goods + D.PHASE_GOODS, v["fill"] == 0, v["roll"] == 0,
+        between(v["turn"], 0, players - 1), perm))
+
+
+def _counters(v: Vars, players: int) -> Any:
+    return z3.And(*_counter_ranges(v), *_set_up_counters(v, players),
+                  *_phase_counters(v, players))
+
+
+# -- set-up, pending effect, turn-order track ------------------------------------------------
+
+
+def _seat_set_up(v: Vars, players: int, i: int) -> list[Any]:
+    """Seat ``i``'s board and starting castle (see :func:`_setup`)."""
+    st, adv, secret, fill, first = (v["stage"], v["opt.advanced"], v["opt.secret"],
+                                    v["fill"], v["first"])
+    b, start = _board(v, i), v[pn(i, "start")]
+    e = [v[pn(i, f"e{s}")] for s in range(NS)]
+    ec = [v[pn(i, f"ec.{t}")] for t in range(NT)]
+    central = z3.And(b == 1, start == BASIC_START,
+                     *(e[s] == (CASTLE_T + 1 if s == BASIC_START else 0)
+                       for s in range(NS)),
+                     *(ec[t] == (1 if t == CASTLE_T else 0) for t in range(NT)))
+    undealt = z3.Or(st <= FIRST, z3.And(st == DEAL, fill <= i))
+    dealt = z3.Or(z3.And(st == DEAL, fill > i), st == CHOOSE)
+    chosen = z3.And(st == CHOOSE, z3.Or(*(
+        z3.And(first == f, fill > (i - f) % players) for f in range(players))))
+    placed = z3.And(chosen, secret == 0)
+    return [
+        between(b, 1, 9),
+        z3.Implies(adv == 0, z3.And(b == 1, start == BASIC_START)),
+        z3.Implies(z3.And(adv == 1, z3.Or(st >= CHOOSE, dealt)), b >= 2),
+        z3.Implies(undealt, central),
+        z3.Implies(dealt, z3.And(
+            z3.If(chosen, z3.Or(*(z3.And(start == s, _colour_at(b, s, D.CASTLE))
+                                  for s in SPACES_ANY[D.CASTLE])), start == -1),
+            *(e[s] == z3.If(z3.And(placed, start == s), CASTLE_T + 1, 0)
+              for s in range(NS)),
+            *(ec[t] == (flag(placed) if t == CASTLE_T else 0) for t in range(NT)))),
+    ]
+
+
+def _setup(v: Vars, players: int) -> Any:
+    """Boards and starting castles: board 1 with the central castle until the advanced
+    set-up deals boards 2-9 in seat order (each dealt estate empty), then the castle
+    choices in turn order from the first player (placed at once, or all together after
+    the last secret one)."""
+    st, adv, secret = v["stage"], v["opt.advanced"], v["opt.secret"]
+    facts = [between(adv, 0, 1), between(secret, 0, 1), z3.Implies(secret == 1, adv == 1),
+             z3.Implies(z3.Or(st == DEAL, st == CHOOSE), adv == 1)]
+    for i in range(players):
+        facts += _seat_set_up(v, players, i)
+    return z3.And(*facts)
+
+
+def _pending(v: Vars, players: int) -> Any:
+    """At most one effect pends, in play, one that can apply for the acting player."""
+    pend = v["pend"]
+    act = _actor(v, players)
+    facts = []
+    for i in range(players):
+        goods = [v[pn(i, f"goods{k}")] for k in range(K)]
+        ok = _push_ok(v, v, i, pend)
+        ship_goods = _ship_new_kind(v, i, None)
+        facts.append(z3.Implies(act == i, z3.And(
+            ok, z3.Implies(pend == P_SHIP_GOODS, ship_goods),
+            z3.Implies(pend == P_WAREHOUSE, z3.Or(*(g > 0 for g in goods))))))
+    return z3.And(
+        between(pend, 0, len(PENDING) - 1),
+        z3.Implies(v["stage"] != PLAY, pend == 0),
+        z3.If(pend == P_SHIP_GOODS, z3.And(between(v["parg"], 1, 6),
+                                          between(v["ppair"], 0, 1)),
+              z3.And(v["parg"] == 0, v["ppair"] == 0)),
+        z3.Implies(pend != 0, z3.And(*facts)),
+    )
+
+
+def _track(v: Vars, players: int) -> Any:
+    """From the deal on, no two turn-order tokens share a place."""
+    distinct = [z3.Or(v[pn(i, "ts")] != v[pn(j, "ts")], v[pn(i, "th")] != v[pn(j, "th")])
+                for i in range(players) for j in range(i + 1, players)]
+    return z3.Implies(v["stage"] >= DEAL, z3.And(*distinct))
+
+
 # ---------------------------------------------------------------------------
 # The invariant's income budget
 # ---------------------------------------------------------------------------
@@ -1392,394 +1685,173 @@ def _income_budget(v: Vars, i: int, players: int) -> Any:
                   workers <= START_WORKERS + DIE_WORKERS * 2 * ROUNDS_IN_GAME)
 
 
-# ---------------------------------------------------------------------------
-# The encoding
-# ---------------------------------------------------------------------------
 
-class BurgundyEncoding(Encoding[BurgundyState, Action]):
-    game = "burgundy"
-    variables = tuple([*_global_vars(4), *(x for i in range(4) for x in _player_vars(i))])
-    bound_steps = 1
-    monotone_scores = True
-    #: a second player filling a colour (burgundy/colour.second: the small bonus), which
-    #: the sample's games seldom reach: an eager 3-player game (seed 9) does at step 550
-    openings = (Opening((), 560, players=3, policy="eager", seed=9),)
+# ===========================================================================
+# Projection and classification (the model side)
+# ===========================================================================
 
-    def completeness_witnesses(self, v: Vars, players: int) -> list[tuple[str, dict[str, Any]]]:
-        return witnesses(v, players)
 
-    def bound_cases(self, v: Vars, players: int, kind: str) -> list[BoundCase]:
-        """A placement's points depend on the estate board the actor plays (its areas,
-        their sizes and colours): over the nine boards at once its largest gain does not
-        settle within the query time, board by board it does. So a case per acting
-        player, each with a case per board of that player's: the first player's boards
-        find the largest gain, and each other player's boards show that nothing passes it
-        (a query per board, about 0.15 s each at 4 players). The final scoring
-        (``end-game``) is asked per edition: its knowledge tiles score by ``opt.ed2019``,
-        and over both editions at once its largest gain does not settle."""
-        if kind == "end-game":
-            return [BoundCase(f"edition {name}", v["opt.ed2019"] == flag)
-                    for name, flag in (("first", 0), ("2019", 1))]
-        if kind not in PLACEMENT_KINDS:
-            return []
-        act = _actor(v, players)
-        out = []
-        for i in range(players):
-            acting = z3.And(v["stage"] == PLAY, act == i)
-            out.append(BoundCase(f"player {i + 1} acting", acting, tuple(
-                BoundCase(f"player {i + 1} acting on estate board {b}",
-                          z3.And(acting, _board(v, i) == b)) for b in sorted(BOARDS))))
-        return out
+def _options(config: Config) -> dict[str, int]:
+    """The option flags of a configuration's readings."""
+    return {
+        "opt.discard": int(config.option("storage-full") == "discard"),
+        "opt.circular": int(config.option("k5-neighbours") == "circular"),
+        "opt.k8x2": int(config.option("k8-step") != "up-to-2"),
+        "opt.k8nowrap": int(config.option("k8-wrap") == "no-wrap"),
+        "opt.balanced": int(config.option("depots") == "balanced"),
+        "opt.lastround": int(config.option("tie-order") == "last-round"),
+        "opt.advanced": int(config.option("setup") == "advanced"),
+        "opt.ed2019": int(config.option("edition") == "2019"),
+        "opt.secret": int(config.option("setup") == "advanced"
+                          and config.option("castle-choice") == "secret"),
+    }
 
-    def cases(self, v: Vars, players: int) -> list[Any]:
-        """Play split by the acting player (the player kinds dispatch on it), and the
-        other stages."""
-        act = _actor(v, players)
-        return [*(z3.And(v["stage"] == PLAY, act == i) for i in range(players)),
-                v["stage"] != PLAY]
 
-    def variables_for(self, players: int) -> tuple[str, ...]:
-        return tuple([*_global_vars(players),
-                      *(x for i in range(players) for x in _player_vars(i))])
+def _project_board(state: BurgundyState, out: dict[str, int]) -> None:
+    """The goods and hexes of the game board: stacks, depots, box, bonus tiles."""
+    stacks = state.goods_stacks[state.goods_next:]
+    for k in range(K):
+        out[POOL_KEYS[k]] = state.goods_pool[k]
+        out[GLEFT_KEYS[k]] = stacks.count(k + 1)
+    for d in range(1, 7):
+        out.update(zip(DG_KEYS[d], state.depot_goods[d - 1], strict=True))
+    for keys_b, supply in zip(SUP_KEYS, state.supply, strict=True):
+        out.update(zip(keys_b, supply, strict=True))
+    for d in range(7):
+        tiles = state.black if d == 0 else state.depots[d - 1]
+        depot = DEP_KEYS[d]
+        for t in DEPOT_TILES[d]:
+            out[depot[t]] = 0
+        for name in tiles:
+            out[depot[TI[name]]] += 1
+    out.update(zip(HBOX_KEYS, state.box, strict=True))
+    out.update(zip(BON_KEYS, state.bonuses, strict=True))
 
-    def score_vars(self, players: int) -> tuple[str, ...]:
-        return tuple(pn(i, "vp") for i in range(players))
 
-    def terminal(self, v: Vars, players: int) -> Any:
-        return v["stage"] == OVER
+def _project_player(pl: Player, keys: _PlayerKeys, out: dict[str, int]) -> None:
+    out[keys.silver] = pl.silver
+    out[keys.workers] = pl.workers
+    out[keys.vp] = pl.vp
+    out[keys.die0], out[keys.die1] = pl.dice
+    out[keys.ts] = pl.track_space
+    out[keys.th] = pl.track_height
+    out[keys.nbonus] = len(pl.bonus_tiles)
+    out[keys.board] = pl.board
+    out[keys.start] = pl.start
+    out.update(zip(keys.goods, pl.goods, strict=True))
+    out.update(zip(keys.sold, pl.sold, strict=True))
+    stored = dict.fromkeys(keys.st, 0)
+    for name in pl.storage:
+        stored[keys.st[TI[name]]] += 1
+    out.update(stored)
+    counted = dict.fromkeys(keys.ec, 0)
+    for s, name in enumerate(pl.estate):
+        if name:
+            t = TI[name]
+            out[keys.e[s]] = t + 1
+            counted[keys.ec[t]] += 1
+        else:
+            out[keys.e[s]] = 0
+    out.update(counted)
 
-    def invariant(self, v: Vars, players: int) -> Any:
-        return z3.And(*self.invariant_parts(v, players).values())
 
-    # -- invariant ------------------------------------------------------------------------
-    def invariant_parts(self, v: Vars, players: int) -> dict[str, Any]:
-        parts: dict[str, Any] = _memo(("I", players), lambda: self._parts(v, players), v)
-        return dict(parts)
+def _project(state: BurgundyState) -> dict[str, int]:
+    players = state.config.players
+    out: dict[str, int] = {
+        "stage": STAGE_CODE[state.stage], "phase": state.phase, "round": state.round,
+        "fill": state.fill, "roll": state.roll, "white": state.white, "turn": state.turn,
+        "bought": int(state.bought), "first": state.first,
+        **_options(state.config),
+        "gdrawn": len(state.goods_stacks), "gnext": state.goods_next,
+    }
+    top = state.pending[-1] if state.pending else None
+    out["pend"] = P_CODE[top.kind] if top else 0
+    out["parg"] = top.arg if top else 0
+    out["ppair"] = int(top.pair) if top else 0
+    for j in range(players):
+        out[ORD_KEYS[j]] = state.order[j] if j < len(state.order) else -1
+    _project_board(state, out)
+    for i, pl in enumerate(state.players):
+        _project_player(pl, PLAYER_KEYS[i], out)
+    return out
 
-    def _parts(self, v: Vars, players: int) -> dict[str, Any]:
-        ps = range(players)
-        hexes = []
-        for t in range(NT):
-            n = [v[sup(b, t)] for b in range(len(BACK_TILES)) if t in BACK_TILES[b]]
-            n += [v[dep(d, t)] for d in range(7) if t in DEPOT_TILES[d]]
-            n += [v[pn(i, f"st.{t}")] + _estate_count(v, i, t) for i in ps]
-            if t == CASTLE_T:
-                n += [_hand(v, i) for i in ps]
-            n.append(v[f"hbox.{t}"])
-            hexes.append(sum_of(n) == TOTAL[t])
-        goods = []
-        for k in range(K):
-            n = [v[f"pool{k}"]]
-            n.append(v[f"gleft{k}"])
-            n += [v[f"dg{d}.{k}"] for d in range(1, 7)]
-            n += [v[pn(i, f"goods{k}")] + v[pn(i, f"sold{k}")] for i in ps]
-            goods.append(sum_of(n) == D.GOODS_PER_KIND)
-        counts = [v[x] for x in self.variables_for(players)
-                  if x.startswith(("sup", "dep", "hbox", "pool", "gleft", "dg", "bon"))]
-        for i in ps:
-            counts += [v[pn(i, x)] for x in ("silver", "workers", "vp", "nbonus", "ts", "th")]
-            counts += [v[pn(i, f"goods{k}")] for k in range(K)]
-            counts += [v[pn(i, f"sold{k}")] for k in range(K)]
-            counts += [v[pn(i, f"st.{t}")] for t in range(NT)]
-            counts += [v[pn(i, f"ec.{t}")] for t in range(NT)]
-        estate = []
-        for i in ps:
-            b = _board(v, i)
-            for s in range(NS):
-                e = v[pn(i, f"e{s}")]
-                estate.append(z3.Or(e == 0, *(z3.And(_colour_at(b, s, c), _in_colour(e - 1, c))
-                                              for c in D.COLOURS if COLOUR_BOARDS[(s, c)])))
-            # from the depot fill on, the starting castle is on a dark-green space
-            estate.append(z3.Implies(v["stage"] >= FILL, z3.Or(*(
-                z3.And(v[pn(i, "start")] == s, _colour_at(b, s, D.CASTLE),
-                       v[pn(i, f"e{s}")] == CASTLE_T + 1) for s in SPACES_ANY[D.CASTLE]))))
-        return {
-            "hexes-conserved": z3.And(*hexes),
-            "goods-conserved": z3.And(*goods),
-            "nonnegative": z3.And(*(c >= 0 for c in counts)),
-            "storage-limit": z3.And(*(_stored(v, i) <= 3 for i in ps)),
-            "goods-kinds": z3.And(*(_kinds_held([v[pn(i, f"goods{k}")] for k in range(K)])
-                                    <= 3 for i in ps)),
-            "dice": z3.And(*(between(v[pn(i, f"die{d}")], 0, 6) for i in ps for d in (0, 1))),
-            "estate": z3.And(*estate),
-            "set-up": self._setup(v, players),
-            "bonuses": z3.And(*(between(v[f"bon{c}"], 0, 2) for c in range(len(D.COLOURS))),
-                              sum_of([v[pn(i, "nbonus")] for i in ps])
-                              == sum_of([v[f"bon{c}"] for c in range(len(D.COLOURS))])),
-            "supply-suffices": z3.And(*(
-                sum_of([v[sup(b, t)] for t in BACK_TILES[b]]) >= _remaining_draws(v, players, b)
-                for b in range(len(BACK_TILES)))),
-            "counters": self._counters(v, players),
-            "pending": self._pending(v, players),
-            "turn-order": self._track(v, players),
-            "income-budget": z3.And(*(_income_budget(v, i, players) for i in ps)),
-        }
 
-    def _counters(self, v: Vars, players: int) -> Any:
-        st, ph, rd = v["stage"], v["phase"], v["round"]
-        n_goods = D.PHASES * D.PHASE_GOODS
-        pool = sum_of([v[f"pool{k}"] for k in range(K)])
-        gs_ok = sum_of([v[f"gleft{k}"] for k in range(K)]) == v["gdrawn"] - v["gnext"]
-        early = z3.And(ph == 0, rd == 0, v["gnext"] == 0, v["turn"] == 0, v["roll"] == 0,
-                       v["bought"] == 0, *(v[pn(i, f"die{d}")] == 0
-                                           for i in range(players) for d in (0, 1)))
-        no_goods_yet = z3.And(*(v[f"dg{d}.{k}"] == 0 for d in range(1, 7) for k in range(K)))
-        all_goods = D.GOODS_KINDS * D.GOODS_PER_KIND
-        dealt = D.START_GOODS * players
-        phase_goods = ph * D.PHASE_GOODS
-        player_goods = sum_of([v[pn(i, f"goods{k}")] for i in range(players) for k in range(K)])
-        all_dice_zero = z3.And(*(v[pn(i, f"die{d}")] == 0
-                                 for i in range(players) for d in (0, 1)))
-        # dice of the players still to roll this round are 0
-        roll_dice = z3.And(*(z3.Implies(v["roll"] <= 2 * i + 1 + d, v[pn(i, f"die{d}")] == 0)
-                             for i in range(players) for d in (0, 1)))
-        perm = z3.And(*(between(v[f"ord{j}"], 0, players - 1) for j in range(players)),
-                      z3.Distinct(*(v[f"ord{j}"] for j in range(players)))
-                      if players > 1 else z3.BoolVal(True))
-        return z3.And(
-            between(st, START, OVER), gs_ok, between(v["gdrawn"], 0, n_goods),
-            *(between(v[f"opt.{o}"], 0, 1)
-              for o in ("discard", "circular", "k8x2", "k8nowrap", "balanced", "lastround",
-                        "ed2019")),
-            between(v["bought"], 0, 1), between(v["white"], 0, 6),
-            z3.Implies(st == START, z3.And(early, no_goods_yet, v["gdrawn"] == 0,
-                                          between(v["fill"], 0, dealt - 1),
-                                          v["first"] == -1,
-                                          pool == all_goods - v["fill"], *(
-                                              sum_of([v[pn(i, f"goods{k}")] for k in range(K)])
-                                              == z3.If(v["fill"] <= 3 * i, 0, z3.If(
-                                                  v["fill"] >= 3 * i + 3, 3,
-                                                  v["fill"] - 3 * i))
-                                              for i in range(players)))),
-            z3.Implies(st == FIRST, z3.And(early, no_goods_yet, v["gdrawn"] == 0,
-                                          v["fill"] == 0, v["first"] == -1,
-                                          player_goods == dealt)),
-            z3.Implies(st >= FIRST, pool == all_goods - dealt - v["gdrawn"]),
-            z3.Implies(z3.Or(st == DEAL, st == CHOOSE),
-                       z3.And(early, no_goods_yet, v["gdrawn"] == 0,
-                              between(v["fill"], 0, players - 1),
-                              between(v["first"], 0, players - 1), player_goods == dealt)),
-            z3.Implies(st >= FILL, between(v["first"], 0, players - 1)),
-            z3.Implies(st == FILL, z3.And(between(ph, 0, D.PHASES - 1), rd == 0,
-                                         v["gnext"] == phase_goods,
-                                         v["gdrawn"] == phase_goods, v["turn"] == 0,
-                                         v["bought"] == 0, v["roll"] == 0, all_dice_zero,
-                                         v["fill"] >= 0, v["fill"] < _plan_length(v, players))),
-            z3.Implies(st == GOODS, z3.And(between(ph, 0, D.PHASES - 1), rd == 0,
-                                          v["gnext"] == phase_goods,
-                                          v["gdrawn"] >= phase_goods,
-                                          v["gdrawn"] < phase_goods + D.PHASE_GOODS,
-                                          v["turn"] == 0, v["bought"] == 0, v["roll"] == 0,
-                                          v["fill"] == 0, all_dice_zero)),
-            z3.Implies(st == ROLL, z3.And(between(ph, 0, D.PHASES - 1), between(rd, 0, 4),
-                                         v["gnext"] == phase_goods + rd,
-                                         v["gdrawn"] == phase_goods + D.PHASE_GOODS,
-                                         v["turn"] == 0, v["bought"] == 0, v["fill"] == 0,
-                                         between(v["roll"], 0, 2 * players), roll_dice,
-                                         z3.Implies(v["roll"] >= 1, between(v["white"], 1, 6)))),
-            z3.Implies(st == PLAY, z3.And(between(ph, 0, D.PHASES - 1), between(rd, 0, 4),
-                                         v["gnext"] == phase_goods + rd + 1,
-                                         v["gdrawn"] == phase_goods + D.PHASE_GOODS,
-                                         v["fill"] == 0, v["roll"] == 0,
-                                         between(v["turn"], 0, players - 1), perm)),
-            z3.Implies(st == OVER, z3.And(ph == D.PHASES, rd == 0, v["gnext"] == n_goods,
-                                         v["gdrawn"] == n_goods,
-                                         v["turn"] == 0, v["bought"] == 0)),
-        )
+def _tile(name: str) -> int:
+    return TI.get(name, -1) if isinstance(name, str) else -1
 
-    def _setup(self, v: Vars, players: int) -> Any:
-        """Boards and starting castles: board 1 with the central castle until the advanced
-        set-up deals boards 2-9 in seat order (each dealt estate empty), then the castle
-        choices in turn order from the first player (placed at once, or all together after
-        the last secret one)."""
-        st, adv, secret, fill, first = (v["stage"], v["opt.advanced"], v["opt.secret"],
-                                        v["fill"], v["first"])
-        facts = [between(adv, 0, 1), between(secret, 0, 1), z3.Implies(secret == 1, adv == 1),
-                 z3.Implies(z3.Or(st == DEAL, st == CHOOSE), adv == 1)]
-        for i in range(players):
-            b, start = _board(v, i), v[pn(i, "start")]
-            e = [v[pn(i, f"e{s}")] for s in range(NS)]
-            ec = [v[pn(i, f"ec.{t}")] for t in range(NT)]
-            central = z3.And(b == 1, start == BASIC_START,
-                             *(e[s] == (CASTLE_T + 1 if s == BASIC_START else 0)
-                               for s in range(NS)),
-                             *(ec[t] == (1 if t == CASTLE_T else 0) for t in range(NT)))
-            undealt = z3.Or(st <= FIRST, z3.And(st == DEAL, fill <= i))
-            dealt = z3.Or(z3.And(st == DEAL, fill > i), st == CHOOSE)
-            chosen = z3.And(st == CHOOSE, z3.Or(*(
-                z3.And(first == f, fill > (i - f) % players) for f in range(players))))
-            placed = z3.And(chosen, secret == 0)
-            facts += [
-                between(b, 1, 9),
-                z3.Implies(adv == 0, z3.And(b == 1, start == BASIC_START)),
-                z3.Implies(z3.And(adv == 1, z3.Or(st >= CHOOSE, dealt)), b >= 2),
-                z3.Implies(undealt, central),
-                z3.Implies(dealt, z3.And(
-                    z3.If(chosen, z3.Or(*(z3.And(start == s, _colour_at(b, s, D.CASTLE))
-                                          for s in SPACES_ANY[D.CASTLE])), start == -1),
-                    *(e[s] == z3.If(z3.And(placed, start == s), CASTLE_T + 1, 0)
-                      for s in range(NS)),
-                    *(ec[t] == (flag(placed) if t == CASTLE_T else 0) for t in range(NT)))),
-            ]
-        return z3.And(*facts)
 
-    def _pending(self, v: Vars, players: int) -> Any:
-        pend = v["pend"]
-        act = _actor(v, players)
-        facts = []
-        for i in range(players):
-            goods = [v[pn(i, f"goods{k}")] for k in range(K)]
-            ok = _push_ok(v, v, i, pend)
-            ship_goods = _ship_new_kind(v, i, None)
-            facts.append(z3.Implies(act == i, z3.And(
-                ok, z3.Implies(pend == P_SHIP_GOODS, ship_goods),
-                z3.Implies(pend == P_WAREHOUSE, z3.Or(*(g > 0 for g in goods))))))
-        return z3.And(
-            between(pend, 0, len(PENDING) - 1),
-            z3.Implies(v["stage"] != PLAY, pend == 0),
-            z3.If(pend == P_SHIP_GOODS, z3.And(between(v["parg"], 1, 6),
-                                              between(v["ppair"], 0, 1)),
-                  z3.And(v["parg"] == 0, v["ppair"] == 0)),
-            z3.Implies(pend != 0, z3.And(*facts)),
-        )
+def _discard(name: str) -> int:
+    if name == "":
+        return -1
+    return TI.get(name, -2) if isinstance(name, str) else -2
 
-    def _track(self, v: Vars, players: int) -> Any:
-        distinct = [z3.Or(v[pn(i, "ts")] != v[pn(j, "ts")], v[pn(i, "th")] != v[pn(j, "th")])
-                    for i in range(players) for j in range(i + 1, players)]
-        return z3.Implies(v["stage"] >= DEAL, z3.And(*distinct))
 
-    # -- kinds ------------------------------------------------------------------------------
-    def kinds(self, players: int) -> tuple[ActionKind, ...]:
-        return _kinds(players)
+def _classify_chance(state: BurgundyState, action: Action) -> tuple[str, dict[str, int]] | None:
+    """The set-up's and the phases' chance steps and the castle choice (None: another)."""
+    if isinstance(action, DrawGoods):
+        return "draw-goods", {"kind": action.kind}
+    if isinstance(action, FirstPlayer):
+        return "first-player", {"player": action.player}
+    if isinstance(action, DrawHex):
+        return "draw-hex", {"tile": _tile(action.tile)}
+    if isinstance(action, Roll):
+        final = (state.stage is Stage.ROLL and state.roll == 2 * state.config.players
+                 and state.goods_next < len(state.goods_stacks))
+        goods = state.goods_stacks[state.goods_next] if final else 0
+        return "roll", {"value": action.value, "goods": goods}
+    if isinstance(action, DrawBoard):
+        return "draw-board", {"board": action.board}
+    if isinstance(action, ChooseCastle):
+        return "choose-castle", {"space": action.space}
+    return None
 
-    # -- projection -------------------------------------------------------------------------
-    def project(self, state: BurgundyState) -> dict[str, int]:
-        players = state.config.players
-        out: dict[str, int] = {
-            "stage": STAGE_CODE[state.stage], "phase": state.phase, "round": state.round,
-            "fill": state.fill, "roll": state.roll, "white": state.white, "turn": state.turn,
-            "bought": int(state.bought), "first": state.first,
-            "opt.discard": int(state.config.option("storage-full") == "discard"),
-            "opt.circular": int(state.config.option("k5-neighbours") == "circular"),
-            "opt.k8x2": int(state.config.option("k8-step") != "up-to-2"),
-            "opt.k8nowrap": int(state.config.option("k8-wrap") == "no-wrap"),
-            "opt.balanced": int(state.config.option("depots") == "balanced"),
-            "opt.lastround": int(state.config.option("tie-order") == "last-round"),
-            "opt.advanced": int(state.config.option("setup") == "advanced"),
-            "opt.ed2019": int(state.config.option("edition") == "2019"),
-            "opt.secret": int(state.config.option("setup") == "advanced"
-                              and state.config.option("castle-choice") == "secret"),
-            "gdrawn": len(state.goods_stacks), "gnext": state.goods_next,
-        }
-        top = state.pending[-1] if state.pending else None
-        out["pend"] = P_CODE[top.kind] if top else 0
-        out["parg"] = top.arg if top else 0
-        out["ppair"] = int(top.pair) if top else 0
-        for j in range(players):
-            out[ORD_KEYS[j]] = state.order[j] if j < len(state.order) else -1
-        stacks = state.goods_stacks[state.goods_next:]
-        for k in range(K):
-            out[POOL_KEYS[k]] = state.goods_pool[k]
-            out[GLEFT_KEYS[k]] = stacks.count(k + 1)
-        for d in range(1, 7):
-            out.update(zip(DG_KEYS[d], state.depot_goods[d - 1], strict=True))
-        for keys_b, supply in zip(SUP_KEYS, state.supply, strict=True):
-            out.update(zip(keys_b, supply, strict=True))
-        for d in range(7):
-            tiles = state.black if d == 0 else state.depots[d - 1]
-            depot = DEP_KEYS[d]
-            for t in DEPOT_TILES[d]:
-                out[depot[t]] = 0
-            for name in tiles:
-                out[depot[TI[name]]] += 1
-        out.update(zip(HBOX_KEYS, state.box, strict=True))
-        out.update(zip(BON_KEYS, state.bonuses, strict=True))
-        for i, pl in enumerate(state.players):
-            keys = PLAYER_KEYS[i]
-            out[keys.silver] = pl.silver
-            out[keys.workers] = pl.workers
-            out[keys.vp] = pl.vp
-            out[keys.die0], out[keys.die1] = pl.dice
-            out[keys.ts] = pl.track_space
-            out[keys.th] = pl.track_height
-            out[keys.nbonus] = len(pl.bonus_tiles)
-            out[keys.board] = pl.board
-            out[keys.start] = pl.start
-            out.update(zip(keys.goods, pl.goods, strict=True))
-            out.update(zip(keys.sold, pl.sold, strict=True))
-            stored = dict.fromkeys(keys.st, 0)
-            for name in pl.storage:
-                stored[keys.st[TI[name]]] += 1
-            out.update(stored)
-            counted = dict.fromkeys(keys.ec, 0)
-            for s, name in enumerate(pl.estate):
-                if name:
-                    t = TI[name]
-                    out[keys.e[s]] = t + 1
-                    counted[keys.ec[t]] += 1
-                else:
-                    out[keys.e[s]] = 0
-            out.update(counted)
-        return out
 
-    def classify(self, state: BurgundyState, action: Action) -> tuple[str, dict[str, int]]:
-        def tile(name: str) -> int:
-            return TI.get(name, -1) if isinstance(name, str) else -1
+def _classify_die(state: BurgundyState, action: Action) -> tuple[str, dict[str, int]] | None:
+    """A turn's actions (None: another)."""
+    if isinstance(action, UseWorker):
+        return "use-worker", {"die": action.die, "delta": action.delta}
+    if isinstance(action, TakeTile):
+        return "take-tile", {"die": action.die, "depot": action.depot,
+                             "tile": _tile(action.tile), "discard": _discard(action.discard)}
+    if isinstance(action, PlaceTile):
+        return "place-tile", {"die": action.die, "tile": _tile(action.tile),
+                              "space": action.space, "keep": _kept(state, action)}
+    if isinstance(action, SellGoods):
+        return "sell-goods", {"die": action.die, "kind": action.kind}
+    if isinstance(action, TakeWorkers):
+        return "take-workers", {"die": action.die}
+    if isinstance(action, BuyTile):
+        return "buy-tile", {"depot": action.depot, "tile": _tile(action.tile),
+                            "discard": _discard(action.discard)}
+    if isinstance(action, EndTurn):
+        last = (state.phase == D.PHASES - 1 and state.round == D.ROUNDS - 1
+                and state.turn == state.config.players - 1)
+        return ("end-game" if last else "end-turn"), {}
+    return None
 
-        def discard(name: str) -> int:
-            if name == "":
-                return -1
-            return TI.get(name, -2) if isinstance(name, str) else -2
 
-        if isinstance(action, DrawGoods):
-            return "draw-goods", {"kind": action.kind}
-        if isinstance(action, FirstPlayer):
-            return "first-player", {"player": action.player}
-        if isinstance(action, DrawHex):
-            return "draw-hex", {"tile": tile(action.tile)}
-        if isinstance(action, Roll):
-            final = (state.stage is Stage.ROLL and state.roll == 2 * state.config.players
-                     and state.goods_next < len(state.goods_stacks))
-            goods = state.goods_stacks[state.goods_next] if final else 0
-            return "roll", {"value": action.value, "goods": goods}
-        if isinstance(action, UseWorker):
-            return "use-worker", {"die": action.die, "delta": action.delta}
-        if isinstance(action, TakeTile):
-            return "take-tile", {"die": action.die, "depot": action.depot,
-                                 "tile": tile(action.tile), "discard": discard(action.discard)}
-        if isinstance(action, PlaceTile):
-            return "place-tile", {"die": action.die, "tile": tile(action.tile),
-                                  "space": action.space, "keep": _kept(state, action)}
-        if isinstance(action, SellGoods):
-            return "sell-goods", {"die": action.die, "kind": action.kind}
-        if isinstance(action, TakeWorkers):
-            return "take-workers", {"die": action.die}
-        if isinstance(action, BuyTile):
-            return "buy-tile", {"depot": action.depot, "tile": tile(action.tile),
-                                "discard": discard(action.discard)}
-        if isinstance(action, EndTurn):
-            last = (state.phase == D.PHASES - 1 and state.round == D.ROUNDS - 1
-                    and state.turn == state.config.players - 1)
-            return ("end-game" if last else "end-turn"), {}
-        if isinstance(action, ShipDepot):
-            return "ship-depot", {"depot": action.depot}
-        if isinstance(action, ShipGoods):
-            return "ship-goods", {"kind": action.kind}
-        if isinstance(action, EffectTake):
-            return "effect-take", {"depot": action.depot, "tile": tile(action.tile),
-                                   "discard": discard(action.discard)}
-        if isinstance(action, WarehouseSell):
-            return "warehouse-sell", {"kind": action.kind}
-        if isinstance(action, CityHallPlace):
-            return "city-hall-place", {"tile": tile(action.tile), "space": action.space,
-                                       "keep": _kept(state, action)}
-        if isinstance(action, Decline):
-            return "decline", {}
-        if isinstance(action, DrawBoard):
-            return "draw-board", {"board": action.board}
-        if isinstance(action, ChooseCastle):
-            return "choose-castle", {"space": action.space}
-        raise TypeError(f"not a burgundy action: {action!r}")
+def _classify_effect(state: BurgundyState, action: Action) -> tuple[str, dict[str, int]]:
+    """A placed tile's effect: a ship's goods, a building's."""
+    if isinstance(action, ShipDepot):
+        return "ship-depot", {"depot": action.depot}
+    if isinstance(action, ShipGoods):
+        return "ship-goods", {"kind": action.kind}
+    if isinstance(action, EffectTake):
+        return "effect-take", {"depot": action.depot, "tile": _tile(action.tile),
+                               "discard": _discard(action.discard)}
+    if isinstance(action, WarehouseSell):
+        return "warehouse-sell", {"kind": action.kind}
+    if isinstance(action, CityHallPlace):
+        return "city-hall-place", {"tile": _tile(action.tile), "space": action.space,
+                                   "keep": _kept(state, action)}
+    if isinstance(action, Decline):
+        return "decline", {}
+    raise TypeError(f"not a burgundy action: {action!r}")
+
+
+def _classify(state: BurgundyState, action: Action) -> tuple[str, dict[str, int]]:
+    return (_classify_chance(state, action) or _classify_die(state, action)
+            or _classify_effect(state, action))
 
 
 def _kept(state: BurgundyState, action: Action) -> int:
@@ -1790,6 +1862,87 @@ def _kept(state: BurgundyState, action: Action) -> int:
         return 0
     return 1 if after.pending else 0
 
+
+# ===========================================================================
+# The encoding
+# ===========================================================================
+
+
+class BurgundyEncoding(Encoding[BurgundyState, Action]):
+    game = "burgundy"
+    variables = _variables(4)
+    bound_steps = 1
+    monotone_scores = True
+    #: a second player filling a colour (burgundy/colour.second: the small bonus), which
+    #: the sample's games seldom reach: an eager 3-player game (seed 9) does at step 550
+    openings = (Opening((), 560, players=3, policy="eager", seed=9),)
+
+    def completeness_witnesses(self, v: Vars, players: int) -> list[tuple[str, dict[str, Any]]]:
+        return witnesses(v, players)
+
+    def bound_cases(self, v: Vars, players: int, kind: str) -> list[BoundCase]:
+        return _bound_cases(v, players, kind)
+
+    def cases(self, v: Vars, players: int) -> list[Any]:
+        """Play split by the acting player (the player kinds dispatch on it), and the
+        other stages."""
+        act = _actor(v, players)
+        return [*(z3.And(v["stage"] == PLAY, act == i) for i in range(players)),
+                v["stage"] != PLAY]
+
+    def variables_for(self, players: int) -> tuple[str, ...]:
+        return _variables(players)
+
+    def score_vars(self, players: int) -> tuple[str, ...]:
+        return tuple(pn(i, "vp") for i in range(players))
+
+    def terminal(self, v: Vars, players: int) -> Any:
+        return v["stage"] == OVER
+
+    def invariant(self, v: Vars, players: int) -> Any:
+        return z3.And(*self.invariant_parts(v, players).values())
+
+    def invariant_parts(self, v: Vars, players: int) -> dict[str, Any]:
+        parts: dict[str, Any] = _memo(("I", players), lambda: _parts(v, players), v)
+        return dict(parts)
+
+    def kinds(self, players: int) -> tuple[ActionKind, ...]:
+        return _kinds(players)
+
+    def project(self, state: BurgundyState) -> dict[str, int]:
+        return _project(state)
+
+    def classify(self, state: BurgundyState, action: Action) -> tuple[str, dict[str, int]]:
+        return _classify(state, action)
+
+
+def _bound_cases(v: Vars, players: int, kind: str) -> list[BoundCase]:
+    """A placement's points depend on the estate board the actor plays (its areas, their
+    sizes and colours): over the nine boards at once its largest gain does not settle
+    within the query time, board by board it does. So a case per acting player, each with
+    a case per board of that player's: the first player's boards find the largest gain,
+    and each other player's boards show that nothing passes it (a query per board, about
+    0.15 s each at 4 players). The final scoring (``end-game``) is asked per edition: its
+    knowledge tiles score by ``opt.ed2019``, and over both editions at once its largest
+    gain does not settle."""
+    if kind == "end-game":
+        return [BoundCase(f"edition {name}", v["opt.ed2019"] == flag)
+                for name, flag in (("first", 0), ("2019", 1))]
+    if kind not in PLACEMENT_KINDS:
+        return []
+    act = _actor(v, players)
+    out = []
+    for i in range(players):
+        acting = z3.And(v["stage"] == PLAY, act == i)
+        out.append(BoundCase(f"player {i + 1} acting", acting, tuple(
+            BoundCase(f"player {i + 1} acting on estate board {b}",
+                      z3.And(acting, _board(v, i) == b)) for b in sorted(BOARDS))))
+    return out
+
+
+# ===========================================================================
+# Legal-action completeness by witnesses
+# ===========================================================================
 
 def witnesses(v: Vars, players: int) -> list[tuple[str, dict[str, Any]]]:
     """Candidate actions (kind, parameter terms over the state) one of which is enabled in
