@@ -90,14 +90,17 @@ from rules_oracle.solver.terms import flag, int_term
 #: caylus/delivery.bundle, restated from its quote ("Игрок получает 5 очков престижа за
 #: каждый доставленный набор"), not read from the model's data: the points of a bundle
 BUNDLE_PP = 5
-#: the constants this encoding restates from the rules' quotes
-STATED = (Stated("BUNDLE_PP", BUNDLE_PP, RB.DELIVERY_BUNDLE),)
-#: caylus/stewardship.recruitment, restated from the text's list under «Вербовка» («1
-#: рабочего за каждую свою резиденцию», «2 рабочих, если игрок построил сад») and the day
-#: labourer's card (+1 worker), not read from the model: the workers a residence, a garden
-#: and the day labourer add to a round's recruitment (the base, 3 or 2 at five players, is
-#: the data's ``RECRUIT``, which the rule's quote states)
+#: caylus/stewardship.recruitment and caylus/character.day-labourer, restated from their
+#: quotes («1 рабочего за каждую свою резиденцию», «2 рабочих, если игрок построил сад»,
+#: «Получайте 1 дополнительного рабочего во время вербовки»), not read from the model: the
+#: workers a residence, a garden and the day labourer add to a round's recruitment (the
+#: base, 3 or 2 at five players, is the data's ``RECRUIT``, which the rule's quote states)
 RESIDENCE_WORKERS, GARDEN_WORKERS, DAY_LABOURER_WORKERS = 1, 2, 1
+#: the constants this encoding restates from the rules' quotes
+STATED = (Stated("BUNDLE_PP", BUNDLE_PP, RB.DELIVERY_BUNDLE),
+          Stated("RESIDENCE_WORKERS", RESIDENCE_WORKERS, RB.STEWARDSHIP_RECRUITMENT),
+          Stated("GARDEN_WORKERS", GARDEN_WORKERS, RB.STEWARDSHIP_RECRUITMENT),
+          Stated("DAY_LABOURER_WORKERS", DAY_LABOURER_WORKERS, RB.CHARACTER_DAY_LABOURER))
 
 STAGES = tuple(Stage)
 ST = {s: i for i, s in enumerate(STAGES)}
