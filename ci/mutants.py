@@ -114,7 +114,7 @@ MUTANTS = (
            "pp = D.BUNDLE_PP"),
     Mutant("caylus-garden-one-worker", "caylus", "caylus/stewardship.recruitment",
            "a garden recruits 1 worker instead of 2", "model/caylus/stewardship.py",
-           "workers += 2", "workers += 1"),
+           "workers += D.GARDEN_WORKERS", "workers += 1"),
     Mutant("caylus-gold-three-points", "caylus", "caylus/end.gold",
            "a gold cube left at the end scores 3 PP instead of 2", "model/caylus/end.py",
            "D.GOLD_PP * pl.resources[D.GOLD]", "(D.GOLD_PP + 1) * pl.resources[D.GOLD]"),

@@ -47,7 +47,7 @@ def goldsmith(state: CaylusState, seat: int, bundle: tuple[int, ...]) -> bool:
 @implements(RB.CHARACTER_DAY_LABOURER)
 def day_labourer(state: CaylusState, seat: int) -> int:
     """The day labourer's extra worker at ``seat``'s recruitment."""
-    return 1 if holder(state, D.DAY_LABOURER) == seat else 0
+    return D.DAY_LABOURER_WORKERS if holder(state, D.DAY_LABOURER) == seat else 0
 
 
 @implements(RB.CHARACTER_JOURNEYMAN)

@@ -35,6 +35,12 @@ HOUSES: Final = 10
 START_WORKERS: Final = {2: 10, 3: 6, 4: 6, 5: 10}
 #: workers recruited each round before modifiers (H)
 RECRUIT: Final = {2: 3, 3: 3, 4: 3, 5: 2}
+#: workers recruitment adds for each residence a player owns, and with his garden
+#: (RB.STEWARDSHIP_RECRUITMENT)
+RESIDENCE_WORKERS: Final = 1
+GARDEN_WORKERS: Final = 2
+#: the day labourer's extra worker at recruitment (RB.CHARACTER_DAY_LABOURER)
+DAY_LABOURER_WORKERS: Final = 1
 ROUNDS: Final = 9
 
 # -- building kinds ---------------------------------------------------------------------------
@@ -198,6 +204,9 @@ STATED: Final = (
     Stated("GOLD_PP", GOLD_PP, "caylus/end.gold"),
     Stated("RECRUIT[3]", RECRUIT[3], "caylus/stewardship.recruitment"),
     Stated("RECRUIT[5]", RECRUIT[5], "caylus/stewardship.recruitment"),
+    Stated("RESIDENCE_WORKERS", RESIDENCE_WORKERS, "caylus/stewardship.recruitment"),
+    Stated("GARDEN_WORKERS", GARDEN_WORKERS, "caylus/stewardship.recruitment"),
+    Stated("DAY_LABOURER_WORKERS", DAY_LABOURER_WORKERS, "caylus/character.day-labourer"),
     Stated("START_WORKERS[2]", START_WORKERS[2], "caylus/setup.workers"),
     Stated("START_WORKERS[5]", START_WORKERS[5], "caylus/setup.workers"),
     Stated("sum(START_TILE_COUNTS)", sum(START_TILE_COUNTS), "caylus/setup.starting-tiles"),

@@ -258,7 +258,9 @@ STEWARDSHIP_THEATRE = R.rule("stewardship.theatre",
                    "12 ОП.",
                    "The theatre also gives a favour.")
 STEWARDSHIP_RECRUITMENT = R.rule("stewardship.recruitment",
-                   "Каждый игрок получает 3 рабочих (2 рабочих при игре впятером)",
+                   "Каждый игрок получает 3 рабочих (2 рабочих при игре впятером), а также: "
+                   "• 1 рабочего за каждую свою резиденцию . • 2 рабочих, если игрок построил "
+                   "сад.",
                    "Recruitment: 3 workers (2 at 5 players) + 1 per residence + 2 with the"
                    " garden; +1 food with the granary, +1 fabric with the factory.",
                    source="caylus/recruitment-icons")

@@ -121,9 +121,9 @@ def recruits(state: CaylusState, seat: int) -> tuple[int, int, int]:
             continue
         k = state.road[s]
         if _residence(state, s):
-            workers += 1
+            workers += D.RESIDENCE_WORKERS
         elif k == D.GARDEN:
-            workers += 2
+            workers += D.GARDEN_WORKERS
         elif k == D.GRANARY:
             food += 1
         elif k == D.FACTORY:
