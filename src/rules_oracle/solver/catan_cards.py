@@ -86,7 +86,7 @@ from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core.stated import Stated
 from rules_oracle.properties import catan_cards as P
 from rules_oracle.solver.encoding import ActionKind, Encoding, Params, Vars
-from rules_oracle.solver.terms import ONE, Z, flag, int_term, pn, select, sum_of
+from rules_oracle.solver.terms import ONE, Z, flag, in_range, int_term, pn, select, sum_of
 
 STAGES = tuple(Stage)
 STAGE_CODE = {s: i for i, s in enumerate(STAGES)}
@@ -1031,15 +1031,15 @@ def always(p: Params) -> Any:
 
 def res_domain(names: tuple[str, ...], p: Params) -> Any:
     """Each parameter of ``names`` a resource."""
-    return z3.And(*(z3.And(p[x] >= 0, p[x] < NR) for x in names))
+    return z3.And(*(in_range(p[x], 0, NR) for x in names))
 
 
 def event_domain(p: Params) -> Any:
-    return z3.And(p["event"] >= 0, p["event"] < NE)
+    return in_range(p["event"], 0, NE)
 
 
 def seat_domain(n: int, p: Params) -> Any:
-    return z3.And(p["rival"] >= 0, p["rival"] < n)
+    return in_range(p["rival"], 0, n)
 
 
 def bool_domain(p: Params) -> Any:

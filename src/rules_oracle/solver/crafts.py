@@ -67,7 +67,7 @@ from rules_oracle.model.crafts.actions import (
 from rules_oracle.model.crafts.game import GAME, PLAIN
 from rules_oracle.model.crafts.state import TASK_MAGE, TASK_NONE, TASK_SCOUT, CraftsState
 from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
-from rules_oracle.solver.terms import as_term
+from rules_oracle.solver.terms import as_term, in_range
 
 #: the model's phase numbers (``phase``), read from the state module here only
 PH_DEAL, PH_FIRST, PH_MARKET, PH_COMMIT, PH_RESOLVE, PH_END, PH_OVER = (
@@ -193,11 +193,6 @@ def zmin(a: Any, b: Any) -> Any:
 
 def zmax(a: Any, b: Any) -> Any:
     return z3.If(a >= b, a, b)
-
-
-def in_range(x: Any, lo: int, hi: int) -> Any:
-    """``lo <= x < hi``."""
-    return z3.And(x >= lo, x < hi)
 
 
 # ---------------------------------------------------------------------------
@@ -1233,9 +1228,9 @@ def turn_part(c: Ctx, s: Vars) -> Any:
     draws = draws_pending(c, s)
     hand_sizes = [hand_size(s, i) for i in range(n)]
     return z3.And(
-        z3.Implies(ph >= PH_MARKET, z3.And(s["first"] >= 0, s["first"] < n)),
+        z3.Implies(ph >= PH_MARKET, in_range(s["first"], 0, n)),
         z3.Implies(s["first"] < 0, z3.And(s["round"] == 1, ph <= PH_FIRST)),
-        z3.Implies(z3.And(ph >= PH_MARKET, ph <= PH_END), z3.And(turn >= 0, turn < n)),
+        z3.Implies(z3.And(ph >= PH_MARKET, ph <= PH_END), in_range(turn, 0, n)),
         z3.Implies(z3.Or(ph == PH_MARKET, ph == PH_END), at(c, s, "passed", turn) == 0),
         z3.Implies(z3.And(ph == PH_COMMIT, z3.Not(chance(c, s))), z3.And(
             at(c, s, "passed", turn) == 0, at(c, s, "committed", turn) == -1,
