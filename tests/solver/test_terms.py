@@ -30,6 +30,8 @@ def test_sums_flags_ranges_and_choices() -> None:
     assert value(terms.flag(z3.BoolVal(True))) == 1 and value(terms.flag(z3.BoolVal(False))) == 0
     assert [value(terms.between(z3.IntVal(n), 1, 3)) for n in range(5)] == [
         False, True, True, True, False]
+    assert [value(terms.in_range(z3.IntVal(n), 1, 3)) for n in range(5)] == [
+        False, True, True, False, False]
     choices = [z3.IntVal(10), z3.IntVal(20), z3.IntVal(30)]
     assert [value(terms.select(z3.IntVal(i), choices)) for i in range(-1, 4)] == [
         0, 10, 20, 30, 0]

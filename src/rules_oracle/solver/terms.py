@@ -47,6 +47,11 @@ def between(x: Any, lo: int, hi: int) -> Any:
     return z3.And(x >= lo, x <= hi)
 
 
+def in_range(x: Any, lo: int, hi: int) -> Any:
+    """``lo <= x < hi`` (an index into ``hi - lo`` things)."""
+    return z3.And(x >= lo, x < hi)
+
+
 def select(index: Any, values: list[Any], default: Any = Z) -> Any:
     """values[index] as an If-chain (``default`` outside the range)."""
     out = default
