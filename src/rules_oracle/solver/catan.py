@@ -1690,102 +1690,120 @@ class CatanEncoding(Encoding[CatanState, Action]):
         return out
 
     def classify(self, state: CatanState, action: Action) -> tuple[str, dict[str, int]]:
-        st = state.stage
-        p = state.turn
-        players = state.config.players
-        if isinstance(action, LayTerrain):
-            after = _after(state, action)
-            done = after is not None and -1 not in after.terrain
-            return "lay-terrain", {"terrain": action.terrain,
-                                   "desert": after.robber if after and done else -1}
-        if isinstance(action, SpiralCorner):
-            return "spiral-corner", {"hex": action.hex}
-        if isinstance(action, LayToken):
-            return "lay-token", {"number": action.number}
-        if isinstance(action, LayHarbour):
-            return "lay-harbour", {"kind": action.kind}
-        if isinstance(action, Dice):
-            return "dice", {"white": action.white, "red": action.red,
-                            **_owed(state, action)}
-        if isinstance(action, Steal):
-            return "steal", {"resource": action.resource}
-        if isinstance(action, Draw):
-            return "draw", {"card": action.card}
-        if isinstance(action, BuildSettlement):
-            node = action.node
-            free = _int(node, B.N_NODES) and site_free(state.node_owner, node)
-            lengths = _lengths(state, action)
-            if st is Stage.SETUP:
-                gains = [0] * NR
-                if free and state.placement >= players:
-                    for h in B.NODE_HEXES[node]:
-                        r = D.YIELD[state.terrain[h]]
-                        if r >= 0:
-                            gains[r] += 1
-                return "setup-settlement", {"site": int(free), **lengths,
-                                            **{f"g{r}": gains[r] for r in range(NR)}}
-            connected = free and any(state.path_owner[e] == p for e in B.NODE_PATHS[node])
-            return "build-settlement", {"site": int(connected), **lengths}
-        if isinstance(action, BuildRoad):
-            path = action.path
-            free = _int(path, B.N_PATHS) and state.path_owner[path] == -1
-            after = _after(state, action)
-            nlen = after.players[p].road_length if after else state.players[p].road_length
-            if st is Stage.SETUP:
-                ok = free and state.setup_node >= 0 and path in B.NODE_PATHS[state.setup_node]
-                return "setup-road", {"ok": int(ok), "nlen": nlen}
-            ok = free and road_connected(state.path_owner, state.node_owner, p, path)
-            if st is Stage.ROAD_BUILDING:
-                more = after is not None and after.stage is Stage.ROAD_BUILDING
-                return "free-road", {"ok": int(ok), "nlen": nlen, "more": int(more)}
-            return "build-road", {"ok": int(ok), "nlen": nlen}
-        if isinstance(action, BuildCity):
-            node = action.node
-            ok = (_int(node, B.N_NODES) and state.node_owner[node] == p
-                  and state.node_level[node] == 1)
-            return "build-city", {"ok": int(ok)}
-        if isinstance(action, BuyDevelopment):
-            return "buy-development", {}
-        if isinstance(action, RollDice):
-            return "roll-dice", {}
-        if isinstance(action, EndTurn):
-            return "end-turn", {}
-        if isinstance(action, Discard):
-            return "discard", {"resource": action.resource}
-        if isinstance(action, MoveRobber):
-            return "move-robber", {"hex": action.hex, "victim": action.victim,
-                                   **_robber(state, action)}
-        if isinstance(action, PlayKnight):
-            return "play-knight", {}
-        if isinstance(action, PlayRoadBuilding):
-            after = _after(state, action)
-            return "play-road-building", {
-                "open": int(after is not None and after.stage is Stage.ROAD_BUILDING)}
-        if isinstance(action, PlayYearOfPlenty):
-            return "play-year-of-plenty", {"first": action.first, "second": action.second}
-        if isinstance(action, StopRoadBuilding):
-            return "stop-road-building", {}
-        if isinstance(action, PlayMonopoly):
-            return "play-monopoly", {"resource": action.resource}
-        if isinstance(action, MaritimeTrade):
-            g = action.give
-            rate = (rates(state.node_owner, state.harbours, p)[g] if _int(g, NR)
-                    else D.BANK_RATE)
-            return "maritime-trade", {"give": g, "get": action.get, "rate": rate}
-        if isinstance(action, OfferCard):
-            name = "offer-card" if st is Stage.TRADE else "open-offer"
-            return name, {"give": int(action.give), "resource": action.resource}
-        if isinstance(action, Propose):
-            return "propose", {}
-        if isinstance(action, Withdraw):
-            return "withdraw", {}
-        if isinstance(action, Answer):
-            return "answer", {"accept": int(action.accept)}
-        if isinstance(action, Counter):
-            return "counter", {}
-        if isinstance(action, TradeWith):
-            return "trade-with", {"player": action.player}
+        for kind, read in _CLASSIFY:
+            if isinstance(action, kind):
+                return read(state, action)
         raise TypeError(f"not a catan action: {action!r}")
+
+
+# ---------------------------------------------------------------------------
+# classify: the kind and parameters of a model action, per action type
+# ---------------------------------------------------------------------------
+
+Classified = tuple[str, dict[str, int]]
+
+
+def _lay_terrain(state: CatanState, action: LayTerrain) -> Classified:
+    after = _after(state, action)
+    done = after is not None and -1 not in after.terrain
+    return "lay-terrain", {"terrain": action.terrain,
+                           "desert": after.robber if after and done else -1}
+
+
+def _settlement(state: CatanState, action: BuildSettlement) -> Classified:
+    node = action.node
+    free = _int(node, B.N_NODES) and site_free(state.node_owner, node)
+    lengths = _lengths(state, action)
+    if state.stage is Stage.SETUP:
+        gains = [0] * NR
+        if free and state.placement >= state.config.players:
+            for h in B.NODE_HEXES[node]:
+                r = D.YIELD[state.terrain[h]]
+                if r >= 0:
+                    gains[r] += 1
+        return "setup-settlement", {"site": int(free), **lengths,
+                                    **{f"g{r}": gains[r] for r in range(NR)}}
+    connected = free and any(state.path_owner[e] == state.turn for e in B.NODE_PATHS[node])
+    return "build-settlement", {"site": int(connected), **lengths}
+
+
+def _road(state: CatanState, action: BuildRoad) -> Classified:
+    st, p, path = state.stage, state.turn, action.path
+    free = _int(path, B.N_PATHS) and state.path_owner[path] == -1
+    after = _after(state, action)
+    nlen = after.players[p].road_length if after else state.players[p].road_length
+    if st is Stage.SETUP:
+        ok = free and state.setup_node >= 0 and path in B.NODE_PATHS[state.setup_node]
+        return "setup-road", {"ok": int(ok), "nlen": nlen}
+    ok = free and road_connected(state.path_owner, state.node_owner, p, path)
+    if st is Stage.ROAD_BUILDING:
+        more = after is not None and after.stage is Stage.ROAD_BUILDING
+        return "free-road", {"ok": int(ok), "nlen": nlen, "more": int(more)}
+    return "build-road", {"ok": int(ok), "nlen": nlen}
+
+
+def _city(state: CatanState, action: BuildCity) -> Classified:
+    node = action.node
+    ok = (_int(node, B.N_NODES) and state.node_owner[node] == state.turn
+          and state.node_level[node] == 1)
+    return "build-city", {"ok": int(ok)}
+
+
+def _road_building(state: CatanState, action: PlayRoadBuilding) -> Classified:
+    after = _after(state, action)
+    return "play-road-building", {
+        "open": int(after is not None and after.stage is Stage.ROAD_BUILDING)}
+
+
+def _maritime(state: CatanState, action: MaritimeTrade) -> Classified:
+    g = action.give
+    rate = (rates(state.node_owner, state.harbours, state.turn)[g] if _int(g, NR)
+            else D.BANK_RATE)
+    return "maritime-trade", {"give": g, "get": action.get, "rate": rate}
+
+
+def _offer_card(state: CatanState, action: OfferCard) -> Classified:
+    name = "offer-card" if state.stage is Stage.TRADE else "open-offer"
+    return name, {"give": int(action.give), "resource": action.resource}
+
+
+def _plain(name: str) -> Callable[[CatanState, Any], Classified]:
+    """An action type with one kind and no parameters."""
+    return lambda state, action: (name, {})
+
+
+#: (action type, its classifier), in the order they are tried
+_CLASSIFY: tuple[tuple[type, Callable[[CatanState, Any], Classified]], ...] = (
+    (LayTerrain, _lay_terrain),
+    (SpiralCorner, lambda s, a: ("spiral-corner", {"hex": a.hex})),
+    (LayToken, lambda s, a: ("lay-token", {"number": a.number})),
+    (LayHarbour, lambda s, a: ("lay-harbour", {"kind": a.kind})),
+    (Dice, lambda s, a: ("dice", {"white": a.white, "red": a.red, **_owed(s, a)})),
+    (Steal, lambda s, a: ("steal", {"resource": a.resource})),
+    (Draw, lambda s, a: ("draw", {"card": a.card})),
+    (BuildSettlement, _settlement),
+    (BuildRoad, _road),
+    (BuildCity, _city),
+    (BuyDevelopment, _plain("buy-development")),
+    (RollDice, _plain("roll-dice")),
+    (EndTurn, _plain("end-turn")),
+    (Discard, lambda s, a: ("discard", {"resource": a.resource})),
+    (MoveRobber, lambda s, a: ("move-robber", {"hex": a.hex, "victim": a.victim,
+                                               **_robber(s, a)})),
+    (PlayKnight, _plain("play-knight")),
+    (PlayRoadBuilding, _road_building),
+    (PlayYearOfPlenty, lambda s, a: ("play-year-of-plenty",
+                                     {"first": a.first, "second": a.second})),
+    (StopRoadBuilding, _plain("stop-road-building")),
+    (PlayMonopoly, lambda s, a: ("play-monopoly", {"resource": a.resource})),
+    (MaritimeTrade, _maritime),
+    (OfferCard, _offer_card),
+    (Propose, _plain("propose")),
+    (Withdraw, _plain("withdraw")),
+    (Answer, lambda s, a: ("answer", {"accept": int(a.accept)})),
+    (Counter, _plain("counter")),
+    (TradeWith, lambda s, a: ("trade-with", {"player": a.player})),
+)
 
 
 def _int(x: object, size: int) -> bool:
