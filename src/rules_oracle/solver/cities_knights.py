@@ -1078,82 +1078,105 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
         if by is None:
             raise TypeError(f"not a cities_knights action: {action!r}")
         name = by.get(state.stage, by[None])
-        players = state.config.players
         after = _after(state, action)
         pre = self.project(state)
         post = self.project(after) if after is not None else pre
         spec = SPECS.get(name)
-
-        def nst() -> int:
-            st = post["stage"]
-            if after is None or st == OVER:
-                return MAIN
-            return st
-
-        def delta(var: str) -> int:
-            return post[var] - pre[var]
-
         if spec is not None:
-            p: dict[str, int] = {"nst": nst()}
-            for param in spec.params(players):
-                if param.startswith("c") and "." in param:
-                    i, x = param[1:].split(".")
-                    p[param] = delta(pn(int(i), f"h{x}"))
-                elif param.startswith("pd"):
-                    p[param] = delta(pn(int(param[2:]), "prog"))
-                elif param.startswith("pv"):
-                    p[param] = delta(pn(int(param[2:]), "vpc"))
-                elif param.startswith("dd"):
-                    p[param] = delta(f"deck{param[2:]}")
-                elif param[:2] in ("rd", "sd", "cd", "wd"):
-                    piece = dict(zip(("rd", "sd", "cd", "wd"), (n for n, _ in PIECES),
-                                     strict=True))[param[:2]]
-                    p[param] = delta(pn(int(param[2:]), piece))
-                elif param.startswith("kd"):
-                    i, lv = param[2:].split(".")
-                    p[param] = delta(pn(int(i), f"kn{lv}"))
-                elif param == "lg":
-                    p[param] = post["longest"]
-                elif param == "mo":
-                    p[param] = post["merchant"]
-                elif param == "pr":
-                    # the roll (not a 7) is produced once the step ends in the main phase
-                    # or the aqueduct's choice
-                    p[param] = int(after is not None and sum(state.dice) != BD.ROBBER_ROLL
-                                   and post["stage"] in (MAIN, AQUEDUCT))
-                elif param == "ow":
-                    p[param] = int(state.config.option("aqueduct") == "owed")
-            if name == "event-die":
-                atk = int(after is not None and post["attacked"] == 1 and pre["barb"]
-                          == D.TRACK - 1 and post["barb"] == 0)
-                got = [i for i in range(players) if delta(pn(i, "def")) > 0]
-                p.update(nb=post["barb"], atk=atk, dfd=got[0] if got else -1)
-            return name, p
-        if name in ("build-road", "build-settlement"):
-            return name, {"lg": post["longest"]}
-        if name == "lay-board":
-            return name, {"nst": post["stage"] if post["stage"] == SETUP else BOARD}
-        if name == "setup-road":
-            return name, {"nt": post["turn"], "ntu": post["turns"], "lg": post["longest"]}
-        if name == "setup-city":
-            me = state.turn
-            return name, {f"g{x}": delta(pn(me, f"h{x}")) for x in range(NC)}
-        if name == "promote-knight":
-            me = state.turn
-            up = [lv for lv in range(D.KNIGHT_LEVELS - 1)
-                  if delta(pn(me, f"kn{lv + 1}")) > 0]
-            return name, {"level": up[0] if up else 0}
-        if name == "improve" and isinstance(action, Improve):
-            k = action.kind
-            me = state.turn
-            ok = isinstance(k, int) and 0 <= k < 3
-            cost = -delta(pn(me, f"h{D.KIND_COMMODITY[k]}")) if ok else 0
-            stage = post["stage"] if post["stage"] in (MAIN, METROPOLIS) else MAIN
-            return name, {"kind": k, "cost": cost, "nst": stage}
-        if name == "place-metropolis":
-            got = [k for k in range(3) if post[f"metro{k}"] != pre[f"metro{k}"]]
-            return name, {"mk": got[0] if got else 0, "nst": nst()}
-        return name, {}
+            return name, _summary_params(spec, state, after, pre, post)
+        return name, _exact_params(name, state, action, after, pre, post)
+
+
+# ---------------------------------------------------------------------------
+# classify: the parameters of a step, read off the projections before and after it
+# ---------------------------------------------------------------------------
+
+#: the piece count each piece parameter's prefix changes
+_PIECE_OF = dict(zip(PIECE_TAGS, (name for name, _ in PIECES), strict=True))
+
+
+def _next_stage(after: CKState | None, post: Mapping[str, int]) -> int:
+    """The stage a step ends in (the main phase for a rejected step or the game's end)."""
+    st = post["stage"]
+    if after is None or st == OVER:
+        return MAIN
+    return st
+
+
+def _summary_param(param: str, state: CKState, after: CKState | None,
+                   pre: Mapping[str, int], post: Mapping[str, int]) -> int | None:
+    """A summarised kind's parameter ``param``: a movement, a holder, or the roll's
+    production (``pr``, ``ow``)."""
+    def delta(var: str) -> int:
+        return post[var] - pre[var]
+
+    if param.startswith("c") and "." in param:
+        i, x = param[1:].split(".")
+        return delta(pn(int(i), f"h{x}"))
+    if param[:2] in ("pd", "pv", "dd"):
+        var = {"pd": "prog", "pv": "vpc"}.get(param[:2])
+        return delta(f"deck{param[2:]}" if var is None else pn(int(param[2:]), var))
+    if param[:2] in _PIECE_OF:
+        return delta(pn(int(param[2:]), _PIECE_OF[param[:2]]))
+    if param.startswith("kd"):
+        i, lv = param[2:].split(".")
+        return delta(pn(int(i), f"kn{lv}"))
+    if param in ("lg", "mo"):
+        return post["longest" if param == "lg" else "merchant"]
+    if param == "pr":
+        # the roll (not a 7) is produced once the step ends in the main phase or the
+        # aqueduct's choice
+        return int(after is not None and sum(state.dice) != BD.ROBBER_ROLL
+                   and post["stage"] in (MAIN, AQUEDUCT))
+    if param == "ow":
+        return int(state.config.option("aqueduct") == "owed")
+    return None
+
+
+def _summary_params(spec: Spec, state: CKState, after: CKState | None,
+                    pre: Mapping[str, int], post: Mapping[str, int]) -> dict[str, int]:
+    p: dict[str, int] = {"nst": _next_stage(after, post)}
+    for param in spec.params(state.config.players):
+        value = _summary_param(param, state, after, pre, post)
+        if value is not None:
+            p[param] = value
+    if spec.name == "event-die":
+        atk = int(after is not None and post["attacked"] == 1 and pre["barb"]
+                  == D.TRACK - 1 and post["barb"] == 0)
+        got = [i for i in range(state.config.players)
+               if post[pn(i, "def")] - pre[pn(i, "def")] > 0]
+        p.update(nb=post["barb"], atk=atk, dfd=got[0] if got else -1)
+    return p
+
+
+def _exact_params(name: str, state: CKState, action: Action, after: CKState | None,
+                  pre: Mapping[str, int], post: Mapping[str, int]) -> dict[str, int]:
+    """An exact kind's parameters: what the board decides (the longest road, the next
+    placer), the cards of the set-up city, the level promoted, an improvement's price."""
+    me = state.turn
+    if name in ("build-road", "build-settlement"):
+        return {"lg": post["longest"]}
+    if name == "lay-board":
+        return {"nst": post["stage"] if post["stage"] == SETUP else BOARD}
+    if name == "setup-road":
+        return {"nt": post["turn"], "ntu": post["turns"], "lg": post["longest"]}
+    if name == "setup-city":
+        return {f"g{x}": post[pn(me, f"h{x}")] - pre[pn(me, f"h{x}")] for x in range(NC)}
+    if name == "promote-knight":
+        up = [lv for lv in range(D.KNIGHT_LEVELS - 1)
+              if post[pn(me, f"kn{lv + 1}")] - pre[pn(me, f"kn{lv + 1}")] > 0]
+        return {"level": up[0] if up else 0}
+    if name == "improve" and isinstance(action, Improve):
+        k = action.kind
+        ok = isinstance(k, int) and 0 <= k < 3
+        var = pn(me, f"h{D.KIND_COMMODITY[k]}") if ok else ""
+        cost = pre[var] - post[var] if ok else 0
+        stage = post["stage"] if post["stage"] in (MAIN, METROPOLIS) else MAIN
+        return {"kind": k, "cost": cost, "nst": stage}
+    if name == "place-metropolis":
+        got = [k for k in range(3) if post[f"metro{k}"] != pre[f"metro{k}"]]
+        return {"mk": got[0] if got else 0, "nst": _next_stage(after, post)}
+    return {}
 
 
 @functools.cache
