@@ -361,3 +361,46 @@ def test_the_aqueduct_is_restated_where_production_ends_the_step(
                                          extra=found[:1])
     assert report.outcome.status == "failed"
     assert f"{name}" in report.outcome.detail and "guard is false" in report.outcome.detail
+
+
+@pytest.mark.rules(RB.IMPROVEMENT_AQUEDUCT)
+def test_the_aqueduct_is_restated_under_the_owed_reading_too(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under ``aqueduct=owed`` the aqueduct follows for a player at science level 3 whom the
+    roll owed nothing: the opening's aqueduct step played under that reading agrees with
+    the encoding, whose ``od`` flags restate what the roll owed over the board tables, and a
+    model asking level 4 under that reading alone fails faithfulness there."""
+    from rules_oracle.model.cities_knights import production as chapter
+    from rules_oracle.model.core.ops import evolve
+
+    pairs = provers.opening_pairs(GAME, ENCODING)
+    found = [(s, a) for s, a in pairs if GAME.apply(s, a).stage is Stage.AQUEDUCT
+             and s.stage is not Stage.AQUEDUCT]
+    assert found
+    state, action = found[0]
+    owed = GAME.config(state.config.players, {**dict(state.config.variant), "aqueduct": "owed"})
+    state = evolve(state, config=owed)
+    after = GAME.apply(state, action)
+    assert after.stage is Stage.AQUEDUCT
+    assert any(after.players[q].levels[D.SCIENCE] == D.ABILITY_LEVEL for q in after.queue)
+    name, params = ENCODING.classify(state, action)
+    assert params["pr"] == 1 and params["ow"] == 1
+    assert {params[f"od{q}"] for q in after.queue} == {0}
+    assert all(params[f"od{i}"] == 1 for i in range(owed.players)
+               if any(params[f"c{i}.{x}"] for x in range(D.N_CARDS)))
+    report = provers.faithfulness_report(GAME, ENCODING, [owed], 1, extra=[(state, action)])
+    assert report.outcome.status == "passed", report.outcome.detail
+    production = chapter.production
+
+    def owed_from_four(state: CKState) -> CKState:
+        after = production(state)
+        if after.stage is not Stage.AQUEDUCT or state.config.option("aqueduct") != "owed":
+            return after
+        queue = tuple(q for q in after.queue
+                      if after.players[q].levels[D.SCIENCE] > D.ABILITY_LEVEL)
+        return evolve(after, queue=queue, stage=Stage.AQUEDUCT if queue else Stage.MAIN)
+
+    assert mutate(monkeypatch, chapter.__name__, "production", owed_from_four) >= 1
+    report = provers.faithfulness_report(GAME, ENCODING, [owed], 1, extra=[(state, action)])
+    assert report.outcome.status == "failed"
+    assert name in report.outcome.detail and "guard is false" in report.outcome.detail

@@ -46,8 +46,12 @@ in two groups:
   at the 7th ship which resets the ship, with at most one Defender card given), and the
   next stage. Where production ends the step (the event die, a progress draw, a reduced
   city: ``pr`` 1, read off the dice, not a 7, and the stage the step ends in), the
-  aqueduct is restated under the default reading (``ow`` 0): its choice follows exactly
-  when a player at science level 3 or more took no card and the bank has a resource.
+  aqueduct is restated under both readings of ``aqueduct-shortage``: its choice follows
+  exactly when a player at science level 3 or more got nothing and the bank has a
+  resource; nothing is no card taken under the default (``ow`` 0), no card owed under
+  ``aqueduct=owed`` (``ow`` 1; ``od{i}`` 1 when the roll owed player i a card, which
+  ``classify`` restates over the board tables, and a player who took a card was owed
+  one).
 
 Every automatic consequence that the projection can compute is in the updates: the
 points of every player recomputed (``victory.points``: settlements 1, cities 2,
@@ -62,7 +66,7 @@ What the guards of summarised kinds assume (a player never gives more cards than
 a stage is entered only in the situations its ``stage`` conjunct names) is so checked on
 the sample, not proved; the exact kinds prove it. The variant options need no variable:
 every reading's transitions fall within the same guards (the aqueduct's ``ow``, read off
-the configuration, only lifts the restatement under the reading ``aqueduct=owed``).
+the configuration, chooses which reading of ``aqueduct-shortage`` the guard restates).
 
 Score variables: ``p{i}.vp``.
 """
@@ -239,7 +243,8 @@ class Spec:
         self.piece_range = piece_range
         #: the roll's production may end the step (and the aqueduct follow it): parameters
         #: ``pr`` (1: production ended the step, read by ``classify`` from the dice and the
-        #: stage the step ends in) and ``ow`` (1 under the reading ``aqueduct=owed``)
+        #: stage the step ends in), ``ow`` (1 under the reading ``aqueduct=owed``) and
+        #: ``od{i}`` (1: the roll owed player i a card)
         self.produces = produces
 
     def params(self, players: int) -> tuple[str, ...]:
@@ -259,7 +264,7 @@ class Spec:
         if self.merchant:
             out.append("mo")
         if self.produces:
-            out += ["pr", "ow"]
+            out += ["pr", "ow", *(f"od{i}" for i in ps)]
         return tuple(out)
 
 
@@ -437,7 +442,7 @@ def _summary_domain(spec: Spec, n: int, p: Params) -> Any:
     if spec.merchant:
         out.append(rng(p["mo"], -1, n - 1))
     if spec.produces:
-        out += [rng(p["pr"], 0, 1), rng(p["ow"], 0, 1)]
+        out += [rng(p["pr"], 0, 1), rng(p["ow"], 0, 1), *(rng(p[f"od{i}"], 0, 1) for i in ps)]
     return z3.And(*out)
 
 
@@ -552,18 +557,23 @@ def summarised(n: int, spec: Spec) -> ActionKind:
 
 
 def aqueduct_follows(n: int, v: Vars, p: Params) -> Any:
-    """cities_knights/improvement.aqueduct, under the default reading (a roll that gave
-    a player nothing): once production ends the step, the aqueduct's choice follows
-    exactly when a player at science level 3 or more took no card from it and the bank
-    has a resource left."""
+    """cities_knights/improvement.aqueduct ("Если ни одно из ваших чисел не выпадает или
+    если ваше число заблокировано, вы можете выбрать ресурс"), under either reading of
+    cities_knights/aqueduct-shortage: once production ends the step, the aqueduct's choice
+    follows exactly when a player at science level 3 or more got nothing from the roll and
+    the bank has a resource left. Nothing is no card taken (``received``, the default,
+    ``ow`` 0) or no card owed (``owed``, ``ow`` 1: ``od{i}`` 0, none of his numbers came up
+    or it was blocked); a player who took a card was owed one."""
     ps = range(n)
-    barren = [z3.And(v[pn(i, f"lv{D.SCIENCE}")] >= D.ABILITY_LEVEL,
-                     *(p[f"c{i}.{x}"] == 0 for x in range(NC))) for i in ps]
+    took = [z3.Or(*(p[f"c{i}.{x}"] != 0 for x in range(NC))) for i in ps]
+    nothing = [z3.If(p["ow"] == 1, p[f"od{i}"] == 0, z3.Not(took[i])) for i in ps]
+    barren = [z3.And(v[pn(i, f"lv{D.SCIENCE}")] >= D.ABILITY_LEVEL, nothing[i]) for i in ps]
     left = total([v[f"bank{x}"] - total([p[f"c{i}.{x}"] for i in ps])
                   for x in range(BD.N_RESOURCES)])
     queued = z3.And(z3.Or(*barren), left >= 1)
-    return z3.Implies(z3.And(p["pr"] == 1, p["ow"] == 0),
-                      (p["nst"] == AQUEDUCT) == queued)
+    return z3.Implies(p["pr"] == 1, z3.And((p["nst"] == AQUEDUCT) == queued,
+                                           *(z3.Implies(took[i], p[f"od{i}"] == 1)
+                                             for i in ps)))
 
 
 # ---------------------------------------------------------------------------
@@ -1106,7 +1116,7 @@ def _next_stage(after: CKState | None, post: Mapping[str, int]) -> int:
 def _summary_param(param: str, state: CKState, after: CKState | None,
                    pre: Mapping[str, int], post: Mapping[str, int]) -> int | None:
     """A summarised kind's parameter ``param``: a movement, a holder, or the roll's
-    production (``pr``, ``ow``)."""
+    production (``pr``, ``ow``, ``od{i}``)."""
     def delta(var: str) -> int:
         return post[var] - pre[var]
 
@@ -1130,7 +1140,24 @@ def _summary_param(param: str, state: CKState, after: CKState | None,
                    and post["stage"] in (MAIN, AQUEDUCT))
     if param == "ow":
         return int(state.config.option("aqueduct") == "owed")
+    if param.startswith("od"):
+        produced = _summary_param("pr", state, after, pre, post)
+        return int(after is not None and produced == 1
+                   and _owed_a_card(after, sum(state.dice), int(param[2:])))
     return None
+
+
+def _owed_a_card(state: CKState, roll: int, player: int) -> bool:
+    """Whether ``roll`` owes ``player`` a card, restated over the board tables (not the
+    model's production): catan/production.yield, a hex whose token was rolled yields to
+    every building next to it, and catan/production.robber, except the robber's hex; a
+    hex of no resource (the desert) yields nothing."""
+    for h in range(B.N_HEXES):
+        if state.tokens[h] != roll or h == state.robber or BD.YIELD[state.terrain[h]] < 0:
+            continue
+        if any(state.node_owner[x] == player for x in B.HEX_NODES[h]):
+            return True
+    return False
 
 
 def _summary_params(spec: Spec, state: CKState, after: CKState | None,
