@@ -404,3 +404,40 @@ def test_the_aqueduct_is_restated_under_the_owed_reading_too(
     report = provers.faithfulness_report(GAME, ENCODING, [owed], 1, extra=[(state, action)])
     assert report.outcome.status == "failed"
     assert name in report.outcome.detail and "guard is false" in report.outcome.detail
+
+
+@pytest.mark.rules(RB.ROBBER_DISCARD)
+def test_a_discard_of_another_card_than_named_fails_faithfulness(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A discard's card movement is stated from the action and the state before (the next
+    seat with cards to discard returns the card named), not read off the model's next
+    state: a model returning another card of the discarder's to the bank fails
+    faithfulness, though it conserves every card."""
+    from rules_oracle.model.catan.actions import Discard
+    from rules_oracle.model.cities_knights import robber
+
+    rng = random.Random(0)
+    state = GAME.setup(GAME.config(3))
+    while True:
+        if state.stage is Stage.DISCARD:
+            seat = robber.discarder(state)
+            held = [c for c in range(D.N_CARDS) if state.players[seat].hand[c]]
+            if len(held) >= 2:
+                break
+        state = GAME.apply(state, choose(GAME, state, rng))
+    action = Discard(held[0])
+    name, params = ENCODING.classify(state, action)
+    assert name == "discard" and params[f"c{seat}.{held[0]}"] == -1
+    report = provers.faithfulness_report(GAME, ENCODING, [state.config], 1,
+                                         extra=[(state, action)])
+    assert report.outcome.status == "passed", report.outcome.detail
+    discard = robber.discard
+
+    def another(state: CKState, action: Discard) -> CKState:
+        return discard(state, Discard(held[1]))
+
+    assert mutate(monkeypatch, robber.__name__, "discard", another) >= 1
+    report = provers.faithfulness_report(GAME, ENCODING, [state.config], 1,
+                                         extra=[(state, action)])
+    assert report.outcome.status == "failed"
+    assert "discard" in report.outcome.detail

@@ -35,7 +35,9 @@ in two groups:
   the 7's discards and steal, the robber, the aqueduct, the steps of progress cards,
   knights' moves and displacements, reduced cities, trades): what the model decides from
   the board or the hidden state is a parameter that ``classify`` reads off the model's
-  next state: card movements per player and card (the bank's change is always minus
+  next state (but a discard's, a steal's and the aqueduct's card, which it states from
+  the action and the state before: ``STATED_MOVES``): card movements per player and card
+  (the bank's change is always minus
   their sum, so cards are conserved by construction; production and the aqueduct only
   give, a discard only returns, a steal or a trade only moves between players), progress
   card movements (a deck loses a card to a draw and takes one back when a played or
@@ -1093,7 +1095,12 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
         post = self.project(after) if after is not None else pre
         spec = SPECS.get(name)
         if spec is not None:
-            return name, _summary_params(spec, state, after, pre, post)
+            params = _summary_params(spec, state, after, pre, post)
+            if name in STATED_MOVES:
+                moves = _stated_moves(name, state, action)
+                params.update({f"c{i}.{x}": moves.get((i, x), 0)
+                               for i in range(state.config.players) for x in range(NC)})
+            return name, params
         return name, _exact_params(name, state, action, after, pre, post)
 
 
@@ -1174,6 +1181,36 @@ def _summary_params(spec: Spec, state: CKState, after: CKState | None,
                if post[pn(i, "def")] - pre[pn(i, "def")] > 0]
         p.update(nb=post["barb"], atk=atk, dfd=got[0] if got else -1)
     return p
+
+
+#: the summarised kinds whose card movements ``classify`` states from the action and the
+#: state before, as their rules do, instead of reading them off the model's next state
+STATED_MOVES = ("discard", "steal", "aqueduct")
+
+
+def _stated_moves(name: str, state: CKState, action: Action) -> dict[tuple[int, int], int]:
+    """(player, card) -> change of a step of ``STATED_MOVES``: cities_knights/robber.discard,
+    the next seat from the player on turn with cards still to discard returns the card
+    named to the bank; cities_knights/robber.move, the first victim's card named goes to
+    the player on turn; cities_knights/improvement.aqueduct, the first seat of the
+    aqueduct's queue takes the resource named from the bank (none on a ``Stop``). Nothing
+    moves where the card named is not there to move."""
+    n = state.config.players
+    card = getattr(action, "resource", getattr(action, "card", None))
+    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < NC:
+        return {}
+    if name == "discard" and state.stage is Stage.DISCARD and any(state.discards):
+        seat = next(q for q in ((state.turn + k) % n for k in range(n)) if state.discards[q])
+        return {(seat, card): -1} if state.players[seat].hand[card] else {}
+    if name == "steal" and state.stage is Stage.STEAL and state.victims:
+        victim = state.victims[0]
+        if state.players[victim].hand[card]:
+            return {(victim, card): -1, (state.turn, card): 1}
+        return {}
+    if name == "aqueduct" and state.stage is Stage.AQUEDUCT and state.queue \
+            and isinstance(action, ChooseCard) and card < BD.N_RESOURCES and state.bank[card]:
+        return {(state.queue[0], card): 1}
+    return {}
 
 
 def _exact_params(name: str, state: CKState, action: Action, after: CKState | None,
