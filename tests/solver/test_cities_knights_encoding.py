@@ -328,8 +328,9 @@ def test_the_opening_places_a_metropolis_worth_two_points(
 def test_the_aqueduct_is_restated_where_production_ends_the_step(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The variable board's opening reaches an aqueduct taken by a player at science level
-    3 whom the roll gave nothing; the guard of the producing kinds asks the aqueduct's
-    choice exactly then, so a model asking level 4 fails faithfulness there."""
+    3 whom the roll gave nothing; replayed under the default reading, the guard of the
+    producing kinds asks the aqueduct's choice exactly then, so a model asking level 4
+    fails faithfulness there."""
     from rules_oracle.model.cities_knights import production as chapter
     from rules_oracle.model.core.ops import evolve
 
@@ -341,10 +342,15 @@ def test_the_aqueduct_is_restated_where_production_ends_the_step(
 
     found = [(s, a) for s, a in pairs if at_three(s, GAME.apply(s, a))]
     assert found
+    state, action = found[0]
+    received = GAME.config(state.config.players,
+                           {**dict(state.config.variant), "aqueduct": "received"})
+    replayed = evolve(state, config=received)
+    assert at_three(replayed, GAME.apply(replayed, action))
+    found = [(replayed, action)]
     name, params = ENCODING.classify(*found[0])
     assert params["pr"] == 1 and params["ow"] == 0
-    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1,
-                                         extra=found[:1])
+    report = provers.faithfulness_report(GAME, ENCODING, [received], 1, extra=found[:1])
     assert report.outcome.status == "passed", report.outcome.detail
     production = chapter.production
 
@@ -357,8 +363,7 @@ def test_the_aqueduct_is_restated_where_production_ends_the_step(
         return evolve(after, queue=queue, stage=Stage.AQUEDUCT if queue else Stage.MAIN)
 
     assert mutate(monkeypatch, chapter.__name__, "production", from_four) >= 1
-    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1,
-                                         extra=found[:1])
+    report = provers.faithfulness_report(GAME, ENCODING, [received], 1, extra=found[:1])
     assert report.outcome.status == "failed"
     assert f"{name}" in report.outcome.detail and "guard is false" in report.outcome.detail
 

@@ -951,12 +951,14 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
     #: deep or rare steps the seeded sample may miss: the progress discards under
     #: ``progress-play=one`` (seed 23, uniform play: off turn at step 978, at a turn's end
     #: at step 1183), the variable board's chance steps with the set-up on it and an
-    #: aqueduct (step 1397) under ``board=variable`` (seed 19, uniform play), a progress card
+    #: aqueduct (step 1397) under ``board=variable`` with ``aqueduct=owed`` (seed 19, uniform
+    #: play; the readings part only on a shortage, and the game is the same under the
+    #: default reading, whose aqueduct the sample reaches), a progress card
     #: discarded at the end of one's turn (``end-discard``: an eager 4-player game, seed 2,
     #: step 493; uniform play seldom holds 5 progress cards) and a metropolis placed, with
     #: its 2 points (the same game, step 1604; no game of the sample placed one)
     openings = (Opening((("progress-play", "one"),), 1200, seed=23),
-                Opening((("board", "variable"),), 1400, seed=19),
+                Opening((("board", "variable"), ("aqueduct", "owed")), 1400, seed=19),
                 Opening((), 1610, players=4, policy="eager", seed=2))
 
     def probes(self) -> tuple[tuple[CKState, Any], ...]:
