@@ -188,6 +188,13 @@ MUTANTS = (
            "model/cities_knights/improvement.py",
            "if state.players[p].levels[D.SCIENCE] >= D.ABILITY_LEVEL and nothing[p])",
            "if state.players[p].levels[D.SCIENCE] > D.ABILITY_LEVEL and nothing[p])"),
+    Mutant("ck-aqueduct-owed-level-four", "cities_knights",
+           "cities_knights/improvement.aqueduct",
+           "under aqueduct=owed the aqueduct works only from science level 4",
+           "model/cities_knights/production.py",
+           "nothing = tuple(not any(got[p]) for p in range(n))",
+           "nothing = tuple(not any(got[p]) and state.players[p].levels[D.SCIENCE]"
+           " > D.ABILITY_LEVEL for p in range(n))"),
     Mutant("ck-forest-city-no-paper", "cities_knights", "cities_knights/production.commodity",
            "a city on forest takes a second lumber, not paper", "model/cities_knights/data.py",
            "CITY_COMMODITY: Final = (PAPER, -1, CLOTH, -1, COIN, -1)",

@@ -74,10 +74,20 @@ EXCEPTIONS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
     },
     "solver/cities_knights.py": {
         "rules_oracle.model.cities_knights.game": {
-            "GAME": _GAME_PLAY + "; the summarised steps' movements of cards and pieces are"
-                    " parameters read off its next state, and the step invariants of"
-                    " properties/cities_knights.py recompute the attack, production, the 7"
-                    " and the aqueduct from the state before"}},
+            "GAME": _GAME_PLAY + " (fourth_wall plays a seeded game to its probe); read off"
+                    " its next state are every summarised step's next stage and the"
+                    " movements of cards, progress cards, pieces and knights and the"
+                    " holders of the steps the board or hidden cards decide (the event die"
+                    " with the barbarians and production, progress draws and cards, reduced"
+                    " cities, the robber, knights' moves, trades), as parameters the guard"
+                    " bounds, the step invariants of properties/cities_knights.py"
+                    " recomputing the attack, production, the 7 and the aqueduct from the"
+                    " state before; and the exact kinds' parameters the board decides (the"
+                    " longest road's holder, the set-up's next placer and its city's cards,"
+                    " the level promoted, an improvement's price, the metropolis' kind)."
+                    " A discard's, a steal's and the aqueduct's card are stated from the"
+                    " action and the state before (STATED_MOVES), and whether the aqueduct"
+                    " follows production is restated over the board tables"}},
     "properties/cities_knights_hidden.py": {
         "rules_oracle.model.cities_knights.game": {
             "GAME": _GAME_PLAY + " (the twins' states are played to, then changed)"}},

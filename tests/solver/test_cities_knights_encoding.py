@@ -328,8 +328,9 @@ def test_the_opening_places_a_metropolis_worth_two_points(
 def test_the_aqueduct_is_restated_where_production_ends_the_step(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The variable board's opening reaches an aqueduct taken by a player at science level
-    3 whom the roll gave nothing; the guard of the producing kinds asks the aqueduct's
-    choice exactly then, so a model asking level 4 fails faithfulness there."""
+    3 whom the roll gave nothing; replayed under the default reading, the guard of the
+    producing kinds asks the aqueduct's choice exactly then, so a model asking level 4
+    fails faithfulness there."""
     from rules_oracle.model.cities_knights import production as chapter
     from rules_oracle.model.core.ops import evolve
 
@@ -341,10 +342,15 @@ def test_the_aqueduct_is_restated_where_production_ends_the_step(
 
     found = [(s, a) for s, a in pairs if at_three(s, GAME.apply(s, a))]
     assert found
+    state, action = found[0]
+    received = GAME.config(state.config.players,
+                           {**dict(state.config.variant), "aqueduct": "received"})
+    replayed = evolve(state, config=received)
+    assert at_three(replayed, GAME.apply(replayed, action))
+    found = [(replayed, action)]
     name, params = ENCODING.classify(*found[0])
     assert params["pr"] == 1 and params["ow"] == 0
-    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1,
-                                         extra=found[:1])
+    report = provers.faithfulness_report(GAME, ENCODING, [received], 1, extra=found[:1])
     assert report.outcome.status == "passed", report.outcome.detail
     production = chapter.production
 
@@ -357,7 +363,86 @@ def test_the_aqueduct_is_restated_where_production_ends_the_step(
         return evolve(after, queue=queue, stage=Stage.AQUEDUCT if queue else Stage.MAIN)
 
     assert mutate(monkeypatch, chapter.__name__, "production", from_four) >= 1
-    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1,
-                                         extra=found[:1])
+    report = provers.faithfulness_report(GAME, ENCODING, [received], 1, extra=found[:1])
     assert report.outcome.status == "failed"
     assert f"{name}" in report.outcome.detail and "guard is false" in report.outcome.detail
+
+
+@pytest.mark.rules(RB.IMPROVEMENT_AQUEDUCT)
+def test_the_aqueduct_is_restated_under_the_owed_reading_too(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under ``aqueduct=owed`` the aqueduct follows for a player at science level 3 whom the
+    roll owed nothing: the opening's aqueduct step played under that reading agrees with
+    the encoding, whose ``od`` flags restate what the roll owed over the board tables, and a
+    model asking level 4 under that reading alone fails faithfulness there."""
+    from rules_oracle.model.cities_knights import production as chapter
+    from rules_oracle.model.core.ops import evolve
+
+    pairs = provers.opening_pairs(GAME, ENCODING)
+    found = [(s, a) for s, a in pairs if GAME.apply(s, a).stage is Stage.AQUEDUCT
+             and s.stage is not Stage.AQUEDUCT]
+    assert found
+    state, action = found[0]
+    owed = GAME.config(state.config.players, {**dict(state.config.variant), "aqueduct": "owed"})
+    state = evolve(state, config=owed)
+    after = GAME.apply(state, action)
+    assert after.stage is Stage.AQUEDUCT
+    assert any(after.players[q].levels[D.SCIENCE] == D.ABILITY_LEVEL for q in after.queue)
+    name, params = ENCODING.classify(state, action)
+    assert params["pr"] == 1 and params["ow"] == 1
+    assert {params[f"od{q}"] for q in after.queue} == {0}
+    assert all(params[f"od{i}"] == 1 for i in range(owed.players)
+               if any(params[f"c{i}.{x}"] for x in range(D.N_CARDS)))
+    report = provers.faithfulness_report(GAME, ENCODING, [owed], 1, extra=[(state, action)])
+    assert report.outcome.status == "passed", report.outcome.detail
+    production = chapter.production
+
+    def owed_from_four(state: CKState) -> CKState:
+        after = production(state)
+        if after.stage is not Stage.AQUEDUCT or state.config.option("aqueduct") != "owed":
+            return after
+        queue = tuple(q for q in after.queue
+                      if after.players[q].levels[D.SCIENCE] > D.ABILITY_LEVEL)
+        return evolve(after, queue=queue, stage=Stage.AQUEDUCT if queue else Stage.MAIN)
+
+    assert mutate(monkeypatch, chapter.__name__, "production", owed_from_four) >= 1
+    report = provers.faithfulness_report(GAME, ENCODING, [owed], 1, extra=[(state, action)])
+    assert report.outcome.status == "failed"
+    assert name in report.outcome.detail and "guard is false" in report.outcome.detail
+
+
+@pytest.mark.rules(RB.ROBBER_DISCARD)
+def test_a_discard_of_another_card_than_named_fails_faithfulness(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A discard's card movement is stated from the action and the state before (the next
+    seat with cards to discard returns the card named), not read off the model's next
+    state: a model returning another card of the discarder's to the bank fails
+    faithfulness, though it conserves every card."""
+    from rules_oracle.model.catan.actions import Discard
+    from rules_oracle.model.cities_knights import robber
+
+    rng = random.Random(0)
+    state = GAME.setup(GAME.config(3))
+    while True:
+        if state.stage is Stage.DISCARD:
+            seat = robber.discarder(state)
+            held = [c for c in range(D.N_CARDS) if state.players[seat].hand[c]]
+            if len(held) >= 2:
+                break
+        state = GAME.apply(state, choose(GAME, state, rng))
+    action = Discard(held[0])
+    name, params = ENCODING.classify(state, action)
+    assert name == "discard" and params[f"c{seat}.{held[0]}"] == -1
+    report = provers.faithfulness_report(GAME, ENCODING, [state.config], 1,
+                                         extra=[(state, action)])
+    assert report.outcome.status == "passed", report.outcome.detail
+    discard = robber.discard
+
+    def another(state: CKState, action: Discard) -> CKState:
+        return discard(state, Discard(held[1]))
+
+    assert mutate(monkeypatch, robber.__name__, "discard", another) >= 1
+    report = provers.faithfulness_report(GAME, ENCODING, [state.config], 1,
+                                         extra=[(state, action)])
+    assert report.outcome.status == "failed"
+    assert "discard" in report.outcome.detail

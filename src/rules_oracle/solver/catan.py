@@ -62,6 +62,7 @@ settlement whose placement breaks the longest road, which then passes to its bui
 """
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 import z3
@@ -333,9 +334,8 @@ def _settle_roads(v: Vars, u: Up, lengths: list[Any], changed: Any) -> None:
     award = award_longest(lengths, v["longest"])
     u.put("longest", z3.If(changed, award, v["longest"]))
 
-
 # ---------------------------------------------------------------------------
-# Kinds
+# Action kinds: how a kind is made
 # ---------------------------------------------------------------------------
 
 PLAYER_RULES = (
@@ -353,863 +353,1030 @@ PLAY_RULES = (RB.DEVELOPMENT_ONE_PER_TURN, RB.DEVELOPMENT_NOT_NEW, RB.DEVELOPMEN
 CARD_RULE = {D.KNIGHT: RB.DEVELOPMENT_KNIGHT, D.ROAD_BUILDING: RB.DEVELOPMENT_ROAD_BUILDING,
              D.YEAR_OF_PLENTY: RB.DEVELOPMENT_YEAR_OF_PLENTY, D.MONOPOLY: RB.DEVELOPMENT_MONOPOLY}
 
-Guard = Callable[[Vars, Params], Any]
+#: a kind's parts, each given the player count first
+Domain = Callable[[int, Params], Any]
+Guard = Callable[[int, Vars, Params], Any]
+Update = Callable[[int, Vars, Params, Up], None]
+
+
+def _full_update(n: int, update: Update, refresh: bool, v: Vars, p: Params) -> dict[str, Any]:
+    """A kind's update, then public points and scores (``refresh``) and the win."""
+    u = Up(v, n)
+    update(n, v, p, u)
+    up = u.terms()
+    if refresh:
+        up = _refresh(v, up, n)
+    return _finish(v, up, n)
+
+
+def _kind(n: int, name: str, params: tuple[str, ...], domain: Domain, guard: Guard,
+          update: Update, rules: tuple[str, ...], refresh: bool = False) -> ActionKind:
+    """The kind ``name`` for ``n`` players: every update ends with ``scoring.finish``."""
+    return ActionKind(name, params, partial(domain, n), partial(guard, n),
+                      partial(_full_update, n, update, refresh), rules)
+
+
+def _always(n: int, p: Params) -> Any:
+    return z3.BoolVal(True)
+
+
+def _turn_var(n: int, v: Vars, name: str) -> Any:
+    """The variable ``name`` of the player on turn."""
+    return _of(v, v["turn"], name, n)
+
+
+def _laid(v: Vars, prefix: str, count: int) -> Any:
+    return sum_of([v[f"{prefix}{x}"] for x in range(count)])
+
+
+def _resource_domain(n: int, p: Params) -> Any:
+    return between(p["resource"], 0, NR - 1)
+
+
+# ---------------------------------------------------------------------------
+# The board (board.py): the variable board's chance steps
+# ---------------------------------------------------------------------------
+
+
+def _board_next(v: Vars, ter: Any, tok: Any, hb: Any) -> Any:
+    """``setup._board_stage`` from the laid counts (after a step)."""
+    return z3.If(ter < B.N_HEXES, TERRAIN,
+                 z3.If(z3.If(v["opt.spiral"] == 1, tok == 0, tok < N_TOKENS), TOKENS,
+                       z3.If(hb < B.N_HARBOURS, HARBOURS, SETUP)))
+
+
+def _terrain_domain(n: int, p: Params) -> Any:
+    return z3.And(between(p["terrain"], 0, NT - 1), between(p["desert"], -1, B.N_HEXES - 1))
+
+
+def _terrain_guard(n: int, v: Vars, p: Params) -> Any:
+    t, desert = p["terrain"], p["desert"]
+    last = _laid(v, "ter", NT) + 1 == B.N_HEXES
+    return z3.And(v["stage"] == TERRAIN,
+                  select(t, [v[f"ter{x}"] < D.TERRAIN_COUNTS[x] for x in range(NT)],
+                         z3.BoolVal(False)),
+                  z3.If(last, between(desert, 0, B.N_HEXES - 1), desert == -1))
+
+
+def _terrain_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    t = p["terrain"]
+    for x in range(NT):
+        u.add(f"ter{x}", flag(t == x))
+    ter = _laid(v, "ter", NT) + 1
+    u.put("robber", z3.If(ter == B.N_HEXES, p["desert"], v["robber"]))
+    u.put("stage", _board_next(v, ter, _laid(v, "tok", NN), _laid(v, "hb", NK)))
+
+
+def lay_terrain(n: int) -> ActionKind:
+    """A terrain hex laid (the desert's hex, where the robber starts, on the last)."""
+    return _kind(n, "lay-terrain", ("terrain", "desert"), _terrain_domain, _terrain_guard,
+                 _terrain_update, (*CHANCE_RULES, RB.BOARD_VARIABLE_TERRAIN))
+
+
+def _corner_domain(n: int, p: Params) -> Any:
+    return z3.Or(*(p["hex"] == h for h in B.CORNERS))
+
+
+def _corner_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == TOKENS, v["opt.spiral"] == 1)
+
+
+def _corner_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    for j in range(NN):
+        u.put(f"tok{j}", D.NUMBER_COUNTS[j])
+    u.put("stage", _board_next(v, _laid(v, "ter", NT), z3.IntVal(N_TOKENS),
+                               _laid(v, "hb", NK)))
+
+
+def spiral_corner(n: int) -> ActionKind:
+    """The spiral's corner: every token laid at once."""
+    return _kind(n, "spiral-corner", ("hex",), _corner_domain, _corner_guard, _corner_update,
+                 (*CHANCE_RULES, RB.BOARD_SPIRAL))
+
+
+def _token_index(number: Any) -> Any:
+    return select(number, [z3.IntVal(D.NUMBERS.index(x)) if x in D.NUMBERS else
+                           z3.IntVal(-1) for x in range(max(D.NUMBERS) + 1)],
+                  z3.IntVal(-1))
+
+
+def _token_domain(n: int, p: Params) -> Any:
+    return z3.Or(*(p["number"] == x for x in D.NUMBERS))
+
+
+def _token_guard(n: int, v: Vars, p: Params) -> Any:
+    j = _token_index(p["number"])
+    return z3.And(v["stage"] == TOKENS, v["opt.spiral"] == 0,
+                  select(j, [v[f"tok{x}"] < D.NUMBER_COUNTS[x] for x in range(NN)],
+                         z3.BoolVal(False)))
+
+
+def _token_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    j = _token_index(p["number"])
+    for x in range(NN):
+        u.add(f"tok{x}", flag(j == x))
+    u.put("stage", _board_next(v, _laid(v, "ter", NT), _laid(v, "tok", NN) + 1,
+                               _laid(v, "hb", NK)))
+
+
+def lay_token(n: int) -> ActionKind:
+    """A number token laid at random."""
+    return _kind(n, "lay-token", ("number",), _token_domain, _token_guard, _token_update,
+                 (*CHANCE_RULES, RB.COMPONENTS_TOKENS))
+
+
+def _harbour_domain(n: int, p: Params) -> Any:
+    return between(p["kind"], 0, NK - 1)
+
+
+def _harbour_guard(n: int, v: Vars, p: Params) -> Any:
+    k = p["kind"]
+    return z3.And(v["stage"] == HARBOURS,
+                  select(k, [v[f"hb{x}"] < D.HARBOUR_COUNTS[x] for x in range(NK)],
+                         z3.BoolVal(False)))
+
+
+def _harbour_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    k = p["kind"]
+    for x in range(NK):
+        u.add(f"hb{x}", flag(k == x))
+    u.put("stage", _board_next(v, _laid(v, "ter", NT), _laid(v, "tok", NN),
+                               _laid(v, "hb", NK) + 1))
+
+
+def lay_harbour(n: int) -> ActionKind:
+    """A harbour laid (shuffled harbours)."""
+    return _kind(n, "lay-harbour", ("kind",), _harbour_domain, _harbour_guard, _harbour_update,
+                 (*CHANCE_RULES, RB.COMPONENTS_HARBOURS))
+
+
+# ---------------------------------------------------------------------------
+# Set-up (setup.py): snake-order settlements and roads
+# ---------------------------------------------------------------------------
+
+
+def _nl(n: int) -> tuple[str, ...]:
+    """The parameters of every player's road length after a settlement."""
+    return tuple(f"nl{j}" for j in range(n))
+
+
+def _lengths_ok(n: int, v: Vars, p: Params, builder: Any) -> Any:
+    """A settlement keeps its builder's road length and only shortens the others'."""
+    nl = _nl(n)
+    return z3.And(*(z3.If(builder == j, p[nl[j]] == v[pn(j, "len")],
+                          z3.And(p[nl[j]] >= 0, p[nl[j]] <= v[pn(j, "len")]))
+                    for j in range(n)))
+
+
+def _settle(n: int, v: Vars, p: Params, u: Up) -> None:
+    """A settlement of the player on turn (``build.place_settlement``)."""
+    nl = _nl(n)
+    u.add_player(v["turn"], "settlements", 1)
+    lengths = [p[nl[j]] for j in range(n)]
+    changed = z3.Or(*(p[nl[j]] != v[pn(j, "len")] for j in range(n)))
+    _settle_roads(v, u, lengths, changed)
+
+
+def _nl_domain(n: int, p: Params) -> Any:
+    nl = _nl(n)
+    return z3.And(*(between(p[nl[j]], 0, D.ROADS) for j in range(n)))
+
+
+def _setup_settlement_domain(n: int, p: Params) -> Any:
+    return z3.And(between(p["site"], 0, 1), _nl_domain(n, p),
+                  *(between(p[f"g{r}"], 0, 3) for r in range(NR)))
+
+
+def _setup_settlement_guard(n: int, v: Vars, p: Params) -> Any:
+    gains = [p[f"g{r}"] for r in range(NR)]
+    return z3.And(v["stage"] == SETUP, v["snode"] == 0, p["site"] == 1,
+                  _turn_var(n, v, "settlements") < D.SETTLEMENTS,
+                  _lengths_ok(n, v, p, v["turn"]),
+                  z3.If(v["placement"] >= n, sum_of(gains) <= 3,
+                        z3.And(*(g == 0 for g in gains))))
+
+
+def _setup_settlement_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _settle(n, v, p, u)
+    for r in range(NR):
+        got = z3.If(p[f"g{r}"] <= v[f"bank{r}"], p[f"g{r}"], v[f"bank{r}"])
+        u.add_player(v["turn"], f"res{r}", got)
+        u.add(f"bank{r}", -got)
+    u.put("snode", 1)
+
+
+def setup_settlement(n: int) -> ActionKind:
+    """A set-up settlement; the second takes a card of each producing hex next to it."""
+    return _kind(n, "setup-settlement", ("site", *_nl(n), *(f"g{r}" for r in range(NR))),
+                 _setup_settlement_domain, _setup_settlement_guard, _setup_settlement_update,
+                 (*PLAYER_RULES, RB.SETUP_SNAKE, RB.BUILD_DISTANCE, RB.COMPONENTS_PIECES),
+                 refresh=True)
+
+
+def _road_domain(n: int, p: Params) -> Any:
+    return z3.And(between(p["ok"], 0, 1), between(p["nlen"], 0, D.ROADS))
+
+
+def _lay_road(n: int, v: Vars, p: Params, u: Up) -> None:
+    """A road of the player on turn (``build.place_road``)."""
+    me = v["turn"]
+    u.add_player(me, "roads", 1)
+    old = _turn_var(n, v, "len")
+    lengths = [z3.If(me == j, p["nlen"], v[pn(j, "len")]) for j in range(n)]
+    _settle_roads(v, u, lengths, p["nlen"] != old)
+
+
+def _road_guard(n: int, v: Vars, p: Params) -> Any:
+    old = _turn_var(n, v, "len")
+    return z3.And(p["ok"] == 1, p["nlen"] >= old,
+                  p["nlen"] <= _turn_var(n, v, "roads") + 1)
+
+
+def _setup_road_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == SETUP, v["snode"] == 1, _road_guard(n, v, p))
+
+
+def _setup_road_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _lay_road(n, v, p, u)
+    k = v["placement"] + 1
+    last = k == 2 * n
+    u.put("placement", k)
+    u.put("snode", 0)
+    u.put("turn", z3.If(last, 0, _placer(n, k)))
+    u.put("turns", z3.If(last, 1, v["turns"]))
+    u.put("stage", z3.If(last, PRE_ROLL, SETUP))
+
+
+def setup_road(n: int) -> ActionKind:
+    """A set-up road at the settlement just placed; the next placer in snake order."""
+    return _kind(n, "setup-road", ("ok", "nlen"), _road_domain, _setup_road_guard,
+                 _setup_road_update,
+                 (*PLAYER_RULES, RB.SETUP_SNAKE, RB.BUILD_ROAD_FREE_PATH,
+                  RB.SETUP_ROAD_AT_SETTLEMENT),
+                 refresh=True)
+
+
+# ---------------------------------------------------------------------------
+# The turn (turn.py): the roll and the end of the turn
+# ---------------------------------------------------------------------------
+
+
+def _roll_guard(n: int, v: Vars, p: Params) -> Any:
+    return v["stage"] == PRE_ROLL
+
+
+def _roll_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    u.put("stage", DICE)
+
+
+def roll_dice(n: int) -> ActionKind:
+    """The player on turn rolls: the dice, a chance step, follow."""
+    return _kind(n, "roll-dice", (), _always, _roll_guard, _roll_update, PLAYER_RULES)
+
+
+def _end_guard(n: int, v: Vars, p: Params) -> Any:
+    return v["stage"] == MAIN
+
+
+def _end_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    me = v["turn"]
+    for c in range(ND):
+        for i in range(n):
+            u.put(pn(i, f"new{c}"), z3.If(me == i, 0, v[pn(i, f"new{c}")]))
+    limit = v["turns"] >= D.TURN_LIMIT
+    u.put("stage", z3.If(limit, OVER, PRE_ROLL))
+    u.put("turn", z3.If(limit, me, z3.If(me + 1 == n, 0, me + 1)))
+    u.put("turns", z3.If(limit, v["turns"], v["turns"] + 1))
+    for name in ("dw", "dr", "devp", "built", "trades", "offers"):
+        u.put(name, z3.If(limit, v[name], 0))
+
+
+def end_turn(n: int) -> ActionKind:
+    """The end of the turn: cards bought become playable, the next seat or the turn limit."""
+    return _kind(n, "end-turn", (), _always, _end_guard, _end_update, PLAYER_RULES)
+
+
+# ---------------------------------------------------------------------------
+# Production (production.py): the dice
+# ---------------------------------------------------------------------------
+
+
+def _owe(n: int) -> tuple[tuple[int, int, str], ...]:
+    """(player, resource, parameter) of the cards a roll owes."""
+    return tuple((i, r, f"owe{i}.{r}") for i in range(n) for r in range(NR))
+
+
+def _dice_domain(n: int, p: Params) -> Any:
+    return z3.And(between(p["white"], 1, 6), between(p["red"], 1, 6),
+                  *(between(p[name], 0, 4 * D.CITIES + 2 * D.SETTLEMENTS)
+                    for _, _, name in _owe(n)))
+
+
+def _dice_guard(n: int, v: Vars, p: Params) -> Any:
+    owe = _owe(n)
+    total = p["white"] + p["red"]
+    hexes = z3.If(z3.Or(total == 2, total == 12), 1, 2)
+    per_player = []
+    for i in range(n):
+        got = sum_of([p[name] for j, _, name in owe if j == i])
+        per_player.append(
+            got <= hexes * (v[pn(i, "settlements")] + 2 * v[pn(i, "cities")]))
+    return z3.And(v["stage"] == DICE, *per_player,
+                  z3.Implies(total == D.ROBBER_ROLL,
+                             z3.And(*(p[name] == 0 for _, _, name in owe))))
+
+
+def _seven_discards(n: int, v: Vars, seven: Any, u: Up) -> list[Any]:
+    """catan/seven.discard: every hand over ``DISCARD_ABOVE`` owes half on a 7."""
+    discards = []
+    for i in range(n):
+        cards = _cards(v, i)
+        d = z3.If(z3.And(seven, cards > DISCARD_ABOVE), cards / 2, 0)
+        discards.append(d)
+        u.put(pn(i, "disc"), d)
+    return discards
+
+
+def _produce(n: int, v: Vars, p: Params, u: Up) -> None:
+    """The cards owed, each resource in full when the bank has them all, else to the only
+    player owed under ``shortage=one-owed``, else to nobody."""
+    for r in range(NR):
+        due = [p[f"owe{i}.{r}"] for i in range(n)]
+        total_r = sum_of(due)
+        bank = v[f"bank{r}"]
+        full = total_r <= bank
+        single = sum_of([flag(x > 0) for x in due]) == 1
+        rest = z3.And(single, v["opt.oneowed"] == 1)
+        for i in range(n):
+            u.add(pn(i, f"res{r}"),
+                  z3.If(full, due[i], z3.If(z3.And(rest, due[i] > 0), bank, 0)))
+        u.put(f"bank{r}", z3.If(full, bank - total_r, z3.If(rest, 0, bank)))
+
+
+def _dice_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    total = p["white"] + p["red"]
+    seven = total == D.ROBBER_ROLL
+    u.put("dw", p["white"])
+    u.put("dr", p["red"])
+    discards = _seven_discards(n, v, seven, u)
+    any_discard = z3.Or(*(d > 0 for d in discards))
+    u.put("stage", z3.If(seven, z3.If(any_discard, DISCARD, ROBBER), MAIN))
+    _produce(n, v, p, u)
+
+
+def dice(n: int) -> ActionKind:
+    """The dice: production, or on a 7 the discards due and the robber."""
+    return _kind(n, "dice", ("white", "red", *(name for _, _, name in _owe(n))),
+                 _dice_domain, _dice_guard, _dice_update, (*CHANCE_RULES, RB.TURN_ROLL))
+
+
+# ---------------------------------------------------------------------------
+# The 7 (seven.py): discards, the robber, the steal
+# ---------------------------------------------------------------------------
+
+
+def _discarder(n: int, v: Vars) -> Any:
+    """``seven.discarder``: seat order from the player on turn."""
+    firsts = []
+    for t in range(n):
+        out: Any = z3.IntVal(-1)
+        for k in reversed(range(n)):
+            seat = (t + k) % n
+            out = z3.If(v[pn(seat, "disc")] > 0, seat, out)
+        firsts.append(out)
+    return select(v["turn"], firsts, z3.IntVal(-1))
+
+
+def _discard_guard(n: int, v: Vars, p: Params) -> Any:
+    who = _discarder(n, v)
+    return z3.And(v["stage"] == DISCARD,
+                  select(p["resource"], [_of(v, who, f"res{r}", n) > 0
+                                         for r in range(NR)], z3.BoolVal(False)))
+
+
+def _discard_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    who = _discarder(n, v)
+    r = p["resource"]
+    for x in range(NR):
+        u.add_player(who, f"res{x}", -flag(r == x))
+        u.add(f"bank{x}", flag(r == x))
+    u.add_player(who, "disc", -1)
+    left = sum_of([v[pn(i, "disc")] for i in range(n)]) - 1
+    u.put("stage", z3.If(left > 0, DISCARD, ROBBER))
+
+
+def discard(n: int) -> ActionKind:
+    """A card discarded on a 7 by the next player who owes one."""
+    return _kind(n, "discard", ("resource",), _resource_domain, _discard_guard,
+                 _discard_update, PLAYER_RULES)
+
+
+def _robber_domain(n: int, p: Params) -> Any:
+    return z3.And(between(p["hex"], 0, B.N_HEXES - 1), between(p["victim"], -1, n - 1),
+                  between(p["ok"], 0, 1), between(p["vok"], 0, 1))
+
+
+def _robber_guard(n: int, v: Vars, p: Params) -> Any:
+    victim = p["victim"]
+    return z3.And(v["stage"] == ROBBER, p["ok"] == 1, p["vok"] == 1,
+                  p["hex"] != v["robber"],
+                  z3.Or(victim == -1, z3.And(victim != v["turn"], select(
+                      victim, [_cards(v, i) for i in range(n)]) > 0)))
+
+
+def _robber_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    victim = p["victim"]
+    u.put("robber", p["hex"])
+    u.put("victim", victim)
+    u.put("stage", z3.If(victim < 0, _after_card(v), STEAL))
+
+
+def move_robber(n: int) -> ActionKind:
+    """The robber to another hex, and the victim named."""
+    return _kind(n, "move-robber", ("hex", "victim", "ok", "vok"), _robber_domain,
+                 _robber_guard, _robber_update, (*PLAYER_RULES, RB.SEVEN_STEAL))
+
+
+def _steal_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == STEAL, select(
+        p["resource"], [_of(v, v["victim"], f"res{r}", n) > 0 for r in range(NR)],
+        z3.BoolVal(False)))
+
+
+def _steal_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    r = p["resource"]
+    for x in range(NR):
+        u.add_player(v["victim"], f"res{x}", -flag(r == x))
+        u.add_player(v["turn"], f"res{x}", flag(r == x))
+    u.put("victim", -1)
+    u.put("stage", _after_card(v))
+
+
+def steal(n: int) -> ActionKind:
+    """A card drawn at random from the victim's hand."""
+    return _kind(n, "steal", ("resource",), _resource_domain, _steal_guard, _steal_update,
+                 (*CHANCE_RULES, RB.SEVEN_STEAL))
+
+
+# ---------------------------------------------------------------------------
+# Building (build.py): settlements, roads, cities, development cards
+# ---------------------------------------------------------------------------
+
+
+def _build_settlement_domain(n: int, p: Params) -> Any:
+    return z3.And(between(p["site"], 0, 1), _nl_domain(n, p))
+
+
+def _build_settlement_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == MAIN, p["site"] == 1,
+                  _turn_var(n, v, "settlements") < D.SETTLEMENTS,
+                  _can_pay(v, n, D.SETTLEMENT_COST), _lengths_ok(n, v, p, v["turn"]))
+
+
+def _build_settlement_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _pay(u, v["turn"], D.SETTLEMENT_COST)
+    _settle(n, v, p, u)
+    u.put("built", 1)
+
+
+def build_settlement(n: int) -> ActionKind:
+    return _kind(n, "build-settlement", ("site", *_nl(n)), _build_settlement_domain,
+                 _build_settlement_guard, _build_settlement_update,
+                 (*PLAYER_RULES, RB.BUILD_DISTANCE, RB.COMPONENTS_PIECES,
+                  RB.BUILD_SETTLEMENT_CONNECTED, RB.BUILD_SETTLEMENT_COST),
+                 refresh=True)
+
+
+def _build_road_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == MAIN, _turn_var(n, v, "roads") < D.ROADS,
+                  _can_pay(v, n, D.ROAD_COST), _road_guard(n, v, p))
+
+
+def _build_road_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _pay(u, v["turn"], D.ROAD_COST)
+    _lay_road(n, v, p, u)
+    u.put("built", 1)
+
+
+def build_road(n: int) -> ActionKind:
+    return _kind(n, "build-road", ("ok", "nlen"), _road_domain, _build_road_guard,
+                 _build_road_update,
+                 (*PLAYER_RULES, RB.BUILD_ROAD_FREE_PATH, RB.COMPONENTS_PIECES,
+                  RB.BUILD_ROAD_CONNECTED, RB.BUILD_ROAD_COST),
+                 refresh=True)
+
+
+def _ok_domain(n: int, p: Params) -> Any:
+    return between(p["ok"], 0, 1)
+
+
+def _city_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == MAIN, p["ok"] == 1, _turn_var(n, v, "settlements") >= 1,
+                  _turn_var(n, v, "cities") < D.CITIES, _can_pay(v, n, D.CITY_COST))
+
+
+def _city_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _pay(u, v["turn"], D.CITY_COST)
+    u.add_player(v["turn"], "settlements", -1)
+    u.add_player(v["turn"], "cities", 1)
+    u.put("built", 1)
+
+
+def build_city(n: int) -> ActionKind:
+    return _kind(n, "build-city", ("ok",), _ok_domain, _city_guard, _city_update,
+                 (*PLAYER_RULES, RB.BUILD_CITY_UPGRADE, RB.COMPONENTS_PIECES,
+                  RB.BUILD_CITY_COST),
+                 refresh=True)
+
+
+def _buy_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == MAIN, _laid(v, "deck", ND) > 0,
+                  _can_pay(v, n, D.DEVELOPMENT_COST))
+
+
+def _buy_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _pay(u, v["turn"], D.DEVELOPMENT_COST)
+    u.put("built", 1)
+    u.put("stage", DRAW)
+
+
+def buy_development(n: int) -> ActionKind:
+    """A development card paid for; the draw, a chance step, follows."""
+    return _kind(n, "buy-development", (), _always, _buy_guard, _buy_update,
+                 (*PLAYER_RULES, RB.BUILD_DEVELOPMENT_DECK, RB.BUILD_DEVELOPMENT_COST))
+
+
+def _draw_domain(n: int, p: Params) -> Any:
+    return between(p["card"], 0, ND - 1)
+
+
+def _draw_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == DRAW, select(
+        p["card"], [v[f"deck{c}"] > 0 for c in range(ND)], z3.BoolVal(False)))
+
+
+def _draw_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    card = p["card"]
+    for c in range(ND):
+        u.add(f"deck{c}", -flag(card == c))
+        u.add_player(v["turn"], f"dev{c}", flag(card == c))
+        u.add_player(v["turn"], f"new{c}", flag(card == c))
+    u.add_player(v["turn"], "score", flag(card == VP))
+    u.put("stage", MAIN)
+
+
+def draw(n: int) -> ActionKind:
+    return _kind(n, "draw", ("card",), _draw_domain, _draw_guard, _draw_update,
+                 (*CHANCE_RULES, RB.BUILD_DEVELOPMENT_DECK))
+
+
+# ---------------------------------------------------------------------------
+# Development cards (development.py)
+# ---------------------------------------------------------------------------
+
+
+def _card_rules(card: int) -> tuple[str, ...]:
+    return (*PLAYER_RULES, *PLAY_RULES, CARD_RULE[card])
+
+
+def _playable(n: int, v: Vars, card: int) -> Any:
+    """``development.playable`` for the player on turn."""
+    held = _turn_var(n, v, f"dev{card}")
+    early = z3.BoolVal(True) if card == D.KNIGHT else z3.Or(
+        v["stage"] != PRE_ROLL, v["opt.knight"] == 0)
+    return z3.And(z3.Or(v["stage"] == PRE_ROLL, v["stage"] == MAIN), v["devp"] == 0,
+                  held > 0, held - _turn_var(n, v, f"new{card}") > 0, early)
+
+
+def _play(u: Up, v: Vars, card: int) -> None:
+    u.add_player(v["turn"], f"dev{card}", -1)
+    u.add(f"played{card}", 1)
+    u.put("devp", 1)
+
+
+def _knight_guard(n: int, v: Vars, p: Params) -> Any:
+    return _playable(n, v, D.KNIGHT)
+
+
+def _knight_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _play(u, v, D.KNIGHT)
+    me = v["turn"]
+    u.add_player(me, "knights", 1)
+    knights = [v[pn(i, "knights")] + flag(me == i) for i in range(n)]
+    u.put("army", award_army(knights, v["army"], me))
+    u.put("stage", ROBBER)
+
+
+def play_knight(n: int) -> ActionKind:
+    """A knight: the largest army, then the robber."""
+    return _kind(n, "play-knight", (), _always, _knight_guard, _knight_update,
+                 _card_rules(D.KNIGHT), refresh=True)
+
+
+def _rb_domain(n: int, p: Params) -> Any:
+    return between(p["open"], 0, 1)
+
+
+def _rb_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(_playable(n, v, D.ROAD_BUILDING),
+                  z3.Implies(v["opt.unplayable"] == 1, p["open"] == 1),
+                  z3.Implies(p["open"] == 1, _turn_var(n, v, "roads") < D.ROADS))
+
+
+def _rb_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _play(u, v, D.ROAD_BUILDING)
+    left = D.ROADS - _turn_var(n, v, "roads")
+    free = z3.If(left < D.FREE_ROADS, left, D.FREE_ROADS)
+    u.put("free", z3.If(p["open"] == 1, free, 0))
+    u.put("stage", z3.If(p["open"] == 1, ROAD_BUILDING, v["stage"]))
+
+
+def play_road_building(n: int) -> ActionKind:
+    """Road Building: up to 2 free roads, when one may be placed."""
+    return _kind(n, "play-road-building", ("open",), _rb_domain, _rb_guard, _rb_update,
+                 _card_rules(D.ROAD_BUILDING))
+
+
+def _plenty_domain(n: int, p: Params) -> Any:
+    return z3.And(between(p["first"], 0, NR - 1), between(p["second"], 0, NR - 1),
+                  p["first"] <= p["second"])
+
+
+def _plenty_guard(n: int, v: Vars, p: Params) -> Any:
+    a, b = p["first"], p["second"]
+    bank = [v[f"bank{r}"] for r in range(NR)]
+    return z3.And(_playable(n, v, D.YEAR_OF_PLENTY),
+                  z3.If(a == b, z3.Or(select(a, bank) >= 2, z3.And(
+                      v["opt.remains"] == 1, select(a, bank) == 1)),
+                        z3.And(select(a, bank) >= 1, select(b, bank) >= 1)))
+
+
+def _plenty_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _play(u, v, D.YEAR_OF_PLENTY)
+    for r in range(NR):
+        bank = v[f"bank{r}"]
+        twice = z3.And(p["first"] == r, p["second"] == r)
+        got = z3.If(twice, z3.If(bank >= 2, 2, bank),
+                    flag(p["first"] == r) + flag(p["second"] == r))
+        u.add_player(v["turn"], f"res{r}", got)
+        u.add(f"bank{r}", -got)
+
+
+def play_year_of_plenty(n: int) -> ActionKind:
+    """Year of Plenty: two cards from the bank (what remains under ``plenty=what-remains``)."""
+    return _kind(n, "play-year-of-plenty", ("first", "second"), _plenty_domain, _plenty_guard,
+                 _plenty_update, _card_rules(D.YEAR_OF_PLENTY))
+
+
+def _monopoly_guard(n: int, v: Vars, p: Params) -> Any:
+    return _playable(n, v, D.MONOPOLY)
+
+
+def _monopoly_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _play(u, v, D.MONOPOLY)
+    me, r = v["turn"], p["resource"]
+    for i in range(n):
+        for x in range(NR):
+            taken = sum_of([v[pn(q, f"res{x}")] for q in range(n) if q != i])
+            name = pn(i, f"res{x}")
+            u.put(name, z3.If(r == x, z3.If(me == i, v[name] + taken, 0), v[name]))
+
+
+def play_monopoly(n: int) -> ActionKind:
+    """Monopoly: every card of the named resource from the other players."""
+    return _kind(n, "play-monopoly", ("resource",), _resource_domain, _monopoly_guard,
+                 _monopoly_update, _card_rules(D.MONOPOLY))
+
+
+def _free_road_domain(n: int, p: Params) -> Any:
+    return z3.And(_road_domain(n, p), between(p["more"], 0, 1))
+
+
+def _free_road_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == ROAD_BUILDING, _turn_var(n, v, "roads") < D.ROADS,
+                  _road_guard(n, v, p),
+                  z3.Implies(p["more"] == 1, z3.And(
+                      v["free"] >= 2, _turn_var(n, v, "roads") + 1 < D.ROADS)))
+
+
+def _free_road_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _lay_road(n, v, p, u)
+    more = p["more"] == 1
+    u.put("free", z3.If(more, v["free"] - 1, 0))
+    u.put("stage", z3.If(more, ROAD_BUILDING, _after_card(v)))
+
+
+def free_road(n: int) -> ActionKind:
+    """A free road of Road Building; ``more`` when another may follow."""
+    return _kind(n, "free-road", ("ok", "nlen", "more"), _free_road_domain, _free_road_guard,
+                 _free_road_update,
+                 (*PLAYER_RULES, RB.BUILD_ROAD_FREE_PATH, RB.COMPONENTS_PIECES,
+                  RB.BUILD_ROAD_CONNECTED),
+                 refresh=True)
+
+
+def _stop_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == ROAD_BUILDING, v["opt.optional"] == 1)
+
+
+def _stop_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    u.put("free", 0)
+    u.put("stage", _after_card(v))
+
+
+def stop_road_building(n: int) -> ActionKind:
+    """The second free road declined (``road-second=optional``)."""
+    return _kind(n, "stop-road-building", (), _always, _stop_guard, _stop_update,
+                 PLAYER_RULES)
+
+
+# ---------------------------------------------------------------------------
+# Trade (trade.py): maritime trade
+# ---------------------------------------------------------------------------
+
+
+def _may_trade(v: Vars) -> Any:
+    return z3.And(v["stage"] == MAIN, z3.Not(z3.And(v["built"] == 1,
+                                                    v["opt.separate"] == 1)),
+                  v["trades"] < D.TRADES_PER_TURN)
+
+
+def _maritime_domain(n: int, p: Params) -> Any:
+    return z3.And(between(p["give"], 0, NR - 1), between(p["get"], 0, NR - 1),
+                  between(p["rate"], D.SPECIAL_RATE, D.BANK_RATE))
+
+
+def _maritime_guard(n: int, v: Vars, p: Params) -> Any:
+    g, t = p["give"], p["get"]
+    return z3.And(_may_trade(v), g != t,
+                  select(g, [_turn_var(n, v, f"res{r}") for r in range(NR)]) >= p["rate"],
+                  select(t, [v[f"bank{r}"] for r in range(NR)]) > 0)
+
+
+def _maritime_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    g, t = p["give"], p["get"]
+    for r in range(NR):
+        delta = flag(t == r) - z3.If(g == r, p["rate"], 0)
+        u.add_player(v["turn"], f"res{r}", delta)
+        u.add(f"bank{r}", -delta)
+    u.add("trades", 1)
+
+
+def maritime_trade(n: int) -> ActionKind:
+    """``rate`` cards of one resource to the bank for one of another."""
+    return _kind(n, "maritime-trade", ("give", "get", "rate"), _maritime_domain,
+                 _maritime_guard, _maritime_update,
+                 (*PLAYER_RULES, *TRADE_RULES, RB.TRADE_DIFFERENT_RESOURCES,
+                  RB.TRADE_MARITIME, RB.TRADE_HAS_CARDS))
+
+
+# ---------------------------------------------------------------------------
+# Trade (trade.py): the domestic offer, built card by card
+# ---------------------------------------------------------------------------
+
+
+def _side(v: Vars, side: str) -> list[Any]:
+    return [v[f"{side}{x}"] for x in range(NR)]
+
+
+def _card_domain(n: int, p: Params) -> Any:
+    return z3.And(between(p["give"], 0, 1), between(p["resource"], 0, NR - 1))
+
+
+def _card_ok(n: int, v: Vars, p: Params, counter: Any) -> Any:
+    """``trade._card_ok``: one more card on a side of the offer or counter-offer."""
+    r, give = p["resource"], p["give"] == 1
+
+    def at(side: str) -> Any:
+        return select(r, _side(v, side))
+
+    def holds(who: Any, side: str) -> Any:
+        return select(r, [_of(v, who, f"res{x}", n) for x in range(NR)]) > at(side)
+
+    plain = z3.If(give,
+                  z3.And(at("oget") == 0, sum_of(_side(v, "ogive")) < D.OFFER_CARDS,
+                         holds(v["turn"], "ogive")),
+                  z3.And(at("ogive") == 0, sum_of(_side(v, "oget")) < D.OFFER_CARDS))
+    countered = z3.If(give,
+                      z3.And(at("ocgive") == 0, sum_of(_side(v, "ocget")) < D.OFFER_CARDS,
+                             holds(v["oresp"], "ocget")),
+                      z3.And(at("ocget") == 0, sum_of(_side(v, "ocgive")) < D.OFFER_CARDS))
+    return z3.If(counter, countered, plain)
+
+
+def _add_card(p: Params, u: Up, counter: Any) -> None:
+    r, give = p["resource"], p["give"] == 1
+    for x in range(NR):
+        here = r == x
+        u.add(f"ogive{x}", flag(z3.And(z3.Not(counter), give, here)))
+        u.add(f"oget{x}", flag(z3.And(z3.Not(counter), z3.Not(give), here)))
+        u.add(f"ocget{x}", flag(z3.And(counter, give, here)))
+        u.add(f"ocgive{x}", flag(z3.And(counter, z3.Not(give), here)))
+
+
+def _open_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(_may_trade(v), v["offers"] < D.OFFERS_PER_TURN, p["give"] == 1,
+                  _card_ok(n, v, p, z3.BoolVal(False)))
+
+
+def _open_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _add_card(p, u, z3.BoolVal(False))
+    u.put("oph", BUILD)
+    u.add("offers", 1)
+    u.put("stage", TRADE)
+
+
+def open_offer(n: int) -> ActionKind:
+    """The first card given of a domestic offer opens it."""
+    return _kind(n, "open-offer", ("give", "resource"), _card_domain, _open_guard,
+                 _open_update,
+                 (*PLAYER_RULES, *TRADE_RULES, *CARD_RULES, RB.TRADE_DOMESTIC))
+
+
+def _building(v: Vars) -> Any:
+    return z3.And(v["stage"] == TRADE, z3.Or(v["oph"] == BUILD, v["oph"] == COUNTER))
+
+
+def _offer_card_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(_building(v), _card_ok(n, v, p, v["oph"] == COUNTER))
+
+
+def _offer_card_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _add_card(p, u, v["oph"] == COUNTER)
+
+
+def offer_card(n: int) -> ActionKind:
+    """One more card on a side of the offer or of the counter-offer."""
+    return _kind(n, "offer-card", ("give", "resource"), _card_domain, _offer_card_guard,
+                 _offer_card_update, (*PLAYER_RULES, *CARD_RULES))
+
+
+def _sides_filled(v: Vars) -> Any:
+    return z3.If(v["oph"] == COUNTER,
+                 z3.And(sum_of(_side(v, "ocgive")) > 0, sum_of(_side(v, "ocget")) > 0),
+                 z3.And(sum_of(_side(v, "ogive")) > 0, sum_of(_side(v, "oget")) > 0))
+
+
+def _propose_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(_building(v), _sides_filled(v))
+
+
+def _propose_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    counter = v["oph"] == COUNTER
+    u.put("oph", z3.If(counter, CONSIDER, RESPOND))
+    first = z3.If(v["turn"] + 1 == n, 0, v["turn"] + 1)
+    u.put("oresp", z3.If(counter, v["oresp"], first))
+
+
+def propose(n: int) -> ActionKind:
+    """The offer (to the next seats in turn) or the counter-offer (to the player on turn)."""
+    return _kind(n, "propose", (), _always, _propose_guard, _propose_update,
+                 (*PLAYER_RULES, RB.TRADE_DIFFERENT_RESOURCES))
+
+
+# ---------------------------------------------------------------------------
+# Trade (trade.py): answers, counter-offers and the exchange
+# ---------------------------------------------------------------------------
+
+
+def _next_responder(n: int, v: Vars, u: Up, accepted: list[Any]) -> None:
+    """``trade._next_responder`` (``accepted``: the acceptance flags after the step)."""
+    resp = v["oresp"]
+    nxt = z3.If(resp + 1 == n, 0, resp + 1)
+    done = nxt == v["turn"]
+    anyone = z3.Or(*(a == 1 for a in accepted))
+    close = z3.And(done, z3.Not(anyone))
+    for j in range(n):
+        u.put(f"oacc{j}", z3.If(close, 0, accepted[j]))
+    u.put("oph", z3.If(done, z3.If(anyone, CHOOSE, NONE), RESPOND))
+    u.put("oresp", z3.If(done, -1, nxt))
+    for x in range(NR):
+        u.put(f"ocgive{x}", 0)
+        u.put(f"ocget{x}", 0)
+        u.put(f"ogive{x}", z3.If(close, 0, v[f"ogive{x}"]))
+        u.put(f"oget{x}", z3.If(close, 0, v[f"oget{x}"]))
+    u.put("stage", z3.If(close, MAIN, TRADE))
+
+
+def _flags(n: int, v: Vars) -> list[Any]:
+    return [v[f"oacc{j}"] for j in range(n)]
+
+
+def _withdraw_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == TRADE, z3.Or(v["oph"] == BUILD, v["oph"] == COUNTER,
+                                             v["oph"] == CHOOSE))
+
+
+def _withdraw_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    # in a counter-offer: the responder declines; else the offer closes
+    nxt = Up(v, n)
+    _next_responder(n, v, nxt, _flags(n, v))
+    closed = Up(v, n)
+    _close_offer(closed, n)
+    a, b = nxt.terms(), closed.terms()
+    counter = v["oph"] == COUNTER
+    for name in sorted(set(a) | set(b)):
+        u.put(name, z3.If(counter, a.get(name, v[name]), b.get(name, v[name])))
+
+
+def withdraw(n: int) -> ActionKind:
+    return _kind(n, "withdraw", (), _always, _withdraw_guard, _withdraw_update, PLAYER_RULES)
+
+
+def _exchange(n: int, v: Vars, u: Up, other: Any, give: str, get: str) -> None:
+    """``trade._exchange``: the player on turn gives ``give`` to ``other`` for ``get``."""
+    for x in range(NR):
+        delta = v[f"{get}{x}"] - v[f"{give}{x}"]
+        u.add_player(v["turn"], f"res{x}", delta)
+        u.add_player(other, f"res{x}", -delta)
+    u.add("trades", 1)
+    _close_offer(u, n)
+
+
+def _answer_domain(n: int, p: Params) -> Any:
+    return between(p["accept"], 0, 1)
+
+
+def _answer_guard(n: int, v: Vars, p: Params) -> Any:
+    respond = z3.And(v["oph"] == RESPOND, z3.Implies(
+        p["accept"] == 1, _covers(v, v["oresp"], _side(v, "oget"), n)))
+    consider = z3.And(v["oph"] == CONSIDER, z3.Implies(
+        p["accept"] == 1, _covers(v, v["turn"], _side(v, "ocgive"), n)))
+    return z3.And(v["stage"] == TRADE, z3.Or(respond, consider))
+
+
+def _answer_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    yes = p["accept"] == 1
+    # respond: record an acceptance, then the next responder
+    respond = Up(v, n)
+    accepted = [z3.If(z3.And(yes, v["oresp"] == j), 1, v[f"oacc{j}"]) for j in range(n)]
+    _next_responder(n, v, respond, accepted)
+    # consider: accepting the counter-offer makes the trade, declining passes on
+    made = Up(v, n)
+    _exchange(n, v, made, v["oresp"], "ocgive", "ocget")
+    declined = Up(v, n)
+    _next_responder(n, v, declined, _flags(n, v))
+    a, b, c = respond.terms(), made.terms(), declined.terms()
+    is_respond = v["oph"] == RESPOND
+    for name in sorted(set(a) | set(b) | set(c)):
+        u.put(name, z3.If(is_respond, a.get(name, v[name]),
+                          z3.If(yes, b.get(name, v[name]), c.get(name, v[name]))))
+
+
+def answer(n: int) -> ActionKind:
+    """A responder's answer to the offer, or the player on turn's to the counter-offer."""
+    return _kind(n, "answer", ("accept",), _answer_domain, _answer_guard, _answer_update,
+                 (*PLAYER_RULES, RB.TRADE_HAS_CARDS))
+
+
+def _counter_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == TRADE, v["oph"] == RESPOND)
+
+
+def _counter_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    u.put("oph", COUNTER)
+
+
+def counter(n: int) -> ActionKind:
+    return _kind(n, "counter", (), _always, _counter_guard, _counter_update, PLAYER_RULES)
+
+
+def _trade_with_domain(n: int, p: Params) -> Any:
+    return between(p["player"], 0, n - 1)
+
+
+def _trade_with_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == TRADE, v["oph"] == CHOOSE,
+                  select(p["player"], _flags(n, v)) == 1)
+
+
+def _trade_with_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _exchange(n, v, u, p["player"], "ogive", "oget")
+
+
+def trade_with(n: int) -> ActionKind:
+    """The player on turn trades with one of those who accepted."""
+    return _kind(n, "trade-with", ("player",), _trade_with_domain, _trade_with_guard,
+                 _trade_with_update, (*PLAYER_RULES, RB.TRADE_DOMESTIC))
+
+
+# ---------------------------------------------------------------------------
+# Every kind, in the order the provers report them
+# ---------------------------------------------------------------------------
+
+KINDS: tuple[Callable[[int], ActionKind], ...] = (
+    lay_terrain, spiral_corner, lay_token, lay_harbour,
+    setup_settlement, setup_road,
+    roll_dice, dice, discard, move_robber, steal,
+    build_settlement, build_road, build_city, buy_development, draw, end_turn,
+    play_knight, play_road_building, play_year_of_plenty, play_monopoly, free_road,
+    stop_road_building,
+    maritime_trade, open_offer, offer_card, propose, withdraw, answer, counter, trade_with,
+)
 
 
 def _kinds(players: int) -> tuple[ActionKind, ...]:
-    n = players
-    ps = range(n)
-
-    def always(p: Params) -> Any:
-        return z3.BoolVal(True)
-
-    def kind(name: str, params: tuple[str, ...], domain: Callable[[Params], Any],
-             guard: Guard, update: Callable[[Vars, Params, Up], None],
-             rules: tuple[str, ...], refresh: bool = False) -> ActionKind:
-        def full(v: Vars, p: Params) -> dict[str, Any]:
-            u = Up(v, n)
-            update(v, p, u)
-            up = u.terms()
-            if refresh:
-                up = _refresh(v, up, n)
-            return _finish(v, up, n)
-
-        return ActionKind(name, params, domain, guard, full, rules)
-
-    def turn_vars(v: Vars, name: str) -> Any:
-        return _of(v, v["turn"], name, n)
-
-    # -- the board ---------------------------------------------------------------------
-    def board_next(v: Vars, ter: Any, tok: Any, hb: Any) -> Any:
-        """``setup._board_stage`` from the laid counts (after a step)."""
-        return z3.If(ter < B.N_HEXES, TERRAIN,
-                     z3.If(z3.If(v["opt.spiral"] == 1, tok == 0, tok < N_TOKENS), TOKENS,
-                           z3.If(hb < B.N_HARBOURS, HARBOURS, SETUP)))
-
-    def laid(v: Vars, prefix: str, count: int) -> Any:
-        return sum_of([v[f"{prefix}{x}"] for x in range(count)])
-
-    def terrain_guard(v: Vars, p: Params) -> Any:
-        t, desert = p["terrain"], p["desert"]
-        last = laid(v, "ter", NT) + 1 == B.N_HEXES
-        return z3.And(v["stage"] == TERRAIN,
-                      select(t, [v[f"ter{x}"] < D.TERRAIN_COUNTS[x] for x in range(NT)],
-                              z3.BoolVal(False)),
-                      z3.If(last, between(desert, 0, B.N_HEXES - 1), desert == -1))
-
-    def terrain_update(v: Vars, p: Params, u: Up) -> None:
-        t = p["terrain"]
-        for x in range(NT):
-            u.add(f"ter{x}", flag(t == x))
-        ter = laid(v, "ter", NT) + 1
-        u.put("robber", z3.If(ter == B.N_HEXES, p["desert"], v["robber"]))
-        u.put("stage", board_next(v, ter, laid(v, "tok", NN), laid(v, "hb", NK)))
-
-    def spiral_update(v: Vars, p: Params, u: Up) -> None:
-        for j in range(NN):
-            u.put(f"tok{j}", D.NUMBER_COUNTS[j])
-        u.put("stage", board_next(v, laid(v, "ter", NT), z3.IntVal(N_TOKENS),
-                                  laid(v, "hb", NK)))
-
-    def token_index(number: Any) -> Any:
-        return select(number, [z3.IntVal(D.NUMBERS.index(x)) if x in D.NUMBERS else
-                                z3.IntVal(-1) for x in range(max(D.NUMBERS) + 1)],
-                       z3.IntVal(-1))
-
-    def token_guard(v: Vars, p: Params) -> Any:
-        j = token_index(p["number"])
-        return z3.And(v["stage"] == TOKENS, v["opt.spiral"] == 0,
-                      select(j, [v[f"tok{x}"] < D.NUMBER_COUNTS[x] for x in range(NN)],
-                              z3.BoolVal(False)))
-
-    def token_update(v: Vars, p: Params, u: Up) -> None:
-        j = token_index(p["number"])
-        for x in range(NN):
-            u.add(f"tok{x}", flag(j == x))
-        u.put("stage", board_next(v, laid(v, "ter", NT), laid(v, "tok", NN) + 1,
-                                  laid(v, "hb", NK)))
-
-    def harbour_guard(v: Vars, p: Params) -> Any:
-        k = p["kind"]
-        return z3.And(v["stage"] == HARBOURS,
-                      select(k, [v[f"hb{x}"] < D.HARBOUR_COUNTS[x] for x in range(NK)],
-                              z3.BoolVal(False)))
-
-    def harbour_update(v: Vars, p: Params, u: Up) -> None:
-        k = p["kind"]
-        for x in range(NK):
-            u.add(f"hb{x}", flag(k == x))
-        u.put("stage", board_next(v, laid(v, "ter", NT), laid(v, "tok", NN),
-                                  laid(v, "hb", NK) + 1))
-
-    # -- set-up placements -------------------------------------------------------------
-    nl = tuple(f"nl{j}" for j in ps)
-
-    def lengths_ok(v: Vars, p: Params, builder: Any) -> Any:
-        """A settlement keeps its builder's road length and only shortens the others'."""
-        return z3.And(*(z3.If(builder == j, p[nl[j]] == v[pn(j, "len")],
-                              z3.And(p[nl[j]] >= 0, p[nl[j]] <= v[pn(j, "len")]))
-                        for j in ps))
-
-    def settle(v: Vars, p: Params, u: Up) -> None:
-        """A settlement of the player on turn (``build.place_settlement``)."""
-        u.add_player(v["turn"], "settlements", 1)
-        lengths = [p[nl[j]] for j in ps]
-        changed = z3.Or(*(p[nl[j]] != v[pn(j, "len")] for j in ps))
-        _settle_roads(v, u, lengths, changed)
-
-    def nl_domain(p: Params) -> Any:
-        return z3.And(*(between(p[nl[j]], 0, D.ROADS) for j in ps))
-
-    def setup_settlement_domain(p: Params) -> Any:
-        return z3.And(between(p["site"], 0, 1), nl_domain(p),
-                      *(between(p[f"g{r}"], 0, 3) for r in range(NR)))
-
-    def setup_settlement_guard(v: Vars, p: Params) -> Any:
-        gains = [p[f"g{r}"] for r in range(NR)]
-        return z3.And(v["stage"] == SETUP, v["snode"] == 0, p["site"] == 1,
-                      turn_vars(v, "settlements") < D.SETTLEMENTS,
-                      lengths_ok(v, p, v["turn"]),
-                      z3.If(v["placement"] >= n, sum_of(gains) <= 3,
-                            z3.And(*(g == 0 for g in gains))))
-
-    def setup_settlement_update(v: Vars, p: Params, u: Up) -> None:
-        settle(v, p, u)
-        for r in range(NR):
-            got = z3.If(p[f"g{r}"] <= v[f"bank{r}"], p[f"g{r}"], v[f"bank{r}"])
-            u.add_player(v["turn"], f"res{r}", got)
-            u.add(f"bank{r}", -got)
-        u.put("snode", 1)
-
-    def road_domain(p: Params) -> Any:
-        return z3.And(between(p["ok"], 0, 1), between(p["nlen"], 0, D.ROADS))
-
-    def lay_road(v: Vars, p: Params, u: Up) -> None:
-        """A road of the player on turn (``build.place_road``)."""
-        me = v["turn"]
-        u.add_player(me, "roads", 1)
-        old = turn_vars(v, "len")
-        lengths = [z3.If(me == j, p["nlen"], v[pn(j, "len")]) for j in ps]
-        _settle_roads(v, u, lengths, p["nlen"] != old)
-
-    def road_guard(v: Vars, p: Params) -> Any:
-        old = turn_vars(v, "len")
-        return z3.And(p["ok"] == 1, p["nlen"] >= old,
-                      p["nlen"] <= turn_vars(v, "roads") + 1)
-
-    def setup_road_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == SETUP, v["snode"] == 1, road_guard(v, p))
-
-    def setup_road_update(v: Vars, p: Params, u: Up) -> None:
-        lay_road(v, p, u)
-        k = v["placement"] + 1
-        last = k == 2 * n
-        u.put("placement", k)
-        u.put("snode", 0)
-        u.put("turn", z3.If(last, 0, _placer(n, k)))
-        u.put("turns", z3.If(last, 1, v["turns"]))
-        u.put("stage", z3.If(last, PRE_ROLL, SETUP))
-
-    # -- the turn ----------------------------------------------------------------------
-    def roll_update(v: Vars, p: Params, u: Up) -> None:
-        u.put("stage", DICE)
-
-    owe = tuple((i, r, f"owe{i}.{r}") for i in ps for r in range(NR))
-
-    def dice_domain(p: Params) -> Any:
-        return z3.And(between(p["white"], 1, 6), between(p["red"], 1, 6),
-                      *(between(p[name], 0, 4 * D.CITIES + 2 * D.SETTLEMENTS)
-                        for _, _, name in owe))
-
-    def dice_guard(v: Vars, p: Params) -> Any:
-        total = p["white"] + p["red"]
-        hexes = z3.If(z3.Or(total == 2, total == 12), 1, 2)
-        per_player = []
-        for i in ps:
-            got = sum_of([p[name] for j, _, name in owe if j == i])
-            per_player.append(
-                got <= hexes * (v[pn(i, "settlements")] + 2 * v[pn(i, "cities")]))
-        return z3.And(v["stage"] == DICE, *per_player,
-                      z3.Implies(total == D.ROBBER_ROLL,
-                                 z3.And(*(p[name] == 0 for _, _, name in owe))))
-
-    def dice_update(v: Vars, p: Params, u: Up) -> None:
-        total = p["white"] + p["red"]
-        seven = total == D.ROBBER_ROLL
-        u.put("dw", p["white"])
-        u.put("dr", p["red"])
-        discards = []
-        for i in ps:
-            cards = _cards(v, i)
-            d = z3.If(z3.And(seven, cards > DISCARD_ABOVE), cards / 2, 0)
-            discards.append(d)
-            u.put(pn(i, "disc"), d)
-        any_discard = z3.Or(*(d > 0 for d in discards))
-        u.put("stage", z3.If(seven, z3.If(any_discard, DISCARD, ROBBER), MAIN))
-        for r in range(NR):
-            due = [p[f"owe{i}.{r}"] for i in ps]
-            total_r = sum_of(due)
-            bank = v[f"bank{r}"]
-            full = total_r <= bank
-            single = sum_of([flag(x > 0) for x in due]) == 1
-            rest = z3.And(single, v["opt.oneowed"] == 1)
-            for i in ps:
-                u.add(pn(i, f"res{r}"),
-                      z3.If(full, due[i], z3.If(z3.And(rest, due[i] > 0), bank, 0)))
-            u.put(f"bank{r}", z3.If(full, bank - total_r, z3.If(rest, 0, bank)))
-
-    def discarder(v: Vars) -> Any:
-        """``seven.discarder``: seat order from the player on turn."""
-        firsts = []
-        for t in ps:
-            out: Any = z3.IntVal(-1)
-            for k in reversed(range(n)):
-                seat = (t + k) % n
-                out = z3.If(v[pn(seat, "disc")] > 0, seat, out)
-            firsts.append(out)
-        return select(v["turn"], firsts, z3.IntVal(-1))
-
-    def discard_guard(v: Vars, p: Params) -> Any:
-        who = discarder(v)
-        return z3.And(v["stage"] == DISCARD,
-                      select(p["resource"], [_of(v, who, f"res{r}", n) > 0
-                                              for r in range(NR)], z3.BoolVal(False)))
-
-    def discard_update(v: Vars, p: Params, u: Up) -> None:
-        who = discarder(v)
-        r = p["resource"]
-        for x in range(NR):
-            u.add_player(who, f"res{x}", -flag(r == x))
-            u.add(f"bank{x}", flag(r == x))
-        u.add_player(who, "disc", -1)
-        left = sum_of([v[pn(i, "disc")] for i in ps]) - 1
-        u.put("stage", z3.If(left > 0, DISCARD, ROBBER))
-
-    def robber_domain(p: Params) -> Any:
-        return z3.And(between(p["hex"], 0, B.N_HEXES - 1), between(p["victim"], -1, n - 1),
-                      between(p["ok"], 0, 1), between(p["vok"], 0, 1))
-
-    def robber_guard(v: Vars, p: Params) -> Any:
-        victim = p["victim"]
-        return z3.And(v["stage"] == ROBBER, p["ok"] == 1, p["vok"] == 1,
-                      p["hex"] != v["robber"],
-                      z3.Or(victim == -1, z3.And(victim != v["turn"], select(
-                          victim, [_cards(v, i) for i in ps]) > 0)))
-
-    def robber_update(v: Vars, p: Params, u: Up) -> None:
-        victim = p["victim"]
-        u.put("robber", p["hex"])
-        u.put("victim", victim)
-        u.put("stage", z3.If(victim < 0, _after_card(v), STEAL))
-
-    def steal_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == STEAL, select(
-            p["resource"], [_of(v, v["victim"], f"res{r}", n) > 0 for r in range(NR)],
-            z3.BoolVal(False)))
-
-    def steal_update(v: Vars, p: Params, u: Up) -> None:
-        r = p["resource"]
-        for x in range(NR):
-            u.add_player(v["victim"], f"res{x}", -flag(r == x))
-            u.add_player(v["turn"], f"res{x}", flag(r == x))
-        u.put("victim", -1)
-        u.put("stage", _after_card(v))
-
-    def end_guard(v: Vars, p: Params) -> Any:
-        return v["stage"] == MAIN
-
-    def end_update(v: Vars, p: Params, u: Up) -> None:
-        me = v["turn"]
-        for c in range(ND):
-            for i in ps:
-                u.put(pn(i, f"new{c}"), z3.If(me == i, 0, v[pn(i, f"new{c}")]))
-        limit = v["turns"] >= D.TURN_LIMIT
-        u.put("stage", z3.If(limit, OVER, PRE_ROLL))
-        u.put("turn", z3.If(limit, me, z3.If(me + 1 == n, 0, me + 1)))
-        u.put("turns", z3.If(limit, v["turns"], v["turns"] + 1))
-        for name in ("dw", "dr", "devp", "built", "trades", "offers"):
-            u.put(name, z3.If(limit, v[name], 0))
-
-    # -- building in the main phase ----------------------------------------------------
-    def build_settlement_domain(p: Params) -> Any:
-        return z3.And(between(p["site"], 0, 1), nl_domain(p))
-
-    def build_settlement_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == MAIN, p["site"] == 1,
-                      turn_vars(v, "settlements") < D.SETTLEMENTS,
-                      _can_pay(v, n, D.SETTLEMENT_COST), lengths_ok(v, p, v["turn"]))
-
-    def build_settlement_update(v: Vars, p: Params, u: Up) -> None:
-        _pay(u, v["turn"], D.SETTLEMENT_COST)
-        settle(v, p, u)
-        u.put("built", 1)
-
-    def build_road_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == MAIN, turn_vars(v, "roads") < D.ROADS,
-                      _can_pay(v, n, D.ROAD_COST), road_guard(v, p))
-
-    def build_road_update(v: Vars, p: Params, u: Up) -> None:
-        _pay(u, v["turn"], D.ROAD_COST)
-        lay_road(v, p, u)
-        u.put("built", 1)
-
-    def city_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == MAIN, p["ok"] == 1, turn_vars(v, "settlements") >= 1,
-                      turn_vars(v, "cities") < D.CITIES, _can_pay(v, n, D.CITY_COST))
-
-    def city_update(v: Vars, p: Params, u: Up) -> None:
-        _pay(u, v["turn"], D.CITY_COST)
-        u.add_player(v["turn"], "settlements", -1)
-        u.add_player(v["turn"], "cities", 1)
-        u.put("built", 1)
-
-    def buy_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == MAIN, laid(v, "deck", ND) > 0,
-                      _can_pay(v, n, D.DEVELOPMENT_COST))
-
-    def buy_update(v: Vars, p: Params, u: Up) -> None:
-        _pay(u, v["turn"], D.DEVELOPMENT_COST)
-        u.put("built", 1)
-        u.put("stage", DRAW)
-
-    def draw_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == DRAW, select(
-            p["card"], [v[f"deck{c}"] > 0 for c in range(ND)], z3.BoolVal(False)))
-
-    def draw_update(v: Vars, p: Params, u: Up) -> None:
-        card = p["card"]
-        for c in range(ND):
-            u.add(f"deck{c}", -flag(card == c))
-            u.add_player(v["turn"], f"dev{c}", flag(card == c))
-            u.add_player(v["turn"], f"new{c}", flag(card == c))
-        u.add_player(v["turn"], "score", flag(card == VP))
-        u.put("stage", MAIN)
-
-    # -- development cards -------------------------------------------------------------
-    def playable(v: Vars, card: int) -> Any:
-        """``development.playable`` for the player on turn."""
-        held = turn_vars(v, f"dev{card}")
-        early = z3.BoolVal(True) if card == D.KNIGHT else z3.Or(
-            v["stage"] != PRE_ROLL, v["opt.knight"] == 0)
-        return z3.And(z3.Or(v["stage"] == PRE_ROLL, v["stage"] == MAIN), v["devp"] == 0,
-                      held > 0, held - turn_vars(v, f"new{card}") > 0, early)
-
-    def play(u: Up, v: Vars, card: int) -> None:
-        u.add_player(v["turn"], f"dev{card}", -1)
-        u.add(f"played{card}", 1)
-        u.put("devp", 1)
-
-    def knight_update(v: Vars, p: Params, u: Up) -> None:
-        play(u, v, D.KNIGHT)
-        me = v["turn"]
-        u.add_player(me, "knights", 1)
-        knights = [v[pn(i, "knights")] + flag(me == i) for i in ps]
-        u.put("army", award_army(knights, v["army"], me))
-        u.put("stage", ROBBER)
-
-    def rb_domain(p: Params) -> Any:
-        return between(p["open"], 0, 1)
-
-    def rb_guard(v: Vars, p: Params) -> Any:
-        return z3.And(playable(v, D.ROAD_BUILDING),
-                      z3.Implies(v["opt.unplayable"] == 1, p["open"] == 1),
-                      z3.Implies(p["open"] == 1, turn_vars(v, "roads") < D.ROADS))
-
-    def rb_update(v: Vars, p: Params, u: Up) -> None:
-        play(u, v, D.ROAD_BUILDING)
-        left = D.ROADS - turn_vars(v, "roads")
-        free = z3.If(left < D.FREE_ROADS, left, D.FREE_ROADS)
-        u.put("free", z3.If(p["open"] == 1, free, 0))
-        u.put("stage", z3.If(p["open"] == 1, ROAD_BUILDING, v["stage"]))
-
-    def plenty_domain(p: Params) -> Any:
-        return z3.And(between(p["first"], 0, NR - 1), between(p["second"], 0, NR - 1),
-                      p["first"] <= p["second"])
-
-    def plenty_guard(v: Vars, p: Params) -> Any:
-        a, b = p["first"], p["second"]
-        bank = [v[f"bank{r}"] for r in range(NR)]
-        return z3.And(playable(v, D.YEAR_OF_PLENTY),
-                      z3.If(a == b, z3.Or(select(a, bank) >= 2, z3.And(
-                          v["opt.remains"] == 1, select(a, bank) == 1)),
-                            z3.And(select(a, bank) >= 1, select(b, bank) >= 1)))
-
-    def plenty_update(v: Vars, p: Params, u: Up) -> None:
-        play(u, v, D.YEAR_OF_PLENTY)
-        for r in range(NR):
-            bank = v[f"bank{r}"]
-            twice = z3.And(p["first"] == r, p["second"] == r)
-            got = z3.If(twice, z3.If(bank >= 2, 2, bank),
-                        flag(p["first"] == r) + flag(p["second"] == r))
-            u.add_player(v["turn"], f"res{r}", got)
-            u.add(f"bank{r}", -got)
-
-    def monopoly_guard(v: Vars, p: Params) -> Any:
-        return playable(v, D.MONOPOLY)
-
-    def monopoly_update(v: Vars, p: Params, u: Up) -> None:
-        play(u, v, D.MONOPOLY)
-        me, r = v["turn"], p["resource"]
-        for i in ps:
-            for x in range(NR):
-                taken = sum_of([v[pn(q, f"res{x}")] for q in ps if q != i])
-                name = pn(i, f"res{x}")
-                u.put(name, z3.If(r == x, z3.If(me == i, v[name] + taken, 0), v[name]))
-
-    def free_road_domain(p: Params) -> Any:
-        return z3.And(road_domain(p), between(p["more"], 0, 1))
-
-    def free_road_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == ROAD_BUILDING, turn_vars(v, "roads") < D.ROADS,
-                      road_guard(v, p),
-                      z3.Implies(p["more"] == 1, z3.And(
-                          v["free"] >= 2, turn_vars(v, "roads") + 1 < D.ROADS)))
-
-    def free_road_update(v: Vars, p: Params, u: Up) -> None:
-        lay_road(v, p, u)
-        more = p["more"] == 1
-        u.put("free", z3.If(more, v["free"] - 1, 0))
-        u.put("stage", z3.If(more, ROAD_BUILDING, _after_card(v)))
-
-    def stop_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == ROAD_BUILDING, v["opt.optional"] == 1)
-
-    def stop_update(v: Vars, p: Params, u: Up) -> None:
-        u.put("free", 0)
-        u.put("stage", _after_card(v))
-
-    # -- trade -------------------------------------------------------------------------
-    def may_trade(v: Vars) -> Any:
-        return z3.And(v["stage"] == MAIN, z3.Not(z3.And(v["built"] == 1,
-                                                        v["opt.separate"] == 1)),
-                      v["trades"] < D.TRADES_PER_TURN)
-
-    def maritime_domain(p: Params) -> Any:
-        return z3.And(between(p["give"], 0, NR - 1), between(p["get"], 0, NR - 1),
-                      between(p["rate"], D.SPECIAL_RATE, D.BANK_RATE))
-
-    def maritime_guard(v: Vars, p: Params) -> Any:
-        g, t = p["give"], p["get"]
-        return z3.And(may_trade(v), g != t,
-                      select(g, [turn_vars(v, f"res{r}") for r in range(NR)]) >= p["rate"],
-                      select(t, [v[f"bank{r}"] for r in range(NR)]) > 0)
-
-    def maritime_update(v: Vars, p: Params, u: Up) -> None:
-        g, t = p["give"], p["get"]
-        for r in range(NR):
-            delta = flag(t == r) - z3.If(g == r, p["rate"], 0)
-            u.add_player(v["turn"], f"res{r}", delta)
-            u.add(f"bank{r}", -delta)
-        u.add("trades", 1)
-
-    def card_domain(p: Params) -> Any:
-        return z3.And(between(p["give"], 0, 1), between(p["resource"], 0, NR - 1))
-
-    def card_ok(v: Vars, p: Params, counter: Any) -> Any:
-        """``trade._card_ok``: one more card on a side of the offer or counter-offer."""
-        r, give = p["resource"], p["give"] == 1
-
-        def at(side: str) -> Any:
-            return select(r, [v[f"{side}{x}"] for x in range(NR)])
-
-        def total(side: str) -> Any:
-            return sum_of([v[f"{side}{x}"] for x in range(NR)])
-
-        def holds(who: Any, side: str) -> Any:
-            return select(r, [_of(v, who, f"res{x}", n) for x in range(NR)]) > at(side)
-
-        plain = z3.If(give,
-                      z3.And(at("oget") == 0, total("ogive") < D.OFFER_CARDS,
-                             holds(v["turn"], "ogive")),
-                      z3.And(at("ogive") == 0, total("oget") < D.OFFER_CARDS))
-        countered = z3.If(give,
-                          z3.And(at("ocgive") == 0, total("ocget") < D.OFFER_CARDS,
-                                 holds(v["oresp"], "ocget")),
-                          z3.And(at("ocget") == 0, total("ocgive") < D.OFFER_CARDS))
-        return z3.If(counter, countered, plain)
-
-    def add_card(v: Vars, p: Params, u: Up, counter: Any) -> None:
-        r, give = p["resource"], p["give"] == 1
-        for x in range(NR):
-            here = r == x
-            u.add(f"ogive{x}", flag(z3.And(z3.Not(counter), give, here)))
-            u.add(f"oget{x}", flag(z3.And(z3.Not(counter), z3.Not(give), here)))
-            u.add(f"ocget{x}", flag(z3.And(counter, give, here)))
-            u.add(f"ocgive{x}", flag(z3.And(counter, z3.Not(give), here)))
-
-    def open_guard(v: Vars, p: Params) -> Any:
-        return z3.And(may_trade(v), v["offers"] < D.OFFERS_PER_TURN, p["give"] == 1,
-                      card_ok(v, p, z3.BoolVal(False)))
-
-    def open_update(v: Vars, p: Params, u: Up) -> None:
-        add_card(v, p, u, z3.BoolVal(False))
-        u.put("oph", BUILD)
-        u.add("offers", 1)
-        u.put("stage", TRADE)
-
-    def building(v: Vars) -> Any:
-        return z3.And(v["stage"] == TRADE, z3.Or(v["oph"] == BUILD, v["oph"] == COUNTER))
-
-    def offer_card_guard(v: Vars, p: Params) -> Any:
-        return z3.And(building(v), card_ok(v, p, v["oph"] == COUNTER))
-
-    def offer_card_update(v: Vars, p: Params, u: Up) -> None:
-        add_card(v, p, u, v["oph"] == COUNTER)
-
-    def sides_filled(v: Vars) -> Any:
-        def total(side: str) -> Any:
-            return sum_of([v[f"{side}{x}"] for x in range(NR)])
-        return z3.If(v["oph"] == COUNTER,
-                     z3.And(total("ocgive") > 0, total("ocget") > 0),
-                     z3.And(total("ogive") > 0, total("oget") > 0))
-
-    def propose_guard(v: Vars, p: Params) -> Any:
-        return z3.And(building(v), sides_filled(v))
-
-    def propose_update(v: Vars, p: Params, u: Up) -> None:
-        counter = v["oph"] == COUNTER
-        u.put("oph", z3.If(counter, CONSIDER, RESPOND))
-        first = z3.If(v["turn"] + 1 == n, 0, v["turn"] + 1)
-        u.put("oresp", z3.If(counter, v["oresp"], first))
-
-    def next_responder(v: Vars, u: Up, accepted: list[Any]) -> None:
-        """``trade._next_responder`` (``accepted``: the acceptance flags after the step)."""
-        resp = v["oresp"]
-        nxt = z3.If(resp + 1 == n, 0, resp + 1)
-        done = nxt == v["turn"]
-        anyone = z3.Or(*(a == 1 for a in accepted))
-        close = z3.And(done, z3.Not(anyone))
-        for j in ps:
-            u.put(f"oacc{j}", z3.If(close, 0, accepted[j]))
-        u.put("oph", z3.If(done, z3.If(anyone, CHOOSE, NONE), RESPOND))
-        u.put("oresp", z3.If(done, -1, nxt))
-        for x in range(NR):
-            u.put(f"ocgive{x}", 0)
-            u.put(f"ocget{x}", 0)
-            u.put(f"ogive{x}", z3.If(close, 0, v[f"ogive{x}"]))
-            u.put(f"oget{x}", z3.If(close, 0, v[f"oget{x}"]))
-        u.put("stage", z3.If(close, MAIN, TRADE))
-
-    def flags(v: Vars) -> list[Any]:
-        return [v[f"oacc{j}"] for j in ps]
-
-    def withdraw_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == TRADE, z3.Or(v["oph"] == BUILD, v["oph"] == COUNTER,
-                                                 v["oph"] == CHOOSE))
-
-    def withdraw_update(v: Vars, p: Params, u: Up) -> None:
-        # in a counter-offer: the responder declines; else the offer closes
-        nxt = Up(v, n)
-        next_responder(v, nxt, flags(v))
-        closed = Up(v, n)
-        _close_offer(closed, n)
-        a, b = nxt.terms(), closed.terms()
-        counter = v["oph"] == COUNTER
-        for name in sorted(set(a) | set(b)):
-            u.put(name, z3.If(counter, a.get(name, v[name]), b.get(name, v[name])))
-
-    def exchange(v: Vars, u: Up, other: Any, give: str, get: str) -> None:
-        """``trade._exchange``: the player on turn gives ``give`` to ``other`` for ``get``."""
-        for x in range(NR):
-            delta = v[f"{get}{x}"] - v[f"{give}{x}"]
-            u.add_player(v["turn"], f"res{x}", delta)
-            u.add_player(other, f"res{x}", -delta)
-        u.add("trades", 1)
-        _close_offer(u, n)
-
-    def answer_domain(p: Params) -> Any:
-        return between(p["accept"], 0, 1)
-
-    def answer_guard(v: Vars, p: Params) -> Any:
-        get = [v[f"oget{x}"] for x in range(NR)]
-        respond = z3.And(v["oph"] == RESPOND, z3.Implies(
-            p["accept"] == 1, _covers(v, v["oresp"], get, n)))
-        cgive = [v[f"ocgive{x}"] for x in range(NR)]
-        consider = z3.And(v["oph"] == CONSIDER, z3.Implies(
-            p["accept"] == 1, _covers(v, v["turn"], cgive, n)))
-        return z3.And(v["stage"] == TRADE, z3.Or(respond, consider))
-
-    def answer_update(v: Vars, p: Params, u: Up) -> None:
-        yes = p["accept"] == 1
-        # respond: record an acceptance, then the next responder
-        respond = Up(v, n)
-        accepted = [z3.If(z3.And(yes, v["oresp"] == j), 1, v[f"oacc{j}"]) for j in ps]
-        next_responder(v, respond, accepted)
-        # consider: accepting the counter-offer makes the trade, declining passes on
-        made = Up(v, n)
-        exchange(v, made, v["oresp"], "ocgive", "ocget")
-        declined = Up(v, n)
-        next_responder(v, declined, flags(v))
-        a, b, c = respond.terms(), made.terms(), declined.terms()
-        is_respond = v["oph"] == RESPOND
-        for name in sorted(set(a) | set(b) | set(c)):
-            u.put(name, z3.If(is_respond, a.get(name, v[name]),
-                              z3.If(yes, b.get(name, v[name]), c.get(name, v[name]))))
-
-    def counter_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == TRADE, v["oph"] == RESPOND)
-
-    def counter_update(v: Vars, p: Params, u: Up) -> None:
-        u.put("oph", COUNTER)
-
-    def trade_with_domain(p: Params) -> Any:
-        return between(p["player"], 0, n - 1)
-
-    def trade_with_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == TRADE, v["oph"] == CHOOSE,
-                      select(p["player"], flags(v)) == 1)
-
-    def trade_with_update(v: Vars, p: Params, u: Up) -> None:
-        exchange(v, u, p["player"], "ogive", "oget")
-
-    # -- the kinds -----------------------------------------------------------------------
-    def resource_domain(p: Params) -> Any:
-        return between(p["resource"], 0, NR - 1)
-
-    def card_rules(card: int) -> tuple[str, ...]:
-        return (*PLAYER_RULES, *PLAY_RULES, CARD_RULE[card])
-
-    gains = tuple(f"g{r}" for r in range(NR))
-    owes = tuple(name for _, _, name in owe)
-    return (
-        kind(
-            "lay-terrain",
-            ("terrain", "desert"),
-            lambda p: z3.And(
-                between(p["terrain"], 0, NT - 1), between(p["desert"], -1, B.N_HEXES - 1)
-            ),
-            terrain_guard,
-            terrain_update,
-            (*CHANCE_RULES, RB.BOARD_VARIABLE_TERRAIN),
-        ),
-        kind(
-            "spiral-corner",
-            ("hex",),
-            lambda p: z3.Or(*(p["hex"] == h for h in B.CORNERS)),
-            lambda v, p: z3.And(v["stage"] == TOKENS, v["opt.spiral"] == 1),
-            spiral_update,
-            (*CHANCE_RULES, RB.BOARD_SPIRAL),
-        ),
-        kind(
-            "lay-token",
-            ("number",),
-            lambda p: z3.Or(*(p["number"] == x for x in D.NUMBERS)),
-            token_guard,
-            token_update,
-            (*CHANCE_RULES, RB.COMPONENTS_TOKENS),
-        ),
-        kind(
-            "lay-harbour",
-            ("kind",),
-            lambda p: between(p["kind"], 0, NK - 1),
-            harbour_guard,
-            harbour_update,
-            (*CHANCE_RULES, RB.COMPONENTS_HARBOURS),
-        ),
-        kind(
-            "setup-settlement",
-            ("site", *nl, *gains),
-            setup_settlement_domain,
-            setup_settlement_guard,
-            setup_settlement_update,
-            (*PLAYER_RULES, RB.SETUP_SNAKE, RB.BUILD_DISTANCE, RB.COMPONENTS_PIECES),
-            refresh=True,
-        ),
-        kind(
-            "setup-road",
-            ("ok", "nlen"),
-            road_domain,
-            setup_road_guard,
-            setup_road_update,
-            (*PLAYER_RULES, RB.SETUP_SNAKE, RB.BUILD_ROAD_FREE_PATH, RB.SETUP_ROAD_AT_SETTLEMENT),
-            refresh=True,
-        ),
-        kind(
-            "roll-dice", (), always, lambda v, p: v["stage"] == PRE_ROLL, roll_update, PLAYER_RULES
-        ),
-        kind(
-            "dice",
-            ("white", "red", *owes),
-            dice_domain,
-            dice_guard,
-            dice_update,
-            (*CHANCE_RULES, RB.TURN_ROLL),
-        ),
-        kind(
-            "discard", ("resource",), resource_domain, discard_guard, discard_update, PLAYER_RULES
-        ),
-        kind(
-            "move-robber",
-            ("hex", "victim", "ok", "vok"),
-            robber_domain,
-            robber_guard,
-            robber_update,
-            (*PLAYER_RULES, RB.SEVEN_STEAL),
-        ),
-        kind(
-            "steal",
-            ("resource",),
-            resource_domain,
-            steal_guard,
-            steal_update,
-            (*CHANCE_RULES, RB.SEVEN_STEAL),
-        ),
-        kind(
-            "build-settlement",
-            ("site", *nl),
-            build_settlement_domain,
-            build_settlement_guard,
-            build_settlement_update,
-            (
-                *PLAYER_RULES,
-                RB.BUILD_DISTANCE,
-                RB.COMPONENTS_PIECES,
-                RB.BUILD_SETTLEMENT_CONNECTED,
-                RB.BUILD_SETTLEMENT_COST,
-            ),
-            refresh=True,
-        ),
-        kind(
-            "build-road",
-            ("ok", "nlen"),
-            road_domain,
-            build_road_guard,
-            build_road_update,
-            (
-                *PLAYER_RULES,
-                RB.BUILD_ROAD_FREE_PATH,
-                RB.COMPONENTS_PIECES,
-                RB.BUILD_ROAD_CONNECTED,
-                RB.BUILD_ROAD_COST,
-            ),
-            refresh=True,
-        ),
-        kind(
-            "build-city",
-            ("ok",),
-            lambda p: between(p["ok"], 0, 1),
-            city_guard,
-            city_update,
-            (*PLAYER_RULES, RB.BUILD_CITY_UPGRADE, RB.COMPONENTS_PIECES, RB.BUILD_CITY_COST),
-            refresh=True,
-        ),
-        kind(
-            "buy-development",
-            (),
-            always,
-            buy_guard,
-            buy_update,
-            (*PLAYER_RULES, RB.BUILD_DEVELOPMENT_DECK, RB.BUILD_DEVELOPMENT_COST),
-        ),
-        kind(
-            "draw",
-            ("card",),
-            lambda p: between(p["card"], 0, ND - 1),
-            draw_guard,
-            draw_update,
-            (*CHANCE_RULES, RB.BUILD_DEVELOPMENT_DECK),
-        ),
-        kind("end-turn", (), always, end_guard, end_update, PLAYER_RULES),
-        kind(
-            "play-knight",
-            (),
-            always,
-            lambda v, p: playable(v, D.KNIGHT),
-            knight_update,
-            card_rules(D.KNIGHT),
-            refresh=True,
-        ),
-        kind(
-            "play-road-building",
-            ("open",),
-            rb_domain,
-            rb_guard,
-            rb_update,
-            card_rules(D.ROAD_BUILDING),
-        ),
-        kind(
-            "play-year-of-plenty",
-            ("first", "second"),
-            plenty_domain,
-            plenty_guard,
-            plenty_update,
-            card_rules(D.YEAR_OF_PLENTY),
-        ),
-        kind(
-            "play-monopoly",
-            ("resource",),
-            resource_domain,
-            monopoly_guard,
-            monopoly_update,
-            card_rules(D.MONOPOLY),
-        ),
-        kind(
-            "free-road",
-            ("ok", "nlen", "more"),
-            free_road_domain,
-            free_road_guard,
-            free_road_update,
-            (*PLAYER_RULES, RB.BUILD_ROAD_FREE_PATH, RB.COMPONENTS_PIECES, RB.BUILD_ROAD_CONNECTED),
-            refresh=True,
-        ),
-        kind("stop-road-building", (), always, stop_guard, stop_update, PLAYER_RULES),
-        kind(
-            "maritime-trade",
-            ("give", "get", "rate"),
-            maritime_domain,
-            maritime_guard,
-            maritime_update,
-            (
-                *PLAYER_RULES,
-                *TRADE_RULES,
-                RB.TRADE_DIFFERENT_RESOURCES,
-                RB.TRADE_MARITIME,
-                RB.TRADE_HAS_CARDS,
-            ),
-        ),
-        kind(
-            "open-offer",
-            ("give", "resource"),
-            card_domain,
-            open_guard,
-            open_update,
-            (*PLAYER_RULES, *TRADE_RULES, *CARD_RULES, RB.TRADE_DOMESTIC),
-        ),
-        kind(
-            "offer-card",
-            ("give", "resource"),
-            card_domain,
-            offer_card_guard,
-            offer_card_update,
-            (*PLAYER_RULES, *CARD_RULES),
-        ),
-        kind(
-            "propose",
-            (),
-            always,
-            propose_guard,
-            propose_update,
-            (*PLAYER_RULES, RB.TRADE_DIFFERENT_RESOURCES),
-        ),
-        kind("withdraw", (), always, withdraw_guard, withdraw_update, PLAYER_RULES),
-        kind(
-            "answer",
-            ("accept",),
-            answer_domain,
-            answer_guard,
-            answer_update,
-            (*PLAYER_RULES, RB.TRADE_HAS_CARDS),
-        ),
-        kind("counter", (), always, counter_guard, counter_update, PLAYER_RULES),
-        kind(
-            "trade-with",
-            ("player",),
-            trade_with_domain,
-            trade_with_guard,
-            trade_with_update,
-            (*PLAYER_RULES, RB.TRADE_DOMESTIC),
-        ),
-    )
+    return tuple(make(players) for make in KINDS)
 
 
 # ---------------------------------------------------------------------------
@@ -1523,102 +1690,120 @@ class CatanEncoding(Encoding[CatanState, Action]):
         return out
 
     def classify(self, state: CatanState, action: Action) -> tuple[str, dict[str, int]]:
-        st = state.stage
-        p = state.turn
-        players = state.config.players
-        if isinstance(action, LayTerrain):
-            after = _after(state, action)
-            done = after is not None and -1 not in after.terrain
-            return "lay-terrain", {"terrain": action.terrain,
-                                   "desert": after.robber if after and done else -1}
-        if isinstance(action, SpiralCorner):
-            return "spiral-corner", {"hex": action.hex}
-        if isinstance(action, LayToken):
-            return "lay-token", {"number": action.number}
-        if isinstance(action, LayHarbour):
-            return "lay-harbour", {"kind": action.kind}
-        if isinstance(action, Dice):
-            return "dice", {"white": action.white, "red": action.red,
-                            **_owed(state, action)}
-        if isinstance(action, Steal):
-            return "steal", {"resource": action.resource}
-        if isinstance(action, Draw):
-            return "draw", {"card": action.card}
-        if isinstance(action, BuildSettlement):
-            node = action.node
-            free = _int(node, B.N_NODES) and site_free(state.node_owner, node)
-            lengths = _lengths(state, action)
-            if st is Stage.SETUP:
-                gains = [0] * NR
-                if free and state.placement >= players:
-                    for h in B.NODE_HEXES[node]:
-                        r = D.YIELD[state.terrain[h]]
-                        if r >= 0:
-                            gains[r] += 1
-                return "setup-settlement", {"site": int(free), **lengths,
-                                            **{f"g{r}": gains[r] for r in range(NR)}}
-            connected = free and any(state.path_owner[e] == p for e in B.NODE_PATHS[node])
-            return "build-settlement", {"site": int(connected), **lengths}
-        if isinstance(action, BuildRoad):
-            path = action.path
-            free = _int(path, B.N_PATHS) and state.path_owner[path] == -1
-            after = _after(state, action)
-            nlen = after.players[p].road_length if after else state.players[p].road_length
-            if st is Stage.SETUP:
-                ok = free and state.setup_node >= 0 and path in B.NODE_PATHS[state.setup_node]
-                return "setup-road", {"ok": int(ok), "nlen": nlen}
-            ok = free and road_connected(state.path_owner, state.node_owner, p, path)
-            if st is Stage.ROAD_BUILDING:
-                more = after is not None and after.stage is Stage.ROAD_BUILDING
-                return "free-road", {"ok": int(ok), "nlen": nlen, "more": int(more)}
-            return "build-road", {"ok": int(ok), "nlen": nlen}
-        if isinstance(action, BuildCity):
-            node = action.node
-            ok = (_int(node, B.N_NODES) and state.node_owner[node] == p
-                  and state.node_level[node] == 1)
-            return "build-city", {"ok": int(ok)}
-        if isinstance(action, BuyDevelopment):
-            return "buy-development", {}
-        if isinstance(action, RollDice):
-            return "roll-dice", {}
-        if isinstance(action, EndTurn):
-            return "end-turn", {}
-        if isinstance(action, Discard):
-            return "discard", {"resource": action.resource}
-        if isinstance(action, MoveRobber):
-            return "move-robber", {"hex": action.hex, "victim": action.victim,
-                                   **_robber(state, action)}
-        if isinstance(action, PlayKnight):
-            return "play-knight", {}
-        if isinstance(action, PlayRoadBuilding):
-            after = _after(state, action)
-            return "play-road-building", {
-                "open": int(after is not None and after.stage is Stage.ROAD_BUILDING)}
-        if isinstance(action, PlayYearOfPlenty):
-            return "play-year-of-plenty", {"first": action.first, "second": action.second}
-        if isinstance(action, StopRoadBuilding):
-            return "stop-road-building", {}
-        if isinstance(action, PlayMonopoly):
-            return "play-monopoly", {"resource": action.resource}
-        if isinstance(action, MaritimeTrade):
-            g = action.give
-            rate = (rates(state.node_owner, state.harbours, p)[g] if _int(g, NR)
-                    else D.BANK_RATE)
-            return "maritime-trade", {"give": g, "get": action.get, "rate": rate}
-        if isinstance(action, OfferCard):
-            name = "offer-card" if st is Stage.TRADE else "open-offer"
-            return name, {"give": int(action.give), "resource": action.resource}
-        if isinstance(action, Propose):
-            return "propose", {}
-        if isinstance(action, Withdraw):
-            return "withdraw", {}
-        if isinstance(action, Answer):
-            return "answer", {"accept": int(action.accept)}
-        if isinstance(action, Counter):
-            return "counter", {}
-        if isinstance(action, TradeWith):
-            return "trade-with", {"player": action.player}
+        for kind, read in _CLASSIFY:
+            if isinstance(action, kind):
+                return read(state, action)
         raise TypeError(f"not a catan action: {action!r}")
+
+
+# ---------------------------------------------------------------------------
+# classify: the kind and parameters of a model action, per action type
+# ---------------------------------------------------------------------------
+
+Classified = tuple[str, dict[str, int]]
+
+
+def _lay_terrain(state: CatanState, action: LayTerrain) -> Classified:
+    after = _after(state, action)
+    done = after is not None and -1 not in after.terrain
+    return "lay-terrain", {"terrain": action.terrain,
+                           "desert": after.robber if after and done else -1}
+
+
+def _settlement(state: CatanState, action: BuildSettlement) -> Classified:
+    node = action.node
+    free = _int(node, B.N_NODES) and site_free(state.node_owner, node)
+    lengths = _lengths(state, action)
+    if state.stage is Stage.SETUP:
+        gains = [0] * NR
+        if free and state.placement >= state.config.players:
+            for h in B.NODE_HEXES[node]:
+                r = D.YIELD[state.terrain[h]]
+                if r >= 0:
+                    gains[r] += 1
+        return "setup-settlement", {"site": int(free), **lengths,
+                                    **{f"g{r}": gains[r] for r in range(NR)}}
+    connected = free and any(state.path_owner[e] == state.turn for e in B.NODE_PATHS[node])
+    return "build-settlement", {"site": int(connected), **lengths}
+
+
+def _road(state: CatanState, action: BuildRoad) -> Classified:
+    st, p, path = state.stage, state.turn, action.path
+    free = _int(path, B.N_PATHS) and state.path_owner[path] == -1
+    after = _after(state, action)
+    nlen = after.players[p].road_length if after else state.players[p].road_length
+    if st is Stage.SETUP:
+        ok = free and state.setup_node >= 0 and path in B.NODE_PATHS[state.setup_node]
+        return "setup-road", {"ok": int(ok), "nlen": nlen}
+    ok = free and road_connected(state.path_owner, state.node_owner, p, path)
+    if st is Stage.ROAD_BUILDING:
+        more = after is not None and after.stage is Stage.ROAD_BUILDING
+        return "free-road", {"ok": int(ok), "nlen": nlen, "more": int(more)}
+    return "build-road", {"ok": int(ok), "nlen": nlen}
+
+
+def _city(state: CatanState, action: BuildCity) -> Classified:
+    node = action.node
+    ok = (_int(node, B.N_NODES) and state.node_owner[node] == state.turn
+          and state.node_level[node] == 1)
+    return "build-city", {"ok": int(ok)}
+
+
+def _road_building(state: CatanState, action: PlayRoadBuilding) -> Classified:
+    after = _after(state, action)
+    return "play-road-building", {
+        "open": int(after is not None and after.stage is Stage.ROAD_BUILDING)}
+
+
+def _maritime(state: CatanState, action: MaritimeTrade) -> Classified:
+    g = action.give
+    rate = (rates(state.node_owner, state.harbours, state.turn)[g] if _int(g, NR)
+            else D.BANK_RATE)
+    return "maritime-trade", {"give": g, "get": action.get, "rate": rate}
+
+
+def _offer_card(state: CatanState, action: OfferCard) -> Classified:
+    name = "offer-card" if state.stage is Stage.TRADE else "open-offer"
+    return name, {"give": int(action.give), "resource": action.resource}
+
+
+def _plain(name: str) -> Callable[[CatanState, Any], Classified]:
+    """An action type with one kind and no parameters."""
+    return lambda state, action: (name, {})
+
+
+#: (action type, its classifier), in the order they are tried
+_CLASSIFY: tuple[tuple[type, Callable[[CatanState, Any], Classified]], ...] = (
+    (LayTerrain, _lay_terrain),
+    (SpiralCorner, lambda s, a: ("spiral-corner", {"hex": a.hex})),
+    (LayToken, lambda s, a: ("lay-token", {"number": a.number})),
+    (LayHarbour, lambda s, a: ("lay-harbour", {"kind": a.kind})),
+    (Dice, lambda s, a: ("dice", {"white": a.white, "red": a.red, **_owed(s, a)})),
+    (Steal, lambda s, a: ("steal", {"resource": a.resource})),
+    (Draw, lambda s, a: ("draw", {"card": a.card})),
+    (BuildSettlement, _settlement),
+    (BuildRoad, _road),
+    (BuildCity, _city),
+    (BuyDevelopment, _plain("buy-development")),
+    (RollDice, _plain("roll-dice")),
+    (EndTurn, _plain("end-turn")),
+    (Discard, lambda s, a: ("discard", {"resource": a.resource})),
+    (MoveRobber, lambda s, a: ("move-robber", {"hex": a.hex, "victim": a.victim,
+                                               **_robber(s, a)})),
+    (PlayKnight, _plain("play-knight")),
+    (PlayRoadBuilding, _road_building),
+    (PlayYearOfPlenty, lambda s, a: ("play-year-of-plenty",
+                                     {"first": a.first, "second": a.second})),
+    (StopRoadBuilding, _plain("stop-road-building")),
+    (PlayMonopoly, lambda s, a: ("play-monopoly", {"resource": a.resource})),
+    (MaritimeTrade, _maritime),
+    (OfferCard, _offer_card),
+    (Propose, _plain("propose")),
+    (Withdraw, _plain("withdraw")),
+    (Answer, lambda s, a: ("answer", {"accept": int(a.accept)})),
+    (Counter, _plain("counter")),
+    (TradeWith, lambda s, a: ("trade-with", {"player": a.player})),
+)
 
 
 def _int(x: object, size: int) -> bool:

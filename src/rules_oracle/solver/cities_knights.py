@@ -35,7 +35,9 @@ in two groups:
   the 7's discards and steal, the robber, the aqueduct, the steps of progress cards,
   knights' moves and displacements, reduced cities, trades): what the model decides from
   the board or the hidden state is a parameter that ``classify`` reads off the model's
-  next state: card movements per player and card (the bank's change is always minus
+  next state (but a discard's, a steal's and the aqueduct's card, which it states from
+  the action and the state before: ``STATED_MOVES``): card movements per player and card
+  (the bank's change is always minus
   their sum, so cards are conserved by construction; production and the aqueduct only
   give, a discard only returns, a steal or a trade only moves between players), progress
   card movements (a deck loses a card to a draw and takes one back when a played or
@@ -46,8 +48,12 @@ in two groups:
   at the 7th ship which resets the ship, with at most one Defender card given), and the
   next stage. Where production ends the step (the event die, a progress draw, a reduced
   city: ``pr`` 1, read off the dice, not a 7, and the stage the step ends in), the
-  aqueduct is restated under the default reading (``ow`` 0): its choice follows exactly
-  when a player at science level 3 or more took no card and the bank has a resource.
+  aqueduct is restated under both readings of ``aqueduct-shortage``: its choice follows
+  exactly when a player at science level 3 or more got nothing and the bank has a
+  resource; nothing is no card taken under the default (``ow`` 0), no card owed under
+  ``aqueduct=owed`` (``ow`` 1; ``od{i}`` 1 when the roll owed player i a card, which
+  ``classify`` restates over the board tables, and a player who took a card was owed
+  one).
 
 Every automatic consequence that the projection can compute is in the updates: the
 points of every player recomputed (``victory.points``: settlements 1, cities 2,
@@ -62,7 +68,7 @@ What the guards of summarised kinds assume (a player never gives more cards than
 a stage is entered only in the situations its ``stage`` conjunct names) is so checked on
 the sample, not proved; the exact kinds prove it. The variant options need no variable:
 every reading's transitions fall within the same guards (the aqueduct's ``ow``, read off
-the configuration, only lifts the restatement under the reading ``aqueduct=owed``).
+the configuration, chooses which reading of ``aqueduct-shortage`` the guard restates).
 
 Score variables: ``p{i}.vp``.
 """
@@ -70,6 +76,7 @@ Score variables: ``p{i}.vp``.
 import functools
 import random
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 import z3
@@ -238,7 +245,8 @@ class Spec:
         self.piece_range = piece_range
         #: the roll's production may end the step (and the aqueduct follow it): parameters
         #: ``pr`` (1: production ended the step, read by ``classify`` from the dice and the
-        #: stage the step ends in) and ``ow`` (1 under the reading ``aqueduct=owed``)
+        #: stage the step ends in), ``ow`` (1 under the reading ``aqueduct=owed``) and
+        #: ``od{i}`` (1: the roll owed player i a card)
         self.produces = produces
 
     def params(self, players: int) -> tuple[str, ...]:
@@ -258,7 +266,7 @@ class Spec:
         if self.merchant:
             out.append("mo")
         if self.produces:
-            out += ["pr", "ow"]
+            out += ["pr", "ow", *(f"od{i}" for i in ps)]
         return tuple(out)
 
 
@@ -293,386 +301,605 @@ SUMMARISED = (
     Spec("trade-with", (TRADE,), cards=MOVE),
 )
 SPECS = {s.name: s for s in SUMMARISED}
+#: the parameter prefix of each piece count's change
+PIECE_TAGS = ("rd", "sd", "cd", "wd")
 
-Update = Callable[[Vars, Params, Up], None]
+#: a kind's parts, each given the player count first
+Domain = Callable[[int, Params], Any]
+Guard = Callable[[int, Vars, Params], Any]
+Update = Callable[[int, Vars, Params, Up], None]
+
+
+# ---------------------------------------------------------------------------
+# How a kind is made: points and the win after every step (victory.py)
+# ---------------------------------------------------------------------------
+
+
+def _finish(n: int, v: Vars, up: dict[str, Any]) -> dict[str, Any]:
+    """Points recomputed; the player on turn with 13 points wins at once."""
+    post = {**v, **up}
+    out = dict(up)
+    for i in range(n):
+        out[pn(i, "vp")] = _points(post, i)
+    post = {**post, **out}
+    score = select(post["turn"], [post[pn(i, "vp")] for i in range(n)])
+    over = z3.And(post["turns"] >= 1, post["stage"] != OVER, score >= D.VICTORY)
+    out["stage"] = z3.If(over, OVER, post["stage"])
+    out["winner"] = z3.If(over, post["turn"], post["winner"])
+    return out
+
+
+def _post_of(n: int, v: Vars, update: Update, p: Params) -> dict[str, Any]:
+    u = Up(v, n)
+    update(n, v, p, u)
+    return {**v, **u.terms()}
+
+
+def _checked_guard(n: int, guard: Guard, update: Update, stage_check: bool, v: Vars,
+                   p: Params) -> Any:
+    """A kind's guard; with ``stage_check``, what holds on entering the stage it ends in."""
+    g = guard(n, v, p)
+    if stage_check:
+        g = z3.And(g, _stage_ok(_post_of(n, v, update, p), n))
+    return g
+
+
+def _full_update(n: int, update: Update, v: Vars, p: Params) -> dict[str, Any]:
+    u = Up(v, n)
+    update(n, v, p, u)
+    return _finish(n, v, u.terms())
+
+
+def _kind(n: int, name: str, params: tuple[str, ...], domain: Domain, guard: Guard,
+          update: Update, rules: tuple[str, ...], stage_check: bool = False) -> ActionKind:
+    return ActionKind(name, params, partial(domain, n),
+                      partial(_checked_guard, n, guard, update, stage_check),
+                      partial(_full_update, n, update), rules)
+
+
+def _me(n: int, v: Vars, name: str) -> Any:
+    """The variable ``name`` of the player on turn."""
+    return select(v["turn"], [v[pn(i, name)] for i in range(n)])
+
+
+def _can_pay(n: int, v: Vars, cost: tuple[int, ...]) -> Any:
+    return z3.And(*(_me(n, v, f"h{x}") >= c for x, c in enumerate(cost) if c))
+
+
+def _pay(v: Vars, u: Up, cost: tuple[int, ...]) -> None:
+    for x, c in enumerate(cost):
+        if c:
+            u.add_player(v["turn"], f"h{x}", -c)
+            u.add(f"bank{x}", c)
+
+
+def _always(n: int, p: Params) -> Any:
+    return z3.BoolVal(True)
+
+
+def _lg_domain(n: int, p: Params) -> Any:
+    return rng(p["lg"], -1, n - 1)
+
+
+def _stage_guard(stage: int, n: int, v: Vars, p: Params) -> Any:
+    return v["stage"] == stage
+
+
+def _stage_guard_of(stage: int) -> Guard:
+    """The guard of a kind that only needs its stage."""
+    return partial(_stage_guard, stage)
+
+
+def _to_stage(stage: int, n: int, v: Vars, p: Params, u: Up) -> None:
+    u.put("stage", stage)
+
+
+# ---------------------------------------------------------------------------
+# The end of the turn (turn.py)
+# ---------------------------------------------------------------------------
+
+
+def _end_turn(n: int, v: Vars, held_now: Any, u: Up) -> None:
+    """``turn.end_turn``: down to 4 progress cards first, then the next seat."""
+    t = v["turn"]
+    over_hand = held_now > D.HAND_LIMIT
+    limit = v["turns"] >= D.TURN_LIMIT
+    u.put("stage", z3.If(over_hand, END, z3.If(limit, OVER, PRE_ROLL)))
+    nxt = z3.If(z3.Or(over_hand, limit), t, z3.If(t + 1 == n, 0, t + 1))
+    u.put("turn", nxt)
+    u.put("turns", z3.If(z3.Or(over_hand, limit), v["turns"], v["turns"] + 1))
+
+
+def _end_turn_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _end_turn(n, v, _me(n, v, "prog"), u)
+
+
+def end_turn(n: int) -> ActionKind:
+    return _kind(n, "end-turn", (), _always, _stage_guard_of(MAIN), _end_turn_update,
+                 (RB.GAME_OVER,))
+
+
+# ---------------------------------------------------------------------------
+# Summarised kinds: movements of cards, progress cards, pieces and knights
+# ---------------------------------------------------------------------------
+
+
+def _summary_domain(spec: Spec, n: int, p: Params) -> Any:
+    ps = range(n)
+    out = [z3.Or(*(p["nst"] == s for s in FREE_STAGES))]
+    if spec.cards:
+        lo, hi = {GAIN: (0, 8), GIVE: (-8, 0), MOVE: (-8, 8), ANY: (-8, 8)}[spec.cards]
+        out += [rng(p[f"c{i}.{x}"], lo, hi) for i in ps for x in range(NC)]
+    if spec.prog:
+        out += [rng(p[f"pd{i}"], -2, 2) for i in ps]
+        out += [rng(p[f"pv{i}"], 0, 1) for i in ps]
+        out += [rng(p[f"dd{c}"], -1, 1) for c in range(NCOL)]
+    if spec.pieces:
+        out += [rng(p[f"{x}{i}"], lo, hi) for x, (lo, hi) in
+                zip(PIECE_TAGS, spec.piece_range, strict=True) for i in ps]
+    if spec.knights:
+        out += [rng(p[f"kd{i}.{lv}"], -2, 2) for i in ps for lv in range(D.KNIGHT_LEVELS)]
+    if spec.longest:
+        out.append(_lg_domain(n, p))
+    if spec.merchant:
+        out.append(rng(p["mo"], -1, n - 1))
+    if spec.produces:
+        out += [rng(p["pr"], 0, 1), rng(p["ow"], 0, 1), *(rng(p[f"od{i}"], 0, 1) for i in ps)]
+    return z3.And(*out)
+
+
+def _prog_delta(n: int, p: Params) -> Any:
+    """The progress cards' movements summed: minus the change of the cards set aside."""
+    return total([p[f"pd{i}"] for i in range(n)] + [p[f"pv{i}"] for i in range(n)]
+                 + [p[f"dd{c}"] for c in range(NCOL)])
+
+
+def _cards_moved_ok(spec: Spec, n: int, v: Vars, p: Params) -> list[Any]:
+    """No hand and no bank stock below 0; cards only between players for ``MOVE``."""
+    out = []
+    for x in range(NC):
+        moved = [p[f"c{i}.{x}"] for i in range(n)]
+        out += [v[pn(i, f"h{x}")] + moved[i] >= 0 for i in range(n)]
+        out.append(v[f"bank{x}"] - total(moved) >= 0)
+        if spec.cards == MOVE:
+            out.append(total(moved) == 0)
+    return out
+
+
+def _progress_moved_ok(n: int, v: Vars, p: Params) -> list[Any]:
+    """No hand below 0, a deck within its colour's cards, at most 2 cards set aside."""
+    out = [v[pn(i, "prog")] + p[f"pd{i}"] >= 0 for i in range(n)]
+    out += [rng(v[f"deck{c}"] + p[f"dd{c}"], 0, COLOUR_TOTAL[c]) for c in range(NCOL)]
+    out += [_prog_delta(n, p) <= 0, _prog_delta(n, p) >= -2]
+    return out
+
+
+def _pieces_moved_ok(n: int, v: Vars, p: Params) -> list[Any]:
+    """Every piece count within its stock; no more walls than cities."""
+    out = []
+    for i in range(n):
+        for tag, (piece, stock) in zip(PIECE_TAGS, PIECES, strict=True):
+            out.append(rng(v[pn(i, piece)] + p[f"{tag}{i}"], 0, stock))
+        out.append(v[pn(i, "walls")] + p[f"wd{i}"] <= v[pn(i, "cities")] + p[f"cd{i}"])
+    return out
+
+
+def _summary_guard(spec: Spec, n: int, v: Vars, p: Params) -> Any:
+    out = [z3.Or(*(v["stage"] == s for s in spec.stages))]
+    if spec.cards:
+        out += _cards_moved_ok(spec, n, v, p)
+    if spec.prog:
+        out += _progress_moved_ok(n, v, p)
+    if spec.pieces:
+        out += _pieces_moved_ok(n, v, p)
+    if spec.knights:
+        out += [rng(v[pn(i, f"kn{lv}")] + p[f"kd{i}.{lv}"], 0, D.KNIGHTS_PER_LEVEL)
+                for i in range(n) for lv in range(D.KNIGHT_LEVELS)]
+    if spec.produces:
+        out.append(aqueduct_follows(n, v, p))
+    return z3.And(*out)
+
+
+def _move_cards(n: int, p: Params, u: Up) -> None:
+    """Each player's cards moved; the bank's change is minus their sum."""
+    for x in range(NC):
+        moved = [p[f"c{i}.{x}"] for i in range(n)]
+        for i in range(n):
+            u.add(pn(i, f"h{x}"), moved[i])
+        u.add(f"bank{x}", -total(moved))
+
+
+def _move_progress(n: int, p: Params, u: Up) -> None:
+    """Progress cards held, face up and in the decks; ``spent`` takes minus their sum."""
+    for i in range(n):
+        u.add(pn(i, "prog"), p[f"pd{i}"])
+        u.add(pn(i, "vpc"), p[f"pv{i}"])
+    for c in range(NCOL):
+        u.add(f"deck{c}", p[f"dd{c}"])
+    u.add("spent", -_prog_delta(n, p))
+
+
+def _move_pieces(n: int, p: Params, u: Up) -> None:
+    for tag, (piece, _) in zip(PIECE_TAGS, PIECES, strict=True):
+        for i in range(n):
+            u.add(pn(i, piece), p[f"{tag}{i}"])
+
+
+def _summary_update(spec: Spec, n: int, v: Vars, p: Params, u: Up) -> None:
+    u.put("stage", p["nst"])
+    if spec.cards:
+        _move_cards(n, p, u)
+    if spec.prog:
+        _move_progress(n, p, u)
+    if spec.pieces:
+        _move_pieces(n, p, u)
+    if spec.knights:
+        for i in range(n):
+            for lv in range(D.KNIGHT_LEVELS):
+                u.add(pn(i, f"kn{lv}"), p[f"kd{i}.{lv}"])
+    if spec.longest:
+        u.put("longest", p["lg"])
+    if spec.merchant:
+        u.put("merchant", p["mo"])
+    if spec.ends_turn:
+        left = select(v["turn"], [v[pn(i, "prog")] + p[f"pd{i}"] for i in range(n)])
+        _end_turn(n, v, left, u)
+
+
+def summarised(n: int, spec: Spec) -> ActionKind:
+    """The summarised kind ``spec`` describes; its guard checks the stage it ends in."""
+    return _kind(n, spec.name, spec.params(n), partial(_summary_domain, spec),
+                 partial(_summary_guard, spec), partial(_summary_update, spec), spec.rules,
+                 stage_check=True)
+
+
+# ---------------------------------------------------------------------------
+# The aqueduct (improvement.py), where production ends the step
+# ---------------------------------------------------------------------------
+
+
+def aqueduct_follows(n: int, v: Vars, p: Params) -> Any:
+    """cities_knights/improvement.aqueduct ("Если ни одно из ваших чисел не выпадает или
+    если ваше число заблокировано, вы можете выбрать ресурс"), under either reading of
+    cities_knights/aqueduct-shortage: once production ends the step, the aqueduct's choice
+    follows exactly when a player at science level 3 or more got nothing from the roll and
+    the bank has a resource left. Nothing is no card taken (``received``, the default,
+    ``ow`` 0) or no card owed (``owed``, ``ow`` 1: ``od{i}`` 0, none of his numbers came up
+    or it was blocked); a player who took a card was owed one."""
+    ps = range(n)
+    took = [z3.Or(*(p[f"c{i}.{x}"] != 0 for x in range(NC))) for i in ps]
+    nothing = [z3.If(p["ow"] == 1, p[f"od{i}"] == 0, z3.Not(took[i])) for i in ps]
+    barren = [z3.And(v[pn(i, f"lv{D.SCIENCE}")] >= D.ABILITY_LEVEL, nothing[i]) for i in ps]
+    left = total([v[f"bank{x}"] - total([p[f"c{i}.{x}"] for i in ps])
+                  for x in range(BD.N_RESOURCES)])
+    queued = z3.And(z3.Or(*barren), left >= 1)
+    return z3.Implies(p["pr"] == 1, z3.And((p["nst"] == AQUEDUCT) == queued,
+                                           *(z3.Implies(took[i], p[f"od{i}"] == 1)
+                                             for i in ps)))
+
+
+# ---------------------------------------------------------------------------
+# The event die (barbarians.py): the ship, the attack, then production
+# ---------------------------------------------------------------------------
+
+#: the event die's own parameters: the ship's next place, the attack, the defender
+EVENT_PARAMS = ("nb", "atk", "dfd")
+
+
+def _event_domain(event: ActionKind, n: int, p: Params) -> Any:
+    return z3.And(event.domain(p), rng(p["nb"], 0, D.TRACK - 1), rng(p["atk"], 0, 1),
+                  rng(p["dfd"], -1, n - 1))
+
+
+def _event_pre(n: int, v: Vars, p: Params) -> dict[str, Any]:
+    """The state once the ship and the defender are settled (production follows)."""
+    out = dict(v)
+    out["barb"] = p["nb"]
+    out["attacked"] = z3.If(p["atk"] == 1, 1, v["attacked"])
+    got = p["dfd"] >= 0
+    # past the 6 cards the point is given all the same (defender-cards-out=point)
+    out["defl"] = v["defl"] - b(z3.And(got, v["defl"] >= 1))
+    for i in range(n):
+        out[pn(i, "def")] = v[pn(i, "def")] + b(p["dfd"] == i)
+    return out
+
+
+def _event_guard(event: ActionKind, n: int, v: Vars, p: Params) -> Any:
+    barb = v["barb"]
+    return z3.And(
+        z3.If(p["atk"] == 1, z3.And(barb == D.TRACK - 1, p["nb"] == 0),
+              z3.Or(p["nb"] == barb, p["nb"] == barb + 1)),
+        z3.Implies(p["dfd"] >= 0, p["atk"] == 1),
+        event.guard(_event_pre(n, v, p), p))
+
+
+def _event_update(event: ActionKind, n: int, v: Vars, p: Params) -> dict[str, Any]:
+    pre = _event_pre(n, v, p)
+    out = dict(event.update(pre, p))
+    for name in ("barb", "attacked", "defl", *(pn(i, "def") for i in range(n))):
+        if name not in out:
+            out[name] = pre[name]
+    return out
+
+
+def event_die(n: int) -> ActionKind:
+    """The event die: the summarised production step after the ship's move."""
+    event = summarised(n, SPECS["event-die"])
+    return ActionKind("event-die", (*event.params, *EVENT_PARAMS),
+                      partial(_event_domain, event, n), partial(_event_guard, event, n),
+                      partial(_event_update, event, n), event.rules)
+
+
+# ---------------------------------------------------------------------------
+# Set-up (setup.py): the board, a settlement, a city with its cards, roads
+# ---------------------------------------------------------------------------
+
+
+def _board_domain(n: int, p: Params) -> Any:
+    return z3.Or(p["nst"] == BOARD, p["nst"] == SETUP)
+
+
+def _board_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    u.put("stage", p["nst"])
+
+
+def lay_board(n: int) -> ActionKind:
+    """A chance step of the variable board: which terrain is left is the board's
+    (abstracted), so setup.board's rejections of a step the board has no room for are not
+    the guard's."""
+    return _kind(n, "lay-board", ("nst",), _board_domain, _stage_guard_of(BOARD),
+                 _board_update, (RB.GAME_OVER,), stage_check=True)
+
+
+def _setup_settlement_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    u.add_player(v["turn"], "settlements", 1)
+
+
+def setup_settlement(n: int) -> ActionKind:
+    return _kind(n, "setup-settlement", (), _always, _stage_guard_of(SETUP),
+                 _setup_settlement_update, (RB.GAME_OVER,), stage_check=True)
+
+
+def _setup_city_domain(n: int, p: Params) -> Any:
+    return z3.And(*(rng(p[f"g{x}"], 0, 3) for x in range(NC)))
+
+
+def _setup_city_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == SETUP,
+                  *(p[f"g{x}"] <= v[f"bank{x}"] for x in range(NC)))
+
+
+def _setup_city_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    u.add_player(v["turn"], "cities", 1)
+    for x in range(NC):
+        u.add_player(v["turn"], f"h{x}", p[f"g{x}"])
+        u.add(f"bank{x}", -p[f"g{x}"])
+
+
+def setup_city(n: int) -> ActionKind:
+    """The set-up city, with a card of each producing hex next to it (``g{x}``)."""
+    return _kind(n, "setup-city", tuple(f"g{x}" for x in range(NC)), _setup_city_domain,
+                 _setup_city_guard, _setup_city_update, (RB.GAME_OVER,), stage_check=True)
+
+
+def _setup_road_domain(n: int, p: Params) -> Any:
+    return z3.And(rng(p["nt"], 0, n - 1), rng(p["ntu"], 0, 1), _lg_domain(n, p))
+
+
+def _setup_road_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    u.add_player(v["turn"], "roads", 1)
+    u.put("longest", p["lg"])
+    u.put("turn", p["nt"])
+    u.put("turns", p["ntu"])
+    u.put("stage", z3.If(p["ntu"] == 1, PRE_ROLL, SETUP))
+
+
+def setup_road(n: int) -> ActionKind:
+    """A set-up road; the next placer (``nt``) and whether play begins (``ntu``)."""
+    return _kind(n, "setup-road", ("nt", "ntu", "lg"), _setup_road_domain,
+                 _stage_guard_of(SETUP), _setup_road_update, (RB.GAME_OVER,),
+                 stage_check=True)
+
+
+# ---------------------------------------------------------------------------
+# The roll (turn.py, dice.py)
+# ---------------------------------------------------------------------------
+
+
+def roll_dice(n: int) -> ActionKind:
+    return _kind(n, "roll-dice", (), _always, _stage_guard_of(PRE_ROLL),
+                 partial(_to_stage, DICE), (RB.GAME_OVER,))
+
+
+def dice(n: int) -> ActionKind:
+    """The production dice: the event die follows."""
+    return _kind(n, "dice", (), _always, _stage_guard_of(DICE), partial(_to_stage, EVENT),
+                 (RB.GAME_OVER,))
+
+
+# ---------------------------------------------------------------------------
+# Building (build.py, wall.py, knight.py): costs and stocks
+# ---------------------------------------------------------------------------
+
+#: a building step's piece changes of the player on turn: (variable, change)
+Changes = tuple[tuple[str, int], ...]
+
+
+def _build_guard(cost: tuple[int, ...], changes: Changes, n: int, v: Vars, p: Params) -> Any:
+    """The main phase, the cost held, and every changed count within its stock."""
+    out = [v["stage"] == MAIN, _can_pay(n, v, cost)]
+    for name, d in changes:
+        stock = dict(PIECES).get(name) or D.KNIGHTS_PER_LEVEL
+        out.append(_me(n, v, name) + d <= stock if d > 0 else _me(n, v, name) + d >= 0)
+    return z3.And(*out)
+
+
+def _build_update(cost: tuple[int, ...], changes: Changes, road: bool, n: int, v: Vars,
+                  p: Params, u: Up) -> None:
+    """The cost paid and the counts changed; after a road or a settlement the longest
+    road's holder (``lg``, decided by the board)."""
+    _pay(v, u, cost)
+    for name, d in changes:
+        u.add_player(v["turn"], name, d)
+    if road:
+        u.put("longest", p["lg"])
+
+
+def _building(n: int, name: str, params: tuple[str, ...], domain: Domain, cost: tuple[int, ...],
+              changes: Changes, rules: tuple[str, ...], road: bool = False,
+              guard: Guard | None = None) -> ActionKind:
+    """A building kind; ``guard``, when given, adds to the cost and the stocks."""
+    base = partial(_build_guard, cost, changes)
+    return _kind(n, name, params, domain,
+                 base if guard is None else partial(_both, base, guard),
+                 partial(_build_update, cost, changes, road), rules)
+
+
+def _both(first: Guard, second: Guard, n: int, v: Vars, p: Params) -> Any:
+    return z3.And(first(n, v, p), second(n, v, p))
+
+
+def build_road(n: int) -> ActionKind:
+    return _building(n, "build-road", ("lg",), _lg_domain, D.ROAD_COST, (("roads", 1),),
+                     (RB.GAME_OVER,), road=True)
+
+
+def build_settlement(n: int) -> ActionKind:
+    return _building(n, "build-settlement", ("lg",), _lg_domain, D.SETTLEMENT_COST,
+                     (("settlements", 1),), (RB.GAME_OVER,), road=True)
+
+
+def build_city(n: int) -> ActionKind:
+    return _building(n, "build-city", (), _always, D.CITY_COST,
+                     (("settlements", -1), ("cities", 1)), (RB.GAME_OVER,))
+
+
+def _wall_guard(n: int, v: Vars, p: Params) -> Any:
+    """cities_knights/wall.limit: a wall stands under a city (at most 3)."""
+    return _me(n, v, "walls") < _me(n, v, "cities")
+
+
+def build_wall(n: int) -> ActionKind:
+    return _building(n, "build-wall", (), _always, D.WALL_COST, (("walls", 1),),
+                     (RB.GAME_OVER, RB.WALL_BUILD), guard=_wall_guard)
+
+
+def build_knight(n: int) -> ActionKind:
+    return _building(n, "build-knight", (), _always, D.KNIGHT_COST, (("kn0", 1),),
+                     (RB.GAME_OVER, RB.KNIGHT_BUILD))
+
+
+def _activate_guard(n: int, v: Vars, p: Params) -> Any:
+    return total([_me(n, v, f"kn{lv}") for lv in range(D.KNIGHT_LEVELS)]) >= 1
+
+
+def activate_knight(n: int) -> ActionKind:
+    return _building(n, "activate-knight", (), _always, D.ACTIVATE_COST, (), (RB.GAME_OVER,),
+                     guard=_activate_guard)
+
+
+def _promote_domain(n: int, p: Params) -> Any:
+    return rng(p["level"], 0, D.KNIGHT_LEVELS - 2)
+
+
+def _promote_guard(n: int, v: Vars, p: Params) -> Any:
+    lv = p["level"]
+    return z3.And(
+        v["stage"] == MAIN, _can_pay(n, v, D.PROMOTE_COST),
+        select(lv, [_me(n, v, f"kn{x}") >= 1 for x in range(D.KNIGHT_LEVELS - 1)],
+               z3.BoolVal(False)),
+        select(lv, [_me(n, v, f"kn{x + 1}") < D.KNIGHTS_PER_LEVEL
+                    for x in range(D.KNIGHT_LEVELS - 1)], z3.BoolVal(False)),
+        z3.Implies(lv == 1, _me(n, v, f"lv{D.POLITICS}") >= D.ABILITY_LEVEL))
+
+
+def _promote_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    _pay(v, u, D.PROMOTE_COST)
+    for x in range(D.KNIGHT_LEVELS - 1):
+        u.add_player(v["turn"], f"kn{x}", -b(p["level"] == x))
+        u.add_player(v["turn"], f"kn{x + 1}", b(p["level"] == x))
+
+
+def promote_knight(n: int) -> ActionKind:
+    """A knight a level up (mighty only at politics level 3)."""
+    return _kind(n, "promote-knight", ("level",), _promote_domain, _promote_guard,
+                 _promote_update, (RB.GAME_OVER,))
+
+
+# ---------------------------------------------------------------------------
+# Improvements (improvement.py) and the metropolis (metropolis.py)
+# ---------------------------------------------------------------------------
+
+
+def _improve_domain(n: int, p: Params) -> Any:
+    return z3.And(rng(p["kind"], 0, 2), rng(p["cost"], 0, D.MAX_LEVEL),
+                  z3.Or(p["nst"] == MAIN, p["nst"] == METROPOLIS))
+
+
+def _improve_guard(n: int, v: Vars, p: Params) -> Any:
+    k, cost = p["kind"], p["cost"]
+    level = select(k, [_me(n, v, f"lv{x}") for x in range(3)])
+    held_c = select(k, [_me(n, v, f"h{D.KIND_COMMODITY[x]}") for x in range(3)])
+    return z3.And(v["stage"] == MAIN, level < D.MAX_LEVEL, _me(n, v, "cities") >= 1,
+                  z3.Or(cost == level + 1, cost == level), held_c >= cost,
+                  z3.Implies(p["nst"] == METROPOLIS, level + 1 >= D.METROPOLIS_LEVEL))
+
+
+def _improve_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    k, cost = p["kind"], p["cost"]
+    for x in range(3):
+        c = D.KIND_COMMODITY[x]
+        u.add_player(v["turn"], f"lv{x}", b(k == x))
+        u.add_player(v["turn"], f"h{c}", z3.If(k == x, -cost, 0))
+        u.add(f"bank{c}", z3.If(k == x, cost, 0))
+    u.put("stage", p["nst"])
+
+
+def improve(n: int) -> ActionKind:
+    """A city improvement a level up, paid in its commodity (``cost``: one less after a
+    Crane); ``nst`` the metropolis' placement when the level reaches one."""
+    return _kind(n, "improve", ("kind", "cost", "nst"), _improve_domain, _improve_guard,
+                 _improve_update, (RB.GAME_OVER, RB.IMPROVEMENT_BUY, RB.IMPROVEMENT_MAX),
+                 stage_check=True)
+
+
+def _metro_domain(n: int, p: Params) -> Any:
+    return z3.And(rng(p["mk"], 0, 2), rng(p["nst"], PRE_ROLL, OVER - 1))
+
+
+def _metro_guard(n: int, v: Vars, p: Params) -> Any:
+    return z3.And(v["stage"] == METROPOLIS,
+                  select(p["mk"], [_me(n, v, f"lv{x}") >= D.METROPOLIS_LEVEL for x in range(3)],
+                         z3.BoolVal(False)))
+
+
+def _metro_update(n: int, v: Vars, p: Params, u: Up) -> None:
+    for x in range(3):
+        u.put(f"metro{x}", z3.If(p["mk"] == x, v["turn"], v[f"metro{x}"]))
+    u.put("stage", p["nst"])
+
+
+def place_metropolis(n: int) -> ActionKind:
+    """The metropolis of kind ``mk`` taken by the player on turn."""
+    return _kind(n, "place-metropolis", ("mk", "nst"), _metro_domain, _metro_guard,
+                 _metro_update, (RB.GAME_OVER,), stage_check=True)
+
+
+# ---------------------------------------------------------------------------
+# Every kind, in the order the provers report them
+# ---------------------------------------------------------------------------
+
+#: the exact kinds
+EXACT: tuple[Callable[[int], ActionKind], ...] = (
+    lay_board, setup_settlement, setup_city, setup_road, roll_dice, dice, end_turn,
+    build_road, build_settlement, build_city, build_wall, build_knight, activate_knight,
+    promote_knight, improve, place_metropolis,
+)
 
 
 def _kinds(players: int) -> tuple[ActionKind, ...]:
-    n = players
-    ps = range(n)
-
-    def finish(v: Vars, up: dict[str, Any]) -> dict[str, Any]:
-        """Points recomputed; the player on turn with 13 points wins at once."""
-        post = {**v, **up}
-        out = dict(up)
-        for i in ps:
-            out[pn(i, "vp")] = _points(post, i)
-        post = {**post, **out}
-        score = select(post["turn"], [post[pn(i, "vp")] for i in ps])
-        over = z3.And(post["turns"] >= 1, post["stage"] != OVER, score >= D.VICTORY)
-        out["stage"] = z3.If(over, OVER, post["stage"])
-        out["winner"] = z3.If(over, post["turn"], post["winner"])
-        return out
-
-    def post_of(v: Vars, update: Update, p: Params) -> dict[str, Any]:
-        u = Up(v, n)
-        update(v, p, u)
-        return {**v, **u.terms()}
-
-    def kind(name: str, params: tuple[str, ...], domain: Callable[[Params], Any],
-             guard: Callable[[Vars, Params], Any], update: Update, rules: tuple[str, ...],
-             stage_check: bool = False) -> ActionKind:
-        def full_guard(v: Vars, p: Params) -> Any:
-            g = guard(v, p)
-            if stage_check:
-                g = z3.And(g, _stage_ok(post_of(v, update, p), n))
-            return g
-
-        def full(v: Vars, p: Params) -> dict[str, Any]:
-            u = Up(v, n)
-            update(v, p, u)
-            return finish(v, u.terms())
-
-        return ActionKind(name, params, domain, full_guard, full, rules)
-
-    def me(v: Vars, name: str) -> Any:
-        return select(v["turn"], [v[pn(i, name)] for i in ps])
-
-    def can_pay(v: Vars, cost: tuple[int, ...]) -> Any:
-        return z3.And(*(me(v, f"h{x}") >= c for x, c in enumerate(cost) if c))
-
-    def pay(v: Vars, u: Up, cost: tuple[int, ...]) -> None:
-        for x, c in enumerate(cost):
-            if c:
-                u.add_player(v["turn"], f"h{x}", -c)
-                u.add(f"bank{x}", c)
-
-    def always(p: Params) -> Any:
-        return z3.BoolVal(True)
-
-    def lg_domain(p: Params) -> Any:
-        return rng(p["lg"], -1, n - 1)
-
-    def end_turn(v: Vars, held_now: Any, u: Up) -> None:
-        """``turn.end_turn``: down to 4 progress cards first, then the next seat."""
-        t = v["turn"]
-        over_hand = held_now > D.HAND_LIMIT
-        limit = v["turns"] >= D.TURN_LIMIT
-        u.put("stage", z3.If(over_hand, END, z3.If(limit, OVER, PRE_ROLL)))
-        nxt = z3.If(z3.Or(over_hand, limit), t, z3.If(t + 1 == n, 0, t + 1))
-        u.put("turn", nxt)
-        u.put("turns", z3.If(z3.Or(over_hand, limit), v["turns"], v["turns"] + 1))
-
-    # -- summarised kinds ------------------------------------------------------------------
-    def aqueduct_follows(v: Vars, p: Params) -> Any:
-        """cities_knights/improvement.aqueduct, under the default reading (a roll that gave
-        a player nothing): once production ends the step, the aqueduct's choice follows
-        exactly when a player at science level 3 or more took no card from it and the bank
-        has a resource left."""
-        barren = [z3.And(v[pn(i, f"lv{D.SCIENCE}")] >= D.ABILITY_LEVEL,
-                         *(p[f"c{i}.{x}"] == 0 for x in range(NC))) for i in ps]
-        left = total([v[f"bank{x}"] - total([p[f"c{i}.{x}"] for i in ps])
-                      for x in range(BD.N_RESOURCES)])
-        queued = z3.And(z3.Or(*barren), left >= 1)
-        return z3.Implies(z3.And(p["pr"] == 1, p["ow"] == 0),
-                          (p["nst"] == AQUEDUCT) == queued)
-
-    def summarised(spec: Spec) -> ActionKind:
-        params = spec.params(n)
-
-        def domain(p: Params) -> Any:
-            out = [z3.Or(*(p["nst"] == s for s in FREE_STAGES))]
-            if spec.cards:
-                lo, hi = {GAIN: (0, 8), GIVE: (-8, 0), MOVE: (-8, 8), ANY: (-8, 8)}[spec.cards]
-                out += [rng(p[f"c{i}.{x}"], lo, hi) for i in ps for x in range(NC)]
-            if spec.prog:
-                out += [rng(p[f"pd{i}"], -2, 2) for i in ps]
-                out += [rng(p[f"pv{i}"], 0, 1) for i in ps]
-                out += [rng(p[f"dd{c}"], -1, 1) for c in range(NCOL)]
-            if spec.pieces:
-                out += [rng(p[f"{x}{i}"], lo, hi) for x, (lo, hi) in
-                        zip(("rd", "sd", "cd", "wd"), spec.piece_range, strict=True)
-                        for i in ps]
-            if spec.knights:
-                out += [rng(p[f"kd{i}.{lv}"], -2, 2) for i in ps
-                        for lv in range(D.KNIGHT_LEVELS)]
-            if spec.longest:
-                out.append(lg_domain(p))
-            if spec.merchant:
-                out.append(rng(p["mo"], -1, n - 1))
-            if spec.produces:
-                out += [rng(p["pr"], 0, 1), rng(p["ow"], 0, 1)]
-            return z3.And(*out)
-
-        def prog_delta(p: Params) -> Any:
-            return total([p[f"pd{i}"] for i in ps] + [p[f"pv{i}"] for i in ps]
-                         + [p[f"dd{c}"] for c in range(NCOL)])
-
-        def guard(v: Vars, p: Params) -> Any:
-            out = [z3.Or(*(v["stage"] == s for s in spec.stages))]
-            if spec.cards:
-                for x in range(NC):
-                    moved = [p[f"c{i}.{x}"] for i in ps]
-                    out += [v[pn(i, f"h{x}")] + moved[i] >= 0 for i in ps]
-                    out.append(v[f"bank{x}"] - total(moved) >= 0)
-                    if spec.cards == MOVE:
-                        out.append(total(moved) == 0)
-            if spec.prog:
-                out += [v[pn(i, "prog")] + p[f"pd{i}"] >= 0 for i in ps]
-                out += [rng(v[f"deck{c}"] + p[f"dd{c}"], 0, COLOUR_TOTAL[c])
-                        for c in range(NCOL)]
-                out += [prog_delta(p) <= 0, prog_delta(p) >= -2]
-            if spec.pieces:
-                for i in ps:
-                    for tag, (piece, stock) in zip(("rd", "sd", "cd", "wd"), PIECES,
-                                                   strict=True):
-                        out.append(rng(v[pn(i, piece)] + p[f"{tag}{i}"], 0, stock))
-                    out.append(v[pn(i, "walls")] + p[f"wd{i}"]
-                               <= v[pn(i, "cities")] + p[f"cd{i}"])
-            if spec.knights:
-                out += [rng(v[pn(i, f"kn{lv}")] + p[f"kd{i}.{lv}"], 0, D.KNIGHTS_PER_LEVEL)
-                        for i in ps for lv in range(D.KNIGHT_LEVELS)]
-            if spec.produces:
-                out.append(aqueduct_follows(v, p))
-            return z3.And(*out)
-
-        def update(v: Vars, p: Params, u: Up) -> None:
-            u.put("stage", p["nst"])
-            if spec.cards:
-                for x in range(NC):
-                    moved = [p[f"c{i}.{x}"] for i in ps]
-                    for i in ps:
-                        u.add(pn(i, f"h{x}"), moved[i])
-                    u.add(f"bank{x}", -total(moved))
-            if spec.prog:
-                for i in ps:
-                    u.add(pn(i, "prog"), p[f"pd{i}"])
-                    u.add(pn(i, "vpc"), p[f"pv{i}"])
-                for c in range(NCOL):
-                    u.add(f"deck{c}", p[f"dd{c}"])
-                u.add("spent", -prog_delta(p))
-            if spec.pieces:
-                for tag, (piece, _) in zip(("rd", "sd", "cd", "wd"), PIECES, strict=True):
-                    for i in ps:
-                        u.add(pn(i, piece), p[f"{tag}{i}"])
-            if spec.knights:
-                for i in ps:
-                    for lv in range(D.KNIGHT_LEVELS):
-                        u.add(pn(i, f"kn{lv}"), p[f"kd{i}.{lv}"])
-            if spec.longest:
-                u.put("longest", p["lg"])
-            if spec.merchant:
-                u.put("merchant", p["mo"])
-            if spec.ends_turn:
-                left = select(v["turn"], [v[pn(i, "prog")] + p[f"pd{i}"] for i in ps])
-                end_turn(v, left, u)
-
-        return kind(spec.name, params, domain, guard, update, spec.rules, stage_check=True)
-
-    # the event die: the ship moves (the attack at the 7th resets it), production follows
-    event = summarised(SPECS["event-die"])
-    ev_params = (*event.params, "nb", "atk", "dfd")
-
-    def ev_domain(p: Params) -> Any:
-        return z3.And(event.domain(p), rng(p["nb"], 0, D.TRACK - 1), rng(p["atk"], 0, 1),
-                      rng(p["dfd"], -1, n - 1))
-
-    def ev_guard(v: Vars, p: Params) -> Any:
-        barb = v["barb"]
-        return z3.And(
-            z3.If(p["atk"] == 1, z3.And(barb == D.TRACK - 1, p["nb"] == 0),
-                  z3.Or(p["nb"] == barb, p["nb"] == barb + 1)),
-            z3.Implies(p["dfd"] >= 0, p["atk"] == 1),
-            event.guard(ev_pre(v, p), p))
-
-    def ev_pre(v: Vars, p: Params) -> dict[str, Any]:
-        """The state once the ship and the defender are settled (production follows)."""
-        out = dict(v)
-        out["barb"] = p["nb"]
-        out["attacked"] = z3.If(p["atk"] == 1, 1, v["attacked"])
-        got = p["dfd"] >= 0
-        # past the 6 cards the point is given all the same (defender-cards-out=point)
-        out["defl"] = v["defl"] - b(z3.And(got, v["defl"] >= 1))
-        for i in ps:
-            out[pn(i, "def")] = v[pn(i, "def")] + b(p["dfd"] == i)
-        return out
-
-    def ev_full_update(v: Vars, p: Params) -> dict[str, Any]:
-        pre = ev_pre(v, p)
-        out = dict(event.update(pre, p))
-        for name in ("barb", "attacked", "defl", *(pn(i, "def") for i in ps)):
-            if name not in out:
-                out[name] = pre[name]
-        return out
-
-    event_kind = ActionKind("event-die", ev_params, ev_domain, ev_guard, ev_full_update,
-                            event.rules)
-
-    # -- set-up ----------------------------------------------------------------------------
-    def board_domain(p: Params) -> Any:
-        return z3.Or(p["nst"] == BOARD, p["nst"] == SETUP)
-
-    def board_update(v: Vars, p: Params, u: Up) -> None:
-        u.put("stage", p["nst"])
-
-    def setup_settlement(v: Vars, p: Params, u: Up) -> None:
-        u.add_player(v["turn"], "settlements", 1)
-
-    def setup_city_domain(p: Params) -> Any:
-        return z3.And(*(rng(p[f"g{x}"], 0, 3) for x in range(NC)))
-
-    def setup_city_guard(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == SETUP,
-                      *(p[f"g{x}"] <= v[f"bank{x}"] for x in range(NC)))
-
-    def setup_city(v: Vars, p: Params, u: Up) -> None:
-        u.add_player(v["turn"], "cities", 1)
-        for x in range(NC):
-            u.add_player(v["turn"], f"h{x}", p[f"g{x}"])
-            u.add(f"bank{x}", -p[f"g{x}"])
-
-    def setup_road_domain(p: Params) -> Any:
-        return z3.And(rng(p["nt"], 0, n - 1), rng(p["ntu"], 0, 1), lg_domain(p))
-
-    def setup_road_guard(v: Vars, p: Params) -> Any:
-        return v["stage"] == SETUP
-
-    def setup_road(v: Vars, p: Params, u: Up) -> None:
-        u.add_player(v["turn"], "roads", 1)
-        u.put("longest", p["lg"])
-        u.put("turn", p["nt"])
-        u.put("turns", p["ntu"])
-        u.put("stage", z3.If(p["ntu"] == 1, PRE_ROLL, SETUP))
-
-    # -- the roll --------------------------------------------------------------------------
-    def to(stage: int) -> Update:
-        def update(v: Vars, p: Params, u: Up) -> None:
-            u.put("stage", stage)
-        return update
-
-    # -- building --------------------------------------------------------------------------
-    def build(cost: tuple[int, ...], changes: tuple[tuple[str, int], ...],
-              road: bool = False) -> tuple[Callable[[Vars, Params], Any], Update]:
-        def guard(v: Vars, p: Params) -> Any:
-            out = [v["stage"] == MAIN, can_pay(v, cost)]
-            for name, d in changes:
-                stock = dict(PIECES).get(name) or D.KNIGHTS_PER_LEVEL
-                out.append(me(v, name) + d <= stock if d > 0 else me(v, name) + d >= 0)
-            return z3.And(*out)
-
-        def update(v: Vars, p: Params, u: Up) -> None:
-            pay(v, u, cost)
-            for name, d in changes:
-                u.add_player(v["turn"], name, d)
-            if road:
-                u.put("longest", p["lg"])
-        return guard, update
-
-    road_g, road_u = build(D.ROAD_COST, (("roads", 1),), road=True)
-    sett_g, sett_u = build(D.SETTLEMENT_COST, (("settlements", 1),), road=True)
-    city_g, city_u = build(D.CITY_COST, (("settlements", -1), ("cities", 1)))
-    wall_g0, wall_u = build(D.WALL_COST, (("walls", 1),))
-    knight_g, knight_u = build(D.KNIGHT_COST, (("kn0", 1),))
-    act_g0, act_u = build(D.ACTIVATE_COST, ())
-
-    def wall_g(v: Vars, p: Params) -> Any:
-        return z3.And(wall_g0(v, p), me(v, "walls") < me(v, "cities"))
-
-    def act_g(v: Vars, p: Params) -> Any:
-        return z3.And(act_g0(v, p), total([me(v, f"kn{lv}")
-                                           for lv in range(D.KNIGHT_LEVELS)]) >= 1)
-
-    def promote_domain(p: Params) -> Any:
-        return rng(p["level"], 0, D.KNIGHT_LEVELS - 2)
-
-    def promote_g(v: Vars, p: Params) -> Any:
-        lv = p["level"]
-        return z3.And(
-            v["stage"] == MAIN, can_pay(v, D.PROMOTE_COST),
-            select(lv, [me(v, f"kn{x}") >= 1 for x in range(D.KNIGHT_LEVELS - 1)],
-                   z3.BoolVal(False)),
-            select(lv, [me(v, f"kn{x + 1}") < D.KNIGHTS_PER_LEVEL
-                        for x in range(D.KNIGHT_LEVELS - 1)], z3.BoolVal(False)),
-            z3.Implies(lv == 1, me(v, f"lv{D.POLITICS}") >= D.ABILITY_LEVEL))
-
-    def promote_u(v: Vars, p: Params, u: Up) -> None:
-        pay(v, u, D.PROMOTE_COST)
-        for x in range(D.KNIGHT_LEVELS - 1):
-            u.add_player(v["turn"], f"kn{x}", -b(p["level"] == x))
-            u.add_player(v["turn"], f"kn{x + 1}", b(p["level"] == x))
-
-    def improve_domain(p: Params) -> Any:
-        return z3.And(rng(p["kind"], 0, 2), rng(p["cost"], 0, D.MAX_LEVEL),
-                      z3.Or(p["nst"] == MAIN, p["nst"] == METROPOLIS))
-
-    def improve_g(v: Vars, p: Params) -> Any:
-        k, cost = p["kind"], p["cost"]
-        level = select(k, [me(v, f"lv{x}") for x in range(3)])
-        held_c = select(k, [me(v, f"h{D.KIND_COMMODITY[x]}") for x in range(3)])
-        return z3.And(v["stage"] == MAIN, level < D.MAX_LEVEL, me(v, "cities") >= 1,
-                      z3.Or(cost == level + 1, cost == level), held_c >= cost,
-                      z3.Implies(p["nst"] == METROPOLIS, level + 1 >= D.METROPOLIS_LEVEL))
-
-    def improve_u(v: Vars, p: Params, u: Up) -> None:
-        k, cost = p["kind"], p["cost"]
-        for x in range(3):
-            c = D.KIND_COMMODITY[x]
-            u.add_player(v["turn"], f"lv{x}", b(k == x))
-            u.add_player(v["turn"], f"h{c}", z3.If(k == x, -cost, 0))
-            u.add(f"bank{c}", z3.If(k == x, cost, 0))
-        u.put("stage", p["nst"])
-
-    def metro_domain(p: Params) -> Any:
-        return z3.And(rng(p["mk"], 0, 2), rng(p["nst"], PRE_ROLL, OVER - 1))
-
-    def metro_g(v: Vars, p: Params) -> Any:
-        return z3.And(v["stage"] == METROPOLIS,
-                      select(p["mk"], [me(v, f"lv{x}") >= D.METROPOLIS_LEVEL for x in range(3)],
-                             z3.BoolVal(False)))
-
-    def metro_u(v: Vars, p: Params, u: Up) -> None:
-        for x in range(3):
-            u.put(f"metro{x}", z3.If(p["mk"] == x, v["turn"], v[f"metro{x}"]))
-        u.put("stage", p["nst"])
-
-    def stage_is(stage: int) -> Callable[[Vars, Params], Any]:
-        def guard(v: Vars, p: Params) -> Any:
-            return v["stage"] == stage
-        return guard
-
-    main = (RB.GAME_OVER,)
-    exact = (
-        # which terrain is left is the board's (abstracted): setup.board's rejections of a
-        # step the board has no room for are not the guard's
-        kind("lay-board", ("nst",), board_domain, stage_is(BOARD), board_update,
-             (RB.GAME_OVER,), stage_check=True),
-        kind("setup-settlement", (), always, lambda v, p: v["stage"] == SETUP,
-             setup_settlement, (RB.GAME_OVER,), stage_check=True),
-        kind("setup-city", tuple(f"g{x}" for x in range(NC)), setup_city_domain,
-             setup_city_guard, setup_city, (RB.GAME_OVER,), stage_check=True),
-        kind("setup-road", ("nt", "ntu", "lg"), setup_road_domain, setup_road_guard,
-             setup_road, (RB.GAME_OVER,), stage_check=True),
-        kind("roll-dice", (), always, stage_is(PRE_ROLL), to(DICE), main),
-        kind("dice", (), always, stage_is(DICE), to(EVENT), (RB.GAME_OVER,)),
-        kind("end-turn", (), always, stage_is(MAIN),
-             lambda v, p, u: end_turn(v, me(v, "prog"), u), main),
-        kind("build-road", ("lg",), lg_domain, road_g, road_u, main),
-        kind("build-settlement", ("lg",), lg_domain, sett_g, sett_u,
-             main),
-        kind("build-city", (), always, city_g, city_u, main),
-        kind("build-wall", (), always, wall_g, wall_u, (*main, RB.WALL_BUILD)),
-        kind("build-knight", (), always, knight_g, knight_u,
-             (*main, RB.KNIGHT_BUILD)),
-        kind("activate-knight", (), always, act_g, act_u, main),
-        kind("promote-knight", ("level",), promote_domain, promote_g, promote_u,
-             main),
-        kind("improve", ("kind", "cost", "nst"), improve_domain, improve_g, improve_u,
-             (*main, RB.IMPROVEMENT_BUY, RB.IMPROVEMENT_MAX), stage_check=True),
-        kind("place-metropolis", ("mk", "nst"), metro_domain, metro_g, metro_u, main,
-             stage_check=True),
-    )
-    rest = tuple(summarised(s) for s in SUMMARISED if s.name != "event-die")
-    return (*exact, event_kind, *rest)
+    rest = tuple(summarised(players, s) for s in SUMMARISED if s.name != "event-die")
+    return (*(make(players) for make in EXACT), event_die(players), *rest)
 
 
 # ---------------------------------------------------------------------------
@@ -724,12 +951,14 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
     #: deep or rare steps the seeded sample may miss: the progress discards under
     #: ``progress-play=one`` (seed 23, uniform play: off turn at step 978, at a turn's end
     #: at step 1183), the variable board's chance steps with the set-up on it and an
-    #: aqueduct (step 1397) under ``board=variable`` (seed 19, uniform play), a progress card
+    #: aqueduct (step 1397) under ``board=variable`` with ``aqueduct=owed`` (seed 19, uniform
+    #: play; the readings part only on a shortage, and the game is the same under the
+    #: default reading, whose aqueduct the sample reaches), a progress card
     #: discarded at the end of one's turn (``end-discard``: an eager 4-player game, seed 2,
     #: step 493; uniform play seldom holds 5 progress cards) and a metropolis placed, with
     #: its 2 points (the same game, step 1604; no game of the sample placed one)
     openings = (Opening((("progress-play", "one"),), 1200, seed=23),
-                Opening((("board", "variable"),), 1400, seed=19),
+                Opening((("board", "variable"), ("aqueduct", "owed")), 1400, seed=19),
                 Opening((), 1610, players=4, policy="eager", seed=2))
 
     def probes(self) -> tuple[tuple[CKState, Any], ...]:
@@ -863,82 +1092,157 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
         if by is None:
             raise TypeError(f"not a cities_knights action: {action!r}")
         name = by.get(state.stage, by[None])
-        players = state.config.players
         after = _after(state, action)
         pre = self.project(state)
         post = self.project(after) if after is not None else pre
         spec = SPECS.get(name)
-
-        def nst() -> int:
-            st = post["stage"]
-            if after is None or st == OVER:
-                return MAIN
-            return st
-
-        def delta(var: str) -> int:
-            return post[var] - pre[var]
-
         if spec is not None:
-            p: dict[str, int] = {"nst": nst()}
-            for param in spec.params(players):
-                if param.startswith("c") and "." in param:
-                    i, x = param[1:].split(".")
-                    p[param] = delta(pn(int(i), f"h{x}"))
-                elif param.startswith("pd"):
-                    p[param] = delta(pn(int(param[2:]), "prog"))
-                elif param.startswith("pv"):
-                    p[param] = delta(pn(int(param[2:]), "vpc"))
-                elif param.startswith("dd"):
-                    p[param] = delta(f"deck{param[2:]}")
-                elif param[:2] in ("rd", "sd", "cd", "wd"):
-                    piece = dict(zip(("rd", "sd", "cd", "wd"), (n for n, _ in PIECES),
-                                     strict=True))[param[:2]]
-                    p[param] = delta(pn(int(param[2:]), piece))
-                elif param.startswith("kd"):
-                    i, lv = param[2:].split(".")
-                    p[param] = delta(pn(int(i), f"kn{lv}"))
-                elif param == "lg":
-                    p[param] = post["longest"]
-                elif param == "mo":
-                    p[param] = post["merchant"]
-                elif param == "pr":
-                    # the roll (not a 7) is produced once the step ends in the main phase
-                    # or the aqueduct's choice
-                    p[param] = int(after is not None and sum(state.dice) != BD.ROBBER_ROLL
-                                   and post["stage"] in (MAIN, AQUEDUCT))
-                elif param == "ow":
-                    p[param] = int(state.config.option("aqueduct") == "owed")
-            if name == "event-die":
-                atk = int(after is not None and post["attacked"] == 1 and pre["barb"]
-                          == D.TRACK - 1 and post["barb"] == 0)
-                got = [i for i in range(players) if delta(pn(i, "def")) > 0]
-                p.update(nb=post["barb"], atk=atk, dfd=got[0] if got else -1)
-            return name, p
-        if name in ("build-road", "build-settlement"):
-            return name, {"lg": post["longest"]}
-        if name == "lay-board":
-            return name, {"nst": post["stage"] if post["stage"] == SETUP else BOARD}
-        if name == "setup-road":
-            return name, {"nt": post["turn"], "ntu": post["turns"], "lg": post["longest"]}
-        if name == "setup-city":
-            me = state.turn
-            return name, {f"g{x}": delta(pn(me, f"h{x}")) for x in range(NC)}
-        if name == "promote-knight":
-            me = state.turn
-            up = [lv for lv in range(D.KNIGHT_LEVELS - 1)
-                  if delta(pn(me, f"kn{lv + 1}")) > 0]
-            return name, {"level": up[0] if up else 0}
-        if name == "improve" and isinstance(action, Improve):
-            k = action.kind
-            me = state.turn
-            ok = isinstance(k, int) and 0 <= k < 3
-            cost = -delta(pn(me, f"h{D.KIND_COMMODITY[k]}")) if ok else 0
-            stage = post["stage"] if post["stage"] in (MAIN, METROPOLIS) else MAIN
-            return name, {"kind": k, "cost": cost, "nst": stage}
-        if name == "place-metropolis":
-            got = [k for k in range(3) if post[f"metro{k}"] != pre[f"metro{k}"]]
-            return name, {"mk": got[0] if got else 0, "nst": nst()}
-        return name, {}
+            params = _summary_params(spec, state, after, pre, post)
+            if name in STATED_MOVES:
+                moves = _stated_moves(name, state, action)
+                params.update({f"c{i}.{x}": moves.get((i, x), 0)
+                               for i in range(state.config.players) for x in range(NC)})
+            return name, params
+        return name, _exact_params(name, state, action, after, pre, post)
+
+
+# ---------------------------------------------------------------------------
+# classify: the parameters of a step, read off the projections before and after it
+# ---------------------------------------------------------------------------
+
+#: the piece count each piece parameter's prefix changes
+_PIECE_OF = dict(zip(PIECE_TAGS, (name for name, _ in PIECES), strict=True))
+
+
+def _next_stage(after: CKState | None, post: Mapping[str, int]) -> int:
+    """The stage a step ends in (the main phase for a rejected step or the game's end)."""
+    st = post["stage"]
+    if after is None or st == OVER:
+        return MAIN
+    return st
+
+
+def _summary_param(param: str, state: CKState, after: CKState | None,
+                   pre: Mapping[str, int], post: Mapping[str, int]) -> int | None:
+    """A summarised kind's parameter ``param``: a movement, a holder, or the roll's
+    production (``pr``, ``ow``, ``od{i}``)."""
+    def delta(var: str) -> int:
+        return post[var] - pre[var]
+
+    if param.startswith("c") and "." in param:
+        i, x = param[1:].split(".")
+        return delta(pn(int(i), f"h{x}"))
+    if param[:2] in ("pd", "pv", "dd"):
+        var = {"pd": "prog", "pv": "vpc"}.get(param[:2])
+        return delta(f"deck{param[2:]}" if var is None else pn(int(param[2:]), var))
+    if param[:2] in _PIECE_OF:
+        return delta(pn(int(param[2:]), _PIECE_OF[param[:2]]))
+    if param.startswith("kd"):
+        i, lv = param[2:].split(".")
+        return delta(pn(int(i), f"kn{lv}"))
+    if param in ("lg", "mo"):
+        return post["longest" if param == "lg" else "merchant"]
+    if param == "pr":
+        # the roll (not a 7) is produced once the step ends in the main phase or the
+        # aqueduct's choice
+        return int(after is not None and sum(state.dice) != BD.ROBBER_ROLL
+                   and post["stage"] in (MAIN, AQUEDUCT))
+    if param == "ow":
+        return int(state.config.option("aqueduct") == "owed")
+    if param.startswith("od"):
+        produced = _summary_param("pr", state, after, pre, post)
+        return int(after is not None and produced == 1
+                   and _owed_a_card(after, sum(state.dice), int(param[2:])))
+    return None
+
+
+def _owed_a_card(state: CKState, roll: int, player: int) -> bool:
+    """Whether ``roll`` owes ``player`` a card, restated over the board tables (not the
+    model's production): catan/production.yield, a hex whose token was rolled yields to
+    every building next to it, and catan/production.robber, except the robber's hex; a
+    hex of no resource (the desert) yields nothing."""
+    for h in range(B.N_HEXES):
+        if state.tokens[h] != roll or h == state.robber or BD.YIELD[state.terrain[h]] < 0:
+            continue
+        if any(state.node_owner[x] == player for x in B.HEX_NODES[h]):
+            return True
+    return False
+
+
+def _summary_params(spec: Spec, state: CKState, after: CKState | None,
+                    pre: Mapping[str, int], post: Mapping[str, int]) -> dict[str, int]:
+    p: dict[str, int] = {"nst": _next_stage(after, post)}
+    for param in spec.params(state.config.players):
+        value = _summary_param(param, state, after, pre, post)
+        if value is not None:
+            p[param] = value
+    if spec.name == "event-die":
+        atk = int(after is not None and post["attacked"] == 1 and pre["barb"]
+                  == D.TRACK - 1 and post["barb"] == 0)
+        got = [i for i in range(state.config.players)
+               if post[pn(i, "def")] - pre[pn(i, "def")] > 0]
+        p.update(nb=post["barb"], atk=atk, dfd=got[0] if got else -1)
+    return p
+
+
+#: the summarised kinds whose card movements ``classify`` states from the action and the
+#: state before, as their rules do, instead of reading them off the model's next state
+STATED_MOVES = ("discard", "steal", "aqueduct")
+
+
+def _stated_moves(name: str, state: CKState, action: Action) -> dict[tuple[int, int], int]:
+    """(player, card) -> change of a step of ``STATED_MOVES``: cities_knights/robber.discard,
+    the next seat from the player on turn with cards still to discard returns the card
+    named to the bank; cities_knights/robber.move, the first victim's card named goes to
+    the player on turn; cities_knights/improvement.aqueduct, the first seat of the
+    aqueduct's queue takes the resource named from the bank (none on a ``Stop``). Nothing
+    moves where the card named is not there to move."""
+    n = state.config.players
+    card = getattr(action, "resource", getattr(action, "card", None))
+    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < NC:
+        return {}
+    if name == "discard" and state.stage is Stage.DISCARD and any(state.discards):
+        seat = next(q for q in ((state.turn + k) % n for k in range(n)) if state.discards[q])
+        return {(seat, card): -1} if state.players[seat].hand[card] else {}
+    if name == "steal" and state.stage is Stage.STEAL and state.victims:
+        victim = state.victims[0]
+        if state.players[victim].hand[card]:
+            return {(victim, card): -1, (state.turn, card): 1}
+        return {}
+    if name == "aqueduct" and state.stage is Stage.AQUEDUCT and state.queue \
+            and isinstance(action, ChooseCard) and card < BD.N_RESOURCES and state.bank[card]:
+        return {(state.queue[0], card): 1}
+    return {}
+
+
+def _exact_params(name: str, state: CKState, action: Action, after: CKState | None,
+                  pre: Mapping[str, int], post: Mapping[str, int]) -> dict[str, int]:
+    """An exact kind's parameters: what the board decides (the longest road, the next
+    placer), the cards of the set-up city, the level promoted, an improvement's price."""
+    me = state.turn
+    if name in ("build-road", "build-settlement"):
+        return {"lg": post["longest"]}
+    if name == "lay-board":
+        return {"nst": post["stage"] if post["stage"] == SETUP else BOARD}
+    if name == "setup-road":
+        return {"nt": post["turn"], "ntu": post["turns"], "lg": post["longest"]}
+    if name == "setup-city":
+        return {f"g{x}": post[pn(me, f"h{x}")] - pre[pn(me, f"h{x}")] for x in range(NC)}
+    if name == "promote-knight":
+        up = [lv for lv in range(D.KNIGHT_LEVELS - 1)
+              if post[pn(me, f"kn{lv + 1}")] - pre[pn(me, f"kn{lv + 1}")] > 0]
+        return {"level": up[0] if up else 0}
+    if name == "improve" and isinstance(action, Improve):
+        k = action.kind
+        ok = isinstance(k, int) and 0 <= k < 3
+        var = pn(me, f"h{D.KIND_COMMODITY[k]}") if ok else ""
+        cost = pre[var] - post[var] if ok else 0
+        stage = post["stage"] if post["stage"] in (MAIN, METROPOLIS) else MAIN
+        return {"kind": k, "cost": cost, "nst": stage}
+    if name == "place-metropolis":
+        got = [k for k in range(3) if post[f"metro{k}"] != pre[f"metro{k}"]]
+        return {"mk": got[0] if got else 0, "nst": _next_stage(after, post)}
+    return {}
 
 
 @functools.cache
