@@ -142,12 +142,12 @@ def test_cli_witness_bad_id_and_none_found() -> None:
 
 
 #: the options whose readings no short seeded game shows apart, each saying why
-WITHOUT_WITNESS = {"cities_knights/own-turn-hand", "cities_knights/aqueduct-shortage"}
+WITHOUT_WITNESS = {"cities_knights/own-turn-hand"}
 #: the options whose witness only a long scan of seeds (or a steered game) finds: the
 #: registry names the seeded game, and the search plays it first
 SEEDED_WITNESS = {"caylus/resource-supply", "cities_knights/barbarian-strength",
                   "cities_knights/level-four-city", "catan/year-of-plenty-bank",
-                  "caylus/prestige-house"}
+                  "caylus/prestige-house", "cities_knights/aqueduct-shortage"}
 #: every ambiguity that names a seeded witness, across the games
 NAMED = [(g.name, a.id) for g in registry.all_games() for a in g.rules.ambiguities
          if a.witness is not None]

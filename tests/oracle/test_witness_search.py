@@ -111,3 +111,13 @@ def test_main_prints_the_registration_found(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(witness_search, "directed_search", lambda *a, **k: None)
     assert witness_search.main(["caylus/prestige-house", "2", "0"]) == 1
     assert "none found (players 2, seed 0, 180 s)" in capsys.readouterr().out
+
+
+def test_the_shortage_search_prefers_science() -> None:
+    from rules_oracle.model.cities_knights.actions import Improve
+    from rules_oracle.model.cities_knights.data import POLITICS, SCIENCE
+
+    assert witness_search.PREFER["cities_knights/aqueduct-shortage"] is \
+        witness_search.cities_knights_science
+    assert witness_search.cities_knights_science(None, Improve(SCIENCE)) == 50
+    assert witness_search.cities_knights_science(None, Improve(POLITICS)) == 1

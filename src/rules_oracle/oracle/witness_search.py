@@ -19,12 +19,18 @@ from typing import Any
 import attrs
 
 from rules_oracle.model.core import CHANCE, TERMINAL, Game, IllegalAction, unstructure
-from rules_oracle.model.core.play import choose
+from rules_oracle.model.core.play import _weighted, choose
 from rules_oracle.model.core.rules import DIRECTED, Witnessed
 from rules_oracle.oracle.witness import Witness, _compare
 
 #: closeness of a state (reading A's) to the premise: higher is closer
 Score = Callable[[Any], float]
+#: a factor on the ``eager`` weight of an action in a state (1: as ``eager`` weighs it)
+Prefer = Callable[[Any, Any], int]
+
+
+def _eager(state: Any, action: Any) -> int:
+    return 1
 
 
 @attrs.frozen
@@ -48,9 +54,10 @@ class Found:
 
 
 def _continue(game: Game[Any, Any], line: _Line, pick: random.Random, segment: int,
-              names: tuple[str, str]) -> tuple[_Line, str | None]:
-    """``line`` played on by up to ``segment`` player steps (``eager`` choices drawn from
-    ``pick``), and the readings' first difference on the way, if any."""
+              names: tuple[str, str], prefer: Prefer) -> tuple[_Line, str | None]:
+    """``line`` played on by up to ``segment`` player steps (``eager`` choices, weighted by
+    ``prefer`` too, drawn from ``pick``), and the readings' first difference on the way,
+    if any."""
     rng = random.Random()
     rng.setstate(line.rng_state)
     sa, sb = line.sa, line.sb
@@ -62,7 +69,9 @@ def _continue(game: Game[Any, Any], line: _Line, pick: random.Random, segment: i
             action = choose(game, sa, rng)
         else:
             legal = game.legal_actions(sa)
-            action = choose(game, sa, pick, "eager")
+            weights = game.policy_weights(sa, legal) or (1,) * len(legal)
+            action = _weighted(legal, tuple(w * prefer(sa, a) for w, a in zip(
+                weights, legal, strict=True)), pick)
             choices.append(legal.index(action))
             steps += 1
         actions.append(action)
@@ -81,7 +90,8 @@ def _continue(game: Game[Any, Any], line: _Line, pick: random.Random, segment: i
 
 def directed_search(game: Game[Any, Any], ambiguity: str, score: Score, *, players: int,
                     seed: int, width: int = 8, branch: int = 4, segment: int = 12,
-                    budget: float = 180.0, pick_seed: int = 0) -> Found | None:
+                    budget: float = 180.0, pick_seed: int = 0,
+                    prefer: Prefer = _eager) -> Found | None:
     """A game from the set-up on which the default and the other reading of
     ``ambiguity`` disagree, steered by ``score``, or ``None`` when ``budget`` seconds
     (or the games' ends) pass first. Deterministic for the same arguments but the
@@ -102,7 +112,7 @@ def directed_search(game: Game[Any, Any], ambiguity: str, score: Score, *, playe
         for i, line in enumerate(beam):
             for b in range(branch):
                 pick = random.Random(f"{pick_seed}/{depth}/{i}/{b}")
-                child, diff = _continue(game, line, pick, segment, names)
+                child, diff = _continue(game, line, pick, segment, names, prefer)
                 if diff is not None:
                     witnessed = Witnessed(players, seed, DIRECTED, child.choices)
                     return Found(witnessed, Witness(
@@ -134,13 +144,23 @@ def caylus_houses(state: Any) -> float:
 
 def cities_knights_shortage(state: Any) -> float:
     """``cities_knights/aqueduct-shortage``: a roll owing a player at science level 3 only
-    cards of a kind the bank cannot pay. Closer: a higher science level, a bank lower in
-    one kind."""
+    cards of a kind the bank cannot pay. Closer: a higher science level (and the paper for
+    the next), then a bank lower in one kind."""
     from rules_oracle.model.cities_knights import data as D
 
-    science = max(min(pl.levels[2], 3) for pl in state.players)
+    science = max(min(pl.levels[D.SCIENCE], 3) for pl in state.players)
+    paper = max(min(pl.hand[D.PAPER], pl.levels[D.SCIENCE] + 1) for pl in state.players
+                if min(pl.levels[D.SCIENCE], 3) == science)
     drained = max(start - left for start, left in zip(D.BANK_START, state.bank, strict=True))
-    return float(40 * science + 3 * drained)
+    return float(60 * science + 6 * paper + (5 if science == 3 else 1) * drained)
+
+
+def cities_knights_science(state: Any, action: Any) -> int:
+    """Science improvements first (``cities_knights/aqueduct-shortage``)."""
+    from rules_oracle.model.cities_knights import data as D
+    from rules_oracle.model.cities_knights.actions import Improve
+
+    return 50 if isinstance(action, Improve) and action.kind == D.SCIENCE else 1
 
 
 #: the premise score of each option the directed search is known to reach
@@ -148,6 +168,8 @@ SCORES: dict[str, Score] = {
     "caylus/prestige-house": caylus_houses,
     "cities_knights/aqueduct-shortage": cities_knights_shortage,
 }
+#: the action preference of the options that have one (else ``eager`` as it is)
+PREFER: dict[str, Prefer] = {"cities_knights/aqueduct-shortage": cities_knights_science}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -163,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     width, branch, segment = (int(a) for a in args[4:7]) if len(args) > 6 else (8, 4, 12)
     game = registry.get(aid.split("/")[0])
     found = directed_search(game, aid, SCORES[aid], players=players, seed=seed, width=width,
-                            branch=branch, segment=segment, budget=budget)
+                            branch=branch, segment=segment, budget=budget,
+                            prefer=PREFER.get(aid, _eager))
     if found is None:
         print(f"{aid}: none found (players {players}, seed {seed}, {budget:.0f} s)")
         return 1
