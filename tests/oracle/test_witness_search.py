@@ -121,3 +121,23 @@ def test_the_shortage_search_prefers_science() -> None:
         witness_search.cities_knights_science
     assert witness_search.cities_knights_science(None, Improve(SCIENCE)) == 50
     assert witness_search.cities_knights_science(None, Improve(POLITICS)) == 1
+
+
+def test_a_step_the_other_reading_rejects_is_a_witness() -> None:
+    from rules_oracle.model.core import IllegalAction
+    from tests.toygame import Move
+
+    class Strict(AmbiguousToy):
+        # under colour=black a move is rejected, though both readings list it as legal
+        def apply(self, state: object, action: object) -> object:  # type: ignore[override]
+            if isinstance(action, Move) and state.config.option("colour") == "black":  # type: ignore[attr-defined]
+                raise IllegalAction("toyamb/move.within-roll", "black moves never")
+            return super().apply(state, action)  # type: ignore[arg-type]
+
+    found = witness_search.directed_search(Strict(), "toyamb/colour", lambda s: 0.0,
+                                           players=2, seed=0, budget=30.0)
+    assert found is not None
+    assert found.witness.difference.startswith(
+        "the last action is legal under colour=white but rejected under colour=black by rule"
+        " toyamb/move.within-roll")
+    assert found.witness.actions[-1]["type"] == "Move"
