@@ -33,6 +33,7 @@ from rules_oracle.model.core.canon import canonical_text
 from rules_oracle.model.core.errors import ConfigError
 from rules_oracle.model.core.game import PUBLIC, Config, Game, Viewer
 from rules_oracle.model.core.play import ALL_POLICIES, POLICIES
+from rules_oracle.model.core.rules import DIRECTED
 from rules_oracle.oracle.check import Report, TraceError, check_file
 from rules_oracle.oracle.diff import clip, show
 from rules_oracle.oracle.reading import InputError, read_file
@@ -805,6 +806,11 @@ def _describe_witness(name: str, w: dict[str, Any] | None, why_none: str | None 
     a, b = w["readings"]
     last = ("" if w["last_action"] is None
             else f" (the last step: {canonical_text(w['last_action'])})")
+    if w["policy"] == DIRECTED:
+        return (f"{w['option']}={a} and {w['option']}={b} disagree after step {w['steps']} of"
+                f" the same play{last}: {w['difference']}; replay: the {w['players']}-player"
+                f" game of seed {w['seed']} with the player choices the registry records"
+                f" (found by a directed search)")
     return (f"{w['option']}={a} and {w['option']}={b} disagree after step {w['steps']} of the"
             f" same play{last}: {w['difference']}; replay: the first {w['steps']} steps of"
             f" `oracle play {name} --players {w['players']} --seed {w['seed']}"

@@ -6,7 +6,7 @@ test fails when the page is not what the registries say.
 
 from rules_oracle.model.core import registry
 from rules_oracle.model.core.game import Game
-from rules_oracle.model.core.rules import Ambiguity
+from rules_oracle.model.core.rules import DIRECTED, Ambiguity
 
 HEADER = """# Where the rulebooks are ambiguous
 
@@ -52,7 +52,13 @@ def _ambiguity(a: Ambiguity) -> list[str]:
     lines += [f"Variant option: {option_text(a)}.", ""]
     if a.no_witness:
         lines += [f"No seeded witness: {_cell(a.no_witness)}", ""]
-    if a.witness is not None:
+    if a.witness is not None and a.witness.policy == DIRECTED:
+        w = a.witness
+        lines += [f"Directed witness: the readings disagree on the {w.players}-player game of"
+                  f" seed {w.seed} whose {len(w.choices)} player choices the registry records"
+                  f" (found by a directed search; chance drawn by the seed; the search"
+                  f" replays this game first).", ""]
+    elif a.witness is not None:
         w = a.witness
         lines += [f"Seeded witness: the readings disagree on `oracle play {a.id.split('/')[0]}"
                   f" --players {w.players} --seed {w.seed} --policy {w.policy}` (the search"

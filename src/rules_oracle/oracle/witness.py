@@ -9,7 +9,10 @@ the states differ field by field (the configuration itself left out). The
 shortest such game over the seeds tried is the witness. Where only a long scan
 of seeds (or a game steered towards rules not shown yet, ``steer``) shows the
 readings apart, the ambiguity's registration names that seeded game
-(``Ambiguity.witness``): it is played first, so the search finds it at once.
+(``Ambiguity.witness``): it is played first, so the search finds it at once. Where
+no seeded game reaches the situation, a directed search
+(:mod:`rules_oracle.oracle.witness_search`) finds one; the registration records its
+seed and the players' choices (policy ``directed``), and it is replayed the same way.
 """
 
 import random
@@ -22,6 +25,7 @@ from rules_oracle.model.core import CHANCE, TERMINAL, Game, IllegalAction, unstr
 from rules_oracle.model.core.canon import canonical_text
 from rules_oracle.model.core.game import Config
 from rules_oracle.model.core.play import POLICIES, STEER, Steering, choose
+from rules_oracle.model.core.rules import DIRECTED, Witnessed
 
 
 @attrs.frozen
@@ -129,17 +133,59 @@ def _more(found: list[Any]) -> str:
     return f" and {len(found) - 3} more" if len(found) > 3 else ""
 
 
+def directed_play(game: Game[Any, Any], state: Any, rng: random.Random,
+                  choices: tuple[int, ...], done: int) -> Any:
+    """The next step of a directed game: a chance outcome drawn from ``rng``, or the
+    recorded choice ``choices[done]`` among the legal actions (``None`` once the choices
+    run out)."""
+    if game.actor(state) == CHANCE:
+        return choose(game, state, rng)
+    if done >= len(choices):
+        return None
+    return game.legal_actions(state)[choices[done]]
+
+
+def directed_actions(game: Game[Any, Any], config: Config, known: Witnessed) -> list[Any]:
+    """Every action of a directed witness's game under ``config``, played from the set-up:
+    chance drawn from the seed, the recorded choices among the legal actions (each step
+    applied, so an illegal one raises)."""
+    rng = random.Random(known.seed)
+    state = game.setup(config)
+    actions: list[Any] = []
+    chosen = 0
+    while game.actor(state) != TERMINAL:
+        player = game.actor(state) != CHANCE
+        action = directed_play(game, state, rng, known.choices, chosen)
+        if action is None:
+            break
+        chosen += player
+        state = game.apply(state, action)
+        actions.append(action)
+    return actions
+
+
 def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int, policy: str,
-               limit: int, names: tuple[str, str] = ("A", "B")) -> tuple[list[Any], str] | None:
+               limit: int, names: tuple[str, str] = ("A", "B"),
+               choices: tuple[int, ...] = ()) -> tuple[list[Any], str] | None:
     rng = random.Random(seed)
     steering = Steering(game) if policy == STEER else None
     sa, sb = game.setup(ca), game.setup(cb)
     actions: list[Any] = []
+    chosen = 0
     diff = _compare(game, sa, sb, names)
     if diff:
         return actions, diff
     while game.actor(sa) != TERMINAL and len(actions) < limit:
-        action = choose(game, sa, rng, policy) if steering is None else steering.choose(sa, rng)
+        if policy == DIRECTED:
+            player = game.actor(sa) != CHANCE
+            action = directed_play(game, sa, rng, choices, chosen)
+            if action is None:
+                return None
+            chosen += player
+        elif steering is None:
+            action = choose(game, sa, rng, policy)
+        else:
+            action = steering.choose(sa, rng)
         after = game.apply(sa, action)
         if steering is not None:  # as ``playout`` steers: the replay is the same game
             steering.saw(sa, action, after)
@@ -183,7 +229,8 @@ def find_witness(game: Game[Any, Any], ambiguity: str, *, readings: tuple[str, s
     if amb.witness is not None and readings == (amb.default, other):
         known = amb.witness
         ca, cb = configs(known.players)
-        found = _play_pair(game, ca, cb, known.seed, known.policy, game.max_steps(ca), names)
+        found = _play_pair(game, ca, cb, known.seed, known.policy, game.max_steps(ca), names,
+                           known.choices)
         if found is not None:
             best = Witness(ambiguity, amb.option, readings, known.players, known.seed,
                            known.policy, tuple(unstructure(a) for a in found[0]), found[1])

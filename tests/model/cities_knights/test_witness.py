@@ -5,16 +5,51 @@ both ways from a built state elsewhere)."""
 
 import pytest
 
+from rules_oracle.model.catan.data import GRAIN
+from rules_oracle.model.cities_knights.data import SCIENCE
 from rules_oracle.model.cities_knights.game import GAME
-from rules_oracle.oracle.witness import find_witness
+from rules_oracle.model.cities_knights.state import Stage
+from rules_oracle.model.core import unstructure
+from rules_oracle.model.core.rules import DIRECTED
+from rules_oracle.oracle.witness import directed_actions, find_witness
 
 
-@pytest.mark.rules("cities_knights/own-turn-hand", "cities_knights/aqueduct-shortage")
-@pytest.mark.parametrize("ambiguity", ["cities_knights/own-turn-hand",
-                                       "cities_knights/aqueduct-shortage"])
-def test_no_seeded_witness_and_the_registry_says_why(ambiguity: str) -> None:
-    assert GAME.rules.get_ambiguity(ambiguity).no_witness
-    assert find_witness(GAME, ambiguity, seeds=range(1), players=[4]) is None
+@pytest.mark.rules("cities_knights/own-turn-hand")
+def test_no_seeded_witness_and_the_registry_says_why() -> None:
+    assert GAME.rules.get_ambiguity("cities_knights/own-turn-hand").no_witness
+    assert find_witness(GAME, "cities_knights/own-turn-hand", seeds=range(1),
+                        players=[4]) is None
+
+
+@pytest.mark.rules("cities_knights/aqueduct-shortage", "cities_knights/improvement.aqueduct",
+                   "cities_knights/production.shortage")
+def test_aqueduct_shortage_readings_disagree_on_the_directed_game() -> None:
+    # no seeded game found a roll owing a player with the aqueduct only cards the bank
+    # lacks: the registry records the game a directed search found (4 players, seed 1's
+    # chance, the players' choices), replayed as legal play. Its last roll owes player 3
+    # (science level 4) only grain while the bank has none
+    amb = GAME.rules.get_ambiguity("cities_knights/aqueduct-shortage")
+    known = amb.witness
+    assert known is not None and known.policy == DIRECTED and amb.no_witness is None
+    witness = find_witness(GAME, "cities_knights/aqueduct-shortage", seeds=[])
+    assert witness is not None and (witness.players, witness.seed) == (4, 1)
+    assert "who acts next differs" in witness.difference
+    actions = directed_actions(GAME, GAME.config(4, {}), known)
+    assert [unstructure(a) for a in actions] == list(witness.actions)
+    for reading, offered in (("received", True), ("owed", False)):
+        state = GAME.setup(GAME.config(4, {"aqueduct": reading}))
+        for action in actions[:-1]:
+            state = GAME.apply(state, action)
+        hand = state.players[3].hand
+        assert state.bank[GRAIN] == 0 and state.players[3].levels[SCIENCE] >= 3
+        state = GAME.apply(state, actions[-1])
+        assert state.players[3].hand == hand  # the roll gave him nothing
+        # player 1 (science level 3, none of his numbers rolled) takes his card either way
+        assert state.stage is Stage.AQUEDUCT and 1 in state.queue
+        if offered:  # the aqueduct makes up for the shortage, player 3 first
+            assert GAME.actor(state) == 3 and state.queue == (3, 1)
+        else:  # he was owed grain: no aqueduct card for him
+            assert GAME.actor(state) == 1 and state.queue == (1,)
 
 
 @pytest.mark.rules("cities_knights/displaced-knight", "cities_knights/knight.displace")

@@ -655,14 +655,18 @@ A_PRESTIGE_HOUSE = R.ambiguity(
         " резиденции'), the residence's house marking it. The limit's bare words forbid it,"
         " so that reading stays selectable.",
     source="the rules text (the stewardship's steps)", option="prestige_house",
-    no_witness="The readings part only for a player with none of his houses left in stock"
-               " who can pay a prestige building; seeded play leaves houses in stock. The"
-               " witness search finds none in 4,480 games (seeds 0-559, 2-5 players, both"
-               " policies; 10 minutes), nor in 124 steered games (seeds 0-30, steer), nor in"
-               " 60 games of a trial policy preferring the steps that build (carpenter,"
-               " stonemason, lawyer, prestige; seeds 0-19 at 2, 4 and 5 players), in which"
-               " the fewest houses a player had left was 3 of 9."
-               " tests/model/caylus/test_stewardship.py plays both readings.")
+    # a directed search (oracle/witness_search.py: caylus_houses, width 30, branch 6,
+    # segment 4) reaches a player with no house in stock who can pay a prestige building
+    witness=Witnessed(players=2, seed=0, policy="directed", choices=(
+        2, 3, 6, 6, 3, 6, 3, 2, 9, 3, 8, 7, 3, 2, 2, 2, 0, 0, 1, 0, 1, 1, 6, 0, 7,
+        10, 4, 5, 4, 0, 0, 0, 1, 2, 3, 0, 1, 0, 0, 2, 0, 0, 0, 0, 1, 0, 1, 3, 0, 0,
+        0, 17, 6, 1, 12, 5, 8, 6, 0, 9, 1, 8, 0, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 18,
+        16, 5, 14, 11, 1, 0, 1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 14, 1, 8, 11, 11, 12, 0,
+        9, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 19, 6, 10, 12, 13, 12, 0, 1, 10, 0, 4, 0,
+        0, 0, 1, 0, 0, 0, 0, 2, 0, 3, 19, 6, 18, 17, 7, 3, 12, 1, 3, 3, 0, 2, 0, 4,
+        3, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 2, 0, 4, 0, 12, 10, 16, 5, 8, 13, 10, 0, 2,
+        9, 5, 0, 5, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0,
+    )))
 A_FIRST_SETUP = R.ambiguity(
     "first-game-setup", quote="РЕКОМЕНДУЕМАЯ ПОДГОТОВКА ДЛЯ ПЕРВОЙ ПАРТИИ",
     question="The recommended first-game set-up (which tiles lie where) was a picture, and it"

@@ -679,15 +679,27 @@ A_AQUEDUCT = R.ambiguity(
         " name the shortage, which gives nothing too.",
     source="supplementary data (confidence H)",
     option="aqueduct",
-    no_witness="The readings part only when a roll owes a player at science level 3 cards"
-               " of kinds the bank cannot pay (a shortage of a resource, 19 a kind, or a"
-               " commodity, 12 a kind) and nothing else; seeded play seldom empties the"
-               " bank. The witness search finds none in 4,584 games (3 and 4 players: seeds"
-               " 0-35 both policies, 200-440 uniform, 36-161, 500-570, 1000-2050 and"
-               " 3000-3730 eager; some 50 minutes of a shared machine): in 11 of them a kind"
-               " ran out while a player stood at science level 3, never with a roll owing"
-               " him that kind alone. tests/model/cities_knights/test_readings.py plays both"
-               " readings.",
+    # a directed search (oracle/witness_search.py: cities_knights_shortage preferring
+    # science, width 12, branch 4, segment 6) reaches a roll owing a player with the
+    # aqueduct only grain while the bank has none
+    witness=Witnessed(players=4, seed=1, policy="directed", choices=(
+        36, 1, 8, 2, 40, 1, 4, 2, 25, 0, 19, 1, 29, 1, 13, 0, 0, 3, 0, 6, 0, 2, 0,
+        2, 0, 9, 0, 3, 0, 2, 1, 3, 0, 2, 0, 1, 0, 2, 8, 9, 0, 0, 0, 3, 0, 10, 0, 5,
+        0, 9, 0, 4, 2, 2, 1, 3, 0, 5, 0, 6, 3, 2, 4, 9, 0, 1, 0, 0, 7, 0, 0, 7, 2,
+        0, 0, 0, 1, 6, 0, 2, 0, 0, 3, 9, 0, 7, 0, 4, 1, 0, 4, 13, 0, 9, 0, 1, 3, 0,
+        0, 4, 7, 1, 4, 2, 0, 0, 0, 0, 3, 0, 3, 0, 11, 0, 1, 11, 0, 9, 0, 0, 0, 4, 2,
+        0, 3, 0, 0, 7, 0, 11, 2, 2, 0, 10, 0, 0, 2, 0, 6, 3, 0, 0, 11, 10, 11, 9, 8,
+        4, 7, 5, 6, 0, 4, 0, 0, 0, 1, 0, 0, 0, 3, 1, 0, 0, 11, 8, 0, 3, 1, 1, 11, 0,
+        0, 3, 0, 6, 8, 0, 8, 0, 0, 19, 0, 1, 0, 2, 0, 1, 2, 0, 0, 0, 3, 0, 5, 0, 0,
+        0, 0, 9, 0, 9, 0, 0, 2, 0, 6, 11, 4, 0, 15, 0, 1, 1, 12, 0, 2, 8, 0, 1, 2,
+        1, 0, 19, 3, 0, 1, 1, 1, 18, 0, 0, 10, 0, 4, 5, 1, 4, 6, 4, 2, 3, 4, 0, 2,
+        19, 1, 2, 0, 8, 0, 3, 9, 1, 6, 3, 0, 0, 10, 0, 0, 5, 4, 0, 0, 8, 0, 1, 2, 0,
+        0, 2, 4, 0, 0, 8, 0, 6, 8, 0, 0, 1, 9, 11, 3, 0, 3, 8, 0, 10, 0, 0, 0, 4, 7,
+        6, 2, 0, 1, 8, 0, 1, 2, 1, 0, 1, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 3,
+        3, 10, 0, 3, 2, 8, 0, 1, 9, 2, 0, 0, 0, 8, 0, 2, 0, 0, 0, 0, 2, 9, 0, 3, 2,
+        9, 0, 3, 1, 0, 2, 0, 2, 8, 0, 2, 1, 7, 14, 5, 16, 0, 0, 0, 0, 3, 9, 0, 3, 0,
+        4, 3, 2, 0,
+    )),
 )
 A_AQUEDUCT_TAKE = R.ambiguity(
     "aqueduct-take",

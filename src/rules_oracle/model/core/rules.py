@@ -37,16 +37,30 @@ class Reading:
     summary: str
 
 
+#: the policy of a directed witness: the players' choices recorded, chance drawn by the seed
+DIRECTED = "directed"
+
+
 @attrs.frozen(slots=True)
 class Witnessed:
     """Where a witness of an option's readings was found: the seeded game (player count,
     seed, play policy) on which the default and the other reading disagree. The search
     tries it first, so a witness that only a long scan of seeds finds is found at once,
-    and a test replays it (it fails when the readings stop disagreeing there)."""
+    and a test replays it (it fails when the readings stop disagreeing there).
+
+    A game a directed search found (policy :data:`DIRECTED`) records the players'
+    choices: ``choices[i]`` is the index of the ``i``-th player step's action among the
+    legal actions there, and every chance step is drawn from ``random.Random(seed)`` as a
+    seeded game draws it; the replay is legal play from the set-up."""
 
     players: int
     seed: int
     policy: str
+    choices: tuple[int, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if self.choices and self.policy != DIRECTED:
+            raise ValueError(f"only a {DIRECTED} witness records its choices")
 
 
 @attrs.frozen(slots=True)

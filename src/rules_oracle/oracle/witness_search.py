@@ -1,0 +1,199 @@
+"""A directed witness search: legal play from the set-up steered towards a premise.
+
+Some options' readings part only in a situation seeded play seldom or never reaches
+(a player with no house left, a bank out of a kind). A beam search plays from the
+set-up under reading A, every step applied under reading B as well: each game of the
+beam is continued by a few segments of ``eager`` play, the continuations are ranked by
+a score measuring closeness to the premise, and the best are kept. Chance steps are all
+drawn from one ``random.Random(seed)`` stream in the order they occur (each
+continuation draws from a copy of its game's stream), so the game found is the seed plus
+the players' choices (:class:`~rules_oracle.model.core.rules.Witnessed` with policy
+``directed``) and :func:`~rules_oracle.oracle.witness.find_witness` replays it.
+"""
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from rules_oracle.model.core import CHANCE, TERMINAL, Game, IllegalAction, unstructure
+from rules_oracle.model.core.play import _weighted, choose
+from rules_oracle.model.core.rules import DIRECTED, Witnessed
+from rules_oracle.oracle.witness import Witness, _compare
+
+#: closeness of a state (reading A's) to the premise: higher is closer
+Score = Callable[[Any], float]
+#: a factor on the ``eager`` weight of an action in a state (1: as ``eager`` weighs it)
+Prefer = Callable[[Any, Any], int]
+
+
+def _eager(state: Any, action: Any) -> int:
+    return 1
+
+
+@attrs.frozen
+class _Line:
+    """One game of the beam: both readings' states, the chance stream, the players'
+    choices and every action so far."""
+
+    sa: Any
+    sb: Any
+    rng_state: Any
+    choices: tuple[int, ...]
+    actions: tuple[Any, ...]
+
+
+@attrs.frozen
+class Found:
+    """A directed witness: the registration to record and what the replay shows."""
+
+    witnessed: Witnessed
+    witness: Witness
+
+
+def _continue(game: Game[Any, Any], line: _Line, pick: random.Random, segment: int,
+              names: tuple[str, str], prefer: Prefer) -> tuple[_Line, str | None]:
+    """``line`` played on by up to ``segment`` player steps (``eager`` choices, weighted by
+    ``prefer`` too, drawn from ``pick``), and the readings' first difference on the way,
+    if any."""
+    rng = random.Random()
+    rng.setstate(line.rng_state)
+    sa, sb = line.sa, line.sb
+    choices, actions = list(line.choices), list(line.actions)
+    steps = 0
+    diff: str | None = None
+    while steps < segment and game.actor(sa) != TERMINAL:
+        if game.actor(sa) == CHANCE:
+            action = choose(game, sa, rng)
+        else:
+            legal = game.legal_actions(sa)
+            weights = game.policy_weights(sa, legal) or (1,) * len(legal)
+            action = _weighted(legal, tuple(w * prefer(sa, a) for w, a in zip(
+                weights, legal, strict=True)), pick)
+            choices.append(legal.index(action))
+            steps += 1
+        actions.append(action)
+        sa = game.apply(sa, action)
+        try:
+            sb = game.apply(sb, action)
+        except IllegalAction as err:
+            diff = (f"the last action is legal under {names[0]} but rejected under"
+                    f" {names[1]} by rule {err.rule}: {err.message}")
+            break
+        diff = _compare(game, sa, sb, names)
+        if diff:
+            break
+    return _Line(sa, sb, rng.getstate(), tuple(choices), tuple(actions)), diff
+
+
+def directed_search(game: Game[Any, Any], ambiguity: str, score: Score, *, players: int,
+                    seed: int, width: int = 8, branch: int = 4, segment: int = 12,
+                    budget: float = 180.0, pick_seed: int = 0,
+                    prefer: Prefer = _eager) -> Found | None:
+    """A game from the set-up on which the default and the other reading of
+    ``ambiguity`` disagree, steered by ``score``, or ``None`` when ``budget`` seconds
+    (or the games' ends) pass first. Deterministic for the same arguments but the
+    budget: the ``pick_seed`` draws the players' choices."""
+    amb = game.rules.get_ambiguity(ambiguity)
+    if amb.option is None:
+        raise ValueError(f"{ambiguity} has no variant option: its readings do not change play")
+    other = next(r.key for r in amb.readings if r.key != amb.default)
+    needs = dict(game.option_needs.get(amb.option, {}))
+    ca = game.config(players, {**needs, amb.option: amb.default})
+    cb = game.config(players, {**needs, amb.option: other})
+    names = (f"{amb.option}={amb.default}", f"{amb.option}={other}")
+    beam = [_Line(game.setup(ca), game.setup(cb), random.Random(seed).getstate(), (), ())]
+    deadline = time.monotonic() + budget
+    depth = 0
+    while beam and time.monotonic() < deadline:
+        children: list[tuple[float, int, _Line]] = []
+        for i, line in enumerate(beam):
+            for b in range(branch):
+                pick = random.Random(f"{pick_seed}/{depth}/{i}/{b}")
+                child, diff = _continue(game, line, pick, segment, names, prefer)
+                if diff is not None:
+                    witnessed = Witnessed(players, seed, DIRECTED, child.choices)
+                    return Found(witnessed, Witness(
+                        ambiguity, amb.option, (amb.default, other), players, seed, DIRECTED,
+                        tuple(unstructure(a) for a in child.actions), diff))
+                if game.actor(child.sa) != TERMINAL:
+                    children.append((score(child.sa), len(children), child))
+        children.sort(key=lambda c: (-c[0], c[1]))
+        beam = [c for _, _, c in children[:width]]
+        depth += 1
+    return None
+
+
+def caylus_houses(state: Any) -> float:
+    """``caylus/prestige-house``: a player with none of his houses in stock who can pay a
+    prestige building. Closer: fewer houses in stock, more residences, more resources
+    (of the player with the fewest houses)."""
+    from rules_oracle.model.caylus import data as D
+
+    def closeness(seat: int) -> float:
+        pl = state.players[seat]
+        residences = sum(1 for s, k in enumerate(state.road)
+                         if k >= 0 and D.MATERIAL[k] == D.START and state.side[s] == 1
+                         and state.owner[s] == seat)
+        return float(100 * (D.HOUSES - pl.houses) + 10 * min(residences, 1) + sum(pl.resources))
+
+    return max(closeness(seat) for seat in range(len(state.players)))
+
+
+def cities_knights_shortage(state: Any) -> float:
+    """``cities_knights/aqueduct-shortage``: a roll owing a player at science level 3 only
+    cards of a kind the bank cannot pay. Closer: a higher science level (and the paper for
+    the next), then a bank lower in one kind."""
+    from rules_oracle.model.cities_knights import data as D
+
+    science = max(min(pl.levels[D.SCIENCE], 3) for pl in state.players)
+    paper = max(min(pl.hand[D.PAPER], pl.levels[D.SCIENCE] + 1) for pl in state.players
+                if min(pl.levels[D.SCIENCE], 3) == science)
+    drained = max(start - left for start, left in zip(D.BANK_START, state.bank, strict=True))
+    return float(60 * science + 6 * paper + (5 if science == 3 else 1) * drained)
+
+
+def cities_knights_science(state: Any, action: Any) -> int:
+    """Science improvements first (``cities_knights/aqueduct-shortage``)."""
+    from rules_oracle.model.cities_knights import data as D
+    from rules_oracle.model.cities_knights.actions import Improve
+
+    return 50 if isinstance(action, Improve) and action.kind == D.SCIENCE else 1
+
+
+#: the premise score of each option the directed search is known to reach
+SCORES: dict[str, Score] = {
+    "caylus/prestige-house": caylus_houses,
+    "cities_knights/aqueduct-shortage": cities_knights_shortage,
+}
+#: the action preference of the options that have one (else ``eager`` as it is)
+PREFER: dict[str, Prefer] = {"cities_knights/aqueduct-shortage": cities_knights_science}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m rules_oracle.oracle.witness_search AID PLAYERS SEED [BUDGET [WIDTH BRANCH
+    SEGMENT]]``: search, and print the registration of the game found."""
+    import sys
+
+    from rules_oracle.model.core import registry
+
+    args = sys.argv[1:] if argv is None else argv
+    aid, players, seed = args[0], int(args[1]), int(args[2])
+    budget = float(args[3]) if len(args) > 3 else 180.0
+    width, branch, segment = (int(a) for a in args[4:7]) if len(args) > 6 else (8, 4, 12)
+    game = registry.get(aid.split("/")[0])
+    found = directed_search(game, aid, SCORES[aid], players=players, seed=seed, width=width,
+                            branch=branch, segment=segment, budget=budget,
+                            prefer=PREFER.get(aid, _eager))
+    if found is None:
+        print(f"{aid}: none found (players {players}, seed {seed}, {budget:.0f} s)")
+        return 1
+    print(f"{aid}: {len(found.witness.actions)} steps: {found.witness.difference}")
+    print(repr(found.witnessed))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
