@@ -174,7 +174,7 @@ def test_a_game_without_a_twin_module_names_no_exception() -> None:
 
 
 # -- leaking views: each property catches its leak ---------------------------------------
-def _weighted(hand: tuple[int, ...]) -> int:
+def weighted(hand: tuple[int, ...]) -> int:
     return sum((k + 1) * n for k, n in enumerate(hand))
 
 
@@ -183,7 +183,7 @@ class HandsInPublic(CraftsGame):
 
     def observe(self, state: CraftsState, viewer: Viewer) -> Any:
         view = super().observe(state, viewer)
-        leak = tuple(_weighted(h) for h in state.hands)
+        leak = tuple(weighted(h) for h in state.hands)
         if isinstance(view, crafts_view.PublicView):
             return attrs.evolve(view, hand_sizes=leak)
         return attrs.evolve(view, public=attrs.evolve(view.public, hand_sizes=leak))

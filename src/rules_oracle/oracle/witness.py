@@ -95,7 +95,7 @@ def _equal_but_config(a: Any, b: Any) -> bool:
     return bool(attrs.evolve(b, config=a.config) == a)
 
 
-def _compare(game: Game[Any, Any], sa: Any, sb: Any,
+def compare_readings(game: Game[Any, Any], sa: Any, sb: Any,
              names: tuple[str, str] = ("A", "B")) -> str | None:
     """What differs between reading A's state ``sa`` and reading B's ``sb`` (``names``
     name the readings in the text), or ``None``."""
@@ -172,7 +172,7 @@ def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int, policy: 
     sa, sb = game.setup(ca), game.setup(cb)
     actions: list[Any] = []
     chosen = 0
-    diff = _compare(game, sa, sb, names)
+    diff = compare_readings(game, sa, sb, names)
     if diff:
         return actions, diff
     while game.actor(sa) != TERMINAL and len(actions) < limit:
@@ -196,7 +196,7 @@ def _play_pair(game: Game[Any, Any], ca: Config, cb: Config, seed: int, policy: 
         except IllegalAction as err:
             return actions, (f"the last action is legal under {names[0]} but rejected under"
                              f" {names[1]} by rule {err.rule}: {err.message}")
-        diff = _compare(game, sa, sb, names)
+        diff = compare_readings(game, sa, sb, names)
         if diff:
             return actions, diff
     return None

@@ -19,9 +19,9 @@ from typing import Any
 import attrs
 
 from rules_oracle.model.core import CHANCE, TERMINAL, Game, IllegalAction, unstructure
-from rules_oracle.model.core.play import _weighted, choose
+from rules_oracle.model.core.play import choose, weighted
 from rules_oracle.model.core.rules import DIRECTED, Witnessed
-from rules_oracle.oracle.witness import Witness, _compare
+from rules_oracle.oracle.witness import Witness, compare_readings
 
 #: closeness of a state (reading A's) to the premise: higher is closer
 Score = Callable[[Any], float]
@@ -70,7 +70,7 @@ def _continue(game: Game[Any, Any], line: _Line, pick: random.Random, segment: i
         else:
             legal = game.legal_actions(sa)
             weights = game.policy_weights(sa, legal) or (1,) * len(legal)
-            action = _weighted(legal, tuple(w * prefer(sa, a) for w, a in zip(
+            action = weighted(legal, tuple(w * prefer(sa, a) for w, a in zip(
                 weights, legal, strict=True)), pick)
             choices.append(legal.index(action))
             steps += 1
@@ -82,7 +82,7 @@ def _continue(game: Game[Any, Any], line: _Line, pick: random.Random, segment: i
             diff = (f"the last action is legal under {names[0]} but rejected under"
                     f" {names[1]} by rule {err.rule}: {err.message}")
             break
-        diff = _compare(game, sa, sb, names)
+        diff = compare_readings(game, sa, sb, names)
         if diff:
             break
     return _Line(sa, sb, rng.getstate(), tuple(choices), tuple(actions)), diff

@@ -68,10 +68,10 @@ class Steering:
         fresh = [a for a in tried
                  if not self.shown.issuperset(game.effect_rules(state, a, game.apply(state, a)))]
         if fresh:
-            return _weighted(tuple(fresh), game.policy_weights(state, tuple(fresh)), rng)
+            return weighted(tuple(fresh), game.policy_weights(state, tuple(fresh)), rng)
         if among is None:
             return choose(game, state, rng, "eager")
-        return _weighted(actions, game.policy_weights(state, actions), rng)
+        return weighted(actions, game.policy_weights(state, actions), rng)
 
     def saw(self, state: Any, action: Any, after: Any) -> None:
         """Remember the rules the step ``state --action--> after`` showed."""
@@ -92,7 +92,7 @@ def choose(game: Game[Any, Any], state: Any, rng: random.Random,
         if weights is not None:
             if len(weights) != len(actions) or min(weights) < 0 or sum(weights) == 0:
                 raise ValueError(f"{game.name}: bad policy weights {weights!r}")
-            return _weighted(actions, weights, rng)
+            return weighted(actions, weights, rng)
     elif policy == STEER:
         raise ValueError(f"policy {STEER!r} remembers its game: play it with Steering")
     elif policy != "uniform":
@@ -100,8 +100,8 @@ def choose(game: Game[Any, Any], state: Any, rng: random.Random,
     return actions[rng.randrange(len(actions))]
 
 
-def _weighted(actions: tuple[Any, ...], weights: tuple[int, ...] | None,
-              rng: random.Random) -> Any:
+def weighted(actions: tuple[Any, ...], weights: tuple[int, ...] | None,
+             rng: random.Random) -> Any:
     """One of ``actions`` drawn with ``weights`` (uniformly without any, or when they are
     all 0)."""
     if weights is None or not sum(weights):
