@@ -82,8 +82,8 @@ class Catan(Game[CatanState, Action]):
     max_players = 4
     rules = RULES
     state_type = CatanState
-    action_types = (*CHANCE_TYPES, *PLAYER_TYPES)
-    observation_types = observation.OBSERVATION_TYPES
+    action_types: tuple[type[object], ...] = (*CHANCE_TYPES, *PLAYER_TYPES)
+    observation_types: tuple[type[object], ...] = observation.OBSERVATION_TYPES
     extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
         {"board": ("beginner", ("beginner", "variable"))})
     #: the number tokens are laid only on the variable board (the beginner board prints them)
