@@ -130,7 +130,9 @@ class Catan(Game[CatanState, Action]):
         """The rules whose effect the legal step ``state --action--> after`` shows."""
         out: list[str] = []
         t = type(action)
-        if state == setup.initial(state.config):  # the first step: the set-up
+        # the first step shows the set-up (the initial state has neither turns nor
+        # placements: that rules the rest of the game out before building it to compare)
+        if state.turns == 0 and state.placement == 0 and state == setup.initial(state.config):
             out += self.setup_rules()
             if state.stage is Stage.SETUP:  # the fixed beginner board
                 out += [RB.BOARD_BEGINNER, RB.BOARD_BEGINNER_HARBOURS]
