@@ -18,12 +18,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 #: per game and player count: the digest of every state and the canonical text of every
-#: legal action set of two seeded games (300 steps each), and the files of the modules
-#: ``ci/compile.py`` compiles as this run loaded them
+#: legal action set of two seeded games (300 steps each; every 25th state read back from its
+#: plain data), and the files of the modules ``ci/compile.py`` compiles as this run loaded
+#: them
 PLAY = """
 import hashlib, importlib, sys
 from rules_oracle.model.core import registry
-from rules_oracle.model.core.canon import digest, to_json
+from rules_oracle.model.core.canon import digest, structure, to_json, unstructure
 from rules_oracle.model.core.play import playout
 for module in sys.argv[1:]:
     print(module, importlib.import_module(module).__file__.rsplit(".", 1)[-1])
@@ -35,6 +36,8 @@ for name in registry.names():
         for seed in (0, 1):
             for n, step in enumerate(playout(game, config, seed)):
                 h.update(digest(step.state).encode())
+                if n % 25 == 0:  # a state reads back from its plain data as itself
+                    assert structure(unstructure(step.state), game.state_type) == step.state
                 if game.actor(step.state) >= 0:
                     h.update(to_json(sorted(map(to_json, game.legal_actions(step.state)))).encode())
                 if n >= 300:
@@ -78,6 +81,9 @@ def test_the_compiled_modules_are_model_modules_and_the_text_writer_stays_python
     # the digest is written by one code either way, and every game's class extends Game
     assert "rules_oracle/model/core/canon.py" not in compiled
     assert "rules_oracle/model/core/game.py" not in compiled
+    # a compiled class keeps bare annotations, which reading a state back cannot use
+    assert not [p for p in compiled if p.endswith(("/state.py", "/actions.py",
+                                                   "/observation.py"))]
 
 
 @pytest.mark.slow
