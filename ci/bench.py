@@ -22,10 +22,13 @@ Targets (each read from one run, never a timed test): random 4-player play at le
 random 4-player Catan without domestic trade at least 2x catanatron in games and in
 actions per second; the oracle's share of a live catanatron drive's CPU under 20%.
 Rates are CPU time of this process (one core), so that a machine shared with other
-work changes them less. Prints one table with each rate beside its target and the
+work changes them less. The table's title says which build ran: pure Python, or the
+mypyc build of ``ci/compile.py`` (``PYTHONPATH=build/compiled``), with how many of its
+modules loaded compiled. Prints one table with each rate beside its target and the
 ratio. Not a test: the figures depend on the machine.
 
     python ci/bench.py [--quick] [--seconds S] [--json] [--drive-games N] [--drive-only]
+                       [--games NAME ...]
 """
 
 import argparse
@@ -195,6 +198,20 @@ def replay_steps_per_second(name: str, players: int, budget: float, states: bool
             "unit": "steps/s", "target": None if states else CHECK_TARGET}
 
 
+def build() -> str:
+    """Which build of the model this process runs: pure Python, or how many of the modules
+    ``ci/compile.py`` compiles loaded compiled."""
+    spec = importlib.util.spec_from_file_location("ci_compile", ROOT / "ci" / "compile.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    modules = [p.removesuffix(".py").replace("/", ".") for p in tool.COMPILED]
+    compiled = sum(1 for m in modules
+                   if not str(importlib.import_module(m).__file__).endswith(".py"))
+    return ("pure Python" if compiled == 0
+            else f"mypyc: {compiled} of {len(modules)} compiled modules")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run (about 0.5 s each)")
@@ -205,12 +222,16 @@ def main(argv: list[str] | None = None) -> int:
                         " 0: none)")
     parser.add_argument("--drive-only", action="store_true",
                         help="only the live catanatron drive's row")
+    parser.add_argument("--games", nargs="+", default=None, metavar="NAME",
+                        help="only these games' rows (default: every game present)")
     args = parser.parse_args(argv)
     budget = args.seconds if args.seconds is not None else (0.5 if args.quick else 5.0)
     min_games = 2 if args.quick else 10
     drive_games = args.drive_games if args.drive_games is not None else (
         1 if args.quick else DRIVE_GAMES)
     present = set(registry.names())
+    if args.games is not None:
+        present &= set(args.games)
     rows: list[dict[str, Any]] = []
     if args.drive_only:
         present &= {"catan"}
@@ -252,10 +273,11 @@ def main(argv: list[str] | None = None) -> int:
         r["ratio"] = _ratio(r)
         r["meets"] = None if r["ratio"] is None else r["ratio"] >= 1.0
     if args.json:
-        print(json.dumps(rows, indent=2))
+        print(json.dumps([{**r, "build": build()} for r in rows], indent=2))
         return 0
     table = Table("measure", "count", "CPU s", "rate", "actions/s", "target",
-                  "measured / target", "meets", title="rules-oracle benchmark (one core)")
+                  "measured / target", "meets",
+                  title=f"rules-oracle benchmark (one core; {build()})")
     for r in rows:
         table.add_row(r["what"], str(r["count"]), f"{r['seconds']:.2f}", _rate(r),
                       f"{r['action_rate']:.0f}" if "action_rate" in r else "-",

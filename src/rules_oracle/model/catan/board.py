@@ -152,7 +152,7 @@ HARBOUR_COAST: Final = (0, 3, 7, 10, 13, 17, 20, 23, 27)
 HARBOUR_PATHS: Final = tuple(COAST[i] for i in HARBOUR_COAST)
 N_HARBOURS: Final = len(HARBOUR_PATHS)
 #: the harbour position at each intersection, -1 where there is none
-NODE_HARBOUR: Final = tuple(
+NODE_HARBOUR: Final[tuple[int, ...]] = tuple(
     next((i for i, e in enumerate(HARBOUR_PATHS) if n in PATH_NODES[e]), -1)
     for n in range(N_NODES)
 )

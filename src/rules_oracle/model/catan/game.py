@@ -97,8 +97,8 @@ class Catan(Game[CatanState, Action]):
     max_players = 4
     rules = RULES
     state_type = CatanState
-    action_types = (*CHANCE_TYPES, *PLAYER_TYPES)
-    observation_types = observation.OBSERVATION_TYPES
+    action_types: tuple[type[object], ...] = (*CHANCE_TYPES, *PLAYER_TYPES)
+    observation_types: tuple[type[object], ...] = observation.OBSERVATION_TYPES
     extra_options: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType(
         {"board": ("beginner", ("beginner", "variable"))})
     #: the number tokens are laid only on the variable board (the beginner board prints them)
@@ -153,7 +153,9 @@ class Catan(Game[CatanState, Action]):
         """The rules whose effect the legal step ``state --action--> after`` shows."""
         out: list[str] = []
         t = type(action)
-        if state == setup.initial(state.config):  # the first step: the set-up
+        # the first step shows the set-up (the initial state has neither turns nor
+        # placements: that rules the rest of the game out before building it to compare)
+        if state.turns == 0 and state.placement == 0 and state == setup.initial(state.config):
             out += self.setup_rules()
             if state.stage is Stage.SETUP:  # the fixed beginner board
                 out += [RB.BOARD_BEGINNER, RB.BOARD_BEGINNER_HARBOURS]

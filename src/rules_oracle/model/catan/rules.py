@@ -30,26 +30,27 @@ PUBLISHED = ("supplementary: published base game; stands in no project text (no 
 BOUND = "model bound: not a rule of the published game; no quote, see docs/games/catan.md"
 
 # -- components ------------------------------------------------------------------------------
-COMPONENTS_TERRAIN = R.rule("components.terrain",
+COMPONENTS_TERRAIN: str = R.rule("components.terrain",
                  "forest 4, pasture 4, fields 4, hills 3, mountains 3, desert 1",
                  "19 land hexes: 4 forest, 4 pasture, 4 fields, 3 hills, 3 mountains, 1 desert.",
                  source=SUPP_H)
-COMPONENTS_TOKENS = R.rule("components.tokens", "2 and 12 once; 3, 4, 5, 6, 8, 9, 10, 11 twice",
-                "18 number tokens: 2 and 12 once, 3-6 and 8-11 twice.", source=SUPP_H)
-COMPONENTS_HARBOURS = R.rule(
+COMPONENTS_TOKENS: str = R.rule(
+    "components.tokens", "2 and 12 once; 3, 4, 5, 6, 8, 9, 10, 11 twice",
+    "18 number tokens: 2 and 12 once, 3-6 and 8-11 twice.", source=SUPP_H)
+COMPONENTS_HARBOURS: str = R.rule(
     "components.harbours",
     "4 generic 3:1, 5 special 2:1 (one per resource)",
     "9 harbours: 4 generic 3:1, one 2:1 per resource.",
     source=SUPP_H,
 )
-COMPONENTS_RESOURCE_CARDS = R.rule("components.resource-cards", "19 of each, 95",
+COMPONENTS_RESOURCE_CARDS: str = R.rule("components.resource-cards", "19 of each, 95",
                "95 resource cards, 19 of each; the bank is all cards not in a hand.",
                source=SUPP_H)
-COMPONENTS_DEVELOPMENT_DECK = R.rule("components.development-deck",
+COMPONENTS_DEVELOPMENT_DECK: str = R.rule("components.development-deck",
               "14 knights, 5 victory points, 2 road building, 2 year of plenty, 2 monopoly",
               "25 development cards: 14 knights, 5 VP, 2 road building, 2 year of plenty,"
               " 2 monopoly.", source=SUPP_H)
-COMPONENTS_PIECES = R.rule("components.pieces", "15 roads, 5 settlements, 4 cities",
+COMPONENTS_PIECES: str = R.rule("components.pieces", "15 roads, 5 settlements, 4 cities",
                 "Per player 15 roads, 5 settlements, 4 cities; a piece not in stock cannot"
                 " be built.", source=SUPP_H)
 

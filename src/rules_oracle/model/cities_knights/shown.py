@@ -59,7 +59,9 @@ def effect_rules(state: CKState, action: Action, after: CKState) -> tuple[str, .
     """The rules whose effect the legal step ``state --action--> after`` shows."""
     out: list[str] = []
     st = state.stage
-    if state == setup.initial(state.config):  # the first step shows the set-up
+    # the first step shows the set-up (the initial state has neither turns nor placements:
+    # that rules the rest of the game out before building it to compare)
+    if state.turns == 0 and state.placement == 0 and state == setup.initial(state.config):
         out += [RB.COMPONENTS, RB.COMPONENTS_REMOVED, RB.SETUP_BOARD, RB.PROGRESS_DECKS]
     if st is Stage.BOARD:
         out.append(RB.SETUP_BOARD)

@@ -1,0 +1,92 @@
+"""Build a copy of the package with the hot modules of the model compiled by mypyc.
+
+The package stays pure Python: this is an optional build for speed (random play, the
+catanatron race, checks and drives of base Catan and Cities & Knights), written to a
+folder of its own (default ``build/compiled``) and used by putting that folder first on
+``PYTHONPATH``::
+
+    .venv/bin/python ci/compile.py            # needs mypy (the dev extra) and a C compiler
+    PYTHONPATH=build/compiled .venv/bin/python ci/bench.py
+
+Only the modules the profile of random play names are compiled (:data:`COMPILED`): the
+steps and legal actions of base Catan and Cities & Knights (their rule books and Cities &
+Knights' data tables, read once, stay Python), and the copy and chance helpers they call.
+The modules of the states, actions and observations stay Python: mypyc keeps a compiled
+class's annotations only as bare classes (``tuple`` for ``tuple[Player, ...]``), and
+reading a state back (``structure``) and the canonical text's writers read them. The
+canonical text and digest (``model.core.canon``, which generates its writers at run time)
+and ``model.core.game`` (whose ``Game`` every other game's class extends, which a compiled
+class would refuse) stay Python, so a digest is written by the same code either way;
+tests/test_compiled.py builds the copy and finds the same digests, legal action sets and
+states read back in seeded games of every game with and without it.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "src" / "rules_oracle"
+
+#: the modules compiled (paths under src/): every other module stays Python
+COMPILED = (
+    "rules_oracle/model/core/ops.py",
+    "rules_oracle/model/core/chance.py",
+    *(f"rules_oracle/model/catan/{m}.py" for m in (
+        "board", "build", "data", "development", "game", "largest_army", "longest_road",
+        "ops", "production", "setup", "seven", "trade", "turn", "victory")),
+    *(f"rules_oracle/model/cities_knights/{m}.py" for m in (
+        "barbarians", "build", "common", "dice", "game", "improvement", "knight",
+        "metropolis", "production", "progress", "robber", "setup", "shown", "trade", "turn",
+        "victory", "wall")),
+)
+
+
+def _copy(out: Path) -> None:
+    """A fresh copy of the package's Python sources in ``out``."""
+    target = out / "rules_oracle"
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(SOURCE, target,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.c"))
+
+
+def build(out: Path, quiet: bool = True) -> dict[str, float]:
+    """Compile :data:`COMPILED` into a copy of the package in ``out``: wall and CPU seconds
+    (this process's children) of the build."""
+    _copy(out)
+    before = os.times()
+    start = time.monotonic()
+    env = {**os.environ, "MYPYPATH": str(out)}
+    env.pop("PYTHONPATH", None)
+    done = subprocess.run([sys.executable, "-m", "mypyc", *COMPILED], cwd=out, env=env,
+                          capture_output=quiet, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"mypyc failed:\n{done.stdout}\n{done.stderr}")
+    wall = time.monotonic() - start
+    after = os.times()
+    shutil.rmtree(out / "build", ignore_errors=True)
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system)
+    return {"wall": wall, "cpu": cpu}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "build" / "compiled"),
+                        help="the folder of the compiled copy (default build/compiled)")
+    parser.add_argument("--verbose", action="store_true", help="show mypyc's output")
+    args = parser.parse_args(argv)
+    out = Path(args.out).resolve()
+    took = build(out, quiet=not args.verbose)
+    print(f"compiled {len(COMPILED)} modules into {out} in {took['wall']:.1f} s "
+          f"({took['cpu']:.1f} s CPU); use it with PYTHONPATH={out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

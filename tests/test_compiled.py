@@ -1,0 +1,107 @@
+"""The optional mypyc build of the model (``ci/compile.py``) plays exactly as the pure-Python
+package: the compiled copy really loads its modules compiled, and seeded games of every game
+give the same digests and the same legal actions at every step with and without it; its
+states stay frozen. Built only where mypyc and a C compiler are at hand (the pure package
+needs neither)."""
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: per game and player count: the digest of every state and the canonical text of every
+#: legal action set of two seeded games (300 steps each; every 25th state read back from its
+#: plain data), and the files of the modules ``ci/compile.py`` compiles as this run loaded
+#: them
+PLAY = """
+import hashlib, importlib, sys
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import digest, structure, to_json, unstructure
+from rules_oracle.model.core.play import playout
+for module in sys.argv[1:]:
+    print(module, importlib.import_module(module).__file__.rsplit(".", 1)[-1])
+for name in registry.names():
+    game = registry.get(name)
+    for players in range(game.min_players, game.max_players + 1):
+        h = hashlib.sha256()
+        config = game.config(players)
+        for seed in (0, 1):
+            for n, step in enumerate(playout(game, config, seed)):
+                h.update(digest(step.state).encode())
+                if n % 25 == 0:  # a state reads back from its plain data as itself
+                    assert structure(unstructure(step.state), game.state_type) == step.state
+                if game.actor(step.state) >= 0:
+                    h.update(to_json(sorted(map(to_json, game.legal_actions(step.state)))).encode())
+                if n >= 300:
+                    break
+        print(name, players, h.hexdigest())
+"""
+
+FROZEN = """
+import attrs
+from rules_oracle.model.core import registry
+game = registry.get("catan")
+state = game.setup(game.config(4))
+for obj, field in ((state, "turn"), (state.players[0], "vp")):
+    try:
+        setattr(obj, field, 3)
+    except attrs.exceptions.FrozenInstanceError:
+        print("refused")
+"""
+
+
+def _compile_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("ci_compile", ROOT / "ci" / "compile.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(code: str, path: Path, *args: str) -> str:
+    env = {**os.environ, "PYTHONPATH": str(path)}
+    done = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=path,
+                          capture_output=True, text=True, timeout=900, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_compiled_modules_are_model_modules_and_the_text_writer_stays_python() -> None:
+    compiled = _compile_module().COMPILED
+    for path in compiled:
+        assert (ROOT / "src" / path).is_file(), path
+    # the digest is written by one code either way, and every game's class extends Game
+    assert "rules_oracle/model/core/canon.py" not in compiled
+    assert "rules_oracle/model/core/game.py" not in compiled
+    # a compiled class keeps bare annotations, which reading a state back cannot use
+    assert not [p for p in compiled if p.endswith(("/state.py", "/actions.py",
+                                                   "/observation.py"))]
+
+
+@pytest.mark.slow
+def test_the_compiled_model_gives_the_pure_models_digests_and_legal_sets(
+    tmp_path: Path,
+) -> None:
+    if importlib.util.find_spec("mypyc") is None or shutil.which(
+            str(sysconfig.get_config_var("CC") or "cc").split()[0]) is None:
+        pytest.skip("mypyc or a C compiler is missing: the pure package is the one tested")
+    tool = _compile_module()
+    out = tmp_path / "compiled"
+    tool.build(out)
+    modules = [p.removesuffix(".py").replace("/", ".") for p in tool.COMPILED]
+    compiled = _run(PLAY, out, *modules).splitlines()
+    pure = _run(PLAY, ROOT / "src", *modules).splitlines()
+    loaded = dict(line.split() for line in compiled[:len(modules)])
+    assert set(loaded.values()) == {"so"}, loaded
+    assert {line.split()[1] for line in pure[:len(modules)]} == {"py"}
+    assert compiled[len(modules):] == pure[len(modules):]
+    assert len(pure) - len(modules) >= 6 * 2
+    assert _run(FROZEN, out).split() == ["refused", "refused"]
