@@ -54,21 +54,16 @@ from rules_oracle.model.crafts.actions import (
 )
 from rules_oracle.model.crafts.game import GAME, PLAIN
 from rules_oracle.model.crafts.state import (
-    PH_COMMIT,
-    PH_DEAL,
-    PH_END,
-    PH_FIRST,
-    PH_MARKET,
-    PH_OVER,
-    PH_RESOLVE,
     TASK_MAGE,
     TASK_NONE,
     TASK_SCOUT,
     CraftsState,
+    Stage,
 )
 from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
 from rules_oracle.solver.terms import as_term
 
+PH_DEAL, PH_FIRST, PH_MARKET, PH_COMMIT, PH_RESOLVE, PH_END, PH_OVER = map(int, Stage)  # 0..6
 NK = D.NK
 NR = D.NR
 KS = range(NK)

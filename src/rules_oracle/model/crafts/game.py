@@ -66,16 +66,10 @@ from rules_oracle.model.crafts.ops import (
 from rules_oracle.model.crafts.play import resolver
 from rules_oracle.model.crafts.rules import RULES
 from rules_oracle.model.crafts.state import (
-    PH_COMMIT,
-    PH_DEAL,
-    PH_END,
-    PH_FIRST,
-    PH_MARKET,
-    PH_OVER,
-    PH_RESOLVE,
     TASK_MAGE,
     TASK_SCOUT,
     CraftsState,
+    Stage,
 )
 
 __all__ = ["GAME", "PLAIN", "CraftsGame", "W", "params", "resolver", "settle"]
@@ -136,53 +130,53 @@ def settle(w: W, p: Params) -> None:
         if w.task == TASK_SCOUT:
             return
         ph = w.phase
-        if ph == PH_DEAL:
+        if ph == Stage.DEAL:
             if w.first < 0:
-                w.phase = PH_FIRST
+                w.phase = Stage.FIRST
                 return
-            w.phase = PH_MARKET
+            w.phase = Stage.MARKET
             market.open_market(w, n)
             continue
-        if ph == PH_MARKET:
+        if ph == Stage.MARKET:
             if all(w.passed):
                 market.close_market(w)
-                w.phase = PH_COMMIT
+                w.phase = Stage.COMMIT
                 play.open_play(w, n)
                 continue
             market.skip_passed(w)
             return
-        if ph == PH_COMMIT:
+        if ph == Stage.COMMIT:
             if play.next_to_commit(w, n):
                 return
             w.stopped = 0  # every seat has chosen: the step's stops are seen
             if play.played_on(w):
-                w.phase = PH_RESOLVE
+                w.phase = Stage.RESOLVE
                 continue
             end.clear_table(w, n)
-            w.phase = PH_END
+            w.phase = Stage.END
             continue
-        if ph == PH_RESOLVE:
+        if ph == Stage.RESOLVE:
             if w.task == TASK_MAGE and card.mage_to_discard(w):
                 return
             r = resolver(w)
             if r >= 0:
                 w.turn = r
                 return
-            w.phase = PH_COMMIT
+            w.phase = Stage.COMMIT
             continue
-        if ph == PH_END:
+        if ph == Stage.END:
             if end.next_player(w, n):
                 return
             if w.round >= D.ROUNDS:
                 final.score(w, p)
-                w.phase = PH_OVER
+                w.phase = Stage.OVER
                 w.turn = -1
                 return
             w.round += 1
             round_start.start(w, p)
-            w.phase = PH_DEAL
+            w.phase = Stage.DEAL
             continue
-        return  # PH_FIRST, PH_OVER
+        return  # Stage.FIRST, Stage.OVER
 
 
 class CraftsGame(Game[CraftsState, Action]):
@@ -210,19 +204,19 @@ class CraftsGame(Game[CraftsState, Action]):
     # -- who acts ----------------------------------------------------------------------
     def actor(self, state: CraftsState) -> int:
         ph = state.phase
-        if ph == PH_OVER:
+        if ph == Stage.OVER:
             return TERMINAL
-        if state.to_market or any(state.owed) or ph == PH_FIRST or state.task == TASK_SCOUT:
+        if state.to_market or any(state.owed) or ph == Stage.FIRST or state.task == TASK_SCOUT:
             return CHANCE
         return state.turn
 
     def chance_outcomes(self, state: CraftsState) -> tuple[tuple[Action, Fraction], ...]:
-        if state.phase == PH_OVER:
+        if state.phase == Stage.OVER:
             return ()
         if _draws_pending(state):
             pile = state.deck if any(state.deck) else state.discard
             return draw_outcomes(zip(CARD_RANGE, pile, strict=True), DRAW.__getitem__)
-        if state.phase == PH_FIRST:
+        if state.phase == Stage.FIRST:
             return round_start.first_player_outcomes(state)
         if state.task == TASK_SCOUT:
             return card.scout_outcomes(state)
@@ -235,17 +229,17 @@ class CraftsGame(Game[CraftsState, Action]):
         p = params(state.config)
         ph = state.phase
         i = state.turn
-        if ph == PH_MARKET:
+        if ph == Stage.MARKET:
             return tuple(market.legal(state, p, i))
-        if ph == PH_COMMIT:
+        if ph == Stage.COMMIT:
             return tuple(play.legal_commits(state, p, i))
-        if ph == PH_RESOLVE:
+        if ph == Stage.RESOLVE:
             if state.task == TASK_MAGE:
                 return tuple(card.legal_mage_discards(state, i))
             out = trade.offers(state, p, i)
             out.extend(card.effects(state, p, i, state.committed[i]))
             return tuple(play.declines(out))
-        if ph == PH_END:
+        if ph == Stage.END:
             return tuple(end.legal(state, i))
         return ()
 
@@ -259,22 +253,22 @@ class CraftsGame(Game[CraftsState, Action]):
         if who == CHANCE:
             if _draws_pending(w):
                 _draw(w, p, action)
-            elif w.phase == PH_FIRST:
+            elif w.phase == Stage.FIRST:
                 round_start.first_player(w, p, action)
-                w.phase = PH_DEAL
+                w.phase = Stage.DEAL
             else:  # TASK_SCOUT
                 card.scout_pick(w, action)
         else:
             ph = state.phase
             t = type(action)
-            if ph == PH_MARKET:
+            if ph == Stage.MARKET:
                 market.act(w, p, who, action)
-            elif ph == PH_COMMIT:
+            elif ph == Stage.COMMIT:
                 if t is Buy or t is Sell:
                     assert isinstance(action, Buy | Sell)
                     trade.trade(w, p, who, action, resolving=False)
                 play.commit(w, p, who, action)
-            elif ph == PH_RESOLVE:
+            elif ph == Stage.RESOLVE:
                 if w.task == TASK_MAGE:
                     card.mage_discard(w, who, action)
                 else:
