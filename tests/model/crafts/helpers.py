@@ -71,9 +71,7 @@ def make(players: int = 2, variant: Mapping[str, str] | None = None, *,
 
 
 def settle(state: CraftsState) -> CraftsState:
-    w = game.W(state)
-    game.settle(w, game.params(state.config))
-    return w.freeze()
+    return game.settle(state, game.params(state.config))
 
 
 def run(state: CraftsState, *actions: Any) -> CraftsState:

@@ -58,8 +58,8 @@ from rules_oracle.model.crafts.ops import (
     PLAIN,
     ZERO_CARDS,
     Params,
-    W,
     bump,
+    evolve,
     params,
     put,
 )
@@ -72,11 +72,11 @@ from rules_oracle.model.crafts.state import (
     Stage,
 )
 
-__all__ = ["GAME", "PLAIN", "CraftsGame", "W", "params", "resolver", "settle"]
+__all__ = ["GAME", "PLAIN", "CraftsGame", "params", "resolver", "settle"]
 
 
 # -- the draws (round start, market, Mage, Scouting, redraw) -------------------------------
-def _draw_target(s: CraftsState | W) -> int:
+def _draw_target(s: CraftsState) -> int:
     """Who receives the next card drawn: a player (clockwise from the first player,
     crafts/deal-order), or -1 for the market."""
     owed = s.owed
@@ -88,95 +88,88 @@ def _draw_target(s: CraftsState | W) -> int:
     return -1
 
 
-def _draws_pending(s: CraftsState | W) -> bool:
+def _draws_pending(s: CraftsState) -> bool:
     return s.to_market > 0 or any(s.owed)
 
 
-def _draw(w: W, p: Params, a: Action) -> None:
+def _draw(s: CraftsState, p: Params, a: Action) -> CraftsState:
     """A card drawn from the deck (shuffled at the set-up, ``setup``) to whom it is owed;
     an empty deck is rebuilt from the discard (RB.GAME_RESHUFFLE: the moment it runs out,
     or at the next draw under ``deck_rebuild=next-draw``)."""
     if type(a) is not Draw or not 0 <= a.card < NK:
         raise RULES.illegal(RB.SETUP_SHUFFLE, f"a card draw is due, not {a!r}")
-    if not any(w.deck):  # ran out while the discard was empty: rebuilt now
-        w.deck, w.discard = w.discard, ZERO_CARDS
-    if not w.deck[a.card]:
+    deck, discard = s.deck, s.discard
+    if not any(deck):  # ran out while the discard was empty: rebuilt now
+        deck, discard = discard, ZERO_CARDS
+    if not deck[a.card]:
         raise RULES.illegal(RB.SETUP_SHUFFLE, f"no {D.CARD_KEYS[a.card]} is left in the deck")
-    w.deck = bump(w.deck, a.card, -1)
-    if not p.deck_later and not any(w.deck):  # RB.GAME_RESHUFFLE: the moment it runs out
-        w.deck, w.discard = w.discard, ZERO_CARDS
-    t = _draw_target(w)
+    deck = bump(deck, a.card, -1)
+    if not p.deck_later and not any(deck):  # RB.GAME_RESHUFFLE: the moment it runs out
+        deck, discard = discard, ZERO_CARDS
+    t = _draw_target(s)
     if t >= 0:
-        w.hands = put(w.hands, t, bump(w.hands[t], a.card, 1))
-        w.owed = bump(w.owed, t, -1)
-    else:
-        w.market = bump(w.market, a.card, 1)
-        w.to_market -= 1
+        return evolve(s, deck=deck, discard=discard,
+                      hands=put(s.hands, t, bump(s.hands[t], a.card, 1)),
+                      owed=bump(s.owed, t, -1))
+    return evolve(s, deck=deck, discard=discard, market=bump(s.market, a.card, 1),
+                  to_market=s.to_market - 1)
 
 
 # -- the order of the phases --------------------------------------------------------------
-def settle(w: W, p: Params) -> None:
+def settle(s: CraftsState, p: Params) -> CraftsState:
     """Run the automatic transitions until a choice (player or chance) is pending: the
     phases of a round in order (round start, market, play, round end), 4 rounds
     (RB.GAME_ROUNDS), then the final scoring."""
     n = p.players
     while True:
-        if w.to_market or any(w.owed):
-            if sum(w.deck) + sum(w.discard) == 0:  # crafts/deck-exhausted: draws are lost
-                w.to_market = 0
-                w.owed = (0,) * n
+        if s.to_market or any(s.owed):
+            if sum(s.deck) + sum(s.discard) == 0:  # crafts/deck-exhausted: draws are lost
+                s = evolve(s, to_market=0, owed=(0,) * n)
             else:
-                return
-        if w.task == TASK_SCOUT:
-            return
-        ph = w.phase
+                return s
+        if s.task == TASK_SCOUT:
+            return s
+        ph = s.phase
         if ph == Stage.DEAL:
-            if w.first < 0:
-                w.phase = Stage.FIRST
-                return
-            w.phase = Stage.MARKET
-            market.open_market(w, n)
+            if s.first < 0:
+                return evolve(s, phase=Stage.FIRST)
+            s = market.open_market(evolve(s, phase=Stage.MARKET), n)
             continue
         if ph == Stage.MARKET:
-            if all(w.passed):
-                market.close_market(w)
-                w.phase = Stage.COMMIT
-                play.open_play(w, n)
+            if all(s.passed):
+                s = play.open_play(evolve(market.close_market(s), phase=Stage.COMMIT), n)
                 continue
-            market.skip_passed(w)
-            return
+            return market.skip_passed(s)
         if ph == Stage.COMMIT:
-            if play.next_to_commit(w, n):
-                return
-            w.stopped = 0  # every seat has chosen: the step's stops are seen
-            if play.played_on(w):
-                w.phase = Stage.RESOLVE
+            i = play.next_to_commit(s, n)
+            if i >= 0:
+                return evolve(s, turn=i)
+            s = evolve(s, stopped=0)  # every seat has chosen: the step's stops are seen
+            if play.played_on(s):
+                s = evolve(s, phase=Stage.RESOLVE)
                 continue
-            end.clear_table(w, n)
-            w.phase = Stage.END
+            s = evolve(end.clear_table(s, n), phase=Stage.END)
             continue
         if ph == Stage.RESOLVE:
-            if w.task == TASK_MAGE and card.mage_to_discard(w):
-                return
-            r = resolver(w)
+            if s.task == TASK_MAGE:
+                if card.mage_to_discard(s):
+                    return evolve(s, turn=s.task_player)
+                s = card.mage_done(s)
+            r = resolver(s)
             if r >= 0:
-                w.turn = r
-                return
-            w.phase = Stage.COMMIT
+                return evolve(s, turn=r)
+            s = evolve(s, phase=Stage.COMMIT)
             continue
         if ph == Stage.END:
-            if end.next_player(w, n):
-                return
-            if w.round >= D.ROUNDS:
-                final.score(w, p)
-                w.phase = Stage.OVER
-                w.turn = -1
-                return
-            w.round += 1
-            round_start.start(w, p)
-            w.phase = Stage.DEAL
+            i = end.next_player(s, n)
+            if i >= 0:
+                return evolve(s, turn=i)
+            if s.round >= D.ROUNDS:
+                return evolve(final.score(s, p), phase=Stage.OVER, turn=-1)
+            s = round_start.start(evolve(s, round=s.round + 1), p)
+            s = evolve(s, phase=Stage.DEAL)
             continue
-        return  # Stage.FIRST, Stage.OVER
+        return s  # Stage.FIRST, Stage.OVER
 
 
 class CraftsGame(Game[CraftsState, Action]):
@@ -249,59 +242,56 @@ class CraftsGame(Game[CraftsState, Action]):
         if who == TERMINAL:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
         p = params(state.config)
-        w = W(state)
+        s = state
         if who == CHANCE:
-            if _draws_pending(w):
-                _draw(w, p, action)
-            elif w.phase == Stage.FIRST:
-                round_start.first_player(w, p, action)
-                w.phase = Stage.DEAL
+            if _draws_pending(s):
+                s = _draw(s, p, action)
+            elif s.phase == Stage.FIRST:
+                s = evolve(round_start.first_player(s, p, action), phase=Stage.DEAL)
             else:  # TASK_SCOUT
-                card.scout_pick(w, action)
+                s = card.scout_pick(s, action)
         else:
             ph = state.phase
             t = type(action)
             if ph == Stage.MARKET:
-                market.act(w, p, who, action)
+                s = market.act(s, p, who, action)
             elif ph == Stage.COMMIT:
                 if t is Buy or t is Sell:
                     assert isinstance(action, Buy | Sell)
-                    trade.trade(w, p, who, action, resolving=False)
-                play.commit(w, p, who, action)
+                    s = trade.trade(s, p, who, action, resolving=False)
+                s = play.commit(s, p, who, action)
             elif ph == Stage.RESOLVE:
-                if w.task == TASK_MAGE:
-                    card.mage_discard(w, who, action)
+                if s.task == TASK_MAGE:
+                    s = card.mage_discard(s, who, action)
                 else:
-                    self._resolve(w, p, who, action)
+                    s = self._resolve(s, p, who, action)
             else:
-                end.act(w, p, who, action)
-        settle(w, p)
-        return w.freeze()
+                s = end.act(s, p, who, action)
+        return settle(s, p)
 
     @staticmethod
-    def _resolve(w: W, p: Params, i: int, a: Action) -> None:
+    def _resolve(s: CraftsState, p: Params, i: int, a: Action) -> CraftsState:
         """Player ``i``'s revealed card resolves: a trade, declining it, or applying it
         (its effect, then the table and its points, then a Knight's setback)."""
         t = type(a)
-        c = w.committed[i]
+        c = s.committed[i]
         if t is Buy or t is Sell:
             assert isinstance(a, Buy | Sell)
-            trade.trade(w, p, i, a, resolving=True)
-        elif t is Decline:
-            play.decline(w, i, c)
-        elif t is Withdraw:
-            play.withdraw(w, i, c)
-        else:
-            rule = play.own_card_rule(c, a)
-            if rule is not None:
-                raise RULES.illegal(rule, f"resolve your {D.CARD_KEYS[c]}: trade, apply or"
-                                    f" decline, not {a!r}")
-            card.apply(w, p, i, c, a)
-            play.place(w, p, i, c)
-            if t is Knight:
-                assert isinstance(a, Knight)
-                if a.target >= 0:
-                    card.setback(w, a.target, p)
+            return trade.trade(s, p, i, a, resolving=True)
+        if t is Decline:
+            return play.decline(s, i, c)
+        if t is Withdraw:
+            return play.withdraw(s, i, c)
+        rule = play.own_card_rule(c, a)
+        if rule is not None:
+            raise RULES.illegal(rule, f"resolve your {D.CARD_KEYS[c]}: trade, apply or"
+                                f" decline, not {a!r}")
+        s = play.place(card.apply(s, p, i, c, a), p, i, c)
+        if t is Knight:
+            assert isinstance(a, Knight)
+            if a.target >= 0:
+                s = card.setback(s, a.target, p)
+        return s
 
     # -- rules a step shows (conformance vectors) ------------------------------------------
     def effect_rules(self, state: CraftsState, action: Action,
