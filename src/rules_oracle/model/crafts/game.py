@@ -116,6 +116,11 @@ def _draw(s: CraftsState, p: Params, a: Action) -> CraftsState:
 
 
 # -- the order of the phases --------------------------------------------------------------
+def _turn(s: CraftsState, i: int) -> CraftsState:
+    """``s`` with player ``i`` to choose (``s`` itself when he is already)."""
+    return s if s.turn == i else evolve(s, turn=i)
+
+
 def settle(s: CraftsState, p: Params) -> CraftsState:
     """Run the automatic transitions until a choice (player or chance) is pending: the
     phases of a round in order (round start, market, play, round end), 4 rounds
@@ -143,8 +148,9 @@ def settle(s: CraftsState, p: Params) -> CraftsState:
         if ph == Stage.COMMIT:
             i = play.next_to_commit(s, n)
             if i >= 0:
-                return evolve(s, turn=i)
-            s = evolve(s, stopped=0)  # every seat has chosen: the step's stops are seen
+                return _turn(s, i)
+            if s.stopped:  # every seat has chosen: the step's stops are seen
+                s = evolve(s, stopped=0)
             if play.played_on(s):
                 s = evolve(s, phase=Stage.RESOLVE)
                 continue
@@ -153,17 +159,17 @@ def settle(s: CraftsState, p: Params) -> CraftsState:
         if ph == Stage.RESOLVE:
             if s.task == TASK_MAGE:
                 if card.mage_to_discard(s):
-                    return evolve(s, turn=s.task_player)
+                    return _turn(s, s.task_player)
                 s = card.mage_done(s)
             r = resolver(s)
             if r >= 0:
-                return evolve(s, turn=r)
+                return _turn(s, r)
             s = evolve(s, phase=Stage.COMMIT)
             continue
         if ph == Stage.END:
             i = end.next_player(s, n)
             if i >= 0:
-                return evolve(s, turn=i)
+                return _turn(s, i)
             if s.round >= D.ROUNDS:
                 return evolve(final.score(s, p), phase=Stage.OVER, turn=-1)
             s = round_start.start(evolve(s, round=s.round + 1), p)
