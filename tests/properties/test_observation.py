@@ -27,7 +27,7 @@ from rules_oracle.model.core.ops import bump
 from rules_oracle.model.core.play import POLICIES, playout
 from rules_oracle.model.crafts import observation as crafts_view
 from rules_oracle.model.crafts.game import CraftsGame
-from rules_oracle.model.crafts.state import PH_COMMIT, CraftsState
+from rules_oracle.model.crafts.state import CraftsState, Stage
 from rules_oracle.properties import observation as O
 from rules_oracle.properties.registry import hidden_twins
 from rules_oracle.properties.strategies import states
@@ -194,7 +194,7 @@ class FaceUpCommits(CraftsGame):
 
     def observe(self, state: CraftsState, viewer: Viewer) -> Any:
         view = super().observe(state, viewer)
-        if state.phase != PH_COMMIT:
+        if state.phase != Stage.COMMIT:
             return view
         if isinstance(view, crafts_view.PublicView):
             return attrs.evolve(view, revealed=state.committed)

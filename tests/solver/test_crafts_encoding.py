@@ -18,7 +18,7 @@ from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import rules as RB
 from rules_oracle.model.crafts.actions import Action
 from rules_oracle.model.crafts.game import GAME
-from rules_oracle.model.crafts.state import PH_COMMIT, PH_OVER, CraftsState
+from rules_oracle.model.crafts.state import CraftsState, Stage
 from rules_oracle.properties.generic import all_configs, variant_configs
 from rules_oracle.solver import provers
 from rules_oracle.solver.crafts import CARD_KINDS, ENCODING, CraftsEncoding, gain_bound, round_bound
@@ -119,7 +119,7 @@ def test_a_broken_guard_is_caught() -> None:
             for k in super().kinds(players):
                 if k.name == "commit":
                     k = ActionKind(k.name, k.params, k.domain,
-                                   lambda v, p: z3.And(v["phase"] == PH_COMMIT,
+                                   lambda v, p: z3.And(v["phase"] == Stage.COMMIT,
                                                        v["turn"] == p["i"]),
                                    k.update, k.rules)
                 out.append(k)
@@ -205,14 +205,14 @@ def test_bounds_hold_in_play() -> None:
         start = states[0]
         for pre, post in itertools.pairwise(states):
             gain = max(b - a for a, b in zip(pre.scores, post.scores, strict=True))
-            if post.phase == PH_OVER:
+            if post.phase == Stage.OVER:
                 final_max = max(final_max, gain)
                 if limited:
                     assert gain <= (D.PEBBLES if value else D.PEBBLES // D.COINS_PER_POINT)
             else:
                 assert gain <= D.MAX_CARD_VP
                 card_max = max(card_max, gain)
-            if post.round != start.round or post.phase == PH_OVER:
+            if post.round != start.round or post.phase == Stage.OVER:
                 closing = pre
                 round_gain = max(b - a for a, b in zip(start.scores, closing.scores,
                                                        strict=True))

@@ -6,16 +6,10 @@ from rules_oracle.model.core.game import CHANCE, TERMINAL
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts.game import GAME, params, resolver
 from rules_oracle.model.crafts.state import (
-    PH_COMMIT,
-    PH_DEAL,
-    PH_END,
-    PH_FIRST,
-    PH_MARKET,
-    PH_OVER,
-    PH_RESOLVE,
     TASK_MAGE,
     TASK_NONE,
     CraftsState,
+    Stage,
 )
 from rules_oracle.properties.base import Invariant, Violation
 
@@ -86,7 +80,7 @@ def score_bounds(s: CraftsState) -> list[Violation]:
     for i, sc in enumerate(s.scores):
         if not 0 <= sc <= bound:
             out.append(Violation(SCORES, f"player {i} scores {sc}, bounds 0..{bound}"))
-        if s.phase != PH_OVER and sc > s.best[i]:
+        if s.phase != Stage.OVER and sc > s.best[i]:
             out.append(Violation(SCORES, f"player {i} scores {sc} above his best {s.best[i]}"))
     return out
 
@@ -102,29 +96,29 @@ def turn_structure(s: CraftsState) -> list[Violation]:
     if not 1 <= s.round <= D.ROUNDS:
         bad(f"round {s.round}")
     ph = s.phase
-    if not PH_DEAL <= ph <= PH_OVER:
+    if not Stage.DEAL <= ph <= Stage.OVER:
         bad(f"phase {ph}")
         return out
-    if ph != PH_FIRST and not (s.round == 1 and ph == PH_DEAL) and not 0 <= s.first < n:
+    if ph != Stage.FIRST and not (s.round == 1 and ph == Stage.DEAL) and not 0 <= s.first < n:
         bad(f"first player {s.first}")
-    if ph != PH_MARKET and (any(s.market) or s.to_market):
+    if ph != Stage.MARKET and (any(s.market) or s.to_market):
         bad("market cards outside the market")
-    if ph not in (PH_COMMIT, PH_RESOLVE):
+    if ph not in (Stage.COMMIT, Stage.RESOLVE):
         if any(any(row) for row in s.table):
             bad("cards on the table outside the play phase")
         if any(c >= 0 for c in s.committed):
             bad("committed cards outside the play phase")
-    if s.stopped and (ph != PH_COMMIT or any(
+    if s.stopped and (ph != Stage.COMMIT or any(
             s.stopped >> i & 1 and not s.passed[i] for i in range(n))
             or s.stopped >> n):
         bad(f"stops of a commit step {s.stopped} outside it or on seats not stopped")
-    if ph == PH_MARKET and sum(s.market) + s.to_market > D.MARKET:
+    if ph == Stage.MARKET and sum(s.market) + s.to_market > D.MARKET:
         bad("more than 6 market cards")
-    if s.task != TASK_NONE and ph != PH_RESOLVE:
+    if s.task != TASK_NONE and ph != Stage.RESOLVE:
         bad(f"task {s.task} outside resolution")
     who = GAME.actor(s)
     if who == TERMINAL:
-        if ph != PH_OVER:
+        if ph != Stage.OVER:
             bad(f"terminal in phase {ph}")
         return out
     if who == CHANCE:
@@ -135,17 +129,17 @@ def turn_structure(s: CraftsState) -> list[Violation]:
     if not 0 <= t < n:
         bad(f"turn {t}")
         return out
-    if ph in (PH_MARKET, PH_COMMIT, PH_END) and s.passed[t]:
+    if ph in (Stage.MARKET, Stage.COMMIT, Stage.END) and s.passed[t]:
         bad(f"player {t} acts after passing")
-    if ph == PH_COMMIT and (s.committed[t] >= 0 or not any(s.hands[t])):
+    if ph == Stage.COMMIT and (s.committed[t] >= 0 or not any(s.hands[t])):
         bad(f"player {t} commits twice or with no card")
-    if ph == PH_RESOLVE:
+    if ph == Stage.RESOLVE:
         if s.task == TASK_MAGE:
             if t != s.task_player:
                 bad(f"player {t} acts for player {s.task_player}'s Mage")
         elif t != resolver(s) or s.committed[t] < 0:
             bad(f"player {t} resolves out of order")
-    if ph in (PH_DEAL, PH_FIRST):
+    if ph in (Stage.DEAL, Stage.FIRST):
         bad("a player acts during the deal")
     if not GAME.legal_actions(s):
         bad("no legal action for the acting player")

@@ -16,7 +16,7 @@ import random
 
 import attrs
 
-from rules_oracle.model.crafts.state import PH_COMMIT, CraftsState
+from rules_oracle.model.crafts.state import CraftsState, Stage
 from rules_oracle.properties.observation import Exemption, Twin, shuffled
 
 
@@ -74,7 +74,7 @@ def twins(state: CraftsState, rng: random.Random) -> list[Twin]:
         else:
             continue
         break
-    if state.phase == PH_COMMIT:
+    if state.phase == Stage.COMMIT:
         for p in seats:
             k = state.committed[p]
             others = [j for j in _kinds(state.deck) if j != k]

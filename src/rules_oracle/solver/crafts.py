@@ -40,7 +40,6 @@ from rules_oracle.model.core.game import CHANCE, Config
 from rules_oracle.model.core.stated import Stated
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import rules as RB
-from rules_oracle.model.crafts import state as ST
 from rules_oracle.model.crafts.actions import (
     Action,
     Apply,
@@ -65,14 +64,18 @@ from rules_oracle.model.crafts.actions import (
     Withdraw,
 )
 from rules_oracle.model.crafts.game import GAME, PLAIN
-from rules_oracle.model.crafts.state import TASK_MAGE, TASK_NONE, TASK_SCOUT, CraftsState
+from rules_oracle.model.crafts.state import (
+    TASK_MAGE,
+    TASK_NONE,
+    TASK_SCOUT,
+    CraftsState,
+    Stage,
+)
 from rules_oracle.solver.encoding import ActionKind, Encoding, Opening, Params, Vars
 from rules_oracle.solver.terms import as_term, in_range
 
-#: the model's phase numbers (``phase``), read from the state module here only
-PH_DEAL, PH_FIRST, PH_MARKET, PH_COMMIT, PH_RESOLVE, PH_END, PH_OVER = (
-    ST.PH_DEAL, ST.PH_FIRST, ST.PH_MARKET, ST.PH_COMMIT, ST.PH_RESOLVE, ST.PH_END, ST.PH_OVER)
-
+#: the model's phase numbers (``phase``, the ``Stage`` enum's), read here only
+PH_DEAL, PH_FIRST, PH_MARKET, PH_COMMIT, PH_RESOLVE, PH_END, PH_OVER = map(int, Stage)  # 0..6
 NK = D.NK
 NR = D.NR
 KS = range(NK)
@@ -385,7 +388,7 @@ def level(s: Vars, r: int) -> Any:
 
 
 def take(s: State, want: Any) -> Any:
-    """W.take: up to ``want`` pebbles from the bank (all when unlimited); returns got."""
+    """As ops.take: up to ``want`` pebbles from the bank (all when unlimited); returns got."""
     bank = s["bank"]
     got = ite(z3.And(flag(s, "opt.limited"), as_term(want) > bank), zmax(bank, 0), want)
     s["bank"] = bank - got
@@ -410,7 +413,7 @@ def sell_one(c: Ctx, s: State, i: Index, r: Index) -> None:
 
 
 def forward(c: Ctx, s: State, i: Index, vp: Any) -> None:
-    """W.forward: the marker moves ``vp`` on; resource spaces passed give their pebble."""
+    """As play.forward: the marker moves ``vp`` on; resource spaces passed give their pebble."""
     old = at(c, s, "score", i)
     best = at(c, s, "best", i)
     new = old + vp
@@ -434,7 +437,7 @@ def forward(c: Ctx, s: State, i: Index, vp: Any) -> None:
 
 
 def back(s: State, j: int) -> None:
-    """W.back: a Castle's setback of player ``j``; under castle_setback=collect (and
+    """As card.setback: a Castle's setback of player ``j``; under castle_setback=collect (and
     track_repeat=repeat) the resource space passed or stopped on going back gives its
     pebble (crafts/castle-setback-collect)."""
     key = f"score{j}"

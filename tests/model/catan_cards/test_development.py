@@ -6,8 +6,10 @@ from pathlib import Path
 import pytest
 
 from rules_oracle.model.catan_cards import data as D
+from rules_oracle.model.catan_cards import development
 from rules_oracle.model.catan_cards import rules as RB
 from rules_oracle.model.catan_cards.actions import (
+    Action,
     BuildBuilding,
     BuildCity,
     BuildRoad,
@@ -15,6 +17,7 @@ from rules_oracle.model.catan_cards.actions import (
     Discard,
     Draw,
     EndDevelopment,
+    EndTrade,
     FoundSettlement,
     HireKnight,
     Reveal,
@@ -22,9 +25,10 @@ from rules_oracle.model.catan_cards.actions import (
 )
 from rules_oracle.model.catan_cards.game import GAME
 from rules_oracle.model.catan_cards.rules import FILE, RULES
-from rules_oracle.model.catan_cards.state import Stage
+from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.catan_cards.take import victim
 from rules_oracle.model.core import CHANCE
+from rules_oracle.model.core.play import playout
 from rules_oracle.model.core.rules import normalize
 from tests.model.catan_cards.helpers import apply, cards, hand, make, rule_of, seat
 
@@ -311,3 +315,57 @@ def test_a_player_with_only_protected_cards_by_reading() -> None:
     bare = {0: seat(RICH), 1: seat(), 2: seat(knights=2)}
     assert victim(make(3, bare, stage=DEV, knight_stack=0,
                        variant={"protected": "stop"}), D.KNIGHT) == 2
+
+
+_CHOICES: tuple[Action, ...] = (
+    BuildRoad(), HireKnight(), FoundSettlement(), BuildCity(),
+    *(BuildBuilding(k) for k in range(-1, D.N_BUILDINGS + 1)),
+    *(Convert(g, t) for g in range(-1, D.N_RESOURCES + 1) for t in range(-1, D.N_RESOURCES + 1)),
+    EndDevelopment(), EndTrade(), TurnFate(True),
+)
+
+
+def _agrees(s: CardsState) -> None:
+    """Every choice the development's predicate allows is legal and accepted; every other
+    one is illegal and ``apply`` refuses it naming the rule the predicate returns."""
+    legal = GAME.legal_actions(s)
+    for a in (*_CHOICES, *legal):
+        why = development.choice_rule(s, a)
+        if why is None:
+            GAME.apply(s, a)  # accepted
+        else:
+            assert rule_of(s, a) == why, a
+        assert (why is None) == (a in legal), a
+
+
+@pytest.mark.rules("catan_cards/development.once-per-turn", "catan_cards/development.road",
+                   "catan_cards/development.knight", "catan_cards/development.settlement",
+                   "catan_cards/development.city", "catan_cards/development.building",
+                   "catan_cards/development.settlement-stack",
+                   "catan_cards/development.city-needs-settlement",
+                   "catan_cards/development.building-choice",
+                   "catan_cards/development.building-unique",
+                   "catan_cards/development.building-needs-city",
+                   "catan_cards/development.convert", "catan_cards/take.next",
+                   "catan_cards/building-once", "catan_cards/settlement-city")
+def test_one_predicate_lists_and_refuses() -> None:
+    """The development's predicate allows exactly the legal set, and ``apply`` refuses every
+    other choice naming the rule it returns: on seeded play under the readings of which
+    developments a turn allows, and on built states (buildings, full cities, empty stacks,
+    a spent turn)."""
+    seen = 0
+    for variant in ({}, {"building-once": "name", "settlement-city": "same"}):
+        for seed in (0, 1, 2):
+            for step in playout(GAME, GAME.config(3, variant), seed):
+                if step.state.stage is DEV:
+                    seen += 1
+                    _agrees(step.state)
+    assert seen > 30
+    rich = make(3, {0: seat(RICH, cities=1, buildings=(0, 1, 0, 0, 0))}, stage=DEV)
+    full = make(3, {0: seat(RICH, settlements=1, buildings=(0, 1, 0, 0, 0))}, stage=DEV)
+    poor = make(3, {0: seat(cards(ore=3), settlements=0)}, stage=DEV)
+    empty = make(3, {0: seat(RICH)}, stage=DEV, road_stack=0, knight_stack=0,
+                 settlement_stack=0)
+    for s in (rich, full, poor, empty, apply(rich, BuildBuilding(D.LIBRARY), BuildRoad()),
+              make(3, {0: seat(RICH, cities=2)}, stage=DEV, variant={"building-once": "name"})):
+        _agrees(s)

@@ -5,13 +5,14 @@ carpenter and stonemason (the quarry example), the lawyer."""
 import attrs
 import pytest
 
-from rules_oracle.model.caylus import activation
+from rules_oracle.model.caylus import activation, building
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
 from rules_oracle.model.caylus.actions import Action, Build, Claim, Decline, MoveProvost, Use
 from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.ops import put
 from rules_oracle.model.caylus.state import CaylusState, Stage
+from rules_oracle.model.core.cite import IMPLEMENTED
 from rules_oracle.model.core.play import playout
 from tests.model.caylus.helpers import (
     activating,
@@ -302,3 +303,35 @@ def test_one_predicate_lists_and_refuses() -> None:
                                 stage is Stage.BRIDGE else 2), activation.choice_rule)
     agrees(player(s, 0, workers=0), activation.choice_rule)
     agrees(attrs.evolve(s, provost_steps=-1), activation.choice_rule)
+
+
+@pytest.mark.rules("caylus/building.produce", "caylus/building.wood-produce",
+                   "caylus/building.stone-produce", "caylus/building.covered-market",
+                   "caylus/building.manor", "caylus/building.gold-mine",
+                   "caylus/building.fairground", "caylus/building.lawyer",
+                   "caylus/building.carpenter", "caylus/building.stonemason",
+                   "caylus/building.any-icon", "caylus/building.toll",
+                   "caylus/building.market", "caylus/building.wood-market",
+                   "caylus/building.guild-4", "caylus/building.guild-3",
+                   "caylus/building.stone-guild", "caylus/building.tailor",
+                   "caylus/building.foundry", "caylus/building.church",
+                   "caylus/building.jeweller", "caylus/building.alchemist",
+                   "caylus/activation.choice")
+def test_each_buildings_effect_is_its_chapter_function() -> None:
+    """Every building's effect is a function marked as the code of the building's rule,
+    and its predicate lists and refuses as one: on either side, for a rich and a poor
+    player, every choice ``apply`` accepts is legal and every other names the building's
+    rule."""
+    for kind, effect in building.EFFECTS.items():
+        assert effect.rule == building.rule_of(kind)
+        assert f"{building.__name__}.{effect.apply.__qualname__}" in IMPLEMENTED[effect.rule]
+        for side in (0, 1):
+            rich = _at(kind, side)
+            poor = player(rich, 0, resources={}, workers=0, houses=0)
+            for s in (rich, poor, attrs.evolve(rich, provost=D.PROVOST_MAX)):
+                agrees(s, activation.choice_rule)
+                legal = [a for a in GAME.legal_actions(s) if not isinstance(a, Decline)]
+                for a in (*legal, *effect.candidates):
+                    why = building.effect_rule(s, 0, kind, side, a)
+                    assert why == (None if a in legal else effect.rule), (kind, side, a)
+    assert building.rule_of(D.BRIDGE) == RB.ACTIVATION_CHOICE

@@ -1,6 +1,7 @@
 """The kernel: configuration, rule registry, canonical JSON, chance and seeded play."""
 
 import random
+from enum import IntEnum
 from fractions import Fraction
 
 import attrs
@@ -112,6 +113,29 @@ def test_scalar_tuples_read_in_one_pass_and_name_a_bad_item(
     with pytest.raises(cattrs.BaseValidationError) as info:
         structure(data, cl)
     assert any(f"[{index}]" in p for p in error_paths(info.value))
+
+
+class Level(IntEnum):
+    LOW = 0
+    HIGH = 1
+
+
+@attrs.frozen(slots=True)
+class Gauge:
+    level: Level
+
+
+def test_an_int_enum_writes_its_number_and_reads_back_a_member_from_one() -> None:
+    """An ``IntEnum`` field is its number in the canonical text, and reads back as the
+    member from exactly one of its numbers: not ``True`` for 1, ``"1"``, 1.0 or 2."""
+    assert to_json(Gauge(Level.HIGH)) == '{"level":1,"type":"Gauge"}'
+    back = structure({"level": 1, "type": "Gauge"}, Gauge)
+    assert back.level is Level.HIGH
+    for bad, said in ((True, "expected an integer, got True"), ("1", "expected an integer"),
+                      (1.0, "expected an integer"), (2, "2 is not a valid Level")):
+        with pytest.raises(cattrs.BaseValidationError) as info:
+            structure({"level": bad, "type": "Gauge"}, Gauge)
+        assert any(said in p and p.endswith("@ $.level") for p in error_paths(info.value))
 
 
 def test_wrong_tag_and_non_object_rejected() -> None:

@@ -10,7 +10,7 @@ from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import game
 from rules_oracle.model.crafts.actions import Commit, Stop
 from rules_oracle.model.crafts.game import GAME
-from rules_oracle.model.crafts.state import PH_COMMIT, PH_RESOLVE, CraftsState
+from rules_oracle.model.crafts.state import CraftsState, Stage
 
 CARD = {k: i for i, k in enumerate(D.CARD_KEYS)}
 RES = {k: i for i, k in enumerate(D.RESOURCES)}
@@ -33,7 +33,7 @@ def res(**kinds: int) -> tuple[int, ...]:
 
 
 def make(players: int = 2, variant: Mapping[str, str] | None = None, *,
-         phase: int = PH_COMMIT, round: int = 1, first: int = 0,
+         phase: int = Stage.COMMIT, round: int = 1, first: int = 0,
          hands: Mapping[int, tuple[int, ...]] | None = None,
          table: Mapping[int, tuple[int, ...]] | None = None,
          boards: Mapping[int, tuple[int, ...]] | None = None,
@@ -71,9 +71,7 @@ def make(players: int = 2, variant: Mapping[str, str] | None = None, *,
 
 
 def settle(state: CraftsState) -> CraftsState:
-    w = game.W(state)
-    game.settle(w, game.params(state.config))
-    return w.freeze()
+    return game.settle(state, game.params(state.config))
 
 
 def run(state: CraftsState, *actions: Any) -> CraftsState:
@@ -84,8 +82,8 @@ def run(state: CraftsState, *actions: Any) -> CraftsState:
 
 def commit(state: CraftsState, plays: Mapping[int, str | None]) -> CraftsState:
     """Every player of the commit stage commits his card (by key) or stops (None)."""
-    assert state.phase == PH_COMMIT
-    while state.phase == PH_COMMIT:
+    assert state.phase == Stage.COMMIT
+    while state.phase == Stage.COMMIT:
         i = GAME.actor(state)
         key = plays.get(i)
         state = GAME.apply(state, Stop() if key is None else Commit(CARD[key]))
@@ -100,7 +98,7 @@ def resolving(players: int = 2, player: int = 0, card: str = "farm",
                                                 cards(**{card: 1}), strict=True))
     state = make(players, variant, hands=hands, **kw)
     state = commit(state, {player: card})
-    assert state.phase == PH_RESOLVE and GAME.actor(state) == player, state
+    assert state.phase == Stage.RESOLVE and GAME.actor(state) == player, state
     return state
 
 
@@ -115,7 +113,7 @@ def biased_choice(state: CraftsState, rng: random.Random) -> Any:
             if nm in ("Apply", "Knight", "Scout", "Rebuild", "Steal", "Commit")]
     if good and rng.random() < 0.85:
         return rng.choice(good)
-    if state.phase == PH_RESOLVE and rng.random() < 0.7:
+    if state.phase == Stage.RESOLVE and rng.random() < 0.7:
         buys = [a for a, nm in zip(acts, names, strict=True) if nm == "Buy"]
         if buys:
             return rng.choice(buys)

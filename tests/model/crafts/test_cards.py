@@ -19,7 +19,7 @@ from rules_oracle.model.crafts.actions import (
 )
 from rules_oracle.model.crafts.game import GAME
 from rules_oracle.model.crafts.rules import CARD_RULES
-from rules_oracle.model.crafts.state import PH_COMMIT, PH_RESOLVE
+from rules_oracle.model.crafts.state import Stage
 from tests.model.crafts.helpers import CARD, RES, cards, make, res, resolving
 
 CONVERTERS = [k for k in range(D.NK) if D.CARDS[k].inputs and k not in (D.CASTLE, D.MAGE)]
@@ -78,7 +78,7 @@ def test_mage_tower_draws_five_and_discards_three() -> None:
     for _ in range(5):
         s = GAME.apply(s, Draw(CARD["fair"]))
     assert s.hands[0] == cards(farm=1, fair=5)
-    assert GAME.actor(s) == 0 and s.phase == PH_RESOLVE
+    assert GAME.actor(s) == 0 and s.phase == Stage.RESOLVE
     assert GAME.legal_actions(s) == (MageDiscard(CARD["farm"]), MageDiscard(CARD["fair"]))
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, Apply())
@@ -86,7 +86,7 @@ def test_mage_tower_draws_five_and_discards_three() -> None:
     s = GAME.apply(s, MageDiscard(CARD["fair"]))
     s = GAME.apply(s, MageDiscard(CARD["farm"]))
     s = GAME.apply(s, MageDiscard(CARD["fair"]))
-    assert s.hands[0] == cards(fair=3) and s.phase == PH_COMMIT
+    assert s.hands[0] == cards(fair=3) and s.phase == Stage.COMMIT
     assert s.discard == cards(fair=2, farm=1)
 
 

@@ -16,7 +16,7 @@ from rules_oracle.model.crafts.actions import (
     Withdraw,
 )
 from rules_oracle.model.crafts.game import GAME
-from rules_oracle.model.crafts.state import PH_END, PH_OVER
+from rules_oracle.model.crafts.state import Stage
 from tests.model.crafts.helpers import res, resolving
 
 
@@ -60,10 +60,11 @@ def test_effect_rules_name_what_the_step_does() -> None:
             assert (RB.PLAY_DECLINE_DISCARD in named) == isinstance(a, Decline)
             assert (RB.PLAY_WITHDRAW in named) == isinstance(a, Withdraw)
             if RB.END_TABLE_DISCARD in named:
-                assert after.phase == PH_END and not any(map(any, after.table))
+                assert after.phase == Stage.END and not any(map(any, after.table))
             if RB.GAME_ROUNDS in named:
                 assert after.round == state.round + 1
-            assert (RB.FINAL_CONVERT in named) == (isinstance(a, Done) and after.phase == PH_OVER)
+            assert (RB.FINAL_CONVERT in named) == (isinstance(a, Done)
+                                                   and after.phase == Stage.OVER)
             state, first = after, False
     assert {RB.GAME_RESHUFFLE, RB.MARKET_TO_DISCARD, RB.END_TABLE_DISCARD, RB.FINAL_CONVERT,
             RB.GAME_ROUNDS} <= seen

@@ -5,13 +5,13 @@ import pytest
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.crafts.actions import Buy, Commit, Discard, Done, Sell
 from rules_oracle.model.crafts.game import GAME
-from rules_oracle.model.crafts.state import PH_END, PH_OVER
+from rules_oracle.model.crafts.state import Stage
 from tests.model.crafts.helpers import CARD, RES, cards, make, res
 
 
 @pytest.mark.rules("crafts/end.discard", "crafts/end.sell")
 def test_round_end_discards_and_sales_in_order() -> None:
-    s = make(2, phase=PH_END, first=1, hands={0: cards(farm=2), 1: cards(castle=1)},
+    s = make(2, phase=Stage.END, first=1, hands={0: cards(farm=2), 1: cards(castle=1)},
              boards={1: res(sword=1)})
     assert GAME.actor(s) == 1
     assert GAME.legal_actions(s) == (Discard(CARD["castle"]), Sell(RES["sword"]), Done())
@@ -26,23 +26,23 @@ def test_round_end_discards_and_sales_in_order() -> None:
             GAME.apply(s, bad)
         assert e.value.rule == rid
     s = GAME.apply(s, Done())
-    assert GAME.actor(s) == 0 and s.phase == PH_END
+    assert GAME.actor(s) == 0 and s.phase == Stage.END
 
 
 @pytest.mark.rules("crafts/final.sell", "crafts/final.convert", "crafts/final.winner",
                    "crafts/coin-rounding")
 def test_final_scoring_and_shared_victory() -> None:
-    s = make(3, phase=PH_END, round=4, first=0, scores={0: 10, 1: 11, 2: 12},
+    s = make(3, phase=Stage.END, round=4, first=0, scores={0: 10, 1: 11, 2: 12},
              coins={0: 3, 1: 2, 2: 0}, boards={0: res(metal=3), 1: res(sword=1, wood=1)})
     s = GAME.apply(s, Done())
     s = GAME.apply(s, Done())
     s = GAME.apply(s, Done())
-    assert s.phase == PH_OVER and GAME.is_terminal(s)
+    assert s.phase == Stage.OVER and GAME.is_terminal(s)
     # 3 + 3*3 = 12 coins -> 3 points; 2 + 4 + 1 = 7 -> 1 point (3 lost); 0
     assert s.coins == (12, 7, 0) and s.boards == (res(), res(), res())
     assert GAME.scores(s) == (13, 12, 12)
     assert GAME.winners(s) == (0,)
-    t = make(3, {"coin_rounding": "nearest"}, phase=PH_END, round=4, first=0,
+    t = make(3, {"coin_rounding": "nearest"}, phase=Stage.END, round=4, first=0,
              scores={0: 10, 1: 11, 2: 12}, coins={0: 3, 1: 2, 2: 0},
              boards={0: res(metal=3), 1: res(sword=1, wood=1)})
     t = GAME.apply(GAME.apply(GAME.apply(t, Done()), Done()), Done())

@@ -4,7 +4,7 @@ import pytest
 
 from rules_oracle.model.crafts.actions import Apply, Knight
 from rules_oracle.model.crafts.game import GAME
-from rules_oracle.model.crafts.state import PH_END, PH_RESOLVE
+from rules_oracle.model.crafts.state import Stage
 from tests.model.crafts.helpers import cards, commit, make, res
 
 
@@ -33,7 +33,7 @@ def test_worked_example_lumber_bakery_kvass_armory_castle() -> None:
     # 2 wood, 1 food, 1 kvass, 1 sword from the cards (+ wood and wheat from spaces 5 and 10)
     assert s.boards[0] == res(wood=2 + 1, wheat=1, food=1, kvass=1, sword=1)
     s = commit(s, {0: "castle"})
-    assert s.phase == PH_RESOLVE
+    assert s.phase == Stage.RESOLVE
     assert Knight(0) not in GAME.legal_actions(s)  # a rival's marker
     s = GAME.apply(s, Knight(1))
     assert s.scores == (18, 6)
@@ -41,4 +41,4 @@ def test_worked_example_lumber_bakery_kvass_armory_castle() -> None:
     # kvass, sword and a coin go back to the bank; space 15 gives coal
     assert s.boards[0] == res(wood=3, wheat=1, food=1, coal=1)
     # no card left: the play phase is over and the played cards went to the discard
-    assert s.phase == PH_END and s.discard == hand
+    assert s.phase == Stage.END and s.discard == hand

@@ -12,7 +12,7 @@ from rules_oracle.model.core.game import CHANCE
 from rules_oracle.model.core.play import playout
 from rules_oracle.model.crafts import actions as A
 from rules_oracle.model.crafts.game import GAME
-from rules_oracle.model.crafts.state import PH_END, PH_MARKET, PH_RESOLVE, TASK_MAGE, CraftsState
+from rules_oracle.model.crafts.state import TASK_MAGE, CraftsState, Stage
 from rules_oracle.properties.crafts import INVARIANTS, check
 from rules_oracle.properties.registry import invariants
 from tests.model.crafts.helpers import biased_game, cards, make
@@ -143,22 +143,22 @@ def test_each_broken_count_and_turn_is_named() -> None:
         (attrs.evolve(s, scores=(3, 0, 0)), "player 0 scores 3 above his best 0"),
         (attrs.evolve(s, phase=9), "phase 9"),
         (attrs.evolve(s, first=7), "first player 7"),
-        (attrs.evolve(s, phase=PH_MARKET, table=(one, *s.table[1:])),
+        (attrs.evolve(s, phase=Stage.MARKET, table=(one, *s.table[1:])),
          "cards on the table outside the play phase"),
-        (attrs.evolve(s, phase=PH_END, committed=(0, -1, -1)),
+        (attrs.evolve(s, phase=Stage.END, committed=(0, -1, -1)),
          "committed cards outside the play phase"),
         (attrs.evolve(s, task=TASK_MAGE), "task 1 outside resolution"),
         (attrs.evolve(s, turn=5), "turn 5"),
         (attrs.evolve(s, passed=(True, False, False)), "player 0 acts after passing"),
         (attrs.evolve(s, stopped=2), "stops of a commit step 2 outside it or on seats not"
                                      " stopped"),
-        (attrs.evolve(s, phase=PH_END, passed=(True,) * 3, stopped=1),
+        (attrs.evolve(s, phase=Stage.END, passed=(True,) * 3, stopped=1),
          "stops of a commit step 1 outside it or on seats not stopped"),
         (attrs.evolve(s, passed=(False, True, True), stopped=8),
          "stops of a commit step 8 outside it or on seats not stopped"),
-        (attrs.evolve(s, phase=PH_RESOLVE, task=TASK_MAGE, task_player=1,
+        (attrs.evolve(s, phase=Stage.RESOLVE, task=TASK_MAGE, task_player=1,
                       committed=(0, -1, -1)), "player 0 acts for player 1's Mage"),
-        (attrs.evolve(s, phase=PH_RESOLVE, committed=(-1, 0, -1)),
+        (attrs.evolve(s, phase=Stage.RESOLVE, committed=(-1, 0, -1)),
          "player 0 resolves out of order"),
     ]
     for state, message in cases:

@@ -6,7 +6,7 @@ from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE
 from rules_oracle.model.crafts.actions import Commit, Draw, Exchange, Pass, Redraw
 from rules_oracle.model.crafts.game import GAME
-from rules_oracle.model.crafts.state import PH_COMMIT, PH_MARKET
+from rules_oracle.model.crafts.state import Stage
 from tests.model.crafts.helpers import CARD, cards, make, run
 
 F, C, M, S = CARD["farm"], CARD["castle"], CARD["mage_tower"], CARD["scouting"]
@@ -14,7 +14,7 @@ F, C, M, S = CARD["farm"], CARD["castle"], CARD["mage_tower"], CARD["scouting"]
 
 def market(players: int = 2, **kw: object) -> object:
     kw.setdefault("hands", {i: cards(farm=5) for i in range(players)})
-    return make(players, phase=PH_MARKET, market=cards(castle=3, mage_tower=3), **kw)
+    return make(players, phase=Stage.MARKET, market=cards(castle=3, mage_tower=3), **kw)
 
 
 @pytest.mark.rules("crafts/market.exchange", "crafts/market.free-first",
@@ -51,7 +51,7 @@ def test_passing_is_final_and_market_goes_to_discard() -> None:
     s = GAME.apply(s, Exchange(F, C))
     assert GAME.actor(s) == 1  # player 0 passed and takes no further part
     s = GAME.apply(s, Pass())
-    assert s.phase == PH_COMMIT and sum(s.market) == 0
+    assert s.phase == Stage.COMMIT and sum(s.market) == 0
     assert s.discard == cards(castle=2, mage_tower=3, farm=1)
 
 
@@ -101,4 +101,4 @@ def test_redraw_hand_size_variant() -> None:
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, Redraw())
     assert e.value.rule == "crafts/market.redraw"
-    assert s.phase == PH_MARKET
+    assert s.phase == Stage.MARKET

@@ -9,7 +9,7 @@ from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts.actions import Apply, Commit, Redraw, Scout, Stop
 from rules_oracle.model.crafts.game import GAME
 from rules_oracle.model.crafts.observation import MageDiscards, PlayerView, PublicView, ScoutingPick
-from rules_oracle.model.crafts.state import PH_COMMIT, PH_DEAL, PH_MARKET
+from rules_oracle.model.crafts.state import Stage
 from tests.model.crafts.helpers import CARD, cards, commit, make, res, resolving, run
 
 
@@ -29,7 +29,7 @@ def _player(state: object, seat: int) -> PlayerView:
 def test_a_committed_card_is_face_down_until_all_reveal() -> None:
     state = make(3, hands={0: cards(farm=1, castle=1), 1: cards(farm=2), 2: cards(fair=1)})
     state = run(state, GAME.legal_actions(state)[0])  # player 0 commits his first kind
-    assert state.phase == PH_COMMIT and state.committed[0] == CARD["farm"]
+    assert state.phase == Stage.COMMIT and state.committed[0] == CARD["farm"]
     public = _public(state)
     assert public.revealed == (-1, -1, -1)
     assert public.hand_sizes == (2, 2, 1)  # the face-down card is not seen to leave
@@ -52,7 +52,7 @@ def test_revealed_cards_are_public() -> None:
 @pytest.mark.rules("crafts/market.six-cards", "crafts/play.table")
 def test_market_tables_discard_and_boards_are_open() -> None:
     market = cards(farm=2, castle=1, theft=3)
-    state = make(2, phase=PH_MARKET, market=market, discard=cards(fair=2),
+    state = make(2, phase=Stage.MARKET, market=market, discard=cards(fair=2),
                  table={1: cards(lumber_mill=1)}, boards={0: res(wood=2)},
                  hands={0: cards(farm=5), 1: cards(farm=1)})
     public = _public(state)
@@ -97,10 +97,10 @@ def test_views_have_canonical_json_and_reject_bad_viewers() -> None:
 
 @pytest.mark.rules("crafts/round.refill", "crafts/market.free-first")
 def test_a_new_rounds_deal_shows_no_passes_exchanges_or_declines_yet() -> None:
-    state = make(2, phase=PH_MARKET, round=2, hands={0: cards(farm=3), 1: cards(farm=5)},
+    state = make(2, phase=Stage.MARKET, round=2, hands={0: cards(farm=3), 1: cards(farm=5)},
                  passed=(False, True), exchanges=(2, 1), declined=(1, 0))
-    assert state.phase == PH_MARKET
-    dealing = attrs.evolve(state, phase=PH_DEAL, owed=(2, 0))
+    assert state.phase == Stage.MARKET
+    dealing = attrs.evolve(state, phase=Stage.DEAL, owed=(2, 0))
     public = _public(dealing)
     assert public.stage == "deal" and public.to_act == CHANCE
     assert public.cards_to_draw == (2, 0)
@@ -112,7 +112,7 @@ def test_a_new_rounds_deal_shows_no_passes_exchanges_or_declines_yet() -> None:
 
 @pytest.mark.rules("crafts/discard-open", "crafts/market.redraw")
 def test_a_redrawn_hand_is_seen_on_the_open_discard_pile() -> None:
-    state = make(2, phase=PH_MARKET, market=cards(farm=6),
+    state = make(2, phase=Stage.MARKET, market=cards(farm=6),
                  hands={0: cards(castle=2, theft=3), 1: cards(fair=5)})
     state = run(state, Redraw())
     public = _public(state)
@@ -129,7 +129,7 @@ def test_a_later_seat_sees_nothing_of_the_steps_choices_until_the_reveal() -> No
     state = make(3, hands={0: cards(farm=1), 1: cards(farm=1), 2: cards(fair=1)})
     before = _public(state)
     state = run(state, Stop())
-    assert state.phase == PH_COMMIT and state.passed[0] and state.stopped == 1
+    assert state.phase == Stage.COMMIT and state.passed[0] and state.stopped == 1
     seen = _player(state, 1)
     assert seen.public.passed == (False, False, False) and not seen.stopped
     assert _player(state, 0).stopped and _public(state).hand_sizes == before.hand_sizes

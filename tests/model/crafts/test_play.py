@@ -16,14 +16,14 @@ from rules_oracle.model.crafts.actions import (
     Withdraw,
 )
 from rules_oracle.model.crafts.game import GAME
-from rules_oracle.model.crafts.state import PH_COMMIT, PH_END, PH_RESOLVE
+from rules_oracle.model.crafts.state import Stage
 from tests.model.crafts.helpers import CARD, RES, cards, commit, make, res, resolving
 
 
 @pytest.mark.rules("crafts/play.steps", "crafts/play.commit", "crafts/play.may-stop")
 def test_commits_clockwise_from_first_and_stopping() -> None:
     s = make(3, first=1, hands={i: cards(farm=2) for i in range(3)})
-    assert s.phase == PH_COMMIT and GAME.actor(s) == 1
+    assert s.phase == Stage.COMMIT and GAME.actor(s) == 1
     assert GAME.legal_actions(s) == (Commit(CARD["farm"]), Stop())
     s = GAME.apply(s, Commit(CARD["farm"]))
     assert s.committed == (-1, CARD["farm"], -1) and s.hands[1] == cards(farm=1)
@@ -31,10 +31,10 @@ def test_commits_clockwise_from_first_and_stopping() -> None:
     s = GAME.apply(s, Stop())
     assert s.passed == (False, False, True) and GAME.actor(s) == 0
     s = GAME.apply(s, Commit(CARD["farm"]))
-    assert s.phase == PH_RESOLVE
+    assert s.phase == Stage.RESOLVE
     s = GAME.apply(s, Apply())  # player 1 first (clockwise from the first player)
     s = GAME.apply(s, Apply())  # then player 0
-    assert s.phase == PH_COMMIT and GAME.actor(s) == 1  # player 2 stopped for the round
+    assert s.phase == Stage.COMMIT and GAME.actor(s) == 1  # player 2 stopped for the round
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, Commit(CARD["castle"]))
     assert e.value.rule == "crafts/play.commit"
@@ -48,7 +48,7 @@ def test_actions_resolve_before_buildings_clockwise() -> None:
     s = make(3, first=1, hands={0: cards(fair=1), 1: cards(farm=1), 2: cards(fair=1)})
     s = commit(s, {0: "fair", 1: "farm", 2: "fair"})
     order = []
-    while s.phase == PH_RESOLVE:
+    while s.phase == Stage.RESOLVE:
         order.append(GAME.actor(s))
         s = GAME.apply(s, Apply())
     assert order == [2, 0, 1]
@@ -68,7 +68,7 @@ def test_decline_discards_and_player_goes_on() -> None:
     s = resolving(2, 0, "castle", hands={0: cards(farm=1)})
     s = GAME.apply(s, Decline())
     assert s.scores[0] == 0 and s.discard == cards(castle=1) and s.declined == (1, 0)
-    assert s.phase == PH_COMMIT and GAME.actor(s) == 0
+    assert s.phase == Stage.COMMIT and GAME.actor(s) == 0
 
 
 @pytest.mark.rules("crafts/play.withdraw", "crafts/play.end", "crafts/play.declined-no-vp")
@@ -77,7 +77,7 @@ def test_withdraw_takes_back_and_stops() -> None:
     s = GAME.apply(s, Withdraw())
     assert s.hands[0] == cards(farm=1, castle=1) and s.scores[0] == 0
     # both have stopped: the play phase ends
-    assert s.phase == PH_END and s.passed == (False, False)
+    assert s.phase == Stage.END and s.passed == (False, False)
 
 
 @pytest.mark.rules("crafts/play.own-card")
@@ -97,7 +97,7 @@ def test_applied_cards_stay_on_table_until_round_end() -> None:
     assert s.table[0] == cards(farm=1)
     s = commit(s, {0: "farm"})
     s = GAME.apply(s, Apply())
-    assert s.phase == PH_END and s.table == (cards(), cards())
+    assert s.phase == Stage.END and s.table == (cards(), cards())
     assert s.discard == cards(farm=2)
 
 
@@ -134,7 +134,7 @@ def test_no_trade_after_applying_or_without_the_resource() -> None:
         GAME.apply(s, Sell(RES["wood"]))
     assert e.value.rule == "crafts/trade.own-board"
     s = GAME.apply(s, Apply())
-    assert s.phase == PH_COMMIT
+    assert s.phase == Stage.COMMIT
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, Sell(RES["wheat"]))
     assert e.value.rule == "crafts/trade.not-after"
@@ -197,7 +197,7 @@ def test_only_the_resolving_player_trades() -> None:
         GAME.apply(s, Buy(RES["wood"]))
     assert e.value.rule == "crafts/trade.not-after"
     s = commit_all(s, {0: "theft", 1: "farm"})
-    assert s.phase == PH_RESOLVE and GAME.actor(s) == 0
+    assert s.phase == Stage.RESOLVE and GAME.actor(s) == 0
     # every trade offered now is player 0's: a Sell of metal is his, and he has none
     assert Sell(RES["metal"]) not in GAME.legal_actions(s)
     with pytest.raises(Illegal):
@@ -221,6 +221,6 @@ def test_stopping_without_a_card_only_under_the_default_reading() -> None:
         GAME.apply(w, Stop())
     assert e.value.rule == "crafts/play.may-stop"
     w = GAME.apply(GAME.apply(w, Commit(CARD["farm"])), Commit(CARD["farm"]))
-    assert w.phase == PH_RESOLVE and GAME.actor(w) == 0
+    assert w.phase == Stage.RESOLVE and GAME.actor(w) == 0
     w = GAME.apply(w, Withdraw())
     assert w.passed[0] and w.hands[0] == cards(farm=2)  # the card back, out of the round

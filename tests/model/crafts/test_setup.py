@@ -10,7 +10,7 @@ from rules_oracle.model.core.play import final_state
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts.actions import Draw, FirstPlayer, Pass
 from rules_oracle.model.crafts.game import GAME
-from rules_oracle.model.crafts.state import PH_DEAL, PH_END, PH_FIRST, PH_MARKET, PH_OVER
+from rules_oracle.model.crafts.state import Stage
 from tests.model.crafts.helpers import CARD, cards, make, run
 
 
@@ -50,7 +50,7 @@ def test_round_one_deal_then_random_first_player() -> None:
     for _ in range(15):
         s = GAME.apply(s, Draw(next(k for k in range(D.NK) if s.deck[k])))
     assert all(sum(h) == 5 for h in s.hands)
-    assert s.phase == PH_FIRST and GAME.actor(s) == CHANCE
+    assert s.phase == Stage.FIRST and GAME.actor(s) == CHANCE
     out = GAME.chance_outcomes(s)
     assert [a for a, _ in out] == [FirstPlayer(0), FirstPlayer(1), FirstPlayer(2)]
     assert all(p == Fraction(1, 3) for _, p in out)
@@ -61,18 +61,18 @@ def test_round_one_deal_then_random_first_player() -> None:
     assert s.first == 2 and s.to_market == 6
     for _ in range(6):
         s = GAME.apply(s, Draw(CARD["castle"]))
-    assert s.phase == PH_MARKET and sum(s.market) == 6 and GAME.actor(s) == 2
+    assert s.phase == Stage.MARKET and sum(s.market) == 6 and GAME.actor(s) == 2
 
 
 @pytest.mark.rules("crafts/round.refill", "crafts/round.keep-extra",
                    "crafts/round.first-lowest")
 def test_later_rounds_refill_up_to_five_and_keep_extras() -> None:
-    s = make(3, phase=PH_END, first=0, scores={0: 9, 1: 4, 2: 7},
+    s = make(3, phase=Stage.END, first=0, scores={0: 9, 1: 4, 2: 7},
              hands={0: cards(farm=3), 1: cards(castle=7), 2: cards()})
     from rules_oracle.model.crafts.actions import Done
 
     s = run(s, Done(), Done(), Done())
-    assert s.round == 2 and s.phase == PH_DEAL
+    assert s.round == 2 and s.phase == Stage.DEAL
     assert s.owed == (2, 0, 5)
     assert s.first == 1  # lowest score
     assert GAME.actor(s) == CHANCE
@@ -83,11 +83,11 @@ def test_first_player_tie_next_clockwise_from_previous() -> None:
     from rules_oracle.model.crafts.actions import Done
 
     # previous first 1; players 0, 1 and 3 tie at 2 -> nearest clockwise after 1 is 3
-    s = make(4, phase=PH_END, first=1, scores={0: 2, 1: 2, 2: 5, 3: 2},
+    s = make(4, phase=Stage.END, first=1, scores={0: 2, 1: 2, 2: 5, 3: 2},
              hands={i: cards(farm=1) for i in range(4)})
     s = run(s, Done(), Done(), Done(), Done())
     assert s.first == 3
-    s = make(4, {"first_tie": "self"}, phase=PH_END, first=1,
+    s = make(4, {"first_tie": "self"}, phase=Stage.END, first=1,
              scores={0: 2, 1: 2, 2: 5, 3: 2}, hands={i: cards(farm=1) for i in range(4)})
     s = run(s, Done(), Done(), Done(), Done())
     assert s.first == 1
@@ -96,7 +96,7 @@ def test_first_player_tie_next_clockwise_from_previous() -> None:
 @pytest.mark.rules("crafts/game.rounds", "crafts/game.over")
 def test_four_rounds_then_over() -> None:
     s = final_state(GAME, GAME.config(4), 7)
-    assert s.round == 4 and s.phase == PH_OVER and GAME.is_terminal(s)
+    assert s.round == 4 and s.phase == Stage.OVER and GAME.is_terminal(s)
     assert GAME.legal_actions(s) == () and GAME.chance_outcomes(s) == ()
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, Pass())
@@ -105,7 +105,7 @@ def test_four_rounds_then_over() -> None:
 
 @pytest.mark.rules("crafts/game.reshuffle", "crafts/setup.shuffle")
 def test_empty_deck_draws_from_the_discard() -> None:
-    s = make(2, phase=PH_END, first=0, deck=(0,) * D.NK,
+    s = make(2, phase=Stage.END, first=0, deck=(0,) * D.NK,
              discard=cards(farm=2, fair=1), hands={0: cards(castle=4), 1: cards(mage_tower=5)})
     # (a hand-made pile, not card-conserving: only the draw is looked at)
     from rules_oracle.model.crafts.actions import Done
@@ -126,11 +126,11 @@ def test_empty_deck_draws_from_the_discard() -> None:
 def test_draws_are_lost_when_deck_and_discard_are_empty() -> None:
     from rules_oracle.model.crafts.actions import Done
 
-    s = make(2, phase=PH_END, first=0, deck=(0,) * D.NK,
+    s = make(2, phase=Stage.END, first=0, deck=(0,) * D.NK,
              hands={0: cards(castle=2), 1: cards(mage_tower=5)})
     s = run(s, Done(), Done())
     # no card to draw: the owed draws and the market are skipped
-    assert s.owed == (0, 0) and s.phase == PH_MARKET and sum(s.market) == 0
+    assert s.owed == (0, 0) and s.phase == Stage.MARKET and sum(s.market) == 0
     assert GAME.actor(s) == s.first
 
 
@@ -142,7 +142,7 @@ def test_deck_is_rebuilt_the_moment_it_runs_out() -> None:
     from rules_oracle.model.crafts.actions import Redraw
 
     deck = cards(farm=1)
-    s = make(2, phase=PH_MARKET, first=0, deck=deck, discard=cards(fair=3),
+    s = make(2, phase=Stage.MARKET, first=0, deck=deck, discard=cards(fair=3),
              hands={0: cards(castle=5), 1: cards(castle=1)}, market=cards(), to_market=1)
     assert GAME.actor(s) == CHANCE
     s = GAME.apply(s, Draw(CARD["farm"]))  # the last card of the deck goes to the market
@@ -157,7 +157,7 @@ def test_deck_is_rebuilt_the_moment_it_runs_out() -> None:
 def test_owed_cards_are_drawn_clockwise_from_the_first_player() -> None:
     from rules_oracle.model.crafts.actions import Done
 
-    s = make(3, phase=PH_END, first=2, scores={0: 5, 1: 5, 2: 1},
+    s = make(3, phase=Stage.END, first=2, scores={0: 5, 1: 5, 2: 1},
              hands={0: cards(farm=4), 1: cards(farm=3), 2: cards(farm=5)})
     s = run(s, Done(), Done(), Done())
     assert s.first == 2 and s.owed == (1, 2, 0)

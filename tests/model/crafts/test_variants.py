@@ -156,17 +156,17 @@ def test_fair_count_played_counts_cards_returned_by_reconstruction() -> None:
 @pytest.mark.rules("crafts/final-sale", "crafts/final.sell", "crafts/pebble-limit")
 def test_final_sale_when_the_bank_runs_short() -> None:
     from rules_oracle.model.crafts.actions import Done
-    from rules_oracle.model.crafts.state import PH_END, PH_OVER
+    from rules_oracle.model.crafts.state import Stage
 
     # the bank holds 1 pebble; player 1 (the first player) sells first
-    kw = {"phase": PH_END, "round": 4, "first": 1, "coins": {0: 40, 1: 48},
+    kw = {"phase": Stage.END, "round": 4, "first": 1, "coins": {0: 40, 1: 48},
           "boards": {0: res(sword=2), 1: res(sword=1, wood=8)}}
     s = make(2, **kw)
     assert s.bank == 1
     t = make(2, {"final_sale": "value"}, **kw)
     s = GAME.apply(GAME.apply(s, Done()), Done())
     t = GAME.apply(GAME.apply(t, Done()), Done())
-    assert s.phase == PH_OVER and t.phase == PH_OVER
+    assert s.phase == Stage.OVER and t.phase == Stage.OVER
     assert s.coins == t.coins and s.bank == t.bank == 0
     # player 1: sword (bank 1+1=2, paid 2 of 4), 8 wood (each returns a pebble and is paid
     # it): 48 + 2 + 8 = 58 coins; player 0: each sword returns one pebble, paid 1 of 4

@@ -50,8 +50,10 @@ def _once(state: CardsState, kind: int) -> bool:
     return True
 
 
-def _why_not(state: CardsState, kind: int) -> str | None:
-    """The rule a development of ``kind`` would break (cost and once-per-turn aside)."""
+def _place_rule(state: CardsState, kind: int) -> str | None:
+    """Why there is no development of ``kind`` to be had now, or ``None``: a road or knight
+    from its stack or a rival, a settlement card in its stack, a settlement to turn into a
+    city, a city free for a building."""
     me = state.players[state.turn]
     if kind == D.ROAD:
         return None if state.road_stack or take.victim(state, kind) >= 0 else RB.TAKE_NEXT
@@ -69,45 +71,114 @@ def _why_not(state: CardsState, kind: int) -> str | None:
     )
 
 
+def development_rule(state: CardsState, kind: int) -> str | None:
+    """Why the player on turn may not pay for a development of ``kind`` now, or ``None``:
+    once a turn (catan_cards/development.once-per-turn), something to develop
+    (:func:`_place_rule`), its cost in hand."""
+    if not _once(state, kind):
+        return RB.DEVELOPMENT_ONCE_PER_TURN
+    why = _place_rule(state, kind)
+    if why is not None:
+        return why
+    return None if covers(state.players[state.turn].hand, D.COSTS[kind]) else _COST_RULE[kind]
+
+
+def building_rule(state: CardsState, building: int) -> str | None:
+    """Why the player on turn may not build ``building`` now, or ``None``: one left in the
+    stack, none of his own yet, then the development's checks."""
+    if not 0 <= building < D.N_BUILDINGS or not state.building_stack[building]:
+        return RB.DEVELOPMENT_BUILDING_CHOICE
+    if state.players[state.turn].buildings[building]:
+        return RB.DEVELOPMENT_BUILDING_UNIQUE
+    return development_rule(state, D.BUILDING)
+
+
 def _supply_has(state: CardsState, resource: int) -> bool:
     return state.stack[resource] + state.discard[resource] > 0
 
 
+def convert_rule(state: CardsState, give: int, get: int) -> str | None:
+    """Why the player on turn may not give three ``give`` for one ``get`` now, or ``None``:
+    three alike in hand for one other the supply holds."""
+    if not (0 <= give < D.N_RESOURCES and 0 <= get < D.N_RESOURCES) or give == get \
+            or state.players[state.turn].hand[give] < D.CONVERT_GIVE \
+            or not _supply_has(state, get):
+        return RB.DEVELOPMENT_CONVERT
+    return None
+
+
+#: the development each building action pays for
+_KIND = {BuildRoad: D.ROAD, HireKnight: D.KNIGHT, FoundSettlement: D.SETTLEMENT,
+         BuildCity: D.CITY}
+
+
+def choice_rule(state: CardsState, action: Action) -> str | None:
+    """Why the player on turn may not take ``action`` in the development phase, or
+    ``None``: a road, knight, settlement or city (:func:`development_rule`), a building
+    (:func:`building_rule`), a conversion (:func:`convert_rule`), or the end of the
+    development."""
+    kind = _KIND.get(type(action))
+    if kind is not None:
+        return development_rule(state, kind)
+    if isinstance(action, BuildBuilding):
+        return building_rule(state, action.building)
+    if isinstance(action, Convert):
+        return convert_rule(state, action.give, action.get)
+    if isinstance(action, EndDevelopment):
+        return None
+    return RB.TURN_ACTOR
+
+
+_MAKE = ((D.ROAD, BuildRoad()), (D.KNIGHT, HireKnight()), (D.SETTLEMENT, FoundSettlement()),
+         (D.CITY, BuildCity()))
+_BUILD = tuple(BuildBuilding(k) for k in range(D.N_BUILDINGS))
+_CONVERT = tuple(tuple(Convert(g, t) for t in range(D.N_RESOURCES))
+                 for g in range(D.N_RESOURCES))
+_END = EndDevelopment()
+
+
 @implements(RB.DEVELOPMENT_END)
 def actions(state: CardsState) -> tuple[Action, ...]:
-    """Every legal step of the development phase, in a canonical order."""
-    me = state.players[state.turn]
-    hand = me.hand
-    out: list[Action] = []
-    for kind, make in ((D.ROAD, BuildRoad), (D.KNIGHT, HireKnight),
-                       (D.SETTLEMENT, FoundSettlement), (D.CITY, BuildCity)):
-        if _once(state, kind) and covers(hand, D.COSTS[kind]) and _why_not(state, kind) is None:
-            out.append(make())
-    if _once(state, D.BUILDING) and covers(hand, D.BUILDING_COST) and me.cities:
-        out.extend(BuildBuilding(k) for k in range(D.N_BUILDINGS)
-                   if state.building_stack[k] and not me.buildings[k])
+    """Every legal step of the development phase, in a canonical order: the choices
+    :func:`choice_rule` allows."""
+    out: list[Action] = [a for kind, a in _MAKE if development_rule(state, kind) is None]
+    out.extend(a for a in _BUILD if building_rule(state, a.building) is None)
+    hand = state.players[state.turn].hand
     for g in range(D.N_RESOURCES):
         if hand[g] >= D.CONVERT_GIVE:
-            out.extend(Convert(g, t) for t in range(D.N_RESOURCES)
-                       if t != g and _supply_has(state, t))
-    out.append(EndDevelopment())
+            out.extend(a for a in _CONVERT[g] if convert_rule(state, g, a.get) is None)
+    out.append(_END)
     return tuple(out)
 
 
+def _detail(state: CardsState, action: Action, why: str) -> str:
+    """What ``apply`` says with the rule ``why`` it refuses ``action`` for."""
+    if isinstance(action, Convert):
+        return f"3 of {action.give} for 1 of {action.get} is not possible"
+    if isinstance(action, BuildBuilding):
+        k = action.building
+        if why == RB.DEVELOPMENT_BUILDING_UNIQUE:
+            return f"a {D.BUILDINGS[k]} stands already"
+        if not 0 <= k < D.N_BUILDINGS or not state.building_stack[k]:
+            return f"no building {k} in the stack"
+        kind = D.BUILDING
+    elif type(action) in _KIND:
+        kind = _KIND[type(action)]
+    else:
+        return f"{type(action).__name__} is no step of development"
+    name = D.DEVELOPMENTS[kind]
+    if why == RB.DEVELOPMENT_ONCE_PER_TURN:
+        return f"a {name} was paid for this turn"
+    if why == _COST_RULE[kind]:
+        return f"the {name}'s cost is not in hand"
+    return f"no {name} now"
+
+
 def _pay(state: CardsState, kind: int) -> CardsState:
-    """Check the development is open and paid for; pay its cost to the discard."""
+    """The development's cost from the hand to the discard, and its kind paid for this
+    turn."""
     me = state.players[state.turn]
-    if not _once(state, kind):
-        raise RULES.illegal(
-            RB.DEVELOPMENT_ONCE_PER_TURN, f"a {D.DEVELOPMENTS[kind]} was paid for this turn"
-        )
-    why = _why_not(state, kind)
-    if why is not None:
-        raise RULES.illegal(why, f"no {D.DEVELOPMENTS[kind]} now")
     cost = D.COSTS[kind]
-    if not covers(me.hand, cost):
-        raise RULES.illegal(_COST_RULE[kind], f"the {D.DEVELOPMENTS[kind]}'s cost is not in"
-                            " hand")
     players = put(state.players, state.turn, evolve(me, hand=minus(me.hand, cost)))
     return evolve(state, players=players, discard=plus(state.discard, cost),
                   built=put(state.built, kind, state.built[kind] + 1))
@@ -138,7 +209,10 @@ def step(state: CardsState, action: Action) -> CardsState:
     """Apply one step of the development phase (its end, :class:`EndDevelopment`, is the
     game's: production follows). A city reveals its event next; a building holds from
     now on (its owner's ``buildings``, which the trade and the taking of roads and knights
-    read)."""
+    read). Every check is :func:`choice_rule`'s."""
+    why = choice_rule(state, action)
+    if why is not None:
+        raise RULES.illegal(why, _detail(state, action, why))
     p = state.turn
     if isinstance(action, BuildRoad):
         return _pile(_pay(state, D.ROAD), D.ROAD)
@@ -163,31 +237,22 @@ def step(state: CardsState, action: Action) -> CardsState:
         return score.refresh(state, (p,))
     if isinstance(action, BuildBuilding):
         k = action.building
-        if not 0 <= k < D.N_BUILDINGS or not state.building_stack[k]:
-            raise RULES.illegal(RB.DEVELOPMENT_BUILDING_CHOICE, f"no building {k} in the stack")
-        if state.players[p].buildings[k]:
-            raise RULES.illegal(
-                RB.DEVELOPMENT_BUILDING_UNIQUE, f"a {D.BUILDINGS[k]} stands already"
-            )
         state = _pay(state, D.BUILDING)
         me = state.players[p]
         me = evolve(me, cities=me.cities - 1, buildings=bump(me.buildings, k))
         state = evolve(state, players=put(state.players, p, me),
                        building_stack=bump(state.building_stack, k, -1))
         return score.refresh(state, (p,))
-    if isinstance(action, Convert):
-        return convert(state, action)
-    raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is no step of development")
+    assert isinstance(action, Convert), "the end of development is the game's step"
+    return convert(state, action)
 
 
 def convert(state: CardsState, action: Convert) -> CardsState:
-    """Three alike to the discard, one other from the supply (catan_cards/convert-source)."""
+    """Three alike to the discard, one other from the supply (catan_cards/convert-source);
+    :func:`convert_rule` has checked it."""
     p = state.turn
     g, t = action.give, action.get
     hand = state.players[p].hand
-    if not (0 <= g < D.N_RESOURCES and 0 <= t < D.N_RESOURCES) or g == t \
-            or hand[g] < D.CONVERT_GIVE or not _supply_has(state, t):
-        raise RULES.illegal(RB.DEVELOPMENT_CONVERT, f"3 of {g} for 1 of {t} is not possible")
     stack, discard = state.stack, bump(state.discard, g, D.CONVERT_GIVE)
     first = "stack" if state.config.option("convert-from") == "stack" else "discard"
     if (first == "stack" and stack[t]) or (first == "discard" and not discard[t]):

@@ -9,6 +9,9 @@ be used), and for a favour only under ``favour_effect=optional``. ``space`` is t
 activating, -1 for a construction-site building.
 """
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 from rules_oracle.model.caylus import character
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
@@ -33,9 +36,6 @@ _WOOD_PRODUCTION = {D.WOOD_FARM: D.FOOD, D.WOOD_SAWMILL: D.WOOD, D.WOOD_QUARRY: 
 _STONE_PRODUCTION = {D.STONE_FARM: D.FOOD, D.STONE_SAWMILL: D.WOOD, D.STONE_QUARRY: D.STONE}
 STONE_PRODUCTION = frozenset(_STONE_PRODUCTION)
 _ONE_STEP: tuple[int, ...] = (-1, 1)
-_USE0 = (Use(0),)
-_USE01 = (Use(0), Use(1))
-_PAIRS = tuple((a, b) for a in D.PLAIN for b in D.PLAIN if a <= b)
 
 
 @implements(RB.BUILDING_ROAD_FULL)
@@ -54,72 +54,6 @@ def build_cost(kind: int, setup_mason: bool = False) -> tuple[tuple[int, ...], i
     if setup_mason:
         fixed = bump(fixed, D.STONE, -1)
     return fixed, anys
-
-
-@implements(RB.BUILDING_ANY_ICON)
-def build_options(state: CaylusState, seat: int, kinds: tuple[int, ...],
-                  supply: tuple[int, ...], setup_mason: bool = False) -> tuple[Action, ...]:
-    """Every affordable :class:`Build` of a wood or stone building from the supply."""
-    pl = state.players[seat]
-    if pl.houses < 1 or first_free(state) < 0:
-        return ()
-    out: list[Action] = []
-    for k, n in zip(kinds, supply, strict=True):
-        if not n:
-            continue
-        fixed, anys = build_cost(k, setup_mason)
-        if not covers(pl.resources, fixed):
-            continue
-        if anys == 0:
-            out.append(Build(k))
-            continue
-        left = minus(pl.resources, fixed)
-        out.extend(Build(k, r) for r in D.PLAIN if left[r] >= 1)
-    return tuple(out)
-
-
-def options(state: CaylusState, seat: int, kind: int, side: int) -> tuple[Action, ...]:
-    """The options (besides declining) of ``seat`` activating ``kind`` on ``side``."""
-    pl = state.players[seat]
-    res = pl.resources
-    if kind in _PRODUCTION_START or kind in _WOOD_PRODUCTION or kind in _STONE_PRODUCTION \
-            or kind in (D.COVERED_MARKET, D.MANOR, D.GOLD_MINE):
-        return _USE0
-    if kind == D.FAIRGROUND:
-        return _USE0 if res[D.WOOD] else ()
-    if kind == D.LAWYER:
-        if not res[D.FABRIC] or pl.houses < 1:
-            return ()
-        return tuple(Claim(s) for s in D.START_SPACES
-                     if state.owner[s] < 0 and state.side[s] == 0)
-    if kind == D.CARPENTER or kind == D.START_CARPENTER:
-        return build_options(state, seat, D.WOOD_KINDS, state.wood_supply)
-    if kind == D.STONEMASON:
-        return build_options(state, seat, D.STONE_KINDS, state.stone_supply, side == 0)
-    if kind == D.TOLL:
-        return provost_moves(state, (-2, -1, 1, 2))
-    if kind == D.MARKET:
-        return tuple(Use(0, r) for r in D.PLAIN) if pl.workers >= 1 or _free_market(
-            state) else ()
-    if kind == D.WOOD_MARKET:
-        return tuple(Use(0, r) for r in D.PLAIN)
-    if kind == D.GUILD4:
-        return _USE0 if res[D.STONE] else ()
-    if kind == D.GUILD3 or kind == D.STONE_GUILD:
-        return tuple(Use(0, r) for r in D.PLAIN if res[r])
-    if kind == D.TAILOR:
-        return _USE01[:min(res[D.FABRIC], 2)]
-    if kind == D.FOUNDRY:
-        return _USE01[:(pl.workers >= 1) + (pl.workers >= 3)]
-    if kind == D.CHURCH:
-        return _USE01[:(pl.workers >= 2) + (pl.workers >= 4)]
-    if kind == D.JEWELLER:
-        return _USE01[:min(res[D.GOLD], 2)]
-    if kind == D.ALCHEMIST:
-        one = tuple(Use(0, r) for r in D.PLAIN if res[r])
-        two = tuple(Use(1, a, b) for a, b in _PAIRS if res[a] >= 1 + (a == b) and res[b])
-        return one + two
-    return ()  # the bridge, prestige buildings: no worker effect
 
 
 @implements(RB.BUILDING_PROVOST_BOUNDS)
@@ -160,56 +94,6 @@ def _free_market(state: CaylusState) -> bool:
     return state.favour is not None and state.config.option("favour_market") == "free"
 
 
-def rule_of(kind: int) -> str:
-    """The rule of a building's effect."""
-    return _RULE.get(kind, RB.ACTIVATION_CHOICE)
-
-
-def effect_rule(state: CaylusState, seat: int, kind: int, side: int, action: Action
-                ) -> str | None:
-    """Why ``seat`` may not take ``action`` as the effect of ``kind`` on ``side``, or
-    ``None``: an effect's choices are its :func:`options`, and any other breaks the
-    building's rule (:func:`rule_of`)."""
-    return None if action in options(state, seat, kind, side) else rule_of(kind)
-
-
-_RULE = {
-    D.FAIRGROUND: RB.BUILDING_FAIRGROUND,
-    D.LAWYER: RB.BUILDING_LAWYER,
-    D.CARPENTER: RB.BUILDING_CARPENTER,
-    D.START_CARPENTER: RB.BUILDING_CARPENTER,
-    D.TOLL: RB.BUILDING_TOLL,
-    D.FARM: RB.BUILDING_PRODUCE,
-    D.SAWMILL: RB.BUILDING_PRODUCE,
-    D.QUARRY: RB.BUILDING_PRODUCE,
-    D.MARKET: RB.BUILDING_MARKET,
-    D.GUILD4: RB.BUILDING_GUILD_4,
-    D.GUILD3: RB.BUILDING_GUILD_3,
-    D.WOOD_FARM: RB.BUILDING_WOOD_PRODUCE,
-    D.WOOD_SAWMILL: RB.BUILDING_WOOD_PRODUCE,
-    D.WOOD_QUARRY: RB.BUILDING_WOOD_PRODUCE,
-    D.SPINNING_MILL: RB.BUILDING_WOOD_PRODUCE,
-    D.WOOD_MARKET: RB.BUILDING_WOOD_MARKET,
-    D.COVERED_MARKET: RB.BUILDING_COVERED_MARKET,
-    D.MANOR: RB.BUILDING_MANOR,
-    D.TAILOR: RB.BUILDING_TAILOR,
-    D.STONEMASON: RB.BUILDING_STONEMASON,
-    D.STONE_FARM: RB.BUILDING_STONE_PRODUCE,
-    D.STONE_SAWMILL: RB.BUILDING_STONE_PRODUCE,
-    D.STONE_QUARRY: RB.BUILDING_STONE_PRODUCE,
-    D.GOLD_MINE: RB.BUILDING_GOLD_MINE,
-    D.FOUNDRY: RB.BUILDING_FOUNDRY,
-    D.ALCHEMIST: RB.BUILDING_ALCHEMIST,
-    D.STONE_GUILD: RB.BUILDING_STONE_GUILD,
-    D.CHURCH: RB.BUILDING_CHURCH,
-    D.JEWELLER: RB.BUILDING_JEWELLER,
-}
-
-
-def _add(pl: Player, resource: int, n: int, pp: int = 0) -> Player:
-    return evolve(pl, resources=bump(pl.resources, resource, n), prestige=pl.prestige + pp)
-
-
 @implements(RB.BUILDING_BUILD_PP)
 def build(state: CaylusState, seat: int, action: Build) -> CaylusState:
     """Place the building: pay, first free space, construction side up, house, PP."""
@@ -241,66 +125,380 @@ def _setup_mason(state: CaylusState) -> bool:
     return state.side[state.cursor] == 0
 
 
-def apply(state: CaylusState, seat: int, kind: int, side: int, action: Action) -> CaylusState:
-    """Apply one of :func:`options` (the caller checked it is one)."""
-    if isinstance(action, Build):
-        return build(state, seat, action)
-    if isinstance(action, Claim):
-        pl = state.players[seat]
-        pl = evolve(pl, resources=bump(pl.resources, D.FABRIC, -1), houses=pl.houses - 1)
-        return evolve(state, players=put(state.players, seat, pl),
-                      owner=put(state.owner, action.space, seat))
-    if isinstance(action, MoveProvost):
-        return evolve(state, provost=state.provost + action.steps)
-    assert isinstance(action, Use)
-    pl = state.players[seat]
-    opt, r, o = action.option, action.resource, action.other
-    if kind in _PRODUCTION_START:
-        pl = _add(pl, _PRODUCTION_START[kind], 1)
-    elif kind in _WOOD_PRODUCTION:
-        pl = _add(pl, _WOOD_PRODUCTION[kind], 2) if side else _add(
-            pl, _WOOD_PRODUCTION[kind], 1, 1)
-    elif kind in _STONE_PRODUCTION:
-        pl = _add(_add(pl, _STONE_PRODUCTION[kind], 2 if side else 1), D.FABRIC, 1)
-    elif kind == D.COVERED_MARKET:
-        pl = gain_workers(pl, 3) if side else evolve(gain_workers(pl, 2),
-                                                     prestige=pl.prestige + 1)
-    elif kind == D.MANOR:
-        if side == 0:
-            pl = evolve(pl, prestige=pl.prestige + 2)
-        else:
-            state = favour(state, seat)
-    elif kind == D.GOLD_MINE:
-        pl = _add(pl, D.GOLD, 1)
-    elif kind == D.FAIRGROUND:
-        pl = _add(pl, D.WOOD, -1)
-        state = favour(state, seat)
-    elif kind == D.MARKET:
-        pl = _add(return_workers(pl, 0 if _free_market(state) else 1), r, 1)
-    elif kind == D.WOOD_MARKET:
-        pl = _add(pl, r, 1)
-    elif kind == D.GUILD4:
-        pl = gain_workers(_add(pl, D.STONE, -1), 4)
-    elif kind == D.GUILD3:
-        pl = gain_workers(_add(pl, r, -1), 3)
-    elif kind == D.STONE_GUILD:
-        pl = gain_workers(_add(pl, r, -1), 5)
-    elif kind == D.TAILOR:
-        pl = _add(pl, D.FABRIC, -(opt + 1), 4 + 2 * opt)
-    elif kind == D.FOUNDRY:
-        pl = _add(return_workers(pl, 1 + 2 * opt), D.GOLD, 1 + opt)
-    elif kind == D.CHURCH:
-        pl = evolve(return_workers(pl, 2 + 2 * opt), prestige=pl.prestige + 4 + 2 * opt)
-    elif kind == D.JEWELLER:
-        pl = _add(pl, D.GOLD, -(opt + 1), 5 + 4 * opt)
-    else:
-        assert kind == D.ALCHEMIST
-        pl = _add(pl, r, -1)
-        if opt:
-            pl = _add(pl, o, -1)
-        pl = _add(pl, D.GOLD, 1 + opt)
+# -- the buildings' effects, one chapter function each -------------------------------------
+# A building's effect is a predicate and an effect function: the predicate says whether one
+# of the choices the building takes (its candidates: Use, Build, Claim or MoveProvost
+# actions) is open to the player now, the effect applies it. ``options`` lists the
+# candidates the predicate allows, so the legal set and what ``apply`` accepts are one.
+
+#: (state, seat, side, action) -> whether the building allows the choice now
+Allows = Callable[[CaylusState, int, int, Action], bool]
+#: (state, seat, kind, side, action) -> the state after the choice
+Applies = Callable[[CaylusState, int, int, int, Action], CaylusState]
+
+
+class Effect(NamedTuple):
+    """A building's effect: its rule, the choices it takes, the predicate that opens each,
+    and its application."""
+
+    rule: str
+    candidates: tuple[Action, ...]
+    allows: Allows
+    apply: Applies
+
+
+def _always(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    return True
+
+
+def _gain(state: CaylusState, seat: int, pl: Player) -> CaylusState:
+    """``state`` with ``seat`` become ``pl``, his gains cut to the supply."""
     pl = within_supply(state, seat, state.players[seat].resources, pl)
     return evolve(state, players=put(state.players, seat, pl))
+
+
+def _add(pl: Player, resource: int, n: int, pp: int = 0) -> Player:
+    return evolve(pl, resources=bump(pl.resources, resource, n), prestige=pl.prestige + pp)
+
+
+def _use(action: Action) -> Use:
+    assert isinstance(action, Use)
+    return action
+
+
+_USE_ANY = tuple(Use(0, r) for r in D.PLAIN)
+
+
+@implements(RB.BUILDING_PRODUCE)
+def produce(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """The farm, sawmill and quarry of the start: 1 of their resource."""
+    return _gain(state, seat, _add(state.players[seat], _PRODUCTION_START[kind], 1))
+
+
+@implements(RB.BUILDING_WOOD_PRODUCE)
+def wood_produce(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """A wooden production building: 2 of its resource, or on its set-up side 1 and 1 PP."""
+    r = _WOOD_PRODUCTION[kind]
+    pl = state.players[seat]
+    return _gain(state, seat, _add(pl, r, 2) if side else _add(pl, r, 1, 1))
+
+
+@implements(RB.BUILDING_STONE_PRODUCE)
+def stone_produce(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """A stone production building: 2 of its resource (1 on its set-up side) and 1
+    fabric."""
+    r = _STONE_PRODUCTION[kind]
+    pl = state.players[seat]
+    return _gain(state, seat, _add(_add(pl, r, 2 if side else 1), D.FABRIC, 1))
+
+
+@implements(RB.BUILDING_COVERED_MARKET)
+def covered_market(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """3 workers, or on its set-up side 2 workers and 1 PP."""
+    pl = state.players[seat]
+    pl = gain_workers(pl, 3) if side else evolve(gain_workers(pl, 2), prestige=pl.prestige + 1)
+    return _gain(state, seat, pl)
+
+
+@implements(RB.BUILDING_MANOR)
+def manor(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """2 PP on its set-up side, else a favour."""
+    pl = state.players[seat]
+    if side == 0:
+        return _gain(state, seat, evolve(pl, prestige=pl.prestige + 2))
+    return _gain(favour(state, seat), seat, pl)
+
+
+@implements(RB.BUILDING_GOLD_MINE)
+def gold_mine(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    return _gain(state, seat, _add(state.players[seat], D.GOLD, 1))
+
+
+def _has_wood(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    return state.players[seat].resources[D.WOOD] > 0
+
+
+@implements(RB.BUILDING_FAIRGROUND)
+def fairground(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """1 wood for a favour."""
+    pl = _add(state.players[seat], D.WOOD, -1)
+    return _gain(favour(state, seat), seat, pl)
+
+
+def _claim_allowed(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    """A fabric and a house for a residential start building nobody owns."""
+    assert isinstance(action, Claim)
+    pl = state.players[seat]
+    return bool(pl.resources[D.FABRIC]) and pl.houses >= 1 \
+        and state.owner[action.space] < 0 and state.side[action.space] == 0
+
+
+@implements(RB.BUILDING_LAWYER)
+def lawyer(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """A house on a start building, for a fabric."""
+    assert isinstance(action, Claim)
+    pl = state.players[seat]
+    pl = evolve(pl, resources=bump(pl.resources, D.FABRIC, -1), houses=pl.houses - 1)
+    return evolve(state, players=put(state.players, seat, pl),
+                  owner=put(state.owner, action.space, seat))
+
+
+def _build_candidates(kinds: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every build of ``kinds``: the building, and where its cost has an 'any' icon, the
+    resource paid for it."""
+    out: list[Action] = []
+    for k in kinds:
+        out.extend((Build(k),) if D.COST[k][1] == 0 else (Build(k, r) for r in D.PLAIN))
+    return tuple(out)
+
+
+@implements(RB.BUILDING_ANY_ICON)
+def _build_allowed(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    """A house, a free road space, the building in the supply, its cost in hand (the 'any'
+    icon paid by a resource of the player's choice; the stonemason's set-up side leaves
+    out the stone)."""
+    assert isinstance(action, Build)
+    pl = state.players[seat]
+    if pl.houses < 1 or first_free(state) < 0:
+        return False
+    k = action.kind
+    if D.MATERIAL[k] == D.WOODEN:
+        if not state.wood_supply[k - D.WOOD_FARM]:
+            return False
+        fixed, _ = build_cost(k)
+    else:
+        if not state.stone_supply[k - D.STONE_FARM]:
+            return False
+        fixed, _ = build_cost(k, side == 0)
+    if not covers(pl.resources, fixed):
+        return False
+    return action.extra < 0 or minus(pl.resources, fixed)[action.extra] >= 1
+
+
+@implements(RB.BUILDING_CARPENTER, RB.BUILDING_STONEMASON)
+def builder(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """The carpenter builds a wooden building, the stonemason a stone one (:func:`build`)."""
+    assert isinstance(action, Build)
+    return build(state, seat, action)
+
+
+def _provost_allowed(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    assert isinstance(action, MoveProvost)
+    return bool(provost_moves(state, (action.steps,)))
+
+
+@implements(RB.BUILDING_TOLL)
+def toll(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """The provost moves 1 or 2 spaces either way (:func:`provost_moves`)."""
+    assert isinstance(action, MoveProvost)
+    return evolve(state, provost=state.provost + action.steps)
+
+
+def _market_allowed(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    return state.players[seat].workers >= 1 or _free_market(state)
+
+
+@implements(RB.BUILDING_MARKET)
+def market(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """A worker to the camp (none for a free favour's market) for a resource of choice."""
+    pl = return_workers(state.players[seat], 0 if _free_market(state) else 1)
+    return _gain(state, seat, _add(pl, _use(action).resource, 1))
+
+
+@implements(RB.BUILDING_WOOD_MARKET)
+def wood_market(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """A resource of choice."""
+    return _gain(state, seat, _add(state.players[seat], _use(action).resource, 1))
+
+
+def _has_stone(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    return state.players[seat].resources[D.STONE] > 0
+
+
+@implements(RB.BUILDING_GUILD_4)
+def guild_4(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """A stone for 4 workers."""
+    return _gain(state, seat, gain_workers(_add(state.players[seat], D.STONE, -1), 4))
+
+
+def _has_resource(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    return state.players[seat].resources[_use(action).resource] > 0
+
+
+@implements(RB.BUILDING_GUILD_3)
+def guild_3(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """Any resource for 3 workers."""
+    pl = _add(state.players[seat], _use(action).resource, -1)
+    return _gain(state, seat, gain_workers(pl, 3))
+
+
+@implements(RB.BUILDING_STONE_GUILD)
+def stone_guild(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """Any resource for 5 workers."""
+    pl = _add(state.players[seat], _use(action).resource, -1)
+    return _gain(state, seat, gain_workers(pl, 5))
+
+
+def _fabric_for(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    return state.players[seat].resources[D.FABRIC] >= _use(action).option + 1
+
+
+@implements(RB.BUILDING_TAILOR)
+def tailor(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """1 fabric for 4 PP, or 2 for 6."""
+    opt = _use(action).option
+    return _gain(state, seat, _add(state.players[seat], D.FABRIC, -(opt + 1), 4 + 2 * opt))
+
+
+def _foundry_workers(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    return state.players[seat].workers >= 1 + 2 * _use(action).option
+
+
+@implements(RB.BUILDING_FOUNDRY)
+def foundry(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """1 worker for 1 gold, or 3 for 2."""
+    opt = _use(action).option
+    pl = _add(return_workers(state.players[seat], 1 + 2 * opt), D.GOLD, 1 + opt)
+    return _gain(state, seat, pl)
+
+
+def _church_workers(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    return state.players[seat].workers >= 2 + 2 * _use(action).option
+
+
+@implements(RB.BUILDING_CHURCH)
+def church(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """2 workers for 4 PP, or 4 for 6."""
+    opt = _use(action).option
+    pl = state.players[seat]
+    pl = evolve(return_workers(pl, 2 + 2 * opt), prestige=pl.prestige + 4 + 2 * opt)
+    return _gain(state, seat, pl)
+
+
+def _gold_for(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    return state.players[seat].resources[D.GOLD] >= _use(action).option + 1
+
+
+@implements(RB.BUILDING_JEWELLER)
+def jeweller(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """1 gold for 5 PP, or 2 for 9."""
+    opt = _use(action).option
+    return _gain(state, seat, _add(state.players[seat], D.GOLD, -(opt + 1), 5 + 4 * opt))
+
+
+def _alchemist_has(state: CaylusState, seat: int, side: int, action: Action) -> bool:
+    """The resource (the two, of one kind or two) given is in hand."""
+    use = _use(action)
+    res = state.players[seat].resources
+    if use.option == 0:
+        return res[use.resource] > 0
+    return res[use.resource] >= 1 + (use.resource == use.other) and res[use.other] > 0
+
+
+@implements(RB.BUILDING_ALCHEMIST)
+def alchemist(state: CaylusState, seat: int, kind: int, side: int,
+        action: Action) -> CaylusState:
+    """1 resource for 1 gold, or 2 for 2."""
+    use = _use(action)
+    pl = _add(state.players[seat], use.resource, -1)
+    if use.option:
+        pl = _add(pl, use.other, -1)
+    return _gain(state, seat, _add(pl, D.GOLD, 1 + use.option))
+
+
+_USE0 = (Use(0),)
+_USE01 = (Use(0), Use(1))
+_PAIRS = tuple((a, b) for a in D.PLAIN for b in D.PLAIN if a <= b)
+_PRODUCE = Effect(RB.BUILDING_PRODUCE, _USE0, _always, produce)
+_WOOD_PRODUCE = Effect(RB.BUILDING_WOOD_PRODUCE, _USE0, _always, wood_produce)
+_STONE_PRODUCE = Effect(RB.BUILDING_STONE_PRODUCE, _USE0, _always, stone_produce)
+_CARPENTER = Effect(RB.BUILDING_CARPENTER, _build_candidates(D.WOOD_KINDS), _build_allowed,
+                    builder)
+
+#: each building's effect by its kind (the bridge and the prestige buildings have none)
+EFFECTS: dict[int, Effect] = {
+    D.FARM: _PRODUCE, D.SAWMILL: _PRODUCE, D.QUARRY: _PRODUCE,
+    D.WOOD_FARM: _WOOD_PRODUCE, D.WOOD_SAWMILL: _WOOD_PRODUCE, D.WOOD_QUARRY: _WOOD_PRODUCE,
+    D.SPINNING_MILL: _WOOD_PRODUCE,
+    D.STONE_FARM: _STONE_PRODUCE, D.STONE_SAWMILL: _STONE_PRODUCE,
+    D.STONE_QUARRY: _STONE_PRODUCE,
+    D.COVERED_MARKET: Effect(RB.BUILDING_COVERED_MARKET, _USE0, _always, covered_market),
+    D.MANOR: Effect(RB.BUILDING_MANOR, _USE0, _always, manor),
+    D.GOLD_MINE: Effect(RB.BUILDING_GOLD_MINE, _USE0, _always, gold_mine),
+    D.FAIRGROUND: Effect(RB.BUILDING_FAIRGROUND, _USE0, _has_wood, fairground),
+    D.LAWYER: Effect(RB.BUILDING_LAWYER, tuple(Claim(s) for s in D.START_SPACES),
+                     _claim_allowed, lawyer),
+    D.CARPENTER: _CARPENTER, D.START_CARPENTER: _CARPENTER,
+    D.STONEMASON: Effect(RB.BUILDING_STONEMASON, _build_candidates(D.STONE_KINDS),
+                         _build_allowed, builder),
+    D.TOLL: Effect(RB.BUILDING_TOLL, tuple(MoveProvost(k) for k in (-2, -1, 1, 2)),
+                   _provost_allowed, toll),
+    D.MARKET: Effect(RB.BUILDING_MARKET, _USE_ANY, _market_allowed, market),
+    D.WOOD_MARKET: Effect(RB.BUILDING_WOOD_MARKET, _USE_ANY, _always, wood_market),
+    D.GUILD4: Effect(RB.BUILDING_GUILD_4, _USE0, _has_stone, guild_4),
+    D.GUILD3: Effect(RB.BUILDING_GUILD_3, _USE_ANY, _has_resource, guild_3),
+    D.STONE_GUILD: Effect(RB.BUILDING_STONE_GUILD, _USE_ANY, _has_resource, stone_guild),
+    D.TAILOR: Effect(RB.BUILDING_TAILOR, _USE01, _fabric_for, tailor),
+    D.FOUNDRY: Effect(RB.BUILDING_FOUNDRY, _USE01, _foundry_workers, foundry),
+    D.CHURCH: Effect(RB.BUILDING_CHURCH, _USE01, _church_workers, church),
+    D.JEWELLER: Effect(RB.BUILDING_JEWELLER, _USE01, _gold_for, jeweller),
+    D.ALCHEMIST: Effect(RB.BUILDING_ALCHEMIST,
+                        (*_USE_ANY, *(Use(1, a, b) for a, b in _PAIRS)),
+                        _alchemist_has, alchemist),
+}
+
+
+def rule_of(kind: int) -> str:
+    """The rule of a building's effect."""
+    effect = EFFECTS.get(kind)
+    return effect.rule if effect is not None else RB.ACTIVATION_CHOICE
+
+
+def effect_rule(state: CaylusState, seat: int, kind: int, side: int, action: Action
+                ) -> str | None:
+    """Why ``seat`` may not take ``action`` as the effect of ``kind`` on ``side``, or
+    ``None``: a choice the building takes that its predicate opens now; anything else
+    breaks the building's rule (:func:`rule_of`)."""
+    effect = EFFECTS.get(kind)
+    if effect is None:
+        return RB.ACTIVATION_CHOICE
+    if action in effect.candidates and effect.allows(state, seat, side, action):
+        return None
+    return effect.rule
+
+
+def options(state: CaylusState, seat: int, kind: int, side: int) -> tuple[Action, ...]:
+    """The options (besides declining) of ``seat`` activating ``kind`` on ``side``: the
+    choices :func:`effect_rule` allows."""
+    effect = EFFECTS.get(kind)
+    if effect is None:
+        return ()
+    allows = effect.allows
+    return tuple(a for a in effect.candidates if allows(state, seat, side, a))
+
+
+def apply(state: CaylusState, seat: int, kind: int, side: int, action: Action) -> CaylusState:
+    """Apply one of :func:`options` (the caller checked it is one)."""
+    return EFFECTS[kind].apply(state, seat, kind, side, action)
 
 
 @implements(RB.BUILDING_OWNER_BONUS)

@@ -28,7 +28,7 @@ import json
 import types
 import typing
 from collections.abc import Callable
-from enum import Enum
+from enum import Enum, IntEnum
 from fractions import Fraction
 from json.encoder import encode_basestring
 from typing import Any, TypeVar
@@ -58,6 +58,12 @@ def _strict_int(value: object, _: type) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"expected an integer, got {value!r}")
     return value
+
+
+def _strict_int_enum(value: object, t: type[IntEnum]) -> IntEnum:
+    """A member of the ``IntEnum`` ``t`` from exactly one of its numbers (not ``True`` for
+    1, nor ``"1"``)."""
+    return t(_strict_int(value, int))
 
 
 def _strict_str(value: object, _: type) -> str:
@@ -168,6 +174,7 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(str, _strict_str)
     conv.register_structure_hook(bool, _strict_bool)
+    conv.register_structure_hook(IntEnum, _strict_int_enum)
     conv.register_unstructure_hook(Enum, lambda e: e.value)
     _register_scalar_tuples(conv)
     return conv

@@ -30,8 +30,10 @@ from rules_oracle.model.crafts.ops import (
     SCOUT,
     STEAL,
     Params,
-    W,
     bump,
+    evolve,
+    gain_coins,
+    gain_resource,
     put,
 )
 from rules_oracle.model.crafts.rules import RULES
@@ -63,7 +65,7 @@ RULE: Final = (
 )
 
 
-def fair_count(s: CraftsState | W, p: Params, i: int) -> int:
+def fair_count(s: CraftsState, p: Params, i: int) -> int:
     """The other cards a Fair of player ``i`` counts (RB.CARD_FAIR; crafts/fair-count)."""
     table = s.table[i]
     count = sum(table)
@@ -85,7 +87,7 @@ def knight_targets(scores: tuple[int, ...], p: Params, i: int) -> list[int]:
     return cands
 
 
-def cost_rule(s: CraftsState | W, i: int, c: int) -> str | None:
+def cost_rule(s: CraftsState, i: int, c: int) -> str | None:
     """Why player ``i`` cannot pay card ``c``'s coins and inputs (its card's rule), or
     ``None``."""
     if s.coins[i] < CARD_COINS[c]:
@@ -97,7 +99,7 @@ def cost_rule(s: CraftsState | W, i: int, c: int) -> str | None:
     return None
 
 
-def effect_rule(s: CraftsState | W, p: Params, i: int, c: int, a: Action) -> str | None:
+def effect_rule(s: CraftsState, p: Params, i: int, c: int, a: Action) -> str | None:
     """Why player ``i`` cannot apply his revealed card ``c`` by ``a`` now (``a`` an action of
     that card, ``play.own_card_rule``), or ``None``: its cost, and the target it names."""
     t = type(a)
@@ -149,93 +151,85 @@ def effects(s: CraftsState, p: Params, i: int, c: int) -> list[Action]:
             if effect_rule(s, p, i, c, k) is None]
 
 
-def pay(w: W, i: int, c: int) -> None:
+def pay(s: CraftsState, i: int, c: int) -> CraftsState:
     """Player ``i`` pays card ``c``'s inputs from his board and its coins, to the bank."""
-    board = w.boards[i]
+    board = s.boards[i]
     cost = CARD_COINS[c]
     for r in INPUTS[c]:
         board = bump(board, r, -1)
-    w.boards = put(w.boards, i, board)
-    w.bank += len(INPUTS[c]) + cost
-    if cost:
-        w.coins = bump(w.coins, i, -cost)
+    return evolve(s, boards=put(s.boards, i, board), bank=s.bank + len(INPUTS[c]) + cost,
+                  coins=bump(s.coins, i, -cost) if cost else s.coins)
 
 
-def apply(w: W, p: Params, i: int, c: int, a: Action) -> None:
+def apply(s: CraftsState, p: Params, i: int, c: int, a: Action) -> CraftsState:
     """Player ``i`` applies his revealed card ``c`` by ``a`` (an action of that card, see
     ``play.own_card_rule``), before it goes on the table; a Knight's setback follows."""
-    rule = effect_rule(w, p, i, c, a)
+    rule = effect_rule(s, p, i, c, a)
     if rule is not None:
         raise RULES.illegal(rule, f"cannot apply {D.CARD_KEYS[c]} by {a!r} now")
     t = type(a)
     if t is Apply:
-        pay(w, i, c)
+        s = pay(s, i, c)
         if c == D.FAIR:  # RB.CARD_FAIR: 2 coins a card
-            w.gain_coins(i, D.FAIR_COINS * fair_count(w, p, i), p)
-        else:
-            for r in OUTPUTS[c]:
-                w.gain_resource(i, r, 1, p)
-            if c == D.MAGE:  # RB.CARD_MAGE_TOWER
-                w.owed = bump(w.owed, i, D.MAGE_DRAW)  # RB.CARD_MAGE_DRAW
-                w.task = TASK_MAGE
-                w.task_player = i
-                w.task_count = D.MAGE_DISCARD
-    elif t is Knight:
-        pay(w, i, c)  # RB.CARD_CASTLE (the setback: ``setback``)
-    elif t is Scout:
+            return gain_coins(s, i, D.FAIR_COINS * fair_count(s, p, i), p)
+        for r in OUTPUTS[c]:
+            s = gain_resource(s, i, r, 1, p)
+        if c == D.MAGE:  # RB.CARD_MAGE_TOWER, RB.CARD_MAGE_DRAW
+            s = evolve(s, owed=bump(s.owed, i, D.MAGE_DRAW), task=TASK_MAGE, task_player=i,
+                       task_count=D.MAGE_DISCARD)
+        return s
+    if t is Knight:
+        return pay(s, i, c)  # RB.CARD_CASTLE (the setback: ``setback``)
+    if t is Scout:
         assert isinstance(a, Scout)
         v = a.target
-        if any(w.hands[v]):
-            w.task = TASK_SCOUT
-            w.task_player = v
-            w.task_count = i
-        else:  # scouting_empty=draw
-            w.owed = bump(w.owed, v, 1)  # RB.CARD_SCOUTING_DRAW
-    elif t is Rebuild:
+        if any(s.hands[v]):
+            return evolve(s, task=TASK_SCOUT, task_player=v, task_count=i)
+        return evolve(s, owed=bump(s.owed, v, 1))  # scouting_empty=draw: RB.CARD_SCOUTING_DRAW
+    if t is Rebuild:
         assert isinstance(a, Rebuild)
         k = a.card
-        w.table = put(w.table, i, bump(w.table[i], k, -1))
-        w.hands = put(w.hands, i, bump(w.hands[i], k, 1))
+        s = evolve(s, table=put(s.table, i, bump(s.table[i], k, -1)),
+                   hands=put(s.hands, i, bump(s.hands[i], k, 1)))
         if p.recon_lose and D.VP[k]:
-            w.scores = put(w.scores, i, max(0, w.scores[i] - D.VP[k]))
-    else:
-        assert isinstance(a, Steal)
-        v, r = a.victim, a.resource
-        level = p.levels[r]
-        w.coins = bump(w.coins, i, -level)
-        w.bank += level
-        w.boards = put(w.boards, v, bump(w.boards[v], r, -1))
-        w.boards = put(w.boards, i, bump(w.boards[i], r, 1))  # the same resource
+            s = evolve(s, scores=put(s.scores, i, max(0, s.scores[i] - D.VP[k])))
+        return s
+    assert isinstance(a, Steal)
+    v, r = a.victim, a.resource
+    level = p.levels[r]
+    boards = put(s.boards, v, bump(s.boards[v], r, -1))
+    boards = put(boards, i, bump(boards[i], r, 1))  # the same resource
+    return evolve(s, coins=bump(s.coins, i, -level), bank=s.bank + level, boards=boards)
 
 
-def setback(w: W, i: int, p: Params) -> None:
+def setback(s: CraftsState, i: int, p: Params) -> CraftsState:
     """A Knight's setback: player ``i``'s marker moves 4 spaces back, not below 0
     (RB.CARD_CASTLE_SETBACK); under ``castle_setback=collect`` (and ``track_repeat=repeat``)
     every resource space it passes or stops on going back gives its resource
     (crafts/castle-setback-collect)."""
-    old = w.scores[i]
+    old = s.scores[i]
     new = max(0, old - D.CASTLE_SETBACK)
-    w.scores = put(w.scores, i, new)
+    s = evolve(s, scores=put(s.scores, i, new))
     if not p.castle_collect or p.track_once:
-        return
+        return s
     sp = p.spacing
     k = -(-new // sp) if new > 0 else 1  # the first space at or above new (spaces from sp)
     while k * sp < old:
-        w.gain_resource(i, D.TRACK_CYCLE[(k - 1) % len(D.TRACK_CYCLE)], 1, p)
+        s = gain_resource(s, i, D.TRACK_CYCLE[(k - 1) % len(D.TRACK_CYCLE)], 1, p)
         k += 1
+    return s
 
 
 # -- the Mage's discards ----------------------------------------------------------------------
-def mage_to_discard(w: W) -> bool:
-    """Whether the Mage's owner still discards (then it is his turn): 3 cards, or all he
-    has if fewer (RB.CARD_MAGE_DISCARD); otherwise the task is over."""
-    if w.task_count > 0 and any(w.hands[w.task_player]):
-        w.turn = w.task_player
-        return True
-    w.task = TASK_NONE
-    w.task_player = -1
-    w.task_count = 0
-    return False
+def mage_to_discard(s: CraftsState) -> bool:
+    """Whether the Mage's owner still discards: 3 cards, or all he has if fewer
+    (RB.CARD_MAGE_DISCARD); otherwise the task is over (:func:`mage_done`)."""
+    return s.task_count > 0 and any(s.hands[s.task_player])
+
+
+def mage_done(s: CraftsState) -> CraftsState:
+    """The Mage's discards are over: no task is pending."""
+    return evolve(s, task=TASK_NONE, task_player=-1, task_count=0)
 
 
 def legal_mage_discards(state: CraftsState, i: int) -> list[Action]:
@@ -243,16 +237,15 @@ def legal_mage_discards(state: CraftsState, i: int) -> list[Action]:
     return [MAGE_DISCARD[k] for k in CARD_RANGE if hand[k]]
 
 
-def mage_discard(w: W, i: int, a: Action) -> None:
+def mage_discard(s: CraftsState, i: int, a: Action) -> CraftsState:
     if type(a) is not MageDiscard:
         raise RULES.illegal(RB.CARD_MAGE_DISCARD, f"discard a card for the Mage, not {a!r}")
     k = a.card
-    hand = w.hands[i]
+    hand = s.hands[i]
     if not (0 <= k < NK and hand[k]):
         raise RULES.illegal(RB.CARD_MAGE_DISCARD, f"no card {k} in hand")
-    w.hands = put(w.hands, i, bump(hand, k, -1))
-    w.discard = bump(w.discard, k, 1)
-    w.task_count -= 1
+    return evolve(s, hands=put(s.hands, i, bump(hand, k, -1)), discard=bump(s.discard, k, 1),
+                  task_count=s.task_count - 1)
 
 
 # -- the Scouting's pick ----------------------------------------------------------------------
@@ -262,18 +255,16 @@ def scout_outcomes(state: CraftsState) -> tuple[tuple[Action, Fraction], ...]:
     return draw_outcomes(zip(CARD_RANGE, hand, strict=True), PICK.__getitem__)
 
 
-def scout_pick(w: W, a: Action) -> None:
+def scout_pick(s: CraftsState, a: Action) -> CraftsState:
     """The scouted card moves to the scout's hand; its loser is owed a card from the deck
     (RB.CARD_SCOUTING_DRAW)."""
-    victim = w.task_player
-    hand = w.hands[victim]
+    victim = s.task_player
+    hand = s.hands[victim]
     if type(a) is not ScoutPick or not 0 <= a.card < NK or not hand[a.card]:
         raise RULES.illegal(RB.CARD_SCOUTING,
                             f"a random card of player {victim}'s hand is due, not {a!r}")
-    scout = w.task_count
-    w.hands = put(w.hands, victim, bump(hand, a.card, -1))
-    w.hands = put(w.hands, scout, bump(w.hands[scout], a.card, 1))
-    w.owed = bump(w.owed, victim, 1)
-    w.task = TASK_NONE
-    w.task_player = -1
-    w.task_count = 0
+    scout = s.task_count
+    hands = put(s.hands, victim, bump(hand, a.card, -1))
+    hands = put(hands, scout, bump(hands[scout], a.card, 1))
+    return evolve(s, hands=hands, owed=bump(s.owed, victim, 1), task=TASK_NONE,
+                  task_player=-1, task_count=0)

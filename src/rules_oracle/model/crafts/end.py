@@ -14,43 +14,41 @@ from rules_oracle.model.crafts.ops import (
     SELL,
     ZERO_CARDS,
     Params,
-    W,
     bump,
+    evolve,
     plus,
     put,
+    sell_one,
 )
 from rules_oracle.model.crafts.rules import RULES
 from rules_oracle.model.crafts.state import CraftsState
 
 
-def clear_table(w: W, n: int) -> None:
+def clear_table(s: CraftsState, n: int) -> CraftsState:
     """Every card played in front of the players goes to the discard
     (RB.END_TABLE_DISCARD); then each player's round end, nobody done yet."""
-    discard = w.discard
-    for row in w.table:
+    discard = s.discard
+    for row in s.table:
         discard = plus(discard, row)
-    w.discard = discard
-    w.table = (ZERO_CARDS,) * n
-    w.passed = (False,) * n
+    return evolve(s, discard=discard, table=(ZERO_CARDS,) * n, passed=(False,) * n)
 
 
-def next_player(w: W, n: int) -> bool:
-    """Whether a player is not done yet (then it is the first such one's turn, clockwise
-    from the first player)."""
-    for i in ORDERS[n][w.first]:
-        if not w.passed[i]:
-            w.turn = i
-            return True
-    return False
+def next_player(s: CraftsState, n: int) -> int:
+    """The first player not done yet, clockwise from the first player, whose turn it is
+    then (-1: everyone is done)."""
+    for i in ORDERS[n][s.first]:
+        if not s.passed[i]:
+            return i
+    return -1
 
 
-def discard_rule(s: CraftsState | W, i: int, k: int) -> str | None:
+def discard_rule(s: CraftsState, i: int, k: int) -> str | None:
     """Why player ``i`` may not discard hand card ``k``, or ``None`` (RB.END_DISCARD: any
     number of hand cards, one a step)."""
     return None if 0 <= k < NK and s.hands[i][k] else RB.END_DISCARD
 
 
-def sell_rule(s: CraftsState | W, i: int, r: int) -> str | None:
+def sell_rule(s: CraftsState, i: int, r: int) -> str | None:
     """Why player ``i`` may not sell a resource ``r`` pebble, or ``None`` (RB.END_SELL: any
     number from his board, one a step, to the bank)."""
     return None if 0 <= r < NR and s.boards[i][r] else RB.END_SELL
@@ -63,26 +61,25 @@ def legal(state: CraftsState, i: int) -> list[Action]:
     return out
 
 
-def act(w: W, p: Params, i: int, a: Action) -> None:
+def act(s: CraftsState, p: Params, i: int, a: Action) -> CraftsState:
     """Player ``i`` discards a hand card, sells a resource or is done."""
     t = type(a)
     if t is Discard:
         assert isinstance(a, Discard)
         k = a.card
-        rule = discard_rule(w, i, k)
+        rule = discard_rule(s, i, k)
         if rule is not None:
             raise RULES.illegal(rule, f"no card {k} in hand")
-        w.hands = put(w.hands, i, bump(w.hands[i], k, -1))
-        w.discard = bump(w.discard, k, 1)
-    elif t is Sell:
+        return evolve(s, hands=put(s.hands, i, bump(s.hands[i], k, -1)),
+                      discard=bump(s.discard, k, 1))
+    if t is Sell:
         assert isinstance(a, Sell)
         r = a.resource
-        rule = sell_rule(w, i, r)
+        rule = sell_rule(s, i, r)
         if rule is not None:
             raise RULES.illegal(rule, f"no resource {r} on your board")
-        w.sell_one(i, r, p)
-    elif t is Done:
-        w.passed = put(w.passed, i, True)
-    else:
-        raise RULES.illegal(RB.END_SELL if t is Buy else RB.END_DISCARD,
-                            f"at round end discard, sell or say done, not {a!r}")
+        return sell_one(s, i, r, p)
+    if t is Done:
+        return evolve(s, passed=put(s.passed, i, True))
+    raise RULES.illegal(RB.END_SELL if t is Buy else RB.END_DISCARD,
+                        f"at round end discard, sell or say done, not {a!r}")

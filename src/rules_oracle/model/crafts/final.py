@@ -3,7 +3,7 @@ resources are sold, the coins converted to points, and the furthest marker wins.
 
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import rules as RB
-from rules_oracle.model.crafts.ops import ORDERS, RES_RANGE, Params, W
+from rules_oracle.model.crafts.ops import ORDERS, RES_RANGE, Params, evolve, sell_one
 from rules_oracle.model.crafts.state import CraftsState
 
 
@@ -15,22 +15,22 @@ def coin_points(coins: int, p: Params) -> int:
     return coins // D.COINS_PER_POINT
 
 
-def score(w: W, p: Params) -> None:
+def score(s: CraftsState, p: Params) -> CraftsState:
     """Every resource is sold (RB.FINAL_SELL), in player order from the first player
     (crafts/final-sale); under ``final_sale=value`` what the bank could not pay still
     counts for the conversion."""
     unpaid = [0] * p.players
     sell = p.sell
-    for i in ORDERS[p.players][w.first]:
+    for i in ORDERS[p.players][s.first]:
         for r in RES_RANGE:
-            for _ in range(w.boards[i][r]):
-                before = w.coins[i]
-                w.sell_one(i, r, p)
-                unpaid[i] += sell[r] - (w.coins[i] - before)
+            for _ in range(s.boards[i][r]):
+                before = s.coins[i]
+                s = sell_one(s, i, r, p)
+                unpaid[i] += sell[r] - (s.coins[i] - before)
     if not p.final_value:
         unpaid = [0] * p.players
-    w.scores = tuple(sc + coin_points(c + u, p)
-                     for sc, c, u in zip(w.scores, w.coins, unpaid, strict=True))
+    return evolve(s, scores=tuple(sc + coin_points(c + u, p)
+                                  for sc, c, u in zip(s.scores, s.coins, unpaid, strict=True)))
 
 
 def winners(state: CraftsState) -> tuple[int, ...]:

@@ -58,31 +58,25 @@ from rules_oracle.model.crafts.ops import (
     PLAIN,
     ZERO_CARDS,
     Params,
-    W,
     bump,
+    evolve,
     params,
     put,
 )
 from rules_oracle.model.crafts.play import resolver
 from rules_oracle.model.crafts.rules import RULES
 from rules_oracle.model.crafts.state import (
-    PH_COMMIT,
-    PH_DEAL,
-    PH_END,
-    PH_FIRST,
-    PH_MARKET,
-    PH_OVER,
-    PH_RESOLVE,
     TASK_MAGE,
     TASK_SCOUT,
     CraftsState,
+    Stage,
 )
 
-__all__ = ["GAME", "PLAIN", "CraftsGame", "W", "params", "resolver", "settle"]
+__all__ = ["GAME", "PLAIN", "CraftsGame", "params", "resolver", "settle"]
 
 
 # -- the draws (round start, market, Mage, Scouting, redraw) -------------------------------
-def _draw_target(s: CraftsState | W) -> int:
+def _draw_target(s: CraftsState) -> int:
     """Who receives the next card drawn: a player (clockwise from the first player,
     crafts/deal-order), or -1 for the market."""
     owed = s.owed
@@ -94,95 +88,94 @@ def _draw_target(s: CraftsState | W) -> int:
     return -1
 
 
-def _draws_pending(s: CraftsState | W) -> bool:
+def _draws_pending(s: CraftsState) -> bool:
     return s.to_market > 0 or any(s.owed)
 
 
-def _draw(w: W, p: Params, a: Action) -> None:
+def _draw(s: CraftsState, p: Params, a: Action) -> CraftsState:
     """A card drawn from the deck (shuffled at the set-up, ``setup``) to whom it is owed;
     an empty deck is rebuilt from the discard (RB.GAME_RESHUFFLE: the moment it runs out,
     or at the next draw under ``deck_rebuild=next-draw``)."""
     if type(a) is not Draw or not 0 <= a.card < NK:
         raise RULES.illegal(RB.SETUP_SHUFFLE, f"a card draw is due, not {a!r}")
-    if not any(w.deck):  # ran out while the discard was empty: rebuilt now
-        w.deck, w.discard = w.discard, ZERO_CARDS
-    if not w.deck[a.card]:
+    deck, discard = s.deck, s.discard
+    if not any(deck):  # ran out while the discard was empty: rebuilt now
+        deck, discard = discard, ZERO_CARDS
+    if not deck[a.card]:
         raise RULES.illegal(RB.SETUP_SHUFFLE, f"no {D.CARD_KEYS[a.card]} is left in the deck")
-    w.deck = bump(w.deck, a.card, -1)
-    if not p.deck_later and not any(w.deck):  # RB.GAME_RESHUFFLE: the moment it runs out
-        w.deck, w.discard = w.discard, ZERO_CARDS
-    t = _draw_target(w)
+    deck = bump(deck, a.card, -1)
+    if not p.deck_later and not any(deck):  # RB.GAME_RESHUFFLE: the moment it runs out
+        deck, discard = discard, ZERO_CARDS
+    t = _draw_target(s)
     if t >= 0:
-        w.hands = put(w.hands, t, bump(w.hands[t], a.card, 1))
-        w.owed = bump(w.owed, t, -1)
-    else:
-        w.market = bump(w.market, a.card, 1)
-        w.to_market -= 1
+        return evolve(s, deck=deck, discard=discard,
+                      hands=put(s.hands, t, bump(s.hands[t], a.card, 1)),
+                      owed=bump(s.owed, t, -1))
+    return evolve(s, deck=deck, discard=discard, market=bump(s.market, a.card, 1),
+                  to_market=s.to_market - 1)
 
 
 # -- the order of the phases --------------------------------------------------------------
-def settle(w: W, p: Params) -> None:
+def _turn(s: CraftsState, i: int) -> CraftsState:
+    """``s`` with player ``i`` to choose (``s`` itself when he is already)."""
+    return s if s.turn == i else evolve(s, turn=i)
+
+
+def settle(s: CraftsState, p: Params) -> CraftsState:
     """Run the automatic transitions until a choice (player or chance) is pending: the
     phases of a round in order (round start, market, play, round end), 4 rounds
     (RB.GAME_ROUNDS), then the final scoring."""
     n = p.players
     while True:
-        if w.to_market or any(w.owed):
-            if sum(w.deck) + sum(w.discard) == 0:  # crafts/deck-exhausted: draws are lost
-                w.to_market = 0
-                w.owed = (0,) * n
+        if s.to_market or any(s.owed):
+            if sum(s.deck) + sum(s.discard) == 0:  # crafts/deck-exhausted: draws are lost
+                s = evolve(s, to_market=0, owed=(0,) * n)
             else:
-                return
-        if w.task == TASK_SCOUT:
-            return
-        ph = w.phase
-        if ph == PH_DEAL:
-            if w.first < 0:
-                w.phase = PH_FIRST
-                return
-            w.phase = PH_MARKET
-            market.open_market(w, n)
+                return s
+        if s.task == TASK_SCOUT:
+            return s
+        ph = s.phase
+        if ph == Stage.DEAL:
+            if s.first < 0:
+                return evolve(s, phase=Stage.FIRST)
+            s = market.open_market(evolve(s, phase=Stage.MARKET), n)
             continue
-        if ph == PH_MARKET:
-            if all(w.passed):
-                market.close_market(w)
-                w.phase = PH_COMMIT
-                play.open_play(w, n)
+        if ph == Stage.MARKET:
+            if all(s.passed):
+                s = play.open_play(evolve(market.close_market(s), phase=Stage.COMMIT), n)
                 continue
-            market.skip_passed(w)
-            return
-        if ph == PH_COMMIT:
-            if play.next_to_commit(w, n):
-                return
-            w.stopped = 0  # every seat has chosen: the step's stops are seen
-            if play.played_on(w):
-                w.phase = PH_RESOLVE
+            return market.skip_passed(s)
+        if ph == Stage.COMMIT:
+            i = play.next_to_commit(s, n)
+            if i >= 0:
+                return _turn(s, i)
+            if s.stopped:  # every seat has chosen: the step's stops are seen
+                s = evolve(s, stopped=0)
+            if play.played_on(s):
+                s = evolve(s, phase=Stage.RESOLVE)
                 continue
-            end.clear_table(w, n)
-            w.phase = PH_END
+            s = evolve(end.clear_table(s, n), phase=Stage.END)
             continue
-        if ph == PH_RESOLVE:
-            if w.task == TASK_MAGE and card.mage_to_discard(w):
-                return
-            r = resolver(w)
+        if ph == Stage.RESOLVE:
+            if s.task == TASK_MAGE:
+                if card.mage_to_discard(s):
+                    return _turn(s, s.task_player)
+                s = card.mage_done(s)
+            r = resolver(s)
             if r >= 0:
-                w.turn = r
-                return
-            w.phase = PH_COMMIT
+                return _turn(s, r)
+            s = evolve(s, phase=Stage.COMMIT)
             continue
-        if ph == PH_END:
-            if end.next_player(w, n):
-                return
-            if w.round >= D.ROUNDS:
-                final.score(w, p)
-                w.phase = PH_OVER
-                w.turn = -1
-                return
-            w.round += 1
-            round_start.start(w, p)
-            w.phase = PH_DEAL
+        if ph == Stage.END:
+            i = end.next_player(s, n)
+            if i >= 0:
+                return _turn(s, i)
+            if s.round >= D.ROUNDS:
+                return evolve(final.score(s, p), phase=Stage.OVER, turn=-1)
+            s = round_start.start(evolve(s, round=s.round + 1), p)
+            s = evolve(s, phase=Stage.DEAL)
             continue
-        return  # PH_FIRST, PH_OVER
+        return s  # Stage.FIRST, Stage.OVER
 
 
 class CraftsGame(Game[CraftsState, Action]):
@@ -210,19 +203,19 @@ class CraftsGame(Game[CraftsState, Action]):
     # -- who acts ----------------------------------------------------------------------
     def actor(self, state: CraftsState) -> int:
         ph = state.phase
-        if ph == PH_OVER:
+        if ph == Stage.OVER:
             return TERMINAL
-        if state.to_market or any(state.owed) or ph == PH_FIRST or state.task == TASK_SCOUT:
+        if state.to_market or any(state.owed) or ph == Stage.FIRST or state.task == TASK_SCOUT:
             return CHANCE
         return state.turn
 
     def chance_outcomes(self, state: CraftsState) -> tuple[tuple[Action, Fraction], ...]:
-        if state.phase == PH_OVER:
+        if state.phase == Stage.OVER:
             return ()
         if _draws_pending(state):
             pile = state.deck if any(state.deck) else state.discard
             return draw_outcomes(zip(CARD_RANGE, pile, strict=True), DRAW.__getitem__)
-        if state.phase == PH_FIRST:
+        if state.phase == Stage.FIRST:
             return round_start.first_player_outcomes(state)
         if state.task == TASK_SCOUT:
             return card.scout_outcomes(state)
@@ -235,17 +228,17 @@ class CraftsGame(Game[CraftsState, Action]):
         p = params(state.config)
         ph = state.phase
         i = state.turn
-        if ph == PH_MARKET:
+        if ph == Stage.MARKET:
             return tuple(market.legal(state, p, i))
-        if ph == PH_COMMIT:
+        if ph == Stage.COMMIT:
             return tuple(play.legal_commits(state, p, i))
-        if ph == PH_RESOLVE:
+        if ph == Stage.RESOLVE:
             if state.task == TASK_MAGE:
                 return tuple(card.legal_mage_discards(state, i))
             out = trade.offers(state, p, i)
             out.extend(card.effects(state, p, i, state.committed[i]))
             return tuple(play.declines(out))
-        if ph == PH_END:
+        if ph == Stage.END:
             return tuple(end.legal(state, i))
         return ()
 
@@ -255,59 +248,56 @@ class CraftsGame(Game[CraftsState, Action]):
         if who == TERMINAL:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
         p = params(state.config)
-        w = W(state)
+        s = state
         if who == CHANCE:
-            if _draws_pending(w):
-                _draw(w, p, action)
-            elif w.phase == PH_FIRST:
-                round_start.first_player(w, p, action)
-                w.phase = PH_DEAL
+            if _draws_pending(s):
+                s = _draw(s, p, action)
+            elif s.phase == Stage.FIRST:
+                s = evolve(round_start.first_player(s, p, action), phase=Stage.DEAL)
             else:  # TASK_SCOUT
-                card.scout_pick(w, action)
+                s = card.scout_pick(s, action)
         else:
             ph = state.phase
             t = type(action)
-            if ph == PH_MARKET:
-                market.act(w, p, who, action)
-            elif ph == PH_COMMIT:
+            if ph == Stage.MARKET:
+                s = market.act(s, p, who, action)
+            elif ph == Stage.COMMIT:
                 if t is Buy or t is Sell:
                     assert isinstance(action, Buy | Sell)
-                    trade.trade(w, p, who, action, resolving=False)
-                play.commit(w, p, who, action)
-            elif ph == PH_RESOLVE:
-                if w.task == TASK_MAGE:
-                    card.mage_discard(w, who, action)
+                    s = trade.trade(s, p, who, action, resolving=False)
+                s = play.commit(s, p, who, action)
+            elif ph == Stage.RESOLVE:
+                if s.task == TASK_MAGE:
+                    s = card.mage_discard(s, who, action)
                 else:
-                    self._resolve(w, p, who, action)
+                    s = self._resolve(s, p, who, action)
             else:
-                end.act(w, p, who, action)
-        settle(w, p)
-        return w.freeze()
+                s = end.act(s, p, who, action)
+        return settle(s, p)
 
     @staticmethod
-    def _resolve(w: W, p: Params, i: int, a: Action) -> None:
+    def _resolve(s: CraftsState, p: Params, i: int, a: Action) -> CraftsState:
         """Player ``i``'s revealed card resolves: a trade, declining it, or applying it
         (its effect, then the table and its points, then a Knight's setback)."""
         t = type(a)
-        c = w.committed[i]
+        c = s.committed[i]
         if t is Buy or t is Sell:
             assert isinstance(a, Buy | Sell)
-            trade.trade(w, p, i, a, resolving=True)
-        elif t is Decline:
-            play.decline(w, i, c)
-        elif t is Withdraw:
-            play.withdraw(w, i, c)
-        else:
-            rule = play.own_card_rule(c, a)
-            if rule is not None:
-                raise RULES.illegal(rule, f"resolve your {D.CARD_KEYS[c]}: trade, apply or"
-                                    f" decline, not {a!r}")
-            card.apply(w, p, i, c, a)
-            play.place(w, p, i, c)
-            if t is Knight:
-                assert isinstance(a, Knight)
-                if a.target >= 0:
-                    card.setback(w, a.target, p)
+            return trade.trade(s, p, i, a, resolving=True)
+        if t is Decline:
+            return play.decline(s, i, c)
+        if t is Withdraw:
+            return play.withdraw(s, i, c)
+        rule = play.own_card_rule(c, a)
+        if rule is not None:
+            raise RULES.illegal(rule, f"resolve your {D.CARD_KEYS[c]}: trade, apply or"
+                                f" decline, not {a!r}")
+        s = play.place(card.apply(s, p, i, c, a), p, i, c)
+        if t is Knight:
+            assert isinstance(a, Knight)
+            if a.target >= 0:
+                s = card.setback(s, a.target, p)
+        return s
 
     # -- rules a step shows (conformance vectors) ------------------------------------------
     def effect_rules(self, state: CraftsState, action: Action,

@@ -11,8 +11,8 @@ from rules_oracle.model.crafts.ops import (
     REDRAW,
     ZERO_CARDS,
     Params,
-    W,
     bump,
+    evolve,
     next_unpassed,
     plus,
     put,
@@ -21,25 +21,23 @@ from rules_oracle.model.crafts.rules import RULES
 from rules_oracle.model.crafts.state import CraftsState
 
 
-def open_market(w: W, n: int) -> None:
+def open_market(s: CraftsState, n: int) -> CraftsState:
     """Six cards are laid out face up (RB.MARKET_SIX_CARDS), one chance draw each; the
     first player acts first (RB.MARKET_TURN_ORDER)."""
-    w.to_market = D.MARKET
-    w.passed = (False,) * n
-    w.exchanges = (0,) * n
-    w.turn = w.first
+    return evolve(s, to_market=D.MARKET, passed=(False,) * n, exchanges=(0,) * n,
+                  turn=s.first)
 
 
-def close_market(w: W) -> None:
+def close_market(s: CraftsState) -> CraftsState:
     """Everyone has passed: the market's cards go to the discard (RB.MARKET_TO_DISCARD)."""
-    w.discard = plus(w.discard, w.market)
-    w.market = ZERO_CARDS
+    return evolve(s, discard=plus(s.discard, s.market), market=ZERO_CARDS)
 
 
-def skip_passed(w: W) -> None:
+def skip_passed(s: CraftsState) -> CraftsState:
     """A player who has passed takes no further turn (RB.MARKET_PASS)."""
-    if w.passed[w.turn]:
-        w.turn = next_unpassed(w.passed, w.turn)
+    if s.passed[s.turn]:
+        return evolve(s, turn=next_unpassed(s.passed, s.turn))
+    return s
 
 
 def can_redraw(hand: tuple[int, ...], p: Params) -> bool:
@@ -49,7 +47,7 @@ def can_redraw(hand: tuple[int, ...], p: Params) -> bool:
     return size == D.HAND if p.redraw_five else size > 0
 
 
-def exchange_cost_rule(s: CraftsState | W, i: int) -> str | None:
+def exchange_cost_rule(s: CraftsState, i: int) -> str | None:
     """Why player ``i`` cannot pay for an exchange now, or ``None``: the first is free
     (RB.MARKET_FREE_FIRST), every further one costs 2 coins (RB.MARKET_EXTRA_COST)."""
     if s.exchanges[i] and s.coins[i] < D.EXTRA_EXCHANGE:
@@ -57,7 +55,7 @@ def exchange_cost_rule(s: CraftsState | W, i: int) -> str | None:
     return None
 
 
-def exchange_rule(s: CraftsState | W, i: int, g: int, k: int) -> str | None:
+def exchange_rule(s: CraftsState, i: int, g: int, k: int) -> str | None:
     """Why player ``i`` may not give hand card ``g`` for market card ``k`` now, or ``None``:
     one hand card for one market card (RB.MARKET_EXCHANGE), paid for
     (``exchange_cost_rule``)."""
@@ -66,7 +64,7 @@ def exchange_rule(s: CraftsState | W, i: int, g: int, k: int) -> str | None:
     return exchange_cost_rule(s, i)
 
 
-def redraw_rule(s: CraftsState | W, p: Params, i: int) -> str | None:
+def redraw_rule(s: CraftsState, p: Params, i: int) -> str | None:
     """Why player ``i`` may not discard his hand and draw 5 now, or ``None``: only instead
     of the first free exchange (RB.MARKET_REDRAW_ONCE), a hand ``can_redraw``."""
     if s.exchanges[i]:
@@ -92,36 +90,32 @@ def legal(state: CraftsState, p: Params, i: int) -> list[Action]:
     return out
 
 
-def act(w: W, p: Params, i: int, a: Action) -> None:
+def act(s: CraftsState, p: Params, i: int, a: Action) -> CraftsState:
     """Player ``i`` exchanges, redraws or passes (RB.MARKET_PASS: he is out of the
     market)."""
     t = type(a)
-    hand = w.hands[i]
+    hand = s.hands[i]
     if t is Exchange:
         assert isinstance(a, Exchange)
         g, k = a.give, a.take
-        rule = exchange_rule(w, i, g, k)
+        rule = exchange_rule(s, i, g, k)
         if rule is not None:
             raise RULES.illegal(rule, f"cannot give card {g} for market card {k} now")
-        if w.exchanges[i]:  # RB.MARKET_FREE_FIRST: only the first is free
-            w.coins = bump(w.coins, i, -D.EXTRA_EXCHANGE)
-            w.bank += D.EXTRA_EXCHANGE
-        w.hands = put(w.hands, i, bump(bump(hand, g, -1), k, 1))
-        w.market = bump(bump(w.market, k, -1), g, 1)
-        w.exchanges = bump(w.exchanges, i, 1)
-        w.turn = next_unpassed(w.passed, i)
-    elif t is Redraw:
-        rule = redraw_rule(w, p, i)
+        if s.exchanges[i]:  # RB.MARKET_FREE_FIRST: only the first is free
+            s = evolve(s, coins=bump(s.coins, i, -D.EXTRA_EXCHANGE),
+                       bank=s.bank + D.EXTRA_EXCHANGE)
+        return evolve(s, hands=put(s.hands, i, bump(bump(hand, g, -1), k, 1)),
+                      market=bump(bump(s.market, k, -1), g, 1),
+                      exchanges=bump(s.exchanges, i, 1), turn=next_unpassed(s.passed, i))
+    if t is Redraw:
+        rule = redraw_rule(s, p, i)
         if rule is not None:
             raise RULES.illegal(rule, f"cannot redraw a hand of {sum(hand)} now")
-        w.discard = plus(w.discard, hand)
-        w.hands = put(w.hands, i, ZERO_CARDS)
-        w.owed = put(w.owed, i, D.HAND)
         # RB.MARKET_REDRAW_AFTER: the redraw counts as the free exchange
-        w.exchanges = put(w.exchanges, i, 1)
-        w.turn = next_unpassed(w.passed, i)
-    elif t is Pass:
-        w.passed = put(w.passed, i, True)
-        w.turn = next_unpassed(w.passed, i)
-    else:
-        raise RULES.illegal(RB.MARKET_EXCHANGE, f"in the market exchange or pass, not {a!r}")
+        return evolve(s, discard=plus(s.discard, hand), hands=put(s.hands, i, ZERO_CARDS),
+                      owed=put(s.owed, i, D.HAND), exchanges=put(s.exchanges, i, 1),
+                      turn=next_unpassed(s.passed, i))
+    if t is Pass:
+        passed = put(s.passed, i, True)
+        return evolve(s, passed=passed, turn=next_unpassed(passed, i))
+    raise RULES.illegal(RB.MARKET_EXCHANGE, f"in the market exchange or pass, not {a!r}")

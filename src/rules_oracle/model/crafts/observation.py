@@ -18,23 +18,19 @@ import attrs
 
 from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
 from rules_oracle.model.crafts.state import (
-    PH_COMMIT,
-    PH_DEAL,
-    PH_END,
-    PH_FIRST,
-    PH_MARKET,
-    PH_OVER,
-    PH_RESOLVE,
     TASK_MAGE,
     TASK_SCOUT,
     CraftsState,
+    Stage,
 )
 
-Stage = Literal["deal", "first-player", "market", "commit", "resolve", "round-end", "over"]
+StageName = Literal["deal", "first-player", "market", "commit", "resolve", "round-end", "over"]
 
-STAGES: dict[int, Stage] = {
-    PH_DEAL: "deal", PH_FIRST: "first-player", PH_MARKET: "market", PH_COMMIT: "commit",
-    PH_RESOLVE: "resolve", PH_END: "round-end", PH_OVER: "over",
+#: the name a view gives each stage
+STAGES: dict[Stage, StageName] = {
+    Stage.DEAL: "deal", Stage.FIRST: "first-player", Stage.MARKET: "market",
+    Stage.COMMIT: "commit", Stage.RESOLVE: "resolve", Stage.END: "round-end",
+    Stage.OVER: "over",
 }
 
 
@@ -66,7 +62,7 @@ class PublicView:
 
     players: int
     round: int
-    stage: Stage
+    stage: StageName
     first_player: int
     to_act: int
     #: score track positions (final scores once the game is over)
@@ -138,13 +134,13 @@ def _to_act(s: CraftsState) -> int:
 
 def public_view(s: CraftsState) -> PublicView:
     """The public view of ``s``."""
-    hidden = s.phase == PH_COMMIT
+    hidden = s.phase == Stage.COMMIT
     n = s.config.players
     # crafts/commit-seen: the step's choices (a card laid, a stop) are unseen until the
     # reveal, so a hand counts its face-down card and a stop of this step is not shown
     laid = tuple(int(hidden and c >= 0) for c in s.committed)
     # before the market the round's passes, exchanges and declines are still to come
-    fresh = s.phase in (PH_DEAL, PH_FIRST)
+    fresh = s.phase in (Stage.DEAL, Stage.FIRST)
     return PublicView(
         players=s.config.players, round=s.round, stage=STAGES[s.phase], first_player=s.first,
         to_act=_to_act(s), scores=s.scores, furthest=s.best, coins=s.coins, boards=s.boards,
@@ -165,6 +161,6 @@ def observe(s: CraftsState, viewer: Viewer) -> PublicView | PlayerView:
     public = public_view(s)
     if seat < 0:
         return public
-    face_down = s.committed[seat] if s.phase == PH_COMMIT else -1
+    face_down = s.committed[seat] if s.phase == Stage.COMMIT else -1
     return PlayerView(viewer=seat, public=public, hand=s.hands[seat], face_down_card=face_down,
                       stopped=bool(s.stopped >> seat & 1))

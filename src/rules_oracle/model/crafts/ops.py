@@ -1,12 +1,12 @@
 """Crafts' shared helpers for its chapter modules (no rules here): the configuration's
-readings, the seat orders, the working copy a step is applied on, the bank's pebbles and
-the prebuilt actions ``legal_actions`` returns.
+readings, the seat orders, the bank's pebbles and the prebuilt actions ``legal_actions``
+returns.
 
 The game-independent helpers over count tuples (``model.core.ops``) are re-exported.
 """
 
 from rules_oracle.model.core.game import Config
-from rules_oracle.model.core.ops import bump, plus, put
+from rules_oracle.model.core.ops import bump, evolve, plus, put
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts.actions import (
     Apply,
@@ -35,7 +35,8 @@ __all__ = [
     "APPLY", "BUY", "CARD_RANGE", "COMMIT", "DECLINE", "DISCARD", "DONE", "DRAW",
     "EFFECT_TYPES", "EXCHANGE", "KNIGHT", "MAGE_DISCARD", "NK", "NR", "ORDERS", "PASS",
     "PICK", "PLAIN", "REBUILD", "REDRAW", "RES_RANGE", "SCOUT", "SELL", "STEAL", "STOP", "WITHDRAW",
-    "ZERO_CARDS", "ZERO_RES", "Params", "W", "bump", "next_unpassed", "params", "plus", "put",
+    "ZERO_CARDS", "ZERO_RES", "Params", "bump", "evolve", "gain_coins", "gain_resource",
+    "next_unpassed", "params", "plus", "put", "sell_one", "take",
 ]
 
 NK = D.NK
@@ -139,75 +140,34 @@ def next_unpassed(passed: tuple[bool, ...], i: int) -> int:
     return -1
 
 
-class W:
-    """A mutable working copy of a state a step is applied on: its fields are replaced
-    (with the kernel's tuple helpers), the tuples never mutated; ``freeze`` gives the next
-    state."""
+# -- the bank's pebbles ------------------------------------------------------------------
+def take(s: CraftsState, n: int, p: Params) -> int:
+    """How many of ``n`` pebbles the bank gives: all ``n`` when the pool is unlimited, else
+    what it holds."""
+    if p.limited and n > s.bank:
+        return max(s.bank, 0)
+    return n
 
-    __slots__ = (
-        "bank", "best", "boards", "coins", "committed", "config", "deck", "declined", "discard",
-        "exchanges", "first", "hands", "market", "owed", "passed", "phase", "round", "scores",
-        "stopped", "table", "task", "task_count", "task_player", "to_market", "turn",
-    )
 
-    def __init__(self, s: CraftsState) -> None:
-        self.config = s.config
-        self.round = s.round
-        self.phase = s.phase
-        self.turn = s.turn
-        self.first = s.first
-        self.scores = s.scores
-        self.best = s.best
-        self.coins = s.coins
-        self.boards = s.boards
-        self.bank = s.bank
-        self.deck = s.deck
-        self.discard = s.discard
-        self.market = s.market
-        self.to_market = s.to_market
-        self.hands = s.hands
-        self.table = s.table
-        self.committed = s.committed
-        self.passed = s.passed
-        self.exchanges = s.exchanges
-        self.declined = s.declined
-        self.owed = s.owed
-        self.task = s.task
-        self.task_player = s.task_player
-        self.task_count = s.task_count
-        self.stopped = s.stopped
+def gain_resource(s: CraftsState, i: int, r: int, n: int, p: Params) -> CraftsState:
+    """Player ``i`` takes ``n`` pebbles of resource ``r`` from the bank (as far as it
+    holds them)."""
+    got = take(s, n, p)
+    if not got:
+        return s
+    return evolve(s, bank=s.bank - got, boards=put(s.boards, i, bump(s.boards[i], r, got)))
 
-    def freeze(self) -> CraftsState:
-        return CraftsState(
-            self.config, self.round, self.phase, self.turn, self.first, self.scores, self.best,
-            self.coins, self.boards, self.bank, self.deck, self.discard, self.market,
-            self.to_market, self.hands, self.table, self.committed, self.passed, self.exchanges,
-            self.declined, self.owed, self.task, self.task_player, self.task_count,
-            self.stopped,
-        )
 
-    # -- the bank's pebbles ------------------------------------------------------------
-    def take(self, n: int, p: Params) -> int:
-        """Take up to ``n`` pebbles from the bank (all ``n`` when the pool is unlimited)."""
-        if p.limited and n > self.bank:
-            n = max(self.bank, 0)
-        self.bank -= n
-        return n
+def gain_coins(s: CraftsState, i: int, n: int, p: Params) -> CraftsState:
+    """Player ``i`` takes ``n`` coins from the bank (as far as it holds them)."""
+    got = take(s, n, p)
+    if not got:
+        return s
+    return evolve(s, bank=s.bank - got, coins=bump(s.coins, i, got))
 
-    def gain_resource(self, i: int, r: int, n: int, p: Params) -> None:
-        got = self.take(n, p)
-        if got:
-            board = self.boards[i]
-            self.boards = put(self.boards, i, bump(board, r, got))
 
-    def gain_coins(self, i: int, n: int, p: Params) -> None:
-        got = self.take(n, p)
-        if got:
-            self.coins = bump(self.coins, i, got)
-
-    def sell_one(self, i: int, r: int, p: Params) -> None:
-        """One pebble of resource ``r`` from player ``i``'s board to the bank, for its sell
-        price (trade.prices) as far as the bank can pay."""
-        self.boards = put(self.boards, i, bump(self.boards[i], r, -1))
-        self.bank += 1
-        self.gain_coins(i, p.sell[r], p)
+def sell_one(s: CraftsState, i: int, r: int, p: Params) -> CraftsState:
+    """One pebble of resource ``r`` from player ``i``'s board to the bank, for its sell
+    price (trade.prices) as far as the bank can pay."""
+    s = evolve(s, boards=put(s.boards, i, bump(s.boards[i], r, -1)), bank=s.bank + 1)
+    return gain_coins(s, i, p.sell[r], p)

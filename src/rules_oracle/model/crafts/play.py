@@ -23,8 +23,9 @@ from rules_oracle.model.crafts.ops import (
     STOP,
     WITHDRAW,
     Params,
-    W,
     bump,
+    evolve,
+    gain_resource,
     put,
 )
 from rules_oracle.model.crafts.rules import RULES
@@ -38,24 +39,22 @@ _OWN_CARD = {Knight: D.CASTLE, Scout: D.SCOUTING, Rebuild: D.RECONSTRUCTION, Ste
 
 
 # -- steps: commit ------------------------------------------------------------------------
-def open_play(w: W, n: int) -> None:
+def open_play(s: CraftsState, n: int) -> CraftsState:
     """The play phase starts: nobody has stopped, committed or declined yet."""
-    w.passed = (False,) * n
-    w.committed = (-1,) * n
-    w.declined = (0,) * n
+    return evolve(s, passed=(False,) * n, committed=(-1,) * n, declined=(0,) * n)
 
 
-def next_to_commit(w: W, n: int) -> bool:
-    """Whether a player still has to choose this step (then it is his turn): each player
-    still in the round with a card in hand (RB.PLAY_STEPS), clockwise from the first."""
-    for i in ORDERS[n][w.first]:
-        if not w.passed[i] and w.committed[i] < 0 and any(w.hands[i]):
-            w.turn = i
-            return True
-    return False
+def next_to_commit(s: CraftsState, n: int) -> int:
+    """The player who still has to choose this step, whose turn it is then (-1: none):
+    each player still in the round with a card in hand (RB.PLAY_STEPS), clockwise from the
+    first."""
+    for i in ORDERS[n][s.first]:
+        if not s.passed[i] and s.committed[i] < 0 and any(s.hands[i]):
+            return i
+    return -1
 
 
-def commit_rule(s: CraftsState | W, i: int, k: int) -> str | None:
+def commit_rule(s: CraftsState, i: int, k: int) -> str | None:
     """Why player ``i`` may not lay hand card ``k`` face down, or ``None``
     (RB.PLAY_COMMIT)."""
     return None if 0 <= k < NK and s.hands[i][k] else RB.PLAY_COMMIT
@@ -74,35 +73,33 @@ def legal_commits(state: CraftsState, p: Params, i: int) -> list[Action]:
     return out
 
 
-def commit(w: W, p: Params, i: int, a: Action) -> None:
+def commit(s: CraftsState, p: Params, i: int, a: Action) -> CraftsState:
     """Player ``i`` lays a card face down or stops for the round."""
     t = type(a)
     if t is Commit:
         assert isinstance(a, Commit)
         k = a.card
-        rule = commit_rule(w, i, k)
+        rule = commit_rule(s, i, k)
         if rule is not None:
             raise RULES.illegal(rule, f"no card {k} in hand")
-        w.hands = put(w.hands, i, bump(w.hands[i], k, -1))
-        w.committed = put(w.committed, i, k)
-    elif t is Stop:
+        return evolve(s, hands=put(s.hands, i, bump(s.hands[i], k, -1)),
+                      committed=put(s.committed, i, k))
+    if t is Stop:
         rule = stop_rule(p)
         if rule is not None:
             raise RULES.illegal(rule, "under commit_stop=withdraw a player stops only by"
                                 " taking his revealed card back")
-        w.passed = put(w.passed, i, True)
-        w.stopped |= 1 << i
-    else:
-        raise RULES.illegal(RB.PLAY_COMMIT, f"commit a card face down or stop, not {a!r}")
+        return evolve(s, passed=put(s.passed, i, True), stopped=s.stopped | 1 << i)
+    raise RULES.illegal(RB.PLAY_COMMIT, f"commit a card face down or stop, not {a!r}")
 
 
-def played_on(w: W) -> bool:
+def played_on(s: CraftsState) -> bool:
     """Whether the step revealed a card; without one the play phase ends (RB.PLAY_END)."""
-    return any(c >= 0 for c in w.committed)
+    return any(c >= 0 for c in s.committed)
 
 
 # -- the reveal: who resolves, applying or declining ----------------------------------------
-def resolver(s: CraftsState | W) -> int:
+def resolver(s: CraftsState) -> int:
     """The player whose revealed card resolves next: action cards first
     (RB.PLAY_ACTIONS_FIRST), then buildings, each clockwise from the first player
     (RB.PLAY_CLOCKWISE); -1 when none is left."""
@@ -136,44 +133,41 @@ def declines(effects: list[Action]) -> list[Action]:
     return effects
 
 
-def decline(w: W, i: int, c: int) -> None:
+def decline(s: CraftsState, i: int, c: int) -> CraftsState:
     """The revealed card goes to the discard and the player plays on
     (RB.PLAY_DECLINE_DISCARD), without its points (RB.PLAY_DECLINED_NO_VP)."""
-    w.discard = bump(w.discard, c, 1)
-    w.committed = put(w.committed, i, -1)
-    w.declined = bump(w.declined, i, 1)
+    return evolve(s, discard=bump(s.discard, c, 1), committed=put(s.committed, i, -1),
+                  declined=bump(s.declined, i, 1))
 
 
-def withdraw(w: W, i: int, c: int) -> None:
+def withdraw(s: CraftsState, i: int, c: int) -> CraftsState:
     """The revealed card goes back to hand and the player stops for the round
     (RB.PLAY_WITHDRAW), without its points (RB.PLAY_DECLINED_NO_VP)."""
-    w.hands = put(w.hands, i, bump(w.hands[i], c, 1))
-    w.committed = put(w.committed, i, -1)
-    w.declined = bump(w.declined, i, 1)
-    w.passed = put(w.passed, i, True)
+    return evolve(s, hands=put(s.hands, i, bump(s.hands[i], c, 1)),
+                  committed=put(s.committed, i, -1), declined=bump(s.declined, i, 1),
+                  passed=put(s.passed, i, True))
 
 
-def forward(w: W, i: int, vp: int, p: Params) -> None:
+def forward(s: CraftsState, i: int, vp: int, p: Params) -> CraftsState:
     """Player ``i``'s marker moves ``vp`` spaces on (RB.PLAY_VP), collecting every resource
     space it passes or stops on (RB.PLAY_TRACK_RESOURCE; under ``track_repeat=once`` only
     spaces past its furthest)."""
-    old = w.scores[i]
+    old = s.scores[i]
     new = old + vp
-    w.scores = put(w.scores, i, new)
-    best = w.best[i]
+    best = s.best[i]
+    s = evolve(s, scores=put(s.scores, i, new),
+               best=put(s.best, i, new) if new > best else s.best)
     low = max(old, best) if p.track_once else old
     sp = p.spacing
     k = low // sp + 1
     while k * sp <= new:
-        w.gain_resource(i, D.TRACK_CYCLE[(k - 1) % len(D.TRACK_CYCLE)], 1, p)
+        s = gain_resource(s, i, D.TRACK_CYCLE[(k - 1) % len(D.TRACK_CYCLE)], 1, p)
         k += 1
-    if new > best:
-        w.best = put(w.best, i, new)
+    return s
 
 
-def place(w: W, p: Params, i: int, c: int) -> None:
+def place(s: CraftsState, p: Params, i: int, c: int) -> CraftsState:
     """The applied card stays on the table (RB.PLAY_TABLE); a building scores its points."""
-    w.table = put(w.table, i, bump(w.table[i], c, 1))
-    w.committed = put(w.committed, i, -1)
-    if VP[c]:
-        forward(w, i, VP[c], p)
+    s = evolve(s, table=put(s.table, i, bump(s.table[i], c, 1)),
+               committed=put(s.committed, i, -1))
+    return forward(s, i, VP[c], p) if VP[c] else s

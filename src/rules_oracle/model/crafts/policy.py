@@ -5,12 +5,9 @@ from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts.actions import Action, Buy, Commit, Decline, Done, Pass, Redraw, Sell
 from rules_oracle.model.crafts.ops import EFFECT_TYPES, Params, params
 from rules_oracle.model.crafts.state import (
-    PH_COMMIT,
-    PH_END,
-    PH_MARKET,
-    PH_RESOLVE,
     TASK_MAGE,
     CraftsState,
+    Stage,
 )
 
 INPUTS = tuple(c.inputs for c in D.CARDS)
@@ -30,20 +27,20 @@ def weights(state: CraftsState,
     keeps a weight of at least 1.
     """
     ph = state.phase
-    if ph == PH_COMMIT:
+    if ph == Stage.COMMIT:
         return _commit_weights(state, actions)
-    if ph == PH_RESOLVE:
+    if ph == Stage.RESOLVE:
         if state.task == TASK_MAGE:
             return None
         return _resolve_weights(state, actions)
     n = len(actions)
-    if ph == PH_MARKET:
+    if ph == Stage.MARKET:
         paid = state.exchanges[state.turn] > 0
         return tuple(
             (2 * n if paid else 1 + n // 8) if type(a) is Pass
             else 2 if type(a) is Redraw else 1
             for a in actions)
-    if ph == PH_END:
+    if ph == Stage.END:
         return tuple(max(4, n) if type(a) is Done else 1 for a in actions)
     return None
 

@@ -4,14 +4,14 @@ from rules_oracle.model.core.game import Config
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import rules as RB
 from rules_oracle.model.crafts.ops import ZERO_CARDS, ZERO_RES
-from rules_oracle.model.crafts.state import PH_DEAL, CraftsState
+from rules_oracle.model.crafts.state import CraftsState, Stage
 
 
 def setup(config: Config) -> CraftsState:
     """The table before round 1's deal (the deal itself: ``round.deal_first``)."""
     n = config.players
     return CraftsState(
-        config=config, round=1, phase=PH_DEAL, turn=-1, first=-1,
+        config=config, round=1, phase=Stage.DEAL, turn=-1, first=-1,
         scores=(0,) * n, best=(0,) * n,  # RB.SETUP_MARKERS_ZERO
         coins=(D.START_COINS,) * n,  # RB.SETUP_COINS: 5 pebbles beside the board
         boards=(ZERO_RES,) * n, bank=D.PEBBLES - D.START_COINS * n,

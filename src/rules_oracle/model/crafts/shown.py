@@ -26,14 +26,9 @@ from rules_oracle.model.crafts.actions import (
 )
 from rules_oracle.model.crafts.ops import EFFECT_TYPES, params
 from rules_oracle.model.crafts.state import (
-    PH_COMMIT,
-    PH_DEAL,
-    PH_END,
-    PH_MARKET,
-    PH_OVER,
-    PH_RESOLVE,
     TASK_MAGE,
     CraftsState,
+    Stage,
 )
 
 IS_BUILDING = D.IS_BUILDING
@@ -44,16 +39,16 @@ def effect_rules(state: CraftsState, action: Action, after: CraftsState) -> tupl
     """The rules whose effect the legal step ``state --action--> after`` shows."""
     out: list[str] = []
     t = type(action)
-    if state.phase == PH_DEAL and state.round == 1 and state.first < 0 \
+    if state.phase == Stage.DEAL and state.round == 1 and state.first < 0 \
             and sum(state.deck) == D.TOTAL_CARDS:  # the first step: the set-up
         out += setup.shown()
     if t is Draw:
         out.append(RB.SETUP_SHUFFLE)
         if state.to_market and not any(state.owed):
             out.append(RB.MARKET_SIX_CARDS)
-        elif state.phase == PH_DEAL:
+        elif state.phase == Stage.DEAL:
             out.append(RB.ROUND_DEAL_FIRST if state.round == 1 else RB.ROUND_REFILL)
-        elif state.phase == PH_RESOLVE:
+        elif state.phase == Stage.RESOLVE:
             out.append(RB.CARD_MAGE_DRAW if state.task == TASK_MAGE else RB.CARD_SCOUTING_DRAW)
         if sum(after.deck) + sum(after.discard) == sum(state.deck) + sum(state.discard) - 1 \
                 and sum(after.deck) > sum(state.deck) - 1:
@@ -70,7 +65,7 @@ def effect_rules(state: CraftsState, action: Action, after: CraftsState) -> tupl
         out += [RB.MARKET_REDRAW, RB.MARKET_REDRAW_AFTER, RB.MARKET_TURN_ORDER]
     elif t is Pass:
         out += [RB.MARKET_PASS, RB.MARKET_TURN_ORDER]
-        if after.phase != PH_MARKET:
+        if after.phase != Stage.MARKET:
             out.append(RB.MARKET_TO_DISCARD)
     elif t is Commit:
         out += [RB.PLAY_STEPS, RB.PLAY_COMMIT]
@@ -78,7 +73,7 @@ def effect_rules(state: CraftsState, action: Action, after: CraftsState) -> tupl
         out.append(RB.PLAY_MAY_STOP)
     elif t is MageDiscard:
         out.append(RB.CARD_MAGE_DISCARD)
-    elif (t is Buy or t is Sell) and state.phase == PH_RESOLVE:
+    elif (t is Buy or t is Sell) and state.phase == Stage.RESOLVE:
         out += [RB.TRADE_BEFORE_APPLY, RB.TRADE_PRICES, RB.TRADE_OWN_BOARD, RB.TRADE_BANK]
     elif t is Sell:
         out += [RB.END_SELL, RB.TRADE_PRICES]
@@ -106,9 +101,9 @@ def effect_rules(state: CraftsState, action: Action, after: CraftsState) -> tupl
             out.append(RB.CARD_CASTLE_SETBACK)
         elif t is Steal:
             out.append(RB.CARD_THEFT_TYPE)
-    elif t is Done and after.phase == PH_OVER:
+    elif t is Done and after.phase == Stage.OVER:
         out += final.shown()
-    if state.phase in (PH_COMMIT, PH_RESOLVE) and after.phase == PH_END:
+    if state.phase in (Stage.COMMIT, Stage.RESOLVE) and after.phase == Stage.END:
         out += [RB.PLAY_END, RB.END_TABLE_DISCARD]
     if after.round != state.round:
         out += [RB.GAME_ROUNDS, RB.ROUND_FIRST_LOWEST]

@@ -2,7 +2,7 @@
 
 Field names are stable (the Z3 encoding and foreign implementations read them):
 
-* ``round`` 1..4; ``phase`` one of the ``PH_*`` constants; ``turn`` the player
+* ``round`` 1..4; ``phase`` a :class:`Stage`; ``turn`` the player
   whose choice is pending (meaningful in player phases); ``first`` the first
   player of the round (-1 before the round-1 draw).
 * per player (tuples of length ``players``): ``scores`` (track position),
@@ -22,17 +22,25 @@ Field names are stable (the Z3 encoding and foreign implementations read them):
   seat has chosen (0 outside a commit step).
 """
 
+from enum import IntEnum
+
 import attrs
 
 from rules_oracle.model.core.game import Config
 
-PH_DEAL = 0  # round start: cards owed are drawn (chance)
-PH_FIRST = 1  # round 1: the first player is drawn (chance)
-PH_MARKET = 2
-PH_COMMIT = 3  # play: players commit a card face down or stop
-PH_RESOLVE = 4  # play: revealed cards resolve
-PH_END = 5  # round end: discards and sales
-PH_OVER = 6
+
+class Stage(IntEnum):
+    """What the next step is; its number is the canonical ``phase`` (states, traces and the
+    Z3 encoding's projection read the number)."""
+
+    DEAL = 0  # round start: cards owed are drawn (chance)
+    FIRST = 1  # round 1: the first player is drawn (chance)
+    MARKET = 2
+    COMMIT = 3  # play: players commit a card face down or stop
+    RESOLVE = 4  # play: revealed cards resolve
+    END = 5  # round end: discards and sales
+    OVER = 6
+
 
 TASK_NONE = 0
 TASK_MAGE = 1  # task_player discards task_count more cards
@@ -43,7 +51,7 @@ TASK_SCOUT = 2  # chance: a random card leaves task_player's hand (to turn's han
 class CraftsState:
     config: Config
     round: int
-    phase: int
+    phase: Stage
     turn: int
     first: int
     scores: tuple[int, ...]

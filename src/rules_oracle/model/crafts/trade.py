@@ -3,12 +3,22 @@ step, at the board's prices, only before the revealed card is applied or decline
 
 from rules_oracle.model.crafts import rules as RB
 from rules_oracle.model.crafts.actions import Action, Buy, Sell
-from rules_oracle.model.crafts.ops import BUY, NR, RES_RANGE, SELL, Params, W, bump, put
+from rules_oracle.model.crafts.ops import (
+    BUY,
+    NR,
+    RES_RANGE,
+    SELL,
+    Params,
+    bump,
+    evolve,
+    put,
+    sell_one,
+)
 from rules_oracle.model.crafts.rules import RULES
 from rules_oracle.model.crafts.state import CraftsState
 
 
-def trade_rule(s: CraftsState | W, p: Params, i: int, a: Buy | Sell) -> str | None:
+def trade_rule(s: CraftsState, p: Params, i: int, a: Buy | Sell) -> str | None:
     """Why player ``i`` may not buy or sell one pebble by ``a`` now, or ``None``: a buy
     costs the buy price in coins, a sale gives the sell price (RB.TRADE_PRICES), and only
     what is on his own board is sold (RB.TRADE_OWN_BOARD)."""
@@ -28,19 +38,17 @@ def offers(state: CraftsState, p: Params, i: int) -> list[Action]:
     return out
 
 
-def trade(w: W, p: Params, i: int, a: Buy | Sell, resolving: bool) -> None:
+def trade(s: CraftsState, p: Params, i: int, a: Buy | Sell, resolving: bool) -> CraftsState:
     """Player ``i`` buys one pebble onto his board or sells one from it, with the bank
     (RB.TRADE_BANK), while his revealed card resolves (``resolving``)."""
     if not resolving:
         raise RULES.illegal(RB.TRADE_NOT_AFTER, "trade only before applying your card")
-    rule = trade_rule(w, p, i, a)
+    rule = trade_rule(s, p, i, a)
     if rule is not None:
         raise RULES.illegal(rule, f"cannot {type(a).__name__.lower()} resource {a.resource}")
     r = a.resource
     if type(a) is Buy:
         price = p.buy[r]
-        w.coins = bump(w.coins, i, -price)
-        w.bank += price - 1
-        w.boards = put(w.boards, i, bump(w.boards[i], r, 1))
-    else:
-        w.sell_one(i, r, p)  # for the sell price
+        return evolve(s, coins=bump(s.coins, i, -price), bank=s.bank + price - 1,
+                      boards=put(s.boards, i, bump(s.boards[i], r, 1)))
+    return sell_one(s, i, r, p)  # for the sell price
