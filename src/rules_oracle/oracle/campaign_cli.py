@@ -210,14 +210,16 @@ def _print_summary(folder: Path, settings: Any, summary: Any, played: int, secon
                        f" played now, {seconds:.1f} s): {summary.conforming} conform,"
                        f" {summary.known} known, {summary.diverging} diverge", style=style))
     if summary.groups:
-        table = Table("count", "first seed", "kind", "rules", "known", "minimal replay")
+        table = Table("count", "divergences", "first seed", "kind", "rules", "known",
+                      "minimal replay")
         by_sig = {(r["kind"], tuple(r["rules"]), r["known"]): r for r in replays}
         for g in summary.groups:
             kind, rules, known = g.signature
             replay = by_sig.get(g.signature)
             shown = "" if replay is None else (f"{replay['steps']} steps (from"
                                                f" {replay['original_steps']}): {replay['file']}")
-            table.add_row(str(g.count), str(g.first_seed), kind, ", ".join(rules) or "-",
+            table.add_row(str(g.count), str(g.divergences), str(g.first_seed), kind,
+                          ", ".join(rules) or "-",
                           known or "-", shown)
         console.print(table)
     _print_absorbed(console, dict(summary.absorbed), stale)
