@@ -21,6 +21,7 @@ from rich.text import Text
 
 from rules_oracle.model.core.errors import ConfigError
 from rules_oracle.model.core.play import ALL_POLICIES, POLICIES
+from rules_oracle.oracle.aim import policies as aim_policies
 from rules_oracle.oracle.cli import (
     BadInput,
     _broad_line,
@@ -80,8 +81,9 @@ def _bar(enabled: bool, total: int, already: int, diverging: int
 @click.option("--players", "-n", type=int, help="Player count (default: every count in turn).")
 @click.option("--variant", "-v", multiple=True, metavar="OPTION=READING",
               help="A variant option (repeatable); others take their defaults.")
-@click.option("--policy", type=click.Choice(ALL_POLICIES), default=None,
-              help="How the oracle chooses the players' actions  [new DIR: uniform]")
+@click.option("--policy", type=click.Choice((*ALL_POLICIES, *aim_policies())), default=None,
+              help="How the oracle chooses the players' actions (aim:NAME: toward a named"
+                   " situation)  [new DIR: uniform]")
 @click.option("--timeout", type=float, default=None, help="Seconds per reply  [new DIR: 10]")
 @click.option("--probes", type=click.IntRange(min=0), default=None,
               help="Illegal actions sent per step  [new DIR: 2]")

@@ -1,0 +1,224 @@
+"""Aimed play: a drive policy that steers a game toward a named situation.
+
+Some known deviations need a situation random play seldom reaches (a year of plenty held
+while the bank is down to one card of a kind: none in 420 steered games). Rather than more
+seeds, ``--policy aim:NAME`` steers every choice of the game, the players' actions and the
+chance outcomes alike (the oracle chooses both: an outcome it sends is one the rules allow,
+with a probability above 0), toward the situation :data:`AIMS` names: at each step it
+scores the options (at most :data:`AIM_TRIES` actions, a seeded sample of a larger set;
+every chance outcome) by what the state after each one holds, looking through a chance step
+that follows (an outcome is chosen too, so the best one counts), and plays one of the best
+(the seeded stream breaks ties). Once the situation is reached the game goes on as
+``eager`` play does, to its end (left aimed, play would hold there until the turn limit).
+The game is still a function of its seed, a drive's game like any other: the campaign
+groups what it meets and shrinks it as usual.
+
+An aim states its situation in the model's state alone (:attr:`Aim.reached`); the known
+entry whose premise it is (:attr:`Aim.entry`) then shows as a divergence when the engine
+deviates there.
+"""
+
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from rules_oracle.model.core.chance import sample
+from rules_oracle.model.core.game import CHANCE, TERMINAL, Game
+
+#: the prefix of an aimed policy's name (``aim:NAME``)
+PREFIX = "aim:"
+#: legal actions an aimed choice scores at most (a seeded sample of a larger set)
+AIM_TRIES = 24
+#: the score of a state where the aim is reached, and of one it can no longer be reached from
+REACHED = 1_000_000.0
+LOST = -1_000_000.0
+
+
+@attrs.frozen
+class Aim:
+    name: str
+    #: the games whose states it reads
+    games: tuple[str, ...]
+    #: the situation, in words (docs/engines.md lists them)
+    text: str
+    #: the known entry (docs/engines/catanatron.known.json) the situation is the premise of
+    entry: str
+    #: whether the situation holds in a state
+    reached: Callable[[Game[Any, Any], Any], bool]
+    #: how close a step leaves play to it (higher: closer), given the state before, the
+    #: action or outcome and the state after
+    score: Callable[[Game[Any, Any], Any, Any, Any], float]
+    #: how a choice among actions scoring alike is drawn: ``uniform`` or ``eager``
+    ties: str = "uniform"
+
+
+# -- catan: a year of plenty while the bank holds one card of a kind at most -----------------
+
+
+def _plenty_reached(game: Game[Any, Any], state: Any) -> bool:
+    """The player on turn may play a year of plenty, and the bank holds at most one card of
+    some kind (catanatron then offers a year of plenty of a single card)."""
+    from rules_oracle.model.catan.actions import PlayYearOfPlenty
+
+    if game.actor(state) < 0 or min(state.bank) > 1 or not sum(state.bank):
+        return False
+    return any(isinstance(a, PlayYearOfPlenty) for a in game.legal_actions(state))
+
+
+def _plenty_score(game: Game[Any, Any], before: Any, action: Any, after: Any) -> float:
+    """Cards out of the bank (fewest of one kind most of all), a year of plenty held by
+    someone, and no roll the bank cannot pay (a shortage parts catanatron from the model
+    first: known entry bank-shortage, which stops play)."""
+    from rules_oracle.model.catan import data as D
+    from rules_oracle.model.catan import rules as RB
+
+    if _plenty_reached(game, after):
+        return REACHED
+    if game.actor(after) == TERMINAL:
+        return LOST
+    try:
+        shown = game.effect_rules(before, action, after)
+    except Exception:  # a model that cannot say: no penalty
+        shown = ()
+    if RB.PRODUCTION_SHORTAGE in shown:
+        return LOST
+    held = any(pl.developments[D.YEAR_OF_PLENTY] for pl in after.players)
+    return float(50 * held - sum(after.bank) - 5 * min(after.bank))
+
+
+# -- catan: a seat not on turn at 10 points -------------------------------------------------
+
+
+def _off_turn_reached(game: Game[Any, Any], state: Any) -> bool:
+    """A player is on turn and a seat not on turn has 10 points or more (in the model it
+    wins on its own turn; catanatron ends the game at once)."""
+    who = game.actor(state)
+    return who >= 0 and any(p >= 10 for seat, p in enumerate(game.scores(state)) if seat != who)
+
+
+def _off_turn_score(game: Game[Any, Any], before: Any, action: Any, after: Any) -> float:
+    """Rolls that produce the most (cards out of the bank) but none the bank cannot pay
+    (known entry bank-shortage stops play first); the players' actions as ``eager`` play
+    weighs them (building), but none winning on one's own turn: every seat climbs to 9
+    points and stays there, until a settlement cutting the longest road hands the card,
+    and its 2 points, to a seat not on turn."""
+    from rules_oracle.model.catan import rules as RB
+
+    if _off_turn_reached(game, after):
+        return REACHED
+    if game.actor(after) == TERMINAL:
+        return LOST
+    if game.actor(before) >= 0:
+        return float(_cuts_within_reach(after, game.actor(before)))
+    try:
+        shown = game.effect_rules(before, action, after)
+    except Exception:  # a model that cannot say: no penalty
+        shown = ()
+    if RB.PRODUCTION_SHORTAGE in shown:
+        return LOST
+    return float(-sum(after.bank))
+
+
+def _cuts_within_reach(state: Any, seat: int) -> int:
+    """The intersections where ``seat``'s roads end, free for a settlement, where two roads
+    of the longest road card's holder meet (a settlement there cuts the holder's road)."""
+    from rules_oracle.model.catan import board as B
+
+    holder = state.longest
+    if holder < 0 or holder == seat or seat < 0:
+        return 0
+    out = 0
+    for node, paths in enumerate(B.NODE_PATHS):
+        owners = [state.path_owner[e] for e in paths]
+        if owners.count(holder) < 2 or seat not in owners or state.node_owner[node] >= 0:
+            continue
+        near = {n for e in paths for n in B.PATH_NODES[e] if n != node}
+        if all(state.node_owner[n] < 0 for n in near):
+            out += 1
+    return out
+
+
+AIMS: dict[str, Aim] = {a.name: a for a in (
+    Aim("off-turn-seat-at-ten", ("catan",),
+        "a player is on turn and a seat not on turn has 10 points or more", "win-off-turn",
+        _off_turn_reached, _off_turn_score, "eager"),
+    Aim("one-card-in-the-bank", ("catan",),
+        "the player on turn may play a year of plenty while the bank holds at most one card"
+        " of some kind", "one-card-plenty", _plenty_reached, _plenty_score),
+)}
+
+
+def aim_of(policy: str) -> Aim | None:
+    """The aim an ``aim:NAME`` policy names (``None``: another policy); ``ValueError`` for
+    an unknown name."""
+    if not policy.startswith(PREFIX):
+        return None
+    name = policy[len(PREFIX):]
+    if name not in AIMS:
+        raise ValueError(f"unknown aim {name!r}; aims: {', '.join(AIMS)}")
+    return AIMS[name]
+
+
+def policies(game: str | None = None) -> tuple[str, ...]:
+    """The aimed policies (of ``game``'s aims: every one when ``None``)."""
+    return tuple(PREFIX + a.name for a in AIMS.values() if game is None or game in a.games)
+
+
+@attrs.define
+class Aiming:
+    """The aimed choice of a game (:func:`choose`)."""
+
+    game: Game[Any, Any]
+    aim: Aim
+    #: the situation has been reached: play goes on as ``eager``
+    met: bool = False
+
+    def value(self, state: Any, option: Any) -> float:
+        """The score of playing ``option`` at ``state``, through a chance step after it."""
+        game, aim = self.game, self.aim
+        after = game.apply(state, option)
+        best = aim.score(game, state, option, after)
+        if best > LOST and best < REACHED and game.actor(after) == CHANCE:
+            outcomes = [a for a, p in game.chance_outcomes(after) if p > 0]
+            if outcomes:
+                best = max(aim.score(game, after, o, game.apply(after, o)) for o in outcomes)
+        return best
+
+    def choose(self, state: Any, rng: random.Random, among: Sequence[Any] | None = None
+               ) -> Any:
+        """One of the options (``among``: the ones the engine supports) that score best;
+        once the situation is reached, an ``eager`` choice (a chance outcome with its
+        probability)."""
+        game = self.game
+        self.met = self.met or self.aim.reached(game, state)
+        if game.actor(state) == CHANCE:
+            if self.met:
+                return sample(game.chance_outcomes(state), rng)
+            options = [a for a, p in game.chance_outcomes(state) if p > 0]
+        else:
+            options = list(game.legal_actions(state) if among is None else among)
+            if self.met and options:
+                return _eager(game, state, options, rng)
+            if len(options) > AIM_TRIES:
+                options = rng.sample(options, AIM_TRIES)
+        if not options:
+            raise ValueError("no option to choose from")
+        values = [self.value(state, o) for o in options]
+        top = max(values)
+        best = [o for o, v in zip(options, values, strict=True) if v == top]
+        if self.aim.ties == "eager" and game.actor(state) >= 0:
+            return _eager(game, state, best, rng)
+        return best[rng.randrange(len(best))]
+
+
+def _eager(game: Game[Any, Any], state: Any, options: Sequence[Any], rng: random.Random
+           ) -> Any:
+    """One of ``options`` drawn as ``eager`` play weighs them (uniformly without weights)."""
+    weights = game.policy_weights(state, tuple(options))
+    if weights is None or not sum(weights):
+        return options[rng.randrange(len(options))]
+    return sample([(o, Fraction(w, sum(weights)))
+                   for o, w in zip(options, weights, strict=True)], rng)

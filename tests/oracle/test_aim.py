@@ -1,0 +1,104 @@
+"""Aimed play (``--policy aim:NAME``): every choice, chance outcomes too, steered toward a
+named situation; a function of its seed; refused for another game or an unknown name."""
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from rules_oracle.model.core import registry
+from rules_oracle.model.core.canon import unstructure
+from rules_oracle.model.core.game import TERMINAL
+from rules_oracle.oracle import aim as am
+from rules_oracle.oracle import drive as drv
+from tests.oracle.helpers import run
+
+ENGINES = Path(__file__).resolve().parent / "engines"
+PLENTY = "aim:one-card-in-the-bank"
+
+
+def aimed(name: str, players: int, seed: int, steps: int) -> tuple[list[Any], list[Any]]:
+    """The states and actions of an aimed game of catan, ``steps`` at most."""
+    game = registry.get("catan")
+    aiming = am.Aiming(game, am.AIMS[name])
+    rng = random.Random(seed)
+    state = game.setup(game.config(players))
+    states, actions = [state], []
+    while len(actions) < steps and game.actor(state) != TERMINAL:
+        action = aiming.choose(state, rng)
+        state = game.apply(state, action)
+        states.append(state)
+        actions.append(action)
+    return states, actions
+
+
+@pytest.mark.rules("catan/development.year-of-plenty", "catan/production.shortage")
+def test_an_aimed_game_reaches_a_year_of_plenty_before_a_bank_of_one_card() -> None:
+    """Uniform and steered play met it in none of 420 games: aimed play, in the first
+    hundred steps of a 3-player game (every roll one the bank can pay)."""
+    game = registry.get("catan")
+    aim = am.AIMS["one-card-in-the-bank"]
+    states, actions = aimed(aim.name, 3, 0, 150)
+    reached = [i for i, s in enumerate(states) if aim.reached(game, s)]
+    assert reached and reached[0] < 150
+    state = states[reached[0]]
+    assert min(state.bank) <= 1 and game.actor(state) >= 0
+    assert aim.entry == "one-card-plenty"
+    # the same seed, the same game
+    assert [unstructure(a) for a in aimed(aim.name, 3, 0, 60)[1]] == [
+        unstructure(a) for a in actions[:60]]
+    # a state where nobody may play a year of plenty is not it
+    assert not aim.reached(game, states[0])
+
+
+@pytest.mark.rules("catan/victory.ten", "catan/longest-road.break")
+def test_a_seat_not_on_turn_at_ten_is_the_other_aim_s_situation() -> None:
+    game = registry.get("catan")
+    aim = am.AIMS["off-turn-seat-at-ten"]
+    states, _ = aimed(aim.name, 4, 0, 40)
+    state = states[-1]
+    who = game.actor(state)
+    assert who >= 0 and not aim.reached(game, state)
+    other = (who + 1) % 4
+    players = list(state.players)
+    players[other] = attrs.evolve(players[other], vp=10)
+    ten = attrs.evolve(state, players=tuple(players))
+    assert aim.reached(game, ten)
+    assert aim.score(game, state, None, ten) == am.REACHED
+    # a cut of the card holder's road within reach counts for the seat on turn
+    assert am._cuts_within_reach(state, who) == 0  # nobody holds the card yet
+
+
+def test_aims_are_named_policies_of_their_games() -> None:
+    assert am.aim_of("uniform") is None
+    assert am.aim_of(PLENTY) is am.AIMS["one-card-in-the-bank"]
+    with pytest.raises(ValueError, match="unknown aim"):
+        am.aim_of("aim:nowhere")
+    assert PLENTY in am.policies("catan") and not am.policies("crafts")
+    crafts = registry.get("crafts")
+    faithful = [sys.executable, str(ENGINES / "faithful.py")]
+    with pytest.raises(drv.DriveError, match="is of catan only"):
+        drv.drive(faithful, [crafts], count=1, policy=PLENTY)
+    with pytest.raises(drv.DriveError, match="unknown aim"):
+        drv.drive(faithful, [crafts], count=1, policy="aim:nowhere")
+    refused = run("drive", "--game", "catan", "--policy", "aim:nowhere", "--", *faithful)
+    assert refused.exit_code == 2
+
+
+@pytest.mark.rules("catan/development.year-of-plenty")
+def test_a_drive_plays_the_aimed_game() -> None:
+    """Through an engine (one whose digest goes wrong at step 110, to keep it short) the
+    drive plays the aimed game: the same actions as the policy alone, the situation
+    reached on the way."""
+    game = registry.get("catan")
+    broken = [sys.executable, str(ENGINES / "broken.py"), "wrong-digest", "110"]
+    played = drv.drive(broken, [game], count=1, seed=0, players=3, probes=0,
+                       policy=PLENTY).games[0]
+    assert played.divergence is not None and played.divergence.step == 110
+    assert played.policy == PLENTY and "--policy aim:one-card-in-the-bank" in played.replay
+    states, actions = aimed("one-card-in-the-bank", 3, 0, len(played.actions))
+    assert list(played.actions) == [unstructure(a) for a in actions]
+    assert any(am.AIMS["one-card-in-the-bank"].reached(game, s) for s in states)
