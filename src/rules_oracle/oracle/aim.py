@@ -51,8 +51,6 @@ class Aim:
     #: how close a step leaves play to it (higher: closer), given the state before, the
     #: action or outcome and the state after
     score: Callable[[Game[Any, Any], Any, Any, Any], float]
-    #: how a choice among actions scoring alike is drawn: ``uniform`` or ``eager``
-    ties: str = "uniform"
 
 
 # -- catan: a year of plenty while the bank holds one card of a kind at most -----------------
@@ -89,62 +87,7 @@ def _plenty_score(game: Game[Any, Any], before: Any, action: Any, after: Any) ->
     return float(50 * held - sum(after.bank) - 5 * min(after.bank))
 
 
-# -- catan: a seat not on turn at 10 points -------------------------------------------------
-
-
-def _off_turn_reached(game: Game[Any, Any], state: Any) -> bool:
-    """A player is on turn and a seat not on turn has 10 points or more (in the model it
-    wins on its own turn; catanatron ends the game at once)."""
-    who = game.actor(state)
-    return who >= 0 and any(p >= 10 for seat, p in enumerate(game.scores(state)) if seat != who)
-
-
-def _off_turn_score(game: Game[Any, Any], before: Any, action: Any, after: Any) -> float:
-    """Rolls that produce the most (cards out of the bank) but none the bank cannot pay
-    (known entry bank-shortage stops play first); the players' actions as ``eager`` play
-    weighs them (building), but none winning on one's own turn: every seat climbs to 9
-    points and stays there, until a settlement cutting the longest road hands the card,
-    and its 2 points, to a seat not on turn."""
-    from rules_oracle.model.catan import rules as RB
-
-    if _off_turn_reached(game, after):
-        return REACHED
-    if game.actor(after) == TERMINAL:
-        return LOST
-    if game.actor(before) >= 0:
-        return float(_cuts_within_reach(after, game.actor(before)))
-    try:
-        shown = game.effect_rules(before, action, after)
-    except Exception:  # a model that cannot say: no penalty
-        shown = ()
-    if RB.PRODUCTION_SHORTAGE in shown:
-        return LOST
-    return float(-sum(after.bank))
-
-
-def _cuts_within_reach(state: Any, seat: int) -> int:
-    """The intersections where ``seat``'s roads end, free for a settlement, where two roads
-    of the longest road card's holder meet (a settlement there cuts the holder's road)."""
-    from rules_oracle.model.catan import board as B
-
-    holder = state.longest
-    if holder < 0 or holder == seat or seat < 0:
-        return 0
-    out = 0
-    for node, paths in enumerate(B.NODE_PATHS):
-        owners = [state.path_owner[e] for e in paths]
-        if owners.count(holder) < 2 or seat not in owners or state.node_owner[node] >= 0:
-            continue
-        near = {n for e in paths for n in B.PATH_NODES[e] if n != node}
-        if all(state.node_owner[n] < 0 for n in near):
-            out += 1
-    return out
-
-
 AIMS: dict[str, Aim] = {a.name: a for a in (
-    Aim("off-turn-seat-at-ten", ("catan",),
-        "a player is on turn and a seat not on turn has 10 points or more", "win-off-turn",
-        _off_turn_reached, _off_turn_score, "eager"),
     Aim("one-card-in-the-bank", ("catan",),
         "the player on turn may play a year of plenty while the bank holds at most one card"
         " of some kind", "one-card-plenty", _plenty_reached, _plenty_score),
@@ -182,9 +125,8 @@ class Aiming:
         after = game.apply(state, option)
         best = aim.score(game, state, option, after)
         if best > LOST and best < REACHED and game.actor(after) == CHANCE:
-            outcomes = [a for a, p in game.chance_outcomes(after) if p > 0]
-            if outcomes:
-                best = max(aim.score(game, after, o, game.apply(after, o)) for o in outcomes)
+            best = max(aim.score(game, after, o, game.apply(after, o))
+                       for o, p in game.chance_outcomes(after) if p > 0)
         return best
 
     def choose(self, state: Any, rng: random.Random, among: Sequence[Any] | None = None
@@ -204,13 +146,9 @@ class Aiming:
                 return _eager(game, state, options, rng)
             if len(options) > AIM_TRIES:
                 options = rng.sample(options, AIM_TRIES)
-        if not options:
-            raise ValueError("no option to choose from")
         values = [self.value(state, o) for o in options]
         top = max(values)
         best = [o for o, v in zip(options, values, strict=True) if v == top]
-        if self.aim.ties == "eager" and game.actor(state) >= 0:
-            return _eager(game, state, best, rng)
         return best[rng.randrange(len(best))]
 
 
