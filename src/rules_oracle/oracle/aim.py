@@ -57,19 +57,26 @@ class Aim:
 
 
 def _plenty_reached(game: Game[Any, Any], state: Any) -> bool:
-    """The player on turn may play a year of plenty, and the bank holds at most one card of
-    some kind (catanatron then offers a year of plenty of a single card)."""
+    """The player on turn has rolled, holds no card bought this turn and may play a year of
+    plenty, and the bank holds at most one card of some kind (catanatron then offers a year
+    of plenty of a single card; before the roll it offers no card, and a card bought this
+    turn is a deviation of its own, new-card-played, that would show at the same step)."""
     from rules_oracle.model.catan.actions import PlayYearOfPlenty
 
-    if game.actor(state) < 0 or min(state.bank) > 1 or not sum(state.bank):
+    who = game.actor(state)
+    if who < 0 or state.dice == (0, 0) or min(state.bank) > 1 or not sum(state.bank):
+        return False
+    if any(state.players[who].bought):
         return False
     return any(isinstance(a, PlayYearOfPlenty) for a in game.legal_actions(state))
 
 
 def _plenty_score(game: Game[Any, Any], before: Any, action: Any, after: Any) -> float:
-    """Cards out of the bank (fewest of one kind most of all), a year of plenty held by
-    someone, and no roll the bank cannot pay (a shortage parts catanatron from the model
-    first: known entry bank-shortage, which stops play)."""
+    """A year of plenty held by someone, then cards out of the bank (fewest of one kind most
+    of all: once the card is held, so that it is not bought in a turn the bank is already
+    low, where catanatron's offer of a card bought this turn, new-card-played, would show at
+    the same step), and no roll the bank cannot pay (a shortage parts catanatron from the
+    model first: known entry bank-shortage, which stops play)."""
     from rules_oracle.model.catan import data as D
     from rules_oracle.model.catan import rules as RB
 
@@ -84,7 +91,9 @@ def _plenty_score(game: Game[Any, Any], before: Any, action: Any, after: Any) ->
     if RB.PRODUCTION_SHORTAGE in shown:
         return LOST
     held = any(pl.developments[D.YEAR_OF_PLENTY] for pl in after.players)
-    return float(50 * held - sum(after.bank) - 5 * min(after.bank))
+    if not held:
+        return 0.0
+    return float(1000 - sum(after.bank) - 5 * min(after.bank))
 
 
 AIMS: dict[str, Aim] = {a.name: a for a in (
