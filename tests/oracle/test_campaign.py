@@ -449,7 +449,7 @@ REPLAYS = Path(__file__).resolve().parents[2] / "docs" / "engines" / "replays"
 
 @pytest.mark.rules("catan/longest-road.break", "catan/development.not-new",
                    "catan/development.road-building", "catan/development-before-roll",
-                   "catan/production.shortage")
+                   "catan/production.shortage", "catan/development.year-of-plenty")
 @pytest.mark.parametrize(("name", "kind", "known", "step"), [
     ("01-road-into-rival-building-card-seed19", "observation", "road-into-rival-building-card",
      96),
@@ -458,7 +458,8 @@ REPLAYS = Path(__file__).resolve().parents[2] / "docs" / "engines" / "replays"
     ("05-new-card-played-seed0", "legal", "new-card-played", 17),
     ("06-road-building-needs-resources-seed3", "legal", "road-building-needs-resources", 42),
     ("07-road-into-rival-building-seed8", "observation", "road-into-rival-building", 21),
-    ("01-bank-shortage-seed377", "observation", "bank-shortage", 243)])
+    ("01-bank-shortage-seed377", "observation", "bank-shortage", 243),
+    ("03-one-card-plenty-seed2", "legal", "one-card-plenty", 91)])
 def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
         name: str, kind: str, known: str | None, step: int) -> None:
     """docs/engines/replays: each ends in the deviation it was shrunk for, which `oracle
