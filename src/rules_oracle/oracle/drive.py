@@ -927,9 +927,6 @@ class _Game:
 
     #: go on after an accepted illegal probe where the games can be brought back in step
     resume_accepted = True
-    #: the readings an accepted illegal probe that play went on after is retried under
-    #: (``None``: every reading)
-    readings_tried: Collection[str] | None = None
 
     def __init__(self, peer: Peer, game: Game[Any, Any], config: Config, seed: int,
                  policy: str, probes: int, strict_rules: bool, protocol: int,
@@ -1661,8 +1658,7 @@ class _Game:
 
         # once MAX_FOUND are kept the game diverges whatever this one matches: the readings
         # (a replay of the game under each) are no longer worth their time
-        readings = (conforming_readings(self.game, self.config, self.played[:prefix], agrees,
-                                        self.readings_tried)
+        readings = (conforming_readings(self.game, self.config, self.played[:prefix], agrees)
                     if len(self.found) < MAX_FOUND else ())
         divergence, matched = settle(self.known, divergence, readings,
                                      Situation(self.game, state))

@@ -95,6 +95,8 @@ class _Scripted(_Game):
     resume_accepted = False
     focus: tuple[Any, str | None] | None = None
     target: Signature | None = None
+    #: the readings a divergence is retried under (the ones known entries name)
+    named: frozenset[str] = frozenset()
 
     def _go_on(self, step: int, state: Any, reply: Mapping[str, Any], stop: _Stop) -> None:
         """Stop at an accepted illegal action of the target's signature (its known entry
@@ -110,8 +112,8 @@ class _Scripted(_Game):
                     return True
 
                 readings = (conforming_readings(self.game, self.config, self.played, agrees,
-                                                self.readings_tried)
-                            if self.readings_tried else ())
+                                                self.named)
+                            if self.named else ())
                 marked, _ = settle(self.known, divergence, readings,
                                    Situation(self.game, state))
                 if _signature(marked) == self.target:
@@ -119,12 +121,9 @@ class _Scripted(_Game):
         super()._go_on(step, state, reply, stop)
 
     def _keep(self, divergence: Any, prefix: int, state: Any, how: str) -> None:
-        kept = len(self.found)
-        super()._keep(divergence, prefix, state, how)
-        if len(self.found) > kept:
-            met = self.found.pop()  # only the target matters: the others are not kept
-            if _signature(met) == self.target:
-                raise _Stop(met)
+        """Nothing is kept of an accepted illegal action play goes on after (only with a
+        target, which :meth:`_go_on` stops at, does play go on): its readings are not
+        worth a replay of the model each."""
 
     def _probes(self, state: Any, legal: Sequence[Any],
                 prober: Any) -> list[tuple[Any, IllegalAction]]:
@@ -212,11 +211,11 @@ class _Engine:
         run.used = list(script)
         run.focus = focus
         # a signature's known entry depends only on the readings entries name
-        named = {k.match.reading for k in d.known if k.match.reading is not None}
+        named = frozenset(k.match.reading for k in d.known if k.match.reading is not None)
         if target is not None:
             run.target = target
             run.resume_accepted = True
-            run.readings_tried = named
+            run.named = named
         divergence = None
         readings: tuple[str, ...] = ()
         try:
