@@ -102,6 +102,13 @@ def test_summaries_group_divergences_by_signature() -> None:
     accepted = {"kind": "accepts-illegal", "rule": "a/w", "rules": ["a/w"], "known": None}
     went_on = {**result(5, "diverges", accepted), "later": [{**legal}]}
     assert dict(cmp.summarize([went_on]).absorbed) == {"entry": 1}
+    # and its later divergences are grouped as the first ones are: per game and per divergence
+    twice = {**result(6, "diverges", accepted), "later": [{**accepted}, {**legal}]}
+    grouped = cmp.summarize([went_on, twice]).groups
+    assert [(g.signature, g.count, g.divergences, g.seeds) for g in grouped] == [
+        (("accepts-illegal", ("a/w",), None), 2, 3, (5, 6)),
+        (("legal", ("a/y", "a/z"), "entry"), 2, 2, (5, 6))]
+    assert grouped[0].to_json()["divergences"] == 3
 
 
 def test_a_divergence_is_shrunk_to_a_shorter_replay_oracle_check_reports_alike(
@@ -124,6 +131,78 @@ def test_a_divergence_is_shrunk_to_a_shorter_replay_oracle_check_reports_alike(
     lines = Path(replay["file"]).read_text().splitlines()
     assert json.loads(lines[0])["version"] == 2 and len(lines) == replay["steps"] + 1
     assert json.loads((folder / "replays" / "replays.json").read_text()) == report["replays"]
+
+
+#: an engine accepting the illegal sales (its state left as it was): play goes on after each,
+#: so a game shows several divergences, under several rules
+SELL = [sys.executable, str(ENGINES / "broken.py"), "kind-accept", "Sell"]
+
+
+def test_every_divergence_of_a_game_is_grouped_and_each_signature_shrunk_once(
+        tmp_path: Path) -> None:
+    """The later divergences of a game (play went on after an accepted illegal action) are
+    grouped with the first ones, counted per game and per divergence, and each signature is
+    shrunk once, to a replay oracle check reports alike; the groups are those of the same
+    seeds driven one by one, and the results those of two workers."""
+    args = ["--game", "crafts", "--players", "3", "--seed", "1", "--games", "2", "--json"]
+    done = run("campaign", str(tmp_path / "c"), *args, "--jobs", "1", "--shrink-attempts", "6",
+               "--", *SELL)
+    report = json.loads(done.stdout)
+    assert done.exit_code == 1 and report["status"] == "diverges"
+    game = registry.get("crafts")
+    alone = [drv.drive(SELL, [game], count=1, seed=s, players=3).games[0] for s in (1, 2)]
+    expected: dict[Any, dict[str, Any]] = {}
+    for played in alone:
+        for d in played.divergences:
+            group = expected.setdefault(cmp.signature(d.to_json()), {
+                "seeds": [], "divergences": 0})
+            group["divergences"] += 1
+            if played.seed not in group["seeds"]:
+                group["seeds"].append(played.seed)
+    firsts = {cmp.signature(p.divergence.to_json()) for p in alone if p.divergence is not None}
+    assert len(expected) > len(firsts)  # signatures only later divergences show
+    got = {(g["kind"], tuple(g["rules"]), g["known"]): {
+        "seeds": g["seeds"], "divergences": g["divergences"]} for g in report["signatures"]}
+    assert got == expected
+    assert [g["count"] for g in report["signatures"]] == [
+        len(g["seeds"]) for g in report["signatures"]]
+    assert all(g["first_seed"] == g["seeds"][0] for g in report["signatures"])
+    # each signature once, the later ones too, each replay ending in its own signature
+    shrunk = [(r["kind"], tuple(r["rules"]), r["known"]) for r in report["replays"]]
+    assert sorted(shrunk) == sorted(expected)
+    for replay in report["replays"]:
+        assert replay["in_trace"] and replay["check"]["kind"] == "illegal"
+        assert replay["check"]["rules"] == replay["rules"]
+        assert replay["check"]["step"] == replay["steps"] + 1
+    # the same seeds on two workers: the same results, the same groups
+    two = json.loads(run("campaign", str(tmp_path / "d"), *args, "--jobs", "2", "--no-shrink",
+                         "--", *SELL).stdout)
+    assert results(tmp_path / "d") == results(tmp_path / "c")
+    assert two["signatures"] == report["signatures"]
+
+
+def test_a_later_divergence_replays_through_the_accepted_actions_before_it() -> None:
+    """A signature a game shows only after an accepted illegal action of another: the
+    replay goes on after that one and stops at the first divergence of the target's."""
+    game = registry.get("crafts")
+    played = next(p for p in (drv.drive(SELL, [game], count=1, seed=s, players=3).games[0]
+                              for s in (1, 2))
+                  if cmp.signature(p.later[-1].to_json())
+                  != cmp.signature(p.divergences[0].to_json()))
+    later = played.later[-1]
+    target = cmp.signature(later.to_json())
+    engine = shr._Engine(shr.Driver(tuple(SELL), game, game.config(3), played.seed))
+    choices = shr.choices_of(game, game.config(3), played.actions)
+    try:
+        first = engine.replay(choices)
+        aimed = engine.replay(choices, target=target)
+    finally:
+        engine.close()
+    assert cmp.signature(first.divergence.to_json()) == cmp.signature(
+        played.divergence.to_json())
+    assert cmp.signature(aimed.divergence.to_json()) == target
+    assert first.divergence.step < aimed.divergence.step <= later.step
+    assert len(aimed.actions) == aimed.divergence.step - 1
 
 
 #: an engine lacking an action: it leaves every Scout out of its legal lists
@@ -370,7 +449,7 @@ REPLAYS = Path(__file__).resolve().parents[2] / "docs" / "engines" / "replays"
 
 @pytest.mark.rules("catan/longest-road.break", "catan/development.not-new",
                    "catan/development.road-building", "catan/development-before-roll",
-                   "catan/production.shortage")
+                   "catan/production.shortage", "catan/development.year-of-plenty")
 @pytest.mark.parametrize(("name", "kind", "known", "step"), [
     ("01-road-into-rival-building-card-seed19", "observation", "road-into-rival-building-card",
      96),
@@ -379,7 +458,8 @@ REPLAYS = Path(__file__).resolve().parents[2] / "docs" / "engines" / "replays"
     ("05-new-card-played-seed0", "legal", "new-card-played", 17),
     ("06-road-building-needs-resources-seed3", "legal", "road-building-needs-resources", 42),
     ("07-road-into-rival-building-seed8", "observation", "road-into-rival-building", 21),
-    ("01-bank-shortage-seed377", "observation", "bank-shortage", 243)])
+    ("01-bank-shortage-seed377", "observation", "bank-shortage", 243),
+    ("03-one-card-plenty-seed2", "legal", "one-card-plenty", 91)])
 def test_the_machine_shrunk_catanatron_replays_show_their_deviation(
         name: str, kind: str, known: str | None, step: int) -> None:
     """docs/engines/replays: each ends in the deviation it was shrunk for, which `oracle

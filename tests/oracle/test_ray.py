@@ -45,6 +45,7 @@ def test_the_ray_executor_gives_the_local_results(
         _a_drive_on_ray_is_the_local_drive(command)
     _a_drive_joins_a_cluster_by_its_address(cluster)
     _a_check_of_a_corpus_on_ray_is_the_local_check(tmp_path)
+    _a_campaign_on_ray_is_the_local_campaign(tmp_path)
     _verify_obligations_on_ray_are_the_local_ones()
     _verify_on_ray_from_the_command_line(monkeypatch)
 
@@ -86,6 +87,23 @@ def _a_check_of_a_corpus_on_ray_is_the_local_check(tmp_path: Path) -> None:
     on_ray = run("check", str(tmp_path), "--executor", "ray", "--json")
     assert on_ray.exit_code == local.exit_code == 1
     assert on_ray.stdout == local.stdout
+
+
+def _a_campaign_on_ray_is_the_local_campaign(tmp_path: Path) -> None:
+    """Games that go on after accepted illegal actions (several divergences each): the
+    results and the signatures, later divergences included, are the local ones."""
+    sell = [sys.executable, str(ENGINES / "broken.py"), "kind-accept", "Sell"]
+    args = ["--game", "crafts", "--players", "3", "--seed", "1", "--games", "2", "--no-shrink",
+            "--json"]
+    local = run("campaign", str(tmp_path / "local"), *args, "--jobs", "1", "--", *sell)
+    on_ray = run("campaign", str(tmp_path / "ray"), *args, "--executor", "ray", "--", *sell)
+    assert on_ray.exit_code == local.exit_code == 1
+    mine, theirs = json.loads(local.stdout), json.loads(on_ray.stdout)
+    assert theirs["signatures"] == mine["signatures"]
+    assert sum(g["divergences"] for g in mine["signatures"]) > len(mine["signatures"]) > 1
+    for name in ("crafts-1.json", "crafts-2.json"):
+        assert ((tmp_path / "ray" / "results" / name).read_text()
+                == (tmp_path / "local" / "results" / name).read_text())
 
 
 def _counts(result: Any) -> Any:

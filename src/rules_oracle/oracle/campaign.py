@@ -9,8 +9,10 @@ finished one is extended by asking for more games. Each game is a function of it
 (:func:`oracle.parallel.drive_one`), so the campaign's verdict is exactly the verdict of
 the same seeds driven one by one, on any executor.
 
-The report (:class:`Summary`) groups the divergences by signature (:func:`signature`:
-the kind, the rules named and the known entry matched) with their counts and first seed;
+The report (:class:`Summary`) groups every divergence of every game by signature
+(:func:`signature`: the kind, the rules named and the known entry matched), a game's first
+divergence and the ones met after it (play goes on after an accepted illegal action brought
+back in step: ``later`` of a game's result) alike, with their counts and first seed;
 :mod:`oracle.shrink` reduces each signature to a minimal replay.
 """
 
@@ -192,21 +194,32 @@ def shown(sig: tuple[str, tuple[str, ...], str | None]) -> str:
             + ("" if known is None else f" (known: {known})"))
 
 
+def divergences_of(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Every divergence of a game's result, in order: its first, then the ones met after it
+    (``later``)."""
+    first = result.get("divergence")
+    return ([] if first is None else [first]) + list(result.get("later") or ())
+
+
 @attrs.frozen
 class Group:
     """The divergences of one signature in a campaign."""
 
     signature: tuple[str, tuple[str, ...], str | None]
+    #: the games showing it (a game counted once however often it shows there)
     count: int
     first_seed: int
     seeds: tuple[int, ...]
     #: the first game's result (its actions, players and variant: what shrinking starts from)
     first: Mapping[str, Any]
+    #: the divergences of this signature over every game (a game may show it more than once)
+    divergences: int = 0
 
     def to_json(self) -> dict[str, Any]:
         kind, rules, known = self.signature
         return {"kind": kind, "rules": list(rules), "known": known, "count": self.count,
-                "first_seed": self.first_seed, "seeds": list(self.seeds[:20])}
+                "divergences": self.divergences, "first_seed": self.first_seed,
+                "seeds": list(self.seeds[:20])}
 
 
 @attrs.frozen
@@ -242,23 +255,31 @@ class Summary:
 
 
 def summarize(results: Sequence[Mapping[str, Any]]) -> Summary:
-    """The verdict over ``results`` (in seed order): counts by status, divergences grouped by
-    signature (most frequent first, then by first seed) and what each known entry absorbed."""
+    """The verdict over ``results`` (in seed order): counts by status, every divergence of
+    every game (its first and the later ones) grouped by signature (most games first, then
+    by first seed) and what each known entry absorbed."""
     found: dict[tuple[str, tuple[str, ...], str | None], list[Mapping[str, Any]]] = {}
+    seen: dict[tuple[str, tuple[str, ...], str | None], int] = {}
     absorbed: dict[str, int] = {}
     for r in results:
         for ident, count in r.get("tolerated", {}).items():
             absorbed[ident] = absorbed.get(ident, 0) + count
-        if r["divergence"] is not None:
-            found.setdefault(signature(r["divergence"]), []).append(r)
-            if r.get("known") is not None:  # with the entries explaining its step with it
-                for ident in (r["known"], *r["divergence"].get("also", ())):
-                    absorbed[ident] = absorbed.get(ident, 0) + 1
+        if r["divergence"] is not None and r.get("known") is not None:
+            # with the entries explaining its step with it
+            for ident in (r["known"], *r["divergence"].get("also", ())):
+                absorbed[ident] = absorbed.get(ident, 0) + 1
         for later in r.get("later") or ():  # after an accepted illegal action, play went on
             if later.get("known") is not None:
                 for ident in (later["known"], *later.get("also", ())):
                     absorbed[ident] = absorbed.get(ident, 0) + 1
-    groups = [Group(sig, len(rs), rs[0]["seed"], tuple(r["seed"] for r in rs), rs[0])
+        for divergence in divergences_of(r):
+            sig = signature(divergence)
+            seen[sig] = seen.get(sig, 0) + 1
+            games = found.setdefault(sig, [])
+            if not games or games[-1] is not r:
+                games.append(r)
+    groups = [Group(sig, len(rs), rs[0]["seed"], tuple(r["seed"] for r in rs), rs[0],
+                    seen[sig])
               for sig, rs in found.items()]
     groups.sort(key=lambda g: (-g.count, g.first_seed))
     statuses = [r["status"] for r in results]

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from rules_oracle.model.core.errors import ConfigError
 from rules_oracle.model.core.play import ALL_POLICIES, POLICIES
+from rules_oracle.oracle.aim import policies as aim_policies
 from rules_oracle.oracle.cli import (
     BadInput,
     _broad_line,
@@ -80,8 +81,9 @@ def _bar(enabled: bool, total: int, already: int, diverging: int
 @click.option("--players", "-n", type=int, help="Player count (default: every count in turn).")
 @click.option("--variant", "-v", multiple=True, metavar="OPTION=READING",
               help="A variant option (repeatable); others take their defaults.")
-@click.option("--policy", type=click.Choice(ALL_POLICIES), default=None,
-              help="How the oracle chooses the players' actions  [new DIR: uniform]")
+@click.option("--policy", type=click.Choice((*ALL_POLICIES, *aim_policies())), default=None,
+              help="How the oracle chooses the players' actions (aim:NAME: toward a named"
+                   " situation)  [new DIR: uniform]")
 @click.option("--timeout", type=float, default=None, help="Seconds per reply  [new DIR: 10]")
 @click.option("--probes", type=click.IntRange(min=0), default=None,
               help="Illegal actions sent per step  [new DIR: 2]")
@@ -210,14 +212,16 @@ def _print_summary(folder: Path, settings: Any, summary: Any, played: int, secon
                        f" played now, {seconds:.1f} s): {summary.conforming} conform,"
                        f" {summary.known} known, {summary.diverging} diverge", style=style))
     if summary.groups:
-        table = Table("count", "first seed", "kind", "rules", "known", "minimal replay")
+        table = Table("count", "divergences", "first seed", "kind", "rules", "known",
+                      "minimal replay")
         by_sig = {(r["kind"], tuple(r["rules"]), r["known"]): r for r in replays}
         for g in summary.groups:
             kind, rules, known = g.signature
             replay = by_sig.get(g.signature)
             shown = "" if replay is None else (f"{replay['steps']} steps (from"
                                                f" {replay['original_steps']}): {replay['file']}")
-            table.add_row(str(g.count), str(g.first_seed), kind, ", ".join(rules) or "-",
+            table.add_row(str(g.count), str(g.divergences), str(g.first_seed), kind,
+                          ", ".join(rules) or "-",
                           known or "-", shown)
         console.print(table)
     _print_absorbed(console, dict(summary.absorbed), stale)

@@ -34,6 +34,7 @@ from rules_oracle.model.core.errors import ConfigError
 from rules_oracle.model.core.game import PUBLIC, Config, Game, Viewer
 from rules_oracle.model.core.play import ALL_POLICIES, POLICIES
 from rules_oracle.model.core.rules import DIRECTED
+from rules_oracle.oracle.aim import policies as aim_policies
 from rules_oracle.oracle.check import Report, TraceError, check_file
 from rules_oracle.oracle.diff import clip, show
 from rules_oracle.oracle.reading import InputError, read_file
@@ -987,10 +988,11 @@ def _ending_on_termination() -> Iterator[None]:
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="First seed.")
 @click.option("--variant", "-v", multiple=True, metavar="OPTION=READING",
               help="A variant option (repeatable); others take their defaults.")
-@click.option("--policy", type=click.Choice(ALL_POLICIES), default=POLICIES[0],
-              show_default=True,
+@click.option("--policy", type=click.Choice((*ALL_POLICIES, *aim_policies())),
+              default=POLICIES[0], show_default=True,
               help="How the oracle chooses the players' actions (steer: towards rules not"
-                   " exercised yet in the game).")
+                   " exercised yet in the game; aim:NAME: every choice, chance outcomes too,"
+                   " towards a named situation, docs/engines.md).")
 @click.option("--timeout", type=float, default=10.0, show_default=True,
               help="Seconds to wait for each reply.")
 @click.option("--probes", type=click.IntRange(min=0), default=2, show_default=True,

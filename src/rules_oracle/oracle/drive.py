@@ -41,6 +41,8 @@ from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE, PUBLIC, TERMINAL, Config, Game, Viewer
 from rules_oracle.model.core.play import ALL_POLICIES, STEER, Steering, choose
 from rules_oracle.oracle import proctree
+from rules_oracle.oracle.aim import Aiming, aim_of
+from rules_oracle.oracle.aim import policies as aim_policies
 from rules_oracle.oracle.diff import FieldDiff, UnknownField, clip, field_diff, partial_diff, show
 from rules_oracle.oracle.divergence import (
     DRIVE_KINDS,
@@ -976,6 +978,9 @@ class _Game:
         #: illegal actions rejected), and the steering towards the others (``steer``)
         self.exercised: set[str] = set()
         self.steering = Steering(game) if policy == STEER else None
+        #: an aimed policy's choice (``aim:NAME``: toward a named situation, oracle/aim.py)
+        found_aim = aim_of(policy)
+        self.aiming = None if found_aim is None else Aiming(game, found_aim)
         #: extra actions a known deviation let pass (canonical text -> JSON): the oracle
         #: goes on probing them where the model rejects them under a rule no entry covers
         self.watched: dict[str, Any] = {}
@@ -1148,6 +1153,8 @@ class _Game:
     def _choose(self, step: int, state: Any, rng: random.Random) -> Any:
         """The seeded choice (:func:`model.core.play.choose`), among supported kinds only."""
         game, unsupported, allowed = self.game, self.declared.unsupported, self.allowed
+        if self.aiming is not None:
+            return self._aim(step, state, rng)
         if self.steering is not None and game.actor(state) >= 0:
             return self._steer(step, state, rng)
         if (not unsupported and allowed is None) or game.actor(state) < 0:
@@ -1186,12 +1193,31 @@ class _Game:
         self.departed = self.departed or step
         return self.steering.choose(state, rng, keep)
 
+    def _aim(self, step: int, state: Any, rng: random.Random) -> Any:
+        """The aimed choice (a chance outcome too), among supported kinds."""
+        assert self.aiming is not None
+        if self.game.actor(state) < 0:
+            return self.aiming.choose(state, rng)
+        unsupported, allowed = self.declared.unsupported, self.allowed
+        actions = self.game.legal_actions(state)
+        keep = [a for a in actions if type(a).__name__ not in unsupported
+                and (allowed is None or dumps(unstructure(a)) in allowed)]
+        if not keep:
+            kinds = sorted({type(a).__name__ for a in actions})
+            raise _Stop(DriveDivergence("unsupported", step, f"{KINDS['unsupported']}:"
+                                        f" {', '.join(kinds)}", expected=kinds))
+        if len(keep) < len(actions):
+            self.departed = self.departed or step
+        return self.aiming.choose(state, rng, keep)
+
     def _roll(self, step: int, state: Any, outcomes: Mapping[Any, Fraction],
               rng: random.Random) -> Any:
         """A chance step the implementation draws: ask for its outcome, check it is possible,
         follow it in the model and compare the state after it."""
         try:
-            ours = choose(self.game, state, rng, self.policy)  # keeps the seeded stream
+            # keeps the seeded stream
+            ours = choose(self.game, state, rng,
+                          "uniform" if self.aiming is not None else self.policy)
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
         reply = self.request("roll", step)
@@ -1791,9 +1817,12 @@ def drive_game(peer: Peer, game: Game[Any, Any], config: Config, seed: int, *,
         default = dict(game.config(config.players).variant)
     except Exception:  # pragma: no cover - the configuration was built by the same game
         default = {}
+    variants = "".join(f" --variant {k}={v}" for k, v in config.variant if default.get(k) != v)
     replay = (f"oracle play {game.name} --players {config.players} --seed {seed}"
-              f" --policy {policy}"
-              + "".join(f" --variant {k}={v}" for k, v in config.variant if default.get(k) != v))
+              f" --policy {policy}{variants}" if run.aiming is None else
+              # an aimed game is the drive's alone (oracle play does not aim): its actions
+              f"oracle drive --game {game.name} --players {config.players} --seed {seed}"
+              f" --games 1 --policy {policy}{variants} -- ENGINE")
     return GameRun(game.name, config.players, config.variant, seed, policy, run.steps,
                    run.finished, divergence, tuple(run.actions), run.probes_sent,
                    tuple(run.warnings), replay, run.declared, tuple(sorted(run.gaps.items())),
@@ -1841,8 +1870,15 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
     cannot be started, and ``ConfigError`` for a bad player count or variant. A
     divergence matching one of ``known`` is marked with its id (:mod:`oracle.known`).
     """
-    if policy not in ALL_POLICIES:
-        raise DriveError(f"unknown policy {policy!r}; policies: {', '.join(ALL_POLICIES)}")
+    try:
+        aimed = aim_of(policy)
+    except ValueError as exc:
+        raise DriveError(str(exc)) from None
+    if policy not in ALL_POLICIES and aimed is None:
+        raise DriveError(f"unknown policy {policy!r}; policies: {', '.join(ALL_POLICIES)},"
+                         f" {', '.join(aim_policies())}")
+    if aimed is not None and any(g.name not in aimed.games for g in games):
+        raise DriveError(f"aim {aimed.name!r} is of {', '.join(aimed.games)} only")
     if protocol not in PROTOCOL_VERSIONS:
         raise DriveError(f"unknown protocol version {protocol!r}; versions:"
                          f" {', '.join(map(str, PROTOCOL_VERSIONS))}")

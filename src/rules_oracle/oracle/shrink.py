@@ -38,6 +38,7 @@ from rules_oracle.oracle.drive import (
 from rules_oracle.oracle.known import Deviation, settle
 from rules_oracle.oracle.parallel import RESTART
 from rules_oracle.oracle.premises import Situation
+from rules_oracle.oracle.retry import conforming_readings
 from rules_oracle.oracle.trace import dumps, header, step_record
 
 Signature = tuple[str, tuple[str, ...], str | None]
@@ -84,13 +85,45 @@ class _Scripted(_Game):
     ``focus`` (an illegal action the engine accepted, and the rule the model rejects it
     under), that action is the one probe sent, wherever the model rejects it under that
     rule, in place of the probes drawn from the seed's random stream (which a changed
-    prefix shifts, so a shorter game would send other probes)."""
+    prefix shifts, so a shorter game would send other probes). With a ``target``
+    signature, play goes on after an accepted illegal action of another signature (where
+    the drive goes on) and stops at the first divergence of the target's."""
 
     script: Sequence[int] = ()
     used: list[int]
     #: a replay ends at the divergence it is made for, an accepted illegal action included
     resume_accepted = False
     focus: tuple[Any, str | None] | None = None
+    target: Signature | None = None
+    #: the readings a divergence is retried under (the ones known entries name)
+    named: frozenset[str] = frozenset()
+
+    def _go_on(self, step: int, state: Any, reply: Mapping[str, Any], stop: _Stop) -> None:
+        """Stop at an accepted illegal action of the target's signature (its known entry
+        settled as the drive settles it); go on after any other."""
+        if self.target is not None:
+            divergence = self.at_stake(stop.divergence)
+            if _signature(divergence)[:2] == self.target[:2]:
+                recheck = self.recheck
+                assert recheck is not None
+
+                def agrees(before: Any) -> bool:
+                    recheck(before)
+                    return True
+
+                readings = (conforming_readings(self.game, self.config, self.played, agrees,
+                                                self.named)
+                            if self.named else ())
+                marked, _ = settle(self.known, divergence, readings,
+                                   Situation(self.game, state))
+                if _signature(marked) == self.target:
+                    raise stop
+        super()._go_on(step, state, reply, stop)
+
+    def _keep(self, divergence: Any, prefix: int, state: Any, how: str) -> None:
+        """Nothing is kept of an accepted illegal action play goes on after (only with a
+        target, which :meth:`_go_on` stops at, does play go on): its readings are not
+        worth a replay of the model each."""
 
     def _probes(self, state: Any, legal: Sequence[Any],
                 prober: Any) -> list[tuple[Any, IllegalAction]]:
@@ -163,7 +196,11 @@ class _Engine:
         self.peer: Peer | None = None
 
     def replay(self, script: Sequence[int],
-               focus: tuple[Any, str | None] | None = None) -> Attempt:
+               focus: tuple[Any, str | None] | None = None,
+               target: Signature | None = None) -> Attempt:
+        """Drive the game of ``script`` through the engine to its first divergence (with
+        ``target``, to the first of that signature: play goes on after an accepted illegal
+        action of another, as in the drive)."""
         d = self.driver
         if self.peer is None or not self.peer.alive:
             self.close()
@@ -173,6 +210,12 @@ class _Engine:
         run.script = list(script)
         run.used = list(script)
         run.focus = focus
+        # a signature's known entry depends only on the readings entries name
+        named = frozenset(k.match.reading for k in d.known if k.match.reading is not None)
+        if target is not None:
+            run.target = target
+            run.resume_accepted = True
+            run.named = named
         divergence = None
         readings: tuple[str, ...] = ()
         under = None
@@ -181,8 +224,6 @@ class _Engine:
         except _Stop as stop:
             divergence = run.at_stake(stop.divergence)
             if divergence.kind in RETRIED:
-                # a signature's known entry depends only on the readings entries name
-                named = {k.match.reading for k in d.known if k.match.reading is not None}
                 readings = run._retry(named) if named else ()
                 under = run._under  # entries explaining a step's fields together, as drive
         except _Exhausted:
@@ -233,7 +274,7 @@ def shrink(driver: Driver, actions: Sequence[Any], target: Signature, *,
     def attempt(script: Sequence[int]) -> Attempt | None:
         nonlocal tried
         tried += 1
-        found = engine.replay(script, focus)
+        found = engine.replay(script, focus, target)
         if found.divergence is None or _signature(found.divergence) != target:
             return None
         return found
@@ -428,12 +469,20 @@ MET_TRIED = 4
 
 
 def _shortest(summary: Any, target: Signature) -> Mapping[str, Any]:
-    """The campaign's shortest game of signature ``target`` (the first of equal ones)."""
-    from rules_oracle.oracle.campaign import signature
+    """The campaign's earliest divergence of signature ``target``: of the games showing it
+    (as their first divergence or a later one), the one where it shows at the earliest step
+    (the first of equal ones), as that game's result with its actions cut there."""
+    from rules_oracle.oracle.campaign import divergences_of, signature
 
-    games = [r for r in summary.results
-             if r["divergence"] is not None and signature(r["divergence"]) == target]
-    return min(games, key=lambda r: len(r["actions"]))
+    best: tuple[int, Mapping[str, Any]] | None = None
+    for r in summary.results:
+        step = next((int(d.get("step", len(r["actions"]))) for d in divergences_of(r)
+                     if signature(d) == target), None)
+        if step is not None and (best is None or step < best[0]):
+            best = (step, r)
+    assert best is not None, "a signature of the campaign's"
+    step, result = best
+    return {**result, "actions": list(result["actions"][:step])}
 
 
 def _earliest(game: Game[Any, Any], settings: Any, met: Sequence[Mapping[str, Any]],
@@ -460,8 +509,10 @@ def _earliest(game: Game[Any, Any], settings: Any, met: Sequence[Mapping[str, An
 
 def shrink_campaign(folder: Path, settings: Any, summary: Any, known: Sequence[Deviation],
                     attempts: int, seconds: float) -> list[dict[str, Any]]:
-    """Shrink the shortest game of each signature of a campaign, and for each entry that
-    lets play continue, of the first games that met it the one where it shows first; the
+    """Shrink each signature of a campaign once, from its earliest divergence (of the games
+    showing it, as their first divergence or a later one, the one where it shows at the
+    earliest step), and for each entry that lets play continue, of the first games that met
+    it the one where it shows first; the
     replays are written to ``folder/replays`` (one trace per signature, and
     ``replays.json`` describing them)."""
     from rules_oracle.model.core import registry

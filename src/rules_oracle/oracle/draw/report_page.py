@@ -783,11 +783,13 @@ def _campaign_compared(data: Mapping[str, Any]) -> str:
         shown = "" if replay_of is None else (
             f"{replay_of.get('steps')} steps (from {replay_of.get('original_steps')}):"
             f" {replay_of.get('file')}")
-        rows.append([_e(sig["count"]), _e(sig["first_seed"]), _e(sig["kind"]),
+        rows.append([_e(sig["count"]), _e(sig.get("divergences", sig["count"])),
+                     _e(sig["first_seed"]), _e(sig["kind"]),
                      _e(", ".join(str(r) for r in sig["rules"]) or "-"),
                      _e(sig.get("known") or "-"), _e(shown)])
     return head + "<h3>divergences by signature</h3>" + _table(
-        ["count", "first seed", "kind", "rules", "known", "minimal replay"], rows, "signatures")
+        ["count", "divergences", "first seed", "kind", "rules", "known", "minimal replay"],
+        rows, "signatures")
 
 
 def write(path: str, data: Mapping[str, Any]) -> None:
