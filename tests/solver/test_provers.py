@@ -1,5 +1,8 @@
 """The generic provers prove the toy encoding and catch every broken variant."""
 
+import collections
+import random
+import re
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -7,6 +10,8 @@ import attrs
 import pytest
 import z3
 
+from rules_oracle.model.core.canon import digest
+from rules_oracle.model.core.play import POLICIES, choose
 from rules_oracle.oracle import verify
 from rules_oracle.properties import generic
 from rules_oracle.properties.base import Violation
@@ -74,6 +79,37 @@ def test_faithfulness_passes_on_the_toy() -> None:
 def test_faithfulness_fails_on_a_drifted_encoding(encoding: Any, says: str) -> None:
     out = provers.faithfulness(GAME, encoding, all_configs(GAME), 2000)
     assert out.status == "failed" and says in out.detail
+
+
+@pytest.mark.rules("toy/move.within-roll", "toy/roll.chance")
+def test_faithfulness_projects_each_state_once() -> None:
+    seen: list[Any] = []
+
+    class Counting(toy.ToyEncoding):
+        def project(self, state: Any) -> dict[str, int]:
+            seen.append(state)  # kept alive, so no two of them share an id
+            return super().project(state)
+
+    report = provers.faithfulness_report(GAME, Counting(), all_configs(GAME), 500)
+    assert report.outcome.status == "passed", report.outcome.detail
+    times = collections.Counter(id(s) for s in seen)
+    # a step's state is the previous step's next state: its projection is the one
+    # taken for the previous step's update
+    assert len(seen) >= 500 and max(times.values()) == 1
+
+
+def test_faithfulness_locates_a_disagreement_by_seed_step_and_state_digest() -> None:
+    out = provers.faithfulness(GAME, toy.DriftedToyEncoding(), all_configs(GAME), 2000)
+    assert out.status == "failed"
+    found = re.search(r"seed (\d+) step (\d+) state ([0-9a-f]{12})(?: \(variant\))?: move",
+                      out.detail)
+    assert found is not None, out.detail
+    game_seed, step = int(found.group(1)), int(found.group(2))
+    state = GAME.setup(all_configs(GAME)[game_seed % len(all_configs(GAME))])
+    rng = random.Random(game_seed)
+    for _ in range(step):
+        state = GAME.apply(state, choose(GAME, state, rng, POLICIES[game_seed % 2]))
+    assert digest(state)[:12] == found.group(3)
 
 
 def test_faithfulness_sees_a_wrong_invariant_and_terminal() -> None:

@@ -30,6 +30,23 @@ class FaithfulnessReport:
     observed: dict[int, Observed]
 
 
+@attrs.frozen
+class _At:
+    """Where a disagreement is found: the step's text and the state whose digest it shows,
+    written only when a disagreement is kept (a digest a transition cost more than the
+    checks of many)."""
+
+    head: str
+    state: Any
+    tail: str = ""
+
+    def __add__(self, more: str) -> "_At":
+        return _At(self.head, self.state, self.tail + more)
+
+    def __str__(self) -> str:
+        return f"{self.head} state {digest(self.state)[:12]}{self.tail}"
+
+
 def _mutants(action: Any, rng: random.Random) -> list[Any]:
     # imported here: properties.generic imports nothing from solver, keep it that way
     from rules_oracle.properties.generic import mutations
@@ -112,11 +129,11 @@ def faithfulness_report(
     history: list[tuple[int, ...]] = []
     last_seed = -1
 
-    def disagree(where: str, text: str) -> None:
+    def disagree(where: _At, text: str) -> None:
         if len(problems) < 5:
             problems.append(f"{where}: {text}")
 
-    def check_state(c: Compiled, where: str, state: Any, values: dict[str, int]) -> None:
+    def check_state(c: Compiled, where: _At, state: Any, values: dict[str, int]) -> None:
         results = c.state_eval([values[v] for v in c.variables])
         for name, ok in zip(c.parts, results, strict=False):
             if ok is not True:
@@ -125,7 +142,7 @@ def faithfulness_report(
             disagree(where, f"terminal {results[-1]} but the model says {game.is_terminal(state)}")
 
     def check_step(
-        c: Compiled, where: str, state: Any, pre: dict[str, int], action: Any, after: Any
+        c: Compiled, where: _At, state: Any, pre: dict[str, int], action: Any, after: Any
     ) -> tuple[str, dict[str, int]] | None:
         try:
             name, params = encoding.classify(state, action)
@@ -139,16 +156,19 @@ def faithfulness_report(
         post = encoding.project(after)
         values = [pre[v] for v in c.variables] + [params[p] for p in ck.kind.params]
         dom, guard, *updates = ck.evaluate(values)
-        label = f"{name}{params} ({to_json(action)})"
+
+        def label() -> str:
+            return f"{name}{params} ({to_json(action)})"
+
         if dom is not True:
-            disagree(where, f"{label} applied by the model but outside the kind's domain")
+            disagree(where, f"{label()} applied by the model but outside the kind's domain")
         if guard is not True:
-            disagree(where, f"{label} applied by the model but the guard is false")
+            disagree(where, f"{label()} applied by the model but the guard is false")
         new = dict(pre)
         new.update(zip(ck.updated, (int(u) for u in updates), strict=True))
         for v in c.variables:
             if post.get(v) != new[v]:
-                disagree(where, f"{label}: {v} is {post.get(v)} in the model,"
+                disagree(where, f"{label()}: {v} is {post.get(v)} in the model,"
                          f" {new[v]} in the encoding")
         if set(post) != set(c.variables):
             disagree(where, f"projection keys differ from variables: {sorted(post)}")
@@ -158,7 +178,7 @@ def faithfulness_report(
         for j, (state, action) in enumerate(extra):
             yield -1 - j, 0, state, action, game.apply(state, action)
 
-    def check_rejected(c: Compiled, where: str, state: Any, pre: dict[str, int], cand: Any,
+    def check_rejected(c: Compiled, where: _At, state: Any, pre: dict[str, int], cand: Any,
                        rejection: IllegalAction) -> None:
         """A step the model rejects: the kind that lists the rule must not enable it."""
         nonlocal rejected
@@ -188,7 +208,7 @@ def faithfulness_report(
     # hand-built steps at limits play does not reach, before the sample
     for j, (state, action) in enumerate(encoding.probes()):
         c = compiled_for(state)
-        where = f"probe {j} state {digest(state)[:12]}"
+        where = _At(f"probe {j}", state)
         pre = encoding.project(state)
         check_state(c, where, state, pre)
         try:
@@ -201,6 +221,8 @@ def faithfulness_report(
     sampled = _transitions(game, configs, seed)
     kinds_seen: set[str] = set()
     kinds_all: set[str] = set()
+    last_next: Any = None
+    last_post: dict[str, int] | None = None
     for game_seed, step, state, action, nxt in itertools.chain(given(), sampled):
         if count >= transitions and (count >= until_every_kind or kinds_seen >= kinds_all):
             break
@@ -210,16 +232,20 @@ def faithfulness_report(
             observed[players] = Observed(window_steps=encoding.bound_steps)
             kinds_all.update(c.kinds)
         seen = observed[players]
-        where = f"seed {game_seed} step {step} state {digest(state)[:12]}"
-        pre = encoding.project(state)
+        where = _At(f"seed {game_seed} step {step}", state)
+        # the projection of the previous step's next state, when this step starts from it
+        pre = (last_post if state is last_next and last_post is not None
+               else encoding.project(state))
         if set(pre) != set(c.variables):
             disagree(where, f"projection keys differ from variables: {sorted(pre)}")
             break
         check_state(c, where, state, pre)
         checked = check_step(c, where, state, pre, action, nxt)
         count += 1
+        last_next, last_post = None, None
         if checked is not None:
             name, post = checked
+            last_next, last_post = nxt, post
             kinds_seen.add(name)
             if game.is_terminal(nxt):
                 check_state(c, where + " (next)", nxt, post)
