@@ -47,7 +47,8 @@ SETUP_PROVOST = R.rule("setup.provost", "Поместите фишку прев�
                        " wood building's: on its city-gate side (after space 12), where the"
                        " reset would put it on the set-up road (option provost_reset=far-side:"
                        " after it).", source="caylus/provost-reset")
-SETUP_WORKERS = R.rule("setup.workers", "10 рабочих для 2 или 5 игроков",
+SETUP_WORKERS = R.rule("setup.workers",
+                       "10 рабочих для 2 или 5 игроков; • 6 рабочих для 3 или 4 игроков.",
                        "10 workers in hand at 2 or 5 players, 6 at 3 or 4; the rest in the camp;"
                        " 10 houses each, one under the Guilds Bridge.")
 SETUP_FIRST_PLAYER = R.rule("setup.first-player", "Случайным образом выберите первого игрока",
@@ -86,7 +87,11 @@ PLANNING_BUILDING = R.rule("planning.building", "Игрок ставит 1 св�
                        "A worker goes on a building on the road.")
 PLANNING_OCCUPIED = R.rule("planning.occupied", "На здания, занятые другими рабочими.",
                        "No worker on an occupied building (see the journeyman).")
-PLANNING_FORBIDDEN = R.rule("planning.forbidden", "Запрещено ставить рабочих:",
+PLANNING_FORBIDDEN = R.rule("planning.forbidden",
+                        "Запрещено ставить рабочих: • На здания, занятые другими рабочими. •"
+                        " На важные места. • На резиденции. • На здания, размещённые на"
+                        " стройплощадке во время подготовки к игре. • На пустую клетку"
+                        " дороги.",
                         "No worker on a prestige building, a residence, an empty space or the"
                         " construction site's set-up buildings (nor on the Guilds Bridge,"
                         " caylus/bridge-workers).")
@@ -95,7 +100,10 @@ PLANNING_OWNER_PP = R.rule("planning.owner-pp",
                        "получает 1 ОП.",
                        "A worker on another player's building gives its owner 1 PP at once;"
                        " none on one's own.")
-PLANNING_SITE = R.rule("planning.site", "не более 1 рабочего каждого игрока",
+PLANNING_SITE = R.rule("planning.site",
+                   "Игрок ставит 1 своего рабочего на первую (крайнюю левую) свободную клетку"
+                   " стройплощадки. На стройплощадке может находиться несколько рабочих, но"
+                   " не более 1 рабочего каждого игрока.",
                    "A worker on the leftmost free construction-site space; one per player.")
 PLANNING_PASS = R.rule("planning.pass",
                    "он ставит 1 свой дом на первую (край- нюю левую) свободную клетку моста "
@@ -123,7 +131,8 @@ ACTIVATION_ORDER = R.rule("activation.order",
                    "Buildings activate one after another from the city gate up to the provost;"
                    " each worker's owner may use the effect once; the worker goes to the camp.")
 ACTIVATION_BEYOND_PROVOST = R.rule("activation.beyond-provost",
-                    "Эти здания не активируются: рабочие, размещённые на них,",
+                    "Эти здания не активируются: рабочие, размещённые на них, возвраща-"
+                    " ются в лагерь.",
                     "Workers past the provost return to the camp unused.")
 ACTIVATION_TO_CAMP = R.rule(
     "activation.to-camp",
@@ -226,7 +235,10 @@ FAVOUR_CHOICE = R.rule("favour.choice",
                 "A favour: steal another player's character, or use the effect of a"
                 " construction-site building and then take a board character"
                 " (caylus/favour-effect: the effect must be used).")
-FAVOUR_GATE = R.rule("favour.gate", "С 1-го по 3-й раунд игрок может активировать",
+FAVOUR_GATE = R.rule("favour.gate",
+                     "С 1-го по 3-й раунд игрок может активировать эффект 1-го здания. С 4-го"
+                     " по 6-й раунд игрок может активировать эффект 1-го или 2-го здания. С"
+                     " 7-го по 9-й раунд игрок может активировать эффект 1 из 3 зданий.",
                      "Rounds 1-3: the 1st site building; 4-6: 1st or 2nd; 7-9: any.")
 FAVOUR_TAKE = R.rule("favour.take",
                      "Затем, если на игровом поле остался хотя бы 1 персонаж, игрок может взять 1 "
