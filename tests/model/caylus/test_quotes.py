@@ -85,6 +85,10 @@ STATES = {
     "caylus/planning.forbidden": "На важные места. • На резиденции.",
     "caylus/planning.site": "на первую (крайнюю левую) свободную клетку",
     "caylus/setup.workers": "6 рабочих для 3 или 4 игроков",
+    "caylus/setup.starting-tiles": "оставшиеся 8 зданий на клетках дороги",
+    "caylus/setup.wood": "1 здание на 2-й клетке стройплощадки",
+    "caylus/setup.stone": "1 здание на 3-й клетке стройплощадки",
+    "caylus/planning.first-player-tile": "в следующем раунде он бу- дет первым игроком",
 }
 #: short quotes that are whole: a heading over the list it introduces, or tile names
 WHOLE = {"caylus/bridge-workers", "caylus/starting-tiles"}

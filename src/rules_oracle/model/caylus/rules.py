@@ -30,16 +30,30 @@ COMPONENTS_HOUSE_LIMIT = R.rule("components.house-limit",
                      "No house left in stock: no building (nor a lawyer's claim).")
 
 # -- set-up ---------------------------------------------------------------------------------------
-SETUP_STARTING_TILES = R.rule("setup.starting-tiles", "Перемешайте 9 начальных зданий",
+SETUP_STARTING_TILES = R.rule("setup.starting-tiles",
+                     "Перемешайте 9 начальных зданий, затем случайным образом раз- местите: •"
+                     " 1 здание на 1-й клетке стройплощадки начальной стороной вверх 1 ; •"
+                     " оставшиеся 8 зданий на клетках дороги, отмеченных , начальной стороной"
+                     " вверх",
                      "The 9 starting tiles are drawn at random: the 1st to the 1st construction-"
                      "site slot, the other 8 to the road's marked spaces (a chance step each).")
-SETUP_WOOD = R.rule("setup.wood", "Перемешайте 9 жетонов деревянных зданий",
+SETUP_WOOD = R.rule("setup.wood",
+                    "Перемешайте 9 жетонов деревянных зданий, затем случайным об- разом"
+                    " разместите: • 1 здание на 2-й клетке стройплощадки начальной стороной"
+                    " вверх 3 ; • 1 здание на клетке дороги, отмеченной , начальной стороной"
+                    " вверх 4 ; • оставшиеся 7 зданий рядом с игровым полем стороной постройки"
+                    " вверх.",
                     "A random wood building to the 2nd site slot, one to the road's marked space;"
                     " the other 7 beside the board, construction side up.")
 SETUP_NO_STONEMASON = R.rule("setup.no-stonemason",
                      "Дом каменщика  не может быть размещён на дороге в начале игры",
                      "The stonemason never starts on the road: the road's draw leaves it out.")
-SETUP_STONE = R.rule("setup.stone", "Перемешайте 9 жетонов каменных зданий",
+SETUP_STONE = R.rule("setup.stone",
+                     "Перемешайте 9 жетонов каменных зданий, затем случайным образом"
+                     " разместите: • 1 здание на 3-й клетке стройплощадки начальной стороной"
+                     " вверх 5 ; • 1 здание на клетке дороги, отмеченной , начальной стороной"
+                     " вверх 6 ; • оставшиеся 7 зданий рядом с игровым полем стороной постройки"
+                     " вверх.",
                      "A random stone building to the 3rd site slot, one to the road's marked"
                      " space; the other 7 beside the board.")
 SETUP_PROVOST = R.rule("setup.provost", "Поместите фишку прево на дорогу позади клетки",
@@ -112,7 +126,9 @@ PLANNING_PASS = R.rule("planning.pass",
                    "A pass puts the player's house on the first free bridge space; he places no"
                    " more this round.")
 PLANNING_FIRST_PLAYER_TILE = R.rule("planning.first-player-tile",
-                         "Участник, пропустивший ход первым, берёт жетон первого",
+                         "Участник, пропустивший ход первым, берёт жетон первого игрока и"
+                         " кладёт его перед собой (в следующем раунде он бу- дет первым"
+                         " игроком).",
                          "The first to pass takes the first-player tile: first next round.")
 PLANNING_EXTRA_COST = R.rule("planning.extra-cost",
                     "при выставлении своего рабочего должны возвращать 1 дополнительного",
