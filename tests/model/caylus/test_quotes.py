@@ -89,6 +89,7 @@ STATES = {
     "caylus/setup.wood": "1 здание на 2-й клетке стройплощадки",
     "caylus/setup.stone": "1 здание на 3-й клетке стройплощадки",
     "caylus/planning.first-player-tile": "в следующем раунде он бу- дет первым игроком",
+    "caylus/setup.first-game-characters": "3 игрока: как для двух +",
 }
 #: short quotes that are whole: a heading over the list it introduces, or tile names
 WHOLE = {"caylus/bridge-workers", "caylus/starting-tiles"}

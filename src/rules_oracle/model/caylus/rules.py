@@ -75,7 +75,8 @@ SETUP_CHARACTERS = R.rule("setup.characters",
                           " back to the box.")
 SETUP_FIRST_GAME_CHARACTERS = R.rule(
     "setup.first-game-characters",
-    "РЕКОМЕНДУЕМЫЕ ПЕРСОНАЖИ ДЛЯ ПЕРВОЙ ПАРТИИ",
+    "РЕКОМЕНДУЕМЫЕ ПЕРСОНАЖИ ДЛЯ ПЕРВОЙ ПАРТИИ 2 игрока: 3 игрока: как для двух + 4 игрока: как"
+    " для трёх + 5 игроков: как для четырёх +",
     "Option characters=first-game: no draw; in play are the architect, foreman,"
     " chamberlain, bailiff and day labourer, + the deliveryman at 3 players,"
     " + the journeyman at 4, + the early riser at 5 (the text's picture lost"
