@@ -81,7 +81,7 @@ SETUP_FIRST_GAME_CHARACTERS = R.rule(
     " chamberlain, bailiff and day labourer, + the deliveryman at 3 players,"
     " + the journeyman at 4, + the early riser at 5 (the text's picture lost"
     " which is added at which count).",
-    source=SUPP_M,
+    source="caylus/first-game-characters",
 )
 SETUP_DRAFT = R.rule("setup.draft",
                "Начиная с последнего игрока и далее против часовой стрелки, каждый игрок выбирает 1"
@@ -703,3 +703,20 @@ A_FIRST_SETUP = R.ambiguity(
         " recommended set-up is replayed by feeding its tiles in as the set-up's chance"
         " outcomes.",
     source="project default (the picture is lost)")
+A_FIRST_CHARACTERS = R.ambiguity(
+    "first-game-characters",
+    quote="АРХИТЕКТОР БРИГАДИР КАМЕРГЕРПРИСТАВ РАЗНОРАБОЧИЙ ВОЗНИЧИЙ ПОДМАСТЕРЬЕ ЖАВОРОНОК",
+    question="The recommended characters of a first game were a picture per player count ('2"
+             " игрока: 3 игрока: как для двух + 4 игрока: как для трёх + 5 игроков: как для"
+             " четырёх +'), and the pictures are lost; only eight names survive: which"
+             " characters are in play at each count?",
+    readings={"page-order": "2 players: architect, foreman, chamberlain, bailiff, day"
+                            " labourer; 3: + deliveryman; 4: + journeyman; 5: + early riser"},
+    default="page-order",
+    why="Each count is the previous one's set and more ('как для двух +'), and players + 3"
+        " characters are in play (5, 6, 7, 8: the summary's 'Персонажей в игре 5 6 7 8'),"
+        " so each count adds one; the page names eight characters, five together, then"
+        " three one by one, which the counts take in that order; the data file gives the"
+        " same (confidence M). No source gives another assignment, so no other reading is"
+        " offered (the option characters=first-game plays it; the default draws at random).",
+    source="the rules text (the names' order) and supplementary data (confidence M)")
