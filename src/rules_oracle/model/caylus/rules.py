@@ -720,3 +720,18 @@ A_FIRST_CHARACTERS = R.ambiguity(
         " same (confidence M). No source gives another assignment, so no other reading is"
         " offered (the option characters=first-game plays it; the default draws at random).",
     source="the rules text (the names' order) and supplementary data (confidence M)")
+A_PRODUCTION_ICONS = R.ambiguity(
+    "production-icons", quote="Сторона постройки: получите 2 указанных ресурса.",
+    question="The starting farm, sawmill and quarry ('Получите 1 . Получите 1 . Получите 1 .')"
+             " and the wood farm, sawmill, quarry and spinning mill ('получите 2 указанных"
+             " ресурса', set-up side 'получите 1 указанный ресурс и 1 ОП') lost the icon of the"
+             " resource they give: which is it?",
+    readings={"named": "each gives what it is named for: the farms food, the sawmills wood,"
+                       " the quarries stone, the spinning mill (ТКАЦКАЯ ФАБРИКА) fabric"},
+    default="named",
+    why="'указанных' points at the tile's picture, and each tile is named for its goods"
+        " (ферма, лесопилка, карьер, ткацкая фабрика), as the gold mine is for gold"
+        " (caylus/gold-icons); the data file gives the same (confidence H). No source names"
+        " another resource, so no other reading is offered (the stone buildings' three are"
+        " caylus/stone-production's).",
+    source="supplementary data (confidence H) and the buildings' names")
