@@ -13,7 +13,8 @@ from tests.model.caylus.helpers import player, ready
 
 ICONS = ("caylus/bundle-food", "caylus/end-gold", "caylus/gold-icons", "caylus/tailor-fabric",
          "caylus/stonemason-setup-side", "caylus/any-icon-kinds", "caylus/prestige-no-effect",
-         "caylus/first-game-setup", "caylus/recruitment-icons")
+         "caylus/first-game-setup", "caylus/recruitment-icons", "caylus/first-game-characters",
+         "caylus/production-icons")
 
 
 @pytest.mark.rules(*ICONS)
@@ -119,3 +120,27 @@ def test_the_granary_gives_food_and_the_factory_fabric() -> None:
                              owner=tuple(0 if i == space else x
                                          for i, x in enumerate(s.owner)))
         assert tuple(a - b for a, b in zip(recruits(built, 0), plain, strict=True)) == gain
+
+
+@pytest.mark.rules("caylus/first-game-characters", "caylus/setup.first-game-characters")
+def test_the_first_game_characters_add_one_a_count_in_the_pages_order() -> None:
+    # the page names eight characters: five for two players, then one more a player count
+    page = ("architect", "foreman", "chamberlain", "bailiff", "day-labourer", "deliveryman",
+            "journeyman", "early-riser")
+    for players, chosen in D.FIRST_GAME_CHARACTERS.items():
+        assert len(chosen) == players + 3
+        assert tuple(D.CHARACTERS[c] for c in chosen) == page[:players + 3]
+
+
+@pytest.mark.rules("caylus/production-icons", "caylus/building.produce",
+                   "caylus/building.wood-produce")
+def test_the_production_buildings_make_what_they_are_named_for() -> None:
+    s = ready(2)
+    named = {D.FARM: D.FOOD, D.SAWMILL: D.WOOD, D.QUARRY: D.STONE, D.WOOD_FARM: D.FOOD,
+             D.WOOD_SAWMILL: D.WOOD, D.WOOD_QUARRY: D.STONE, D.SPINNING_MILL: D.FABRIC}
+    for kind, resource in named.items():
+        for side, n in ((0, 1), (1, 2)) if kind in D.WOOD_KINDS else ((0, 1),):
+            after = building.apply(s, 0, kind, side, Use(0))
+            gained = tuple(a - b for a, b in zip(after.players[0].resources,
+                                                 s.players[0].resources, strict=True))
+            assert gained == tuple(n if r == resource else 0 for r in range(D.N_RESOURCES))

@@ -80,9 +80,19 @@ STATES = {
     "caylus/building.road-full": "Вы не можете выполнить это действие",
     "caylus/planning.order": "передаёт ход по часовой стрелке",
     "caylus/setup.draft": "каждый игрок выбирает 1 жетон",
+    "caylus/favour.gate": "С 7-го по 9-й раунд игрок может активировать эффект 1 из 3 зданий",
+    "caylus/activation.beyond-provost": "ются в лагерь",
+    "caylus/planning.forbidden": "На важные места. • На резиденции.",
+    "caylus/planning.site": "на первую (крайнюю левую) свободную клетку",
+    "caylus/setup.workers": "6 рабочих для 3 или 4 игроков",
+    "caylus/setup.starting-tiles": "оставшиеся 8 зданий на клетках дороги",
+    "caylus/setup.wood": "1 здание на 2-й клетке стройплощадки",
+    "caylus/setup.stone": "1 здание на 3-й клетке стройплощадки",
+    "caylus/planning.first-player-tile": "в следующем раунде он бу- дет первым игроком",
+    "caylus/setup.first-game-characters": "3 игрока: как для двух +",
 }
 #: short quotes that are whole: a heading over the list it introduces, or tile names
-WHOLE = {"caylus/planning.forbidden", "caylus/bridge-workers", "caylus/starting-tiles"}
+WHOLE = {"caylus/bridge-workers", "caylus/starting-tiles"}
 
 
 @pytest.mark.rules(*STATES)

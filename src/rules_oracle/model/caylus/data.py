@@ -209,5 +209,6 @@ STATED: Final = (
     Stated("DAY_LABOURER_WORKERS", DAY_LABOURER_WORKERS, "caylus/character.day-labourer"),
     Stated("START_WORKERS[2]", START_WORKERS[2], "caylus/setup.workers"),
     Stated("START_WORKERS[5]", START_WORKERS[5], "caylus/setup.workers"),
+    Stated("START_WORKERS[3]", START_WORKERS[3], "caylus/setup.workers"),
     Stated("sum(START_TILE_COUNTS)", sum(START_TILE_COUNTS), "caylus/setup.starting-tiles"),
 )

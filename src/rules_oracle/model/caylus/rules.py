@@ -30,16 +30,30 @@ COMPONENTS_HOUSE_LIMIT = R.rule("components.house-limit",
                      "No house left in stock: no building (nor a lawyer's claim).")
 
 # -- set-up ---------------------------------------------------------------------------------------
-SETUP_STARTING_TILES = R.rule("setup.starting-tiles", "Перемешайте 9 начальных зданий",
+SETUP_STARTING_TILES = R.rule("setup.starting-tiles",
+                     "Перемешайте 9 начальных зданий, затем случайным образом раз- местите: •"
+                     " 1 здание на 1-й клетке стройплощадки начальной стороной вверх 1 ; •"
+                     " оставшиеся 8 зданий на клетках дороги, отмеченных , начальной стороной"
+                     " вверх",
                      "The 9 starting tiles are drawn at random: the 1st to the 1st construction-"
                      "site slot, the other 8 to the road's marked spaces (a chance step each).")
-SETUP_WOOD = R.rule("setup.wood", "Перемешайте 9 жетонов деревянных зданий",
+SETUP_WOOD = R.rule("setup.wood",
+                    "Перемешайте 9 жетонов деревянных зданий, затем случайным об- разом"
+                    " разместите: • 1 здание на 2-й клетке стройплощадки начальной стороной"
+                    " вверх 3 ; • 1 здание на клетке дороги, отмеченной , начальной стороной"
+                    " вверх 4 ; • оставшиеся 7 зданий рядом с игровым полем стороной постройки"
+                    " вверх.",
                     "A random wood building to the 2nd site slot, one to the road's marked space;"
                     " the other 7 beside the board, construction side up.")
 SETUP_NO_STONEMASON = R.rule("setup.no-stonemason",
                      "Дом каменщика  не может быть размещён на дороге в начале игры",
                      "The stonemason never starts on the road: the road's draw leaves it out.")
-SETUP_STONE = R.rule("setup.stone", "Перемешайте 9 жетонов каменных зданий",
+SETUP_STONE = R.rule("setup.stone",
+                     "Перемешайте 9 жетонов каменных зданий, затем случайным образом"
+                     " разместите: • 1 здание на 3-й клетке стройплощадки начальной стороной"
+                     " вверх 5 ; • 1 здание на клетке дороги, отмеченной , начальной стороной"
+                     " вверх 6 ; • оставшиеся 7 зданий рядом с игровым полем стороной постройки"
+                     " вверх.",
                      "A random stone building to the 3rd site slot, one to the road's marked"
                      " space; the other 7 beside the board.")
 SETUP_PROVOST = R.rule("setup.provost", "Поместите фишку прево на дорогу позади клетки",
@@ -47,7 +61,8 @@ SETUP_PROVOST = R.rule("setup.provost", "Поместите фишку прев�
                        " wood building's: on its city-gate side (after space 12), where the"
                        " reset would put it on the set-up road (option provost_reset=far-side:"
                        " after it).", source="caylus/provost-reset")
-SETUP_WORKERS = R.rule("setup.workers", "10 рабочих для 2 или 5 игроков",
+SETUP_WORKERS = R.rule("setup.workers",
+                       "10 рабочих для 2 или 5 игроков; • 6 рабочих для 3 или 4 игроков.",
                        "10 workers in hand at 2 or 5 players, 6 at 3 or 4; the rest in the camp;"
                        " 10 houses each, one under the Guilds Bridge.")
 SETUP_FIRST_PLAYER = R.rule("setup.first-player", "Случайным образом выберите первого игрока",
@@ -60,12 +75,13 @@ SETUP_CHARACTERS = R.rule("setup.characters",
                           " back to the box.")
 SETUP_FIRST_GAME_CHARACTERS = R.rule(
     "setup.first-game-characters",
-    "РЕКОМЕНДУЕМЫЕ ПЕРСОНАЖИ ДЛЯ ПЕРВОЙ ПАРТИИ",
+    "РЕКОМЕНДУЕМЫЕ ПЕРСОНАЖИ ДЛЯ ПЕРВОЙ ПАРТИИ 2 игрока: 3 игрока: как для двух + 4 игрока: как"
+    " для трёх + 5 игроков: как для четырёх +",
     "Option characters=first-game: no draw; in play are the architect, foreman,"
     " chamberlain, bailiff and day labourer, + the deliveryman at 3 players,"
     " + the journeyman at 4, + the early riser at 5 (the text's picture lost"
     " which is added at which count).",
-    source=SUPP_M,
+    source="caylus/first-game-characters",
 )
 SETUP_DRAFT = R.rule("setup.draft",
                "Начиная с последнего игрока и далее против часовой стрелки, каждый игрок выбирает 1"
@@ -86,7 +102,11 @@ PLANNING_BUILDING = R.rule("planning.building", "Игрок ставит 1 св�
                        "A worker goes on a building on the road.")
 PLANNING_OCCUPIED = R.rule("planning.occupied", "На здания, занятые другими рабочими.",
                        "No worker on an occupied building (see the journeyman).")
-PLANNING_FORBIDDEN = R.rule("planning.forbidden", "Запрещено ставить рабочих:",
+PLANNING_FORBIDDEN = R.rule("planning.forbidden",
+                        "Запрещено ставить рабочих: • На здания, занятые другими рабочими. •"
+                        " На важные места. • На резиденции. • На здания, размещённые на"
+                        " стройплощадке во время подготовки к игре. • На пустую клетку"
+                        " дороги.",
                         "No worker on a prestige building, a residence, an empty space or the"
                         " construction site's set-up buildings (nor on the Guilds Bridge,"
                         " caylus/bridge-workers).")
@@ -95,7 +115,10 @@ PLANNING_OWNER_PP = R.rule("planning.owner-pp",
                        "получает 1 ОП.",
                        "A worker on another player's building gives its owner 1 PP at once;"
                        " none on one's own.")
-PLANNING_SITE = R.rule("planning.site", "не более 1 рабочего каждого игрока",
+PLANNING_SITE = R.rule("planning.site",
+                   "Игрок ставит 1 своего рабочего на первую (крайнюю левую) свободную клетку"
+                   " стройплощадки. На стройплощадке может находиться несколько рабочих, но"
+                   " не более 1 рабочего каждого игрока.",
                    "A worker on the leftmost free construction-site space; one per player.")
 PLANNING_PASS = R.rule("planning.pass",
                    "он ставит 1 свой дом на первую (край- нюю левую) свободную клетку моста "
@@ -104,7 +127,9 @@ PLANNING_PASS = R.rule("planning.pass",
                    "A pass puts the player's house on the first free bridge space; he places no"
                    " more this round.")
 PLANNING_FIRST_PLAYER_TILE = R.rule("planning.first-player-tile",
-                         "Участник, пропустивший ход первым, берёт жетон первого",
+                         "Участник, пропустивший ход первым, берёт жетон первого игрока и"
+                         " кладёт его перед собой (в следующем раунде он бу- дет первым"
+                         " игроком).",
                          "The first to pass takes the first-player tile: first next round.")
 PLANNING_EXTRA_COST = R.rule("planning.extra-cost",
                     "при выставлении своего рабочего должны возвращать 1 дополнительного",
@@ -123,7 +148,8 @@ ACTIVATION_ORDER = R.rule("activation.order",
                    "Buildings activate one after another from the city gate up to the provost;"
                    " each worker's owner may use the effect once; the worker goes to the camp.")
 ACTIVATION_BEYOND_PROVOST = R.rule("activation.beyond-provost",
-                    "Эти здания не активируются: рабочие, размещённые на них,",
+                    "Эти здания не активируются: рабочие, размещённые на них, возвраща-"
+                    " ются в лагерь.",
                     "Workers past the provost return to the camp unused.")
 ACTIVATION_TO_CAMP = R.rule(
     "activation.to-camp",
@@ -226,7 +252,10 @@ FAVOUR_CHOICE = R.rule("favour.choice",
                 "A favour: steal another player's character, or use the effect of a"
                 " construction-site building and then take a board character"
                 " (caylus/favour-effect: the effect must be used).")
-FAVOUR_GATE = R.rule("favour.gate", "С 1-го по 3-й раунд игрок может активировать",
+FAVOUR_GATE = R.rule("favour.gate",
+                     "С 1-го по 3-й раунд игрок может активировать эффект 1-го здания. С 4-го"
+                     " по 6-й раунд игрок может активировать эффект 1-го или 2-го здания. С"
+                     " 7-го по 9-й раунд игрок может активировать эффект 1 из 3 зданий.",
                      "Rounds 1-3: the 1st site building; 4-6: 1st or 2nd; 7-9: any.")
 FAVOUR_TAKE = R.rule("favour.take",
                      "Затем, если на игровом поле остался хотя бы 1 персонаж, игрок может взять 1 "
@@ -678,3 +707,35 @@ A_FIRST_SETUP = R.ambiguity(
         " recommended set-up is replayed by feeding its tiles in as the set-up's chance"
         " outcomes.",
     source="project default (the picture is lost)")
+A_FIRST_CHARACTERS = R.ambiguity(
+    "first-game-characters",
+    quote="АРХИТЕКТОР БРИГАДИР КАМЕРГЕРПРИСТАВ РАЗНОРАБОЧИЙ ВОЗНИЧИЙ ПОДМАСТЕРЬЕ ЖАВОРОНОК",
+    question="The recommended characters of a first game were a picture per player count ('2"
+             " игрока: 3 игрока: как для двух + 4 игрока: как для трёх + 5 игроков: как для"
+             " четырёх +'), and the pictures are lost; only eight names survive: which"
+             " characters are in play at each count?",
+    readings={"page-order": "2 players: architect, foreman, chamberlain, bailiff, day"
+                            " labourer; 3: + deliveryman; 4: + journeyman; 5: + early riser"},
+    default="page-order",
+    why="Each count is the previous one's set and more ('как для двух +'), and players + 3"
+        " characters are in play (5, 6, 7, 8: the summary's 'Персонажей в игре 5 6 7 8'),"
+        " so each count adds one; the page names eight characters, five together, then"
+        " three one by one, which the counts take in that order; the data file gives the"
+        " same (confidence M). No source gives another assignment, so no other reading is"
+        " offered (the option characters=first-game plays it; the default draws at random).",
+    source="the rules text (the names' order) and supplementary data (confidence M)")
+A_PRODUCTION_ICONS = R.ambiguity(
+    "production-icons", quote="Сторона постройки: получите 2 указанных ресурса.",
+    question="The starting farm, sawmill and quarry ('Получите 1 . Получите 1 . Получите 1 .')"
+             " and the wood farm, sawmill, quarry and spinning mill ('получите 2 указанных"
+             " ресурса', set-up side 'получите 1 указанный ресурс и 1 ОП') lost the icon of the"
+             " resource they give: which is it?",
+    readings={"named": "each gives what it is named for: the farms food, the sawmills wood,"
+                       " the quarries stone, the spinning mill (ТКАЦКАЯ ФАБРИКА) fabric"},
+    default="named",
+    why="'указанных' points at the tile's picture, and each tile is named for its goods"
+        " (ферма, лесопилка, карьер, ткацкая фабрика), as the gold mine is for gold"
+        " (caylus/gold-icons); the data file gives the same (confidence H). No source names"
+        " another resource, so no other reading is offered (the stone buildings' three are"
+        " caylus/stone-production's).",
+    source="supplementary data (confidence H) and the buildings' names")
