@@ -519,7 +519,8 @@ def _kinds(players: int) -> tuple[ActionKind, ...]:
         u.add_player(v["turn"], "settlements", 1)
 
     def setup_city_domain(p: Params) -> Any:
-        return z3.And(*(rng(p[f"g{x}"], 0, 3) for x in range(NC)))
+        # a set-up city takes up to 3 of a card, 6 under setup-gain=production
+        return z3.And(*(rng(p[f"g{x}"], 0, 6) for x in range(NC)))
 
     def setup_city_guard(v: Vars, p: Params) -> Any:
         return z3.And(v["stage"] == SETUP,

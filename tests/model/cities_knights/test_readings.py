@@ -7,7 +7,7 @@ import pytest
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as BD
-from rules_oracle.model.catan.actions import Dice, MoveRobber, RollDice
+from rules_oracle.model.catan.actions import BuildCity, Dice, MoveRobber, RollDice
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
@@ -164,3 +164,36 @@ def test_a_displaced_knight_goes_anywhere_at_his_roads_or_within_its_network() -
     assert rule_of(network, ChooseNode(other)) == RB.KNIGHT_DISPLACE
     placed = GAME.apply(network, ChooseNode(13))
     assert placed.knight_owner[13] == 1 and placed.knight_node == -1
+
+
+def _first_city(variant: dict[str, str]) -> tuple[CKState, int]:
+    """The set-up, first legal steps, up to the first city placement; the city goes on an
+    intersection touching three producing hexes, one a commodity terrain."""
+    s = GAME.setup(GAME.config(3, variant))
+    while not any(isinstance(a, BuildCity) for a in GAME.legal_actions(s)):
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    for a in GAME.legal_actions(s):
+        assert isinstance(a, BuildCity)
+        hexes = B.NODE_HEXES[a.node]
+        if len(hexes) == 3 and all(BD.YIELD[s.terrain[h]] >= 0 for h in hexes) \
+                and any(D.CITY_COMMODITY[s.terrain[h]] >= 0 for h in hexes):
+            return s, a.node
+    raise AssertionError("no such intersection")  # pragma: no cover
+
+
+@pytest.mark.rules("cities_knights/setup.second-city", "cities_knights/setup-city-gain")
+def test_set_up_city_takes_base_starting_cards_or_a_citys_production() -> None:
+    s, n = _first_city({})
+    p = s.turn
+    hexes = B.NODE_HEXES[n]
+    base = GAME.apply(s, BuildCity(n)).players[p].hand
+    expect = [0] * D.N_CARDS
+    for h in hexes:
+        expect[BD.YIELD[s.terrain[h]]] += 1
+    assert base == tuple(expect) and not any(base[BD.N_RESOURCES:])
+    s, n = _first_city({"setup-gain": "production"})
+    made = GAME.apply(s, BuildCity(n)).players[p].hand
+    assert sum(made) == 2 * len(hexes) and any(made[BD.N_RESOURCES:])
+    for h in hexes:
+        c = D.CITY_COMMODITY[s.terrain[h]]
+        assert made[c if c >= 0 else BD.YIELD[s.terrain[h]]] >= 1
