@@ -25,7 +25,7 @@ from rules_oracle.model.cities_knights.actions import (
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core.ops import bump
-from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
+from tests.model.cities_knights.helpers import cards, chain, hexes_of, make, progress, rule_of
 
 LINE = chain(0, 3, 7, 12, 17)
 BOARD = {"cities": {0: 0, 40: 1}, "roads": {**dict.fromkeys(LINE, 0), B.NODE_PATHS[40][0]: 1}}
@@ -197,3 +197,28 @@ def test_set_up_city_takes_base_starting_cards_or_a_citys_production() -> None:
     for h in hexes:
         c = D.CITY_COMMODITY[s.terrain[h]]
         assert made[c if c >= 0 else BD.YIELD[s.terrain[h]]] >= 1
+
+
+@pytest.mark.rules("cities_knights/progress.play", "cities_knights/progress-before-roll",
+                   "cities_knights/progress.alchemist")
+def test_progress_cards_before_the_roll_only_the_alchemist_or_any() -> None:
+    fields = hexes_of(BD.FIELDS)[0]
+    node = B.HEX_NODES[fields][0]
+    kw = {"settlements": {node: 0}, "stage": Stage.PRE_ROLL, "dice": (0, 0),
+          "held": {0: progress(irrigation=1, road_building=1, alchemist=1)}}
+    s = make(**kw)  # type: ignore[arg-type]
+    assert PlayProgress(D.IRRIGATION) not in GAME.legal_actions(s)
+    assert rule_of(s, PlayProgress(D.IRRIGATION)) == RB.PROGRESS_PLAY
+    assert PlayProgress(D.ALCHEMIST) in GAME.legal_actions(s)
+    s = make(variant={"progress-timing": "any-time"}, **kw)  # type: ignore[arg-type]
+    assert {PlayProgress(D.IRRIGATION), PlayProgress(D.ALCHEMIST)} <= set(GAME.legal_actions(s))
+    after = GAME.apply(s, PlayProgress(D.IRRIGATION))
+    assert after.stage is Stage.PRE_ROLL and after.players[0].hand[BD.GRAIN] == 2
+    assert RollDice() in GAME.legal_actions(after)
+    # a card of several steps goes back to the roll when done
+    after = GAME.apply(after, PlayProgress(D.ROAD_BUILDING))
+    while after.stage is Stage.CARD:
+        after = GAME.apply(after, GAME.legal_actions(after)[0])
+    assert after.stage is Stage.PRE_ROLL and after.players[0].roads == 2
+    rolled = attrs.evolve(after, stage=Stage.MAIN, dice=(2, 3))
+    assert rule_of(rolled, PlayProgress(D.ALCHEMIST)) == RB.PROGRESS_ALCHEMIST

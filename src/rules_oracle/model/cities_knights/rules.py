@@ -283,7 +283,8 @@ PROGRESS_PLAY = R.rule(
     "progress.play",
     "",
     "A progress card is played after the roll (the Alchemist"
-    " before it), any number a turn (reading: cities_knights/progress-play-count),"
+    " before it; reading: cities_knights/progress-before-roll), any number a turn"
+    " (reading: cities_knights/progress-play-count),"
     " when it can do something (reading: cities_knights/progress-without-effect);"
     " the played card goes under its deck (reading:"
     " cities_knights/spent-progress-cards).",
@@ -468,6 +469,23 @@ A_SETUP_GAIN = R.ambiguity(
         " commodity.",
     source="published game's set-up (not in data/README.md: confidence M)",
     option="setup-gain",
+)
+A_BEFORE_ROLL = R.ambiguity(
+    "progress-before-roll",
+    quote="Играйте в начале своего хода до броска кубиков.",
+    question="May a progress card other than the Alchemist be played before the roll, as"
+             " base Catan's development cards they replace may (catan/development-before-"
+             "roll)?",
+    readings={"after-roll": "no: only the Alchemist before the roll, every other card after"
+                            " it",
+              "any-time": "yes: any card that can do something before the roll too (it"
+                          " returns to the roll when done), the Alchemist only then"},
+    default="after-roll",
+    why="The text gives a time only to the Alchemist ('Играйте в начале своего хода до"
+        " броска кубиков'), setting it apart from the other cards; the published game lets"
+        " no other progress card be played before the roll.",
+    source="published game's rules (not in data/README.md: confidence M)",
+    option="progress-timing",
 )
 A_DIPLOMAT = R.ambiguity(
     "diplomat",
