@@ -661,7 +661,8 @@ def setup_settlement(n: int) -> ActionKind:
 
 
 def _setup_city_domain(n: int, p: Params) -> Any:
-    return z3.And(*(rng(p[f"g{x}"], 0, 3) for x in range(NC)))
+    # a set-up city takes up to 3 of a card, 6 under setup-gain=production
+    return z3.And(*(rng(p[f"g{x}"], 0, 6) for x in range(NC)))
 
 
 def _setup_city_guard(n: int, v: Vars, p: Params) -> Any:

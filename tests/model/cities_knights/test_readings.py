@@ -7,7 +7,7 @@ import pytest
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as BD
-from rules_oracle.model.catan.actions import Dice, MoveRobber, RollDice
+from rules_oracle.model.catan.actions import BuildCity, Dice, MoveRobber, RollDice
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
@@ -25,7 +25,7 @@ from rules_oracle.model.cities_knights.actions import (
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core.ops import bump
-from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
+from tests.model.cities_knights.helpers import cards, chain, hexes_of, make, progress, rule_of
 
 LINE = chain(0, 3, 7, 12, 17)
 BOARD = {"cities": {0: 0, 40: 1}, "roads": {**dict.fromkeys(LINE, 0), B.NODE_PATHS[40][0]: 1}}
@@ -164,3 +164,61 @@ def test_a_displaced_knight_goes_anywhere_at_his_roads_or_within_its_network() -
     assert rule_of(network, ChooseNode(other)) == RB.KNIGHT_DISPLACE
     placed = GAME.apply(network, ChooseNode(13))
     assert placed.knight_owner[13] == 1 and placed.knight_node == -1
+
+
+def _first_city(variant: dict[str, str]) -> tuple[CKState, int]:
+    """The set-up, first legal steps, up to the first city placement; the city goes on an
+    intersection touching three producing hexes, one a commodity terrain."""
+    s = GAME.setup(GAME.config(3, variant))
+    while not any(isinstance(a, BuildCity) for a in GAME.legal_actions(s)):
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    for a in GAME.legal_actions(s):
+        assert isinstance(a, BuildCity)
+        hexes = B.NODE_HEXES[a.node]
+        if len(hexes) == 3 and all(BD.YIELD[s.terrain[h]] >= 0 for h in hexes) \
+                and any(D.CITY_COMMODITY[s.terrain[h]] >= 0 for h in hexes):
+            return s, a.node
+    raise AssertionError("no such intersection")  # pragma: no cover
+
+
+@pytest.mark.rules("cities_knights/setup.second-city", "cities_knights/setup-city-gain")
+def test_set_up_city_takes_base_starting_cards_or_a_citys_production() -> None:
+    s, n = _first_city({})
+    p = s.turn
+    hexes = B.NODE_HEXES[n]
+    base = GAME.apply(s, BuildCity(n)).players[p].hand
+    expect = [0] * D.N_CARDS
+    for h in hexes:
+        expect[BD.YIELD[s.terrain[h]]] += 1
+    assert base == tuple(expect) and not any(base[BD.N_RESOURCES:])
+    s, n = _first_city({"setup-gain": "production"})
+    made = GAME.apply(s, BuildCity(n)).players[p].hand
+    assert sum(made) == 2 * len(hexes) and any(made[BD.N_RESOURCES:])
+    for h in hexes:
+        c = D.CITY_COMMODITY[s.terrain[h]]
+        assert made[c if c >= 0 else BD.YIELD[s.terrain[h]]] >= 1
+
+
+@pytest.mark.rules("cities_knights/progress.play", "cities_knights/progress-before-roll",
+                   "cities_knights/progress.alchemist")
+def test_progress_cards_before_the_roll_only_the_alchemist_or_any() -> None:
+    fields = hexes_of(BD.FIELDS)[0]
+    node = B.HEX_NODES[fields][0]
+    kw = {"settlements": {node: 0}, "stage": Stage.PRE_ROLL, "dice": (0, 0),
+          "held": {0: progress(irrigation=1, road_building=1, alchemist=1)}}
+    s = make(**kw)  # type: ignore[arg-type]
+    assert PlayProgress(D.IRRIGATION) not in GAME.legal_actions(s)
+    assert rule_of(s, PlayProgress(D.IRRIGATION)) == RB.PROGRESS_PLAY
+    assert PlayProgress(D.ALCHEMIST) in GAME.legal_actions(s)
+    s = make(variant={"progress-timing": "any-time"}, **kw)  # type: ignore[arg-type]
+    assert {PlayProgress(D.IRRIGATION), PlayProgress(D.ALCHEMIST)} <= set(GAME.legal_actions(s))
+    after = GAME.apply(s, PlayProgress(D.IRRIGATION))
+    assert after.stage is Stage.PRE_ROLL and after.players[0].hand[BD.GRAIN] == 2
+    assert RollDice() in GAME.legal_actions(after)
+    # a card of several steps goes back to the roll when done
+    after = GAME.apply(after, PlayProgress(D.ROAD_BUILDING))
+    while after.stage is Stage.CARD:
+        after = GAME.apply(after, GAME.legal_actions(after)[0])
+    assert after.stage is Stage.PRE_ROLL and after.players[0].roads == 2
+    rolled = attrs.evolve(after, stage=Stage.MAIN, dice=(2, 3))
+    assert rule_of(rolled, PlayProgress(D.ALCHEMIST)) == RB.PROGRESS_ALCHEMIST

@@ -202,7 +202,7 @@ class CitiesKnights(Game[CKState, Action]):
     def apply(self, state: CKState, action: Action) -> CKState:
         if state.stage is Stage.OVER:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
-        return victory.finish(victory.refresh(self._step(state, action)))
+        return victory.finish(victory.refresh(_before_roll(self._step(state, action))))
 
     def _step(self, state: CKState, action: Action) -> CKState:
         st = state.stage
@@ -356,6 +356,16 @@ class CitiesKnights(Game[CKState, Action]):
         if state.stage is not Stage.OVER or state.winner < 0:
             return ()
         return (state.winner,)
+
+
+def _before_roll(state: CKState) -> CKState:
+    """A progress card played before the roll (progress-timing=any-time) returns, when it is
+    done, to the roll still to come: the main stage with no dice rolled this turn
+    (cities_knights/progress-before-roll)."""
+    if state.stage is Stage.MAIN and state.dice == (0, 0) \
+            and state.config.option("progress-timing") == "any-time":
+        return evolve(state, stage=Stage.PRE_ROLL)
+    return state
 
 
 _EAGER = {

@@ -276,8 +276,12 @@ def playable(state: CKState, k: int) -> str | None:
     pl = state.players[p]
     if not pl.progress[k]:
         return CARD_RULE[k]
-    if (state.stage is Stage.PRE_ROLL) != (k == D.ALCHEMIST):
-        return RB.PROGRESS_ALCHEMIST if k == D.ALCHEMIST else RB.PROGRESS_PLAY
+    before = state.stage is Stage.PRE_ROLL
+    if k == D.ALCHEMIST and not before:
+        return RB.PROGRESS_ALCHEMIST
+    # cities_knights/progress-before-roll: no other card before the roll (default)
+    if before and k != D.ALCHEMIST and state.config.option("progress-timing") == "after-roll":
+        return RB.PROGRESS_PLAY
     if state.config.option("progress-play") == "one" and (
             state.played or pl.progress[k] <= state.fresh.count(k)):
         return RB.PROGRESS_PLAY

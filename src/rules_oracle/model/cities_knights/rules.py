@@ -30,8 +30,8 @@ COMPONENTS_REMOVED = _d("components.removed", "development cards, largest army, 
              "No development cards, no largest army; the red die replaces one white die.")
 SETUP_SECOND_CITY = R.rule("setup.second-city",
                     "При втором первоначальном размещении поместите город вместо поселения",
-                    "The second set-up placement is a city; it takes 1 card per adjacent"
-                    " producing hex (base rule, resources only).")
+                    "The second set-up placement is a city; it takes 1 resource per adjacent"
+                    " producing hex, no commodity (reading: cities_knights/setup-city-gain).")
 SETUP_BOARD = R.rule("setup.board",
                 "При втором первоначальном размещении поместите город вместо поселения",
                 "Set-up is base Catan's but for the city of the second placement: the board"
@@ -283,7 +283,8 @@ PROGRESS_PLAY = R.rule(
     "progress.play",
     "",
     "A progress card is played after the roll (the Alchemist"
-    " before it), any number a turn (reading: cities_knights/progress-play-count),"
+    " before it; reading: cities_knights/progress-before-roll), any number a turn"
+    " (reading: cities_knights/progress-play-count),"
     " when it can do something (reading: cities_knights/progress-without-effect);"
     " the played card goes under its deck (reading:"
     " cities_knights/spent-progress-cards).",
@@ -449,6 +450,42 @@ A_BOARD = R.ambiguity(
         " beginner board (catan's option board).",
     source="base Catan's set-up (model.catan), which the text keeps",
     option="board",
+)
+A_SETUP_GAIN = R.ambiguity(
+    "setup-city-gain",
+    quote="При втором первоначальном размещении поместите город вместо поселения",
+    question="What does the city of the second set-up placement take: base Catan's starting"
+             " cards for the second placement, or what a city produces?",
+    readings={"resources": "1 resource per adjacent producing hex, no commodity (base"
+                           " Catan's starting cards, the city taking them as the settlement"
+                           " did)",
+              "production": "a city's production from each adjacent producing hex: 1"
+                            " resource and 1 commodity from forest, pasture and mountains,"
+                            " 2 resources from hills and fields (chapter 4)"},
+    default="resources",
+    why="The sentence changes the piece placed ('город вместо поселения'), not the starting"
+        " cards base Catan gives for the second placement, and chapter 4 speaks of a roll's"
+        " production; the published game gives the city 1 resource per adjacent hex and no"
+        " commodity.",
+    source="published game's set-up (not in data/README.md: confidence M)",
+    option="setup-gain",
+)
+A_BEFORE_ROLL = R.ambiguity(
+    "progress-before-roll",
+    quote="Играйте в начале своего хода до броска кубиков.",
+    question="May a progress card other than the Alchemist be played before the roll, as"
+             " base Catan's development cards they replace may (catan/development-before-"
+             "roll)?",
+    readings={"after-roll": "no: only the Alchemist before the roll, every other card after"
+                            " it",
+              "any-time": "yes: any card that can do something before the roll too (it"
+                          " returns to the roll when done), the Alchemist only then"},
+    default="after-roll",
+    why="The text gives a time only to the Alchemist ('Играйте в начале своего хода до"
+        " броска кубиков'), setting it apart from the other cards; the published game lets"
+        " no other progress card be played before the roll.",
+    source="published game's rules (not in data/README.md: confidence M)",
+    option="progress-timing",
 )
 A_DIPLOMAT = R.ambiguity(
     "diplomat",

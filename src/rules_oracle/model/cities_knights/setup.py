@@ -6,9 +6,10 @@ from fractions import Fraction
 from typing import cast
 
 from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as BD
 from rules_oracle.model.catan.actions import BuildCity, BuildRoad, BuildSettlement
 from rules_oracle.model.catan.build import site_free
-from rules_oracle.model.catan.ops import evolve, in_range, put
+from rules_oracle.model.catan.ops import bump, evolve, in_range, put
 from rules_oracle.model.catan.setup import placer, take_setup_gain
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
@@ -89,7 +90,10 @@ def setup_step(state: CKState, action: Action) -> CKState:
         city = isinstance(action, BuildCity)
         hand, bank = pl.hand, state.bank
         if city:
-            bank, hand = take_setup_gain(state.terrain, n, bank, hand)
+            if state.config.option("setup-gain") == "production":
+                bank, hand = _city_production(state.terrain, n, bank, hand)
+            else:  # cities_knights/setup-city-gain: base Catan's starting cards
+                bank, hand = take_setup_gain(state.terrain, n, bank, hand)
             pl = evolve(pl, hand=hand, cities=pl.cities + 1)
         else:
             pl = evolve(pl, settlements=pl.settlements + 1)
@@ -116,3 +120,21 @@ def setup_step(state: CKState, action: Action) -> CKState:
                           stage=Stage.PRE_ROLL)
         return evolve(state, placement=k, setup_node=-1, turn=placer(n, k))
     raise RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of set-up")
+
+
+def _city_production(terrain: tuple[int, ...], node: int, bank: tuple[int, ...],
+                     hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(bank, hand) after the set-up city on ``node`` takes what a city produces from each
+    adjacent producing hex, bank allowing (cities_knights/setup-city-gain=production)."""
+    gain = [0] * D.N_CARDS
+    for h in B.NODE_HEXES[node]:
+        r = BD.YIELD[terrain[h]]
+        if r >= 0:
+            gain[r] += 1
+            c = D.CITY_COMMODITY[terrain[h]]
+            gain[c if c >= 0 else r] += 1
+    for c, k in enumerate(gain):
+        k = min(k, bank[c])
+        if k:
+            bank, hand = bump(bank, c, -k), bump(hand, c, k)
+    return bank, hand
