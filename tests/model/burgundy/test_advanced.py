@@ -171,3 +171,24 @@ def test_the_castle_choice_is_varied_and_witnessed_in_the_advanced_set_up() -> N
                          limit=200)
     assert found is not None and found.readings == ("open", "secret")
     assert found.actions[-1]["type"] == "ChooseCastle"
+
+
+@pytest.mark.rules("burgundy/starting-castle-area", "burgundy/area.complete",
+                   "burgundy/setup.start-castle", ADV)
+def test_the_starting_castle_fills_its_area_without_scoring() -> None:
+    amb = GAME.rules.get_ambiguity("burgundy/starting-castle-area")
+    assert amb.default == "no-score" and [r.key for r in amb.readings] == ["no-score"]
+    # the basic game: board 1's central castle is an area of one space, filled and unscored
+    basic = _play_to_turn(GAME.apply(_to_first_player(2, {}), FirstPlayer(0)))
+    board1 = D.BOARD1
+    assert board1.areas[board1.area[18]] == (18,)
+    assert all(p.vp == 0 for p in basic.players)
+    # the advanced set-up: board 2's castle spaces are areas of one, board 7's of two
+    s = _dealt((7, 2), first=1)
+    s = GAME.apply(GAME.apply(s, ChooseCastle(36)), ChooseCastle(1))
+    s = _play_to_turn(s)
+    assert [p.vp for p in s.players] == [0, 0]
+    # board 7: a castle next to the starting one completes the area of two in phase A
+    s = attrs.evolve(edit(s, 0, storage=("castle",), dice=(4, 6)), turn=s.order.index(0))
+    s = GAME.apply(s, PlaceTile(0, "castle", 2))
+    assert s.players[0].vp == 3 + 10

@@ -701,6 +701,29 @@ A_START_CASTLES = R.ambiguity(
         " option.",
     source="the text's component list and set-up",
 )
+A_START_AREA = R.ambiguity(
+    "starting-castle-area",
+    quote="Как только ячейки одной из одноцветных областей вотчины (не важно, какой"
+          " протяжённости) полностью заполняются жетонами, область считается законченной и"
+          " приносит победные очки двумя способами.",
+    question="The starting castle fills a dark-green area of one space (board 1's centre;"
+             " every castle space of boards 2-6, 8 and 9 in the advanced set-up): does that"
+             " area score at set-up, as a completed area?",
+    readings={"no-score": "no: an area scores when a tile placed during play completes it;"
+                          " the starting castle scores nothing, and on board 7 (castle"
+                          " areas of two) the castle placed next to it completes the area"
+                          " and scores it"},
+    default="no-score",
+    why="The scoring is stated for tiles added to the estate during play ('Полностью"
+        " заполнив область жетонами, начислите себе победные очки'; the points 'сразу же"
+        " отмечаются на счётчике'), and its second part, 'за каждую область, законченную в"
+        " этой фазе', has no value before phase A; set-up puts the castle on its space"
+        " ('кладётся на центральную тёмно-зелёную ячейку') and gives nothing else, the"
+        " score track starting at '0/100'. A reading that scores the size alone at set-up"
+        " (1 VP on boards 1-6, 8, 9, none on board 7) is not selectable: the text gives it"
+        " no word, and the phase part would have to be invented.",
+    source="the text's scoring sentences (tiles added during play, a phase's bonus)",
+)
 A_TIE_ORDER = R.ambiguity(
     "tie-order",
     quote="становится последний по очерёдности хода претендент",
