@@ -2,18 +2,19 @@
 are drawn (and seen) when the phase begins; no player holds a secret in the basic game."""
 
 import itertools
+import random
 from fractions import Fraction
 
 import attrs
 import pytest
 
 from rules_oracle.model.burgundy import data as D
-from rules_oracle.model.burgundy.actions import DrawGoods
+from rules_oracle.model.burgundy.actions import DrawGoods, SellGoods, WarehouseSell
 from rules_oracle.model.burgundy.game import GAME
 from rules_oracle.model.burgundy.observation import PlayerView, PublicView
 from rules_oracle.model.burgundy.state import BurgundyState, Stage
 from rules_oracle.model.core import CHANCE, PUBLIC
-from rules_oracle.model.core.play import playout
+from rules_oracle.model.core.play import choose, playout
 from tests.model.burgundy.helpers import first_turn
 from tests.model.burgundy.test_turn import rejects
 
@@ -90,3 +91,26 @@ def test_a_player_sees_the_public_view() -> None:
 def test_the_phase_letter_stays_e_once_the_game_is_over() -> None:
     state = attrs.evolve(first_turn(2), stage=Stage.OVER, phase=D.PHASES)
     assert _public(state).phase == "E" and _public(state).to_act == CHANCE
+
+
+@pytest.mark.rules("burgundy/sold-goods-view", "burgundy/action.sell",
+                   "burgundy/building.warehouse")
+def test_sold_goods_by_kind_follow_from_the_open_sales() -> None:
+    """The view counts each player's face-down sold goods by kind: a viewer who saw each
+    sale (its kind, and the seller's face-up goods before it) counts the same."""
+    amb = GAME.rules.get_ambiguity("burgundy/sold-goods-view")
+    assert amb.default == "counted" and amb.option is None
+    rng = random.Random(3)
+    state = GAME.setup(GAME.config(3))
+    counted = [[0] * 6 for _ in range(3)]
+    sales = 0
+    while state.stage is not Stage.OVER:
+        before = _public(state)
+        action = choose(GAME, state, rng)
+        if isinstance(action, SellGoods | WarehouseSell):
+            seat = before.to_act
+            counted[seat][action.kind - 1] += before.seats[seat].goods[action.kind - 1]
+            sales += 1
+        state = GAME.apply(state, action)
+        assert [list(seat.sold_goods) for seat in _public(state).seats] == counted
+    assert sales > 0

@@ -724,6 +724,22 @@ A_START_AREA = R.ambiguity(
         " no word, and the phase part would have to be invented.",
     source="the text's scoring sentences (tiles added during play, a phase's bonus)",
 )
+A_SOLD_VIEW = R.ambiguity(
+    "sold-goods-view",
+    quote="Свои проданные товары игроки могут смотреть в любое время.",
+    question="Sold goods lie face down ('одной стопкой, лицевой стороной вниз') and the text"
+             " lets a player look at his own: may the others know each player's sold goods"
+             " by kind?",
+    readings={"counted": "yes: every view counts each player's sold goods by kind"},
+    default="counted",
+    why="Every sale happens in the open and names its kind: a die sale sells the kind the"
+        " die shows, a warehouse's sale empties one of the goods spaces that lie face up,"
+        " and the seller's goods before and after are seen; so a viewer who followed the"
+        " game knows each pile's kinds, and the view states what he knows. A view hiding"
+        " them would show less than the table's history, not other play: the readings do"
+        " not change any legal action or outcome, so no option.",
+    source="the text's open sales (the die and the goods spaces lie face up)",
+)
 A_TIE_ORDER = R.ambiguity(
     "tie-order",
     quote="становится последний по очерёдности хода претендент",
