@@ -13,6 +13,7 @@ from rules_oracle.model.catan.actions import (
     Draw,
     MaritimeTrade,
     OfferCard,
+    PlayRoadBuilding,
 )
 from rules_oracle.model.catan.game import GAME
 from rules_oracle.model.catan.state import Stage
@@ -165,3 +166,21 @@ def test_gathered_roads_and_sites_are_the_ones_the_rules_allow() -> None:
                 assert build.settlement_sites(state, p) == sites
                 seen += bool(roads) + bool(sites)
     assert seen > 100
+
+
+@pytest.mark.rules("catan/trade.phase", "catan/trade-build-phase",
+                   "catan/development.road-building")
+def test_free_roads_do_not_end_trading_under_separate_phases() -> None:
+    # a Road Building card played while trading: its two free roads leave trading open under
+    # the printed order, a road paid for then ends it; the reading is registered
+    s = base(variant={"phases": "separate"}, developments={0: (0, 0, 1, 0, 0)})
+    for action in (PlayRoadBuilding(), BuildRoad(road(20, 15)), BuildRoad(road(20, 26))):
+        s = GAME.apply(s, action)
+    assert s.stage is Stage.MAIN and not s.built and s.players[0].roads == 3
+    assert MaritimeTrade(0, 1) in GAME.legal_actions(s)
+    paid = GAME.apply(s, BuildRoad(road(25, 19)))
+    assert rule_of(paid, MaritimeTrade(0, 1)) == RB.TRADE_PHASE
+    amb = GAME.rules.get_ambiguity("catan/trade-build-phase")
+    assert "Road Building" in amb.question and "free roads" in amb.why
+    separate = next(r.summary for r in amb.readings if r.key == "separate")
+    assert "free roads" in separate and "not a build" in separate

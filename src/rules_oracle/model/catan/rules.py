@@ -268,10 +268,14 @@ A_PHASES = R.ambiguity(
     "trade-build-phase",
     quote=UNQUOTED,
     question="After the roll, may a player trade after building (one combined phase), or does"
-             " trading end with the first build (the printed order: roll, trade, build)?",
+             " trading end with the first build (the printed order: roll, trade, build)? And"
+             " under the printed order, are the free roads of a Road Building card played"
+             " while trading a build that ends trading?",
     readings={"combined": "trade and build in any order",
               "separate": "no trade (maritime or domestic) after the first build of the"
-                          " turn (road, settlement, city or development card)"},
+                          " turn paid for (road, settlement, city or development card);"
+                          " the free roads of a Road Building card are the card's effect,"
+                          " not a build, and trading goes on after them"},
     default="combined",
     why="The published rules print the turn as roll, trade, build, and the almanac offers the"
         " combined trade/build phase as a variant for experienced players; both are the"
@@ -279,7 +283,13 @@ A_PHASES = R.ambiguity(
         " catanatron 3.2.1 (models/actions.py) lists maritime trades beside every build"
         " after the roll, so under the printed order such an engine would be rejected at"
         " its first trade after a build. The printed order stays selectable"
-        " (phases=separate).",
+        " (phases=separate). Under it a development card may still be played at any time"
+        " of the turn (the data file: it 'may be played before the roll'), so Road Building"
+        " may come while trading; the rules do not say whether its free roads end the trade"
+        " phase. The model reads them as the card's effect, which is played, not paid for"
+        " like the build phase's pieces, so trading goes on after them. The other reading"
+        " (the free roads end trading) parts from it only under phases=separate and is not"
+        " offered.",
     source="published game (printed turn order and the almanac's combined phase for"
            " experienced players) and catanatron 3.2.1; stands in no project text",
     option="phases",
