@@ -386,11 +386,19 @@ def _card_examples() -> list[tuple[CatanState, Any]]:
     s = GAME.apply(s, PlayRoadBuilding())
     out.append((s, StopRoadBuilding()))
     out.append((GAME.apply(s, GAME.legal_actions(s)[0]), StopRoadBuilding()))
+    # phases=separate: a free road leaves trading open (free-roads=trade-on) or ends it
+    for reading in ("trade-on", "build"):
+        s = make(settlements={20: 0, 31: 1}, roads={road(20, 25): 0, road(31, 36): 1},
+                 developments={0: (0, 0, 1, 0, 0)},
+                 variant={"phases": "separate", "free-roads": reading})
+        s = GAME.apply(s, PlayRoadBuilding())
+        out.append((s, GAME.legal_actions(s)[0]))
     return out
 
 
 @pytest.mark.rules("catan/knight-victory-order", "catan/year-of-plenty-bank",
-                   "catan/road-building-stuck", "catan/road-building-second")
+                   "catan/road-building-stuck", "catan/road-building-second",
+                   "catan/road-building-trade-phase")
 def test_card_examples_cover_both_readings() -> None:
     examples = _card_examples()
     kinds = [type(a).__name__ for _, a in examples]
@@ -400,6 +408,10 @@ def test_card_examples_cover_both_readings() -> None:
     assert [(a.first, a.second) for _, a in examples
             if isinstance(a, PlayYearOfPlenty)].count((D.ORE, D.ORE)) == 1
     assert kinds.count("PlayRoadBuilding") == 1 and kinds.count("StopRoadBuilding") == 2
+    # a free road under phases=separate, once under each free-roads reading
+    assert [s.config.option("free-roads") for s, a in examples
+            if isinstance(a, BuildRoad) and s.config.option("phases") == "separate"] \
+        == ["trade-on", "build"]
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)],
                                          len(examples), extra=examples)
     assert report.outcome.status == "passed", report.outcome.detail

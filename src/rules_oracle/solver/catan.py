@@ -12,7 +12,8 @@ development cards ``c`` in the model's order):
 * the variant options that change numeric play: ``opt.separate`` (``phases``),
   ``opt.oneowed`` (``shortage``), ``opt.knight`` (``before-roll``), ``opt.spiral``
   (``tokens``), ``opt.afterrobber`` (``knight-win``), ``opt.remains`` (``plenty``),
-  ``opt.unplayable`` (``road-stuck``), ``opt.optional`` (``road-second``);
+  ``opt.unplayable`` (``road-stuck``), ``opt.optional`` (``road-second``),
+  ``opt.freebuild`` (``free-roads``);
 * cards: ``bank{r}``, ``deck{c}``, ``played{c}``; per player ``res{r}`` (hand),
   ``dev{c}`` (held), ``new{c}`` (of those, bought this turn), ``knights``;
 * pieces and points: per player ``roads``, ``settlements``, ``cities``, ``len`` (longest
@@ -149,7 +150,7 @@ assert D.FREE_ROADS == 2 and D.PLENTY_CARDS == 2
 # ---------------------------------------------------------------------------
 
 OPTIONS = ("opt.separate", "opt.oneowed", "opt.knight", "opt.spiral", "opt.afterrobber",
-           "opt.remains", "opt.unplayable", "opt.optional")
+           "opt.remains", "opt.unplayable", "opt.optional", "opt.freebuild")
 COUNTERS = ("stage", "turn", "turns", "placement", "snode", "dw", "dr", "devp", "built",
             "trades", "offers", "free", "victim", "robber", "longest", "army", "winner")
 PLAYER_SCALARS = ("knights", "roads", "settlements", "cities", "len", "vp", "score", "disc")
@@ -1063,6 +1064,8 @@ def _free_road_update(n: int, v: Vars, p: Params, u: Up) -> None:
     _lay_road(n, v, p, u)
     more = p["more"] == 1
     u.put("free", z3.If(more, v["free"] - 1, 0))
+    # catan/road-building-trade-phase: under free-roads=build a free road ends trading
+    u.put("built", z3.If(v["opt.freebuild"] == 1, 1, v["built"]))
     u.put("stage", z3.If(more, ROAD_BUILDING, _after_card(v)))
 
 
@@ -1650,6 +1653,7 @@ class CatanEncoding(Encoding[CatanState, Action]):
             "opt.remains": int(cfg.option("plenty") == "what-remains"),
             "opt.unplayable": int(cfg.option("road-stuck") == "unplayable"),
             "opt.optional": int(cfg.option("road-second") == "optional"),
+            "opt.freebuild": int(cfg.option("free-roads") == "build"),
         }
         for r in range(NR):
             out[f"bank{r}"] = state.bank[r]

@@ -13,9 +13,10 @@ from rules_oracle.model.catan.actions import (
     Draw,
     MaritimeTrade,
     OfferCard,
+    PlayRoadBuilding,
 )
 from rules_oracle.model.catan.game import GAME
-from rules_oracle.model.catan.state import Stage
+from rules_oracle.model.catan.state import CatanState, Stage
 from tests.model.catan.helpers import cards, chain, hand, make, road, rule_of
 
 RICH = cards(5, 5, 5, 5, 5)
@@ -165,3 +166,29 @@ def test_gathered_roads_and_sites_are_the_ones_the_rules_allow() -> None:
                 assert build.settlement_sites(state, p) == sites
                 seen += bool(roads) + bool(sites)
     assert seen > 100
+
+
+@pytest.mark.rules("catan/trade.phase", "catan/road-building-trade-phase",
+                   "catan/development.road-building")
+def test_free_roads_end_trading_only_under_the_build_reading() -> None:
+    # a Road Building card played while trading under the printed order: its two free roads
+    # leave trading open by default (the card's effect, not a build), a road paid for ends
+    # it; under free-roads=build the free roads end it
+    def free_roads(**variant: str) -> CatanState:
+        s = base(variant={"phases": "separate", **variant}, developments={0: (0, 0, 1, 0, 0)})
+        assert isinstance(s, CatanState)
+        for action in (PlayRoadBuilding(), BuildRoad(road(20, 15)), BuildRoad(road(20, 26))):
+            s = GAME.apply(s, action)
+        assert s.stage is Stage.MAIN and s.players[0].roads == 3
+        return s
+
+    s = free_roads()
+    assert not s.built and MaritimeTrade(0, 1) in GAME.legal_actions(s)
+    paid = GAME.apply(s, BuildRoad(road(25, 19)))
+    assert rule_of(paid, MaritimeTrade(0, 1)) == RB.TRADE_PHASE
+    ended = free_roads(**{"free-roads": "build"})
+    assert ended.built
+    assert not any(isinstance(a, MaritimeTrade | OfferCard) for a in GAME.legal_actions(ended))
+    assert rule_of(ended, OfferCard(True, 0)) == RB.TRADE_PHASE
+    amb = GAME.rules.get_ambiguity("catan/road-building-trade-phase")
+    assert amb.option == "free-roads" and amb.default == "trade-on"

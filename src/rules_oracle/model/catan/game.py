@@ -103,7 +103,8 @@ class Catan(Game[CatanState, Action]):
         {"board": ("beginner", ("beginner", "variable"))})
     #: the number tokens are laid only on the variable board (the beginner board prints them)
     option_needs: Mapping[str, Mapping[str, str]] = MappingProxyType(
-        {"tokens": MappingProxyType({"board": "variable"})})
+        {"tokens": MappingProxyType({"board": "variable"}),
+         "free-roads": MappingProxyType({"phases": "separate"})})
 
     # -- set-up -----------------------------------------------------------------------------
     def setup(self, config: Config) -> CatanState:
@@ -324,6 +325,8 @@ class Catan(Game[CatanState, Action]):
             if why is not None:
                 raise RULES.illegal(why, f"no free road on path {action.path}")
             state = build.place_road(state, state.turn, action.path)
+            if state.config.option("free-roads") == "build":  # catan/road-building-trade-phase
+                state = evolve(state, built=True)
             return development.free_road_done(state)
         if isinstance(action, StopRoadBuilding) and development.may_stop(state):
             return development.stop_free_roads(state)

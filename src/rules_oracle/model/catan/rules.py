@@ -269,10 +269,13 @@ A_PHASES = R.ambiguity(
     "trade-build-phase",
     quote=UNQUOTED,
     question="After the roll, may a player trade after building (one combined phase), or does"
-             " trading end with the first build (the printed order: roll, trade, build)?",
+             " trading end with the first build (the printed order: roll, trade, build)?"
+             " (Whether a Road Building card's free roads are a build:"
+             " catan/road-building-trade-phase.)",
     readings={"combined": "trade and build in any order",
               "separate": "no trade (maritime or domestic) after the first build of the"
-                          " turn (road, settlement, city or development card)"},
+                          " turn paid for (road, settlement, city or development card;"
+                          " free roads: catan/road-building-trade-phase)"},
     default="combined",
     why="The published rules print the turn as roll, trade, build, and the almanac offers the"
         " combined trade/build phase as a variant for experienced players; both are the"
@@ -284,6 +287,26 @@ A_PHASES = R.ambiguity(
     source="published game (printed turn order and the almanac's combined phase for"
            " experienced players) and catanatron 3.2.1; stands in no project text",
     option="phases",
+)
+A_FREE_ROADS = R.ambiguity(
+    "road-building-trade-phase",
+    quote="may be played before the roll",
+    question="Under the printed turn order (phases=separate: no trade after the first"
+             " build), a development card may still be played at any time of the turn, so a"
+             " Road Building card may come while trading: are its free roads a build that"
+             " ends trading?",
+    readings={"trade-on": "no: the free roads are the card's effect, not a build paid for;"
+                          " trading goes on after them",
+              "build": "yes: once a free road is placed, no trade (maritime or domestic) for"
+                       " the rest of the turn, as after a road paid for"},
+    default="trade-on",
+    why="The printed build phase is where pieces are paid for; the card is played, not"
+        " bought, and may be played in any phase of the turn (the data file: development"
+        " cards 'may be played before the roll'), so its roads are read as its effect and"
+        " leave the phase where they came. The rules do not say which, and the readings part"
+        " only under phases=separate, so the other is selectable.",
+    source="project default (the published game is silent; stands in no project text)",
+    option="free-roads",
 )
 A_HARBOURS = R.ambiguity(
     "harbour-placement",
