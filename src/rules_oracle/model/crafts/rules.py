@@ -257,7 +257,8 @@ CARD_SCOUTING_DRAW = R.rule(
     "The scouted player draws 1 card.",
 )
 CARD_THEFT_TYPE = R.rule("card.theft-type", "тип ресурса при этом не меняется",
-                    "The stolen pebble keeps its resource type; the victim is another player.")
+                    "The stolen pebble keeps its resource type (the victim is another player:"
+                    " crafts/card.theft).")
 
 # -- round end, final ------------------------------------------------------------------
 END_TABLE_DISCARD = R.rule(
