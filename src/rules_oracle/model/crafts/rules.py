@@ -40,8 +40,11 @@ SETUP_SHUFFLE = R.rule("setup.shuffle",
                        " over the cards left in it.")
 GAME_ROUNDS = R.rule("game.rounds", "Игра состоит из 4 раундов. Каждый раунд делится на 4 фазы.",
                      "4 rounds of 4 phases: round start, market, play, round end.")
-GAME_OVER = R.rule("game.over", "приступайте к финальному подсчёту очков",
-                   "After the final scoring no action is taken.")
+GAME_OVER = R.rule("game.over",
+                   "или, если вы уже сыграли 4 раунда, приступайте к финальному подсчёту"
+                   " очков",
+                   "After round 4 no new round starts: the final scoring ends the game and no"
+                   " action is taken after it.")
 
 # -- round start ----------------------------------------------------------------------
 ROUND_DEAL_FIRST = R.rule("round.deal-first", "В первом раунде раздайте каждому игроку по 5 карт.",
