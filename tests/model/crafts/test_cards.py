@@ -145,7 +145,8 @@ def test_theft_by_level() -> None:
     assert steals == [Steal(1, RES["wood"]), Steal(1, RES["food"]), Steal(1, RES["metal"])]
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, Steal(0, RES["wood"]))
-    assert e.value.rule == "crafts/card.theft-type"
+    # 'с Планшета другого игрока' is the Theft card's own sentence, not the type's
+    assert e.value.rule == "crafts/card.theft"
     t = GAME.apply(s, Steal(1, RES["metal"]))
     assert t.coins[0] == 3 and t.boards == (res(metal=1), res(wood=1, food=1))
     t = GAME.apply(s, Steal(1, RES["wood"]))

@@ -48,3 +48,20 @@ def test_final_scoring_and_shared_victory() -> None:
     t = GAME.apply(GAME.apply(GAME.apply(t, Done()), Done()), Done())
     assert GAME.scores(t) == (13, 13, 12)
     assert GAME.winners(t) == (0, 1)
+
+
+@pytest.mark.rules("crafts/round-end-order", "crafts/end.sell", "crafts/pebble-limit")
+def test_round_end_sales_in_order_from_the_first_player() -> None:
+    """The round end's sales have no order in the text; with a short bank the first player
+    clockwise sells first and is paid in full, the next gets what is left."""
+    amb = GAME.rules.get_ambiguity("crafts/round-end-order")
+    assert amb.kind == "unselectable" and amb.default == "player"
+    s = make(2, phase=Stage.END, first=1, coins={0: 45, 1: 45},
+             boards={0: res(sword=2), 1: res(sword=2)})
+    assert s.bank == 6 and GAME.actor(s) == 1  # the first player, not seat 0
+    s = GAME.apply(GAME.apply(s, Sell(RES["sword"])), Sell(RES["sword"]))
+    assert s.coins[1] == 45 + 4 + 4 and s.bank == 0  # 6 + 1 - 4 + 1 - 4
+    s = GAME.apply(s, Done())
+    assert GAME.actor(s) == 0
+    s = GAME.apply(GAME.apply(s, Sell(RES["sword"])), Sell(RES["sword"]))
+    assert s.coins[0] == 45 + 1 + 1  # each sale paid only the pebble it returned

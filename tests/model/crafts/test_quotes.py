@@ -55,7 +55,7 @@ def test_every_option_is_a_config_option_with_its_default() -> None:
                    "crafts/card.fair", "crafts/card.theft", "crafts/final.winner",
                    "crafts/play.vp", "crafts/round.first-lowest", "crafts/trade.prices",
                    "crafts/setup.shuffle", "crafts/market.redraw-once", "crafts/round.keep-extra",
-                   "crafts/components.actions-no-vp")
+                   "crafts/components.actions-no-vp", "crafts/game.over")
 def test_quotes_state_their_rule() -> None:
     """Each quote holds the words its rule rests on, not only a neighbouring fragment."""
     text = _text()
@@ -73,6 +73,7 @@ def test_quotes_state_their_rule() -> None:
         "crafts/market.redraw-once": "только вместо первого бесплатного обмена",  # when
         "crafts/round.keep-extra": "более 5 карт",  # what is kept
         "crafts/components.actions-no-vp": "Выполняют действия",  # the action cards' line
+        "crafts/game.over": "если вы уже сыграли 4 раунда",  # when no round follows
     }
     for rid, needed in words.items():
         quote = RULES[rid].quote

@@ -129,7 +129,7 @@ def effect_rule(s: CraftsState, p: Params, i: int, c: int, a: Action) -> str | N
     assert isinstance(a, Steal)
     v, r = a.victim, a.resource
     if not 0 <= v < p.players or v == i:
-        return RB.CARD_THEFT_TYPE  # another player
+        return RB.CARD_THEFT  # 'с Планшета другого игрока': another player's board
     if not 0 <= r < NR or p.levels[r] > 2:
         return RB.CARD_THEFT  # a pebble of level I or II
     if not s.boards[v][r] or s.coins[i] < p.levels[r]:

@@ -35,7 +35,7 @@ def clear_table(s: CraftsState, n: int) -> CraftsState:
 
 def next_player(s: CraftsState, n: int) -> int:
     """The first player not done yet, clockwise from the first player, whose turn it is
-    then (-1: everyone is done)."""
+    then (-1: everyone is done; crafts/round-end-order)."""
     for i in ORDERS[n][s.first]:
         if not s.passed[i]:
             return i

@@ -40,8 +40,11 @@ SETUP_SHUFFLE = R.rule("setup.shuffle",
                        " over the cards left in it.")
 GAME_ROUNDS = R.rule("game.rounds", "Игра состоит из 4 раундов. Каждый раунд делится на 4 фазы.",
                      "4 rounds of 4 phases: round start, market, play, round end.")
-GAME_OVER = R.rule("game.over", "приступайте к финальному подсчёту очков",
-                   "After the final scoring no action is taken.")
+GAME_OVER = R.rule("game.over",
+                   "или, если вы уже сыграли 4 раунда, приступайте к финальному подсчёту"
+                   " очков",
+                   "After round 4 no new round starts: the final scoring ends the game and no"
+                   " action is taken after it.")
 
 # -- round start ----------------------------------------------------------------------
 ROUND_DEAL_FIRST = R.rule("round.deal-first", "В первом раунде раздайте каждому игроку по 5 карт.",
@@ -257,7 +260,8 @@ CARD_SCOUTING_DRAW = R.rule(
     "The scouted player draws 1 card.",
 )
 CARD_THEFT_TYPE = R.rule("card.theft-type", "тип ресурса при этом не меняется",
-                    "The stolen pebble keeps its resource type; the victim is another player.")
+                    "The stolen pebble keeps its resource type (the victim is another player:"
+                    " crafts/card.theft).")
 
 # -- round end, final ------------------------------------------------------------------
 END_TABLE_DISCARD = R.rule(
@@ -578,6 +582,29 @@ A_DEAL_ORDER = R.ambiguity(
     source=PROJECT,
     unselectable="another order (one card to each player in turn) plays differently only when"
                  " the deck runs out in the middle of a deal, and the text suggests none",
+)
+A_END_ORDER = R.ambiguity(
+    "round-end-order",
+    quote="Игроки могут продать любое количество ресурсов со своего Планшета и получить за них"
+          " деньги из банка.",
+    question="The round end's discards and sales are given to all players at once, with no"
+             " order: with the limited pool, who is paid first when the bank cannot pay every"
+             " sale?",
+    readings={
+        "player": "clockwise from the first player, each player discarding and selling all he"
+                  " wants (one card or pebble a step) and saying done before the next",
+    },
+    default="player",
+    why="Some order is needed only when the limited bank cannot pay every sale (a sold pebble"
+        " returns to the bank before it is paid, so the bank runs short only when nearly"
+        " every pebble is a coin or on a board); the first player's clockwise order is the"
+        " one the text gives the market and the resolution of cards, and crafts/final-sale"
+        " pays the final sale in it too. The discards change no one's play (crafts/"
+        "discard-open; no card is drawn before the next round's refill).",
+    source=PROJECT,
+    unselectable="another order (sales interleaved seat by seat, or a short bank shared out)"
+                 " plays differently only when the bank cannot pay every sale, and the text"
+                 " suggests none",
 )
 A_FINAL_SALE = R.ambiguity(
     "final-sale",
