@@ -243,8 +243,8 @@ TAKE_FATE = R.rule("take.fate", "Игрок, теряющий карту, пер
 TAKE_NEXT = R.rule("take.next", "Если у этого игрока нет карты нужного вам типа, заберите"
                    " карту у следующего после него игрока.",
                    "A neighbour without a card to take is passed over for the next player"
-                   " (which way: catan_cards/take-next; catan_cards/nobody-to-take when"
-                   " nobody has one).")
+                   " (which way: catan_cards/take-next; how far: catan_cards/take-search;"
+                   " catan_cards/nobody-to-take when nobody has one).")
 TAKE_CHURCH = R.rule("take.church", "Если построена церковь, ваш первый рыцарь не может быть взят"
                 " соперником.",
                 "A church protects its owner's first knight.")
@@ -643,6 +643,30 @@ R.ambiguity(
         " the arrows point to the previous seat.",
     source="the text's structure (the fate card's note)",
     option="take-next",
+)
+R.ambiguity(
+    "take-search",
+    quote="Если у этого игрока нет карты нужного вам типа, заберите карту у следующего после"
+          " него игрока.",
+    question="The neighbour the arrows point to has no road (knight) to take, and the text"
+             " sends the payer to 'the next player after him'. If that player has none"
+             " either, does the search go on to the one after him, round the table, or"
+             " does it end there? The readings differ from 4 players on (with 3 the"
+             " neighbour and the next are both rivals).",
+    readings={"round": "it goes on, player after player, round the table until one has a"
+                       " card to take",
+              "next-only": "the neighbour and the next after him only: if neither has a"
+                           " card to take, the road (knight) cannot be bought"
+                           " (catan_cards/nobody-to-take)"},
+    default="round",
+    why="The sentence is a rule for any player without the card ('Если у этого игрока нет"
+        " карты нужного вам типа'); the next player it sends the payer to is again such a"
+        " player when he has none, so it applies again, and nothing in the text stops the"
+        " search after one step. Stopping there would refuse the road (knight) while a"
+        " rival further on holds one to give, which the passage ('смена хозяина') never"
+        " does. 'next-only' stays for engines that read the sentence as one step.",
+    source="the text's structure (the sentence applies to each player without the card)",
+    option="take-search",
 )
 R.ambiguity(
     "empty-hand",
