@@ -251,3 +251,27 @@ def test_a_take_turns_the_fate_card_in_the_encoding_as_in_the_model() -> None:
                   road_stack=0)
     w = {k: z3.IntVal(x) for k, x in ENCODING.project(walled).items()}
     assert _value(victim(w, D.ROAD, 4)) == 3
+
+
+@pytest.mark.rules("catan_cards/take-search", "catan_cards/take-next", "catan_cards/take.next")
+def test_the_search_for_a_card_to_take_ends_as_in_the_model_by_reading() -> None:
+    """Under take-search=next-only the encoding's victim ends the search after two rivals as
+    the model's does, the arrows' way and clockwise, over built and seeded states."""
+    bare = {0: seat(cards(clay=1, lumber=1), roads=1), 1: seat(roads=0), 2: seat(roads=0),
+            3: seat(roads=2)}
+    for variant in ({}, {"take-search": "next-only"},
+                    {"take-search": "next-only", "take-next": "clockwise"}):
+        for fate in (D.WHITE, D.OTHER):
+            s = make(4, bare, stage=Stage.DEVELOP, fate=fate, road_stack=0, variant=variant)
+            v = {k: z3.IntVal(x) for k, x in ENCODING.project(s).items()}
+            assert _value(victim(v, D.ROAD, 4)) == model_victim(s, D.ROAD)
+    near = make(4, bare, stage=Stage.DEVELOP, road_stack=0, variant={"take-search": "next-only"})
+    assert model_victim(near, D.ROAD) == -1  # the case the readings differ in
+    checked = 0
+    for players in (4, 5):
+        for state, _ in _pairs(players, 19, {"take-search": "next-only"}, "eager")[::7]:
+            v = {k: z3.IntVal(x) for k, x in ENCODING.project(state).items()}
+            for kind in (D.ROAD, D.KNIGHT):
+                assert _value(victim(v, kind, players)) == model_victim(state, kind)
+                checked += 1
+    assert checked > 100

@@ -24,9 +24,11 @@ Projection (integers; ``p{i}.`` prefixes a player's variables; resources ``r``, 
   ``opt.clock`` (``take-next=clockwise``: past the neighbour a road or knight is sought
   clockwise), ``opt.together`` (``exchange-steps=together``: more cards drawn from one
   rival before any goes back), ``opt.pstop`` (``protected=stop``: a player whose cards
-  of the kind are all protected ends the search for a road or knight to take) and
-  ``opt.bname`` (``building-once=name``: two different buildings a turn; ``built4``
-  then counts the buildings of the turn, at most the buildings of the player on turn).
+  of the kind are all protected ends the search for a road or knight to take),
+  ``opt.near`` (``take-search=next-only``: the search for a road or knight to take ends
+  after the neighbour and the next after him) and ``opt.bname`` (``building-once=name``:
+  two different buildings a turn; ``built4`` then counts the buildings of the turn, at
+  most the buildings of the player on turn).
 
 The order of the pending draws is not projected: the model's sequences always serve the
 market first, then the seats from the player on turn clockwise (the deal from seat 0,
@@ -112,7 +114,7 @@ STATED = (Stated("PRODUCTION", PRODUCTION, RB.PRODUCTION_DRAW),)
 
 OPTIONS = ("opt.white", "opt.rk", "opt.atonce", "opt.raid", "opt.mday", "opt.guild",
            "opt.cstack", "opt.same", "opt.must", "opt.fate", "opt.ascount", "opt.clock",
-           "opt.together", "opt.pstop", "opt.bname")
+           "opt.together", "opt.pstop", "opt.near", "opt.bname")
 COUNTERS = ("stage", "turn", "turns", "exch", "guild", "rival", "back", "giving", "winner",
             "fate", "resume", "owm", "rstack", "kstack", "sstack")
 PLAYER_SCALARS = ("roads", "knights", "sett", "city", "vp", "owe", "dis", "tw")
@@ -158,6 +160,7 @@ def _options(opt: Callable[[str], str], fate: int) -> dict[str, int]:
         "opt.clock": int(opt("take-next") == "clockwise"),
         "opt.together": int(opt("exchange-steps") == "together"),
         "opt.pstop": int(opt("protected") == "stop"),
+        "opt.near": int(opt("take-search") == "next-only"),
         "opt.bname": int(opt("building-once") == "name"),
     }
 
@@ -617,18 +620,25 @@ def _takeable(v: Vars, q: Any, kind: int, players: int) -> Any:
 
 def victim(v: Vars, kind: int, players: int) -> Any:
     """``take.victim`` over terms (past the neighbour the arrows' way, or clockwise
-    under ``opt.clock``; under ``opt.pstop`` a player with only protected cards ends it)."""
+    under ``opt.clock``; under ``opt.pstop`` a player with only protected cards ends it;
+    under ``opt.near`` it ends after two rivals)."""
     arrows = z3.If(v["fate"] < 0, 1, z3.If((v["fate"] == D.WHITE) == (v["opt.white"] == 1),
                                            1, -1))
     first = (v["turn"] + arrows) % players
     step = z3.If(v["opt.clock"] == 1, 1, arrows)
     out: Any = z3.IntVal(-1)
     field = "roads" if kind == D.ROAD else "knights"
+    seats = [(first + step * i) % players for i in range(players)]
     for i in reversed(range(players)):
-        q = (first + step * i) % players
-        stops = z3.And(q != v["turn"], v["opt.pstop"] == 1, _of(v, q, field, players) > 0)
-        out = z3.If(z3.And(q != v["turn"], _takeable(v, q, kind, players)), q,
-                    z3.If(stops, -1, out))
+        q = seats[i]
+        rival = q != v["turn"]
+        # rivals sought before q (the taker is passed over, not counted)
+        before = i - z3.Sum(*(z3.If(seats[j] == v["turn"], 1, 0) for j in range(i))) if i \
+            else z3.IntVal(0)
+        beyond = z3.And(rival, v["opt.near"] == 1, before >= 2)
+        stops = z3.And(rival, v["opt.pstop"] == 1, _of(v, q, field, players) > 0)
+        out = z3.If(beyond, -1, z3.If(z3.And(rival, _takeable(v, q, kind, players)), q,
+                                      z3.If(stops, -1, out)))
     return out
 
 

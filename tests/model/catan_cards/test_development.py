@@ -289,6 +289,38 @@ def test_the_next_player_after_the_neighbour_by_reading() -> None:
     assert victim(left, D.ROAD) == 2  # arrows to the next seat: both readings go clockwise
 
 
+@pytest.mark.rules("catan_cards/take.next", "catan_cards/take-search",
+                   "catan_cards/nobody-to-take")
+def test_how_far_the_search_for_a_road_goes_by_reading() -> None:
+    """4 players, arrows to the next seat: neither the neighbour (seat 1) nor the next after
+    him (seat 2) has a road; seat 3 has two. By default the search goes on round the table
+    and takes seat 3's top road; under take-search=next-only it ends after seat 2, so no
+    road can be bought. With 3 players the neighbour and the next are every rival."""
+    seats = {0: seat(RICH, roads=1), 1: seat(roads=0), 2: seat(roads=0), 3: seat(roads=2)}
+    s = make(4, seats, stage=DEV, road_stack=0)
+    assert s.road_stack == 0 and victim(s, D.ROAD) == 3
+    after = GAME.apply(s, BuildRoad())
+    assert after.players[3].roads == 1 and after.players[0].roads == 2
+    near = make(4, seats, stage=DEV, road_stack=0, variant={"take-search": "next-only"})
+    assert victim(near, D.ROAD) == -1 and BuildRoad() not in GAME.legal_actions(near)
+    assert rule_of(near, BuildRoad()) == RB.TAKE_NEXT
+    # the next after the neighbour still gives his road under next-only
+    second = make(4, {**seats, 2: seat(roads=1)}, stage=DEV, road_stack=0,
+                  variant={"take-search": "next-only"})
+    assert victim(second, D.ROAD) == 2
+    # clockwise past the neighbour (arrows to seat 3): seat 3, then seat 1 (the taker passed
+    # over), then seat 2; next-only stops after seat 1
+    back = {0: seat(RICH, roads=1), 1: seat(roads=0), 2: seat(roads=2), 3: seat(roads=0)}
+    clock = {"take-next": "clockwise"}
+    assert victim(make(4, back, stage=DEV, road_stack=0, fate=D.OTHER, variant=clock),
+                  D.ROAD) == 2
+    assert victim(make(4, back, stage=DEV, road_stack=0, fate=D.OTHER,
+                       variant={**clock, "take-search": "next-only"}), D.ROAD) == -1
+    three = {0: seat(RICH, roads=1), 1: seat(roads=0), 2: seat(roads=2)}
+    assert victim(make(3, three, stage=DEV, road_stack=0,
+                       variant={"take-search": "next-only"}), D.ROAD) == 2
+
+
 @pytest.mark.rules("catan_cards/protected", "catan_cards/take.next", "catan_cards/take.citadel",
                    "catan_cards/take.church")
 def test_a_player_with_only_protected_cards_by_reading() -> None:

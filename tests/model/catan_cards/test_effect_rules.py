@@ -111,6 +111,25 @@ def test_a_road_taken_from_a_rival_names_who_was_passed_over() -> None:
     )  # the first knight: A side
 
 
+@pytest.mark.rules(RB.TAKE_NEXT, RB.TAKE_CITADEL, "catan_cards/take-next")
+def test_the_players_passed_over_are_those_the_search_met() -> None:
+    """Arrows to seat 3 (the previous seat), take-next=clockwise: the search meets seat 3
+    (no road), passes the taker and takes from seat 1; seat 2, whose citadel guards his
+    roads, was never sought, so his citadel shows nothing. The arrows' way (the default)
+    meets seat 2 before seat 1: then the citadel is shown."""
+    castle = (0, 0, 1, 0, 0)
+    people = {0: seat(cards(clay=1, lumber=1), roads=1), 1: seat(roads=2),
+              2: seat(roads=3, settlements=0, buildings=castle), 3: seat(roads=0)}
+    clock = make(4, people, stage=Stage.DEVELOP, road_stack=0, fate=D.OTHER,
+                 variant={"take-next": "clockwise"})
+    assert GAME.apply(clock, BuildRoad()).players[1].roads == 1
+    met = shown(clock, BuildRoad())
+    assert RB.TAKE_NEXT in met and RB.TAKE_CITADEL not in met
+    arrows = make(4, people, stage=Stage.DEVELOP, road_stack=0, fate=D.OTHER)
+    assert GAME.apply(arrows, BuildRoad()).players[1].roads == 1
+    assert {RB.TAKE_NEXT, RB.TAKE_CITADEL} <= set(shown(arrows, BuildRoad()))
+
+
 @pytest.mark.rules(
     RB.TRADE_RIVAL,
     RB.TRADE_LIBRARY_ONCE,

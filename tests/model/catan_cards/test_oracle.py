@@ -43,6 +43,16 @@ def test_two_buildings_in_a_turn_have_a_seeded_witness() -> None:
     assert "legal only under building-once=name (3)" in witness.difference
 
 
+@pytest.mark.rules("catan_cards/take-search")
+def test_a_search_past_the_next_player_has_a_seeded_witness() -> None:
+    """4 players, seed 19: a knight is paid for with its stack empty while the neighbour and
+    the next after him have none to give; only the search round the table finds one."""
+    witness = find_witness(GAME, "catan_cards/take-search", seeds=[19], players=[4],
+                           limit=2000)
+    assert witness is not None and witness.policy == "eager"
+    assert "legal only under take-search=round (1)" in witness.difference
+
+
 @pytest.mark.rules("catan_cards/trade.allowance")
 def test_citations_quote_the_text() -> None:
     quoted = cite(RB.TRADE_ALLOWANCE)

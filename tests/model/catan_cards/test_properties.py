@@ -221,7 +221,7 @@ def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     assert set(opts) == {"second-set", "fate-five-six", "fate-white", "road-knight-points",
                          "end", "robber-raid", "market-day", "guild", "convert-from",
                          "settlement-city", "settlement-fate", "take-next", "exchange-steps",
-                         "protected", "building-once"}
+                         "protected", "building-once", "take-search"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 

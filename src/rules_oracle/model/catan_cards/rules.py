@@ -56,7 +56,8 @@ SETUP_A_SIDE_UP = R.rule("setup.a-side-up", "Выложите карты «Ры�
 SETUP_BUILDINGS_OPEN = R.rule("setup.buildings-open",
                         "Выложите карты «Здание» в стопку лицевой стороной вверх.",
                         "The building stack lies face up: a builder chooses from it.")
-SETUP_MARKET = R.rule("setup.market", "Возьмите из стопки верхние 5 карт",
+SETUP_MARKET = R.rule("setup.market", "Возьмите из стопки верхние 5 карт, и выложите их в ряд"
+                " лицевой стороной вверх: это рынок.",
                 "The top 5 resource cards make the open market (5 chance steps over the"
                 " stack).")
 SETUP_HANDS = R.rule("setup.hands", "каждый игрок берёт себе на руку три карты из стопки сырья",
@@ -85,7 +86,8 @@ TURN_ACTOR = R.rule("turn.actor", "В свой ход игрок выполня�
                " step: trade, then development, then production.")
 TURN_PASS = R.rule("turn.pass", "Затем ход передаётся по часовой стрелке соседу слева, независимо"
               " от карты судьбы.", "The turn passes to the next seat.")
-TURN_RESTOCK = R.rule("turn.restock", "перетасуйте сброс и создайте новую стопку",
+TURN_RESTOCK = R.rule("turn.restock", "Если в ходе игры в стопке сырья закончатся карты,"
+                 " перетасуйте сброс и создайте новую стопку.",
                  "Whenever the resource stack is empty and the discard pile holds cards, the"
                  " pile becomes the new stack (its order is chance: every draw is a step"
                  " over the stack's multiset; when: catan_cards/restock-when).")
@@ -112,14 +114,16 @@ TRADE_MARKET = R.rule("trade.market", "Обмен с рынком: возьми�
                       "Exchange with the market: take an open card, return one from the hand"
                       " (the market stays 5).")
 TRADE_RIVAL = R.rule("trade.rival", "Обмен с соперником: вытяните случайные карты с руки любого"
-               " соперника.", "Exchange with a rival: draw one of his cards at random (a"
+               " соперника. Затем верните этому сопернику столько же карт, сколько взяли.",
+               "Exchange with a rival: draw one of his cards at random (a"
                " chance step over his hand), then give him one back.")
 TRADE_RIVAL_RETURN = R.rule(
     "trade.rival-return",
     "Это могут быть те же карты, которые вы только что взяли.",
     "The card given back may be the one just drawn.",
 )
-TRADE_MIX = R.rule("trade.mix", "можете пользоваться разными возможностями торговли",
+TRADE_MIX = R.rule("trade.mix", "если вы осуществляете обмен двух карт или более, то можете"
+             " пользоваться разными возможностями торговли",
              "Each exchange chooses the stack, the market or a rival anew.")
 TRADE_FROM_HAND = R.rule("trade.from-hand", "вы можете обменять одну карту сырья с руки на карту с"
                   " рынка, из стопки или с руки соперника",
@@ -169,16 +173,19 @@ DEVELOPMENT_ALTERNATE = R.rule(
     " так далее.",
     "Roads lie A, B, A, B...: a player's k-th road is A side up when k is odd.",
 )
-DEVELOPMENT_KNIGHT = R.rule("development.knight", "1 карту зерна, 1 карту шерсти и 1 карту руды",
+DEVELOPMENT_KNIGHT = R.rule("development.knight", "для найма рыцаря вы должны сбросить с руки"
+                " 3 карты: 1 карту зерна, 1 карту шерсти и 1 карту руды",
                 "A knight costs 1 grain + 1 wool + 1 ore.")
 DEVELOPMENT_KNIGHT_ALTERNATE = R.rule(
     "development.knight-alternate",
-    "по тому же принципу чередования текстов и символов",
+    "Купленных рыцарей выкладывайте по тому же принципу чередования текстов и символов,"
+    " что и дороги.",
     "Knights alternate A, B, A... as roads do.",
 )
 DEVELOPMENT_SETTLEMENT = R.rule(
     "development.settlement",
-    "1 карту древесины, 1 карту глины, 1 карту зерна и 1 карту шерсти",
+    "Для основания поселения вы должны сбросить с руки 4 карты сырья: 1 карту древесины,"
+    " 1 карту глины, 1 карту зерна и 1 карту шерсти.",
     "A settlement costs lumber + clay + grain + wool.",
 )
 DEVELOPMENT_SETTLEMENT_STACK = R.rule(
@@ -191,7 +198,8 @@ DEVELOPMENT_SETTLEMENT_FATE = R.rule(
     "После основания поселения можно перевернуть карту судьбы на другую сторону.",
     "After a settlement the founder may turn the fate card (reading: catan_cards/settlement-fate).",
 )
-DEVELOPMENT_CITY = R.rule("development.city", "5 карт сырья: 2 карты зерна и 3 карты руды",
+DEVELOPMENT_CITY = R.rule("development.city", "Для строительства города вы должны сбросить с"
+              " руки 5 карт сырья: 2 карты зерна и 3 карты руды.",
               "A city costs 2 grain + 3 ore.")
 DEVELOPMENT_CITY_NEEDS_SETTLEMENT = R.rule(
     "development.city-needs-settlement",
@@ -200,13 +208,15 @@ DEVELOPMENT_CITY_NEEDS_SETTLEMENT = R.rule(
 )
 DEVELOPMENT_CITY_EVENT = R.rule(
     "development.city-event",
-    "это событие, которое влияет на всех игроков",
+    "Построив город, прочитайте текст карты: это событие, которое влияет на всех игроков.",
     "The city side's event is revealed (a chance step over the city sides"
     " nobody has seen) and happens to everyone.",
 )
-DEVELOPMENT_RAID_FATE = R.rule("development.raid-fate", "не забудьте перевернуть карту судьбы",
+DEVELOPMENT_RAID_FATE = R.rule("development.raid-fate", "Когда строительство города вызывает"
+                   " «Засилье разбойников», не забудьте перевернуть карту судьбы.",
                    "A robber raid turns the fate card.")
-DEVELOPMENT_BUILDING = R.rule("development.building", "3 карты шерсти и 1 карту руды",
+DEVELOPMENT_BUILDING = R.rule("development.building", "Для строительства здания вы должны"
+                  " сбросить с руки 4 карты сырья: 3 карты шерсти и 1 карту руды.",
                   "A building costs 3 wool + 1 ore.")
 DEVELOPMENT_BUILDING_CHOICE = R.rule(
     "development.building-choice",
@@ -243,8 +253,8 @@ TAKE_FATE = R.rule("take.fate", "Игрок, теряющий карту, пер
 TAKE_NEXT = R.rule("take.next", "Если у этого игрока нет карты нужного вам типа, заберите"
                    " карту у следующего после него игрока.",
                    "A neighbour without a card to take is passed over for the next player"
-                   " (which way: catan_cards/take-next; catan_cards/nobody-to-take when"
-                   " nobody has one).")
+                   " (which way: catan_cards/take-next; how far: catan_cards/take-search;"
+                   " catan_cards/nobody-to-take when nobody has one).")
 TAKE_CHURCH = R.rule("take.church", "Если построена церковь, ваш первый рыцарь не может быть взят"
                 " соперником.",
                 "A church protects its owner's first knight.")
@@ -260,9 +270,10 @@ PRODUCTION_KNIGHTS = R.rule("production.knights", "За каждого рыца�
                          "Plus one card per knight lying A side up.")
 
 # -- points and the end ----------------------------------------------------------------------
-SCORE_SETTLEMENT = R.rule("score.settlement", "эта карта приносит 1 победное очко",
+SCORE_SETTLEMENT = R.rule("score.settlement", "Поселение: эта карта приносит 1 победное очко.",
                        "A settlement: 1 point.")
-SCORE_CITY = R.rule("score.city", "эта карта приносит 2 победных очка", "A city: 2 points.")
+SCORE_CITY = R.rule("score.city", "Город: эта карта приносит 2 победных очка.",
+                 "A city: 2 points.")
 SCORE_BUILDING = R.rule("score.building", "Победные очки города замещаются победными очками"
                      " здания.", "A building brings 3 or 4 points in place of its city's 2.")
 SCORE_ROADS_KNIGHTS = R.rule("score.roads-knights", "2 очка за дороги, 1 очко за рыцаря",
@@ -643,6 +654,30 @@ R.ambiguity(
         " the arrows point to the previous seat.",
     source="the text's structure (the fate card's note)",
     option="take-next",
+)
+R.ambiguity(
+    "take-search",
+    quote="Если у этого игрока нет карты нужного вам типа, заберите карту у следующего после"
+          " него игрока.",
+    question="The neighbour the arrows point to has no road (knight) to take, and the text"
+             " sends the payer to 'the next player after him'. If that player has none"
+             " either, does the search go on to the one after him, round the table, or"
+             " does it end there? The readings differ from 4 players on (with 3 the"
+             " neighbour and the next are both rivals).",
+    readings={"round": "it goes on, player after player, round the table until one has a"
+                       " card to take",
+              "next-only": "the neighbour and the next after him only: if neither has a"
+                           " card to take, the road (knight) cannot be bought"
+                           " (catan_cards/nobody-to-take)"},
+    default="round",
+    why="The sentence is a rule for any player without the card ('Если у этого игрока нет"
+        " карты нужного вам типа'); the next player it sends the payer to is again such a"
+        " player when he has none, so it applies again, and nothing in the text stops the"
+        " search after one step. Stopping there would refuse the road (knight) while a"
+        " rival further on holds one to give, which the passage ('смена хозяина') never"
+        " does. 'next-only' stays for engines that read the sentence as one step.",
+    source="the text's structure (the sentence applies to each player without the card)",
+    option="take-search",
 )
 R.ambiguity(
     "empty-hand",

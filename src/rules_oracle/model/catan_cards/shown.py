@@ -177,9 +177,13 @@ def _pile(state: CardsState, action: BuildRoad | HireKnight, after: CardsState) 
         out.append(RB.SETUP_FATE_TWO)
     if after.fate != state.fate:
         out.append(RB.TAKE_FATE)
-    step = direction(state)
-    for i in range(1, n):
-        q = (p + step * i) % n
+    # the seats in the order the search meets them (catan_cards/take-next), the taker skipped
+    first = (p + direction(state)) % n
+    step = 1 if state.config.option("take-next") == "clockwise" else direction(state)
+    for i in range(n):
+        q = (first + step * i) % n
+        if q == p:
+            continue
         if getattr(after.players[q], field) < getattr(state.players[q], field):
             break
         out.append(RB.TAKE_NEXT)  # passed over: nothing to take, or protected

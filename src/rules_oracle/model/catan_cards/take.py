@@ -32,17 +32,23 @@ def direction(state: CardsState) -> int:
 def victim(state: CardsState, kind: int) -> int:
     """The seat a road (knight) is taken from when its stack is empty: the neighbour the
     arrows point to, else the next who has one, in the arrows' direction or clockwise after
-    that neighbour (-1: nobody; catan_cards/take-next, nobody-to-take); a player whose
+    that neighbour (-1: nobody; catan_cards/take-next, nobody-to-take), round the table or
+    past the next only (catan_cards/take-search); a player whose
     cards of the kind are all protected is passed over, or under catan_cards/protected=stop
     ends the search (catan_cards/protected)."""
     n = state.config.players
     first = (state.turn + direction(state)) % n
     step = 1 if state.config.option("take-next") == "clockwise" else direction(state)
     stops = state.config.option("protected") == "stop"
+    # under catan_cards/take-search=next-only the neighbour and the next after him only
+    seen, reach = 0, 2 if state.config.option("take-search") == "next-only" else n
     for i in range(n):
         q = (first + step * i) % n
         if q == state.turn:
             continue
+        if seen == reach:
+            return -1
+        seen += 1
         pl = state.players[q]
         if takeable(pl, kind):
             return q
