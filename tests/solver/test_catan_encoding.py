@@ -556,7 +556,7 @@ def test_the_army_tie_probe_catches_a_model_giving_the_army_on_a_tie(
     """Seeded play seldom ties the army's holder; the probe does (3 knights against 3),
     on a consistent state: the holder keeps the card, and a model handing it over fails
     faithfulness, since the encoding restates the award."""
-    from rules_oracle.model.catan import development
+    from rules_oracle.model.catan import largest_army
     from rules_oracle.properties.catan import INVARIANTS
     from rules_oracle.solver.catan_probes import army_tie
 
@@ -575,7 +575,7 @@ def test_the_army_tie_probe_catches_a_model_giving_the_army_on_a_tie(
         return player if knights[player] >= D.LARGEST_ARMY_MIN else model_army(
             knights, held, player)
 
-    monkeypatch.setattr(development, "award_army", ties_take)
+    monkeypatch.setattr(largest_army, "award_army", ties_take)
     assert GAME.apply(state, action).army == state.turn
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(4)], 1)
     assert report.outcome.status == "failed" and "probe 0" in report.outcome.detail

@@ -14,6 +14,7 @@ from rules_oracle.model.catan.actions import BuildCity, EndTurn
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import Action, BuildKnight, BuildWall, Improve
+from rules_oracle.model.cities_knights.common import Links
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core.play import choose
@@ -354,8 +355,8 @@ def test_the_aqueduct_is_restated_where_production_ends_the_step(
     assert report.outcome.status == "passed", report.outcome.detail
     production = chapter.production
 
-    def from_four(state: CKState) -> CKState:
-        after = production(state)
+    def from_four(state: CKState, links: Links) -> CKState:
+        after = production(state, links)
         if after.stage is not Stage.AQUEDUCT:
             return after
         queue = tuple(q for q in after.queue
@@ -397,8 +398,8 @@ def test_the_aqueduct_is_restated_under_the_owed_reading_too(
     assert report.outcome.status == "passed", report.outcome.detail
     production = chapter.production
 
-    def owed_from_four(state: CKState) -> CKState:
-        after = production(state)
+    def owed_from_four(state: CKState, links: Links) -> CKState:
+        after = production(state, links)
         if after.stage is not Stage.AQUEDUCT or state.config.option("aqueduct") != "owed":
             return after
         queue = tuple(q for q in after.queue

@@ -1,5 +1,6 @@
-"""Building: roads, settlements, cities (placement rules, piece limits, costs), and the
-longest-road bookkeeping a placement triggers."""
+"""Building: roads, settlements, cities (placement rules, piece limits, costs). A placement
+only puts the piece; the game module decides the longest road and the points after it
+(:mod:`~model.catan.longest_road`, :mod:`~model.catan.victory`)."""
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -8,7 +9,6 @@ from typing import Any
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
-from rules_oracle.model.catan.longest_road import award_longest, longest_road
 from rules_oracle.model.catan.ops import (
     covers,
     evolve,
@@ -19,7 +19,6 @@ from rules_oracle.model.catan.ops import (
     set_player,
 )
 from rules_oracle.model.catan.state import CatanState
-from rules_oracle.model.catan.victory import refresh_vp
 
 #: a placement: (state, player, intersection or path) -> state
 Placer = Callable[[CatanState, int, int], CatanState]
@@ -148,46 +147,23 @@ def buy_rule(state: CatanState, p: int) -> str | None:
     return cost_rule(state, p, D.DEVELOPMENT_COST)
 
 
-def _award(state: CatanState, lengths: tuple[int, ...]) -> CatanState:
-    holder = award_longest(lengths, state.longest)
-    players = tuple(pl if pl.road_length == n else evolve(pl, road_length=n)
-                    for pl, n in zip(state.players, lengths, strict=True))
-    return refresh_vp(evolve(state, players=players, longest=holder))
-
-
 def place_road(state: CatanState, p: int, path: int) -> CatanState:
-    """Put ``p``'s road on ``path`` (no payment); longest road follows."""
+    """Put ``p``'s road on ``path`` (no payment)."""
     pl = state.players[p]
-    state = set_player(state, p, evolve(pl, roads=pl.roads + 1),
-                       path_owner=put(state.path_owner, path, p))
-    n = longest_road(state.path_owner, state.node_owner, p)
-    if n == pl.road_length:
-        return state
-    lengths = put(tuple(x.road_length for x in state.players), p, n)
-    return _award(state, lengths)
+    return set_player(state, p, evolve(pl, roads=pl.roads + 1),
+                      path_owner=put(state.path_owner, path, p))
 
 
 def place_settlement(state: CatanState, p: int, node: int) -> CatanState:
-    """Put ``p``'s settlement on ``node`` (no payment); a rival road through it is broken."""
+    """Put ``p``'s settlement on ``node`` (no payment)."""
     pl = state.players[p]
-    state = set_player(state, p, evolve(pl, settlements=pl.settlements + 1),
-                       node_owner=put(state.node_owner, node, p),
-                       node_level=put(state.node_level, node, 1))
-    rivals = sorted({state.path_owner[e] for e in B.NODE_PATHS[node]} - {-1, p})
-    lengths = tuple(x.road_length for x in state.players)
-    changed = False
-    for q in rivals:
-        n = longest_road(state.path_owner, state.node_owner, q)
-        if n != lengths[q]:
-            lengths = put(lengths, q, n)
-            changed = True
-    if changed:
-        return _award(state, lengths)
-    return refresh_vp(state)
+    return set_player(state, p, evolve(pl, settlements=pl.settlements + 1),
+                      node_owner=put(state.node_owner, node, p),
+                      node_level=put(state.node_level, node, 1))
 
 
 def place_city(state: CatanState, p: int, node: int) -> CatanState:
+    """Put ``p``'s city on his settlement at ``node`` (no payment)."""
     pl = state.players[p]
-    state = set_player(state, p, evolve(pl, settlements=pl.settlements - 1, cities=pl.cities + 1),
-                       node_level=put(state.node_level, node, 2))
-    return refresh_vp(state)
+    return set_player(state, p, evolve(pl, settlements=pl.settlements - 1, cities=pl.cities + 1),
+                      node_level=put(state.node_level, node, 2))

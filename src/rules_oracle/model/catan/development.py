@@ -1,6 +1,10 @@
 """Development cards: buying (a chance step over the remaining deck), the play rules (one
-per turn, not in the turn bought, before the roll), and the four played kinds."""
+per turn, not in the turn bought, before the roll), and the four played kinds. Where a
+card's rule asks where the player may build a road, the game module hands over the building
+chapter's answer (:data:`OpenRoads`); the largest army and the points after a knight are the
+game module's to decide."""
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from rules_oracle.model.catan import data as D
@@ -13,12 +17,12 @@ from rules_oracle.model.catan.actions import (
     PlayRoadBuilding,
     PlayYearOfPlenty,
 )
-from rules_oracle.model.catan.build import roads_open
-from rules_oracle.model.catan.largest_army import award_army
 from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
 from rules_oracle.model.catan.state import CatanState, Stage, after_roll_or_card
-from rules_oracle.model.catan.victory import refresh_vp
 from rules_oracle.model.core import draw_outcomes
+
+#: the paths where a player may put a road now, cost aside (``build.roads_open``)
+OpenRoads = Callable[[CatanState, int], tuple[int, ...]]
 
 PLAY_TYPES = (PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly)
 #: the rule of each played kind (named when the player holds no such card); victory point
@@ -43,7 +47,7 @@ def draw(state: CatanState, action: Draw) -> CatanState:
     return evolve(state, deck=bump(state.deck, c, -1), stage=Stage.MAIN)
 
 
-def playable(state: CatanState, card: int) -> str | None:
+def playable(state: CatanState, card: int, roads_open: OpenRoads) -> str | None:
     """Why the player on turn may not play ``card`` now, or ``None``."""
     if state.dev_played:
         return RB.DEVELOPMENT_ONE_PER_TURN
@@ -73,23 +77,25 @@ def _plenty_ok(state: CatanState, a: int, b: int) -> bool:
     return bank[a] >= 1 and bank[b] >= 1
 
 
-def play_actions(state: CatanState) -> list[Action]:
+def play_actions(state: CatanState, roads_open: OpenRoads) -> list[Action]:
     out: list[Action] = []
-    if playable(state, D.KNIGHT) is None:
+    if playable(state, D.KNIGHT, roads_open) is None:
         out.append(PlayKnight())
-    if playable(state, D.ROAD_BUILDING) is None:
+    if playable(state, D.ROAD_BUILDING, roads_open) is None:
         out.append(PlayRoadBuilding())
-    if playable(state, D.YEAR_OF_PLENTY) is None:
+    if playable(state, D.YEAR_OF_PLENTY, roads_open) is None:
         out.extend(PlayYearOfPlenty(a, b) for a in range(D.N_RESOURCES)
                    for b in range(a, D.N_RESOURCES) if _plenty_ok(state, a, b))
-    if playable(state, D.MONOPOLY) is None:
+    if playable(state, D.MONOPOLY, roads_open) is None:
         out.extend(PlayMonopoly(r) for r in range(D.N_RESOURCES))
     return out
 
 
-def play(state: CatanState, action: Action) -> CatanState:
+def play(state: CatanState, action: Action, roads_open: OpenRoads) -> CatanState:
+    """``action``'s card played; after a knight the game module decides the largest army
+    and the points."""
     card = _CARD_OF[type(action)]
-    why = playable(state, card)
+    why = playable(state, card, roads_open)
     if why is not None:
         raise RB.RULES.illegal(why, f"{D.DEVELOPMENTS[card]} cannot be played now")
     p = state.turn
@@ -106,10 +112,7 @@ def play(state: CatanState, action: Action) -> CatanState:
     state = evolve(state, played=bump(state.played, card, 1), dev_played=True)
     if isinstance(action, PlayKnight):
         pl = state.players[p]
-        state = set_player(state, p, evolve(pl, knights=pl.knights + 1))
-        knights = tuple(x.knights for x in state.players)
-        state = refresh_vp(evolve(state, army=award_army(knights, state.army, p)))
-        return evolve(state, stage=Stage.ROBBER)
+        return set_player(state, p, evolve(pl, knights=pl.knights + 1), stage=Stage.ROBBER)
     if isinstance(action, PlayRoadBuilding):
         free = min(D.FREE_ROADS, D.ROADS - state.players[p].roads)
         state = evolve(state, free_roads=free)
@@ -146,7 +149,7 @@ def stop_free_roads(state: CatanState) -> CatanState:
     return evolve(state, free_roads=0, stage=after_roll_or_card(state))
 
 
-def free_road_done(state: CatanState) -> CatanState:
+def free_road_done(state: CatanState, roads_open: OpenRoads) -> CatanState:
     """After a free road: the next one, or back to where the card was played."""
     left = state.free_roads - 1
     if left and roads_open(state, state.turn):

@@ -3,7 +3,10 @@
 :mod:`~model.catan.production`, :mod:`~model.catan.seven`, :mod:`~model.catan.build`,
 :mod:`~model.catan.trade`, :mod:`~model.catan.development`,
 :mod:`~model.catan.longest_road`, :mod:`~model.catan.largest_army`,
-:mod:`~model.catan.victory`)."""
+:mod:`~model.catan.victory`). The game module owns the order of play: no chapter imports
+another, and what a step sets off in another chapter (the longest road after a placement,
+the largest army after a knight, the points after either) is applied here, or handed to the
+chapter as a function (:data:`PLACING`, ``build.roads_open``)."""
 
 import re
 from collections.abc import Mapping
@@ -64,6 +67,38 @@ def _is_chance(st: Stage) -> bool:
             or st is Stage.TOKENS or st is Stage.HARBOURS)
 
 
+
+def place_road(state: CatanState, p: int, path: int) -> CatanState:
+    """``p``'s road put on ``path`` (no payment), then the longest road decided again and,
+    when it changed, the points."""
+    placed = build.place_road(state, p, path)
+    decided = longest_road.after_road(placed, p)
+    return placed if decided is placed else victory.refresh_vp(decided)
+
+
+def place_settlement(state: CatanState, p: int, node: int) -> CatanState:
+    """``p``'s settlement put on ``node`` (no payment), then the longest road of the rivals
+    whose roads it breaks decided again, and the points."""
+    placed = build.place_settlement(state, p, node)
+    return victory.refresh_vp(longest_road.after_settlement(placed, p, node))
+
+
+def place_city(state: CatanState, p: int, node: int) -> CatanState:
+    """``p``'s city put on ``node`` (no payment), then the points."""
+    return victory.refresh_vp(build.place_city(state, p, node))
+
+
+#: what set-up's placements need from the building chapter and the game
+PLACING = setup.Placing(build.settlement_rule, place_settlement, place_road)
+
+
+def play_card(state: CatanState, action: Action) -> CatanState:
+    """A development card played; after a knight the largest army decided again and the
+    points."""
+    played = development.play(state, action, build.roads_open)
+    if isinstance(action, PlayKnight):
+        return victory.refresh_vp(largest_army.after_knight(played, state.turn))
+    return played
 
 
 #: the rule a development card played follows
@@ -249,7 +284,7 @@ class Catan(Game[CatanState, Action]):
         if st is Stage.MAIN:
             return self._main_actions(state)
         if st is Stage.PRE_ROLL:
-            return (RollDice(), *development.play_actions(state))
+            return (RollDice(), *development.play_actions(state, build.roads_open))
         if st is Stage.TRADE:
             return trade.trade_actions(state)
         if st is Stage.DISCARD:
@@ -262,7 +297,7 @@ class Catan(Game[CatanState, Action]):
                 return (*roads, StopRoadBuilding())
             return roads
         if st is Stage.SETUP:
-            return setup.setup_actions(state)
+            return setup.setup_actions(state, PLACING)
         return ()
 
     def _main_actions(self, state: CatanState) -> tuple[Action, ...]:
@@ -279,7 +314,7 @@ class Catan(Game[CatanState, Action]):
                        if owner == p and level[n] == 1)
         if build.buy_rule(state, p) is None:
             out.append(BuyDevelopment())
-        out.extend(development.play_actions(state))
+        out.extend(development.play_actions(state, build.roads_open))
         out.extend(trade.maritime_actions(state))
         out.extend(trade.open_actions(state))
         out.append(EndTurn())
@@ -300,12 +335,12 @@ class Catan(Game[CatanState, Action]):
             raise turn.not_a_step(f"{type(action).__name__} is a chance outcome, and a player"
                                   " acts now")
         if st is Stage.SETUP:
-            return setup.setup_step(state, action)
+            return setup.setup_step(state, action, PLACING)
         if st is Stage.PRE_ROLL:
             if isinstance(action, RollDice):
                 return evolve(state, stage=Stage.DICE)
             if isinstance(action, development.PLAY_TYPES):
-                return development.play(state, action)
+                return play_card(state, action)
             raise self._wrong(action, RB.TURN_ROLL, "the roll comes first")
         if st is Stage.MAIN:
             return self._main(state, action)
@@ -324,10 +359,10 @@ class Catan(Game[CatanState, Action]):
             why = build.road_rule(state, state.turn, action.path)
             if why is not None:
                 raise RULES.illegal(why, f"no free road on path {action.path}")
-            state = build.place_road(state, state.turn, action.path)
+            state = place_road(state, state.turn, action.path)
             if state.config.option("free-roads") == "build":  # catan/road-building-trade-phase
                 state = evolve(state, built=True)
-            return development.free_road_done(state)
+            return development.free_road_done(state, build.roads_open)
         if isinstance(action, StopRoadBuilding) and development.may_stop(state):
             return development.stop_free_roads(state)
         raise self._wrong(action, RB.DEVELOPMENT_ROAD_BUILDING, "the free roads come first")
@@ -363,21 +398,21 @@ class Catan(Game[CatanState, Action]):
         p = state.turn
         if isinstance(action, BuildRoad):
             return self._build(state, action.path, D.ROAD_COST,
-                               build.road_rule(state, p, action.path), build.place_road)
+                               build.road_rule(state, p, action.path), place_road)
         if isinstance(action, BuildSettlement):
             why = build.settlement_rule(state, p, action.node, False)
             return self._build(state, action.node, D.SETTLEMENT_COST, why,
-                               build.place_settlement)
+                               place_settlement)
         if isinstance(action, BuildCity):
             return self._build(state, action.node, D.CITY_COST,
-                               build.city_rule(state, p, action.node), build.place_city)
+                               build.city_rule(state, p, action.node), place_city)
         if isinstance(action, BuyDevelopment):
             why = build.buy_rule(state, p)
             if why is not None:
                 raise RULES.illegal(why, build.BUY_DETAIL[why])
             return build.pay(state, p, D.DEVELOPMENT_COST, built=True, stage=Stage.DRAW)
         if isinstance(action, development.PLAY_TYPES):
-            return development.play(state, action)
+            return play_card(state, action)
         if isinstance(action, MaritimeTrade):
             return trade.maritime(state, action)
         if isinstance(action, OfferCard):

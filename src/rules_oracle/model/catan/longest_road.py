@@ -3,12 +3,14 @@ tables.
 
 :func:`longest_road` reads only path owners and intersection owners, so any game on this
 board (Cities & Knights, whose knights also break roads, passes its own blocking owners)
-can call it.
+can call it. :func:`after_road` and :func:`after_settlement` decide the card again after a
+placement (the game module applies them, then the points).
 """
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
+from rules_oracle.model.catan.ops import evolve, put
 from rules_oracle.model.catan.state import CatanState
 
 
@@ -61,6 +63,40 @@ def award_longest(lengths: tuple[int, ...], holder: int) -> int:
         return holder
     leaders = [p for p, n in enumerate(lengths) if n == best]
     return leaders[0] if len(leaders) == 1 else -1
+
+
+def award(state: CatanState, lengths: tuple[int, ...]) -> CatanState:
+    """Every player's road length set to ``lengths`` and the card's holder decided again."""
+    holder = award_longest(lengths, state.longest)
+    players = tuple(pl if pl.road_length == n else evolve(pl, road_length=n)
+                    for pl, n in zip(state.players, lengths, strict=True))
+    return evolve(state, players=players, longest=holder)
+
+
+def after_road(state: CatanState, p: int) -> CatanState:
+    """``state`` (``p`` just put a road) with ``p``'s road length and the card decided
+    again; ``state`` itself when his length is unchanged."""
+    n = longest_road(state.path_owner, state.node_owner, p)
+    if n == state.players[p].road_length:
+        return state
+    return award(state, put(tuple(x.road_length for x in state.players), p, n))
+
+
+def after_settlement(state: CatanState, p: int, node: int) -> CatanState:
+    """``state`` (``p`` just put a settlement on ``node``) with the rivals' roads through it
+    measured again (RB.LONGEST_ROAD_BREAK) and the card decided again; ``state`` itself
+    when no length changed."""
+    rivals = sorted({state.path_owner[e] for e in B.NODE_PATHS[node]} - {-1, p})
+    lengths = tuple(x.road_length for x in state.players)
+    changed = False
+    for q in rivals:
+        n = longest_road(state.path_owner, state.node_owner, q)
+        if n != lengths[q]:
+            lengths = put(lengths, q, n)
+            changed = True
+    if changed:
+        return award(state, lengths)
+    return state
 
 
 def shown(state: CatanState, after: CatanState, settled: bool) -> list[str]:

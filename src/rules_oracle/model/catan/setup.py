@@ -1,8 +1,12 @@
 """Set-up: the board's stages (beginner's fixed, or the variable board as chance steps laid
 by :mod:`model.catan.board`) and the snake-order placements with the second settlement's
-cards."""
+cards. The placements themselves are the building chapter's and the game module's (the
+longest road and the points after each): the game module hands them over as
+:class:`Placing`."""
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import NamedTuple
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
@@ -16,7 +20,6 @@ from rules_oracle.model.catan.actions import (
     LayToken,
     SpiralCorner,
 )
-from rules_oracle.model.catan.build import place_road, place_settlement, settlement_rule
 from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
 from rules_oracle.model.catan.state import CatanState, Player, Stage
 from rules_oracle.model.core import Config, IllegalAction
@@ -99,30 +102,43 @@ def take_setup_gain(terrain: tuple[int, ...], node: int, bank: tuple[int, ...],
 
 
 # -- placements ------------------------------------------------------------------------------
+class Placing(NamedTuple):
+    """What a set-up placement needs from the rest of the game, handed over by the game
+    module: why a settlement may not stand on an intersection (``build.settlement_rule``),
+    and a settlement and a road put with what follows them (no payment)."""
+
+    #: (state, player, intersection, set-up) -> the broken rule, or ``None``
+    settlement_rule: Callable[[CatanState, int, int, bool], str | None]
+    #: (state, player, intersection) -> state
+    settle: Callable[[CatanState, int, int], CatanState]
+    #: (state, player, path) -> state
+    road: Callable[[CatanState, int, int], CatanState]
+
+
 def placer(players: int, placement: int) -> int:
     """The seat making set-up placement ``placement`` (snake order: 0..n-1, n-1..0,
     RB.SETUP_SNAKE; seat 0 places first, RB.SETUP_FIRST_PLAYER)."""
     return placement if placement < players else 2 * players - 1 - placement
 
 
-def setup_actions(state: CatanState) -> tuple[Action, ...]:
+def setup_actions(state: CatanState, placing: Placing) -> tuple[Action, ...]:
     p = state.turn
     if state.setup_node < 0:
         return tuple(BuildSettlement(n) for n in range(B.N_NODES)
-                     if settlement_rule(state, p, n, True) is None)
+                     if placing.settlement_rule(state, p, n, True) is None)
     return tuple(BuildRoad(e) for e in B.NODE_PATHS[state.setup_node]
                  if state.path_owner[e] == -1)
 
 
-def setup_step(state: CatanState, action: Action) -> CatanState:
+def setup_step(state: CatanState, action: Action, placing: Placing) -> CatanState:
     p = state.turn
     if isinstance(action, BuildSettlement):
         if state.setup_node >= 0:
             raise RB.RULES.illegal(RB.SETUP_SNAKE, "the road of this placement comes first")
-        why = settlement_rule(state, p, action.node, True)
+        why = placing.settlement_rule(state, p, action.node, True)
         if why is not None:
             raise RB.RULES.illegal(why, f"no settlement on intersection {action.node}")
-        state = place_settlement(state, p, action.node)
+        state = placing.settle(state, p, action.node)
         # RB.SETUP_SECOND_PLACEMENT: the second round's placements are settlements too, and
         # only they take cards
         if state.placement >= state.config.players:
@@ -136,7 +152,7 @@ def setup_step(state: CatanState, action: Action) -> CatanState:
         if action.path not in B.NODE_PATHS[state.setup_node]:
             raise RB.RULES.illegal(RB.SETUP_ROAD_AT_SETTLEMENT, f"path {action.path} does not touch"
                                    f" intersection {state.setup_node}")
-        state = place_road(state, p, action.path)
+        state = placing.road(state, p, action.path)
         k = state.placement + 1
         n = state.config.players
         if k == 2 * n:  # RB.SETUP_FIRST_PLAYER: seat 0 takes the first turn

@@ -8,6 +8,7 @@ from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import Action, ReduceCity
 from rules_oracle.model.cities_knights.common import (
+    Links,
     active_knights,
     order_from,
     road_owners_at,
@@ -15,23 +16,19 @@ from rules_oracle.model.cities_knights.common import (
     strength,
     update_roads,
 )
-from rules_oracle.model.cities_knights.metropolis import immune
-from rules_oracle.model.cities_knights.production import production
-from rules_oracle.model.cities_knights.progress import continue_draws
 from rules_oracle.model.cities_knights.state import CKState, Stage
-from rules_oracle.model.cities_knights.wall import lose_wall
 
 
-def advance(state: CKState) -> CKState:
+def advance(state: CKState, links: Links) -> CKState:
     """A ship on the event die moves the barbarians one step (RB.BARBARIANS_MOVE); on the
     track's last step they attack (RB.BARBARIANS_TRACK), else production follows."""
     state = evolve(state, barbarians=state.barbarians + 1)
     if state.barbarians >= D.TRACK:
-        return attack(state)
-    return production(state)
+        return attack(state, links)
+    return links.production(state)
 
 
-def attack(state: CKState) -> CKState:
+def attack(state: CKState, links: Links) -> CKState:
     """The barbarians attack: cities vs active knights; then every knight deactivates and
     the ship returns (cities_knights/barbarians.*)."""
     n = state.config.players
@@ -50,7 +47,7 @@ def attack(state: CKState) -> CKState:
         key = counts if state.config.option("defender") == "count" else contrib
         best = max(key)
         if best == 0:  # cities_knights/no-defenders: nobody contributed
-            return production(state)
+            return links.production(state)
         top = tuple(p for p in order if key[p] == best)
         if len(top) == 1:  # RB.BARBARIANS_DEFENDER
             p = top[0]
@@ -59,14 +56,14 @@ def attack(state: CKState) -> CKState:
                 pl = state.players[p]
                 state = set_player(state, p, evolve(pl, defenders=pl.defenders + 1),
                                    defenders_left=max(0, state.defenders_left - 1))
-            return production(state)
+            return links.production(state)
         # RB.BARBARIANS_TIE: each tied player draws a progress card of a colour of choice
-        return continue_draws(evolve(state, draws=tuple((p, -1) for p in top)))
+        return links.continue_draws(evolve(state, draws=tuple((p, -1) for p in top)))
     # RB.BARBARIANS_IMMUNE: a player without a city the barbarians may reduce is spared;
     # RB.BARBARIANS_LOSS: the weakest of the others each reduce a city
-    eligible = [p for p in order if _reducible(state, p)]
+    eligible = [p for p in order if _reducible(state, p, links)]
     if not eligible:
-        return production(state)
+        return links.production(state)
     low = min(contrib[p] for p in eligible)
     losers = tuple(p for p in eligible if contrib[p] == low)
     if state.config.option("losers") == "one":
@@ -74,25 +71,25 @@ def attack(state: CKState) -> CKState:
     return evolve(state, queue=losers, stage=Stage.REDUCE)
 
 
-def _reducible(state: CKState, p: int) -> tuple[int, ...]:
+def _reducible(state: CKState, p: int, links: Links) -> tuple[int, ...]:
     """``p``'s cities the barbarians may reduce: not metropolises."""
     return tuple(n for n in range(B.N_NODES) if state.node_owner[n] == p
-                 and state.node_level[n] == 2 and not immune(state, n))
+                 and state.node_level[n] == 2 and not links.immune(state, n))
 
 
-def reduce_actions(state: CKState) -> tuple[Action, ...]:
-    return tuple(ReduceCity(n) for n in _reducible(state, state.queue[0]))
+def reduce_actions(state: CKState, links: Links) -> tuple[Action, ...]:
+    return tuple(ReduceCity(n) for n in _reducible(state, state.queue[0], links))
 
 
-def reduce_city(state: CKState, action: ReduceCity) -> CKState:
+def reduce_city(state: CKState, action: ReduceCity, links: Links) -> CKState:
     p = state.queue[0]
     n = action.node
-    if n not in _reducible(state, p):
+    if n not in _reducible(state, p, links):
         raise RB.RULES.illegal(RB.BARBARIANS_LOSS if not in_range(n, B.N_NODES) or n not in
                                state.metropolis else RB.METROPOLIS_IMMUNE,
                                f"intersection {n!r} holds no reducible city of player {p}")
     pl = state.players[p]
-    walls, wall = lose_wall(state.walls, n)
+    walls, wall = links.lose_wall(state.walls, n)
     pl = evolve(pl, cities=pl.cities - 1, walls=pl.walls - wall)
     if pl.settlements < BD.SETTLEMENTS:
         pl = evolve(pl, settlements=pl.settlements + 1)
@@ -104,4 +101,4 @@ def reduce_city(state: CKState, action: ReduceCity) -> CKState:
     state = evolve(state, queue=state.queue[1:])
     if state.queue:
         return state
-    return production(state)
+    return links.production(state)

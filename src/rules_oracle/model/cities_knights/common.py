@@ -1,7 +1,9 @@
 """Helpers shared by the chapters: seats, paying, pieces on intersections, the longest road
-with knights as blockers, and knight strength."""
+with knights as blockers, and knight strength; and :class:`Links`, the other chapters'
+functions the game module hands a chapter, so that no chapter imports another."""
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan.longest_road import award_longest, longest_road
@@ -91,3 +93,56 @@ def pay(state: CKState, p: int, cost: tuple[int, ...]) -> CKState:
     pl = state.players[p]
     return set_player(state, p, evolve(pl, hand=minus(pl.hand, cost)),
                       bank=plus(state.bank, cost))
+
+
+class Links(NamedTuple):
+    """The other chapters' functions a chapter calls, built by the game module (which owns
+    the order of play) and handed to the chapter functions that need them, so that no
+    chapter imports another. Each is the named chapter's own function (those that need
+    links themselves bound to the game's)."""
+
+    #: ``production.production``: the dice's production, or the 7
+    production: Callable[[CKState], CKState]
+    #: ``progress.continue_draws``: the progress cards owed, then production
+    continue_draws: Callable[[CKState], CKState]
+    #: ``robber.seven``: the 7's discards, then the robber
+    seven: Callable[[CKState], CKState]
+    #: ``improvement.aqueduct_start``: the aqueduct's resources after production
+    aqueduct_start: Callable[[CKState, tuple[bool, ...]], CKState]
+    #: ``metropolis.immune``: whether the city on an intersection is a metropolis
+    immune: Callable[[CKState, int], bool]
+    #: ``metropolis.metropolis_comes``: whether a level brings its metropolis
+    metropolis_comes: Callable[[CKState, int, int, int], bool]
+    #: ``metropolis.needs_city_rule``: the rule a level breaks without a city for it
+    needs_city_rule: Callable[[CKState, int, int, int], str | None]
+    #: ``wall.lose_wall``: the walls after a city is reduced, and whether it had one
+    lose_wall: Callable[[tuple[bool, ...], int], tuple[tuple[bool, ...], bool]]
+    #: ``wall.discard_limit``: the hand a player may hold on a 7
+    discard_limit: Callable[[Player], int]
+    #: ``improvement.commodity_rate``: a player's bank rate for commodities
+    commodity_rate: Callable[[CKState, int, bool], int]
+    #: ``robber.start_steals``: the steals from the players named, one by one
+    start_steals: Callable[[CKState, tuple[int, ...]], CKState]
+    #: ``build.road_spots``, ``build.city_spots``: where a player may build
+    road_spots: Callable[[CKState, int], tuple[int, ...]]
+    city_spots: Callable[[CKState, int], tuple[int, ...]]
+    #: ``build.place_road``, ``build.place_city``: a piece put (no payment)
+    place_road: Callable[[CKState, int, int], CKState]
+    place_city: Callable[[CKState, int, int], CKState]
+    #: ``wall.wall_spots``, ``wall.place_wall``: where a wall may stand, a wall put
+    wall_spots: Callable[[CKState, int], tuple[int, ...]]
+    place_wall: Callable[[CKState, int, int], CKState]
+    #: ``knight.own_knights``, ``knight.activatable``: a player's knights, his inactive ones
+    own_knights: Callable[[CKState, int], tuple[int, ...]]
+    activatable: Callable[[CKState, int], tuple[int, ...]]
+    #: ``knight.promote_rule``: why a knight may not be promoted, or ``None``
+    promote_rule: Callable[[CKState, int, int], str | None]
+    #: ``knight.put_knight`` (state, player, intersection, level, active, placed)
+    put_knight: Callable[[CKState, int, int, int, bool, bool], CKState]
+    #: ``knight.remove_knight``, ``knight.activate``: a knight taken off, activated
+    remove_knight: Callable[[CKState, int], CKState]
+    activate: Callable[[CKState, int], CKState]
+    #: ``knight.promote``: a knight promoted (no payment)
+    promote: Callable[[CKState, int, int], CKState]
+    #: ``knight.start_displaced``: a displaced knight's owner moves it, from the intersection
+    start_displaced: Callable[[CKState, tuple[int, int, bool], int], CKState]

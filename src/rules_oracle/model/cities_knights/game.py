@@ -2,7 +2,9 @@
 over the text's chapters (``setup``, ``dice``, ``production``, ``barbarians``, ``knight``,
 ``robber``, ``wall``, ``improvement``, ``metropolis``, ``progress``, ``victory``) and base
 Catan's (``build``, ``trade``, ``turn``), each a module of :mod:`model.cities_knights`; it
-owns the order of a roll's steps (the event die's ship or gate, then production)."""
+owns the order of a roll's steps (the event die's ship or gate, then production). No chapter
+imports another: what a chapter calls of another it is handed as :data:`LINKS`
+(``common.Links``)."""
 
 from fractions import Fraction
 
@@ -28,6 +30,7 @@ from rules_oracle.model.cities_knights import (
     knight,
     metropolis,
     observation,
+    production,
     progress,
     robber,
     setup,
@@ -59,7 +62,7 @@ from rules_oracle.model.cities_knights.actions import (
     ReduceCity,
     Stop,
 )
-from rules_oracle.model.cities_knights.common import can_pay, pay
+from rules_oracle.model.cities_knights.common import Links, can_pay, pay
 from rules_oracle.model.cities_knights.rules import RULES
 from rules_oracle.model.cities_knights.shown import effect_rules as shown_rules
 from rules_oracle.model.cities_knights.state import CKState, Stage
@@ -143,9 +146,9 @@ class CitiesKnights(Game[CKState, Action]):
         if st is Stage.MAIN:
             return self._main_actions(state)
         if st is Stage.PRE_ROLL:
-            return (RollDice(), *progress.play_actions(state))
+            return (RollDice(), *progress.play_actions(state, LINKS))
         if st is Stage.CARD:
-            return progress.card_actions(state)
+            return progress.card_actions(state, LINKS)
         if st is Stage.TRADE:
             return trade.trade_actions(state)
         if st is Stage.DISCARD:
@@ -159,7 +162,7 @@ class CitiesKnights(Game[CKState, Action]):
         if st is Stage.END:
             return progress.progress_discard_actions(state, state.turn)
         if st is Stage.REDUCE:
-            return barbarians.reduce_actions(state)
+            return barbarians.reduce_actions(state, LINKS)
         if st is Stage.AQUEDUCT:
             return improvement.aqueduct_actions(state)
         if st is Stage.KNIGHT:
@@ -191,9 +194,10 @@ class CitiesKnights(Game[CKState, Action]):
             out.extend(ActivateKnight(n) for n in knight.activatable(state, p))
         out.extend(MoveKnight(n) for n in knight.movable(state, p))
         out.extend(ChaseRobber(n) for n in knight.chasers(state, p))
-        out.extend(Improve(k) for k in range(3) if improvement.improve_rule(state, p, k) is None)
-        out.extend(progress.play_actions(state))
-        out.extend(trade.maritime_actions(state))
+        out.extend(Improve(k) for k in range(3)
+                   if improvement.improve_rule(state, p, k, LINKS) is None)
+        out.extend(progress.play_actions(state, LINKS))
+        out.extend(trade.maritime_actions(state, LINKS))
         out.extend(trade.open_actions(state))
         out.append(EndTurn())
         return tuple(out)
@@ -216,11 +220,11 @@ class CitiesKnights(Game[CKState, Action]):
         if st is Stage.EVENT and isinstance(action, EventDie):
             state = dice.event(state, action)
             if state.event == D.SHIP:
-                return barbarians.advance(state)
-            return progress.continue_draws(evolve(state, draws=dice.gate_draws(state)))
+                return barbarians.advance(state, LINKS)
+            return progress.continue_draws(evolve(state, draws=dice.gate_draws(state)), LINKS)
         if st is Stage.DRAWS:
             if isinstance(action, DrawProgress):
-                return progress.draw(state, action)
+                return progress.draw(state, action, LINKS)
             if isinstance(action, ChooseDeck):
                 return progress.choose_deck(state, action)
         if st is Stage.STEAL and isinstance(action, Steal):
@@ -231,11 +235,11 @@ class CitiesKnights(Game[CKState, Action]):
             if isinstance(action, RollDice):
                 return evolve(state, stage=Stage.DICE)
             if isinstance(action, PlayProgress):
-                return progress.play(state, action)
+                return progress.play(state, action, LINKS)
         if st is Stage.MAIN:
             return self._main(state, action)
         if st is Stage.CARD:
-            return progress.card_step(state, action)
+            return progress.card_step(state, action, LINKS)
         if st is Stage.TRADE:
             return trade.trade_step(state, action)
         if st is Stage.DISCARD and isinstance(action, Discard):
@@ -248,12 +252,12 @@ class CitiesKnights(Game[CKState, Action]):
                 return state
             if state.pending is not None:  # the Spy's card was one too many
                 return evolve(state, pending=None, stage=Stage.MAIN)
-            return progress.continue_draws(state)
+            return progress.continue_draws(state, LINKS)
         if st is Stage.END and isinstance(action, DiscardProgress):
             state = progress.discard_progress(state, state.turn, action)
             return turn.end_turn(state)
         if st is Stage.REDUCE and isinstance(action, ReduceCity):
-            return barbarians.reduce_city(state, action)
+            return barbarians.reduce_city(state, action, LINKS)
         if st is Stage.AQUEDUCT and isinstance(action, (ChooseCard, Stop)):
             return improvement.aqueduct(state, action)
         if st is Stage.KNIGHT:
@@ -321,14 +325,14 @@ class CitiesKnights(Game[CKState, Action]):
             active = (*state.knight_active[:n], False, *state.knight_active[n + 1:])
             return evolve(state, knight_active=active, knight_node=n, stage=Stage.ROBBER)
         if isinstance(action, Improve):
-            why = improvement.improve_rule(state, p, action.kind)
+            why = improvement.improve_rule(state, p, action.kind, LINKS)
             if why is not None:
                 raise RULES.illegal(why, f"no improvement of kind {action.kind!r} now")
-            return improvement.improve(state, p, action.kind)
+            return improvement.improve(state, p, action.kind, LINKS)
         if isinstance(action, PlayProgress):
-            return progress.play(state, action)
+            return progress.play(state, action, LINKS)
         if isinstance(action, MaritimeTrade):
-            return trade.maritime(state, action)
+            return trade.maritime(state, action, LINKS)
         if isinstance(action, OfferCard):
             return trade.open_offer(state, action)
         if isinstance(action, EndTurn):
@@ -367,6 +371,34 @@ def _before_roll(state: CKState) -> CKState:
         return evolve(state, stage=Stage.PRE_ROLL)
     return state
 
+
+def _production(state: CKState) -> CKState:
+    return production.production(state, LINKS)
+
+
+def _continue_draws(state: CKState) -> CKState:
+    return progress.continue_draws(state, LINKS)
+
+
+def _seven(state: CKState) -> CKState:
+    return robber.seven(state, LINKS)
+
+
+#: the other chapters' functions the chapters are handed (the game module owns the order of
+#: play, so no chapter imports another)
+LINKS = Links(
+    production=_production, continue_draws=_continue_draws, seven=_seven,
+    aqueduct_start=improvement.aqueduct_start, immune=metropolis.immune,
+    metropolis_comes=metropolis.metropolis_comes, needs_city_rule=metropolis.needs_city_rule,
+    lose_wall=wall.lose_wall, discard_limit=wall.discard_limit,
+    commodity_rate=improvement.commodity_rate, start_steals=robber.start_steals,
+    road_spots=build.road_spots, city_spots=build.city_spots, place_road=build.place_road,
+    place_city=build.place_city, wall_spots=wall.wall_spots, place_wall=wall.place_wall,
+    own_knights=knight.own_knights, activatable=knight.activatable,
+    promote_rule=knight.promote_rule, put_knight=knight.put_knight,
+    remove_knight=knight.remove_knight, activate=knight.activate, promote=knight.promote,
+    start_displaced=knight.start_displaced,
+)
 
 _EAGER = {
     "BuildCity": 400, "BuildSettlement": 400, "Improve": 200, "BuildRoad": 40,

@@ -6,8 +6,7 @@ from rules_oracle.model.catan.ops import bump, evolve, in_range
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import Action, ChooseCard, Stop
-from rules_oracle.model.cities_knights.common import can_pay, order_from, pay, set_player
-from rules_oracle.model.cities_knights.metropolis import metropolis_comes, needs_city_rule
+from rules_oracle.model.cities_knights.common import Links, can_pay, order_from, pay, set_player
 from rules_oracle.model.cities_knights.state import CKState, Stage
 
 
@@ -60,7 +59,7 @@ def improve_cost(state: CKState, p: int, kind: int) -> tuple[int, ...]:
     return tuple(n if c == D.KIND_COMMODITY[kind] else 0 for c in range(D.N_CARDS))
 
 
-def improve_rule(state: CKState, p: int, kind: int) -> str | None:
+def improve_rule(state: CKState, p: int, kind: int, links: Links) -> str | None:
     """Why ``p`` may not buy the next level of ``kind`` now, or ``None``: a level costs one
     commodity of its kind more than the last (RB.IMPROVEMENT_BUY, RB.IMPROVEMENT_COST), up
     to level 5 (RB.IMPROVEMENT_MAX), with a city (RB.IMPROVEMENT_CITY)."""
@@ -71,7 +70,7 @@ def improve_rule(state: CKState, p: int, kind: int) -> str | None:
         return RB.IMPROVEMENT_MAX
     if not _has_city(state, p):
         return RB.IMPROVEMENT_CITY
-    needs = needs_city_rule(state, p, kind, level)
+    needs = links.needs_city_rule(state, p, kind, level)
     if needs is not None:
         return needs
     if not can_pay(state, p, improve_cost(state, p, kind)):
@@ -79,9 +78,9 @@ def improve_rule(state: CKState, p: int, kind: int) -> str | None:
     return None
 
 
-def improve(state: CKState, p: int, kind: int) -> CKState:
+def improve(state: CKState, p: int, kind: int, links: Links) -> CKState:
     level = state.players[p].levels[kind] + 1
-    comes = metropolis_comes(state, p, kind, level)
+    comes = links.metropolis_comes(state, p, kind, level)
     state = evolve(pay(state, p, improve_cost(state, p, kind)),
                    crane=2 if state.crane else 0)
     pl = state.players[p]

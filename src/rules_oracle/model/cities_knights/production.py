@@ -8,17 +8,16 @@ from rules_oracle.model.catan.production import owed
 from rules_oracle.model.catan.production import pay as bank_pay
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
-from rules_oracle.model.cities_knights.improvement import aqueduct_start
-from rules_oracle.model.cities_knights.robber import seven
+from rules_oracle.model.cities_knights.common import Links
 from rules_oracle.model.cities_knights.state import CKState, Stage
 
 
-def production(state: CKState) -> CKState:
+def production(state: CKState, links: Links) -> CKState:
     """Production of the dice (after the event die): resources and commodities, or the 7."""
     total = state.dice[0] + state.dice[1]
     n = state.config.players
     if total == BD.ROBBER_ROLL:
-        return seven(state)
+        return links.seven(state)
     # RB.PRODUCTION_COMMODITY: a city's second card is its terrain's commodity where it has
     # one; RB.PRODUCTION_ONLY_CITIES: a settlement takes its one resource only;
     # RB.PRODUCTION_GOLD: no gold field on this board gives a commodity
@@ -32,7 +31,7 @@ def production(state: CKState) -> CKState:
         else tuple(pl.hand == h for pl, h in zip(state.players, hands, strict=True))
     players = tuple(pl if pl.hand == h else evolve(pl, hand=h)
                     for pl, h in zip(state.players, hands, strict=True))
-    return aqueduct_start(evolve(state, bank=bank, players=players), nothing)
+    return links.aqueduct_start(evolve(state, bank=bank, players=players), nothing)
 
 
 def shown(state: CKState, after: CKState) -> list[str]:

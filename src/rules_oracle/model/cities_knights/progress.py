@@ -9,7 +9,6 @@ from fractions import Fraction
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as BD
 from rules_oracle.model.catan.ops import bump, evolve, in_range, put
-from rules_oracle.model.cities_knights import build, knight, wall
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
@@ -28,6 +27,7 @@ from rules_oracle.model.cities_knights.actions import (
     Stop,
 )
 from rules_oracle.model.cities_knights.common import (
+    Links,
     at_road,
     can_pay,
     held,
@@ -38,8 +38,6 @@ from rules_oracle.model.cities_knights.common import (
     set_player,
     update_roads,
 )
-from rules_oracle.model.cities_knights.production import production
-from rules_oracle.model.cities_knights.robber import start_steals
 from rules_oracle.model.cities_knights.state import CKState, Pending, Stage
 from rules_oracle.model.core import draw_outcomes
 
@@ -161,13 +159,13 @@ def _cards_of(state: CKState, seat: int, first: int = 0, last: int = D.N_CARDS
 
 
 # -- the options of each step ----------------------------------------------------------------
-def card_actions(state: CKState) -> tuple[Action, ...]:
+def card_actions(state: CKState, links: Links) -> tuple[Action, ...]:
     pd = state.pending
     assert pd is not None
-    return _options(state, pd)
+    return _options(state, pd, links)
 
 
-def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
+def _options(state: CKState, pd: Pending, links: Links) -> tuple[Action, ...]:
     p = state.turn
     k, step = pd.card, pd.step
     if k == D.MERCHANT:
@@ -201,7 +199,7 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
         if step == 0:
             return tuple(ChoosePlayer(q) for q in others(state) if any(state.players[q].knights))
         if step == 1:
-            return tuple(ChooseNode(n) for n in knight.own_knights(state, pd.target))
+            return tuple(ChooseNode(n) for n in links.own_knights(state, pd.target))
         return (*(ChooseNode(n) for n in knight_spots(state, p)), Stop())
     if k == D.DIPLOMAT:
         if step == 0:
@@ -209,7 +207,7 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
         if not pd.left:
             return ()
         # one's own removed road is moved: never back onto a path this card emptied of it
-        return (*(ChoosePath(e) for e in build.road_spots(state, p) if e not in pd.queue),
+        return (*(ChoosePath(e) for e in links.road_spots(state, p) if e not in pd.queue),
                 Stop())
     if k == D.INTRIGUE:
         return tuple(ChooseNode(n) for n in range(B.N_NODES)
@@ -220,17 +218,17 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
     if k == D.ALCHEMIST:
         return tuple(ChooseNumber(v) for v in range(1, 7))
     if k == D.ENGINEER:
-        return tuple(ChooseNode(n) for n in wall.wall_spots(state, p))
+        return tuple(ChooseNode(n) for n in links.wall_spots(state, p))
     if k == D.INVENTOR:
         return tuple(ChooseHex(h) for h in _inventable(state) if h != pd.target)
     if k == D.MEDICINE:
         if not can_pay(state, p, D.MEDICINE_COST):
             return ()
-        return tuple(ChooseNode(n) for n in build.city_spots(state, p))
+        return tuple(ChooseNode(n) for n in links.city_spots(state, p))
     if k == D.ROAD_BUILDING:
         if not pd.left:
             return ()
-        spots = tuple(ChoosePath(e) for e in build.road_spots(state, p))
+        spots = tuple(ChoosePath(e) for e in links.road_spots(state, p))
         # cities_knights/road-building-both: the second road may be left out under may-stop
         if spots and pd.left < D.FREE_TWO and state.config.option("road-building") == "may-stop":
             return (*spots, Stop())
@@ -238,8 +236,8 @@ def _options(state: CKState, pd: Pending) -> tuple[Action, ...]:
     if k == D.SMITH:
         if not pd.left:
             return ()
-        nodes = tuple(n for n in knight.own_knights(state, p)
-                      if knight.promote_rule(state, p, n) is None)
+        nodes = tuple(n for n in links.own_knights(state, p)
+                      if links.promote_rule(state, p, n) is None)
         return (*(ChooseNode(n) for n in nodes), Stop()) if nodes else ()
     return ()
 
@@ -268,7 +266,7 @@ def _first(state: CKState, k: int) -> Pending:
     return Pending(k)
 
 
-def playable(state: CKState, k: int) -> str | None:
+def playable(state: CKState, k: int, links: Links) -> str | None:
     """Why the player on turn may not play progress card ``k`` now, or ``None``."""
     if not in_range(k, D.N_PROGRESS_KINDS) or k in D.VP_CARDS:
         return RB.PROGRESS_VP_CARDS
@@ -293,7 +291,7 @@ def playable(state: CKState, k: int) -> str | None:
     if state.config.option("progress-useless") == "spent":
         return None  # cities_knights/progress-without-effect: played for what it can do
     if k in _AT_ONCE:
-        return RB.PROGRESS_WARLORD if k == D.WARLORD and not knight.activatable(state, p) else None
+        return RB.PROGRESS_WARLORD if k == D.WARLORD and not links.activatable(state, p) else None
     if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
         return None if open_roads(state) else RB.PROGRESS_DIPLOMAT
     if k == D.WEDDING:
@@ -301,18 +299,18 @@ def playable(state: CKState, k: int) -> str | None:
     if k == D.COMMERCIAL_HARBOR:
         return None if any(state.players[p].hand[:BD.N_RESOURCES]) \
             and _harbour_rivals(state) else RB.PROGRESS_COMMERCIAL_HARBOR
-    return None if _options(state, _first(state, k)) else CARD_RULE[k]
+    return None if _options(state, _first(state, k), links) else CARD_RULE[k]
 
 
-def play_actions(state: CKState) -> list[Action]:
+def play_actions(state: CKState, links: Links) -> list[Action]:
     pl = state.players[state.turn]
     return [PlayProgress(k) for k in range(D.N_PROGRESS_KINDS)
-            if pl.progress[k] and playable(state, k) is None]
+            if pl.progress[k] and playable(state, k, links) is None]
 
 
-def play(state: CKState, action: PlayProgress) -> CKState:
+def play(state: CKState, action: PlayProgress, links: Links) -> CKState:
     k = action.progress
-    why = playable(state, k)
+    why = playable(state, k, links)
     if why is not None:
         raise RB.RULES.illegal(why, f"progress card {k!r} cannot be played now")
     p = state.turn
@@ -353,13 +351,13 @@ def play(state: CKState, action: PlayProgress) -> CKState:
             state = _remove_road(state, e)
         # "Если это ваша собственная дорога, вы можете ее переместить": each of one's own
         return _continue(update_roads(state, True), Pending(k, step=1, left=len(own),
-                                                            queue=own))
-    return _continue(state, _first(state, k))
+                                                            queue=own), links)
+    return _continue(state, _first(state, k), links)
 
 
-def _continue(state: CKState, pd: Pending) -> CKState:
+def _continue(state: CKState, pd: Pending, links: Links) -> CKState:
     """Go on with ``pd``, or finish the card when its next step has no option."""
-    if _options(state, pd):
+    if _options(state, pd, links):
         return evolve(state, pending=pd, stage=Stage.CARD)
     return evolve(state, pending=None, stage=Stage.MAIN)
 
@@ -372,11 +370,11 @@ def _remove_road(state: CKState, e: int) -> CKState:
 
 
 # -- the steps ----------------------------------------------------------------------------------
-def card_step(state: CKState, action: Action) -> CKState:
+def card_step(state: CKState, action: Action, links: Links) -> CKState:
     pd = state.pending
     assert pd is not None
     k = pd.card
-    if action not in _options(state, pd):
+    if action not in _options(state, pd, links):
         raise RB.RULES.illegal(CARD_RULE[k], f"{action!r} is not a choice of this"
                                f" {D.PROGRESS_NAMES[k]} step")
     p = state.turn
@@ -400,10 +398,11 @@ def card_step(state: CKState, action: Action) -> CKState:
         return evolve(state, fleet=fleet, pending=None, stage=Stage.MAIN)
     if k == D.MASTER_MERCHANT:
         if isinstance(action, ChoosePlayer):
-            return _continue(state, evolve(pd, step=1, target=action.player, left=D.FREE_TWO))
+            return _continue(state, evolve(pd, step=1, target=action.player,
+                                           left=D.FREE_TWO), links)
         assert isinstance(action, ChooseCard)
         state = _give(state, pd.target, p, action.card)
-        return _continue(state, evolve(pd, left=pd.left - 1)) if pd.left > 1 \
+        return _continue(state, evolve(pd, left=pd.left - 1), links) if pd.left > 1 \
             else evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.COMMERCIAL_HARBOR:
         assert isinstance(action, ChooseCard)
@@ -411,13 +410,13 @@ def card_step(state: CKState, action: Action) -> CKState:
         if pd.step == 0:
             if not any(state.players[q].hand[BD.N_RESOURCES:]):
                 # offered a resource, he has no commodity to give: no exchange
-                return _continue(state, evolve(pd, queue=pd.queue[1:]))
+                return _continue(state, evolve(pd, queue=pd.queue[1:]), links)
             return evolve(_give(state, p, q, action.card), pending=evolve(pd, step=1))
         state = evolve(_give(state, q, p, action.card), harboured=(*state.harboured, q))
-        return _continue(state, evolve(pd, step=0, queue=pd.queue[1:]))
+        return _continue(state, evolve(pd, step=0, queue=pd.queue[1:]), links)
     if k == D.SPY:
         if isinstance(action, ChoosePlayer):
-            return _continue(state, evolve(pd, step=1, target=action.player))
+            return _continue(state, evolve(pd, step=1, target=action.player), links)
         assert isinstance(action, ChooseProgress)
         q, c = pd.target, action.progress
         victim = state.players[q]
@@ -434,23 +433,23 @@ def card_step(state: CKState, action: Action) -> CKState:
         state = evolve(state, robber=action.hex)
         who = tuple(q for q in others(state)
                     if any(state.node_owner[n] == q for n in B.HEX_NODES[action.hex]))
-        return start_steals(state, who)
+        return links.start_steals(state, who)
     if k == D.DESERTER:
         if isinstance(action, ChoosePlayer):
-            return _continue(state, evolve(pd, step=1, target=action.player))
+            return _continue(state, evolve(pd, step=1, target=action.player), links)
         assert isinstance(action, ChooseNode)
         if pd.step == 1:
             level = state.knight_level[action.node]
             active = state.knight_active[action.node] \
                 and state.config.option("deserter-knight") == "as-removed"
-            state = knight.remove_knight(state, action.node)
+            state = links.remove_knight(state, action.node)
             level = _deserter_level(state, p, level)
             if not level:
                 return evolve(state, pending=None, stage=Stage.MAIN)
-            return _continue(state, evolve(pd, step=2, left=level, target=int(active)))
-        state = knight.put_knight(state, p, action.node, pd.left, pd.target == 1, placed=True)
+            return _continue(state, evolve(pd, step=2, left=level, target=int(active)), links)
+        state = links.put_knight(state, p, action.node, pd.left, pd.target == 1, True)
         if pd.target == 1:  # placed active: it came active this turn and takes no action
-            state = knight.activate(state, action.node)  # (cities_knights/deserter-knight)
+            state = links.activate(state, action.node)  # (cities_knights/deserter-knight)
         return evolve(state, pending=None, stage=Stage.MAIN)
     if k == D.DIPLOMAT:
         assert isinstance(action, ChoosePath)
@@ -459,16 +458,16 @@ def card_step(state: CKState, action: Action) -> CKState:
             own = owner == p
             state = update_roads(_remove_road(state, action.path), True, (owner,))
             if own:
-                return _continue(state, evolve(pd, step=1, left=1, queue=(action.path,)))
+                return _continue(state, evolve(pd, step=1, left=1, queue=(action.path,)), links)
             return evolve(state, pending=None, stage=Stage.MAIN)
-        state = build.place_road(state, p, action.path)
-        return _continue(state, evolve(pd, left=pd.left - 1))
+        state = links.place_road(state, p, action.path)
+        return _continue(state, evolve(pd, left=pd.left - 1), links)
     if k == D.INTRIGUE:
         assert isinstance(action, ChooseNode)
         n = action.node
         displaced = (state.knight_owner[n], state.knight_level[n], state.knight_active[n])
-        state = knight.remove_knight(state, n)
-        return knight.start_displaced(state, displaced, n)
+        state = links.remove_knight(state, n)
+        return links.start_displaced(state, displaced, n)
     if k == D.WEDDING:
         assert isinstance(action, ChooseCard)
         q = pd.queue[0]
@@ -476,7 +475,7 @@ def card_step(state: CKState, action: Action) -> CKState:
         if pd.left > 1 and sum(state.players[q].hand) > 0:
             return evolve(state, pending=evolve(pd, left=pd.left - 1))
         return _continue(state, evolve(pd, left=D.FREE_TWO,
-                                       queue=_with_cards(state, pd.queue[1:])))
+                                       queue=_with_cards(state, pd.queue[1:])), links)
     if k == D.ALCHEMIST:
         assert isinstance(action, ChooseNumber)
         if pd.step == 0:
@@ -484,7 +483,7 @@ def card_step(state: CKState, action: Action) -> CKState:
         return evolve(state, dice=(pd.target, action.number), pending=None, stage=Stage.EVENT)
     if k == D.ENGINEER:
         assert isinstance(action, ChooseNode)
-        return evolve(wall.place_wall(state, p, action.node), pending=None, stage=Stage.MAIN)
+        return evolve(links.place_wall(state, p, action.node), pending=None, stage=Stage.MAIN)
     if k == D.INVENTOR:
         assert isinstance(action, ChooseHex)
         if pd.target < 0:
@@ -495,14 +494,14 @@ def card_step(state: CKState, action: Action) -> CKState:
     if k == D.MEDICINE:
         assert isinstance(action, ChooseNode)
         state = pay(state, p, D.MEDICINE_COST)
-        return evolve(build.place_city(state, p, action.node), pending=None, stage=Stage.MAIN)
+        return evolve(links.place_city(state, p, action.node), pending=None, stage=Stage.MAIN)
     if k == D.ROAD_BUILDING:
         assert isinstance(action, ChoosePath)
-        state = build.place_road(state, p, action.path)
-        return _continue(state, evolve(pd, left=pd.left - 1))
+        state = links.place_road(state, p, action.path)
+        return _continue(state, evolve(pd, left=pd.left - 1), links)
     assert k == D.SMITH and isinstance(action, ChooseNode)
-    state = knight.promote(state, p, action.node)
-    return _continue(state, evolve(pd, left=pd.left - 1))
+    state = links.promote(state, p, action.node)
+    return _continue(state, evolve(pd, left=pd.left - 1), links)
 
 
 def _above(state: CKState, colour: int) -> bool:
@@ -524,7 +523,7 @@ def spend_progress(state: CKState, k: int) -> CKState:
     return evolve(state, under=put(state.under, c, (*state.under[c], k)))
 
 
-def continue_draws(state: CKState) -> CKState:
+def continue_draws(state: CKState, links: Links) -> CKState:
     """The next pending progress draw, or production when none is left (a draw from an
     empty deck is lost)."""
     draws = state.draws
@@ -539,7 +538,7 @@ def continue_draws(state: CKState) -> CKState:
     state = evolve(state, draws=draws)
     if draws:
         return evolve(state, stage=Stage.DRAWS)
-    return production(state)
+    return links.production(state)
 
 
 def draws_actor_chooses(state: CKState) -> bool:
@@ -569,7 +568,7 @@ def draw_outcomes_of(state: CKState) -> tuple[tuple[Action, Fraction], ...]:
                           if D.PROGRESS_COLOUR[k] == colour), DrawProgress)
 
 
-def draw(state: CKState, action: DrawProgress) -> CKState:
+def draw(state: CKState, action: DrawProgress, links: Links) -> CKState:
     seat, colour = state.draws[0]
     k = action.progress
     if not in_range(k, D.N_PROGRESS_KINDS) or D.PROGRESS_COLOUR[k] != colour:
@@ -590,7 +589,7 @@ def draw(state: CKState, action: DrawProgress) -> CKState:
     state = gain_progress(state, seat, k)
     if progress_discarder(state) >= 0:
         return evolve(state, stage=Stage.PROGRESS_DISCARD)
-    return continue_draws(state)
+    return continue_draws(state, links)
 
 
 def gain_progress(state: CKState, seat: int, k: int) -> CKState:

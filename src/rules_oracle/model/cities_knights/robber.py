@@ -9,16 +9,15 @@ from rules_oracle.model.catan.seven import discards_due, robber_hexes, victims
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import Action
-from rules_oracle.model.cities_knights.common import order_from, set_player
+from rules_oracle.model.cities_knights.common import Links, order_from, set_player
 from rules_oracle.model.cities_knights.state import CKState, Stage
-from rules_oracle.model.cities_knights.wall import discard_limit
 from rules_oracle.model.core import draw_outcomes
 
 
-def seven(state: CKState) -> CKState:
+def seven(state: CKState, links: Links) -> CKState:
     """A 7: every player over the discard limit discards half, rounded down, resources and
     commodities alike (RB.ROBBER_DISCARD), then the robber moves."""
-    due = tuple(discards_due((pl.hand,), discard_limit(pl))[0] for pl in state.players)
+    due = tuple(discards_due((pl.hand,), links.discard_limit(pl))[0] for pl in state.players)
     state = evolve(state, discards=due, queue=())
     if any(due):
         return evolve(state, stage=Stage.DISCARD)

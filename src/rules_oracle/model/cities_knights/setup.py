@@ -16,7 +16,6 @@ from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import Action
 from rules_oracle.model.cities_knights.common import set_player, update_roads
 from rules_oracle.model.cities_knights.state import CKState, Player, Stage
-from rules_oracle.model.cities_knights.victory import refresh
 from rules_oracle.model.core import Config, IllegalAction
 
 #: the variable board's tokens go along the spiral (base Catan's default reading)
@@ -100,7 +99,7 @@ def setup_step(state: CKState, action: Action) -> CKState:
         state = set_player(state, p, pl, bank=bank, node_owner=put(state.node_owner, n, p),
                            node_level=put(state.node_level, n, 2 if city else 1),
                            setup_node=n)
-        return refresh(state)
+        return state
     if isinstance(action, BuildRoad):
         if state.setup_node < 0:
             raise RB.RULES.illegal(RB.TURN_ACTOR, "the building of this placement comes first")
@@ -112,7 +111,7 @@ def setup_step(state: CKState, action: Action) -> CKState:
         pl = state.players[p]
         state = set_player(state, p, evolve(pl, roads=pl.roads + 1),
                            path_owner=put(state.path_owner, e, p))
-        state = refresh(update_roads(state, False))
+        state = update_roads(state, False)
         k = state.placement + 1
         n = state.config.players
         if k == 2 * n:

@@ -24,8 +24,7 @@ from rules_oracle.model.catan.trade import HARBOUR_NODES, rates
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import Action
-from rules_oracle.model.cities_knights.common import set_player
-from rules_oracle.model.cities_knights.improvement import commodity_rate
+from rules_oracle.model.cities_knights.common import Links, set_player
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core import IllegalAction
 
@@ -103,14 +102,14 @@ def trade_step(state: CKState, action: Action) -> CKState:
     return evolve(state, trades=state.trades + 1, offer=None, stage=Stage.MAIN)
 
 
-def card_rates(state: CKState, p: int) -> tuple[int, ...]:
+def card_rates(state: CKState, p: int, links: Links) -> tuple[int, ...]:
     """``p``'s bank rate per card: base Catan's harbours for resources; commodities 4:1 or
     3:1 at a generic harbour, 2:1 with the trading house; 2:1 for the merchant's resource
     and the Merchant Fleets' cards."""
     base = rates(state.node_owner, state.harbours, p)
     generic = any(state.node_owner[n] == p and state.harbours[h] == BD.GENERIC
                   for n, h in HARBOUR_NODES)
-    commodity = commodity_rate(state, p, generic)
+    commodity = links.commodity_rate(state, p, generic)
     out = [*base, commodity, commodity, commodity]
     if state.merchant_owner == p and state.merchant >= 0:
         r = BD.YIELD[state.terrain[state.merchant]]
@@ -121,17 +120,17 @@ def card_rates(state: CKState, p: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def maritime_actions(state: CKState) -> list[Action]:
+def maritime_actions(state: CKState, links: Links) -> list[Action]:
     if state.trades >= D.TRADES_PER_TURN:
         return []
     p = state.turn
     hand = state.players[p].hand
-    rate = card_rates(state, p)
+    rate = card_rates(state, p, links)
     return [MaritimeTrade(g, t) for g in range(D.N_CARDS) if hand[g] >= rate[g]
             for t in range(D.N_CARDS) if t != g and state.bank[t]]
 
 
-def maritime(state: CKState, action: MaritimeTrade) -> CKState:
+def maritime(state: CKState, action: MaritimeTrade, links: Links) -> CKState:
     if state.trades >= D.TRADES_PER_TURN:
         raise RB.RULES.illegal(RB.TRADE_LIMIT, "no more trades this turn")
     g, t = action.give, action.get
@@ -139,7 +138,7 @@ def maritime(state: CKState, action: MaritimeTrade) -> CKState:
         raise RB.RULES.illegal(RB.TRADE_MARITIME, f"give {g!r} for {t!r}")
     p = state.turn
     pl = state.players[p]
-    rate = card_rates(state, p)[g]
+    rate = card_rates(state, p, links)[g]
     if pl.hand[g] < rate:
         raise RB.RULES.illegal(RB.TRADE_MARITIME, f"{rate} {D.CARDS[g]} needed")
     if not state.bank[t]:
