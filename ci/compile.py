@@ -6,19 +6,22 @@ folder of its own (default ``build/compiled``) and used by putting that folder f
 ``PYTHONPATH``::
 
     .venv/bin/python ci/compile.py            # needs mypy (the dev extra) and a C compiler
-    PYTHONPATH=build/compiled .venv/bin/python ci/bench.py
+    PYTHONPATH=build/compiled .venv/bin/python ci/bench.py     # all rows, compiled
+    .venv/bin/python ci/bench.py --beside build/compiled      # the race by both builds
 
 Only the modules the profile of random play names are compiled (:data:`COMPILED`): the
-steps and legal actions of base Catan and Cities & Knights (their rule books and Cities &
-Knights' data tables, read once, stay Python), and the copy and chance helpers they call.
-The modules of the states, actions and observations stay Python: mypyc keeps a compiled
-class's annotations only as bare classes (``tuple`` for ``tuple[Player, ...]``), and
-reading a state back (``structure``) and the canonical text's writers read them. The
-canonical text and digest (``model.core.canon``, which generates its writers at run time)
-and ``model.core.game`` (whose ``Game`` every other game's class extends, which a compiled
-class would refuse) stay Python, so a digest is written by the same code either way;
-tests/test_compiled.py builds the copy and finds the same digests, legal action sets and
-states read back in seeded games of every game with and without it.
+steps, legal actions, states and actions of base Catan and Cities & Knights (their rule
+books, observations and Cities & Knights' data tables, read once, stay Python), and the
+copy and chance helpers they call. A compiled class keeps only bare classes in its
+annotations (``tuple`` for ``tuple[Player, ...]``), so reading a state back
+(``structure``) and the canonical text's writers take its fields' types from
+``model.core.canon.field_types``, which reads them from the ``.py`` file the copy keeps
+beside each compiled module. The canonical text and digest (``model.core.canon``, which
+generates its writers at run time) and ``model.core.game`` (whose ``Game`` every other
+game's class extends, which a compiled class would refuse) stay Python, so a digest is
+written by the same code either way; tests/test_compiled.py builds the copy once and finds
+the same digests, legal action sets, field types and states and actions read back in
+seeded games of every game with and without it.
 """
 
 import argparse
@@ -38,11 +41,12 @@ COMPILED = (
     "rules_oracle/model/core/chance.py",
     *(f"rules_oracle/model/catan/{m}.py" for m in (
         "board", "build", "data", "development", "game", "largest_army", "longest_road",
-        "ops", "production", "setup", "seven", "trade", "turn", "victory")),
+        "ops", "production", "setup", "seven", "state", "actions", "trade", "turn",
+        "victory")),
     *(f"rules_oracle/model/cities_knights/{m}.py" for m in (
         "barbarians", "build", "common", "dice", "game", "improvement", "knight",
-        "metropolis", "production", "progress", "robber", "setup", "shown", "trade", "turn",
-        "victory", "wall")),
+        "metropolis", "production", "progress", "robber", "setup", "shown", "state",
+        "actions", "trade", "turn", "victory", "wall")),
 )
 
 
