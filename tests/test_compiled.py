@@ -19,12 +19,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: per game and player count: the digest of every state and the canonical text of every
 #: legal action set of two seeded games (300 steps each; every 25th state read back from its
-#: plain data), the declared field types of every class of the game's state module, and the
-#: files of the modules ``ci/compile.py`` compiles as this run loaded them
+#: plain data), the declared field types of every class of the game's state module, its
+#: JSON Schemas, and the files of the modules ``ci/compile.py`` compiles as this run loaded
+#: them
 PLAY = """
-import hashlib, importlib, sys
+import hashlib, importlib, json, sys
 import attrs
 from rules_oracle.model.core import registry
+from rules_oracle.model.core.schema import game_schemas
 from rules_oracle.model.core.canon import digest, field_types, structure, to_json, unstructure
 from rules_oracle.model.core.play import playout
 for module in sys.argv[1:]:
@@ -36,6 +38,8 @@ for name in registry.names():
                        if attrs.has(c) and c.__module__ == state_module.__name__),
                       key=lambda c: c.__name__):  # the declared types, compiled or not
         print(name, cls.__name__, repr(sorted(field_types(cls).items())).replace(" ", ""))
+    # the JSON Schemas, types and descriptions (the source's docstrings) alike
+    print(name, hashlib.sha256(json.dumps(game_schemas(game), sort_keys=True).encode()).hexdigest())
     for players in range(game.min_players, game.max_players + 1):
         h = hashlib.sha256()
         config = game.config(players)

@@ -4,8 +4,10 @@ keep only bare classes (``tuple`` for ``tuple[Leaf, ...]``, ``type`` for ``Leaf 
 such a module is stood in for here by one run from a text with bare annotations, its
 ``__file__`` a compiled file's name, beside the source with the declared ones."""
 
+import inspect
 import sys
 import textwrap
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -15,9 +17,10 @@ import attrs
 import cattrs
 import pytest
 
-from rules_oracle.model.core import canon
+from rules_oracle.model.core import canon, registry
 from rules_oracle.model.core.canon import (
     canonical_text,
+    class_doc,
     field_types,
     structure,
     to_json,
@@ -33,6 +36,11 @@ from stand_in_base import Base
 
 @attrs.frozen(slots=True)
 class Leaf:
+    """A leaf.
+
+    Its tags.
+    """
+
     n: int
     tags: tuple[str, ...] = ()
 
@@ -56,12 +64,16 @@ from stand_in_base import Base
 
 @attrs.frozen(slots=True)
 class Leaf:
+    """mypyc filler docstring"""
+
     n: int
     tags: tuple = ()
 
 
 @attrs.frozen(slots=True)
 class Tree(Base):
+    """mypyc filler docstring"""
+
     leaves: tuple
     pair: tuple
     maybe: type = None
@@ -77,6 +89,8 @@ import attrs
 
 @attrs.frozen(slots=True)
 class Base:
+    """The base."""
+
     weights: tuple[int, ...]
 '''
 
@@ -118,6 +132,24 @@ def test_a_compiled_state_reads_back_and_writes_the_pure_text(compiled: Any) -> 
     assert to_json(tree) == canonical_text(data)
     with pytest.raises(cattrs.BaseValidationError):  # leaves, not numbers
         structure({**data, "leaves": [1]}, compiled.Tree)
+
+
+def test_a_compiled_class_has_its_sources_docstring(compiled: Any) -> None:
+    assert compiled.Leaf.__doc__ == "mypyc filler docstring"
+    assert class_doc(compiled.Leaf) == "A leaf.\n\nIts tags."
+    # none of its own: the nearest base's, as inspect.getdoc finds it
+    assert class_doc(compiled.Tree) == "The base."
+    assert class_doc(compiled.Made) is None
+
+
+def test_a_pure_class_has_its_own_types_and_docstring() -> None:
+    game = registry.get("catan")
+    player = field_types(game.state_type)["players"].__args__[0]  # no docstring
+    for cls in (game.state_type, player, *game.action_types):
+        assert class_doc(cls) == inspect.getdoc(cls)
+    assert class_doc(player) is None
+    state = game.state_type
+    assert field_types(state) == typing.get_type_hints(state)
 
 
 def test_a_compiled_module_without_its_source_is_refused(

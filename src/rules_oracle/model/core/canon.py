@@ -24,7 +24,9 @@ for character (tests compare both over every game's states and views).
 """
 
 import ast
+import functools
 import hashlib
+import inspect
 import json
 import sys
 import types
@@ -138,37 +140,64 @@ def field_types(cls: type) -> dict[str, Any]:
 
 
 def _declared_types(cls: type) -> dict[str, Any]:
-    module = sys.modules.get(cls.__module__)
-    where = getattr(module, "__file__", None) or ""
-    if module is None or where.endswith(".py"):
+    source = _compiled_source(cls)
+    if source is None:
         return typing.get_type_hints(cls)
-    source = Path(where).with_name(cls.__module__.rsplit(".", 1)[-1] + ".py")
-    if not source.is_file():
-        raise TypeError(f"{cls.__qualname__}: the compiled module {cls.__module__} has no "
-                        f"source beside it ({source}) to read its fields' types from")
-    written: dict[str, str] = {}
+    written: dict[str, Any] = {}
     for klass in reversed(cls.__mro__):  # a base's fields first, as attrs orders them
         if klass.__module__ == cls.__module__:
-            written.update(_source_annotations(source, klass.__qualname__))
+            written.update(_class_node(source, klass.__qualname__)[1])
         elif attrs.has(klass):
             written.update(field_types(klass))
     # the strings resolve as the pure class's own annotations would, in the module's names
     stand_in = types.new_class(cls.__name__, (), {}, lambda ns: ns.update(
         __annotations__=written, __module__=cls.__module__))
-    return typing.get_type_hints(stand_in, vars(module))
+    return typing.get_type_hints(stand_in, vars(sys.modules[cls.__module__]))
 
 
-def _source_annotations(source: Path, qualname: str) -> dict[str, str]:
-    """The annotations (as written) of the class ``qualname`` in the Python file
-    ``source`` (none when the file does not define it)."""
+def class_doc(cls: type) -> str | None:
+    """``inspect.getdoc(cls)``, also for a class compiled by mypyc (whose docstring is a
+    filler): the docstring of the class or of the nearest base class that has one, as its
+    source writes it."""
+    for klass in cls.__mro__[:-1]:  # object's own is not one
+        source = _compiled_source(klass)
+        doc = klass.__dict__.get("__doc__") if source is None else _class_node(
+            source, klass.__qualname__)[0]
+        if isinstance(doc, str):
+            return inspect.cleandoc(doc)
+    return None
+
+
+def _compiled_source(cls: type) -> Path | None:
+    """The Python source of the class's module when that module is compiled (its ``.py``
+    file beside the compiled one); None for a module run from its source."""
+    module = sys.modules.get(cls.__module__)
+    where = getattr(module, "__file__", None) or ""
+    if module is None or not where or where.endswith(".py"):
+        return None
+    source = Path(where).with_name(cls.__module__.rsplit(".", 1)[-1] + ".py")
+    if not source.is_file():
+        raise TypeError(f"{cls.__qualname__}: the compiled module {cls.__module__} has no "
+                        f"source beside it ({source}) to read its declarations from")
+    return source
+
+
+@functools.cache
+def _class_node(source: Path, qualname: str) -> tuple[str | None, dict[str, str]]:
+    """The docstring and the annotations (as written) of the class ``qualname`` in the
+    Python file ``source`` (none when the file does not define it)."""
     body: list[ast.stmt] = ast.parse(source.read_text(encoding="utf-8")).body
+    node: ast.ClassDef | None = None
     for part in qualname.split("."):
         found = [n for n in body if isinstance(n, ast.ClassDef) and n.name == part]
         if not found:
-            return {}
-        body = found[0].body
-    return {n.target.id: ast.unparse(n.annotation) for n in body
-            if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
+            return None, {}
+        node = found[0]
+        body = node.body
+    assert node is not None
+    return ast.get_docstring(node, clean=False), {
+        n.target.id: ast.unparse(n.annotation) for n in body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
 
 
 def _typed_fields(cls: type) -> list[Any]:
