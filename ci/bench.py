@@ -24,11 +24,13 @@ actions per second; the oracle's share of a live catanatron drive's CPU under 20
 Rates are CPU time of this process (one core), so that a machine shared with other
 work changes them less. The table's title says which build ran: pure Python, or the
 mypyc build of ``ci/compile.py`` (``PYTHONPATH=build/compiled``), with how many of its
-modules loaded compiled. Prints one table with each rate beside its target and the
-ratio. Not a test: the figures depend on the machine.
+modules loaded compiled; the race row names it too, and ``--beside build/compiled`` races
+another build in the same run (a process of its own with that folder first on its path),
+its row beside this build's, against the same catanatron games. Prints one table with each
+rate beside its target and the ratio. Not a test: the figures depend on the machine.
 
     python ci/bench.py [--quick] [--seconds S] [--json] [--drive-games N] [--drive-only]
-                       [--games NAME ...]
+                       [--games NAME ...] [--beside FOLDER ...]
 """
 
 import argparse
@@ -36,6 +38,7 @@ import importlib.util
 import json
 import os
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -198,6 +201,22 @@ def replay_steps_per_second(name: str, players: int, budget: float, states: bool
             "unit": "steps/s", "target": None if states else CHECK_TARGET}
 
 
+def race_beside(folder: str, budget: float, min_games: int) -> dict[str, Any]:
+    """:func:`catan_without_domestic` run by another build of the model: a process with
+    ``folder`` (e.g. ``build/compiled``, from ``ci/compile.py``) first on its path; its row
+    names that build."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(Path(folder).resolve()), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--race-ours", "--seconds",
+         str(budget), "--min-games", str(min_games)],
+        env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the race under {folder} failed:\n{done.stderr}")
+    row: dict[str, Any] = json.loads(done.stdout)
+    return row
+
+
 def build() -> str:
     """Which build of the model this process runs: pure Python, or how many of the modules
     ``ci/compile.py`` compiles loaded compiled."""
@@ -224,9 +243,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the live catanatron drive's row")
     parser.add_argument("--games", nargs="+", default=None, metavar="NAME",
                         help="only these games' rows (default: every game present)")
+    parser.add_argument("--beside", action="append", default=[], metavar="FOLDER",
+                        help="also race catanatron with the build in FOLDER (e.g."
+                        " build/compiled of ci/compile.py), its row beside this one's"
+                        " (repeatable)")
+    parser.add_argument("--min-games", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--race-ours", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     budget = args.seconds if args.seconds is not None else (0.5 if args.quick else 5.0)
-    min_games = 2 if args.quick else 10
+    min_games = args.min_games if args.min_games is not None else (2 if args.quick else 10)
+    if args.race_ours:  # one row of another build's race (see race_beside)
+        row = catan_without_domestic(budget, min_games)
+        print(json.dumps({**row, "what": f"{row['what']} ({build()})"}))
+        return 0
     drive_games = args.drive_games if args.drive_games is not None else (
         1 if args.quick else DRIVE_GAMES)
     present = set(registry.names())
@@ -248,13 +277,19 @@ def main(argv: list[str] | None = None) -> int:
     peer: dict[str, Any] | None = None
     if "catan" in present:
         ours = catan_without_domestic(budget, min_games)
+        ours["what"] += f" ({build()})"
         rows.append(ours)
         peer = catanatron_games(budget, min_games)
+        racers = [ours]
+        for folder in args.beside:
+            racers.append(race_beside(folder, budget, min_games))
+            rows.append(racers[-1])
         if peer is not None:
-            rows.append(peer)
-            ours["peer"] = peer["rate"]
-            ours["peer_actions"] = peer["action_rate"]
-            ours["target"] = RACE_TARGET
+            rows.insert(len(rows) - len(racers) + 1, peer)
+            for racer in racers:
+                racer["peer"] = peer["rate"]
+                racer["peer_actions"] = peer["action_rate"]
+                racer["target"] = RACE_TARGET
     for name in GAMES:
         if name in present:
             players = 4
@@ -298,7 +333,7 @@ def _ratio(r: dict[str, Any]) -> float | None:
     if "peer" in r:
         games = r["rate"] / r["peer"]
         actions = r["action_rate"] / r["peer_actions"]
-        return min(games, actions) / r["target"]
+        return float(min(games, actions) / r["target"])
     if r.get("below"):
         return r["target"] / r["rate"] if r["rate"] > 0 else float("inf")
     return float(r["rate"] / r["target"])

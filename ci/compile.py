@@ -6,19 +6,27 @@ folder of its own (default ``build/compiled``) and used by putting that folder f
 ``PYTHONPATH``::
 
     .venv/bin/python ci/compile.py            # needs mypy (the dev extra) and a C compiler
-    PYTHONPATH=build/compiled .venv/bin/python ci/bench.py
+    PYTHONPATH=build/compiled .venv/bin/python ci/bench.py     # all rows, compiled
+    .venv/bin/python ci/bench.py --beside build/compiled      # the race by both builds
 
 Only the modules the profile of random play names are compiled (:data:`COMPILED`): the
-steps and legal actions of base Catan and Cities & Knights (their rule books and Cities &
-Knights' data tables, read once, stay Python), and the copy and chance helpers they call.
-The modules of the states, actions and observations stay Python: mypyc keeps a compiled
-class's annotations only as bare classes (``tuple`` for ``tuple[Player, ...]``), and
-reading a state back (``structure``) and the canonical text's writers read them. The
-canonical text and digest (``model.core.canon``, which generates its writers at run time)
-and ``model.core.game`` (whose ``Game`` every other game's class extends, which a compiled
-class would refuse) stay Python, so a digest is written by the same code either way;
-tests/test_compiled.py builds the copy and finds the same digests, legal action sets and
-states read back in seeded games of every game with and without it.
+steps and legal actions of base Catan and Cities & Knights (their rule books, observations
+and Cities & Knights' data tables, read once, stay Python), and the copy and chance
+helpers they call. The modules of the states and actions stay Python too: mypyc compiles
+``a == b`` of two instances of a class compiled with them, which defines no ``__eq__`` of
+its own, as identity, while the ``attrs`` classes get theirs from their decorator at run
+time (a step's rules compare a state with the initial one: compiled, the set-up's rules
+went unnamed). Were they compiled, they would read back as the pure ones do: reading a
+state back (``structure``), the canonical text's writers and the schemas take a class's
+field types and docstring from ``model.core.canon.field_types``/``class_doc``, which read
+a compiled module's ``.py`` file beside it (mypyc keeps only bare classes, ``tuple`` for
+``tuple[Player, ...]``, and a filler docstring). The canonical text and digest
+(``model.core.canon``, which generates its writers at run time) and ``model.core.game``
+(whose ``Game`` every other game's class extends, which a compiled class would refuse)
+stay Python, so a digest is written by the same code either way; tests/test_compiled.py
+builds the copy once and finds the same digests, rules shown, legal action sets, field
+types, schemas and states and actions read back in seeded games of every game with and
+without it.
 """
 
 import argparse

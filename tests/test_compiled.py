@@ -17,27 +17,44 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: per game and player count: the digest of every state and the canonical text of every
-#: legal action set of two seeded games (300 steps each; every 25th state read back from its
-#: plain data), and the files of the modules ``ci/compile.py`` compiles as this run loaded
-#: them
+#: per game and player count: the digest of every state, the rules every step shows and
+#: the canonical text of every legal action set of two seeded games (300 steps each; every
+#: 25th state and action read back from its plain data), the declared field types of every
+#: class of the game's state module, its JSON Schemas, and the files of the modules
+#: ``ci/compile.py`` compiles as this run loaded them
 PLAY = """
-import hashlib, importlib, sys
+import hashlib, importlib, json, sys
+import attrs
 from rules_oracle.model.core import registry
-from rules_oracle.model.core.canon import digest, structure, to_json, unstructure
+from rules_oracle.model.core.schema import game_schemas
+from rules_oracle.model.core.canon import digest, field_types, structure, to_json, unstructure
 from rules_oracle.model.core.play import playout
 for module in sys.argv[1:]:
     print(module, importlib.import_module(module).__file__.rsplit(".", 1)[-1])
 for name in registry.names():
     game = registry.get(name)
+    state_module = sys.modules[game.state_type.__module__]
+    for cls in sorted((c for c in vars(state_module).values()
+                       if attrs.has(c) and c.__module__ == state_module.__name__),
+                      key=lambda c: c.__name__):  # the declared types, compiled or not
+        print(name, cls.__name__, repr(sorted(field_types(cls).items())).replace(" ", ""))
+    # the JSON Schemas, types and descriptions (the source's docstrings) alike
+    print(name, hashlib.sha256(json.dumps(game_schemas(game), sort_keys=True).encode()).hexdigest())
     for players in range(game.min_players, game.max_players + 1):
         h = hashlib.sha256()
         config = game.config(players)
         for seed in (0, 1):
+            before = game.setup(config)
             for n, step in enumerate(playout(game, config, seed)):
                 h.update(digest(step.state).encode())
-                if n % 25 == 0:  # a state reads back from its plain data as itself
+                # the rules a step shows compare states (the set-up's: the first state's)
+                h.update(repr(game.effect_rules(before, step.action, step.state)).encode())
+                before = step.state
+                if n % 25 == 0:  # a state and an action read back as themselves
                     assert structure(unstructure(step.state), game.state_type) == step.state
+                    if step.action is not None:
+                        action = type(step.action)
+                        assert structure(unstructure(step.action), action) == step.action
                 if game.actor(step.state) >= 0:
                     h.update(to_json(sorted(map(to_json, game.legal_actions(step.state)))).encode())
                 if n >= 300:
@@ -81,9 +98,9 @@ def test_the_compiled_modules_are_model_modules_and_the_text_writer_stays_python
     # the digest is written by one code either way, and every game's class extends Game
     assert "rules_oracle/model/core/canon.py" not in compiled
     assert "rules_oracle/model/core/game.py" not in compiled
-    # a compiled class keeps bare annotations, which reading a state back cannot use
-    assert not [p for p in compiled if p.endswith(("/state.py", "/actions.py",
-                                                   "/observation.py"))]
+    # mypyc compiles == of two instances of a class compiled with them as identity, while
+    # the attrs classes get their __eq__ at run time: states and actions stay Python
+    assert not [p for p in compiled if p.endswith(("/state.py", "/actions.py"))]
 
 
 @pytest.mark.slow

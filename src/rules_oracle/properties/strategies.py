@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
+from rules_oracle.model.core.canon import field_types
 from rules_oracle.model.core.game import TERMINAL, Config, Game
 from rules_oracle.model.core.play import choose
 from rules_oracle.properties.generic import JUNK_STRINGS, leaves, strings_in
@@ -136,7 +137,7 @@ def _for_type(t: Any, h: Harvest, depth: int) -> st.SearchStrategy[Any]:
 def _for_class(cl: type, h: Harvest, depth: int = 0) -> st.SearchStrategy[Any]:
     if depth > 4:
         return st.nothing()
-    hints = typing.get_type_hints(cl)
+    hints = field_types(cl)  # as declared, also for a compiled class
     fields = {f.alias: _for_type(hints[f.name], h, depth) for f in attrs.fields(cl) if f.init}
     return st.builds(cl, **fields)
 

@@ -23,21 +23,26 @@ text is the one ``canonical_text(unstructure(value))`` gives, character
 for character (tests compare both over every game's states and views).
 """
 
+import ast
+import functools
 import hashlib
+import inspect
 import json
+import sys
 import types
 import typing
 from collections.abc import Callable
 from enum import Enum, IntEnum
 from fractions import Fraction
 from json.encoder import encode_basestring
+from pathlib import Path
 from typing import Any, TypeVar
 
 import attr._make
 import attrs
 import cattrs
 from cattrs.errors import AttributeValidationNote
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.gen import make_dict_structure_fn_from_attrs, make_dict_unstructure_fn_from_attrs
 
 T = TypeVar("T")
 JSON = Any
@@ -116,11 +121,97 @@ def _missing(cl: type, fields: list[Any]) -> cattrs.ClassValidationError:
     return cattrs.ClassValidationError(f"While structuring {cl.__name__}", errors, cl)
 
 
+#: per ``attrs`` class: its fields' declared types, resolved once
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}
+
+
+def field_types(cls: type) -> dict[str, Any]:
+    """The declared type of every field of the ``attrs`` class ``cls``, as its Python source
+    writes it (``tuple[Player, ...]``, ``Offer | None``), resolved once per class.
+
+    A class of a module compiled by mypyc (``ci/compile.py``) keeps only bare classes in
+    its annotations (``tuple``, ``type``): its types are read from the annotations of the
+    module's source (the ``.py`` file beside the compiled one) and resolved in the compiled
+    module's namespace, so they name the compiled classes themselves."""
+    known = _FIELD_TYPES.get(cls)
+    if known is None:
+        known = _FIELD_TYPES[cls] = _declared_types(cls)
+    return known
+
+
+def _declared_types(cls: type) -> dict[str, Any]:
+    source = _compiled_source(cls)
+    if source is None:
+        return typing.get_type_hints(cls)
+    written: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):  # a base's fields first, as attrs orders them
+        if klass.__module__ == cls.__module__:
+            written.update(_class_node(source, klass.__qualname__)[1])
+        elif attrs.has(klass):
+            written.update(field_types(klass))
+    # the strings resolve as the pure class's own annotations would, in the module's names
+    stand_in = types.new_class(cls.__name__, (), {}, lambda ns: ns.update(
+        __annotations__=written, __module__=cls.__module__))
+    return typing.get_type_hints(stand_in, vars(sys.modules[cls.__module__]))
+
+
+def class_doc(cls: type) -> str | None:
+    """``inspect.getdoc(cls)``, also for a class compiled by mypyc (whose docstring is a
+    filler): the docstring of the class or of the nearest base class that has one, as its
+    source writes it."""
+    for klass in cls.__mro__[:-1]:  # object's own is not one
+        source = _compiled_source(klass)
+        doc = klass.__dict__.get("__doc__") if source is None else _class_node(
+            source, klass.__qualname__)[0]
+        if isinstance(doc, str):
+            return inspect.cleandoc(doc)
+    return None
+
+
+def _compiled_source(cls: type) -> Path | None:
+    """The Python source of the class's module when that module is compiled (its ``.py``
+    file beside the compiled one); None for a module run from its source."""
+    module = sys.modules.get(cls.__module__)
+    where = getattr(module, "__file__", None) or ""
+    if module is None or not where or where.endswith(".py"):
+        return None
+    source = Path(where).with_name(cls.__module__.rsplit(".", 1)[-1] + ".py")
+    if not source.is_file():
+        raise TypeError(f"{cls.__qualname__}: the compiled module {cls.__module__} has no "
+                        f"source beside it ({source}) to read its declarations from")
+    return source
+
+
+@functools.cache
+def _class_node(source: Path, qualname: str) -> tuple[str | None, dict[str, str]]:
+    """The docstring and the annotations (as written) of the class ``qualname`` in the
+    Python file ``source`` (none when the file does not define it)."""
+    body: list[ast.stmt] = ast.parse(source.read_text(encoding="utf-8")).body
+    node: ast.ClassDef | None = None
+    for part in qualname.split("."):
+        found = [n for n in body if isinstance(n, ast.ClassDef) and n.name == part]
+        if not found:
+            return None, {}
+        node = found[0]
+        body = node.body
+    assert node is not None
+    return ast.get_docstring(node, clean=False), {
+        n.target.id: ast.unparse(n.annotation) for n in body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
+
+
+def _typed_fields(cls: type) -> list[Any]:
+    """``attrs.fields(cls)`` with every field's declared type (:func:`field_types`)."""
+    declared = field_types(cls)
+    return [f.evolve(type=declared.get(f.name, f.type)) for f in attrs.fields(cls)]
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
 
     def unstructure_factory(cl: type) -> Callable[[Any], dict[str, Any]]:
-        base: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cl, conv)
+        base: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn_from_attrs(
+            _typed_fields(cl), cl, conv)
         name = cl.__name__
 
         def hook(obj: Any) -> dict[str, Any]:
@@ -131,8 +222,8 @@ def _make_converter() -> cattrs.Converter:
         return hook
 
     def structure_factory(cl: type) -> Callable[[Any, type], Any]:
-        base: Callable[[Any, type], Any] = make_dict_structure_fn(
-            cl, conv, _cattrs_forbid_extra_keys=True
+        base: Callable[[Any, type], Any] = make_dict_structure_fn_from_attrs(
+            _typed_fields(cl), cl, conv, _cattrs_forbid_extra_keys=True
         )
         name = cl.__name__
         fields = [f for f in attrs.fields(cl) if f.init]
@@ -413,7 +504,7 @@ def _attrs_writer(cls: type) -> Callable[[Any], str]:
     ``__init__``) and the class's tag, in key order, each field's text from its value;
     remembered per instance when the class is frozen."""
     try:
-        hints = typing.get_type_hints(cls)
+        hints = field_types(cls)
     except Exception:  # pragma: no cover - an unresolvable annotation: no declared types
         hints = {}
     keys = {f.name: _field_text(f.name, hints.get(f.name, Any))

@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from rules_oracle.model.core.canon import TAG
+from rules_oracle.model.core.canon import TAG, class_doc, field_types
 
 JSON = Any
 
@@ -33,7 +33,7 @@ FRACTION_PATTERN = r"^-?[0-9]+/[0-9]+$"
 
 
 def _summary(cls: type) -> str | None:
-    doc = inspect.getdoc(cls)
+    doc = class_doc(cls)  # as the source writes it, also for a compiled class
     if not doc or doc == inspect.getdoc(object):
         return None
     return " ".join(doc.split("\n\n", 1)[0].split())
@@ -50,7 +50,7 @@ class _Builder:
             raise TypeError(f"two classes are named {name}: the type tag cannot tell them apart")
         if name not in self.defs:
             self.defs[name] = {}  # placeholder: recursive types terminate
-            hints = typing.get_type_hints(cls)
+            hints = field_types(cls)  # as declared, also for a compiled class
             fields = attrs.fields(cls)
             props: dict[str, JSON] = {TAG: {"const": name}}
             for field in fields:
