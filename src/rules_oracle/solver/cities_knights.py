@@ -1089,13 +1089,22 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
         return out
 
     def classify(self, state: CKState, action: Action) -> tuple[str, dict[str, int]]:
+        if type(action) not in _BY_TYPE:
+            raise TypeError(f"not a cities_knights action: {action!r}")
+        after = _after(state, action)
+        pre = self.project(state)
+        return self.classify_step(state, action, after, pre,
+                                  self.project(after) if after is not None else pre)
+
+    def classify_step(self, state: CKState, action: Action, after: CKState | None,
+                      pre: Mapping[str, int], post: Mapping[str, int]
+                      ) -> tuple[str, dict[str, int]]:
+        """The kind and parameters from the step's next state and projections (the
+        summarised kinds read their movements off them), as the caller has them."""
         by = _BY_TYPE.get(type(action))
         if by is None:
             raise TypeError(f"not a cities_knights action: {action!r}")
         name = by.get(state.stage, by[None])
-        after = _after(state, action)
-        pre = self.project(state)
-        post = self.project(after) if after is not None else pre
         spec = SPECS.get(name)
         if spec is not None:
             params = _summary_params(spec, state, after, pre, post)
