@@ -121,6 +121,40 @@ def test_an_exact_kind_agrees_with_the_model() -> None:
     assert after["p0.vp"] == pre["p0.vp"] + 1 and after["bank4"] == pre["bank4"] + 3
 
 
+@pytest.mark.rules("cities_knights/victory.points")
+def test_classify_step_gives_what_classify_gives() -> None:
+    """Handed the model's next state and both projections (None and the state's own for a
+    rejected variant), classify gives the same kind and parameters as on its own."""
+    from rules_oracle.model.core.errors import IllegalAction
+    from rules_oracle.properties.generic import mutations
+
+    rng = random.Random(5)
+    state = GAME.setup(GAME.config(4))
+    rejected = 0
+    for _ in range(400):
+        if GAME.is_terminal(state):
+            break
+        action = choose(GAME, state, rng, "eager")
+        pre = ENCODING.project(state)
+        after = GAME.apply(state, action)
+        assert ENCODING.classify_step(state, action, after, pre, ENCODING.project(after)) \
+            == ENCODING.classify(state, action)
+        for cand in mutations(action, rng)[:2]:
+            try:
+                GAME.apply(state, cand)
+            except IllegalAction:
+                rejected += 1
+                assert ENCODING.classify_step(state, cand, None, pre, pre) \
+                    == ENCODING.classify(state, cand)
+        state = after
+    assert rejected > 0
+    foreign: Any = object()
+    with pytest.raises(TypeError):
+        ENCODING.classify(state, foreign)
+    with pytest.raises(TypeError):
+        ENCODING.classify_step(state, foreign, None, pre, pre)
+
+
 def _replace(kind_name: str, **changes: Any) -> type[CitiesKnightsEncoding]:
     class Broken(CitiesKnightsEncoding):
         def kinds(self, players: int) -> tuple[ActionKind, ...]:

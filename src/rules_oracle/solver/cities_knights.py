@@ -943,6 +943,21 @@ def _after(state: CKState, action: Action) -> CKState | None:
         return None
 
 
+#: the projection's names, written once: the metropolis holders, the decks, the bank
+_METRO = tuple(f"metro{k}" for k in range(3))
+_DECK = tuple(f"deck{k}" for k in range(3))
+_BANK = tuple(f"bank{x}" for x in range(NC))
+#: the progress cards of each colour (indices into the deck's counts)
+_COLOUR_CARDS = tuple(tuple(j for j, c in enumerate(D.PROGRESS_COLOUR) if c == k)
+                      for k in range(3))
+#: each seat's variables in the order ``project`` reads them off the player
+_PLAYER_NAMES = tuple(
+    (*(pn(i, f"h{x}") for x in range(NC)), pn(i, "prog"), pn(i, "vpc"), pn(i, "def"),
+     *(pn(i, f"lv{k}") for k in range(3)), *(pn(i, f"kn{lv}") for lv in range(D.KNIGHT_LEVELS)),
+     *(pn(i, name) for name in ("roads", "settlements", "cities", "walls", "vp")))
+    for i in range(4))
+
+
 class CitiesKnightsEncoding(Encoding[CKState, Action]):
     game = "cities_knights"
     variables = _vars(4)
@@ -1067,35 +1082,37 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
             "defl": state.defenders_left, "longest": state.longest,
             "merchant": state.merchant_owner, "winner": state.winner,
             "spent": sum(state.spent)}
+        deck = state.deck
         for k in range(3):
             node = state.metropolis[k]
-            out[f"metro{k}"] = state.node_owner[node] if node >= 0 else -1
-            out[f"deck{k}"] = sum(x for j, x in enumerate(state.deck)
-                                  if D.PROGRESS_COLOUR[j] == k) + len(state.under[k])
-        for x in range(NC):
-            out[f"bank{x}"] = state.bank[x]
-        for i, pl in enumerate(state.players):
-            for x in range(NC):
-                out[pn(i, f"h{x}")] = pl.hand[x]
-            out[pn(i, "prog")] = sum(pl.progress)  # in hand: the VP cards lie face up
-            out[pn(i, "vpc")] = pl.vp_cards
-            out[pn(i, "def")] = pl.defenders
-            for k in range(3):
-                out[pn(i, f"lv{k}")] = pl.levels[k]
-            for lv in range(D.KNIGHT_LEVELS):
-                out[pn(i, f"kn{lv}")] = pl.knights[lv]
-            for name in ("roads", "settlements", "cities", "walls", "vp"):
-                out[pn(i, name)] = getattr(pl, name)
+            out[_METRO[k]] = state.node_owner[node] if node >= 0 else -1
+            out[_DECK[k]] = sum([deck[j] for j in _COLOUR_CARDS[k]]) + len(state.under[k])
+        out.update(zip(_BANK, state.bank, strict=True))
+        for pl, names in zip(state.players, _PLAYER_NAMES, strict=False):
+            out.update(zip(names, (
+                *pl.hand,
+                sum(pl.progress),  # in hand: the VP cards lie face up
+                pl.vp_cards, pl.defenders, *pl.levels, *pl.knights,
+                pl.roads, pl.settlements, pl.cities, pl.walls, pl.vp), strict=True))
         return out
 
     def classify(self, state: CKState, action: Action) -> tuple[str, dict[str, int]]:
+        if type(action) not in _BY_TYPE:
+            raise TypeError(f"not a cities_knights action: {action!r}")
+        after = _after(state, action)
+        pre = self.project(state)
+        return self.classify_step(state, action, after, pre,
+                                  self.project(after) if after is not None else pre)
+
+    def classify_step(self, state: CKState, action: Action, after: CKState | None,
+                      pre: Mapping[str, int], post: Mapping[str, int]
+                      ) -> tuple[str, dict[str, int]]:
+        """The kind and parameters from the step's next state and projections (the
+        summarised kinds read their movements off them), as the caller has them."""
         by = _BY_TYPE.get(type(action))
         if by is None:
             raise TypeError(f"not a cities_knights action: {action!r}")
         name = by.get(state.stage, by[None])
-        after = _after(state, action)
-        pre = self.project(state)
-        post = self.project(after) if after is not None else pre
         spec = SPECS.get(name)
         if spec is not None:
             params = _summary_params(spec, state, after, pre, post)

@@ -119,6 +119,16 @@ class Encoding(ABC, Generic[S, A]):
     def classify(self, state: S, action: A) -> tuple[str, dict[str, int]]:
         """The kind name and integer parameters of a model action in a state."""
 
+    def classify_step(self, state: S, action: A, after: S | None, pre: Mapping[str, int],
+                      post: Mapping[str, int]) -> tuple[str, dict[str, int]]:
+        """``classify(state, action)``, for a caller that holds the step already: the
+        model's next state ``after`` (None where the model rejects the action), and the
+        projections ``pre`` of ``state`` and ``post`` of ``after`` (``pre`` again where
+        rejected). An encoding whose ``classify`` applies the action or projects the
+        states itself takes them from here; the result is the same. Default:
+        ``classify``."""
+        return self.classify(state, action)
+
     def variables_for(self, players: int) -> tuple[str, ...]:
         """The variables used with this player count (default: all)."""
         return self.variables

@@ -44,6 +44,8 @@ import cattrs
 from cattrs.errors import AttributeValidationNote
 from cattrs.gen import make_dict_structure_fn_from_attrs, make_dict_unstructure_fn_from_attrs
 
+from rules_oracle.model.core.game import Config
+
 T = TypeVar("T")
 JSON = Any
 
@@ -268,6 +270,7 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(IntEnum, _strict_int_enum)
     conv.register_unstructure_hook(Enum, lambda e: e.value)
     _register_scalar_tuples(conv)
+    _register_configs(conv)
     return conv
 
 
@@ -294,6 +297,57 @@ def _register_scalar_tuples(conv: cattrs.Converter) -> None:
         return general(data, t)
 
     conv.register_structure_hook_func(is_scalar_tuple, structure_tuple)
+
+
+#: configurations remembered per converter hook; past this many they start afresh
+CONFIGS_KEPT = 256
+
+
+def _config_key(data: Any) -> tuple[int, tuple[tuple[str, str], ...]] | None:
+    """The values of a configuration's plain data, when it is well formed (an integer
+    player count, pairs of strings, the tag and nothing else); else None."""
+    if type(data) is not dict or len(data) != 3 or data.get(TAG) != "Config":
+        return None
+    players, variant = data.get("players"), data.get("variant")
+    if type(players) is not int or type(variant) is not list:
+        return None
+    if not all(type(p) is list and len(p) == 2 and type(p[0]) is str and type(p[1]) is str
+               for p in variant):
+        return None
+    return players, tuple((k, v) for k, v in variant)
+
+
+def _register_configs(conv: cattrs.Converter) -> None:
+    """Write and read a configuration once per configuration: every state carries one (of
+    some thirty options), which was half the time a state's plain data took. The data
+    given out is a fresh copy each time (the caller may change it); malformed data goes
+    to the converter's own reading, which names the fault."""
+    write = conv.get_unstructure_hook(Config)
+    read = conv.get_structure_hook(Config)
+    texts: dict[Config, str] = {}
+    configs: dict[tuple[int, tuple[tuple[str, str], ...]], Config] = {}
+
+    def unstructure_config(config: Config) -> Any:
+        text = texts.get(config)
+        if text is None:
+            if len(texts) >= CONFIGS_KEPT:
+                texts.clear()
+            text = texts[config] = canonical_text(write(config))
+        return json.loads(text)
+
+    def structure_config(data: Any, t: type) -> Config:
+        key = _config_key(data)
+        config = configs.get(key) if key is not None else None
+        if config is None:
+            config = read(data, t)
+            if key is not None:
+                if len(configs) >= CONFIGS_KEPT:
+                    configs.clear()
+                configs[key] = config
+        return config
+
+    conv.register_unstructure_hook(Config, unstructure_config)
+    conv.register_structure_hook(Config, structure_config)
 
 
 converter = _make_converter()

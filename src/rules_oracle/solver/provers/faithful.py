@@ -144,8 +144,9 @@ def faithfulness_report(
     def check_step(
         c: Compiled, where: _At, state: Any, pre: dict[str, int], action: Any, after: Any
     ) -> tuple[str, dict[str, int]] | None:
+        post = encoding.project(after)
         try:
-            name, params = encoding.classify(state, action)
+            name, params = encoding.classify_step(state, action, after, pre, post)
         except Exception as exc:
             disagree(where, f"classify failed on {to_json(action)}: {exc!r}")
             return None
@@ -153,7 +154,6 @@ def faithfulness_report(
         if ck is None or set(params) != set(ck.kind.params):
             disagree(where, f"classify gave unknown kind/params {name} {params}")
             return None
-        post = encoding.project(after)
         values = [pre[v] for v in c.variables] + [params[p] for p in ck.kind.params]
         dom, guard, *updates = ck.evaluate(values)
 
@@ -183,7 +183,7 @@ def faithfulness_report(
         """A step the model rejects: the kind that lists the rule must not enable it."""
         nonlocal rejected
         try:  # a mutant may lie outside every kind the encoding classifies
-            name, params = encoding.classify(state, cand)
+            name, params = encoding.classify_step(state, cand, None, pre, pre)
         except Exception:
             return
         ck = c.kinds.get(name)
