@@ -1,15 +1,18 @@
 """Set-up, round start, first player, deck draws."""
 
+import random
 from fractions import Fraction
 
 import pytest
 
+from rules_oracle.model.core.chance import draw_outcomes
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE
 from rules_oracle.model.core.play import final_state
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts.actions import Draw, FirstPlayer, Pass
 from rules_oracle.model.crafts.game import GAME
+from rules_oracle.model.crafts.ops import DRAW, pile_outcomes
 from rules_oracle.model.crafts.state import Stage
 from tests.model.crafts.helpers import CARD, cards, make, run
 
@@ -165,3 +168,19 @@ def test_owed_cards_are_drawn_clockwise_from_the_first_player() -> None:
     assert s.owed == (0, 2, 0) and s.hands[0][CARD["fair"]] == 1
     s = run(s, Draw(CARD["theft"]), Draw(CARD["theft"]))
     assert s.owed == (0, 0, 0) and s.hands[1][CARD["theft"]] == 2
+
+
+@pytest.mark.rules("crafts/setup.shuffle", "crafts/card.scouting")
+@pytest.mark.parametrize("seed", range(8))
+def test_pile_outcomes_equal_the_core_draw(seed: int) -> None:
+    rng = random.Random(seed)
+    pile = tuple(rng.choice((0, 0, 1, 2, 3, 7)) for _ in range(D.NK))
+    if not any(pile):
+        pile = (0,) * (D.NK - 1) + (4,)
+    expected = draw_outcomes(zip(range(D.NK), pile, strict=True), DRAW.__getitem__)
+    got = pile_outcomes(pile, DRAW)
+    assert got == expected
+    assert [type(p) for _, p in got] == [Fraction] * len(got)
+    assert sum(p for _, p in got) == 1
+    with pytest.raises(ValueError, match="empty"):
+        pile_outcomes((0,) * D.NK, DRAW)

@@ -4,7 +4,6 @@ cost, and what it leaves to do (the Mage's discards, the Scouting's random pick)
 from fractions import Fraction
 from typing import Final
 
-from rules_oracle.model.core.chance import draw_outcomes
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import rules as RB
 from rules_oracle.model.crafts.actions import (
@@ -34,6 +33,7 @@ from rules_oracle.model.crafts.ops import (
     evolve,
     gain_coins,
     gain_resource,
+    pile_outcomes,
     put,
 )
 from rules_oracle.model.crafts.rules import RULES
@@ -252,7 +252,7 @@ def mage_discard(s: CraftsState, i: int, a: Action) -> CraftsState:
 def scout_outcomes(state: CraftsState) -> tuple[tuple[Action, Fraction], ...]:
     """A random card of the scouted hand (RB.CARD_SCOUTING)."""
     hand = state.hands[state.task_player]
-    return draw_outcomes(zip(CARD_RANGE, hand, strict=True), PICK.__getitem__)
+    return pile_outcomes(hand, PICK)
 
 
 def scout_pick(s: CraftsState, a: Action) -> CraftsState:

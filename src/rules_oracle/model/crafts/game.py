@@ -22,7 +22,6 @@ docs/games/crafts.md):
 
 from fractions import Fraction
 
-from rules_oracle.model.core.chance import draw_outcomes
 from rules_oracle.model.core.errors import ConfigError
 from rules_oracle.model.core.game import CHANCE, TERMINAL, Config, Game, Viewer
 from rules_oracle.model.crafts import (
@@ -51,7 +50,6 @@ from rules_oracle.model.crafts.actions import (
     Withdraw,
 )
 from rules_oracle.model.crafts.ops import (
-    CARD_RANGE,
     DRAW,
     NK,
     ORDERS,
@@ -61,6 +59,7 @@ from rules_oracle.model.crafts.ops import (
     bump,
     evolve,
     params,
+    pile_outcomes,
     put,
 )
 from rules_oracle.model.crafts.play import resolver
@@ -214,7 +213,7 @@ class CraftsGame(Game[CraftsState, Action]):
             return ()
         if _draws_pending(state):
             pile = state.deck if any(state.deck) else state.discard
-            return draw_outcomes(zip(CARD_RANGE, pile, strict=True), DRAW.__getitem__)
+            return pile_outcomes(pile, DRAW)
         if state.phase == Stage.FIRST:
             return round_start.first_player_outcomes(state)
         if state.task == TASK_SCOUT:

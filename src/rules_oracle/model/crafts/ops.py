@@ -5,6 +5,9 @@ returns.
 The game-independent helpers over count tuples (``model.core.ops``) are re-exported.
 """
 
+from fractions import Fraction
+from typing import TypeVar
+
 from rules_oracle.model.core.game import Config
 from rules_oracle.model.core.ops import bump, evolve, plus, put
 from rules_oracle.model.crafts import data as D
@@ -31,12 +34,14 @@ from rules_oracle.model.crafts.actions import (
 )
 from rules_oracle.model.crafts.state import CraftsState
 
+A = TypeVar("A")
+
 __all__ = [
     "APPLY", "BUY", "CARD_RANGE", "COMMIT", "DECLINE", "DISCARD", "DONE", "DRAW",
     "EFFECT_TYPES", "EXCHANGE", "KNIGHT", "MAGE_DISCARD", "NK", "NR", "ORDERS", "PASS",
     "PICK", "PLAIN", "REBUILD", "REDRAW", "RES_RANGE", "SCOUT", "SELL", "STEAL", "STOP", "WITHDRAW",
     "ZERO_CARDS", "ZERO_RES", "Params", "bump", "evolve", "gain_coins", "gain_resource",
-    "next_unpassed", "params", "plus", "put", "sell_one", "take",
+    "next_unpassed", "params", "pile_outcomes", "plus", "put", "sell_one", "take",
 ]
 
 NK = D.NK
@@ -80,6 +85,30 @@ PLAIN = frozenset(
 ORDERS = {
     n: tuple(tuple((f + d) % n for d in range(n)) for f in range(n)) for n in range(2, 7)
 }
+
+
+# -- one card drawn from a pile (exact probabilities from a shared table) ------------------
+_SHARES: dict[int, tuple[Fraction, ...]] = {}
+
+
+def _shares(total: int) -> tuple[Fraction, ...]:
+    """``n / total`` for every ``n`` up to ``total``, built once per total."""
+    row = _SHARES.get(total)
+    if row is None:
+        row = _SHARES[total] = tuple(Fraction(n, total) for n in range(total + 1))
+    return row
+
+
+def pile_outcomes(pile: tuple[int, ...],
+                  actions: tuple[A, ...]) -> tuple[tuple[A, Fraction], ...]:
+    """One card drawn from ``pile`` (counts by kind): ``actions[k]`` with probability
+    ``pile[k] / total``, kinds in order, absent kinds left out (as
+    ``model.core.chance.draw_outcomes`` gives them)."""
+    total = sum(pile)
+    if not total:
+        raise ValueError("draw from an empty multiset")
+    row = _shares(total)
+    return tuple([(actions[k], row[n]) for k, n in enumerate(pile) if n])
 
 
 class Params:

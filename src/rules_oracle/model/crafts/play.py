@@ -48,8 +48,13 @@ def next_to_commit(s: CraftsState, n: int) -> int:
     """The player who still has to choose this step, whose turn it is then (-1: none):
     each player still in the round with a card in hand (RB.PLAY_STEPS), clockwise from the
     first."""
-    for i in ORDERS[n][s.first]:
-        if not s.passed[i] and s.committed[i] < 0 and any(s.hands[i]):
+    return _next_to_commit(ORDERS[n][s.first], s.passed, s.committed, s.hands)
+
+
+def _next_to_commit(order: tuple[int, ...], passed: tuple[bool, ...],
+                    committed: tuple[int, ...], hands: tuple[tuple[int, ...], ...]) -> int:
+    for i in order:
+        if not passed[i] and committed[i] < 0 and any(hands[i]):
             return i
     return -1
 
@@ -82,14 +87,21 @@ def commit(s: CraftsState, p: Params, i: int, a: Action) -> CraftsState:
         rule = commit_rule(s, i, k)
         if rule is not None:
             raise RULES.illegal(rule, f"no card {k} in hand")
-        return evolve(s, hands=put(s.hands, i, bump(s.hands[i], k, -1)),
-                      committed=put(s.committed, i, k))
+        hands = put(s.hands, i, bump(s.hands[i], k, -1))
+        committed = put(s.committed, i, k)
+        # the next player to choose takes the turn in the same new state (as ``settle``
+        # would give it)
+        j = _next_to_commit(ORDERS[p.players][s.first], s.passed, committed, hands)
+        return evolve(s, hands=hands, committed=committed, turn=s.turn if j < 0 else j)
     if t is Stop:
         rule = stop_rule(p)
         if rule is not None:
             raise RULES.illegal(rule, "under commit_stop=withdraw a player stops only by"
                                 " taking his revealed card back")
-        return evolve(s, passed=put(s.passed, i, True), stopped=s.stopped | 1 << i)
+        passed = put(s.passed, i, True)
+        j = _next_to_commit(ORDERS[p.players][s.first], passed, s.committed, s.hands)
+        return evolve(s, passed=passed, stopped=s.stopped | 1 << i,
+                      turn=s.turn if j < 0 else j)
     raise RULES.illegal(RB.PLAY_COMMIT, f"commit a card face down or stop, not {a!r}")
 
 
