@@ -1,9 +1,11 @@
-"""The fast copy-with-changes of frozen classes equals ``attrs.evolve``."""
+"""The fast copy-with-changes of frozen classes equals ``attrs.evolve``; a function
+remembered by identity gives what the function gives."""
 
 import attrs
 import pytest
 
-from rules_oracle.model.core.ops import evolve
+from rules_oracle.model.core import ops
+from rules_oracle.model.core.ops import by_identity, evolve
 
 
 @attrs.frozen(slots=True)
@@ -32,3 +34,24 @@ def test_evolve_equals_attrs_evolve(value: Slotted | Plain) -> None:
 def test_evolve_refuses_an_unknown_field_of_a_slotted_class() -> None:
     with pytest.raises(KeyError):
         evolve(Slotted(1), d=2)
+
+
+def test_by_identity_remembers_per_object_not_per_equal_value(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Slotted] = []
+
+    def seat(value: Slotted) -> tuple[int, ...]:
+        calls.append(value)
+        return (value.a, *value.b)
+
+    remembered = by_identity(seat)
+    one, equal = Slotted(1, (2, 3)), Slotted(1, (2, 3))
+    first = remembered(one)
+    assert first == (1, 2, 3) and remembered(one) is first and calls == [one]
+    # an equal but distinct object is computed afresh (its id names another value)
+    assert remembered(equal) == first and len(calls) == 2 and calls[1] is equal
+    assert remembered(Slotted(4)) == (4,)
+    # past the bound the memory starts afresh, and still answers right
+    monkeypatch.setattr(ops, "IDENTITY_ENTRIES", 3)
+    assert remembered(Slotted(5)) == (5,) and remembered(one) == first
+    assert len(calls) == 5 and calls[-1] is one

@@ -20,6 +20,7 @@ from rules_oracle.model.catan.state import Offer
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights.state import CKState, Pending, Player, Stage
 from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.core.ops import by_identity
 
 
 @attrs.frozen(slots=True)
@@ -138,6 +139,7 @@ class PlayerView:
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
 
 
+@by_identity
 def _seat(pl: Player) -> Seat:
     return Seat(hand_size=sum(pl.hand), progress_cards=sum(pl.progress),
                 victory_cards=pl.vp_cards, defender_cards=pl.defenders,
@@ -146,12 +148,26 @@ def _seat(pl: Player) -> Seat:
                 victory_points=pl.vp, road_length=pl.road_length)
 
 
+@by_identity
+def _marks(marks: tuple[int, ...]) -> tuple[tuple[bool, ...], ...]:
+    """The knights activated, promoted, placed and moved by the Warlord this turn."""
+    return tuple(tuple(bool(m & bit) for m in marks) for bit in (1, 2, 4, 8))
+
+
+@by_identity
+def _deck_sizes(deck: tuple[int, ...]) -> tuple[int, ...]:
+    """The progress cards left in each colour's deck."""
+    return tuple(sum(n for k, n in enumerate(deck) if D.PROGRESS_COLOUR[k] == c)
+                 for c in range(3))
+
+
 def public_view(s: CKState) -> PublicView:
     from rules_oracle.model.cities_knights.game import GAME
 
     who = GAME.actor(s)
-    sizes = tuple(sum(n for k, n in enumerate(s.deck) if D.PROGRESS_COLOUR[k] == c)
-                  + len(s.under[c]) for c in range(3))
+    left = _deck_sizes(s.deck)
+    sizes = tuple(left[c] + len(s.under[c]) for c in range(3))
+    activated, promoted, placed, warlord = _marks(s.knight_marks)
     return PublicView(
         players=s.config.players, stage=s.stage, turn_number=s.turns, on_turn=s.turn,
         to_act=who if who >= 0 else CHANCE, terrain=s.terrain, tokens=s.tokens,
@@ -160,10 +176,8 @@ def public_view(s: CKState) -> PublicView:
         building_level=s.node_level, city_walls=s.walls, metropolises=s.metropolis,
         knight_owner=s.knight_owner, knight_level=s.knight_level,
         knight_active=s.knight_active,
-        knight_activated_this_turn=tuple(bool(m & 1) for m in s.knight_marks),
-        knight_promoted_this_turn=tuple(bool(m & 2) for m in s.knight_marks),
-        knight_placed_this_turn=tuple(bool(m & 4) for m in s.knight_marks),
-        knight_warlord_this_turn=tuple(bool(m & 8) for m in s.knight_marks),
+        knight_activated_this_turn=activated, knight_promoted_this_turn=promoted,
+        knight_placed_this_turn=placed, knight_warlord_this_turn=warlord,
         road_owner=s.path_owner, barbarian_position=s.barbarians,
         barbarians_have_attacked=s.attacked, defender_cards_left=s.defenders_left,
         bank=s.bank, progress_deck_sizes=(sizes[0], sizes[1], sizes[2]),

@@ -75,3 +75,31 @@ def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
 def in_range(value: int, size: int) -> bool:
     """Whether ``value`` is an index into a sequence of ``size`` items."""
     return 0 <= value < size
+
+
+#: entries an :func:`by_identity` memory holds before it starts afresh
+IDENTITY_ENTRIES = 4096
+
+R = TypeVar("R")
+
+
+def by_identity(fn: Callable[[T], R]) -> Callable[[T], R]:
+    """``fn`` remembered per argument by identity, for a pure function of an immutable value
+    (a frozen ``attrs`` instance or a tuple of them or of scalars): successive states share
+    their untouched parts, so a view built from them gives back the same objects (whose
+    canonical text is then remembered too). The argument is held with its result, so its
+    id names it while the entry lives; past :data:`IDENTITY_ENTRIES` the memory starts
+    afresh."""
+    memo: dict[int, tuple[T, R]] = {}
+
+    def remembered(value: T) -> R:
+        known = memo.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        if len(memo) >= IDENTITY_ENTRIES:
+            memo.clear()
+        out = fn(value)
+        memo[id(value)] = (value, out)
+        return out
+
+    return remembered
