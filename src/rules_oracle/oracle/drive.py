@@ -1177,17 +1177,23 @@ class _Game:
         return sample([(actions[i], Fraction(w, total)) for i, w in zip(keep, kept_weights,
                                                                          strict=True)], rng)
 
-    def _steer(self, step: int, state: Any, rng: random.Random) -> Any:
-        """The ``steer`` choice (towards rules not exercised yet), among supported kinds."""
-        assert self.steering is not None
+    def _choosable(self, step: int, state: Any) -> tuple[tuple[Any, ...], list[Any]]:
+        """The model's legal actions at ``state`` and those of them the engine supports (its
+        declared kinds, and its allowed list if it gives one); none supported is a divergence."""
         unsupported, allowed = self.declared.unsupported, self.allowed
-        actions = self.game.legal_actions(state)
+        actions = tuple(self.game.legal_actions(state))
         keep = [a for a in actions if type(a).__name__ not in unsupported
                 and (allowed is None or dumps(unstructure(a)) in allowed)]
         if not keep:
             kinds = sorted({type(a).__name__ for a in actions})
             raise _Stop(DriveDivergence("unsupported", step, f"{KINDS['unsupported']}:"
                                         f" {', '.join(kinds)}", expected=kinds))
+        return actions, keep
+
+    def _steer(self, step: int, state: Any, rng: random.Random) -> Any:
+        """The ``steer`` choice (towards rules not exercised yet), among supported kinds."""
+        assert self.steering is not None
+        actions, keep = self._choosable(step, state)
         if len(keep) == len(actions):
             return self.steering.choose(state, rng)
         self.departed = self.departed or step
@@ -1198,14 +1204,7 @@ class _Game:
         assert self.aiming is not None
         if self.game.actor(state) < 0:
             return self.aiming.choose(state, rng)
-        unsupported, allowed = self.declared.unsupported, self.allowed
-        actions = self.game.legal_actions(state)
-        keep = [a for a in actions if type(a).__name__ not in unsupported
-                and (allowed is None or dumps(unstructure(a)) in allowed)]
-        if not keep:
-            kinds = sorted({type(a).__name__ for a in actions})
-            raise _Stop(DriveDivergence("unsupported", step, f"{KINDS['unsupported']}:"
-                                        f" {', '.join(kinds)}", expected=kinds))
+        actions, keep = self._choosable(step, state)
         if len(keep) < len(actions):
             self.departed = self.departed or step
         return self.aiming.choose(state, rng, keep)
