@@ -198,7 +198,7 @@ def apply(s: CraftsState, p: Params, i: int, c: int, a: Action) -> CraftsState:
     v, r = a.victim, a.resource
     level = p.levels[r]
     boards = put(s.boards, v, bump(s.boards[v], r, -1))
-    boards = put(boards, i, bump(boards[i], r, 1))  # the same resource
+    boards = put(boards, i, bump(boards[i], r, 1))  # RB.CARD_THEFT_TYPE: the same resource
     return evolve(s, coins=bump(s.coins, i, -level), bank=s.bank + level, boards=boards)
 
 
