@@ -194,7 +194,10 @@ class Board(Protocol):
 
 S = TypeVar("S", bound=Board)
 #: what is laid next on the board: a terrain hex, the number tokens, a harbour, or nothing
-TERRAIN, TOKENS, HARBOURS, DONE = "terrain", "tokens", "harbours", "done"
+TERRAIN: Final[str] = "terrain"
+TOKENS: Final[str] = "tokens"
+HARBOURS: Final[str] = "harbours"
+DONE: Final[str] = "done"
 
 
 def start_board(variable: bool, shuffled: bool) -> tuple[tuple[int, ...], tuple[int, ...],
