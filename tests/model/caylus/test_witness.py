@@ -6,9 +6,8 @@ import pytest
 from rules_oracle.model.caylus.actions import BuildPrestige
 from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.state import Stage
-from rules_oracle.model.core import unstructure
-from rules_oracle.model.core.rules import DIRECTED
-from rules_oracle.oracle.witness import directed_actions, find_witness
+from rules_oracle.oracle.witness import find_witness
+from tests.model.directed import directed_witness
 
 
 @pytest.mark.rules("caylus/steward")
@@ -69,14 +68,7 @@ def test_prestige_house_readings_disagree_on_the_directed_game() -> None:
     # no seeded game leaves a player without a house: the registry records the game a
     # directed search found (the seed's chance, the players' choices), replayed as legal
     # play; on it a player with no house in stock may pay a prestige building
-    amb = GAME.rules.get_ambiguity("caylus/prestige-house")
-    known = amb.witness
-    assert known is not None and known.policy == DIRECTED and amb.no_witness is None
-    witness = find_witness(GAME, "caylus/prestige-house", seeds=[])
-    assert witness is not None and (witness.players, witness.seed) == (2, 0)
-    assert "who acts next differs" in witness.difference
-    actions = directed_actions(GAME, GAME.config(2, {}), known)
-    assert [unstructure(a) for a in actions] == list(witness.actions)
+    actions = directed_witness(GAME, "caylus/prestige-house", 2, 0)
     for reading, offered in (("residence", True), ("stock", False)):
         state = GAME.setup(GAME.config(2, {"prestige_house": reading}))
         for action in actions:

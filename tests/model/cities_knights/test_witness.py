@@ -9,9 +9,8 @@ from rules_oracle.model.catan.data import GRAIN
 from rules_oracle.model.cities_knights.data import SCIENCE
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import Stage
-from rules_oracle.model.core import unstructure
-from rules_oracle.model.core.rules import DIRECTED
-from rules_oracle.oracle.witness import directed_actions, find_witness
+from rules_oracle.oracle.witness import find_witness
+from tests.model.directed import directed_witness
 
 
 @pytest.mark.rules("cities_knights/own-turn-hand")
@@ -28,14 +27,7 @@ def test_aqueduct_shortage_readings_disagree_on_the_directed_game() -> None:
     # lacks: the registry records the game a directed search found (4 players, seed 1's
     # chance, the players' choices), replayed as legal play. Its last roll owes player 3
     # (science level 4) only grain while the bank has none
-    amb = GAME.rules.get_ambiguity("cities_knights/aqueduct-shortage")
-    known = amb.witness
-    assert known is not None and known.policy == DIRECTED and amb.no_witness is None
-    witness = find_witness(GAME, "cities_knights/aqueduct-shortage", seeds=[])
-    assert witness is not None and (witness.players, witness.seed) == (4, 1)
-    assert "who acts next differs" in witness.difference
-    actions = directed_actions(GAME, GAME.config(4, {}), known)
-    assert [unstructure(a) for a in actions] == list(witness.actions)
+    actions = directed_witness(GAME, "cities_knights/aqueduct-shortage", 4, 1)
     for reading, offered in (("received", True), ("owed", False)):
         state = GAME.setup(GAME.config(4, {"aqueduct": reading}))
         for action in actions[:-1]:
