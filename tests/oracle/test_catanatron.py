@@ -156,6 +156,23 @@ def test_a_discard_of_no_card_is_made_at_once(monkeypatch: pytest.MonkeyPatch) -
     assert adapter.owed == {} and not adapter.state.is_discarding
 
 
+@pytest.mark.rules("catan/turn.limit")
+def test_the_game_ends_at_catanatrons_own_turn_limit() -> None:
+    from catanatron.game import TURNS_LIMIT
+
+    adapter = ad.Adapter()
+    adapter.reset({"game": "catan", "players": 3, "seed": 0, "variant": {}})
+    while adapter.legal()[:2] != (0, [{"type": "RollDice"}]):
+        adapter.apply(adapter.legal()[1][0])
+    assert adapter.state.num_turns == 4  # the set-up's 2 + 2 changes of seat
+    adapter.state.num_turns = TURNS_LIMIT - 1
+    adapter.apply({"type": "RollDice"}, [{"type": "Dice", "white": 2, "red": 3}])
+    assert adapter.legal()[0] == 0 and not adapter.over()
+    adapter.apply({"type": "EndTurn"})
+    assert adapter.state.num_turns == TURNS_LIMIT
+    assert adapter.legal() == ("terminal", [], None)
+
+
 def test_seeded_games_show_no_unknown_divergence() -> None:
     report = drv.drive(ADAPTER, [registry.get("catan")], count=2, seed=100,
                        known=load(str(KNOWN)), timeout=60)

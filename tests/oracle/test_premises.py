@@ -313,3 +313,29 @@ def test_a_reading_and_a_path_entry_explain_one_step_together() -> None:
     alone = attrs.evolve(both, diffs=(road,))
     assert kn.settle(catanatron(), alone, (), here, _under(road))[0].entries == (
         "road-into-rival-building",)
+
+
+@pytest.mark.rules("catan/turn.limit")
+def test_an_end_at_the_turn_limit_counted_with_the_set_up() -> None:
+    game = registry.get("catan")
+    index = next(i for i, s in states().items() if game.actor(s) >= 0
+                 and s.stage.value == "pre-roll")
+    ended = Divergence("actor", index + 1, "m", expected=game.actor(states()[index]),
+                       got="terminal")
+
+    def at_turn(turns: int) -> Situation:
+        return Situation(game, attrs.evolve(states()[index], turns=turns))
+
+    # 4 players: 3 + 3 changes of seat in the set-up, so the engine's 1000th comes after
+    # main turn 994, when the model's turn 995 begins
+    assert holds(("turn-limit-counting-set-up",), at_turn(995), ended)
+    assert first_entry(ended, at_turn(995)) == "turn-limit-counts-set-up"
+    assert first_entry(ended, at_turn(1000)) == "turn-limit-counts-set-up"
+    # an end one turn earlier, or at an ordinary turn, is another bug: no match
+    assert first_entry(ended, at_turn(994)) is None
+    assert first_entry(ended, at_turn(40)) is None
+    skipped = attrs.evolve(ended, got=2)
+    assert first_entry(skipped, at_turn(995)) is None
+    over = Situation(game, attrs.evolve(states()[index], turns=995, stage=type(
+        states()[index].stage)("over")))
+    assert not holds(("turn-limit-counting-set-up",), over, ended)

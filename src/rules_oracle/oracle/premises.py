@@ -49,6 +49,20 @@ def _off_turn_at_ten(at: Situation, divergence: Divergence) -> bool:
     return any(points >= 10 for seat, points in enumerate(game.scores(state)) if seat != who)
 
 
+def _turn_limit_with_set_up(at: Situation, divergence: Divergence) -> bool:
+    """The engine ends the game (``terminal``; a trace's end record, ``end``) while the
+    model has a player on turn and the turns completed, counted with the set-up's
+    2 (players - 1) changes of seat, have reached the model's turn limit
+    (catan/turn.limit): the count of an engine whose every change of seat is a turn."""
+    from rules_oracle.model.catan import data as D
+
+    state = at.state
+    if divergence.got not in ("terminal", "end") or at.game.actor(state) < 0:
+        return False
+    completed = state.turns - 1 + 2 * (state.config.players - 1)
+    return bool(completed >= D.TURN_LIMIT)
+
+
 #: roads ending at a rival's building one seat may have left out, at most (2^N lengths)
 MAX_INTO_RIVALS = 8
 
@@ -168,6 +182,10 @@ PREMISES: dict[str, Premise] = {p.name: p for p in (
     Premise("off-turn-seat-at-ten", ("catan",),
             "the engine reports the game over while the model has a player on turn and a seat"
             " not on turn has 10 or more points", _off_turn_at_ten),
+    Premise("turn-limit-counting-set-up", ("catan",),
+            "the engine reports the game over while the model has a player on turn and the"
+            " turns completed, counted with the set-up's 2 (players - 1) changes of seat,"
+            " have reached the turn limit", _turn_limit_with_set_up),
     Premise("road-length-without-roads-into-rivals", ("catan",),
             "every differing seat road length is that seat's longest road with some of its"
             " roads that end at a rival's settlement or city left out", _road_lengths_left_out),

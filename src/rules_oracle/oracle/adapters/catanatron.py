@@ -29,7 +29,9 @@ chances, which would be its own numbers, not catanatron's). The adapter holds on
 chance steps the model makes after a choice (the card after ``BuyDevelopment``, the
 victim's card after ``MoveRobber``: their chances are read from catanatron's deck and the
 victim's hand, so they are compared) until their outcome comes, and gathers the discards.
-Everything else is catanatron's own: its legal actions, its state, its rules.
+Everything else is catanatron's own: its legal actions, its state, its rules, and the end
+of its game at its turn limit (``Game.play`` stops once ``state.num_turns`` reaches
+``TURNS_LIMIT``; the adapter reports the game over there, :meth:`Adapter.over`).
 """
 
 import json
@@ -40,6 +42,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from catanatron import Color, Game, RandomPlayer
+from catanatron.game import TURNS_LIMIT
 from catanatron.models.coordinate_system import UNIT_VECTORS, Direction, add
 from catanatron.models.enums import RESOURCES, Action, ActionType
 from catanatron.models.map import (
@@ -274,7 +277,7 @@ class Adapter:
         if self.pending is not None:
             outcomes = list(self.outcomes())
             return "chance", [a for a, _ in outcomes], [p for _, p in outcomes]
-        if self.game.winning_color() is not None:
+        if self.over():
             return "terminal", [], None
         if self.owed:
             seat = self.discarder()
@@ -283,6 +286,13 @@ class Adapter:
         seat = int(self.state.current_player_index)
         return seat, [self.ours(a) for a in self.state.playable_actions
                       if a.action_type != ActionType.DISCARD], None
+
+    def over(self) -> bool:
+        """Whether catanatron's game is over: a seat has won, or its turn count has reached
+        its limit (the condition of ``Game.play``'s loop; catanatron counts each change of
+        seat, the set-up's included, so its limit comes 2 (players - 1) main turns before
+        the model's catan/turn.limit: the known deviation ``turn-limit-counts-set-up``)."""
+        return self.game.winning_color() is not None or self.state.num_turns >= TURNS_LIMIT
 
     def outcomes(self) -> Iterator[tuple[Json, Fraction]]:
         assert self.pending is not None
