@@ -109,6 +109,14 @@ def test_summaries_group_divergences_by_signature() -> None:
         (("accepts-illegal", ("a/w",), None), 2, 3, (5, 6)),
         (("legal", ("a/y", "a/z"), "entry"), 2, 2, (5, 6))]
     assert grouped[0].to_json()["divergences"] == 3
+    assert grouped[1].known_shown() == "entry" and grouped[0].known_shown() == "-"
+    # an entry explaining a step with the signature's own is shown beside it
+    both = {**legal, "also": ["second"]}
+    shared = cmp.summarize([result(7, "known", legal, "entry"),
+                            result(8, "known", both, "entry")]).groups
+    assert [(g.count, g.also, g.known_shown()) for g in shared] == [
+        (2, ("second",), "entry + second")]
+    assert shared[0].to_json()["also"] == ["second"]
 
 
 def test_a_divergence_is_shrunk_to_a_shorter_replay_oracle_check_reports_alike(
@@ -612,6 +620,9 @@ def test_the_page_of_a_campaign_draws_each_signature_s_first_game(tmp_path: Path
     shown = run("report", str(saved), "--html", str(again))
     assert shown.exit_code == 1 and shown.stdout.splitlines() == rp.campaign_verdict(report)
     assert again.read_text("utf-8") == text
+    # a signature with entries explaining its steps together names them all
+    paired = dict(report, signatures=[dict(group, known="e/one", also=["e/two"])])
+    assert "<td>e/one + e/two</td>" in rp.page(paired)
     # a campaign report whose games do not match its signatures is refused
     broken = dict(report, first_games=[])
     saved.write_text(json.dumps(broken))

@@ -214,12 +214,22 @@ class Group:
     first: Mapping[str, Any]
     #: the divergences of this signature over every game (a game may show it more than once)
     divergences: int = 0
+    #: the other known entries that explained a step of this signature with its entry
+    #: (``also`` of its divergences), sorted
+    also: tuple[str, ...] = ()
+
+    def known_shown(self) -> str:
+        """The known entry, with those that explained some of its steps with it."""
+        known = self.signature[2]
+        if known is None:
+            return "-"
+        return " + ".join((known, *self.also))
 
     def to_json(self) -> dict[str, Any]:
         kind, rules, known = self.signature
-        return {"kind": kind, "rules": list(rules), "known": known, "count": self.count,
-                "divergences": self.divergences, "first_seed": self.first_seed,
-                "seeds": list(self.seeds[:20])}
+        return {"kind": kind, "rules": list(rules), "known": known, "also": list(self.also),
+                "count": self.count, "divergences": self.divergences,
+                "first_seed": self.first_seed, "seeds": list(self.seeds[:20])}
 
 
 @attrs.frozen
@@ -260,6 +270,7 @@ def summarize(results: Sequence[Mapping[str, Any]]) -> Summary:
     by first seed) and what each known entry absorbed."""
     found: dict[tuple[str, tuple[str, ...], str | None], list[Mapping[str, Any]]] = {}
     seen: dict[tuple[str, tuple[str, ...], str | None], int] = {}
+    also: dict[tuple[str, tuple[str, ...], str | None], set[str]] = {}
     absorbed: dict[str, int] = {}
     for r in results:
         for ident, count in r.get("tolerated", {}).items():
@@ -275,11 +286,12 @@ def summarize(results: Sequence[Mapping[str, Any]]) -> Summary:
         for divergence in divergences_of(r):
             sig = signature(divergence)
             seen[sig] = seen.get(sig, 0) + 1
+            also.setdefault(sig, set()).update(divergence.get("also") or ())
             games = found.setdefault(sig, [])
             if not games or games[-1] is not r:
                 games.append(r)
     groups = [Group(sig, len(rs), rs[0]["seed"], tuple(r["seed"] for r in rs), rs[0],
-                    seen[sig])
+                    seen[sig], tuple(sorted(also[sig])))
               for sig, rs in found.items()]
     groups.sort(key=lambda g: (-g.count, g.first_seed))
     statuses = [r["status"] for r in results]

@@ -216,13 +216,12 @@ def _print_summary(folder: Path, settings: Any, summary: Any, played: int, secon
                       "minimal replay")
         by_sig = {(r["kind"], tuple(r["rules"]), r["known"]): r for r in replays}
         for g in summary.groups:
-            kind, rules, known = g.signature
+            kind, rules, _ = g.signature
             replay = by_sig.get(g.signature)
             shown = "" if replay is None else (f"{replay['steps']} steps (from"
                                                f" {replay['original_steps']}): {replay['file']}")
             table.add_row(str(g.count), str(g.divergences), str(g.first_seed), kind,
-                          ", ".join(rules) or "-",
-                          known or "-", shown)
+                          ", ".join(rules) or "-", g.known_shown(), shown)
         console.print(table)
     _print_absorbed(console, dict(summary.absorbed), stale)
     for line in broad:

@@ -786,7 +786,8 @@ def _campaign_compared(data: Mapping[str, Any]) -> str:
         rows.append([_e(sig["count"]), _e(sig.get("divergences", sig["count"])),
                      _e(sig["first_seed"]), _e(sig["kind"]),
                      _e(", ".join(str(r) for r in sig["rules"]) or "-"),
-                     _e(sig.get("known") or "-"), _e(shown)])
+                     _e(" + ".join([sig["known"], *(sig.get("also") or ())])
+                        if sig.get("known") else "-"), _e(shown)])
     return head + "<h3>divergences by signature</h3>" + _table(
         ["count", "divergences", "first seed", "kind", "rules", "known", "minimal replay"],
         rows, "signatures")
