@@ -10,11 +10,13 @@ player sees stays the same:
 
 The city sides of the settlement cards are hidden from everyone alike, so no player's view
 can differ on them: the model keeps them as the counts of unseen events, which are public.
+While the library's owner chooses a card of a rival's hand (stage choose) his view shows
+that hand, so no twin changes it then.
 """
 
 import random
 
-from rules_oracle.model.catan_cards.state import CardsState
+from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core.ops import bump, evolve, put
 from rules_oracle.properties.observation import Exemption, Twin, shuffled
 
@@ -53,20 +55,20 @@ def _stack_twin(state: CardsState, seats: list[int], rng: random.Random) -> Twin
 
 
 def twins(state: CardsState, rng: random.Random) -> list[Twin]:
-    """Up to two twins: resources between hands, a hand and the stack."""
+    """Up to two twins: resources between hands, a hand and the stack; never the hand the
+    library's choice shows its owner (stage choose)."""
     seats = shuffled(range(state.config.players), rng)
+    if state.stage is Stage.CHOOSE:
+        seats = [p for p in seats if p != state.rival]
     found = (_hand_twin(state, seats, rng), _stack_twin(state, seats, rng))
     return [t for t in found if t is not None]
 
 
-#: exceptions to ``observation/indistinguishable``: the 3-for-1 takes its card from the
+#: the exception to ``observation/indistinguishable``: the 3-for-1 takes its card from the
 #: face-down stack (there is no bank), so whether it can be made, and whether the card
-#: leaves the stack or the discard pile, shows whether the stack holds that resource; the
-#: library's choice shows its owner the hand of the rival he has begun to exchange with
+#: leaves the stack or the discard pile, shows whether the stack holds that resource (the
+#: library's choice needs none: the view of its owner shows the hand he chooses from)
 EXEMPT = (Exemption("Convert", "the 3-for-1 takes its card from the face-down stack, else"
                     " the discard pile (there is no bank): as at the table, the player"
                     " learns whether the stack holds that resource, and every viewer sees"
-                    " which pile the card left", "catan_cards/convert-source", legal=True),
-          Exemption("ChooseFromRival", "with the library, once an exchange with a rival has"
-                    " begun, its owner chooses a card of that rival's hand: he sees it, as"
-                    " at the table", "catan_cards/trade.library", legal=True))
+                    " which pile the card left", "catan_cards/convert-source", legal=True),)

@@ -259,6 +259,22 @@ def test_church_and_citadel_protect() -> None:
     assert GAME.apply(more, BuildRoad()).players[1].roads == 3
 
 
+@pytest.mark.rules("catan_cards/take.church", "catan_cards/church-owner")
+def test_a_church_protects_its_owners_knight_only() -> None:
+    """'Если построена церковь, ваш первый рыцарь не может быть взят': the church of
+    player 2 leaves player 1's only knight to be taken; its own first knight stays."""
+    church = (0, 1, 0, 0, 0)
+    s = make(3, {0: seat(RICH, knights=1), 1: seat(knights=1),
+                 2: seat(knights=2, settlements=0, buildings=church)}, stage=DEV)
+    assert s.knight_stack == 0 and victim(s, D.KNIGHT) == 1
+    after = GAME.apply(s, HireKnight())
+    assert [pl.knights for pl in after.players] == [2, 0, 2]
+    alone = make(3, {0: seat(RICH, knights=3), 1: seat(knights=0),
+                     2: seat(knights=1, settlements=0, buildings=church)}, stage=DEV)
+    assert alone.knight_stack == 0 and victim(alone, D.KNIGHT) == -1
+    assert rule_of(alone, HireKnight()) == RB.TAKE_NEXT
+
+
 @pytest.mark.rules("catan_cards/development.end", "catan_cards/turn.actor")
 def test_development_ends_explicitly() -> None:
     """The end's quote names the step that follows once in the text (the heading "3. Добыча"

@@ -7,7 +7,10 @@ stack (seen as its size). The city sides of the settlement cards lie face down f
 everyone ("Вы не должны знать, какие события произойдут в будущем"): every viewer sees
 only how many of each event are still unseen. Everything else lies open: the market, the
 discard pile (every card reaches it openly, paid or discarded), the development stacks,
-each player's roads, knights, settlements, cities and buildings, the fate card.
+each player's roads, knights, settlements, cities and buildings, the fate card. One rule
+shows a player a rival's hand: with the library, once an exchange with a rival has begun
+(stage choose), its owner sees that rival's hand to choose a card of it ("вы можете
+выбрать одну карту с руки соперника"): his view holds it as ``shown_hand``.
 
 Resources (clay, lumber, ore, wool, grain), buildings and events are the ids of
 ``docs/games/catan_cards.md``.
@@ -90,12 +93,16 @@ class PublicView:
 
 @attrs.frozen(slots=True)
 class PlayerView:
-    """What player ``viewer`` sees: the public view plus his own hand."""
+    """What player ``viewer`` sees: the public view plus his own hand, and the hand of the
+    rival his library lets him choose a card of."""
 
     viewer: int
     public: PublicView
     #: his resource cards, per resource
     hand: tuple[int, ...]
+    #: with the library, during the choice of an exchange begun with a rival (stage
+    #: choose, the viewer on turn): that rival's resource cards, per resource; else empty
+    shown_hand: tuple[int, ...]
 
 
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
@@ -132,10 +139,19 @@ def public_view(s: CardsState) -> PublicView:
     )
 
 
+def shown_hand(s: CardsState, seat: int) -> tuple[int, ...]:
+    """The rival's hand ``seat`` sees: with the library, while he chooses a card of the
+    rival he has begun an exchange with (catan_cards/trade.library); else empty."""
+    if s.stage is Stage.CHOOSE and seat == s.turn:
+        return s.players[s.rival].hand
+    return ()
+
+
 def observe(s: CardsState, viewer: Viewer) -> PublicView | PlayerView:
     """What ``viewer`` (``"public"`` or a seat) sees of ``s``."""
     seat = viewer_seat(viewer, s.config.players)
     public = public_view(s)
     if seat < 0:
         return public
-    return PlayerView(viewer=seat, public=public, hand=s.players[seat].hand)
+    return PlayerView(viewer=seat, public=public, hand=s.players[seat].hand,
+                      shown_hand=shown_hand(s, seat))

@@ -617,6 +617,26 @@ R.ambiguity(
     option="protected",
 )
 R.ambiguity(
+    "church-owner",
+    quote="Если построена церковь, ваш первый рыцарь не может быть взят соперником.",
+    question="Whose first knight does a church protect? The sentence says 'if a church is"
+             " built' without 'у вас', where the citadel's says 'Если у вас построена"
+             " цитадель': read literally, once anyone has built a church every player's"
+             " first knight could be protected.",
+    readings={"owner": "the first knight of the church's owner only"},
+    default="owner",
+    why="A building is its builder's ('особые городские постройки' laid on 'любого своего"
+        " города'), and its property ('У каждого здания есть особое свойство') is the"
+        " card's, as the library's and the citadel's are their owners'; the sentence names"
+        " 'ваш первый рыцарь' beside the citadel's 'ваши первые 3 дороги', both protecting"
+        " the one who built the building against a rival ('соперником'). The data file"
+        " gives the church's property as its own: 'church x2 (3 VP, first knight"
+        " protected)'. Protecting every player's knight would make a 3-point building"
+        " help the rivals of its builder, which no building of the text does.",
+    source="the text's structure (the citadel's parallel sentence); supplementary data"
+           " (confidence M / L)",
+)
+R.ambiguity(
     "cathedral",
     quote="Промо-карта «Собор»",
     question="Is the promo card 'Cathedral' in play? Its text is in no source.",

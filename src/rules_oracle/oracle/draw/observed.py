@@ -160,7 +160,8 @@ VIEWER: Final[dict[str, dict[str, str]]] = {
     "caylus": {"prestige_points": "=$.players[{seat}].prestige"},
     "crafts": {"hand": "=$.hands[{seat}]", "face_down_card": "~$.committed[{seat}]",
                "stopped": "*$.stopped"},
-    "catan_cards": {"hand": "=$.players[{seat}].hand"},
+    "catan_cards": {"hand": "=$.players[{seat}].hand",
+                    "shown_hand": "*$.rival $.players"},
 }
 
 #: observation fields no piece shows: the player count, the viewer, who acts next (the
