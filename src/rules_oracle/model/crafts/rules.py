@@ -28,7 +28,9 @@ COMPONENTS_BOARDS = R.rule("components.boards", "Место для хранен�
                      "Each player keeps his resources on his resource board (2 to 6 players).")
 
 # -- set-up -------------------------------------------------------------------------
-SETUP_COINS = R.rule("setup.coins", "Раздайте каждому игроку по 5 камешков ресурсов",
+SETUP_COINS = R.rule("setup.coins",
+                     "Раздайте каждому игроку по 5 камешков ресурсов – это его 5 Монет (каждый"
+                     " игрок кладёт их рядом с Планшетом).",
                      "Each player starts with 5 coins.")
 SETUP_MARKERS_ZERO = R.rule("setup.markers-zero",
                     "выставляет маркер игрока соответствующего цвета на поле «0» Счётчика очков",
@@ -93,7 +95,8 @@ MARKET_TO_DISCARD = R.rule("market.to-discard",
                         "Когда все игроки спасовали, все карты на рынке уходят в сброс.",
                         "When all have passed the market cards go to the discard.")
 MARKET_REDRAW = R.rule("market.redraw",
-                       "сбросить свои 5 карт и взять в руку из колоды 5 новых карт",
+                       "Вместо первого бесплатного обмена карты на рынке игрок может (по"
+                       " желанию) сбросить свои 5 карт и взять в руку из колоды 5 новых карт.",
                        "Instead of the first free exchange a player may discard his hand and"
                        " draw 5 (see crafts/redraw-hand).")
 MARKET_REDRAW_ONCE = R.rule("market.redraw-once",
@@ -104,7 +107,9 @@ MARKET_REDRAW_ONCE = R.rule("market.redraw-once",
                             "Redrawing is possible once a round, only before any exchange or"
                             " pass.")
 MARKET_REDRAW_AFTER = R.rule("market.redraw-after",
-                             "платить по 2 Монеты за каждую обменянную карту",
+                             "Если игрок воспользовался этой возможностью, далее он может"
+                             " принимать участие в последующем обмене по обычным правилам"
+                             " (платить по 2 Монеты за каждую обменянную карту).",
                              "After a redraw every exchange costs 2 coins.")
 
 # -- play -------------------------------------------------------------------------------
@@ -222,11 +227,12 @@ CARD_FAIR = R.rule("card.fair",
                    "Fair (5): 2 coins for each other card you played this round"
                    " (see crafts/fair-count).")
 CARD_THEFT = R.rule("card.theft",
-                    "Переместите с Планшета друго- го игрока к себе на Планшет 1 камешек"
+                    "За применение этой карты заплатите в банк 1 или 2 Монеты. Переместите"
+                    " с Планшета друго- го игрока к себе на Планшет 1 камешек"
                     " ресурса I уровня (если заплатили 1 Монету) или 1 камешек ресурса II"
                     " уровня (если заплатили 2 Монеты)",
-                    "Theft (5): pay 1 coin for a level I or 2 coins for a level II pebble"
-                    " and move it from another player's board to yours.")
+                    "Theft (5): pay the bank 1 coin for a level I or 2 coins for a level II"
+                    " pebble and move it from another player's board to yours.")
 #: the rule of each card kind's effect, by kind (``data.CARDS`` order)
 CARD_RULES: dict[int, str] = {
     0: CARD_LUMBER_MILL,
