@@ -406,8 +406,10 @@ A_CASTLE_FLOOR = R.ambiguity(
     question="What if the target has fewer than 4 points?",
     readings={
         "clamp": "the marker stops on 0",
-        "forbid": "only a player with 4 or more points can be targeted; with none, the knight"
-                  " gives its points and sets no one back",
+        "forbid": "only a player with 4 or more points when the setback comes can be"
+                  " targeted (the Castle's owner, under castle_target=any, with its 8 points"
+                  " just scored); with none, the knight gives its points and sets no one"
+                  " back",
     },
     default="clamp",
     why="The track starts at 0; a marker cannot stand below it.",
