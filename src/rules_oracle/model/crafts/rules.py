@@ -81,11 +81,15 @@ MARKET_SIX_CARDS = R.rule(
 MARKET_EXCHANGE = R.rule("market.exchange", "могут менять по одной карте из руки на карту со стола",
                          "An exchange swaps one hand card for one market card.")
 MARKET_TURN_ORDER = R.rule("market.turn-order", "Все игроки по очереди, начиная с первого игрока",
-                      "Players act in turn clockwise from the first player, in rounds of"
-                      " exchanges.")
+                      "Players act in turn from the first player (clockwise:"
+                      " crafts/market-order).")
 MARKET_PASS = R.rule("market.pass",
                      "Если игрок спасовал, он не может больше участвовать в обмене в этом раунде.",
                      "Passing ends a player's market; the market ends when all have passed.")
+MARKET_ROUNDS = R.rule("market.rounds",
+                       "Обмен может идти несколько кругов, пока все игроки не спасуют.",
+                       "After an exchange or a redraw the turn goes on to the next player who"
+                       " has not passed, round after round, until all have passed.")
 MARKET_FREE_FIRST = R.rule("market.free-first", "Первый обмен бесплатный для каждого игрока",
                      "A player's first exchange is free.")
 MARKET_EXTRA_COST = R.rule("market.extra-cost",
@@ -573,6 +577,26 @@ A_BUILDING_ORDER = R.ambiguity(
     unselectable="another order (counter-clockwise, by card, at once) would play differently"
                  " when buildings interact, but the text suggests none, and resolving them"
                  " at once is not playable",
+)
+A_MARKET_ORDER = R.ambiguity(
+    "market-order",
+    quote="Все игроки по очереди, начиная с первого игрока, могут менять по одной карте из руки"
+          " на карту со стола.",
+    question="The market's turns go 'по очереди, начиная с первого игрока': in which"
+             " direction round the table? The sentence names none.",
+    readings={
+        "clockwise": "clockwise from the first player, round after round (players who passed"
+                     " are skipped)",
+    },
+    default="clockwise",
+    why="The text names one direction and gives it to every other order it states: the"
+        " revealed cards resolve 'по очереди по часовой стрелке, если считать от первого"
+        " игрока', and the first player's token goes to the tied player nearest 'если"
+        " считать по часовой стрелке'. The market's 'по очереди, начиная с первого игрока' is"
+        " the play phase's phrase without its direction, the turn order of the same round.",
+    source="later rule in the text (the play phase's 'по очереди по часовой стрелке')",
+    unselectable="counter-clockwise turns would play differently from 3 players on (who"
+                 " exchanges second), but the text names that direction for nothing",
 )
 A_DEAL_ORDER = R.ambiguity(
     "deal-order",
