@@ -123,3 +123,9 @@ def test_redraw_hand_size_variant() -> None:
         GAME.apply(s, Redraw())
     assert e.value.rule == "crafts/market.redraw"
     assert s.phase == Stage.MARKET
+    # 'all': any hand that holds a card; an empty one has nothing to discard
+    s = market(2, hands={0: cards(), 1: cards(farm=1)})
+    assert GAME.legal_actions(s) == (Pass(),)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Redraw())
+    assert e.value.rule == "crafts/market.redraw"

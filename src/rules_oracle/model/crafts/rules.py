@@ -554,7 +554,10 @@ A_REDRAW = R.ambiguity(
     quote="сбросить свои 5 карт",
     question="May a player holding more or fewer than 5 cards (after a Mage) redraw?",
     readings={
-        "all": "yes: he discards his whole hand and draws 5",
+        "all": "yes: he discards his whole hand, whatever its size, and draws 5 (a hand of"
+               " at least one card: an empty hand, left only when the deal found deck and"
+               " discard empty, has nothing to discard, and the redraw would be a free"
+               " draw of 5 the text never offers)",
         "exactly-five": "only a player holding exactly 5 cards may redraw",
     },
     default="all",
