@@ -16,7 +16,7 @@ from rules_oracle.model.core.play import POLICIES, choose
 from rules_oracle.model.core.stated import states as stated_in
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import rules as RB
-from rules_oracle.model.crafts.actions import Action
+from rules_oracle.model.crafts.actions import Action, Commit, Knight
 from rules_oracle.model.crafts.game import GAME
 from rules_oracle.model.crafts.state import CraftsState, Stage
 from rules_oracle.properties.generic import all_configs, variant_configs
@@ -312,3 +312,21 @@ def test_the_opening_sets_back_a_player_past_four_points(monkeypatch: pytest.Mon
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(2)], len(pairs),
                                          extra=pairs)
     assert report.outcome.status == "failed" and "knight" in report.outcome.detail
+
+
+@pytest.mark.rules("crafts/castle-floor", RB.CARD_CASTLE_SETBACK)
+def test_the_castle_floor_counts_the_owners_new_points_in_the_encoding() -> None:
+    """Under castle_target=any and castle_floor=forbid the owner at 0 may set himself back
+    (he has the Castle's 8 points when the setback comes): the encoding's guard agrees with
+    the model on the self-target and on the refused 'nobody'."""
+    config = GAME.config(2, {"castle_target": "any", "castle_floor": "forbid"})
+    state = make(2, dict(config.variant), hands={0: cards(castle=1)},
+                 boards={0: res(kvass=1, sword=1)}, scores={1: 3})
+    state = GAME.apply(state, Commit(D.CASTLE))  # the rival holds no card
+    assert state.phase == Stage.RESOLVE
+    kv = ENCODING.classify(state, Knight(0))
+    assert kv[0] == "knight"
+    report = provers.faithfulness_report(GAME, ENCODING, [config], 1,
+                                         extra=[(state, Knight(0))])
+    assert report.outcome.status == "passed", report.outcome.detail
+    assert report.rejected >= 1

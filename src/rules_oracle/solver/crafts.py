@@ -890,7 +890,9 @@ def mage_update(c: Ctx, s: State, p: Params) -> State:
 def knight_targets(c: Ctx, v: Vars, p: Params) -> Any:
     i, t = p["i"], p["target"]
     cand = [z3.Or(j != i, flag(v, "opt.castle_any")) for j in range(c.n)]
-    strong = [z3.And(cand[j], v[f"score{j}"] >= CASTLE_SETBACK) for j in range(c.n)]
+    # the owner's setback comes after the Castle's points (crafts/castle-floor)
+    strong = [z3.And(cand[j], v[f"score{j}"] + z3.If(j == i, D.VP[D.CASTLE], 0)
+                     >= CASTLE_SETBACK) for j in range(c.n)]
     plain = z3.And(in_range(t, 0, c.n), pick(cand, t, z3.BoolVal(False)))
     forbid = z3.If(z3.Or(*strong), z3.And(in_range(t, 0, c.n),
                                           pick(strong, t, z3.BoolVal(False))),

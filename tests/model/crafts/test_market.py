@@ -31,6 +31,27 @@ def test_first_exchange_is_free_and_turns_go_round() -> None:
     assert GAME.actor(s) == 1  # a second round of exchanges
 
 
+@pytest.mark.rules("crafts/market.rounds", "crafts/market-order", "crafts/market.turn-order",
+                   "crafts/market.redraw")
+def test_turns_go_clockwise_round_after_round_until_all_pass() -> None:
+    """4 players, player 2 first: the turns go 2, 3, 0, 1 and round again (clockwise,
+    crafts/market-order); an exchange or a redraw hands the turn on, a passed player is
+    skipped, and the market lasts until every player has passed."""
+    s = market(4, first=2, coins={2: 5})
+    seen = []
+    for a in (Exchange(F, C), Redraw(), Pass(), Exchange(F, M)):
+        seen.append(GAME.actor(s))
+        s = GAME.apply(s, a)
+        while GAME.actor(s) == CHANCE:  # the redraw's 5 cards
+            s = GAME.apply(s, GAME.chance_outcomes(s)[0][0])
+    assert seen == [2, 3, 0, 1]
+    assert GAME.actor(s) == 2  # a second round; player 0 passed and is skipped after 1
+    s = run(s, Pass(), Pass())
+    assert s.phase == Stage.MARKET and GAME.actor(s) == 1
+    s = GAME.apply(s, Pass())
+    assert s.phase == Stage.COMMIT
+
+
 @pytest.mark.rules("crafts/market.extra-cost")
 def test_further_exchanges_cost_two_coins() -> None:
     s = market(2, coins={0: 3})
@@ -102,3 +123,9 @@ def test_redraw_hand_size_variant() -> None:
         GAME.apply(s, Redraw())
     assert e.value.rule == "crafts/market.redraw"
     assert s.phase == Stage.MARKET
+    # 'all': any hand that holds a card; an empty one has nothing to discard
+    s = market(2, hands={0: cards(), 1: cards(farm=1)})
+    assert GAME.legal_actions(s) == (Pass(),)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, Redraw())
+    assert e.value.rule == "crafts/market.redraw"

@@ -55,7 +55,8 @@ def test_every_option_is_a_config_option_with_its_default() -> None:
                    "crafts/card.fair", "crafts/card.theft", "crafts/final.winner",
                    "crafts/play.vp", "crafts/round.first-lowest", "crafts/trade.prices",
                    "crafts/setup.shuffle", "crafts/market.redraw-once", "crafts/round.keep-extra",
-                   "crafts/components.actions-no-vp", "crafts/game.over")
+                   "crafts/components.actions-no-vp", "crafts/game.over", "crafts/setup.coins",
+                   "crafts/market.redraw", "crafts/market.redraw-after")
 def test_quotes_state_their_rule() -> None:
     """Each quote holds the words its rule rests on, not only a neighbouring fragment."""
     text = _text()
@@ -64,7 +65,9 @@ def test_quotes_state_their_rule() -> None:
         "crafts/components.bank": "(в банке)",  # where unused pebbles lie
         "crafts/play.own-card": "Если игрок выложил карту",  # his own laid card he applies
         "crafts/card.fair": "за каждую разыгранную вами в этом раунде карту",  # what it counts
-        "crafts/card.theft": "го игрока к себе на Планшет",  # from another player's board
+        # paid to the bank, from another player's board
+        "crafts/card.theft": "заплатите в банк 1 или 2 Монеты. Переместите с Планшета друго- го"
+                             " игрока к себе на Планшет",
         "crafts/final.winner": "дальше всех, объявляется победителем!",  # who wins at all
         "crafts/play.vp": "победные очки, указанные на оранжевом флажке",  # how many points
         "crafts/round.first-lowest": "на момент начала нового раунда",  # when scores count
@@ -74,6 +77,9 @@ def test_quotes_state_their_rule() -> None:
         "crafts/round.keep-extra": "более 5 карт",  # what is kept
         "crafts/components.actions-no-vp": "Выполняют действия",  # the action cards' line
         "crafts/game.over": "если вы уже сыграли 4 раунда",  # when no round follows
+        "crafts/setup.coins": "это его 5 Монет",  # the 5 pebbles are coins
+        "crafts/market.redraw": "Вместо первого бесплатного обмена",  # in place of what
+        "crafts/market.redraw-after": "Если игрок воспользовался этой возможностью",  # when
     }
     for rid, needed in words.items():
         quote = RULES[rid].quote

@@ -88,6 +88,19 @@ def test_castle_floor() -> None:
     assert GAME.apply(u, Knight(-1)).scores == (8, 3)
 
 
+@pytest.mark.rules("crafts/castle-floor", "crafts/castle-target", "crafts/card.castle-setback")
+def test_castle_floor_counts_the_owners_new_points() -> None:
+    """Under castle_target=any and castle_floor=forbid the owner of the Castle may set
+    himself back from 0: the setback follows the Castle's 8 points ('Даёт 8 победных очков,
+    немедленно передвиньте'), so he has 8 when it comes."""
+    kw = {"boards": {0: res(kvass=1, sword=1)}, "scores": {1: 3}}
+    s = resolving(2, 0, "castle", {"castle_target": "any", "castle_floor": "forbid"}, **kw)
+    assert [a for a in GAME.legal_actions(s) if type(a) is Knight] == [Knight(0)]
+    assert GAME.apply(s, Knight(0)).scores == (4, 3)
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, Knight(-1))
+
+
 @pytest.mark.rules("crafts/reconstruction-points")
 def test_reconstruction_points() -> None:
     kw = {"table": {0: cards(armory=1)}, "scores": {0: 5}}

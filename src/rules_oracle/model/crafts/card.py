@@ -78,10 +78,13 @@ def fair_count(s: CraftsState, p: Params, i: int) -> int:
 
 def knight_targets(scores: tuple[int, ...], p: Params, i: int) -> list[int]:
     """Whose marker a Knight may set back (RB.CARD_CASTLE_SETBACK; crafts/castle-target,
-    crafts/castle-floor): -1 for nobody."""
+    crafts/castle-floor): -1 for nobody. ``scores`` are those before the Castle is applied:
+    its owner has its points when the setback comes ("Даёт 8 победных очков, немедленно
+    передвиньте"), so under ``castle_floor=forbid`` they count for him."""
     cands = [t for t in range(p.players) if t != i or p.castle_any]
     if p.castle_forbid:
-        cands = [t for t in cands if scores[t] >= D.CASTLE_SETBACK]
+        cands = [t for t in cands
+                 if scores[t] + (D.VP[D.CASTLE] if t == i else 0) >= D.CASTLE_SETBACK]
         if not cands:
             return [-1]
     return cands

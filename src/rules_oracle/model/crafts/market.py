@@ -92,7 +92,8 @@ def legal(state: CraftsState, p: Params, i: int) -> list[Action]:
 
 def act(s: CraftsState, p: Params, i: int, a: Action) -> CraftsState:
     """Player ``i`` exchanges, redraws or passes (RB.MARKET_PASS: he is out of the
-    market)."""
+    market); the turn goes on to the next player who has not passed (RB.MARKET_ROUNDS,
+    clockwise: crafts/market-order)."""
     t = type(a)
     hand = s.hands[i]
     if t is Exchange:

@@ -28,7 +28,9 @@ COMPONENTS_BOARDS = R.rule("components.boards", "Место для хранен�
                      "Each player keeps his resources on his resource board (2 to 6 players).")
 
 # -- set-up -------------------------------------------------------------------------
-SETUP_COINS = R.rule("setup.coins", "Раздайте каждому игроку по 5 камешков ресурсов",
+SETUP_COINS = R.rule("setup.coins",
+                     "Раздайте каждому игроку по 5 камешков ресурсов – это его 5 Монет (каждый"
+                     " игрок кладёт их рядом с Планшетом).",
                      "Each player starts with 5 coins.")
 SETUP_MARKERS_ZERO = R.rule("setup.markers-zero",
                     "выставляет маркер игрока соответствующего цвета на поле «0» Счётчика очков",
@@ -79,11 +81,15 @@ MARKET_SIX_CARDS = R.rule(
 MARKET_EXCHANGE = R.rule("market.exchange", "могут менять по одной карте из руки на карту со стола",
                          "An exchange swaps one hand card for one market card.")
 MARKET_TURN_ORDER = R.rule("market.turn-order", "Все игроки по очереди, начиная с первого игрока",
-                      "Players act in turn clockwise from the first player, in rounds of"
-                      " exchanges.")
+                      "Players act in turn from the first player (clockwise:"
+                      " crafts/market-order).")
 MARKET_PASS = R.rule("market.pass",
                      "Если игрок спасовал, он не может больше участвовать в обмене в этом раунде.",
                      "Passing ends a player's market; the market ends when all have passed.")
+MARKET_ROUNDS = R.rule("market.rounds",
+                       "Обмен может идти несколько кругов, пока все игроки не спасуют.",
+                       "After an exchange or a redraw the turn goes on to the next player who"
+                       " has not passed, round after round, until all have passed.")
 MARKET_FREE_FIRST = R.rule("market.free-first", "Первый обмен бесплатный для каждого игрока",
                      "A player's first exchange is free.")
 MARKET_EXTRA_COST = R.rule("market.extra-cost",
@@ -93,7 +99,8 @@ MARKET_TO_DISCARD = R.rule("market.to-discard",
                         "Когда все игроки спасовали, все карты на рынке уходят в сброс.",
                         "When all have passed the market cards go to the discard.")
 MARKET_REDRAW = R.rule("market.redraw",
-                       "сбросить свои 5 карт и взять в руку из колоды 5 новых карт",
+                       "Вместо первого бесплатного обмена карты на рынке игрок может (по"
+                       " желанию) сбросить свои 5 карт и взять в руку из колоды 5 новых карт.",
                        "Instead of the first free exchange a player may discard his hand and"
                        " draw 5 (see crafts/redraw-hand).")
 MARKET_REDRAW_ONCE = R.rule("market.redraw-once",
@@ -104,7 +111,9 @@ MARKET_REDRAW_ONCE = R.rule("market.redraw-once",
                             "Redrawing is possible once a round, only before any exchange or"
                             " pass.")
 MARKET_REDRAW_AFTER = R.rule("market.redraw-after",
-                             "платить по 2 Монеты за каждую обменянную карту",
+                             "Если игрок воспользовался этой возможностью, далее он может"
+                             " принимать участие в последующем обмене по обычным правилам"
+                             " (платить по 2 Монеты за каждую обменянную карту).",
                              "After a redraw every exchange costs 2 coins.")
 
 # -- play -------------------------------------------------------------------------------
@@ -222,11 +231,12 @@ CARD_FAIR = R.rule("card.fair",
                    "Fair (5): 2 coins for each other card you played this round"
                    " (see crafts/fair-count).")
 CARD_THEFT = R.rule("card.theft",
-                    "Переместите с Планшета друго- го игрока к себе на Планшет 1 камешек"
+                    "За применение этой карты заплатите в банк 1 или 2 Монеты. Переместите"
+                    " с Планшета друго- го игрока к себе на Планшет 1 камешек"
                     " ресурса I уровня (если заплатили 1 Монету) или 1 камешек ресурса II"
                     " уровня (если заплатили 2 Монеты)",
-                    "Theft (5): pay 1 coin for a level I or 2 coins for a level II pebble"
-                    " and move it from another player's board to yours.")
+                    "Theft (5): pay the bank 1 coin for a level I or 2 coins for a level II"
+                    " pebble and move it from another player's board to yours.")
 #: the rule of each card kind's effect, by kind (``data.CARDS`` order)
 CARD_RULES: dict[int, str] = {
     0: CARD_LUMBER_MILL,
@@ -400,8 +410,10 @@ A_CASTLE_FLOOR = R.ambiguity(
     question="What if the target has fewer than 4 points?",
     readings={
         "clamp": "the marker stops on 0",
-        "forbid": "only a player with 4 or more points can be targeted; with none, the knight"
-                  " gives its points and sets no one back",
+        "forbid": "only a player with 4 or more points when the setback comes can be"
+                  " targeted (the Castle's owner, under castle_target=any, with its 8 points"
+                  " just scored); with none, the knight gives its points and sets no one"
+                  " back",
     },
     default="clamp",
     why="The track starts at 0; a marker cannot stand below it.",
@@ -542,7 +554,10 @@ A_REDRAW = R.ambiguity(
     quote="сбросить свои 5 карт",
     question="May a player holding more or fewer than 5 cards (after a Mage) redraw?",
     readings={
-        "all": "yes: he discards his whole hand and draws 5",
+        "all": "yes: he discards his whole hand, whatever its size, and draws 5 (a hand of"
+               " at least one card: an empty hand, left only when the deal found deck and"
+               " discard empty, has nothing to discard, and the redraw would be a free"
+               " draw of 5 the text never offers)",
         "exactly-five": "only a player holding exactly 5 cards may redraw",
     },
     default="all",
@@ -565,6 +580,26 @@ A_BUILDING_ORDER = R.ambiguity(
     unselectable="another order (counter-clockwise, by card, at once) would play differently"
                  " when buildings interact, but the text suggests none, and resolving them"
                  " at once is not playable",
+)
+A_MARKET_ORDER = R.ambiguity(
+    "market-order",
+    quote="Все игроки по очереди, начиная с первого игрока, могут менять по одной карте из руки"
+          " на карту со стола.",
+    question="The market's turns go 'по очереди, начиная с первого игрока': in which"
+             " direction round the table? The sentence names none.",
+    readings={
+        "clockwise": "clockwise from the first player, round after round (players who passed"
+                     " are skipped)",
+    },
+    default="clockwise",
+    why="The text names one direction and gives it to every other order it states: the"
+        " revealed cards resolve 'по очереди по часовой стрелке, если считать от первого"
+        " игрока', and the first player's token goes to the tied player nearest 'если"
+        " считать по часовой стрелке'. The market's 'по очереди, начиная с первого игрока' is"
+        " the play phase's phrase without its direction, the turn order of the same round.",
+    source="later rule in the text (the play phase's 'по очереди по часовой стрелке')",
+    unselectable="counter-clockwise turns would play differently from 3 players on (who"
+                 " exchanges second), but the text names that direction for nothing",
 )
 A_DEAL_ORDER = R.ambiguity(
     "deal-order",

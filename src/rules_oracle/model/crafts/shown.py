@@ -59,10 +59,11 @@ def effect_rules(state: CraftsState, action: Action, after: CraftsState) -> tupl
         out.append(RB.CARD_SCOUTING)
     elif t is Exchange:
         free = state.exchanges[state.turn] == 0
-        out += [RB.MARKET_EXCHANGE, RB.MARKET_TURN_ORDER,
+        out += [RB.MARKET_EXCHANGE, RB.MARKET_TURN_ORDER, RB.MARKET_ROUNDS,
                 RB.MARKET_FREE_FIRST if free else RB.MARKET_EXTRA_COST]
     elif t is Redraw:  # it uses up the free exchange: every later one costs 2
-        out += [RB.MARKET_REDRAW, RB.MARKET_REDRAW_AFTER, RB.MARKET_TURN_ORDER]
+        out += [RB.MARKET_REDRAW, RB.MARKET_REDRAW_AFTER, RB.MARKET_TURN_ORDER,
+                RB.MARKET_ROUNDS]
     elif t is Pass:
         out += [RB.MARKET_PASS, RB.MARKET_TURN_ORDER]
         if after.phase != Stage.MARKET:
