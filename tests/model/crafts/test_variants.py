@@ -108,6 +108,11 @@ def test_reconstruction_points() -> None:
     b = GAME.apply(resolving(2, 0, "reconstruction", {"reconstruction_points": "lose"}, **kw),
                    Rebuild(CARD["armory"]))
     assert a.scores[0] == 5 and b.scores[0] == 0
+    # the marker stops at 0 when the card gave more than the score left (the reading's words)
+    low = {**kw, "scores": {0: 2}}
+    c = GAME.apply(resolving(2, 0, "reconstruction", {"reconstruction_points": "lose"}, **low),
+                   Rebuild(CARD["armory"]))
+    assert c.scores[0] == 0
 
 
 @pytest.mark.rules("crafts/fair-count")

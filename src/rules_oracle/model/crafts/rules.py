@@ -424,7 +424,9 @@ A_RECON_POINTS = R.ambiguity(
     "reconstruction-points",
     quote="Верните себе со стола в руку любую карту",
     question="Does a card returned by Reconstruction take its points back?",
-    readings={"keep": "points stay", "lose": "the marker moves back by the card's points"},
+    readings={"keep": "points stay",
+              "lose": "the marker moves back by the card's points, not below 0 (the track"
+                      " has no space below 0, as for the Castle's setback)"},
     default="keep",
     why="Points are scored at once when a card is applied; the text takes none back.",
     source=PROJECT,
@@ -530,7 +532,9 @@ A_SCOUT_EMPTY = R.ambiguity(
     question="May Scouting target a player with an empty hand?",
     readings={
         "forbid": "no: the target must hold a card",
-        "draw": "yes: nothing is taken, and the target still draws 1",
+        "draw": "yes: nothing is taken, and the target still draws 1 (a target whose"
+                " empty hand had not made him stop may then play that card this round, as any"
+                " player holding a card)",
     },
     default="forbid",
     why="Only a player who lost a card draws one.",
