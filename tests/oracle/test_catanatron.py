@@ -181,3 +181,14 @@ def test_seeded_games_show_no_unknown_divergence() -> None:
         assert run.steps > 100
         assert dict(run.gaps).get("OfferCard", 0) > 0  # domestic trade: a declared gap
     assert report.passes
+
+
+@pytest.mark.rules("catan/hidden-points", "catan/development.victory-point")
+def test_the_winner_shows_the_victory_point_cards_that_won() -> None:
+    # 4 players, seed 201, eager: player 3 wins with 7 public points and 3 victory point
+    # cards, which the final view of both sides counts
+    report = drv.drive(ADAPTER, [registry.get("catan")], count=1, seed=201, policy="eager",
+                       known=load(str(KNOWN)), timeout=60)
+    (run,) = report.games
+    assert run.divergence is None and run.steps > 500
+    assert report.passes

@@ -11,13 +11,15 @@ places, giving back one of another kind, so every size a player sees stays the s
 * a development card between a hand and the deck (its holder's secret changes), one held
   from an earlier turn or one bought this turn.
 
-A twin that would give the player on turn 10 points (the game would be over) is not built.
+A twin that would give the player on turn 10 points (the game would be over) is not built,
+nor one that moves the victory point cards of a player who has won (he shows them to win).
 """
 
 import random
 
 import attrs
 
+from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan.state import CatanState, Player, Stage
 from rules_oracle.properties.catan import turn_structure
 from rules_oracle.properties.observation import Exemption, Twin, shuffled
@@ -69,8 +71,11 @@ def _development_twin(state: CatanState, seats: list[int], rng: random.Random,
         pl = state.players[p]
         held = pl.bought if bought else tuple(
             d - b for d, b in zip(pl.developments, pl.bought, strict=True))
+        # the winner's victory point cards are shown once he has won (catan/hidden-points)
+        shown = p == state.winner
         pairs = [(k, j) for k in range(5) for j in range(5)
-                 if held[k] and state.deck[j] and k != j]
+                 if held[k] and state.deck[j] and k != j
+                 and not (shown and D.VICTORY_POINT in (k, j))]
         rng.shuffle(pairs)
         for k, j in pairs:
             changed = attrs.evolve(pl, developments=_move(pl.developments, k, j),

@@ -130,3 +130,33 @@ def test_a_counter_offer_keeps_the_hand_of_the_player_on_turn_hidden() -> None:
     on_turn = [t for t in twins if t.changed == (0, 2)]
     assert all(t.state.players[0].hand[D.LUMBER] == 3 for t in twins)
     assert all(O.check_indistinguishable(GAME, s, t) == [] for t in on_turn)
+
+
+@pytest.mark.rules("catan/development.victory-point", "catan/victory.ten", "catan/hidden-points")
+def test_the_winner_shows_the_victory_point_cards_that_won() -> None:
+    """Victory point cards stay hidden until their holder reveals them to win: the public
+    view of the finished game counts the winner's (and only the winner's)."""
+    from rules_oracle.model.catan.actions import BuyDevelopment, Draw
+
+    roads = {road(20, 25): 0, road(31, 36): 0, road(0, 4): 0, road(41, 46): 0, road(12, 17): 0}
+    s = make(cities={20: 0, 31: 0, 41: 0}, settlements={0: 0, 12: 0, 40: 1}, roads=roads,
+             developments={0: (1, 1, 0, 0, 0), 1: VP_CARD},
+             hands={0: cards(wool=1, grain=1, ore=1)})
+    s = GAME.apply(s, BuyDevelopment())
+    before = _public(s)
+    assert [x.public_victory_points for x in before.seats] == [8, 1, 0]  # still hidden
+    s = GAME.apply(s, Draw(D.VICTORY_POINT))
+    assert s.stage is Stage.OVER and s.winner == 0
+    after = _public(s)
+    # 8 public points and the two victory point cards revealed; player 1's card stays hidden
+    assert [x.public_victory_points for x in after.seats] == [10, 1, 0]
+    assert _player(s, 0).victory_points == 10 and _player(s, 1).victory_points == 2
+    # the cards that won are no longer hidden: a twin without one is seen by everyone
+    twin = attrs.evolve(s, players=(attrs.evolve(s.players[0], developments=(0, 3, 0, 0, 0)),
+                                    *s.players[1:]))
+    assert _public(twin).seats[0].public_victory_points == 11
+    # twins move only what stays hidden: never the cards the winner showed
+    for seed in range(20):
+        for made in hidden_twins("catan")(s, random.Random(seed)):
+            assert made.state.players[0].developments[D.VICTORY_POINT] == 2, made.what
+            assert O.check_twin(GAME, s, made) == []

@@ -2,8 +2,9 @@
 
 Hidden under the published rules (``shared/data/README.md``): the resource cards in a hand
 (a rival's hand is seen as its size), the development cards in a hand (seen as their number,
-victory point cards included: they stay hidden until they win the game) and the
-development deck (shuffled, face down: only its size is seen). Everything else lies open:
+victory point cards included: they stay hidden until they win the game, when the winner's
+are shown to win: catan/hidden-points) and the development deck (shuffled, face down: only
+its size is seen). Everything else lies open:
 the board, the buildings and roads, the robber, the bank's resource cards, the development
 cards played, the dice, each player's pieces, knights, public points and the special cards,
 and a domestic trade offer.
@@ -34,7 +35,8 @@ class Seat:
     roads: int
     settlements: int
     cities: int
-    #: points every player sees: settlements, 2 per city, 2 per special card
+    #: points every player sees: settlements, 2 per city, 2 per special card; once he has
+    #: won, his victory point cards too (shown to win: catan/hidden-points)
     public_victory_points: int
     #: length of his longest continuous road
     road_length: int
@@ -117,10 +119,13 @@ class PlayerView:
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
 
 
-def _seat(pl: Player) -> Seat:
+def _seat(pl: Player, won: bool) -> Seat:
+    """``pl`` as every player sees him; ``won``: he has won, showing his victory point cards
+    (RB.DEVELOPMENT_VICTORY_POINT: hidden until then; catan/hidden-points)."""
+    shown = pl.vp + pl.developments[D.VICTORY_POINT] if won else pl.vp
     return Seat(hand_size=sum(pl.hand), development_cards=sum(pl.developments),
                 bought_this_turn=sum(pl.bought), knights_played=pl.knights, roads=pl.roads,
-                settlements=pl.settlements, cities=pl.cities, public_victory_points=pl.vp,
+                settlements=pl.settlements, cities=pl.cities, public_victory_points=shown,
                 road_length=pl.road_length)
 
 
@@ -143,7 +148,8 @@ def public_view(s: CatanState) -> PublicView:
         trades_this_turn=s.trades, offers_this_turn=s.offers,
         free_roads_left=s.free_roads, discards_owed=s.discards or (0,) * s.config.players,
         robbed=s.victim, longest_road=s.longest, largest_army=s.army,
-        seats=tuple(_seat(pl) for pl in s.players), offer=s.offer, winner=s.winner,
+        seats=tuple(_seat(pl, i == s.winner) for i, pl in enumerate(s.players)),
+        offer=s.offer, winner=s.winner,
     )
 
 

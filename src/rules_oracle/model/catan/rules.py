@@ -487,7 +487,8 @@ A_VP_SCORE = R.ambiguity(
     quote="10 VP, during one's own turn",
     question="Do hidden victory point cards count before they are revealed?",
     readings={"count": "they count for the win at once (revealed then); scores always include"
-                       " them, public points exclude them"},
+                       " them, public points exclude them but for the winner's, shown to"
+                       " win"},
     default="count",
     why="A player reveals them when reaching 10 on their turn.",
     source="supplementary data (confidence H)",

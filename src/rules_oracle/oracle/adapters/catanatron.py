@@ -500,8 +500,12 @@ class Adapter:
         played = [sum(int(ps[f"P{s}_PLAYED_{name}"]) for s in range(players))
                   for name in CARD_NAMES]
         played[CARD_NAMES.index("VICTORY_POINT")] = 0
+        # the winner shows the victory point cards that won (catan/hidden-points)
+        won = self.game.winning_color()
+        winner = -1 if won is None else self.seat(won)
         seats = []
         for s in range(players):
+            shown = int(ps[f"P{s}_VICTORY_POINT_IN_HAND"]) if s == winner else 0
             seats.append({
                 "hand_size": hand_sizes[s],
                 "development_cards": sum(int(ps[f"P{s}_{name}_IN_HAND"]) for name in CARD_NAMES),
@@ -509,7 +513,7 @@ class Adapter:
                 "roads": D.ROADS - int(ps[f"P{s}_ROADS_AVAILABLE"]),
                 "settlements": D.SETTLEMENTS - int(ps[f"P{s}_SETTLEMENTS_AVAILABLE"]),
                 "cities": D.CITIES - int(ps[f"P{s}_CITIES_AVAILABLE"]),
-                "public_victory_points": int(ps[f"P{s}_VICTORY_POINTS"]),
+                "public_victory_points": int(ps[f"P{s}_VICTORY_POINTS"]) + shown,
                 "road_length": int(state.board.road_lengths.get(self.color(s), 0)),
             })
         holder = [s for s in range(players) if ps[f"P{s}_HAS_ROAD"]]

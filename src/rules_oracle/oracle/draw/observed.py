@@ -109,7 +109,7 @@ SEATS: Final[dict[str, dict[str, str]]] = {
         "knights_played": "=$.players[{seat}].knights", "roads": "=$.players[{seat}].roads",
         "settlements": "=$.players[{seat}].settlements",
         "cities": "=$.players[{seat}].cities",
-        "public_victory_points": "=$.players[{seat}].vp",
+        "public_victory_points": "*$.players[{seat}].vp $.players[{seat}].developments",
         "road_length": "=$.players[{seat}].road_length",
     },
     "cities_knights": {
