@@ -495,7 +495,9 @@ A_BLACK = R.ambiguity(
 )
 A_DEPOTS = R.ambiguity(
     "depot-layout",
-    quote="соответствующие по цвету шестиугольные",
+    quote="случайным образом возьмите новые шестиугольные жетоны и выложите их лицевой"
+          " стороной вверх на соответствующие по цвету шестиугольные ячейки"
+          " пронумерованных хранилищ",
     question="Which colour is each of the 24 depot spaces, and which player count uses it?",
     readings={"published": "the published game board: depot 1 building, ship (2), knowledge"
                            " (3), pasture (4); 2 knowledge, castle / building / building;"
