@@ -345,3 +345,39 @@ def test_the_opening_gives_a_second_player_a_colours_small_bonus(
     monkeypatch.setattr(Burgundy, "_place", large_twice)
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], 1, extra=second)
     assert report.outcome.status == "failed" and ".vp is" in report.outcome.detail
+
+
+@pytest.mark.rules("burgundy/castle-action-timing", "burgundy/castle.extra-action")
+def test_the_purchase_before_a_castles_action_follows_the_timing_reading() -> None:
+    """A castle's extra action pending: the buy-tile and use-worker guards allow a purchase
+    and a worker exactly when the model does, under both readings of castle-action, and the
+    updates are the model's."""
+    import attrs
+
+    from rules_oracle.model.burgundy.actions import BuyTile, PlaceTile, UseWorker
+    from tests.model.burgundy.helpers import edit, first_turn
+    c = provers.compile_encoding(ENCODING, 2)
+    allowed = 0
+    for reading in ("at-once", "between-actions"):
+        state = edit(first_turn(2, variant={"castle-action": reading}),
+                     tiles={12: "knowledge-1"}, storage=("castle", "mine", "ship"),
+                     dice=(6, 3), silver=2, workers=1)
+        state = GAME.apply(attrs.evolve(state, black=("knowledge-7",)),
+                           PlaceTile(0, "castle", 6))
+        pre = ENCODING.project(state)
+        assert pre["opt.castlebuy"] == int(reading == "between-actions")
+        legal = GAME.legal_actions(state)
+        for kind, action in (("buy-tile", BuyTile(0, "knowledge-7")),
+                             ("use-worker", UseWorker(1, 1))):
+            ck = c.kinds[kind]
+            name, params = ENCODING.classify(state, action)
+            assert name == kind
+            _, guard, *updates = ck.evaluate([pre[v] for v in c.variables]
+                                             + [params[p] for p in ck.kind.params])
+            assert guard is (action in legal), (reading, action)
+            if guard is True:
+                allowed += 1
+                post = ENCODING.project(GAME.apply(state, action))
+                assert {v: int(u) for v, u in zip(ck.updated, updates, strict=True)} == {
+                    v: post[v] for v in ck.updated}
+    assert allowed == 2

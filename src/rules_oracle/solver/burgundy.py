@@ -9,8 +9,10 @@ Projection (integers; ``p{i}.`` prefixes a player's variables):
   flags ``opt.discard``, ``opt.circular``, ``opt.k8x2``, ``opt.k8nowrap`` (k8-wrap=no-wrap: a
   worker's step of 2 stays within 1-6), ``opt.balanced`` (the depot plan),
   ``opt.lastround`` (tie-order=last-round: the final order kept is the last round's),
-  ``opt.advanced`` (setup=advanced), ``opt.secret`` (castle-choice=secret there) and
-  ``opt.ed2019`` (edition=2019: knowledge tiles 15, 16-23 and 26 as that edition prints them);
+  ``opt.advanced`` (setup=advanced), ``opt.secret`` (castle-choice=secret there),
+  ``opt.ed2019`` (edition=2019: knowledge tiles 15, 16-23 and 26 as that edition prints them)
+  and ``opt.castlebuy`` (castle-action=between-actions: the purchase and workers may come
+  before a castle's extra action);
 * the pending effect (at most one is ever pending): ``pend`` (``PENDING`` code, 0 none),
   ``parg``, ``ppair``;
 * goods: ``pool{k}`` (face down: the stacks of the phases to come and the reserve),
@@ -308,7 +310,8 @@ def _player_vars(i: int) -> list[str]:
 def _global_vars(players: int) -> list[str]:
     out = ["stage", "phase", "round", "fill", "roll", "white", "turn", "bought", "first",
            "opt.discard", "opt.circular", "opt.k8x2", "opt.k8nowrap", "opt.balanced",
-           "opt.lastround", "opt.advanced", "opt.secret", "opt.ed2019", "pend", "parg", "ppair",
+           "opt.lastround", "opt.advanced", "opt.secret", "opt.ed2019", "opt.castlebuy", "pend",
+           "parg", "ppair",
            "gdrawn", "gnext"]
     out += [f"ord{j}" for j in range(players)]
     out += [f"pool{k}" for k in range(K)]
@@ -750,6 +753,12 @@ def _use_die(v: Vars, i: int, die: Any) -> dict[str, Any]:
             "pend": Z, "parg": Z, "ppair": Z}
 
 
+def _free_of_effects(v: Vars) -> Any:
+    """Nothing pends, or a castle's extra action that the purchase and workers may come
+    before (castle-action=between-actions: burgundy/castle-action-timing)."""
+    return z3.Or(v["pend"] == 0, z3.And(v["opt.castlebuy"] == 1, v["pend"] == P_CASTLE))
+
+
 def _use_worker_domain(p: Params) -> Any:
     return z3.And(between(p["die"], 0, 1), between(p["delta"], -2, 2), p["delta"] != 0)
 
@@ -765,7 +774,7 @@ def _use_worker(v: Vars, p: Params, i: int, players: int) -> tuple[Any, dict[str
     # k8-wrap=no-wrap: a step of 2 does not pass 6 or 1 (burgundy/knowledge-8-wrap)
     in_faces = z3.Implies(z3.And(v["opt.k8nowrap"] == 1, z3.Or(delta == 2, delta == -2)),
                           z3.And(value + delta >= 1, value + delta <= 6))
-    guard = z3.And(v["pend"] == 0, value != 0, v[pn(i, "workers")] > 0, deltas,
+    guard = z3.And(_free_of_effects(v), value != 0, v[pn(i, "workers")] > 0, deltas,
                    in_faces)
     up = {pn(i, "workers"): v[pn(i, "workers")] - 1}
     for d in (0, 1):
@@ -947,7 +956,7 @@ def _buy_tile(v: Vars, p: Params, i: int, players: int) -> tuple[Any, dict[str, 
     depot = p["depot"]
     discard_ok = v["opt.discard"] == 1
     g, up = _take(v, i, depot, p["tile"], p["discard"], discard_ok)
-    guard = z3.And(v["pend"] == 0, v["bought"] == 0, v[pn(i, "silver")] >= 2,
+    guard = z3.And(_free_of_effects(v), v["bought"] == 0, v[pn(i, "silver")] >= 2,
                    z3.Or(depot == 0, _kn(v, i, 6)), g)
     return guard, {**up, "bought": ONE, pn(i, "silver"): v[pn(i, "silver")] - 2}
 
@@ -1472,7 +1481,7 @@ def _counter_ranges(v: Vars) -> list[Any]:
     return [between(v["stage"], START, OVER), gs_ok, between(v["gdrawn"], 0, n_goods),
             *(between(v[f"opt.{o}"], 0, 1)
               for o in ("discard", "circular", "k8x2", "k8nowrap", "balanced", "lastround",
-                        "ed2019")),
+                        "ed2019", "castlebuy")),
             between(v["bought"], 0, 1), between(v["white"], 0, 6)]
 
 
@@ -1702,6 +1711,7 @@ def _options(config: Config) -> dict[str, int]:
         "opt.lastround": int(config.option("tie-order") == "last-round"),
         "opt.advanced": int(config.option("setup") == "advanced"),
         "opt.ed2019": int(config.option("edition") == "2019"),
+        "opt.castlebuy": int(config.option("castle-action") == "between-actions"),
         "opt.secret": int(config.option("setup") == "advanced"
                           and config.option("castle-choice") == "secret"),
     }

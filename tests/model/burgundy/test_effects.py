@@ -6,6 +6,7 @@ import pytest
 from rules_oracle.model.burgundy import data as D
 from rules_oracle.model.burgundy import rules as RB
 from rules_oracle.model.burgundy.actions import (
+    BuyTile,
     CityHallPlace,
     Decline,
     EffectTake,
@@ -16,6 +17,7 @@ from rules_oracle.model.burgundy.actions import (
     ShipGoods,
     TakeTile,
     TakeWorkers,
+    UseWorker,
     WarehouseSell,
 )
 from rules_oracle.model.burgundy.game import GAME, turn_order
@@ -97,6 +99,37 @@ def test_castle_gives_one_action_with_any_value() -> None:
     rejects(s, EndTurn(), RB.CASTLE_EXTRA_ACTION)
     s = GAME.apply(s, TakeTile(2, 5, "bank"))
     assert not s.pending and me(s).dice == (0, 1) and "bank" in me(s).storage
+
+
+@pytest.mark.rules("burgundy/castle-action-timing", "burgundy/castle.extra-action",
+                    "burgundy/action.buy-black")
+def test_a_purchase_before_the_castles_action_by_the_timing_reading() -> None:
+    """A castle placed from a full storage frees a space: under castle-action=at-once the
+    extra action comes first, so a black tile bought before it needs a discard; under
+    between-actions the purchase may come before the extra action, which places the bought
+    tile, and a worker may be spent then too."""
+    for reading in ("at-once", "between-actions"):
+        s = first_turn(2, variant={"castle-action": reading})
+        s = edit(s, tiles={12: "knowledge-1"}, storage=("castle", "mine", "ship"),
+                 dice=(6, 3), silver=2, workers=1)
+        s = attrs.evolve(s, black=("knowledge-7",))
+        s = GAME.apply(s, PlaceTile(0, "castle", 6))
+        assert s.pending == (Pending("castle"),)
+        buy, worker = BuyTile(0, "knowledge-7"), UseWorker(1, 1)
+        if reading == "at-once":
+            rejects(s, buy, RB.CASTLE_EXTRA_ACTION)
+            rejects(s, worker, RB.CASTLE_EXTRA_ACTION)
+            continue
+        assert {buy, worker} <= set(GAME.legal_actions(s))
+        assert GAME.effect_rules(s, buy, GAME.apply(s, buy)) == (
+            RB.ACTION_BUY_BLACK, RB.ACTION_STORAGE_THREE)
+        s = GAME.apply(GAME.apply(s, worker), buy)
+        assert s.pending == (Pending("castle"),) and me(s).dice == (0, 4)
+        assert me(s).storage == ("knowledge-7", "mine", "ship") and me(s).silver == 0
+        rejects(s, EndTurn(), RB.CASTLE_EXTRA_ACTION)  # the extra action still comes
+        s = GAME.apply(s, PlaceTile(2, "knowledge-7", 7))  # 7 Kn5 touches the castle on 6
+        assert not s.pending and me(s).knowledge == (1, 7)
+        assert me(s).storage == ("mine", "ship")
 
 
 @pytest.mark.rules("burgundy/phase.mine-silver", "burgundy/phase.end-mines")

@@ -179,7 +179,7 @@ def test_variant_k8_step_readings_differ() -> None:
 def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     opts = GAME.rules.options()
     assert set(opts) == {"storage-full", "k5-neighbours", "k8-step", "k8-wrap", "tie-order",
-                         "depots", "castle-choice", "edition"}
+                         "depots", "castle-choice", "edition", "castle-action"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 

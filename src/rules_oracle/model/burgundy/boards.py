@@ -5,7 +5,7 @@ advanced set-up ("случайным образом распределите м�
 "с номерами 2–9"). Their layouts are supplementary: ``shared/data/README.md``, section
 "Estate boards 2-9" (confidence high that these are the published layouts, medium-high that
 the numbers are the first edition's; sources ZZ and FO there agree on every space, WJ on
-board 6). The advanced set-up itself is not yet playable (ambiguity burgundy/estate-boards).
+board 6; ambiguity burgundy/estate-boards), played with the variant ``setup=advanced``.
 """
 
 from typing import Final

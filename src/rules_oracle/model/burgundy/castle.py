@@ -23,3 +23,11 @@ def die_rule(die: int, due: bool) -> str | None:
     if (die == DIE) != due:
         return RB.CASTLE_EXTRA_ACTION
     return None
+
+
+def purchase_first(state: BurgundyState) -> bool:
+    """Whether the purchase and workers may come before the pending castle's extra action:
+    with castle-action=between-actions (ambiguity burgundy/castle-action-timing; the default
+    ``at-once`` gives the extra action first)."""
+    return (bool(state.pending) and state.pending[-1].kind == "castle"
+            and state.config.option("castle-action") == "between-actions")

@@ -184,12 +184,23 @@ class Burgundy(Game[BurgundyState, Action]):
         pl = state.players[turn.acting(state)]
         mods = knowledge.mods(pl.knowledge, state.config)
         if state.pending:
-            return tuple(self._answers(state, pl, mods))
-        out: list[Action] = []
+            out = self._answers(state, pl, mods)
+            if castle.purchase_first(state):  # burgundy/castle-action-timing
+                self._workers_and_purchase(state, pl, mods, out)
+            return tuple(out)
+        out = []
         for die in (0, 1):
             value = pl.dice[die]
             if value:
                 self._die_actions(state, pl, mods, die, value, out)
+        self._workers_and_purchase(state, pl, mods, out)
+        if turn.end_rule(pl) is None:
+            out.append(EndTurn())
+        return tuple(out)
+
+    def _workers_and_purchase(self, state: BurgundyState, pl: Player, mods: Mods,
+                              out: list[Action]) -> None:
+        """The workers ``pl`` may spend on his unused dice, and the turn's purchase."""
         if pl.workers:
             for die in (0, 1):
                 if pl.dice[die]:
@@ -199,9 +210,6 @@ class Burgundy(Game[BurgundyState, Action]):
             if action.buy_rule(state, pl, d, mods) is None:
                 for tile in distinct(action.source(state, d)):
                     out.extend(BuyTile(d, tile, x) for x in action.discards(pl))
-        if turn.end_rule(pl) is None:
-            out.append(EndTurn())
-        return tuple(out)
 
     def _answers(self, state: BurgundyState, pl: Player, mods: Mods) -> list[Action]:
         """The answers to the pending effect on top."""
@@ -251,7 +259,8 @@ class Burgundy(Game[BurgundyState, Action]):
         if isinstance(action, CHANCE_TYPES):
             raise RULES.illegal(RB.TURN_ACTOR, f"{action!r} is a chance outcome; a player acts")
         p = turn.acting(state)
-        if state.pending:
+        if state.pending and not (isinstance(action, UseWorker | BuyTile)
+                                  and castle.purchase_first(state)):
             return self._settle(self._answer(state, p, action))
         return self._settle(self._free(state, p, action))
 

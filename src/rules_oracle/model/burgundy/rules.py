@@ -495,7 +495,9 @@ A_BLACK = R.ambiguity(
 )
 A_DEPOTS = R.ambiguity(
     "depot-layout",
-    quote="соответствующие по цвету шестиугольные",
+    quote="случайным образом возьмите новые шестиугольные жетоны и выложите их лицевой"
+          " стороной вверх на соответствующие по цвету шестиугольные ячейки"
+          " пронумерованных хранилищ",
     question="Which colour is each of the 24 depot spaces, and which player count uses it?",
     readings={"published": "the published game board: depot 1 building, ship (2), knowledge"
                            " (3), pasture (4); 2 knowledge, castle / building / building;"
@@ -739,6 +741,33 @@ A_SOLD_VIEW = R.ambiguity(
         " them would show less than the table's history, not other play: the readings do"
         " not change any legal action or outcome, so no option.",
     source="the text's open sales (the die and the goods spaces lie face up)",
+)
+A_CASTLE_TIMING = R.ambiguity(
+    "castle-action-timing",
+    quote="Сделать это можно в любой момент хода: до действий, между ними или после них.",
+    question="May the turn's purchase (and a worker) come between a castle's placement and its"
+             " extra action? The purchase may come 'в любой момент хода: до действий, между"
+             " ними или после них', and the castle's extra action is an action ('1 любое"
+             " дополнительное действие'); but the castle gives it 'тут же'.",
+    readings={"at-once": "no: the extra action follows the castle at once; the purchase and"
+                         " workers come before the castle's placement or after its extra"
+                         " action",
+              "between-actions": "yes: the extra action is one more action, and the purchase"
+                                 " and workers may come before it, as between two dice's"
+                                 " actions (a tile bought then may be placed by it)"},
+    default="at-once",
+    why="The castle's action comes 'тут же', 'как если бы у него появился ещё один кубик': it"
+        " follows the placement at once, as part of what the castle does, and the purchase's"
+        " 'между ними' is a place between the player's actions, not inside one. The readings"
+        " play differently with a full storage: a castle placed from it frees a space, which"
+        " a purchase before the extra action fills, to be placed by it; under 'at-once' the"
+        " purchase must come first and discard a stored tile. A building's property spends no"
+        " action (no die is needed for it, 'т. е. расходовать действие'), so 'между ними'"
+        " gives the purchase no place inside one; a worker changes only the player's two"
+        " dice, which no property or ship choice reads, so answering those first loses no"
+        " play.",
+    source="the castle's wording ('тут же'); project default",
+    option="castle-action",
 )
 A_TIE_ORDER = R.ambiguity(
     "tie-order",

@@ -95,7 +95,9 @@ def _turn_rules(state: BurgundyState, action: Action,
     out: list[str] = []
     p = state.order[state.turn]
     pl, new = state.players[p], after.players[p]
-    answering = bool(state.pending)
+    # a purchase or a worker before a castle's extra action answers nothing
+    # (burgundy/castle-action-timing)
+    answering = bool(state.pending) and not isinstance(action, UseWorker | BuyTile)
     if answering:
         out.append(RB.TURN_EFFECTS_FIRST)
         kind = state.pending[-1].kind
