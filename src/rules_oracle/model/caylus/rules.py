@@ -764,3 +764,25 @@ A_PRODUCTION_ICONS = R.ambiguity(
         " another resource, so no other reading is offered (the stone buildings' three are"
         " caylus/stone-production's).",
     source="supplementary data (confidence H) and the buildings' names")
+A_PROVOST_LAST = R.ambiguity(
+    "provost-last-building",
+    quote="Поставьте прево позади последнего построенного здания (не учитывайте каменное"
+          " здание, расположенное при подготовке к игре, если позади него ещё остались"
+          " пустые клетки).",
+    question="Which building is 'последнее построенное здание' the provost is reset behind:"
+             " the last one along the road, or the one built last in time, which may be a"
+             " prestige building just built over a residence near the bridge (step 2 of the"
+             " same stewardship)?",
+    readings={"furthest": "the last building along the road (the set-up stone building as"
+                          " the exception says); a prestige building, standing on a"
+                          " residence among the starting tiles, never is"},
+    default="furthest",
+    why="The exception counts the set-up stone building among the candidates ('не"
+        " учитывайте каменное здание, расположенное при подготовке к игре, если ...'),"
+        " though nobody built it: so the words name the last building along the road, not"
+        " the latest in time. Wood and stone buildings take the first free space, so the"
+        " furthest of them is also the latest; only a prestige building, built over a"
+        " residence, would set the readings apart, and the provost behind it would leave the"
+        " road past the starting tiles unactivated. No source reads it so, so no other"
+        " reading is offered.",
+    source="the rules text (the reset's exception)")
