@@ -786,3 +786,22 @@ A_PROVOST_LAST = R.ambiguity(
         " road past the starting tiles unactivated. No source reads it so, so no other"
         " reading is offered.",
     source="the rules text (the reset's exception)")
+A_SITE_RETURN = R.ambiguity(
+    "site-workers-return",
+    quote="В этой фазе участвуют игроки, разместившие своих рабочих на стройплощадке.",
+    question="When do the workers on the construction site leave it, and where to? The text"
+             " returns a building's worker 'в лагерь' once it is activated, but says nothing"
+             " of the site's workers after the delivery; the moment matters when the camp is"
+             " short at recruitment, which gains only what the camp holds.",
+    readings={"after-delivery": "at the end of the delivery (after its favour), every site"
+                                " worker goes to its owner's camp, before the stewardship"
+                                " and its recruitment"},
+    default="after-delivery",
+    why="The site's workers do their work in the delivery ('В этой фазе участвуют игроки,"
+        " разместившие своих рабочих на стройплощадке'), as a building's worker does his in"
+        " the activation, after which 'он возвращает этого рабочего в лагерь'; the camp is"
+        " the only place a worker leaving the board may go ('Вы не можете возвращать"
+        " рабочих с поля в свой резерв'). The stewardship's five steps name all they move"
+        " and no worker on the site. No source keeps them on the site longer, so no other"
+        " reading is offered.",
+    source="the rules text (the activation's return, by analogy)")
