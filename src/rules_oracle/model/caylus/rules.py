@@ -56,7 +56,8 @@ SETUP_STONE = R.rule("setup.stone",
                      " вверх.",
                      "A random stone building to the 3rd site slot, one to the road's marked"
                      " space; the other 7 beside the board.")
-SETUP_PROVOST = R.rule("setup.provost", "Поместите фишку прево на дорогу позади клетки",
+SETUP_PROVOST = R.rule("setup.provost",
+                       "Поместите фишку прево на дорогу позади клетки, отмеченной 7 .",
                        "The provost starts 'позади' the marked space, taken to be the set-up"
                        " wood building's: on its city-gate side (after space 12), where the"
                        " reset would put it on the set-up road (option provost_reset=far-side:"
@@ -184,7 +185,9 @@ BUILDING_CARPENTER = R.rule("building.carpenter",
 BUILDING_ROAD_FULL = R.rule("building.road-full",
                    "Вы не можете выполнить это действие, если на дороге нет свободной клетки.",
                    "No building when the road has no free space.")
-BUILDING_ANY_ICON = R.rule("building.any-icon", "может потратить 1  , 1  , 1   или 1  .",
+BUILDING_ANY_ICON = R.rule("building.any-icon",
+                  "Этот символ в стоимости строительства означает, что игрок может потратить 1 ,"
+                  " 1 , 1 или 1 .",
                   "The 'any' icon of a cost is 1 food, wood, stone or fabric.")
 BUILDING_TOLL = R.rule("building.toll",
                 "Игрок перемещает прево на 0—2 шага по дороге вперёд или назад.",
@@ -217,13 +220,15 @@ BUILDING_WOOD_PRODUCE = R.rule(
     "Сторона постройки: получите 2 указанных ресурса.",
     "Wood farm/sawmill/quarry/spinning mill: 2 of its resource (set-up side: 1 and 1 PP).",
 )
-BUILDING_WOOD_MARKET = R.rule("building.wood-market", "Получите 1 ресурс по вашему выбору:",
+BUILDING_WOOD_MARKET = R.rule("building.wood-market",
+                       "Получите 1 ресурс по вашему выбору: , , или . Начальная сторона"
+                       " идентична.",
                        "Wood market: 1 food, wood, stone or fabric (both sides).")
 BUILDING_COVERED_MARKET = R.rule("building.covered-market",
                           "Сторона постройки: получите 3 рабочих.",
                           "Covered market: 3 workers (set-up side: 2 workers and 1 PP).")
 BUILDING_MANOR = R.rule("building.manor",
-                 "немедленно получите 1 привилегию (см. с. 6).",
+                 "Сторона постройки: немедленно получите 1 привилегию (см. с. 6).",
                  "Manor: a favour (set-up side: 2 PP).")
 BUILDING_TAILOR = R.rule("building.tailor",
                   "Потратьте 1 и получите 4 ОП ИЛИ потратьте 2 и получите 6 ОП.",
