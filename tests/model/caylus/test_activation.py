@@ -8,7 +8,16 @@ import pytest
 from rules_oracle.model.caylus import activation, building
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
-from rules_oracle.model.caylus.actions import Action, Build, Claim, Decline, MoveProvost, Use
+from rules_oracle.model.caylus.actions import (
+    Action,
+    Build,
+    Claim,
+    Decline,
+    MoveProvost,
+    Pass,
+    PlaceWorker,
+    Use,
+)
 from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.ops import put
 from rules_oracle.model.caylus.state import CaylusState, Stage
@@ -196,6 +205,34 @@ def test_owner_bonus_once_and_not_with_his_own_worker() -> None:
     assert GAME.apply(mine, Use(0)).players[1].resources[D.STONE] == stone
     own = _at(D.STONE_QUARRY, 1, owner=0)
     assert GAME.apply(own, Use(0)).players[0].resources[D.STONE] == 3 + 2
+
+
+@pytest.mark.rules("caylus/building.stone-produce", "caylus/building.owner-bonus",
+                   "caylus/planning.owner-pp", "caylus/stone-production")
+def test_the_texts_farm_example() -> None:
+    """Red's worker on Blue's farm: Blue takes 1 PP at once; activated, Red takes 2 food and
+    1 fabric and Blue 1 food; Blue on his own farm would take only 2 food and 1 fabric."""
+    red, blue = 0, 1
+
+    def game(worker: int) -> CaylusState:
+        s = built(bare(ready(2)), 14, D.STONE_FARM, blue)
+        s = attrs.evolve(player(player(s, red, resources={}), blue, resources={}), provost=20)
+        if worker == red:
+            return run(s, PlaceWorker(14), Pass(), Pass())
+        return run(s, Pass(), PlaceWorker(14), Pass())
+
+    s = game(red)
+    assert s.players[blue].prestige == 1
+    while s.stage is not Stage.ACTIVATION:
+        s = GAME.apply(s, Decline())  # nobody moves the provost at the bridge
+    s = GAME.apply(s, Use(0))
+    assert s.players[red].resources == (2, 0, 0, 1, 0)
+    assert s.players[blue].resources == (1, 0, 0, 0, 0) and s.players[blue].prestige == 1
+    own = game(blue)
+    while own.stage is not Stage.ACTIVATION:
+        own = GAME.apply(own, Decline())
+    own = GAME.apply(own, Use(0))
+    assert own.players[blue].resources == (2, 0, 0, 1, 0) and own.players[blue].prestige == 0
 
 
 @pytest.mark.rules("caylus/building.carpenter", "caylus/building.build-pp", "caylus/costs",

@@ -139,3 +139,15 @@ def test_deliveryman_without_a_worker_in_a_tie(reading: str) -> None:
     alone = run(s, Deliver(_b(F, W, S)), Decline(), Deliver(_b(F, W, S)),
                 Deliver(_b(F, W, X)), Decline())
     assert alone.favour is not None and alone.favour.seat == 2  # the most: his either way
+
+
+@pytest.mark.rules("caylus/site-workers-return", "caylus/stewardship.recruitment",
+                   "caylus/worker-gain-cap")
+def test_site_workers_reach_the_camp_before_recruitment() -> None:
+    # seat 1 holds every worker but the one on the site: the camp is empty until the
+    # delivery ends, and recruitment (3 workers due) can only take the returned one
+    s = _site(1)
+    s = player(s, 1, workers=14, camp=0)
+    s = GAME.apply(s, Decline())
+    assert s.site_workers == () and s.round == 2
+    assert (s.players[1].workers, s.players[1].camp) == (15, 0)

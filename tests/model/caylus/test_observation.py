@@ -7,9 +7,10 @@ import attrs
 import pytest
 
 from rules_oracle.model.caylus import data as D
-from rules_oracle.model.caylus.actions import Deliver
+from rules_oracle.model.caylus.actions import BuildPrestige, Decline, Deliver
 from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.observation import PlayerView, PublicView
+from rules_oracle.model.caylus.ops import put
 from rules_oracle.model.caylus.state import CaylusState, Stage
 from rules_oracle.model.caylus.stewardship import begin
 from rules_oracle.model.core import CHANCE, PUBLIC
@@ -85,3 +86,21 @@ def test_twins_change_one_players_prestige() -> None:
         (p,) = t.changed
         assert t.state.players[p].prestige != s.players[p].prestige
         assert _public(t.state) == _public(s)
+
+
+@pytest.mark.rules("caylus/stewardship.prestige")
+def test_the_residence_on_offer_is_shown() -> None:
+    # a player owning two residences is asked about each in turn, from the bridge up: the
+    # view names the one on offer, which the same choice replaces
+    s = bare(ready(2))
+    for space in (6, 9):
+        s = attrs.evolve(s, owner=put(s.owner, space, 0))
+        s = player(s, 0, houses=s.players[0].houses - 1)
+    s = player(s, 0, resources={"wood": 1, "gold": 1})
+    first = begin(s)
+    second = GAME.apply(first, Decline())
+    assert GAME.legal_actions(first) == GAME.legal_actions(second)
+    assert _public(first).activating_space == 6 and _public(second).activating_space == 9
+    after = (GAME.apply(first, BuildPrestige(D.GARDEN)),
+             GAME.apply(second, BuildPrestige(D.GARDEN)))
+    assert after[0].road[6] == D.GARDEN and after[1].road[9] == D.GARDEN

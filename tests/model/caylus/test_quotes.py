@@ -56,9 +56,27 @@ def test_every_option_has_its_default_and_two_readings() -> None:
 #: the words that state each rule, which its quote must hold (a neighbouring sentence or a
 #: two-word fragment does not)
 STATES = {
-    "caylus/building.bridge": "переместить прево на 1—3 шага",
+    "caylus/building.bridge": "дома их цвета на мосту. Каждый игрок может переместить прево на"
+                              " 1—3 шага по дороге вперёд или назад. За каждый шаг игрок"
+                              " возвращает 1 рабочего в лагерь",
     "caylus/building.build-pp": "сразу же получает ОП, указанные",
-    "caylus/delivery.most": "больше всех наборов в этом раунде, сразу же получает 1 привилегию",
+    "caylus/delivery.most": "больше всех наборов в этом раунде, сразу же получает 1 привилегию"
+                            " (см. ниже). При ничьей побеждает претендент, чей рабочий стоит на"
+                            " строй- площадке левее",
+    "caylus/building.fairground": "немедленно получить 1 приви- легию",
+    "caylus/building.lawyer": "с жёлтым флагом на дороге. Это здание станет резиденцией",
+    "caylus/building.carpenter": "на первую свободную клетку на дороге",
+    "caylus/building.stonemason": "на первую пустую клетку дороги",
+    "caylus/building.toll": "0—2 шага по дороге вперёд или назад",
+    "caylus/planning.extra-cost": "должны возвращать 1 дополнительного рабочего в лагерь",
+    "caylus/planning.building": "на 1 из зданий на дороге",
+    "caylus/activation.choice": "чей рабочий на- ходится на активированном здании",
+    "caylus/activation.order": "и далее по дороге до прево",
+    "caylus/character.foreman": "за каждый набор ресурсов, достав- ленный на стройплощадку",
+    "caylus/setup.provost": "позади клетки, отмеченной",
+    "caylus/building.any-icon": "Этот символ в стоимости строительства означает, что игрок",
+    "caylus/building.manor": "Сторона постройки: немедленно получите 1 привилегию",
+    "caylus/building.wood-market": "Начальная сторона идентична",
     "caylus/planning.pass": "свой дом на первую",
     "caylus/planning.owner-pp": "построенное другим игроком, он тут же получает 1 ОП",
     "caylus/character.deliveryman": "не размещая там рабочего, но вы делаете это последним",

@@ -173,3 +173,15 @@ def test_a_prestige_building_without_a_house_in_stock(reading: str) -> None:
             with_house.players, 1, attrs.evolve(with_house.players[1], houses=0)))
         assert GAME.legal_actions(stuck) == (Decline(),)
         assert rule_of(stuck, BuildPrestige(D.GARDEN)) == RB.COMPONENTS_HOUSE_LIMIT
+
+
+@pytest.mark.rules("caylus/provost-last-building", "caylus/stewardship.provost",
+                   "caylus/stewardship.prestige")
+def test_the_provost_goes_behind_the_last_building_along_the_road() -> None:
+    # a prestige building built at this stewardship, over a residence near the bridge, is
+    # the latest building in time; the provost still goes behind the furthest one
+    s = _claimed(built(bare(ready(2)), 14, D.TAILOR, 1), 6, 0)
+    s = player(s, 0, resources={"wood": 1, "gold": 1})
+    s = run(begin(s), BuildPrestige(D.GARDEN))
+    assert s.road[6] == D.GARDEN and s.round == 2
+    assert s.provost == 13  # the city-gate side of the tailor on 14, not of the garden on 6

@@ -72,8 +72,10 @@ class PublicView:
     characters_on_board: tuple[int, ...]
     journeyman_used: bool
     goldsmith_used: bool
-    #: activation: the road space activating; delivery: seats in delivery order and the
-    #: index of the one delivering; bundles delivered this round per seat
+    #: activation: the road space activating (stewardship: the residence whose owner is
+    #: offered a prestige building, or during the theatre's favour the space after it; -1
+    #: in other stages); delivery: seats in delivery order and the index of the one
+    #: delivering; bundles delivered this round per seat
     activating_space: int
     delivery_order: tuple[int, ...]
     delivering: int
@@ -97,6 +99,9 @@ class PlayerView:
 
 
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
+#: the stages whose ``cursor`` is a road space the view shows (the building activating, the
+#: residence on offer)
+_CURSOR_ON_ROAD = frozenset({Stage.ACTIVATION, Stage.PRESTIGE})
 
 
 def public_view(s: CaylusState) -> PublicView:
@@ -120,7 +125,7 @@ def public_view(s: CaylusState) -> PublicView:
         characters_in_play=tuple(sorted(s.drawn)),
         characters_on_board=tuple(c for c, h in enumerate(s.characters) if h == D.BOARD),
         journeyman_used=s.journeyman_used, goldsmith_used=s.goldsmith_used,
-        activating_space=s.cursor if s.stage is Stage.ACTIVATION else -1,
+        activating_space=s.cursor if s.stage in _CURSOR_ON_ROAD else -1,
         delivery_order=s.delivery_order,
         delivering=s.cursor if s.stage is Stage.DELIVERY else -1,
         bundles_delivered=s.delivered or (0,) * n, favour=s.favour, seats=seats,

@@ -56,7 +56,8 @@ SETUP_STONE = R.rule("setup.stone",
                      " вверх.",
                      "A random stone building to the 3rd site slot, one to the road's marked"
                      " space; the other 7 beside the board.")
-SETUP_PROVOST = R.rule("setup.provost", "Поместите фишку прево на дорогу позади клетки",
+SETUP_PROVOST = R.rule("setup.provost",
+                       "Поместите фишку прево на дорогу позади клетки, отмеченной 7 .",
                        "The provost starts 'позади' the marked space, taken to be the set-up"
                        " wood building's: on its city-gate side (after space 12), where the"
                        " reset would put it on the set-up road (option provost_reset=far-side:"
@@ -98,7 +99,10 @@ PLANNING_ORDER = R.rule("planning.order",
                     " и передаёт ход по часовой стрелке.",
                     "Planning runs clockwise from the first player, skipping those who passed;"
                     " one placement or a pass a step.")
-PLANNING_BUILDING = R.rule("planning.building", "Игрок ставит 1 своего рабочего на 1 из зданий",
+PLANNING_BUILDING = R.rule("planning.building",
+                       "Игрок ставит 1 своего рабочего на 1 из зданий на дороге (т. е. на 1 из"
+                       " зданий, размещённых во время подготовки к игре и построенных во время"
+                       " игры).",
                        "A worker goes on a building on the road.")
 PLANNING_OCCUPIED = R.rule("planning.occupied", "На здания, занятые другими рабочими.",
                        "No worker on an occupied building (see the journeyman).")
@@ -132,7 +136,10 @@ PLANNING_FIRST_PLAYER_TILE = R.rule("planning.first-player-tile",
                          " игроком).",
                          "The first to pass takes the first-player tile: first next round.")
 PLANNING_EXTRA_COST = R.rule("planning.extra-cost",
-                    "при выставлении своего рабочего должны возвращать 1 дополнительного",
+                    "В течение оставшейся части раунда все остальные игроки при выставлении"
+                    " своего рабочего должны возвращать 1 дополнительного рабочего в лагерь. Если"
+                    " игрок не может вернуть дополнительного рабочего, то он не может выполнить"
+                    " действие и обязан пропустить ход.",
                     "After someone passed, each placement also returns 1 worker to the camp;"
                     " who cannot pay must pass.")
 PLANNING_NO_WORKERS = R.rule("planning.no-workers",
@@ -144,7 +151,8 @@ PLANNING_END = R.rule("planning.end",
 
 # -- activation -----------------------------------------------------------------------------------
 ACTIVATION_ORDER = R.rule("activation.order",
-                   "Здания активируются друг за другом, начиная от городских ворот",
+                   "Здания активируются друг за другом, начиная от городских ворот (в ниж- нем"
+                   " левом углу поля) и далее по дороге до прево.",
                    "Buildings activate one after another from the city gate up to the provost;"
                    " each worker's owner may use the effect once; the worker goes to the camp.")
 ACTIVATION_BEYOND_PROVOST = R.rule("activation.beyond-provost",
@@ -156,26 +164,39 @@ ACTIVATION_TO_CAMP = R.rule(
     "Вы не можете возвращать рабочих с поля в свой резерв.",
     "Workers leaving the board go to the camp, not to the hand.",
 )
-ACTIVATION_CHOICE = R.rule("activation.choice", "может применить его эффект 1 раз",
+ACTIVATION_CHOICE = R.rule("activation.choice",
+                    "Игрок, чей рабочий на- ходится на активированном здании, может применить его"
+                    " эффект 1 раз.",
                     "A worker's owner chooses one of the effect's options or declines.")
-BUILDING_FAIRGROUND = R.rule("building.fairground", "Игрок тратит 1 , чтобы немедленно получить 1",
+BUILDING_FAIRGROUND = R.rule("building.fairground",
+                      "Игрок тратит 1 , чтобы немедленно получить 1 приви- легию (см. с. 6).",
                       "Fairground: spend 1 wood for a favour.", source="caylus/fairground-cost")
-BUILDING_LAWYER = R.rule("building.lawyer", "ставит 1 свой дом над любым зданием с жёлтым",
+BUILDING_LAWYER = R.rule("building.lawyer",
+                  "Игрок тратит 1 и ставит 1 свой дом над любым зданием с жёлтым флагом на"
+                  " дороге. Это здание станет резиденцией во время фазы управления",
                   "Lawyer: spend 1 fabric, put a house on a starting tile on the road; it becomes"
                   " a residence at stewardship.", source="caylus/lawyer-cost")
-BUILDING_CARPENTER = R.rule("building.carpenter", "Игрок выбирает 1 деревянное здание из запаса",
+BUILDING_CARPENTER = R.rule("building.carpenter",
+                     "Игрок выбирает 1 деревянное здание из запаса, тратит ресурсы, указанные в"
+                     " верхней левой части жетона здания, и затем ставит его (стороной постройки"
+                     " вверх) на первую свободную клетку на дороге.",
                      "Carpenter: build a wood building from the supply on the first free road"
                      " space, pay its cost, house on it, take its PP.")
 BUILDING_ROAD_FULL = R.rule("building.road-full",
                    "Вы не можете выполнить это действие, если на дороге нет свободной клетки.",
                    "No building when the road has no free space.")
-BUILDING_ANY_ICON = R.rule("building.any-icon", "может потратить 1  , 1  , 1   или 1  .",
+BUILDING_ANY_ICON = R.rule("building.any-icon",
+                  "Этот символ в стоимости строительства означает, что игрок может потратить 1 ,"
+                  " 1 , 1 или 1 .",
                   "The 'any' icon of a cost is 1 food, wood, stone or fabric.")
-BUILDING_TOLL = R.rule("building.toll", "Игрок перемещает прево на 0—2 шага",
+BUILDING_TOLL = R.rule("building.toll",
+                "Игрок перемещает прево на 0—2 шага по дороге вперёд или назад.",
                 "Toll: move the provost 0-2 steps either way, free.")
 BUILDING_BRIDGE = R.rule("building.bridge",
-                  "Каждый игрок может переместить прево на 1—3 шага по дороге вперёд или назад. За "
-                  "каждый шаг",
+                  "Во время активации моста гильдий игроки могут переме- стить прево в порядке, в"
+                  " котором расположены дома их цвета на мосту. Каждый игрок может переместить"
+                  " прево на 1—3 шага по дороге вперёд или назад. За каждый шаг игрок возвращает"
+                  " 1 рабочего в лагерь.",
                   "Guilds Bridge: in pass order each player may move the provost 1-3 steps"
                   " either way, returning 1 worker per step to the camp.")
 BUILDING_PROVOST_BOUNDS = R.rule("building.provost-bounds",
@@ -199,18 +220,23 @@ BUILDING_WOOD_PRODUCE = R.rule(
     "Сторона постройки: получите 2 указанных ресурса.",
     "Wood farm/sawmill/quarry/spinning mill: 2 of its resource (set-up side: 1 and 1 PP).",
 )
-BUILDING_WOOD_MARKET = R.rule("building.wood-market", "Получите 1 ресурс по вашему выбору:",
+BUILDING_WOOD_MARKET = R.rule("building.wood-market",
+                       "Получите 1 ресурс по вашему выбору: , , или . Начальная сторона"
+                       " идентична.",
                        "Wood market: 1 food, wood, stone or fabric (both sides).")
 BUILDING_COVERED_MARKET = R.rule("building.covered-market",
                           "Сторона постройки: получите 3 рабочих.",
                           "Covered market: 3 workers (set-up side: 2 workers and 1 PP).")
 BUILDING_MANOR = R.rule("building.manor",
-                 "немедленно получите 1 привилегию (см. с. 6).",
+                 "Сторона постройки: немедленно получите 1 привилегию (см. с. 6).",
                  "Manor: a favour (set-up side: 2 PP).")
 BUILDING_TAILOR = R.rule("building.tailor",
                   "Потратьте 1 и получите 4 ОП ИЛИ потратьте 2 и получите 6 ОП.",
                   "Tailor: 1 fabric for 4 PP or 2 for 6 PP (both sides).")
-BUILDING_STONEMASON = R.rule("building.stonemason", "Сторона постройки: выберите каменное здание",
+BUILDING_STONEMASON = R.rule("building.stonemason",
+                      "Сторона постройки: выберите каменное здание в запасе и потратьте ресурсы,"
+                      " изображённые в верхней левой части жетона. Затем поместите это здание"
+                      " (стороной постройки вверх) на первую пустую клетку дороги.",
                       "Stonemason: build a stone building (set-up side: without its stone).")
 BUILDING_STONE_PRODUCE = R.rule("building.stone-produce",
                        "Сторона постройки: получите ука- занные 3 ресурса. Также, если это зда- "
@@ -271,7 +297,9 @@ DELIVERY_BUNDLE = R.rule("delivery.bundle",
                 "престижа за каждый доставленный набор.",
                 "A bundle is 3 different resources, one of them food; 5 PP each.")
 DELIVERY_MOST = R.rule("delivery.most",
-              "больше всех наборов в этом раунде, сразу же получает 1 привилегию",
+              "После того как все участники выполнили доставку, игрок, доставив- ший больше всех"
+              " наборов в этом раунде, сразу же получает 1 привилегию (см. ниже). При ничьей"
+              " побеждает претендент, чей рабочий стоит на строй- площадке левее.",
               "Most bundles takes a favour; ties to the leftmost worker.")
 # -- stewardship ----------------------------------------------------------------------------------
 STEWARDSHIP_RESIDENCES = R.rule("stewardship.residences",
@@ -315,7 +343,9 @@ CHARACTER_ARCHITECT = R.rule("character.architect",
                      "получайте 1 "
                      "дополнительное ОП.",
                      "Architect: +1 PP per wood, stone or prestige building built.")
-CHARACTER_FOREMAN = R.rule("character.foreman", "Получайте 1 дополнительное ОП за каждый набор",
+CHARACTER_FOREMAN = R.rule("character.foreman",
+                   "Получайте 1 дополнительное ОП за каждый набор ресурсов, достав- ленный на"
+                   " стройплощадку.",
                    "Foreman: +1 PP per bundle.")
 CHARACTER_CHAMBERLAIN = R.rule("character.chamberlain",
                        "Вы можете доставлять ресурсы на стройплощадку без каких‑либо ограничений "
@@ -739,3 +769,44 @@ A_PRODUCTION_ICONS = R.ambiguity(
         " another resource, so no other reading is offered (the stone buildings' three are"
         " caylus/stone-production's).",
     source="supplementary data (confidence H) and the buildings' names")
+A_PROVOST_LAST = R.ambiguity(
+    "provost-last-building",
+    quote="Поставьте прево позади последнего построенного здания (не учитывайте каменное"
+          " здание, расположенное при подготовке к игре, если позади него ещё остались"
+          " пустые клетки).",
+    question="Which building is 'последнее построенное здание' the provost is reset behind:"
+             " the last one along the road, or the one built last in time, which may be a"
+             " prestige building just built over a residence near the bridge (step 2 of the"
+             " same stewardship)?",
+    readings={"furthest": "the last building along the road (the set-up stone building as"
+                          " the exception says); a prestige building, standing on a"
+                          " residence among the starting tiles, never is"},
+    default="furthest",
+    why="The exception counts the set-up stone building among the candidates ('не"
+        " учитывайте каменное здание, расположенное при подготовке к игре, если ...'),"
+        " though nobody built it: so the words name the last building along the road, not"
+        " the latest in time. Wood and stone buildings take the first free space, so the"
+        " furthest of them is also the latest; only a prestige building, built over a"
+        " residence, would set the readings apart, and the provost behind it would leave the"
+        " road past the starting tiles unactivated. No source reads it so, so no other"
+        " reading is offered.",
+    source="the rules text (the reset's exception)")
+A_SITE_RETURN = R.ambiguity(
+    "site-workers-return",
+    quote="В этой фазе участвуют игроки, разместившие своих рабочих на стройплощадке.",
+    question="When do the workers on the construction site leave it, and where to? The text"
+             " returns a building's worker 'в лагерь' once it is activated, but says nothing"
+             " of the site's workers after the delivery; the moment matters when the camp is"
+             " short at recruitment, which gains only what the camp holds.",
+    readings={"after-delivery": "at the end of the delivery (after its favour), every site"
+                                " worker goes to its owner's camp, before the stewardship"
+                                " and its recruitment"},
+    default="after-delivery",
+    why="The site's workers do their work in the delivery ('В этой фазе участвуют игроки,"
+        " разместившие своих рабочих на стройплощадке'), as a building's worker does his in"
+        " the activation, after which 'он возвращает этого рабочего в лагерь'; the camp is"
+        " the only place a worker leaving the board may go ('Вы не можете возвращать"
+        " рабочих с поля в свой резерв'). The stewardship's five steps name all they move"
+        " and no worker on the site. No source keeps them on the site longer, so no other"
+        " reading is offered.",
+    source="the rules text (the activation's return, by analogy)")
