@@ -501,6 +501,22 @@ A_DIPLOMAT = R.ambiguity(
     source="published game (data/README.md, confidence H)",
     option="diplomat",
 )
+A_OPEN_ROAD = R.ambiguity(
+    "open-road",
+    quote="Уберите все открытые дороги.",
+    question="Which road is open ('открытые дороги': the text does not say)?",
+    readings={"loose-end": "a road with an end where its owner has no other road, no"
+                           " building and no knight; a rival's piece at an end neither"
+                           " opens nor closes it"},
+    default="loose-end",
+    why="The publisher's answer: a road segment is open when it lies at the end of a"
+        " continuous road; a road joining two of one's settlements, or a settlement and one"
+        " of one's knights, is closed, and stays closed when a rival's settlement or knight"
+        " interrupts it. An end at one's own road, building or knight is no end of the"
+        " continuous road; an end anywhere else is.",
+    source="publisher's FAQ (www.catan.com/faq, Cities & Knights, 'Diplomat - When is a road"
+           " open?'; not in data/README.md: confidence M)",
+)
 A_DEFENDER = R.ambiguity(
     "defender",
     quote="Игрок с наибольшим количеством активных Рыцарей награждается званием",
@@ -1012,6 +1028,34 @@ A_DISPLACED = R.ambiguity(
         " displacement is not.",
     source="the rules text (the knight's placement and the Intrigue)",
     option="displaced",
+)
+A_DISPLACED_MOVE = R.ambiguity(
+    "displaced-must-move",
+    quote="чтобы противник должен был переместить его или удалить",
+    question="May the owner of a displaced knight take it off the board while a free place"
+             " for it is left ('переместить его или удалить': move it or remove it)?",
+    readings={"must-move": "no: he moves it while a free place is left; it leaves the board"
+                           " only when none is"},
+    default="must-move",
+    why="The Intrigue says when a displaced knight leaves the board: 'Если у противника нет"
+        " свободного места для его размещения, его необходимо убрать с доски' (only with no"
+        " free place); the displacement's 'или удалить' names that same outcome, not a"
+        " choice its owner has while a place is free.",
+    source="the rules text (chapter 14, the Intrigue)",
+)
+A_METROPOLIS_CLAIM = R.ambiguity(
+    "metropolis-claim",
+    quote="может улучшить город до Метрополии за 2 Очка",
+    question="Does the first to level 4 (or to level 5, taking it) place the metropolis at"
+             " once, or may he leave it unplaced ('может')?",
+    readings={"takes": "he places it at once on a city of his without one"},
+    default="takes",
+    why="'может' grants the metropolis to the player the sentence names; the text says"
+        " nothing of a metropolis left unplaced (who could take it later, at which level),"
+        " so a refusal could not be played by its rules; and the level 4 that brings it"
+        " needs a city for it ('Чтобы купить Улучшение Города 4-го уровня, игрокам"
+        " необходим доступный город').",
+    source="the rules text (chapter 11)",
 )
 A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
