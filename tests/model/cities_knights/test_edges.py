@@ -272,3 +272,16 @@ def test_the_first_to_level_four_places_the_metropolis_at_once() -> None:
     s = GAME.apply(s, Improve(D.TRADE))
     assert s.stage is Stage.METROPOLIS and GAME.legal_actions(s) == (ChooseNode(0),)
     assert rule_of(s, Stop()) == RB.METROPOLIS_FIRST
+
+
+@pytest.mark.rules("cities_knights/displace-connection", "cities_knights/knight.displace")
+def test_a_displacement_goes_along_the_displacers_roads_only() -> None:
+    # player 1's weaker knights: on 11, joined to player 0's knight on 7 by player 1's road
+    # only, and on 17, at the end of player 0's line
+    roads = {**BOARD["roads"], B.path_between(7, 11): 1}
+    s = make(cities=BOARD["cities"], roads=roads,
+             knights={7: (0, 2, True), 11: (1, 1, False), 17: (1, 1, False)})
+    s = GAME.apply(s, MoveKnight(7))
+    targets = {a.node for a in GAME.legal_actions(s) if isinstance(a, ChooseNode)}
+    assert 17 in targets and 11 not in targets
+    assert rule_of(s, ChooseNode(11)) == RB.KNIGHT_DISPLACE

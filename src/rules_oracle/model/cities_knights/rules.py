@@ -1029,6 +1029,23 @@ A_DISPLACED = R.ambiguity(
     source="the rules text (the knight's placement and the Intrigue)",
     option="displaced",
 )
+A_DISPLACE_ROAD = R.ambiguity(
+    "displace-connection",
+    quote="Оба рыцаря должны быть соединены друг с другом дорогой.",
+    question="By whose road must the two knights be connected for a displacement ('соединены"
+             " друг с другом дорогой')?",
+    readings={"own-network": "the displacing knight reaches the rival knight along its"
+                             " owner's roads, as its move goes (through empty intersections"
+                             " and its owner's pieces, no other piece)"},
+    default="own-network",
+    why="A displacement is a knight's move onto the rival's intersection: the text lists it"
+        " among the knight's actions beside 'Перемещение рыцаря - переместите рыцаря в любое"
+        " доступное место в той же дорожной сети', and the published game moves one's active"
+        " knight to the intersection the weaker rival knight holds; a rival's road carries"
+        " no knight of one's own.",
+    source="the rules text (chapter 6) and the published game's rules (not in"
+           " data/README.md: confidence M)",
+)
 A_DISPLACED_MOVE = R.ambiguity(
     "displaced-must-move",
     quote="чтобы противник должен был переместить его или удалить",
