@@ -28,6 +28,7 @@ from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.observation import PlayerView
 from rules_oracle.model.cities_knights.progress import open_roads
 from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.properties.cities_knights import pieces as piece_limits
 from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
 
 LINE = chain(0, 3, 7, 12, 17)
@@ -158,17 +159,29 @@ def test_a_displaced_knight_with_no_place_is_removed() -> None:
     assert s.stage is Stage.MAIN and s.players[1].knights == (0, 0, 0)
 
 
-@pytest.mark.rules("cities_knights/reduced-city-stock", "cities_knights/barbarians.loss")
-def test_a_reduced_city_without_a_settlement_piece_is_removed() -> None:
+@pytest.mark.rules("cities_knights/reduced-city-stock", "cities_knights/barbarians.loss",
+                   "cities_knights/victory.points")
+def test_a_reduced_city_without_a_settlement_piece_is_turned_or_removed() -> None:
     sett = {n: 0 for n in (24, 30, 36, 42, 48)}
     s = make(stage=Stage.PRE_ROLL, cities={0: 0, 40: 1}, settlements=sett, barbarians=6,
              roads={**{B.NODE_PATHS[n][0]: 0 for n in (0, *sett)},
                     B.NODE_PATHS[40][0]: 1}, knights={41: (1, 1, True)})
+    gone = attrs.evolve(s, config=GAME.config(3, {"reduced-city": "removed"}))
     s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1)), EventDie(D.SHIP))
     assert s.queue == (0,)
     s = GAME.apply(s, ReduceCity(0))
-    assert s.node_owner[0] == -1 and s.players[0].cities == 0
-    assert s.players[0].settlements == 5
+    # "Turn one of your cities on its side and treat it as a settlement" (default)
+    assert s.node_owner[0] == 0 and s.node_level[0] == 1 and s.players[0].cities == 0
+    assert s.players[0].settlements == 6 and s.players[0].vp == 6
+    assert piece_limits(s) == [] and GAME.legal_actions(s)
+    gone = GAME.apply(GAME.apply(GAME.apply(gone, RollDice()), Dice(1, 1)), EventDie(D.SHIP))
+    gone = GAME.apply(gone, ReduceCity(0))
+    assert gone.node_owner[0] == -1 and gone.players[0].cities == 0
+    assert gone.players[0].settlements == 5 and gone.players[0].vp == 5
+    assert piece_limits(gone) == []
+    # the piece limit still holds for a settlement beyond the pieces under ``removed``
+    assert piece_limits(attrs.evolve(gone, node_owner=s.node_owner, node_level=s.node_level,
+                                     players=s.players))
 
 
 @pytest.mark.rules("cities_knights/defender-cards-out", "cities_knights/barbarians.defender")
