@@ -141,3 +141,20 @@ def test_a_step_the_other_reading_rejects_is_a_witness() -> None:
         "the last action is legal under colour=white but rejected under colour=black by rule"
         " toyamb/move.within-roll")
     assert found.witness.actions[-1]["type"] == "Move"
+
+
+def test_the_stock_search_prefers_settlements_and_scores_them() -> None:
+    from rules_oracle.model.catan.actions import BuildSettlement, EndTurn
+    from rules_oracle.model.cities_knights.actions import BuildKnight
+
+    prefer = witness_search.PREFER["cities_knights/reduced-city-stock"]
+    assert prefer is witness_search.cities_knights_settle
+    assert prefer(None, BuildSettlement(0)) == 50 and prefer(None, BuildKnight(0)) == 0
+    assert prefer(None, EndTurn()) == 1
+    ck = registry.get("cities_knights")
+    cks = ck.setup(ck.config(3, {}))
+    score = witness_search.SCORES["cities_knights/reduced-city-stock"]
+    more = attrs.evolve(cks.players[1], settlements=3, cities=1)
+    assert score(attrs.evolve(cks, players=(cks.players[0], more, cks.players[2]))) \
+        == score(cks) + 10 * 35
+    assert score(attrs.evolve(cks, barbarians=4)) == score(cks) + 4

@@ -163,13 +163,31 @@ def cities_knights_science(state: Any, action: Any) -> int:
     return 50 if isinstance(action, Improve) and action.kind == D.SCIENCE else 1
 
 
+def cities_knights_stock(state: Any) -> float:
+    """``cities_knights/reduced-city-stock``: the barbarians win against a player with all
+    his settlement pieces on the board and a city they may reduce. Closer: more of his
+    settlements on the board (a city beside them), then the ship nearer."""
+    best = max(10 * min(pl.settlements, 5) + 5 * min(pl.cities, 1) for pl in state.players)
+    return float(10 * best + state.barbarians)
+
+
+def cities_knights_settle(state: Any, action: Any) -> int:
+    """Settlements first, and knights last (``cities_knights/reduced-city-stock``)."""
+    name = type(action).__name__
+    if name == "BuildSettlement":
+        return 50
+    return 0 if name in ("BuildKnight", "ActivateKnight", "PlayProgress") else 1
+
+
 #: the premise score of each option the directed search is known to reach
 SCORES: dict[str, Score] = {
     "caylus/prestige-house": caylus_houses,
     "cities_knights/aqueduct-shortage": cities_knights_shortage,
+    "cities_knights/reduced-city-stock": cities_knights_stock,
 }
 #: the action preference of the options that have one (else ``eager`` as it is)
-PREFER: dict[str, Prefer] = {"cities_knights/aqueduct-shortage": cities_knights_science}
+PREFER: dict[str, Prefer] = {"cities_knights/aqueduct-shortage": cities_knights_science,
+                             "cities_knights/reduced-city-stock": cities_knights_settle}
 
 
 def main(argv: list[str] | None = None) -> int:

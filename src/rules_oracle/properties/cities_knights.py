@@ -81,8 +81,9 @@ def nonnegative(state: CKState) -> list[Violation]:
 
 
 def pieces(state: CKState) -> list[Violation]:
-    """Piece counts match the board and stay within 15 roads, 5 settlements, 4 cities,
-    3 walls and 2 knights a level; walls stand on cities, metropolises on their cities."""
+    """Piece counts match the board and stay within 15 roads, 5 settlements (and the cities
+    turned on their side, reading reduced-city-stock=on-side), 4 cities, 3 walls and 2
+    knights a level; walls stand on cities, metropolises on their cities."""
     out = []
     n_players = len(state.players)
     # per seat: settlements, cities, walls, then knights of levels 1-3 (one pass)
@@ -104,7 +105,10 @@ def pieces(state: CKState) -> list[Violation]:
         if board != counts:
             out.append(Violation("cities_knights/inv.pieces",
                                  f"player {i}: board {board}, counts {counts}"))
-        if roads > BD.ROADS or settle > BD.SETTLEMENTS or cities > BD.CITIES \
+        # cities_knights/reduced-city-stock=on-side: a city turned on its side is a
+        # settlement beyond the settlement pieces, its city piece one no city uses
+        spare = BD.CITIES - cities if state.config.option("reduced-city") == "on-side" else 0
+        if roads > BD.ROADS or settle > BD.SETTLEMENTS + spare or cities > BD.CITIES \
                 or walls > D.WALLS or max(knights) > D.KNIGHTS_PER_LEVEL:
             out.append(Violation("cities_knights/inv.pieces", f"player {i}: over a limit"))
     for n in range(B.N_NODES):

@@ -217,7 +217,8 @@ FREE_STAGES = tuple(range(PRE_ROLL, OVER))
 #: a progress card's step: roads removed (the Diplomat, every open road under one reading)
 #: or placed, a settlement made a city (the Medicine), a wall (the Engineer)
 CARD_PIECES = ((-BD.ROADS, 1), (-1, 0), (0, 1), (0, 1))
-#: a reduced city: a settlement back (none when the stock is out), its wall lost
+#: a reduced city: a settlement back (none when the stock is out under
+#: reduced-city-stock=removed), its wall lost
 REDUCED_PIECES = ((0, 0), (0, 1), (-1, 0), (-1, 0))
 
 
@@ -474,12 +475,22 @@ def _progress_moved_ok(n: int, v: Vars, p: Params) -> list[Any]:
     return out
 
 
+def _within_stock(settlements: Any, cities: Any) -> Any:
+    """Settlements within their 5 pieces and the city pieces no city uses: a reduced city
+    with no settlement piece left is turned on its side and counts as a settlement
+    (cities_knights/reduced-city-stock=on-side; under ``removed`` it never does)."""
+    return settlements + cities <= BD.SETTLEMENTS + BD.CITIES
+
+
 def _pieces_moved_ok(n: int, v: Vars, p: Params) -> list[Any]:
     """Every piece count within its stock; no more walls than cities."""
     out = []
     for i in range(n):
         for tag, (piece, stock) in zip(PIECE_TAGS, PIECES, strict=True):
-            out.append(rng(v[pn(i, piece)] + p[f"{tag}{i}"], 0, stock))
+            top = BD.SETTLEMENTS + BD.CITIES if piece == "settlements" else stock
+            out.append(rng(v[pn(i, piece)] + p[f"{tag}{i}"], 0, top))
+        out.append(_within_stock(v[pn(i, "settlements")] + p[f"sd{i}"],
+                                 v[pn(i, "cities")] + p[f"cd{i}"]))
         out.append(v[pn(i, "walls")] + p[f"wd{i}"] <= v[pn(i, "cities")] + p[f"cd{i}"])
     return out
 
@@ -1014,7 +1025,9 @@ class CitiesKnightsEncoding(Encoding[CKState, Action]):
                    for x in (*(f"h{y}" for y in range(NC)), "prog", "vpc", "def")]
         pieces = []
         for i in ps:
-            pieces += [rng(v[pn(i, name)], 0, stock) for name, stock in PIECES]
+            pieces += [rng(v[pn(i, name)], 0, BD.SETTLEMENTS + BD.CITIES
+                           if name == "settlements" else stock) for name, stock in PIECES]
+            pieces.append(_within_stock(v[pn(i, "settlements")], v[pn(i, "cities")]))
             pieces.append(v[pn(i, "walls")] <= v[pn(i, "cities")])
         knights = [rng(v[pn(i, f"kn{lv}")], 0, D.KNIGHTS_PER_LEVEL) for i in ps
                    for lv in range(D.KNIGHT_LEVELS)]

@@ -12,18 +12,23 @@ from rules_oracle.model.cities_knights.actions import (
     ChooseCard,
     ChooseHex,
     ChooseNode,
+    ChoosePath,
     ChoosePlayer,
     DiscardProgress,
     DrawProgress,
     EndTurn,
     EventDie,
+    Improve,
     MoveKnight,
     PlayProgress,
     ReduceCity,
+    Stop,
 )
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.observation import PlayerView
+from rules_oracle.model.cities_knights.progress import open_roads
 from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.properties.cities_knights import pieces as piece_limits
 from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
 
 LINE = chain(0, 3, 7, 12, 17)
@@ -154,17 +159,29 @@ def test_a_displaced_knight_with_no_place_is_removed() -> None:
     assert s.stage is Stage.MAIN and s.players[1].knights == (0, 0, 0)
 
 
-@pytest.mark.rules("cities_knights/reduced-city-stock", "cities_knights/barbarians.loss")
-def test_a_reduced_city_without_a_settlement_piece_is_removed() -> None:
+@pytest.mark.rules("cities_knights/reduced-city-stock", "cities_knights/barbarians.loss",
+                   "cities_knights/victory.points")
+def test_a_reduced_city_without_a_settlement_piece_is_turned_or_removed() -> None:
     sett = {n: 0 for n in (24, 30, 36, 42, 48)}
     s = make(stage=Stage.PRE_ROLL, cities={0: 0, 40: 1}, settlements=sett, barbarians=6,
              roads={**{B.NODE_PATHS[n][0]: 0 for n in (0, *sett)},
                     B.NODE_PATHS[40][0]: 1}, knights={41: (1, 1, True)})
+    gone = attrs.evolve(s, config=GAME.config(3, {"reduced-city": "removed"}))
     s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1)), EventDie(D.SHIP))
     assert s.queue == (0,)
     s = GAME.apply(s, ReduceCity(0))
-    assert s.node_owner[0] == -1 and s.players[0].cities == 0
-    assert s.players[0].settlements == 5
+    # "Turn one of your cities on its side and treat it as a settlement" (default)
+    assert s.node_owner[0] == 0 and s.node_level[0] == 1 and s.players[0].cities == 0
+    assert s.players[0].settlements == 6 and s.players[0].vp == 6
+    assert piece_limits(s) == [] and GAME.legal_actions(s)
+    gone = GAME.apply(GAME.apply(GAME.apply(gone, RollDice()), Dice(1, 1)), EventDie(D.SHIP))
+    gone = GAME.apply(gone, ReduceCity(0))
+    assert gone.node_owner[0] == -1 and gone.players[0].cities == 0
+    assert gone.players[0].settlements == 5 and gone.players[0].vp == 5
+    assert piece_limits(gone) == []
+    # the piece limit still holds for a settlement beyond the pieces under ``removed``
+    assert piece_limits(attrs.evolve(gone, node_owner=s.node_owner, node_level=s.node_level,
+                                     players=s.players))
 
 
 @pytest.mark.rules("cities_knights/defender-cards-out", "cities_knights/barbarians.defender")
@@ -230,3 +247,54 @@ def test_a_knight_built_may_be_activated_and_promoted_in_the_same_turn() -> None
                    PromoteKnight(7))
     assert s.knight_level[7] == 2 and s.knight_active[7]
     assert rule_of(s, MoveKnight(7)) == RB.KNIGHT_NO_ACT_WHEN_ACTIVATED
+
+
+@pytest.mark.rules("cities_knights/open-road", "cities_knights/progress.diplomat")
+def test_an_open_road_has_an_end_without_its_owners_road_building_or_knight() -> None:
+    # player 0's line from his city on 0 ends at his knight on 17; player 1's knight on 12
+    # interrupts it, which leaves it closed (each end of each road meets his own piece)
+    held = {0: progress(diplomat=1)}
+    closed = make(held=held, knights={17: (0, 1, False), 12: (1, 1, False)}, **BOARD)
+    assert not set(LINE) & set(open_roads(closed))
+    # a rival's settlement at its end does not close the last road
+    loose = make(held=held, settlements={17: 2}, **BOARD)
+    assert LINE[-1] in open_roads(loose) and LINE[-2] not in open_roads(loose)
+    assert ChoosePath(LINE[-1]) in GAME.legal_actions(GAME.apply(loose, PlayProgress(D.DIPLOMAT)))
+    assert ChoosePath(LINE[-1]) not in GAME.legal_actions(
+        GAME.apply(closed, PlayProgress(D.DIPLOMAT)))
+
+
+@pytest.mark.rules("cities_knights/displaced-must-move", "cities_knights/knight.displace",
+                   "cities_knights/progress.intrigue")
+def test_a_displaced_knight_with_a_free_place_is_moved_not_removed() -> None:
+    roads = {**BOARD["roads"], B.path_between(40, 45): 1}
+    s = make(held={0: progress(intrigue=1)}, cities=BOARD["cities"], roads=roads,
+             knights={12: (1, 1, True)})
+    s = GAME.apply(GAME.apply(s, PlayProgress(D.INTRIGUE)), ChooseNode(12))
+    assert s.stage is Stage.DISPLACED and GAME.legal_actions(s)
+    assert all(isinstance(a, ChooseNode) for a in GAME.legal_actions(s))
+    assert rule_of(s, Stop()) == RB.PROGRESS_INTRIGUE
+    k = make(cities=BOARD["cities"], roads=roads, knights={7: (0, 2, True), 12: (1, 1, True)})
+    k = GAME.apply(GAME.apply(k, MoveKnight(7)), ChooseNode(12))
+    assert k.stage is Stage.DISPLACED and rule_of(k, Stop()) == RB.KNIGHT_DISPLACE
+
+
+@pytest.mark.rules("cities_knights/metropolis-claim", "cities_knights/metropolis.first")
+def test_the_first_to_level_four_places_the_metropolis_at_once() -> None:
+    s = make(hands={0: cards(cloth=4)}, levels={0: (3, 0, 0)}, **BOARD)  # type: ignore[arg-type]
+    s = GAME.apply(s, Improve(D.TRADE))
+    assert s.stage is Stage.METROPOLIS and GAME.legal_actions(s) == (ChooseNode(0),)
+    assert rule_of(s, Stop()) == RB.METROPOLIS_FIRST
+
+
+@pytest.mark.rules("cities_knights/displace-connection", "cities_knights/knight.displace")
+def test_a_displacement_goes_along_the_displacers_roads_only() -> None:
+    # player 1's weaker knights: on 11, joined to player 0's knight on 7 by player 1's road
+    # only, and on 17, at the end of player 0's line
+    roads = {**BOARD["roads"], B.path_between(7, 11): 1}
+    s = make(cities=BOARD["cities"], roads=roads,
+             knights={7: (0, 2, True), 11: (1, 1, False), 17: (1, 1, False)})
+    s = GAME.apply(s, MoveKnight(7))
+    targets = {a.node for a in GAME.legal_actions(s) if isinstance(a, ChooseNode)}
+    assert 17 in targets and 11 not in targets
+    assert rule_of(s, ChooseNode(11)) == RB.KNIGHT_DISPLACE

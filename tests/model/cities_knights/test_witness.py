@@ -9,7 +9,9 @@ from rules_oracle.model.catan.data import GRAIN
 from rules_oracle.model.cities_knights.data import SCIENCE
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import Stage
-from rules_oracle.oracle.witness import find_witness
+from rules_oracle.model.core import unstructure
+from rules_oracle.model.core.rules import DIRECTED
+from rules_oracle.oracle.witness import directed_actions, find_witness
 from tests.model.directed import directed_witness
 
 
@@ -78,3 +80,28 @@ def test_level_four_city_readings_disagree_on_the_named_seed() -> None:
     assert witness.difference == (
         "the legal choices differ: legal only under level-four-city=always (0): none; legal"
         ' only under level-four-city=if-metropolis (1): {"kind":1,"type":"Improve"}')
+
+
+@pytest.mark.rules("cities_knights/reduced-city-stock", "cities_knights/barbarians.loss")
+def test_reduced_city_stock_readings_disagree_on_the_directed_game() -> None:
+    # no seeded game lost a city for a player with his 5 settlements on the board: the
+    # registry records the game a directed search found (3 players, seed 0's chance, the
+    # players' choices); its last step reduces such a player's city on intersection 31
+    amb = GAME.rules.get_ambiguity("cities_knights/reduced-city-stock")
+    known = amb.witness
+    assert known is not None and known.policy == DIRECTED and amb.no_witness is None
+    witness = find_witness(GAME, "cities_knights/reduced-city-stock", seeds=[])
+    assert witness is not None and (witness.players, witness.seed) == (3, 0)
+    assert witness.actions[-1] == {"node": 31, "type": "ReduceCity"}
+    assert witness.difference.startswith("the state differs at $.node_level[31]: 1 vs 0")
+    actions = list(directed_actions(GAME, GAME.config(3, {}), known))
+    assert [unstructure(a) for a in actions] == list(witness.actions)
+    for reading, kept in (("on-side", True), ("removed", False)):
+        state = GAME.setup(GAME.config(3, {"reduced-city": reading}))
+        for action in actions[:-1]:
+            state = GAME.apply(state, action)
+        p = state.queue[0]
+        assert state.stage is Stage.REDUCE and state.players[p].settlements == 5
+        state = GAME.apply(state, actions[-1])
+        assert (state.node_owner[31] == p) is kept
+        assert state.players[p].settlements == (6 if kept else 5)

@@ -91,10 +91,12 @@ def reduce_city(state: CKState, action: ReduceCity, links: Links) -> CKState:
     pl = state.players[p]
     walls, wall = links.lose_wall(state.walls, n)
     pl = evolve(pl, cities=pl.cities - 1, walls=pl.walls - wall)
-    if pl.settlements < BD.SETTLEMENTS:
+    # cities_knights/reduced-city-stock: with no settlement piece left, the city turned on
+    # its side is a settlement all the same (default), or is removed
+    if pl.settlements < BD.SETTLEMENTS or state.config.option("reduced-city") == "on-side":
         pl = evolve(pl, settlements=pl.settlements + 1)
         state = set_player(state, p, pl, walls=walls, node_level=put(state.node_level, n, 1))
-    else:  # cities_knights/reduced-city-stock: no settlement piece left
+    else:
         state = set_player(state, p, pl, walls=walls, node_level=put(state.node_level, n, 0),
                            node_owner=put(state.node_owner, n, -1))
         state = update_roads(state, False, road_owners_at(state, n))

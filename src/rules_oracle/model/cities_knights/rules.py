@@ -501,6 +501,22 @@ A_DIPLOMAT = R.ambiguity(
     source="published game (data/README.md, confidence H)",
     option="diplomat",
 )
+A_OPEN_ROAD = R.ambiguity(
+    "open-road",
+    quote="Уберите все открытые дороги.",
+    question="Which road is open ('открытые дороги': the text does not say)?",
+    readings={"loose-end": "a road with an end where its owner has no other road, no"
+                           " building and no knight; a rival's piece at an end neither"
+                           " opens nor closes it"},
+    default="loose-end",
+    why="The publisher's answer: a road segment is open when it lies at the end of a"
+        " continuous road; a road joining two of one's settlements, or a settlement and one"
+        " of one's knights, is closed, and stays closed when a rival's settlement or knight"
+        " interrupts it. An end at one's own road, building or knight is no end of the"
+        " continuous road; an end anywhere else is.",
+    source="publisher's FAQ (www.catan.com/faq, Cities & Knights, 'Diplomat - When is a road"
+           " open?'; not in data/README.md: confidence M)",
+)
 A_DEFENDER = R.ambiguity(
     "defender",
     quote="Игрок с наибольшим количеством активных Рыцарей награждается званием",
@@ -961,10 +977,78 @@ A_NO_SETTLEMENT = R.ambiguity(
     quote="уничтожает свой город, превращая его в поселение",
     question="What happens to a city the barbarians reduce when its owner has no settlement"
              " piece left?",
-    readings={"removed": "the city is removed from the board"},
-    default="removed",
-    why="No settlement piece can take its place; pieces stay within their stock.",
-    source="project default (the text is silent)",
+    readings={"on-side": "it stays, turned on its side, and counts as a settlement (1 point,"
+                         " a settlement's production, upgraded as one) until it is a city"
+                         " again; his settlements may then outnumber his 5 settlement"
+                         " pieces by the city pieces so turned",
+              "removed": "the city is removed from the board"},
+    default="on-side",
+    why="The text turns the city into a settlement ('превращая его в поселение') and names"
+        " no piece stock; the publisher's answer to this very case is 'Turn one of your"
+        " cities on its side and treat it as a settlement until you have upgraded it to a"
+        " city again' (catan.com FAQ, Cities & Knights, Barbarians). Removing the city takes"
+        " from its owner the intersection, its production and a second point the text does"
+        " not take; some players' summaries remove it, so that is the option. Was"
+        " 'removed' (pieces kept within their stock).",
+    source="publisher's FAQ (www.catan.com/faq/cities-knights; not in data/README.md:"
+           " confidence M)",
+    option="reduced-city",
+    # a directed search (oracle/witness_search.py: cities_knights_stock, settlements first
+    # and knights last, width 8, branch 4, segment 12) reaches an attack the barbarians win
+    # against a player with his 5 settlements on the board
+    witness=Witnessed(players=3, seed=0, policy="directed", choices=(
+        23, 2, 17, 2, 3, 1, 42, 0, 20, 0, 16, 0, 0, 2, 0, 4, 0, 1, 0, 2, 0, 4, 0, 1, 0, 2,
+        0, 13, 0, 1, 0, 1, 0, 1, 0, 3, 2, 1, 3, 6, 3, 5, 0, 1, 0, 10, 0, 0, 0, 0, 6, 0, 1,
+        0, 7, 10, 0, 6, 0, 4, 0, 0, 3, 1, 0, 3, 7, 0, 0, 1, 1, 2, 16, 4, 0, 2, 0, 17, 5, 0,
+        1, 0, 3, 0, 5, 0, 4, 0, 5, 1, 6, 0, 6, 0, 4, 0, 14, 0, 14, 1, 0, 3, 4, 0, 14, 0, 2,
+        2, 1, 1, 11, 8, 0, 4, 0, 6, 8, 0, 9, 5, 0, 4, 0, 16, 0, 5, 0, 12, 0, 4, 0, 2, 6, 0,
+        3, 5, 0, 11, 5, 0, 6, 0, 5, 3, 0, 16, 5, 0, 0, 6, 0, 5, 0, 2, 5, 0, 0, 6, 0, 10, 3,
+        0, 4, 0, 5, 0, 10, 0, 11, 0, 5, 0, 0, 6, 5, 0, 11, 0, 3, 5, 9, 0, 1, 3, 4, 0, 12, 0,
+        9, 0, 5, 0, 18, 3, 3, 6, 0, 0, 5, 3, 0, 12, 0, 0, 16, 2, 0, 1, 9, 3, 0, 2, 12, 0,
+        16, 0, 3, 0, 4, 12, 0, 16, 0, 3, 6, 0, 0, 6, 3, 0, 17, 12, 9, 0, 1, 3, 3, 6, 0, 4,
+        0, 2, 0, 0, 1, 15, 5, 0, 6, 0, 4, 5, 0, 13, 0, 6, 0, 2, 0, 0, 0, 0, 1, 12, 0, 5, 0,
+        6, 0, 13, 6, 0, 9, 4, 0, 2, 6, 0, 10, 13, 0, 4, 0, 6, 0, 4, 3, 4, 4, 0, 4, 5, 0, 5,
+        3, 0, 5, 0, 3, 6, 0, 14, 0, 8, 3, 3, 11, 5, 0, 1, 12, 0, 0, 21, 0, 5, 0, 14, 6, 0,
+        1, 3, 1, 1, 1, 14, 1, 0, 5, 0, 4, 6, 0, 13, 0, 0, 0, 0, 1, 19, 5, 3, 0, 14, 0, 13,
+        0, 6, 0, 8, 7, 4, 0, 10, 3, 8, 0, 0, 0, 12, 3, 0, 4, 0, 4, 5, 0, 5, 13, 5, 0, 4, 0,
+        0, 4, 5, 0, 9, 6, 5, 0, 4, 0, 1, 5, 0, 5, 0, 0, 4, 0, 12, 0, 11, 5, 9, 0, 1, 0, 11,
+        13, 0, 2, 9, 1, 3, 0, 12, 0, 7, 13, 0, 3, 0, 29, 0, 0, 13, 0, 4, 3, 0, 7, 20, 0, 14,
+        0, 3, 0, 3, 3, 1, 2, 2, 0, 0, 3, 2, 2, 1, 10, 3, 5, 2, 7, 3, 6, 2, 8, 0, 0, 4, 0, 6,
+        7, 0, 0, 5, 0, 12, 3, 8, 8, 9, 0, 0, 12, 5, 9, 0, 1, 0, 5, 7, 3, 8, 0, 14, 0, 0, 3,
+        0, 5, 0, 13, 0, 1, 4, 0, 12, 0, 20, 0, 4, 0, 12, 0, 0, 3, 2, 1, 17, 5, 5, 0, 4, 0,
+        3, 13, 0, 14, 0, 4, 0, 3, 9, 3, 14, 2, 0, 17, 13, 3, 0, 3, 0, 3, 9, 15, 0, 14, 0,
+        14, 8, 0, 11, 16, 0, 3, 8, 13, 3, 0, 8, 0, 1, 16, 6, 0, 13, 1, 0, 8, 0, 13, 1, 3, 0,
+        13, 1, 0, 8, 0, 2, 4, 0, 13, 13, 0, 8, 0, 0, 4, 4, 3, 1, 1, 8, 8, 4, 3, 0, 1, 12, 4,
+        0, 2, 9, 0, 3, 16, 0, 7, 12, 0, 9, 0, 7, 4, 0, 1, 19, 7, 4, 1, 5, 0, 7, 1, 12, 13,
+        0, 16, 2, 8, 8, 6, 0, 9, 1, 0, 11, 6, 11, 0, 1, 11, 10, 4, 10, 0, 2, 9, 10, 9, 4, 0,
+        1, 9, 0, 6, 4, 4, 0, 3, 13, 0, 9, 0, 1, 4, 0, 14, 6, 9, 7, 0, 9, 0, 3, 5, 0, 1, 5,
+        4, 0, 8, 15, 4, 0, 3, 9, 0, 3, 2, 19, 19, 0, 7, 14, 0, 9, 0, 20, 7, 6, 0, 2, 1, 0,
+        0, 5, 0, 0, 0, 4, 0, 3, 3, 14, 3, 4, 10, 1, 0, 2, 2, 9, 0, 0, 0, 7, 0, 4, 3, 0, 18,
+        5, 0, 16, 0, 2, 3, 0, 0, 12, 0, 16, 0, 10, 0, 2, 3, 6, 0, 16, 0, 0, 4, 0, 1, 3, 2,
+        2, 2, 2, 4, 2, 0, 4, 2, 3, 6, 5, 2, 3, 7, 0, 0, 1, 3, 5, 9, 0, 0, 0, 5, 0, 13, 0, 1,
+        8, 0, 1, 13, 0, 5, 0, 8, 0, 2, 21, 0, 0, 2, 3, 5, 2, 0, 4, 8, 0, 0, 21, 2, 0, 5, 0,
+        8, 0, 2, 20, 21, 0, 19, 0, 8, 0, 1, 8, 4, 3, 14, 17, 27, 0, 20, 0, 0, 1, 0, 4, 1, 0,
+        1, 1, 2, 2, 1, 19, 8, 0, 2, 14, 3, 0, 5, 16, 6, 0, 1, 8, 0, 4, 4, 20, 0, 17, 0, 0,
+        8, 0, 16, 20, 0, 2, 2, 1, 2, 1, 0, 5, 0, 3, 0, 10, 6, 11, 1, 5, 8, 14, 0, 8, 0, 2,
+        5, 10, 6, 0, 13, 1, 7, 15, 2, 0, 8, 0, 5, 19, 0, 15, 0, 2, 5, 5, 11, 0, 0, 8, 0, 2,
+        26, 2, 7, 0, 0, 15, 16, 3, 0, 3, 4, 0, 2, 3, 2, 5, 8, 4, 0, 8, 0, 15, 0, 4, 8, 0, 4,
+        16, 19, 8, 2, 0, 2, 0, 2, 0, 7, 7, 0, 8, 0, 7, 0, 3, 7, 0, 3, 6, 0, 10, 0, 1, 8, 0,
+        7, 0, 6, 4, 7, 0, 0, 8, 0, 3, 8, 8, 0, 14, 2, 0, 8, 0, 22, 0, 1, 6, 5, 7, 0, 8, 0,
+        7, 7, 7, 2, 5, 8, 4, 6, 11, 0, 0, 0, 4, 11, 7, 0, 23, 7, 0, 11, 2, 9, 8, 4, 1, 7, 1,
+        0, 1, 7, 13, 13, 18, 1, 4, 1, 4, 5, 0, 1, 11, 9, 6, 7, 2, 3, 0, 0, 8, 0, 5, 5, 1, 6,
+        4, 9, 0, 0, 1, 6, 6, 12, 1, 13, 7, 9, 9, 2, 2, 0, 0, 6, 0, 0, 20, 0, 7, 8, 0, 13, 0,
+        27, 0, 17, 18, 2, 0, 3, 5, 0, 0, 31, 13, 26, 4, 7, 3, 9, 3, 9, 0, 0, 0, 19, 1, 0,
+        13, 18, 12, 4, 18, 0, 3, 5, 0, 2, 0, 5, 0, 31, 24, 21, 31, 2, 1, 2, 5, 6, 0, 0, 0,
+        7, 7, 0, 0, 6, 4, 0, 10, 16, 18, 0, 7, 0, 2, 4, 0, 2, 1, 1, 1, 4, 19, 0, 6, 0, 0, 6,
+        9, 0, 0, 2, 0, 15, 19, 0, 13, 23, 1, 0, 8, 2, 0, 20, 0, 17, 15, 13, 0, 2, 0, 3, 25,
+        17, 27, 0, 24, 12, 2, 6, 5, 0, 2, 0, 28, 0, 4, 1, 0, 7, 6, 0, 9, 0, 22, 26, 13, 23,
+        0, 2, 8, 9, 1, 0, 18, 17, 13, 14, 0, 0, 5, 3, 0, 9, 7, 0, 5, 3, 0, 6, 0, 9, 3, 0, 3,
+        0, 1, 2, 4, 2, 1, 3, 0, 1, 2, 5, 2, 16, 6, 0, 5, 8, 11, 0, 1, 7, 0, 4, 11, 0, 7, 0,
+        0, 14, 18, 18, 3, 0, 0, 4, 2, 0, 14, 12, 0, 7, 0, 4, 0, 1, 3, 16, 17, 0, 3, 0, 11,
+        5, 7, 0, 17, 0, 1, 2, 7, 5, 9, 0, 0, 6, 0, 14, 0, 25, 0, 14, 3, 3, 0, 15, 8, 9, 8,
+        0, 1, 16, 3, 3, 3, 6, 1, 0, 3, 0, 15, 7, 0, 8, 6, 0, 6, 0, 2, 8, 0, 15, 0, 6, 0, 15,
+        0, 0, 10, 9, 19, 6, 9, 0, 2, 15, 13, 15, 0, 2, 6, 0, 0,
+    )),
 )
 A_BARBARIAN_STRENGTH = R.ambiguity(
     "barbarian-strength",
@@ -1012,6 +1096,51 @@ A_DISPLACED = R.ambiguity(
         " displacement is not.",
     source="the rules text (the knight's placement and the Intrigue)",
     option="displaced",
+)
+A_DISPLACE_ROAD = R.ambiguity(
+    "displace-connection",
+    quote="Оба рыцаря должны быть соединены друг с другом дорогой.",
+    question="By whose road must the two knights be connected for a displacement ('соединены"
+             " друг с другом дорогой')?",
+    readings={"own-network": "the displacing knight reaches the rival knight along its"
+                             " owner's roads, as its move goes (through empty intersections"
+                             " and its owner's pieces, no other piece)"},
+    default="own-network",
+    why="A displacement is a knight's move onto the rival's intersection: the text lists it"
+        " among the knight's actions beside 'Перемещение рыцаря - переместите рыцаря в любое"
+        " доступное место в той же дорожной сети', and the published game moves one's active"
+        " knight to the intersection the weaker rival knight holds; a rival's road carries"
+        " no knight of one's own.",
+    source="the rules text (chapter 6) and the published game's rules (not in"
+           " data/README.md: confidence M)",
+)
+A_DISPLACED_MOVE = R.ambiguity(
+    "displaced-must-move",
+    quote="чтобы противник должен был переместить его или удалить",
+    question="May the owner of a displaced knight take it off the board while a free place"
+             " for it is left ('переместить его или удалить': move it or remove it)?",
+    readings={"must-move": "no: he moves it while a free place is left; it leaves the board"
+                           " only when none is"},
+    default="must-move",
+    why="The Intrigue says when a displaced knight leaves the board: 'Если у противника нет"
+        " свободного места для его размещения, его необходимо убрать с доски' (only with no"
+        " free place); the displacement's 'или удалить' names that same outcome, not a"
+        " choice its owner has while a place is free.",
+    source="the rules text (chapter 14, the Intrigue)",
+)
+A_METROPOLIS_CLAIM = R.ambiguity(
+    "metropolis-claim",
+    quote="может улучшить город до Метрополии за 2 Очка",
+    question="Does the first to level 4 (or to level 5, taking it) place the metropolis at"
+             " once, or may he leave it unplaced ('может')?",
+    readings={"takes": "he places it at once on a city of his without one"},
+    default="takes",
+    why="'может' grants the metropolis to the player the sentence names; the text says"
+        " nothing of a metropolis left unplaced (who could take it later, at which level),"
+        " so a refusal could not be played by its rules; and the level 4 that brings it"
+        " needs a city for it ('Чтобы купить Улучшение Города 4-го уровня, игрокам"
+        " необходим доступный город').",
+    source="the rules text (chapter 11)",
 )
 A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
