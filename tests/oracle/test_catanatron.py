@@ -183,6 +183,19 @@ def test_seeded_games_show_no_unknown_divergence() -> None:
     assert report.passes
 
 
+@pytest.mark.rules("catan/development-before-roll", "catan/seven.discard")
+def test_a_card_left_out_before_the_roll_leaves_the_seven_s_discards_to_the_model() -> None:
+    """4 players, seed 97 (uniform): at step 592 catanatron leaves out Road Building before
+    the roll (known `card-before-roll`, play goes on among the actions both allow); the roll
+    is a 7 and seat 0 must discard, a forced step the compound roll takes in. Choosing it
+    among the roll step's actions (only RollDice) reported the discard "unsupported"."""
+    report = drv.drive(ADAPTER, [registry.get("catan")], count=1, seed=97, players=4,
+                       known=load(str(KNOWN)), timeout=60)
+    [run] = report.games
+    assert run.status != "diverges", run.divergence
+    assert run.steps > 594 and dict(run.tolerated).get("card-before-roll", 0) >= 1
+
+
 @pytest.mark.rules("catan/hidden-points", "catan/development.victory-point")
 def test_the_winner_shows_the_victory_point_cards_that_won() -> None:
     # 4 players, seed 201, eager: player 3 wins with 7 public points and 3 victory point

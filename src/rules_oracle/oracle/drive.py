@@ -1259,6 +1259,11 @@ class _Game:
         game = self.game
         group = [first]
         state = first[2]
+        # the engine's list (kept when a tolerated deviation made the oracle choose among
+        # the actions both allow) was of the first step's actions; the steps after it are
+        # chance or forced ones the model chooses, and one not of a ``then`` kind ends the
+        # group to be chosen again as a step of its own
+        self.allowed = None
         while self.steps + len(group) < bound:
             try:
                 who = game.actor(state)
