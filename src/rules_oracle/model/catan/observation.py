@@ -18,6 +18,7 @@ import attrs
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan.state import CatanState, Offer, Player, Stage
 from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.core.ops import by_identity
 
 
 @attrs.frozen(slots=True)
@@ -117,6 +118,7 @@ class PlayerView:
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
 
 
+@by_identity
 def _seat(pl: Player) -> Seat:
     return Seat(hand_size=sum(pl.hand), development_cards=sum(pl.developments),
                 bought_this_turn=sum(pl.bought), knights_played=pl.knights, roads=pl.roads,
