@@ -19,6 +19,7 @@ Nothing on any input escapes as another exception.
 """
 
 import contextlib
+import functools
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -428,8 +429,14 @@ def _engine_legal(rec: dict[str, Any], line: int) -> dict[str, Any]:
     return theirs
 
 
+@functools.cache
+def _named(action_types: tuple[type, ...]) -> dict[str, type]:
+    """A game's action types by name."""
+    return {cls.__name__: cls for cls in action_types}
+
+
 def _action_of(game: Game[Any, Any], data: dict[str, Any], line: int) -> Any:
-    types = {cls.__name__: cls for cls in game.action_types}
+    types = _named(tuple(game.action_types))
     tag = data["type"]
     cls = types.get(tag)
     if cls is None:
@@ -561,6 +568,8 @@ class _Replay:
         self.last: tuple[Any, Any, Any] | None = None
         #: observation traces: the top-level fields seen, and the view's count
         self.fields: set[str] = set()
+        #: the keys of the last view whose fields agreed as text (already in ``fields``)
+        self.keys: tuple[str, ...] = ()
         self.available = 0
         self.viewer: Any = None
         #: whether a known entry matches on a reading (divergences are then retried first)
@@ -598,9 +607,12 @@ class _Replay:
             self._step(rec, action, line, theirs, unread)
         finally:
             if "observation" in rec:
-                fields = (unread.keys if unread is not None and unread.keys
-                          else rec["observation"]["fields"])
-                self.fields.update(k for k in fields if k != "type")
+                if unread is not None and unread.keys:
+                    if unread.keys is not self.keys:  # a view type's keys, counted once
+                        self.keys = unread.keys
+                        self.fields.update(k for k in unread.keys if k != "type")
+                else:
+                    self.fields.update(k for k in rec["observation"]["fields"] if k != "type")
 
     def _step(self, rec: dict[str, Any], action: Any, line: int,
               theirs: dict[str, Any] | None, unread: _Unread | None) -> None:
