@@ -19,6 +19,7 @@ from rules_oracle.model.catan_cards.score import a_side
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.catan_cards.trade import allowance
 from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.core.ops import by_identity
 
 
 @attrs.frozen(slots=True)
@@ -101,6 +102,7 @@ class PlayerView:
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
 
 
+@by_identity
 def _seat(pl: Player) -> Seat:
     return Seat(hand_size=sum(pl.hand), roads=pl.roads, roads_a_side=a_side(pl.roads),
                 knights=pl.knights, knights_a_side=a_side(pl.knights),
