@@ -217,3 +217,36 @@ def test_a_file_of_bytes_with_line_ends(tmp_path: Path, monkeypatch: pytest.Monk
     path.write_bytes(("\n".join(changed) + "\n").encode("utf-8").replace(b'"turn', b'"\xffturn'))
     found = same(path, monkeypatch)
     assert found[0] == "malformed" and found[1].startswith("line 2: not UTF-8 text")
+
+
+RECORD_CHANGES: dict[str, Callable[[str], str]] = {
+    "a bad actor": lambda line: line.replace('"actor":', '"actor":-7,"x":', 1),
+    "a broken action": lambda line: line.replace('{"action":{', '{"action":{,', 1),
+    "a space before the fields": lambda line: line.replace(
+        ',"observation":{"fields":', ',"observation": {"fields":', 1),
+    "a step 0": lambda line: line.replace('"step":', '"step":0,"y":', 1),
+}
+
+
+@pytest.mark.parametrize("change", sorted(RECORD_CHANGES))
+def test_a_record_that_does_not_read_without_its_fields_is_read_whole(
+        change: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = written()
+    at = 4
+    lines[at] = RECORD_CHANGES[change](lines[at])
+    assert lines[at] != written()[at]
+    assert check._read_observed(lines[at], at + 1) is None
+    found = same(lines, monkeypatch)
+    if change == "a space before the fields":
+        assert found["status"] == "conforms"
+    else:
+        assert found[0] == "malformed" and found[1].startswith(f"line {at + 1}: ")
+
+
+def test_a_line_over_the_limit_is_refused_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = written()
+    limit = len(lines[3]) - 1
+    monkeypatch.setattr(check, "MAX_LINE", limit)
+    assert len(lines[1]) <= limit or check._read_observed(lines[1], 2) is None
+    found = same(lines, monkeypatch)
+    assert found[0] == "malformed" and "longer than" in found[1]
