@@ -19,6 +19,7 @@ Nothing on any input escapes as another exception.
 """
 
 import contextlib
+import functools
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -260,10 +261,107 @@ def validate_record(rec: Any, line: int) -> None:
         raise TraceError(line, *found)
 
 
-def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any]]:
-    """Numbered, parsed and validated records, skipping blank lines."""
+class _Unread:
+    """The observation fields of a step record not read yet: their text, compared with the
+    canonical text of the model's view (equal texts are equal JSON values, types
+    included), and read with the whole line, as any other line, when they differ or
+    anything else needs them.
+
+    The record was read from the line with ``{}`` in place of that text (see
+    :func:`_read_observed`), so the line's JSON is the record with the fields' text put
+    back: when that text is the model's canonical text of a view, it holds no key twice,
+    no number beyond an integer, no surrogate, and nests as deep as the model's view types
+    (under 10 levels), so the whole line passes every check of :func:`parse_line` and
+    :func:`validate_record` and reads as the record with the view's data for fields."""
+
+    __slots__ = ("done", "keys", "line", "raw", "rec", "text")
+
+    def __init__(self, raw: str | bytes, line: int, rec: dict[str, Any], text: str) -> None:
+        self.raw = raw
+        self.line = line
+        self.rec = rec
+        self.text = text
+        #: whether the fields are settled: compared equal to the view's text, or read
+        self.done = False
+        #: the top-level keys of the fields (once compared equal to the view's text)
+        self.keys: tuple[str, ...] = ()
+
+    def agrees(self, view: Any, text: str) -> bool:
+        """Whether the fields' text is ``text``, the canonical text of ``view``."""
+        if self.text != text:
+            return False
+        self.keys = _keys_of(view)
+        self.done = True
+        return True
+
+    def read(self) -> None:
+        """Read the whole line as :func:`_lines` reads any other (:class:`TraceError` as it
+        gives) and put its observation's fields in the record."""
+        if self.done:
+            return
+        full = parse_line(self.raw, self.line)
+        validate_record(full, self.line)
+        self.rec["observation"]["fields"] = full["observation"]["fields"]
+        self.done = True
+
+
+#: the top-level keys of a view type's plain data, per type
+_VIEW_KEYS: dict[type, tuple[str, ...]] = {}
+
+
+def _keys_of(view: Any) -> tuple[str, ...]:
+    keys = _VIEW_KEYS.get(type(view))
+    if keys is None:
+        keys = _VIEW_KEYS[type(view)] = tuple(unstructure(view))
+    return keys
+
+
+#: where a step record's observation fields begin, and what follows them to the end of
+#: the line, in the canonical text of a step record without state, digest or legal list
+_FIELDS_AT = ',"observation":{"fields":'
+_FIELDS_END = ',"viewer":'
+_OBSERVED_END = re.compile(r',"viewer":(?:"public"|0|[1-9][0-9]*)\},"record":"step",'
+                           r'"step":[1-9][0-9]*\}\n?')
+
+
+def _read_observed(raw: str | bytes, line: int) -> tuple[dict[str, Any], _Unread] | None:
+    """A step record of an observation trace in canonical text, read without its
+    observation's fields (``{}`` in their place) and those fields' text; ``None`` for any
+    other line (or one that does not read so: it is read as a whole).
+
+    The line must end in ``,"observation":{"fields":F,"viewer":V},"record":"step",
+    "step":N}``: read with ``{}`` for ``F`` and found a step record, those are structural
+    characters of the top-level object (a quote among them inside a string would be
+    followed by a bare word), so ``{}`` stood where the record's fields stand."""
+    if len(raw) > MAX_LINE:
+        return None
+    try:
+        text = decode(raw) if isinstance(raw, bytes) else raw
+    except InputError:
+        return None
+    end = text.rfind(_FIELDS_END)
+    if end < 0 or _OBSERVED_END.fullmatch(text, end) is None:
+        return None
+    at = text.rfind(_FIELDS_AT, 0, end)
+    if at < 0:
+        return None
+    start = at + len(_FIELDS_AT)
+    try:
+        rec = loads(text[:start] + "{}" + text[end:])
+    except InputError:
+        return None
+    if not _fast_step_ok(rec):
+        return None
+    return rec, _Unread(raw, line, rec, text[start:end])
+
+
+def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any, _Unread | None]]:
+    """Numbered, parsed and validated records, skipping blank lines; after the first, a
+    step record of an observation trace comes with its observation's fields unread
+    (:class:`_Unread`)."""
     items = iter(source)
     number = 0
+    first = True
     while True:
         number += 1
         try:
@@ -274,9 +372,14 @@ def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any]]:
             raise TraceError(number, exc.path, exc.message) from None
         if not raw.strip():
             continue
+        observed = None if first else _read_observed(raw, number)
+        first = False
+        if observed is not None:
+            yield number, *observed
+            continue
         rec = parse_line(raw, number)
         validate_record(rec, number)
-        yield number, rec
+        yield number, rec, None
 
 
 # -- the replay ---------------------------------------------------------------------
@@ -326,8 +429,14 @@ def _engine_legal(rec: dict[str, Any], line: int) -> dict[str, Any]:
     return theirs
 
 
+@functools.cache
+def _named(action_types: tuple[type, ...]) -> dict[str, type]:
+    """A game's action types by name."""
+    return {cls.__name__: cls for cls in action_types}
+
+
 def _action_of(game: Game[Any, Any], data: dict[str, Any], line: int) -> Any:
-    types = {cls.__name__: cls for cls in game.action_types}
+    types = _named(tuple(game.action_types))
     tag = data["type"]
     cls = types.get(tag)
     if cls is None:
@@ -370,7 +479,7 @@ def check_lines(
     """
     records = _lines(source)
     try:
-        line, head = next(records)
+        line, head, _ = next(records)
     except StopIteration:
         raise TraceError(1, None, "empty trace: no header line") from None
     game, config = _load_game(head, line)
@@ -378,31 +487,49 @@ def check_lines(
     replay = _Replay(game, config, known, strict, head)
     replay.start(line)
     ended = False
-    for line, rec in records:
-        kind = rec["record"]
-        if ended:
-            raise TraceError(line, "$.record", "nothing may follow the end record")
-        if kind == "header":
-            raise TraceError(line, "$.record", "a second header")
-        if kind == "end":
+    for line, rec, unread in records:
+        try:
+            checked = _checked(game, config, head, replay, rec, line, ended)
+        except TraceError:
+            if unread is not None:  # a fault of the whole line is found first, as it was
+                unread.read()
+            raise
+        if checked is None:
             ended = True
-            if "steps" in rec and rec["steps"] != replay.count:
-                raise TraceError(line, "$.steps",
-                                 f"the trace has {replay.count} step records, not {rec['steps']}")
-            replay.end(rec, line)
             continue
-        if rec["step"] != replay.count + 1:
-            raise TraceError(line, "$.step", f"expected step {replay.count + 1}, got {rec['step']}")
-        _require(rec, line, head["version"], replay.compare)
-        if "legal" in rec and head["version"] == 1:
-            raise TraceError(line, "$.legal", "unexpected field (a version 2 field)")
-        theirs = _engine_legal(rec, line) if "legal" in rec else None
-        action = _action_of(game, rec["action"], line)
-        if "observation" in rec:
-            _viewer_of(rec["observation"]["viewer"], config.players, line)
-        replay.step(rec, action, line, theirs)
+        action, theirs = checked
+        replay.step(rec, action, line, theirs, unread)
     replay.finish(allow_partial)
     return replay.report()
+
+
+def _checked(game: Game[Any, Any], config: Config, head: dict[str, Any], replay: "_Replay",
+             rec: dict[str, Any], line: int, ended: bool,
+             ) -> tuple[Any, dict[str, Any] | None] | None:
+    """A record after the header checked in its place (:class:`TraceError` otherwise): ``None``
+    for an end record (compared), else a step record's action and the engine's legal list
+    (``None`` when it has none)."""
+    kind = rec["record"]
+    if ended:
+        raise TraceError(line, "$.record", "nothing may follow the end record")
+    if kind == "header":
+        raise TraceError(line, "$.record", "a second header")
+    if kind == "end":
+        if "steps" in rec and rec["steps"] != replay.count:
+            raise TraceError(line, "$.steps",
+                             f"the trace has {replay.count} step records, not {rec['steps']}")
+        replay.end(rec, line)
+        return None
+    if rec["step"] != replay.count + 1:
+        raise TraceError(line, "$.step", f"expected step {replay.count + 1}, got {rec['step']}")
+    _require(rec, line, head["version"], replay.compare)
+    if "legal" in rec and head["version"] == 1:
+        raise TraceError(line, "$.legal", "unexpected field (a version 2 field)")
+    theirs = _engine_legal(rec, line) if "legal" in rec else None
+    action = _action_of(game, rec["action"], line)
+    if "observation" in rec:
+        _viewer_of(rec["observation"]["viewer"], config.players, line)
+    return action, theirs
 
 
 class _Replay:
@@ -441,6 +568,8 @@ class _Replay:
         self.last: tuple[Any, Any, Any] | None = None
         #: observation traces: the top-level fields seen, and the view's count
         self.fields: set[str] = set()
+        #: the keys of the last view whose fields agreed as text (already in ``fields``)
+        self.keys: tuple[str, ...] = ()
         self.available = 0
         self.viewer: Any = None
         #: whether a known entry matches on a reading (divergences are then retried first)
@@ -470,12 +599,26 @@ class _Replay:
                         False)
 
     def step(self, rec: dict[str, Any], action: Any, line: int,
-             theirs: dict[str, Any] | None = None) -> None:
+             theirs: dict[str, Any] | None = None, unread: _Unread | None = None) -> None:
         self.count += 1
+        if unread is not None and (theirs is not None or not self.comparing):
+            unread.read()
+        try:
+            self._step(rec, action, line, theirs, unread)
+        finally:
+            if "observation" in rec:
+                if unread is not None and unread.keys:
+                    if unread.keys is not self.keys:  # a view type's keys, counted once
+                        self.keys = unread.keys
+                        self.fields.update(k for k in unread.keys if k != "type")
+                else:
+                    self.fields.update(k for k in rec["observation"]["fields"] if k != "type")
+
+    def _step(self, rec: dict[str, Any], action: Any, line: int,
+              theirs: dict[str, Any] | None, unread: _Unread | None) -> None:
         if "observation" in rec:
             seen = rec["observation"]
             self.viewer = seen["viewer"]
-            self.fields.update(k for k in seen["fields"] if k != "type")
             if not self.available and self.comparing:
                 try:
                     view = unstructure(self.game.observe(self.state, seen["viewer"]))
@@ -487,7 +630,10 @@ class _Replay:
             return
         if theirs is not None and not self.legal(rec, theirs, line):
             return
-        divergence, new = _replay_step(self.game, self.state, rec, action, line, self.strict)
+        divergence, new = _replay_step(self.game, self.state, rec, action, line, self.strict,
+                                       unread)
+        if divergence is not None and unread is not None:
+            unread.read()  # a divergence's report and its retries read the fields
         self.current = (self.state, action, new)
         if divergence is None:
             self.last = self.current
@@ -680,7 +826,8 @@ def next_up(who: int) -> str:
 
 
 def _replay_step(
-    game: Game[Any, Any], state: Any, rec: dict[str, Any], action: Any, line: int, strict: bool
+    game: Game[Any, Any], state: Any, rec: dict[str, Any], action: Any, line: int, strict: bool,
+    unread: _Unread | None = None,
 ) -> tuple[Divergence | None, Any]:
     step = rec["step"]
     data = rec["action"]
@@ -721,7 +868,7 @@ def _replay_step(
                         expected=model_digest, got=written, diffs=diffs), new
         return _div("state", step, line, KINDS["state"], action=data, diffs=diffs), new
     if "observation" in rec:
-        return _compare_observation(game, new, rec, line), new
+        return _compare_observation(game, new, rec, line, unread), new
     return None, new
 
 
@@ -747,16 +894,27 @@ def _viewer_of(viewer: Any, players: int, line: int) -> Any:
 
 
 def _compare_observation(
-    game: Game[Any, Any], state: Any, rec: dict[str, Any], line: int
+    game: Game[Any, Any], state: Any, rec: dict[str, Any], line: int,
+    unread: _Unread | None = None,
 ) -> Divergence | None:
-    """Compare the fields a step's observation carries with the model's view of ``state``."""
+    """Compare the fields a step's observation carries with the model's view of ``state``
+    (``unread``: their text, not read yet unless it differs from the view's)."""
     seen = rec["observation"]
     viewer = seen["viewer"]
     try:
         seen_view = game.observe(state, viewer)
+        text = to_json(seen_view)
+    except Exception as exc:
+        return _div("model-error", rec["step"], line,
+                          f"observe failed: {type(exc).__name__}: {exc}", action=rec["action"])
+    if unread is not None and not unread.done:
+        if unread.agrees(seen_view, text):
+            return None
+        unread.read()
+    try:
         # a whole view equal to the model's has no differing field: equal canonical texts
         # are equal JSON values, types included
-        if dumps(seen["fields"]) == to_json(seen_view):
+        if dumps(seen["fields"]) == text:
             return None
         view = unstructure(seen_view)
     except Exception as exc:

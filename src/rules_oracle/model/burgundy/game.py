@@ -60,6 +60,9 @@ from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer, draw
 from rules_oracle.model.core.ops import evolve
 
 T = TypeVar("T")
+#: the set-up state per configuration (immutable; the configurations are the few option
+#: combinations), for the rules a step shows
+_INITIAL: dict[Config, BurgundyState] = {}
 BOARD = setup.BOARD
 ADVANCED_BOARDS = setup.ADVANCED_BOARDS
 turn_order = round.turn_order
@@ -518,7 +521,10 @@ class Burgundy(Game[BurgundyState, Action]):
                      after: BurgundyState) -> tuple[str, ...]:
         """The rules whose effect the legal step ``state --a--> after`` shows
         (``model.burgundy.shown``)."""
-        return shown.effect_rules(state, a, after, state == self.setup(state.config))
+        first = _INITIAL.get(state.config)
+        if first is None:  # a set-up is the same state every time: made once per config
+            first = _INITIAL[state.config] = self.setup(state.config)
+        return shown.effect_rules(state, a, after, state == first)
 
     # -- the eager play policy ----------------------------------------------------------------
     def policy_weights(self, state: BurgundyState,

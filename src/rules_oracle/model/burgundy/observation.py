@@ -19,6 +19,7 @@ import attrs
 from rules_oracle.model.burgundy import data as D
 from rules_oracle.model.burgundy.state import BurgundyState, Player, Stage
 from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.core.ops import by_identity
 
 Phase = Literal["A", "B", "C", "D", "E"]
 PHASE_LETTERS: tuple[Phase, ...] = ("A", "B", "C", "D", "E")
@@ -128,6 +129,7 @@ class PlayerView:
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
 
 
+@by_identity
 def _seat(pl: Player) -> Seat:
     return Seat(estate=pl.estate, storage=pl.storage, goods=pl.goods, sold_goods=pl.sold,
                 silver=pl.silver, workers=pl.workers, vp=pl.vp, dice=pl.dice,
@@ -157,10 +159,21 @@ def _to_act(s: BurgundyState) -> int:
     return s.order[s.turn] if s.stage is Stage.PLAY else CHANCE
 
 
+@by_identity
+def _out_of_game(box: tuple[int, ...]) -> tuple[str, ...]:
+    """The tiles out of the game (in the box), sorted."""
+    return tuple(sorted(t for t, n in zip(D.TILES, box, strict=True) for _ in range(n)))
+
+
+@by_identity
+def _hex_stacks(supply: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    return tuple(sum(stack) for stack in supply)
+
+
 def public_view(s: BurgundyState) -> PublicView:
-    """The public view of ``s``."""
+    """The public view of ``s`` (the parts built from the state's untouched parts are
+    remembered per part, so successive views share them and their texts)."""
     stacks = face_down_stacks(s)
-    out = sorted(t for t, n in zip(D.TILES, s.box, strict=True) for _ in range(n))
     return PublicView(
         players=s.config.players, stage=s.stage,
         phase=PHASE_LETTERS[min(s.phase, D.PHASES - 1)], round=s.round + 1,
@@ -169,7 +182,7 @@ def public_view(s: BurgundyState) -> PublicView:
         depots=s.depots, black_depot=s.black, depot_goods=s.depot_goods,
         round_goods=s.goods_stacks[s.goods_next:], goods_stacks=stacks,
         goods_reserve=sum(s.goods_pool) - sum(stacks),
-        hex_stacks=tuple(sum(stack) for stack in s.supply), out_of_game=tuple(out),
+        hex_stacks=_hex_stacks(s.supply), out_of_game=_out_of_game(s.box),
         bonuses_taken=s.bonuses,
         pending=tuple(Effect(p.kind, p.arg, p.pair) for p in s.pending),
     )

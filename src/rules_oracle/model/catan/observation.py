@@ -19,6 +19,7 @@ import attrs
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan.state import CatanState, Offer, Player, Stage
 from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.core.ops import by_identity
 
 
 @attrs.frozen(slots=True)
@@ -122,10 +123,18 @@ OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
 def _seat(pl: Player, won: bool) -> Seat:
     """``pl`` as every player sees him; ``won``: he has won, showing his victory point cards
     (RB.DEVELOPMENT_VICTORY_POINT: hidden until then; catan/hidden-points)."""
-    shown = pl.vp + pl.developments[D.VICTORY_POINT] if won else pl.vp
+    seat = _public_seat(pl)
+    if won:
+        return attrs.evolve(seat, public_victory_points=pl.vp + pl.developments[D.VICTORY_POINT])
+    return seat
+
+
+@by_identity
+def _public_seat(pl: Player) -> Seat:
+    """``pl`` as every player sees him while his victory point cards are hidden."""
     return Seat(hand_size=sum(pl.hand), development_cards=sum(pl.developments),
                 bought_this_turn=sum(pl.bought), knights_played=pl.knights, roads=pl.roads,
-                settlements=pl.settlements, cities=pl.cities, public_victory_points=shown,
+                settlements=pl.settlements, cities=pl.cities, public_victory_points=pl.vp,
                 road_length=pl.road_length)
 
 

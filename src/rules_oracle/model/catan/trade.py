@@ -184,9 +184,18 @@ def offer_actions(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int
     ph = offer.phase
     if ph in ("build", "counter"):
         counter = ph == "counter"
-        out: list[Action] = [OfferCard(give, r) for give in (True, False)
-                             for r in range(len(offer.give))
-                             if card_ok(offer, hands, turn, give, r, counter) is None]
+        # card_ok of every card, with what it reads of the offer read once: a card given
+        # goes on the mover's side while it is not asked for, under the limit and in hand;
+        # a card asked for on the other side while it is not given, under the limit
+        mine, theirs = ((offer.counter_get, offer.counter_give) if counter
+                        else (offer.give, offer.get))
+        kinds = range(len(offer.give))
+        out: list[Action] = []
+        if sum(mine) < D.OFFER_CARDS:
+            hand = hands[offer.responder if counter else turn]
+            out.extend(OfferCard(True, r) for r in kinds if not theirs[r] and hand[r] > mine[r])
+        if sum(theirs) < D.OFFER_CARDS:
+            out.extend(OfferCard(False, r) for r in kinds if not mine[r])
         sides = (offer.counter_give, offer.counter_get) if counter else (offer.give, offer.get)
         if sum(sides[0]) and sum(sides[1]):
             out.append(Propose())

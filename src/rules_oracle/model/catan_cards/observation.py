@@ -22,6 +22,7 @@ from rules_oracle.model.catan_cards.score import a_side
 from rules_oracle.model.catan_cards.state import CardsState, Player, Stage
 from rules_oracle.model.catan_cards.trade import allowance
 from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.core.ops import by_identity
 
 
 @attrs.frozen(slots=True)
@@ -108,6 +109,7 @@ class PlayerView:
 OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
 
 
+@by_identity
 def _seat(pl: Player) -> Seat:
     return Seat(hand_size=sum(pl.hand), roads=pl.roads, roads_a_side=a_side(pl.roads),
                 knights=pl.knights, knights_a_side=a_side(pl.knights),

@@ -3,10 +3,12 @@
 from rules_oracle.model.catan.ops import evolve
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
-from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.cities_knights.state import CKState, Player, Stage
 
 
 def metropolises(state: CKState, p: int) -> int:
+    if max(state.metropolis) < 0:  # none placed yet (most of a game): nothing to count
+        return 0
     return sum(1 for n in state.metropolis if n >= 0 and state.node_owner[n] == p)
 
 
@@ -20,11 +22,17 @@ def points(state: CKState, p: int) -> int:
 
 
 def refresh(state: CKState) -> CKState:
-    players = tuple(pl if pl.vp == (v := points(state, i)) else evolve(pl, vp=v)
-                    for i, pl in enumerate(state.players))
-    if all(a is b for a, b in zip(players, state.players, strict=True)):
+    players = state.players
+    fresh: list[Player] | None = None  # a copy of the players once a score changes
+    for i, pl in enumerate(players):
+        v = points(state, i)
+        if pl.vp != v:
+            if fresh is None:
+                fresh = list(players)
+            fresh[i] = evolve(pl, vp=v)
+    if fresh is None:
         return state  # no score changed: no copy
-    return evolve(state, players=players)
+    return evolve(state, players=tuple(fresh))
 
 
 def finish(state: CKState) -> CKState:

@@ -567,8 +567,10 @@ def _attrs_writer(cls: type) -> Callable[[Any], str]:
     parts = []
     for i, key in enumerate(sorted({*keys, TAG})):
         head = ("{" if i == 0 else ",") + encode_basestring(key) + ":"
-        parts.append(repr(head) + f" + {tag!r}" if key == TAG else repr(head) + f" + {keys[key]}")
-    body = " + ".join(parts) + " + '}'"
+        parts.append(repr(head + tag) if key == TAG
+                     else f"{head!r}, {keys[key]}")
+    # one join: adding the parts one by one would copy the text written so far each time
+    body = "''.join((" + ", ".join(parts) + ", '}'))"
     if _is_frozen(cls):
         lines = ["def write(obj):",
                  "    known = memo.get(id(obj))",

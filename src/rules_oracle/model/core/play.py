@@ -122,10 +122,9 @@ def playout(game: Game[Any, Any], config: Config, seed: int,
     bound = game.max_steps(config)
     steering = Steering(game) if policy == STEER else None
     index = 0
-    while game.actor(state) != TERMINAL:
+    while (who := game.actor(state)) != TERMINAL:
         if index >= bound:
             raise RuntimeError(f"{game.name}: no end after {bound} steps (seed {seed})")
-        who = game.actor(state)
         if steering is None:
             action = choose(game, state, rng, policy)
             state = game.apply(state, action)
