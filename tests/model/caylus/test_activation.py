@@ -372,3 +372,20 @@ def test_each_buildings_effect_is_its_chapter_function() -> None:
                     why = building.effect_rule(s, 0, kind, side, a)
                     assert why == (None if a in legal else effect.rule), (kind, side, a)
     assert building.rule_of(D.BRIDGE) == RB.ACTIVATION_CHOICE
+
+
+@pytest.mark.rules("caylus/provost-direction", "caylus/building.bridge",
+                   "caylus/building.toll")
+def test_a_provost_move_goes_one_way() -> None:
+    # the bridge: once a step forward is bought, only forward steps are sold, and back
+    # once a step back is; the toll offers 1 or 2 steps either way, never a mixed move
+    s = player(bare(ready(2)), 0, workers=5)
+    s = activation.begin(attrs.evolve(s, bridge=(0, 1), provost=10))
+    s = GAME.apply(s, MoveProvost(1))
+    assert set(GAME.legal_actions(s)) == {MoveProvost(1), Decline()}
+    assert rule_of(s, MoveProvost(-1)) == RB.BUILDING_BRIDGE
+    s = run(s, Decline(), MoveProvost(-1))
+    assert s.provost == 10 and GAME.actor(s) == 1
+    assert rule_of(s, MoveProvost(1)) == RB.BUILDING_BRIDGE
+    t = _at(D.TOLL, 0)
+    assert set(GAME.legal_actions(t)) == {MoveProvost(k) for k in (-2, -1, 1, 2)} | {Decline()}

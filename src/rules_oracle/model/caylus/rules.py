@@ -191,14 +191,16 @@ BUILDING_ANY_ICON = R.rule("building.any-icon",
                   "The 'any' icon of a cost is 1 food, wood, stone or fabric.")
 BUILDING_TOLL = R.rule("building.toll",
                 "Игрок перемещает прево на 0—2 шага по дороге вперёд или назад.",
-                "Toll: move the provost 0-2 steps either way, free.")
+                "Toll: move the provost 0-2 steps either way, free.",
+                source="caylus/provost-direction")
 BUILDING_BRIDGE = R.rule("building.bridge",
                   "Во время активации моста гильдий игроки могут переме- стить прево в порядке, в"
                   " котором расположены дома их цвета на мосту. Каждый игрок может переместить"
                   " прево на 1—3 шага по дороге вперёд или назад. За каждый шаг игрок возвращает"
                   " 1 рабочего в лагерь.",
                   "Guilds Bridge: in pass order each player may move the provost 1-3 steps"
-                  " either way, returning 1 worker per step to the camp.")
+                  " either way, returning 1 worker per step to the camp.",
+                  source="caylus/provost-direction")
 BUILDING_PROVOST_BOUNDS = R.rule("building.provost-bounds",
                         "Прево не может переместиться назад за мост гильдий.",
                         "The provost never goes back past the bridge, nor past the marked"
@@ -810,3 +812,20 @@ A_SITE_RETURN = R.ambiguity(
         " and no worker on the site. No source keeps them on the site longer, so no other"
         " reading is offered.",
     source="the rules text (the activation's return, by analogy)")
+A_PROVOST_DIRECTION = R.ambiguity(
+    "provost-direction",
+    quote="Каждый игрок может переместить прево на 1—3 шага по дороге вперёд или назад. За"
+          " каждый шаг игрок возвращает 1 рабочего в лагерь.",
+    question="The Guilds Bridge sells the provost's steps one worker each ('За каждый шаг'),"
+             " and the toll moves it '0—2 шага по дороге вперёд или назад': may one player's"
+             " move mix directions (a step forward, then one back), or is it a move of 1-3"
+             " (0-2) steps one way?",
+    readings={"one-way": "one way: a player's steps at the bridge all go forward or all"
+                         " back, up to 3; the toll moves 1 or 2 steps one way (or none)"},
+    default="one-way",
+    why="The text gives a move's length and a direction, 'на 1—3 шага ... вперёд или назад',"
+        " and its example moves each player's provost one way ('на 2 шага назад', 'на 2"
+        " шага вперёд', 'на 1 шаг назад'). A mixed move would end where a shorter one-way"
+        " move ends, only for more workers, and a worker sent to the camp buys nothing"
+        " else, so no other reading is offered.",
+    source="the rules text (the bridge's example)")
