@@ -155,3 +155,27 @@ def test_a_tie_for_the_longest_road_and_the_set_up_order_are_named() -> None:
             seen.update(named)
             state = step.state
     assert {RB.SETUP_SNAKE, RB.LONGEST_ROAD_TIE} <= seen
+
+
+@pytest.mark.rules(RB.SETUP_SECOND_PLACEMENT, RB.SETUP_SECOND_RESOURCES)
+def test_a_second_settlement_on_the_desert_alone_shows_the_second_placement() -> None:
+    from rules_oracle.model.catan import board as B
+    from rules_oracle.model.catan.actions import LayTerrain, SpiralCorner
+
+    # the variable board with the desert on corner hex 0, whose top intersection 0 touches
+    # no other hex: a second settlement there yields nothing, and is the second placement
+    terrain = list(D.BEGINNER_TERRAIN)
+    terrain[0], terrain[9] = terrain[9], terrain[0]
+    s = GAME.setup(GAME.config(3, {"board": "variable"}))
+    for t in terrain:
+        s = GAME.apply(s, LayTerrain(t))
+    s = GAME.apply(s, SpiralCorner(7))
+    assert B.NODE_HEXES[0] == (0,) and s.terrain[0] == D.DESERT
+    for node, other in ((20, 26), (34, 28), (41, 36)):
+        s = GAME.apply(s, BuildSettlement(node))
+        s = GAME.apply(s, BuildRoad(B.path_between(node, other)))
+    assert s.placement == 3 and s.turn == 2
+    after = GAME.apply(s, BuildSettlement(0))
+    assert after.players[2].hand == s.players[2].hand
+    shown = GAME.effect_rules(s, BuildSettlement(0), after)
+    assert RB.SETUP_SECOND_PLACEMENT in shown and RB.SETUP_SECOND_RESOURCES in shown

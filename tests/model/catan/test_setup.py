@@ -129,3 +129,19 @@ def test_wrong_board_and_set_up_steps_are_rejected() -> None:
     placing = GAME.setup(GAME.config(3))
     assert rule_of(placing, RollDice()) == "catan/turn.actor"
     assert rule_of(placing, Dice(1, 1)) == "catan/turn.actor"
+
+
+@pytest.mark.rules("catan/beginner-set-up", "catan/setup.snake", "catan/build.distance")
+def test_the_beginner_board_is_settled_in_snake_order() -> None:
+    # the registered reading: no printed starting position, every seat places where the
+    # distance rule allows, on the beginner board as on any
+    amb = RB.RULES.get_ambiguity("catan/beginner-set-up")
+    assert amb.default == "snake" and amb.kind == "unselectable"
+    s = GAME.setup(GAME.config(4))
+    assert s.terrain == D.BEGINNER_TERRAIN
+    assert GAME.legal_actions(s) == tuple(BuildSettlement(n) for n in range(B.N_NODES))
+    s = GAME.apply(s, BuildSettlement(0))
+    s = GAME.apply(s, BuildRoad(B.path_between(0, 3)))
+    free = {n for n in range(B.N_NODES) if n != 0 and n not in B.NODE_NODES[0]}
+    assert GAME.actor(s) == 1
+    assert {a.node for a in GAME.legal_actions(s) if isinstance(a, BuildSettlement)} == free

@@ -217,8 +217,8 @@ class Catan(Game[CatanState, Action]):
                 out.append(RB.DEVELOPMENT_VICTORY_POINT)
         elif t is BuildSettlement and state.stage is Stage.SETUP:
             out.append(RB.BUILD_DISTANCE)
-            i = state.turn
-            if sum(after.players[i].hand) > sum(state.players[i].hand):
+            # the second round's settlements, also one that touches no producing hex
+            if state.placement >= state.config.players:
                 out += [RB.SETUP_SECOND_RESOURCES, RB.SETUP_SECOND_PLACEMENT]
             else:  # the first settlement: the rule that only the second yields, applied
                 out.append(RB.SETUP_SECOND_RESOURCES)

@@ -265,6 +265,32 @@ A_TOKENS = R.ambiguity(
     source="supplementary data (confidence H)",
     option="tokens",
 )
+A_BEGINNER_SET_UP = R.ambiguity(
+    "beginner-set-up",
+    quote="snake order; settlement + road each",
+    question="On the beginner board (board=beginner), do the players choose their starting"
+             " settlements and roads in snake order, or do the pieces stand where the"
+             " published beginners' set-up prints them for each colour? The data file gives"
+             " the beginner board's terrain, tokens and harbour kinds and a set-up in snake"
+             " order, and no starting positions.",
+    readings={"snake": "every board, the beginner one too, is settled in snake order: each"
+                       " placement a settlement wherever the distance rule allows and a road"
+                       " at it; the second settlement yields the starting cards",
+              "printed": "on the beginner board each colour's two settlements and two roads"
+                         " stand where the published beginners' set-up prints them, and the"
+                         " settlement it marks yields the starting cards"},
+    default="snake",
+    why="The data file's set-up row ('snake order; settlement + road each') names no board,"
+        " and its beginner board row is a layout of terrain and numbers; the printed"
+        " starting pieces stand in no project text (the published picture is not in the"
+        " data file), so the printed reading has no source to place them from. Engines that"
+        " fix the board (catanatron 3.2.1, CatanMap.from_tiles) still settle it in snake"
+        " order.",
+    source="supplementary data (confidence H) for the snake order; the printed positions are"
+           " the published beginners' set-up, in no project text",
+    unselectable="the printed starting positions of each colour stand in no project text or"
+                 " data file, so no sourced reading can put the pieces there",
+)
 A_PHASES = R.ambiguity(
     "trade-build-phase",
     quote=UNQUOTED,
