@@ -156,7 +156,9 @@ def test_rejections_prefer_actions_legal_elsewhere() -> None:
         for step in playout(game, config, seed, policy):
             if (seed, policy, step.index) == origin:
                 break
-            legal_before = legal_before or action in game.legal_actions(state)
+            # legal: a player's action or a chance outcome (a card drawn elsewhere)
+            legal_before = (legal_before or action in game.legal_actions(state)
+                            or action in dict(game.chance_outcomes(state)))
             state = step.state
         if seed == origin[0]:
             break
