@@ -90,6 +90,22 @@ def test_mage_tower_draws_five_and_discards_three() -> None:
     assert s.discard == cards(fair=2, farm=1)
 
 
+@pytest.mark.rules("crafts/mage-short-hand", "crafts/card.mage-discard", "crafts/deck-exhausted")
+def test_a_mage_owner_with_fewer_than_three_cards_discards_them_all() -> None:
+    """Deck and discard empty: the 5 draws are lost, and the owner, holding 1 card, discards
+    it and the card's effect ends (crafts/mage-short-hand)."""
+    s = resolving(2, 0, "mage_tower", boards={0: res(kvass=1, potion=1)},
+                  hands={0: cards(farm=1)}, deck=cards(), discard=cards())
+    s = GAME.apply(s, Apply())
+    while GAME.actor(s) == CHANCE:
+        s = GAME.apply(s, GAME.chance_outcomes(s)[0][0])
+    assert s.hands[0] == cards(farm=1) and GAME.actor(s) == 0
+    assert GAME.legal_actions(s) == (MageDiscard(CARD["farm"]),)
+    s = GAME.apply(s, MageDiscard(CARD["farm"]))
+    # the effect is over: no hand holds a card, so the round ends
+    assert s.hands[0] == cards() and s.phase == Stage.END
+
+
 @pytest.mark.rules("crafts/card.scouting", "crafts/card.scouting-draw", "crafts/scouting-target",
                    "crafts/components.actions-no-vp")
 def test_scouting_takes_a_random_card_and_victim_draws() -> None:

@@ -129,3 +129,20 @@ def test_redraw_hand_size_variant() -> None:
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, Redraw())
     assert e.value.rule == "crafts/market.redraw"
+
+
+@pytest.mark.rules("crafts/market-same-kind", "crafts/market.exchange",
+                   "crafts/market.redraw-after")
+def test_an_exchange_for_a_card_of_the_same_kind_is_an_exchange() -> None:
+    """A farm for a farm changes no count, yet it is the player's free exchange: his redraw
+    right ends and his next exchange costs 2 coins (crafts/market-same-kind)."""
+    s = make(2, phase=Stage.MARKET, market=cards(farm=2, castle=1),
+             hands={i: cards(farm=5) for i in range(2)})
+    assert Exchange(F, F) in GAME.legal_actions(s)
+    s = GAME.apply(s, Exchange(F, F))
+    assert s.hands[0] == cards(farm=5) and s.market == cards(farm=2, castle=1)
+    assert s.coins[0] == 5 and s.exchanges[0] == 1
+    s = GAME.apply(s, Pass())
+    assert Redraw() not in GAME.legal_actions(s)
+    s = GAME.apply(s, Exchange(F, C))
+    assert s.coins[0] == 3

@@ -825,6 +825,42 @@ A_COMMIT_SEEN = R.ambiguity(
         " allowed.",
     source="the rules text (the play phase)",
 )
+A_MARKET_SAME_KIND = R.ambiguity(
+    "market-same-kind",
+    quote="могут менять по одной карте из руки на карту со стола",
+    question="May a player exchange a hand card for a market card of the same kind? Cards of"
+             " a kind are identical, so the exchange changes no count, yet it is the player's"
+             " exchange: it uses his free one (or costs 2 coins) and ends his redraw right.",
+    readings={
+        "allowed": "yes: any hand card for any market card, of its kind or not; the exchange"
+                   " counts as any other",
+    },
+    default="allowed",
+    why="The sentence allows 'одной карте из руки на карту со стола' with no condition on the"
+        " two cards, and the text forbids nothing in the market but a pass's return ('Если"
+        " игрок спасовал, он больше не участвует'); refusing it would add a condition the"
+        " text does not state.",
+    source="the rules text (the market's sentence, read as written)",
+    unselectable="a reading refusing same-kind exchanges would play differently (a player"
+                 " could no longer spend his turn without passing), but the text states no"
+                 " such condition",
+)
+A_MAGE_SHORT = R.ambiguity(
+    "mage-short-hand",
+    quote="сбросьте из руки любые 3 карты",
+    question="What does the Mage's owner discard when he holds fewer than 3 cards after the"
+             " draw of 5 (the deck and the discard both ran out)?",
+    readings={
+        "all": "every card he holds, one a step",
+    },
+    default="all",
+    why="Discarding 3 from fewer than 3 cards cannot be done; discarding what there is is the"
+        " only reading under which the card's effect ends and play goes on (as deck-exhausted"
+        " loses a draw that has nothing to take).",
+    source=PROJECT,
+    unselectable="a reading that discards nothing would leave the discard owed unpaid, and no"
+                 " other count is stated",
+)
 A_DISCARD_OPEN = R.ambiguity(
     "discard-open",
     quote="Игроки могут сбросить с руки любое количество карт",
