@@ -268,3 +268,14 @@ def test_effects_come_before_other_actions() -> None:
     rejects(s, SellGoods(1, 1), RB.TURN_EFFECTS_FIRST)
     rejects(s, TakeWorkers(1), RB.TURN_EFFECTS_FIRST)
     rejects(s, EndTurn(), RB.TURN_EFFECTS_FIRST)
+
+
+@pytest.mark.rules("burgundy/ship-any-depot", "burgundy/ship.take-goods",
+                   "burgundy/ship.turn-order")
+def test_ship_may_choose_a_depot_without_goods_and_takes_nothing() -> None:
+    s = edit(first_turn(2), dice=(2, 2), storage=("ship",), goods=goods(k1=1))
+    s = depot_goods(s, d4=goods(k1=2, k5=1))
+    space = me(s).track_space
+    s = GAME.apply(GAME.apply(s, PlaceTile(0, "ship", 17)), ShipDepot(2))
+    assert me(s).goods == goods(k1=1) and me(s).track_space == space + 1
+    assert s.depot_goods[3] == goods(k1=2, k5=1) and not s.pending

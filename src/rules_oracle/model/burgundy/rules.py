@@ -742,6 +742,23 @@ A_SOLD_VIEW = R.ambiguity(
         " not change any legal action or outcome, so no option.",
     source="the text's open sales (the die and the goods spaces lie face up)",
 )
+A_SHIP_DEPOT = R.ambiguity(
+    "ship-any-depot",
+    quote="Вы можете выбрать любое хранилище, его номер никак не связан"
+          " с результатом кубика, выбранного для выкладывания корабля!",
+    question="May a placed ship choose a depot that holds no goods (taking nothing) while"
+             " another depot holds goods?",
+    readings={"any": "yes: any of the six depots, one without goods included; the ship then"
+                     " takes no goods and still moves the turn-order token"},
+    default="any",
+    why="The ship takes the goods 'из одного любого хранилища' and the note repeats 'Вы"
+        " можете выбрать любое хранилище'; neither asks for a depot with goods, and the"
+        " token's move is a second thing that happens ('сразу же происходят две вещи')"
+        " whatever the depot holds. A reading that forces a depot with goods when one has"
+        " any is not selectable: the text gives it no word (unlike the three-kinds limit,"
+        " which it states).",
+    source="the text's wording ('одного любого хранилища', 'любое хранилище')",
+)
 A_CASTLE_TIMING = R.ambiguity(
     "castle-action-timing",
     quote="Сделать это можно в любой момент хода: до действий, между ними или после них.",
