@@ -13,7 +13,7 @@ from rules_oracle.model.caylus.observation import PlayerView, PublicView
 from rules_oracle.model.caylus.ops import put
 from rules_oracle.model.caylus.state import CaylusState, Stage
 from rules_oracle.model.caylus.stewardship import begin
-from rules_oracle.model.core import CHANCE, PUBLIC
+from rules_oracle.model.core import CHANCE, PUBLIC, ops
 from rules_oracle.properties.caylus_hidden import twins
 from tests.model.caylus.helpers import activating, bare, place, player, ready
 
@@ -104,3 +104,23 @@ def test_the_residence_on_offer_is_shown() -> None:
     after = (GAME.apply(first, BuildPrestige(D.GARDEN)),
              GAME.apply(second, BuildPrestige(D.GARDEN)))
     assert after[0].road[6] == D.GARDEN and after[1].road[9] == D.GARDEN
+
+
+@pytest.mark.rules("caylus/setup.resources")
+def test_untouched_seats_are_the_same_objects_and_equal_to_seats_made_anew(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = ready(4)
+    moved = player(s, 2, resources={"gold": 3})
+    before, after = _public(s), _public(moved)
+    # seats whose player, characters and pass are the same objects are given back as such
+    assert all(after.seats[p] is before.seats[p] for p in (0, 1, 3))
+    assert after.seats[2] is not before.seats[2]
+    assert after.seats[2].resources == moved.players[2].resources
+    # a state rebuilt field by field (equal, no part shared) has equal seats and view
+    rebuilt = attrs.evolve(moved, players=tuple(attrs.evolve(pl) for pl in moved.players),
+                           characters=tuple(list(moved.characters)))
+    assert _public(rebuilt) == after
+    assert all(a is not b for a, b in zip(_public(rebuilt).seats, after.seats, strict=True))
+    # past the bound the memory starts afresh, and still answers right
+    monkeypatch.setattr(ops, "IDENTITY_ENTRIES", 1)
+    assert _public(s) == before and _public(moved) == after

@@ -174,3 +174,27 @@ def test_a_tuple_holding_changeable_items_is_written_anew() -> None:
     lasting = tuple(Leaf(i, frozenset()) for i in range(9))
     assert to_json(lasting) == slow_text(lasting)
     assert canon._memo[id(lasting)][0] is lasting
+
+
+@attrs.frozen(slots=True)
+class Tables:
+    rows: tuple[tuple[int, ...], ...]
+
+
+def test_a_few_rows_of_lasting_values_are_remembered_and_changeable_rows_are_not() -> None:
+    """A tuple of tuples (a table per player) is remembered however few its rows, when the
+    rows hold only values that cannot change."""
+    rows = ((1, 2, 3), (4, 5, 6))
+    table = Tables(rows)
+    assert to_json(table) == slow_text(table) == '{"rows":[[1,2,3],[4,5,6]],"type":"Tables"}'
+    assert canon._memo[id(rows)][0] is rows
+    assert to_json(Tables(rows)) == to_json(table)  # another view sharing the rows
+    changeable = (([1],), (2,))
+    loose = Tables(changeable)  # type: ignore[arg-type]
+    assert to_json(loose) == slow_text(loose)
+    assert id(changeable) not in canon._memo
+    changeable[0][0].append(7)
+    assert to_json(Tables(changeable)) == slow_text(Tables(changeable))  # type: ignore[arg-type]
+    assert "[[1,7]]" in to_json(Tables(changeable))  # type: ignore[arg-type]
+    empty = Tables(())
+    assert to_json(empty) == slow_text(empty)

@@ -15,8 +15,10 @@ Road spaces 0-27, building kinds, characters and resources are the ids of
 import attrs
 
 from rules_oracle.model.caylus import data as D
-from rules_oracle.model.caylus.state import CaylusState, Favour, Stage
+from rules_oracle.model.caylus.state import CaylusState, Favour, Player, Stage
+from rules_oracle.model.core import ops
 from rules_oracle.model.core.game import CHANCE, Viewer, viewer_seat
+from rules_oracle.model.core.ops import by_identity
 
 
 @attrs.frozen(slots=True)
@@ -104,16 +106,48 @@ OBSERVATION_TYPES: tuple[type, ...] = (PublicView, PlayerView)
 _CURSOR_ON_ROAD = frozenset({Stage.ACTIVATION, Stage.PRESTIGE})
 
 
+#: seats a game has at most
+_SEATS_MAX = 5
+
+
+@by_identity
+def _held(characters: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per seat 0-4 the characters in front of him, then (last) those on the board."""
+    return (*(tuple(c for c, h in enumerate(characters) if h == p) for p in range(_SEATS_MAX)),
+            tuple(c for c, h in enumerate(characters) if h == D.BOARD))
+
+
+@by_identity
+def _sorted(drawn: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(drawn))
+
+
+#: (id of the player, id of his characters, passed) -> (the player, his characters, his
+#: seat): a seat is remembered while its parts are the same objects, so successive views
+#: share it and its remembered text
+_SEATS: dict[tuple[int, int, bool], tuple[Player, tuple[int, ...], Seat]] = {}
+
+
+def _seat(pl: Player, characters: tuple[int, ...], passed: bool) -> Seat:
+    key = (id(pl), id(characters), passed)
+    known = _SEATS.get(key)
+    if known is not None and known[0] is pl and known[1] is characters:
+        return known[2]
+    if len(_SEATS) >= ops.IDENTITY_ENTRIES:
+        _SEATS.clear()
+    seat = Seat(workers_in_hand=pl.workers, workers_in_camp=pl.camp, resources=pl.resources,
+                houses_in_stock=pl.houses, characters=characters, passed=passed)
+    _SEATS[key] = (pl, characters, seat)
+    return seat
+
+
 def public_view(s: CaylusState) -> PublicView:
     from rules_oracle.model.caylus.game import GAME
 
     who = GAME.actor(s)
     n = s.config.players
-    seats = tuple(Seat(workers_in_hand=pl.workers, workers_in_camp=pl.camp,
-                       resources=pl.resources, houses_in_stock=pl.houses,
-                       characters=tuple(c for c, h in enumerate(s.characters) if h == p),
-                       passed=p in s.bridge)
-                  for p, pl in enumerate(s.players))
+    held = _held(s.characters)
+    seats = tuple(_seat(pl, held[p], p in s.bridge) for p, pl in enumerate(s.players))
     return PublicView(
         players=n, stage=s.stage, round=s.round, to_act=who if who >= 0 else CHANCE,
         first_player=s.first_player, provost=s.provost,
@@ -122,8 +156,7 @@ def public_view(s: CaylusState) -> PublicView:
         road_second_worker=s.second_worker, site_buildings=s.site,
         site_workers=s.site_workers, bridge_order=s.bridge, wood_supply=s.wood_supply,
         stone_supply=s.stone_supply, prestige_supply=s.prestige_supply,
-        characters_in_play=tuple(sorted(s.drawn)),
-        characters_on_board=tuple(c for c, h in enumerate(s.characters) if h == D.BOARD),
+        characters_in_play=_sorted(s.drawn), characters_on_board=held[-1],
         journeyman_used=s.journeyman_used, goldsmith_used=s.goldsmith_used,
         activating_space=s.cursor if s.stage in _CURSOR_ON_ROAD else -1,
         delivery_order=s.delivery_order,

@@ -26,6 +26,7 @@ from rules_oracle.model.caylus.actions import (
 )
 from rules_oracle.model.caylus.ops import holder
 from rules_oracle.model.caylus.state import CaylusState, FavourStep, Stage
+from rules_oracle.model.core import Config
 
 _ACTIVATION = frozenset({Stage.ACTIVATION, Stage.BRIDGE, Stage.BAILIFF})
 _PLANNING = frozenset({Stage.EARLY, Stage.PLANNING})
@@ -35,12 +36,25 @@ _WORKER_GAINS = {D.GUILD4: (4, 4), D.GUILD3: (3, 3), D.STONE_GUILD: (5, 5),
                  D.COVERED_MARKET: (2, 3)}
 #: buildings that build (or put a house), for the road's and the houses' limits
 _BUILDERS = frozenset({D.CARPENTER, D.START_CARPENTER, D.STONEMASON})
+#: the set-up state per configuration (immutable; the configurations are the few option
+#: combinations), made once for the first step's rules
+_INITIAL: dict[Config, CaylusState] = {}
+
+
+def _is_initial(state: CaylusState) -> bool:
+    """Whether ``state`` is its configuration's set-up state (whose stage is the tiles')."""
+    if state.stage is not Stage.TILES:
+        return False
+    first = _INITIAL.get(state.config)
+    if first is None:
+        first = _INITIAL[state.config] = setup.initial(state.config)
+    return state == first
 
 
 def effect_rules(state: CaylusState, action: Action, after: CaylusState) -> tuple[str, ...]:
     """The rules whose effect the legal step ``state --action--> after`` shows."""
     out: list[str] = []
-    if state == setup.initial(state.config):  # the first step shows the set-up
+    if _is_initial(state):  # the first step shows the set-up
         out += [RB.SETUP_PROVOST, RB.SETUP_WORKERS, RB.SETUP_RESOURCES]
     st = state.stage
     if state.favour is not None:
@@ -212,8 +226,9 @@ def _phases(state: CaylusState, action: Action, after: CaylusState) -> list[str]
         out += _beyond(state, action)
     if after.favour is not None and after.stage is Stage.DELIVERY and state.favour is None:
         out.append(RB.DELIVERY_MOST)
-    if any(k >= 0 and D.MATERIAL[k] == D.START and after.side[s] == 1 and state.side[s] == 0
-           for s, k in enumerate(after.road)):
+    if after.side is not state.side and any(  # an untouched road turned no tile over
+            k >= 0 and D.MATERIAL[k] == D.START and after.side[s] == 1 and state.side[s] == 0
+            for s, k in enumerate(after.road)):
         out.append(RB.STEWARDSHIP_RESIDENCES)
     if new_round:
         out += [RB.STEWARDSHIP_RECRUITMENT, RB.STEWARDSHIP_PROVOST]
@@ -242,6 +257,8 @@ def _beyond(state: CaylusState, action: Action) -> list[str]:
 
 def _supply(state: CaylusState, after: CaylusState) -> list[str]:
     """A gain took a resource's total in play past its tokens (unlimited supply)."""
+    if after.players is state.players:  # no player changed: no total did
+        return []
     for r in range(D.N_RESOURCES):
         total = sum(pl.resources[r] for pl in after.players)
         if total > D.RESOURCE_TOKENS[r] and total > sum(pl.resources[r]

@@ -513,7 +513,8 @@ def _plain_tuple_text(value: Any) -> str:
     holds: anything else goes the general way)."""
     if type(value) is not tuple:
         return _text(value)
-    big = len(value) >= MEMO_ITEMS
+    # a tuple of tuples (a table per player) is remembered however few its rows
+    big = len(value) >= MEMO_ITEMS or (len(value) > 0 and type(value[0]) is tuple)
     if big:
         known = _memo.get(id(value))
         if known is not None and known[0] is value:
@@ -522,7 +523,14 @@ def _plain_tuple_text(value: Any) -> str:
         text: str = "".join(_plain_chunks(value, 0))
     except TypeError:
         return _tuple_text(value)
-    return _remember(value, text) if big and _lasting(value) else text
+    return _remember(value, text) if big and _lasting_rows(value) else text
+
+
+def _lasting_rows(value: tuple[Any, ...]) -> bool:
+    """Whether ``value``'s items, and the items of those that are tuples, are all of the
+    types whose values never change."""
+    return all(_lasting(item) if type(item) is tuple else type(item) in _LASTING
+               for item in value)
 
 
 _PLAIN = (int, bool, str, type(None))
