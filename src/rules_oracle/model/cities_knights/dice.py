@@ -36,8 +36,9 @@ def event(state: CKState, action: EventDie) -> CKState:
 
 def gate_draws(state: CKState) -> tuple[tuple[int, int], ...]:
     """The progress draws a city gate gives (RB.DICE_GATE_DRAW): in turn order from the
-    roller, each player with a level of the gate's colour at least the red die's number,
-    as the improvement's level shows it, draws a card of that colour."""
+    roller, each player with an improvement of the gate's colour whose level plus
+    D.DRAW_OFFSET is at least the red die's number (the die faces its level card shows)
+    draws a card of that colour."""
     colour = state.event - 1
     red = state.dice[1]
     return tuple((q, colour) for q in order_from(state, state.turn)
