@@ -540,6 +540,31 @@ def _remote(item: tuple[tuple[str, int, int, float, int], int]) -> Any:
     return _rebuilt(spec).tasks[index]()
 
 
+def cost(game: str, task: Task) -> float:
+    """The estimated CPU seconds of ``task`` of ``game`` (``oracle.costs``)."""
+    from rules_oracle.oracle.costs import COSTS, UNLISTED
+
+    return COSTS.get(f"{game}/{task.name}", UNLISTED)
+
+
+def ordered(plans: Sequence[Plan]) -> list[int]:
+    """The tasks of ``plans`` (indices into them all, in order) in the order worker
+    processes take them: longest first, by shares (the tasks of one share, a game's Z3
+    obligations at one player count, reuse the terms the first builds, so they go
+    together), the costliest share first and its costliest task first, then the tasks of no
+    share by cost (``oracle.costs``). The last tasks to start are the shortest, so neither
+    worker idles long at the end while the other runs a long task."""
+    groups: dict[str, list[tuple[float, int]]] = {}
+    at = 0
+    for p in plans:
+        for t in p.tasks:
+            key = t.share or f"\0{at}"
+            groups.setdefault(key, []).append((cost(p.game, t), at))
+            at += 1
+    ranked = sorted(groups.values(), key=lambda g: (-sum(c for c, _ in g), g[0][1]))
+    return [i for g in ranked for _, i in sorted(g, key=lambda ci: (-ci[0], ci[1]))]
+
+
 def execute(plans: Sequence[Plan], jobs: int = 1, progress: Progress | None = None,
             executor: Executor | None = None) -> list[list[Outcome]]:
     """Run every task of ``plans`` (in ``jobs`` local worker processes, 1: in this one, or on
@@ -556,8 +581,12 @@ def execute(plans: Sequence[Plan], jobs: int = 1, progress: Progress | None = No
 
     run_on: Executor = executor or executor_module.LocalExecutor(jobs)
     if isinstance(run_on, executor_module.LocalExecutor):
-        results = run_on.map(_call, flat, done=done, failed=_fail,
-                             shares=[t.share for t in flat])
+        order = ordered(plans) if jobs > 1 else list(range(total))
+        taken = run_on.map(_call, [flat[i] for i in order], done=done, failed=_fail,
+                           shares=[flat[i].share for i in order])
+        results = [None] * total
+        for i, r in zip(order, taken, strict=True):
+            results[i] = r
     else:
         items = []
         for p in plans:

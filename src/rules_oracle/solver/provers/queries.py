@@ -39,9 +39,19 @@ class _Model:
 #: Z3's work on the reference machine (Burgundy's end-game bound at 4 players, a
 #: ``z3.Optimize``, spends 63 M units in 5.5 to 7 s there)
 RLIMIT_PER_SECOND = 10_000_000
-#: a query's wall-clock limit, as a multiple of its budget: a stop for a machine many
-#: times slower or loaded, never reached on the reference machine
-WALL_FACTOR = 3.0
+#: a query's wall-clock stop, a guard against a hung solver only: this many times its
+#: budget plus :data:`WALL_SLACK` seconds. It must never be what ends a query that Z3 would
+#: settle within its budget, or the verdict would depend on the load: under a load of about
+#: 13 on 2 cores a process gets a sixth of a core, and the SMT core spends a budget's second
+#: in about half a second of the reference machine's time, so a budget can take 3-4 times
+#: its length in wall time; with 3 times the budget, Burgundy's completeness at 4 players
+#: and Catan's 2-step bounds at 3 and 4 players read unknown there, and proved on a quiet
+#: machine. Sixty times covers a machine 30 times slower than the reference one, or a load
+#: of 100 on 2 cores
+WALL_FACTOR = 60.0
+#: seconds added to every query's wall-clock stop (a query of a tenth of a second is
+#: stopped after a minute and six seconds, not after six)
+WALL_SLACK = 60.0
 
 
 class Query:
@@ -57,8 +67,9 @@ class Query:
     Its budget of ``timeout`` seconds is counted in Z3's resource units
     (:data:`RLIMIT_PER_SECOND`), not in wall-clock time: whether a query settles within
     it is then the same on every machine and under any load, and so is every verdict
-    (for one version of Z3); a wall-clock limit of :data:`WALL_FACTOR` times the budget
-    stops a query on a machine far slower than the reference one."""
+    (for one version of Z3). A wall-clock stop (:meth:`wall`) guards against a hung
+    solver only: a query it ends is reported as stopped by it (:func:`reason`), not as out
+    of its budget."""
 
     def __init__(self, timeout: float, optimize: bool = False) -> None:
         self.ctx = z3.Context()
@@ -66,7 +77,13 @@ class Query:
                         else z3.Then(*TACTIC[:-1], z3.With(TACTIC[-1], ctx=self.ctx, **SMT),
                                      ctx=self.ctx).solver())
         self._s.set("rlimit", max(1, int(timeout * RLIMIT_PER_SECOND)))
-        self._s.set("timeout", max(1, int(timeout * WALL_FACTOR * 1000)))
+        self._s.set("timeout", max(1, int(self.wall(timeout) * 1000)))
+
+    @staticmethod
+    def wall(timeout: float) -> float:
+        """The wall-clock seconds after which a query with a budget of ``timeout`` seconds is
+        stopped: :data:`WALL_FACTOR` times the budget and :data:`WALL_SLACK` more."""
+        return timeout * WALL_FACTOR + WALL_SLACK
 
     def spent(self) -> float:
         """The budget its checks have spent so far, in seconds (of Z3 resource units)."""
@@ -228,7 +245,9 @@ def decide(query: Any, cases: Sequence[Any], timeout: float,
 def reason(s: Any, timeout: float) -> str:
     """Why a query did not settle, in words."""
     why = str(s.reason_unknown())
-    if why in ("timeout", "canceled", "unknown"):  # out of its budget (or wall-clock time)
+    if why == "timeout":  # Z3's wall-clock stop, a guard against a hung solver only
+        return f"stopped by the wall-clock guard before its budget of {timeout:g} s was spent"
+    if why in ("canceled", "unknown"):  # out of its budget of Z3's work
         return f"timed out after {timeout:g} s"
     return why
 
