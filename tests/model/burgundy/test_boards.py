@@ -67,3 +67,21 @@ def test_boards_have_2_to_6_cities() -> None:
     cities = [sum(1 for a in e.areas if e.colour[a[0]] == D.BUILDING) for e in BOARDS.values()]
     assert min(cities) == 2 and max(cities) == 6
     assert BOARDS[1].colour_spaces == D.BOARD1.colour_spaces
+
+
+@pytest.mark.rules("burgundy/estate-boards", "burgundy/setup.advanced")
+def test_the_texts_cities_of_8_are_answered_by_the_registered_boards() -> None:
+    # the text: cities 'от 1 до 8 ячеек'; boards 1-9 reach 7 (board 7's city) and no
+    # further, which the registration of the layouts states and answers; the data file's
+    # variant (its tenth layout, with a city of 8, as board 2) is registered, not offered
+    from rules_oracle.model.burgundy.game import GAME
+
+    largest = {b: max(len(a) for a in e.areas) for b, e in BOARDS.items()}
+    assert max(largest.values()) == 7
+    assert [b for b, n in largest.items() if n == 7] == [7]
+    assert max(len(a) for a in BOARDS[7].areas if BOARDS[7].colour[a[0]] == D.BUILDING) == 7
+    assert sorted(BOARDS) == list(range(1, 10))
+    amb = GAME.rules.get_ambiguity("burgundy/estate-boards")
+    assert amb.default == "supplementary" and amb.kind == "unselectable"
+    assert {r.key for r in amb.readings} == {"supplementary", "tenth-as-2"}
+    assert "от 1 до 8 ячеек" in amb.why

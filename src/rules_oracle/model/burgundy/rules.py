@@ -610,13 +610,25 @@ A_BOARDS = R.ambiguity(
     question="What are the layouts of estate boards 2-9 (advanced set-up)?",
     readings={"supplementary": "the layouts of data/README.md, 'Estate boards 2-9'"
                                " (model/burgundy/boards.py); the basic game uses board 1,"
-                               " the advanced set-up (variant setup=advanced) boards 2-9"},
+                               " the advanced set-up (variant setup=advanced) boards 2-9",
+              "tenth-as-2": "the data file's variant: the tenth layout it lists (cities"
+                            " 8+2+2, the only layout with an area of 8) as board 2, the"
+                            " other boards as the default"},
     default="supplementary",
     why="The layouts are not in the text; the supplementary data has boards 2-9 from"
         " public transcriptions of the printed boards (two sources agreeing on every"
-        " space). The basic game the text describes uses board 1 only.",
+        " space, one of them Board Game Arena's data, and a 2017 source agreeing on board"
+        " 6). The basic game the text describes uses board 1 only. The text's city sizes"
+        " 'от 1 до 8 ячеек' argue for the tenth layout (on boards 1-9 the largest area of"
+        " any kind is 7, board 7's city), but the same words follow the 1-8 area scoring"
+        " table ('1–8 ячеек): 1–36 ПО'), and both sources that have the tenth layout"
+        " number it 10 and call it no board of the original nine.",
     source="supplementary: data/README.md, 'Estate boards 2-9' (confidence high for the"
            " layouts, medium-high for their numbering)",
+    unselectable="the tenth layout as board 2 is the data file's named variant, but no"
+                 " option offers it yet: boards.py holds only boards 1-9, and the"
+                 " advanced set-up's board numbers and the encoding's board tables would"
+                 " need the tenth layout first",
 )
 A_SIDES = R.ambiguity(
     "board-sides",
