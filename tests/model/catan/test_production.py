@@ -100,6 +100,33 @@ def test_a_seven_with_discards() -> None:
     assert s.bank == (14 + 2, 11 + 4, 12, 19, 15 + 2)
 
 
+@pytest.mark.rules("catan/seven.discard", "catan/seven.steal", "catan/seven-cards")
+def test_a_seven_reaches_resource_cards_only() -> None:
+    amb = GAME.rules.get_ambiguity("catan/seven-cards")
+    assert amb.default == "resources" and amb.option is None
+    # seat 1: 7 resource cards and 3 development cards; seat 2: 8 resource cards and 2
+    # development cards (a victory point card among them); seat 0 rolls
+    devs = {1: (2, 1, 0, 0, 0), 2: (1, 1, 0, 0, 0)}
+    hands = {1: cards(brick=7), 2: cards(wool=8)}
+    s = rolled(make(stage=Stage.PRE_ROLL, hands=hands, developments=devs, **SETTLED), 3, 4)
+    assert s.discards == (0, 0, 4)
+    assert GAME.legal_actions(s) == (Discard(2),)
+    for _ in range(4):
+        s = GAME.apply(s, Discard(2))
+    assert s.players[2].developments == devs[2] and s.players[1].developments == devs[1]
+    # seat 1 holds development cards but no resource card: no victim on its hexes
+    s = rolled(make(stage=Stage.PRE_ROLL, developments=devs, **SETTLED), 3, 4)
+    acts = GAME.legal_actions(s)
+    assert MoveRobber(12, -1) in acts and MoveRobber(12, 1) not in acts
+    assert rule_of(s, MoveRobber(12, 1)) == RB.SEVEN_STEAL
+    s = rolled(make(stage=Stage.PRE_ROLL, hands={2: cards(ore=1)}, developments=devs,
+                    **SETTLED), 3, 4)
+    assert MoveRobber(12, 1) not in GAME.legal_actions(s)
+    assert MoveRobber(12, 2) in GAME.legal_actions(s)
+    s = GAME.apply(s, MoveRobber(12, 2))
+    assert dict(GAME.chance_outcomes(s)) == {Steal(4): Fraction(1)}
+
+
 @pytest.mark.rules("catan/seven.robber", "catan/seven.steal")
 def test_robber_move_and_steal() -> None:
     hands = {1: cards(lumber=1), 2: cards(grain=2, ore=1)}

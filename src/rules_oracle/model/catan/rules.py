@@ -508,6 +508,28 @@ A_DISCARD_ORDER = R.ambiguity(
         " results; a fixed order keeps every step atomic.",
     source="project default (playability)",
 )
+A_SEVEN_CARDS = R.ambiguity(
+    "seven-cards",
+    quote="every player holding more than 7 discards half, rounded down, by choice",
+    question="Which cards does a 7 reach: do a player's development cards count towards the"
+             " 7 cards, and may they be discarded or stolen, or only resource cards? (The"
+             " data file's row says 'holding more than 7' and '1 random card stolen' without"
+             " naming the cards.)",
+    readings={"resources": "only resource cards: a hand over 7 resource cards discards half"
+                           " of them, the robber steals a resource card, and a player"
+                           " holding development cards alone is no victim; development"
+                           " cards (victory point cards too) are never counted, discarded"
+                           " or stolen"},
+    default="resources",
+    why="The published rules count, discard and steal resource cards only; development cards"
+        " are kept apart, face down, and a victory point card taken by the robber would"
+        " move a hidden point. The Cities & Knights text, which keeps the base game's"
+        " limit, names what it adds to the count («Товары учитываются при расчёте лимита"
+        " сброса Грабителя»: commodities), not development or progress cards. No published"
+        " source counts development cards, so no variant offers that.",
+    source="published game (resource cards only); stands in no project text beyond the data"
+           " file's row, which names no card kind",
+)
 A_VP_SCORE = R.ambiguity(
     "hidden-points",
     quote="10 VP, during one's own turn",
