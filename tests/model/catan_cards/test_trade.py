@@ -175,6 +175,23 @@ def test_a_two_card_exchange_with_one_rival_by_reading() -> None:
     assert hand(both, 1) == cards(clay=2) and both.exchanges == 2
 
 
+@pytest.mark.rules("catan_cards/library-together", "catan_cards/trade.library",
+                   "catan_cards/trade.library-once", "catan_cards/exchange-steps")
+def test_the_library_chooses_the_first_card_of_a_draw_together() -> None:
+    """Under exchange-steps=together the library's owner chooses the first card drawn from
+    a rival; the second card of that draw, his second exchange with him, is drawn blind."""
+    start = {0: seat(cards(clay=2), roads=3, settlements=0, buildings=LIB),
+             1: seat(cards(ore=1, wool=1))}
+    s = apply(make(3, start, variant={"exchange-steps": "together"}), TradeRival(1))
+    assert s.stage is Stage.CHOOSE
+    s = apply(s, ChooseFromRival(1, D.ORE))
+    assert s.stage is Stage.GIVE_BACK and TradeRival(1) in GAME.legal_actions(s)
+    s = apply(s, TradeRival(1))
+    assert s.stage is Stage.RIVAL_DRAW and GAME.actor(s) == CHANCE and s.exchanges == 2
+    assert GAME.chance_outcomes(s) == ((Take(D.WOOL), Fraction(1)),)
+    assert rule_of(s, ChooseFromRival(1, D.WOOL)) is not None
+
+
 _CHOICES: tuple[Action, ...] = (
     *(TradeStack(r) for r in range(-1, D.N_RESOURCES + 1)),
     *(TradeMarket(t, g) for t in range(-1, D.N_RESOURCES + 1)

@@ -762,3 +762,21 @@ R.ambiguity(
     source="the text's structure (the allowance per card)",
     option="exchange-steps",
 )
+R.ambiguity(
+    "library-together",
+    quote="вы можете выбрать одну карту с руки соперника вместо того, чтобы тянуть её вслепую",
+    question="Under catan_cards/exchange-steps=together the cards exchanged with one rival are"
+             " drawn before any goes back. With the library, on the first exchange with that"
+             " rival in the turn, does its owner choose every card of that draw, or the first"
+             " only, the others drawn blind?",
+    readings={"first": "the first card only: it is chosen (or drawn blind), every further"
+                       " card drawn from that rival in the turn is drawn blind"},
+    default="first",
+    why="The library grants 'одну карту с руки соперника' instead of a blind draw, and a"
+        " second exchange with the same player in a turn is blind ('Если вы меняетесь с этим"
+        " же игроком второй раз за ход, этот обмен уже происходит вслепую'); under either"
+        " reading of catan_cards/exchange-steps every card drawn is one exchange of the"
+        " allowance, so the second card drawn from him is his second exchange. Under the"
+        " default one-by-one the question does not arise.",
+    source="the text's literal reading",
+)
