@@ -104,7 +104,8 @@ PLANNING_BUILDING = R.rule("planning.building",
                        " зданий, размещённых во время подготовки к игре и построенных во время"
                        " игры).",
                        "A worker goes on a building on the road.")
-PLANNING_OCCUPIED = R.rule("planning.occupied", "На здания, занятые другими рабочими.",
+PLANNING_OCCUPIED = R.rule("planning.occupied",
+                           "Запрещено ставить рабочих: • На здания, занятые другими рабочими.",
                        "No worker on an occupied building (see the journeyman).")
 PLANNING_FORBIDDEN = R.rule("planning.forbidden",
                         "Запрещено ставить рабочих: • На здания, занятые другими рабочими. •"
@@ -143,7 +144,8 @@ PLANNING_EXTRA_COST = R.rule("planning.extra-cost",
                     "After someone passed, each placement also returns 1 worker to the camp;"
                     " who cannot pay must pass.")
 PLANNING_NO_WORKERS = R.rule("planning.no-workers",
-                      "или если он должен сделать это, потому что у него закончились рабочие",
+                      "Если игрок хочет пропустить ход (или если он должен сделать это, потому"
+                      " что у него закончились рабочие)",
                       "A player without workers (to place and pay) can only pass.")
 PLANNING_END = R.rule("planning.end",
                   "Фаза планирования заканчивается, когда все игроки пропустили свой ход.",
@@ -247,9 +249,10 @@ BUILDING_STONE_PRODUCE = R.rule("building.stone-produce",
                        "Stone farm/sawmill/quarry: 3 resources; activated by a non-owner, the"
                        " owner gets 1 bonus resource.", source="caylus/stone-production")
 BUILDING_OWNER_BONUS = R.rule("building.owner-bonus",
-                     "даже если рабочие 2 других игроков находятся на его здании. Владелец не "
-                     "получает бонусный "
-                     "ресурс",
+                     "Владелец производственного здания (т. е. карье- ра, лесопилки, фермы)"
+                     " получает только 1 бонус- ный ресурс, даже если рабочие 2 других игроков"
+                     " находятся на его здании. Владелец не получает бонусный ресурс, если на"
+                     " здании, принадлежа- щем ему, находится его рабочий.",
                      "The owner's bonus comes once a building, never with his own worker on it.")
 BUILDING_GOLD_MINE = R.rule("building.gold-mine", "ЗОЛОТОЙ РУДНИК Получите 1 .",
                      "Gold mine: 1 gold.")
@@ -324,7 +327,9 @@ STEWARDSHIP_RECRUITMENT = R.rule("stewardship.recruitment",
                    " garden; +1 food with the granary, +1 fabric with the factory.",
                    source="caylus/recruitment-icons")
 STEWARDSHIP_PROVOST = R.rule("stewardship.provost",
-                       "Поставьте прево позади последнего построенного здания",
+                       "Поставьте прево позади последнего построенного здания (не учитывайте"
+                   " каменное здание, расположенное при подготовке к игре, если позади него"
+                   " ещё остались пустые клетки).",
                        "The provost goes on the city-gate side of the last building, between it"
                        " and the space before it, so that building does not activate unless the"
                        " provost moves; the set-up stone building does not count while a space"
@@ -364,12 +369,14 @@ CHARACTER_DAY_LABOURER = R.rule("character.day-labourer",
                         "Day labourer: +1 worker at recruitment.")
 CHARACTER_JOURNEYMAN = R.rule("character.journeyman",
                       "Раз за раунд вы можете поставить своего рабочего на здание, где уже на- "
-                      "ходится рабочий другого игрока.",
+                      "ходится рабочий другого игрока. Активация вашего рабочего происходит"
+                      " после активации рабочего другого игрока.",
                       "Journeyman: once a round on a building another player occupies;"
                       " activates second.")
 CHARACTER_EARLY_RISER = R.rule("character.early-riser",
                        "В начале фазы планирования, перед ходом первого игрока, вы можете "
-                       "поставить 1 рабочего.",
+                       "поставить 1 рабочего. Если вы это делаете, вы должны вернуть 1 рабочего"
+                       " в лагерь.",
                        "Early riser: before the first player, place 1 worker returning 1 more.")
 CHARACTER_NIGHT_WORKER = R.rule("character.night-worker",
                         "Когда хотя бы один другой игрок пропустил свой ход, вы всё ещё мо- жете "
@@ -384,7 +391,9 @@ CHARACTER_STEWARD = R.rule("character.steward",
                    "Steward: 2 PP when another player uses one's building.",
                    source="caylus/steward")
 CHARACTER_BAILIFF = R.rule("character.bailiff",
-                   "вы можете бесплатно переместить прево на 1 шаг по дороге вперёд или назад.",
+                   "После того как все игроки использовали мост гильдий во время фазы"
+                   " активации, вы можете бесплатно переместить прево на 1 шаг по дороге вперёд"
+                   " или назад.",
                    "Bailiff: after the bridge, move the provost 1 step free.")
 CHARACTER_GOLDSMITH = R.rule("character.goldsmith",
                      "Раз за раунд, если вы доставляете хотя бы 1 на стройплощадку, получайте 5 "
