@@ -1160,6 +1160,22 @@ A_LEVEL_FIVE_CITY = R.ambiguity(
         " provides for. data/README.md: the metropolis 'needs a city without a metropolis'.",
     source="the rules text (chapter 11) and data/README.md (metropolis)",
 )
+A_KNIGHT_BLOCKS = R.ambiguity(
+    "knight-blocks-road",
+    quote="Может нарушить длину дороги другого игрока, если находится между его дорогами.",
+    question="Does a rival's knight standing at the end of one's road also stop one building"
+             " the road on through its intersection, or does it only break the road's length?",
+    readings={"blocks": "it blocks: one's road goes on from that intersection only as it"
+                        " would past a rival's settlement, i.e. not at all through it"},
+    default="blocks",
+    why="The text gives the knight the one effect base Catan gives a rival's settlement on"
+        " a road ('нарушить длину дороги ... между его дорогами'), and in base Catan that"
+        " piece also closes the intersection to the road's owner; the text grants no road"
+        " a way through another player's piece. data/README.md: 'knights break rival"
+        " roads'.",
+    source="the rules text (chapter 6) read with base Catan's building rule; data/README.md"
+           " (knights)",
+)
 A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
     quote="званием Защитник Колониста стоимостью 1 дополнительное Очко",
