@@ -262,3 +262,16 @@ def test_domestic_trade_with_commodities() -> None:
     assert GAME.actor(s) == 1
     s = GAME.apply(s, Withdraw())
     assert GAME.actor(s) == 2
+
+
+@pytest.mark.rules("cities_knights/knight-blocks-road", "cities_knights/knight.break-road",
+                   "cities_knights/build.road")
+def test_a_rival_knight_closes_the_end_of_ones_road() -> None:
+    onward = BuildRoad(B.path_between(7, 12))
+    roads = {**dict.fromkeys(chain(0, 3, 7), 0), B.path_between(11, 7): 1}
+    s = make(cities={0: 0, 40: 1}, roads=roads, hands={0: cards(lumber=1, brick=1)})
+    assert onward in GAME.legal_actions(s)  # no knight: the road goes on from 7
+    blocked = make(cities={0: 0, 40: 1}, roads=roads, hands={0: cards(lumber=1, brick=1)},
+                   knights={7: (1, 1, False)})
+    assert onward not in GAME.legal_actions(blocked)
+    assert rule_of(blocked, onward) == RB.BUILD_ROAD

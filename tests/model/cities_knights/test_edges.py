@@ -298,3 +298,20 @@ def test_a_displacement_goes_along_the_displacers_roads_only() -> None:
     targets = {a.node for a in GAME.legal_actions(s) if isinstance(a, ChooseNode)}
     assert 17 in targets and 11 not in targets
     assert rule_of(s, ChooseNode(11)) == RB.KNIGHT_DISPLACE
+
+
+@pytest.mark.rules("cities_knights/level-five-city", "cities_knights/metropolis.needs-city",
+                   "cities_knights/metropolis.take")
+def test_level_five_that_would_take_a_metropolis_needs_a_free_city() -> None:
+    # player 0 holds the science metropolis at level 4 on 0; player 1's only city (40)
+    # bears the trade metropolis, so the level 5 that would take science is refused
+    s = make(hands={1: cards(paper=5)}, levels={0: (0, 0, 4), 1: (4, 0, 4)}, turn=1,
+             metropolis=(40, -1, 0), **BOARD)  # type: ignore[arg-type]
+    assert rule_of(s, Improve(D.SCIENCE)) == RB.METROPOLIS_NEEDS_CITY
+    assert Improve(D.SCIENCE) not in GAME.legal_actions(s)
+    # with a second city of his, he buys it and takes the metropolis
+    cities = {**BOARD["cities"], 50: 1}  # type: ignore[dict-item]
+    free = make(hands={1: cards(paper=5)}, levels={0: (0, 0, 4), 1: (4, 0, 4)}, turn=1,
+                metropolis=(40, -1, 0), cities=cities, roads=BOARD["roads"])
+    free = GAME.apply(free, Improve(D.SCIENCE))
+    assert free.stage is Stage.METROPOLIS and GAME.legal_actions(free) == (ChooseNode(50),)

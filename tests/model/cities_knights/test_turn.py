@@ -202,3 +202,21 @@ def test_thirteen_points_win_on_ones_own_turn_only() -> None:
     s = GAME.apply(s, EndTurn())
     assert s.stage is Stage.OVER and GAME.winners(s) == (1,)
     assert rule_of(s, EndTurn()) == RB.GAME_OVER
+
+
+@pytest.mark.rules("cities_knights/improvement.aqueduct")
+def test_aqueduct_after_a_blocked_number_and_never_on_a_seven() -> None:
+    # "или если ваше число заблокировано": player 0's settlement on 20, the robber on the
+    # hex of the number rolled, the only hex of that number at 20
+    base = make(stage=Stage.PRE_ROLL, levels={0: (0, 0, 3)}, **SETTLED)  # type: ignore[arg-type]
+    h = next(h for h in B.NODE_HEXES[20] if base.tokens[h] and sum(
+        1 for g in B.NODE_HEXES[20] if base.tokens[g] == base.tokens[h]) == 1)
+    t = base.tokens[h]
+    white = min(6, t - 1)
+    assert rolled(base, white, t - white).stage is Stage.MAIN  # not blocked: produced
+    blocked = rolled(attrs.evolve(base, robber=h), white, t - white)
+    assert blocked.stage is Stage.AQUEDUCT and GAME.actor(blocked) == 0
+    assert blocked.players[0].hand == cards()
+    # "(кроме случаев, когда выпадает 7)": nothing produced, no aqueduct
+    seven = rolled(base, 3, 4)
+    assert seven.stage is Stage.MAIN and seven.players[0].hand == cards()

@@ -25,7 +25,8 @@ CITY = (D.CITY_COST, RB.BUILD_CITY)
 
 def road_spots(state: CKState, p: int) -> tuple[int, ...]:
     """Paths where ``p`` may put a road (cost aside): free, connected through no rival
-    piece (knights block as buildings do), while ``p`` has roads left (RB.BUILD_ROAD)."""
+    piece (knights block as buildings do: cities_knights/knight-blocks-road), while ``p``
+    has roads left (RB.BUILD_ROAD)."""
     if state.players[p].roads >= BD.ROADS:
         return ()
     blockers = pieces(state)

@@ -43,7 +43,8 @@ def place_metropolis(state: CKState, action: Action) -> CKState:
 def needs_city_rule(state: CKState, p: int, kind: int, level: int) -> str | None:
     """RB.METROPOLIS_NEEDS_CITY when reaching ``level`` of ``kind`` would bring ``p`` a
     metropolis (or, under ``level-four-city=always``, at level 4) and ``p`` has no city
-    without one for it; else ``None``."""
+    without one for it; else ``None``. A level 5 that would take a rival's metropolis is
+    refused so (cities_knights/level-five-city)."""
     always = state.config.option("level-four-city") == "always" \
         and level == D.METROPOLIS_LEVEL
     if (always or metropolis_comes(state, p, kind, level)) and not free_cities(state, p):

@@ -1142,6 +1142,40 @@ A_METROPOLIS_CLAIM = R.ambiguity(
         " необходим доступный город').",
     source="the rules text (chapter 11)",
 )
+A_LEVEL_FIVE_CITY = R.ambiguity(
+    "level-five-city",
+    quote="Вы не можете повысить статус Метрополии или"
+          " приобрести Улучшение Города 4-го уровня, не имея доступного города.",
+    question="May a player with no city free of a metropolis buy level 5 of a kind whose"
+             " metropolis a rival holds at level 4: is the purchase refused, or bought with"
+             " the metropolis left where it stands?",
+    readings={"refused": "refused: the level 5 that would take the metropolis needs a city"
+                         " of his without one, as level 4 does"},
+    default="refused",
+    why="The text forbids in one breath to 'повысить статус Метрополии' and to buy level 4"
+        " without a city for it, and the level 5 reached first is what takes the metropolis"
+        " ('Игроки могут украсть Метрополию, если они первыми достигнут 5-го уровня'); a"
+        " level 5 bought without it would leave a holder at level 4 whom the first to"
+        " level 5 did not replace, and nobody could take it afterwards, which no sentence"
+        " provides for. data/README.md: the metropolis 'needs a city without a metropolis'.",
+    source="the rules text (chapter 11) and data/README.md (metropolis)",
+)
+A_KNIGHT_BLOCKS = R.ambiguity(
+    "knight-blocks-road",
+    quote="Может нарушить длину дороги другого игрока, если находится между его дорогами.",
+    question="Does a rival's knight standing at the end of one's road also stop one building"
+             " the road on through its intersection, or does it only break the road's length?",
+    readings={"blocks": "it blocks: one's road goes on from that intersection only as it"
+                        " would past a rival's settlement, i.e. not at all through it"},
+    default="blocks",
+    why="The text gives the knight the one effect base Catan gives a rival's settlement on"
+        " a road ('нарушить длину дороги ... между его дорогами'), and in base Catan that"
+        " piece also closes the intersection to the road's owner; the text grants no road"
+        " a way through another player's piece. data/README.md: 'knights break rival"
+        " roads'.",
+    source="the rules text (chapter 6) read with base Catan's building rule; data/README.md"
+           " (knights)",
+)
 A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
     quote="званием Защитник Колониста стоимостью 1 дополнительное Очко",
