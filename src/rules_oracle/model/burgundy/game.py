@@ -7,6 +7,7 @@ chapter of the rulebook that states its rules: ``setup``, ``phase``, ``round``, 
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -60,9 +61,8 @@ from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer, draw
 from rules_oracle.model.core.ops import evolve
 
 T = TypeVar("T")
-#: the set-up state per configuration (immutable; the configurations are the few option
-#: combinations), for the rules a step shows
-_INITIAL: dict[Config, BurgundyState] = {}
+#: the set-up state of a configuration (immutable), made once, for the rules a step shows
+_initial = lru_cache(maxsize=256)(setup.initial)
 BOARD = setup.BOARD
 ADVANCED_BOARDS = setup.ADVANCED_BOARDS
 turn_order = round.turn_order
@@ -521,10 +521,7 @@ class Burgundy(Game[BurgundyState, Action]):
                      after: BurgundyState) -> tuple[str, ...]:
         """The rules whose effect the legal step ``state --a--> after`` shows
         (``model.burgundy.shown``)."""
-        first = _INITIAL.get(state.config)
-        if first is None:  # a set-up is the same state every time: made once per config
-            first = _INITIAL[state.config] = self.setup(state.config)
-        return shown.effect_rules(state, a, after, state == first)
+        return shown.effect_rules(state, a, after, state == _initial(state.config))
 
     # -- the eager play policy ----------------------------------------------------------------
     def policy_weights(self, state: BurgundyState,

@@ -3,6 +3,8 @@ conformance vectors): computed from the step (state before, action, state after)
 rule is named only where the step shows it (the owner's PP only where an owner gains it,
 the extra cost only where a placement paid it)."""
 
+from functools import lru_cache
+
 from rules_oracle.model.caylus import building, planning, setup
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
@@ -26,7 +28,6 @@ from rules_oracle.model.caylus.actions import (
 )
 from rules_oracle.model.caylus.ops import holder
 from rules_oracle.model.caylus.state import CaylusState, FavourStep, Stage
-from rules_oracle.model.core import Config
 
 _ACTIVATION = frozenset({Stage.ACTIVATION, Stage.BRIDGE, Stage.BAILIFF})
 _PLANNING = frozenset({Stage.EARLY, Stage.PLANNING})
@@ -36,19 +37,13 @@ _WORKER_GAINS = {D.GUILD4: (4, 4), D.GUILD3: (3, 3), D.STONE_GUILD: (5, 5),
                  D.COVERED_MARKET: (2, 3)}
 #: buildings that build (or put a house), for the road's and the houses' limits
 _BUILDERS = frozenset({D.CARPENTER, D.START_CARPENTER, D.STONEMASON})
-#: the set-up state per configuration (immutable; the configurations are the few option
-#: combinations), made once for the first step's rules
-_INITIAL: dict[Config, CaylusState] = {}
+#: the set-up state of a configuration (immutable), made once, for the first step's rules
+_initial = lru_cache(maxsize=256)(setup.initial)
 
 
 def _is_initial(state: CaylusState) -> bool:
     """Whether ``state`` is its configuration's set-up state (whose stage is the tiles')."""
-    if state.stage is not Stage.TILES:
-        return False
-    first = _INITIAL.get(state.config)
-    if first is None:
-        first = _INITIAL[state.config] = setup.initial(state.config)
-    return state == first
+    return state.stage is Stage.TILES and state == _initial(state.config)
 
 
 def effect_rules(state: CaylusState, action: Action, after: CaylusState) -> tuple[str, ...]:
