@@ -39,25 +39,33 @@ class Premise:
     holds: Callable[[Situation, Divergence], bool]
 
 
+def _ended_early(at: Situation, divergence: Divergence) -> int:
+    """The model's player on turn where the engine ends the game (``terminal``; a trace's
+    end record, ``end``) while the model has one; -1 otherwise."""
+    if divergence.got not in ("terminal", "end"):
+        return -1
+    return max(at.game.actor(at.state), -1)
+
+
 def _off_turn_at_ten(at: Situation, divergence: Divergence) -> bool:
-    """The engine ends the game (``terminal``; a trace's end record, ``end``) while the
-    model has a player on turn and a seat not on turn has 10 or more points."""
-    game, state = at.game, at.state
-    who = game.actor(state)
-    if divergence.got not in ("terminal", "end") or who < 0:
+    """The engine ends the game while the model has a player on turn and a seat not on
+    turn has 10 or more points."""
+    who = _ended_early(at, divergence)
+    if who < 0:
         return False
-    return any(points >= 10 for seat, points in enumerate(game.scores(state)) if seat != who)
+    return any(points >= 10 for seat, points in enumerate(at.game.scores(at.state))
+               if seat != who)
 
 
 def _turn_limit_with_set_up(at: Situation, divergence: Divergence) -> bool:
-    """The engine ends the game (``terminal``; a trace's end record, ``end``) while the
-    model has a player on turn and the turns completed, counted with the set-up's
-    2 (players - 1) changes of seat, have reached the model's turn limit
-    (catan/turn.limit): the count of an engine whose every change of seat is a turn."""
+    """The engine ends the game while the model has a player on turn and the turns
+    completed, counted with the set-up's 2 (players - 1) changes of seat, have reached the
+    model's turn limit (catan/turn.limit): the count of an engine whose every change of seat
+    is a turn."""
     from rules_oracle.model.catan import data as D
 
     state = at.state
-    if divergence.got not in ("terminal", "end") or at.game.actor(state) < 0:
+    if _ended_early(at, divergence) < 0:
         return False
     completed = state.turns - 1 + 2 * (state.config.players - 1)
     return bool(completed >= D.TURN_LIMIT)
