@@ -10,10 +10,12 @@ from rules_oracle.model.catan.actions import (
     BuildRoad,
     BuildSettlement,
     BuyDevelopment,
+    Dice,
     Draw,
     MaritimeTrade,
     OfferCard,
     PlayRoadBuilding,
+    RollDice,
 )
 from rules_oracle.model.catan.game import GAME
 from rules_oracle.model.catan.state import CatanState, Stage
@@ -192,3 +194,29 @@ def test_free_roads_end_trading_only_under_the_build_reading() -> None:
     assert rule_of(ended, OfferCard(True, 0)) == RB.TRADE_PHASE
     amb = GAME.rules.get_ambiguity("catan/road-building-trade-phase")
     assert amb.option == "free-roads" and amb.default == "trade-on"
+
+
+@pytest.mark.rules("catan/trade.phase", "catan/road-building-trade-phase",
+                   "catan/development.before-roll")
+def test_free_roads_before_the_roll_fall_under_the_same_readings() -> None:
+    # a Road Building card played before the roll under the printed order: by default
+    # trading opens after the roll as usual; under free-roads=build the free roads placed
+    # before the roll leave the whole turn without trading (the registration says so)
+    def rolled(**variant: str) -> CatanState:
+        s = base(variant={"phases": "separate", **variant}, developments={0: (0, 0, 1, 0, 0)},
+                 stage=Stage.PRE_ROLL, dice=(0, 0))
+        assert isinstance(s, CatanState)
+        for action in (PlayRoadBuilding(), BuildRoad(road(20, 15)), BuildRoad(road(20, 26))):
+            s = GAME.apply(s, action)
+        assert s.stage is Stage.PRE_ROLL and s.players[0].roads == 3
+        s = GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1))
+        assert s.stage is Stage.MAIN
+        return s
+
+    assert MaritimeTrade(0, 1) in GAME.legal_actions(rolled())
+    ended = rolled(**{"free-roads": "build"})
+    assert not any(isinstance(a, MaritimeTrade | OfferCard) for a in GAME.legal_actions(ended))
+    assert rule_of(ended, MaritimeTrade(0, 1)) == RB.TRADE_PHASE
+    amb = GAME.rules.get_ambiguity("catan/road-building-trade-phase")
+    build_reading = {r.key: r.summary for r in amb.readings}["build"]
+    assert "before the roll" in amb.question and "before the roll" in build_reading

@@ -320,11 +320,14 @@ A_FREE_ROADS = R.ambiguity(
     question="Under the printed turn order (phases=separate: no trade after the first"
              " build), a development card may still be played at any time of the turn, so a"
              " Road Building card may come while trading: are its free roads a build that"
-             " ends trading?",
+             " ends trading? (A card played before the roll falls under the same readings:"
+             " its free roads come before the turn's trading.)",
     readings={"trade-on": "no: the free roads are the card's effect, not a build paid for;"
-                          " trading goes on after them",
+                          " trading goes on after them, and after the roll when the card"
+                          " came before it",
               "build": "yes: once a free road is placed, no trade (maritime or domestic) for"
-                       " the rest of the turn, as after a road paid for"},
+                       " the rest of the turn, as after a road paid for; free roads placed"
+                       " before the roll leave that turn without trading"},
     default="trade-on",
     why="The printed build phase is where pieces are paid for; the card is played, not"
         " bought, and may be played in any phase of the turn (the data file: development"
