@@ -43,7 +43,15 @@ from rules_oracle.model.core.play import ALL_POLICIES, STEER, Steering, choose
 from rules_oracle.oracle import proctree
 from rules_oracle.oracle.aim import Aiming, aim_of
 from rules_oracle.oracle.aim import policies as aim_policies
-from rules_oracle.oracle.diff import FieldDiff, UnknownField, clip, field_diff, partial_diff, show
+from rules_oracle.oracle.diff import (
+    FieldDiff,
+    UnknownField,
+    clip,
+    exact,
+    field_diff,
+    partial_diff,
+    show,
+)
 from rules_oracle.oracle.divergence import (
     DRIVE_KINDS,
     Divergence,
@@ -1008,6 +1016,9 @@ class _Game:
         #: the game's action classes by name, and the watched actions read back as the model's
         self._types = {cls.__name__: cls for cls in game.action_types}
         self._structured: dict[str, Any] = {}
+        #: per observation field: the model's value, its text and the engine's value (holding
+        #: no true, false or float) the last time they agreed
+        self._agreed: dict[str, tuple[Any, str, Any]] = {}
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -1531,14 +1542,36 @@ class _Game:
             # field by field: a field whose canonical text is the model's has no differing
             # part (equal canonical texts are equal JSON values, types included); the
             # model's texts are remembered from step to step (``to_json``), so only the
-            # fields that differ or carry fewer keys are unstructured and walked
+            # fields that differ or carry fewer keys are unstructured and walked. A field
+            # the engine reports as it did when it last agreed with the model's same text
+            # agrees again: its value is compared in Python, which tells values apart as
+            # their texts do when neither holds true, false or a float (:func:`exact`)
             names = _field_names(type(model_view))
+            texts: dict[str, tuple[Any, str]] = {}
             if not names.issuperset(seen):  # pragma: no cover - the fields were checked
                 unequal = sorted(seen)
                 view = unstructure(model_view)
             else:
-                unequal = [key for key in sorted(seen)
-                           if dumps(seen[key]) != to_json(getattr(model_view, key))]
+                agreed = self._agreed
+                unequal = []
+                for key in sorted(seen):
+                    got = seen[key]
+                    value = getattr(model_view, key)
+                    last = agreed.get(key)
+                    if last is not None and got == last[2] and exact(got):
+                        if last[0] is value:
+                            continue
+                        text = to_json(value)
+                        if text == last[1]:
+                            agreed[key] = (value, text, got)
+                            continue
+                    else:
+                        text = to_json(value)
+                    if dumps(got) != text:
+                        unequal.append(key)
+                        texts[key] = (value, text)
+                    elif exact(got):
+                        agreed[key] = (value, text, got)
                 if not unequal:
                     return
                 view = {key: unstructure(getattr(model_view, key)) for key in unequal}
@@ -1551,13 +1584,17 @@ class _Game:
             raise _Stop(DriveDivergence("protocol", step, f"the observation: {exc.path}:"
                                         f" {exc.message}", request=asked,
                                         action=action_data)) from None
-        if diffs:
-            first = diffs[0]
-            who = "public" if declared.viewer == PUBLIC else f"seat {declared.viewer}"
-            raise _Stop(DriveDivergence(
-                "observation", step, f"{who} view: {first.path}: implementation"
-                f" {show(first.got)}, model {show(first.expected)}", request=asked,
-                action=action_data, diffs=tuple(diffs)))
+        if not diffs:
+            for key, (value, text) in texts.items():  # fewer keys, each agreeing
+                if exact(seen[key]):
+                    self._agreed[key] = (value, text, seen[key])
+            return
+        first = diffs[0]
+        who = "public" if declared.viewer == PUBLIC else f"seat {declared.viewer}"
+        raise _Stop(DriveDivergence(
+            "observation", step, f"{who} view: {first.path}: implementation"
+            f" {show(first.got)}, model {show(first.expected)}", request=asked,
+            action=action_data, diffs=tuple(diffs)))
 
     def _text_of(self, action: Any) -> str:
         """The canonical text of one of the model's actions, remembered by value (the
