@@ -102,3 +102,37 @@ def test_an_object_with_fewer_keys_is_remembered_and_a_change_in_it_caught() -> 
                   {**seats[0], "cities": bool(seats[0]["cities"])}):
         paths = _diverges(run, state, {**seen, "seats": [wrong, *seats[1:]]})
         assert paths[0].startswith("$.seats[0].")
+
+
+def test_the_legal_actions_of_a_state_are_computed_once_in_a_drive(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    from pathlib import Path
+
+    game = registry.get("crafts")
+    asked: list[Any] = []  # the states themselves: their ids stay theirs
+    legal_actions = type(game).legal_actions
+
+    def counted(self: Any, state: Any) -> Any:
+        asked.append(state)
+        return legal_actions(self, state)
+
+    monkeypatch.setattr(type(game), "legal_actions", counted)
+    faithful = [sys.executable, str(Path(__file__).resolve().parent / "engines" / "faithful.py")]
+    run = drv.drive(faithful, [game], count=1, seed=4, players=2).games[0]
+    assert run.conforms and run.finished
+    assert asked and len({id(s) for s in asked}) == len(asked)
+
+
+def test_the_remembered_legal_actions_follow_the_state() -> None:
+    game = registry.get("crafts")
+    config = game.config(2)
+    model = drv._Remembering(game)
+    states = [step.state for step in playout(game, config, 4) if game.actor(step.state) >= 0]
+    first, other = states[3], next(s for s in states[4:]
+                                   if game.legal_actions(s) != game.legal_actions(states[3]))
+    assert model.legal_actions(first) == game.legal_actions(first)
+    assert model.legal_actions(first) is model.legal_actions(first)
+    assert model.legal_actions(other) == game.legal_actions(other)
+    assert model.legal_actions(first) == game.legal_actions(first)
+    assert model.name == game.name and model.actor(first) == game.actor(first)

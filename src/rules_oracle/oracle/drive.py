@@ -929,6 +929,27 @@ def _compound_of(declared: Sequence[Mapping[str, Any]], kinds: set[str],
     return tuple(out)
 
 
+class _Remembering:
+    """A game whose legal actions in the last state asked about are remembered (states are
+    immutable, and the one remembered is held, so the same object has the same actions):
+    a step's list, its choice and a compound step's look at a forced step compute them
+    once. Everything else is the game's."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self._at: Any = None
+        self._actions: tuple[Any, ...] = ()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+        if state is not self._at:
+            self._actions = self.game.legal_actions(state)
+            self._at = state
+        return self._actions
+
+
 class _Game:
     """The driving of one game; raises :class:`_Stop` at the first divergence it cannot go on
     after."""
@@ -941,6 +962,8 @@ class _Game:
                  known: Sequence[Deviation] = ()) -> None:
         self.peer = peer
         self.game = game
+        #: the game as its legal actions are asked for by the choice and the comparison
+        self.model: Any = _Remembering(game)
         self.config = config
         self.seed = seed
         self.policy = policy
@@ -1080,7 +1103,7 @@ class _Game:
             self.current = (state, None, None)
             try:
                 who = game.actor(state)
-                legal = legal_set(game, state)
+                legal = legal_set(self.model, state)
                 outcomes = dict(game.chance_outcomes(state)) if who == CHANCE else {}
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
@@ -1169,12 +1192,12 @@ class _Game:
         if self.steering is not None and game.actor(state) >= 0:
             return self._steer(step, state, rng)
         if (not unsupported and allowed is None) or game.actor(state) < 0:
-            return choose(game, state, rng, self.policy)
-        actions = game.legal_actions(state)
+            return choose(self.model, state, rng, self.policy)
+        actions = self.model.legal_actions(state)
         keep = [i for i, a in enumerate(actions) if type(a).__name__ not in unsupported
                 and (allowed is None or dumps(unstructure(a)) in allowed)]
         if len(keep) == len(actions):
-            return choose(game, state, rng, self.policy)
+            return choose(self.model, state, rng, self.policy)
         if not keep:
             kinds = sorted({type(a).__name__ for a in actions})
             raise _Stop(DriveDivergence("unsupported", step, f"{KINDS['unsupported']}:"
@@ -1192,7 +1215,7 @@ class _Game:
         """The model's legal actions at ``state`` and those of them the engine supports (its
         declared kinds, and its allowed list if it gives one); none supported is a divergence."""
         unsupported, allowed = self.declared.unsupported, self.allowed
-        actions = tuple(self.game.legal_actions(state))
+        actions = tuple(self.model.legal_actions(state))
         keep = [a for a in actions if type(a).__name__ not in unsupported
                 and (allowed is None or dumps(unstructure(a)) in allowed)]
         if not keep:
@@ -1226,7 +1249,7 @@ class _Game:
         follow it in the model and compare the state after it."""
         try:
             # keeps the seeded stream
-            ours = choose(self.game, state, rng,
+            ours = choose(self.model, state, rng,
                           "uniform" if self.aiming is not None else self.policy)
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
@@ -1278,7 +1301,7 @@ class _Game:
         while self.steps + len(group) < bound:
             try:
                 who = game.actor(state)
-                if who == TERMINAL or (who >= 0 and len(game.legal_actions(state)) != 1):
+                if who == TERMINAL or (who >= 0 and len(self.model.legal_actions(state)) != 1):
                     break  # a choice of a player is always a step of its own
                 saved = rng.getstate()
                 action = self._choose(step + len(group), state, rng)
