@@ -58,7 +58,7 @@ from rules_oracle.oracle.divergence import (
     at_stake,
     legal_divergence,
 )
-from rules_oracle.oracle.known import Deviation, for_game, settle
+from rules_oracle.oracle.known import Deviation, classify, for_game, settle
 from rules_oracle.oracle.premises import Situation
 from rules_oracle.oracle.reading import (
     MAX_DIGITS,
@@ -1697,7 +1697,7 @@ class _Game:
             except IllegalAction as exc:
                 would = DriveDivergence("accepts-illegal", step, exc.message, request="apply",
                                         action=data, rule=exc.rule)
-                if settle(self.known, would, (), where)[1] is not None:
+                if classify(self.known, would, (), where) is not None:
                     continue  # a known entry covers it here: probing would only stop play
                 out.append((data, exc))
                 if len(out) >= self.probe_limit:
