@@ -328,8 +328,11 @@ class Peer:
             if len(buffer) > MAX_REPLY:
                 raise PeerFailure("protocol", f"the reply to {op} is longer than"
                                   f" {mib(MAX_REPLY)} without a line end (the limit)")
-            exited = self._status() is not None
-            if self._wait(self._selector(self._out, selectors.EVENT_READ), deadline) or exited:
+            # its exit is looked for only when no output came within the wait (a reply
+            # comes without a look at the process)
+            ready = self._wait(self._selector(self._out, selectors.EVENT_READ), deadline)
+            exited = not ready and self._status() is not None
+            if ready or exited:
                 # after an exit, what it wrote before exiting is still read: the
                 # outcome does not depend on who else holds the pipe
                 if not self._read_out(exited):
