@@ -21,10 +21,11 @@ killed when driving ends.
 
 import contextlib
 import json
+import math
 import os
 import random
 import re
-import selectors
+import select
 import subprocess
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
@@ -252,9 +253,9 @@ class Peer:
         self._buffer = bytearray()
         self._tail = bytearray()
         self._closed = False
-        #: the selectors waiting to write a request and to read a reply (each with standard
+        #: the polls waiting to write a request and to read a reply (each with standard
         #: error), built once: a request costs no selector of its own
-        self._selectors: dict[int, selectors.BaseSelector] = {}
+        self._selectors: dict[int, select.poll] = {}
 
     # -- requests ---------------------------------------------------------------
     def request(self, op: str, **fields: Any) -> dict[str, Any]:
@@ -278,21 +279,23 @@ class Peer:
                               f" {show(reply['id'], 40)}", reply=show(reply, 200))
         return reply
 
-    def _selector(self, fd: int, events: int) -> selectors.BaseSelector:
+    def _selector(self, fd: int, events: int) -> select.poll:
         sel = self._selectors.get(fd)
         if sel is None:
-            sel = self._selectors[fd] = selectors.DefaultSelector()
+            sel = self._selectors[fd] = select.poll()
             sel.register(fd, events)
             if self._err is not None:
-                sel.register(self._err, selectors.EVENT_READ)
+                sel.register(self._err, select.POLLIN)
         return sel
 
-    def _wait(self, sel: selectors.BaseSelector, deadline: float) -> bool:
-        """Wait for ``sel`` (at most :data:`POLL` s); drain standard error; True if ready."""
+    def _wait(self, sel: select.poll, deadline: float) -> bool:
+        """Wait for ``sel`` (at most :data:`POLL` s); drain standard error; True if ready
+        (an end or an error of the pipe is ready too: the read or write then tells it)."""
         remaining = max(0.0, min(deadline - time.monotonic(), POLL))
         ready = False
-        for key, _events in sel.select(remaining):
-            if key.fd == self._err:
+        # milliseconds, rounded up: a wait shorter than one is not a busy loop
+        for fd, _events in sel.poll(math.ceil(remaining * 1000)):
+            if fd == self._err:
                 self._drain_stderr()
             else:
                 ready = True
@@ -313,7 +316,7 @@ class Peer:
             if time.monotonic() >= deadline:
                 raise PeerFailure("timeout", f"the {op} request could not be written within"
                                   f" {self.timeout:g} s (the implementation reads no input)")
-            self._wait(self._selector(self._in, selectors.EVENT_WRITE), deadline)
+            self._wait(self._selector(self._in, select.POLLOUT), deadline)
 
     def _read_line(self, deadline: float, op: str) -> bytes:
         buffer = self._buffer
@@ -330,7 +333,7 @@ class Peer:
                                   f" {mib(MAX_REPLY)} without a line end (the limit)")
             # its exit is looked for only when no output came within the wait (a reply
             # comes without a look at the process)
-            ready = self._wait(self._selector(self._out, selectors.EVENT_READ), deadline)
+            ready = self._wait(self._selector(self._out, select.POLLIN), deadline)
             exited = not ready and self._status() is not None
             if ready or exited:
                 # after an exit, what it wrote before exiting is still read: the
@@ -432,8 +435,6 @@ class Peer:
         if self._closed:
             return
         self._closed = True
-        for sel in self._selectors.values():
-            sel.close()
         self._selectors.clear()
         try:
             if self._status() is None:
