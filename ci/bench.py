@@ -134,7 +134,13 @@ def catanatron_games(budget: float, min_games: int) -> dict[str, Any] | None:
 def catanatron_drive(games: int) -> dict[str, Any] | None:
     """The oracle's share of the CPU in a live drive of ``games`` random 4-player catanatron
     games through its adapter (None without catanatron): the CPU time of this process
-    against the engine's (its processes', counted once they end with the drive)."""
+    against the engine's (its processes', counted once they end with the drive).
+
+    Both sides are counted whole: the engine's is the adapter process's whole life, from
+    its start (the interpreter and catanatron's import, about 0.25 s) to its end, which
+    the drive awaits before it returns; the oracle's is the drive alone (the known file is
+    read and the game looked up before), its first game's warm-up included (imports and
+    the model's tables, about 0.2 s)."""
     if importlib.util.find_spec("catanatron") is None:
         return None
     from rules_oracle.oracle.drive import drive

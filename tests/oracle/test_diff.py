@@ -60,3 +60,14 @@ def test_partial_diff_tells_equal_values_of_other_types_apart() -> None:
     same_again: list[FieldDiff] = []
     partial_diff(model, {"a": [1, 1, {"b": [0, 0]}], "e": 3}, "$", same_again)
     assert same_again == []
+
+
+def test_exact_values_are_those_without_true_false_or_floats() -> None:
+    """Values Python's equality tells apart exactly as their canonical texts do."""
+    from rules_oracle.oracle.diff import exact
+
+    assert exact(3) and exact("x") and exact(None) and exact([])
+    assert exact([1, "a", None, [2, {"b": [0, 0]}], {"c": {"d": -1}}])
+    for loose in (True, 1.0, [1, True], {"a": 0.0}, [[1], [False]], [{"a": [1, {"b": 2.5}]}],
+                  {"a": {"b": [None, True]}}):
+        assert not exact(loose), loose

@@ -154,6 +154,31 @@ def partial_diff(model: Any, got: Any, path: str, out: list[FieldDiff]) -> None:
         out.append(FieldDiff(path, model, got))
 
 
+#: the JSON scalars whose Python equality is the equality of their canonical texts (not
+#: ``true``/``false``, equal to ``1``/``0`` in Python, nor floats, ``1.0`` equal to ``1``)
+_EXACT = frozenset({int, str, type(None)})
+_NESTED = frozenset({list, dict})
+
+
+def exact(value: Any) -> bool:
+    """True when the plain JSON data ``value`` holds no ``true``, ``false`` or float at any
+    depth: two such values are equal in Python (``==``, in C) exactly when their canonical
+    texts are, so a value found equal to one already compared stands for its text."""
+    kind = type(value)
+    if kind is list:
+        items: Iterable[Any] = value
+    elif kind is dict:
+        items = value.values()
+    else:
+        return kind in _EXACT
+    kinds = set(map(type, items))
+    if kinds <= _EXACT:
+        return True
+    if not kinds <= _EXACT | _NESTED:
+        return False
+    return all(exact(v) for v in items if type(v) is list or type(v) is dict)
+
+
 def _equal(model: Any, got: Any) -> bool:
     """:func:`same`, fast: Python's equality (in C) first, then the canonical texts of
     objects and lists, which tell ``1``, ``1.0`` and ``true`` apart as :func:`same` does

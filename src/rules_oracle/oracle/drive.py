@@ -21,10 +21,11 @@ killed when driving ends.
 
 import contextlib
 import json
+import math
 import os
 import random
 import re
-import selectors
+import select
 import subprocess
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
@@ -43,14 +44,22 @@ from rules_oracle.model.core.play import ALL_POLICIES, STEER, Steering, choose
 from rules_oracle.oracle import proctree
 from rules_oracle.oracle.aim import Aiming, aim_of
 from rules_oracle.oracle.aim import policies as aim_policies
-from rules_oracle.oracle.diff import FieldDiff, UnknownField, clip, field_diff, partial_diff, show
+from rules_oracle.oracle.diff import (
+    FieldDiff,
+    UnknownField,
+    clip,
+    exact,
+    field_diff,
+    partial_diff,
+    show,
+)
 from rules_oracle.oracle.divergence import (
     DRIVE_KINDS,
     Divergence,
     at_stake,
     legal_divergence,
 )
-from rules_oracle.oracle.known import Deviation, for_game, settle
+from rules_oracle.oracle.known import Deviation, classify, for_game, settle
 from rules_oracle.oracle.premises import Situation
 from rules_oracle.oracle.reading import (
     MAX_DIGITS,
@@ -244,9 +253,9 @@ class Peer:
         self._buffer = bytearray()
         self._tail = bytearray()
         self._closed = False
-        #: the selectors waiting to write a request and to read a reply (each with standard
+        #: the polls waiting to write a request and to read a reply (each with standard
         #: error), built once: a request costs no selector of its own
-        self._selectors: dict[int, selectors.BaseSelector] = {}
+        self._selectors: dict[int, select.poll] = {}
 
     # -- requests ---------------------------------------------------------------
     def request(self, op: str, **fields: Any) -> dict[str, Any]:
@@ -270,21 +279,23 @@ class Peer:
                               f" {show(reply['id'], 40)}", reply=show(reply, 200))
         return reply
 
-    def _selector(self, fd: int, events: int) -> selectors.BaseSelector:
+    def _selector(self, fd: int, events: int) -> select.poll:
         sel = self._selectors.get(fd)
         if sel is None:
-            sel = self._selectors[fd] = selectors.DefaultSelector()
+            sel = self._selectors[fd] = select.poll()
             sel.register(fd, events)
             if self._err is not None:
-                sel.register(self._err, selectors.EVENT_READ)
+                sel.register(self._err, select.POLLIN)
         return sel
 
-    def _wait(self, sel: selectors.BaseSelector, deadline: float) -> bool:
-        """Wait for ``sel`` (at most :data:`POLL` s); drain standard error; True if ready."""
+    def _wait(self, sel: select.poll, deadline: float) -> bool:
+        """Wait for ``sel`` (at most :data:`POLL` s); drain standard error; True if ready
+        (an end or an error of the pipe is ready too: the read or write then tells it)."""
         remaining = max(0.0, min(deadline - time.monotonic(), POLL))
         ready = False
-        for key, _events in sel.select(remaining):
-            if key.fd == self._err:
+        # milliseconds, rounded up: a wait shorter than one is not a busy loop
+        for fd, _events in sel.poll(math.ceil(remaining * 1000)):
+            if fd == self._err:
                 self._drain_stderr()
             else:
                 ready = True
@@ -305,7 +316,7 @@ class Peer:
             if time.monotonic() >= deadline:
                 raise PeerFailure("timeout", f"the {op} request could not be written within"
                                   f" {self.timeout:g} s (the implementation reads no input)")
-            self._wait(self._selector(self._in, selectors.EVENT_WRITE), deadline)
+            self._wait(self._selector(self._in, select.POLLOUT), deadline)
 
     def _read_line(self, deadline: float, op: str) -> bytes:
         buffer = self._buffer
@@ -320,8 +331,11 @@ class Peer:
             if len(buffer) > MAX_REPLY:
                 raise PeerFailure("protocol", f"the reply to {op} is longer than"
                                   f" {mib(MAX_REPLY)} without a line end (the limit)")
-            exited = self._status() is not None
-            if self._wait(self._selector(self._out, selectors.EVENT_READ), deadline) or exited:
+            # its exit is looked for only when no output came within the wait (a reply
+            # comes without a look at the process)
+            ready = self._wait(self._selector(self._out, select.POLLIN), deadline)
+            exited = not ready and self._status() is not None
+            if ready or exited:
                 # after an exit, what it wrote before exiting is still read: the
                 # outcome does not depend on who else holds the pipe
                 if not self._read_out(exited):
@@ -421,8 +435,6 @@ class Peer:
         if self._closed:
             return
         self._closed = True
-        for sel in self._selectors.values():
-            sel.close()
         self._selectors.clear()
         try:
             if self._status() is None:
@@ -921,6 +933,27 @@ def _compound_of(declared: Sequence[Mapping[str, Any]], kinds: set[str],
     return tuple(out)
 
 
+class _Remembering:
+    """A game whose legal actions in the last state asked about are remembered (states are
+    immutable, and the one remembered is held, so the same object has the same actions):
+    a step's list, its choice and a compound step's look at a forced step compute them
+    once. Everything else is the game's."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self._at: Any = None
+        self._actions: tuple[Any, ...] = ()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+        if state is not self._at:
+            self._actions = self.game.legal_actions(state)
+            self._at = state
+        return self._actions
+
+
 class _Game:
     """The driving of one game; raises :class:`_Stop` at the first divergence it cannot go on
     after."""
@@ -933,6 +966,8 @@ class _Game:
                  known: Sequence[Deviation] = ()) -> None:
         self.peer = peer
         self.game = game
+        #: the game as its legal actions are asked for by the choice and the comparison
+        self.model: Any = _Remembering(game)
         self.config = config
         self.seed = seed
         self.policy = policy
@@ -1008,6 +1043,9 @@ class _Game:
         #: the game's action classes by name, and the watched actions read back as the model's
         self._types = {cls.__name__: cls for cls in game.action_types}
         self._structured: dict[str, Any] = {}
+        #: per observation field: the model's value, its text and the engine's value (holding
+        #: no true, false or float) the last time they agreed
+        self._agreed: dict[str, tuple[Any, str, Any]] = {}
 
     def request(self, op: str, step: int, shown: Any = None, **fields: Any) -> dict[str, Any]:
         try:
@@ -1069,7 +1107,7 @@ class _Game:
             self.current = (state, None, None)
             try:
                 who = game.actor(state)
-                legal = legal_set(game, state)
+                legal = legal_set(self.model, state)
                 outcomes = dict(game.chance_outcomes(state)) if who == CHANCE else {}
             except Exception as exc:
                 raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
@@ -1158,12 +1196,12 @@ class _Game:
         if self.steering is not None and game.actor(state) >= 0:
             return self._steer(step, state, rng)
         if (not unsupported and allowed is None) or game.actor(state) < 0:
-            return choose(game, state, rng, self.policy)
-        actions = game.legal_actions(state)
+            return choose(self.model, state, rng, self.policy)
+        actions = self.model.legal_actions(state)
         keep = [i for i, a in enumerate(actions) if type(a).__name__ not in unsupported
                 and (allowed is None or dumps(unstructure(a)) in allowed)]
         if len(keep) == len(actions):
-            return choose(game, state, rng, self.policy)
+            return choose(self.model, state, rng, self.policy)
         if not keep:
             kinds = sorted({type(a).__name__ for a in actions})
             raise _Stop(DriveDivergence("unsupported", step, f"{KINDS['unsupported']}:"
@@ -1181,7 +1219,7 @@ class _Game:
         """The model's legal actions at ``state`` and those of them the engine supports (its
         declared kinds, and its allowed list if it gives one); none supported is a divergence."""
         unsupported, allowed = self.declared.unsupported, self.allowed
-        actions = tuple(self.game.legal_actions(state))
+        actions = tuple(self.model.legal_actions(state))
         keep = [a for a in actions if type(a).__name__ not in unsupported
                 and (allowed is None or dumps(unstructure(a)) in allowed)]
         if not keep:
@@ -1215,7 +1253,7 @@ class _Game:
         follow it in the model and compare the state after it."""
         try:
             # keeps the seeded stream
-            ours = choose(self.game, state, rng,
+            ours = choose(self.model, state, rng,
                           "uniform" if self.aiming is not None else self.policy)
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", step, f"{exc!r}")) from None
@@ -1267,7 +1305,7 @@ class _Game:
         while self.steps + len(group) < bound:
             try:
                 who = game.actor(state)
-                if who == TERMINAL or (who >= 0 and len(game.legal_actions(state)) != 1):
+                if who == TERMINAL or (who >= 0 and len(self.model.legal_actions(state)) != 1):
                     break  # a choice of a player is always a step of its own
                 saved = rng.getstate()
                 action = self._choose(step + len(group), state, rng)
@@ -1531,14 +1569,36 @@ class _Game:
             # field by field: a field whose canonical text is the model's has no differing
             # part (equal canonical texts are equal JSON values, types included); the
             # model's texts are remembered from step to step (``to_json``), so only the
-            # fields that differ or carry fewer keys are unstructured and walked
+            # fields that differ or carry fewer keys are unstructured and walked. A field
+            # the engine reports as it did when it last agreed with the model's same text
+            # agrees again: its value is compared in Python, which tells values apart as
+            # their texts do when neither holds true, false or a float (:func:`exact`)
             names = _field_names(type(model_view))
+            texts: dict[str, tuple[Any, str]] = {}
             if not names.issuperset(seen):  # pragma: no cover - the fields were checked
                 unequal = sorted(seen)
                 view = unstructure(model_view)
             else:
-                unequal = [key for key in sorted(seen)
-                           if dumps(seen[key]) != to_json(getattr(model_view, key))]
+                agreed = self._agreed
+                unequal = []
+                for key in sorted(seen):
+                    got = seen[key]
+                    value = getattr(model_view, key)
+                    last = agreed.get(key)
+                    if last is not None and got == last[2] and exact(got):
+                        if last[0] is value:
+                            continue
+                        text = to_json(value)
+                        if text == last[1]:
+                            agreed[key] = (value, text, got)
+                            continue
+                    else:
+                        text = to_json(value)
+                    if dumps(got) != text:
+                        unequal.append(key)
+                        texts[key] = (value, text)
+                    elif exact(got):
+                        agreed[key] = (value, text, got)
                 if not unequal:
                     return
                 view = {key: unstructure(getattr(model_view, key)) for key in unequal}
@@ -1551,13 +1611,17 @@ class _Game:
             raise _Stop(DriveDivergence("protocol", step, f"the observation: {exc.path}:"
                                         f" {exc.message}", request=asked,
                                         action=action_data)) from None
-        if diffs:
-            first = diffs[0]
-            who = "public" if declared.viewer == PUBLIC else f"seat {declared.viewer}"
-            raise _Stop(DriveDivergence(
-                "observation", step, f"{who} view: {first.path}: implementation"
-                f" {show(first.got)}, model {show(first.expected)}", request=asked,
-                action=action_data, diffs=tuple(diffs)))
+        if not diffs:
+            for key, (value, text) in texts.items():  # fewer keys, each agreeing
+                if exact(seen[key]):
+                    self._agreed[key] = (value, text, seen[key])
+            return
+        first = diffs[0]
+        who = "public" if declared.viewer == PUBLIC else f"seat {declared.viewer}"
+        raise _Stop(DriveDivergence(
+            "observation", step, f"{who} view: {first.path}: implementation"
+            f" {show(first.got)}, model {show(first.expected)}", request=asked,
+            action=action_data, diffs=tuple(diffs)))
 
     def _text_of(self, action: Any) -> str:
         """The canonical text of one of the model's actions, remembered by value (the
@@ -1637,7 +1701,7 @@ class _Game:
             except IllegalAction as exc:
                 would = DriveDivergence("accepts-illegal", step, exc.message, request="apply",
                                         action=data, rule=exc.rule)
-                if settle(self.known, would, (), where)[1] is not None:
+                if classify(self.known, would, (), where) is not None:
                     continue  # a known entry covers it here: probing would only stop play
                 out.append((data, exc))
                 if len(out) >= self.probe_limit:
