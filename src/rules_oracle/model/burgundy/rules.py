@@ -125,7 +125,8 @@ GAME_END_STORAGE = R.rule("game.end-storage", "Шестиугольные жет
                      " планшета, не приносят победных очков.",
                      "Tiles in storage score nothing.")
 GAME_TIE_BREAK = R.rule("game.tie-break", "При ничьей победителем объявляется тот из претендентов,"
-                   " в вот- чине которого осталось больше пустых ячеек",
+                   " в вот- чине которого осталось больше пустых ячеек. Если ничья не разрешается,"
+                   " побе- дителем становится последний по очерёдности хода претендент",
                    "Ties: more empty estate spaces wins, then the later in turn order"
                    " (which order: burgundy/tie-order).")
 GAME_OVER = R.rule("game.over", "Игра завершается после 5-й фазы",
