@@ -142,6 +142,11 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return value
 
 
+#: the strict decoder, made once (``json.loads`` with these hooks makes one per text)
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite,
+                            object_pairs_hook=_unique)
+
+
 def loads(text: str, *, multiline: bool = False) -> Any:
     """Parse JSON text strictly (see the module docstring); :class:`InputError` otherwise.
 
@@ -149,8 +154,11 @@ def loads(text: str, *, multiline: bool = False) -> Any:
     column, and :attr:`InputError.line`); a key given twice also names its JSON path.
     """
     try:
-        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite,
-                           object_pairs_hook=_unique)
+        if type(text) is str and not text.startswith("\ufeff"):
+            value = _DECODER.decode(text)
+        else:  # json's own words for a byte-order mark or bytes
+            value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite,
+                               object_pairs_hook=_unique)
     except _Duplicate:
         path, key, at = _duplicate(text)
         line = text.count("\n", 0, at) + 1
