@@ -435,7 +435,33 @@ def _named(action_types: tuple[type, ...]) -> dict[str, type]:
     return {cls.__name__: cls for cls in action_types}
 
 
+#: (the game's action types, the action's keys, values and their types) -> the action
+#: made from them; only actions whose values are all hashable (scalars) are remembered
+_ACTIONS: dict[tuple[Any, ...], Any] = {}
+#: actions remembered before the memory starts afresh
+ACTION_ENTRIES = 4096
+
+
 def _action_of(game: Game[Any, Any], data: dict[str, Any], line: int) -> Any:
+    """The action a step's data name (an immutable value: one made from equal data,
+    values of the same types, serves again)."""
+    kinds = game.action_types
+    values = tuple(data.values())
+    key = (kinds, tuple(data), values, tuple(map(type, values)))
+    try:
+        return _ACTIONS[key]
+    except KeyError:
+        pass
+    except TypeError:  # a list among the values: made anew
+        return _make_action(game, data, line)
+    action = _make_action(game, data, line)
+    if len(_ACTIONS) >= ACTION_ENTRIES:
+        _ACTIONS.clear()
+    _ACTIONS[key] = action
+    return action
+
+
+def _make_action(game: Game[Any, Any], data: dict[str, Any], line: int) -> Any:
     types = _named(tuple(game.action_types))
     tag = data["type"]
     cls = types.get(tag)

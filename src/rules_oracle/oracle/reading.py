@@ -142,7 +142,7 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return value
 
 
-#: the strict decoder of :func:`loads`
+#: the strict decoder, made once (``json.loads`` with these hooks makes one per text)
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite,
                             object_pairs_hook=_unique)
 
@@ -154,11 +154,11 @@ def loads(text: str, *, multiline: bool = False) -> Any:
     column, and :attr:`InputError.line`); a key given twice also names its JSON path.
     """
     try:
-        # the decoder built once (json.loads builds one per call when given options); a text
-        # beginning with a byte order mark goes through json.loads, whose error names it
-        value = (_DECODER.decode(text) if not text.startswith("\ufeff")
-                 else json.loads(text, parse_constant=_reject_constant, parse_float=_finite,
-                                 object_pairs_hook=_unique))
+        if type(text) is str and not text.startswith("\ufeff"):
+            value = _DECODER.decode(text)
+        else:  # json's own words for a byte-order mark or bytes
+            value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite,
+                               object_pairs_hook=_unique)
     except _Duplicate:
         path, key, at = _duplicate(text)
         line = text.count("\n", 0, at) + 1

@@ -198,3 +198,32 @@ def test_a_few_rows_of_lasting_values_are_remembered_and_changeable_rows_are_not
     assert "[[1,7]]" in to_json(Tables(changeable))  # type: ignore[arg-type]
     empty = Tables(())
     assert to_json(empty) == slow_text(empty)
+
+
+def test_a_short_plain_tuple_field_is_remembered_when_its_items_cannot_change() -> None:
+    """A few lasting values in a field declared a plain tuple (a supply per kind) are
+    remembered by identity, so a view sharing them with the state writes them once; an
+    empty one and one holding changeable items are not."""
+    short = (3, 1, 2)
+    table = Tables((short,))
+    assert to_json(table) == slow_text(table)
+    assert to_json(short) == "[3,1,2]"
+    liar = Liar(1, "a", short, (1, True), None)
+    assert to_json(liar) == slow_text(liar)
+    assert canon._memo[id(short)][0] is short
+    changeable = ([1], 2)
+    loose = Liar(1, "a", changeable, (1, True), None)  # type: ignore[arg-type]
+    assert to_json(loose) == slow_text(loose)
+    assert id(changeable) not in canon._memo
+    changeable[0].append(5)
+    again = Liar(1, "a", changeable, (1, True), None)  # type: ignore[arg-type]
+    assert "[[1,5],2]" in to_json(again)
+
+
+def test_the_memory_starts_afresh_past_its_count_of_values(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(canon, "MEMO_ENTRIES", 10)
+    values = [Liar(i, "a", (i, i + 1), (1, True), None) for i in range(40)]
+    for value in values:
+        assert to_json(value) == slow_text(value)
+        assert len(canon._memo) <= 11

@@ -12,6 +12,7 @@ Seats, estate spaces 0-36, depots 1-6, goods kinds 1-6 and tile names are those 
 ``docs/games/burgundy.md``.
 """
 
+from functools import cache
 from typing import Literal
 
 import attrs
@@ -148,9 +149,20 @@ def _revealed_start(pl: Player) -> int:
 def face_down_stacks(s: BurgundyState) -> tuple[int, ...]:
     """Goods tiles still face down in each phase's stack: a phase's 5 are turned face up
     (drawn, ``goods_stacks``) at its start."""
-    drawn = len(s.goods_stacks)
+    return _face_down(len(s.goods_stacks))
+
+
+@cache
+def _face_down(drawn: int) -> tuple[int, ...]:
+    """:func:`face_down_stacks` after ``drawn`` goods tiles were turned (at most the
+    phases' tiles: one tuple per count, so successive views share it and its text)."""
     return tuple(D.PHASE_GOODS - min(D.PHASE_GOODS, max(0, drawn - ph * D.PHASE_GOODS))
                  for ph in range(D.PHASES))
+
+
+@by_identity
+def _seats(players: tuple[Player, ...]) -> tuple[Seat, ...]:
+    return tuple(_seat(pl) for pl in players)
 
 
 def _to_act(s: BurgundyState) -> int:
@@ -178,7 +190,7 @@ def public_view(s: BurgundyState) -> PublicView:
         players=s.config.players, stage=s.stage,
         phase=PHASE_LETTERS[min(s.phase, D.PHASES - 1)], round=s.round + 1,
         first_player=s.first, to_act=_to_act(s), turn_order=s.order, white_die=s.white,
-        purchase_made=s.bought, seats=tuple(_seat(pl) for pl in s.players),
+        purchase_made=s.bought, seats=_seats(s.players),
         depots=s.depots, black_depot=s.black, depot_goods=s.depot_goods,
         round_goods=s.goods_stacks[s.goods_next:], goods_stacks=stacks,
         goods_reserve=sum(s.goods_pool) - sum(stacks),

@@ -3,6 +3,8 @@ conformance vectors): computed from the step (state before, action, state after)
 rule is named only where the step shows it (a card taken from a rival only where the stack
 was empty, the knights' extra production only on the draws they add)."""
 
+from functools import lru_cache
+
 from rules_oracle.model.catan_cards import data as D
 from rules_oracle.model.catan_cards import rules as RB
 from rules_oracle.model.catan_cards import setup
@@ -59,10 +61,20 @@ _KIND: dict[type, tuple[str, ...]] = {
 }
 
 
+#: the set-up state of a configuration (immutable), made once, for the first step's rules
+_initial = lru_cache(maxsize=256)(setup.initial)
+
+
+def _is_initial(state: CardsState) -> bool:
+    """Whether ``state`` is its configuration's set-up state."""
+    first = _initial(state.config)
+    return state.stage is first.stage and state.turns == first.turns and state == first
+
+
 def effect_rules(state: CardsState, action: Action, after: CardsState) -> tuple[str, ...]:
     """The rules whose effect the legal step ``state --action--> after`` shows."""
     out: list[str] = []
-    if state == setup.initial(state.config):  # the first step shows the set-up
+    if _is_initial(state):  # the first step shows the set-up
         out += _setup(state)
     out += _KIND.get(type(action), ())
     if isinstance(action, Draw):

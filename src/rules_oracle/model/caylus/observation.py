@@ -110,6 +110,10 @@ _CURSOR_ON_ROAD = frozenset({Stage.ACTIVATION, Stage.PRESTIGE})
 _SEATS_MAX = 5
 
 
+#: no bundles delivered, per number of seats (one tuple each, shared by the views)
+_NONE_DELIVERED = tuple((0,) * n for n in range(_SEATS_MAX + 1))
+
+
 @by_identity
 def _held(characters: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Per seat 0-4 the characters in front of him, then (last) those on the board."""
@@ -161,7 +165,7 @@ def public_view(s: CaylusState) -> PublicView:
         activating_space=s.cursor if s.stage in _CURSOR_ON_ROAD else -1,
         delivery_order=s.delivery_order,
         delivering=s.cursor if s.stage is Stage.DELIVERY else -1,
-        bundles_delivered=s.delivered or (0,) * n, favour=s.favour, seats=seats,
+        bundles_delivered=s.delivered or _NONE_DELIVERED[n], favour=s.favour, seats=seats,
         revealed_prestige=GAME.scores(s) if s.stage is Stage.OVER else (),
         winners=GAME.winners(s),
     )

@@ -31,6 +31,11 @@ class Stage(Enum):
     PRESTIGE = "prestige"  # a residence's owner may build a prestige building
     OVER = "over"
 
+    #: a member is its own identity (as Enum's equality says): hashed by the built-in
+    #: object hash, not by Enum's hash of the member's name written in Python (the stage
+    #: is looked up in sets and tables several times a step)
+    __hash__ = object.__hash__
+
 
 class FavourStep(Enum):
     """Where a favour stands."""

@@ -389,16 +389,18 @@ def digest_text(text: str) -> str:
 #: id -> (value, its canonical text) for frozen attrs instances and longer tuples; the
 #: value is held, so its id names it while the entry lives
 _memo: dict[int, tuple[object, str]] = {}
-#: characters of text remembered; past :data:`MEMO_CHARS` the memory starts afresh
+#: characters of text remembered; past :data:`MEMO_CHARS` characters or
+#: :data:`MEMO_ENTRIES` values the memory starts afresh
 _memo_size = 0
 MEMO_CHARS = 8_000_000
+MEMO_ENTRIES = 400_000
 #: tuples shorter than this are written anew each time (cheaper than remembering them)
 MEMO_ITEMS = 8
 
 
 def _remember(value: object, text: str) -> str:
     global _memo_size
-    if _memo_size > MEMO_CHARS:
+    if _memo_size > MEMO_CHARS or len(_memo) > MEMO_ENTRIES:
         _memo.clear()
         _memo_size = 0
     _memo[id(value)] = (value, text)
@@ -513,24 +515,23 @@ def _plain_tuple_text(value: Any) -> str:
     holds: anything else goes the general way)."""
     if type(value) is not tuple:
         return _text(value)
-    # a tuple of tuples (a table per player) is remembered however few its rows
-    big = len(value) >= MEMO_ITEMS or (len(value) > 0 and type(value[0]) is tuple)
-    if big:
-        known = _memo.get(id(value))
-        if known is not None and known[0] is value:
-            return known[1]
+    # remembered however few its items (a table per player, a supply per kind): a view
+    # sharing the field with the state, or with the view before, writes it once
+    known = _memo.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
     try:
         text: str = "".join(_plain_chunks(value, 0))
     except TypeError:
         return _tuple_text(value)
-    return _remember(value, text) if big and _lasting_rows(value) else text
+    return _remember(value, text) if value and _lasting_rows(value) else text
 
 
 def _lasting_rows(value: tuple[Any, ...]) -> bool:
     """Whether ``value``'s items, and the items of those that are tuples, are all of the
     types whose values never change."""
-    return all(_lasting(item) if type(item) is tuple else type(item) in _LASTING
-               for item in value)
+    return _lasting(value) or all(_lasting(item) if type(item) is tuple
+                                  else type(item) in _LASTING for item in value)
 
 
 _PLAIN = (int, bool, str, type(None))

@@ -31,14 +31,26 @@ def uniform(actions: Sequence[A]) -> tuple[tuple[A, Fraction], ...]:
     return tuple((a, p) for a in actions)
 
 
+#: id -> outcomes (a tuple, held so that its id names it) found to share one probability
+#: object; past :data:`UNIFORM_ENTRIES` the memory starts afresh
+_UNIFORM: dict[int, Sequence[tuple[object, Fraction]]] = {}
+UNIFORM_ENTRIES = 256
+
+
 def sample(outcomes: Sequence[tuple[A, Fraction]], rng: random.Random) -> A:
     """Pick an outcome with its exact probability, using integers only.
 
     Outcomes sharing one probability object (as :func:`uniform` gives them) take a fast
     path that draws the same ticket as the general one (every weight is then 1)."""
+    if _UNIFORM.get(id(outcomes)) is outcomes:  # found uniform before (a game's dice)
+        return outcomes[rng.randrange(len(outcomes))][0]
     first = outcomes[0][1] if outcomes else None
     if first is not None and first.numerator == 1 and first.denominator == len(outcomes) \
             and all(p is first for _, p in outcomes):
+        if type(outcomes) is tuple and len(outcomes) >= 8:  # immutable: stays uniform
+            if len(_UNIFORM) >= UNIFORM_ENTRIES:
+                _UNIFORM.clear()
+            _UNIFORM[id(outcomes)] = outcomes
         return outcomes[rng.randrange(len(outcomes))][0]
     denominator = 1
     for _, p in outcomes:
