@@ -142,7 +142,10 @@ TURN_ACTOR = R.rule("turn.actor", "Теперь начинается ход пе
                     "Only the player whose turn it is acts.")
 TURN_EFFECTS_FIRST = R.rule("turn.effects-first", "Свойства зданий применяются сразу же после их"
                       " постройки.",
-                      "A placed tile's effect is resolved at once, before anything else.")
+                      "A placed tile's effect is resolved at once, before anything else:"
+                      " a building's by this sentence; a ship's ('сразу же происходят две"
+                      " вещи'), an animal's ('тут же получает') and a castle's ('тут же"
+                      " выполняет') by the same words in their own rules.")
 TURN_DIE_ONCE = R.rule(
     "turn.die-once",
     "Использовав кубик, он откладывает его на соответствующую круглую"
