@@ -121,6 +121,21 @@ def test_free_shift_for_placing(n: int, tile: str, space: int, die: int) -> None
     rejects(plain, PlaceTile(0, tile, space), RB.ACTION_PLACE_NUMBER)
 
 
+@pytest.mark.rules("burgundy/free-shift-step", "burgundy/knowledge.8", "burgundy/knowledge.9",
+                   "burgundy/knowledge.12")
+def test_free_shift_stays_one_with_knowledge_8() -> None:
+    """burgundy/free-shift-step: with knowledge 8 a worker changes a die by 2, but the free
+    change of tiles 9-12 stays 'на ±1'."""
+    s = edit(first_turn(2), tiles={12: "knowledge-8", 30: "knowledge-9"}, dice=(1, 2),
+             storage=("bank",))
+    rejects(s, PlaceTile(0, "bank", 11), RB.ACTION_PLACE_NUMBER)  # 1 to 3: a change of 2
+    assert PlaceTile(1, "bank", 11) in GAME.legal_actions(s)  # 2 to 3: the free 1
+    t = with_depot(edit(first_turn(2), tiles={12: "knowledge-8", 30: "knowledge-12"},
+                        dice=(3, 2)), 1, "bank")
+    rejects(t, TakeTile(0, 1, "bank"), K[12])
+    assert TakeTile(1, 1, "bank") in GAME.legal_actions(t)
+
+
 @pytest.mark.rules("burgundy/knowledge.9")
 def test_k9_does_not_shift_other_colours() -> None:
     s = with_k(9, dice=(1, 1), storage=("ship",))

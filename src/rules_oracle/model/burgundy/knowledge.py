@@ -8,7 +8,8 @@ from rules_oracle.model.burgundy.ops import implements
 from rules_oracle.model.burgundy.state import Mods, Player
 from rules_oracle.model.core import Config
 
-#: the tile that lets a die placing a colour be shifted by 1 for free
+#: the tile that lets a die placing a colour be shifted by 1 for free (by 1 with knowledge 8
+#: too: burgundy/free-shift-step)
 FREE_SHIFT = {D.BUILDING: 9, D.PASTURE: 10, D.RIVER: 10, D.CASTLE: 11, D.MINE: 11,
               D.KNOWLEDGE: 11}
 #: the rule of each free-shift tile

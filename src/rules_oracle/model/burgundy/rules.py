@@ -142,7 +142,10 @@ TURN_ACTOR = R.rule("turn.actor", "Теперь начинается ход пе
                     "Only the player whose turn it is acts.")
 TURN_EFFECTS_FIRST = R.rule("turn.effects-first", "Свойства зданий применяются сразу же после их"
                       " постройки.",
-                      "A placed tile's effect is resolved at once, before anything else.")
+                      "A placed tile's effect is resolved at once, before anything else:"
+                      " a building's by this sentence; a ship's ('сразу же происходят две"
+                      " вещи'), an animal's ('тут же получает') and a castle's ('тут же"
+                      " выполняет') by the same words in their own rules.")
 TURN_DIE_ONCE = R.rule(
     "turn.die-once",
     "Использовав кубик, он откладывает его на соответствующую круглую"
@@ -812,4 +815,26 @@ A_TIE_ORDER = R.ambiguity(
         " хода' at set-up); the text does not freeze it for the tie-break.",
     source="project default (the track is the game's record of turn order)",
     option="tie-order",
+)
+A_FREE_SHIFT = R.ambiguity(
+    "free-shift-step",
+    quote="выбранных для выкладывания зданий (бежевые жетоны), на ±1, как если бы он тратил"
+          " жетон рабочего",
+    question="Knowledge tiles 9-12 (9 quoted; 10-12 say the same of their dice) change a"
+             " die 'на ±1, как если бы он тратил жетон рабочего', and with knowledge 8 a"
+             " worker changes a die 'на ±2': with both tiles, is the free change still 1,"
+             " or 2 as a worker's would be?",
+    readings={"one": "1 up or down (past 6 and 1), whatever other knowledge tiles the"
+                     " player has; knowledge 8 changes only the workers he spends"},
+    default="one",
+    why="Each of tiles 9-12 states its size, '±1', and the 'как если бы он тратил жетон"
+        " рабочего' says how the free change works (one change, past 6 and 1 as a"
+        " worker's, 'превращения «6» в «1»'), not how far; knowledge 8 speaks of a"
+        " change 'за каждый потраченный жетон рабочего', and no worker is spent. A"
+        " reading that makes the free change 2 with knowledge 8 (the change counted as a"
+        " worker's) would play differently (with tiles 8 and 9 a die of 1 could place a"
+        " building on a 3 without a worker) but is not offered: the text gives no"
+        " number but '±1' for these tiles.",
+    source="the text's wording ('на ±1' on each of tiles 9-12; knowledge 8 per worker"
+           " spent)",
 )
