@@ -323,6 +323,43 @@ def test_a_query_runs_in_a_context_of_its_own_on_a_budget_of_z3_work() -> None:
     assert provers.reason(starved, 1e-7) == "timed out after 1e-07 s"
 
 
+def test_a_query_asserts_each_term_translated_as_given() -> None:
+    """`Query.add` asserts the terms translated into the query's context, in one translation
+    of their conjunction: the same assertions, in the same order, as translating each term
+    alone (one term, a term that is itself a conjunction, a term given twice); a term that is
+    not a Bool is refused."""
+    x, y = z3.Ints("x y")
+    for terms in ([x > 1], [x > 1, z3.And(y > x, y < 9), x > 1, x + y == 7], []):
+        s = provers.solver(1.0)
+        s.add(*terms)
+        own = z3.Context()
+        assert [a.sexpr() for a in s._s.assertions()] == [t.translate(own).sexpr() for t in terms]
+    s = provers.solver(1.0)
+    s.add(x > 1)
+    s.add(y == x + 1, y < 3)
+    assert s.check() == z3.unsat
+    opt = provers.optimizer(1.0)
+    opt.add(x >= 0, x <= 4, y == x + 1)
+    handle = opt.maximize(y)
+    assert opt.check() == z3.sat and handle.value().as_long() == 5
+    with pytest.raises(z3.Z3Exception):
+        provers.solver(1.0).add(x + 1)
+
+
+def test_a_sparing_round_counts_a_state_only_when_it_satisfies_i(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state found under some of I's conjuncts settles the query (sat) only when it
+    satisfies all of them; in the last round one that breaks a conjunct leaves the query
+    unknown, and an earlier round adds the conjuncts it breaks and asks again."""
+    x, y = z3.Ints("x y")
+    whole = (x >= 0, y >= 0, x + y <= 4)
+    assert provers.sparing([x >= 4], list(whole), whole, 2.0, rounds=1)[0] == z3.sat
+    # x + y > 4 with no conjunct of I: the state found breaks some of them
+    assert provers.sparing([x + y > 4], [], whole, 2.0, rounds=1)[0] == z3.unknown
+    assert provers.sparing([x + y > 4], [], whole, 2.0, rounds=4)[0] == z3.unsat
+    assert provers.sparing([x > 2], [], whole, 2.0, rounds=4)[0] == z3.sat
+
+
 def test_the_wall_clock_stop_is_a_guard_against_a_hung_solver_only(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A query's wall-clock stop leaves its budget of Z3's work room on a loaded machine:
