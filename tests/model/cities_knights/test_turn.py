@@ -220,3 +220,25 @@ def test_aqueduct_after_a_blocked_number_and_never_on_a_seven() -> None:
     # "(кроме случаев, когда выпадает 7)": nothing produced, no aqueduct
     seven = rolled(base, 3, 4)
     assert seven.stage is Stage.MAIN and seven.players[0].hand == cards()
+
+
+@pytest.mark.rules("cities_knights/victory.points", "cities_knights/victory.longest-road")
+def test_points_are_right_after_every_step_and_a_changed_part_is_scored_anew() -> None:
+    from rules_oracle.model.cities_knights.victory import points, refresh
+    from rules_oracle.model.core.play import playout
+
+    # every step of two seeded games (the points after a step that left the scoring parts
+    # as they were are taken as they stand)
+    for seed in (0, 1):
+        for step in playout(GAME, GAME.config(4), seed, "eager"):
+            s = step.state
+            assert [pl.vp for pl in s.players] == [points(s, p) for p in range(4)]
+    s = make(stage=Stage.MAIN, **SETTLED)  # type: ignore[arg-type]
+    assert refresh(s) is s  # the scoring parts of the state refresh gave back last
+    # the same players beside another longest-road holder, or stale points in new
+    # players, are scored anew
+    holder = refresh(attrs.evolve(s, longest=2))
+    assert holder.players[2].vp == s.players[2].vp + 2
+    stale = attrs.evolve(holder, players=tuple(attrs.evolve(pl, vp=0) for pl in holder.players))
+    assert [pl.vp for pl in refresh(stale).players] == [pl.vp for pl in holder.players]
+    assert refresh(holder) is holder

@@ -21,7 +21,33 @@ def points(state: CKState, p: int) -> int:
             + pl.vp_cards)
 
 
+#: the parts the points are read from (players, building owners, metropolises, longest road
+#: and merchant holders) of the last state :func:`refresh` gave back: its points are right
+_SCORED: tuple[object, ...] = ()
+
+
+def _scored(state: CKState) -> tuple[object, ...]:
+    return (state.players, state.node_owner, state.metropolis, state.longest,
+            state.merchant_owner)
+
+
 def refresh(state: CKState) -> CKState:
+    """``state`` with every player's points recomputed; a state whose scoring parts are the
+    very objects (and numbers) of the last state given back (most steps: an offer's card, a
+    knight moved) is already right and comes back as it is."""
+    global _SCORED
+    players = state.players
+    last = _SCORED
+    if last and players is last[0] and state.node_owner is last[1] \
+            and state.metropolis is last[2] and state.longest == last[3] \
+            and state.merchant_owner == last[4]:
+        return state
+    state = _refreshed(state)
+    _SCORED = _scored(state)
+    return state
+
+
+def _refreshed(state: CKState) -> CKState:
     players = state.players
     fresh: list[Player] | None = None  # a copy of the players once a score changes
     for i, pl in enumerate(players):
