@@ -30,6 +30,7 @@ from rules_oracle.model.cities_knights.actions import (
 )
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.core.play import playout
 from tests.model.cities_knights.helpers import cards, make, progress, rule_of
 
 # hex 11 mountains 8: 20 26 32 37 31 25; hex 12 forest 8: 28 34 39 43 38 33
@@ -225,7 +226,6 @@ def test_aqueduct_after_a_blocked_number_and_never_on_a_seven() -> None:
 @pytest.mark.rules("cities_knights/victory.points", "cities_knights/victory.longest-road")
 def test_points_are_right_after_every_step_and_a_changed_part_is_scored_anew() -> None:
     from rules_oracle.model.cities_knights.victory import points, refresh
-    from rules_oracle.model.core.play import playout
 
     # every step of two seeded games (the points after a step that left the scoring parts
     # as they were are taken as they stand)
@@ -242,3 +242,31 @@ def test_points_are_right_after_every_step_and_a_changed_part_is_scored_anew() -
     stale = attrs.evolve(holder, players=tuple(attrs.evolve(pl, vp=0) for pl in holder.players))
     assert [pl.vp for pl in refresh(stale).players] == [pl.vp for pl in holder.players]
     assert refresh(holder) is holder
+
+
+@pytest.mark.rules("cities_knights/build.road", "cities_knights/trade.domestic")
+def test_the_main_stage_steps_are_those_built_afresh_after_every_offer() -> None:
+    from rules_oracle.model.cities_knights import trade
+
+    def afresh(s: CKState) -> tuple[object, ...]:
+        return (*GAME._building_actions(s), *trade.open_actions(s), EndTurn())
+
+    main = 0
+    for seed in (0, 2):
+        for step in playout(GAME, GAME.config(4), seed):
+            if step.state.stage is Stage.MAIN:
+                main += 1
+                assert GAME.legal_actions(step.state) == afresh(step.state)
+    assert main > 500
+    # a state equal but for its offer count takes the steps of the last one; one whose
+    # hand changed has its own
+    s = make(stage=Stage.MAIN, hands={0: cards(brick=1, lumber=1)}, **SETTLED)  # type: ignore[arg-type]
+    first = GAME.legal_actions(s)
+    assert any(isinstance(a, BuildRoad) for a in first)
+    spent = attrs.evolve(s, offers=1)
+    assert GAME.legal_actions(spent) == afresh(spent)
+    poor = attrs.evolve(spent, players=(attrs.evolve(s.players[0], hand=cards()),
+                                        *s.players[1:]))
+    assert not any(isinstance(a, BuildRoad) for a in GAME.legal_actions(poor))
+    assert GAME.legal_actions(poor) == afresh(poor)
+    assert GAME.legal_actions(s) == first
