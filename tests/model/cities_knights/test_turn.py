@@ -270,3 +270,16 @@ def test_the_main_stage_steps_are_those_built_afresh_after_every_offer() -> None
     assert not any(isinstance(a, BuildRoad) for a in GAME.legal_actions(poor))
     assert GAME.legal_actions(poor) == afresh(poor)
     assert GAME.legal_actions(s) == first
+
+
+@pytest.mark.rules("cities_knights/trade.domestic")
+def test_whose_step_is_each_states_own_when_states_are_asked_in_turn() -> None:
+    before = GAME.setup(GAME.config(4))
+    seats = set()
+    for step in playout(GAME, GAME.config(4), 1):
+        after = step.state
+        for s in (after, before, after, after, before):  # asked again, and in turn
+            assert GAME.actor(s) == GAME._actor(s)
+        seats.add(GAME.actor(before))
+        before = after
+    assert seats >= {-1, 0, 1, 2, 3}

@@ -110,6 +110,17 @@ class CitiesKnights(Game[CKState, Action]):
 
     # -- whose step --------------------------------------------------------------------------
     def actor(self, state: CKState) -> int:
+        """Whose step it is; asked of the same state up to three times a step (by the
+        player, the chooser and ``apply``), so the last state's answer is kept with it."""
+        global _ACTOR_LAST
+        last = _ACTOR_LAST
+        if last[0] is state:
+            return last[1]
+        who = self._actor(state)
+        _ACTOR_LAST = (state, who)
+        return who
+
+    def _actor(self, state: CKState) -> int:
         st = state.stage
         if st is Stage.OVER:
             return TERMINAL
@@ -380,6 +391,8 @@ class CitiesKnights(Game[CKState, Action]):
         return (state.winner,)
 
 
+#: the last state asked whose step it is, and the answer
+_ACTOR_LAST: tuple[CKState | None, int] = (None, TERMINAL)
 #: every part of a state but its offer count and offer, which the main stage's steps but an
 #: offer's opening card do not read
 _main_key = attrgetter(*(f.name for f in attrs.fields(CKState)
