@@ -149,6 +149,13 @@ def _seat(pl: Player) -> Seat:
 
 
 @by_identity
+def _seats(players: tuple[Player, ...]) -> tuple[Seat, ...]:
+    """Every seat's public part (the same tuple while the players are the same objects, so
+    successive views share it and its remembered text)."""
+    return tuple(_seat(pl) for pl in players)
+
+
+@by_identity
 def _marks(marks: tuple[int, ...]) -> tuple[tuple[bool, ...], ...]:
     """The knights activated, promoted, placed and moved by the Warlord this turn."""
     return tuple(tuple(bool(m & bit) for m in marks) for bit in (1, 2, 4, 8))
@@ -189,7 +196,7 @@ def public_view(s: CKState) -> PublicView:
         players_to_rob=s.victims, progress_draws_pending=s.draws, seats_to_choose=s.queue,
         metropolis_being_placed=s.metro_kind, moving_knight=s.knight_node,
         displaced_knight=s.displaced, card_in_play=s.pending, longest_road=s.longest,
-        seats=tuple(_seat(pl) for pl in s.players), winner=s.winner,
+        seats=_seats(s.players), winner=s.winner,
     )
 
 
