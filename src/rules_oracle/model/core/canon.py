@@ -541,7 +541,7 @@ _PLAIN = (int, bool, str, type(None))
 _SCALAR_FIELDS = (int, bool, str)
 #: fields of other types a frozen class has at least, for its writer to take the texts of
 #: the fields it shares with the instance written last from that one's
-KEPT_FIELDS = 8
+KEPT_FIELDS = 6
 
 
 def _lasting_value(value: object) -> bool:
