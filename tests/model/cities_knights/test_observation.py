@@ -40,6 +40,14 @@ def test_hands_and_progress_cards_are_sizes_in_public() -> None:
                                       *s.players[1:]))
     seats = GAME.observe(richer, "public").seats  # type: ignore[union-attr]
     assert seats[0].hand_size == 3 and seats[1:] == pub.seats[1:] and seats is not pub.seats
+    # the decks' sizes likewise: shared with the same decks, counted anew after a draw or
+    # with cards under a deck
+    assert GAME.observe(other, "public").progress_deck_sizes is pub.progress_deck_sizes  # type: ignore[union-attr]
+    drawn = attrs.evolve(s, deck=(s.deck[0] - 1, *s.deck[1:]))
+    assert GAME.observe(drawn, "public").progress_deck_sizes == (17, 17, 17)  # type: ignore[union-attr]
+    under = attrs.evolve(drawn, under=((), (D.SPY,), ()))
+    assert GAME.observe(under, "public").progress_deck_sizes == (17, 18, 17)  # type: ignore[union-attr]
+    assert GAME.observe(s, "public").progress_deck_sizes == (18, 17, 17)  # type: ignore[union-attr]
 
 
 def test_twins_hide_what_they_change() -> None:
