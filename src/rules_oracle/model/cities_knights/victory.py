@@ -73,13 +73,15 @@ def finish(state: CKState) -> CKState:
 def shown(state: CKState, after: CKState) -> list[str]:
     """The point and end rules a step shows."""
     out: list[str] = []
-    if any(a.vp != b.vp for a, b in zip(after.players, state.players, strict=True)):
+    moved = after.players is not state.players  # the same players: the same points
+    if moved and any(a.vp != b.vp for a, b in zip(after.players, state.players, strict=True)):
         out.append(RB.VICTORY_POINTS)
     if after.longest != state.longest:
         out.append(RB.VICTORY_LONGEST_ROAD)
     turn = after.turn
-    if any(q != turn and a.vp >= D.VICTORY > b.vp
-           for q, (a, b) in enumerate(zip(after.players, state.players, strict=True))):
+    if moved and any(q != turn and a.vp >= D.VICTORY > b.vp
+                     for q, (a, b) in enumerate(zip(after.players, state.players,
+                                                    strict=True))):
         out.append(RB.VICTORY_OWN_TURN)  # points gained off turn: no win until one's turn
     if after.stage is Stage.OVER and state.stage is not Stage.OVER:
         if after.winner >= 0:
