@@ -33,6 +33,21 @@ def test_hands_and_progress_cards_are_sizes_in_public() -> None:
     assert mine.progress == progress(spy=1, crane=1) and mine.hand == cards()
     assert mine.shown_hand == () and mine.shown_progress == ()
     assert GAME.observe(s, 0).hand == cards(ore=2, cloth=1)  # type: ignore[union-attr]
+    # a state sharing the players shares the seats; one whose hand changed has its own
+    other = attrs.evolve(s, offers=1)
+    assert GAME.observe(other, "public").seats is pub.seats  # type: ignore[union-attr]
+    richer = attrs.evolve(s, players=(attrs.evolve(s.players[0], hand=cards(ore=3)),
+                                      *s.players[1:]))
+    seats = GAME.observe(richer, "public").seats  # type: ignore[union-attr]
+    assert seats[0].hand_size == 3 and seats[1:] == pub.seats[1:] and seats is not pub.seats
+    # the decks' sizes likewise: shared with the same decks, counted anew after a draw or
+    # with cards under a deck
+    assert GAME.observe(other, "public").progress_deck_sizes is pub.progress_deck_sizes  # type: ignore[union-attr]
+    drawn = attrs.evolve(s, deck=(s.deck[0] - 1, *s.deck[1:]))
+    assert GAME.observe(drawn, "public").progress_deck_sizes == (17, 17, 17)  # type: ignore[union-attr]
+    under = attrs.evolve(drawn, under=((), (D.SPY,), ()))
+    assert GAME.observe(under, "public").progress_deck_sizes == (17, 18, 17)  # type: ignore[union-attr]
+    assert GAME.observe(s, "public").progress_deck_sizes == (18, 17, 17)  # type: ignore[union-attr]
 
 
 def test_twins_hide_what_they_change() -> None:

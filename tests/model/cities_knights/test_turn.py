@@ -30,6 +30,7 @@ from rules_oracle.model.cities_knights.actions import (
 )
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.core.play import playout
 from tests.model.cities_knights.helpers import cards, make, progress, rule_of
 
 # hex 11 mountains 8: 20 26 32 37 31 25; hex 12 forest 8: 28 34 39 43 38 33
@@ -220,3 +221,65 @@ def test_aqueduct_after_a_blocked_number_and_never_on_a_seven() -> None:
     # "(кроме случаев, когда выпадает 7)": nothing produced, no aqueduct
     seven = rolled(base, 3, 4)
     assert seven.stage is Stage.MAIN and seven.players[0].hand == cards()
+
+
+@pytest.mark.rules("cities_knights/victory.points", "cities_knights/victory.longest-road")
+def test_points_are_right_after_every_step_and_a_changed_part_is_scored_anew() -> None:
+    from rules_oracle.model.cities_knights.victory import points, refresh
+
+    # every step of two seeded games (the points after a step that left the scoring parts
+    # as they were are taken as they stand)
+    for seed in (0, 1):
+        for step in playout(GAME, GAME.config(4), seed, "eager"):
+            s = step.state
+            assert [pl.vp for pl in s.players] == [points(s, p) for p in range(4)]
+    s = make(stage=Stage.MAIN, **SETTLED)  # type: ignore[arg-type]
+    assert refresh(s) is s  # the scoring parts of the state refresh gave back last
+    # the same players beside another longest-road holder, or stale points in new
+    # players, are scored anew
+    holder = refresh(attrs.evolve(s, longest=2))
+    assert holder.players[2].vp == s.players[2].vp + 2
+    stale = attrs.evolve(holder, players=tuple(attrs.evolve(pl, vp=0) for pl in holder.players))
+    assert [pl.vp for pl in refresh(stale).players] == [pl.vp for pl in holder.players]
+    assert refresh(holder) is holder
+
+
+@pytest.mark.rules("cities_knights/build.road", "cities_knights/trade.domestic")
+def test_the_main_stage_steps_are_those_built_afresh_after_every_offer() -> None:
+    from rules_oracle.model.cities_knights import trade
+
+    def afresh(s: CKState) -> tuple[object, ...]:
+        return (*GAME._building_actions(s), *trade.open_actions(s), EndTurn())
+
+    main = 0
+    for seed in (0, 2):
+        for step in playout(GAME, GAME.config(4), seed):
+            if step.state.stage is Stage.MAIN:
+                main += 1
+                assert GAME.legal_actions(step.state) == afresh(step.state)
+    assert main > 500
+    # a state equal but for its offer count takes the steps of the last one; one whose
+    # hand changed has its own
+    s = make(stage=Stage.MAIN, hands={0: cards(brick=1, lumber=1)}, **SETTLED)  # type: ignore[arg-type]
+    first = GAME.legal_actions(s)
+    assert any(isinstance(a, BuildRoad) for a in first)
+    spent = attrs.evolve(s, offers=1)
+    assert GAME.legal_actions(spent) == afresh(spent)
+    poor = attrs.evolve(spent, players=(attrs.evolve(s.players[0], hand=cards()),
+                                        *s.players[1:]))
+    assert not any(isinstance(a, BuildRoad) for a in GAME.legal_actions(poor))
+    assert GAME.legal_actions(poor) == afresh(poor)
+    assert GAME.legal_actions(s) == first
+
+
+@pytest.mark.rules("cities_knights/trade.domestic")
+def test_whose_step_is_each_states_own_when_states_are_asked_in_turn() -> None:
+    before = GAME.setup(GAME.config(4))
+    seats = set()
+    for step in playout(GAME, GAME.config(4), 1):
+        after = step.state
+        for s in (after, before, after, after, before):  # asked again, and in turn
+            assert GAME.actor(s) == GAME._actor(s)
+        seats.add(GAME.actor(before))
+        before = after
+    assert seats >= {-1, 0, 1, 2, 3}

@@ -227,3 +227,51 @@ def test_the_memory_starts_afresh_past_its_count_of_values(
     for value in values:
         assert to_json(value) == slow_text(value)
         assert len(canon._memo) <= 11
+
+
+@attrs.frozen(slots=True)
+class Wide:
+    """A frozen class with enough fields other than numbers and strings for its writer to
+    take a field's text from the instance written last when the field holds the same
+    lasting object."""
+
+    a: tuple[int, ...]
+    b: tuple[int, ...]
+    c: tuple[tuple[int, ...], ...]
+    d: Leaf
+    e: Leaf | None
+    f: Colour
+    g: tuple[Leaf, ...]
+    h: tuple[int, ...]
+    n: int = 0
+    s: str = ""
+
+
+def test_a_wide_class_takes_the_texts_of_the_fields_it_shares_with_the_last_one() -> None:
+    assert canon.KEPT_FIELDS <= 8  # Wide has 8 fields other than numbers and strings
+    first = Wide((1, 2), tuple(range(9)), ((1,), (2, 3)), Leaf(1, frozenset({"x"})), None,
+                 Colour.BLUE, (Leaf(2, frozenset()),), (5,), 3, "x")
+    assert to_json(first) == slow_text(first)
+    changes: list[dict[str, Any]] = [
+        {"a": (1, 3)}, {"c": ((1,),)}, {"d": Leaf(4, frozenset())}, {"e": Leaf(5, frozenset())},
+        {"f": Colour.RED, "n": 4}, {"g": ()}, {"h": (6,), "s": "y"}, {}, {"e": None},
+    ]
+    value = first
+    for change in changes:  # each from the one written just before
+        value = attrs.evolve(value, **change)
+        assert to_json(value) == slow_text(value), change
+    # the same changeable object in a field (a list where a tuple is declared) is written
+    # anew, never taken from the last text
+    cells = [1, 2]
+    shared = attrs.evolve(first, h=cells)  # type: ignore[arg-type]
+    assert to_json(shared) == slow_text(shared)
+    cells.append(9)
+    again = attrs.evolve(shared, n=7)
+    assert to_json(again) == slow_text(again) and '"h":[1,2,9]' in to_json(again)
+    # a tuple holding a changeable item likewise
+    rows = ((1,), [2])
+    holder = attrs.evolve(first, c=rows)  # type: ignore[arg-type]
+    assert to_json(holder) == slow_text(holder)
+    rows[1].append(8)  # type: ignore[attr-defined]
+    after = attrs.evolve(holder, n=8)
+    assert to_json(after) == slow_text(after) and '"c":[[1],[2,8]]' in to_json(after)

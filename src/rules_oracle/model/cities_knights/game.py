@@ -7,6 +7,10 @@ imports another: what a chapter calls of another it is handed as :data:`LINKS`
 (``common.Links``)."""
 
 from fractions import Fraction
+from operator import attrgetter
+from typing import Any
+
+import attrs
 
 from rules_oracle.model.catan.actions import (
     BuildCity,
@@ -106,6 +110,17 @@ class CitiesKnights(Game[CKState, Action]):
 
     # -- whose step --------------------------------------------------------------------------
     def actor(self, state: CKState) -> int:
+        """Whose step it is; asked of the same state up to three times a step (by the
+        player, the chooser and ``apply``), so the last state's answer is kept with it."""
+        global _ACTOR_LAST
+        last = _ACTOR_LAST
+        if last[0] is state:
+            return last[1]
+        who = self._actor(state)
+        _ACTOR_LAST = (state, who)
+        return who
+
+    def _actor(self, state: CKState) -> int:
         st = state.stage
         if st is Stage.OVER:
             return TERMINAL
@@ -176,6 +191,22 @@ class CitiesKnights(Game[CKState, Action]):
         return ()
 
     def _main_actions(self, state: CKState) -> tuple[Action, ...]:
+        """The main stage's steps: building, knights, improvements, progress cards and
+        maritime trade, then an offer's opening card and the end of the turn. All but the
+        last two read no offer count, and a withdrawn offer leaves the state as it was but
+        for its count, so they are taken from the last main stage's when the state is equal
+        to that one's but for its offers (the very parts, or equal ones)."""
+        global _MAIN_LAST
+        key = _main_key(state)
+        last = _MAIN_LAST
+        if last is not None and last[0] == key:
+            building = last[1]
+        else:
+            building = self._building_actions(state)
+            _MAIN_LAST = (key, building)
+        return (*building, *trade.open_actions(state), EndTurn())
+
+    def _building_actions(self, state: CKState) -> tuple[Action, ...]:
         p = state.turn
         out: list[Action] = []
         if can_pay(state, p, D.ROAD_COST):
@@ -198,8 +229,6 @@ class CitiesKnights(Game[CKState, Action]):
                    if improvement.improve_rule(state, p, k, LINKS) is None)
         out.extend(progress.play_actions(state, LINKS))
         out.extend(trade.maritime_actions(state, LINKS))
-        out.extend(trade.open_actions(state))
-        out.append(EndTurn())
         return tuple(out)
 
     # -- apply -------------------------------------------------------------------------------
@@ -360,6 +389,16 @@ class CitiesKnights(Game[CKState, Action]):
         if state.stage is not Stage.OVER or state.winner < 0:
             return ()
         return (state.winner,)
+
+
+#: the last state asked whose step it is, and the answer
+_ACTOR_LAST: tuple[CKState | None, int] = (None, TERMINAL)
+#: every part of a state but its offer count and offer, which the main stage's steps but an
+#: offer's opening card do not read
+_main_key = attrgetter(*(f.name for f in attrs.fields(CKState)
+                         if f.name not in ("offers", "offer")))
+#: the last main stage's key and its steps but an offer's opening card and the turn's end
+_MAIN_LAST: tuple[Any, tuple[Action, ...]] | None = None
 
 
 def _before_roll(state: CKState) -> CKState:

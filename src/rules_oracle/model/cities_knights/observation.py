@@ -149,6 +149,13 @@ def _seat(pl: Player) -> Seat:
 
 
 @by_identity
+def _seats(players: tuple[Player, ...]) -> tuple[Seat, ...]:
+    """Every seat's public part (the same tuple while the players are the same objects, so
+    successive views share it and its remembered text)."""
+    return tuple(_seat(pl) for pl in players)
+
+
+@by_identity
 def _marks(marks: tuple[int, ...]) -> tuple[tuple[bool, ...], ...]:
     """The knights activated, promoted, placed and moved by the Warlord this turn."""
     return tuple(tuple(bool(m & bit) for m in marks) for bit in (1, 2, 4, 8))
@@ -161,12 +168,27 @@ def _deck_sizes(deck: tuple[int, ...]) -> tuple[int, ...]:
                  for c in range(3))
 
 
+#: the decks and the cards under them of the last view, and the decks' sizes
+_SIZES: tuple[object, object, tuple[int, int, int]] = ((), (), (0, 0, 0))
+
+
+def _progress_sizes(s: CKState) -> tuple[int, int, int]:
+    """The progress cards left in each colour's deck and under it (the same tuple while the
+    decks and the cards under them are the same objects as the last view's)."""
+    global _SIZES
+    last = _SIZES
+    if last[0] is s.deck and last[1] is s.under:
+        return last[2]
+    left = _deck_sizes(s.deck)
+    sizes = (left[0] + len(s.under[0]), left[1] + len(s.under[1]), left[2] + len(s.under[2]))
+    _SIZES = (s.deck, s.under, sizes)
+    return sizes
+
+
 def public_view(s: CKState) -> PublicView:
     from rules_oracle.model.cities_knights.game import GAME
 
     who = GAME.actor(s)
-    left = _deck_sizes(s.deck)
-    sizes = tuple(left[c] + len(s.under[c]) for c in range(3))
     activated, promoted, placed, warlord = _marks(s.knight_marks)
     return PublicView(
         players=s.config.players, stage=s.stage, turn_number=s.turns, on_turn=s.turn,
@@ -180,7 +202,7 @@ def public_view(s: CKState) -> PublicView:
         knight_placed_this_turn=placed, knight_warlord_this_turn=warlord,
         road_owner=s.path_owner, barbarian_position=s.barbarians,
         barbarians_have_attacked=s.attacked, defender_cards_left=s.defenders_left,
-        bank=s.bank, progress_deck_sizes=(sizes[0], sizes[1], sizes[2]),
+        bank=s.bank, progress_deck_sizes=_progress_sizes(s),
         progress_spent=s.spent, dice=s.dice, event_face=s.event, trades_this_turn=s.trades,
         offers_this_turn=s.offers, offer=s.offer,
         merchant_fleet_cards=s.fleet, crane_played=s.crane,
@@ -189,7 +211,7 @@ def public_view(s: CKState) -> PublicView:
         players_to_rob=s.victims, progress_draws_pending=s.draws, seats_to_choose=s.queue,
         metropolis_being_placed=s.metro_kind, moving_knight=s.knight_node,
         displaced_knight=s.displaced, card_in_play=s.pending, longest_road=s.longest,
-        seats=tuple(_seat(pl) for pl in s.players), winner=s.winner,
+        seats=_seats(s.players), winner=s.winner,
     )
 
 

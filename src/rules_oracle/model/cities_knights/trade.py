@@ -25,15 +25,23 @@ from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import Action
 from rules_oracle.model.cities_knights.common import Links, set_player
-from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.cities_knights.state import CKState, Player, Stage
 from rules_oracle.model.core import IllegalAction
+from rules_oracle.model.core.ops import by_identity
 
 T = TypeVar("T")
 _STEPS = (OfferCard, Propose, Withdraw, Answer, Counter, TradeWith)
 
 
 def _hands(state: CKState) -> tuple[tuple[int, ...], ...]:
-    return tuple(pl.hand for pl in state.players)
+    return _player_hands(state.players)
+
+
+@by_identity
+def _player_hands(players: tuple[Player, ...]) -> tuple[tuple[int, ...], ...]:
+    """The players' hands (remembered per players: an offer's steps leave them as they are,
+    and its legal steps and the step taken read them both)."""
+    return tuple(pl.hand for pl in players)
 
 
 def _as_ours(step: Callable[[], T]) -> T:

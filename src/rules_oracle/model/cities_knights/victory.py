@@ -21,7 +21,33 @@ def points(state: CKState, p: int) -> int:
             + pl.vp_cards)
 
 
+#: the parts the points are read from (players, building owners, metropolises, longest road
+#: and merchant holders) of the last state :func:`refresh` gave back: its points are right
+_SCORED: tuple[object, ...] = ()
+
+
+def _scored(state: CKState) -> tuple[object, ...]:
+    return (state.players, state.node_owner, state.metropolis, state.longest,
+            state.merchant_owner)
+
+
 def refresh(state: CKState) -> CKState:
+    """``state`` with every player's points recomputed; a state whose scoring parts are the
+    very objects (and numbers) of the last state given back (most steps: an offer's card, a
+    knight moved) is already right and comes back as it is."""
+    global _SCORED
+    players = state.players
+    last = _SCORED
+    if last and players is last[0] and state.node_owner is last[1] \
+            and state.metropolis is last[2] and state.longest == last[3] \
+            and state.merchant_owner == last[4]:
+        return state
+    state = _refreshed(state)
+    _SCORED = _scored(state)
+    return state
+
+
+def _refreshed(state: CKState) -> CKState:
     players = state.players
     fresh: list[Player] | None = None  # a copy of the players once a score changes
     for i, pl in enumerate(players):
@@ -47,13 +73,15 @@ def finish(state: CKState) -> CKState:
 def shown(state: CKState, after: CKState) -> list[str]:
     """The point and end rules a step shows."""
     out: list[str] = []
-    if any(a.vp != b.vp for a, b in zip(after.players, state.players, strict=True)):
+    moved = after.players is not state.players  # the same players: the same points
+    if moved and any(a.vp != b.vp for a, b in zip(after.players, state.players, strict=True)):
         out.append(RB.VICTORY_POINTS)
     if after.longest != state.longest:
         out.append(RB.VICTORY_LONGEST_ROAD)
     turn = after.turn
-    if any(q != turn and a.vp >= D.VICTORY > b.vp
-           for q, (a, b) in enumerate(zip(after.players, state.players, strict=True))):
+    if moved and any(q != turn and a.vp >= D.VICTORY > b.vp
+                     for q, (a, b) in enumerate(zip(after.players, state.players,
+                                                    strict=True))):
         out.append(RB.VICTORY_OWN_TURN)  # points gained off turn: no win until one's turn
     if after.stage is Stage.OVER and state.stage is not Stage.OVER:
         if after.winner >= 0:

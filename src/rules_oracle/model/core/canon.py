@@ -536,6 +536,19 @@ def _lasting_rows(value: tuple[Any, ...]) -> bool:
 
 _PLAIN = (int, bool, str, type(None))
 
+#: declared field types whose text is written anew each time (cheaper than comparing)
+_SCALAR_FIELDS = (int, bool, str)
+#: fields of other types a frozen class has at least, for its writer to take the texts of
+#: the fields it shares with the instance written last from that one's
+KEPT_FIELDS = 6
+
+
+def _lasting_value(value: object) -> bool:
+    """Whether ``value``'s text never changes: a value of a type whose values never
+    change, or a tuple of them (or of tuples of them)."""
+    kind = type(value)
+    return kind in _LASTING or (kind is tuple and _lasting_rows(value))  # type: ignore[arg-type]
+
 
 def _is_plain(t: Any) -> bool:
     """Whether the declared type ``t`` holds only integers, booleans, strings, ``None``
@@ -549,10 +562,11 @@ def _is_plain(t: Any) -> bool:
     return False
 
 
-def _field_text(name: str, t: Any) -> str:
+def _field_text(name: str, t: Any, value: str | None = None) -> str:
     """The expression writing field ``name`` of declared type ``t`` (checked at run time:
-    a value of another type goes the general way)."""
-    value = f"obj.{name}"
+    a value of another type goes the general way), read from ``value`` (an expression;
+    default: the field of ``obj``)."""
+    value = f"obj.{name}" if value is None else value
     if t is int:
         return f"(irepr(v) if type(v := {value}) is int else text(v))"
     if t is str:
@@ -570,27 +584,46 @@ def _attrs_writer(cls: type) -> Callable[[Any], str]:
         hints = field_types(cls)
     except Exception:  # pragma: no cover - an unresolvable annotation: no declared types
         hints = {}
-    keys = {f.name: _field_text(f.name, hints.get(f.name, Any))
-            for f in attrs.fields(cls) if f.init}
+    declared = {f.name: hints.get(f.name, Any) for f in attrs.fields(cls) if f.init}
+    frozen = _is_frozen(cls)
+    # a large frozen class (a state, a view) compares each field holding more than a
+    # number or a string with the field of the instance written last, and takes its text
+    # from there when it is the same lasting object
+    kept = [n for n, t in declared.items() if t not in _SCALAR_FIELDS]
+    if not frozen or len(kept) < KEPT_FIELDS:
+        kept = []
+    slot = {n: i for i, n in enumerate(kept)}
+    lines = ["def write(obj):"]
+    if frozen:
+        lines += ["    known = memo.get(id(obj))",
+                  "    if known is not None and known[0] is obj:",
+                  "        return known[1]"]
+    if kept:
+        lines.append("    values, texts = last[0]")
+        for n, i in slot.items():
+            lines += [f"    v{i} = obj.{n}",
+                      f"    s{i} = texts[{i}]",
+                      f"    if s{i} is None or v{i} is not values[{i}]:",
+                      f"        s{i} = {_field_text(n, declared[n], f'v{i}')}",
+                      f"        k{i} = s{i} if lasting(v{i}) else None",
+                      "    else:",
+                      f"        k{i} = s{i}"]
+        lines.append("    last[0] = ((" + "".join(f"v{i}, " for i in slot.values()) + "), ("
+                     + "".join(f"k{i}, " for i in slot.values()) + "))")
     tag = encode_basestring(cls.__name__)
     parts = []
-    for i, key in enumerate(sorted({*keys, TAG})):
+    for i, key in enumerate(sorted({*declared, TAG})):
         head = ("{" if i == 0 else ",") + encode_basestring(key) + ":"
         parts.append(repr(head + tag) if key == TAG
-                     else f"{head!r}, {keys[key]}")
+                     else f"{head!r}, s{slot[key]}" if key in slot
+                     else f"{head!r}, {_field_text(key, declared[key])}")
     # one join: adding the parts one by one would copy the text written so far each time
     body = "''.join((" + ", ".join(parts) + ", '}'))"
-    if _is_frozen(cls):
-        lines = ["def write(obj):",
-                 "    known = memo.get(id(obj))",
-                 "    if known is not None and known[0] is obj:",
-                 "        return known[1]",
-                 f"    return remember(obj, {body})"]
-    else:
-        lines = ["def write(obj):", f"    return {body}"]
+    lines.append(f"    return remember(obj, {body})" if frozen else f"    return {body}")
     scope: dict[str, Any] = {"memo": _memo, "remember": _remember, "text": _text,
                              "irepr": int.__repr__, "estr": encode_basestring,
-                             "plain_tuple": _plain_tuple_text}
+                             "plain_tuple": _plain_tuple_text, "lasting": _lasting_value,
+                             "last": [((None,) * len(kept), (None,) * len(kept))]}
     # the source is built from the class's own field names and name only
     exec("\n".join(lines), scope)
     fn: Callable[[Any], str] = scope["write"]
