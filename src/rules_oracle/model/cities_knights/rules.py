@@ -208,7 +208,9 @@ IMPROVEMENT_COST = _d("improvement.cost", "level k costs k commodities of its ki
 IMPROVEMENT_CITY = R.rule("improvement.city", "Чтобы купить Улучшение Города, у вас должен быть"
                       " хотя бы 1 город.", "Buying an improvement needs a city (reading:"
                       " cities_knights/improvement-city).")
-IMPROVEMENT_MAX = R.rule("improvement.max", "Уровень 5", "At most level 5 of each kind.")
+IMPROVEMENT_MAX = R.rule("improvement.max", "1-й уровень | | Уровень 2 | | Уровень 3 | |"
+                         " Уровень 4 | | Уровень 5 |",
+                         "At most level 5 of each kind (the levels' table ends at 5).")
 IMPROVEMENT_TRADING_HOUSE = R.rule(
     "improvement.trading-house",
     "Торгуйте товарами по курсу 2:1 за любой другой ресурс или товар.",
@@ -425,9 +427,17 @@ VICTORY_THIRTEEN = R.rule(
 )
 VICTORY_OWN_TURN = R.rule("victory.own-turn", "Вы можете выиграть игру только в свой ход.",
                   "Points gained off turn win only when one's turn comes.")
-VICTORY_POINTS = R.rule("victory.points", "Получите баллы, выполнив следующие действия:",
-                "Points: settlement 1, city 2, metropolis +2, longest road 2, Defender 1"
-                " each, merchant 1, Printer/Constitution 1.")
+VICTORY_POINTS = R.rule(
+    "victory.points",
+    "Получите баллы, выполнив следующие действия: +1 балл | Постройте поселение | | +1 балл |"
+    " Улучшить поселение до города | | +2 балла | Постройте самую длинную дорогу. Для"
+    " получения этого достижения необходимо построить как минимум 5 последовательных дорог"
+    " | | +1 балл | Наивысшая сила Рыцаря при победе над Варварами (Защитник Колониста) | |"
+    " +1 балл | Контроль над Продавцом | | +1 балл | Получите карту прогресса, дающую одно"
+    " очко (книгопечатание и основной закон) | | +2 балла | Наличие Мегаполиса |",
+    "Points: settlement 1, city 2 (a settlement's 1 and the upgrade's 1), metropolis +2,"
+    " longest road 2, Defender 1 each, merchant 1, Printer/Constitution 1.",
+)
 VICTORY_LONGEST_ROAD = R.rule(
     "victory.longest-road",
     "Для получения этого достижения необходимо построить как минимум 5 последовательных дорог",
