@@ -142,7 +142,8 @@ KNIGHT_BUILD = R.rule("knight.build", "1 рыцарь стоит 1 шерсти 
                      "A basic knight costs wool + ore; it stands inactive on an empty"
                      " intersection touching its owner's road.")
 KNIGHT_PLACE = R.rule("knight.place", "Может быть размещен где угодно в конце или между"
-                      " дорогами.", "A knight goes on an empty intersection at one's road.")
+                      " дорогами.", "A knight goes on an empty intersection at one's own road"
+                      " (reading: cities_knights/knight-site).")
 KNIGHT_LIMIT = R.rule("knight.limit", "У каждого игрока может быть 2 Обычных рыцаря, 2 Сильных"
                                       " рыцаряи 2 Могучих рыцаря.",
                       "At most 2 knights of each level per player.")
@@ -1185,6 +1186,24 @@ A_KNIGHT_BLOCKS = R.ambiguity(
         " roads'.",
     source="the rules text (chapter 6) read with base Catan's building rule; data/README.md"
            " (knights)",
+)
+A_KNIGHT_SITE = R.ambiguity(
+    "knight-site",
+    quote="Может быть размещен где угодно в конце или между дорогами.",
+    question="At whose roads is a new knight placed: the sentence says 'где угодно' (anywhere)"
+             " at the end of or between roads and names no owner; may a knight go at an"
+             " intersection touched only by a rival's road?",
+    readings={"own-roads": "an empty intersection at one of one's own roads (a rival's roads"
+                           " may meet there too); never one touched by rivals' roads only"},
+    default="own-roads",
+    why="The next sentence speaks of another player's roads apart ('Может нарушить длину"
+        " дороги другого игрока, если находится между его дорогами'), so the roads of the"
+        " first are the placer's own, and one's own road meeting a rival's road there keeps"
+        " that case; a knight's moves and the Intrigue too are bound to its owner's roads"
+        " ('в той же дорожной сети', 'коснувшегося одной из ваших дорог'). data/README.md"
+        " (confidence H): a knight is recruited 'beside one's road'.",
+    source="supplementary data (data/README.md, knights; confidence H) and the rules text"
+           " (chapter 6)",
 )
 A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
