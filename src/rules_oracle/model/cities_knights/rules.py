@@ -51,8 +51,12 @@ DICE_THREE = R.rule("dice.three", "Есть 3 типа кубиков: обыч�
               "A roll is the white and red production dice (one chance step, 36 outcomes),"
               " then the event die (a chance step: ship 3/6, each gate 1/6).")
 DICE_EVENT = R.rule("dice.event", "На кубике События изображены 3 Корабля Варваров и 3 Замка.",
-               "The event die resolves before production: a ship moves the barbarians, a"
-               " gate deals progress cards.")
+               "The event die's face: a ship moves the barbarians, a gate deals progress"
+               " cards (before production: dice.event-first).")
+DICE_EVENT_FIRST = _d("dice.event-first", "the event die resolves before production",
+                      "The event die's ship (with an attack it brings) or gate (with its"
+                      " progress draws) is resolved before the production dice pay or the"
+                      " 7 is dealt with (the text gives no order).")
 DICE_GATE_DRAW = _d(
     "dice.gate-draw",
     "each player whose improvement level L >= 1 in that colour draws if the red die <= L + 1",
