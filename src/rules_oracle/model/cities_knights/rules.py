@@ -408,7 +408,8 @@ PROGRESS_IRRIGATION = _card(
     "irrigation",
     "Соберите по 2 карты зерна за каждый отдельный тайл зерна, на"
     " котором у вас есть поселение или город.",
-    "2 grain per fields hex at one's buildings.",
+    "2 grain per fields hex at one's buildings (a short bank: what remains, as"
+    " cities_knights/production.shortage).",
 )
 PROGRESS_MEDICINE = _card("medicine", "Улучшите поселение до города за 2 карты руды и 1 зерно.",
                  "A city for 2 ore + 1 grain.")
@@ -416,7 +417,8 @@ PROGRESS_MINING = _card(
     "mining",
     "Соберите по 2 карты руды за каждую отдельную плитку руды, на которой у"
     " вас есть поселение или город.",
-    "2 ore per mountains hex at one's buildings.",
+    "2 ore per mountains hex at one's buildings (a short bank: what remains, as"
+    " cities_knights/production.shortage).",
 )
 PROGRESS_PRINTER = _card("printer", "Книгопечатание | Плюс одно очко", "1 VP, kept face up.")
 PROGRESS_ROAD_BUILDING = _card(
