@@ -692,13 +692,15 @@ A_SPENT = R.ambiguity(
              " empty deck give?",
     readings={"under": "each goes face down under the deck of its colour, in the order"
                        " they come; they are drawn, in that order, once the cards above them"
-                       " are drawn",
+                       " are drawn; a draw from a deck emptied by the hands gives nothing",
               "set-aside": "they are set aside for good; a draw from an empty deck gives"
                            " nothing"},
     default="under",
     why="The text is silent. In the published game a played progress card goes under its"
-        " stack, so the decks never run dry; set aside, they do (an eager game empties"
-        " the politics deck in about 80 turns, a long game all 54 cards).",
+        " stack, so a deck runs dry only while the hands hold all its cards (with 4 players"
+        " the 17 politics or science cards other than the Constitution or Printer, which lie"
+        " face up); set aside, they run dry (an eager game empties the politics deck in"
+        " about 80 turns, a long game all 54 cards).",
     source="published game's rules (not in data/README.md: confidence M)",
     option="progress-return",
 )
