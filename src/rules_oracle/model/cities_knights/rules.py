@@ -1207,9 +1207,10 @@ A_KNIGHT_SITE = R.ambiguity(
     why="The next sentence speaks of another player's roads apart ('Может нарушить длину"
         " дороги другого игрока, если находится между его дорогами'), so the roads of the"
         " first are the placer's own, and one's own road meeting a rival's road there keeps"
-        " that case; a knight's moves and the Intrigue too are bound to its owner's roads"
-        " ('в той же дорожной сети', 'коснувшегося одной из ваших дорог'). data/README.md"
-        " (confidence H): a knight is recruited 'beside one's road'.",
+        " that case; elsewhere the text ties a knight to a named player's roads (its move"
+        " stays 'в той же дорожной сети' of its owner; the Intrigue takes a rival knight"
+        " 'коснувшегося одной из ваших дорог'). data/README.md (confidence H): a knight is"
+        " recruited 'beside one's road'.",
     source="supplementary data (data/README.md, knights; confidence H) and the rules text"
            " (chapter 6)",
 )
