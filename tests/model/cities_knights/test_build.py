@@ -49,6 +49,21 @@ def test_recruit_a_basic_knight_at_ones_road() -> None:
     assert rule_of(make(**BOARD), BuildKnight(7)) == RB.KNIGHT_BUILD
 
 
+@pytest.mark.rules("cities_knights/knight-site", "cities_knights/knight.place")
+def test_a_knight_goes_at_ones_own_road_not_at_a_rivals_only() -> None:
+    """Intersection 35 ends player 1's road from his city on 40 and touches no road of
+    player 0's: only player 1 may recruit a knight there."""
+    rivals_end = B.PATH_NODES[B.NODE_PATHS[40][0]][0]
+    assert rivals_end == 35 and all(e not in LINE for e in B.NODE_PATHS[35])
+    mine = make(hands={0: cards(wool=1, ore=1)}, **BOARD)
+    assert BuildKnight(35) not in GAME.legal_actions(mine) and BuildKnight(17) in \
+        GAME.legal_actions(mine)
+    assert rule_of(mine, BuildKnight(35)) == RB.KNIGHT_PLACE
+    his = make(hands={1: cards(wool=1, ore=1)}, turn=1, **BOARD)
+    assert BuildKnight(35) in GAME.legal_actions(his)
+    assert GAME.apply(his, BuildKnight(35)).knight_owner[35] == 1
+
+
 @pytest.mark.rules("cities_knights/knight.activate", "cities_knights/knight.promote",
                    "cities_knights/knight.promote-once", "cities_knights/knight.mighty")
 def test_activate_and_promote() -> None:

@@ -315,3 +315,19 @@ def test_level_five_that_would_take_a_metropolis_needs_a_free_city() -> None:
                 metropolis=(40, -1, 0), cities=cities, roads=BOARD["roads"])
     free = GAME.apply(free, Improve(D.SCIENCE))
     assert free.stage is Stage.METROPOLIS and GAME.legal_actions(free) == (ChooseNode(50),)
+
+
+@pytest.mark.rules("cities_knights/spent-progress-cards", "cities_knights/dice.gate-draw")
+def test_a_politics_deck_all_in_hands_gives_a_gate_draw_nothing() -> None:
+    """With 4 players the 17 politics cards other than the Constitution (face up) may all be
+    held: the deck and the cards under it are empty, so a politics gate draws nothing."""
+    held = {0: progress(spy=3, bishop=2), 1: progress(deserter=2, diplomat=2),
+            2: progress(intrigue=2, saboteur=2), 3: progress(warlord=2, wedding=2)}
+    s = make(4, held=held, levels={1: (0, 1, 0)}, stage=Stage.PRE_ROLL)
+    s = attrs.evolve(s, deck=tuple(0 if k == D.CONSTITUTION else n
+                                   for k, n in enumerate(s.deck)))
+    assert not any(n for k, n in enumerate(s.deck) if D.PROGRESS_COLOUR[k] == D.POLITICS)
+    assert not s.under[D.POLITICS]
+    s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(3, 1)), EventDie(2))
+    assert s.stage is Stage.MAIN and s.draws == ()
+    assert s.players[1].progress == held[1]  # his draw was owed and is lost

@@ -389,6 +389,16 @@ def test_the_robbers_hex_counts_for_irrigation() -> None:
     assert play(s, "irrigation").players[0].hand == cards(grain=2)  # hex 3, robbed
 
 
+@pytest.mark.rules("cities_knights/progress.irrigation", "cities_knights/production.shortage")
+def test_irrigation_from_a_short_bank_takes_what_remains() -> None:
+    """The one player owed grain takes the bank's last card, as base Catan's single owed
+    player does."""
+    s = with_card("irrigation", cities={0: 0, 12: 0})
+    s = attrs.evolve(s, bank=(*s.bank[:3], 1, *s.bank[4:]))
+    s = play(s, "irrigation")
+    assert s.players[0].hand == cards(grain=1) and s.bank[3] == 0
+
+
 @pytest.mark.rules("cities_knights/progress.medicine")
 def test_medicine() -> None:
     s = with_card("medicine", settlements={17: 0, 46: 2}, hands={0: cards(ore=2, grain=1)})

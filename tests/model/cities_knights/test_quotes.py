@@ -29,3 +29,21 @@ def test_every_option_has_its_default_and_two_readings() -> None:
     for name, amb in RULES.options().items():
         assert cfg.option(name) == amb.default
         assert len(amb.readings) >= 2 and amb.why and amb.source
+
+
+@pytest.mark.rules("cities_knights/victory.points", "cities_knights/improvement.max")
+def test_the_points_and_the_top_level_are_quoted_row_by_row() -> None:
+    """victory.points quotes each row of the points table (not only its header) and
+    improvement.max the levels' table down to its last row, level 5."""
+    from rules_oracle.model.cities_knights import data as D
+    from rules_oracle.model.cities_knights import rules as RB
+
+    points = normalize(RULES.get(RB.VICTORY_POINTS).quote)  # type: ignore[union-attr]
+    for row in ("+1 балл | Постройте поселение", "+1 балл | Улучшить поселение до города",
+                "+2 балла | Постройте самую длинную дорогу",
+                "+1 балл | Наивысшая сила Рыцаря при победе над Варварами",
+                "+1 балл | Контроль над Продавцом", "+1 балл | Получите карту прогресса",
+                f"+{D.METROPOLIS_VP} балла | Наличие Мегаполиса"):
+        assert row in points, row
+    levels = normalize(RULES.get(RB.IMPROVEMENT_MAX).quote)  # type: ignore[union-attr]
+    assert levels.startswith("1-й уровень") and levels.endswith(f"Уровень {D.MAX_LEVEL} |")

@@ -78,6 +78,19 @@ def test_dice_then_event_die_with_exact_probabilities() -> None:
     assert rule_of(s, EventDie(4)) == RB.DICE_EVENT
 
 
+@pytest.mark.rules("cities_knights/dice.event-first", "cities_knights/dice.gate-draw")
+def test_the_event_die_resolves_before_the_production_dice_pay() -> None:
+    """A gate's draw comes while the roll's production is still unpaid; production follows
+    the draw."""
+    s = make(stage=Stage.PRE_ROLL, levels={1: (1, 0, 0)}, **SETTLED)
+    s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(6, 2)), EventDie(1))
+    assert s.stage is Stage.DRAWS and s.draws == ((1, D.TRADE),)
+    assert all(pl.hand == cards() for pl in s.players)  # the 8 has paid nothing yet
+    s = GAME.apply(s, DrawProgress(D.MERCHANT))
+    assert s.players[1].progress[D.MERCHANT] == 1 and s.stage is Stage.MAIN
+    assert s.players[1].hand == cards(lumber=1, paper=1)  # then the 8 pays
+
+
 @pytest.mark.rules("cities_knights/production.commodity", "cities_knights/production.only-cities",
                    "cities_knights/production.shortage")
 def test_cities_on_forest_and_mountains_take_a_commodity() -> None:

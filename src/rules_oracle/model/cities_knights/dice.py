@@ -25,9 +25,9 @@ def roll(state: CKState, action: Dice) -> CKState:
 
 
 def event(state: CKState, action: EventDie) -> CKState:
-    """The event die's face, which resolves before production (RB.DICE_EVENT): a ship moves
-    the barbarians, a city gate lets players draw (:func:`gate_draws`); the game module
-    goes on to either."""
+    """The event die's face (RB.DICE_EVENT), which resolves before production
+    (RB.DICE_EVENT_FIRST): a ship moves the barbarians, a city gate lets players draw
+    (:func:`gate_draws`); the game module goes on to either, then to production."""
     face = action.face
     if not in_range(face, len(D.EVENT_FACES)):
         raise RB.RULES.illegal(RB.DICE_EVENT, f"no event face {face!r}")

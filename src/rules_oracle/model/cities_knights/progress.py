@@ -100,6 +100,8 @@ def open_roads(state: CKState) -> tuple[int, ...]:
 
 
 def _harvest(state: CKState, p: int, terrain: int, card: int) -> CKState:
+    """Irrigation or Mining: 2 cards a hex; a bank short of them gives its one owed player
+    what remains, as base Catan's shortage rule does (RB.PRODUCTION_SHORTAGE)."""
     hexes = sum(1 for h in range(B.N_HEXES) if state.terrain[h] == terrain
                 and any(state.node_owner[n] == p for n in B.HEX_NODES[h]))
     n = min(D.HARVEST * hexes, state.bank[card])

@@ -51,8 +51,12 @@ DICE_THREE = R.rule("dice.three", "Есть 3 типа кубиков: обыч�
               "A roll is the white and red production dice (one chance step, 36 outcomes),"
               " then the event die (a chance step: ship 3/6, each gate 1/6).")
 DICE_EVENT = R.rule("dice.event", "На кубике События изображены 3 Корабля Варваров и 3 Замка.",
-               "The event die resolves before production: a ship moves the barbarians, a"
-               " gate deals progress cards.")
+               "The event die's face: a ship moves the barbarians, a gate deals progress"
+               " cards (before production: dice.event-first).")
+DICE_EVENT_FIRST = _d("dice.event-first", "the event die resolves before production",
+                      "The event die's ship (with an attack it brings) or gate (with its"
+                      " progress draws) is resolved before the production dice pay or the"
+                      " 7 is dealt with (the text gives no order).")
 DICE_GATE_DRAW = _d(
     "dice.gate-draw",
     "each player whose improvement level L >= 1 in that colour draws if the red die <= L + 1",
@@ -142,7 +146,8 @@ KNIGHT_BUILD = R.rule("knight.build", "1 рыцарь стоит 1 шерсти 
                      "A basic knight costs wool + ore; it stands inactive on an empty"
                      " intersection touching its owner's road.")
 KNIGHT_PLACE = R.rule("knight.place", "Может быть размещен где угодно в конце или между"
-                      " дорогами.", "A knight goes on an empty intersection at one's road.")
+                      " дорогами.", "A knight goes on an empty intersection at one's own road"
+                      " (reading: cities_knights/knight-site).")
 KNIGHT_LIMIT = R.rule("knight.limit", "У каждого игрока может быть 2 Обычных рыцаря, 2 Сильных"
                                       " рыцаряи 2 Могучих рыцаря.",
                       "At most 2 knights of each level per player.")
@@ -208,7 +213,9 @@ IMPROVEMENT_COST = _d("improvement.cost", "level k costs k commodities of its ki
 IMPROVEMENT_CITY = R.rule("improvement.city", "Чтобы купить Улучшение Города, у вас должен быть"
                       " хотя бы 1 город.", "Buying an improvement needs a city (reading:"
                       " cities_knights/improvement-city).")
-IMPROVEMENT_MAX = R.rule("improvement.max", "Уровень 5", "At most level 5 of each kind.")
+IMPROVEMENT_MAX = R.rule("improvement.max", "1-й уровень | | Уровень 2 | | Уровень 3 | |"
+                         " Уровень 4 | | Уровень 5 |",
+                         "At most level 5 of each kind (the levels' table ends at 5).")
 IMPROVEMENT_TRADING_HOUSE = R.rule(
     "improvement.trading-house",
     "Торгуйте товарами по курсу 2:1 за любой другой ресурс или товар.",
@@ -401,7 +408,8 @@ PROGRESS_IRRIGATION = _card(
     "irrigation",
     "Соберите по 2 карты зерна за каждый отдельный тайл зерна, на"
     " котором у вас есть поселение или город.",
-    "2 grain per fields hex at one's buildings.",
+    "2 grain per fields hex at one's buildings (a short bank: what remains, as"
+    " cities_knights/production.shortage).",
 )
 PROGRESS_MEDICINE = _card("medicine", "Улучшите поселение до города за 2 карты руды и 1 зерно.",
                  "A city for 2 ore + 1 grain.")
@@ -409,7 +417,8 @@ PROGRESS_MINING = _card(
     "mining",
     "Соберите по 2 карты руды за каждую отдельную плитку руды, на которой у"
     " вас есть поселение или город.",
-    "2 ore per mountains hex at one's buildings.",
+    "2 ore per mountains hex at one's buildings (a short bank: what remains, as"
+    " cities_knights/production.shortage).",
 )
 PROGRESS_PRINTER = _card("printer", "Книгопечатание | Плюс одно очко", "1 VP, kept face up.")
 PROGRESS_ROAD_BUILDING = _card(
@@ -425,9 +434,17 @@ VICTORY_THIRTEEN = R.rule(
 )
 VICTORY_OWN_TURN = R.rule("victory.own-turn", "Вы можете выиграть игру только в свой ход.",
                   "Points gained off turn win only when one's turn comes.")
-VICTORY_POINTS = R.rule("victory.points", "Получите баллы, выполнив следующие действия:",
-                "Points: settlement 1, city 2, metropolis +2, longest road 2, Defender 1"
-                " each, merchant 1, Printer/Constitution 1.")
+VICTORY_POINTS = R.rule(
+    "victory.points",
+    "Получите баллы, выполнив следующие действия: +1 балл | Постройте поселение | | +1 балл |"
+    " Улучшить поселение до города | | +2 балла | Постройте самую длинную дорогу. Для"
+    " получения этого достижения необходимо построить как минимум 5 последовательных дорог"
+    " | | +1 балл | Наивысшая сила Рыцаря при победе над Варварами (Защитник Колониста) | |"
+    " +1 балл | Контроль над Продавцом | | +1 балл | Получите карту прогресса, дающую одно"
+    " очко (книгопечатание и основной закон) | | +2 балла | Наличие Мегаполиса |",
+    "Points: settlement 1, city 2 (a settlement's 1 and the upgrade's 1), metropolis +2,"
+    " longest road 2, Defender 1 each, merchant 1, Printer/Constitution 1.",
+)
 VICTORY_LONGEST_ROAD = R.rule(
     "victory.longest-road",
     "Для получения этого достижения необходимо построить как минимум 5 последовательных дорог",
@@ -675,13 +692,15 @@ A_SPENT = R.ambiguity(
              " empty deck give?",
     readings={"under": "each goes face down under the deck of its colour, in the order"
                        " they come; they are drawn, in that order, once the cards above them"
-                       " are drawn",
+                       " are drawn; a draw from a deck emptied by the hands gives nothing",
               "set-aside": "they are set aside for good; a draw from an empty deck gives"
                            " nothing"},
     default="under",
     why="The text is silent. In the published game a played progress card goes under its"
-        " stack, so the decks never run dry; set aside, they do (an eager game empties"
-        " the politics deck in about 80 turns, a long game all 54 cards).",
+        " stack, so a deck runs dry only while the hands hold all its cards (with 4 players"
+        " the 17 politics or science cards other than the Constitution or Printer, which lie"
+        " face up); set aside, they run dry (an eager game empties the politics deck in"
+        " about 80 turns, a long game all 54 cards).",
     source="published game's rules (not in data/README.md: confidence M)",
     option="progress-return",
 )
@@ -1175,6 +1194,25 @@ A_KNIGHT_BLOCKS = R.ambiguity(
         " roads'.",
     source="the rules text (chapter 6) read with base Catan's building rule; data/README.md"
            " (knights)",
+)
+A_KNIGHT_SITE = R.ambiguity(
+    "knight-site",
+    quote="Может быть размещен где угодно в конце или между дорогами.",
+    question="At whose roads is a new knight placed: the sentence says 'где угодно' (anywhere)"
+             " at the end of or between roads and names no owner; may a knight go at an"
+             " intersection touched only by a rival's road?",
+    readings={"own-roads": "an empty intersection at one of one's own roads (a rival's roads"
+                           " may meet there too); never one touched by rivals' roads only"},
+    default="own-roads",
+    why="The next sentence speaks of another player's roads apart ('Может нарушить длину"
+        " дороги другого игрока, если находится между его дорогами'), so the roads of the"
+        " first are the placer's own, and one's own road meeting a rival's road there keeps"
+        " that case; elsewhere the text ties a knight to a named player's roads (its move"
+        " stays 'в той же дорожной сети' of its owner; the Intrigue takes a rival knight"
+        " 'коснувшегося одной из ваших дорог'). data/README.md (confidence H): a knight is"
+        " recruited 'beside one's road'.",
+    source="supplementary data (data/README.md, knights; confidence H) and the rules text"
+           " (chapter 6)",
 )
 A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
