@@ -225,7 +225,7 @@ def test_building_effect_lost_when_it_cannot_apply() -> None:
     assert not s3.pending
 
 
-@pytest.mark.rules("burgundy/area.complete")
+@pytest.mark.rules("burgundy/area.complete", "burgundy/phase-bonus")
 @pytest.mark.parametrize(("phase", "bonus"), [(0, 10), (1, 8), (2, 6), (3, 4), (4, 2)])
 def test_completed_area_scores_size_and_phase(phase: int, bonus: int) -> None:
     s = attrs.evolve(first_turn(2), phase=phase)
@@ -239,6 +239,17 @@ def test_completed_area_scores_size_and_phase(phase: int, bonus: int) -> None:
     # a city of 1 (space 11) gives 1 + the phase bonus
     s2 = edit(s, dice=(3, 3), storage=("bank",))
     assert me(GAME.apply(s2, PlaceTile(0, "bank", 11))).vp == me(s2).vp + 1 + bonus
+
+
+@pytest.mark.rules("burgundy/phase-bonus", "burgundy/area.complete")
+def test_phase_bonus_between_the_texts_ends_is_registered() -> None:
+    """burgundy/phase-bonus: the text states phase A's 10 and phase E's 2; the values of
+    phases B-D are the registered reading, the model's table."""
+    amb = RB.RULES.get_ambiguity("burgundy/phase-bonus")
+    assert f"от {D.PHASE_VP[0]} (первая фаза, А) до {D.PHASE_VP[-1]}" in amb.quote
+    (reading,) = amb.readings
+    assert reading.key == amb.default
+    assert reading.summary.startswith(", ".join(map(str, D.PHASE_VP)))
 
 
 @pytest.mark.rules("burgundy/colour.first", "burgundy/colour.second")

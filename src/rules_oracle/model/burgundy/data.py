@@ -112,7 +112,8 @@ GOODS_COLOUR: Final = ("light blue", "purple", "pink", "red", "brown", "orange")
 # -- scoring tables ---------------------------------------------------------------------
 #: completed area by size 1..8 (supplementary; the text gives the range 1-36)
 AREA_VP: Final = (0, 1, 3, 6, 10, 15, 21, 28, 36)
-#: phase bonus A..E (text: "от 10 (первая фаза, А) до 2 (последняя фаза, Д)")
+#: phase bonus A..E (text: the ends, "от 10 (первая фаза, А) до 2 (последняя фаза, Д)";
+#: B-D supplementary, data/README.md, confidence medium: ambiguity burgundy/phase-bonus)
 PHASE_VP: Final = (10, 8, 6, 4, 2)
 #: large colour bonus by player count (text: 5/6/7)
 LARGE_BONUS: Final = {2: 5, 3: 6, 4: 7}

@@ -589,6 +589,22 @@ A_AREA = R.ambiguity(
     why="The range 1-36 over sizes 1-8 matches the triangular numbers.",
     source="supplementary data (confidence medium)",
 )
+A_PHASE_BONUS = R.ambiguity(
+    "phase-bonus",
+    quote="от 10 (первая фаза, А) до 2 (последняя фаза, Д)",
+    question="A completed area also scores the bonus printed under the phase's space of the"
+             " game board ('10–2 ПО'); the text gives phase A's 10 and phase E's 2 only."
+             " What do phases B, C and D give?",
+    readings={"even-steps": "10, 8, 6, 4, 2 for phases A-E (2 less each phase)"},
+    default="even-steps",
+    why="The text states the two ends ('от 10 (первая фаза, А) до 2 (последняя фаза, Д)')"
+        " and that the bonus falls from the first phase to the last; the values between"
+        " are on the game board, not in the text. The data file gives the board's row as"
+        " 10, 8, 6, 4, 2, which is also the only row of whole numbers falling by the same"
+        " step from 10 to 2.",
+    source="supplementary: data/README.md ('Phase bonus A..E: 10, 8, 6, 4, 2', confidence"
+           " medium) and the text's two ends",
+)
 A_TRACK = R.ambiguity(
     "track-length",
     quote="на одно деление вправо по треку",
