@@ -93,6 +93,21 @@ def test_the_phase_letter_stays_e_once_the_game_is_over() -> None:
     assert _public(state).phase == "E" and _public(state).to_act == CHANCE
 
 
+@pytest.mark.rules("burgundy/game.end", "burgundy/phase.five-phases")
+def test_a_finished_game_shows_the_last_round_it_played() -> None:
+    """The game ends after phase E's fifth round: its view says E, round 5, as the last
+    turn's view did, not round 1."""
+    rng = random.Random(3)
+    state = GAME.setup(GAME.config(3))
+    last = state
+    while state.stage is not Stage.OVER:
+        last = state
+        state = GAME.apply(state, choose(GAME, state, rng, "eager"))
+    before, after = _public(last), _public(state)
+    assert (before.phase, before.round) == ("E", D.ROUNDS)
+    assert (after.phase, after.round) == ("E", D.ROUNDS)
+
+
 @pytest.mark.rules("burgundy/sold-goods-view", "burgundy/action.sell",
                    "burgundy/building.warehouse")
 def test_sold_goods_by_kind_follow_from_the_open_sales() -> None:

@@ -84,7 +84,8 @@ class PublicView:
 
     players: int
     stage: Stage
-    #: phase A-E and its round 1-5
+    #: phase A-E and its round 1-5 (E and 5 once the game is over: it ends after phase
+    #: E's fifth round)
     phase: Phase
     round: int
     #: seat of the first player chosen at set-up (-1 before)
@@ -188,7 +189,8 @@ def public_view(s: BurgundyState) -> PublicView:
     stacks = face_down_stacks(s)
     return PublicView(
         players=s.config.players, stage=s.stage,
-        phase=PHASE_LETTERS[min(s.phase, D.PHASES - 1)], round=s.round + 1,
+        phase=PHASE_LETTERS[min(s.phase, D.PHASES - 1)],
+        round=D.ROUNDS if s.stage is Stage.OVER else s.round + 1,
         first_player=s.first, to_act=_to_act(s), turn_order=s.order, white_die=s.white,
         purchase_made=s.bought, seats=_seats(s.players),
         depots=s.depots, black_depot=s.black, depot_goods=s.depot_goods,
