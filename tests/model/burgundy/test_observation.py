@@ -10,7 +10,7 @@ import pytest
 
 from rules_oracle.model.burgundy import data as D
 from rules_oracle.model.burgundy.actions import DrawGoods, SellGoods, WarehouseSell
-from rules_oracle.model.burgundy.game import GAME
+from rules_oracle.model.burgundy.game import GAME, turn_order
 from rules_oracle.model.burgundy.observation import PlayerView, PublicView
 from rules_oracle.model.burgundy.state import BurgundyState, Stage
 from rules_oracle.model.core import CHANCE, PUBLIC
@@ -106,6 +106,25 @@ def test_a_finished_game_shows_the_last_round_it_played() -> None:
     before, after = _public(last), _public(state)
     assert (before.phase, before.round) == ("E", D.ROUNDS)
     assert (after.phase, after.round) == ("E", D.ROUNDS)
+
+
+@pytest.mark.rules("burgundy/round.roll", "burgundy/round.turn-order")
+def test_before_a_rounds_roll_the_view_keeps_the_last_rounds_order_and_white_die() -> None:
+    """Until a round's roll, the view's turn order and white die are the last round's (0
+    and empty before the first roll); the seats' track gives the coming order."""
+    rng = random.Random(5)
+    state = GAME.setup(GAME.config(3))
+    assert (_public(state).white_die, _public(state).turn_order) == (0, ())
+    last = state
+    while not (state.stage is Stage.ROLL and state.round == 1):
+        last = state
+        state = GAME.apply(state, choose(GAME, state, rng, "eager"))
+    view = _public(state)
+    assert (view.round, view.white_die, view.turn_order) == (2, last.white, last.order)
+    coming = turn_order(state.players)
+    while state.stage is Stage.ROLL:
+        state = GAME.apply(state, choose(GAME, state, rng))
+    assert _public(state).turn_order == coming
 
 
 @pytest.mark.rules("burgundy/sold-goods-view", "burgundy/action.sell",

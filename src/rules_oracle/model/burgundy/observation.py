@@ -91,7 +91,10 @@ class PublicView:
     #: seat of the first player chosen at set-up (-1 before)
     first_player: int
     to_act: int
-    #: this round's turn order (seats); the white die (0 before this round's roll)
+    #: the turn order (seats) and the white die of the round being played, set by its roll:
+    #: before it (and while a phase is prepared) the last round's, the seats' track giving
+    #: the coming order (empty and 0 before the game's first roll); once the game is over,
+    #: the order the tie-break reads (burgundy/tie-order)
     turn_order: tuple[int, ...]
     white_die: int
     #: the player on turn has made this turn's purchase
