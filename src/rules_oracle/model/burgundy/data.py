@@ -274,6 +274,7 @@ STATED: Final = (
     Stated("PHASE_GOODS", PHASE_GOODS, "burgundy/setup.goods-stacks"),
     Stated("PHASE_GOODS", PHASE_GOODS, "burgundy/phase.round-goods"),
     Stated("PHASES", PHASES, "burgundy/phase.five-phases"),
+    Stated("ROUNDS", ROUNDS, "burgundy/phase.five-phases"),
     Stated("START_GOODS", START_GOODS, "burgundy/setup.player-goods"),
     Stated("BLACK_DEPOT[2]", BLACK_DEPOT[2], "burgundy/phase.black-depot"),
     Stated("BLACK_DEPOT[4]", BLACK_DEPOT[4], "burgundy/phase.black-depot"),

@@ -42,8 +42,11 @@ SETUP_SILVER = R.rule("setup.silver", "1 серебряный самородок
                       "Each player starts with 1 silver.")
 SETUP_FIRST_PLAYER = R.rule("setup.first-player", "Бросьте кубики и определите, кто начнёт игру",
                      "The first player is chosen at random (a chance step, uniform).")
-SETUP_WORKERS = R.rule("setup.workers", "Следующий по часовой стрелке игрок получает 2 жетона"
-                       " рабочих, третий игрок — 3 жетона рабочих, четвёртый — 4.",
+SETUP_WORKERS = R.rule("setup.workers", "Первый игрок получает жетон рабочего и кладёт его на"
+                       " соответствующую круглую ячейку в левом нижнем углу своего планшета"
+                       " так, чтобы он был виден всем игрокам. Следующий по часовой стрелке"
+                       " игрок получает 2 жетона рабочих, третий игрок — 3 жетона рабочих,"
+                       " четвёртый — 4.",
                        "Workers 1, 2, 3, 4 to the players in turn order from the first.")
 SETUP_TURN_ORDER = R.rule("setup.turn-order", "Фишка первого игрока размещается на самом верху"
                      " «башенки», последнего — в самом низу.",
@@ -57,7 +60,8 @@ BUILDING_SUPPLY_UNLIMITED = R.rule(
                    "Workers and silver are unlimited.")
 
 # -- phases ------------------------------------------------------------------------------------
-PHASE_FIVE_PHASES = R.rule("phase.five-phases", "Игра длится 5 фаз (от А до Д)",
+PHASE_FIVE_PHASES = R.rule("phase.five-phases", "Игра длится 5 фаз (от А до Д). Каждая фаза"
+                           " состоит из 5 раундов.",
                 "5 phases (A-E) of 5 rounds each.")
 PHASE_CLEAR = R.rule("phase.clear", "уберите все оставшиеся на игровом поле шестиугольные жетоны"
                      " в коробку (в начале первой фазы этот шаг пропускается)",
@@ -206,7 +210,9 @@ ACTION_TAKE_WORKERS = R.rule(
 ACTION_BUY_BLACK = R.rule(
     "action.buy-black",
     "раз в ход каждый игрок может купить один из шестиугольных"
-    " жетонов центрального чёрного храни- лища",
+    " жетонов центрального чёрного храни- лища. Сделать это можно в любой момент хода: до"
+    " действий, между ними или после них. Чтобы совершить покупку, игрок возвращает в общий"
+    " резерв 2 серебряных самородка",
     "Once per turn, at any point of it, buy a black-depot hex for 2 silver.",
 )
 ACTION_STORAGE_THREE = R.rule("action.storage-three", "с одной из трёх ячеек в левом нижнем углу",
