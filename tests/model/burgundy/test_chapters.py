@@ -27,6 +27,17 @@ def test_every_marked_rule_is_implemented_in_its_chapter() -> None:
                                                                                    function)
 
 
+@pytest.mark.rules("burgundy/phase.fill-depots", "burgundy/phase.three-player-depot-6",
+                   "burgundy/phase.black-depot", "burgundy/phase.five-phases")
+def test_the_phase_rules_mark_the_code_that_applies_them() -> None:
+    """The depots' fill plan is marked where it is read (``phase.plan``), the five phases
+    where the last is told (``phase.last``), each at its own function."""
+    plan, last = "rules_oracle.model.burgundy.phase.plan", "rules_oracle.model.burgundy.phase.last"
+    for rule in (RB.PHASE_FILL_DEPOTS, RB.PHASE_THREE_PLAYER_DEPOT_6, RB.PHASE_BLACK_DEPOT):
+        assert plan in IMPLEMENTED[rule] and last not in IMPLEMENTED[rule]
+    assert IMPLEMENTED[RB.PHASE_FIVE_PHASES] == [last]
+
+
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_a_chapter_imports_no_other_chapter(chapter: str) -> None:
     assert not imported("burgundy", chapter) & (set(CHAPTERS) - {chapter})

@@ -10,13 +10,13 @@ from rules_oracle.model.burgundy.state import BurgundyState, Mods, Player
 from rules_oracle.model.core.ops import bump, evolve, put
 
 
-@implements(RB.PHASE_FILL_DEPOTS, RB.PHASE_THREE_PLAYER_DEPOT_6, RB.PHASE_BLACK_DEPOT)
 @implements(RB.PHASE_FIVE_PHASES)
 def last(state: BurgundyState) -> bool:
     """Whether the phase ending is the last: the game has 5 phases, A to E."""
     return state.phase + 1 == D.PHASES
 
 
+@implements(RB.PHASE_FILL_DEPOTS, RB.PHASE_THREE_PLAYER_DEPOT_6, RB.PHASE_BLACK_DEPOT)
 def plan(state: BurgundyState) -> tuple[tuple[int, int], ...]:
     """The current phase's fill plan, (depot or 0 for black, back colour) per draw:
     the spaces in use by player count (RB.PHASE_FILL_DEPOTS), the 3-player depot 6 space's
