@@ -105,6 +105,23 @@ def test_phase_end_game_end_and_fills_are_named() -> None:
     assert _shown(fill, tile) == (RB.PHASE_FILL_DEPOTS, RB.PHASE_BLACK_DEPOT)
 
 
+@pytest.mark.rules(RB.K[2], RB.PHASE_MINE_SILVER, RB.GAME_END)
+def test_the_last_phase_end_names_knowledge_2_when_it_pays() -> None:
+    """Phase E ends as every phase does (its mines' silver, knowledge 2's workers) before
+    the final scoring: the game's last step names knowledge 2 when a mine pays it."""
+    s = first_turn(2)
+    owner = GAME.actor(s)
+    s = edit(s, dice=(0, 0), tiles={24: "mine", 30: "knowledge-2"}, workers=0)
+    for phase in (0, 4):
+        last = attrs.evolve(s, phase=phase, round=4, turn=1)
+        last = edit(last, dice=(0, 0))
+        assert GAME.apply(last, EndTurn()).players[owner].workers == 1
+        assert RB.K[2] in _shown(last, EndTurn())
+    plain = edit(attrs.evolve(s, phase=4, round=4, turn=1), owner, tiles={30: "knowledge-1"})
+    plain = edit(plain, dice=(0, 0))
+    assert RB.K[2] not in _shown(plain, EndTurn())
+
+
 @pytest.mark.rules(
     RB.COMPONENTS_HEX_TILES,
     RB.AREA_COMPLETE,

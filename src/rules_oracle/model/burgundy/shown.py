@@ -220,6 +220,8 @@ def _final_rules(state: BurgundyState) -> list[str]:
     ]
     if any(D.MINE_TILE in pl.estate for pl in state.players):
         out.append(RB.PHASE_MINE_SILVER)
+        if any(2 in pl.knowledge and D.MINE_TILE in pl.estate for pl in state.players):
+            out.append(RB.K[2])  # phase E's end pays knowledge 2's workers too
     held = {n for pl in state.players for n in pl.knowledge}
     out += [rule for n, rule in knowledge.END_RULES.items() if n in held]
     return out
