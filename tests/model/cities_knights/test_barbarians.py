@@ -74,6 +74,19 @@ def test_attack_lost_reduces_a_city_of_each_weakest_but_not_a_metropolis() -> No
     assert s.stage is Stage.MAIN
 
 
+@pytest.mark.rules("cities_knights/loss-among", "cities_knights/barbarians.immune",
+                   "cities_knights/barbarians.loss")
+def test_attack_lost_the_weakest_is_sought_among_players_with_a_city() -> None:
+    # player 2 has no city and no knight (strength 0, the lowest of all) and is spared;
+    # of the others player 0 (strength 1) is the weakest and loses a city, not nobody
+    s = make(stage=Stage.PRE_ROLL, cities={0: 0, 2: 0, 10: 1, 46: 1}, settlements={40: 2},
+             roads=ROADS, barbarians=6, knights={3: (0, 1, True), 11: (1, 2, True)})
+    s = ship(s)  # 4 cities against 3
+    assert s.stage is Stage.REDUCE and s.queue == (0,)
+    s = GAME.apply(s, ReduceCity(2))
+    assert s.players[0].cities == 1 and s.players[1].cities == 2 and s.stage is Stage.MAIN
+
+
 @pytest.mark.rules("cities_knights/barbarians.loss")
 def test_attack_lost_all_tied_weakest_lose_or_one_by_variant() -> None:
     base = {"cities": {0: 0, 10: 1, 40: 2}, "roads": ROADS, "barbarians": 6,

@@ -133,7 +133,8 @@ BARBARIANS_IMMUNE = R.rule(
     "barbarians.immune",
     "Игроки, у которых нет городов, а также игроки, все города"
     " которых являются метрополиями, не затрагиваются.",
-    "Players without cities, or whose cities are all metropolises, are not affected.",
+    "Players without cities, or whose cities are all metropolises, are not affected; the"
+    " weakest is sought among the others (reading: cities_knights/loss-among).",
 )
 BARBARIANS_RESET = R.rule(
     "barbarians.reset",
@@ -1228,6 +1229,25 @@ A_DEFENDER_OUT = R.ambiguity(
     source="publisher's FAQ (www.catan.com/faq/cities-knights; not in data/README.md:"
            " confidence M)",
     option="defender-out",
+)
+A_LOSS_AMONG = R.ambiguity(
+    "loss-among",
+    quote="Игроки, у которых нет городов, а также игроки, все города которых являются"
+          " метрополиями, не затрагиваются.",
+    question="Is the weakest player of a lost attack sought among the players the barbarians"
+             " can harm, or among all players: when a player with no city (or only"
+             " metropolises) has the lowest strength, does the weakest of the others lose a"
+             " city, or nobody?",
+    readings={"reducible": "the weakest among the players owning a city that is no"
+                           " metropolis lose a city; the unaffected players are left out of"
+                           " the comparison"},
+    default="reducible",
+    why="The text names the loser ('Игрок с наименьшей силой рыцаря уничтожает свой город')"
+        " and then says who is not affected without saying whether they still count as the"
+        " weakest; an unaffected player who is weakest would otherwise spare every other"
+        " player. data/README.md (confidence H): 'every player tied for the lowest"
+        " contribution among players owning a non-metropolis city loses a city'.",
+    source="supplementary data (data/README.md, barbarians; confidence H)",
 )
 A_NO_DEFENDERS = R.ambiguity(
     "no-defenders",
