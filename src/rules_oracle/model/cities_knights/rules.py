@@ -316,11 +316,13 @@ PROGRESS_RESOURCE_MONOPOLY = _card(
 )
 PROGRESS_COMMERCIAL_HARBOR = _card(
     "commercial-harbor",
-    "Заставьте каждого игрока обменять вам товар по своему выбору на один из ваших ресурсов.",
+    "Заставьте каждого игрока обменять вам товар по своему выбору на один из ваших ресурсов."
+    " Вы можете закончить использование этой карты раньше, не совершая всех доступных"
+    " сделок.",
     "Each other player in turn: offer him a resource; he gives a"
     " commodity of his choice for it (with none, no exchange); one may"
-    " stop early; each rival once a turn (reading:"
-    " cities_knights/commercial-harbor-once).",
+    " stop early, no rival passed over (reading: cities_knights/commercial-harbor-order);"
+    " each rival once a turn (reading: cities_knights/commercial-harbor-once).",
 )
 PROGRESS_MASTER_MERCHANT = _card(
     "master-merchant",
@@ -893,6 +895,25 @@ A_HARBOR_ONCE = R.ambiguity(
     source="published game's card (two secondary sources agree; not in data/README.md:"
            " confidence M)",
     option="commercial-harbor",
+)
+A_HARBOR_ORDER = R.ambiguity(
+    "commercial-harbor-order",
+    quote="Вы можете закончить использование этой карты раньше, не совершая всех доступных"
+          " сделок.",
+    question="In what order does the Commercial Harbor's player force the rivals, and may he"
+             " pass over one rival and force the next, or is ending the card early the only"
+             " way to make fewer exchanges than all?",
+    readings={"in-turn": "the rivals are forced one by one in turn order from the card's"
+                         " player; at each he offers a resource or ends the card (Stop), and"
+                         " no rival is passed over while a later one is forced"},
+    default="in-turn",
+    why="The text forces 'каждого игрока' (every player) and names one way to make fewer"
+        " exchanges: to end the card early ('закончить ... раньше'), which leaves out the"
+        " rivals not yet reached, so the rivals come in an order; it gives none, and the"
+        " model takes turn order, as for every card that reaches all the players (the"
+        " monopolies, the Wedding) and as the gates' draws.",
+    source="project default (the text gives no order; the published game is not in"
+           " data/README.md)",
 )
 A_ROAD_BUILDING = R.ambiguity(
     "road-building-both",
