@@ -159,14 +159,16 @@ KNIGHT_NO_ACT_WHEN_ACTIVATED = R.rule(
     "Вы НЕ МОЖЕТЕ разместить рыцаря, активировать рыцаря и выполнить действие рыцаря.",
     "A knight activated this turn takes no action this turn.",
 )
-KNIGHT_PROMOTE = R.rule("knight.promote", "Улучшение рыцаря стоит 1 Шерсть и 1 Руду.",
+KNIGHT_PROMOTE = R.rule("knight.promote", "Улучшение рыцаря стоит 1 Шерсть и 1 Руду. |"
+                        " Улучшенные рыцари останутся активными или неактивными.",
                  "Promoting a knight one level costs wool + ore (active state kept).")
 KNIGHT_PROMOTE_ONCE = R.rule("knight.promote-once", "Вы НЕ МОЖЕТЕ улучшить рыцаря дважды за один и"
                       " тот же ход.", "A knight is promoted at most once a turn.")
 KNIGHT_MIGHTY = R.rule("knight.mighty", "Вы можете ТОЛЬКО улучшить рыцарей до 3 уровня после того,"
                   " как достигнете третьего уровня в Политическом Улучшении Города",
                   "Promotion to mighty needs politics level 3.")
-KNIGHT_MOVE = R.rule("knight.move", "Перемещение рыцаря - переместите рыцаря в любое доступное"
+KNIGHT_MOVE = R.rule("knight.move", "Действия рыцаря (они деактивируют вашего рыцаря): -"
+                                    " Перемещение рыцаря - переместите рыцаря в любое доступное"
                                     " место в той же дорожной сети.",
                                     "An active knight moves to an empty intersection of its"
                      " road network and deactivates.")
@@ -180,7 +182,8 @@ KNIGHT_DISPLACE = R.rule("knight.displace", "Если уровень вашег�
 KNIGHT_CHASE = R.rule(
     "knight.chase",
     "Вы можете переместить Грабителя, если он находится на плитке,"
-    " которую касается один из ваших активных рыцарей.",
+    " которую касается один из ваших активных рыцарей. Вы можете сделать это с несколькими"
+    " рыцарями за ход, пока они были активны до начала вашего хода.",
     "A knight active since before this turn, touching the robber's hex, chases it"
     " (the robber moves; a steal: reading cities_knights/chase-steal) and"
     " deactivates.",
@@ -194,7 +197,8 @@ KNIGHT_BREAK_ROAD = R.rule("knight.break-road", "Может нарушить д�
 WALL_BUILD = R.rule("wall.build", "Городская стена стоит 2 кирпича",
               "A city wall costs 2 brick and goes on one's own city without a wall.")
 WALL_LIMIT = R.rule("wall.limit", "Каждый игрок может разместить максимум 3 стены, достигнув"
-                                  " максимального предела сброса 13 карт.",
+                                  " максимального предела сброса 13 карт. - В городе может быть"
+                                  " только одна стена.",
                     "At most 3 walls a player, one per city.")
 WALL_DISCARD_LIMIT = R.rule(
     "wall.discard-limit",
