@@ -97,6 +97,21 @@ def test_attack_lost_all_tied_weakest_lose_or_one_by_variant() -> None:
     assert s.queue == (0,)
 
 
+@pytest.mark.rules("cities_knights/one-event-order", "cities_knights/barbarians.tie",
+                   "cities_knights/improvement.aqueduct")
+def test_players_acting_on_one_event_go_in_turn_order_from_the_roller() -> None:
+    # player 1 rolls: the tied defenders 0 and 1 draw from player 1 on
+    s = make(stage=Stage.PRE_ROLL, turn=1, cities={0: 0, 10: 1}, roads=ROADS, barbarians=6,
+             knights={3: (0, 1, True), 11: (1, 1, True)})
+    s = ship(s)
+    assert s.draws == ((1, -1), (0, -1)) and GAME.actor(s) == 1
+    # a roll of 2 gives nobody anything: the aqueduct's picks from player 1 on
+    s = make(stage=Stage.PRE_ROLL, turn=1, cities={0: 0, 10: 1, 40: 2}, roads=ROADS,
+             levels={0: (0, 0, 3), 1: (0, 0, 3), 2: (0, 0, 3)})
+    s = ship(s)
+    assert s.stage is Stage.AQUEDUCT and s.queue == (1, 2, 0) and GAME.actor(s) == 1
+
+
 @pytest.mark.rules("cities_knights/barbarians.defender")
 def test_defender_by_count_variant() -> None:
     base = {"cities": {0: 0, 10: 1}, "roads": ROADS, "barbarians": 6, "stage": Stage.PRE_ROLL,

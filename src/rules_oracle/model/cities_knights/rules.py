@@ -85,7 +85,8 @@ IMPROVEMENT_AQUEDUCT = R.rule(
     " вашему выбору из банка (кроме случаев, когда выпадает"
     " 7).",
     "Science level 3: a player whom a non-7 roll gives nothing takes 1 resource"
-    " of choice from the bank (reading: cities_knights/aqueduct-take).",
+    " of choice from the bank (reading: cities_knights/aqueduct-take), in turn order from"
+    " the roller (reading: cities_knights/one-event-order).",
 )
 
 # -- the 7 and the robber -------------------------------------------------------------------
@@ -123,7 +124,8 @@ BARBARIANS_TIE = R.rule(
     "Если у игроков равная сила рыцаря, каждый из этих игроков вместо"
     " этого выберет карту прогресса.",
     "Won with a tie for strongest: each tied player picks a colour and draws a"
-    " progress card of it.",
+    " progress card of it, in turn order from the roller (reading:"
+    " cities_knights/one-event-order).",
 )
 BARBARIANS_LOSS = R.rule("barbarians.loss", "Игрок с наименьшей силой рыцаря уничтожает свой город,"
                                  " превращая его в поселение.",
@@ -1273,6 +1275,25 @@ A_LOSS_AMONG = R.ambiguity(
         " player. data/README.md (confidence H): 'every player tied for the lowest"
         " contribution among players owning a non-metropolis city loses a city'.",
     source="supplementary data (data/README.md, barbarians; confidence H)",
+)
+A_TURN_ORDER = R.ambiguity(
+    "one-event-order",
+    quote="каждый из этих игроков вместо этого выберет карту прогресса",
+    question="In what order do several players act on one event when the text names no"
+             " order: the tied defenders each choosing a deck and drawing, the players with"
+             " the aqueduct each taking a resource of choice after a roll that gave them"
+             " nothing, and the losers of an attack each reducing a city?",
+    readings={"from-roller": "one by one in turn order from the player on turn (the"
+                             " roller), as the data file's gate draws"},
+    default="from-roller",
+    why="The text gives these steps to several players ('каждый из этих игроков', 'вы"
+        " можете выбрать ресурс по вашему выбору из банка') and no order; the order counts"
+        " when a deck or the bank runs short of what the later players want, and the later"
+        " players see the earlier choices. The only order the sources give for one event"
+        " that several players act on is the gate draws': data/README.md (confidence H),"
+        " 'in turn order from the roller'.",
+    source="supplementary data (data/README.md, progress draw; confidence H), carried over"
+           " from the gate draws",
 )
 A_NO_DEFENDERS = R.ambiguity(
     "no-defenders",
