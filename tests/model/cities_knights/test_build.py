@@ -246,6 +246,20 @@ def test_building_roads_settlements_cities() -> None:
     assert rule_of(s, BuildRoad(B.path_between(22, 28))) == RB.BUILD_ROAD  # no cards left
 
 
+@pytest.mark.rules("cities_knights/knight-holds-site", "cities_knights/build.settlement")
+def test_a_knight_holds_its_intersection_but_keeps_no_distance() -> None:
+    hand = {0: cards(lumber=1, brick=1, wool=1, grain=1)}
+    # his own knight on 17: no settlement there until it moves away
+    s = make(hands=hand, knights={17: (0, 1, False)}, **BOARD)  # type: ignore[arg-type]
+    assert BuildSettlement(17) not in GAME.legal_actions(s)
+    assert rule_of(s, BuildSettlement(17)) == RB.BUILD_SETTLEMENT
+    # knights on the neighbouring 12 and 22 (his own and a rival's) do not bar 17
+    s = make(hands=hand, knights={12: (0, 1, False), 22: (1, 1, True)},  # type: ignore[arg-type]
+             **BOARD)
+    assert BuildSettlement(17) in GAME.legal_actions(s)
+    assert GAME.apply(s, BuildSettlement(17)).node_owner[17] == 0
+
+
 @pytest.mark.rules("cities_knights/trade.domestic")
 def test_domestic_trade_with_commodities() -> None:
     from rules_oracle.model.catan.actions import (

@@ -252,8 +252,9 @@ BUILD_ROAD = R.rule("build.road", "", "A road goes on a free path touching one's
                     " road, not through a rival piece (building or knight); 15 a player;"
                     " brick + lumber.", source=BASE)
 BUILD_SETTLEMENT = R.rule("build.settlement", "", "A settlement goes on an empty intersection"
-                          " (no knight) at one's road, by the distance rule; 5 a player;"
-                          " brick + lumber + wool + grain.", source=BASE)
+                          " (no knight: reading cities_knights/knight-holds-site) at one's"
+                          " road, by the distance rule; 5 a player; brick + lumber + wool +"
+                          " grain.", source=BASE)
 BUILD_CITY = R.rule("build.city", "", "A city replaces one's settlement; 4 a player; 2 grain"
                     " + 3 ore.", source=BASE)
 
@@ -1241,6 +1242,27 @@ A_KNIGHT_SITE = R.ambiguity(
         " recruited 'beside one's road'.",
     source="supplementary data (data/README.md, knights; confidence H) and the rules text"
            " (chapter 6)",
+)
+A_KNIGHT_HOLDS = R.ambiguity(
+    "knight-holds-site",
+    quote="Может быть размещен где угодно в конце или между дорогами.",
+    question="Base Catan's building rules know no knights: may a settlement be built on an"
+             " intersection a knight stands on (one's own, or a rival's), and does a knight"
+             " on a neighbouring intersection bar a settlement as a building does (the"
+             " distance rule)?",
+    readings={"occupied": "an intersection with a knight, one's own too, takes no settlement"
+                          " (the knight must move away first); a knight next to it does not"
+                          " bar it (knights keep no distance)"},
+    default="occupied",
+    why="The text places knights on the intersections buildings stand on ('в конце или"
+        " между дорогами') and says nothing of a settlement there; one piece stands on an"
+        " intersection, as a building and a knight never share one anywhere in the text"
+        " (a knight is placed, moved and displaced only to a free place: 'любое доступное"
+        " место'). The distance rule is base Catan's rule for buildings, and the text gives"
+        " knights no distance; the published game bars a settlement under a knight, one's"
+        " own too, and lets knights stand next to buildings.",
+    source="the rules text (chapter 6) and the published game (not in data/README.md;"
+           " confidence M)",
 )
 A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
