@@ -45,7 +45,7 @@ def test_recruit_a_basic_knight_at_ones_road() -> None:
     assert s.knight_owner[7] == 0 and s.knight_level[7] == 1 and not s.knight_active[7]
     assert s.players[0].hand == cards(wool=2, ore=2) and s.players[0].knights == (1, 0, 0)
     s = GAME.apply(s, BuildKnight(12))
-    assert rule_of(s, BuildKnight(17)) == RB.KNIGHT_PLACE  # both basic knights out
+    assert rule_of(s, BuildKnight(17)) == RB.KNIGHT_LIMIT  # both basic knights out
     assert rule_of(make(**BOARD), BuildKnight(7)) == RB.KNIGHT_BUILD
 
 
@@ -155,6 +155,13 @@ def test_city_walls() -> None:
     assert s.players[0].walls == 3 and s.players[0].hand == cards(brick=2)
     assert rule_of(s, BuildWall(14)) == RB.WALL_LIMIT
     assert rule_of(make(cities={0: 0}), BuildWall(0)) == RB.WALL_BUILD
+    # one wall a city: a second on the walled city breaks the limit; a wall on a
+    # settlement or a rival's city, the wall's own rule (it goes on one's own city)
+    s = make(cities={0: 0, 40: 1}, settlements={2: 0}, walls=(0,), hands={0: cards(brick=2)},
+             roads={B.NODE_PATHS[n][0]: p for n, p in ((0, 0), (2, 0), (40, 1))})
+    assert rule_of(s, BuildWall(0)) == RB.WALL_LIMIT
+    assert rule_of(s, BuildWall(2)) == RB.WALL_BUILD and rule_of(s, BuildWall(40)) == RB.WALL_BUILD
+    assert rule_of(s, BuildWall(99)) == RB.WALL_BUILD
 
 
 @pytest.mark.rules("cities_knights/improvement.buy", "cities_knights/improvement.cost",
