@@ -154,8 +154,9 @@ KNIGHT_PLACE = R.rule("knight.place", "Может быть размещен гд
 KNIGHT_LIMIT = R.rule("knight.limit", "У каждого игрока может быть 2 Обычных рыцаря, 2 Сильных"
                                       " рыцаряи 2 Могучих рыцаря.",
                       "At most 2 knights of each level per player.")
-KNIGHT_ACTIVATE = R.rule("knight.activate", "Активация рыцаря стоит 1 Grain.",
-                  "Activating an inactive knight costs grain.")
+KNIGHT_ACTIVATE = R.rule("knight.activate", "Активация рыцаря стоит 1 Grain. | Вы МОЖЕТЕ"
+                         " разместить рыцаря и активировать его в один и тот же ход.",
+                  "Activating an inactive knight costs grain (one placed this turn too).")
 KNIGHT_NO_ACT_WHEN_ACTIVATED = R.rule(
     "knight.no-act-when-activated",
     "Вы НЕ МОЖЕТЕ разместить рыцаря, активировать рыцаря и выполнить действие рыцаря.",
@@ -164,8 +165,11 @@ KNIGHT_NO_ACT_WHEN_ACTIVATED = R.rule(
 KNIGHT_PROMOTE = R.rule("knight.promote", "Улучшение рыцаря стоит 1 Шерсть и 1 Руду. |"
                         " Улучшенные рыцари останутся активными или неактивными.",
                  "Promoting a knight one level costs wool + ore (active state kept).")
-KNIGHT_PROMOTE_ONCE = R.rule("knight.promote-once", "Вы НЕ МОЖЕТЕ улучшить рыцаря дважды за один и"
-                      " тот же ход.", "A knight is promoted at most once a turn.")
+KNIGHT_PROMOTE_ONCE = R.rule("knight.promote-once", "Вы МОЖЕТЕ разместить рыцаря 1-го уровня и"
+                             " улучшить его в один и тот же ход. Вы НЕ МОЖЕТЕ улучшить рыцаря"
+                             " дважды за один и тот же ход.",
+                             "A knight is promoted at most once a turn (one placed this turn"
+                             " too).")
 KNIGHT_MIGHTY = R.rule("knight.mighty", "Вы можете ТОЛЬКО улучшить рыцарей до 3 уровня после того,"
                   " как достигнете третьего уровня в Политическом Улучшении Города",
                   "Promotion to mighty needs politics level 3.")
@@ -229,20 +233,23 @@ IMPROVEMENT_TRADING_HOUSE = R.rule(
     "Trade level 3: commodities trade 2:1 with the bank.",
 )
 METROPOLIS_FIRST = R.rule("metropolis.first", "Первый игрок, достигший 4-го уровня в типе Улучшения"
-                                        " Города, может улучшить город до Метрополии за 2 Очка",
+                                        " Города, может улучшить город до Метрополии за 2 Очка |"
+                                        " Ограничения Метрополиса: - Только 1 Метрополия для"
+                                        " каждого типа Улучшения Города.",
                     "The first to level 4 of a kind puts its metropolis on one of his cities"
-                    " (+2 VP).")
+                    " (+2 VP); one metropolis a kind.")
 METROPOLIS_TAKE = R.rule("metropolis.take", "Игроки могут украсть Метрополию, если они первыми"
                                             " достигнут 5-го уровня Улучшения Города.",
                                             "The first to level 5 takes the"
                          " metropolis from a level-4 holder; then it stays.")
 METROPOLIS_NEEDS_CITY = R.rule(
     "metropolis.needs-city",
-    "Вы не можете повысить статус Метрополии или"
+    "Игроки могут иметь более 1 Метрополиса. - Чтобы купить Улучшение Города 4-го уровня,"
+    " игрокам необходим доступный город. Вы не можете повысить статус Метрополии или"
     " приобрести Улучшение Города 4-го уровня, не имея доступного города.",
     "Level 4 needs a city of one's own without a metropolis (reading:"
     " cities_knights/level-four-city); level 5 needs one when it brings"
-    " the buyer the metropolis.",
+    " the buyer the metropolis; a player may hold several metropolises.",
 )
 METROPOLIS_IMMUNE = R.rule("metropolis.immune", "Варвары не могут разрушить Метрополию.",
                          "A metropolis city is never reduced by the barbarians.")
@@ -313,7 +320,9 @@ def _card(local: str, quote: str, summary: str) -> str:
 
 PROGRESS_MERCHANT = _card(
     "merchant",
-    "Переместите Торговца на любую клетку, касающуюся одного из ваших поселений.",
+    "Переместите Торговца на любую клетку, касающуюся одного из ваших поселений. Вы можете"
+    " совершать сделки 2:1 с этим ресурсом, пока он там находится. Контроль над этим"
+    " торговцем дает вам 1 очко.",
     "The merchant moves to a land hex at one's building: 2:1 for its resource, 1 VP while held.",
 )
 PROGRESS_RESOURCE_MONOPOLY = _card(
