@@ -171,8 +171,11 @@ KNIGHT_PROMOTE_ONCE = R.rule("knight.promote-once", "Вы МОЖЕТЕ разм�
                              "A knight is promoted at most once a turn (one placed this turn"
                              " too).")
 KNIGHT_MIGHTY = R.rule("knight.mighty", "Вы можете ТОЛЬКО улучшить рыцарей до 3 уровня после того,"
-                  " как достигнете третьего уровня в Политическом Улучшении Города",
-                  "Promotion to mighty needs politics level 3.")
+                  " как достигнете третьего уровня в Политическом Улучшении Города (Крепость)."
+                  " Однако вы можете получить рыцаря 3-го уровня, не имея Крепости, используя"
+                  " карту Дезертира на другом игроке, у которого есть рыцарь 3-го уровня.",
+                  "Promotion to mighty needs politics level 3; the Deserter may bring a mighty"
+                  " knight without it.")
 KNIGHT_MOVE = R.rule("knight.move", "Действия рыцаря (они деактивируют вашего рыцаря): -"
                                     " Перемещение рыцаря - переместите рыцаря в любое доступное"
                                     " место в той же дорожной сети.",
