@@ -74,6 +74,19 @@ def test_attack_lost_reduces_a_city_of_each_weakest_but_not_a_metropolis() -> No
     assert s.stage is Stage.MAIN
 
 
+@pytest.mark.rules("cities_knights/loss-among", "cities_knights/barbarians.immune",
+                   "cities_knights/barbarians.loss")
+def test_attack_lost_the_weakest_is_sought_among_players_with_a_city() -> None:
+    # player 2 has no city and no knight (strength 0, the lowest of all) and is spared;
+    # of the others player 0 (strength 1) is the weakest and loses a city, not nobody
+    s = make(stage=Stage.PRE_ROLL, cities={0: 0, 2: 0, 10: 1, 46: 1}, settlements={40: 2},
+             roads=ROADS, barbarians=6, knights={3: (0, 1, True), 11: (1, 2, True)})
+    s = ship(s)  # 4 cities against 3
+    assert s.stage is Stage.REDUCE and s.queue == (0,)
+    s = GAME.apply(s, ReduceCity(2))
+    assert s.players[0].cities == 1 and s.players[1].cities == 2 and s.stage is Stage.MAIN
+
+
 @pytest.mark.rules("cities_knights/barbarians.loss")
 def test_attack_lost_all_tied_weakest_lose_or_one_by_variant() -> None:
     base = {"cities": {0: 0, 10: 1, 40: 2}, "roads": ROADS, "barbarians": 6,
@@ -82,6 +95,21 @@ def test_attack_lost_all_tied_weakest_lose_or_one_by_variant() -> None:
     assert s.queue == (0, 1)
     s = ship(make(variant={"losers": "one"}, **base))  # type: ignore[arg-type]
     assert s.queue == (0,)
+
+
+@pytest.mark.rules("cities_knights/one-event-order", "cities_knights/barbarians.tie",
+                   "cities_knights/improvement.aqueduct")
+def test_players_acting_on_one_event_go_in_turn_order_from_the_roller() -> None:
+    # player 1 rolls: the tied defenders 0 and 1 draw from player 1 on
+    s = make(stage=Stage.PRE_ROLL, turn=1, cities={0: 0, 10: 1}, roads=ROADS, barbarians=6,
+             knights={3: (0, 1, True), 11: (1, 1, True)})
+    s = ship(s)
+    assert s.draws == ((1, -1), (0, -1)) and GAME.actor(s) == 1
+    # a roll of 2 gives nobody anything: the aqueduct's picks from player 1 on
+    s = make(stage=Stage.PRE_ROLL, turn=1, cities={0: 0, 10: 1, 40: 2}, roads=ROADS,
+             levels={0: (0, 0, 3), 1: (0, 0, 3), 2: (0, 0, 3)})
+    s = ship(s)
+    assert s.stage is Stage.AQUEDUCT and s.queue == (1, 2, 0) and GAME.actor(s) == 1
 
 
 @pytest.mark.rules("cities_knights/barbarians.defender")

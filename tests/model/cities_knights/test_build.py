@@ -45,7 +45,7 @@ def test_recruit_a_basic_knight_at_ones_road() -> None:
     assert s.knight_owner[7] == 0 and s.knight_level[7] == 1 and not s.knight_active[7]
     assert s.players[0].hand == cards(wool=2, ore=2) and s.players[0].knights == (1, 0, 0)
     s = GAME.apply(s, BuildKnight(12))
-    assert rule_of(s, BuildKnight(17)) == RB.KNIGHT_PLACE  # both basic knights out
+    assert rule_of(s, BuildKnight(17)) == RB.KNIGHT_LIMIT  # both basic knights out
     assert rule_of(make(**BOARD), BuildKnight(7)) == RB.KNIGHT_BUILD
 
 
@@ -155,6 +155,13 @@ def test_city_walls() -> None:
     assert s.players[0].walls == 3 and s.players[0].hand == cards(brick=2)
     assert rule_of(s, BuildWall(14)) == RB.WALL_LIMIT
     assert rule_of(make(cities={0: 0}), BuildWall(0)) == RB.WALL_BUILD
+    # one wall a city: a second on the walled city breaks the limit; a wall on a
+    # settlement or a rival's city, the wall's own rule (it goes on one's own city)
+    s = make(cities={0: 0, 40: 1}, settlements={2: 0}, walls=(0,), hands={0: cards(brick=2)},
+             roads={B.NODE_PATHS[n][0]: p for n, p in ((0, 0), (2, 0), (40, 1))})
+    assert rule_of(s, BuildWall(0)) == RB.WALL_LIMIT
+    assert rule_of(s, BuildWall(2)) == RB.WALL_BUILD and rule_of(s, BuildWall(40)) == RB.WALL_BUILD
+    assert rule_of(s, BuildWall(99)) == RB.WALL_BUILD
 
 
 @pytest.mark.rules("cities_knights/improvement.buy", "cities_knights/improvement.cost",
@@ -244,6 +251,20 @@ def test_building_roads_settlements_cities() -> None:
     assert rule_of(s, BuildSettlement(40)) == RB.BUILD_SETTLEMENT
     assert rule_of(s, BuildRoad(0)) == RB.BUILD_ROAD
     assert rule_of(s, BuildRoad(B.path_between(22, 28))) == RB.BUILD_ROAD  # no cards left
+
+
+@pytest.mark.rules("cities_knights/knight-holds-site", "cities_knights/build.settlement")
+def test_a_knight_holds_its_intersection_but_keeps_no_distance() -> None:
+    hand = {0: cards(lumber=1, brick=1, wool=1, grain=1)}
+    # his own knight on 17: no settlement there until it moves away
+    s = make(hands=hand, knights={17: (0, 1, False)}, **BOARD)  # type: ignore[arg-type]
+    assert BuildSettlement(17) not in GAME.legal_actions(s)
+    assert rule_of(s, BuildSettlement(17)) == RB.BUILD_SETTLEMENT
+    # knights on the neighbouring 12 and 22 (his own and a rival's) do not bar 17
+    s = make(hands=hand, knights={12: (0, 1, False), 22: (1, 1, True)},  # type: ignore[arg-type]
+             **BOARD)
+    assert BuildSettlement(17) in GAME.legal_actions(s)
+    assert GAME.apply(s, BuildSettlement(17)).node_owner[17] == 0
 
 
 @pytest.mark.rules("cities_knights/trade.domestic")

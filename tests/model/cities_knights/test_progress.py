@@ -108,6 +108,23 @@ def test_commercial_harbor() -> None:
 
 
 @pytest.mark.rules("cities_knights/progress.commercial-harbor",
+                   "cities_knights/commercial-harbor-order")
+def test_commercial_harbor_forces_the_rivals_in_turn_order_passing_none_over() -> None:
+    s = with_card("commercial-harbor", hands={0: cards(lumber=2), 1: cards(cloth=1),
+                                              2: cards(paper=1)})
+    s = play(s, "commercial-harbor")
+    # player 1 first: a resource offered to him or the card ended, never player 2 first
+    assert s.pending is not None and s.pending.queue == (1, 2)
+    assert set(GAME.legal_actions(s)) == {ChooseCard(BD.LUMBER), Stop()}
+    ended = GAME.apply(s, Stop())
+    assert ended.stage is Stage.MAIN and ended.players[2].hand == cards(paper=1)
+    s = GAME.apply(GAME.apply(s, ChooseCard(BD.LUMBER)), ChooseCard(D.CLOTH))
+    assert GAME.actor(s) == 0 and s.pending is not None and s.pending.queue == (2,)
+    s = GAME.apply(GAME.apply(s, ChooseCard(BD.LUMBER)), ChooseCard(D.PAPER))
+    assert s.players[0].hand == cards(cloth=1, paper=1) and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/progress.commercial-harbor",
                    "cities_knights/commercial-harbor-once")
 def test_a_second_commercial_harbor_forces_each_rival_once_a_turn() -> None:
     hands = {0: cards(lumber=4), 1: cards(cloth=2), 2: cards(ore=1)}

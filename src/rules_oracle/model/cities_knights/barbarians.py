@@ -60,7 +60,8 @@ def attack(state: CKState, links: Links) -> CKState:
         # RB.BARBARIANS_TIE: each tied player draws a progress card of a colour of choice
         return links.continue_draws(evolve(state, draws=tuple((p, -1) for p in top)))
     # RB.BARBARIANS_IMMUNE: a player without a city the barbarians may reduce is spared;
-    # RB.BARBARIANS_LOSS: the weakest of the others each reduce a city
+    # RB.BARBARIANS_LOSS: the weakest of the others each reduce a city (cities_knights/
+    # loss-among: the spared are left out of the comparison)
     eligible = [p for p in order if _reducible(state, p, links)]
     if not eligible:
         return links.production(state)

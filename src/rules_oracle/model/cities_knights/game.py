@@ -315,11 +315,14 @@ class CitiesKnights(Game[CKState, Action]):
                                     action.node)
         if isinstance(action, BuildWall):
             if action.node not in wall.wall_spots(state, p):
-                raise RULES.illegal(RB.WALL_LIMIT, f"no wall on {action.node!r}")
+                raise RULES.illegal(wall.refusal(state, p, action.node),
+                                    f"no wall on {action.node!r}")
             return wall.place_wall(self._pay(state, *wall.COST), p, action.node)
         if isinstance(action, BuildKnight):
             if action.node not in knight.knight_build_spots(state, p):
-                raise RULES.illegal(RB.KNIGHT_PLACE, f"no knight on {action.node!r}")
+                full = state.players[p].knights[0] >= D.KNIGHTS_PER_LEVEL
+                raise RULES.illegal(RB.KNIGHT_LIMIT if full else RB.KNIGHT_PLACE,
+                                    f"no knight on {action.node!r}")
             return knight.put_knight(self._pay(state, *knight.BUILD), p,
                                     action.node, 1, False, placed=True)
         if isinstance(action, ActivateKnight):

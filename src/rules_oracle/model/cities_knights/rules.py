@@ -85,7 +85,8 @@ IMPROVEMENT_AQUEDUCT = R.rule(
     " вашему выбору из банка (кроме случаев, когда выпадает"
     " 7).",
     "Science level 3: a player whom a non-7 roll gives nothing takes 1 resource"
-    " of choice from the bank (reading: cities_knights/aqueduct-take).",
+    " of choice from the bank (reading: cities_knights/aqueduct-take), in turn order from"
+    " the roller (reading: cities_knights/one-event-order).",
 )
 
 # -- the 7 and the robber -------------------------------------------------------------------
@@ -123,7 +124,8 @@ BARBARIANS_TIE = R.rule(
     "Если у игроков равная сила рыцаря, каждый из этих игроков вместо"
     " этого выберет карту прогресса.",
     "Won with a tie for strongest: each tied player picks a colour and draws a"
-    " progress card of it.",
+    " progress card of it, in turn order from the roller (reading:"
+    " cities_knights/one-event-order).",
 )
 BARBARIANS_LOSS = R.rule("barbarians.loss", "Игрок с наименьшей силой рыцаря уничтожает свой город,"
                                  " превращая его в поселение.",
@@ -133,7 +135,8 @@ BARBARIANS_IMMUNE = R.rule(
     "barbarians.immune",
     "Игроки, у которых нет городов, а также игроки, все города"
     " которых являются метрополиями, не затрагиваются.",
-    "Players without cities, or whose cities are all metropolises, are not affected.",
+    "Players without cities, or whose cities are all metropolises, are not affected; the"
+    " weakest is sought among the others (reading: cities_knights/loss-among).",
 )
 BARBARIANS_RESET = R.rule(
     "barbarians.reset",
@@ -151,21 +154,30 @@ KNIGHT_PLACE = R.rule("knight.place", "Может быть размещен гд
 KNIGHT_LIMIT = R.rule("knight.limit", "У каждого игрока может быть 2 Обычных рыцаря, 2 Сильных"
                                       " рыцаряи 2 Могучих рыцаря.",
                       "At most 2 knights of each level per player.")
-KNIGHT_ACTIVATE = R.rule("knight.activate", "Активация рыцаря стоит 1 Grain.",
-                  "Activating an inactive knight costs grain.")
+KNIGHT_ACTIVATE = R.rule("knight.activate", "Активация рыцаря стоит 1 Grain. | Вы МОЖЕТЕ"
+                         " разместить рыцаря и активировать его в один и тот же ход.",
+                  "Activating an inactive knight costs grain (one placed this turn too).")
 KNIGHT_NO_ACT_WHEN_ACTIVATED = R.rule(
     "knight.no-act-when-activated",
     "Вы НЕ МОЖЕТЕ разместить рыцаря, активировать рыцаря и выполнить действие рыцаря.",
     "A knight activated this turn takes no action this turn.",
 )
-KNIGHT_PROMOTE = R.rule("knight.promote", "Улучшение рыцаря стоит 1 Шерсть и 1 Руду.",
+KNIGHT_PROMOTE = R.rule("knight.promote", "Улучшение рыцаря стоит 1 Шерсть и 1 Руду. |"
+                        " Улучшенные рыцари останутся активными или неактивными.",
                  "Promoting a knight one level costs wool + ore (active state kept).")
-KNIGHT_PROMOTE_ONCE = R.rule("knight.promote-once", "Вы НЕ МОЖЕТЕ улучшить рыцаря дважды за один и"
-                      " тот же ход.", "A knight is promoted at most once a turn.")
+KNIGHT_PROMOTE_ONCE = R.rule("knight.promote-once", "Вы МОЖЕТЕ разместить рыцаря 1-го уровня и"
+                             " улучшить его в один и тот же ход. Вы НЕ МОЖЕТЕ улучшить рыцаря"
+                             " дважды за один и тот же ход.",
+                             "A knight is promoted at most once a turn (one placed this turn"
+                             " too).")
 KNIGHT_MIGHTY = R.rule("knight.mighty", "Вы можете ТОЛЬКО улучшить рыцарей до 3 уровня после того,"
-                  " как достигнете третьего уровня в Политическом Улучшении Города",
-                  "Promotion to mighty needs politics level 3.")
-KNIGHT_MOVE = R.rule("knight.move", "Перемещение рыцаря - переместите рыцаря в любое доступное"
+                  " как достигнете третьего уровня в Политическом Улучшении Города (Крепость)."
+                  " Однако вы можете получить рыцаря 3-го уровня, не имея Крепости, используя"
+                  " карту Дезертира на другом игроке, у которого есть рыцарь 3-го уровня.",
+                  "Promotion to mighty needs politics level 3; the Deserter may bring a mighty"
+                  " knight without it.")
+KNIGHT_MOVE = R.rule("knight.move", "Действия рыцаря (они деактивируют вашего рыцаря): -"
+                                    " Перемещение рыцаря - переместите рыцаря в любое доступное"
                                     " место в той же дорожной сети.",
                                     "An active knight moves to an empty intersection of its"
                      " road network and deactivates.")
@@ -179,7 +191,8 @@ KNIGHT_DISPLACE = R.rule("knight.displace", "Если уровень вашег�
 KNIGHT_CHASE = R.rule(
     "knight.chase",
     "Вы можете переместить Грабителя, если он находится на плитке,"
-    " которую касается один из ваших активных рыцарей.",
+    " которую касается один из ваших активных рыцарей. Вы можете сделать это с несколькими"
+    " рыцарями за ход, пока они были активны до начала вашего хода.",
     "A knight active since before this turn, touching the robber's hex, chases it"
     " (the robber moves; a steal: reading cities_knights/chase-steal) and"
     " deactivates.",
@@ -193,7 +206,8 @@ KNIGHT_BREAK_ROAD = R.rule("knight.break-road", "Может нарушить д�
 WALL_BUILD = R.rule("wall.build", "Городская стена стоит 2 кирпича",
               "A city wall costs 2 brick and goes on one's own city without a wall.")
 WALL_LIMIT = R.rule("wall.limit", "Каждый игрок может разместить максимум 3 стены, достигнув"
-                                  " максимального предела сброса 13 карт.",
+                                  " максимального предела сброса 13 карт. - В городе может быть"
+                                  " только одна стена.",
                     "At most 3 walls a player, one per city.")
 WALL_DISCARD_LIMIT = R.rule(
     "wall.discard-limit",
@@ -222,20 +236,23 @@ IMPROVEMENT_TRADING_HOUSE = R.rule(
     "Trade level 3: commodities trade 2:1 with the bank.",
 )
 METROPOLIS_FIRST = R.rule("metropolis.first", "Первый игрок, достигший 4-го уровня в типе Улучшения"
-                                        " Города, может улучшить город до Метрополии за 2 Очка",
+                                        " Города, может улучшить город до Метрополии за 2 Очка |"
+                                        " Ограничения Метрополиса: - Только 1 Метрополия для"
+                                        " каждого типа Улучшения Города.",
                     "The first to level 4 of a kind puts its metropolis on one of his cities"
-                    " (+2 VP).")
+                    " (+2 VP); one metropolis a kind.")
 METROPOLIS_TAKE = R.rule("metropolis.take", "Игроки могут украсть Метрополию, если они первыми"
                                             " достигнут 5-го уровня Улучшения Города.",
                                             "The first to level 5 takes the"
                          " metropolis from a level-4 holder; then it stays.")
 METROPOLIS_NEEDS_CITY = R.rule(
     "metropolis.needs-city",
-    "Вы не можете повысить статус Метрополии или"
+    "Игроки могут иметь более 1 Метрополиса. - Чтобы купить Улучшение Города 4-го уровня,"
+    " игрокам необходим доступный город. Вы не можете повысить статус Метрополии или"
     " приобрести Улучшение Города 4-го уровня, не имея доступного города.",
     "Level 4 needs a city of one's own without a metropolis (reading:"
     " cities_knights/level-four-city); level 5 needs one when it brings"
-    " the buyer the metropolis.",
+    " the buyer the metropolis; a player may hold several metropolises.",
 )
 METROPOLIS_IMMUNE = R.rule("metropolis.immune", "Варвары не могут разрушить Метрополию.",
                          "A metropolis city is never reduced by the barbarians.")
@@ -245,8 +262,9 @@ BUILD_ROAD = R.rule("build.road", "", "A road goes on a free path touching one's
                     " road, not through a rival piece (building or knight); 15 a player;"
                     " brick + lumber.", source=BASE)
 BUILD_SETTLEMENT = R.rule("build.settlement", "", "A settlement goes on an empty intersection"
-                          " (no knight) at one's road, by the distance rule; 5 a player;"
-                          " brick + lumber + wool + grain.", source=BASE)
+                          " (no knight: reading cities_knights/knight-holds-site) at one's"
+                          " road, by the distance rule; 5 a player; brick + lumber + wool +"
+                          " grain.", source=BASE)
 BUILD_CITY = R.rule("build.city", "", "A city replaces one's settlement; 4 a player; 2 grain"
                     " + 3 ore.", source=BASE)
 
@@ -305,7 +323,9 @@ def _card(local: str, quote: str, summary: str) -> str:
 
 PROGRESS_MERCHANT = _card(
     "merchant",
-    "Переместите Торговца на любую клетку, касающуюся одного из ваших поселений.",
+    "Переместите Торговца на любую клетку, касающуюся одного из ваших поселений. Вы можете"
+    " совершать сделки 2:1 с этим ресурсом, пока он там находится. Контроль над этим"
+    " торговцем дает вам 1 очко.",
     "The merchant moves to a land hex at one's building: 2:1 for its resource, 1 VP while held.",
 )
 PROGRESS_RESOURCE_MONOPOLY = _card(
@@ -315,11 +335,13 @@ PROGRESS_RESOURCE_MONOPOLY = _card(
 )
 PROGRESS_COMMERCIAL_HARBOR = _card(
     "commercial-harbor",
-    "Заставьте каждого игрока обменять вам товар по своему выбору на один из ваших ресурсов.",
+    "Заставьте каждого игрока обменять вам товар по своему выбору на один из ваших ресурсов."
+    " Вы можете закончить использование этой карты раньше, не совершая всех доступных"
+    " сделок.",
     "Each other player in turn: offer him a resource; he gives a"
     " commodity of his choice for it (with none, no exchange); one may"
-    " stop early; each rival once a turn (reading:"
-    " cities_knights/commercial-harbor-once).",
+    " stop early, no rival passed over (reading: cities_knights/commercial-harbor-order);"
+    " each rival once a turn (reading: cities_knights/commercial-harbor-once).",
 )
 PROGRESS_MASTER_MERCHANT = _card(
     "master-merchant",
@@ -893,6 +915,25 @@ A_HARBOR_ONCE = R.ambiguity(
            " confidence M)",
     option="commercial-harbor",
 )
+A_HARBOR_ORDER = R.ambiguity(
+    "commercial-harbor-order",
+    quote="Вы можете закончить использование этой карты раньше, не совершая всех доступных"
+          " сделок.",
+    question="In what order does the Commercial Harbor's player force the rivals, and may he"
+             " pass over one rival and force the next, or is ending the card early the only"
+             " way to make fewer exchanges than all?",
+    readings={"in-turn": "the rivals are forced one by one in turn order from the card's"
+                         " player; at each he offers a resource or ends the card (Stop), and"
+                         " no rival is passed over while a later one is forced"},
+    default="in-turn",
+    why="The text forces 'каждого игрока' (every player) and names one way to make fewer"
+        " exchanges: to end the card early ('закончить ... раньше'), which leaves out the"
+        " rivals not yet reached, so the rivals come in an order; it gives none, and the"
+        " model takes turn order, as for every card that reaches all the players (the"
+        " monopolies, the Wedding) and as the gates' draws.",
+    source="project default (the text gives no order; the published game is not in"
+           " data/README.md)",
+)
 A_ROAD_BUILDING = R.ambiguity(
     "road-building-both",
     quote="Постройте 2 бесплатные дороги",
@@ -1214,6 +1255,27 @@ A_KNIGHT_SITE = R.ambiguity(
     source="supplementary data (data/README.md, knights; confidence H) and the rules text"
            " (chapter 6)",
 )
+A_KNIGHT_HOLDS = R.ambiguity(
+    "knight-holds-site",
+    quote="Может быть размещен где угодно в конце или между дорогами.",
+    question="Base Catan's building rules know no knights: may a settlement be built on an"
+             " intersection a knight stands on (one's own, or a rival's), and does a knight"
+             " on a neighbouring intersection bar a settlement as a building does (the"
+             " distance rule)?",
+    readings={"occupied": "an intersection with a knight, one's own too, takes no settlement"
+                          " (the knight must move away first); a knight next to it does not"
+                          " bar it (knights keep no distance)"},
+    default="occupied",
+    why="The text places knights on the intersections buildings stand on ('в конце или"
+        " между дорогами') and says nothing of a settlement there; one piece stands on an"
+        " intersection, as a building and a knight never share one anywhere in the text"
+        " (a knight is placed, moved and displaced only to a free place: 'любое доступное"
+        " место'). The distance rule is base Catan's rule for buildings, and the text gives"
+        " knights no distance; the published game bars a settlement under a knight, one's"
+        " own too, and lets knights stand next to buildings.",
+    source="the rules text (chapter 6) and the published game (not in data/README.md;"
+           " confidence M)",
+)
 A_DEFENDER_OUT = R.ambiguity(
     "defender-cards-out",
     quote="званием Защитник Колониста стоимостью 1 дополнительное Очко",
@@ -1228,6 +1290,44 @@ A_DEFENDER_OUT = R.ambiguity(
     source="publisher's FAQ (www.catan.com/faq/cities-knights; not in data/README.md:"
            " confidence M)",
     option="defender-out",
+)
+A_LOSS_AMONG = R.ambiguity(
+    "loss-among",
+    quote="Игроки, у которых нет городов, а также игроки, все города которых являются"
+          " метрополиями, не затрагиваются.",
+    question="Is the weakest player of a lost attack sought among the players the barbarians"
+             " can harm, or among all players: when a player with no city (or only"
+             " metropolises) has the lowest strength, does the weakest of the others lose a"
+             " city, or nobody?",
+    readings={"reducible": "the weakest among the players owning a city that is no"
+                           " metropolis lose a city; the unaffected players are left out of"
+                           " the comparison"},
+    default="reducible",
+    why="The text names the loser ('Игрок с наименьшей силой рыцаря уничтожает свой город')"
+        " and then says who is not affected without saying whether they still count as the"
+        " weakest; an unaffected player who is weakest would otherwise spare every other"
+        " player. data/README.md (confidence H): 'every player tied for the lowest"
+        " contribution among players owning a non-metropolis city loses a city'.",
+    source="supplementary data (data/README.md, barbarians; confidence H)",
+)
+A_TURN_ORDER = R.ambiguity(
+    "one-event-order",
+    quote="каждый из этих игроков вместо этого выберет карту прогресса",
+    question="In what order do several players act on one event when the text names no"
+             " order: the tied defenders each choosing a deck and drawing, the players with"
+             " the aqueduct each taking a resource of choice after a roll that gave them"
+             " nothing, and the losers of an attack each reducing a city?",
+    readings={"from-roller": "one by one in turn order from the player on turn (the"
+                             " roller), as the data file's gate draws"},
+    default="from-roller",
+    why="The text gives these steps to several players ('каждый из этих игроков', 'вы"
+        " можете выбрать ресурс по вашему выбору из банка') and no order; the order counts"
+        " when a deck or the bank runs short of what the later players want, and the later"
+        " players see the earlier choices. The only order the sources give for one event"
+        " that several players act on is the gate draws': data/README.md (confidence H),"
+        " 'in turn order from the roller'.",
+    source="supplementary data (data/README.md, progress draw; confidence H), carried over"
+           " from the gate draws",
 )
 A_NO_DEFENDERS = R.ambiguity(
     "no-defenders",

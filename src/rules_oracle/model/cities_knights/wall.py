@@ -3,7 +3,7 @@ wall lost with its city."""
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as BD
-from rules_oracle.model.catan.ops import evolve, put
+from rules_oracle.model.catan.ops import evolve, in_range, put
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.common import set_player
@@ -16,6 +16,16 @@ def wall_spots(state: CKState, p: int) -> tuple[int, ...]:
         return ()
     return tuple(n for n in range(B.N_NODES) if state.node_owner[n] == p
                  and state.node_level[n] == 2 and not state.walls[n])
+
+
+def refusal(state: CKState, p: int, n: int) -> str:
+    """The rule a wall on ``n`` that :func:`wall_spots` refuses ``p`` breaks: his 3 walls
+    built, or a wall on that city already (RB.WALL_LIMIT), else no city of his there
+    (RB.WALL_BUILD)."""
+    if state.players[p].walls >= D.WALLS or (in_range(n, B.N_NODES) and state.walls[n]
+                                             and state.node_owner[n] == p):
+        return RB.WALL_LIMIT
+    return RB.WALL_BUILD
 
 
 def place_wall(state: CKState, p: int, n: int) -> CKState:
