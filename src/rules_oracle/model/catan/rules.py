@@ -111,8 +111,12 @@ GAME_OVER = R.rule("game.over", UNQUOTED, "No action after the game has ended.",
 
 # -- production ------------------------------------------------------------------------------
 PRODUCTION_YIELD = R.rule("production.yield", UNQUOTED,
-                 "Each hex whose number is rolled gives 1 card to each adjacent settlement's"
-                 " owner and 2 to each adjacent city's owner.", source=PUBLISHED)
+                 "Each hex whose number is rolled gives 1 card of its terrain's resource to"
+                 " each adjacent settlement's owner and 2 to each adjacent city's owner:"
+                 " forest lumber, hills brick, pasture wool, fields grain, mountains ore (the"
+                 " desert has no number and yields nothing).",
+                 source=PUBLISHED + "; the data file names the terrains and the resources"
+                                    " but pairs none of them")
 PRODUCTION_ROBBER = R.rule("production.robber", UNQUOTED,
                         "The hex with the robber produces nothing.", source=PUBLISHED)
 PRODUCTION_SHORTAGE = R.rule("production.shortage",
