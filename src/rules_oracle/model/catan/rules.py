@@ -244,6 +244,12 @@ LARGEST_ARMY_MINIMUM = R.rule("largest-army.minimum", "3 or more played knights,
 LARGEST_ARMY_EXCEED = R.rule("largest-army.exceed", "must exceed the holder",
                      "A rival takes the card only with more knights than the holder.",
                      source=SUPP_H)
+VICTORY_POINTS = R.rule("victory.points", UNQUOTED,
+                        "A settlement counts 1 victory point and a city 2; the longest road"
+                        " and the largest army cards 2 each; each victory point card 1.",
+                        source=PUBLISHED + "; the data file gives the special cards' 2 VP"
+                                           " and the 10 to win, not a settlement's or a"
+                                           " city's points")
 VICTORY_TEN = R.rule("victory.ten", "10 VP, during one's own turn",
                  "A player with 10 VP (hidden VP cards included) on their own turn wins at"
                  " once.", source=SUPP_H)
