@@ -382,9 +382,9 @@ A_MARITIME_RATE = R.ambiguity(
     "maritime-rate",
     quote="4:1; 3:1 at a generic harbour; 2:1 at its special harbour",
     question="May a player with a harbour still trade a resource with the bank at a worse"
-             " rate than the best one he has (4:1 beside a generic or special harbour, 3:1"
-             " beside the resource's own)? The data file's row gives the rate of each place,"
-             " not whether a better one closes the worse.",
+             " rate than the best one he has for it (4:1 though he has a harbour for it, or"
+             " 3:1 at a generic harbour though he has the resource's own)? The data file's"
+             " row gives the rate of each place, not whether a better one closes the worse.",
     readings={"best": "each resource trades only at the player's best rate for it: 2 with its"
                       " special harbour, else 3 with a generic harbour, else 4"},
     default="best",
