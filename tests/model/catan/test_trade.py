@@ -158,6 +158,24 @@ def test_a_counter_offer_accepted() -> None:
     assert s2.offer.counter_give == cards()
 
 
+@pytest.mark.rules("catan/trade.domestic", "catan/domestic-trade-order")
+def test_answers_come_in_seat_order_and_every_partner_stays_reachable() -> None:
+    amb = GAME.rules.get_ambiguity("catan/domestic-trade-order")
+    assert amb.default == "seat-order" and amb.option is None
+    s = GAME.apply(_offered(), Propose())
+    assert GAME.actor(s) == 1  # the next seat answers first
+    # a counter-offer of seat 1 accepted closes the trade before seat 2 is asked
+    s1 = GAME.apply(s, Counter())
+    for a in (OfferCard(True, 1), OfferCard(False, 0), Propose(), Answer(True)):
+        s1 = GAME.apply(s1, a)
+    assert s1.stage is Stage.MAIN and hand(s1, 2) == cards(ore=2)
+    # the same offer still reaches seat 2 when seat 1 declines
+    s2 = GAME.apply(GAME.apply(s, Answer(False)), Answer(True))
+    assert GAME.legal_actions(s2) == (TradeWith(2), Withdraw())
+    done = GAME.apply(s2, TradeWith(2))
+    assert hand(done, 2) == cards(lumber=2, ore=1)
+
+
 @pytest.mark.rules("catan/trade.domestic", "catan/trade.has-cards")
 def test_a_counter_offer_does_not_read_the_hidden_hand_of_the_player_on_turn() -> None:
     s = GAME.apply(GAME.apply(_offered(), Propose()), Counter())

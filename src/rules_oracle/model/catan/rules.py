@@ -544,6 +544,25 @@ A_DISCARD_ORDER = R.ambiguity(
         " results; a fixed order keeps every step atomic.",
     source="project default (playability)",
 )
+A_TRADE_ORDER = R.ambiguity(
+    "domestic-trade-order",
+    quote=UNQUOTED,
+    question="Domestic trade is free negotiation at the table: in what order are the player"
+             " on turn's offer and the others' answers and counter-offers taken?",
+    readings={"seat-order": "the player on turn builds an offer and proposes it; the others"
+                            " answer one at a time in seat order from the next (accept,"
+                            " decline or counter); a counter-offer is accepted (the trade is"
+                            " made at once) or declined before the next player answers; the"
+                            " player on turn then trades with one who accepted, or withdraws"},
+    default="seat-order",
+    why="The published rules let the player on turn trade with the others and the others"
+        " make counter-offers, in no order; a model of atomic steps must fix one. With it"
+        " every trade between the player on turn and one other player stays reachable"
+        " (offered by him, or by that player as a counter-offer) within catan/model-bounds;"
+        " the order only fixes whose answer is heard first, so no other order is offered.",
+    source="project default (playability); the published game leaves negotiation free and"
+           " stands in no project text",
+)
 A_SEVEN_CARDS = R.ambiguity(
     "seven-cards",
     quote="every player holding more than 7 discards half, rounded down, by choice",

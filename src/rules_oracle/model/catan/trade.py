@@ -175,7 +175,8 @@ def _add(offer: Offer, state: CatanState, action: OfferCard, who: int) -> Offer:
 
 
 def responders(turn: int, players: int) -> tuple[int, ...]:
-    """The seats answering an offer, in seat order after the player on turn."""
+    """The seats answering an offer, in seat order after the player on turn
+    (catan/domestic-trade-order)."""
     return tuple((turn + i) % players for i in range(1, players))
 
 
