@@ -167,7 +167,7 @@ def road_length(path_owner: tuple[int, ...], node_owner: tuple[int, ...], player
 
 def points(state: CatanState, seat: int) -> int:
     """A player's points with the victory point cards, restated: 1 a settlement, 2 a city
-    (catan/victory.ten counts them), 2 each special card (catan/longest-road.minimum,
+    (catan/victory.points), 2 each special card (catan/longest-road.minimum,
     largest-army.minimum), 1 each victory point card (catan/development.victory-point)."""
     pl = state.players[seat]
     return (pl.settlements + 2 * pl.cities + D.SPECIAL_VP * (state.longest == seat)

@@ -79,6 +79,20 @@ def test_a_city_replaces_an_own_settlement() -> None:
     assert rule_of(poor, BuildCity(20)) == RB.BUILD_CITY_COST
 
 
+@pytest.mark.rules("catan/victory.points", "catan/build.city-upgrade")
+def test_a_settlement_counts_one_point_and_a_city_two() -> None:
+    # the points stand in no project text: the rule says them, and the model counts them
+    assert "settlement counts 1 victory point and a city 2" in RB.RULES[RB.VICTORY_POINTS].summary
+    s = make(settlements={20: 0}, roads={e: 0 for e in chain(20, 25, 19)}, hands={0: RICH})
+    assert s.players[0].vp == 1 and s.longest == -1 and s.army == -1
+    s = GAME.apply(s, BuildSettlement(19))
+    assert s.players[0].vp == 2
+    s = GAME.apply(s, BuildCity(19))
+    assert s.players[0].vp == 3 and GAME.scores(s)[0] == 3
+    shown = GAME.observe(s, "public").seats[0].public_victory_points  # type: ignore[union-attr]
+    assert shown == 3
+
+
 @pytest.mark.rules("catan/components.pieces")
 def test_piece_limits() -> None:
     s = base()

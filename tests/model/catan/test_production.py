@@ -6,6 +6,7 @@ import attrs
 import pytest
 
 from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.actions import (
     BuildRoad,
@@ -52,6 +53,26 @@ def test_an_eight_on_the_beginner_board() -> None:
     assert hand(s, 2) == cards(lumber=1, ore=1)
     assert s.bank == (16, 19, 19, 19, 17)
     assert s.stage is Stage.MAIN and s.dice == (3, 5)
+
+
+@pytest.mark.rules("catan/production.yield")
+@pytest.mark.parametrize("terrain", [D.FOREST, D.HILLS, D.PASTURE, D.FIELDS, D.MOUNTAINS])
+def test_each_terrain_yields_the_resource_its_rule_names(terrain: int) -> None:
+    # the terrain-to-resource pairing stands in no project text: the rule must say it, and
+    # a settlement on such a hex must get that resource when its number is rolled
+    resource = D.YIELD[terrain]
+    summary = RB.RULES[RB.PRODUCTION_YIELD].summary
+    assert f"{D.TERRAINS[terrain]} {D.RESOURCES[resource]}" in summary
+    h = D.BEGINNER_TERRAIN.index(terrain)
+    number = D.BEGINNER_TOKENS[h]
+    # a corner of the hex touching no other hex with its number
+    node = next(n for n in B.HEX_NODES[h]
+                if all(D.BEGINNER_TOKENS[o] != number for o in B.NODE_HEXES[n] if o != h))
+    s = make(stage=Stage.PRE_ROLL, settlements={node: 1},
+             roads={B.NODE_PATHS[node][0]: 1})
+    white = max(1, number - 6)
+    s = rolled(s, white, number - white)
+    assert hand(s, 1) == tuple(int(r == resource) for r in range(D.N_RESOURCES))
 
 
 @pytest.mark.rules("catan/production.robber")

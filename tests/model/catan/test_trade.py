@@ -56,6 +56,23 @@ def test_harbour_rates() -> None:
     assert hand(GAME.apply(s1, MaritimeTrade(3, 1)), 1) == cards(brick=1, ore=2)
 
 
+@pytest.mark.rules("catan/trade.maritime", "catan/maritime-rate")
+def test_a_harbour_trades_at_its_best_rate_only() -> None:
+    amb = GAME.rules.get_ambiguity("catan/maritime-rate")
+    assert amb.default == "best" and amb.option is None
+    # seat 0 at the generic harbour of path 0 (intersections 0 and 3), 10 cards, 4 of them
+    # wool: 3 wool for 1 card leaves 8 (4 discarded on a rival's 7); 4:1, which would leave
+    # 7, is not offered under the model's reading
+    s = make(settlements={0: 0}, roads={road(0, 3): 0},
+             hands={0: cards(lumber=2, brick=2, wool=4, grain=2)})
+    assert rates(s.node_owner, s.harbours, 0) == (3,) * D.N_RESOURCES
+    trades = [a for a in GAME.legal_actions(s) if isinstance(a, MaritimeTrade)]
+    assert trades == [MaritimeTrade(2, t) for t in (0, 1, 3, 4)]
+    after = GAME.apply(s, MaritimeTrade(2, 4))
+    assert hand(after, 0) == cards(lumber=2, brick=2, wool=1, grain=2, ore=1)
+    assert sum(hand(after, 0)) == 8
+
+
 @pytest.mark.rules("catan/trade.limit")
 def test_trades_per_turn_are_bounded() -> None:
     s = make(settlements={20: 0}, roads={road(20, 25): 0}, hands={0: cards(lumber=19)})
@@ -139,6 +156,24 @@ def test_a_counter_offer_accepted() -> None:
     s2 = GAME.apply(s, Answer(False))
     assert GAME.actor(s2) == 2 and s2.offer.phase == "respond"
     assert s2.offer.counter_give == cards()
+
+
+@pytest.mark.rules("catan/trade.domestic", "catan/domestic-trade-order")
+def test_answers_come_in_seat_order_and_every_partner_stays_reachable() -> None:
+    amb = GAME.rules.get_ambiguity("catan/domestic-trade-order")
+    assert amb.default == "seat-order" and amb.option is None
+    s = GAME.apply(_offered(), Propose())
+    assert GAME.actor(s) == 1  # the next seat answers first
+    # a counter-offer of seat 1 accepted closes the trade before seat 2 is asked
+    s1 = GAME.apply(s, Counter())
+    for a in (OfferCard(True, 1), OfferCard(False, 0), Propose(), Answer(True)):
+        s1 = GAME.apply(s1, a)
+    assert s1.stage is Stage.MAIN and hand(s1, 2) == cards(ore=2)
+    # the same offer still reaches seat 2 when seat 1 declines
+    s2 = GAME.apply(GAME.apply(s, Answer(False)), Answer(True))
+    assert GAME.legal_actions(s2) == (TradeWith(2), Withdraw())
+    done = GAME.apply(s2, TradeWith(2))
+    assert hand(done, 2) == cards(lumber=2, ore=1)
 
 
 @pytest.mark.rules("catan/trade.domestic", "catan/trade.has-cards")

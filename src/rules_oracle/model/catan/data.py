@@ -26,7 +26,9 @@ NO_CARDS: Final = (0,) * N_RESOURCES
 TERRAINS: Final = ("forest", "hills", "pasture", "fields", "mountains", "desert")
 FOREST, HILLS, PASTURE, FIELDS, MOUNTAINS, DESERT = range(6)
 TERRAIN_COUNTS: Final = (4, 3, 4, 4, 3, 1)
-#: the resource each terrain yields (-1: the desert yields nothing)
+#: the resource each terrain yields (-1: the desert yields nothing): the published game's,
+#: stated in no project text (the data file names terrains and resources without pairing
+#: them), so said in catan/production.yield
 YIELD: Final = (LUMBER, BRICK, WOOL, GRAIN, ORE, -1)
 
 # -- number tokens (README: "2 and 12 once; 3, 4, 5, 6, 8, 9, 10, 11 twice", H) -------------

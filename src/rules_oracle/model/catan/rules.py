@@ -111,8 +111,12 @@ GAME_OVER = R.rule("game.over", UNQUOTED, "No action after the game has ended.",
 
 # -- production ------------------------------------------------------------------------------
 PRODUCTION_YIELD = R.rule("production.yield", UNQUOTED,
-                 "Each hex whose number is rolled gives 1 card to each adjacent settlement's"
-                 " owner and 2 to each adjacent city's owner.", source=PUBLISHED)
+                 "Each hex whose number is rolled gives 1 card of its terrain's resource to"
+                 " each adjacent settlement's owner and 2 to each adjacent city's owner:"
+                 " forest lumber, hills brick, pasture wool, fields grain, mountains ore (the"
+                 " desert has no number and yields nothing).",
+                 source=PUBLISHED + "; the data file names the terrains and the resources"
+                                    " but pairs none of them")
 PRODUCTION_ROBBER = R.rule("production.robber", UNQUOTED,
                         "The hex with the robber produces nothing.", source=PUBLISHED)
 PRODUCTION_SHORTAGE = R.rule("production.shortage",
@@ -240,6 +244,12 @@ LARGEST_ARMY_MINIMUM = R.rule("largest-army.minimum", "3 or more played knights,
 LARGEST_ARMY_EXCEED = R.rule("largest-army.exceed", "must exceed the holder",
                      "A rival takes the card only with more knights than the holder.",
                      source=SUPP_H)
+VICTORY_POINTS = R.rule("victory.points", UNQUOTED,
+                        "A settlement counts 1 victory point and a city 2; the longest road"
+                        " and the largest army cards 2 each; each victory point card 1.",
+                        source=PUBLISHED + "; the data file gives the special cards' 2 VP"
+                                           " and the 10 to win, not a settlement's or a"
+                                           " city's points")
 VICTORY_TEN = R.rule("victory.ten", "10 VP, during one's own turn",
                  "A player with 10 VP (hidden VP cards included) on their own turn wins at"
                  " once.", source=SUPP_H)
@@ -367,6 +377,29 @@ A_HARBOUR_POS = R.ambiguity(
         " 7, 17, 27) would differ at three harbours.",
     source="supplementary: two implementations agree (confidence M); not in data/README.md,"
            " which gives the kinds only (confidence M); see docs/games/catan.md",
+)
+A_MARITIME_RATE = R.ambiguity(
+    "maritime-rate",
+    quote="4:1; 3:1 at a generic harbour; 2:1 at its special harbour",
+    question="May a player with a harbour still trade a resource with the bank at a worse"
+             " rate than the best one he has for it (4:1 though he has a harbour for it, or"
+             " 3:1 at a generic harbour though he has the resource's own)? The data file's"
+             " row gives the rate of each place, not whether a better one closes the worse.",
+    readings={"best": "each resource trades only at the player's best rate for it: 2 with its"
+                      " special harbour, else 3 with a generic harbour, else 4"},
+    default="best",
+    why="The row names one rate per place and the model gives the player the best place he"
+        " has, as catanatron 3.2.1 does (models/actions.py,"
+        " inner_maritime_trade_possibilities: 'lowest rate per resource'). The published"
+        " rules say the 4:1 trade is always possible, which also reads as 'any rate the"
+        " player has, the worse ones too': that reading parts from this one only when a"
+        " player gives up more cards than he must, which matters when it brings his hand to"
+        " 7 before a rival's 7 (a player at a generic harbour with 10 cards, 4 of them wool,"
+        " keeps 8 at 3:1 and would keep 7 at 4:1). It is not offered yet: MaritimeTrade"
+        " names no rate.",
+    source="project default and catanatron 3.2.1; the published rules ('the 4:1 trade is"
+           " always possible') for the other reading; stands in no project text beyond the"
+           " data file's row",
 )
 A_SHORTAGE = R.ambiguity(
     "bank-shortage",
@@ -510,6 +543,25 @@ A_DISCARD_ORDER = R.ambiguity(
     why="No player's discard options depend on another's, so any order gives the same"
         " results; a fixed order keeps every step atomic.",
     source="project default (playability)",
+)
+A_TRADE_ORDER = R.ambiguity(
+    "domestic-trade-order",
+    quote=UNQUOTED,
+    question="Domestic trade is free negotiation at the table: in what order are the player"
+             " on turn's offer and the others' answers and counter-offers taken?",
+    readings={"seat-order": "the player on turn builds an offer and proposes it; the others"
+                            " answer one at a time in seat order from the next (accept,"
+                            " decline or counter); a counter-offer is accepted (the trade is"
+                            " made at once) or declined before the next player answers; the"
+                            " player on turn then trades with one who accepted, or withdraws"},
+    default="seat-order",
+    why="The published rules let the player on turn trade with the others and the others"
+        " make counter-offers, in no order; a model of atomic steps must fix one. With it"
+        " every trade between the player on turn and one other player stays reachable"
+        " (offered by him, or by that player as a counter-offer) within catan/model-bounds;"
+        " the order only fixes whose answer is heard first, so no other order is offered.",
+    source="project default (playability); the published game leaves negotiation free and"
+           " stands in no project text",
 )
 A_SEVEN_CARDS = R.ambiguity(
     "seven-cards",

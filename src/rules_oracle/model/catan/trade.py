@@ -38,7 +38,8 @@ HARBOUR_NODES = tuple((n, h) for n, h in enumerate(B.NODE_HARBOUR) if h >= 0)
 
 def rates(node_owner: tuple[int, ...], harbours: tuple[int, ...], p: int) -> tuple[int, ...]:
     """``p``'s maritime rate for each resource: 4, 3 with a generic harbour, 2 with the
-    resource's own harbour (a building on one of the harbour's two intersections)."""
+    resource's own harbour (a building on one of the harbour's two intersections); a trade
+    uses the best of them (catan/maritime-rate)."""
     out = [D.BANK_RATE] * D.N_RESOURCES
     for n, h in HARBOUR_NODES:
         if node_owner[n] != p:
@@ -174,7 +175,8 @@ def _add(offer: Offer, state: CatanState, action: OfferCard, who: int) -> Offer:
 
 
 def responders(turn: int, players: int) -> tuple[int, ...]:
-    """The seats answering an offer, in seat order after the player on turn."""
+    """The seats answering an offer, in seat order after the player on turn
+    (catan/domestic-trade-order)."""
     return tuple((turn + i) % players for i in range(1, players))
 
 

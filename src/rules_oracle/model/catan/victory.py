@@ -7,7 +7,8 @@ from rules_oracle.model.catan.state import CatanState, Player, Stage
 
 
 def public_vp(pl: Player, seat: int, longest: int, army: int) -> int:
-    """Settlements, 2 per city, 2 per special card held (hidden VP cards excluded)."""
+    """Settlements, 2 per city, 2 per special card held (RB.VICTORY_POINTS; hidden VP cards
+    excluded)."""
     return (pl.settlements + 2 * pl.cities + D.SPECIAL_VP * (seat == longest)
             + D.SPECIAL_VP * (seat == army))
 
