@@ -81,8 +81,11 @@ def test_a_city_replaces_an_own_settlement() -> None:
 
 @pytest.mark.rules("catan/victory.points", "catan/build.city-upgrade")
 def test_a_settlement_counts_one_point_and_a_city_two() -> None:
-    # the points stand in no project text: the rule says them, and the model counts them
-    assert "settlement counts 1 victory point and a city 2" in RB.RULES[RB.VICTORY_POINTS].summary
+    # the Cities & Knights points table states them (a settlement +1, its city +1 more)
+    rule = RB.RULES[RB.VICTORY_POINTS]
+    assert "settlement counts 1 victory point and a city 2" in rule.summary
+    assert rule.file == RB.CK_FILE and "Постройте поселение" in rule.quote
+    assert "Улучшить поселение до города" in rule.quote
     s = make(settlements={20: 0}, roads={e: 0 for e in chain(20, 25, 19)}, hands={0: RICH})
     assert s.players[0].vp == 1 and s.longest == -1 and s.army == -1
     s = GAME.apply(s, BuildSettlement(19))

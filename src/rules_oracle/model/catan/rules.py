@@ -244,12 +244,17 @@ LARGEST_ARMY_MINIMUM = R.rule("largest-army.minimum", "3 or more played knights,
 LARGEST_ARMY_EXCEED = R.rule("largest-army.exceed", "must exceed the holder",
                      "A rival takes the card only with more knights than the holder.",
                      source=SUPP_H)
-VICTORY_POINTS = R.rule("victory.points", UNQUOTED,
+VICTORY_POINTS = R.rule("victory.points",
+                        "+1 балл | Постройте поселение | | +1 балл | Улучшить поселение до"
+                        " города",
                         "A settlement counts 1 victory point and a city 2; the longest road"
                         " and the largest army cards 2 each; each victory point card 1.",
-                        source=PUBLISHED + "; the data file gives the special cards' 2 VP"
-                                           " and the 10 to win, not a settlement's or a"
-                                           " city's points")
+                        source=SUPP_H + "; a settlement's 1 point and a city's 2 (the"
+                                        " settlement's point and 1 more for the upgrade)"
+                                        " stand in the Cities & Knights points table, which"
+                                        " keeps the base game's; the data file gives the"
+                                        " special cards' 2 VP and the 10 to win",
+                        file=CK_FILE)
 VICTORY_TEN = R.rule("victory.ten", "10 VP, during one's own turn",
                  "A player with 10 VP (hidden VP cards included) on their own turn wins at"
                  " once.", source=SUPP_H)
