@@ -65,6 +65,9 @@ def test_settlements_need_distance_and_a_road() -> None:
 
 @pytest.mark.rules("catan/build.city-upgrade", "catan/build.city-cost")
 def test_a_city_replaces_an_own_settlement() -> None:
+    # the Cities & Knights text's points table names the upgrade: «Улучшить поселение до города»
+    rule = RB.RULES[RB.BUILD_CITY_UPGRADE]
+    assert rule.file == RB.CK_FILE and rule.quote == "Улучшить поселение до города"
     s = base()
     assert [a for a in GAME.legal_actions(s) if isinstance(a, BuildCity)] == [BuildCity(20)]
     assert rule_of(s, BuildCity(31)) == RB.BUILD_CITY_UPGRADE

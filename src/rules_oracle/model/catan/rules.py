@@ -189,9 +189,12 @@ BUILD_DISTANCE = R.rule("build.distance", "no settlement or city on any of the 3
 BUILD_SETTLEMENT_CONNECTED = R.rule("build.settlement-connected", UNQUOTED,
                               "After set-up a settlement touches one of its owner's roads.",
                               source=PUBLISHED)
-BUILD_CITY_UPGRADE = R.rule("build.city-upgrade", UNQUOTED,
+BUILD_CITY_UPGRADE = R.rule("build.city-upgrade", "Улучшить поселение до города",
                       "A city replaces one of its owner's settlements (back to stock).",
-                      source=PUBLISHED)
+                      source=SUPP_H + "; the Cities & Knights points table names a city as a"
+                                      " settlement upgraded ('upgrade a settlement to a"
+                                      " city'), as the base game builds it",
+                      file=CK_FILE)
 BUILD_DEVELOPMENT_DECK = R.rule("build.development-deck", UNQUOTED,
                     "A development card is bought only while the deck has cards; the card is"
                     " a chance step over the remaining deck.", source=PUBLISHED)
