@@ -48,8 +48,10 @@ SETUP_WORKERS = R.rule("setup.workers", "Первый игрок получае�
                        " игрок получает 2 жетона рабочих, третий игрок — 3 жетона рабочих,"
                        " четвёртый — 4.",
                        "Workers 1, 2, 3, 4 to the players in turn order from the first.")
-SETUP_TURN_ORDER = R.rule("setup.turn-order", "Фишка первого игрока размещается на самом верху"
-                     " «башенки», последнего — в самом низу.",
+SETUP_TURN_ORDER = R.rule("setup.turn-order", "Одной общей «башенкой» игроки выставляют вторые"
+                     " фишки своего цвета на первое деление трека очерёдности хода в"
+                     " соответствии с получившимся порядком хода. Фишка первого игрока"
+                     " размещается на самом верху «башенки», последнего — в самом низу.",
                      "All turn-order tokens start stacked on the first space, the first"
                      " player's on top, the last player's at the bottom.")
 SETUP_WHITE_DIE = R.rule("setup.white-die", "Первый игрок получает белый кубик.",
@@ -81,8 +83,10 @@ PHASE_THREE_PLAYER_DEPOT_6 = R.rule(
     "3 players: depot 6's dark-green space gets a castle in phases A, C, E"
     " and a mine in phases B and D.",
 )
-PHASE_BLACK_DEPOT = R.rule("phase.black-depot", "(берите от 4 до 8 жетонов в зависимости от числа"
-                     " игроков)",
+PHASE_BLACK_DEPOT = R.rule("phase.black-depot", "случайным образом возьмите шестиугольные жетоны"
+                     " с чёрным оборотом и выложите их лицевой стороной вверх на чёрное"
+                     " хранилище в центре игро- вого поля (берите от 4 до 8 жетонов в"
+                     " зависимости от числа игроков)",
                      "The black depot gets 4/6/8 black-backed tiles (2/3/4 players).")
 PHASE_ROUND_GOODS = R.rule("phase.round-goods", "возьмите 5 жетонов товаров текущей фазы и"
                            " выложите их лицевой стороной вверх на 5 квадратных ячеек раундов"
@@ -237,7 +241,8 @@ SHIP_TURN_ORDER = R.rule("ship.turn-order", "Игрок передвигает �
 SHIP_WHITE_DIE = R.rule("ship.white-die", "Если после этого он становится первым игроком следующего"
                     " раунда, то получает белый кубик.",
                     "Turn order changes take effect from the next round.")
-ANIMAL_SCORE = R.rule("animal.score", "он получает очки за все жетоны с животными этого типа",
+ANIMAL_SCORE = R.rule("animal.score", "он получает очки за все жетоны с животными этого типа"
+                      " на этом паст- бище, включая животных на новом жетоне",
                 "An animal tile scores its animals plus every tile of its kind on that"
                 " pasture.")
 CASTLE_EXTRA_ACTION = R.rule(
@@ -290,7 +295,8 @@ BUILDING_EFFECT_LOST = R.rule(
 )
 AREA_COMPLETE = R.rule(
     "area.complete",
-    "область считается законченной и приносит победные очки двумя способами",
+    "Полностью заполнив область жетонами, начислите себе победные очки: 1) за протяжённость"
+    " области (1–8 ячеек): 1–36 ПО; 2) за текущую фазу (А–Д): 10–2 ПО.",
     "A completed area scores its size (1/3/6/10/15/21/28/36) plus the phase bonus (10/8/6/4/2).",
 )
 COLOUR_FIRST = R.rule("colour.first", "сразу же забирает с игрового поля большой жетон бонуса"
