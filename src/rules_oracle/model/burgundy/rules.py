@@ -161,7 +161,10 @@ TURN_DIE_ONCE = R.rule(
                   "Each die is used once per turn.")
 TURN_WORKER_ADJUST = R.rule(
     "turn.worker-adjust",
-    "Ими вы изменяете результат ку- бика на 1 в большую или меньшую сторону",
+    "Ими вы изменяете результат ку- бика на 1 в большую или меньшую сторону. Разрешается"
+    " использовать жетон рабочего для превращения «6» в «1» или «1» в «6». Игрок может"
+    " сбросить несколь- ко жетонов рабочих, чтобы изменить результат одного кубика"
+    " несколько раз.",
     "A worker changes one die by 1 up or down; several per die.",
 )
 TURN_WORKER_WRAP = R.rule(
@@ -310,7 +313,9 @@ COLOUR_SECOND = R.rule("colour.second", "забирает маленький ж�
                        "Second: small bonus (2/3/4 VP); third and fourth nothing.")
 
 # -- knowledge tiles -----------------------------------------------------------------------
-KNOWLEDGE_1 = R.rule("knowledge.1", "он может застраивать города любыми зданиями",
+KNOWLEDGE_1 = R.rule("knowledge.1", "может игнорировать правило о том, что в одном городе не"
+              " может быть больше 1 здания (бежевого жетона) одного типа. Таким образом, он"
+              " может застраивать города любыми зданиями",
               "Ignore the one-building-kind-per-city rule.")
 KNOWLEDGE_2 = R.rule(
     "knowledge.2",
@@ -325,7 +330,8 @@ KNOWLEDGE_4 = R.rule("knowledge.4", "получает при продаже то
 KNOWLEDGE_5 = R.rule("knowledge.5", "при добавлении в вотчину корабля переносит на ячейки товаров"
               " личного планшета товары не из одного хранилища, а из двух соседних",
               "A ship takes the goods of two neighbouring depots.")
-KNOWLEDGE_6 = R.rule("knowledge.6", "он может покупать жетоны из всех 7 хранилищ",
+KNOWLEDGE_6 = R.rule("knowledge.6", "он может покупать жетоны из всех 7 хранилищ). Игрок"
+              " по-преж- нему может совершить только одну такую покупку за ход.",
               "The once-per-turn purchase may be from any of the 7 depots.")
 KNOWLEDGE_7 = R.rule("knowledge.7", "при добавлении в вотчину жетона животных получает на 1"
               " победное очко больше за каждый жетон",
