@@ -132,11 +132,13 @@ GAME_END_WORKERS = R.rule("game.end-workers", "каждые 2 жетона ра�
 GAME_END_STORAGE = R.rule("game.end-storage", "Шестиугольные жетоны, выложенные в левом нижнем углу"
                      " планшета, не приносят победных очков.",
                      "Tiles in storage score nothing.")
-GAME_TIE_BREAK = R.rule("game.tie-break", "При ничьей победителем объявляется тот из претендентов,"
-                   " в вот- чине которого осталось больше пустых ячеек. Если ничья не разрешается,"
-                   " побе- дителем становится последний по очерёдности хода претендент",
-                   "Ties: more empty estate spaces wins, then the later in turn order"
-                   " (which order: burgundy/tie-order).")
+GAME_TIE_BREAK = R.rule("game.tie-break", "Победителем становится тот, кто продвинулся по счётчику"
+                   " победных очков дальше всех. При ничьей победителем объявляется тот из"
+                   " претендентов, в вот- чине которого осталось больше пустых ячеек. Если ничья"
+                   " не разрешается, побе- дителем становится последний по очерёдности хода"
+                   " претендент",
+                   "The winner has the most VP; ties: more empty estate spaces wins, then the"
+                   " later in turn order (which order: burgundy/tie-order).")
 GAME_OVER = R.rule("game.over", "Игра завершается после 5-й фазы",
                    "No action after the game has ended.")
 
@@ -302,12 +304,15 @@ AREA_COMPLETE = R.rule(
     " области (1–8 ячеек): 1–36 ПО; 2) за текущую фазу (А–Д): 10–2 ПО.",
     "A completed area scores its size (1/3/6/10/15/21/28/36) plus the phase bonus (10/8/6/4/2).",
 )
-COLOUR_FIRST = R.rule("colour.first", "сразу же забирает с игрового поля большой жетон бонуса"
+COLOUR_FIRST = R.rule("colour.first", "Первый, кто заканчивает все области вотчины одного цвета"
+                      " (например, выкла- дывает свой третий рудник или шестой жетон живот-"
+                      " ных), сразу же забирает с игрового поля большой жетон бонуса"
                       " соответствующего типа и получает победные очки в зависимости от"
                       " текущего числа игроков (5 победных очков, если играют двое; 6 — если"
                       " играют трое; 7 — если четверо)",
                       "First to fill every space of a colour: large bonus 5/6/7 VP.")
-COLOUR_SECOND = R.rule("colour.second", "забирает маленький жетон бонуса соответствующего типа"
+COLOUR_SECOND = R.rule("colour.second", "Второй, кто заканчивает все области вотчины того же"
+                       " цвета, забирает маленький жетон бонуса соответствующего типа"
                        " и получает от 2 до 4 победных очков. За третье и четвёртое место"
                        " награда не даётся.",
                        "Second: small bonus (2/3/4 VP); third and fourth nothing.")
