@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from rules_oracle.model.burgundy import data as D
 from rules_oracle.model.burgundy import rules as RB
 from rules_oracle.model.core.rules import normalize
 
@@ -96,3 +97,17 @@ def test_the_quotes_state_their_rules() -> None:
     quotes = _quotes()
     missing = {i: w for i, words in STATES.items() for w in words if w not in quotes[i]}
     assert missing == {}
+
+
+@pytest.mark.rules("burgundy/sell-vp", "burgundy/action.sell")
+def test_sale_vp_reading_answers_the_margin() -> None:
+    """burgundy/sell-vp: the margin pairs the ranges ('+2–4 ПО за жетон (при 2–4 игроках)'),
+    as it pairs the large bonus's 5-7, which the body gives by player count; the reason and
+    the source cite those words, they stand in the text, and the table follows them."""
+    amb = RB.RULES.get_ambiguity("burgundy/sell-vp")
+    words = "+2–4 ПО за жетон (при 2–4 игроках)"
+    assert words in amb.why and words in amb.source
+    text = _text()
+    assert normalize(words) in text and "2–4 игрока: 5–7 ПО" in text
+    assert D.SELL_VP == {2: 2, 3: 3, 4: 4}
+    assert [D.LARGE_BONUS[n] for n in (2, 3, 4)] == [5, 6, 7]

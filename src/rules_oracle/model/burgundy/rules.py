@@ -509,10 +509,13 @@ A_SELL_VP = R.ambiguity(
     question="Which VP per goods tile sold goes with which player count?",
     readings={"by-players": "2, 3, 4 VP per tile for 2, 3, 4 players"},
     default="by-players",
-    why="The text says only 'в соответствии с числом игроков'; the order parallel to the"
-        " bonus tiles (more players, more VP) is the natural reading.",
-    source="project default (parallel to the colour bonus, whose large values the text"
-           " gives per player count)",
+    why="The body ties the value to the player count ('в соответствии с числом игроков')"
+        " without the pairs; the margin pairs the ranges, '+2–4 ПО за жетон (при 2–4"
+        " игроках)', as it pairs the large bonus's '2–4 игрока: 5–7 ПО', whose body gives"
+        " 5 for two, 6 for three and 7 for four players: so the values rise with the count,"
+        " 2, 3, 4 VP for 2, 3, 4 players.",
+    source="the text's margin ('+2–4 ПО за жетон (при 2–4 игроках)'), read as its bonus"
+           " ranges, which the body pairs with the player count",
 )
 A_BLACK = R.ambiguity(
     "black-depot-count",
