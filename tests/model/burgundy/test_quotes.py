@@ -111,3 +111,17 @@ def test_sale_vp_reading_answers_the_margin() -> None:
     assert normalize(words) in text and "2–4 игрока: 5–7 ПО" in text
     assert D.SELL_VP == {2: 2, 3: 3, 4: 4}
     assert [D.LARGE_BONUS[n] for n in (2, 3, 4)] == [5, 6, 7]
+
+
+@pytest.mark.rules("burgundy/knowledge-5-neighbours", "burgundy/knowledge.5")
+def test_k5_neighbours_reason_answers_the_texts_words() -> None:
+    """burgundy/knowledge-5-neighbours: the reason answers 'соседних' and the text's central
+    black depot (a ring would make 6 and 1 neighbours, the option), not only the numbers;
+    the words it cites stand in the text."""
+    amb = RB.RULES.get_ambiguity("burgundy/knowledge-5-neighbours")
+    text = _text()
+    for words in ("Соседних", "1 центральное чёрное хранилище", "6 пронумерованных хранилищ",
+                  "превращения «6» в «1»"):
+        assert words in amb.why
+        assert normalize(words).lower() in text.lower()
+    assert amb.default == "linear" and {r.key for r in amb.readings} == {"linear", "circular"}

@@ -455,9 +455,15 @@ A_K5 = R.ambiguity(
     readings={"linear": "neighbours are n and n+1 for n = 1..5",
               "circular": "also 6 and 1"},
     default="linear",
-    why="The depots are numbered 1-6; the text gives no wrap-around (workers' 6/1 wrap is"
-        " stated only for dice).",
-    source="project default (the text states wrapping only for dice)",
+    why="'Соседних' names depots that lie next to each other on the game board. The text puts"
+        " the black depot in the centre ('1 центральное чёрное хранилище') beside '6"
+        " пронумерованных хранилищ (1–6)', but never says how the six lie around it, so"
+        " whether depot 6 touches depot 1 is not stated (a ring around the centre would make"
+        " them neighbours: the option). The only order the text gives the depots is their"
+        " numbers 1-6, in which 6 and 1 are not next to each other, and the one wrap it"
+        " states is a die's ('превращения «6» в «1»'), for workers, not depots.",
+    source="project default (the depots' numbers, the only order the text gives them; the"
+           " board's layout is in neither the text nor data/README.md)",
     option="k5-neighbours",
 )
 A_K8 = R.ambiguity(
