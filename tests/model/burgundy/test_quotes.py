@@ -125,3 +125,21 @@ def test_k5_neighbours_reason_answers_the_texts_words() -> None:
         assert words in amb.why
         assert normalize(words).lower() in text.lower()
     assert amb.default == "linear" and {r.key for r in amb.readings} == {"linear", "circular"}
+
+
+@pytest.mark.rules("burgundy/small-bonus-values", "burgundy/black-depot-count",
+                   "burgundy/colour.second", "burgundy/phase.black-depot")
+def test_bonus_and_black_depot_reasons_answer_the_text() -> None:
+    """burgundy/small-bonus-values cites the margin's pairing ('2–4 игрока: 2–4 ПО'), as its
+    large bonus's, and the text is its source; burgundy/black-depot-count answers the
+    range's ends (4 for two players, 8 for four) and takes three players' 6 from the data
+    file; the tables follow them."""
+    text = _text()
+    small = RB.RULES.get_ambiguity("burgundy/small-bonus-values")
+    assert "2–4 игрока: 2–4 ПО" in small.why and "2–4 игрока: 2–4 ПО" in small.source
+    assert "2–4 игрока: 2–4 ПО" in text and "2–4 игрока: 5–7 ПО" in text
+    assert [D.SMALL_BONUS[n] for n in (2, 3, 4)] == [2, 3, 4]
+    black = RB.RULES.get_ambiguity("burgundy/black-depot-count")
+    assert "от 4 до 8 жетонов в зависимости от числа игроков" in black.why
+    assert "data/README.md" in black.source
+    assert [D.BLACK_DEPOT[n] for n in (2, 3, 4)] == [4, 6, 8]

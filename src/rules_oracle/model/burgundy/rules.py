@@ -506,8 +506,12 @@ A_SMALL = R.ambiguity(
     question="Which small bonus value goes with which player count?",
     readings={"by-players": "2, 3, 4 VP for 2, 3, 4 players (like the large 5/6/7)"},
     default="by-players",
-    why="The margin puts it as '2–4 игрока: 2–4 ПО', parallel to the large bonus.",
-    source="supplementary data (confidence medium)",
+    why="The body gives the range ('от 2 до 4 победных очков') without the pairs; the margin"
+        " pairs it with the player count, '2–4 игрока: 2–4 ПО', as it pairs the large bonus's"
+        " '2–4 игрока: 5–7 ПО', whose body gives 5 for two, 6 for three and 7 for four"
+        " players; the data file gives the same 2/3/4.",
+    source="the text's margin ('2–4 игрока: 2–4 ПО'), read as its large-bonus range;"
+           " supplementary: data/README.md agrees (confidence medium)",
 )
 A_SELL_VP = R.ambiguity(
     "sell-vp",
@@ -529,8 +533,13 @@ A_BLACK = R.ambiguity(
     question="How many black-backed tiles for 2, 3 and 4 players?",
     readings={"4-6-8": "4, 6, 8"},
     default="4-6-8",
-    why="Linear in the player count and 8 per phase uses all 40 black tiles with 4 players.",
-    source="project default (playability)",
+    why="The text gives the range's ends by player count ('от 4 до 8 жетонов в зависимости"
+        " от числа игроков'): 4 for the fewest players, two, and 8 for the most, four;"
+        " three players' count is not stated. 6 is the data file's (two sources, 2 tiles per"
+        " player), linear in the player count, and with four players 8 a phase uses all 40"
+        " black-backed tiles over the 5 phases.",
+    source="the text's range (4 and 8 at its ends); supplementary: data/README.md, 'Central"
+           " black depot' (6 for three players, confidence medium-high)",
 )
 A_DEPOTS = R.ambiguity(
     "depot-layout",
