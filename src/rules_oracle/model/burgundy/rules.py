@@ -47,7 +47,8 @@ SETUP_WORKERS = R.rule("setup.workers", "Первый игрок получае�
                        " так, чтобы он был виден всем игрокам. Следующий по часовой стрелке"
                        " игрок получает 2 жетона рабочих, третий игрок — 3 жетона рабочих,"
                        " четвёртый — 4.",
-                       "Workers 1, 2, 3, 4 to the players in turn order from the first.")
+                       "Workers 1, 2, 3, 4 to the players clockwise from the first (seats"
+                       " are numbered clockwise: seat i+1 sits next after seat i).")
 SETUP_TURN_ORDER = R.rule("setup.turn-order", "Одной общей «башенкой» игроки выставляют вторые"
                      " фишки своего цвета на первое деление трека очерёдности хода в"
                      " соответствии с получившимся порядком хода. Фишка первого игрока"
@@ -148,7 +149,8 @@ TURN_TWO_ACTIONS = R.rule(
     "В свой ход игрок выполняет 2 действия: по 1 за каждый кубик.",
     "A turn is 2 actions, one per die, then an explicit end.",
 )
-TURN_ACTOR = R.rule("turn.actor", "Теперь начинается ход первого игрока.",
+TURN_ACTOR = R.rule("turn.actor", "Теперь начинается ход первого игрока. После него будет ходить"
+                    " следующий по очереди игрок",
                     "Only the player whose turn it is acts.")
 TURN_EFFECTS_FIRST = R.rule("turn.effects-first", "Свойства зданий применяются сразу же после их"
                       " постройки.",
