@@ -144,3 +144,22 @@ def test_bonus_and_black_depot_reasons_answer_the_text() -> None:
     assert "от 4 до 8 жетонов в зависимости от числа игроков" in black.why
     assert "data/README.md" in black.source
     assert [D.BLACK_DEPOT[n] for n in (2, 3, 4)] == [4, 6, 8]
+
+
+@pytest.mark.rules("burgundy/city-hall-space", "burgundy/tie-order",
+                   "burgundy/building.city-hall", "burgundy/game.tie-break")
+def test_city_hall_and_tie_order_reasons_answer_the_texts_words() -> None:
+    """burgundy/city-hall-space answers its own quote ('любого цвета' is the tile's kind, the
+    colour rule's 'всегда' stays) and burgundy/tie-order the tie-break's words ('по
+    очерёдности хода' is the track's name); the words they cite stand in the text."""
+    text = _text()
+    hall = RB.RULES.get_ambiguity("burgundy/city-hall-space")
+    for words in ("Этот жетон может быть любого цвета", "Для активации свойств зданий не нужны"
+                  " кубики", "Все его свойства применяются как обычно",
+                  "Цвет жетона всегда дол- жен совпадать с цветом ячейки"):
+        assert words in hall.why and words in text
+    assert "любого цвета" in hall.question
+    tie = RB.RULES.get_ambiguity("burgundy/tie-order")
+    for words in ("по очерёдности хода", "1 трек очерёдности хода",
+                  "двигаясь справа налево по треку очерёдности хода"):
+        assert words in tie.why and words in text

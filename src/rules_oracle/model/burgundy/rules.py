@@ -663,12 +663,22 @@ A_TRACK = R.ambiguity(
 A_CITY_HALL = R.ambiguity(
     "city-hall-space",
     quote="Этот жетон может быть любого цвета.",
-    question="Does the city hall's extra tile still need a space of some die number?",
+    question="Does the city hall's extra tile still need a space of some die number, and"
+             " does 'любого цвета' lift the colour match of its space?",
     readings={"any-number": "no die is used: any empty space of its colour next to a placed"
                             " tile"},
     default="any-number",
-    why="No die is spent, so no number applies; colour and adjacency stay general rules.",
-    source="project default (the general placement rules)",
+    why="No die is spent ('Для активации свойств зданий не нужны кубики'), so no number"
+        " applies. 'Этот жетон может быть любого цвета' speaks of the tile, not its space:"
+        " where the carpenter's workshop, church and market take tiles of some colours only,"
+        " the city hall places a tile of any kind, and 'Все его свойства применяются как"
+        " обычно'. The space still matches the tile's colour, as the placing rule says of"
+        " every tile ('Цвет жетона всегда дол- жен совпадать с цветом ячейки'), and touches a"
+        " placed tile. A reading that puts the tile on a space of another colour is not"
+        " offered: the text never lifts the colour rule, and no scoring says what a tile on"
+        " a space of another colour would count for.",
+    source="the text's wording ('любого цвета' of the tile beside the other buildings' colour"
+           " limits; 'всегда' of the colour rule; no die for a building's property)",
 )
 A_BOARDS = R.ambiguity(
     "estate-boards",
@@ -873,9 +883,13 @@ A_TIE_ORDER = R.ambiguity(
                        " would have)",
               "last-round": "the order of the turns of the final round"},
     default="track",
-    why="The turn order is what the track shows ('в соответствии с получившимся порядком"
-        " хода' at set-up); the text does not freeze it for the tie-break.",
-    source="project default (the track is the game's record of turn order)",
+    why="The tie-break's 'по очерёдности хода' is the track's own name, '1 трек очерёдности"
+        " хода', which the turns follow ('двигаясь справа налево по треку очерёдности хода');"
+        " the turn order is what the track shows ('в соответствии с получившимся порядком"
+        " хода' at set-up), and the text does not freeze it for the tie-break, so the track"
+        " as the game leaves it decides. The final round's order is the other reading: the"
+        " order the last turns were played in.",
+    source="the text's name of the track ('трек очерёдности хода'); project default",
     option="tie-order",
 )
 A_FREE_SHIFT = R.ambiguity(
