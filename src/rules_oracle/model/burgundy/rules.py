@@ -47,9 +47,12 @@ SETUP_WORKERS = R.rule("setup.workers", "Первый игрок получае�
                        " так, чтобы он был виден всем игрокам. Следующий по часовой стрелке"
                        " игрок получает 2 жетона рабочих, третий игрок — 3 жетона рабочих,"
                        " четвёртый — 4.",
-                       "Workers 1, 2, 3, 4 to the players in turn order from the first.")
-SETUP_TURN_ORDER = R.rule("setup.turn-order", "Фишка первого игрока размещается на самом верху"
-                     " «башенки», последнего — в самом низу.",
+                       "Workers 1, 2, 3, 4 to the players clockwise from the first (seats"
+                       " are numbered clockwise: seat i+1 sits next after seat i).")
+SETUP_TURN_ORDER = R.rule("setup.turn-order", "Одной общей «башенкой» игроки выставляют вторые"
+                     " фишки своего цвета на первое деление трека очерёдности хода в"
+                     " соответствии с получившимся порядком хода. Фишка первого игрока"
+                     " размещается на самом верху «башенки», последнего — в самом низу.",
                      "All turn-order tokens start stacked on the first space, the first"
                      " player's on top, the last player's at the bottom.")
 SETUP_WHITE_DIE = R.rule("setup.white-die", "Первый игрок получает белый кубик.",
@@ -81,8 +84,10 @@ PHASE_THREE_PLAYER_DEPOT_6 = R.rule(
     "3 players: depot 6's dark-green space gets a castle in phases A, C, E"
     " and a mine in phases B and D.",
 )
-PHASE_BLACK_DEPOT = R.rule("phase.black-depot", "(берите от 4 до 8 жетонов в зависимости от числа"
-                     " игроков)",
+PHASE_BLACK_DEPOT = R.rule("phase.black-depot", "случайным образом возьмите шестиугольные жетоны"
+                     " с чёрным оборотом и выложите их лицевой стороной вверх на чёрное"
+                     " хранилище в центре игро- вого поля (берите от 4 до 8 жетонов в"
+                     " зависимости от числа игроков)",
                      "The black depot gets 4/6/8 black-backed tiles (2/3/4 players).")
 PHASE_ROUND_GOODS = R.rule("phase.round-goods", "возьмите 5 жетонов товаров текущей фазы и"
                            " выложите их лицевой стороной вверх на 5 квадратных ячеек раундов"
@@ -128,11 +133,13 @@ GAME_END_WORKERS = R.rule("game.end-workers", "каждые 2 жетона ра�
 GAME_END_STORAGE = R.rule("game.end-storage", "Шестиугольные жетоны, выложенные в левом нижнем углу"
                      " планшета, не приносят победных очков.",
                      "Tiles in storage score nothing.")
-GAME_TIE_BREAK = R.rule("game.tie-break", "При ничьей победителем объявляется тот из претендентов,"
-                   " в вот- чине которого осталось больше пустых ячеек. Если ничья не разрешается,"
-                   " побе- дителем становится последний по очерёдности хода претендент",
-                   "Ties: more empty estate spaces wins, then the later in turn order"
-                   " (which order: burgundy/tie-order).")
+GAME_TIE_BREAK = R.rule("game.tie-break", "Победителем становится тот, кто продвинулся по счётчику"
+                   " победных очков дальше всех. При ничьей победителем объявляется тот из"
+                   " претендентов, в вот- чине которого осталось больше пустых ячеек. Если ничья"
+                   " не разрешается, побе- дителем становится последний по очерёдности хода"
+                   " претендент",
+                   "The winner has the most VP; ties: more empty estate spaces wins, then the"
+                   " later in turn order (which order: burgundy/tie-order).")
 GAME_OVER = R.rule("game.over", "Игра завершается после 5-й фазы",
                    "No action after the game has ended.")
 
@@ -142,7 +149,8 @@ TURN_TWO_ACTIONS = R.rule(
     "В свой ход игрок выполняет 2 действия: по 1 за каждый кубик.",
     "A turn is 2 actions, one per die, then an explicit end.",
 )
-TURN_ACTOR = R.rule("turn.actor", "Теперь начинается ход первого игрока.",
+TURN_ACTOR = R.rule("turn.actor", "Теперь начинается ход первого игрока. После него будет ходить"
+                    " следующий по очереди игрок",
                     "Only the player whose turn it is acts.")
 TURN_EFFECTS_FIRST = R.rule("turn.effects-first", "Свойства зданий применяются сразу же после их"
                       " постройки.",
@@ -157,7 +165,10 @@ TURN_DIE_ONCE = R.rule(
                   "Each die is used once per turn.")
 TURN_WORKER_ADJUST = R.rule(
     "turn.worker-adjust",
-    "Ими вы изменяете результат ку- бика на 1 в большую или меньшую сторону",
+    "Ими вы изменяете результат ку- бика на 1 в большую или меньшую сторону. Разрешается"
+    " использовать жетон рабочего для превращения «6» в «1» или «1» в «6». Игрок может"
+    " сбросить несколь- ко жетонов рабочих, чтобы изменить результат одного кубика"
+    " несколько раз.",
     "A worker changes one die by 1 up or down; several per die.",
 )
 TURN_WORKER_WRAP = R.rule(
@@ -237,7 +248,8 @@ SHIP_TURN_ORDER = R.rule("ship.turn-order", "Игрок передвигает �
 SHIP_WHITE_DIE = R.rule("ship.white-die", "Если после этого он становится первым игроком следующего"
                     " раунда, то получает белый кубик.",
                     "Turn order changes take effect from the next round.")
-ANIMAL_SCORE = R.rule("animal.score", "он получает очки за все жетоны с животными этого типа",
+ANIMAL_SCORE = R.rule("animal.score", "он получает очки за все жетоны с животными этого типа"
+                      " на этом паст- бище, включая животных на новом жетоне",
                 "An animal tile scores its animals plus every tile of its kind on that"
                 " pasture.")
 CASTLE_EXTRA_ACTION = R.rule(
@@ -290,21 +302,27 @@ BUILDING_EFFECT_LOST = R.rule(
 )
 AREA_COMPLETE = R.rule(
     "area.complete",
-    "область считается законченной и приносит победные очки двумя способами",
+    "Полностью заполнив область жетонами, начислите себе победные очки: 1) за протяжённость"
+    " области (1–8 ячеек): 1–36 ПО; 2) за текущую фазу (А–Д): 10–2 ПО.",
     "A completed area scores its size (1/3/6/10/15/21/28/36) plus the phase bonus (10/8/6/4/2).",
 )
-COLOUR_FIRST = R.rule("colour.first", "сразу же забирает с игрового поля большой жетон бонуса"
+COLOUR_FIRST = R.rule("colour.first", "Первый, кто заканчивает все области вотчины одного цвета"
+                      " (например, выкла- дывает свой третий рудник или шестой жетон живот-"
+                      " ных), сразу же забирает с игрового поля большой жетон бонуса"
                       " соответствующего типа и получает победные очки в зависимости от"
                       " текущего числа игроков (5 победных очков, если играют двое; 6 — если"
                       " играют трое; 7 — если четверо)",
                       "First to fill every space of a colour: large bonus 5/6/7 VP.")
-COLOUR_SECOND = R.rule("colour.second", "забирает маленький жетон бонуса соответствующего типа"
+COLOUR_SECOND = R.rule("colour.second", "Второй, кто заканчивает все области вотчины того же"
+                       " цвета, забирает маленький жетон бонуса соответствующего типа"
                        " и получает от 2 до 4 победных очков. За третье и четвёртое место"
                        " награда не даётся.",
                        "Second: small bonus (2/3/4 VP); third and fourth nothing.")
 
 # -- knowledge tiles -----------------------------------------------------------------------
-KNOWLEDGE_1 = R.rule("knowledge.1", "он может застраивать города любыми зданиями",
+KNOWLEDGE_1 = R.rule("knowledge.1", "может игнорировать правило о том, что в одном городе не"
+              " может быть больше 1 здания (бежевого жетона) одного типа. Таким образом, он"
+              " может застраивать города любыми зданиями",
               "Ignore the one-building-kind-per-city rule.")
 KNOWLEDGE_2 = R.rule(
     "knowledge.2",
@@ -319,7 +337,8 @@ KNOWLEDGE_4 = R.rule("knowledge.4", "получает при продаже то
 KNOWLEDGE_5 = R.rule("knowledge.5", "при добавлении в вотчину корабля переносит на ячейки товаров"
               " личного планшета товары не из одного хранилища, а из двух соседних",
               "A ship takes the goods of two neighbouring depots.")
-KNOWLEDGE_6 = R.rule("knowledge.6", "он может покупать жетоны из всех 7 хранилищ",
+KNOWLEDGE_6 = R.rule("knowledge.6", "он может покупать жетоны из всех 7 хранилищ). Игрок"
+              " по-преж- нему может совершить только одну такую покупку за ход.",
               "The once-per-turn purchase may be from any of the 7 depots.")
 KNOWLEDGE_7 = R.rule("knowledge.7", "при добавлении в вотчину жетона животных получает на 1"
               " победное очко больше за каждый жетон",
@@ -438,9 +457,15 @@ A_K5 = R.ambiguity(
     readings={"linear": "neighbours are n and n+1 for n = 1..5",
               "circular": "also 6 and 1"},
     default="linear",
-    why="The depots are numbered 1-6; the text gives no wrap-around (workers' 6/1 wrap is"
-        " stated only for dice).",
-    source="project default (the text states wrapping only for dice)",
+    why="'Соседних' names depots that lie next to each other on the game board. The text puts"
+        " the black depot in the centre ('1 центральное чёрное хранилище') beside '6"
+        " пронумерованных хранилищ (1–6)', but never says how the six lie around it, so"
+        " whether depot 6 touches depot 1 is not stated (a ring around the centre would make"
+        " them neighbours: the option). The only order the text gives the depots is their"
+        " numbers 1-6, in which 6 and 1 are not next to each other, and the one wrap it"
+        " states is a die's ('превращения «6» в «1»'), for workers, not depots.",
+    source="project default (the depots' numbers, the only order the text gives them; the"
+           " board's layout is in neither the text nor data/README.md)",
     option="k5-neighbours",
 )
 A_K8 = R.ambiguity(
@@ -483,8 +508,12 @@ A_SMALL = R.ambiguity(
     question="Which small bonus value goes with which player count?",
     readings={"by-players": "2, 3, 4 VP for 2, 3, 4 players (like the large 5/6/7)"},
     default="by-players",
-    why="The margin puts it as '2–4 игрока: 2–4 ПО', parallel to the large bonus.",
-    source="supplementary data (confidence medium)",
+    why="The body gives the range ('от 2 до 4 победных очков') without the pairs; the margin"
+        " pairs it with the player count, '2–4 игрока: 2–4 ПО', as it pairs the large bonus's"
+        " '2–4 игрока: 5–7 ПО', whose body gives 5 for two, 6 for three and 7 for four"
+        " players; the data file gives the same 2/3/4.",
+    source="the text's margin ('2–4 игрока: 2–4 ПО'), read as its large-bonus range;"
+           " supplementary: data/README.md agrees (confidence medium)",
 )
 A_SELL_VP = R.ambiguity(
     "sell-vp",
@@ -492,10 +521,13 @@ A_SELL_VP = R.ambiguity(
     question="Which VP per goods tile sold goes with which player count?",
     readings={"by-players": "2, 3, 4 VP per tile for 2, 3, 4 players"},
     default="by-players",
-    why="The text says only 'в соответствии с числом игроков'; the order parallel to the"
-        " bonus tiles (more players, more VP) is the natural reading.",
-    source="project default (parallel to the colour bonus, whose large values the text"
-           " gives per player count)",
+    why="The body ties the value to the player count ('в соответствии с числом игроков')"
+        " without the pairs; the margin pairs the ranges, '+2–4 ПО за жетон (при 2–4"
+        " игроках)', as it pairs the large bonus's '2–4 игрока: 5–7 ПО', whose body gives"
+        " 5 for two, 6 for three and 7 for four players: so the values rise with the count,"
+        " 2, 3, 4 VP for 2, 3, 4 players.",
+    source="the text's margin ('+2–4 ПО за жетон (при 2–4 игроках)'), read as its bonus"
+           " ranges, which the body pairs with the player count",
 )
 A_BLACK = R.ambiguity(
     "black-depot-count",
@@ -503,8 +535,13 @@ A_BLACK = R.ambiguity(
     question="How many black-backed tiles for 2, 3 and 4 players?",
     readings={"4-6-8": "4, 6, 8"},
     default="4-6-8",
-    why="Linear in the player count and 8 per phase uses all 40 black tiles with 4 players.",
-    source="project default (playability)",
+    why="The text gives the range's ends by player count ('от 4 до 8 жетонов в зависимости"
+        " от числа игроков'): 4 for the fewest players, two, and 8 for the most, four;"
+        " three players' count is not stated. 6 is the data file's (two sources, 2 tiles per"
+        " player), linear in the player count, and with four players 8 a phase uses all 40"
+        " black-backed tiles over the 5 phases.",
+    source="the text's range (4 and 8 at its ends); supplementary: data/README.md, 'Central"
+           " black depot' (6 for three players, confidence medium-high)",
 )
 A_DEPOTS = R.ambiguity(
     "depot-layout",
@@ -626,12 +663,22 @@ A_TRACK = R.ambiguity(
 A_CITY_HALL = R.ambiguity(
     "city-hall-space",
     quote="Этот жетон может быть любого цвета.",
-    question="Does the city hall's extra tile still need a space of some die number?",
+    question="Does the city hall's extra tile still need a space of some die number, and"
+             " does 'любого цвета' lift the colour match of its space?",
     readings={"any-number": "no die is used: any empty space of its colour next to a placed"
                             " tile"},
     default="any-number",
-    why="No die is spent, so no number applies; colour and adjacency stay general rules.",
-    source="project default (the general placement rules)",
+    why="No die is spent ('Для активации свойств зданий не нужны кубики'), so no number"
+        " applies. 'Этот жетон может быть любого цвета' speaks of the tile, not its space:"
+        " where the carpenter's workshop, church and market take tiles of some colours only,"
+        " the city hall places a tile of any kind, and 'Все его свойства применяются как"
+        " обычно'. The space still matches the tile's colour, as the placing rule says of"
+        " every tile ('Цвет жетона всегда дол- жен совпадать с цветом ячейки'), and touches a"
+        " placed tile. A reading that puts the tile on a space of another colour is not"
+        " offered: the text never lifts the colour rule, and no scoring says what a tile on"
+        " a space of another colour would count for.",
+    source="the text's wording ('любого цвета' of the tile beside the other buildings' colour"
+           " limits; 'всегда' of the colour rule; no die for a building's property)",
 )
 A_BOARDS = R.ambiguity(
     "estate-boards",
@@ -836,9 +883,13 @@ A_TIE_ORDER = R.ambiguity(
                        " would have)",
               "last-round": "the order of the turns of the final round"},
     default="track",
-    why="The turn order is what the track shows ('в соответствии с получившимся порядком"
-        " хода' at set-up); the text does not freeze it for the tie-break.",
-    source="project default (the track is the game's record of turn order)",
+    why="The tie-break's 'по очерёдности хода' is the track's own name, '1 трек очерёдности"
+        " хода', which the turns follow ('двигаясь справа налево по треку очерёдности хода');"
+        " the turn order is what the track shows ('в соответствии с получившимся порядком"
+        " хода' at set-up), and the text does not freeze it for the tie-break, so the track"
+        " as the game leaves it decides. The final round's order is the other reading: the"
+        " order the last turns were played in.",
+    source="the text's name of the track ('трек очерёдности хода'); project default",
     option="tie-order",
 )
 A_FREE_SHIFT = R.ambiguity(
