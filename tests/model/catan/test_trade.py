@@ -100,6 +100,7 @@ def test_any_rate_at_a_generic_harbour_offers_four_to_one_too() -> None:
     assert rule_of(s, MaritimeTradeAt(2, 4, 3)) == RB.TRADE_MARITIME
     assert rule_of(s, MaritimeTradeAt(2, 4, 2)) == RB.TRADE_MARITIME
     assert rule_of(s, MaritimeTradeAt(2, 4, 5)) == RB.TRADE_MARITIME
+    assert rule_of(s, MaritimeTradeAt(2, 4, True)) == RB.TRADE_MARITIME  # not a number
     assert rule_of(s, MaritimeTradeAt(0, 4, 4)) == RB.TRADE_MARITIME
     assert rule_of(s, MaritimeTradeAt(2, 2, 4)) == RB.TRADE_DIFFERENT_RESOURCES
     assert rule_of(s, MaritimeTradeAt(2, 7, 4)) == RB.TRADE_DIFFERENT_RESOURCES
