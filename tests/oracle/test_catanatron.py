@@ -60,6 +60,7 @@ def test_the_models_harbours_are_catanatrons_ports() -> None:
     ({"game": "crafts", "players": 3}, "base Catan"),
     ({"game": "catan", "players": 5}, "2-4 players"),
     ({"game": "catan", "players": 3, "variant": {"board": "variable"}}, "board=beginner"),
+    ({"game": "catan", "players": 3, "variant": {"rate": "any"}}, "best rate only"),
 ])
 def test_what_it_cannot_set_up_is_refused(request_: dict[str, object], words: str) -> None:
     reply = ad.Adapter().reset(request_)

@@ -20,6 +20,7 @@ from rules_oracle.model.catan.actions import (
     Dice,
     EndTurn,
     MaritimeTrade,
+    MaritimeTradeAt,
     MoveRobber,
     OfferCard,
     PlayKnight,
@@ -311,11 +312,25 @@ def test_faithful_on_5000_transitions_every_kind_sampled() -> None:
     # miss one kind each on the beginner board); declining free roads (road-second=optional)
     # is rarer still, so the card examples come too
     report = provers.faithfulness_report(GAME, ENCODING, variant_configs(GAME), 5000,
-                                         seed=1, extra=[*_board_steps(), *_card_examples()])
+                                         seed=1, extra=[*_board_steps(), *_card_examples(),
+                                                        *_rate_examples()])
     assert report.outcome.status == "passed", report.outcome.detail
     assert report.transitions == 5000 and report.rejected > 2000
     assert f"all {len(ENCODING.kinds(3))} kinds sampled" in report.outcome.detail
     assert set(report.observed) == {3, 4}
+
+
+def _rate_examples() -> list[tuple[CatanState, Any]]:
+    """rate=any: every trade at a worse rate from a generic harbour, a special one and both
+    (4:1 and 3:1 beside 2:1), and the best rate beside them."""
+    out: list[tuple[CatanState, Any]] = []
+    for settlements, roads in (({0: 0}, {road(0, 3): 0}), ({5: 0}, {road(5, 9): 0}),
+                               ({0: 0, 5: 0}, {road(0, 3): 0, road(5, 9): 0})):
+        s = make(settlements=settlements, roads=roads, hands={0: cards(wool=4, grain=4)},
+                 variant={"rate": "any"})
+        out.extend((s, a) for a in GAME.legal_actions(s)
+                   if isinstance(a, MaritimeTrade | MaritimeTradeAt) and a.get == D.ORE)
+    return out
 
 
 # hex 11 mountains 8: corners 20 26 32 37 31 25; hex 12 forest 8: 28 34 39 43 38 33
@@ -467,6 +482,37 @@ def test_faithful_on_the_shortage_and_road_breaks() -> None:
     settlement = next(k for k in ENCODING.kinds(3) if k.name == "build-settlement")
     assert provers.kind_bound(ENCODING, 3, settlement, timeout=10.0).value == gain
     assert report.observed[3].by_kind["build-settlement"] == gain
+
+
+@pytest.mark.rules("catan/maritime-rate", "catan/trade.maritime")
+def test_trades_at_a_worse_rate_are_faithful_and_a_guard_ignoring_the_rates_is_caught(
+) -> None:
+    examples = _rate_examples()
+    named = [(a.give, a.rate) for _, a in examples if isinstance(a, MaritimeTradeAt)]
+    # wool and grain at 4 from the generic harbour, grain at 3 and 4 with both harbours
+    assert named == [(2, 4), (3, 4), (3, 4), (2, 4), (3, 3), (3, 4)]
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], len(examples) * 20,
+                                         extra=examples, rejected_per_step=4)
+    assert report.outcome.status == "passed", report.outcome.detail
+
+    class AnyRate(CatanEncoding):
+        """A rate named is taken whether the player has it or not."""
+
+        def kinds(self, players: int) -> tuple[ActionKind, ...]:
+            return tuple(
+                ActionKind(k.name, k.params, k.domain,
+                           lambda v, p, g=k.guard: z3.Or(g(v, p), z3.And(
+                               v["opt.anyrate"] == 1, p["rate"] > p["best"])),
+                           k.update, k.rules) if k.name == "maritime-trade-at" else k
+                for k in super().kinds(players))
+
+    s = make(settlements={5: 0}, roads={road(5, 9): 0}, hands={0: cards(grain=4)},
+             variant={"rate": "any"})
+    wrong = [(s, MaritimeTradeAt(3, 4, 4))] * 40  # its mutants name rate 3, not held
+    out = provers.faithfulness_report(GAME, AnyRate(), [GAME.config(3)], len(wrong),
+                                      extra=wrong, rejected_per_step=4).outcome
+    assert out.status == "failed" and f"rejected by the model ({RB.TRADE_MARITIME})" \
+        in out.detail
 
 
 def test_a_drifted_update_is_caught() -> None:

@@ -13,7 +13,7 @@ development cards ``c`` in the model's order):
   ``opt.oneowed`` (``shortage``), ``opt.knight`` (``before-roll``), ``opt.spiral``
   (``tokens``), ``opt.afterrobber`` (``knight-win``), ``opt.remains`` (``plenty``),
   ``opt.unplayable`` (``road-stuck``), ``opt.optional`` (``road-second``),
-  ``opt.freebuild`` (``free-roads``);
+  ``opt.freebuild`` (``free-roads``), ``opt.anyrate`` (``rate``);
 * cards: ``bank{r}``, ``deck{c}``, ``played{c}``; per player ``res{r}`` (hand),
   ``dev{c}`` (held), ``new{c}`` (of those, bought this turn), ``knights``;
 * pieces and points: per player ``roads``, ``settlements``, ``cities``, ``len`` (longest
@@ -53,7 +53,11 @@ abstractions), each bounded by the guard as far as counts allow:
   board tables (not ``production.owed``); at most
   ``settlements + 2 * cities`` per player for each hex with the rolled number (at most 2
   such hexes, 1 for a 2 or a 12), none on a 7; the bank shortage is then exact;
-* ``rate`` of a maritime trade: the player's rate for the card given (2, 3 or 4);
+* ``rate`` of a maritime trade: the player's rate for the card given (2, 3 or 4); of a
+  trade at a named rate (``maritime-trade-at``, ``rate=any``): the rate named, with
+  ``best`` the player's best rate for the card and ``has`` whether the named rate is one
+  the player has (4 always, 3 with a generic harbour, 2 with the card's own), restated
+  over the harbour table (not ``trade.has_rate``);
 * ``more`` after a free road and ``open`` after a road-building card: whether the model
   finds a free road to place next (possible only with a road left in stock);
 * ``desert`` of the last terrain step: the desert's hex (where the robber starts).
@@ -87,6 +91,7 @@ from rules_oracle.model.catan.actions import (
     LayTerrain,
     LayToken,
     MaritimeTrade,
+    MaritimeTradeAt,
     MoveRobber,
     OfferCard,
     PlayKnight,
@@ -150,7 +155,7 @@ assert D.FREE_ROADS == 2 and D.PLENTY_CARDS == 2
 # ---------------------------------------------------------------------------
 
 OPTIONS = ("opt.separate", "opt.oneowed", "opt.knight", "opt.spiral", "opt.afterrobber",
-           "opt.remains", "opt.unplayable", "opt.optional", "opt.freebuild")
+           "opt.remains", "opt.unplayable", "opt.optional", "opt.freebuild", "opt.anyrate")
 COUNTERS = ("stage", "turn", "turns", "placement", "snode", "dw", "dr", "devp", "built",
             "trades", "offers", "free", "victim", "robber", "longest", "army", "winner")
 PLAYER_SCALARS = ("knights", "roads", "settlements", "cities", "len", "vp", "score", "disc")
@@ -1133,6 +1138,26 @@ def maritime_trade(n: int) -> ActionKind:
                   RB.TRADE_MARITIME, RB.TRADE_HAS_CARDS))
 
 
+def _maritime_at_domain(n: int, p: Params) -> Any:
+    return z3.And(_maritime_domain(n, p), between(p["best"], D.SPECIAL_RATE, D.BANK_RATE),
+                  between(p["has"], 0, 1))
+
+
+def _maritime_at_guard(n: int, v: Vars, p: Params) -> Any:
+    """catan/maritime-rate=any: a rate the player has, worse than the best."""
+    return z3.And(v["opt.anyrate"] == 1, p["has"] == 1, p["rate"] > p["best"],
+                  _maritime_guard(n, v, p))
+
+
+def maritime_trade_at(n: int) -> ActionKind:
+    """A named rate worse than the player's best (``rate=any``): ``rate`` cards of one
+    resource to the bank for one of another."""
+    return _kind(n, "maritime-trade-at", ("give", "get", "rate", "best", "has"),
+                 _maritime_at_domain, _maritime_at_guard, _maritime_update,
+                 (*PLAYER_RULES, *TRADE_RULES, RB.TRADE_DIFFERENT_RESOURCES,
+                  RB.TRADE_MARITIME, RB.TRADE_HAS_CARDS))
+
+
 # ---------------------------------------------------------------------------
 # Trade (trade.py): the domestic offer, built card by card
 # ---------------------------------------------------------------------------
@@ -1375,6 +1400,7 @@ KINDS: tuple[Callable[[int], ActionKind], ...] = (
     play_knight, play_road_building, play_year_of_plenty, play_monopoly, free_road,
     stop_road_building,
     maritime_trade, open_offer, offer_card, propose, withdraw, answer, counter, trade_with,
+    maritime_trade_at,
 )
 
 
@@ -1654,6 +1680,7 @@ class CatanEncoding(Encoding[CatanState, Action]):
             "opt.unplayable": int(cfg.option("road-stuck") == "unplayable"),
             "opt.optional": int(cfg.option("road-second") == "optional"),
             "opt.freebuild": int(cfg.option("free-roads") == "build"),
+            "opt.anyrate": int(cfg.option("rate") == "any"),
         }
         for r in range(NR):
             out[f"bank{r}"] = state.bank[r]
@@ -1766,6 +1793,21 @@ def _maritime(state: CatanState, action: MaritimeTrade) -> Classified:
     return "maritime-trade", {"give": g, "get": action.get, "rate": rate}
 
 
+def _maritime_at(state: CatanState, action: MaritimeTradeAt) -> Classified:
+    """The rate named, the player's best for the card and whether the player has the rate
+    named: 4 always, 3 with a building at a generic harbour, 2 with one at the card's own,
+    restated over the harbour table."""
+    g, rate = action.give, action.rate
+    best = (rates(state.node_owner, state.harbours, state.turn)[g] if _int(g, NR)
+            else D.BANK_RATE)
+    kinds = {state.harbours[h] for n, h in enumerate(B.NODE_HARBOUR)
+             if h >= 0 and state.node_owner[n] == state.turn}
+    has = (rate == D.BANK_RATE or (rate == D.GENERIC_RATE and D.GENERIC in kinds)
+           or (rate == D.SPECIAL_RATE and g in kinds))
+    return "maritime-trade-at", {"give": g, "get": action.get, "rate": rate, "best": best,
+                                 "has": int(has)}
+
+
 def _offer_card(state: CatanState, action: OfferCard) -> Classified:
     name = "offer-card" if state.stage is Stage.TRADE else "open-offer"
     return name, {"give": int(action.give), "resource": action.resource}
@@ -1801,6 +1843,7 @@ _CLASSIFY: tuple[tuple[type, Callable[[CatanState, Any], Classified]], ...] = (
     (StopRoadBuilding, _plain("stop-road-building")),
     (PlayMonopoly, lambda s, a: ("play-monopoly", {"resource": a.resource})),
     (MaritimeTrade, _maritime),
+    (MaritimeTradeAt, _maritime_at),
     (OfferCard, _offer_card),
     (Propose, _plain("propose")),
     (Withdraw, _plain("withdraw")),

@@ -195,7 +195,8 @@ def test_turn_structure_catches_incoherent_turns() -> None:
 def test_every_option_is_a_registered_ambiguity_with_readings() -> None:
     opts = GAME.rules.options()
     assert set(opts) == {"tokens", "phases", "harbours", "shortage", "robber", "before-roll",
-                         "knight-win", "plenty", "road-stuck", "road-second", "free-roads"}
+                         "knight-win", "plenty", "road-stuck", "road-second", "free-roads",
+                         "rate"}
     for amb in GAME.rules.ambiguities:
         assert amb.default in {r.key for r in amb.readings}
 

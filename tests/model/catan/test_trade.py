@@ -11,6 +11,7 @@ from rules_oracle.model.catan.actions import (
     Counter,
     EndTurn,
     MaritimeTrade,
+    MaritimeTradeAt,
     OfferCard,
     Propose,
     TradeWith,
@@ -59,7 +60,7 @@ def test_harbour_rates() -> None:
 @pytest.mark.rules("catan/trade.maritime", "catan/maritime-rate")
 def test_a_harbour_trades_at_its_best_rate_only() -> None:
     amb = GAME.rules.get_ambiguity("catan/maritime-rate")
-    assert amb.default == "best" and amb.option is None
+    assert amb.default == "best" and amb.option == "rate"
     # seat 0 at the generic harbour of path 0 (intersections 0 and 3), 10 cards, 4 of them
     # wool: 3 wool for 1 card leaves 8 (4 discarded on a rival's 7); 4:1, which would leave
     # 7, is not offered under the model's reading
@@ -68,9 +69,75 @@ def test_a_harbour_trades_at_its_best_rate_only() -> None:
     assert rates(s.node_owner, s.harbours, 0) == (3,) * D.N_RESOURCES
     trades = [a for a in GAME.legal_actions(s) if isinstance(a, MaritimeTrade)]
     assert trades == [MaritimeTrade(2, t) for t in (0, 1, 3, 4)]
+    assert not any(isinstance(a, MaritimeTradeAt) for a in GAME.legal_actions(s))
     after = GAME.apply(s, MaritimeTrade(2, 4))
     assert hand(after, 0) == cards(lumber=2, brick=2, wool=1, grain=2, ore=1)
     assert sum(hand(after, 0)) == 8
+    # a rate the player has but worse than the best is refused under the default
+    assert rule_of(s, MaritimeTradeAt(2, 4, 4)) == RB.TRADE_MARITIME
+
+
+#: rate=any: the worse rates too (catan/maritime-rate)
+ANY = {"rate": "any"}
+
+
+@pytest.mark.rules("catan/trade.maritime", "catan/maritime-rate",
+                   "catan/trade.different-resources", "catan/trade.has-cards")
+def test_any_rate_at_a_generic_harbour_offers_four_to_one_too() -> None:
+    # the case of the ambiguity: 10 cards, 4 of them wool, at a generic harbour; 4:1 leaves
+    # 7 cards, safe from a rival's 7
+    s = make(settlements={0: 0}, roads={road(0, 3): 0},
+             hands={0: cards(lumber=2, brick=2, wool=4, grain=2)}, variant=ANY)
+    trades = [a for a in GAME.legal_actions(s) if isinstance(a, MaritimeTrade | MaritimeTradeAt)]
+    assert trades == [*(MaritimeTrade(2, t) for t in (0, 1, 3, 4)),
+                      *(MaritimeTradeAt(2, t, 4) for t in (0, 1, 3, 4))]
+    after = GAME.apply(s, MaritimeTradeAt(2, 4, 4))
+    assert hand(after, 0) == cards(lumber=2, brick=2, grain=2, ore=1)
+    assert sum(hand(after, 0)) == 7 and after.bank[2] == D.CARDS_PER_RESOURCE
+    assert after.trades == 1
+    assert GAME.effect_rules(s, MaritimeTradeAt(2, 4, 4), after) == (RB.TRADE_MARITIME,)
+    # the best rate is a MaritimeTrade; no special harbour for wool; 4 lumber not in hand
+    assert rule_of(s, MaritimeTradeAt(2, 4, 3)) == RB.TRADE_MARITIME
+    assert rule_of(s, MaritimeTradeAt(2, 4, 2)) == RB.TRADE_MARITIME
+    assert rule_of(s, MaritimeTradeAt(2, 4, 5)) == RB.TRADE_MARITIME
+    assert rule_of(s, MaritimeTradeAt(2, 4, True)) == RB.TRADE_MARITIME  # not a number
+    assert rule_of(s, MaritimeTradeAt(0, 4, 4)) == RB.TRADE_MARITIME
+    assert rule_of(s, MaritimeTradeAt(2, 2, 4)) == RB.TRADE_DIFFERENT_RESOURCES
+    assert rule_of(s, MaritimeTradeAt(2, 7, 4)) == RB.TRADE_DIFFERENT_RESOURCES
+    dry = attrs.evolve(s, bank=(*s.bank[:4], 0), players=(
+        attrs.evolve(s.players[0], hand=cards(lumber=2, brick=2, wool=4, grain=2, ore=19)),
+        *s.players[1:]))
+    assert rule_of(dry, MaritimeTradeAt(2, 4, 4)) == RB.TRADE_HAS_CARDS
+    assert MaritimeTradeAt(2, 4, 4) not in GAME.legal_actions(dry)
+    limited = attrs.evolve(s, trades=D.TRADES_PER_TURN)
+    assert rule_of(limited, MaritimeTradeAt(2, 4, 4)) == RB.TRADE_LIMIT
+    assert not any(isinstance(a, MaritimeTradeAt) for a in GAME.legal_actions(limited))
+
+
+@pytest.mark.rules("catan/trade.maritime", "catan/maritime-rate", "catan/components.harbours")
+def test_any_rate_at_a_special_harbour_offers_each_rate_the_player_has() -> None:
+    # seat 1 on the grain harbour (intersection 5): 2:1 and 4:1 for grain, not 3:1
+    s = make(settlements={5: 1}, roads={road(5, 9): 1}, hands={1: cards(grain=4, ore=3)},
+             turn=1, variant=ANY)
+    trades = [a for a in GAME.legal_actions(s) if isinstance(a, MaritimeTrade | MaritimeTradeAt)]
+    assert trades == [*(MaritimeTrade(3, t) for t in (0, 1, 2, 4)),
+                      *(MaritimeTradeAt(3, t, 4) for t in (0, 1, 2, 4))]
+    assert rule_of(s, MaritimeTradeAt(3, 0, 3)) == RB.TRADE_MARITIME
+    assert rule_of(s, MaritimeTradeAt(3, 0, 2)) == RB.TRADE_MARITIME
+    assert hand(GAME.apply(s, MaritimeTradeAt(3, 0, 4)), 1) == cards(lumber=1, ore=3)
+    # with a generic harbour too (intersection 0): grain at 2, 3 and 4; ore at 3 only
+    both = make(settlements={0: 1, 5: 1}, roads={road(0, 3): 1, road(5, 9): 1},
+                hands={1: cards(grain=4, ore=3)}, turn=1, variant=ANY)
+    worse = [a for a in GAME.legal_actions(both) if isinstance(a, MaritimeTradeAt)]
+    assert worse == [*(MaritimeTradeAt(3, t, r) for r in (3, 4) for t in (0, 1, 2, 4))]
+    assert MaritimeTrade(4, 0) in GAME.legal_actions(both)
+    assert hand(GAME.apply(both, MaritimeTradeAt(3, 0, 3)), 1) == cards(lumber=1, grain=1,
+                                                                        ore=3)
+    # without a harbour 4:1 is the best rate: the readings offer the same trades
+    bare = make(settlements={20: 0}, roads={road(20, 25): 0}, hands={0: cards(lumber=8)},
+                variant=ANY)
+    assert [a for a in GAME.legal_actions(bare) if isinstance(a, MaritimeTradeAt)] == []
+    assert rule_of(bare, MaritimeTradeAt(0, 1, 4)) == RB.TRADE_MARITIME
 
 
 @pytest.mark.rules("catan/trade.limit")

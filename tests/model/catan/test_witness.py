@@ -58,3 +58,15 @@ def test_plenty_readings_disagree_on_the_named_seed() -> None:
     assert witness.difference == (
         "the legal choices differ: legal only under plenty=both (0): none; legal only under"
         ' plenty=what-remains (1): {"first":2,"second":2,"type":"PlayYearOfPlenty"}')
+
+
+@pytest.mark.rules("catan/maritime-rate", "catan/trade.maritime")
+def test_rate_readings_disagree_once_a_harbour_owner_holds_four() -> None:
+    # 3 players, seed 2, uniform play: after the 23rd step's roll a player at a harbour
+    # holds 4 lumber, and rate=any offers 4:1 beside the better rate
+    witness = find_witness(GAME, "catan/maritime-rate", seeds=range(3), players=[3],
+                           limit=3000)
+    assert witness is not None and (witness.seed, len(witness.actions)) == (2, 23)
+    assert "legal only under rate=best (0): none; legal only under rate=any (4)" \
+        in witness.difference
+    assert '"rate":4,"type":"MaritimeTradeAt"' in witness.difference

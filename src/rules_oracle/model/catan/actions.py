@@ -141,6 +141,17 @@ class MaritimeTrade:
 
 
 @attrs.frozen(slots=True)
+class MaritimeTradeAt:
+    """Give ``rate`` cards of ``give`` for one ``get`` from the bank, at a rate the player has
+    for ``give`` that is worse than the best (``rate=any``, catan/maritime-rate: 4 always, 3
+    with a generic harbour); the best rate is always ``MaritimeTrade``."""
+
+    give: int
+    get: int
+    rate: int
+
+
+@attrs.frozen(slots=True)
 class OfferCard:
     """Add one card to the offer (or counter-offer) being built: one the actor gives
     (``give``) or one the actor asks for."""
@@ -183,11 +194,11 @@ Action = (
     | BuildSettlement | BuildRoad | BuildCity | BuyDevelopment | RollDice | EndTurn | Discard
     | MoveRobber | PlayKnight | PlayRoadBuilding | PlayYearOfPlenty | PlayMonopoly
     | MaritimeTrade | OfferCard | Propose | Withdraw | Answer | Counter | TradeWith
-    | StopRoadBuilding
+    | StopRoadBuilding | MaritimeTradeAt
 )
 CHANCE_TYPES = (LayTerrain, SpiralCorner, LayToken, LayHarbour, Dice, Steal, Draw)
 PLAYER_TYPES = (
     BuildSettlement, BuildRoad, BuildCity, BuyDevelopment, RollDice, EndTurn, Discard,
     MoveRobber, PlayKnight, PlayRoadBuilding, PlayYearOfPlenty, PlayMonopoly, MaritimeTrade,
-    OfferCard, Propose, Withdraw, Answer, Counter, TradeWith, StopRoadBuilding,
+    OfferCard, Propose, Withdraw, Answer, Counter, TradeWith, StopRoadBuilding, MaritimeTradeAt,
 )

@@ -44,6 +44,7 @@ from rules_oracle.model.catan.actions import (
     LayTerrain,
     LayToken,
     MaritimeTrade,
+    MaritimeTradeAt,
     MoveRobber,
     OfferCard,
     PlayKnight,
@@ -235,7 +236,7 @@ class Catan(Game[CatanState, Action]):
             out += [RB.BUILD_CITY_COST, RB.BUILD_CITY_UPGRADE]
         elif t is BuyDevelopment:
             out.append(RB.BUILD_DEVELOPMENT_COST)
-        elif t is MaritimeTrade:
+        elif t is MaritimeTrade or t is MaritimeTradeAt:
             out.append(RB.TRADE_MARITIME)
         elif t in _CARD_RULES:
             out.append(_CARD_RULES[t])
@@ -415,6 +416,8 @@ class Catan(Game[CatanState, Action]):
             return play_card(state, action)
         if isinstance(action, MaritimeTrade):
             return trade.maritime(state, action)
+        if isinstance(action, MaritimeTradeAt):
+            return trade.maritime_at(state, action)
         if isinstance(action, OfferCard):
             return trade.open_offer(state, action)
         if isinstance(action, EndTurn):

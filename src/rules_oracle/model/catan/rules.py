@@ -394,20 +394,24 @@ A_MARITIME_RATE = R.ambiguity(
              " 3:1 at a generic harbour though he has the resource's own)? The data file's"
              " row gives the rate of each place, not whether a better one closes the worse.",
     readings={"best": "each resource trades only at the player's best rate for it: 2 with its"
-                      " special harbour, else 3 with a generic harbour, else 4"},
+                      " special harbour, else 3 with a generic harbour, else 4",
+              "any": "each rate the player has for a resource, the worse ones too: 4 always,"
+                     " 3 with a generic harbour, 2 with its special harbour (a worse rate"
+                     " than the best is named: MaritimeTradeAt)"},
     default="best",
     why="The row names one rate per place and the model gives the player the best place he"
         " has, as catanatron 3.2.1 does (models/actions.py,"
-        " inner_maritime_trade_possibilities: 'lowest rate per resource'). The published"
-        " rules say the 4:1 trade is always possible, which also reads as 'any rate the"
-        " player has, the worse ones too': that reading parts from this one only when a"
-        " player gives up more cards than he must, which matters when it brings his hand to"
-        " 7 before a rival's 7 (a player at a generic harbour with 10 cards, 4 of them wool,"
-        " keeps 8 at 3:1 and would keep 7 at 4:1). It is not offered yet: MaritimeTrade"
-        " names no rate.",
+        " inner_maritime_trade_possibilities: 'lowest rate per resource'), so an engine"
+        " offering the best rate only is checked as it plays. The published rules say the"
+        " 4:1 trade is always possible, which also reads as 'any rate the player has, the"
+        " worse ones too': that reading parts from this one only when a player gives up"
+        " more cards than he must, which matters when it brings his hand to 7 before a"
+        " rival's 7 (a player at a generic harbour with 10 cards, 4 of them wool, keeps 8"
+        " at 3:1 and would keep 7 at 4:1). It is offered as rate=any.",
     source="project default and catanatron 3.2.1; the published rules ('the 4:1 trade is"
            " always possible') for the other reading; stands in no project text beyond the"
            " data file's row",
+    option="rate",
 )
 A_SHORTAGE = R.ambiguity(
     "bank-shortage",

@@ -22,6 +22,7 @@ from rules_oracle.model.catan.actions import (
     Answer,
     Counter,
     MaritimeTrade,
+    MaritimeTradeAt,
     OfferCard,
     Propose,
     TradeWith,
@@ -52,6 +53,17 @@ def rates(node_owner: tuple[int, ...], harbours: tuple[int, ...], p: int) -> tup
     return tuple(out)
 
 
+def has_rate(node_owner: tuple[int, ...], harbours: tuple[int, ...], p: int, g: int,
+             rate: int) -> bool:
+    """Whether ``rate`` is one of ``p``'s rates for resource ``g`` (catan/trade.maritime: 4
+    always, 3 with a generic harbour, 2 with ``g``'s special harbour), the best or not."""
+    if rate == D.BANK_RATE:
+        return True
+    want = D.GENERIC if rate == D.GENERIC_RATE else g if rate == D.SPECIAL_RATE else None
+    return want is not None and any(node_owner[n] == p and harbours[h] == want
+                                    for n, h in HARBOUR_NODES)
+
+
 def trade_rule(state: CatanState) -> str | None:
     """Why the player on turn may not trade now, or ``None``."""
     if state.built and state.config.option("phases") == "separate":
@@ -68,8 +80,15 @@ def maritime_actions(state: CatanState) -> list[Action]:
     p = state.turn
     hand = state.players[p].hand
     rate = rates(state.node_owner, state.harbours, p)
-    return [MaritimeTrade(g, t) for g in range(D.N_RESOURCES) if hand[g] >= rate[g]
-            for t in range(D.N_RESOURCES) if t != g and state.bank[t]]
+    out: list[Action] = [MaritimeTrade(g, t) for g in range(D.N_RESOURCES) if hand[g] >= rate[g]
+                         for t in range(D.N_RESOURCES) if t != g and state.bank[t]]
+    if state.config.option("rate") == "any":  # catan/maritime-rate: the worse rates too
+        out += [MaritimeTradeAt(g, t, r) for g in range(D.N_RESOURCES)
+                for r in (D.GENERIC_RATE, D.BANK_RATE)
+                if rate[g] < r <= hand[g]
+                and has_rate(state.node_owner, state.harbours, p, g, r)
+                for t in range(D.N_RESOURCES) if t != g and state.bank[t]]
+    return out
 
 
 def maritime(state: CatanState, action: MaritimeTrade) -> CatanState:
@@ -86,6 +105,41 @@ def maritime(state: CatanState, action: MaritimeTrade) -> CatanState:
         raise RB.RULES.illegal(RB.TRADE_MARITIME, f"{rate} {D.RESOURCES[g]} needed")
     if not state.bank[t]:
         raise RB.RULES.illegal(RB.TRADE_HAS_CARDS, f"the bank has no {D.RESOURCES[t]}")
+    return _pay_bank(state, g, t, rate)
+
+
+def maritime_at(state: CatanState, action: MaritimeTradeAt) -> CatanState:
+    """A trade at a named rate worse than the player's best (only under ``rate=any``,
+    catan/maritime-rate; the best rate is ``MaritimeTrade``)."""
+    why = trade_rule(state)
+    if why is not None:
+        raise RB.RULES.illegal(why, "no trade now")
+    g, t, rate = action.give, action.get, action.rate
+    if not (in_range(g, D.N_RESOURCES) and in_range(t, D.N_RESOURCES)) or g == t:
+        raise RB.RULES.illegal(RB.TRADE_DIFFERENT_RESOURCES, f"give {g!r} for {t!r}")
+    p = state.turn
+    if not isinstance(rate, int) or isinstance(rate, bool) \
+            or not has_rate(state.node_owner, state.harbours, p, g, rate):
+        raise RB.RULES.illegal(RB.TRADE_MARITIME, f"{rate!r}:1 is not a rate player {p} has"
+                               f" for {D.RESOURCES[g]}")
+    best = rates(state.node_owner, state.harbours, p)[g]
+    if rate <= best:
+        raise RB.RULES.illegal(RB.TRADE_MARITIME, f"{rate}:1 is the best rate for"
+                               f" {D.RESOURCES[g]}: a MaritimeTrade")
+    if state.config.option("rate") != "any":
+        raise RB.RULES.illegal(RB.TRADE_MARITIME, f"only the best rate, {best}:1, under"
+                               " catan/maritime-rate=best")
+    if state.players[p].hand[g] < rate:
+        raise RB.RULES.illegal(RB.TRADE_MARITIME, f"{rate} {D.RESOURCES[g]} needed")
+    if not state.bank[t]:
+        raise RB.RULES.illegal(RB.TRADE_HAS_CARDS, f"the bank has no {D.RESOURCES[t]}")
+    return _pay_bank(state, g, t, rate)
+
+
+def _pay_bank(state: CatanState, g: int, t: int, rate: int) -> CatanState:
+    """The player on turn gives ``rate`` cards of ``g`` to the bank for one ``t``."""
+    p = state.turn
+    pl = state.players[p]
     hand = bump(bump(pl.hand, g, -rate), t, 1)
     return set_player(state, p, evolve(pl, hand=hand),
                       bank=bump(bump(state.bank, g, rate), t, -1), trades=state.trades + 1)

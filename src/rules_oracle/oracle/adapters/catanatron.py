@@ -12,6 +12,8 @@ the model's (``docs/engines/catanatron.md`` has the tables):
   (:data:`NODE_TO_CATANATRON`, :data:`PATH_TO_EDGE`, :data:`HEX_TO_COORDINATE`);
 - the board: the model's beginner board, harbours included, is built with catanatron's
   ``initialize_tiles`` (the variable board and shuffled harbours are refused at reset);
+- bank trades: catanatron offers each resource at the player's best rate only, the model's
+  default reading (catan/maritime-rate=best); ``rate=any`` is refused at reset;
 - chance: every outcome the oracle chooses is forced (catanatron 3.2.1 takes it in the
   action's ``value``, executed with ``validate_action=False``): dice, the development card
   drawn, the card stolen; the discards on a 7 (catanatron draws them at random) are forced
@@ -242,6 +244,9 @@ class Adapter:
         for option, supported in (("board", "beginner"), ("harbours", "fixed")):
             if variant.get(option, supported) != supported:
                 return {"ok": False, "error": f"the adapter sets up {option}={supported} only"}
+        if variant.get("rate", "best") != "best":  # catan/maritime-rate
+            return {"ok": False, "error": "catanatron trades with the bank at the best rate"
+                    " only (rate=best): it names no worse rate (MaritimeTradeAt)"}
         seed = request.get("seed")
         self.game = Game([RandomPlayer(c) for c in COLORS[:players]],
                          seed=(seed if isinstance(seed, int) else 0) + 1,
