@@ -146,7 +146,8 @@ def test_a_knight_breaks_a_rival_road() -> None:
     assert BuildRoad(B.path_between(7, 3)) not in GAME.legal_actions(s)
 
 
-@pytest.mark.rules("cities_knights/wall.build", "cities_knights/wall.limit")
+@pytest.mark.rules("cities_knights/wall.build", "cities_knights/wall.limit",
+                   "cities_knights/wall.site")
 def test_city_walls() -> None:
     s = make(cities={0: 0, 2: 0, 10: 0, 14: 0}, hands={0: cards(brick=8)}, **{
         "roads": {B.NODE_PATHS[n][0]: 0 for n in (0, 2, 10, 14)}})
@@ -156,12 +157,12 @@ def test_city_walls() -> None:
     assert rule_of(s, BuildWall(14)) == RB.WALL_LIMIT
     assert rule_of(make(cities={0: 0}), BuildWall(0)) == RB.WALL_BUILD
     # one wall a city: a second on the walled city breaks the limit; a wall on a
-    # settlement or a rival's city, the wall's own rule (it goes on one's own city)
+    # settlement or a rival's city or off the board, the wall's site (one's own city)
     s = make(cities={0: 0, 40: 1}, settlements={2: 0}, walls=(0,), hands={0: cards(brick=2)},
              roads={B.NODE_PATHS[n][0]: p for n, p in ((0, 0), (2, 0), (40, 1))})
     assert rule_of(s, BuildWall(0)) == RB.WALL_LIMIT
-    assert rule_of(s, BuildWall(2)) == RB.WALL_BUILD and rule_of(s, BuildWall(40)) == RB.WALL_BUILD
-    assert rule_of(s, BuildWall(99)) == RB.WALL_BUILD
+    assert rule_of(s, BuildWall(2)) == RB.WALL_SITE and rule_of(s, BuildWall(40)) == RB.WALL_SITE
+    assert rule_of(s, BuildWall(99)) == RB.WALL_SITE
 
 
 @pytest.mark.rules("cities_knights/improvement.buy", "cities_knights/improvement.cost",

@@ -204,7 +204,12 @@ KNIGHT_BREAK_ROAD = R.rule("knight.break-road", "Может нарушить д�
 
 # -- walls -----------------------------------------------------------------------------------
 WALL_BUILD = R.rule("wall.build", "Городская стена стоит 2 кирпича",
-              "A city wall costs 2 brick and goes on one's own city without a wall.")
+              "A city wall costs 2 brick.")
+WALL_SITE = R.rule("wall.site", "Если варвары разрушают город, стена этого города также"
+                                " разрушается.",
+                   "A wall is a city's ('стена этого города', 'Городская стена'): it goes on one"
+                   " of its builder's own cities, never on a settlement, a rival's city or no"
+                   " intersection; the text names no other place for it.")
 WALL_LIMIT = R.rule("wall.limit", "Каждый игрок может разместить максимум 3 стены, достигнув"
                                   " максимального предела сброса 13 карт. - В городе может быть"
                                   " только одна стена.",

@@ -21,11 +21,11 @@ def wall_spots(state: CKState, p: int) -> tuple[int, ...]:
 def refusal(state: CKState, p: int, n: int) -> str:
     """The rule a wall on ``n`` that :func:`wall_spots` refuses ``p`` breaks: his 3 walls
     built, or a wall on that city already (RB.WALL_LIMIT), else no city of his there
-    (RB.WALL_BUILD)."""
+    (RB.WALL_SITE)."""
     if state.players[p].walls >= D.WALLS or (in_range(n, B.N_NODES) and state.walls[n]
                                              and state.node_owner[n] == p):
         return RB.WALL_LIMIT
-    return RB.WALL_BUILD
+    return RB.WALL_SITE
 
 
 def place_wall(state: CKState, p: int, n: int) -> CKState:
