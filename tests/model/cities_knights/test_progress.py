@@ -24,6 +24,7 @@ from rules_oracle.model.cities_knights.actions import (
 )
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.cities_knights.victory import refresh
 from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
 
 LINE = chain(0, 3, 7, 12, 17)
@@ -78,6 +79,16 @@ def test_merchant() -> None:
     assert (
         rule_of(only, PlayProgress(D.MERCHANT)) == RB.PROGRESS_MERCHANT
     )  # his city is no settlement
+
+
+@pytest.mark.rules("cities_knights/merchant-same-hex", "cities_knights/progress.merchant")
+def test_merchant_taken_on_the_hex_it_stands_on() -> None:
+    held = refresh(attrs.evolve(with_card("merchant"), merchant=0, merchant_owner=1))
+    assert GAME.scores(held) == (2, 3, 1)  # player 1 holds the merchant on the mountains
+    s = play(held, "merchant")
+    assert ChooseHex(0) in GAME.legal_actions(s)  # the hex it stands on, at 0's city
+    s = GAME.apply(s, ChooseHex(0))
+    assert (s.merchant, s.merchant_owner) == (0, 0) and GAME.scores(s) == (3, 2, 1)
 
 
 @pytest.mark.rules("cities_knights/progress.resource-monopoly",

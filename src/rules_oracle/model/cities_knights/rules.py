@@ -326,7 +326,8 @@ PROGRESS_MERCHANT = _card(
     "Переместите Торговца на любую клетку, касающуюся одного из ваших поселений. Вы можете"
     " совершать сделки 2:1 с этим ресурсом, пока он там находится. Контроль над этим"
     " торговцем дает вам 1 очко.",
-    "The merchant moves to a land hex at one's building: 2:1 for its resource, 1 VP while held.",
+    "The merchant moves to a land hex at one's building, the hex it stands on too (reading:"
+    " cities_knights/merchant-same-hex): 2:1 for its resource, 1 VP while held.",
 )
 PROGRESS_RESOURCE_MONOPOLY = _card(
     "resource-monopoly",
@@ -868,6 +869,26 @@ A_MERCHANT_DESERT = R.ambiguity(
         " does. There the merchant gives its point and no trade.",
     source="the rules text (chapter 13)",
     option="merchant-desert",
+)
+A_MERCHANT_SAME_HEX = R.ambiguity(
+    "merchant-same-hex",
+    quote="Переместите Торговца на любую клетку, касающуюся одного из ваших поселений.",
+    question="May the Merchant's player put the merchant on the hex it already stands on"
+             " (taking it, with its point, from the rival who holds it there), though the card"
+             " says 'Переместите' (move)?",
+    readings={"any-hex": "yes: any hex touching one of one's buildings, the one the merchant"
+                         " stands on included; the card's player holds it from then on"},
+    default="any-hex",
+    why="The card names the hex as 'любую клетку' (any hex) touching one's building and no"
+        " exception; what it gives is control ('Контроль над этим торговцем дает вам 1"
+        " очко'), which passes to the card's player wherever the piece ends, so a hex that"
+        " touches his building is no worse for standing under the merchant. Unlike base"
+        " Catan's robber, which must go to another hex, the text sets the merchant no such"
+        " bound; the published card has its player take the merchant and put it on any land"
+        " hex next to his settlement or city, another player's Merchant card taking control"
+        " of it.",
+    source="the rules text (chapter 13) and the published card (ultraboardgames.com's"
+           " Cities & Knights trade cards; not in data/README.md: confidence M)",
 )
 A_USELESS = R.ambiguity(
     "progress-without-effect",
