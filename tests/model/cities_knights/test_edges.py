@@ -211,7 +211,7 @@ def test_bishop_on_a_hex_without_cards_robs_nobody() -> None:
     assert s.robber == 14 and s.stage is Stage.MAIN
 
 
-@pytest.mark.rules("cities_knights/progress.wedding")
+@pytest.mark.rules("cities_knights/progress.wedding", "cities_knights/two-from-one")
 def test_wedding_giver_with_one_card_gives_one() -> None:
     s = make(held={0: progress(wedding=1)}, hands={1: cards(ore=1)}, settlements={50: 1},
              **BOARD)  # type: ignore[arg-type]

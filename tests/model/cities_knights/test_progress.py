@@ -197,6 +197,18 @@ def test_master_merchant_takes_two_from_a_richer_player() -> None:
     assert s.players[0].hand == cards(wool=1, paper=1) and s.stage is Stage.MAIN
 
 
+@pytest.mark.rules("cities_knights/two-from-one", "cities_knights/progress.master-merchant")
+def test_master_merchant_takes_the_one_card_of_a_richer_player() -> None:
+    s = play(with_card("master-merchant", hands={1: cards(wool=1)}, settlements={50: 1}),
+             "master-merchant")
+    assert GAME.legal_actions(s) == (ChoosePlayer(1),)  # 3 points, one card
+    s = GAME.apply(s, ChoosePlayer(1))
+    assert GAME.legal_actions(s) == (ChooseCard(BD.WOOL),)
+    s = GAME.apply(s, ChooseCard(BD.WOOL))
+    assert s.players[0].hand == cards(wool=1) and not sum(s.players[1].hand)
+    assert s.stage is Stage.MAIN and s.pending is None  # the second card is not owed
+
+
 @pytest.mark.rules("cities_knights/progress.merchant-fleet")
 def test_merchant_fleet() -> None:
     s = with_card("merchant-fleet", hands={0: cards(grain=2)})

@@ -349,7 +349,8 @@ PROGRESS_MASTER_MERCHANT = _card(
     "Выберите 1 игрока, у которого больше очков, чем у"
     " вас, чтобы увидеть его карты ресурсов и товаров."
     " Выберите 2 карты, чтобы украсть их руку.",
-    "Take 2 cards of choice from the hand of a player with more points.",
+    "Take 2 cards of choice from the hand of a player with more points (1 from a hand of"
+    " 1: reading cities_knights/two-from-one).",
 )
 PROGRESS_MERCHANT_FLEET = _card(
     "merchant-fleet",
@@ -409,7 +410,8 @@ PROGRESS_WARLORD = _card("warlord", "Активируйте всех своих 
 PROGRESS_WEDDING = _card(
     "wedding",
     "Все игроки, набравшие больше очков, чем вы, дадут вам 2 ресурса или товара по своему выбору.",
-    "Each player with more points gives 2 cards of his choice.",
+    "Each player with more points gives 2 cards of his choice (a hand of 1 gives its"
+    " card: reading cities_knights/two-from-one).",
 )
 PROGRESS_ALCHEMIST = _card(
     "alchemist",
@@ -889,6 +891,24 @@ A_MERCHANT_SAME_HEX = R.ambiguity(
         " of it.",
     source="the rules text (chapter 13) and the published card (ultraboardgames.com's"
            " Cities & Knights trade cards; not in data/README.md: confidence M)",
+)
+A_TWO_FROM_ONE = R.ambiguity(
+    "two-from-one",
+    quote="Выберите 2 карты, чтобы украсть их руку.",
+    question="The Master Merchant takes 2 cards from a richer player's hand and the Wedding has"
+             " each richer player give 2 ('дадут вам 2 ресурса или товара'): what of a player"
+             " who holds 1 card? May the Master Merchant choose him, and does he give it?",
+    readings={"what-he-has": "he gives (the Master Merchant takes) the one card he holds;"
+                             " the Master Merchant may choose him; a player with no card is"
+                             " neither chosen nor asked"},
+    default="what-he-has",
+    why="Both cards take from a hand, and 2 is what they take from a full one; the text"
+        " names no bound on the hand, and its other taking card takes what there is: the"
+        " Resource Monopoly's 'дать вам 2 из' (up to 2 of that resource). A reading that"
+        " spared the holder of 1 card would protect a player for holding little, which the"
+        " text's 'Выберите 1 игрока, у которого больше очков, чем у вас' does not ask.",
+    source="project default (the text is silent; the published game is not in"
+           " data/README.md)",
 )
 A_USELESS = R.ambiguity(
     "progress-without-effect",
