@@ -95,7 +95,9 @@ ROBBER_DISCARD = R.rule("robber.discard", "Товары учитываются �
                  " resources and commodities, one card a step.")
 ROBBER_NOT_BEFORE_ATTACK = R.rule(
     "robber.not-before-attack",
-    "Игроки НЕ МОГУТ переместить Грабителя до первой атаки варваров",
+    "Игроки НЕ МОГУТ переместить Грабителя до первой атаки варваров, но всё равно должны"
+    " сбросить карты, если у них более 7 карт (это включает в себя использование вашего"
+    " рыцаря для перемещения Грабителя, а также использование Карты Прогресса Епископа).",
     "Before the first barbarian attack the robber does not move (7, knight"
     " chase, Bishop), but discards still happen.",
 )
