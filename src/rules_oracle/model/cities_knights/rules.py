@@ -826,10 +826,17 @@ A_DESERTER_LEVEL = R.ambiguity(
              " level, or a lower one when none of that level is left in his stock?",
     readings={"same": "one of the removed knight's level; none left: none placed",
               "lower": "that level, or the strongest lower one left in his stock"},
-    default="same",
-    why="The published card gives a knight of the removed one's strength; the text's 'одного"
-        " из своих рыцарей' names no level and speaks of a free place, not a weaker knight.",
-    source="published game's card (not in data/README.md: confidence M)",
+    default="lower",
+    why="The text lets him place 'одного из своих рыцарей' (one of his knights) wherever he"
+        " has a free place, naming no level, so a player whose knights of the removed level"
+        " are all on the board still places one of his; the published card asks for the"
+        " removed knight's strength, and its almanac answers this very case (both strong"
+        " knights on the board, a strong one removed) with a basic knight placed instead."
+        " 'lower' keeps the card's strength while a knight of it is left and, with none, the"
+        " strongest left below it, the basic knight of the almanac's case. Was 'same' (none"
+        " placed), which forbade what both allow.",
+    source="the rules text (chapter 14) and the published card's almanac (ultraboardgames.com's"
+           " Cities & Knights politics cards; not in data/README.md: confidence M)",
     option="deserter-level",
 )
 A_CHASE = R.ambiguity(
