@@ -182,7 +182,8 @@ KNIGHT_MOVE = R.rule("knight.move", "Действия рыцаря (они де�
                                     " Перемещение рыцаря - переместите рыцаря в любое доступное"
                                     " место в той же дорожной сети.",
                                     "An active knight moves to an empty intersection of its"
-                     " road network and deactivates.")
+                     " road network and deactivates (after the roll: reading"
+                     " cities_knights/knight-action-time).")
 KNIGHT_DISPLACE = R.rule("knight.displace", "Если уровень вашего рыцаря выше, чем у противника, вы"
                                      " можете сместить вражеского рыцаря, чтобы противник должен"
                                      " был переместить его или удалить. Оба рыцаря должны быть"
@@ -918,6 +919,24 @@ A_TWO_FROM_ONE = R.ambiguity(
         " text's 'Выберите 1 игрока, у которого больше очков, чем у вас' does not ask.",
     source="project default (the text is silent; the published game is not in"
            " data/README.md)",
+)
+A_KNIGHT_TIME = R.ambiguity(
+    "knight-action-time",
+    quote="Действия рыцаря (они деактивируют вашего рыцаря)",
+    question="When in his turn may a player take a knight action (move, displace, chase the"
+             " robber): only after the roll, as he builds, or before it too, as base Catan's"
+             " knight card that the chase replaces may be played?",
+    readings={"after-roll": "after the roll only, among the turn's building steps; before"
+                            " the roll only the roll and the Alchemist"},
+    default="after-roll",
+    why="The text gives the knights' actions no time, and gives a time before the roll to"
+        " one card alone ('Играйте в начале своего хода до броска кубиков', the Alchemist);"
+        " a knight is built, activated and promoted as a building, after the roll, and its"
+        " actions are listed with those. The published rules let a knight act in the"
+        " trade and build phase after the roll; a chase before the roll is their optional"
+        " 'Knight-Errant' variant, not the game's rule.",
+    source="the rules text (chapters 6 and 15) and the published rules (their Knight-Errant"
+           " variant as quickgamerules.com describes it; not in data/README.md: confidence M)",
 )
 A_USELESS = R.ambiguity(
     "progress-without-effect",
