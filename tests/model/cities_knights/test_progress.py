@@ -135,6 +135,20 @@ def test_commercial_harbor_forces_the_rivals_in_turn_order_passing_none_over() -
     assert s.players[0].hand == cards(cloth=1, paper=1) and s.stage is Stage.MAIN
 
 
+@pytest.mark.rules("cities_knights/commercial-harbor-at-once",
+                   "cities_knights/progress.commercial-harbor")
+def test_commercial_harbor_exchanges_follow_its_play_with_nothing_between() -> None:
+    s = with_card("commercial-harbor", hands={0: cards(lumber=2, brick=1), 1: cards(cloth=1),
+                                              2: cards(paper=1)})
+    s = play(s, "commercial-harbor")
+    # while the card is in play its player only offers a resource or ends it: no road
+    assert set(GAME.legal_actions(s)) == {ChooseCard(BD.LUMBER), ChooseCard(BD.BRICK), Stop()}
+    s = GAME.apply(GAME.apply(s, ChooseCard(BD.LUMBER)), ChooseCard(D.CLOTH))
+    s = GAME.apply(s, Stop())  # ended after player 1: player 2 is not forced later
+    assert s.stage is Stage.MAIN and s.pending is None and s.players[2].hand == cards(paper=1)
+    assert not any(isinstance(a, ChooseCard) for a in GAME.legal_actions(s))
+
+
 @pytest.mark.rules("cities_knights/progress.commercial-harbor",
                    "cities_knights/commercial-harbor-once")
 def test_a_second_commercial_harbor_forces_each_rival_once_a_turn() -> None:

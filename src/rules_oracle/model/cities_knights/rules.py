@@ -344,7 +344,8 @@ PROGRESS_COMMERCIAL_HARBOR = _card(
     " сделок.",
     "Each other player in turn: offer him a resource; he gives a"
     " commodity of his choice for it (with none, no exchange); one may"
-    " stop early, no rival passed over (reading: cities_knights/commercial-harbor-order);"
+    " stop early, no rival passed over (reading: cities_knights/commercial-harbor-order),"
+    " all at once (reading: cities_knights/commercial-harbor-at-once);"
     " each rival once a turn (reading: cities_knights/commercial-harbor-once).",
 )
 PROGRESS_MASTER_MERCHANT = _card(
@@ -1002,6 +1003,26 @@ A_HARBOR_ORDER = R.ambiguity(
         " monopolies, the Wedding) and as the gates' draws.",
     source="project default (the text gives no order; the published game is not in"
            " data/README.md)",
+)
+A_HARBOR_AT_ONCE = R.ambiguity(
+    "commercial-harbor-at-once",
+    quote="Вы можете закончить использование этой карты раньше, не совершая всех доступных"
+          " сделок.",
+    question="Are the Commercial Harbor's exchanges made at once when it is played, or may its"
+             " player spread them over his turn, building and trading between them?",
+    readings={"at-once": "at once: the card's exchanges follow one another from its play,"
+                         " no other step between, until every rival is reached or he ends"
+                         " it; a rival left out then stays out"},
+    default="at-once",
+    why="The text gives the card one use ('использование этой карты') that its player may end"
+        " before all the exchanges are made ('закончить ... раньше'), which speaks of a use"
+        " carried out from its start to its end, not of a power held through the turn, as"
+        " the Merchant Fleet's 2:1 is held 'до конца вашего хода'; every other card's"
+        " effect also comes when it is played. The published card lets the exchanges be"
+        " made at any point of the turn it is played in.",
+    source="the rules text (chapter 13: the Commercial Harbor and the Merchant Fleet);"
+           " the published card differs (ultraboardgames.com's Cities & Knights trade cards;"
+           " not in data/README.md: confidence M)",
 )
 A_ROAD_BUILDING = R.ambiguity(
     "road-building-both",
