@@ -35,6 +35,19 @@ LINE = chain(0, 3, 7, 12, 17)
 BOARD = {"cities": {0: 0, 40: 1}, "roads": {**dict.fromkeys(LINE, 0), B.NODE_PATHS[40][0]: 1}}
 
 
+@pytest.mark.rules("cities_knights/knight-action-time", "cities_knights/knight.chase",
+                   "cities_knights/knight.move")
+def test_knights_act_after_the_roll_only() -> None:
+    # player 0's knight on 7, active since before the turn, touches the robber's hex 3
+    s = attrs.evolve(make(knights={7: (0, 1, True)}, attacked=True, **BOARD),  # type: ignore
+                     robber=3)
+    assert ChaseRobber(7) in GAME.legal_actions(s) and MoveKnight(7) in GAME.legal_actions(s)
+    before = attrs.evolve(s, stage=Stage.PRE_ROLL, dice=(0, 0))
+    assert GAME.legal_actions(before) == (RollDice(),)
+    assert rule_of(before, ChaseRobber(7)) == RB.TURN_ACTOR
+    assert rule_of(before, MoveKnight(7)) == RB.TURN_ACTOR
+
+
 @pytest.mark.rules("cities_knights/progress.deserter", "cities_knights/knight.mighty")
 def test_deserter_brings_a_mighty_knight_without_the_fortress() -> None:
     s = make(held={0: progress(deserter=1)}, knights={41: (1, 3, True)}, **BOARD)  # type: ignore
@@ -211,7 +224,7 @@ def test_bishop_on_a_hex_without_cards_robs_nobody() -> None:
     assert s.robber == 14 and s.stage is Stage.MAIN
 
 
-@pytest.mark.rules("cities_knights/progress.wedding")
+@pytest.mark.rules("cities_knights/progress.wedding", "cities_knights/two-from-one")
 def test_wedding_giver_with_one_card_gives_one() -> None:
     s = make(held={0: progress(wedding=1)}, hands={1: cards(ore=1)}, settlements={50: 1},
              **BOARD)  # type: ignore[arg-type]

@@ -24,6 +24,7 @@ from rules_oracle.model.cities_knights.actions import (
 )
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.cities_knights.victory import refresh
 from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
 
 LINE = chain(0, 3, 7, 12, 17)
@@ -80,6 +81,16 @@ def test_merchant() -> None:
     )  # his city is no settlement
 
 
+@pytest.mark.rules("cities_knights/merchant-same-hex", "cities_knights/progress.merchant")
+def test_merchant_taken_on_the_hex_it_stands_on() -> None:
+    held = refresh(attrs.evolve(with_card("merchant"), merchant=0, merchant_owner=1))
+    assert GAME.scores(held) == (2, 3, 1)  # player 1 holds the merchant on the mountains
+    s = play(held, "merchant")
+    assert ChooseHex(0) in GAME.legal_actions(s)  # the hex it stands on, at 0's city
+    s = GAME.apply(s, ChooseHex(0))
+    assert (s.merchant, s.merchant_owner) == (0, 0) and GAME.scores(s) == (3, 2, 1)
+
+
 @pytest.mark.rules("cities_knights/progress.resource-monopoly",
                    "cities_knights/progress.trade-monopoly")
 def test_monopolies() -> None:
@@ -122,6 +133,20 @@ def test_commercial_harbor_forces_the_rivals_in_turn_order_passing_none_over() -
     assert GAME.actor(s) == 0 and s.pending is not None and s.pending.queue == (2,)
     s = GAME.apply(GAME.apply(s, ChooseCard(BD.LUMBER)), ChooseCard(D.PAPER))
     assert s.players[0].hand == cards(cloth=1, paper=1) and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/commercial-harbor-at-once",
+                   "cities_knights/progress.commercial-harbor")
+def test_commercial_harbor_exchanges_follow_its_play_with_nothing_between() -> None:
+    s = with_card("commercial-harbor", hands={0: cards(lumber=2, brick=1), 1: cards(cloth=1),
+                                              2: cards(paper=1)})
+    s = play(s, "commercial-harbor")
+    # while the card is in play its player only offers a resource or ends it: no road
+    assert set(GAME.legal_actions(s)) == {ChooseCard(BD.LUMBER), ChooseCard(BD.BRICK), Stop()}
+    s = GAME.apply(GAME.apply(s, ChooseCard(BD.LUMBER)), ChooseCard(D.CLOTH))
+    s = GAME.apply(s, Stop())  # ended after player 1: player 2 is not forced later
+    assert s.stage is Stage.MAIN and s.pending is None and s.players[2].hand == cards(paper=1)
+    assert not any(isinstance(a, ChooseCard) for a in GAME.legal_actions(s))
 
 
 @pytest.mark.rules("cities_knights/progress.commercial-harbor",
@@ -184,6 +209,18 @@ def test_master_merchant_takes_two_from_a_richer_player() -> None:
     assert GAME.observe(s, 2).shown_hand == ()  # type: ignore[union-attr]
     s = GAME.apply(GAME.apply(s, ChooseCard(D.PAPER)), ChooseCard(BD.WOOL))
     assert s.players[0].hand == cards(wool=1, paper=1) and s.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/two-from-one", "cities_knights/progress.master-merchant")
+def test_master_merchant_takes_the_one_card_of_a_richer_player() -> None:
+    s = play(with_card("master-merchant", hands={1: cards(wool=1)}, settlements={50: 1}),
+             "master-merchant")
+    assert GAME.legal_actions(s) == (ChoosePlayer(1),)  # 3 points, one card
+    s = GAME.apply(s, ChoosePlayer(1))
+    assert GAME.legal_actions(s) == (ChooseCard(BD.WOOL),)
+    s = GAME.apply(s, ChooseCard(BD.WOOL))
+    assert s.players[0].hand == cards(wool=1) and not sum(s.players[1].hand)
+    assert s.stage is Stage.MAIN and s.pending is None  # the second card is not owed
 
 
 @pytest.mark.rules("cities_knights/progress.merchant-fleet")

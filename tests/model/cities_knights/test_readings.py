@@ -92,17 +92,18 @@ def test_the_aqueduct_after_a_shortage_left_nothing() -> None:
 
 
 @pytest.mark.rules("cities_knights/deserter-level", "cities_knights/progress.deserter")
-def test_the_deserter_places_a_lower_knight_only_under_its_reading() -> None:
-    # player 0 has both strong knights on the board; player 1 loses a strong one
+def test_the_deserter_places_a_lower_knight_unless_only_the_same_level() -> None:
+    # player 0 has both strong knights on the board; player 1 loses a strong one: by
+    # default player 0 places one of his knights left, a basic one (the almanac's case)
     s = make(held={0: progress(deserter=1)}, knights={7: (0, 2, True), 12: (0, 2, False),
                                                       41: (1, 2, True)}, **BOARD)
     s = GAME.apply(GAME.apply(s, PlayProgress(D.DESERTER)), ChoosePlayer(1))
-    same = GAME.apply(s, ChooseNode(41))
-    assert same.stage is Stage.MAIN and same.players[0].knights == (0, 2, 0)
-    lower = GAME.apply(_variant(s, deserter_level="lower"), ChooseNode(41))
+    lower = GAME.apply(s, ChooseNode(41))
     assert lower.stage is Stage.CARD and lower.pending is not None and lower.pending.left == 1
     lower = GAME.apply(lower, ChooseNode(17))
     assert lower.knight_level[17] == 1 and lower.players[0].knights == (1, 2, 0)
+    same = GAME.apply(_variant(s, deserter_level="same"), ChooseNode(41))
+    assert same.stage is Stage.MAIN and same.players[0].knights == (0, 2, 0)
 
 
 @pytest.mark.rules("cities_knights/chase-steal", "cities_knights/knight.chase")

@@ -112,8 +112,8 @@ def _harvest(state: CKState, p: int, terrain: int, card: int) -> CKState:
 
 def _deserter_level(state: CKState, p: int, level: int) -> int:
     """The level of the knight the Deserter's player may place for one of ``level``: that
-    level if one is left in his stock, else (deserter-level=lower) the strongest lower one
-    left; 0: none."""
+    level if one is left in his stock, else (deserter-level=lower, the default) the strongest
+    lower one left; 0: none."""
     lowest = 1 if state.config.option("deserter-level") == "lower" else level
     for lv in range(level, lowest - 1, -1):
         if state.players[p].knights[lv - 1] < D.KNIGHTS_PER_LEVEL:

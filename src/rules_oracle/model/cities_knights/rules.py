@@ -95,7 +95,9 @@ ROBBER_DISCARD = R.rule("robber.discard", "Товары учитываются �
                  " resources and commodities, one card a step.")
 ROBBER_NOT_BEFORE_ATTACK = R.rule(
     "robber.not-before-attack",
-    "Игроки НЕ МОГУТ переместить Грабителя до первой атаки варваров",
+    "Игроки НЕ МОГУТ переместить Грабителя до первой атаки варваров, но всё равно должны"
+    " сбросить карты, если у них более 7 карт (это включает в себя использование вашего"
+    " рыцаря для перемещения Грабителя, а также использование Карты Прогресса Епископа).",
     "Before the first barbarian attack the robber does not move (7, knight"
     " chase, Bishop), but discards still happen.",
 )
@@ -180,7 +182,8 @@ KNIGHT_MOVE = R.rule("knight.move", "Действия рыцаря (они де�
                                     " Перемещение рыцаря - переместите рыцаря в любое доступное"
                                     " место в той же дорожной сети.",
                                     "An active knight moves to an empty intersection of its"
-                     " road network and deactivates.")
+                     " road network and deactivates (after the roll: reading"
+                     " cities_knights/knight-action-time).")
 KNIGHT_DISPLACE = R.rule("knight.displace", "Если уровень вашего рыцаря выше, чем у противника, вы"
                                      " можете сместить вражеского рыцаря, чтобы противник должен"
                                      " был переместить его или удалить. Оба рыцаря должны быть"
@@ -331,7 +334,8 @@ PROGRESS_MERCHANT = _card(
     "Переместите Торговца на любую клетку, касающуюся одного из ваших поселений. Вы можете"
     " совершать сделки 2:1 с этим ресурсом, пока он там находится. Контроль над этим"
     " торговцем дает вам 1 очко.",
-    "The merchant moves to a land hex at one's building: 2:1 for its resource, 1 VP while held.",
+    "The merchant moves to a land hex at one's building, the hex it stands on too (reading:"
+    " cities_knights/merchant-same-hex): 2:1 for its resource, 1 VP while held.",
 )
 PROGRESS_RESOURCE_MONOPOLY = _card(
     "resource-monopoly",
@@ -345,7 +349,8 @@ PROGRESS_COMMERCIAL_HARBOR = _card(
     " сделок.",
     "Each other player in turn: offer him a resource; he gives a"
     " commodity of his choice for it (with none, no exchange); one may"
-    " stop early, no rival passed over (reading: cities_knights/commercial-harbor-order);"
+    " stop early, no rival passed over (reading: cities_knights/commercial-harbor-order),"
+    " all at once (reading: cities_knights/commercial-harbor-at-once);"
     " each rival once a turn (reading: cities_knights/commercial-harbor-once).",
 )
 PROGRESS_MASTER_MERCHANT = _card(
@@ -353,7 +358,8 @@ PROGRESS_MASTER_MERCHANT = _card(
     "Выберите 1 игрока, у которого больше очков, чем у"
     " вас, чтобы увидеть его карты ресурсов и товаров."
     " Выберите 2 карты, чтобы украсть их руку.",
-    "Take 2 cards of choice from the hand of a player with more points.",
+    "Take 2 cards of choice from the hand of a player with more points (1 from a hand of"
+    " 1: reading cities_knights/two-from-one).",
 )
 PROGRESS_MERCHANT_FLEET = _card(
     "merchant-fleet",
@@ -413,7 +419,8 @@ PROGRESS_WARLORD = _card("warlord", "Активируйте всех своих 
 PROGRESS_WEDDING = _card(
     "wedding",
     "Все игроки, набравшие больше очков, чем вы, дадут вам 2 ресурса или товара по своему выбору.",
-    "Each player with more points gives 2 cards of his choice.",
+    "Each player with more points gives 2 cards of his choice (a hand of 1 gives its"
+    " card: reading cities_knights/two-from-one).",
 )
 PROGRESS_ALCHEMIST = _card(
     "alchemist",
@@ -826,10 +833,17 @@ A_DESERTER_LEVEL = R.ambiguity(
              " level, or a lower one when none of that level is left in his stock?",
     readings={"same": "one of the removed knight's level; none left: none placed",
               "lower": "that level, or the strongest lower one left in his stock"},
-    default="same",
-    why="The published card gives a knight of the removed one's strength; the text's 'одного"
-        " из своих рыцарей' names no level and speaks of a free place, not a weaker knight.",
-    source="published game's card (not in data/README.md: confidence M)",
+    default="lower",
+    why="The text lets him place 'одного из своих рыцарей' (one of his knights) wherever he"
+        " has a free place, naming no level, so a player whose knights of the removed level"
+        " are all on the board still places one of his; the published card asks for the"
+        " removed knight's strength, and its almanac answers this very case (both strong"
+        " knights on the board, a strong one removed) with a basic knight placed instead."
+        " 'lower' keeps the card's strength while a knight of it is left and, with none, the"
+        " strongest left below it, the basic knight of the almanac's case. Was 'same' (none"
+        " placed), which forbade what both allow.",
+    source="the rules text (chapter 14) and the published card's almanac (ultraboardgames.com's"
+           " Cities & Knights politics cards; not in data/README.md: confidence M)",
     option="deserter-level",
 )
 A_CHASE = R.ambiguity(
@@ -873,6 +887,62 @@ A_MERCHANT_DESERT = R.ambiguity(
         " does. There the merchant gives its point and no trade.",
     source="the rules text (chapter 13)",
     option="merchant-desert",
+)
+A_MERCHANT_SAME_HEX = R.ambiguity(
+    "merchant-same-hex",
+    quote="Переместите Торговца на любую клетку, касающуюся одного из ваших поселений.",
+    question="May the Merchant's player put the merchant on the hex it already stands on"
+             " (taking it, with its point, from the rival who holds it there), though the card"
+             " says 'Переместите' (move)?",
+    readings={"any-hex": "yes: any hex touching one of one's buildings, the one the merchant"
+                         " stands on included; the card's player holds it from then on"},
+    default="any-hex",
+    why="The card names the hex as 'любую клетку' (any hex) touching one's building and no"
+        " exception; what it gives is control ('Контроль над этим торговцем дает вам 1"
+        " очко'), which passes to the card's player wherever the piece ends, so a hex that"
+        " touches his building is no worse for standing under the merchant. Unlike base"
+        " Catan's robber, which must go to another hex, the text sets the merchant no such"
+        " bound; the published card has its player take the merchant and put it on any land"
+        " hex next to his settlement or city, another player's Merchant card taking control"
+        " of it.",
+    source="the rules text (chapter 13) and the published card (ultraboardgames.com's"
+           " Cities & Knights trade cards; not in data/README.md: confidence M)",
+)
+A_TWO_FROM_ONE = R.ambiguity(
+    "two-from-one",
+    quote="Выберите 2 карты, чтобы украсть их руку.",
+    question="The Master Merchant takes 2 cards from a richer player's hand and the Wedding has"
+             " each richer player give 2 ('дадут вам 2 ресурса или товара'): what of a player"
+             " who holds 1 card? May the Master Merchant choose him, and does he give it?",
+    readings={"what-he-has": "he gives (the Master Merchant takes) the one card he holds;"
+                             " the Master Merchant may choose him; a player with no card is"
+                             " neither chosen nor asked"},
+    default="what-he-has",
+    why="Both cards take from a hand, and 2 is what they take from a full one; the text"
+        " names no bound on the hand, and its other taking card takes what there is: the"
+        " Resource Monopoly's 'дать вам 2 из' (up to 2 of that resource). A reading that"
+        " spared the holder of 1 card would protect a player for holding little, which the"
+        " text's 'Выберите 1 игрока, у которого больше очков, чем у вас' does not ask.",
+    source="project default (the text is silent; the published game is not in"
+           " data/README.md)",
+)
+A_KNIGHT_TIME = R.ambiguity(
+    "knight-action-time",
+    quote="Действия рыцаря (они деактивируют вашего рыцаря)",
+    question="When in his turn may a player take a knight action (move, displace, chase the"
+             " robber): only after the roll, as he builds, or before it too, as base Catan's"
+             " knight card that the chase replaces may be played?",
+    readings={"after-roll": "after the roll only, among the turn's building steps; before"
+                            " the roll only the roll and the Alchemist"},
+    default="after-roll",
+    why="The text gives the knights' actions no time, and gives a time before the roll to"
+        " one card alone ('Играйте в начале своего хода до броска кубиков', the Alchemist);"
+        " a knight is built, activated and promoted as a building, after the roll, and its"
+        " actions are listed with those. The published rules let a knight act in the"
+        " trade and build phase after the roll; a chase before the roll is their optional"
+        " 'Knight-Errant' variant, not the game's rule.",
+    source="the rules text (chapters 6 and 15) and the published rules (their Knight-Errant"
+           " variant as quickgamerules.com describes it; not in data/README.md: confidence M)",
 )
 A_USELESS = R.ambiguity(
     "progress-without-effect",
@@ -938,6 +1008,26 @@ A_HARBOR_ORDER = R.ambiguity(
         " monopolies, the Wedding) and as the gates' draws.",
     source="project default (the text gives no order; the published game is not in"
            " data/README.md)",
+)
+A_HARBOR_AT_ONCE = R.ambiguity(
+    "commercial-harbor-at-once",
+    quote="Вы можете закончить использование этой карты раньше, не совершая всех доступных"
+          " сделок.",
+    question="Are the Commercial Harbor's exchanges made at once when it is played, or may its"
+             " player spread them over his turn, building and trading between them?",
+    readings={"at-once": "at once: the card's exchanges follow one another from its play,"
+                         " no other step between, until every rival is reached or he ends"
+                         " it; a rival left out then stays out"},
+    default="at-once",
+    why="The text gives the card one use ('использование этой карты') that its player may end"
+        " before all the exchanges are made ('закончить ... раньше'), which speaks of a use"
+        " carried out from its start to its end, not of a power held through the turn, as"
+        " the Merchant Fleet's 2:1 is held 'до конца вашего хода'; every other card's"
+        " effect also comes when it is played. The published card lets the exchanges be"
+        " made at any point of the turn it is played in.",
+    source="the rules text (chapter 13: the Commercial Harbor and the Merchant Fleet);"
+           " the published card differs (ultraboardgames.com's Cities & Knights trade cards;"
+           " not in data/README.md: confidence M)",
 )
 A_ROAD_BUILDING = R.ambiguity(
     "road-building-both",
