@@ -9,11 +9,20 @@ import attrs
 import pytest
 
 from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import build, development, production, seven, trade
 from rules_oracle.model.catan import data as D
-from rules_oracle.model.catan import production
-from rules_oracle.model.catan.actions import Dice
+from rules_oracle.model.catan.actions import (
+    Dice,
+    MaritimeTrade,
+    MoveRobber,
+    OfferCard,
+    PlayKnight,
+    PlayMonopoly,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+)
 from rules_oracle.model.catan.game import GAME
-from rules_oracle.model.catan.ops import evolve
+from rules_oracle.model.catan.ops import PairMemo, evolve
 from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.model.core.play import playout
 
@@ -96,3 +105,92 @@ def test_a_dice_step_produces_as_the_walk() -> None:
         if state.stage is Stage.DICE:
             out = GAME.apply(state, Dice(4, 4))
             assert out == walked_production(evolve(state, dice=(4, 4)))
+
+
+def main_states(players: int = 4, seeds: range = range(3)) -> list[CatanState]:
+    return [s for s in states(players, seeds) if s.stage is Stage.MAIN]
+
+
+@pytest.mark.rules("catan/build.road-connected", "catan/build.distance",
+                   "catan/build.settlement-connected", "catan/build.city-upgrade")
+def test_remembered_places_are_the_predicates() -> None:
+    """Open roads, settlement and city sites (remembered by the owners' identity) are the
+    places the placement rules allow, tried one by one, for every seat."""
+    checked = 0
+    for s in main_states():
+        for p in range(s.config.players):
+            pl = s.players[p]
+            roads = tuple(e for e in range(B.N_PATHS) if build.road_rule(s, p, e) is None)
+            sites = tuple(n for n in range(B.N_NODES)
+                          if build.settlement_rule(s, p, n, False) is None)
+            cities = tuple(n for n in range(B.N_NODES) if build.city_rule(s, p, n) is None)
+            assert build.roads_open(s, p) == roads
+            assert build.settlement_sites(s, p) == sites
+            if pl.cities < D.CITIES:
+                assert build.city_sites(s, p) == cities
+            checked += bool(roads) + bool(sites) + bool(cities)
+    assert checked > 1000
+
+
+@pytest.mark.rules("catan/trade.maritime", "catan/seven.robber", "catan/seven.steal")
+def test_remembered_rates_and_owners_are_the_walks() -> None:
+    for s in main_states(3):
+        for p in range(s.config.players):
+            rate = [4] * D.N_RESOURCES
+            for n, h in trade.HARBOUR_NODES:
+                if s.node_owner[n] == p:
+                    kind = s.harbours[h]
+                    if kind == D.GENERIC:
+                        rate = [min(x, 3) for x in rate]
+                    elif kind < D.N_RESOURCES:
+                        rate[kind] = 2
+            assert trade.rates(s.node_owner, s.harbours, p) == tuple(rate)
+        for h in range(B.N_HEXES):
+            owners = {s.node_owner[n] for n in B.HEX_NODES[h]} - {-1}
+            assert seven.players_on(h, s.node_owner) == tuple(sorted(owners))
+
+
+@pytest.mark.rules("catan/seven.robber", "catan/seven.steal")
+def test_robber_actions_are_every_hex_and_victim() -> None:
+    checked = 0
+    for s in states(4, range(4)):
+        if s.stage is not Stage.ROBBER:
+            continue
+        hands = tuple(pl.hand for pl in s.players)
+        want = []
+        for h in seven.robber_targets(s):
+            vs = seven.victims(h, s.turn, s.node_owner, hands)
+            want += [MoveRobber(h, v) for v in vs] or [MoveRobber(h, -1)]
+        assert seven.robber_actions(s) == tuple(want)
+        checked += 1
+    assert checked > 10
+
+
+@pytest.mark.rules("catan/development.one-per-turn", "catan/trade.maritime")
+def test_card_and_trade_actions_are_the_predicates() -> None:
+    for s in main_states(3):
+        kinds = {D.KNIGHT: PlayKnight, D.ROAD_BUILDING: PlayRoadBuilding,
+                 D.YEAR_OF_PLENTY: PlayYearOfPlenty, D.MONOPOLY: PlayMonopoly}
+        playable = {t for c, t in kinds.items()
+                    if development.playable(s, c, build.roads_open) is None}
+        assert {type(a) for a in development.play_actions(s, build.roads_open)} == playable
+        hand, bank = s.players[s.turn].hand, s.bank
+        rate = trade.rates(s.node_owner, s.harbours, s.turn)
+        want = [MaritimeTrade(g, t) for g in range(5) if hand[g] >= rate[g]
+                for t in range(5) if t != g and bank[t]]
+        if trade.trade_rule(s) is None:
+            assert trade.maritime_actions(s) == want
+            if s.offers < D.OFFERS_PER_TURN:
+                assert trade.open_actions(s) == [OfferCard(True, r) for r in range(5) if hand[r]]
+
+
+def test_pair_memory_answers_per_object_and_starts_afresh() -> None:
+    memo: PairMemo[str] = PairMemo(limit=3)
+    a, b = (1, 2), (3, 4)
+    assert memo.get(a, b, 0) is None
+    assert memo.put(a, b, 0, "ab0") == "ab0" and memo.get(a, b, 0) == "ab0"
+    assert memo.get(a, b, 1) is None and memo.get(b, a, 0) is None
+    assert memo.get(tuple(list(a)), b, 0) is None  # an equal value, another object
+    for i in range(5):
+        memo.put(a, b, i + 1, str(i))
+    assert len(memo.entries) <= 3 and memo.get(a, b, 5) == "4"

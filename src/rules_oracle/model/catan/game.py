@@ -59,6 +59,7 @@ from rules_oracle.model.catan.ops import evolve
 from rules_oracle.model.catan.rules import RULES
 from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
+from rules_oracle.model.core.ops import by_identity
 
 
 def _is_chance(st: Stage) -> bool:
@@ -66,6 +67,24 @@ def _is_chance(st: Stage) -> bool:
     return (st is Stage.DICE or st is Stage.STEAL or st is Stage.DRAW or st is Stage.TERRAIN
             or st is Stage.TOKENS or st is Stage.HARBOURS)
 
+
+
+@by_identity
+def _road_actions(paths: tuple[int, ...]) -> tuple[Action, ...]:
+    """A road on each of ``paths`` (``build.roads_open``'s tuples, remembered by identity)."""
+    return tuple(BuildRoad(e) for e in paths)
+
+
+@by_identity
+def _settlement_actions(nodes: tuple[int, ...]) -> tuple[Action, ...]:
+    """A settlement on each of ``nodes`` (``build.settlement_sites``' tuples)."""
+    return tuple(BuildSettlement(n) for n in nodes)
+
+
+@by_identity
+def _city_actions(nodes: tuple[int, ...]) -> tuple[Action, ...]:
+    """A city on each of ``nodes`` (``build.city_sites``' tuples)."""
+    return tuple(BuildCity(n) for n in nodes)
 
 
 def place_road(state: CatanState, p: int, path: int) -> CatanState:
@@ -292,7 +311,7 @@ class Catan(Game[CatanState, Action]):
         if st is Stage.ROBBER:
             return seven.robber_actions(state)
         if st is Stage.ROAD_BUILDING:
-            roads = tuple(BuildRoad(e) for e in build.roads_open(state, state.turn))
+            roads = _road_actions(build.roads_open(state, state.turn))
             if development.may_stop(state):
                 return (*roads, StopRoadBuilding())
             return roads
@@ -305,13 +324,11 @@ class Catan(Game[CatanState, Action]):
         pl = state.players[p]
         out: list[Action] = []
         if build.can_pay(state, p, D.ROAD_COST):
-            out.extend(BuildRoad(e) for e in build.roads_open(state, p))
+            out.extend(_road_actions(build.roads_open(state, p)))
         if build.can_pay(state, p, D.SETTLEMENT_COST):
-            out.extend(BuildSettlement(n) for n in build.settlement_sites(state, p))
+            out.extend(_settlement_actions(build.settlement_sites(state, p)))
         if build.can_pay(state, p, D.CITY_COST) and pl.cities < D.CITIES:
-            level = state.node_level
-            out.extend(BuildCity(n) for n, owner in enumerate(state.node_owner)
-                       if owner == p and level[n] == 1)
+            out.extend(_city_actions(build.city_sites(state, p)))
         if build.buy_rule(state, p) is None:
             out.append(BuyDevelopment())
         out.extend(development.play_actions(state, build.roads_open))

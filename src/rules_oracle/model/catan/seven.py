@@ -12,6 +12,7 @@ from rules_oracle.model.catan.actions import Action, Discard, MoveRobber, Steal
 from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
 from rules_oracle.model.catan.state import CatanState, Stage, after_roll_or_card
 from rules_oracle.model.core import draw_outcomes
+from rules_oracle.model.core.ops import by_identity
 
 
 def discards_due(hands: tuple[tuple[int, ...], ...], limit: int = D.DISCARD_ABOVE
@@ -23,7 +24,15 @@ def discards_due(hands: tuple[tuple[int, ...], ...], limit: int = D.DISCARD_ABOV
 
 def players_on(hex_id: int, node_owner: tuple[int, ...]) -> tuple[int, ...]:
     """Owners of the buildings on a hex's corners, ascending, without repeats."""
-    return tuple(sorted({node_owner[n] for n in B.HEX_NODES[hex_id] if node_owner[n] >= 0}))
+    return hex_owners(node_owner)[hex_id]
+
+
+@by_identity
+def hex_owners(node_owner: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """:func:`players_on` of every hex, remembered by the owners' identity (they change
+    only when a building is placed)."""
+    return tuple(tuple(sorted({node_owner[n] for n in nodes if node_owner[n] >= 0}))
+                 for nodes in B.HEX_NODES)
 
 
 def victims(hex_id: int, mover: int, node_owner: tuple[int, ...],
@@ -91,9 +100,12 @@ def robber_targets(state: CatanState) -> tuple[int, ...]:
 
 def robber_actions(state: CatanState) -> tuple[Action, ...]:
     out: list[Action] = []
-    hands = tuple(pl.hand for pl in state.players)
+    mover = state.turn
+    # the players with cards: a building on the hex is the rest of ``victims``
+    holding = [p != mover and any(pl.hand) for p, pl in enumerate(state.players)]
+    owners = hex_owners(state.node_owner)
     for h in robber_targets(state):
-        vs = victims(h, state.turn, state.node_owner, hands)
+        vs = [v for v in owners[h] if holding[v]]
         if vs:
             out.extend(MoveRobber(h, v) for v in vs)
         else:
