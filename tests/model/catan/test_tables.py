@@ -9,8 +9,9 @@ import attrs
 import pytest
 
 from rules_oracle.model.catan import board as B
-from rules_oracle.model.catan import build, development, production, seven, trade
+from rules_oracle.model.catan import build, development, longest_road, production, seven, trade
 from rules_oracle.model.catan import data as D
+from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.actions import (
     Dice,
     MaritimeTrade,
@@ -24,6 +25,7 @@ from rules_oracle.model.catan.actions import (
 from rules_oracle.model.catan.game import GAME
 from rules_oracle.model.catan.ops import PairMemo, evolve
 from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.core import IllegalAction
 from rules_oracle.model.core.play import playout
 
 
@@ -194,3 +196,37 @@ def test_pair_memory_answers_per_object_and_starts_afresh() -> None:
     for i in range(5):
         memo.put(a, b, i + 1, str(i))
     assert len(memo.entries) <= 3 and memo.get(a, b, 5) == "4"
+
+
+def plain_longest(path_owner: tuple[int, ...], node_owner: tuple[int, ...], p: int) -> int:
+    """The longest trail of ``p``'s roads, walked from every intersection over the board's
+    own tables (the reference for the walk's table of steps)."""
+    def walk(node: int, used: frozenset[int], first: bool) -> int:
+        if not first and node_owner[node] not in (-1, p):
+            return 0
+        return max([1 + walk(B.PATH_NODES[e][0] + B.PATH_NODES[e][1] - node, used | {e}, False)
+                    for e in B.NODE_PATHS[node] if path_owner[e] == p and e not in used],
+                   default=0)
+    return max(walk(n, frozenset(), True) for n in range(B.N_NODES))
+
+
+@pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.break")
+def test_road_lengths_are_the_plain_walk() -> None:
+    seen = 0
+    for s in states(4, range(2), {"board": "beginner"}):
+        if s.stage is Stage.MAIN and s.turns % 7 == 0:
+            for p in range(s.config.players):
+                n = longest_road.longest_road(s.path_owner, s.node_owner, p)
+                assert n == plain_longest(s.path_owner, s.node_owner, p) == s.players[p].road_length
+                seen += n
+    assert seen > 100
+
+
+@pytest.mark.rules("catan/turn.actor")
+def test_a_chance_outcome_in_the_main_phase_is_refused_as_in_any_player_stage() -> None:
+    s = next(s for s in states(3, range(1)) if s.stage is Stage.MAIN)
+    pre = next(s for s in states(3, range(1)) if s.stage is Stage.PRE_ROLL)
+    for state in (s, pre):
+        with pytest.raises(IllegalAction, match="Dice is a chance outcome") as refused:
+            GAME.apply(state, Dice(1, 2))
+        assert refused.value.rule == RB.TURN_ACTOR

@@ -55,7 +55,7 @@ from rules_oracle.model.catan.actions import (
     Steal,
     StopRoadBuilding,
 )
-from rules_oracle.model.catan.ops import evolve
+from rules_oracle.model.catan.ops import covers, evolve
 from rules_oracle.model.catan.rules import RULES
 from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
@@ -67,6 +67,12 @@ def _is_chance(st: Stage) -> bool:
     return (st is Stage.DICE or st is Stage.STEAL or st is Stage.DRAW or st is Stage.TERRAIN
             or st is Stage.TOKENS or st is Stage.HARBOURS)
 
+
+
+#: the actions without fields, built once (actions are immutable)
+_BUY = BuyDevelopment()
+_END = EndTurn()
+_ROLL = RollDice()
 
 
 @by_identity
@@ -303,7 +309,7 @@ class Catan(Game[CatanState, Action]):
         if st is Stage.MAIN:
             return self._main_actions(state)
         if st is Stage.PRE_ROLL:
-            return (RollDice(), *development.play_actions(state, build.roads_open))
+            return (_ROLL, *development.play_actions(state, build.roads_open))
         if st is Stage.TRADE:
             return trade.trade_actions(state)
         if st is Stage.DISCARD:
@@ -322,19 +328,20 @@ class Catan(Game[CatanState, Action]):
     def _main_actions(self, state: CatanState) -> tuple[Action, ...]:
         p = state.turn
         pl = state.players[p]
+        hand = pl.hand
         out: list[Action] = []
-        if build.can_pay(state, p, D.ROAD_COST):
+        if covers(hand, D.ROAD_COST):
             out.extend(_road_actions(build.roads_open(state, p)))
-        if build.can_pay(state, p, D.SETTLEMENT_COST):
+        if covers(hand, D.SETTLEMENT_COST):
             out.extend(_settlement_actions(build.settlement_sites(state, p)))
-        if build.can_pay(state, p, D.CITY_COST) and pl.cities < D.CITIES:
+        if covers(hand, D.CITY_COST) and pl.cities < D.CITIES:
             out.extend(_city_actions(build.city_sites(state, p)))
         if build.buy_rule(state, p) is None:
-            out.append(BuyDevelopment())
+            out.append(_BUY)
         out.extend(development.play_actions(state, build.roads_open))
         out.extend(trade.maritime_actions(state))
         out.extend(trade.open_actions(state))
-        out.append(EndTurn())
+        out.append(_END)
         return tuple(out)
 
     # -- apply -------------------------------------------------------------------------------
@@ -346,11 +353,12 @@ class Catan(Game[CatanState, Action]):
 
     def _step(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
+        if st is Stage.MAIN:  # the commonest stage first (its refusals as below)
+            return self._main(state, action)
         if _is_chance(st):
             return self._chance(state, action)
         if isinstance(action, CHANCE_TYPES):
-            raise turn.not_a_step(f"{type(action).__name__} is a chance outcome, and a player"
-                                  " acts now")
+            raise self._chance_now(action)
         if st is Stage.SETUP:
             return setup.setup_step(state, action, PLACING)
         if st is Stage.PRE_ROLL:
@@ -359,8 +367,6 @@ class Catan(Game[CatanState, Action]):
             if isinstance(action, development.PLAY_TYPES):
                 return play_card(state, action)
             raise self._wrong(action, RB.TURN_ROLL, "the roll comes first")
-        if st is Stage.MAIN:
-            return self._main(state, action)
         if st is Stage.TRADE:
             return trade.trade_step(state, action)
         if st is Stage.DISCARD:
@@ -411,8 +417,16 @@ class Catan(Game[CatanState, Action]):
         raise turn.not_a_step(f"{type(action).__name__} is not the chance step of stage"
                               f" {st.value}")
 
+    def _chance_now(self, action: Action) -> Exception:
+        return turn.not_a_step(f"{type(action).__name__} is a chance outcome, and a player"
+                               " acts now")
+
     def _main(self, state: CatanState, action: Action) -> CatanState:
         p = state.turn
+        if isinstance(action, EndTurn):  # the commonest steps first (the types are disjoint)
+            return turn.end_turn(state)
+        if isinstance(action, MaritimeTrade):
+            return trade.maritime(state, action)
         if isinstance(action, BuildRoad):
             return self._build(state, action.path, D.ROAD_COST,
                                build.road_rule(state, p, action.path), place_road)
@@ -430,12 +444,10 @@ class Catan(Game[CatanState, Action]):
             return build.pay(state, p, D.DEVELOPMENT_COST, built=True, stage=Stage.DRAW)
         if isinstance(action, development.PLAY_TYPES):
             return play_card(state, action)
-        if isinstance(action, MaritimeTrade):
-            return trade.maritime(state, action)
         if isinstance(action, OfferCard):
             return trade.open_offer(state, action)
-        if isinstance(action, EndTurn):
-            return turn.end_turn(state)
+        if isinstance(action, CHANCE_TYPES):
+            raise self._chance_now(action)
         raise turn.not_a_step(f"{type(action).__name__} not allowed now: not a step of the main"
                               " phase")
 

@@ -112,22 +112,31 @@ def produce(state: CatanState) -> CatanState:
     if not due:
         return evolve(state, stage=Stage.MAIN)
     bank = list(state.bank)
-    hands = [list(pl.hand) for pl in state.players]
+    hands: dict[int, list[int]] = {}  # the hands that take cards
     for r, row in due.items():
         total = sum(row)
         if total <= bank[r]:
-            for p, k in enumerate(row):
-                hands[p][r] += k
+            paid = [(p, k) for p, k in enumerate(row) if k]
             bank[r] -= total
-            continue
-        # RB.PRODUCTION_SHORTAGE: the bank cannot pay every card of this kind owed
-        owed_by = [p for p, k in enumerate(row) if k]
-        if len(owed_by) == 1 and state.config.option("shortage") == "one-owed":
-            hands[owed_by[0]][r] += bank[r]
+        else:
+            # RB.PRODUCTION_SHORTAGE: the bank cannot pay every card of this kind owed
+            owed_by = [p for p, k in enumerate(row) if k]
+            if len(owed_by) != 1 or state.config.option("shortage") != "one-owed" \
+                    or not bank[r]:
+                continue
+            paid = [(owed_by[0], bank[r])]
             bank[r] = 0
-    players = tuple(pl if pl.hand == (got := tuple(cards)) else evolve(pl, hand=got)
-                    for pl, cards in zip(state.players, hands, strict=True))
-    return evolve(state, bank=tuple(bank), players=players, stage=Stage.MAIN)
+        for p, k in paid:
+            hand = hands.get(p)
+            if hand is None:
+                hand = hands[p] = list(state.players[p].hand)
+            hand[r] += k
+    if not hands:
+        return evolve(state, stage=Stage.MAIN)
+    players = list(state.players)
+    for p, hand in hands.items():
+        players[p] = evolve(players[p], hand=tuple(hand))
+    return evolve(state, bank=tuple(bank), players=tuple(players), stage=Stage.MAIN)
 
 
 def shown(state: CatanState, total: int) -> list[str]:

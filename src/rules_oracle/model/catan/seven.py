@@ -47,12 +47,16 @@ def robber_hexes(robber: int, mover: int, node_owner: tuple[int, ...],
     """Hexes the robber may move to: any other hex (RB.SEVEN_ROBBER); with the friendly
     robber not one with a building of another player who has at most 2 public points, unless
     every other hex has one (catan/friendly-robber)."""
-    others = tuple(h for h in range(B.N_HEXES) if h != robber)
+    others = _OTHER_HEXES[robber] if in_range(robber, B.N_HEXES) else tuple(range(B.N_HEXES))
     if not friendly:
         return others
     kind = tuple(h for h in others
                  if all(p == mover or public_vp[p] > 2 for p in players_on(h, node_owner)))
     return kind or others
+
+
+#: per robber's hex, every other hex
+_OTHER_HEXES = tuple(tuple(h for h in range(B.N_HEXES) if h != r) for r in range(B.N_HEXES))
 
 
 def start(state: CatanState) -> CatanState:
@@ -82,11 +86,10 @@ def discard(state: CatanState, action: Discard) -> CatanState:
     if not in_range(action.resource, D.N_RESOURCES) or not pl.hand[action.resource]:
         raise RB.RULES.illegal(RB.SEVEN_DISCARD, f"player {p} holds no {action.resource!r}")
     r = action.resource
-    state = set_player(state, p, evolve(pl, hand=bump(pl.hand, r, -1)),
-                       bank=bump(state.bank, r, 1), discards=bump(state.discards, p, -1))
-    if any(state.discards):
-        return state
-    return evolve(state, stage=Stage.ROBBER)
+    discards = bump(state.discards, p, -1)
+    return set_player(state, p, evolve(pl, hand=bump(pl.hand, r, -1)),
+                      bank=bump(state.bank, r, 1), discards=discards,
+                      stage=Stage.DISCARD if any(discards) else Stage.ROBBER)
 
 
 def _public(state: CatanState) -> tuple[int, ...]:
@@ -105,12 +108,20 @@ def robber_actions(state: CatanState) -> tuple[Action, ...]:
     holding = [p != mover and any(pl.hand) for p, pl in enumerate(state.players)]
     owners = hex_owners(state.node_owner)
     for h in robber_targets(state):
-        vs = [v for v in owners[h] if holding[v]]
+        moves = _MOVES[h]  # by victim + 1 (-1: nobody)
+        vs = [moves[v + 1] for v in owners[h] if holding[v]]
         if vs:
-            out.extend(MoveRobber(h, v) for v in vs)
+            out.extend(vs)
         else:
-            out.append(MoveRobber(h, -1))
+            out.append(moves[0])
     return tuple(out)
+
+
+#: seats the table of moves covers (base Catan seats 3 or 4)
+_SEATS = 6
+#: every robber's move, by hex and victim + 1 (built once: actions are immutable)
+_MOVES = tuple(tuple(MoveRobber(h, v) for v in range(-1, _SEATS))
+               for h in range(B.N_HEXES))
 
 
 def move_robber(state: CatanState, action: MoveRobber) -> CatanState:
@@ -121,10 +132,9 @@ def move_robber(state: CatanState, action: MoveRobber) -> CatanState:
     if (action.victim not in vs) if vs else action.victim != -1:
         raise RB.RULES.illegal(RB.SEVEN_STEAL, f"player {action.victim} cannot be robbed on hex"
                                f" {action.hex} (possible: {list(vs) or [-1]})")
-    state = evolve(state, robber=action.hex)
     if action.victim < 0:
-        return evolve(state, stage=after_roll_or_card(state))
-    return evolve(state, victim=action.victim, stage=Stage.STEAL)
+        return evolve(state, robber=action.hex, stage=after_roll_or_card(state))
+    return evolve(state, robber=action.hex, victim=action.victim, stage=Stage.STEAL)
 
 
 def steal_outcomes(state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
@@ -137,7 +147,8 @@ def steal(state: CatanState, action: Steal) -> CatanState:
     if not in_range(action.resource, D.N_RESOURCES) or not victim.hand[action.resource]:
         raise RB.RULES.illegal(RB.SEVEN_STEAL, f"player {v} holds no {action.resource!r}")
     r = action.resource
-    state = set_player(state, v, evolve(victim, hand=bump(victim.hand, r, -1)))
-    thief = state.players[p]
-    state = set_player(state, p, evolve(thief, hand=bump(thief.hand, r, 1)))
-    return evolve(state, victim=-1, stage=after_roll_or_card(state))
+    players = list(state.players)
+    players[v] = evolve(victim, hand=bump(victim.hand, r, -1))
+    thief = players[p]
+    players[p] = evolve(thief, hand=bump(thief.hand, r, 1))
+    return evolve(state, players=tuple(players), victim=-1, stage=after_roll_or_card(state))
