@@ -21,11 +21,12 @@ from rules_oracle.model.catan.actions import (
     PlayMonopoly,
     PlayRoadBuilding,
     PlayYearOfPlenty,
+    Steal,
 )
 from rules_oracle.model.catan.game import GAME
 from rules_oracle.model.catan.ops import PairMemo, evolve
 from rules_oracle.model.catan.state import CatanState, Stage
-from rules_oracle.model.core import IllegalAction
+from rules_oracle.model.core import IllegalAction, draw_outcomes
 from rules_oracle.model.core.play import playout
 
 
@@ -230,3 +231,34 @@ def test_a_chance_outcome_in_the_main_phase_is_refused_as_in_any_player_stage() 
         with pytest.raises(IllegalAction, match="Dice is a chance outcome") as refused:
             GAME.apply(state, Dice(1, 2))
         assert refused.value.rule == RB.TURN_ACTOR
+
+
+@pytest.mark.rules("catan/build.road-cost", "catan/build.settlement-cost", "catan/build.city-cost",
+                   "catan/build.development-cost")
+def test_costs_met_and_the_end_are_the_predicates(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules_oracle.model.catan import game as G
+    from rules_oracle.model.core import TERMINAL
+
+    monkeypatch.setattr(G, "COSTS_MET_ENTRIES", 50)
+    seen = set()
+    for s in states(3, range(2)):
+        assert GAME.is_terminal(s) == (GAME.actor(s) == TERMINAL)
+        for p in range(s.config.players):
+            hand = s.players[p].hand
+            want = tuple(build.can_pay(s, p, c) for c in (D.ROAD_COST, D.SETTLEMENT_COST,
+                                                           D.CITY_COST, D.DEVELOPMENT_COST))
+            assert G._costs_met(hand) == want
+            seen.add(hand)
+    assert len(seen) > 50 and len(G._COSTS_MET) <= 50
+
+
+@pytest.mark.rules("catan/seven.steal")
+def test_steal_outcomes_are_the_victims_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(seven, "HAND_DRAWS_ENTRIES", 5)
+    checked = 0
+    for s in states(4, range(4)):
+        if s.stage is Stage.STEAL:
+            hand = s.players[s.victim].hand
+            assert seven.steal_outcomes(s) == draw_outcomes(enumerate(hand), Steal)
+            checked += 1
+    assert checked > 5 and len(seven._HAND_DRAWS) <= 5

@@ -69,6 +69,25 @@ def _is_chance(st: Stage) -> bool:
 
 
 
+#: :func:`_costs_met` by hand
+_COSTS_MET: dict[tuple[int, ...], tuple[bool, bool, bool, bool]] = {}
+#: hands :data:`_COSTS_MET` holds before it starts afresh
+COSTS_MET_ENTRIES = 4096
+
+
+def _costs_met(hand: tuple[int, ...]) -> tuple[bool, bool, bool, bool]:
+    """Whether ``hand`` pays a road, a settlement, a city and a development card
+    (``build.can_pay`` of each cost), remembered by hand."""
+    known = _COSTS_MET.get(hand)
+    if known is None:
+        if len(_COSTS_MET) >= COSTS_MET_ENTRIES:
+            _COSTS_MET.clear()
+        known = _COSTS_MET[hand] = (
+            covers(hand, D.ROAD_COST), covers(hand, D.SETTLEMENT_COST),
+            covers(hand, D.CITY_COST), covers(hand, D.DEVELOPMENT_COST))
+    return known
+
+
 #: the actions without fields, built once (actions are immutable)
 _BUY = BuyDevelopment()
 _END = EndTurn()
@@ -292,6 +311,10 @@ class Catan(Game[CatanState, Action]):
             return TERMINAL
         return CHANCE
 
+    def is_terminal(self, state: CatanState) -> bool:
+        """Whether the game is over (``actor`` is ``TERMINAL`` exactly then)."""
+        return state.stage is Stage.OVER
+
     def chance_outcomes(self, state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
         st = state.stage
         if st is Stage.DICE:
@@ -328,15 +351,15 @@ class Catan(Game[CatanState, Action]):
     def _main_actions(self, state: CatanState) -> tuple[Action, ...]:
         p = state.turn
         pl = state.players[p]
-        hand = pl.hand
+        road, settlement, city, development_card = _costs_met(pl.hand)
         out: list[Action] = []
-        if covers(hand, D.ROAD_COST):
+        if road:
             out.extend(_road_actions(build.roads_open(state, p)))
-        if covers(hand, D.SETTLEMENT_COST):
+        if settlement:
             out.extend(_settlement_actions(build.settlement_sites(state, p)))
-        if covers(hand, D.CITY_COST) and pl.cities < D.CITIES:
+        if city and pl.cities < D.CITIES:
             out.extend(_city_actions(build.city_sites(state, p)))
-        if build.buy_rule(state, p) is None:
+        if development_card and any(state.deck):  # build.buy_rule's conditions
             out.append(_BUY)
         out.extend(development.play_actions(state, build.roads_open))
         out.extend(trade.maritime_actions(state))

@@ -30,10 +30,14 @@ def longest_road(path_owner: tuple[int, ...], node_owner: tuple[int, ...], playe
     return best
 
 
+def _steps() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    return tuple(tuple((e, 1 << e, B.PATH_NODES[e][1] if B.PATH_NODES[e][0] == n
+                        else B.PATH_NODES[e][0]) for e in B.NODE_PATHS[n])
+                 for n in range(B.N_NODES))
+
+
 #: per intersection, (path, the path's bit, the path's other end) for each path there
-_STEPS = tuple(tuple((e, 1 << e, B.PATH_NODES[e][1] if B.PATH_NODES[e][0] == n
-                      else B.PATH_NODES[e][0]) for e in B.NODE_PATHS[n])
-               for n in range(B.N_NODES))
+_STEPS = _steps()
 
 
 def _walk(path_owner: tuple[int, ...], node_owner: tuple[int, ...], player: int, node: int,

@@ -55,8 +55,12 @@ def robber_hexes(robber: int, mover: int, node_owner: tuple[int, ...],
     return kind or others
 
 
+def _other_hexes() -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(h for h in range(B.N_HEXES) if h != r) for r in range(B.N_HEXES))
+
+
 #: per robber's hex, every other hex
-_OTHER_HEXES = tuple(tuple(h for h in range(B.N_HEXES) if h != r) for r in range(B.N_HEXES))
+_OTHER_HEXES = _other_hexes()
 
 
 def start(state: CatanState) -> CatanState:
@@ -120,8 +124,11 @@ def robber_actions(state: CatanState) -> tuple[Action, ...]:
 #: seats the table of moves covers (base Catan seats 3 or 4)
 _SEATS = 6
 #: every robber's move, by hex and victim + 1 (built once: actions are immutable)
-_MOVES = tuple(tuple(MoveRobber(h, v) for v in range(-1, _SEATS))
-               for h in range(B.N_HEXES))
+def _moves() -> tuple[tuple[MoveRobber, ...], ...]:
+    return tuple(tuple(MoveRobber(h, v) for v in range(-1, _SEATS)) for h in range(B.N_HEXES))
+
+
+_MOVES = _moves()
 
 
 def move_robber(state: CatanState, action: MoveRobber) -> CatanState:
@@ -138,7 +145,24 @@ def move_robber(state: CatanState, action: MoveRobber) -> CatanState:
 
 
 def steal_outcomes(state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
-    return draw_outcomes(enumerate(state.players[state.victim].hand), Steal)
+    return hand_draws(state.players[state.victim].hand)
+
+
+#: :func:`hand_draws` by hand
+_HAND_DRAWS: dict[tuple[int, ...], tuple[tuple[Action, Fraction], ...]] = {}
+#: hands :data:`_HAND_DRAWS` holds before it starts afresh
+HAND_DRAWS_ENTRIES = 1024
+
+
+def hand_draws(hand: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """One card drawn at random from ``hand``: each kind by its count (remembered by hand:
+    the outcomes are immutable)."""
+    known = _HAND_DRAWS.get(hand)
+    if known is None:
+        if len(_HAND_DRAWS) >= HAND_DRAWS_ENTRIES:
+            _HAND_DRAWS.clear()
+        known = _HAND_DRAWS[hand] = draw_outcomes(enumerate(hand), Steal)
+    return known
 
 
 def steal(state: CatanState, action: Steal) -> CatanState:
