@@ -240,6 +240,7 @@ def test_costs_met_and_the_end_are_the_predicates(monkeypatch: pytest.MonkeyPatc
     from rules_oracle.model.core import TERMINAL
 
     monkeypatch.setattr(G, "COSTS_MET_ENTRIES", 50)
+    monkeypatch.setattr(G, "_COSTS_MET", {})
     seen = set()
     for s in states(3, range(2)):
         assert GAME.is_terminal(s) == (GAME.actor(s) == TERMINAL)
@@ -255,6 +256,7 @@ def test_costs_met_and_the_end_are_the_predicates(monkeypatch: pytest.MonkeyPatc
 @pytest.mark.rules("catan/seven.steal")
 def test_steal_outcomes_are_the_victims_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(seven, "HAND_DRAWS_ENTRIES", 5)
+    monkeypatch.setattr(seven, "_HAND_DRAWS", {})
     checked = 0
     for s in states(4, range(4)):
         if s.stage is Stage.STEAL:
