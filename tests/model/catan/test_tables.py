@@ -264,3 +264,11 @@ def test_steal_outcomes_are_the_victims_hand(monkeypatch: pytest.MonkeyPatch) ->
             assert seven.steal_outcomes(s) == draw_outcomes(enumerate(hand), Steal)
             checked += 1
     assert checked > 5 and len(seven._HAND_DRAWS) <= 5
+
+
+@pytest.mark.rules("catan/seven.robber")
+def test_robber_hexes_from_the_table_are_every_other_hex() -> None:
+    owners = (-1,) * B.N_NODES
+    for robber in range(-1, B.N_HEXES + 1):
+        want = tuple(h for h in range(B.N_HEXES) if h != robber)
+        assert seven.robber_hexes(robber, 0, owners, (0, 0, 0), False) == want
