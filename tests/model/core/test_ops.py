@@ -55,3 +55,10 @@ def test_by_identity_remembers_per_object_not_per_equal_value(
     monkeypatch.setattr(ops, "IDENTITY_ENTRIES", 3)
     assert remembered(Slotted(5)) == (5,) and remembered(one) == first
     assert len(calls) == 5 and calls[-1] is one
+
+
+def test_evolve_refuses_an_unknown_field_of_a_class_without_slots() -> None:
+    with pytest.raises(KeyError):
+        evolve(Plain(1), d=2)
+    value = Plain(1, (2,))
+    assert evolve(value, a=3).__dict__ == {"a": 3, "b": (2,)} and value.a == 1

@@ -10,6 +10,7 @@ from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.ops import (
+    PairMemo,
     covers,
     evolve,
     in_range,
@@ -73,13 +74,22 @@ def city_rule(state: CatanState, p: int, node: int) -> str | None:
     return None
 
 
+#: :func:`roads_open`'s and :func:`settlement_sites`' places by the owners' identity
+_OPEN_ROADS: PairMemo[tuple[int, ...]] = PairMemo()
+_SITES: PairMemo[tuple[int, ...]] = PairMemo()
+
+
 def roads_open(state: CatanState, p: int) -> tuple[int, ...]:
     """Paths where ``p`` may put a road now (cost aside): the free paths at ``p``'s
     buildings and at the ends of his roads where no rival builds (``road_connected``),
-    in path order. Gathered from his own pieces rather than tried path by path."""
+    in path order. Gathered from his own pieces rather than tried path by path, and
+    remembered by the owners' identity (they change only when a piece is placed)."""
     if state.players[p].roads >= D.ROADS:
         return ()
     path_owner, node_owner = state.path_owner, state.node_owner
+    known = _OPEN_ROADS.get(path_owner, node_owner, p)
+    if known is not None:
+        return known
     ends: set[int] = set()
     for e, owner in enumerate(path_owner):
         if owner == p:
@@ -90,21 +100,41 @@ def roads_open(state: CatanState, p: int) -> tuple[int, ...]:
         owner = node_owner[n]
         if owner == p or owner == -1:
             found.update(B.NODE_PATHS[n])
-    return tuple(sorted(e for e in found if path_owner[e] == -1))
+    return _OPEN_ROADS.put(path_owner, node_owner, p,
+                           tuple(sorted(e for e in found if path_owner[e] == -1)))
 
 
 def settlement_sites(state: CatanState, p: int) -> tuple[int, ...]:
     """Intersections where ``p`` may put a settlement after set-up (cost aside): free
     sites (``site_free``) at the ends of his roads, in intersection order (the nodes
-    ``settlement_rule`` allows)."""
+    ``settlement_rule`` allows); remembered by the owners' identity."""
     if state.players[p].settlements >= D.SETTLEMENTS:
         return ()
     path_owner, node_owner = state.path_owner, state.node_owner
+    known = _SITES.get(path_owner, node_owner, p)
+    if known is not None:
+        return known
     ends: set[int] = set()
     for e, owner in enumerate(path_owner):
         if owner == p:
             ends.update(B.PATH_NODES[e])
-    return tuple(sorted(n for n in ends if site_free(node_owner, n)))
+    return _SITES.put(path_owner, node_owner, p,
+                      tuple(sorted(n for n in ends if site_free(node_owner, n))))
+
+
+def city_sites(state: CatanState, p: int) -> tuple[int, ...]:
+    """``p``'s settlements (the intersections where he may put a city, cost and pieces
+    aside), in intersection order; remembered by the owners' and levels' identity."""
+    node_owner, node_level = state.node_owner, state.node_level
+    known = _CITIES.get(node_owner, node_level, p)
+    if known is not None:
+        return known
+    return _CITIES.put(node_owner, node_level, p,
+                       tuple(n for n, owner in enumerate(node_owner)
+                             if owner == p and node_level[n] == 1))
+
+
+_CITIES: PairMemo[tuple[int, ...]] = PairMemo()
 
 
 def pay(state: CatanState, p: int, cost: tuple[int, ...], **changes: Any) -> CatanState:

@@ -79,6 +79,8 @@ def _plenty_ok(state: CatanState, a: int, b: int) -> bool:
 
 def play_actions(state: CatanState, roads_open: OpenRoads) -> list[Action]:
     out: list[Action] = []
+    if state.dev_played or not any(state.players[state.turn].developments):
+        return out  # what ``playable`` says first: one a turn, and a card held
     if playable(state, D.KNIGHT, roads_open) is None:
         out.append(PlayKnight())
     if playable(state, D.ROAD_BUILDING, roads_open) is None:

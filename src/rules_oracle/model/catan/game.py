@@ -56,10 +56,11 @@ from rules_oracle.model.catan.actions import (
     Steal,
     StopRoadBuilding,
 )
-from rules_oracle.model.catan.ops import evolve
+from rules_oracle.model.catan.ops import covers, evolve
 from rules_oracle.model.catan.rules import RULES
 from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
+from rules_oracle.model.core.ops import by_identity
 
 
 def _is_chance(st: Stage) -> bool:
@@ -67,6 +68,49 @@ def _is_chance(st: Stage) -> bool:
     return (st is Stage.DICE or st is Stage.STEAL or st is Stage.DRAW or st is Stage.TERRAIN
             or st is Stage.TOKENS or st is Stage.HARBOURS)
 
+
+
+#: :func:`_costs_met` by hand
+_COSTS_MET: dict[tuple[int, ...], tuple[bool, bool, bool, bool]] = {}
+#: hands :data:`_COSTS_MET` holds before it starts afresh
+COSTS_MET_ENTRIES = 4096
+
+
+def _costs_met(hand: tuple[int, ...]) -> tuple[bool, bool, bool, bool]:
+    """Whether ``hand`` pays a road, a settlement, a city and a development card
+    (``build.can_pay`` of each cost), remembered by hand."""
+    known = _COSTS_MET.get(hand)
+    if known is None:
+        if len(_COSTS_MET) >= COSTS_MET_ENTRIES:
+            _COSTS_MET.clear()
+        known = _COSTS_MET[hand] = (
+            covers(hand, D.ROAD_COST), covers(hand, D.SETTLEMENT_COST),
+            covers(hand, D.CITY_COST), covers(hand, D.DEVELOPMENT_COST))
+    return known
+
+
+#: the actions without fields, built once (actions are immutable)
+_BUY = BuyDevelopment()
+_END = EndTurn()
+_ROLL = RollDice()
+
+
+@by_identity
+def _road_actions(paths: tuple[int, ...]) -> tuple[Action, ...]:
+    """A road on each of ``paths`` (``build.roads_open``'s tuples, remembered by identity)."""
+    return tuple(BuildRoad(e) for e in paths)
+
+
+@by_identity
+def _settlement_actions(nodes: tuple[int, ...]) -> tuple[Action, ...]:
+    """A settlement on each of ``nodes`` (``build.settlement_sites``' tuples)."""
+    return tuple(BuildSettlement(n) for n in nodes)
+
+
+@by_identity
+def _city_actions(nodes: tuple[int, ...]) -> tuple[Action, ...]:
+    """A city on each of ``nodes`` (``build.city_sites``' tuples)."""
+    return tuple(BuildCity(n) for n in nodes)
 
 
 def place_road(state: CatanState, p: int, path: int) -> CatanState:
@@ -268,6 +312,10 @@ class Catan(Game[CatanState, Action]):
             return TERMINAL
         return CHANCE
 
+    def is_terminal(self, state: CatanState) -> bool:
+        """Whether the game is over (``actor`` is ``TERMINAL`` exactly then)."""
+        return state.stage is Stage.OVER
+
     def chance_outcomes(self, state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
         st = state.stage
         if st is Stage.DICE:
@@ -285,7 +333,7 @@ class Catan(Game[CatanState, Action]):
         if st is Stage.MAIN:
             return self._main_actions(state)
         if st is Stage.PRE_ROLL:
-            return (RollDice(), *development.play_actions(state, build.roads_open))
+            return (_ROLL, *development.play_actions(state, build.roads_open))
         if st is Stage.TRADE:
             return trade.trade_actions(state)
         if st is Stage.DISCARD:
@@ -293,7 +341,7 @@ class Catan(Game[CatanState, Action]):
         if st is Stage.ROBBER:
             return seven.robber_actions(state)
         if st is Stage.ROAD_BUILDING:
-            roads = tuple(BuildRoad(e) for e in build.roads_open(state, state.turn))
+            roads = _road_actions(build.roads_open(state, state.turn))
             if development.may_stop(state):
                 return (*roads, StopRoadBuilding())
             return roads
@@ -304,21 +352,20 @@ class Catan(Game[CatanState, Action]):
     def _main_actions(self, state: CatanState) -> tuple[Action, ...]:
         p = state.turn
         pl = state.players[p]
+        road, settlement, city, development_card = _costs_met(pl.hand)
         out: list[Action] = []
-        if build.can_pay(state, p, D.ROAD_COST):
-            out.extend(BuildRoad(e) for e in build.roads_open(state, p))
-        if build.can_pay(state, p, D.SETTLEMENT_COST):
-            out.extend(BuildSettlement(n) for n in build.settlement_sites(state, p))
-        if build.can_pay(state, p, D.CITY_COST) and pl.cities < D.CITIES:
-            level = state.node_level
-            out.extend(BuildCity(n) for n, owner in enumerate(state.node_owner)
-                       if owner == p and level[n] == 1)
-        if build.buy_rule(state, p) is None:
-            out.append(BuyDevelopment())
+        if road:
+            out.extend(_road_actions(build.roads_open(state, p)))
+        if settlement:
+            out.extend(_settlement_actions(build.settlement_sites(state, p)))
+        if city and pl.cities < D.CITIES:
+            out.extend(_city_actions(build.city_sites(state, p)))
+        if development_card and any(state.deck):  # build.buy_rule's conditions
+            out.append(_BUY)
         out.extend(development.play_actions(state, build.roads_open))
         out.extend(trade.maritime_actions(state))
         out.extend(trade.open_actions(state))
-        out.append(EndTurn())
+        out.append(_END)
         return tuple(out)
 
     # -- apply -------------------------------------------------------------------------------
@@ -330,11 +377,12 @@ class Catan(Game[CatanState, Action]):
 
     def _step(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
+        if st is Stage.MAIN:  # the commonest stage first (its refusals as below)
+            return self._main(state, action)
         if _is_chance(st):
             return self._chance(state, action)
         if isinstance(action, CHANCE_TYPES):
-            raise turn.not_a_step(f"{type(action).__name__} is a chance outcome, and a player"
-                                  " acts now")
+            raise self._chance_now(action)
         if st is Stage.SETUP:
             return setup.setup_step(state, action, PLACING)
         if st is Stage.PRE_ROLL:
@@ -343,8 +391,6 @@ class Catan(Game[CatanState, Action]):
             if isinstance(action, development.PLAY_TYPES):
                 return play_card(state, action)
             raise self._wrong(action, RB.TURN_ROLL, "the roll comes first")
-        if st is Stage.MAIN:
-            return self._main(state, action)
         if st is Stage.TRADE:
             return trade.trade_step(state, action)
         if st is Stage.DISCARD:
@@ -395,8 +441,16 @@ class Catan(Game[CatanState, Action]):
         raise turn.not_a_step(f"{type(action).__name__} is not the chance step of stage"
                               f" {st.value}")
 
+    def _chance_now(self, action: Action) -> Exception:
+        return turn.not_a_step(f"{type(action).__name__} is a chance outcome, and a player"
+                               " acts now")
+
     def _main(self, state: CatanState, action: Action) -> CatanState:
         p = state.turn
+        if isinstance(action, EndTurn):  # the commonest steps first (the types are disjoint)
+            return turn.end_turn(state)
+        if isinstance(action, MaritimeTrade):
+            return trade.maritime(state, action)
         if isinstance(action, BuildRoad):
             return self._build(state, action.path, D.ROAD_COST,
                                build.road_rule(state, p, action.path), place_road)
@@ -414,14 +468,12 @@ class Catan(Game[CatanState, Action]):
             return build.pay(state, p, D.DEVELOPMENT_COST, built=True, stage=Stage.DRAW)
         if isinstance(action, development.PLAY_TYPES):
             return play_card(state, action)
-        if isinstance(action, MaritimeTrade):
-            return trade.maritime(state, action)
         if isinstance(action, MaritimeTradeAt):
             return trade.maritime_at(state, action)
         if isinstance(action, OfferCard):
             return trade.open_offer(state, action)
-        if isinstance(action, EndTurn):
-            return turn.end_turn(state)
+        if isinstance(action, CHANCE_TYPES):
+            raise self._chance_now(action)
         raise turn.not_a_step(f"{type(action).__name__} not allowed now: not a step of the main"
                               " phase")
 

@@ -30,6 +30,16 @@ def longest_road(path_owner: tuple[int, ...], node_owner: tuple[int, ...], playe
     return best
 
 
+def _steps() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    return tuple(tuple((e, 1 << e, B.PATH_NODES[e][1] if B.PATH_NODES[e][0] == n
+                        else B.PATH_NODES[e][0]) for e in B.NODE_PATHS[n])
+                 for n in range(B.N_NODES))
+
+
+#: per intersection, (path, the path's bit, the path's other end) for each path there
+_STEPS = _steps()
+
+
 def _walk(path_owner: tuple[int, ...], node_owner: tuple[int, ...], player: int, node: int,
           used: int, first: bool) -> int:
     owner = node_owner[node]
@@ -38,13 +48,12 @@ def _walk(path_owner: tuple[int, ...], node_owner: tuple[int, ...], player: int,
     if not first and owner != -1 and owner != player:
         return 0
     best = 0
-    for e in B.NODE_PATHS[node]:
-        bit = 1 << e
+    for e, bit, nxt in _STEPS[node]:
         if path_owner[e] != player or used & bit:
             continue
-        a, b = B.PATH_NODES[e]
-        nxt = b if a == node else a
-        best = max(best, 1 + _walk(path_owner, node_owner, player, nxt, used | bit, False))
+        n = 1 + _walk(path_owner, node_owner, player, nxt, used | bit, False)
+        if n > best:
+            best = n
     return best
 
 

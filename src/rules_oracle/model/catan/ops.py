@@ -1,14 +1,46 @@
 """Catan's helpers over its states; the game-independent ones (``model.core.ops``) are
 re-exported here for the Catan family's modules (no rules here)."""
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from rules_oracle.model.catan.state import CatanState, Player
 from rules_oracle.model.core.ops import bump, covers, evolve, in_range, minus, plus, put
 
-__all__ = ["bump", "covers", "evolve", "in_range", "minus", "plus", "put", "set_player"]
+__all__ = ["PairMemo", "bump", "covers", "evolve", "in_range", "minus", "plus", "put",
+           "set_player"]
 
 
 def set_player(state: CatanState, p: int, pl: Player, **changes: Any) -> CatanState:
     """``state`` with seat ``p``'s player replaced (and any other ``changes``): one copy."""
     return evolve(state, players=put(state.players, p, pl), **changes)
+
+
+R = TypeVar("R")
+
+
+class PairMemo(Generic[R]):
+    """Results of a pure function of two immutable tuples and a seat, remembered by the
+    tuples' identity: successive states share their untouched parts (a board's owners stay
+    the same object until a piece is placed), so a result is found again without comparing
+    values. The tuples are held with their result, so their ids name them while the entry
+    lives; past ``limit`` entries the memory starts afresh."""
+
+    __slots__ = ("entries", "limit")
+
+    def __init__(self, limit: int = 1024) -> None:
+        self.entries: dict[tuple[int, int, int], tuple[object, object, R]] = {}
+        self.limit = limit
+
+    def get(self, a: object, b: object, p: int) -> R | None:
+        """The result remembered for (``a``, ``b``, ``p``), or ``None``."""
+        known = self.entries.get((id(a), id(b), p))
+        if known is not None and known[0] is a and known[1] is b:
+            return known[2]
+        return None
+
+    def put(self, a: object, b: object, p: int, result: R) -> R:
+        """``result`` remembered for (``a``, ``b``, ``p``), and returned."""
+        if len(self.entries) >= self.limit:
+            self.entries.clear()
+        self.entries[(id(a), id(b), p)] = (a, b, result)
+        return result

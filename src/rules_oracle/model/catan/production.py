@@ -61,17 +61,82 @@ def pay(bank: tuple[int, ...], hands: tuple[tuple[int, ...], ...],
     return tuple(new_bank), tuple(tuple(h) for h in new_hands)
 
 
+#: a board's producing hexes per roll (see :func:`roll_table`)
+RollTable = tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
+
+#: :func:`roll_table`'s memory: (id(terrain), id(tokens)) -> (terrain, tokens, table)
+_ROLL_TABLES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], RollTable]] = {}
+#: boards :data:`_ROLL_TABLES` holds before it starts afresh
+ROLL_TABLE_ENTRIES = 256
+
+
+def roll_table(terrain: tuple[int, ...], tokens: tuple[int, ...]) -> RollTable:
+    """Per roll total (index 0-12), the hexes its token names that yield a resource, as
+    (hex, resource, the hex's intersections), in hex order: the walk of :func:`owed` done
+    once per board. Successive states share their board tuples, so the table is
+    remembered by their identity (held with it, so the ids name them while it lives)."""
+    key = (id(terrain), id(tokens))
+    known = _ROLL_TABLES.get(key)
+    if known is not None and known[0] is terrain and known[1] is tokens:
+        return known[2]
+    rows: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(13)]
+    for h in range(B.N_HEXES):
+        r = D.YIELD[terrain[h]] if terrain[h] >= 0 else -1
+        if r >= 0 and 0 <= tokens[h] <= 12:
+            rows[tokens[h]].append((h, r, B.HEX_NODES[h]))
+    table = tuple(tuple(row) for row in rows)
+    if len(_ROLL_TABLES) >= ROLL_TABLE_ENTRIES:
+        _ROLL_TABLES.clear()
+    _ROLL_TABLES[key] = (terrain, tokens, table)
+    return table
+
+
 def produce(state: CatanState) -> CatanState:
     """Every player takes what the roll's hexes owe them, bank allowing; trading and
-    building follow."""
-    hands = tuple(pl.hand for pl in state.players)
-    got = owed(state.terrain, state.tokens, state.robber, state.node_owner, state.node_level,
-               sum(state.dice), state.config.players)
-    bank, hands = pay(state.bank, hands, got,
-                      state.config.option("shortage") == "one-owed")
-    players = tuple(pl if pl.hand == h else evolve(pl, hand=h)
-                    for pl, h in zip(state.players, hands, strict=True))
-    return evolve(state, bank=bank, players=players, stage=Stage.MAIN)
+    building follow. The cards owed and paid are :func:`owed` and :func:`pay`'s, summed
+    from the board's :func:`roll_table` rather than walked over every hex."""
+    robber, node_owner, node_level = state.robber, state.node_owner, state.node_level
+    # resource -> cards owed per seat (RB.PRODUCTION_YIELD: 1 a settlement, 2 a city;
+    # RB.PRODUCTION_ROBBER: the robber's hex produces nothing)
+    due: dict[int, list[int]] = {}
+    for h, r, nodes in roll_table(state.terrain, state.tokens)[state.dice[0] + state.dice[1]]:
+        if h == robber:
+            continue
+        for n in nodes:
+            o = node_owner[n]
+            if o >= 0:
+                row = due.get(r)
+                if row is None:
+                    row = due[r] = [0] * state.config.players
+                row[o] += node_level[n]
+    if not due:
+        return evolve(state, stage=Stage.MAIN)
+    bank = list(state.bank)
+    hands: dict[int, list[int]] = {}  # the hands that take cards
+    for r, row in due.items():
+        total = sum(row)
+        if total <= bank[r]:
+            paid = [(p, k) for p, k in enumerate(row) if k]
+            bank[r] -= total
+        else:
+            # RB.PRODUCTION_SHORTAGE: the bank cannot pay every card of this kind owed
+            owed_by = [p for p, k in enumerate(row) if k]
+            if len(owed_by) != 1 or state.config.option("shortage") != "one-owed" \
+                    or not bank[r]:
+                continue
+            paid = [(owed_by[0], bank[r])]
+            bank[r] = 0
+        for p, k in paid:
+            hand = hands.get(p)
+            if hand is None:
+                hand = hands[p] = list(state.players[p].hand)
+            hand[r] += k
+    if not hands:
+        return evolve(state, stage=Stage.MAIN)
+    players = list(state.players)
+    for p, hand in hands.items():
+        players[p] = evolve(players[p], hand=tuple(hand))
+    return evolve(state, bank=tuple(bank), players=tuple(players), stage=Stage.MAIN)
 
 
 def shown(state: CatanState, total: int) -> list[str]:

@@ -12,6 +12,7 @@ from rules_oracle.model.catan.actions import Action, Discard, MoveRobber, Steal
 from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
 from rules_oracle.model.catan.state import CatanState, Stage, after_roll_or_card
 from rules_oracle.model.core import draw_outcomes
+from rules_oracle.model.core.ops import by_identity
 
 
 def discards_due(hands: tuple[tuple[int, ...], ...], limit: int = D.DISCARD_ABOVE
@@ -23,7 +24,15 @@ def discards_due(hands: tuple[tuple[int, ...], ...], limit: int = D.DISCARD_ABOV
 
 def players_on(hex_id: int, node_owner: tuple[int, ...]) -> tuple[int, ...]:
     """Owners of the buildings on a hex's corners, ascending, without repeats."""
-    return tuple(sorted({node_owner[n] for n in B.HEX_NODES[hex_id] if node_owner[n] >= 0}))
+    return hex_owners(node_owner)[hex_id]
+
+
+@by_identity
+def hex_owners(node_owner: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """:func:`players_on` of every hex, remembered by the owners' identity (they change
+    only when a building is placed)."""
+    return tuple(tuple(sorted({node_owner[n] for n in nodes if node_owner[n] >= 0}))
+                 for nodes in B.HEX_NODES)
 
 
 def victims(hex_id: int, mover: int, node_owner: tuple[int, ...],
@@ -38,12 +47,20 @@ def robber_hexes(robber: int, mover: int, node_owner: tuple[int, ...],
     """Hexes the robber may move to: any other hex (RB.SEVEN_ROBBER); with the friendly
     robber not one with a building of another player who has at most 2 public points, unless
     every other hex has one (catan/friendly-robber)."""
-    others = tuple(h for h in range(B.N_HEXES) if h != robber)
+    others = _OTHER_HEXES[robber] if in_range(robber, B.N_HEXES) else tuple(range(B.N_HEXES))
     if not friendly:
         return others
     kind = tuple(h for h in others
                  if all(p == mover or public_vp[p] > 2 for p in players_on(h, node_owner)))
     return kind or others
+
+
+def _other_hexes() -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(h for h in range(B.N_HEXES) if h != r) for r in range(B.N_HEXES))
+
+
+#: per robber's hex, every other hex
+_OTHER_HEXES = _other_hexes()
 
 
 def start(state: CatanState) -> CatanState:
@@ -73,11 +90,10 @@ def discard(state: CatanState, action: Discard) -> CatanState:
     if not in_range(action.resource, D.N_RESOURCES) or not pl.hand[action.resource]:
         raise RB.RULES.illegal(RB.SEVEN_DISCARD, f"player {p} holds no {action.resource!r}")
     r = action.resource
-    state = set_player(state, p, evolve(pl, hand=bump(pl.hand, r, -1)),
-                       bank=bump(state.bank, r, 1), discards=bump(state.discards, p, -1))
-    if any(state.discards):
-        return state
-    return evolve(state, stage=Stage.ROBBER)
+    discards = bump(state.discards, p, -1)
+    return set_player(state, p, evolve(pl, hand=bump(pl.hand, r, -1)),
+                      bank=bump(state.bank, r, 1), discards=discards,
+                      stage=Stage.DISCARD if any(discards) else Stage.ROBBER)
 
 
 def _public(state: CatanState) -> tuple[int, ...]:
@@ -91,14 +107,28 @@ def robber_targets(state: CatanState) -> tuple[int, ...]:
 
 def robber_actions(state: CatanState) -> tuple[Action, ...]:
     out: list[Action] = []
-    hands = tuple(pl.hand for pl in state.players)
+    mover = state.turn
+    # the players with cards: a building on the hex is the rest of ``victims``
+    holding = [p != mover and any(pl.hand) for p, pl in enumerate(state.players)]
+    owners = hex_owners(state.node_owner)
     for h in robber_targets(state):
-        vs = victims(h, state.turn, state.node_owner, hands)
+        moves = _MOVES[h]  # by victim + 1 (-1: nobody)
+        vs = [moves[v + 1] for v in owners[h] if holding[v]]
         if vs:
-            out.extend(MoveRobber(h, v) for v in vs)
+            out.extend(vs)
         else:
-            out.append(MoveRobber(h, -1))
+            out.append(moves[0])
     return tuple(out)
+
+
+#: seats the table of moves covers (base Catan seats 3 or 4)
+_SEATS = 6
+#: every robber's move, by hex and victim + 1 (built once: actions are immutable)
+def _moves() -> tuple[tuple[MoveRobber, ...], ...]:
+    return tuple(tuple(MoveRobber(h, v) for v in range(-1, _SEATS)) for h in range(B.N_HEXES))
+
+
+_MOVES = _moves()
 
 
 def move_robber(state: CatanState, action: MoveRobber) -> CatanState:
@@ -109,14 +139,30 @@ def move_robber(state: CatanState, action: MoveRobber) -> CatanState:
     if (action.victim not in vs) if vs else action.victim != -1:
         raise RB.RULES.illegal(RB.SEVEN_STEAL, f"player {action.victim} cannot be robbed on hex"
                                f" {action.hex} (possible: {list(vs) or [-1]})")
-    state = evolve(state, robber=action.hex)
     if action.victim < 0:
-        return evolve(state, stage=after_roll_or_card(state))
-    return evolve(state, victim=action.victim, stage=Stage.STEAL)
+        return evolve(state, robber=action.hex, stage=after_roll_or_card(state))
+    return evolve(state, robber=action.hex, victim=action.victim, stage=Stage.STEAL)
 
 
 def steal_outcomes(state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
-    return draw_outcomes(enumerate(state.players[state.victim].hand), Steal)
+    return hand_draws(state.players[state.victim].hand)
+
+
+#: :func:`hand_draws` by hand
+_HAND_DRAWS: dict[tuple[int, ...], tuple[tuple[Action, Fraction], ...]] = {}
+#: hands :data:`_HAND_DRAWS` holds before it starts afresh
+HAND_DRAWS_ENTRIES = 1024
+
+
+def hand_draws(hand: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """One card drawn at random from ``hand``: each kind by its count (remembered by hand:
+    the outcomes are immutable)."""
+    known = _HAND_DRAWS.get(hand)
+    if known is None:
+        if len(_HAND_DRAWS) >= HAND_DRAWS_ENTRIES:
+            _HAND_DRAWS.clear()
+        known = _HAND_DRAWS[hand] = draw_outcomes(enumerate(hand), Steal)
+    return known
 
 
 def steal(state: CatanState, action: Steal) -> CatanState:
@@ -125,7 +171,8 @@ def steal(state: CatanState, action: Steal) -> CatanState:
     if not in_range(action.resource, D.N_RESOURCES) or not victim.hand[action.resource]:
         raise RB.RULES.illegal(RB.SEVEN_STEAL, f"player {v} holds no {action.resource!r}")
     r = action.resource
-    state = set_player(state, v, evolve(victim, hand=bump(victim.hand, r, -1)))
-    thief = state.players[p]
-    state = set_player(state, p, evolve(thief, hand=bump(thief.hand, r, 1)))
-    return evolve(state, victim=-1, stage=after_roll_or_card(state))
+    players = list(state.players)
+    players[v] = evolve(victim, hand=bump(victim.hand, r, -1))
+    thief = players[p]
+    players[p] = evolve(thief, hand=bump(thief.hand, r, 1))
+    return evolve(state, players=tuple(players), victim=-1, stage=after_roll_or_card(state))

@@ -53,7 +53,7 @@ class Offer:
     counter_get: tuple[int, ...] = (0, 0, 0, 0, 0)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)  # without slots: copied as one dictionary (``ops.evolve``)
 class Player:
     #: resource cards held
     hand: tuple[int, ...]
@@ -72,7 +72,7 @@ class Player:
     road_length: int = 0
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)  # without slots: copied as one dictionary (``ops.evolve``)
 class CatanState:
     config: Config
     stage: Stage

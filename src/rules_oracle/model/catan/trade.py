@@ -28,7 +28,16 @@ from rules_oracle.model.catan.actions import (
     TradeWith,
     Withdraw,
 )
-from rules_oracle.model.catan.ops import bump, covers, evolve, in_range, minus, plus, set_player
+from rules_oracle.model.catan.ops import (
+    PairMemo,
+    bump,
+    covers,
+    evolve,
+    in_range,
+    minus,
+    plus,
+    set_player,
+)
 from rules_oracle.model.catan.state import CatanState, Offer, Stage
 from rules_oracle.model.core import IllegalAction
 
@@ -37,10 +46,18 @@ _EMPTY = D.NO_CARDS
 HARBOUR_NODES = tuple((n, h) for n, h in enumerate(B.NODE_HARBOUR) if h >= 0)
 
 
+#: :func:`rates` by the owners' and harbours' identity
+_RATES: PairMemo[tuple[int, ...]] = PairMemo()
+
+
 def rates(node_owner: tuple[int, ...], harbours: tuple[int, ...], p: int) -> tuple[int, ...]:
     """``p``'s maritime rate for each resource: 4, 3 with a generic harbour, 2 with the
     resource's own harbour (a building on one of the harbour's two intersections); a trade
-    uses the best of them (catan/maritime-rate)."""
+    uses the best of them (catan/maritime-rate); remembered by the owners' and harbours'
+    identity."""
+    known = _RATES.get(node_owner, harbours, p)
+    if known is not None:
+        return known
     out = [D.BANK_RATE] * D.N_RESOURCES
     for n, h in HARBOUR_NODES:
         if node_owner[n] != p:
@@ -50,7 +67,7 @@ def rates(node_owner: tuple[int, ...], harbours: tuple[int, ...], p: int) -> tup
             out = [min(x, D.GENERIC_RATE) for x in out]
         elif 0 <= kind < D.N_RESOURCES:
             out[kind] = D.SPECIAL_RATE
-    return tuple(out)
+    return _RATES.put(node_owner, harbours, p, tuple(out))
 
 
 def has_rate(node_owner: tuple[int, ...], harbours: tuple[int, ...], p: int, g: int,
@@ -80,15 +97,21 @@ def maritime_actions(state: CatanState) -> list[Action]:
     p = state.turn
     hand = state.players[p].hand
     rate = rates(state.node_owner, state.harbours, p)
-    out: list[Action] = [MaritimeTrade(g, t) for g in range(D.N_RESOURCES) if hand[g] >= rate[g]
-                         for t in range(D.N_RESOURCES) if t != g and state.bank[t]]
+    bank = state.bank
+    out: list[Action] = [trade for g in range(D.N_RESOURCES) if hand[g] >= rate[g]
+                         for t, trade in _MARITIME[g] if bank[t]]
     if state.config.option("rate") == "any":  # catan/maritime-rate: the worse rates too
         out += [MaritimeTradeAt(g, t, r) for g in range(D.N_RESOURCES)
                 for r in (D.GENERIC_RATE, D.BANK_RATE)
                 if rate[g] < r <= hand[g]
                 and has_rate(state.node_owner, state.harbours, p, g, r)
-                for t in range(D.N_RESOURCES) if t != g and state.bank[t]]
+                for t in range(D.N_RESOURCES) if t != g and bank[t]]
     return out
+
+
+#: per resource given, (resource got, the trade) for every other resource
+_MARITIME = tuple(tuple((t, MaritimeTrade(g, t)) for t in range(D.N_RESOURCES) if t != g)
+                  for g in range(D.N_RESOURCES))
 
 
 def maritime(state: CatanState, action: MaritimeTrade) -> CatanState:
@@ -152,7 +175,11 @@ def open_actions(state: CatanState) -> list[Action]:
     if trade_rule(state) is not None or state.offers >= D.OFFERS_PER_TURN:
         return []
     hand = state.players[state.turn].hand
-    return [OfferCard(True, r) for r in range(D.N_RESOURCES) if hand[r]]
+    return [_OPENING[r] for r in range(D.N_RESOURCES) if hand[r]]
+
+
+#: the card that opens an offer, per resource given
+_OPENING = tuple(OfferCard(True, r) for r in range(D.N_RESOURCES))
 
 
 def open_offer(state: CatanState, action: OfferCard) -> CatanState:

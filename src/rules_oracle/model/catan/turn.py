@@ -3,7 +3,7 @@
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.actions import Dice
-from rules_oracle.model.catan.ops import evolve, in_range, set_player
+from rules_oracle.model.catan.ops import evolve, in_range, put
 from rules_oracle.model.catan.state import CatanState, Stage
 from rules_oracle.model.core import IllegalAction, uniform
 
@@ -29,11 +29,12 @@ def end_turn(state: CatanState) -> CatanState:
     (RB.TURN_LIMIT)."""
     p = state.turn
     pl = state.players[p]
+    players = state.players
     if any(pl.bought):
-        pl = evolve(pl, bought=D.NO_DEVELOPMENTS)
+        players = put(players, p, evolve(pl, bought=D.NO_DEVELOPMENTS))
     if state.turns >= D.TURN_LIMIT:
-        return set_player(state, p, pl, stage=Stage.OVER)
-    return set_player(
-        state, p, pl, turn=(p + 1) % state.config.players, turns=state.turns + 1, dice=(0, 0),
-        dev_played=False, built=False, trades=0, offers=0, stage=Stage.PRE_ROLL,
+        return evolve(state, players=players, stage=Stage.OVER)
+    return evolve(
+        state, players=players, turn=(p + 1) % state.config.players, turns=state.turns + 1,
+        dice=(0, 0), dev_played=False, built=False, trades=0, offers=0, stage=Stage.PRE_ROLL,
     )

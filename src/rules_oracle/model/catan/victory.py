@@ -41,9 +41,10 @@ def finish(state: CatanState) -> CatanState:
     """End the game at once when the player on turn has 10 points (RB.VICTORY_TEN), hidden
     victory point cards included: only the player on turn wins, also with points that came
     on another turn, as that player's turn begins (RB.VICTORY_OWN_TURN)."""
-    # turns is 0 until set-up ends; a finished game stays finished
-    if state.turns and state.stage is not Stage.OVER and not robber_pending(state) \
-            and total_vp(state.players[state.turn]) >= D.VICTORY:
+    # turns is 0 until set-up ends; a finished game stays finished (the points first: the
+    # commonest reason to go on)
+    if total_vp(state.players[state.turn]) >= D.VICTORY and state.turns \
+            and state.stage is not Stage.OVER and not robber_pending(state):
         return evolve(state, stage=Stage.OVER, winner=state.turn, offer=None)
     return state
 
