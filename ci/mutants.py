@@ -60,7 +60,7 @@ class Mutant:
 MUTANTS = (
     Mutant("catan-robber-produces", "catan", "catan/production.robber",
            "the robber no longer blocks production", "model/catan/production.py",
-           "if tokens[h] != roll or h == robber:", "if tokens[h] != roll:"),
+           "if row[0] != robber)", ")"),
     Mutant("catan-city-one-card", "catan", "catan/production.yield",
            "a city yields 1 card, as a settlement", "model/catan/production.py",
            "if node_level[n] == 2:", "if node_level[n] == 3:"),

@@ -13,21 +13,16 @@ def owed(terrain: tuple[int, ...], tokens: tuple[int, ...], robber: int,
          players: int, city_second: tuple[int, ...] | None = None,
          kinds: int = D.N_RESOURCES) -> tuple[tuple[int, ...], ...]:
     """Cards each player is owed for ``roll``: per producing hex (its token rolled, not the
-    robber's) 1 per adjacent settlement and 2 per adjacent city, of the hex's resource.
+    robber's: :func:`producing`) 1 per adjacent settlement and 2 per adjacent city, of the
+    hex's resource.
 
     An expansion passes ``city_second``, per terrain the card kind a city's second card is
     (-1: the hex's resource again), and ``kinds``, the width of each player's row."""
     out = [[0] * kinds for _ in range(players)]
-    for h in range(B.N_HEXES):
-        # RB.PRODUCTION_ROBBER: the robber's hex produces nothing
-        if tokens[h] != roll or h == robber:
-            continue
-        r = D.YIELD[terrain[h]]
-        if r < 0:
-            continue
+    for h, r, nodes in producing(terrain, tokens, robber, roll):
         second = r if city_second is None or city_second[terrain[h]] < 0 \
             else city_second[terrain[h]]
-        for n in B.HEX_NODES[h]:  # RB.PRODUCTION_YIELD: 1 a settlement, 2 a city
+        for n in nodes:  # RB.PRODUCTION_YIELD: 1 a settlement, 2 a city
             o = node_owner[n]
             if o >= 0:
                 out[o][r] += 1
@@ -91,52 +86,29 @@ def roll_table(terrain: tuple[int, ...], tokens: tuple[int, ...]) -> RollTable:
     return table
 
 
+def producing(terrain: tuple[int, ...], tokens: tuple[int, ...], robber: int,
+              roll: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """The hexes that produce for ``roll``: those whose token it names and that yield a
+    resource (:func:`roll_table`), but the robber's."""
+    if not 0 <= roll <= 12:
+        return ()
+    # RB.PRODUCTION_ROBBER: the robber's hex produces nothing
+    return tuple(row for row in roll_table(terrain, tokens)[roll] if row[0] != robber)
+
+
 def produce(state: CatanState) -> CatanState:
-    """Every player takes what the roll's hexes owe them, bank allowing; trading and
-    building follow. The cards owed and paid are :func:`owed` and :func:`pay`'s, summed
-    from the board's :func:`roll_table` rather than walked over every hex."""
-    robber, node_owner, node_level = state.robber, state.node_owner, state.node_level
-    # resource -> cards owed per seat (RB.PRODUCTION_YIELD: 1 a settlement, 2 a city;
-    # RB.PRODUCTION_ROBBER: the robber's hex produces nothing)
-    due: dict[int, list[int]] = {}
-    for h, r, nodes in roll_table(state.terrain, state.tokens)[state.dice[0] + state.dice[1]]:
-        if h == robber:
-            continue
-        for n in nodes:
-            o = node_owner[n]
-            if o >= 0:
-                row = due.get(r)
-                if row is None:
-                    row = due[r] = [0] * state.config.players
-                row[o] += node_level[n]
-    if not due:
+    """Every player takes what the roll's hexes owe them (:func:`owed`), bank allowing
+    (:func:`pay`); trading and building follow."""
+    players = state.players
+    due = owed(state.terrain, state.tokens, state.robber, state.node_owner, state.node_level,
+               state.dice[0] + state.dice[1], len(players))
+    if not any(map(any, due)):
         return evolve(state, stage=Stage.MAIN)
-    bank = list(state.bank)
-    hands: dict[int, list[int]] = {}  # the hands that take cards
-    for r, row in due.items():
-        total = sum(row)
-        if total <= bank[r]:
-            paid = [(p, k) for p, k in enumerate(row) if k]
-            bank[r] -= total
-        else:
-            # RB.PRODUCTION_SHORTAGE: the bank cannot pay every card of this kind owed
-            owed_by = [p for p, k in enumerate(row) if k]
-            if len(owed_by) != 1 or state.config.option("shortage") != "one-owed" \
-                    or not bank[r]:
-                continue
-            paid = [(owed_by[0], bank[r])]
-            bank[r] = 0
-        for p, k in paid:
-            hand = hands.get(p)
-            if hand is None:
-                hand = hands[p] = list(state.players[p].hand)
-            hand[r] += k
-    if not hands:
-        return evolve(state, stage=Stage.MAIN)
-    players = list(state.players)
-    for p, hand in hands.items():
-        players[p] = evolve(players[p], hand=tuple(hand))
-    return evolve(state, bank=tuple(bank), players=tuple(players), stage=Stage.MAIN)
+    bank, hands = pay(state.bank, tuple(pl.hand for pl in players), due,
+                      state.config.option("shortage") == "one-owed")
+    return evolve(state, bank=bank, stage=Stage.MAIN, players=tuple(
+        pl if hand == pl.hand else evolve(pl, hand=hand)
+        for pl, hand in zip(players, hands, strict=True)))
 
 
 def shown(state: CatanState, total: int) -> list[str]:
