@@ -36,6 +36,33 @@ def test_evolve_refuses_an_unknown_field_of_a_slotted_class() -> None:
         evolve(Slotted(1), d=2)
 
 
+def test_evolve_of_a_dict_backed_class_copies_its_dictionary() -> None:
+    value = Plain(1, (2, 3))
+    changed = evolve(value, a=7)
+    # a copy of the dictionary, not the same one: the original keeps its fields
+    assert changed.__dict__ is not value.__dict__ and value.__dict__ == {"a": 1, "b": (2, 3)}
+    assert changed.__dict__ == {"a": 7, "b": (2, 3)} and changed.b is value.b
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        changed.a = 2  # type: ignore[misc]
+    with pytest.raises(KeyError):
+        evolve(value, d=2)
+    assert value.__dict__ == {"a": 1, "b": (2, 3)}
+
+
+def test_evolve_of_a_wide_state_equals_attrs_evolve() -> None:
+    from rules_oracle.model.core import registry
+    from rules_oracle.model.core.play import playout
+
+    game = registry.get("cities_knights")
+    for step in playout(game, game.config(4), 0):
+        if step.index >= 300:
+            break
+        state = step.state
+        changed = evolve(state, offers=state.offers + 1, trades=2)
+        assert changed == attrs.evolve(state, offers=state.offers + 1, trades=2)
+        assert changed != state and evolve(state) == state
+
+
 def test_by_identity_remembers_per_object_not_per_equal_value(
         monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Slotted] = []

@@ -17,7 +17,8 @@ def _evolver(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
     """A copy-with-changes function for one frozen ``attrs`` class, written out field by
     field (the classes have no validators or converters, so this equals ``attrs.evolve``
     without its per-call introspection): every field copied, then the changes set; a
-    slotted class's fields through their slots' own setters."""
+    slotted class's fields through their slots' own setters, a dict-backed class's (the
+    models' classes keep nothing but their fields in it) as one copy of its dictionary."""
     names = tuple(a.name for a in attrs.fields(cls))
     slots = all(isinstance(getattr(cls, n, None), types.MemberDescriptorType) for n in names)
     scope: dict[str, Any] = {"make": object.__new__, "cls": cls, "put": object.__setattr__}
@@ -30,8 +31,16 @@ def _evolver(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
         lines += ["    for name, value in changes.items():",
                   "        setters[name](new, value)"]
     else:
-        lines += [f"    put(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})"
-                  for n in names]
+        # a dict-backed class: its dictionary of fields copied whole (one C-level copy,
+        # whatever the width: a wide state's step changes a field or two of some fifty),
+        # then the changes, fields of the class only, set in the copy
+        scope["fields"] = frozenset(names)
+        lines += ["    values = obj.__dict__.copy()",
+                  "    for name, value in changes.items():",
+                  "        if name not in fields:",
+                  "            raise KeyError(name)",
+                  "        values[name] = value",
+                  "    put(new, '__dict__', values)"]
     lines.append("    return new")
     # the source is built from the class's own field names only
     exec("\n".join(lines), scope)
