@@ -49,18 +49,21 @@ def test_evolve_of_a_dict_backed_class_copies_its_dictionary() -> None:
     assert value.__dict__ == {"a": 1, "b": (2, 3)}
 
 
-def test_evolve_of_a_wide_state_equals_attrs_evolve() -> None:
+@pytest.mark.parametrize("name", ["cities_knights", "caylus", "burgundy", "catan_cards",
+                                  "crafts"])
+def test_evolve_of_a_wide_state_equals_attrs_evolve(name: str) -> None:
     from rules_oracle.model.core import registry
     from rules_oracle.model.core.play import playout
 
-    game = registry.get("cities_knights")
+    game = registry.get(name)
     for step in playout(game, game.config(4), 0):
-        if step.index >= 300:
+        if step.index >= 200:
             break
         state = step.state
-        changed = evolve(state, offers=state.offers + 1, trades=2)
-        assert changed == attrs.evolve(state, offers=state.offers + 1, trades=2)
+        changed = evolve(state, turn=state.turn + 1)
+        assert changed == attrs.evolve(state, turn=state.turn + 1)
         assert changed != state and evolve(state) == state
+        assert state.turn == step.state.turn and changed.turn == state.turn + 1
 
 
 def test_by_identity_remembers_per_object_not_per_equal_value(
