@@ -275,3 +275,30 @@ def test_a_wide_class_takes_the_texts_of_the_fields_it_shares_with_the_last_one(
     rows[1].append(8)  # type: ignore[attr-defined]
     after = attrs.evolve(holder, n=8)
     assert to_json(after) == slow_text(after) and '"c":[[1],[2,8]]' in to_json(after)
+
+
+def test_a_remembered_tuple_is_found_lasting_without_a_scan(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tuple whose text is remembered is lasting (only lasting ones are remembered), so a
+    wide class's writer keeps its text without scanning its items; a tuple not remembered is
+    scanned, and one holding a changeable item is not kept."""
+    rows = ((1, 2), (3, 4))
+    first = Wide((1, 2), tuple(range(9)), rows, Leaf(1, frozenset()), None, Colour.BLUE, (),
+                 (5,), 0, "")
+    assert to_json(first) == slow_text(first) and canon._memo[id(rows)][0] is rows
+
+    def no_scan(value: Any) -> bool:
+        raise AssertionError("scanned a remembered tuple")
+
+    monkeypatch.setattr(canon, "_lasting_rows", no_scan)
+    assert canon._lasting_value(rows)
+    monkeypatch.undo()
+    fresh = ((7,), (8,))
+    assert canon._lasting_value(fresh) and id(fresh) not in canon._memo
+    loose = ((7,), [8])
+    assert not canon._lasting_value(loose)
+    holder = attrs.evolve(first, c=loose)  # type: ignore[arg-type]
+    assert to_json(holder) == slow_text(holder)
+    loose[1].append(9)  # type: ignore[attr-defined]
+    after = attrs.evolve(holder, n=1)
+    assert to_json(after) == slow_text(after) and '"c":[[7],[8,9]]' in to_json(after)

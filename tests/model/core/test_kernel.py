@@ -210,6 +210,24 @@ def test_config_validation_fills_defaults() -> None:
     assert Config(2, (("a", "b"),)).option("a") == "b"
 
 
+def test_config_options_are_read_per_configuration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A configuration's options are read from a table made once per configuration: each
+    configuration answers its own values (the first pair naming an option), also an equal
+    one and past the memory's bound."""
+    from rules_oracle.model.core import game as core_game
+
+    one, other = Config(2, (("a", "b"), ("c", "d"))), Config(2, (("a", "x"), ("a", "y")))
+    assert one.option("a") == "b" and one.option("c") == "d" and other.option("a") == "x"
+    assert core_game._OPTIONS[id(one)][0] is one
+    with pytest.raises(KeyError, match="'e'"):
+        one.option("e")
+    monkeypatch.setattr(core_game, "OPTION_TABLES", 2)
+    configs = [Config(2, (("a", str(i)),)) for i in range(6)]
+    assert [c.option("a") for c in configs] == [str(i) for i in range(6)]
+    assert len(core_game._OPTIONS) <= 2
+    assert one.option("a") == "b" and Config(2, (("a", "b"), ("c", "d"))).option("c") == "d"
+
+
 def test_config_with_options() -> None:
     class Variant(type(GAME)):  # type: ignore[misc]
         rules = RuleBook("v", "v.txt")

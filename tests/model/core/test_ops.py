@@ -36,6 +36,36 @@ def test_evolve_refuses_an_unknown_field_of_a_slotted_class() -> None:
         evolve(Slotted(1), d=2)
 
 
+def test_evolve_of_a_dict_backed_class_copies_its_dictionary() -> None:
+    value = Plain(1, (2, 3))
+    changed = evolve(value, a=7)
+    # a copy of the dictionary, not the same one: the original keeps its fields
+    assert changed.__dict__ is not value.__dict__ and value.__dict__ == {"a": 1, "b": (2, 3)}
+    assert changed.__dict__ == {"a": 7, "b": (2, 3)} and changed.b is value.b
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        changed.a = 2  # type: ignore[misc]
+    with pytest.raises(KeyError):
+        evolve(value, d=2)
+    assert value.__dict__ == {"a": 1, "b": (2, 3)}
+
+
+@pytest.mark.parametrize("name", ["cities_knights", "caylus", "burgundy", "catan_cards",
+                                  "crafts"])
+def test_evolve_of_a_wide_state_equals_attrs_evolve(name: str) -> None:
+    from rules_oracle.model.core import registry
+    from rules_oracle.model.core.play import playout
+
+    game = registry.get(name)
+    for step in playout(game, game.config(4), 0):
+        if step.index >= 200:
+            break
+        state = step.state
+        changed = evolve(state, turn=state.turn + 1)
+        assert changed == attrs.evolve(state, turn=state.turn + 1)
+        assert changed != state and evolve(state) == state
+        assert state.turn == step.state.turn and changed.turn == state.turn + 1
+
+
 def test_by_identity_remembers_per_object_not_per_equal_value(
         monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Slotted] = []

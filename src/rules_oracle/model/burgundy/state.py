@@ -67,7 +67,9 @@ class Player:
     start: int = 18
 
 
-@attrs.frozen(slots=True)
+# dict-backed, not slotted: a step's copy of the state is one copy of its dictionary
+# of fields (model.core.ops.evolve), not a slot set per field
+@attrs.frozen(slots=False)
 class BurgundyState:
     config: Config
     stage: Stage

@@ -45,7 +45,9 @@ class Player:
     vp: int = 1
 
 
-@attrs.frozen(slots=True)
+# dict-backed, not slotted: a step's copy of the state is one copy of its dictionary
+# of fields (model.core.ops.evolve), not a slot set per field
+@attrs.frozen(slots=False)
 class CardsState:
     config: Config
     stage: Stage

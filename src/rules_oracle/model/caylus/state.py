@@ -66,7 +66,9 @@ class Player:
     prestige: int = 0
 
 
-@attrs.frozen(slots=True)
+# dict-backed, not slotted: a step's copy of the state is one copy of its dictionary
+# of fields (model.core.ops.evolve), not a slot set per field
+@attrs.frozen(slots=False)
 class CaylusState:
     config: Config
     stage: Stage

@@ -79,7 +79,10 @@ class Player:
     road_length: int = 0
 
 
-@attrs.frozen(slots=True)
+# dict-backed, not slotted: a step copies the state with a field or two changed, and a
+# dictionary of some fifty fields is copied whole at once (model.core.ops.evolve), where
+# slots are set one by one
+@attrs.frozen(slots=False)
 class CKState:
     config: Config
     stage: Stage

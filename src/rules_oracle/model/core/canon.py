@@ -547,7 +547,13 @@ def _lasting_value(value: object) -> bool:
     """Whether ``value``'s text never changes: a value of a type whose values never
     change, or a tuple of them (or of tuples of them)."""
     kind = type(value)
-    return kind in _LASTING or (kind is tuple and _lasting_rows(value))  # type: ignore[arg-type]
+    if kind in _LASTING:
+        return True
+    if kind is not tuple:
+        return False
+    # a tuple whose text is remembered is one (only those are remembered): no scan
+    known = _memo.get(id(value))
+    return (known is not None and known[0] is value) or _lasting_rows(value)  # type: ignore[arg-type]
 
 
 def _is_plain(t: Any) -> bool:

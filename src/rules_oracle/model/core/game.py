@@ -60,10 +60,24 @@ class Config:
     variant: tuple[tuple[str, str], ...] = ()
 
     def option(self, name: str) -> str:
-        for key, value in self.variant:
-            if key == name:
-                return value
-        raise KeyError(f"no variant option {name!r} in this configuration")
+        """The value of variant option ``name`` (the first pair naming it); read from the
+        configuration's options as a table, made once per configuration (a state carries
+        its configuration, so a game's steps ask the same object)."""
+        known = _OPTIONS.get(id(self))
+        if known is None or known[0] is not self:
+            if len(_OPTIONS) >= OPTION_TABLES:
+                _OPTIONS.clear()
+            known = _OPTIONS[id(self)] = (self, dict(reversed(self.variant)))
+        value = known[1].get(name)
+        if value is None:
+            raise KeyError(f"no variant option {name!r} in this configuration")
+        return value
+
+
+#: per configuration (by identity, held so that its id names it): its options as a table;
+#: past :data:`OPTION_TABLES` configurations the memory starts afresh
+_OPTIONS: dict[int, tuple[Config, dict[str, str]]] = {}
+OPTION_TABLES = 256
 
 
 S = TypeVar("S")

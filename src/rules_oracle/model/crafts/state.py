@@ -47,7 +47,9 @@ TASK_MAGE = 1  # task_player discards task_count more cards
 TASK_SCOUT = 2  # chance: a random card leaves task_player's hand (to turn's hand)
 
 
-@attrs.frozen(slots=True)
+# dict-backed, not slotted: a step's copy of the state is one copy of its dictionary
+# of fields (model.core.ops.evolve), not a slot set per field
+@attrs.frozen(slots=False)
 class CraftsState:
     config: Config
     round: int
