@@ -142,6 +142,31 @@ def test_check_exact_on_single_states() -> None:
     assert generic.check_terminal_closed(TOY, over, [Roll(1), Move(0)]) == []
 
 
+@pytest.mark.rules(R_MOVE, R_ROLL)
+def test_check_exact_judges_a_legal_action_by_what_applying_it_gave() -> None:
+    """The legal actions ``check_legal_actions`` applied are noted, and ``check_exact``
+    judges a legal candidate by the note instead of applying it again: a legal action
+    noted as rejected is a violation of either kind, an illegal one is still applied."""
+    state = TOY.apply(TOY.setup(TOY.config(2)), Roll(2))
+    legal = generic.legal_set(TOY, state)
+    applied: generic.Applied = {}
+    assert generic.check_legal_actions(TOY, state, legal, applied) == []
+    assert applied == {a: None for a in legal}
+    cands = [*legal, Move(3), Roll(1)]
+    assert generic.check_exact(TOY, state, cands, legal, applied) == []
+    move = legal[0]
+    applied[move] = TOY.rules.illegal(R_MOVE, "noted as rejected")
+    found = generic.check_exact(TOY, state, cands, legal, applied)
+    assert [v.invariant for v in found] == [generic.EXACT]
+    assert found[0].message.endswith("rejected: toy/move.within-roll: noted as rejected")
+    applied[move] = KeyError("noted crash")
+    found = generic.check_exact(TOY, state, cands, legal, applied)
+    assert [v.invariant for v in found] == [generic.WITH_RULE] and "noted crash" in found[0].message
+    # the illegal candidates are applied: a lax model accepting one is caught
+    found = generic.check_exact(broken.Lax(), state, [Move(3)], legal, applied)
+    assert _ids(found) == {generic.EXACT}
+
+
 def test_mutations_change_one_field() -> None:
     rng = random.Random(0)
     variants = generic.mutations(Move(2), rng)

@@ -694,6 +694,44 @@ def test_a_bound_found_case_by_case(monkeypatch: pytest.MonkeyPatch) -> None:
     assert short.outcome.detail == "low rolls: its narrower cases do not cover it"
 
 
+def test_a_sibling_bound_is_where_a_bound_by_cases_starts(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """A kind whose bound is found by cases starts from the largest bound a sibling kind
+    (``bound_siblings``) has in the frame: the cases are asked for a gain of at least it
+    until one reaches it. The bound and the case named are those found without it, for a
+    guess at the bound, below it (searched on above it) and above it (dropped)."""
+    class Split(toy.ToyEncoding):
+        bound_siblings = (("move", "other"),)
+
+        def bound_cases(self, v: Any, players: int, kind: str) -> list[BoundCase]:
+            return [BoundCase("low rolls", v["roll"] <= 2), BoundCase("high rolls", v["roll"] > 2)]
+
+    targets: list[str] = []
+    search = provers.bounds.search_max
+
+    def spied(facts: Any, g: Any, *args: Any, **kwargs: Any) -> Any:
+        targets.append(str(facts[-1]))
+        return search(facts, g, *args, **kwargs)
+    monkeypatch.setattr(provers.bounds, "search_max", spied)
+    encoding = Split()
+    move = next(k for k in encoding.kinds(2) if k.name == "move")
+    plain = provers.kind_bound(encoding, 2, move)
+    assert (plain.outcome.status, plain.value) == ("proved", 3)
+    f = provers.frame(encoding, 2)
+    assert f.bounds == {"move": 3} and f.guess("move") is None and f.guess("other") == 3
+    assert f.guess("roll") is None
+    for guess, first in ((3, "gain >= 3"), (1, "gain >= 1"), (7, "gain >= 7")):
+        f.bounds.clear()
+        f.bounds["other"] = guess
+        targets.clear()
+        hinted = provers.kind_bound(encoding, 2, move)
+        assert (hinted.outcome.status, hinted.value, hinted.outcome.detail) == (
+            plain.outcome.status, plain.value, plain.outcome.detail)
+        assert targets[0] == first
+        # a guess no case reaches is dropped: the cases are searched again without it
+        assert (guess == 7) == any(not t.startswith("gain") for t in targets)
+
+
 def test_a_kind_that_gains_nothing_is_bounded_without_optimize(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """No enabled roll gains a point and one gains none: the bound is 0 from those two

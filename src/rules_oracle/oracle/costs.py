@@ -6,7 +6,8 @@ tasks in the order :func:`~rules_oracle.oracle.verify.ordered` gives them (so th
 task of a share carries the building of its terms), on the 2-core reference machine under
 a load of 3 to 4 (the process's CPU time, rounded; an estimate for the order only: the
 outcomes do not depend on it). Burgundy's placement bounds, estimated at 25-73 s each
-before, took 7-12 s each.
+before, took 7-12 s each; the second of the two at a player count, which starts from the
+first's bound (``Encoding.bound_siblings``), 2-5 s.
 A task missing from the table is estimated at :data:`UNLISTED` seconds; a test checks
 that every task of every game is listed."""
 
@@ -212,7 +213,7 @@ COSTS: dict[str, float] = {
     "burgundy/bound/ship-goods/p4": 0.08,
     "burgundy/bound/effect-take/p4": 0.11,
     "burgundy/bound/warehouse-sell/p4": 0.91,
-    "burgundy/bound/city-hall-place/p4": 11.8,
+    "burgundy/bound/city-hall-place/p4": 5.03,
     "burgundy/bound/decline/p4": 0.08,
     "burgundy/inductive/hexes-conserved/p3": 2.51,
     "burgundy/inductive/goods-conserved/p3": 0.95,
@@ -239,7 +240,7 @@ COSTS: dict[str, float] = {
     "burgundy/bound/choose-castle/p3": 0.05,
     "burgundy/bound/use-worker/p3": 0.07,
     "burgundy/bound/take-tile/p3": 0.1,
-    "burgundy/bound/place-tile/p3": 9.98,
+    "burgundy/bound/place-tile/p3": 3.29,
     "burgundy/bound/sell-goods/p3": 0.59,
     "burgundy/bound/take-workers/p3": 0.08,
     "burgundy/bound/buy-tile/p3": 0.13,
@@ -286,12 +287,12 @@ COSTS: dict[str, float] = {
     "burgundy/bound/ship-goods/p2": 0.06,
     "burgundy/bound/effect-take/p2": 0.07,
     "burgundy/bound/warehouse-sell/p2": 0.38,
-    "burgundy/bound/city-hall-place/p2": 6.93,
+    "burgundy/bound/city-hall-place/p2": 2.17,
     "burgundy/bound/decline/p2": 0.06,
-    "catan/properties/0": 9.81,
-    "catan/properties/5": 5.77,
-    "catan/properties/10": 6.09,
-    "catan/properties/15": 3.44,
+    "catan/properties/0": 4.97,
+    "catan/properties/5": 3.12,
+    "catan/properties/10": 3.49,
+    "catan/properties/15": 2.7,
     "catan/observations/0": 1.98,
     "catan/observations/1": 4.47,
     "catan/faithfulness": 6.06,

@@ -1,7 +1,7 @@
 """The shape every invariant has: a plain function from a state to its violations."""
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -19,6 +19,37 @@ Invariant = Callable[[Any], list[Violation]]
 
 #: an invariant over one transition: (state, action, next state) -> violations
 TransitionInvariant = Callable[[Any, Any, Any], list[Violation]]
+
+
+R = TypeVar("R")
+
+
+class LastOf(Generic[R]):
+    """A function of immutable parts of a state (tuples of numbers, numbers) that gives its
+    last result again while it is asked of the very same objects: most steps leave a
+    board's tuples as they were (the same objects, the state's other fields changed), and
+    then so is what an invariant computes from them. It is computed from the state's own
+    parts, never read from what the model keeps; a part that is a new object, even an
+    equal one, is computed anew. One per process, as the games run in it."""
+
+    def __init__(self, fn: Callable[..., R]) -> None:
+        self._fn = fn
+        self._parts: tuple[Any, ...] | None = None
+        self._value: Any = None
+        #: how often the last result served, and how often it was computed
+        self.kept = self.computed = 0
+
+    def __call__(self, *parts: Any) -> R:
+        last = self._parts
+        if last is None or len(last) != len(parts) or any(
+                a is not b for a, b in zip(last, parts, strict=True)):
+            self._value = self._fn(*parts)
+            self._parts = parts
+            self.computed += 1
+        else:
+            self.kept += 1
+        found: R = self._value
+        return found
 
 
 #: statuses: "passed"/"proved" are success, "failed"/"counterexample" failure, "unknown" neither

@@ -5,7 +5,7 @@ from typing import Any
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan.state import CatanState, Stage
-from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
+from rules_oracle.properties.base import Invariant, LastOf, TransitionInvariant, Violation
 
 _BOARD_STAGES = frozenset({Stage.TERRAIN, Stage.TOKENS, Stage.HARBOURS})
 
@@ -52,15 +52,26 @@ def nonnegative(state: CatanState) -> list[Violation]:
     return out
 
 
+def _on_board(path_owner: tuple[int, ...], node_owner: tuple[int, ...],
+              node_level: tuple[int, ...], players: int) -> tuple[tuple[int, int, int], ...]:
+    """Each player's roads, settlements and cities on the board."""
+    return tuple((sum(1 for o in path_owner if o == i),
+                  sum(1 for o, lv in zip(node_owner, node_level, strict=True)
+                      if o == i and lv == 1),
+                  sum(1 for o, lv in zip(node_owner, node_level, strict=True)
+                      if o == i and lv == 2)) for i in range(players))
+
+
+_ON_BOARD = LastOf(_on_board)
+
+
 def pieces(state: CatanState) -> list[Violation]:
     """Each player's piece counts match the board and stay within 15 / 5 / 4."""
     out = []
+    counted = _ON_BOARD(state.path_owner, state.node_owner, state.node_level,
+                        len(state.players))
     for i, pl in enumerate(state.players):
-        roads = sum(1 for o in state.path_owner if o == i)
-        settlements = sum(1 for o, lv in zip(state.node_owner, state.node_level, strict=True)
-                          if o == i and lv == 1)
-        cities = sum(1 for o, lv in zip(state.node_owner, state.node_level, strict=True)
-                     if o == i and lv == 2)
+        roads, settlements, cities = counted[i]
         if (roads, settlements, cities) != (pl.roads, pl.settlements, pl.cities):
             out.append(Violation("catan/inv.pieces",
                                  f"player {i}: board {roads}/{settlements}/{cities}, counts"
@@ -72,17 +83,24 @@ def pieces(state: CatanState) -> list[Violation]:
 
 def distance_rule(state: CatanState) -> list[Violation]:
     """No two buildings on neighbouring intersections; owner and level agree."""
+    return list(_DISTANCE(state.node_owner, state.node_level, len(state.players)))
+
+
+def _distance(node_owner: tuple[int, ...], node_level: tuple[int, ...], n_players: int
+              ) -> tuple[Violation, ...]:
     out = []
-    n_players = len(state.players)
     for n in range(B.N_NODES):
-        o, lv = state.node_owner[n], state.node_level[n]
+        o, lv = node_owner[n], node_level[n]
         if (o == -1) != (lv == 0) or not -1 <= o < n_players or lv not in (0, 1, 2):
             out.append(Violation("catan/inv.distance", f"intersection {n}: owner {o},"
                                  f" level {lv}"))
-        if o >= 0 and any(state.node_owner[m] >= 0 for m in B.NODE_NODES[n] if m > n):
+        if o >= 0 and any(node_owner[m] >= 0 for m in B.NODE_NODES[n] if m > n):
             out.append(Violation("catan/inv.distance",
                                  f"intersection {n} has a neighbouring building"))
-    return out
+    return tuple(out)
+
+
+_DISTANCE = LastOf(_distance)
 
 
 def connected(state: CatanState) -> list[Violation]:
@@ -90,11 +108,17 @@ def connected(state: CatanState) -> list[Violation]:
     owner's buildings (a rival settlement built later may split a network, so the network
     is taken through any intersection); every building touches one of its owner's roads
     (but the set-up settlement still awaiting its road)."""
+    return list(_CONNECTED(state.path_owner, state.node_owner, state.setup_node,
+                           len(state.players)))
+
+
+def _connected(path_owner: tuple[int, ...], node_owner: tuple[int, ...], setup_node: int,
+               players: int) -> tuple[Violation, ...]:
     out = []
-    for i in range(len(state.players)):
-        mine = {e for e in range(B.N_PATHS) if state.path_owner[e] == i}
+    for i in range(players):
+        mine = {e for e in range(B.N_PATHS) if path_owner[e] == i}
         reached: set[int] = set()
-        todo = [e for e in mine if any(state.node_owner[x] == i for x in B.PATH_NODES[e])]
+        todo = [e for e in mine if any(node_owner[x] == i for x in B.PATH_NODES[e])]
         reached.update(todo)
         while todo:
             e = todo.pop()
@@ -107,12 +131,15 @@ def connected(state: CatanState) -> list[Violation]:
             out.append(Violation("catan/inv.connected",
                                  f"player {i}: roads {sorted(mine - reached)} are cut off"))
         for n in range(B.N_NODES):
-            if state.node_owner[n] != i or n == state.setup_node:
+            if node_owner[n] != i or n == setup_node:
                 continue
-            if not any(state.path_owner[e] == i for e in B.NODE_PATHS[n]):
+            if not any(path_owner[e] == i for e in B.NODE_PATHS[n]):
                 out.append(Violation("catan/inv.connected",
                                      f"player {i}: the building on {n} touches no own road"))
-    return out
+    return tuple(out)
+
+
+_CONNECTED = LastOf(_connected)
 
 
 def score(state: CatanState) -> list[Violation]:

@@ -9,7 +9,7 @@ from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import ChooseCard, EventDie
 from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core.stated import Stated
-from rules_oracle.properties.base import Invariant, TransitionInvariant, Violation
+from rules_oracle.properties.base import Invariant, LastOf, TransitionInvariant, Violation
 from rules_oracle.properties.catan import road_length
 
 #: the numbers the step checks below write from the rules' quotes, not the model's data
@@ -85,20 +85,11 @@ def pieces(state: CKState) -> list[Violation]:
     turned on their side, reading reduced-city-stock=on-side), 4 cities, 3 walls and 2
     knights a level; walls stand on cities, metropolises on their cities."""
     out = []
-    n_players = len(state.players)
-    # per seat: settlements, cities, walls, then knights of levels 1-3 (one pass)
-    tally = [[0] * 6 for _ in range(n_players)]
-    for o, lv, wall in zip(state.node_owner, state.node_level, state.walls, strict=True):
-        if 0 <= o < n_players:
-            if lv in (1, 2):
-                tally[o][lv - 1] += 1
-            tally[o][2] += wall
-    for o, lv in zip(state.knight_owner, state.knight_level, strict=True):
-        if 0 <= o < n_players and lv in (1, 2, 3):
-            tally[o][2 + lv] += 1
+    tally, placed = _BOARD_PIECES(state.path_owner, state.node_owner, state.node_level,
+                                  state.walls, state.knight_owner, state.knight_level,
+                                  state.knight_active, len(state.players))
     for i, pl in enumerate(state.players):
-        roads = state.path_owner.count(i)
-        settle, cities, walls, k1, k2, k3 = tally[i]
+        roads, settle, cities, walls, k1, k2, k3 = tally[i]
         knights = (k1, k2, k3)
         board = (roads, settle, cities, walls, knights)
         counts = (pl.roads, pl.settlements, pl.cities, pl.walls, pl.knights)
@@ -111,14 +102,7 @@ def pieces(state: CKState) -> list[Violation]:
         if roads > BD.ROADS or settle > BD.SETTLEMENTS + spare or cities > BD.CITIES \
                 or walls > D.WALLS or max(knights) > D.KNIGHTS_PER_LEVEL:
             out.append(Violation("cities_knights/inv.pieces", f"player {i}: over a limit"))
-    for n in range(B.N_NODES):
-        if state.walls[n] and state.node_level[n] != 2:
-            out.append(Violation("cities_knights/inv.pieces", f"a wall without a city on {n}"))
-        if state.node_owner[n] >= 0 and state.knight_owner[n] >= 0:
-            out.append(Violation("cities_knights/inv.pieces", f"a knight on a building {n}"))
-        if (state.knight_owner[n] < 0) != (state.knight_level[n] == 0) \
-                or (state.knight_active[n] and state.knight_owner[n] < 0):
-            out.append(Violation("cities_knights/inv.pieces", f"knight fields disagree at {n}"))
+    out.extend(placed)
     placing = state.metro_kind
     for kind, n in enumerate(state.metropolis):
         if n >= 0 and state.node_level[n] != 2:
@@ -132,6 +116,47 @@ def pieces(state: CKState) -> list[Violation]:
             out.append(Violation("cities_knights/inv.pieces",
                                  f"metropolis {D.KINDS[kind]} unplaced at level 4"))
     return out
+
+
+def _board_pieces(path_owner: tuple[int, ...], node_owner: tuple[int, ...],
+                  node_level: tuple[int, ...], walls: tuple[bool, ...],
+                  knight_owner: tuple[int, ...], knight_level: tuple[int, ...],
+                  knight_active: tuple[bool, ...], n_players: int
+                  ) -> tuple[tuple[tuple[int, ...], ...], tuple[Violation, ...]]:
+    """Per seat the roads, settlements, cities, walls and knights of levels 1-3 on the
+    board; and what the board's intersections break: a wall without a city, a knight on a
+    building, knight fields that disagree."""
+    # per seat: settlements, cities, walls, then knights of levels 1-3 (one pass)
+    tally = [[0] * 6 for _ in range(n_players)]
+    for o, lv, wall in zip(node_owner, node_level, walls, strict=True):
+        if 0 <= o < n_players:
+            if lv in (1, 2):
+                tally[o][lv - 1] += 1
+            tally[o][2] += wall
+    for o, lv in zip(knight_owner, knight_level, strict=True):
+        if 0 <= o < n_players and lv in (1, 2, 3):
+            tally[o][2 + lv] += 1
+    out = []
+    for n in range(B.N_NODES):
+        if walls[n] and node_level[n] != 2:
+            out.append(Violation("cities_knights/inv.pieces", f"a wall without a city on {n}"))
+        if node_owner[n] >= 0 and knight_owner[n] >= 0:
+            out.append(Violation("cities_knights/inv.pieces", f"a knight on a building {n}"))
+        if (knight_owner[n] < 0) != (knight_level[n] == 0) \
+                or (knight_active[n] and knight_owner[n] < 0):
+            out.append(Violation("cities_knights/inv.pieces", f"knight fields disagree at {n}"))
+    return (tuple((path_owner.count(i), *tally[i]) for i in range(n_players)), tuple(out))
+
+
+_BOARD_PIECES = LastOf(_board_pieces)
+
+
+def _piece_owners(node_owner: tuple[int, ...], knight_owner: tuple[int, ...]
+                  ) -> tuple[int, ...]:
+    return tuple(o if o >= 0 else k for o, k in zip(node_owner, knight_owner, strict=True))
+
+
+_PIECE_OWNERS = LastOf(_piece_owners)
 
 
 def bounds(state: CKState) -> list[Violation]:
@@ -154,8 +179,7 @@ def bounds(state: CKState) -> list[Violation]:
 def piece_owners(state: CKState) -> tuple[int, ...]:
     """The owner of the building or knight on each intersection (-1: none): what blocks a
     rival's road."""
-    return tuple(o if o >= 0 else k for o, k in zip(state.node_owner, state.knight_owner,
-                                                   strict=True))
+    return _PIECE_OWNERS(state.node_owner, state.knight_owner)
 
 
 def points(state: CKState, p: int) -> int:

@@ -194,10 +194,18 @@ def check_live(game: Game[Any, Any], state: Any) -> list[Violation]:
     return out
 
 
+#: what applying an action to a state gave: ``None`` when ``apply`` accepted it, else the
+#: exception it raised
+Applied = dict[Any, Exception | None]
+
+
 def check_legal_actions(game: Game[Any, Any], state: Any,
-                        legal: tuple[Any, ...] | None = None) -> list[Violation]:
+                        legal: tuple[Any, ...] | None = None,
+                        applied: Applied | None = None) -> list[Violation]:
     """Distinct, stable, and each one applies (at chance nodes: each outcome); ``legal``:
-    a first enumeration where the caller has one (a second one is compared with it)."""
+    a first enumeration where the caller has one (a second one is compared with it);
+    ``applied``: where to note what applying each legal action gave (for
+    :func:`check_exact` on the same state)."""
     out = []
     if legal is None:
         legal = legal_set(game, state)
@@ -220,8 +228,12 @@ def check_legal_actions(game: Game[Any, Any], state: Any,
         try:
             nxt = game.apply(state, action)
         except Exception as exc:
+            if applied is not None:
+                applied[action] = exc
             out.append(Violation(APPLY, f"legal {_short(action)} raised {exc!r}"))
             continue
+        if applied is not None:
+            applied[action] = None
         if nxt == state:
             out.append(Violation(NO_NOOP, f"legal {_short(action)} left the state unchanged"))
     return out
@@ -246,17 +258,30 @@ def check_chance(game: Game[Any, Any], state: Any) -> list[Violation]:
     return out
 
 
-def check_exact(game: Game[Any, Any], state: Any, candidates: Iterable[Any]) -> list[Violation]:
-    """``apply`` accepts a candidate iff it is legal; every rejection names a known rule."""
-    legal = frozenset(legal_set(game, state))
+def check_exact(game: Game[Any, Any], state: Any, candidates: Iterable[Any],
+                legal: tuple[Any, ...] | None = None,
+                applied: Applied | None = None) -> list[Violation]:
+    """``apply`` accepts a candidate iff it is legal; every rejection names a known rule.
+    ``legal``: the state's legal set where the caller has it (:func:`legal_set`);
+    ``applied``: what applying legal actions to this state gave already
+    (:func:`check_legal_actions`), which a legal candidate is judged by instead of being
+    applied again (``apply`` gives the same for the same state and action: the purity
+    check asks it)."""
+    allowed = frozenset(legal_set(game, state) if legal is None else legal)
     out = []
     for action in candidates:
         try:
-            is_legal = action in legal
+            is_legal = action in allowed
         except TypeError:
             is_legal = False
+        noted, known = False, None
+        if is_legal and applied is not None and action in applied:
+            noted, known = True, applied[action]
         try:
-            game.apply(state, action)
+            if not noted:
+                game.apply(state, action)
+            elif known is not None:
+                raise known
         except IllegalAction as exc:
             if is_legal:
                 out.append(Violation(EXACT, f"legal {_short(action)} rejected: {exc}"))
@@ -559,12 +584,13 @@ class GameChecker:
             legal: tuple[Any, ...] | None = legal_set(game, state)
         except Exception:  # reported by the check, which enumerates them again
             legal = None
-        self._guard(DISTINCT, where, found, check_legal_actions, game, state, legal)
+        applied: Applied = {}
+        self._guard(DISTINCT, where, found, check_legal_actions, game, state, legal, applied)
         if legal is None:
             return None
         self._remember(legal, rng)
         cands = self.candidates_for(state, legal, rng)
-        self._guard(EXACT, where, found, check_exact, game, state, cands)
+        self._guard(EXACT, where, found, check_exact, game, state, cands, legal, applied)
         kept = len(found)
         self._guard(PURE, where, found, check_unchanged, state, before)
         return before if len(found) == kept else None

@@ -1883,6 +1883,9 @@ class BurgundyEncoding(Encoding[BurgundyState, Action]):
     variables = _variables(4)
     bound_steps = 1
     monotone_scores = True
+    #: a tile placed by a die or the castle's action and one placed by the city hall score
+    #: through the same terms (``_place``; the city hall only relaxes the die)
+    bound_siblings = (PLACEMENT_KINDS,)
     #: a second player filling a colour (burgundy/colour.second: the small bonus), which
     #: the sample's games seldom reach: an eager 3-player game (seed 9) does at step 550
     openings = (Opening((), 560, players=3, policy="eager", seed=9),)

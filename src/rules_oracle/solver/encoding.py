@@ -212,6 +212,12 @@ class Encoding(ABC, Generic[S, A]):
         """
         return {"invariant": self.invariant(v, players)}
 
+    #: groups of action kinds that score through the same terms (Burgundy's tile placed by
+    #: a die or the castle, and by the city hall), so that their gain bounds are likely
+    #: equal: a kind whose bound is found by cases (:meth:`bound_cases`) starts from the
+    #: largest bound of its group found already in the process, which its own queries
+    #: confirm or correct (a hint for the search; the bound is the same without it)
+    bound_siblings: tuple[tuple[str, ...], ...] = ()
     #: k for the bounded-unrolling gain bound: the most points k consecutive steps give
     bound_steps: int = 2
     #: whether every action leaves every score variable at least where it was

@@ -190,8 +190,8 @@ def confirm_max(facts: Sequence[Any], g: Any, value: int, timeout: float,
 
 def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
                     scores_post: Sequence[Any], timeout: float, cases: Sequence[Any],
-                    split: Sequence[BoundCase], around: tuple[Frame, Any] | None = None
-                    ) -> tuple[str, int | None, str]:
+                    split: Sequence[BoundCase], around: tuple[Frame, Any] | None = None,
+                    guess: int | None = None) -> tuple[str, int | None, str]:
     """The largest gain under ``facts`` as the largest of its bounds under each of
     ``split`` (described cases, some with narrower cases of their own).
 
@@ -209,7 +209,13 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
     term), a case's queries are first asked under the conjuncts of I around the case
     (:meth:`~.frames.Frame.around`, :func:`~.queries.sparing`), and under all of I only
     when that does not settle them: one acting player's placement reads that player's
-    estate, not the others' (Burgundy at 4 players: 1 s against 3 s a query)."""
+    estate, not the others' (Burgundy at 4 players: 1 s against 3 s a query).
+
+    With a ``guess`` (a sibling kind's bound, :meth:`~.frames.Frame.guess`), the cases are
+    asked for a gain of at least the guess until one reaches it, and only then for more
+    than the best: a case below the guess costs one query, not a search. The bound, and
+    the case named, are the ones found without it (the first case reaching the largest
+    gain); a guess no case reaches is dropped and the cases searched again without it."""
     def gaps(within: Sequence[BoundCase], *case: Any) -> tuple[Any, Any]:
         """Whether a state under ``facts`` (and ``case``) is in none of ``within``."""
         return decide(z3.And(*facts, *case, z3.Not(z3.Or(*(c.case for c in within)))),
@@ -258,9 +264,10 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
                 problem = problem or explore(sub)
             return problem
         # a search (Optimize does not settle the cases an encoding splits), above the best
-        # so far when there is one: its first query (is any gain above the best?) is all a
-        # case that does not pass it costs
-        above = () if best is None else (g > best[0],)
+        # so far when there is one (at least the guess before a case reaches it): its first
+        # query (is any gain above the best?) is all a case that does not pass it costs
+        above = ((g > best[0],) if best is not None
+                 else () if guess is None else (g >= guess,))
         status, value, why = search_max([*facts, gained, node.case, *above], g, timeout,
                                         first=around_case(node.case, timeout, *above,
                                                           rounds=1))
@@ -275,6 +282,8 @@ def _bound_by_cases(facts: Sequence[Any], scores_pre: Sequence[Any],
         problem = explore(node)
         if problem is not None:
             return "unknown", None, problem
+    if best is None and guess is not None:  # no case reaches the guess: search them all
+        return _bound_by_cases(facts, scores_pre, scores_post, timeout, cases, split, around)
     if best is None:
         return "unknown", None, NEVER_ENABLED
     more = f" ({narrower} narrower ones asked)" if narrower else ""
@@ -303,7 +312,10 @@ def kind_bound(
         status, value, why = _bound_by_cases(facts, [pre[v] for v in score_vars],
                                              [post[v] for v in score_vars], timeout,
                                              cases, split,
-                                             (f, step.enabled) if around else None)
+                                             (f, step.enabled) if around else None,
+                                             f.guess(kind.name))
+        if status == "proved" and value is not None:
+            f.bounds[kind.name] = value
     else:
         status, value, why = _bound(facts, [pre[v] for v in score_vars],
                                     [post[v] for v in score_vars], timeout, cases)

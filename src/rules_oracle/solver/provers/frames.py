@@ -142,6 +142,8 @@ class Frame:
     _reads: list[frozenset[int]] | None = None
     _memo: dict[int, frozenset[int]] = attrs.field(factory=dict)
     _kept: list[Any] = attrs.field(factory=list)
+    #: the gain bounds found by cases so far, by kind (:meth:`guess`)
+    bounds: dict[str, int] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         self.conjuncts = tuple(conjuncts_of(self.whole))
@@ -184,6 +186,14 @@ class Frame:
         need = frozenset().union(*(_constants(t, self._memo, self._kept) for t in (*shown, case)))
         return [c for c, reads in zip(self.conjuncts, self._reads, strict=True)
                 if reads & need]
+
+    def guess(self, kind: str) -> int | None:
+        """The largest bound found so far of a kind the encoding names a sibling of
+        ``kind`` (:attr:`~.encoding.Encoding.bound_siblings`), where one is: where to start
+        looking for ``kind``'s (``None``: nowhere)."""
+        found = [self.bounds[k] for group in self.encoding.bound_siblings if kind in group
+                 for k in group if k != kind and k in self.bounds]
+        return max(found, default=None)
 
     def step(self, kind: ActionKind | str) -> Step:
         """The step of ``kind`` (one of :attr:`kinds`, or its name), built once; a kind
