@@ -158,3 +158,36 @@ def test_the_stock_search_prefers_settlements_and_scores_them() -> None:
     assert score(attrs.evolve(cks, players=(cks.players[0], more, cks.players[2]))) \
         == score(cks) + 10 * 35
     assert score(attrs.evolve(cks, barbarians=4)) == score(cks) + 4
+
+
+def test_the_tie_search_scores_a_tie_near_and_a_pass_on_the_track() -> None:
+    from rules_oracle.model.burgundy import data as BD
+    from rules_oracle.model.burgundy.actions import PlaceTile
+    from tests.model.burgundy.helpers import edit, first_turn
+
+    score = witness_search.SCORES["burgundy/tie-order"]
+    s = first_turn(2)
+    first, second = s.order
+    for p, space in ((first, 1), (second, 0)):
+        s = edit(s, p, goods=(0,) * 6, silver=0, workers=0, vp=10, storage=(),
+                 track_space=space, track_height=0)
+    # before the last phase: the gaps in VP and in empty spaces
+    assert score(s) == 0
+    assert score(edit(s, second, vp=7, tiles={0: BD.SHIP})) == -4
+    # the last phase: the later one on the track an empty space ahead, a ship in store
+    last = attrs.evolve(s, phase=BD.PHASES - 1)
+    assert score(last) == -1 - 5
+    assert score(edit(last, second, storage=(BD.SHIP,))) == -1
+    assert score(edit(edit(last, second, storage=(BD.SHIP,)), first, tiles={0: BD.SHIP})) == 0
+    assert score(edit(last, first, track_space=3)) == -1 - 6 - 5
+    assert score(edit(last, second, vp=11)) == -1 - 1 - 5
+    # the second of the round two spaces ahead on the track: before the final round the
+    # first is the one to pass him; in the final round he has passed, only the gaps count
+    ahead = edit(last, second, track_space=3)
+    assert score(ahead) == -1 - 3 * 1 - 5
+    final = attrs.evolve(ahead, round=BD.ROUNDS - 1)
+    assert score(final) == 100 and score(edit(final, first, vp=12)) == 98
+    ship = PlaceTile(1, BD.SHIP, 0)
+    assert witness_search.PREFER["burgundy/tie-order"](last, ship) == 20
+    assert witness_search.burgundy_ship(s, ship) == 1
+    assert witness_search.burgundy_ship(last, PlaceTile(1, "mine", 0)) == 1

@@ -5,7 +5,8 @@ option), one per reading. A seeded game is played under reading A; every
 step is applied under reading B as well. The first step after which the two
 games differ is the witness's end: the acting player or the legal choices
 differ, one reading rejects the step the other took (with the rule id), or
-the states differ field by field (the configuration itself left out). The
+the states differ field by field (the configuration itself left out); at the
+game's end, the scores or (a tie broken another way) the winners differ. The
 shortest such game over the seeds tried is the witness. Where only a long scan
 of seeds (or a game steered towards rules not shown yet, ``steer``) shows the
 readings apart, the ambiguity's registration names that seeded game
@@ -108,6 +109,11 @@ def compare_readings(game: Game[Any, Any], sa: Any, sb: Any,
         if sc_a != sc_b:
             return (f"the final scores differ: {_text(unstructure(list(sc_a)))} under {a},"
                     f" {_text(unstructure(list(sc_b)))} under {b}")
+        win_a, win_b = game.winners(sa), game.winners(sb)
+        if win_a != win_b:  # equal scores, a tie broken differently
+            return (f"the winners differ: {_text(unstructure(list(win_a)))} under {a},"
+                    f" {_text(unstructure(list(win_b)))} under {b} (the scores"
+                    f" {_text(unstructure(list(sc_a)))} under both)")
         return None
     if not _equal_but_config(sa, sb):
         diff = _first_difference(_project(sa), _project(sb))

@@ -109,6 +109,7 @@ def directed_search(game: Game[Any, Any], ambiguity: str, score: Score, *, playe
     depth = 0
     while beam and time.monotonic() < deadline:
         children: list[tuple[float, int, _Line]] = []
+        seen: set[tuple[Any, Any]] = set()
         for i, line in enumerate(beam):
             for b in range(branch):
                 pick = random.Random(f"{pick_seed}/{depth}/{i}/{b}")
@@ -118,7 +119,8 @@ def directed_search(game: Game[Any, Any], ambiguity: str, score: Score, *, playe
                     return Found(witnessed, Witness(
                         ambiguity, amb.option, (amb.default, other), players, seed, DIRECTED,
                         tuple(unstructure(a) for a in child.actions), diff))
-                if game.actor(child.sa) != TERMINAL:
+                if game.actor(child.sa) != TERMINAL and (child.sa, child.rng_state) not in seen:
+                    seen.add((child.sa, child.rng_state))  # one of equal games is enough
                     children.append((score(child.sa), len(children), child))
         children.sort(key=lambda c: (-c[0], c[1]))
         beam = [c for _, _, c in children[:width]]
@@ -179,14 +181,59 @@ def cities_knights_settle(state: Any, action: Any) -> int:
     return 0 if name in ("BuildKnight", "ActivateKnight", "PlayProgress") else 1
 
 
+def burgundy_tie(state: Any) -> float:
+    """``burgundy/tie-order``: the game ends with the two leaders equal in VP and in empty
+    estate spaces, a ship of the final round having put the later of them in that round
+    ahead on the track. Closer: before the last phase, the two leaders' VP (with what the
+    phase's and the game's end add) and empty spaces nearer; in the last phase, the later
+    of them on the track one empty space ahead of the other (his ship will fill it), a ship
+    in his storage and one track space (or none) behind; once he has passed in the final
+    round, the two equal."""
+    from rules_oracle.model.burgundy import data as D
+    from rules_oracle.model.burgundy.game import final_vp
+    from rules_oracle.model.burgundy.knowledge import mods
+    from rules_oracle.model.burgundy.phase import end_income
+    from rules_oracle.model.burgundy.round import turn_order
+
+    edition = state.config.option("edition")
+    ends = [end_income(pl, mods(pl.knowledge, state.config)) for pl in state.players]
+    key = [(pl.vp + final_vp(pl, edition), pl.estate.count("")) for pl in ends]
+    a, b = sorted(range(len(key)), key=lambda i: key[i], reverse=True)[:2]
+    vp_gap = abs(key[a][0] - key[b][0])
+    if state.phase < D.PHASES - 1:
+        return float(-vp_gap - abs(key[a][1] - key[b][1]))
+    track = turn_order(state.players)
+    if state.order.index(a) > state.order.index(b):
+        a, b = b, a  # b: the later of the two this round
+    if state.round == D.ROUNDS - 1 and track.index(b) < track.index(a):  # b has passed
+        return float(100 - vp_gap - abs(key[a][1] - key[b][1]))
+    if track.index(b) < track.index(a):
+        a, b = b, a  # b: the later of the two on the track, who may pass the other
+    pa, pb = state.players[a], state.players[b]
+    behind = 3 * max(0, pa.track_space - pb.track_space - 1)
+    return float(-vp_gap - abs(key[b][1] - key[a][1] - 1) - behind
+                 - (0 if D.SHIP in pb.storage else 5))
+
+
+def burgundy_ship(state: Any, action: Any) -> int:
+    """Ships first in the last phase (``burgundy/tie-order``)."""
+    from rules_oracle.model.burgundy import data as D
+    from rules_oracle.model.burgundy.actions import PlaceTile
+
+    ship = isinstance(action, PlaceTile) and action.tile == D.SHIP
+    return 20 if ship and state.phase == D.PHASES - 1 else 1
+
+
 #: the premise score of each option the directed search is known to reach
 SCORES: dict[str, Score] = {
+    "burgundy/tie-order": burgundy_tie,
     "caylus/prestige-house": caylus_houses,
     "cities_knights/aqueduct-shortage": cities_knights_shortage,
     "cities_knights/reduced-city-stock": cities_knights_stock,
 }
 #: the action preference of the options that have one (else ``eager`` as it is)
-PREFER: dict[str, Prefer] = {"cities_knights/aqueduct-shortage": cities_knights_science,
+PREFER: dict[str, Prefer] = {"burgundy/tie-order": burgundy_ship,
+                             "cities_knights/aqueduct-shortage": cities_knights_science,
                              "cities_knights/reduced-city-stock": cities_knights_settle}
 
 

@@ -20,6 +20,7 @@ from rules_oracle.model.burgundy.game import GAME, turn_order
 from rules_oracle.model.burgundy.state import BurgundyState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL
 from rules_oracle.model.core.play import choose
+from rules_oracle.oracle.witness import compare_readings
 from tests.model.burgundy.helpers import actor, edit, first_turn, me
 from tests.model.burgundy.test_turn import rejects
 
@@ -270,3 +271,14 @@ def test_tie_order_readings_differ() -> None:
     s, last, other = _tied_final_turn({"tie-order": "last-round"})
     assert GAME.is_terminal(s) and GAME.winners(s) == (last,)
     assert s.order == (other, last)
+
+
+@pytest.mark.rules("burgundy/game.tie-break")
+def test_the_witness_comparison_sees_the_tie_broken_apart() -> None:
+    # equal scores, other winners: the readings' comparison names the winners
+    track, last, other = _tied_final_turn(None)
+    final, _, _ = _tied_final_turn({"tie-order": "last-round"})
+    assert GAME.scores(track) == GAME.scores(final)
+    diff = compare_readings(GAME, track, final, ("tie-order=track", "tie-order=last-round"))
+    assert diff == (f"the winners differ: [{other}] under tie-order=track, [{last}] under"
+                    " tie-order=last-round (the scores [30,30] under both)")

@@ -41,3 +41,16 @@ def test_commit_stop_witness() -> None:
     witness = find_witness(GAME, "crafts/commit-stop", seeds=range(1), players=[2],
                            limit=3000)
     assert witness is not None and "legal only under commit_stop=stop" in witness.difference
+
+
+@pytest.mark.rules("crafts/redraw-hand", "crafts/market.redraw")
+def test_redraw_hand_witness_is_the_named_game() -> None:
+    # seeds 0-71 never offer a redraw to a hand of other than 5 cards: the registry names
+    # seed 72, and the search plays it first (no seed scanned)
+    amb = GAME.rules.get_ambiguity("crafts/redraw-hand")
+    assert amb.witness is not None and amb.no_witness is None
+    witness = find_witness(GAME, "crafts/redraw-hand", seeds=[])
+    assert witness is not None and (witness.players, witness.seed) == (3, 72)
+    assert witness.policy == "eager" and len(witness.actions) == 146
+    assert ('legal only under redraw_hand=all (1): {"type":"Redraw"}; legal only under'
+            " redraw_hand=exactly-five (0): none") in witness.difference

@@ -1,6 +1,6 @@
 """The rule book of The Castles of Burgundy: every rule and ambiguity the model uses."""
 
-from rules_oracle.model.core import RuleBook
+from rules_oracle.model.core import RuleBook, Witnessed
 
 FILE = "004_3ac49a9dd95cad60.txt"
 RULES = RuleBook("burgundy", FILE)
@@ -891,6 +891,20 @@ A_TIE_ORDER = R.ambiguity(
         " order the last turns were played in.",
     source="the text's name of the track ('трек очерёдности хода'); project default",
     option="tie-order",
+    # a directed search (oracle/witness_search.py: burgundy_tie, width 100, branch 6,
+    # segment 1) reaches a game ending with the two players equal in VP and in empty
+    # spaces, the second of the final round having passed the first on the track by a ship
+    witness=Witnessed(players=2, seed=0, policy="directed", choices=(
+        3, 0, 0, 7, 2, 7, 1, 0, 0, 5, 1, 0, 2, 1, 0, 8, 4, 8, 3, 0, 3, 5, 5, 3, 0, 8, 1, 1, 0,
+        0, 8, 8, 0, 3, 0, 3, 6, 4, 9, 7, 0, 0, 2, 8, 7, 6, 12, 15, 0, 2, 0, 9, 5, 2, 12, 3, 2,
+        3, 0, 14, 13, 2, 12, 18, 15, 8, 1, 0, 6, 0, 1, 2, 12, 8, 6, 7, 5, 2, 0, 8, 7, 0, 2, 2,
+        12, 0, 4, 2, 2, 0, 15, 6, 8, 7, 6, 9, 18, 7, 1, 0, 1, 8, 7, 6, 9, 14, 5, 5, 6, 0, 4, 7,
+        5, 6, 9, 8, 5, 7, 3, 0, 13, 9, 10, 0, 9, 14, 9, 0, 5, 1, 0, 8, 3, 5, 2, 4, 6, 9, 9, 1,
+        1, 6, 0, 0, 17, 15, 6, 8, 8, 7, 12, 17, 15, 6, 8, 1, 0, 10, 5, 3, 12, 11, 4, 6, 3, 0,
+        10, 8, 1, 12, 6, 6, 1, 0, 15, 17, 6, 1, 8, 0, 12, 11, 5, 8, 0, 0, 3, 6, 7, 2, 2, 7, 0,
+        12, 6, 11, 7, 2, 7, 2, 4, 0, 14, 6, 18, 8, 6, 2, 2, 0, 0, 8, 6, 0, 6, 0, 0, 7, 2, 8, 7,
+        0, 6, 1, 0, 2, 8, 7, 0, 10, 4, 7, 2, 0, 14, 11, 3, 2, 0, 9, 7, 2, 1, 9, 1, 2, 0, 0,
+    )),
 )
 A_FREE_SHIFT = R.ambiguity(
     "free-shift-step",
