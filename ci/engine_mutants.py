@@ -194,7 +194,7 @@ MUTANTS = (
     # -- the catan model, driven against the unmodified catanatron
     _m("model-robber-produces", M, "production.robber", "the robber no longer blocks production",
        "model/catan/production.py",
-       ("if tokens[h] != roll or h == robber:", "if tokens[h] != roll:")),
+       ("if row[0] != robber)", ")")),
     _m("model-city-one-card", M, "production.yield", "a city yields 1 card",
        "model/catan/production.py", ("if node_level[n] == 2:", "if node_level[n] == 3:")),
     _m("model-discard-above-eight", M, "seven.discard seven.discard-limit",
