@@ -5,8 +5,10 @@ from pathlib import Path
 import pytest
 
 from rules_oracle.model.core.rules import quote_stands
+from rules_oracle.model.core.stated import Stated
+from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts.game import GAME
-from rules_oracle.model.crafts.rules import FILE, RULES
+from rules_oracle.model.crafts.rules import CARD_RULES, FILE, RULES
 
 RULES_DIR = Path(__file__).resolve().parents[3] / ".." / "shared" / "rules"
 
@@ -100,3 +102,17 @@ def test_scouting_targets_reason_answers_any_player() -> None:
     for words in ("передвиньте маркер любого игрока", "передвигает маркер любого из своих"
                   " соперников", "Игрок, потерявший карту, берёт 1 карту"):
         assert words in amb.why and quote_stands(words, text), words
+
+
+@pytest.mark.rules(*CARD_RULES.values())
+def test_each_card_rule_quotes_its_count_and_points() -> None:
+    """Every card kind's count and points (``data.CARDS``) stand in its card rule's quote,
+    the card's description ("Лесопилка (8 штук). ... Даёт 1 победное очко.")."""
+    text = _text()
+    for k, card in enumerate(D.CARDS):
+        quote = RULES[CARD_RULES[k]].quote
+        assert quote_stands(quote, text), k
+        assert f"({card.count} штук)" in quote, (k, quote)
+        if card.vp:
+            assert f"Даёт {card.vp} победн" in quote, (k, quote)
+        assert D.STATED.count(Stated(f"FULL_DECK[{k}]", card.count, CARD_RULES[k])) == 1

@@ -128,6 +128,11 @@ STATED: Final = (
     Stated("FAIR_COINS", FAIR_COINS, RB.CARD_FAIR),
     Stated("EXTRA_EXCHANGE", EXTRA_EXCHANGE, RB.MARKET_EXTRA_COST),
     Stated("COINS_PER_POINT", COINS_PER_POINT, RB.FINAL_CONVERT),
+    # each kind's count ("(8 штук)") and points ("Даёт 1 победное очко") stand in its card's
+    # description, which its rule quotes (the action cards' no points:
+    # RB.COMPONENTS_ACTIONS_NO_VP)
+    *(Stated(f"FULL_DECK[{k}]", c.count, RB.CARD_RULES[k]) for k, c in enumerate(CARDS)),
+    *(Stated(f"VP[{k}]", c.vp, RB.CARD_RULES[k]) for k, c in enumerate(CARDS) if c.vp),
 )
 
 # -- resource levels (ambiguity crafts/resource-levels) -------------------------

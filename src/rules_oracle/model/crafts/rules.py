@@ -193,45 +193,71 @@ TRADE_BANK = R.rule("trade.bank", "Все торговые операции иг
                     "All trade is with the bank.")
 
 # -- cards -----------------------------------------------------------------------------------
-CARD_LUMBER_MILL = R.rule("card.lumber-mill", "Производит 2 Дерева.",
+CARD_LUMBER_MILL = R.rule("card.lumber-mill",
+                          "Лесопилка (8 штук). Производит 2 Дерева. Даёт 1 победное очко.",
                           "Lumber mill (8 cards): 2 wood from the bank; 1 VP.")
-CARD_FARM = R.rule("card.farm", "Производит 2 Пшеницы.",
+CARD_FARM = R.rule("card.farm", "Ферма (8 штук). Производит 2 Пшеницы. Даёт 1 победное очко.",
                    "Farm (8): 2 wheat from the bank; 1 VP.")
-CARD_CHARCOAL_BURNER = R.rule("card.charcoal-burner", "Преобразует 1 Дерево в 1 Уголь.",
+CARD_CHARCOAL_BURNER = R.rule("card.charcoal-burner",
+                              "Дом углежога (8 штук). Преобразует 1 Дерево в 1 Уголь. Даёт 2"
+                              " победных очка.",
                               "Charcoal burner's house (8): 1 wood -> 1 coal; 2 VP.")
-CARD_MILL_BAKERY = R.rule("card.mill-bakery", "Преобразует 1 Пшеницу в 1 Еду.",
+CARD_MILL_BAKERY = R.rule("card.mill-bakery",
+                          "Мельница- пекарня (8 штук). Преобразует 1 Пшеницу в 1 Еду. Даёт 2"
+                          " победных очка.",
                           "Mill-bakery (8): 1 wheat -> 1 food; 2 VP.")
-CARD_KVASS_YARD = R.rule("card.kvass-yard", "Преобразует 1 Пшеницу в 1 Квас.",
+CARD_KVASS_YARD = R.rule("card.kvass-yard",
+                         "Квасной двор (8 штук). Преобразует 1 Пшеницу в 1 Квас. Даёт 2"
+                         " победных очка.",
                          "Kvass yard (8): 1 wheat -> 1 kvass; 2 VP.")
-CARD_HUNTERS_HUT = R.rule("card.hunters-hut", "Преобразует 1 Дерево в 1 Еду.",
+CARD_HUNTERS_HUT = R.rule("card.hunters-hut",
+                          "Шалаш охотника (8 штук). Преобразует 1 Дерево в 1 Еду. Даёт 2"
+                          " победных очка.",
                           "Hunter's hut (8): 1 wood -> 1 food; 2 VP.")
-CARD_ORE_WORKS = R.rule("card.ore-works", "Преобразует 1 Еду в 1 Металл.",
+CARD_ORE_WORKS = R.rule("card.ore-works",
+                        "Рудная мануфактура (8 штук). Преобразует 1 Еду в 1 Металл. Даёт 3"
+                        " победных очка.",
                         "Ore works (8): 1 food -> 1 metal; 3 VP.")
-CARD_CRYSTAL_MINE = R.rule("card.crystal-mine", "Преобразует 1 Еду в 1 Кристалл.",
+CARD_CRYSTAL_MINE = R.rule("card.crystal-mine",
+                           "Шахта кристаллов (8 штук). Преобразует 1 Еду в 1 Кристалл. Даёт 3"
+                           " победных очка.",
                            "Crystal mine (8): 1 food -> 1 crystal; 3 VP.")
-CARD_LABORATORY = R.rule("card.laboratory", "Преобразует 1 Уголь и 1 Кристалл в 1 Зелье.",
+CARD_LABORATORY = R.rule("card.laboratory",
+                         "Лаборатория (6 штук). Преобразует 1 Уголь и 1 Кристалл в 1 Зелье."
+                         " Даёт 5 победных очка.",
                          "Laboratory (6): 1 coal + 1 crystal -> 1 potion; 5 VP.")
-CARD_ARMORY = R.rule("card.armory", "Преобразует 1 Уголь и 1 Металл в 1 Меч.",
+CARD_ARMORY = R.rule("card.armory",
+                     "Оружейная мас- терская (6 штук). Преобразует 1 Уголь и 1 Металл в 1"
+                     " Меч. Даёт 5 победных очка.",
                      "Armory (6): 1 coal + 1 metal -> 1 sword; 5 VP.")
-CARD_CASTLE = R.rule("card.castle", "Преобразует 1 Квас, 1 Меч и 1 Монету в Рыцаря",
+CARD_CASTLE = R.rule("card.castle",
+                     "Замок (6 штук). Преобразует 1 Квас, 1 Меч и 1 Монету в Рыцаря (это не"
+                     " ресурс, а специальный эффект, который применяется немедленно). Даёт 8"
+                     " победных очков",
                      "Castle (6): 1 kvass + 1 sword + 1 coin to the bank; 8 VP.")
-CARD_MAGE_TOWER = R.rule("card.mage-tower", "Преобразует 1 Квас, 1 Зелье и 1 Монету в Мага",
+CARD_MAGE_TOWER = R.rule("card.mage-tower",
+                         "Башня мага (6 штук). Преобразует 1 Квас, 1 Зелье и 1 Монету в Мага"
+                         " (это не ресурс, а специальный эффект, который применяется"
+                         " немедленно). Даёт 8 победных очков",
                          "Mage tower (6): 1 kvass + 1 potion + 1 coin to the bank; 8 VP.")
-CARD_SCOUTING = R.rule("card.scouting", "Возьмите из руки любого игрока 1 случайную карту.",
+CARD_SCOUTING = R.rule("card.scouting",
+                       "Разведка (5 штук). Возьмите из руки любого игрока 1 случайную карту.",
                        "Scouting (5): take a random card from a player's hand (chance step over"
                        " that hand; see crafts/scouting-target).")
 CARD_RECONSTRUCTION = R.rule(
     "card.reconstruction",
-    "Верните себе со стола в руку любую карту, разыгранную вами в этом раунде.",
+    "Реконструкция (5 штук). Верните себе со стола в руку любую карту, разыгранную вами в"
+    " этом раунде.",
     "Reconstruction (5): return one of your applied cards from the table to your hand"
     " (see crafts/reconstruction-reconstruction).")
 CARD_FAIR = R.rule("card.fair",
-                   "получите из банка по 2 Монеты за каждую разыгранную вами в этом"
-                   " раунде карту, не считая эту Ярмарку",
+                   "Ярмарка (5 штук). Тут же получите из банка по 2 Монеты за каждую"
+                   " разыгранную вами в этом раунде карту, не считая эту Ярмарку",
                    "Fair (5): 2 coins for each other card you played this round"
                    " (see crafts/fair-count).")
 CARD_THEFT = R.rule("card.theft",
-                    "За применение этой карты заплатите в банк 1 или 2 Монеты. Переместите"
+                    "Кража (5 штук). За применение этой карты заплатите в банк 1 или 2"
+                    " Монеты. Переместите"
                     " с Планшета друго- го игрока к себе на Планшет 1 камешек"
                     " ресурса I уровня (если заплатили 1 Монету) или 1 камешек ресурса II"
                     " уровня (если заплатили 2 Монеты)",
