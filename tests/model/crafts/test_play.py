@@ -127,7 +127,7 @@ def test_buy_and_sell_before_applying() -> None:
     assert s.boards[0] == res(coal=1) and s.scores[0] == 2
 
 
-@pytest.mark.rules("crafts/trade.not-after", "crafts/trade.own-board")
+@pytest.mark.rules("crafts/trade.before-apply", "crafts/trade.own-board")
 def test_no_trade_after_applying_or_without_the_resource() -> None:
     s = resolving(2, 0, "farm", hands={0: cards(farm=1)})
     with pytest.raises(IllegalAction) as e:
@@ -135,9 +135,10 @@ def test_no_trade_after_applying_or_without_the_resource() -> None:
     assert e.value.rule == "crafts/trade.own-board"
     s = GAME.apply(s, Apply())
     assert s.phase == Stage.COMMIT
+    # the next step's commits: no card of his is revealed to trade before
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, Sell(RES["wheat"]))
-    assert e.value.rule == "crafts/trade.not-after"
+    assert e.value.rule == "crafts/trade.before-apply"
     with pytest.raises(IllegalAction):
         GAME.apply(s, Buy(99))
 
@@ -180,7 +181,7 @@ def test_converters_of_the_chains() -> None:
             GAME.apply(resolving(2, 0, key), Apply())
 
 
-@pytest.mark.rules("crafts/trade-window", "crafts/trade.before-apply", "crafts/trade.not-after")
+@pytest.mark.rules("crafts/trade-window", "crafts/trade.before-apply")
 def test_only_the_resolving_player_trades() -> None:
     """crafts/trade-window (own-resolution): while player 0's Theft resolves, player 1,
     whose building waits, cannot sell the metal the Theft may take; he trades when his own
@@ -195,7 +196,7 @@ def test_only_the_resolving_player_trades() -> None:
                                           for a in GAME.legal_actions(s))
     with pytest.raises(Illegal) as e:
         GAME.apply(s, Buy(RES["wood"]))
-    assert e.value.rule == "crafts/trade.not-after"
+    assert e.value.rule == "crafts/trade.before-apply"  # nothing is applied yet
     s = commit_all(s, {0: "theft", 1: "farm"})
     assert s.phase == Stage.RESOLVE and GAME.actor(s) == 0
     # every trade offered now is player 0's: a Sell of metal is his, and he has none
@@ -224,3 +225,35 @@ def test_stopping_without_a_card_only_under_the_default_reading() -> None:
     assert w.phase == Stage.RESOLVE and GAME.actor(w) == 0
     w = GAME.apply(w, Withdraw())
     assert w.passed[0] and w.hands[0] == cards(farm=2)  # the card back, out of the round
+
+
+@pytest.mark.rules("crafts/trade.before-apply", "crafts/trade.not-after",
+                   "crafts/market.no-sale", "crafts/card.mage-discard")
+def test_a_trade_out_of_the_window_names_the_rule_it_breaks() -> None:
+    """A sale in the market breaks the market's 'когда продавать ресурсы уже нельзя', a buy
+    there or during the round's first commits (nothing applied yet) trade.before-apply, a
+    trade during the Mage's discards (the Mage tower applied) trade.not-after."""
+    from rules_oracle.model.crafts.actions import MageDiscard
+
+    def refused(state: object, action: object) -> str:
+        with pytest.raises(IllegalAction) as e:
+            GAME.apply(state, action)  # type: ignore[arg-type]
+        return e.value.rule
+
+    m = make(2, phase=Stage.MARKET, hands={0: cards(farm=5), 1: cards(farm=5)},
+             boards={0: res(wood=2)}, market=cards(castle=6))
+    assert m.phase == Stage.MARKET and GAME.actor(m) == 0
+    assert refused(m, Sell(RES["wood"])) == "crafts/market.no-sale"
+    assert refused(m, Buy(RES["wood"])) == "crafts/trade.before-apply"
+    c = make(2, hands={0: cards(farm=5), 1: cards(farm=5)}, boards={0: res(wood=2)})
+    assert c.phase == Stage.COMMIT and not any(c.table[0]) and not c.declined[0]
+    assert refused(c, Sell(RES["wood"])) == "crafts/trade.before-apply"
+    s = resolving(2, 0, "mage_tower", hands={0: cards(farm=2)},
+                  boards={0: res(kvass=1, potion=1, wood=1)})
+    s = GAME.apply(s, Apply())
+    while GAME.actor(s) < 0:
+        s = GAME.apply(s, GAME.chance_outcomes(s)[0][0])
+    assert s.task_player == 0 and GAME.actor(s) == 0
+    assert refused(s, Sell(RES["wood"])) == "crafts/trade.not-after"
+    assert refused(s, Buy(RES["wood"])) == "crafts/trade.not-after"
+    assert GAME.apply(s, MageDiscard(CARD["farm"])).task_count == 2

@@ -2,7 +2,7 @@
 
 from rules_oracle.model.crafts import data as D
 from rules_oracle.model.crafts import rules as RB
-from rules_oracle.model.crafts.actions import Action, Exchange, Pass, Redraw
+from rules_oracle.model.crafts.actions import Action, Buy, Exchange, Pass, Redraw, Sell
 from rules_oracle.model.crafts.ops import (
     CARD_RANGE,
     EXCHANGE,
@@ -119,4 +119,9 @@ def act(s: CraftsState, p: Params, i: int, a: Action) -> CraftsState:
     if t is Pass:
         passed = put(s.passed, i, True)
         return evolve(s, passed=passed, turn=next_unpassed(passed, i))
+    if t is Sell:  # 'в фазе «Рынок карт» ..., когда продавать ресурсы уже нельзя'
+        raise RULES.illegal(RB.MARKET_NO_SALE, "no resource is sold in the market")
+    if t is Buy:  # trade belongs to the resolution of one's revealed card
+        raise RULES.illegal(RB.TRADE_BEFORE_APPLY, "buy only while your revealed card"
+                            " resolves, before you apply it")
     raise RULES.illegal(RB.MARKET_EXCHANGE, f"in the market exchange or pass, not {a!r}")

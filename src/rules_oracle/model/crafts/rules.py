@@ -116,6 +116,13 @@ MARKET_REDRAW_AFTER = R.rule("market.redraw-after",
                              " (платить по 2 Монеты за каждую обменянную карту).",
                              "After a redraw every exchange costs 2 coins.")
 
+MARKET_NO_SALE = R.rule("market.no-sale",
+                        "монеты могут вам понадобиться в фазе «Рынок карт» в начале следующего"
+                        " раунда, когда продавать ресурсы уже нельзя",
+                        "No resource is sold in the market phase (coins for it come from the"
+                        " sales before; buying there breaks trade.before-apply: no card of"
+                        " the player resolves).")
+
 # -- play -------------------------------------------------------------------------------
 PLAY_STEPS = R.rule("play.steps",
                     "игроки шаг за шагом разыгрывают карты из тех, что есть у них на руках",

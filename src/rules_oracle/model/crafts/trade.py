@@ -40,9 +40,11 @@ def offers(state: CraftsState, p: Params, i: int) -> list[Action]:
 
 def trade(s: CraftsState, p: Params, i: int, a: Buy | Sell, resolving: bool) -> CraftsState:
     """Player ``i`` buys one pebble onto his board or sells one from it, with the bank
-    (RB.TRADE_BANK), while his revealed card resolves (``resolving``)."""
-    if not resolving:
-        raise RULES.illegal(RB.TRADE_NOT_AFTER, "trade only before applying your card")
+    (RB.TRADE_BANK), while his revealed card resolves (``resolving``; during the commits
+    no card of his is revealed: RB.TRADE_BEFORE_APPLY)."""
+    if not resolving:  # the commits: no card of his is revealed yet (crafts/trade-window)
+        raise RULES.illegal(RB.TRADE_BEFORE_APPLY, "trade only while your revealed card"
+                            " resolves, before you apply it")
     rule = trade_rule(s, p, i, a)
     if rule is not None:
         raise RULES.illegal(rule, f"cannot {type(a).__name__.lower()} resource {a.resource}")
