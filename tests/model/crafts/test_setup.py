@@ -37,13 +37,23 @@ def test_setup(players: int) -> None:
     assert sum(outcomes.values()) == 1
 
 
+@pytest.mark.rules("crafts/components.players", "crafts/components.boards")
 def test_player_counts() -> None:
     from rules_oracle.model.core.errors import ConfigError
+    from rules_oracle.model.core.game import Config
+    from rules_oracle.model.crafts.rules import RULES
 
+    # 'Количество игроков: 2-6', one of the 6 boards each
+    assert (GAME.min_players, GAME.max_players) == (D.MIN_PLAYERS, D.MAX_PLAYERS) == (2, 6)
+    assert RULES["crafts/components.players"].quote == "Количество игроков: 2-6"
+    assert "6 штук" in RULES["crafts/components.boards"].quote
     with pytest.raises(ConfigError):
         GAME.config(1)
     with pytest.raises(ConfigError):
         GAME.config(7)
+    for n in (1, 7):  # a configuration built around config() is refused at the set-up
+        with pytest.raises(ConfigError, match=r"crafts/components\.players"):
+            GAME.setup(Config(n, GAME.config(2).variant))
 
 
 @pytest.mark.rules("crafts/round.deal-first", "crafts/round.first-random",

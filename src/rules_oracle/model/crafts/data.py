@@ -102,6 +102,8 @@ ACTION_CARDS: Final = sum(FULL_DECK[k] for k in ACTIONS)
 # -- pebbles, hands, rounds -----------------------------------------------------
 #: every pebble: on a player's board a resource, beside it a coin (RB.COMPONENTS_COINS),
 #: the rest in the bank (RB.COMPONENTS_BANK; ``CraftsState.bank``)
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
 PEBBLES: Final = 100
 START_COINS: Final = 5
 HAND: Final = 5
@@ -117,6 +119,9 @@ COINS_PER_POINT: Final = 4
 STATED: Final = (
     Stated("BUILDING_CARDS", BUILDING_CARDS, RB.COMPONENTS_BUILDINGS),
     Stated("ACTION_CARDS", ACTION_CARDS, RB.COMPONENTS_ACTIONS),
+    Stated("MIN_PLAYERS", MIN_PLAYERS, RB.COMPONENTS_PLAYERS),
+    Stated("MAX_PLAYERS", MAX_PLAYERS, RB.COMPONENTS_PLAYERS),
+    Stated("MAX_PLAYERS", MAX_PLAYERS, RB.COMPONENTS_BOARDS),
     Stated("PEBBLES", PEBBLES, RB.COMPONENTS_PEBBLES),
     Stated("START_COINS", START_COINS, RB.SETUP_COINS),
     Stated("HAND", HAND, RB.ROUND_DEAL_FIRST),

@@ -180,8 +180,8 @@ def settle(s: CraftsState, p: Params) -> CraftsState:
 class CraftsGame(Game[CraftsState, Action]):
     name = "crafts"
     title = "Crafts (medieval crafts card game)"
-    min_players = 2
-    max_players = 6
+    min_players = D.MIN_PLAYERS  # RB.COMPONENTS_PLAYERS
+    max_players = D.MAX_PLAYERS
     rules = RULES
     state_type = CraftsState
     action_types = ACTION_TYPES
@@ -191,7 +191,8 @@ class CraftsGame(Game[CraftsState, Action]):
     def setup(self, config: Config) -> CraftsState:
         n = config.players
         if not self.min_players <= n <= self.max_players:
-            raise ConfigError(f"crafts takes 2 to 6 players, not {n}")
+            raise ConfigError(f"crafts takes {self.min_players} to {self.max_players} players"
+                              f" ({RB.COMPONENTS_PLAYERS}), not {n}")
         return round_start.deal_first(setup.setup(config))
 
     def observe(self, state: CraftsState,

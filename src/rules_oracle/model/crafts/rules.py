@@ -24,8 +24,13 @@ COMPONENTS_BANK = R.rule("components.bank",
                    "Незадействованные камешки ресурсов лежат в общедоступ- ном месте стола"
                    " (в банке).",
                    "Pebbles not in play lie in the bank.")
-COMPONENTS_BOARDS = R.rule("components.boards", "Место для хранения ресурсов игрока.",
-                     "Each player keeps his resources on his resource board (2 to 6 players).")
+COMPONENTS_BOARDS = R.rule("components.boards",
+                           "Планшеты ресурсов, 6 штук. Место для хранения ресурсов игрока.",
+                           "Each player keeps his resources on his resource board (6 boards:"
+                           " crafts/components.players).")
+COMPONENTS_PLAYERS = R.rule("components.players", "Количество игроков: 2-6",
+                            "2 to 6 players (the box's 6 resource boards and 6 markers, one"
+                            " each).")
 
 # -- set-up -------------------------------------------------------------------------
 SETUP_COINS = R.rule("setup.coins",
