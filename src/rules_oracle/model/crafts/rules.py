@@ -188,10 +188,12 @@ TRADE_BEFORE_APPLY = R.rule("trade.before-apply",
                     "Перед применением карты Действий или карты Зданий игрок может продать"
                     " и/или купить один или несколько ресурсов на своём планшете ресурсов.",
                     "A resolving player may buy and sell resources (one unit a step) before he"
-                    " applies or declines his card.")
+                    " applies or declines his card; nobody trades outside his own card's"
+                    " resolution (the market, the commits: crafts/trade-window).")
 TRADE_NOT_AFTER = R.rule("trade.not-after",
                          "После применения карт игрок уже не может продавать и покупать ресурсы.",
-                         "No buying or selling at any other time of the play phase.")
+                         "Once his card is applied a player trades no more (his Mage's discards"
+                         " included), until a later card of his resolves (crafts/trade-window).")
 TRADE_PRICES = R.rule("trade.prices",
                       "Цифра в зеленом круге – это цена покупки ресурса в Монетах, цифра в"
                       " коричневом круге – цена продажи.",
