@@ -9,7 +9,7 @@ from rules_oracle.model.crafts.state import Stage
 from tests.model.crafts.helpers import CARD, RES, cards, make, res
 
 
-@pytest.mark.rules("crafts/end.discard", "crafts/end.sell")
+@pytest.mark.rules("crafts/end.discard", "crafts/end.sell", "crafts/trade.not-after")
 def test_round_end_discards_and_sales_in_order() -> None:
     s = make(2, phase=Stage.END, first=1, hands={0: cards(farm=2), 1: cards(castle=1)},
              boards={1: res(sword=1)})
@@ -19,7 +19,10 @@ def test_round_end_discards_and_sales_in_order() -> None:
     assert s.coins[1] == 5 + 4 and s.boards[1] == res()
     s = GAME.apply(s, Discard(CARD["castle"]))
     assert s.hands[1] == cards() and s.discard == cards(castle=1)
-    for bad, rid in ((Buy(RES["wood"]), "crafts/end.sell"), (Sell(RES["wood"]), "crafts/end.sell"),
+    # a buy: 'После применения карт игрок уже не может продавать и покупать ресурсы', and
+    # the round end gives back only 'Игроки могут продать'
+    for bad, rid in ((Buy(RES["wood"]), "crafts/trade.not-after"),
+                     (Sell(RES["wood"]), "crafts/end.sell"),
                      (Discard(CARD["fair"]), "crafts/end.discard"),
                      (Commit(CARD["farm"]), "crafts/end.discard")):
         with pytest.raises(IllegalAction) as e:

@@ -81,5 +81,6 @@ def act(s: CraftsState, p: Params, i: int, a: Action) -> CraftsState:
         return sell_one(s, i, r, p)
     if t is Done:
         return evolve(s, passed=put(s.passed, i, True))
-    raise RULES.illegal(RB.END_SELL if t is Buy else RB.END_DISCARD,
-                        f"at round end discard, sell or say done, not {a!r}")
+    if t is Buy:  # the round end gives back selling only (RB.END_SELL)
+        raise RULES.illegal(RB.TRADE_NOT_AFTER, "after the cards are applied nobody buys")
+    raise RULES.illegal(RB.END_DISCARD, f"at round end discard, sell or say done, not {a!r}")

@@ -193,7 +193,8 @@ TRADE_BEFORE_APPLY = R.rule("trade.before-apply",
 TRADE_NOT_AFTER = R.rule("trade.not-after",
                          "После применения карт игрок уже не может продавать и покупать ресурсы.",
                          "Once his card is applied a player trades no more (his Mage's discards"
-                         " included), until a later card of his resolves (crafts/trade-window).")
+                         " included), until a later card of his resolves (crafts/trade-window);"
+                         " the round end gives back selling only (end.sell), no buying.")
 TRADE_PRICES = R.rule("trade.prices",
                       "Цифра в зеленом круге – это цена покупки ресурса в Монетах, цифра в"
                       " коричневом круге – цена продажи.",
