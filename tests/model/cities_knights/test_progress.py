@@ -429,6 +429,21 @@ def test_inventor() -> None:
     assert s.tokens[0] == 3 and s.tokens[10] == 10
 
 
+@pytest.mark.rules("cities_knights/progress.inventor", "cities_knights/progress-nothing-chosen")
+def test_inventor_may_swap_equal_numbers_unless_refused() -> None:
+    """Hexes 0 and 6 both bear a 10: '2 числа' are two tokens, equal ones too by default;
+    under nothing-chosen=refused the swap must change a number."""
+    s = GAME.apply(play(with_card("inventor"), "inventor"), ChooseHex(0))
+    assert s.tokens[0] == s.tokens[6] == 10 and ChooseHex(6) in GAME.legal_actions(s)
+    s = GAME.apply(s, ChooseHex(6))
+    assert s.tokens[0] == s.tokens[6] == 10 and s.stage is Stage.MAIN
+    strict = play(with_card("inventor", variant={"nothing-chosen": "refused"}), "inventor")
+    strict = GAME.apply(strict, ChooseHex(0))
+    assert ChooseHex(6) not in GAME.legal_actions(strict)
+    assert ChooseHex(10) in GAME.legal_actions(strict)
+    assert rule_of(strict, ChooseHex(6)) == RB.PROGRESS_INVENTOR
+
+
 @pytest.mark.rules("cities_knights/progress.irrigation", "cities_knights/progress.mining")
 def test_irrigation_and_mining() -> None:
     s = play(with_card("irrigation", cities={0: 0, 12: 0}), "irrigation")
@@ -488,6 +503,26 @@ def test_smith() -> None:
     assert ChooseNode(12) not in GAME.legal_actions(s)  # no fortress
     s = GAME.apply(s, ChooseNode(7))
     assert s.knight_level[7] == 2 and s.stage is Stage.MAIN  # nothing else to promote
+
+
+@pytest.mark.rules("cities_knights/progress.smith", "cities_knights/progress-nothing-chosen")
+def test_smith_may_promote_none_unless_refused() -> None:
+    """"Улучшите до 2 рыцарей": up to 2, no least; under nothing-chosen=refused the first
+    promotion is the card's order and only the second may be left."""
+    knights = {7: (0, 1, False), 22: (0, 1, True)}
+    s = play(with_card("smith", knights=knights), "smith")
+    assert Stop() in GAME.legal_actions(s)
+    s = GAME.apply(s, Stop())
+    assert s.knight_level[7] == 1 and s.stage is Stage.MAIN
+    assert s.under[D.SCIENCE] == (D.SMITH,)  # the card is spent
+    strict = play(with_card("smith", knights=knights, variant={"nothing-chosen": "refused"}),
+                  "smith")
+    assert Stop() not in GAME.legal_actions(strict)
+    assert rule_of(strict, Stop()) == RB.PROGRESS_SMITH
+    strict = GAME.apply(strict, ChooseNode(7))
+    assert strict.stage is Stage.CARD and Stop() in GAME.legal_actions(strict)
+    strict = GAME.apply(strict, Stop())
+    assert strict.knight_level[7] == 2 and strict.knight_level[22] == 1
 
 
 @pytest.mark.rules("cities_knights/progress.printer", "cities_knights/progress.constitution")

@@ -126,6 +126,19 @@ def _inventable(state: CKState) -> tuple[int, ...]:
                  and state.tokens[h] not in D.INVENTOR_FIXED)
 
 
+def _nothing_chosen(state: CKState) -> bool:
+    """Whether a played card's player may choose an effect that does nothing: the Smith
+    no promotion, the Inventor two equal numbers (cities_knights/progress-nothing-chosen:
+    allowed, the default)."""
+    return state.config.option("nothing-chosen") == "allowed"
+
+
+def _swaps(state: CKState, a: int, b: int) -> bool:
+    """Whether the Inventor may swap the numbers of hexes ``a`` and ``b``: two hexes,
+    with different numbers under nothing-chosen=refused."""
+    return a != b and (_nothing_chosen(state) or state.tokens[a] != state.tokens[b])
+
+
 def _give(state: CKState, giver: int, taker: int, card: int) -> CKState:
     g = state.players[giver]
     state = set_player(state, giver, evolve(g, hand=bump(g.hand, card, -1)))
@@ -222,7 +235,10 @@ def _options(state: CKState, pd: Pending, links: Links) -> tuple[Action, ...]:
     if k == D.ENGINEER:
         return tuple(ChooseNode(n) for n in links.wall_spots(state, p))
     if k == D.INVENTOR:
-        return tuple(ChooseHex(h) for h in _inventable(state) if h != pd.target)
+        hexes = _inventable(state)
+        if pd.target >= 0:
+            return tuple(ChooseHex(h) for h in hexes if _swaps(state, pd.target, h))
+        return tuple(ChooseHex(h) for h in hexes if any(_swaps(state, h, g) for g in hexes))
     if k == D.MEDICINE:
         if not can_pay(state, p, D.MEDICINE_COST):
             return ()
@@ -238,9 +254,13 @@ def _options(state: CKState, pd: Pending, links: Links) -> tuple[Action, ...]:
     if k == D.SMITH:
         if not pd.left:
             return ()
-        nodes = tuple(n for n in links.own_knights(state, p)
+        nodes = tuple(ChooseNode(n) for n in links.own_knights(state, p)
                       if links.promote_rule(state, p, n) is None)
-        return (*(ChooseNode(n) for n in nodes), Stop()) if nodes else ()
+        # "до 2": the second promotion may be left, the first too unless
+        # nothing-chosen=refused (cities_knights/progress-nothing-chosen)
+        if nodes and (pd.left < D.FREE_TWO or _nothing_chosen(state)):
+            return (*nodes, Stop())
+        return nodes
     return ()
 
 
