@@ -40,6 +40,9 @@ SETUP_BOARD = R.rule("setup.board",
                 " (catan/board.variable-terrain: the 19 terrain hexes; catan/board.spiral:"
                 " the number tokens along the spiral from a random corner; the robber on the"
                 " desert); the harbours are the beginner frame's.")
+SETUP_PLACEMENT = R.rule("setup.placement", "", "Set-up placements are base Catan's: in snake"
+                        " order from seat 0, each a building on a free intersection by the"
+                        " distance rule, then a road on a free path at it.", source=BASE)
 TURN_ACTOR = R.rule("turn.actor", "", "Only the player whose step it is acts, with a step of the"
                " current stage.", source=BASE)
 GAME_OVER = R.rule("game.over", "", "No action after the game has ended.", source=BASE)
