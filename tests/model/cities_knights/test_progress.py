@@ -360,6 +360,7 @@ def test_saboteur() -> None:
     assert s.stage is Stage.DISCARD and s.discards == (0, 2, 0)  # 2 has fewer points
     from rules_oracle.model.catan.actions import Discard
 
+    assert rule_of(s, Discard(BD.LUMBER)) == RB.PROGRESS_SABOTEUR  # no 7: not the robber's
     s = GAME.apply(GAME.apply(s, Discard(BD.ORE)), Discard(BD.ORE))
     assert s.stage is Stage.MAIN and s.pending is None and s.robber == make().robber
 
