@@ -393,7 +393,9 @@ PROGRESS_DESERTER = _card(
     "Выберите противника, чтобы удалить рыцаря по своему выбору. Вы"
     " можете разместить одного из своих рыцарей бесплатно, если у вас"
     " есть свободное место.",
-    "A rival loses a knight; one may place a knight of that level free (reading:"
+    "A rival loses a knight (chosen by: reading cities_knights/deserter-choice); one may"
+    " place a knight of that level free, or the strongest lower one left with none of it"
+    " (reading: cities_knights/deserter-level), inactive (reading:"
     " cities_knights/deserter-knight).",
 )
 PROGRESS_DIPLOMAT = _card(
