@@ -5,7 +5,7 @@ import pytest
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as BD
-from rules_oracle.model.catan.actions import Steal
+from rules_oracle.model.catan.actions import BuildRoad, Steal
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
@@ -19,6 +19,7 @@ from rules_oracle.model.cities_knights.actions import (
     DiscardProgress,
     EndTurn,
     Improve,
+    MoveKnight,
     PlayProgress,
     Stop,
 )
@@ -59,7 +60,30 @@ def test_play_rules() -> None:
     assert rule_of(attrs.evolve(s, stage=Stage.PRE_ROLL), PlayProgress(D.CRANE)) == RB.PROGRESS_PLAY
     assert rule_of(s, PlayProgress(D.SMITH)) == RB.PROGRESS_SMITH
     assert rule_of(s, PlayProgress(D.PRINTER)) == RB.PROGRESS_VP_CARDS
-    assert rule_of(s, PlayProgress(99)) == RB.PROGRESS_VP_CARDS
+    assert rule_of(s, PlayProgress(99)) == RB.PROGRESS_DECKS  # no such card in the decks
+
+
+@pytest.mark.rules("cities_knights/turn.actor", "cities_knights/progress.merchant",
+                   "cities_knights/metropolis.first", "cities_knights/knight.displace")
+def test_another_step_while_a_card_a_metropolis_or_a_displaced_knight_waits() -> None:
+    """A step of another kind while a card's choice, a metropolis's city or a displaced
+    knight's place is pending is no step of the stage (turn.actor); a choice of the right
+    kind that is not among the options breaks the pending rule."""
+    s = play(with_card("merchant", hands={0: cards(brick=1, lumber=1)}), "merchant")
+    assert rule_of(s, BuildRoad(ELSEWHERE)) == RB.TURN_ACTOR
+    assert rule_of(s, EndTurn()) == RB.TURN_ACTOR
+    assert rule_of(s, ChooseHex(9)) == RB.PROGRESS_MERCHANT  # a hex, not one of the choices
+    metro = make(cities={0: 0, 12: 0}, levels={0: (3, 0, 0)}, hands={0: cards(cloth=4)},
+                 **{k: v for k, v in BOARD.items() if k != "cities"})
+    metro = GAME.apply(metro, Improve(0))
+    assert metro.stage is Stage.METROPOLIS
+    assert rule_of(metro, EndTurn()) == RB.TURN_ACTOR
+    assert rule_of(metro, Stop()) == RB.METROPOLIS_FIRST  # cities_knights/metropolis-claim
+    roads = {**BOARD["roads"], B.path_between(40, 45): 1}
+    k = make(cities=BOARD["cities"], roads=roads, knights={7: (0, 2, True), 12: (1, 1, True)})
+    k = GAME.apply(GAME.apply(k, MoveKnight(7)), ChooseNode(12))
+    assert k.stage is Stage.DISPLACED and rule_of(k, EndTurn()) == RB.TURN_ACTOR
+    assert rule_of(k, Stop()) == RB.KNIGHT_DISPLACE  # cities_knights/displaced-must-move
 
 
 @pytest.mark.rules("cities_knights/progress.merchant")

@@ -69,6 +69,9 @@ CARD_RULE: tuple[str, ...] = (
     RB.PROGRESS_ENGINEER,
     RB.PROGRESS_PRINTER,
 )
+#: the steps of a card in play: its choices, and the end of its optional ones
+_CHOICES = (ChooseCard, ChooseProgress, ChoosePlayer, ChooseNode, ChoosePath, ChooseHex,
+            ChooseNumber, Stop)
 #: cards whose whole effect comes at once when played
 _AT_ONCE = (D.WARLORD, D.CRANE, D.IRRIGATION, D.MINING, D.SABOTEUR)
 
@@ -290,7 +293,9 @@ def _first(state: CKState, k: int) -> Pending:
 
 def playable(state: CKState, k: int, links: Links) -> str | None:
     """Why the player on turn may not play progress card ``k`` now, or ``None``."""
-    if not in_range(k, D.N_PROGRESS_KINDS) or k in D.VP_CARDS:
+    if not in_range(k, D.N_PROGRESS_KINDS):
+        return RB.PROGRESS_DECKS  # no such card
+    if k in D.VP_CARDS:
         return RB.PROGRESS_VP_CARDS
     p = state.turn
     pl = state.players[p]
@@ -396,6 +401,9 @@ def card_step(state: CKState, action: Action, links: Links) -> CKState:
     pd = state.pending
     assert pd is not None
     k = pd.card
+    if not isinstance(action, _CHOICES):  # another step while the card is in play
+        raise RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of the"
+                               f" {D.PROGRESS_NAMES[k]} in play")
     if action not in _options(state, pd, links):
         raise RB.RULES.illegal(CARD_RULE[k], f"{action!r} is not a choice of this"
                                f" {D.PROGRESS_NAMES[k]} step")
