@@ -174,7 +174,7 @@ def test_end_of_turn_discards_down_to_four_progress_cards() -> None:
 
 
 @pytest.mark.rules("cities_knights/spent-progress-cards", "cities_knights/dice.gate-draw",
-                   "cities_knights/progress.play")
+                   "cities_knights/progress.play", "cities_knights/progress.decks")
 def test_played_cards_go_under_their_deck_and_come_back_in_order() -> None:
     s = make(held={0: progress(irrigation=1, mining=1)}, levels={0: (0, 0, 1)}, **SETTLED)
     s = GAME.apply(GAME.apply(s, PlayProgress(D.MINING)), PlayProgress(D.IRRIGATION))
@@ -188,9 +188,9 @@ def test_played_cards_go_under_their_deck_and_come_back_in_order() -> None:
     s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1)), EventDie(3))
     assert s.stage is Stage.DRAWS
     assert GAME.chance_outcomes(s) == ((DrawProgress(D.MINING), Fraction(1)),)
-    assert rule_of(s, DrawProgress(D.IRRIGATION)) == RB.DICE_GATE_DRAW
+    assert rule_of(s, DrawProgress(D.IRRIGATION)) == RB.PROGRESS_DECKS  # not the next
     above = attrs.evolve(s, deck=tuple(int(k == D.SMITH) for k in range(len(s.deck))))
-    assert rule_of(above, DrawProgress(D.MINING)) == RB.DICE_GATE_DRAW  # the Smith lies above it
+    assert rule_of(above, DrawProgress(D.MINING)) == RB.PROGRESS_DECKS  # the Smith lies above it
     s = GAME.apply(s, DrawProgress(D.MINING))
     assert s.players[0].progress[D.MINING] == 1 and s.under == ((), (), (D.IRRIGATION,))
     aside = make(held={0: progress(mining=1)}, variant={"progress-return": "set-aside"},

@@ -599,20 +599,23 @@ def draw_outcomes_of(state: CKState) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def draw(state: CKState, action: DrawProgress, links: Links) -> CKState:
+    """The drawn card: one the deck of the draw's colour holds (RB.PROGRESS_DECKS), the
+    first put under it once none is above (cities_knights/spent-progress-cards), whether a
+    gate or a tied defence draws it."""
     seat, colour = state.draws[0]
     k = action.progress
     if not in_range(k, D.N_PROGRESS_KINDS) or D.PROGRESS_COLOUR[k] != colour:
-        raise RB.RULES.illegal(RB.DICE_GATE_DRAW, f"no progress card {k!r} in the deck of colour"
-                               f" {colour}")
+        raise RB.RULES.illegal(RB.PROGRESS_DECKS, f"no progress card {k!r} in the deck of"
+                               f" colour {colour}")
     if _above(state, colour):
         if not state.deck[k]:
             raise RB.RULES.illegal(
-                RB.DICE_GATE_DRAW, f"no progress card {k!r} in the deck of colour {colour}"
+                RB.PROGRESS_DECKS, f"no progress card {k!r} in the deck of colour {colour}"
             )
         state = evolve(state, deck=bump(state.deck, k, -1), draws=state.draws[1:])
     else:
         if k != state.under[colour][0]:
-            raise RB.RULES.illegal(RB.DICE_GATE_DRAW, f"the next card of colour {colour} is"
+            raise RB.RULES.illegal(RB.PROGRESS_DECKS, f"the next card of colour {colour} is"
                                    f" {state.under[colour][0]}, not {k!r}")
         state = evolve(state, under=put(state.under, colour, state.under[colour][1:]),
                        draws=state.draws[1:])
