@@ -39,7 +39,7 @@ def test_attack_won_gives_the_sole_strongest_a_defender() -> None:
     assert GAME.scores(s)[0] == 3 and s.stage is Stage.MAIN
 
 
-@pytest.mark.rules("cities_knights/barbarians.tie")
+@pytest.mark.rules("cities_knights/barbarians.tie", "cities_knights/progress.decks")
 def test_attack_won_with_a_tie_gives_each_tied_player_a_progress_card() -> None:
     s = make(stage=Stage.PRE_ROLL, cities={0: 0, 10: 1}, roads=ROADS, barbarians=6,
              knights={3: (0, 1, True), 11: (1, 1, True)})
@@ -52,7 +52,7 @@ def test_attack_won_with_a_tie_gives_each_tied_player_a_progress_card() -> None:
     assert s.players[0].vp_cards == 1 and sum(s.players[0].progress) == 0
     assert GAME.actor(s) == 1
     s = GAME.apply(s, ChooseDeck(D.TRADE))
-    assert rule_of(s, DrawProgress(D.SPY)) == RB.DICE_GATE_DRAW
+    assert rule_of(s, DrawProgress(D.SPY)) == RB.PROGRESS_DECKS  # no gate: the trade deck's
     s = GAME.apply(s, DrawProgress(D.MERCHANT))
     assert s.players[1].progress[D.MERCHANT] == 1 and s.stage is Stage.MAIN
 

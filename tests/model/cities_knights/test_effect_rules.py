@@ -38,6 +38,7 @@ def at_event(state: CKState, white: int, red: int) -> CKState:
     RB.COMPONENTS,
     RB.COMPONENTS_REMOVED,
     RB.SETUP_BOARD,
+    RB.SETUP_PLACEMENT,
     RB.PROGRESS_DECKS,
     RB.DICE_THREE,
     RB.DICE_EVENT,
@@ -47,6 +48,11 @@ def test_the_first_step_shows_the_set_up() -> None:
     action = GAME.legal_actions(s)[0] if GAME.actor(s) >= 0 else GAME.chance_outcomes(s)[0][0]
     first = shown(s, action)
     assert {RB.COMPONENTS, RB.COMPONENTS_REMOVED, RB.SETUP_BOARD, RB.PROGRESS_DECKS} <= set(first)
+    placing = GAME.setup(GAME.config(3))
+    settlement = GAME.legal_actions(placing)[0]
+    assert RB.SETUP_PLACEMENT in shown(placing, settlement)
+    placing = GAME.apply(placing, settlement)
+    assert RB.SETUP_PLACEMENT in shown(placing, GAME.legal_actions(placing)[0])  # its road
     s = GAME.apply(make(stage=Stage.PRE_ROLL, **SETTLED), RollDice())
     dice = shown(s, Dice(4, 4))
     assert RB.DICE_THREE in dice and RB.COMPONENTS not in dice

@@ -5,7 +5,7 @@ import pytest
 
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as BD
-from rules_oracle.model.catan.actions import Steal
+from rules_oracle.model.catan.actions import BuildRoad, Steal
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import (
@@ -19,6 +19,7 @@ from rules_oracle.model.cities_knights.actions import (
     DiscardProgress,
     EndTurn,
     Improve,
+    MoveKnight,
     PlayProgress,
     Stop,
 )
@@ -59,7 +60,30 @@ def test_play_rules() -> None:
     assert rule_of(attrs.evolve(s, stage=Stage.PRE_ROLL), PlayProgress(D.CRANE)) == RB.PROGRESS_PLAY
     assert rule_of(s, PlayProgress(D.SMITH)) == RB.PROGRESS_SMITH
     assert rule_of(s, PlayProgress(D.PRINTER)) == RB.PROGRESS_VP_CARDS
-    assert rule_of(s, PlayProgress(99)) == RB.PROGRESS_VP_CARDS
+    assert rule_of(s, PlayProgress(99)) == RB.PROGRESS_DECKS  # no such card in the decks
+
+
+@pytest.mark.rules("cities_knights/turn.actor", "cities_knights/progress.merchant",
+                   "cities_knights/metropolis.first", "cities_knights/knight.displace")
+def test_another_step_while_a_card_a_metropolis_or_a_displaced_knight_waits() -> None:
+    """A step of another kind while a card's choice, a metropolis's city or a displaced
+    knight's place is pending is no step of the stage (turn.actor); a choice of the right
+    kind that is not among the options breaks the pending rule."""
+    s = play(with_card("merchant", hands={0: cards(brick=1, lumber=1)}), "merchant")
+    assert rule_of(s, BuildRoad(ELSEWHERE)) == RB.TURN_ACTOR
+    assert rule_of(s, EndTurn()) == RB.TURN_ACTOR
+    assert rule_of(s, ChooseHex(9)) == RB.PROGRESS_MERCHANT  # a hex, not one of the choices
+    metro = make(cities={0: 0, 12: 0}, levels={0: (3, 0, 0)}, hands={0: cards(cloth=4)},
+                 **{k: v for k, v in BOARD.items() if k != "cities"})
+    metro = GAME.apply(metro, Improve(0))
+    assert metro.stage is Stage.METROPOLIS
+    assert rule_of(metro, EndTurn()) == RB.TURN_ACTOR
+    assert rule_of(metro, Stop()) == RB.METROPOLIS_FIRST  # cities_knights/metropolis-claim
+    roads = {**BOARD["roads"], B.path_between(40, 45): 1}
+    k = make(cities=BOARD["cities"], roads=roads, knights={7: (0, 2, True), 12: (1, 1, True)})
+    k = GAME.apply(GAME.apply(k, MoveKnight(7)), ChooseNode(12))
+    assert k.stage is Stage.DISPLACED and rule_of(k, EndTurn()) == RB.TURN_ACTOR
+    assert rule_of(k, Stop()) == RB.KNIGHT_DISPLACE  # cities_knights/displaced-must-move
 
 
 @pytest.mark.rules("cities_knights/progress.merchant")
@@ -360,6 +384,7 @@ def test_saboteur() -> None:
     assert s.stage is Stage.DISCARD and s.discards == (0, 2, 0)  # 2 has fewer points
     from rules_oracle.model.catan.actions import Discard
 
+    assert rule_of(s, Discard(BD.LUMBER)) == RB.PROGRESS_SABOTEUR  # no 7: not the robber's
     s = GAME.apply(GAME.apply(s, Discard(BD.ORE)), Discard(BD.ORE))
     assert s.stage is Stage.MAIN and s.pending is None and s.robber == make().robber
 
@@ -429,6 +454,21 @@ def test_inventor() -> None:
     assert s.tokens[0] == 3 and s.tokens[10] == 10
 
 
+@pytest.mark.rules("cities_knights/progress.inventor", "cities_knights/progress-nothing-chosen")
+def test_inventor_may_swap_equal_numbers_unless_refused() -> None:
+    """Hexes 0 and 6 both bear a 10: '2 числа' are two tokens, equal ones too by default;
+    under nothing-chosen=refused the swap must change a number."""
+    s = GAME.apply(play(with_card("inventor"), "inventor"), ChooseHex(0))
+    assert s.tokens[0] == s.tokens[6] == 10 and ChooseHex(6) in GAME.legal_actions(s)
+    s = GAME.apply(s, ChooseHex(6))
+    assert s.tokens[0] == s.tokens[6] == 10 and s.stage is Stage.MAIN
+    strict = play(with_card("inventor", variant={"nothing-chosen": "refused"}), "inventor")
+    strict = GAME.apply(strict, ChooseHex(0))
+    assert ChooseHex(6) not in GAME.legal_actions(strict)
+    assert ChooseHex(10) in GAME.legal_actions(strict)
+    assert rule_of(strict, ChooseHex(6)) == RB.PROGRESS_INVENTOR
+
+
 @pytest.mark.rules("cities_knights/progress.irrigation", "cities_knights/progress.mining")
 def test_irrigation_and_mining() -> None:
     s = play(with_card("irrigation", cities={0: 0, 12: 0}), "irrigation")
@@ -488,6 +528,26 @@ def test_smith() -> None:
     assert ChooseNode(12) not in GAME.legal_actions(s)  # no fortress
     s = GAME.apply(s, ChooseNode(7))
     assert s.knight_level[7] == 2 and s.stage is Stage.MAIN  # nothing else to promote
+
+
+@pytest.mark.rules("cities_knights/progress.smith", "cities_knights/progress-nothing-chosen")
+def test_smith_may_promote_none_unless_refused() -> None:
+    """"Улучшите до 2 рыцарей": up to 2, no least; under nothing-chosen=refused the first
+    promotion is the card's order and only the second may be left."""
+    knights = {7: (0, 1, False), 22: (0, 1, True)}
+    s = play(with_card("smith", knights=knights), "smith")
+    assert Stop() in GAME.legal_actions(s)
+    s = GAME.apply(s, Stop())
+    assert s.knight_level[7] == 1 and s.stage is Stage.MAIN
+    assert s.under[D.SCIENCE] == (D.SMITH,)  # the card is spent
+    strict = play(with_card("smith", knights=knights, variant={"nothing-chosen": "refused"}),
+                  "smith")
+    assert Stop() not in GAME.legal_actions(strict)
+    assert rule_of(strict, Stop()) == RB.PROGRESS_SMITH
+    strict = GAME.apply(strict, ChooseNode(7))
+    assert strict.stage is Stage.CARD and Stop() in GAME.legal_actions(strict)
+    strict = GAME.apply(strict, Stop())
+    assert strict.knight_level[7] == 2 and strict.knight_level[22] == 1
 
 
 @pytest.mark.rules("cities_knights/progress.printer", "cities_knights/progress.constitution")

@@ -43,7 +43,7 @@ def rolled(state: CKState, white: int, red: int, face: int = 0) -> CKState:
     return GAME.apply(state, EventDie(face))
 
 
-@pytest.mark.rules("cities_knights/setup.second-city")
+@pytest.mark.rules("cities_knights/setup.second-city", "cities_knights/setup.placement")
 def test_second_placement_is_a_city_with_its_cards() -> None:
     s = GAME.setup(GAME.config(3))
     assert all(isinstance(a, BuildSettlement) for a in GAME.legal_actions(s))
@@ -54,13 +54,15 @@ def test_second_placement_is_a_city_with_its_cards() -> None:
     assert acts and all(isinstance(a, BuildCity) for a in acts)
     assert rule_of(s, BuildSettlement(acts[0].node)) == RB.SETUP_SECOND_CITY  # type: ignore[union-attr]
     node = acts[-1].node  # type: ignore[union-attr]
+    taken = next(n for n in range(B.N_NODES) if s.node_owner[n] >= 0)
+    assert rule_of(s, BuildCity(taken)) == RB.SETUP_PLACEMENT  # the distance rule, no city rule
     s = GAME.apply(s, acts[-1])
     assert s.node_level[node] == 2 and s.players[s.turn].cities == 1
     assert sum(s.players[s.turn].hand) == len([h for h in B.NODE_HEXES[node]
                                                 if s.terrain[h] != 5])
     assert sum(s.players[s.turn].hand[5:]) == 0  # resources only
     far = next(e for e in range(B.N_PATHS) if e not in B.NODE_PATHS[node])
-    assert rule_of(s, BuildRoad(far)) == RB.SETUP_SECOND_CITY
+    assert rule_of(s, BuildRoad(far)) == RB.SETUP_PLACEMENT  # not at the new city
     assert rule_of(s, BuildCity(acts[0].node)) == RB.TURN_ACTOR  # type: ignore[union-attr]
 
 
@@ -172,7 +174,7 @@ def test_end_of_turn_discards_down_to_four_progress_cards() -> None:
 
 
 @pytest.mark.rules("cities_knights/spent-progress-cards", "cities_knights/dice.gate-draw",
-                   "cities_knights/progress.play")
+                   "cities_knights/progress.play", "cities_knights/progress.decks")
 def test_played_cards_go_under_their_deck_and_come_back_in_order() -> None:
     s = make(held={0: progress(irrigation=1, mining=1)}, levels={0: (0, 0, 1)}, **SETTLED)
     s = GAME.apply(GAME.apply(s, PlayProgress(D.MINING)), PlayProgress(D.IRRIGATION))
@@ -186,9 +188,9 @@ def test_played_cards_go_under_their_deck_and_come_back_in_order() -> None:
     s = GAME.apply(GAME.apply(GAME.apply(s, RollDice()), Dice(1, 1)), EventDie(3))
     assert s.stage is Stage.DRAWS
     assert GAME.chance_outcomes(s) == ((DrawProgress(D.MINING), Fraction(1)),)
-    assert rule_of(s, DrawProgress(D.IRRIGATION)) == RB.DICE_GATE_DRAW
+    assert rule_of(s, DrawProgress(D.IRRIGATION)) == RB.PROGRESS_DECKS  # not the next
     above = attrs.evolve(s, deck=tuple(int(k == D.SMITH) for k in range(len(s.deck))))
-    assert rule_of(above, DrawProgress(D.MINING)) == RB.DICE_GATE_DRAW  # the Smith lies above it
+    assert rule_of(above, DrawProgress(D.MINING)) == RB.PROGRESS_DECKS  # the Smith lies above it
     s = GAME.apply(s, DrawProgress(D.MINING))
     assert s.players[0].progress[D.MINING] == 1 and s.under == ((), (), (D.IRRIGATION,))
     aside = make(held={0: progress(mining=1)}, variant={"progress-return": "set-aside"},

@@ -105,3 +105,14 @@ def test_reduced_city_stock_readings_disagree_on_the_directed_game() -> None:
         state = GAME.apply(state, actions[-1])
         assert (state.node_owner[31] == p) is kept
         assert state.players[p].settlements == (6 if kept else 5)
+
+
+@pytest.mark.rules("cities_knights/progress-nothing-chosen", "cities_knights/progress.inventor")
+def test_nothing_chosen_readings_disagree_on_a_seeded_game() -> None:
+    # 3 players, seed 8, eager: at step 55 an Inventor's player has chosen hex 14 and may
+    # swap it with hex 5, which bears the same number, only under `allowed`
+    witness = find_witness(GAME, "cities_knights/progress-nothing-chosen", seeds=[8],
+                           players=[3])
+    assert witness is not None and witness.policy == "eager" and len(witness.actions) == 55
+    assert 'legal only under nothing-chosen=allowed (1): {"hex":5,"type":"ChooseHex"}' \
+        in witness.difference

@@ -7,7 +7,7 @@ from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan.ops import bump, evolve, in_range, put
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
-from rules_oracle.model.cities_knights.actions import Action, ChooseNode
+from rules_oracle.model.cities_knights.actions import Action, ChooseNode, Stop
 from rules_oracle.model.cities_knights.common import (
     empty,
     knight_spots,
@@ -214,6 +214,11 @@ def displaced_actions(state: CKState) -> tuple[Action, ...]:
 
 def displaced_step(state: CKState, action: Action) -> CKState:
     owner, level, active = state.displaced
+    if not isinstance(action, ChooseNode | Stop):  # the displaced knight's place comes first
+        raise RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of a"
+                               " displaced knight's placing")
+    # a Stop, the knight left off the board with a place free, breaks the card's or the
+    # displacement's rule (cities_knights/displaced-must-move), as a place not free does
     if not isinstance(action, ChooseNode) or action.node not in displaced_spots(state, owner):
         raise RB.RULES.illegal(
             RB.PROGRESS_INTRIGUE if state.pending is not None else RB.KNIGHT_DISPLACE,

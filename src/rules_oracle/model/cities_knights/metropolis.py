@@ -5,7 +5,7 @@ from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan.ops import evolve
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
-from rules_oracle.model.cities_knights.actions import Action, ChooseNode
+from rules_oracle.model.cities_knights.actions import Action, ChooseNode, Stop
 from rules_oracle.model.cities_knights.state import CKState, Stage
 
 
@@ -32,6 +32,10 @@ def metropolis_actions(state: CKState) -> tuple[Action, ...]:
 
 
 def place_metropolis(state: CKState, action: Action) -> CKState:
+    if not isinstance(action, ChooseNode | Stop):  # the metropolis's city comes first
+        raise RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of a"
+                               " metropolis's placing")
+    # a Stop, the metropolis left unplaced, breaks its rule (cities_knights/metropolis-claim)
     if not isinstance(action, ChooseNode) or action.node not in free_cities(state, state.turn):
         raise RB.RULES.illegal(RB.METROPOLIS_FIRST, "the metropolis goes on one's own city without"
                                " one")

@@ -69,6 +69,9 @@ CARD_RULE: tuple[str, ...] = (
     RB.PROGRESS_ENGINEER,
     RB.PROGRESS_PRINTER,
 )
+#: the steps of a card in play: its choices, and the end of its optional ones
+_CHOICES = (ChooseCard, ChooseProgress, ChoosePlayer, ChooseNode, ChoosePath, ChooseHex,
+            ChooseNumber, Stop)
 #: cards whose whole effect comes at once when played
 _AT_ONCE = (D.WARLORD, D.CRANE, D.IRRIGATION, D.MINING, D.SABOTEUR)
 
@@ -124,6 +127,19 @@ def _deserter_level(state: CKState, p: int, level: int) -> int:
 def _inventable(state: CKState) -> tuple[int, ...]:
     return tuple(h for h in range(B.N_HEXES) if state.tokens[h]
                  and state.tokens[h] not in D.INVENTOR_FIXED)
+
+
+def _nothing_chosen(state: CKState) -> bool:
+    """Whether a played card's player may choose an effect that does nothing: the Smith
+    no promotion, the Inventor two equal numbers (cities_knights/progress-nothing-chosen:
+    allowed, the default)."""
+    return state.config.option("nothing-chosen") == "allowed"
+
+
+def _swaps(state: CKState, a: int, b: int) -> bool:
+    """Whether the Inventor may swap the numbers of hexes ``a`` and ``b``: two hexes,
+    with different numbers under nothing-chosen=refused."""
+    return a != b and (_nothing_chosen(state) or state.tokens[a] != state.tokens[b])
 
 
 def _give(state: CKState, giver: int, taker: int, card: int) -> CKState:
@@ -222,7 +238,10 @@ def _options(state: CKState, pd: Pending, links: Links) -> tuple[Action, ...]:
     if k == D.ENGINEER:
         return tuple(ChooseNode(n) for n in links.wall_spots(state, p))
     if k == D.INVENTOR:
-        return tuple(ChooseHex(h) for h in _inventable(state) if h != pd.target)
+        hexes = _inventable(state)
+        if pd.target >= 0:
+            return tuple(ChooseHex(h) for h in hexes if _swaps(state, pd.target, h))
+        return tuple(ChooseHex(h) for h in hexes if any(_swaps(state, h, g) for g in hexes))
     if k == D.MEDICINE:
         if not can_pay(state, p, D.MEDICINE_COST):
             return ()
@@ -238,9 +257,13 @@ def _options(state: CKState, pd: Pending, links: Links) -> tuple[Action, ...]:
     if k == D.SMITH:
         if not pd.left:
             return ()
-        nodes = tuple(n for n in links.own_knights(state, p)
+        nodes = tuple(ChooseNode(n) for n in links.own_knights(state, p)
                       if links.promote_rule(state, p, n) is None)
-        return (*(ChooseNode(n) for n in nodes), Stop()) if nodes else ()
+        # "до 2": the second promotion may be left, the first too unless
+        # nothing-chosen=refused (cities_knights/progress-nothing-chosen)
+        if nodes and (pd.left < D.FREE_TWO or _nothing_chosen(state)):
+            return (*nodes, Stop())
+        return nodes
     return ()
 
 
@@ -270,7 +293,9 @@ def _first(state: CKState, k: int) -> Pending:
 
 def playable(state: CKState, k: int, links: Links) -> str | None:
     """Why the player on turn may not play progress card ``k`` now, or ``None``."""
-    if not in_range(k, D.N_PROGRESS_KINDS) or k in D.VP_CARDS:
+    if not in_range(k, D.N_PROGRESS_KINDS):
+        return RB.PROGRESS_DECKS  # no such card
+    if k in D.VP_CARDS:
         return RB.PROGRESS_VP_CARDS
     p = state.turn
     pl = state.players[p]
@@ -376,6 +401,9 @@ def card_step(state: CKState, action: Action, links: Links) -> CKState:
     pd = state.pending
     assert pd is not None
     k = pd.card
+    if not isinstance(action, _CHOICES):  # another step while the card is in play
+        raise RB.RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not a step of the"
+                               f" {D.PROGRESS_NAMES[k]} in play")
     if action not in _options(state, pd, links):
         raise RB.RULES.illegal(CARD_RULE[k], f"{action!r} is not a choice of this"
                                f" {D.PROGRESS_NAMES[k]} step")
@@ -571,20 +599,23 @@ def draw_outcomes_of(state: CKState) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def draw(state: CKState, action: DrawProgress, links: Links) -> CKState:
+    """The drawn card: one the deck of the draw's colour holds (RB.PROGRESS_DECKS), the
+    first put under it once none is above (cities_knights/spent-progress-cards), whether a
+    gate or a tied defence draws it."""
     seat, colour = state.draws[0]
     k = action.progress
     if not in_range(k, D.N_PROGRESS_KINDS) or D.PROGRESS_COLOUR[k] != colour:
-        raise RB.RULES.illegal(RB.DICE_GATE_DRAW, f"no progress card {k!r} in the deck of colour"
-                               f" {colour}")
+        raise RB.RULES.illegal(RB.PROGRESS_DECKS, f"no progress card {k!r} in the deck of"
+                               f" colour {colour}")
     if _above(state, colour):
         if not state.deck[k]:
             raise RB.RULES.illegal(
-                RB.DICE_GATE_DRAW, f"no progress card {k!r} in the deck of colour {colour}"
+                RB.PROGRESS_DECKS, f"no progress card {k!r} in the deck of colour {colour}"
             )
         state = evolve(state, deck=bump(state.deck, k, -1), draws=state.draws[1:])
     else:
         if k != state.under[colour][0]:
-            raise RB.RULES.illegal(RB.DICE_GATE_DRAW, f"the next card of colour {colour} is"
+            raise RB.RULES.illegal(RB.PROGRESS_DECKS, f"the next card of colour {colour} is"
                                    f" {state.under[colour][0]}, not {k!r}")
         state = evolve(state, under=put(state.under, colour, state.under[colour][1:]),
                        draws=state.draws[1:])

@@ -49,7 +49,9 @@ def discard(state: CKState, action: Discard) -> CKState:
     pl = state.players[p]
     c = action.resource
     if not in_range(c, D.N_CARDS) or not pl.hand[c]:
-        raise RB.RULES.illegal(RB.ROBBER_DISCARD, f"player {p} holds no card {c!r}")
+        # the Saboteur's discards (a card in play) are its rule's, a 7's the robber's
+        rule = RB.ROBBER_DISCARD if state.pending is None else RB.PROGRESS_SABOTEUR
+        raise RB.RULES.illegal(rule, f"player {p} holds no card {c!r}")
     state = set_player(state, p, evolve(pl, hand=bump(pl.hand, c, -1)),
                        bank=bump(state.bank, c, 1), discards=bump(state.discards, p, -1))
     if any(state.discards):

@@ -40,6 +40,9 @@ SETUP_BOARD = R.rule("setup.board",
                 " (catan/board.variable-terrain: the 19 terrain hexes; catan/board.spiral:"
                 " the number tokens along the spiral from a random corner; the robber on the"
                 " desert); the harbours are the beginner frame's.")
+SETUP_PLACEMENT = R.rule("setup.placement", "", "Set-up placements are base Catan's: in snake"
+                        " order from seat 0, each a building on a free intersection by the"
+                        " distance rule, then a road on a free path at it.", source=BASE)
 TURN_ACTOR = R.rule("turn.actor", "", "Only the player whose step it is acts, with a step of the"
                " current stage.", source=BASE)
 GAME_OVER = R.rule("game.over", "", "No action after the game has ended.", source=BASE)
@@ -390,7 +393,9 @@ PROGRESS_DESERTER = _card(
     "Выберите противника, чтобы удалить рыцаря по своему выбору. Вы"
     " можете разместить одного из своих рыцарей бесплатно, если у вас"
     " есть свободное место.",
-    "A rival loses a knight; one may place a knight of that level free (reading:"
+    "A rival loses a knight (chosen by: reading cities_knights/deserter-choice); one may"
+    " place a knight of that level free, or the strongest lower one left with none of it"
+    " (reading: cities_knights/deserter-level), inactive (reading:"
     " cities_knights/deserter-knight).",
 )
 PROGRESS_DIPLOMAT = _card(
@@ -437,7 +442,8 @@ PROGRESS_CRANE = _card(
 PROGRESS_ENGINEER = _card("engineer", "Постройте городскую стену бесплатно, если у вас есть город",
                  "Build a city wall free.")
 PROGRESS_INVENTOR = _card("inventor", "Поменяйте местами 2 числа на доске (кроме 6, 8, 2, 12)",
-                 "Swap two number tokens other than 2, 6, 8, 12.")
+                 "Swap two number tokens other than 2, 6, 8, 12 (two equal ones too:"
+                 " reading cities_knights/progress-nothing-chosen).")
 PROGRESS_IRRIGATION = _card(
     "irrigation",
     "Соберите по 2 карты зерна за каждый отдельный тайл зерна, на"
@@ -458,7 +464,8 @@ PROGRESS_PRINTER = _card("printer", "Книгопечатание | Плюс о�
 PROGRESS_ROAD_BUILDING = _card(
     "road-building", "Постройте 2 бесплатные дороги", "Place 2 free roads."
 )
-PROGRESS_SMITH = _card("smith", "Улучшите до 2 рыцарей бесплатно", "Promote up to 2 knights free.")
+PROGRESS_SMITH = _card("smith", "Улучшите до 2 рыцарей бесплатно", "Promote up to 2 knights free"
+                       " (none too: reading cities_knights/progress-nothing-chosen).")
 
 # -- victory ---------------------------------------------------------------------------------
 VICTORY_THIRTEEN = R.rule(
@@ -1041,6 +1048,29 @@ A_ROAD_BUILDING = R.ambiguity(
         " player with no free path left places fewer.",
     source="the rules text (chapter 15)",
     option="road-building",
+)
+A_CHOSEN_NOTHING = R.ambiguity(
+    "progress-nothing-chosen",
+    quote="Улучшите до 2 рыцарей бесплатно",
+    question="May a progress card's player, having played it where it could do something,"
+             " choose an effect that does nothing: the Smith stopped before its first"
+             " promotion ('Улучшите до 2 рыцарей бесплатно'), the Inventor swapping two equal"
+             " numbers ('Поменяйте местами 2 числа на доске')?",
+    readings={"allowed": "yes: the Smith promotes 0, 1 or 2 knights, the Inventor swaps any"
+                         " two numbers not 2, 6, 8, 12 (two equal ones too)",
+              "refused": "no: the Smith promotes one knight at least (the second may be"
+                         " left), the Inventor swaps two different numbers"},
+    default="allowed",
+    why="'до 2' (up to 2) names a most, no least, unlike the Road Building's 'Постройте 2"
+        " бесплатные дороги' (cities_knights/road-building-both), and '2 числа' are two"
+        " number tokens, which the text does not require to differ; the published cards"
+        " likewise let their player promote ('may promote 2 of your knights') or swap"
+        " ('may swap 2 number tokens'). Whether the card may be played at all with no"
+        " knight to promote is cities_knights/progress-without-effect; here the object"
+        " exists and the player's choice leaves it unchanged.",
+    source="the rules text (chapter 15) and the published cards' 'may' (not in"
+           " data/README.md: confidence M)",
+    option="nothing-chosen",
 )
 A_HARVEST = R.ambiguity(
     "harvest-robber",

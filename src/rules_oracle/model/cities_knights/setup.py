@@ -1,6 +1,7 @@
 """Set-up: base Catan's board (the beginner board, or the variable board laid by base
-Catan's chance steps: cities_knights/setup.board) and snake-order placements, the second
-placement a city (cities_knights/setup.second-city)."""
+Catan's chance steps: cities_knights/setup.board) and base Catan's snake-order placements
+(cities_knights/setup.placement), the second placement a city
+(cities_knights/setup.second-city)."""
 
 from fractions import Fraction
 from typing import cast
@@ -83,7 +84,7 @@ def setup_step(state: CKState, action: Action) -> CKState:
                                    " second a city")
         n = action.node
         if not in_range(n, B.N_NODES) or not site_free(state.node_owner, n):
-            raise RB.RULES.illegal(RB.SETUP_SECOND_CITY, f"intersection {n!r} is not free (distance"
+            raise RB.RULES.illegal(RB.SETUP_PLACEMENT, f"intersection {n!r} is not free (distance"
                                    " rule)")
         pl = state.players[p]
         city = isinstance(action, BuildCity)
@@ -106,7 +107,7 @@ def setup_step(state: CKState, action: Action) -> CKState:
         e = action.path
         if not in_range(e, B.N_PATHS) or state.path_owner[e] != -1 \
                 or e not in B.NODE_PATHS[state.setup_node]:
-            raise RB.RULES.illegal(RB.SETUP_SECOND_CITY, f"path {e!r} is not a free path at"
+            raise RB.RULES.illegal(RB.SETUP_PLACEMENT, f"path {e!r} is not a free path at"
                                    f" intersection {state.setup_node}")
         pl = state.players[p]
         state = set_player(state, p, evolve(pl, roads=pl.roads + 1),

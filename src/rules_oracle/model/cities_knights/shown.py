@@ -66,6 +66,7 @@ def effect_rules(state: CKState, action: Action, after: CKState) -> tuple[str, .
     if st is Stage.BOARD:
         out.append(RB.SETUP_BOARD)
     elif st is Stage.SETUP:
+        out.append(RB.SETUP_PLACEMENT)  # a building by the distance rule, a road at it
         if isinstance(action, BuildCity):
             out.append(RB.SETUP_SECOND_CITY)
     elif st is Stage.MAIN:
