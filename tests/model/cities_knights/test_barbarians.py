@@ -87,7 +87,7 @@ def test_attack_lost_the_weakest_is_sought_among_players_with_a_city() -> None:
     assert s.players[0].cities == 1 and s.players[1].cities == 2 and s.stage is Stage.MAIN
 
 
-@pytest.mark.rules("cities_knights/barbarians.loss")
+@pytest.mark.rules("cities_knights/barbarians.loss", "cities_knights/attack-losers")
 def test_attack_lost_all_tied_weakest_lose_or_one_by_variant() -> None:
     base = {"cities": {0: 0, 10: 1, 40: 2}, "roads": ROADS, "barbarians": 6,
             "stage": Stage.PRE_ROLL, "knights": {41: (2, 1, True)}}
@@ -154,3 +154,4 @@ def test_a_metropolis_counts_once_or_once_more_by_reading() -> None:
                      **base))  # type: ignore[arg-type]
     assert lost.players[0].defenders == 0 and lost.stage is Stage.REDUCE
     assert lost.queue == (0,)
+

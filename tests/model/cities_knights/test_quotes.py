@@ -47,3 +47,19 @@ def test_the_points_and_the_top_level_are_quoted_row_by_row() -> None:
         assert row in points, row
     levels = normalize(RULES.get(RB.IMPROVEMENT_MAX).quote)  # type: ignore[union-attr]
     assert levels.startswith("1-й уровень") and levels.endswith(f"Уровень {D.MAX_LEVEL} |")
+
+
+@pytest.mark.rules("cities_knights/attack-losers", "cities_knights/barbarians.tie")
+def test_attack_losers_reason_answers_the_singular_player() -> None:
+    """The default's reason answers the text's singular 'Игрок с наименьшей силой рыцаря'
+    with the winning side's sentence, as singular, whose tie the text gives at once."""
+    path = RULES_DIR / FILE
+    if not path.exists():
+        pytest.skip("the rules texts (../shared/rules) are not present")
+    text = normalize(path.read_text(encoding="utf-8"))
+    amb = RULES.get_ambiguity("cities_knights/attack-losers")
+    for words in ("Игрок с наименьшей силой рыцаря",
+                  "Игрок с наибольшим количеством активных Рыцарей",
+                  "Если у игроков равная сила рыцаря, каждый из этих игроков"):
+        assert normalize(words) in text
+        assert words in amb.why

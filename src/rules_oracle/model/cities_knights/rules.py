@@ -594,8 +594,16 @@ A_LOSERS = R.ambiguity(
     readings={"all-tied": "every player tied for the lowest loses a city",
               "one": "only the first of the tied players in turn order from the roller"},
     default="all-tied",
-    why="The published game makes every tied player lose a city.",
-    source="published game (data/README.md, confidence H)",
+    why="'Игрок' in 'Игрок с наименьшей силой рыцаря уничтожает свой город' is the"
+        " sentence's general subject, not a count: the winning side's sentence is as"
+        " singular ('Игрок с наибольшим количеством активных Рыцарей') and the text gives"
+        " its tie at once ('Если у игроков равная сила рыцаря, каждый из этих игроков"
+        " ...'); for the lowest it names no tie and no order to pick one loser by, which"
+        " the 'one' reading needs (it takes turn order from the roller, as the gates'"
+        " draws). The data file gives the published game: every player tied for the"
+        " lowest contribution loses a city.",
+    source="published game (data/README.md, confidence H); the text's tie sentence for the"
+           " winning side (chapter 7)",
     option="losers",
 )
 A_MERCHANT = R.ambiguity(
