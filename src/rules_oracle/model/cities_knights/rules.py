@@ -933,7 +933,17 @@ A_KNIGHT_TIME = R.ambiguity(
              " robber): only after the roll, as he builds, or before it too, as base Catan's"
              " knight card that the chase replaces may be played?",
     readings={"after-roll": "after the roll only, among the turn's building steps; before"
-                            " the roll only the roll and the Alchemist"},
+                            " the roll only the roll and the Alchemist",
+              "chase-before-roll": "the published Knight-Errant variant: before the roll"
+                                   " the player may also chase the robber with a knight that"
+                                   " could chase it after the roll (active since before the"
+                                   " turn, touching the robber's hex, after the first"
+                                   " attack; the robber moves, a steal as"
+                                   " cities_knights/chase-steal says, and the knight"
+                                   " deactivates), then rolls; moving and displacing stay"
+                                   " after the roll. The summary speaks of one knight;"
+                                   " the model counts no chases, as the text allows"
+                                   " several a turn ('с несколькими рыцарями за ход')"},
     default="after-roll",
     why="The text gives the knights' actions no time, and gives a time before the roll to"
         " one card alone ('Играйте в начале своего хода до броска кубиков', the Alchemist);"
@@ -942,7 +952,12 @@ A_KNIGHT_TIME = R.ambiguity(
         " trade and build phase after the roll; a chase before the roll is their optional"
         " 'Knight-Errant' variant, not the game's rule.",
     source="the rules text (chapters 6 and 15) and the published rules (their Knight-Errant"
-           " variant as quickgamerules.com describes it; not in data/README.md: confidence M)",
+           " variant as quickgamerules.com describes it, 'Catan: Cities & Knights Knight"
+           " Pre-Roll Official Rules': an active knight chases the robber away before the"
+           " roll and is deactivated, edition not named; a secondary summary, the rule book"
+           " itself not at hand, not in data/README.md: confidence M for the variant, L for"
+           " its exact scope)",
+    option="knight-time",
 )
 A_USELESS = R.ambiguity(
     "progress-without-effect",
