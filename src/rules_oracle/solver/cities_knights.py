@@ -71,7 +71,10 @@ every reading's transitions fall within the same guards (the aqueduct's ``ow``, 
 the configuration, chooses which reading of ``aqueduct-shortage`` the guard restates),
 but for a gate: a parameter read off the configuration, 1 under a reading that opens a
 kind to more stages (``kr``: a knight's chase of the robber before the roll too, under
-``knight-time=chase-before-roll``, cities_knights/knight-action-time).
+``knight-time=chase-before-roll``, cities_knights/knight-action-time; ``hx``: a
+Commercial Harbor credit's exchange, a step of the main phase only under
+``harbor-time=any-time``, cities_knights/commercial-harbor-at-once; the credit itself is
+abstracted away).
 
 Score variables: ``p{i}.vp``.
 """
@@ -125,6 +128,7 @@ from rules_oracle.model.cities_knights.actions import (
     DiscardProgress,
     DrawProgress,
     EventDie,
+    HarborExchange,
     Improve,
     MoveKnight,
     PlaceMetropolis,
@@ -298,6 +302,9 @@ SUMMARISED = (
     # (a chase before the roll under the default is no step of that stage: turn.actor)
     Spec("chase-robber", (MAIN,), gate="kr", gated=(PRE_ROLL,), rules=(RB.TURN_ACTOR,)),
     Spec("maritime-trade", (MAIN,), cards=ANY),
+    # cities_knights/commercial-harbor-at-once: a harbor credit's exchange, a step of the
+    # main phase under harbor-time=any-time only (under at-once no step of it: turn.actor)
+    Spec("harbor-exchange", (), cards=MOVE, gate="hx", gated=(MAIN,), rules=(RB.TURN_ACTOR,)),
     Spec("open-offer", (MAIN,)),
     Spec("play-progress", (PRE_ROLL, MAIN), cards=ANY, prog=True, pieces=True, knights=True,
          longest=True, merchant=True),
@@ -315,7 +322,7 @@ SUMMARISED = (
 )
 SPECS = {s.name: s for s in SUMMARISED}
 #: each gate parameter's option and the reading under which it is 1
-GATES = {"kr": ("knight-time", "chase-before-roll")}
+GATES = {"kr": ("knight-time", "chase-before-roll"), "hx": ("harbor-time", "any-time")}
 #: the parameter prefix of each piece count's change
 PIECE_TAGS = ("rd", "sd", "cd", "wd")
 
@@ -954,6 +961,7 @@ _BY_TYPE: dict[type, dict[Stage | None, str]] = {
     MoveRobber: {None: "move-robber"}, Steal: {None: "steal"},
     MoveKnight: {None: "move-knight"}, ChaseRobber: {None: "chase-robber"},
     MaritimeTrade: {None: "maritime-trade"}, PlayProgress: {None: "play-progress"},
+    HarborExchange: {None: "harbor-exchange"},
     ChooseCard: {Stage.AQUEDUCT: "aqueduct", None: "card-card"},
     ChooseHex: {None: "card-hex"}, ChooseNumber: {None: "card-number"},
     ChoosePath: {None: "card-path"}, ChoosePlayer: {None: "card-player"},

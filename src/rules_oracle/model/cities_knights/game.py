@@ -59,6 +59,7 @@ from rules_oracle.model.cities_knights.actions import (
     DiscardProgress,
     DrawProgress,
     EventDie,
+    HarborExchange,
     Improve,
     MoveKnight,
     PlayProgress,
@@ -257,6 +258,7 @@ class CitiesKnights(Game[CKState, Action]):
         out.extend(Improve(k) for k in range(3)
                    if improvement.improve_rule(state, p, k, LINKS) is None)
         out.extend(progress.play_actions(state, LINKS))
+        out.extend(progress.harbor_actions(state))
         out.extend(trade.maritime_actions(state, LINKS))
         return tuple(out)
 
@@ -389,6 +391,9 @@ class CitiesKnights(Game[CKState, Action]):
             return improvement.improve(state, p, action.kind, LINKS)
         if isinstance(action, PlayProgress):
             return progress.play(state, action, LINKS)
+        if isinstance(action, HarborExchange) and state.config.option("harbor-time") \
+                == "any-time":  # cities_knights/commercial-harbor-at-once
+            return progress.harbor_exchange(state, action)
         if isinstance(action, MaritimeTrade):
             return trade.maritime(state, action, LINKS)
         if isinstance(action, OfferCard):
@@ -494,9 +499,9 @@ LINKS = Links(
 _EAGER = {
     "BuildCity": 400, "BuildSettlement": 400, "Improve": 200, "BuildRoad": 40,
     "BuildKnight": 60, "ActivateKnight": 60, "PromoteKnight": 40, "BuildWall": 30,
-    "PlayProgress": 60, "MoveKnight": 5, "ChaseRobber": 10, "MaritimeTrade": 8,
-    "EndTurn": 20, "RollDice": 20, "OfferCard": 1, "Propose": 10, "Withdraw": 2, "Answer": 5,
-    "Counter": 1, "TradeWith": 10,
+    "PlayProgress": 60, "HarborExchange": 60, "MoveKnight": 5, "ChaseRobber": 10,
+    "MaritimeTrade": 8, "EndTurn": 20, "RollDice": 20, "OfferCard": 1, "Propose": 10,
+    "Withdraw": 2, "Answer": 5, "Counter": 1, "TradeWith": 10,
 }
 
 GAME = CitiesKnights()

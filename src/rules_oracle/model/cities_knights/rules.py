@@ -1080,7 +1080,15 @@ A_HARBOR_AT_ONCE = R.ambiguity(
              " player spread them over his turn, building and trading between them?",
     readings={"at-once": "at once: the card's exchanges follow one another from its play,"
                          " no other step between, until every rival is reached or he ends"
-                         " it; a rival left out then stays out"},
+                         " it; a rival left out then stays out",
+              "any-time": "the published card: its play opens a harbor credit, the rivals"
+                          " it forces in turn order (each once a turn under"
+                          " commercial-harbor=once, every card's again under per-card),"
+                          " which its player uses at any point of the main phase of that"
+                          " turn, between other steps, one exchange a step (a resource of"
+                          " his to the credit's next rival, who gives a commodity of his"
+                          " choice, or nothing holding none); no resource is needed to"
+                          " play the card; what is unused lapses at the turn's end"},
     default="at-once",
     why="The text gives the card one use ('использование этой карты') that its player may end"
         " before all the exchanges are made ('закончить ... раньше'), which speaks of a use"
@@ -1091,6 +1099,7 @@ A_HARBOR_AT_ONCE = R.ambiguity(
     source="the rules text (chapter 13: the Commercial Harbor and the Merchant Fleet);"
            " the published card differs (ultraboardgames.com's Cities & Knights trade cards;"
            " not in data/README.md: confidence M)",
+    option="harbor-time",
 )
 A_ROAD_BUILDING = R.ambiguity(
     "road-building-both",
