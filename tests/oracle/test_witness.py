@@ -149,7 +149,8 @@ SEEDED_WITNESS = {"caylus/resource-supply", "cities_knights/barbarian-strength",
                   "cities_knights/level-four-city", "catan/year-of-plenty-bank",
                   "caylus/prestige-house", "cities_knights/aqueduct-shortage",
                   "cities_knights/reduced-city-stock", "burgundy/tie-order",
-                  "catan_cards/building-once", "crafts/redraw-hand"}
+                  "catan_cards/building-once", "crafts/redraw-hand",
+                  "cities_knights/crane-per-turn"}
 #: every ambiguity that names a seeded witness, across the games
 NAMED = [(g.name, a.id) for g in registry.all_games() for a in g.rules.ambiguities
          if a.witness is not None]

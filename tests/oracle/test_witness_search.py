@@ -1,5 +1,7 @@
 """The directed witness search and the replay of the games it finds."""
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -191,3 +193,32 @@ def test_the_tie_search_scores_a_tie_near_and_a_pass_on_the_track() -> None:
     assert witness_search.PREFER["burgundy/tie-order"](last, ship) == 20
     assert witness_search.burgundy_ship(s, ship) == 1
     assert witness_search.burgundy_ship(last, PlaceTile(1, "mine", 0)) == 1
+
+
+def test_the_crane_search_keeps_a_crane_for_a_second_and_scores_cranes_in_one_hand() -> None:
+    from rules_oracle.model.catan.actions import EndTurn
+    from rules_oracle.model.cities_knights.actions import Improve, PlayProgress
+    from rules_oracle.model.cities_knights.data import CRANE, POLITICS, SCIENCE
+
+    aid = "cities_knights/crane-per-turn"
+    score, prefer = witness_search.SCORES[aid], witness_search.PREFER[aid]
+    assert (score, prefer) == (witness_search.cities_knights_cranes,
+                               witness_search.cities_knights_crane)
+    ck = registry.get("cities_knights")
+    cks = ck.setup(ck.config(3, {}))
+
+    def holding(cranes: int, science: int = 0) -> Any:
+        pl = cks.players[0]
+        pl = attrs.evolve(pl, progress=tuple(cranes if k == CRANE else 0
+                                             for k in range(len(pl.progress))),
+                          levels=(0, 0, science))
+        return attrs.evolve(cks, players=(pl, *cks.players[1:]))
+
+    assert score(holding(1)) == score(cks) + 101
+    assert score(holding(2)) == score(cks) + 202
+    assert score(holding(3)) == score(cks) + 203  # two Cranes are the premise
+    assert score(holding(0, 2)) == score(cks) + 20
+    assert prefer(holding(1), PlayProgress(CRANE)) == 0
+    assert prefer(holding(2), PlayProgress(CRANE)) == 100
+    assert prefer(holding(0), Improve(SCIENCE)) == 50
+    assert prefer(holding(0), Improve(POLITICS)) == 1 and prefer(holding(0), EndTurn()) == 1

@@ -7,13 +7,25 @@ transitions; broken variants are caught."""
 import random
 from typing import Any
 
+import attrs
 import pytest
 import z3
 
-from rules_oracle.model.catan.actions import BuildCity, EndTurn
+from rules_oracle.model.catan import board as B
+from rules_oracle.model.catan import data as BD
+from rules_oracle.model.catan.actions import BuildCity, EndTurn, RollDice
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
-from rules_oracle.model.cities_knights.actions import Action, BuildKnight, BuildWall, Improve
+from rules_oracle.model.cities_knights.actions import (
+    Action,
+    BuildKnight,
+    BuildWall,
+    ChaseRobber,
+    ChooseCard,
+    HarborExchange,
+    Improve,
+    PlayProgress,
+)
 from rules_oracle.model.cities_knights.common import Links
 from rules_oracle.model.cities_knights.game import GAME
 from rules_oracle.model.cities_knights.state import CKState, Stage
@@ -22,7 +34,7 @@ from rules_oracle.properties.generic import variant_configs
 from rules_oracle.solver import provers, registry
 from rules_oracle.solver.cities_knights import ENCODING, CitiesKnightsEncoding
 from rules_oracle.solver.encoding import ActionKind
-from tests.model.cities_knights.helpers import cards, make, rule_of
+from tests.model.cities_knights.helpers import cards, chain, make, progress, rule_of
 from tests.solver.mutants import mutate
 
 PLAYERS = (3, 4)
@@ -481,3 +493,97 @@ def test_a_discard_of_another_card_than_named_fails_faithfulness(
                                          extra=[(state, action)])
     assert report.outcome.status == "failed"
     assert "discard" in report.outcome.detail
+
+
+def _early_chase(variant: dict[str, str]) -> CKState:
+    """Player 0 before the roll, his knight on 7 (active since before the turn) touching
+    the robber's hex 3, after the first attack."""
+    board = {"cities": {0: 0, 40: 1},
+             "roads": {**dict.fromkeys(chain(0, 3, 7, 12, 17), 0), B.NODE_PATHS[40][0]: 1}}
+    s = make(3, knights={7: (0, 1, True)}, attacked=True, variant=variant,
+             **board)  # type: ignore[arg-type]
+    return attrs.evolve(s, robber=3, stage=Stage.PRE_ROLL, dice=(0, 0))
+
+
+@pytest.mark.rules("cities_knights/knight-action-time", RB.KNIGHT_CHASE, RB.TURN_ACTOR)
+def test_a_chase_before_the_roll_is_faithful_and_a_guard_ignoring_the_reading_is_caught(
+) -> None:
+    """knight-time=chase-before-roll: the chase before the roll, the robber's move and the
+    roll after it agree with the model (kind chase-robber, gate ``kr`` 1); under the
+    default a chase before the roll is no step of that stage, and a guard that opens the
+    stage whatever the reading is caught."""
+    s = _early_chase({"knight-time": "chase-before-roll"})
+    chased = GAME.apply(s, ChaseRobber(7))
+    move = GAME.legal_actions(chased)[0]
+    moved = GAME.apply(chased, move)
+    examples = [(s, ChaseRobber(7)), (chased, move), (moved, RollDice())]
+    assert ENCODING.classify(s, ChaseRobber(7)) == ("chase-robber", {"nst": 9, "kr": 1})
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], len(examples),
+                                         extra=examples)
+    assert report.outcome.status == "passed", report.outcome.detail
+    default = _early_chase({})
+    assert rule_of(default, ChaseRobber(7)) == RB.TURN_ACTOR
+    assert ENCODING.classify(default, ChaseRobber(7))[1]["kr"] == 0
+    assert not _enabled(default, ChaseRobber(7)) and _enabled(s, ChaseRobber(7))
+
+    class Probed(CitiesKnightsEncoding):
+        def probes(self) -> tuple[tuple[CKState, Any], ...]:
+            return ((default, ChaseRobber(7)),)
+
+    def anytime(k: ActionKind, players: int) -> Any:
+        def guard(v: Any, p: Any) -> Any:
+            return k.guard(v, {**p, "kr": z3.IntVal(1)})
+        return guard
+
+    ok = provers.faithfulness_report(GAME, Probed(), [GAME.config(3)], 1).outcome
+    assert ok.status == "passed", ok.detail
+    broken = type("Broken", (_replace("chase-robber", guard=anytime), Probed), {})()
+    out = provers.faithfulness_report(GAME, broken, [GAME.config(3)], 1).outcome
+    assert out.status == "failed" and f"rejected by the model ({RB.TURN_ACTOR})" in out.detail
+
+
+@pytest.mark.rules("cities_knights/commercial-harbor-at-once",
+                   RB.PROGRESS_COMMERCIAL_HARBOR, RB.TURN_ACTOR)
+def test_a_harbor_credit_is_faithful_and_a_guard_ignoring_the_reading_is_caught() -> None:
+    """harbor-time=any-time: the card's play (the credit opened), a road between, the
+    credit's exchange (kind harbor-exchange, gate ``hx`` 1: the resource to the rival) and
+    the rival's commodity agree with the model; under the default a harbor exchange is no
+    step of the main phase, and a guard that opens it whatever the reading is caught."""
+    board = {"cities": {0: 0, 40: 1}, "settlements": {46: 2},
+             "roads": {**dict.fromkeys(chain(0, 3, 7, 12, 17), 0), B.NODE_PATHS[40][0]: 1,
+                       B.NODE_PATHS[46][0]: 2}}
+    hands = {0: cards(lumber=2, brick=1), 1: cards(cloth=1), 2: cards(paper=1)}
+    s = make(3, held={0: progress(commercial_harbor=1)}, hands=hands,
+             variant={"harbor-time": "any-time"}, **board)  # type: ignore[arg-type]
+    steps: list[tuple[CKState, Action]] = []
+    for pick in (lambda a: isinstance(a, PlayProgress), lambda a: type(a).__name__
+                 == "BuildRoad", lambda a: a == HarborExchange(BD.LUMBER),
+                 lambda a: isinstance(a, ChooseCard)):
+        action = next(a for a in GAME.legal_actions(s) if pick(a))
+        steps.append((s, action))
+        s = GAME.apply(s, action)
+    assert s.players[0].hand == cards(cloth=1) and s.harbor == (2,)
+    exchange = steps[2]
+    assert ENCODING.classify(*exchange)[0] == "harbor-exchange"
+    assert ENCODING.classify(*exchange)[1]["hx"] == 1
+    report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(3)], len(steps),
+                                         extra=steps)
+    assert report.outcome.status == "passed", report.outcome.detail
+    default = attrs.evolve(exchange[0], config=GAME.config(3), harbor=())
+    assert rule_of(default, HarborExchange(BD.LUMBER)) == RB.TURN_ACTOR
+    assert not _enabled(default, HarborExchange(BD.LUMBER))
+
+    class Probed(CitiesKnightsEncoding):
+        def probes(self) -> tuple[tuple[CKState, Any], ...]:
+            return ((default, HarborExchange(BD.LUMBER)),)
+
+    def opened(k: ActionKind, players: int) -> Any:
+        def guard(v: Any, p: Any) -> Any:
+            return k.guard(v, {**p, "hx": z3.IntVal(1)})
+        return guard
+
+    ok = provers.faithfulness_report(GAME, Probed(), [GAME.config(3)], 1).outcome
+    assert ok.status == "passed", ok.detail
+    broken = type("Broken", (_replace("harbor-exchange", guard=opened), Probed), {})()
+    out = provers.faithfulness_report(GAME, broken, [GAME.config(3)], 1).outcome
+    assert out.status == "failed" and f"rejected by the model ({RB.TURN_ACTOR})" in out.detail

@@ -181,6 +181,28 @@ def cities_knights_settle(state: Any, action: Any) -> int:
     return 0 if name in ("BuildKnight", "ActivateKnight", "PlayProgress") else 1
 
 
+def cities_knights_cranes(state: Any) -> float:
+    """``cities_knights/crane-per-turn``: a player on his turn with a Crane used on an
+    improvement and a second Crane in hand. Closer: more Cranes in one hand (two at most),
+    then a higher science level (a science gate draws more often), then the progress
+    cards held."""
+    from rules_oracle.model.cities_knights import data as D
+
+    return float(max(100 * min(pl.progress[D.CRANE], 2) + 10 * min(pl.levels[D.SCIENCE], 5)
+                     + sum(pl.progress) for pl in state.players))
+
+
+def cities_knights_crane(state: Any, action: Any) -> int:
+    """Science improvements first; a Crane kept until its player holds two, then played
+    (``cities_knights/crane-per-turn``)."""
+    from rules_oracle.model.cities_knights import data as D
+    from rules_oracle.model.cities_knights.actions import Improve, PlayProgress
+
+    if isinstance(action, PlayProgress) and action.progress == D.CRANE:
+        return 100 if state.players[state.turn].progress[D.CRANE] >= 2 else 0
+    return 50 if isinstance(action, Improve) and action.kind == D.SCIENCE else 1
+
+
 def burgundy_tie(state: Any) -> float:
     """``burgundy/tie-order``: the game ends with the two leaders equal in VP and in empty
     estate spaces, a ship of the final round having put the later of them in that round
@@ -229,11 +251,13 @@ SCORES: dict[str, Score] = {
     "burgundy/tie-order": burgundy_tie,
     "caylus/prestige-house": caylus_houses,
     "cities_knights/aqueduct-shortage": cities_knights_shortage,
+    "cities_knights/crane-per-turn": cities_knights_cranes,
     "cities_knights/reduced-city-stock": cities_knights_stock,
 }
 #: the action preference of the options that have one (else ``eager`` as it is)
 PREFER: dict[str, Prefer] = {"burgundy/tie-order": burgundy_ship,
                              "cities_knights/aqueduct-shortage": cities_knights_science,
+                             "cities_knights/crane-per-turn": cities_knights_crane,
                              "cities_knights/reduced-city-stock": cities_knights_settle}
 
 

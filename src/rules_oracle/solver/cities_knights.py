@@ -68,7 +68,13 @@ What the guards of summarised kinds assume (a player never gives more cards than
 a stage is entered only in the situations its ``stage`` conjunct names) is so checked on
 the sample, not proved; the exact kinds prove it. The variant options need no variable:
 every reading's transitions fall within the same guards (the aqueduct's ``ow``, read off
-the configuration, chooses which reading of ``aqueduct-shortage`` the guard restates).
+the configuration, chooses which reading of ``aqueduct-shortage`` the guard restates),
+but for a gate: a parameter read off the configuration, 1 under a reading that opens a
+kind to more stages (``kr``: a knight's chase of the robber before the roll too, under
+``knight-time=chase-before-roll``, cities_knights/knight-action-time; ``hx``: a
+Commercial Harbor credit's exchange, a step of the main phase only under
+``harbor-time=any-time``, cities_knights/commercial-harbor-at-once; the credit itself is
+abstracted away).
 
 Score variables: ``p{i}.vp``.
 """
@@ -122,6 +128,7 @@ from rules_oracle.model.cities_knights.actions import (
     DiscardProgress,
     DrawProgress,
     EventDie,
+    HarborExchange,
     Improve,
     MoveKnight,
     PlaceMetropolis,
@@ -230,7 +237,8 @@ class Spec:
                  longest: bool = False, merchant: bool = False, rules: tuple[str, ...] = (),
                  ends_turn: bool = False,
                  piece_range: tuple[tuple[int, int], ...] = CARD_PIECES,
-                 produces: bool = False) -> None:
+                 produces: bool = False, gate: str | None = None,
+                 gated: tuple[int, ...] = ()) -> None:
         self.name = name
         self.stages = stages
         self.cards = cards
@@ -249,6 +257,10 @@ class Spec:
         #: stage the step ends in), ``ow`` (1 under the reading ``aqueduct=owed``) and
         #: ``od{i}`` (1: the roll owed player i a card)
         self.produces = produces
+        #: a reading's parameter (1 under the option's other reading, read off the
+        #: configuration) that enables the kind in the ``gated`` stages as well
+        self.gate = gate
+        self.gated = gated
 
     def params(self, players: int) -> tuple[str, ...]:
         ps = range(players)
@@ -268,6 +280,8 @@ class Spec:
             out.append("mo")
         if self.produces:
             out += ["pr", "ow", *(f"od{i}" for i in ps)]
+        if self.gate:
+            out.append(self.gate)
         return tuple(out)
 
 
@@ -284,8 +298,13 @@ SUMMARISED = (
     Spec("steal", (STEAL,), cards=MOVE),
     Spec("aqueduct", (AQUEDUCT,), cards=GAIN),
     Spec("move-knight", (MAIN,)),
-    Spec("chase-robber", (MAIN,)),
+    # cities_knights/knight-action-time: before the roll too under knight-time=chase-before-roll
+    # (a chase before the roll under the default is no step of that stage: turn.actor)
+    Spec("chase-robber", (MAIN,), gate="kr", gated=(PRE_ROLL,), rules=(RB.TURN_ACTOR,)),
     Spec("maritime-trade", (MAIN,), cards=ANY),
+    # cities_knights/commercial-harbor-at-once: a harbor credit's exchange, a step of the
+    # main phase under harbor-time=any-time only (under at-once no step of it: turn.actor)
+    Spec("harbor-exchange", (), cards=MOVE, gate="hx", gated=(MAIN,), rules=(RB.TURN_ACTOR,)),
     Spec("open-offer", (MAIN,)),
     Spec("play-progress", (PRE_ROLL, MAIN), cards=ANY, prog=True, pieces=True, knights=True,
          longest=True, merchant=True),
@@ -302,6 +321,8 @@ SUMMARISED = (
     Spec("trade-with", (TRADE,), cards=MOVE),
 )
 SPECS = {s.name: s for s in SUMMARISED}
+#: each gate parameter's option and the reading under which it is 1
+GATES = {"kr": ("knight-time", "chase-before-roll"), "hx": ("harbor-time", "any-time")}
 #: the parameter prefix of each piece count's change
 PIECE_TAGS = ("rd", "sd", "cd", "wd")
 
@@ -446,6 +467,8 @@ def _summary_domain(spec: Spec, n: int, p: Params) -> Any:
         out.append(rng(p["mo"], -1, n - 1))
     if spec.produces:
         out += [rng(p["pr"], 0, 1), rng(p["ow"], 0, 1), *(rng(p[f"od{i}"], 0, 1) for i in ps)]
+    if spec.gate:
+        out.append(rng(p[spec.gate], 0, 1))
     return z3.And(*out)
 
 
@@ -496,7 +519,10 @@ def _pieces_moved_ok(n: int, v: Vars, p: Params) -> list[Any]:
 
 
 def _summary_guard(spec: Spec, n: int, v: Vars, p: Params) -> Any:
-    out = [z3.Or(*(v["stage"] == s for s in spec.stages))]
+    stages = [v["stage"] == s for s in spec.stages]
+    if spec.gate:
+        stages.append(z3.And(p[spec.gate] == 1, z3.Or(*(v["stage"] == s for s in spec.gated))))
+    out = [z3.Or(*stages)]
     if spec.cards:
         out += _cards_moved_ok(spec, n, v, p)
     if spec.prog:
@@ -935,6 +961,7 @@ _BY_TYPE: dict[type, dict[Stage | None, str]] = {
     MoveRobber: {None: "move-robber"}, Steal: {None: "steal"},
     MoveKnight: {None: "move-knight"}, ChaseRobber: {None: "chase-robber"},
     MaritimeTrade: {None: "maritime-trade"}, PlayProgress: {None: "play-progress"},
+    HarborExchange: {None: "harbor-exchange"},
     ChooseCard: {Stage.AQUEDUCT: "aqueduct", None: "card-card"},
     ChooseHex: {None: "card-hex"}, ChooseNumber: {None: "card-number"},
     ChoosePath: {None: "card-path"}, ChoosePlayer: {None: "card-player"},
@@ -1180,6 +1207,9 @@ def _summary_param(param: str, state: CKState, after: CKState | None,
                    and post["stage"] in (MAIN, AQUEDUCT))
     if param == "ow":
         return int(state.config.option("aqueduct") == "owed")
+    if param in GATES:
+        option, reading = GATES[param]
+        return int(state.config.option(option) == reading)
     if param.startswith("od"):
         produced = _summary_param("pr", state, after, pre, post)
         return int(after is not None and produced == 1

@@ -48,6 +48,34 @@ def test_knights_act_after_the_roll_only() -> None:
     assert rule_of(before, MoveKnight(7)) == RB.TURN_ACTOR
 
 
+@pytest.mark.rules("cities_knights/knight-action-time", "cities_knights/knight.chase",
+                   "cities_knights/knight.move", "cities_knights/robber.not-before-attack")
+def test_the_knight_errant_variant_chases_the_robber_before_the_roll() -> None:
+    # knight-time=chase-before-roll: the knight on 7 (active since before the turn) touching
+    # the robber's hex 3 chases it before the roll; moving stays after the roll
+    s = attrs.evolve(make(knights={7: (0, 1, True)}, attacked=True,  # type: ignore
+                          variant={"knight-time": "chase-before-roll"}, **BOARD),
+                     robber=3, stage=Stage.PRE_ROLL, dice=(0, 0))
+    assert GAME.legal_actions(s) == (RollDice(), ChaseRobber(7))
+    assert rule_of(s, MoveKnight(7)) == RB.TURN_ACTOR
+    chased = GAME.apply(s, ChaseRobber(7))
+    assert chased.stage is Stage.ROBBER and chased.knight_node == 7
+    assert not chased.knight_active[7]
+    hexes = {a.hex for a in GAME.legal_actions(chased) if isinstance(a, MoveRobber)}
+    after = GAME.apply(chased, next(a for a in GAME.legal_actions(chased)
+                                    if isinstance(a, MoveRobber) and a.victim == -1))
+    # back to the roll still to come, the knight spent: no second chase by it
+    assert after.stage is Stage.PRE_ROLL and after.robber in hexes and after.robber != 3
+    assert GAME.legal_actions(after) == (RollDice(),)
+    # not before the first attack, nor with a knight activated this turn
+    assert GAME.legal_actions(attrs.evolve(s, attacked=False)) == (RollDice(),)
+    fresh = attrs.evolve(s, knight_marks=tuple(1 if n == 7 else 0 for n in range(B.N_NODES)))
+    assert GAME.legal_actions(fresh) == (RollDice(),)
+    assert rule_of(fresh, ChaseRobber(7)) == RB.KNIGHT_CHASE
+    assert rule_of(attrs.evolve(s, attacked=False), ChaseRobber(7)) \
+        == RB.ROBBER_NOT_BEFORE_ATTACK
+
+
 @pytest.mark.rules("cities_knights/progress.deserter", "cities_knights/knight.mighty")
 def test_deserter_brings_a_mighty_knight_without_the_fortress() -> None:
     s = make(held={0: progress(deserter=1)}, knights={41: (1, 3, True)}, **BOARD)  # type: ignore

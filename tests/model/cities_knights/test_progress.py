@@ -18,6 +18,7 @@ from rules_oracle.model.cities_knights.actions import (
     ChooseProgress,
     DiscardProgress,
     EndTurn,
+    HarborExchange,
     Improve,
     MoveKnight,
     PlayProgress,
@@ -171,6 +172,72 @@ def test_commercial_harbor_exchanges_follow_its_play_with_nothing_between() -> N
     s = GAME.apply(s, Stop())  # ended after player 1: player 2 is not forced later
     assert s.stage is Stage.MAIN and s.pending is None and s.players[2].hand == cards(paper=1)
     assert not any(isinstance(a, ChooseCard) for a in GAME.legal_actions(s))
+
+
+@pytest.mark.rules("cities_knights/commercial-harbor-at-once",
+                   "cities_knights/progress.commercial-harbor", "cities_knights/build.road",
+                   "cities_knights/turn.actor")
+def test_the_published_commercial_harbor_is_a_credit_used_between_other_steps() -> None:
+    # harbor-time=any-time: the play opens a credit on players 1 and 2 (in turn order); the
+    # player builds a road, then uses it one exchange a step
+    any_time = {"harbor-time": "any-time"}
+    s = with_card("commercial-harbor", hands={0: cards(lumber=2, brick=1), 1: cards(cloth=1),
+                                              2: cards(paper=1)}, variant=any_time)
+    s = play(s, "commercial-harbor")
+    assert s.stage is Stage.MAIN and s.pending is None and s.harbor == (1, 2)
+    assert GAME.observe(s, "public").commercial_harbor_credit == (1, 2)  # type: ignore
+    legal = GAME.legal_actions(s)
+    assert HarborExchange(BD.LUMBER) in legal and HarborExchange(BD.BRICK) in legal
+    road = next(a for a in legal if type(a).__name__ == "BuildRoad")
+    s = GAME.apply(s, road)  # a lumber and the brick spent between the card and its use
+    assert HarborExchange(BD.BRICK) not in GAME.legal_actions(s)
+    assert rule_of(s, HarborExchange(BD.BRICK)) == RB.PROGRESS_COMMERCIAL_HARBOR
+    s = GAME.apply(s, HarborExchange(BD.LUMBER))
+    assert s.stage is Stage.CARD and GAME.actor(s) == 1 and s.harbor == (2,)
+    assert GAME.legal_actions(s) == (ChooseCard(D.CLOTH),)
+    s = GAME.apply(s, ChooseCard(D.CLOTH))
+    assert s.stage is Stage.MAIN and s.pending is None and s.harboured == (1,)
+    assert s.players[0].hand == cards(cloth=1) and s.players[1].hand == cards(lumber=1)
+    # no resource left: player 2 stays in the credit, which lapses at the turn's end
+    assert not any(isinstance(a, HarborExchange) for a in GAME.legal_actions(s))
+    assert GAME.apply(s, EndTurn()).harbor == ()
+    # no resource is needed to play it; a rival with no commodity is passed, the
+    # resource kept
+    s = with_card("commercial-harbor", hands={1: cards(ore=1), 2: cards(paper=1)},
+                  variant=any_time)
+    s = play(s, "commercial-harbor")
+    assert s.harbor == (1, 2)
+    assert not any(isinstance(a, HarborExchange) for a in GAME.legal_actions(s))
+    s = attrs.evolve(s, players=(attrs.evolve(s.players[0], hand=cards(grain=1)),
+                                 *s.players[1:]))
+    s = GAME.apply(s, HarborExchange(BD.GRAIN))
+    assert s.stage is Stage.MAIN and s.harbor == (2,) and s.players[0].hand == cards(grain=1)
+    # under the default the card is played at once: no credit, no HarborExchange step
+    at_once = play(with_card("commercial-harbor", hands={0: cards(lumber=2),
+                                                         1: cards(cloth=1)}),
+                   "commercial-harbor")
+    assert at_once.stage is Stage.CARD and at_once.harbor == ()
+    main = GAME.apply(at_once, Stop())
+    assert rule_of(main, HarborExchange(BD.LUMBER)) == RB.TURN_ACTOR
+
+
+@pytest.mark.rules("cities_knights/commercial-harbor-at-once",
+                   "cities_knights/commercial-harbor-once",
+                   "cities_knights/progress.commercial-harbor")
+def test_a_second_harbor_credit_adds_the_rivals_the_reading_forces_again() -> None:
+    hands = {0: cards(lumber=4), 1: cards(cloth=2), 2: cards(ore=1)}
+    once = make(held={0: progress(commercial_harbor=2)}, hands=hands,  # type: ignore
+                variant={"harbor-time": "any-time"}, **BOARD)
+    per_card = attrs.evolve(once, config=GAME.config(3, {"harbor-time": "any-time",
+                                                        "commercial-harbor": "per-card"}))
+    first = [GAME.apply(GAME.apply(play(s, "commercial-harbor"), HarborExchange(BD.LUMBER)),
+                        ChooseCard(D.CLOTH)) for s in (once, per_card)]
+    assert [(s.harbor, s.harboured) for s in first] == [((2,), (1,))] * 2
+    # once a turn: player 1 gave already and player 2 is in the credit, so a second card
+    # adds nobody and is not played; under per-card it forces both again
+    assert rule_of(first[0], PlayProgress(D.COMMERCIAL_HARBOR)) \
+        == RB.PROGRESS_COMMERCIAL_HARBOR
+    assert play(first[1], "commercial-harbor").harbor == (2, 1, 2)
 
 
 @pytest.mark.rules("cities_knights/progress.commercial-harbor",

@@ -117,6 +117,15 @@ class PlayProgress:
 
 
 @attrs.frozen(slots=True)
+class HarborExchange:
+    """Under ``harbor-time=any-time``: offer resource ``card`` to the first rival the
+    pending Commercial Harbor credit may still force (he gives a commodity of his choice
+    for it, or, holding none, nothing)."""
+
+    card: int
+
+
+@attrs.frozen(slots=True)
 class ChooseCard:
     """A resource or commodity named, given or taken (a card's step, the aqueduct)."""
 
@@ -169,7 +178,7 @@ Action = (
     | ActivateKnight | PromoteKnight | MoveKnight | ChaseRobber | Improve | PlaceMetropolis
     | PlayProgress | ChooseCard | ChooseProgress | ChoosePlayer | ChooseNode | ChoosePath
     | ChooseHex | ChooseNumber | Stop | OfferCard | Propose | Withdraw | Answer | Counter
-    | TradeWith
+    | TradeWith | HarborExchange
 )
 CHANCE_TYPES = (Dice, EventDie, DrawProgress, Steal, LayTerrain, SpiralCorner)
 PLAYER_TYPES = (
@@ -178,4 +187,5 @@ PLAYER_TYPES = (
     ActivateKnight, PromoteKnight, MoveKnight, ChaseRobber, Improve, PlaceMetropolis,
     PlayProgress, ChooseCard, ChooseProgress, ChoosePlayer, ChooseNode, ChoosePath, ChooseHex,
     ChooseNumber, Stop, OfferCard, Propose, Withdraw, Answer, Counter, TradeWith,
+    HarborExchange,
 )

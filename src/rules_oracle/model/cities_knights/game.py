@@ -59,6 +59,7 @@ from rules_oracle.model.cities_knights.actions import (
     DiscardProgress,
     DrawProgress,
     EventDie,
+    HarborExchange,
     Improve,
     MoveKnight,
     PlayProgress,
@@ -192,7 +193,7 @@ class CitiesKnights(Game[CKState, Action]):
         if st is S.MAIN:
             return self._main_actions(state)
         if st is S.PRE_ROLL:
-            return (RollDice(), *progress.play_actions(state, LINKS))
+            return (RollDice(), *progress.play_actions(state, LINKS), *_early_chases(state))
         if st is S.CARD:
             return progress.card_actions(state, LINKS)
         if st is S.DISCARD:
@@ -257,6 +258,7 @@ class CitiesKnights(Game[CKState, Action]):
         out.extend(Improve(k) for k in range(3)
                    if improvement.improve_rule(state, p, k, LINKS) is None)
         out.extend(progress.play_actions(state, LINKS))
+        out.extend(progress.harbor_actions(state))
         out.extend(trade.maritime_actions(state, LINKS))
         return tuple(out)
 
@@ -299,6 +301,9 @@ class CitiesKnights(Game[CKState, Action]):
                 return evolve(state, stage=S.DICE)
             if isinstance(action, PlayProgress):
                 return progress.play(state, action, LINKS)
+            if isinstance(action, ChaseRobber) \
+                    and state.config.option("knight-time") == "chase-before-roll":
+                return _chase(state, action)  # cities_knights/knight-action-time
         if st is S.CARD:
             return progress.card_step(state, action, LINKS)
         if st is S.DISCARD and isinstance(action, Discard):
@@ -378,14 +383,7 @@ class CitiesKnights(Game[CKState, Action]):
                                     f"no knight to move on {n!r}")
             return evolve(state, knight_node=action.node, stage=S.KNIGHT)
         if isinstance(action, ChaseRobber):
-            if action.node not in knight.chasers(state, p):
-                raise RULES.illegal(
-                    RB.ROBBER_NOT_BEFORE_ATTACK if not state.attacked else RB.KNIGHT_CHASE,
-                    f"no knight to chase the robber on {action.node!r}",
-                )
-            n = action.node
-            active = (*state.knight_active[:n], False, *state.knight_active[n + 1:])
-            return evolve(state, knight_active=active, knight_node=n, stage=S.ROBBER)
+            return _chase(state, action)
         if isinstance(action, Improve):
             why = improvement.improve_rule(state, p, action.kind, LINKS)
             if why is not None:
@@ -393,6 +391,9 @@ class CitiesKnights(Game[CKState, Action]):
             return improvement.improve(state, p, action.kind, LINKS)
         if isinstance(action, PlayProgress):
             return progress.play(state, action, LINKS)
+        if isinstance(action, HarborExchange) and state.config.option("harbor-time") \
+                == "any-time":  # cities_knights/commercial-harbor-at-once
+            return progress.harbor_exchange(state, action)
         if isinstance(action, MaritimeTrade):
             return trade.maritime(state, action, LINKS)
         if isinstance(action, OfferCard):
@@ -434,12 +435,35 @@ _main_key = attrgetter(*(f.name for f in attrs.fields(CKState)
 _MAIN_LAST: tuple[Any, tuple[Action, ...]] | None = None
 
 
+def _chase(state: CKState, action: ChaseRobber) -> CKState:
+    """A knight chases the robber (RB.KNIGHT_CHASE): it deactivates and the robber moves."""
+    if action.node not in knight.chasers(state, state.turn):
+        raise RULES.illegal(
+            RB.ROBBER_NOT_BEFORE_ATTACK if not state.attacked else RB.KNIGHT_CHASE,
+            f"no knight to chase the robber on {action.node!r}",
+        )
+    n = action.node
+    active = (*state.knight_active[:n], False, *state.knight_active[n + 1:])
+    return evolve(state, knight_active=active, knight_node=n, stage=S.ROBBER)
+
+
+def _early_chases(state: CKState) -> tuple[Action, ...]:
+    """The chases before the roll: none but under knight-time=chase-before-roll (the
+    Knight-Errant variant, cities_knights/knight-action-time), where each knight that could
+    chase after the roll may."""
+    if state.config.option("knight-time") != "chase-before-roll":
+        return ()
+    return tuple(ChaseRobber(n) for n in knight.chasers(state, state.turn))
+
+
 def _before_roll(state: CKState) -> CKState:
-    """A progress card played before the roll (progress-timing=any-time) returns, when it is
-    done, to the roll still to come: the main stage with no dice rolled this turn
-    (cities_knights/progress-before-roll)."""
-    if state.stage is S.MAIN and state.dice == (0, 0) \
-            and state.config.option("progress-timing") == "any-time":
+    """A progress card played before the roll (progress-timing=any-time) or a chase of the
+    robber before it (knight-time=chase-before-roll) returns, when it is done, to the roll
+    still to come: the main stage with no dice rolled this turn
+    (cities_knights/progress-before-roll, cities_knights/knight-action-time)."""
+    if state.stage is S.MAIN and state.dice == (0, 0) and (
+            state.config.option("progress-timing") == "any-time"
+            or state.config.option("knight-time") == "chase-before-roll"):
         return evolve(state, stage=S.PRE_ROLL)
     return state
 
@@ -475,9 +499,9 @@ LINKS = Links(
 _EAGER = {
     "BuildCity": 400, "BuildSettlement": 400, "Improve": 200, "BuildRoad": 40,
     "BuildKnight": 60, "ActivateKnight": 60, "PromoteKnight": 40, "BuildWall": 30,
-    "PlayProgress": 60, "MoveKnight": 5, "ChaseRobber": 10, "MaritimeTrade": 8,
-    "EndTurn": 20, "RollDice": 20, "OfferCard": 1, "Propose": 10, "Withdraw": 2, "Answer": 5,
-    "Counter": 1, "TradeWith": 10,
+    "PlayProgress": 60, "HarborExchange": 60, "MoveKnight": 5, "ChaseRobber": 10,
+    "MaritimeTrade": 8, "EndTurn": 20, "RollDice": 20, "OfferCard": 1, "Propose": 10,
+    "Withdraw": 2, "Answer": 5, "Counter": 1, "TradeWith": 10,
 }
 
 GAME = CitiesKnights()

@@ -103,6 +103,9 @@ class PublicView:
     crane_played: int
     #: the rivals who gave a commodity for a resource to a Commercial Harbor this turn
     commercial_harbor_traded: tuple[int, ...]
+    #: reading ``harbor-time=any-time``: the rivals the pending Commercial Harbor credit
+    #: may still force this turn, in order (public, as the card's queue is)
+    commercial_harbor_credit: tuple[int, ...]
     #: reading ``progress-play=one``: a progress card was played this turn
     progress_played_this_turn: bool
     discards_owed: tuple[int, ...]
@@ -206,7 +209,7 @@ def public_view(s: CKState) -> PublicView:
         progress_spent=s.spent, dice=s.dice, event_face=s.event, trades_this_turn=s.trades,
         offers_this_turn=s.offers, offer=s.offer,
         merchant_fleet_cards=s.fleet, crane_played=s.crane,
-        commercial_harbor_traded=s.harboured,
+        commercial_harbor_traded=s.harboured, commercial_harbor_credit=s.harbor,
         progress_played_this_turn=s.played, discards_owed=s.discards,
         players_to_rob=s.victims, progress_draws_pending=s.draws, seats_to_choose=s.queue,
         metropolis_being_placed=s.metro_kind, moving_knight=s.knight_node,

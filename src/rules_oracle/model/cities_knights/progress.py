@@ -23,6 +23,7 @@ from rules_oracle.model.cities_knights.actions import (
     ChooseProgress,
     DiscardProgress,
     DrawProgress,
+    HarborExchange,
     PlayProgress,
     Stop,
 )
@@ -164,6 +165,46 @@ def _harbour_rivals(state: CKState) -> tuple[int, ...]:
     if state.config.option("commercial-harbor") == "per-card":
         return others(state)
     return tuple(q for q in others(state) if q not in state.harboured)
+
+
+def _any_time(state: CKState) -> bool:
+    """cities_knights/commercial-harbor-at-once: the card's exchanges spread over the turn
+    (harbor-time=any-time) rather than made at once when it is played."""
+    return state.config.option("harbor-time") == "any-time"
+
+
+def _credit_added(state: CKState) -> tuple[int, ...]:
+    """The rivals a Commercial Harbor played now adds to the harbor credit (harbor-time=
+    any-time): those it forces, but under commercial-harbor-once none the credit already
+    holds (under per-card each card forces every rival again)."""
+    rivals = _harbour_rivals(state)
+    if state.config.option("commercial-harbor") == "per-card":
+        return rivals
+    return tuple(q for q in rivals if q not in state.harbor)
+
+
+def harbor_actions(state: CKState) -> tuple[Action, ...]:
+    """The exchanges the harbor credit offers (harbor-time=any-time): a resource in hand
+    to the first rival it may still force."""
+    if not state.harbor:
+        return ()
+    hand = state.players[state.turn].hand
+    return tuple(HarborExchange(c) for c in range(BD.N_RESOURCES) if hand[c])
+
+
+def harbor_exchange(state: CKState, action: HarborExchange) -> CKState:
+    """One exchange of the harbor credit: the first rival it may force takes the resource
+    and gives a commodity of his choice (a step of his, stage ``card``), or, holding none,
+    is passed with no exchange; either way he leaves the credit."""
+    if action not in harbor_actions(state):
+        raise RB.RULES.illegal(RB.PROGRESS_COMMERCIAL_HARBOR,
+                               f"no harbor exchange of card {action.card!r} now")
+    q = state.harbor[0]
+    state = evolve(state, harbor=state.harbor[1:])
+    if not any(state.players[q].hand[BD.N_RESOURCES:]):
+        return state
+    return evolve(_give(state, state.turn, q, action.card),
+                  pending=Pending(D.COMMERCIAL_HARBOR, step=1, queue=(q,)), stage=Stage.CARD)
 
 
 def _with_cards(state: CKState, seats: tuple[int, ...]) -> tuple[int, ...]:
@@ -323,6 +364,9 @@ def playable(state: CKState, k: int, links: Links) -> str | None:
         return None if open_roads(state) else RB.PROGRESS_DIPLOMAT
     if k == D.WEDDING:
         return None if _with_cards(state, _richer(state, True)) else RB.PROGRESS_WEDDING
+    if k == D.COMMERCIAL_HARBOR and _any_time(state):
+        # the exchanges may come later in the turn: no resource needed now
+        return None if _credit_added(state) else RB.PROGRESS_COMMERCIAL_HARBOR
     if k == D.COMMERCIAL_HARBOR:
         return None if any(state.players[p].hand[:BD.N_RESOURCES]) \
             and _harbour_rivals(state) else RB.PROGRESS_COMMERCIAL_HARBOR
@@ -371,6 +415,9 @@ def play(state: CKState, action: PlayProgress, links: Links) -> CKState:
         if any(due):
             return evolve(state, discards=due, pending=Pending(k), stage=Stage.DISCARD)
         return state
+    if k == D.COMMERCIAL_HARBOR and _any_time(state):
+        # a harbor credit the player uses between his turn's other steps (HarborExchange)
+        return evolve(state, harbor=(*state.harbor, *_credit_added(state)))
     if k == D.DIPLOMAT and state.config.option("diplomat") == "all":
         removed = open_roads(state)
         own = tuple(e for e in removed if state.path_owner[e] == p)

@@ -766,6 +766,54 @@ A_CRANE = R.ambiguity(
         " only on one improvement; two Cranes on two improvements pay 2 less in the turn.",
     source="the rules text (chapter 15)",
     option="crane",
+    # a directed search (oracle/witness_search.py: cities_knights_cranes, science first and
+    # a Crane kept until its player holds two, width 8, branch 4, segment 12; the scan of
+    # seeds 0-19 finds no game) reaches a player who used a Crane on an improvement and
+    # holds the second
+    witness=Witnessed(players=3, seed=0, policy="directed", choices=(
+        51, 1, 3, 1, 10, 0, 13, 0, 36, 2, 0, 1, 0, 1, 0, 6, 0, 1, 0, 6, 0, 1, 0, 1, 0, 2, 0,
+        0, 0, 3, 0, 1, 0, 3, 0, 0, 2, 0, 3, 0, 0, 3, 0, 0, 0, 0, 2, 0, 3, 0, 14, 3, 0, 2, 0,
+        1, 3, 0, 3, 0, 2, 0, 3, 0, 2, 0, 9, 0, 5, 10, 0, 0, 0, 0, 3, 0, 0, 7, 2, 1, 7, 0, 1,
+        11, 2, 0, 1, 2, 0, 4, 3, 0, 2, 0, 10, 0, 10, 0, 0, 2, 6, 2, 0, 5, 7, 0, 4, 1, 1, 0,
+        4, 1, 7, 0, 1, 1, 4, 9, 0, 3, 0, 2, 1, 1, 5, 7, 0, 0, 0, 0, 6, 7, 1, 7, 1, 2, 7, 1,
+        0, 3, 0, 2, 0, 9, 0, 3, 3, 0, 0, 4, 1, 1, 7, 0, 0, 2, 0, 9, 0, 4, 0, 2, 0, 9, 0, 14,
+        0, 6, 0, 6, 8, 0, 0, 1, 2, 0, 1, 2, 2, 2, 0, 3, 3, 0, 3, 4, 8, 0, 2, 0, 3, 0, 6, 5,
+        10, 0, 0, 4, 15, 0, 9, 0, 0, 2, 0, 7, 1, 4, 9, 10, 0, 3, 0, 5, 1, 15, 0, 0, 0, 1, 0,
+        1, 1, 1, 1, 2, 4, 1, 0, 3, 0, 5, 0, 3, 1, 0, 1, 8, 1, 0, 3, 0, 7, 0, 16, 1, 0, 4, 6,
+        0, 1, 4, 4, 8, 1, 9, 2, 0, 2, 4, 6, 8, 0, 0, 3, 0, 0, 5, 0, 3, 0, 3, 0, 1, 4, 0, 1,
+        7, 10, 1, 7, 9, 5, 4, 0, 0, 2, 0, 0, 2, 0, 2, 0, 0, 6, 7, 1, 7, 5, 2, 2, 0, 0, 3, 0,
+        16, 3, 3, 2, 4, 0, 3, 0, 3, 0, 4, 0, 1, 6, 3, 2, 7, 0, 1, 3, 0, 7, 8, 0, 4, 0, 4, 3,
+        0, 2, 11, 9, 3, 0, 0, 0, 0, 0, 4, 0, 3, 0, 0, 2, 4, 0, 11, 0, 2, 0, 8, 4, 11, 0, 0,
+        12, 0, 7, 9, 11, 0, 0, 3, 4, 0, 3, 0, 2, 0, 1, 4, 4, 0, 6, 2, 6, 10, 0, 0, 4, 0, 17,
+        3, 2, 6, 8, 0, 0, 1, 1, 1, 0, 3, 0, 1, 5, 0, 1, 0, 3, 3, 0, 2, 0, 0, 0, 0, 0, 5, 0,
+        1, 3, 2, 1, 15, 1, 0, 1, 5, 0, 2, 1, 2, 1, 4, 0, 1, 0, 14, 0, 5, 0, 0, 1, 7, 3, 0,
+        2, 2, 0, 14, 0, 2, 9, 9, 0, 0, 4, 0, 15, 2, 0, 7, 0, 0, 2, 3, 7, 0, 0, 3, 0, 4, 0,
+        2, 0, 1, 6, 0, 5, 0, 10, 2, 0, 1, 0, 0, 2, 5, 0, 5, 5, 0, 2, 0, 0, 5, 3, 0, 5, 0, 2,
+        2, 4, 0, 5, 3, 0, 6, 0, 0, 5, 3, 0, 0, 8, 8, 0, 0, 3, 0, 13, 4, 9, 5, 3, 7, 9, 0, 0,
+        7, 0, 4, 0, 3, 0, 0, 3, 0, 11, 1, 2, 0, 3, 0, 1, 1, 4, 0, 0, 0, 0, 4, 0, 1, 4, 0, 2,
+        0, 7, 0, 0, 2, 0, 15, 3, 0, 1, 0, 3, 0, 1, 3, 2, 0, 14, 3, 0, 0, 0, 2, 0, 0, 3, 0,
+        0, 1, 3, 1, 0, 2, 0, 3, 0, 1, 0, 3, 2, 0, 0, 8, 2, 0, 14, 2, 0, 1, 0, 2, 0, 7, 2, 9,
+        1, 0, 8, 0, 9, 0, 2, 0, 1, 2, 0, 6, 3, 0, 2, 0, 0, 2, 0, 5, 0, 12, 0, 6, 8, 0, 1,
+        12, 11, 1, 5, 2, 8, 0, 2, 0, 2, 0, 2, 5, 0, 2, 0, 2, 0, 5, 0, 4, 2, 0, 9, 0, 0, 6,
+        1, 3, 8, 1, 9, 5, 2, 6, 5, 1, 2, 0, 0, 4, 0, 3, 0, 2, 10, 10, 10, 0, 1, 13, 0, 3, 2,
+        0, 3, 0, 0, 6, 7, 0, 2, 0, 12, 2, 5, 9, 1, 4, 8, 12, 0, 0, 3, 0, 8, 7, 0, 2, 16, 0,
+        2, 2, 0, 2, 0, 2, 0, 5, 1, 3, 1, 3, 0, 1, 2, 0, 9, 0, 1, 0, 0, 1, 8, 2, 1, 3, 2, 9,
+        6, 0, 6, 2, 0, 2, 0, 2, 3, 2, 0, 4, 0, 2, 0, 14, 0, 3, 0, 3, 0, 1, 8, 0, 7, 7, 0, 1,
+        2, 0, 15, 0, 2, 10, 0, 3, 0, 2, 2, 12, 0, 17, 2, 0, 11, 0, 3, 10, 6, 3, 0, 2, 4, 0,
+        19, 0, 3, 0, 1, 0, 1, 0, 0, 2, 14, 4, 0, 0, 0, 1, 2, 6, 0, 4, 0, 4, 0, 3, 2, 8, 0,
+        0, 2, 0, 4, 0, 3, 1, 0, 7, 7, 0, 1, 2, 0, 7, 3, 0, 4, 0, 0, 15, 0, 6, 0, 3, 0, 3, 0,
+        5, 0, 5, 0, 0, 1, 0, 3, 0, 0, 1, 6, 0, 5, 5, 3, 0, 4, 3, 0, 3, 2, 2, 1, 0, 0, 0, 1,
+        2, 9, 4, 0, 0, 1, 1, 3, 0, 3, 0, 0, 17, 1, 2, 1, 6, 7, 0, 0, 3, 0, 4, 0, 3, 0, 0,
+        12, 2, 0, 0, 3, 2, 4, 5, 7, 0, 0, 4, 3, 7, 8, 0, 0, 5, 0, 3, 0, 0, 9, 0, 3, 5, 0, 9,
+        10, 10, 1, 3, 5, 1, 1, 4, 0, 6, 0, 0, 6, 5, 11, 0, 2, 12, 5, 0, 2, 0, 0, 2, 4, 1, 3,
+        3, 0, 10, 7, 3, 3, 7, 9, 0, 0, 0, 3, 4, 0, 0, 5, 2, 0, 3, 0, 19, 3, 3, 3, 16, 0, 2,
+        0, 4, 0, 12, 1, 0, 2, 1, 0, 0, 2, 0, 0, 2, 6, 0, 4, 9, 9, 9, 0, 1, 0, 4, 0, 1, 0, 4,
+        0, 0, 10, 2, 7, 0, 2, 6, 0, 0, 3, 1, 6, 10, 0, 1, 4, 0, 2, 8, 0, 9, 0, 4, 1, 4, 0,
+        0, 0, 4, 0, 3, 3, 1, 2, 0, 1, 6, 10, 2, 0, 0, 3, 1, 0, 5, 0, 10, 1, 10, 0, 1, 1, 2,
+        2, 3, 2, 0, 0, 0, 0, 11, 3, 9, 6, 0, 1, 10, 0, 4, 2, 0, 4, 3, 5, 0, 0, 4, 0, 0, 2,
+        0, 4, 2, 0, 1, 1, 1, 2, 12, 4, 5, 0, 1, 3, 3, 0, 4, 0, 2, 6, 9, 0, 0, 0, 3, 0, 0,
+        11, 0, 2, 0, 0, 2, 3, 0, 4, 3, 0, 2, 5, 4,
+    )),
 )
 A_KNIGHT_ACT = R.ambiguity(
     "knight-act-activated",
@@ -948,7 +996,17 @@ A_KNIGHT_TIME = R.ambiguity(
              " robber): only after the roll, as he builds, or before it too, as base Catan's"
              " knight card that the chase replaces may be played?",
     readings={"after-roll": "after the roll only, among the turn's building steps; before"
-                            " the roll only the roll and the Alchemist"},
+                            " the roll only the roll and the Alchemist",
+              "chase-before-roll": "the published Knight-Errant variant: before the roll"
+                                   " the player may also chase the robber with a knight that"
+                                   " could chase it after the roll (active since before the"
+                                   " turn, touching the robber's hex, after the first"
+                                   " attack; the robber moves, a steal as"
+                                   " cities_knights/chase-steal says, and the knight"
+                                   " deactivates), then rolls; moving and displacing stay"
+                                   " after the roll. The summary speaks of one knight;"
+                                   " the model counts no chases, as the text allows"
+                                   " several a turn ('с несколькими рыцарями за ход')"},
     default="after-roll",
     why="The text gives the knights' actions no time, and gives a time before the roll to"
         " one card alone ('Играйте в начале своего хода до броска кубиков', the Alchemist);"
@@ -957,7 +1015,12 @@ A_KNIGHT_TIME = R.ambiguity(
         " trade and build phase after the roll; a chase before the roll is their optional"
         " 'Knight-Errant' variant, not the game's rule.",
     source="the rules text (chapters 6 and 15) and the published rules (their Knight-Errant"
-           " variant as quickgamerules.com describes it; not in data/README.md: confidence M)",
+           " variant as quickgamerules.com describes it, 'Catan: Cities & Knights Knight"
+           " Pre-Roll Official Rules': an active knight chases the robber away before the"
+           " roll and is deactivated, edition not named; a secondary summary, the rule book"
+           " itself not at hand, not in data/README.md: confidence M for the variant, L for"
+           " its exact scope)",
+    option="knight-time",
 )
 A_USELESS = R.ambiguity(
     "progress-without-effect",
@@ -1032,7 +1095,15 @@ A_HARBOR_AT_ONCE = R.ambiguity(
              " player spread them over his turn, building and trading between them?",
     readings={"at-once": "at once: the card's exchanges follow one another from its play,"
                          " no other step between, until every rival is reached or he ends"
-                         " it; a rival left out then stays out"},
+                         " it; a rival left out then stays out",
+              "any-time": "the published card: its play opens a harbor credit, the rivals"
+                          " it forces in turn order (each once a turn under"
+                          " commercial-harbor=once, every card's again under per-card),"
+                          " which its player uses at any point of the main phase of that"
+                          " turn, between other steps, one exchange a step (a resource of"
+                          " his to the credit's next rival, who gives a commodity of his"
+                          " choice, or nothing holding none); no resource is needed to"
+                          " play the card; what is unused lapses at the turn's end"},
     default="at-once",
     why="The text gives the card one use ('использование этой карты') that its player may end"
         " before all the exchanges are made ('закончить ... раньше'), which speaks of a use"
@@ -1043,6 +1114,7 @@ A_HARBOR_AT_ONCE = R.ambiguity(
     source="the rules text (chapter 13: the Commercial Harbor and the Merchant Fleet);"
            " the published card differs (ultraboardgames.com's Cities & Knights trade cards;"
            " not in data/README.md: confidence M)",
+    option="harbor-time",
 )
 A_ROAD_BUILDING = R.ambiguity(
     "road-building-both",

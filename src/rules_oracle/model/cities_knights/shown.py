@@ -32,6 +32,7 @@ from rules_oracle.model.cities_knights.actions import (
     DiscardProgress,
     DrawProgress,
     EventDie,
+    HarborExchange,
     Improve,
     PlayProgress,
     PromoteKnight,
@@ -52,6 +53,7 @@ _MAIN: dict[type, tuple[str, ...]] = {
     BuildCity: (RB.BUILD_CITY,), BuildWall: (RB.WALL_BUILD,),
     BuildKnight: (RB.KNIGHT_BUILD, RB.KNIGHT_PLACE), ActivateKnight: (RB.KNIGHT_ACTIVATE,),
     PromoteKnight: (RB.KNIGHT_PROMOTE,), ChaseRobber: (RB.KNIGHT_CHASE,),
+    HarborExchange: (RB.PROGRESS_COMMERCIAL_HARBOR,),
 }
 
 

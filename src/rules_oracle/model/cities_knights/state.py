@@ -143,6 +143,10 @@ class CKState:
     #: Commercial Harbor: the rivals who gave the player on turn a commodity for a resource
     #: this turn, in the order they did (reading commercial-harbor-once)
     harboured: tuple[int, ...] = ()
+    #: Commercial Harbor under ``harbor-time=any-time``: the pending harbor credit, the
+    #: rivals the player on turn may still force this turn, in the order he forces them
+    #: (reading commercial-harbor-at-once)
+    harbor: tuple[int, ...] = ()
     #: reading ``progress-play=one`` only: a progress card was played this turn, and the
     #: progress cards (kinds) the player on turn gained this turn
     played: bool = False

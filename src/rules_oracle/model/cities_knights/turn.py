@@ -28,5 +28,5 @@ def end_turn(state: CKState) -> CKState:
     marks = (0,) * B.N_NODES
     return evolve(state, turn=(state.turn + 1) % state.config.players, turns=state.turns + 1,
                   dice=(0, 0), event=-1, trades=0, offers=0, fleet=(), crane=0, harboured=(),
-                  played=False, fresh=(), knight_marks=marks,
+                  harbor=(), played=False, fresh=(), knight_marks=marks,
                   stage=Stage.PRE_ROLL)
