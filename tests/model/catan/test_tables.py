@@ -110,6 +110,46 @@ def test_a_dice_step_produces_as_the_walk() -> None:
             assert out == walked_production(evolve(state, dice=(4, 4)))
 
 
+@pytest.mark.rules("catan/production.yield", "catan/production.robber")
+def test_what_a_roll_owes_is_remembered_per_position() -> None:
+    """``owed_now`` gives the walk's cards for every roll, robber and board, the owners'
+    tuples shared between them (a memory keyed by the owners alone, or missing the robber
+    or the roll, gives another position's cards)."""
+    production._OWED.clear()
+    laid = [s for s in states(4, range(3)) if s.stage is Stage.DICE and s.turns > 20]
+    other = next(s for s in states(4, range(7, 8)) if s.stage is Stage.SETUP)
+    checked = differ = 0
+    for state in laid[::10]:
+        # the same owners' tuples on another board; the robber on each hex
+        boards = (state, evolve(state, terrain=other.terrain, tokens=other.tokens))
+        for s in boards:
+            for robber in range(0, B.N_HEXES, 3):
+                moved = evolve(s, robber=robber)
+                for total in range(2, 13):
+                    want = production.owed(moved.terrain, moved.tokens, robber,
+                                           moved.node_owner, moved.node_level, total, 4)
+                    assert production.owed_now(moved, total) == want
+                    assert production.owed_now(moved, total) is production.owed_now(moved, total)
+                    checked += 1
+                    differ += want != production.owed(
+                        state.terrain, state.tokens, state.robber, state.node_owner,
+                        state.node_level, total, 4)
+    assert checked > 1000 and differ > 100
+    assert 0 < len(production._OWED) <= production.OWED_ENTRIES
+
+
+@pytest.mark.rules("catan/production.yield")
+def test_what_a_roll_owes_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(production, "OWED_ENTRIES", 8)
+    state = next(s for s in states(3, range(1)) if s.stage is Stage.DICE and s.turns > 5)
+    production._OWED.clear()  # the game's own rolls filled it
+    for total in range(2, 13):
+        assert production.owed_now(state, total) == production.owed(
+            state.terrain, state.tokens, state.robber, state.node_owner, state.node_level,
+            total, 3)
+    assert len(production._OWED) == 3  # 8 entries, cleared, 3 more
+
+
 def main_states(players: int = 4, seeds: range = range(3)) -> list[CatanState]:
     return [s for s in states(players, seeds) if s.stage is Stage.MAIN]
 
