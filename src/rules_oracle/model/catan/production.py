@@ -109,8 +109,8 @@ def producing(terrain: tuple[int, ...], tokens: tuple[int, ...], robber: int,
     return tuple(row for row in roll_table(terrain, tokens)[roll] if row[0] != robber)
 
 
-#: :func:`owed_now`'s memory: (ids of terrain, tokens, owners, levels; robber, roll) ->
-#: (the four tuples, what the roll owes)
+#: :func:`owed_now`'s memory: (ids of terrain, tokens, owners, levels; the robber's hex
+#: when its token is the roll's, else -1; the roll) -> (the four tuples, what the roll owes)
 _OWED: dict[tuple[int, int, int, int, int, int],
             tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
 #: entries :data:`_OWED` holds before it starts afresh
@@ -119,19 +119,24 @@ OWED_ENTRIES = 4096
 
 def owed_now(state: CatanState, roll: int) -> tuple[tuple[int, ...], ...]:
     """What ``roll`` owes each player of ``state`` (:func:`owed`), remembered by the
-    identity of the board's and the buildings' tuples, the robber's hex and the roll:
-    successive states share those tuples until a piece is placed or the robber moves,
-    so the walk over the roll's hexes is done once per board position (the tuples are
-    held with the result, so their ids name them while the entry lives)."""
+    identity of the board's and the buildings' tuples, the roll and the robber's hex:
+    successive states share those tuples until a piece is placed, so the walk over the
+    roll's hexes is done once per board position (the tuples are held with the result, so
+    their ids name them while the entry lives). The robber's hex is part of the key only
+    when its token is the roll's: elsewhere it is not among the hexes :func:`owed` walks
+    for the roll, so the cards owed are those of a robber on no hex (-1)."""
     parts = (state.terrain, state.tokens, state.node_owner, state.node_level)
-    key = (id(parts[0]), id(parts[1]), id(parts[2]), id(parts[3]), state.robber, roll)
+    robber = state.robber
+    if not (0 <= robber < len(parts[1]) and parts[1][robber] == roll):
+        robber = -1
+    key = (id(parts[0]), id(parts[1]), id(parts[2]), id(parts[3]), robber, roll)
     known = _OWED.get(key)
     if known is not None:
         held = known[0]
         if held[0] is parts[0] and held[1] is parts[1] and held[2] is parts[2] \
                 and held[3] is parts[3]:
             return known[1]
-    due = owed(state.terrain, state.tokens, state.robber, state.node_owner, state.node_level,
+    due = owed(state.terrain, state.tokens, robber, state.node_owner, state.node_level,
                roll, len(state.players))
     if len(_OWED) >= OWED_ENTRIES:
         _OWED.clear()
