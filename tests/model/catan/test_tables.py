@@ -263,6 +263,28 @@ def test_road_lengths_are_the_plain_walk() -> None:
     assert seen > 100
 
 
+@pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.break")
+def test_road_lengths_after_every_road_are_the_full_walk() -> None:
+    """After every road of seeded games (set-up, built and free), each seat's length is the
+    walk over all his roads, though a road walks only the roads linked to it; and a
+    player's longest road is the longest of ``longest_road_at`` over his roads."""
+    roads = 0
+    for players, seeds in ((3, range(2)), (4, range(2, 4))):
+        before = None
+        for s in states(players, seeds):
+            if before is not None and s.path_owner is not before.path_owner \
+                    and s.path_owner != before.path_owner:
+                roads += 1
+                for p in range(players):
+                    n = longest_road.longest_road(s.path_owner, s.node_owner, p)
+                    assert s.players[p].road_length == n
+                    mine = [e for e in range(B.N_PATHS) if s.path_owner[e] == p]
+                    assert max((longest_road.longest_road_at(s.path_owner, s.node_owner, p, e)
+                                for e in mine), default=0) == n
+            before = s
+    assert roads > 150
+
+
 @pytest.mark.rules("catan/turn.actor")
 def test_a_chance_outcome_in_the_main_phase_is_refused_as_in_any_player_stage() -> None:
     s = next(s for s in states(3, range(1)) if s.stage is Stage.MAIN)

@@ -117,7 +117,7 @@ def place_road(state: CatanState, p: int, path: int) -> CatanState:
     """``p``'s road put on ``path`` (no payment), then the longest road decided again and,
     when it changed, the points."""
     placed = build.place_road(state, p, path)
-    decided = longest_road.after_road(placed, p)
+    decided = longest_road.after_road(placed, p, path)
     return placed if decided is placed else victory.refresh_vp(decided)
 
 
