@@ -195,18 +195,40 @@ def test_remembered_rates_and_owners_are_the_walks() -> None:
 
 @pytest.mark.rules("catan/seven.robber", "catan/seven.steal")
 def test_robber_actions_are_every_hex_and_victim() -> None:
-    checked = 0
+    """The robber's moves (per hex remembered by the owners' identity and who holds cards)
+    are every target hex with each victim, also with a rival's hand emptied over the same
+    owners' tuple and with the mover changed."""
+    checked = empty = 0
     for s in states(4, range(4)):
         if s.stage is not Stage.ROBBER:
             continue
+        variants = [s, evolve(s, turn=(s.turn + 1) % 4)]
+        for q in range(4):
+            emptied = evolve(s.players[q], hand=D.NO_CARDS)
+            variants.append(evolve(s, players=(*s.players[:q], emptied, *s.players[q + 1:])))
+        for v in variants:
+            hands = tuple(pl.hand for pl in v.players)
+            want = []
+            for h in seven.robber_targets(v):
+                vs = seven.victims(h, v.turn, v.node_owner, hands)
+                want += [MoveRobber(h, x) for x in vs] or [MoveRobber(h, -1)]
+            assert seven.robber_actions(v) == tuple(want)
+            checked += 1
+            empty += v is not s and want != list(seven.robber_actions(s))
+    assert checked > 50 and empty > 10
+
+
+@pytest.mark.rules("catan/seven.robber", "catan/seven.steal")
+def test_robber_moves_memory_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(seven, "HEX_MOVES_ENTRIES", 2)
+    monkeypatch.setattr(seven, "_HEX_MOVES", {})
+    robbers = [s for s in states(4, range(2)) if s.stage is Stage.ROBBER]
+    for s in robbers * 2:
         hands = tuple(pl.hand for pl in s.players)
-        want = []
-        for h in seven.robber_targets(s):
-            vs = seven.victims(h, s.turn, s.node_owner, hands)
-            want += [MoveRobber(h, v) for v in vs] or [MoveRobber(h, -1)]
-        assert seven.robber_actions(s) == tuple(want)
-        checked += 1
-    assert checked > 10
+        assert seven.robber_actions(s) == tuple(
+            MoveRobber(h, v) for h in seven.robber_targets(s)
+            for v in (seven.victims(h, s.turn, s.node_owner, hands) or (-1,)))
+    assert len(robbers) > 3 and len(seven._HEX_MOVES) <= 2
 
 
 @pytest.mark.rules("catan/development.one-per-turn", "catan/trade.maritime")
