@@ -150,6 +150,28 @@ def test_what_a_roll_owes_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None
     assert len(production._OWED) == 3  # 8 entries, cleared, 3 more
 
 
+@pytest.mark.rules("catan/turn.roll", "catan/seven.discard", "catan/seven.robber",
+                   "catan/production.yield")
+def test_a_roll_shows_its_dice_with_the_seven_or_production() -> None:
+    """A roll's one copy shows the dice with the 7's discards or the production: as the
+    dice set first, then the 7 or production from them; a die no die shows is refused."""
+    checked = 0
+    for state in states(4, range(2)):
+        if state.stage is not Stage.DICE or state.turns % 5:
+            continue
+        for white, red in ((3, 4), (6, 1), (2, 2), (5, 6), (1, 1)):
+            rolled = evolve(state, dice=(white, red))
+            want = (seven.start(rolled) if white + red == D.ROBBER_ROLL
+                    else production.produce(rolled))
+            got = GAME.apply(state, Dice(white, red))
+            assert got.dice == (white, red) and got == want
+            checked += 1
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, Dice(0, 7))
+        assert refused.value.rule == RB.TURN_ROLL
+    assert checked > 100
+
+
 def main_states(players: int = 4, seeds: range = range(3)) -> list[CatanState]:
     return [s for s in states(players, seeds) if s.stage is Stage.MAIN]
 

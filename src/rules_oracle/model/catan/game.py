@@ -420,10 +420,10 @@ class Catan(Game[CatanState, Action]):
     def _chance(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
         if st is Stage.DICE and isinstance(action, Dice):
-            state = turn.roll(state, action)
-            if sum(state.dice) == D.ROBBER_ROLL:
-                return seven.start(state)
-            return production.produce(state)
+            dice = turn.dice_of(action)  # shown by the 7 or production (one copy)
+            if dice[0] + dice[1] == D.ROBBER_ROLL:
+                return seven.start(state, dice)
+            return production.produce(state, dice)
         if st is Stage.STEAL and isinstance(action, Steal):
             return seven.steal(state, action)
         if st is Stage.DRAW and isinstance(action, Draw):

@@ -144,16 +144,19 @@ def owed_now(state: CatanState, roll: int) -> tuple[tuple[int, ...], ...]:
     return due
 
 
-def produce(state: CatanState) -> CatanState:
+def produce(state: CatanState, dice: tuple[int, int] | None = None) -> CatanState:
     """Every player takes what the roll's hexes owe them (:func:`owed`, by
-    :func:`owed_now`), bank allowing (:func:`pay`); trading and building follow."""
+    :func:`owed_now`), bank allowing (:func:`pay`); trading and building follow. The roll
+    is ``state``'s dice, or ``dice``, then shown in the state (one copy for the roll and
+    its production)."""
+    shown = state.dice if dice is None else dice
     players = state.players
-    due = owed_now(state, state.dice[0] + state.dice[1])
+    due = owed_now(state, shown[0] + shown[1])
     if not any(map(any, due)):
-        return evolve(state, stage=Stage.MAIN)
+        return evolve(state, stage=Stage.MAIN, dice=shown)
     bank, hands = pay(state.bank, tuple(pl.hand for pl in players), due,
                       state.config.option("shortage") == "one-owed")
-    return evolve(state, bank=bank, stage=Stage.MAIN, players=tuple(
+    return evolve(state, bank=bank, stage=Stage.MAIN, dice=shown, players=tuple(
         pl if hand is pl.hand else evolve(pl, hand=hand)
         for pl, hand in zip(players, hands, strict=True)))
 

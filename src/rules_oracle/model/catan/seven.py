@@ -63,10 +63,12 @@ def _other_hexes() -> tuple[tuple[int, ...], ...]:
 _OTHER_HEXES = _other_hexes()
 
 
-def start(state: CatanState) -> CatanState:
-    """A 7 was rolled: hands over the limit discard half, then the robber moves."""
+def start(state: CatanState, dice: tuple[int, int] | None = None) -> CatanState:
+    """A 7 was rolled (``state``'s dice, or ``dice``, then shown in the state): hands over
+    the limit discard half, then the robber moves."""
     due = discards_due(tuple(pl.hand for pl in state.players))
-    return evolve(state, discards=due, stage=Stage.DISCARD if any(due) else Stage.ROBBER)
+    return evolve(state, discards=due, stage=Stage.DISCARD if any(due) else Stage.ROBBER,
+                  dice=state.dice if dice is None else dice)
 
 
 def discarder(state: CatanState) -> int:
