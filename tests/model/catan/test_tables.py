@@ -110,6 +110,68 @@ def test_a_dice_step_produces_as_the_walk() -> None:
             assert out == walked_production(evolve(state, dice=(4, 4)))
 
 
+@pytest.mark.rules("catan/production.yield", "catan/production.robber")
+def test_what_a_roll_owes_is_remembered_per_position() -> None:
+    """``owed_now`` gives the walk's cards for every roll, robber and board, the owners'
+    tuples shared between them (a memory keyed by the owners alone, or missing the robber
+    or the roll, gives another position's cards)."""
+    production._OWED.clear()
+    laid = [s for s in states(4, range(3)) if s.stage is Stage.DICE and s.turns > 20]
+    other = next(s for s in states(4, range(7, 8)) if s.stage is Stage.SETUP)
+    checked = differ = 0
+    for state in laid[::10]:
+        # the same owners' tuples on another board; the robber on each hex
+        boards = (state, evolve(state, terrain=other.terrain, tokens=other.tokens))
+        for s in boards:
+            for robber in range(0, B.N_HEXES, 3):
+                moved = evolve(s, robber=robber)
+                for total in range(2, 13):
+                    want = production.owed(moved.terrain, moved.tokens, robber,
+                                           moved.node_owner, moved.node_level, total, 4)
+                    assert production.owed_now(moved, total) == want
+                    assert production.owed_now(moved, total) is production.owed_now(moved, total)
+                    checked += 1
+                    differ += want != production.owed(
+                        state.terrain, state.tokens, state.robber, state.node_owner,
+                        state.node_level, total, 4)
+    assert checked > 1000 and differ > 100
+    assert 0 < len(production._OWED) <= production.OWED_ENTRIES
+
+
+@pytest.mark.rules("catan/production.yield")
+def test_what_a_roll_owes_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(production, "OWED_ENTRIES", 8)
+    state = next(s for s in states(3, range(1)) if s.stage is Stage.DICE and s.turns > 5)
+    production._OWED.clear()  # the game's own rolls filled it
+    for total in range(2, 13):
+        assert production.owed_now(state, total) == production.owed(
+            state.terrain, state.tokens, state.robber, state.node_owner, state.node_level,
+            total, 3)
+    assert len(production._OWED) == 3  # 8 entries, cleared, 3 more
+
+
+@pytest.mark.rules("catan/turn.roll", "catan/seven.discard", "catan/seven.robber",
+                   "catan/production.yield")
+def test_a_roll_shows_its_dice_with_the_seven_or_production() -> None:
+    """A roll's one copy shows the dice with the 7's discards or the production: as the
+    dice set first, then the 7 or production from them; a die no die shows is refused."""
+    checked = 0
+    for state in states(4, range(2)):
+        if state.stage is not Stage.DICE or state.turns % 5:
+            continue
+        for white, red in ((3, 4), (6, 1), (2, 2), (5, 6), (1, 1)):
+            rolled = evolve(state, dice=(white, red))
+            want = (seven.start(rolled) if white + red == D.ROBBER_ROLL
+                    else production.produce(rolled))
+            got = GAME.apply(state, Dice(white, red))
+            assert got.dice == (white, red) and got == want
+            checked += 1
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, Dice(0, 7))
+        assert refused.value.rule == RB.TURN_ROLL
+    assert checked > 100
+
+
 def main_states(players: int = 4, seeds: range = range(3)) -> list[CatanState]:
     return [s for s in states(players, seeds) if s.stage is Stage.MAIN]
 
@@ -155,18 +217,40 @@ def test_remembered_rates_and_owners_are_the_walks() -> None:
 
 @pytest.mark.rules("catan/seven.robber", "catan/seven.steal")
 def test_robber_actions_are_every_hex_and_victim() -> None:
-    checked = 0
+    """The robber's moves (per hex remembered by the owners' identity and who holds cards)
+    are every target hex with each victim, also with a rival's hand emptied over the same
+    owners' tuple and with the mover changed."""
+    checked = empty = 0
     for s in states(4, range(4)):
         if s.stage is not Stage.ROBBER:
             continue
+        variants = [s, evolve(s, turn=(s.turn + 1) % 4)]
+        for q in range(4):
+            emptied = evolve(s.players[q], hand=D.NO_CARDS)
+            variants.append(evolve(s, players=(*s.players[:q], emptied, *s.players[q + 1:])))
+        for v in variants:
+            hands = tuple(pl.hand for pl in v.players)
+            want = []
+            for h in seven.robber_targets(v):
+                vs = seven.victims(h, v.turn, v.node_owner, hands)
+                want += [MoveRobber(h, x) for x in vs] or [MoveRobber(h, -1)]
+            assert seven.robber_actions(v) == tuple(want)
+            checked += 1
+            empty += v is not s and want != list(seven.robber_actions(s))
+    assert checked > 50 and empty > 10
+
+
+@pytest.mark.rules("catan/seven.robber", "catan/seven.steal")
+def test_robber_moves_memory_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(seven, "HEX_MOVES_ENTRIES", 2)
+    monkeypatch.setattr(seven, "_HEX_MOVES", {})
+    robbers = [s for s in states(4, range(2)) if s.stage is Stage.ROBBER]
+    for s in robbers * 2:
         hands = tuple(pl.hand for pl in s.players)
-        want = []
-        for h in seven.robber_targets(s):
-            vs = seven.victims(h, s.turn, s.node_owner, hands)
-            want += [MoveRobber(h, v) for v in vs] or [MoveRobber(h, -1)]
-        assert seven.robber_actions(s) == tuple(want)
-        checked += 1
-    assert checked > 10
+        assert seven.robber_actions(s) == tuple(
+            MoveRobber(h, v) for h in seven.robber_targets(s)
+            for v in (seven.victims(h, s.turn, s.node_owner, hands) or (-1,)))
+    assert len(robbers) > 3 and len(seven._HEX_MOVES) <= 2
 
 
 @pytest.mark.rules("catan/development.one-per-turn", "catan/trade.maritime")
@@ -221,6 +305,28 @@ def test_road_lengths_are_the_plain_walk() -> None:
                 assert n == plain_longest(s.path_owner, s.node_owner, p) == s.players[p].road_length
                 seen += n
     assert seen > 100
+
+
+@pytest.mark.rules("catan/longest-road.minimum", "catan/longest-road.break")
+def test_road_lengths_after_every_road_are_the_full_walk() -> None:
+    """After every road of seeded games (set-up, built and free), each seat's length is the
+    walk over all his roads, though a road walks only the roads linked to it; and a
+    player's longest road is the longest of ``longest_road_at`` over his roads."""
+    roads = 0
+    for players, seeds in ((3, range(2)), (4, range(2, 4))):
+        before = None
+        for s in states(players, seeds):
+            if before is not None and s.path_owner is not before.path_owner \
+                    and s.path_owner != before.path_owner:
+                roads += 1
+                for p in range(players):
+                    n = longest_road.longest_road(s.path_owner, s.node_owner, p)
+                    assert s.players[p].road_length == n
+                    mine = [e for e in range(B.N_PATHS) if s.path_owner[e] == p]
+                    assert max((longest_road.longest_road_at(s.path_owner, s.node_owner, p, e)
+                                for e in mine), default=0) == n
+            before = s
+    assert roads > 150
 
 
 @pytest.mark.rules("catan/turn.actor")

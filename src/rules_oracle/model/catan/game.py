@@ -117,7 +117,7 @@ def place_road(state: CatanState, p: int, path: int) -> CatanState:
     """``p``'s road put on ``path`` (no payment), then the longest road decided again and,
     when it changed, the points."""
     placed = build.place_road(state, p, path)
-    decided = longest_road.after_road(placed, p)
+    decided = longest_road.after_road(placed, p, path)
     return placed if decided is placed else victory.refresh_vp(decided)
 
 
@@ -420,10 +420,10 @@ class Catan(Game[CatanState, Action]):
     def _chance(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
         if st is Stage.DICE and isinstance(action, Dice):
-            state = turn.roll(state, action)
-            if sum(state.dice) == D.ROBBER_ROLL:
-                return seven.start(state)
-            return production.produce(state)
+            dice = turn.dice_of(action)  # shown by the 7 or production (one copy)
+            if dice[0] + dice[1] == D.ROBBER_ROLL:
+                return seven.start(state, dice)
+            return production.produce(state, dice)
         if st is Stage.STEAL and isinstance(action, Steal):
             return seven.steal(state, action)
         if st is Stage.DRAW and isinstance(action, Draw):

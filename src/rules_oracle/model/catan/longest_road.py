@@ -30,6 +30,30 @@ def longest_road(path_owner: tuple[int, ...], node_owner: tuple[int, ...], playe
     return best
 
 
+def longest_road_at(path_owner: tuple[int, ...], node_owner: tuple[int, ...], player: int,
+                    path: int) -> int:
+    """:func:`longest_road` over the trails of ``player`` that may reach ``path``: walked
+    from the intersections of his roads linked to ``path`` through shared intersections
+    (buildings aside, so it holds every trail through ``path``); his other roads are not
+    walked."""
+    nodes = set(B.PATH_NODES[path])
+    roads = {path}
+    stack = list(nodes)
+    while stack:
+        for e, _, nxt in _STEPS[stack.pop()]:
+            if path_owner[e] == player and e not in roads:
+                roads.add(e)
+                if nxt not in nodes:
+                    nodes.add(nxt)
+                    stack.append(nxt)
+    best = 0
+    for start in sorted(nodes):
+        best = max(best, _walk(path_owner, node_owner, player, start, 0, True))
+        if best == len(roads):
+            break
+    return best
+
+
 def _steps() -> tuple[tuple[tuple[int, int, int], ...], ...]:
     return tuple(tuple((e, 1 << e, B.PATH_NODES[e][1] if B.PATH_NODES[e][0] == n
                         else B.PATH_NODES[e][0]) for e in B.NODE_PATHS[n])
@@ -82,11 +106,14 @@ def award(state: CatanState, lengths: tuple[int, ...]) -> CatanState:
     return evolve(state, players=players, longest=holder)
 
 
-def after_road(state: CatanState, p: int) -> CatanState:
-    """``state`` (``p`` just put a road) with ``p``'s road length and the card decided
-    again; ``state`` itself when his length is unchanged."""
-    n = longest_road(state.path_owner, state.node_owner, p)
-    if n == state.players[p].road_length:
+def after_road(state: CatanState, p: int, path: int) -> CatanState:
+    """``state`` (``p`` just put a road on ``path``) with ``p``'s road length and the card
+    decided again; ``state`` itself when his length is unchanged. A road only adds to the
+    trails through it, so his length is the longer of his length before and the longest
+    trail among the roads linked to ``path`` (:func:`longest_road_at`)."""
+    before = state.players[p].road_length
+    n = max(before, longest_road_at(state.path_owner, state.node_owner, p, path))
+    if n == before:
         return state
     return award(state, put(tuple(x.road_length for x in state.players), p, n))
 

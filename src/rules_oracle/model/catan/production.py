@@ -36,24 +36,37 @@ def pay(bank: tuple[int, ...], hands: tuple[tuple[int, ...], ...],
         ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """Pay ``due`` from the bank, card kind by card kind (every kind of ``bank``). When the
     bank cannot pay everyone a kind nobody gets it, except that a single owed player gets
-    what remains when ``one_owed_gets_rest`` (catan/bank-shortage)."""
+    what remains when ``one_owed_gets_rest`` (catan/bank-shortage). A hand owed nothing is
+    given back as it was (the same object)."""
     new_bank = list(bank)
-    new_hands = [list(h) for h in hands]
+    new_hands: list[tuple[int, ...] | list[int]] = list(hands)
+    columns = tuple(zip(*due, strict=True)) if due else ()
     for r in range(len(bank)):
-        total = sum(row[r] for row in due)
+        column = columns[r] if columns else ()
+        total = sum(column)
         if total == 0:
             continue
         if total <= new_bank[r]:
-            for p, row in enumerate(due):
-                new_hands[p][r] += row[r]
+            for p, n in enumerate(column):
+                if n:
+                    _mutable(new_hands, p)[r] += n
             new_bank[r] -= total
             continue
         # RB.PRODUCTION_SHORTAGE: the bank cannot pay every card of this kind owed
-        owed_by = [p for p, row in enumerate(due) if row[r]]
+        owed_by = [p for p, n in enumerate(column) if n]
         if len(owed_by) == 1 and one_owed_gets_rest:
-            new_hands[owed_by[0]][r] += new_bank[r]
+            _mutable(new_hands, owed_by[0])[r] += new_bank[r]
             new_bank[r] = 0
     return tuple(new_bank), tuple(tuple(h) for h in new_hands)
+
+
+def _mutable(hands: list[tuple[int, ...] | list[int]], p: int) -> list[int]:
+    """Seat ``p``'s hand in ``hands`` as a list (made one the first time it changes)."""
+    hand = hands[p]
+    if isinstance(hand, list):
+        return hand
+    made = hands[p] = list(hand)
+    return made
 
 
 #: a board's producing hexes per roll (see :func:`roll_table`)
@@ -96,18 +109,55 @@ def producing(terrain: tuple[int, ...], tokens: tuple[int, ...], robber: int,
     return tuple(row for row in roll_table(terrain, tokens)[roll] if row[0] != robber)
 
 
-def produce(state: CatanState) -> CatanState:
-    """Every player takes what the roll's hexes owe them (:func:`owed`), bank allowing
-    (:func:`pay`); trading and building follow."""
+#: :func:`owed_now`'s memory: (ids of terrain, tokens, owners, levels; the robber's hex
+#: when its token is the roll's, else -1; the roll) -> (the four tuples, what the roll owes)
+_OWED: dict[tuple[int, int, int, int, int, int],
+            tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
+#: entries :data:`_OWED` holds before it starts afresh
+OWED_ENTRIES = 4096
+
+
+def owed_now(state: CatanState, roll: int) -> tuple[tuple[int, ...], ...]:
+    """What ``roll`` owes each player of ``state`` (:func:`owed`), remembered by the
+    identity of the board's and the buildings' tuples, the roll and the robber's hex:
+    successive states share those tuples until a piece is placed, so the walk over the
+    roll's hexes is done once per board position (the tuples are held with the result, so
+    their ids name them while the entry lives). The robber's hex is part of the key only
+    when its token is the roll's: elsewhere it is not among the hexes :func:`owed` walks
+    for the roll, so the cards owed are those of a robber on no hex (-1)."""
+    parts = (state.terrain, state.tokens, state.node_owner, state.node_level)
+    robber = state.robber
+    if not (0 <= robber < len(parts[1]) and parts[1][robber] == roll):
+        robber = -1
+    key = (id(parts[0]), id(parts[1]), id(parts[2]), id(parts[3]), robber, roll)
+    known = _OWED.get(key)
+    if known is not None:
+        held = known[0]
+        if held[0] is parts[0] and held[1] is parts[1] and held[2] is parts[2] \
+                and held[3] is parts[3]:
+            return known[1]
+    due = owed(state.terrain, state.tokens, robber, state.node_owner, state.node_level,
+               roll, len(state.players))
+    if len(_OWED) >= OWED_ENTRIES:
+        _OWED.clear()
+    _OWED[key] = (parts, due)
+    return due
+
+
+def produce(state: CatanState, dice: tuple[int, int] | None = None) -> CatanState:
+    """Every player takes what the roll's hexes owe them (:func:`owed`, by
+    :func:`owed_now`), bank allowing (:func:`pay`); trading and building follow. The roll
+    is ``state``'s dice, or ``dice``, then shown in the state (one copy for the roll and
+    its production)."""
+    shown = state.dice if dice is None else dice
     players = state.players
-    due = owed(state.terrain, state.tokens, state.robber, state.node_owner, state.node_level,
-               state.dice[0] + state.dice[1], len(players))
+    due = owed_now(state, shown[0] + shown[1])
     if not any(map(any, due)):
-        return evolve(state, stage=Stage.MAIN)
+        return evolve(state, stage=Stage.MAIN, dice=shown)
     bank, hands = pay(state.bank, tuple(pl.hand for pl in players), due,
                       state.config.option("shortage") == "one-owed")
-    return evolve(state, bank=bank, stage=Stage.MAIN, players=tuple(
-        pl if hand == pl.hand else evolve(pl, hand=hand)
+    return evolve(state, bank=bank, stage=Stage.MAIN, dice=shown, players=tuple(
+        pl if hand is pl.hand else evolve(pl, hand=hand)
         for pl, hand in zip(players, hands, strict=True)))
 
 

@@ -63,10 +63,12 @@ def _other_hexes() -> tuple[tuple[int, ...], ...]:
 _OTHER_HEXES = _other_hexes()
 
 
-def start(state: CatanState) -> CatanState:
-    """A 7 was rolled: hands over the limit discard half, then the robber moves."""
+def start(state: CatanState, dice: tuple[int, int] | None = None) -> CatanState:
+    """A 7 was rolled (``state``'s dice, or ``dice``, then shown in the state): hands over
+    the limit discard half, then the robber moves."""
     due = discards_due(tuple(pl.hand for pl in state.players))
-    return evolve(state, discards=due, stage=Stage.DISCARD if any(due) else Stage.ROBBER)
+    return evolve(state, discards=due, stage=Stage.DISCARD if any(due) else Stage.ROBBER,
+                  dice=state.dice if dice is None else dice)
 
 
 def discarder(state: CatanState) -> int:
@@ -81,7 +83,11 @@ def discarder(state: CatanState) -> int:
 
 def discard_actions(state: CatanState) -> tuple[Action, ...]:
     hand = state.players[discarder(state)].hand
-    return tuple(Discard(r) for r in range(D.N_RESOURCES) if hand[r])
+    return tuple(_DISCARDS[r] for r in range(D.N_RESOURCES) if hand[r])
+
+
+#: a discard of each resource (built once: actions are immutable)
+_DISCARDS = tuple(Discard(r) for r in range(D.N_RESOURCES))
 
 
 def discard(state: CatanState, action: Discard) -> CatanState:
@@ -106,19 +112,42 @@ def robber_targets(state: CatanState) -> tuple[int, ...]:
 
 
 def robber_actions(state: CatanState) -> tuple[Action, ...]:
-    out: list[Action] = []
     mover = state.turn
     # the players with cards: a building on the hex is the rest of ``victims``
-    holding = [p != mover and any(pl.hand) for p, pl in enumerate(state.players)]
-    owners = hex_owners(state.node_owner)
+    holding = tuple(p != mover and any(pl.hand) for p, pl in enumerate(state.players))
+    per_hex = _hex_moves(state.node_owner, holding)
+    out: list[Action] = []
     for h in robber_targets(state):
-        moves = _MOVES[h]  # by victim + 1 (-1: nobody)
-        vs = [moves[v + 1] for v in owners[h] if holding[v]]
-        if vs:
-            out.extend(vs)
-        else:
-            out.append(moves[0])
+        out.extend(per_hex[h])
     return tuple(out)
+
+
+#: :func:`_hex_moves` by the owners' identity and who holds cards
+_HEX_MOVES: dict[tuple[int, tuple[bool, ...]],
+                 tuple[tuple[int, ...], tuple[tuple[MoveRobber, ...], ...]]] = {}
+#: entries :data:`_HEX_MOVES` holds before it starts afresh
+HEX_MOVES_ENTRIES = 1024
+
+
+def _hex_moves(node_owner: tuple[int, ...], holding: tuple[bool, ...]
+               ) -> tuple[tuple[MoveRobber, ...], ...]:
+    """Per hex, the robber's moves there: one per player with a building there who is
+    ``holding`` cards (``victims``), or one robbing nobody; remembered by the owners'
+    identity (held with the moves, so the id names them while the entry lives) and
+    ``holding``."""
+    key = (id(node_owner), holding)
+    known = _HEX_MOVES.get(key)
+    if known is not None and known[0] is node_owner:
+        return known[1]
+    owners = hex_owners(node_owner)
+    table = []
+    for h in range(B.N_HEXES):
+        moves = _MOVES[h]  # by victim + 1 (-1: nobody)
+        table.append(tuple(moves[v + 1] for v in owners[h] if holding[v]) or (moves[0],))
+    if len(_HEX_MOVES) >= HEX_MOVES_ENTRIES:
+        _HEX_MOVES.clear()
+    _HEX_MOVES[key] = (node_owner, tuple(table))
+    return _HEX_MOVES[key][1]
 
 
 #: seats the table of moves covers (base Catan seats 3 or 4)

@@ -17,11 +17,12 @@ def not_a_step(detail: str) -> IllegalAction:
     return RB.RULES.illegal(RB.TURN_ACTOR, detail)
 
 
-def roll(state: CatanState, action: Dice) -> CatanState:
-    """The dice shown (RB.TURN_ROLL); the game module goes on to the 7 or production."""
+def dice_of(action: Dice) -> tuple[int, int]:
+    """The dice ``action`` shows (RB.TURN_ROLL), refused when a die cannot show it; the
+    game module goes on to the 7 or production, which show them in the state."""
     if not (in_range(action.white - 1, 6) and in_range(action.red - 1, 6)):
         raise RB.RULES.illegal(RB.TURN_ROLL, f"no die shows {action.white} or {action.red}")
-    return evolve(state, dice=(action.white, action.red))
+    return (action.white, action.red)
 
 
 def end_turn(state: CatanState) -> CatanState:
