@@ -302,10 +302,12 @@ class Peer:
         return ready
 
     def _write(self, data: bytes, deadline: float, op: str) -> None:
-        view = memoryview(data)
-        while view:
+        # counted, not a shrinking memoryview: compiled by mypyc, that loop wrote its
+        # data twice
+        sent = 0
+        while sent < len(data):
             try:
-                view = view[os.write(self._in, view):]
+                sent += os.write(self._in, data[sent:] if sent else data)
                 continue
             except BlockingIOError:
                 pass
@@ -357,7 +359,7 @@ class Peer:
                 return False
             if not chunk:
                 return False
-            self._buffer += chunk
+            self._buffer.extend(chunk)  # in place: _read_line holds the same array
             if not everything:
                 return True
         return True
@@ -378,7 +380,7 @@ class Peer:
                     waiting.unregister(self._err)
                 self._err = None
                 return
-            self._tail += chunk
+            self._tail.extend(chunk)
             if len(self._tail) > STDERR_KEEP:
                 del self._tail[: len(self._tail) - STDERR_KEEP]
 
