@@ -471,6 +471,9 @@ class Prober:
         self.rng = rng
         self._pool: list[Any] = []
         self._vocabulary: set[str] = set()
+        #: actions whose strings are in the vocabulary already (equal actions hold the
+        #: same strings), within a bound
+        self._read: set[Any] = set()
         self._types = {cls.__name__: cls for cls in game.action_types}
 
     def remember(self, actions: Sequence[Any]) -> None:
@@ -481,8 +484,10 @@ class Prober:
                 self._pool.append(a)
             else:
                 self._pool[rng.randrange(len(self._pool))] = a
-            if len(self._vocabulary) < 400:
+            if len(self._vocabulary) < 400 and a not in self._read:
                 strings_in(a, self._vocabulary)
+                if len(self._read) < 4096:
+                    self._read.add(a)
 
     def candidates(self, legal: Sequence[Any], per_action: int = 4) -> list[Any]:
         rng = self.rng
