@@ -26,7 +26,9 @@ work changes them less. The table's title says which build ran: pure Python, or 
 mypyc build of ``ci/compile.py`` (``PYTHONPATH=build/compiled``), with how many of its
 modules loaded compiled; the race row names it too, and ``--beside build/compiled`` races
 another build in the same run (a process of its own with that folder first on its path),
-its row beside this build's, against the same catanatron games. Prints one table with each
+its row beside this build's, against the same catanatron games; with the drive's row, it
+also drives the same games with the oracle run by that build (its own row, naming the build;
+the engine's process runs the pure package either way). Prints one table with each
 rate beside its target and the ratio. Not a test: the figures depend on the machine.
 
     python ci/bench.py [--quick] [--seconds S] [--json] [--drive-games N] [--drive-only]
@@ -147,7 +149,9 @@ def catanatron_drive(games: int) -> dict[str, Any] | None:
     from rules_oracle.oracle.known import load
 
     known = load(str(ROOT / "docs" / "engines" / "catanatron.known.json"))
-    command = [sys.executable, "-m", "rules_oracle.oracle.adapters.catanatron"]
+    # -E: the engine's process ignores PYTHONPATH, so it runs the pure package whichever
+    # build drives it (the rows of two builds drive the same engine)
+    command = [sys.executable, "-E", "-m", "rules_oracle.oracle.adapters.catanatron"]
     before = os.times()
     report = drive(command, [registry.get("catan")], count=games, players=4, known=known,
                    timeout=60.0)
@@ -156,7 +160,7 @@ def catanatron_drive(games: int) -> dict[str, Any] | None:
     engine = ((after.children_user - before.children_user)
               + (after.children_system - before.children_system))
     share = oracle / (oracle + engine) if oracle + engine > 0 else 0.0
-    return {"what": f"catanatron drive, {games} games: oracle's CPU share",
+    return {"what": f"catanatron drive, {games} games: oracle's CPU share ({build()})",
             "count": report.requests, "seconds": oracle + engine, "rate": share,
             "unit": "share", "target": SHARE_TARGET, "below": True,
             "note": f"oracle {oracle:.2f} s, engine {engine:.2f} s CPU"}
@@ -223,6 +227,21 @@ def race_beside(folder: str, budget: float, min_games: int) -> dict[str, Any]:
     return row
 
 
+def drive_beside(folder: str, games: int) -> dict[str, Any] | None:
+    """:func:`catanatron_drive` with the oracle run by another build: a process with
+    ``folder`` first on its path (the engine's process ignores it); its row names that
+    build."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(Path(folder).resolve()), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--drive-ours", "--drive-games",
+         str(games)], env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the drive under {folder} failed:\n{done.stderr}")
+    row: dict[str, Any] | None = json.loads(done.stdout)
+    return row
+
+
 def build() -> str:
     """Which build of the model this process runs: pure Python, or how many of the modules
     ``ci/compile.py`` compiles loaded compiled."""
@@ -255,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
                         " (repeatable)")
     parser.add_argument("--min-games", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--race-ours", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--drive-ours", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     budget = args.seconds if args.seconds is not None else (0.5 if args.quick else 5.0)
     min_games = args.min_games if args.min_games is not None else (2 if args.quick else 10)
@@ -264,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     drive_games = args.drive_games if args.drive_games is not None else (
         1 if args.quick else DRIVE_GAMES)
+    if args.drive_ours:  # the drive's row of another build (see drive_beside)
+        print(json.dumps(catanatron_drive(drive_games)))
+        return 0
     present = set(registry.names())
     if args.games is not None:
         present &= set(args.games)
@@ -273,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
         share = catanatron_drive(drive_games) if "catan" in present else None
         if share is not None:
             rows.append(share)
+            rows.extend(r for r in (drive_beside(f, drive_games) for f in args.beside)
+                        if r is not None)
         present = set()
     for name, players in PLAN:
         if name in present:
@@ -307,6 +332,8 @@ def main(argv: list[str] | None = None) -> int:
         share = catanatron_drive(drive_games)
         if share is not None:
             rows.append(share)
+            rows.extend(r for r in (drive_beside(f, drive_games) for f in args.beside)
+                        if r is not None)
     if not rows:
         print("no game models present; nothing to measure", file=sys.stderr)
         return 1

@@ -9,24 +9,27 @@ folder of its own (default ``build/compiled``) and used by putting that folder f
     PYTHONPATH=build/compiled .venv/bin/python ci/bench.py     # all rows, compiled
     .venv/bin/python ci/bench.py --beside build/compiled      # the race by both builds
 
-Only the modules the profile of random play names are compiled (:data:`COMPILED`): the
-steps and legal actions of base Catan and Cities & Knights (their rule books, observations
-and Cities & Knights' data tables, read once, stay Python), and the copy and chance
-helpers they call. The modules of the states and actions stay Python too: mypyc compiles
-``a == b`` of two instances of a class compiled with them, which defines no ``__eq__`` of
-its own, as identity, while the ``attrs`` classes get theirs from their decorator at run
-time (a step's rules compare a state with the initial one: compiled, the set-up's rules
-went unnamed). Were they compiled, they would read back as the pure ones do: reading a
-state back (``structure``), the canonical text's writers and the schemas take a class's
-field types and docstring from ``model.core.canon.field_types``/``class_doc``, which read
-a compiled module's ``.py`` file beside it (mypyc keeps only bare classes, ``tuple`` for
-``tuple[Player, ...]``, and a filler docstring). The canonical text and digest
-(``model.core.canon``, which generates its writers at run time) and ``model.core.game``
-(whose ``Game`` every other game's class extends, which a compiled class would refuse)
-stay Python, so a digest is written by the same code either way; tests/test_compiled.py
-builds the copy once and finds the same digests, rules shown, legal action sets, field
-types, schemas and states and actions read back in seeded games of every game with and
-without it.
+Only the modules the profiles of random play and of a live drive name are compiled
+(:data:`COMPILED`): the steps and legal actions of base Catan and Cities & Knights (their
+rule books, observations and Cities & Knights' data tables, read once, stay Python), the
+copy and chance helpers they call, and the live drive's loop with its comparison of values
+(``oracle.drive``, ``oracle.diff``: ``ci/bench.py --beside build/compiled`` drives
+catanatron with it beside the pure oracle). The modules of the states and actions stay
+Python too: mypyc compiles ``a == b`` of two instances of a class compiled with them, which
+defines no ``__eq__`` of its own, as identity, while the ``attrs`` classes get theirs from
+their decorator at run time (a step's rules compare a state with the initial one: compiled,
+the set-up's rules went unnamed). Were they compiled, they would read back as the pure ones
+do: reading a state back (``structure``), the canonical text's writers and the schemas take
+a class's field types and docstring from ``model.core.canon.field_types``/``class_doc``,
+which read a compiled module's ``.py`` file beside it (mypyc keeps only bare classes,
+``tuple`` for ``tuple[Player, ...]``, and a filler docstring). The canonical text and
+digest (``model.core.canon``, which generates its writers at run time) and
+``model.core.game`` (whose ``Game`` every other game's class extends, which a compiled
+class would refuse) stay Python, so a digest is written by the same code either way;
+tests/test_compiled.py builds the copy once and finds the same digests, rules shown, legal
+action sets, field types, schemas and states and actions read back in seeded games of every
+game with and without it, and the same drive reports of the test engines
+(tests/oracle/engines).
 """
 
 import argparse
@@ -40,7 +43,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "rules_oracle"
 
-#: the modules compiled (paths under src/): every other module stays Python
+#: the modules compiled (paths under src/): every other module stays Python (the drive's
+#: strict reader, oracle.reading, too: mypyc 2.4 stops on an internal error in it)
 COMPILED = (
     "rules_oracle/model/core/ops.py",
     "rules_oracle/model/core/chance.py",
@@ -51,6 +55,7 @@ COMPILED = (
         "barbarians", "build", "common", "dice", "game", "improvement", "knight",
         "metropolis", "production", "progress", "robber", "setup", "shown", "trade", "turn",
         "victory", "wall")),
+    *(f"rules_oracle/oracle/{m}.py" for m in ("diff", "drive")),
 )
 
 

@@ -1,8 +1,8 @@
 """The optional mypyc build of the model (``ci/compile.py``) plays exactly as the pure-Python
 package: the compiled copy really loads its modules compiled, and seeded games of every game
 give the same digests and the same legal actions at every step with and without it; its
-states stay frozen. Built only where mypyc and a C compiler are at hand (the pure package
-needs neither)."""
+states stay frozen; its oracle drives the test engines to the same reports. Built only
+where mypyc and a C compiler are at hand (the pure package needs neither)."""
 
 import importlib.util
 import os
@@ -62,6 +62,32 @@ for name in registry.names():
         print(name, players, h.hexdigest())
 """
 
+#: drives of the test engines by this build's oracle (tests/oracle/engines): a faithful
+#: one, faults caught by a probe (an illegal action accepted), by the legal list (one left
+#: out), by the digest and the state after a step, two independent bugs in one game, and a
+#: Catan engine of compound steps conforming and with a city yielding one card inside its
+#: roll; every report's JSON (the seconds left out), and the files of the drive's modules
+DRIVE = """
+import json, sys
+from pathlib import Path
+from rules_oracle.model.core import registry
+from rules_oracle.oracle import diff, drive
+print(drive.__file__.rsplit(".", 1)[-1], diff.__file__.rsplit(".", 1)[-1])
+engines = Path(sys.argv[1])
+runs = [("faithful.py", "crafts", 2, 2, ())]
+runs += [("broken.py", "crafts", 2, 1, (fault, "3")) for fault in
+         ("accept-illegal", "miss-legal", "wrong-state", "wrong-digest", "extra-legal")]
+runs += [("two_bugs.py", "crafts", 2, 1, ("5", "40", "changed")),
+         ("compound.py", "catan", 3, 1, ("RollDice:Dice",)),
+         ("compound.py", "catan", 3, 1, ("RollDice:Dice", "fault=city-one"))]
+for script, name, players, count, args in runs:
+    report = drive.drive([sys.executable, str(engines / script), *args],
+                         [registry.get(name)], count=count, seed=4, players=players)
+    data = report.to_json()
+    del data["seconds"]
+    print(script, *args, report.status, json.dumps(data, sort_keys=True))
+"""
+
 FROZEN = """
 import attrs
 from rules_oracle.model.core import registry
@@ -91,7 +117,7 @@ def _run(code: str, path: Path, *args: str) -> str:
     return done.stdout
 
 
-def test_the_compiled_modules_are_model_modules_and_the_text_writer_stays_python() -> None:
+def test_the_compiled_modules_are_the_model_and_drive_hot_ones_the_text_writer_python() -> None:
     compiled = _compile_module().COMPILED
     for path in compiled:
         assert (ROOT / "src" / path).is_file(), path
@@ -101,6 +127,9 @@ def test_the_compiled_modules_are_model_modules_and_the_text_writer_stays_python
     # mypyc compiles == of two instances of a class compiled with them as identity, while
     # the attrs classes get their __eq__ at run time: states and actions stay Python
     assert not [p for p in compiled if p.endswith(("/state.py", "/actions.py"))]
+    # of the oracle, only the live drive's loop and its comparison of values
+    assert sorted(p for p in compiled if "/oracle/" in p) == [
+        "rules_oracle/oracle/diff.py", "rules_oracle/oracle/drive.py"]
 
 
 @pytest.mark.slow
@@ -122,3 +151,10 @@ def test_the_compiled_model_gives_the_pure_models_digests_and_legal_sets(
     assert compiled[len(modules):] == pure[len(modules):]
     assert len(pure) - len(modules) >= 6 * 2
     assert _run(FROZEN, out).split() == ["refused", "refused"]
+    # the oracle's drive, compiled, reports every engine as the pure one does
+    engines = str(ROOT / "tests" / "oracle" / "engines")
+    driven = _run(DRIVE, out, engines).splitlines()
+    assert driven[0] == "so so"
+    assert _run(DRIVE, ROOT / "src", engines).splitlines() == ["py py", *driven[1:]]
+    statuses = [line.split(" {")[0].rsplit(" ", 1)[1] for line in driven[1:]]
+    assert statuses == ["conforms", *["diverges"] * 6, "conforms", "diverges"], driven

@@ -2,8 +2,10 @@
 a field reported as it was when it last agreed with the model's same value is not written
 out again, and every other field still is, so a wrong field is caught as before."""
 
+import random
 from typing import Any
 
+import attrs
 import pytest
 
 from rules_oracle.model.core import registry
@@ -11,6 +13,7 @@ from rules_oracle.model.core.canon import unstructure
 from rules_oracle.model.core.game import PUBLIC
 from rules_oracle.model.core.play import playout
 from rules_oracle.oracle import drive as drv
+from rules_oracle.properties.generic import strings_in
 
 
 def _viewing(name: str, players: int, fields: tuple[str, ...]) -> tuple[drv._Game, list[Any]]:
@@ -136,3 +139,30 @@ def test_the_remembered_legal_actions_follow_the_state() -> None:
     assert model.legal_actions(other) == game.legal_actions(other)
     assert model.legal_actions(first) == game.legal_actions(first)
     assert model.name == game.name and model.actor(first) == game.actor(first)
+
+
+
+def _strings(action: Any) -> set[str]:
+    out: set[str] = set()
+    strings_in(action, out)
+    return out
+
+
+def test_the_probers_vocabulary_holds_the_strings_of_every_action_it_remembered() -> None:
+    """An action remembered again is not walked again for its strings (equal actions hold
+    the same ones): the vocabulary the probes' mutations draw on is every string of the
+    actions remembered, a new action's included."""
+    game = registry.get("burgundy")
+    steps = [s for s in playout(game, game.config(2), 0) if s.action is not None][:400]
+    prober = drv.Prober(game, random.Random(1))
+    expected: set[str] = set()
+    for step in steps:
+        prober.remember([step.action, step.action])  # two: both remembered, none sampled
+        expected |= _strings(step.action)
+    assert expected and prober._vocabulary == expected
+    assert len(prober._read) < len(steps)  # the repeated ones were not read again
+    new = next(attrs.evolve(step.action, **{field.alias: "no-such-tile"})
+               for step in steps for field in attrs.fields(type(step.action))
+               if isinstance(getattr(step.action, field.name), str))
+    prober.remember([new])
+    assert prober._vocabulary == expected | {"no-such-tile"}

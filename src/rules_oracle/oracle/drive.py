@@ -302,10 +302,12 @@ class Peer:
         return ready
 
     def _write(self, data: bytes, deadline: float, op: str) -> None:
-        view = memoryview(data)
-        while view:
+        # counted, not a shrinking memoryview: compiled by mypyc, that loop wrote its
+        # data twice
+        sent = 0
+        while sent < len(data):
             try:
-                view = view[os.write(self._in, view):]
+                sent += os.write(self._in, data[sent:] if sent else data)
                 continue
             except BlockingIOError:
                 pass
@@ -357,7 +359,7 @@ class Peer:
                 return False
             if not chunk:
                 return False
-            self._buffer += chunk
+            self._buffer.extend(chunk)  # in place: _read_line holds the same array
             if not everything:
                 return True
         return True
@@ -378,7 +380,7 @@ class Peer:
                     waiting.unregister(self._err)
                 self._err = None
                 return
-            self._tail += chunk
+            self._tail.extend(chunk)
             if len(self._tail) > STDERR_KEEP:
                 del self._tail[: len(self._tail) - STDERR_KEEP]
 
@@ -469,6 +471,9 @@ class Prober:
         self.rng = rng
         self._pool: list[Any] = []
         self._vocabulary: set[str] = set()
+        #: actions whose strings are in the vocabulary already (equal actions hold the
+        #: same strings), within a bound
+        self._read: set[Any] = set()
         self._types = {cls.__name__: cls for cls in game.action_types}
 
     def remember(self, actions: Sequence[Any]) -> None:
@@ -479,8 +484,10 @@ class Prober:
                 self._pool.append(a)
             else:
                 self._pool[rng.randrange(len(self._pool))] = a
-            if len(self._vocabulary) < 400:
+            if len(self._vocabulary) < 400 and a not in self._read:
                 strings_in(a, self._vocabulary)
+                if len(self._read) < 4096:
+                    self._read.add(a)
 
     def candidates(self, legal: Sequence[Any], per_action: int = 4) -> list[Any]:
         rng = self.rng
