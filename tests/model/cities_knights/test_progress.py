@@ -176,7 +176,7 @@ def test_commercial_harbor_exchanges_follow_its_play_with_nothing_between() -> N
 
 @pytest.mark.rules("cities_knights/commercial-harbor-at-once",
                    "cities_knights/progress.commercial-harbor", "cities_knights/build.road",
-                   "cities_knights/turn.actor")
+                   "cities_knights/turn.actor", "cities_knights/commercial-harbor-order")
 def test_the_published_commercial_harbor_is_a_credit_used_between_other_steps() -> None:
     # harbor-time=any-time: the play opens a credit on players 1 and 2 (in turn order); the
     # player builds a road, then uses it one exchange a step

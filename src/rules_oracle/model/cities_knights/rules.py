@@ -1077,7 +1077,10 @@ A_HARBOR_ORDER = R.ambiguity(
              " way to make fewer exchanges than all?",
     readings={"in-turn": "the rivals are forced one by one in turn order from the card's"
                          " player; at each he offers a resource or ends the card (Stop), and"
-                         " no rival is passed over while a later one is forced"},
+                         " no rival is passed over while a later one is forced (under"
+                         " harbor-time=any-time the credit keeps that order, and a credit"
+                         " left unused when the turn ends leaves the rivals not yet reached"
+                         " out, as ending the card does)"},
     default="in-turn",
     why="The text forces 'каждого игрока' (every player) and names one way to make fewer"
         " exchanges: to end the card early ('закончить ... раньше'), which leaves out the"
