@@ -449,6 +449,31 @@ def test_a_share_of_tasks_goes_to_one_worker() -> None:
     assert executor._pick(mine, [1, 2], workers, shares) == 0  # all taken: the first
 
 
+def _pid_after(seconds: float) -> int:
+    import os
+    import time
+
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def test_a_task_holding_other_shares_draws_their_tasks() -> None:
+    """A task that builds the terms of other shares (faithfulness: every player count's)
+    gives its worker those shares: their tasks go to it, not to the first worker free of
+    work of its own. Item 3 (share a/p2, held by item 0) goes to item 0's worker, though
+    item 2 (share c, nobody's) comes before it; without the holding it would wait for the
+    other worker, or go to it."""
+    from rules_oracle.oracle import executor
+
+    pids = executor.LocalExecutor(2).map(
+        _pid_after, [0.0, 0.5, 0.5, 0.0], shares=["a/p3", "b/p2", "c/p2", "a/p2"],
+        holds=[("a/p2", "a/p3"), (), (), ()])
+    assert pids[3] == pids[0] != pids[1]
+    faith = next(t for t in verify.plan("crafts", 5).tasks if t.name == "faithfulness")
+    assert faith.share == "crafts/p6"
+    assert faith.holds == tuple(f"crafts/p{n}" for n in range(2, 7))
+
+
 def test_verify_runs_the_observation_properties(monkeypatch: pytest.MonkeyPatch) -> None:
     from rules_oracle.model.core import registry
     from rules_oracle.properties import observation

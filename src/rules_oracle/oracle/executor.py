@@ -17,7 +17,7 @@ Nothing of Ray is imported unless a :class:`RayExecutor` runs something.
 import contextlib
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol, TypeVar
 
@@ -151,7 +151,11 @@ class LocalExecutor:
 
     def map(self, fn: Callable[[T], R], items: Sequence[T], *, done: Done | None = None,
             failed: Callable[[T, str], R] | None = None,
-            shares: Sequence[str] | None = None) -> list[R]:
+            shares: Sequence[str] | None = None,
+            holds: Sequence[Collection[str]] | None = None) -> list[R]:
+        """As :meth:`Executor.map`; ``holds``: per item, the shares its worker holds once it
+        has taken the item, besides the item's own (an item that builds what the tasks of
+        other shares use: those go to its worker where the balance allows)."""
         total = len(items)
         if (self.jobs <= 1 or total <= 1
                 or "fork" not in multiprocessing.get_all_start_methods()):
@@ -160,12 +164,13 @@ class LocalExecutor:
             raise ExecutorError("a local executor's workers cannot start another pool")
         _WORK[:] = [fn, items]
         try:
-            return self._pool(items, done, failed, shares or [""] * total)
+            return self._pool(items, done, failed, shares or [""] * total,
+                              holds or [()] * total)
         finally:
             _WORK.clear()
 
     def _pool(self, items: Sequence[Any], done: Done | None, failed: Failed | None,
-              shares: Sequence[str]) -> list[Any]:
+              shares: Sequence[str], holds: Sequence[Collection[str]]) -> list[Any]:
         total = len(items)
         context = multiprocessing.get_context("fork")
         results: list[Any] = [None] * total
@@ -179,6 +184,7 @@ class LocalExecutor:
                         w.task = pending.pop(_pick(w, pending, workers, shares))
                         if shares[w.task]:
                             w.shares.add(shares[w.task])
+                        w.shares.update(holds[w.task])
                         w.conn.send(w.task)
                 busy = [w for w in workers if w.task is not None]
                 for ready in wait([w.conn for w in busy]):

@@ -337,6 +337,9 @@ class Task:
     #: terms the first of them builds in a worker process (``provers.frame``): they go to
     #: one worker where the others have work of their own; empty: none
     share: str = ""
+    #: the shares whose terms the task builds besides its own (faithfulness: those of every
+    #: player count): their tasks go to its worker where the others have work of their own
+    holds: tuple[str, ...] = ()
 
     def failed(self, seconds: float, detail: str) -> Any:
         return self.fail(Outcome(self.name, self.kind, "failed", seconds, detail))
@@ -384,18 +387,21 @@ def _z3_tasks(
 
     def add(name: str, kind: str, work: Callable[[], Any],
             fail: Callable[[Outcome], Any] = _listed, *, players: int = 0,
-            role: str = "proof", share: int = 0) -> None:
+            role: str = "proof", share: int = 0, holds: Sequence[int] = ()) -> None:
         share = share or players
-        tasks.append(Task(name, kind, work, fail, f"{game.name}/p{share}" if share else ""))
+        tasks.append(Task(name, kind, work, fail, f"{game.name}/p{share}" if share else "",
+                          tuple(f"{game.name}/p{n}" for n in holds)))
         roles.append((players, role))
 
     # faithfulness compiles the frames of every player count (provers.compile_encoding):
-    # the worker that runs it goes on with the largest count, whose frame it holds
+    # the worker that runs it goes on with the largest count, and the tasks of the other
+    # counts go to it where the other worker has work of its own (it holds their frames,
+    # as many as provers.LIMITS.frames keeps)
     add("faithfulness", "faithfulness", lambda: provers.faithfulness_report(
         game, encoding, generic.variant_configs(game), transitions, seed,
         extra=provers.opening_pairs(game, encoding),
         until_every_kind=UNTIL_EVERY_KIND * transitions), lambda o: o, role="faithfulness",
-        share=counts[-1])
+        share=counts[-1], holds=counts)
     for players in reversed(counts):  # the largest games first: their queries are slowest
         pre = encoding.fresh("s", players)
         parts = tuple(encoding.invariant_parts(pre, players))
@@ -583,7 +589,8 @@ def execute(plans: Sequence[Plan], jobs: int = 1, progress: Progress | None = No
     if isinstance(run_on, executor_module.LocalExecutor):
         order = ordered(plans) if jobs > 1 else list(range(total))
         taken = run_on.map(_call, [flat[i] for i in order], done=done, failed=_fail,
-                           shares=[flat[i].share for i in order])
+                           shares=[flat[i].share for i in order],
+                           holds=[flat[i].holds for i in order])
         results = [None] * total
         for i, r in zip(order, taken, strict=True):
             results[i] = r

@@ -41,20 +41,30 @@ def progress_conserved(state: CKState) -> list[Violation]:
     """Decks (the cards under them included) + hands + spent + Printer/Constitution face
     up = the 54 progress cards, per kind; a card lies under its own colour's deck; no VP
     card is ever held in a hand."""
+    players = state.players
+    return list(_PROGRESS(state.under, state.deck, state.spent,
+                          *(pl.progress for pl in players), *(pl.vp_cards for pl in players)))
+
+
+def _progress(under: tuple[tuple[int, ...], ...], deck: tuple[int, ...],
+              spent: tuple[int, ...], *hands: Any) -> tuple[Violation, ...]:
+    """What the progress cards break: ``hands`` are every player's progress cards per
+    kind, then every player's Printer/Constitution cards face up."""
+    seats = len(hands) // 2
+    progress: tuple[tuple[int, ...], ...] = hands[:seats]
     out = []
-    face_up = sum(pl.vp_cards for pl in state.players)
-    under = [0] * D.N_PROGRESS_KINDS
-    for c, kinds in enumerate(state.under):
+    face_up = sum(hands[seats:])
+    counted = [0] * D.N_PROGRESS_KINDS
+    for c, kinds in enumerate(under):
         for k in kinds:
-            under[k] += 1
+            counted[k] += 1
             if D.PROGRESS_COLOUR[k] != c:
                 out.append(Violation("cities_knights/inv.progress-conserved",
                                      f"{D.PROGRESS_NAMES[k]} under the deck of colour {c}"))
     for k in range(D.N_PROGRESS_KINDS):
-        n = state.deck[k] + state.spent[k] + under[k] \
-            + sum(pl.progress[k] for pl in state.players)
+        n = deck[k] + spent[k] + counted[k] + sum(hand[k] for hand in progress)
         if k in D.VP_CARDS:
-            if any(pl.progress[k] for pl in state.players):
+            if any(hand[k] for hand in progress):
                 out.append(Violation("cities_knights/inv.progress-conserved",
                                      f"{D.PROGRESS_NAMES[k]} held in a hand"))
             continue
@@ -62,11 +72,16 @@ def progress_conserved(state: CKState) -> list[Violation]:
             out.append(Violation("cities_knights/inv.progress-conserved",
                                  f"{D.PROGRESS_NAMES[k]}: {n} cards, {D.PROGRESS_COUNTS[k]}"
                                  " exist"))
-    vp_total = sum(state.deck[k] + state.spent[k] for k in D.VP_CARDS) + face_up
+    vp_total = sum(deck[k] + spent[k] for k in D.VP_CARDS) + face_up
     if vp_total != sum(D.PROGRESS_COUNTS[k] for k in D.VP_CARDS):
         out.append(Violation("cities_knights/inv.progress-conserved",
                              f"{vp_total} Printer/Constitution cards, 2 exist"))
-    return out
+    return tuple(out)
+
+
+#: the progress cards change on few steps: the decks, the cards under them and spent, and
+#: each hand, are mostly the very objects of the state before
+_PROGRESS = LastOf(_progress)
 
 
 def nonnegative(state: CKState) -> list[Violation]:

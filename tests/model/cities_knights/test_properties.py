@@ -12,6 +12,7 @@ from rules_oracle.model.cities_knights.state import CKState, Stage
 from rules_oracle.model.core import digest, structure, to_json, unstructure
 from rules_oracle.model.core.ops import bump
 from rules_oracle.model.core.play import choose
+from rules_oracle.properties import cities_knights as props
 from rules_oracle.properties.cities_knights import (
     INVARIANTS,
     TRANSITION_INVARIANTS,
@@ -75,6 +76,20 @@ def test_progress_conserved_can_fail() -> None:
     moved = attrs.evolve(s, deck=bump(s.deck, D.SPY, -1), under=((), (), (D.SPY,)))
     assert progress_conserved(moved)
     assert progress_conserved(attrs.evolve(moved, under=((), (D.SPY,), ()))) == []
+
+
+def test_progress_conserved_is_kept_for_the_same_cards_only() -> None:
+    """The count is given again while the decks, spent cards and hands are the very same
+    objects (another field changed), and made anew for a new hand, even an equal one."""
+    s = make(held={0: progress(spy=1)}, **BOARD)  # type: ignore[arg-type]
+    assert progress_conserved(s) == []
+    kept, computed = props._PROGRESS.kept, props._PROGRESS.computed
+    assert progress_conserved(attrs.evolve(s, trades=s.trades + 1)) == []
+    assert (props._PROGRESS.kept, props._PROGRESS.computed) == (kept + 1, computed)
+    broken = _player(s, 1, progress=progress(printer=1))
+    assert progress_conserved(broken)
+    assert progress_conserved(_player(broken, 1, progress=progress())) == []
+    assert props._PROGRESS.computed == computed + 2
 
 
 def test_nonnegative_can_fail() -> None:
