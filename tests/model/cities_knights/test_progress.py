@@ -222,6 +222,27 @@ def test_the_published_commercial_harbor_is_a_credit_used_between_other_steps() 
 
 
 @pytest.mark.rules("cities_knights/commercial-harbor-at-once",
+                   "cities_knights/progress.commercial-harbor")
+def test_a_rival_with_no_commodity_leaves_the_resource_with_its_player_in_both_readings() -> None:
+    """The any-time reading says what its step does with a rival holding no commodity:
+    no exchange, the resource kept, as the card played at once does."""
+    amb = RB.RULES.get_ambiguity("cities_knights/commercial-harbor-at-once")
+    any_reading = next(r.summary for r in amb.readings if r.key == "any-time")
+    assert "no exchange, the resource kept" in any_reading
+    hands = {0: cards(grain=1), 1: cards(ore=1), 2: cards(paper=1)}
+    at_once = GAME.apply(play(with_card("commercial-harbor", hands=hands), "commercial-harbor"),
+                         ChooseCard(BD.GRAIN))
+    any_time = GAME.apply(play(with_card("commercial-harbor", hands=hands,
+                                         variant={"harbor-time": "any-time"}),
+                               "commercial-harbor"), HarborExchange(BD.GRAIN))
+    for s in (at_once, any_time):
+        assert s.players[0].hand == cards(grain=1) and s.players[1].hand == cards(ore=1)
+        assert s.harboured == ()
+    assert at_once.pending is not None and at_once.pending.queue == (2,)
+    assert any_time.harbor == (2,) and any_time.stage is Stage.MAIN
+
+
+@pytest.mark.rules("cities_knights/commercial-harbor-at-once",
                    "cities_knights/commercial-harbor-once",
                    "cities_knights/progress.commercial-harbor")
 def test_a_second_harbor_credit_adds_the_rivals_the_reading_forces_again() -> None:

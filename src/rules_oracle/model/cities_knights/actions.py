@@ -120,7 +120,7 @@ class PlayProgress:
 class HarborExchange:
     """Under ``harbor-time=any-time``: offer resource ``card`` to the first rival the
     pending Commercial Harbor credit may still force (he gives a commodity of his choice
-    for it, or, holding none, nothing)."""
+    for it, or, holding none, leaves the credit with no exchange: the resource is kept)."""
 
     card: int
 

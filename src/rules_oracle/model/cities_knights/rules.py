@@ -1104,9 +1104,11 @@ A_HARBOR_AT_ONCE = R.ambiguity(
                           " commercial-harbor=once, every card's again under per-card),"
                           " which its player uses at any point of the main phase of that"
                           " turn, between other steps, one exchange a step (a resource of"
-                          " his to the credit's next rival, who gives a commodity of his"
-                          " choice, or nothing holding none); no resource is needed to"
-                          " play the card; what is unused lapses at the turn's end"},
+                          " his offered to the credit's next rival, who gives a commodity"
+                          " of his choice for it, or, holding none, leaves the credit with"
+                          " no exchange, the resource kept, as under at-once); no resource"
+                          " is needed to play the card; what is unused lapses at the"
+                          " turn's end"},
     default="at-once",
     why="The text gives the card one use ('использование этой карты') that its player may end"
         " before all the exchanges are made ('закончить ... раньше'), which speaks of a use"
