@@ -25,7 +25,11 @@ def check_outcome(index: int, counts: tuple[int, ...]) -> None:
 
 @lru_cache(maxsize=1 << 12)
 def _draws(stack: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
-    return draw_outcomes(enumerate(stack), Draw)
+    return draw_outcomes(enumerate(stack), _DRAW.__getitem__)
+
+
+#: the draws of each resource, made once (frozen: one object serves every outcome)
+_DRAW = tuple(Draw(r) for r in range(D.N_RESOURCES))
 
 
 def draw_outcomes_of(state: CardsState) -> tuple[tuple[Draw, Fraction], ...]:
