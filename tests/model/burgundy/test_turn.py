@@ -158,3 +158,31 @@ def test_wrong_kind_of_action_is_rejected() -> None:
     while fill.stage.value != "fill":
         fill = GAME.apply(fill, GAME.chance_outcomes(fill)[0][0])
     rejects(fill, DrawHex("bank-x"), RB.PHASE_FILL_DEPOTS)
+
+
+@pytest.mark.rules("burgundy/action.place", "burgundy/action.place-number",
+                   "burgundy/action.place-adjacent", "burgundy/action.place-colour")
+def test_remembered_placements_are_the_place_rule_tried_space_by_space() -> None:
+    """The spaces a stored tile may go on (remembered by estate, board, colour, die and
+    shift) are every space ``place_rule`` allows tried one by one, for each stored tile,
+    with each die value and none, over seeded 4-player games."""
+    from rules_oracle.model.burgundy import action, knowledge
+    from rules_oracle.model.burgundy.boards import BOARDS
+    from rules_oracle.model.burgundy.game import GAME as G
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(2):
+        for i, step in enumerate(playout(G, G.config(4), seed)):
+            if i % 7:
+                continue
+            for pl in step.state.players:
+                mods = knowledge.mods(pl.knowledge, step.state.config)
+                for tile in set(pl.storage):
+                    for value in (None, *range(1, 7)):
+                        want = [s for s in range(BOARDS[pl.board].size)
+                                if action.place_rule(pl, tile, s, value, mods,
+                                                     RB.ACTION_PLACE) is None]
+                        assert action.spaces(pl, tile, value, mods) == want
+                        seen += 1
+    assert seen > 200
