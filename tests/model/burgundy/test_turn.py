@@ -186,3 +186,46 @@ def test_remembered_placements_are_the_place_rule_tried_space_by_space() -> None
                         assert action.spaces(pl, tile, value, mods) == want
                         seen += 1
     assert seen > 200
+
+
+def test_the_games_stage_names_are_the_stages() -> None:
+    """The game's plain class attributes for the stages (read on every step's dispatch)
+    name every stage, each the member itself."""
+    from rules_oracle.model.burgundy.game import S
+    from rules_oracle.model.burgundy.state import Stage
+
+    named = {n: v for n, v in vars(S).items() if n.isupper()}
+    assert named == {m.name: m for m in Stage}
+    assert all(v is Stage[n] for n, v in named.items())
+
+
+@pytest.mark.rules("burgundy/phase.fill-depots", "burgundy/phase.round-goods")
+def test_remembered_draws_are_the_supplies_draws() -> None:
+    """A goods or hex draw's outcomes (remembered by the pool's or supply's contents) are
+    the draw over the state's own counts, over seeded 4-player games."""
+    from fractions import Fraction
+
+    from rules_oracle.model.burgundy import data as D
+    from rules_oracle.model.burgundy import phase
+    from rules_oracle.model.burgundy.actions import DrawGoods, DrawHex
+    from rules_oracle.model.burgundy.game import GAME as G
+    from rules_oracle.model.burgundy.state import Stage
+    from rules_oracle.model.core import draw_outcomes
+    from rules_oracle.model.core.play import playout
+
+    kinds: set[Stage] = set()
+    for seed in range(2):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            want: tuple[tuple[object, Fraction], ...]
+            if s.stage in (Stage.GOODS, Stage.START_GOODS):
+                want = draw_outcomes(zip(range(1, 7), s.goods_pool, strict=True), DrawGoods)
+            elif s.stage is Stage.FILL:
+                _, back = phase.plan(s)[s.fill]
+                want = draw_outcomes(zip(D.BACK_KINDS[back], s.supply[back], strict=True),
+                                     DrawHex)
+            else:
+                continue
+            assert G.chance_outcomes(s) == want
+            kinds.add(s.stage)
+    assert kinds == {Stage.GOODS, Stage.START_GOODS, Stage.FILL}
