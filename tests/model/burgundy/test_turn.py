@@ -158,3 +158,74 @@ def test_wrong_kind_of_action_is_rejected() -> None:
     while fill.stage.value != "fill":
         fill = GAME.apply(fill, GAME.chance_outcomes(fill)[0][0])
     rejects(fill, DrawHex("bank-x"), RB.PHASE_FILL_DEPOTS)
+
+
+@pytest.mark.rules("burgundy/action.place", "burgundy/action.place-number",
+                   "burgundy/action.place-adjacent", "burgundy/action.place-colour")
+def test_remembered_placements_are_the_place_rule_tried_space_by_space() -> None:
+    """The spaces a stored tile may go on (remembered by estate, board, colour, die and
+    shift) are every space ``place_rule`` allows tried one by one, for each stored tile,
+    with each die value and none, over seeded 4-player games."""
+    from rules_oracle.model.burgundy import action, knowledge
+    from rules_oracle.model.burgundy.boards import BOARDS
+    from rules_oracle.model.burgundy.game import GAME as G
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(2):
+        for i, step in enumerate(playout(G, G.config(4), seed)):
+            if i % 7:
+                continue
+            for pl in step.state.players:
+                mods = knowledge.mods(pl.knowledge, step.state.config)
+                for tile in set(pl.storage):
+                    for value in (None, *range(1, 7)):
+                        want = [s for s in range(BOARDS[pl.board].size)
+                                if action.place_rule(pl, tile, s, value, mods,
+                                                     RB.ACTION_PLACE) is None]
+                        assert action.spaces(pl, tile, value, mods) == want
+                        seen += 1
+    assert seen > 200
+
+
+def test_the_games_stage_names_are_the_stages() -> None:
+    """The game's plain class attributes for the stages (read on every step's dispatch)
+    name every stage, each the member itself."""
+    from rules_oracle.model.burgundy.game import S
+    from rules_oracle.model.burgundy.state import Stage
+
+    named = {n: v for n, v in vars(S).items() if n.isupper()}
+    assert named == {m.name: m for m in Stage}
+    assert all(v is Stage[n] for n, v in named.items())
+
+
+@pytest.mark.rules("burgundy/phase.fill-depots", "burgundy/phase.round-goods")
+def test_remembered_draws_are_the_supplies_draws() -> None:
+    """A goods or hex draw's outcomes (remembered by the pool's or supply's contents) are
+    the draw over the state's own counts, over seeded 4-player games."""
+    from fractions import Fraction
+
+    from rules_oracle.model.burgundy import data as D
+    from rules_oracle.model.burgundy import phase
+    from rules_oracle.model.burgundy.actions import DrawGoods, DrawHex
+    from rules_oracle.model.burgundy.game import GAME as G
+    from rules_oracle.model.burgundy.state import Stage
+    from rules_oracle.model.core import draw_outcomes
+    from rules_oracle.model.core.play import playout
+
+    kinds: set[Stage] = set()
+    for seed in range(2):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            want: tuple[tuple[object, Fraction], ...]
+            if s.stage in (Stage.GOODS, Stage.START_GOODS):
+                want = draw_outcomes(zip(range(1, 7), s.goods_pool, strict=True), DrawGoods)
+            elif s.stage is Stage.FILL:
+                _, back = phase.plan(s)[s.fill]
+                want = draw_outcomes(zip(D.BACK_KINDS[back], s.supply[back], strict=True),
+                                     DrawHex)
+            else:
+                continue
+            assert G.chance_outcomes(s) == want
+            kinds.add(s.stage)
+    assert kinds == {Stage.GOODS, Stage.START_GOODS, Stage.FILL}

@@ -12,7 +12,7 @@ from rules_oracle.model.catan_cards.actions import (
     EndTrade,
     HireKnight,
 )
-from rules_oracle.model.catan_cards.game import GAME
+from rules_oracle.model.catan_cards.game import GAME, S
 from rules_oracle.model.catan_cards.score import pile_vp
 from rules_oracle.model.catan_cards.state import Stage
 from rules_oracle.model.core import TERMINAL
@@ -122,3 +122,30 @@ def test_eager_play_builds_first_and_finds_winners() -> None:
     finals = [final_state(GAME, GAME.config(n), seed, "eager") for n in (3, 4)
               for seed in (1, 2)]
     assert all(f.stage is Stage.OVER and f.winner >= 0 for f in finals)
+
+
+def test_the_games_stage_names_are_the_stages() -> None:
+    """The game's plain class attributes for the stages (read on every step's dispatch)
+    name every stage, each the member itself."""
+    named = {n: v for n, v in vars(S).items() if n.isupper()}
+    assert named == {m.name: m for m in Stage}
+    assert all(v is Stage[n] for n, v in named.items())
+
+
+
+@pytest.mark.rules("catan_cards/take.next", "catan_cards/take.neighbour")
+def test_the_takes_readings_are_read_from_each_configuration() -> None:
+    """The take's readings, read once per configuration (by identity), follow each option:
+    the default's, then each other reading flips its own one only."""
+    from rules_oracle.model.catan_cards import take
+
+    base = take._readings(GAME.config(4))
+    assert base == (True, False, False, False)  # left, arrows, pass-over, round
+    options = GAME.rules.options()
+    for i, option in enumerate(("fate-white", "take-next", "protected", "take-search")):
+        default = dict(GAME.config(4).variant)[option]
+        others = [r.key for r in options[option].readings if r.key != default]
+        assert others
+        for other in others:
+            got = take._readings(GAME.config(4, {option: other}))
+            assert got[i] != base[i] and got[:i] + got[i + 1:] == base[:i] + base[i + 1:]

@@ -6,7 +6,7 @@ import pytest
 
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
-from rules_oracle.model.caylus.actions import Decline, Pass, PlaceOnSite, PlaceWorker
+from rules_oracle.model.caylus.actions import Action, Decline, Pass, PlaceOnSite, PlaceWorker
 from rules_oracle.model.caylus.game import GAME
 from rules_oracle.model.caylus.state import Stage
 from tests.model.caylus.helpers import bare, built, holding, player, prestige, ready, rule_of, run
@@ -136,3 +136,34 @@ def test_eager_weights_favour_the_lawyer_and_gold_buildings() -> None:
     actions = GAME.legal_actions(s)
     weights = dict(zip(actions, GAME.policy_weights(s, actions) or (), strict=True))
     assert weights[PlaceWorker(D.LAWYER)] > weights[PlaceWorker(D.FAIRGROUND)] > weights[Pass()]
+
+
+@pytest.mark.rules("caylus/planning.building", "caylus/planning.forbidden",
+                   "caylus/planning.occupied", "caylus/planning.site",
+                   "caylus/planning.extra-cost", "caylus/character.journeyman")
+def test_planning_choices_are_the_rules_placements_tried_one_by_one() -> None:
+    """The planning choices (the workers checked once, the remembered spaces that take
+    workers) are every placement ``choice_rule`` allows tried space by space, over seeded
+    4-player games; the remembered spaces are the ones ``takes_worker`` names, also for a
+    road turned and built on (equal tuples, new objects)."""
+    from rules_oracle.model.caylus import planning
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(3):
+        for step in playout(GAME, GAME.config(4), seed):
+            s = step.state
+            if s.stage not in (Stage.PLANNING, Stage.EARLY):
+                continue
+            tried: list[Action] = [PlaceWorker(x) for x in range(-1, D.ROAD_SPACES + 1)]
+            tried += [PlaceOnSite(), Pass(), Decline()]
+            allowed = tuple(a for a in tried if planning.choice_rule(s, a) is None)
+            assert planning.actions(s) == allowed
+            assert planning.worker_spaces(s.road, s.side) == tuple(
+                x for x in range(D.ROAD_SPACES) if planning.takes_worker(s, x))
+            seen += 1
+    assert seen > 100
+    road = (D.FARM,) * D.ROAD_SPACES
+    assert planning.worker_spaces(road, (0,) * D.ROAD_SPACES) == tuple(range(D.ROAD_SPACES))
+    # the same kinds turned to their residence side: no space takes a worker any more
+    assert planning.worker_spaces(tuple(road), (1,) * D.ROAD_SPACES) == ()

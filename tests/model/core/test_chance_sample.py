@@ -39,3 +39,36 @@ def test_the_memory_starts_afresh_past_its_bound(monkeypatch: pytest.MonkeyPatch
         sample(outcomes, random.Random(0))
         assert len(chance._UNIFORM) <= 2
     assert chance._UNIFORM.get(id(kept[-1])) is kept[-1]
+
+
+def test_unequal_outcomes_met_again_draw_what_a_fresh_list_draws() -> None:
+    """A tuple's weights are remembered (held by identity): met again, and between draws
+    of other outcomes, it draws what the same outcomes in a fresh list (never remembered)
+    draw."""
+    a = ((0, Fraction(1, 2)), (1, Fraction(1, 3)), (2, Fraction(1, 6)))
+    b = ((5, Fraction(3, 4)), (6, Fraction(1, 4)))
+    for seed in range(50):
+        for outcomes in (a, b, a):
+            got = sample(outcomes, random.Random(seed))
+            assert got == sample(list(outcomes), random.Random(seed))
+    assert chance._WEIGHTS[id(a)] == (a, (3, 2, 1), 6)
+    assert not any(type(known[0]) is list for known in chance._WEIGHTS.values())
+
+
+def test_the_weights_memory_starts_afresh_past_its_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chance, "WEIGHTS_ENTRIES", 2)
+    kept = [((0, Fraction(1, k)), (1, Fraction(k - 1, k))) for k in range(3, 8)]
+    for outcomes in kept:
+        sample(outcomes, random.Random(0))
+        assert len(chance._WEIGHTS) <= 2
+    assert chance._WEIGHTS[id(kept[-1])][0] is kept[-1]
+
+
+def test_a_draws_equal_probabilities_are_one_object() -> None:
+    """``draw_outcomes`` gives one probability object per (count, total): equal
+    probabilities are the same object, so equally likely draws take the uniform path."""
+    outcomes = chance.draw_outcomes(enumerate((2, 2, 0, 2, 2)), str)
+    assert [k for k, _ in outcomes] == ["0", "1", "3", "4"]
+    assert all(p is outcomes[0][1] and p == Fraction(1, 4) for _, p in outcomes)
+    assert chance.draw_outcomes(enumerate((1, 3)), str)[1][1] == Fraction(3, 4)

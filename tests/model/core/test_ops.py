@@ -66,6 +66,25 @@ def test_evolve_of_a_wide_state_equals_attrs_evolve(name: str) -> None:
         assert state.turn == step.state.turn and changed.turn == state.turn + 1
 
 
+@pytest.mark.parametrize("name", ["burgundy", "catan_cards"])
+def test_evolve_of_a_dict_backed_player_equals_attrs_evolve(name: str) -> None:
+    """The dict-backed players (copied by one copy of their dictionary) copy as
+    ``attrs.evolve`` does, and hash and compare as it does."""
+    from rules_oracle.model.core import registry
+    from rules_oracle.model.core.play import playout
+
+    game = registry.get(name)
+    for step in playout(game, game.config(4), 0):
+        if step.index >= 200:
+            break
+        for pl in step.state.players:
+            assert set(pl.__dict__) == {f.name for f in attrs.fields(type(pl))}
+            changed = evolve(pl, vp=pl.vp + 1)
+            assert changed == attrs.evolve(pl, vp=pl.vp + 1)
+            assert hash(changed) == hash(attrs.evolve(pl, vp=pl.vp + 1))
+            assert changed != pl and evolve(pl) == pl and changed.vp == pl.vp + 1
+
+
 def test_by_identity_remembers_per_object_not_per_equal_value(
         monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Slotted] = []

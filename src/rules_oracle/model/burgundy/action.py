@@ -3,6 +3,8 @@ estate, sell goods, take workers, and once a turn buy from the black depot. What
 tile then does is its own chapter's (ship, animal, castle, building, knowledge, area,
 colour); the game module chains them."""
 
+from functools import lru_cache
+
 from rules_oracle.model.burgundy import data as D
 from rules_oracle.model.burgundy import rules as RB
 from rules_oracle.model.burgundy.boards import BOARDS
@@ -123,10 +125,18 @@ def spaces(pl: Player, tile: str, value: int | None, mods: Mods) -> list[int]:
     number and next to a placed tile."""
     colour = D.TILE_COLOUR[tile]
     shift = value is not None and colour in mods.shift_colours
-    board = BOARDS[pl.board]
-    estate = pl.estate
-    return [s for s in board.colour_spaces[colour]
-            if _space_rule(estate, board, s, value, shift, RB.ACTION_PLACE) is None]
+    return list(_open_spaces(pl.estate, pl.board, colour, value, shift))
+
+
+@lru_cache(maxsize=1 << 12)
+def _open_spaces(estate: tuple[str, ...], board: int, colour: str, value: int | None,
+                 shift: bool) -> tuple[int, ...]:
+    """:func:`spaces` of an estate on ``BOARDS[board]`` for a colour, die and shift,
+    remembered by them (a turn asks them again for each stored tile of the colour, and
+    both dice, and the next turn of an unchanged estate)."""
+    b = BOARDS[board]
+    return tuple(s for s in b.colour_spaces[colour]
+                 if _space_rule(estate, b, s, value, shift, RB.ACTION_PLACE) is None)
 
 
 @implements(RB.ACTION_PLACE)

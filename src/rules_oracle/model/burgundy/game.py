@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from rules_oracle.model.burgundy import (
     action,
@@ -101,6 +101,36 @@ def final_vp(player: Player, edition: str = "first") -> int:
             + knowledge.end_vp(player, edition))
 
 
+class S:
+    """The stages, as plain class attributes: a member read off the enum class itself goes
+    through ``EnumType.__getattr__``'s hook (Python 3.11), and a step reads several stages
+    on its way (``actor``, ``apply``, ``legal_actions``)."""
+
+    GOODS: Final = Stage.GOODS
+    START_GOODS: Final = Stage.START_GOODS
+    FIRST: Final = Stage.FIRST
+    BOARDS: Final = Stage.BOARDS
+    CASTLES: Final = Stage.CASTLES
+    FILL: Final = Stage.FILL
+    ROLL: Final = Stage.ROLL
+    PLAY: Final = Stage.PLAY
+    OVER: Final = Stage.OVER
+
+
+@lru_cache(maxsize=1 << 10)
+def _goods_outcomes(pool: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """A goods draw from ``pool`` (counts of kinds 1-6), made once per pool's contents."""
+    return draw_outcomes(zip(range(1, 7), pool, strict=True), DrawGoods)
+
+
+@lru_cache(maxsize=1 << 12)
+def _hex_outcomes(kinds: tuple[str, ...], counts: tuple[int, ...]
+                  ) -> tuple[tuple[Action, Fraction], ...]:
+    """A hex draw from a back's supply (``counts`` of ``kinds``), made once per supply's
+    contents."""
+    return draw_outcomes(zip(kinds, counts, strict=True), DrawHex)
+
+
 class Burgundy(Game[BurgundyState, Action]):
     name = "burgundy"
     title = "The Castles of Burgundy"
@@ -153,36 +183,35 @@ class Burgundy(Game[BurgundyState, Action]):
         return observation.observe(state, viewer)
 
     def actor(self, state: BurgundyState) -> int:
-        if state.stage is Stage.PLAY:
+        if state.stage is S.PLAY:
             return turn.acting(state)
-        if state.stage is Stage.CASTLES:
+        if state.stage is S.CASTLES:
             return (state.first + state.fill) % state.config.players
-        if state.stage is Stage.OVER:
+        if state.stage is S.OVER:
             return TERMINAL
         return CHANCE
 
     def chance_outcomes(self, state: BurgundyState) -> tuple[tuple[Action, Fraction], ...]:
         st = state.stage
-        if st is Stage.ROLL:
+        if st is S.ROLL:
             return round.ROLL
-        if st is Stage.GOODS or st is Stage.START_GOODS:
-            return draw_outcomes(zip(range(1, 7), state.goods_pool, strict=True), DrawGoods)
-        if st is Stage.FIRST:
+        if st is S.GOODS or st is S.START_GOODS:
+            return _goods_outcomes(state.goods_pool)
+        if st is S.FIRST:
             return uniform([FirstPlayer(i) for i in range(state.config.players)])
-        if st is Stage.BOARDS:
+        if st is S.BOARDS:
             return uniform([DrawBoard(b) for b in setup.boards_left(state)])
-        if st is Stage.FILL:
+        if st is S.FILL:
             _, back = phase.plan(state)[state.fill]
-            return draw_outcomes(zip(D.BACK_KINDS[back], state.supply[back], strict=True),
-                                 DrawHex)
+            return _hex_outcomes(D.BACK_KINDS[back], state.supply[back])
         return ()
 
     # -- the legal actions -------------------------------------------------------------------
     def legal_actions(self, state: BurgundyState) -> tuple[Action, ...]:
-        if state.stage is Stage.CASTLES:
+        if state.stage is S.CASTLES:
             pl = state.players[self.actor(state)]
             return tuple(ChooseCastle(s) for s in setup.castle_spaces(pl))
-        if state.stage is not Stage.PLAY:
+        if state.stage is not S.PLAY:
             return ()
         pl = state.players[turn.acting(state)]
         mods = knowledge.mods(pl.knowledge, state.config)
@@ -253,11 +282,11 @@ class Burgundy(Game[BurgundyState, Action]):
     # -- apply -------------------------------------------------------------------------------
     def apply(self, state: BurgundyState, action: Action) -> BurgundyState:
         st = state.stage
-        if st is Stage.OVER:
+        if st is S.OVER:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
-        if st is Stage.CASTLES:
+        if st is S.CASTLES:
             return self._choose_castle(state, action)
-        if st is not Stage.PLAY:
+        if st is not S.PLAY:
             return self._chance(state, action)
         if isinstance(action, CHANCE_TYPES):
             raise RULES.illegal(RB.TURN_ACTOR, f"{action!r} is a chance outcome; a player acts")
@@ -270,7 +299,7 @@ class Burgundy(Game[BurgundyState, Action]):
     # chance ------------------------------------------------------------------------------
     def _chance(self, state: BurgundyState, a: Action) -> BurgundyState:
         st = state.stage
-        if st is Stage.ROLL:
+        if st is S.ROLL:
             broken = round.roll_rule(a)
             if broken or not isinstance(a, Roll):
                 raise RULES.illegal(broken or RB.ROUND_ROLL,
@@ -279,49 +308,49 @@ class Burgundy(Game[BurgundyState, Action]):
             if not round.all_rolled(state):
                 return state
             state = round.place_goods(state)
-            return evolve(state, stage=Stage.PLAY, order=round.turn_order(state.players),
+            return evolve(state, stage=S.PLAY, order=round.turn_order(state.players),
                           turn=0, bought=False, roll=0)
-        if st is Stage.BOARDS:
+        if st is S.BOARDS:
             if setup.board_rule(state, a) or not isinstance(a, DrawBoard):
                 raise RULES.illegal(RB.SETUP_ADVANCED, f"expected an estate board 2-9 not yet"
                                     f" dealt ({setup.boards_left(state)} left), got {a!r}")
             state = setup.deal_board(state, a.board)
             if state.fill + 1 < state.config.players:
                 return evolve(state, fill=state.fill + 1)
-            return evolve(state, stage=Stage.CASTLES, fill=0)
-        if st is Stage.FILL:
+            return evolve(state, stage=S.CASTLES, fill=0)
+        if st is S.FILL:
             broken = phase.fill_rule(state, a)
             if broken or not isinstance(a, DrawHex):
                 raise RULES.illegal(broken or RB.PHASE_FILL_DEPOTS,
                                     f"expected a hex of the next space's back, got {a!r}")
             return self._fill_from(phase.fill(state, a.tile), state.fill + 1)
-        if st is Stage.GOODS:
+        if st is S.GOODS:
             broken = phase.round_goods_rule(state, a)
             if broken or not isinstance(a, DrawGoods):
                 raise RULES.illegal(broken or RB.PHASE_ROUND_GOODS,
                                     f"expected a goods draw from the pool, got {a!r}")
             state = phase.round_goods(state, a.kind)
             if phase.goods_laid(state):
-                return evolve(state, stage=Stage.ROLL, roll=0)
+                return evolve(state, stage=S.ROLL, roll=0)
             return state
-        if st is Stage.START_GOODS:
+        if st is S.START_GOODS:
             broken = setup.player_goods_rule(state, a)
             if broken or not isinstance(a, DrawGoods):
                 raise RULES.illegal(broken or RB.SETUP_PLAYER_GOODS,
                                     f"expected a goods draw from the pool, got {a!r}")
             state = setup.player_goods(state, a.kind)
             if state.fill == D.START_GOODS * state.config.players:
-                return evolve(state, stage=Stage.FIRST, fill=0)
+                return evolve(state, stage=S.FIRST, fill=0)
             return state
-        # Stage.FIRST
+        # S.FIRST
         broken = setup.first_player_rule(state, a)
         if broken or not isinstance(a, FirstPlayer):
             raise RULES.illegal(broken or RB.SETUP_FIRST_PLAYER,
                                 f"expected a first player, got {a!r}")
         state = setup.first_player(state, a.player)
         if state.config.option("setup") != "basic":
-            return evolve(state, stage=Stage.BOARDS, fill=0)
-        return self._fill_from(evolve(state, stage=Stage.FILL), 0)
+            return evolve(state, stage=S.BOARDS, fill=0)
+        return self._fill_from(evolve(state, stage=S.FILL), 0)
 
     def _choose_castle(self, state: BurgundyState, a: Action) -> BurgundyState:
         """Advanced set-up: the starting castle's space, openly or as a hidden commit."""
@@ -335,14 +364,14 @@ class Burgundy(Game[BurgundyState, Action]):
         if state.fill + 1 < state.config.players:
             return evolve(state, fill=state.fill + 1)
         state = setup.reveal_castles(state)
-        return self._fill_from(evolve(state, stage=Stage.FILL), 0)
+        return self._fill_from(evolve(state, stage=S.FILL), 0)
 
     def _fill_from(self, state: BurgundyState, fill: int) -> BurgundyState:
         """The depots' next draw from ``fill`` on; when they are filled, the phase's goods
         (burgundy/phase.round-goods)."""
         nxt = phase.next_fill(state, fill)
         if nxt is None:
-            return evolve(state, fill=0, stage=Stage.GOODS)
+            return evolve(state, fill=0, stage=S.GOODS)
         return evolve(state, fill=nxt)
 
     # player: the free part of the turn ---------------------------------------------------
@@ -496,13 +525,13 @@ class Burgundy(Game[BurgundyState, Action]):
         if nxt is not None:
             return nxt
         if state.round + 1 < D.ROUNDS:
-            return evolve(round.next_round(state), stage=Stage.ROLL)
+            return evolve(round.next_round(state), stage=S.ROLL)
         pls = tuple(phase.end_income(pl, knowledge.mods(pl.knowledge, state.config))
                     for pl in state.players)
         if phase.last(state):
             return self._game_end(state, pls)
         state = evolve(state, players=pls, phase=state.phase + 1, round=0, turn=0, bought=False,
-                       stage=Stage.FILL)
+                       stage=S.FILL)
         return self._fill_from(phase.clear(state), 0)
 
     @implements(RB.GAME_END)
@@ -513,7 +542,7 @@ class Burgundy(Game[BurgundyState, Action]):
         final = tuple(evolve(pl, vp=pl.vp + final_vp(pl, edition)) for pl in pls)
         last = (state.order if state.config.option("tie-order") == "last-round"
                 else round.turn_order(final))
-        return evolve(state, players=final, stage=Stage.OVER, turn=0, bought=False,
+        return evolve(state, players=final, stage=S.OVER, turn=0, bought=False,
                       round=0, phase=D.PHASES, order=last)
 
     # -- rules a step shows (conformance vectors) ---------------------------------------------
@@ -530,7 +559,7 @@ class Burgundy(Game[BurgundyState, Action]):
         tiles most, then taking placeable tiles, selling, buying; workers, discards,
         declining and ending least), split among its actions; placements that complete an
         area and ships that carry goods weigh more. Every legal action keeps weight >= 1."""
-        if not actions or state.stage is not Stage.PLAY:
+        if not actions or state.stage is not S.PLAY:
             return None
         pl = state.players[turn.acting(state)]
         estate = pl.estate
@@ -569,7 +598,7 @@ class Burgundy(Game[BurgundyState, Action]):
         """One winner: most VP, then most empty estate spaces, then later in turn order (the
         track, or with tie-order=last-round the final round's order kept in ``order``)
         (RB.GAME_TIE_BREAK)."""
-        if state.stage is not Stage.OVER:
+        if state.stage is not S.OVER:
             return ()
         if state.config.option("tie-order") == "last-round":
             order = state.order

@@ -38,7 +38,9 @@ class Pending:
     pair: bool = False
 
 
-@attrs.frozen(slots=True)
+# dict-backed, not slotted: a step's copy of a player (14 fields) is one copy of its
+# dictionary of fields (model.core.ops.evolve), not a slot set per field
+@attrs.frozen(slots=False)
 class Player:
     #: 37 estate spaces, "" when empty (tile names otherwise)
     estate: tuple[str, ...]

@@ -85,12 +85,22 @@ def development_rule(state: CardsState, kind: int) -> str | None:
 
 def building_rule(state: CardsState, building: int) -> str | None:
     """Why the player on turn may not build ``building`` now, or ``None``: one left in the
-    stack, none of his own yet, then the development's checks."""
+    stack, none of his own yet (:func:`_which_building_rule`), then the development's
+    checks."""
+    why = _which_building_rule(state, building)
+    if why is not None:
+        return why
+    return development_rule(state, D.BUILDING)
+
+
+def _which_building_rule(state: CardsState, building: int) -> str | None:
+    """Why the player on turn may not build ``building`` of all buildings, or ``None``: one
+    left in the stack, none of his own yet."""
     if not 0 <= building < D.N_BUILDINGS or not state.building_stack[building]:
         return RB.DEVELOPMENT_BUILDING_CHOICE
     if state.players[state.turn].buildings[building]:
         return RB.DEVELOPMENT_BUILDING_UNIQUE
-    return development_rule(state, D.BUILDING)
+    return None
 
 
 def _supply_has(state: CardsState, resource: int) -> bool:
@@ -140,9 +150,11 @@ _END = EndDevelopment()
 @implements(RB.DEVELOPMENT_END)
 def actions(state: CardsState) -> tuple[Action, ...]:
     """Every legal step of the development phase, in a canonical order: the choices
-    :func:`choice_rule` allows."""
+    :func:`choice_rule` allows, a building's development checks asked once for all
+    buildings (:func:`building_rule` is :func:`_which_building_rule`, then those)."""
     out: list[Action] = [a for kind, a in _MAKE if development_rule(state, kind) is None]
-    out.extend(a for a in _BUILD if building_rule(state, a.building) is None)
+    if development_rule(state, D.BUILDING) is None:
+        out.extend(a for a in _BUILD if _which_building_rule(state, a.building) is None)
     hand = state.players[state.turn].hand
     for g in range(D.N_RESOURCES):
         if hand[g] >= D.CONVERT_GIVE:

@@ -6,6 +6,7 @@ the chapters (:mod:`~model.catan_cards.setup`, :mod:`~model.catan_cards.turn`,
 cards a step leaves owed (production's, a market day's) and ends the game."""
 
 from fractions import Fraction
+from typing import Final
 
 from rules_oracle.model.catan_cards import data as D
 from rules_oracle.model.catan_cards import (
@@ -34,6 +35,24 @@ from rules_oracle.model.catan_cards.shown import effect_rules as shown_rules
 from rules_oracle.model.catan_cards.state import CardsState, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 from rules_oracle.model.core.cite import implements
+
+
+class S:
+    """The stages, as plain class attributes: a member read off the enum class itself goes
+    through ``EnumType.__getattr__``'s hook (Python 3.11), and a step reads some ten
+    stages on its way (``actor``, ``legal_actions``, ``_step``)."""
+
+    DRAW: Final = Stage.DRAW
+    TRADE: Final = Stage.TRADE
+    CHOOSE: Final = Stage.CHOOSE
+    RIVAL_DRAW: Final = Stage.RIVAL_DRAW
+    GIVE_BACK: Final = Stage.GIVE_BACK
+    GUILD_DRAW: Final = Stage.GUILD_DRAW
+    DEVELOP: Final = Stage.DEVELOP
+    FATE: Final = Stage.FATE
+    EVENT: Final = Stage.EVENT
+    DISCARD: Final = Stage.DISCARD
+    OVER: Final = Stage.OVER
 
 
 class CatanCards(Game[CardsState, Action]):
@@ -78,43 +97,43 @@ class CatanCards(Game[CardsState, Action]):
 
     def actor(self, state: CardsState) -> int:
         st = state.stage
-        if st is Stage.TRADE or st is Stage.DEVELOP or st is Stage.GIVE_BACK \
-                or st is Stage.FATE or st is Stage.CHOOSE:
+        if st is S.TRADE or st is S.DEVELOP or st is S.GIVE_BACK \
+                or st is S.FATE or st is S.CHOOSE:
             return state.turn
-        if st is Stage.DISCARD:
+        if st is S.DISCARD:
             return event.discarder(state)
-        if st is Stage.OVER:
+        if st is S.OVER:
             return TERMINAL
         return CHANCE
 
     def chance_outcomes(self, state: CardsState) -> tuple[tuple[Action, Fraction], ...]:
         st = state.stage
-        if st is Stage.DRAW:
+        if st is S.DRAW:
             return turn.draw_outcomes_of(state)
-        if st is Stage.RIVAL_DRAW or st is Stage.GUILD_DRAW:
+        if st is S.RIVAL_DRAW or st is S.GUILD_DRAW:
             return trade.take_outcomes(state)
-        if st is Stage.EVENT:
+        if st is S.EVENT:
             return development.event_outcomes(state)
         return ()
 
     def legal_actions(self, state: CardsState) -> tuple[Action, ...]:
         st = state.stage
-        if st is Stage.TRADE:
+        if st is S.TRADE:
             return trade.actions(state)
-        if st is Stage.DEVELOP:
+        if st is S.DEVELOP:
             return development.actions(state)
-        if st is Stage.GIVE_BACK:
+        if st is S.GIVE_BACK:
             return trade.give_back_actions(state)
-        if st is Stage.CHOOSE:
+        if st is S.CHOOSE:
             return trade.choose_actions(state)
-        if st is Stage.FATE:
+        if st is S.FATE:
             return _FATE_CHOICES
-        if st is Stage.DISCARD:
+        if st is S.DISCARD:
             return event.discard_actions(state)
         return ()
 
     def apply(self, state: CardsState, action: Action) -> CardsState:
-        if state.stage is Stage.OVER:
+        if state.stage is S.OVER:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
         # an empty stack takes the discard pile whenever cards reach it (turn.restock)
         return _finish(turn.restock(self._step(state, action)))
@@ -123,13 +142,13 @@ class CatanCards(Game[CardsState, Action]):
         st = state.stage
         chance = isinstance(action, CHANCE_TYPES)
         if self.actor(state) == CHANCE:
-            if st is Stage.DRAW and isinstance(action, Draw):
+            if st is S.DRAW and isinstance(action, Draw):
                 turn.check_outcome(action.resource, state.stack)
                 return turn.draw(state, action)
-            if (st is Stage.RIVAL_DRAW or st is Stage.GUILD_DRAW) and isinstance(action, Take):
+            if (st is S.RIVAL_DRAW or st is S.GUILD_DRAW) and isinstance(action, Take):
                 turn.check_outcome(action.resource, state.players[state.rival].hand)
                 return trade.take(state, action)
-            if st is Stage.EVENT and isinstance(action, Reveal):
+            if st is S.EVENT and isinstance(action, Reveal):
                 turn.check_outcome(action.event, state.unseen_events)
                 return _deal(development.reveal(state, action))  # a market day's cards
             raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is not the chance step"
@@ -137,17 +156,17 @@ class CatanCards(Game[CardsState, Action]):
         if chance:
             raise RULES.illegal(RB.TURN_ACTOR, f"{type(action).__name__} is a chance outcome, and"
                                 " a player acts now")
-        if st is Stage.TRADE:
+        if st is S.TRADE:
             return _deal(trade.step(state, action))  # the stack's card of an exchange
-        if st is Stage.DEVELOP:
+        if st is S.DEVELOP:
             if isinstance(action, EndDevelopment):  # production follows
                 return _deal(production.produce(state))
             return development.step(state, action)
-        if st is Stage.GIVE_BACK:
+        if st is S.GIVE_BACK:
             return trade.give_back(state, action)
-        if st is Stage.CHOOSE:
+        if st is S.CHOOSE:
             return trade.choose(state, action)
-        if st is Stage.FATE:
+        if st is S.FATE:
             return development.fate_choice(state, action)
         return event.discard(state, action)
 
@@ -161,7 +180,7 @@ class CatanCards(Game[CardsState, Action]):
         return score.scores(state)
 
     def winners(self, state: CardsState) -> tuple[int, ...]:
-        if state.stage is not Stage.OVER or state.winner < 0:
+        if state.stage is not S.OVER or state.winner < 0:
             return ()
         return (state.winner,)
 
@@ -176,7 +195,7 @@ def _deal(state: CardsState) -> CardsState:
 def _finish(state: CardsState) -> CardsState:
     """Under catan_cards/end=at-once: the game ends as soon as the player on turn has 10
     points (points come only on one's own turn; under end-of-turn, ``turn.end_turn``)."""
-    if state.turns and state.stage is not Stage.OVER \
+    if state.turns and state.stage is not S.OVER \
             and state.players[state.turn].vp >= D.VICTORY \
             and state.config.option("end") == "at-once":
         return score.over(state, state.turn)

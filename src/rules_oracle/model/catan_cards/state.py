@@ -29,7 +29,9 @@ class Stage(Enum):
     OVER = "over"
 
 
-@attrs.frozen(slots=True)
+# dict-backed, not slotted: a step's copy of a player is one copy of its dictionary of
+# fields (model.core.ops.evolve), not a slot set per field
+@attrs.frozen(slots=False)
 class Player:
     #: resource cards held (hidden from the others)
     hand: tuple[int, ...]

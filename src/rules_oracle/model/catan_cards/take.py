@@ -6,8 +6,9 @@ from rules_oracle.model.catan_cards import data as D
 from rules_oracle.model.catan_cards import rules as RB
 from rules_oracle.model.catan_cards.ops import turn_fate
 from rules_oracle.model.catan_cards.state import CardsState, Player
+from rules_oracle.model.core import Config
 from rules_oracle.model.core.cite import implements
-from rules_oracle.model.core.ops import evolve
+from rules_oracle.model.core.ops import by_identity, evolve
 
 
 @implements(RB.TAKE_CHURCH, RB.TAKE_CITADEL)
@@ -24,8 +25,18 @@ def direction(state: CardsState) -> int:
     (catan_cards/fate-direction); +1 without a fate card."""
     if state.fate < 0:
         return 1
-    white_left = state.config.option("fate-white") == "left"
+    white_left = _readings(state.config)[0]
     return 1 if (state.fate == D.WHITE) == white_left else -1
+
+
+@by_identity
+def _readings(config: Config) -> tuple[bool, bool, bool, bool]:
+    """The configuration's readings of the take: the fate card's white side points left
+    (catan_cards/fate-white), the search goes clockwise (catan_cards/take-next), a protected
+    card stops it (catan_cards/protected), it reaches the next seat only
+    (catan_cards/take-search); read once per configuration (immutable)."""
+    return (config.option("fate-white") == "left", config.option("take-next") == "clockwise",
+            config.option("protected") == "stop", config.option("take-search") == "next-only")
 
 
 @implements(RB.TAKE_NEIGHBOUR, RB.TAKE_NEXT)
@@ -38,10 +49,10 @@ def victim(state: CardsState, kind: int) -> int:
     ends the search (catan_cards/protected)."""
     n = state.config.players
     first = (state.turn + direction(state)) % n
-    step = 1 if state.config.option("take-next") == "clockwise" else direction(state)
-    stops = state.config.option("protected") == "stop"
+    _, clockwise, stops, next_only = _readings(state.config)
+    step = 1 if clockwise else direction(state)
     # under catan_cards/take-search=next-only the neighbour and the next after him only
-    seen, reach = 0, 2 if state.config.option("take-search") == "next-only" else n
+    seen, reach = 0, 2 if next_only else n
     for i in range(n):
         q = (first + step * i) % n
         if q == state.turn:

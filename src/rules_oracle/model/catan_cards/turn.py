@@ -25,7 +25,13 @@ def check_outcome(index: int, counts: tuple[int, ...]) -> None:
 
 @lru_cache(maxsize=1 << 12)
 def _draws(stack: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
-    return draw_outcomes(enumerate(stack), Draw)
+    return draw_outcomes(enumerate(stack), _DRAW.__getitem__)
+
+
+#: the draw stage, read without the enum class's attribute hook
+_DRAW_STAGE = Stage.DRAW
+#: the draws of each resource, made once (frozen: one object serves every outcome)
+_DRAW = tuple(Draw(r) for r in range(D.N_RESOURCES))
 
 
 def draw_outcomes_of(state: CardsState) -> tuple[tuple[Draw, Fraction], ...]:
@@ -48,7 +54,8 @@ def settle(state: CardsState) -> CardsState:
     stage the draws interrupted resumes (OVER stands for the end of the turn)."""
     state = restock(state)
     if state.drawing and any(state.stack):
-        return evolve(state, stage=Stage.DRAW)
+        # a draw's next draw: the stage is the draw's already (no copy)
+        return state if state.stage is _DRAW_STAGE else evolve(state, stage=Stage.DRAW)
     state = evolve(state, drawing=())
     if state.resume is Stage.OVER:
         return end_turn(state)

@@ -3,6 +3,8 @@ first player clockwise a worker on a building, on the construction site, or a pa
 every player passed, the phase hands over to activation (``stage`` ACTIVATION, begun by the
 game)."""
 
+from functools import lru_cache
+
 from rules_oracle.model.caylus import character
 from rules_oracle.model.caylus import data as D
 from rules_oracle.model.caylus import rules as RB
@@ -37,13 +39,25 @@ def cost(state: CaylusState, seat: int) -> int:
 @implements(RB.PLANNING_BUILDING, RB.PLANNING_FORBIDDEN)
 def takes_worker(state: CaylusState, space: int) -> bool:
     """Whether the building at ``space`` takes workers at all."""
-    kind = state.road[space]
+    return _takes_worker(state.road, state.side, space)
+
+
+def _takes_worker(road: tuple[int, ...], side: tuple[int, ...], space: int) -> bool:
+    kind = road[space]
     if kind < 0 or kind == D.BRIDGE:
         return False
     material = D.MATERIAL[kind]
     if material == D.PRESTIGE:
         return False
-    return not (material == D.START and state.side[space] == 1)
+    return not (material == D.START and side[space] == 1)
+
+
+@lru_cache(maxsize=1 << 10)
+def worker_spaces(road: tuple[int, ...], side: tuple[int, ...]) -> tuple[int, ...]:
+    """The road spaces whose buildings take workers (:func:`takes_worker`), in road order;
+    remembered by the road's kinds and sides (they change only when a building is built or
+    turned)."""
+    return tuple(s for s in range(D.ROAD_SPACES) if _takes_worker(road, side, s))
 
 
 def placement_rule(state: CaylusState, seat: int, action: PlaceWorker | PlaceOnSite
@@ -55,9 +69,19 @@ def placement_rule(state: CaylusState, seat: int, action: PlaceWorker | PlaceOnS
         return RB.PLANNING_EXTRA_COST if state.bridge else RB.PLANNING_NO_WORKERS
     if isinstance(action, PlaceOnSite):
         return RB.PLANNING_SITE if seat in state.site_workers else None
-    s = action.space
+    return _space_rule(state, seat, action.space)
+
+
+def _space_rule(state: CaylusState, seat: int, s: int) -> str | None:
+    """Why ``seat``, who has the workers, may not place one on road space ``s``, or
+    ``None``: a building taking workers, then who stands there (:func:`_join_rule`)."""
     if not 0 <= s < D.ROAD_SPACES or not takes_worker(state, s):
         return RB.PLANNING_FORBIDDEN
+    return _join_rule(state, seat, s)
+
+
+def _join_rule(state: CaylusState, seat: int, s: int) -> str | None:
+    """Why ``seat`` may not join the workers on the building at ``s``, or ``None``."""
     if not character.can_join(state, seat, s):
         return (RB.CHARACTER_JOURNEYMAN if holder(state, D.JOURNEYMAN) == seat
                 else RB.PLANNING_OCCUPIED)
@@ -76,15 +100,25 @@ def choice_rule(state: CaylusState, action: Action) -> str | None:
 
 
 def actions(state: CaylusState) -> tuple[Action, ...]:
+    """The choices :func:`choice_rule` allows, in a canonical order: the workers checked
+    once (:func:`placement_rule`'s first test), then the road spaces taking workers
+    (:func:`worker_spaces`) each by :func:`_join_rule`, the site, a pass or decline."""
     seat = state.turn
     out: list[Action] = []
     if state.players[seat].workers >= cost(state, seat):
-        out.extend(a for a in (PlaceWorker(s) for s in range(D.ROAD_SPACES))
-                   if placement_rule(state, seat, a) is None)
-        if placement_rule(state, seat, PlaceOnSite()) is None:
-            out.append(PlaceOnSite())
-    out.append(Decline() if state.stage is Stage.EARLY else Pass())
+        out.extend(_PLACE[s] for s in worker_spaces(state.road, state.side)
+                   if _join_rule(state, seat, s) is None)
+        if placement_rule(state, seat, _SITE) is None:
+            out.append(_SITE)
+    out.append(_DECLINE if state.stage is Stage.EARLY else _PASS)
     return tuple(out)
+
+
+#: the planning choices, made once (frozen: one object serves every state)
+_PLACE = tuple(PlaceWorker(s) for s in range(D.ROAD_SPACES))
+_SITE = PlaceOnSite()
+_DECLINE = Decline()
+_PASS = Pass()
 
 
 @implements(RB.PLANNING_PASS, RB.PLANNING_FIRST_PLAYER_TILE)

@@ -3,6 +3,7 @@
 import random
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import TypeVar
 
 A = TypeVar("A")
@@ -20,7 +21,14 @@ def draw_outcomes(
     total = sum(n for _, n in pairs)
     if total == 0:
         raise ValueError("draw from an empty multiset")
-    return tuple((make(k), Fraction(n, total)) for k, n in pairs)
+    return tuple((make(k), _probability(n, total)) for k, n in pairs)
+
+
+@lru_cache(maxsize=1 << 12)
+def _probability(n: int, total: int) -> Fraction:
+    """``Fraction(n, total)``, one object per pair (a fraction is immutable; its
+    normalisation costs a gcd and a few allocations a draw)."""
+    return Fraction(n, total)
 
 
 def uniform(actions: Sequence[A]) -> tuple[tuple[A, Fraction], ...]:
@@ -52,16 +60,37 @@ def sample(outcomes: Sequence[tuple[A, Fraction]], rng: random.Random) -> A:
                 _UNIFORM.clear()
             _UNIFORM[id(outcomes)] = outcomes
         return outcomes[rng.randrange(len(outcomes))][0]
-    denominator = 1
-    for _, p in outcomes:
-        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
-    weights = [p.numerator * (denominator // p.denominator) for _, p in outcomes]
-    ticket = rng.randrange(sum(weights))
+    known = _WEIGHTS.get(id(outcomes))
+    if known is not None and known[0] is outcomes:  # met before (a draw's outcomes)
+        weights, total = known[1], known[2]
+    else:
+        weights, total = _weights(outcomes)
+        if type(outcomes) is tuple:  # immutable: its weights stay
+            if len(_WEIGHTS) >= WEIGHTS_ENTRIES:
+                _WEIGHTS.clear()
+            _WEIGHTS[id(outcomes)] = (outcomes, weights, total)
+    ticket = rng.randrange(total)
     for (action, _), w in zip(outcomes, weights, strict=True):
         if ticket < w:
             return action
         ticket -= w
     raise AssertionError("weights do not cover the ticket")  # pragma: no cover
+
+
+#: id -> outcomes (a tuple, held so that its id names it), their integer weights and the
+#: weights' sum; past :data:`WEIGHTS_ENTRIES` the memory starts afresh
+_WEIGHTS: dict[int, tuple[Sequence[tuple[object, Fraction]], tuple[int, ...], int]] = {}
+WEIGHTS_ENTRIES = 4096
+
+
+def _weights(outcomes: Sequence[tuple[A, Fraction]]) -> tuple[tuple[int, ...], int]:
+    """The outcomes' probabilities as integers over their common denominator, and their
+    sum."""
+    denominator = 1
+    for _, p in outcomes:
+        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+    weights = tuple(p.numerator * (denominator // p.denominator) for _, p in outcomes)
+    return weights, sum(weights)
 
 
 def _gcd(a: int, b: int) -> int:
