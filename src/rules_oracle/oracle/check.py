@@ -62,6 +62,7 @@ from rules_oracle.oracle.reading import (
 )
 from rules_oracle.oracle.retry import conforming_readings, fields_under, reading_config
 from rules_oracle.oracle.trace import CHANCE_ACTOR, FORMAT, VERSIONS, actor_label, dumps, schema
+from rules_oracle.oracle.view_text import view_text
 from rules_oracle.properties.generic import legal_set
 
 #: the kinds of divergence, in the words reports use
@@ -980,7 +981,7 @@ def _compare_observation(
     viewer = seen["viewer"]
     try:
         seen_view = game.observe(state, viewer)
-        text = to_json(seen_view)
+        text = view_text(seen_view)
     except Exception as exc:
         return _div("model-error", rec["step"], line,
                           f"observe failed: {type(exc).__name__}: {exc}", action=rec["action"])
