@@ -2,7 +2,9 @@
 view's canonical text before reading them: the verdict, the report and every error
 message stay those of reading each line whole (``oracle.check._read_observed``)."""
 
+import contextlib
 import json
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -250,3 +252,95 @@ def test_a_line_over_the_limit_is_refused_as_before(monkeypatch: pytest.MonkeyPa
     assert len(lines[1]) <= limit or check._read_observed(lines[1], 2) is None
     found = same(lines, monkeypatch)
     assert found[0] == "malformed" and "longer than" in found[1]
+
+
+def test_a_step_s_head_is_read_from_its_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A canonical step line of an action of scalar values gives the record the whole line
+    gives (``{}`` for its fields) without reading the record's text, each action's text
+    read once."""
+    for name, players, seed in GAMES:
+        lines = written(name, players, seed)
+        general = 0
+        for at, line in enumerate(lines[1:-1], 2):
+            rec = json.loads(line)
+            rec["observation"]["fields"] = {}
+            head = check._step_without_fields(line, line.index(',"observation":{"fields":'),
+                                              line.rindex(',"viewer":'))
+            found = check._read_observed(line, at)
+            assert found is not None and found[0] == rec
+            assert [type(v) for v in found[0].values()] == [type(v) for v in rec.values()]
+            if head is None:
+                general += 1
+        assert general < len(lines) // 4
+    rec = check._read_observed(written()[3], 4)
+    assert rec is not None
+    rec[0]["action"]["type"] = "Changed"  # each record has its own action
+    again = check._read_observed(written()[3], 4)
+    assert again is not None and again[0]["action"] == json.loads(written()[3])["action"]
+    monkeypatch.setattr(check, "ACTION_TEXTS", 1)
+    monkeypatch.setattr(check, "_ACTION_DATA", {})
+    texts = {json.dumps(json.loads(line)["action"]) for line in written()[1:8]}
+    for at, line in enumerate(written()[1:8], 2):
+        assert check._read_observed(line, at) is not None
+        assert len(check._ACTION_DATA) == 1
+    assert len(texts) > 1
+
+
+HEAD_CHANGES: dict[str, Callable[[str], str]] = {
+    "an action of a list": lambda line: line.replace('{"action":{', '{"action":{"l":[1],', 1),
+    "an action of an object": lambda line: line.replace('{"action":{', '{"action":{"o":{},',
+                                                        1),
+    "an action not an object": lambda line: line.replace('{"action":{', '{"action":[{', 1)
+    .replace(',"actor":', '],"actor":', 1),
+    "an action's key given twice": lambda line: line.replace(
+        '{"action":{', '{"action":{"type":"Roll",', 1),
+    "an action without a type": lambda line: line.replace('"type":"', '"kind":"', 1),
+    "an empty action type": lambda line: line.replace(
+        '{"action":{', '{"action":{"type":"",', 1).replace(',"type":"', ',"kind":"', 1),
+    "a float in the action": lambda line: line.replace('{"action":{', '{"action":{"a":1.0,', 1),
+    "a lone surrogate in the action": lambda line: line.replace(
+        '{"action":{', '{"action":{"a":"\\ud800",', 1),
+    "a string holding the actor's key": lambda line: line.replace(
+        '{"action":{', '{"action":{"a":",\\"actor\\":0,",', 1),
+    "spaces in the action": lambda line: line.replace('{"action":{', '{"action": { ', 1),
+    "a space after the actor's key": lambda line: line.replace('"actor":', '"actor": ', 1),
+    "the chance actor": lambda line: re.sub(r'"actor":[0-9]+', '"actor":"chance"', line,
+                                            count=1),
+    "an actor written as a float": lambda line: re.sub(r'"actor":([0-9]+)', r'"actor":\1.0',
+                                                       line, count=1),
+    "an actor of 19 digits": lambda line: re.sub(r'"actor":[0-9]+', '"actor":' + "9" * 19,
+                                                 line, count=1),
+    "a step of 19 digits": lambda line: re.sub(r'"step":[0-9]+', '"step":' + "9" * 19, line),
+    "a step of 5000 digits": lambda line: re.sub(r'"step":[0-9]+', '"step":' + "9" * 5000,
+                                                 line),
+    "the public viewer": lambda line: line.replace(',"viewer":0},"record"',
+                                                   ',"viewer":"public"},"record"'),
+    "a viewer of 19 digits": lambda line: line.replace(
+        ',"viewer":0},"record"', ',"viewer":' + "9" * 19 + '},"record"'),
+    "text before the action": lambda line: " " + line,
+}
+
+
+@pytest.mark.parametrize("change", sorted(HEAD_CHANGES))
+def test_a_changed_head_gives_what_the_whole_line_gives(
+        change: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = written()
+    at = next(i for i, line in enumerate(lines) if re.search('"actor":[0-9]', line))
+    lines[at] = HEAD_CHANGES[change](lines[at])
+    assert lines[at] != written()[at]
+    found = same(lines, monkeypatch)
+    whole_rec: Any = None
+    with contextlib.suppress(TraceError):
+        whole_rec = check.parse_line(lines[at], at + 1)
+    read = check._read_observed(lines[at], at + 1)
+    if read is not None:  # read without its fields: the record the whole line gives
+        whole_rec["observation"]["fields"] = {}
+        assert read[0] == whole_rec
+        assert [type(v) for v in read[0].values()] == [type(v) for v in whole_rec.values()]
+    if change in ("spaces in the action", "text before the action",
+                  "a space after the actor's key"):
+        assert found["status"] == "conforms"
+    elif change in ("the chance actor", "an actor of 19 digits", "the public viewer"):
+        assert found["status"] == "diverges" and found["divergence"]["step"] == at
+    else:
+        assert found[0] == "malformed" and found[1].startswith(f"line {at + 1}: ")

@@ -62,6 +62,7 @@ from rules_oracle.oracle.reading import (
 )
 from rules_oracle.oracle.retry import conforming_readings, fields_under, reading_config
 from rules_oracle.oracle.trace import CHANCE_ACTOR, FORMAT, VERSIONS, actor_label, dumps, schema
+from rules_oracle.oracle.view_text import view_text
 from rules_oracle.properties.generic import legal_set
 
 #: the kinds of divergence, in the words reports use
@@ -322,6 +323,18 @@ _FIELDS_AT = ',"observation":{"fields":'
 _FIELDS_END = ',"viewer":'
 _OBSERVED_END = re.compile(r',"viewer":(?:"public"|0|[1-9][0-9]*)\},"record":"step",'
                            r'"step":[1-9][0-9]*\}\n?')
+#: the same end with the viewer and the step number (at most 18 digits: an int however read)
+_OBSERVED_TAIL = re.compile(r',"viewer":(?:"(public)"|(0|[1-9][0-9]{0,17}))\},"record":"step",'
+                            r'"step":([1-9][0-9]{0,17})\}\n?')
+#: the beginning of such a line, and what follows its action: the actor and the fields
+_ACTION_AT = '{"action":'
+_ACTOR_AT = ',"actor":'
+_ACTOR = re.compile(r'"(chance)"|(0|[1-9][0-9]{0,17})')
+#: an action's text -> its data, for actions of scalar values read strictly once (a game
+#: repeats few actions: a roll, a pass, a card); past :data:`ACTION_TEXTS` it starts afresh
+_ACTION_DATA: dict[str, dict[str, Any]] = {}
+ACTION_TEXTS = 4096
+_SCALAR_TYPES = frozenset({int, str, bool, type(None)})
 
 
 def _read_observed(raw: str | bytes, line: int) -> tuple[dict[str, Any], _Unread] | None:
@@ -346,13 +359,52 @@ def _read_observed(raw: str | bytes, line: int) -> tuple[dict[str, Any], _Unread
     if at < 0:
         return None
     start = at + len(_FIELDS_AT)
-    try:
-        rec = loads(text[:start] + "{}" + text[end:])
-    except InputError:
-        return None
-    if not _fast_step_ok(rec):
-        return None
+    rec = _step_without_fields(text, at, end)
+    if rec is None:
+        try:
+            rec = loads(text[:start] + "{}" + text[end:])
+        except InputError:
+            return None
+        if not _fast_step_ok(rec):
+            return None
     return rec, _Unread(raw, line, rec, text[start:end])
+
+
+def _step_without_fields(text: str, at: int, end: int) -> dict[str, Any] | None:
+    """The record :func:`_read_observed` reads, ``{}`` for its fields, when the line begins
+    ``{"action":A,"actor":X`` and the fields begin at ``at``, ``X`` is an actor and ``A``
+    an action of scalar values (read strictly, once per text); else ``None`` (the line
+    is read as the record's text, the general way).
+
+    Then the record is exactly the line's JSON: the text between ``,"actor":`` (the last
+    before the fields: ``X`` holds no other) and ``{"action":`` is the action's whole
+    value, which nests one level, and the rest is the fixed text of a step record
+    (:data:`_OBSERVED_TAIL`) holding exact integers, no key twice."""
+    if not text.startswith(_ACTION_AT):
+        return None
+    actor_at = text.rfind(_ACTOR_AT, 0, at)
+    tail = _OBSERVED_TAIL.fullmatch(text, end)
+    actor = _ACTOR.fullmatch(text, actor_at + len(_ACTOR_AT), at)
+    if actor_at < 0 or tail is None or actor is None:
+        return None
+    action_text = text[len(_ACTION_AT):actor_at]
+    data = _ACTION_DATA.get(action_text)
+    if data is None:
+        try:
+            data = loads(action_text)
+        except InputError:
+            return None
+        if (type(data) is not dict or type(data.get("type")) is not str or not data["type"]
+                or not all(type(v) in _SCALAR_TYPES for v in data.values())):
+            return None
+        if len(_ACTION_DATA) >= ACTION_TEXTS:
+            _ACTION_DATA.clear()
+        _ACTION_DATA[action_text] = data
+    chance, seat = actor.groups()
+    public, viewer, step = tail.groups()
+    return {"action": dict(data), "actor": CHANCE_ACTOR if chance else int(seat),
+            "observation": {"fields": {}, "viewer": PUBLIC if public else int(viewer)},
+            "record": "step", "step": int(step)}
 
 
 def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any, _Unread | None]]:
@@ -929,7 +981,7 @@ def _compare_observation(
     viewer = seen["viewer"]
     try:
         seen_view = game.observe(state, viewer)
-        text = to_json(seen_view)
+        text = view_text(seen_view)
     except Exception as exc:
         return _div("model-error", rec["step"], line,
                           f"observe failed: {type(exc).__name__}: {exc}", action=rec["action"])

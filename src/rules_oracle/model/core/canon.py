@@ -556,6 +556,21 @@ def _lasting_value(value: object) -> bool:
     return (known is not None and known[0] is value) or _lasting_rows(value)  # type: ignore[arg-type]
 
 
+def field_text(value: object) -> str:
+    """``to_json(value)`` as a frozen class's writer writes a field's value: a tuple of
+    plain values (integers, booleans, strings, ``None``, tuples of them) by json's own
+    encoder and remembered by identity however few its items, anything else as
+    :func:`to_json` does."""
+    return _plain_tuple_text(value)
+
+
+def lasting(value: object) -> bool:
+    """Whether ``value``'s canonical text never changes: a scalar, an enum member, an
+    instance of a frozen ``attrs`` class, or a tuple of them (or of tuples of them), so that
+    a text written for it once stays true while the value is held."""
+    return _lasting_value(value) or (attrs.has(type(value)) and _is_frozen(type(value)))
+
+
 def _is_plain(t: Any) -> bool:
     """Whether the declared type ``t`` holds only integers, booleans, strings, ``None``
     and tuples of them."""
