@@ -59,16 +59,20 @@ def test_k3_k4_on_die_sales_and_warehouse() -> None:
         assert (me(s2).silver, me(s2).workers) == (silver, workers)
 
 
-@pytest.mark.rules("burgundy/knowledge.5", "burgundy/ship.take-goods")
+@pytest.mark.rules("burgundy/knowledge.5", "burgundy/ship.take-goods",
+                   "burgundy/knowledge-5-pair")
 def test_k5_ship_takes_two_neighbouring_depots() -> None:
+    """burgundy/knowledge-5-pair: the ship names the first of two neighbouring depots and
+    takes both; a single depot (6, whose pair is not linear) is not a choice."""
     s = with_k(5, dice=(2, 2), storage=("ship",), goods=(0,) * 6)
     dg = [(0,) * 6] * 6
     dg[2], dg[3] = goods(k1=1), goods(k2=2)
     s = attrs.evolve(s, depot_goods=tuple(dg))
     s = GAME.apply(s, PlaceTile(0, "ship", 17))
     assert GAME.legal_actions(s) == tuple(ShipDepot(d) for d in range(1, 6))
+    rejects(s, ShipDepot(6), RB.KNOWLEDGE_5)
     s = GAME.apply(s, ShipDepot(3))
-    assert me(s).goods == goods(k1=1, k2=2)
+    assert me(s).goods == goods(k1=1, k2=2) and s.depot_goods[2:4] == ((0,) * 6,) * 2
 
 
 @pytest.mark.rules("burgundy/knowledge.6", "burgundy/action.buy-black")

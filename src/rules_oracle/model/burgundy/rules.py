@@ -847,6 +847,25 @@ A_SHIP_DEPOT = R.ambiguity(
         " which it states).",
     source="the text's wording ('одного любого хранилища', 'любое хранилище')",
 )
+A_K5_PAIR = R.ambiguity(
+    "knowledge-5-pair",
+    quote="не из одного хранилища, а из двух соседних",
+    question="With knowledge 5, may a placed ship still take the goods of one depot only,"
+             " leaving its neighbour's, or does it always take both neighbouring depots'?",
+    readings={"pair": "always both: the ship names the first of two neighbouring depots"
+                      " (1-5, or 1-6 under k5-neighbours=circular) and takes the goods of"
+                      " both, within the three kinds; a single depot is not a choice"},
+    default="pair",
+    why="The tile states what its owner's ship does in the same indicative as the ship's own"
+        " effect ('забирает все жетоны товаров из одного любого хранилища', which takes all"
+        " of a depot's goods, not some), and it says what it replaces: 'не из одного"
+        " хранилища, а из двух соседних' (not from one depot but from two neighbouring"
+        " ones), so taking from one depot is what the tile removes, not a choice it keeps."
+        " A reading letting the owner pick one depot or two is not selectable: the text"
+        " gives it no word ('может' is the word the text uses for choices, as tile 6's"
+        " 'может покупать').",
+    source="the text's wording (knowledge tile 5, the ship's effect)",
+)
 A_CASTLE_TIMING = R.ambiguity(
     "castle-action-timing",
     quote="Сделать это можно в любой момент хода: до действий, между ними или после них.",
