@@ -9,13 +9,11 @@ from rules_oracle.model.crafts import rules as RB
 from rules_oracle.model.crafts.actions import (
     Action,
     Apply,
-    Buy,
     Knight,
     MageDiscard,
     Rebuild,
     Scout,
     ScoutPick,
-    Sell,
     Steal,
 )
 from rules_oracle.model.crafts.ops import (
@@ -243,10 +241,8 @@ def legal_mage_discards(state: CraftsState, i: int) -> list[Action]:
 
 
 def mage_discard(s: CraftsState, i: int, a: Action) -> CraftsState:
-    """The Mage's owner discards a hand card; his Mage tower is applied, so he trades no
-    more (RB.TRADE_NOT_AFTER)."""
-    if isinstance(a, Buy | Sell):
-        raise RULES.illegal(RB.TRADE_NOT_AFTER, "your Mage tower is applied: no more trade")
+    """The Mage's owner discards a hand card (his Mage tower is applied, so a trade is
+    refused before this: trade.after_applied)."""
     if type(a) is not MageDiscard:
         raise RULES.illegal(RB.CARD_MAGE_DISCARD, f"discard a card for the Mage, not {a!r}")
     k = a.card

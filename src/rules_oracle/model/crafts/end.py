@@ -2,7 +2,7 @@
 hand cards and sells resources, one a step, until he is done."""
 
 from rules_oracle.model.crafts import rules as RB
-from rules_oracle.model.crafts.actions import Action, Buy, Discard, Done, Sell
+from rules_oracle.model.crafts.actions import Action, Discard, Done, Sell
 from rules_oracle.model.crafts.ops import (
     CARD_RANGE,
     DISCARD,
@@ -81,6 +81,4 @@ def act(s: CraftsState, p: Params, i: int, a: Action) -> CraftsState:
         return sell_one(s, i, r, p)
     if t is Done:
         return evolve(s, passed=put(s.passed, i, True))
-    if t is Buy:  # the round end gives back selling only (RB.END_SELL)
-        raise RULES.illegal(RB.TRADE_NOT_AFTER, "after the cards are applied nobody buys")
     raise RULES.illegal(RB.END_DISCARD, f"at round end discard, sell or say done, not {a!r}")

@@ -268,10 +268,14 @@ class CraftsGame(Game[CraftsState, Action]):
                 s = play.commit(s, p, who, action)
             elif ph == Stage.RESOLVE:
                 if s.task == TASK_MAGE:
+                    if t is Buy or t is Sell:
+                        raise trade.after_applied("your Mage tower is applied: no more trade")
                     s = card.mage_discard(s, who, action)
                 else:
                     s = self._resolve(s, p, who, action)
             else:
+                if t is Buy:  # the round end gives back selling only (RB.END_SELL)
+                    raise trade.after_applied("after the cards are applied nobody buys")
                 s = end.act(s, p, who, action)
         return settle(s, p)
 

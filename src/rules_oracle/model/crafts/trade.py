@@ -1,6 +1,7 @@
 """Продажа и покупка ресурсов (buying and selling resources): with the bank, one unit a
 step, at the board's prices, only before the revealed card is applied or declined."""
 
+from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.crafts import rules as RB
 from rules_oracle.model.crafts.actions import Action, Buy, Sell
 from rules_oracle.model.crafts.ops import (
@@ -54,3 +55,10 @@ def trade(s: CraftsState, p: Params, i: int, a: Buy | Sell, resolving: bool) -> 
         return evolve(s, coins=bump(s.coins, i, -price), bank=s.bank + price - 1,
                       boards=put(s.boards, i, bump(s.boards[i], r, 1)))
     return sell_one(s, i, r, p)  # for the sell price
+
+
+def after_applied(message: str) -> IllegalAction:
+    """The refusal of a trade once the trader's card is applied (RB.TRADE_NOT_AFTER): a buy
+    or sale during his Mage tower's discards, and a buy at the round's end, where selling
+    alone comes back (RB.END_SELL)."""
+    return RULES.illegal(RB.TRADE_NOT_AFTER, message)
