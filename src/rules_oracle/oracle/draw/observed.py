@@ -48,7 +48,7 @@ PUBLIC: Final[dict[str, dict[str, str]]] = {
         "event_face": "=$.event", "trades_this_turn": "=$.trades",
         "offers_this_turn": "=$.offers", "offer": "=$.offer",
         "merchant_fleet_cards": "=$.fleet", "crane_played": "=$.crane",
-        "commercial_harbor_traded": "=$.harboured",
+        "commercial_harbor_traded": "=$.harboured", "commercial_harbor_credit": "=$.harbor",
         "progress_played_this_turn": "=$.played", "discards_owed": "=$.discards",
         "players_to_rob": "=$.victims", "progress_draws_pending": "=$.draws",
         "seats_to_choose": "=$.queue", "metropolis_being_placed": "=$.metro_kind",
