@@ -308,3 +308,36 @@ def test_the_stage_names_the_steps_read_are_the_stages() -> None:
     names = {n for n in vars(S) if not n.startswith("_")}
     assert names == {m.name for m in Stage}
     assert all(getattr(S, m.name) is m for m in Stage)
+
+
+@pytest.mark.rules("cities_knights/trade.maritime", "cities_knights/trade.domestic",
+                   "cities_knights/trade.limit")
+def test_shared_main_steps_are_the_trade_rules_one_by_one() -> None:
+    """The main stage's opening cards and bank trades (step objects made once) are those
+    the trade rules allow, built afresh card by card, over seeded 4-player games."""
+    from rules_oracle.model.catan.actions import MaritimeTrade, OfferCard
+    from rules_oracle.model.cities_knights import trade
+    from rules_oracle.model.cities_knights.game import GAME as G
+    from rules_oracle.model.cities_knights.game import LINKS
+    from rules_oracle.model.cities_knights.state import Stage
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(2):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            if s.stage is not Stage.MAIN:
+                continue
+            hand = s.players[s.turn].hand
+            opening = [] if trade._limit(s) is not None else [
+                OfferCard(True, c) for c in range(D.N_CARDS) if hand[c]]
+            assert trade.open_actions(s) == opening
+            rate = trade.card_rates(s, s.turn, LINKS)
+            bank = [] if s.trades >= D.TRADES_PER_TURN else [
+                MaritimeTrade(g, t) for g in range(D.N_CARDS) for t in range(D.N_CARDS)
+                if g != t and hand[g] >= rate[g] and s.bank[t]]
+            assert trade.maritime_actions(s, LINKS) == bank
+            legal = G.legal_actions(s)
+            assert set(opening) | set(bank) <= set(legal) and legal[-1] == EndTurn()
+            seen += bool(opening) + bool(bank)
+    assert seen > 100
