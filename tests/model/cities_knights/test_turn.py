@@ -341,3 +341,28 @@ def test_shared_main_steps_are_the_trade_rules_one_by_one() -> None:
             assert set(opening) | set(bank) <= set(legal) and legal[-1] == EndTurn()
             seen += bool(opening) + bool(bank)
     assert seen > 100
+
+
+@pytest.mark.rules("cities_knights/build.road", "cities_knights/knight-blocks-road")
+def test_remembered_road_spots_are_the_paths_tried_one_by_one() -> None:
+    """A seat's road paths (remembered while the owners of paths, buildings and knights are
+    the very same tuples) are every free path connected through no rival piece, tried one
+    by one, for every seat of every state of seeded 4-player games in turn."""
+    from rules_oracle.model.catan import data as BD
+    from rules_oracle.model.catan.build import road_connected
+    from rules_oracle.model.cities_knights import build
+    from rules_oracle.model.cities_knights.common import pieces
+    from rules_oracle.model.cities_knights.game import GAME as G
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(2):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            for p in range(4):
+                want = () if s.players[p].roads >= BD.ROADS else tuple(
+                    e for e in range(B.N_PATHS) if s.path_owner[e] == -1
+                    and road_connected(s.path_owner, pieces(s), p, e))
+                assert build.road_spots(s, p) == want
+                seen += bool(want)
+    assert seen > 1000
