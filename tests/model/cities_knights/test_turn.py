@@ -366,3 +366,24 @@ def test_remembered_road_spots_are_the_paths_tried_one_by_one() -> None:
                 assert build.road_spots(s, p) == want
                 seen += bool(want)
     assert seen > 1000
+
+
+@pytest.mark.rules("cities_knights/knight.build", "cities_knights/knight.move",
+                   "cities_knights/knight.chase")
+def test_remembered_knights_are_the_intersections_scanned() -> None:
+    """A seat's knights (remembered with the very tuple of knight owners) are the
+    intersections its knights stand on, scanned one by one, for every seat of every state
+    of seeded 4-player games in turn."""
+    from rules_oracle.model.cities_knights import knight
+    from rules_oracle.model.cities_knights.game import GAME as G
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(2):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            for p in range(4):
+                want = tuple(n for n in range(B.N_NODES) if s.knight_owner[n] == p)
+                assert knight.own_knights(s, p) == want
+                seen += len(want)
+    assert seen > 1000
