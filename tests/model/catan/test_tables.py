@@ -4,6 +4,7 @@ board, so a stale or wrong entry fails here."""
 
 import random
 from collections.abc import Iterator
+from operator import ge
 
 import attrs
 import pytest
@@ -13,6 +14,8 @@ from rules_oracle.model.catan import build, development, longest_road, productio
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.actions import (
+    Answer,
+    Counter,
     Dice,
     MaritimeTrade,
     MoveRobber,
@@ -21,11 +24,14 @@ from rules_oracle.model.catan.actions import (
     PlayMonopoly,
     PlayRoadBuilding,
     PlayYearOfPlenty,
+    Propose,
     Steal,
+    TradeWith,
+    Withdraw,
 )
 from rules_oracle.model.catan.game import GAME
 from rules_oracle.model.catan.ops import PairMemo, evolve
-from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.catan.state import CatanState, Offer, Stage
 from rules_oracle.model.core import IllegalAction, draw_outcomes
 from rules_oracle.model.core.play import playout
 
@@ -378,3 +384,48 @@ def test_robber_hexes_from_the_table_are_every_other_hex() -> None:
     for robber in range(-1, B.N_HEXES + 1):
         want = tuple(h for h in range(B.N_HEXES) if h != robber)
         assert seven.robber_hexes(robber, 0, owners, (0, 0, 0), False) == want
+
+
+def _offer_reference(offer: Offer, hands: tuple[tuple[int, ...], ...], turn: int
+                     ) -> tuple[object, ...]:
+    """An offer's steps built fresh from the card rule (``trade.card_ok``), one by one."""
+    ph = offer.phase
+    if ph in ("build", "counter"):
+        counter = ph == "counter"
+        kinds = range(len(offer.give))
+        out: list[object] = [OfferCard(give, r) for give in (True, False) for r in kinds
+                             if trade.card_ok(offer, hands, turn, give, r, counter) is None]
+        sides = ((offer.counter_give, offer.counter_get) if counter
+                 else (offer.give, offer.get))
+        if sum(sides[0]) and sum(sides[1]):
+            out.append(Propose())
+        return (*out, Withdraw())
+    if ph == "respond":
+        yes = [Answer(True)] if all(map(ge, hands[offer.responder], offer.get)) else []
+        return (*yes, Answer(False), Counter())
+    if ph == "consider":
+        yes = [Answer(True)] if all(map(ge, hands[turn], offer.counter_give)) else []
+        return (*yes, Answer(False))
+    return (*(TradeWith(p) for p in offer.accepted), Withdraw())
+
+
+@pytest.mark.rules("catan/trade.domestic", "catan/trade.different-resources",
+                   "catan/trade.has-cards", "catan/trade.offer-limit")
+def test_offer_steps_from_the_shared_tables_are_the_card_rule() -> None:
+    # base Catan's offers (five kinds) and Cities & Knights' (eight), every phase seen
+    from rules_oracle.model.cities_knights.game import GAME as CK
+
+    seen: set[tuple[int, str]] = set()
+    for game, config in ((GAME, GAME.config(4, {"board": "variable"})), (CK, CK.config(4))):
+        for seed in range(2):
+            for step in playout(game, config, seed):
+                s = step.state
+                offer = getattr(s, "offer", None)
+                if offer is None:
+                    continue
+                hands = tuple(p.hand for p in s.players)
+                got = trade.offer_actions(offer, hands, s.turn)
+                assert got == _offer_reference(offer, hands, s.turn), (offer, hands)
+                seen.add((len(offer.give), offer.phase))
+    assert {k for k, _ in seen} == {D.N_RESOURCES, 8}
+    assert {ph for _, ph in seen} >= {"build", "respond", "counter", "consider"}

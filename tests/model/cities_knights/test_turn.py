@@ -308,3 +308,82 @@ def test_the_stage_names_the_steps_read_are_the_stages() -> None:
     names = {n for n in vars(S) if not n.startswith("_")}
     assert names == {m.name for m in Stage}
     assert all(getattr(S, m.name) is m for m in Stage)
+
+
+@pytest.mark.rules("cities_knights/trade.maritime", "cities_knights/trade.domestic",
+                   "cities_knights/trade.limit")
+def test_shared_main_steps_are_the_trade_rules_one_by_one() -> None:
+    """The main stage's opening cards and bank trades (step objects made once) are those
+    the trade rules allow, built afresh card by card, over seeded 4-player games."""
+    from rules_oracle.model.catan.actions import MaritimeTrade, OfferCard
+    from rules_oracle.model.cities_knights import trade
+    from rules_oracle.model.cities_knights.game import GAME as G
+    from rules_oracle.model.cities_knights.game import LINKS
+    from rules_oracle.model.cities_knights.state import Stage
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(2):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            if s.stage is not Stage.MAIN:
+                continue
+            hand = s.players[s.turn].hand
+            opening = [] if trade._limit(s) is not None else [
+                OfferCard(True, c) for c in range(D.N_CARDS) if hand[c]]
+            assert trade.open_actions(s) == opening
+            rate = trade.card_rates(s, s.turn, LINKS)
+            bank = [] if s.trades >= D.TRADES_PER_TURN else [
+                MaritimeTrade(g, t) for g in range(D.N_CARDS) for t in range(D.N_CARDS)
+                if g != t and hand[g] >= rate[g] and s.bank[t]]
+            assert trade.maritime_actions(s, LINKS) == bank
+            legal = G.legal_actions(s)
+            assert set(opening) | set(bank) <= set(legal) and legal[-1] == EndTurn()
+            seen += bool(opening) + bool(bank)
+    assert seen > 100
+
+
+@pytest.mark.rules("cities_knights/build.road", "cities_knights/knight-blocks-road")
+def test_remembered_road_spots_are_the_paths_tried_one_by_one() -> None:
+    """A seat's road paths (remembered while the owners of paths, buildings and knights are
+    the very same tuples) are every free path connected through no rival piece, tried one
+    by one, for every seat of every state of seeded 4-player games in turn."""
+    from rules_oracle.model.catan import data as BD
+    from rules_oracle.model.catan.build import road_connected
+    from rules_oracle.model.cities_knights import build
+    from rules_oracle.model.cities_knights.common import pieces
+    from rules_oracle.model.cities_knights.game import GAME as G
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(2):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            for p in range(4):
+                want = () if s.players[p].roads >= BD.ROADS else tuple(
+                    e for e in range(B.N_PATHS) if s.path_owner[e] == -1
+                    and road_connected(s.path_owner, pieces(s), p, e))
+                assert build.road_spots(s, p) == want
+                seen += bool(want)
+    assert seen > 1000
+
+
+@pytest.mark.rules("cities_knights/knight.build", "cities_knights/knight.move",
+                   "cities_knights/knight.chase")
+def test_remembered_knights_are_the_intersections_scanned() -> None:
+    """A seat's knights (remembered with the very tuple of knight owners) are the
+    intersections its knights stand on, scanned one by one, for every seat of every state
+    of seeded 4-player games in turn."""
+    from rules_oracle.model.cities_knights import knight
+    from rules_oracle.model.cities_knights.game import GAME as G
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(2):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            for p in range(4):
+                want = tuple(n for n in range(B.N_NODES) if s.knight_owner[n] == p)
+                assert knight.own_knights(s, p) == want
+                seen += len(want)
+    assert seen > 1000

@@ -261,6 +261,27 @@ def responders(turn: int, players: int) -> tuple[int, ...]:
     return tuple((turn + i) % players for i in range(1, players))
 
 
+#: the card steps of an offer per number of card kinds: (given, asked for) per kind, made
+#: once (steps are immutable values, so every offer's list shares them)
+_CARDS: dict[int, tuple[tuple[OfferCard, ...], tuple[OfferCard, ...]]] = {}
+_PROPOSE = Propose()
+_WITHDRAW = Withdraw()
+
+#: a responder's and the player on turn's steps, by whether he may accept
+_RESPOND: dict[bool, tuple[Action, ...]] = {True: (Answer(True), Answer(False), Counter()),
+                                           False: (Answer(False), Counter())}
+_CONSIDER: dict[bool, tuple[Action, ...]] = {True: (Answer(True), Answer(False)),
+                                            False: (Answer(False),)}
+
+
+def _cards(kinds: int) -> tuple[tuple[OfferCard, ...], tuple[OfferCard, ...]]:
+    made = _CARDS.get(kinds)
+    if made is None:
+        made = _CARDS[kinds] = (tuple(OfferCard(True, r) for r in range(kinds)),
+                                tuple(OfferCard(False, r) for r in range(kinds)))
+    return made
+
+
 def offer_actions(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int
                   ) -> tuple[Action, ...]:
     """The legal steps on an offer in progress."""
@@ -272,25 +293,24 @@ def offer_actions(offer: Offer, hands: Sequence[tuple[int, ...]], turn: int
         # a card asked for on the other side while it is not given, under the limit
         mine, theirs = ((offer.counter_get, offer.counter_give) if counter
                         else (offer.give, offer.get))
-        kinds = range(len(offer.give))
+        give, ask = _cards(len(offer.give))
+        kinds = range(len(give))
         out: list[Action] = []
         if sum(mine) < D.OFFER_CARDS:
             hand = hands[offer.responder if counter else turn]
-            out.extend(OfferCard(True, r) for r in kinds if not theirs[r] and hand[r] > mine[r])
+            out.extend(give[r] for r in kinds if not theirs[r] and hand[r] > mine[r])
         if sum(theirs) < D.OFFER_CARDS:
-            out.extend(OfferCard(False, r) for r in kinds if not mine[r])
+            out.extend(ask[r] for r in kinds if not mine[r])
         sides = (offer.counter_give, offer.counter_get) if counter else (offer.give, offer.get)
         if sum(sides[0]) and sum(sides[1]):
-            out.append(Propose())
-        out.append(Withdraw())
+            out.append(_PROPOSE)
+        out.append(_WITHDRAW)
         return tuple(out)
     if ph == "respond":
-        yes = [Answer(True)] if covers(hands[offer.responder], offer.get) else []
-        return (*yes, Answer(False), Counter())
+        return _RESPOND[covers(hands[offer.responder], offer.get)]
     if ph == "consider":
-        yes = [Answer(True)] if covers(hands[turn], offer.counter_give) else []
-        return (*yes, Answer(False))
-    return (*(TradeWith(p) for p in offer.accepted), Withdraw())
+        return _CONSIDER[covers(hands[turn], offer.counter_give)]
+    return (*(TradeWith(p) for p in offer.accepted), _WITHDRAW)
 
 
 def trade_actions(state: CatanState) -> tuple[Action, ...]:

@@ -29,9 +29,22 @@ def road_spots(state: CKState, p: int) -> tuple[int, ...]:
     has roads left (RB.BUILD_ROAD)."""
     if state.players[p].roads >= BD.ROADS:
         return ()
+    paths, nodes, knights = state.path_owner, state.node_owner, state.knight_owner
+    last = _SPOTS_LAST.get(p)
+    if last is not None and last[0] is paths and last[1] is nodes and last[2] is knights:
+        return last[3]
     blockers = pieces(state)
-    return tuple(e for e in range(B.N_PATHS) if state.path_owner[e] == -1
-                 and road_connected(state.path_owner, blockers, p, e))
+    spots = tuple(e for e in range(B.N_PATHS) if paths[e] == -1
+                  and road_connected(paths, blockers, p, e))
+    _SPOTS_LAST[p] = (paths, nodes, knights, spots)
+    return spots
+
+
+#: per seat, the last paths it was asked about and the owners of paths, buildings and
+#: knights they were found on (the very tuples: a step that moves no piece keeps them, and
+#: the main stage asks for the paths before a road is built and again to check it)
+_SPOTS_LAST: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                             tuple[int, ...]]] = {}
 
 
 def place_road(state: CKState, p: int, e: int) -> CKState:

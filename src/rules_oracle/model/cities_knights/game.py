@@ -193,7 +193,7 @@ class CitiesKnights(Game[CKState, Action]):
         if st is S.MAIN:
             return self._main_actions(state)
         if st is S.PRE_ROLL:
-            return (RollDice(), *progress.play_actions(state, LINKS), *_early_chases(state))
+            return (_ROLL, *progress.play_actions(state, LINKS), *_early_chases(state))
         if st is S.CARD:
             return progress.card_actions(state, LINKS)
         if st is S.DISCARD:
@@ -234,7 +234,7 @@ class CitiesKnights(Game[CKState, Action]):
         else:
             building = self._building_actions(state)
             _MAIN_LAST = (key, building)
-        return (*building, *trade.open_actions(state), EndTurn())
+        return (*building, *trade.open_actions(state), _END_TURN)
 
     def _building_actions(self, state: CKState) -> tuple[Action, ...]:
         p = state.turn
@@ -431,6 +431,9 @@ _ACTOR_LAST: tuple[CKState | None, int] = (None, TERMINAL)
 #: offer's opening card do not read
 _main_key = attrgetter(*(f.name for f in attrs.fields(CKState)
                          if f.name not in ("offers", "offer")))
+#: the roll and the turn's end, steps asked for every turn (immutable values, made once)
+_ROLL = RollDice()
+_END_TURN = EndTurn()
 #: the last main stage's key and its steps but an offer's opening card and the turn's end
 _MAIN_LAST: tuple[Any, tuple[Action, ...]] | None = None
 

@@ -24,7 +24,20 @@ PROMOTE = (D.PROMOTE_COST, RB.KNIGHT_PROMOTE)
 
 
 def own_knights(state: CKState, p: int) -> tuple[int, ...]:
-    return tuple(n for n in range(B.N_NODES) if state.knight_owner[n] == p)
+    """The intersections of ``p``'s knights (remembered per seat with the very tuple of
+    knight owners they were found in: most steps move no knight, and the main stage asks
+    for them to move, chase, promote and activate)."""
+    owners = state.knight_owner
+    last = _OWN_LAST.get(p)
+    if last is not None and last[0] is owners:
+        return last[1]
+    own = tuple(n for n in range(B.N_NODES) if owners[n] == p)
+    _OWN_LAST[p] = (owners, own)
+    return own
+
+
+#: per seat, the last knight owners asked about and its knights' intersections there
+_OWN_LAST: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def knight_build_spots(state: CKState, p: int) -> tuple[int, ...]:

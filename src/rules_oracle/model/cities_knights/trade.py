@@ -64,7 +64,11 @@ def open_actions(state: CKState) -> list[Action]:
     if _limit(state) is not None:
         return []
     hand = state.players[state.turn].hand
-    return [OfferCard(True, c) for c in range(D.N_CARDS) if hand[c]]
+    return [_OPENING[c] for c in range(D.N_CARDS) if hand[c]]
+
+
+#: the card that opens an offer, per card given (steps are immutable values, made once)
+_OPENING = tuple(OfferCard(True, c) for c in range(D.N_CARDS))
 
 
 def open_offer(state: CKState, action: OfferCard) -> CKState:
@@ -134,8 +138,14 @@ def maritime_actions(state: CKState, links: Links) -> list[Action]:
     p = state.turn
     hand = state.players[p].hand
     rate = card_rates(state, p, links)
-    return [MaritimeTrade(g, t) for g in range(D.N_CARDS) if hand[g] >= rate[g]
-            for t in range(D.N_CARDS) if t != g and state.bank[t]]
+    bank = state.bank
+    return [_MARITIME[g][t] for g in range(D.N_CARDS) if hand[g] >= rate[g]
+            for t in range(D.N_CARDS) if t != g and bank[t]]
+
+
+#: the bank trades, per card given and card got (made once)
+_MARITIME = tuple(tuple(MaritimeTrade(g, t) for t in range(D.N_CARDS))
+                  for g in range(D.N_CARDS))
 
 
 def maritime(state: CKState, action: MaritimeTrade, links: Links) -> CKState:
