@@ -188,17 +188,6 @@ def test_remembered_placements_are_the_place_rule_tried_space_by_space() -> None
     assert seen > 200
 
 
-def test_the_games_stage_names_are_the_stages() -> None:
-    """The game's plain class attributes for the stages (read on every step's dispatch)
-    name every stage, each the member itself."""
-    from rules_oracle.model.burgundy.game import S
-    from rules_oracle.model.burgundy.state import Stage
-
-    named = {n: v for n, v in vars(S).items() if n.isupper()}
-    assert named == {m.name: m for m in Stage}
-    assert all(v is Stage[n] for n, v in named.items())
-
-
 @pytest.mark.rules("burgundy/phase.fill-depots", "burgundy/phase.round-goods")
 def test_remembered_draws_are_the_supplies_draws() -> None:
     """A goods or hex draw's outcomes (remembered by the pool's or supply's contents) are

@@ -12,7 +12,7 @@ from rules_oracle.model.catan_cards.actions import (
     EndTrade,
     HireKnight,
 )
-from rules_oracle.model.catan_cards.game import GAME, S
+from rules_oracle.model.catan_cards.game import GAME
 from rules_oracle.model.catan_cards.score import pile_vp
 from rules_oracle.model.catan_cards.state import Stage
 from rules_oracle.model.core import TERMINAL
@@ -122,15 +122,6 @@ def test_eager_play_builds_first_and_finds_winners() -> None:
     finals = [final_state(GAME, GAME.config(n), seed, "eager") for n in (3, 4)
               for seed in (1, 2)]
     assert all(f.stage is Stage.OVER and f.winner >= 0 for f in finals)
-
-
-def test_the_games_stage_names_are_the_stages() -> None:
-    """The game's plain class attributes for the stages (read on every step's dispatch)
-    name every stage, each the member itself."""
-    named = {n: v for n, v in vars(S).items() if n.isupper()}
-    assert named == {m.name: m for m in Stage}
-    assert all(v is Stage[n] for n, v in named.items())
-
 
 
 @pytest.mark.rules("catan_cards/take.next", "catan_cards/take.neighbour")

@@ -300,16 +300,6 @@ def test_whose_step_is_each_states_own_when_states_are_asked_in_turn() -> None:
     assert seats >= {-1, 0, 1, 2, 3}
 
 
-def test_the_stage_names_the_steps_read_are_the_stages() -> None:
-    """The stages the step, actor and legal-step dispatch read as plain class attributes are
-    the enum's members, every one of them."""
-    from rules_oracle.model.cities_knights.game import S
-
-    names = {n for n in vars(S) if not n.startswith("_")}
-    assert names == {m.name for m in Stage}
-    assert all(getattr(S, m.name) is m for m in Stage)
-
-
 @pytest.mark.rules("cities_knights/trade.maritime", "cities_knights/trade.domestic",
                    "cities_knights/trade.limit")
 def test_shared_main_steps_are_the_trade_rules_one_by_one() -> None:
