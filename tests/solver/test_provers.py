@@ -774,6 +774,39 @@ def test_a_kind_that_gains_nothing_is_bounded_without_optimize(
     assert (move.outcome.status, move.value) == ("proved", 3) and len(asked) == 1
 
 
+def test_a_kind_bounded_by_search_skips_optimize(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kind the encoding names in ``bound_by_search`` has its bound found by the search
+    alone, scoped or not: the same bound and row as with ``z3.Optimize`` first, which is
+    never asked."""
+    class Scoped(toy.ToyEncoding):
+        def bound_scope(self, v: Any, players: int) -> tuple[str, Any]:
+            return "moves of at most 3", v["roll"] <= 3
+
+    class Searched(toy.ToyEncoding):
+        bound_by_search = frozenset({"move"})
+
+    class ScopedSearched(Scoped):
+        bound_by_search = frozenset({"move"})
+
+    asked: list[float] = []
+    optimizer = provers.SOLVERS.optimize
+
+    def counted(timeout: float) -> Any:
+        asked.append(timeout)
+        return optimizer(timeout)
+    monkeypatch.setattr(provers.SOLVERS, "optimize", counted)
+    for plain, searched in ((toy.ToyEncoding(), Searched()), (Scoped(), ScopedSearched())):
+        asked.clear()
+        first = provers.kind_bound(plain, 2, "move")
+        assert len(asked) == 1
+        asked.clear()
+        second = provers.kind_bound(searched, 2, "move")
+        assert asked == []
+        assert (second.value, second.outcome.status, second.outcome.detail, second.scope) == (
+            first.value, first.outcome.status, first.outcome.detail, first.scope)
+        assert second.value == 3
+
+
 def test_a_claimed_maximum_is_confirmed_or_refuted() -> None:
     """``confirm_max``: the true maximum is reached and not passed; a lower claim is
     passed, a higher one never reached."""

@@ -218,6 +218,10 @@ class Encoding(ABC, Generic[S, A]):
     #: largest bound of its group found already in the process, which its own queries
     #: confirm or correct (a hint for the search; the bound is the same without it)
     bound_siblings: tuple[tuple[str, ...], ...] = ()
+    #: action kinds whose gain bound is found by search alone, without ``z3.Optimize``
+    #: first: kinds over which Optimize spends its budget in vain or settles slower than
+    #: the search (crafts' end of a round at 4-6 players); the same bound either way
+    bound_by_search: frozenset[str] = frozenset()
     #: k for the bounded-unrolling gain bound: the most points k consecutive steps give
     bound_steps: int = 2
     #: whether every action leaves every score variable at least where it was

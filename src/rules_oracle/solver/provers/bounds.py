@@ -318,7 +318,8 @@ def kind_bound(
             f.bounds[kind.name] = value
     else:
         status, value, why = _bound(facts, [pre[v] for v in score_vars],
-                                    [post[v] for v in score_vars], timeout, cases)
+                                    [post[v] for v in score_vars], timeout, cases,
+                                    kind.name not in encoding.bound_by_search)
     detail = f"max gain {value}" if value is not None else why
     if split and value is not None:
         detail += f" ({why})"
@@ -328,7 +329,8 @@ def kind_bound(
     if scope is not None and (unbounded or (status == "unknown" and why != NEVER_ENABLED)):
         label, restriction = scope
         status, value, inside = _bound([*facts, restriction], [pre[v] for v in score_vars],
-                                       [post[v] for v in score_vars], timeout, cases)
+                                       [post[v] for v in score_vars], timeout, cases,
+                                       kind.name not in encoding.bound_by_search)
         shown = f"max gain {value}" if value is not None else inside
         outside = (f"under the other readings {UNBOUNDED} (not attempted)" if unbounded
                    else f"over every state: {why} (not settled)")
