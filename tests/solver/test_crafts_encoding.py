@@ -21,7 +21,15 @@ from rules_oracle.model.crafts.game import GAME
 from rules_oracle.model.crafts.state import CraftsState, Stage
 from rules_oracle.properties.generic import all_configs, variant_configs
 from rules_oracle.solver import provers
-from rules_oracle.solver.crafts import CARD_KINDS, ENCODING, CraftsEncoding, gain_bound, round_bound
+from rules_oracle.solver.crafts import (
+    CARD_KINDS,
+    ENCODING,
+    CraftsEncoding,
+    gain_bound,
+    ite,
+    merge,
+    round_bound,
+)
 from tests.model.crafts.helpers import cards, make, res
 
 PLAYERS = (2, 3, 4, 5, 6)
@@ -107,6 +115,25 @@ def test_set_up_states_satisfy_the_invariant(config: Config) -> None:
         assert dict(zip(compiled.parts, parts, strict=True)) == dict.fromkeys(
             compiled.parts, True)
         assert terminal is False
+
+
+def test_a_merge_is_the_ite_of_every_variable() -> None:
+    """``merge(c, a, b)`` is ``ite(c, a[k], b[k])`` for every variable, whatever the
+    condition (a Python bool, a constant term, an open term): a variable both states share
+    keeps its very term, the others are the same If term."""
+    x, y, c = z3.Int("x"), z3.Int("y"), z3.Bool("c")
+    a = {"same": x, "equal": x + 1, "other": y, "num": 3}
+    b = {"same": x, "equal": x + 1, "other": x, "num": 4}
+    for cond in (True, False, z3.BoolVal(True), z3.BoolVal(False), c, z3.And(c, x > 0)):
+        merged = merge(cond, a, b)
+        assert list(merged) == list(a)
+        for k in a:
+            want = ite(cond, a[k], b[k])
+            got = merged[k]
+            assert got is want or (z3.is_expr(got) and z3.is_expr(want) and got.eq(want)) \
+                or got == want, (cond, k)
+    assert merge(c, a, b)["same"] is x
+    assert merge(c, a, b)["other"].eq(z3.If(c, y, x))
 
 
 def test_a_broken_guard_is_caught() -> None:

@@ -174,7 +174,20 @@ def conj(*cs: Any) -> Any:
 
 
 def merge(c: Any, a: State, b: State) -> State:
-    return {k: ite(c, a[k], b[k]) for k in a}
+    """``ite(c, a[k], b[k])`` for every variable ``k``: the condition is folded once, not
+    once a variable, and a variable both states share is kept as it is (a merge is asked of
+    states of hundreds of variables, few of which differ)."""
+    if isinstance(c, bool):
+        return dict(a if c else b)
+    if z3.is_true(c):
+        return dict(a)
+    if z3.is_false(c):
+        return dict(b)
+    out: State = {}
+    for k, x in a.items():
+        y = b[k]
+        out[k] = x if _same(x, y) else z3.If(c, as_term(x), as_term(y))
+    return out
 
 
 def pick(terms: Sequence[Any], idx: Index, default: Any = None) -> Any:
