@@ -807,6 +807,54 @@ def test_a_kind_bounded_by_search_skips_optimize(monkeypatch: pytest.MonkeyPatch
         assert second.value == 3
 
 
+def test_a_window_bound_starts_from_the_one_step_bounds(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """The window bound's search asks first for the ``steps`` largest one-step bounds
+    added (``window_guess``, from the kinds' bounds in the frame or found now); the bound
+    and row are those found without a guess, and a search from a guess below, at or above
+    the largest value gives that value too."""
+    provers.forget_frames()
+    plain = provers.window_bound(toy.ENCODING, 2, steps=2)
+    f = provers.frame(toy.ENCODING, 2)
+    kinds = {k.name: provers.kind_bound(toy.ENCODING, 2, k).value for k in f.kinds}
+    assert f.gains == {k: v or 0 for k, v in kinds.items()}
+    guess = provers.bounds.window_guess(toy.ENCODING, 2, 2)
+    assert guess == sum(sorted((v or 0 for v in kinds.values()), reverse=True)[:2])
+    f.gains["move"] = None  # a kind not settled: no guess
+    assert provers.bounds.window_guess(toy.ENCODING, 2, 2) is None
+    f.gains.clear()  # the kinds' bounds are found again
+    assert provers.bounds.window_guess(toy.ENCODING, 2, 2) == guess
+    targets: list[str] = []
+    search = provers.bounds.search_max
+
+    def spied(facts: Any, g: Any, *args: Any, **kwargs: Any) -> Any:
+        targets.append(str(kwargs.get("guess")))
+        return search(facts, g, *args, **kwargs)
+    monkeypatch.setattr(provers.bounds, "search_max", spied)
+    hinted = provers.window_bound(toy.ENCODING, 2, steps=2)
+    assert targets == [str(guess)]
+    assert (hinted.value, hinted.outcome.status, hinted.outcome.detail) == (
+        plain.value, plain.outcome.status, plain.outcome.detail)
+    assert plain.value is not None
+    for hint in (0, 1, plain.value, plain.value + 1, plain.value * 3 + 2):
+        monkeypatch.setattr(provers.bounds, "window_guess", lambda *a, h=hint, **k: h)
+        again = provers.window_bound(toy.ENCODING, 2, steps=2)
+        assert (again.value, again.outcome.detail) == (plain.value, plain.outcome.detail)
+
+
+def test_a_search_from_a_guess_finds_the_same_largest_value() -> None:
+    """``search_max`` from a guess below, at, above the largest value, or where nothing is
+    reached, gives what it gives without one."""
+    x = z3.Int("x")
+    facts = [x >= -3, x <= 7]
+    assert provers.bounds.search_max(facts, x, 10.0) == ("proved", 7, "")
+    for guess in (-5, 0, 6, 7, 8, 40):
+        assert provers.bounds.search_max(facts, x, 10.0, guess=guess) == ("proved", 7, "")
+    never = [x >= 1, x <= 0]
+    assert provers.bounds.search_max(never, x, 10.0, guess=3) == (
+        "unknown", None, provers.bounds.NEVER_ENABLED)
+
+
 def test_a_claimed_maximum_is_confirmed_or_refuted() -> None:
     """``confirm_max``: the true maximum is reached and not passed; a lower claim is
     passed, a higher one never reached."""

@@ -67,14 +67,17 @@ UNBOUNDED = "unbounded under the invariant"
 
 
 def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequence[Any],
-           timeout: float, cases: Sequence[Any] = (), optimize: bool = True
-           ) -> tuple[str, int | None, str]:
+           timeout: float, cases: Sequence[Any] = (), optimize: bool = True,
+           guess: int | None = None) -> tuple[str, int | None, str]:
     """The largest gain under ``facts``: 0 when no gain passes 0 and one reaches it (two
     queries, the first with :data:`LIMITS.nothing_first` seconds); else ``z3.Optimize`` for
     ``LIMITS.optimize_first`` seconds (unless not to ``optimize``), then, if it did not settle,
-    :func:`search_max` with ``timeout`` per query."""
+    :func:`search_max` with ``timeout`` per query; with a positive ``guess`` at the largest
+    gain, the search from it alone."""
     g = z3.Int("gain")
     gained = _gained(g, scores_pre, scores_post)
+    if guess is not None and guess > 0:  # a gain is expected: the search asks for it first
+        return search_max([*facts, gained], g, timeout, cases, guess=guess)
     nothing = solver(min(LIMITS.nothing_first, timeout))
     nothing.add(*facts, gained, g > 0)
     if nothing.check() == z3.unsat:  # no point gained: is 0 reached?
@@ -88,7 +91,7 @@ def _bound(facts: Sequence[Any], scores_pre: Sequence[Any], scores_post: Sequenc
         status, value, why = _maximize(opt, g, min(LIMITS.optimize_first, timeout))
         if status == "proved" or why in (NEVER_ENABLED, UNBOUNDED):
             return status, value, why
-    return search_max([*facts, gained], g, timeout, cases)
+    return search_max([*facts, gained], g, timeout, cases, guess=guess)
 
 
 #: a search query is tried with these Z3 ``random_seed`` values in turn, each for its
@@ -117,8 +120,8 @@ Asking = Callable[[Any | None], tuple[Any, Any]]
 
 
 def search_max(facts: Sequence[Any], g: Any, timeout: float,
-                cases: Sequence[Any] = (), first: Asking | None = None
-                ) -> tuple[str, int | None, str]:
+                cases: Sequence[Any] = (), first: Asking | None = None,
+                guess: int | None = None) -> tuple[str, int | None, str]:
     """The largest value of ``g`` under ``facts`` by plain satisfiability queries.
 
     A first model gives a feasible gain; doubling steps find a gain no model reaches;
@@ -127,6 +130,11 @@ def search_max(facts: Sequence[Any], g: Any, timeout: float,
     ``z3.Optimize`` over the whole range may not settle; with the encoding's ``cases``, a
     query that does not settle whole is asked case by case (:func:`decide`). A query
     that ``first`` settles is not asked otherwise.
+
+    With a ``guess`` at the largest value, the first query asks for at least it: reached,
+    the search goes on above the gain found (one query more when the guess is the
+    bound); never reached, it is the ceiling below which the search looks. The value is
+    the same without it; a guess whose query does not settle is dropped.
     """
     def ask(extra: Any | None) -> tuple[Any, int | None, Any]:
         more = () if extra is None else (extra,)
@@ -143,13 +151,20 @@ def search_max(facts: Sequence[Any], g: Any, timeout: float,
             found = int(s.model().eval(g, model_completion=True).as_long())
         return result, found, s
 
-    result, best, s = ask(None)
+    ceiling: int | None = None  # the least gain known to be unreachable
+    start: tuple[Any, int | None, Any] | None = None
+    if guess is not None:
+        start = ask(g >= guess)
+        if start[0] == z3.unsat:
+            ceiling = guess
+        if start[0] != z3.sat or start[1] is None:
+            start = None
+    result, best, s = ask(None) if start is None else start
     if result == z3.unsat:
         return "unknown", None, NEVER_ENABLED
     if result == z3.unknown or best is None:
         return "unknown", None, reason(s, timeout)
     step = 1
-    ceiling: int | None = None  # the least gain known to be unreachable
     while ceiling is None or ceiling > best + 1:
         target = best + step if ceiling is None else (best + 1 + ceiling) // 2
         if target > LIMITS.search_cap:
@@ -338,6 +353,7 @@ def kind_bound(
         scoped = label
     if status == "unknown" and why == NEVER_ENABLED:
         status = "proved"  # settled: no state satisfying I enables the kind, so no gain
+    f.gains[kind.name] = (value or 0) if status == "proved" else None
     return GainBound(players, kind.name, 1, value, Outcome(
         f"bound/{kind.name}/p{players}", "bound", status, time.perf_counter() - start,
         detail), scoped)
@@ -377,12 +393,32 @@ def gain_bounds(
     return bounds
 
 
+def window_guess(encoding: Encoding[Any, Any], players: int, steps: int, timeout: float = 10.0
+                 ) -> int | None:
+    """Where the search for the most points ``steps`` consecutive actions give starts: the
+    ``steps`` largest one-step bounds of distinct kinds added (each kind's bound found in
+    the process, :attr:`~.frames.Frame.gains`, or found now); ``None`` when a kind's bound
+    is not known. A hint only: the window bound is the same without it, and its queries
+    prove it (catan at 3 and 4 players: 3 + 2, the bound; 2 queries after the first model
+    where the search from it asks 5 or 6)."""
+    f = frame(encoding, players)
+    for kind in f.kinds:
+        if kind.name not in f.gains:
+            kind_bound(encoding, players, kind, timeout)
+    values = [f.gains.get(kind.name) for kind in f.kinds]
+    known = [v for v in values if v is not None]
+    if len(known) < len(values):
+        return None
+    return sum(sorted(known, reverse=True)[:steps])
+
+
 def window_bound(encoding: Encoding[Any, Any], players: int, timeout: float = 10.0,
                  steps: int | None = None) -> GainBound:
     """The most points ``steps`` (``encoding.bound_steps`` unless given) consecutive
     actions can give one player."""
     start = time.perf_counter()
     k = encoding.bound_steps if steps is None else steps
+    guess = window_guess(encoding, players, k, timeout)
     kinds, score_vars = encoding.kinds(players), encoding.score_vars(players)
     states = [encoding.fresh(f"s{t}", players) for t in range(k + 1)]
     facts = [encoding.invariant(states[0], players)]
@@ -400,7 +436,8 @@ def window_bound(encoding: Encoding[Any, Any], players: int, timeout: float = 10
     # by search alone: over a disjunction of every kind per step Optimize spends its
     # budget in vain (catan at 4 players: 32 s with it first, 7 s by search alone)
     status, value, why = _bound(facts, [states[0][v] for v in score_vars],
-                                [states[k][v] for v in score_vars], timeout, optimize=False)
+                                [states[k][v] for v in score_vars], timeout, optimize=False,
+                                guess=guess)
     detail = f"max gain {value} over {k} consecutive actions" if value is not None else why
     return GainBound(players, f"{k}-steps", k, value, Outcome(
         f"bound/{k}-steps/p{players}", "bound", status, time.perf_counter() - start, detail))

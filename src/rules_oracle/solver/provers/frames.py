@@ -144,6 +144,9 @@ class Frame:
     _kept: list[Any] = attrs.field(factory=list)
     #: the gain bounds found by cases so far, by kind (:meth:`guess`)
     bounds: dict[str, int] = attrs.field(factory=dict)
+    #: every kind's gain bound found in the process (0 for a kind never enabled; ``None``:
+    #: not settled), where a window bound's search starts (:func:`~.bounds.window_guess`)
+    gains: dict[str, int | None] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         self.conjuncts = tuple(conjuncts_of(self.whole))
