@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from rules_oracle.model.core import registry
-from rules_oracle.model.core.canon import to_json
+from rules_oracle.model.core.canon import to_json, unstructure
 from rules_oracle.model.core.game import Game
 from rules_oracle.model.core.play import playout
 from rules_oracle.properties import generic
@@ -181,24 +181,42 @@ def test_roundtrip_catches_values_the_converter_cannot_take() -> None:
 
 
 @pytest.mark.rules(R_MOVE, R_ROLL)
-def test_purity_and_round_trip_compare_with_the_text_they_are_given() -> None:
-    """check_pure and check_roundtrip compare with the state's canonical text: their own,
-    or the one the caller has (GameChecker passes a sampled state's to both)."""
+def test_purity_and_round_trip_compare_with_what_they_are_given() -> None:
+    """check_pure compares with the state's snapshot, check_roundtrip with its canonical
+    text: their own, or the one the caller has (GameChecker passes a sampled state's)."""
     state = TOY.apply(TOY.setup(TOY.config(2)), Roll(2))
     text = to_json(state)
-    assert generic.check_pure(TOY, state, Move(2), text) == []
+    assert generic.check_pure(TOY, state, Move(2), generic.snapshot(state)) == []
     assert generic.check_roundtrip(state, text) == []
-    stale = to_json(TOY.apply(state, Move(2)))
-    found = generic.check_pure(TOY, state, Move(2), stale)
+    assert generic.check_roundtrip(state, text, unstructure(state)) == []
+    stale = TOY.apply(state, Move(2))
+    found = generic.check_pure(TOY, state, Move(2), generic.snapshot(stale))
     assert [v.message for v in found] == [
         'apply({"steps":2,"type":"Move"}) changed its input state']
-    assert [v.message for v in generic.check_roundtrip(state, stale)] == [
+    assert [v.message for v in generic.check_unchanged(state, generic.snapshot(stale))] == [
+        "applying actions changed the input state"]
+    assert [v.message for v in generic.check_roundtrip(state, to_json(stale))] == [
         "ToyState: canonical text changed"]
     mutated = broken.Mutating()
     found = generic.check_pure(mutated, state, Move(2))
     assert [v.invariant for v in found] == [generic.PURE, generic.PURE]
     assert "changed its input state" in found[0].message
     assert "two different results" in found[1].message
+
+
+def test_a_snapshot_is_as_strict_as_the_canonical_text() -> None:
+    """Two snapshots are equal exactly when the plain data are, item for item and type for
+    type: a boolean written where a number was differs, though the two compare equal; equal
+    data made of other objects (a string built anew) do not."""
+    state = TOY.apply(TOY.setup(TOY.config(2)), Roll(2))
+    raw = unstructure(state)
+    assert generic.snapshot(state) == generic.plain_bytes(raw)
+    assert generic.plain_bytes([1, 0]) != generic.plain_bytes([True, False])
+    assert [1, 0] == [True, False]
+    built = "".join(["Toy", "State"])
+    assert built is not raw["type"]
+    assert generic.plain_bytes({**raw, "type": built}) == generic.plain_bytes(raw)
+    assert generic.plain_bytes({**raw, "turn": raw["turn"] + 1}) != generic.plain_bytes(raw)
 
 
 def test_variant_configs_cover_every_player_count() -> None:

@@ -304,6 +304,58 @@ def test_a_changing_view_is_caught() -> None:
     assert {O.DETERMINISTIC, O.PLAYER_VIEW} <= _found(Restless())
 
 
+class Flipping(CraftsGame):
+    """Every other public view writes the round number as a boolean: an equal view (``True
+    == 1``) whose canonical text differs."""
+
+    ticks = itertools.count()
+
+    def observe(self, state: CraftsState, viewer: Viewer) -> Any:
+        view = super().observe(state, viewer)
+        if isinstance(view, crafts_view.PublicView) and view.round == 1 \
+                and next(self.ticks) % 2:
+            return attrs.evolve(view, round=True)
+        return view
+
+
+def test_a_view_changing_a_number_into_an_equal_boolean_is_caught() -> None:
+    """The views observed again are compared type for type (their plain data byte for
+    byte), not only by equality."""
+    game = Flipping()
+    state = game.setup(game.config(2))
+    assert game.observe(state, PUBLIC).round == 1
+    found = O.check_deterministic(game, state)
+    assert [v.message for v in found] == [
+        "viewer 'public': observing one state twice differs"]
+
+
+def test_a_states_views_and_steps_are_computed_once_for_its_twins() -> None:
+    """The checks of a state and of its twins given its Seen observe it no more, and apply
+    an action to it once whatever the twins; they find what they find without it."""
+    game = registry.get("crafts")
+    twins = hidden_twins("crafts")
+    state = next(s for s in O._states(game, game.config(3), 1, "uniform")
+                 if twins(s, random.Random(0)) and game.actor(s) >= 0)
+    made = twins(state, random.Random(0))
+    seen = O.Seen(game, state)
+    assert seen.views == {v: game.observe(state, v) for v in O.viewers(game, state)}
+    applied: list[Any] = []
+
+    class Counting(type(game)):  # type: ignore[misc]
+        def apply(self, s: Any, action: Any) -> Any:
+            applied.append(s)
+            return super().apply(s, action)
+
+    seen.game = Counting()
+    for twin in made:
+        other = O.Seen(game, twin.state)
+        assert O.check_twin(game, state, twin, seen, other) == O.check_twin(game, state, twin)
+        assert O.check_indistinguishable(game, state, twin, O.exemptions(game), seen=seen,
+                                         twin_seen=other) == O.check_indistinguishable(
+            game, state, twin, O.exemptions(game))
+    assert len(applied) == len(set(seen._after)) and applied
+
+
 def test_a_player_view_with_another_public_part_is_caught() -> None:
     assert _found(OwnPublic()) == {O.PLAYER_VIEW}
 

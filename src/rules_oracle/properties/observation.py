@@ -31,6 +31,7 @@ from rules_oracle.model.core.canon import structure, to_json, unstructure
 from rules_oracle.model.core.game import PUBLIC, TERMINAL, Config, Game, Viewer
 from rules_oracle.model.core.play import choose
 from rules_oracle.properties.base import Violation
+from rules_oracle.properties.generic import plain_bytes, snapshot
 
 DETERMINISTIC = "observation/deterministic"
 PLAYER_VIEW = "observation/player-view"
@@ -85,32 +86,83 @@ def viewers(game: Game[Any, Any], state: Any) -> tuple[Viewer, ...]:
     return (PUBLIC, *range(game.config_of(state).players))
 
 
-def check_deterministic(game: Game[Any, Any], state: Any) -> list[Violation]:
+class Seen:
+    """One state's views, one per viewer, its legal actions and the public views after its
+    steps: computed once and shared by the checks of the state and of each of its twins
+    (a view is a function of the state: :func:`check_deterministic` observes it again)."""
+
+    def __init__(self, game: Game[Any, Any], state: Any) -> None:
+        self.game = game
+        self.state = state
+        #: viewer -> the state's view
+        self.views: dict[Viewer, Any] = {v: game.observe(state, v)
+                                         for v in viewers(game, state)}
+        self._legal: tuple[Any, ...] | None = None
+        #: action -> the state after it
+        self._after: dict[Any, Any] = {}
+        #: action -> the public view of the state after it
+        self._public: dict[Any, Any] = {}
+
+    def view(self, viewer: Viewer) -> Any:
+        return self.views[viewer]
+
+    def legal(self) -> tuple[Any, ...]:
+        if self._legal is None:
+            self._legal = self.game.legal_actions(self.state)
+        return self._legal
+
+    def after(self, action: Any) -> Any:
+        """The state ``action`` leads to."""
+        if action not in self._after:
+            self._after[action] = self.game.apply(self.state, action)
+        return self._after[action]
+
+    def public_after(self, action: Any) -> Any:
+        """The public view of the state ``action`` leads to."""
+        if action not in self._public:
+            self._public[action] = self.game.observe(self.after(action), PUBLIC)
+        return self._public[action]
+
+
+def _seen(game: Game[Any, Any], state: Any, seen: "Seen | None") -> Seen:
+    return Seen(game, state) if seen is None else seen
+
+
+def check_deterministic(game: Game[Any, Any], state: Any,
+                        seen: Seen | None = None) -> list[Violation]:
+    """Observing ``state`` again, or its copy rebuilt from JSON, gives equal views whose
+    plain data are equal byte for byte (:func:`~properties.generic.plain_bytes`: so their
+    canonical texts are equal), each one of the game's observation types and round-tripping
+    its JSON (``seen``: the state's views where the caller has them)."""
     out: list[Violation] = []
+    views = _seen(game, state, seen).views
     copy = structure(unstructure(state), type(state))
     for viewer in viewers(game, state):
-        first = game.observe(state, viewer)
+        first = views[viewer]
         again = game.observe(state, viewer)
         rebuilt = game.observe(copy, viewer)
         if not isinstance(first, tuple(game.observation_types)):
             out.append(Violation(DETERMINISTIC, f"viewer {viewer!r}: {type(first).__name__}"
                                  " is none of the game's observation types"))
             continue
+        raw = unstructure(first)
         if not (first == again == rebuilt) or not (
-                to_json(first) == to_json(again) == to_json(rebuilt)):
+                plain_bytes(raw) == snapshot(again) == snapshot(rebuilt)):
             out.append(Violation(DETERMINISTIC,
                                  f"viewer {viewer!r}: observing one state twice differs"))
-        elif structure(unstructure(first), type(first)) != first:
+        elif structure(raw, type(first)) != first:
             out.append(Violation(DETERMINISTIC,
                                  f"viewer {viewer!r}: the view does not round-trip its JSON"))
     return out
 
 
-def check_player_views(game: Game[Any, Any], state: Any) -> list[Violation]:
+def check_player_views(game: Game[Any, Any], state: Any,
+                       seen: Seen | None = None) -> list[Violation]:
     out: list[Violation] = []
-    public = game.observe(state, PUBLIC)
+    views = _seen(game, state, seen).views
+    public = views[PUBLIC]
     for seat in viewers(game, state)[1:]:
-        view = game.observe(state, seat)
+        view = views[seat]
         if getattr(view, "public", None) != public:
             out.append(Violation(PLAYER_VIEW, f"player {seat}'s view does not hold the"
                                  " public view as its public part"))
@@ -133,11 +185,17 @@ def _first_difference(a: Any, b: Any, path: str = "$") -> str:
     return path
 
 
-def check_twin(game: Game[Any, Any], state: Any, twin: Twin) -> list[Violation]:
+def check_twin(game: Game[Any, Any], state: Any, twin: Twin, seen: Seen | None = None,
+               twin_seen: Seen | None = None) -> list[Violation]:
+    """The twin's public view and the views of the players whose secrets it leaves alone
+    are the state's; the others' differ (``seen``, ``twin_seen``: the state's and the
+    twin's views where the caller has them)."""
     out: list[Violation] = []
+    mine = _seen(game, state, seen).views
+    theirs = _seen(game, twin.state, twin_seen).views
     for viewer in viewers(game, state):
-        a = game.observe(state, viewer)
-        b = game.observe(twin.state, viewer)
+        a = mine[viewer]
+        b = theirs[viewer]
         if viewer == PUBLIC or viewer not in twin.changed:
             if a != b:
                 where = _first_difference(unstructure(a), unstructure(b))
@@ -157,18 +215,22 @@ def _names(actions: Sequence[Any]) -> str:
 def check_indistinguishable(game: Game[Any, Any], state: Any, twin: Twin,
                             exempt: Sequence[Exemption] = (), *,
                             rng: random.Random | None = None,
-                            actions: int = ACTIONS_CHECKED) -> list[Violation]:
+                            actions: int = ACTIONS_CHECKED, seen: Seen | None = None,
+                            twin_seen: Seen | None = None) -> list[Violation]:
     """The player to act, when his view of ``state`` and of the twin is equal, has the same
     legal actions in both, and ``actions`` of them (drawn with ``rng``, all when None)
-    taken in both leave equal public views; action types in ``exempt`` are left out."""
+    taken in both leave equal public views; action types in ``exempt`` are left out
+    (``seen``, ``twin_seen``: the state's and the twin's views, legal actions and steps
+    where the caller has them: a state's are shared by its twins' checks)."""
     seat = game.actor(state)
-    if seat < 0 or game.actor(twin.state) != seat \
-            or game.observe(state, seat) != game.observe(twin.state, seat):
-        return []  # chance or the end, or a player who sees the difference (check_twin)
+    if seat < 0 or game.actor(twin.state) != seat:
+        return []  # chance or the end
+    here, there = _seen(game, state, seen), _seen(game, twin.state, twin_seen)
+    if here.view(seat) != there.view(seat):
+        return []  # a player who sees the difference (check_twin)
     free = [e for e in exempt if e.legal]
-    mine = [a for a in game.legal_actions(state) if not any(e.covers(a, state) for e in free)]
-    theirs = [a for a in game.legal_actions(twin.state)
-              if not any(e.covers(a, twin.state) for e in free)]
+    mine = [a for a in here.legal() if not any(e.covers(a, state) for e in free)]
+    theirs = [a for a in there.legal() if not any(e.covers(a, twin.state) for e in free)]
     if mine != theirs:
         only = [a for a in mine if a not in theirs]
         other = [a for a in theirs if a not in mine]
@@ -178,11 +240,11 @@ def check_indistinguishable(game: Game[Any, Any], state: Any, twin: Twin,
     chosen = mine if rng is None or len(mine) <= actions else rng.sample(mine, actions)
     out: list[Violation] = []
     for action in chosen:
-        after, twin_after = game.apply(state, action), game.apply(twin.state, action)
+        after, twin_after = here.after(action), there.after(action)
         ends = TERMINAL in (game.actor(after), game.actor(twin_after))
         if any(e.covers(action, state) and (ends or not e.at_end) for e in exempt):
             continue
-        a, b = game.observe(after, PUBLIC), game.observe(twin_after, PUBLIC)
+        a, b = here.public_after(action), there.public_after(action)
         if a != b:
             where = _first_difference(unstructure(a), unstructure(b))
             out.append(Violation(INDISTINGUISHABLE, f"player {seat}'s {to_json(action)}"
@@ -241,11 +303,16 @@ def run_observations(game: Game[Any, Any], config: Config, seed: int, twins: Twi
             break
         states += 1
         where = f"{game.name} {config.players}p seed {seed} step {index}"
-        problems = check_deterministic(game, state) + check_player_views(game, state)
+        # the state's views, legal actions and steps, computed once for all its checks
+        seen = Seen(game, state)
+        problems = check_deterministic(game, state, seen) + check_player_views(game, state,
+                                                                               seen)
         for twin in twins(state, rng):
             built += 1
-            problems += check_twin(game, state, twin)
-            problems += check_indistinguishable(game, state, twin, excused, rng=pick)
+            other = Seen(game, twin.state)
+            problems += check_twin(game, state, twin, seen, other)
+            problems += check_indistinguishable(game, state, twin, excused, rng=pick,
+                                                seen=seen, twin_seen=other)
         found += [Violation(v.invariant, f"{v.message} ({where})") for v in problems]
     return ObservationRun(states, built, tuple(found))
 
