@@ -71,3 +71,40 @@ def test_board_invariants_see_a_changed_board_after_a_kept_one() -> None:
     walled = attrs.evolve(ck, walls=tuple(walls))
     assert "a wall without a city" in " ".join(v.message for v in PK.pieces(walled))
     assert PK.pieces(ck) == []
+
+
+def test_count_invariants_see_a_changed_hand_after_a_kept_one() -> None:
+    """The counts, cards and points kept for the very same players and tuples are computed
+    anew for a hand, a player or a bank written anew right after, and a step that leaves the
+    players the same objects lets no level fall."""
+    ck = _deep(CK, 3, 2, 600)
+    checks = (PK.cards_conserved, PK.nonnegative, PK.score, PK.board)
+    assert all(check(ck) == [] and check(ck) == [] for check in checks)
+    seat = next(i for i, pl in enumerate(ck.players) if any(pl.hand))
+    pl = ck.players[seat]
+    card = next(k for k, n in enumerate(pl.hand) if n)
+    hand = tuple(n - (k == card) for k, n in enumerate(pl.hand))
+    lost = attrs.evolve(ck, players=tuple(attrs.evolve(p, hand=hand) if i == seat else p
+                                          for i, p in enumerate(ck.players)))
+    assert [v.invariant for v in PK.cards_conserved(lost)] == [
+        "cities_knights/inv.cards-conserved"]
+    richer = attrs.evolve(ck, players=tuple(attrs.evolve(p, vp=p.vp + 1) if i == seat else p
+                                            for i, p in enumerate(ck.players)))
+    assert [v.invariant for v in PK.score(richer)] == ["cities_knights/inv.score"]
+    assert PK.levels_never_fall(ck, None, attrs.evolve(ck, turns=ck.turns + 1)) == []
+    assert PK.levels_never_fall(richer, None, lost) == []
+    fallen = attrs.evolve(ck, players=tuple(attrs.evolve(p, vp_cards=p.vp_cards - 1)
+                                            if i == seat else p for i, p in enumerate(ck.players)))
+    assert PK.levels_never_fall(ck, None, fallen) != []
+    negative = attrs.evolve(ck, bank=(-1, *ck.bank[1:]))
+    assert PK.nonnegative(negative) != [] and PK.nonnegative(ck) == []
+    moved = attrs.evolve(ck, robber=-1)
+    assert "robber on -1" in " ".join(v.message for v in PK.board(moved))
+    assert PK.board(ck) == []
+    state = _deep(CATAN, 3, 1, 400)
+    assert PC.resources_conserved(state) == [] and PC.nonnegative(state) == []
+    cut = attrs.evolve(state, bank=(state.bank[0] + 1, *state.bank[1:]))
+    assert [v.invariant for v in PC.resources_conserved(cut)] == [
+        "catan/inv.resources-conserved"]
+    assert PC.nonnegative(attrs.evolve(state, bank=(-1, *state.bank[1:]))) != []
+    assert PC.resources_conserved(state) == [] and PC.nonnegative(state) == []

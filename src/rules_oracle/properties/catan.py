@@ -12,13 +12,21 @@ _BOARD_STAGES = frozenset({Stage.TERRAIN, Stage.TOKENS, Stage.HARBOURS})
 
 def resources_conserved(state: CatanState) -> list[Violation]:
     """Bank plus hands hold 19 cards of each resource (95 in all)."""
+    return list(_RESOURCES(state.bank, *(pl.hand for pl in state.players)))
+
+
+def _resources(bank: tuple[int, ...], *hands: tuple[int, ...]) -> tuple[Violation, ...]:
     out = []
     for r in range(D.N_RESOURCES):
-        n = state.bank[r] + sum(pl.hand[r] for pl in state.players)
+        n = bank[r] + sum(hand[r] for hand in hands)
         if n != D.CARDS_PER_RESOURCE:
             out.append(Violation("catan/inv.resources-conserved",
                                  f"{D.RESOURCES[r]}: {n} cards, {D.CARDS_PER_RESOURCE} exist"))
-    return out
+    return tuple(out)
+
+
+#: the bank and the hands are mostly the very objects of the state before
+_RESOURCES = LastOf(_resources)
 
 
 def developments_conserved(state: CatanState) -> list[Violation]:
@@ -38,18 +46,29 @@ def developments_conserved(state: CatanState) -> list[Violation]:
 
 def nonnegative(state: CatanState) -> list[Violation]:
     """No negative count; cards bought this turn are among those held."""
+    return list(_NONNEGATIVE(state.bank, state.deck, state.played, state.discards,
+                             state.free_roads, state.trades, state.offers, state.players))
+
+
+def _nonnegative(bank: tuple[int, ...], deck: tuple[int, ...], played: tuple[int, ...],
+                 discards: tuple[int, ...], free_roads: int, trades: int, offers: int,
+                 players: tuple[Any, ...]) -> tuple[Violation, ...]:
     out = []
-    counts = (*state.bank, *state.deck, *state.played, *state.discards, state.free_roads,
-              state.trades, state.offers)
+    counts = (*bank, *deck, *played, *discards, free_roads, trades, offers)
     if min(counts) < 0:
         out.append(Violation("catan/inv.nonnegative", "a negative bank, deck or turn count"))
-    for i, pl in enumerate(state.players):
+    for i, pl in enumerate(players):
         if min((*pl.hand, *pl.developments, *pl.bought, pl.knights)) < 0:
             out.append(Violation("catan/inv.nonnegative", f"player {i}: a negative count"))
         if any(b > d for b, d in zip(pl.bought, pl.developments, strict=True)):
             out.append(Violation("catan/inv.nonnegative",
                                  f"player {i}: more cards bought than held"))
-    return out
+    return tuple(out)
+
+
+#: the counts' tuples and the players (immutable, their counts with them) are mostly the
+#: very objects of the state before
+_NONNEGATIVE = LastOf(_nonnegative)
 
 
 def _on_board(path_owner: tuple[int, ...], node_owner: tuple[int, ...],

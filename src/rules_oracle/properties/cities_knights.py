@@ -7,7 +7,7 @@ from rules_oracle.model.catan import data as BD
 from rules_oracle.model.cities_knights import data as D
 from rules_oracle.model.cities_knights import rules as RB
 from rules_oracle.model.cities_knights.actions import ChooseCard, EventDie
-from rules_oracle.model.cities_knights.state import CKState, Stage
+from rules_oracle.model.cities_knights.state import CKState, Player, Stage
 from rules_oracle.model.core.stated import Stated
 from rules_oracle.properties.base import Invariant, LastOf, TransitionInvariant, Violation
 from rules_oracle.properties.catan import road_length
@@ -28,13 +28,21 @@ _CARD_COUNTS = (*(BD.CARDS_PER_RESOURCE,) * BD.N_RESOURCES, *(D.CARDS_PER_COMMOD
 
 def cards_conserved(state: CKState) -> list[Violation]:
     """Bank plus hands hold 19 of each resource and 12 of each commodity."""
+    return list(_CARDS(state.bank, *(pl.hand for pl in state.players)))
+
+
+def _cards(bank: tuple[int, ...], *hands: tuple[int, ...]) -> tuple[Violation, ...]:
     out = []
     for c in range(D.N_CARDS):
-        n = state.bank[c] + sum(pl.hand[c] for pl in state.players)
+        n = bank[c] + sum(hand[c] for hand in hands)
         if n != _CARD_COUNTS[c]:
             out.append(Violation("cities_knights/inv.cards-conserved",
                                  f"{D.CARDS[c]}: {n} cards, {_CARD_COUNTS[c]} exist"))
-    return out
+    return tuple(out)
+
+
+#: the bank and the hands change on few steps (an offer's steps move no card)
+_CARDS = LastOf(_cards)
 
 
 def progress_conserved(state: CKState) -> list[Violation]:
@@ -86,13 +94,24 @@ _PROGRESS = LastOf(_progress)
 
 def nonnegative(state: CKState) -> list[Violation]:
     """No negative count anywhere."""
-    counts = [*state.bank, *state.deck, *state.spent, *state.discards, state.trades,
-              state.offers, state.defenders_left]
-    for pl in state.players:
+    return list(_NONNEGATIVE(state.bank, state.deck, state.spent, state.discards,
+                             state.trades, state.offers, state.defenders_left, state.players))
+
+
+def _nonnegative(bank: tuple[int, ...], deck: tuple[int, ...], spent: tuple[int, ...],
+                 discards: tuple[int, ...], trades: int, offers: int, defenders_left: int,
+                 players: tuple[Any, ...]) -> tuple[Violation, ...]:
+    counts = [*bank, *deck, *spent, *discards, trades, offers, defenders_left]
+    for pl in players:
         counts += [*pl.hand, *pl.progress, pl.vp_cards, pl.defenders, *pl.levels, *pl.knights]
     if min(counts) < 0:
-        return [Violation("cities_knights/inv.nonnegative", "a negative count")]
-    return []
+        return (Violation("cities_knights/inv.nonnegative", "a negative count"),)
+    return ()
+
+
+#: the counts' tuples and the players (immutable, their counts with them) are mostly the
+#: very objects of the state before
+_NONNEGATIVE = LastOf(_nonnegative)
 
 
 def pieces(state: CKState) -> list[Violation]:
@@ -201,26 +220,45 @@ def points(state: CKState, p: int) -> int:
     """``p``'s points from the board and the cards (cities_knights/victory.points):
     settlements 1, cities 2, each metropolis 2 more, the longest road 2, a point per
     Defender card, the merchant 1, Printer and Constitution 1 each."""
-    pl = state.players[p]
-    metros = sum(1 for n in state.metropolis if n >= 0 and state.node_owner[n] == p)
-    return (pl.settlements + 2 * pl.cities + 2 * metros + 2 * (state.longest == p)
-            + pl.defenders + (state.merchant_owner == p) + pl.vp_cards)
+    return _points(state.players, state.metropolis, state.node_owner, state.longest,
+                   state.merchant_owner, p)
+
+
+def _points(players: tuple[Player, ...], metropolis: tuple[int, ...],
+            node_owner: tuple[int, ...], longest: int, merchant_owner: int, p: int) -> int:
+    pl = players[p]
+    metros = sum(1 for n in metropolis if n >= 0 and node_owner[n] == p)
+    return (pl.settlements + 2 * pl.cities + 2 * metros + 2 * (longest == p)
+            + pl.defenders + (merchant_owner == p) + pl.vp_cards)
 
 
 def score(state: CKState) -> list[Violation]:
     """Each player's points recomputed from the board and the cards equal the state's; the
     longest road's holder has the longest road, of 5 or more."""
+    return list(_SCORE(state.players, state.metropolis, state.node_owner, state.longest,
+                       state.merchant_owner))
+
+
+def _score(players: tuple[Player, ...], metropolis: tuple[int, ...],
+           node_owner: tuple[int, ...], longest: int,
+           merchant_owner: int) -> tuple[Violation, ...]:
     out = []
-    for i, pl in enumerate(state.players):
-        if pl.vp != points(state, i):
+    for i, pl in enumerate(players):
+        due = _points(players, metropolis, node_owner, longest, merchant_owner, i)
+        if pl.vp != due:
             out.append(Violation("cities_knights/inv.score",
-                                 f"player {i}: vp {pl.vp}, recomputed {points(state, i)}"))
-    lengths = [pl.road_length for pl in state.players]
-    if state.longest >= 0 and (lengths[state.longest] < BD.LONGEST_ROAD_MIN
-                               or lengths[state.longest] < max(lengths)):
+                                 f"player {i}: vp {pl.vp}, recomputed {due}"))
+    lengths = [pl.road_length for pl in players]
+    if longest >= 0 and (lengths[longest] < BD.LONGEST_ROAD_MIN
+                         or lengths[longest] < max(lengths)):
         out.append(Violation("cities_knights/inv.score", f"longest road held by"
-                             f" {state.longest} with lengths {lengths}"))
-    return out
+                             f" {longest} with lengths {lengths}"))
+    return tuple(out)
+
+
+#: the players and the board's owners are mostly the very objects of the state before (an
+#: offer's steps change neither)
+_SCORE = LastOf(_score)
 
 
 #: longest roads recomputed per (path owners, blocking owners, seats): consecutive states
@@ -291,20 +329,31 @@ def board(state: CKState) -> list[Violation]:
     """While the board is laid (stage board): terrain in hex order, no token, no piece
     placed; after it base Catan's board: 19 hexes by kind, its 18 tokens
     (the Inventor only swaps them), the robber on a hex."""
+    return list(_BOARD(state.stage is Stage.BOARD, state.terrain, state.tokens,
+                       state.node_owner, state.robber))
+
+
+def _board(laying: bool, terrain: tuple[int, ...], tokens: tuple[int, ...],
+           node_owner: tuple[int, ...], robber: int) -> tuple[Violation, ...]:
     out = []
-    laid = [t for t in state.terrain if t >= 0]
-    if state.stage is Stage.BOARD:
-        if state.terrain[:len(laid)] != tuple(laid) or any(state.tokens) \
-                or any(o >= 0 for o in state.node_owner):
+    laid = [t for t in terrain if t >= 0]
+    if laying:
+        if terrain[:len(laid)] != tuple(laid) or any(tokens) \
+                or any(o >= 0 for o in node_owner):
             out.append(Violation("cities_knights/inv.board", "board laid out of order"))
-        return out
-    if tuple(sorted(state.terrain)) != _TERRAIN:
-        out.append(Violation("cities_knights/inv.board", f"terrain {state.terrain}"))
-    if tuple(sorted(t for t in state.tokens if t)) != _TOKENS:
-        out.append(Violation("cities_knights/inv.board", f"tokens {state.tokens}"))
-    if not 0 <= state.robber < B.N_HEXES:
-        out.append(Violation("cities_knights/inv.board", f"robber on {state.robber}"))
-    return out
+        return tuple(out)
+    if tuple(sorted(terrain)) != _TERRAIN:
+        out.append(Violation("cities_knights/inv.board", f"terrain {terrain}"))
+    if tuple(sorted(t for t in tokens if t)) != _TOKENS:
+        out.append(Violation("cities_knights/inv.board", f"tokens {tokens}"))
+    if not 0 <= robber < B.N_HEXES:
+        out.append(Violation("cities_knights/inv.board", f"robber on {robber}"))
+    return tuple(out)
+
+
+#: the board's tuples are the very objects of the state before but while it is laid and
+#: when the Inventor swaps tokens or the robber moves
+_BOARD = LastOf(_board)
 
 
 def pending_work(state: CKState) -> list[Violation]:
@@ -339,6 +388,8 @@ def pending_work(state: CKState) -> list[Violation]:
 
 def levels_never_fall(before: CKState, action: Any, after: CKState) -> list[Violation]:
     """Improvement levels, Defender cards and face-up VP cards never decrease."""
+    if after.players is before.players:  # the very same players: nothing fell
+        return []
     out = []
     for i, (a, b) in enumerate(zip(before.players, after.players, strict=True)):
         if any(y < x for x, y in zip(a.levels, b.levels, strict=True)) \
