@@ -148,3 +148,22 @@ def test_the_seats_are_those_made_anew_and_the_same_tuple_while_their_parts_stan
                 reused += 1
             last = (s, _public(s))
     assert reused  # steps moving no seat's part give back the very tuple
+
+
+@pytest.mark.rules("caylus/setup.resources")
+def test_a_dict_backed_view_holds_its_fields_only_and_writes_as_before() -> None:
+    """The public view (dict-backed, not slotted) holds exactly its fields, compares and
+    hashes as a copy of it, and its canonical text is written field by field as before."""
+    from rules_oracle.model.core.canon import to_json
+    from rules_oracle.model.core.play import playout
+    from rules_oracle.oracle.view_text import view_text
+
+    for step in playout(GAME, GAME.config(4), 0):
+        view = _public(step.state)
+        assert set(view.__dict__) == {f.name for f in attrs.fields(PublicView)}
+        copy = attrs.evolve(view)
+        assert copy == view and hash(copy) == hash(view)
+        assert attrs.evolve(view, round=view.round + 1) != view
+        seen = _player(step.state, 1)
+        assert view_text(seen) == to_json(seen)
+        assert '"type":"PublicView"' in to_json(view)

@@ -35,7 +35,9 @@ class Seat:
     passed: bool
 
 
-@attrs.frozen(slots=True)
+# dict-backed, not slotted: a step builds a view of some thirty fields, and attrs' init
+# stores each in the instance's dictionary where a slotted class calls a setter per field
+@attrs.frozen(slots=False)
 class PublicView:
     """What every player sees (prestige points are face down: not here).
 
