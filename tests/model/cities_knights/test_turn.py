@@ -377,3 +377,21 @@ def test_remembered_knights_are_the_intersections_scanned() -> None:
                 assert knight.own_knights(s, p) == want
                 seen += len(want)
     assert seen > 1000
+
+
+@pytest.mark.rules("cities_knights/victory.points")
+def test_a_dict_backed_player_copies_as_attrs_evolve_does() -> None:
+    """The players (dict-backed: copied by one copy of their dictionary) copy as
+    ``attrs.evolve`` does, and hash and compare as it does, over a seeded 4-player game."""
+    from rules_oracle.model.cities_knights.state import Player
+    from rules_oracle.model.core.ops import evolve
+
+    for step in playout(GAME, GAME.config(4), 0):
+        if step.index >= 300:
+            break
+        for pl in step.state.players:
+            assert set(pl.__dict__) == {f.name for f in attrs.fields(Player)}
+            changed = evolve(pl, vp=pl.vp + 1)
+            assert changed == attrs.evolve(pl, vp=pl.vp + 1)
+            assert hash(changed) == hash(attrs.evolve(pl, vp=pl.vp + 1))
+            assert changed != pl and evolve(pl) == pl and changed.vp == pl.vp + 1
