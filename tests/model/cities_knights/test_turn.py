@@ -397,11 +397,12 @@ def test_a_dict_backed_player_copies_as_attrs_evolve_does() -> None:
             assert changed != pl and evolve(pl) == pl and changed.vp == pl.vp + 1
 
 
-@pytest.mark.rules("cities_knights/knight.break-road")
+@pytest.mark.rules("cities_knights/knight.break-road", "cities_knights/build.road")
 def test_every_road_length_is_the_one_walked_anew_after_every_step() -> None:
     """A knight placed or removed recomputes the roads of the rivals at its intersection
-    (its owner's run through it): over seeded 4-player games, every player's road length
-    after every step is his longest road walked anew with every piece blocking."""
+    (its owner's run through it), a road built its builder's trails through it: over
+    seeded 4-player games, every player's road length after every step is his longest
+    road walked anew with every piece blocking."""
     from rules_oracle.model.catan.longest_road import longest_road
     from rules_oracle.model.cities_knights.common import pieces
 
