@@ -250,3 +250,28 @@ def test_one_predicate_lists_and_refuses() -> None:
     for s in (library, looking, met, guild, together, apply(together, TradeRival(1), Take(
             D.WOOL), GiveBack(D.ORE)), spent, make(3, {0: seat(cards(), roads=3)})):
         _agrees(s)
+
+
+@pytest.mark.rules("catan_cards/trade.market")
+def test_the_market_exchanges_listed_are_those_the_market_card_rule_allows() -> None:
+    """The market's exchanges are listed with the card taken checked once per card and the
+    card returned per card: over seeded 4-player games they are the (take, give) pairs the
+    whole rule allows, tried one by one, in the same order; an index off the resources is
+    refused on either side."""
+    listed = 0
+    for seed in (0, 1, 2):
+        for step in playout(GAME, GAME.config(4), seed):
+            s = step.state
+            if s.stage is not Stage.TRADE:
+                continue
+            market = [a for a in GAME.legal_actions(s) if isinstance(a, TradeMarket)]
+            pairs = [TradeMarket(t, g) for t in range(D.N_RESOURCES)
+                     for g in range(D.N_RESOURCES) if trade.market_rule(s, t, g) is None]
+            assert market == pairs
+            listed += len(market)
+    assert listed
+    s = make(3, {0: seat(cards(clay=2), roads=3)}, stage=Stage.TRADE)
+    for take, give in ((-1, 0), (D.N_RESOURCES, 0), (0, -1), (0, D.N_RESOURCES)):
+        assert trade._market_card_rule(s, take, give) == RB.TRADE_MARKET
+    assert trade._market_card_rule(s, D.ORE, D.ORE) is None  # the card taken goes back
+    assert trade._market_card_rule(s, D.ORE, D.WOOL) == RB.TRADE_MARKET  # no wool in hand

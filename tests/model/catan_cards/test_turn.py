@@ -140,3 +140,22 @@ def test_the_takes_readings_are_read_from_each_configuration() -> None:
         for other in others:
             got = take._readings(GAME.config(4, {option: other}))
             assert got[i] != base[i] and got[:i] + got[i + 1:] == base[:i] + base[i + 1:]
+
+
+@pytest.mark.rules("catan_cards/turn.actor")
+def test_whose_step_is_the_answer_found_anew_for_every_state_asked_in_any_order() -> None:
+    """The last state's answer is kept with it: over seeded 4-player games, asked of each
+    state, of the one before again and of the state again, the answer is the one found
+    anew from the stage."""
+    from rules_oracle.model.core.play import playout
+
+    before = GAME.setup(GAME.config(4))
+    whos: set[int] = set()
+    for seed in (0, 1):
+        for step in playout(GAME, GAME.config(4), seed):
+            s = step.state
+            for asked in (s, before, s):
+                assert GAME.actor(asked) == GAME._actor(asked)
+            whos.add(GAME.actor(s))
+            before = s
+    assert len(whos) > 3  # chance, seats and the end among them

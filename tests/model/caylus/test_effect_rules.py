@@ -194,3 +194,33 @@ def test_seeded_games_show_the_rounds_and_the_end() -> None:
         RB.STEWARDSHIP_PROVOST,
         RB.END_OVER,
     } <= seen
+
+
+def _grown(before: CaylusState, after: CaylusState) -> bool:
+    """Whether a resource's total in play grew past its tokens (each total summed anew)."""
+    def total(s: CaylusState, r: int) -> int:
+        return sum(pl.resources[r] for pl in s.players)
+    return any(total(after, r) > D.RESOURCE_TOKENS[r] and total(after, r) > total(before, r)
+               for r in range(D.N_RESOURCES))
+
+
+@pytest.mark.rules("caylus/components.unlimited")
+def test_the_unlimited_supply_is_named_where_a_total_first_passes_the_tokens() -> None:
+    """Every step of seeded 4-player games, and steps past the tokens: components.unlimited
+    is named exactly where a total grew past them (a player copied with his very
+    resources moved none)."""
+    from rules_oracle.model.caylus.shown import _supply
+
+    for seed in (0, 1):
+        before = GAME.setup(GAME.config(4))
+        for step in playout(GAME, GAME.config(4), seed):
+            assert bool(_supply(before, step.state)) == _grown(before, step.state)
+            before = step.state
+    rich = player(ready(4), 1, resources={"gold": 40})
+    richer = player(rich, 2, resources={"gold": 1})
+    assert _grown(rich, richer) and _supply(rich, richer) == [RB.COMPONENTS_UNLIMITED]
+    # a player copied with the same resources (a worker sent out) grows no total
+    moved = attrs.evolve(richer, players=(*richer.players[:2], attrs.evolve(
+        richer.players[2], workers=richer.players[2].workers - 1), *richer.players[3:]))
+    assert not _grown(richer, moved) and _supply(richer, moved) == []
+    assert _supply(moved, richer) == []  # a worker back: no total grew

@@ -124,3 +124,46 @@ def test_untouched_seats_are_the_same_objects_and_equal_to_seats_made_anew(
     # past the bound the memory starts afresh, and still answers right
     monkeypatch.setattr(ops, "IDENTITY_ENTRIES", 1)
     assert _public(s) == before and _public(moved) == after
+
+
+@pytest.mark.rules("caylus/setup.resources")
+def test_the_seats_are_those_made_anew_and_the_same_tuple_while_their_parts_stand() -> None:
+    from rules_oracle.model.caylus.observation import Seat
+    from rules_oracle.model.core.play import playout
+
+    last: tuple[CaylusState, PublicView] | None = None
+    reused = 0
+    for seed in (0, 1):
+        for step in playout(GAME, GAME.config(4), seed):
+            s = step.state
+            seats = _public(s).seats
+            assert seats == tuple(Seat(
+                workers_in_hand=pl.workers, workers_in_camp=pl.camp, resources=pl.resources,
+                houses_in_stock=pl.houses,
+                characters=tuple(c for c, h in enumerate(s.characters) if h == p),
+                passed=p in s.bridge) for p, pl in enumerate(s.players))
+            if last is not None and s.players is last[0].players \
+                    and s.characters is last[0].characters and s.bridge is last[0].bridge:
+                assert seats is last[1].seats
+                reused += 1
+            last = (s, _public(s))
+    assert reused  # steps moving no seat's part give back the very tuple
+
+
+@pytest.mark.rules("caylus/setup.resources")
+def test_a_dict_backed_view_holds_its_fields_only_and_writes_as_before() -> None:
+    """The public view (dict-backed, not slotted) holds exactly its fields, compares and
+    hashes as a copy of it, and its canonical text is written field by field as before."""
+    from rules_oracle.model.core.canon import to_json
+    from rules_oracle.model.core.play import playout
+    from rules_oracle.oracle.view_text import view_text
+
+    for step in playout(GAME, GAME.config(4), 0):
+        view = _public(step.state)
+        assert set(view.__dict__) == {f.name for f in attrs.fields(PublicView)}
+        copy = attrs.evolve(view)
+        assert copy == view and hash(copy) == hash(view)
+        assert attrs.evolve(view, round=view.round + 1) != view
+        seen = _player(step.state, 1)
+        assert view_text(seen) == to_json(seen)
+        assert '"type":"PublicView"' in to_json(view)

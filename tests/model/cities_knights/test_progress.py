@@ -673,3 +673,28 @@ def test_a_card_that_can_do_nothing_is_unplayable_or_spent() -> None:
     # the Crane's own limit stands under either reading
     spent = play(spent, "crane")
     assert spent.crane == 1 and rule_of(spent, PlayProgress(D.CRANE)) == RB.PROGRESS_CRANE
+
+
+@pytest.mark.rules("cities_knights/progress.inventor", "cities_knights/progress.smith",
+                   "cities_knights/progress.merchant", "cities_knights/progress.bishop")
+def test_whether_a_card_has_a_choice_is_whether_its_whole_list_has_one() -> None:
+    """Over seeded 4-player games: for every card kind's first step from each main and
+    pre-roll state, and each card in play, the answer found up to the first choice is
+    whether the whole list of choices has one."""
+    from rules_oracle.model.cities_knights import progress as P
+    from rules_oracle.model.cities_knights.game import LINKS
+    from rules_oracle.model.core.play import playout
+
+    answers: set[bool] = set()
+    for seed in (0, 1):
+        for step in playout(GAME, GAME.config(4), seed, "eager"):
+            s = step.state
+            if s.stage in (Stage.MAIN, Stage.PRE_ROLL):
+                for k in range(D.N_PROGRESS_KINDS):
+                    pd = P._first(s, k)
+                    has = P._has_options(s, pd, LINKS)
+                    assert has == bool(P._options(s, pd, LINKS)), (seed, step.index, k)
+                    answers.add(has)
+            elif s.stage is Stage.CARD and s.pending is not None:
+                assert P._has_options(s, s.pending, LINKS) == bool(P.card_actions(s, LINKS))
+    assert answers == {True, False}

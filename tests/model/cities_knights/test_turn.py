@@ -377,3 +377,51 @@ def test_remembered_knights_are_the_intersections_scanned() -> None:
                 assert knight.own_knights(s, p) == want
                 seen += len(want)
     assert seen > 1000
+
+
+@pytest.mark.rules("cities_knights/victory.points")
+def test_a_dict_backed_player_copies_as_attrs_evolve_does() -> None:
+    """The players (dict-backed: copied by one copy of their dictionary) copy as
+    ``attrs.evolve`` does, and hash and compare as it does, over a seeded 4-player game."""
+    from rules_oracle.model.cities_knights.state import Player
+    from rules_oracle.model.core.ops import evolve
+
+    for step in playout(GAME, GAME.config(4), 0):
+        if step.index >= 300:
+            break
+        for pl in step.state.players:
+            assert set(pl.__dict__) == {f.name for f in attrs.fields(Player)}
+            changed = evolve(pl, vp=pl.vp + 1)
+            assert changed == attrs.evolve(pl, vp=pl.vp + 1)
+            assert hash(changed) == hash(attrs.evolve(pl, vp=pl.vp + 1))
+            assert changed != pl and evolve(pl) == pl and changed.vp == pl.vp + 1
+
+
+@pytest.mark.rules("cities_knights/knight.break-road", "cities_knights/build.road")
+def test_every_road_length_is_the_one_walked_anew_after_every_step() -> None:
+    """A knight placed or removed recomputes the roads of the rivals at its intersection
+    (its owner's run through it), a road built its builder's trails through it: over
+    seeded 4-player games, every player's road length after every step is his longest
+    road walked anew with every piece blocking."""
+    from rules_oracle.model.catan.longest_road import longest_road
+    from rules_oracle.model.cities_knights.common import pieces
+
+    knights = 0
+    for seed, policy in ((0, "uniform"), (1, "eager"), (2, "eager")):
+        for step in playout(GAME, GAME.config(4), seed, policy):
+            s = step.state
+            blockers = pieces(s)
+            assert [pl.road_length for pl in s.players] == [
+                longest_road(s.path_owner, blockers, p) for p in range(4)], (seed, step.index)
+            knights += type(step.action).__name__ in ("BuildKnight", "MoveKnight")
+    assert knights
+    # a rival's knight between two of seat 0's roads breaks them and, removed, joins them
+    from rules_oracle.model.cities_knights.knight import put_knight, remove_knight
+    from tests.model.cities_knights.helpers import chain
+
+    roads = {**dict.fromkeys(chain(0, 3, 7, 12, 17, 22), 0), B.path_between(11, 7): 1}
+    s = make(cities={0: 0, 40: 1}, roads=roads)
+    assert [pl.road_length for pl in s.players[:2]] == [5, 1]
+    broken = put_knight(s, 1, 7, 1, False)
+    assert [pl.road_length for pl in broken.players[:2]] == [3, 1]
+    assert [pl.road_length for pl in remove_knight(broken, 7).players[:2]] == [5, 1]

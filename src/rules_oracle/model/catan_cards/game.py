@@ -96,6 +96,17 @@ class CatanCards(Game[CardsState, Action]):
         return observation.observe(state, viewer)
 
     def actor(self, state: CardsState) -> int:
+        """Whose step it is; asked of the same state three times a step (by the player, the
+        chooser and ``apply``), so the last state's answer is kept with it."""
+        global _ACTOR_LAST
+        last = _ACTOR_LAST
+        if last[0] is state:
+            return last[1]
+        who = self._actor(state)
+        _ACTOR_LAST = (state, who)
+        return who
+
+    def _actor(self, state: CardsState) -> int:
         st = state.stage
         if st is S.TRADE or st is S.DEVELOP or st is S.GIVE_BACK \
                 or st is S.FATE or st is S.CHOOSE:
@@ -202,6 +213,8 @@ def _finish(state: CardsState) -> CardsState:
     return state
 
 
+#: the last state asked whose step it is, and the answer
+_ACTOR_LAST: tuple[CardsState | None, int] = (None, TERMINAL)
 _FATE_CHOICES: tuple[Action, ...] = (TurnFate(False), TurnFate(True))
 
 _EAGER = {

@@ -81,11 +81,23 @@ def _discard_rule(state: CardsState, give: int) -> str | None:
 
 
 def _market_card_rule(state: CardsState, take: int, give: int) -> str | None:
-    """The card taken is in the market, the card returned in hand (the one taken may go
-    back)."""
-    if not (0 <= take < D.N_RESOURCES and 0 <= give < D.N_RESOURCES) \
-            or not state.market[take] or not (state.players[state.turn].hand[give]
-                                              or give == take):
+    """The card taken is in the market (:func:`_market_take_rule`), the card returned in
+    hand (:func:`_market_give_rule`)."""
+    return _market_take_rule(state, take) \
+        or _market_give_rule(state.players[state.turn].hand, take, give)
+
+
+def _market_take_rule(state: CardsState, take: int) -> str | None:
+    """The card taken is in the market."""
+    if not 0 <= take < D.N_RESOURCES or not state.market[take]:
+        return RB.TRADE_MARKET
+    return None
+
+
+def _market_give_rule(hand: tuple[int, ...], take: int, give: int) -> str | None:
+    """The card returned is in ``hand``, the hand of the player on turn (the one taken may
+    go back)."""
+    if not 0 <= give < D.N_RESOURCES or not (hand[give] or give == take):
         return RB.TRADE_MARKET
     return None
 
@@ -155,10 +167,11 @@ def actions(state: CardsState) -> tuple[Action, ...]:
     if _exchange_rule(state) is None:
         out.extend(a for a in _STACK if _discard_rule(state, a.give) is None)
         if _roads_rule(state) is None and _from_hand_rule(state) is None:
+            hand = state.players[state.turn].hand
             for t in range(D.N_RESOURCES):
-                if state.market[t]:
+                if _market_take_rule(state, t) is None:
                     out.extend(a for a in _MARKET[t]
-                               if _market_card_rule(state, t, a.give) is None)
+                               if _market_give_rule(hand, t, a.give) is None)
             out.extend(TradeRival(q) for q in range(state.config.players)
                        if _rival_seat_rule(state, q) is None)
     out.extend(GuildTake(q) for q in _guild_targets(state))

@@ -35,7 +35,9 @@ class Seat:
     passed: bool
 
 
-@attrs.frozen(slots=True)
+# dict-backed, not slotted: a step builds a view of some thirty fields, and attrs' init
+# stores each in the instance's dictionary where a slotted class calls a setter per field
+@attrs.frozen(slots=False)
 class PublicView:
     """What every player sees (prestige points are face down: not here).
 
@@ -145,13 +147,32 @@ def _seat(pl: Player, characters: tuple[int, ...], passed: bool) -> Seat:
     return seat
 
 
+#: the seats of the last view built and the parts they were built from (the players, the
+#: characters held per seat, the bridge): a step that moves none of these (a provost's
+#: step, a building activating for nobody's resources) gives the next view the very
+#: tuple, whose text the view's writer then takes as it is
+_SEATS_LAST: tuple[object, object, object, tuple[Seat, ...]] = (None, None, None, ())
+
+
+def _seats(players: tuple[Player, ...], held: tuple[tuple[int, ...], ...],
+           bridge: tuple[int, ...]) -> tuple[Seat, ...]:
+    """Every seat's view, in seat order."""
+    global _SEATS_LAST
+    last = _SEATS_LAST
+    if last[0] is players and last[1] is held and last[2] is bridge:
+        return last[3]
+    seats = tuple(_seat(pl, held[p], p in bridge) for p, pl in enumerate(players))
+    _SEATS_LAST = (players, held, bridge, seats)
+    return seats
+
+
 def public_view(s: CaylusState) -> PublicView:
     from rules_oracle.model.caylus.game import GAME
 
     who = GAME.actor(s)
     n = s.config.players
     held = _held(s.characters)
-    seats = tuple(_seat(pl, held[p], p in s.bridge) for p, pl in enumerate(s.players))
+    seats = _seats(s.players, held, s.bridge)
     return PublicView(
         players=n, stage=s.stage, round=s.round, to_act=who if who >= 0 else CHANCE,
         first_player=s.first_player, provost=s.provost,

@@ -27,10 +27,12 @@ from rules_oracle.model.caylus.actions import (
     UseSite,
 )
 from rules_oracle.model.caylus.ops import holder
-from rules_oracle.model.caylus.state import CaylusState, FavourStep, Stage
+from rules_oracle.model.caylus.state import CaylusState, FavourStep, Player, Stage
 
 _ACTIVATION = frozenset({Stage.ACTIVATION, Stage.BRIDGE, Stage.BAILIFF})
 _PLANNING = frozenset({Stage.EARLY, Stage.PLANNING})
+#: the stages whose end sends the workers past the provost to the camp
+_WORKING = _PLANNING | _ACTIVATION
 #: workers a building's effect gives (the covered market: on its set-up side, on its
 #: construction side), for the 15-worker limit
 _WORKER_GAINS = {D.GUILD4: (4, 4), D.GUILD3: (3, 3), D.STONE_GUILD: (5, 5),
@@ -216,8 +218,7 @@ def _phases(state: CaylusState, action: Action, after: CaylusState) -> list[str]
         after.stage is Stage.OVER and state.stage is not Stage.OVER)
     if state.stage in _PLANNING and (after.stage not in _PLANNING or new_round):
         out.append(RB.PLANNING_END)
-    if state.stage in _PLANNING | _ACTIVATION and (
-            after.stage not in _PLANNING | _ACTIVATION or new_round):
+    if state.stage in _WORKING and (after.stage not in _WORKING or new_round):
         out += _beyond(state, action)
     if after.favour is not None and after.stage is Stage.DELIVERY and state.favour is None:
         out.append(RB.DELIVERY_MOST)
@@ -250,9 +251,17 @@ def _beyond(state: CaylusState, action: Action) -> list[str]:
     return []
 
 
+def _same_resources(a: Player, b: Player) -> bool:
+    """Whether two players hold the very same resources tuple (a step copies a player's
+    tuple of resources only when it changes them)."""
+    return a.resources is b.resources
+
+
 def _supply(state: CaylusState, after: CaylusState) -> list[str]:
     """A gain took a resource's total in play past its tokens (unlimited supply)."""
     if after.players is state.players:  # no player changed: no total did
+        return []
+    if all(map(_same_resources, after.players, state.players)):  # workers, houses, points
         return []
     for r in range(D.N_RESOURCES):
         total = sum(pl.resources[r] for pl in after.players)

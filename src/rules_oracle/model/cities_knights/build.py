@@ -51,7 +51,7 @@ def place_road(state: CKState, p: int, e: int) -> CKState:
     pl = state.players[p]
     state = set_player(state, p, evolve(pl, roads=pl.roads + 1),
                        path_owner=put(state.path_owner, e, p))
-    return update_roads(state, False, (p,))
+    return update_roads(state, False, (p,), built=e)
 
 
 def settlement_spots(state: CKState, p: int) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from rules_oracle.model.catan import board as B
-from rules_oracle.model.catan.longest_road import award_longest, longest_road
+from rules_oracle.model.catan.longest_road import award_longest, longest_road, longest_road_at
 from rules_oracle.model.catan.ops import covers, evolve, minus, plus, put
 from rules_oracle.model.cities_knights.state import CKState, Player
 
@@ -52,15 +52,23 @@ def road_owners_at(state: CKState, node: int) -> tuple[int, ...]:
     return tuple(sorted({state.path_owner[e] for e in B.NODE_PATHS[node]} - {-1}))
 
 
-def update_roads(state: CKState, broken: bool, seats: tuple[int, ...] | None = None
-                 ) -> CKState:
+def update_roads(state: CKState, broken: bool, seats: tuple[int, ...] | None = None,
+                 built: int = -1) -> CKState:
     """The longest road of ``seats`` (default: every player) recomputed (knights block as
     buildings do), and the longest-road card awarded (base Catan's rule; a break keeps a
-    tied holder's card). Only the seats a change can touch need recomputing."""
+    tied holder's card). Only the seats a change can touch need recomputing; after a road
+    built on path ``built`` its builder's longest road is his last one or one through it
+    (a road added breaks no trail), so only the trails reaching it are walked."""
     blockers = pieces(state)
-    lengths = tuple(longest_road(state.path_owner, blockers, p)
-                    if seats is None or p in seats else pl.road_length
-                    for p, pl in enumerate(state.players))
+    if built >= 0:
+        lengths = tuple(max(pl.road_length, longest_road_at(state.path_owner, blockers, p,
+                                                             built))
+                        if seats is None or p in seats else pl.road_length
+                        for p, pl in enumerate(state.players))
+    else:
+        lengths = tuple(longest_road(state.path_owner, blockers, p)
+                        if seats is None or p in seats else pl.road_length
+                        for p, pl in enumerate(state.players))
     if seats is not None and all(lengths[p] == state.players[p].road_length for p in seats):
         return state
     holder = award_longest(lengths, state.longest)

@@ -58,7 +58,13 @@ def put_knight(state: CKState, p: int, n: int, level: int, active: bool,
                        knight_level=put(state.knight_level, n, level),
                        knight_active=put(state.knight_active, n, active),
                        knight_marks=put(state.knight_marks, n, 4 if placed else 0))
-    return update_roads(state, True, road_owners_at(state, n))
+    return update_roads(state, True, _rivals_at(state, n, p))
+
+
+def _rivals_at(state: CKState, n: int, p: int) -> tuple[int, ...]:
+    """The owners of the roads at ``n`` but ``p``: the roads ``p``'s knight there breaks
+    or, leaving, joins again (his own roads run through his own knight)."""
+    return tuple(q for q in road_owners_at(state, n) if q != p)
 
 
 def remove_knight(state: CKState, n: int) -> CKState:
@@ -69,7 +75,7 @@ def remove_knight(state: CKState, n: int) -> CKState:
                        knight_level=put(state.knight_level, n, 0),
                        knight_active=put(state.knight_active, n, False),
                        knight_marks=put(state.knight_marks, n, 0))
-    return update_roads(state, False, road_owners_at(state, n))
+    return update_roads(state, False, _rivals_at(state, n, p))
 
 
 def activatable(state: CKState, p: int) -> tuple[int, ...]:

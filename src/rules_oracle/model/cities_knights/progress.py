@@ -4,6 +4,7 @@ step. A card in play is ``state.pending`` (stage ``card``); a step is legal when
 of :func:`card_actions`, so the options and the check are one code path. Each card's rule
 is ``cities_knights/progress.<name>``."""
 
+from collections.abc import Iterator
 from fractions import Fraction
 
 from rules_oracle.model.catan import board as B
@@ -225,87 +226,101 @@ def card_actions(state: CKState, links: Links) -> tuple[Action, ...]:
 
 
 def _options(state: CKState, pd: Pending, links: Links) -> tuple[Action, ...]:
+    """The choices of the next step of ``pd``, in order."""
+    return tuple(_choices(state, pd, links))
+
+
+def _has_options(state: CKState, pd: Pending, links: Links) -> bool:
+    """Whether the next step of ``pd`` has a choice (the choices found up to the first)."""
+    return next(_choices(state, pd, links), None) is not None
+
+
+def _choices(state: CKState, pd: Pending, links: Links) -> Iterator[Action]:
+    """The choices of the next step of ``pd``, one by one (each card's options)."""
     p = state.turn
     k, step = pd.card, pd.step
     if k == D.MERCHANT:
-        return tuple(ChooseHex(h) for h in merchant_hexes(state, p))
-    if k == D.RESOURCE_MONOPOLY:
-        return tuple(ChooseCard(c) for c in range(BD.N_RESOURCES))
-    if k == D.TRADE_MONOPOLY:
-        return tuple(ChooseCard(c) for c in range(BD.N_RESOURCES, D.N_CARDS))
-    if k == D.MERCHANT_FLEET:
-        return tuple(ChooseCard(c) for c in range(D.N_CARDS))
-    if k == D.MASTER_MERCHANT:
+        yield from (ChooseHex(h) for h in merchant_hexes(state, p))
+    elif k == D.RESOURCE_MONOPOLY:
+        yield from (ChooseCard(c) for c in range(BD.N_RESOURCES))
+    elif k == D.TRADE_MONOPOLY:
+        yield from (ChooseCard(c) for c in range(BD.N_RESOURCES, D.N_CARDS))
+    elif k == D.MERCHANT_FLEET:
+        yield from (ChooseCard(c) for c in range(D.N_CARDS))
+    elif k == D.MASTER_MERCHANT:
         if step == 0:
-            return tuple(ChoosePlayer(q) for q in _with_cards(state, _richer(state, True)))
-        return _cards_of(state, pd.target)
-    if k == D.COMMERCIAL_HARBOR:
+            yield from (ChoosePlayer(q) for q in _with_cards(state, _richer(state, True)))
+        else:
+            yield from _cards_of(state, pd.target)
+    elif k == D.COMMERCIAL_HARBOR:
         if step == 0:
-            if not pd.queue or not any(state.players[p].hand[:BD.N_RESOURCES]):
-                return ()
-            return (*_cards_of(state, p, 0, BD.N_RESOURCES), Stop())
-        return _cards_of(state, pd.queue[0], BD.N_RESOURCES)
-    if k == D.SPY:
+            if pd.queue and any(state.players[p].hand[:BD.N_RESOURCES]):
+                yield from _cards_of(state, p, 0, BD.N_RESOURCES)
+                yield Stop()
+        else:
+            yield from _cards_of(state, pd.queue[0], BD.N_RESOURCES)
+    elif k == D.SPY:
         if step == 0:
-            return tuple(ChoosePlayer(q) for q in others(state) if held(state.players[q]))
-        return tuple(ChooseProgress(c) for c, n in enumerate(state.players[pd.target].progress)
-                     if n)
-    if k == D.BISHOP:
-        if not state.attacked:
-            return ()
-        return tuple(ChooseHex(h) for h in range(B.N_HEXES) if h != state.robber)
-    if k == D.DESERTER:
+            yield from (ChoosePlayer(q) for q in others(state) if held(state.players[q]))
+        else:
+            yield from (ChooseProgress(c) for c, n in
+                        enumerate(state.players[pd.target].progress) if n)
+    elif k == D.BISHOP:
+        if state.attacked:
+            yield from (ChooseHex(h) for h in range(B.N_HEXES) if h != state.robber)
+    elif k == D.DESERTER:
         if step == 0:
-            return tuple(ChoosePlayer(q) for q in others(state) if any(state.players[q].knights))
-        if step == 1:
-            return tuple(ChooseNode(n) for n in links.own_knights(state, pd.target))
-        return (*(ChooseNode(n) for n in knight_spots(state, p)), Stop())
-    if k == D.DIPLOMAT:
+            yield from (ChoosePlayer(q) for q in others(state) if any(state.players[q].knights))
+        elif step == 1:
+            yield from (ChooseNode(n) for n in links.own_knights(state, pd.target))
+        else:
+            yield from (ChooseNode(n) for n in knight_spots(state, p))
+            yield Stop()
+    elif k == D.DIPLOMAT:
         if step == 0:
-            return tuple(ChoosePath(e) for e in open_roads(state))
-        if not pd.left:
-            return ()
-        # one's own removed road is moved: never back onto a path this card emptied of it
-        return (*(ChoosePath(e) for e in links.road_spots(state, p) if e not in pd.queue),
-                Stop())
-    if k == D.INTRIGUE:
-        return tuple(ChooseNode(n) for n in range(B.N_NODES)
-                     if state.knight_owner[n] >= 0 and state.knight_owner[n] != p
-                     and at_road(state, p, n))
-    if k == D.WEDDING:
-        return _cards_of(state, pd.queue[0]) if pd.queue else ()
-    if k == D.ALCHEMIST:
-        return tuple(ChooseNumber(v) for v in range(1, 7))
-    if k == D.ENGINEER:
-        return tuple(ChooseNode(n) for n in links.wall_spots(state, p))
-    if k == D.INVENTOR:
+            yield from (ChoosePath(e) for e in open_roads(state))
+        elif pd.left:
+            # one's own removed road is moved: never back onto a path this card emptied
+            # of it
+            yield from (ChoosePath(e) for e in links.road_spots(state, p) if e not in pd.queue)
+            yield Stop()
+    elif k == D.INTRIGUE:
+        yield from (ChooseNode(n) for n in range(B.N_NODES)
+                    if state.knight_owner[n] >= 0 and state.knight_owner[n] != p
+                    and at_road(state, p, n))
+    elif k == D.WEDDING:
+        if pd.queue:
+            yield from _cards_of(state, pd.queue[0])
+    elif k == D.ALCHEMIST:
+        yield from (ChooseNumber(v) for v in range(1, 7))
+    elif k == D.ENGINEER:
+        yield from (ChooseNode(n) for n in links.wall_spots(state, p))
+    elif k == D.INVENTOR:
         hexes = _inventable(state)
         if pd.target >= 0:
-            return tuple(ChooseHex(h) for h in hexes if _swaps(state, pd.target, h))
-        return tuple(ChooseHex(h) for h in hexes if any(_swaps(state, h, g) for g in hexes))
-    if k == D.MEDICINE:
-        if not can_pay(state, p, D.MEDICINE_COST):
-            return ()
-        return tuple(ChooseNode(n) for n in links.city_spots(state, p))
-    if k == D.ROAD_BUILDING:
-        if not pd.left:
-            return ()
-        spots = tuple(ChoosePath(e) for e in links.road_spots(state, p))
-        # cities_knights/road-building-both: the second road may be left out under may-stop
-        if spots and pd.left < D.FREE_TWO and state.config.option("road-building") == "may-stop":
-            return (*spots, Stop())
-        return spots
-    if k == D.SMITH:
-        if not pd.left:
-            return ()
+            yield from (ChooseHex(h) for h in hexes if _swaps(state, pd.target, h))
+        else:
+            yield from (ChooseHex(h) for h in hexes if any(_swaps(state, h, g) for g in hexes))
+    elif k == D.MEDICINE:
+        if can_pay(state, p, D.MEDICINE_COST):
+            yield from (ChooseNode(n) for n in links.city_spots(state, p))
+    elif k == D.ROAD_BUILDING:
+        if pd.left:
+            spots = tuple(ChoosePath(e) for e in links.road_spots(state, p))
+            yield from spots
+            # cities_knights/road-building-both: the second road may be left out under
+            # may-stop
+            if spots and pd.left < D.FREE_TWO \
+                    and state.config.option("road-building") == "may-stop":
+                yield Stop()
+    elif k == D.SMITH and pd.left:
         nodes = tuple(ChooseNode(n) for n in links.own_knights(state, p)
                       if links.promote_rule(state, p, n) is None)
+        yield from nodes
         # "до 2": the second promotion may be left, the first too unless
         # nothing-chosen=refused (cities_knights/progress-nothing-chosen)
         if nodes and (pd.left < D.FREE_TWO or _nothing_chosen(state)):
-            return (*nodes, Stop())
-        return nodes
-    return ()
+            yield Stop()
 
 
 def card_actor(state: CKState) -> int:
@@ -370,7 +385,7 @@ def playable(state: CKState, k: int, links: Links) -> str | None:
     if k == D.COMMERCIAL_HARBOR:
         return None if any(state.players[p].hand[:BD.N_RESOURCES]) \
             and _harbour_rivals(state) else RB.PROGRESS_COMMERCIAL_HARBOR
-    return None if _options(state, _first(state, k), links) else CARD_RULE[k]
+    return None if _has_options(state, _first(state, k), links) else CARD_RULE[k]
 
 
 def play_actions(state: CKState, links: Links) -> list[Action]:
@@ -431,7 +446,7 @@ def play(state: CKState, action: PlayProgress, links: Links) -> CKState:
 
 def _continue(state: CKState, pd: Pending, links: Links) -> CKState:
     """Go on with ``pd``, or finish the card when its next step has no option."""
-    if _options(state, pd, links):
+    if _has_options(state, pd, links):
         return evolve(state, pending=pd, stage=Stage.CARD)
     return evolve(state, pending=None, stage=Stage.MAIN)
 

@@ -55,7 +55,9 @@ class Pending:
     queue: tuple[int, ...] = ()
 
 
-@attrs.frozen(slots=True)
+# dict-backed, not slotted: a step's copy of a player is one copy of its dictionary of
+# fields (model.core.ops.evolve), not a slot set per field
+@attrs.frozen(slots=False)
 class Player:
     #: resource and commodity cards held
     hand: tuple[int, ...]
