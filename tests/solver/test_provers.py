@@ -855,6 +855,28 @@ def test_a_search_from_a_guess_finds_the_same_largest_value() -> None:
         "unknown", None, provers.bounds.NEVER_ENABLED)
 
 
+def test_a_models_failing_conjuncts_are_those_it_does_not_make_true() -> None:
+    """``failing``: the conjuncts a query's model (completed) does not make true, in order,
+    as one evaluation a conjunct finds them; for a plain Z3 model too."""
+    x, y, z = z3.Ints("x y z")
+    conjuncts = [x >= 0, y == x + 1, z > 5, x + y + z < 3, z3.Or(x == 2, y == 2), y >= 0]
+    q = provers.queries.Query(10.0)
+    q.add(x == 1, y == 5)
+    assert q.check() == z3.sat
+    m = q.model()
+    want = [c for c in conjuncts if not z3.is_true(m.eval(c, model_completion=True))]
+    got = provers.queries.failing(m, conjuncts)
+    assert [c.get_id() for c in got] == [c.get_id() for c in want]
+    assert [str(c) for c in got] == ["y == x + 1", "z > 5", "x + y + z < 3", "Or(x == 2, y == 2)"]
+    assert provers.queries.failing(m, conjuncts[:1]) == []
+    assert [str(c) for c in provers.queries.failing(m, conjuncts[2:3])] == ["z > 5"]
+    plain = z3.Solver()
+    plain.add(x == 1, y == 5)
+    assert plain.check() == z3.sat
+    assert [c.get_id() for c in provers.queries.failing(plain.model(), conjuncts)] == [
+        c.get_id() for c in want]
+
+
 def test_a_claimed_maximum_is_confirmed_or_refuted() -> None:
     """``confirm_max``: the true maximum is reached and not passed; a lower claim is
     passed, a higher one never reached."""

@@ -31,4 +31,6 @@ OPTIMIZE_ASSERT = raw("Z3_optimize_assert")
 MK_AND = raw("Z3_mk_and")
 INC_REF = raw("Z3_inc_ref")
 DEC_REF = raw("Z3_dec_ref")
+MODEL_EVAL = raw("Z3_model_eval")
+BOOL_VALUE = raw("Z3_get_bool_value")
 

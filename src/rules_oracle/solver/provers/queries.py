@@ -13,9 +13,11 @@ import z3
 from rules_oracle.solver.provers.capi import (
     ARG,
     AST_KIND,
+    BOOL_VALUE,
     DEC_REF,
     INC_REF,
     MK_AND,
+    MODEL_EVAL,
     NUM_ARGS,
     OPTIMIZE_ASSERT,
     SOLVER_ASSERT,
@@ -44,6 +46,39 @@ class _Model:
 
     def __getitem__(self, term: Any) -> Any:
         return self._model[term.translate(self._ctx)]
+
+    def failing(self, conjuncts: Sequence[Any]) -> list[Any]:
+        """The ``conjuncts`` (Bools of the main context) the model, completed, does not make
+        true, in order: those for which ``eval(c, model_completion=True)`` is not true,
+        found through Z3's C API by one translation of their conjunction and no Python
+        wrapper per conjunct (a round of :func:`sparing` asks it of all of I's)."""
+        n = len(conjuncts)
+        if n < 2:
+            return [c for c in conjuncts
+                    if not z3.is_true(self.eval(c, model_completion=True))]
+        src, dst = conjuncts[0].ctx_ref(), self._ctx.ref()
+        both = MK_AND(src, n, (z3.Ast * n)(*(c.as_ast() for c in conjuncts)))
+        INC_REF(src, both)
+        copied = TRANSLATE(src, both, dst)
+        INC_REF(dst, copied)
+        DEC_REF(src, both)
+        try:
+            if AST_KIND(dst, copied) != z3.Z3_APP_AST or NUM_ARGS(dst, copied) != n:
+                return [c for c in conjuncts
+                        if not z3.is_true(self.eval(c, model_completion=True))]
+            model = self._model.model
+            out = []
+            value = (z3.Ast * 1)()
+            for i, c in enumerate(conjuncts):
+                if not MODEL_EVAL(dst, model, ARG(dst, copied, i), True, value):
+                    raise z3.Z3Exception(f"the model does not evaluate {c}")
+                INC_REF(dst, value[0])
+                if BOOL_VALUE(dst, value[0]) != z3.Z3_L_TRUE:
+                    out.append(c)
+                DEC_REF(dst, value[0])
+            return out
+        finally:
+            DEC_REF(dst, copied)
 
 
 #: Z3 resource units (its ``rlimit``: a count of the work it does, the same for the same
@@ -346,9 +381,17 @@ def sparing(facts: Sequence[Any], start: Sequence[Any], invariant: Sequence[Any]
             return z3.sat, s  # the state found satisfies every conjunct of I
         if done == total:  # no round left to add the conjuncts it breaks
             break
-        hypothesis.extend(c for c in invariant
-                          if not z3.is_true(m.eval(c, model_completion=True)))
+        hypothesis.extend(failing(m, invariant))
     return z3.unknown, s
+
+
+def failing(model: Any, conjuncts: Sequence[Any]) -> list[Any]:
+    """The ``conjuncts`` ``model`` (completed) does not make true, in order: by the
+    model's own ``failing`` where it has one (:class:`Query`'s), else one evaluation a
+    conjunct."""
+    if isinstance(model, _Model):
+        return model.failing(conjuncts)
+    return [c for c in conjuncts if not z3.is_true(model.eval(c, model_completion=True))]
 
 
 #: :func:`_conjunction`'s terms by the id of the sequence of conjuncts (kept with it, so
