@@ -422,3 +422,8 @@ def test_each_seats_rule_is_seat_zeros_renamed(players: int,
     assert not int_term(bare[1][1][pn(1, "th")]).eq(int_term(place[1][1][1][pn(1, "th")]))
     forget_term_memos()
 
+
+def test_the_kinds_asked_by_cases_at_once_are_kinds() -> None:
+    names = {k.name for k in ENCODING.kinds(2)}
+    assert ENCODING.split_kinds and set(ENCODING.split_kinds) <= names
+    assert set(burgundy.PLACEMENT_KINDS) <= set(ENCODING.split_kinds)

@@ -218,6 +218,12 @@ class Encoding(ABC, Generic[S, A]):
     #: largest bound of its group found already in the process, which its own queries
     #: confirm or correct (a hint for the search; the bound is the same without it)
     bound_siblings: tuple[tuple[str, ...], ...] = ()
+    #: action kinds whose queries from part of I (the inductive parts' and the scores' that
+    #: never fall, :meth:`~.provers.frames.Frame.keeps`) are asked by :meth:`cases` at once,
+    #: not whole first: a kind whose update dispatches on a case (the acting player), whose
+    #: whole query seldom settles within the short probe (``LIMITS.probe``), which is then
+    #: spent for nothing; the verdicts are the cases', as after a probe that does not settle
+    split_kinds: tuple[str, ...] = ()
     #: k for the bounded-unrolling gain bound: the most points k consecutive steps give
     bound_steps: int = 2
     #: whether every action leaves every score variable at least where it was

@@ -153,12 +153,14 @@ class Frame:
               ) -> tuple[str, str]:
         """Whether ``step`` keeps ``group`` true from every state satisfying I: first from
         ``start`` (some of I's conjuncts; ``None``: not tried) and as few more of them as
-        it takes (:func:`lazily`), then under all of I (by the encoding's cases where the
+        it takes (:func:`lazily`; a kind of the encoding's ``split_kinds`` by its cases at
+        once), then under all of I (by the encoding's cases where the
         query does not settle whole). ``("alone" | "proved" | "counterexample" |
         "unknown", detail)``; the detail of a counterexample shows the kind, parameters,
         pre-state and changed variables."""
         if start is not None and lazily(start, step.enabled, group, self.conjuncts,
-                                         self.cases):
+                                         self.cases,
+                                         step.kind.name not in self.encoding.split_kinds):
             return "alone", ""
         result, s = decide(z3.And(self.whole, step.enabled, z3.Not(group)), self.cases,
                             timeout, LIMITS.whole_first)
