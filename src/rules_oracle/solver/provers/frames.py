@@ -123,8 +123,9 @@ class Frame:
     """The terms every obligation of one encoding at one player count asks about: the
     pre-state, I, its parts and cases, and each kind's step, built once per process
     (:func:`frame`) and shared by the obligations a worker process runs. Building them
-    costs seconds for a large encoding (Burgundy at 4 players: about 6 s, nearly all of
-    it every kind's update), more than many of the queries."""
+    costs seconds for a large encoding (Burgundy at 4 players: about 2 s, most of it every
+    kind's update, with its player kinds' later seats renamed from the first's), more than
+    many of the queries."""
 
     encoding: Encoding[Any, Any]
     players: int
