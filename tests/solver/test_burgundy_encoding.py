@@ -16,9 +16,10 @@ from rules_oracle.model.burgundy.game import GAME
 from rules_oracle.model.core.ops import evolve
 from rules_oracle.model.core.play import choose, playout
 from rules_oracle.properties.generic import variant_configs
-from rules_oracle.solver import provers
+from rules_oracle.solver import burgundy, provers
 from rules_oracle.solver.burgundy import CHOOSE, ENCODING, TI, BurgundyEncoding, completeness, pn
-from rules_oracle.solver.encoding import ActionKind
+from rules_oracle.solver.encoding import ActionKind, forget_term_memos
+from rules_oracle.solver.terms import as_term, int_term
 
 PARTS = ("hexes-conserved", "goods-conserved", "nonnegative", "storage-limit", "goods-kinds",
          "dice", "estate", "set-up", "bonuses", "supply-suffices", "counters", "pending",
@@ -381,3 +382,48 @@ def test_the_purchase_before_a_castles_action_follows_the_timing_reading() -> No
                 assert {v: int(u) for v, u in zip(ck.updated, updates, strict=True)} == {
                     v: post[v] for v in ck.updated}
     assert allowed == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_seats_rule_is_seat_zeros_renamed(players: int,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every player kind's per-seat guard and update, built from seat 0's by renaming its
+    variables (and its ``cross`` entries built for the seat), are the very terms, in the
+    same order, that building each seat's rule gives; a placement renamed without its
+    ship's step on the track (which reads the other seats' places) is not."""
+    seen: list[tuple[Any, Any, Any, list[tuple[Any, dict[str, Any]]]]] = []
+    real = burgundy._seat_rules
+
+    def spy(v: Any, p: Any, n: int, rule: Any, cross: Any) -> Any:
+        out = real(v, p, n, rule, cross)
+        seen.append((rule, v, p, out))
+        return out
+
+    monkeypatch.setattr(burgundy, "_seat_rules", spy)
+    forget_term_memos()
+    v = ENCODING.fresh("s", players)
+    for kind in ENCODING.kinds(players):
+        params = provers.fresh_params(kind, "t")
+        kind.guard(v, params)
+        kind.update(v, params)
+    assert len({rule for rule, *_ in seen}) == 13  # 12 player kinds and the turn's end
+    for rule, pre, params, out in seen:
+        assert len(out) == players
+        for i, (guard, update) in enumerate(out):
+            built_guard, built = rule(pre, params, i, players)
+            assert as_term(built_guard).eq(as_term(guard)), (rule.__name__, i)
+            assert list(built) == list(update), (rule.__name__, i)
+            assert all(int_term(built[k]).eq(int_term(update[k])) for k in built), (
+                rule.__name__, i)
+    place = next((p, o) for rule, _, p, o in seen if rule is burgundy._place_tile)
+    bare = real(v, place[0], players, burgundy._place_tile, None)
+    assert bare[0][1][pn(0, "th")].eq(place[1][0][1][pn(0, "th")])
+    assert not int_term(bare[1][1][pn(1, "th")]).eq(int_term(place[1][1][1][pn(1, "th")]))
+    forget_term_memos()
+
+
+def test_the_kinds_asked_by_cases_at_once_are_kinds() -> None:
+    names = {k.name for k in ENCODING.kinds(2)}
+    assert ENCODING.split_kinds and set(ENCODING.split_kinds) <= names
+    assert set(burgundy.PLACEMENT_KINDS) <= set(ENCODING.split_kinds)

@@ -1091,6 +1091,13 @@ def test_a_sparing_check_goes_case_by_case(monkeypatch: pytest.MonkeyPatch) -> N
     asked.clear()
     assert provers.check_sparingly([stuck], [], whole, 2.0, cases) == z3.unknown
     assert asked == ["whole", "x < 0"]  # the first case that does not settle ends it
+    # not to probe: the cases at once, the same verdicts without the whole query
+    asked.clear()
+    assert provers.check_sparingly([y < 0], whole, whole, 2.0, cases, probe=False) == z3.unsat
+    assert asked == ["x < 0", "x >= 0"]
+    asked.clear()
+    assert provers.check_sparingly([y < 0], whole, whole, 2.0, probe=False) == z3.unknown
+    assert asked == ["whole"]  # without cases there is only the whole query to ask
 
 
 def test_around_a_case_are_the_conjuncts_its_question_reads() -> None:

@@ -36,3 +36,18 @@ def test_sums_flags_ranges_and_choices() -> None:
     assert [value(terms.select(z3.IntVal(i), choices)) for i in range(-1, 4)] == [
         0, 10, 20, 30, 0]
     assert value(terms.select(z3.IntVal(5), choices, z3.IntVal(-1))) == -1
+
+
+def test_one_substitution_over_many_terms() -> None:
+    x, y, z, b = z3.Int("x"), z3.Int("y"), z3.Int("z"), z3.Bool("b")
+    shared = z3.If(b, x + 1, x * 2)
+    many = [shared + y, z3.And(b, shared > y), x - 0, shared]
+    pairs = [(x, z), (b, y > z)]
+    found = terms.substitute_all(many, pairs)
+    # the very terms one substitution a term gives (no rewriting: ``z - 0`` stays)
+    assert len(found) == len(many)
+    assert all(f.eq(z3.substitute(t, *pairs)) for f, t in zip(found, many, strict=True))
+    assert found[2].eq(z - 0) and not found[2].eq(z)
+    assert found[1].sort() == z3.BoolSort() and found[0].sort() == z3.IntSort()
+    assert terms.substitute_all([], pairs) == []
+    assert all(f is t for f, t in zip(terms.substitute_all(many, []), many, strict=True))

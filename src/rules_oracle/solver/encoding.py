@@ -222,6 +222,12 @@ class Encoding(ABC, Generic[S, A]):
     #: first: kinds over which Optimize spends its budget in vain or settles slower than
     #: the search (crafts' end of a round at 4-6 players); the same bound either way
     bound_by_search: frozenset[str] = frozenset()
+    #: action kinds whose queries from part of I (the inductive parts' and the scores' that
+    #: never fall, :meth:`~.provers.frames.Frame.keeps`) are asked by :meth:`cases` at once,
+    #: not whole first: a kind whose update dispatches on a case (the acting player), whose
+    #: whole query seldom settles within the short probe (``LIMITS.probe``), which is then
+    #: spent for nothing; the verdicts are the cases', as after a probe that does not settle
+    split_kinds: tuple[str, ...] = ()
     #: k for the bounded-unrolling gain bound: the most points k consecutive steps give
     bound_steps: int = 2
     #: whether every action leaves every score variable at least where it was

@@ -1,7 +1,8 @@
 """Small Z3 term helpers the encodings and the provers share: constants, sums, 0/1 flags,
-bounded integers, a choice among terms by an index term, and the conversion of a model's
-Python values to Z3 terms."""
+bounded integers, a choice among terms by an index term, the conversion of a model's
+Python values to Z3 terms, and one substitution over many terms."""
 
+from collections.abc import Sequence
 from typing import Any
 
 import z3
@@ -58,3 +59,17 @@ def select(index: Any, values: list[Any], default: Any = Z) -> Any:
     for j in reversed(range(len(values))):
         out = z3.If(index == j, values[j], out)
     return out
+
+
+def substitute_all(terms: Sequence[Any], pairs: Sequence[tuple[Any, Any]]) -> list[Any]:
+    """``[z3.substitute(t, *pairs) for t in terms]`` (terms of any sorts) in one substitution:
+    the terms are the arguments of one application, so that a subterm they share is
+    substituted once, not once a term. Z3 substitutes without rewriting, so each result is
+    the very term built with the replacements in place of what they replace (the same term,
+    and id, as building it so)."""
+    if not terms:
+        return []
+    if not pairs:
+        return list(terms)
+    pack = z3.Function("substitute_all!", *(t.sort() for t in terms), z3.BoolSort())
+    return list(z3.substitute(pack(*terms), *pairs).children())

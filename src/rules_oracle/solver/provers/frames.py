@@ -123,8 +123,9 @@ class Frame:
     """The terms every obligation of one encoding at one player count asks about: the
     pre-state, I, its parts and cases, and each kind's step, built once per process
     (:func:`frame`) and shared by the obligations a worker process runs. Building them
-    costs seconds for a large encoding (Burgundy at 4 players: about 6 s, nearly all of
-    it every kind's update), more than many of the queries."""
+    costs seconds for a large encoding (Burgundy at 4 players: about 2 s, most of it every
+    kind's update, with its player kinds' later seats renamed from the first's), more than
+    many of the queries."""
 
     encoding: Encoding[Any, Any]
     players: int
@@ -156,12 +157,14 @@ class Frame:
               ) -> tuple[str, str]:
         """Whether ``step`` keeps ``group`` true from every state satisfying I: first from
         ``start`` (some of I's conjuncts; ``None``: not tried) and as few more of them as
-        it takes (:func:`lazily`), then under all of I (by the encoding's cases where the
+        it takes (:func:`lazily`; a kind of the encoding's ``split_kinds`` by its cases at
+        once), then under all of I (by the encoding's cases where the
         query does not settle whole). ``("alone" | "proved" | "counterexample" |
         "unknown", detail)``; the detail of a counterexample shows the kind, parameters,
         pre-state and changed variables."""
         if start is not None and lazily(start, step.enabled, group, self.conjuncts,
-                                         self.cases):
+                                         self.cases,
+                                         step.kind.name not in self.encoding.split_kinds):
             return "alone", ""
         result, s = decide(z3.And(self.whole, step.enabled, z3.Not(group)), self.cases,
                             timeout, LIMITS.whole_first)

@@ -332,14 +332,14 @@ def reason(s: Any, timeout: float) -> str:
 
 
 def check_sparingly(facts: Sequence[Any], start: Sequence[Any], invariant: Sequence[Any],
-                     budget: float, cases: Sequence[Any] = ()) -> Any:
+                     budget: float, cases: Sequence[Any] = (), probe: bool = True) -> Any:
     """:func:`sparing`'s verdict alone."""
-    return sparing(facts, start, invariant, budget, cases)[0]
+    return sparing(facts, start, invariant, budget, cases, probe=probe)[0]
 
 
 def sparing(facts: Sequence[Any], start: Sequence[Any], invariant: Sequence[Any],
-             budget: float, cases: Sequence[Any] = (), rounds: int | None = None
-             ) -> tuple[Any, Any]:
+             budget: float, cases: Sequence[Any] = (), rounds: int | None = None,
+             probe: bool = True) -> tuple[Any, Any]:
     """Check ``facts`` and I (``invariant``, its conjuncts) under as few of I's conjuncts as
     it takes: first ``start`` (some of them), then, while Z3 finds a state that breaks
     conjuncts of I, those conjuncts too. ``unsat`` when a round is UNSAT (then so is the
@@ -353,7 +353,9 @@ def sparing(facts: Sequence[Any], start: Sequence[Any], invariant: Sequence[Any]
     not settle whole within :data:`LIMITS.probe` seconds is asked case by case, each case with
     the budget: UNSAT in every case is UNSAT (a state of I is in some case, and satisfies
     the conjuncts so far); Burgundy's tile placement keeps every score from falling by 0.4
-    s per acting player, where the query whole takes 8 s."""
+    s per acting player, where the query whole takes 8 s. Not to ``probe``: with ``cases``,
+    each round is asked case by case at once (for a query whose whole form seldom settles
+    within the probe, which is then spent for nothing)."""
     hypothesis = list(start)
     left = budget  # in Z3 resource units, as every query's budget (Query)
     s: Any = None
@@ -361,10 +363,12 @@ def sparing(facts: Sequence[Any], start: Sequence[Any], invariant: Sequence[Any]
     for done in range(1, total + 1):
         if left <= 0:
             break
-        s = solver(min(LIMITS.probe, left) if cases else left)
-        s.add(*hypothesis, *facts)
-        result = s.check()
-        left -= s.spent()
+        result = z3.unknown
+        if probe or not cases:
+            s = solver(min(LIMITS.probe, left) if cases else left)
+            s.add(*hypothesis, *facts)
+            result = s.check()
+            left -= s.spent()
         if result == z3.unknown and cases:
             result = z3.unsat
             for case in cases:
@@ -412,12 +416,13 @@ def _conjunction(conjuncts: Sequence[Any]) -> Any:
 
 
 def lazily(part: Sequence[Any], enabled: Any, group: Any, whole: Sequence[Any],
-            cases: Sequence[Any] = ()) -> bool:
+            cases: Sequence[Any] = (), probe: bool = True) -> bool:
     """Whether ``enabled`` keeps ``group`` true, proved from the invariant part's conjuncts
     ``part`` and as few more of I's conjuncts (``whole``) as it takes
     (:func:`check_sparingly`, :data:`LIMITS.alone_first` seconds, by the encoding's ``cases``
-    where the query whole does not settle). False when that does not prove it: the group
-    is then asked under I, which finds the counterexample or proves it."""
-    return bool(check_sparingly((enabled, z3.Not(group)), part, whole, LIMITS.alone_first, cases)
-                == z3.unsat)
+    where the query whole does not settle; not to ``probe``: by the cases at once). False
+    when that does not prove it: the group is then asked under I, which finds the
+    counterexample or proves it."""
+    return bool(check_sparingly((enabled, z3.Not(group)), part, whole, LIMITS.alone_first, cases,
+                                probe) == z3.unsat)
 
