@@ -218,3 +218,40 @@ def test_remembered_draws_are_the_supplies_draws() -> None:
             assert G.chance_outcomes(s) == want
             kinds.add(s.stage)
     assert kinds == {Stage.GOODS, Stage.START_GOODS, Stage.FILL}
+
+
+@pytest.mark.rules("burgundy/round.roll", "burgundy/phase.fill-depots")
+def test_a_roll_sets_one_die_and_a_draw_gives_the_tile_drawn() -> None:
+    """A roll (the state copied once for the seat's dice and the roll's count) sets the
+    white die or one die of one seat, every other seat the very same; a hex draw's outcome
+    (one action per tile, shared by every draw) names the tile it puts on the depot."""
+    from rules_oracle.model.burgundy import phase
+    from rules_oracle.model.burgundy.game import GAME as G
+    from rules_oracle.model.burgundy.state import Stage
+    from rules_oracle.model.core.play import playout
+
+    before = G.setup(G.config(3))
+    rolls = draws = 0
+    for step in playout(G, G.config(3), 5):
+        after = step.state
+        if before.stage is Stage.ROLL and isinstance(step.action, Roll):
+            rolls += 1
+            if before.roll == 0:
+                assert after.white == step.action.value
+                assert after.players is before.players
+            else:
+                who, die = divmod(before.roll - 1, 2)
+                assert after.players[who].dice[die] == step.action.value
+                assert after.players[who].dice[1 - die] == before.players[who].dice[1 - die]
+                assert all(a is b for i, (a, b) in enumerate(
+                    zip(after.players, before.players, strict=True)) if i != who)
+                assert after.roll == before.roll + 1 or after.stage is Stage.PLAY
+        elif before.stage is Stage.FILL:
+            draws += 1
+            target, _ = phase.plan(before)[before.fill]
+            got = after.depots[target - 1] if target else after.black
+            was = before.depots[target - 1] if target else before.black
+            assert isinstance(step.action, DrawHex)
+            assert sorted((*was, step.action.tile)) == list(got)
+        before = after
+    assert rolls > 100 and draws > 50

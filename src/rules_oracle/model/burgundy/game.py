@@ -117,10 +117,16 @@ class S:
     OVER: Final = Stage.OVER
 
 
+#: a draw's outcome per goods kind and per hex tile, made once (actions are immutable):
+#: a hex draw's outcomes are new each draw, as the supply shrinks
+_DRAW_GOODS: Final = {k: DrawGoods(k) for k in range(1, 7)}
+_DRAW_HEX: Final = {t: DrawHex(t) for t in D.TILES}
+
+
 @lru_cache(maxsize=1 << 10)
 def _goods_outcomes(pool: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
     """A goods draw from ``pool`` (counts of kinds 1-6), made once per pool's contents."""
-    return draw_outcomes(zip(range(1, 7), pool, strict=True), DrawGoods)
+    return draw_outcomes(zip(range(1, 7), pool, strict=True), _DRAW_GOODS.__getitem__)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -128,7 +134,7 @@ def _hex_outcomes(kinds: tuple[str, ...], counts: tuple[int, ...]
                   ) -> tuple[tuple[Action, Fraction], ...]:
     """A hex draw from a back's supply (``counts`` of ``kinds``), made once per supply's
     contents."""
-    return draw_outcomes(zip(kinds, counts, strict=True), DrawHex)
+    return draw_outcomes(zip(kinds, counts, strict=True), _DRAW_HEX.__getitem__)
 
 
 class Burgundy(Game[BurgundyState, Action]):
