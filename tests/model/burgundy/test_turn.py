@@ -255,3 +255,34 @@ def test_a_roll_sets_one_die_and_a_draw_gives_the_tile_drawn() -> None:
             assert sorted((*was, step.action.tile)) == list(got)
         before = after
     assert rolls > 100 and draws > 50
+
+
+@pytest.mark.rules("burgundy/action.take-tile", "burgundy/knowledge.12", "burgundy/action.sell")
+def test_remembered_reach_and_sales_are_the_rules_asked_one_by_one() -> None:
+    """The depots a die reaches (remembered per value and the near-take knowledge) and the
+    sales it allows (remembered per die, value and goods held) are ``take_depot_rule`` and
+    ``sell_rule`` asked depot by depot and kind by kind, with and without knowledge 12,
+    for every die value and a castle's die, over the seats of seeded 4-player games; a
+    die action list holds exactly those."""
+    from rules_oracle.model.burgundy import action, knowledge
+    from rules_oracle.model.burgundy import game as G
+    from rules_oracle.model.core.play import playout
+
+    config = G.GAME.config(4)
+    for kn in ((), (12,), (3, 12)):
+        mods = knowledge.mods(kn, config)
+        for value in range(7):
+            assert G._reach(value, mods) == tuple(
+                d for d in range(1, 7) if action.take_depot_rule(value, d, mods) is None)
+    seen = 0
+    for seed in range(2):
+        for i, step in enumerate(playout(G.GAME, config, seed)):
+            if i % 5:
+                continue
+            for pl in step.state.players:
+                for die, value in ((0, pl.dice[0]), (1, pl.dice[1]), (2, 0)):
+                    want = tuple(SellGoods(die, k) for k in range(1, 7)
+                                 if action.sell_rule(pl, k, value) is None)
+                    assert G._sales(pl, die, value) == want
+                    seen += bool(want)
+    assert seen > 50

@@ -137,6 +137,47 @@ def _hex_outcomes(kinds: tuple[str, ...], counts: tuple[int, ...]
     return draw_outcomes(zip(kinds, counts, strict=True), _DRAW_HEX.__getitem__)
 
 
+#: the die actions and workers' changes without a choice of tile, one action each (actions
+#: are immutable): per die (2: a castle's), a sale per goods kind, a worker per change
+_SELL: Final = {die: {k: SellGoods(die, k) for k in range(1, 7)} for die in (0, 1, castle.DIE)}
+_TAKE_WORKERS: Final = {die: TakeWorkers(die) for die in (0, 1, castle.DIE)}
+_WORKER: Final = {die: {dv: UseWorker(die, dv) for dv in (-2, -1, 1, 2)} for die in (0, 1)}
+_END_TURN: Final = EndTurn()
+
+#: per die value and knowledge 12's near take (what ``action.take_depot_rule`` reads of
+#: them): the numbered depots a die may take from
+_REACH: dict[tuple[int, bool, str], tuple[int, ...]] = {}
+
+
+def _reach(value: int, mods: Mods) -> tuple[int, ...]:
+    """The numbered depots ``action.take_depot_rule`` lets a die showing ``value`` (0: a
+    castle's) take from, remembered per value and the rule's knowledge."""
+    key = (value, mods.take_near, mods.take_rule)
+    found = _REACH.get(key)
+    if found is None:
+        found = _REACH[key] = tuple(d for d in range(1, 7)
+                                    if action.take_depot_rule(value, d, mods) is None)
+    return found
+
+
+#: per die, die value and goods held (what ``action.sell_rule`` reads): the sales
+_SALES: dict[tuple[int, int, tuple[int, ...]], tuple[Action, ...]] = {}
+
+
+def _sales(pl: Player, die: int, value: int) -> tuple[Action, ...]:
+    """The sales ``action.sell_rule`` lets ``pl`` make with die ``die`` showing ``value``
+    (0: a castle's), remembered per die, value and goods held."""
+    key = (die, value, pl.goods)
+    found = _SALES.get(key)
+    if found is None:
+        if len(_SALES) >= 1 << 14:
+            _SALES.clear()
+        sells = _SELL[die]
+        found = _SALES[key] = tuple(sells[k] for k in range(1, 7)
+                                    if action.sell_rule(pl, k, value) is None)
+    return found
+
+
 class Burgundy(Game[BurgundyState, Action]):
     name = "burgundy"
     title = "The Castles of Burgundy"
@@ -233,7 +274,7 @@ class Burgundy(Game[BurgundyState, Action]):
                 self._die_actions(state, pl, mods, die, value, out)
         self._workers_and_purchase(state, pl, mods, out)
         if turn.end_rule(pl) is None:
-            out.append(EndTurn())
+            out.append(_END_TURN)
         return tuple(out)
 
     def _workers_and_purchase(self, state: BurgundyState, pl: Player, mods: Mods,
@@ -242,8 +283,8 @@ class Burgundy(Game[BurgundyState, Action]):
         if pl.workers:
             for die in (0, 1):
                 if pl.dice[die]:
-                    out.extend(UseWorker(die, dv)
-                               for dv in turn.worker_deltas(pl.dice[die], mods))
+                    workers = _WORKER[die]
+                    out.extend(workers[dv] for dv in turn.worker_deltas(pl.dice[die], mods))
         for d in mods.buy_depots:
             if action.buy_rule(state, pl, d, mods) is None:
                 for tile in distinct(action.source(state, d)):
@@ -275,15 +316,14 @@ class Burgundy(Game[BurgundyState, Action]):
                      value: int, out: list[Action]) -> None:
         """The die actions of die ``die`` showing ``value`` (0: a castle's, any value)."""
         discards = action.discards(pl)
-        for d in range(1, 7):
-            if action.take_depot_rule(value, d, mods) is None:
-                for tile in distinct(state.depots[d - 1]):
-                    out.extend(TakeTile(die, d, tile, x) for x in discards)
+        depots = state.depots
+        for d in _reach(value, mods):
+            for tile in distinct(depots[d - 1]):
+                out.extend(TakeTile(die, d, tile, x) for x in discards)
         for tile in distinct(pl.storage):
             out.extend(PlaceTile(die, tile, s) for s in placements(pl, tile, value or None, mods))
-        out.extend(SellGoods(die, k) for k in range(1, 7)
-                   if action.sell_rule(pl, k, value) is None)
-        out.append(TakeWorkers(die))
+        out.extend(_sales(pl, die, value))
+        out.append(_TAKE_WORKERS[die])
 
     # -- apply -------------------------------------------------------------------------------
     def apply(self, state: BurgundyState, action: Action) -> BurgundyState:
