@@ -425,32 +425,33 @@ class Burgundy(Game[BurgundyState, Action]):
         pl = state.players[p]
         mods = knowledge.mods(pl.knowledge, state.config)
         if isinstance(a, EndTurn):
-            self._check(turn.end_rule(pl), "both dice must be used before the turn ends")
+            if broken := turn.end_rule(pl):
+                raise RULES.illegal(broken, "both dice must be used before the turn ends")
             return self._end_turn(state)
         if isinstance(a, UseWorker):
-            self._check(turn.worker_rule(pl, a, mods),
-                        f"no worker changes die {a.die} by {a.delta} now")
+            if broken := turn.worker_rule(pl, a, mods):
+                raise RULES.illegal(broken, f"no worker changes die {a.die} by {a.delta} now")
             return turn.use_worker(state, p, a)
         if isinstance(a, BuyTile):
-            self._check(action.buy_rule(state, pl, a.depot, mods),
-                        f"no purchase from depot {a.depot} now")
-            self._check(action.take_rule(state, pl, a.depot, a.tile, a.discard,
-                                         RB.ACTION_BUY_BLACK, True),
-                        f"no {a.tile!r} in depot {a.depot}, or discard {a.discard!r} wrong")
+            if broken := action.buy_rule(state, pl, a.depot, mods):
+                raise RULES.illegal(broken, f"no purchase from depot {a.depot} now")
+            if broken := action.take_rule(state, pl, a.depot, a.tile, a.discard,
+                                          RB.ACTION_BUY_BLACK, True):
+                raise RULES.illegal(broken, f"no {a.tile!r} in depot {a.depot}, or discard"
+                                            f" {a.discard!r} wrong")
             return action.take(action.pay(state, p), p, a.depot, a.tile, a.discard)
         if isinstance(a, DieAction):
-            self._check(castle.die_rule(a.die, False), "no castle's extra action is due")
-            self._check(turn.die_rule(pl, a.die), f"die {a.die} is not an unused die")
+            if broken := castle.die_rule(a.die, False):
+                raise RULES.illegal(broken, "no castle's extra action is due")
+            if broken := turn.die_rule(pl, a.die):
+                raise RULES.illegal(broken, f"die {a.die} is not an unused die")
             value = pl.dice[a.die]
             state = set_player(state, p, turn.spend_die(pl, a.die))
             return self._die_action(state, p, a, value, mods)
-        self._check(turn.order_rule(state, True),
-                    f"{type(a).__name__} answers a tile effect; none is pending")
+        if broken := turn.order_rule(state, True):
+            raise RULES.illegal(broken, f"{type(a).__name__} answers a tile effect; none is"
+                                        " pending")
         raise AssertionError(a)  # pragma: no cover - every player action is handled
-
-    def _check(self, broken: str | None, why: str) -> None:
-        if broken:
-            raise RULES.illegal(broken, why)
 
     def _die_action(self, state: BurgundyState, p: int, a: DieAction, value: int,
                     mods: Mods) -> BurgundyState:
@@ -459,18 +460,21 @@ class Burgundy(Game[BurgundyState, Action]):
         if isinstance(a, TakeWorkers):
             return action.take_workers(state, p, mods)
         if isinstance(a, SellGoods):
-            self._check(action.sell_rule(pl, a.kind, value),
-                        f"no goods of kind {a.kind} to sell with a die showing {value}")
+            if broken := action.sell_rule(pl, a.kind, value):
+                raise RULES.illegal(broken, f"no goods of kind {a.kind} to sell with a die"
+                                            f" showing {value}")
             return action.sell(state, p, a.kind, mods)
         if isinstance(a, TakeTile):
-            self._check(action.take_depot_rule(value, a.depot, mods),
-                        f"the die shows {value}, not depot {a.depot}")
-            self._check(action.take_rule(state, pl, a.depot, a.tile, a.discard,
-                                         RB.ACTION_TAKE_TILE, True),
-                        f"no {a.tile!r} in depot {a.depot}, or discard {a.discard!r} wrong")
+            if broken := action.take_depot_rule(value, a.depot, mods):
+                raise RULES.illegal(broken, f"the die shows {value}, not depot {a.depot}")
+            if broken := action.take_rule(state, pl, a.depot, a.tile, a.discard,
+                                          RB.ACTION_TAKE_TILE, True):
+                raise RULES.illegal(broken, f"no {a.tile!r} in depot {a.depot}, or discard"
+                                            f" {a.discard!r} wrong")
             return action.take(state, p, a.depot, a.tile, a.discard)
-        self._check(placement_rule(pl, a.tile, a.space, value or None, mods, RB.ACTION_PLACE),
-                    f"{a.tile!r} cannot go on space {a.space} with a die showing {value}")
+        if broken := placement_rule(pl, a.tile, a.space, value or None, mods, RB.ACTION_PLACE):
+            raise RULES.illegal(broken, f"{a.tile!r} cannot go on space {a.space} with a die"
+                                        f" showing {value}")
         return self._place(state, p, a.tile, a.space)
 
     def _place(self, state: BurgundyState, p: int, tile: str, space: int) -> BurgundyState:
@@ -506,35 +510,40 @@ class Burgundy(Game[BurgundyState, Action]):
             if not isinstance(a, DieAction):
                 raise RULES.illegal(RB.CASTLE_EXTRA_ACTION,
                                     "a castle's extra action (die 2) comes first")
-            self._check(castle.die_rule(a.die, True), "the castle's die (2) is due")
+            if broken := castle.die_rule(a.die, True):
+                raise RULES.illegal(broken, "the castle's die (2) is due")
             return self._die_action(rest, p, a, 0, mods)
         if kind == "warehouse":
             sale = self._answer_of(state, a, WarehouseSell, "the warehouse sale")
-            self._check(building.warehouse_rule(pl, sale), f"no goods to sell as {a!r}")
+            if broken := building.warehouse_rule(pl, sale):
+                raise RULES.illegal(broken, f"no goods to sell as {a!r}")
             return action.sell(rest, p, sale.kind, mods)
         if kind in building.TAKES:
             take = self._answer_of(state, a, EffectTake, f"the {kind}'s take")
-            self._check(building.take_rule(kind, take), f"the {kind} cannot take {a!r}")
-            self._check(action.take_rule(rest, pl, take.depot, take.tile, take.discard,
-                                         building.RULE[kind], _may_discard(state)),
-                        f"no {take.tile!r} in depot {take.depot}, or discard"
-                        f" {take.discard!r} wrong")
+            if broken := building.take_rule(kind, take):
+                raise RULES.illegal(broken, f"the {kind} cannot take {a!r}")
+            if broken := action.take_rule(rest, pl, take.depot, take.tile, take.discard,
+                                          building.RULE[kind], _may_discard(state)):
+                raise RULES.illegal(broken, f"no {take.tile!r} in depot {take.depot}, or discard"
+                                            f" {take.discard!r} wrong")
             return action.take(rest, p, take.depot, take.tile, take.discard)
         if kind == "city-hall":
             if isinstance(a, Decline):
                 return rest
             place = self._answer_of(state, a, CityHallPlace, "the city hall's placement")
-            self._check(placement_rule(pl, place.tile, place.space, None, mods,
-                                       RB.BUILDING_CITY_HALL),
-                        f"{place.tile!r} cannot go on space {place.space}")
+            if broken := placement_rule(pl, place.tile, place.space, None, mods,
+                                        RB.BUILDING_CITY_HALL):
+                raise RULES.illegal(broken, f"{place.tile!r} cannot go on space {place.space}")
             return self._place(rest, p, place.tile, place.space)
         if kind == "ship":
             depot = self._answer_of(state, a, ShipDepot, "the ship's depot choice")
-            self._check(ship.depot_rule(depot, mods), f"no depot (pair) starting at {a!r}")
+            if broken := ship.depot_rule(depot, mods):
+                raise RULES.illegal(broken, f"no depot (pair) starting at {a!r}")
             return ship.take_goods(rest, p, depot.depot, mods.ship_pair, None)
         # ship-goods
         goods = self._answer_of(state, a, ShipGoods, "the ship's goods choice")
-        self._check(ship.goods_rule(state, pl, top, goods), f"{a!r} cannot be taken")
+        if broken := ship.goods_rule(state, pl, top, goods):
+            raise RULES.illegal(broken, f"{a!r} cannot be taken")
         return ship.take_goods(rest, p, top.arg, top.pair, goods.kind - 1)
 
     def _answer_of(self, state: BurgundyState, a: Action, kind: type[T], what: str) -> T:
