@@ -605,7 +605,11 @@ class Burgundy(Game[BurgundyState, Action]):
                      after: BurgundyState) -> tuple[str, ...]:
         """The rules whose effect the legal step ``state --a--> after`` shows
         (``model.burgundy.shown``)."""
-        return shown.effect_rules(state, a, after, state == _initial(state.config))
+        init = _initial(state.config)
+        # the face-down goods only shrink: a pool unlike the set-up's (every step after the
+        # first draws) settles it without comparing the states field by field
+        return shown.effect_rules(state, a, after, state.goods_pool == init.goods_pool
+                                  and state == init)
 
     # -- the eager play policy ----------------------------------------------------------------
     def policy_weights(self, state: BurgundyState,
