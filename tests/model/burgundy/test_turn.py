@@ -286,3 +286,35 @@ def test_remembered_reach_and_sales_are_the_rules_asked_one_by_one() -> None:
                     assert G._sales(pl, die, value) == want
                     seen += bool(want)
     assert seen > 50
+
+
+@pytest.mark.rules("burgundy/action.take-tile", "burgundy/action.take-discard")
+def test_shared_takes_are_the_depots_tiles_with_each_discard() -> None:
+    """The takes of a turn's legal actions (one action per die, depot, tile and discard,
+    made once) are every tile of every depot the die reaches, with each discard choice,
+    at every player step of seeded 4-player games, and each is applied."""
+    from rules_oracle.model.burgundy import action, knowledge
+    from rules_oracle.model.burgundy.game import GAME as G
+    from rules_oracle.model.burgundy.ops import distinct
+    from rules_oracle.model.burgundy.state import Stage
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(2):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            if s.stage is not Stage.PLAY or s.pending:
+                continue
+            pl = s.players[s.order[s.turn]]
+            mods = knowledge.mods(pl.knowledge, s.config)
+            want = {TakeTile(die, d, tile, x)
+                    for die in (0, 1) if pl.dice[die]
+                    for d in range(1, 7)
+                    if action.take_depot_rule(pl.dice[die], d, mods) is None
+                    for tile in distinct(s.depots[d - 1]) for x in action.discards(pl)}
+            got = [a for a in G.legal_actions(s) if isinstance(a, TakeTile)]
+            assert set(got) == want and len(got) == len(want)
+            for a in got[:2]:
+                G.apply(s, a)
+            seen += len(got)
+    assert seen > 1000

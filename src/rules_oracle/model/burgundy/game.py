@@ -144,6 +144,9 @@ _TAKE_WORKERS: Final = {die: TakeWorkers(die) for die in (0, 1, castle.DIE)}
 _WORKER: Final = {die: {dv: UseWorker(die, dv) for dv in (-2, -1, 1, 2)} for die in (0, 1)}
 _END_TURN: Final = EndTurn()
 
+#: a take per die, depot, tile and discard, made once (actions are immutable)
+_TAKES: dict[tuple[int, int, str, str], Action] = {}
+
 #: per die value and knowledge 12's near take (what ``action.take_depot_rule`` reads of
 #: them): the numbered depots a die may take from
 _REACH: dict[tuple[int, bool, str], tuple[int, ...]] = {}
@@ -317,9 +320,17 @@ class Burgundy(Game[BurgundyState, Action]):
         """The die actions of die ``die`` showing ``value`` (0: a castle's, any value)."""
         discards = action.discards(pl)
         depots = state.depots
+        takes = _TAKES
         for d in _reach(value, mods):
             for tile in distinct(depots[d - 1]):
-                out.extend(TakeTile(die, d, tile, x) for x in discards)
+                for x in discards:
+                    key = (die, d, tile, x)
+                    take = takes.get(key)
+                    if take is None:
+                        if len(takes) >= 1 << 15:
+                            takes.clear()
+                        take = takes[key] = TakeTile(die, d, tile, x)
+                    out.append(take)
         for tile in distinct(pl.storage):
             out.extend(PlaceTile(die, tile, s) for s in placements(pl, tile, value or None, mods))
         out.extend(_sales(pl, die, value))
