@@ -318,3 +318,33 @@ def test_shared_takes_are_the_depots_tiles_with_each_discard() -> None:
                 G.apply(s, a)
             seen += len(got)
     assert seen > 1000
+
+
+@pytest.mark.rules("burgundy/action.place", "burgundy/action.place-number")
+def test_shared_placements_are_each_stored_tiles_open_spaces() -> None:
+    """The placements of a turn's legal actions (one action per die, tile and space, made
+    once) are every stored tile on every space ``placements`` allows for each unused die,
+    at every player step of seeded 4-player games, and each is applied."""
+    from rules_oracle.model.burgundy import knowledge
+    from rules_oracle.model.burgundy.game import GAME as G
+    from rules_oracle.model.burgundy.game import placements
+    from rules_oracle.model.burgundy.state import Stage
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(3):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            if s.stage is not Stage.PLAY or s.pending:
+                continue
+            pl = s.players[s.order[s.turn]]
+            mods = knowledge.mods(pl.knowledge, s.config)
+            want = {PlaceTile(die, tile, sp)
+                    for die in (0, 1) if pl.dice[die] for tile in set(pl.storage)
+                    for sp in placements(pl, tile, pl.dice[die], mods)}
+            got = [a for a in G.legal_actions(s) if isinstance(a, PlaceTile)]
+            assert set(got) == want and len(got) == len(want)
+            for a in got[:2]:
+                G.apply(s, a)
+            seen += len(got)
+    assert seen > 200

@@ -144,8 +144,10 @@ _TAKE_WORKERS: Final = {die: TakeWorkers(die) for die in (0, 1, castle.DIE)}
 _WORKER: Final = {die: {dv: UseWorker(die, dv) for dv in (-2, -1, 1, 2)} for die in (0, 1)}
 _END_TURN: Final = EndTurn()
 
-#: a take per die, depot, tile and discard, made once (actions are immutable)
+#: a take per die, depot, tile and discard, and a placement per die, tile and space, made
+#: once (actions are immutable; the placements are bounded by the tiles and spaces)
 _TAKES: dict[tuple[int, int, str, str], Action] = {}
+_PLACES: dict[tuple[int, str, int], Action] = {}
 
 #: per die value and knowledge 12's near take (what ``action.take_depot_rule`` reads of
 #: them): the numbered depots a die may take from
@@ -331,8 +333,14 @@ class Burgundy(Game[BurgundyState, Action]):
                             takes.clear()
                         take = takes[key] = TakeTile(die, d, tile, x)
                     out.append(take)
+        places = _PLACES
         for tile in distinct(pl.storage):
-            out.extend(PlaceTile(die, tile, s) for s in placements(pl, tile, value or None, mods))
+            for s in placements(pl, tile, value or None, mods):
+                spot = (die, tile, s)
+                place = places.get(spot)
+                if place is None:
+                    place = places[spot] = PlaceTile(die, tile, s)
+                out.append(place)
         out.extend(_sales(pl, die, value))
         out.append(_TAKE_WORKERS[die])
 
