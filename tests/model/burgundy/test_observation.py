@@ -148,3 +148,53 @@ def test_sold_goods_by_kind_follow_from_the_open_sales() -> None:
         state = GAME.apply(state, action)
         assert [list(seat.sold_goods) for seat in _public(state).seats] == counted
     assert sales > 0
+
+
+@pytest.mark.rules("burgundy/phase.round-goods", "burgundy/round.place-goods",
+                   "burgundy/turn.effects-first")
+def test_remembered_round_goods_are_the_states_own() -> None:
+    """The view's round goods (one tuple per goods drawn and count laid) are the state's
+    goods still to come, and its pending effects the state's, at every step of a seeded
+    4-player game; two successive views of unchanged goods share them (so their text is
+    written once)."""
+    from rules_oracle.model.burgundy.observation import Effect
+
+    before: PublicView | None = None
+    was: BurgundyState | None = None
+    shared = 0
+    for step in playout(GAME, GAME.config(4), 3):
+        s = step.state
+        view = _public(s)
+        assert view.round_goods == s.goods_stacks[s.goods_next:]
+        assert view.pending == tuple(Effect(p.kind, p.arg, p.pair) for p in s.pending)
+        if before is not None and was is not None and was.goods_stacks == s.goods_stacks \
+                and was.goods_next == s.goods_next:
+            assert view.round_goods is before.round_goods
+            shared += 1
+        before, was = view, s
+    assert shared > 500
+
+
+@pytest.mark.rules("burgundy/components.hex-tiles", "burgundy/setup.silver")
+def test_only_the_set_up_states_step_shows_the_set_up() -> None:
+    """The set-up's rules are shown by a step from the set-up state alone (the state is
+    compared with the set-up state only when its face-down goods are the set-up's), at
+    every step of a seeded game, and by a step from a copy of the set-up state."""
+    from rules_oracle.model.burgundy import rules as RB
+    from rules_oracle.model.core.ops import evolve
+
+    config = GAME.config(3)
+    start = GAME.setup(config)
+    state = start
+    firsts = 0
+    for step in playout(GAME, config, 4):
+        shows = RB.COMPONENTS_HEX_TILES in GAME.effect_rules(state, step.action, step.state)
+        assert shows == (state == start)
+        firsts += shows
+        state = step.state
+    assert firsts == 1
+    copy = evolve(start, goods_pool=tuple(start.goods_pool))
+    first = GAME.chance_outcomes(copy)[0][0]
+    assert RB.COMPONENTS_HEX_TILES in GAME.effect_rules(copy, first, GAME.apply(copy, first))
+    drawn = evolve(start, goods_pool=(0, *start.goods_pool[1:]))
+    assert RB.COMPONENTS_HEX_TILES not in GAME.effect_rules(drawn, first, GAME.apply(copy, first))

@@ -218,3 +218,133 @@ def test_remembered_draws_are_the_supplies_draws() -> None:
             assert G.chance_outcomes(s) == want
             kinds.add(s.stage)
     assert kinds == {Stage.GOODS, Stage.START_GOODS, Stage.FILL}
+
+
+@pytest.mark.rules("burgundy/round.roll", "burgundy/phase.fill-depots")
+def test_a_roll_sets_one_die_and_a_draw_gives_the_tile_drawn() -> None:
+    """A roll (the state copied once for the seat's dice and the roll's count) sets the
+    white die or one die of one seat, every other seat the very same; a hex draw's outcome
+    (one action per tile, shared by every draw) names the tile it puts on the depot."""
+    from rules_oracle.model.burgundy import phase
+    from rules_oracle.model.burgundy.game import GAME as G
+    from rules_oracle.model.burgundy.state import Stage
+    from rules_oracle.model.core.play import playout
+
+    before = G.setup(G.config(3))
+    rolls = draws = 0
+    for step in playout(G, G.config(3), 5):
+        after = step.state
+        if before.stage is Stage.ROLL and isinstance(step.action, Roll):
+            rolls += 1
+            if before.roll == 0:
+                assert after.white == step.action.value
+                assert after.players is before.players
+            else:
+                who, die = divmod(before.roll - 1, 2)
+                assert after.players[who].dice[die] == step.action.value
+                assert after.players[who].dice[1 - die] == before.players[who].dice[1 - die]
+                assert all(a is b for i, (a, b) in enumerate(
+                    zip(after.players, before.players, strict=True)) if i != who)
+                assert after.roll == before.roll + 1 or after.stage is Stage.PLAY
+        elif before.stage is Stage.FILL:
+            draws += 1
+            target, _ = phase.plan(before)[before.fill]
+            got = after.depots[target - 1] if target else after.black
+            was = before.depots[target - 1] if target else before.black
+            assert isinstance(step.action, DrawHex)
+            assert sorted((*was, step.action.tile)) == list(got)
+        before = after
+    assert rolls > 100 and draws > 50
+
+
+@pytest.mark.rules("burgundy/action.take-tile", "burgundy/knowledge.12", "burgundy/action.sell")
+def test_remembered_reach_and_sales_are_the_rules_asked_one_by_one() -> None:
+    """The depots a die reaches (remembered per value and the near-take knowledge) and the
+    sales it allows (remembered per die, value and goods held) are ``take_depot_rule`` and
+    ``sell_rule`` asked depot by depot and kind by kind, with and without knowledge 12,
+    for every die value and a castle's die, over the seats of seeded 4-player games; a
+    die action list holds exactly those."""
+    from rules_oracle.model.burgundy import action, knowledge
+    from rules_oracle.model.burgundy import game as G
+    from rules_oracle.model.core.play import playout
+
+    config = G.GAME.config(4)
+    for kn in ((), (12,), (3, 12)):
+        mods = knowledge.mods(kn, config)
+        for value in range(7):
+            assert G._reach(value, mods) == tuple(
+                d for d in range(1, 7) if action.take_depot_rule(value, d, mods) is None)
+    seen = 0
+    for seed in range(2):
+        for i, step in enumerate(playout(G.GAME, config, seed)):
+            if i % 5:
+                continue
+            for pl in step.state.players:
+                for die, value in ((0, pl.dice[0]), (1, pl.dice[1]), (2, 0)):
+                    want = tuple(SellGoods(die, k) for k in range(1, 7)
+                                 if action.sell_rule(pl, k, value) is None)
+                    assert G._sales(pl, die, value) == want
+                    seen += bool(want)
+    assert seen > 50
+
+
+@pytest.mark.rules("burgundy/action.take-tile", "burgundy/action.take-discard")
+def test_shared_takes_are_the_depots_tiles_with_each_discard() -> None:
+    """The takes of a turn's legal actions (one action per die, depot, tile and discard,
+    made once) are every tile of every depot the die reaches, with each discard choice,
+    at every player step of seeded 4-player games, and each is applied."""
+    from rules_oracle.model.burgundy import action, knowledge
+    from rules_oracle.model.burgundy.game import GAME as G
+    from rules_oracle.model.burgundy.ops import distinct
+    from rules_oracle.model.burgundy.state import Stage
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(2):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            if s.stage is not Stage.PLAY or s.pending:
+                continue
+            pl = s.players[s.order[s.turn]]
+            mods = knowledge.mods(pl.knowledge, s.config)
+            want = {TakeTile(die, d, tile, x)
+                    for die in (0, 1) if pl.dice[die]
+                    for d in range(1, 7)
+                    if action.take_depot_rule(pl.dice[die], d, mods) is None
+                    for tile in distinct(s.depots[d - 1]) for x in action.discards(pl)}
+            got = [a for a in G.legal_actions(s) if isinstance(a, TakeTile)]
+            assert set(got) == want and len(got) == len(want)
+            for a in got[:2]:
+                G.apply(s, a)
+            seen += len(got)
+    assert seen > 1000
+
+
+@pytest.mark.rules("burgundy/action.place", "burgundy/action.place-number")
+def test_shared_placements_are_each_stored_tiles_open_spaces() -> None:
+    """The placements of a turn's legal actions (one action per die, tile and space, made
+    once) are every stored tile on every space ``placements`` allows for each unused die,
+    at every player step of seeded 4-player games, and each is applied."""
+    from rules_oracle.model.burgundy import knowledge
+    from rules_oracle.model.burgundy.game import GAME as G
+    from rules_oracle.model.burgundy.game import placements
+    from rules_oracle.model.burgundy.state import Stage
+    from rules_oracle.model.core.play import playout
+
+    seen = 0
+    for seed in range(3):
+        for step in playout(G, G.config(4), seed):
+            s = step.state
+            if s.stage is not Stage.PLAY or s.pending:
+                continue
+            pl = s.players[s.order[s.turn]]
+            mods = knowledge.mods(pl.knowledge, s.config)
+            want = {PlaceTile(die, tile, sp)
+                    for die in (0, 1) if pl.dice[die] for tile in set(pl.storage)
+                    for sp in placements(pl, tile, pl.dice[die], mods)}
+            got = [a for a in G.legal_actions(s) if isinstance(a, PlaceTile)]
+            assert set(got) == want and len(got) == len(want)
+            for a in got[:2]:
+                G.apply(s, a)
+            seen += len(got)
+    assert seen > 200

@@ -117,10 +117,16 @@ class S:
     OVER: Final = Stage.OVER
 
 
+#: a draw's outcome per goods kind and per hex tile, made once (actions are immutable):
+#: a hex draw's outcomes are new each draw, as the supply shrinks
+_DRAW_GOODS: Final = {k: DrawGoods(k) for k in range(1, 7)}
+_DRAW_HEX: Final = {t: DrawHex(t) for t in D.TILES}
+
+
 @lru_cache(maxsize=1 << 10)
 def _goods_outcomes(pool: tuple[int, ...]) -> tuple[tuple[Action, Fraction], ...]:
     """A goods draw from ``pool`` (counts of kinds 1-6), made once per pool's contents."""
-    return draw_outcomes(zip(range(1, 7), pool, strict=True), DrawGoods)
+    return draw_outcomes(zip(range(1, 7), pool, strict=True), _DRAW_GOODS.__getitem__)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -128,7 +134,53 @@ def _hex_outcomes(kinds: tuple[str, ...], counts: tuple[int, ...]
                   ) -> tuple[tuple[Action, Fraction], ...]:
     """A hex draw from a back's supply (``counts`` of ``kinds``), made once per supply's
     contents."""
-    return draw_outcomes(zip(kinds, counts, strict=True), DrawHex)
+    return draw_outcomes(zip(kinds, counts, strict=True), _DRAW_HEX.__getitem__)
+
+
+#: the die actions and workers' changes without a choice of tile, one action each (actions
+#: are immutable): per die (2: a castle's), a sale per goods kind, a worker per change
+_SELL: Final = {die: {k: SellGoods(die, k) for k in range(1, 7)} for die in (0, 1, castle.DIE)}
+_TAKE_WORKERS: Final = {die: TakeWorkers(die) for die in (0, 1, castle.DIE)}
+_WORKER: Final = {die: {dv: UseWorker(die, dv) for dv in (-2, -1, 1, 2)} for die in (0, 1)}
+_END_TURN: Final = EndTurn()
+
+#: a take per die, depot, tile and discard, and a placement per die, tile and space, made
+#: once (actions are immutable; the placements are bounded by the tiles and spaces)
+_TAKES: dict[tuple[int, int, str, str], Action] = {}
+_PLACES: dict[tuple[int, str, int], Action] = {}
+
+#: per die value and knowledge 12's near take (what ``action.take_depot_rule`` reads of
+#: them): the numbered depots a die may take from
+_REACH: dict[tuple[int, bool, str], tuple[int, ...]] = {}
+
+
+def _reach(value: int, mods: Mods) -> tuple[int, ...]:
+    """The numbered depots ``action.take_depot_rule`` lets a die showing ``value`` (0: a
+    castle's) take from, remembered per value and the rule's knowledge."""
+    key = (value, mods.take_near, mods.take_rule)
+    found = _REACH.get(key)
+    if found is None:
+        found = _REACH[key] = tuple(d for d in range(1, 7)
+                                    if action.take_depot_rule(value, d, mods) is None)
+    return found
+
+
+#: per die, die value and goods held (what ``action.sell_rule`` reads): the sales
+_SALES: dict[tuple[int, int, tuple[int, ...]], tuple[Action, ...]] = {}
+
+
+def _sales(pl: Player, die: int, value: int) -> tuple[Action, ...]:
+    """The sales ``action.sell_rule`` lets ``pl`` make with die ``die`` showing ``value``
+    (0: a castle's), remembered per die, value and goods held."""
+    key = (die, value, pl.goods)
+    found = _SALES.get(key)
+    if found is None:
+        if len(_SALES) >= 1 << 14:
+            _SALES.clear()
+        sells = _SELL[die]
+        found = _SALES[key] = tuple(sells[k] for k in range(1, 7)
+                                    if action.sell_rule(pl, k, value) is None)
+    return found
 
 
 class Burgundy(Game[BurgundyState, Action]):
@@ -227,7 +279,7 @@ class Burgundy(Game[BurgundyState, Action]):
                 self._die_actions(state, pl, mods, die, value, out)
         self._workers_and_purchase(state, pl, mods, out)
         if turn.end_rule(pl) is None:
-            out.append(EndTurn())
+            out.append(_END_TURN)
         return tuple(out)
 
     def _workers_and_purchase(self, state: BurgundyState, pl: Player, mods: Mods,
@@ -236,8 +288,8 @@ class Burgundy(Game[BurgundyState, Action]):
         if pl.workers:
             for die in (0, 1):
                 if pl.dice[die]:
-                    out.extend(UseWorker(die, dv)
-                               for dv in turn.worker_deltas(pl.dice[die], mods))
+                    workers = _WORKER[die]
+                    out.extend(workers[dv] for dv in turn.worker_deltas(pl.dice[die], mods))
         for d in mods.buy_depots:
             if action.buy_rule(state, pl, d, mods) is None:
                 for tile in distinct(action.source(state, d)):
@@ -269,15 +321,28 @@ class Burgundy(Game[BurgundyState, Action]):
                      value: int, out: list[Action]) -> None:
         """The die actions of die ``die`` showing ``value`` (0: a castle's, any value)."""
         discards = action.discards(pl)
-        for d in range(1, 7):
-            if action.take_depot_rule(value, d, mods) is None:
-                for tile in distinct(state.depots[d - 1]):
-                    out.extend(TakeTile(die, d, tile, x) for x in discards)
+        depots = state.depots
+        takes = _TAKES
+        for d in _reach(value, mods):
+            for tile in distinct(depots[d - 1]):
+                for x in discards:
+                    key = (die, d, tile, x)
+                    take = takes.get(key)
+                    if take is None:
+                        if len(takes) >= 1 << 15:
+                            takes.clear()
+                        take = takes[key] = TakeTile(die, d, tile, x)
+                    out.append(take)
+        places = _PLACES
         for tile in distinct(pl.storage):
-            out.extend(PlaceTile(die, tile, s) for s in placements(pl, tile, value or None, mods))
-        out.extend(SellGoods(die, k) for k in range(1, 7)
-                   if action.sell_rule(pl, k, value) is None)
-        out.append(TakeWorkers(die))
+            for s in placements(pl, tile, value or None, mods):
+                spot = (die, tile, s)
+                place = places.get(spot)
+                if place is None:
+                    place = places[spot] = PlaceTile(die, tile, s)
+                out.append(place)
+        out.extend(_sales(pl, die, value))
+        out.append(_TAKE_WORKERS[die])
 
     # -- apply -------------------------------------------------------------------------------
     def apply(self, state: BurgundyState, action: Action) -> BurgundyState:
@@ -379,32 +444,33 @@ class Burgundy(Game[BurgundyState, Action]):
         pl = state.players[p]
         mods = knowledge.mods(pl.knowledge, state.config)
         if isinstance(a, EndTurn):
-            self._check(turn.end_rule(pl), "both dice must be used before the turn ends")
+            if broken := turn.end_rule(pl):
+                raise RULES.illegal(broken, "both dice must be used before the turn ends")
             return self._end_turn(state)
         if isinstance(a, UseWorker):
-            self._check(turn.worker_rule(pl, a, mods),
-                        f"no worker changes die {a.die} by {a.delta} now")
+            if broken := turn.worker_rule(pl, a, mods):
+                raise RULES.illegal(broken, f"no worker changes die {a.die} by {a.delta} now")
             return turn.use_worker(state, p, a)
         if isinstance(a, BuyTile):
-            self._check(action.buy_rule(state, pl, a.depot, mods),
-                        f"no purchase from depot {a.depot} now")
-            self._check(action.take_rule(state, pl, a.depot, a.tile, a.discard,
-                                         RB.ACTION_BUY_BLACK, True),
-                        f"no {a.tile!r} in depot {a.depot}, or discard {a.discard!r} wrong")
+            if broken := action.buy_rule(state, pl, a.depot, mods):
+                raise RULES.illegal(broken, f"no purchase from depot {a.depot} now")
+            if broken := action.take_rule(state, pl, a.depot, a.tile, a.discard,
+                                          RB.ACTION_BUY_BLACK, True):
+                raise RULES.illegal(broken, f"no {a.tile!r} in depot {a.depot}, or discard"
+                                            f" {a.discard!r} wrong")
             return action.take(action.pay(state, p), p, a.depot, a.tile, a.discard)
         if isinstance(a, DieAction):
-            self._check(castle.die_rule(a.die, False), "no castle's extra action is due")
-            self._check(turn.die_rule(pl, a.die), f"die {a.die} is not an unused die")
+            if broken := castle.die_rule(a.die, False):
+                raise RULES.illegal(broken, "no castle's extra action is due")
+            if broken := turn.die_rule(pl, a.die):
+                raise RULES.illegal(broken, f"die {a.die} is not an unused die")
             value = pl.dice[a.die]
             state = set_player(state, p, turn.spend_die(pl, a.die))
             return self._die_action(state, p, a, value, mods)
-        self._check(turn.order_rule(state, True),
-                    f"{type(a).__name__} answers a tile effect; none is pending")
+        if broken := turn.order_rule(state, True):
+            raise RULES.illegal(broken, f"{type(a).__name__} answers a tile effect; none is"
+                                        " pending")
         raise AssertionError(a)  # pragma: no cover - every player action is handled
-
-    def _check(self, broken: str | None, why: str) -> None:
-        if broken:
-            raise RULES.illegal(broken, why)
 
     def _die_action(self, state: BurgundyState, p: int, a: DieAction, value: int,
                     mods: Mods) -> BurgundyState:
@@ -413,18 +479,21 @@ class Burgundy(Game[BurgundyState, Action]):
         if isinstance(a, TakeWorkers):
             return action.take_workers(state, p, mods)
         if isinstance(a, SellGoods):
-            self._check(action.sell_rule(pl, a.kind, value),
-                        f"no goods of kind {a.kind} to sell with a die showing {value}")
+            if broken := action.sell_rule(pl, a.kind, value):
+                raise RULES.illegal(broken, f"no goods of kind {a.kind} to sell with a die"
+                                            f" showing {value}")
             return action.sell(state, p, a.kind, mods)
         if isinstance(a, TakeTile):
-            self._check(action.take_depot_rule(value, a.depot, mods),
-                        f"the die shows {value}, not depot {a.depot}")
-            self._check(action.take_rule(state, pl, a.depot, a.tile, a.discard,
-                                         RB.ACTION_TAKE_TILE, True),
-                        f"no {a.tile!r} in depot {a.depot}, or discard {a.discard!r} wrong")
+            if broken := action.take_depot_rule(value, a.depot, mods):
+                raise RULES.illegal(broken, f"the die shows {value}, not depot {a.depot}")
+            if broken := action.take_rule(state, pl, a.depot, a.tile, a.discard,
+                                          RB.ACTION_TAKE_TILE, True):
+                raise RULES.illegal(broken, f"no {a.tile!r} in depot {a.depot}, or discard"
+                                            f" {a.discard!r} wrong")
             return action.take(state, p, a.depot, a.tile, a.discard)
-        self._check(placement_rule(pl, a.tile, a.space, value or None, mods, RB.ACTION_PLACE),
-                    f"{a.tile!r} cannot go on space {a.space} with a die showing {value}")
+        if broken := placement_rule(pl, a.tile, a.space, value or None, mods, RB.ACTION_PLACE):
+            raise RULES.illegal(broken, f"{a.tile!r} cannot go on space {a.space} with a die"
+                                        f" showing {value}")
         return self._place(state, p, a.tile, a.space)
 
     def _place(self, state: BurgundyState, p: int, tile: str, space: int) -> BurgundyState:
@@ -460,35 +529,40 @@ class Burgundy(Game[BurgundyState, Action]):
             if not isinstance(a, DieAction):
                 raise RULES.illegal(RB.CASTLE_EXTRA_ACTION,
                                     "a castle's extra action (die 2) comes first")
-            self._check(castle.die_rule(a.die, True), "the castle's die (2) is due")
+            if broken := castle.die_rule(a.die, True):
+                raise RULES.illegal(broken, "the castle's die (2) is due")
             return self._die_action(rest, p, a, 0, mods)
         if kind == "warehouse":
             sale = self._answer_of(state, a, WarehouseSell, "the warehouse sale")
-            self._check(building.warehouse_rule(pl, sale), f"no goods to sell as {a!r}")
+            if broken := building.warehouse_rule(pl, sale):
+                raise RULES.illegal(broken, f"no goods to sell as {a!r}")
             return action.sell(rest, p, sale.kind, mods)
         if kind in building.TAKES:
             take = self._answer_of(state, a, EffectTake, f"the {kind}'s take")
-            self._check(building.take_rule(kind, take), f"the {kind} cannot take {a!r}")
-            self._check(action.take_rule(rest, pl, take.depot, take.tile, take.discard,
-                                         building.RULE[kind], _may_discard(state)),
-                        f"no {take.tile!r} in depot {take.depot}, or discard"
-                        f" {take.discard!r} wrong")
+            if broken := building.take_rule(kind, take):
+                raise RULES.illegal(broken, f"the {kind} cannot take {a!r}")
+            if broken := action.take_rule(rest, pl, take.depot, take.tile, take.discard,
+                                          building.RULE[kind], _may_discard(state)):
+                raise RULES.illegal(broken, f"no {take.tile!r} in depot {take.depot}, or discard"
+                                            f" {take.discard!r} wrong")
             return action.take(rest, p, take.depot, take.tile, take.discard)
         if kind == "city-hall":
             if isinstance(a, Decline):
                 return rest
             place = self._answer_of(state, a, CityHallPlace, "the city hall's placement")
-            self._check(placement_rule(pl, place.tile, place.space, None, mods,
-                                       RB.BUILDING_CITY_HALL),
-                        f"{place.tile!r} cannot go on space {place.space}")
+            if broken := placement_rule(pl, place.tile, place.space, None, mods,
+                                        RB.BUILDING_CITY_HALL):
+                raise RULES.illegal(broken, f"{place.tile!r} cannot go on space {place.space}")
             return self._place(rest, p, place.tile, place.space)
         if kind == "ship":
             depot = self._answer_of(state, a, ShipDepot, "the ship's depot choice")
-            self._check(ship.depot_rule(depot, mods), f"no depot (pair) starting at {a!r}")
+            if broken := ship.depot_rule(depot, mods):
+                raise RULES.illegal(broken, f"no depot (pair) starting at {a!r}")
             return ship.take_goods(rest, p, depot.depot, mods.ship_pair, None)
         # ship-goods
         goods = self._answer_of(state, a, ShipGoods, "the ship's goods choice")
-        self._check(ship.goods_rule(state, pl, top, goods), f"{a!r} cannot be taken")
+        if broken := ship.goods_rule(state, pl, top, goods):
+            raise RULES.illegal(broken, f"{a!r} cannot be taken")
         return ship.take_goods(rest, p, top.arg, top.pair, goods.kind - 1)
 
     def _answer_of(self, state: BurgundyState, a: Action, kind: type[T], what: str) -> T:
@@ -550,7 +624,11 @@ class Burgundy(Game[BurgundyState, Action]):
                      after: BurgundyState) -> tuple[str, ...]:
         """The rules whose effect the legal step ``state --a--> after`` shows
         (``model.burgundy.shown``)."""
-        return shown.effect_rules(state, a, after, state == _initial(state.config))
+        init = _initial(state.config)
+        # the face-down goods only shrink: a pool unlike the set-up's (every step after the
+        # first draws) settles it without comparing the states field by field
+        return shown.effect_rules(state, a, after, state.goods_pool == init.goods_pool
+                                  and state == init)
 
     # -- the eager play policy ----------------------------------------------------------------
     def policy_weights(self, state: BurgundyState,

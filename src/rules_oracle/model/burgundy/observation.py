@@ -12,7 +12,7 @@ Seats, estate spaces 0-36, depots 1-6, goods kinds 1-6 and tile names are those 
 ``docs/games/burgundy.md``.
 """
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import attrs
@@ -164,6 +164,14 @@ def _face_down(drawn: int) -> tuple[int, ...]:
                  for ph in range(D.PHASES))
 
 
+@lru_cache(maxsize=256)
+def _round_goods(stacks: tuple[int, ...], laid: int) -> tuple[int, ...]:
+    """The face-up goods of the rounds still to come: ``stacks`` from ``laid`` on, one
+    tuple per stacks' contents and count laid (the slice is a new tuple each time; a view
+    sharing it with the view before writes its text once)."""
+    return stacks[laid:]
+
+
 @by_identity
 def _seats(players: tuple[Player, ...]) -> tuple[Seat, ...]:
     return tuple(_seat(pl) for pl in players)
@@ -197,7 +205,7 @@ def public_view(s: BurgundyState) -> PublicView:
         first_player=s.first, to_act=_to_act(s), turn_order=s.order, white_die=s.white,
         purchase_made=s.bought, seats=_seats(s.players),
         depots=s.depots, black_depot=s.black, depot_goods=s.depot_goods,
-        round_goods=s.goods_stacks[s.goods_next:], goods_stacks=stacks,
+        round_goods=_round_goods(s.goods_stacks, s.goods_next), goods_stacks=stacks,
         goods_reserve=sum(s.goods_pool) - sum(stacks),
         hex_stacks=_hex_stacks(s.supply), out_of_game=_out_of_game(s.box),
         bonuses_taken=s.bonuses,

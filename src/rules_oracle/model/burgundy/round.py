@@ -3,7 +3,7 @@ depot the white die names, and the turn order."""
 
 from rules_oracle.model.burgundy import rules as RB
 from rules_oracle.model.burgundy.actions import Action, Roll
-from rules_oracle.model.burgundy.ops import implements, set_player
+from rules_oracle.model.burgundy.ops import implements
 from rules_oracle.model.burgundy.state import BurgundyState, Player
 from rules_oracle.model.core import uniform
 from rules_oracle.model.core.ops import bump, evolve, put
@@ -30,7 +30,9 @@ def rolled(state: BurgundyState, value: int) -> BurgundyState:
     who, die = divmod(roll - 1, 2)
     pl = state.players[who]
     dice = (value, pl.dice[1]) if die == 0 else (pl.dice[0], value)
-    return evolve(set_player(state, who, evolve(pl, dice=dice)), roll=roll + 1)
+    # one copy of the state for the seat's dice and the roll's count
+    return evolve(state, players=put(state.players, who, evolve(pl, dice=dice)),
+                  roll=roll + 1)
 
 
 def all_rolled(state: BurgundyState) -> bool:
