@@ -18,7 +18,7 @@ from rules_oracle.model.catan.actions import (
     PlayYearOfPlenty,
 )
 from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
-from rules_oracle.model.catan.state import CatanState, Stage, after_roll_or_card
+from rules_oracle.model.catan.state import CatanState, S, after_roll_or_card
 from rules_oracle.model.core import draw_outcomes
 
 #: the paths where a player may put a road now, cost aside (``build.roads_open``)
@@ -44,7 +44,7 @@ def draw(state: CatanState, action: Draw) -> CatanState:
     pl = state.players[p]
     pl = evolve(pl, developments=bump(pl.developments, c, 1), bought=bump(pl.bought, c, 1))
     state = set_player(state, p, pl)
-    return evolve(state, deck=bump(state.deck, c, -1), stage=Stage.MAIN)
+    return evolve(state, deck=bump(state.deck, c, -1), stage=S.MAIN)
 
 
 def playable(state: CatanState, card: int, roads_open: OpenRoads) -> str | None:
@@ -56,7 +56,7 @@ def playable(state: CatanState, card: int, roads_open: OpenRoads) -> str | None:
         return _CARD_RULE[card]
     if pl.developments[card] - pl.bought[card] <= 0:
         return RB.DEVELOPMENT_NOT_NEW
-    if (state.stage is Stage.PRE_ROLL and card != D.KNIGHT
+    if (state.stage is S.PRE_ROLL and card != D.KNIGHT
             and state.config.option("before-roll") == "knight"):
         return RB.DEVELOPMENT_BEFORE_ROLL
     if card == D.ROAD_BUILDING and state.config.option("road-stuck") == "unplayable" \
@@ -114,12 +114,12 @@ def play(state: CatanState, action: Action, roads_open: OpenRoads) -> CatanState
     state = evolve(state, played=bump(state.played, card, 1), dev_played=True)
     if isinstance(action, PlayKnight):
         pl = state.players[p]
-        return set_player(state, p, evolve(pl, knights=pl.knights + 1), stage=Stage.ROBBER)
+        return set_player(state, p, evolve(pl, knights=pl.knights + 1), stage=S.ROBBER)
     if isinstance(action, PlayRoadBuilding):
         free = min(D.FREE_ROADS, D.ROADS - state.players[p].roads)
         state = evolve(state, free_roads=free)
         if free and roads_open(state, p):
-            return evolve(state, stage=Stage.ROAD_BUILDING)
+            return evolve(state, stage=S.ROAD_BUILDING)
         return evolve(state, free_roads=0)
     if isinstance(action, PlayYearOfPlenty):
         hand, bank = state.players[p].hand, state.bank

@@ -38,7 +38,7 @@ from rules_oracle.model.catan.ops import (
     plus,
     set_player,
 )
-from rules_oracle.model.catan.state import CatanState, Offer, Stage
+from rules_oracle.model.catan.state import CatanState, Offer, S
 from rules_oracle.model.core import IllegalAction
 
 _EMPTY = D.NO_CARDS
@@ -192,7 +192,7 @@ def open_offer(state: CatanState, action: OfferCard) -> CatanState:
         raise RB.RULES.illegal(RB.TRADE_DOMESTIC, "an offer opens with a card given")
     offer = Offer(phase="build", give=_EMPTY, get=_EMPTY)
     offer = _add(offer, state, action, state.turn)
-    return evolve(state, offer=offer, offers=state.offers + 1, stage=Stage.TRADE)
+    return evolve(state, offer=offer, offers=state.offers + 1, stage=S.TRADE)
 
 
 def trade_actor(state: CatanState) -> int:
@@ -320,7 +320,7 @@ def trade_actions(state: CatanState) -> tuple[Action, ...]:
 
 
 def _close(state: CatanState) -> CatanState:
-    return evolve(state, offer=None, stage=Stage.MAIN)
+    return evolve(state, offer=None, stage=S.MAIN)
 
 
 def _exchange(state: CatanState, other: int, give: tuple[int, ...],
