@@ -56,7 +56,7 @@ from rules_oracle.model.catan.actions import (
     Steal,
     StopRoadBuilding,
 )
-from rules_oracle.model.catan.ops import covers, evolve
+from rules_oracle.model.catan.ops import covers, evolve_dict
 from rules_oracle.model.catan.rules import RULES
 from rules_oracle.model.catan.state import CatanState, S, Stage
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
@@ -387,7 +387,7 @@ class Catan(Game[CatanState, Action]):
             return setup.setup_step(state, action, PLACING)
         if st is S.PRE_ROLL:
             if isinstance(action, RollDice):
-                return evolve(state, stage=S.DICE)
+                return evolve_dict(state, stage=S.DICE)
             if isinstance(action, development.PLAY_TYPES):
                 return play_card(state, action)
             raise self._wrong(action, RB.TURN_ROLL, "the roll comes first")
@@ -408,7 +408,7 @@ class Catan(Game[CatanState, Action]):
                 raise RULES.illegal(why, f"no free road on path {action.path}")
             state = place_road(state, state.turn, action.path)
             if state.config.option("free-roads") == "build":  # catan/road-building-trade-phase
-                state = evolve(state, built=True)
+                state = evolve_dict(state, built=True)
             return development.free_road_done(state, build.roads_open)
         if isinstance(action, StopRoadBuilding) and development.may_stop(state):
             return development.stop_free_roads(state)

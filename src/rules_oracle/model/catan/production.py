@@ -4,7 +4,7 @@ game on this board (Cities & Knights), and the production step of a roll other t
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
-from rules_oracle.model.catan.ops import evolve
+from rules_oracle.model.catan.ops import evolve_dict
 from rules_oracle.model.catan.state import CatanState, S
 
 
@@ -153,11 +153,11 @@ def produce(state: CatanState, dice: tuple[int, int] | None = None) -> CatanStat
     players = state.players
     due = owed_now(state, shown[0] + shown[1])
     if not any(map(any, due)):
-        return evolve(state, stage=S.MAIN, dice=shown)
+        return evolve_dict(state, stage=S.MAIN, dice=shown)
     bank, hands = pay(state.bank, tuple(pl.hand for pl in players), due,
                       state.config.option("shortage") == "one-owed")
-    return evolve(state, bank=bank, stage=S.MAIN, dice=shown, players=tuple(
-        pl if hand is pl.hand else evolve(pl, hand=hand)
+    return evolve_dict(state, bank=bank, stage=S.MAIN, dice=shown, players=tuple(
+        pl if hand is pl.hand else evolve_dict(pl, hand=hand)
         for pl, hand in zip(players, hands, strict=True)))
 
 

@@ -2,7 +2,7 @@
 
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
-from rules_oracle.model.catan.ops import evolve
+from rules_oracle.model.catan.ops import evolve_dict
 from rules_oracle.model.catan.state import CatanState, Player, S
 
 
@@ -23,10 +23,10 @@ def refresh_vp(state: CatanState) -> CatanState:
     """Every player's public points recomputed (after a build or a special card moved)."""
     players = tuple(
         pl if pl.vp == (v := public_vp(pl, i, state.longest, state.army))
-        else evolve(pl, vp=v)
+        else evolve_dict(pl, vp=v)
         for i, pl in enumerate(state.players)
     )
-    return evolve(state, players=players)
+    return evolve_dict(state, players=players)
 
 
 def robber_pending(state: CatanState) -> bool:
@@ -45,7 +45,7 @@ def finish(state: CatanState) -> CatanState:
     # commonest reason to go on)
     if total_vp(state.players[state.turn]) >= D.VICTORY and state.turns \
             and state.stage is not S.OVER and not robber_pending(state):
-        return evolve(state, stage=S.OVER, winner=state.turn, offer=None)
+        return evolve_dict(state, stage=S.OVER, winner=state.turn, offer=None)
     return state
 
 
