@@ -455,3 +455,26 @@ def test_evolve_dict_is_attrs_evolve() -> None:
         evolve_dict(s, stages=Stage.OVER)
     with pytest.raises(TypeError):
         attrs.evolve(s, stages=Stage.OVER)
+
+
+@pytest.mark.rules("catan/production.yield", "catan/production.shortage")
+def test_owed_rows_are_the_columns_and_the_owed_players() -> None:
+    """What a roll owes, remembered with its kinds' totals and owed rows, gives the plain
+    column sums and the players owed a card; production pays the whole rows only when the
+    bank holds every total (both ways are taken below)."""
+    whole = short = 0
+    for s in states(4, range(2)):
+        if s.stage is not Stage.DICE:
+            continue
+        for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+            due = production.owed_now(s, total)
+            totals, rows = production.owed_rows(due)
+            assert production.owed_rows(due) is production.owed_rows(due)
+            assert totals == tuple(sum(row[r] for row in due) for r in range(D.N_RESOURCES))
+            assert rows == tuple((p, row) for p, row in enumerate(due) if sum(row))
+            if rows:
+                full = all(t <= b for t, b in zip(totals, s.bank, strict=True))
+                whole += full
+                short += not full
+    assert whole > 100
+    assert production.owed_rows(()) == ((), ())
