@@ -454,7 +454,7 @@ def test_evolve_dict_is_attrs_evolve() -> None:
     with pytest.raises(KeyError, match="stages"):
         evolve_dict(s, stages=Stage.OVER)
     with pytest.raises(TypeError):
-        attrs.evolve(s, stages=Stage.OVER)
+        attrs.evolve(s, stages=Stage.OVER)  # type: ignore[call-arg]
 
 
 @pytest.mark.rules("catan/production.yield", "catan/production.shortage")
