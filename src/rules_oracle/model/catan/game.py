@@ -58,17 +58,9 @@ from rules_oracle.model.catan.actions import (
 )
 from rules_oracle.model.catan.ops import covers, evolve_dict
 from rules_oracle.model.catan.rules import RULES
-from rules_oracle.model.catan.state import CatanState, S, Stage
+from rules_oracle.model.catan.state import CatanState, S
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 from rules_oracle.model.core.ops import by_identity
-
-
-def _is_chance(st: Stage) -> bool:
-    """Whether a stage's next step is a chance outcome (identity tests: no enum hashing)."""
-    return (st is S.DICE or st is S.STEAL or st is S.DRAW or st is S.TERRAIN
-            or st is S.TOKENS or st is S.HARBOURS)
-
-
 
 #: :func:`_costs_met` by hand
 _COSTS_MET: dict[tuple[int, ...], tuple[bool, bool, bool, bool]] = {}
@@ -371,6 +363,8 @@ class Catan(Game[CatanState, Action]):
     # -- apply -------------------------------------------------------------------------------
     def apply(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
+        if st is S.MAIN:  # the commonest stage first, with no frame between (as _step)
+            return victory.finish(self._main(state, action))
         if st is S.OVER:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
         return victory.finish(self._step(state, action))
@@ -379,7 +373,9 @@ class Catan(Game[CatanState, Action]):
         st = state.stage
         if st is S.MAIN:  # the commonest stage first (its refusals as below)
             return self._main(state, action)
-        if _is_chance(st):
+        # a chance stage (identity tests: no enum hashing, no call)
+        if st is S.DICE or st is S.STEAL or st is S.DRAW or st is S.TERRAIN \
+                or st is S.TOKENS or st is S.HARBOURS:
             return self._chance(state, action)
         if isinstance(action, CHANCE_TYPES):
             raise self._chance_now(action)
