@@ -91,6 +91,8 @@ def catan_without_domestic(budget: float, min_games: int) -> dict[str, Any]:
     game = registry.get("catan")
     config = game.config(4)
     bound = game.max_steps(config)
+    # the classes themselves (an action's class is found by identity, not by its name)
+    domestic = frozenset(t for t in game.action_types if t.__name__ in DOMESTIC)
     start = time.process_time()
     n = actions = 0
     while n < min_games or time.process_time() - start < budget:
@@ -103,7 +105,7 @@ def catan_without_domestic(budget: float, min_games: int) -> dict[str, Any]:
                 continue
             if game.is_terminal(state):
                 break
-            legal = [a for a in game.legal_actions(state) if type(a).__name__ not in DOMESTIC]
+            legal = [a for a in game.legal_actions(state) if type(a) not in domestic]
             state = game.apply(state, rng.choice(legal))
             actions += 1
         n += 1

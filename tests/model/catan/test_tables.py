@@ -429,3 +429,52 @@ def test_offer_steps_from_the_shared_tables_are_the_card_rule() -> None:
                 seen.add((len(offer.give), offer.phase))
     assert {k for k, _ in seen} == {D.N_RESOURCES, 8}
     assert {ph for _, ph in seen} >= {"build", "respond", "counter", "consider"}
+
+
+def test_evolve_dict_is_attrs_evolve() -> None:
+    """The one-frame copy of a state or a player with changes equals ``attrs.evolve``'s (every
+    field kept but the changed ones, the original untouched), and a name that is not a field
+    is refused as ``attrs.evolve`` refuses it."""
+    from rules_oracle.model.catan.ops import evolve_dict
+
+    checked = 0
+    for s in states(4, range(1)):
+        if checked >= 300:
+            break
+        before = attrs.asdict(s, recurse=False)
+        got = evolve_dict(s, turn=(s.turn + 1) % 4, trades=s.trades + 1, stage=Stage.OVER)
+        assert got == attrs.evolve(s, turn=(s.turn + 1) % 4, trades=s.trades + 1,
+                                   stage=Stage.OVER)
+        assert type(got) is CatanState and attrs.asdict(s, recurse=False) == before
+        pl = s.players[s.turn]
+        assert evolve_dict(pl, hand=(9, 0, 0, 0, 1)) == attrs.evolve(pl, hand=(9, 0, 0, 0, 1))
+        assert evolve_dict(s) == s and evolve_dict(s) is not s
+        checked += 1
+    assert checked == 300
+    with pytest.raises(KeyError, match="stages"):
+        evolve_dict(s, stages=Stage.OVER)
+    with pytest.raises(TypeError):
+        attrs.evolve(s, stages=Stage.OVER)  # type: ignore[call-arg]
+
+
+@pytest.mark.rules("catan/production.yield", "catan/production.shortage")
+def test_owed_rows_are_the_columns_and_the_owed_players() -> None:
+    """What a roll owes, remembered with its kinds' totals and owed rows, gives the plain
+    column sums and the players owed a card; production pays the whole rows only when the
+    bank holds every total (both ways are taken below)."""
+    whole = short = 0
+    for s in states(4, range(2)):
+        if s.stage is not Stage.DICE:
+            continue
+        for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+            due = production.owed_now(s, total)
+            totals, rows = production.owed_rows(due)
+            assert production.owed_rows(due) is production.owed_rows(due)
+            assert totals == tuple(sum(row[r] for row in due) for r in range(D.N_RESOURCES))
+            assert rows == tuple((p, row) for p, row in enumerate(due) if sum(row))
+            if rows:
+                full = all(t <= b for t, b in zip(totals, s.bank, strict=True))
+                whole += full
+                short += not full
+    assert whole > 100
+    assert production.owed_rows(()) == ((), ())

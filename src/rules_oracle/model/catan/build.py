@@ -12,7 +12,7 @@ from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.ops import (
     PairMemo,
     covers,
-    evolve,
+    evolve_dict,
     in_range,
     minus,
     plus,
@@ -140,7 +140,7 @@ _CITIES: PairMemo[tuple[int, ...]] = PairMemo()
 def pay(state: CatanState, p: int, cost: tuple[int, ...], **changes: Any) -> CatanState:
     """``p`` pays ``cost`` to the bank (with any other ``changes`` to the state)."""
     pl = state.players[p]
-    return set_player(state, p, evolve(pl, hand=minus(pl.hand, cost)),
+    return set_player(state, p, evolve_dict(pl, hand=minus(pl.hand, cost)),
                       bank=plus(state.bank, cost), **changes)
 
 
@@ -180,14 +180,14 @@ def buy_rule(state: CatanState, p: int) -> str | None:
 def place_road(state: CatanState, p: int, path: int) -> CatanState:
     """Put ``p``'s road on ``path`` (no payment)."""
     pl = state.players[p]
-    return set_player(state, p, evolve(pl, roads=pl.roads + 1),
+    return set_player(state, p, evolve_dict(pl, roads=pl.roads + 1),
                       path_owner=put(state.path_owner, path, p))
 
 
 def place_settlement(state: CatanState, p: int, node: int) -> CatanState:
     """Put ``p``'s settlement on ``node`` (no payment)."""
     pl = state.players[p]
-    return set_player(state, p, evolve(pl, settlements=pl.settlements + 1),
+    return set_player(state, p, evolve_dict(pl, settlements=pl.settlements + 1),
                       node_owner=put(state.node_owner, node, p),
                       node_level=put(state.node_level, node, 1))
 
@@ -195,5 +195,6 @@ def place_settlement(state: CatanState, p: int, node: int) -> CatanState:
 def place_city(state: CatanState, p: int, node: int) -> CatanState:
     """Put ``p``'s city on his settlement at ``node`` (no payment)."""
     pl = state.players[p]
-    return set_player(state, p, evolve(pl, settlements=pl.settlements - 1, cities=pl.cities + 1),
+    return set_player(state, p,
+                      evolve_dict(pl, settlements=pl.settlements - 1, cities=pl.cities + 1),
                       node_level=put(state.node_level, node, 2))

@@ -17,8 +17,8 @@ from rules_oracle.model.catan.actions import (
     PlayRoadBuilding,
     PlayYearOfPlenty,
 )
-from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
-from rules_oracle.model.catan.state import CatanState, Stage, after_roll_or_card
+from rules_oracle.model.catan.ops import bump, evolve_dict, in_range, set_player
+from rules_oracle.model.catan.state import CatanState, S, after_roll_or_card
 from rules_oracle.model.core import draw_outcomes
 
 #: the paths where a player may put a road now, cost aside (``build.roads_open``)
@@ -42,9 +42,9 @@ def draw(state: CatanState, action: Draw) -> CatanState:
         raise RB.RULES.illegal(RB.BUILD_DEVELOPMENT_DECK, f"no card {action.card!r} in the deck")
     p, c = state.turn, action.card
     pl = state.players[p]
-    pl = evolve(pl, developments=bump(pl.developments, c, 1), bought=bump(pl.bought, c, 1))
+    pl = evolve_dict(pl, developments=bump(pl.developments, c, 1), bought=bump(pl.bought, c, 1))
     state = set_player(state, p, pl)
-    return evolve(state, deck=bump(state.deck, c, -1), stage=Stage.MAIN)
+    return evolve_dict(state, deck=bump(state.deck, c, -1), stage=S.MAIN)
 
 
 def playable(state: CatanState, card: int, roads_open: OpenRoads) -> str | None:
@@ -56,7 +56,7 @@ def playable(state: CatanState, card: int, roads_open: OpenRoads) -> str | None:
         return _CARD_RULE[card]
     if pl.developments[card] - pl.bought[card] <= 0:
         return RB.DEVELOPMENT_NOT_NEW
-    if (state.stage is Stage.PRE_ROLL and card != D.KNIGHT
+    if (state.stage is S.PRE_ROLL and card != D.KNIGHT
             and state.config.option("before-roll") == "knight"):
         return RB.DEVELOPMENT_BEFORE_ROLL
     if card == D.ROAD_BUILDING and state.config.option("road-stuck") == "unplayable" \
@@ -110,24 +110,24 @@ def play(state: CatanState, action: Action, roads_open: OpenRoads) -> CatanState
     if isinstance(action, PlayMonopoly) and not in_range(action.resource, D.N_RESOURCES):
         raise RB.RULES.illegal(RB.DEVELOPMENT_MONOPOLY, f"no resource {action.resource!r}")
     pl = state.players[p]
-    state = set_player(state, p, evolve(pl, developments=bump(pl.developments, card, -1)))
-    state = evolve(state, played=bump(state.played, card, 1), dev_played=True)
+    state = set_player(state, p, evolve_dict(pl, developments=bump(pl.developments, card, -1)))
+    state = evolve_dict(state, played=bump(state.played, card, 1), dev_played=True)
     if isinstance(action, PlayKnight):
         pl = state.players[p]
-        return set_player(state, p, evolve(pl, knights=pl.knights + 1), stage=Stage.ROBBER)
+        return set_player(state, p, evolve_dict(pl, knights=pl.knights + 1), stage=S.ROBBER)
     if isinstance(action, PlayRoadBuilding):
         free = min(D.FREE_ROADS, D.ROADS - state.players[p].roads)
-        state = evolve(state, free_roads=free)
+        state = evolve_dict(state, free_roads=free)
         if free and roads_open(state, p):
-            return evolve(state, stage=Stage.ROAD_BUILDING)
-        return evolve(state, free_roads=0)
+            return evolve_dict(state, stage=S.ROAD_BUILDING)
+        return evolve_dict(state, free_roads=0)
     if isinstance(action, PlayYearOfPlenty):
         hand, bank = state.players[p].hand, state.bank
         for r in (action.first, action.second):
             if bank[r]:  # a card named twice with one left gives one (plenty=what-remains)
                 hand, bank = bump(hand, r, 1), bump(bank, r, -1)
-        state = set_player(state, p, evolve(state.players[p], hand=hand))
-        return evolve(state, bank=bank)
+        state = set_player(state, p, evolve_dict(state.players[p], hand=hand))
+        return evolve_dict(state, bank=bank)
     assert isinstance(action, PlayMonopoly)
     r = action.resource
     total = 0
@@ -135,9 +135,9 @@ def play(state: CatanState, action: Action, roads_open: OpenRoads) -> CatanState
     for q, other in enumerate(players):
         if q != p and other.hand[r]:
             total += other.hand[r]
-            players[q] = evolve(other, hand=bump(other.hand, r, -other.hand[r]))
-    players[p] = evolve(players[p], hand=bump(players[p].hand, r, total))
-    return evolve(state, players=tuple(players))
+            players[q] = evolve_dict(other, hand=bump(other.hand, r, -other.hand[r]))
+    players[p] = evolve_dict(players[p], hand=bump(players[p].hand, r, total))
+    return evolve_dict(state, players=tuple(players))
 
 
 def may_stop(state: CatanState) -> bool:
@@ -148,12 +148,12 @@ def may_stop(state: CatanState) -> bool:
 
 def stop_free_roads(state: CatanState) -> CatanState:
     """The free roads left are declined: back to where the card was played."""
-    return evolve(state, free_roads=0, stage=after_roll_or_card(state))
+    return evolve_dict(state, free_roads=0, stage=after_roll_or_card(state))
 
 
 def free_road_done(state: CatanState, roads_open: OpenRoads) -> CatanState:
     """After a free road: the next one, or back to where the card was played."""
     left = state.free_roads - 1
     if left and roads_open(state, state.turn):
-        return evolve(state, free_roads=left)
-    return evolve(state, free_roads=0, stage=after_roll_or_card(state))
+        return evolve_dict(state, free_roads=left)
+    return evolve_dict(state, free_roads=0, stage=after_roll_or_card(state))

@@ -56,19 +56,11 @@ from rules_oracle.model.catan.actions import (
     Steal,
     StopRoadBuilding,
 )
-from rules_oracle.model.catan.ops import covers, evolve
+from rules_oracle.model.catan.ops import covers, evolve_dict
 from rules_oracle.model.catan.rules import RULES
-from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.catan.state import CatanState, S
 from rules_oracle.model.core import CHANCE, TERMINAL, Config, Game, Viewer
 from rules_oracle.model.core.ops import by_identity
-
-
-def _is_chance(st: Stage) -> bool:
-    """Whether a stage's next step is a chance outcome (identity tests: no enum hashing)."""
-    return (st is Stage.DICE or st is Stage.STEAL or st is Stage.DRAW or st is Stage.TERRAIN
-            or st is Stage.TOKENS or st is Stage.HARBOURS)
-
-
 
 #: :func:`_costs_met` by hand
 _COSTS_MET: dict[tuple[int, ...], tuple[bool, bool, bool, bool]] = {}
@@ -238,15 +230,15 @@ class Catan(Game[CatanState, Action]):
         # placements: that rules the rest of the game out before building it to compare)
         if state.turns == 0 and state.placement == 0 and state == setup.initial(state.config):
             out += self.setup_rules()
-            if state.stage is Stage.SETUP:  # the fixed beginner board
+            if state.stage is S.SETUP:  # the fixed beginner board
                 out += [RB.BOARD_BEGINNER, RB.BOARD_BEGINNER_HARBOURS]
-        if isinstance(action, Dice) and after.stage is not Stage.DISCARD \
-                and after.stage is not Stage.ROBBER:
+        if isinstance(action, Dice) and after.stage is not S.DISCARD \
+                and after.stage is not S.ROBBER:
             out += production.shown(state, action.white + action.red)
         elif isinstance(action, Dice):  # a 7: who discards (hands over the limit), the robber
             out += (
                 [RB.SEVEN_DISCARD_LIMIT, RB.SEVEN_DISCARD]
-                if after.stage is Stage.DISCARD
+                if after.stage is S.DISCARD
                 else [RB.SEVEN_DISCARD_LIMIT]
             )
             out.append(RB.SEVEN_ROBBER)
@@ -260,7 +252,7 @@ class Catan(Game[CatanState, Action]):
             out.append(RB.BUILD_DEVELOPMENT_DECK)
             if action.card == D.VICTORY_POINT:
                 out.append(RB.DEVELOPMENT_VICTORY_POINT)
-        elif t is BuildSettlement and state.stage is Stage.SETUP:
+        elif t is BuildSettlement and state.stage is S.SETUP:
             out.append(RB.BUILD_DISTANCE)
             # the second round's settlements, also one that touches no producing hex
             if state.placement >= state.config.players:
@@ -270,9 +262,9 @@ class Catan(Game[CatanState, Action]):
         elif t is BuildSettlement:
             out += [RB.BUILD_SETTLEMENT_COST, RB.BUILD_DISTANCE, RB.BUILD_SETTLEMENT_CONNECTED]
         elif t is BuildRoad:
-            if state.stage is Stage.SETUP:
+            if state.stage is S.SETUP:
                 out += [RB.SETUP_ROAD_AT_SETTLEMENT, RB.SETUP_SNAKE]
-            elif state.stage is Stage.ROAD_BUILDING:
+            elif state.stage is S.ROAD_BUILDING:
                 out += [RB.DEVELOPMENT_ROAD_BUILDING, RB.BUILD_ROAD_CONNECTED]
             else:
                 out += [RB.BUILD_ROAD_COST, RB.BUILD_ROAD_CONNECTED]
@@ -301,51 +293,51 @@ class Catan(Game[CatanState, Action]):
 
     def actor(self, state: CatanState) -> int:
         st = state.stage
-        if st is Stage.MAIN or st is Stage.PRE_ROLL or st is Stage.ROBBER \
-                or st is Stage.SETUP or st is Stage.ROAD_BUILDING:
+        if st is S.MAIN or st is S.PRE_ROLL or st is S.ROBBER \
+                or st is S.SETUP or st is S.ROAD_BUILDING:
             return state.turn
-        if st is Stage.TRADE:
+        if st is S.TRADE:
             return trade.trade_actor(state)
-        if st is Stage.DISCARD:
+        if st is S.DISCARD:
             return seven.discarder(state)
-        if st is Stage.OVER:
+        if st is S.OVER:
             return TERMINAL
         return CHANCE
 
     def is_terminal(self, state: CatanState) -> bool:
         """Whether the game is over (``actor`` is ``TERMINAL`` exactly then)."""
-        return state.stage is Stage.OVER
+        return state.stage is S.OVER
 
     def chance_outcomes(self, state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
         st = state.stage
-        if st is Stage.DICE:
+        if st is S.DICE:
             return turn.DICE_OUTCOMES
-        if st is Stage.STEAL:
+        if st is S.STEAL:
             return seven.steal_outcomes(state)
-        if st is Stage.DRAW:
+        if st is S.DRAW:
             return development.draw_outcomes_of(state)
-        if st is Stage.TERRAIN or st is Stage.TOKENS or st is Stage.HARBOURS:
+        if st is S.TERRAIN or st is S.TOKENS or st is S.HARBOURS:
             return setup.board_outcomes(state)
         return ()
 
     def legal_actions(self, state: CatanState) -> tuple[Action, ...]:
         st = state.stage
-        if st is Stage.MAIN:
+        if st is S.MAIN:
             return self._main_actions(state)
-        if st is Stage.PRE_ROLL:
+        if st is S.PRE_ROLL:
             return (_ROLL, *development.play_actions(state, build.roads_open))
-        if st is Stage.TRADE:
+        if st is S.TRADE:
             return trade.trade_actions(state)
-        if st is Stage.DISCARD:
+        if st is S.DISCARD:
             return seven.discard_actions(state)
-        if st is Stage.ROBBER:
+        if st is S.ROBBER:
             return seven.robber_actions(state)
-        if st is Stage.ROAD_BUILDING:
+        if st is S.ROAD_BUILDING:
             roads = _road_actions(build.roads_open(state, state.turn))
             if development.may_stop(state):
                 return (*roads, StopRoadBuilding())
             return roads
-        if st is Stage.SETUP:
+        if st is S.SETUP:
             return setup.setup_actions(state, PLACING)
         return ()
 
@@ -371,44 +363,48 @@ class Catan(Game[CatanState, Action]):
     # -- apply -------------------------------------------------------------------------------
     def apply(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
-        if st is Stage.OVER:
+        if st is S.MAIN:  # the commonest stage first, with no frame between (as _step)
+            return victory.finish(self._main(state, action))
+        if st is S.OVER:
             raise RULES.illegal(RB.GAME_OVER, "the game is over")
         return victory.finish(self._step(state, action))
 
     def _step(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
-        if st is Stage.MAIN:  # the commonest stage first (its refusals as below)
+        if st is S.MAIN:  # the commonest stage first (its refusals as below)
             return self._main(state, action)
-        if _is_chance(st):
+        # a chance stage (identity tests: no enum hashing, no call)
+        if st is S.DICE or st is S.STEAL or st is S.DRAW or st is S.TERRAIN \
+                or st is S.TOKENS or st is S.HARBOURS:
             return self._chance(state, action)
         if isinstance(action, CHANCE_TYPES):
             raise self._chance_now(action)
-        if st is Stage.SETUP:
+        if st is S.SETUP:
             return setup.setup_step(state, action, PLACING)
-        if st is Stage.PRE_ROLL:
+        if st is S.PRE_ROLL:
             if isinstance(action, RollDice):
-                return evolve(state, stage=Stage.DICE)
+                return evolve_dict(state, stage=S.DICE)
             if isinstance(action, development.PLAY_TYPES):
                 return play_card(state, action)
             raise self._wrong(action, RB.TURN_ROLL, "the roll comes first")
-        if st is Stage.TRADE:
+        if st is S.TRADE:
             return trade.trade_step(state, action)
-        if st is Stage.DISCARD:
+        if st is S.DISCARD:
             if isinstance(action, Discard):
                 return seven.discard(state, action)
             raise self._wrong(action, RB.SEVEN_DISCARD, "discards on the 7 come first")
-        if st is Stage.ROBBER:
+        if st is S.ROBBER:
             if isinstance(action, MoveRobber):
                 return seven.move_robber(state, action)
             raise self._wrong(action, RB.SEVEN_ROBBER, "the robber moves first")
-        assert st is Stage.ROAD_BUILDING  # every other stage is handled above
+        assert st is S.ROAD_BUILDING  # every other stage is handled above
         if isinstance(action, BuildRoad):
             why = build.road_rule(state, state.turn, action.path)
             if why is not None:
                 raise RULES.illegal(why, f"no free road on path {action.path}")
             state = place_road(state, state.turn, action.path)
             if state.config.option("free-roads") == "build":  # catan/road-building-trade-phase
-                state = evolve(state, built=True)
+                state = evolve_dict(state, built=True)
             return development.free_road_done(state, build.roads_open)
         if isinstance(action, StopRoadBuilding) and development.may_stop(state):
             return development.stop_free_roads(state)
@@ -419,24 +415,24 @@ class Catan(Game[CatanState, Action]):
 
     def _chance(self, state: CatanState, action: Action) -> CatanState:
         st = state.stage
-        if st is Stage.DICE and isinstance(action, Dice):
+        if st is S.DICE and isinstance(action, Dice):
             dice = turn.dice_of(action)  # shown by the 7 or production (one copy)
             if dice[0] + dice[1] == D.ROBBER_ROLL:
                 return seven.start(state, dice)
             return production.produce(state, dice)
-        if st is Stage.STEAL and isinstance(action, Steal):
+        if st is S.STEAL and isinstance(action, Steal):
             return seven.steal(state, action)
-        if st is Stage.DRAW and isinstance(action, Draw):
+        if st is S.DRAW and isinstance(action, Draw):
             return development.draw(state, action)
-        if st is Stage.TERRAIN and isinstance(action, LayTerrain):
+        if st is S.TERRAIN and isinstance(action, LayTerrain):
             return setup.lay_terrain(state, action)
-        if st is Stage.TOKENS:
+        if st is S.TOKENS:
             spiral = state.config.option("tokens") == "spiral"
             if spiral and isinstance(action, SpiralCorner):
                 return setup.spiral_corner(state, action)
             if not spiral and isinstance(action, LayToken):
                 return setup.lay_token(state, action)
-        if st is Stage.HARBOURS and isinstance(action, LayHarbour):
+        if st is S.HARBOURS and isinstance(action, LayHarbour):
             return setup.lay_harbour(state, action)
         raise turn.not_a_step(f"{type(action).__name__} is not the chance step of stage"
                               f" {st.value}")
@@ -465,7 +461,7 @@ class Catan(Game[CatanState, Action]):
             why = build.buy_rule(state, p)
             if why is not None:
                 raise RULES.illegal(why, build.BUY_DETAIL[why])
-            return build.pay(state, p, D.DEVELOPMENT_COST, built=True, stage=Stage.DRAW)
+            return build.pay(state, p, D.DEVELOPMENT_COST, built=True, stage=S.DRAW)
         if isinstance(action, development.PLAY_TYPES):
             return play_card(state, action)
         if isinstance(action, MaritimeTradeAt):
@@ -492,7 +488,7 @@ class Catan(Game[CatanState, Action]):
                        actions: tuple[Action, ...]) -> tuple[int, ...] | None:
         """Building first (cities, settlements, development cards, roads), then cards, then
         trades; domestic offers seldom."""
-        if state.stage is Stage.SETUP:
+        if state.stage is S.SETUP:
             return None
         return tuple(_EAGER.get(type(a).__name__, 1) for a in actions)
 
@@ -501,7 +497,7 @@ class Catan(Game[CatanState, Action]):
         return victory.scores(state)
 
     def winners(self, state: CatanState) -> tuple[int, ...]:
-        if state.stage is not Stage.OVER or state.winner < 0:
+        if state.stage is not S.OVER or state.winner < 0:
             return ()
         return (state.winner,)
 

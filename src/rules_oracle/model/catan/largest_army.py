@@ -2,7 +2,7 @@
 
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
-from rules_oracle.model.catan.ops import evolve
+from rules_oracle.model.catan.ops import evolve_dict
 from rules_oracle.model.catan.state import CatanState
 
 
@@ -18,7 +18,7 @@ def award_army(knights: tuple[int, ...], holder: int, player: int) -> int:
 def after_knight(state: CatanState, player: int) -> CatanState:
     """``state`` (``player`` just played a knight) with the card's holder decided again."""
     knights = tuple(x.knights for x in state.players)
-    return evolve(state, army=award_army(knights, state.army, player))
+    return evolve_dict(state, army=award_army(knights, state.army, player))
 
 
 def shown(state: CatanState, after: CatanState) -> list[str]:

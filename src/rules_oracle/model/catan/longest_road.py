@@ -10,7 +10,7 @@ placement (the game module applies them, then the points).
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
-from rules_oracle.model.catan.ops import evolve, put
+from rules_oracle.model.catan.ops import evolve_dict, put
 from rules_oracle.model.catan.state import CatanState
 
 
@@ -101,9 +101,9 @@ def award_longest(lengths: tuple[int, ...], holder: int) -> int:
 def award(state: CatanState, lengths: tuple[int, ...]) -> CatanState:
     """Every player's road length set to ``lengths`` and the card's holder decided again."""
     holder = award_longest(lengths, state.longest)
-    players = tuple(pl if pl.road_length == n else evolve(pl, road_length=n)
+    players = tuple(pl if pl.road_length == n else evolve_dict(pl, road_length=n)
                     for pl, n in zip(state.players, lengths, strict=True))
-    return evolve(state, players=players, longest=holder)
+    return evolve_dict(state, players=players, longest=holder)
 
 
 def after_road(state: CatanState, p: int, path: int) -> CatanState:

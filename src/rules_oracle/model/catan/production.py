@@ -1,11 +1,14 @@
 """Production and the bank shortage: pure functions over the board tables, reusable by any
 game on this board (Cities & Knights), and the production step of a roll other than 7."""
 
+from operator import add, le, sub
+
 from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
-from rules_oracle.model.catan.ops import evolve
-from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.catan.ops import evolve_dict
+from rules_oracle.model.catan.state import CatanState, S
+from rules_oracle.model.core.ops import by_identity
 
 
 def owed(terrain: tuple[int, ...], tokens: tuple[int, ...], robber: int,
@@ -144,20 +147,38 @@ def owed_now(state: CatanState, roll: int) -> tuple[tuple[int, ...], ...]:
     return due
 
 
+@by_identity
+def owed_rows(due: tuple[tuple[int, ...], ...]
+              ) -> tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+    """Of what a roll owes (:func:`owed_now`'s tuples, remembered by identity): each card
+    kind's total, and (seat, row) of every player owed a card."""
+    totals = tuple(map(sum, zip(*due, strict=True))) if due else ()
+    return totals, tuple((p, row) for p, row in enumerate(due) if any(row))
+
+
 def produce(state: CatanState, dice: tuple[int, int] | None = None) -> CatanState:
     """Every player takes what the roll's hexes owe them (:func:`owed`, by
     :func:`owed_now`), bank allowing (:func:`pay`); trading and building follow. The roll
     is ``state``'s dice, or ``dice``, then shown in the state (one copy for the roll and
-    its production)."""
+    its production). When the bank holds every kind's total (:func:`owed_rows`), each
+    owed player takes his row at once, as :func:`pay` would pay it kind by kind."""
     shown = state.dice if dice is None else dice
     players = state.players
     due = owed_now(state, shown[0] + shown[1])
-    if not any(map(any, due)):
-        return evolve(state, stage=Stage.MAIN, dice=shown)
+    totals, rows = owed_rows(due)
+    if not rows:
+        return evolve_dict(state, stage=S.MAIN, dice=shown)
+    if all(map(le, totals, state.bank)):  # no kind short: nobody's cards withheld
+        paid = list(players)
+        for p, row in rows:
+            pl = paid[p]
+            paid[p] = evolve_dict(pl, hand=tuple(map(add, pl.hand, row)))
+        return evolve_dict(state, bank=tuple(map(sub, state.bank, totals)), stage=S.MAIN,
+                           dice=shown, players=tuple(paid))
     bank, hands = pay(state.bank, tuple(pl.hand for pl in players), due,
                       state.config.option("shortage") == "one-owed")
-    return evolve(state, bank=bank, stage=Stage.MAIN, dice=shown, players=tuple(
-        pl if hand is pl.hand else evolve(pl, hand=hand)
+    return evolve_dict(state, bank=bank, stage=S.MAIN, dice=shown, players=tuple(
+        pl if hand is pl.hand else evolve_dict(pl, hand=hand)
         for pl, hand in zip(players, hands, strict=True)))
 
 

@@ -21,7 +21,7 @@ from rules_oracle.model.catan.actions import (
     SpiralCorner,
 )
 from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
-from rules_oracle.model.catan.state import CatanState, Player, Stage
+from rules_oracle.model.catan.state import CatanState, Player, S, Stage
 from rules_oracle.model.core import Config, IllegalAction
 
 
@@ -32,7 +32,7 @@ def initial(config: Config) -> CatanState:
     terrain, tokens, harbours, robber = B.start_board(
         config.option("board") == "variable", config.option("harbours") == "shuffled")
     state = CatanState(
-        config=config, stage=Stage.SETUP, terrain=terrain, tokens=tokens, harbours=harbours,
+        config=config, stage=S.SETUP, terrain=terrain, tokens=tokens, harbours=harbours,
         robber=robber, players=(player,) * n, bank=D.BANK_START, deck=D.DEVELOPMENT_COUNTS,
         played=D.NO_DEVELOPMENTS, node_owner=(-1,) * B.N_NODES, node_level=(0,) * B.N_NODES,
         path_owner=(-1,) * B.N_PATHS, discards=(0,) * n,
@@ -40,8 +40,8 @@ def initial(config: Config) -> CatanState:
     return evolve(state, stage=_board_stage(state))
 
 
-_STAGES = {B.TERRAIN: Stage.TERRAIN, B.TOKENS: Stage.TOKENS, B.HARBOURS: Stage.HARBOURS,
-           B.DONE: Stage.SETUP}
+_STAGES = {B.TERRAIN: S.TERRAIN, B.TOKENS: S.TOKENS, B.HARBOURS: S.HARBOURS,
+           B.DONE: S.SETUP}
 
 
 def _spiral(state: CatanState) -> bool:
@@ -157,7 +157,7 @@ def setup_step(state: CatanState, action: Action, placing: Placing) -> CatanStat
         n = state.config.players
         if k == 2 * n:  # RB.SETUP_FIRST_PLAYER: seat 0 takes the first turn
             return evolve(state, placement=k, setup_node=-1, turn=0, turns=1,
-                                stage=Stage.PRE_ROLL)
+                                stage=S.PRE_ROLL)
         return evolve(state, placement=k, setup_node=-1, turn=placer(n, k))
     raise _wrong(action)
 

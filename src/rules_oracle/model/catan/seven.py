@@ -9,8 +9,8 @@ from rules_oracle.model.catan import board as B
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.actions import Action, Discard, MoveRobber, Steal
-from rules_oracle.model.catan.ops import bump, evolve, in_range, set_player
-from rules_oracle.model.catan.state import CatanState, Stage, after_roll_or_card
+from rules_oracle.model.catan.ops import bump, evolve_dict, in_range, set_player
+from rules_oracle.model.catan.state import CatanState, S, after_roll_or_card
 from rules_oracle.model.core import draw_outcomes
 from rules_oracle.model.core.ops import by_identity
 
@@ -67,7 +67,7 @@ def start(state: CatanState, dice: tuple[int, int] | None = None) -> CatanState:
     """A 7 was rolled (``state``'s dice, or ``dice``, then shown in the state): hands over
     the limit discard half, then the robber moves."""
     due = discards_due(tuple(pl.hand for pl in state.players))
-    return evolve(state, discards=due, stage=Stage.DISCARD if any(due) else Stage.ROBBER,
+    return evolve_dict(state, discards=due, stage=S.DISCARD if any(due) else S.ROBBER,
                   dice=state.dice if dice is None else dice)
 
 
@@ -97,9 +97,9 @@ def discard(state: CatanState, action: Discard) -> CatanState:
         raise RB.RULES.illegal(RB.SEVEN_DISCARD, f"player {p} holds no {action.resource!r}")
     r = action.resource
     discards = bump(state.discards, p, -1)
-    return set_player(state, p, evolve(pl, hand=bump(pl.hand, r, -1)),
+    return set_player(state, p, evolve_dict(pl, hand=bump(pl.hand, r, -1)),
                       bank=bump(state.bank, r, 1), discards=discards,
-                      stage=Stage.DISCARD if any(discards) else Stage.ROBBER)
+                      stage=S.DISCARD if any(discards) else S.ROBBER)
 
 
 def _public(state: CatanState) -> tuple[int, ...]:
@@ -169,8 +169,8 @@ def move_robber(state: CatanState, action: MoveRobber) -> CatanState:
         raise RB.RULES.illegal(RB.SEVEN_STEAL, f"player {action.victim} cannot be robbed on hex"
                                f" {action.hex} (possible: {list(vs) or [-1]})")
     if action.victim < 0:
-        return evolve(state, robber=action.hex, stage=after_roll_or_card(state))
-    return evolve(state, robber=action.hex, victim=action.victim, stage=Stage.STEAL)
+        return evolve_dict(state, robber=action.hex, stage=after_roll_or_card(state))
+    return evolve_dict(state, robber=action.hex, victim=action.victim, stage=S.STEAL)
 
 
 def steal_outcomes(state: CatanState) -> tuple[tuple[Action, Fraction], ...]:
@@ -201,7 +201,7 @@ def steal(state: CatanState, action: Steal) -> CatanState:
         raise RB.RULES.illegal(RB.SEVEN_STEAL, f"player {v} holds no {action.resource!r}")
     r = action.resource
     players = list(state.players)
-    players[v] = evolve(victim, hand=bump(victim.hand, r, -1))
+    players[v] = evolve_dict(victim, hand=bump(victim.hand, r, -1))
     thief = players[p]
-    players[p] = evolve(thief, hand=bump(thief.hand, r, 1))
-    return evolve(state, players=tuple(players), victim=-1, stage=after_roll_or_card(state))
+    players[p] = evolve_dict(thief, hand=bump(thief.hand, r, 1))
+    return evolve_dict(state, players=tuple(players), victim=-1, stage=after_roll_or_card(state))

@@ -7,6 +7,7 @@ The board is three flat tuples over intersections and paths (ids of
 """
 
 from enum import Enum
+from typing import Final
 
 import attrs
 
@@ -30,6 +31,28 @@ class Stage(Enum):
     ROAD_BUILDING = "road-building"  # free roads of a road-building card
     TRADE = "trade"  # a domestic trade in progress (see ``Offer``)
     OVER = "over"
+
+
+class S:
+    """The stages, as plain class attributes: a member read off the enum class itself goes
+    through ``EnumType.__getattr__``'s hook (Python 3.11), about a thousand instructions a
+    read, and a step reads several stages on its way (``actor``, ``legal_actions``,
+    ``apply`` and the chapters' steps)."""
+
+    TERRAIN: Final = Stage.TERRAIN
+    TOKENS: Final = Stage.TOKENS
+    HARBOURS: Final = Stage.HARBOURS
+    SETUP: Final = Stage.SETUP
+    PRE_ROLL: Final = Stage.PRE_ROLL
+    DICE: Final = Stage.DICE
+    DISCARD: Final = Stage.DISCARD
+    ROBBER: Final = Stage.ROBBER
+    STEAL: Final = Stage.STEAL
+    MAIN: Final = Stage.MAIN
+    DRAW: Final = Stage.DRAW
+    ROAD_BUILDING: Final = Stage.ROAD_BUILDING
+    TRADE: Final = Stage.TRADE
+    OVER: Final = Stage.OVER
 
 
 @attrs.frozen(slots=True)
@@ -128,4 +151,4 @@ class CatanState:
 
 def after_roll_or_card(state: CatanState) -> Stage:
     """Where play resumes after the robber or a card: before or after this turn's roll."""
-    return Stage.MAIN if state.dice != (0, 0) else Stage.PRE_ROLL
+    return S.MAIN if state.dice != (0, 0) else S.PRE_ROLL

@@ -33,12 +33,13 @@ from rules_oracle.model.catan.ops import (
     bump,
     covers,
     evolve,
+    evolve_dict,
     in_range,
     minus,
     plus,
     set_player,
 )
-from rules_oracle.model.catan.state import CatanState, Offer, Stage
+from rules_oracle.model.catan.state import CatanState, Offer, S
 from rules_oracle.model.core import IllegalAction
 
 _EMPTY = D.NO_CARDS
@@ -164,7 +165,7 @@ def _pay_bank(state: CatanState, g: int, t: int, rate: int) -> CatanState:
     p = state.turn
     pl = state.players[p]
     hand = bump(bump(pl.hand, g, -rate), t, 1)
-    return set_player(state, p, evolve(pl, hand=hand),
+    return set_player(state, p, evolve_dict(pl, hand=hand),
                       bank=bump(bump(state.bank, g, rate), t, -1), trades=state.trades + 1)
 
 
@@ -192,7 +193,7 @@ def open_offer(state: CatanState, action: OfferCard) -> CatanState:
         raise RB.RULES.illegal(RB.TRADE_DOMESTIC, "an offer opens with a card given")
     offer = Offer(phase="build", give=_EMPTY, get=_EMPTY)
     offer = _add(offer, state, action, state.turn)
-    return evolve(state, offer=offer, offers=state.offers + 1, stage=Stage.TRADE)
+    return evolve_dict(state, offer=offer, offers=state.offers + 1, stage=S.TRADE)
 
 
 def trade_actor(state: CatanState) -> int:
@@ -320,7 +321,7 @@ def trade_actions(state: CatanState) -> tuple[Action, ...]:
 
 
 def _close(state: CatanState) -> CatanState:
-    return evolve(state, offer=None, stage=Stage.MAIN)
+    return evolve_dict(state, offer=None, stage=S.MAIN)
 
 
 def _exchange(state: CatanState, other: int, give: tuple[int, ...],
@@ -328,9 +329,9 @@ def _exchange(state: CatanState, other: int, give: tuple[int, ...],
     """The player on turn gives ``give`` to ``other`` and receives ``get``."""
     p = state.turn
     me, them = state.players[p], state.players[other]
-    state = set_player(state, p, evolve(me, hand=plus(minus(me.hand, give), get)))
-    state = set_player(state, other, evolve(them, hand=plus(minus(them.hand, get), give)))
-    return _close(evolve(state, trades=state.trades + 1))
+    state = set_player(state, p, evolve_dict(me, hand=plus(minus(me.hand, give), get)))
+    state = set_player(state, other, evolve_dict(them, hand=plus(minus(them.hand, get), give)))
+    return _close(evolve_dict(state, trades=state.trades + 1))
 
 
 def _next_responder(offer: Offer, turn: int, players: int) -> Offer | None:
@@ -416,6 +417,6 @@ def trade_step(state: CatanState, action: Action) -> CatanState:
     if result is None:
         return _close(state)
     if isinstance(result, Offer):
-        return evolve(state, offer=result)
+        return evolve_dict(state, offer=result)
     partner, give, get = result
     return _exchange(state, partner, give, get)

@@ -3,8 +3,8 @@
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
 from rules_oracle.model.catan.actions import Dice
-from rules_oracle.model.catan.ops import evolve, in_range, put
-from rules_oracle.model.catan.state import CatanState, Stage
+from rules_oracle.model.catan.ops import evolve, evolve_dict, in_range, put
+from rules_oracle.model.catan.state import CatanState, S
 from rules_oracle.model.core import IllegalAction, uniform
 
 #: the production roll: the ordered pair (white, red), 36 outcomes of 1/36 each
@@ -32,10 +32,10 @@ def end_turn(state: CatanState) -> CatanState:
     pl = state.players[p]
     players = state.players
     if any(pl.bought):
-        players = put(players, p, evolve(pl, bought=D.NO_DEVELOPMENTS))
+        players = put(players, p, evolve_dict(pl, bought=D.NO_DEVELOPMENTS))
     if state.turns >= D.TURN_LIMIT:
-        return evolve(state, players=players, stage=Stage.OVER)
+        return evolve_dict(state, players=players, stage=S.OVER)
     return evolve(
         state, players=players, turn=(p + 1) % state.config.players, turns=state.turns + 1,
-        dice=(0, 0), dev_played=False, built=False, trades=0, offers=0, stage=Stage.PRE_ROLL,
+        dice=(0, 0), dev_played=False, built=False, trades=0, offers=0, stage=S.PRE_ROLL,
     )

@@ -2,8 +2,8 @@
 
 from rules_oracle.model.catan import data as D
 from rules_oracle.model.catan import rules as RB
-from rules_oracle.model.catan.ops import evolve
-from rules_oracle.model.catan.state import CatanState, Player, Stage
+from rules_oracle.model.catan.ops import evolve_dict
+from rules_oracle.model.catan.state import CatanState, Player, S
 
 
 def public_vp(pl: Player, seat: int, longest: int, army: int) -> int:
@@ -23,17 +23,17 @@ def refresh_vp(state: CatanState) -> CatanState:
     """Every player's public points recomputed (after a build or a special card moved)."""
     players = tuple(
         pl if pl.vp == (v := public_vp(pl, i, state.longest, state.army))
-        else evolve(pl, vp=v)
+        else evolve_dict(pl, vp=v)
         for i, pl in enumerate(state.players)
     )
-    return evolve(state, players=players)
+    return evolve_dict(state, players=players)
 
 
 def robber_pending(state: CatanState) -> bool:
     """A knight's robber still to move (or its card to steal) under knight-win=after-robber:
     the win waits for the knight's play to end (catan/knight-victory-order). Only a knight
     can bring points while the robber is pending: a 7 changes nobody's points."""
-    return (state.stage is Stage.ROBBER or state.stage is Stage.STEAL) \
+    return (state.stage is S.ROBBER or state.stage is S.STEAL) \
         and state.config.option("knight-win") == "after-robber"
 
 
@@ -44,8 +44,8 @@ def finish(state: CatanState) -> CatanState:
     # turns is 0 until set-up ends; a finished game stays finished (the points first: the
     # commonest reason to go on)
     if total_vp(state.players[state.turn]) >= D.VICTORY and state.turns \
-            and state.stage is not Stage.OVER and not robber_pending(state):
-        return evolve(state, stage=Stage.OVER, winner=state.turn, offer=None)
+            and state.stage is not S.OVER and not robber_pending(state):
+        return evolve_dict(state, stage=S.OVER, winner=state.turn, offer=None)
     return state
 
 
@@ -56,6 +56,6 @@ def scores(state: CatanState) -> tuple[int, ...]:
 
 def shown(state: CatanState, after: CatanState) -> list[str]:
     """The end rules a step shows: a win on one's own turn, or the model's turn bound."""
-    if after.stage is Stage.OVER and state.stage is not Stage.OVER:
+    if after.stage is S.OVER and state.stage is not S.OVER:
         return [RB.VICTORY_TEN, RB.VICTORY_OWN_TURN] if after.winner >= 0 else [RB.TURN_LIMIT]
     return []
