@@ -1133,3 +1133,35 @@ def test_a_search_asks_a_cheaper_way_first() -> None:
 
     assert provers.search_max(facts, x, 5.0, first=empty) == (
         "unknown", None, provers.NEVER_ENABLED)
+
+
+def test_sibling_bounds_are_one_task_with_each_kinds_row(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """The kinds of a group of bound siblings (``bound_siblings``) are one task, so the later
+    kind's search starts from the first's bound in the same process whichever worker takes
+    it: the rows are each kind's, in the kinds' order, the same as the tasks one per kind
+    give; a group task that raises is a failed row for each of its kinds."""
+    class Grouped(toy.ToyEncoding):
+        bound_siblings = (("move", "roll"),)
+
+    def rows(encoding: Any) -> list[tuple[str, str, str, str]]:
+        plan = verify.plan(GAME, games=1, invariants=toy.INVARIANTS, encoding=encoding,
+                           transitions=50)
+        out = verify.execute([plan], 1)[0]
+        return [r for r in _outcomes_without_time(out) if r[0].startswith("bound/")]
+
+    names = [t.name for t in verify.plan(GAME, games=1, invariants=toy.INVARIANTS,
+                                         encoding=Grouped(), transitions=50).tasks]
+    assert "bound/move+roll/p2" in names
+    assert not {"bound/move/p2", "bound/roll/p2"} & set(names)
+    grouped, single = rows(Grouped()), rows(toy.ToyEncoding())
+    assert grouped == single
+    assert [r[0] for r in grouped if r[0].endswith("/p2")][:2] == ["bound/roll/p2",
+                                                                   "bound/move/p2"]
+
+    def boom(*args: Any) -> Any:
+        raise RuntimeError("a broken bound")
+
+    monkeypatch.setattr(verify, "_sibling_bounds", boom)
+    failed = {r[0]: r[2] for r in rows(Grouped())}
+    assert failed["bound/move/p2"] == failed["bound/roll/p2"] == "failed"

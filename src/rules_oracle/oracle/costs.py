@@ -7,8 +7,9 @@ task of a share carries the building of its terms), on the 2-core reference mach
 a load of 3 to 4 (the process's CPU time, rounded; an estimate for the order only: the
 outcomes do not depend on it). Burgundy's placement bounds, estimated at 25-73 s each
 before, took 7-12 s each; the second of the two at a player count, which starts from the
-first's bound (``Encoding.bound_siblings``), 2-5 s. The property tasks of Cities & Knights
-and Catan are the table's former values times the ratio measured when the round trip
+first's bound (``Encoding.bound_siblings``), 2-5 s; the two are one task (their sum).
+The property tasks of Cities & Knights and Catan are the table's former values times the
+ratio measured when the round trip
 wrote the rebuilt value's text by its definition (the two versions side by side, one
 process each, under one load: 0.82-0.94 and 0.87-0.89; Catan's task 5 unchanged).
 Their property tasks, and the observation tasks of those two, the card game and crafts,
@@ -214,7 +215,7 @@ COSTS: dict[str, float] = {
     "burgundy/bound/choose-castle/p4": 0.05,
     "burgundy/bound/use-worker/p4": 0.08,
     "burgundy/bound/take-tile/p4": 0.14,
-    "burgundy/bound/place-tile/p4": 12.35,
+    "burgundy/bound/place-tile+city-hall-place/p4": 17.38,
     "burgundy/bound/sell-goods/p4": 1.25,
     "burgundy/bound/take-workers/p4": 0.08,
     "burgundy/bound/buy-tile/p4": 0.15,
@@ -224,7 +225,6 @@ COSTS: dict[str, float] = {
     "burgundy/bound/ship-goods/p4": 0.08,
     "burgundy/bound/effect-take/p4": 0.11,
     "burgundy/bound/warehouse-sell/p4": 0.91,
-    "burgundy/bound/city-hall-place/p4": 5.03,
     "burgundy/bound/decline/p4": 0.08,
     "burgundy/inductive/hexes-conserved/p3": 2.03,
     "burgundy/inductive/goods-conserved/p3": 1.21,
@@ -251,7 +251,7 @@ COSTS: dict[str, float] = {
     "burgundy/bound/choose-castle/p3": 0.05,
     "burgundy/bound/use-worker/p3": 0.07,
     "burgundy/bound/take-tile/p3": 0.1,
-    "burgundy/bound/place-tile/p3": 3.29,
+    "burgundy/bound/place-tile+city-hall-place/p3": 15.01,
     "burgundy/bound/sell-goods/p3": 0.59,
     "burgundy/bound/take-workers/p3": 0.08,
     "burgundy/bound/buy-tile/p3": 0.13,
@@ -261,7 +261,6 @@ COSTS: dict[str, float] = {
     "burgundy/bound/ship-goods/p3": 0.08,
     "burgundy/bound/effect-take/p3": 0.19,
     "burgundy/bound/warehouse-sell/p3": 0.5,
-    "burgundy/bound/city-hall-place/p3": 11.72,
     "burgundy/bound/decline/p3": 0.08,
     "burgundy/inductive/hexes-conserved/p2": 1.05,
     "burgundy/inductive/goods-conserved/p2": 0.47,
@@ -288,7 +287,7 @@ COSTS: dict[str, float] = {
     "burgundy/bound/choose-castle/p2": 0.05,
     "burgundy/bound/use-worker/p2": 0.07,
     "burgundy/bound/take-tile/p2": 0.11,
-    "burgundy/bound/place-tile/p2": 8.86,
+    "burgundy/bound/place-tile+city-hall-place/p2": 11.03,
     "burgundy/bound/sell-goods/p2": 0.44,
     "burgundy/bound/take-workers/p2": 0.06,
     "burgundy/bound/buy-tile/p2": 0.09,
@@ -298,7 +297,6 @@ COSTS: dict[str, float] = {
     "burgundy/bound/ship-goods/p2": 0.06,
     "burgundy/bound/effect-take/p2": 0.07,
     "burgundy/bound/warehouse-sell/p2": 0.38,
-    "burgundy/bound/city-hall-place/p2": 2.17,
     "burgundy/bound/decline/p2": 0.06,
     "catan/properties/0": 4.3,
     "catan/properties/5": 2.87,

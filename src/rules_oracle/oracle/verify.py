@@ -375,6 +375,21 @@ def _one(prover: Callable[..., Outcome | None], *args: Any) -> list[Outcome]:
     return [] if found is None else [found]
 
 
+def _sibling_bounds(encoding: Encoding[Any, Any], players: int, group: Sequence[str],
+                    timeout: float) -> list[provers.GainBound]:
+    """The gain bounds of a group of sibling kinds, in one process and in the group's
+    order, each after the one before it (:attr:`Encoding.bound_siblings`)."""
+    return [provers.kind_bound(encoding, players, kind, timeout) for kind in group]
+
+
+def _failed_bounds(players: int, group: Sequence[str], failed: Outcome
+                   ) -> list[provers.GainBound]:
+    """A failed group task as a failed bound of each of its kinds."""
+    return [provers.GainBound(players, kind, 1, None,
+                              attrs.evolve(failed, name=f"bound/{kind}/p{players}"))
+            for kind in group]
+
+
 def _z3_tasks(
     game: Game[Any, Any], encoding: Encoding[Any, Any], seed: int, timeout: float,
     transitions: int,
@@ -419,11 +434,23 @@ def _z3_tasks(
                 partial(_one, provers.monotonicity, encoding, players, timeout),
                 players=players)
         if encoding.score_vars(players):
-            for kind in encoding.kinds(players):
-                add(f"bound/{kind.name}/p{players}", "bound",
-                    partial(provers.kind_bound, encoding, players, kind.name, timeout),
-                    partial(provers.GainBound, players, kind.name, 1, None),
-                    players=players, role="kind-bound")
+            names = [k.name for k in encoding.kinds(players)]
+            # a group of bound siblings is one task: the later kinds' searches start from
+            # the first's bound, found in the same process (Encoding.bound_siblings)
+            groups = {k: g for g in encoding.bound_siblings if set(g) <= set(names)
+                      for k in g}
+            for name in names:
+                group = groups.get(name)
+                if group is None:
+                    add(f"bound/{name}/p{players}", "bound",
+                        partial(provers.kind_bound, encoding, players, name, timeout),
+                        partial(provers.GainBound, players, name, 1, None),
+                        players=players, role="kind-bound")
+                elif name == group[0]:
+                    add(f"bound/{'+'.join(group)}/p{players}", "bound",
+                        partial(_sibling_bounds, encoding, players, group, timeout),
+                        partial(_failed_bounds, players, group),
+                        players=players, role="kind-bounds")
             if encoding.bound_steps > 1:
                 steps = encoding.bound_steps
                 add(f"bound/{steps}-steps/p{players}", "bound",
@@ -441,6 +468,9 @@ def _z3_tasks(
                 if role == "proof":
                     out.extend(r)
             kinds = [r for role, r in mine if role == "kind-bound"]
+            kinds += [b for role, r in mine if role == "kind-bounds" for b in r]
+            order = {k.name: at for at, k in enumerate(encoding.kinds(players))}
+            kinds.sort(key=lambda b: order.get(b.kind, len(order)))
             if kinds:
                 window = [r for role, r in mine if role == "window"]
                 bounds.extend([*kinds, provers.overall_bound(players, kinds), *window])
