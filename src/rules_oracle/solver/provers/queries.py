@@ -35,6 +35,20 @@ TACTIC = ("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "smt")
 SMT = {"arith.solver": 2}
 
 
+def translated_and(src: Any, dst: Any, terms: Sequence[Any]) -> Any:
+    """The conjunction of ``terms`` (Bools of context ``src``) made and translated into
+    context ``dst`` through Z3's C API, in one translation (a subterm the terms share is
+    copied once); its arguments are the terms translated where it has one per term. The
+    caller holds a reference to the result and gives it back with ``DEC_REF(dst, ...)``."""
+    n = len(terms)
+    both = MK_AND(src, n, (z3.Ast * n)(*(t.as_ast() for t in terms)))
+    INC_REF(src, both)
+    copied = TRANSLATE(src, both, dst)
+    INC_REF(dst, copied)
+    DEC_REF(src, both)
+    return copied
+
+
 class _Model:
     """A model of a :class:`Query` query, evaluating terms of the main context."""
 
@@ -57,11 +71,7 @@ class _Model:
             return [c for c in conjuncts
                     if not z3.is_true(self.eval(c, model_completion=True))]
         src, dst = conjuncts[0].ctx_ref(), self._ctx.ref()
-        both = MK_AND(src, n, (z3.Ast * n)(*(c.as_ast() for c in conjuncts)))
-        INC_REF(src, both)
-        copied = TRANSLATE(src, both, dst)
-        INC_REF(dst, copied)
-        DEC_REF(src, both)
+        copied = translated_and(src, dst, conjuncts)
         try:
             if AST_KIND(dst, copied) != z3.Z3_APP_AST or NUM_ARGS(dst, copied) != n:
                 return [c for c in conjuncts
@@ -159,11 +169,7 @@ class Query:
             if not isinstance(t, z3.BoolRef) or t.ctx_ref() != src:
                 raise z3.Z3Exception(f"a query asserts Bools of one context, not {t!r}")
         n = len(terms)
-        both = MK_AND(src, n, (z3.Ast * n)(*(t.as_ast() for t in terms)))
-        INC_REF(src, both)
-        copied = TRANSLATE(src, both, dst)
-        INC_REF(dst, copied)
-        DEC_REF(src, both)
+        copied = translated_and(src, dst, terms)
         try:
             if (n > 1 and AST_KIND(dst, copied) == z3.Z3_APP_AST
                     and NUM_ARGS(dst, copied) == n):
