@@ -31,4 +31,9 @@ ensure_venv() {
     .venv/bin/python -m pip install --quiet -e ".${extra}"
     echo "$want" > "$stamp"
   fi
+  # the package's and the tests' bytecode, written once: where PYTHONDONTWRITEBYTECODE is
+  # set, every process (verify's workers, the tests' engines and subprocesses) would
+  # otherwise compile each module it imports from source again (about 0.5 s of CPU for
+  # the models, the oracle and the solver); up-to-date files are skipped
+  .venv/bin/python -m compileall -q -j 0 src tests >/dev/null
 }
