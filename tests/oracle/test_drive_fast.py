@@ -216,3 +216,35 @@ def test_a_seat_reported_as_before_after_the_model_s_changed_diverges() -> None:
     wrong["seats"][kept] = {**wrong["seats"][kept], "roads": 99}
     run._compare_view(2, after, _seen(run, after, drop), "state", None)
     assert _diverges(run, after, wrong) == (f"$.seats[{kept}].roads",)
+
+
+def _faithful() -> list[str]:
+    import sys
+    from pathlib import Path
+
+    return [sys.executable, str(Path(__file__).resolve().parent / "engines" / "faithful.py")]
+
+
+def test_a_drive_leaves_the_objects_alive_before_it_out_of_the_collector_s_passes() -> None:
+    import gc
+
+    assert gc.get_freeze_count() == 0
+    frozen: list[int] = []
+    report = drv.drive(_faithful(), [registry.get("crafts")], count=1, seed=4, players=2,
+                       progress=lambda run: frozen.append(gc.get_freeze_count()))
+    assert report.conforms
+    assert frozen and frozen[0] > 0  # while it ran
+    assert gc.get_freeze_count() == 0  # the collector's again after it
+
+
+def test_objects_frozen_by_the_driving_program_stay_frozen() -> None:
+    import gc
+
+    gc.freeze()
+    try:
+        before = gc.get_freeze_count()
+        assert drv.drive(_faithful(), [registry.get("crafts")], count=1, seed=4,
+                         players=2).conforms
+        assert gc.get_freeze_count() == before
+    finally:
+        gc.unfreeze()
