@@ -248,3 +248,40 @@ def test_objects_frozen_by_the_driving_program_stay_frozen() -> None:
         assert gc.get_freeze_count() == before
     finally:
         gc.unfreeze()
+
+
+@pytest.mark.parametrize("policy", ["uniform", "eager"])
+def test_the_choice_among_supported_kinds_draws_as_one_probability_per_action(
+        policy: str) -> None:
+    """Actions of equal weight share one probability object (the uniform policy's take
+    sample's uniform path): the same action drawn, with the same draws, as with a
+    probability object made per action."""
+    from fractions import Fraction
+
+    from rules_oracle.model.core.chance import sample
+
+    game = registry.get("catan")
+    config = game.config(4)
+    run = drv._Game(None, game, config, 1, policy, 2, False, 2)  # type: ignore[arg-type]
+    run.declared = drv.Declared(unsupported=frozenset({"OfferCard", "MaritimeTrade"}))
+    chosen = 0
+    for i, step in enumerate(playout(game, config, 3)):
+        state = step.state
+        if game.actor(state) < 0:
+            continue
+        actions = game.legal_actions(state)
+        keep = [j for j, a in enumerate(actions)
+                if type(a).__name__ not in run.declared.unsupported]
+        if not keep or len(keep) == len(actions):
+            continue
+        weights = game.policy_weights(state, actions) if policy == "eager" else None
+        kept = [1] * len(keep) if weights is None else [weights[j] for j in keep]
+        if sum(kept) <= 0:
+            kept = [1] * len(keep)
+        ours, theirs = random.Random(i), random.Random(i)
+        expected = sample([(actions[j], Fraction(w, sum(kept)))
+                           for j, w in zip(keep, kept, strict=True)], theirs)
+        assert run._choose(i, state, ours) == expected
+        assert ours.getstate() == theirs.getstate()
+        chosen += 1
+    assert chosen > 50

@@ -1232,7 +1232,7 @@ class _Game:
             return choose(self.model, state, rng, self.policy)
         actions = self.model.legal_actions(state)
         keep = [i for i, a in enumerate(actions) if type(a).__name__ not in unsupported
-                and (allowed is None or dumps(unstructure(a)) in allowed)]
+                and (allowed is None or self._text_of(a) in allowed)]
         if len(keep) == len(actions):
             return choose(self.model, state, rng, self.policy)
         if not keep:
@@ -1245,8 +1245,11 @@ class _Game:
         if sum(kept_weights) <= 0:
             kept_weights = [1] * len(keep)
         total = sum(kept_weights)
-        return sample([(actions[i], Fraction(w, total)) for i, w in zip(keep, kept_weights,
-                                                                         strict=True)], rng)
+        # one probability object per weight: equal weights (the uniform policy's) then take
+        # sample's uniform path, which draws the same ticket as its general one
+        shares = {w: Fraction(w, total) for w in set(kept_weights)}
+        return sample([(actions[i], shares[w]) for i, w in zip(keep, kept_weights,
+                                                               strict=True)], rng)
 
     def _choosable(self, step: int, state: Any) -> tuple[tuple[Any, ...], list[Any]]:
         """The model's legal actions at ``state`` and those of them the engine supports (its
@@ -1254,7 +1257,7 @@ class _Game:
         unsupported, allowed = self.declared.unsupported, self.allowed
         actions = tuple(self.model.legal_actions(state))
         keep = [a for a in actions if type(a).__name__ not in unsupported
-                and (allowed is None or dumps(unstructure(a)) in allowed)]
+                and (allowed is None or self._text_of(a) in allowed)]
         if not keep:
             kinds = sorted({type(a).__name__ for a in actions})
             raise _Stop(DriveDivergence("unsupported", step, f"{KINDS['unsupported']}:"
