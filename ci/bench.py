@@ -153,10 +153,10 @@ def catanatron_drive(games: int) -> dict[str, Any] | None:
     known = load(str(ROOT / "docs" / "engines" / "catanatron.known.json"))
     # -E: the engine's process ignores PYTHONPATH, so it runs the pure package whichever
     # build drives it (the rows of two builds drive the same engine)
+    game = registry.get("catan")  # imported here when no row before played it
     command = [sys.executable, "-E", "-m", "rules_oracle.oracle.adapters.catanatron"]
     before = os.times()
-    report = drive(command, [registry.get("catan")], count=games, players=4, known=known,
-                   timeout=60.0)
+    report = drive(command, [game], count=games, players=4, known=known, timeout=60.0)
     after = os.times()
     oracle = (after.user - before.user) + (after.system - before.system)
     engine = ((after.children_user - before.children_user)

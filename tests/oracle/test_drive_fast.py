@@ -2,6 +2,7 @@
 a field reported as it was when it last agreed with the model's same value is not written
 out again, and every other field still is, so a wrong field is caught as before."""
 
+import itertools
 import random
 from typing import Any
 
@@ -166,3 +167,121 @@ def test_the_probers_vocabulary_holds_the_strings_of_every_action_it_remembered(
                if isinstance(getattr(step.action, field.name), str))
     prober.remember([new])
     assert prober._vocabulary == expected | {"no-such-tile"}
+
+
+def _two_seat_states(run: drv._Game, states: list[Any]) -> tuple[Any, Any, set[int]]:
+    """Two states in a row whose public views differ in some seats but not all, and the
+    seats that differ."""
+    for before, after in itertools.pairwise(states[60:]):
+        old = run.game.observe(before, PUBLIC).seats
+        new = run.game.observe(after, PUBLIC).seats
+        changed = {i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b}
+        if changed and len(changed) < len(new):
+            return before, after, changed
+    raise AssertionError("no step changed only some seats")
+
+
+def test_a_list_of_objects_is_walked_again_only_where_it_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    run, states = _viewing("catan", 4, ("bank", "seats"))
+    before, after, changed = _two_seat_states(run, states)
+    drop = ("type", "bought_this_turn")
+    run._compare_view(1, before, _seen(run, before, drop), "state", None)
+    walked: list[Any] = []
+
+    def recorded(value: Any) -> Any:
+        walked.append(value)
+        return unstructure(value)
+
+    monkeypatch.setattr(drv, "unstructure", recorded)
+    run._compare_view(2, after, _seen(run, after, drop), "state", None)
+    seats = run.game.observe(after, PUBLIC).seats
+    assert [w for w in walked if type(w) is type(seats[0])] == [seats[i] for i in
+                                                                  sorted(changed)]
+    assert run._agreed["seats"][0] == seats
+
+
+def test_a_seat_reported_as_before_after_the_model_s_changed_diverges() -> None:
+    run, states = _viewing("catan", 4, ("bank", "seats"))
+    before, after, changed = _two_seat_states(run, states)
+    drop = ("type", "bought_this_turn")
+    old = _seen(run, before, drop)
+    run._compare_view(1, before, old, "state", None)
+    stale = {**_seen(run, after, drop), "seats": old["seats"]}  # every seat as before
+    paths = _diverges(run, after, stale)
+    assert {int(p.split("[")[1].split("]")[0]) for p in paths} == changed
+    # and a seat the model did not change, reported changed, is walked and caught
+    wrong = _seen(run, after, drop)
+    kept = next(i for i in range(4) if i not in changed)
+    wrong["seats"][kept] = {**wrong["seats"][kept], "roads": 99}
+    run._compare_view(2, after, _seen(run, after, drop), "state", None)
+    assert _diverges(run, after, wrong) == (f"$.seats[{kept}].roads",)
+
+
+def _faithful() -> list[str]:
+    import sys
+    from pathlib import Path
+
+    return [sys.executable, str(Path(__file__).resolve().parent / "engines" / "faithful.py")]
+
+
+def test_a_drive_leaves_the_objects_alive_before_it_out_of_the_collector_s_passes() -> None:
+    import gc
+
+    assert gc.get_freeze_count() == 0
+    frozen: list[int] = []
+    report = drv.drive(_faithful(), [registry.get("crafts")], count=1, seed=4, players=2,
+                       progress=lambda run: frozen.append(gc.get_freeze_count()))
+    assert report.conforms
+    assert frozen and frozen[0] > 0  # while it ran
+    assert gc.get_freeze_count() == 0  # the collector's again after it
+
+
+def test_objects_frozen_by_the_driving_program_stay_frozen() -> None:
+    import gc
+
+    gc.freeze()
+    try:
+        before = gc.get_freeze_count()
+        assert drv.drive(_faithful(), [registry.get("crafts")], count=1, seed=4,
+                         players=2).conforms
+        assert gc.get_freeze_count() == before
+    finally:
+        gc.unfreeze()
+
+
+@pytest.mark.parametrize("policy", ["uniform", "eager"])
+def test_the_choice_among_supported_kinds_draws_as_one_probability_per_action(
+        policy: str) -> None:
+    """Actions of equal weight share one probability object (the uniform policy's take
+    sample's uniform path): the same action drawn, with the same draws, as with a
+    probability object made per action."""
+    from fractions import Fraction
+
+    from rules_oracle.model.core.chance import sample
+
+    game = registry.get("catan")
+    config = game.config(4)
+    run = drv._Game(None, game, config, 1, policy, 2, False, 2)  # type: ignore[arg-type]
+    run.declared = drv.Declared(unsupported=frozenset({"OfferCard", "MaritimeTrade"}))
+    chosen = 0
+    for i, step in enumerate(playout(game, config, 3)):
+        state = step.state
+        if game.actor(state) < 0:
+            continue
+        actions = game.legal_actions(state)
+        keep = [j for j, a in enumerate(actions)
+                if type(a).__name__ not in run.declared.unsupported]
+        if not keep or len(keep) == len(actions):
+            continue
+        weights = game.policy_weights(state, actions) if policy == "eager" else None
+        kept = [1] * len(keep) if weights is None else [weights[j] for j in keep]
+        if sum(kept) <= 0:
+            kept = [1] * len(keep)
+        ours, theirs = random.Random(i), random.Random(i)
+        expected = sample([(actions[j], Fraction(w, sum(kept)))
+                           for j, w in zip(keep, kept, strict=True)], theirs)
+        assert run._choose(i, state, ours) == expected
+        assert ours.getstate() == theirs.getstate()
+        chosen += 1
+    assert chosen > 50

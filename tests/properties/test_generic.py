@@ -174,6 +174,43 @@ def test_mutations_change_one_field() -> None:
     assert generic.mutations("not an attrs value", rng) == []
 
 
+def _evolved(action: Any, rng: random.Random, vocabulary: list[str],
+             limit: int) -> list[Any]:
+    """:func:`generic.mutations` as attrs.evolve writes each variant."""
+    import attrs
+
+    out: list[Any] = []
+    for field in attrs.fields(type(action)):
+        if not field.init:
+            continue
+        for v in generic._variants(getattr(action, field.name), rng, vocabulary):
+            try:
+                out.append(attrs.evolve(action, **{field.alias: v}))
+            except Exception:
+                continue
+    return rng.sample(out, limit) if len(out) > limit else out
+
+
+@pytest.mark.parametrize("name", ["catan", "burgundy", "crafts"])
+def test_mutations_are_the_variants_attrs_evolve_makes(name: str) -> None:
+    """Each variant of every action met in a game, with the same random draws (its
+    validators rejecting the same ones)."""
+    game = registry.get(name)
+    actions = [s.action for s in playout(game, game.config(3), 2) if s.action is not None]
+    vocabulary = sorted({w for a in actions[:50] for w in _strings(a)})
+    for i, action in enumerate(actions[:300]):
+        ours, theirs = random.Random(i), random.Random(i)
+        assert (generic.mutations(action, ours, vocabulary, limit=4)
+                == _evolved(action, theirs, vocabulary, 4))
+        assert ours.getstate() == theirs.getstate()
+
+
+def _strings(action: Any) -> set[str]:
+    out: set[str] = set()
+    generic.strings_in(action, out)
+    return out
+
+
 def test_roundtrip_catches_values_the_converter_cannot_take() -> None:
     assert generic.check_roundtrip(Move(1)) == []
     bad = ToyState(TOY.config(2), [0, 0], 0, 0)  # type: ignore[arg-type]

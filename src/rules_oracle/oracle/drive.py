@@ -20,8 +20,10 @@ killed when driving ends.
 """
 
 import contextlib
+import gc
 import json
 import math
+import operator
 import os
 import random
 import re
@@ -47,6 +49,7 @@ from rules_oracle.oracle.aim import policies as aim_policies
 from rules_oracle.oracle.diff import (
     FieldDiff,
     UnknownField,
+    child,
     clip,
     exact,
     field_diff,
@@ -215,6 +218,29 @@ def _field_names(cls: type) -> frozenset[str]:
                                 else frozenset())
     return names
 
+
+
+def _same_items(value: Any, before: Any) -> bool:
+    """Whether ``value`` and ``before`` are tuples of the same objects (the same text, the
+    model's values being immutable)."""
+    return (type(value) is tuple and type(before) is tuple and len(value) == len(before)
+            and all(map(operator.is_, value, before)))
+
+
+def _changed_items(value: Any, got: Any, last: tuple[Any, str, Any]) -> list[int] | None:
+    """The items of a field to walk again, its model's and engine's values ``value`` and
+    ``got`` lists of objects as long as when they last agreed (``last``: the model's value,
+    its text and the engine's value then): those where the model's item is not the same
+    object or the engine's not equal to its own then, or not free of true, false and
+    floats (:func:`exact`). ``None``: the field is not such a list (walked whole)."""
+    before, _text, seen = last
+    if (type(value) is not tuple or type(before) is not tuple or type(got) is not list
+            or type(seen) is not list or not got or type(got[0]) is not dict
+            or not len(value) == len(got) == len(before) == len(seen)):
+        return None
+    return [i for i, item in enumerate(got)
+            if not (value[i] is before[i] and type(item) is dict and item == seen[i]
+                    and exact(item))]
 
 # -- the subprocess -------------------------------------------------------------------------
 
@@ -1206,7 +1232,7 @@ class _Game:
             return choose(self.model, state, rng, self.policy)
         actions = self.model.legal_actions(state)
         keep = [i for i, a in enumerate(actions) if type(a).__name__ not in unsupported
-                and (allowed is None or dumps(unstructure(a)) in allowed)]
+                and (allowed is None or self._text_of(a) in allowed)]
         if len(keep) == len(actions):
             return choose(self.model, state, rng, self.policy)
         if not keep:
@@ -1219,8 +1245,11 @@ class _Game:
         if sum(kept_weights) <= 0:
             kept_weights = [1] * len(keep)
         total = sum(kept_weights)
-        return sample([(actions[i], Fraction(w, total)) for i, w in zip(keep, kept_weights,
-                                                                         strict=True)], rng)
+        # one probability object per weight: equal weights (the uniform policy's) then take
+        # sample's uniform path, which draws the same ticket as its general one
+        shares = {w: Fraction(w, total) for w in set(kept_weights)}
+        return sample([(actions[i], shares[w]) for i, w in zip(keep, kept_weights,
+                                                               strict=True)], rng)
 
     def _choosable(self, step: int, state: Any) -> tuple[tuple[Any, ...], list[Any]]:
         """The model's legal actions at ``state`` and those of them the engine supports (its
@@ -1228,7 +1257,7 @@ class _Game:
         unsupported, allowed = self.declared.unsupported, self.allowed
         actions = tuple(self.model.legal_actions(state))
         keep = [a for a in actions if type(a).__name__ not in unsupported
-                and (allowed is None or dumps(unstructure(a)) in allowed)]
+                and (allowed is None or self._text_of(a) in allowed)]
         if not keep:
             kinds = sorted({type(a).__name__ for a in actions})
             raise _Stop(DriveDivergence("unsupported", step, f"{KINDS['unsupported']}:"
@@ -1579,49 +1608,71 @@ class _Game:
             # fields that differ or carry fewer keys are unstructured and walked. A field
             # the engine reports as it did when it last agreed with the model's same text
             # agrees again: its value is compared in Python, which tells values apart as
-            # their texts do when neither holds true, false or a float (:func:`exact`)
+            # their texts do when neither holds true, false or a float (:func:`exact`).
+            # A list of the same length agrees item by item the same way (the model's
+            # item the same object, the engine's equal): only its other items are walked
             names = _field_names(type(model_view))
-            texts: dict[str, tuple[Any, str]] = {}
+            #: the fields not found agreeing: their values and texts, and the items of a
+            #: list left to walk (``None``: the whole field)
+            unequal: list[tuple[str, Any, str | None, list[int] | None]] = []
             if not names.issuperset(seen):  # pragma: no cover - the fields were checked
-                unequal = sorted(seen)
-                view = unstructure(model_view)
+                unequal = [(key, getattr(model_view, key, None), None, None)
+                           for key in sorted(seen)]
             else:
                 agreed = self._agreed
-                unequal = []
                 for key in sorted(seen):
                     got = seen[key]
                     value = getattr(model_view, key)
                     last = agreed.get(key)
-                    if last is not None and got == last[2] and exact(got):
-                        if last[0] is value:
-                            continue
-                        text = to_json(value)
-                        if text == last[1]:
-                            agreed[key] = (value, text, got)
-                            continue
+                    if last is not None:
+                        if got == last[2]:
+                            if exact(got):
+                                if last[0] is value or _same_items(value, last[0]):
+                                    continue
+                                text = to_json(value)
+                                if text == last[1]:
+                                    agreed[key] = (value, text, got)
+                                    continue
+                            else:
+                                text = to_json(value)
+                        else:
+                            items = _changed_items(value, got, last)
+                            if items is not None:
+                                unequal.append((key, value, None, items))
+                                continue
+                            text = to_json(value)
                     else:
                         text = to_json(value)
                     if dumps(got) != text:
-                        unequal.append(key)
-                        texts[key] = (value, text)
+                        unequal.append((key, value, text, None))
                     elif exact(got):
                         agreed[key] = (value, text, got)
                 if not unequal:
                     return
-                view = {key: unstructure(getattr(model_view, key)) for key in unequal}
+            #: the model's data and the engine's to walk, with their paths
+            walks: list[tuple[Any, Any, str]] = []
+            for key, value, _text, items in unequal:
+                where = child("$", key)
+                if items is None:
+                    walks.append((unstructure(value), seen[key], where))
+                else:
+                    walks.extend((unstructure(value[i]), seen[key][i], child(where, i))
+                                 for i in items)
         except Exception as exc:
             raise _Stop(DriveDivergence("model-error", step, f"observe failed: {exc!r}",
                                         action=action_data)) from None
         try:
-            partial_diff(view, {key: seen[key] for key in unequal}, "$", diffs)
+            for model_data, got, where in walks:
+                partial_diff(model_data, got, where, diffs)
         except UnknownField as exc:
             raise _Stop(DriveDivergence("protocol", step, f"the observation: {exc.path}:"
                                         f" {exc.message}", request=asked,
                                         action=action_data)) from None
         if not diffs:
-            for key, (value, text) in texts.items():  # fewer keys, each agreeing
+            for key, value, written, _items in unequal:  # fewer keys, each agreeing
                 if exact(seen[key]):
-                    self._agreed[key] = (value, text, seen[key])
+                    self._agreed[key] = (value, to_json(value) if written is None else written,
+                                         seen[key])
             return
         first = diffs[0]
         who = "public" if declared.viewer == PUBLIC else f"seat {declared.viewer}"
@@ -1926,6 +1977,22 @@ def _plan(game: Game[Any, Any], players: int | None, count: int, seed: int,
     return ((configs[i % len(configs)], seed + i) for i in range(count))
 
 
+@contextlib.contextmanager
+def _collector_spared() -> Iterator[None]:
+    """The objects alive when a drive begins (modules, the models' tables, the known
+    deviations) left out of the cyclic garbage collector's passes while it runs
+    (:func:`gc.freeze`), so that its full collections walk only what the drive made; they
+    are the collector's again after it. Nothing changes when objects are frozen already
+    (by the program that drives)."""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
 def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int = 3,
           seed: int = 0, players: int | None = None, variant: Mapping[str, str] | None = None,
           policy: str = "uniform", timeout: float = 10.0, probes: int = 2,
@@ -1979,7 +2046,8 @@ def drive(command: Sequence[str], games: Sequence[Game[Any, Any]], *, count: int
         if progress is not None and result.run is not None:
             progress(result.run)
 
-    results = (executor or LocalExecutor(1)).map(drive_one, tasks, done=done)
+    with _collector_spared():
+        results = (executor or LocalExecutor(1)).map(drive_one, tasks, done=done)
     for result in results:
         if result.error is not None:
             raise DriveError(result.error)

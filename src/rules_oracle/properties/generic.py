@@ -113,6 +113,17 @@ def _variants(value: Any, rng: random.Random, vocabulary: Sequence[str]) -> list
     return []
 
 
+#: per attrs class: the names of its fields ``__init__`` sets, and their arguments' names
+_INIT: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _init_fields(cls: type) -> tuple[tuple[str, str], ...]:
+    """The (field, ``__init__`` argument) names of an attrs class's init fields."""
+    found = _INIT.get(cls)
+    if found is None:
+        found = _INIT[cls] = tuple((f.name, f.alias) for f in attrs.fields(cls) if f.init)
+    return found
+
 def mutations(
     action: Any, rng: random.Random, vocabulary: Sequence[str] = (), limit: int = 8
 ) -> list[Any]:
@@ -122,12 +133,14 @@ def mutations(
     if not attrs.has(type(action)):
         return []
     out: list[Any] = []
-    for field in attrs.fields(type(action)):
-        if not field.init:
-            continue
-        for v in _variants(getattr(action, field.name), rng, vocabulary):
-            try:
-                out.append(attrs.evolve(action, **{field.alias: v}))
+    cls = type(action)
+    fields = _init_fields(cls)
+    for name, alias in fields:
+        for v in _variants(getattr(action, name), rng, vocabulary):
+            try:  # attrs.evolve(action, **{alias: v}), the fields read once
+                kwargs = {a: getattr(action, n) for n, a in fields}
+                kwargs[alias] = v
+                out.append(cls(**kwargs))
             except Exception:
                 continue
     if len(out) > limit:

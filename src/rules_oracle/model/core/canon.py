@@ -34,7 +34,11 @@ import typing
 from collections.abc import Callable
 from enum import Enum, IntEnum
 from fractions import Fraction
-from json.encoder import encode_basestring
+from json.encoder import (  # type: ignore[attr-defined]
+    c_encode_basestring,
+    c_make_encoder,
+    encode_basestring,
+)
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -54,11 +58,18 @@ TAG = "type"
 
 #: json.dumps with these arguments, built once (``json.dumps`` builds an encoder per call)
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+#: its C encoder, made once too (``JSONEncoder.encode`` makes one per call); without the
+#: check for circular data, which plain JSON data never is
+_C_ENCODER = (None if c_make_encoder is None or c_encode_basestring is None else
+              c_make_encoder(None, _CANONICAL.default, c_encode_basestring, None, ":", ",",
+                             True, False, True))
 
 
 def canonical_text(value: JSON) -> str:
     """Canonical text of plain JSON data: sorted keys, no whitespace, UTF-8 kept."""
-    return _CANONICAL.encode(value)
+    if _C_ENCODER is None:  # pragma: no cover - CPython has the C encoder
+        return _CANONICAL.encode(value)
+    return "".join(_C_ENCODER(value, 0))
 
 
 def _strict_int(value: object, _: type) -> int:
