@@ -132,6 +132,9 @@ def test_gain_bounds_hold_in_play() -> None:
     # (the income-budget part), so the final scoring has a bound too
     end = bounds["end-game"]
     assert end.outcome.status == "proved" and end.value is not None and end.value >= seller
+    # where the searches start (the encoding's bound_guess) is where they end
+    for name in ("place-tile", "end-game"):
+        assert bounds[name].value == ENCODING.bound_guess(name, 2), name
     report = provers.faithfulness_report(GAME, ENCODING, [GAME.config(2)], 1500, seed=4)
     checked = provers.against_play(list(bounds.values()), report.observed[2])
     assert not [o for o in checked if o.status == "failed"]

@@ -757,6 +757,76 @@ def test_a_sibling_bound_is_where_a_bound_by_cases_starts(monkeypatch: pytest.Mo
         assert (guess == 7) == any(not t.startswith("gain") for t in targets)
 
 
+def test_an_encodings_guess_is_where_a_bound_by_cases_starts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kind found by cases starts from the encoding's ``bound_guess`` where no sibling's
+    bound is found yet (a sibling's found bound before it): the bound and the case named
+    are those found without it, for a guess at the bound, below it and above it."""
+    guesses: dict[tuple[str, int], int] = {}
+
+    class Guessed(toy.ToyEncoding):
+        bound_siblings = (("move", "other"),)
+
+        def bound_cases(self, v: Any, players: int, kind: str) -> list[BoundCase]:
+            return [BoundCase("low rolls", v["roll"] <= 2), BoundCase("high rolls", v["roll"] > 2)]
+
+        def bound_guess(self, kind: str, players: int) -> int | None:
+            return guesses.get((kind, players))
+
+    targets: list[str] = []
+    search = provers.bounds.search_max
+
+    def spied(facts: Any, g: Any, *args: Any, **kwargs: Any) -> Any:
+        targets.append(str(facts[-1]))
+        return search(facts, g, *args, **kwargs)
+    monkeypatch.setattr(provers.bounds, "search_max", spied)
+    encoding = Guessed()
+    assert toy.ENCODING.bound_guess("move", 2) is None  # the default: no guess
+    plain = provers.kind_bound(encoding, 2, "move")
+    assert (plain.outcome.status, plain.value) == ("proved", 3)
+    assert not targets[0].startswith("gain")
+    f = provers.frame(encoding, 2)
+    for guess in (3, 1, 7):
+        guesses[("move", 2)] = guess
+        f.bounds.clear()
+        assert f.guess("move") == guess and f.guess("roll") is None
+        targets.clear()
+        hinted = provers.kind_bound(encoding, 2, "move")
+        assert (hinted.outcome.status, hinted.value, hinted.outcome.detail) == (
+            plain.outcome.status, plain.value, plain.outcome.detail)
+        assert targets[0] == f"gain >= {guess}"
+    f.bounds["other"] = 2  # a sibling's bound found in the process comes first
+    assert f.guess("move") == 2
+
+
+def test_a_kind_bounded_under_all_of_i_is_not_asked_around_its_cases(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kind the encoding names in ``bound_whole`` has its cases' queries asked under all
+    of I alone, never first around the case: the same bound and row as around it."""
+    class Split(toy.ToyEncoding):
+        def bound_cases(self, v: Any, players: int, kind: str) -> list[BoundCase]:
+            return [BoundCase("low rolls", v["roll"] <= 2), BoundCase("high rolls", v["roll"] > 2)]
+
+    class Whole(Split):
+        bound_whole = frozenset({"move"})
+
+    arounds: list[object] = []
+    around = provers.frames.Frame.around
+
+    def spied(self: Any, *args: Any) -> Any:
+        arounds.append(args)
+        return around(self, *args)
+    monkeypatch.setattr(provers.frames.Frame, "around", spied)
+    first = provers.kind_bound(Split(), 2, "move")
+    assert arounds
+    arounds.clear()
+    second = provers.kind_bound(Whole(), 2, "move")
+    assert arounds == []
+    assert (second.value, second.outcome.status, second.outcome.detail) == (
+        first.value, first.outcome.status, first.outcome.detail)
+    assert second.value == 3
+
+
 def test_a_kind_that_gains_nothing_is_bounded_without_optimize(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """No enabled roll gains a point and one gains none: the bound is 0 from those two

@@ -20,6 +20,11 @@ result for the very same parts.
 Burgundy's inductive and monotone tasks are their former values times the ratio measured
 when the encoding's ``split_kinds`` were asked by cases at once (the two versions one after
 the other, one process each, under a load of 10-13: 75.0 s -> 60.2 s in all).
+Burgundy's placement and final-scoring bounds are their former values times the ratio
+measured when their searches started from the encoding's guess (``bound_guess``) and the
+final scoring's cases were asked under I alone (``bound_whole``): one process per player
+count, the two versions one after the other, under a load of 7 to 10 (the placements
+0.48-0.63, the final scoring 0.05-0.14).
 A task missing from the table is estimated at :data:`UNLISTED` seconds; a test checks
 that every task of every game is listed."""
 
@@ -215,12 +220,12 @@ COSTS: dict[str, float] = {
     "burgundy/bound/choose-castle/p4": 0.05,
     "burgundy/bound/use-worker/p4": 0.08,
     "burgundy/bound/take-tile/p4": 0.14,
-    "burgundy/bound/place-tile+city-hall-place/p4": 17.38,
+    "burgundy/bound/place-tile+city-hall-place/p4": 10.93,
     "burgundy/bound/sell-goods/p4": 1.25,
     "burgundy/bound/take-workers/p4": 0.08,
     "burgundy/bound/buy-tile/p4": 0.15,
     "burgundy/bound/end-turn/p4": 0.08,
-    "burgundy/bound/end-game/p4": 7.76,
+    "burgundy/bound/end-game/p4": 1.09,
     "burgundy/bound/ship-depot/p4": 0.08,
     "burgundy/bound/ship-goods/p4": 0.08,
     "burgundy/bound/effect-take/p4": 0.11,
@@ -251,12 +256,12 @@ COSTS: dict[str, float] = {
     "burgundy/bound/choose-castle/p3": 0.05,
     "burgundy/bound/use-worker/p3": 0.07,
     "burgundy/bound/take-tile/p3": 0.1,
-    "burgundy/bound/place-tile+city-hall-place/p3": 15.01,
+    "burgundy/bound/place-tile+city-hall-place/p3": 7.14,
     "burgundy/bound/sell-goods/p3": 0.59,
     "burgundy/bound/take-workers/p3": 0.08,
     "burgundy/bound/buy-tile/p3": 0.13,
     "burgundy/bound/end-turn/p3": 0.09,
-    "burgundy/bound/end-game/p3": 10.95,
+    "burgundy/bound/end-game/p3": 0.54,
     "burgundy/bound/ship-depot/p3": 0.1,
     "burgundy/bound/ship-goods/p3": 0.08,
     "burgundy/bound/effect-take/p3": 0.19,
@@ -287,12 +292,12 @@ COSTS: dict[str, float] = {
     "burgundy/bound/choose-castle/p2": 0.05,
     "burgundy/bound/use-worker/p2": 0.07,
     "burgundy/bound/take-tile/p2": 0.11,
-    "burgundy/bound/place-tile+city-hall-place/p2": 11.03,
+    "burgundy/bound/place-tile+city-hall-place/p2": 5.93,
     "burgundy/bound/sell-goods/p2": 0.44,
     "burgundy/bound/take-workers/p2": 0.06,
     "burgundy/bound/buy-tile/p2": 0.09,
     "burgundy/bound/end-turn/p2": 0.06,
-    "burgundy/bound/end-game/p2": 4.25,
+    "burgundy/bound/end-game/p2": 0.54,
     "burgundy/bound/ship-depot/p2": 0.06,
     "burgundy/bound/ship-goods/p2": 0.06,
     "burgundy/bound/effect-take/p2": 0.07,

@@ -176,6 +176,16 @@ class Encoding(ABC, Generic[S, A]):
         """
         return ()
 
+    def bound_guess(self, kind: str, players: int) -> int | None:
+        """Where the search for the gain bound of action kind ``kind``, found by its
+        :meth:`bound_cases`, starts at ``players``, when no sibling kind's bound
+        (:attr:`bound_siblings`) is found yet: the cases are asked for a gain of at least
+        it until one reaches it. A hint only, which the bound's queries prove or correct:
+        the bound, and the case that gives it, are the same with any guess or none; a guess
+        at the bound saves the search up to it from the first gain found (Burgundy's final
+        scoring: two queries per edition where the search asks a dozen). Default: none."""
+        return None
+
     def bound_scope(self, v: Vars, players: int) -> tuple[str, Any] | None:
         """A restriction (its description, a z3 Bool) under which a gain bound that the
         invariant leaves open is proved instead, typically the default readings where
@@ -218,6 +228,12 @@ class Encoding(ABC, Generic[S, A]):
     #: largest bound of its group found already in the process, which its own queries
     #: confirm or correct (a hint for the search; the bound is the same without it)
     bound_siblings: tuple[tuple[str, ...], ...] = ()
+    #: action kinds whose bound cases (:meth:`bound_cases`) are asked under all of I alone,
+    #: not first under the conjuncts of I around the case (:meth:`~.provers.frames.Frame.around`):
+    #: a kind whose update reads every player's variables (a final scoring), around whose
+    #: cases lies most of I, and whose state found there seldom satisfies the rest, so that
+    #: the attempt before each query is spent for nothing; the same bound either way
+    bound_whole: frozenset[str] = frozenset()
     #: action kinds whose gain bound is found by search alone, without ``z3.Optimize``
     #: first: kinds over which Optimize spends its budget in vain or settles slower than
     #: the search (crafts' end of a round at 4-6 players); the same bound either way

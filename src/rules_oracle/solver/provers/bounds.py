@@ -312,7 +312,8 @@ def kind_bound(
     """The most points one action of ``kind`` (an action kind, or the name of one of the
     encoding's) can give one player (``z3.Optimize``). With the encoding's bound cases, a
     case's queries are first asked under the conjuncts of I around it (unless not
-    ``around``: then under all of I alone)."""
+    ``around``, or the encoding names the kind in ``bound_whole``: then under all of I
+    alone), and the cases' search starts from :meth:`~.frames.Frame.guess`."""
     score_vars = encoding.score_vars(players)
     start = time.perf_counter()
     f = frame(encoding, players)
@@ -327,7 +328,9 @@ def kind_bound(
         status, value, why = _bound_by_cases(facts, [pre[v] for v in score_vars],
                                              [post[v] for v in score_vars], timeout,
                                              cases, split,
-                                             (f, step.enabled) if around else None,
+                                             (f, step.enabled)
+                                             if around and kind.name not in encoding.bound_whole
+                                             else None,
                                              f.guess(kind.name))
         if status == "proved" and value is not None:
             f.bounds[kind.name] = value

@@ -195,11 +195,14 @@ class Frame:
 
     def guess(self, kind: str) -> int | None:
         """The largest bound found so far of a kind the encoding names a sibling of
-        ``kind`` (:attr:`~.encoding.Encoding.bound_siblings`), where one is: where to start
+        ``kind`` (:attr:`~.encoding.Encoding.bound_siblings`), where one is, else the
+        encoding's guess (:meth:`~.encoding.Encoding.bound_guess`): where to start
         looking for ``kind``'s (``None``: nowhere)."""
         found = [self.bounds[k] for group in self.encoding.bound_siblings if kind in group
                  for k in group if k != kind and k in self.bounds]
-        return max(found, default=None)
+        if found:
+            return max(found)
+        return self.encoding.bound_guess(kind, self.players)
 
     def step(self, kind: ActionKind | str) -> Step:
         """The step of ``kind`` (one of :attr:`kinds`, or its name), built once; a kind
