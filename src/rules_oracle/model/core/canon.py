@@ -468,6 +468,11 @@ def _dict_text(value: dict[Any, Any]) -> str:
                           for k in sorted(value)) + "}"
 
 
+#: the writers of the scalars' texts (their values never change), by exact type
+SCALAR_TEXTS: dict[type, Callable[[Any], str]] = {
+    int: _int_text, bool: _bool_text, str: encode_basestring, type(None): _none_text,
+}
+
 _WRITERS: dict[type, Callable[[Any], str]] = {
     int: _int_text, bool: _bool_text, str: encode_basestring, type(None): _none_text,
     tuple: _tuple_text, list: _tuple_text, frozenset: _set_text, set: _set_text,
