@@ -138,3 +138,38 @@ def test_a_changed_line_gives_what_the_whole_line_gives(
         assert found["status"] == "diverges" and found["divergence"]["step"] == at
     else:
         assert found[0] == "malformed" and found[1].startswith(f"line {at + 1}: ")
+
+
+def test_each_trace_tries_the_quick_reading_of_its_header_s_kind(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A digest trace's steps are tried as digest lines only, an observation trace's as
+    observation lines only; a step of the other kind is read the general way."""
+    tried: list[str] = []
+    digested, observed = check._read_digested, check._read_observed
+
+    def digest_spy(raw: str | bytes) -> Any:
+        tried.append("digest")
+        return digested(raw)
+
+    def observed_spy(raw: str | bytes, line: int) -> Any:
+        tried.append("observation")
+        return observed(raw, line)
+
+    monkeypatch.setattr(check, "_read_digested", digest_spy)
+    monkeypatch.setattr(check, "_read_observed", observed_spy)
+    lines = written()
+    assert outcome(lines)["status"] == "conforms"
+    assert set(tried) == {"digest"} and len(tried) == len(lines) - 1
+    tried.clear()
+    game = registry.get("crafts")
+    seen = list(trace.record_game(game, game.config(3), 2, observations=0))
+    assert outcome(["", *seen])["status"] == "conforms"
+    assert set(tried) == {"observation"} and len(tried) == len(seen) - 1
+    tried.clear()
+    # a digest step in an observation trace: read whole, and found missing its observation
+    seen[3] = lines[3]
+    found = outcome(seen)
+    assert found[0] == "malformed" and found[1].startswith("line 4: $.observation")
+    with monkeypatch.context() as m:
+        m.setattr(check, "_read_observed", lambda raw, line: None)
+        assert outcome(seen) == found

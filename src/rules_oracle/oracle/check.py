@@ -453,10 +453,13 @@ def _read_digested(raw: str | bytes) -> dict[str, Any] | None:
 def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any, _Unread | None]]:
     """Numbered, parsed and validated records, skipping blank lines; after the first, a
     step record of an observation trace comes with its observation's fields unread
-    (:class:`_Unread`)."""
+    (:class:`_Unread`). A step line is first tried by the quick reading of the kind of
+    step the header announces (:func:`_read_observed` when it compares observations, else
+    :func:`_read_digested`); a line that does not read so is read the general way."""
     items = iter(source)
     number = 0
     first = True
+    observing = False
     while True:
         number += 1
         try:
@@ -467,16 +470,22 @@ def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any, _Unread | 
             raise TraceError(number, exc.path, exc.message) from None
         if not raw.strip():
             continue
-        if first:
+        if first:  # the header: what the steps compare
+            rec = parse_line(raw, number)
+            validate_record(rec, number)
             first = False
+            observing = type(rec) is dict and rec.get("compare") == "observation"
+            yield number, rec, None
+            continue
+        if observing:
+            observed = _read_observed(raw, number)
+            if observed is not None:
+                yield number, *observed
+                continue
         else:
             digested = _read_digested(raw)
             if digested is not None:
                 yield number, digested, None
-                continue
-            observed = _read_observed(raw, number)
-            if observed is not None:
-                yield number, *observed
                 continue
         rec = parse_line(raw, number)
         validate_record(rec, number)
