@@ -774,7 +774,7 @@ class _Replay:
         if divergence is None:
             self.last = self.current
             self.current = None
-            try:  # a plain try: a context manager a step costs more
+            try:  # a plain try: cheaper each step than a context manager
                 rules = self.game.effect_rules(self.state, action, new)
             except Exception:  # a model that cannot say: compare on
                 rules = ()
