@@ -166,3 +166,28 @@ def test_a_view_holding_one_of_its_own_class() -> None:
     for i in range(3):
         view = Nest(i, Nest(i + 1, Nest(0, None)))
         assert view_text(view) == to_json(view)
+
+
+def test_a_changed_scalar_is_written_by_its_type_s_own_writer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A field now holding a number, a string, a flag or null is written without the
+    general field writer; any other value (a float, a list) still goes by it."""
+    first = _wide()
+    assert view_text(first) == to_json(first)
+    met: list[Any] = []
+
+    written = vt.field_text
+
+    def spy(value: Any) -> str:
+        met.append(value)
+        return written(value)
+
+    monkeypatch.setattr(vt, "field_text", spy)
+    for change in ({"f0": 2, "f1": "y", "f5": False, "f11": None}, {"f6": True, "f1": "é"}):
+        view = attrs.evolve(first, **change)
+        assert view_text(view) == to_json(view) == canonical_text(unstructure(view))
+    assert met == [first.f4] * 2  # a list's text may change: written every time
+    met.clear()
+    view = attrs.evolve(first, f0=1.5, f6=True)
+    assert view_text(view) == to_json(view)
+    assert met == [1.5, first.f4]

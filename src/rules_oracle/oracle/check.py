@@ -18,7 +18,6 @@
 Nothing on any input escapes as another exception.
 """
 
-import contextlib
 import functools
 import re
 import sys
@@ -376,16 +375,30 @@ def _step_without_fields(text: str, at: int, end: int) -> dict[str, Any] | None:
     an action of scalar values (read strictly, once per text); else ``None`` (the line
     is read as the record's text, the general way).
 
-    Then the record is exactly the line's JSON: the text between ``,"actor":`` (the last
-    before the fields: ``X`` holds no other) and ``{"action":`` is the action's whole
-    value, which nests one level, and the rest is the fixed text of a step record
-    (:data:`_OBSERVED_TAIL`) holding exact integers, no key twice."""
+    Then the record is exactly the line's JSON: :func:`_head` reads the action and the
+    actor, and the rest is the fixed text of a step record (:data:`_OBSERVED_TAIL`)
+    holding exact integers, no key twice."""
+    tail = _OBSERVED_TAIL.fullmatch(text, end)
+    head = None if tail is None else _head(text, at)
+    if tail is None or head is None:
+        return None
+    public, viewer, step = tail.groups()
+    return {"action": dict(head[0]), "actor": head[1],
+            "observation": {"fields": {}, "viewer": PUBLIC if public else int(viewer)},
+            "record": "step", "step": int(step)}
+
+
+def _head(text: str, at: int) -> tuple[dict[str, Any], int | str] | None:
+    """The action's data and the actor of a line beginning ``{"action":A,"actor":X`` where
+    ``X`` ends at ``at``, ``X`` an actor and ``A`` an action of scalar values (read
+    strictly, once per text); else ``None``. The text between ``,"actor":`` (the last
+    before ``at``: ``X`` holds no other) and ``{"action":`` is then the action's whole
+    value, which nests one level."""
     if not text.startswith(_ACTION_AT):
         return None
     actor_at = text.rfind(_ACTOR_AT, 0, at)
-    tail = _OBSERVED_TAIL.fullmatch(text, end)
     actor = _ACTOR.fullmatch(text, actor_at + len(_ACTOR_AT), at)
-    if actor_at < 0 or tail is None or actor is None:
+    if actor_at < 0 or actor is None:
         return None
     action_text = text[len(_ACTION_AT):actor_at]
     data = _ACTION_DATA.get(action_text)
@@ -401,19 +414,52 @@ def _step_without_fields(text: str, at: int, end: int) -> dict[str, Any] | None:
             _ACTION_DATA.clear()
         _ACTION_DATA[action_text] = data
     chance, seat = actor.groups()
-    public, viewer, step = tail.groups()
-    return {"action": dict(data), "actor": CHANCE_ACTOR if chance else int(seat),
-            "observation": {"fields": {}, "viewer": PUBLIC if public else int(viewer)},
-            "record": "step", "step": int(step)}
+    return data, CHANCE_ACTOR if chance else int(seat)
+
+
+#: the end of a step record of a digest trace in canonical text (no state, no legal list)
+#: from its digest on, and the most characters it takes
+_DIGEST_AT = ',"digest":"'
+_DIGESTED_TAIL = re.compile(r',"digest":"([0-9a-f]{64})","record":"step",'
+                            r'"step":([1-9][0-9]{0,17})\}\n?')
+_DIGESTED_TAIL_CHARS = 120
+
+
+def _read_digested(raw: str | bytes) -> dict[str, Any] | None:
+    """A step record of a digest trace in canonical text, ``{"action":A,"actor":X,
+    "digest":D,"record":"step","step":N}`` with ``A`` an action of scalar values, read
+    from its text (see :func:`_head`; the rest is the fixed text of a step record holding
+    exact integers and a digest, no key twice): the line's JSON, which :func:`parse_line`
+    and :func:`validate_record` accept. ``None`` for any other line (it is read the
+    general way)."""
+    if len(raw) > MAX_LINE:
+        return None
+    try:
+        text = decode(raw) if isinstance(raw, bytes) else raw
+    except InputError:
+        return None
+    at = text.rfind(_DIGEST_AT, max(0, len(text) - _DIGESTED_TAIL_CHARS))
+    if at < 0:
+        return None
+    tail = _DIGESTED_TAIL.fullmatch(text, at)
+    head = None if tail is None else _head(text, at)
+    if tail is None or head is None:
+        return None
+    written, step = tail.groups()
+    return {"action": dict(head[0]), "actor": head[1], "digest": written, "record": "step",
+            "step": int(step)}
 
 
 def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any, _Unread | None]]:
     """Numbered, parsed and validated records, skipping blank lines; after the first, a
     step record of an observation trace comes with its observation's fields unread
-    (:class:`_Unread`)."""
+    (:class:`_Unread`). A step line is first tried by the quick reading of the kind of
+    step the header announces (:func:`_read_observed` when it compares observations, else
+    :func:`_read_digested`); a line that does not read so is read the general way."""
     items = iter(source)
     number = 0
     first = True
+    observing = False
     while True:
         number += 1
         try:
@@ -424,11 +470,23 @@ def _lines(source: Iterable[str | bytes]) -> Iterator[tuple[int, Any, _Unread | 
             raise TraceError(number, exc.path, exc.message) from None
         if not raw.strip():
             continue
-        observed = None if first else _read_observed(raw, number)
-        first = False
-        if observed is not None:
-            yield number, *observed
+        if first:  # the header: what the steps compare
+            rec = parse_line(raw, number)
+            validate_record(rec, number)
+            first = False
+            observing = type(rec) is dict and rec.get("compare") == "observation"
+            yield number, rec, None
             continue
+        if observing:
+            observed = _read_observed(raw, number)
+            if observed is not None:
+                yield number, *observed
+                continue
+        else:
+            digested = _read_digested(raw)
+            if digested is not None:
+                yield number, digested, None
+                continue
         rec = parse_line(raw, number)
         validate_record(rec, number)
         yield number, rec, None
@@ -716,8 +774,11 @@ class _Replay:
         if divergence is None:
             self.last = self.current
             self.current = None
-            with contextlib.suppress(Exception):  # a model that cannot say: compare on
-                self.exercised.update(self.game.effect_rules(self.state, action, new))
+            try:  # a plain try: cheaper each step than a context manager
+                rules = self.game.effect_rules(self.state, action, new)
+            except Exception:  # a model that cannot say: compare on
+                rules = ()
+            self.exercised.update(rules)
             self.state = new
             self.played.append(action)
             self.agreed += 1

@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from rules_oracle.model.core.canon import TAG, field_text, lasting, to_json
+from rules_oracle.model.core.canon import SCALAR_TEXTS, TAG, field_text, lasting, to_json
 
 #: a class with at least this many fields is written by a row of its own when a view holds it
 WIDE = 12
@@ -80,9 +80,14 @@ class _Row:
             fresh.clear()
         parts, slots, heads = self.parts, self.slots, self.heads
         rows = _ROWS
+        scalars = SCALAR_TEXTS
         for i in changed:
             value = values[i]
             j = slots[i]
+            scalar = scalars.get(type(value))
+            if scalar is not None:  # a number, a string, a flag or null: its text lasts
+                parts[j] = heads[j] + scalar(value)
+                continue
             try:
                 row = rows[type(value)]
             except KeyError:

@@ -302,3 +302,22 @@ def test_a_remembered_tuple_is_found_lasting_without_a_scan(
     loose[1].append(9)  # type: ignore[attr-defined]
     after = attrs.evolve(holder, n=1)
     assert to_json(after) == slow_text(after) and '"c":[[7],[8,9]]' in to_json(after)
+
+
+def test_a_tuple_of_instances_is_written_without_trying_jsons_encoder(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A field's tuple of ``attrs`` instances (a view's seats) goes the general way at once,
+    once their class is known; a tuple of plain values still goes by json's encoder."""
+    seats = (Leaf(1, frozenset({"a"})), Leaf(2, frozenset()))
+    assert canon.field_text(seats) == slow_text(seats)  # the class is met (and known)
+    assert Leaf in canon._RECORDS
+
+    def refused(value: Any, level: int) -> Any:
+        raise AssertionError("json's encoder tried on instances")
+
+    monkeypatch.setattr(canon, "_plain_chunks", refused)
+    again = (Leaf(3, frozenset()), Leaf(1, frozenset({"a"})))
+    assert canon.field_text(again) == slow_text(again)
+    monkeypatch.undo()
+    assert canon.field_text(()) == "[]"
+    assert canon.field_text((1, "b", (None, True))) == '[1,"b",[null,true]]'

@@ -479,6 +479,11 @@ def _dict_text(value: dict[Any, Any]) -> str:
                           for k in sorted(value)) + "}"
 
 
+#: the writers of the scalars' texts (their values never change), by exact type
+SCALAR_TEXTS: dict[type, Callable[[Any], str]] = {
+    int: _int_text, bool: _bool_text, str: encode_basestring, type(None): _none_text,
+}
+
 _WRITERS: dict[type, Callable[[Any], str]] = {
     int: _int_text, bool: _bool_text, str: encode_basestring, type(None): _none_text,
     tuple: _tuple_text, list: _tuple_text, frozenset: _set_text, set: _set_text,
@@ -495,11 +500,18 @@ def _is_frozen(cls: type) -> bool:
 _FROZEN_SETATTR = getattr(attr._make, "_frozen_setattrs", None)
 
 
+#: the ``attrs`` classes met that json's encoder refuses (none of the JSON types it writes
+#: itself): a tuple of their instances goes the general way without trying the encoder
+_RECORDS: set[type] = set()
+
+
 def _writer_for(cls: type) -> Callable[[Any], str]:
     if attrs.has(cls):
         writer = _attrs_writer(cls)
         if _is_frozen(cls):
             _LASTING.add(cls)
+        if not issubclass(cls, (str, int, float, list, tuple, dict)):
+            _RECORDS.add(cls)
     elif issubclass(cls, Enum):
         _LASTING.add(cls)
 
@@ -531,6 +543,8 @@ def _plain_tuple_text(value: Any) -> str:
     known = _memo.get(id(value))
     if known is not None and known[0] is value:
         return known[1]
+    if value and type(value[0]) in _RECORDS:  # json's encoder would refuse it: no trial
+        return _tuple_text(value)
     try:
         text: str = "".join(_plain_chunks(value, 0))
     except TypeError:
