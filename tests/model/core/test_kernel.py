@@ -216,6 +216,9 @@ def test_config_options_are_read_per_configuration(monkeypatch: pytest.MonkeyPat
     one and past the memory's bound."""
     from rules_oracle.model.core import game as core_game
 
+    # a memory of its own: other tests in this process may have filled the shared one to
+    # its bound, which a lookup below would then clear
+    monkeypatch.setattr(core_game, "_OPTIONS", {})
     one, other = Config(2, (("a", "b"), ("c", "d"))), Config(2, (("a", "x"), ("a", "y")))
     assert one.option("a") == "b" and one.option("c") == "d" and other.option("a") == "x"
     assert core_game._OPTIONS[id(one)][0] is one
