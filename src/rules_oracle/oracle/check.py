@@ -336,6 +336,17 @@ ACTION_TEXTS = 4096
 _SCALAR_TYPES = frozenset({int, str, bool, type(None)})
 
 
+def _quick_text(raw: str | bytes) -> str | None:
+    """A line's text for a quick reading, or ``None`` where only the general reading may
+    speak (a line too long, or bytes that are not UTF-8: it names the error)."""
+    if len(raw) > MAX_LINE:
+        return None
+    try:
+        return decode(raw) if isinstance(raw, bytes) else raw
+    except InputError:
+        return None
+
+
 def _read_observed(raw: str | bytes, line: int) -> tuple[dict[str, Any], _Unread] | None:
     """A step record of an observation trace in canonical text, read without its
     observation's fields (``{}`` in their place) and those fields' text; ``None`` for any
@@ -345,11 +356,8 @@ def _read_observed(raw: str | bytes, line: int) -> tuple[dict[str, Any], _Unread
     "step":N}``: read with ``{}`` for ``F`` and found a step record, those are structural
     characters of the top-level object (a quote among them inside a string would be
     followed by a bare word), so ``{}`` stood where the record's fields stand."""
-    if len(raw) > MAX_LINE:
-        return None
-    try:
-        text = decode(raw) if isinstance(raw, bytes) else raw
-    except InputError:
+    text = _quick_text(raw)
+    if text is None:
         return None
     end = text.rfind(_FIELDS_END)
     if end < 0 or _OBSERVED_END.fullmatch(text, end) is None:
@@ -432,11 +440,8 @@ def _read_digested(raw: str | bytes) -> dict[str, Any] | None:
     exact integers and a digest, no key twice): the line's JSON, which :func:`parse_line`
     and :func:`validate_record` accept. ``None`` for any other line (it is read the
     general way)."""
-    if len(raw) > MAX_LINE:
-        return None
-    try:
-        text = decode(raw) if isinstance(raw, bytes) else raw
-    except InputError:
+    text = _quick_text(raw)
+    if text is None:
         return None
     at = text.rfind(_DIGEST_AT, max(0, len(text) - _DIGESTED_TAIL_CHARS))
     if at < 0:
