@@ -719,6 +719,19 @@ def test_a_bound_found_case_by_case(monkeypatch: pytest.MonkeyPatch) -> None:
     assert short.outcome.detail == "low rolls: its narrower cases do not cover it"
 
 
+def _spied_targets(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The targets of the bound searches asked from now on (each query's last fact, as
+    text), in order: ``search_max`` is spied on."""
+    targets: list[str] = []
+    search = provers.bounds.search_max
+
+    def spied(facts: Any, g: Any, *args: Any, **kwargs: Any) -> Any:
+        targets.append(str(facts[-1]))
+        return search(facts, g, *args, **kwargs)
+    monkeypatch.setattr(provers.bounds, "search_max", spied)
+    return targets
+
+
 def test_a_sibling_bound_is_where_a_bound_by_cases_starts(monkeypatch: pytest.MonkeyPatch
                                                            ) -> None:
     """A kind whose bound is found by cases starts from the largest bound a sibling kind
@@ -731,13 +744,7 @@ def test_a_sibling_bound_is_where_a_bound_by_cases_starts(monkeypatch: pytest.Mo
         def bound_cases(self, v: Any, players: int, kind: str) -> list[BoundCase]:
             return [BoundCase("low rolls", v["roll"] <= 2), BoundCase("high rolls", v["roll"] > 2)]
 
-    targets: list[str] = []
-    search = provers.bounds.search_max
-
-    def spied(facts: Any, g: Any, *args: Any, **kwargs: Any) -> Any:
-        targets.append(str(facts[-1]))
-        return search(facts, g, *args, **kwargs)
-    monkeypatch.setattr(provers.bounds, "search_max", spied)
+    targets = _spied_targets(monkeypatch)
     encoding = Split()
     move = next(k for k in encoding.kinds(2) if k.name == "move")
     plain = provers.kind_bound(encoding, 2, move)
@@ -773,13 +780,7 @@ def test_an_encodings_guess_is_where_a_bound_by_cases_starts(
         def bound_guess(self, kind: str, players: int) -> int | None:
             return guesses.get((kind, players))
 
-    targets: list[str] = []
-    search = provers.bounds.search_max
-
-    def spied(facts: Any, g: Any, *args: Any, **kwargs: Any) -> Any:
-        targets.append(str(facts[-1]))
-        return search(facts, g, *args, **kwargs)
-    monkeypatch.setattr(provers.bounds, "search_max", spied)
+    targets = _spied_targets(monkeypatch)
     encoding = Guessed()
     assert toy.ENCODING.bound_guess("move", 2) is None  # the default: no guess
     plain = provers.kind_bound(encoding, 2, "move")
