@@ -141,7 +141,8 @@ def test_the_compiled_model_gives_the_pure_models_digests_and_legal_sets(
         pytest.skip("mypyc or a C compiler is missing: the pure package is the one tested")
     tool = _compile_module()
     out = tmp_path / "compiled"
-    tool.build(out)
+    # the C without optimisation: the semantics tested are mypyc's, the same at every level
+    tool.build(out, opt_level=tool.PLAIN)
     modules = [p.removesuffix(".py").replace("/", ".") for p in tool.COMPILED]
     compiled = _run(PLAY, out, *modules).splitlines()
     pure = _run(PLAY, ROOT / "src", *modules).splitlines()
@@ -158,3 +159,22 @@ def test_the_compiled_model_gives_the_pure_models_digests_and_legal_sets(
     assert _run(DRIVE, ROOT / "src", engines).splitlines() == ["py py", *driven[1:]]
     statuses = [line.split(" {")[0].rsplit(" ", 1)[1] for line in driven[1:]]
     assert statuses == ["conforms", *["diverges"] * 6, "conforms", "diverges"], driven
+
+
+def test_a_build_compiles_its_c_at_the_level_asked(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build for speed compiles mypyc's C at level 3, the tests' build at level 0 (the
+    same C): the level reaches mypyc as ``MYPYC_OPT_LEVEL``."""
+    tool = _compile_module()
+    asked: list[str] = []
+
+    def run(cmd: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+        env = kwargs["env"]
+        assert isinstance(env, dict)
+        asked.append(env["MYPYC_OPT_LEVEL"])
+        return subprocess.CompletedProcess(cmd, 0, "", "")
+    monkeypatch.setattr(tool.subprocess, "run", run)
+    tool.build(tmp_path / "fast")
+    tool.build(tmp_path / "plain", opt_level=tool.PLAIN)
+    assert asked == ["3", "0"] == [tool.FAST, tool.PLAIN]
+    assert (tmp_path / "plain" / "rules_oracle" / "model" / "catan" / "game.py").is_file()
