@@ -1171,6 +1171,32 @@ def test_a_sparing_check_goes_case_by_case(monkeypatch: pytest.MonkeyPatch) -> N
     assert asked == ["whole"]  # without cases there is only the whole query to ask
 
 
+def test_a_kind_split_in_a_part_goes_by_cases_in_that_part_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Frame.keeps` asks a kind of the encoding's `split_kinds_in` for the part by cases at
+    once (no probe), and the kind in any other part, or with no part named, with the
+    probe; the verdicts are the same."""
+    encoding = toy.CasesToyEncoding()
+    encoding.split_kinds_in = {"progress": frozenset({"move"})}
+    f = provers.frame(encoding, 2)
+    probes: list[tuple[str, bool]] = []
+    real = provers.frames.lazily
+
+    def spied(*args: Any) -> bool:
+        probes.append((str(args[2]), args[5]))
+        return real(*args)
+
+    monkeypatch.setattr(provers.frames, "lazily", spied)
+    step = f.step("move")
+    for part in ("progress", "turn-range", None):
+        group = f.post_parts(step.kind)["progress" if part is None else part]
+        assert f.keeps(step, group, list(f.conjuncts), 2.0, part)[0] == "alone"
+    assert [p for _, p in probes] == [False, True, True]
+    untouched = provers.inductive(toy.CasesToyEncoding(), 2)
+    assert [(o.name, o.status, o.detail) for o in provers.inductive(encoding, 2)] == [
+        (o.name, o.status, o.detail) for o in untouched]
+
+
 def test_around_a_case_are_the_conjuncts_its_question_reads() -> None:
     """`Frame.around`: the conjuncts of I that read a variable of the facts, once the
     case's equalities are put into them, or of the case."""

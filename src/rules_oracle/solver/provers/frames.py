@@ -153,18 +153,21 @@ class Frame:
         self.conjuncts = tuple(conjuncts_of(self.whole))
         self.held = frozenset(c.get_id() for c in self.conjuncts)
 
-    def keeps(self, step: Step, group: Any, start: Sequence[Any] | None, timeout: float
-              ) -> tuple[str, str]:
-        """Whether ``step`` keeps ``group`` true from every state satisfying I: first from
-        ``start`` (some of I's conjuncts; ``None``: not tried) and as few more of them as
-        it takes (:func:`lazily`; a kind of the encoding's ``split_kinds`` by its cases at
-        once), then under all of I (by the encoding's cases where the
+    def keeps(self, step: Step, group: Any, start: Sequence[Any] | None, timeout: float,
+              part: str | None = None) -> tuple[str, str]:
+        """Whether ``step`` keeps ``group`` (of the invariant part named ``part``, if one)
+        true from every state satisfying I: first from ``start`` (some of I's conjuncts;
+        ``None``: not tried) and as few more of them as it takes (:func:`lazily`; a kind of
+        the encoding's ``split_kinds``, or of its ``split_kinds_in`` for ``part``, by its
+        cases at once), then under all of I (by the encoding's cases where the
         query does not settle whole). ``("alone" | "proved" | "counterexample" |
         "unknown", detail)``; the detail of a counterexample shows the kind, parameters,
         pre-state and changed variables."""
+        name, encoding = step.kind.name, self.encoding
+        split = (name in encoding.split_kinds
+                 or (part is not None and name in encoding.split_kinds_in.get(part, ())))
         if start is not None and lazily(start, step.enabled, group, self.conjuncts,
-                                         self.cases,
-                                         step.kind.name not in self.encoding.split_kinds):
+                                         self.cases, not split):
             return "alone", ""
         result, s = decide(z3.And(self.whole, step.enabled, z3.Not(group)), self.cases,
                             timeout, LIMITS.whole_first)
