@@ -645,6 +645,11 @@ def test_changed_groups_drop_what_an_update_leaves_alone(monkeypatch: pytest.Mon
     whole_i = provers.conjunct_ids(z3.And(before, x < 5))
     assert [str(g) for g in provers.changed_groups(before, after, whole_i)] == [
         "And(y + 1 >= 0)", "And(z - 1 >= 0)"]
+    # a conjunct is the same term as z3 gives it, a quantifier as a quantifier
+    every = z3.ForAll([y], y >= x)
+    flat = provers.frames.conjuncts_of(z3.And(before, every))
+    assert [c.get_id() for c in flat] == [c.get_id() for c in (x >= 0, y >= 0, z >= 0, every)]
+    assert isinstance(flat[-1], z3.QuantifierRef) and isinstance(flat[0], z3.BoolRef)
 
 
 def test_a_break_is_found_group_by_group(monkeypatch: pytest.MonkeyPatch) -> None:
