@@ -1,6 +1,8 @@
 """The generic provers prove the toy encoding and catch every broken variant."""
 
 import collections
+import ctypes
+import ctypes.util
 import random
 import re
 from collections.abc import Callable
@@ -1200,6 +1202,29 @@ def test_a_kind_split_in_a_part_goes_by_cases_in_that_part_alone(
     untouched = provers.inductive(toy.CasesToyEncoding(), 2)
     assert [(o.name, o.status, o.detail) for o in provers.inductive(encoding, 2)] == [
         (o.name, o.status, o.detail) for o in untouched]
+
+
+def test_freed_memory_is_kept_where_the_c_library_can(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`keep_freed_memory` sets glibc's thresholds (a query's context then reuses the pages
+    the last one freed); where the C library has no `mallopt`, or none loads, it changes
+    nothing and says so."""
+    from rules_oracle.solver.provers import capi
+
+    assert capi.keep_freed_memory() is (ctypes.util.find_library("c") is not None
+                                        and hasattr(ctypes.CDLL(None), "mallopt"))
+
+    class NoMallopt:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+    monkeypatch.setattr(capi.ctypes, "CDLL", NoMallopt)
+    assert capi.keep_freed_memory() is False
+
+    def missing(name: str) -> None:
+        raise OSError(name)
+
+    monkeypatch.setattr(capi.ctypes, "CDLL", missing)
+    assert capi.keep_freed_memory() is False
 
 
 def test_around_a_case_are_the_conjuncts_its_question_reads() -> None:
