@@ -430,3 +430,6 @@ def test_the_kinds_asked_by_cases_at_once_are_kinds() -> None:
     names = {k.name for k in ENCODING.kinds(2)}
     assert ENCODING.split_kinds and set(ENCODING.split_kinds) <= names
     assert set(burgundy.PLACEMENT_KINDS) <= set(ENCODING.split_kinds)
+    parts = ENCODING.invariant_parts(ENCODING.fresh("s", 2), 2)
+    assert ENCODING.split_kinds_in and set(ENCODING.split_kinds_in) <= set(parts)
+    assert all(kinds and kinds <= names for kinds in ENCODING.split_kinds_in.values())

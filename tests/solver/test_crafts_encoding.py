@@ -104,6 +104,13 @@ def test_every_invariant_part_is_inductive(players: int) -> None:
     assert cover.detail.startswith(f"{players + 1} cases cover")
 
 
+def test_the_kinds_split_in_a_part_are_kinds_of_that_part() -> None:
+    pre = ENCODING.fresh("s", 6)
+    parts, names = ENCODING.invariant_parts(pre, 6), {k.name for k in ENCODING.kinds(6)}
+    assert ENCODING.split_kinds_in and set(ENCODING.split_kinds_in) <= set(parts)
+    assert all(kinds and kinds <= names for kinds in ENCODING.split_kinds_in.values())
+
+
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_non_terminal_state_enables_a_kind(players: int) -> None:
     out = provers.completeness(ENCODING, players, TIMEOUT)

@@ -1,6 +1,8 @@
 """The generic provers prove the toy encoding and catch every broken variant."""
 
 import collections
+import ctypes
+import ctypes.util
 import random
 import re
 from collections.abc import Callable
@@ -645,6 +647,11 @@ def test_changed_groups_drop_what_an_update_leaves_alone(monkeypatch: pytest.Mon
     whole_i = provers.conjunct_ids(z3.And(before, x < 5))
     assert [str(g) for g in provers.changed_groups(before, after, whole_i)] == [
         "And(y + 1 >= 0)", "And(z - 1 >= 0)"]
+    # a conjunct is the same term as z3 gives it, a quantifier as a quantifier
+    every = z3.ForAll([y], y >= x)
+    flat = provers.frames.conjuncts_of(z3.And(before, every))
+    assert [c.get_id() for c in flat] == [c.get_id() for c in (x >= 0, y >= 0, z >= 0, every)]
+    assert isinstance(flat[-1], z3.QuantifierRef) and isinstance(flat[0], z3.BoolRef)
 
 
 def test_a_break_is_found_group_by_group(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1169,6 +1176,55 @@ def test_a_sparing_check_goes_case_by_case(monkeypatch: pytest.MonkeyPatch) -> N
     asked.clear()
     assert provers.check_sparingly([y < 0], whole, whole, 2.0, probe=False) == z3.unknown
     assert asked == ["whole"]  # without cases there is only the whole query to ask
+
+
+def test_a_kind_split_in_a_part_goes_by_cases_in_that_part_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Frame.keeps` asks a kind of the encoding's `split_kinds_in` for the part by cases at
+    once (no probe), and the kind in any other part, or with no part named, with the
+    probe; the verdicts are the same."""
+    encoding = toy.CasesToyEncoding()
+    encoding.split_kinds_in = {"progress": frozenset({"move"})}
+    f = provers.frame(encoding, 2)
+    probes: list[tuple[str, bool]] = []
+    real = provers.frames.lazily
+
+    def spied(*args: Any) -> bool:
+        probes.append((str(args[2]), args[5]))
+        return real(*args)
+
+    monkeypatch.setattr(provers.frames, "lazily", spied)
+    step = f.step("move")
+    for part in ("progress", "turn-range", None):
+        group = f.post_parts(step.kind)["progress" if part is None else part]
+        assert f.keeps(step, group, list(f.conjuncts), 2.0, part)[0] == "alone"
+    assert [p for _, p in probes] == [False, True, True]
+    untouched = provers.inductive(toy.CasesToyEncoding(), 2)
+    assert [(o.name, o.status, o.detail) for o in provers.inductive(encoding, 2)] == [
+        (o.name, o.status, o.detail) for o in untouched]
+
+
+def test_freed_memory_is_kept_where_the_c_library_can(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`keep_freed_memory` sets glibc's thresholds (a query's context then reuses the pages
+    the last one freed); where the C library has no `mallopt`, or none loads, it changes
+    nothing and says so."""
+    from rules_oracle.solver.provers import capi
+
+    assert capi.keep_freed_memory() is (ctypes.util.find_library("c") is not None
+                                        and hasattr(ctypes.CDLL(None), "mallopt"))
+
+    class NoMallopt:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+    monkeypatch.setattr(capi.ctypes, "CDLL", NoMallopt)
+    assert capi.keep_freed_memory() is False
+
+    def missing(name: str) -> None:
+        raise OSError(name)
+
+    monkeypatch.setattr(capi.ctypes, "CDLL", missing)
+    assert capi.keep_freed_memory() is False
 
 
 def test_around_a_case_are_the_conjuncts_its_question_reads() -> None:

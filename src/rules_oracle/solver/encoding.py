@@ -14,6 +14,7 @@ proofs speak of the real rules.
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -244,6 +245,12 @@ class Encoding(ABC, Generic[S, A]):
     #: whole query seldom settles within the short probe (``LIMITS.probe``), which is then
     #: spent for nothing; the verdicts are the cases', as after a probe that does not settle
     split_kinds: tuple[str, ...] = ()
+    #: per invariant part (:meth:`invariant_parts`), the action kinds asked as
+    #: :attr:`split_kinds`' are in that part's queries alone: a kind whose whole query
+    #: seldom settles within the probe from one part and mostly does from the others
+    #: (crafts' ``cards-conserved``), where asking it by cases at once everywhere would
+    #: cost more than the probes it saves
+    split_kinds_in: Mapping[str, frozenset[str]] = MappingProxyType({})
     #: k for the bounded-unrolling gain bound: the most points k consecutive steps give
     bound_steps: int = 2
     #: whether every action leaves every score variable at least where it was

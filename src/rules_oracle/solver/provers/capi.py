@@ -1,6 +1,8 @@
 """Z3's C API without the Python wrappers' per-call checks: the walks over terms of
 hundreds of thousands of nodes (:mod:`.compiled`, :mod:`.frames`) go through these."""
 
+import ctypes
+import ctypes.util
 from collections.abc import Callable
 from typing import Any
 
@@ -34,3 +36,24 @@ DEC_REF = raw("Z3_dec_ref")
 MODEL_EVAL = raw("Z3_model_eval")
 BOOL_VALUE = raw("Z3_get_bool_value")
 
+
+
+#: glibc's ``mallopt`` parameters: the size from which an allocation gets pages mapped for
+#: it alone, and how much free memory at the top of the heap is kept, not given back
+M_MMAP_THRESHOLD = -3
+M_TRIM_THRESHOLD = -1
+
+
+def keep_freed_memory(mmap: int = 32 << 20, trim: int = 64 << 20) -> bool:
+    """Have the C library's ``malloc`` serve allocations below ``mmap`` bytes from its heap
+    and keep up to ``trim`` bytes of freed memory there, not map fresh pages for every large
+    allocation and give them back when it is freed. Every query's Z3 context allocates
+    about 16 MB and frees it at its end: with fresh pages each time, the kernel's zeroing
+    of them (4,100 page faults) took 13 ms of a small query's 17 ms of CPU; with the
+    memory kept, 4 ms. Z3 works the same on memory at any address, so no query's answer
+    changes. False where the C library has no ``mallopt`` (not glibc): nothing changes."""
+    try:
+        mallopt = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallopt
+    except (OSError, AttributeError):
+        return False
+    return bool(mallopt(M_MMAP_THRESHOLD, mmap)) and bool(mallopt(M_TRIM_THRESHOLD, trim))

@@ -41,7 +41,7 @@ def inductive(
             untouched += not groups
             needs_whole = False
             for group in groups:
-                found, why = f.keeps(step, group, own, timeout)
+                found, why = f.keeps(step, group, own, timeout, part)
                 needs_whole |= found != "alone"
                 if found == "counterexample":
                     status, detail = found, why

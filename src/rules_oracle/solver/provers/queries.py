@@ -22,6 +22,7 @@ from rules_oracle.solver.provers.capi import (
     OPTIMIZE_ASSERT,
     SOLVER_ASSERT,
     TRANSLATE,
+    keep_freed_memory,
 )
 
 #: preprocessing before the SMT core: the encodings' updates are long chains of
@@ -111,6 +112,11 @@ WALL_FACTOR = 60.0
 WALL_SLACK = 60.0
 
 
+#: whether the process keeps the memory a query's context frees for the next one
+#: (:func:`~.capi.keep_freed_memory`), set once when the first query is made
+_MEMORY: list[bool] = []
+
+
 class Query:
     """A solver (``z3.Then(*TACTIC)``, its SMT core with :data:`SMT`) or ``z3.Optimize`` in
     a Z3 context of its own: the terms added are translated into it (a copy made in C,
@@ -129,6 +135,8 @@ class Query:
     of its budget."""
 
     def __init__(self, timeout: float, optimize: bool = False) -> None:
+        if not _MEMORY:
+            _MEMORY.append(keep_freed_memory())
         self.ctx = z3.Context()
         self._s: Any = (z3.Optimize(ctx=self.ctx) if optimize
                         else z3.Then(*TACTIC[:-1], z3.With(TACTIC[-1], ctx=self.ctx, **SMT),
