@@ -1204,6 +1204,41 @@ def test_a_kind_split_in_a_part_goes_by_cases_in_that_part_alone(
         (o.name, o.status, o.detail) for o in untouched]
 
 
+def test_a_kind_whole_in_a_part_is_asked_under_i_at_once_in_that_part_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Frame.keeps` asks a kind of the encoding's `whole_kinds_in` for the part under all
+    of I at once, never first from the part alone, and the kind in any other part, or
+    with no part named, from the part first; the verdicts are the same, and a kind listed
+    that keeps the part alone is no longer counted so."""
+    encoding = toy.CasesToyEncoding()
+    encoding.whole_kinds_in = {"progress": frozenset({"move"})}
+    f = provers.frame(encoding, 2)
+    tried: list[str] = []
+    real = provers.frames.lazily
+
+    def spied(*args: Any) -> bool:
+        tried.append(str(args[2]))
+        return real(*args)
+
+    monkeypatch.setattr(provers.frames, "lazily", spied)
+    step = f.step("move")
+    found = []
+    for part in ("progress", "turn-range", None):
+        group = f.post_parts(step.kind)["progress" if part is None else part]
+        found.append(f.keeps(step, group, list(f.conjuncts), 2.0, part)[0])
+    assert found == ["proved", "alone", "alone"]
+    assert len(tried) == 2
+    untouched = provers.inductive(toy.CasesToyEncoding(), 2)
+    listed = provers.inductive(encoding, 2)
+    assert [(o.name, o.status) for o in listed] == [(o.name, o.status) for o in untouched]
+    assert all(o.status == "proved" for o in listed)
+    changed = [(a.detail, b.detail) for a, b in zip(untouched, listed, strict=True)
+               if a.detail != b.detail]
+    assert len(changed) == 1 and "keep it" in changed[0][0]
+    alone = [int(d.split("; ")[1].split(" keep")[0]) for d in changed[0]]
+    assert alone[1] == alone[0] - 1
+
+
 def test_freed_memory_is_kept_where_the_c_library_can(monkeypatch: pytest.MonkeyPatch) -> None:
     """`keep_freed_memory` sets glibc's thresholds (a query's context then reuses the pages
     the last one freed); where the C library has no `mallopt`, or none loads, it changes

@@ -251,6 +251,13 @@ class Encoding(ABC, Generic[S, A]):
     #: (crafts' ``cards-conserved``), where asking it by cases at once everywhere would
     #: cost more than the probes it saves
     split_kinds_in: Mapping[str, frozenset[str]] = MappingProxyType({})
+    #: per invariant part, the action kinds whose groups in that part are asked under all
+    #: of I at once, never first from the part and a few of I's conjuncts alone
+    #: (:func:`~.provers.queries.lazily`): a kind that never keeps the part that way, whose
+    #: rounds are spent for nothing before the query under I. A kind listed that would have
+    #: kept it alone costs its query under I and is no longer counted among those that
+    #: keep it alone; the verdict is the same
+    whole_kinds_in: Mapping[str, frozenset[str]] = MappingProxyType({})
     #: k for the bounded-unrolling gain bound: the most points k consecutive steps give
     bound_steps: int = 2
     #: whether every action leaves every score variable at least where it was

@@ -190,7 +190,8 @@ class Frame:
               part: str | None = None) -> tuple[str, str]:
         """Whether ``step`` keeps ``group`` (of the invariant part named ``part``, if one)
         true from every state satisfying I: first from ``start`` (some of I's conjuncts;
-        ``None``: not tried) and as few more of them as it takes (:func:`lazily`; a kind of
+        ``None``, or a kind of the encoding's ``whole_kinds_in`` for ``part``: not tried)
+        and as few more of them as it takes (:func:`lazily`; a kind of
         the encoding's ``split_kinds``, or of its ``split_kinds_in`` for ``part``, by its
         cases at once), then under all of I (by the encoding's cases where the
         query does not settle whole). ``("alone" | "proved" | "counterexample" |
@@ -199,6 +200,8 @@ class Frame:
         name, encoding = step.kind.name, self.encoding
         split = (name in encoding.split_kinds
                  or (part is not None and name in encoding.split_kinds_in.get(part, ())))
+        if part is not None and name in encoding.whole_kinds_in.get(part, ()):
+            start = None  # never kept by the part alone: asked under I at once
         if start is not None and lazily(start, step.enabled, group, self.conjuncts,
                                          self.cases, not split):
             return "alone", ""
