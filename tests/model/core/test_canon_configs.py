@@ -94,6 +94,7 @@ class Counted:
     on: bool
     values: tuple[int, ...]
     pairs: tuple[tuple[int, int], ...]
+    row: tuple[int, int, bool]
 
 
 @attrs.frozen(slots=True)
@@ -102,12 +103,13 @@ class Converted:
 
 
 def test_well_formed_data_reads_back_field_by_field_and_faults_are_named() -> None:
-    value = Counted(3, "x", True, (1, 2), ((1, 2),))
+    value = Counted(3, "x", True, (1, 2), ((1, 2),), (4, 5, False))
     data = unstructure(value)
     assert structure(data, Counted) == value
     for key, bad, said in (("n", True, "expected an integer"), ("name", 1, "expected a string"),
                            ("on", 0, "expected true or false"), ("values", [1, "2"], "[1]"),
-                           ("pairs", [[1]], "$.pairs")):
+                           ("pairs", [[1]], "$.pairs"), ("row", [4, 5], "Not enough values"),
+                           ("row", [4, True, False], "$.row[1]")):
         with pytest.raises(cattrs.BaseValidationError) as info:
             structure({**data, key: bad}, Counted)
         assert any(said in p and f"$.{key}" in p for p in error_paths(info.value))
@@ -124,3 +126,12 @@ def test_a_class_with_an_attrs_converter_reads_the_general_way() -> None:
     assert canon._fast_reader(Converted, list(attrs.fields(Converted)),
                               canon.converter) is None
     assert structure({"n": 4, "type": "Converted"}, Converted) == Converted(4)
+
+
+def test_fixed_rows_of_scalars_read_item_for_item() -> None:
+    assert structure([[1, 2], [3, 4]], tuple[tuple[int, int], ...]) == ((1, 2), (3, 4))
+    assert structure([1, "a", True], tuple[int, str, bool]) == (1, "a", True)
+    for bad, said in (([1, 2, 3], "Too many values"), ([1, True], "expected an integer")):
+        with pytest.raises(cattrs.BaseValidationError) as info:
+            structure(bad, tuple[int, int])
+        assert any(said in p for p in error_paths(info.value))

@@ -245,6 +245,10 @@ def _fast_reader(cl: type, fields: list[Any], conv: cattrs.Converter
             scope[f"k{i}"] = frozenset(items[:1])
             expr = (f"(tuple(v) if type(v := {value}) is list and k{i}.issuperset(map(type, v))"
                     f" else h{i}(v, t{i}))")
+        elif _is_scalar_row(t):
+            scope[f"k{i}"] = items
+            expr = (f"(tuple(v) if type(v := {value}) is list and tuple(map(type, v)) == k{i}"
+                    f" else h{i}(v, t{i}))")
         else:
             expr = f"h{i}({value}, t{i})"
         args.append(f"{f.alias}={expr}")
@@ -363,6 +367,27 @@ def _register_scalar_tuples(conv: cattrs.Converter) -> None:
         return structure_tuple
 
     conv.register_structure_hook_factory(is_scalar_tuple, structure_factory)
+
+    def row_factory(t: Any) -> Callable[[Any, Any], Any]:
+        general = conv.gen_structure_hetero_tuple(t)  # cattrs' own, which names a bad item
+        kinds = typing.get_args(t)
+
+        def structure_row(data: Any, t: Any) -> Any:
+            if type(data) is list and tuple(map(type, data)) == kinds:
+                return tuple(data)
+            return general(data, t)
+
+        return structure_row
+
+    conv.register_structure_hook_factory(_is_scalar_row, row_factory)
+
+
+def _is_scalar_row(t: Any) -> bool:
+    """``tuple[X, Y, ...]`` of fixed length whose items are integers, booleans or strings
+    (read from a list of exactly those types, item for item, in one pass)."""
+    args = typing.get_args(t)
+    return (typing.get_origin(t) is tuple and bool(args) and args[-1] is not Ellipsis
+            and all(a in _SCALARS for a in args))
 
 
 #: configurations remembered per converter hook; past this many they start afresh
