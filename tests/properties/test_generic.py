@@ -8,7 +8,7 @@ import pytest
 
 from rules_oracle.model.core import registry
 from rules_oracle.model.core.canon import to_json, unstructure
-from rules_oracle.model.core.game import Game
+from rules_oracle.model.core.game import CHANCE, TERMINAL, Game
 from rules_oracle.model.core.play import playout
 from rules_oracle.properties import generic
 from rules_oracle.properties.base import Violation
@@ -322,3 +322,20 @@ def test_single_state_checks_name_what_is_wrong() -> None:
     found = checker.run(odd.config(3), 0)
     assert [v.invariant for v in found] == [generic.APPLY]
     assert "setup raised RuntimeError('no third seat')" in found[0].message
+
+
+def test_the_liveness_check_keeps_what_each_state_offers() -> None:
+    """What :func:`generic.check_live` enumerated gives the state's legal set as
+    :func:`generic.legal_set` does, at chance nodes, players' turns and the end."""
+    config = TOY.config(2)
+    states = [TOY.setup(config), *(step.state for step in playout(TOY, config, 3))]
+    actors = set()
+    for state in states:
+        offered = generic.Offered()
+        assert generic.check_live(TOY, state, offered) == []
+        assert offered.known and offered.actor == TOY.actor(state)
+        assert offered.legal == TOY.legal_actions(state)
+        assert offered.outcomes == TOY.chance_outcomes(state)
+        assert offered.legal_set() == generic.legal_set(TOY, state)
+        actors.add(offered.actor)
+    assert {CHANCE, TERMINAL} <= actors and any(a >= 0 for a in actors)

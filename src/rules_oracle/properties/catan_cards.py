@@ -1,5 +1,6 @@
 """Invariants of the Catan quick card game: every reachable state satisfies each of them."""
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,11 +18,14 @@ SYMBOL_TABLES: Mapping[str, Mapping[int, tuple[tuple[int, ...], tuple[int, ...]]
     "symbol-only": D.SETS_SYMBOL_ONLY, "as-count": D.SETS_AS_COUNT}
 
 
+@functools.cache
 def in_play(players: int, second_set: str) -> Components:
     """(resource cards per resource, roads, knights, settlement/city cards, buildings per
     kind, city events per kind) in play: catan_cards/setup.remove-two, setup.remove-three
     and setup.all-four keep the cards of the symbols the table lists for the player count;
-    catan_cards/setup.second-set, 5 and 6 players play with the resource cards of two sets."""
+    catan_cards/setup.second-set, 5 and 6 players play with the resource cards of two sets.
+    Computed once per player count and reading (from the rules' tables, which are
+    constants)."""
     first, second = SYMBOL_TABLES[second_set][players]
     symbols = (*first, *second)
     sets = 2 if players >= 5 else 1

@@ -56,8 +56,8 @@ def _card_twin(state: CKState, seats: list[int], rng: random.Random) -> Twin | N
             if p >= q:
                 continue
             a, b = state.players[p].hand, state.players[q].hand
-            pairs = [(k, j) for k in range(D.N_CARDS) for j in range(D.N_CARDS)
-                     if a[k] and b[j] and k != j]
+            pairs = [(k, j) for k in range(D.N_CARDS) if a[k] for j in range(D.N_CARDS)
+                     if b[j] and k != j]
             if pairs:
                 k, j = rng.choice(pairs)
                 players = _with(state.players, p, attrs.evolve(state.players[p],
@@ -73,8 +73,9 @@ def _card_twin(state: CKState, seats: list[int], rng: random.Random) -> Twin | N
 def _progress_twin(state: CKState, seats: list[int], rng: random.Random) -> Twin | None:
     for p in seats:
         pl = state.players[p]
-        pairs = [(k, j) for k in range(D.N_PROGRESS_KINDS) for j in range(D.N_PROGRESS_KINDS)
-                 if pl.progress[k] and state.deck[j] and k != j and j not in D.VP_CARDS
+        pairs = [(k, j) for k in range(D.N_PROGRESS_KINDS) if pl.progress[k]
+                 for j in range(D.N_PROGRESS_KINDS)
+                 if state.deck[j] and k != j and j not in D.VP_CARDS
                  and D.PROGRESS_COLOUR[k] == D.PROGRESS_COLOUR[j]]
         rng.shuffle(pairs)
         for k, j in pairs:

@@ -135,12 +135,11 @@ def mutations(
     out: list[Any] = []
     cls = type(action)
     fields = _init_fields(cls)
-    for name, alias in fields:
-        for v in _variants(getattr(action, name), rng, vocabulary):
-            try:  # attrs.evolve(action, **{alias: v}), the fields read once
-                kwargs = {a: getattr(action, n) for n, a in fields}
-                kwargs[alias] = v
-                out.append(cls(**kwargs))
+    given = {a: getattr(action, n) for n, a in fields}  # the fields, read once
+    for alias, value in given.items():
+        for v in _variants(value, rng, vocabulary):
+            try:  # attrs.evolve(action, **{alias: v})
+                out.append(cls(**{**given, alias: v}))
             except Exception:
                 continue
     if len(out) > limit:
@@ -190,10 +189,36 @@ def check_actor(game: Game[Any, Any], state: Any) -> list[Violation]:
     return [Violation(ACTOR_RANGE, f"actor {who} with {players} players")]
 
 
-def check_live(game: Game[Any, Any], state: Any) -> list[Violation]:
+@attrs.define(slots=True)
+class Offered:
+    """What a state offers, as :func:`check_live` enumerated it: its actor, its legal
+    actions and its chance outcomes (``known`` once they are filled in)."""
+
+    known: bool = False
+    actor: int = TERMINAL
+    legal: tuple[Any, ...] = ()
+    outcomes: tuple[tuple[Any, Fraction], ...] = ()
+
+    def legal_set(self) -> tuple[Any, ...]:
+        """:func:`legal_set` of the state, from what was enumerated."""
+        if self.actor == CHANCE:
+            return tuple(a for a, _ in self.outcomes)
+        if self.actor == TERMINAL:
+            return ()
+        return self.legal
+
+
+def check_live(game: Game[Any, Any], state: Any,
+               offered: Offered | None = None) -> list[Violation]:
+    """A state to act in offers something, a terminal one nothing (``offered``: where to
+    keep what the state offers, for the choice of the step from it and the checks of
+    its legal actions)."""
     who = game.actor(state)
     legal = game.legal_actions(state)
     outcomes = game.chance_outcomes(state)
+    if offered is not None:
+        offered.known, offered.actor, offered.legal, offered.outcomes = (
+            True, who, legal, outcomes)
     out = []
     if who == TERMINAL:
         if legal or outcomes:
@@ -479,17 +504,24 @@ class GameChecker:
         self.game = game
         self.invariants = tuple(invariants)
         self.transition_invariants = tuple(transition_invariants)
+        #: the invariants with their names, named once
+        self._named = tuple((_name(inv), inv) for inv in self.invariants)
+        self._named_steps = tuple((_name(inv), inv) for inv in self.transition_invariants)
         self.sample_every = max(1, sample_every)
         self.candidates = candidates
         self.keep = keep
         self.stats = Stats()
         self._pool: list[Any] = []
         self._vocabulary: set[str] = set(JUNK_STRINGS)
+        #: the vocabulary sorted, as of when it had this many strings (it only grows)
+        self._sorted: tuple[int, list[str]] = (0, [])
 
     # -- bookkeeping ----------------------------------------------------------
     def _ran(self, name: str) -> None:
-        for n in (name, *COVERS.get(name, ())):
-            self.stats.checked[n] = self.stats.checked.get(n, 0) + 1
+        checked = self.stats.checked
+        checked[name] = checked.get(name, 0) + 1
+        for n in COVERS.get(name, ()):
+            checked[n] = checked.get(n, 0) + 1
 
     def _record(self, name: str, found: list[Violation], where: str,
                 into: list[Violation]) -> None:
@@ -513,7 +545,10 @@ class GameChecker:
             found = [Violation(name, f"raised {exc!r}")]
         spent = self.stats.seconds
         spent[name] = spent.get(name, 0.0) + time.perf_counter() - start
-        self._record(name, found, where, into)
+        if found:
+            self._record(name, found, where, into)
+        else:
+            self._ran(name)
 
     def _remember(self, actions: Sequence[Any], rng: random.Random) -> None:
         for a in actions[:4] if len(actions) <= 4 else rng.sample(list(actions), 4):
@@ -526,7 +561,10 @@ class GameChecker:
 
     def candidates_for(self, state: Any, legal: Sequence[Any], rng: random.Random) -> list[Any]:
         """Legal actions, actions seen in other states, and mutations of legal ones."""
-        vocabulary = sorted(self._vocabulary)
+        size, vocabulary = self._sorted
+        if size != len(self._vocabulary):
+            vocabulary = sorted(self._vocabulary)
+            self._sorted = (len(self._vocabulary), vocabulary)
         out = list(legal) if len(legal) <= self.candidates else rng.sample(
             list(legal), self.candidates)
         if self._pool:
@@ -565,8 +603,9 @@ class GameChecker:
         steering = Steering(game) if policy == STEER else None
         while True:
             where = f"{label} seed {seed} step {index}"
+            offered = Offered()
             kept = self._check_state(state, config, index % self.sample_every == offset,
-                                     crng, where, found)
+                                     crng, where, found, offered)
             try:
                 who = game.actor(state)
             except Exception as exc:
@@ -581,8 +620,9 @@ class GameChecker:
                              where, found)
                 break
             try:
-                if steering is None:
-                    action = choose(game, state, rng, policy)
+                if steering is None:  # the step chosen from what the state offered
+                    action = choose(game, state, rng, policy, None if not offered.known
+                                    else offered.outcomes if who == CHANCE else offered.legal)
                 else:
                     action = steering.choose(state, rng)
                 nxt = game.apply(state, action)
@@ -606,15 +646,19 @@ class GameChecker:
         return found
 
     def _check_state(self, state: Any, config: Config, sampled: bool, rng: random.Random,
-                     where: str, found: list[Violation]) -> bytes | None:
+                     where: str, found: list[Violation],
+                     offered: Offered | None = None) -> bytes | None:
         """Check ``state``; sampled, its :func:`snapshot` when every check left the state
-        as it was (for the purity check of the step from it), else None."""
+        as it was (for the purity check of the step from it), else None (``offered``:
+        where to keep what the state offers, as the liveness check enumerated it)."""
         game = self.game
+        if offered is None:
+            offered = Offered()
         self._guard(ACTOR_RANGE, where, found, check_actor, game, state)
-        self._guard(LIVE, where, found, check_live, game, state)
+        self._guard(LIVE, where, found, check_live, game, state, offered)
         self._guard(SCORES, where, found, check_scores, game, state)
-        for inv in self.invariants:
-            self._guard(_name(inv), where, found, inv, state)
+        for name, inv in self._named:
+            self._guard(name, where, found, inv, state)
         if not sampled:
             return None
         self._guard(CONFIG, where, found, check_config, game, state, config)
@@ -631,8 +675,9 @@ class GameChecker:
         if snap is None or game.is_terminal(state):
             return None
         self._guard(CHANCE_DIST, where, found, check_chance, game, state)
-        try:
-            legal: tuple[Any, ...] | None = legal_set(game, state)
+        try:  # a first enumeration (the liveness check's), which the check compares
+            legal: tuple[Any, ...] | None = (offered.legal_set() if offered.known
+                                             else legal_set(game, state))
         except Exception:  # reported by the check, which enumerates them again
             legal = None
         applied: Applied = {}
@@ -652,8 +697,8 @@ class GameChecker:
         if nxt is state:
             self._record(NO_NOOP, [Violation(NO_NOOP, f"{_short(action)} returned its input")],
                          where, found)
-        for inv in self.transition_invariants:
-            self._guard(_name(inv), where, found, inv, state, action, nxt)
+        for name, inv in self._named_steps:
+            self._guard(name, where, found, inv, state, action, nxt)
         try:
             before, after = game.scores(state), game.scores(nxt)
             gain = max(b - a for a, b in zip(before, after, strict=True))

@@ -219,6 +219,45 @@ def _typed_fields(cls: type) -> list[Any]:
     return [f.evolve(type=declared.get(f.name, f.type)) for f in attrs.fields(cls)]
 
 
+def _fast_reader(cl: type, fields: list[Any], conv: cattrs.Converter
+                 ) -> Callable[[dict[str, Any]], Any] | None:
+    """A reader of well-formed data of the ``attrs`` class ``cl`` (every field there, no other
+    key): each field by the hook of its declared type, as the converter's own reading
+    does, an integer, string or boolean field, and a tuple of them, taken as it is when
+    it has exactly that type (the hook would give it back unchanged), without a call.
+    Anything else raises, and the general reading is left to name the fault. None for a
+    class with a field the converter reads another way (an attrs converter)."""
+    if any(f.converter is not None for f in fields):
+        return None
+    declared = field_types(cl)
+    scope: dict[str, Any] = {"cl": cl}
+    args = []
+    for i, f in enumerate(fields):
+        t = declared.get(f.name, f.type)
+        scope[f"h{i}"], scope[f"t{i}"] = conv.get_structure_hook(t), t
+        value = f"data[{f.name!r}]"
+        items = typing.get_args(t)
+        if t in _SCALARS:
+            scope[f"k{i}"] = t
+            expr = f"(v if type(v := {value}) is k{i} else h{i}(v, t{i}))"
+        elif (typing.get_origin(t) is tuple and len(items) == 2 and items[1] is Ellipsis
+              and items[0] in _SCALARS):
+            scope[f"k{i}"] = frozenset(items[:1])
+            expr = (f"(tuple(v) if type(v := {value}) is list and k{i}.issuperset(map(type, v))"
+                    f" else h{i}(v, t{i}))")
+        elif _is_scalar_row(t):
+            scope[f"k{i}"] = items
+            expr = (f"(tuple(v) if type(v := {value}) is list and tuple(map(type, v)) == k{i}"
+                    f" else h{i}(v, t{i}))")
+        else:
+            expr = f"h{i}({value}, t{i})"
+        args.append(f"{f.alias}={expr}")
+    # the source is built from the class's own field names only
+    exec("def read(data):\n    return cl(" + ", ".join(args) + ")", scope)
+    fn: Callable[[dict[str, Any]], Any] = scope["read"]
+    return fn
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
 
@@ -240,16 +279,25 @@ def _make_converter() -> cattrs.Converter:
         )
         name = cl.__name__
         fields = [f for f in attrs.fields(cl) if f.init]
+        names = frozenset(f.name for f in fields)
+        keys = names | {TAG}
+        fast = _fast_reader(cl, fields, conv)
 
         def hook(data: Any, _: type) -> Any:
+            if fast is not None and type(data) is dict and data.keys() == keys and (
+                    data[TAG] == name):
+                try:
+                    return fast(data)
+                except Exception:  # the general reading below names the fault
+                    pass
             if not isinstance(data, dict):
                 raise TypeError(f"expected an object of type {name}, got {data!r}")
             if data.get(TAG) != name:
                 raise ValueError(f"expected {TAG}={name!r}, got {data.get(TAG)!r}")
-            body = {k: v for k, v in data.items() if k != TAG}
-            missing = [f for f in fields if f.name not in body]
-            if missing:
-                raise _missing(cl, missing)
+            body = dict(data)  # the data without its tag, in its order
+            del body[TAG]
+            if not names.issubset(body):
+                raise _missing(cl, [f for f in fields if f.name not in body])
             return base(body, cl)
 
         return hook
@@ -271,8 +319,12 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook_factory(attrs.has, structure_factory)
     conv.register_structure_hook_func(_is_attrs_union, union_hook)
     conv.register_unstructure_hook_func(_is_set_type, frozenset_unstructure)
-    conv.register_unstructure_hook_func(
-        _is_fixed_tuple, lambda value: [conv.unstructure(v) for v in value])
+    def fixed_tuple_unstructure(value: Any) -> list[Any]:
+        if type(value) is tuple and _PASSED.issuperset(map(type, value)):
+            return list(value)  # what the converter gives each of these is the item itself
+        return [conv.unstructure(v) for v in value]
+
+    conv.register_unstructure_hook_func(_is_fixed_tuple, fixed_tuple_unstructure)
     conv.register_unstructure_hook(Fraction, lambda f: f"{f.numerator}/{f.denominator}")
     conv.register_structure_hook(Fraction, _fraction)
     conv.register_structure_hook(int, _strict_int)
@@ -287,6 +339,8 @@ def _make_converter() -> cattrs.Converter:
 
 #: the element types of ``tuple[X, ...]`` fields read without a hook per element
 _SCALARS = (int, bool, str)
+#: the exact types whose values the converter gives out as they are (its identity hook)
+_PASSED = frozenset({int, bool, str, type(None)})
 
 
 def _register_scalar_tuples(conv: cattrs.Converter) -> None:
@@ -301,13 +355,39 @@ def _register_scalar_tuples(conv: cattrs.Converter) -> None:
 
     general = conv.get_structure_hook(tuple[int, ...])  # cattrs' own, for any tuple type
 
-    def structure_tuple(data: Any, t: Any) -> Any:
-        item = typing.get_args(t)[0]
-        if type(data) is list and all(type(x) is item for x in data):
-            return tuple(data)
-        return general(data, t)
+    def structure_factory(t: Any) -> Callable[[Any, Any], Any]:
+        # the item type read once per tuple type; the items' types checked in one pass in C
+        only = frozenset(typing.get_args(t)[:1])
 
-    conv.register_structure_hook_func(is_scalar_tuple, structure_tuple)
+        def structure_tuple(data: Any, t: Any) -> Any:
+            if type(data) is list and only.issuperset(map(type, data)):
+                return tuple(data)
+            return general(data, t)
+
+        return structure_tuple
+
+    conv.register_structure_hook_factory(is_scalar_tuple, structure_factory)
+
+    def row_factory(t: Any) -> Callable[[Any, Any], Any]:
+        general = conv.gen_structure_hetero_tuple(t)  # cattrs' own, which names a bad item
+        kinds = typing.get_args(t)
+
+        def structure_row(data: Any, t: Any) -> Any:
+            if type(data) is list and tuple(map(type, data)) == kinds:
+                return tuple(data)
+            return general(data, t)
+
+        return structure_row
+
+    conv.register_structure_hook_factory(_is_scalar_row, row_factory)
+
+
+def _is_scalar_row(t: Any) -> bool:
+    """``tuple[X, Y, ...]`` of fixed length whose items are integers, booleans or strings
+    (read from a list of exactly those types, item for item, in one pass)."""
+    args = typing.get_args(t)
+    return (typing.get_origin(t) is tuple and bool(args) and args[-1] is not Ellipsis
+            and all(a in _SCALARS for a in args))
 
 
 #: configurations remembered per converter hook; past this many they start afresh
@@ -328,6 +408,17 @@ def _config_key(data: Any) -> tuple[int, tuple[tuple[str, str], ...]] | None:
     return players, tuple((k, v) for k, v in variant)
 
 
+def _flat_pairs(data: Any) -> bool:
+    """Whether a configuration's plain data is a dict whose ``variant`` is a list of lists
+    of scalars (its other values scalars): then a new dict over new lists of its pairs is a
+    copy sharing nothing that can change."""
+    variant = data.get("variant") if type(data) is dict else None
+    return (type(variant) is list
+            and all(type(v) not in (list, dict) for k, v in data.items() if k != "variant")
+            and all(type(p) is list and not any(type(x) in (list, dict) for x in p)
+                    for p in variant))
+
+
 def _register_configs(conv: cattrs.Converter) -> None:
     """Write and read a configuration once per configuration: every state carries one (of
     some thirty options), which was half the time a state's plain data took. The data
@@ -335,16 +426,22 @@ def _register_configs(conv: cattrs.Converter) -> None:
     to the converter's own reading, which names the fault."""
     write = conv.get_unstructure_hook(Config)
     read = conv.get_structure_hook(Config)
-    texts: dict[Config, str] = {}
+    #: configuration -> its plain data (never given out) and whether a copy of its pairs
+    #: alone is a fresh copy (they hold no lists nor objects: the strings are immutable)
+    datas: dict[Config, tuple[Any, bool]] = {}
     configs: dict[tuple[int, tuple[tuple[str, str], ...]], Config] = {}
 
     def unstructure_config(config: Config) -> Any:
-        text = texts.get(config)
-        if text is None:
-            if len(texts) >= CONFIGS_KEPT:
-                texts.clear()
-            text = texts[config] = canonical_text(write(config))
-        return json.loads(text)
+        known = datas.get(config)
+        if known is None:
+            if len(datas) >= CONFIGS_KEPT:
+                datas.clear()
+            data = json.loads(canonical_text(write(config)))
+            known = datas[config] = (data, _flat_pairs(data))
+        data, flat = known
+        if flat:
+            return {**data, "variant": list(map(list, data["variant"]))}
+        return json.loads(canonical_text(data))
 
     def structure_config(data: Any, t: type) -> Config:
         key = _config_key(data)

@@ -79,14 +79,16 @@ class Steering:
 
 
 def choose(game: Game[Any, Any], state: Any, rng: random.Random,
-           policy: str = "uniform") -> Any:
-    """A random legal action under ``policy``, or a chance outcome with its probability."""
+           policy: str = "uniform", offered: tuple[Any, ...] | None = None) -> Any:
+    """A random legal action under ``policy``, or a chance outcome with its probability
+    (``offered``: the state's legal actions, or at a chance node its outcomes with their
+    probabilities, where the caller has enumerated them already: the same choice)."""
     who = game.actor(state)
     if who == CHANCE:
-        return sample(game.chance_outcomes(state), rng)
+        return sample(game.chance_outcomes(state) if offered is None else offered, rng)
     if who == TERMINAL:
         raise ValueError("the game is over")
-    actions = game.legal_actions(state)
+    actions = game.legal_actions(state) if offered is None else offered
     if policy == "eager":
         weights = game.policy_weights(state, actions)
         if weights is not None:
