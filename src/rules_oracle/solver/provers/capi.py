@@ -37,7 +37,6 @@ MODEL_EVAL = raw("Z3_model_eval")
 BOOL_VALUE = raw("Z3_get_bool_value")
 
 
-
 #: glibc's ``mallopt`` parameters: the size from which an allocation gets pages mapped for
 #: it alone, and how much free memory at the top of the heap is kept, not given back
 M_MMAP_THRESHOLD = -3
