@@ -1,22 +1,25 @@
 """Build a copy of the package with the hot modules of the model compiled by mypyc.
 
-The package stays pure Python: this is an optional build for speed (random play, the
-catanatron race, checks and drives of base Catan and Cities & Knights), written to a
-folder of its own (default ``build/compiled``) and used by putting that folder first on
-``PYTHONPATH``::
+The package stays pure Python: this is an optional build for speed (random play of every
+game, the catanatron race, checks and drives), written to a folder of its own (default
+``build/compiled``) and used by putting that folder first on ``PYTHONPATH``::
 
     .venv/bin/python ci/compile.py            # needs mypy (the dev extra) and a C compiler
     PYTHONPATH=build/compiled .venv/bin/python ci/bench.py     # all rows, compiled
     .venv/bin/python ci/bench.py --beside build/compiled      # the race by both builds
 
 Only the modules the profiles of random play and of a live drive name are compiled
-(:data:`COMPILED`): the steps and legal actions of base Catan and Cities & Knights (their
-rule books, observations and Cities & Knights' data tables, read once, stay Python), the
-copy and chance helpers they call, and the live drive's loop with its comparison of values
-(``oracle.drive``, ``oracle.diff``: ``ci/bench.py --beside build/compiled`` drives
-catanatron with it beside the pure oracle). The modules of the states and actions stay
-Python too: mypyc compiles ``a == b`` of two instances of a class compiled with them, which
-defines no ``__eq__`` of its own, as identity, while the ``attrs`` classes get theirs from
+(:data:`COMPILED`): every game's steps, legal actions, set-up, scoring and the helpers
+they call (their rule books and observations stay Python, and so do the data tables, read
+once, of every game but base Catan, and the rules a step shows of every game but Cities &
+Knights: random play never asks them), the copy and chance helpers of ``model.core``, and
+the live drive's loop with its comparison of values (``oracle.drive``, ``oracle.diff``:
+``ci/bench.py --beside build/compiled`` drives catanatron with it beside the pure oracle).
+A method marked with ``model.core.cite.implements`` is, compiled, a descriptor of its class
+without a module of its own: the marker names it by its class's module, as the pure one is
+named. The modules of the states and actions stay Python too: mypyc compiles ``a == b`` of
+two instances of a class compiled with them, which defines no ``__eq__`` of its own, as
+identity, while the ``attrs`` classes get theirs from
 their decorator at run time (a step's rules compare a state with the initial one: compiled,
 the set-up's rules went unnamed). Were they compiled, they would read back as the pure ones
 do: reading a state back (``structure``), the canonical text's writers and the schemas take
@@ -44,7 +47,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "rules_oracle"
 
 #: the modules compiled (paths under src/): every other module stays Python (the drive's
-#: strict reader, oracle.reading, too: mypyc 2.4 stops on an internal error in it)
+#: strict reader, oracle.reading, too: mypyc 2.4 stops on an internal error in it; and the
+#: crafts game's data, which defines its cards' attrs class)
 COMPILED = (
     "rules_oracle/model/core/ops.py",
     "rules_oracle/model/core/chance.py",
@@ -55,6 +59,18 @@ COMPILED = (
         "barbarians", "build", "common", "dice", "game", "improvement", "knight",
         "metropolis", "production", "progress", "robber", "setup", "shown", "trade", "turn",
         "victory", "wall")),
+    *(f"rules_oracle/model/crafts/{m}.py" for m in (
+        "card", "end", "final", "game", "market", "ops", "play", "policy", "round", "setup",
+        "trade")),
+    *(f"rules_oracle/model/burgundy/{m}.py" for m in (
+        "action", "animal", "area", "building", "castle", "colour", "game", "knowledge", "ops",
+        "phase", "round", "setup", "ship", "turn")),
+    *(f"rules_oracle/model/caylus/{m}.py" for m in (
+        "activation", "building", "character", "delivery", "end", "favour", "game", "ops",
+        "planning", "setup", "stewardship")),
+    *(f"rules_oracle/model/catan_cards/{m}.py" for m in (
+        "development", "event", "game", "ops", "production", "score", "setup", "take", "trade",
+        "turn")),
     *(f"rules_oracle/oracle/{m}.py" for m in ("diff", "drive")),
 )
 
@@ -71,7 +87,7 @@ def _copy(out: Path) -> None:
 #: the C compiler's optimisation level of the build for speed (mypyc's default)
 FAST = "3"
 #: the level of a build for testing only: the same C from mypyc, so the same semantics,
-#: compiled without optimisation (about 170 s of CPU against 275 s at level 3)
+#: compiled without optimisation (about 230 s of CPU against 420 s at level 3)
 PLAIN = "0"
 
 

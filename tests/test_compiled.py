@@ -20,17 +20,20 @@ ROOT = Path(__file__).resolve().parent.parent
 #: per game and player count: the digest of every state, the rules every step shows and
 #: the canonical text of every legal action set of two seeded games (300 steps each; every
 #: 25th state and action read back from its plain data), the declared field types of every
-#: class of the game's state module, its JSON Schemas, and the files of the modules
-#: ``ci/compile.py`` compiles as this run loaded them
+#: class of the game's state module, its JSON Schemas, the functions marked as each rule's
+#: code (``model.core.cite``: compiled methods are named as the pure ones), and the files of
+#: the modules ``ci/compile.py`` compiles as this run loaded them
 PLAY = """
 import hashlib, importlib, json, sys
 import attrs
 from rules_oracle.model.core import registry
+from rules_oracle.model.core.cite import IMPLEMENTED
 from rules_oracle.model.core.schema import game_schemas
 from rules_oracle.model.core.canon import digest, field_types, structure, to_json, unstructure
 from rules_oracle.model.core.play import playout
 for module in sys.argv[1:]:
     print(module, importlib.import_module(module).__file__.rsplit(".", 1)[-1])
+print(json.dumps(IMPLEMENTED, sort_keys=True))
 for name in registry.names():
     game = registry.get(name)
     state_module = sys.modules[game.state_type.__module__]
@@ -127,6 +130,12 @@ def test_the_compiled_modules_are_the_model_and_drive_hot_ones_the_text_writer_p
     # mypyc compiles == of two instances of a class compiled with them as identity, while
     # the attrs classes get their __eq__ at run time: states and actions stay Python
     assert not [p for p in compiled if p.endswith(("/state.py", "/actions.py"))]
+    # every game's steps and legal actions; its rule book and observations stay Python
+    for game in ("catan", "cities_knights", "crafts", "burgundy", "caylus", "catan_cards"):
+        assert f"rules_oracle/model/{game}/game.py" in compiled, game
+        assert f"rules_oracle/model/{game}/setup.py" in compiled, game
+        assert f"rules_oracle/model/{game}/rules.py" not in compiled, game
+        assert f"rules_oracle/model/{game}/observation.py" not in compiled, game
     # of the oracle, only the live drive's loop and its comparison of values
     assert sorted(p for p in compiled if "/oracle/" in p) == [
         "rules_oracle/oracle/diff.py", "rules_oracle/oracle/drive.py"]

@@ -18,9 +18,12 @@ def implements(*rules: str) -> Callable[[F], F]:
         raise ValueError("implements() names at least one rule")
 
     def mark(function: F) -> F:
+        # a method compiled by mypyc (ci/compile.py) is a descriptor of its class, with no
+        # module of its own: its class's is the same
+        owner = getattr(function, "__objclass__", function)
         for rule in rules:
             IMPLEMENTED.setdefault(rule, []).append(
-                f"{function.__module__}.{function.__qualname__}")
+                f"{owner.__module__}.{function.__qualname__}")
         return function
 
     return mark
