@@ -191,3 +191,33 @@ def test_a_changed_scalar_is_written_by_its_type_s_own_writer(
     view = attrs.evolve(first, f0=1.5, f6=True)
     assert view_text(view) == to_json(view)
     assert met == [1.5, first.f4]
+
+
+def test_a_tuple_built_anew_from_the_same_items_keeps_its_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A field's tuple made anew of the same lasting items (the seats of players a step left
+    alone) keeps the last text, unwritten; one with another item, or holding an item whose
+    text may change, is written."""
+    seats = (Inner(1, (3,)), Inner(2, (4,)))
+    first = _wide(f11=seats)
+    assert view_text(first) == to_json(first)
+    written: list[Any] = []
+
+    def field_text(value: Any) -> str:
+        written.append(value)
+        return to_json(value)
+
+    monkeypatch.setattr(vt, "field_text", field_text)
+    again = _wide(f11=tuple(list(seats)))
+    assert again.f11 is not seats
+    assert view_text(again) == to_json(again)
+    assert not any(v is again.f11 for v in written)
+    other = _wide(f11=(seats[0], Inner(5, ())))
+    assert view_text(other) == to_json(other)
+    assert any(v is other.f11 for v in written)
+    cards = [1]
+    loose = _wide(f11=(cards,))
+    assert view_text(loose) == to_json(loose)
+    cards.append(2)
+    rebuilt = _wide(f11=(cards,))  # the same changeable item: written again
+    assert view_text(rebuilt) == to_json(rebuilt) and '"f11":[[1,2]]' in view_text(rebuilt)

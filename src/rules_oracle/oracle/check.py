@@ -274,13 +274,17 @@ class _Unread:
     (under 10 levels), so the whole line passes every check of :func:`parse_line` and
     :func:`validate_record` and reads as the record with the view's data for fields."""
 
-    __slots__ = ("done", "keys", "line", "raw", "rec", "text")
+    __slots__ = ("done", "end", "keys", "line", "raw", "rec", "start", "text")
 
-    def __init__(self, raw: str | bytes, line: int, rec: dict[str, Any], text: str) -> None:
+    def __init__(self, raw: str | bytes, line: int, rec: dict[str, Any], text: str,
+                 start: int, end: int) -> None:
         self.raw = raw
         self.line = line
         self.rec = rec
+        #: the fields' text: ``text[start:end]`` (the line's text and where they stand in it)
         self.text = text
+        self.start = start
+        self.end = end
         #: whether the fields are settled: compared equal to the view's text, or read
         self.done = False
         #: the top-level keys of the fields (once compared equal to the view's text)
@@ -288,7 +292,7 @@ class _Unread:
 
     def agrees(self, view: Any, text: str) -> bool:
         """Whether the fields' text is ``text``, the canonical text of ``view``."""
-        if self.text != text:
+        if len(text) != self.end - self.start or not self.text.startswith(text, self.start):
             return False
         self.keys = _keys_of(view)
         self.done = True
@@ -362,11 +366,15 @@ def _read_observed(raw: str | bytes, line: int) -> tuple[dict[str, Any], _Unread
     end = text.rfind(_FIELDS_END)
     if end < 0 or _OBSERVED_END.fullmatch(text, end) is None:
         return None
-    at = text.rfind(_FIELDS_AT, 0, end)
+    # the first such key from the start: a step whose action holds scalars only has no
+    # other before its fields (a string holds no bare quote), whatever the fields hold
+    at = text.find(_FIELDS_AT, 0, end)
     if at < 0:
         return None
-    start = at + len(_FIELDS_AT)
     rec = _step_without_fields(text, at, end)
+    if rec is None:
+        at = text.rfind(_FIELDS_AT, 0, end)
+    start = at + len(_FIELDS_AT)
     if rec is None:
         try:
             rec = loads(text[:start] + "{}" + text[end:])
@@ -374,7 +382,7 @@ def _read_observed(raw: str | bytes, line: int) -> tuple[dict[str, Any], _Unread
             return None
         if not _fast_step_ok(rec):
             return None
-    return rec, _Unread(raw, line, rec, text[start:end])
+    return rec, _Unread(raw, line, rec, text, start, end)
 
 
 def _step_without_fields(text: str, at: int, end: int) -> dict[str, Any] | None:

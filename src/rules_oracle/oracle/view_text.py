@@ -8,8 +8,10 @@ step left alone, and the parts built from them, are the same objects), so
 field's text, finds the fields whose value is another object in one pass (``is not``
 over the two rows of values) and writes only those anew. A field's text is kept only when
 its value's text never changes (:func:`model.core.canon.lasting`: scalars, enums, frozen
-instances, tuples of them); any other is written every time. A field holding a wide view
-(a seat's view holding the public one) is written the same way, by its class's own row.
+instances, tuples of them); any other is written every time. A tuple built anew from the
+same items as the last one's (the seats of players the step left alone) keeps its text. A
+field holding a wide view (a seat's view holding the public one) is written the same way,
+by its class's own row.
 
 The text is ``to_json(view)``'s, character for character (tests compare both over every
 game's views); unlike it, the view's own text is not remembered (a view serves one step).
@@ -17,7 +19,7 @@ game's views); unlike it, the view's own text is not remembered (a view serves o
 
 from itertools import compress
 from json.encoder import encode_basestring
-from operator import attrgetter, is_not
+from operator import attrgetter, is_, is_not
 from typing import Any
 
 import attrs
@@ -75,8 +77,10 @@ class _Row:
         else:
             changed = compress(range(len(values)), map(is_not, values, last))
         fresh = self.fresh
+        stale: Any = ()
         if fresh:
-            changed = {*changed, *fresh}
+            stale = set(fresh)
+            changed = {*changed, *stale}
             fresh.clear()
         parts, slots, heads = self.parts, self.slots, self.heads
         rows = _ROWS
@@ -88,6 +92,12 @@ class _Row:
             if scalar is not None:  # a number, a string, a flag or null: its text lasts
                 parts[j] = heads[j] + scalar(value)
                 continue
+            if type(value) is tuple and last is not None and i not in stale:
+                old = last[i]
+                # a tuple built anew from the same items (the seats of the same players):
+                # the same text, kept (its items' texts last: it was not written afresh)
+                if type(old) is tuple and len(old) == len(value) and all(map(is_, value, old)):
+                    continue
             try:
                 row = rows[type(value)]
             except KeyError:

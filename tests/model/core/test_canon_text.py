@@ -321,3 +321,42 @@ def test_a_tuple_of_instances_is_written_without_trying_jsons_encoder(
     monkeypatch.undo()
     assert canon.field_text(()) == "[]"
     assert canon.field_text((1, "b", (None, True))) == '[1,"b",[null,true]]'
+
+
+@attrs.frozen(slots=True)
+class Nest:
+    """A wide class that may hold one of its own kind (written inside another)."""
+
+    a: tuple[int, ...]
+    b: tuple[int, ...]
+    c: Leaf
+    d: Colour
+    e: tuple[Leaf, ...]
+    f: tuple[str, ...]
+    inner: "Nest | None" = None
+    n: int = 0
+
+
+def test_a_wide_class_inside_one_of_its_own_kind_is_written_whole() -> None:
+    """An instance met while another of its class is written is written whole, and the
+    texts kept for the outer one stay its own."""
+    inner = Nest((1,), (2,), Leaf(1, frozenset()), Colour.RED, (), ("x",), None, 5)
+    outer = Nest((3,), (2,), Leaf(2, frozenset({"t"})), Colour.BLUE, (inner.c,), ("y",),
+                 inner, 6)
+    assert to_json(outer) == slow_text(outer)
+    assert '"inner":' + slow_text(inner) in to_json(outer)
+    after = attrs.evolve(outer, n=7)  # from the outer one's kept texts
+    assert to_json(after) == slow_text(after)
+    assert to_json(inner) == slow_text(inner)
+
+
+def test_a_wide_class_written_after_a_failure_writes_every_field_anew() -> None:
+    """A field whose text cannot be written fails the instance; the next one of its class
+    is written whole, never from texts kept for a value they do not stand for."""
+    first = Nest((1,), (2,), Leaf(1, frozenset()), Colour.RED, (), ("x",))
+    assert to_json(first) == slow_text(first)
+    broken = attrs.evolve(first, b=(9,), f=(object(),))  # type: ignore[arg-type]
+    with pytest.raises(Exception, match="object"):
+        to_json(broken)
+    after = attrs.evolve(first, b=(8,))
+    assert to_json(after) == slow_text(after)

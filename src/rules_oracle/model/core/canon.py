@@ -34,11 +34,13 @@ import typing
 from collections.abc import Callable
 from enum import Enum, IntEnum
 from fractions import Fraction
+from itertools import compress
 from json.encoder import (  # type: ignore[attr-defined]
     c_encode_basestring,
     c_make_encoder,
     encode_basestring,
 )
+from operator import attrgetter, is_not
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -658,10 +660,10 @@ def _lasting_rows(value: tuple[Any, ...]) -> bool:
 
 _PLAIN = (int, bool, str, type(None))
 
-#: declared field types whose text is written anew each time (cheaper than comparing)
+#: declared field types of numbers and strings
 _SCALAR_FIELDS = (int, bool, str)
 #: fields of other types a frozen class has at least, for its writer to take the texts of
-#: the fields it shares with the instance written last from that one's
+#: the fields it shares with the instance written last from that one's (:func:`_wide_writer`)
 KEPT_FIELDS = 6
 
 
@@ -722,55 +724,101 @@ def _field_text(name: str, t: Any, value: str | None = None) -> str:
 def _attrs_writer(cls: type) -> Callable[[Any], str]:
     """The text of one class's instances: the fields the converter writes (those set by
     ``__init__``) and the class's tag, in key order, each field's text from its value;
-    remembered per instance when the class is frozen."""
+    remembered per instance when the class is frozen. A large frozen class (a state, a view:
+    at least :data:`KEPT_FIELDS` fields holding more than a number or a string) is written
+    by :func:`_wide_writer`."""
     try:
         hints = field_types(cls)
     except Exception:  # pragma: no cover - an unresolvable annotation: no declared types
         hints = {}
     declared = {f.name: hints.get(f.name, Any) for f in attrs.fields(cls) if f.init}
     frozen = _is_frozen(cls)
-    # a large frozen class (a state, a view) compares each field holding more than a
-    # number or a string with the field of the instance written last, and takes its text
-    # from there when it is the same lasting object
-    kept = [n for n, t in declared.items() if t not in _SCALAR_FIELDS]
-    if not frozen or len(kept) < KEPT_FIELDS:
-        kept = []
-    slot = {n: i for i, n in enumerate(kept)}
     lines = ["def write(obj):"]
     if frozen:
         lines += ["    known = memo.get(id(obj))",
                   "    if known is not None and known[0] is obj:",
                   "        return known[1]"]
-    if kept:
-        lines.append("    values, texts = last[0]")
-        for n, i in slot.items():
-            lines += [f"    v{i} = obj.{n}",
-                      f"    s{i} = texts[{i}]",
-                      f"    if s{i} is None or v{i} is not values[{i}]:",
-                      f"        s{i} = {_field_text(n, declared[n], f'v{i}')}",
-                      f"        k{i} = s{i} if lasting(v{i}) else None",
-                      "    else:",
-                      f"        k{i} = s{i}"]
-        lines.append("    last[0] = ((" + "".join(f"v{i}, " for i in slot.values()) + "), ("
-                     + "".join(f"k{i}, " for i in slot.values()) + "))")
     tag = encode_basestring(cls.__name__)
     parts = []
     for i, key in enumerate(sorted({*declared, TAG})):
         head = ("{" if i == 0 else ",") + encode_basestring(key) + ":"
         parts.append(repr(head + tag) if key == TAG
-                     else f"{head!r}, s{slot[key]}" if key in slot
                      else f"{head!r}, {_field_text(key, declared[key])}")
     # one join: adding the parts one by one would copy the text written so far each time
     body = "''.join((" + ", ".join(parts) + ", '}'))"
     lines.append(f"    return remember(obj, {body})" if frozen else f"    return {body}")
     scope: dict[str, Any] = {"memo": _memo, "remember": _remember, "text": _text,
                              "irepr": int.__repr__, "estr": encode_basestring,
-                             "plain_tuple": _plain_tuple_text, "lasting": _lasting_value,
-                             "last": [((None,) * len(kept), (None,) * len(kept))]}
+                             "plain_tuple": _plain_tuple_text}
     # the source is built from the class's own field names and name only
     exec("\n".join(lines), scope)
     fn: Callable[[Any], str] = scope["write"]
+    if frozen and sum(t not in _SCALAR_FIELDS for t in declared.values()) >= KEPT_FIELDS:
+        return _wide_writer(cls, declared, fn)
     return fn
+
+
+def _wide_writer(cls: type, declared: dict[str, Any], whole: Callable[[Any], str]
+                 ) -> Callable[[Any], str]:
+    """The writer of a large frozen class: it keeps the values of the instance written last
+    and the text of each of its fields, finds the fields whose value is another object in
+    one pass (``is not`` over the two rows of values), and writes only those anew; the
+    instance's text is the kept texts joined. A field's text is kept only while its value's
+    text never changes (:func:`lasting`); any other is written every time. An instance of
+    the class met while one is being written (inside it) is written whole (``whole``)."""
+    names = sorted(declared)
+    keys = sorted({*names, TAG})
+    count = len(names)
+    get = attrgetter(*names)  # two or more names: a tuple of values
+    slots = tuple(keys.index(n) for n in names)
+    heads = tuple(("{" if i == 0 else ",") + encode_basestring(k) + ":"
+                  for i, k in enumerate(keys))
+    field_heads = tuple(heads[j] for j in slots)
+    plain = tuple(declared[n] is not bool and _is_plain(declared[n])
+                  and typing.get_origin(declared[n]) is tuple for n in names)
+    #: per key its text with what comes before it (the tag's is fixed), then the end
+    parts = [h + encode_basestring(cls.__name__) if k == TAG else h
+             for h, k in zip(heads, keys, strict=True)] + ["}"]
+    #: the values of the instance written last (``None``: none, or its texts are not all
+    #: written), the fields whose text does not last, whether an instance is being written
+    last: list[Any] = [None]
+    fresh: list[int] = []
+    busy = [False]
+    memo, scalars, remember = _memo, SCALAR_TEXTS, _remember
+    plain_tuple, text, keeps = _plain_tuple_text, _text, _lasting_value
+
+    def write(obj: Any) -> str:
+        known = memo.get(id(obj))
+        if known is not None and known[0] is obj:
+            return known[1]
+        if busy[0]:
+            return whole(obj)
+        busy[0] = True
+        try:
+            values = get(obj)
+            before = last[0]
+            last[0] = None  # the texts stand for ``before`` only until one is written
+            changed: Any = (range(count) if before is None
+                            else compress(range(count), map(is_not, values, before)))
+            if fresh:
+                changed = {*changed, *fresh}
+                fresh.clear()
+            for i in changed:
+                value = values[i]
+                scalar = scalars.get(type(value))
+                if scalar is not None:  # a number, a string, a flag or null: its text lasts
+                    parts[slots[i]] = field_heads[i] + scalar(value)
+                    continue
+                parts[slots[i]] = field_heads[i] + (plain_tuple(value) if plain[i]
+                                                    else text(value))
+                if not keeps(value):
+                    fresh.append(i)
+            last[0] = values
+            return remember(obj, "".join(parts))
+        finally:
+            busy[0] = False
+
+    return write
 
 
 def _describe(exc: BaseException, _type: Any) -> str:
