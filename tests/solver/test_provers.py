@@ -193,6 +193,24 @@ def test_completeness_falls_back_when_witnesses_miss_states() -> None:
     assert outcome.detail.startswith("the witness actions do not cover every state")
 
 
+def test_enabled_at_is_the_kind_built_at_the_parameters() -> None:
+    """A witness's enabled term, substituted into its kind's step, is the very term of its
+    kind's domain and guard built at the witness's parameters; a Python int stands for its
+    value."""
+    from rules_oracle.solver.provers.deadlock import enabled_at
+
+    encoding = WitnessedToy()
+    f = provers.frame(encoding, 2)
+    kinds = {k.name: k for k in f.kinds}
+    for name, params in encoding.completeness_witnesses(f.pre, 2):
+        built = z3.And(kinds[name].domain(params), kinds[name].guard(f.pre, params))
+        assert enabled_at(f, name, params).eq(built)
+    for value in (0, 3):
+        built = z3.And(kinds["roll"].domain({"value": z3.IntVal(value)}),
+                       kinds["roll"].guard(f.pre, {"value": z3.IntVal(value)}))
+        assert enabled_at(f, "roll", {"value": value}).eq(built)
+
+
 def test_completeness_witnesses_do_not_hide_a_stuck_state() -> None:
     outcome = provers.completeness(StuckWitnessedToy(), 2)
     assert outcome.status == "counterexample"

@@ -51,3 +51,16 @@ def test_one_substitution_over_many_terms() -> None:
     assert found[1].sort() == z3.BoolSort() and found[0].sort() == z3.IntSort()
     assert terms.substitute_all([], pairs) == []
     assert all(f is t for f, t in zip(terms.substitute_all(many, []), many, strict=True))
+
+
+def test_ite_is_the_term_if_builds() -> None:
+    x, y, b = z3.Int("x"), z3.Int("y"), z3.Bool("b")
+    r = z3.Real("r")
+    other = z3.Context()
+    cases = [(b, x, y), (b, x + 1, z3.IntVal(0)), (x > y, terms.ONE, terms.Z), (b, r, r * 2),
+             # the coercions z3.If makes: an int and a real, Python values, a Python bool
+             (b, x, r), (b, x, 3), (b, 2, 5), (True, x, y), (b, z3.Bool("c"), z3.BoolVal(True))]
+    for cond, a, c in cases:
+        found, built = terms.ite(cond, a, c), z3.If(cond, a, c)
+        assert found.eq(built) and type(found) is type(built)
+    assert terms.ite(z3.Bool("b", other), z3.Int("x", other), z3.Int("y", other)).ctx is other

@@ -104,6 +104,7 @@ from rules_oracle.solver.terms import (
     between,
     flag,
     int_term,
+    ite,
     pn,
     select,
     substitute_all,
@@ -763,14 +764,16 @@ def _for_actor(players: int, rule: PlayerRule, cross: CrossRule | None = None
                     seen.add(key)
                     keys.append(key)
         update: dict[str, Any] = {}
+        acting = [act == i for i in range(players - 1)]
         for key in keys:
             values = [int_term(up.get(key, v[key])) for _, up in parts]
-            if all(z3.eq(values[0], x) for x in values[1:]):
+            first = values[0].get_id()
+            if all(x.get_id() == first for x in values[1:]):
                 update[key] = values[0]
                 continue
             expr = values[-1]
             for i in reversed(range(players - 1)):
-                expr = z3.If(act == i, values[i], expr)
+                expr = ite(acting[i], values[i], expr)
             update[key] = expr
         return guard, update
 

@@ -8,8 +8,20 @@ import z3
 
 from rules_oracle.properties.base import Outcome
 from rules_oracle.solver.encoding import Encoding
-from rules_oracle.solver.provers.frames import frame
+from rules_oracle.solver.provers.frames import Frame, frame
 from rules_oracle.solver.provers.queries import reason, shown_values, solver
+from rules_oracle.solver.terms import int_term
+
+
+def enabled_at(f: Frame, name: str, params: dict[str, Any]) -> Any:
+    """Whether the action of kind ``name`` with the parameter terms ``params`` (over the
+    frame's pre-state) is enabled: the kind's step's ``enabled`` with its fresh parameters
+    replaced by them (``z3.substitute``, in C), where building the kind's domain and guard
+    again for them costs as much as its step (Burgundy's 92 witnesses at 4 players: 0.02 s
+    against 2.6 s)."""
+    step = f.step(name)
+    pairs = [(step.params[p], int_term(params[p])) for p in step.kind.params]
+    return z3.substitute(step.enabled, *pairs) if pairs else step.enabled
 
 
 def completeness(
@@ -28,11 +40,9 @@ def completeness(
     witnesses = encoding.completeness_witnesses(pre, players)
     missed = ""
     if witnesses:
-        kinds = {k.name: k for k in f.kinds}
         quick = solver(timeout)
         quick.add(f.whole, z3.Not(encoding.terminal(pre, players)))
-        quick.add(z3.Not(z3.Or(*(z3.And(kinds[name].domain(params),
-                                         kinds[name].guard(pre, params))
+        quick.add(z3.Not(z3.Or(*(enabled_at(f, name, dict(params))
                                   for name, params in witnesses))))
         verdict = quick.check()
         if verdict == z3.unsat:
