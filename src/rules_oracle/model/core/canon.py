@@ -758,32 +758,65 @@ def _attrs_writer(cls: type) -> Callable[[Any], str]:
     return fn
 
 
+class FieldRow:
+    """One frozen class's fields in its writer's order (sorted keys, the tag among them) and
+    the instance written last: its values and each field's text with what comes before it.
+    The wide writers (:func:`_wide_writer` for a state, ``oracle.view_text`` for a view)
+    find the fields whose value is another object than the last instance's in one pass
+    (``is not`` over the two rows of values, :meth:`changed`) and write only those anew; a
+    field's text is kept only while its value's text never changes (:func:`lasting`), any
+    other (in :attr:`fresh`) is written every time."""
+
+    __slots__ = ("busy", "fresh", "get", "heads", "parts", "slots", "values")
+
+    def __init__(self, cls: type, names: list[str]) -> None:
+        keys = sorted({*names, TAG})
+        #: the values of an instance's fields, in key order (a tuple, for two or more)
+        self.get = attrgetter(*names)
+        #: where each field's text stands among the parts
+        self.slots = tuple(keys.index(n) for n in names)
+        #: per field what comes before its value's text
+        self.heads = tuple(("{" if i == 0 else ",") + encode_basestring(k) + ":"
+                           for i, k in enumerate(keys) if k != TAG)
+        #: per key its text with what comes before it (the tag's is fixed), and the end
+        self.parts = [(("{" if i == 0 else ",") + encode_basestring(k) + ":"
+                       + (encode_basestring(cls.__name__) if k == TAG else ""))
+                      for i, k in enumerate(keys)] + ["}"]
+        #: the last instance's values (``None``: none, or its texts are not all written)
+        self.values: tuple[Any, ...] | None = None
+        #: the fields whose last text does not last (written again every time)
+        self.fresh: list[int] = []
+        #: whether an instance is being written (one of its class inside it is written
+        #: another way)
+        self.busy = False
+
+    def changed(self, values: tuple[Any, ...]) -> tuple[Any, Any]:
+        """The fields of ``values`` to write anew (those whose value is another object than
+        the last instance's, and those whose last text does not last) and those of the
+        latter; the texts stand for no instance until the writer sets :attr:`values`."""
+        last = self.values
+        self.values = None
+        changed: Any = (range(len(values)) if last is None
+                        else compress(range(len(values)), map(is_not, values, last)))
+        fresh = self.fresh
+        stale: Any = ()
+        if fresh:
+            stale = set(fresh)
+            changed = {*changed, *stale}
+            fresh.clear()
+        return changed, stale
+
+
 def _wide_writer(cls: type, declared: dict[str, Any], whole: Callable[[Any], str]
                  ) -> Callable[[Any], str]:
-    """The writer of a large frozen class: it keeps the values of the instance written last
-    and the text of each of its fields, finds the fields whose value is another object in
-    one pass (``is not`` over the two rows of values), and writes only those anew; the
-    instance's text is the kept texts joined. A field's text is kept only while its value's
-    text never changes (:func:`lasting`); any other is written every time. An instance of
-    the class met while one is being written (inside it) is written whole (``whole``)."""
+    """The writer of a large frozen class by its :class:`FieldRow`; the instance's text is
+    the kept texts joined. An instance of the class met while one is being written (inside
+    it) is written whole (``whole``)."""
     names = sorted(declared)
-    keys = sorted({*names, TAG})
-    count = len(names)
-    get = attrgetter(*names)  # two or more names: a tuple of values
-    slots = tuple(keys.index(n) for n in names)
-    heads = tuple(("{" if i == 0 else ",") + encode_basestring(k) + ":"
-                  for i, k in enumerate(keys))
-    field_heads = tuple(heads[j] for j in slots)
+    row = FieldRow(cls, names)
+    get, slots, heads, parts, fresh = row.get, row.slots, row.heads, row.parts, row.fresh
     plain = tuple(declared[n] is not bool and _is_plain(declared[n])
                   and typing.get_origin(declared[n]) is tuple for n in names)
-    #: per key its text with what comes before it (the tag's is fixed), then the end
-    parts = [h + encode_basestring(cls.__name__) if k == TAG else h
-             for h, k in zip(heads, keys, strict=True)] + ["}"]
-    #: the values of the instance written last (``None``: none, or its texts are not all
-    #: written), the fields whose text does not last, whether an instance is being written
-    last: list[Any] = [None]
-    fresh: list[int] = []
-    busy = [False]
     memo, scalars, remember = _memo, SCALAR_TEXTS, _remember
     plain_tuple, text, keeps = _plain_tuple_text, _text, _lasting_value
 
@@ -791,32 +824,26 @@ def _wide_writer(cls: type, declared: dict[str, Any], whole: Callable[[Any], str
         known = memo.get(id(obj))
         if known is not None and known[0] is obj:
             return known[1]
-        if busy[0]:
+        if row.busy:
             return whole(obj)
-        busy[0] = True
+        row.busy = True
         try:
             values = get(obj)
-            before = last[0]
-            last[0] = None  # the texts stand for ``before`` only until one is written
-            changed: Any = (range(count) if before is None
-                            else compress(range(count), map(is_not, values, before)))
-            if fresh:
-                changed = {*changed, *fresh}
-                fresh.clear()
+            changed, _ = row.changed(values)
             for i in changed:
                 value = values[i]
                 scalar = scalars.get(type(value))
                 if scalar is not None:  # a number, a string, a flag or null: its text lasts
-                    parts[slots[i]] = field_heads[i] + scalar(value)
+                    parts[slots[i]] = heads[i] + scalar(value)
                     continue
-                parts[slots[i]] = field_heads[i] + (plain_tuple(value) if plain[i]
-                                                    else text(value))
+                parts[slots[i]] = heads[i] + (plain_tuple(value) if plain[i]
+                                              else text(value))
                 if not keeps(value):
                     fresh.append(i)
-            last[0] = values
+            row.values = values
             return remember(obj, "".join(parts))
         finally:
-            busy[0] = False
+            row.busy = False
 
     return write
 
