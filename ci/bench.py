@@ -12,9 +12,12 @@ Base Catan races a real peer: with the optional extra ``rules-oracle[bench]``
 in the same run, beside our random 4-player games restricted to the action
 families catanatron's random player has (every action but domestic trade,
 which catanatron does not enumerate), games and actions per second for both,
-and the ratio ours / catanatron's. With catanatron installed the oracle also drives
-a few live games of it through its adapter (``oracle drive``'s engine) and measures
-the CPU time of the oracle's process and of the engine's.
+and the ratio ours / catanatron's. The racers play in alternating rounds
+(:data:`RACE_ROUNDS`, each round's order the reverse of the last's), so that the
+machine's drift during the race slows both alike; the ratio is of the totals, and the
+row shows the spread of the rounds' ratios beside it. With catanatron installed the
+oracle also drives a few live games of it through its adapter (``oracle drive``'s
+engine) and measures the CPU time of the oracle's process and of the engine's.
 
 Targets (each read from one run, never a timed test): random 4-player play at least
 50,000 steps per second (chance steps included) for every game; ``oracle check`` of a
@@ -43,6 +46,8 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -82,9 +87,10 @@ GAMES = ("crafts", "burgundy", "catan", "cities_knights", "caylus", "catan_cards
 DOMESTIC = frozenset({"OfferCard", "Propose", "Withdraw", "Answer", "Counter", "TradeWith"})
 
 
-def catan_without_domestic(budget: float, min_games: int) -> dict[str, Any]:
+def catan_without_domestic(budget: float, min_games: int, first: int = 0) -> dict[str, Any]:
     """Our random 4-player catan games, uniform over every legal action but domestic
-    trade (chance steps by their exact probabilities): games and actions per second."""
+    trade (chance steps by their exact probabilities): games and actions per second. The
+    games are seeded ``first``, ``first + 1``, ..."""
     from rules_oracle.model.core.chance import sample
     from rules_oracle.model.core.game import CHANCE
 
@@ -96,7 +102,7 @@ def catan_without_domestic(budget: float, min_games: int) -> dict[str, Any]:
     start = time.process_time()
     n = actions = 0
     while n < min_games or time.process_time() - start < budget:
-        rng = random.Random(n)
+        rng = random.Random(first + n)
         state = game.setup(config)
         for _ in range(bound):
             actor = game.actor(state)
@@ -115,8 +121,9 @@ def catan_without_domestic(budget: float, min_games: int) -> dict[str, Any]:
             "actions": actions, "action_rate": actions / seconds}
 
 
-def catanatron_games(budget: float, min_games: int) -> dict[str, Any] | None:
-    """catanatron's random 4-player games (None when the bench extra is not installed)."""
+def catanatron_games(budget: float, min_games: int, first: int = 0) -> dict[str, Any] | None:
+    """catanatron's random 4-player games, seeded ``first``, ``first + 1``, ... (None when
+    the bench extra is not installed)."""
     if importlib.util.find_spec("catanatron") is None:
         return None
     from catanatron import Color, Game, RandomPlayer
@@ -125,7 +132,7 @@ def catanatron_games(budget: float, min_games: int) -> dict[str, Any] | None:
     start = time.process_time()
     n = actions = 0
     while n < min_games or time.process_time() - start < budget:
-        played = Game([RandomPlayer(c) for c in colours], seed=n)
+        played = Game([RandomPlayer(c) for c in colours], seed=first + n)
         played.play()
         actions += len(played.state.actions)
         n += 1
@@ -213,7 +220,8 @@ def replay_steps_per_second(name: str, players: int, budget: float, states: bool
             "unit": "steps/s", "target": None if states else CHECK_TARGET}
 
 
-def race_beside(folder: str, budget: float, min_games: int) -> dict[str, Any]:
+def race_beside(folder: str, budget: float, min_games: int, first: int = 0
+                ) -> dict[str, Any]:
     """:func:`catan_without_domestic` run by another build of the model: a process with
     ``folder`` (e.g. ``build/compiled``, from ``ci/compile.py``) first on its path; its row
     names that build."""
@@ -221,7 +229,7 @@ def race_beside(folder: str, budget: float, min_games: int) -> dict[str, Any]:
         [str(Path(folder).resolve()), *filter(None, [os.environ.get("PYTHONPATH")])])}
     done = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--race-ours", "--seconds",
-         str(budget), "--min-games", str(min_games)],
+         str(budget), "--min-games", str(min_games), "--first", str(first)],
         env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"the race under {folder} failed:\n{done.stderr}")
@@ -242,6 +250,50 @@ def drive_beside(folder: str, games: int) -> dict[str, Any] | None:
         raise SystemExit(f"the drive under {folder} failed:\n{done.stderr}")
     row: dict[str, Any] | None = json.loads(done.stdout)
     return row
+
+
+#: rounds of the race: each racer plays this many rounds of games, in turn with the others,
+#: a round's order the reverse of the last's (ABBA), so that a machine whose speed drifts
+#: during the race (other work, a throttled core: catanatron's own rate has moved from 8.5
+#: to 15.7 games/s between runs on one machine) slows every racer alike
+RACE_ROUNDS = 6
+
+Racer = Callable[[float, int, int], "dict[str, Any] | None"]
+
+
+def race(racers: Sequence[Racer], budget: float, min_games: int,
+         rounds: int = RACE_ROUNDS) -> list[dict[str, Any] | None]:
+    """Each racer's row (None for a racer that gives none: catanatron not installed),
+    summed over ``rounds`` rounds of ``budget / rounds`` CPU seconds and at least
+    ``min_games / rounds`` games each, the racers in turn within a round and a round's
+    order the reverse of the last's. A racer's games continue its seeds from round to
+    round (the same games as one run of as many). A row keeps its rounds' actions per
+    second (``round_rates``; a round's games per second depend more on how long its few
+    games happen to be), for the spread of the per-round ratios."""
+    per, least = budget / rounds, max(1, -(-min_games // rounds))
+    parts: list[list[dict[str, Any]]] = [[] for _ in racers]
+    absent: set[int] = set()
+    for r in range(rounds):
+        order = range(len(racers)) if r % 2 == 0 else range(len(racers) - 1, -1, -1)
+        for i in order:
+            if i in absent:
+                continue
+            row = racers[i](per, least, sum(p["count"] for p in parts[i]))
+            if row is None:
+                absent.add(i)
+            else:
+                parts[i].append(row)
+    out: list[dict[str, Any] | None] = []
+    for i, p in enumerate(parts):
+        if i in absent or not p:
+            out.append(None)
+            continue
+        count, seconds = sum(x["count"] for x in p), sum(x["seconds"] for x in p)
+        actions = sum(x["actions"] for x in p)
+        out.append({**p[0], "count": count, "seconds": seconds, "rate": count / seconds,
+                    "actions": actions, "action_rate": actions / seconds,
+                    "round_rates": [x["action_rate"] for x in p]})
+    return out
 
 
 def build() -> str:
@@ -275,13 +327,14 @@ def main(argv: list[str] | None = None) -> int:
                         " build/compiled of ci/compile.py), its row beside this one's"
                         " (repeatable)")
     parser.add_argument("--min-games", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--race-ours", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--drive-ours", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     budget = args.seconds if args.seconds is not None else (0.5 if args.quick else 5.0)
     min_games = args.min_games if args.min_games is not None else (2 if args.quick else 10)
     if args.race_ours:  # one row of another build's race (see race_beside)
-        row = catan_without_domestic(budget, min_games)
+        row = catan_without_domestic(budget, min_games, args.first)
         print(json.dumps({**row, "what": f"{row['what']} ({build()})"}))
         return 0
     drive_games = args.drive_games if args.drive_games is not None else (
@@ -309,19 +362,26 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(play_rates(name, 4, budget, min_games, "eager"))
     peer: dict[str, Any] | None = None
     if "catan" in present:
-        ours = catan_without_domestic(budget, min_games)
+        entrants: list[Racer] = [catan_without_domestic, catanatron_games]
+        entrants += [partial(race_beside, folder) for folder in args.beside]
+        ran = race(entrants, budget, min_games)
+        ours, peer = ran[0], ran[1]
+        assert ours is not None
         ours["what"] += f" ({build()})"
         rows.append(ours)
-        peer = catanatron_games(budget, min_games)
         racers = [ours]
-        for folder in args.beside:
-            racers.append(race_beside(folder, budget, min_games))
-            rows.append(racers[-1])
+        for other in ran[2:]:
+            assert other is not None
+            racers.append(other)
+            rows.append(other)
         if peer is not None:
             rows.insert(len(rows) - len(racers) + 1, peer)
             for racer in racers:
                 racer["peer"] = peer["rate"]
                 racer["peer_actions"] = peer["action_rate"]
+                racer["round_ratios"] = [a / b for a, b in zip(racer["round_rates"],
+                                                               peer["round_rates"],
+                                                               strict=True)]
                 racer["target"] = RACE_TARGET
     for name in GAMES:
         if name in present:
@@ -400,7 +460,9 @@ def _ratio_text(r: dict[str, Any]) -> str:
     if "peer" in r:
         games = r["rate"] / r["peer"]
         actions = r["action_rate"] / r["peer_actions"]
-        return f"{games:.2f}x games, {actions:.2f}x actions ({r['ratio']:.2f} of target)"
+        low, high = min(r["round_ratios"]), max(r["round_ratios"])
+        return (f"{games:.2f}x games, {actions:.2f}x actions ({r['ratio']:.2f} of target;"
+                f" rounds {low:.2f}-{high:.2f}x actions)")
     return f"{r['ratio']:.2f}"
 
 
