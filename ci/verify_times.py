@@ -4,10 +4,11 @@ games in one pool of worker processes, on every core (or ``--jobs N``).
 Every game together in one pool (the way ``oracle verify`` runs them): obligations
 by status per game, the wall time, the CPU time (this process and its workers), and the
 slowest obligations, then the obligations' own seconds by game and kind (property, z3,
-bound, faithfulness: where the CPU goes); with ``--each``, each game alone first (its own
-wall time). Targets: the whole verification of crafts and burgundy
-under 90 s of wall time on 2 cores, and no obligation left unknown. No single Z3
-query can take more than ``oracle.verify.QUERY_TIMEOUT`` seconds of Z3's work
+bound, faithfulness: where the time goes; the wall seconds each took in its worker, its CPU
+seconds only on a machine with a core for each worker and nothing else running); with
+``--each``, each game alone first (its own wall time). Targets: the whole verification of
+crafts and burgundy under 90 s of wall time on 2 cores, and no obligation left unknown.
+No single Z3 query can take more than ``oracle.verify.QUERY_TIMEOUT`` seconds of Z3's work
 (``solver.provers.RLIMIT_PER_SECOND`` resource units to the second, about a second on
 the reference machine): past it the query is stopped and its obligation reported
 unknown, so an unknown count of 0 also says that every query settled within that
@@ -79,8 +80,8 @@ def measure(names: list[str], jobs: int, games: int) -> dict[str, Any]:
 
 
 def _kinds_table(row: dict[str, Any]) -> Table:
-    """The obligations' own seconds (each worker's time on them) of ``row``'s run, by game
-    and kind, with the totals: where the verification's CPU goes."""
+    """The obligations' own seconds (the wall time each took in its worker) of ``row``'s
+    run, by game and kind, with the totals: where the verification's time goes."""
     kinds = sorted({k for per in row["kinds"].values() for k in per})
     table = Table("game", *kinds, "all", title="seconds of the obligations' own work, by kind")
     for game, per in row["kinds"].items():
