@@ -372,17 +372,15 @@ def _read_observed(raw: str | bytes, line: int) -> tuple[dict[str, Any], _Unread
     if at < 0:
         return None
     rec = _step_without_fields(text, at, end)
-    if rec is None:
+    if rec is None:  # read whole but the fields, found backward from their end
         at = text.rfind(_FIELDS_AT, 0, end)
-    start = at + len(_FIELDS_AT)
-    if rec is None:
         try:
-            rec = loads(text[:start] + "{}" + text[end:])
+            rec = loads(text[:at + len(_FIELDS_AT)] + "{}" + text[end:])
         except InputError:
             return None
         if not _fast_step_ok(rec):
             return None
-    return rec, _Unread(raw, line, rec, text, start, end)
+    return rec, _Unread(raw, line, rec, text, at + len(_FIELDS_AT), end)
 
 
 def _step_without_fields(text: str, at: int, end: int) -> dict[str, Any] | None:
