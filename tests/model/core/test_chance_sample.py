@@ -5,6 +5,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules_oracle.model.core import chance
 from rules_oracle.model.core.chance import sample, uniform
@@ -72,3 +74,34 @@ def test_a_draws_equal_probabilities_are_one_object() -> None:
     assert [k for k, _ in outcomes] == ["0", "1", "3", "4"]
     assert all(p is outcomes[0][1] and p == Fraction(1, 4) for _, p in outcomes)
     assert chance.draw_outcomes(enumerate((1, 3)), str)[1][1] == Fraction(3, 4)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=60), min_size=1, max_size=12)
+       .filter(any))
+def test_a_draws_remembered_weights_are_those_its_fractions_give(counts: list[int]) -> None:
+    """``draw_outcomes`` remembers the weights :func:`chance._weights` finds from its
+    fractions (the counts over their greatest common divisor), so a sample of it draws the
+    same ticket as a fresh list of the same outcomes, which finds them."""
+    outcomes = chance.draw_outcomes(enumerate(counts), int)
+    known = chance._WEIGHTS[id(outcomes)]
+    assert known[0] is outcomes
+    assert (known[1], known[2]) == chance._weights(outcomes)
+    for seed in range(5):
+        assert sample(outcomes, random.Random(seed)) == sample(list(outcomes),
+                                                               random.Random(seed))
+
+
+def test_counted_weights_are_the_counts_over_their_divisor() -> None:
+    outcomes = ((0, Fraction(2, 6)), (1, Fraction(4, 6)))
+    assert chance.counted(outcomes, [2, 4], 6) is outcomes
+    assert chance._WEIGHTS[id(outcomes)] == (outcomes, (1, 2), 3)
+    prime = ((0, Fraction(3, 5)), (1, Fraction(2, 5)))
+    chance.counted(prime, [3, 2], 5)
+    assert chance._WEIGHTS[id(prime)] == (prime, (3, 2), 5)
+
+
+def test_counted_memory_starts_afresh_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chance, "WEIGHTS_ENTRIES", 2)
+    kept = [chance.draw_outcomes(enumerate((1, k)), int) for k in range(1, 6)]
+    assert len(chance._WEIGHTS) <= 2
+    assert chance._WEIGHTS[id(kept[-1])][0] is kept[-1]

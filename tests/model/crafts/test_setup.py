@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 
+from rules_oracle.model.core import chance
 from rules_oracle.model.core.chance import draw_outcomes
 from rules_oracle.model.core.errors import IllegalAction
 from rules_oracle.model.core.game import CHANCE
@@ -192,5 +193,8 @@ def test_pile_outcomes_equal_the_core_draw(seed: int) -> None:
     assert got == expected
     assert [type(p) for _, p in got] == [Fraction] * len(got)
     assert sum(p for _, p in got) == 1
+    # its remembered weights are the core draw's, which are those its fractions give
+    assert chance._WEIGHTS[id(got)][1:] == chance._WEIGHTS[id(expected)][1:] \
+        == chance._weights(got)
     with pytest.raises(ValueError, match="empty"):
         pile_outcomes((0,) * D.NK, DRAW)

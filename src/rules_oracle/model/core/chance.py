@@ -1,5 +1,6 @@
 """Exact chance outcomes and their seeded sampling."""
 
+import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
@@ -15,13 +16,34 @@ def draw_outcomes(
 ) -> tuple[tuple[A, Fraction], ...]:
     """One draw from a multiset given as (kind, count) pairs: P(kind) = count / total.
 
-    Kinds with count 0 are left out; the order of ``counts`` is kept (canonical).
+    Kinds with count 0 are left out; the order of ``counts`` is kept (canonical). The
+    draw's integer weights are remembered with it (:func:`counted`).
     """
     pairs = [(k, n) for k, n in counts if n > 0]
     total = sum(n for _, n in pairs)
     if total == 0:
         raise ValueError("draw from an empty multiset")
-    return tuple((make(k), _probability(n, total)) for k, n in pairs)
+    return counted(tuple([(make(k), _probability(n, total)) for k, n in pairs]),
+                   [n for _, n in pairs], total)
+
+
+def counted(outcomes: tuple[tuple[A, Fraction], ...], counts: Sequence[int],
+            total: int) -> tuple[tuple[A, Fraction], ...]:
+    """``outcomes``, a draw whose probabilities are ``counts[i] / total`` (the counts
+    positive, ``total`` their sum), with the integer weights :func:`sample` draws its ticket
+    against remembered beside it, so that a sample of it need not find them from the
+    fractions.
+
+    They are the weights :func:`_weights` finds: the probabilities over their common
+    denominator, which is ``total`` over the greatest common divisor ``g`` of the counts
+    (``g`` divides ``total``), so each weight is ``count // g`` and their sum ``total // g``
+    (tests compare the two)."""
+    g = math.gcd(*counts)
+    weights = tuple(counts) if g == 1 else tuple([n // g for n in counts])
+    if len(_WEIGHTS) >= WEIGHTS_ENTRIES:
+        _WEIGHTS.clear()
+    _WEIGHTS[id(outcomes)] = (outcomes, weights, total // g)
+    return outcomes
 
 
 @lru_cache(maxsize=1 << 12)

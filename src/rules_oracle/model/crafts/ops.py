@@ -8,6 +8,7 @@ The game-independent helpers over count tuples (``model.core.ops``) are re-expor
 from fractions import Fraction
 from typing import TypeVar
 
+from rules_oracle.model.core.chance import counted
 from rules_oracle.model.core.game import Config
 from rules_oracle.model.core.ops import bump, evolve, plus, put
 from rules_oracle.model.crafts import data as D
@@ -103,12 +104,13 @@ def pile_outcomes(pile: tuple[int, ...],
                   actions: tuple[A, ...]) -> tuple[tuple[A, Fraction], ...]:
     """One card drawn from ``pile`` (counts by kind): ``actions[k]`` with probability
     ``pile[k] / total``, kinds in order, absent kinds left out (as
-    ``model.core.chance.draw_outcomes`` gives them)."""
+    ``model.core.chance.draw_outcomes`` gives them, their weights remembered)."""
     total = sum(pile)
     if not total:
         raise ValueError("draw from an empty multiset")
     row = _shares(total)
-    return tuple([(actions[k], row[n]) for k, n in enumerate(pile) if n])
+    return counted(tuple([(actions[k], row[n]) for k, n in enumerate(pile) if n]),
+                   [n for n in pile if n], total)
 
 
 class Params:
