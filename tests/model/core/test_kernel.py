@@ -282,6 +282,22 @@ def test_playout_is_seeded_and_ends() -> None:
         GAME.config_of(object())
 
 
+def test_choose_given_the_actor_chooses_what_it_does_asking_it() -> None:
+    """``playout`` hands ``choose`` the actor it asked: the same choice, chance steps and
+    player steps alike, and the same terminal refusal."""
+    config = GAME.config(2)
+    for step in playout(GAME, config, 5):
+        state = step.state
+        who = GAME.actor(state)
+        if who == TERMINAL:
+            with pytest.raises(ValueError, match="over"):
+                choose(GAME, state, random.Random(0), who=who)
+            continue
+        for seed in range(3):
+            assert choose(GAME, state, random.Random(seed), who=who) \
+                == choose(GAME, state, random.Random(seed))
+
+
 def test_playout_bound_is_enforced() -> None:
     class Endless(type(GAME)):  # type: ignore[misc]
         def max_steps(self, config: Config) -> int:

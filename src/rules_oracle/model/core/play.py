@@ -79,11 +79,14 @@ class Steering:
 
 
 def choose(game: Game[Any, Any], state: Any, rng: random.Random,
-           policy: str = "uniform", offered: tuple[Any, ...] | None = None) -> Any:
+           policy: str = "uniform", offered: tuple[Any, ...] | None = None,
+           who: int | None = None) -> Any:
     """A random legal action under ``policy``, or a chance outcome with its probability
     (``offered``: the state's legal actions, or at a chance node its outcomes with their
-    probabilities, where the caller has enumerated them already: the same choice)."""
-    who = game.actor(state)
+    probabilities, where the caller has enumerated them already: the same choice; ``who``:
+    ``game.actor(state)``, where the caller has asked it already: the same choice)."""
+    if who is None:
+        who = game.actor(state)
     if who == CHANCE:
         return sample(game.chance_outcomes(state) if offered is None else offered, rng)
     if who == TERMINAL:
@@ -128,7 +131,7 @@ def playout(game: Game[Any, Any], config: Config, seed: int,
         if index >= bound:
             raise RuntimeError(f"{game.name}: no end after {bound} steps (seed {seed})")
         if steering is None:
-            action = choose(game, state, rng, policy)
+            action = choose(game, state, rng, policy, who=who)
             state = game.apply(state, action)
         else:
             action = steering.choose(state, rng)
