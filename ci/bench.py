@@ -335,12 +335,13 @@ def main(argv: list[str] | None = None) -> int:
     min_games = args.min_games if args.min_games is not None else (2 if args.quick else 10)
     if args.race_ours:  # one row of another build's race (see race_beside)
         row = catan_without_domestic(budget, min_games, args.first)
-        print(json.dumps({**row, "what": f"{row['what']} ({build()})"}))
+        print(json.dumps({**row, "what": f"{row['what']} ({build()})", "build": build()}))
         return 0
     drive_games = args.drive_games if args.drive_games is not None else (
         1 if args.quick else DRIVE_GAMES)
     if args.drive_ours:  # the drive's row of another build (see drive_beside)
-        print(json.dumps(catanatron_drive(drive_games)))
+        driven = catanatron_drive(drive_games)
+        print(json.dumps(driven if driven is None else {**driven, "build": build()}))
         return 0
     present = set(registry.names())
     if args.games is not None:
@@ -403,7 +404,8 @@ def main(argv: list[str] | None = None) -> int:
         r["ratio"] = _ratio(r)
         r["meets"] = None if r["ratio"] is None else r["ratio"] >= 1.0
     if args.json:
-        print(json.dumps([{**r, "build": build()} for r in rows], indent=2))
+        this = build()  # a row of another build (``--beside``) names its own
+        print(json.dumps([{"build": this, **r} for r in rows], indent=2))
         return 0
     table = Table("measure", "count", "CPU s", "rate", "actions/s", "target",
                   "measured / target", "meets",
