@@ -47,7 +47,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -296,9 +296,10 @@ def race(racers: Sequence[Racer], budget: float, min_games: int,
     return out
 
 
+@cache
 def build() -> str:
     """Which build of the model this process runs: pure Python, or how many of the modules
-    ``ci/compile.py`` compiles loaded compiled."""
+    ``ci/compile.py`` compiles loaded compiled (found once: a process runs one build)."""
     spec = importlib.util.spec_from_file_location("ci_compile", ROOT / "ci" / "compile.py")
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
@@ -404,8 +405,8 @@ def main(argv: list[str] | None = None) -> int:
         r["ratio"] = _ratio(r)
         r["meets"] = None if r["ratio"] is None else r["ratio"] >= 1.0
     if args.json:
-        this = build()  # a row of another build (``--beside``) names its own
-        print(json.dumps([{"build": this, **r} for r in rows], indent=2))
+        # a row of another build (``--beside``) names its own
+        print(json.dumps([{"build": build(), **r} for r in rows], indent=2))
         return 0
     table = Table("measure", "count", "CPU s", "rate", "actions/s", "target",
                   "measured / target", "meets",

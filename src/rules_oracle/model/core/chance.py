@@ -39,10 +39,7 @@ def counted(outcomes: tuple[tuple[A, Fraction], ...], counts: Sequence[int],
     (``g`` divides ``total``), so each weight is ``count // g`` and their sum ``total // g``
     (tests compare the two)."""
     g = math.gcd(*counts)
-    weights = tuple(counts) if g == 1 else tuple([n // g for n in counts])
-    if len(_WEIGHTS) >= WEIGHTS_ENTRIES:
-        _WEIGHTS.clear()
-    _WEIGHTS[id(outcomes)] = (outcomes, weights, total // g)
+    _keep(outcomes, tuple(counts) if g == 1 else tuple([n // g for n in counts]), total // g)
     return outcomes
 
 
@@ -88,9 +85,7 @@ def sample(outcomes: Sequence[tuple[A, Fraction]], rng: random.Random) -> A:
     else:
         weights, total = _weights(outcomes)
         if type(outcomes) is tuple:  # immutable: its weights stay
-            if len(_WEIGHTS) >= WEIGHTS_ENTRIES:
-                _WEIGHTS.clear()
-            _WEIGHTS[id(outcomes)] = (outcomes, weights, total)
+            _keep(outcomes, weights, total)
     ticket = rng.randrange(total)
     for (action, _), w in zip(outcomes, weights, strict=True):
         if ticket < w:
@@ -103,6 +98,15 @@ def sample(outcomes: Sequence[tuple[A, Fraction]], rng: random.Random) -> A:
 #: weights' sum; past :data:`WEIGHTS_ENTRIES` the memory starts afresh
 _WEIGHTS: dict[int, tuple[Sequence[tuple[object, Fraction]], tuple[int, ...], int]] = {}
 WEIGHTS_ENTRIES = 4096
+
+
+def _keep(outcomes: tuple[tuple[A, Fraction], ...], weights: tuple[int, ...],
+          total: int) -> None:
+    """Remember ``outcomes``' weights and their sum in :data:`_WEIGHTS` (held by identity),
+    the memory started afresh past :data:`WEIGHTS_ENTRIES`."""
+    if len(_WEIGHTS) >= WEIGHTS_ENTRIES:
+        _WEIGHTS.clear()
+    _WEIGHTS[id(outcomes)] = (outcomes, weights, total)
 
 
 def _weights(outcomes: Sequence[tuple[A, Fraction]]) -> tuple[tuple[int, ...], int]:
